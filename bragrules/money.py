@@ -1,0 +1,94 @@
+"""Exact money.
+
+Every amount in bragrules is a :class:`fractions.Fraction`: a blind player pays
+half the level, so halves (and, under some profiles, other fractions) appear,
+and floats would lose them.
+
+>>> parse_money("5/2")
+Fraction(5, 2)
+>>> parse_money(3)
+Fraction(3, 1)
+>>> format_money(Fraction(5, 2))
+'5/2'
+>>> format_money(Fraction(-7))
+'-7'
+>>> money_json(Fraction(5, 2)), money_json(Fraction(4))
+('5/2', 4)
+>>> parse_money(2.5)
+Traceback (most recent call last):
+...
+ValueError: 2.5 is a floating-point number; write amounts exactly, as an integer or a fraction such as 5/2
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Union
+
+Money = Fraction
+MoneyJSON = Union[int, str]
+
+_FRACTION = re.compile(r"^\s*([+-]?\d+)\s*(?:/\s*(\d+))?\s*$")
+_DECIMAL = re.compile(r"^\s*[+-]?\d+\.\d+\s*$")
+_MIXED = re.compile(r"^\s*([+-]?\d+)\s*½\s*$")
+
+
+def parse_money(value: object) -> Fraction:
+    """Read an exact amount: an int, a Fraction, or a string ``"7"``, ``"5/2"``, ``"2.5"`` or ``"2½"``.
+
+    Floats and booleans are refused, because they are not exact (or not money).
+    """
+    if isinstance(value, bool):
+        raise ValueError(f"{value!r} is not an amount")
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int):
+        return Fraction(value)
+    if isinstance(value, float):
+        raise ValueError(
+            f"{value!r} is a floating-point number; write amounts exactly, "
+            "as an integer or a fraction such as 5/2"
+        )
+    if isinstance(value, str):
+        match = _FRACTION.match(value)
+        if match:
+            denominator = int(match.group(2)) if match.group(2) else 1
+            if denominator == 0:
+                raise ValueError(f"{value!r} divides by zero")
+            return Fraction(int(match.group(1)), denominator)
+        if _DECIMAL.match(value):
+            return Fraction(value.strip())
+        match = _MIXED.match(value)
+        if match:
+            whole = int(match.group(1))
+            return Fraction(whole) + (Fraction(-1, 2) if value.strip().startswith("-") else Fraction(1, 2))
+        raise ValueError(f"{value!r} is not an amount (write an integer or a fraction such as 5/2)")
+    raise ValueError(f"{value!r} is not an amount")
+
+
+def format_money(amount: Fraction) -> str:
+    """An amount as people and history sheets write it: ``4``, ``5/2``, ``-7``."""
+    if amount.denominator == 1:
+        return str(amount.numerator)
+    return f"{amount.numerator}/{amount.denominator}"
+
+
+def pretty_money(amount: Fraction) -> str:
+    """An amount for the terminal: halves as ``2½``, other fractions as ``5/3``.
+
+    >>> pretty_money(Fraction(5, 2)), pretty_money(Fraction(1, 2)), pretty_money(Fraction(-3, 2))
+    ('2½', '½', '-1½')
+    """
+    if amount.denominator == 2:
+        sign = "-" if amount < 0 else ""
+        whole = abs(amount.numerator) // 2
+        return f"{sign}{whole if whole else ''}½"
+    return format_money(amount)
+
+
+def money_json(amount: Fraction) -> MoneyJSON:
+    """An amount for JSON: an integer when whole, else a fraction string like ``"5/2"``."""
+    if amount.denominator == 1:
+        return amount.numerator
+    return format_money(amount)
