@@ -1,0 +1,206 @@
+"""The rules reference (docs/variants.md) and the shipped profiles (profiles/*.yaml).
+
+- every field of the profile schema, as a dotted path, is documented in backticks;
+- every shipped profile is named in the reference;
+- every shipped profile loads and validates, ``extends`` resolved;
+- every shipped profile opens with the schema line and a comment naming its source.
+"""
+
+from __future__ import annotations
+
+import re
+import typing
+from pathlib import Path
+from typing import Any, Dict, Iterator, List, Set, Tuple
+
+import pytest
+import yaml
+from pydantic import BaseModel
+
+from bragrules.profile.models import Profile
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "variants.md"
+PROFILES_DIR = ROOT / "profiles"
+PROFILE_FILES = sorted(PROFILES_DIR.glob("*.yaml"))
+SCHEMA_LINE = "# yaml-language-server: $schema=../docs/profile.schema.json"
+SOURCE_IDS = ("000", "002", "003")
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+# ---------------------------------------------------------------------------
+
+
+def _models_in(annotation: Any) -> Iterator[type]:
+    """The BaseModel classes an annotation refers to (through Optional, List, Union...)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        yield annotation
+        return
+    for arg in typing.get_args(annotation):
+        yield from _models_in(arg)
+
+
+def field_paths(model: type = Profile, prefix: str = "") -> List[str]:
+    """Every dotted field path of a model tree, parents before children."""
+    paths: List[str] = []
+    for name, field in model.model_fields.items():
+        path = f"{prefix}{name}"
+        paths.append(path)
+        for sub in _models_in(field.annotation):
+            paths.extend(field_paths(sub, path + "."))
+    return paths
+
+
+def backticked(text: str) -> Set[str]:
+    """Every `code span` of a Markdown text, stripped."""
+    return {span.strip() for span in re.findall(r"`([^`\n]+)`", text)}
+
+
+def _merge(base: Dict[str, Any], over: Dict[str, Any]) -> Dict[str, Any]:
+    """Mappings merge deeply, everything else (lists included) is replaced."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = _merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def _resolve_by_hand(path: Path, chain: Tuple[Path, ...] = ()) -> Dict[str, Any]:
+    """A profile's data with ``extends`` applied, for use when the loader is unavailable."""
+    if path in chain:
+        raise ValueError(f"extends cycle: {' -> '.join(p.name for p in chain + (path,))}")
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    parents = data.pop("extends", []) or []
+    if isinstance(parents, str):
+        parents = [parents]
+    merged: Dict[str, Any] = {}
+    for parent in parents:
+        parent_path = path.parent / parent
+        if parent_path.suffix not in (".yaml", ".yml"):
+            parent_path = PROFILES_DIR / f"{parent}.yaml"
+        parent_data = _resolve_by_hand(parent_path, chain + (path,))
+        parent_data.pop("extends", None)
+        merged = _merge(merged, parent_data)
+    merged = _merge(merged, data)
+    merged["extends"] = list(parents)
+    return merged
+
+
+def load(path: Path) -> Profile:
+    """Load a shipped profile: through the loader when there is one, else by hand."""
+    try:
+        from bragrules.profile.loader import load_profile
+    except ImportError:
+        return Profile.model_validate(_resolve_by_hand(path))
+    loaded = load_profile(path)
+    profile = getattr(loaded, "profile", loaded)
+    assert isinstance(profile, Profile), f"load_profile returned {type(loaded).__name__}"
+    return profile
+
+
+def header_comment(path: Path) -> List[str]:
+    """The comment block a profile file opens with (up to its first line that is not a comment)."""
+    lines: List[str] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("#"):
+            break
+        lines.append(line)
+    return lines
+
+
+# ---------------------------------------------------------------------------
+# Tests
+# ---------------------------------------------------------------------------
+
+
+def test_profiles_are_shipped() -> None:
+    assert PROFILE_FILES, f"no profiles in {PROFILES_DIR}"
+
+
+def test_walker_sees_nested_fields() -> None:
+    paths = field_paths()
+    for expected in ("name", "extends", "stakes.raise_limit.amount", "ranking.wild.natural_beats_wild",
+                     "session.end.kind", "session.bonus.prial", "format.exchange.swap"):
+        assert expected in paths
+    assert paths.index("stakes.raise_limit") < paths.index("stakes.raise_limit.kind")
+
+
+def test_every_field_is_documented() -> None:
+    documented = backticked(DOC.read_text(encoding="utf-8"))
+    missing = [path for path in field_paths() if path not in documented]
+    assert not missing, "fields not documented in backticks in docs/variants.md: " + ", ".join(missing)
+
+
+def test_every_shipped_profile_is_documented() -> None:
+    text = DOC.read_text(encoding="utf-8")
+    missing = [p.name for p in PROFILE_FILES if p.name not in text]
+    assert not missing, "profiles not named in docs/variants.md: " + ", ".join(missing)
+
+
+@pytest.mark.parametrize("path", PROFILE_FILES, ids=lambda p: p.stem)
+def test_shipped_profile_validates(path: Path) -> None:
+    profile = load(path)
+    assert profile.name == path.stem
+    assert profile.description and "\n" not in profile.description
+    assert profile.source
+
+
+@pytest.mark.parametrize("path", PROFILE_FILES, ids=lambda p: p.stem)
+def test_shipped_profile_header_names_its_source(path: Path) -> None:
+    first = path.read_text(encoding="utf-8").splitlines()[0]
+    assert first == SCHEMA_LINE
+    header = header_comment(path)
+    source_lines = [i for i, line in enumerate(header) if line.lstrip("# ").startswith("Source:")]
+    assert source_lines, f"{path.name}: the header comment has no 'Source:' paragraph"
+    # the Source paragraph runs to the next blank comment line
+    start = source_lines[0]
+    paragraph = []
+    for line in header[start:]:
+        if line.strip() == "#":
+            break
+        paragraph.append(line)
+    text = " ".join(paragraph)
+    assert any(re.search(rf"\b{sid}\b", text) for sid in SOURCE_IDS), (
+        f"{path.name}: the Source paragraph names none of the rules texts {SOURCE_IDS}"
+    )
+
+
+@pytest.mark.parametrize("path", PROFILE_FILES, ids=lambda p: p.stem)
+def test_full_profiles_state_every_rule(path: Path) -> None:
+    """A profile without ``extends`` states every rule, even those equal to the default."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    if data.get("extends"):
+        return
+    missing: List[str] = []
+
+    def walk(model: type, node: Dict[str, Any], prefix: str) -> None:
+        for name, field in model.model_fields.items():
+            if model is Profile and name == "extends":
+                continue
+            path_ = prefix + name
+            if name not in node:
+                missing.append(path_)
+                continue
+            for sub in _models_in(field.annotation):
+                if isinstance(node[name], dict):
+                    walk(sub, node[name], path_ + ".")
+
+    walk(Profile, data, "")
+    assert not missing, f"{path.name} leaves rules unstated: " + ", ".join(missing)
+
+
+def test_extends_profiles_resolve_to_their_sources() -> None:
+    by_name = {p.stem: load(p) for p in PROFILE_FILES}
+    if "seen-only" in by_name and "traditional" in by_name:
+        seen_only, traditional = by_name["seen-only"], by_name["traditional"]
+        assert not seen_only.blind.allowed
+        assert seen_only.stakes == traditional.stakes
+        assert seen_only.seeing == traditional.seeing
+    if "house" in by_name:
+        house = by_name["house"]
+        assert house.stakes.raise_limit.kind == "max_increase"
+        assert house.stakes.raise_limit.amount == 10
+        assert house.stakes.opening_max == 5
