@@ -1,0 +1,136 @@
+"""Actions, legal-action descriptions and events.
+
+An action names its player, as in a history sheet:
+
+>>> Action.parse("A bet 2")
+Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
+>>> str(Action.parse("B see 5/2"))
+'B see 5/2'
+>>> str(Action.parse("C look old"))
+'C look old'
+>>> Action.parse("D dance")
+Traceback (most recent call last):
+...
+bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..cards import Card, CardError, parse_cards
+from ..money import format_money, parse_money
+
+KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange")
+PAID_KINDS = ("bet", "see")
+
+
+class ActionSyntaxError(ValueError):
+    """An action string that cannot be read."""
+
+
+@dataclass(frozen=True)
+class Action:
+    """One player's action. ``amount`` is what the player actually paid (bet, see)."""
+
+    player: str
+    kind: str
+    amount: Optional[Fraction] = None
+    target: Optional[str] = None  # "old" / "new" for look with a retained hand
+    cards: Optional[Tuple[Tuple[Card, ...], ...]] = None  # arrange: the hands in order
+
+    def __str__(self) -> str:
+        parts = [self.player, self.kind]
+        if self.amount is not None:
+            parts.append(format_money(self.amount))
+        if self.target is not None:
+            parts.append(self.target)
+        if self.cards is not None:
+            parts.append(" | ".join(" ".join(str(c) for c in hand) for hand in self.cards))
+        return " ".join(parts)
+
+    @classmethod
+    def parse(cls, text: str) -> "Action":
+        """Read ``"A bet 2"``, ``"A see 5/2"``, ``"A look old"``, ``"A arrange Ah Ad Ac | 7s 8s 9s"``."""
+        words = str(text).split()
+        if len(words) < 2:
+            raise ActionSyntaxError(f"{text!r}: an action is a player and a verb, e.g. 'A bet 2'")
+        player, kind, rest = words[0], words[1].lower(), words[2:]
+        if kind not in KINDS:
+            raise ActionSyntaxError(
+                f"{text!r}: unknown action {words[1]!r} (look, bet N, see N, fold, check, keep, discard, arrange)"
+            )
+        if kind in PAID_KINDS:
+            if len(rest) != 1:
+                raise ActionSyntaxError(f"{text!r}: '{kind}' needs one amount, e.g. '{player} {kind} 4'")
+            try:
+                amount = parse_money(rest[0])
+            except ValueError as exc:
+                raise ActionSyntaxError(f"{text!r}: {exc}") from None
+            if amount < 0:
+                raise ActionSyntaxError(f"{text!r}: an amount cannot be negative")
+            return cls(player, kind, amount=amount)
+        if kind == "look":
+            if not rest:
+                return cls(player, kind)
+            if len(rest) == 1 and rest[0].lower() in ("old", "new"):
+                return cls(player, kind, target=rest[0].lower())
+            raise ActionSyntaxError(f"{text!r}: 'look' takes nothing, or 'old' or 'new'")
+        if kind == "arrange":
+            body = " ".join(rest)
+            try:
+                hands = tuple(tuple(parse_cards(part)) for part in body.split("|"))
+            except CardError as exc:
+                raise ActionSyntaxError(f"{text!r}: {exc}") from None
+            if not body.strip() or any(not h for h in hands):
+                raise ActionSyntaxError(f"{text!r}: 'arrange' lists the hands, separated by |")
+            return cls(player, kind, cards=hands)
+        if rest:
+            raise ActionSyntaxError(f"{text!r}: '{kind}' takes no arguments")
+        return cls(player, kind)
+
+
+@dataclass(frozen=True)
+class LegalAction:
+    """One kind of action the player to act may take, with its exact cost.
+
+    For a bet, ``amount`` is the least payment and ``max_amount`` the most
+    (None: no cap), in steps of ``step``; for a see ``amount`` is the cost.
+    """
+
+    player: str
+    kind: str
+    amount: Optional[Fraction] = None
+    max_amount: Optional[Fraction] = None
+    step: Optional[Fraction] = None
+    target: Optional[str] = None
+    all_in: bool = False
+
+    def amounts(self, limit: int = 50) -> List[Fraction]:
+        """The payments this bet allows, up to ``limit`` of them (all of them when capped)."""
+        if self.kind != "bet" or self.amount is None or self.step is None:
+            return [self.amount] if self.amount is not None else []
+        out: List[Fraction] = []
+        value = self.amount
+        while len(out) < limit and (self.max_amount is None or value <= self.max_amount):
+            out.append(value)
+            value += self.step
+        return out
+
+    def action(self, amount: Optional[Fraction] = None) -> Action:
+        """The :class:`Action` that takes this option (a bet at ``amount``, else the least)."""
+        if self.kind in PAID_KINDS:
+            return Action(self.player, self.kind, amount=self.amount if amount is None else amount)
+        return Action(self.player, self.kind, target=self.target)
+
+
+@dataclass(frozen=True)
+class Event:
+    """A record of something that happened in a deal (kept in ``deal.events``)."""
+
+    kind: str
+    player: Optional[str] = None
+    amount: Optional[Fraction] = None
+    detail: Dict[str, Any] = field(default_factory=dict)

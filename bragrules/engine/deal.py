@@ -1,0 +1,782 @@
+"""One deal of Brag as a state machine.
+
+A :class:`Deal` is created with the hands already dealt (the :class:`Session`
+deals them from its pack, an audit takes them from a history). Antes are
+posted at once. Then, while the deal is not over, ``deal.to_act`` names the
+player to act, ``deal.legal_actions()`` lists what they may do with its exact
+cost, and ``deal.apply(action)`` applies one action. An illegal action raises
+:class:`~bragrules.errors.RuleViolation` naming the rule and changes nothing.
+
+The worked pot of 002 section 06 (traditional rules, everyone seen):
+
+>>> from bragrules.profile.models import Profile
+>>> from bragrules.rules import compile_rules
+>>> from bragrules.cards import parse_cards
+>>> rules = compile_rules(Profile(stakes={"opening_max": 5, "raise_limit": {"kind": "max_increase", "amount": 5}}))
+>>> hands = {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d"),
+...          "C": parse_cards("2c 7h Jd"), "D": parse_cards("3s 8h Qd")}
+>>> deal = Deal(rules, order=["A", "B", "C", "D"], hands=hands)
+>>> for text in ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"]:
+...     _ = deal.apply_text(text)
+>>> deal.result.winners, deal.result.pot
+(['B'], Fraction(12, 1))
+>>> {p: int(v) for p, v in deal.result.net.items()}
+{'A': -7, 'B': 9, 'C': -1, 'D': -1}
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+
+from ..cards import Card
+from ..errors import RuleViolation
+from ..rules import Rules
+from .actions import Action, Event, LegalAction
+from .showdown import Comparer, Key, settle_many, settle_pair
+
+Hand = Optional[Tuple[Card, ...]]  # None: cards nobody recorded
+
+ZERO = Fraction(0)
+
+# Rules that are not profile fields: the fixed rules every Brag table shares.
+RULE_TURN = "turn_order"
+RULE_OVER = "deal_over"
+RULE_PLAYER = "players"
+RULE_FOLDED = "folded"
+RULE_MINIMUM = "betting.at_least_level"
+RULE_SEE_TWO = "seeing.two_players"
+
+
+@dataclass
+class PlayerState:
+    """A player's position in one deal."""
+
+    name: str
+    hands: Dict[str, Hand]  # "new", and "old" while a retained hand is held
+    seen: bool = False
+    folded: bool = False
+    all_in: bool = False
+    contributed: Fraction = ZERO
+    last_paid: Optional[Fraction] = None
+    inspected: Optional[str] = None  # a hand looked at, awaiting keep or discard
+    stack: Optional[Fraction] = None  # finite bankrolls only
+
+    @property
+    def blind(self) -> bool:
+        return not self.seen
+
+    @property
+    def two_hands(self) -> bool:
+        return len(self.hands) == 2
+
+    @property
+    def hand(self) -> Hand:
+        """The single hand held (the new one while two are held)."""
+        return self.hands.get("new", self.hands.get("old"))
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """How a deal ended and what every player gained or lost."""
+
+    outcome: str  # "won", "split", "carried"
+    winners: List[str]
+    pot: Fraction
+    payouts: Dict[str, Fraction]
+    bonuses: Dict[str, Fraction]
+    net: Dict[str, Fraction]
+    carried_out: Fraction
+    showdown: bool
+    won_by_prial: bool
+    retained: Dict[str, Tuple[Card, ...]]
+    reason: str
+
+
+class Deal:
+    """One deal: betting, looking, seeing, folding, and the result.
+
+    ``order`` lists the players dealt in, first to act first (the dealer's
+    left). ``hands`` maps each to the cards dealt (None if unknown);
+    ``retained`` maps a player to the blind hand kept from the last deal;
+    ``carried`` is the pot carried in; ``stacks`` are chip stacks when the
+    bankroll is finite.
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        order: Sequence[str],
+        hands: Mapping[str, Optional[Sequence[Card]]],
+        retained: Optional[Mapping[str, Sequence[Card]]] = None,
+        carried: Fraction = ZERO,
+        stacks: Optional[Mapping[str, Fraction]] = None,
+        winner_hint: Optional[Sequence[str]] = None,
+    ):
+        if len(order) < 2:
+            raise RuleViolation(RULE_PLAYER, "a deal needs at least two players")
+        if len(set(order)) != len(order):
+            raise RuleViolation(RULE_PLAYER, "a player is named twice")
+        self.rules = rules
+        self.order: List[str] = list(order)
+        self.comparer = Comparer.for_rules(rules)
+        self.carried_in = Fraction(carried)
+        self.pot = Fraction(carried)
+        self.level: Optional[Fraction] = None
+        self.events: List[Event] = []
+        self.actions: List[Action] = []
+        self.result: Optional[DealResult] = None
+        self.winner_hint = list(winner_hint) if winner_hint else None
+        self._checked: set = set()
+        self._choosing: List[str] = []  # players selecting one of two hands before a showdown
+        self._see: Optional[Tuple[str, str]] = None
+        self._folded_hands: List[Tuple[Card, ...]] = []
+        retained = retained or {}
+        self.players: Dict[str, PlayerState] = {}
+        for name in self.order:
+            dealt = hands.get(name)
+            held: Dict[str, Hand] = {}
+            if name in retained:
+                held["old"] = tuple(retained[name])
+            held["new"] = tuple(dealt) if dealt is not None else None
+            stack = Fraction(stacks[name]) if stacks is not None else None
+            self.players[name] = PlayerState(name, held, stack=stack)
+        self._post_antes()
+        if not rules.blind_allowed:
+            for state in self.players.values():
+                state.seen = True
+                self.events.append(Event("look", state.name, detail={"automatic": True}))
+        self.turn = len(self.order) - 1
+        if not rules.betting:
+            self._showdown_all()
+        else:
+            self._advance()
+
+    # ------------------------------------------------------------------
+    # Reading the state
+    # ------------------------------------------------------------------
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    @property
+    def in_play(self) -> List[str]:
+        """Players who have not folded, in order."""
+        return [p for p in self.order if not self.players[p].folded]
+
+    @property
+    def contenders(self) -> List[str]:
+        """Players still able to act (not folded, not all in)."""
+        return [p for p in self.order if not self.players[p].folded and not self.players[p].all_in]
+
+    @property
+    def to_act(self) -> Optional[str]:
+        if self.result is not None:
+            return None
+        if self._choosing:
+            return self._choosing[0]
+        return self.order[self.turn]
+
+    def due(self, player: str) -> Fraction:
+        """The least a player's bet costs now (the level at their rate, or the opening minimum)."""
+        state = self.players[player]
+        level = self.level if self.level is not None else self.rules.opening_min
+        return self.rules.payment(level, state.blind)
+
+    def legal_actions(self) -> List[LegalAction]:
+        """What the player to act may do, each with its exact cost."""
+        player = self.to_act
+        if player is None:
+            return []
+        state = self.players[player]
+        if state.inspected is not None:
+            return [LegalAction(player, "keep"), LegalAction(player, "discard")]
+        if self._choosing:
+            return [LegalAction(player, "look", target=t) for t in ("old", "new")]
+        options: List[LegalAction] = []
+        if not state.seen:
+            if state.two_hands:
+                options += [LegalAction(player, "look", target=t) for t in ("old", "new")]
+            else:
+                options.append(LegalAction(player, "look"))
+        bet = self._bet_option(state)
+        if bet is not None:
+            options.append(bet)
+        if self.rules.check_allowed and self.level is None:
+            options.append(LegalAction(player, "check"))
+        see = self._see_option(state)
+        if see is not None:
+            options.append(see)
+        options.append(LegalAction(player, "fold"))
+        return options
+
+    def _bet_option(self, state: PlayerState) -> Optional[LegalAction]:
+        rules = self.rules
+        blind = state.blind
+        if self.level is None:
+            low, high = rules.opening_min, rules.opening_max
+        else:
+            low = self.level
+            high = rules.raises.max_level(self.level, self.pot)
+            if rules.raises.kind == "fixed":
+                high = self.level + (rules.raises.amount or ZERO)
+        step = rules.payment(rules.level_step, blind)
+        if rules.raises.kind == "fixed" and self.level is not None:
+            step = rules.payment(rules.raises.amount or ZERO, blind)
+        low_pay = rules.payment(low, blind)
+        high_pay = rules.payment(high, blind) if high is not None else None
+        if state.stack is not None and low_pay > state.stack:
+            if rules.covering_side_pot and state.stack > 0:
+                return LegalAction(state.name, "bet", amount=state.stack, max_amount=state.stack, all_in=True)
+            return None
+        if state.stack is not None and (high_pay is None or high_pay > state.stack):
+            top = state.stack - (state.stack - low_pay) % step
+            high_pay = top
+        return LegalAction(state.name, "bet", amount=low_pay, max_amount=high_pay, step=step)
+
+    def _see_option(self, state: PlayerState) -> Optional[LegalAction]:
+        if len(self.contenders) != 2 or self.level is None:
+            return None
+        opponent = self._opponent(state.name)
+        if not self.rules.may_see(state.blind, self.players[opponent].blind):
+            return None
+        cost = self.rules.see_cost(state.blind, self.level, self.players[opponent].last_paid)
+        if cost is None:
+            return None
+        if state.stack is not None and cost > state.stack:
+            if self.rules.covering_side_pot and state.stack > 0:
+                return LegalAction(state.name, "see", amount=state.stack, all_in=True)
+            return None
+        return LegalAction(state.name, "see", amount=cost)
+
+    def _opponent(self, player: str) -> str:
+        return next(p for p in self.contenders if p != player)
+
+    # ------------------------------------------------------------------
+    # Verifying and applying
+    # ------------------------------------------------------------------
+
+    def verify(self, action: Action) -> None:
+        """Raise :class:`RuleViolation` if ``action`` is illegal now; change nothing."""
+        self._check(action, apply=False)
+
+    def can(self, action: Action) -> bool:
+        try:
+            self.verify(action)
+        except RuleViolation:
+            return False
+        return True
+
+    def apply(self, action: Action) -> Event:
+        """Apply a legal action and return its event; an illegal one raises and changes nothing."""
+        self._check(action, apply=False)
+        mark = len(self.events)
+        event = self._check(action, apply=True)
+        assert event is not None
+        self.actions.append(action)
+        self.events.insert(mark, event)
+        return event
+
+    def apply_text(self, text: str) -> Event:
+        """Apply an action written as in a history sheet: ``"A bet 2"``."""
+        return self.apply(Action.parse(text))
+
+    def snapshot(self) -> "Deal":
+        """A deep copy (for what-if questions without touching this deal)."""
+        memo = {id(self.rules): self.rules, id(self.comparer): self.comparer}
+        return copy.deepcopy(self, memo)
+
+    def _check(self, action: Action, apply: bool) -> Optional[Event]:
+        if self.result is not None:
+            raise RuleViolation(RULE_OVER, "the deal is over")
+        if action.player not in self.players:
+            raise RuleViolation(RULE_PLAYER, f"{action.player} is not in this deal")
+        state = self.players[action.player]
+        if action.kind == "look" and self.rules.look_any_time and not self._choosing:
+            return self._look(state, action, apply)
+        if action.player != self.to_act:
+            if state.folded:
+                raise RuleViolation(RULE_FOLDED, f"{action.player} has folded")
+            raise RuleViolation(RULE_TURN, f"it is {self.to_act}'s turn, not {action.player}'s")
+        handler = {
+            "look": self._look,
+            "keep": self._keep_or_discard,
+            "discard": self._keep_or_discard,
+            "bet": self._bet,
+            "see": self._see_action,
+            "fold": self._fold,
+            "check": self._check_action,
+            "arrange": self._arrange,
+        }[action.kind]
+        if state.inspected is not None and action.kind not in ("keep", "discard", "fold"):
+            raise RuleViolation(
+                "blind.retention",
+                f"{state.name} looked at the {state.inspected} hand and must keep or discard it first",
+            )
+        return handler(state, action, apply)
+
+    # -- looking and retained hands ---------------------------------------
+
+    def _look(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        if state.seen:
+            if not self.rules.blind_allowed and action.target is None:
+                return Event("look", state.name, detail={"already_seen": True}) if apply else None
+            raise RuleViolation("blind.look", f"{state.name} has already looked")
+        if not self.rules.look_any_time and action.player != self.to_act:
+            raise RuleViolation("blind.look", f"{state.name} may look only at their own turn")
+        target = action.target
+        if state.two_hands:
+            if target is None:
+                raise RuleViolation(
+                    "blind.retention", f"{state.name} holds two hands: look old or look new"
+                )
+        else:
+            if target is not None and target not in state.hands:
+                raise RuleViolation("blind.retention", f"{state.name} has no {target} hand to look at")
+            target = target or next(iter(state.hands))
+        if not apply:
+            return None
+        if state.two_hands:
+            state.inspected = target
+            return Event("look", state.name, detail={"hand": target, "cards": _cards(state.hands[target])})
+        # one hand left: looking makes the player seen
+        state.seen = True
+        if self._choosing and self._choosing[0] == state.name:
+            self._finish_choice(state.name)
+        return Event("look", state.name, detail={"cards": _cards(state.hand)})
+
+    def _keep_or_discard(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        if state.inspected is None:
+            raise RuleViolation(
+                "blind.retention", f"{state.name} has not looked at one of two hands; nothing to {action.kind}"
+            )
+        if not apply:
+            return None
+        looked = state.inspected
+        other = "old" if looked == "new" else "new"
+        state.inspected = None
+        if action.kind == "keep":
+            dropped = state.hands[other]
+            state.hands = {looked: state.hands[looked]}
+            state.seen = True
+        else:
+            dropped = state.hands[looked]
+            state.hands = {other: state.hands[other]}
+        if dropped is not None:
+            self._folded_hands.append(dropped)
+        if self._choosing and self._choosing[0] == state.name:
+            self._finish_choice(state.name)
+        return Event(action.kind, state.name, detail={"hand": looked, "seen": state.seen})
+
+    def _arrange(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        raise RuleViolation("format.hands", "this format deals one hand; there is nothing to arrange")
+
+    # -- betting ----------------------------------------------------------
+
+    def _bet(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        if self._choosing:
+            raise RuleViolation("blind.retention", f"{state.name} must choose one hand for the showdown")
+        option = self._bet_option(state)
+        amount = action.amount if action.amount is not None else ZERO
+        rules = self.rules
+        if option is None:
+            raise RuleViolation(
+                "session.covering",
+                f"{state.name} cannot cover {self.due(state.name)} and must fold under this profile",
+            )
+        if option.all_in:
+            if amount != option.amount:
+                raise RuleViolation(
+                    "session.covering", f"{state.name} is short and may only go all in for {option.amount}"
+                )
+            new_level = self.level
+        else:
+            new_level = rules.level_for(amount, state.blind)
+            rate = "blind" if state.blind else "seen"
+            if state.stack is not None and amount > state.stack:
+                raise RuleViolation(
+                    "session.starting_stack", f"{state.name} has only {state.stack} and cannot pay {amount}"
+                )
+            if not rules.on_step(new_level):
+                raise RuleViolation(
+                    "stakes.level_step",
+                    f"{amount} is a level of {new_level}, not a multiple of {rules.level_step}",
+                )
+            if self.level is None:
+                if new_level < rules.opening_min:
+                    raise RuleViolation(
+                        "stakes.opening_min",
+                        f"the opening level is at least {rules.opening_min}: a {rate} player pays at least "
+                        f"{rules.payment(rules.opening_min, state.blind)}, not {amount}",
+                    )
+                if rules.opening_max is not None and new_level > rules.opening_max:
+                    raise RuleViolation(
+                        "stakes.opening_max",
+                        f"the opening level is at most {rules.opening_max}: a {rate} player pays at most "
+                        f"{rules.payment(rules.opening_max, state.blind)}, not {amount}",
+                    )
+            else:
+                if new_level < self.level:
+                    raise RuleViolation(
+                        RULE_MINIMUM,
+                        f"the level is {self.level}: a {rate} player pays at least "
+                        f"{rules.payment(self.level, state.blind)}, not {amount}",
+                    )
+                if not rules.raises.allows(self.level, new_level, self.pot):
+                    raise RuleViolation(
+                        "stakes.raise_limit",
+                        f"{rules.raises.describe()}: from level {self.level} a {rate} player may pay "
+                        f"at most {option.max_amount}, not {amount}",
+                    )
+        if not apply:
+            return None
+        self._pay(state, amount)
+        if option.all_in:
+            state.all_in = True
+        self.level = new_level
+        event = Event(
+            "bet", state.name, amount, detail={"level": new_level, "blind": state.blind, "all_in": option.all_in}
+        )
+        self._advance()
+        return event
+
+    def _check_action(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        if not self.rules.check_allowed:
+            raise RuleViolation("stakes.check", "no free check: bet, see or fold")
+        if self.level is not None:
+            raise RuleViolation("stakes.check", "a check is allowed only while nobody has bet")
+        if not apply:
+            return None
+        self._checked.add(state.name)
+        event = Event("check", state.name)
+        if all(p in self._checked for p in self.in_play):
+            self._finish_carried("everyone checked: nobody bet")
+        else:
+            self._advance()
+        return event
+
+    def _fold(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        if self._choosing:
+            raise RuleViolation("blind.retention", f"{state.name} must choose one hand for the showdown")
+        if not apply:
+            return None
+        state.folded = True
+        state.inspected = None
+        for hand in state.hands.values():
+            if hand is not None:
+                self._folded_hands.append(hand)
+        event = Event("fold", state.name)
+        remaining = self.in_play
+        if len(remaining) == 1:
+            self._lone_survivor(remaining[0])
+        else:
+            self._advance()
+        return event
+
+    def _see_action(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        rules = self.rules
+        if len(self.contenders) != 2:
+            raise RuleViolation(
+                RULE_SEE_TWO, f"only two players may see; {len(self.contenders)} are still betting"
+            )
+        opponent = self.players[self._opponent(state.name)]
+        if not rules.may_see(state.blind, opponent.blind):
+            caller = "blind" if state.blind else "seen"
+            other = "blind" if opponent.blind else "seen"
+            raise RuleViolation(
+                rules.see.rule_for(state.blind, opponent.blind),
+                f"a {caller} player cannot see a {other} player: bet or fold",
+            )
+        if self.level is None:
+            raise RuleViolation("seeing.cost_basis", "nobody has bet yet: there is nothing to see")
+        cost = rules.see_cost(state.blind, self.level, opponent.last_paid)
+        if cost is None:
+            raise RuleViolation("seeing.cost_basis", f"{opponent.name} has not bet yet: nothing to double")
+        amount = action.amount if action.amount is not None else ZERO
+        if state.stack is not None and cost > state.stack:
+            if not (rules.covering_side_pot and amount == state.stack and state.stack > 0):
+                raise RuleViolation(
+                    "session.covering", f"{state.name} cannot cover the see ({cost}); they have {state.stack}"
+                )
+            cost = state.stack
+        if amount != cost:
+            rate = "blind" if state.blind else "seen"
+            raise RuleViolation(
+                "seeing.cost_multiple",
+                f"a {rate} player's see costs exactly {cost} here, not {amount}",
+            )
+        if not apply:
+            return None
+        self._pay(state, amount)
+        if state.stack is not None and state.stack == 0:
+            state.all_in = True
+        self._see = (state.name, opponent.name)
+        event = Event("see", state.name, amount, detail={"opponent": opponent.name})
+        self._choosing = [p for p in (state.name, opponent.name) if self.players[p].two_hands]
+        if not self._choosing:
+            self._showdown()
+        return event
+
+    def _finish_choice(self, player: str) -> None:
+        self._choosing.pop(0)
+        if not self._choosing:
+            self._showdown()
+
+    def _pay(self, state: PlayerState, amount: Fraction) -> None:
+        state.contributed += amount
+        state.last_paid = amount
+        self.pot += amount
+        if state.stack is not None:
+            state.stack -= amount
+
+    def _post_antes(self) -> None:
+        for name in self.order:
+            state = self.players[name]
+            ante = self.rules.ante
+            if state.stack is not None and ante >= state.stack:
+                ante = state.stack
+                state.all_in = True
+            if ante:
+                self._pay(state, ante)
+                state.last_paid = None
+                self.events.append(Event("ante", name, ante))
+
+    def _advance(self) -> None:
+        if self.result is not None:
+            return
+        contenders = self.contenders
+        if len(contenders) <= 1 and len(self.in_play) > 1:
+            if not contenders or self._has_matched(contenders[0]):
+                self._showdown_all()
+                return
+        n = len(self.order)
+        for step in range(1, n + 1):
+            candidate = (self.turn + step) % n
+            state = self.players[self.order[candidate]]
+            if not state.folded and not state.all_in:
+                self.turn = candidate
+                return
+        self._showdown_all()  # nobody can act: everyone left is all in
+
+    def _has_matched(self, player: str) -> bool:
+        state = self.players[player]
+        others = [self.players[p].contributed for p in self.in_play if p != player]
+        return state.last_paid is not None and state.contributed >= max(others, default=ZERO)
+
+    # ------------------------------------------------------------------
+    # Endings
+    # ------------------------------------------------------------------
+
+    def _lone_survivor(self, player: str) -> None:
+        state = self.players[player]
+        nobody_bet = self.level is None
+        if nobody_bet and self.rules.nobody_bet_carries:
+            self._finish_carried("everyone folded before anybody bet")
+            return
+        if state.blind and not self.rules.blind_survivor_collects:
+            retained: Dict[str, Tuple[Card, ...]] = {}
+            if self.rules.retention and state.hand is not None:
+                # with two unseen hands, only one is retained: the newer
+                retained[player] = state.hands.get("new") or state.hand or ()
+                if state.two_hands and state.hands.get("old") is not None:
+                    self._folded_hands.append(state.hands["old"])  # type: ignore[arg-type]
+            elif state.hand is not None:
+                self._folded_hands.extend(h for h in state.hands.values() if h is not None)
+            self._finish_carried(f"{player} is left alone but blind: the pot carries", retained)
+            return
+        self._finish_won([player], showdown=False, reason=f"everyone else folded; {player} takes the pot")
+
+    def _showdown(self) -> None:
+        assert self._see is not None
+        caller, opponent = self._see
+        if self._unknown([caller, opponent]):
+            return
+        winners = self._winners(self.in_play, caller, opponent)
+        self._finish_won(winners, showdown=True, reason=f"{caller} saw {opponent}", exposure=[opponent, caller])
+
+    def _showdown_all(self) -> None:
+        players = self.in_play
+        if self._unknown(players):
+            return
+        winners = self._winners(players, None, None)
+        self._finish_won(winners, showdown=True, reason="everyone left shows", exposure=list(players))
+
+    def _unknown(self, players: Sequence[str]) -> bool:
+        """Cards missing at a showdown: settle on the history's claim, else leave the deal open."""
+        missing = [p for p in players if self.players[p].hand is None]
+        if not missing:
+            return False
+        if self.winner_hint:
+            winners = [p for p in self.winner_hint if p in players]
+            if winners:
+                self._finish_won(winners, showdown=True, reason="hands not recorded: winner as claimed")
+                return True
+        raise RuleViolation(
+            "history.cards",
+            f"the cards of {', '.join(missing)} are needed for the showdown but were not recorded",
+        )
+
+    def _key(self, player: str) -> Key:
+        hand = self.players[player].hand
+        assert hand is not None
+        return self.comparer.key(hand)
+
+    def _suit_key(self, player: str) -> Key:
+        hand = self.players[player].hand
+        assert hand is not None
+        return self.comparer.suit_key(hand)
+
+    def _winners(self, players: Sequence[str], caller: Optional[str], opponent: Optional[str]) -> List[str]:
+        if caller is not None and opponent is not None and len(players) == 2:
+            return settle_pair(self.rules, caller, opponent, self._key, self._suit_key, self.order)
+        return settle_many(self.rules, players, self._key, self._suit_key, self.order, caller, opponent)
+
+    def _layers(self) -> List[Tuple[Fraction, List[str]]]:
+        """The pot split into a main pot and side pots: (amount, eligible players)."""
+        contributions = {p: s.contributed for p, s in self.players.items()}
+        caps = sorted({s.contributed for s in self.players.values() if s.all_in and not s.folded})
+        alive = self.in_play
+        layers: List[Tuple[Fraction, List[str]]] = []
+        previous = ZERO
+        for cap in caps + [max(contributions.values())]:
+            if cap <= previous:
+                continue
+            amount = sum((min(c, cap) - min(c, previous) for c in contributions.values()), ZERO)
+            eligible = [p for p in alive if contributions[p] >= cap]
+            if not eligible:  # overpayment nobody can match: back to the players who made it
+                eligible = [p for p in alive if contributions[p] >= previous] or alive
+            layers.append((amount, eligible))
+            previous = cap
+        if layers:
+            first_amount, first_eligible = layers[0]
+            layers[0] = (first_amount + self.carried_in, first_eligible)
+        else:
+            layers.append((self.carried_in, alive))
+        return layers
+
+    def _finish_won(
+        self,
+        winners: List[str],
+        showdown: bool,
+        reason: str,
+        exposure: Optional[List[str]] = None,
+    ) -> None:
+        payouts: Dict[str, Fraction] = {p: ZERO for p in self.order}
+        caller, opponent = self._see if self._see else (None, None)
+        layered = any(self.players[p].all_in for p in self.in_play) and showdown
+        if layered and all(self.players[p].hand is not None for p in self.in_play):
+            for amount, eligible in self._layers():
+                layer_winners = (
+                    [w for w in winners if w in eligible]
+                    if set(eligible) == set(self.in_play)
+                    else self._winners(eligible, caller, opponent)
+                    if len(eligible) > 1
+                    else eligible
+                )
+                _share(payouts, layer_winners, amount)
+        else:
+            _share(payouts, winners, self.pot)
+        bonuses = self._bonuses(exposure or []) if showdown else {p: ZERO for p in self.order}
+        all_won = sorted({p for p, v in payouts.items() if v > 0}, key=self.order.index)
+        won_by_prial = showdown and any(
+            self.players[p].hand is not None and self.comparer.category(self.players[p].hand) == "prial"  # type: ignore[arg-type]
+            for p in all_won
+        )
+        outcome = "won" if len(all_won) == 1 else "split"
+        self._finish(outcome, all_won, payouts, bonuses, ZERO, showdown, won_by_prial, {}, reason, exposure)
+
+    def _bonuses(self, shown: Sequence[str]) -> Dict[str, Fraction]:
+        bonuses = {p: ZERO for p in self.order}
+        for player in shown:
+            hand = self.players[player].hand
+            if hand is None:
+                continue
+            amount = self.rules.bonus.get(self.comparer.category(hand), ZERO)
+            if amount:
+                for other in self.order:
+                    if other != player:
+                        bonuses[other] -= amount
+                        bonuses[player] += amount
+        return bonuses
+
+    def _finish_carried(self, reason: str, retained: Optional[Dict[str, Tuple[Card, ...]]] = None) -> None:
+        payouts = {p: ZERO for p in self.order}
+        bonuses = {p: ZERO for p in self.order}
+        self._finish("carried", [], payouts, bonuses, self.pot, False, False, retained or {}, reason, None)
+
+    def _finish(
+        self,
+        outcome: str,
+        winners: List[str],
+        payouts: Dict[str, Fraction],
+        bonuses: Dict[str, Fraction],
+        carried_out: Fraction,
+        showdown: bool,
+        won_by_prial: bool,
+        retained: Dict[str, Tuple[Card, ...]],
+        reason: str,
+        exposure: Optional[List[str]],
+    ) -> None:
+        net = {
+            p: payouts[p] + bonuses[p] - self.players[p].contributed for p in self.order
+        }
+        for p in self.order:
+            state = self.players[p]
+            if state.stack is not None:
+                state.stack += payouts[p] + bonuses[p]
+        self.result = DealResult(
+            outcome=outcome,
+            winners=winners,
+            pot=self.pot,
+            payouts=payouts,
+            bonuses=bonuses,
+            net=net,
+            carried_out=carried_out,
+            showdown=showdown,
+            won_by_prial=won_by_prial,
+            retained=retained,
+            reason=reason,
+        )
+        detail: Dict[str, object] = {"outcome": outcome, "winners": winners, "reason": reason}
+        if exposure:
+            detail["shown"] = {p: _cards(self.players[p].hand) for p in exposure}
+        self.events.append(Event("result", None, self.pot, detail=detail))
+
+    # ------------------------------------------------------------------
+    # Cards after the deal
+    # ------------------------------------------------------------------
+
+    def used_cards(self) -> List[Card]:
+        """Cards to go under the pack when the deal is over: folded hands first, then the rest.
+
+        Retained hands stay out of the pack.
+        """
+        out: List[Card] = []
+        for hand in self._folded_hands:
+            out.extend(hand)
+        kept = {c for hand in (self.result.retained.values() if self.result else []) for c in hand}
+        gathered = {c for c in out}
+        for name in self.order:
+            for hand in self.players[name].hands.values():
+                if hand is None:
+                    continue
+                for card in hand:
+                    if card not in gathered and card not in kept:
+                        out.append(card)
+                        gathered.add(card)
+        return out
+
+
+def _share(payouts: Dict[str, Fraction], winners: Sequence[str], amount: Fraction) -> None:
+    if not winners or not amount:
+        return
+    part = amount / len(winners)
+    for winner in winners:
+        payouts[winner] += part
+
+
+def _cards(hand: Hand) -> Optional[List[str]]:
+    return None if hand is None else [str(c) for c in hand]

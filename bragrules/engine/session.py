@@ -1,0 +1,344 @@
+"""A session: many deals, the pack between them, balances, the end and the winners.
+
+The session owns the chance in the game: one :class:`random.Random` made from
+the seed shuffles, cuts and draws the first dealer, so the same seed and the
+same actions give the same session.
+
+>>> from bragrules.profile.models import Profile
+>>> from bragrules.rules import compile_rules
+>>> session = Session(compile_rules(Profile()), ["A", "B", "C"], seed=1)
+>>> deal = session.start_deal()
+>>> sorted(len(h) for h in session.current_hands().values())
+[3, 3, 3]
+>>> while not deal.is_over:
+...     _ = deal.apply(deal.legal_actions()[-1].action())   # everyone folds
+>>> session.finish_deal().outcome
+'won'
+>>> sum(session.balances.values())
+Fraction(0, 1)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from ..cards import Card, Pack
+from ..errors import RuleViolation
+from ..rules import Rules
+from .deal import Deal, DealResult
+
+ZERO = Fraction(0)
+
+Listener = Callable[[dict], None]
+
+
+@dataclass
+class DealRecord:
+    """A finished deal as the session keeps it."""
+
+    number: int
+    dealer: str
+    order: List[str]
+    hands: Dict[str, Tuple[Card, ...]]
+    retained_in: Dict[str, Tuple[Card, ...]]
+    carried_in: Fraction
+    shuffled: bool
+    actions: List[str]
+    result: DealResult
+
+
+@dataclass
+class SessionState:
+    """What carries from one deal to the next."""
+
+    dealer_index: int
+    carried: Fraction = ZERO
+    retained: Dict[str, Tuple[Card, ...]] = field(default_factory=dict)
+    deals: int = 0
+    resolved: int = 0
+    last_won_by_prial: bool = False
+
+
+class Session:
+    """Deals one after another under one set of rules.
+
+    ``players`` are the seats in clockwise order. ``dealer`` names the first
+    dealer; by default the profile decides (drawn at random from the seed, or
+    the first seat).
+    """
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: Sequence[str],
+        seed: Optional[int] = None,
+        dealer: Optional[str] = None,
+        listener: Optional[Listener] = None,
+    ):
+        profile_table = rules.profile.table
+        if len(players) < max(2, profile_table.min_players) or len(players) > profile_table.max_players:
+            raise RuleViolation(
+                "table.max_players" if len(players) > profile_table.max_players else "table.min_players",
+                f"this profile seats {profile_table.min_players} to {profile_table.max_players} players, "
+                f"not {len(players)}",
+            )
+        if len(set(players)) != len(players):
+            raise RuleViolation("players", "a player is named twice")
+        self.rules = rules
+        self.players: List[str] = list(players)
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.pack = Pack.fresh(rules.jokers)
+        if dealer is not None:
+            if dealer not in self.players:
+                raise RuleViolation("players", f"the dealer {dealer} is not at the table")
+            first = self.players.index(dealer)
+        elif rules.first_dealer_random:
+            first = self.rng.randrange(len(self.players))
+        else:
+            first = 0
+        self.state = SessionState(dealer_index=first)
+        start = rules.starting_stack if rules.finite else ZERO
+        self.balances: Dict[str, Fraction] = {p: Fraction(start) for p in self.players}
+        self.lives: Dict[str, int] = {p: rules.lives or 0 for p in self.players}
+        self.records: List[DealRecord] = []
+        self.current: Optional[Deal] = None
+        self._current_meta: Optional[dict] = None
+        self.listener = listener
+
+    # ------------------------------------------------------------------
+
+    @property
+    def dealer(self) -> str:
+        return self.players[self.state.dealer_index]
+
+    @property
+    def pot(self) -> Fraction:
+        """Money on the table: the current deal's pot, or the pot carried to the next deal."""
+        if self.current is not None and not self.current.is_over:
+            return self.current.pot
+        return self.state.carried
+
+    def seated(self) -> List[str]:
+        """Players still in the session (with chips when the bankroll is finite)."""
+        if self.rules.finite:
+            return [p for p in self.players if self.balances[p] > 0]
+        return list(self.players)
+
+    def dealt_in(self) -> List[str]:
+        """This deal's players from the dealer's left, clockwise (or the other way round)."""
+        seated = set(self.seated())
+        if not self.rules.covering_side_pot and self.rules.finite:
+            seated = {p for p in seated if self.balances[p] >= self.rules.ante}
+        n = len(self.players)
+        direction = -1 if self.rules.rotation_step < 0 else 1
+        order = []
+        for step in range(1, n + 1):
+            name = self.players[(self.state.dealer_index + direction * step) % n]
+            if name in seated:
+                order.append(name)
+        return order
+
+    @property
+    def is_over(self) -> bool:
+        if self.current is not None and not self.current.is_over:
+            return False
+        if len(self.dealt_in()) < 2:
+            return True
+        s = self.state
+        return self.rules.end.is_over(s.deals, s.resolved, len(self.seated()), s.carried > 0)
+
+    def current_hands(self) -> Dict[str, Tuple[Card, ...]]:
+        assert self._current_meta is not None
+        return dict(self._current_meta["hands"])
+
+    # ------------------------------------------------------------------
+
+    def start_deal(self) -> Deal:
+        """Shuffle if the profile says so, deal, post antes, and return the new deal."""
+        if self.current is not None and not self.current.is_over:
+            raise RuleViolation("deal_over", "the current deal is not over")
+        if self.current is not None:
+            self.finish_deal()
+        if self.is_over:
+            raise RuleViolation("session.end", "the session is over")
+        rules = self.rules
+        s = self.state
+        shuffled = rules.shuffle.shuffle_before(s.deals == 0, s.last_won_by_prial)
+        if shuffled:
+            self.pack.shuffle(self.rng)
+        cut_at = 0
+        if rules.cut and shuffled:
+            cut_at = self.rng.randrange(1, len(self.pack))
+            self.pack.cut(cut_at)
+        order = self.dealt_in()
+        hands = self._deal_cards(order)
+        stacks = {p: self.balances[p] for p in order} if rules.finite else None
+        retained = {p: h for p, h in s.retained.items() if p in order}
+        for p, h in s.retained.items():  # a retained hand whose holder sits out returns to the pack
+            if p not in order:
+                self.pack.put_under(h)
+        deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks)
+        self.current = deal
+        self._current_meta = {
+            "number": s.deals + 1,
+            "dealer": self.dealer,
+            "order": order,
+            "hands": hands,
+            "retained": retained,
+            "carried_in": s.carried,
+            "shuffled": shuffled,
+            "cut": cut_at,
+        }
+        self._emit(
+            {
+                "type": "deal",
+                "deal": s.deals + 1,
+                "dealer": self.dealer,
+                "order": order,
+                "shuffled": shuffled,
+                "cards": {p: " ".join(str(c) for c in h) for p, h in hands.items()},
+                "retained": {p: " ".join(str(c) for c in h) for p, h in retained.items()},
+                "carried_in": s.carried,
+            }
+        )
+        s.retained = {}
+        return deal
+
+    def _deal_cards(self, order: Sequence[str]) -> Dict[str, Tuple[Card, ...]]:
+        count = self.rules.cards_dealt
+        hands: Dict[str, List[Card]] = {p: [] for p in order}
+        if self.rules.deal_singly:
+            for _ in range(count):
+                for p in order:
+                    hands[p].extend(self.pack.deal(1))
+        else:
+            for p in order:
+                hands[p].extend(self.pack.deal(count))
+        return {p: tuple(h) for p, h in hands.items()}
+
+    def act(self, text_or_action: object) -> None:
+        """Apply an action to the current deal (text like ``"A bet 2"`` or an Action)."""
+        from .actions import Action
+
+        deal = self.current
+        if deal is None or deal.is_over:
+            raise RuleViolation("deal_over", "no deal is in progress")
+        action = text_or_action if isinstance(text_or_action, Action) else Action.parse(str(text_or_action))
+        deal.apply(action)
+        self._emit({"type": "action", "deal": self.state.deals + 1, "action": str(action)})
+
+    def finish_deal(self) -> DealResult:
+        """Settle a finished deal: balances, the pack, the carried pot, the next dealer."""
+        deal = self.current
+        if deal is None or deal.result is None or self._current_meta is None:
+            raise RuleViolation("deal_over", "the deal is not over")
+        result = deal.result
+        meta = self._current_meta
+        for p, amount in result.net.items():
+            self.balances[p] += amount
+        s = self.state
+        s.deals += 1
+        if result.outcome != "carried":
+            s.resolved += 1
+        s.carried = result.carried_out
+        s.retained = dict(result.retained)
+        s.last_won_by_prial = result.won_by_prial
+        self.pack.put_under(deal.used_cards())
+        record = DealRecord(
+            number=meta["number"],
+            dealer=meta["dealer"],
+            order=list(meta["order"]),
+            hands=dict(meta["hands"]),
+            retained_in=dict(meta["retained"]),
+            carried_in=meta["carried_in"],
+            shuffled=meta["shuffled"],
+            actions=[str(a) for a in deal.actions],
+            result=result,
+        )
+        self.records.append(record)
+        self._emit(
+            {
+                "type": "result",
+                "deal": record.number,
+                "outcome": result.outcome,
+                "winners": result.winners,
+                "pot": result.pot,
+                "net": dict(result.net),
+                "carried_out": result.carried_out,
+                "reason": result.reason,
+            }
+        )
+        n = len(self.players)
+        s.dealer_index = (s.dealer_index + self.rules.rotation_step) % n
+        self.current = None
+        self._current_meta = None
+        if self.is_over:
+            self._emit({"type": "end", "net": self.net(), "winners": self.winners()})
+        return result
+
+    # ------------------------------------------------------------------
+
+    def net(self) -> Dict[str, Fraction]:
+        """Each player's gain or loss so far."""
+        start = self.rules.starting_stack if self.rules.finite else ZERO
+        return {p: self.balances[p] - start for p in self.players}
+
+    def winners(self) -> List[str]:
+        """The player(s) with the highest net balance (exact ties share)."""
+        net = self.net()
+        top = max(net.values())
+        return [p for p in self.players if net[p] == top]
+
+    def cards_in_play(self) -> List[Card]:
+        """Every card outside the pack now: in hands, retained, or waiting to go under."""
+        out: List[Card] = []
+        if self.current is not None and self._current_meta is not None:
+            for h in self._current_meta["hands"].values():
+                out.extend(h)
+            for h in self._current_meta["retained"].values():
+                out.extend(h)
+        for h in self.state.retained.values():
+            out.extend(h)
+        return out
+
+    def _emit(self, event: dict) -> None:
+        if self.listener is not None:
+            self.listener(event)
+
+
+def play_session(
+    session: Session,
+    choose: Callable[[Deal], object],
+    max_deals: Optional[int] = None,
+) -> Session:
+    """Play deals until the session is over (or ``max_deals``), asking ``choose`` for each action."""
+    played = 0
+    while not session.is_over and (max_deals is None or played < max_deals):
+        deal = session.start_deal()
+        while not deal.is_over:
+            session.act(choose(deal))
+        session.finish_deal()
+        played += 1
+    return session
+
+
+def random_chooser(rng: random.Random) -> Callable[[Deal], object]:
+    """A chooser that picks uniformly among legal actions (and a random legal bet amount)."""
+
+    def choose(deal: Deal) -> object:
+        options = deal.legal_actions()
+        option = rng.choice(options)
+        if option.kind == "bet":
+            amounts = option.amounts(limit=4)
+            return option.action(rng.choice(amounts))
+        return option.action()
+
+    return choose
+
+
+__all__ = ["DealRecord", "Session", "SessionState", "play_session", "random_chooser"]
+

@@ -1,0 +1,105 @@
+"""Comparing hands at a showdown.
+
+A :class:`Comparer` turns a player's cards into a key (bigger wins). With
+one hand per player the key is the hand's strength (best three of the cards
+dealt), plus the discarded card for Four-Card tables where it breaks ties.
+Who wins between equal keys is the tie policy's business, not the comparer's.
+
+>>> from bragrules.profile.models import Profile
+>>> from bragrules.rules import compile_rules
+>>> from bragrules.cards import parse_cards
+>>> comparer = Comparer.for_rules(compile_rules(Profile()))
+>>> comparer.key(parse_cards("5s 6h 7d")) > comparer.key(parse_cards("Kc 9c 4c"))
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from ..cards import Card
+from ..rules import Rules
+
+Key = Tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Comparer:
+    """Keys for one-hand formats (Three-Card and Four-Card)."""
+
+    rules: Rules
+    discard_breaks_ties: bool
+
+    @classmethod
+    def for_rules(cls, rules: Rules) -> "Comparer":
+        return cls(rules, rules.profile.format.discard_breaks_ties)
+
+    def key(self, cards: Sequence[Card]) -> Key:
+        ranker = self.rules.ranker
+        if len(cards) == 3:
+            return (ranker.strength(cards),)
+        if self.discard_breaks_ties:
+            return tuple(ranker.four_card_key(cards))
+        return (ranker.evaluate(cards).strength,)
+
+    def suit_key(self, cards: Sequence[Card]) -> Key:
+        return (self.rules.suit_ranker.evaluate(cards).strength,)
+
+    def category(self, cards: Sequence[Card]) -> str:
+        return self.rules.ranker.evaluate(cards).category
+
+
+def best_players(
+    players: Sequence[str],
+    key: Callable[[str], Key],
+) -> List[str]:
+    """The players whose key is highest (several when tied), in the order given."""
+    keys: Dict[str, Key] = {p: key(p) for p in players}
+    top = max(keys.values())
+    return [p for p in players if keys[p] == top]
+
+
+def settle_pair(
+    rules: Rules,
+    caller: str,
+    opponent: str,
+    key: Callable[[str], Key],
+    suit_key: Callable[[str], Key],
+    order: Sequence[str],
+) -> List[str]:
+    """Winners of a see between two players: the better hand, else the tie policy."""
+    a, b = key(caller), key(opponent)
+    if a > b:
+        return [caller]
+    if b > a:
+        return [opponent]
+    return rules.resolve_tie(caller, opponent, order, suit_key)
+
+
+def settle_many(
+    rules: Rules,
+    players: Sequence[str],
+    key: Callable[[str], Key],
+    suit_key: Callable[[str], Key],
+    order: Sequence[str],
+    caller: Optional[str] = None,
+    opponent: Optional[str] = None,
+) -> List[str]:
+    """Winners among several players (a pot layer with all-in players, or a no-betting showdown).
+
+    Equal best hands: between the caller and the opponent of a see the tie
+    policy decides; among others the pot is split, except that eldest-hand and
+    suit tie policies pick one player.
+    """
+    best = best_players(players, key)
+    if len(best) == 1:
+        return best
+    if caller is not None and opponent is not None and set(best) == {caller, opponent}:
+        return rules.resolve_tie(caller, opponent, order, suit_key)
+    tie = rules.profile.seeing.tie
+    if tie == "eldest_hand":
+        return [next(p for p in order if p in best)]
+    if tie == "suits":
+        return best_players(best, suit_key)
+    return [p for p in order if p in best]

@@ -1,0 +1,308 @@
+"""Compile a profile into the rules the engine asks.
+
+``compile_rules(profile)`` chooses, once, every behaviour that varies between
+tables and packages it as small policy objects. The engine never reads a
+profile field and never branches on a variant's name; it asks these objects.
+
+>>> from bragrules.profile.models import Profile
+>>> rules = compile_rules(Profile())
+>>> rules.payment(level=Fraction(4), blind=True)
+Fraction(2, 1)
+>>> rules.see_cost(caller_blind=False, level=Fraction(4), opponent_last=Fraction(4))
+Fraction(8, 1)
+>>> rules.may_see(caller_blind=False, opponent_blind=True)
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+from .profile.models import Profile
+from .ranking import HandRanker, compile_ranking
+
+# ---------------------------------------------------------------------------
+# Betting
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RaisePolicy:
+    """The cap on how far one bet may lift the level.
+
+    >>> RaisePolicy("max_increase", Fraction(5)).allows(Fraction(2), Fraction(8), pot=Fraction(10))
+    False
+    >>> RaisePolicy("pot", None).max_level(Fraction(2), pot=Fraction(10))
+    Fraction(12, 1)
+    >>> RaisePolicy("fixed", Fraction(2)).allows(Fraction(2), Fraction(3), pot=Fraction(0))
+    False
+    """
+
+    kind: str
+    amount: Optional[Fraction]
+
+    def max_level(self, level: Fraction, pot: Fraction) -> Optional[Fraction]:
+        """The highest level a bet may set, or None when there is no cap."""
+        if self.kind == "none":
+            return None
+        if self.kind == "pot":
+            return level + pot
+        assert self.amount is not None
+        return level + self.amount
+
+    def allows(self, level: Fraction, new_level: Fraction, pot: Fraction) -> bool:
+        if new_level < level:
+            return False
+        if self.kind == "fixed":
+            assert self.amount is not None
+            return new_level in (level, level + self.amount)
+        top = self.max_level(level, pot)
+        return top is None or new_level <= top
+
+    def describe(self) -> str:
+        if self.kind == "none":
+            return "no limit on a raise"
+        if self.kind == "pot":
+            return "a raise adds at most the pot"
+        if self.kind == "fixed":
+            return f"a raise adds exactly {self.amount}"
+        return f"a raise adds at most {self.amount}"
+
+
+# ---------------------------------------------------------------------------
+# Seeing and ties
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeePolicy:
+    """Who may see whom, and what it costs."""
+
+    multiple: Fraction
+    basis: str
+    permitted: Dict[Tuple[bool, bool], bool]
+
+    def may_see(self, caller_blind: bool, opponent_blind: bool) -> bool:
+        return self.permitted[(caller_blind, opponent_blind)]
+
+    @staticmethod
+    def rule_for(caller_blind: bool, opponent_blind: bool) -> str:
+        caller = "blind" if caller_blind else "seen"
+        opponent = "blind" if opponent_blind else "seen"
+        return f"seeing.{caller}_sees_{opponent}"
+
+    def cost(self, caller_rate_payment: Fraction, opponent_last: Optional[Fraction]) -> Optional[Fraction]:
+        """What the caller pays; None when the basis is missing (the opponent has not bet)."""
+        if self.basis == "caller_rate":
+            return self.multiple * caller_rate_payment
+        if opponent_last is None:
+            return None
+        return self.multiple * opponent_last
+
+
+# A tie resolver takes (caller, opponent, eldest_first, suit_key) and returns the winners.
+TieResolver = Callable[[str, str, Sequence[str], Callable[[str], Tuple[int, ...]]], List[str]]
+
+
+def _tie_caller_loses(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
+    return [opponent]
+
+
+def _tie_split(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
+    return [p for p in order if p in (caller, opponent)]
+
+
+def _tie_eldest(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
+    return [next(p for p in order if p in (caller, opponent))]
+
+
+def _tie_suits(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
+    a, b = suit_key(caller), suit_key(opponent)
+    if a == b:  # only possible with wild cards: fall back to the caller losing
+        return [opponent]
+    return [caller] if a > b else [opponent]
+
+
+TIE_RESOLVERS: Dict[str, TieResolver] = {
+    "caller_loses": _tie_caller_loses,
+    "split": _tie_split,
+    "eldest_hand": _tie_eldest,
+    "suits": _tie_suits,
+}
+
+
+# ---------------------------------------------------------------------------
+# Sessions
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EndPolicy:
+    """When a session is over."""
+
+    kind: str
+    count: Optional[int]
+
+    def is_over(self, deals: int, resolved: int, players_with_chips: int, pot_carried: bool) -> bool:
+        if self.kind == "resolved_pots":
+            assert self.count is not None
+            return resolved >= self.count
+        if self.kind == "hands":
+            assert self.count is not None
+            # a carried pot is never left on the table: play on until it is won
+            return deals >= self.count and not pot_carried
+        if self.kind == "one_player_left":
+            return players_with_chips <= 1 and not pot_carried
+        return False
+
+
+@dataclass(frozen=True)
+class ShufflePolicy:
+    """When the pack is shuffled before a deal."""
+
+    kind: str
+
+    def shuffle_before(self, first_deal: bool, last_won_by_prial_showdown: bool) -> bool:
+        if first_deal or self.kind == "every_deal":
+            return True
+        if self.kind == "after_prial_showdown":
+            return last_won_by_prial_showdown
+        return False
+
+
+# ---------------------------------------------------------------------------
+# The whole compiled rule set
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Everything the engine needs, chosen once from a profile."""
+
+    profile: Profile
+    ranker: HandRanker
+    suit_ranker: HandRanker
+    ante: Fraction
+    blind_rate: Fraction
+    level_step: Fraction
+    opening_min: Fraction
+    opening_max: Optional[Fraction]
+    raises: RaisePolicy
+    check_allowed: bool
+    see: SeePolicy
+    resolve_tie: TieResolver
+    blind_allowed: bool
+    look_any_time: bool
+    blind_survivor_collects: bool
+    nobody_bet_carries: bool
+    retention: bool
+    shuffle: ShufflePolicy
+    end: EndPolicy
+    finite: bool
+    starting_stack: Fraction
+    covering_side_pot: bool
+    bonus: Dict[str, Fraction]
+    rotation_step: int
+    first_dealer_random: bool
+    deal_singly: bool
+    cut: bool
+    jokers: int
+    cards_dealt: int
+    hands_per_player: int
+    betting: bool
+    lives: Optional[int]
+    extra: Dict[str, object] = field(default_factory=dict)
+
+    # -- money ------------------------------------------------------------
+
+    def payment(self, level: Fraction, blind: bool) -> Fraction:
+        """What a player pays at a turn for a level: the level seen, the blind rate of it blind."""
+        return level * self.blind_rate if blind else level
+
+    def level_for(self, paid: Fraction, blind: bool) -> Fraction:
+        """The seen-equivalent level a payment stands for."""
+        return paid / self.blind_rate if blind else paid
+
+    def see_cost(self, caller_blind: bool, level: Fraction, opponent_last: Optional[Fraction]) -> Optional[Fraction]:
+        return self.see.cost(self.payment(level, caller_blind), opponent_last)
+
+    def may_see(self, caller_blind: bool, opponent_blind: bool) -> bool:
+        return self.see.may_see(caller_blind, opponent_blind)
+
+    def on_step(self, level: Fraction) -> bool:
+        return (level / self.level_step).denominator == 1
+
+    def opening_allows(self, level: Fraction) -> bool:
+        if level < self.opening_min:
+            return False
+        return self.opening_max is None or level <= self.opening_max
+
+    @property
+    def pack_size(self) -> int:
+        return 52 + self.jokers
+
+
+def compile_rules(profile: Profile) -> Rules:
+    """Build the :class:`Rules` for a profile (cached per profile)."""
+    return _compile_cached(profile.model_dump_json())
+
+
+@lru_cache(maxsize=64)
+def _compile_cached(profile_json: str) -> Rules:
+    profile = Profile.model_validate_json(profile_json)
+    ranking = profile.ranking
+    ranker = compile_ranking(ranking, jokers=profile.pack.jokers)
+    suit_ranker = (
+        ranker
+        if ranking.suits_break_ties
+        else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=profile.pack.jokers)
+    ) if profile.seeing.tie == "suits" else ranker
+    seeing = profile.seeing
+    permitted = {
+        (False, False): seeing.seen_sees_seen,
+        (False, True): seeing.seen_sees_blind,
+        (True, False): seeing.blind_sees_seen,
+        (True, True): seeing.blind_sees_blind,
+    }
+    stakes = profile.stakes
+    rotation = {"clockwise": 1, "anticlockwise": -1, "fixed": 0}[profile.table.rotation]
+    return Rules(
+        profile=profile,
+        ranker=ranker,
+        suit_ranker=suit_ranker,
+        ante=stakes.ante,
+        blind_rate=stakes.blind_rate,
+        level_step=stakes.level_step,
+        opening_min=stakes.opening_min,
+        opening_max=stakes.opening_max,
+        raises=RaisePolicy(stakes.raise_limit.kind, stakes.raise_limit.amount),
+        check_allowed=stakes.check == "before_first_bet",
+        see=SeePolicy(seeing.cost_multiple, seeing.cost_basis, permitted),
+        resolve_tie=TIE_RESOLVERS[seeing.tie],
+        blind_allowed=profile.blind.allowed,
+        look_any_time=profile.blind.look == "any_time",
+        blind_survivor_collects=profile.folding.blind_survivor == "collects",
+        nobody_bet_carries=profile.folding.nobody_bet == "carries",
+        retention=profile.blind.retention,
+        shuffle=ShufflePolicy(profile.pack.shuffle),
+        end=EndPolicy(profile.session.end.kind, profile.session.end.count),
+        finite=profile.session.bankroll == "finite",
+        starting_stack=profile.session.starting_stack if profile.session.bankroll == "finite" else Fraction(0),
+        covering_side_pot=profile.session.covering == "side_pot",
+        bonus={
+            "prial": profile.session.bonus.prial,
+            "running_flush": profile.session.bonus.running_flush,
+        },
+        rotation_step=rotation,
+        first_dealer_random=profile.table.first_dealer == "random",
+        deal_singly=profile.table.deal == "singly",
+        cut=profile.table.cut,
+        jokers=profile.pack.jokers,
+        cards_dealt=profile.format.cards_dealt,
+        hands_per_player=profile.format.hands,
+        betting=profile.format.betting,
+        lives=profile.format.lives,
+    )

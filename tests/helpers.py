@@ -1,0 +1,50 @@
+"""Shared helpers for the engine tests."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Dict, Iterable, Mapping, Optional, Sequence
+
+from bragrules.cards import parse_cards
+from bragrules.engine.deal import Deal
+from bragrules.profile import load_profile
+from bragrules.profile.models import Profile
+from bragrules.rules import Rules, compile_rules
+
+
+def rules_for(name: str = "traditional", **areas: Mapping[str, object]) -> Rules:
+    """Rules of a shipped profile, with some areas overridden: ``rules_for("traditional", seeing={"tie": "split"})``."""
+    base = load_profile(name)
+    if not areas:
+        return compile_rules(base)
+    data = base.model_dump(mode="json")
+    for area, values in areas.items():
+        merged = dict(data.get(area) or {})
+        merged.update(values)
+        data[area] = merged
+    return compile_rules(Profile.model_validate(data))
+
+
+def deal_with(
+    rules: Rules,
+    hands: Mapping[str, str],
+    order: Optional[Sequence[str]] = None,
+    **kwargs: object,
+) -> Deal:
+    order = list(order or hands.keys())
+    parsed = {p: parse_cards(h) for p, h in hands.items()}
+    return Deal(rules, order, parsed, **kwargs)  # type: ignore[arg-type]
+
+
+def play(deal: Deal, actions: Iterable[str]) -> Deal:
+    for text in actions:
+        deal.apply_text(text)
+    return deal
+
+
+def nets(deal: Deal) -> Dict[str, Fraction]:
+    assert deal.result is not None
+    return dict(deal.result.net)
+
+
+FOUR = {"A": "Kc 9c 4c", "B": "5s 6h 7d", "C": "2c 7h Jd", "D": "3s 8h Qd"}
