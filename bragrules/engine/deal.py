@@ -298,6 +298,8 @@ class Deal:
         if action.kind == "look" and self.rules.look_any_time and not self._choosing:
             return self._look(state, action, apply)
         if action.player != self.to_act:
+            if action.kind == "look" and not state.folded and not self._choosing:
+                raise RuleViolation("blind.look", f"{action.player} may look only at their own turn")
             if state.folded:
                 raise RuleViolation(RULE_FOLDED, f"{action.player} has folded")
             raise RuleViolation(RULE_TURN, f"it is {self.to_act}'s turn, not {action.player}'s")

@@ -2,8 +2,9 @@
 
 A profile is a tree of frozen pydantic models, one per rule area of the
 rules catalogue. Every field has a default, so an empty profile is the
-standard game of the general rules page (000): ante 1, blind play allowed,
-seen players see for twice the level, a tied see goes against the caller.
+plain Three-Card game: ante 1, blind play at half the level, a see for
+twice the caller's own rate, no see of a blind player, a tied see going
+against the caller, the first dealer drawn at random.
 
 >>> p = Profile()
 >>> p.stakes.ante, p.seeing.tie, p.format.cards_dealt
@@ -152,7 +153,7 @@ class Wild(Area):
         default_factory=list,
         description='Named wild cards, e.g. the traditional "braggers" [Jc, 9d, Ad].',
     )
-    ranks: List[str] = Field(
+    ranks: List[Annotated[str, BeforeValidator(lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v)]] = Field(
         default_factory=list, description="Wild ranks: every card of these ranks is wild, e.g. [2] (003's variant)."
     )
     jokers: bool = Field(True, description="Whether jokers in the pack (pack.jokers) are wild.")
@@ -281,6 +282,8 @@ class Stakes(Area):
             )
         if (self.opening_min / self.level_step).denominator != 1:
             raise ValueError("opening_min must be a whole multiple of level_step")
+        if self.opening_max is not None and (self.opening_max / self.level_step).denominator != 1:
+            raise ValueError("opening_max must be a whole multiple of level_step")
         return self
 
 
@@ -579,6 +582,8 @@ class Profile(Area):
                 "blind.retention: a retained hand needs folding.blind_survivor: carries "
                 "(a blind survivor who collects has nothing to retain)"
             )
+        if self.blind.retention and not self.blind.allowed:
+            raise ValueError("blind.retention: there is no retained blind hand without blind play")
         if self.blind.retention and self.format.hands != 1:
             raise ValueError("blind.retention: retention is defined for one-hand formats only")
         if self.pack.jokers and not self.ranking.wild.jokers:

@@ -1,0 +1,114 @@
+"""Blind play and retention exactly as 002 section 05 describes it."""
+
+from __future__ import annotations
+
+import pytest
+
+from bragrules.cards import parse_cards
+from bragrules.errors import RuleViolation
+
+from .helpers import FOUR, deal_with, play, rules_for
+
+OLD = tuple(parse_cards("As Ad Ac"))
+
+
+def two_hand_deal(**kwargs: object):
+    """Deal 2 after A retained a blind hand: A holds old (a prial of aces) and new (Kc 9c 4c)."""
+    return deal_with(rules_for("traditional"), FOUR, retained={"A": OLD}, carried=5, **kwargs)
+
+
+def test_blind_survivor_retains_the_unseen_hand() -> None:
+    deal = deal_with(rules_for("traditional"), FOUR)
+    play(deal, ["A bet 1", "B fold", "C fold", "D fold"])
+    assert deal.result is not None
+    assert deal.result.outcome == "carried"
+    assert deal.result.retained == {"A": tuple(parse_cards("Kc 9c 4c"))}
+    # the retained hand stays out of the pack; the folded hands go under it
+    used = deal.used_cards()
+    assert not set(used) & set(deal.result.retained["A"])
+    assert len(used) == 9
+
+
+def test_two_hands_pay_one_blind_rate() -> None:
+    deal = two_hand_deal()
+    assert deal.players["A"].two_hands
+    bet = [o for o in deal.legal_actions() if o.kind == "bet"][0]
+    assert bet.amount == 1 / 2 * 1 or bet.amount == deal.rules.payment(deal.rules.opening_min, True)
+    deal.apply_text("A bet 1")  # level 2, one blind rate
+    assert deal.pot == 5 + 4 + 1
+
+
+def test_look_then_keep_discards_the_other_unseen() -> None:
+    deal = two_hand_deal()
+    play(deal, ["A look old"])
+    assert [o.kind for o in deal.legal_actions()] == ["keep", "discard"]
+    with pytest.raises(RuleViolation) as info:
+        deal.apply_text("A bet 2")
+    assert info.value.rule == "blind.retention"
+    deal.apply_text("A keep")
+    state = deal.players["A"]
+    assert state.seen and not state.two_hands and state.hand == OLD
+    deal.apply_text("A bet 2")  # now seen: pays the level
+    assert state.contributed == 1 + 2
+
+
+def test_look_then_discard_keeps_the_other_blind_then_it_may_be_inspected() -> None:
+    deal = two_hand_deal()
+    play(deal, ["A look new", "A discard"])
+    state = deal.players["A"]
+    assert not state.seen and state.hand == OLD
+    deal.apply_text("A look old")
+    assert state.seen
+
+
+def test_never_inspect_both_then_choose() -> None:
+    deal = two_hand_deal()
+    deal.apply_text("A look new")
+    with pytest.raises(RuleViolation) as info:
+        deal.apply_text("A look old")
+    assert info.value.rule == "blind.retention"
+    with pytest.raises(RuleViolation):
+        deal.apply_text("A look")  # which hand? with two, a look names old or new
+
+
+def test_looking_only_at_your_own_turn() -> None:
+    deal = deal_with(rules_for("traditional"), FOUR)
+    with pytest.raises(RuleViolation) as info:
+        deal.apply_text("B look")
+    assert info.value.rule == "blind.look"
+    anytime = deal_with(rules_for("traditional", blind={"look": "any_time"}), FOUR)
+    anytime.apply_text("B look")
+    assert anytime.players["B"].seen and anytime.to_act == "A"
+
+
+def test_seen_never_becomes_blind() -> None:
+    deal = deal_with(rules_for("traditional"), FOUR)
+    play(deal, ["A look", "A bet 2"])
+    with pytest.raises(RuleViolation):
+        deal.apply_text("A look")
+    assert deal.players["A"].seen
+
+
+def test_folding_again_with_both_unseen_retains_only_one() -> None:
+    deal = two_hand_deal()
+    play(deal, ["A bet 1", "B fold", "C fold", "D fold"])
+    assert deal.result is not None and deal.result.outcome == "carried"
+    assert len(deal.result.retained) == 1
+    (kept,) = deal.result.retained.values()
+    assert len(kept) == 3
+    # the other unseen hand goes under the pack with the folded ones
+    assert len(deal.used_cards()) == 12
+    third = deal_with(rules_for("traditional"), FOUR, retained=deal.result.retained, carried=deal.result.carried_out)
+    assert len(third.players["A"].hands) == 2  # never three
+
+
+def test_showdown_requires_choosing_a_single_hand() -> None:
+    deal = two_hand_deal()
+    play(deal, ["A bet 1", "B bet 1", "C fold", "D fold", "A bet 1"])
+    deal.apply_text("B see 2")  # blind B sees blind A; A must choose a hand before cards are turned
+    assert not deal.is_over and deal.to_act == "A"
+    assert {o.kind for o in deal.legal_actions()} == {"look"}
+    with pytest.raises(RuleViolation):
+        deal.apply_text("A bet 1")
+    play(deal, ["A look old", "A keep"])
+    assert deal.result is not None and deal.result.winners == ["A"]  # aces against 5-6-7
