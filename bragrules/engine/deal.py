@@ -436,7 +436,7 @@ class Deal:
         if not apply:
             return None
         self._pay(state, amount)
-        if option.all_in:
+        if option.all_in or (state.stack is not None and state.stack == 0):
             state.all_in = True
         self.level = new_level
         event = Event(
