@@ -1,0 +1,1294 @@
+"""Loading profiles: safe YAML with source positions, ``extends``, validation.
+
+The road from a file to a :class:`~bragrules.profile.models.Profile`::
+
+    load_document   one file → plain data + where every value was written
+    resolve         + extends: parents merged in, positions kept per value
+    load_profile    + pydantic validation, errors turned into located messages
+
+Profiles are parsed with PyYAML's node API on top of ``yaml.SafeLoader``; no
+Python object is ever built from a tag. Anchors, aliases, merge keys,
+duplicate keys and tags other than the plain YAML ones are refused, and
+the size, nesting depth and node count of a file are capped.
+
+Every problem is a :class:`ProfileError` reading ``FILE:LINE:COL: path: message``:
+
+>>> load_profile_text("stakes:\\n  ante: -1\\n", filename="house.yaml")
+Traceback (most recent call last):
+...
+bragrules.profile.errors.ProfileError: house.yaml:2:9: stakes.ante: ante cannot be negative
+>>> load_profile_text("stakes:\\n  antee: 2\\n", filename="house.yaml")
+Traceback (most recent call last):
+...
+bragrules.profile.errors.ProfileError: house.yaml:2:3: stakes.antee: unknown key 'antee' (did you mean 'ante'?)
+
+A good profile:
+
+>>> p = load_profile_text("name: pub\\nstakes:\\n  ante: 5/2\\n")
+>>> p.name, p.stakes.ante
+('pub', Fraction(5, 2))
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import json
+import os
+import re
+import stat
+import sys
+import typing
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import (
+    Any,
+    Dict,
+    Iterator,
+    List,
+    Mapping,
+    NamedTuple,
+    Optional,
+    Sequence,
+    Set,
+    Tuple,
+    Type,
+    Union,
+)
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from .errors import ProfileError
+from .models import Profile
+
+if sys.version_info >= (3, 11):
+    from importlib.resources.abc import Traversable
+else:  # pragma: no cover
+    from importlib.abc import Traversable
+
+# ---------------------------------------------------------------------------
+# Limits (read at call time, so they may be adjusted)
+# ---------------------------------------------------------------------------
+
+MAX_BYTES = 256 * 1024
+"""Largest profile file accepted, checked before parsing."""
+MAX_DEPTH = 32
+"""Deepest nesting of mappings and lists (the top-level mapping is depth 1)."""
+MAX_NODES = 10_000
+"""Most YAML nodes (scalars, mappings, lists) in one file."""
+MAX_EXTENDS_DEPTH = 16
+"""Longest chain of ``extends`` (a file, its parent, its grandparent, ...)."""
+MAX_EXTENDS_ENTRIES = 16
+"""Most names one file may list under ``extends``."""
+
+BUILTIN_PACKAGE = "bragrules.profiles"
+PROFILE_SUFFIXES = (".yaml", ".yml")
+
+_EXCERPT_WIDTH = 80
+_YAML_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {
+    _YAML_TAG + "str",
+    _YAML_TAG + "int",
+    _YAML_TAG + "float",
+    _YAML_TAG + "bool",
+    _YAML_TAG + "null",
+    _YAML_TAG + "timestamp",
+}
+
+# ---------------------------------------------------------------------------
+# Positions
+# ---------------------------------------------------------------------------
+
+
+class Position(NamedTuple):
+    """Where something was written: file name as given, 1-based line and column.
+
+    >>> str(Position("house.yaml", 3, 9))
+    'house.yaml:3:9'
+    """
+
+    file: str
+    line: int
+    column: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.column}"
+
+
+class PositionMap(Mapping[str, Position]):
+    """Where each value of a document was written, by dotted path.
+
+    The mapping itself gives the position of each *value*
+    (``positions["stakes.ante"]``); :meth:`key_position` gives the position
+    of the key naming it. The document itself is the path ``""``; list items
+    are numbered, ``"ranking.category_order.2"``.
+
+    >>> doc, pos = load_document_text("stakes:\\n  ante: 2\\nranking:\\n  category_order: [prial, high_card]\\n",
+    ...                               filename="p.yaml")
+    >>> pos["stakes.ante"]
+    Position(file='p.yaml', line=2, column=9)
+    >>> pos.key_position("stakes.ante")
+    Position(file='p.yaml', line=2, column=3)
+    >>> pos["ranking.category_order.1"]
+    Position(file='p.yaml', line=4, column=27)
+    >>> pos.locate("stakes.ante.nonsense")
+    ('stakes.ante', Position(file='p.yaml', line=2, column=9))
+    """
+
+    def __init__(
+        self,
+        values: Optional[Dict[str, Position]] = None,
+        keys: Optional[Dict[str, Position]] = None,
+        containers: Optional[Set[str]] = None,
+    ) -> None:
+        self._values: Dict[str, Position] = dict(values or {})
+        self._keys: Dict[str, Position] = dict(keys or {})
+        self._containers: Set[str] = set(containers or ())
+
+    def __getitem__(self, path: str) -> Position:
+        return self._values[path]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"PositionMap({len(self._values)} paths)"
+
+    def key_position(self, path: str) -> Optional[Position]:
+        """Where the key naming ``path`` was written (None for list items and the root)."""
+        return self._keys.get(path)
+
+    def is_container(self, path: str) -> bool:
+        """Whether the value at ``path`` is a mapping or a list."""
+        return path in self._containers
+
+    def error_position(self, path: str) -> Optional[Position]:
+        """Where to point for a problem with ``path``: the value if it is a scalar,
+        the key if it is a mapping or a list (the line that names it)."""
+        if path in self._containers and path in self._keys:
+            return self._keys[path]
+        return self._values.get(path) or self._keys.get(path)
+
+    def locate(self, path: str) -> Tuple[str, Optional[Position]]:
+        """The deepest of ``path`` and its parents that has a position, and that position."""
+        probe = path
+        while True:
+            found = self.error_position(probe)
+            if found is not None:
+                return probe, found
+            if not probe:
+                return "", None
+            probe = probe.rpartition(".")[0]
+
+    @classmethod
+    def _from_tree(cls, tree: "_PosTree") -> "PositionMap":
+        result = cls()
+        stack: List[Tuple[str, _PosTree]] = [("", tree)]
+        while stack:
+            path, node = stack.pop()
+            if node.value is not None:
+                result._values[path] = node.value
+            if node.key is not None:
+                result._keys[path] = node.key
+            children = node.children
+            if children is None:
+                continue
+            result._containers.add(path)
+            named = children.items() if isinstance(children, dict) else enumerate(children)
+            for name, child in named:
+                stack.append((f"{path}.{name}" if path else str(name), child))
+        return result
+
+
+class _PosTree:
+    """Positions shaped like the data they describe, so merging is cheap."""
+
+    __slots__ = ("value", "key", "children")
+
+    def __init__(
+        self,
+        value: Optional[Position],
+        key: Optional[Position] = None,
+        children: Union[Dict[str, "_PosTree"], List["_PosTree"], None] = None,
+    ) -> None:
+        self.value = value
+        self.key = key
+        self.children = children
+
+    def copy(self) -> "_PosTree":
+        children: Union[Dict[str, _PosTree], List[_PosTree], None]
+        if isinstance(self.children, dict):
+            children = {k: v.copy() for k, v in self.children.items()}
+        elif isinstance(self.children, list):
+            children = [v.copy() for v in self.children]
+        else:
+            children = None
+        return _PosTree(self.value, self.key, children)
+
+
+@dataclass(frozen=True)
+class ResolvedDocument:
+    """A profile document with its ``extends`` applied.
+
+    Attributes:
+        data: plain data (dicts, lists, scalars) ready for validation; if the
+            file named parents, ``data["extends"]`` is the list it named.
+        positions: for every dotted path, where its final value was written
+            (in the parent file for inherited values).
+        chain: every source that contributed, parents before children, the
+            file itself last (built-ins by name, files by path).
+    """
+
+    data: Dict[str, Any]
+    positions: PositionMap
+    chain: Tuple[str, ...] = field(default=())
+
+
+# ---------------------------------------------------------------------------
+# Sources: files, built-ins and text
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Source:
+    display: str  # the file name used in messages and positions
+    label: str  # short name for chains: built-in name or path
+    key: str  # identity, for cycles and caching
+    base: Union[Path, Traversable, None]  # where relative extends are resolved
+    path: Optional[Path] = None  # a file on disk
+    resource: Optional[Traversable] = None  # a built-in that is not a plain file
+    text: Optional[str] = None  # text given directly
+
+
+def _builtin_root() -> Traversable:
+    return resources.files(BUILTIN_PACKAGE)
+
+
+def builtin_names() -> List[str]:
+    """The names of the shipped profiles (file stems in ``bragrules.profiles``), sorted.
+
+    >>> names = builtin_names()
+    >>> names == sorted(names) and all(isinstance(n, str) for n in names)
+    True
+    """
+    names: Set[str] = set()
+    for entry in _builtin_root().iterdir():
+        entry_name = entry.name
+        for suffix in PROFILE_SUFFIXES:
+            if entry_name.endswith(suffix) and entry.is_file():
+                stem = entry_name[: -len(suffix)]
+                if stem and not stem.startswith((".", "_")):
+                    names.add(stem)
+    return sorted(names)
+
+
+def _unknown_name_message(name: str, what: str = "profile") -> str:
+    names = builtin_names()
+    message = f"unknown {what} {name!r}"
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
+    if not close:
+        lowered = {n.lower(): n for n in names}
+        close = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
+        close = [lowered[c] for c in close]
+    if close:
+        message += f" (did you mean {close[0]!r}?)"
+    listed = ", ".join(names) if names else "none installed"
+    return message + f"; built-in profiles: {listed}; or give a path to a .yaml file"
+
+
+def builtin_path(name: str) -> Traversable:
+    """The shipped profile called ``name`` (a ``Path`` when installed as plain files).
+
+    Raises :class:`ProfileError` listing the built-in names if there is none.
+
+    >>> builtin_path("no-such-profile-xyz")
+    Traceback (most recent call last):
+    ...
+    bragrules.profile.errors.ProfileError: unknown profile 'no-such-profile-xyz'...
+    """
+    root = _builtin_root()
+    if name and "/" not in name and "\\" not in name and not name.startswith("."):
+        for suffix in PROFILE_SUFFIXES:
+            candidate = root.joinpath(name + suffix)
+            if candidate.is_file():
+                return candidate
+    raise ProfileError(_unknown_name_message(name), code="unknown_profile")
+
+
+def _looks_like_path(text: str) -> bool:
+    return (
+        text.lower().endswith(PROFILE_SUFFIXES)
+        or "/" in text
+        or "\\" in text
+        or text.startswith(".")
+    )
+
+
+def _file_source(path: Path, display: Optional[str] = None) -> _Source:
+    shown = display if display is not None else str(path)
+    return _Source(
+        display=shown,
+        label=shown,
+        key="file:" + os.path.realpath(path),
+        base=path.parent,
+        path=path,
+    )
+
+
+def _builtin_source(name: str, resource: Traversable) -> _Source:
+    if isinstance(resource, Path):
+        return _Source(
+            display=str(resource),
+            label=name,
+            key="file:" + os.path.realpath(resource),
+            base=resource.parent,
+            path=resource,
+        )
+    return _Source(
+        display=f"<{BUILTIN_PACKAGE}>/{resource.name}",
+        label=name,
+        key=f"builtin:{name}",
+        base=_builtin_root(),
+        resource=resource,
+    )
+
+
+def _top_source(name_or_path: Union[str, Path]) -> _Source:
+    """A name given by a user: a path if it is one (or looks like one), else a built-in."""
+    if isinstance(name_or_path, Path):
+        return _file_source(name_or_path)
+    text = os.fspath(name_or_path)
+    if not text:
+        raise ProfileError("no profile named (an empty name)", code="unknown_profile")
+    if os.path.isfile(text) or _looks_like_path(text):
+        return _file_source(Path(text), text)
+    if text in builtin_names() or not os.path.lexists(text):
+        return _builtin_source(text, builtin_path(text))
+    return _file_source(Path(text), text)  # a directory or other non-file: say so
+
+
+# ---------------------------------------------------------------------------
+# Reading and parsing one document
+# ---------------------------------------------------------------------------
+
+
+def _size_error(display: str, size: Optional[int], limit: int) -> ProfileError:
+    amount = f"{size} bytes" if size is not None else f"more than {limit} bytes"
+    return ProfileError(
+        f"file is {amount}, the limit is {limit} bytes ({limit // 1024} KiB)",
+        file=display,
+        code="too_large",
+    )
+
+
+def _read_bytes(source: _Source) -> bytes:
+    limit = MAX_BYTES
+    if source.path is not None:
+        path = source.path
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:
+            raise ProfileError("no such file", file=source.display, code="not_found") from None
+        except OSError as exc:
+            raise ProfileError(
+                f"cannot read file ({exc.strerror or exc})", file=source.display, code="unreadable"
+            ) from None
+        if stat.S_ISDIR(info.st_mode):
+            raise ProfileError(
+                "is a directory, not a profile file", file=source.display, code="is_directory"
+            )
+        if stat.S_ISREG(info.st_mode) and info.st_size > limit:
+            raise _size_error(source.display, info.st_size, limit)
+        try:
+            with open(path, "rb") as handle:
+                raw = handle.read(limit + 1)
+        except OSError as exc:
+            raise ProfileError(
+                f"cannot read file ({exc.strerror or exc})", file=source.display, code="unreadable"
+            ) from None
+    elif source.resource is not None:
+        raw = source.resource.read_bytes()
+    else:  # pragma: no cover - text sources never reach here
+        raise AssertionError("source has nothing to read")
+    if len(raw) > limit:
+        raise _size_error(source.display, None, limit)
+    return raw
+
+
+def _decode(raw: bytes, display: str) -> str:
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        offset = exc.start
+        line = raw.count(b"\n", 0, offset) + 1
+        column = offset - (raw.rfind(b"\n", 0, offset) + 1) + 1
+        bad = raw[offset : offset + 1].hex()
+        raise ProfileError(
+            f"not UTF-8 text (byte 0x{bad} cannot be decoded); a profile is a YAML text file",
+            file=display,
+            line=line,
+            column=column,
+            code="encoding",
+        ) from None
+
+
+def _excerpt(text: str, line: Optional[int]) -> Optional[str]:
+    if line is None:
+        return None
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return None
+    shown = lines[line - 1]
+    if len(shown) > _EXCERPT_WIDTH:
+        shown = shown[: _EXCERPT_WIDTH - 1] + "…"
+    return shown
+
+
+def _line_column(text: str, index: int) -> Tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return line, column
+
+
+class _Refused(Exception):
+    """Raised inside the composer; turned into a ProfileError with the file name."""
+
+    def __init__(self, message: str, mark: Any, code: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+        self.code = code
+
+
+class _ProfileComposer(yaml.SafeLoader):
+    """``yaml.SafeLoader`` that composes nodes only, refusing anchors and aliases,
+    and counting depth and nodes as it goes (before any deep recursion)."""
+
+    def __init__(self, stream: str, max_depth: int, max_nodes: int) -> None:
+        super().__init__(stream)
+        self._max_depth = max_depth
+        self._max_nodes = max_nodes
+        self._depth = 0
+        self._nodes = 0
+
+    def compose_node(self, parent: Optional[yaml.Node], index: Any) -> Optional[yaml.Node]:
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise _Refused(
+                "anchors and aliases are not allowed in profiles", event.start_mark, "alias"
+            )
+        self._nodes += 1
+        if self._nodes > self._max_nodes:
+            raise _Refused(
+                f"too many values: the limit is {self._max_nodes} per file",
+                event.start_mark,
+                "too_many_nodes",
+            )
+        self._depth += 1
+        try:
+            if self._depth > self._max_depth:
+                raise _Refused(
+                    f"nested too deeply: the limit is {self._max_depth} levels",
+                    event.start_mark,
+                    "too_deep",
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def _yaml_error(exc: yaml.YAMLError, text: str, display: str) -> ProfileError:
+    if isinstance(exc, yaml.reader.ReaderError):
+        bad_line, bad_column = _line_column(text, exc.position)
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        return ProfileError(
+            f"character U+{ord(char):04X} is not allowed in a profile (binary data?)",
+            file=display,
+            line=bad_line,
+            column=bad_column,
+            code="encoding",
+            excerpt=_excerpt(text, bad_line),
+        )
+    problem = getattr(exc, "problem", None) or "cannot parse"
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    context = getattr(exc, "context", None)
+    context_mark = getattr(exc, "context_mark", None)
+    line = mark.line + 1 if mark is not None else None
+    column = mark.column + 1 if mark is not None else None
+    source_line = _excerpt(text, line) or ""
+    at_mark = ""
+    if mark is not None:
+        lines = text.splitlines()
+        if mark.line < len(lines):
+            at_mark = lines[mark.line][mark.column : mark.column + 1]
+    if "'\\t'" in problem or at_mark == "\t":
+        indent = len(source_line) - len(source_line.lstrip(" \t"))
+        if column is not None and column - 1 < indent + 1 and "\t" in source_line[:indent + 1]:
+            message = "tab character in the indentation: indent with spaces, not tabs"
+        else:
+            message = "tab character here: YAML needs spaces, not tabs"
+    elif problem == "but found another document":
+        message = "only one YAML document is allowed in a profile (found a second '---')"
+    else:
+        message = f"YAML syntax error: {problem}"
+        if context and context_mark is not None and mark is not None and context_mark.line != mark.line:
+            message += f" ({context} started at line {context_mark.line + 1})"
+        elif context:
+            message += f" ({context})"
+    return ProfileError(
+        message,
+        file=display,
+        line=line,
+        column=column,
+        code="syntax",
+        excerpt=_excerpt(text, line),
+    )
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(_YAML_TAG) :] if tag.startswith(_YAML_TAG) else tag
+
+
+class _Builder:
+    """Turns composed nodes into plain data, recording positions and refusing
+    duplicate keys, complex keys and non-standard tags."""
+
+    def __init__(self, text: str, display: str) -> None:
+        self.text = text
+        self.display = display
+        self._constructor = yaml.constructor.SafeConstructor()
+
+    def position(self, node: yaml.Node) -> Position:
+        return Position(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def error(self, message: str, node: yaml.Node, path: str, code: str) -> ProfileError:
+        where = self.position(node)
+        return ProfileError(
+            message,
+            file=self.display,
+            line=where.line,
+            column=where.column,
+            path=path or None,
+            code=code,
+            excerpt=_excerpt(self.text, where.line),
+        )
+
+    def build(self, node: yaml.Node, path: str) -> Tuple[Any, _PosTree]:
+        """The plain value of ``node`` and the tree of its positions."""
+        here = self.position(node)
+        if isinstance(node, yaml.MappingNode):
+            if node.tag != _YAML_TAG + "map":
+                raise self.error(
+                    f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
+                )
+            result: Dict[str, Any] = {}
+            trees: Dict[str, _PosTree] = {}
+            first_seen: Dict[str, Position] = {}
+            for key_node, value_node in node.value:
+                key = self.key(key_node, path)
+                child = f"{path}.{key}" if path else key
+                if key in first_seen:
+                    raise self.error(
+                        f"duplicate key {key!r} (first written at line {first_seen[key].line})",
+                        key_node,
+                        child,
+                        "duplicate_key",
+                    )
+                first_seen[key] = self.position(key_node)
+                result[key], trees[key] = self.build(value_node, child)
+                trees[key].key = first_seen[key]
+            return result, _PosTree(here, None, trees)
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != _YAML_TAG + "seq":
+                raise self.error(
+                    f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
+                )
+            built = [
+                self.build(item, f"{path}.{index}" if path else str(index))
+                for index, item in enumerate(node.value)
+            ]
+            return [b[0] for b in built], _PosTree(here, None, [b[1] for b in built])
+        assert isinstance(node, yaml.ScalarNode)
+        return self.scalar(node, path), _PosTree(here)
+
+    def key(self, node: yaml.Node, path: str) -> str:
+        if not isinstance(node, yaml.ScalarNode):
+            raise self.error("keys must be plain names, not mappings or lists", node, path, "key")
+        if node.tag == _YAML_TAG + "merge":
+            raise self.error("merge keys (<<) are not allowed in profiles", node, path, "tag")
+        if node.tag not in _SCALAR_TAGS:
+            raise self.error(
+                f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
+            )
+        return str(node.value)
+
+    def scalar(self, node: yaml.ScalarNode, path: str) -> Any:
+        tag = node.tag
+        if tag not in _SCALAR_TAGS:
+            raise self.error(
+                f"tag {_short_tag(tag)!r} is not allowed in profiles", node, path, "tag"
+            )
+        kind = tag[len(_YAML_TAG) :]
+        if kind in ("str", "timestamp"):
+            # Dates stay text: no profile field is a date.
+            return str(node.value)
+        try:
+            if kind == "int":
+                return self._constructor.construct_yaml_int(node)
+            if kind == "float":
+                return self._constructor.construct_yaml_float(node)
+            if kind == "bool":
+                return self._constructor.construct_yaml_bool(node)
+            return None  # null
+        except (ValueError, KeyError, OverflowError):
+            shown = node.value if len(node.value) <= 20 else node.value[:19] + "…"
+            raise self.error(
+                f"cannot read {shown!r} as a number (too long?)", node, path, "scalar"
+            ) from None
+
+
+def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], _PosTree]:
+    if len(text.encode("utf-8")) > MAX_BYTES:
+        raise _size_error(display, len(text.encode("utf-8")), MAX_BYTES)
+    try:
+        loader = _ProfileComposer(text, MAX_DEPTH, MAX_NODES)
+    except yaml.YAMLError as exc:
+        raise _yaml_error(exc, text, display) from None
+    try:
+        root = loader.get_single_node()
+    except _Refused as refused:
+        line = refused.mark.line + 1
+        raise ProfileError(
+            refused.message,
+            file=display,
+            line=line,
+            column=refused.mark.column + 1,
+            code=refused.code,
+            excerpt=_excerpt(text, line),
+        ) from None
+    except yaml.YAMLError as exc:
+        raise _yaml_error(exc, text, display) from None
+    finally:
+        loader.dispose()
+    if root is None or (
+        isinstance(root, yaml.ScalarNode)
+        and root.tag == _YAML_TAG + "null"
+        and root.value in ("", "~", "null", "Null", "NULL")
+    ):
+        raise ProfileError(
+            "profile is empty; a profile is a mapping of rule areas (write {} for the standard game)",
+            file=display,
+            code="empty",
+        )
+    if not isinstance(root, yaml.MappingNode):
+        kind = "a list" if isinstance(root, yaml.SequenceNode) else "a single value"
+        builder = _Builder(text, display)
+        raise builder.error(
+            f"the top level of a profile must be a mapping of keys to values, not {kind}",
+            root,
+            "",
+            "not_mapping",
+        )
+    data, tree = _Builder(text, display).build(root, "")
+    return data, tree
+
+
+def _parse_source(source: _Source) -> Tuple[Dict[str, Any], _PosTree]:
+    if source.text is not None:
+        return _parse_text(source.text, source.display)
+    raw = _read_bytes(source)
+    text = _decode(raw, source.display)
+    return _parse_text(text, source.display)
+
+
+def load_document(source: Union[str, Path]) -> Tuple[Dict[str, Any], PositionMap]:
+    """Parse one profile file safely, without applying ``extends``.
+
+    ``source`` is a path (or a built-in name, by the rule of :func:`load_profile`).
+    Returns the plain data and a :class:`PositionMap` of every value in it.
+    """
+    data, tree = _parse_source(_top_source(source))
+    return data, PositionMap._from_tree(tree)
+
+
+def load_document_text(text: str, filename: str = "<string>") -> Tuple[Dict[str, Any], PositionMap]:
+    """:func:`load_document` for text already in memory.
+
+    >>> load_document_text("a: 1\\na: 2\\n", filename="dup.yaml")
+    Traceback (most recent call last):
+    ...
+    bragrules.profile.errors.ProfileError: dup.yaml:2:1: a: duplicate key 'a' (first written at line 1)
+    >>> load_document_text("base: &b {ante: 1}\\nstakes: *b\\n", filename="a.yaml")
+    Traceback (most recent call last):
+    ...
+    bragrules.profile.errors.ProfileError: a.yaml:1:7: anchors and aliases are not allowed in profiles
+    """
+    data, tree = _parse_text(text, filename)
+    return data, PositionMap._from_tree(tree)
+
+
+# ---------------------------------------------------------------------------
+# extends
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class _Partial:
+    data: Dict[str, Any]
+    tree: _PosTree
+    chain: List[str]
+
+
+def _merge_into(data: Dict[str, Any], tree: _PosTree, over: Dict[str, Any], over_tree: _PosTree) -> None:
+    """Deep-merge ``over`` into ``data`` (and their position trees): mappings
+    merge, everything else (lists included) is replaced wholesale."""
+    assert isinstance(tree.children, dict) and isinstance(over_tree.children, dict)
+    for key, value in over.items():
+        theirs = over_tree.children[key]
+        if isinstance(value, dict) and isinstance(data.get(key), dict):
+            mine = tree.children[key]
+            mine.value, mine.key = theirs.value, theirs.key
+            _merge_into(data[key], mine, value, theirs)
+        else:
+            data[key] = _deep_copy(value)
+            tree.children[key] = theirs.copy()
+
+
+def _deep_copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _deep_copy(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_deep_copy(v) for v in value]
+    return value
+
+
+def _extends_entries(
+    data: Dict[str, Any], tree: _PosTree, source: _Source
+) -> List[Tuple[str, Position, str]]:
+    if "extends" not in data:
+        return []
+    value = data["extends"]
+    assert isinstance(tree.children, dict)
+    node = tree.children["extends"]
+    where = (node.key if node.children is not None else node.value) or Position(source.display, 1, 1)
+    if value is None:
+        return []
+    items: List[Tuple[Any, Position]]
+    if isinstance(value, str):
+        items = [(value, node.value or where)]
+    elif isinstance(value, list):
+        assert isinstance(node.children, list)
+        items = [(v, node.children[i].value or where) for i, v in enumerate(value)]
+    else:
+        raise _located(
+            f"must be a profile name or path, or a list of them, not {_show(value)}",
+            where,
+            "extends",
+            "extends_type",
+        )
+    if len(items) > MAX_EXTENDS_ENTRIES:
+        raise _located(
+            f"extends lists {len(items)} profiles, the limit is {MAX_EXTENDS_ENTRIES}",
+            where,
+            "extends",
+            "extends_type",
+        )
+    entries: List[Tuple[str, Position, str]] = []
+    for index, (item, pos) in enumerate(items):
+        item_path = "extends" if isinstance(value, str) else f"extends.{index}"
+        if not isinstance(item, str) or not item.strip():
+            raise _located(
+                f"must be a profile name or path, not {_show(item)}",
+                pos,
+                item_path,
+                "extends_type",
+            )
+        entries.append((item.strip(), pos, item_path))
+    return entries
+
+
+def _located(message: str, where: Optional[Position], path: Optional[str], code: str) -> ProfileError:
+    return ProfileError(
+        message,
+        file=where.file if where else None,
+        line=where.line if where else None,
+        column=where.column if where else None,
+        path=path,
+        code=code,
+    )
+
+
+def _parent_source(ref: str, naming: _Source, where: Position, path: str) -> _Source:
+    base = naming.base
+    candidate: Union[Path, Traversable, None] = None
+    if base is not None:
+        if isinstance(base, Path):
+            candidate = Path(ref) if os.path.isabs(ref) else base / ref
+        else:
+            candidate = base.joinpath(ref)
+    is_file = candidate is not None and (
+        os.path.isfile(candidate) if isinstance(candidate, Path) else candidate.is_file()
+    )
+    other_thing = (
+        isinstance(candidate, Path) and os.path.lexists(candidate) and ref not in builtin_names()
+    )
+    if is_file or other_thing or _looks_like_path(ref):
+        if isinstance(candidate, Path):
+            display = os.path.normpath(candidate)
+            looked = f" (looked for {display})" if display != ref else ""
+            if not os.path.lexists(candidate):
+                raise _located(
+                    f"parent profile {ref!r} not found: no such file{looked}",
+                    where,
+                    path,
+                    "extends_missing",
+                )
+            if os.path.isdir(candidate):
+                raise _located(
+                    f"parent profile {ref!r} is a directory, not a profile file{looked}",
+                    where,
+                    path,
+                    "extends_missing",
+                )
+            return _file_source(Path(display), display)
+        if candidate is not None and candidate.is_file():
+            return _Source(
+                display=f"<{BUILTIN_PACKAGE}>/{ref}",
+                label=ref,
+                key=f"builtin-file:{ref}",
+                base=_builtin_root(),
+                resource=candidate,
+            )
+        raise _located(
+            f"parent profile {ref!r} not found: no such file", where, path, "extends_missing"
+        )
+    try:
+        resource = builtin_path(ref)
+    except ProfileError:
+        raise _located(
+            _unknown_name_message(ref, "parent profile"), where, path, "extends_missing"
+        ) from None
+    return _builtin_source(ref, resource)
+
+
+def _resolve_source(
+    source: _Source, stack: List[_Source], cache: Dict[str, _Partial]
+) -> Tuple[_Partial, List[Tuple[str, Position, str]], Optional[_PosTree]]:
+    """Resolve one source: its parents (each in full, in order), then itself.
+
+    Returns the merged document (without ``extends``), the entries this file
+    named under ``extends``, and the positions of its ``extends`` value."""
+    data, tree = _parse_source(source)
+    entries = _extends_entries(data, tree, source)
+    assert isinstance(tree.children, dict)
+    data.pop("extends", None)
+    extends_tree = tree.children.pop("extends", None)
+
+    merged: Dict[str, Any] = {}
+    merged_tree = _PosTree(tree.value, None, {})
+    chain: List[str] = []
+    here = stack + [source]
+    for ref, where, item_path in entries:
+        parent = _parent_source(ref, source, where, item_path)
+        keys = [s.key for s in here]
+        if parent.key in keys:
+            loop = [s.label for s in here[keys.index(parent.key) :]] + [parent.label]
+            raise _located("extends cycle: " + " -> ".join(loop), where, item_path, "extends_cycle")
+        if len(here) >= MAX_EXTENDS_DEPTH:
+            route = " -> ".join(s.label for s in here + [parent])
+            raise _located(
+                f"extends chain is longer than {MAX_EXTENDS_DEPTH} files: {route}",
+                where,
+                item_path,
+                "extends_depth",
+            )
+        resolved = cache.get(parent.key)
+        if resolved is None:
+            resolved, _, _ = _resolve_source(parent, here, cache)
+            cache[parent.key] = resolved
+        _merge_into(merged, merged_tree, resolved.data, resolved.tree)
+        for label in resolved.chain:
+            if label not in chain:
+                chain.append(label)
+    _merge_into(merged, merged_tree, data, tree)
+    if source.label not in chain:
+        chain.append(source.label)
+    return _Partial(merged, merged_tree, chain), entries, extends_tree
+
+
+def _resolve_top(source: _Source) -> ResolvedDocument:
+    partial, entries, extends_tree = _resolve_source(source, [], {})
+    data = partial.data
+    tree = partial.tree
+    if entries and extends_tree is not None:
+        # The record keeps what the top file named, always as a list.
+        data = {"extends": [ref for ref, _, _ in entries], **data}
+        if extends_tree.children is None:  # a single name: make it the list's item
+            extends_tree = _PosTree(extends_tree.value, extends_tree.key, [_PosTree(extends_tree.value)])
+        assert isinstance(tree.children, dict)
+        tree.children = {"extends": extends_tree, **tree.children}
+    positions = PositionMap._from_tree(tree)
+    return ResolvedDocument(data=data, positions=positions, chain=tuple(partial.chain))
+
+
+def resolve(source: Union[str, Path]) -> ResolvedDocument:
+    """Parse ``source`` and apply its ``extends``.
+
+    ``extends`` names a built-in profile or a path relative to the file that
+    names it, or an ordered list of them. Each parent is resolved in full and
+    the parents are merged in order, later winning, then the file's own
+    values: mappings merge deeply, lists and scalars are replaced wholesale.
+    """
+    return _resolve_top(_top_source(source))
+
+
+def resolve_text(
+    text: str, filename: str = "<string>", base_dir: Optional[Path] = None
+) -> ResolvedDocument:
+    """:func:`resolve` for text in memory; relative ``extends`` are found from
+    ``base_dir`` (default: the current directory)."""
+    source = _Source(
+        display=filename,
+        label=filename,
+        key=f"text:{filename}",
+        base=Path(base_dir) if base_dir is not None else Path("."),
+        text=text,
+    )
+    return _resolve_top(source)
+
+
+# ---------------------------------------------------------------------------
+# Validation and human messages
+# ---------------------------------------------------------------------------
+
+
+def _show(value: Any) -> str:
+    """A value as a profile author wrote it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        shown = value if len(value) <= 40 else value[:39] + "…"
+        return repr(shown)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return str(value)
+
+
+def _unwrap(annotation: Any) -> Any:
+    """Strip Annotated and Optional from a type."""
+    while True:
+        origin = typing.get_origin(annotation)
+        if origin is typing.Annotated:
+            annotation = typing.get_args(annotation)[0]
+            continue
+        if origin is Union:
+            args = [a for a in typing.get_args(annotation) if a is not type(None)]
+            if len(args) == 1:
+                annotation = args[0]
+                continue
+        return annotation
+
+
+def _walk(loc: Sequence[Any]) -> Tuple[Any, Optional[str]]:
+    """The type found at ``loc`` inside Profile, and the name of the last field met."""
+    current: Any = Profile
+    last_field: Optional[str] = None
+    for part in loc:
+        current = _unwrap(current)
+        if isinstance(current, type) and issubclass(current, BaseModel):
+            info = current.model_fields.get(str(part))
+            if info is None:
+                return None, last_field
+            current = info.annotation
+            last_field = str(part)
+        elif typing.get_origin(current) in (list, List) and isinstance(part, int):
+            current = typing.get_args(current)[0]
+        else:
+            return None, last_field
+    return _unwrap(current), last_field
+
+
+def _model_at(loc: Sequence[Any]) -> Optional[Type[BaseModel]]:
+    found, _ = _walk(loc)
+    if isinstance(found, type) and issubclass(found, BaseModel):
+        return found
+    return None
+
+
+def _literal_values(loc: Sequence[Any]) -> List[Any]:
+    found, _ = _walk(loc)
+    if typing.get_origin(found) is typing.Literal:
+        return list(typing.get_args(found))
+    return []
+
+
+def _suggest(word: str, choices: Sequence[str]) -> Optional[str]:
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in choices}
+        close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)]
+    return close[0] if close else None
+
+
+def _get(data: Any, path: str) -> Tuple[bool, Any]:
+    current = data
+    if not path:
+        return True, current
+    for part in path.split("."):
+        if isinstance(current, dict) and part in current:
+            current = current[part]
+        elif isinstance(current, list) and part.isdigit() and int(part) < len(current):
+            current = current[int(part)]
+        else:
+            return False, None
+    return True, current
+
+
+_ROOT_PATH_PREFIX = re.compile(r"^([A-Za-z_]\w*(?:\.\w+)*): (.+)$", re.DOTALL)
+_STRIP_PREFIXES = ("Value error, ", "Assertion failed, ")
+
+
+def _area_field(model: Type[BaseModel], message: str, area: str, data: Any) -> Optional[str]:
+    """For a rule area's own check, the field its message is about."""
+    fields = list(model.model_fields)
+    mentioned = [w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", message) if w in fields]
+    for name in mentioned:
+        child = f"{area}.{name}" if area else name
+        if _get(data, child)[0]:
+            return child
+    # A value quoted in the message (e.g. a bad card), found under the area.
+    present, value = _get(data, area)
+    quoted = set(re.findall(r"'([^']*)'", message))
+    if present and quoted:
+        found = _find_value(value, quoted, area)
+        if found:
+            return found
+    if mentioned:
+        return f"{area}.{mentioned[0]}" if area else mentioned[0]
+    return None
+
+
+def _find_value(value: Any, wanted: Set[str], path: str) -> Optional[str]:
+    if isinstance(value, dict):
+        items: List[Tuple[str, Any]] = [(str(k), v) for k, v in value.items()]
+    elif isinstance(value, list):
+        items = [(str(i), v) for i, v in enumerate(value)]
+    else:
+        return path if isinstance(value, str) and value in wanted else None
+    for key, child in items:
+        found = _find_value(child, wanted, f"{path}.{key}" if path else key)
+        if found:
+            return found
+    return None
+
+
+def _humanise(error: Mapping[str, Any], data: Any) -> Tuple[str, str, str]:
+    """(dotted path, message, where to point) for one pydantic error.
+
+    Where to point: ``"key"`` (an unknown key), ``"value"`` (a value of the
+    wrong kind), or ``"auto"`` (a rule area's own check: the key naming a
+    mapping or list, the value of a scalar)."""
+    kind = str(error.get("type", ""))
+    loc = tuple(error.get("loc", ()))
+    message = str(error.get("msg", ""))
+    for prefix in _STRIP_PREFIXES:
+        if message.startswith(prefix):
+            message = message[len(prefix) :]
+    value = error.get("input")
+    ctx = error.get("ctx") or {}
+    path = ".".join(str(part) for part in loc)
+
+    if kind == "extra_forbidden":
+        key = str(loc[-1]) if loc else "?"
+        model = _model_at(loc[:-1])
+        fields = [f for f in (model.model_fields if model else {})]
+        where = ".".join(str(p) for p in loc[:-1])
+        text = f"unknown key {key!r}"
+        suggestion = _suggest(key, fields)
+        if suggestion:
+            text += f" (did you mean {suggestion!r}?)"
+        elif fields:
+            text += f" ({where or 'a profile'} takes: {', '.join(fields)})"
+        return path, text, "key"
+
+    if kind == "literal_error":
+        allowed = [str(v) for v in _literal_values(loc)]
+        text = f"{_show(value)} is not allowed"
+        if allowed:
+            text += "; choose one of: " + ", ".join(allowed)
+            if isinstance(value, str):
+                suggestion = _suggest(value, allowed)
+                if suggestion:
+                    text += f" (did you mean {suggestion!r}?)"
+        else:
+            text += f"; {message}"
+        return path, text, "value"
+
+    if kind in ("value_error", "assertion_error"):
+        model = _model_at(loc)
+        if not loc:
+            match = _ROOT_PATH_PREFIX.match(message)
+            if match and match.group(1).split(".")[0] in Profile.model_fields:
+                return match.group(1), match.group(2), "auto"
+            if model is not None:
+                found = _area_field(model, message, "", data)
+                if found:
+                    return found, message, "auto"
+            return path, message, "auto"
+        if model is not None:
+            found = _area_field(model, message, path, data)
+            if found:
+                return found, message, "auto"
+        return path, message, "auto"
+
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return path, f"expected a whole number, got {_show(value)}", "value"
+    if kind in ("bool_parsing", "bool_type"):
+        return path, f"expected true or false, got {_show(value)}", "value"
+    if kind in ("string_type",):
+        return path, f"expected text, got {_show(value)}", "value"
+    if kind in ("list_type",):
+        return path, f"expected a list, got {_show(value)}", "value"
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        name = str(loc[-1]) if loc else "profile"
+        return path, f"expected a mapping of {name} settings, got {_show(value)}", "value"
+    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
+        bound = {
+            "greater_than_equal": ("at least", "ge"),
+            "greater_than": ("above", "gt"),
+            "less_than_equal": ("at most", "le"),
+            "less_than": ("below", "lt"),
+        }[kind]
+        limit = ctx.get(bound[1])
+        return path, f"must be {bound[0]} {limit}, got {_show(value)}", "value"
+    if kind == "missing":
+        return path, "this key is required", "key"
+    return path, message, "value"
+
+
+def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> ProfileError:
+    located: List[ProfileError] = []
+    for error in exc.errors(include_url=False):
+        path, message, point = _humanise(error, resolved.data)
+        positions = resolved.positions
+        where: Optional[Position] = None
+        if point == "key":
+            where = positions.key_position(path)
+        elif point == "value":
+            where = positions.get(path)
+        if where is None:
+            _, where = positions.locate(path)
+        located.append(
+            ProfileError(
+                message,
+                file=where.file if where else None,
+                line=where.line if where else None,
+                column=where.column if where else None,
+                path=path or None,
+                code=str(error.get("type", "")) or None,
+            )
+        )
+    # In reading order: the top file first, then by line and column.
+    top = resolved.positions.get("")
+    top_file = top.file if top is not None else None
+    located.sort(
+        key=lambda e: (e.line is None, e.file != top_file, e.file or "", e.line or 0, e.column or 0)
+    )
+    first = located[0]
+    first._errors = located
+    return first
+
+
+def _validate(resolved: ResolvedDocument) -> Profile:
+    try:
+        return Profile.model_validate(resolved.data)
+    except ValidationError as exc:
+        raise _validation_error(exc, resolved) from None
+
+
+def load_profile(name_or_path: Union[str, Path]) -> Profile:
+    """Load a profile by built-in name (``"traditional"``) or by path.
+
+    A ``Path``, an existing file, or a name ending in ``.yaml``/``.yml`` (or
+    containing a ``/``) is a path; anything else is a built-in name, and an
+    unknown name is an error listing the built-in names with a suggestion.
+
+    >>> load_profile("tradtionall")
+    Traceback (most recent call last):
+    ...
+    bragrules.profile.errors.ProfileError: unknown profile 'tradtionall'...
+    >>> load_profile("no/such/file.yaml")
+    Traceback (most recent call last):
+    ...
+    bragrules.profile.errors.ProfileError: no/such/file.yaml: no such file
+    """
+    return _validate(resolve(name_or_path))
+
+
+def load_profile_text(
+    text: str, filename: str = "<string>", base_dir: Optional[Path] = None
+) -> Profile:
+    """Load a profile from text; ``filename`` is used in messages and
+    ``base_dir`` to find relative ``extends`` (default: the current directory).
+
+    >>> load_profile_text("{}") == Profile()
+    True
+    >>> load_profile_text("table:\\n  first_dealer: rondom\\n")
+    Traceback (most recent call last):
+    ...
+    bragrules.profile.errors.ProfileError: <string>:2:17: table.first_dealer: 'rondom' is not allowed; choose one of: random, first_seat (did you mean 'random'?)
+    """
+    return _validate(resolve_text(text, filename, base_dir))
+
+
+def profile_hash(profile: Profile) -> str:
+    """SHA-256 (hex) of the profile's canonical JSON.
+
+    The JSON is ``profile.model_dump(mode="json")`` written with sorted keys,
+    no spaces (``separators=(",", ":")``), non-ASCII kept (``ensure_ascii=False``),
+    encoded as UTF-8. Two profiles hash equal exactly when they dump equal,
+    which includes ``name``, ``description``, ``source`` and ``extends``.
+
+    >>> h = profile_hash(Profile())
+    >>> len(h), h == profile_hash(load_profile_text("stakes: {ante: 1}"))
+    (64, True)
+    >>> h == profile_hash(load_profile_text("stakes: {ante: 2}"))
+    False
+    """
+    canonical = json.dumps(
+        profile.model_dump(mode="json"),
+        sort_keys=True,
+        separators=(",", ":"),
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+__all__ = [
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_EXTENDS_DEPTH",
+    "MAX_NODES",
+    "Position",
+    "PositionMap",
+    "ProfileError",
+    "ResolvedDocument",
+    "builtin_names",
+    "builtin_path",
+    "load_document",
+    "load_document_text",
+    "load_profile",
+    "load_profile_text",
+    "profile_hash",
+    "resolve",
+    "resolve_text",
+]
