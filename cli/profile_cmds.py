@@ -1,0 +1,252 @@
+"""Profile commands: ``validate``, ``profiles``, ``show`` and ``schema``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated, Any, Dict, Iterator, List, Optional
+
+import typer
+
+from .common import EXIT_BAD_INPUT, console, error, message, write
+
+JSON_SCHEMA_DRAFT = "http://json-schema.org/draft-07/schema#"
+
+ProfileArg = Annotated[
+    str,
+    typer.Argument(
+        metavar="PROFILE",
+        help="A built-in profile name (see `bragrules profiles`) or a path to a .yaml file.",
+        show_default=False,
+    ),
+]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for machines.")]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("validate")(validate)
+    app.command("profiles")(profiles)
+    app.command("show")(show)
+    app.command("schema")(schema)
+
+
+# ---------------------------------------------------------------------------
+# validate
+# ---------------------------------------------------------------------------
+
+
+def validate(
+    profiles: Annotated[
+        List[str],
+        typer.Argument(
+            metavar="PROFILE...",
+            help="Built-in profile names or paths to .yaml files.",
+            show_default=False,
+        ),
+    ],
+) -> None:
+    """Check profiles: one line each, `ok` or `FILE:LINE:COL: field.path: message`.
+
+    Exit status 2 if any profile has a problem.
+    """
+    from bragrules.profile import ProfileError, load_profile
+
+    failed = 0
+    for ref in profiles:
+        try:
+            profile = load_profile(ref)
+        except ProfileError as exc:
+            failed += 1
+            for problem in exc.errors:
+                error(str(problem))
+            continue
+        label = profile.name
+        if profile.extends:
+            label += ", extends " + ", ".join(profile.extends)
+        write(f"ok  {ref} ({label})\n")
+    if failed:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+# ---------------------------------------------------------------------------
+# profiles
+# ---------------------------------------------------------------------------
+
+
+def builtin_profiles() -> List[Dict[str, Any]]:
+    """Every shipped profile: name, description, source, extends, path."""
+    from bragrules.profile import builtin_names, builtin_path, load_profile
+
+    found = []
+    for name in builtin_names():
+        profile = load_profile(name)
+        found.append(
+            {
+                "name": name,
+                "description": profile.description,
+                "source": profile.source,
+                "extends": list(profile.extends),
+                "path": str(builtin_path(name)),
+            }
+        )
+    return found
+
+
+def profiles(as_json: JsonOpt = False) -> None:
+    """List the built-in profiles, with a line on what each plays."""
+    listed = builtin_profiles()
+    if as_json:
+        write(json.dumps(listed, indent=2, ensure_ascii=False) + "\n")
+        return
+    from rich.table import Table
+
+    table = Table(title="Built-in profiles", title_justify="left", expand=False)
+    table.add_column("name", style="bold", no_wrap=True)
+    table.add_column("extends", no_wrap=True)
+    table.add_column("description")
+    for entry in listed:
+        table.add_row(entry["name"], ", ".join(entry["extends"]) or "-", entry["description"])
+    out = console()
+    out.print(table)
+    out.print("Use one by name (--profile house) or give a path to your own .yaml file.")
+
+
+# ---------------------------------------------------------------------------
+# show
+# ---------------------------------------------------------------------------
+
+
+def show(profile: ProfileArg, as_json: JsonOpt = False) -> None:
+    """Print a profile fully resolved: its parents merged in, every default filled.
+
+    YAML for people, JSON with --json.
+    """
+    from bragrules.profile import load_profile
+
+    data = load_profile(profile).model_dump(mode="json")
+    if as_json:
+        write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        return
+    import yaml
+
+    write(yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=4096))
+
+
+# ---------------------------------------------------------------------------
+# schema
+# ---------------------------------------------------------------------------
+
+
+def _models(model: type) -> Iterator[type]:
+    """``model`` and every pydantic model its fields refer to, each once."""
+    import typing
+
+    from pydantic import BaseModel
+
+    seen: List[type] = []
+
+    def visit(annotation: Any) -> Iterator[type]:
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            if annotation not in seen:
+                seen.append(annotation)
+                yield annotation
+                for field in annotation.model_fields.values():
+                    yield from visit(field.annotation)
+            return
+        for arg in typing.get_args(annotation):
+            yield from visit(arg)
+
+    yield from visit(model)
+
+
+def _set_defaults(schema: Dict[str, Any], model: type) -> None:
+    """Defaults as a profile dump writes them (``1``, ``"1/2"``), not as pydantic guesses."""
+    defaults = model().model_dump(mode="json")
+    for name, prop in schema.get("properties", {}).items():
+        if "default" in prop and name in defaults:
+            prop["default"] = defaults[name]
+
+
+def _draft7(node: Any) -> Any:
+    """Rewrite ``#/$defs/X`` references to ``#/definitions/X``; a reference with
+    other keywords beside it (ignored by draft-07) goes inside ``allOf``."""
+    if isinstance(node, list):
+        return [_draft7(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    out = {key: _draft7(value) for key, value in node.items()}
+    ref = out.get("$ref")
+    if isinstance(ref, str):
+        if ref.startswith("#/$defs/"):
+            ref = "#/definitions/" + ref[len("#/$defs/") :]
+        if len(out) > 1:
+            rest = {k: v for k, v in out.items() if k != "$ref"}
+            return {"allOf": [{"$ref": ref}], **rest}
+        return {"$ref": ref}
+    return out
+
+
+def profile_schema() -> Dict[str, Any]:
+    """The JSON Schema (draft-07) of a profile file as written, before ``extends``."""
+    from bragrules.profile.models import Profile
+
+    raw = Profile.model_json_schema()
+    defs: Dict[str, Any] = raw.pop("$defs", {})
+    for model in _models(Profile):
+        target = raw if model is Profile else defs.get(model.__name__)
+        if target is not None:
+            _set_defaults(target, model)
+    extends = raw["properties"]["extends"]
+    raw["properties"]["extends"] = {
+        "anyOf": [
+            {"type": "string"},
+            {"type": "array", "items": {"type": "string"}},
+        ],
+        "description": extends.get("description", ""),
+        "title": extends.get("title", "Extends"),
+    }
+    raw.pop("title", None)
+    raw.pop("description", None)
+    schema: Dict[str, Any] = {
+        "$schema": JSON_SCHEMA_DRAFT,
+        "title": "bragrules profile",
+        "description": "The rules of a Brag table. Every field has a default; "
+        "see docs/variants.md for each field's meaning and source.",
+    }
+    schema.update(_draft7(raw))
+    schema["definitions"] = _draft7(dict(sorted(defs.items())))
+    return schema
+
+
+def schema_text() -> str:
+    """The schema as ``bragrules schema`` prints it (and docs/profile.schema.json holds)."""
+    return json.dumps(profile_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+def schema(
+    output: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the schema to FILE instead of stdout.",
+            dir_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """Print the JSON Schema (draft-07) of a profile, for editors and validators.
+
+    The shipped profiles point at docs/profile.schema.json with a
+    `# yaml-language-server: $schema=...` first line.
+    """
+    text = schema_text()
+    if output is None:
+        write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        error(f"error: cannot write {output}: {exc.strerror or exc}")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    message(f"wrote {output}")
