@@ -1,0 +1,51 @@
+"""Hypothesis strategies for profiles and play."""
+
+from __future__ import annotations
+
+from typing import Any, Dict
+
+from hypothesis import strategies as st
+
+from bragrules.profile import load_profile
+from bragrules.profile.models import Profile
+
+
+@st.composite
+def profiles(draw: st.DrawFn, base_names: tuple = ("standard", "traditional", "casual", "seen-only", "house")) -> Profile:
+    """A valid profile: a shipped one with many rule dimensions redrawn."""
+    base = load_profile(draw(st.sampled_from(base_names)))
+    data: Dict[str, Any] = base.model_dump(mode="json")
+    stakes = data["stakes"]
+    stakes["ante"] = draw(st.sampled_from([0, 1, 2, 5, "1/2"]))
+    stakes["check"] = draw(st.sampled_from(["never", "before_first_bet"]))
+    kind = draw(st.sampled_from(["none", "max_increase", "fixed", "pot"]))
+    stakes["raise_limit"] = {"kind": kind, "amount": draw(st.sampled_from([1, 2, 5])) if kind in ("max_increase", "fixed") else None}
+    stakes["opening_max"] = draw(st.sampled_from([None, 5, 10]))
+    stakes["opening_min"] = draw(st.sampled_from([1, 2]))
+    data["seeing"]["tie"] = draw(st.sampled_from(["caller_loses", "split", "suits", "eldest_hand"]))
+    data["seeing"]["cost_basis"] = draw(st.sampled_from(["caller_rate", "opponent_last_bet"]))
+    for pair in ("seen_sees_blind", "blind_sees_seen", "blind_sees_blind"):
+        data["seeing"][pair] = draw(st.booleans())
+    data["folding"]["nobody_bet"] = draw(st.sampled_from(["last_player_wins", "carries"]))
+    blind_allowed = draw(st.booleans())
+    data["blind"]["allowed"] = blind_allowed
+    data["blind"]["look"] = draw(st.sampled_from(["own_turn", "any_time"]))
+    survivor = draw(st.sampled_from(["collects", "carries"]))
+    data["folding"]["blind_survivor"] = survivor
+    data["blind"]["retention"] = blind_allowed and survivor == "carries" and draw(st.booleans())
+    data["pack"]["shuffle"] = draw(st.sampled_from(["every_deal", "after_prial_showdown", "first_deal_only"]))
+    data["table"]["rotation"] = draw(st.sampled_from(["clockwise", "anticlockwise", "fixed"]))
+    data["table"]["deal"] = draw(st.sampled_from(["singly", "in_batches"]))
+    data["table"]["min_players"] = 2
+    data["session"]["bonus"] = {"prial": draw(st.sampled_from([0, 3])), "running_flush": draw(st.sampled_from([0, 2]))}
+    finite = draw(st.booleans())
+    if finite:
+        data["session"]["bankroll"] = "finite"
+        data["session"]["starting_stack"] = draw(st.sampled_from([10, 40, 200]))
+        data["session"]["covering"] = draw(st.sampled_from(["side_pot", "must_fold"]))
+        data["session"]["end"] = {"kind": "one_player_left", "count": None}
+    else:
+        data["session"]["bankroll"] = "unlimited"
+        data["session"]["starting_stack"] = 0
+        data["session"]["end"] = {"kind": draw(st.sampled_from(["resolved_pots", "hands"])), "count": draw(st.integers(1, 6))}
+    return Profile.model_validate(data)

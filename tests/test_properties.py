@@ -1,0 +1,172 @@
+"""The engine's invariants under random profiles and random play (architecture.md)."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any, List, Optional, Tuple
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from bragrules.engine.actions import Action
+from bragrules.engine.deal import Deal
+from bragrules.engine.session import Session, play_session, random_chooser
+from bragrules.errors import RuleViolation
+from bragrules.rules import compile_rules
+
+from .strategies import profiles
+
+NAMES = ["A", "B", "C", "D", "E", "F"]
+
+
+def fingerprint(deal: Deal) -> Tuple[Any, ...]:
+    players = tuple(
+        (p, s.seen, s.folded, s.all_in, s.contributed, s.last_paid, s.inspected, s.stack, tuple(sorted(s.hands.items())))
+        for p, s in deal.players.items()
+    )
+    return (deal.pot, deal.level, deal.to_act, len(deal.events), len(deal.actions), deal.result, players)
+
+
+def replay(deal: Deal, hands: dict, retained: dict, carried: Fraction, stacks: Optional[dict]) -> Deal:
+    again = Deal(deal.rules, deal.order, hands, retained=retained, carried=carried, stacks=stacks)
+    for action in deal.actions:
+        again.apply(action)
+    return again
+
+
+class BragMachine(RuleBasedStateMachine):
+    """Random legal play with random illegal attempts mixed in."""
+
+    session: Session
+
+    @initialize(profile=profiles(), players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
+    def setup(self, profile: Any, players: int, seed: int) -> None:
+        self.rules = compile_rules(profile)
+        self.session = Session(self.rules, NAMES[:players], seed=seed)
+        self.total = sum(self.session.balances.values())
+        self.full_pack = list(range(52 + self.rules.jokers))
+        self._begin()
+
+    def _begin(self) -> None:
+        self.deal: Optional[Deal] = None
+        if self.session.is_over:
+            return
+        self.balances_before = dict(self.session.balances)
+        self.deal = self.session.start_deal()
+        meta = self.session._current_meta
+        assert meta is not None
+        self.start = (dict(meta["hands"]), dict(meta["retained"]), meta["carried_in"],
+                      {p: self.session.balances[p] for p in meta["order"]} if self.rules.finite else None)
+        self.seen_once: set = set()
+
+    @precondition(lambda self: self.deal is not None)
+    @rule(data=st.data())
+    def legal_action(self, data: st.DataObject) -> None:
+        deal = self.deal
+        assert deal is not None
+        options = deal.legal_actions()
+        assert options, "a deal that is not over always offers an action"
+        option = data.draw(st.sampled_from(options))
+        amounts = option.amounts(limit=4)
+        amount = data.draw(st.sampled_from(amounts)) if amounts else None
+        self.session.act(option.action(amount))
+        if deal.is_over:
+            self._deal_over(deal)
+
+    @precondition(lambda self: self.deal is not None)
+    @rule(player=st.sampled_from(NAMES + ["Z"]), kind=st.sampled_from(["look", "bet", "see", "fold", "check", "keep", "discard"]),
+          amount=st.fractions(min_value=0, max_value=60, max_denominator=4), look_at=st.sampled_from([None, "old", "new"]))
+    def any_action(self, player: str, kind: str, amount: Fraction, look_at: Optional[str]) -> None:
+        deal = self.deal
+        assert deal is not None
+        action = Action(player, kind, amount=amount if kind in ("bet", "see") else None,
+                        target=look_at if kind == "look" else None)
+        before = fingerprint(deal)
+        try:
+            self.session.act(action)
+        except RuleViolation as exc:
+            assert exc.rule
+            assert fingerprint(deal) == before, f"{action} was refused but changed the deal"
+            return
+        if deal.is_over:
+            self._deal_over(deal)
+
+    def _deal_over(self, deal: Deal) -> None:
+        assert deal.result is not None
+        result = deal.result
+        assert sum(result.net.values()) == deal.carried_in - result.carried_out
+        if self.rules.finite:
+            for p, state in deal.players.items():
+                assert state.stack is not None and state.stack >= 0
+        hands, retained, carried, stacks = self.start
+        again = replay(deal, hands, retained, carried, stacks)
+        assert again.result == result
+        self.session.finish_deal()
+        assert len(result.retained) <= 1
+        self._begin()
+
+    @precondition(lambda self: self.deal is None)
+    @rule()
+    def session_over(self) -> None:
+        assert self.session.is_over
+        winners = self.session.winners()
+        net = self.session.net()
+        assert winners and all(net[w] == max(net.values()) for w in winners)
+
+    @invariant()
+    def money_is_conserved(self) -> None:
+        if not hasattr(self, "session"):
+            return
+        s = self.session
+        if self.deal is not None and not self.deal.is_over:
+            contributed = sum(st_.contributed for st_ in self.deal.players.values())
+            assert sum(s.balances.values()) - contributed + self.deal.pot == self.total
+        else:
+            assert sum(s.balances.values()) + s.state.carried == self.total
+
+    @invariant()
+    def every_card_in_one_place(self) -> None:
+        if not hasattr(self, "session"):
+            return
+        everything = list(self.session.pack.cards) + self.session.cards_in_play()
+        assert sorted(everything) == self.full_pack
+
+    @invariant()
+    def exactly_one_to_act_or_over(self) -> None:
+        deal = getattr(self, "deal", None)
+        if deal is None:
+            return
+        if deal.is_over:
+            assert deal.to_act is None and deal.legal_actions() == []
+        else:
+            actor = deal.to_act
+            assert actor is not None and not deal.players[actor].folded
+
+    @invariant()
+    def seen_never_becomes_blind(self) -> None:
+        deal = getattr(self, "deal", None)
+        if deal is None:
+            return
+        now_seen = {p for p, s in deal.players.items() if s.seen}
+        assert self.seen_once <= now_seen
+        self.seen_once = now_seen
+
+
+BragMachine.TestCase.settings = settings(
+    max_examples=60, stateful_step_count=60, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+TestBragMachine = BragMachine.TestCase
+
+
+@settings(max_examples=25, deadline=None)
+@given(profile=profiles(), seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6))
+def test_same_seed_same_session(profile: Any, seed: int, players: int) -> None:
+    def run() -> List[Any]:
+        session = Session(compile_rules(profile), NAMES[:players], seed=seed)
+        play_session(session, random_chooser(random.Random(seed)), max_deals=12)
+        return [(r.dealer, r.hands, r.actions, r.result) for r in session.records] + [session.balances]
+
+    assert run() == run()
