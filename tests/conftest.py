@@ -3,6 +3,7 @@
 Hypothesis profiles, chosen with the environment variable HYPOTHESIS_PROFILE:
 
 - ``dev`` (the default): 100 random examples per property, no deadline;
+- ``thorough``: 1,500 examples, for a long hunt before a release;
 - ``ci``: 50 examples drawn the same way on every run (derandomized), no
   deadline, no example database, and a reproduction blob printed on failure.
 """
@@ -22,4 +23,5 @@ settings.register_profile(
     database=None,
     print_blob=True,
 )
+settings.register_profile("thorough", max_examples=1500, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -11,7 +11,11 @@ from bragrules.profile.models import Profile
 
 
 @st.composite
-def profiles(draw: st.DrawFn, base_names: tuple = ("standard", "traditional", "casual", "seen-only", "house")) -> Profile:
+def profiles(
+    draw: st.DrawFn,
+    base_names: tuple = ("standard", "traditional", "casual", "seen-only", "house",
+                         "four-card", "seven-card", "nine-card", "crash"),
+) -> Profile:
     """A valid profile: a shipped one with many rule dimensions redrawn."""
     base = load_profile(draw(st.sampled_from(base_names)))
     data: Dict[str, Any] = base.model_dump(mode="json")
@@ -32,13 +36,21 @@ def profiles(draw: st.DrawFn, base_names: tuple = ("standard", "traditional", "c
     data["blind"]["look"] = draw(st.sampled_from(["own_turn", "any_time"]))
     survivor = draw(st.sampled_from(["collects", "carries"]))
     data["folding"]["blind_survivor"] = survivor
-    data["blind"]["retention"] = blind_allowed and survivor == "carries" and draw(st.booleans())
+    one_hand = data["format"]["hands"] == 1
+    data["blind"]["retention"] = blind_allowed and one_hand and survivor == "carries" and draw(st.booleans())
+    if data["format"]["hands"] > 1:
+        data["format"]["win_rule"] = draw(st.sampled_from(["all", "majority"]))
+        data["format"]["tied_hand"] = draw(st.sampled_from(["nobody", "against_caller"]))
+        data["format"]["hand_order"] = draw(st.sampled_from(["free", "strongest_first"]))
+        data["format"]["betting"] = draw(st.booleans())
+    if data["format"]["cards_dealt"] == 4:
+        data["format"]["discard_breaks_ties"] = draw(st.booleans())
     data["pack"]["shuffle"] = draw(st.sampled_from(["every_deal", "after_prial_showdown", "first_deal_only"]))
     data["table"]["rotation"] = draw(st.sampled_from(["clockwise", "anticlockwise", "fixed"]))
     data["table"]["deal"] = draw(st.sampled_from(["singly", "in_batches"]))
     data["table"]["min_players"] = 2
     data["session"]["bonus"] = {"prial": draw(st.sampled_from([0, 3])), "running_flush": draw(st.sampled_from([0, 2]))}
-    finite = draw(st.booleans())
+    finite = data["format"]["lives"] is None and draw(st.booleans())
     if finite:
         data["session"]["bankroll"] = "finite"
         data["session"]["starting_stack"] = draw(st.sampled_from([10, 40, 200]))

@@ -44,6 +44,7 @@ class BragMachine(RuleBasedStateMachine):
     @initialize(profile=profiles(), players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
     def setup(self, profile: Any, players: int, seed: int) -> None:
         self.rules = compile_rules(profile)
+        players = min(players, profile.table.max_players)
         self.session = Session(self.rules, NAMES[:players], seed=seed)
         self.total = sum(self.session.balances.values())
         self.full_pack = list(range(52 + self.rules.jokers))
@@ -155,15 +156,17 @@ class BragMachine(RuleBasedStateMachine):
 
 
 BragMachine.TestCase.settings = settings(
-    max_examples=60, stateful_step_count=60, deadline=None,
+    stateful_step_count=60, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 TestBragMachine = BragMachine.TestCase
 
 
-@settings(max_examples=25, deadline=None)
+@settings(deadline=None)
 @given(profile=profiles(), seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6))
 def test_same_seed_same_session(profile: Any, seed: int, players: int) -> None:
+    players = min(players, profile.table.max_players)
+
     def run() -> List[Any]:
         session = Session(compile_rules(profile), NAMES[:players], seed=seed)
         play_session(session, random_chooser(random.Random(seed)), max_deals=12)

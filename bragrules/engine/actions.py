@@ -107,6 +107,7 @@ class LegalAction:
     step: Optional[Fraction] = None
     target: Optional[str] = None
     all_in: bool = False
+    cards: Optional[Tuple[Tuple[Card, ...], ...]] = None  # arrange: the suggested arrangement
 
     def amounts(self, limit: int = 50) -> List[Fraction]:
         """The payments this bet allows, up to ``limit`` of them (all of them when capped)."""
@@ -123,6 +124,8 @@ class LegalAction:
         """The :class:`Action` that takes this option (a bet at ``amount``, else the least)."""
         if self.kind in PAID_KINDS:
             return Action(self.player, self.kind, amount=self.amount if amount is None else amount)
+        if self.kind == "arrange":
+            return Action(self.player, self.kind, cards=self.cards)
         return Action(self.player, self.kind, target=self.target)
 
 

@@ -35,6 +35,7 @@ from ..cards import Card
 from ..errors import RuleViolation
 from ..rules import Rules
 from .actions import Action, Event, LegalAction
+from .arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths, hands_needed
 from .showdown import Comparer, Key, settle_many, settle_pair
 
 Hand = Optional[Tuple[Card, ...]]  # None: cards nobody recorded
@@ -63,6 +64,7 @@ class PlayerState:
     last_paid: Optional[Fraction] = None
     inspected: Optional[str] = None  # a hand looked at, awaiting keep or discard
     stack: Optional[Fraction] = None  # finite bankrolls only
+    arrangement: Optional[Arrangement] = None  # several-hand formats: the hands in order
 
     @property
     def blind(self) -> bool:
@@ -93,6 +95,8 @@ class DealResult:
     won_by_prial: bool
     retained: Dict[str, Tuple[Card, ...]]
     reason: str
+    lives_lost: List[str] = field(default_factory=list)
+    arrangements: Dict[str, List[List[str]]] = field(default_factory=dict)
 
 
 class Deal:
@@ -144,13 +148,13 @@ class Deal:
             stack = Fraction(stacks[name]) if stacks is not None else None
             self.players[name] = PlayerState(name, held, stack=stack)
         self._post_antes()
-        if not rules.blind_allowed:
+        if not rules.blind_allowed or not rules.betting:
             for state in self.players.values():
                 state.seen = True
                 self.events.append(Event("look", state.name, detail={"automatic": True}))
         self.turn = len(self.order) - 1
         if not rules.betting:
-            self._showdown_all()
+            self._next_to_arrange()
         else:
             self._advance()
 
@@ -180,6 +184,11 @@ class Deal:
             return self._choosing[0]
         return self.order[self.turn]
 
+    @property
+    def arranging(self) -> bool:
+        """No betting and several hands: everyone arranges in turn, then all show."""
+        return not self.rules.betting and self.rules.hands_per_player > 1
+
     def due(self, player: str) -> Fraction:
         """The least a player's bet costs now (the level at their rate, or the opening minimum)."""
         state = self.players[player]
@@ -196,7 +205,11 @@ class Deal:
             return [LegalAction(player, "keep"), LegalAction(player, "discard")]
         if self._choosing:
             return [LegalAction(player, "look", target=t) for t in ("old", "new")]
+        if self.arranging:
+            return [self._arrange_option(state)]
         options: List[LegalAction] = []
+        if self.rules.hands_per_player > 1 and state.seen:
+            options.append(self._arrange_option(state))
         if not state.seen:
             if state.two_hands:
                 options += [LegalAction(player, "look", target=t) for t in ("old", "new")]
@@ -212,6 +225,11 @@ class Deal:
             options.append(see)
         options.append(LegalAction(player, "fold"))
         return options
+
+    def _arrange_option(self, state: PlayerState) -> LegalAction:
+        cards = state.hand
+        hint = auto_arrange(self.rules, cards).hands if cards is not None else None
+        return LegalAction(state.name, "arrange", cards=hint)
 
     def _bet_option(self, state: PlayerState) -> Optional[LegalAction]:
         rules = self.rules
@@ -313,6 +331,8 @@ class Deal:
             "check": self._check_action,
             "arrange": self._arrange,
         }[action.kind]
+        if self.arranging and action.kind != "arrange":
+            raise RuleViolation("format.betting", "there is no betting in this format: arrange your hands")
         if state.inspected is not None and action.kind not in ("keep", "discard", "fold"):
             raise RuleViolation(
                 "blind.retention",
@@ -374,7 +394,30 @@ class Deal:
         return Event(action.kind, state.name, detail={"hand": looked, "seen": state.seen})
 
     def _arrange(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
-        raise RuleViolation("format.hands", "this format deals one hand; there is nothing to arrange")
+        if self.rules.hands_per_player == 1:
+            raise RuleViolation("format.hands", "this format plays one hand; there is nothing to arrange")
+        if not state.seen:
+            raise RuleViolation("blind.look", f"{state.name} must look before arranging their cards")
+        if action.cards is None:
+            raise RuleViolation("format.hands", "an arrangement lists the hands, separated by |")
+        if state.hand is None:
+            raise RuleViolation("history.cards", f"the cards of {state.name} were not recorded")
+        arrangement = check_arrangement(self.rules, state.hand, action.cards)
+        if not apply:
+            return None
+        state.arrangement = arrangement
+        event = Event("arrange", state.name, detail={"hands": [[str(c) for c in h] for h in arrangement]})
+        if self.arranging:
+            self._next_to_arrange()
+        return event
+
+    def _next_to_arrange(self) -> None:
+        """No betting: the next player to arrange, or the showdown when everyone has."""
+        for index, name in enumerate(self.order):
+            if self.arranging and self.players[name].arrangement is None and self.players[name].hand is not None:
+                self.turn = index
+                return
+        self._showdown_all()
 
     # -- betting ----------------------------------------------------------
 
@@ -510,6 +553,12 @@ class Deal:
                 "seeing.cost_multiple",
                 f"a {rate} player's see costs exactly {cost} here, not {amount}",
             )
+        missing = [p for p in (state.name, opponent.name) if any(h is None for h in self.players[p].hands.values())]
+        if missing and not self.winner_hint:
+            raise RuleViolation(
+                "history.cards",
+                f"the cards of {', '.join(missing)} are needed for this see but were not recorded",
+            )
         if not apply:
             return None
         self._pay(state, amount)
@@ -596,6 +645,9 @@ class Deal:
         caller, opponent = self._see
         if self._unknown([caller, opponent]):
             return
+        if self.rules.hands_per_player > 1:
+            self._settle_hands([opponent, caller], caller, opponent)
+            return
         winners = self._winners(self.in_play, caller, opponent)
         self._finish_won(winners, showdown=True, reason=f"{caller} saw {opponent}", exposure=[opponent, caller])
 
@@ -603,8 +655,60 @@ class Deal:
         players = self.in_play
         if self._unknown(players):
             return
+        if self.rules.lives is not None:
+            self._settle_lives(players)
+            return
+        if self.rules.hands_per_player > 1:
+            self._settle_hands(players, None, None)
+            return
         winners = self._winners(players, None, None)
         self._finish_won(winners, showdown=True, reason="everyone left shows", exposure=list(players))
+
+    def _settle_lives(self, players: Sequence[str]) -> None:
+        """Crash: the lowest hand at the showdown loses a life (tied lowest: as the profile says)."""
+        keys = {p: self._key(p) for p in players}
+        low = min(keys.values())
+        lowest = [p for p in players if keys[p] == low]
+        if len(lowest) > 1 and self.rules.profile.format.lowest_tie == "none_lose":
+            lowest = []
+        best = settle_many(self.rules, players, self._key, self._suit_key, self.order)
+        reason = (
+            f"lowest hand: {', '.join(lowest)} loses a life" if len(lowest) == 1
+            else f"tied lowest hands: {', '.join(lowest)} each lose a life" if lowest
+            else "tied lowest hands: nobody loses a life"
+        )
+        self._finish_won(best, showdown=True, reason=reason, exposure=list(players), lives_lost=lowest)
+
+    def _settle_hands(self, players: Sequence[str], caller: Optional[str], opponent: Optional[str]) -> None:
+        """Several hands each: compared hand by hand; the pot goes to a player winning enough of them."""
+        strengths: Dict[str, Tuple[int, ...]] = {}
+        for name in players:
+            state = self.players[name]
+            if state.arrangement is None:
+                assert state.hand is not None
+                state.arrangement = auto_arrange(self.rules, state.hand).hands
+                self.events.append(Event("arrange", name, detail={
+                    "hands": [[str(c) for c in h] for h in state.arrangement], "automatic": True}))
+            strengths[name] = hand_strengths(self.rules, state.arrangement)
+        needed = hands_needed(self.rules)
+        if caller is not None and opponent is not None:
+            won_by_opponent, won_by_caller = compare_arrangements(
+                self.rules, strengths[opponent], strengths[caller], second_is_caller=True
+            )
+            tally = {opponent: won_by_opponent, caller: won_by_caller}
+        else:
+            tally = {p: 0 for p in players}
+            for index in range(self.rules.hands_per_player):
+                top = max(strengths[p][index] for p in players)
+                best = [p for p in players if strengths[p][index] == top]
+                if len(best) == 1:
+                    tally[best[0]] += 1
+        winners = [p for p in players if tally[p] >= needed]
+        summary = ", ".join(f"{p} {tally[p]}" for p in players)
+        if len(winners) != 1:
+            self._finish_carried(f"hands won: {summary}; nobody won {needed}: the pot carries", shown=list(players))
+            return
+        self._finish_won(winners, showdown=True, reason=f"hands won: {summary}", exposure=list(players))
 
     def _unknown(self, players: Sequence[str]) -> bool:
         """Cards missing at a showdown: settle on the history's claim, else leave the deal open."""
@@ -665,6 +769,7 @@ class Deal:
         showdown: bool,
         reason: str,
         exposure: Optional[List[str]] = None,
+        lives_lost: Optional[List[str]] = None,
     ) -> None:
         payouts: Dict[str, Fraction] = {p: ZERO for p in self.order}
         caller, opponent = self._see if self._see else (None, None)
@@ -681,33 +786,52 @@ class Deal:
                 _share(payouts, layer_winners, amount)
         else:
             _share(payouts, winners, self.pot)
-        bonuses = self._bonuses(exposure or []) if showdown else {p: ZERO for p in self.order}
+        bonuses = self._bonuses(exposure or [], payouts) if showdown else {p: ZERO for p in self.order}
         all_won = sorted({p for p, v in payouts.items() if v > 0}, key=self.order.index)
         won_by_prial = showdown and any(
             self.players[p].hand is not None and self.comparer.category(self.players[p].hand) == "prial"  # type: ignore[arg-type]
             for p in all_won
         )
         outcome = "won" if len(all_won) == 1 else "split"
-        self._finish(outcome, all_won, payouts, bonuses, ZERO, showdown, won_by_prial, {}, reason, exposure)
+        if not all_won:
+            all_won = list(winners)
+        self._finish(outcome, all_won, payouts, bonuses, ZERO, showdown, won_by_prial, {}, reason, exposure,
+                     lives_lost or [])
 
-    def _bonuses(self, shown: Sequence[str]) -> Dict[str, Fraction]:
+    def _bonuses(self, shown: Sequence[str], payouts: Optional[Dict[str, Fraction]] = None) -> Dict[str, Fraction]:
+        """Bonuses for prials and running flushes shown, paid by every other player.
+
+        With finite stacks nobody pays more than they hold after the pot is paid out.
+        """
         bonuses = {p: ZERO for p in self.order}
         for player in shown:
             hand = self.players[player].hand
             if hand is None:
                 continue
             amount = self.rules.bonus.get(self.comparer.category(hand), ZERO)
-            if amount:
-                for other in self.order:
-                    if other != player:
-                        bonuses[other] -= amount
-                        bonuses[player] += amount
+            if not amount:
+                continue
+            for other in self.order:
+                if other == player:
+                    continue
+                pay = amount
+                stack = self.players[other].stack
+                if stack is not None:
+                    held = stack + (payouts or {}).get(other, ZERO) + bonuses[other]
+                    pay = max(ZERO, min(amount, held))
+                bonuses[other] -= pay
+                bonuses[player] += pay
         return bonuses
 
-    def _finish_carried(self, reason: str, retained: Optional[Dict[str, Tuple[Card, ...]]] = None) -> None:
+    def _finish_carried(
+        self,
+        reason: str,
+        retained: Optional[Dict[str, Tuple[Card, ...]]] = None,
+        shown: Optional[List[str]] = None,
+    ) -> None:
         payouts = {p: ZERO for p in self.order}
-        bonuses = {p: ZERO for p in self.order}
-        self._finish("carried", [], payouts, bonuses, self.pot, False, False, retained or {}, reason, None)
+        bonuses = self._bonuses(shown) if shown else {p: ZERO for p in self.order}
+        self._finish("carried", [], payouts, bonuses, self.pot, bool(shown), False, retained or {}, reason, shown)
 
     def _finish(
         self,
@@ -721,6 +845,7 @@ class Deal:
         retained: Dict[str, Tuple[Card, ...]],
         reason: str,
         exposure: Optional[List[str]],
+        lives_lost: Optional[List[str]] = None,
     ) -> None:
         net = {
             p: payouts[p] + bonuses[p] - self.players[p].contributed for p in self.order
@@ -741,8 +866,16 @@ class Deal:
             won_by_prial=won_by_prial,
             retained=retained,
             reason=reason,
+            lives_lost=list(lives_lost or []),
+            arrangements={
+                p: [[str(c) for c in h] for h in self.players[p].arrangement or ()]
+                for p in self.order
+                if self.players[p].arrangement is not None
+            },
         )
         detail: Dict[str, object] = {"outcome": outcome, "winners": winners, "reason": reason}
+        if lives_lost:
+            detail["lives_lost"] = list(lives_lost)
         if exposure:
             detail["shown"] = {p: _cards(self.players[p].hand) for p in exposure}
         self.events.append(Event("result", None, self.pot, detail=detail))

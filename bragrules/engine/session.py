@@ -124,6 +124,8 @@ class Session:
 
     def seated(self) -> List[str]:
         """Players still in the session (with chips when the bankroll is finite)."""
+        if self.rules.lives is not None:
+            return [p for p in self.players if self.lives[p] > 0]
         if self.rules.finite:
             return [p for p in self.players if self.balances[p] > 0]
         return list(self.players)
@@ -240,6 +242,8 @@ class Session:
         meta = self._current_meta
         for p, amount in result.net.items():
             self.balances[p] += amount
+        for p in result.lives_lost:
+            self.lives[p] -= 1
         s = self.state
         s.deals += 1
         if result.outcome != "carried":
@@ -270,6 +274,7 @@ class Session:
                 "net": dict(result.net),
                 "carried_out": result.carried_out,
                 "reason": result.reason,
+                **({"lives_lost": list(result.lives_lost), "lives": dict(self.lives)} if self.rules.lives else {}),
             }
         )
         n = len(self.players)
@@ -288,7 +293,10 @@ class Session:
         return {p: self.balances[p] - start for p in self.players}
 
     def winners(self) -> List[str]:
-        """The player(s) with the highest net balance (exact ties share)."""
+        """The player(s) with the highest net balance (exact ties share); with lives, the most lives."""
+        if self.rules.lives is not None:
+            most = max(self.lives.values())
+            return [p for p in self.players if self.lives[p] == most]
         net = self.net()
         top = max(net.values())
         return [p for p in self.players if net[p] == top]

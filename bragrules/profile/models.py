@@ -524,6 +524,8 @@ class Format(Area):
             )
         if self.lives is not None and self.betting:
             raise ValueError("a game with lives (Crash) has no betting: set betting: false")
+        if self.lives is not None and self.hands != 1:
+            raise ValueError("a game with lives (Crash) plays one hand each")
         return self
 
 

@@ -1,0 +1,202 @@
+"""Every format from one engine: Four-, Seven- and Nine-Card, Crash, wild cards, seen-only."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction as F
+
+import pytest
+
+from bragrules.cards import parse_cards
+from bragrules.engine.arrange import auto_arrange, ordered_arrangements
+from bragrules.engine.session import Session, play_session, random_chooser
+from bragrules.errors import RuleViolation
+
+from .helpers import deal_with, play, rules_for
+
+
+def test_arrangement_counts() -> None:
+    seven = parse_cards("Ah Ad Ac 7s 8s 9s 2d")
+    nine = parse_cards("Ah Ad Ac 7s 8s 9s 2d 5c Kh")
+    assert sum(1 for _ in ordered_arrangements(seven, 2)) == 140
+    assert sum(1 for _ in ordered_arrangements(nine, 3)) == 1680
+
+
+def test_seven_card_one_hand_each_carries_the_pot() -> None:
+    rules = rules_for("seven-card")
+    hands = {"A": "Ah Ad Ac 2c 4d 6h 9s", "B": "Ks Kd Kc 5s 6s 7s Jd", "C": "2h 3h 8c Td Qc 4s 5d"}
+    deal = deal_with(rules, hands)
+    play(deal, [
+        "A look", "A arrange Ah Ad Ac | 2c 4d 6h", "A bet 2",
+        "B look", "B arrange Ks Kd Kc | 5s 6s 7s", "B bet 2",
+        "C fold", "A see 4",
+    ])
+    assert deal.result is not None
+    assert deal.result.outcome == "carried"  # A's aces beat the kings; B's running flush beats A's six high
+    assert deal.result.carried_out == 3 + 2 + 2 + 4
+    assert sum(deal.result.net.values()) == -deal.result.carried_out
+
+
+def test_seven_card_both_hands_win() -> None:
+    rules = rules_for("seven-card")
+    hands = {"A": "Ah Ad Ac 5s 6s 7s 9h", "B": "Ks Kd Kc 2c 4d 6h Jd", "C": "2h 3h 8c Td Qc 4s 5d"}
+    deal = deal_with(rules, hands)
+    play(deal, ["A look", "A arrange Ah Ad Ac | 5s 6s 7s", "A bet 2", "B look", "B bet 2", "C fold", "A see 4"])
+    assert deal.result is not None and deal.result.winners == ["A"]
+    # B never arranged: the best-chance arrangement was made for B at the showdown
+    best = auto_arrange(rules, parse_cards(hands["B"]))
+    assert deal.result.arrangements["B"] == [[str(c) for c in h] for h in best.hands]
+
+
+def test_nine_card_won_two_hands_to_one() -> None:
+    rules = rules_for("nine-card")
+    hands = {
+        "A": "Ah Ad Ac Ks Qs Js 2c 4d 6h",
+        "B": "Kh Kd Kc 9s 9h 9d 3c 5d 8h",
+        "C": "2h 3h 7c Td Qc 4s 5c 6d 8d",
+    }
+    deal = deal_with(rules, hands)
+    play(deal, [
+        "A look", "A arrange Ah Ad Ac | Ks Qs Js | 2c 4d 6h", "A bet 2",
+        "B look", "B arrange Kh Kd Kc | 9s 9h 9d | 3c 5d 8h", "B bet 2",
+        "C fold", "A see 4",
+    ])
+    # hand 1: aces beat kings (A); hand 2: nines (a prial) beat a running flush (B); hand 3: 8 high beats 6 high (B)
+    assert deal.result is not None and deal.result.winners == ["B"]
+
+
+def test_nine_card_all_three_required() -> None:
+    rules = rules_for("nine-card", format={"win_rule": "all"})
+    hands = {
+        "A": "Ah Ad Ac Ks Qs Js 2c 4d 6h",
+        "B": "Kh Kd Kc 9s 9h 9d 3c 5d 8h",
+        "C": "2h 3h 7c Td Qc 4s 5c 6d 8d",
+    }
+    deal = deal_with(rules, hands)
+    play(deal, [
+        "A look", "A arrange Ah Ad Ac | Ks Qs Js | 2c 4d 6h", "A bet 2",
+        "B look", "B arrange Kh Kd Kc | 9s 9h 9d | 3c 5d 8h", "B bet 2",
+        "C fold", "A see 4",
+    ])
+    assert deal.result is not None and deal.result.outcome == "carried"
+
+
+def test_arrangement_must_use_the_players_own_cards() -> None:
+    rules = rules_for("seven-card")
+    hands = {"A": "Ah Ad Ac 5s 6s 7s 9h", "B": "Ks Kd Kc 2c 4d 6h Jd", "C": "2h 3h 8c Td Qc 4s 5d"}
+    deal = deal_with(rules, hands)
+    deal.apply_text("A look")
+    for bad in ["A arrange Ah Ad Ks | 5s 6s 7s", "A arrange Ah Ad Ac | 5s 6s", "A arrange Ah Ad Ac",
+                "A arrange Ah Ad Ac | Ah 6s 7s"]:
+        with pytest.raises(RuleViolation) as info:
+            deal.apply_text(bad)
+        assert info.value.rule == "format.hands"
+    blind = deal_with(rules, hands)
+    with pytest.raises(RuleViolation) as info:
+        blind.apply_text("A arrange Ah Ad Ac | 5s 6s 7s")
+    assert info.value.rule == "blind.look"
+
+
+def test_strongest_first_order_rule() -> None:
+    rules = rules_for("seven-card", format={"hand_order": "strongest_first"})
+    hands = {"A": "Ah Ad Ac 5s 6s 7s 9h", "B": "Ks Kd Kc 2c 4d 6h Jd", "C": "2h 3h 8c Td Qc 4s 5d"}
+    deal = deal_with(rules, hands)
+    deal.apply_text("A look")
+    with pytest.raises(RuleViolation) as info:
+        deal.apply_text("A arrange 5s 6s 7s | Ah Ad Ac")
+    assert info.value.rule == "format.hand_order"
+    deal.apply_text("A arrange Ah Ad Ac | 5s 6s 7s")
+
+
+def test_no_betting_seven_card_everyone_arranges_then_shows() -> None:
+    rules = rules_for("seven-card", format={"betting": False})
+    hands = {"A": "Ah Ad Ac 5s 6s 7s 9h", "B": "Ks Kd Kc 2c 4d 6h Jd", "C": "2h 3h 8c Td Qc 4s 5d"}
+    deal = deal_with(rules, hands)
+    assert [o.kind for o in deal.legal_actions()] == ["arrange"]
+    play(deal, ["A arrange Ah Ad Ac | 5s 6s 7s", "B arrange Ks Kd Kc | 2c 4d 6h", "C arrange 2h 3h 4s | Qc Td 8c"])
+    assert deal.result is not None and deal.result.winners == ["A"]
+    assert deal.result.net["A"] == 2 and deal.result.net["B"] == -1
+
+
+def test_auto_arrange_prefers_the_best_chance() -> None:
+    rules = rules_for("nine-card")
+    choice = auto_arrange(rules, parse_cards("Ah Ad Ac Ks Qs Js 2c 4d 6h"))
+    assert sorted(map(sorted, choice.hands)) == sorted(map(sorted, [parse_cards("Ah Ad Ac"), parse_cards("Ks Qs Js"), parse_cards("2c 4d 6h")]))
+    assert F(0) < choice.chance < 1
+
+
+def test_four_card_best_three_play() -> None:
+    rules = rules_for("four-card")
+    hands = {"A": "7h 2c 7s Kd", "B": "Qs Qd 3c 4h", "C": "2h 3h 8c Td"}
+    deal = deal_with(rules, hands)
+    play(deal, ["A look", "A bet 10", "B look", "B bet 10", "C fold", "A see 20"])
+    assert deal.result is not None and deal.result.winners == ["B"]  # queens beat sevens
+
+
+def test_four_card_discard_breaks_ties() -> None:
+    rules = rules_for("four-card", format={"discard_breaks_ties": True})
+    hands = {"A": "7h 7s Kd 9c", "B": "7c 7d Ks 3c", "C": "2h 3h 8c Td"}
+    deal = deal_with(rules, hands)
+    play(deal, ["A look", "A bet 10", "B look", "B bet 10", "C fold", "A see 20"])
+    assert deal.result is not None and deal.result.winners == ["A"]  # equal threes; the caller's discarded 9 beats 3
+    plain = deal_with(rules_for("four-card"), hands)
+    play(plain, ["A look", "A bet 10", "B look", "B bet 10", "C fold", "A see 20"])
+    assert plain.result is not None and plain.result.winners == ["B"]  # without it, the tie goes against the caller
+
+
+def test_crash_four_players_to_a_single_winner() -> None:
+    rules = rules_for("crash")
+    session = Session(rules, ["A", "B", "C", "D"], seed=7)
+    lives_lost = {p: 0 for p in session.players}
+    deals = 0
+    while not session.is_over:
+        deal = session.start_deal()
+        assert deal.is_over  # no betting: every deal goes straight to the showdown
+        result = session.finish_deal()
+        assert result.lives_lost, "somebody loses a life at each showdown"
+        for p in result.lives_lost:
+            lives_lost[p] += 1
+        # the lowest hand loses: nobody who showed holds a lower hand than a loser
+        deals += 1
+        assert deals < 200
+    assert sum(1 for p in session.players if session.lives[p] > 0) == 1
+    (winner,) = session.winners()
+    assert session.lives[winner] == 3 - lives_lost[winner] > 0
+    assert all(session.lives[p] == 3 - lives_lost[p] for p in session.players)
+    assert all(session.lives[p] == 0 for p in session.players if p != winner)
+    assert all(v == 0 for v in session.balances.values())
+
+
+def test_crash_lowest_hand_loses_and_ties() -> None:
+    rules = rules_for("crash")
+    deal = deal_with(rules, {"A": "2c 4d 6h", "B": "2d 4c 6s", "C": "As Ad Ac"})
+    assert deal.result is not None and deal.result.lives_lost == ["A", "B"]
+    none = deal_with(rules_for("crash", format={"lowest_tie": "none_lose"}), {"A": "2c 4d 6h", "B": "2d 4c 6s", "C": "As Ad Ac"})
+    assert none.result is not None and none.result.lives_lost == []
+
+
+def test_wild_card_hand_natural_first_and_not() -> None:
+    natural = rules_for("casual", ranking={"wild": {"ranks": ["2"], "natural_beats_wild": True, "cards": [], "jokers": True}})
+    hands = {"A": "7c 7h 7d", "B": "2c 7s 2d", "C": "3h 8c Td"}  # B: two wild twos and a seven make 7-7-7
+    deal = deal_with(natural, hands)
+    play(deal, ["A look", "A bet 10", "B look", "B bet 10", "C fold", "A see 20"])
+    assert deal.result is not None and deal.result.winners == ["A"]  # the natural prial beats the wild one
+    equal = rules_for("casual", ranking={"wild": {"ranks": ["2"], "natural_beats_wild": False, "cards": [], "jokers": True}})
+    deal = deal_with(equal, hands)
+    play(deal, ["A look", "A bet 10", "B look", "B bet 10", "C fold", "A see 20"])
+    assert deal.result is not None and deal.result.winners == ["B"]  # equal: the caller (A) loses the tie
+    deal = deal_with(equal, hands)
+    play(deal, ["A look", "A bet 10", "B look", "B bet 10", "C fold", "A bet 10", "B see 20"])
+    assert deal.result is not None and deal.result.winners == ["A"]  # now B called and loses the tie
+
+
+@pytest.mark.parametrize("name", ["four-card", "seven-card", "nine-card", "crash", "seen-only", "standard", "traditional", "casual", "house"])
+def test_every_shipped_profile_plays_end_to_end(name: str) -> None:
+    rules = rules_for(name)
+    players = ["A", "B", "C", "D"]
+    session = Session(rules, players, seed=3)
+    play_session(session, random_chooser(random.Random(3)), max_deals=25)
+    total = sum(session.balances.values()) + session.state.carried
+    start = rules.starting_stack * len(players) if rules.finite else 0
+    assert total == start
+    assert session.records
