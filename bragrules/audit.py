@@ -1,0 +1,664 @@
+"""The audit: replay a hand history under a profile and check it.
+
+Every deal is replayed as a :class:`~bragrules.engine.session.Session` would
+play it: seats from the dealer's left, the deal passing as the profile says,
+antes, the pot carried from the deal before, hands retained from it. Every
+action is checked (turn, legality, the exact amount due); an illegal one is
+recorded as a :class:`Violation` naming the rule it breaks and skipped, and
+the audit goes on. Every result the history claims is compared with the
+replayed one (rule ``history.result``). Money is exact throughout.
+
+The worked pot of 002 section 06:
+
+>>> from bragrules.history import parse_sheet
+>>> sheet = parse_sheet('''
+... profile: traditional
+... players: [A, B, C, D]
+... dealer: D
+... deals:
+...   - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd, D: 3s 8h Qd}
+...     actions: [A look, A bet 2, B look, B bet 2, C fold, D fold, A see 4]
+...     result: {winner: B, net: {A: -7, B: 9, C: -1, D: -1}}
+... ''')
+>>> report = audit(sheet)
+>>> report.ok, {p: int(v) for p, v in report.net.items()}
+(True, {'A': -7, 'B': 9, 'C': -1, 'D': -1})
+
+A wrong see is reported and skipped, and the audit goes on:
+
+>>> sheet = parse_sheet('''
+... profile: traditional
+... players: [A, B, C, D]
+... dealer: D
+... deals:
+...   - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd, D: 3s 8h Qd}
+...     actions: [A look, A bet 2, B look, B bet 2, C fold, D fold, A see 3, A see 4]
+... ''')
+>>> for violation in audit(sheet).violations:
+...     print(violation)
+deal 1, action 6 (line 7): seeing.cost_multiple: a seen player's see costs exactly 4 here, not 3
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+from pydantic import ValidationError
+
+from .cards import Card
+from .engine.deal import Deal, DealResult
+from .engine.session import Session
+from .errors import HistoryError, RuleViolation
+from .history import DealEntry, History, ResultClaim, read_history
+from .money import format_money, money_json
+from .profile import ProfileError, load_profile, profile_hash
+from .profile.models import Profile
+from .rules import Rules, compile_rules
+
+ZERO = Fraction(0)
+
+RULE_RESULT = "history.result"
+RULE_DEAL = "history.deal"
+RULE_END = "history.end"
+RULE_CARDS = "history.cards"
+RULE_HASH = "history.profile_hash"
+RULE_UNFINISHED = "history.unfinished"
+RULE_SESSION_END = "session.end"
+RULE_OVER = "deal_over"
+
+ProfileChoice = Union[Rules, Profile, str, "os.PathLike[str]", None]
+
+
+# ---------------------------------------------------------------------------
+# The report
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Violation:
+    """Something the history did that the rules do not allow, or a claim that is wrong.
+
+    ``deal`` is 1-based, ``action`` the 0-based index of the action within
+    the deal's actions (None when the violation is not one action's).
+    """
+
+    deal: Optional[int]
+    action: Optional[int]
+    line: Optional[int]
+    rule: str
+    message: str
+
+    @property
+    def where(self) -> str:
+        parts = []
+        if self.deal is not None:
+            parts.append(f"deal {self.deal}")
+        if self.action is not None:
+            parts.append(f"action {self.action}")
+        text = ", ".join(parts) or "session"
+        if self.line is not None:
+            text += f" (line {self.line})"
+        return text
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.rule}: {self.message}"
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"deal": self.deal, "action": self.action, "line": self.line, "rule": self.rule, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something worth knowing that breaks no rule (``level`` "note" or "warning")."""
+
+    deal: Optional[int]
+    line: Optional[int]
+    message: str
+    level: str = "note"
+
+    def __str__(self) -> str:
+        where = f"deal {self.deal}" if self.deal is not None else "session"
+        if self.line is not None:
+            where += f" (line {self.line})"
+        return f"{where}: {self.message}"
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"deal": self.deal, "line": self.line, "level": self.level, "message": self.message}
+
+
+@dataclass
+class DealSummary:
+    """One replayed deal.
+
+    ``outcome`` is ``won``, ``split`` or ``carried``; ``unfinished`` when its
+    actions ran out first; ``void`` when it could not be replayed at all.
+    ``from_claim`` is true when hands were not recorded and the winner was
+    taken from the history's claim.
+    """
+
+    deal: int
+    dealer: str
+    order: List[str]
+    pot: Fraction
+    outcome: str
+    winners: List[str]
+    net: Dict[str, Fraction]
+    carried_out: Fraction = ZERO
+    retained_in: Dict[str, str] = field(default_factory=dict)
+    line: Optional[int] = None
+    from_claim: bool = False
+
+    def to_json(self) -> Dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "line": self.line,
+            "dealer": self.dealer,
+            "order": list(self.order),
+            "pot": money_json(self.pot),
+            "outcome": self.outcome,
+            "winners": list(self.winners),
+            "net": {p: money_json(v) for p, v in self.net.items()},
+            "carried_out": money_json(self.carried_out),
+            "retained_in": dict(self.retained_in),
+            "from_claim": self.from_claim,
+        }
+
+
+@dataclass
+class AuditReport:
+    """What an audit found: the deals, the session's totals, violations and notes.
+
+    ``ok`` is true when every action was legal, every claim matched and the
+    whole history could be read. ``error`` is a problem that stopped the
+    reading part-way (a log cut short): what came before it was audited.
+    """
+
+    file: str
+    kind: str
+    profile: str
+    profile_hash: str
+    players: List[str]
+    deals: List[DealSummary] = field(default_factory=list)
+    deal_count: int = 0
+    resolved: int = 0
+    net: Dict[str, Fraction] = field(default_factory=dict)
+    carried: Fraction = ZERO
+    ended: bool = False
+    winners: List[str] = field(default_factory=list)
+    violations: List[Violation] = field(default_factory=list)
+    notes: List[Note] = field(default_factory=list)
+    error: Optional[HistoryError] = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations and self.error is None
+
+    def to_json(self) -> Dict[str, Any]:
+        """The report as JSON-ready data; amounts are integers when whole, else strings like ``"5/2"``."""
+        return {
+            "ok": self.ok,
+            "file": self.file,
+            "format": self.kind,
+            "profile": self.profile,
+            "profile_hash": self.profile_hash,
+            "players": list(self.players),
+            "deals": [d.to_json() for d in self.deals],
+            "deal_count": self.deal_count,
+            "resolved": self.resolved,
+            "net": {p: money_json(v) for p, v in self.net.items()},
+            "carried": money_json(self.carried),
+            "ended": self.ended,
+            "winners": list(self.winners),
+            "violations": [v.to_json() for v in self.violations],
+            "notes": [n.to_json() for n in self.notes],
+            "error": None
+            if self.error is None
+            else {"file": self.error.file, "line": self.error.line, "message": self.error.message},
+        }
+
+
+# ---------------------------------------------------------------------------
+# Choosing the profile
+# ---------------------------------------------------------------------------
+
+
+def _looks_like_path(text: str) -> bool:
+    return text.lower().endswith((".yaml", ".yml")) or "/" in text or "\\" in text or text.startswith(".")
+
+
+def _history_profile(history: History) -> Tuple[Profile, str]:
+    """The profile a history names (or carries, for a log)."""
+    header_line = history.line_of("profile")
+    if history.profile_data is not None:
+        try:
+            profile = Profile.model_validate(history.profile_data)
+        except ValidationError as exc:
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(p) for p in first.get("loc", ()))
+            raise HistoryError(
+                f"header: profile_data is not a valid profile ({where}: {first.get('msg')})",
+                history.file,
+                header_line,
+            ) from None
+        return profile, history.profile or profile.name
+    name = history.profile
+    if not name:
+        raise HistoryError(
+            "no profile: name one in the history (profile: traditional) or audit with --profile",
+            history.file,
+            history.line_of("players"),
+        )
+    target: Union[str, Path] = name
+    if _looks_like_path(name):
+        path = Path(name)
+        if not path.is_absolute() and history.profile_base is not None:
+            path = history.profile_base / path
+        target = path
+    try:
+        return load_profile(target), name
+    except ProfileError as exc:
+        raise HistoryError(f"profile: {exc}", history.file, header_line) from None
+
+
+def _choose_rules(history: History, choice: ProfileChoice) -> Tuple[Rules, str, bool]:
+    """(rules, the profile's label, whether it overrides the history's own)."""
+    if choice is None:
+        profile, label = _history_profile(history)
+        return compile_rules(profile), label, False
+    if isinstance(choice, Rules):
+        return choice, choice.profile.name, True
+    if isinstance(choice, Profile):
+        return compile_rules(choice), choice.name, True
+    label = os.fspath(choice)
+    return compile_rules(load_profile(choice if isinstance(choice, Path) else label)), label, True
+
+
+# ---------------------------------------------------------------------------
+# The replay
+# ---------------------------------------------------------------------------
+
+
+def _describe(outcome: Optional[str], winners: Optional[Sequence[str]]) -> str:
+    if outcome == "carried":
+        return "the pot carried"
+    if outcome == "not carried":
+        return "the pot did not carry"
+    if not winners:
+        return f"the deal was {outcome}" if outcome else "no winner"
+    if len(winners) == 1:
+        return f"{winners[0]} won"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} split the pot"
+
+
+def _cards_text(hand: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in hand)
+
+
+def _seat_keeper(rules: Rules, players: Sequence[str], dealer: str) -> Session:
+    """A :class:`Session` kept for its own rules of seating, ending and scoring; it never deals.
+
+    A table size the profile does not allow is reported as a violation; the
+    keeper is then built with the limits widened, so the deals can still be replayed.
+    """
+    table = rules.profile.table
+    count = len(players)
+    if count < max(2, table.min_players) or count > table.max_players:
+        wide = table.model_copy(update={"min_players": 2, "max_players": max(count, table.max_players)})
+        rules = replace(rules, profile=rules.profile.model_copy(update={"table": wide}))
+    return Session(rules, players, dealer=dealer)
+
+
+class _Auditor:
+    def __init__(self, history: History, rules: Rules, report: AuditReport, keep_deals: bool,
+                 on_deal: Optional[Callable[[DealSummary], None]]):
+        self.history = history
+        self.rules = rules
+        self.report = report
+        self.keep_deals = keep_deals
+        self.on_deal = on_deal
+        self.players = list(history.players)
+        self._table: Optional[Session] = None
+        self.flagged_end = False
+        self.open_deal = False
+
+    @property
+    def table(self) -> Session:
+        assert self._table is not None, "start() first"
+        return self._table
+
+    # -- recording --------------------------------------------------------------
+
+    def violation(self, deal: Optional[int], action: Optional[int], line: Optional[int], rule: str, message: str) -> None:
+        self.report.violations.append(Violation(deal, action, line, rule, message))
+
+    def note(self, deal: Optional[int], line: Optional[int], message: str, level: str = "note") -> None:
+        self.report.notes.append(Note(deal, line, message, level))
+
+    # -- the session ---------------------------------------------------------------
+
+    def start(self, overridden: bool, label: str) -> None:
+        history, rules = self.history, self.rules
+        table = rules.profile.table
+        count = len(self.players)
+        if count < max(2, table.min_players) or count > table.max_players:
+            rule = "table.max_players" if count > table.max_players else "table.min_players"
+            self.violation(None, None, history.line_of("players"), rule,
+                           f"this profile seats {table.min_players} to {table.max_players} players, not {count}")
+        dealer = history.dealer
+        if dealer is None:
+            if rules.first_dealer_random:
+                raise HistoryError(
+                    "dealer: name the first dealer (this profile draws the first dealer at random)",
+                    history.file,
+                    history.line_of("players"),
+                )
+            dealer = self.players[0]
+        self._table = _seat_keeper(rules, self.players, dealer)
+        digest = profile_hash(rules.profile)
+        if history.profile_hash and history.profile_hash != digest:
+            if overridden:
+                self.note(None, history.line_of("header"),
+                          f"the log was written under profile {history.profile!r} (hash {history.profile_hash[:12]}…); "
+                          f"audited under {label!r} (hash {digest[:12]}…) as asked", level="warning")
+            elif history.profile_data is not None:
+                self.violation(None, None, history.line_of("header"), RULE_HASH,
+                               f"the profile carried in the header hashes to {digest[:12]}…, "
+                               f"not {history.profile_hash[:12]}… as the header says")
+            else:
+                self.violation(None, None, history.line_of("header"), RULE_HASH,
+                               f"the log was written under a profile hashing to {history.profile_hash[:12]}…; "
+                               f"{label!r} as loaded now hashes to {digest[:12]}…: its rules have changed")
+
+    def run(self) -> None:
+        deals = iter(self.history.deals)
+        report = self.report
+
+        def fetch() -> Optional[DealEntry]:
+            try:
+                return next(deals)
+            except StopIteration:
+                return None
+            except HistoryError as exc:
+                report.error = exc
+                return None
+
+        current = fetch()
+        while current is not None:
+            following = fetch()
+            try:
+                self.replay(current, last=following is None)
+            except HistoryError as exc:
+                report.error = exc
+                break
+            current = following
+        self.finish()
+
+    def finish(self) -> None:
+        report, history, table = self.report, self.history, self.table
+        state = table.state
+        report.deal_count = state.deals
+        report.resolved = state.resolved
+        report.net = table.net()
+        report.carried = state.carried
+        report.ended = not self.open_deal and table.is_over
+        if report.ended:
+            report.winners = table.winners()
+        claim = history.end
+        if claim is not None:
+            if not report.ended and report.error is None:
+                self.violation(None, None, claim.line, RULE_SESSION_END,
+                               f"the history ends the session after deal {claim.after_deal}, "
+                               f"but under this profile it goes on ({self._end_rule()})")
+            if claim.net is not None:
+                for p, amount in claim.net.items():
+                    actual = report.net.get(p, ZERO)
+                    if amount != actual:
+                        self.violation(None, None, claim.line, RULE_END,
+                                       f"{p}'s session net is given as {format_money(amount)}; "
+                                       f"replayed it is {format_money(actual)}")
+            if claim.winners is not None and report.ended and set(claim.winners) != set(report.winners):
+                self.violation(None, None, claim.line, RULE_END,
+                               f"the winners are given as {', '.join(claim.winners)}; "
+                               f"replayed: {', '.join(report.winners)}")
+        elif history.kind == "log" and report.ended and report.error is None and report.deal_count:
+            self.note(None, None, "the session is over under this profile, but the log has no end event")
+
+    def _end_rule(self) -> str:
+        end, state = self.rules.end, self.table.state
+        if end.kind == "resolved_pots":
+            return f"it ends after {end.count} resolved pots; {state.resolved} so far"
+        if end.kind == "hands":
+            return f"it ends after {end.count} hands with no pot carried; {state.deals} so far"
+        if end.kind == "one_player_left":
+            return "it ends when one player is left"
+        return "it has no fixed end"
+
+    # -- one deal ------------------------------------------------------------------
+
+    def replay(self, entry: DealEntry, last: bool) -> None:
+        rules, n, table = self.rules, entry.number, self.table
+        state = table.state
+        if not self.flagged_end and state.deals and table.is_over:
+            self.flagged_end = True
+            self.violation(n, None, entry.line, RULE_SESSION_END,
+                           f"deal {n} is played after the session ended ({self._end_rule()})")
+        dealer = table.dealer
+        order = table.dealt_in()
+        if entry.dealer is not None and entry.dealer != dealer:
+            self.violation(n, None, entry.line, RULE_DEAL,
+                           f"deal {n} is dealt by {entry.dealer}, but the deal passes to {dealer}")
+        if entry.order is not None and entry.order != order:
+            self.violation(n, None, entry.line, RULE_DEAL,
+                           f"the order of play is {', '.join(order)}, not {', '.join(entry.order)}")
+        if entry.shuffled is not None:
+            due = rules.shuffle.shuffle_before(state.deals == 0, state.last_won_by_prial)
+            if due != entry.shuffled:
+                self.violation(n, None, entry.line, "pack.shuffle",
+                               f"the pack {'is' if due else 'is not'} shuffled before deal {n} under this profile")
+        if entry.carried_in is not None and entry.carried_in != state.carried:
+            self.violation(n, None, entry.line, RULE_DEAL,
+                           f"the pot carried in is {format_money(state.carried)}, not {format_money(entry.carried_in)}")
+        retained = {p: h for p, h in state.retained.items() if p in order}
+        if entry.retained is not None and entry.retained != retained:
+            shown = ", ".join(f"{p}: {_cards_text(h)}" for p, h in retained.items()) or "none"
+            self.violation(n, None, entry.line, RULE_DEAL, f"the hands retained from the last deal are {shown}")
+        hands = self._hands(entry, order, retained)
+        hint = None
+        if entry.result is not None and entry.result.winners and any(hands[p] is None for p in order):
+            hint = entry.result.winners
+        stacks = {p: table.balances[p] for p in order} if rules.finite else None
+        state.retained = {}
+        try:
+            deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
+                        winner_hint=hint)
+        except RuleViolation as exc:
+            self.violation(n, None, entry.line, exc.rule, f"deal {n} cannot be replayed: {exc.message}")
+            self._unsettled(entry, dealer, order, retained, "void", state.carried)
+            return
+        broken = False
+        for index, item in enumerate(entry.actions):
+            if deal.result is not None:
+                self.violation(n, index, item.line, RULE_OVER,
+                               f"deal {n} is already over ({deal.result.reason}); {item} comes after its end")
+                continue
+            try:
+                deal.apply(item.action)
+            except RuleViolation as exc:
+                self.violation(n, index, item.line, exc.rule, exc.message)
+                if exc.rule == RULE_CARDS:  # the showdown needs cards nobody recorded: it cannot be settled
+                    broken = True
+                    self.note(n, item.line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
+                    break
+        if deal.result is None:
+            if not broken:
+                if last and self.history.kind == "log":
+                    self.note(n, entry.line, f"deal {n} is unfinished: the log ends in the middle of it "
+                                             "(an interrupted session); its pot is not settled")
+                    self.open_deal = True
+                else:
+                    line = entry.actions[-1].line if entry.actions else entry.line
+                    self.violation(n, None, line, RULE_UNFINISHED,
+                                   f"deal {n} is unfinished: {deal.to_act} is to act and no actions are left")
+            self._unsettled(entry, dealer, order, retained, "unfinished", deal.pot)
+            return
+        result = deal.result
+        from_claim = result.showdown and any(deal.players[p].hand is None for p in deal.in_play)
+        if from_claim:
+            missing = [p for p in deal.in_play if deal.players[p].hand is None]
+            self.note(n, entry.line, f"the hands of {', '.join(missing)} were not recorded; the result is taken "
+                                     f"from the history's claim ({_describe(result.outcome, result.winners)})")
+        if result.outcome == "carried" and rules.retention and not result.retained:
+            lone = deal.in_play
+            if len(lone) == 1 and deal.players[lone[0]].blind and deal.players[lone[0]].hand is None:
+                self.note(n, entry.line, f"{lone[0]}'s unseen hand was not recorded, so it is not retained "
+                                         "into the next deal")
+        if entry.result is not None:
+            self._check_claim(n, entry.result, result)
+        self._settle(entry, dealer, order, retained, result, from_claim)
+
+    def _hands(self, entry: DealEntry, order: Sequence[str], retained: Dict[str, Tuple[Card, ...]]) -> Dict[str, Optional[Tuple[Card, ...]]]:
+        n, rules = entry.number, self.rules
+        for p in entry.cards:
+            if p not in order:
+                self.violation(n, None, entry.card_line(p), RULE_DEAL, f"{p} is not dealt in deal {n}")
+        held = {card: p for p, hand in retained.items() for card in hand if not card.is_joker}
+        hands: Dict[str, Optional[Tuple[Card, ...]]] = {}
+        for p in order:
+            hand = entry.cards.get(p)
+            if hand is not None:
+                for card in hand:
+                    if card in held:
+                        raise HistoryError(
+                            f"deal {n}: {card} is dealt to {p} but is in {held[card]}'s retained hand",
+                            self.history.file,
+                            entry.card_line(p),
+                        )
+                if len(hand) != rules.cards_dealt:
+                    self.violation(n, None, entry.card_line(p), "format.cards_dealt",
+                                   f"{p} is given {len(hand)} cards; this profile deals {rules.cards_dealt}")
+                    hand = None
+            hands[p] = hand
+        return hands
+
+    def _check_claim(self, n: int, claim: ResultClaim, result: DealResult) -> None:
+        replayed = _describe(result.outcome, result.winners)
+
+        def bad(part: str, message: str) -> None:
+            self.violation(n, None, claim.line_of(part), RULE_RESULT, message)
+
+        if claim.outcome is not None:
+            wrong = (result.outcome == "carried") if claim.outcome == "not carried" else claim.outcome != result.outcome
+            if wrong:
+                bad("winners" if claim.outcome in ("won", "split") else "outcome",
+                    f"the history says {_describe(claim.outcome, claim.winners)}; replayed, {replayed}")
+            elif claim.winners is not None and set(claim.winners) != set(result.winners):
+                bad("winners", f"the history says {_describe(claim.outcome, claim.winners)}; replayed, {replayed}")
+        elif claim.winners is not None and set(claim.winners) != set(result.winners):
+            bad("winners", f"the history says {_describe(None, claim.winners)}; replayed, {replayed}")
+        if claim.net is not None:
+            for p, amount in claim.net.items():
+                actual = result.net.get(p, ZERO)
+                if amount != actual:
+                    bad(f"net.{p}", f"{p}'s net is given as {format_money(amount)}; replayed it is {format_money(actual)}")
+        if claim.pot is not None and claim.pot != result.pot:
+            bad("pot", f"the pot is given as {format_money(claim.pot)}; replayed it is {format_money(result.pot)}")
+        if claim.carried_out is not None and claim.carried_out != result.carried_out:
+            bad("carried_out", f"the pot carried out is given as {format_money(claim.carried_out)}; "
+                               f"replayed it is {format_money(result.carried_out)}")
+
+    def _summary(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Tuple[Card, ...]],
+                 pot: Fraction, outcome: str, winners: List[str], net: Dict[str, Fraction],
+                 carried_out: Fraction, from_claim: bool) -> None:
+        if not self.keep_deals and self.on_deal is None:
+            return
+        summary = DealSummary(
+            deal=entry.number,
+            dealer=dealer,
+            order=list(order),
+            pot=pot,
+            outcome=outcome,
+            winners=list(winners),
+            net=dict(net),
+            carried_out=carried_out,
+            retained_in={p: _cards_text(h) for p, h in retained.items()},
+            line=entry.line,
+            from_claim=from_claim,
+        )
+        if self.keep_deals:
+            self.report.deals.append(summary)
+        if self.on_deal is not None:
+            self.on_deal(summary)
+
+    def _settle(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Tuple[Card, ...]],
+                result: DealResult, from_claim: bool) -> None:
+        """What :meth:`Session.finish_deal` does with a finished deal, without the pack."""
+        table = self.table
+        for p, amount in result.net.items():
+            table.balances[p] += amount
+        for p in getattr(result, "lives_lost", ()):  # Crash: a life lost at each showdown
+            table.lives[p] -= 1
+        state = table.state
+        state.deals += 1
+        if result.outcome != "carried":
+            state.resolved += 1
+        state.carried = result.carried_out
+        state.retained = dict(result.retained)
+        state.last_won_by_prial = result.won_by_prial
+        self._rotate()
+        self._summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,
+                      result.carried_out, from_claim)
+
+    def _unsettled(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Tuple[Card, ...]],
+                   outcome: str, pot: Fraction) -> None:
+        """A deal that settled nothing: the carried pot stays, retained hands go, the deal passes on."""
+        self.table.state.deals += 1
+        self._rotate()
+        self._summary(entry, dealer, order, retained, pot, outcome, [], {p: ZERO for p in order}, ZERO, False)
+
+    def _rotate(self) -> None:
+        state = self.table.state
+        state.dealer_index = (state.dealer_index + self.rules.rotation_step) % len(self.players)
+
+
+def audit(
+    history: Union[History, str, "os.PathLike[str]"],
+    rules_or_profile: ProfileChoice = None,
+    *,
+    keep_deals: bool = True,
+    on_deal: Optional[Callable[[DealSummary], None]] = None,
+) -> AuditReport:
+    """Replay ``history`` and check every action and claim.
+
+    ``history`` is a :class:`~bragrules.history.History` or the path of a
+    sheet or log. ``rules_or_profile`` (compiled rules, a profile, or a
+    profile name or path) overrides the profile the history names; a log
+    whose header hash differs from it then gets a warning, not a violation.
+    With ``keep_deals=False`` the report keeps no per-deal rows (``on_deal``
+    still receives each), so a log of any length is audited in constant memory.
+
+    Raises :class:`~bragrules.errors.HistoryError` (or
+    :class:`~bragrules.profile.ProfileError` for ``rules_or_profile``) when
+    the audit cannot start; a problem met part-way through a log is the
+    report's ``error``, with everything before it audited.
+    """
+    if not isinstance(history, History):
+        history = read_history(history)
+    rules, label, overridden = _choose_rules(history, rules_or_profile)
+    report = AuditReport(
+        file=history.file,
+        kind=history.kind,
+        profile=label,
+        profile_hash=profile_hash(rules.profile),
+        players=list(history.players),
+    )
+    auditor = _Auditor(history, rules, report, keep_deals, on_deal)
+    auditor.start(overridden, label)
+    auditor.run()
+    return report
+
+
+__all__ = ["AuditReport", "DealSummary", "Note", "Violation", "audit"]
