@@ -214,6 +214,9 @@ class Rules:
     hands_per_player: int
     betting: bool
     lives: Optional[int]
+    exchange: bool = False
+    centre_cards: int = 0
+    swap_kinds: Tuple[str, ...] = ()
     extra: Dict[str, object] = field(default_factory=dict)
 
     # -- money ------------------------------------------------------------
@@ -305,4 +308,7 @@ def _compile_cached(profile_json: str) -> Rules:
         hands_per_player=profile.format.hands,
         betting=profile.format.betting,
         lives=profile.format.lives,
+        exchange=profile.format.exchange.enabled,
+        centre_cards=profile.format.exchange.centre_cards if profile.format.exchange.enabled else 0,
+        swap_kinds={"one": ("one",), "three": ("all",), "one_or_three": ("one", "all")}[profile.format.exchange.swap],
     )

@@ -43,6 +43,10 @@ def profiles(
         data["format"]["tied_hand"] = draw(st.sampled_from(["nobody", "against_caller"]))
         data["format"]["hand_order"] = draw(st.sampled_from(["free", "strongest_first"]))
         data["format"]["betting"] = draw(st.booleans())
+    if data["format"]["lives"] is not None and draw(st.booleans()):
+        data["format"]["exchange"] = {"enabled": True, "centre_cards": 3,
+                                      "swap": draw(st.sampled_from(["one", "three", "one_or_three"]))}
+        data["table"]["max_players"] = min(data["table"]["max_players"], 16)
     if data["format"]["cards_dealt"] == 4:
         data["format"]["discard_breaks_ties"] = draw(st.booleans())
     data["pack"]["shuffle"] = draw(st.sampled_from(["every_deal", "after_prial_showdown", "first_deal_only"]))

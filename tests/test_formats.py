@@ -200,3 +200,43 @@ def test_every_shipped_profile_plays_end_to_end(name: str) -> None:
     start = rules.starting_stack * len(players) if rules.finite else 0
     assert total == start
     assert session.records
+
+
+def stop_the_bus(swap: str = "one_or_three"):
+    return rules_for("crash", format={"exchange": {"enabled": True, "centre_cards": 3, "swap": swap}})
+
+
+def test_stop_the_bus_swaps_and_one_more_turn_each_after_a_knock() -> None:
+    rules = stop_the_bus()
+    hands = {p: parse_cards(h) for p, h in {"A": "2c 5d 9h", "B": "Kc Kd 4s", "C": "7h 8h Js"}.items()}
+    from bragrules.engine.deal import Deal
+
+    deal = Deal(rules, ["A", "B", "C"], hands, centre=parse_cards("Ah Ad 3s"))
+    with pytest.raises(RuleViolation) as info:
+        deal.apply_text("A bet 1")
+    assert info.value.rule == "format.exchange"
+    with pytest.raises(RuleViolation):
+        deal.apply_text("A swap Kc Ah")  # not A's card
+    play(deal, ["A swap 2c Ah", "B swap all"])
+    assert sorted(deal.players["A"].hand) == sorted(parse_cards("Ah 5d 9h"))
+    assert sorted(deal.players["B"].hand) == sorted(parse_cards("2c Ad 3s"))
+    assert sorted(deal.centre) == sorted(parse_cards("Kc Kd 4s"))
+    with pytest.raises(RuleViolation):
+        deal.apply_text("C stand")  # nobody has knocked yet
+    deal.apply_text("C knock")
+    assert not deal.is_over and deal.to_act == "A"
+    with pytest.raises(RuleViolation):
+        deal.apply_text("A knock")
+    play(deal, ["A swap 5d Kc", "B stand"])
+    assert deal.result is not None
+    # A: Ah Kc 9h (ace high); B: 2c Ad 3s (A-2-3, the best run); C: Js 8h 7h, the lowest, loses a life
+    assert deal.result.lives_lost == ["C"]
+    cards = [c for s in deal.players.values() for c in (s.hand or ())] + deal.centre
+    assert sorted(cards) == sorted([c for h in hands.values() for c in h] + parse_cards("Ah Ad 3s"))
+
+
+def test_stop_the_bus_session_runs_to_a_winner() -> None:
+    session = Session(stop_the_bus(), ["A", "B", "C", "D"], seed=12)
+    play_session(session, random_chooser(random.Random(12)), max_deals=300)
+    assert session.is_over
+    assert sum(1 for p in session.players if session.lives[p] > 0) == 1

@@ -61,6 +61,8 @@ class BragMachine(RuleBasedStateMachine):
         self.start = (dict(meta["hands"]), dict(meta["retained"]), meta["carried_in"],
                       {p: self.session.balances[p] for p in meta["order"]} if self.rules.finite else None)
         self.seen_once: set = set()
+        if self.deal.is_over:  # no betting: the deal ends as it is dealt
+            self._deal_over(self.deal)
 
     @precondition(lambda self: self.deal is not None)
     @rule(data=st.data())

@@ -11,7 +11,7 @@ Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
 >>> Action.parse("D dance")
 Traceback (most recent call last):
 ...
-bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange)
+bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand)
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any, Dict, List, Optional, Tuple
 from ..cards import Card, CardError, parse_cards
 from ..money import format_money, parse_money
 
-KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange")
+KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand")
 PAID_KINDS = ("bet", "see")
 
 
@@ -47,7 +47,9 @@ class Action:
             parts.append(format_money(self.amount))
         if self.target is not None:
             parts.append(self.target)
-        if self.cards is not None:
+        if self.cards is not None and self.kind == "swap":
+            parts.extend(str(hand[0]) for hand in self.cards)
+        elif self.cards is not None:
             parts.append(" | ".join(" ".join(str(c) for c in hand) for hand in self.cards))
         return " ".join(parts)
 
@@ -60,7 +62,7 @@ class Action:
         player, kind, rest = words[0], words[1].lower(), words[2:]
         if kind not in KINDS:
             raise ActionSyntaxError(
-                f"{text!r}: unknown action {words[1]!r} (look, bet N, see N, fold, check, keep, discard, arrange)"
+                f"{text!r}: unknown action {words[1]!r} (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand)"
             )
         if kind in PAID_KINDS:
             if len(rest) != 1:
@@ -78,6 +80,16 @@ class Action:
             if len(rest) == 1 and rest[0].lower() in ("old", "new"):
                 return cls(player, kind, target=rest[0].lower())
             raise ActionSyntaxError(f"{text!r}: 'look' takes nothing, or 'old' or 'new'")
+        if kind == "swap":
+            if len(rest) == 1 and rest[0].lower() == "all":
+                return cls(player, kind, target="all")
+            if len(rest) == 2:
+                try:
+                    mine, centre = parse_cards(rest)
+                except CardError as exc:
+                    raise ActionSyntaxError(f"{text!r}: {exc}") from None
+                return cls(player, kind, cards=((mine,), (centre,)))
+            raise ActionSyntaxError(f"{text!r}: 'swap' takes 'all', or your card then a centre card")
         if kind == "arrange":
             body = " ".join(rest)
             try:
@@ -124,8 +136,8 @@ class LegalAction:
         """The :class:`Action` that takes this option (a bet at ``amount``, else the least)."""
         if self.kind in PAID_KINDS:
             return Action(self.player, self.kind, amount=self.amount if amount is None else amount)
-        if self.kind == "arrange":
-            return Action(self.player, self.kind, cards=self.cards)
+        if self.kind in ("arrange", "swap"):
+            return Action(self.player, self.kind, cards=self.cards, target=self.target)
         return Action(self.player, self.kind, target=self.target)
 
 

@@ -118,6 +118,7 @@ class Deal:
         carried: Fraction = ZERO,
         stacks: Optional[Mapping[str, Fraction]] = None,
         winner_hint: Optional[Sequence[str]] = None,
+        centre: Optional[Sequence[Card]] = None,
     ):
         if len(order) < 2:
             raise RuleViolation(RULE_PLAYER, "a deal needs at least two players")
@@ -137,6 +138,11 @@ class Deal:
         self._choosing: List[str] = []  # players selecting one of two hands before a showdown
         self._see: Optional[Tuple[str, str]] = None
         self._folded_hands: List[Tuple[Card, ...]] = []
+        self.centre: List[Card] = list(centre or [])
+        if rules.exchange and len(self.centre) != rules.centre_cards:
+            raise RuleViolation("format.exchange.centre_cards", f"{rules.centre_cards} centre cards are needed")
+        self._knocker: Optional[str] = None
+        self._final_turns: List[str] = []
         retained = retained or {}
         self.players: Dict[str, PlayerState] = {}
         for name in self.order:
@@ -153,7 +159,9 @@ class Deal:
                 state.seen = True
                 self.events.append(Event("look", state.name, detail={"automatic": True}))
         self.turn = len(self.order) - 1
-        if not rules.betting:
+        if rules.exchange:
+            self.turn = 0
+        elif not rules.betting:
             self._next_to_arrange()
         else:
             self._advance()
@@ -207,6 +215,8 @@ class Deal:
             return [LegalAction(player, "look", target=t) for t in ("old", "new")]
         if self.arranging:
             return [self._arrange_option(state)]
+        if self.rules.exchange:
+            return self._exchange_options(state)
         options: List[LegalAction] = []
         if self.rules.hands_per_player > 1 and state.seen:
             options.append(self._arrange_option(state))
@@ -224,6 +234,18 @@ class Deal:
         if see is not None:
             options.append(see)
         options.append(LegalAction(player, "fold"))
+        return options
+
+    def _exchange_options(self, state: PlayerState) -> List[LegalAction]:
+        options: List[LegalAction] = []
+        hand = state.hand or ()
+        if "one" in self.rules.swap_kinds:
+            for mine in hand:
+                for centre in self.centre:
+                    options.append(LegalAction(state.name, "swap", cards=((mine,), (centre,))))
+        if "all" in self.rules.swap_kinds:
+            options.append(LegalAction(state.name, "swap", target="all"))
+        options.append(LegalAction(state.name, "stand" if self._knocker else "knock"))
         return options
 
     def _arrange_option(self, state: PlayerState) -> LegalAction:
@@ -330,7 +352,14 @@ class Deal:
             "fold": self._fold,
             "check": self._check_action,
             "arrange": self._arrange,
+            "swap": self._swap,
+            "knock": self._knock,
+            "stand": self._knock,
         }[action.kind]
+        if self.rules.exchange and action.kind not in ("swap", "knock", "stand"):
+            raise RuleViolation("format.exchange", "Stop the Bus: swap with the centre, knock, or stand after a knock")
+        if action.kind in ("swap", "knock", "stand") and not self.rules.exchange:
+            raise RuleViolation("format.exchange", "this format has no exchange with the centre")
         if self.arranging and action.kind != "arrange":
             raise RuleViolation("format.betting", "there is no betting in this format: arrange your hands")
         if state.inspected is not None and action.kind not in ("keep", "discard", "fold"):
@@ -410,6 +439,62 @@ class Deal:
         if self.arranging:
             self._next_to_arrange()
         return event
+
+    def _swap(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        hand = list(state.hand or ())
+        if action.target == "all":
+            if "all" not in self.rules.swap_kinds:
+                raise RuleViolation("format.exchange.swap", "only one card may be swapped at a time")
+            if not apply:
+                return None
+            state.hands = {"new": tuple(self.centre)}
+            self.centre = hand
+            event = Event("swap", state.name, detail={"all": True})
+        else:
+            if "one" not in self.rules.swap_kinds:
+                raise RuleViolation("format.exchange.swap", "the whole hand is swapped with the centre, not one card")
+            assert action.cards is not None
+            mine, centre = action.cards[0][0], action.cards[1][0]
+            if mine not in hand:
+                raise RuleViolation("format.exchange", f"{mine} is not in {state.name}'s hand")
+            if centre not in self.centre:
+                raise RuleViolation("format.exchange", f"{centre} is not in the centre")
+            if not apply:
+                return None
+            hand[hand.index(mine)] = centre
+            self.centre[self.centre.index(centre)] = mine
+            state.hands = {"new": tuple(hand)}
+            event = Event("swap", state.name, detail={"gave": str(mine), "took": str(centre)})
+        self._next_exchange_turn()
+        return event
+
+    def _knock(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        if action.kind == "knock" and self._knocker is not None:
+            raise RuleViolation("format.exchange", f"{self._knocker} has already knocked: swap or stand")
+        if action.kind == "stand" and self._knocker is None:
+            raise RuleViolation("format.exchange", "nobody has knocked yet: swap or knock")
+        if not apply:
+            return None
+        if action.kind == "knock":
+            self._knocker = state.name
+            start = self.order.index(state.name)
+            self._final_turns = [self.order[(start + i) % len(self.order)] for i in range(1, len(self.order))]
+            self._final_turns.insert(0, state.name)  # popped at once below
+        event = Event(action.kind, state.name)
+        self._next_exchange_turn()
+        return event
+
+    def _next_exchange_turn(self) -> None:
+        """Round the table until somebody knocks; then one more turn each, then all show."""
+        if self._knocker is None:
+            self.turn = (self.turn + 1) % len(self.order)
+            return
+        if self._final_turns:
+            self._final_turns.pop(0)
+        if not self._final_turns:
+            self._showdown_all()
+            return
+        self.turn = self.order.index(self._final_turns[0])
 
     def _next_to_arrange(self) -> None:
         """No betting: the next player to arrange, or the showdown when everyone has."""
@@ -792,9 +877,9 @@ class Deal:
             self.players[p].hand is not None and self.comparer.category(self.players[p].hand) == "prial"  # type: ignore[arg-type]
             for p in all_won
         )
-        outcome = "won" if len(all_won) == 1 else "split"
         if not all_won:
             all_won = list(winners)
+        outcome = "won" if len(all_won) == 1 else "split"
         self._finish(outcome, all_won, payouts, bonuses, ZERO, showdown, won_by_prial, {}, reason, exposure,
                      lives_lost or [])
 
@@ -892,6 +977,7 @@ class Deal:
         out: List[Card] = []
         for hand in self._folded_hands:
             out.extend(hand)
+        out.extend(self.centre)
         kept = {c for hand in (self.result.retained.values() if self.result else []) for c in hand}
         gathered = {c for c in out}
         for name in self.order:

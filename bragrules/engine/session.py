@@ -178,18 +178,20 @@ class Session:
             self.pack.cut(cut_at)
         order = self.dealt_in()
         hands = self._deal_cards(order)
+        centre = tuple(self.pack.deal(rules.centre_cards)) if rules.centre_cards else ()
         stacks = {p: self.balances[p] for p in order} if rules.finite else None
         retained = {p: h for p, h in s.retained.items() if p in order}
         for p, h in s.retained.items():  # a retained hand whose holder sits out returns to the pack
             if p not in order:
                 self.pack.put_under(h)
-        deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks)
+        deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre)
         self.current = deal
         self._current_meta = {
             "number": s.deals + 1,
             "dealer": self.dealer,
             "order": order,
             "hands": hands,
+            "centre": centre,
             "retained": retained,
             "carried_in": s.carried,
             "shuffled": shuffled,
@@ -204,6 +206,7 @@ class Session:
                 "shuffled": shuffled,
                 "cards": {p: " ".join(str(c) for c in h) for p, h in hands.items()},
                 "retained": {p: " ".join(str(c) for c in h) for p, h in retained.items()},
+                **({"centre": " ".join(str(c) for c in centre)} if centre else {}),
                 "carried_in": s.carried,
             }
         )
@@ -309,6 +312,7 @@ class Session:
                 out.extend(h)
             for h in self._current_meta["retained"].values():
                 out.extend(h)
+            out.extend(self._current_meta["centre"])
         for h in self.state.retained.values():
             out.extend(h)
         return out

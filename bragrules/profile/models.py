@@ -524,6 +524,12 @@ class Format(Area):
             )
         if self.lives is not None and self.betting:
             raise ValueError("a game with lives (Crash) has no betting: set betting: false")
+        if self.exchange.enabled and (self.betting or self.hands != 1 or self.cards_dealt != 3):
+            raise ValueError(
+                "exchange: Stop the Bus exchanges are played without betting, with three cards and one hand"
+            )
+        if self.exchange.enabled and self.exchange.swap != "one" and self.exchange.centre_cards != 3:
+            raise ValueError("exchange: swapping all three cards needs three centre cards")
         if self.lives is not None and self.hands != 1:
             raise ValueError("a game with lives (Crash) plays one hand each")
         return self
