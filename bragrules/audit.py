@@ -189,6 +189,7 @@ class AuditReport:
     carried: Fraction = ZERO
     ended: bool = False
     winners: List[str] = field(default_factory=list)
+    lives: Optional[Dict[str, int]] = None
     violations: List[Violation] = field(default_factory=list)
     notes: List[Note] = field(default_factory=list)
     error: Optional[HistoryError] = None
@@ -213,6 +214,7 @@ class AuditReport:
             "carried": money_json(self.carried),
             "ended": self.ended,
             "winners": list(self.winners),
+            "lives": None if self.lives is None else dict(self.lives),
             "violations": [v.to_json() for v in self.violations],
             "notes": [n.to_json() for n in self.notes],
             "error": None
@@ -404,6 +406,8 @@ class _Auditor:
         report.resolved = state.resolved
         report.net = table.net()
         report.carried = state.carried
+        if self.rules.lives is not None:
+            report.lives = dict(table.lives)
         report.ended = not self.open_deal and table.is_over
         if report.ended:
             report.winners = table.winners()
@@ -569,6 +573,9 @@ class _Auditor:
         if claim.carried_out is not None and claim.carried_out != result.carried_out:
             bad("carried_out", f"the pot carried out is given as {format_money(claim.carried_out)}; "
                                f"replayed it is {format_money(result.carried_out)}")
+        if claim.lives_lost is not None and set(claim.lives_lost) != set(result.lives_lost):
+            bad("lives_lost", f"the history says {', '.join(claim.lives_lost) or 'nobody'} lost a life; "
+                              f"replayed, {', '.join(result.lives_lost) or 'nobody'}")
 
     def _summary(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Tuple[Card, ...]],
                  pot: Fraction, outcome: str, winners: List[str], net: Dict[str, Fraction],
@@ -599,7 +606,7 @@ class _Auditor:
         table = self.table
         for p, amount in result.net.items():
             table.balances[p] += amount
-        for p in getattr(result, "lives_lost", ()):  # Crash: a life lost at each showdown
+        for p in result.lives_lost:  # Crash: a life lost at each showdown
             table.lives[p] -= 1
         state = table.state
         state.deals += 1

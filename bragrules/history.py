@@ -81,7 +81,7 @@ OUTCOMES = ("won", "split", "carried")
 
 _SHEET_KEYS = ("format", "profile", "players", "dealer", "seed", "deals", "end")
 _DEAL_KEYS = ("cards", "actions", "result", "dealer")
-_RESULT_KEYS = ("winner", "winners", "carried", "net", "pot")
+_RESULT_KEYS = ("winner", "winners", "carried", "net", "pot", "lives_lost")
 _END_KEYS = ("net", "winners", "winner")
 _EVENT_TYPES = ("header", "deal", "action", "result", "end")
 
@@ -110,7 +110,8 @@ class ResultClaim:
     """What a history says a deal came to; every part is optional.
 
     ``outcome`` is ``won``, ``split`` or ``carried``; ``winners`` the players
-    who took the pot; ``net`` each listed player's gain or loss in the deal.
+    who took the pot; ``net`` each listed player's gain or loss in the deal;
+    ``lives_lost`` (Crash) who lost a life at the showdown.
     ``lines`` says where each part was written (``"winners"``, ``"net.A"``...).
     """
 
@@ -119,6 +120,7 @@ class ResultClaim:
     net: Optional[Dict[str, Fraction]] = None
     pot: Optional[Fraction] = None
     carried_out: Optional[Fraction] = None
+    lives_lost: Optional[List[str]] = None
     line: Optional[int] = None
     lines: Dict[str, int] = field(default_factory=dict)
 
@@ -539,6 +541,12 @@ def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Se
             lambda key: sheet.value_line(f"{path}.net.{key}") if key is not None else sheet.line(f"{path}.net"),
         )
         claim.lines.update({f"net.{k}": v for k, v in lines.items()})
+    if "lives_lost" in body:
+        line = sheet.line(f"{path}.lives_lost")
+        value = body["lives_lost"]
+        claim.lives_lost = _names(value, f"{what}: lives_lost", players, file, line) if value else []
+        if line is not None:
+            claim.lines["lives_lost"] = line
     if "pot" in body:
         line = sheet.line(f"{path}.pot")
         claim.pot = _money(body["pot"], f"{what}: pot", file, line)
@@ -941,6 +949,11 @@ def _log_result(obj: Dict[str, Any], number: int, players: Sequence[str], name: 
         claim.pot = _money(obj["pot"], f"{what}: pot", name, line)
     if obj.get("carried_out") is not None:
         claim.carried_out = _money(obj["carried_out"], f"{what}: carried_out", name, line)
+    lost = obj.get("lives_lost")
+    if lost is not None:
+        if not isinstance(lost, list):
+            raise HistoryError(f"{what}: lives_lost must be a list", name, line)
+        claim.lives_lost = _names(lost, f"{what}: lives_lost", players, name, line) if lost else []
     return claim
 
 
@@ -1012,6 +1025,8 @@ def _claim_data(claim: ResultClaim) -> Dict[str, Any]:
         out["net"] = {p: money_json(v) for p, v in claim.net.items()}
     if claim.pot is not None:
         out["pot"] = money_json(claim.pot)
+    if claim.lives_lost is not None:
+        out["lives_lost"] = list(claim.lives_lost)
     return out
 
 
@@ -1110,6 +1125,8 @@ def write_log(history: History, file: Union[PathLike, IO[str]], profile: Optiona
                     result["net"] = dict(claim.net)
                 if claim.carried_out is not None:
                     result["carried_out"] = claim.carried_out
+                if claim.lives_lost is not None:
+                    result["lives_lost"] = list(claim.lives_lost)
                 put(result)
         if history.end is not None:
             end: Dict[str, Any] = {"type": "end"}

@@ -480,6 +480,22 @@ def test_a_log_with_a_wrong_dealer_order_or_carried_pot(tmp_path: Path) -> None:
     assert all(v.deal == 2 and v.line == second + 1 for v in report.violations)
 
 
+def test_crash_lives_are_replayed_and_checked(tmp_path: Path) -> None:
+    path, session = session_log(tmp_path, "crash", seed=2, deals=60)
+    report = audit(path)
+    assert report.ok and report.lives == session.lives
+    assert report.ended == session.is_over and (not report.ended or report.winners == session.winners())
+    lines = path.read_text(encoding="utf-8").splitlines()
+    index, event = next((i, json.loads(line)) for i, line in enumerate(lines)
+                        if json.loads(line)["type"] == "result" and json.loads(line).get("lives_lost"))
+    event["lives_lost"] = [p for p in session.players if p not in event["lives_lost"]][:1]
+    lines[index] = json.dumps(event)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    report = audit(path)
+    assert "history.result" in rules_of(report)
+    assert any("lost a life" in v.message and v.line == index + 1 for v in report.violations)
+
+
 def test_an_end_event_is_checked(tmp_path: Path) -> None:
     path, session = session_log(tmp_path, "traditional", seed=1, deals=100)
     assert session.is_over
