@@ -478,7 +478,7 @@ class _Auditor:
         state.retained = {}
         try:
             deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
-                        winner_hint=hint)
+                        winner_hint=hint, centre=entry.centre)
         except RuleViolation as exc:
             self.violation(n, None, entry.line, exc.rule, f"deal {n} cannot be replayed: {exc.message}")
             self._unsettled(entry, dealer, order, retained, "void", state.carried)
@@ -530,6 +530,10 @@ class _Auditor:
             if p not in order:
                 self.violation(n, None, entry.card_line(p), RULE_DEAL, f"{p} is not dealt in deal {n}")
         held = {card: p for p, hand in retained.items() for card in hand if not card.is_joker}
+        for card in entry.centre or ():
+            if card in held:
+                raise HistoryError(f"deal {n}: {card} is in the centre but is in {held[card]}'s retained hand",
+                                   self.history.file, entry.centre_line)
         hands: Dict[str, Optional[Tuple[Card, ...]]] = {}
         for p in order:
             hand = entry.cards.get(p)

@@ -80,7 +80,7 @@ UNKNOWN_CARD = "??"
 OUTCOMES = ("won", "split", "carried")
 
 _SHEET_KEYS = ("format", "profile", "players", "dealer", "seed", "deals", "end")
-_DEAL_KEYS = ("cards", "actions", "result", "dealer")
+_DEAL_KEYS = ("cards", "centre", "actions", "result", "dealer")
 _RESULT_KEYS = ("winner", "winners", "carried", "net", "pot", "lives_lost")
 _END_KEYS = ("net", "winners", "winner")
 _EVENT_TYPES = ("header", "deal", "action", "result", "end")
@@ -134,7 +134,8 @@ class DealEntry:
 
     ``cards`` holds the hands dealt in this deal (None: nobody saw them); a
     player left out was dealt cards nobody recorded. A retained hand is not
-    listed: it comes from the previous deal. A log also records the dealer,
+    listed: it comes from the previous deal. ``centre`` holds the face-up
+    centre cards of Stop the Bus. A log also records the dealer,
     the order of play, the retained hands, the carried pot and whether the
     pack was shuffled; a sheet may state the dealer. The audit checks what is
     stated.
@@ -151,6 +152,8 @@ class DealEntry:
     retained: Optional[Dict[str, Tuple[Card, ...]]] = None
     carried_in: Optional[Fraction] = None
     shuffled: Optional[bool] = None
+    centre: Optional[Tuple[Card, ...]] = None
+    centre_line: Optional[int] = None
 
     def card_line(self, player: str) -> Optional[int]:
         return self.card_lines.get(player, self.line)
@@ -295,6 +298,17 @@ def _read_hand(
     except CardError as exc:
         raise HistoryError(f"deal {number}: {player}'s {label}: {exc}", file, line) from None
     book.add(known, player if label == "cards" else f"{player} (retained)", line)
+    return hand
+
+
+def _read_centre(value: Any, number: int, file: str, line: Optional[int], book: _CardBook) -> Tuple[Card, ...]:
+    try:
+        hand, known = parse_hand_value(value)
+    except CardError as exc:
+        raise HistoryError(f"deal {number}: the centre: {exc}", file, line) from None
+    if hand is None:
+        raise HistoryError(f"deal {number}: the centre cards are face up: write them out", file, line)
+    book.add(known, "the centre", line)
     return hand
 
 
@@ -456,6 +470,10 @@ def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) ->
             entry.cards[key] = _read_hand(value, key, number, file, line, book)
             if line is not None:
                 entry.card_lines[key] = line
+    if body.get("centre") is not None:
+        line = sheet.line(f"{path}.centre")
+        entry.centre = _read_centre(body["centre"], number, file, line, book)
+        entry.centre_line = line
     actions = body.get("actions") or []
     if isinstance(actions, str):
         raise sheet.fail(
@@ -920,6 +938,9 @@ def _log_deal(
             if hand is None:
                 raise HistoryError(f"deal {number}: {player}'s retained hand must be written out", name, line)
             entry.retained[player] = hand
+    if obj.get("centre") is not None:
+        entry.centre = _read_centre(obj["centre"], number, name, line, book)
+        entry.centre_line = line
     if obj.get("carried_in") is not None:
         entry.carried_in = _money(obj["carried_in"], f"deal {number}: carried_in", name, line)
     shuffled = obj.get("shuffled")
@@ -1045,6 +1066,8 @@ def dump_sheet(history: History) -> str:
         item: Dict[str, Any] = {}
         if entry.cards:
             item["cards"] = {p: _hand_text(h) for p, h in entry.cards.items()}
+        if entry.centre is not None:
+            item["centre"] = _hand_text(entry.centre)
         item["actions"] = [str(a) for a in entry.actions]
         if entry.result is not None:
             claim = _claim_data(entry.result)
@@ -1107,6 +1130,8 @@ def write_log(history: History, file: Union[PathLike, IO[str]], profile: Optiona
             deal["cards"] = {p: _hand_text(h) for p, h in entry.cards.items()}
             if entry.retained is not None:
                 deal["retained"] = {p: _hand_text(h) for p, h in entry.retained.items()}
+            if entry.centre is not None:
+                deal["centre"] = _hand_text(entry.centre)
             if entry.carried_in is not None:
                 deal["carried_in"] = entry.carried_in
             put(deal)

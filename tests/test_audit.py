@@ -376,6 +376,18 @@ def test_every_shipped_profile_round_trips(tmp_path: Path) -> None:
         assert report.net == session.net(), profile
 
 
+def test_stop_the_bus_logs_round_trip(tmp_path: Path) -> None:
+    rules = rules_for("crash", format={"exchange": {"enabled": True, "centre_cards": 3, "swap": "one_or_three"}})
+    for seed in (1, 2):
+        session = Session(rules, ["A", "B", "C", "D"], seed=seed)
+        path = tmp_path / f"bus-{seed}.jsonl"
+        with LogWriter.for_session(path, session):
+            play_session(session, random_chooser(random.Random(seed)), max_deals=30)
+        report = audit(path)
+        assert report.ok, [str(v) for v in report.violations][:5]
+        assert report.lives == session.lives and report.deal_count == len(session.records)
+
+
 def test_a_log_audits_without_the_profile_file(tmp_path: Path) -> None:
     path, session = session_log(tmp_path, "traditional", seed=2)
     lines = path.read_text(encoding="utf-8").splitlines()

@@ -141,6 +141,15 @@ def test_cards_may_be_lists_and_unknown_hands_may_be_null() -> None:
     assert deal.cards["C"] == tuple(parse_cards("Th Jh Qh"))
 
 
+def test_centre_cards_are_read_and_checked() -> None:
+    (deal,) = parse_sheet(sheet_text("  - cards: {A: Kc 9c 4c}\n    centre: 5h 9d Qs\n")).deals
+    assert deal.centre == tuple(parse_cards("5h 9d Qs")) and deal.centre_line == 6
+    error = error_of(sheet_text("  - cards: {A: Kc 9c 4c}\n    centre: 5h 9c Qs\n"))
+    assert error.line == 6 and "9c is dealt to A and to the centre" in error.message
+    error = error_of(sheet_text("  - centre: '?? ?? ??'\n"))
+    assert "face up" in error.message
+
+
 def test_a_later_deal_lists_only_new_hands() -> None:
     (first, second) = read_sheet(DATA / "retention.yaml").deals
     assert set(first.cards) == set(second.cards) == {"A", "B", "C", "D"}
