@@ -29,8 +29,8 @@ def fingerprint(deal: Deal) -> Tuple[Any, ...]:
     return (deal.pot, deal.level, deal.to_act, len(deal.events), len(deal.actions), deal.result, players)
 
 
-def replay(deal: Deal, hands: dict, retained: dict, carried: Fraction, stacks: Optional[dict]) -> Deal:
-    again = Deal(deal.rules, deal.order, hands, retained=retained, carried=carried, stacks=stacks)
+def replay(deal: Deal, hands: dict, retained: dict, carried: Fraction, stacks: Optional[dict], centre: tuple) -> Deal:
+    again = Deal(deal.rules, deal.order, hands, retained=retained, carried=carried, stacks=stacks, centre=centre)
     for action in deal.actions:
         again.apply(action)
     return again
@@ -59,7 +59,8 @@ class BragMachine(RuleBasedStateMachine):
         meta = self.session._current_meta
         assert meta is not None
         self.start = (dict(meta["hands"]), dict(meta["retained"]), meta["carried_in"],
-                      {p: self.session.balances[p] for p in meta["order"]} if self.rules.finite else None)
+                      {p: self.session.balances[p] for p in meta["order"]} if self.rules.finite else None,
+                      tuple(meta["centre"]))
         self.seen_once: set = set()
         if self.deal.is_over:  # no betting: the deal ends as it is dealt
             self._deal_over(self.deal)
@@ -103,8 +104,8 @@ class BragMachine(RuleBasedStateMachine):
         if self.rules.finite:
             for p, state in deal.players.items():
                 assert state.stack is not None and state.stack >= 0
-        hands, retained, carried, stacks = self.start
-        again = replay(deal, hands, retained, carried, stacks)
+        hands, retained, carried, stacks, centre = self.start
+        again = replay(deal, hands, retained, carried, stacks, centre)
         assert again.result == result
         self.session.finish_deal()
         assert len(result.retained) <= 1

@@ -197,19 +197,20 @@ class Session:
             "shuffled": shuffled,
             "cut": cut_at,
         }
-        self._emit(
-            {
-                "type": "deal",
-                "deal": s.deals + 1,
-                "dealer": self.dealer,
-                "order": order,
-                "shuffled": shuffled,
-                "cards": {p: " ".join(str(c) for c in h) for p, h in hands.items()},
-                "retained": {p: " ".join(str(c) for c in h) for p, h in retained.items()},
-                **({"centre": " ".join(str(c) for c in centre)} if centre else {}),
-                "carried_in": s.carried,
-            }
-        )
+        if self.listener is not None:
+            self._emit(
+                {
+                    "type": "deal",
+                    "deal": s.deals + 1,
+                    "dealer": self.dealer,
+                    "order": order,
+                    "shuffled": shuffled,
+                    "cards": {p: " ".join(str(c) for c in h) for p, h in hands.items()},
+                    "retained": {p: " ".join(str(c) for c in h) for p, h in retained.items()},
+                    **({"centre": " ".join(str(c) for c in centre)} if centre else {}),
+                    "carried_in": s.carried,
+                }
+            )
         s.retained = {}
         return deal
 
@@ -234,7 +235,8 @@ class Session:
             raise RuleViolation("deal_over", "no deal is in progress")
         action = text_or_action if isinstance(text_or_action, Action) else Action.parse(str(text_or_action))
         deal.apply(action)
-        self._emit({"type": "action", "deal": self.state.deals + 1, "action": str(action)})
+        if self.listener is not None:
+            self._emit({"type": "action", "deal": self.state.deals + 1, "action": str(action)})
 
     def finish_deal(self) -> DealResult:
         """Settle a finished deal: balances, the pack, the carried pot, the next dealer."""
@@ -267,19 +269,24 @@ class Session:
             result=result,
         )
         self.records.append(record)
-        self._emit(
-            {
-                "type": "result",
-                "deal": record.number,
-                "outcome": result.outcome,
-                "winners": result.winners,
-                "pot": result.pot,
-                "net": dict(result.net),
-                "carried_out": result.carried_out,
-                "reason": result.reason,
-                **({"lives_lost": list(result.lives_lost), "lives": dict(self.lives)} if self.rules.lives else {}),
-            }
-        )
+        if self.listener is not None:
+            self._emit(
+                {
+                    "type": "result",
+                    "deal": record.number,
+                    "outcome": result.outcome,
+                    "winners": result.winners,
+                    "pot": result.pot,
+                    "net": dict(result.net),
+                    "carried_out": result.carried_out,
+                    "reason": result.reason,
+                    **(
+                        {"lives_lost": list(result.lives_lost), "lives": dict(self.lives)}
+                        if self.rules.lives
+                        else {}
+                    ),
+                }
+            )
         n = len(self.players)
         s.dealer_index = (s.dealer_index + self.rules.rotation_step) % n
         self.current = None
@@ -353,4 +360,3 @@ def random_chooser(rng: random.Random) -> Callable[[Deal], object]:
 
 
 __all__ = ["DealRecord", "Session", "SessionState", "play_session", "random_chooser"]
-
