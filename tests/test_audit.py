@@ -652,11 +652,7 @@ def test_engine_a_see_needing_unrecorded_cards_changes_nothing() -> None:
     assert deal.pot == 8 and deal.to_act == "A"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine: a blind survivor whose cards were not recorded retains nothing into the next deal",
-)
-def test_engine_an_unrecorded_blind_survivor_still_retains_a_hand() -> None:
+def test_an_unrecorded_blind_survivor_still_retains_a_hand() -> None:
     rules = rules_for("traditional")
     deal = Deal(rules, ["A", "B", "C", "D"], {p: None for p in "ABCD"})
     for text in ["A bet 1", "B fold", "C fold", "D fold"]:

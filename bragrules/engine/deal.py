@@ -93,7 +93,7 @@ class DealResult:
     carried_out: Fraction
     showdown: bool
     won_by_prial: bool
-    retained: Dict[str, Tuple[Card, ...]]
+    retained: Dict[str, Hand]  # a hand nobody recorded is None
     reason: str
     lives_lost: List[str] = field(default_factory=list)
     arrangements: Dict[str, List[List[str]]] = field(default_factory=dict)
@@ -114,7 +114,7 @@ class Deal:
         rules: Rules,
         order: Sequence[str],
         hands: Mapping[str, Optional[Sequence[Card]]],
-        retained: Optional[Mapping[str, Sequence[Card]]] = None,
+        retained: Optional[Mapping[str, Optional[Sequence[Card]]]] = None,
         carried: Fraction = ZERO,
         stacks: Optional[Mapping[str, Fraction]] = None,
         winner_hint: Optional[Sequence[str]] = None,
@@ -149,7 +149,8 @@ class Deal:
             dealt = hands.get(name)
             held: Dict[str, Hand] = {}
             if name in retained:
-                held["old"] = tuple(retained[name])
+                old = retained[name]
+                held["old"] = tuple(old) if old is not None else None  # None: a hand nobody recorded
             held["new"] = tuple(dealt) if dealt is not None else None
             stack = Fraction(stacks[name]) if stacks is not None else None
             self.players[name] = PlayerState(name, held, stack=stack)
@@ -713,13 +714,15 @@ class Deal:
             self._finish_carried("everyone folded before anybody bet")
             return
         if state.blind and not self.rules.blind_survivor_collects:
-            retained: Dict[str, Tuple[Card, ...]] = {}
-            if self.rules.retention and state.hand is not None:
+            retained: Dict[str, Hand] = {}
+            if self.rules.retention:
                 # with two unseen hands, only one is retained: the newer
-                retained[player] = state.hands.get("new") or state.hand or ()
-                if state.two_hands and state.hands.get("old") is not None:
-                    self._folded_hands.append(state.hands["old"])  # type: ignore[arg-type]
-            elif state.hand is not None:
+                keep = "new" if "new" in state.hands else "old"
+                retained[player] = state.hands[keep]
+                for label, hand in state.hands.items():
+                    if label != keep and hand is not None:
+                        self._folded_hands.append(hand)
+            else:
                 self._folded_hands.extend(h for h in state.hands.values() if h is not None)
             self._finish_carried(f"{player} is left alone but blind: the pot carries", retained)
             return
@@ -911,7 +914,7 @@ class Deal:
     def _finish_carried(
         self,
         reason: str,
-        retained: Optional[Dict[str, Tuple[Card, ...]]] = None,
+        retained: Optional[Dict[str, Hand]] = None,
         shown: Optional[List[str]] = None,
     ) -> None:
         payouts = {p: ZERO for p in self.order}
@@ -927,7 +930,7 @@ class Deal:
         carried_out: Fraction,
         showdown: bool,
         won_by_prial: bool,
-        retained: Dict[str, Tuple[Card, ...]],
+        retained: Dict[str, Hand],
         reason: str,
         exposure: Optional[List[str]],
         lives_lost: Optional[List[str]] = None,
@@ -978,7 +981,7 @@ class Deal:
         for hand in self._folded_hands:
             out.extend(hand)
         out.extend(self.centre)
-        kept = {c for hand in (self.result.retained.values() if self.result else []) for c in hand}
+        kept = {c for hand in (self.result.retained.values() if self.result else []) if hand for c in hand}
         gathered = {c for c in out}
         for name in self.order:
             for hand in self.players[name].hands.values():
