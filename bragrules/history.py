@@ -636,8 +636,9 @@ def log_header(
     seed: Optional[int] = None,
     profile_name: Optional[str] = None,
     include_profile: bool = True,
+    extra: Optional[Dict[str, Any]] = None,
 ) -> Dict[str, Any]:
-    """The header line of a log, as a dict."""
+    """The header line of a log, as a dict (``extra``: more keys, e.g. the seats of ``play``)."""
     header: Dict[str, Any] = {
         "type": "header",
         "format": LOG_FORMAT,
@@ -647,6 +648,8 @@ def log_header(
         "seed": seed,
         "dealer": dealer,
     }
+    if extra:
+        header.update(extra)
     if include_profile:
         header["profile_data"] = profile.model_dump(mode="json")
     return header
@@ -676,13 +679,16 @@ class LogWriter:
         seed: Optional[int] = None,
         profile_name: Optional[str] = None,
         include_profile: bool = True,
+        header_extra: Optional[Dict[str, Any]] = None,
     ):
+        self.header_extra = header_extra
         if isinstance(file, (str, os.PathLike)):
             self._handle: IO[str] = open(file, "w", encoding="utf-8", newline="\n")
             self._owned = True
         else:
             self._handle = file
             self._owned = False
+        self.name = str(getattr(self._handle, "name", file))
         self.profile = profile
         self.players = list(players)
         self.seed = seed
@@ -717,9 +723,19 @@ class LogWriter:
 
     def _write_header(self, dealer: str) -> None:
         header = log_header(
-            self.profile, self.players, dealer, self.seed, self.profile_name, self.include_profile
+            self.profile, self.players, dealer, self.seed, self.profile_name, self.include_profile,
+            self.header_extra,
         )
         self._write(header)
+        self._header_written = True
+
+    def start(self, dealer: str) -> None:
+        """Write the header now (so that an unwritable file fails before any play)."""
+        if not self._header_written:
+            self._write_header(dealer)
+
+    def mark_header_written(self) -> None:
+        """Appending to an existing log: its header is already there."""
         self._header_written = True
 
     def _write(self, obj: Dict[str, Any]) -> None:

@@ -22,6 +22,7 @@ from .common import EXIT_BAD_INPUT, describe_error, error, is_input_error
 COMMAND_MODULES: List[str] = [
     "profile_cmds",
     "rank_cmd",
+    "play_cmd",
     "audit_cmd",
 ]
 """Modules of ``bragrules_cli`` whose ``register(app)`` adds commands."""

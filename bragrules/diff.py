@@ -1,0 +1,463 @@
+"""Comparing profiles rule by rule, after ``extends`` and defaults are applied.
+
+Two files can be written very differently and play the same game: a house
+profile that restates its parent's ante changes nothing. So profiles are
+compared as the engine sees them, fully resolved
+(``Profile.model_dump(mode="json")``), field by field, and every difference
+is reported with its rule area, each profile's value and a plain sentence
+for each value (from :mod:`bragrules.explain`).
+
+>>> from bragrules.profile import load_profile
+>>> result = compare([("standard", load_profile("standard")), ("traditional", load_profile("traditional"))])
+>>> result.same
+False
+>>> shuffle = result.find("pack.shuffle")
+>>> shuffle.area, shuffle.values
+('pack', {'standard': 'every_deal', 'traditional': 'after_prial_showdown'})
+>>> shuffle.sentences["traditional"]
+'the pack is shuffled before the first deal, then only after a showdown won by a prial'
+
+The metadata fields (``name``, ``description``, ``source``, ``extends``)
+never make profiles differ; they are kept apart in :attr:`Comparison.metadata`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+from .explain import (
+    AREA_ORDER,
+    AREA_TITLES,
+    METADATA,
+    area_of,
+    describe_field,
+    explain,
+    field_paths,
+    get_value,
+    in_play,
+    show_value,
+    source_of,
+)
+from .profile.models import Profile
+
+__all__ = [
+    "IMPACT_METRICS",
+    "Comparison",
+    "Difference",
+    "ImpactUnavailable",
+    "Side",
+    "compare",
+    "compare_refs",
+    "impact_metrics",
+    "measure_impact",
+    "render_impact",
+    "render_table",
+    "render_text",
+    "side_labels",
+]
+
+
+@dataclass(frozen=True)
+class Side:
+    """One profile of a comparison.
+
+    ``label`` names it in the output: the profile's name, or the reference
+    given on the command line when two profiles share a name.
+    """
+
+    label: str
+    ref: str
+    profile: Profile
+    data: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Difference:
+    """One field whose value is not the same in every profile compared."""
+
+    path: str
+    area: str
+    values: Dict[str, Any]
+    sentences: Dict[str, str]
+    in_play: Dict[str, bool]
+    sources: Dict[str, str]
+    description: str
+
+    def as_json(self) -> Dict[str, Any]:
+        """The difference for ``--json``."""
+        return {
+            "path": self.path,
+            "area": self.area,
+            "values": dict(self.values),
+            "sentences": dict(self.sentences),
+            "in_play": dict(self.in_play),
+            "sources": dict(self.sources),
+            "description": self.description,
+        }
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """The result of comparing two or more resolved profiles."""
+
+    sides: Tuple[Side, ...]
+    differences: Tuple[Difference, ...]
+    metadata: Tuple[Difference, ...]
+
+    @property
+    def same(self) -> bool:
+        """Whether every rule is the same (metadata aside)."""
+        return not self.differences
+
+    @property
+    def labels(self) -> List[str]:
+        return [side.label for side in self.sides]
+
+    def find(self, path: str) -> Optional[Difference]:
+        """The difference at ``path``, or None when the profiles agree there."""
+        for item in self.differences + self.metadata:
+            if item.path == path:
+                return item
+        return None
+
+    def by_area(self) -> List[Tuple[str, List[Difference]]]:
+        """The differences grouped by rule area, in the order a table explains the game."""
+        groups: Dict[str, List[Difference]] = {}
+        for item in self.differences:
+            groups.setdefault(item.area, []).append(item)
+        return [(area, groups[area]) for area in AREA_ORDER if area in groups]
+
+    def as_json(self) -> List[Dict[str, Any]]:
+        """Every rule difference, in area order, for ``--json``."""
+        return [item.as_json() for _, items in self.by_area() for item in items]
+
+
+def side_labels(names: Sequence[str], refs: Sequence[str]) -> List[str]:
+    """A unique label per profile: its name, or the reference given where names clash.
+
+    >>> side_labels(["house", "house", "standard"], ["house", "my/house.yaml", "standard"])
+    ['house', 'my/house.yaml', 'standard']
+    >>> side_labels(["a", "a"], ["x.yaml", "x.yaml"])
+    ['x.yaml', 'x.yaml (2)']
+    """
+    labels: List[str] = []
+    for name, ref in zip(names, refs):
+        clash = sum(1 for other in names if other == name) > 1
+        label = ref if clash else name
+        base, n = label, 1
+        while label in labels:
+            n += 1
+            label = f"{base} ({n})"
+        labels.append(label)
+    return labels
+
+
+def _difference(path: str, sides: Sequence[Side]) -> Optional[Difference]:
+    values = [get_value(side.data, path) for side in sides]
+    if all(value == values[0] for value in values[1:]):
+        return None
+    return Difference(
+        path=path,
+        area=area_of(path),
+        values={side.label: value for side, value in zip(sides, values)},
+        sentences={side.label: explain(path, value, side.data) for side, value in zip(sides, values)},
+        in_play={side.label: in_play(path, side.data) for side in sides},
+        sources={side.label: source_of(path, value) for side, value in zip(sides, values)},
+        description=describe_field(path),
+    )
+
+
+def compare(profiles: Sequence[Tuple[str, Profile]]) -> Comparison:
+    """Compare resolved profiles, each given as ``(reference, profile)``.
+
+    The reference is what the user typed (a built-in name or a path); it
+    labels a profile only when two profiles share a name.
+    """
+    if len(profiles) < 2:
+        raise ValueError("a comparison needs at least two profiles")
+    refs = [ref for ref, _ in profiles]
+    labels = side_labels([p.name for _, p in profiles], refs)
+    sides = tuple(
+        Side(label=label, ref=ref, profile=profile, data=profile.model_dump(mode="json"))
+        for label, (ref, profile) in zip(labels, profiles)
+    )
+    rules: List[Difference] = []
+    metadata: List[Difference] = []
+    for path in field_paths():
+        found = _difference(path, sides)
+        if found is None:
+            continue
+        (metadata if path in METADATA else rules).append(found)
+    return Comparison(sides=sides, differences=tuple(rules), metadata=tuple(metadata))
+
+
+def compare_refs(refs: Sequence[str]) -> Comparison:
+    """Load each reference (a built-in name or a path) and compare them.
+
+    Raises :class:`~bragrules.profile.errors.ProfileError` for a profile
+    that cannot be loaded.
+    """
+    from .profile.loader import load_profile
+
+    return compare([(ref, load_profile(ref)) for ref in refs])
+
+
+# ---------------------------------------------------------------------------
+# Output for people
+# ---------------------------------------------------------------------------
+
+
+def _header(comparison: Comparison) -> List[str]:
+    lines: List[str] = []
+    for side in comparison.sides:
+        profile = side.profile
+        line = f"{side.label}"
+        if side.label != side.ref:
+            line += f" ({side.ref})"
+        if profile.description:
+            line += f": {profile.description}"
+        lines.append(line)
+        details = []
+        if profile.extends:
+            details.append("extends " + ", ".join(profile.extends))
+        if profile.source:
+            details.append("source " + profile.source)
+        if details:
+            lines.append("    " + "; ".join(details))
+    return lines
+
+
+def _summary(comparison: Comparison) -> str:
+    names = " and ".join([", ".join(comparison.labels[:-1]), comparison.labels[-1]])
+    if comparison.same:
+        text = f"{names} play the same rules"
+        if comparison.metadata:
+            text += " (they differ only in " + ", ".join(d.path for d in comparison.metadata) + ")"
+        return text + "."
+    count = len(comparison.differences)
+    areas = len(comparison.by_area())
+    rules = "rule differs" if count == 1 else "rules differ"
+    return f"{count} {rules}, in {areas} {'area' if areas == 1 else 'areas'}."
+
+
+def render_text(comparison: Comparison) -> str:
+    """The comparison as plain text: a header, then the differences area by area.
+
+    Each difference names the field, then one line per profile: the value,
+    the sentence saying what it means, and where the rule comes from.
+    """
+    lines = _header(comparison)
+    lines.append("")
+    lines.append(_summary(comparison))
+    width = max(len(label) for label in comparison.labels) + 1
+    for area, items in comparison.by_area():
+        lines.append("")
+        lines.append(f"{AREA_TITLES[area]} ({area})")
+        for item in items:
+            lines.append(f"  {item.path}")
+            shown = {label: show_value(item.values[label]) for label in comparison.labels}
+            value_width = max(len(text) for text in shown.values())
+            for label in comparison.labels:
+                note = "" if item.in_play[label] else " (not in play)"
+                source = f" [{item.sources[label]}]" if item.sources[label] else ""
+                lines.append(
+                    f"    {(label + ':').ljust(width)} {shown[label].ljust(value_width)}  "
+                    f"{item.sentences[label]}{note}{source}"
+                )
+    return "\n".join(lines) + "\n"
+
+
+def render_table(comparison: Comparison) -> List[Any]:
+    """The comparison as rich renderables: a header, then one table per area
+    with a column per profile (each cell: the value, then its sentence)."""
+    from rich.table import Table
+    from rich.text import Text
+
+    out: List[Any] = [Text("\n".join(_header(comparison))), Text(""), Text(_summary(comparison))]
+    for area, items in comparison.by_area():
+        table = Table(
+            title=f"{AREA_TITLES[area]} ({area})",
+            title_justify="left",
+            show_lines=True,
+            expand=False,
+        )
+        table.add_column("rule", style="bold", overflow="fold")
+        for label in comparison.labels:
+            table.add_column(label, overflow="fold")
+        for item in items:
+            cells = []
+            for label in comparison.labels:
+                cell = Text(show_value(item.values[label]), style="bold")
+                if not item.in_play[label]:
+                    cell.append(" (not in play)", style="italic")
+                cell.append("\n" + item.sentences[label], style="dim")
+                cells.append(cell)
+            table.add_row(item.path, *cells)
+        out.append(Text(""))
+        out.append(table)
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Impact: what the differences change at the table
+# ---------------------------------------------------------------------------
+
+
+class ImpactUnavailable(Exception):
+    """The simulator cannot be used (not installed, or not the expected shape)."""
+
+
+IMPACT_METRICS: Tuple[Tuple[str, str, bool], ...] = (
+    ("showdown_share", "pots won at a see", True),
+    ("fold_share", "pots won by everyone else folding", True),
+    ("carried_share", "deals whose pot carried", True),
+    ("average_pot", "average pot won", False),
+    ("blind_pays", "blind play pays off", True),
+)
+"""The measures shown by ``--impact``: key, label, whether it is a share of deals."""
+
+_CANDIDATES: Dict[str, Tuple[str, ...]] = {
+    "deals": ("deals", "hands", "hands_played", "deal_count"),
+    "showdown_share": ("showdown_share", "seen_share", "pots_seen", "showdowns", "sees"),
+    "fold_share": ("fold_share", "folded_share", "folded_out", "won_by_fold", "folds"),
+    "carried_share": ("carried_share", "carry_share", "carried", "carries", "carried_pots"),
+    "average_pot": ("average_pot", "mean_pot", "avg_pot"),
+    "blind_pays": ("blind_pays", "blind_success", "blind_win_share", "blind_win_rate", "blind_wins"),
+}
+
+
+def _report_dict(report: Any) -> Dict[str, Any]:
+    """A simulation report as a flat dict of its numbers (dotted keys for nested ones)."""
+    import dataclasses
+
+    data: Any = report
+    for method in ("as_json", "as_dict", "to_dict", "summary", "model_dump"):
+        function = getattr(report, method, None)
+        if callable(function):
+            try:
+                data = function()
+            except TypeError:
+                continue
+            break
+    else:
+        if dataclasses.is_dataclass(report) and not isinstance(report, type):
+            data = dataclasses.asdict(report)
+        elif hasattr(report, "__dict__") and not isinstance(report, dict):
+            data = dict(vars(report))
+    if not isinstance(data, dict):
+        raise ImpactUnavailable(f"the simulation report is not readable ({type(report).__name__})")
+    flat: Dict[str, Any] = {}
+
+    def walk(prefix: str, value: Any) -> None:
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(f"{prefix}.{key}" if prefix else str(key), item)
+        else:
+            flat[prefix] = value
+
+    walk("", data)
+    return flat
+
+
+def _number(value: Any) -> Optional[float]:
+    from fractions import Fraction
+
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, (int, float, Fraction)):
+        return float(value)
+    if isinstance(value, str):
+        try:
+            return float(Fraction(value.strip()))
+        except (ValueError, ZeroDivisionError):
+            return None
+    return None
+
+
+def _pick(flat: Dict[str, Any], names: Sequence[str]) -> Optional[float]:
+    for name in names:
+        for key, value in flat.items():
+            if key == name or key.endswith("." + name):
+                number = _number(value)
+                if number is not None:
+                    return number
+    return None
+
+
+def impact_metrics(report: Any) -> Dict[str, Optional[float]]:
+    """The :data:`IMPACT_METRICS` read from one simulation report (None where absent).
+
+    Shares are fractions of the deals played; a count is turned into a share.
+    """
+    flat = _report_dict(report)
+    deals = _pick(flat, _CANDIDATES["deals"])
+    measured: Dict[str, Optional[float]] = {}
+    for key, _, share in IMPACT_METRICS:
+        value = _pick(flat, _CANDIDATES[key])
+        if share and value is not None and value > 1 and deals:
+            value = value / deals
+        measured[key] = value
+    return measured
+
+
+def _seat_count(profile: Profile, players: int) -> int:
+    return max(profile.table.min_players, min(players, profile.table.max_players))
+
+
+def measure_impact(
+    comparison: Comparison, hands: int, players: int = 4, seed: int = 1
+) -> List[Dict[str, Any]]:
+    """Simulate ``hands`` deals under each profile of the comparison, with the
+    same seeds, and measure what a table feels: how pots are won, how often
+    they carry, the average pot, how often blind play pays.
+
+    Each profile seats ``players`` (within its own table limits). Raises
+    :class:`ImpactUnavailable` when the simulator cannot be used.
+    """
+    import importlib
+
+    try:
+        simulator = importlib.import_module(f"{__package__}.simulate")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__package__}.simulate":
+            raise ImpactUnavailable(f"the simulator cannot be loaded ({exc})") from None
+        raise ImpactUnavailable(
+            "the simulator (bragrules.simulate) is not available in this installation"
+        ) from None
+    run = getattr(simulator, "simulate", None)
+    if not callable(run):
+        raise ImpactUnavailable("bragrules.simulate has no simulate() function")
+    results: List[Dict[str, Any]] = []
+    for side in comparison.sides:
+        seats = _seat_count(side.profile, players)
+        report = run(side.profile, players=seats, hands=hands, seed=seed)
+        results.append(
+            {"profile": side.label, "players": seats, "hands": hands, "seed": seed, **impact_metrics(report)}
+        )
+    return results
+
+
+def _shown(key: str, value: Optional[float], share: bool) -> str:
+    if value is None:
+        return "-"
+    if share:
+        return f"{value * 100:.1f}%"
+    return f"{value:.2f}"
+
+
+def render_impact(comparison: Comparison, measured: Sequence[Dict[str, Any]]) -> Any:
+    """A rich table: one row per measure, one column per profile."""
+    from rich.table import Table
+
+    first = measured[0] if measured else {}
+    table = Table(
+        title=f"Impact over {first.get('hands', '?')} simulated deals each (seed {first.get('seed', '?')})",
+        title_justify="left",
+    )
+    table.add_column("at the table", style="bold")
+    for row in measured:
+        table.add_column(f"{row['profile']} ({row['players']} players)", justify="right")
+    for key, label, share in IMPACT_METRICS:
+        table.add_row(label, *[_shown(key, row.get(key), share) for row in measured])
+    return table

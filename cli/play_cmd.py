@@ -1,0 +1,457 @@
+"""``bragrules play``: play in the terminal against bots, or watch bots play.
+
+All input goes through one :class:`Prompter`, so a script file (``--script``)
+or piped standard input drives a whole session exactly as typing would.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, List, Optional
+
+import typer
+
+from .common import EXIT_BAD_INPUT, error
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
+
+    from bragrules.engine.actions import Action, LegalAction
+    from bragrules.engine.deal import Deal
+    from bragrules.engine.session import DealRecord
+    from bragrules.play import Table
+
+BOT_NAMES = ["Ada", "Bo", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
+DEFAULT_STYLES = ["cautious", "loose", "blind_bluffer", "see_happy"]
+
+HELP_TEXT = """Type the number of a choice, or the action itself:
+  look            look at your cards (you then pay the seen rate)
+  look old / new  with two hands, look at one; then keep or discard it
+  bet N           pay N now (blind players pay half the level)
+  see             pay for a see (only two players left)
+  fold            give up this deal
+  check           pass, where the profile allows it
+  arrange A B C | D E F   set your hands (Seven- and Nine-Card); 'hint' suggests the best
+  swap MINE CENTRE / swap all / knock / stand   (Stop the Bus)
+  table           show the table again;  q  stop (the log keeps everything)"""
+
+
+class Prompter:
+    """The one place input comes from: a script file, piped stdin, or the keyboard."""
+
+    def __init__(self, console: "Console", script: Optional[Path] = None):
+        self.console = console
+        self._lines: Optional[Iterator[str]] = None
+        if script is not None:
+            self._lines = iter(script.read_text(encoding="utf-8").splitlines())
+        self.interactive = script is None and sys.stdin.isatty()
+
+    def ask(self, prompt: str) -> Optional[str]:
+        """One line of input (None when the input has ended)."""
+        if self._lines is not None:
+            for line in self._lines:
+                text = line.split("#", 1)[0].strip()
+                if text:
+                    self.console.print(f"{prompt} [bold]{text}[/]", highlight=False)
+                    return text
+            return None
+        try:
+            if self.interactive:
+                return self.console.input(f"{prompt} ").strip()
+            line = sys.stdin.readline()
+        except EOFError:
+            return None
+        if not line:
+            return None
+        self.console.print(f"{prompt} [bold]{line.strip()}[/]", highlight=False)
+        return line.strip()
+
+
+# ---------------------------------------------------------------------------
+# Showing the table
+# ---------------------------------------------------------------------------
+
+
+def card_markup(card: Any) -> str:
+    colour = "red" if card.suit in (1, 2) else "bold"
+    return f"[{colour}]{card.symbol}[/]"
+
+
+def cards_markup(cards: Any) -> str:
+    return " ".join(card_markup(c) for c in cards)
+
+
+def money(amount: Any) -> str:
+    from bragrules.money import pretty_money
+
+    return pretty_money(amount)
+
+
+def signed(amount: Any) -> str:
+    text = money(amount)
+    return f"+{text}" if amount > 0 else text
+
+
+class TableView:
+    """Draws the table and reports what happens (an Observer of the game loop)."""
+
+    def __init__(self, console: "Console", explain: bool, delay: float = 0.0):
+        self.console = console
+        self.explain = explain
+        self.delay = delay
+
+    # -- observer ---------------------------------------------------------
+
+    def deal_started(self, table: "Table", deal: "Deal") -> None:
+        session = table.session
+        number = session.state.deals + 1
+        carried = f", {money(deal.carried_in)} carried" if deal.carried_in else ""
+        self.console.rule(f"Deal {number} · {session.dealer} deals · pot {money(deal.pot)}{carried}", style="dim")
+        for name in table.humans:
+            state = deal.players.get(name)
+            if state is not None and state.seen and state.hand is not None:
+                self.console.print(f"{name}, your cards: {cards_markup(state.hand)}  "
+                                   f"([italic]{deal.rules.ranker.describe(state.hand)}[/])")
+
+    def acted(self, table: "Table", deal: "Deal", action: "Action", reason: Optional[str]) -> None:
+        line = describe_action(deal, action)
+        if reason and self.explain:
+            line += f"  [dim]— {reason}[/]"
+        self.console.print(line, highlight=False)
+        if self.delay and not table.seats[action.player].is_human:
+            time.sleep(self.delay)
+
+    def deal_ended(self, table: "Table", deal: "Deal", record: "DealRecord") -> None:
+        for line in explain_result(deal):
+            self.console.print(line, highlight=False)
+        net = "  ".join(f"{p} {signed(v)}" for p, v in record.result.net.items() if v)
+        if net:
+            self.console.print(f"[dim]this deal: {net}[/]", highlight=False)
+        if table.session.rules.lives is not None:
+            lives = "  ".join(f"{p} {table.session.lives[p]}" for p in table.session.players)
+            self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
+
+    def session_ended(self, table: "Table") -> None:
+        self.standings(table, final=True)
+
+    # -- drawing ----------------------------------------------------------
+
+    def standings(self, table: "Table", final: bool = False) -> None:
+        from rich.table import Table as RichTable
+
+        session = table.session
+        grid = RichTable(title="Final standings" if final else "Standings", title_justify="left")
+        grid.add_column("player")
+        grid.add_column("plays")
+        if session.rules.lives is not None:
+            grid.add_column("lives", justify="right")
+        grid.add_column("net", justify="right")
+        for name in session.players:
+            row = [name, table.seats[name].style.replace("_", " ")]
+            if session.rules.lives is not None:
+                row.append(str(session.lives[name]))
+            row.append(signed(session.net()[name]))
+            grid.add_row(*row)
+        self.console.print(grid)
+        if final:
+            winners = session.winners()
+            self.console.print(f"[bold]{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}[/] "
+                               f"after {len(session.records)} deals.")
+
+    def draw(self, table: "Table", deal: "Deal", viewer: str) -> None:
+        from rich.table import Table as RichTable
+
+        rules = deal.rules
+        session = table.session
+        level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}"
+        self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {session.dealer} dealt", highlight=False)
+        narrow = self.console.width < 60
+        grid = RichTable(box=None if narrow else None, show_edge=False, pad_edge=False, header_style="dim")
+        grid.add_column("")
+        grid.add_column("player")
+        if not narrow:
+            grid.add_column("plays")
+        grid.add_column("status")
+        grid.add_column("in", justify="right")
+        grid.add_column("net", justify="right")
+        for name in deal.order:
+            state = deal.players[name]
+            if state.folded:
+                status = "[dim]folded[/]"
+            elif state.all_in:
+                status = "all in"
+            elif state.two_hands:
+                status = "blind, two hands"
+            else:
+                status = "seen" if state.seen else "[cyan]blind[/]"
+            marker = "▶" if name == deal.to_act else ""
+            row = [marker, f"[bold]{name}[/]" if name == viewer else name]
+            if not narrow:
+                row.append(table.seats[name].style.replace("_", " "))
+            row += [status, money(state.contributed), signed(session.net()[name])]
+            grid.add_row(*row)
+        self.console.print(grid)
+        state = deal.players[viewer]
+        if state.two_hands:
+            self.console.print("Your hands: old [dim]?? ?? ??[/], new [dim]?? ?? ??[/] (blind)")
+        elif not state.seen:
+            self.console.print("Your cards: [dim]?? ?? ??[/] (blind: 'look' to see them)")
+        elif state.hand is not None:
+            self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{rules.ranker.describe(state.hand)}[/])")
+        if deal.centre:
+            self.console.print(f"Centre: {cards_markup(deal.centre)}")
+
+
+def describe_action(deal: "Deal", action: "Action") -> str:
+    """A line for the log of play: ``Ada bets 2 (blind, level 4)``."""
+    who = f"[bold]{action.player}[/]"
+    kind = action.kind
+    if kind == "bet":
+        blind = not deal.players[action.player].seen
+        level = f"level {money(deal.level)}" if deal.level is not None else ""
+        tags = ", ".join(t for t in ("blind" if blind else "", level) if t)
+        return f"{who} bets {money(action.amount)}" + (f" ({tags})" if tags else "")
+    if kind == "see":
+        return f"{who} pays {money(action.amount)} to see"
+    if kind == "look":
+        return f"{who} looks at {'the ' + action.target + ' hand' if action.target else 'their cards'}"
+    if kind == "fold":
+        return f"{who} folds"
+    if kind == "check":
+        return f"{who} checks"
+    if kind in ("keep", "discard"):
+        return f"{who} {kind}s the hand looked at"
+    if kind == "arrange":
+        return f"{who} arranges their hands"
+    if kind == "swap":
+        if action.target == "all":
+            return f"{who} swaps all three cards with the centre"
+        assert action.cards is not None
+        return f"{who} swaps {card_markup(action.cards[0][0])} for {card_markup(action.cards[1][0])}"
+    if kind == "knock":
+        return f"{who} knocks: one more turn each"
+    if kind == "stand":
+        return f"{who} stands"
+    return f"{who} {kind}"
+
+
+TIE_SENTENCES = {
+    "caller_loses": "equal hands: the tie goes against the player who called the see",
+    "split": "equal hands: the pot is split",
+    "suits": "equal hands: suits decide",
+    "eldest_hand": "equal hands: the player nearer the dealer's left wins",
+}
+
+
+def explain_result(deal: "Deal") -> List[str]:
+    """Lines saying how the deal ended and why."""
+    result = deal.result
+    assert result is not None
+    lines: List[str] = []
+    ranker = deal.rules.ranker
+    shown = [e for e in deal.events if e.kind == "result"]
+    detail = shown[-1].detail if shown else {}
+    if result.showdown and detail.get("shown"):
+        for name, cards in detail["shown"].items():
+            state = deal.players[name]
+            if state.arrangement:
+                hands = " | ".join(cards_markup(h) for h in state.arrangement)
+                lines.append(f"  {name} shows {hands}")
+            elif state.hand is not None:
+                lines.append(f"  {name} shows {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
+        if result.lives_lost is not None and deal.rules.lives is not None:
+            lines.append(f"[bold]{result.reason}[/]")
+            return lines
+        see = detail.get("reason", "")
+        if deal.rules.hands_per_player == 1 and len(detail["shown"]) == 2:
+            a, b = list(detail["shown"])
+            ka, kb = deal.comparer.key(deal.players[a].hand), deal.comparer.key(deal.players[b].hand)  # type: ignore[arg-type]
+            if ka == kb:
+                see += f"; {TIE_SENTENCES.get(deal.rules.profile.seeing.tie, 'equal hands')}"
+        if result.outcome == "carried":
+            lines.append(f"[bold]{result.reason}[/]")
+        else:
+            lines.append(f"[bold]{' and '.join(result.winners)} win{'s' if len(result.winners) == 1 else ''} "
+                         f"{money(result.pot)}[/] ({see})")
+    elif result.outcome == "carried":
+        lines.append(f"[bold]{result.reason}[/]: {money(result.carried_out)} goes to the next deal")
+    else:
+        lines.append(f"[bold]{result.winners[0]} takes {money(result.pot)}[/] without showing: everyone else folded")
+    for name, amount in result.bonuses.items():
+        if amount > 0:
+            lines.append(f"{name} collects a bonus of {money(amount)}")
+    return lines
+
+
+# ---------------------------------------------------------------------------
+# A person's turn
+# ---------------------------------------------------------------------------
+
+
+def menu_entry(option: "LegalAction", deal: "Deal") -> str:
+    kind = option.kind
+    if kind == "bet":
+        if option.all_in:
+            return f"bet {money(option.amount)} (all in)"
+        if option.max_amount is not None and option.max_amount == option.amount:
+            return f"bet {money(option.amount)}"
+        top = f"–{money(option.max_amount)}" if option.max_amount is not None else " or more"
+        return f"bet {money(option.amount)}{top}"
+    if kind == "see":
+        return f"see for {money(option.amount)}"
+    if kind == "look":
+        return "look at your cards" if option.target is None else f"look at the {option.target} hand"
+    if kind == "arrange":
+        hint = " | ".join(" ".join(str(c) for c in h) for h in option.cards or ())
+        return f"arrange (hint: {hint})"
+    if kind == "swap":
+        if option.target == "all":
+            return "swap all three with the centre"
+        assert option.cards is not None
+        return f"swap {option.cards[0][0]} for {option.cards[1][0]}"
+    return kind
+
+
+class HumanTurn:
+    """Asks a person for an action until it is legal (or they stop)."""
+
+    def __init__(self, view: TableView, prompter: Prompter):
+        self.view = view
+        self.prompter = prompter
+
+    def __call__(self, table: "Table", deal: "Deal", player: str) -> Optional["Action"]:
+        from bragrules.engine.actions import Action, ActionSyntaxError
+        from bragrules.errors import RuleViolation
+        from bragrules.money import parse_money
+
+        console = self.view.console
+        self.view.draw(table, deal, player)
+        options = deal.legal_actions()
+        for number, option in enumerate(options, start=1):
+            console.print(f"  [bold]{number}[/] {menu_entry(option, deal)}", highlight=False)
+        while True:
+            text = self.prompter.ask(f"{player}>")
+            if text is None or text.lower() in ("q", "quit", "exit"):
+                return None
+            lowered = text.lower()
+            if lowered in ("?", "help", "h"):
+                console.print(HELP_TEXT, highlight=False, markup=False)
+                continue
+            if lowered == "table":
+                self.view.draw(table, deal, player)
+                continue
+            if lowered in ("hint", "arrange") and deal.rules.hands_per_player > 1:
+                arrange = [o for o in options if o.kind == "arrange"]
+                if arrange:
+                    return arrange[0].action()
+            try:
+                if text.isdigit():
+                    index = int(text) - 1
+                    if not 0 <= index < len(options):
+                        console.print(f"choose 1 to {len(options)}, or type 'help'")
+                        continue
+                    option = options[index]
+                    amount = None
+                    if option.kind == "bet" and option.max_amount != option.amount:
+                        answer = self.prompter.ask(f"  how much? [{money(option.amount)}]")
+                        if answer is None:
+                            return None
+                        amount = parse_money(answer) if answer else option.amount
+                    action = option.action(amount)
+                else:
+                    words = text.split()
+                    if words[0].lower() == "see" and len(words) == 1:
+                        see = [o for o in options if o.kind == "see"]
+                        text = f"see {see[0].amount}" if see else "see 0"
+                    if words[0].lower() == "bet" and len(words) == 1:
+                        bet = [o for o in options if o.kind == "bet"]
+                        text = f"bet {bet[0].amount}" if bet else text
+                    action = Action.parse(f"{player} {text}")
+                deal.verify(action)
+                return action
+            except RuleViolation as exc:
+                console.print(f"[red]not allowed[/] ({exc.rule}): {exc.message}", highlight=False)
+            except (ActionSyntaxError, ValueError) as exc:
+                console.print(f"[red]?[/] {exc}  (type 'help')", highlight=False)
+
+
+# ---------------------------------------------------------------------------
+# The command
+# ---------------------------------------------------------------------------
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("play")
+    def play(
+        profile: str = typer.Option("standard", "--profile", "-p", help="Built-in profile name or path."),
+        players: int = typer.Option(4, "--players", "-n", help="Seats at the table, yours included."),
+        bots: str = typer.Option(",".join(DEFAULT_STYLES), "--bots", "-b",
+                                 help="Bot styles, comma-separated, used in turn: cautious, loose, "
+                                 "blind_bluffer, see_happy, random."),
+        hands: Optional[int] = typer.Option(None, "--hands", help="Stop after this many deals."),
+        seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the shuffle (default: a fresh one, printed)."),
+        log: Optional[Path] = typer.Option(None, "--log", help="Session log (JSON Lines), written as play goes."),
+        script: Optional[Path] = typer.Option(None, "--script", help="Read your moves from this file."),
+        auto: bool = typer.Option(False, "--auto", help="Bots in every seat: watch them play."),
+        delay: float = typer.Option(0.0, "--delay", help="Seconds to pause after each bot action."),
+        explain: Optional[bool] = typer.Option(None, "--explain/--no-explain",
+                                               help="Show why each bot acts (default: only with --auto)."),
+        name: str = typer.Option("You", "--name", help="Your name at the table (one word)."),
+        resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the session in this log."),
+    ) -> None:
+        """Play Brag in the terminal against bots (or watch them with --auto)."""
+        from rich.console import Console
+
+        from bragrules.bots import ALL_STYLES
+        from bragrules.errors import HistoryError
+        from bragrules.play import Seat, Table, default_log_path
+        from bragrules.profile import load_profile
+
+        console = Console(highlight=False)
+        view = TableView(console, explain=auto if explain is None else explain, delay=delay)
+        prompter = Prompter(console, script)
+        turn = HumanTurn(view, prompter)
+        if resume is not None:
+            table = Table.resume(resume, observer=view, decide=turn)
+            console.print(f"Resuming {resume}: {len(table.session.records)} deals played, "
+                          f"seed {table.session.seed}, profile {table.profile_name}.")
+        else:
+            if " " in name or not name:
+                raise typer.BadParameter("your name is one word", param_hint="--name")
+            styles = [s.strip() for s in bots.split(",") if s.strip()]
+            unknown = [s for s in styles if s not in ALL_STYLES]
+            if unknown or not styles:
+                raise typer.BadParameter(f"unknown bot style {', '.join(unknown) or '(none)'}; "
+                                         f"choose from {', '.join(ALL_STYLES)}", param_hint="--bots")
+            rules_profile = load_profile(profile)
+            low, high = rules_profile.table.min_players, rules_profile.table.max_players
+            if not low <= players <= high:
+                error(f"error: the profile {rules_profile.name} seats {low} to {high} players, not {players}")
+                raise typer.Exit(EXIT_BAD_INPUT)
+            seed = seed if seed is not None else secrets.randbelow(10**6)
+            bot_names = [n for n in BOT_NAMES if n != name]
+            seats: List[Seat] = [] if auto else [Seat(name)]
+            while len(seats) < players:
+                index = len(seats) - (0 if auto else 1)
+                seats.append(Seat(bot_names[index % len(bot_names)], styles[index % len(styles)]))
+            log_path = log if log is not None else default_log_path(seed)
+            try:
+                table = Table.new(rules_profile, seats, seed=seed, profile_name=profile,
+                                  log_path=log_path, observer=view, decide=turn)
+            except HistoryError as exc:
+                error(f"error: {exc}")
+                raise typer.Exit(EXIT_BAD_INPUT)
+            console.print(f"[bold]bragrules play[/] · profile {rules_profile.name} · seed {seed} · "
+                          f"log {log_path}", highlight=False)
+            console.print(f"[dim]{rules_profile.description}[/]", highlight=False)
+            if not auto:
+                console.print("[dim]Type the number of a choice or the action ('help' lists them); 'q' stops.[/]")
+        table.run(max_deals=hands)
+        if table.stopped or not table.session.is_over:
+            view.standings(table)
+            log_name = table.log.name if table.log is not None else "the log"
+            console.print(f"[dim]Stopped. Everything played is in {log_name}; "
+                          f"continue with: bragrules play --resume {log_name}[/]", highlight=False)

@@ -1,0 +1,84 @@
+"""``bragrules rulebook``: a complete, readable rulebook written from a profile."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from .common import EXIT_BAD_INPUT, error, message, write
+
+FORMATS = ("text", "markdown", "html")
+_SUFFIXES = {".html": "html", ".htm": "html", ".md": "markdown", ".markdown": "markdown", ".txt": "text"}
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rulebook")(rulebook)
+
+
+def rulebook(
+    profile: Annotated[
+        str,
+        typer.Argument(
+            metavar="PROFILE",
+            help="A built-in profile name (see `bragrules profiles`) or a path to a .yaml file.",
+            show_default=False,
+        ),
+    ],
+    fmt: Annotated[
+        Optional[str],
+        typer.Option(
+            "--format",
+            "-f",
+            metavar="FORMAT",
+            help="text (the default), markdown or html; with --output, guessed from the file's suffix.",
+            show_default=False,
+        ),
+    ] = None,
+    output: Annotated[
+        Optional[Path],
+        typer.Option(
+            "--output",
+            "-o",
+            metavar="FILE",
+            help="Write the rulebook to FILE instead of stdout.",
+            dir_okay=False,
+        ),
+    ] = None,
+) -> None:
+    """Write the complete rules of a profile as a rulebook: text, Markdown or one HTML page.
+
+    The rulebook follows the order a table explains the game: the pack and
+    the deal, the ranking of hands with an example of each, stakes, blind
+    play, the see, ties, folding and carried pots, sessions, the format's
+    own rules and the special cases. Every number comes from the profile.
+    """
+    chosen = _choose_format(fmt, output)
+    from bragrules.profile import load_profile
+    from bragrules.rulebook import build_rulebook, render
+
+    text = render(build_rulebook(load_profile(profile)), chosen)
+    if output is None:
+        write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        error(f"error: cannot write {output}: {exc.strerror or exc}")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    message(f"wrote {output}")
+
+
+def _choose_format(fmt: Optional[str], output: Optional[Path]) -> str:
+    if fmt is None:
+        if output is not None:
+            return _SUFFIXES.get(output.suffix.lower(), "text")
+        return "text"
+    chosen = fmt.strip().lower()
+    if chosen == "md":
+        chosen = "markdown"
+    if chosen not in FORMATS:
+        error(f"error: unknown format {fmt!r}; choose text, markdown or html")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    return chosen

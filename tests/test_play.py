@@ -1,0 +1,132 @@
+"""``bragrules play``: scripted and watched sessions, logs written as play goes, resume."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from bragrules.audit import audit
+from bragrules.play import Seat, Table, read_log
+from bragrules.profile import load_profile
+from bragrules_cli.app import app
+
+runner = CliRunner()
+
+
+def run_play(*args: str, input: str = "") -> "object":
+    return runner.invoke(app, ["play", *args], input=input, env={"NO_COLOR": "1", "COLUMNS": "100"})
+
+
+def test_scripted_session_writes_a_log_that_audits(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    script = tmp_path / "moves.txt"
+    script.write_text("look\nfold\nlook\nfold\nlook\nfold\n", encoding="utf-8")
+    result = run_play("--seed", "11", "--hands", "3", "--log", str(log), "--script", str(script))
+    assert result.exit_code == 0, result.output
+    assert "seed 11" in result.output
+    header, events, _ = read_log(log)
+    assert header["seed"] == 11 and header["players"][0] == "You"
+    assert sum(1 for _, e in events if e["type"] == "result") >= 1
+    report = audit(str(log))
+    assert report.ok, report.violations
+
+
+def test_an_illegal_move_is_refused_with_its_rule_and_asked_again(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    result = run_play("--seed", "3", "--hands", "1", "--log", str(log), "--players", "3",
+                      "-p", "traditional", input="look\nbet 99\nfold\n")
+    assert result.exit_code == 0, result.output
+    assert "not allowed" in result.output and "stakes." in result.output
+    assert "folds" in result.output
+
+
+def test_auto_play_to_the_end_of_a_traditional_session(tmp_path: Path) -> None:
+    log = tmp_path / "auto.jsonl"
+    result = run_play("--auto", "-p", "traditional", "--seed", "2", "--log", str(log))
+    assert result.exit_code == 0, result.output
+    assert "Final standings" in result.output
+    report = audit(str(log))
+    assert report.ok and report.ended
+    assert report.resolved == 8
+
+
+@pytest.mark.parametrize("profile", ["seven-card", "nine-card", "crash", "four-card", "seen-only", "casual"])
+def test_every_format_plays_in_the_terminal(tmp_path: Path, profile: str) -> None:
+    log = tmp_path / "f.jsonl"
+    result = run_play("--auto", "-p", profile, "--seed", "5", "--hands", "4", "--log", str(log))
+    assert result.exit_code == 0, result.output
+    assert audit(str(log)).ok
+
+
+def test_a_person_arranges_seven_cards_with_the_hint(tmp_path: Path) -> None:
+    log = tmp_path / "seven.jsonl"
+    result = run_play("-p", "seven-card", "--seed", "8", "--hands", "1", "--log", str(log), "--players", "3",
+                      input="look\nhint\nfold\n")
+    assert result.exit_code == 0, result.output
+    assert "arrange (hint:" in result.output
+    assert any(e.get("action", "").startswith("You arrange") for _, e in read_log(log)[1])
+
+
+def test_bad_options_exit_2_without_a_traceback(tmp_path: Path) -> None:
+    for args in (["--players", "12"], ["--bots", "reckless"], ["-p", "nosuch"],
+                 ["--log", str(tmp_path)], ["--log", "/nonexistent-dir/x.jsonl"]):
+        done = subprocess.run([sys.executable, "-m", "bragrules", "play", *args, "--seed", "1"],
+                              capture_output=True, text=True, stdin=subprocess.DEVNULL, timeout=60)
+        assert done.returncode == 2, (args, done.stdout, done.stderr)
+        assert "Traceback" not in done.stderr
+        assert len(done.stderr.strip().splitlines()) <= 6, done.stderr
+
+
+def _uninterrupted(seed: int, deals: int) -> list:
+    table = Table.new(load_profile("traditional"), [Seat(n, s) for n, s in
+                      [("Ada", "cautious"), ("Bo", "loose"), ("Cy", "blind_bluffer"), ("Dot", "see_happy")]],
+                      seed=seed, profile_name="traditional")
+    table.run(max_deals=deals)
+    return [(r.actions, r.result.net) for r in table.session.records]
+
+
+def test_resume_after_a_cut_reproduces_the_uninterrupted_session(tmp_path: Path) -> None:
+    seats = [Seat(n, s) for n, s in [("Ada", "cautious"), ("Bo", "loose"), ("Cy", "blind_bluffer"), ("Dot", "see_happy")]]
+    log = tmp_path / "cut.jsonl"
+    table = Table.new(load_profile("traditional"), seats, seed=21, profile_name="traditional", log_path=log)
+    table.run(max_deals=6)
+    lines = log.read_bytes().split(b"\n")
+    for keep in (len(lines) // 3, len(lines) // 2):
+        cut = tmp_path / f"cut{keep}.jsonl"
+        # keep some complete lines and half of the next one, as a killed writer would
+        cut.write_bytes(b"\n".join(lines[:keep]) + b"\n" + lines[keep][: len(lines[keep]) // 2])
+        resumed = Table.resume(cut)
+        done = len(resumed.session.records)
+        resumed.run(max_deals=6 - done - (1 if resumed.session.current is not None else 0))
+        again = [(r.actions, r.result.net) for r in resumed.session.records]
+        assert again == _uninterrupted(21, 6)[: len(again)]
+        assert audit(str(cut)).ok
+
+
+def test_killed_play_loses_nothing_and_resumes(tmp_path: Path) -> None:
+    """SIGKILL a real ``bragrules play --auto`` several times; each log audits and resumes."""
+    for attempt, wait in enumerate((0.6, 1.0, 1.5)):
+        log = tmp_path / f"killed{attempt}.jsonl"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bragrules", "play", "--auto", "-p", "standard", "--seed", "4",
+             "--hands", "100000", "--log", str(log)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "NO_COLOR": "1"},
+        )
+        time.sleep(wait)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        if not log.exists() or log.stat().st_size == 0:
+            continue
+        report = audit(str(log))
+        assert not report.violations, report.violations  # a line cut short is the report's error, not a violation
+        resumed = Table.resume(log)
+        resumed.run(max_deals=2)
+        assert audit(str(log)).ok

@@ -1,0 +1,343 @@
+"""``bragrules rulebook``: every shipped profile in text, Markdown and HTML.
+
+- every shipped profile renders in all three formats;
+- the numbers follow the profile (ante, raise cap, lives, session length);
+- sections appear only where they apply, in the order a table explains the game;
+- the HTML page is self-contained: inline CSS, print styles, nothing fetched,
+  every text escaped.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+from typing import List, Tuple
+
+import pytest
+
+from bragrules.profile import builtin_names, load_profile, load_profile_text
+from bragrules.ranking import compile_ranking
+from bragrules.rulebook import FORMATS, build_rulebook, category_examples, render
+from bragrules_cli.app import COMMAND_MODULES, main
+
+ROOT = Path(__file__).resolve().parent.parent
+BAD = ROOT / "tests" / "data" / "bad_profiles"
+
+# The order a table explains the game: every rulebook's sections follow it.
+SECTION_ORDER = [
+    "The pack and the deal",
+    "The ranking of hands",
+    "Stakes and betting",
+    "Blind play",
+    "The see",
+    "Ties",
+    "Folding and carried pots",
+    "Sessions and scoring",
+    "FORMAT",  # the format's own rules, titled by the format
+    "Special cases",
+]
+
+
+def _kind(title: str) -> str:
+    return title if title in SECTION_ORDER else "FORMAT"
+
+
+def flat(text: str) -> str:
+    """The text with its line wrapping undone."""
+    return " ".join(text.split())
+
+
+def book_for(text: str, fmt: str = "text") -> str:
+    """The rulebook of a profile given as YAML text (line wrapping undone for text)."""
+    book = render(build_rulebook(load_profile_text(text, filename="t.yaml", base_dir=ROOT)), fmt)
+    return flat(book) if fmt == "text" else book
+
+
+def book_of(name: str) -> str:
+    """The text rulebook of a shipped profile, line wrapping undone."""
+    return flat(render(build_rulebook(load_profile(name)), "text"))
+
+
+class Result:
+    def __init__(self, code: int, out: str, err: str) -> None:
+        self.code, self.out, self.err = code, out, err
+
+
+@pytest.fixture
+def run(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "200")
+
+    def invoke(*args: str) -> Result:
+        capsys.readouterr()
+        monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+        code = 0
+        try:
+            main(list(args))
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        captured = capsys.readouterr()
+        return Result(code, captured.out, captured.err)
+
+    return invoke
+
+
+# ---------------------------------------------------------------------------
+# Every profile, every format
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_shipped_profile_renders(name: str, fmt: str) -> None:
+    profile = load_profile(name)
+    text = render(build_rulebook(profile), fmt)
+    assert profile.name in text
+    assert "Special cases" in text and "ranking of hands" in text
+    assert "Traceback" not in text and "None" not in text
+    if fmt == "text":
+        assert all(len(line) <= 78 for line in text.splitlines())
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_sections_in_the_order_a_table_explains(name: str) -> None:
+    book = build_rulebook(load_profile(name))
+    kinds = [_kind(section.title) for section in book.sections]
+    assert kinds == sorted(kinds, key=SECTION_ORDER.index)
+    assert kinds[:2] == ["The pack and the deal", "The ranking of hands"]
+    assert kinds[-1] == "Special cases"
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_markdown_headings_in_order(name: str) -> None:
+    markdown = render(build_rulebook(load_profile(name)), "markdown")
+    lines = markdown.splitlines()
+    assert lines[0].startswith("# ") and sum(1 for l in lines if l.startswith("# ")) == 1
+    headings = [l for l in lines if l.startswith("## ")]
+    numbers = [int(re.match(r"## (\d+)\. ", h).group(1)) for h in headings]
+    assert numbers == list(range(1, len(headings) + 1))
+    titles = [re.sub(r"^## \d+\. ", "", h).replace("\\", "") for h in headings]
+    kinds = [_kind(t) for t in titles]
+    assert kinds == sorted(kinds, key=SECTION_ORDER.index)
+    for sub in (l for l in lines if l.startswith("### ")):
+        assert re.match(r"### \d+\.\d+ ", sub)
+
+
+# ---------------------------------------------------------------------------
+# The numbers come from the profile
+# ---------------------------------------------------------------------------
+
+
+def test_ante_follows_the_profile() -> None:
+    one = book_for("extends: traditional\n")
+    seven = book_for("extends: traditional\nstakes: {ante: 7}\n")
+    assert "antes 1 for each fresh deal" in one
+    assert "antes 7 for each fresh deal" in seven and "antes 1 for each" not in seven
+    assert "antes 7 again" in seven  # the carried pot and the retained hand
+    half = book_for("extends: traditional\nstakes: {ante: 5/2}\n")
+    assert "antes 5/2 for each fresh deal" in half
+
+
+def test_raise_cap_follows_the_profile() -> None:
+    assert "each raise adds at most 5 to the level" in book_for("extends: traditional\n").lower()
+    capped = book_for("extends: traditional\nstakes: {raise_limit: {amount: 12}}\n").lower()
+    assert "each raise adds at most 12 to the level" in capped
+    assert "at most 5 to the level" not in capped
+    fixed = book_for("extends: traditional\nstakes: {raise_limit: {kind: fixed, amount: 3}}\n").lower()
+    assert "each raise adds exactly 3 to the level" in fixed
+    assert "raises are unlimited" in book_for("extends: standard\n").lower()
+    opening = book_for("extends: traditional\nstakes: {opening_max: 8}\n")
+    assert "opens the level at 1 to 8" in opening
+
+
+def test_lives_follow_the_profile() -> None:
+    three = book_for("extends: crash\n")
+    five = book_for("extends: crash\nformat: {lives: 5}\n")
+    assert "Each player has 3 lives" in three
+    assert "Each player has 5 lives" in five and "3 lives" not in five
+
+
+def test_session_and_see_follow_the_profile() -> None:
+    assert "after 8 resolved pots" in book_for("extends: traditional\n")
+    assert "after 12 resolved pots" in book_for("extends: traditional\nsession: {end: {count: 12}}\n")
+    seen = book_for("extends: traditional\nseeing: {cost_multiple: 3}\n")
+    assert "three times the caller's own rate" in seen and "a seen caller pays 12" in seen
+    bonus = book_for("extends: traditional\nsession: {bonus: {prial: 9}}\n")
+    assert "collects 9 from every other player" in bonus
+    assert "bonus" not in book_for("extends: traditional\n").lower()
+    finite = book_for("extends: casual\nsession: {starting_stack: 750}\n")
+    assert "starts with 750 chips" in finite
+
+
+def test_the_ranking_has_a_real_example_of_each_category() -> None:
+    profile = load_profile("traditional")
+    ranker = compile_ranking(profile.ranking)
+    examples = category_examples(ranker)
+    assert list(examples) == list(ranker.category_order)
+    for category, hand in examples.items():
+        assert ranker.evaluate(hand).category == category
+    text = flat(render(build_rulebook(profile), "text"))
+    for described in ("prial of", "running flush,", "run,", "flush,", "pair of", "high card,"):
+        assert described in text
+    assert "3-3-3 is the best prial" in text and "K-A-2 is no run" in text
+    assert "16,440" in text and "22,100" in text
+
+
+def test_ranking_follows_the_profile() -> None:
+    odd = book_for(
+        "extends: standard\n"
+        "ranking:\n"
+        "  category_order: [prial, pair, high_card]\n"
+        "  prial_order: ace_high\n"
+        "  run_order: akq_high\n"
+        "  wild: {ranks: ['2']}\n"
+    )
+    assert "A-A-A is the best prial" in odd
+    assert "no run" not in odd  # runs do not rank here
+    assert "All twos are wild" in odd and "natural hand beats" in odd
+    assert "There are no wild cards" not in odd
+    section = odd[odd.index("The ranking of hands"):odd.index("Stakes and betting")]
+    assert "Running flush" not in section
+    runs = book_for("extends: standard\nranking: {run_order: akq_high}\n")
+    assert "A-K-Q is the best run" in runs
+
+
+# ---------------------------------------------------------------------------
+# Sections only where they apply
+# ---------------------------------------------------------------------------
+
+
+def test_retention_only_when_on() -> None:
+    assert "Keeping a blind hand" in book_for("extends: traditional\n")
+    assert "Keeping a blind hand" not in book_for("extends: standard\n")
+    seen_only = book_of("seen-only")
+    assert "Keeping a blind hand" not in seen_only
+    assert "Blind play is not allowed" in seen_only
+
+
+def test_crash_has_no_betting_sections() -> None:
+    text = book_of("crash")
+    for absent in ("Stakes and betting", "Blind play", "The see", "Folding and carried pots", "antes"):
+        assert absent not in text
+    assert "Lives" in text and "There is no betting" in text
+
+
+def test_formats_have_their_own_rules() -> None:
+    seven = book_of("seven-card")
+    assert "Seven-Card Brag: its own rules" in seven
+    assert "two three-card hands" in seven and "winning all of them" in seven
+    nine = book_of("nine-card")
+    assert "winning most of them" in nine and "all three hands" in nine
+    four = book_of("four-card")
+    assert "best three" in four and "discarded cards never break a tie" in four
+    bus = book_for("extends: crash\nformat: {exchange: {enabled: true, swap: one}}\n")
+    assert "The exchange" in bus and "swaps one card with the centre" in bus and "knock" in bus
+    plain = book_of("standard")
+    assert "its own rules" not in plain
+
+
+def test_special_cases() -> None:
+    text = book_of("standard")
+    assert "redeal with all antes returned" in text
+    assert "wrong amount is corrected before any card" in text
+    assert "deliberately looks at another's cards must fold" in text
+
+
+# ---------------------------------------------------------------------------
+# HTML
+# ---------------------------------------------------------------------------
+
+
+class _Collector(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.tags: List[Tuple[str, dict]] = []
+        self.open: List[str] = []
+        self.text: List[str] = []
+
+    def handle_starttag(self, tag, attrs):  # type: ignore[no-untyped-def]
+        self.tags.append((tag, dict(attrs)))
+        if tag not in ("meta", "br", "link", "img"):
+            self.open.append(tag)
+
+    def handle_endtag(self, tag):  # type: ignore[no-untyped-def]
+        assert self.open and self.open[-1] == tag, (self.open, tag)
+        self.open.pop()
+
+    def handle_data(self, data):  # type: ignore[no-untyped-def]
+        self.text.append(data)
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_html_is_self_contained(name: str) -> None:
+    page = render(build_rulebook(load_profile(name)), "html")
+    assert page.startswith("<!DOCTYPE html>")
+    assert "http://" not in page and "https://" not in page and "//" not in page.replace("://", "")
+    assert "<style>" in page and "@media print" in page
+    for tag in ("<script", "<link", "<img", "<iframe", "@import", "url("):
+        assert tag not in page
+    parser = _Collector()
+    parser.feed(page)
+    parser.close()
+    assert parser.open == []
+    assert any(tag == "meta" and attrs.get("charset") == "utf-8" for tag, attrs in parser.tags)
+    hrefs = [attrs["href"] for tag, attrs in parser.tags if tag == "a"]
+    assert hrefs and all(h.startswith("#") for h in hrefs)
+    ids = {attrs.get("id") for _, attrs in parser.tags}
+    assert all(h[1:] in ids for h in hrefs)
+
+
+def test_html_escapes_profile_text() -> None:
+    page = book_for(
+        "extends: standard\nname: x\ndescription: '<script>alert(1)</script> & \"friends\"'\n", "html"
+    )
+    assert "<script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt; &amp; &quot;friends&quot;" in page
+    markdown = book_for("extends: standard\nname: x\ndescription: '<b>bold</b> *stars*'\n", "markdown")
+    assert "<b>" not in markdown and "\\*stars\\*" in markdown
+
+
+# ---------------------------------------------------------------------------
+# The command
+# ---------------------------------------------------------------------------
+
+
+def test_rulebook_is_registered() -> None:
+    assert "rulebook_cmd" in COMMAND_MODULES
+
+
+def test_rulebook_command_formats(run, tmp_path: Path) -> None:
+    result = run("rulebook", "traditional")
+    assert result.code == 0, result.err
+    assert result.out.startswith("Three-Card Brag: the rules of traditional\n")
+    result = run("rulebook", "house", "--format", "markdown")
+    assert result.code == 0 and result.out.startswith("# ")
+    assert "each raise adds at most 10 to the level" in flat(result.out).lower()
+    result = run("rulebook", "crash", "-f", "html")
+    assert result.code == 0 and result.out.startswith("<!DOCTYPE html>")
+    target = tmp_path / "book.html"
+    result = run("rulebook", "seven-card", "--output", str(target))
+    assert result.code == 0 and result.out == ""
+    assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
+    target = tmp_path / "book.txt"
+    result = run("rulebook", "seven-card", "-o", str(target), "--format", "markdown")
+    assert target.read_text(encoding="utf-8").startswith("# ")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("no-such-profile",),
+        (str(BAD / "bad_literal.yaml"),),
+        ("traditional", "--format", "pdf"),
+    ],
+    ids=["unknown", "broken", "format"],
+)
+def test_rulebook_bad_input(run, args: Tuple[str, ...]) -> None:
+    result = run("rulebook", *args)
+    assert result.code == 2
+    assert result.out == ""
+    assert len(result.err.splitlines()) == 1 and "Traceback" not in result.err
