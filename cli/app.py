@@ -24,6 +24,8 @@ COMMAND_MODULES: List[str] = [
     "rank_cmd",
     "play_cmd",
     "audit_cmd",
+    "diff_cmd",
+    "rulebook_cmd",
 ]
 """Modules of ``bragrules_cli`` whose ``register(app)`` adds commands."""
 
