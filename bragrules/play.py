@@ -28,7 +28,7 @@ import os
 import random
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Callable, Dict, List, Optional, Sequence
+from typing import IO, Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .bots import Bot, make_bot
 from .engine.actions import Action
@@ -159,9 +159,9 @@ class Table:
         table.observer = observer or Observer()
         return table
 
-    def _replay(self, events: List[Dict[str, Any]], log_path: Path) -> None:
+    def _replay(self, events: List[Tuple[int, Dict[str, Any]]], log_path: Path) -> None:
         session = self.session
-        for line, event in events:  # type: ignore[misc]
+        for line, event in events:
             kind = event.get("type")
             try:
                 if kind == "deal":
@@ -172,13 +172,13 @@ class Table:
                                            "this log was not written by this version of bragrules "
                                            "or was edited", str(log_path), line)
                 elif kind == "action":
-                    deal = session.current
-                    if deal is None:
+                    current = session.current
+                    if current is None:
                         raise HistoryError("an action outside a deal", str(log_path), line)
                     action = Action.parse(str(event.get("action")))
                     bot = self.bots.get(action.player)
                     if bot is not None:
-                        bot.choose(deal, action.player)  # the bot relives its choice, memory and all
+                        bot.choose(current, action.player)  # the bot relives its choice, memory and all
                     session.act(action)
                 elif kind == "result":
                     if session.current is not None:
@@ -277,7 +277,7 @@ def open_log(path: Path, profile: Profile, session: Session, profile_name: str, 
     return writer
 
 
-def read_log(path: Path) -> tuple:
+def read_log(path: Path) -> Tuple[Dict[str, Any], List[Tuple[int, Dict[str, Any]]], int]:
     """The header, the complete events (with line numbers) and the byte length of the complete lines."""
     try:
         data = Path(path).read_bytes()
@@ -287,7 +287,7 @@ def read_log(path: Path) -> tuple:
         raise HistoryError("is a directory, not a session log", str(path)) from None
     except OSError as exc:
         raise HistoryError(f"cannot read the session log ({exc.strerror or exc})", str(path)) from None
-    events: List[tuple] = []
+    events: List[Tuple[int, Dict[str, Any]]] = []
     header: Optional[Dict[str, Any]] = None
     good = 0
     offset = 0

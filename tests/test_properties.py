@@ -116,8 +116,8 @@ class BragMachine(RuleBasedStateMachine):
     def session_over(self) -> None:
         assert self.session.is_over
         winners = self.session.winners()
-        net = self.session.net()
-        assert winners and all(net[w] == max(net.values()) for w in winners)
+        score = self.session.lives if self.rules.lives is not None else self.session.net()
+        assert winners and all(score[w] == max(score.values()) for w in winners)
 
     @invariant()
     def money_is_conserved(self) -> None:

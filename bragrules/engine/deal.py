@@ -984,10 +984,10 @@ class Deal:
         kept = {c for hand in (self.result.retained.values() if self.result else []) if hand for c in hand}
         gathered = {c for c in out}
         for name in self.order:
-            for hand in self.players[name].hands.values():
-                if hand is None:
+            for held in self.players[name].hands.values():
+                if held is None:
                     continue
-                for card in hand:
+                for card in held:
                     if card not in gathered and card not in kept:
                         out.append(card)
                         gathered.add(card)

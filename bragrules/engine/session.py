@@ -254,7 +254,7 @@ class Session:
         if result.outcome != "carried":
             s.resolved += 1
         s.carried = result.carried_out
-        s.retained = dict(result.retained)
+        s.retained = {p: h for p, h in result.retained.items() if h is not None}  # a session knows its cards
         s.last_won_by_prial = result.won_by_prial
         self.pack.put_under(deal.used_cards())
         record = DealRecord(
