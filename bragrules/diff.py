@@ -220,9 +220,9 @@ def _header(comparison: Comparison) -> List[str]:
         lines.append(line)
         details = []
         if profile.extends:
-            details.append("extends " + ", ".join(profile.extends))
+            details.append("extends: " + ", ".join(profile.extends))
         if profile.source:
-            details.append("source " + profile.source)
+            details.append("source: " + profile.source)
         if details:
             lines.append("    " + "; ".join(details))
     return lines
