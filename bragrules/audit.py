@@ -50,7 +50,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 from pydantic import ValidationError
 
 from .cards import Card
-from .engine.deal import Deal, DealResult
+from .engine.deal import Deal, DealResult, Hand
 from .engine.session import Session
 from .errors import HistoryError, RuleViolation
 from .history import DealEntry, History, ResultClaim, read_history
@@ -296,8 +296,8 @@ def _describe(outcome: Optional[str], winners: Optional[Sequence[str]]) -> str:
     return f"{', '.join(winners[:-1])} and {winners[-1]} split the pot"
 
 
-def _cards_text(hand: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in hand)
+def _cards_text(hand: Optional[Sequence[Card]]) -> str:
+    return " ".join(str(c) for c in hand) if hand is not None else "?? ?? ??"
 
 
 def _seat_keeper(rules: Rules, players: Sequence[str], dealer: str) -> Session:
@@ -324,6 +324,7 @@ class _Auditor:
         self.on_deal = on_deal
         self.players = list(history.players)
         self._table: Optional[Session] = None
+        self.retained: Dict[str, Hand] = {}  # kept here: a hand nobody recorded is retained as None
         self.flagged_end = False
         self.open_deal = False
 
@@ -466,7 +467,7 @@ class _Auditor:
         if entry.carried_in is not None and entry.carried_in != state.carried:
             self.violation(n, None, entry.line, RULE_DEAL,
                            f"the pot carried in is {format_money(state.carried)}, not {format_money(entry.carried_in)}")
-        retained = {p: h for p, h in state.retained.items() if p in order}
+        retained: Dict[str, Hand] = {p: h for p, h in self.retained.items() if p in order}
         if entry.retained is not None and entry.retained != retained:
             shown = ", ".join(f"{p}: {_cards_text(h)}" for p, h in retained.items()) or "none"
             self.violation(n, None, entry.line, RULE_DEAL, f"the hands retained from the last deal are {shown}")
@@ -475,7 +476,7 @@ class _Auditor:
         if entry.result is not None and entry.result.winners and any(hands[p] is None for p in order):
             hint = entry.result.winners
         stacks = {p: table.balances[p] for p in order} if rules.finite else None
-        state.retained = {}
+        self.retained = {}
         try:
             deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
                         winner_hint=hint, centre=entry.centre)
@@ -515,21 +516,16 @@ class _Auditor:
             missing = [p for p in deal.in_play if deal.players[p].hand is None]
             self.note(n, entry.line, f"the hands of {', '.join(missing)} were not recorded; the result is taken "
                                      f"from the history's claim ({_describe(result.outcome, result.winners)})")
-        if result.outcome == "carried" and rules.retention and not result.retained:
-            lone = deal.in_play
-            if len(lone) == 1 and deal.players[lone[0]].blind and deal.players[lone[0]].hand is None:
-                self.note(n, entry.line, f"{lone[0]}'s unseen hand was not recorded, so it is not retained "
-                                         "into the next deal")
         if entry.result is not None:
             self._check_claim(n, entry.result, result)
         self._settle(entry, dealer, order, retained, result, from_claim)
 
-    def _hands(self, entry: DealEntry, order: Sequence[str], retained: Dict[str, Tuple[Card, ...]]) -> Dict[str, Optional[Tuple[Card, ...]]]:
+    def _hands(self, entry: DealEntry, order: Sequence[str], retained: Dict[str, Hand]) -> Dict[str, Optional[Tuple[Card, ...]]]:
         n, rules = entry.number, self.rules
         for p in entry.cards:
             if p not in order:
                 self.violation(n, None, entry.card_line(p), RULE_DEAL, f"{p} is not dealt in deal {n}")
-        held = {card: p for p, hand in retained.items() for card in hand if not card.is_joker}
+        held = {card: p for p, hand in retained.items() for card in hand or () if not card.is_joker}
         for card in entry.centre or ():
             if card in held:
                 raise HistoryError(f"deal {n}: {card} is in the centre but is in {held[card]}'s retained hand",
@@ -581,7 +577,7 @@ class _Auditor:
             bad("lives_lost", f"the history says {', '.join(claim.lives_lost) or 'nobody'} lost a life; "
                               f"replayed, {', '.join(result.lives_lost) or 'nobody'}")
 
-    def _summary(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Tuple[Card, ...]],
+    def _summary(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                  pot: Fraction, outcome: str, winners: List[str], net: Dict[str, Fraction],
                  carried_out: Fraction, from_claim: bool) -> None:
         if not self.keep_deals and self.on_deal is None:
@@ -604,7 +600,7 @@ class _Auditor:
         if self.on_deal is not None:
             self.on_deal(summary)
 
-    def _settle(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Tuple[Card, ...]],
+    def _settle(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                 result: DealResult, from_claim: bool) -> None:
         """What :meth:`Session.finish_deal` does with a finished deal, without the pack."""
         table = self.table
@@ -617,13 +613,13 @@ class _Auditor:
         if result.outcome != "carried":
             state.resolved += 1
         state.carried = result.carried_out
-        state.retained = dict(result.retained)
+        self.retained = dict(result.retained)
         state.last_won_by_prial = result.won_by_prial
         self._rotate()
         self._summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,
                       result.carried_out, from_claim)
 
-    def _unsettled(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Tuple[Card, ...]],
+    def _unsettled(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                    outcome: str, pot: Fraction) -> None:
         """A deal that settled nothing: the carried pot stays, retained hands go, the deal passes on."""
         self.table.state.deals += 1

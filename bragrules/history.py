@@ -149,7 +149,7 @@ class DealEntry:
     card_lines: Dict[str, int] = field(default_factory=dict)
     dealer: Optional[str] = None
     order: Optional[List[str]] = None
-    retained: Optional[Dict[str, Tuple[Card, ...]]] = None
+    retained: Optional[Dict[str, Hand]] = None  # a hand nobody recorded is None
     carried_in: Optional[Fraction] = None
     shuffled: Optional[bool] = None
     centre: Optional[Tuple[Card, ...]] = None
@@ -950,10 +950,7 @@ def _log_deal(
         for player, value in retained.items():
             if player not in players:
                 raise HistoryError(f"deal {number}: a retained hand for {player!r}, who is not a player", name, line)
-            hand = _read_hand(value, player, number, name, line, book, label="retained hand")
-            if hand is None:
-                raise HistoryError(f"deal {number}: {player}'s retained hand must be written out", name, line)
-            entry.retained[player] = hand
+            entry.retained[player] = _read_hand(value, player, number, name, line, book, label="retained hand")
     if obj.get("centre") is not None:
         entry.centre = _read_centre(obj["centre"], number, name, line, book)
         entry.centre_line = line

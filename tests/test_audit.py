@@ -263,6 +263,19 @@ def test_retained_hand_in_deal_three_is_deal_two_s_new_hand_when_looked_at() -> 
     assert report.ok, [str(v) for v in report.violations]
 
 
+def test_an_unrecorded_retained_hand_is_still_held() -> None:
+    """Nobody saw A's hand in deal 1; A still holds it, unknown, beside the new one in deal 2."""
+    report = audit(sheet(
+        "  - actions: [A bet 1, B fold, C fold, D fold]\n",
+        "  - actions: [B fold, C fold, D look, D bet 2, A look old, A keep, A bet 2, D see 4]\n"
+        "    result: {winner: A, net: {A: 14, B: -1, C: -1, D: -7}}\n",
+    ))
+    assert report.ok, [str(v) for v in report.violations]
+    first, second = report.deals
+    assert first.outcome == "carried" and second.retained_in == {"A": "?? ?? ??"}
+    assert second.from_claim and second.winners == ["A"]
+
+
 # ---------------------------------------------------------------------------
 # Ties
 # ---------------------------------------------------------------------------
