@@ -24,6 +24,7 @@ never make profiles differ; they are kept apart in :attr:`Comparison.metadata`.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .explain import (
@@ -39,6 +40,7 @@ from .explain import (
     show_value,
     source_of,
 )
+from .money import money_json, pretty_money
 from .profile.models import Profile
 
 __all__ = [
@@ -305,145 +307,113 @@ def render_table(comparison: Comparison) -> List[Any]:
 
 
 class ImpactUnavailable(Exception):
-    """The simulator cannot be used (not installed, or not the expected shape)."""
+    """The simulator cannot be used (not part of this installation)."""
 
 
-IMPACT_METRICS: Tuple[Tuple[str, str, bool], ...] = (
-    ("showdown_share", "pots won at a see", True),
-    ("fold_share", "pots won by everyone else folding", True),
-    ("carried_share", "deals whose pot carried", True),
-    ("average_pot", "average pot won", False),
-    ("blind_pays", "blind play pays off", True),
+IMPACT_METRICS: Tuple[Tuple[str, str, str], ...] = (
+    ("showdown", "pots won at a see or showdown", "share"),
+    ("folded_out", "pots won by everyone else folding", "share"),
+    ("carried", "deals whose pot carried", "share"),
+    ("split", "pots split", "share"),
+    ("average_pot", "average pot", "mean"),
+    ("largest_pot", "largest pot", "money"),
+    ("actions_per_deal", "actions per deal", "mean"),
+    ("blind_won", "hands played blind to the end that won", "share"),
+    ("blind_net", "net per hand played blind to the end", "mean"),
+    ("blind_survivor_carried", "blind survivors whose pot carried", "count"),
+    ("hands_retained", "blind hands retained", "count"),
 )
-"""The measures shown by ``--impact``: key, label, whether it is a share of deals."""
-
-_CANDIDATES: Dict[str, Tuple[str, ...]] = {
-    "deals": ("deals", "hands", "hands_played", "deal_count"),
-    "showdown_share": ("showdown_share", "seen_share", "pots_seen", "showdowns", "sees"),
-    "fold_share": ("fold_share", "folded_share", "folded_out", "won_by_fold", "folds"),
-    "carried_share": ("carried_share", "carry_share", "carried", "carries", "carried_pots"),
-    "average_pot": ("average_pot", "mean_pot", "avg_pot"),
-    "blind_pays": ("blind_pays", "blind_success", "blind_win_share", "blind_win_rate", "blind_wins"),
-}
+"""The measures of ``--impact``: key, label, and kind (a share of deals or of
+blind hands, a mean, an exact amount of money, or a count)."""
 
 
-def _report_dict(report: Any) -> Dict[str, Any]:
-    """A simulation report as a flat dict of its numbers (dotted keys for nested ones)."""
-    import dataclasses
-
-    data: Any = report
-    for method in ("as_json", "as_dict", "to_dict", "summary", "model_dump"):
-        function = getattr(report, method, None)
-        if callable(function):
-            try:
-                data = function()
-            except TypeError:
-                continue
-            break
-    else:
-        if dataclasses.is_dataclass(report) and not isinstance(report, type):
-            data = dataclasses.asdict(report)
-        elif hasattr(report, "__dict__") and not isinstance(report, dict):
-            data = dict(vars(report))
-    if not isinstance(data, dict):
-        raise ImpactUnavailable(f"the simulation report is not readable ({type(report).__name__})")
-    flat: Dict[str, Any] = {}
-
-    def walk(prefix: str, value: Any) -> None:
-        if isinstance(value, dict):
-            for key, item in value.items():
-                walk(f"{prefix}.{key}" if prefix else str(key), item)
-        else:
-            flat[prefix] = value
-
-    walk("", data)
-    return flat
+def _fraction(count: int, total: int) -> Optional[Fraction]:
+    return Fraction(count, total) if total else None
 
 
-def _number(value: Any) -> Optional[float]:
-    from fractions import Fraction
+def impact_metrics(report: Any) -> Dict[str, Any]:
+    """The :data:`IMPACT_METRICS` of one :class:`~bragrules.simulate.SimulationReport`.
 
-    if isinstance(value, bool) or value is None:
-        return None
-    if isinstance(value, (int, float, Fraction)):
-        return float(value)
-    if isinstance(value, str):
-        try:
-            return float(Fraction(value.strip()))
-        except (ValueError, ZeroDivisionError):
-            return None
-    return None
-
-
-def _pick(flat: Dict[str, Any], names: Sequence[str]) -> Optional[float]:
-    for name in names:
-        for key, value in flat.items():
-            if key == name or key.endswith("." + name):
-                number = _number(value)
-                if number is not None:
-                    return number
-    return None
-
-
-def impact_metrics(report: Any) -> Dict[str, Optional[float]]:
-    """The :data:`IMPACT_METRICS` read from one simulation report (None where absent).
-
-    Shares are fractions of the deals played; a count is turned into a share.
+    Shares and amounts are exact fractions (None where nothing was counted,
+    e.g. no hand was played blind to the end).
     """
-    flat = _report_dict(report)
-    deals = _pick(flat, _CANDIDATES["deals"])
-    measured: Dict[str, Optional[float]] = {}
-    for key, _, share in IMPACT_METRICS:
-        value = _pick(flat, _CANDIDATES[key])
-        if share and value is not None and value > 1 and deals:
-            value = value / deals
-        measured[key] = value
-    return measured
+    data = report.to_json()
+    deals = int(data["deals"])
+    outcomes = data["outcomes"]
+    blind = data["blind"]
+    blind_hands = int(blind["stayed_blind"])
+    actions = data.get("actions_per_deal")
+    return {
+        "deals": deals,
+        "showdown": _fraction(outcomes["showdown"], deals),
+        "folded_out": _fraction(outcomes["folded_out"], deals),
+        "carried": _fraction(outcomes["carried"], deals),
+        "split": _fraction(outcomes.get("split", 0), deals),
+        "average_pot": Fraction(report.average_pot),
+        "largest_pot": Fraction(report.largest_pot),
+        "actions_per_deal": Fraction(str(actions)) if actions is not None else None,
+        "blind_won": _fraction(blind["won"], blind_hands),
+        "blind_net": (Fraction(str(blind["net"])) / blind_hands) if blind_hands else None,
+        "blind_survivor_carried": int(blind.get("survivor_carried", 0)),
+        "hands_retained": int(blind.get("hands_retained", 0)),
+    }
 
 
 def _seat_count(profile: Profile, players: int) -> int:
-    return max(profile.table.min_players, min(players, profile.table.max_players))
+    return max(2, profile.table.min_players, min(players, profile.table.max_players))
 
 
 def measure_impact(
     comparison: Comparison, hands: int, players: int = 4, seed: int = 1
 ) -> List[Dict[str, Any]]:
     """Simulate ``hands`` deals under each profile of the comparison, with the
-    same seeds, and measure what a table feels: how pots are won, how often
-    they carry, the average pot, how often blind play pays.
+    same seed and the same mix of bots, and measure what a table feels: how
+    pots are won, how often they carry, the pots, how often blind play pays.
 
-    Each profile seats ``players`` (within its own table limits). Raises
-    :class:`ImpactUnavailable` when the simulator cannot be used.
+    Each profile seats ``players`` within its own table limits. Returns one
+    row per profile (JSON-ready: shares as rounded floats, money exact).
+    Raises :class:`ImpactUnavailable` when the simulator is not installed.
     """
     import importlib
 
     try:
         simulator = importlib.import_module(f"{__package__}.simulate")
     except ModuleNotFoundError as exc:
-        if exc.name != f"{__package__}.simulate":
-            raise ImpactUnavailable(f"the simulator cannot be loaded ({exc})") from None
+        if exc.name not in (f"{__package__}.simulate", None):
+            raise
         raise ImpactUnavailable(
             "the simulator (bragrules.simulate) is not available in this installation"
         ) from None
-    run = getattr(simulator, "simulate", None)
-    if not callable(run):
-        raise ImpactUnavailable("bragrules.simulate has no simulate() function")
     results: List[Dict[str, Any]] = []
     for side in comparison.sides:
         seats = _seat_count(side.profile, players)
-        report = run(side.profile, players=seats, hands=hands, seed=seed)
-        results.append(
-            {"profile": side.label, "players": seats, "hands": hands, "seed": seed, **impact_metrics(report)}
-        )
+        report = simulator.simulate(side.profile, players=seats, hands=hands, seed=seed)
+        measured = impact_metrics(report)
+        row: Dict[str, Any] = {"profile": side.label, "players": seats, "hands": hands, "seed": seed}
+        for key, _, kind in IMPACT_METRICS:
+            value = measured[key]
+            if value is None or kind == "count":
+                row[key] = value
+            elif kind == "money":
+                row[key] = money_json(value)
+            elif kind == "share":
+                row[key] = round(float(value), 4)
+            else:
+                row[key] = round(float(value), 2)
+        results.append(row)
     return results
 
 
-def _shown(key: str, value: Optional[float], share: bool) -> str:
+def _shown(value: Any, kind: str) -> str:
     if value is None:
         return "-"
-    if share:
-        return f"{value * 100:.1f}%"
-    return f"{value:.2f}"
+    if kind == "share":
+        return f"{float(value) * 100:.1f}%"
+    if kind == "count":
+        return str(value)
+    if kind == "money":
+        return pretty_money(value if isinstance(value, Fraction) else Fraction(str(value)))
+    return f"{float(value):.2f}"
 
 
 def render_impact(comparison: Comparison, measured: Sequence[Dict[str, Any]]) -> Any:
@@ -452,12 +422,16 @@ def render_impact(comparison: Comparison, measured: Sequence[Dict[str, Any]]) ->
 
     first = measured[0] if measured else {}
     table = Table(
-        title=f"Impact over {first.get('hands', '?')} simulated deals each (seed {first.get('seed', '?')})",
+        title=f"At the table: {first.get('hands', '?')} simulated deals under each profile, "
+        f"seed {first.get('seed', '?')}, the same mix of bots",
         title_justify="left",
     )
-    table.add_column("at the table", style="bold")
+    table.add_column("", style="bold")
     for row in measured:
-        table.add_column(f"{row['profile']} ({row['players']} players)", justify="right")
-    for key, label, share in IMPACT_METRICS:
-        table.add_row(label, *[_shown(key, row.get(key), share) for row in measured])
+        table.add_column(f"{row['profile']}\n({row['players']} players)", justify="right")
+    for key, label, kind in IMPACT_METRICS:
+        values = [row.get(key) for row in measured]
+        if all(v is None or v == 0 for v in values) and kind == "count":
+            continue
+        table.add_row(label, *[_shown(v, kind) for v in values])
     return table

@@ -326,40 +326,38 @@ def test_broken_file_is_located(run) -> None:
 # ---------------------------------------------------------------------------
 
 
-class _FakeReport:
-    def __init__(self, profile: Profile, players: int, hands: int, seed: int) -> None:
-        carries = profile.folding.blind_survivor == "carries"
-        self.hands = hands
-        self.showdowns = hands // 2
-        self.folds = hands - hands // 2 - (1 if carries else 0)
-        self.carried = 1 if carries else 0
-        self.average_pot = 10 + players
-        self.blind_pays = 0.25
-
-
-def test_impact_reads_the_simulator(run, monkeypatch: pytest.MonkeyPatch) -> None:
-    import types
-
-    calls = []
-
-    def simulate(profile, players, hands, seed, **options):  # type: ignore[no-untyped-def]
-        calls.append((profile.name, players, hands, seed))
-        return _FakeReport(profile, players, hands, seed)
-
-    fake = types.ModuleType("bragrules.simulate")
-    fake.simulate = simulate  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "bragrules.simulate", fake)
-    result = run("diff", "standard", "traditional", "--impact", "20", "--players", "5", "--seed", "9")
+def test_impact_simulates_each_profile_with_the_same_seed(run) -> None:
+    pytest.importorskip("bragrules.simulate")
+    result = run("diff", "standard", "traditional", "--impact", "200", "--seed", "3")
     assert result.code == 1, result.err
-    assert calls == [("standard", 5, 20, 9), ("traditional", 5, 20, 9)]
-    assert "pots won at a see" in result.out and "50.0%" in result.out and "15.00" in result.out
-    result = run("diff", "standard", "nine-card", "--impact", "10", "--players", "8", "--json")
-    document = json.loads(result.out)
-    assert {"differences", "impact"} == set(document)
-    seats = {row["profile"]: row["players"] for row in document["impact"]}
+    for label in ("pots won at a see", "pots won by everyone else folding", "deals whose pot carried",
+                  "average pot", "played blind to the end that won"):
+        assert label in result.out
+    assert "200 simulated deals" in result.out
+    first = run("diff", "standard", "traditional", "--impact", "200", "--seed", "3", "--json")
+    again = run("diff", "standard", "traditional", "--impact", "200", "--seed", "3", "--json")
+    assert first.out == again.out
+    document = json.loads(first.out)
+    assert set(document) == {"differences", "impact"}
+    assert [d["path"] for d in document["differences"]] == [
+        d["path"] for d in json.loads(run("diff", "standard", "traditional", "--json").out)
+    ]
+    rows = {row["profile"]: row for row in document["impact"]}
+    assert set(rows) == {"standard", "traditional"}
+    for row in rows.values():
+        assert row["hands"] == 200 and row["seed"] == 3 and row["players"] == 4
+        assert abs(row["showdown"] + row["folded_out"] + row["carried"] - 1) < 0.001
+    # 000's blind survivor collects, so nothing carries; 002's does not collect
+    assert rows["standard"]["carried"] == 0
+    assert rows["traditional"]["carried"] > 0 and rows["traditional"]["hands_retained"] > 0
+
+
+def test_impact_seats_within_each_profile(run) -> None:
+    pytest.importorskip("bragrules.simulate")
+    result = run("diff", "standard", "nine-card", "--impact", "20", "--players", "8", "--json")
+    assert result.code == 1, result.err
+    seats = {row["profile"]: row["players"] for row in json.loads(result.out)["impact"]}
     assert seats == {"standard": 8, "nine-card": 5}  # nine-card seats at most five
-    row = document["impact"][0]
-    assert row["showdown_share"] == 0.5 and row["average_pot"] == 18
 
 
 def test_impact_without_a_simulator_says_so(run, monkeypatch: pytest.MonkeyPatch) -> None:
