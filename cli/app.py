@@ -26,6 +26,8 @@ COMMAND_MODULES: List[str] = [
     "audit_cmd",
     "diff_cmd",
     "rulebook_cmd",
+    "simulate_cmd",
+    "equity_cmd",
 ]
 """Modules of ``bragrules_cli`` whose ``register(app)`` adds commands."""
 

@@ -1,0 +1,635 @@
+"""Computer players: a few styles a Brag player recognises, honest about what they know.
+
+A bot chooses one of the engine's legal actions (``deal.legal_actions()``),
+with a bet amount from :meth:`~bragrules.engine.actions.LegalAction.amounts`.
+Its judgement is the *share* of its hand: the part of all hands of the pack
+that the hand beats under the active ranking (from
+:func:`~bragrules.engine.arrange.hand_chances`, worked out once per ranking).
+Against ``n`` opponents still in, it reckons its chance of holding the best
+hand as ``share ** n``, and asks for more the more it has already bet.
+
+A blind bot never reads its own cards: while blind it decides whether to
+look, bet blind or see blind from what the whole table can see (the turn, the
+level, the pot, who is blind); only the hand it has looked at is read. With
+a retained hand it looks at one of the two, keeps it or discards it on its
+share, and only then may look at the other.
+
+The styles (:data:`STYLES`):
+
+- ``cautious``: looks at once, plays only good hands, sees early;
+- ``loose``: looks at once, stays in with modest hands, raises more;
+- ``blind_bluffer``: plays blind for several turns, paying the cheap blind rate
+  and now and then lifting the level, then looks;
+- ``see_happy``: looks at once, and calls for a see whenever one is offered;
+- ``random``: a uniform choice among the legal actions (a baseline).
+
+No bot bets for ever: each has a cap on its own bets in a deal, and asks
+for a better hand after every bet it makes; past the cap it sees if it may,
+and otherwise folds. In Stop the Bus a bot knocks on a decent hand or after
+a few turns.
+
+>>> import random
+>>> from bragrules.profile import load_profile
+>>> from bragrules.rules import compile_rules
+>>> from bragrules.engine.session import Session, play_session
+>>> rules = compile_rules(load_profile("traditional"))
+>>> seats = ["A", "B", "C", "D"]
+>>> bots = {p: make_bot(s, random.Random(i)) for i, (p, s) in enumerate(zip(seats, STYLES))}
+>>> session = play_session(Session(rules, seats, seed=5), table_chooser(bots), max_deals=20)
+>>> session.is_over, sum(session.balances.values()) + session.state.carried  # eight resolved pots
+(True, Fraction(0, 1))
+>>> isinstance(bots["A"].explain(), str)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from bisect import bisect_left
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Protocol, Sequence, Tuple
+
+from .engine.actions import Action, LegalAction
+from .engine.arrange import hand_chances
+from .engine.deal import Deal, PlayerState
+from .money import format_money
+from .ranking import HandRanker
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Rules
+
+__all__ = [
+    "Bot",
+    "STYLES",
+    "Style",
+    "StyleBot",
+    "RandomBot",
+    "hand_share",
+    "make_bot",
+    "table_chooser",
+]
+
+
+class Bot(Protocol):
+    """What a computer player offers: a name, a style, a choice and the reason for it."""
+
+    name: str
+    style: str
+
+    def choose(self, deal: Deal, player: str) -> Action:  # pragma: no cover - protocol
+        ...
+
+    def explain(self) -> str:  # pragma: no cover - protocol
+        ...
+
+
+@dataclass(frozen=True)
+class Style:
+    """The temperament of a bot, as numbers.
+
+    Chances below are of holding the best hand at the table (``share ** n``).
+    """
+
+    name: str
+    description: str
+    look_after: Tuple[int, int]  # blind turns before looking, drawn per deal (inclusive)
+    blind_raise: float  # chance a blind bet lifts the level a step
+    blind_see: float  # chance a blind player sees when a see is offered
+    call: float  # least chance to stay in
+    raise_at: float  # least chance to lift the level
+    see_at: float  # with a see offered: see at this chance or better (else bet on or fold)
+    see_eager: float  # chance of seeing at once whenever a see is offered
+    bluff: float  # chance of staying in regardless of the hand
+    tighten: float  # added to call and raise thresholds per bet already made
+    max_bets: int  # own bets per deal; then see or fold
+    max_steps: int  # how many steps above the least a raise may go
+    keep_at: float  # keep an inspected hand (of two) at this share or better
+    knock_at: float  # Stop the Bus: knock at this share or better
+    knock_turns: int  # ...or after this many turns
+
+
+STYLES: Dict[str, Style] = {
+    "cautious": Style(
+        "cautious", "looks at once, plays good hands only, sees early",
+        look_after=(0, 0), blind_raise=0.0, blind_see=0.0,
+        call=0.42, raise_at=0.75, see_at=0.45, see_eager=0.3, bluff=0.02, tighten=0.06,
+        max_bets=4, max_steps=1, keep_at=0.6, knock_at=0.75, knock_turns=3,
+    ),
+    "loose": Style(
+        "loose", "looks at once, stays in with modest hands and raises freely",
+        look_after=(0, 1), blind_raise=0.2, blind_see=0.2,
+        call=0.15, raise_at=0.45, see_at=0.3, see_eager=0.15, bluff=0.12, tighten=0.04,
+        max_bets=7, max_steps=3, keep_at=0.45, knock_at=0.6, knock_turns=4,
+    ),
+    "blind_bluffer": Style(
+        "blind_bluffer", "plays blind for several turns at the cheap rate, lifting the level now and then",
+        look_after=(2, 6), blind_raise=0.35, blind_see=0.3,
+        call=0.3, raise_at=0.6, see_at=0.4, see_eager=0.2, bluff=0.08, tighten=0.05,
+        max_bets=8, max_steps=2, keep_at=0.5, knock_at=0.65, knock_turns=4,
+    ),
+    "see_happy": Style(
+        "see_happy", "looks at once and calls for a see whenever one is offered",
+        look_after=(0, 0), blind_raise=0.0, blind_see=0.6,
+        call=0.25, raise_at=0.7, see_at=0.15, see_eager=0.9, bluff=0.05, tighten=0.05,
+        max_bets=5, max_steps=1, keep_at=0.5, knock_at=0.7, knock_turns=3,
+    ),
+}
+"""The reasoning styles by name; ``random`` is also accepted by :func:`make_bot`."""
+
+ALL_STYLES: Tuple[str, ...] = tuple(STYLES) + ("random",)
+
+
+# ---------------------------------------------------------------------------
+# What a hand is worth: shares, worked out once per ranking
+# ---------------------------------------------------------------------------
+
+_SHARES: Dict[Tuple[int, int], Tuple[HandRanker, List[float]]] = {}
+
+_SAMPLE = 20_000  # holdings sampled for the best three of five or more cards
+_ARRANGED_SAMPLE = 2_000  # holdings sampled to place an arrangement among others
+
+
+def _shares(ranker: HandRanker, cards: int = 3) -> List[float]:
+    """Per strength: the share of ``cards``-card hands of the pack whose best three it beats.
+
+    Three cards: exact, from :func:`hand_chances`. Four: exact, over every
+    four-card hand of the pack. Five or more (one hand from many cards): from
+    a fixed sample, so the same for every run.
+    """
+    key = (id(ranker), cards)
+    cached = _SHARES.get(key)
+    if cached is not None and cached[0] is ranker:
+        return cached[1]
+    n = ranker.distinct_strengths()
+    if cards == 3:
+        beats, _, total = hand_chances(ranker)
+        shares = [b / total for b in beats]
+    else:
+        counts = [0] * n
+        table = ranker.table
+        if cards == 4:
+            for a, b, c, d in itertools.combinations(range(ranker.pack_size), 4):
+                counts[max(
+                    table[a * 2916 + b * 54 + c], table[a * 2916 + b * 54 + d],
+                    table[a * 2916 + c * 54 + d], table[b * 2916 + c * 54 + d],
+                )] += 1
+        else:
+            rng = random.Random(f"bragrules shares {cards}")
+            pack = list(range(ranker.pack_size))
+            best = ranker.best_strength
+            for _ in range(_SAMPLE):
+                counts[best(rng.sample(pack, cards))] += 1
+        total = sum(counts)
+        shares = []
+        below = 0
+        for count in counts:
+            shares.append(below / total)
+            below += count
+    _SHARES[key] = (ranker, shares)
+    return shares
+
+
+class _Arrangements:
+    """Several hands from one deal: how good an arrangement is, and where it stands among others.
+
+    An arrangement's *score* is its chance of winning the pot against hands
+    drawn at random (the hands taken as independent, ties as the profile
+    says). Its *share* is the part of a fixed sample of holdings, each
+    arranged greedily (the best three, then the best three of the rest...),
+    whose score it beats: opponents arrange their cards too, so a score
+    alone flatters every hand.
+    """
+
+    def __init__(self, rules: "Rules") -> None:
+        ranker = rules.ranker
+        beats, ties, total = hand_chances(ranker)
+        tie_share = 0.5 if rules.profile.format.tied_hand == "against_caller" else 0.0
+        self.win = [(b + tie_share * t) / total for b, t in zip(beats, ties)]
+        self.hands = rules.hands_per_player
+        self.need = self.hands if rules.profile.format.win_rule == "all" else self.hands // 2 + 1
+        self.table = ranker.table
+        rng = random.Random(f"bragrules arrangements {rules.cards_dealt} {self.hands}")
+        pack = list(range(ranker.pack_size))
+        scores = sorted(
+            self.score(self._greedy(rng.sample(pack, rules.cards_dealt))) for _ in range(_ARRANGED_SAMPLE)
+        )
+        self.sample = scores
+
+    def _greedy(self, cards: List[int]) -> List[int]:
+        table = self.table
+        strengths = []
+        for _ in range(self.hands):
+            best, used = -1, (0, 0, 0)
+            for a, b, c in itertools.combinations(cards, 3):
+                s = table[a * 2916 + b * 54 + c]
+                if s > best:
+                    best, used = s, (a, b, c)
+            strengths.append(best)
+            cards = [x for x in cards if x not in used]
+        return strengths
+
+    def score(self, strengths: Sequence[int]) -> float:
+        """Chance of winning at least ``need`` of the hands against random hands."""
+        dist = [1.0]
+        win = self.win
+        for s in strengths:
+            p = win[s]
+            q = 1.0 - p
+            new = [0.0] * (len(dist) + 1)
+            for k, value in enumerate(dist):
+                new[k] += value * q
+                new[k + 1] += value * p
+            dist = new
+        return sum(dist[self.need:])
+
+    def share(self, strengths: Sequence[int]) -> float:
+        return bisect_left(self.sample, self.score(strengths)) / len(self.sample)
+
+
+_ARRANGED: Dict[str, "_Arrangements"] = {}
+
+
+def _arrangements(rules: "Rules") -> _Arrangements:
+    fmt = rules.profile.format
+    key = f"{id(rules.ranker)} {fmt.cards_dealt} {fmt.hands} {fmt.win_rule} {fmt.tied_hand}"
+    found = _ARRANGED.get(key)
+    if found is None or found.table is not rules.ranker.table:
+        found = _ARRANGED[key] = _Arrangements(rules)
+    return found
+
+
+def hand_share(deal: Deal, cards: Sequence[int]) -> float:
+    """The share of hands of the pack that ``cards`` beats under ``deal``'s rules (one hand).
+
+    >>> from bragrules.profile.models import Profile
+    >>> from bragrules.rules import compile_rules
+    >>> from bragrules.cards import parse_cards
+    >>> deal = Deal(compile_rules(Profile()), ["A", "B"], {"A": parse_cards("Kc Kd 2h"), "B": parse_cards("2c 3d 5h")})
+    >>> round(hand_share(deal, parse_cards("Kc Kd 2h")), 3)
+    0.887
+    """
+    ranker = deal.rules.ranker
+    if len(cards) == 3:
+        a, b, c = cards
+        return _shares(ranker)[ranker.table[a * 2916 + b * 54 + c]]
+    return _shares(ranker, len(cards))[ranker.best_strength(cards)]
+
+
+# ---------------------------------------------------------------------------
+# The bots
+# ---------------------------------------------------------------------------
+
+
+class _Memory:
+    """What a bot remembers of the deal in progress."""
+
+    __slots__ = ("deal", "bets", "blind_turns", "look_after", "turns", "shares")
+
+    def __init__(self, deal: Deal, look_after: int) -> None:
+        self.deal = deal
+        self.bets = 0
+        self.blind_turns = 0
+        self.look_after = look_after
+        self.turns = 0
+        self.shares: Dict[Tuple[int, ...], float] = {}
+
+
+class StyleBot:
+    """A bot playing by a :class:`Style`, drawing its chances from its own ``random.Random``."""
+
+    def __init__(self, style: Style, rng: random.Random, name: Optional[str] = None) -> None:
+        self.style = style.name
+        self.name = name or style.name
+        self.params = style
+        self.rng = rng
+        self._memory: Optional[_Memory] = None
+        self._why: Tuple[object, ...] = ("plain", None, None, 0.0, "no choice made yet", None)
+
+    # -- the reason ------------------------------------------------------
+
+    def explain(self) -> str:
+        """A short reason for the last choice (worked out only when asked)."""
+        kind, rules, cards, share, verb, amount = self._why
+        verb = str(verb)
+        if amount is not None:
+            verb = verb.format(_money(amount))
+        if kind == "plain":
+            return verb
+        hand = _describe(rules, cards)
+        if kind == "arrangement":
+            return f"{hand} beat {share:.0%} of holdings: {verb}"
+        return f"{hand} beats {share:.0%} of hands: {verb}"
+
+    def _say(self, verb: str, amount: object = None) -> None:
+        self._why = ("plain", None, None, 0.0, verb, amount)
+
+    def _judged(self, deal: Deal, cards: object, share: float, verb: str, amount: object = None) -> None:
+        kind = "arrangement" if cards and isinstance(cards[0], tuple) else "hand"  # type: ignore[index]
+        self._why = (kind, deal.rules, cards, share, verb, amount)
+
+    # -- choosing --------------------------------------------------------
+
+    def choose(self, deal: Deal, player: str) -> Action:
+        """One legal action for ``player``, who is to act in ``deal``."""
+        memory = self._memory
+        if memory is None or memory.deal is not deal:
+            low, high = self.params.look_after
+            memory = self._memory = _Memory(deal, low if low == high else self.rng.randint(low, high))
+        memory.turns += 1
+        options = deal.legal_actions()
+        state = deal.players[player]
+        first = options[0]
+        kind = first.kind
+        if kind == "keep":  # looked at one of two hands: keep it or discard it
+            return self._keep_or_discard(deal, state, options)
+        if kind == "arrange" and len(options) == 1:  # no betting: arrange, then all show
+            self._say("arranges the hands as suggested")
+            return first.action()
+        if kind == "look" and len(options) == 2 and options[1].kind == "look":
+            # before a showdown, holding two hands: look at one of them (nothing to tell them apart)
+            target = options[self.rng.randrange(2)]
+            self._say(f"looks at the {target.target} hand to choose one for the showdown")
+            return target.action()
+        if deal.rules.exchange:
+            return self._exchange(deal, state, options, memory)
+        by_kind: Dict[str, LegalAction] = {}
+        looks: List[LegalAction] = []
+        for option in options:
+            if option.kind == "look":
+                looks.append(option)
+            else:
+                by_kind[option.kind] = option
+        if state.seen:
+            arrange = by_kind.get("arrange")
+            if arrange is not None and state.arrangement is None:
+                self._say("looks at the cards and arranges the hands as suggested")
+                return arrange.action()
+            return self._seen(deal, state, by_kind, memory)
+        return self._blind(deal, state, by_kind, looks, memory)
+
+    # -- retained hands --------------------------------------------------
+
+    def _keep_or_discard(self, deal: Deal, state: PlayerState, options: List[LegalAction]) -> Action:
+        inspected = state.inspected
+        assert inspected is not None
+        cards = state.hands[inspected]  # the one hand looked at
+        assert cards is not None
+        share = hand_share(deal, cards)
+        keep = share >= self.params.keep_at
+        option = next(o for o in options if o.kind == ("keep" if keep else "discard"))
+        self._judged(deal, cards, share, f"{'keeps' if keep else 'discards'} the {inspected} hand")
+        return option.action()
+
+    # -- blind -----------------------------------------------------------
+
+    def _blind(
+        self, deal: Deal, state: PlayerState, by_kind: Dict[str, LegalAction], looks: List[LegalAction],
+        memory: _Memory,
+    ) -> Action:
+        """Decide without the cards: only the turn, the level and the table are known."""
+        params = self.params
+        rng = self.rng
+        memory.blind_turns += 1
+        stay_blind = memory.blind_turns <= memory.look_after and memory.bets < params.max_bets
+        if stay_blind or not looks:
+            see = by_kind.get("see")
+            if see is not None and (not looks or rng.random() < params.blind_see or memory.bets >= params.max_bets):
+                self._say("sees blind for {}", see.amount)
+                return see.action()
+            check = by_kind.get("check")
+            if check is not None:
+                self._say("checks blind")
+                return check.action()
+            bet = by_kind.get("bet")
+            if bet is not None and memory.bets < params.max_bets:
+                memory.bets += 1
+                if params.blind_raise and rng.random() < params.blind_raise:
+                    amount = bet.amounts(params.max_steps + 1)[-1]  # a cheap lift of the level
+                    self._say("lifts the level blind, paying {}", amount)
+                    return bet.action(amount)
+                self._say("bets {} blind", bet.amount)
+                return bet.action()
+            if not looks:
+                self._say("folds blind")
+                return by_kind["fold"].action()
+        if len(looks) == 1:
+            self._say("looks at the cards")
+            return looks[0].action()
+        target = looks[rng.randrange(len(looks))]
+        self._say(f"looks at the {target.target} hand")
+        return target.action()
+
+    # -- seen ------------------------------------------------------------
+
+    def _share_of(self, deal: Deal, state: PlayerState, memory: _Memory) -> Tuple[object, float]:
+        """The hand the bot has seen (or its arrangement) and its share."""
+        rules = deal.rules
+        if rules.hands_per_player > 1:
+            arrangement = state.arrangement
+            if arrangement is None:
+                return None, 0.5
+            key = tuple(c for h in arrangement for c in h)
+            share = memory.shares.get(key)
+            if share is None:
+                table = rules.ranker.table
+                strengths = [table[a * 2916 + b * 54 + c] for a, b, c in arrangement]
+                share = memory.shares[key] = _arrangements(rules).share(strengths)
+            return arrangement, share
+        cards = state.hand
+        assert cards is not None
+        if len(cards) == 3:
+            a, b, c = cards
+            ranker = rules.ranker
+            return cards, _shares(ranker)[ranker.table[a * 2916 + b * 54 + c]]
+        key = tuple(cards)
+        share = memory.shares.get(key)
+        if share is None:
+            share = memory.shares[key] = hand_share(deal, cards)
+        return cards, share
+
+    def _seen(self, deal: Deal, state: PlayerState, by_kind: Dict[str, LegalAction], memory: _Memory) -> Action:
+        params = self.params
+        rng = self.rng
+        cards, share = self._share_of(deal, state, memory)
+        opponents = sum(1 for p in deal.players.values() if not p.folded) - 1
+        chance = share ** max(opponents, 1)
+        extra = params.tighten * memory.bets
+        call_at = params.call + extra
+        raise_at = params.raise_at + extra
+        capped = memory.bets >= params.max_bets
+        see = by_kind.get("see")
+        bet = by_kind.get("bet")
+        fold = by_kind["fold"]
+        if see is not None:
+            if capped or bet is None:
+                if chance >= min(call_at, params.see_at) or rng.random() < params.bluff:
+                    self._judged(deal, cards, share, "sees for {}", see.amount)
+                    return see.action()
+                self._judged(deal, cards, share, "folds rather than pay to see")
+                return fold.action()
+            if rng.random() < params.see_eager and chance >= params.see_at * 0.5:
+                self._judged(deal, cards, share, "sees for {}", see.amount)
+                return see.action()
+            if chance >= raise_at:
+                return self._raise(deal, cards, share, chance, bet, memory)
+            if chance >= params.see_at:
+                self._judged(deal, cards, share, "sees for {}", see.amount)
+                return see.action()
+            if chance >= call_at or rng.random() < params.bluff:
+                memory.bets += 1
+                self._judged(deal, cards, share, "bets {} to stay in", bet.amount)
+                return bet.action()
+            self._judged(deal, cards, share, "folds")
+            return fold.action()
+        check = by_kind.get("check")
+        if bet is not None and not capped:
+            if chance >= raise_at:
+                return self._raise(deal, cards, share, chance, bet, memory)
+            if chance >= call_at or (check is None and rng.random() < params.bluff):
+                memory.bets += 1
+                self._judged(deal, cards, share, "bets {}", bet.amount)
+                return bet.action()
+        if check is not None:
+            self._judged(deal, cards, share, "checks")
+            return check.action()
+        self._judged(deal, cards, share, "folds" if not capped else "has bet enough and folds")
+        return fold.action()
+
+    def _raise(
+        self, deal: Deal, cards: object, share: float, chance: float, bet: LegalAction, memory: _Memory
+    ) -> Action:
+        """Lift the level: the stronger the hand, the further up the allowed steps."""
+        top = self.params.max_steps
+        steps = min(top, 1 + int(chance * top * self.rng.random() * 2)) if top else 0
+        memory.bets += 1
+        if steps:
+            amounts = bet.amounts(steps + 1)
+            amount = amounts[-1]
+            if len(amounts) > 1:
+                self._judged(deal, cards, share, "raises, paying {}", amount)
+                return bet.action(amount)
+        self._judged(deal, cards, share, "bets {}", bet.amount)
+        return bet.action()
+
+    # -- Stop the Bus ----------------------------------------------------
+
+    def _exchange(self, deal: Deal, state: PlayerState, options: List[LegalAction], memory: _Memory) -> Action:
+        params = self.params
+        last = options[-1]  # knock, or stand once somebody has knocked
+        if not state.seen or state.hand is None:
+            self._say(f"{last.kind}s without looking")
+            return last.action()
+        ranker = deal.rules.ranker
+        table = ranker.table
+        hand = list(state.hand)
+        a, b, c = hand
+        current = table[a * 2916 + b * 54 + c]
+        best_strength, best_option = current, None
+        for option in options[:-1]:
+            if option.target == "all":
+                x, y, z = deal.centre
+                strength = table[x * 2916 + y * 54 + z]
+            else:
+                assert option.cards is not None
+                mine, centre = option.cards[0][0], option.cards[1][0]
+                x, y, z = (centre if card == mine else card for card in hand)
+                strength = table[x * 2916 + y * 54 + z]
+            if strength > best_strength:
+                best_strength, best_option = strength, option
+        share = _shares(ranker)[current]
+        if last.kind == "knock" and (share >= params.knock_at or memory.turns > params.knock_turns or best_option is None):
+            self._judged(deal, hand, share, "knocks")
+            return last.action()
+        if best_option is None:
+            self._judged(deal, hand, share, "stands")
+            return last.action()
+        self._judged(deal, hand, share, "swaps with the centre")
+        return best_option.action()
+
+
+class RandomBot:
+    """A uniform choice among the legal actions (and among a few bet amounts): a baseline.
+
+    It reads no cards at all. It stops betting after ``max_bets`` bets in a
+    deal and knocks after a few turns of Stop the Bus, so deals end.
+    """
+
+    style = "random"
+
+    def __init__(self, rng: random.Random, name: Optional[str] = None, max_bets: int = 6) -> None:
+        self.name = name or "random"
+        self.rng = rng
+        self.max_bets = max_bets
+        self._deal: Optional[Deal] = None
+        self._bets = 0
+        self._turns = 0
+        self._why: Tuple[str, object] = ("no choice made yet", None)
+
+    def explain(self) -> str:
+        verb, amount = self._why
+        return verb.format(_money(amount)) if amount is not None else verb
+
+    def choose(self, deal: Deal, player: str) -> Action:
+        if deal is not self._deal:
+            self._deal, self._bets, self._turns = deal, 0, 0
+        self._turns += 1
+        options = deal.legal_actions()
+        if self._bets >= self.max_bets:
+            options = [o for o in options if o.kind != "bet"] or options
+        if deal.rules.exchange and self._turns > 4:
+            options = [options[-1]]  # knock or stand
+        option = options[self.rng.randrange(len(options))]
+        if option.kind == "bet":
+            self._bets += 1
+            amounts = option.amounts(4)
+            amount = amounts[self.rng.randrange(len(amounts))]
+            self._why = ("a bet of {} at random", amount)
+            return option.action(amount)
+        self._why = (f"{option.kind} at random", None)
+        return option.action()
+
+
+def make_bot(style: str, rng: random.Random, name: Optional[str] = None) -> Bot:
+    """A bot of ``style`` (a key of :data:`STYLES`, or ``random``) drawing on ``rng``.
+
+    >>> make_bot("cautious", random.Random(1)).style
+    'cautious'
+    >>> make_bot("reckless", random.Random(1))
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown bot style 'reckless' (choose from cautious, loose, blind_bluffer, see_happy, random)
+    """
+    if style == "random":
+        return RandomBot(rng, name)
+    found = STYLES.get(style)
+    if found is None:
+        raise ValueError(f"unknown bot style {style!r} (choose from {', '.join(ALL_STYLES)})")
+    return StyleBot(found, rng, name)
+
+
+def table_chooser(bots: Dict[str, Bot]) -> Callable[[Deal], Action]:
+    """A chooser for :func:`~bragrules.engine.session.play_session`: each seat's bot acts in turn."""
+
+    def choose(deal: Deal) -> Action:
+        player = deal.to_act
+        assert player is not None
+        return bots[player].choose(deal, player)
+
+    return choose
+
+
+# ---------------------------------------------------------------------------
+
+
+def _money(amount: object) -> str:
+    return format_money(amount) if amount is not None else "?"  # type: ignore[arg-type]
+
+
+def _describe(rules: object, cards: object) -> str:
+    ranker: HandRanker = rules.ranker  # type: ignore[attr-defined]
+    if not cards:
+        return "an unarranged hand"
+    if isinstance(cards, tuple) and isinstance(cards[0], tuple):
+        return " / ".join(ranker.describe(h) for h in cards)
+    return ranker.describe(cards)  # type: ignore[arg-type]

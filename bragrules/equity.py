@@ -1,0 +1,475 @@
+"""Exact heads-up chances: a hand against one random hand from the rest of the pack.
+
+:func:`hand_equity` counts, for one hand, every hand an opponent could hold
+from the cards left (``C(49, 3) = 18,424`` of them for three cards from a
+52-card pack) and how many of them it beats, ties and loses to under the
+profile's ranking. Four-Card hands play their best three against the
+opponent's best three (and, where the profile says so, the discarded card
+breaks ties). Nothing is sampled: the counts are exact integers and the
+chances exact fractions.
+
+>>> from bragrules.profile.models import Profile
+>>> from bragrules.rules import compile_rules
+>>> rules = compile_rules(Profile())
+>>> eq = hand_equity(rules, "3c 3d 3h")
+>>> (eq.win, eq.tie, eq.lose), eq.opponents
+((18424, 0, 0), 18424)
+>>> hand_equity(rules, "Ac Ad Ah").lose          # only the four prials of threes beat it
+4
+
+:func:`equity_table` gives the same for every strength class at once: for
+each distinct strength, the counts summed over every hand of that strength
+against every opponent hand sharing no card with it, so the chances are
+exact given only the strength (card removal makes two hands of one strength
+differ slightly; the table averages over them exactly). It is worked out by
+counting, not by pairing hands: for a hand ``{a, b, c}`` of strength ``s``,
+the opponent hands below ``s`` that share no card with it are
+
+    (all hands below s) - (those holding a, b or c) + (those holding two of them)
+
+by inclusion and exclusion, with the per-card counts kept as running totals
+by strength and the per-pair counts (50 hands each) as sorted lists.
+
+>>> table = equity_table(rules.ranker)
+>>> len(table), sum(row.total for row in table)
+(741, 407170400)
+>>> top = table[0]
+>>> top.category, top.example, (top.win, top.tie, top.lose)
+('prial', '3h 3d 3c', (73696, 0, 0))
+
+The whole table is for three-card hands: formats dealing more cards play
+the best three of them, and a table of those is not worked out here (a
+single hand of four cards is, by :func:`hand_equity`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from bisect import bisect_left, bisect_right
+from dataclasses import dataclass
+from fractions import Fraction
+from math import comb
+from typing import Dict, List, Optional, Sequence, Tuple, Union
+
+from .cards import CARDS, Card, parse_cards
+from .errors import BragError
+from .ranking import HandRanker
+
+__all__ = [
+    "Equity",
+    "EquityError",
+    "EquityRow",
+    "MAX_CARDS",
+    "counted_equity",
+    "equity_table",
+    "hand_equity",
+    "naive_equity",
+]
+
+MAX_CARDS = 4
+"""The most cards a hand may hold for an exact single-hand enumeration (best three play)."""
+
+_JOKER_DISCARD_RANK = 13  # a discarded joker counts above an ace (as HandRanker.four_card_key)
+
+HandLike = Union[str, Sequence[int]]
+
+
+class EquityError(BragError, ValueError):
+    """A hand whose chances cannot be worked out under the profile (wrong size, repeated card...)."""
+
+
+@dataclass(frozen=True)
+class Equity:
+    """One hand's exact heads-up counts against every opponent hand from the cards left."""
+
+    hand: Tuple[Card, ...]
+    win: int
+    tie: int
+    lose: int
+    category: str
+    strength: int
+    description: str
+
+    @property
+    def opponents(self) -> int:
+        return self.win + self.tie + self.lose
+
+    def chances(self) -> Tuple[Fraction, Fraction, Fraction]:
+        """(win, tie, lose) as exact fractions summing to 1."""
+        n = self.opponents
+        return Fraction(self.win, n), Fraction(self.tie, n), Fraction(self.lose, n)
+
+    def to_json(self) -> Dict[str, object]:
+        win, tie, lose = self.chances()
+        return {
+            "hand": [str(c) for c in self.hand],
+            "category": self.category,
+            "strength": self.strength,
+            "description": self.description,
+            "opponents": self.opponents,
+            "win": self.win,
+            "tie": self.tie,
+            "lose": self.lose,
+            "win_chance": _fraction_text(win),
+            "tie_chance": _fraction_text(tie),
+            "lose_chance": _fraction_text(lose),
+            "win_percent": _percent(win),
+            "tie_percent": _percent(tie),
+            "lose_percent": _percent(lose),
+        }
+
+
+@dataclass(frozen=True)
+class EquityRow:
+    """One strength class: counts summed over its hands against every disjoint opponent hand.
+
+    ``rank`` is 1 for the best class; ``hands`` is how many hands of the pack
+    have the strength, and ``total == hands * opponents``.
+    """
+
+    strength: int
+    rank: int
+    category: str
+    example: str
+    hands: int
+    win: int
+    tie: int
+    lose: int
+
+    @property
+    def total(self) -> int:
+        return self.win + self.tie + self.lose
+
+    def chances(self) -> Tuple[Fraction, Fraction, Fraction]:
+        n = self.total
+        return Fraction(self.win, n), Fraction(self.tie, n), Fraction(self.lose, n)
+
+    def to_json(self) -> Dict[str, object]:
+        win, tie, lose = self.chances()
+        return {
+            "rank": self.rank,
+            "strength": self.strength,
+            "category": self.category,
+            "example": self.example,
+            "hands": self.hands,
+            "pairs": self.total,
+            "win": self.win,
+            "tie": self.tie,
+            "lose": self.lose,
+            "win_chance": _fraction_text(win),
+            "tie_chance": _fraction_text(tie),
+            "lose_chance": _fraction_text(lose),
+            "win_percent": _percent(win),
+            "tie_percent": _percent(tie),
+            "lose_percent": _percent(lose),
+        }
+
+
+def _fraction_text(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _percent(value: Fraction) -> float:
+    return round(float(value * 100), 4)
+
+
+# ---------------------------------------------------------------------------
+# One hand
+# ---------------------------------------------------------------------------
+
+
+def _ranker_and_format(rules_or_ranker: object) -> Tuple[HandRanker, int, int, bool]:
+    """(ranker, cards dealt, hands per player, discard breaks ties) from Rules or a bare ranker."""
+    if isinstance(rules_or_ranker, HandRanker):
+        return rules_or_ranker, 3, 1, False
+    ranker = getattr(rules_or_ranker, "ranker")
+    profile = getattr(rules_or_ranker, "profile")
+    fmt = profile.format
+    return ranker, fmt.cards_dealt, fmt.hands, bool(fmt.discard_breaks_ties)
+
+
+def _read_hand(ranker: HandRanker, hand: HandLike) -> List[int]:
+    cards: List[int] = [int(c) for c in (parse_cards(hand) if isinstance(hand, str) else hand)]
+    for card in cards:
+        if not 0 <= card < ranker.pack_size:
+            name = CARDS[card] if 0 <= card < len(CARDS) else card
+            raise EquityError(f"{name} is not in this pack")
+    if len(set(cards)) != len(cards):
+        raise EquityError("a card appears twice in the hand")
+    return cards
+
+
+def hand_equity(rules_or_ranker: object, hand: HandLike) -> Equity:
+    """Exact (win, tie, lose) counts of ``hand`` against every opponent hand from the cards left.
+
+    ``rules_or_ranker`` is compiled :class:`~bragrules.rules.Rules` (the hand
+    must then hold the format's cards: three, or four for Four-Card; formats
+    of several hands take one three-card hand) or a bare
+    :class:`~bragrules.ranking.HandRanker` (three cards).
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules import compile_rules
+    >>> four = compile_rules(load_profile("four-card"))
+    >>> eq = hand_equity(four, "Ah Ad Ac 2c")
+    >>> eq.opponents, eq.category, eq.lose > 0
+    (194580, 'prial', True)
+    """
+    ranker, dealt, hands, discard_ties = _ranker_and_format(rules_or_ranker)
+    cards = _read_hand(ranker, hand)
+    size = 3 if hands > 1 else dealt
+    if len(cards) != size:
+        if hands > 1:
+            raise EquityError(
+                f"this format arranges {hands} hands of three cards: give one three-card hand, "
+                f"not {len(cards)} cards"
+            )
+        raise EquityError(f"this format deals {dealt} cards: give a hand of {dealt}, not {len(cards)}")
+    if size > MAX_CARDS:
+        raise EquityError(
+            f"exact chances are enumerated for hands of up to {MAX_CARDS} cards; "
+            f"{size} cards would mean {comb(ranker.pack_size - size, size):,} opponent hands"
+        )
+    rest = [c for c in range(ranker.pack_size) if c not in set(cards)]
+    if size == 3:
+        win, tie, lose = _three_card_counts(ranker, cards, rest)
+    else:
+        win, tie, lose = _best_three_counts(ranker, cards, rest, discard_ties)
+    ev = ranker.evaluate(cards)
+    return Equity(
+        hand=tuple(CARDS[c] for c in cards),
+        win=win,
+        tie=tie,
+        lose=lose,
+        category=ev.category,
+        strength=ev.strength,
+        description=ranker.describe(ev),
+    )
+
+
+def _three_card_counts(ranker: HandRanker, cards: Sequence[int], rest: Sequence[int]) -> Tuple[int, int, int]:
+    """Opponent three-card hands from ``rest`` below, equal to and above ``cards``."""
+    table = ranker.table
+    a, b, c = cards
+    mine = table[a * 2916 + b * 54 + c]
+    below = equal = total = 0
+    n = len(rest)
+    for i in range(n - 2):
+        x = rest[i] * 2916
+        for j in range(i + 1, n - 1):
+            row = table[x + rest[j] * 54:x + rest[j] * 54 + 54]
+            for k in range(j + 1, n):
+                s = row[rest[k]]
+                if s < mine:
+                    below += 1
+                elif s == mine:
+                    equal += 1
+            total += n - 1 - j
+    return below, equal, total - below - equal
+
+
+def _four_key(table: List[int], a: int, b: int, c: int, d: int, discard_ties: bool) -> int:
+    """The best three of four as one integer (with the discard's rank when it breaks ties)."""
+    sd = table[a * 2916 + b * 54 + c]
+    sc = table[a * 2916 + b * 54 + d]
+    sb = table[a * 2916 + c * 54 + d]
+    sa = table[b * 2916 + c * 54 + d]
+    best = max(sa, sb, sc, sd)
+    if not discard_ties:
+        return best
+    discard = -1
+    for s, x in ((sa, a), (sb, b), (sc, c), (sd, d)):
+        if s == best:
+            r = x >> 2 if x < 52 else _JOKER_DISCARD_RANK
+            if r > discard:
+                discard = r
+    return best * 14 + discard
+
+
+def _best_three_counts(
+    ranker: HandRanker, cards: Sequence[int], rest: Sequence[int], discard_ties: bool
+) -> Tuple[int, int, int]:
+    """Four-card hands: best three against best three, over every opponent four from ``rest``."""
+    table = ranker.table
+    a, b, c, d = cards
+    mine = _four_key(table, a, b, c, d, discard_ties)
+    below = equal = total = 0
+    for a, b, c, d in itertools.combinations(rest, 4):
+        key = _four_key(table, a, b, c, d, discard_ties)
+        total += 1
+        if key < mine:
+            below += 1
+        elif key == mine:
+            equal += 1
+    return below, equal, total - below - equal
+
+
+def naive_equity(ranker: HandRanker, hand: HandLike) -> Tuple[int, int, int]:
+    """(win, tie, lose) of a three-card hand by comparing it with every opponent hand in turn.
+
+    The plain pair loop, kept as the reference the counting is checked against.
+    """
+    cards = _read_hand(ranker, hand)
+    held = set(cards)
+    mine = ranker.strength(cards)
+    win = tie = lose = 0
+    for opp in itertools.combinations(range(ranker.pack_size), 3):
+        if held.intersection(opp):
+            continue
+        s = ranker.strength(opp)
+        if s < mine:
+            win += 1
+        elif s == mine:
+            tie += 1
+        else:
+            lose += 1
+    return win, tie, lose
+
+
+# ---------------------------------------------------------------------------
+# Every strength at once, by counting
+# ---------------------------------------------------------------------------
+
+
+class _Counts:
+    """Counts of three-card hands by strength: in the pack, holding a card, holding two cards."""
+
+    def __init__(self, ranker: HandRanker) -> None:
+        table = ranker.table
+        size = ranker.pack_size
+        n_strengths = ranker.distinct_strengths()
+        hands = ranker.all_hands()
+        strengths = [table[a * 2916 + b * 54 + c] for a, b, c in hands]
+        per_strength = [0] * n_strengths
+        per_card = [[0] * n_strengths for _ in range(size)]
+        per_pair: Dict[int, List[int]] = {}
+        for (a, b, c), s in zip(hands, strengths):
+            per_strength[s] += 1
+            per_card[a][s] += 1
+            per_card[b][s] += 1
+            per_card[c][s] += 1
+            for key in (a * 54 + b, a * 54 + c, b * 54 + c):
+                found = per_pair.get(key)
+                if found is None:
+                    per_pair[key] = [s]
+                else:
+                    found.append(s)
+        for values in per_pair.values():
+            values.sort()
+        self.hands = hands
+        self.strengths = strengths
+        self.per_strength = per_strength
+        self.below = _running(per_strength)
+        self.card_count = per_card
+        self.card_below = [_running(row) for row in per_card]
+        self.pair = per_pair
+        self.opponents = comb(size - 3, 3)
+
+
+def _running(counts: Sequence[int]) -> List[int]:
+    """``out[s]`` = how many are below ``s``."""
+    out: List[int] = []
+    total = 0
+    for count in counts:
+        out.append(total)
+        total += count
+    return out
+
+
+_COUNTS: Dict[int, Tuple[HandRanker, _Counts]] = {}
+
+
+def _counts_for(ranker: HandRanker) -> _Counts:
+    cached = _COUNTS.get(id(ranker))
+    if cached is not None and cached[0] is ranker:
+        return cached[1]
+    counts = _Counts(ranker)
+    _COUNTS[id(ranker)] = (ranker, counts)
+    return counts
+
+
+def counted_equity(ranker: HandRanker, hand: HandLike) -> Tuple[int, int, int]:
+    """(win, tie, lose) of a three-card hand by counting (as the table does), not by pairing.
+
+    >>> from bragrules.profile.models import Ranking
+    >>> from bragrules.ranking import compile_ranking
+    >>> r = compile_ranking(Ranking())
+    >>> counted_equity(r, "Kc 9c 4c") == naive_equity(r, "Kc 9c 4c")
+    True
+    """
+    cards = _read_hand(ranker, hand)
+    if len(cards) != 3:
+        raise EquityError(f"counting works on three-card hands, not {len(cards)} cards")
+    counts = _counts_for(ranker)
+    s = ranker.strength(cards)
+    below, equal = _disjoint_counts(counts, cards, s)
+    return below, equal, counts.opponents - below - equal
+
+
+def _disjoint_counts(counts: _Counts, hand: Sequence[int], s: int) -> Tuple[int, int]:
+    """(below, equal): opponent hands sharing no card with ``hand`` (of strength ``s``), by inclusion-exclusion."""
+    a, b, c = sorted(hand)
+    cb, cc = counts.card_below, counts.card_count
+    pab, pac, pbc = counts.pair[a * 54 + b], counts.pair[a * 54 + c], counts.pair[b * 54 + c]
+    lab, lac, lbc = bisect_left(pab, s), bisect_left(pac, s), bisect_left(pbc, s)
+    below = counts.below[s] - cb[a][s] - cb[b][s] - cb[c][s] + lab + lac + lbc
+    equal = (
+        counts.per_strength[s] - cc[a][s] - cc[b][s] - cc[c][s]
+        + (bisect_right(pab, s) - lab) + (bisect_right(pac, s) - lac) + (bisect_right(pbc, s) - lbc)
+        - 1  # the hand itself holds all three cards
+    )
+    return below, equal
+
+
+_TABLES: Dict[int, Tuple[HandRanker, List[EquityRow]]] = {}
+
+
+def equity_table(ranker: HandRanker) -> List[EquityRow]:
+    """Every strength class of three-card hands with its exact (win, tie, lose) counts, best first.
+
+    Cached per ranker. Summed over the table, win + tie + lose counts every
+    ordered pair of disjoint hands once (``22,100 x 18,424 = 407,170,400``
+    for the 52-card pack).
+    """
+    cached = _TABLES.get(id(ranker))
+    if cached is not None and cached[0] is ranker:
+        return list(cached[1])
+    counts = _counts_for(ranker)
+    n_strengths = ranker.distinct_strengths()
+    wins = [0] * n_strengths
+    ties = [0] * n_strengths
+    example: List[Optional[Tuple[int, int, int]]] = [None] * n_strengths
+    below_total, per_strength = counts.below, counts.per_strength
+    cb, cc, pair = counts.card_below, counts.card_count, counts.pair
+    for (a, b, c), s in zip(counts.hands, counts.strengths):
+        # a < b < c: all_hands() lists sorted triples
+        pab, pac, pbc = pair[a * 54 + b], pair[a * 54 + c], pair[b * 54 + c]
+        lab, lac, lbc = bisect_left(pab, s), bisect_left(pac, s), bisect_left(pbc, s)
+        cba, cbb, cbc = cb[a], cb[b], cb[c]
+        wins[s] += below_total[s] - cba[s] - cbb[s] - cbc[s] + lab + lac + lbc
+        ties[s] += (
+            per_strength[s] - cc[a][s] - cc[b][s] - cc[c][s]
+            + bisect_right(pab, s) + bisect_right(pac, s) + bisect_right(pbc, s) - lab - lac - lbc - 1
+        )
+        if example[s] is None:
+            example[s] = (a, b, c)
+    rows: List[EquityRow] = []
+    opponents = counts.opponents
+    for s in range(n_strengths - 1, -1, -1):
+        total = per_strength[s] * opponents
+        hand = example[s]
+        assert hand is not None
+        shown = " ".join(str(card) for card in ranker.evaluate(hand).played)
+        rows.append(
+            EquityRow(
+                strength=s,
+                rank=n_strengths - s,
+                category=ranker.category(s),
+                example=shown,
+                hands=per_strength[s],
+                win=wins[s],
+                tie=ties[s],
+                lose=total - wins[s] - ties[s],
+            )
+        )
+    _TABLES[id(ranker)] = (ranker, rows)
+    return list(rows)

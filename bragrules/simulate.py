@@ -1,0 +1,545 @@
+"""Bots play many deals under a profile, and the house reads what its rules do.
+
+:func:`simulate` seats bots of the chosen styles (cycling through the list),
+plays sessions one after another (a new one whenever one ends by the
+profile's own end rule) until the number of deals asked for is played, and
+reports how often pots are seen, folded out or carried, the pots, the win
+rate and net of each style, the hands shown at showdowns, how blind play
+fares, and that money was conserved exactly, session by session.
+
+The work is cut into fixed blocks of :data:`BLOCK_DEALS` deals. Each block
+plays its own sessions, from seeds derived from the simulation's seed and
+the block's number alone (a session still going when its block is full is
+cut there, with what is left on the table counted). So the blocks can be
+played in any order and by any number of processes, and merged in order
+they give the same report: ``workers=2`` reports exactly what ``workers=1``
+does.
+
+>>> report = simulate("traditional", players=4, hands=60, seed=1)
+>>> report.deals, report.money_conserved
+(60, True)
+>>> report.outcomes["showdown"] + report.outcomes["folded_out"] + report.outcomes["carried"] == 60
+True
+>>> simulate("traditional", players=4, hands=60, seed=1) == report
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+from .bots import ALL_STYLES, make_bot
+from .engine.session import Session
+from .errors import BragError
+from .money import money_json
+from .profile.models import Profile
+from .ranking import CATEGORIES
+from .rules import Rules, compile_rules
+
+__all__ = [
+    "BLOCK_DEALS",
+    "DEFAULT_STYLES",
+    "SimulationError",
+    "SimulationReport",
+    "simulate",
+]
+
+BLOCK_DEALS = 250
+"""Deals per block: the unit of work and of seeding (never depends on the number of workers)."""
+
+DEFAULT_STYLES: Tuple[str, ...] = ("cautious", "loose", "blind_bluffer", "see_happy")
+"""The mix seated when no styles are given."""
+
+MAX_ACTIONS_PER_DEAL = 10_000
+"""A deal that takes more actions than this is a bug in a bot: the simulation stops and says so."""
+
+ZERO = Fraction(0)
+
+ProfileLike = Union[str, Path, Profile, Rules]
+Progress = Callable[[int, int], None]
+
+
+class SimulationError(BragError, ValueError):
+    """A simulation that cannot be run as asked (players outside the profile's range, an unknown style...)."""
+
+
+# ---------------------------------------------------------------------------
+# Counting
+# ---------------------------------------------------------------------------
+
+
+@dataclass
+class _SeatTally:
+    deals: int = 0
+    won: int = 0
+    net: Fraction = ZERO
+    sessions_won: int = 0
+    lives_lost: int = 0
+
+    def add(self, other: "_SeatTally") -> None:
+        self.deals += other.deals
+        self.won += other.won
+        self.net += other.net
+        self.sessions_won += other.sessions_won
+        self.lives_lost += other.lives_lost
+
+
+@dataclass
+class _Tally:
+    """Everything counted over some deals; tallies of consecutive blocks add up."""
+
+    deals: int = 0
+    actions: int = 0
+    showdowns: int = 0
+    folded_out: int = 0
+    carried: int = 0
+    split: int = 0
+    carried_blind: int = 0
+    carried_tied: int = 0
+    carried_unbet: int = 0
+    pot_total: Fraction = ZERO
+    pot_max: Fraction = ZERO
+    seats: Dict[str, _SeatTally] = field(default_factory=dict)
+    shown: Dict[str, int] = field(default_factory=dict)
+    winning: Dict[str, int] = field(default_factory=dict)
+    blind_to_end: int = 0
+    blind_won: int = 0
+    blind_net: Fraction = ZERO
+    blind_showdowns: int = 0
+    blind_showdown_wins: int = 0
+    blind_survivor_collected: int = 0
+    blind_survivor_carried: int = 0
+    retained: int = 0
+    sessions: int = 0
+    sessions_completed: int = 0
+    completed_deals: int = 0
+    conservation_failures: int = 0
+    left_on_table: Fraction = ZERO
+
+    def add(self, other: "_Tally") -> None:
+        for name in (
+            "deals", "actions", "showdowns", "folded_out", "carried", "split", "carried_blind", "carried_tied",
+            "carried_unbet", "pot_total", "blind_to_end", "blind_won", "blind_net", "blind_showdowns",
+            "blind_showdown_wins", "blind_survivor_collected", "blind_survivor_carried", "retained", "sessions",
+            "sessions_completed", "completed_deals", "conservation_failures", "left_on_table",
+        ):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        if other.pot_max > self.pot_max:
+            self.pot_max = other.pot_max
+        for seat, tally in other.seats.items():
+            self.seats.setdefault(seat, _SeatTally()).add(tally)
+        for mine, theirs in ((self.shown, other.shown), (self.winning, other.winning)):
+            for cat, count in theirs.items():
+                mine[cat] = mine.get(cat, 0) + count
+
+
+# ---------------------------------------------------------------------------
+# Playing a block
+# ---------------------------------------------------------------------------
+
+
+def _derive(*parts: object) -> int:
+    """A 64-bit seed from the parts, the same in every process and on every machine."""
+    text = "bragrules simulate " + " ".join(str(p) for p in parts)
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
+
+
+_RULES: Dict[str, Rules] = {}
+
+
+def _rules_from_json(profile_json: str) -> Rules:
+    rules = _RULES.get(profile_json)
+    if rules is None:
+        rules = _RULES[profile_json] = compile_rules(Profile.model_validate_json(profile_json))
+    return rules
+
+
+def _seat_names(players: int) -> List[str]:
+    return [f"P{i + 1}" for i in range(players)]
+
+
+def _play_block(
+    profile_json: str, seat_styles: Sequence[str], seed: int, block: int, deals: int,
+    rules: Optional[Rules] = None,
+) -> _Tally:
+    """Play ``deals`` deals of block ``block``: sessions one after another, seeded from (seed, block, k)."""
+    import random
+
+    rules = rules or _rules_from_json(profile_json)
+    seats = _seat_names(len(seat_styles))
+    tally = _Tally()
+    tally.seats = {seat: _SeatTally() for seat in seats}
+    ranker = rules.ranker
+    table = ranker.table
+    category_of = ranker.category
+    several = rules.hands_per_player > 1
+    lives = rules.lives is not None
+    played = 0
+    session_number = 0
+    while played < deals:
+        session = Session(rules, seats, seed=_derive(seed, block, session_number))
+        bots = {
+            seat: make_bot(style, random.Random(_derive(seed, block, session_number, seat)), name=seat)
+            for seat, style in zip(seats, seat_styles)
+        }
+        session_number += 1
+        in_session = 0
+        act = session.act
+        while played < deals and not session.is_over:
+            deal = session.start_deal()
+            steps = 0
+            while deal.result is None:
+                player: str = deal.to_act  # type: ignore[assignment]
+                act(bots[player].choose(deal, player))
+                steps += 1
+                if steps > MAX_ACTIONS_PER_DEAL:
+                    raise RuntimeError(f"a deal under {rules.profile.name} did not end after {steps} actions")
+            result = session.finish_deal()
+            played += 1
+            in_session += 1
+            # -- what happened ------------------------------------------
+            tally.deals += 1
+            tally.actions += steps
+            outcome = result.outcome
+            pot = result.pot
+            tally.pot_total += pot
+            if pot > tally.pot_max:
+                tally.pot_max = pot
+            winners = result.winners
+            players = deal.players
+            if outcome == "carried":
+                tally.carried += 1
+                if result.showdown:
+                    tally.carried_tied += 1
+                elif len(deal.in_play) == 1 and players[deal.in_play[0]].blind:
+                    tally.carried_blind += 1
+                    tally.blind_survivor_carried += 1
+                else:
+                    tally.carried_unbet += 1
+            elif result.showdown:
+                tally.showdowns += 1
+            else:
+                tally.folded_out += 1
+                if players[winners[0]].blind:
+                    tally.blind_survivor_collected += 1
+            if outcome == "split":
+                tally.split += 1
+            if result.retained:
+                tally.retained += 1
+            net = result.net
+            for name in deal.order:
+                seat = tally.seats[name]
+                seat.deals += 1
+                seat.net += net[name]
+                state = players[name]
+                won = name in winners
+                if won:
+                    seat.won += 1
+                if state.seen or state.folded:
+                    continue
+                tally.blind_to_end += 1
+                tally.blind_net += net[name]
+                if won:
+                    tally.blind_won += 1
+                if result.showdown:
+                    tally.blind_showdowns += 1
+                    if won:
+                        tally.blind_showdown_wins += 1
+            if lives:
+                for name in result.lives_lost:
+                    tally.seats[name].lives_lost += 1
+            if result.showdown:
+                shown, winning = tally.shown, tally.winning
+                for name in deal.in_play:
+                    state = players[name]
+                    if several:
+                        hands = state.arrangement or ()
+                        cats = [category_of(table[a * 2916 + b * 54 + c]) for a, b, c in hands]
+                    else:
+                        cards = state.hand
+                        if cards is None:
+                            continue
+                        if len(cards) == 3:
+                            a, b, c = cards
+                            cats = [category_of(table[a * 2916 + b * 54 + c])]
+                        else:
+                            cats = [category_of(ranker.best_strength(cards))]
+                    won = name in winners
+                    for cat in cats:
+                        shown[cat] = shown.get(cat, 0) + 1
+                        if won:
+                            winning[cat] = winning.get(cat, 0) + 1
+        # -- the session, as it ended or was cut -----------------------------
+        if in_session == 0:
+            raise SimulationError(f"a session under {rules.profile.name} ended before its first deal")
+        tally.sessions += 1
+        on_table = session.state.carried
+        if sum(session.net().values(), ZERO) + on_table != 0:
+            tally.conservation_failures += 1
+        tally.left_on_table += on_table
+        if session.is_over:
+            tally.sessions_completed += 1
+            tally.completed_deals += in_session
+            for name in session.winners():
+                tally.seats[name].sessions_won += 1
+    return tally
+
+
+# ---------------------------------------------------------------------------
+# The report
+# ---------------------------------------------------------------------------
+
+
+def _rate(count: int, total: int) -> float:
+    """A percentage for people (rounded); the counts beside it are exact."""
+    return round(100 * count / total, 2) if total else 0.0
+
+
+def _exact(value: Fraction) -> Union[int, str]:
+    return money_json(value)
+
+
+@dataclass(frozen=True)
+class StyleResult:
+    """How one style fared over all the seats it held."""
+
+    style: str
+    seats: Tuple[str, ...]
+    deals: int
+    won: int
+    net: Fraction
+    sessions_won: int
+    lives_lost: int
+
+    @property
+    def win_rate(self) -> float:
+        return _rate(self.won, self.deals)
+
+    @property
+    def net_per_deal(self) -> Fraction:
+        return self.net / self.deals if self.deals else ZERO
+
+
+@dataclass(frozen=True)
+class SimulationReport:
+    """What a house wants to know about its rules, from bots playing them. Money is exact."""
+
+    profile: str
+    players: int
+    deals: int
+    seed: int
+    seat_styles: Dict[str, str]
+    tally: _Tally = field(repr=False)
+
+    # -- derived -----------------------------------------------------------
+
+    @property
+    def money_conserved(self) -> bool:
+        return self.tally.conservation_failures == 0
+
+    @property
+    def outcomes(self) -> Dict[str, int]:
+        t = self.tally
+        return {"showdown": t.showdowns, "folded_out": t.folded_out, "carried": t.carried, "split": t.split}
+
+    @property
+    def average_pot(self) -> Fraction:
+        return self.tally.pot_total / self.tally.deals if self.tally.deals else ZERO
+
+    @property
+    def largest_pot(self) -> Fraction:
+        return self.tally.pot_max
+
+    def styles(self) -> List[StyleResult]:
+        """Each style seated, in the order first seated."""
+        out: List[StyleResult] = []
+        for style in dict.fromkeys(self.seat_styles.values()):
+            seats = tuple(s for s, st in self.seat_styles.items() if st == style)
+            parts = [self.tally.seats[s] for s in seats]
+            out.append(
+                StyleResult(
+                    style=style,
+                    seats=seats,
+                    deals=sum(p.deals for p in parts),
+                    won=sum(p.won for p in parts),
+                    net=sum((p.net for p in parts), ZERO),
+                    sessions_won=sum(p.sessions_won for p in parts),
+                    lives_lost=sum(p.lives_lost for p in parts),
+                )
+            )
+        return out
+
+    def categories(self) -> List[Tuple[str, int, int]]:
+        """(category, hands shown at showdowns, of them winning), in ranking order; unseen ones left out."""
+        t = self.tally
+        order = [c for c in CATEGORIES if c in t.shown] + sorted(c for c in t.shown if c not in CATEGORIES)
+        return [(c, t.shown[c], t.winning.get(c, 0)) for c in order]
+
+    def to_json(self) -> Dict[str, object]:
+        """The report as JSON data: counts as integers, money exact (integers or ``"a/b"`` strings)."""
+        t = self.tally
+        n = t.deals
+        return {
+            "profile": self.profile,
+            "players": self.players,
+            "deals": n,
+            "seed": self.seed,
+            "seats": dict(self.seat_styles),
+            "outcomes": {
+                **self.outcomes,
+                "carried_by": {
+                    "blind_survivor": t.carried_blind,
+                    "tied_hands": t.carried_tied,
+                    "nobody_bet": t.carried_unbet,
+                },
+                "percent": {
+                    "showdown": _rate(t.showdowns, n),
+                    "folded_out": _rate(t.folded_out, n),
+                    "carried": _rate(t.carried, n),
+                },
+            },
+            "pots": {
+                "total": _exact(t.pot_total),
+                "average": _exact(self.average_pot),
+                "largest": _exact(t.pot_max),
+            },
+            "actions_per_deal": round(t.actions / n, 2) if n else 0.0,
+            "styles": {
+                r.style: {
+                    "seats": list(r.seats),
+                    "deals": r.deals,
+                    "won": r.won,
+                    "win_percent": r.win_rate,
+                    "net": _exact(r.net),
+                    "net_per_deal": _exact(r.net_per_deal),
+                    "sessions_won": r.sessions_won,
+                    **({"lives_lost": r.lives_lost} if r.lives_lost else {}),
+                }
+                for r in self.styles()
+            },
+            "seat_results": {
+                seat: {"style": self.seat_styles[seat], "deals": s.deals, "won": s.won, "net": _exact(s.net)}
+                for seat, s in t.seats.items()
+            },
+            "showdown_hands": {
+                cat: {"shown": shown, "won": won} for cat, shown, won in self.categories()
+            },
+            "blind": {
+                "stayed_blind": t.blind_to_end,
+                "won": t.blind_won,
+                "net": _exact(t.blind_net),
+                "at_showdown": t.blind_showdowns,
+                "won_at_showdown": t.blind_showdown_wins,
+                "survivor_collected": t.blind_survivor_collected,
+                "survivor_carried": t.blind_survivor_carried,
+                "hands_retained": t.retained,
+            },
+            "sessions": {
+                "played": t.sessions,
+                "completed": t.sessions_completed,
+                "deals_in_completed": t.completed_deals,
+                "cut_at_block_end": t.sessions - t.sessions_completed,
+            },
+            "money": {
+                "conserved": self.money_conserved,
+                "sessions_checked": t.sessions,
+                "failures": t.conservation_failures,
+                "left_on_table": _exact(t.left_on_table),
+                "net_of_all_seats": _exact(sum((s.net for s in t.seats.values()), ZERO)),
+            },
+        }
+
+
+# ---------------------------------------------------------------------------
+# Running
+# ---------------------------------------------------------------------------
+
+
+def _as_rules(profile_or_rules: ProfileLike) -> Rules:
+    if isinstance(profile_or_rules, Rules):
+        return profile_or_rules
+    if isinstance(profile_or_rules, Profile):
+        return compile_rules(profile_or_rules)
+    from .profile import load_profile
+
+    return compile_rules(load_profile(profile_or_rules))
+
+
+def seat_styles(players: int, styles: Optional[Sequence[str]] = None) -> Dict[str, str]:
+    """Seat names and their styles, cycling through ``styles`` (default :data:`DEFAULT_STYLES`).
+
+    >>> seat_styles(3, ["cautious", "loose"])
+    {'P1': 'cautious', 'P2': 'loose', 'P3': 'cautious'}
+    """
+    chosen = list(styles) if styles else list(DEFAULT_STYLES)
+    for style in chosen:
+        if style not in ALL_STYLES:
+            raise SimulationError(f"unknown bot style {style!r} (choose from {', '.join(ALL_STYLES)})")
+    return {seat: chosen[i % len(chosen)] for i, seat in enumerate(_seat_names(players))}
+
+
+def simulate(
+    profile_or_rules: ProfileLike,
+    players: int,
+    hands: int,
+    seed: int = 0,
+    styles: Optional[Sequence[str]] = None,
+    workers: int = 1,
+    progress: Optional[Progress] = None,
+) -> SimulationReport:
+    """Bots play ``hands`` deals under a profile (a name, a path, a Profile or Rules).
+
+    ``players`` seats are named P1, P2... and given the ``styles`` in turn.
+    ``workers`` processes share the blocks; the report does not depend on
+    how many. ``progress(done, total)`` is called as blocks finish.
+    """
+    rules = _as_rules(profile_or_rules)
+    table = rules.profile.table
+    low, high = max(2, table.min_players), table.max_players
+    if not low <= players <= high:
+        raise SimulationError(f"{rules.profile.name} seats {low} to {high} players, not {players}")
+    if hands < 1:
+        raise SimulationError(f"the number of deals must be at least 1, not {hands}")
+    if workers < 1:
+        raise SimulationError(f"the number of workers must be at least 1, not {workers}")
+    seats = seat_styles(players, styles)
+    style_list = list(seats.values())
+    blocks = [(b, min(BLOCK_DEALS, hands - b * BLOCK_DEALS)) for b in range((hands + BLOCK_DEALS - 1) // BLOCK_DEALS)]
+    profile_json = rules.profile.model_dump_json()
+    total = _Tally()
+    done = 0
+    if workers == 1 or len(blocks) == 1:
+        for block, size in blocks:
+            total.add(_play_block(profile_json, style_list, seed, block, size, rules=rules))
+            done += size
+            if progress is not None:
+                progress(done, hands)
+    else:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        results: Dict[int, _Tally] = {}
+        with ProcessPoolExecutor(max_workers=min(workers, len(blocks))) as pool:
+            futures = {
+                pool.submit(_play_block, profile_json, style_list, seed, block, size): (block, size)
+                for block, size in blocks
+            }
+            for future in as_completed(futures):
+                block, size = futures[future]
+                results[block] = future.result()
+                done += size
+                if progress is not None:
+                    progress(done, hands)
+        for block, _ in blocks:
+            total.add(results[block])
+    return SimulationReport(
+        profile=rules.profile.name,
+        players=players,
+        deals=hands,
+        seed=seed,
+        seat_styles=seats,
+        tally=total,
+    )

@@ -1,0 +1,139 @@
+"""``bragrules equity``: exact heads-up chances of a hand, or of every strength class."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, List, Optional
+
+import typer
+
+from .common import EXIT_BAD_INPUT, console, describe_error, error, message, write
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.equity import Equity, EquityRow
+
+
+def register(app: typer.Typer) -> None:
+    app.command("equity")(equity_command)
+
+
+def equity_command(
+    hand: Annotated[
+        Optional[List[str]],
+        typer.Argument(
+            metavar="[HAND]",
+            help='A hand: "Ac Kd Qh", "AcKdQh" or Ac Kd Qh. Without one, the table of every strength.',
+            show_default=False,
+        ),
+    ] = None,
+    profile: Annotated[
+        str,
+        typer.Option("--profile", "-p", metavar="PROFILE", help="The profile whose ranking applies (name or path)."),
+    ] = "standard",
+    as_json: Annotated[
+        bool, typer.Option("--json", help="JSON: one object for a hand, a list of rows for the table.")
+    ] = False,
+) -> None:
+    """Exact chances against one random opponent hand from the rest of the pack.
+
+    With a hand: its win, tie and lose counts over every opponent hand, as
+    fractions and percentages. Without: for every strength class of
+    three-card hands, the counts summed over all its hands against all
+    opponent hands sharing no card with them (a tie is a tie here: who wins
+    it is the profile's tie rule).
+    """
+    from bragrules.equity import equity_table, hand_equity
+    from bragrules.errors import BragError
+    from bragrules.profile import ProfileError, load_profile
+    from bragrules.rules import compile_rules
+
+    try:
+        rules = compile_rules(load_profile(profile))
+    except ProfileError as exc:
+        error(describe_error(exc))
+        raise typer.Exit(EXIT_BAD_INPUT)
+    if hand:
+        from bragrules.cards import CardError, parse_card
+
+        from .rank_cmd import card_tokens
+
+        try:
+            cards = [parse_card(token) for text in hand for token in card_tokens(text)]
+            result = hand_equity(rules, cards)
+        except (CardError, BragError, ValueError) as exc:
+            error(describe_error(exc) if isinstance(exc, BragError) else f"error: {exc}")
+            raise typer.Exit(EXIT_BAD_INPUT)
+        if as_json:
+            import json
+
+            write(json.dumps({"profile": rules.profile.name, **result.to_json()}, ensure_ascii=False) + "\n")
+        else:
+            _render_hand(result, rules.profile.name)
+        return
+    fmt = rules.profile.format
+    if fmt.cards_dealt != 3 and not as_json:
+        message(f"note: {rules.profile.name} deals {fmt.cards_dealt} cards; this table compares three-card "
+                "hands under its ranking (give a hand for the exact chances of one)")
+    rows = equity_table(rules.ranker)
+    if as_json:
+        import json
+
+        write(json.dumps([row.to_json() for row in rows], ensure_ascii=False) + "\n")
+    else:
+        _render_table(rows, rules.profile.name)
+
+
+def _fraction(count: int, total: int) -> str:
+    from math import gcd
+
+    g = gcd(count, total) or 1
+    return f"{count // g}/{total // g}" if count else "0"
+
+
+def _render_hand(result: "Equity", profile: str) -> None:
+    from rich import box
+    from rich.table import Table
+
+    out = console()
+    n = result.opponents
+    out.print(f"{' '.join(c.symbol for c in result.hand)}: {result.description} "
+              f"(under {profile}, against each of {n:,} opponent hands)")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("")
+    table.add_column("hands", justify="right")
+    table.add_column("chance", justify="right")
+    table.add_column("percent", justify="right")
+    for label, count in (("win", result.win), ("tie", result.tie), ("lose", result.lose)):
+        table.add_row(label, f"{count:,}", _fraction(count, n), f"{100 * count / n:.3f}%")
+    out.print(table)
+
+
+def _render_table(rows: "List[EquityRow]", profile: str) -> None:
+    from rich import box
+    from rich.table import Table
+
+    out = console()
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
+    table.add_column("rank", justify="right")
+    table.add_column("category")
+    table.add_column("example")
+    table.add_column("hands", justify="right")
+    table.add_column("win", justify="right")
+    table.add_column("tie", justify="right")
+    table.add_column("lose", justify="right")
+    for row in rows:
+        total = row.total
+        table.add_row(
+            str(row.rank),
+            row.category.replace("_", " "),
+            row.example,
+            f"{row.hands:,}",
+            f"{100 * row.win / total:.3f}%",
+            f"{100 * row.tie / total:.3f}%",
+            f"{100 * row.lose / total:.3f}%",
+        )
+    out.print(table)
+    pairs = sum(row.total for row in rows)
+    out.print(f"{len(rows)} strengths under {profile}, best first; {pairs:,} ordered pairs of disjoint hands")
+
+
+__all__ = ["equity_command", "register"]

@@ -1,0 +1,216 @@
+"""``bragrules simulate``: bots play many deals under a profile; what the house learns."""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TYPE_CHECKING, Annotated, Any, List, Optional
+
+import typer
+
+from .common import EXIT_BAD_INPUT, console, describe_error, error, message, write
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.simulate import SimulationReport
+
+
+def register(app: typer.Typer) -> None:
+    app.command("simulate")(simulate_command)
+
+
+def simulate_command(
+    profile: Annotated[
+        str,
+        typer.Option("--profile", "-p", metavar="PROFILE", help="The profile to play (built-in name or path)."),
+    ] = "standard",
+    players: Annotated[int, typer.Option("--players", "-n", help="Players at the table.")] = 4,
+    hands: Annotated[int, typer.Option("--hands", help="Deals to play in all.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="The seed: the same seed gives the same report.")] = 0,
+    workers: Annotated[
+        int, typer.Option("--workers", "-w", help="Processes to share the work (the report does not change).")
+    ] = 1,
+    styles: Annotated[
+        Optional[str],
+        typer.Option(
+            "--styles",
+            metavar="STYLE,...",
+            help="Bot styles, seated in turn: cautious, loose, blind_bluffer, see_happy, random "
+            "(default: the first four).",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
+) -> None:
+    """Bots play HANDS deals under a profile: showdowns, fold-outs, carried pots, pots, styles, blind play.
+
+    Sessions follow the profile's own end rule; a new one starts whenever one
+    ends. Money is exact and checked to be conserved in every session.
+    Exit status 2 for a bad profile, player count or style.
+    """
+    from bragrules.errors import BragError
+    from bragrules.profile import ProfileError
+    from bragrules.simulate import simulate
+
+    style_list: Optional[List[str]] = None
+    if styles is not None:
+        style_list = [s.strip() for s in styles.split(",") if s.strip()]
+        if not style_list:
+            error("error: --styles names no style")
+            raise typer.Exit(EXIT_BAD_INPUT)
+    show_progress = not as_json and hands > 250 and _is_tty(sys.stderr)
+    started = time.perf_counter()
+    try:
+        if show_progress:
+            report = _with_progress(profile, players, hands, seed, style_list, workers)
+        else:
+            report = simulate(profile, players, hands, seed=seed, styles=style_list, workers=workers)
+    except (ProfileError, BragError) as exc:
+        error(describe_error(exc))
+        raise typer.Exit(EXIT_BAD_INPUT)
+    elapsed = time.perf_counter() - started
+    if as_json:
+        import json
+
+        write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
+        return
+    render(report)
+    if elapsed > 0:
+        message(f"{report.deals:,} deals in {elapsed:.2f} s ({report.deals / elapsed:,.0f} a second, "
+                f"{workers} worker{'s' if workers != 1 else ''})")
+
+
+def _with_progress(
+    profile: str, players: int, hands: int, seed: int, styles: Optional[List[str]], workers: int
+) -> "SimulationReport":
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    from bragrules.simulate import simulate
+
+    with Progress(
+        TextColumn("simulating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console(stderr=True),
+        transient=True,
+    ) as bar:
+        task = bar.add_task("deals", total=hands)
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done)
+
+        return simulate(profile, players, hands, seed=seed, styles=styles, workers=workers, progress=advance)
+
+
+def _is_tty(stream: Any) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _pct(count: int, total: int) -> str:
+    return f"{100 * count / total:.1f}%" if total else "-"
+
+
+def _money(amount: Any, signed: bool = False) -> str:
+    from fractions import Fraction
+
+    from bragrules.money import pretty_money
+
+    value = Fraction(amount)
+    if value.denominator in (1, 2):
+        text = pretty_money(value)
+    else:
+        text = f"{float(value):.2f}"
+    return f"+{text}" if signed and value > 0 else text
+
+
+def render(report: "SimulationReport") -> None:
+    """The report for people: rich tables on stdout."""
+    from rich import box
+    from rich.markup import escape
+    from rich.table import Table
+
+    t = report.tally
+    n = report.deals
+    out = console()
+    seats = ", ".join(f"{seat} {style}" for seat, style in report.seat_styles.items())
+    out.print(f"[bold]{escape(report.profile)}[/bold]: {n:,} deals, {report.players} players "
+              f"({escape(seats)}), seed {report.seed}")
+
+    deals = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="deals", title_justify="left")
+    deals.add_column("")
+    deals.add_column("deals", justify="right")
+    deals.add_column("share", justify="right")
+    deals.add_row("seen (showdown)", f"{t.showdowns:,}", _pct(t.showdowns, n))
+    deals.add_row("folded out", f"{t.folded_out:,}", _pct(t.folded_out, n))
+    deals.add_row("carried over", f"{t.carried:,}", _pct(t.carried, n))
+    if t.carried:
+        deals.add_row("  a blind survivor", f"{t.carried_blind:,}", _pct(t.carried_blind, n))
+        deals.add_row("  tied hands", f"{t.carried_tied:,}", _pct(t.carried_tied, n))
+        deals.add_row("  nobody bet", f"{t.carried_unbet:,}", _pct(t.carried_unbet, n))
+    if t.split:
+        deals.add_row("split pots", f"{t.split:,}", _pct(t.split, n))
+    out.print(deals)
+    out.print(f"pots: average {_money(report.average_pot)}, largest {_money(report.largest_pot)}; "
+              f"{t.actions / n:.1f} actions a deal")
+
+    styles = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="styles", title_justify="left")
+    styles.add_column("style")
+    styles.add_column("seats")
+    styles.add_column("deals", justify="right")
+    styles.add_column("won", justify="right")
+    styles.add_column("win rate", justify="right")
+    styles.add_column("net", justify="right")
+    styles.add_column("net a deal", justify="right")
+    styles.add_column("sessions won", justify="right")
+    lives = any(r.lives_lost for r in report.styles())
+    if lives:
+        styles.add_column("lives lost", justify="right")
+    for r in report.styles():
+        row = [r.style, ", ".join(r.seats), f"{r.deals:,}", f"{r.won:,}", f"{r.win_rate:.1f}%",
+               _money(r.net, signed=True), _money(r.net_per_deal, signed=True), f"{r.sessions_won:,}"]
+        if lives:
+            row.append(f"{r.lives_lost:,}")
+        styles.add_row(*row)
+    out.print(styles)
+
+    cats = report.categories()
+    if cats:
+        shown = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="hands at showdowns", title_justify="left")
+        shown.add_column("category")
+        shown.add_column("shown", justify="right")
+        shown.add_column("won", justify="right")
+        shown.add_column("won when shown", justify="right")
+        for cat, count, won in cats:
+            shown.add_row(cat.replace("_", " "), f"{count:,}", f"{won:,}", _pct(won, count))
+        out.print(shown)
+
+    if t.blind_to_end or t.blind_survivor_collected or t.blind_survivor_carried:
+        blind = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="blind play", title_justify="left")
+        blind.add_column("")
+        blind.add_column("count", justify="right")
+        blind.add_row("players still blind at the end of a deal", f"{t.blind_to_end:,}")
+        blind.add_row("  of them winning the pot", f"{t.blind_won:,}")
+        blind.add_row("  their net", _money(t.blind_net, signed=True))
+        blind.add_row("blind at a showdown", f"{t.blind_showdowns:,}")
+        blind.add_row("  winning it", f"{t.blind_showdown_wins:,}")
+        blind.add_row("lone blind survivor collects", f"{t.blind_survivor_collected:,}")
+        blind.add_row("lone blind survivor, pot carried", f"{t.blind_survivor_carried:,}")
+        if t.retained:
+            blind.add_row("deals leaving a retained hand", f"{t.retained:,}")
+        out.print(blind)
+
+    completed = t.sessions_completed
+    line = f"sessions: {t.sessions:,} played, {completed:,} ended by the profile's rule"
+    if completed:
+        line += f" (average {t.completed_deals / completed:.1f} deals)"
+    out.print(line)
+    if report.money_conserved:
+        out.print(f"[green]money conserved[/green] in all {t.sessions:,} sessions "
+                  f"(nets plus what is left on the table sum to 0; left on the table {_money(t.left_on_table)})")
+    else:
+        out.print(f"[bold red]money NOT conserved[/bold red] in {t.conservation_failures:,} of {t.sessions:,} sessions")
+
+
+__all__ = ["register", "render", "simulate_command"]
