@@ -18,7 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
+from dataclasses import replace
 from functools import lru_cache
+from math import lcm
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from .profile.models import Profile
@@ -217,6 +219,7 @@ class Rules:
     exchange: bool = False
     centre_cards: int = 0
     swap_kinds: Tuple[str, ...] = ()
+    money_denominator: int = 1
     extra: Dict[str, object] = field(default_factory=dict)
 
     # -- money ------------------------------------------------------------
@@ -248,6 +251,36 @@ class Rules:
         return 52 + self.jokers
 
 
+def money_denominator(rules: Rules) -> int:
+    """The least ``D`` making every amount a profile can produce a whole number of ``1/D``.
+
+    Levels are multiples of the level step; a blind player pays the blind
+    rate of a level; a see is a multiple of a payment.
+
+    >>> from bragrules.profile.models import Profile
+    >>> money_denominator(compile_rules(Profile()))
+    2
+    """
+    step = rules.level_step
+    rate = rules.blind_rate
+    multiple = rules.see.multiple
+    amounts = [
+        rules.ante,
+        step,
+        step * rate,
+        step * multiple,
+        step * rate * multiple,
+        rules.opening_min,
+        rules.starting_stack,
+        *rules.bonus.values(),
+    ]
+    if rules.opening_max is not None:
+        amounts.append(rules.opening_max)
+    if rules.raises.amount is not None:
+        amounts += [rules.raises.amount, rules.raises.amount * rate]
+    return lcm(*(Fraction(a).denominator for a in amounts))
+
+
 def compile_rules(profile: Profile) -> Rules:
     """Build the :class:`Rules` for a profile (cached per profile)."""
     return _compile_cached(profile.model_dump_json())
@@ -272,7 +305,7 @@ def _compile_cached(profile_json: str) -> Rules:
     }
     stakes = profile.stakes
     rotation = {"clockwise": 1, "anticlockwise": -1, "fixed": 0}[profile.table.rotation]
-    return Rules(
+    rules = Rules(
         profile=profile,
         ranker=ranker,
         suit_ranker=suit_ranker,
@@ -312,3 +345,4 @@ def _compile_cached(profile_json: str) -> Rules:
         centre_cards=profile.format.exchange.centre_cards if profile.format.exchange.enabled else 0,
         swap_kinds={"one": ("one",), "three": ("all",), "one_or_three": ("one", "all")}[profile.format.exchange.swap],
     )
+    return replace(rules, money_denominator=money_denominator(rules))

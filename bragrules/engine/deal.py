@@ -37,6 +37,7 @@ from ..rules import Rules
 from .actions import Action, Event, LegalAction
 from .arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths, hands_needed
 from .showdown import Comparer, Key, settle_many, settle_pair
+from .units import Units
 
 Hand = Optional[Tuple[Card, ...]]  # None: cards nobody recorded
 
@@ -60,11 +61,30 @@ class PlayerState:
     seen: bool = False
     folded: bool = False
     all_in: bool = False
-    contributed: Fraction = ZERO
-    last_paid: Optional[Fraction] = None
     inspected: Optional[str] = None  # a hand looked at, awaiting keep or discard
-    stack: Optional[Fraction] = None  # finite bankrolls only
     arrangement: Optional[Arrangement] = None  # several-hand formats: the hands in order
+    unit: int = 1  # money below is counted in units of 1/unit
+    paid_u: int = 0
+    last_u: Optional[int] = None
+    stack_u: Optional[int] = None  # finite bankrolls only
+    settled_stack: Optional[Fraction] = None  # the stack once the deal is settled
+
+    @property
+    def contributed(self) -> Fraction:
+        """Everything paid into this deal's pot, ante included."""
+        return Fraction(self.paid_u, self.unit)
+
+    @property
+    def last_paid(self) -> Optional[Fraction]:
+        """What the player paid at their last turn (None before their first payment)."""
+        return None if self.last_u is None else Fraction(self.last_u, self.unit)
+
+    @property
+    def stack(self) -> Optional[Fraction]:
+        """Chips left behind (finite bankrolls only); after the deal, with winnings."""
+        if self.settled_stack is not None:
+            return self.settled_stack
+        return None if self.stack_u is None else Fraction(self.stack_u, self.unit)
 
     @property
     def blind(self) -> bool:
@@ -128,8 +148,9 @@ class Deal:
         self.order: List[str] = list(order)
         self.comparer = Comparer.for_rules(rules)
         self.carried_in = Fraction(carried)
-        self.pot = Fraction(carried)
-        self.level: Optional[Fraction] = None
+        self.units = Units.for_deal(rules, [self.carried_in, *(stacks.values() if stacks else ())])
+        self.pot_u = self.units.to_units_exact(self.carried_in)
+        self.level_u: Optional[int] = None
         self.events: List[Event] = []
         self.actions: List[Action] = []
         self.result: Optional[DealResult] = None
@@ -152,8 +173,8 @@ class Deal:
                 old = retained[name]
                 held["old"] = tuple(old) if old is not None else None  # None: a hand nobody recorded
             held["new"] = tuple(dealt) if dealt is not None else None
-            stack = Fraction(stacks[name]) if stacks is not None else None
-            self.players[name] = PlayerState(name, held, stack=stack)
+            stack = self.units.to_units_exact(stacks[name]) if stacks is not None else None
+            self.players[name] = PlayerState(name, held, unit=self.units.denominator, stack_u=stack)
         self._post_antes()
         if not rules.blind_allowed or not rules.betting:
             for state in self.players.values():
@@ -174,6 +195,16 @@ class Deal:
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+    @property
+    def pot(self) -> Fraction:
+        """The pot: the carried pot and everything paid into this deal."""
+        return Fraction(self.pot_u, self.units.denominator)
+
+    @property
+    def level(self) -> Optional[Fraction]:
+        """The betting level in seen-equivalent units (None until somebody bets)."""
+        return None if self.level_u is None else Fraction(self.level_u, self.units.denominator)
 
     @property
     def in_play(self) -> List[str]:
@@ -201,8 +232,8 @@ class Deal:
     def due(self, player: str) -> Fraction:
         """The least a player's bet costs now (the level at their rate, or the opening minimum)."""
         state = self.players[player]
-        level = self.level if self.level is not None else self.rules.opening_min
-        return self.rules.payment(level, state.blind)
+        level = self.level_u if self.level_u is not None else self.units.opening_min
+        return self.units.money(self.units.payment(level, state.blind))
 
     def legal_actions(self) -> List[LegalAction]:
         """What the player to act may do, each with its exact cost."""
@@ -229,7 +260,7 @@ class Deal:
         bet = self._bet_option(state)
         if bet is not None:
             options.append(bet)
-        if self.rules.check_allowed and self.level is None:
+        if self.rules.check_allowed and self.level_u is None:
             options.append(LegalAction(player, "check"))
         see = self._see_option(state)
         if see is not None:
@@ -254,44 +285,72 @@ class Deal:
         hint = auto_arrange(self.rules, cards).hands if cards is not None else None
         return LegalAction(state.name, "arrange", cards=hint)
 
-    def _bet_option(self, state: PlayerState) -> Optional[LegalAction]:
-        rules = self.rules
+    def _bet_range(self, state: PlayerState) -> Tuple[int, Optional[int], int, bool]:
+        """(least payment, most payment or None, payment step, all-in only) in units."""
+        units = self.units
+        kind = self.rules.raises.kind
         blind = state.blind
-        if self.level is None:
-            low, high = rules.opening_min, rules.opening_max
+        level = self.level_u
+        high: Optional[int]
+        if level is None:
+            low, high = units.opening_min, units.opening_max
         else:
-            low = self.level
-            high = rules.raises.max_level(self.level, self.pot)
-            if rules.raises.kind == "fixed":
-                high = self.level + (rules.raises.amount or ZERO)
-        step = rules.payment(rules.level_step, blind)
-        if rules.raises.kind == "fixed" and self.level is not None:
-            step = rules.payment(rules.raises.amount or ZERO, blind)
-        low_pay = rules.payment(low, blind)
-        high_pay = rules.payment(high, blind) if high is not None else None
-        if state.stack is not None and low_pay > state.stack:
-            if rules.covering_side_pot and state.stack > 0:
-                return LegalAction(state.name, "bet", amount=state.stack, max_amount=state.stack, all_in=True)
+            low = level
+            if kind == "none":
+                high = None
+            elif kind == "pot":
+                high = level + self.pot_u
+            else:
+                assert units.raise_amount is not None
+                high = level + units.raise_amount
+        step = units.payment(units.step, blind)
+        if kind == "fixed" and level is not None:
+            assert units.raise_amount is not None
+            step = units.payment(units.raise_amount, blind)
+        low_pay = units.payment(low, blind)
+        high_pay = units.payment(high, blind) if high is not None else None
+        stack = state.stack_u
+        if stack is not None:
+            if low_pay > stack:
+                return stack, stack, step, True
+            if high_pay is None or high_pay > stack:
+                high_pay = stack - (stack - low_pay) % step
+        return low_pay, high_pay, step, False
+
+    def _bet_option(self, state: PlayerState) -> Optional[LegalAction]:
+        low, high, step, all_in = self._bet_range(state)
+        money = self.units.money
+        if all_in:
+            if self.rules.covering_side_pot and low > 0:
+                return LegalAction(state.name, "bet", amount=money(low), max_amount=money(low), all_in=True)
             return None
-        if state.stack is not None and (high_pay is None or high_pay > state.stack):
-            top = state.stack - (state.stack - low_pay) % step
-            high_pay = top
-        return LegalAction(state.name, "bet", amount=low_pay, max_amount=high_pay, step=step)
+        return LegalAction(state.name, "bet", amount=money(low),
+                           max_amount=money(high) if high is not None else None, step=money(step))
+
+    def _see_cost(self, state: PlayerState, opponent: PlayerState) -> Optional[int]:
+        """What a see costs the caller, in units (None while there is nothing to double)."""
+        assert self.level_u is not None
+        units = self.units
+        if self.rules.see.basis == "caller_rate":
+            return units.times_multiple(units.payment(self.level_u, state.blind))
+        if opponent.last_u is None:
+            return None
+        return units.times_multiple(opponent.last_u)
 
     def _see_option(self, state: PlayerState) -> Optional[LegalAction]:
-        if len(self.contenders) != 2 or self.level is None:
+        if self.level_u is None or len(self.contenders) != 2:
             return None
-        opponent = self._opponent(state.name)
-        if not self.rules.may_see(state.blind, self.players[opponent].blind):
+        opponent = self.players[self._opponent(state.name)]
+        if not self.rules.may_see(state.blind, opponent.blind):
             return None
-        cost = self.rules.see_cost(state.blind, self.level, self.players[opponent].last_paid)
+        cost = self._see_cost(state, opponent)
         if cost is None:
             return None
-        if state.stack is not None and cost > state.stack:
-            if self.rules.covering_side_pot and state.stack > 0:
-                return LegalAction(state.name, "see", amount=state.stack, all_in=True)
+        if state.stack_u is not None and cost > state.stack_u:
+            if self.rules.covering_side_pot and state.stack_u > 0:
+                return LegalAction(state.name, "see", amount=self.units.money(state.stack_u), all_in=True)
             return None
-        return LegalAction(state.name, "see", amount=cost)
+        return LegalAction(state.name, "see", amount=self.units.money(cost))
 
     def _opponent(self, player: str) -> str:
         return next(p for p in self.contenders if p != player)
@@ -510,66 +569,72 @@ class Deal:
     def _bet(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         if self._choosing:
             raise RuleViolation("blind.retention", f"{state.name} must choose one hand for the showdown")
-        option = self._bet_option(state)
+        units = self.units
+        money = units.money
+        low, high, step, all_in = self._bet_range(state)
         amount = action.amount if action.amount is not None else ZERO
+        paid = units.to_units(amount)
         rules = self.rules
-        if option is None:
-            raise RuleViolation(
-                "session.covering",
-                f"{state.name} cannot cover {self.due(state.name)} and must fold under this profile",
-            )
-        if option.all_in:
-            if amount != option.amount:
+        rate = "blind" if state.blind else "seen"
+        if all_in:
+            if not (rules.covering_side_pot and low > 0):
                 raise RuleViolation(
-                    "session.covering", f"{state.name} is short and may only go all in for {option.amount}"
+                    "session.covering",
+                    f"{state.name} cannot cover {self.due(state.name)} and must fold under this profile",
                 )
-            new_level = self.level
+            if paid != low:
+                raise RuleViolation(
+                    "session.covering", f"{state.name} is short and may only go all in for {money(low)}"
+                )
+            new_level = self.level_u
         else:
-            new_level = rules.level_for(amount, state.blind)
-            rate = "blind" if state.blind else "seen"
-            if state.stack is not None and amount > state.stack:
+            if state.stack_u is not None and (paid is None or paid > state.stack_u):
                 raise RuleViolation(
                     "session.starting_stack", f"{state.name} has only {state.stack} and cannot pay {amount}"
                 )
-            if not rules.on_step(new_level):
+            new_level = units.level_for(paid, state.blind) if paid is not None else None
+            if new_level is None or new_level % units.step:
                 raise RuleViolation(
                     "stakes.level_step",
-                    f"{amount} is a level of {new_level}, not a multiple of {rules.level_step}",
+                    f"a {rate} payment of {amount} is not a level in steps of {rules.level_step}",
                 )
-            if self.level is None:
-                if new_level < rules.opening_min:
+            if self.level_u is None:
+                if new_level < units.opening_min:
                     raise RuleViolation(
                         "stakes.opening_min",
                         f"the opening level is at least {rules.opening_min}: a {rate} player pays at least "
-                        f"{rules.payment(rules.opening_min, state.blind)}, not {amount}",
+                        f"{money(low)}, not {amount}",
                     )
-                if rules.opening_max is not None and new_level > rules.opening_max:
+                if units.opening_max is not None and new_level > units.opening_max:
                     raise RuleViolation(
                         "stakes.opening_max",
                         f"the opening level is at most {rules.opening_max}: a {rate} player pays at most "
-                        f"{rules.payment(rules.opening_max, state.blind)}, not {amount}",
+                        f"{money(units.payment(units.opening_max, state.blind))}, not {amount}",
                     )
             else:
-                if new_level < self.level:
+                if new_level < self.level_u:
                     raise RuleViolation(
                         RULE_MINIMUM,
-                        f"the level is {self.level}: a {rate} player pays at least "
-                        f"{rules.payment(self.level, state.blind)}, not {amount}",
+                        f"the level is {self.level}: a {rate} player pays at least {money(low)}, not {amount}",
                     )
-                if not rules.raises.allows(self.level, new_level, self.pot):
+                fixed_ok = rules.raises.kind != "fixed" or (new_level - self.level_u) in (0, units.raise_amount)
+                if not fixed_ok or (high is not None and paid is not None and paid > high):
+                    top = money(high) if high is not None else None
                     raise RuleViolation(
                         "stakes.raise_limit",
                         f"{rules.raises.describe()}: from level {self.level} a {rate} player may pay "
-                        f"at most {option.max_amount}, not {amount}",
+                        f"at most {top}, not {amount}",
                     )
         if not apply:
             return None
-        self._pay(state, amount)
-        if option.all_in or (state.stack is not None and state.stack == 0):
+        assert paid is not None
+        self._pay(state, paid)
+        if all_in or (state.stack_u is not None and state.stack_u == 0):
             state.all_in = True
-        self.level = new_level
+        self.level_u = new_level
         event = Event(
-            "bet", state.name, amount, detail={"level": new_level, "blind": state.blind, "all_in": option.all_in}
+            "bet", state.name, amount,
+            detail={"level": self.level, "blind": state.blind, "all_in": all_in},
         )
         self._advance()
         return event
@@ -577,7 +642,7 @@ class Deal:
     def _check_action(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         if not self.rules.check_allowed:
             raise RuleViolation("stakes.check", "no free check: bet, see or fold")
-        if self.level is not None:
+        if self.level_u is not None:
             raise RuleViolation("stakes.check", "a check is allowed only while nobody has bet")
         if not apply:
             return None
@@ -609,6 +674,7 @@ class Deal:
 
     def _see_action(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         rules = self.rules
+        money = self.units.money
         if len(self.contenders) != 2:
             raise RuleViolation(
                 RULE_SEE_TWO, f"only two players may see; {len(self.contenders)} are still betting"
@@ -621,23 +687,25 @@ class Deal:
                 rules.see.rule_for(state.blind, opponent.blind),
                 f"a {caller} player cannot see a {other} player: bet or fold",
             )
-        if self.level is None:
+        if self.level_u is None:
             raise RuleViolation("seeing.cost_basis", "nobody has bet yet: there is nothing to see")
-        cost = rules.see_cost(state.blind, self.level, opponent.last_paid)
+        cost = self._see_cost(state, opponent)
         if cost is None:
             raise RuleViolation("seeing.cost_basis", f"{opponent.name} has not bet yet: nothing to double")
         amount = action.amount if action.amount is not None else ZERO
-        if state.stack is not None and cost > state.stack:
-            if not (rules.covering_side_pot and amount == state.stack and state.stack > 0):
+        paid = self.units.to_units(amount)
+        if state.stack_u is not None and cost > state.stack_u:
+            if not (rules.covering_side_pot and paid == state.stack_u and state.stack_u > 0):
                 raise RuleViolation(
-                    "session.covering", f"{state.name} cannot cover the see ({cost}); they have {state.stack}"
+                    "session.covering",
+                    f"{state.name} cannot cover the see ({money(cost)}); they have {state.stack}",
                 )
-            cost = state.stack
-        if amount != cost:
+            cost = state.stack_u
+        if paid != cost:
             rate = "blind" if state.blind else "seen"
             raise RuleViolation(
                 "seeing.cost_multiple",
-                f"a {rate} player's see costs exactly {cost} here, not {amount}",
+                f"a {rate} player's see costs exactly {money(cost)} here, not {amount}",
             )
         missing = [p for p in (state.name, opponent.name) if any(h is None for h in self.players[p].hands.values())]
         if missing and not self.winner_hint:
@@ -647,8 +715,8 @@ class Deal:
             )
         if not apply:
             return None
-        self._pay(state, amount)
-        if state.stack is not None and state.stack == 0:
+        self._pay(state, cost)
+        if state.stack_u is not None and state.stack_u == 0:
             state.all_in = True
         self._see = (state.name, opponent.name)
         event = Event("see", state.name, amount, detail={"opponent": opponent.name})
@@ -662,24 +730,25 @@ class Deal:
         if not self._choosing:
             self._showdown()
 
-    def _pay(self, state: PlayerState, amount: Fraction) -> None:
-        state.contributed += amount
-        state.last_paid = amount
-        self.pot += amount
-        if state.stack is not None:
-            state.stack -= amount
+    def _pay(self, state: PlayerState, amount: int) -> None:
+        """A payment into the pot, in units."""
+        state.paid_u += amount
+        state.last_u = amount
+        self.pot_u += amount
+        if state.stack_u is not None:
+            state.stack_u -= amount
 
     def _post_antes(self) -> None:
         for name in self.order:
             state = self.players[name]
-            ante = self.rules.ante
-            if state.stack is not None and ante >= state.stack:
-                ante = state.stack
+            ante = self.units.ante
+            if state.stack_u is not None and ante >= state.stack_u:
+                ante = state.stack_u
                 state.all_in = True
             if ante:
                 self._pay(state, ante)
-                state.last_paid = None
-                self.events.append(Event("ante", name, ante))
+                state.last_u = None
+                self.events.append(Event("ante", name, self.units.money(ante)))
 
     def _advance(self) -> None:
         if self.result is not None:
@@ -700,8 +769,8 @@ class Deal:
 
     def _has_matched(self, player: str) -> bool:
         state = self.players[player]
-        others = [self.players[p].contributed for p in self.in_play if p != player]
-        return state.last_paid is not None and state.contributed >= max(others, default=ZERO)
+        others = [self.players[p].paid_u for p in self.in_play if p != player]
+        return state.last_u is not None and state.paid_u >= max(others, default=0)
 
     # ------------------------------------------------------------------
     # Endings
@@ -709,7 +778,7 @@ class Deal:
 
     def _lone_survivor(self, player: str) -> None:
         state = self.players[player]
-        nobody_bet = self.level is None
+        nobody_bet = self.level_u is None
         if nobody_bet and self.rules.nobody_bet_carries:
             self._finish_carried("everyone folded before anybody bet")
             return
@@ -941,7 +1010,7 @@ class Deal:
         for p in self.order:
             state = self.players[p]
             if state.stack is not None:
-                state.stack += payouts[p] + bonuses[p]
+                state.settled_stack = state.stack + payouts[p] + bonuses[p]
         self.result = DealResult(
             outcome=outcome,
             winners=winners,

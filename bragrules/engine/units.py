@@ -1,0 +1,99 @@
+"""Exact money as integers inside a deal.
+
+A deal counts money in *units* of ``1/D`` of the currency, where ``D`` is
+chosen so that every amount the deal can produce is a whole number of
+units: the ante, every level (a multiple of the level step), the blind rate
+of it, a see (a multiple of either), the bonuses, and the stacks and carried
+pot the deal starts with. Integer arithmetic is exact and fast; amounts
+leave the deal as :class:`~fractions.Fraction` again.
+
+>>> from bragrules.profile.models import Profile
+>>> from bragrules.rules import compile_rules
+>>> units = Units.for_deal(compile_rules(Profile()), [Fraction(7, 3)])
+>>> units.denominator, units.to_units(Fraction(5, 2)), units.money(15)
+(6, 15, Fraction(5, 2))
+>>> units.payment(units.to_units(Fraction(4)), blind=True) == units.to_units(Fraction(2))
+True
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import lcm
+from typing import Dict, Iterable, Optional, Tuple
+
+from ..rules import Rules
+
+
+_CACHE: Dict[Tuple[int, int], Tuple[Rules, "Units"]] = {}
+
+
+class Units:
+    """The unit of one deal, and the profile's amounts in it."""
+
+    __slots__ = (
+        "denominator", "ante", "step", "opening_min", "opening_max", "raise_amount",
+        "rate_num", "rate_den", "mult_num", "mult_den", "bonus", "_money",
+    )
+
+    def __init__(self, rules: Rules, denominator: int):
+        self.denominator = denominator
+        self._money: Dict[int, Fraction] = {}
+        u = self.to_units_exact
+        self.ante = u(rules.ante)
+        self.step = u(rules.level_step)
+        self.opening_min = u(rules.opening_min)
+        self.opening_max = u(rules.opening_max) if rules.opening_max is not None else None
+        self.raise_amount = u(rules.raises.amount) if rules.raises.amount is not None else None
+        self.rate_num, self.rate_den = rules.blind_rate.numerator, rules.blind_rate.denominator
+        self.mult_num, self.mult_den = rules.see.multiple.numerator, rules.see.multiple.denominator
+        self.bonus = {k: u(v) for k, v in rules.bonus.items()}
+
+    @classmethod
+    def for_deal(cls, rules: Rules, amounts: Iterable[Fraction]) -> "Units":
+        """Units for a deal starting with these stacks and carried pot."""
+        denominator = lcm(rules.money_denominator, *(Fraction(a).denominator for a in amounts))
+        if rules.see.basis != "caller_rate":
+            denominator *= rules.see.multiple.denominator  # twice an all-in payment must stay whole
+        key = (id(rules), denominator)
+        found = _CACHE.get(key)
+        if found is None or found[0] is not rules:
+            found = _CACHE[key] = (rules, cls(rules, denominator))
+        return found[1]
+
+    def to_units_exact(self, amount: Fraction) -> int:
+        value = Fraction(amount) * self.denominator
+        assert value.denominator == 1, f"{amount} is not a whole number of 1/{self.denominator}"
+        return value.numerator
+
+    def to_units(self, amount: Fraction) -> Optional[int]:
+        """An amount in units, or None when it is not a whole number of units (so never payable)."""
+        num = amount.numerator * self.denominator
+        if num % amount.denominator:
+            return None
+        return num // amount.denominator
+
+    def money(self, units: int) -> Fraction:
+        """Units back to money (the same few amounts recur, so they are kept)."""
+        found = self._money.get(units)
+        if found is None:
+            found = self._money[units] = Fraction(units, self.denominator)
+        return found
+
+    def payment(self, level: int, blind: bool) -> int:
+        """What a player pays at a level: the level seen, the blind rate of it blind."""
+        if not blind:
+            return level
+        return level * self.rate_num // self.rate_den
+
+    def level_for(self, paid: int, blind: bool) -> Optional[int]:
+        """The level a payment stands for (None when it stands for no whole level)."""
+        if not blind:
+            return paid
+        num = paid * self.rate_den
+        if num % self.rate_num:
+            return None
+        return num // self.rate_num
+
+    def times_multiple(self, amount: int) -> int:
+        return amount * self.mult_num // self.mult_den
