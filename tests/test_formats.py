@@ -240,3 +240,29 @@ def test_stop_the_bus_session_runs_to_a_winner() -> None:
     play_session(session, random_chooser(random.Random(12)), max_deals=300)
     assert session.is_over
     assert sum(1 for p in session.players if session.lives[p] > 0) == 1
+
+
+@pytest.mark.parametrize("name,count,overrides", [
+    ("seven-card", 7, {}),
+    ("nine-card", 9, {}),
+    ("nine-card", 9, {"win_rule": "all", "hand_order": "strongest_first"}),
+    ("seven-card", 7, {"tied_hand": "against_caller"}),
+])
+def test_auto_arrange_is_the_best_of_every_ordered_arrangement(name: str, count: int, overrides: dict) -> None:
+    from bragrules.engine.arrange import arrangement_chance, hand_strengths
+
+    rules = rules_for(name, format=overrides) if overrides else rules_for(name)
+    rng = random.Random(count)
+    from bragrules.cards import STANDARD_PACK
+
+    for _ in range(5):
+        cards = rng.sample(STANDARD_PACK, count)
+        best = max(
+            arrangement_chance(rules, hand_strengths(rules, a))
+            for a in ordered_arrangements(cards, rules.hands_per_player)
+            if overrides.get("hand_order") != "strongest_first"
+            or list(hand_strengths(rules, a)) == sorted(hand_strengths(rules, a), reverse=True)
+        )
+        choice = auto_arrange(rules, cards)
+        assert choice.chance == best
+        assert arrangement_chance(rules, hand_strengths(rules, choice.hands)) == best

@@ -149,22 +149,62 @@ def _at_least(ps: Sequence[int], d: int, need: int) -> int:
 
 
 def auto_arrange(rules: Rules, cards: Sequence[Card]) -> ArrangementChoice:
-    """The legal arrangement with the best chance against a random opponent (strongest first on ties)."""
+    """The legal arrangement with the best chance against a random opponent (strongest first on ties).
+
+    Every ordered arrangement is scored (140 for seven cards, 1,680 for
+    nine): each three-card combination's strength and chance are worked out
+    once, then arrangements are put together from disjoint combinations.
+    """
     hands = rules.hands_per_player
     numerators, denominator = _win_numerators(rules)
     need = hands if rules.profile.format.win_rule == "all" else hands // 2 + 1
     strongest_first = rules.profile.format.hand_order == "strongest_first"
-    table = rules.ranker.strength
+    strength = rules.ranker.strength
+    cards = list(cards)
+    n = len(cards)
+    combos: List[Tuple[int, int, int, Tuple[int, int, int]]] = []  # (mask, strength, numerator, indices)
+    by_mask: Dict[int, Tuple[int, int, Tuple[int, int, int]]] = {}
+    for trio in combinations(range(n), 3):
+        mask = (1 << trio[0]) | (1 << trio[1]) | (1 << trio[2])
+        value = strength([cards[i] for i in trio])
+        combos.append((mask, value, numerators[value], trio))
+        by_mask[mask] = (value, numerators[value], trio)
+    full = (1 << n) - 1
     best_key: Tuple[int, Tuple[int, ...]] = (-1, ())
-    best: Arrangement = ()
-    for arrangement in ordered_arrangements(cards, hands):
-        strengths = tuple(table(h) for h in arrangement)
-        if strongest_first and any(a < b for a, b in zip(strengths, strengths[1:])):
-            continue
-        score = _at_least([numerators[s] for s in strengths], denominator, need)
-        key = (score, strengths)
-        if key > best_key:
-            best_key, best = key, arrangement
+    best_trios: Tuple[Tuple[int, int, int], ...] = ()
+    for mask_a, s_a, q_a, trio_a in combos:
+        if hands == 1:
+            candidates = [((s_a,), (q_a,), (trio_a,))]
+        else:
+            candidates = []
+            for mask_b, s_b, q_b, trio_b in combos:
+                if mask_a & mask_b:
+                    continue
+                if hands == 2:
+                    candidates.append(((s_a, s_b), (q_a, q_b), (trio_a, trio_b)))
+                    continue
+                rest = full ^ mask_a ^ mask_b
+                if rest.bit_count() != 3:
+                    for mask_c, s_c, q_c, trio_c in combos:
+                        if mask_c & (mask_a | mask_b) == 0:
+                            candidates.append(((s_a, s_b, s_c), (q_a, q_b, q_c), (trio_a, trio_b, trio_c)))
+                    continue
+                s_c, q_c, trio_c = by_mask[rest]
+                candidates.append(((s_a, s_b, s_c), (q_a, q_b, q_c), (trio_a, trio_b, trio_c)))
+        for strengths, qs, trios in candidates:
+            if strongest_first and any(x < y for x, y in zip(strengths, strengths[1:])):
+                continue
+            if len(qs) == 2 and need == 2:
+                score = qs[0] * qs[1]
+            elif len(qs) == 3 and need == 2:  # at least two of three
+                q1, q2, q3 = qs
+                score = (q1 * q2 + q1 * q3 + q2 * q3) * denominator - 2 * q1 * q2 * q3
+            else:
+                score = _at_least(qs, denominator, need)
+            key = (score, strengths)
+            if key > best_key:
+                best_key, best_trios = key, trios
+    best = tuple(tuple(cards[i] for i in trio) for trio in best_trios)
     used = {c for h in best for c in h}
     display = tuple(tuple(rules.ranker.evaluate(h).played) for h in best)
     return ArrangementChoice(
