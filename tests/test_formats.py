@@ -266,3 +266,18 @@ def test_auto_arrange_is_the_best_of_every_ordered_arrangement(name: str, count:
         choice = auto_arrange(rules, cards)
         assert choice.chance == best
         assert arrangement_chance(rules, hand_strengths(rules, choice.hands)) == best
+
+
+def test_crash_never_puts_out_everyone_at_once() -> None:
+    rules = rules_for("crash", format={"lives": 1})
+    session = Session(rules, ["A", "B", "C"], seed=1)
+    session.lives = {"A": 0, "B": 1, "C": 1}
+    from bragrules.engine.deal import Deal
+
+    deal = Deal(rules, ["B", "C"], {"B": parse_cards("2c 4d 6h"), "C": parse_cards("2d 4c 6s")})
+    assert deal.result is not None and deal.result.lives_lost == ["B", "C"]
+    session.current = deal
+    session._current_meta = {"number": 1, "dealer": "A", "order": ["B", "C"], "hands": {},
+                             "centre": (), "retained": {}, "carried_in": 0, "shuffled": True}
+    session.finish_deal()
+    assert session.lives == {"A": 0, "B": 1, "C": 1}  # both would be out: nobody loses the life

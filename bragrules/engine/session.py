@@ -247,8 +247,11 @@ class Session:
         meta = self._current_meta
         for p, amount in result.net.items():
             self.balances[p] += amount
-        for p in result.lives_lost:
-            self.lives[p] -= 1
+        survivors = [p for p in self.players if self.lives[p] - (p in result.lives_lost) > 0]
+        if survivors or not self.rules.lives:
+            for p in result.lives_lost:
+                self.lives[p] -= 1
+        # else: the showdown would put out everyone still playing: nobody loses a life
         s = self.state
         s.deals += 1
         if result.outcome != "carried":
