@@ -80,7 +80,7 @@ UNKNOWN_CARD = "??"
 OUTCOMES = ("won", "split", "carried")
 
 _SHEET_KEYS = ("format", "profile", "players", "dealer", "seed", "deals", "end")
-_DEAL_KEYS = ("cards", "centre", "actions", "result", "dealer")
+_DEAL_KEYS = ("cards", "centre", "actions", "result", "dealer", "dispute")
 _RESULT_KEYS = ("winner", "winners", "carried", "net", "pot", "lives_lost")
 _END_KEYS = ("net", "winners", "winner")
 _EVENT_TYPES = ("header", "deal", "action", "result", "end")
@@ -154,6 +154,8 @@ class DealEntry:
     shuffled: Optional[bool] = None
     centre: Optional[Tuple[Card, ...]] = None
     centre_line: Optional[int] = None
+    dispute: Optional[str] = None  # a sheet's last deal: the action or event in question (``arbitrate``)
+    dispute_line: Optional[int] = None
 
     def card_line(self, player: str) -> Optional[int]:
         return self.card_lines.get(player, self.line)
@@ -424,6 +426,11 @@ def parse_sheet(text: str, filename: str = "<sheet>", base_dir: Optional[Path] =
     if not isinstance(deals_value, list):
         raise sheet.fail("deals: expected a list of deals", "deals")
     deals = [_sheet_deal(sheet, item, index, players) for index, item in enumerate(deals_value)]
+    for entry in deals[:-1]:
+        if entry.dispute is not None:
+            raise HistoryError(
+                f"deal {entry.number}: only the last deal may have a dispute", filename, entry.dispute_line
+            )
     end = None
     if top.get("end") is not None:
         end = _sheet_end(sheet, top["end"], players, len(deals))
@@ -486,6 +493,13 @@ def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) ->
         entry.actions.append(_read_action(text, players, number, file, line))
     if body.get("result") is not None:
         entry.result = _sheet_result(sheet, body["result"], f"{path}.result", number, players)
+    if "dispute" in body:
+        dispute = body["dispute"]
+        if not isinstance(dispute, str) or not dispute.strip():
+            raise sheet.fail(f"deal {number}: dispute: expected the action or event in question, "
+                             "e.g. 'A see 3', 'A exposes B', 'A peeks B' or 'tie'", f"{path}.dispute")
+        entry.dispute = dispute.strip()
+        entry.dispute_line = sheet.value_line(f"{path}.dispute")
     return entry
 
 

@@ -26,6 +26,7 @@ COMMAND_MODULES: List[str] = [
     "audit_cmd",
     "diff_cmd",
     "rulebook_cmd",
+    "arbitrate_cmd",
     "simulate_cmd",
     "equity_cmd",
 ]

@@ -1,0 +1,199 @@
+"""``bragrules arbitrate``: rule on a disputed moment of a deal, under one or more profiles.
+
+Exit status: 0 when a ruling was given, 2 when the situation cannot be read
+or set up (an unreadable sheet, an unknown profile or dispute, illegal play
+before the dispute).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional
+
+import typer
+
+from .common import EXIT_BAD_INPUT, EXIT_OK, console, describe_error, error, write
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.arbitrate import Arbitration, Ruling
+
+
+def register(app: typer.Typer) -> None:
+    app.command("arbitrate")(arbitrate_command)
+
+
+def arbitrate_command(
+    situation: Annotated[
+        str,
+        typer.Argument(
+            help="A history sheet whose last deal ends with a dispute: entry (an action such as "
+            "'A see 3', 'X exposes Y', 'X peeks Y', or 'tie').",
+            show_default=False,
+        ),
+    ],
+    profiles: Annotated[
+        Optional[List[str]],
+        typer.Option(
+            "--profile",
+            "-p",
+            metavar="PROFILE",
+            help="Rule under this profile (built-in name or path); repeat to compare rulings side by side. "
+            "Default: the profile the sheet names.",
+            show_default=False,
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the rulings as JSON.")] = False,
+) -> None:
+    """Rule on the dispute that ends a sheet's last deal: is the action allowed, what is owed,
+    what happens next, and the rules that decide it.
+
+    Exit status: 0 a ruling was given; 2 the situation cannot be read or set up.
+    """
+    from bragrules.arbitrate import arbitrate
+    from bragrules.errors import HistoryError
+    from bragrules.profile import ProfileError
+
+    try:
+        result = arbitrate(situation, list(profiles or []))
+    except (HistoryError, ProfileError) as exc:
+        error(describe_error(exc))
+        raise typer.Exit(EXIT_BAD_INPUT)
+    if as_json:
+        import json
+
+        write(json.dumps(result.to_json(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        render(result)
+    raise typer.Exit(EXIT_OK)
+
+
+# ---------------------------------------------------------------------------
+# For people
+# ---------------------------------------------------------------------------
+
+DIFFERS = "≠ differs"
+
+
+def _allowed(ruling: "Ruling") -> str:
+    return "—" if ruling.allowed is None else ("yes" if ruling.allowed else "no")
+
+
+def _money_map(values: Optional[Dict[str, Any]], signed: bool = True) -> str:
+    from bragrules.money import format_money
+
+    if not values:
+        return "—"
+    return ", ".join(f"{p} {'+' if signed and v > 0 else ''}{format_money(v)}" for p, v in values.items())
+
+
+def _owed(values: Optional[Dict[str, Any]]) -> str:
+    """What is owed: ``A 1``; an overpayment taken back: ``A takes back 1``."""
+    from bragrules.money import format_money
+
+    if not values:
+        return "—"
+    return ", ".join(f"{p} {format_money(v)}" if v >= 0 else f"{p} takes back {format_money(-v)}"
+                     for p, v in values.items())
+
+
+def _title(ruling: "Ruling") -> str:
+    """The profile as given, or its name when it was given as a path."""
+    label = ruling.profile
+    if ruling.profile_name and (label.endswith((".yaml", ".yml")) or "/" in label or "\\" in label):
+        return ruling.profile_name
+    return label
+
+
+def _signed(value: Any) -> str:
+    from bragrules.money import format_money
+
+    if value is None:
+        return "—"
+    return ("+" if value > 0 else "") + format_money(value)
+
+
+def _value_text(value: Any) -> str:
+    from bragrules.explain import show_value
+
+    return "—" if value is None else show_value(value)
+
+
+def render(result: "Arbitration") -> None:
+    """The rulings for people: one block per profile; with several, a comparison table first."""
+    from rich.markup import escape
+
+    out = console()
+    dispute = result.dispute
+    where = f"deal {result.deal}" + (f", line {result.line}" if result.line is not None else "")
+    out.print(f"[bold]Dispute[/bold]: {escape(dispute.text)}  ({escape(where)} of {escape(result.file)})")
+    if len(result.rulings) > 1:
+        out.print()
+        out.print(_comparison(result))
+    for ruling in result.rulings:
+        out.print()
+        _block(out, ruling, several=len(result.rulings) > 1)
+    if len(result.rulings) > 1:
+        out.print()
+        if result.differs:
+            out.print("[bold yellow]The rulings differ[/bold yellow]: " + escape(", ".join(result.rulings[0].differs)))
+        else:
+            out.print("[bold green]The rulings agree[/bold green]")
+
+
+def _comparison(result: "Arbitration") -> Any:
+    from rich.markup import escape
+    from rich.table import Table
+
+    rulings = result.rulings
+    table = Table(show_edge=False, pad_edge=False)
+    table.add_column("")
+    for ruling in rulings:
+        table.add_column(escape(_title(ruling)))
+    table.add_column("")
+
+    def row(label: str, cells: List[str], differs: Optional[bool] = None) -> None:
+        if differs is None:
+            differs = len(set(cells)) > 1
+        table.add_row(escape(label), *[escape(c) for c in cells],
+                      f"[yellow]{DIFFERS}[/yellow]" if differs else "")
+
+    row("allowed", [_allowed(r) for r in rulings])
+    row("outcome", [r.outcome for r in rulings])
+    row("owed", [_owed(r.owed) for r in rulings])
+    if any(r.net is not None for r in rulings):
+        for player in result.players:
+            if any(r.net is not None and player in r.net for r in rulings):
+                row(f"net {player}", [_signed(r.net.get(player)) if r.net is not None else "—" for r in rulings])
+    paths: List[str] = []
+    for ruling in rulings:
+        for path in ruling.rules:
+            if path not in paths:
+                paths.append(path)
+    for path in paths:  # every rule cited under any profile, with its value under each
+        row(path, [_value_text(ruling.value_of(path)) for ruling in rulings])
+    return table
+
+
+def _block(out: Any, ruling: "Ruling", several: bool) -> None:
+    from rich.markup import escape
+
+    verdict = ruling.outcome.replace("_", " ")
+    if ruling.allowed is not None:
+        verdict += " (allowed)" if ruling.allowed else " (not allowed)"
+    marker = f"  [yellow]{DIFFERS}[/yellow]" if several and ruling.differs else ""
+    out.print(f"[bold]Under {escape(_title(ruling))}[/bold]: [bold]{escape(verdict)}[/bold]{marker}")
+    out.print(f"  {escape(ruling.summary)}", soft_wrap=True)
+    if ruling.owed:
+        out.print(f"  owed: {escape(_owed(ruling.owed))}")
+    out.print(f"  next: {escape(ruling.next)}", soft_wrap=True)
+    if ruling.net is not None:
+        out.print(f"  net: {escape(_money_map(ruling.net))}")
+    if ruling.citations:
+        out.print("  rules:")
+        for cited in ruling.citations:
+            value = "" if cited.value is None else f" = {_value_text(cited.value)}"
+            source = f" ({cited.source})" if cited.source else ""
+            out.print(f"    {escape(cited.path)}{escape(value)}: {escape(cited.sentence)}{escape(source)}",
+                      soft_wrap=True)
+
+
+__all__ = ["arbitrate_command", "register", "render"]
