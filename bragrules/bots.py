@@ -284,11 +284,12 @@ def hand_share(deal: Deal, cards: Sequence[int]) -> float:
 class _Memory:
     """What a bot remembers of the deal in progress."""
 
-    __slots__ = ("deal", "bets", "blind_turns", "look_after", "turns", "shares")
+    __slots__ = ("deal", "bets", "checks", "blind_turns", "look_after", "turns", "shares")
 
     def __init__(self, deal: Deal, look_after: int) -> None:
         self.deal = deal
         self.bets = 0
+        self.checks = 0
         self.blind_turns = 0
         self.look_after = look_after
         self.turns = 0
@@ -360,6 +361,8 @@ class StyleBot:
                 looks.append(option)
             else:
                 by_kind[option.kind] = option
+        if memory.checks and "check" in by_kind:
+            del by_kind["check"]  # one free check a deal: then bet or fold, so that the deal moves on
         if state.seen:
             arrange = by_kind.get("arrange")
             if arrange is not None and state.arrangement is None:
@@ -399,6 +402,7 @@ class StyleBot:
                 return see.action()
             check = by_kind.get("check")
             if check is not None:
+                memory.checks += 1
                 self._say("checks blind")
                 return check.action()
             bet = by_kind.get("bet")
@@ -491,6 +495,7 @@ class StyleBot:
                 self._judged(deal, cards, share, "bets {}", bet.amount)
                 return bet.action()
         if check is not None:
+            memory.checks += 1
             self._judged(deal, cards, share, "checks")
             return check.action()
         self._judged(deal, cards, share, "folds" if not capped else "has bet enough and folds")
@@ -552,7 +557,8 @@ class RandomBot:
     """A uniform choice among the legal actions (and among a few bet amounts): a baseline.
 
     It reads no cards at all. It stops betting after ``max_bets`` bets in a
-    deal and knocks after a few turns of Stop the Bus, so deals end.
+    deal, stops checking in a long deal, and knocks after a few turns of
+    Stop the Bus, so deals end.
     """
 
     style = "random"
@@ -577,6 +583,8 @@ class RandomBot:
         options = deal.legal_actions()
         if self._bets >= self.max_bets:
             options = [o for o in options if o.kind != "bet"] or options
+        if self._turns > 2 * self.max_bets:  # a long deal: no more free checks
+            options = [o for o in options if o.kind != "check"] or options
         if deal.rules.exchange and self._turns > 4:
             options = [options[-1]]  # knock or stand
         option = options[self.rng.randrange(len(options))]

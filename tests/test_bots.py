@@ -262,3 +262,32 @@ def test_bots_see_or_fold_when_capped() -> None:
             assert steps < 100
         assert deal.result is not None
         assert deal.result.pot > Fraction(3)
+
+
+# ---------------------------------------------------------------------------
+# Any profile at all
+# ---------------------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from bragrules.profile.models import Profile  # noqa: E402
+from bragrules.rules import compile_rules  # noqa: E402
+
+from .strategies import profiles  # noqa: E402
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(profile=profiles(), players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1),
+       styles=st.lists(st.sampled_from(ALL_STYLES), min_size=1, max_size=4))
+def test_bots_on_random_profiles(profile: Profile, players: int, seed: int, styles: List[str]) -> None:
+    """Under any valid profile: legal actions only, no peeking while blind, every deal ends, money kept."""
+    rules = compile_rules(profile)
+    players = max(2, min(players, profile.table.max_players))
+    seats = ["A", "B", "C", "D", "E", "F"][:players]
+    bots = {p: make_bot(styles[i % len(styles)], random.Random(seed + i)) for i, p in enumerate(seats)}
+    session = Session(rules, seats, seed=seed)
+    start = sum(session.balances.values())
+    deals = 2 if rules.hands_per_player > 1 and rules.betting else 12
+    play_session(session, SealingReferee(bots), max_deals=deals)
+    assert sum(session.balances.values()) + session.state.carried == start
