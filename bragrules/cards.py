@@ -94,7 +94,7 @@ class Card(int):
 
     __repr__ = __str__
 
-    def __reduce__(self) -> tuple:  # type: ignore[override]
+    def __reduce__(self) -> tuple:
         return (Card, (int(self),))
 
 

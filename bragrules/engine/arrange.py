@@ -172,7 +172,9 @@ def auto_arrange(rules: Rules, cards: Sequence[Card]) -> ArrangementChoice:
     full = (1 << n) - 1
     best_key: Tuple[int, Tuple[int, ...]] = (-1, ())
     best_trios: Tuple[Tuple[int, int, int], ...] = ()
+    Candidate = Tuple[Tuple[int, ...], Tuple[int, ...], Tuple[Tuple[int, int, int], ...]]
     for mask_a, s_a, q_a, trio_a in combos:
+        candidates: List[Candidate]
         if hands == 1:
             candidates = [((s_a,), (q_a,), (trio_a,))]
         else:

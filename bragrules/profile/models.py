@@ -65,6 +65,8 @@ Money = Annotated[
 Category = Literal["prial", "running_flush", "run", "flush", "pair", "high_card"]
 SuitName = Literal["spades", "hearts", "diamonds", "clubs"]
 
+STANDARD_SUIT_ORDER: List[SuitName] = ["spades", "hearts", "diamonds", "clubs"]
+
 STANDARD_CATEGORY_ORDER: List[Category] = [
     "prial",
     "running_flush",
@@ -197,7 +199,7 @@ class Ranking(Area):
         False, description="Whether suits decide between hands of equal rank (002: never)."
     )
     suit_order: List[SuitName] = Field(
-        default_factory=lambda: ["spades", "hearts", "diamonds", "clubs"],
+        default_factory=lambda: list(STANDARD_SUIT_ORDER),
         description="Suits from highest to lowest, used when suits break ties.",
     )
     wild: Wild = Field(default_factory=Wild, description="Wild cards (none by default).")
