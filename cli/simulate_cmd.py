@@ -92,11 +92,13 @@ def _with_progress(
         TimeRemainingColumn(),
         console=console(stderr=True),
         transient=True,
+        auto_refresh=False,  # no refresh thread: worker processes are forked from this one
     ) as bar:
         task = bar.add_task("deals", total=hands)
+        bar.refresh()
 
         def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done)
+            bar.update(task, completed=done, refresh=True)
 
         return simulate(profile, players, hands, seed=seed, styles=styles, workers=workers, progress=advance)
 

@@ -168,3 +168,40 @@ def test_cli_simulate_bad_input(capsys: pytest.CaptureFixture, monkeypatch: pyte
     assert code == 2
     assert text in err
     assert out == ""
+
+
+def test_cli_simulate_progress_on_a_terminal(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a terminal a progress bar runs on stderr; the report on stdout is the same."""
+    import threading
+
+    from bragrules_cli import simulate_cmd
+
+    import bragrules.simulate as library
+
+    seen: List[Tuple[int, int]] = []
+    threads: List[int] = []
+
+    original = library.simulate
+
+    def watched(*args, **kwargs):  # type: ignore[no-untyped-def]
+        progress = kwargs["progress"]
+        assert progress is not None
+
+        def spy(done: int, total: int) -> None:
+            seen.append((done, total))
+            threads.append(threading.active_count())
+            progress(done, total)
+
+        kwargs["progress"] = spy
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(library, "simulate", watched)
+    monkeypatch.setattr(simulate_cmd, "_is_tty", lambda stream: True)
+    code, out, err = run_cli(capsys, monkeypatch, "simulate", "--hands", str(BLOCK_DEALS + 5), "--seed", "2")
+    assert code == 0, err
+    assert seen == [(BLOCK_DEALS, BLOCK_DEALS + 5), (BLOCK_DEALS + 5, BLOCK_DEALS + 5)]
+    assert max(threads) == threading.active_count()  # the bar starts no refresh thread
+    monkeypatch.setattr(library, "simulate", original)
+    monkeypatch.setattr(simulate_cmd, "_is_tty", lambda stream: False)
+    code, plain, _ = run_cli(capsys, monkeypatch, "simulate", "--hands", str(BLOCK_DEALS + 5), "--seed", "2")
+    assert plain == out
