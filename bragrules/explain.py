@@ -60,6 +60,7 @@ __all__ = [
     "in_play",
     "money_text",
     "number_word",
+    "play_direction",
     "show_value",
     "source_of",
     "times_text",
@@ -436,13 +437,20 @@ _choice(
         "fixed": "the same player deals every hand",
     },
 )
-_choice(
-    "table.deal",
-    {
-        "singly": "cards are dealt one at a time, clockwise from the dealer's left",
-        "in_batches": "each player's cards are dealt in one batch, clockwise from the dealer's left",
-    },
-)
+def play_direction(context: Context = None) -> str:
+    """Which way play goes round the table: ``"clockwise from the dealer's left"``,
+    or ``"anticlockwise from the dealer's right"`` when the deal passes that way."""
+    if _Ctx(context)("table.rotation") == "anticlockwise":
+        return "anticlockwise from the dealer's right"
+    return "clockwise from the dealer's left"
+
+
+@_rule("table.deal")
+def _deal(value: Any, ctx: _Ctx) -> str:
+    direction = play_direction(ctx.data)
+    if value == "in_batches":
+        return f"each player's cards are dealt in one batch, {direction}"
+    return f"cards are dealt one at a time, {direction}"
 _choice(
     "table.cut",
     {

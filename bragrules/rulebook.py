@@ -34,6 +34,7 @@ from .explain import (
     get_value,
     money_text,
     number_word,
+    play_direction,
     times_text,
 )
 from .money import parse_money
@@ -297,7 +298,8 @@ def _deal_section(r: _Reader) -> Section:
         centre = r("format.exchange.centre_cards")
         deal.append(f"Then {centre} {'card is' if centre == 1 else 'cards are'} dealt face up in the centre.")
     if r("format.betting"):
-        deal.append("The player on the dealer's left speaks first, and play goes round clockwise.")
+        first, _, way = play_direction(r.data).partition(" from the ")
+        deal.append(f"The player on the {way} speaks first, and play goes round {first}.")
     sec.para(*deal)
     return sec
 

@@ -239,6 +239,16 @@ def test_formats_have_their_own_rules() -> None:
     assert "its own rules" not in plain
 
 
+def test_play_goes_the_way_the_deal_passes() -> None:
+    clockwise = book_for("extends: standard\n")
+    assert "clockwise from the dealer's left" in clockwise
+    assert "The player on the dealer's left speaks first, and play goes round clockwise" in clockwise
+    anti = book_for("extends: standard\ntable: {rotation: anticlockwise}\n")
+    assert "one at a time, anticlockwise from the dealer's right" in anti
+    assert "The player on the dealer's right speaks first, and play goes round anticlockwise" in anti
+    assert "dealer's left" not in anti
+
+
 def test_special_cases() -> None:
     text = book_of("standard")
     assert "redeal with all antes returned" in text
