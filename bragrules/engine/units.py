@@ -49,6 +49,21 @@ class Units:
         self.mult_num, self.mult_den = rules.see.multiple.numerator, rules.see.multiple.denominator
         self.bonus = {k: u(v) for k, v in rules.bonus.items()}
 
+    def _key(self) -> tuple:
+        return tuple(
+            tuple(sorted(value.items())) if isinstance(value, dict) else value
+            for value in (getattr(self, name) for name in self.__slots__ if name != "_money")
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Units) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self.denominator)
+
+    def __deepcopy__(self, memo: dict) -> "Units":
+        return self  # never changed once made (the cache of amounts only grows)
+
     @classmethod
     def for_deal(cls, rules: Rules, amounts: Iterable[Fraction]) -> "Units":
         """Units for a deal starting with these stacks and carried pot."""
