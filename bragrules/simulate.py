@@ -374,7 +374,12 @@ class SimulationReport:
         return out
 
     def categories(self) -> List[Tuple[str, int, int]]:
-        """(category, hands shown at showdowns, of them winning), in ranking order; unseen ones left out."""
+        """(category, hands shown at showdowns, of them held by a winner), in ranking order.
+
+        Categories never shown are left out. In formats of several hands
+        each hand of an arrangement counts, and "held by a winner" means the
+        player holding it took the pot.
+        """
         t = self.tally
         order = [c for c in CATEGORIES if c in t.shown] + sorted(c for c in t.shown if c not in CATEGORIES)
         return [(c, t.shown[c], t.winning.get(c, 0)) for c in order]
