@@ -201,3 +201,16 @@ def test_table_size_is_enforced() -> None:
     with pytest.raises(RuleViolation) as info:
         Session(rules_for("nine-card"), [str(i) for i in range(6)], seed=1)
     assert info.value.rule == "table.max_players"
+
+
+def test_a_check_against_players_all_in_from_the_ante_goes_to_the_showdown() -> None:
+    rules = rules_for("casual", stakes={"ante": 5, "check": "before_first_bet"}, session={"starting_stack": 10})
+    from bragrules.engine.deal import Deal
+
+    hands = {p: parse_cards(h) for p, h in {"A": "As Ad Ac", "B": "Kc 9c 4c", "C": "5s 6h 7d"}.items()}
+    deal = Deal(rules, ["A", "B", "C"], hands, stacks={"A": F(3), "B": F(2), "C": F(50)})
+    assert deal.to_act == "C"  # A and B are all in from their antes
+    deal.apply_text("C check")
+    assert deal.result is not None and deal.result.showdown
+    assert deal.result.payouts["A"] == 3 + 2 + 3  # A's prial takes the main pot
+    assert deal.result.payouts["C"] == 2  # the part of C's ante nobody could match comes back

@@ -156,6 +156,7 @@ class Deal:
         self.result: Optional[DealResult] = None
         self.winner_hint = list(winner_hint) if winner_hint else None
         self._checked: set = set()
+        self._hints: Dict[Tuple[Card, ...], Arrangement] = {}  # suggested arrangements, per hand
         self._choosing: List[str] = []  # players selecting one of two hands before a showdown
         self._see: Optional[Tuple[str, str]] = None
         self._folded_hands: List[Tuple[Card, ...]] = []
@@ -282,7 +283,11 @@ class Deal:
 
     def _arrange_option(self, state: PlayerState) -> LegalAction:
         cards = state.hand
-        hint = auto_arrange(self.rules, cards).hands if cards is not None else None
+        hint = None
+        if cards is not None:
+            hint = self._hints.get(cards)
+            if hint is None:
+                hint = self._hints[cards] = auto_arrange(self.rules, cards).hands
         return LegalAction(state.name, "arrange", cards=hint)
 
     def _bet_range(self, state: PlayerState) -> Tuple[int, Optional[int], int, bool]:
@@ -452,12 +457,12 @@ class Deal:
             return None
         if state.two_hands:
             state.inspected = target
-            return Event("look", state.name, detail={"hand": target, "cards": _cards(state.hands[target])})
+            return Event("look", state.name, detail={"hand": target, "cards": state.hands[target]})
         # one hand left: looking makes the player seen
         state.seen = True
         if self._choosing and self._choosing[0] == state.name:
             self._finish_choice(state.name)
-        return Event("look", state.name, detail={"cards": _cards(state.hand)})
+        return Event("look", state.name, detail={"cards": state.hand})
 
     def _keep_or_discard(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         if state.inspected is None:
@@ -648,8 +653,11 @@ class Deal:
             return None
         self._checked.add(state.name)
         event = Event("check", state.name)
-        if all(p in self._checked for p in self.in_play):
-            self._finish_carried("everyone checked: nobody bet")
+        if all(p in self._checked for p in self.contenders):
+            if any(self.players[p].all_in for p in self.in_play):
+                self._showdown_all()  # the others are all in from the ante: nothing is left to bet
+            else:
+                self._finish_carried("everyone checked: nobody bet")
         else:
             self._advance()
         return event

@@ -47,7 +47,10 @@ class Comparer:
         return (self.rules.suit_ranker.evaluate(cards).strength,)
 
     def category(self, cards: Sequence[Card]) -> str:
-        return self.rules.ranker.evaluate(cards).category
+        ranker = self.rules.ranker
+        if len(cards) == 3:
+            return ranker.category(ranker.strength(cards))
+        return ranker.evaluate(cards).category
 
 
 def best_players(
