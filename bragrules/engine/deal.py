@@ -200,12 +200,12 @@ class Deal:
     @property
     def pot(self) -> Fraction:
         """The pot: the carried pot and everything paid into this deal."""
-        return Fraction(self.pot_u, self.units.denominator)
+        return self.units.money(self.pot_u)
 
     @property
     def level(self) -> Optional[Fraction]:
         """The betting level in seen-equivalent units (None until somebody bets)."""
-        return None if self.level_u is None else Fraction(self.level_u, self.units.denominator)
+        return None if self.level_u is None else self.units.money(self.level_u)
 
     @property
     def in_play(self) -> List[str]:
@@ -408,19 +408,9 @@ class Deal:
             if state.folded:
                 raise RuleViolation(RULE_FOLDED, f"{action.player} has folded")
             raise RuleViolation(RULE_TURN, f"it is {self.to_act}'s turn, not {action.player}'s")
-        handler = {
-            "look": self._look,
-            "keep": self._keep_or_discard,
-            "discard": self._keep_or_discard,
-            "bet": self._bet,
-            "see": self._see_action,
-            "fold": self._fold,
-            "check": self._check_action,
-            "arrange": self._arrange,
-            "swap": self._swap,
-            "knock": self._knock,
-            "stand": self._knock,
-        }[action.kind]
+        handler = _HANDLERS.get(action.kind)
+        if handler is None:
+            raise RuleViolation(RULE_PLAYER, f"unknown action {action.kind!r}")
         if self.rules.exchange and action.kind not in ("swap", "knock", "stand"):
             raise RuleViolation("format.exchange", "Stop the Bus: swap with the centre, knock, or stand after a knock")
         if action.kind in ("swap", "knock", "stand") and not self.rules.exchange:
@@ -432,7 +422,7 @@ class Deal:
                 "blind.retention",
                 f"{state.name} looked at the {state.inspected} hand and must keep or discard it first",
             )
-        return handler(state, action, apply)
+        return handler(self, state, action, apply)
 
     # -- looking and retained hands ---------------------------------------
 
@@ -761,7 +751,8 @@ class Deal:
     def _advance(self) -> None:
         if self.result is not None:
             return
-        contenders = self.contenders
+        players = self.players
+        contenders = [p for p in self.order if not players[p].folded and not players[p].all_in]
         if len(contenders) <= 1 and len(self.in_play) > 1:
             if not contenders or self._has_matched(contenders[0]):
                 self._showdown_all()
@@ -1069,6 +1060,22 @@ class Deal:
                         out.append(card)
                         gathered.add(card)
         return out
+
+
+_HANDLERS = {
+    "look": Deal._look,
+    "keep": Deal._keep_or_discard,
+    "discard": Deal._keep_or_discard,
+    "bet": Deal._bet,
+    "see": Deal._see_action,
+    "fold": Deal._fold,
+    "check": Deal._check_action,
+    "arrange": Deal._arrange,
+    "swap": Deal._swap,
+    "knock": Deal._knock,
+    "stand": Deal._knock,
+}
+"""Each action kind and the method that checks (and, asked to, applies) it."""
 
 
 def _share(payouts: Dict[str, Fraction], winners: Sequence[str], amount: Fraction) -> None:
