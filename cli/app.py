@@ -34,8 +34,8 @@ COMMAND_MODULES: List[str] = [
 
 app = typer.Typer(
     name="bragrules",
-    help="The rules of Brag as data: validate, show and compare rule profiles, and rank hands.",
-    epilog="Exit status: 0 ok, 2 bad input (a profile, a hand or an argument). "
+    help="The rules of Brag as data: play, audit, compare and arbitrate under any set of house rules.",
+    epilog="Exit status: 0 ok, 1 a finding (audit violations, profiles that differ), 2 bad input. "
     "Data goes to stdout, messages to stderr; NO_COLOR turns colour off.",
     no_args_is_help=True,
     add_completion=False,
