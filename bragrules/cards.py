@@ -25,6 +25,8 @@ import random
 import re
 from typing import Iterable, List, Optional, Sequence
 
+from .text import quote
+
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 SUIT_NAMES = ("clubs", "diamonds", "hearts", "spades")
@@ -124,7 +126,7 @@ def parse_rank(text: str) -> int:
     key = str(text).strip().upper()
     if key in _RANK_LOOKUP and key != "1":
         return _RANK_LOOKUP[key]
-    raise CardError(f"{text!r} is not a rank (2-10, J, Q, K, A; T for ten)")
+    raise CardError(f"{quote(text)} is not a rank (2-10, J, Q, K, A; T for ten)")
 
 
 def parse_card(text: str) -> Card:
@@ -140,7 +142,7 @@ def parse_card(text: str) -> Card:
         rank_key = rank_text.upper()
         if suit_text in _SUIT_LOOKUP and rank_key in _RANK_LOOKUP and rank_key != "1":
             return CARDS[_RANK_LOOKUP[rank_key] * 4 + _SUIT_LOOKUP[suit_text]]
-    raise CardError(f"{token!r} is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)")
+    raise CardError(f"{quote(token)} is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)")
 
 
 def split_tokens(text: str) -> List[str]:

@@ -617,9 +617,22 @@ def read_sheet(path: PathLike) -> History:
 
 
 def _read_small(name: str) -> bytes:
+    from .profile.loader import MAX_BYTES
+
     try:
+        size = os.stat(name).st_size if os.path.isfile(name) else 0
+        if size > MAX_BYTES:
+            raise HistoryError(
+                f"file is {size} bytes, the limit is {MAX_BYTES} bytes ({MAX_BYTES // 1024} KiB)", name
+            )
         with open(name, "rb") as handle:
-            return handle.read()
+            data = handle.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:  # a file that does not say its size, such as a device
+            raise HistoryError(
+                f"file is more than {MAX_BYTES} bytes, the limit is {MAX_BYTES} bytes ({MAX_BYTES // 1024} KiB)",
+                name,
+            )
+        return data
     except FileNotFoundError:
         raise HistoryError("no such file", name) from None
     except IsADirectoryError:
@@ -798,6 +811,13 @@ class _LogReader:
                     continue
                 try:
                     obj = json.loads(raw.decode("utf-8"))
+                    if b"\\u" in raw and _has_surrogate(obj):
+                        raise HistoryError(
+                            "text with a lone surrogate (an escape such as \\ud800) is not valid Unicode",
+                            self.name, number,
+                        )
+                except RecursionError:
+                    raise HistoryError("a JSON event nested too deeply", self.name, number) from None
                 except (ValueError, UnicodeDecodeError) as exc:
                     if not raw.endswith(b"\n"):  # only the last line can lack its newline
                         raise HistoryError(
@@ -811,6 +831,17 @@ class _LogReader:
                 if not isinstance(obj, dict):
                     raise HistoryError("each line of a log is a JSON object", self.name, number)
                 yield number, obj
+
+
+def _has_surrogate(value: Any) -> bool:
+    """Whether decoded JSON holds a lone surrogate anywhere (keys included)."""
+    if isinstance(value, str):
+        return any("\ud800" <= ch <= "\udfff" for ch in value)
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v) for v in value)
+    return False
 
 
 def _field(obj: Mapping[str, Any], key: str, kind: type, what: str, file: str, line: int, required: bool = True) -> Any:

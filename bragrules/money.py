@@ -34,20 +34,26 @@ _DECIMAL = re.compile(r"^\s*[+-]?\d+\.\d+\s*$")
 _MIXED = re.compile(r"^\s*([+-]?\d+)\s*½\s*$")
 
 
+def _quoted(value: object) -> str:
+    from .text import brief, quote
+
+    return quote(value) if isinstance(value, str) else brief(value)
+
+
 def parse_money(value: object) -> Fraction:
     """Read an exact amount: an int, a Fraction, or a string ``"7"``, ``"5/2"``, ``"2.5"`` or ``"2½"``.
 
     Floats and booleans are refused, because they are not exact (or not money).
     """
     if isinstance(value, bool):
-        raise ValueError(f"{value!r} is not an amount")
+        raise ValueError(f"{_quoted(value)} is not an amount")
     if isinstance(value, Fraction):
         return value
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
         raise ValueError(
-            f"{value!r} is a floating-point number; write amounts exactly, "
+            f"{_quoted(value)} is a floating-point number; write amounts exactly, "
             "as an integer or a fraction such as 5/2"
         )
     if isinstance(value, str):
@@ -55,7 +61,7 @@ def parse_money(value: object) -> Fraction:
         if match:
             denominator = int(match.group(2)) if match.group(2) else 1
             if denominator == 0:
-                raise ValueError(f"{value!r} divides by zero")
+                raise ValueError(f"{_quoted(value)} divides by zero")
             return Fraction(int(match.group(1)), denominator)
         if _DECIMAL.match(value):
             return Fraction(value.strip())
@@ -63,8 +69,8 @@ def parse_money(value: object) -> Fraction:
         if match:
             whole = int(match.group(1))
             return Fraction(whole) + (Fraction(-1, 2) if value.strip().startswith("-") else Fraction(1, 2))
-        raise ValueError(f"{value!r} is not an amount (write an integer or a fraction such as 5/2)")
-    raise ValueError(f"{value!r} is not an amount")
+        raise ValueError(f"{_quoted(value)} is not an amount (write an integer or a fraction such as 5/2)")
+    raise ValueError(f"{_quoted(value)} is not an amount")
 
 
 def format_money(amount: Fraction) -> str:

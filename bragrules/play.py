@@ -301,7 +301,7 @@ def read_log(path: Path) -> Tuple[Dict[str, Any], List[Tuple[int, Dict[str, Any]
             continue
         try:
             obj = json.loads(raw.decode("utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             if not complete:
                 break  # a line cut short by a killed writer: everything before it stands
             raise HistoryError("not a JSON object (the log is damaged)", str(path), number) from None

@@ -57,6 +57,13 @@ register_all(app)
 
 def main(argv: Optional[List[str]] = None) -> None:
     """Run the app: bad input becomes one line on stderr and exit status 2."""
+    for stream in (sys.stdout, sys.stderr):  # a name no terminal can show is escaped, never fatal
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):
+                pass
     try:
         app(args=argv, prog_name="bragrules")
     except KeyboardInterrupt:

@@ -90,9 +90,15 @@ def message(text: str) -> None:
     sys.stderr.flush()
 
 
+MAX_MESSAGE = 300
+"""An error line never runs longer than this: a message quotes, it does not dump."""
+
+
 def error(text: str) -> None:
     """One error line on stderr, in red on a terminal that wants colour."""
     line = one_line(text)
+    if len(line) > MAX_MESSAGE:
+        line = line[: MAX_MESSAGE - 1] + "…"
     if colour_wanted(sys.stderr):
         line = f"\x1b[31m{line}\x1b[0m"
     sys.stderr.write(line + "\n")

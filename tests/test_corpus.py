@@ -66,6 +66,7 @@ HISTORY_FILES = corpus(HISTORIES_DIR)
 
 RULES: Dict[str, str] = {
     "action_after_end.exit1.yaml": "deal_over",
+    "joker_without_jokers.exit1.yaml": "pack.jokers",
     "folded_player_acts.exit1.yaml": "folded",
     "wrong_see_amount.exit1.yaml": "seeing.cost_multiple",
     "out_of_turn.exit1.yaml": "turn_order",
@@ -108,32 +109,7 @@ NO_LINE = {
 """Files with no offending line: nothing (or nothing but a comment) is written."""
 
 KNOWN_FAULTS: Dict[str, str] = {
-    # profiles
-    "long_extends_name.exit2.yaml": "a parent name longer than the system allows for a file name raises "
-    "OSError (ENAMETOOLONG) from builtin_path() in bragrules/profile/loader.py: a traceback",
-    "surrogate_escape.exit2.yaml": "a name written as the escape \\ud800 validates; printing it (validate's "
-    "ok line) raises UnicodeEncodeError: a traceback",
-    "long_unknown_key.exit2.yaml": "an unknown key is quoted in full, twice (path and message): "
-    "a 1000-character key makes a 2000-character line",
-    "long_wild_card.exit2.yaml": "a wild card that is not a card is quoted in full: a 5000-character line",
-    "huge_players.exit2.yaml": "a number out of range is quoted in full (loader._show does not shorten "
-    "integers): a 400-digit number makes a 470-character line",
-    # histories
-    "deep_json.exit2.jsonl": "a log line nested 3000 levels deep raises RecursionError from json.loads "
-    "in bragrules/history.py (_LogReader.objects catches only ValueError and UnicodeDecodeError)",
-    "joker_without_jokers.exit2.yaml": "a joker dealt under a profile without jokers is accepted until the "
-    "showdown, where the ranking raises ValueError ('Jk is not in this pack'): a traceback",
-    "long_profile_name.exit2.jsonl": "a profile name longer than the system allows for a file name raises "
-    "OSError (ENAMETOOLONG) from builtin_path(): a traceback",
-    "surrogate_player.exit2.yaml": "a player named by the escape \\ud800 audits; printing the report raises "
-    "UnicodeEncodeError: a traceback",
-    "surrogate_profile_data.exit2.jsonl": "a log header whose profile_data holds the JSON escape \\ud800 "
-    "validates; hashing it raises PydanticSerializationError: a traceback",
-    "long_action.exit2.yaml": "an unreadable action is quoted in full: a 3000-character line",
-    "long_card.exit2.yaml": "a card that is not a card is quoted in full: a 3000-character line",
-    "huge_amount.exit2.jsonl": "an action whose amount has too many digits is quoted in full: a 5000-character line",
-    "huge_bet.exit1.yaml": "the violation quotes the amount paid in full: a 4000-digit amount makes a "
-    "4000-character line",
+    # file name: what goes wrong (none known)
 }
 """Corpus files that show a fault of the library (file, what happens), expected to fail until mended."""
 

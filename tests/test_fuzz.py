@@ -231,8 +231,6 @@ def test_a_mutated_profile_plays_or_is_refused_in_one_located_line(text: str, se
     play_a_little(profile, seed)
 
 
-@pytest.mark.xfail(strict=True, reason="the path of an unknown key is written raw: a key with a line break "
-                   "(a quoted '\\n') makes a ProfileError of two lines")
 def test_an_unknown_key_with_a_line_break_is_reported_on_one_line() -> None:
     with pytest.raises(ProfileError) as refused:
         load_profile_text('name: x\n"a\\nb": 1\n', filename="fuzz.yaml")
@@ -527,9 +525,6 @@ def test_random_actions_never_corrupt_a_deal(profile: Any, players: int, seed: i
         assert sum(session.balances.values()) - contributed + deal.pot == total
 
 
-@pytest.mark.xfail(strict=True, reason="Deal._look (bragrules/engine/deal.py) does not check the target of a "
-                   "player holding two hands: Action('B', 'look', target='all') sets B's inspected hand to 'all' "
-                   "and then raises KeyError, leaving a deal that no action can continue")
 def test_a_look_at_a_hand_that_does_not_exist_changes_nothing() -> None:
     from bragrules.cards import parse_cards
 

@@ -22,6 +22,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..cards import Card, CardError, parse_cards
 from ..money import format_money, parse_money
+from ..text import quote
 
 KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand")
 PAID_KINDS = ("bet", "see")
@@ -58,28 +59,28 @@ class Action:
         """Read ``"A bet 2"``, ``"A see 5/2"``, ``"A look old"``, ``"A arrange Ah Ad Ac | 7s 8s 9s"``."""
         words = str(text).split()
         if len(words) < 2:
-            raise ActionSyntaxError(f"{text!r}: an action is a player and a verb, e.g. 'A bet 2'")
+            raise ActionSyntaxError(f"{quote(text, 60)}: an action is a player and a verb, e.g. 'A bet 2'")
         player, kind, rest = words[0], words[1].lower(), words[2:]
         if kind not in KINDS:
             raise ActionSyntaxError(
-                f"{text!r}: unknown action {words[1]!r} (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand)"
+                f"{quote(text, 60)}: unknown action {quote(words[1])} (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand)"
             )
         if kind in PAID_KINDS:
             if len(rest) != 1:
-                raise ActionSyntaxError(f"{text!r}: '{kind}' needs one amount, e.g. '{player} {kind} 4'")
+                raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' needs one amount, e.g. '{player} {kind} 4'")
             try:
                 amount = parse_money(rest[0])
             except ValueError as exc:
-                raise ActionSyntaxError(f"{text!r}: {exc}") from None
+                raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
             if amount < 0:
-                raise ActionSyntaxError(f"{text!r}: an amount cannot be negative")
+                raise ActionSyntaxError(f"{quote(text, 60)}: an amount cannot be negative")
             return cls(player, kind, amount=amount)
         if kind == "look":
             if not rest:
                 return cls(player, kind)
             if len(rest) == 1 and rest[0].lower() in ("old", "new"):
                 return cls(player, kind, target=rest[0].lower())
-            raise ActionSyntaxError(f"{text!r}: 'look' takes nothing, or 'old' or 'new'")
+            raise ActionSyntaxError(f"{quote(text, 60)}: 'look' takes nothing, or 'old' or 'new'")
         if kind == "swap":
             if len(rest) == 1 and rest[0].lower() == "all":
                 return cls(player, kind, target="all")
@@ -87,20 +88,20 @@ class Action:
                 try:
                     mine, centre = parse_cards(rest)
                 except CardError as exc:
-                    raise ActionSyntaxError(f"{text!r}: {exc}") from None
+                    raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
                 return cls(player, kind, cards=((mine,), (centre,)))
-            raise ActionSyntaxError(f"{text!r}: 'swap' takes 'all', or your card then a centre card")
+            raise ActionSyntaxError(f"{quote(text, 60)}: 'swap' takes 'all', or your card then a centre card")
         if kind == "arrange":
             body = " ".join(rest)
             try:
                 hands = tuple(tuple(parse_cards(part)) for part in body.split("|"))
             except CardError as exc:
-                raise ActionSyntaxError(f"{text!r}: {exc}") from None
+                raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
             if not body.strip() or any(not h for h in hands):
-                raise ActionSyntaxError(f"{text!r}: 'arrange' lists the hands, separated by |")
+                raise ActionSyntaxError(f"{quote(text, 60)}: 'arrange' lists the hands, separated by |")
             return cls(player, kind, cards=hands)
         if rest:
-            raise ActionSyntaxError(f"{text!r}: '{kind}' takes no arguments")
+            raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' takes no arguments")
         return cls(player, kind)
 
 

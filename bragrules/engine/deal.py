@@ -33,6 +33,8 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Card
 from ..errors import RuleViolation
+from ..money import format_money
+from ..text import brief
 from ..rules import Rules
 from .actions import Action, Event, LegalAction
 from .arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths, hands_needed
@@ -166,6 +168,11 @@ class Deal:
         self._knocker: Optional[str] = None
         self._final_turns: List[str] = []
         retained = retained or {}
+        size = rules.pack_size
+        for held_cards in (*hands.values(), *retained.values(), self.centre):
+            for card in held_cards or ():
+                if not 0 <= int(card) < size:
+                    raise RuleViolation("pack.jokers", f"{card} is not in this pack of {size} cards")
         self.players: Dict[str, PlayerState] = {}
         for name in self.order:
             dealt = hands.get(name)
@@ -434,6 +441,8 @@ class Deal:
         if not self.rules.look_any_time and action.player != self.to_act:
             raise RuleViolation("blind.look", f"{state.name} may look only at their own turn")
         target = action.target
+        if target not in (None, "old", "new"):
+            raise RuleViolation("blind.retention", f"there is no hand called {target!r}: look, look old or look new")
         if state.two_hands:
             if target is None:
                 raise RuleViolation(
@@ -585,32 +594,32 @@ class Deal:
         else:
             if state.stack_u is not None and (paid is None or paid > state.stack_u):
                 raise RuleViolation(
-                    "session.starting_stack", f"{state.name} has only {state.stack} and cannot pay {amount}"
+                    "session.starting_stack", f"{state.name} has only {state.stack} and cannot pay {_amount(amount)}"
                 )
             new_level = units.level_for(paid, state.blind) if paid is not None else None
             if new_level is None or new_level % units.step:
                 raise RuleViolation(
                     "stakes.level_step",
-                    f"a {rate} payment of {amount} is not a level in steps of {rules.level_step}",
+                    f"a {rate} payment of {_amount(amount)} is not a level in steps of {rules.level_step}",
                 )
             if self.level_u is None:
                 if new_level < units.opening_min:
                     raise RuleViolation(
                         "stakes.opening_min",
                         f"the opening level is at least {rules.opening_min}: a {rate} player pays at least "
-                        f"{money(low)}, not {amount}",
+                        f"{money(low)}, not {_amount(amount)}",
                     )
                 if units.opening_max is not None and new_level > units.opening_max:
                     raise RuleViolation(
                         "stakes.opening_max",
                         f"the opening level is at most {rules.opening_max}: a {rate} player pays at most "
-                        f"{money(units.payment(units.opening_max, state.blind))}, not {amount}",
+                        f"{money(units.payment(units.opening_max, state.blind))}, not {_amount(amount)}",
                     )
             else:
                 if new_level < self.level_u:
                     raise RuleViolation(
                         RULE_MINIMUM,
-                        f"the level is {self.level}: a {rate} player pays at least {money(low)}, not {amount}",
+                        f"the level is {self.level}: a {rate} player pays at least {money(low)}, not {_amount(amount)}",
                     )
                 fixed_ok = rules.raises.kind != "fixed" or (new_level - self.level_u) in (0, units.raise_amount)
                 if not fixed_ok or (high is not None and paid is not None and paid > high):
@@ -618,7 +627,7 @@ class Deal:
                     raise RuleViolation(
                         "stakes.raise_limit",
                         f"{rules.raises.describe()}: from level {self.level} a {rate} player may pay "
-                        f"at most {top}, not {amount}",
+                        f"at most {top}, not {_amount(amount)}",
                     )
         if not apply:
             return None
@@ -703,7 +712,7 @@ class Deal:
             rate = "blind" if state.blind else "seen"
             raise RuleViolation(
                 "seeing.cost_multiple",
-                f"a {rate} player's see costs exactly {money(cost)} here, not {amount}",
+                f"a {rate} player's see costs exactly {money(cost)} here, not {_amount(amount)}",
             )
         missing = [p for p in (state.name, opponent.name) if any(h is None for h in self.players[p].hands.values())]
         if missing and not self.winner_hint:
@@ -1076,6 +1085,11 @@ _HANDLERS = {
     "stand": Deal._knock,
 }
 """Each action kind and the method that checks (and, asked to, applies) it."""
+
+
+def _amount(amount: Fraction) -> str:
+    """An amount a player wrote, quoted briefly in a message."""
+    return brief(format_money(amount))
 
 
 def _share(payouts: Dict[str, Fraction], winners: Sequence[str], amount: Fraction) -> None:

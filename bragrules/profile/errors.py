@@ -89,8 +89,11 @@ class ProfileError(Exception):
         return ":".join(parts)
 
     def __str__(self) -> str:
-        prefix = [p for p in (self.location, self.path) if p]
-        return ": ".join(prefix + [self.message])
+        from ..text import brief, printable
+
+        path = brief(self.path, 80) if self.path else None
+        prefix = [p for p in (self.location, path) if p]
+        return printable(": ".join(prefix + [self.message]))
 
     def __repr__(self) -> str:
         return f"ProfileError({str(self)!r})"

@@ -60,6 +60,7 @@ from typing import (
 import yaml
 from pydantic import BaseModel, ValidationError
 
+from ..text import brief, quote
 from .errors import ProfileError
 from .models import Profile
 
@@ -289,7 +290,7 @@ def builtin_names() -> List[str]:
 
 def _unknown_name_message(name: str, what: str = "profile") -> str:
     names = builtin_names()
-    message = f"unknown {what} {name!r}"
+    message = f"unknown {what} {quote(name)}"
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
     if not close:
         lowered = {n.lower(): n for n in names}
@@ -312,11 +313,14 @@ def builtin_path(name: str) -> Traversable:
     bragrules.profile.errors.ProfileError: unknown profile 'no-such-profile-xyz'...
     """
     root = _builtin_root()
-    if name and "/" not in name and "\\" not in name and not name.startswith("."):
+    if name and len(name) <= 100 and "/" not in name and "\\" not in name and not name.startswith("."):
         for suffix in PROFILE_SUFFIXES:
             candidate = root.joinpath(name + suffix)
-            if candidate.is_file():
-                return candidate
+            try:
+                if candidate.is_file():
+                    return candidate
+            except (OSError, ValueError):  # a name the file system cannot hold
+                break
     raise ProfileError(_unknown_name_message(name), code="unknown_profile")
 
 
@@ -625,7 +629,17 @@ class _Builder:
             raise self.error(
                 f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
             )
-        return str(node.value)
+        return self.string(node, path)
+
+    def string(self, node: yaml.ScalarNode, path: str) -> str:
+        """A string scalar, refused when it holds a lone surrogate (not Unicode text)."""
+        value = str(node.value)
+        if _SURROGATE.search(value):
+            raise self.error(
+                "text with a lone surrogate (an escape such as \\ud800) is not valid Unicode",
+                node, path, "scalar",
+            )
+        return value
 
     def scalar(self, node: yaml.ScalarNode, path: str) -> Any:
         tag = node.tag
@@ -636,7 +650,7 @@ class _Builder:
         kind = tag[len(_YAML_TAG) :]
         if kind in ("str", "timestamp"):
             # Dates stay text: no profile field is a date.
-            return str(node.value)
+            return self.string(node, path)
         try:
             if kind == "int":
                 return self._constructor.construct_yaml_int(node)
@@ -650,6 +664,9 @@ class _Builder:
             raise self.error(
                 f"cannot read {shown!r} as a number (too long?)", node, path, "scalar"
             ) from None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], _PosTree]:
@@ -843,14 +860,14 @@ def _parent_source(ref: str, naming: _Source, where: Position, path: str) -> _So
             looked = f" (looked for {display})" if display != ref else ""
             if not os.path.lexists(candidate):
                 raise _located(
-                    f"parent profile {ref!r} not found: no such file{looked}",
+                    f"parent profile {quote(ref)} not found: no such file{looked}",
                     where,
                     path,
                     "extends_missing",
                 )
             if os.path.isdir(candidate):
                 raise _located(
-                    f"parent profile {ref!r} is a directory, not a profile file{looked}",
+                    f"parent profile {quote(ref)} is a directory, not a profile file{looked}",
                     where,
                     path,
                     "extends_missing",
@@ -865,7 +882,7 @@ def _parent_source(ref: str, naming: _Source, where: Position, path: str) -> _So
                 resource=candidate,
             )
         raise _located(
-            f"parent profile {ref!r} not found: no such file", where, path, "extends_missing"
+            f"parent profile {quote(ref)} not found: no such file", where, path, "extends_missing"
         )
     try:
         resource = builtin_path(ref)
@@ -974,13 +991,12 @@ def _show(value: Any) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        shown = value if len(value) <= 40 else value[:39] + "…"
-        return repr(shown)
+        return quote(value)
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return str(value)
+    return brief(value)
 
 
 def _unwrap(annotation: Any) -> Any:
@@ -1112,7 +1128,7 @@ def _humanise(error: Mapping[str, Any], data: Any) -> Tuple[str, str, str]:
         model = _model_at(loc[:-1])
         fields = [f for f in (model.model_fields if model else {})]
         where = ".".join(str(p) for p in loc[:-1])
-        text = f"unknown key {key!r}"
+        text = f"unknown key {quote(key)}"
         suggestion = _suggest(key, fields)
         if suggestion:
             text += f" (did you mean {suggestion!r}?)"

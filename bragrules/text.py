@@ -1,0 +1,62 @@
+"""Quoting what a user wrote, briefly, in messages.
+
+An error message names the offending value, but never dumps a huge one:
+long values are cut in the middle, and characters that cannot be printed
+(lone surrogates, control characters) are escaped.
+
+>>> quote("antee")
+"'antee'"
+>>> quote("x" * 500)
+"'xxxxxxxxxxxxxxxxxxxxxxxxxxxx…xxxxxxxxxxxx' (500 characters)"
+>>> brief(10 ** 400)
+'1000000000000000000000…0000000000000 (401 digits)'
+>>> quote("a\\ud800b")
+"'a\\\\ud800b'"
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+LIMIT = 40
+
+
+def printable(text: str) -> str:
+    """``text`` with lone surrogates and control characters escaped (so it can always be printed)."""
+    if text.isprintable():
+        try:
+            text.encode("utf-8")
+            return text
+        except UnicodeEncodeError:
+            pass
+    out = []
+    for ch in text:
+        code = ord(ch)
+        if 0xD800 <= code <= 0xDFFF:
+            out.append(f"\\u{code:04x}")
+        elif not ch.isprintable() and ch not in " ":
+            out.append(ch.encode("unicode_escape").decode("ascii"))
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def brief(value: Any, limit: int = LIMIT) -> str:
+    """A value as text, cut in the middle when longer than ``limit``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        text = str(value)
+        if len(text) > limit:
+            return f"{text[: limit - 18]}…{text[-13:]} ({len(text.lstrip('-'))} digits)"
+        return text
+    text = printable(str(value))
+    if len(text) > limit:
+        return f"{text[: limit - 12]}…{text[-12:]} ({len(str(value))} characters)"
+    return text
+
+
+def quote(value: Any, limit: int = LIMIT) -> str:
+    """``'value'``, briefly: ``quote("Zz") == "'Zz'"``."""
+    text = printable(str(value))
+    if len(text) > limit:
+        return f"'{text[: limit - 12]}…{text[-12:]}' ({len(str(value))} characters)"
+    return "'" + text.replace("'", "\\'") + "'"
