@@ -164,9 +164,14 @@ def _seat_names(players: int) -> List[str]:
 
 def _play_block(
     profile_json: str, seat_styles: Sequence[str], seed: int, block: int, deals: int,
-    rules: Optional[Rules] = None,
+    rules: Optional[Rules] = None, log_dir: Optional[str] = None,
 ) -> _Tally:
-    """Play ``deals`` deals of block ``block``: sessions one after another, seeded from (seed, block, k)."""
+    """Play ``deals`` deals of block ``block``: sessions one after another, seeded from (seed, block, k).
+
+    With ``log_dir``, each session writes its JSON Lines log there
+    (``block00000-session000.jsonl``), as ``bragrules play`` does.
+    """
+    import os
     import random
 
     rules = rules or _rules_from_json(profile_json)
@@ -182,6 +187,12 @@ def _play_block(
     session_number = 0
     while played < deals:
         session = Session(rules, seats, seed=_derive(seed, block, session_number))
+        log = None
+        if log_dir is not None:
+            from .history import LogWriter
+
+            name = os.path.join(log_dir, f"block{block:05d}-session{session_number:03d}.jsonl")
+            log = LogWriter.for_session(name, session, profile_name=rules.profile.name)
         bots = {
             seat: make_bot(style, random.Random(_derive(seed, block, session_number, seat)), name=seat)
             for seat, style in zip(seats, seat_styles)
@@ -274,6 +285,8 @@ def _play_block(
                         if won:
                             winning[cat] = winning.get(cat, 0) + 1
         # -- the session, as it ended or was cut -----------------------------
+        if log is not None:
+            log.close()
         if in_session == 0:
             raise SimulationError(f"a session under {rules.profile.name} ended before its first deal")
         tally.sessions += 1
@@ -495,12 +508,14 @@ def simulate(
     styles: Optional[Sequence[str]] = None,
     workers: int = 1,
     progress: Optional[Progress] = None,
+    log_dir: Optional[str] = None,
 ) -> SimulationReport:
     """Bots play ``hands`` deals under a profile (a name, a path, a Profile or Rules).
 
     ``players`` seats are named P1, P2... and given the ``styles`` in turn.
     ``workers`` processes share the blocks; the report does not depend on
-    how many. ``progress(done, total)`` is called as blocks finish.
+    how many. ``progress(done, total)`` is called as blocks finish. With
+    ``log_dir`` (an existing folder) every session's log is written there.
     """
     rules = _as_rules(profile_or_rules)
     table = rules.profile.table
@@ -519,7 +534,7 @@ def simulate(
     done = 0
     if workers == 1 or len(blocks) == 1:
         for block, size in blocks:
-            total.add(_play_block(profile_json, style_list, seed, block, size, rules=rules))
+            total.add(_play_block(profile_json, style_list, seed, block, size, rules=rules, log_dir=log_dir))
             done += size
             if progress is not None:
                 progress(done, hands)
@@ -529,7 +544,7 @@ def simulate(
         results: Dict[int, _Tally] = {}
         with ProcessPoolExecutor(max_workers=min(workers, len(blocks))) as pool:
             futures = {
-                pool.submit(_play_block, profile_json, style_list, seed, block, size): (block, size)
+                pool.submit(_play_block, profile_json, style_list, seed, block, size, None, log_dir): (block, size)
                 for block, size in blocks
             }
             for future in as_completed(futures):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
@@ -39,6 +40,11 @@ def simulate_command(
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as one JSON object.")] = False,
+    log_dir: Annotated[
+        Optional[Path],
+        typer.Option("--log-dir", metavar="DIR",
+                     help="Write every session's JSON Lines log into this folder (made if missing)."),
+    ] = None,
 ) -> None:
     """Bots play HANDS deals under a profile: showdowns, fold-outs, carried pots, pots, styles, blind play.
 
@@ -56,13 +62,24 @@ def simulate_command(
         if not style_list:
             error("error: --styles names no style")
             raise typer.Exit(EXIT_BAD_INPUT)
+    logs: Optional[str] = None
+    if log_dir is not None:
+        try:
+            log_dir.mkdir(parents=True, exist_ok=True)
+            probe = log_dir / ".bragrules-write-test"
+            probe.write_text("", encoding="utf-8")
+            probe.unlink()
+        except OSError as exc:
+            error(f"error: {log_dir}: cannot write session logs there ({exc.strerror or exc})")
+            raise typer.Exit(EXIT_BAD_INPUT)
+        logs = str(log_dir)
     show_progress = not as_json and hands > 250 and _is_tty(sys.stderr)
     started = time.perf_counter()
     try:
         if show_progress:
-            report = _with_progress(profile, players, hands, seed, style_list, workers)
+            report = _with_progress(profile, players, hands, seed, style_list, workers, logs)
         else:
-            report = simulate(profile, players, hands, seed=seed, styles=style_list, workers=workers)
+            report = simulate(profile, players, hands, seed=seed, styles=style_list, workers=workers, log_dir=logs)
     except (ProfileError, BragError) as exc:
         error(describe_error(exc))
         raise typer.Exit(EXIT_BAD_INPUT)
@@ -79,7 +96,8 @@ def simulate_command(
 
 
 def _with_progress(
-    profile: str, players: int, hands: int, seed: int, styles: Optional[List[str]], workers: int
+    profile: str, players: int, hands: int, seed: int, styles: Optional[List[str]], workers: int,
+    log_dir: Optional[str] = None,
 ) -> "SimulationReport":
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -100,7 +118,8 @@ def _with_progress(
         def advance(done: int, total: int) -> None:
             bar.update(task, completed=done, refresh=True)
 
-        return simulate(profile, players, hands, seed=seed, styles=styles, workers=workers, progress=advance)
+        return simulate(profile, players, hands, seed=seed, styles=styles, workers=workers, progress=advance,
+                        log_dir=log_dir)
 
 
 def _is_tty(stream: Any) -> bool:

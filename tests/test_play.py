@@ -130,3 +130,50 @@ def test_killed_play_loses_nothing_and_resumes(tmp_path: Path) -> None:
         resumed = Table.resume(log)
         resumed.run(max_deals=2)
         assert audit(str(log)).ok
+
+
+def test_a_scripted_traditional_session_of_several_deals(tmp_path: Path) -> None:
+    """Moves from a file drive a whole session: look, bet, see, fold as the script says."""
+    log = tmp_path / "trad.jsonl"
+    script = tmp_path / "moves.txt"
+    script.write_text("\n".join(["# my moves, one per line", "look", "bet 1", "fold"] * 8) + "\n", encoding="utf-8")
+    result = run_play("-p", "traditional", "--seed", "17", "--hands", "5", "--log", str(log), "--script", str(script))
+    assert result.exit_code == 0, result.output
+    report = audit(str(log))
+    assert report.ok and report.deal_count >= 2
+    header, events, _ = read_log(log)
+    mine = [e["action"] for _, e in events if e["type"] == "action" and e["action"].startswith("You ")]
+    assert mine[:2] == ["You look", "You bet 1"] or mine[:1] == ["You look"]
+
+
+def test_killed_and_resumed_ends_with_the_balances_of_a_straight_run(tmp_path: Path) -> None:
+    """A real process killed mid-session, resumed to the end: the same final balances as one straight run."""
+    seats = [Seat(n, s) for n, s in [("Ada", "cautious"), ("Bo", "loose"), ("Cy", "blind_bluffer"), ("Dot", "see_happy")]]
+    long_game = tmp_path / "long.yaml"  # traditional rules, a session long enough to be cut in the middle
+    long_game.write_text("extends: traditional\nname: long\nsession: {end: {kind: resolved_pots, count: 300}}\n",
+                         encoding="utf-8")
+    straight = Table.new(load_profile(long_game), seats, seed=4, profile_name="long")
+    straight.run()
+    assert straight.session.is_over
+    interrupted = 0
+    for attempt, wait in enumerate((0.7, 1.2, 1.8)):
+        log = tmp_path / f"kill{attempt}.jsonl"
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bragrules", "play", "--auto", "-p", str(long_game), "--seed", "4",
+             "--log", str(log), "--bots", "cautious,loose,blind_bluffer,see_happy"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "NO_COLOR": "1"},
+        )
+        time.sleep(wait)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        if not log.exists() or log.stat().st_size == 0:
+            continue
+        if not any(e.get("type") == "end" for _, e in read_log(log)[1]):
+            interrupted += 1
+        resumed = Table.resume(log)
+        resumed.run()
+        assert resumed.session.is_over
+        assert resumed.session.balances == straight.session.balances
+        assert [r.actions for r in resumed.session.records] == [r.actions for r in straight.session.records]
+        assert audit(str(log)).ok
+    assert interrupted, "no run was killed before its session ended"

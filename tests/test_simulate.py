@@ -205,3 +205,17 @@ def test_cli_simulate_progress_on_a_terminal(capsys: pytest.CaptureFixture, monk
     monkeypatch.setattr(simulate_cmd, "_is_tty", lambda stream: False)
     code, plain, _ = run_cli(capsys, monkeypatch, "simulate", "--hands", str(BLOCK_DEALS + 5), "--seed", "2")
     assert plain == out
+
+
+def test_every_log_simulate_writes_audits(tmp_path) -> None:
+    from bragrules.audit import audit
+
+    for profile in ("traditional", "casual", "seven-card", "crash"):
+        folder = tmp_path / profile
+        folder.mkdir()
+        report = simulate(profile, 4, 300, seed=9, log_dir=str(folder))
+        logs = sorted(folder.glob("*.jsonl"))
+        assert len(logs) == report.tally.sessions
+        for log in logs:
+            checked = audit(str(log))
+            assert checked.ok, (log.name, checked.violations[:3], checked.error)
