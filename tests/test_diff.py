@@ -284,8 +284,10 @@ def test_three_profiles_a_column_each(run) -> None:
     items = json.loads(result.out)
     assert all(set(item["values"]) == {"standard", "traditional", "casual"} for item in items)
     # a field where only one profile differs is listed too
-    cut = next(item for item in items if item["path"] == "table.cut")
-    assert cut["values"] == {"standard": True, "traditional": True, "casual": False}
+    players = next(item for item in items if item["path"] == "table.min_players")
+    assert players["values"] == {"standard": 3, "traditional": 3, "casual": 2}
+    # and only the catalogue's disagreements are listed: the three texts agree on the cut
+    assert not any(item["path"] == "table.cut" for item in items)
 
 
 def test_three_identical_profiles(run) -> None:
