@@ -988,6 +988,13 @@ def in_play(path: str, context: Context = None) -> bool:
         return bool(ctx("ranking.suits_break_ties")) or (betting and ctx("seeing.tie") == "suits")
     if path == "ranking.wild.jokers":
         return ctx("pack.jokers") > 0
+    if path == "stakes.ante":  # without betting, an ante of nothing says nothing
+        return bool(betting) or _amount(ctx("stakes.ante")) != 0
+    if path == "ranking.run_order":
+        order = ctx("ranking.category_order") or []
+        return "run" in order or "running_flush" in order
+    if path == "ranking.prial_order":
+        return "prial" in (ctx("ranking.category_order") or [])
     if path == "ranking.wild.natural_beats_wild":
         return bool(ctx("ranking.wild.cards") or ctx("ranking.wild.ranks") or ctx("pack.jokers"))
     if top == "stakes" and path != "stakes.ante":

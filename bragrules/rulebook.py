@@ -29,9 +29,13 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 from .cards import CARDS, Card
 from .explain import (
     CATEGORY_NAMES,
+    METADATA,
     capitalise,
     explain,
+    field_paths,
     get_value,
+    in_play,
+    source_of,
     money_text,
     number_word,
     play_direction,
@@ -676,6 +680,52 @@ def _disputes_section(r: _Reader) -> Section:
     return sec
 
 
+def departures(profile: Profile) -> List[Tuple[str, str, str]]:
+    """The rules where ``profile`` differs from bragrules' defaults: (field path, sentence, source).
+
+    Only rules in play under the profile are listed (a raise amount is not
+    when raises are unlimited).
+    """
+    data = profile.model_dump(mode="json")
+    defaults = _DEFAULTS
+    out = []
+    for path in field_paths():
+        if path.split(".")[0] in METADATA:
+            continue
+        value = get_value(data, path)
+        if isinstance(value, dict) or value == get_value(defaults, path) or not in_play(path, data):
+            continue
+        out.append((path, sentence(explain(path, value, data)), source_of(path, value)))
+    return out
+
+
+_DEFAULTS: Dict[str, Any] = Profile().model_dump(mode="json")
+
+
+def _departures_section(profile: Profile) -> Optional[Section]:
+    found = departures(profile)
+    if not found:
+        return None
+    sec = Section("departures", "At this table")
+    sec.para(
+        "Where these rules depart from the plain game bragrules starts from (the defaults listed in "
+        "docs/variants.md), each with the profile field that says so:"
+    )
+    merged: Dict[str, Tuple[List[str], List[str]]] = {}  # one line per rule, naming every field behind it
+    for path, text, source in found:
+        paths, sources = merged.setdefault(text, ([], []))
+        paths.append(path)
+        if source and source not in sources:
+            sources.append(source)
+    sec.bullets(
+        [
+            f"{text} ({', '.join(paths)}{'; ' + ', '.join(sources) if sources else ''})"
+            for text, (paths, sources) in merged.items()
+        ]
+    )
+    return sec
+
+
 def build_rulebook(profile: Profile) -> Rulebook:
     """The rulebook of a profile, as sections of paragraphs, lists and tables."""
     r = _Reader(profile)
@@ -693,6 +743,9 @@ def build_rulebook(profile: Profile) -> Rulebook:
     if special is not None:
         sections.append(special)
     sections.append(_disputes_section(r))
+    summary = _departures_section(profile)
+    if summary is not None:
+        sections.append(summary)
     name = _format_name(r) or "Three-Card Brag"
     return Rulebook(
         title=f"{name}: the rules of {profile.name}",

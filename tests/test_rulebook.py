@@ -38,6 +38,7 @@ SECTION_ORDER = [
     "Sessions and scoring",
     "FORMAT",  # the format's own rules, titled by the format
     "Special cases",
+    "At this table",  # where the profile departs from the defaults
 ]
 
 
@@ -108,7 +109,7 @@ def test_sections_in_the_order_a_table_explains(name: str) -> None:
     kinds = [_kind(section.title) for section in book.sections]
     assert kinds == sorted(kinds, key=SECTION_ORDER.index)
     assert kinds[:2] == ["The pack and the deal", "The ranking of hands"]
-    assert kinds[-1] == "Special cases"
+    assert [k for k in kinds if k != "At this table"][-1] == "Special cases"
 
 
 @pytest.mark.parametrize("name", builtin_names())
@@ -351,3 +352,28 @@ def test_rulebook_bad_input(run, args: Tuple[str, ...]) -> None:
     assert result.code == 2
     assert result.out == ""
     assert len(result.err.splitlines()) == 1 and "Traceback" not in result.err
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_every_rule_that_differs_from_the_defaults_is_mentioned(name: str) -> None:
+    """Each shipped rulebook names every rule in play where the profile departs from the defaults."""
+    from bragrules.explain import METADATA, explain, field_paths, get_value, in_play
+    from bragrules.profile.models import Profile
+
+    profile = load_profile(name)
+    data = profile.model_dump(mode="json")
+    defaults = Profile().model_dump(mode="json")
+    for fmt in ("text", "markdown", "html"):
+        text = " ".join(render(build_rulebook(profile), fmt).split())
+        if fmt == "markdown":
+            text = text.replace("\\", "")
+        for path in field_paths():
+            value = get_value(data, path)
+            if path.split(".")[0] in METADATA or isinstance(value, dict):
+                continue
+            if value == get_value(defaults, path) or not in_play(path, data):
+                continue
+            assert path in text, (name, fmt, path)
+            said = explain(path, value, data)
+            if fmt != "html":
+                assert said[1:].rstrip(".") in text, (name, fmt, path, said)
