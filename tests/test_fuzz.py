@@ -99,9 +99,6 @@ def _words() -> List[str]:
 WORDS = _words()
 """Every key and short text value of the shipped profiles: near-valid vocabulary."""
 
-ONE_LINE = st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp"))
-"""Characters of a key that stays on one line (a key with a line break: see the test below)."""
-
 scalars = st.one_of(
     st.integers(-30, 60),
     st.integers(-10**30, 10**30),
@@ -191,7 +188,7 @@ def mutated_profile_texts(draw: st.DrawFn) -> str:
             del parent[path[-1]]
         elif operation == "add":
             key = draw(st.one_of(st.sampled_from(WORDS), st.sampled_from(["antee", "Table", "jokers_", "x"]),
-                                 st.text(ONE_LINE, min_size=1, max_size=10)))
+                                 st.text(min_size=1, max_size=10)))
             parent[key] = draw(values)
         elif draw(st.integers(0, 2)):  # two times in three, a value of the same kind
             parent[path[-1]] = draw(near(parent[path[-1]], path))
@@ -256,9 +253,7 @@ SHEETS = [text for text in SHEETS if "players:" in text]
 TOKEN = re.compile(r"[A-Za-z0-9/?♣♦♥♠.-]+")
 AMOUNT = re.compile(r"-?\d+(/\d+)?")
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[cdhs]\b")
-# Jokers are left out: a joker under a profile without jokers is a known
-# fault, shown by the corpus (histories/joker_without_jokers.exit2.yaml).
-CARD_WORDS = [str(c) for c in CARDS[:52]] + ["??", "Zz", "10h", "K♣", "1c", "Th"]
+CARD_WORDS = [str(c) for c in CARDS] + ["??", "Zz", "10h", "K♣", "1c", "Th"]
 ACTION_WORDS = ["A", "B", "C", "D", "E", "P1", "P4", "look", "bet", "see", "fold", "check", "keep", "discard",
                 "knock", "swap", "arrange", "stand", "old", "new", "winner", "carried", "true", "null",
                 "traditional", "standard", "crash", "house_split.yaml", "dealer", "net", "pot"]
@@ -453,13 +448,11 @@ def malformed_actions(draw: st.DrawFn, deal: Deal) -> Action:
     """Action objects no parser would build: missing cards, no amount, unknown targets."""
     player = draw(st.sampled_from(deal.order + [deal.to_act or deal.order[0]]))
     kind = draw(st.sampled_from(KINDS))
-    # a look at a hand that does not exist is left out: see test_a_look_at_a_hand_that_does_not_exist_changes_nothing
-    targets = [None, "old", "new"] if kind == "look" else [None, "old", "new", "all", "sideways", ""]
     return Action(
         player,
         kind,
         amount=draw(st.one_of(st.none(), amounts)),
-        target=draw(st.sampled_from(targets)),
+        target=draw(st.sampled_from([None, "old", "new", "all", "sideways", ""])),
         cards=draw(st.sampled_from([None, (), ((),), ((CARDS[0],),)])),
     )
 
