@@ -452,3 +452,17 @@ def test_the_documented_example_matches_its_sheet_and_output(cli, monkeypatch: p
     code, out, _ = cli("tests/data/disputes/see_short.yaml")
     assert code == 0
     assert [line.rstrip() for line in out.splitlines()] == documented.rstrip("\n").splitlines()
+
+
+def test_the_three_seed_profiles_side_by_side() -> None:
+    """A seen player seeing a blind one, a tied see, a blind player left alone, under 000, 002 and 003."""
+    seeds = ["standard", "traditional", "casual"]
+    seen_blind = arbitrate(DATA / "seen_sees_blind.yaml", seeds)
+    assert [r.allowed for r in seen_blind.rulings] == [False, False, False]  # all three texts forbid it
+    assert all(r.rules == ["seeing.seen_sees_blind"] for r in seen_blind.rulings)
+    tie = arbitrate(DATA / "tie.yaml", seeds)
+    assert [r.winners for r in tie.rulings] == [["B"]] * 3  # the caller (A) loses a tie in all three
+    alone = arbitrate(DATA / "blind_alone.yaml", seeds)
+    outcomes = {r.profile: r.outcome for r in alone.rulings}
+    assert outcomes == {"standard": "won", "traditional": "carried", "casual": "won"}
+    assert alone.differs
