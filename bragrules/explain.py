@@ -38,7 +38,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from .money import format_money, parse_money
-from .profile.models import Profile
+from .profile.models import Profile, unwrap_annotation
 
 __all__ = [
     "AREA_ORDER",
@@ -74,21 +74,6 @@ Sentence = Callable[[Any, "_Ctx"], str]
 # ---------------------------------------------------------------------------
 
 
-def _unwrap(annotation: Any) -> Any:
-    """Strip Annotated and Optional from a type."""
-    while True:
-        origin = typing.get_origin(annotation)
-        if origin is typing.Annotated:
-            annotation = typing.get_args(annotation)[0]
-            continue
-        if origin is Union:
-            args = [a for a in typing.get_args(annotation) if a is not type(None)]
-            if len(args) == 1:
-                annotation = args[0]
-                continue
-        return annotation
-
-
 def _is_model(annotation: Any) -> bool:
     return isinstance(annotation, type) and issubclass(annotation, BaseModel)
 
@@ -97,7 +82,7 @@ def _walk(model: type, prefix: str = "") -> List[Tuple[str, FieldInfo]]:
     found: List[Tuple[str, FieldInfo]] = []
     for name, info in model.model_fields.items():  # type: ignore[attr-defined]
         path = f"{prefix}{name}"
-        inner = _unwrap(info.annotation)
+        inner = unwrap_annotation(info.annotation)
         if _is_model(inner):
             found.extend(_walk(inner, path + "."))
         else:
@@ -130,7 +115,7 @@ def describe_field(path: str) -> str:
 
 def choices_of(path: str) -> Optional[Tuple[Any, ...]]:
     """The values a field may take when it is a choice (a Literal or a bool), else None."""
-    annotation = _unwrap(_FIELDS[path].annotation)
+    annotation = unwrap_annotation(_FIELDS[path].annotation)
     if annotation is bool:
         return (True, False)
     if typing.get_origin(annotation) is typing.Literal:

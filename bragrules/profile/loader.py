@@ -62,7 +62,7 @@ from pydantic import BaseModel, ValidationError
 
 from ..text import brief, quote
 from .errors import ProfileError
-from .models import Profile
+from .models import Profile, unwrap_annotation
 
 if sys.version_info >= (3, 11):
     from importlib.resources.abc import Traversable
@@ -999,27 +999,12 @@ def _show(value: Any) -> str:
     return brief(value)
 
 
-def _unwrap(annotation: Any) -> Any:
-    """Strip Annotated and Optional from a type."""
-    while True:
-        origin = typing.get_origin(annotation)
-        if origin is typing.Annotated:
-            annotation = typing.get_args(annotation)[0]
-            continue
-        if origin is Union:
-            args = [a for a in typing.get_args(annotation) if a is not type(None)]
-            if len(args) == 1:
-                annotation = args[0]
-                continue
-        return annotation
-
-
 def _walk(loc: Sequence[Any]) -> Tuple[Any, Optional[str]]:
     """The type found at ``loc`` inside Profile, and the name of the last field met."""
     current: Any = Profile
     last_field: Optional[str] = None
     for part in loc:
-        current = _unwrap(current)
+        current = unwrap_annotation(current)
         if isinstance(current, type) and issubclass(current, BaseModel):
             info = current.model_fields.get(str(part))
             if info is None:
@@ -1030,7 +1015,7 @@ def _walk(loc: Sequence[Any]) -> Tuple[Any, Optional[str]]:
             current = typing.get_args(current)[0]
         else:
             return None, last_field
-    return _unwrap(current), last_field
+    return unwrap_annotation(current), last_field
 
 
 def _model_at(loc: Sequence[Any]) -> Optional[Type[BaseModel]]:

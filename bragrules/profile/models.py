@@ -27,7 +27,8 @@ stakes.antee
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Annotated, Any, List, Literal, Optional
+import typing
+from typing import Annotated, Any, List, Literal, Optional, Union
 
 from pydantic import (
     BaseModel,
@@ -605,6 +606,27 @@ class Profile(Area):
         return self
 
 
+def unwrap_annotation(annotation: Any) -> Any:
+    """A field's type without ``Annotated`` and ``Optional`` around it.
+
+    >>> unwrap_annotation(Profile.model_fields["stakes"].annotation) is Stakes
+    True
+    >>> unwrap_annotation(Stakes.model_fields["opening_max"].annotation)
+    <class 'fractions.Fraction'>
+    """
+    while True:
+        origin = typing.get_origin(annotation)
+        if origin is Annotated:
+            annotation = typing.get_args(annotation)[0]
+            continue
+        if origin is Union:
+            args = [a for a in typing.get_args(annotation) if a is not type(None)]
+            if len(args) == 1:
+                annotation = args[0]
+                continue
+        return annotation
+
+
 AREAS = (
     "table",
     "pack",
@@ -620,6 +642,7 @@ AREAS = (
 
 __all__ = [
     "AREAS",
+    "unwrap_annotation",
     "Blind",
     "Bonus",
     "Category",
