@@ -517,8 +517,10 @@ class Deal:
         else:
             if "one" not in self.rules.swap_kinds:
                 raise RuleViolation("format.exchange.swap", "the whole hand is swapped with the centre, not one card")
-            assert action.cards is not None
-            mine, centre = action.cards[0][0], action.cards[1][0]
+            cards = action.cards
+            if not cards or len(cards) != 2 or any(len(part) != 1 for part in cards):
+                raise RuleViolation("format.exchange", "a swap names one of your cards and one centre card")
+            mine, centre = cards[0][0], cards[1][0]
             if mine not in hand:
                 raise RuleViolation("format.exchange", f"{mine} is not in {state.name}'s hand")
             if centre not in self.centre:

@@ -86,6 +86,7 @@ class Area(BaseModel):
         extra="forbid",
         validate_default=True,
         arbitrary_types_allowed=False,
+        strict=True,  # 3.0 is not a player count, 'yes' is not true: a profile says what it means
     )
 
 
@@ -170,10 +171,12 @@ class Wild(Area):
     def _cards_parse(self) -> "Wild":
         from ..cards import parse_card, parse_rank
 
-        for text in self.cards:
-            parse_card(text)
-        for text in self.ranks:
-            parse_rank(text)
+        cards = [parse_card(text) for text in self.cards]
+        if len(set(cards)) != len(cards):
+            raise ValueError("a wild card is named twice")
+        ranks = [parse_rank(text) for text in self.ranks]
+        if len(set(ranks)) != len(ranks):
+            raise ValueError("a wild rank is named twice")
         return self
 
 
@@ -597,6 +600,14 @@ class Profile(Area):
             raise ValueError("blind.retention: there is no retained blind hand without blind play")
         if self.blind.retention and self.format.hands != 1:
             raise ValueError("blind.retention: retention is defined for one-hand formats only")
+        from ..cards import parse_card
+
+        jokers_named = [c for c in self.ranking.wild.cards if parse_card(c).is_joker]
+        if any(int(parse_card(c)) >= 52 + self.pack.jokers for c in jokers_named):
+            raise ValueError(
+                f"ranking.wild.cards: {', '.join(jokers_named)} named wild, but the pack has "
+                f"{self.pack.jokers} jokers (pack.jokers)"
+            )
         if self.pack.jokers and not self.ranking.wild.jokers:
             raise ValueError(
                 "pack.jokers: jokers in the pack must be wild (ranking.wild.jokers: true)"
