@@ -109,7 +109,9 @@ class TableView:
         session = table.session
         number = session.state.deals + 1
         carried = f", {money(deal.carried_in)} carried" if deal.carried_in else ""
-        self.console.rule(f"Deal {number} · {session.dealer} deals · pot {money(deal.pot)}{carried}", style="dim")
+        dealer = session.dealer
+        self.console.rule(f"Deal {number} · {dealer} {verb(dealer, 'deals')} · pot {money(deal.pot)}{carried}",
+                          style="dim")
         for name in table.humans:
             state = deal.players.get(name)
             if state is not None and state.seen and state.hand is not None:
@@ -195,47 +197,65 @@ class TableView:
             grid.add_row(*row)
         self.console.print(grid)
         state = deal.players[viewer]
+        hidden = " ".join(["??"] * rules.cards_dealt)
         if state.two_hands:
-            self.console.print("Your hands: old [dim]?? ?? ??[/], new [dim]?? ?? ??[/] (blind)")
+            self.console.print(f"Your hands: old [dim]{hidden}[/], new [dim]{hidden}[/] (blind)")
         elif not state.seen:
-            self.console.print("Your cards: [dim]?? ?? ??[/] (blind: 'look' to see them)")
+            self.console.print(f"Your cards: [dim]{hidden}[/] (blind: 'look' to see them)")
+        elif state.arrangement is not None:
+            hands = " | ".join(f"{cards_markup(h)} ({rules.ranker.describe(h)})" for h in state.arrangement)
+            self.console.print(f"Your hands: {hands}")
+        elif state.hand is not None and rules.hands_per_player > 1:
+            self.console.print(f"Your cards: {cards_markup(state.hand)}  (arrange them into "
+                               f"{rules.hands_per_player} hands of three)")
         elif state.hand is not None:
             self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{rules.ranker.describe(state.hand)}[/])")
         if deal.centre:
             self.console.print(f"Centre: {cards_markup(deal.centre)}")
 
 
+def verb(player: str, third_person: str) -> str:
+    """``looks`` for Ada, ``look`` for You."""
+    if player != "You":
+        return third_person
+    if third_person.endswith("es") and third_person[:-2].endswith(("sh", "ch", "ss", "x")):
+        return third_person[:-2]
+    return third_person[:-1] if third_person.endswith("s") else third_person
+
+
 def describe_action(deal: "Deal", action: "Action") -> str:
     """A line for the log of play: ``Ada bets 2 (blind, level 4)``."""
-    who = f"[bold]{action.player}[/]"
+    player = action.player
+    who = f"[bold]{player}[/] {{}}"
+
+    def say(third_person: str, rest: str = "") -> str:
+        return who.format(verb(player, third_person)) + (f" {rest}" if rest else "")
+
     kind = action.kind
     if kind == "bet":
         blind = not deal.players[action.player].seen
         level = f"level {money(deal.level)}" if deal.level is not None else ""
         tags = ", ".join(t for t in ("blind" if blind else "", level) if t)
-        return f"{who} bets {money(action.amount)}" + (f" ({tags})" if tags else "")
+        return say("bets", money(action.amount)) + (f" ({tags})" if tags else "")
+    their = "your" if player == "You" else "their"
     if kind == "see":
-        return f"{who} pays {money(action.amount)} to see"
+        return say("pays", f"{money(action.amount)} to see")
     if kind == "look":
-        return f"{who} looks at {'the ' + action.target + ' hand' if action.target else 'their cards'}"
-    if kind == "fold":
-        return f"{who} folds"
-    if kind == "check":
-        return f"{who} checks"
+        return say("looks", f"at {'the ' + action.target + ' hand' if action.target else their + ' cards'}")
+    if kind in ("fold", "check", "stand"):
+        return say(kind + "s")
     if kind in ("keep", "discard"):
-        return f"{who} {kind}s the hand looked at"
+        return say(kind + "s", "the hand looked at")
     if kind == "arrange":
-        return f"{who} arranges their hands"
+        return say("arranges", f"{their} hands")
     if kind == "swap":
         if action.target == "all":
-            return f"{who} swaps all three cards with the centre"
+            return say("swaps", "all three cards with the centre")
         assert action.cards is not None
-        return f"{who} swaps {card_markup(action.cards[0][0])} for {card_markup(action.cards[1][0])}"
+        return say("swaps", f"{card_markup(action.cards[0][0])} for {card_markup(action.cards[1][0])}")
     if kind == "knock":
-        return f"{who} knocks: one more turn each"
-    if kind == "stand":
-        return f"{who} stands"
-    return f"{who} {kind}"
+        return say("knocks", "(one more turn each)")
+    return say(kind)
 
 
 TIE_SENTENCES = {
