@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import sys
 from fractions import Fraction
-from typing import Dict, Iterable, Mapping, Optional, Sequence
+from typing import Any, Dict, Iterable, Mapping, Optional, Sequence, Tuple
 
 from bragrules.cards import parse_cards
 from bragrules.engine.deal import Deal
@@ -48,3 +50,20 @@ def nets(deal: Deal) -> Dict[str, Fraction]:
 
 
 FOUR = {"A": "Kc 9c 4c", "B": "5s 6h 7d", "C": "2c 7h Jd", "D": "3s 8h Qd"}
+
+
+def run_cli(capsys: Any, monkeypatch: Any, *args: str) -> Tuple[int, str, str]:
+    """Run ``bragrules ARGS`` in this process (as the console script does): exit code, stdout, stderr."""
+    from bragrules_cli.app import main
+
+    monkeypatch.setenv("NO_COLOR", "1")
+    monkeypatch.setenv("COLUMNS", "200")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    capsys.readouterr()
+    code = 0
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err

@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 import random
-import sys
 from fractions import Fraction
 from math import comb
 from typing import List, Tuple
@@ -23,9 +21,8 @@ from bragrules.equity import (
 )
 from bragrules.profile.models import Ranking, Wild
 from bragrules.ranking import compile_ranking
-from bragrules_cli.app import main
 
-from .helpers import rules_for
+from .helpers import rules_for, run_cli
 
 STANDARD = rules_for("standard")
 RANKER = STANDARD.ranker
@@ -181,20 +178,6 @@ def test_json_is_exact() -> None:
 # ---------------------------------------------------------------------------
 # The command line
 # ---------------------------------------------------------------------------
-
-
-def run_cli(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch, *args: str) -> Tuple[int, str, str]:
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    capsys.readouterr()
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_cli_equity_of_a_hand(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:

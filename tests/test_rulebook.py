@@ -9,9 +9,7 @@
 
 from __future__ import annotations
 
-import io
 import re
-import sys
 from html.parser import HTMLParser
 from pathlib import Path
 from typing import List, Tuple
@@ -21,7 +19,9 @@ import pytest
 from bragrules.profile import builtin_names, load_profile, load_profile_text
 from bragrules.ranking import compile_ranking
 from bragrules.rulebook import FORMATS, build_rulebook, category_examples, render
-from bragrules_cli.app import COMMAND_MODULES, main
+from bragrules_cli.app import COMMAND_MODULES
+
+from .helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 BAD = ROOT / "tests" / "data" / "bad_profiles"
@@ -69,19 +69,8 @@ class Result:
 
 @pytest.fixture
 def run(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", "200")
-
     def invoke(*args: str) -> Result:
-        capsys.readouterr()
-        monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-        code = 0
-        try:
-            main(list(args))
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        captured = capsys.readouterr()
-        return Result(code, captured.out, captured.err)
+        return Result(*run_cli(capsys, monkeypatch, *args))
 
     return invoke
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import io
 import json
-import sys
 from fractions import Fraction
 from typing import List, Tuple
 
@@ -12,9 +10,8 @@ import pytest
 
 from bragrules.money import parse_money
 from bragrules.simulate import BLOCK_DEALS, SimulationError, seat_styles, simulate
-from bragrules_cli.app import main
 
-from .helpers import rules_for
+from .helpers import rules_for, run_cli
 
 
 def _total_net(report_json: dict) -> Fraction:
@@ -118,20 +115,6 @@ def test_bad_requests() -> None:
 # ---------------------------------------------------------------------------
 # The command line
 # ---------------------------------------------------------------------------
-
-
-def run_cli(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch, *args: str) -> Tuple[int, str, str]:
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
-    capsys.readouterr()
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_cli_simulate_json(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
