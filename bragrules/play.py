@@ -165,7 +165,7 @@ class Table:
             kind = event.get("type")
             try:
                 if kind == "deal":
-                    deal = session.start_deal()
+                    session.start_deal()
                     dealt = {p: " ".join(str(c) for c in h) for p, h in session.current_hands().items()}
                     if dealt != event.get("cards"):
                         raise HistoryError("the cards logged differ from the seed's deal: "

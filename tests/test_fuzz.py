@@ -26,7 +26,6 @@ The number of examples comes from the Hypothesis profile (tests/conftest.py).
 from __future__ import annotations
 
 import copy
-import json
 import random
 import re
 from fractions import Fraction
