@@ -53,6 +53,7 @@ from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 from .cards import CARDS, Card, parse_cards
 from .errors import BragError
+from .money import format_money
 from .ranking import HandRanker
 
 __all__ = [
@@ -100,22 +101,13 @@ class Equity:
         return Fraction(self.win, n), Fraction(self.tie, n), Fraction(self.lose, n)
 
     def to_json(self) -> Dict[str, object]:
-        win, tie, lose = self.chances()
         return {
             "hand": [str(c) for c in self.hand],
             "category": self.category,
             "strength": self.strength,
             "description": self.description,
             "opponents": self.opponents,
-            "win": self.win,
-            "tie": self.tie,
-            "lose": self.lose,
-            "win_chance": _fraction_text(win),
-            "tie_chance": _fraction_text(tie),
-            "lose_chance": _fraction_text(lose),
-            "win_percent": _percent(win),
-            "tie_percent": _percent(tie),
-            "lose_percent": _percent(lose),
+            **_counts_json(self.win, self.tie, self.lose),
         }
 
 
@@ -145,7 +137,6 @@ class EquityRow:
         return Fraction(self.win, n), Fraction(self.tie, n), Fraction(self.lose, n)
 
     def to_json(self) -> Dict[str, object]:
-        win, tie, lose = self.chances()
         return {
             "rank": self.rank,
             "strength": self.strength,
@@ -153,20 +144,19 @@ class EquityRow:
             "example": self.example,
             "hands": self.hands,
             "pairs": self.total,
-            "win": self.win,
-            "tie": self.tie,
-            "lose": self.lose,
-            "win_chance": _fraction_text(win),
-            "tie_chance": _fraction_text(tie),
-            "lose_chance": _fraction_text(lose),
-            "win_percent": _percent(win),
-            "tie_percent": _percent(tie),
-            "lose_percent": _percent(lose),
+            **_counts_json(self.win, self.tie, self.lose),
         }
 
 
-def _fraction_text(value: Fraction) -> str:
-    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+def _counts_json(win: int, tie: int, lose: int) -> Dict[str, object]:
+    """Counts with their exact chances ("a/b") and percentages, as Equity and EquityRow write them."""
+    total = win + tie + lose
+    out: Dict[str, object] = {"win": win, "tie": tie, "lose": lose}
+    for name, count in (("win", win), ("tie", tie), ("lose", lose)):
+        out[f"{name}_chance"] = format_money(Fraction(count, total))
+    for name, count in (("win", win), ("tie", tie), ("lose", lose)):
+        out[f"{name}_percent"] = _percent(Fraction(count, total))
+    return out
 
 
 def _percent(value: Fraction) -> float:
