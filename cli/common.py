@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import IO, TYPE_CHECKING, Any, Tuple, Type
+from typing import IO, TYPE_CHECKING, Any, Optional, Tuple, Type
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pathlib import Path
+
     from rich.console import Console
 
 EXIT_OK = 0
@@ -115,3 +117,18 @@ def console(stderr: bool = False) -> "Console":
 def write(text: str) -> None:
     """Data on stdout, exactly as given."""
     sys.stdout.write(text)
+
+
+def write_to(text: str, output: "Optional[Path]") -> None:
+    """Data on stdout, or into ``output`` (a note on stderr); an unwritable file is bad input, exit 2."""
+    if output is None:
+        write(text)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        import typer
+
+        error(f"error: cannot write {output}: {exc.strerror or exc}")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    message(f"wrote {output}")

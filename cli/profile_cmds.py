@@ -8,7 +8,7 @@ from typing import Annotated, Any, Dict, Iterator, List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, console, error, message, write
+from .common import EXIT_BAD_INPUT, console, error, write, write_to
 
 JSON_SCHEMA_DRAFT = "http://json-schema.org/draft-07/schema#"
 
@@ -241,12 +241,4 @@ def schema(
     `# yaml-language-server: $schema=...` first line.
     """
     text = schema_text()
-    if output is None:
-        write(text)
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        error(f"error: cannot write {output}: {exc.strerror or exc}")
-        raise typer.Exit(EXIT_BAD_INPUT) from None
-    message(f"wrote {output}")
+    write_to(text, output)

@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, error, message, write
+from .common import EXIT_BAD_INPUT, error, write_to
 
 FORMATS = ("text", "markdown", "html")
 _SUFFIXES = {".html": "html", ".htm": "html", ".md": "markdown", ".markdown": "markdown", ".txt": "text"}
@@ -59,15 +59,7 @@ def rulebook(
     from bragrules.rulebook import build_rulebook, render
 
     text = render(build_rulebook(load_profile(profile)), chosen)
-    if output is None:
-        write(text)
-        return
-    try:
-        output.write_text(text, encoding="utf-8")
-    except OSError as exc:
-        error(f"error: cannot write {output}: {exc.strerror or exc}")
-        raise typer.Exit(EXIT_BAD_INPUT) from None
-    message(f"wrote {output}")
+    write_to(text, output)
 
 
 def _choose_format(fmt: Optional[str], output: Optional[Path]) -> str:
