@@ -8,7 +8,7 @@ profile field and never branches on a variant's name; it asks these objects.
 >>> rules = compile_rules(Profile())
 >>> rules.payment(level=Fraction(4), blind=True)
 Fraction(2, 1)
->>> rules.see_cost(caller_blind=False, level=Fraction(4), opponent_last=Fraction(4))
+>>> rules.see.multiple * rules.see.basis_amount(rules.payment(Fraction(4), blind=False), Fraction(4))
 Fraction(8, 1)
 >>> rules.may_see(caller_blind=False, opponent_blind=True)
 False
@@ -21,7 +21,7 @@ from fractions import Fraction
 from dataclasses import replace
 from functools import lru_cache
 from math import lcm
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .profile.models import Profile
 from .ranking import HandRanker, compile_ranking
@@ -35,33 +35,40 @@ from .ranking import HandRanker, compile_ranking
 class RaisePolicy:
     """The cap on how far one bet may lift the level.
 
+    Amounts may be in any exact unit, all in the same one: a deal passes its
+    integer units, with ``amount`` (the profile's raise amount) in them too.
+
     >>> RaisePolicy("max_increase", Fraction(5)).allows(Fraction(2), Fraction(8), pot=Fraction(10))
     False
     >>> RaisePolicy("pot", None).max_level(Fraction(2), pot=Fraction(10))
     Fraction(12, 1)
     >>> RaisePolicy("fixed", Fraction(2)).allows(Fraction(2), Fraction(3), pot=Fraction(0))
     False
+    >>> RaisePolicy("max_increase", Fraction(5)).max_level(4, pot=20, amount=10)   # in units of 1/2
+    14
     """
 
     kind: str
     amount: Optional[Fraction]
 
-    def max_level(self, level: Fraction, pot: Fraction) -> Optional[Fraction]:
+    def max_level(self, level: Any, pot: Any, amount: Any = None) -> Any:
         """The highest level a bet may set, or None when there is no cap."""
         if self.kind == "none":
             return None
         if self.kind == "pot":
             return level + pot
-        assert self.amount is not None
-        return level + self.amount
+        step = self.amount if amount is None else amount
+        assert step is not None
+        return level + step
 
-    def allows(self, level: Fraction, new_level: Fraction, pot: Fraction) -> bool:
+    def allows(self, level: Any, new_level: Any, pot: Any, amount: Any = None) -> bool:
+        """Whether a bet may take the level from ``level`` to ``new_level``."""
         if new_level < level:
             return False
         if self.kind == "fixed":
-            assert self.amount is not None
-            return new_level in (level, level + self.amount)
-        top = self.max_level(level, pot)
+            step = self.amount if amount is None else amount
+            return new_level in (level, level + step)
+        top = self.max_level(level, pot, amount)
         return top is None or new_level <= top
 
     def describe(self) -> str:
@@ -96,13 +103,10 @@ class SeePolicy:
         opponent = "blind" if opponent_blind else "seen"
         return f"seeing.{caller}_sees_{opponent}"
 
-    def cost(self, caller_rate_payment: Fraction, opponent_last: Optional[Fraction]) -> Optional[Fraction]:
-        """What the caller pays; None when the basis is missing (the opponent has not bet)."""
-        if self.basis == "caller_rate":
-            return self.multiple * caller_rate_payment
-        if opponent_last is None:
-            return None
-        return self.multiple * opponent_last
+    def basis_amount(self, caller_rate_payment: Any, opponent_last: Any) -> Any:
+        """What a see doubles (or multiplies): the caller's own payment at the level, or the
+        opponent's last payment (None when the opponent has not bet). Any exact unit."""
+        return caller_rate_payment if self.basis == "caller_rate" else opponent_last
 
 
 # A tie resolver takes (caller, opponent, eldest_first, suit_key) and returns the winners.
@@ -232,19 +236,8 @@ class Rules:
         """The seen-equivalent level a payment stands for."""
         return paid / self.blind_rate if blind else paid
 
-    def see_cost(self, caller_blind: bool, level: Fraction, opponent_last: Optional[Fraction]) -> Optional[Fraction]:
-        return self.see.cost(self.payment(level, caller_blind), opponent_last)
-
     def may_see(self, caller_blind: bool, opponent_blind: bool) -> bool:
         return self.see.may_see(caller_blind, opponent_blind)
-
-    def on_step(self, level: Fraction) -> bool:
-        return (level / self.level_step).denominator == 1
-
-    def opening_allows(self, level: Fraction) -> bool:
-        if level < self.opening_min:
-            return False
-        return self.opening_max is None or level <= self.opening_max
 
     @property
     def pack_size(self) -> int:

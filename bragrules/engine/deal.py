@@ -300,7 +300,7 @@ class Deal:
     def _bet_range(self, state: PlayerState) -> Tuple[int, Optional[int], int, bool]:
         """(least payment, most payment or None, payment step, all-in only) in units."""
         units = self.units
-        kind = self.rules.raises.kind
+        raises = self.rules.raises
         blind = state.blind
         level = self.level_u
         high: Optional[int]
@@ -308,15 +308,9 @@ class Deal:
             low, high = units.opening_min, units.opening_max
         else:
             low = level
-            if kind == "none":
-                high = None
-            elif kind == "pot":
-                high = level + self.pot_u
-            else:
-                assert units.raise_amount is not None
-                high = level + units.raise_amount
+            high = raises.max_level(level, self.pot_u, units.raise_amount)
         step = units.payment(units.step, blind)
-        if kind == "fixed" and level is not None:
+        if raises.kind == "fixed" and level is not None:
             assert units.raise_amount is not None
             step = units.payment(units.raise_amount, blind)
         low_pay = units.payment(low, blind)
@@ -343,11 +337,8 @@ class Deal:
         """What a see costs the caller, in units (None while there is nothing to double)."""
         assert self.level_u is not None
         units = self.units
-        if self.rules.see.basis == "caller_rate":
-            return units.times_multiple(units.payment(self.level_u, state.blind))
-        if opponent.last_u is None:
-            return None
-        return units.times_multiple(opponent.last_u)
+        basis = self.rules.see.basis_amount(units.payment(self.level_u, state.blind), opponent.last_u)
+        return None if basis is None else units.times_multiple(basis)
 
     def _see_option(self, state: PlayerState) -> Optional[LegalAction]:
         if self.level_u is None or len(self.contenders) != 2:
@@ -623,8 +614,7 @@ class Deal:
                         RULE_MINIMUM,
                         f"the level is {self.level}: a {rate} player pays at least {money(low)}, not {_amount(amount)}",
                     )
-                fixed_ok = rules.raises.kind != "fixed" or (new_level - self.level_u) in (0, units.raise_amount)
-                if not fixed_ok or (high is not None and paid is not None and paid > high):
+                if not rules.raises.allows(self.level_u, new_level, self.pot_u, units.raise_amount):
                     top = money(high) if high is not None else None
                     raise RuleViolation(
                         "stakes.raise_limit",
