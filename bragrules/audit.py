@@ -306,11 +306,9 @@ def _seat_keeper(rules: Rules, players: Sequence[str], dealer: str) -> Session:
     A table size the profile does not allow is reported as a violation; the
     keeper is then built with the limits widened, so the deals can still be replayed.
     """
-    table = rules.profile.table
     count = len(players)
-    if count < max(2, table.min_players) or count > table.max_players:
-        wide = table.model_copy(update={"min_players": 2, "max_players": max(count, table.max_players)})
-        rules = replace(rules, profile=rules.profile.model_copy(update={"table": wide}))
+    if count < max(2, rules.min_players) or count > rules.max_players:
+        rules = replace(rules, min_players=2, max_players=max(count, rules.max_players))
     return Session(rules, players, dealer=dealer)
 
 

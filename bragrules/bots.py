@@ -204,10 +204,10 @@ class _Arrangements:
     def __init__(self, rules: "Rules") -> None:
         ranker = rules.ranker
         beats, ties, total = hand_chances(ranker)
-        tie_share = 0.5 if rules.profile.format.tied_hand == "against_caller" else 0.0
+        tie_share = 0.5 if rules.tied_hand_against_caller else 0.0
         self.win = [(b + tie_share * t) / total for b, t in zip(beats, ties)]
         self.hands = rules.hands_per_player
-        self.need = self.hands if rules.profile.format.win_rule == "all" else self.hands // 2 + 1
+        self.need = rules.hands_needed
         self.table = ranker.table
         rng = random.Random(f"bragrules arrangements {rules.cards_dealt} {self.hands}")
         pack = list(range(ranker.pack_size))

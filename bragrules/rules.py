@@ -224,6 +224,14 @@ class Rules:
     centre_cards: int = 0
     swap_kinds: Tuple[str, ...] = ()
     money_denominator: int = 1
+    min_players: int = 2
+    max_players: int = 8
+    strongest_first: bool = False  # several hands: the stronger placed first
+    hands_needed: int = 1  # several hands: how many a player must win to take the pot
+    tied_hand_against_caller: bool = False  # several hands: a tied hand goes against the caller
+    discard_breaks_ties: bool = False  # Four-Card
+    lowest_tie_all_lose: bool = True  # Crash: equal lowest hands each lose a life
+    tie_among_many: str = "split"  # equal best hands among several players: split, eldest_hand or suits
     extra: Dict[str, object] = field(default_factory=dict)
 
     # -- money ------------------------------------------------------------
@@ -338,4 +346,16 @@ def _compile_cached(profile_json: str) -> Rules:
         centre_cards=profile.format.exchange.centre_cards if profile.format.exchange.enabled else 0,
         swap_kinds={"one": ("one",), "three": ("all",), "one_or_three": ("one", "all")}[profile.format.exchange.swap],
     )
-    return replace(rules, money_denominator=money_denominator(rules))
+    fmt = profile.format
+    return replace(
+        rules,
+        money_denominator=money_denominator(rules),
+        min_players=profile.table.min_players,
+        max_players=profile.table.max_players,
+        strongest_first=fmt.hand_order == "strongest_first",
+        hands_needed=fmt.hands if fmt.win_rule == "all" else fmt.hands // 2 + 1,
+        tied_hand_against_caller=fmt.tied_hand == "against_caller",
+        discard_breaks_ties=fmt.discard_breaks_ties,
+        lowest_tie_all_lose=fmt.lowest_tie == "all_lose",
+        tie_among_many=seeing.tie if seeing.tie in ("eldest_hand", "suits") else "split",
+    )

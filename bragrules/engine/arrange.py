@@ -96,7 +96,7 @@ def check_arrangement(rules: Rules, dealt: Sequence[Card], hands: Sequence[Seque
                 raise RuleViolation("format.hands", f"{card} is used twice")
             used.add(card)
     arrangement = tuple(tuple(h) for h in hands)
-    if rules.profile.format.hand_order == "strongest_first":
+    if rules.strongest_first:
         strengths = hand_strengths(rules, arrangement)
         if any(a < b for a, b in zip(strengths, strengths[1:])):
             raise RuleViolation("format.hand_order", "the hands must be placed strongest first")
@@ -122,7 +122,7 @@ def ordered_arrangements(cards: Sequence[Card], hands: int) -> Iterator[Arrangem
 def _win_numerators(rules: Rules) -> Tuple[List[int], int]:
     """Per strength, twice-scaled chance numerators: a tie counts half when it goes against the caller."""
     beats, ties, total = hand_chances(rules.ranker)
-    tie_share = 1 if rules.profile.format.tied_hand == "against_caller" else 0
+    tie_share = 1 if rules.tied_hand_against_caller else 0
     return [2 * b + tie_share * t for b, t in zip(beats, ties)], 2 * total
 
 
@@ -130,7 +130,7 @@ def arrangement_chance(rules: Rules, strengths: Sequence[int]) -> Fraction:
     """The chance an arrangement wins the pot against a random opponent, hands taken as independent."""
     numerators, denominator = _win_numerators(rules)
     ps = [numerators[s] for s in strengths]
-    need = len(ps) if rules.profile.format.win_rule == "all" else len(ps) // 2 + 1
+    need = rules.hands_needed
     return Fraction(_at_least(ps, denominator, need), denominator ** len(ps))
 
 
@@ -157,8 +157,8 @@ def auto_arrange(rules: Rules, cards: Sequence[Card]) -> ArrangementChoice:
     """
     hands = rules.hands_per_player
     numerators, denominator = _win_numerators(rules)
-    need = hands if rules.profile.format.win_rule == "all" else hands // 2 + 1
-    strongest_first = rules.profile.format.hand_order == "strongest_first"
+    need = rules.hands_needed
+    strongest_first = rules.strongest_first
     strength = rules.ranker.strength
     cards = list(cards)
     n = len(cards)
@@ -221,7 +221,7 @@ def compare_arrangements(
     rules: Rules, first: Sequence[int], second: Sequence[int], second_is_caller: bool
 ) -> Tuple[int, int]:
     """Hands won by each side, hand by hand; a tied hand counts for nobody or against the caller."""
-    against_caller = rules.profile.format.tied_hand == "against_caller"
+    against_caller = rules.tied_hand_against_caller
     a = b = 0
     for x, y in zip(first, second):
         if x > y:
@@ -234,8 +234,3 @@ def compare_arrangements(
             else:
                 b += 1
     return a, b
-
-
-def hands_needed(rules: Rules) -> int:
-    hands = rules.hands_per_player
-    return hands if rules.profile.format.win_rule == "all" else hands // 2 + 1

@@ -37,7 +37,7 @@ from ..money import format_money
 from ..text import brief
 from ..rules import Rules
 from .actions import Action, Event, LegalAction
-from .arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths, hands_needed
+from .arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths
 from .showdown import Comparer, Key, settle_many, settle_pair
 from .units import Units
 
@@ -826,7 +826,7 @@ class Deal:
         keys = {p: self._key(p) for p in players}
         low = min(keys.values())
         lowest = [p for p in players if keys[p] == low]
-        if len(lowest) > 1 and self.rules.profile.format.lowest_tie == "none_lose":
+        if len(lowest) > 1 and not self.rules.lowest_tie_all_lose:
             lowest = []
         best = settle_many(self.rules, players, self._key, self._suit_key, self.order)
         reason = (
@@ -847,7 +847,7 @@ class Deal:
                 self.events.append(Event("arrange", name, detail={
                     "hands": [[str(c) for c in h] for h in state.arrangement], "automatic": True}))
             strengths[name] = hand_strengths(self.rules, state.arrangement)
-        needed = hands_needed(self.rules)
+        needed = self.rules.hands_needed
         if caller is not None and opponent is not None:
             won_by_opponent, won_by_caller = compare_arrangements(
                 self.rules, strengths[opponent], strengths[caller], second_is_caller=True

@@ -78,12 +78,11 @@ class Session:
         dealer: Optional[str] = None,
         listener: Optional[Listener] = None,
     ):
-        profile_table = rules.profile.table
-        if len(players) < max(2, profile_table.min_players) or len(players) > profile_table.max_players:
+        low, high = rules.min_players, rules.max_players
+        if len(players) < max(2, low) or len(players) > high:
             raise RuleViolation(
-                "table.max_players" if len(players) > profile_table.max_players else "table.min_players",
-                f"this profile seats {profile_table.min_players} to {profile_table.max_players} players, "
-                f"not {len(players)}",
+                "table.max_players" if len(players) > high else "table.min_players",
+                f"this profile seats {low} to {high} players, not {len(players)}",
             )
         if len(set(players)) != len(players):
             raise RuleViolation("players", "a player is named twice")

@@ -33,7 +33,7 @@ class Comparer:
 
     @classmethod
     def for_rules(cls, rules: Rules) -> "Comparer":
-        return cls(rules, rules.profile.format.discard_breaks_ties)
+        return cls(rules, rules.discard_breaks_ties)
 
     def key(self, cards: Sequence[Card]) -> Key:
         ranker = self.rules.ranker
@@ -100,7 +100,7 @@ def settle_many(
         return best
     if caller is not None and opponent is not None and set(best) == {caller, opponent}:
         return rules.resolve_tie(caller, opponent, order, suit_key)
-    tie = rules.profile.seeing.tie
+    tie = rules.tie_among_many
     if tie == "eldest_hand":
         return [next(p for p in order if p in best)]
     if tie == "suits":
