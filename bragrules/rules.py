@@ -16,7 +16,7 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from dataclasses import replace
 from functools import lru_cache
@@ -232,7 +232,6 @@ class Rules:
     discard_breaks_ties: bool = False  # Four-Card
     lowest_tie_all_lose: bool = True  # Crash: equal lowest hands each lose a life
     tie_among_many: str = "split"  # equal best hands among several players: split, eldest_hand or suits
-    extra: Dict[str, object] = field(default_factory=dict)
 
     # -- money ------------------------------------------------------------
 
