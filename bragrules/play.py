@@ -32,7 +32,7 @@ from typing import IO, Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .bots import Bot, make_bot
 from .engine.actions import Action
-from .engine.deal import Deal, DealResult
+from .engine.deal import Deal
 from .engine.session import DealRecord, Session
 from .errors import HistoryError, RuleViolation
 from .history import LogWriter
@@ -247,10 +247,6 @@ class Table:
     def _finish(self, deal: Deal) -> None:
         self.session.finish_deal()
         self.observer.deal_ended(self, deal, self.session.records[-1])
-
-    def result_of(self, deal: Deal) -> DealResult:
-        assert deal.result is not None
-        return deal.result
 
 
 # ---------------------------------------------------------------------------
