@@ -85,7 +85,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Dict, FrozenSet, List, Optional, Protocol, Sequence, Tuple, Union
 
 from .cards import (
     CARDS,
@@ -99,7 +99,6 @@ from .cards import (
     parse_cards,
     parse_rank,
 )
-from .profile.models import Ranking
 
 __all__ = [
     "CATEGORIES",
@@ -107,6 +106,7 @@ __all__ = [
     "STRIDE2",
     "Evaluation",
     "HandRanker",
+    "RankingSpec",
     "clear_cache",
     "compile_ranking",
 ]
@@ -131,6 +131,42 @@ _NEG_ROW = [-1] * STRIDE
 _NEG_BLOCK = [-1] * STRIDE2
 
 CardsLike = Union[str, Sequence[int]]
+
+
+class WildSpec(Protocol):
+    """What compiling reads of ``ranking.wild``."""
+
+    @property
+    def cards(self) -> Sequence[str]: ...  # pragma: no cover
+    @property
+    def ranks(self) -> Sequence[str]: ...  # pragma: no cover
+    @property
+    def jokers(self) -> bool: ...  # pragma: no cover
+    @property
+    def natural_beats_wild(self) -> bool: ...  # pragma: no cover
+
+
+class RankingSpec(Protocol):
+    """What compiling reads of a ranking: a :class:`~bragrules.profile.models.Ranking`,
+    or a record of one with the same fields (:mod:`bragrules.shipped`).
+
+    This module does not import the models (nor pydantic) itself.
+    ``model_dump_json()`` is the ranking's canonical JSON, the key of the cache.
+    """
+
+    @property
+    def category_order(self) -> Sequence[str]: ...  # pragma: no cover
+    @property
+    def prial_order(self) -> str: ...  # pragma: no cover
+    @property
+    def run_order(self) -> str: ...  # pragma: no cover
+    @property
+    def suits_break_ties(self) -> bool: ...  # pragma: no cover
+    @property
+    def suit_order(self) -> Sequence[str]: ...  # pragma: no cover
+    @property
+    def wild(self) -> WildSpec: ...  # pragma: no cover
+    def model_dump_json(self) -> str: ...  # pragma: no cover
 
 
 @dataclass(frozen=True)
@@ -158,7 +194,7 @@ class Evaluation:
 
 
 def _classify(
-    r1: int, r2: int, r3: int, same_suit: bool, spec: Ranking
+    r1: int, r2: int, r3: int, same_suit: bool, spec: RankingSpec
 ) -> Tuple[str, int]:
     """Category and rank key (level * 2197 + within) of ranks ``r1 >= r2 >= r3``.
 
@@ -201,7 +237,7 @@ def _classify(
     raise AssertionError("category_order ends with high_card")  # pragma: no cover
 
 
-def _rank_tables(spec: Ranking) -> Tuple[List[List[int]], List[List[str]]]:
+def _rank_tables(spec: RankingSpec) -> Tuple[List[List[int]], List[List[str]]]:
     """Rank keys and categories of every ordered rank triple, unsuited [0] and suited [1].
 
     Indexed by ``r1 * 169 + r2 * 13 + r3`` in any order of the ranks.
@@ -222,7 +258,7 @@ def _rank_tables(spec: Ranking) -> Tuple[List[List[int]], List[List[str]]]:
     return keys, cats
 
 
-def _wild_cards(spec: Ranking, jokers: int) -> FrozenSet[int]:
+def _wild_cards(spec: RankingSpec, jokers: int) -> FrozenSet[int]:
     """Indices of the wild cards in a pack of ``52 + jokers`` cards."""
     wild = {int(parse_card(text)) for text in spec.wild.cards}
     for text in spec.wild.ranks:
@@ -242,7 +278,7 @@ class HandRanker:
     Build one with :func:`compile_ranking` (cached) rather than directly.
 
     Attributes:
-        spec: the :class:`Ranking` compiled.
+        spec: the ranking compiled (a :class:`~bragrules.profile.models.Ranking`).
         jokers: jokers in the pack (0 to 2); the pack is cards ``0 .. 51 + jokers``.
         category_order: the categories from highest to lowest.
         table: ``list[int]`` of ``STRIDE ** 3`` strengths; the hand ``a, b, c``
@@ -260,7 +296,7 @@ class HandRanker:
     category_order: Tuple[str, ...]
     table: List[int]
 
-    def __init__(self, spec: Ranking, jokers: int = 0) -> None:
+    def __init__(self, spec: RankingSpec, jokers: int = 0) -> None:
         if not 0 <= jokers <= 2:
             raise ValueError(f"a pack holds 0 to 2 jokers, not {jokers}")
         self.spec = spec
@@ -763,7 +799,7 @@ class HandRanker:
 _CACHE: Dict[Tuple[str, int], HandRanker] = {}
 
 
-def compile_ranking(spec: Ranking, jokers: int = 0) -> HandRanker:
+def compile_ranking(spec: RankingSpec, jokers: int = 0) -> HandRanker:
     """The :class:`HandRanker` for a spec and a pack with ``jokers`` jokers (cached).
 
     >>> from bragrules.profile.models import Ranking
