@@ -133,11 +133,21 @@ def rank(
     smaller one; equal strengths tie. A bad hand is reported on stderr
     (exit status 2) and the other hands are still ranked.
     """
-    from bragrules.profile import load_profile
     from bragrules.ranking import compile_ranking
+    from bragrules.shipped import shipped_ranking
 
-    spec = load_profile(profile)
-    ranker = compile_ranking(spec.ranking, jokers=spec.pack.jokers)
+    # A shipped profile as shipped: its ranking as recorded, without loading
+    # the whole profile; anything else is loaded (and checked) in full.
+    shipped = shipped_ranking(profile)
+    if shipped is not None:
+        profile_name = shipped.name
+        ranker = compile_ranking(shipped.ranking, jokers=shipped.jokers)
+    else:
+        from bragrules.profile import load_profile
+
+        spec = load_profile(profile)
+        profile_name = spec.name
+        ranker = compile_ranking(spec.ranking, jokers=spec.pack.jokers)
 
     if hands:
         source: Iterable[Tuple[str, str]] = (
@@ -208,7 +218,7 @@ def rank(
                 )
             )
         if rows:
-            _print_table(rows, spec.name, ranker.distinct_strengths())
+            _print_table(rows, profile_name, ranker.distinct_strengths())
     if bad:
         raise typer.Exit(EXIT_BAD_INPUT)
 

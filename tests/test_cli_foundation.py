@@ -458,6 +458,43 @@ def test_rank_four_card_profile_plays_best_three(run) -> None:
     assert row["category"] == "running_flush"
 
 
+RANK_SAMPLE = ("AcKdQh", "7h 2c 7s Kd", "3s3h3d", "2c 3d 4h", "Qs 4c Ks Js Jd")
+
+
+@pytest.mark.parametrize("profile", builtin_names())
+def test_rank_reads_a_shipped_profile_as_recorded_or_in_full_alike(
+    run, monkeypatch: pytest.MonkeyPatch, profile: str
+) -> None:
+    import bragrules.shipped
+
+    recorded = [run("rank", "-p", profile, *RANK_SAMPLE), run("rank", "-p", profile, "--json", *RANK_SAMPLE)]
+    assert bragrules.shipped.shipped_ranking(profile) is not None
+    monkeypatch.setattr(bragrules.shipped, "shipped_ranking", lambda name: None)
+    loaded = [run("rank", "-p", profile, *RANK_SAMPLE), run("rank", "-p", profile, "--json", *RANK_SAMPLE)]
+    for a, b in zip(recorded, loaded):
+        assert (a.code, a.out, a.err) == (b.code, b.out, b.err)
+    assert f"ranking of {load_profile(profile).name}:" in recorded[0].out
+
+
+def test_rank_with_a_shipped_profile_loads_neither_yaml_nor_the_models() -> None:
+    code = (
+        "import sys\n"
+        "from bragrules_cli.app import main\n"
+        "try:\n"
+        "    main(['rank', 'AcKdQh'])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "loaded = [m for m in ('yaml', 'bragrules.profile', 'bragrules.profile.models') if m in sys.modules]\n"
+        "sys.stderr.write(repr(loaded))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, cwd=ROOT
+    )
+    assert done.returncode == 0, done.stderr
+    assert "run, A-K-Q" in done.stdout
+    assert done.stderr == "[]"
+
+
 def _all_hands() -> List[Tuple[int, int, int]]:
     return list(itertools.combinations(range(52), 3))
 
