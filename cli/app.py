@@ -1,48 +1,61 @@
 """The ``bragrules`` command line: a typer app whose commands live in modules.
 
 Each command module has ``register(app)``, which adds its commands to the
-app; :data:`COMMAND_MODULES` lists the modules, in the order their commands
-are shown by ``--help``. Adding a command is a new module and one line here.
+app; :data:`COMMANDS` names each command's module, in the order the
+commands are shown by ``--help``. Adding a command is a new module and a
+line here for each of its commands.
 
-Command modules import only typer at module level and load the library
-(pydantic, YAML, the ranking) inside the command functions, so that
-``bragrules --help`` starts fast.
+Running one command imports only its module (``bragrules rank`` does not
+load the modules of ``play`` or ``simulate``); ``--help``, a mistyped
+command and :data:`app` have them all. Command modules import only typer at
+module level and load the library (pydantic, YAML, the ranking) inside the
+command functions, so that ``bragrules --help`` starts fast.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
-from typing import List, Optional
+from typing import Any, Dict, List, Optional, Sequence
 
 import typer
+import typer.main
 
 from .common import EXIT_BAD_INPUT, describe_error, error, is_input_error
 
-COMMAND_MODULES: List[str] = [
-    "profile_cmds",
-    "rank_cmd",
-    "play_cmd",
-    "audit_cmd",
-    "diff_cmd",
-    "rulebook_cmd",
-    "arbitrate_cmd",
-    "simulate_cmd",
-    "equity_cmd",
-]
-"""Modules of ``bragrules_cli`` whose ``register(app)`` adds commands."""
+COMMANDS: Dict[str, str] = {
+    "validate": "profile_cmds",
+    "profiles": "profile_cmds",
+    "show": "profile_cmds",
+    "schema": "profile_cmds",
+    "rank": "rank_cmd",
+    "play": "play_cmd",
+    "audit": "audit_cmd",
+    "diff": "diff_cmd",
+    "rulebook": "rulebook_cmd",
+    "arbitrate": "arbitrate_cmd",
+    "simulate": "simulate_cmd",
+    "equity": "equity_cmd",
+}
+"""Each command's name and the module of ``bragrules_cli`` that registers it."""
 
-app = typer.Typer(
-    name="bragrules",
-    help="The rules of Brag as data: play, audit, compare and arbitrate under any set of house rules.",
-    epilog="Exit status: 0 ok, 1 a finding (audit violations, profiles that differ), 2 bad input. "
-    "Data goes to stdout, messages to stderr; NO_COLOR turns colour off.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+COMMAND_MODULES: List[str] = list(dict.fromkeys(COMMANDS.values()))
+"""Modules of ``bragrules_cli`` whose ``register(app)`` adds commands, in order."""
+
+
+def new_app() -> typer.Typer:
+    """The app with no commands yet."""
+    return typer.Typer(
+        name="bragrules",
+        help="The rules of Brag as data: play, audit, compare and arbitrate under any set of house rules.",
+        epilog="Exit status: 0 ok, 1 a finding (audit violations, profiles that differ), 2 bad input. "
+        "Data goes to stdout, messages to stderr; NO_COLOR turns colour off.",
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
 
 
 def register_all(target: typer.Typer, modules: Optional[List[str]] = None) -> None:
@@ -52,7 +65,35 @@ def register_all(target: typer.Typer, modules: Optional[List[str]] = None) -> No
         module.register(target)
 
 
-register_all(app)
+def build_app(modules: Optional[List[str]] = None) -> typer.Typer:
+    """An app with the commands of ``modules`` (default: every command)."""
+    target = new_app()
+    register_all(target, modules)
+    return target
+
+
+_whole: Optional[typer.Typer] = None
+
+
+def whole_app() -> typer.Typer:
+    """The app with every command (built once)."""
+    global _whole
+    if _whole is None:
+        _whole = build_app()
+    return _whole
+
+
+def __getattr__(name: str) -> Any:
+    if name == "app":  # the whole app, built when first asked for
+        return whole_app()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def app_for(args: Sequence[str]) -> typer.Typer:
+    """The app to run ``bragrules ARGS`` with: only the named command's module
+    when ``ARGS`` starts with a command's name, else every command."""
+    module = COMMANDS.get(args[0]) if args else None
+    return whole_app() if module is None else build_app([module])
 
 
 def main(argv: Optional[List[str]] = None) -> None:
@@ -64,8 +105,11 @@ def main(argv: Optional[List[str]] = None) -> None:
                 reconfigure(errors="backslashreplace")
             except (ValueError, OSError):
                 pass
+    target = app_for(sys.argv[1:] if argv is None else argv)
     try:
-        app(args=argv, prog_name="bragrules")
+        # Always a group, even with one command registered: the command's
+        # name comes first on the command line either way.
+        typer.main.get_group(target)(args=argv, prog_name="bragrules")
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         sys.exit(130)

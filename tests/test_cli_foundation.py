@@ -132,6 +132,42 @@ def test_every_command_module_registers() -> None:
     assert COMMAND_MODULES[:2] == ["profile_cmds", "rank_cmd"]
 
 
+def test_commands_name_what_each_module_registers() -> None:
+    import typer
+
+    from bragrules_cli.app import COMMANDS, register_all
+
+    assert [command.name for command in app.registered_commands] == list(COMMANDS)
+    for module in COMMAND_MODULES:
+        alone = typer.Typer()
+        register_all(alone, [module])
+        assert [c.name for c in alone.registered_commands] == [n for n, m in COMMANDS.items() if m == module]
+
+
+def test_a_command_loads_only_its_own_module() -> None:
+    code = (
+        "import sys\n"
+        "from bragrules_cli.app import COMMAND_MODULES, main\n"
+        "try:\n"
+        "    main(sys.argv[1:])\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "loaded = [m for m in COMMAND_MODULES if 'bragrules_cli.' + m in sys.modules]\n"
+        "sys.stderr.write(repr(loaded))\n"
+    )
+    for args, modules in [
+        (["rank", "AcKdQh"], ["rank_cmd"]),
+        (["rank", "--help"], ["rank_cmd"]),
+        (["profiles"], ["profile_cmds"]),
+        (["--help"], COMMAND_MODULES),
+        (["no-such-command"], COMMAND_MODULES),
+    ]:
+        done = subprocess.run(
+            [sys.executable, "-c", code, *args], capture_output=True, text=True, timeout=60, cwd=ROOT
+        )
+        assert done.stderr.splitlines()[-1] == repr(modules), args
+
+
 def test_usage_error_exits_2(run) -> None:
     result = run("show")
     assert result.code == 2
