@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
@@ -833,10 +834,13 @@ class _LogReader:
                 yield number, obj
 
 
+_SURROGATE = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")
+
+
 def _has_surrogate(value: Any) -> bool:
     """Whether decoded JSON holds a lone surrogate anywhere (keys included)."""
     if isinstance(value, str):
-        return any("\ud800" <= ch <= "\udfff" for ch in value)
+        return not value.isascii() and _SURROGATE.search(value) is not None
     if isinstance(value, dict):
         return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
     if isinstance(value, list):
