@@ -257,3 +257,17 @@ def test_matched_payments_never_end_betting() -> None:
     assert not deal.is_over and deal.to_act == "A"
     play(deal, ["A bet 2", "B bet 2", "C bet 2", "D bet 2"])
     assert not deal.is_over and deal.to_act == "A"
+
+
+def test_a_snapshot_is_the_same_deal_and_independent_of_it() -> None:
+    rules = rules_for("traditional", session={"bankroll": "finite", "starting_stack": 20})
+    deal = deal_with(rules, FOUR, stacks={p: F(20) for p in FOUR}, carried=F(3))
+    play(deal, ["A look", "A bet 2", "B bet 1"])
+    copy = deal.snapshot()
+    state = lambda d: (d.pot, d.level, d.to_act, d.events, d.actions, d.legal_actions(),  # noqa: E731
+                       {p: (s.seen, s.contributed, s.stack) for p, s in d.players.items()})
+    assert state(copy) == state(deal)
+    copy.apply_text("C fold")
+    assert deal.to_act == "C" and not deal.players["C"].folded and len(deal.actions) == 3
+    play(deal, ["C fold", "D fold", "A bet 2", "B fold"])
+    assert copy.result is None and deal.result is not None

@@ -26,7 +26,6 @@ The worked pot of 002 section 06 (traditional rules, everyone seen):
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
@@ -147,6 +146,10 @@ class Deal:
         if len(set(order)) != len(order):
             raise RuleViolation(RULE_PLAYER, "a player is named twice")
         self.rules = rules
+        # what the deal was made from, so that snapshot() can rebuild it and replay its actions
+        self._origin = (list(order), dict(hands), dict(retained) if retained else None, carried,
+                        dict(stacks) if stacks is not None else None,
+                        list(winner_hint) if winner_hint else None, list(centre) if centre else None)
         self.order: List[str] = list(order)
         self.comparer = Comparer.for_rules(rules)
         self.carried_in = Fraction(carried)
@@ -388,9 +391,17 @@ class Deal:
         return self.apply(Action.parse(text))
 
     def snapshot(self) -> "Deal":
-        """A deep copy (for what-if questions without touching this deal)."""
-        memo = {id(self.rules): self.rules, id(self.comparer): self.comparer}
-        return copy.deepcopy(self, memo)
+        """An independent copy, for what-if questions without touching this deal.
+
+        The copy is rebuilt from what this deal was made from and its actions
+        replayed: the engine is deterministic and every change goes through
+        :meth:`apply`, so the copy is this deal, state for state.
+        """
+        order, hands, retained, carried, stacks, winner_hint, centre = self._origin
+        copy = Deal(self.rules, order, hands, retained, carried, stacks, winner_hint, centre)
+        for action in self.actions:
+            copy.apply(action)
+        return copy
 
     def _check(self, action: Action, apply: bool) -> Optional[Event]:
         if self.result is not None:

@@ -61,9 +61,6 @@ class Units:
     def __hash__(self) -> int:
         return hash(self.denominator)
 
-    def __deepcopy__(self, memo: dict) -> "Units":
-        return self  # never changed once made (the cache of amounts only grows)
-
     @classmethod
     def for_deal(cls, rules: Rules, amounts: Iterable[Fraction]) -> "Units":
         """Units for a deal starting with these stacks and carried pot."""
