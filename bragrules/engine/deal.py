@@ -1015,13 +1015,17 @@ class Deal:
         exposure: Optional[List[str]],
         lives_lost: Optional[List[str]] = None,
     ) -> None:
-        net = {
-            p: payouts[p] + bonuses[p] - self.players[p].contributed for p in self.order
-        }
+        money = self.units.money
+        net: Dict[str, Fraction] = {}
         for p in self.order:
             state = self.players[p]
-            if state.stack is not None:
-                state.settled_stack = state.stack + payouts[p] + bonuses[p]
+            gained = payouts[p]
+            bonus = bonuses[p]
+            if bonus:  # most deals pay no bonus and most players win nothing: skip adding zeros
+                gained = gained + bonus
+            net[p] = gained - money(state.paid_u) if gained else money(-state.paid_u)
+            if state.stack_u is not None:
+                state.settled_stack = money(state.stack_u) + gained if gained else money(state.stack_u)
         self.result = DealResult(
             outcome=outcome,
             winners=winners,
