@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Union
+from typing import Dict, Union
 
 Money = Fraction
 MoneyJSON = Union[int, str]
@@ -98,3 +98,37 @@ def money_json(amount: Fraction) -> MoneyJSON:
     if amount.denominator == 1:
         return amount.numerator
     return format_money(amount)
+
+
+class ExactSum:
+    """A running exact total of many amounts, without a Fraction addition for each.
+
+    Adding fractions reduces each partial sum by a gcd; a long run of amounts
+    with the same few denominators (halves, wholes) is summed much faster as
+    one integer numerator for each denominator, combined once at the end.
+
+    >>> total = ExactSum()
+    >>> for amount in (Fraction(1, 2), Fraction(3), Fraction(-5, 2), Fraction(1, 3)):
+    ...     total.add(amount)
+    >>> total.value
+    Fraction(4, 3)
+    >>> ExactSum().value
+    Fraction(0, 1)
+    """
+
+    __slots__ = ("_numerators",)
+
+    def __init__(self) -> None:
+        self._numerators: Dict[int, int] = {}  # denominator -> the sum of the numerators over it
+
+    def add(self, amount: Fraction) -> None:
+        numerators = self._numerators
+        denominator = amount.denominator
+        numerators[denominator] = numerators.get(denominator, 0) + amount.numerator
+
+    @property
+    def value(self) -> Fraction:
+        total = Fraction(0)
+        for denominator, numerator in self._numerators.items():
+            total += Fraction(numerator, denominator)
+        return total

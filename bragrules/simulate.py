@@ -35,7 +35,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 from .bots import ALL_STYLES, make_bot
 from .engine.session import Session
 from .errors import BragError
-from .money import money_json
+from .money import ExactSum, money_json
 from .profile.models import Profile
 from .ranking import CATEGORIES
 from .rules import Rules, compile_rules
@@ -183,6 +183,8 @@ def _play_block(
     category_of = ranker.category
     several = rules.hands_per_player > 1
     lives = rules.lives is not None
+    seat_nets = {seat: ExactSum() for seat in seats}  # the block's money sums, exact and cheap
+    blind_net, pot_total = ExactSum(), ExactSum()
     played = 0
     session_number = 0
     while played < deals:
@@ -217,7 +219,7 @@ def _play_block(
             tally.actions += steps
             outcome = result.outcome
             pot = result.pot
-            tally.pot_total += pot
+            pot_total.add(pot)
             if pot > tally.pot_max:
                 tally.pot_max = pot
             winners = result.winners
@@ -245,7 +247,7 @@ def _play_block(
             for name in deal.order:
                 seat = tally.seats[name]
                 seat.deals += 1
-                seat.net += net[name]
+                seat_nets[name].add(net[name])
                 state = players[name]
                 won = name in winners
                 if won:
@@ -253,7 +255,7 @@ def _play_block(
                 if state.seen or state.folded:
                     continue
                 tally.blind_to_end += 1
-                tally.blind_net += net[name]
+                blind_net.add(net[name])
                 if won:
                     tally.blind_won += 1
                 if result.showdown:
@@ -299,6 +301,9 @@ def _play_block(
             tally.completed_deals += in_session
             for name in session.winners():
                 tally.seats[name].sessions_won += 1
+    for seat_name, total in seat_nets.items():
+        tally.seats[seat_name].net = total.value
+    tally.blind_net, tally.pot_total = blind_net.value, pot_total.value
     return tally
 
 
