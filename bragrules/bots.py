@@ -409,7 +409,7 @@ class StyleBot:
             if bet is not None and memory.bets < params.max_bets:
                 memory.bets += 1
                 if params.blind_raise and rng.random() < params.blind_raise:
-                    amount = bet.amounts(params.max_steps + 1)[-1]  # a cheap lift of the level
+                    amount = bet.nth_amount(params.max_steps)  # a cheap lift of the level
                     self._say("lifts the level blind, paying {}", amount)
                     return bet.action(amount)
                 self._say("bets {} blind", bet.amount)
@@ -509,9 +509,8 @@ class StyleBot:
         steps = min(top, 1 + int(chance * top * self.rng.random() * 2)) if top else 0
         memory.bets += 1
         if steps:
-            amounts = bet.amounts(steps + 1)
-            amount = amounts[-1]
-            if len(amounts) > 1:
+            amount = bet.nth_amount(steps)
+            if amount != bet.amount:
                 self._judged(deal, cards, share, "raises, paying {}", amount)
                 return bet.action(amount)
         self._judged(deal, cards, share, "bets {}", bet.amount)

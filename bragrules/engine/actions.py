@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple
 
 from ..cards import Card, CardError, parse_cards
 from ..money import format_money, parse_money
@@ -32,9 +32,11 @@ class ActionSyntaxError(ValueError):
     """An action string that cannot be read."""
 
 
-@dataclass(frozen=True)
-class Action:
-    """One player's action. ``amount`` is what the player actually paid (bet, see)."""
+class Action(NamedTuple):
+    """One player's action. ``amount`` is what the player actually paid (bet, see).
+
+    Immutable; a named tuple because the engine makes one for every move.
+    """
 
     player: str
     kind: str
@@ -105,12 +107,12 @@ class Action:
         return cls(player, kind)
 
 
-@dataclass(frozen=True)
-class LegalAction:
+class LegalAction(NamedTuple):
     """One kind of action the player to act may take, with its exact cost.
 
     For a bet, ``amount`` is the least payment and ``max_amount`` the most
     (None: no cap), in steps of ``step``; for a see ``amount`` is the cost.
+    Immutable; a named tuple because the engine offers several for every move.
     """
 
     player: str
@@ -132,6 +134,22 @@ class LegalAction:
             out.append(value)
             value += self.step
         return out
+
+    def nth_amount(self, n: int) -> Optional[Fraction]:
+        """The payment ``n`` steps above the least (0: the least), or the most allowed if that is lower.
+
+        ``option.nth_amount(n)`` is ``option.amounts(n + 1)[-1]``, without the list:
+
+        >>> bet = LegalAction("A", "bet", Fraction(2), Fraction(5), Fraction(1, 2))
+        >>> bet.nth_amount(0), bet.nth_amount(3), bet.nth_amount(99)
+        (Fraction(2, 1), Fraction(7, 2), Fraction(5, 1))
+        """
+        amount, step, most = self.amount, self.step, self.max_amount
+        if self.kind != "bet" or amount is None or step is None or n <= 0:
+            return amount
+        if most is not None:
+            n = min(n, (most - amount) // step)
+        return amount + step * n if n > 0 else amount
 
     def action(self, amount: Optional[Fraction] = None) -> Action:
         """The :class:`Action` that takes this option (a bet at ``amount``, else the least)."""
