@@ -16,9 +16,9 @@ bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (l
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Dict, List, NamedTuple, Optional, Tuple
+from types import MappingProxyType
+from typing import Any, List, Mapping, NamedTuple, Optional, Tuple
 
 from ..cards import Card, CardError, parse_cards
 from ..money import format_money, parse_money
@@ -160,11 +160,16 @@ class LegalAction(NamedTuple):
         return Action(self.player, self.kind, target=self.target)
 
 
-@dataclass(frozen=True)
-class Event:
-    """A record of something that happened in a deal (kept in ``deal.events``)."""
+_NO_DETAIL: Mapping[str, Any] = MappingProxyType({})
+
+
+class Event(NamedTuple):
+    """A record of something that happened in a deal (kept in ``deal.events``).
+
+    Immutable, like its ``detail`` when there is none (an empty read-only mapping).
+    """
 
     kind: str
     player: Optional[str] = None
     amount: Optional[Fraction] = None
-    detail: Dict[str, Any] = field(default_factory=dict)
+    detail: Mapping[str, Any] = _NO_DETAIL
