@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 import re
-from typing import Iterable, List, Optional, Sequence
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 from .text import quote
 
@@ -90,9 +90,7 @@ class Card(int):
         return rank + SUIT_SYMBOLS[self.suit]
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return "Jk" if int(self) == JOKER_BASE else "Jk2"
-        return self.rank_char + self.suit_char
+        return _NAMES[self]  # made once below: cards are printed in every log line and result
 
     __repr__ = __str__
 
@@ -101,6 +99,8 @@ class Card(int):
 
 
 CARDS: tuple = tuple(Card(i) for i in range(JOKER_BASE + 2))
+# each card's name, by index: "2c" ... "As", then the two jokers
+_NAMES: Tuple[str, ...] = tuple(RANK_CHARS[i >> 2] + SUIT_CHARS[i & 3] for i in range(JOKER_BASE)) + ("Jk", "Jk2")
 """Every card by index (0 to 51, then the two jokers)."""
 
 STANDARD_PACK: tuple = CARDS[:JOKER_BASE]
@@ -177,7 +177,7 @@ def parse_hand(text: str | Iterable[str], size: Optional[int] = None) -> List[Ca
 
 def format_cards(cards: Sequence[int]) -> str:
     """``Kc 9c 4c``."""
-    return " ".join(str(CARDS[c]) for c in cards)
+    return " ".join([_NAMES[c] for c in cards])
 
 
 class Pack:

@@ -1102,6 +1102,10 @@ def _amount(amount: Fraction) -> str:
 def _share(payouts: Dict[str, Fraction], winners: Sequence[str], amount: Fraction) -> None:
     if not winners or not amount:
         return
+    if len(winners) == 1:  # the usual case: no division, and nothing added to a zero
+        held = payouts[winners[0]]
+        payouts[winners[0]] = held + amount if held else amount
+        return
     part = amount / len(winners)
     for winner in winners:
         payouts[winner] += part
