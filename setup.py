@@ -25,6 +25,7 @@ from setuptools import setup
 COMPILED_MODULES = [
     "bragrules/money.py",
     "bragrules/ranking.py",
+    "bragrules/shuffling.py",
     "bragrules/rules.py",
     "bragrules/engine/actions.py",
     "bragrules/engine/units.py",

@@ -25,6 +25,7 @@ import random
 import re
 from typing import Iterable, List, Optional, Sequence, Tuple
 
+from .shuffling import shuffle
 from .text import quote
 
 RANK_CHARS = "23456789TJQKA"
@@ -207,7 +208,7 @@ class Pack:
         return len(self.cards)
 
     def shuffle(self, rng: random.Random) -> None:
-        rng.shuffle(self.cards)
+        shuffle(self.cards, rng)
 
     def cut(self, at: int) -> None:
         """Cut: the top ``at`` cards go to the bottom."""

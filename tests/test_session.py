@@ -214,3 +214,17 @@ def test_a_check_against_players_all_in_from_the_ante_goes_to_the_showdown() -> 
     assert deal.result is not None and deal.result.showdown
     assert deal.result.payouts["A"] == 3 + 2 + 3  # A's prial takes the main pot
     assert deal.result.payouts["C"] == 2  # the part of C's ante nobody could match comes back
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 3, 52, 54])
+def test_the_pack_shuffle_is_random_shuffle_draw_for_draw(size: int) -> None:
+    """Seeded sessions deal what random.Random.shuffle would, so old seeds and logs still replay."""
+    from bragrules.shuffling import shuffle
+
+    for seed in range(200):
+        ours, theirs = list(range(size)), list(range(size))
+        rng_ours, rng_theirs = random.Random(seed), random.Random(seed)
+        shuffle(ours, rng_ours)
+        rng_theirs.shuffle(theirs)
+        assert ours == theirs
+        assert rng_ours.getstate() == rng_theirs.getstate()  # the generator is left where it would be
