@@ -45,16 +45,17 @@ class Action(NamedTuple):
     cards: Optional[Tuple[Tuple[Card, ...], ...]] = None  # arrange: the hands in order
 
     def __str__(self) -> str:
-        parts = [self.player, self.kind]
+        text = self.player + " " + self.kind
         if self.amount is not None:
-            parts.append(format_money(self.amount))
+            text += " " + format_money(self.amount)
         if self.target is not None:
-            parts.append(self.target)
-        if self.cards is not None and self.kind == "swap":
-            parts.extend(str(hand[0]) for hand in self.cards)
-        elif self.cards is not None:
-            parts.append(" | ".join(" ".join(str(c) for c in hand) for hand in self.cards))
-        return " ".join(parts)
+            text += " " + self.target
+        cards = self.cards
+        if cards is not None and self.kind == "swap":
+            text += " " + " ".join(str(hand[0]) for hand in cards)
+        elif cards is not None:
+            text += " " + " | ".join(" ".join(str(c) for c in hand) for hand in cards)
+        return text
 
     @classmethod
     def parse(cls, text: str) -> "Action":

@@ -28,6 +28,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 from ..cards import Card, Pack
 from ..errors import RuleViolation
 from ..rules import Rules
+from .actions import Action
 from .deal import Deal, DealResult
 
 ZERO = Fraction(0)
@@ -227,8 +228,6 @@ class Session:
 
     def act(self, text_or_action: object) -> None:
         """Apply an action to the current deal (text like ``"A bet 2"`` or an Action)."""
-        from .actions import Action
-
         deal = self.current
         if deal is None or deal.is_over:
             raise RuleViolation("deal_over", "no deal is in progress")
