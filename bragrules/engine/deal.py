@@ -955,7 +955,7 @@ class Deal:
         else:
             _share(payouts, winners, self.pot)
         bonuses = self._bonuses(exposure or [], payouts) if showdown else {p: ZERO for p in self.order}
-        all_won = sorted({p for p, v in payouts.items() if v > 0}, key=self.order.index)
+        all_won = [p for p in self.order if payouts[p].numerator > 0]  # in seat order
         won_by_prial = showdown and any(
             self.players[p].hand is not None and self.comparer.category(self.players[p].hand) == "prial"  # type: ignore[arg-type]
             for p in all_won
@@ -1015,7 +1015,8 @@ class Deal:
         exposure: Optional[List[str]],
         lives_lost: Optional[List[str]] = None,
     ) -> None:
-        money = self.units.money
+        units = self.units
+        money = units.money
         net: Dict[str, Fraction] = {}
         for p in self.order:
             state = self.players[p]
@@ -1023,9 +1024,15 @@ class Deal:
             bonus = bonuses[p]
             if bonus:  # most deals pay no bonus and most players win nothing: skip adding zeros
                 gained = gained + bonus
-            net[p] = gained - money(state.paid_u) if gained else money(-state.paid_u)
+            gained_u = units.to_units(gained) if gained else 0  # None: not a whole number of units
+            if gained_u is None:
+                net[p] = gained - money(state.paid_u)
+            else:
+                net[p] = money(gained_u - state.paid_u)
             if state.stack_u is not None:
-                state.settled_stack = money(state.stack_u) + gained if gained else money(state.stack_u)
+                state.settled_stack = (
+                    money(state.stack_u + gained_u) if gained_u is not None else money(state.stack_u) + gained
+                )
         self.result = DealResult(
             outcome=outcome,
             winners=winners,
