@@ -52,6 +52,17 @@ def test_cards_are_dealt_singly_from_the_dealers_left() -> None:
     assert hands["A"] == (top[2], top[5], top[8])
 
 
+def test_cards_dealt_in_batches_give_each_player_three_together() -> None:
+    session = Session(rules_for("standard", table={"cut": False, "deal": "in_batches"}), ["A", "B", "C"],
+                      seed=3, dealer="A")
+    top = list(session.pack.cards)
+    random.Random(3).shuffle(top)
+    session.start_deal()
+    hands = session.current_hands()
+    assert hands == {"B": tuple(top[0:3]), "C": tuple(top[3:6]), "A": tuple(top[6:9])}
+    assert session.pack.cards == top[9:]
+
+
 def test_no_shuffle_after_a_deal_not_won_by_a_prial() -> None:
     """002: shuffle before the first deal, then only after a showdown won by a prial; used hands go under."""
     session = Session(rules_for("traditional"), ["A", "B", "C", "D"], seed=11)

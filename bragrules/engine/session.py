@@ -216,15 +216,11 @@ class Session:
 
     def _deal_cards(self, order: Sequence[str]) -> Dict[str, Tuple[Card, ...]]:
         count = self.rules.cards_dealt
-        hands: Dict[str, List[Card]] = {p: [] for p in order}
-        if self.rules.deal_singly:
-            for _ in range(count):
-                for p in order:
-                    hands[p].extend(self.pack.deal(1))
-        else:
-            for p in order:
-                hands[p].extend(self.pack.deal(count))
-        return {p: tuple(h) for p, h in hands.items()}
+        n = len(order)
+        top = self.pack.deal(count * n)  # every card this deal needs, in the order they come off the pack
+        if self.rules.deal_singly:  # one card at a time round the table: the i-th player gets every n-th card
+            return {p: tuple(top[i::n]) for i, p in enumerate(order)}
+        return {p: tuple(top[i * count:(i + 1) * count]) for i, p in enumerate(order)}
 
     def act(self, text_or_action: object) -> None:
         """Apply an action to the current deal (text like ``"A bet 2"`` or an Action)."""
