@@ -188,7 +188,7 @@ def _play_block(
     played = 0
     session_number = 0
     while played < deals:
-        session = Session(rules, seats, seed=_derive(seed, block, session_number))
+        session = Session(rules, seats, seed=_derive(seed, block, session_number), keep_records=False)
         log = None
         if log_dir is not None:
             from .history import LogWriter

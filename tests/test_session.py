@@ -239,3 +239,12 @@ def test_the_pack_shuffle_is_random_shuffle_draw_for_draw(size: int) -> None:
         rng_theirs.shuffle(theirs)
         assert ours == theirs
         assert rng_ours.getstate() == rng_theirs.getstate()  # the generator is left where it would be
+
+
+def test_a_session_that_keeps_no_records_plays_the_same_deals() -> None:
+    kept = Session(rules_for("standard"), ["A", "B", "C", "D"], seed=5)
+    unkept = Session(rules_for("standard"), ["A", "B", "C", "D"], seed=5, keep_records=False)
+    for session in (kept, unkept):
+        play_session(session, random_chooser(random.Random(1)), max_deals=30)
+    assert len(kept.records) == 30 and unkept.records == []
+    assert kept.balances == unkept.balances and kept.state == unkept.state

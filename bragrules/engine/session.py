@@ -68,7 +68,8 @@ class Session:
 
     ``players`` are the seats in clockwise order. ``dealer`` names the first
     dealer; by default the profile decides (drawn at random from the seed, or
-    the first seat).
+    the first seat). Each finished deal is kept in ``records`` unless
+    ``keep_records`` is false (a long simulation that counts as it goes).
     """
 
     def __init__(
@@ -78,6 +79,7 @@ class Session:
         seed: Optional[int] = None,
         dealer: Optional[str] = None,
         listener: Optional[Listener] = None,
+        keep_records: bool = True,
     ):
         low, high = rules.min_players, rules.max_players
         if len(players) < max(2, low) or len(players) > high:
@@ -105,6 +107,7 @@ class Session:
         self.balances: Dict[str, Fraction] = {p: Fraction(start) for p in self.players}
         self.lives: Dict[str, int] = {p: rules.lives or 0 for p in self.players}
         self.records: List[DealRecord] = []
+        self.keep_records = keep_records
         self.current: Optional[Deal] = None
         self._current_meta: Optional[dict] = None
         self.listener = listener
@@ -254,23 +257,23 @@ class Session:
         s.retained = {p: h for p, h in result.retained.items() if h is not None}  # a session knows its cards
         s.last_won_by_prial = result.won_by_prial
         self.pack.put_under(deal.used_cards())
-        record = DealRecord(
-            number=meta["number"],
-            dealer=meta["dealer"],
-            order=list(meta["order"]),
-            hands=dict(meta["hands"]),
-            retained_in=dict(meta["retained"]),
-            carried_in=meta["carried_in"],
-            shuffled=meta["shuffled"],
-            actions=[str(a) for a in deal.actions],
-            result=result,
-        )
-        self.records.append(record)
+        if self.keep_records:
+            self.records.append(DealRecord(
+                number=meta["number"],
+                dealer=meta["dealer"],
+                order=list(meta["order"]),
+                hands=dict(meta["hands"]),
+                retained_in=dict(meta["retained"]),
+                carried_in=meta["carried_in"],
+                shuffled=meta["shuffled"],
+                actions=[str(a) for a in deal.actions],
+                result=result,
+            ))
         if self.listener is not None:
             self._emit(
                 {
                     "type": "result",
-                    "deal": record.number,
+                    "deal": meta["number"],
                     "outcome": result.outcome,
                     "winners": result.winners,
                     "pot": result.pot,
