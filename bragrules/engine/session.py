@@ -154,7 +154,7 @@ class Session:
         if len(self.dealt_in()) < 2:
             return True
         s = self.state
-        return self.rules.end.is_over(s.deals, s.resolved, len(self.seated()), s.carried > 0)
+        return self.rules.end.is_over(s.deals, s.resolved, len(self.seated()), s.carried.numerator > 0)
 
     def current_hands(self) -> Dict[str, Tuple[Card, ...]]:
         assert self._current_meta is not None
@@ -242,8 +242,10 @@ class Session:
             raise RuleViolation("deal_over", "the deal is not over")
         result = deal.result
         meta = self._current_meta
+        balances = self.balances
         for p, amount in result.net.items():
-            self.balances[p] += amount
+            if amount:
+                balances[p] += amount
         survivors = [p for p in self.players if self.lives[p] - (p in result.lives_lost) > 0]
         if survivors or not self.rules.lives:
             for p in result.lives_lost:

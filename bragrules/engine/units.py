@@ -64,7 +64,8 @@ class Units:
     @classmethod
     def for_deal(cls, rules: Rules, amounts: Iterable[Fraction]) -> "Units":
         """Units for a deal starting with these stacks and carried pot."""
-        denominator = lcm(rules.money_denominator, *(Fraction(a).denominator for a in amounts))
+        denominator = lcm(rules.money_denominator,
+                          *((a if isinstance(a, Fraction) else Fraction(a)).denominator for a in amounts))
         if rules.see.basis != "caller_rate":
             denominator *= rules.see.multiple.denominator  # twice an all-in payment must stay whole
         key = (id(rules), denominator)
@@ -74,9 +75,10 @@ class Units:
         return found[1]
 
     def to_units_exact(self, amount: Fraction) -> int:
-        value = Fraction(amount) * self.denominator
-        assert value.denominator == 1, f"{amount} is not a whole number of 1/{self.denominator}"
-        return value.numerator
+        amount = amount if isinstance(amount, Fraction) else Fraction(amount)
+        units, rest = divmod(amount.numerator * self.denominator, amount.denominator)
+        assert rest == 0, f"{amount} is not a whole number of 1/{self.denominator}"
+        return units
 
     def to_units(self, amount: Fraction) -> Optional[int]:
         """An amount in units, or None when it is not a whole number of units (so never payable)."""
