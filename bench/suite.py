@@ -11,8 +11,10 @@ figure, the packages of ``bench/requirements.txt``)::
 Sections: ``evaluation`` (single hands in pure Python, arrays with numpy),
 ``equity`` (the whole heads-up table), ``simulation`` (bots, and PokerKit
 as a reference), ``audit`` (a long log: rate and peak memory at two
-sizes), ``startup`` (the command line as a fresh process) and ``scaling``
-(two workers, two to eight players, three formats).
+sizes), ``startup`` (the command line as a fresh process), ``scaling``
+(two workers, two to eight players, three formats) and ``compiled`` (the
+simulation and the audit with the engine compiled by mypyc, beside pure
+Python; it builds a copy of the checkout first and needs mypy).
 
 The machine is shared and absolute times drift, so each figure is shown
 with a baseline measured in the same run (the same process where it can
@@ -53,7 +55,7 @@ try:
 except ImportError:  # run from a checkout that is not installed
     sys.path.insert(0, str(ROOT))
 
-SECTIONS = ("evaluation", "equity", "simulation", "audit", "startup", "scaling")
+SECTIONS = ("evaluation", "equity", "simulation", "audit", "startup", "scaling", "compiled")
 
 
 # ---------------------------------------------------------------------------
@@ -154,7 +156,9 @@ def cpu_model() -> str:
 
 
 def versions() -> str:
-    parts = [f"Python {platform.python_version()}"]
+    import bragrules
+
+    parts = [f"Python {platform.python_version()}", f"bragrules {bragrules.build_kind()}"]
     for name in ("numpy", "pokerkit"):
         try:
             from importlib.metadata import version
@@ -698,6 +702,35 @@ def section_scaling(out: Results, quick: bool, cprofile: bool) -> None:
 # ---------------------------------------------------------------------------
 
 
+def section_compiled(out: Results, quick: bool, cprofile: bool) -> None:
+    """The simulation and the audit again, compiled with mypyc (bench/compiled.py), beside pure Python."""
+    import shutil
+
+    import compiled
+
+    targets = {"simulate (compiled): three-card, 4 players, bots": 10_000, "audit (compiled)": 50_000}
+    build_dir = Path(tempfile.mkdtemp(prefix="bragrules-build-"))
+    try:
+        try:
+            seconds = compiled.build(build_dir)
+        except compiled.BuildUnavailable as exc:
+            out.note("compiled", str(exc))
+            return
+        rows, notes = compiled.measure(build_dir, quick)
+    finally:
+        shutil.rmtree(build_dir, ignore_errors=True)
+    for item, figure, baseline, unit in rows:
+        aim = next((value for prefix, value in targets.items() if item.startswith(prefix)), None)
+        out.add(Row("compiled", item, rate_text(figure).replace("/s", f" {unit}"),
+                    f">= {rate_text(aim)}" if aim else "", f"{rate_text(baseline)} pure Python",
+                    f"{figure / baseline:.2f}", verdict(figure >= aim) if aim else "",
+                    "python bench/compiled.py", figure, unit))
+    out.note("compiled", f"BRAGRULES_COMPILE=1 python setup.py build_ext --inplace, in a copy of the checkout "
+                         f"({seconds:.0f} s)")
+    for note in notes:
+        out.note("compiled", note)
+
+
 RUNNERS: Dict[str, Callable[[Results, bool, bool], None]] = {
     "evaluation": section_evaluation,
     "equity": section_equity,
@@ -705,6 +738,7 @@ RUNNERS: Dict[str, Callable[[Results, bool, bool], None]] = {
     "audit": section_audit,
     "startup": section_startup,
     "scaling": section_scaling,
+    "compiled": section_compiled,
 }
 
 
