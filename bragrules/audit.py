@@ -604,8 +604,7 @@ class _Auditor:
         table = self.table
         for p, amount in result.net.items():
             table.balances[p] += amount
-        for p in result.lives_lost:  # Crash: a life lost at each showdown
-            table.lives[p] -= 1
+        table.take_lives(result.lives_lost)  # Crash: as in play, never putting out everyone at once
         state = table.state
         state.deals += 1
         if result.outcome != "carried":

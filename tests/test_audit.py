@@ -679,3 +679,29 @@ def test_cli_summary_leaves_out_the_deal_rows(cli) -> None:
     data = json.loads(out)
     assert code == 0 and data["deals"] == [] and data["deal_count"] == 2
     assert data["net"] == {"A": 12, "B": -8, "C": -2, "D": -2}
+
+
+def test_a_crash_showdown_that_would_put_out_everyone_costs_no_life_in_the_audit_too(tmp_path: Path) -> None:
+    """Three players on their last life tie lowest: nobody loses it, in play and in the audit alike."""
+    from bragrules.cards import Pack
+
+    class StackedPack(Pack):  # the order below, never shuffled
+        __slots__ = ()
+
+        def shuffle(self, rng: random.Random) -> None:
+            pass
+
+    rules = rules_for("crash", format={"lives": 1}, table={"cut": False})
+    session = Session(rules, ["A", "B", "C"], seed=1, dealer="C")
+    ties = parse_cards("2c 2d 2h 3d 3h 3s 5h 5s 5c")  # dealt singly: A 2c 3d 5h, B 2d 3h 5s, C 2h 3s 5c
+    rest = [c for c in range(52) if c not in ties]
+    session.pack = StackedPack([*ties, *rest])
+    path = tmp_path / "crash.jsonl"
+    with LogWriter.for_session(path, session, profile_name="crash"):
+        play_session(session, random_chooser(random.Random(2)), max_deals=3)
+    first = json.loads(path.read_text().splitlines()[1])
+    assert first["cards"] == {"A": "2c 3d 5h", "B": "2d 3h 5s", "C": "2h 3s 5c"}
+    assert len([line for line in path.read_text().splitlines() if '"type":"deal"' in line]) >= 2
+    report = audit(str(path))
+    assert report.ok, report.violations[:3]
+    assert report.lives == dict(session.lives)

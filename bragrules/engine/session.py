@@ -217,6 +217,17 @@ class Session:
         s.retained = {}
         return deal
 
+    def take_lives(self, lost: Sequence[str]) -> None:
+        """Crash: each player in ``lost`` loses a life, unless that would put out everyone still playing.
+
+        A showdown that would leave nobody with a life costs no life, so a
+        session of Crash always ends with a single winner.
+        """
+        survivors = [p for p in self.players if self.lives[p] - (p in lost) > 0]
+        if survivors or not self.rules.lives:
+            for p in lost:
+                self.lives[p] -= 1
+
     def _deal_cards(self, order: Sequence[str]) -> Dict[str, Tuple[Card, ...]]:
         count = self.rules.cards_dealt
         n = len(order)
@@ -246,11 +257,7 @@ class Session:
         for p, amount in result.net.items():
             if amount:
                 balances[p] += amount
-        survivors = [p for p in self.players if self.lives[p] - (p in result.lives_lost) > 0]
-        if survivors or not self.rules.lives:
-            for p in result.lives_lost:
-                self.lives[p] -= 1
-        # else: the showdown would put out everyone still playing: nobody loses a life
+        self.take_lives(result.lives_lost)
         s = self.state
         s.deals += 1
         if result.outcome != "carried":
