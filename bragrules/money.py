@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
+from functools import lru_cache
 from typing import Dict, Union
 
 Money = Fraction
@@ -57,20 +58,26 @@ def parse_money(value: object) -> Fraction:
             "as an integer or a fraction such as 5/2"
         )
     if isinstance(value, str):
-        match = _FRACTION.match(value)
-        if match:
-            denominator = int(match.group(2)) if match.group(2) else 1
-            if denominator == 0:
-                raise ValueError(f"{_quoted(value)} divides by zero")
-            return Fraction(int(match.group(1)), denominator)
-        if _DECIMAL.match(value):
-            return Fraction(value.strip())
-        match = _MIXED.match(value)
-        if match:
-            whole = int(match.group(1))
-            return Fraction(whole) + (Fraction(-1, 2) if value.strip().startswith("-") else Fraction(1, 2))
-        raise ValueError(f"{_quoted(value)} is not an amount (write an integer or a fraction such as 5/2)")
+        return _parse_money_text(value)
     raise ValueError(f"{_quoted(value)} is not an amount")
+
+
+@lru_cache(maxsize=1024)
+def _parse_money_text(value: str) -> Fraction:
+    """parse_money of a string, remembered: histories repeat the same few amounts (Fractions are immutable)."""
+    match = _FRACTION.match(value)
+    if match:
+        denominator = int(match.group(2)) if match.group(2) else 1
+        if denominator == 0:
+            raise ValueError(f"{_quoted(value)} divides by zero")
+        return Fraction(int(match.group(1)), denominator)
+    if _DECIMAL.match(value):
+        return Fraction(value.strip())
+    match = _MIXED.match(value)
+    if match:
+        whole = int(match.group(1))
+        return Fraction(whole) + (Fraction(-1, 2) if value.strip().startswith("-") else Fraction(1, 2))
+    raise ValueError(f"{_quoted(value)} is not an amount (write an integer or a fraction such as 5/2)")
 
 
 def format_money(amount: Fraction) -> str:
