@@ -46,6 +46,11 @@ def parse_money(value: object) -> Fraction:
 
     Floats and booleans are refused, because they are not exact (or not money).
     """
+    kind = type(value)
+    if kind is str:  # the usual cases first, by exact type (isinstance of Fraction is an ABC check)
+        return _parse_money_text(value)
+    if kind is Fraction:
+        return value  # type: ignore[return-value]
     if isinstance(value, bool):
         raise ValueError(f"{_quoted(value)} is not an amount")
     if isinstance(value, Fraction):

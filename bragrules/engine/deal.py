@@ -152,7 +152,7 @@ class Deal:
                         list(winner_hint) if winner_hint else None, list(centre) if centre else None)
         self.order: List[str] = list(order)
         self.comparer = Comparer.for_rules(rules)
-        self.carried_in = carried if isinstance(carried, Fraction) else Fraction(carried)
+        self.carried_in = carried if type(carried) is Fraction else Fraction(carried)
         self.units = Units.for_deal(rules, [self.carried_in, *(stacks.values() if stacks else ())])
         self.pot_u = self.units.to_units_exact(self.carried_in)
         self.level_u: Optional[int] = None

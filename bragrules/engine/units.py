@@ -65,7 +65,7 @@ class Units:
     def for_deal(cls, rules: Rules, amounts: Iterable[Fraction]) -> "Units":
         """Units for a deal starting with these stacks and carried pot."""
         denominator = lcm(rules.money_denominator,
-                          *((a if isinstance(a, Fraction) else Fraction(a)).denominator for a in amounts))
+                          *((a if type(a) is Fraction else Fraction(a)).denominator for a in amounts))
         if rules.see.basis != "caller_rate":
             denominator *= rules.see.multiple.denominator  # twice an all-in payment must stay whole
         key = (id(rules), denominator)
@@ -75,7 +75,7 @@ class Units:
         return found[1]
 
     def to_units_exact(self, amount: Fraction) -> int:
-        amount = amount if isinstance(amount, Fraction) else Fraction(amount)
+        amount = amount if type(amount) is Fraction else Fraction(amount)
         units, rest = divmod(amount.numerator * self.denominator, amount.denominator)
         assert rest == 0, f"{amount} is not a whole number of 1/{self.denominator}"
         return units
