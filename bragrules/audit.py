@@ -54,7 +54,7 @@ from .engine.deal import Deal, DealResult, Hand
 from .engine.session import Session
 from .errors import HistoryError, RuleViolation
 from .history import DealEntry, History, ResultClaim, read_history
-from .money import format_money, money_json
+from .money import add_money, format_money, money_json
 from .profile import ProfileError, load_profile, profile_hash
 from .profile.models import Profile
 from .rules import Rules, compile_rules
@@ -602,8 +602,10 @@ class _Auditor:
                 result: DealResult, from_claim: bool) -> None:
         """What :meth:`Session.finish_deal` does with a finished deal, without the pack."""
         table = self.table
+        balances = table.balances
         for p, amount in result.net.items():
-            table.balances[p] += amount
+            if amount:
+                balances[p] = add_money(balances[p], amount)
         table.take_lives(result.lives_lost)  # Crash: as in play, never putting out everyone at once
         state = table.state
         state.deals += 1

@@ -85,6 +85,18 @@ def _parse_money_text(value: str) -> Fraction:
     raise ValueError(f"{_quoted(value)} is not an amount (write an integer or a fraction such as 5/2)")
 
 
+def add_money(a: Fraction, b: Fraction) -> Fraction:
+    """``a + b``, exact, cheaper than ``Fraction.__add__`` when the denominators agree (the usual case).
+
+    >>> add_money(Fraction(5, 2), Fraction(1, 2)), add_money(Fraction(1, 3), Fraction(1, 2))
+    (Fraction(3, 1), Fraction(5, 6))
+    """
+    denominator = a.denominator
+    if denominator == b.denominator:
+        return Fraction(a.numerator + b.numerator, denominator)
+    return a + b
+
+
 def format_money(amount: Fraction) -> str:
     """An amount as people and history sheets write it: ``4``, ``5/2``, ``-7``."""
     if amount.denominator == 1:

@@ -150,7 +150,11 @@ class LegalAction(NamedTuple):
             return amount
         if most is not None:
             n = min(n, (most - amount) // step)
-        return amount + step * n if n > 0 else amount
+        if n <= 0:
+            return amount
+        # amount + step * n in integers, one Fraction made (these amounts share their denominator)
+        a_den, s_den = amount.denominator, step.denominator
+        return Fraction(amount.numerator * s_den + step.numerator * n * a_den, a_den * s_den)
 
     def action(self, amount: Optional[Fraction] = None) -> Action:
         """The :class:`Action` that takes this option (a bet at ``amount``, else the least)."""

@@ -27,6 +27,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..cards import Card, Pack
 from ..errors import RuleViolation
+from ..money import add_money
 from ..rules import Rules
 from .actions import Action
 from .deal import Deal, DealResult
@@ -256,7 +257,7 @@ class Session:
         balances = self.balances
         for p, amount in result.net.items():
             if amount:
-                balances[p] += amount
+                balances[p] = add_money(balances[p], amount)
         self.take_lives(result.lives_lost)
         s = self.state
         s.deals += 1
