@@ -309,14 +309,10 @@ def _last_deal(history: History) -> Tuple[List[DealEntry], DealEntry]:
 def _setup(history: History, earlier: List[DealEntry], entry: DealEntry, choice: ProfileChoice) -> _Situation:
     """Replay the deals before the dispute as the audit does; illegal play there is bad input."""
     # the audit's own replay: seats, antes, carried pots and retained hands exactly as it has them
-    from .audit import AuditReport, _Auditor, _choose_rules
-    from .profile import profile_hash
+    from .audit import Replay
 
-    rules, label, overridden = _choose_rules(history, choice)
-    report = AuditReport(file=history.file, kind=history.kind, profile=label,
-                         profile_hash=profile_hash(rules.profile), players=list(history.players))
-    auditor = _Auditor(history, rules, report, keep_deals=False, on_deal=None)
-    auditor.start(overridden, label)
+    replay = Replay(history, choice)
+    rules, label, report = replay.rules, replay.label, replay.report
 
     def refuse() -> None:
         if report.violations:
@@ -329,12 +325,10 @@ def _setup(history: History, earlier: List[DealEntry], entry: DealEntry, choice:
 
     refuse()
     for previous in earlier:
-        auditor.replay(previous, last=False)
+        replay.replay(previous)
         refuse()
-    table = auditor.table
-    order = table.dealt_in()
-    retained = {p: h for p, h in auditor.retained.items() if p in order}
-    hands = auditor._hands(entry, order, retained)
+    table = replay.table
+    order, retained, hands = replay.next_deal(entry)
     refuse()
     stacks = {p: table.balances[p] for p in order} if rules.finite else None
     n = entry.number

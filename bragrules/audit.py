@@ -630,6 +630,39 @@ class _Auditor:
         state.dealer_index = (state.dealer_index + self.rules.rotation_step) % len(self.players)
 
 
+class Replay:
+    """A history's deals replayed one at a time exactly as the audit replays them.
+
+    For tools that need the table as it stood before some deal (``bragrules
+    arbitrate`` sets up its disputed deal this way): the seats, dealer,
+    antes, carried pot, balances and retained hands come out as in the
+    audit, and whatever the audit would report on the way is in ``report``.
+    ``choice`` overrides the history's profile, as in :func:`audit`.
+    """
+
+    def __init__(self, history: History, choice: ProfileChoice = None):
+        self.rules, self.label, overridden = _choose_rules(history, choice)
+        self.report = AuditReport(file=history.file, kind=history.kind, profile=self.label,
+                                  profile_hash=profile_hash(self.rules.profile), players=list(history.players))
+        self._auditor = _Auditor(history, self.rules, self.report, keep_deals=False, on_deal=None)
+        self._auditor.start(overridden, self.label)
+
+    @property
+    def table(self) -> Session:
+        """The session as the deals replayed so far have left it."""
+        return self._auditor.table
+
+    def replay(self, entry: DealEntry) -> None:
+        """Replay one deal (the next), checking it as the audit does."""
+        self._auditor.replay(entry, last=False)
+
+    def next_deal(self, entry: DealEntry) -> Tuple[List[str], Dict[str, Hand], Dict[str, Optional[Tuple[Card, ...]]]]:
+        """``entry`` as the next deal at this table: its seats in order, their retained hands, the hands dealt."""
+        order = self.table.dealt_in()
+        retained = {p: h for p, h in self._auditor.retained.items() if p in order}
+        return order, retained, self._auditor._hands(entry, order, retained)
+
+
 def audit(
     history: Union[History, str, "os.PathLike[str]"],
     rules_or_profile: ProfileChoice = None,

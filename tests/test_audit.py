@@ -705,3 +705,21 @@ def test_a_crash_showdown_that_would_put_out_everyone_costs_no_life_in_the_audit
     report = audit(str(path))
     assert report.ok, report.violations[:3]
     assert report.lives == dict(session.lives)
+
+
+@pytest.mark.parametrize("name", ["retention.yaml", "retention_three.yaml", "casual_example.yaml"])
+def test_replay_leaves_the_table_as_the_audit_does(name: str) -> None:
+    from bragrules.audit import Replay
+    from bragrules.history import read_history
+
+    history = read_history(DATA / name)
+    replay = Replay(history)
+    deals = list(history.deals)
+    for entry in deals[:-1]:
+        replay.replay(entry)
+    order, retained, hands = replay.next_deal(deals[-1])
+    replay.replay(deals[-1])
+    report = audit(DATA / name)
+    assert report.ok and replay.report.ok
+    assert replay.table.net() == report.net and replay.table.state.carried == report.carried
+    assert set(order) <= set(history.players) and set(retained) <= set(order) and set(hands) == set(order)
