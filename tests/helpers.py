@@ -52,13 +52,16 @@ def nets(deal: Deal) -> Dict[str, Fraction]:
 FOUR = {"A": "Kc 9c 4c", "B": "5s 6h 7d", "C": "2c 7h Jd", "D": "3s 8h Qd"}
 
 
-def run_cli(capsys: Any, monkeypatch: Any, *args: str) -> Tuple[int, str, str]:
-    """Run ``bragrules ARGS`` in this process (as the console script does): exit code, stdout, stderr."""
+def run_cli(capsys: Any, monkeypatch: Any, *args: str, stdin: str = "") -> Tuple[int, str, str]:
+    """Run ``bragrules ARGS`` in this process (as the console script does): exit code, stdout, stderr.
+
+    Colour off, 200 columns, ``stdin`` as standard input.
+    """
     from bragrules_cli.app import main
 
     monkeypatch.setenv("NO_COLOR", "1")
     monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
     capsys.readouterr()
     code = 0
     try:

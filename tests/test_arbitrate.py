@@ -23,7 +23,7 @@ from bragrules.arbitrate import Ruling, arbitrate, parse_dispute
 from bragrules.errors import HistoryError
 from bragrules.history import parse_sheet
 
-from .helpers import rules_for
+from .helpers import rules_for, run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data" / "disputes"
@@ -346,20 +346,8 @@ def test_illegal_play_in_an_earlier_deal_is_bad_input() -> None:
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch):
-    from bragrules_cli.app import main
-
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", "200")
-
     def invoke(*args: Any):
-        capsys.readouterr()
-        code = 0
-        try:
-            main(["arbitrate", *map(str, args)])
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 0
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
+        return run_cli(capsys, monkeypatch, "arbitrate", *map(str, args))
 
     return invoke
 

@@ -22,6 +22,7 @@ from bragrules.history import LogWriter, parse_sheet
 from bragrules.profile import builtin_names, load_profile
 from bragrules.rules import compile_rules
 
+from . import helpers
 from .helpers import rules_for
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -566,20 +567,8 @@ def run_cli(*args: str) -> subprocess.CompletedProcess:
 
 @pytest.fixture
 def cli(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch):
-    from bragrules_cli.app import main
-
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", "200")
-
     def invoke(*args: str):
-        capsys.readouterr()
-        code = 0
-        try:
-            main(["audit", *map(str, args)])
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else 0
-        captured = capsys.readouterr()
-        return code, captured.out, captured.err
+        return helpers.run_cli(capsys, monkeypatch, "audit", *map(str, args))
 
     return invoke
 

@@ -7,7 +7,6 @@ a few run as ``python -m bragrules`` in a subprocess, as a user would.
 
 from __future__ import annotations
 
-import io
 import itertools
 import json
 import os
@@ -25,9 +24,11 @@ import yaml
 from bragrules.cards import CARDS
 from bragrules.profile import builtin_names, load_profile
 from bragrules.ranking import compile_ranking
-from bragrules_cli.app import COMMAND_MODULES, app, main
+from bragrules_cli.app import COMMAND_MODULES, app
 from bragrules_cli.profile_cmds import profile_schema, schema_text
 from bragrules_cli.rank_cmd import card_tokens
+
+from .helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 PROFILES_DIR = ROOT / "profiles"
@@ -55,28 +56,11 @@ class Result:
         return self.err.splitlines()
 
 
-def cli(
-    *args: str, stdin: str = "", capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch
-) -> Result:
-    """Run ``bragrules ARGS`` in-process; the exit code and what was written."""
-    capsys.readouterr()
-    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
-    code = 0
-    try:
-        main(list(args))
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    captured = capsys.readouterr()
-    return Result(code, captured.out, captured.err)
-
-
 @pytest.fixture
 def run(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", "200")
-
+    """Run ``bragrules ARGS`` in-process; the exit code and what was written."""
     def invoke(*args: str, stdin: str = "") -> Result:
-        return cli(*args, stdin=stdin, capsys=capsys, monkeypatch=monkeypatch)
+        return Result(*run_cli(capsys, monkeypatch, *args, stdin=stdin))
 
     return invoke
 

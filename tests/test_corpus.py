@@ -24,7 +24,6 @@ expected to fail until it is mended.
 
 from __future__ import annotations
 
-import io
 import os
 import re
 import subprocess
@@ -35,7 +34,7 @@ from typing import Dict, List, Optional, Tuple
 import pytest
 
 from bragrules.profile.loader import MAX_BYTES
-from bragrules_cli.app import main
+from .helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "corpus"
@@ -142,19 +141,9 @@ class Run:
 def cli(capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch):
     """``bragrules ARGS`` in-process, from the repository root, as the installed script runs it."""
     monkeypatch.chdir(ROOT)
-    monkeypatch.setenv("NO_COLOR", "1")
-    monkeypatch.setenv("COLUMNS", "200")
-    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
 
     def invoke(*args: str) -> Run:
-        capsys.readouterr()
-        code = 0
-        try:
-            main(list(args))
-        except SystemExit as exc:
-            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-        captured = capsys.readouterr()
-        return Run(code, captured.out, captured.err)
+        return Run(*run_cli(capsys, monkeypatch, *args))
 
     return invoke
 
