@@ -395,14 +395,14 @@ def endless(profile_name: str) -> Any:
     return profile.model_copy(update={"session": session, "name": f"{profile.name}-endless"})
 
 
-def write_log(path: Path, deals: int, seed: int = 1) -> float:
-    """``deals`` four-player deals played at random under standard, logged; the seconds it took."""
+def write_log(path: Path, deals: int, seed: int = 1, profile_name: str = "standard") -> float:
+    """``deals`` four-player deals played at random under the profile (made endless), logged; the seconds it took."""
     from bragrules.engine.session import Session, random_chooser
     from bragrules.history import LogWriter
     from bragrules.rules import compile_rules
 
-    rules = compile_rules(endless("standard"))
-    session = Session(rules, ["A", "B", "C", "D"], seed=seed)
+    rules = compile_rules(endless(profile_name))
+    session = Session(rules, ["A", "B", "C", "D"], seed=seed, keep_records=False)
     choose = random_chooser(random.Random(seed))
     started = time.perf_counter()
     with LogWriter.for_session(path, session):
@@ -411,7 +411,6 @@ def write_log(path: Path, deals: int, seed: int = 1) -> float:
             while not deal.is_over:
                 session.act(choose(deal))
             session.finish_deal()
-            session.records.clear()
     return time.perf_counter() - started
 
 
