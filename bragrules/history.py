@@ -619,6 +619,15 @@ def read_sheet(path: PathLike) -> History:
     return parse_sheet(text, name, Path(name).parent)
 
 
+def _unreadable(exc: OSError, name: str) -> HistoryError:
+    """The error for a history file that cannot be opened or read."""
+    if isinstance(exc, FileNotFoundError):
+        return HistoryError("no such file", name)
+    if isinstance(exc, IsADirectoryError):
+        return HistoryError("is a directory, not a history", name)
+    return HistoryError(f"cannot read file ({exc.strerror or exc})", name)
+
+
 def _read_small(name: str) -> bytes:
     from .profile.loader import MAX_BYTES
 
@@ -636,12 +645,8 @@ def _read_small(name: str) -> bytes:
                 name,
             )
         return data
-    except FileNotFoundError:
-        raise HistoryError("no such file", name) from None
-    except IsADirectoryError:
-        raise HistoryError("is a directory, not a history", name) from None
     except OSError as exc:
-        raise HistoryError(f"cannot read file ({exc.strerror or exc})", name) from None
+        raise _unreadable(exc, name) from None
 
 
 # ---------------------------------------------------------------------------
@@ -798,12 +803,8 @@ class _LogReader:
     def objects(self) -> Generator[Tuple[int, Dict[str, Any]], None, None]:
         try:
             handle = open(self.name, "rb")
-        except FileNotFoundError:
-            raise HistoryError("no such file", self.name) from None
-        except IsADirectoryError:
-            raise HistoryError("is a directory, not a history", self.name) from None
         except OSError as exc:
-            raise HistoryError(f"cannot read file ({exc.strerror or exc})", self.name) from None
+            raise _unreadable(exc, self.name) from None
         with handle:
             number = 0
             for raw in handle:
@@ -1074,12 +1075,8 @@ def sniff_kind(path: PathLike) -> str:
                 stripped = chunk.lstrip(b" \t\r\n").removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n")
                 if stripped:
                     return "log" if stripped.startswith(b"{") else "sheet"
-    except FileNotFoundError:
-        raise HistoryError("no such file", name) from None
-    except IsADirectoryError:
-        raise HistoryError("is a directory, not a history", name) from None
     except OSError as exc:
-        raise HistoryError(f"cannot read file ({exc.strerror or exc})", name) from None
+        raise _unreadable(exc, name) from None
 
 
 def read_history(path: PathLike) -> History:
