@@ -54,7 +54,7 @@ from .engine.deal import Deal, DealResult, Hand
 from .engine.session import Session
 from .errors import HistoryError, RuleViolation
 from .history import DealEntry, History, ResultClaim, read_history
-from .money import add_money, format_money, money_json
+from .money import format_money, money_json
 from .profile import ProfileError, load_profile, profile_hash
 from .profile.models import Profile
 from .rules import Rules, compile_rules
@@ -601,33 +601,16 @@ class _Auditor:
     def _settle(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                 result: DealResult, from_claim: bool) -> None:
         """What :meth:`Session.finish_deal` does with a finished deal, without the pack."""
-        table = self.table
-        balances = table.balances
-        for p, amount in result.net.items():
-            if amount:
-                balances[p] = add_money(balances[p], amount)
-        table.take_lives(result.lives_lost)  # Crash: as in play, never putting out everyone at once
-        state = table.state
-        state.deals += 1
-        if result.outcome != "carried":
-            state.resolved += 1
-        state.carried = result.carried_out
+        self.table.settle(result)
         self.retained = dict(result.retained)
-        state.last_won_by_prial = result.won_by_prial
-        self._rotate()
         self._summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,
                       result.carried_out, from_claim)
 
     def _unsettled(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                    outcome: str, pot: Fraction) -> None:
         """A deal that settled nothing: the carried pot stays, retained hands go, the deal passes on."""
-        self.table.state.deals += 1
-        self._rotate()
+        self.table.pass_deal()
         self._summary(entry, dealer, order, retained, pot, outcome, [], {p: ZERO for p in order}, ZERO, False)
-
-    def _rotate(self) -> None:
-        state = self.table.state
-        state.dealer_index = (state.dealer_index + self.rules.rotation_step) % len(self.players)
 
 
 class Replay:

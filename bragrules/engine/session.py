@@ -218,16 +218,34 @@ class Session:
         s.retained = {}
         return deal
 
-    def take_lives(self, lost: Sequence[str]) -> None:
-        """Crash: each player in ``lost`` loses a life, unless that would put out everyone still playing.
+    def settle(self, result: DealResult) -> None:
+        """What a finished deal changes at the table: balances, lives, the counts, the carried pot, the dealer.
 
-        A showdown that would leave nobody with a life costs no life, so a
-        session of Crash always ends with a single winner.
+        The pack and the hands retained are the caller's (:meth:`finish_deal`
+        keeps the hands it knows; the audit also those nobody recorded). In
+        Crash, a showdown that would put out everyone still playing costs no
+        life, so a session always ends with a single winner.
         """
-        survivors = [p for p in self.players if self.lives[p] - (p in lost) > 0]
-        if survivors or not self.rules.lives:
+        balances = self.balances
+        for p, amount in result.net.items():
+            if amount:
+                balances[p] = add_money(balances[p], amount)
+        lost = result.lives_lost
+        if not self.rules.lives or any(self.lives[p] - (p in lost) > 0 for p in self.players):
             for p in lost:
                 self.lives[p] -= 1
+        s = self.state
+        if result.outcome != "carried":
+            s.resolved += 1
+        s.carried = result.carried_out
+        s.last_won_by_prial = result.won_by_prial
+        self.pass_deal()
+
+    def pass_deal(self) -> None:
+        """One more deal played, settled or not: the deal passes to the next dealer."""
+        s = self.state
+        s.deals += 1
+        s.dealer_index = (s.dealer_index + self.rules.rotation_step) % len(self.players)
 
     def _deal_cards(self, order: Sequence[str]) -> Dict[str, Tuple[Card, ...]]:
         count = self.rules.cards_dealt
@@ -254,18 +272,9 @@ class Session:
             raise RuleViolation("deal_over", "the deal is not over")
         result = deal.result
         meta = self._current_meta
-        balances = self.balances
-        for p, amount in result.net.items():
-            if amount:
-                balances[p] = add_money(balances[p], amount)
-        self.take_lives(result.lives_lost)
+        self.settle(result)
         s = self.state
-        s.deals += 1
-        if result.outcome != "carried":
-            s.resolved += 1
-        s.carried = result.carried_out
         s.retained = {p: h for p, h in result.retained.items() if h is not None}  # a session knows its cards
-        s.last_won_by_prial = result.won_by_prial
         self.pack.put_under(deal.used_cards())
         if self.keep_records:
             self.records.append(DealRecord(
@@ -297,8 +306,6 @@ class Session:
                     ),
                 }
             )
-        n = len(self.players)
-        s.dealer_index = (s.dealer_index + self.rules.rotation_step) % n
         self.current = None
         self._current_meta = None
         if self.is_over:
