@@ -46,15 +46,10 @@ def parse_money(value: object) -> Fraction:
 
     Floats and booleans are refused, because they are not exact (or not money).
     """
-    kind = type(value)
-    if kind is str:  # the usual cases first, by exact type (isinstance of Fraction is an ABC check)
+    if isinstance(value, str):
         return _parse_money_text(value)
-    if kind is Fraction:
-        return value  # type: ignore[return-value]
     if isinstance(value, bool):
         raise ValueError(f"{_quoted(value)} is not an amount")
-    if isinstance(value, Fraction):
-        return value
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
@@ -62,8 +57,8 @@ def parse_money(value: object) -> Fraction:
             f"{_quoted(value)} is a floating-point number; write amounts exactly, "
             "as an integer or a fraction such as 5/2"
         )
-    if isinstance(value, str):
-        return _parse_money_text(value)
+    if isinstance(value, Fraction):  # last: isinstance against Fraction goes through the ABC machinery
+        return value
     raise ValueError(f"{_quoted(value)} is not an amount")
 
 
