@@ -100,9 +100,10 @@ class Card(int):
 
 
 CARDS: tuple = tuple(Card(i) for i in range(JOKER_BASE + 2))
+"""Every card by index (0 to 51, then the two jokers)."""
+
 # each card's name, by index: "2c" ... "As", then the two jokers
 _NAMES: Tuple[str, ...] = tuple(RANK_CHARS[i >> 2] + SUIT_CHARS[i & 3] for i in range(JOKER_BASE)) + ("Jk", "Jk2")
-"""Every card by index (0 to 51, then the two jokers)."""
 
 STANDARD_PACK: tuple = CARDS[:JOKER_BASE]
 

@@ -253,7 +253,6 @@ def parse_hand_value(value: Any) -> Tuple[Hand, Tuple[Card, ...]]:
 
 
 @lru_cache(maxsize=8192)
-@lru_cache(maxsize=4096)
 def _parse_action(text: str) -> Action:
     """Action.parse, remembered: a log repeats the same few hundred action texts (an Action is immutable)."""
     return Action.parse(text)
