@@ -9,6 +9,7 @@ prints each compiled figure beside its pure-Python baseline::
     python bench/compiled.py                     # build into a temporary copy, measure, remove it
     python bench/compiled.py --build-dir DIR     # build into DIR and keep it (reused if already built)
     python bench/compiled.py --quick
+    python bench/compiled.py --build-only --build-dir DIR    # the build alone (CI tests it)
 
 ``bench/suite.py compiled`` runs the same as a section of the suite. The
 build needs mypy (``pip install mypy``, which brings mypyc) and a C
@@ -176,8 +177,11 @@ def main(argv: List[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--build-dir", type=Path, help="build here and keep it (reused when already built)")
     parser.add_argument("--quick", action="store_true", help="fewer deals and rounds")
+    parser.add_argument("--build-only", action="store_true", help="build into --build-dir, measure nothing (CI)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
+    if args.build_only and args.build_dir is None:
+        parser.error("--build-only needs --build-dir")
     if args.child:
         kind, *rest = args.child
         result = child_simulate(int(rest[0]), int(rest[1])) if kind == "simulate" else child_audit(rest[0])
@@ -193,6 +197,8 @@ def main(argv: List[str]) -> int:
             return 1
         if seconds:
             print(f"built in {seconds:.0f} s at {build_dir}", file=sys.stderr)
+        if args.build_only:
+            return 0
         rows, notes = measure(build_dir, args.quick)
     finally:
         if temporary:
