@@ -232,6 +232,12 @@ class Rules:
     discard_breaks_ties: bool = False  # Four-Card
     lowest_tie_all_lose: bool = True  # Crash: equal lowest hands each lose a life
     tie_among_many: str = "split"  # equal best hands among several players: split, eldest_hand or suits
+    pot_opening_capped: bool = True  # pot limit: the opening bet is at most the pot too
+    caller_shows_first: bool = False  # at a see the caller turns cards first (else the opponent)
+    concede_unseen: bool = False  # the second to show at a see may concede without showing
+    retain_by_default: bool = True  # a blind survivor retains the unseen hand when a history does not say
+    retain_of_two: str = "choice"  # which of two unseen hands a survivor keeps: choice, newer or older
+    bonus_when_dealt: bool = False  # bonuses earned when a hand is held (declared on looking), not only shown
 
     # -- money ------------------------------------------------------------
 
@@ -357,4 +363,10 @@ def _compile_cached(profile_json: str) -> Rules:
         discard_breaks_ties=fmt.discard_breaks_ties,
         lowest_tie_all_lose=fmt.lowest_tie == "all_lose",
         tie_among_many=seeing.tie if seeing.tie in ("eldest_hand", "suits") else "split",
+        pot_opening_capped=stakes.raise_limit.pot_opening == "capped",
+        caller_shows_first=seeing.exposure == "caller_first",
+        concede_unseen=seeing.concede_unseen,
+        retain_by_default=profile.blind.retain_default == "retain",
+        retain_of_two=profile.blind.retain_of_two,
+        bonus_when_dealt=profile.session.bonus.when == "dealt",
     )

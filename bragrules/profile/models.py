@@ -236,6 +236,13 @@ class RaiseLimit(Area):
     amount: Optional[Money] = Field(
         None, description="The increase for max_increase and fixed; unused for none and pot."
     )
+    pot_opening: Literal["capped", "free"] = Field(
+        "capped",
+        description="Pot limit only: capped, the usual pot-limit convention, every bet is at most the pot, "
+        "the opening bet of a deal included (its level at most the pot as it stands, and never below "
+        "stakes.opening_min); free, 003's literal words \"加注最多为底池大小\" (a raise at most the pot), "
+        "only raises are capped and the opening bet is free.",
+    )
 
     @model_validator(mode="after")
     def _amount(self) -> "RaiseLimit":
@@ -316,8 +323,15 @@ class Seeing(Area):
     blind_sees_blind: bool = Field(True, description="A blind player may see a blind player (002: yes).")
     exposure: Literal["opponent_first", "caller_first"] = Field(
         "opponent_first",
-        description="Who turns cards first at a see (002: the opponent; two blind players turn cards "
-        "alternately, opponent first).",
+        description="Who turns cards first at a see: the opponent (002; two blind players turn cards "
+        "alternately, opponent first), or the caller. With seeing.concede_unseen the second may concede "
+        "without showing.",
+    )
+    concede_unseen: bool = Field(
+        False,
+        description="Whether the player who shows second at a see may concede without showing, once the "
+        "first hand is shown; the conceded cards stay unknown (house rule; the texts are silent, 000 has "
+        "both players reveal).",
     )
     tie: Literal["caller_loses", "split", "suits", "eldest_hand"] = Field(
         "caller_loses",
@@ -373,7 +387,19 @@ class Blind(Area):
     retention: bool = Field(
         False,
         description="A blind survivor whose pot carries may keep the unseen hand into the next deal, "
-        "holding two hands (002 section 05). Needs folding.blind_survivor: carries.",
+        "holding two hands (002 section 05: \"you may retain that unseen hand\"). Keeping it or releasing "
+        "it is the survivor's choice (the actions retain and release). Needs folding.blind_survivor: carries.",
+    )
+    retain_default: Literal["retain", "release"] = Field(
+        "retain",
+        description="What a blind survivor does with the unseen hand when a history does not say: "
+        "keep it (retain) or let it go under the pack (release).",
+    )
+    retain_of_two: Literal["choice", "newer", "older"] = Field(
+        "choice",
+        description="A survivor still holding two unseen hands keeps only one (002: \"retain only ONE unseen "
+        "hand ... never accumulate three\"): the survivor chooses (retain old / retain new, the newer when "
+        "a history does not say), or always the newer, or always the older.",
     )
 
 
@@ -385,27 +411,40 @@ class Blind(Area):
 class SessionEnd(Area):
     """When the session stops."""
 
-    kind: Literal["resolved_pots", "hands", "one_player_left", "never"] = Field(
+    kind: Literal["resolved_pots", "hands", "one_player_left", "time", "never"] = Field(
         "never",
         description="resolved_pots: after `count` pots are won (carried deals not counting, 002: 8); "
         "hands: after `count` deals (003: 8, 15 or 30); one_player_left: when one player holds "
-        "every chip (000, finite stacks only); never: until the table stops.",
+        "every chip (000, finite stacks only); time: with the first deal that finishes once `minutes` "
+        "have passed, a carried pot being played on until it is won (000: \"a time limit\"); "
+        "never: until the table stops.",
     )
     count: Optional[int] = Field(None, ge=1, description="The number for resolved_pots and hands.")
+    minutes: Optional[int] = Field(
+        None, ge=1, le=10080, description="The time limit in minutes, for kind time (000: \"a time limit\")."
+    )
 
     @model_validator(mode="after")
     def _count(self) -> "SessionEnd":
         if self.kind in ("resolved_pots", "hands") and self.count is None:
             raise ValueError(f"session end {self.kind} needs a count")
+        if self.kind == "time" and self.minutes is None:
+            raise ValueError("session end time needs minutes")
         return self
 
 
 class Bonus(Area):
     """Fixed payments for exceptional hands (003's variant)."""
 
-    prial: Money = Field(Fraction(0), description="Paid to a player showing a prial at a see by every other player.")
+    prial: Money = Field(Fraction(0), description="Paid by every other player to a player with a prial (see `when`).")
     running_flush: Money = Field(
-        Fraction(0), description="Paid to a player showing a running flush at a see by every other player."
+        Fraction(0), description="Paid by every other player to a player with a running flush (see `when`)."
+    )
+    when: Literal["shown", "dealt"] = Field(
+        "shown",
+        description="When a bonus is earned: shown, for a hand shown at a showdown; dealt, for a hand the "
+        "player gets (003: \"拿到\", gets), declared as soon as its holder looks at it (or shows it), "
+        "whatever happens to the deal after, in every deal it is held.",
     )
 
     @model_validator(mode="after")
