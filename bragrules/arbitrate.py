@@ -562,7 +562,22 @@ def _ending(sit: _Situation, deal: Deal) -> _Ending:
 
 
 def _finish(ruling: Ruling, sit: _Situation, deal: Deal, paths: List[str], lead: str = "") -> Ruling:
-    """Fill in what follows an applied action: the deal's end, or who acts next."""
+    """Fill in what follows an applied action: the deal's end, or who acts next.
+
+    A blind survivor's choice to retain or release the hand is projected with the profile's default
+    (``blind.retain_default``), as the audit does when a history does not say.
+    """
+    if deal.awaiting == "retain":
+        default = deal.default_action()
+        assert default is not None
+        survivor = default.player
+        deal = deal.snapshot()
+        deal.apply(default)
+        lead += (f"{survivor} may retain the unseen hand or release it "
+                 f"({'retaining it' if default.kind == 'retain' else 'releasing it'} unless {survivor} says otherwise); ")
+        extra = ["blind.retain_default"]
+    else:
+        extra = []
     if deal.result is not None:
         ending = _ending(sit, deal)
         ruling.net = ending.net
@@ -574,7 +589,7 @@ def _finish(ruling: Ruling, sit: _Situation, deal: Deal, paths: List[str], lead:
         ruling.to_act = deal.to_act
         ruling.options = deal.legal_actions()
         ruling.next = f"{lead}the deal goes on: {_turn_text(deal)}"
-    ruling.citations = _cites(sit, paths)
+    ruling.citations = _cites(sit, paths + extra)
     return ruling
 
 
@@ -645,7 +660,13 @@ def _rule_action(sit: _Situation, dispute: Dispute) -> Ruling:
     after = deal.snapshot()
     after.apply(action)
     ruling.allowed = True
-    ruling.outcome = "allowed" if after.result is None else after.result.outcome
+    ending = after
+    if after.awaiting == "retain":  # a blind survivor's unsaid choice: as the audit takes it
+        ending = after.snapshot()
+        default = ending.default_action()
+        assert default is not None
+        ending.apply(default)
+    ruling.outcome = "allowed" if ending.result is None else ending.result.outcome
     ruling.summary = _allowed_summary(deal, action)
     return _finish(ruling, sit, after, _allowed_paths(deal, action))
 
@@ -718,10 +739,11 @@ def _rule_exposure(sit: _Situation, dispute: Dispute) -> Ruling:
     assert x is not None and y is not None
     begun = deal.level is not None
     path = "disputes.exposure_after_betting" if begun else "disputes.exposure_before_betting"
-    value = sit.value(path)
     ruling = Ruling(sit.label, None, "", "", "")
     when = "after betting began" if begun else "before any betting"
-    if value == "redeal":
+    exposed = deal.snapshot()
+    exposed.apply(Action(x, "expose", target=y))  # the same rule the engine applies to a history
+    if exposed.can(Action(y, "redeal")):
         ruling.outcome = "redeal"
         ruling.net = {p: ZERO for p in deal.order}
         paid = "every stake" if begun else "all antes"
@@ -751,18 +773,6 @@ def _rule_exposure(sit: _Situation, dispute: Dispute) -> Ruling:
     return ruling
 
 
-def _force_fold(deal: Deal, player: str) -> Deal:
-    """``player`` folds at once, whoever's turn it is; the turn stays where it was."""
-    after = deal.snapshot()
-    waiting = after.to_act
-    if waiting != player:
-        after.turn = after.order.index(player)
-    after.apply(Action(player, "fold"))
-    if after.result is None and waiting is not None and waiting != player and not after.players[waiting].folded:
-        after.turn = after.order.index(waiting)
-    return after
-
-
 def _rule_peek(sit: _Situation, dispute: Dispute) -> Ruling:
     _check_pair(sit, dispute)
     deal = sit.deal
@@ -789,7 +799,8 @@ def _rule_peek(sit: _Situation, dispute: Dispute) -> Ruling:
         ruling.citations = _cites(sit, [path])
         return ruling
     try:
-        after = _force_fold(deal, x)
+        after = deal.snapshot()
+        after.apply(Action(x, "peek", target=y))  # the engine folds x at once, the turn staying where it was
     except RuleViolation as exc:
         raise HistoryError(f"dispute: {x} cannot be folded now ({exc.message})", sit.file, dispute.line) from None
     paid = deal.players[x].contributed

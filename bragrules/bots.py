@@ -344,6 +344,11 @@ class StyleBot:
         kind = first.kind
         if kind == "keep":  # looked at one of two hands: keep it or discard it
             return self._keep_or_discard(deal, state, options)
+        if kind == "retain":  # left alone, blind: an unseen hand is worth keeping (it costs nothing)
+            self._say("retains the unseen hand for the next deal")
+            return first.action()
+        if kind == "show":  # second to show at a see: concede a hand the first one beats
+            return self._show_or_concede(deal, state, options)
         if kind == "arrange" and len(options) == 1:  # no betting: arrange, then all show
             self._say("arranges the hands as suggested")
             return first.action()
@@ -382,6 +387,13 @@ class StyleBot:
         keep = share >= self.params.keep_at
         option = next(o for o in options if o.kind == ("keep" if keep else "discard"))
         self._judged(deal, cards, share, f"{'keeps' if keep else 'discards'} the {inspected} hand")
+        return option.action()
+
+    def _show_or_concede(self, deal: Deal, state: PlayerState, options: List[LegalAction]) -> Action:
+        """Show, unless the hand already turned beats this one (known only once looked at)."""
+        beaten = state.seen and deal.shown_beats(state.name)
+        option = next(o for o in options if o.kind == ("concede" if beaten else "show"))
+        self._say("concedes without showing" if beaten else "shows")
         return option.action()
 
     # -- blind -----------------------------------------------------------

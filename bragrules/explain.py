@@ -595,6 +595,15 @@ def _raise_kind(value: Any, ctx: _Ctx) -> str:
     return _raise_amount_text(value, amount)
 
 
+_choice(
+    "stakes.raise_limit.pot_opening",
+    {
+        "capped": "under pot limit the opening bet is capped too: its level is at most the pot as it stands",
+        "free": "under pot limit only raises are capped: the opening bet is free",
+    },
+)
+
+
 @_rule("stakes.raise_limit.amount")
 def _raise_amount(value: Any, ctx: _Ctx) -> str:
     kind = ctx("stakes.raise_limit.kind")
@@ -662,6 +671,13 @@ _choice(
     },
 )
 _choice(
+    "seeing.concede_unseen",
+    {
+        True: "at a see the player who shows second may concede without showing, once the first hand is turned",
+        False: "at a see both hands are shown",
+    },
+)
+_choice(
     "seeing.tie",
     {
         "caller_loses": "a tie goes against the player who called the see",
@@ -714,6 +730,21 @@ _choice(
         False: "no unseen hand is kept into the next deal",
     },
 )
+_choice(
+    "blind.retain_default",
+    {
+        "retain": "a blind survivor who says nothing keeps the unseen hand",
+        "release": "a blind survivor who says nothing lets the unseen hand go under the pack",
+    },
+)
+_choice(
+    "blind.retain_of_two",
+    {
+        "choice": "a blind survivor holding two unseen hands keeps the one they choose (the newer if they say nothing)",
+        "newer": "a blind survivor holding two unseen hands keeps the newer one",
+        "older": "a blind survivor holding two unseen hands keeps the older one",
+    },
+)
 
 # -- session ----------------------------------------------------------------
 
@@ -725,12 +756,24 @@ def _end_text(kind: str, count: Optional[int]) -> str:
         return f"the session ends after {_count(count or 0, 'deal')}, carried deals included"
     if kind == "one_player_left":
         return "the session ends when one player holds every chip"
+    if kind == "time":
+        minutes = f"{count} minute{'s' if count != 1 else ''}" if count else "the time limit"
+        return f"the session ends with the first deal that finishes after {minutes}, once no pot is carried"
     return "the session runs until the table stops"
 
 
 @_rule("session.end.kind")
 def _end_kind(value: Any, ctx: _Ctx) -> str:
-    return _end_text(value, ctx("session.end.count"))
+    return _end_text(value, ctx("session.end.minutes") if value == "time" else ctx("session.end.count"))
+
+
+@_rule("session.end.minutes")
+def _end_minutes(value: Any, ctx: _Ctx) -> str:
+    if value is None:
+        return "no time limit is set"
+    if ctx("session.end.kind") == "time":
+        return _end_text("time", value)
+    return f"a time limit of {value} minutes is set but unused"
 
 
 @_rule("session.end.count")
@@ -766,21 +809,33 @@ _choice(
 )
 
 
+def _bonus_holder(hand: str, ctx: _Ctx) -> str:
+    if ctx("session.bonus.when") == "dealt":
+        return f"a player who gets {hand} (declared on looking at it, or shown)"
+    return f"a player who shows {hand} at a showdown"
+
+
 @_rule("session.bonus.prial")
 def _bonus_prial(value: Any, ctx: _Ctx) -> str:
     if _amount(value) == 0:
         return "a prial earns no bonus"
-    return f"a player who shows a prial at a see collects {money_text(value)} from every other player"
+    return f"{_bonus_holder('a prial', ctx)} collects {money_text(value)} from every other player"
 
 
 @_rule("session.bonus.running_flush")
 def _bonus_running_flush(value: Any, ctx: _Ctx) -> str:
     if _amount(value) == 0:
         return "a running flush earns no bonus"
-    return (
-        f"a player who shows a running flush at a see collects {money_text(value)} "
-        "from every other player"
-    )
+    return f"{_bonus_holder('a running flush', ctx)} collects {money_text(value)} from every other player"
+
+
+_choice(
+    "session.bonus.when",
+    {
+        "shown": "a bonus is earned by a hand shown at a showdown",
+        "dealt": "a bonus is earned by a hand as soon as its holder looks at it, whatever happens after",
+    },
+)
 
 
 # -- disputes ---------------------------------------------------------------
@@ -969,6 +1024,15 @@ def in_play(path: str, context: Context = None) -> bool:
     blind = ctx("blind.allowed")
     if path == "stakes.raise_limit.amount":
         return betting and ctx("stakes.raise_limit.kind") in ("max_increase", "fixed")
+    if path == "stakes.raise_limit.pot_opening":
+        return betting and ctx("stakes.raise_limit.kind") == "pot"
+    if path in ("blind.retain_default", "blind.retain_of_two"):
+        return bool(blind) and betting and bool(ctx("blind.retention"))
+    if path == "session.end.minutes":
+        return ctx("session.end.kind") == "time"
+    if path == "session.bonus.when":
+        return bool(betting) and (_amount(ctx("session.bonus.prial")) > 0
+                                  or _amount(ctx("session.bonus.running_flush")) > 0)
     if path == "ranking.suit_order":
         return bool(ctx("ranking.suits_break_ties")) or (betting and ctx("seeing.tie") == "suits")
     if path == "ranking.wild.jokers":
@@ -1072,10 +1136,11 @@ SOURCES: Dict[str, Dict[str, str]] = {
     "stakes.opening_max": {"5": "002", "null": "000, 003", "*": "house rule"},
     "stakes.raise_limit.kind": {
         "none": "000, 003",
-        "max_increase": "002",
-        "fixed": "003's fixed-limit variant",
+        "max_increase": "002; 003's fixed-limit variant (a cap on each raise)",
+        "fixed": "house rule",
         "pot": "003's pot-limit variant",
     },
+    "stakes.raise_limit.pot_opening": {"capped": "the usual pot-limit convention", "free": "003's literal words"},
     "stakes.raise_limit.amount": {"5": "002", "null": "000, 003", "*": "house rule"},
     "stakes.check": {"never": "000, 002, 003", "before_first_bet": "000's house-rule exception"},
     "seeing.cost_multiple": {"2": "000, 002, 003", "*": "house rule"},
@@ -1083,8 +1148,9 @@ SOURCES: Dict[str, Dict[str, str]] = {
     "seeing.seen_sees_seen": {"true": "000, 002, 003", "false": "house rule"},
     "seeing.seen_sees_blind": {"false": "000, 002, 003", "true": "house rule"},
     "seeing.blind_sees_seen": {"true": "002", "false": "house rule"},
-    "seeing.blind_sees_blind": {"true": "002", "false": "house rule"},
+    "seeing.blind_sees_blind": {"true": "002", "false": "000"},
     "seeing.exposure": {"opponent_first": "002", "caller_first": "house rule"},
+    "seeing.concede_unseen": {"false": "000", "true": "house rule"},
     "seeing.tie": {
         "caller_loses": "000, 002, 003",
         "split": "house rule",
@@ -1096,18 +1162,23 @@ SOURCES: Dict[str, Dict[str, str]] = {
     "blind.allowed": {"true": "000 (Blind Brag), 002, 003", "false": "002 section 07 (seen-only practice)"},
     "blind.look": {"own_turn": "000, 002", "any_time": "003"},
     "blind.retention": {"true": "002 section 05", "false": "000, 003"},
+    "blind.retain_default": {"retain": "002 section 05", "release": "house rule"},
+    "blind.retain_of_two": {"*": "002 section 05 (only one; which one it does not say)"},
     "session.end.kind": {
         "resolved_pots": "002",
         "hands": "003",
         "one_player_left": "000",
+        "time": "000 (a time limit)",
         "never": "000 (until the table stops)",
     },
+    "session.end.minutes": {"null": "000, 002, 003", "*": "000: a time limit"},
     "session.end.count": {"null": "000", "8": "002, 003", "15": "003", "30": "003", "*": "house rule"},
     "session.bankroll": {"unlimited": "002", "finite": "003"},
     "session.starting_stack": {"0": "002 (accounts, no chips)", "500": "003", "1000": "003", "*": "003: 500 or 1000"},
     "session.covering": {"*": "house rule (a separate agreement, 002 section 07)"},
     "session.bonus.prial": {"0": "000, 002", "*": "003's bonus variant"},
     "session.bonus.running_flush": {"0": "000, 002", "*": "003's bonus variant"},
+    "session.bonus.when": {"dealt": "003 (拿到, gets)", "shown": "house rule (shown at a see)"},
     "disputes.exposure_before_betting": {"redeal": "000", "continue": "house rule"},
     "disputes.exposure_after_betting": {"continue": "000", "redeal": "house rule"},
     "disputes.deliberate_look": {"fold": "000", "continue": "house rule"},

@@ -147,12 +147,38 @@ TIE_RESOLVERS: Dict[str, TieResolver] = {
 
 @dataclass(frozen=True)
 class EndPolicy:
-    """When a session is over."""
+    """When a session is over.
+
+    ``minutes`` is the time limit of ``kind == "time"``: the session ends with
+    the first deal that finishes once that many minutes have passed since it
+    started (000: "a set number of rounds, a time limit, or until one player
+    has all the chips"). A carried pot is never left on the table: the
+    session plays on until it is won, as for ``hands``. Time is given in whole
+    milliseconds since the start (what the log records), so play and the
+    audit decide alike; ``None`` when the deal's finishing time is unknown.
+
+    >>> EndPolicy("hands", 3).is_over(deals=3, resolved=2, players_with_chips=4, pot_carried=False)
+    True
+    >>> limit = EndPolicy("time", None, minutes=60)
+    >>> limit.is_over(9, 9, 4, False, finished_ms=59 * 60_000 + 999)
+    False
+    >>> limit.is_over(9, 9, 4, False, finished_ms=60 * 60_000), limit.is_over(9, 9, 4, True, finished_ms=61 * 60_000)
+    (True, False)
+    >>> limit.is_over(9, 9, 4, False, finished_ms=None)   # no time known: not over
+    False
+    """
 
     kind: str
     count: Optional[int]
+    minutes: Optional[int] = None
 
-    def is_over(self, deals: int, resolved: int, players_with_chips: int, pot_carried: bool) -> bool:
+    @property
+    def limit_ms(self) -> Optional[int]:
+        """The time limit in milliseconds (None unless the session ends by time)."""
+        return self.minutes * 60_000 if self.kind == "time" and self.minutes is not None else None
+
+    def is_over(self, deals: int, resolved: int, players_with_chips: int, pot_carried: bool,
+                finished_ms: Optional[int] = None) -> bool:
         if self.kind == "resolved_pots":
             assert self.count is not None
             return resolved >= self.count
@@ -162,17 +188,32 @@ class EndPolicy:
             return deals >= self.count and not pot_carried
         if self.kind == "one_player_left":
             return players_with_chips <= 1 and not pot_carried
+        if self.kind == "time":
+            limit = self.limit_ms
+            return limit is not None and finished_ms is not None and finished_ms >= limit and not pot_carried
         return False
 
 
 @dataclass(frozen=True)
 class ShufflePolicy:
-    """When the pack is shuffled before a deal."""
+    """When the pack is shuffled before a deal.
+
+    Before the first deal always; before a redeal always (the hands are
+    gathered and shuffled again); otherwise as the profile says: every deal
+    (000), after a showdown won by a prial (002: "Shuffle before the first
+    deal, then only after a showdown won by a prial"), or never again.
+
+    >>> policy = ShufflePolicy("after_prial_showdown")
+    >>> policy.shuffle_before(False, False), policy.shuffle_before(False, True)
+    (False, True)
+    >>> ShufflePolicy("first_deal_only").shuffle_before(False, False, redeal=True)
+    True
+    """
 
     kind: str
 
-    def shuffle_before(self, first_deal: bool, last_won_by_prial_showdown: bool) -> bool:
-        if first_deal or self.kind == "every_deal":
+    def shuffle_before(self, first_deal: bool, last_won_by_prial_showdown: bool, redeal: bool = False) -> bool:
+        if first_deal or redeal or self.kind == "every_deal":
             return True
         if self.kind == "after_prial_showdown":
             return last_won_by_prial_showdown
@@ -238,6 +279,9 @@ class Rules:
     retain_by_default: bool = True  # a blind survivor retains the unseen hand when a history does not say
     retain_of_two: str = "choice"  # which of two unseen hands a survivor keeps: choice, newer or older
     bonus_when_dealt: bool = False  # bonuses earned when a hand is held (declared on looking), not only shown
+    peek_folds: bool = True  # a deliberate look at another's cards forces the looker's fold
+    redeal_before_betting: bool = True  # an exposure before any betting: the exposed player may demand a redeal
+    redeal_after_betting: bool = False  # the same once betting has begun
 
     # -- money ------------------------------------------------------------
 
@@ -330,7 +374,7 @@ def _compile_cached(profile_json: str) -> Rules:
         nobody_bet_carries=profile.folding.nobody_bet == "carries",
         retention=profile.blind.retention,
         shuffle=ShufflePolicy(profile.pack.shuffle),
-        end=EndPolicy(profile.session.end.kind, profile.session.end.count),
+        end=EndPolicy(profile.session.end.kind, profile.session.end.count, profile.session.end.minutes),
         finite=profile.session.bankroll == "finite",
         starting_stack=profile.session.starting_stack if profile.session.bankroll == "finite" else Fraction(0),
         covering_side_pot=profile.session.covering == "side_pot",
@@ -369,4 +413,7 @@ def _compile_cached(profile_json: str) -> Rules:
         retain_by_default=profile.blind.retain_default == "retain",
         retain_of_two=profile.blind.retain_of_two,
         bonus_when_dealt=profile.session.bonus.when == "dealt",
+        peek_folds=profile.disputes.deliberate_look == "fold",
+        redeal_before_betting=profile.disputes.exposure_before_betting == "redeal",
+        redeal_after_betting=profile.disputes.exposure_after_betting == "redeal",
     )

@@ -222,7 +222,8 @@ def test_deliberate_peek_that_leaves_a_blind_player_alone_carries_under_traditio
     ruling = only(sheet)
     assert ruling.outcome == "forced_fold" and ruling.carried == 5
     assert ints(ruling.net) == {"A": -2, "B": -1, "C": -1, "D": -1}
-    assert ruling.rules == ["disputes.deliberate_look", "folding.blind_survivor", "blind.retention"]
+    assert ruling.rules == ["disputes.deliberate_look", "folding.blind_survivor", "blind.retention",
+                            "blind.retain_default"]
 
 
 def test_deliberate_peek_under_a_profile_without_penalty() -> None:
@@ -281,7 +282,8 @@ def test_blind_player_left_alone_carries_under_traditional_and_collects_under_st
     assert traditional.outcome == "carried" and traditional.carried == 5 and traditional.winners == []
     assert ints(traditional.net) == {"A": -2, "B": -1, "C": -1, "D": -1}
     assert "As Ad Ac" in traditional.next  # the unseen hand is retained
-    assert traditional.rules == ["folding.blind_survivor", "blind.retention"]
+    assert traditional.rules == ["folding.blind_survivor", "blind.retention", "blind.retain_default"]
+    assert "may retain the unseen hand or release it" in traditional.next
     assert detail(traditional, "folding.blind_survivor")["value"] == "carries"
     assert detail(traditional, "folding.blind_survivor")["source"] == "002"
     assert standard.outcome == "won" and standard.winners == ["A"] and standard.carried == 0

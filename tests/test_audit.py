@@ -15,6 +15,7 @@ import pytest
 
 from bragrules.audit import AuditReport, audit
 from bragrules.cards import parse_cards
+from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import Session, play_session, random_chooser
 from bragrules.errors import HistoryError, RuleViolation
@@ -659,6 +660,8 @@ def test_an_unrecorded_blind_survivor_still_retains_a_hand() -> None:
     deal = Deal(rules, ["A", "B", "C", "D"], {p: None for p in "ABCD"})
     for text in ["A bet 1", "B fold", "C fold", "D fold"]:
         deal.apply_text(text)
+    assert deal.awaiting == "retain" and deal.default_action() == Action("A", "retain")
+    deal.apply(deal.default_action())
     assert deal.result is not None and deal.result.outcome == "carried"
     assert "A" in deal.result.retained
 

@@ -178,7 +178,7 @@ def test_seen_lone_survivor_collects_without_showing() -> None:
 
 def test_blind_survivor_collects_or_carries() -> None:
     carries = deal_with(rules_for("traditional"), FOUR)
-    play(carries, ["A bet 1", "B fold", "C fold", "D fold"])
+    play(carries, ["A bet 1", "B fold", "C fold", "D fold", "A retain"])
     assert carries.result is not None and carries.result.outcome == "carried"
     assert carries.result.carried_out == 5  # four antes and a blind payment of 1 (level 2)
     assert carries.result.retained == {"A": carries.players["A"].hand}

@@ -18,8 +18,13 @@ def two_hand_deal(**kwargs: object):
 
 
 def test_blind_survivor_retains_the_unseen_hand() -> None:
+    """002 section 05: "If all opponents fold while you remain blind, you do NOT collect. Carry the
+    whole pot into the next deal and you may retain that unseen hand." Retaining is A's choice."""
     deal = deal_with(rules_for("traditional"), FOUR)
     play(deal, ["A bet 1", "B fold", "C fold", "D fold"])
+    assert deal.result is None and deal.to_act == "A"
+    assert [o.kind for o in deal.legal_actions()] == ["retain", "release"]
+    play(deal, ["A retain"])
     assert deal.result is not None
     assert deal.result.outcome == "carried"
     assert deal.result.retained == {"A": tuple(parse_cards("Kc 9c 4c"))}
@@ -90,8 +95,12 @@ def test_seen_never_becomes_blind() -> None:
 
 
 def test_folding_again_with_both_unseen_retains_only_one() -> None:
+    """002 section 05: "If everyone folds again while both remain unseen, retain only ONE unseen hand
+    for the next deal; never accumulate three." """
     deal = two_hand_deal()
     play(deal, ["A bet 1", "B fold", "C fold", "D fold"])
+    assert [str(o.action()) for o in deal.legal_actions()] == ["A retain new", "A retain old", "A release"]
+    play(deal, ["A retain"])  # unsaid: the newer
     assert deal.result is not None and deal.result.outcome == "carried"
     assert len(deal.result.retained) == 1
     (kept,) = deal.result.retained.values()

@@ -14,8 +14,9 @@ from bragrules.errors import RuleViolation
 from .helpers import rules_for
 
 
-def folding_chooser(deal):  # everyone folds until one is left
-    return [o for o in deal.legal_actions() if o.kind == "fold"][0].action()
+def folding_chooser(deal):  # everyone folds until one is left; a blind survivor retains the hand
+    options = deal.legal_actions()
+    return next((o for o in options if o.kind == "fold"), options[0]).action()
 
 
 def test_same_seed_same_session() -> None:
@@ -101,7 +102,7 @@ def test_card_conservation_across_a_session() -> None:
 def test_ante_on_every_fresh_deal_including_a_carried_one() -> None:
     session = Session(rules_for("traditional"), ["A", "B", "C", "D"], seed=4, dealer="D")
     deal = session.start_deal()
-    for text in ["A bet 1", "B fold", "C fold", "D fold"]:
+    for text in ["A bet 1", "B fold", "C fold", "D fold", "A retain"]:
         session.act(text)
     result = session.finish_deal()
     assert result.outcome == "carried" and result.carried_out == 5
@@ -138,7 +139,7 @@ def test_hands_end_plays_on_until_a_carried_pot_is_won() -> None:
     rules = rules_for("traditional", session={"end": {"kind": "hands", "count": 1}})
     session = Session(rules, ["A", "B", "C"], seed=9, dealer="C")
     session.start_deal()
-    for text in ["A bet 1", "B fold", "C fold"]:
+    for text in ["A bet 1", "B fold", "C fold", "A retain"]:
         session.act(text)
     session.finish_deal()
     assert not session.is_over  # one hand played, but its pot is still on the table

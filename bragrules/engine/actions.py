@@ -11,7 +11,9 @@ Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
 >>> Action.parse("D dance")
 Traceback (most recent call last):
 ...
-bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand)
+bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal)
+>>> str(Action.parse("A peeks at B's cards")), str(Action.parse("C exposes")), str(Action.parse("D retain old"))
+('A peeks B', 'C exposes', 'D retain old')
 """
 
 from __future__ import annotations
@@ -24,8 +26,19 @@ from ..cards import Card, CardError, parse_cards
 from ..money import format_money, parse_money
 from ..text import quote
 
-KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand")
+KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand",
+         "show", "concede", "retain", "release", "peek", "expose", "redeal")
 PAID_KINDS = ("bet", "see")
+DISPUTE_KINDS = ("peek", "expose", "redeal")
+"""Things that happen at a table out of turn: a deliberate look at another's cards, an accidental
+exposure, and the redeal an exposed player may demand (the fine points of 000)."""
+
+# the verbs as people write them: "A peeks B", "A exposes", "A shows", "A concedes"
+_VERB_FORMS = {"peeks": "peek", "peeked": "peek", "exposes": "expose", "exposed": "expose",
+               "redeals": "redeal", "shows": "show", "concedes": "concede", "retains": "retain",
+               "releases": "release"}
+_VERBS = ("look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, "
+          "retain, release, peeks X, exposes, redeal")
 
 
 class ActionSyntaxError(ValueError):
@@ -45,7 +58,10 @@ class Action(NamedTuple):
     cards: Optional[Tuple[Tuple[Card, ...], ...]] = None  # arrange: the hands in order
 
     def __str__(self) -> str:
-        text = self.player + " " + self.kind
+        kind = self.kind
+        if kind == "peek" or kind == "expose":  # written as people say it: "A peeks B", "A exposes"
+            return self.player + " " + kind + "s" + ("" if self.target is None else " " + self.target)
+        text = self.player + " " + kind
         if self.amount is not None:
             text += " " + format_money(self.amount)
         if self.target is not None:
@@ -64,10 +80,9 @@ class Action(NamedTuple):
         if len(words) < 2:
             raise ActionSyntaxError(f"{quote(text, 60)}: an action is a player and a verb, e.g. 'A bet 2'")
         player, kind, rest = words[0], words[1].lower(), words[2:]
+        kind = _VERB_FORMS.get(kind, kind)
         if kind not in KINDS:
-            raise ActionSyntaxError(
-                f"{quote(text, 60)}: unknown action {quote(words[1])} (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand)"
-            )
+            raise ActionSyntaxError(f"{quote(text, 60)}: unknown action {quote(words[1])} ({_VERBS})")
         if kind in PAID_KINDS:
             if len(rest) != 1:
                 raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' needs one amount, e.g. '{player} {kind} 4'")
@@ -84,6 +99,22 @@ class Action(NamedTuple):
             if len(rest) == 1 and rest[0].lower() in ("old", "new"):
                 return cls(player, kind, target=rest[0].lower())
             raise ActionSyntaxError(f"{quote(text, 60)}: 'look' takes nothing, or 'old' or 'new'")
+        if kind == "peek" or kind == "expose":
+            target = _other_player(rest)
+            if target is None and (kind == "peek" or rest):
+                raise ActionSyntaxError(
+                    f"{quote(text, 60)}: write '{player} peeks B' (a look at B's cards on purpose), "
+                    f"'{player} exposes' ({player}'s cards exposed by accident) or '{player} exposes B'"
+                )
+            if target == player:
+                raise ActionSyntaxError(f"{quote(text, 60)}: name another player, not {quote(player)}")
+            return cls(player, kind, target=target)
+        if kind == "retain":
+            if not rest:
+                return cls(player, kind)
+            if len(rest) == 1 and rest[0].lower() in ("old", "new"):
+                return cls(player, kind, target=rest[0].lower())
+            raise ActionSyntaxError(f"{quote(text, 60)}: 'retain' takes nothing, or 'old' or 'new'")
         if kind == "swap":
             if len(rest) == 1 and rest[0].lower() == "all":
                 return cls(player, kind, target="all")
@@ -106,6 +137,25 @@ class Action(NamedTuple):
         if rest:
             raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' takes no arguments")
         return cls(player, kind)
+
+
+def _other_player(words: List[str]) -> Optional[str]:
+    """The player named after ``peeks`` or ``exposes``: ``B``, ``at B``, ``B's cards``, ``at B's hand``.
+
+    >>> _other_player(["at", "B's", "cards"]), _other_player(["B"]), _other_player([])
+    ('B', 'B', None)
+    """
+    rest = list(words)
+    if rest and rest[0].lower() == "at":
+        rest = rest[1:]
+    if len(rest) == 2 and rest[1].lower() in ("cards", "hand"):
+        rest = rest[:1]
+    if len(rest) != 1:
+        return None
+    name = rest[0]
+    if name.endswith("'s") and len(name) > 2:
+        name = name[:-2]
+    return name
 
 
 class LegalAction(NamedTuple):

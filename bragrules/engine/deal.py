@@ -35,7 +35,7 @@ from ..errors import RuleViolation
 from ..money import format_money
 from ..text import brief
 from ..rules import Rules
-from .actions import Action, Event, LegalAction
+from .actions import DISPUTE_KINDS, Action, Event, LegalAction
 from .arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths
 from .showdown import Comparer, Key, settle_many, settle_pair
 from .units import Units
@@ -118,6 +118,7 @@ class DealResult:
     reason: str
     lives_lost: List[str] = field(default_factory=list)
     arrangements: Dict[str, List[List[str]]] = field(default_factory=dict)
+    conceded: List[str] = field(default_factory=list)  # conceded at a see without showing: cards stay unknown
 
 
 class Deal:
@@ -170,6 +171,11 @@ class Deal:
             raise RuleViolation("format.exchange.centre_cards", f"{rules.centre_cards} centre cards are needed")
         self._knocker: Optional[str] = None
         self._final_turns: List[str] = []
+        self._showing: Optional[str] = None  # at a see: the second to show, who may show or concede
+        self._shown_first: Optional[str] = None  # at a see: who turned cards first
+        self._retaining: Optional[str] = None  # a blind survivor deciding whether to retain the hand
+        self._declared: List[str] = []  # bonus hands declared (session.bonus.when: dealt)
+        self._redeal_from: Dict[str, int] = {}  # exposed players who may demand a redeal: since which action
         retained = retained or {}
         size = rules.pack_size
         for held_cards in (*hands.values(), *retained.values(), self.centre):
@@ -191,6 +197,7 @@ class Deal:
             for state in self.players.values():
                 state.seen = True
                 self.events.append(Event("look", state.name, detail={"automatic": True}))
+                self._declare(state)
         self.turn = len(self.order) - 1
         if rules.exchange:
             self.turn = 0
@@ -233,6 +240,10 @@ class Deal:
             return None
         if self._choosing:
             return self._choosing[0]
+        if self._showing is not None:
+            return self._showing
+        if self._retaining is not None:
+            return self._retaining
         return self.order[self.turn]
 
     @property
@@ -256,6 +267,14 @@ class Deal:
             return [LegalAction(player, "keep"), LegalAction(player, "discard")]
         if self._choosing:
             return [LegalAction(player, "look", target=t) for t in ("old", "new")]
+        if self._showing is not None:
+            return [LegalAction(player, "show"), LegalAction(player, "concede")]
+        if self._retaining is not None:
+            if state.two_hands and self.rules.retain_of_two == "choice":
+                options = [LegalAction(player, "retain", target=t) for t in ("new", "old")]
+            else:
+                options = [LegalAction(player, "retain")]
+            return options + [LegalAction(player, "release")]
         if self.arranging:
             return [self._arrange_option(state)]
         if self.rules.exchange:
@@ -308,7 +327,7 @@ class Deal:
         level = self.level_u
         high: Optional[int]
         if level is None:
-            low, high = units.opening_min, units.opening_max
+            low, high = units.opening_min, self._opening_cap()
         else:
             low = level
             high = raises.max_level(level, self.pot_u, units.raise_amount)
@@ -325,6 +344,16 @@ class Deal:
             if high_pay is None or high_pay > stack:
                 high_pay = stack - (stack - low_pay) % step
         return low_pay, high_pay, step, False
+
+    def _opening_cap(self) -> Optional[int]:
+        """The highest opening level in units: ``stakes.opening_max``, and under pot limit with
+        ``pot_opening: capped`` the pot as it stands (in whole level steps, never below the opening minimum)."""
+        units = self.units
+        high = units.opening_max
+        if self.rules.raises.kind == "pot" and self.rules.pot_opening_capped:
+            pot_cap = max(units.opening_min, self.pot_u - self.pot_u % units.step)
+            high = pot_cap if high is None else min(high, pot_cap)
+        return high
 
     def _bet_option(self, state: PlayerState) -> Optional[LegalAction]:
         low, high, step, all_in = self._bet_range(state)
@@ -364,6 +393,34 @@ class Deal:
     # ------------------------------------------------------------------
     # Verifying and applying
     # ------------------------------------------------------------------
+
+    @property
+    def awaiting(self) -> Optional[str]:
+        """A decision the deal waits for that a history may leave unsaid: ``"show"`` (the second to
+        show at a see, who may concede instead) or ``"retain"`` (a blind survivor's hand); else None."""
+        if self.result is not None:
+            return None
+        if self._showing is not None and not self._choosing:
+            return "show"
+        if self._retaining is not None:
+            return "retain"
+        return None
+
+    def default_action(self) -> Optional[Action]:
+        """What the profile assumes when a history does not say how an awaited decision went.
+
+        The second to show shows; a blind survivor retains or releases the hand as
+        ``blind.retain_default`` says (of two unseen hands, the newer unless ``blind.retain_of_two``
+        names the older). None when nothing is awaited.
+        """
+        awaiting = self.awaiting
+        if awaiting == "show":
+            assert self._showing is not None
+            return Action(self._showing, "show")
+        if awaiting == "retain":
+            assert self._retaining is not None
+            return Action(self._retaining, "retain" if self.rules.retain_by_default else "release")
+        return None
 
     def verify(self, action: Action) -> None:
         """Raise :class:`RuleViolation` if ``action`` is illegal now; change nothing."""
@@ -409,7 +466,21 @@ class Deal:
         if action.player not in self.players:
             raise RuleViolation(RULE_PLAYER, f"{action.player} is not in this deal")
         state = self.players[action.player]
-        if action.kind == "look" and self.rules.look_any_time and not self._choosing:
+        kind = action.kind
+        if kind in DISPUTE_KINDS:
+            return self._dispute(state, action, apply)
+        if self._showing is not None and not self._choosing and action.player == self._showing \
+                and kind not in ("show", "concede", "look"):
+            raise RuleViolation("seeing.concede_unseen", f"{action.player} must show or concede")
+        if self._retaining is not None and action.player == self._retaining and kind not in ("retain", "release"):
+            raise RuleViolation(
+                "blind.retention", f"{action.player} is left alone, blind: retain the unseen hand or release it"
+            )
+        if kind in ("show", "concede") and (self._showing is None or self._choosing):
+            raise RuleViolation("seeing.concede_unseen", "nobody is waiting to show at a see")
+        if kind in ("retain", "release") and self._retaining is None:
+            raise RuleViolation("blind.retention", "only a blind survivor whose pot carries retains or releases a hand")
+        if kind == "look" and self.rules.look_any_time and not self._choosing and self._retaining is None:
             return self._look(state, action, apply)
         if action.player != self.to_act:
             if action.kind == "look" and not state.folded and not self._choosing:
@@ -461,6 +532,7 @@ class Deal:
             return Event("look", state.name, detail={"hand": target, "cards": state.hands[target]})
         # one hand left: looking makes the player seen
         state.seen = True
+        self._declare(state)
         if self._choosing and self._choosing[0] == state.name:
             self._finish_choice(state.name)
         return Event("look", state.name, detail={"cards": state.hand})
@@ -479,6 +551,7 @@ class Deal:
             dropped = state.hands[other]
             state.hands = {looked: state.hands[looked]}
             state.seen = True
+            self._declare(state)
         else:
             dropped = state.hands[looked]
             state.hands = {other: state.hands[other]}
@@ -619,6 +692,13 @@ class Deal:
                         f"the opening level is at most {rules.opening_max}: a {rate} player pays at most "
                         f"{money(units.payment(units.opening_max, state.blind))}, not {_amount(amount)}",
                     )
+                cap = self._opening_cap()
+                if cap is not None and new_level > cap:
+                    raise RuleViolation(
+                        "stakes.raise_limit.pot_opening",
+                        f"pot limit: the opening bet is at most the pot ({self.pot}): a {rate} player pays "
+                        f"at most {money(units.payment(cap, state.blind))}, not {_amount(amount)}",
+                    )
             else:
                 if new_level < self.level_u:
                     raise RuleViolation(
@@ -718,7 +798,7 @@ class Deal:
                 f"a {rate} player's see costs exactly {money(cost)} here, not {_amount(amount)}",
             )
         missing = [p for p in (state.name, opponent.name) if any(h is None for h in self.players[p].hands.values())]
-        if missing and not self.winner_hint:
+        if missing and not self.winner_hint and not self._may_concede():
             raise RuleViolation(
                 "history.cards",
                 f"the cards of {', '.join(missing)} are needed for this see but were not recorded",
@@ -794,30 +874,185 @@ class Deal:
             self._finish_carried("everyone folded before anybody bet")
             return
         if state.blind and not self.rules.blind_survivor_collects:
-            retained: Dict[str, Hand] = {}
             if self.rules.retention:
-                # with two unseen hands, only one is retained: the newer
-                keep = "new" if "new" in state.hands else "old"
-                retained[player] = state.hands[keep]
-                for label, hand in state.hands.items():
-                    if label != keep and hand is not None:
-                        self._folded_hands.append(hand)
-            else:
-                self._folded_hands.extend(h for h in state.hands.values() if h is not None)
-            self._finish_carried(f"{player} is left alone but blind: the pot carries", retained)
+                self._retaining = player  # the survivor says whether to keep the unseen hand
+                return
+            self._folded_hands.extend(h for h in state.hands.values() if h is not None)
+            self._finish_carried(f"{player} is left alone but blind: the pot carries")
             return
         self._finish_won([player], showdown=False, reason=f"everyone else folded; {player} takes the pot")
 
-    def _showdown(self) -> None:
+    def _exposure_order(self) -> List[str]:
+        """The two players of the see in the order they turn their cards (``seeing.exposure``)."""
         assert self._see is not None
         caller, opponent = self._see
+        return [caller, opponent] if self.rules.caller_shows_first else [opponent, caller]
+
+    def _may_concede(self) -> bool:
+        """Whether the second to show at a see may concede unseen: the profile allows it and only
+        the two players of the see are left in the deal."""
+        return self.rules.concede_unseen and len(self.in_play) == 2
+
+    def _showdown(self) -> None:
+        assert self._see is not None
+        first, second = self._exposure_order()
+        if self._may_concede() and self._shown_first is None:
+            self._shown_first = first  # the first hand is turned; the second player shows or concedes
+            self._showing = second
+            self.events.append(Event("show", first, detail={"cards": _cards(self.players[first].hand)}))
+            return
+        self._settle_see()
+
+    def _settle_see(self) -> None:
+        assert self._see is not None
+        caller, opponent = self._see
+        exposure = self._exposure_order()
         if self._unknown([caller, opponent]):
             return
         if self.rules.hands_per_player > 1:
-            self._settle_hands([opponent, caller], caller, opponent)
+            self._settle_hands(exposure, caller, opponent)
             return
         winners = self._winners(self.in_play, caller, opponent)
-        self._finish_won(winners, showdown=True, reason=f"{caller} saw {opponent}", exposure=[opponent, caller])
+        self._finish_won(winners, showdown=True, reason=f"{caller} saw {opponent}", exposure=exposure)
+
+    def shown_beats(self, player: str) -> bool:
+        """At a see, while ``player`` may still concede: whether the hand turned first wins against
+        theirs under the profile (ties as ``seeing.tie`` says). What the player can see for themselves."""
+        first = self._shown_first
+        if first is None or self._showing != player or self._see is None:
+            return False
+        if self.players[first].hand is None or self.players[player].hand is None:
+            return False
+        trial = self.snapshot()
+        trial.apply(Action(player, "show"))
+        result = trial.result
+        return result is not None and player not in result.winners
+
+    def _show_or_concede(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        if not apply:
+            return None
+        first = self._shown_first
+        assert first is not None
+        self._showing = None
+        if action.kind == "show":
+            event = Event("show", state.name, detail={"cards": _cards(state.hand)})
+            self._settle_see()
+            return event
+        event = Event("concede", state.name)
+        self._finish_won([first], showdown=True, reason=f"{state.name} concedes without showing; {first} takes the pot",
+                         exposure=[first], conceded=[state.name])
+        return event
+
+    def _retain(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        """A blind survivor keeps one unseen hand for the next deal (``retain``) or lets it go (``release``)."""
+        keep: Optional[str] = None
+        if action.kind == "retain":
+            if state.two_hands:
+                rule = self.rules.retain_of_two
+                if rule == "choice":
+                    keep = action.target or "new"
+                else:
+                    keep = "new" if rule == "newer" else "old"
+                    if action.target is not None and action.target != keep:
+                        raise RuleViolation(
+                            "blind.retain_of_two",
+                            f"of two unseen hands this profile retains the {rule} one, not the {action.target}",
+                        )
+            else:
+                (keep,) = state.hands
+                if action.target is not None and action.target != keep:
+                    raise RuleViolation("blind.retention", f"{state.name} holds only the {keep} hand")
+        elif action.target is not None:
+            raise RuleViolation("blind.retention", "release takes no hand: every unseen hand is released")
+        if not apply:
+            return None
+        self._retaining = None
+        retained: Dict[str, Hand] = {}
+        for label, hand in state.hands.items():
+            if label == keep:
+                retained[state.name] = hand
+            elif hand is not None:
+                self._folded_hands.append(hand)
+        if keep is None:
+            reason = f"{state.name} is left alone but blind: the pot carries, and the hand is released"
+        else:
+            reason = f"{state.name} is left alone but blind: the pot carries, and the hand is retained"
+        event = Event(action.kind, state.name, detail={"hand": keep} if keep else {})
+        self._finish_carried(reason, retained)
+        return event
+
+    # -- disputes (000's fine points) ---------------------------------------
+
+    def _dispute(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        """``X peeks Y``, ``X exposes [Y]`` and ``X redeal``: out of turn, whoever is to act."""
+        if self._see is not None or self._retaining is not None:
+            raise RuleViolation(RULE_OVER, "the betting is over: nothing is left to dispute in this deal")
+        if action.kind == "redeal":
+            return self._redeal(state, apply)
+        target = action.target
+        if target is not None and target not in self.players:
+            raise RuleViolation(RULE_PLAYER, f"{target} is not in this deal")
+        if target == state.name:
+            raise RuleViolation(RULE_PLAYER, f"{state.name} cannot {action.kind} their own cards: name another player")
+        if action.kind == "peek":
+            if target is None:
+                raise RuleViolation(RULE_PLAYER, "a peek names the player whose cards were looked at")
+            if not apply:
+                return None
+            forced = self.rules.peek_folds and not state.folded
+            event = Event("peek", state.name, detail={"target": target, "forced_fold": forced})
+            if forced:
+                self._force_fold(state)
+            return event
+        affected = self.players[target] if target is not None else state
+        if not apply:
+            return None
+        before = self.level_u is None
+        if not affected.folded and (self.rules.redeal_before_betting if before else self.rules.redeal_after_betting):
+            self._redeal_from[affected.name] = -1 if before else len(self.actions) + 1
+        return Event("expose", state.name, detail={"affected": affected.name, "before_betting": before})
+
+    def _redeal(self, state: PlayerState, apply: bool) -> Optional[Event]:
+        since = self._redeal_from.get(state.name)
+        before_rule = "disputes.exposure_before_betting"
+        if since is None:
+            exposed = any(e.kind == "expose" and e.detail.get("affected") == state.name for e in self.events)
+            if not exposed:
+                raise RuleViolation(before_rule, f"{state.name}'s cards have not been exposed: there is no redeal to demand")
+            rule = before_rule if self.level_u is None else "disputes.exposure_after_betting"
+            raise RuleViolation(rule, f"under this profile an exposure of {state.name}'s cards brings no redeal: play continues")
+        if since < 0 and self.level_u is not None:
+            raise RuleViolation(before_rule, "betting has begun: a redeal is demanded before any betting takes place")
+        if since >= 0 and any(a.kind not in DISPUTE_KINDS and a.kind != "look" for a in self.actions[since:]):
+            raise RuleViolation("disputes.exposure_after_betting", "the redeal is demanded at once, before play goes on")
+        if not apply:
+            return None
+        payouts = {p: s.contributed for p, s in self.players.items()}
+        retained = {p: h for p, h in (self._origin[2] or {}).items()}
+        self._finish("redeal", [], payouts, {p: ZERO for p in self.order}, self.carried_in, False, False,
+                     {p: tuple(h) if h is not None else None for p, h in retained.items()},
+                     f"{state.name}'s cards were exposed: the hand is dealt again, every stake returned", None)
+        return Event("redeal", state.name)
+
+    def _force_fold(self, state: PlayerState) -> None:
+        """A fold at once, out of turn (a deliberate look): the turn stays where it was."""
+        was_turn = self.to_act == state.name
+        state.folded = True
+        state.inspected = None
+        for hand in state.hands.values():
+            if hand is not None:
+                self._folded_hands.append(hand)
+        if state.name in self._choosing:
+            self._choosing.remove(state.name)
+        remaining = self.in_play
+        if len(remaining) == 1:
+            self._lone_survivor(remaining[0])
+        elif was_turn:
+            self._advance()
+        else:
+            contenders = self.contenders
+            if len(contenders) <= 1 and (not contenders or self._has_matched(contenders[0])):
+                self._showdown_all()
 
     def _showdown_all(self) -> None:
         players = self.in_play
@@ -938,6 +1173,7 @@ class Deal:
         reason: str,
         exposure: Optional[List[str]] = None,
         lives_lost: Optional[List[str]] = None,
+        conceded: Optional[List[str]] = None,
     ) -> None:
         payouts: Dict[str, Fraction] = {p: ZERO for p in self.order}
         caller, opponent = self._see if self._see else (None, None)
@@ -954,7 +1190,7 @@ class Deal:
                 _share(payouts, layer_winners, amount)
         else:
             _share(payouts, winners, self.pot)
-        bonuses = self._bonuses(exposure or [], payouts) if showdown else {p: ZERO for p in self.order}
+        bonuses = self._bonuses(self._bonus_players(exposure if showdown else None), payouts)
         all_won = [p for p in self.order if payouts[p].numerator > 0]  # in seat order
         won_by_prial = showdown and any(
             self.players[p].hand is not None and self.comparer.category(self.players[p].hand) == "prial"  # type: ignore[arg-type]
@@ -964,10 +1200,27 @@ class Deal:
             all_won = list(winners)
         outcome = "won" if len(all_won) == 1 else "split"
         self._finish(outcome, all_won, payouts, bonuses, ZERO, showdown, won_by_prial, {}, reason, exposure,
-                     lives_lost or [])
+                     lives_lost or [], conceded or [])
+
+    def _declare(self, state: PlayerState) -> None:
+        """``session.bonus.when: dealt``: a bonus hand is declared when its holder looks at it."""
+        if not self.rules.bonus_when_dealt or state.name in self._declared or state.hand is None:
+            return
+        category = self.comparer.category(state.hand)
+        if self.rules.bonus.get(category):
+            self._declared.append(state.name)
+            self.events.append(Event("bonus", state.name, self.rules.bonus[category], detail={"category": category}))
+
+    def _bonus_players(self, shown: Optional[Sequence[str]]) -> List[str]:
+        """Whose hands earn a bonus: those shown at a showdown, and those declared (when: dealt)."""
+        players = list(self._declared)
+        for player in shown or ():
+            if player not in players:
+                players.append(player)
+        return players
 
     def _bonuses(self, shown: Sequence[str], payouts: Optional[Dict[str, Fraction]] = None) -> Dict[str, Fraction]:
-        """Bonuses for prials and running flushes shown, paid by every other player.
+        """Bonuses for prials and running flushes shown (or declared), paid by every other player.
 
         With finite stacks nobody pays more than they hold after the pot is paid out.
         """
@@ -998,7 +1251,7 @@ class Deal:
         shown: Optional[List[str]] = None,
     ) -> None:
         payouts = {p: ZERO for p in self.order}
-        bonuses = self._bonuses(shown) if shown else {p: ZERO for p in self.order}
+        bonuses = self._bonuses(self._bonus_players(shown))
         self._finish("carried", [], payouts, bonuses, self.pot, bool(shown), False, retained or {}, reason, shown)
 
     def _finish(
@@ -1014,6 +1267,7 @@ class Deal:
         reason: str,
         exposure: Optional[List[str]],
         lives_lost: Optional[List[str]] = None,
+        conceded: Optional[List[str]] = None,
     ) -> None:
         units = self.units
         money = units.money
@@ -1051,12 +1305,15 @@ class Deal:
                 for p in self.order
                 if self.players[p].arrangement is not None
             },
+            conceded=list(conceded or []),
         )
         detail: Dict[str, object] = {"outcome": outcome, "winners": winners, "reason": reason}
         if lives_lost:
             detail["lives_lost"] = list(lives_lost)
         if exposure:
             detail["shown"] = {p: _cards(self.players[p].hand) for p in exposure}
+        if conceded:
+            detail["conceded"] = list(conceded)
         self.events.append(Event("result", None, self.pot, detail=detail))
 
     # ------------------------------------------------------------------
@@ -1069,10 +1326,10 @@ class Deal:
         Retained hands stay out of the pack.
         """
         out: List[Card] = []
-        for hand in self._folded_hands:
-            out.extend(hand)
-        out.extend(self.centre)
         kept = {c for hand in (self.result.retained.values() if self.result else []) if hand for c in hand}
+        for hand in self._folded_hands:
+            out.extend(c for c in hand if c not in kept)
+        out.extend(self.centre)
         gathered = {c for c in out}
         for name in self.order:
             for held in self.players[name].hands.values():
@@ -1097,6 +1354,10 @@ _HANDLERS = {
     "swap": Deal._swap,
     "knock": Deal._knock,
     "stand": Deal._knock,
+    "show": Deal._show_or_concede,
+    "concede": Deal._show_or_concede,
+    "retain": Deal._retain,
+    "release": Deal._retain,
 }
 """Each action kind and the method that checks (and, asked to, applies) it."""
 
