@@ -289,6 +289,8 @@ def _describe(outcome: Optional[str], winners: Optional[Sequence[str]]) -> str:
         return "the pot carried"
     if outcome == "not carried":
         return "the pot did not carry"
+    if outcome == "redeal":
+        return "the hand was dealt again"
     if not winners:
         return f"the deal was {outcome}" if outcome else "no winner"
     if len(winners) == 1:
@@ -458,7 +460,7 @@ class _Auditor:
             self.violation(n, None, entry.line, RULE_DEAL,
                            f"the order of play is {', '.join(order)}, not {', '.join(entry.order)}")
         if entry.shuffled is not None:
-            due = rules.shuffle.shuffle_before(state.deals == 0, state.last_won_by_prial)
+            due = table.shuffle_due()
             if due != entry.shuffled:
                 self.violation(n, None, entry.line, "pack.shuffle",
                                f"the pack {'is' if due else 'is not'} shuffled before deal {n} under this profile")

@@ -78,7 +78,7 @@ SHEET_FORMAT = "bragrules-history/1"
 LOG_FORMAT = "bragrules-log/1"
 UNKNOWN_CARD = "??"
 
-OUTCOMES = ("won", "split", "carried")
+OUTCOMES = ("won", "split", "carried", "redeal")
 
 _SHEET_KEYS = ("format", "profile", "players", "dealer", "seed", "deals", "end")
 _DEAL_KEYS = ("cards", "centre", "actions", "result", "dealer", "dispute")

@@ -107,7 +107,7 @@ class TableView:
 
     def deal_started(self, table: "Table", deal: "Deal") -> None:
         session = table.session
-        number = session.state.deals + 1
+        number = session.state.dealt + 1  # as the log numbers it (a redeal is numbered too)
         carried = f", {money(deal.carried_in)} carried" if deal.carried_in else ""
         dealer = session.dealer
         self.console.rule(f"Deal {number} · {dealer} {verb(dealer, 'deals')} · pot {money(deal.pot)}{carried}",

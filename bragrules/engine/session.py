@@ -20,7 +20,9 @@ Fraction(0, 1)
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
@@ -36,6 +38,9 @@ ZERO = Fraction(0)
 
 Listener = Callable[[dict], None]
 
+Clock = Callable[[], float]
+"""Seconds from some fixed moment (the wall clock, ``time.time``, unless a session is given another)."""
+
 
 @dataclass
 class DealRecord:
@@ -50,11 +55,20 @@ class DealRecord:
     shuffled: bool
     actions: List[str]
     result: DealResult
+    finished_ms: Optional[int] = None  # when the deal finished, in milliseconds since the session started
 
 
 @dataclass
 class SessionState:
-    """What carries from one deal to the next."""
+    """What carries from one deal to the next.
+
+    ``deals`` counts the deals played (what ``session.end`` counts);
+    ``dealt`` counts every deal dealt, redeals included, and numbers them.
+    ``redeal`` is true when the last deal ended in a redeal: the same dealer
+    deals again from a shuffled pack. ``finished_ms`` is when the last deal
+    played finished, in milliseconds since the session started (None when
+    unknown).
+    """
 
     dealer_index: int
     carried: Fraction = ZERO
@@ -62,6 +76,10 @@ class SessionState:
     deals: int = 0
     resolved: int = 0
     last_won_by_prial: bool = False
+    dealt: int = 0
+    redeal: bool = False
+    # when, not what: sessions that played the same deals are equal whatever their clocks said
+    finished_ms: Optional[int] = field(default=None, compare=False)
 
 
 class Session:
@@ -71,6 +89,24 @@ class Session:
     dealer; by default the profile decides (drawn at random from the seed, or
     the first seat). Each finished deal is kept in ``records`` unless
     ``keep_records`` is false (a long simulation that counts as it goes).
+
+    ``clock`` gives the time in seconds (the wall clock by default; tests
+    give a fake one); the session starts when it is made, or at ``started``
+    (a session resumed from its log). A session that ends by time ends with
+    the first deal finishing once the limit has passed.
+
+    The deal passes only to players still in (:meth:`in_rotation`): after
+    each deal it moves in the direction of ``table.rotation`` to the next
+    player who can still be dealt in, skipping those put out of chips or
+    lives, by that deal too; with ``rotation: fixed`` it stays unless its
+    dealer is out, and then passes clockwise.
+
+    >>> from bragrules.profile.models import Profile
+    >>> from bragrules.rules import compile_rules
+    >>> ticks = iter([100.0, 100.0, 161.5])
+    >>> session = Session(compile_rules(Profile()), ["A", "B", "C"], seed=1, clock=lambda: next(ticks))
+    >>> session.elapsed_ms(), session.elapsed_ms()
+    (0, 61500)
     """
 
     def __init__(
@@ -81,6 +117,8 @@ class Session:
         dealer: Optional[str] = None,
         listener: Optional[Listener] = None,
         keep_records: bool = True,
+        clock: Optional[Clock] = None,
+        started: Optional[float] = None,
     ):
         low, high = rules.min_players, rules.max_players
         if len(players) < max(2, low) or len(players) > high:
@@ -112,6 +150,17 @@ class Session:
         self.current: Optional[Deal] = None
         self._current_meta: Optional[dict] = None
         self.listener = listener
+        self.clock: Clock = clock if clock is not None else time.time
+        self.started: float = self.clock() if started is None else started
+
+    def elapsed_ms(self) -> int:
+        """Whole milliseconds since the session started, by its clock (what a log records)."""
+        return math.floor((self.clock() - self.started) * 1000)
+
+    @property
+    def started_ms(self) -> int:
+        """When the session started, in whole milliseconds of its clock (Unix time with the wall clock)."""
+        return math.floor(self.started * 1000)
 
     # ------------------------------------------------------------------
 
@@ -134,11 +183,17 @@ class Session:
             return [p for p in self.players if self.balances[p] > 0]
         return list(self.players)
 
+    def in_rotation(self) -> List[str]:
+        """Players still in, in seat order: with lives or chips left, and chips enough to ante
+        when a short stack may not play for a side pot. Only they are dealt in, and only they deal."""
+        seated = self.seated()
+        if not self.rules.covering_side_pot and self.rules.finite:
+            seated = [p for p in seated if self.balances[p] >= self.rules.ante]
+        return seated
+
     def dealt_in(self) -> List[str]:
         """This deal's players from the dealer's left, clockwise (or the other way round)."""
-        seated = set(self.seated())
-        if not self.rules.covering_side_pot and self.rules.finite:
-            seated = {p for p in seated if self.balances[p] >= self.rules.ante}
+        seated = set(self.in_rotation())
         n = len(self.players)
         direction = -1 if self.rules.rotation_step < 0 else 1
         order = []
@@ -148,6 +203,11 @@ class Session:
                 order.append(name)
         return order
 
+    def shuffle_due(self) -> bool:
+        """Whether the pack is shuffled before the next deal (the first, a redeal, or as the profile says)."""
+        s = self.state
+        return self.rules.shuffle.shuffle_before(s.dealt == 0, s.last_won_by_prial, s.redeal)
+
     @property
     def is_over(self) -> bool:
         if self.current is not None and not self.current.is_over:
@@ -155,7 +215,8 @@ class Session:
         if len(self.dealt_in()) < 2:
             return True
         s = self.state
-        return self.rules.end.is_over(s.deals, s.resolved, len(self.seated()), s.carried.numerator > 0)
+        return self.rules.end.is_over(s.deals, s.resolved, len(self.seated()), s.carried.numerator > 0,
+                                      s.finished_ms)
 
     def current_hands(self) -> Dict[str, Tuple[Card, ...]]:
         assert self._current_meta is not None
@@ -173,7 +234,7 @@ class Session:
             raise RuleViolation("session.end", "the session is over")
         rules = self.rules
         s = self.state
-        shuffled = rules.shuffle.shuffle_before(s.deals == 0, s.last_won_by_prial)
+        shuffled = self.shuffle_due()
         if shuffled:
             self.pack.shuffle(self.rng)
         cut_at = 0
@@ -191,7 +252,7 @@ class Session:
         deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre)
         self.current = deal
         self._current_meta = {
-            "number": s.deals + 1,
+            "number": s.dealt + 1,
             "dealer": self.dealer,
             "order": order,
             "hands": hands,
@@ -205,7 +266,7 @@ class Session:
             self._emit(
                 {
                     "type": "deal",
-                    "deal": s.deals + 1,
+                    "deal": s.dealt + 1,
                     "dealer": self.dealer,
                     "order": order,
                     "shuffled": shuffled,
@@ -218,14 +279,25 @@ class Session:
         s.retained = {}
         return deal
 
-    def settle(self, result: DealResult) -> None:
+    def settle(self, result: DealResult, finished_ms: Optional[int] = None) -> None:
         """What a finished deal changes at the table: balances, lives, the counts, the carried pot, the dealer.
 
+        ``finished_ms`` is when the deal finished (milliseconds since the
+        session started; None when unknown), for a session that ends by time.
         The pack and the hands retained are the caller's (:meth:`finish_deal`
         keeps the hands it knows; the audit also those nobody recorded). In
         Crash, a showdown that would put out everyone still playing costs no
         life, so a session always ends with a single winner.
+
+        A redeal changes nothing but the pack: every stake is returned, the
+        carried pot stays carried, it is not a deal played nor a pot resolved,
+        and the same dealer deals again from a shuffled pack.
         """
+        s = self.state
+        if result.outcome == "redeal":
+            s.dealt += 1
+            s.redeal = True
+            return
         balances = self.balances
         for p, amount in result.net.items():
             if amount:
@@ -234,18 +306,39 @@ class Session:
         if not self.rules.lives or any(self.lives[p] - (p in lost) > 0 for p in self.players):
             for p in lost:
                 self.lives[p] -= 1
-        s = self.state
         if result.outcome != "carried":
             s.resolved += 1
         s.carried = result.carried_out
         s.last_won_by_prial = result.won_by_prial
+        s.finished_ms = finished_ms
         self.pass_deal()
 
     def pass_deal(self) -> None:
-        """One more deal played, settled or not: the deal passes to the next dealer."""
+        """One more deal played, settled or not: the deal passes to the next dealer still in.
+
+        It moves in the direction of ``table.rotation`` to the next player
+        still in (:meth:`in_rotation`, as the deal just played left them);
+        with ``rotation: fixed`` it stays with the dealer unless they are
+        out, and then passes clockwise.
+        """
         s = self.state
         s.deals += 1
-        s.dealer_index = (s.dealer_index + self.rules.rotation_step) % len(self.players)
+        s.dealt += 1
+        s.redeal = False
+        s.dealer_index = self._next_dealer()
+
+    def _next_dealer(self) -> int:
+        s, n = self.state, len(self.players)
+        still_in = set(self.in_rotation())
+        step = self.rules.rotation_step
+        if step == 0 and self.players[s.dealer_index] in still_in:
+            return s.dealer_index
+        direction = -1 if step < 0 else 1
+        for k in range(1, n + 1):
+            index = (s.dealer_index + direction * k) % n
+            if self.players[index] in still_in:
+                return index
+        return s.dealer_index  # nobody is left to deal: the session is over
 
     def _deal_cards(self, order: Sequence[str]) -> Dict[str, Tuple[Card, ...]]:
         count = self.rules.cards_dealt
@@ -263,7 +356,7 @@ class Session:
         action = text_or_action if isinstance(text_or_action, Action) else Action.parse(str(text_or_action))
         deal.apply(action)
         if self.listener is not None:
-            self._emit({"type": "action", "deal": self.state.deals + 1, "action": str(action)})
+            self._emit({"type": "action", "deal": self.state.dealt + 1, "action": str(action)})
 
     def finish_deal(self) -> DealResult:
         """Settle a finished deal: balances, the pack, the carried pot, the next dealer."""
@@ -272,7 +365,8 @@ class Session:
             raise RuleViolation("deal_over", "the deal is not over")
         result = deal.result
         meta = self._current_meta
-        self.settle(result)
+        finished_ms = self.elapsed_ms()
+        self.settle(result, finished_ms)
         s = self.state
         s.retained = {p: h for p, h in result.retained.items() if h is not None}  # a session knows its cards
         self.pack.put_under(deal.used_cards())
@@ -287,6 +381,7 @@ class Session:
                 shuffled=meta["shuffled"],
                 actions=[str(a) for a in deal.actions],
                 result=result,
+                finished_ms=finished_ms,
             ))
         if self.listener is not None:
             self._emit(
@@ -299,6 +394,7 @@ class Session:
                     "net": dict(result.net),
                     "carried_out": result.carried_out,
                     "reason": result.reason,
+                    "elapsed_ms": finished_ms,
                     **(
                         {"lives_lost": list(result.lives_lost), "lives": dict(self.lives)}
                         if self.rules.lives

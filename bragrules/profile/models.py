@@ -112,7 +112,8 @@ class Table(Area):
     rotation: Literal["clockwise", "anticlockwise", "fixed"] = Field(
         "clockwise",
         description="Where the deal goes after each deal: one place clockwise (all seeds), "
-        "one place anticlockwise, or it stays with the same dealer.",
+        "one place anticlockwise, or it stays with the same dealer; always to a player still in, "
+        "passing over players out of chips or lives (fixed: clockwise once its dealer is out).",
     )
     deal: Literal["singly", "in_batches"] = Field(
         "singly",
