@@ -60,8 +60,9 @@ How the spec is read
   order the cards are compared (highest rank first; for a pair the pair
   first, its higher suit first, then the kicker), by ``suit_order``. Every
   hand of the pack then has a strength of its own.
-- Wild cards (named cards, ranks, jokers) stand for any of the 52 cards,
-  even one already held, and the hand takes its best *reading*. The
+- Wild cards (named cards, ranks, jokers) stand for any of the 52 cards
+  not already in the hand (two wild cards never stand for the same card),
+  and the hand takes its best *reading*. The
   reading where every wild card stands for itself is the natural one (a
   joker has none). With ``natural_beats_wild`` a natural reading beats
   every wild reading of equal rank, before suits are looked at, so a hand
@@ -313,7 +314,7 @@ class HandRanker:
         self._rank_keys, self._rank_cats = _rank_tables(spec)
         self._nbw = spec.wild.natural_beats_wild and bool(self.wild)
         self._suit_span = _SUIT_KEYS if spec.suits_break_ties else 1
-        self._nv: List[int] = []  # natural values of all 52**3 triples, repeats allowed
+        self._nv: List[int] = []  # natural values of all 52**3 triples; -1 for a triple repeating a card
         self._best1: List[int] = []
         self._best2: List[int] = []
         self._top = 0
@@ -394,9 +395,9 @@ class HandRanker:
     def _natural_values(self) -> List[int]:
         """The value of every ordered triple of the 52 cards, repeated cards allowed.
 
-        Index ``a * 2704 + b * 52 + c``. A wild card may stand for a card
-        already held, so repeated cards are valued too (two cards alike in
-        rank and suit never make a flush).
+        Index ``a * 2704 + b * 52 + c``. Triples repeating a card are filled
+        in here too and struck out by the caller: a wild card never stands
+        for a card already in the hand.
         """
         keys0, keys1 = self._rank_keys
         if not self.suits_break_ties:
@@ -481,6 +482,10 @@ class HandRanker:
     def _compile_general(self) -> None:
         """Suits that break ties, or wild cards: value each hand of the pack, then fill the table."""
         nv = self._nv = self._natural_values()
+        # a wild card stands for a card not already in the hand: repeated cards are no reading at all
+        for x in range(_N):
+            for y in range(_N):
+                nv[x * _N2 + x * _N + y] = nv[x * _N2 + y * _N + x] = nv[y * _N2 + x * _N + x] = -1
         if self.wild:
             self._best1 = [max(nv[i:i + _N]) for i in range(0, _N2 * _N, _N)]
             self._best2 = [max(nv[i:i + _N2]) for i in range(0, _N2 * _N, _N2)]

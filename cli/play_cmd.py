@@ -255,6 +255,14 @@ def describe_action(deal: "Deal", action: "Action") -> str:
         return say("swaps", f"{card_markup(action.cards[0][0])} for {card_markup(action.cards[1][0])}")
     if kind == "knock":
         return say("knocks", "(one more turn each)")
+    if kind == "show":
+        return say("shows", f"{their} cards")
+    if kind == "concede":
+        return say("concedes", "without showing")
+    if kind == "retain":
+        return say("keeps", f"{'the ' + action.target + ' hand' if action.target else their + ' unseen hand'} for the next deal")
+    if kind == "release":
+        return say("lets", f"{their} unseen hand go under the pack")
     return say(kind)
 
 
@@ -332,6 +340,15 @@ def menu_entry(option: "LegalAction", deal: "Deal") -> str:
             return "swap all three with the centre"
         assert option.cards is not None
         return f"swap {option.cards[0][0]} for {option.cards[1][0]}"
+    if kind == "show":
+        return "show your cards"
+    if kind == "concede":
+        return "concede without showing"
+    if kind == "retain":
+        what = f"the {option.target} hand" if option.target else "your unseen hand"
+        return f"keep {what} for the next deal (the pot carries)"
+    if kind == "release":
+        return "let the unseen hand go (the pot carries)"
     return kind
 
 

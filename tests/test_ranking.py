@@ -113,7 +113,8 @@ def ref_value(cards: Sequence[int], spec: Ranking) -> Tuple[object, ...]:
 
 
 def ref_wild(cards: Sequence[int], spec: Ranking, wild: Iterable[int]) -> Tuple[object, ...]:
-    """The best reading of a hand, by brute force over what each wild card could be.
+    """The best reading of a hand, by brute force over what each wild card could be: any card
+    not already in the hand, two wild cards never standing for the same card.
 
     With natural_beats_wild a reading's value is (rank, natural, suits): the
     reading where every wild card stands for itself outranks other readings
@@ -125,6 +126,8 @@ def ref_wild(cards: Sequence[int], spec: Ranking, wild: Iterable[int]) -> Tuple[
     nbw = spec.wild.natural_beats_wild and bool(wild)
     best: Tuple[object, ...] = ()
     for choice in itertools.product(*slots):
+        if len(set(choice)) < 3:
+            continue  # a wild card stands for a card not already in the hand
         level, tiebreak, suits = ref_value(choice, spec)
         if nbw:
             value: Tuple[object, ...] = (level, tiebreak, list(choice) == list(cards), suits)
@@ -415,11 +418,12 @@ def test_wild_card_at_face_value_is_natural(twos: HandRanker) -> None:
 
 def test_natural_beats_wild_before_suits() -> None:
     r = compile_ranking(Ranking(suits_break_ties=True, wild=Wild(ranks=["2"])))
-    # a wild 2 could stand for a second ace of spades, but the natural prial still wins
+    # a wild 2 stands for the ace of diamonds (never a second ace of spades), and the natural prial wins
     assert s(r, "As Ah Ad") > s(r, "2c As Ah")
     assert not r.evaluate("2c As Ah").natural
     # among wild hands of equal rank, the suits of what the wild cards stand for decide
-    assert s(r, "2c As Ah") > s(r, "2c Ah Ad")
+    assert s(r, "2c As Ah") > s(r, "2c Ad Ac")  # As Ah Ad against As Ad Ac
+    assert s(r, "2c As Ah") == s(r, "2c Ah Ad")  # both read As Ah Ad
     # A-2-3 with the 2 at face value is natural, and plays at its own suits
     ev = r.evaluate("2d Ah 3s")
     assert ev.natural and ev.stands_for == ev.played
@@ -652,3 +656,27 @@ def test_evaluation_is_consistent(hand: List[int]) -> None:
     if not any(c in r.wild for c in ev.played):
         assert ev.natural and ev.stands_for == ev.played
     assert isinstance(r.describe(ev), str)
+
+
+def test_a_wild_card_never_stands_for_a_card_already_held() -> None:
+    """003's wild-card variant: "某些牌（如 2）可以当任意牌" (some cards, such as the 2s, may be any
+    card). bragrules reads "any card" as any card not already in the hand, as the docs say:
+    with twos wild, A-heart 2-heart 4-heart is the flush A-K-4, not an A-A-4 made by a second
+    ace of hearts, and under ranked suits 9h with two wild twos is 9s 9h 9d, not 9s 9s 9h."""
+    twos = compile_ranking(Ranking(wild=Wild(ranks=["2"])))
+    assert twos.describe("Ah 2h 4h") == "flush, A-K-4 (2h as Kh)"
+    assert twos.strength("Ah Qh Jh") < twos.strength("Ah 2h 4h") < twos.strength("Ah Kh 4h")  # natural first
+    assert twos.strength("Ah 2h 4h") < twos.strength("5c 6d 7s")  # no A-A-4 flush: a run still beats it
+    suited = compile_ranking(Ranking(suits_break_ties=True, wild=Wild(ranks=["2"])))
+    assert set(suited.evaluate("2c 2d 9h").stands_for) == set(parse_cards("9s 9h 9d"))
+    rng = random.Random(12)
+    wild = sorted(twos.wild)
+    plain = [c for c in range(52) if c not in twos.wild]
+    for _ in range(300):
+        hand = rng.sample(wild, rng.choice((1, 2))) + rng.sample(plain, 1)
+        hand += rng.sample([c for c in plain if c not in hand], 3 - len(hand))
+        evaluation = twos.evaluate(hand)
+        stands_for = [int(c) for c in evaluation.stands_for]
+        naturals = {int(c) for c in evaluation.played if int(c) not in twos.wild}
+        substitutes = {c for c, held in zip(stands_for, evaluation.played) if int(held) in twos.wild}
+        assert len(set(stands_for)) == 3 and not substitutes & naturals
