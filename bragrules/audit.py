@@ -53,7 +53,7 @@ from .cards import Card
 from .engine.deal import Deal, DealResult, Hand
 from .engine.session import Session
 from .errors import HistoryError, RuleViolation
-from .history import DealEntry, History, ResultClaim, read_history
+from .history import DealEntry, History, ResultClaim, format_time, read_history
 from .money import format_money, money_json
 from .profile import ProfileError, load_profile, profile_hash
 from .profile.models import Profile
@@ -69,6 +69,7 @@ RULE_HASH = "history.profile_hash"
 RULE_UNFINISHED = "history.unfinished"
 RULE_SESSION_END = "session.end"
 RULE_OVER = "deal_over"
+RULE_TIME = "history.time"
 
 ProfileChoice = Union[Rules, Profile, str, "os.PathLike[str]", None]
 
@@ -327,6 +328,9 @@ class _Auditor:
         self.retained: Dict[str, Hand] = {}  # kept here: a hand nobody recorded is retained as None
         self.flagged_end = False
         self.open_deal = False
+        self.untimed: List[int] = []  # under a time limit: the first deals settled with no finishing time
+        self.untimed_count = 0
+        self.last_timed: Optional[Tuple[int, int]] = None  # (deal, finishing time in ms) of the last timed deal
 
     @property
     def table(self) -> Session:
@@ -413,8 +417,17 @@ class _Auditor:
         if report.ended:
             report.winners = table.winners()
         claim = history.end
+        timed = self.rules.end.kind == "time"
+        if timed and self.untimed_count:
+            shown = ", ".join(str(n) for n in self.untimed) + (", ..." if self.untimed_count > len(self.untimed) else "")
+            self.note(None, None, f"the session ends at a time limit ({self.rules.end.minutes} minutes), but no "
+                                  f"finishing time is recorded for {self.untimed_count} "
+                                  f"deal{'s' if self.untimed_count > 1 else ''} ({shown}): "
+                                  "the end of the session cannot be checked")
         if claim is not None:
-            if not report.ended and report.error is None:
+            if timed and not report.ended and state.finished_ms is None:
+                pass  # the last deal's time is unknown: whether the session was over cannot be told (noted above)
+            elif not report.ended and report.error is None:
                 self.violation(None, None, claim.line, RULE_SESSION_END,
                                f"the history ends the session after deal {claim.after_deal}, "
                                f"but under this profile it goes on ({self._end_rule()})")
@@ -440,6 +453,11 @@ class _Auditor:
             return f"it ends after {end.count} hands with no pot carried; {state.deals} so far"
         if end.kind == "one_player_left":
             return "it ends when one player is left"
+        if end.kind == "time":
+            text = f"it ends with the first deal finishing once {end.minutes} minutes have passed, no pot carried"
+            if self.last_timed is not None:
+                text += f"; deal {self.last_timed[0]} finished at {format_time(self.last_timed[1])}"
+            return text
         return "it has no fixed end"
 
     # -- one deal ------------------------------------------------------------------
@@ -603,7 +621,18 @@ class _Auditor:
     def _settle(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                 result: DealResult, from_claim: bool) -> None:
         """What :meth:`Session.finish_deal` does with a finished deal, without the pack."""
-        self.table.settle(result)
+        finished = entry.finished_ms
+        if finished is not None:
+            if self.last_timed is not None and finished < self.last_timed[1]:
+                self.violation(entry.number, None, entry.time_line or entry.line, RULE_TIME,
+                               f"deal {entry.number} finished at {format_time(finished)}, before deal "
+                               f"{self.last_timed[0]} ({format_time(self.last_timed[1])})")
+            self.last_timed = (entry.number, finished)
+        elif self.rules.end.kind == "time" and result.outcome != "redeal":
+            self.untimed_count += 1
+            if len(self.untimed) < 5:
+                self.untimed.append(entry.number)
+        self.table.settle(result, finished)
         self.retained = dict(result.retained)
         self._summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,
                       result.carried_out, from_claim)

@@ -44,6 +44,7 @@ length is read in constant memory.
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 from dataclasses import dataclass, field
@@ -81,7 +82,7 @@ UNKNOWN_CARD = "??"
 OUTCOMES = ("won", "split", "carried", "redeal")
 
 _SHEET_KEYS = ("format", "profile", "players", "dealer", "seed", "deals", "end")
-_DEAL_KEYS = ("cards", "centre", "actions", "result", "dealer", "dispute")
+_DEAL_KEYS = ("cards", "centre", "actions", "result", "dealer", "dispute", "time")
 _RESULT_KEYS = ("winner", "winners", "carried", "net", "pot", "lives_lost")
 _END_KEYS = ("net", "winners", "winner")
 _EVENT_TYPES = ("header", "deal", "action", "result", "end")
@@ -157,6 +158,8 @@ class DealEntry:
     centre_line: Optional[int] = None
     dispute: Optional[str] = None  # a sheet's last deal: the action or event in question (``arbitrate``)
     dispute_line: Optional[int] = None
+    finished_ms: Optional[int] = None  # when the deal finished, in milliseconds since the session started
+    time_line: Optional[int] = None
 
     def card_line(self, player: str) -> Optional[int]:
         return self.card_lines.get(player, self.line)
@@ -193,6 +196,7 @@ class History:
     profile_hash: Optional[str] = None
     profile_data: Optional[Dict[str, Any]] = None
     seed: Optional[int] = None
+    started_ms: Optional[int] = None  # a log: when the session started (Unix time in milliseconds, from play)
     deals: Iterable[DealEntry] = field(default_factory=list)
     end: Optional[EndClaim] = None
     lines: Dict[str, int] = field(default_factory=dict)
@@ -332,6 +336,57 @@ def _read_action(text: Any, players: Sequence[str], number: int, file: str, line
             line,
         )
     return ActionEntry(action, line)
+
+
+def parse_time(value: Any) -> int:
+    """A deal's finishing time as a sheet writes it, in whole milliseconds since the session started.
+
+    ``M:SS`` or ``H:MM:SS`` (seconds may have a decimal part), or a number of
+    seconds. Unquoted, YAML reads ``47:30`` as the number of seconds it
+    stands for (2850), so both forms agree.
+
+    >>> parse_time("47:30"), parse_time("1:02:05"), parse_time(2850), parse_time("0:00:01.25")
+    (2850000, 3725000, 2850000, 1250)
+    >>> parse_time("61")
+    61000
+    >>> parse_time("47:75")
+    Traceback (most recent call last):
+    ...
+    ValueError: '47:75' is not a time: write M:SS or H:MM:SS since the session started, e.g. 47:30
+    """
+    if isinstance(value, bool) or not isinstance(value, (int, float, str)):
+        raise ValueError(f"expected a time like 47:30 (minutes:seconds since the session started), got {_show(value)}")
+    if isinstance(value, (int, float)):
+        seconds = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    else:
+        match = _TIME.fullmatch(value.strip())
+        if match is None:
+            raise ValueError(f"{value!r} is not a time: write M:SS or H:MM:SS since the session started, e.g. 47:30")
+        hours, minutes, secs = match.group("h"), match.group("m"), Fraction(match.group("s"))
+        too_many_seconds = minutes is not None and secs >= 60
+        too_many_minutes = hours is not None and int(minutes) > 59
+        if too_many_seconds or too_many_minutes:
+            raise ValueError(f"{value!r} is not a time: write M:SS or H:MM:SS since the session started, e.g. 47:30")
+        seconds = secs + 60 * int(minutes or 0) + 3600 * int(hours or 0)
+    if seconds < 0:
+        raise ValueError("a time since the session started is never negative")
+    return math.floor(seconds * 1000)
+
+
+_TIME = re.compile(r"(?:(?:(?P<h>\d+):)?(?P<m>\d+):)?(?P<s>\d+(?:\.\d+)?)")
+
+
+def format_time(ms: int) -> str:
+    """Milliseconds since the session started as ``H:MM:SS`` (with ``.mmm`` when not whole seconds).
+
+    >>> format_time(2850000), format_time(3725250)
+    ('0:47:30', '1:02:05.250')
+    """
+    seconds, millis = divmod(ms, 1000)
+    minutes, secs = divmod(seconds, 60)
+    hours, minutes = divmod(minutes, 60)
+    text = f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{text}.{millis:03d}" if millis else text
 
 
 # ---------------------------------------------------------------------------
@@ -493,6 +548,12 @@ def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) ->
     for j, text in enumerate(actions):
         line = sheet.value_line(f"{path}.actions.{j}")
         entry.actions.append(_read_action(text, players, number, file, line))
+    if body.get("time") is not None:
+        entry.time_line = sheet.line(f"{path}.time")
+        try:
+            entry.finished_ms = parse_time(body["time"])
+        except ValueError as exc:
+            raise HistoryError(f"deal {number}: time: {exc}", file, entry.time_line) from None
     if body.get("result") is not None:
         entry.result = _sheet_result(sheet, body["result"], f"{path}.result", number, players)
     if "dispute" in body:
@@ -751,6 +812,7 @@ class LogWriter:
             seed=session.seed,
             profile_name=profile_name,
             include_profile=include_profile,
+            header_extra={"started_ms": session.started_ms},
         )
         session.listener = writer
         return writer
@@ -885,6 +947,7 @@ def _read_header(name: str, line: int, obj: Dict[str, Any]) -> History:
     digest = _field(obj, "profile_hash", str, "header", name, line, required=False)
     data = _field(obj, "profile_data", dict, "header", name, line, required=False)
     seed = _field(obj, "seed", int, "header", name, line, required=False)
+    started = _field(obj, "started_ms", int, "header", name, line, required=False)
     return History(
         kind="log",
         file=name,
@@ -895,6 +958,7 @@ def _read_header(name: str, line: int, obj: Dict[str, Any]) -> History:
         profile_hash=digest,
         profile_data=data,
         seed=seed,
+        started_ms=started,
         lines={"header": line, "profile": line, "players": line, "dealer": line},
     )
 
@@ -939,6 +1003,7 @@ class _LogDeals:
                     if current is None or number != current.number or current.result is not None:
                         raise HistoryError(f"a result of deal {number} outside that deal", name, line)
                     current.result = _log_result(obj, number, players, name, line)
+                    current.finished_ms = _elapsed(obj, number, name, line)
                     finished, current = current, None
                     yield finished
                 elif kind == "end":
@@ -960,6 +1025,14 @@ class _LogDeals:
             raise
         if current is not None:
             yield current
+
+
+def _elapsed(obj: Dict[str, Any], number: int, name: str, line: int) -> Optional[int]:
+    """A result event's ``elapsed_ms``: when the deal finished, in milliseconds since the session started."""
+    value = _field(obj, "elapsed_ms", int, f"deal {number}: result", name, line, required=False)
+    if value is not None and value < 0:
+        raise HistoryError(f"deal {number}: result: 'elapsed_ms' is never negative", name, line)
+    return value
 
 
 def _log_end(obj: Dict[str, Any], players: Sequence[str], name: str, line: int, after: int) -> EndClaim:
@@ -1133,6 +1206,8 @@ def dump_sheet(history: History) -> str:
             claim = _claim_data(entry.result)
             if claim:
                 item["result"] = claim
+        if entry.finished_ms is not None:
+            item["time"] = format_time(entry.finished_ms)
         deals.append(item)
     top["deals"] = deals
     if history.end is not None:
@@ -1178,6 +1253,8 @@ def write_log(history: History, file: Union[PathLike, IO[str]], profile: Optiona
                       "seed": history.seed, "dealer": history.dealer}
             if history.profile_data is not None:
                 header["profile_data"] = history.profile_data
+        if history.started_ms is not None:
+            header["started_ms"] = history.started_ms
         put(header)
         for entry in history.deals:
             deal: Dict[str, Any] = {"type": "deal", "deal": entry.number}
@@ -1198,6 +1275,8 @@ def write_log(history: History, file: Union[PathLike, IO[str]], profile: Optiona
             for action in entry.actions:
                 put({"type": "action", "deal": entry.number, "action": str(action)})
             claim = entry.result
+            if claim is None and entry.finished_ms is not None:
+                claim = ResultClaim()
             if claim is not None:
                 result: Dict[str, Any] = {"type": "result", "deal": entry.number}
                 if claim.outcome in OUTCOMES:
@@ -1212,6 +1291,8 @@ def write_log(history: History, file: Union[PathLike, IO[str]], profile: Optiona
                     result["carried_out"] = claim.carried_out
                 if claim.lives_lost is not None:
                     result["lives_lost"] = list(claim.lives_lost)
+                if entry.finished_ms is not None:
+                    result["elapsed_ms"] = entry.finished_ms
                 put(result)
         if history.end is not None:
             end: Dict[str, Any] = {"type": "end"}
@@ -1237,7 +1318,9 @@ __all__ = [
     "dump_sheet",
     "log_header",
     "parse_hand_value",
+    "format_time",
     "parse_sheet",
+    "parse_time",
     "read_history",
     "read_log",
     "read_sheet",

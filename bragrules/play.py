@@ -142,7 +142,9 @@ class Table:
         seats = [Seat(str(s["name"]), str(s.get("style", HUMAN))) for s in header.get("seats", [])]
         if not seats:
             seats = [Seat(str(name)) for name in header["players"]]
-        session = Session(compile_rules(profile), [s.name for s in seats], seed=header.get("seed"))
+        started = header.get("started_ms")
+        session = Session(compile_rules(profile), [s.name for s in seats], seed=header.get("seed"),
+                          started=started / 1000 if isinstance(started, int) else None)
         if header.get("dealer") not in (None, session.dealer):
             raise HistoryError("the first dealer logged differs from the seed's draw: the log was edited",
                                str(log_path), 1)
@@ -182,7 +184,8 @@ class Table:
                     session.act(action)
                 elif kind == "result":
                     if session.current is not None:
-                        session.finish_deal()
+                        elapsed = event.get("elapsed_ms")
+                        session.finish_deal(elapsed if isinstance(elapsed, int) else None)
             except RuleViolation as exc:
                 raise HistoryError(f"the log breaks the rules: {exc}", str(log_path), line) from None
 
@@ -264,7 +267,8 @@ def open_log(path: Path, profile: Profile, session: Session, profile_name: str, 
     except OSError as exc:
         raise HistoryError(f"cannot write the session log ({exc.strerror or exc})", str(path)) from None
     writer = LogWriter(handle, profile, session.players, seed=session.seed, profile_name=profile_name,
-                       header_extra={"seats": [{"name": s.name, "style": s.style} for s in seats]})
+                       header_extra={"seats": [{"name": s.name, "style": s.style} for s in seats],
+                                     "started_ms": session.started_ms})
     try:
         writer.start(session.dealer)
     except OSError as exc:

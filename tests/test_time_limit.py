@@ -1,0 +1,335 @@
+"""Sessions that end at a time limit (``session.end.kind: time``), in play, in the log and in the audit.
+
+000: "There is no fixed number of hands in a standard game: players agree
+before starting either a set number of rounds, a time limit, or simply play
+until one player has won all the chips." The session ends with the first deal
+that finishes once the limit has passed; a carried pot is played on until won.
+Every clock here is a fake one: nothing sleeps.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any, Callable, Dict, List
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bragrules.audit import audit
+from bragrules.engine.deal import Deal
+from bragrules.engine.session import Session, random_chooser
+from bragrules.errors import HistoryError
+from bragrules.history import LogWriter, dump_sheet, parse_sheet, read_history, write_log
+from bragrules.play import Seat, Table
+from bragrules.profile import load_profile
+from bragrules.profile.models import Profile
+from bragrules.rules import Rules
+
+from .helpers import rules_for
+
+MINUTE = 60.0
+
+
+class FakeClock:
+    """A clock that moves only when told to."""
+
+    def __init__(self, start: float = 1_800_000_000.0):
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def timed(name: str = "standard", minutes: int = 30) -> Rules:
+    return rules_for(name, session={"end": {"kind": "time", "count": None, "minutes": minutes}})
+
+
+def folding(deal: Deal) -> object:
+    """The first player to act looks and bets; everyone else folds: a pot won at once, never carried."""
+    options = {o.kind: o for o in deal.legal_actions()}
+    if deal.actions == [] and "look" in options:
+        return options["look"].action()
+    if "fold" in options and any(a.kind == "bet" for a in deal.actions):
+        return options["fold"].action()
+    if "bet" in options:
+        return options["bet"].action(options["bet"].amounts(limit=1)[0])
+    return next(iter(options.values())).action()
+
+
+def play_timed(session: Session, clock: FakeClock, minutes_per_deal: List[float],
+               choose: Callable[[Deal], object] = folding) -> None:
+    """Play deals, each taking the next number of minutes, until the session is over."""
+    for minutes in minutes_per_deal:
+        if session.is_over:
+            return
+        deal = session.start_deal()
+        while not deal.is_over:
+            session.act(choose(deal))
+        clock.advance(minutes * MINUTE)
+        session.finish_deal()
+
+
+# ---------------------------------------------------------------------------
+# Play
+# ---------------------------------------------------------------------------
+
+
+def test_the_session_ends_with_the_first_deal_finishing_once_the_limit_has_passed() -> None:
+    """000: players agree "a time limit": the deal in progress when time is up is played out, and is the last."""
+    clock = FakeClock()
+    session = Session(timed(minutes=30), ["A", "B", "C"], seed=1, clock=clock)
+    play_timed(session, clock, [12, 12, 5.99, 0.02, 12, 12])
+    # deals finish at 12:00, 24:00, 29:59.4 and 30:00.6: the fourth is the last
+    assert [r.finished_ms for r in session.records] == [720_000, 1_440_000, 1_799_400, 1_800_600]
+    assert session.is_over and len(session.records) == 4
+
+
+def test_a_deal_finishing_exactly_at_the_limit_ends_the_session() -> None:
+    """The limit has passed once its minutes are up: a deal finishing at 30:00.000 is the last."""
+    clock = FakeClock()
+    session = Session(timed(minutes=30), ["A", "B", "C"], seed=1, clock=clock)
+    play_timed(session, clock, [10, 10, 9.999])
+    assert not session.is_over  # 29:59.940
+    play_timed(session, clock, [0.001])
+    assert session.is_over and session.records[-1].finished_ms == 1_800_000
+
+
+def test_no_deal_starts_after_the_session_ended_by_time() -> None:
+    clock = FakeClock()
+    session = Session(timed(minutes=1), ["A", "B", "C"], seed=1, clock=clock)
+    play_timed(session, clock, [2])
+    with pytest.raises(Exception) as info:
+        session.start_deal()
+    assert getattr(info.value, "rule", None) == "session.end"
+
+
+def test_a_pot_carried_at_the_limit_is_played_on_until_won() -> None:
+    """002: "If all opponents fold while you remain blind, you do NOT collect. Carry the whole pot into the
+    next deal": with a time limit (000), the session does not end with a pot on the table."""
+    clock = FakeClock()
+    session = Session(timed("traditional", minutes=10), ["A", "B", "C"], seed=9, dealer="C", clock=clock)
+    session.start_deal()
+    for text in ["A bet 1", "B fold", "C fold", "A retain"]:
+        session.act(text)
+    clock.advance(11 * MINUTE)
+    assert session.finish_deal().outcome == "carried"
+    assert not session.is_over  # past the limit, but the pot carries
+    deal = session.start_deal()
+    while not deal.is_over:
+        session.act(folding(deal))
+    clock.advance(MINUTE)
+    result = session.finish_deal()
+    assert result.outcome != "carried" and session.is_over
+
+
+def test_the_clock_is_the_sessions_own() -> None:
+    """A session started at some moment measures from it, in whole milliseconds."""
+    clock = FakeClock(1000.0)
+    session = Session(timed(), ["A", "B", "C"], seed=1, clock=clock)
+    clock.advance(0.0015)
+    assert session.elapsed_ms() == 1 and session.started_ms == 1_000_000
+
+
+# ---------------------------------------------------------------------------
+# The log
+# ---------------------------------------------------------------------------
+
+
+def _timed_log(tmp_path: Path, minutes_per_deal: List[float], minutes: int = 30) -> Path:
+    clock = FakeClock()
+    rules = timed(minutes=minutes)
+    session = Session(rules, ["A", "B", "C"], seed=3, clock=clock)
+    path = tmp_path / "timed.jsonl"
+    with LogWriter.for_session(path, session, profile_name="timed"):
+        play_timed(session, clock, minutes_per_deal)
+    return path
+
+
+def _events(path: Path) -> List[Dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def _write(path: Path, events: List[Dict[str, Any]]) -> None:
+    path.write_text("".join(json.dumps(e) + "\n" for e in events), encoding="utf-8")
+
+
+def test_the_log_carries_the_start_and_each_deals_finishing_time(tmp_path: Path) -> None:
+    """The log carries the times the audit checks the end against: the start, and when each deal finished."""
+    path = _timed_log(tmp_path, [12, 12, 7, 12])
+    events = _events(path)
+    assert events[0]["started_ms"] == 1_800_000_000_000
+    assert [e["elapsed_ms"] for e in events if e["type"] == "result"] == [720_000, 1_440_000, 1_860_000]
+    assert events[-1]["type"] == "end"
+    report = audit(str(path))
+    assert report.ok, report.violations
+    assert report.ended and report.deal_count == 3 and not report.notes
+
+
+def test_a_log_going_on_after_the_limit_breaks_session_end(tmp_path: Path) -> None:
+    """000's time limit: a deal after the one that finished once the limit passed is a deal too many."""
+    path = _timed_log(tmp_path, [12, 12, 7, 12])
+    events = _events(path)
+    second = [e for e in events if e["type"] == "result"][1]
+    second["elapsed_ms"] = 1_800_000  # deal 2 finished at 30:00: the session was over then
+    for e in [e for e in events if e["type"] == "result"][2:]:
+        e["elapsed_ms"] += 400_000
+    _write(path, events)
+    report = audit(str(path))
+    assert [(v.deal, v.rule) for v in report.violations] == [(3, "session.end")]
+    assert "30 minutes" in report.violations[0].message and "0:30:00" in report.violations[0].message
+
+
+def test_a_log_ending_before_the_limit_breaks_session_end(tmp_path: Path) -> None:
+    path = _timed_log(tmp_path, [12, 12, 7, 12])
+    events = _events(path)
+    [e for e in events if e["type"] == "result"][-1]["elapsed_ms"] = 1_799_999
+    _write(path, events)
+    report = audit(str(path))
+    assert [v.rule for v in report.violations] == ["session.end"]
+    assert "goes on" in report.violations[0].message
+
+
+def test_a_log_without_times_under_a_time_limit_is_noted_not_condemned(tmp_path: Path) -> None:
+    path = _timed_log(tmp_path, [12, 12, 7, 12])
+    events = _events(path)
+    for e in events:
+        e.pop("elapsed_ms", None)
+    _write(path, events)
+    report = audit(str(path))
+    assert report.ok, report.violations
+    assert any("cannot be checked" in n.message and "3 deals" in n.message for n in report.notes)
+
+
+def test_times_that_go_backwards_are_a_history_fault(tmp_path: Path) -> None:
+    path = _timed_log(tmp_path, [12, 12, 7, 12])
+    events = _events(path)
+    [e for e in events if e["type"] == "result"][1]["elapsed_ms"] = 60_000
+    _write(path, events)
+    report = audit(str(path))
+    assert ("history.time", 2) in [(v.rule, v.deal) for v in report.violations]
+
+
+def test_a_bad_elapsed_time_is_refused_with_its_line(tmp_path: Path) -> None:
+    path = _timed_log(tmp_path, [12, 12, 7])
+    events = _events(path)
+    line = next(i for i, e in enumerate(events, start=1) if e["type"] == "result")
+    events[line - 1]["elapsed_ms"] = "soon"
+    _write(path, events)
+    report = audit(str(path))
+    assert report.error is not None and report.error.line == line
+    assert "elapsed_ms" in report.error.message and "whole number" in report.error.message
+
+
+def test_sheets_and_logs_keep_the_times_when_converted(tmp_path: Path) -> None:
+    path = _timed_log(tmp_path, [12, 12, 7, 12])
+    sheet_text = dump_sheet(read_history(path))
+    assert "time: 0:12:00" in sheet_text and "time: 0:31:00" in sheet_text
+    sheet = parse_sheet(sheet_text.replace("profile: timed\n", ""), filename="timed.yaml")
+    assert [d.finished_ms for d in sheet.deals] == [720_000, 1_440_000, 1_860_000]
+    back = tmp_path / "back.jsonl"
+    write_log(read_history(path), back)
+    assert _events(back)[0]["started_ms"] == 1_800_000_000_000
+    assert [e.get("elapsed_ms") for e in _events(back) if e["type"] == "result"] == [720_000, 1_440_000, 1_860_000]
+
+
+# ---------------------------------------------------------------------------
+# Sheets
+# ---------------------------------------------------------------------------
+
+SHEET = """
+players: [A, B, C]
+dealer: C
+deals:
+  - actions: [A look, A bet 1, B fold, C fold]
+    time: 14:10
+  - actions: [B look, B bet 1, C fold, A fold]
+    time: {second}
+  - actions: [C look, C bet 1, A fold, B fold]
+    time: '0:41:00'
+"""
+
+
+def test_a_sheet_may_give_each_deals_finishing_time() -> None:
+    """000's "time limit" in a sheet: `time: 14:10` (minutes:seconds since the session started)."""
+    sheet = parse_sheet(SHEET.replace("{second}", "28:00"), filename="timed.yaml")
+    assert [d.finished_ms for d in sheet.deals] == [850_000, 1_680_000, 2_460_000]
+    report = audit(sheet, timed(minutes=30))
+    assert report.ok and report.ended, report.violations
+
+
+def test_a_sheet_going_on_after_the_limit_breaks_session_end() -> None:
+    sheet = parse_sheet(SHEET.replace("{second}", "'0:30:05'"), filename="timed.yaml")
+    report = audit(sheet, timed(minutes=30))
+    assert [(v.deal, v.rule) for v in report.violations] == [(3, "session.end")]
+
+
+def test_a_sheet_time_that_is_not_a_time_is_refused_with_its_line() -> None:
+    with pytest.raises(HistoryError) as info:
+        parse_sheet(SHEET.replace("{second}", "'half past'"), filename="timed.yaml")
+    assert info.value.line == 8 and "time" in info.value.message  # the second deal's time
+
+
+def test_a_sheet_without_times_is_noted() -> None:
+    text = "\n".join(line for line in SHEET.splitlines() if "time:" not in line)
+    report = audit(parse_sheet(text, filename="timed.yaml"), timed(minutes=30))
+    assert report.ok and not report.ended
+    assert any("cannot be checked" in n.message for n in report.notes)
+
+
+# ---------------------------------------------------------------------------
+# play: a resumed table keeps its start
+# ---------------------------------------------------------------------------
+
+
+def test_a_resumed_table_measures_from_the_logged_start(tmp_path: Path) -> None:
+    profile = Profile.model_validate({**load_profile("standard").model_dump(mode="json"),
+                                      "session": {"end": {"kind": "time", "minutes": 600}}})
+    log = tmp_path / "play.jsonl"
+    table = Table.new(profile, [Seat("Ada", "cautious"), Seat("Bo", "loose"), Seat("Cy", "see_happy")],
+                      seed=4, profile_name="timed", log_path=log)
+    table.run(max_deals=2)
+    header = _events(log)[0]
+    resumed = Table.resume(log)
+    assert resumed.session.started_ms == header["started_ms"]
+    assert [r.finished_ms for r in resumed.session.records] == [
+        e["elapsed_ms"] for e in _events(log) if e["type"] == "result"]
+    resumed.close()
+
+
+# ---------------------------------------------------------------------------
+# A property
+# ---------------------------------------------------------------------------
+
+
+@settings(max_examples=30)
+@given(seed=st.integers(0, 5000), minutes=st.integers(1, 30),
+       durations=st.lists(st.integers(1, 900), min_size=1, max_size=40))
+def test_random_timed_sessions_end_where_the_audit_says(tmp_path_factory: Any, seed: int, minutes: int,
+                                                         durations: List[int]) -> None:
+    """Deals of random lengths (in seconds) under a random limit, random play under 002's rules: the
+    session ends with the first deal finishing past the limit with no pot carried, and audits clean."""
+    clock = FakeClock()
+    rules = timed("traditional", minutes=minutes)
+    session = Session(rules, ["A", "B", "C", "D"], seed=seed, dealer="D", clock=clock)
+    path = Path(tmp_path_factory.mktemp("timed")) / "log.jsonl"
+    choose = random_chooser(random.Random(seed))
+    with LogWriter.for_session(path, session, profile_name="timed"):
+        play_timed(session, clock, [d / MINUTE for d in durations], choose)
+    limit = minutes * 60_000
+    records = session.records
+    finished = [r.finished_ms for r in records]
+    over = [i for i, r in enumerate(records)
+            if r.finished_ms >= limit and r.result.carried_out == 0 and r.result.outcome != "redeal"]
+    assert session.is_over == bool(over)
+    if over:
+        assert over[0] == len(records) - 1
+    assert finished == sorted(finished)
+    report = audit(str(path))
+    assert report.ok, report.violations[:3]
+    assert report.ended == session.is_over
