@@ -23,9 +23,15 @@ def profiles(
     stakes["ante"] = draw(st.sampled_from([0, 1, 2, 5, "1/2"]))
     stakes["check"] = draw(st.sampled_from(["never", "before_first_bet"]))
     kind = draw(st.sampled_from(["none", "max_increase", "fixed", "pot"]))
-    stakes["raise_limit"] = {"kind": kind, "amount": draw(st.sampled_from([1, 2, 5])) if kind in ("max_increase", "fixed") else None}
+    stakes["raise_limit"] = {"kind": kind, "amount": draw(st.sampled_from([1, 2, 5])) if kind in ("max_increase", "fixed") else None,
+                             "pot_opening": draw(st.sampled_from(["capped", "free"]))}
     stakes["opening_max"] = draw(st.sampled_from([None, 5, 10]))
     stakes["opening_min"] = draw(st.sampled_from([1, 2]))
+    data["seeing"]["exposure"] = draw(st.sampled_from(["opponent_first", "caller_first"]))
+    data["seeing"]["concede_unseen"] = draw(st.booleans())
+    data["disputes"] = {"exposure_before_betting": draw(st.sampled_from(["redeal", "continue"])),
+                        "exposure_after_betting": draw(st.sampled_from(["redeal", "continue"])),
+                        "deliberate_look": draw(st.sampled_from(["fold", "continue"]))}
     data["seeing"]["tie"] = draw(st.sampled_from(["caller_loses", "split", "suits", "eldest_hand"]))
     data["seeing"]["cost_basis"] = draw(st.sampled_from(["caller_rate", "opponent_last_bet"]))
     for pair in ("seen_sees_blind", "blind_sees_seen", "blind_sees_blind"):
@@ -38,6 +44,8 @@ def profiles(
     data["folding"]["blind_survivor"] = survivor
     one_hand = data["format"]["hands"] == 1
     data["blind"]["retention"] = blind_allowed and one_hand and survivor == "carries" and draw(st.booleans())
+    data["blind"]["retain_default"] = draw(st.sampled_from(["retain", "release"]))
+    data["blind"]["retain_of_two"] = draw(st.sampled_from(["choice", "newer", "older"]))
     if data["format"]["hands"] > 1:
         data["format"]["win_rule"] = draw(st.sampled_from(["all", "majority"]))
         data["format"]["tied_hand"] = draw(st.sampled_from(["nobody", "against_caller"]))
@@ -53,7 +61,8 @@ def profiles(
     data["table"]["rotation"] = draw(st.sampled_from(["clockwise", "anticlockwise", "fixed"]))
     data["table"]["deal"] = draw(st.sampled_from(["singly", "in_batches"]))
     data["table"]["min_players"] = 2
-    data["session"]["bonus"] = {"prial": draw(st.sampled_from([0, 3])), "running_flush": draw(st.sampled_from([0, 2]))}
+    data["session"]["bonus"] = {"prial": draw(st.sampled_from([0, 3])), "running_flush": draw(st.sampled_from([0, 2])),
+                                "when": draw(st.sampled_from(["shown", "dealt"]))}
     finite = data["format"]["lives"] is None and draw(st.booleans())
     if finite:
         data["session"]["bankroll"] = "finite"

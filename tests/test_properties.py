@@ -80,13 +80,35 @@ class BragMachine(RuleBasedStateMachine):
             self._deal_over(deal)
 
     @precondition(lambda self: self.deal is not None)
-    @rule(player=st.sampled_from(NAMES + ["Z"]), kind=st.sampled_from(["look", "bet", "see", "fold", "check", "keep", "discard"]),
+    @rule(player=st.sampled_from(NAMES + ["Z"]), other=st.sampled_from(NAMES + [None]),
+          kind=st.sampled_from(["peek", "expose", "redeal"]))
+    def dispute(self, player: str, other: Optional[str], kind: str) -> None:
+        """000's fine points happen out of turn: a peek, an exposure, a demanded redeal."""
+        deal = self.deal
+        assert deal is not None
+        action = Action(player, kind, target=None if kind == "redeal" else other)
+        before = fingerprint(deal)
+        try:
+            self.session.act(action)
+        except RuleViolation as exc:
+            assert exc.rule
+            assert fingerprint(deal) == before, f"{action} was refused but changed the deal"
+            return
+        if kind == "peek" and deal.rules.peek_folds:
+            assert deal.players[player].folded  # a deliberate look: the looker folds at once
+        if deal.is_over:
+            self._deal_over(deal)
+
+    @precondition(lambda self: self.deal is not None)
+    @rule(player=st.sampled_from(NAMES + ["Z"]),
+          kind=st.sampled_from(["look", "bet", "see", "fold", "check", "keep", "discard", "show", "concede",
+                                "retain", "release"]),
           amount=st.fractions(min_value=0, max_value=60, max_denominator=4), look_at=st.sampled_from([None, "old", "new"]))
     def any_action(self, player: str, kind: str, amount: Fraction, look_at: Optional[str]) -> None:
         deal = self.deal
         assert deal is not None
         action = Action(player, kind, amount=amount if kind in ("bet", "see") else None,
-                        target=look_at if kind == "look" else None)
+                        target=look_at if kind in ("look", "retain") else None)
         before = fingerprint(deal)
         try:
             self.session.act(action)
@@ -101,6 +123,10 @@ class BragMachine(RuleBasedStateMachine):
         assert deal.result is not None
         result = deal.result
         assert sum(result.net.values()) == deal.carried_in - result.carried_out
+        if result.outcome == "redeal":
+            assert all(v == 0 for v in result.net.values()) and result.carried_out == deal.carried_in
+        for player in result.conceded:  # a conceded hand is never shown
+            assert player not in (deal.events[-1].detail.get("shown") or {})
         if self.rules.finite:
             for p, state in deal.players.items():
                 assert state.stack is not None and state.stack >= 0

@@ -985,6 +985,9 @@ class Deal:
 
     def _dispute(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         """``X peeks Y``, ``X exposes [Y]`` and ``X redeal``: out of turn, whoever is to act."""
+        if not self.rules.betting:
+            raise RuleViolation("format.betting", "there is no betting in this format: a peek or an exposure "
+                                                  "changes nothing, and there are no stakes to return")
         if self._see is not None or self._retaining is not None:
             raise RuleViolation(RULE_OVER, "the betting is over: nothing is left to dispute in this deal")
         if action.kind == "redeal":

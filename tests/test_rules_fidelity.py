@@ -1,0 +1,306 @@
+"""Rules the three texts state, played exactly: each test quotes the sentence it checks.
+
+000 is the general rules page, 002 the traditional profile text, 003 the
+cardgames.zone page (in Chinese).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+from pathlib import Path
+from typing import Dict
+
+import pytest
+
+from bragrules.arbitrate import arbitrate
+from bragrules.audit import audit
+from bragrules.engine.actions import Action
+from bragrules.errors import RuleViolation
+from bragrules.history import parse_sheet
+from bragrules.profile import load_profile
+
+from .helpers import deal_with, rules_for
+
+FOUR = {"A": "Kc 9c 4c", "B": "5s 6h 7d", "C": "2c 7h Jd", "D": "3s 8h Qd"}
+
+
+def play(deal, actions) -> None:  # type: ignore[no-untyped-def]
+    for text in actions:
+        deal.apply_text(text)
+
+
+def ints(values: Dict[str, F]) -> Dict[str, int]:
+    return {p: int(v) for p, v in values.items()}
+
+
+# -- 000: nobody sees a blind player ------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["standard", "seven-card", "nine-card"])
+def test_no_player_may_see_a_blind_player_under_000(name: str) -> None:
+    """000: "A player may never see a blind player" and, of Blind Brag, "A blind player cannot
+    be seen by another player": two blind players left alone bet on until one looks or folds."""
+    rules = rules_for(name)
+    assert not rules.may_see(caller_blind=True, opponent_blind=True)
+    assert not rules.may_see(caller_blind=False, opponent_blind=True)
+    hands = {"A": "Kc 9c 4c Ah Ad As 2c", "B": "5s 6h 7d Kh Kd Ks 3c", "C": "2d 7h Jd Qh Qd Qs 4d"}
+    if rules.cards_dealt == 3:
+        hands = {p: " ".join(h.split()[:3]) for p, h in hands.items()}
+    if rules.cards_dealt == 9:
+        hands = {"A": "Kc 9c 4c Ah Ad As 2c 2h 2s", "B": "5s 6h 7d Kh Kd Ks 3c 3h 3s",
+                 "C": "2d 7h Jd Qh Qd Qs 4d 4h 4s"}
+    deal = deal_with(rules, hands)
+    play(deal, ["A bet 1/2", "B bet 1/2", "C fold", "A bet 1/2"])
+    assert deal.to_act == "B" and "see" not in {o.kind for o in deal.legal_actions()}
+    with pytest.raises(RuleViolation) as refused:
+        deal.apply(Action("B", "see", F(1)))
+    assert refused.value.rule == "seeing.blind_sees_blind"
+    play(deal, ["B bet 1/2", "A look"])
+    # A is seen now and B still blind: a seen player may never see a blind one either
+    assert not any(o.kind == "see" for o in deal.legal_actions())
+
+
+def test_002_still_lets_a_blind_player_see_a_blind_player() -> None:
+    """002: "Blind against blind: also pay twice the blind rate, which equals the seen level." """
+    deal = deal_with(rules_for("traditional"), FOUR)
+    play(deal, ["A bet 1", "B bet 1", "C fold", "D fold"])
+    see = next(o for o in deal.legal_actions() if o.kind == "see")
+    assert see.amount == 2  # twice the blind rate of level 2
+
+
+# -- 003: pot limit and the fixed limit -------------------------------------------
+
+
+def test_pot_limit_caps_the_opening_bet_under_the_usual_convention() -> None:
+    """003: "底池限注 | 加注最多为底池大小" (pot limit: a raise is at most the pot). Under the usual
+    pot-limit convention every bet is, the opening included (``pot_opening: capped``)."""
+    rules = rules_for("casual", stakes={"ante": 5, "raise_limit": {"kind": "pot"}})
+    deal = deal_with(rules, {"P2": "2c 3c 4d", "P3": "5c 6c 8d", "P4": "4s 6s 9s", "P1": "7h 7d Kc"})
+    bet = next(o for o in deal.legal_actions() if o.kind == "bet")
+    assert bet.max_amount == 10  # pot 20: a blind opener pays at most half of level 20
+    with pytest.raises(RuleViolation) as refused:
+        deal.apply(Action("P2", "bet", F(21, 2)))
+    assert refused.value.rule == "stakes.raise_limit.pot_opening"
+    deal.apply(Action("P2", "bet", F(10)))  # level 20, pot 30: a raise adds at most 30
+    assert next(o for o in deal.legal_actions() if o.kind == "bet").max_amount == F(25, 1)  # blind P3: (20+30)/2
+
+
+def test_pot_limit_opening_free_as_003_words_it() -> None:
+    """003's literal words cap only a raise: ``pot_opening: free`` leaves the opening bet free."""
+    rules = rules_for("casual", stakes={"ante": 5, "raise_limit": {"kind": "pot", "pot_opening": "free"}})
+    deal = deal_with(rules, {"P2": "2c 3c 4d", "P3": "5c 6c 8d", "P4": "4s 6s 9s", "P1": "7h 7d Kc"})
+    bet = next(o for o in deal.legal_actions() if o.kind == "bet")
+    assert bet.max_amount is None
+    deal.apply(Action("P2", "bet", F(100)))
+
+
+def test_003_fixed_limit_is_a_cap_on_each_raise() -> None:
+    """003: "固定限注 | 每次加注有上限" (fixed limit: each raise has an upper limit): a raise may add
+    less than the cap, which ``max_increase`` allows and ``fixed`` does not."""
+    capped = deal_with(rules_for("casual", stakes={"raise_limit": {"kind": "max_increase", "amount": 10}}), FOUR)
+    play(capped, ["A look", "A bet 5", "B look", "B bet 8"])  # +3: under the cap
+    with pytest.raises(RuleViolation) as refused:
+        capped.apply_text("C look")
+        capped.apply_text("C bet 19")  # +11: over the cap
+    assert refused.value.rule == "stakes.raise_limit"
+    fixed = deal_with(rules_for("casual", stakes={"raise_limit": {"kind": "fixed", "amount": 10}}), FOUR)
+    play(fixed, ["A look", "A bet 5", "B look"])
+    with pytest.raises(RuleViolation):
+        fixed.apply_text("B bet 8")
+
+
+# -- seeing: the order of showing, and conceding ----------------------------------------
+
+
+def test_the_caller_shows_first_under_caller_first() -> None:
+    """``seeing.exposure: caller_first``: the caller's cards are turned first."""
+    deal = deal_with(rules_for("traditional", seeing={"exposure": "caller_first"}), FOUR)
+    play(deal, ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"])
+    assert list(deal.events[-1].detail["shown"]) == ["A", "B"]
+    opponent_first = deal_with(rules_for("traditional"), FOUR)
+    play(opponent_first, ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"])
+    assert list(opponent_first.events[-1].detail["shown"]) == ["B", "A"]  # 002: "Opponent exposes first"
+
+
+def test_the_second_to_show_may_concede_unseen() -> None:
+    """002: "Opponent exposes first; caller wins only with a strictly better hand". With
+    ``concede_unseen`` the caller, shown a better hand, may give up without showing."""
+    rules = rules_for("traditional", seeing={"concede_unseen": True})
+    deal = deal_with(rules, FOUR)
+    play(deal, ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"])
+    assert deal.result is None and deal.to_act == "A"
+    assert [o.kind for o in deal.legal_actions()] == ["show", "concede"]
+    assert deal.shown_beats("A")  # B's run beats A's flush
+    with pytest.raises(RuleViolation):
+        deal.apply_text("A bet 2")
+    deal.apply_text("A concede")
+    result = deal.result
+    assert result is not None and result.winners == ["B"] and result.conceded == ["A"]
+    assert ints(result.net) == {"A": -7, "B": 9, "C": -1, "D": -1}
+    assert list(deal.events[-1].detail["shown"]) == ["B"]  # A's cards are never shown
+
+
+def test_the_audit_accepts_a_conceded_hand_nobody_saw() -> None:
+    """The conceded cards stay unknown: a sheet writes them as ?? and the audit still settles."""
+    sheet = parse_sheet("""
+profile: traditional
+players: [A, B, C, D]
+dealer: D
+deals:
+  - cards: {A: '?? ?? ??', B: 5s 6h 7d}
+    actions: [A look, A bet 2, B look, B bet 2, C fold, D fold, A see 4, A concede]
+    result: {winner: B, net: {A: -7, B: 9, C: -1, D: -1}}
+""")
+    from bragrules.profile.models import Profile
+    data = load_profile("traditional").model_dump(mode="json")
+    data["seeing"]["concede_unseen"] = True
+    report = audit(sheet, Profile.model_validate(data))
+    assert report.ok, [str(v) for v in report.violations]
+    refusing = audit(sheet, "traditional")  # no concession under 002 as written
+    assert any(v.rule == "seeing.concede_unseen" for v in refusing.violations)
+
+
+# -- retention is a choice ------------------------------------------------------------
+
+
+def test_a_blind_survivor_may_release_the_hand() -> None:
+    """002: "you may retain that unseen hand": may, so the survivor may also let it go."""
+    deal = deal_with(rules_for("traditional"), FOUR)
+    play(deal, ["A bet 1", "B fold", "C fold", "D fold", "A release"])
+    assert deal.result is not None and deal.result.outcome == "carried" and deal.result.retained == {}
+    assert len(deal.used_cards()) == 12
+
+
+def test_which_of_two_unseen_hands_is_kept_follows_the_profile() -> None:
+    """002: "If everyone folds again while both remain unseen, retain only ONE unseen hand"."""
+    retained = {"A": tuple(Action.parse("A arrange As Ad Ac").cards[0])}  # type: ignore[index]
+    for rule, keep in (("choice", "old"), ("older", "old"), ("newer", "new")):
+        deal = deal_with(rules_for("traditional", blind={"retain_of_two": rule}), FOUR, retained=retained,
+                         carried=F(5))
+        play(deal, ["A bet 1", "B fold", "C fold", "D fold"])
+        deal.apply_text("A retain old" if rule == "choice" else "A retain")
+        assert deal.result is not None
+        assert deal.result.retained["A"] == deal.players["A"].hands[keep]
+    strict = deal_with(rules_for("traditional", blind={"retain_of_two": "newer"}), FOUR, retained=retained)
+    play(strict, ["A bet 1", "B fold", "C fold", "D fold"])
+    with pytest.raises(RuleViolation) as refused:
+        strict.apply_text("A retain old")
+    assert refused.value.rule == "blind.retain_of_two"
+
+
+def test_the_profile_default_decides_when_a_history_is_silent() -> None:
+    """A sheet that does not say: ``blind.retain_default`` decides, retain or release."""
+    text = """
+profile: traditional
+players: [A, B, C, D]
+dealer: D
+deals:
+  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd, D: 3s 8h Qd}
+    actions: [A bet 1, B fold, C fold, D fold]
+    result: {carried: true, pot: 5}
+"""
+    report = audit(parse_sheet(text), "traditional")
+    assert report.ok and report.carried == 5
+    from bragrules.profile.models import Profile
+    data = load_profile("traditional").model_dump(mode="json")
+    data["blind"]["retain_default"] = "release"
+    released = audit(parse_sheet(text), Profile.model_validate(data), keep_deals=True)
+    assert released.ok and released.deals[0].carried_out == 5
+
+
+# -- bonuses when a hand is had -----------------------------------------------------------
+
+
+def test_a_dealt_bonus_is_paid_even_if_the_holder_folds() -> None:
+    """003: "奖励（变体）： 拿到 prial 或同花顺时，其他所有人支付一笔固定奖励" (bonus variant: on getting a
+    prial or running flush, everyone else pays a fixed bonus). ``when: dealt`` pays whoever gets
+    one; ``when: shown`` only a hand shown at a showdown."""
+    hands = {"A": "9h 9d 9c", "B": "5s 6h 7d", "C": "2c 7h Jd"}
+    dealt = deal_with(rules_for("casual", session={"bonus": {"prial": 10, "running_flush": 0, "when": "dealt"},
+                                                   "bankroll": "unlimited", "starting_stack": 0,
+                                                   "end": {"kind": "never"}}), hands)
+    play(dealt, ["A look", "A fold", "B look", "B bet 10", "C fold"])
+    assert dealt.result is not None and dealt.result.bonuses == {"A": 20, "B": -10, "C": -10}
+    shown = deal_with(rules_for("casual", session={"bonus": {"prial": 10, "running_flush": 0, "when": "shown"},
+                                                   "bankroll": "unlimited", "starting_stack": 0,
+                                                   "end": {"kind": "never"}}), hands)
+    play(shown, ["A look", "A fold", "B look", "B bet 10", "C fold"])
+    assert shown.result is not None and not any(shown.result.bonuses.values())
+
+
+# -- disputes recorded in a history -----------------------------------------------------------
+
+
+def test_a_deliberate_look_folds_the_looker_at_once_out_of_turn() -> None:
+    """000: "Players who deliberately look at another player's cards must fold immediately and
+    their bet remains in the pot." The turn stays with the player whose turn it was."""
+    deal = deal_with(rules_for("standard"), FOUR)
+    play(deal, ["A look", "A bet 2", "B look", "B bet 2"])
+    assert deal.to_act == "C"
+    deal.apply_text("D peeks at A's cards")
+    assert deal.players["D"].folded and deal.to_act == "C"
+    assert deal.players["D"].contributed == 1 and deal.pot == 8
+
+
+def test_an_exposure_before_betting_brings_a_redeal_with_antes_returned() -> None:
+    """000: "the affected player may demand a redeal of the whole hand, with all antes returned,
+    before any betting has taken place. Once betting has begun, a misdeal is not declared"."""
+    deal = deal_with(rules_for("standard"), FOUR)
+    deal.apply_text("A exposes B")
+    deal.apply_text("B redeal")
+    assert deal.result is not None and deal.result.outcome == "redeal"
+    assert all(v == 0 for v in deal.result.net.values())
+    late = deal_with(rules_for("standard"), FOUR)
+    play(late, ["A look", "A bet 2", "C exposes"])
+    with pytest.raises(RuleViolation) as refused:
+        late.apply_text("C redeal")
+    assert refused.value.rule == "disputes.exposure_after_betting"
+    too_late = deal_with(rules_for("standard"), FOUR)
+    play(too_late, ["B exposes", "A look", "A bet 2"])
+    with pytest.raises(RuleViolation) as refused:
+        too_late.apply_text("B redeal")
+    assert refused.value.rule == "disputes.exposure_before_betting"
+
+
+def test_disputes_in_a_sheet_are_audited_and_arbitrated_by_the_same_rules() -> None:
+    """A history records ``X peeks Y``; the audit applies 000's penalty and arbitrate agrees."""
+    text = """
+profile: standard
+players: [A, B, C, D]
+dealer: D
+deals:
+  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd, D: 3s 8h Qd}
+    actions: [A look, A bet 2, D peeks B, B look, B bet 2, C fold, A see 4]
+    result: {winner: B, net: {A: -7, B: 9, C: -1, D: -1}}
+"""
+    report = audit(parse_sheet(text), "standard")
+    assert report.ok, [str(v) for v in report.violations]
+    situation = parse_sheet(text.replace("A see 4]", "]").replace(
+        "    result: {winner: B, net: {A: -7, B: 9, C: -1, D: -1}}\n", "    dispute: B peeks A\n"))
+    (ruling,) = arbitrate(situation, ["standard"]).rulings
+    assert ruling.outcome == "forced_fold"
+    assert ruling.winners == ["A"]  # B folds at once: A, the last one left (seen), takes the pot
+
+
+def test_the_worked_examples_still_audit_to_the_seeds_nets() -> None:
+    """002 section 06: "B wins ... B +9, A -7, C -1, D -1"."""
+    data = Path(__file__).parent / "data" / "histories" / "worked_pot.yaml"
+    report = audit(data)
+    assert report.ok and ints(report.net) == {"A": -7, "B": 9, "C": -1, "D": -1}
+
+
+# -- shipped profiles for every seed table ---------------------------------------------------
+
+
+def test_a_shipped_profile_for_every_seed_table() -> None:
+    """000 by default ("By default, all players look at their cards"), 000 with Blind Brag,
+    002 exactly, and 003's site ("最多对阵五名对手，起始筹码为 500 或 1000，打 8、15 或 30 手")."""
+    assert not load_profile("classic").blind.allowed
+    assert load_profile("standard").blind.allowed
+    assert load_profile("traditional").folding.blind_survivor == "carries"
+    casual = load_profile("casual")
+    assert (casual.table.min_players, casual.table.max_players) == (2, 6)
+    assert casual.session.starting_stack in (500, 1000) and casual.session.end.count in (8, 15, 30)
+    for name in ("classic", "standard", "traditional", "casual"):
+        source = load_profile(name).source
+        assert not source[:3].isdigit(), f"{name}'s source starts with a code, not words: {source}"
