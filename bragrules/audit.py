@@ -55,6 +55,7 @@ from .engine.session import Session
 from .errors import HistoryError, RuleViolation
 from .history import DealEntry, History, ResultClaim, format_time, read_history
 from .money import format_money, money_json
+from .packorder import PackTracker, deal_sequence
 from .profile import ProfileError, load_profile, profile_hash
 from .profile.models import Profile
 from .rules import Rules, compile_rules
@@ -330,6 +331,9 @@ class _Auditor:
         self.open_deal = False
         self.untimed: List[int] = []  # under a time limit: the first deals settled with no finishing time
         self.untimed_count = 0
+        # an unshuffled pack is followed between deals (002: "Put folded and completed hands under the pack
+        # without shuffling"); a pack shuffled before every deal has nothing to follow
+        self.pack: Optional[PackTracker] = None if rules.shuffle.kind == "every_deal" else PackTracker(rules.jokers)
         self.last_timed: Optional[Tuple[int, int]] = None  # (deal, finishing time in ms) of the last timed deal
 
     @property
@@ -477,8 +481,8 @@ class _Auditor:
         if entry.order is not None and entry.order != order:
             self.violation(n, None, entry.line, RULE_DEAL,
                            f"the order of play is {', '.join(order)}, not {', '.join(entry.order)}")
+        due = table.shuffle_due()
         if entry.shuffled is not None:
-            due = table.shuffle_due()
             if due != entry.shuffled:
                 self.violation(n, None, entry.line, "pack.shuffle",
                                f"the pack {'is' if due else 'is not'} shuffled before deal {n} under this profile")
@@ -490,6 +494,9 @@ class _Auditor:
             shown = ", ".join(f"{p}: {_cards_text(h)}" for p, h in retained.items()) or "none"
             self.violation(n, None, entry.line, RULE_DEAL, f"the hands retained from the last deal are {shown}")
         hands = self._hands(entry, order, retained)
+        exact = self.history.kind == "log" and entry.shuffled is not None
+        if self.pack is not None:
+            self._deal_from_pack(entry, order, hands, due, exact)
         hint = None
         if entry.result is not None and entry.result.winners and any(hands[p] is None for p in order):
             hint = entry.result.winners
@@ -505,6 +512,10 @@ class _Auditor:
         broken = False
         for index, item in enumerate(entry.actions):
             if deal.result is not None:
+                if item.action.kind in ("show", "concede") and not rules.concede_unseen:
+                    self.violation(n, index, item.line, "seeing.concede_unseen",
+                                   f"{item}: under this profile both hands are shown at a see; nobody concedes")
+                    continue
                 self.violation(n, index, item.line, RULE_OVER,
                                f"deal {n} is already over ({deal.result.reason}); {item} comes after its end")
                 continue
@@ -536,7 +547,56 @@ class _Auditor:
                                      f"from the history's claim ({_describe(result.outcome, result.winners)})")
         if entry.result is not None:
             self._check_claim(n, entry.result, result)
+        if self.pack is not None:
+            self._used_under_pack(n, deal, hands, retained, entry, exact)
         self._settle(entry, dealer, order, retained, result, from_claim)
+
+    def _deal_from_pack(self, entry: DealEntry, order: Sequence[str], hands: Dict[str, Optional[Tuple[Card, ...]]],
+                        due: bool, exact: bool) -> None:
+        """Check that the deal's cards can come off the top of the pack as the deals before left it."""
+        pack, rules, n = self.pack, self.rules, entry.number
+        assert pack is not None
+        if due:
+            pack.shuffle(out=self.retained.values())
+        if entry.shuffled is not None and entry.shuffled != due:
+            pack.forget()  # reported above; the pack the history dealt from is not the one the rules give
+        cards = deal_sequence(order, hands, rules.cards_dealt, rules.deal_singly, entry.centre, rules.centre_cards)
+        problem = pack.deal(cards, exact)
+        if problem is not None:
+            self.violation(n, None, entry.line, "pack.shuffle", f"deal {n}: {problem}")
+        for p, hand in self.retained.items():  # a retained hand whose holder sits out returns under the pack
+            if p not in order:
+                pack.put_under(hand, exact, label=f"{p}'s retained hand, returned before deal {n}")
+
+    def _used_under_pack(self, n: int, deal: Deal, hands: Dict[str, Optional[Tuple[Card, ...]]],
+                         retained: Dict[str, Hand], entry: DealEntry, exact: bool) -> None:
+        """The deal's folded and completed hands go under the pack; retained hands stay out."""
+        pack = self.pack
+        assert pack is not None and deal.result is not None
+        if not pack.known:
+            return
+        held = (*hands.values(), *retained.values())
+        kept = deal.result.retained.values()
+        if any(h is None for h in held) or any(h is None for h in kept):
+            pack.forget()  # cards nobody recorded: where they went is not known
+            return
+        label = f"after deal {n}"
+        if exact:
+            used = deal.used_cards()  # the order the engine puts them under: the replay knows it
+            count = sum(len(h) for h in held if h) + len(entry.centre or ()) - sum(len(h) for h in kept if h)
+            if len(used) == count:
+                pack.put_under(used, True, label)
+                return
+        everything: List[Card] = [c for hand in held if hand for c in hand]
+        everything += entry.centre or ()
+        try:
+            for hand in kept:
+                for card in hand or ():
+                    everything.remove(card)
+        except ValueError:  # a joker written as the other joker: which went where is not known
+            pack.forget()
+            return
+        pack.put_under(everything, False, label)
 
     def _hands(self, entry: DealEntry, order: Sequence[str], retained: Dict[str, Hand]) -> Dict[str, Optional[Tuple[Card, ...]]]:
         n, rules = entry.number, self.rules
@@ -640,6 +700,8 @@ class _Auditor:
     def _unsettled(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                    outcome: str, pot: Fraction) -> None:
         """A deal that settled nothing: the carried pot stays, retained hands go, the deal passes on."""
+        if self.pack is not None:
+            self.pack.forget()  # where its cards went is not known
         self.table.pass_deal()
         self._summary(entry, dealer, order, retained, pot, outcome, [], {p: ZERO for p in order}, ZERO, False)
 

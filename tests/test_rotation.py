@@ -13,7 +13,7 @@ import json
 import random
 from fractions import Fraction as F
 from pathlib import Path
-from typing import Dict, List, Sequence
+from typing import Any, Dict, List, Sequence
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -23,6 +23,7 @@ from bragrules.cards import Card, Pack, parse_cards
 from bragrules.engine.deal import Deal, DealResult
 from bragrules.engine.session import Session, play_session, random_chooser
 from bragrules.history import LogWriter, parse_sheet
+from bragrules.profile.models import Profile
 from bragrules.rules import Rules, compile_rules
 
 from .helpers import rules_for
@@ -290,7 +291,8 @@ def _out_profiles() -> st.SearchStrategy:
 
 @settings(max_examples=40, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(profile=_out_profiles(), seed=st.integers(0, 10_000), players=st.integers(3, 5))
-def test_players_out_never_deal_and_the_log_audits_clean(profile, seed: int, players: int, tmp_path_factory) -> None:
+def test_players_out_never_deal_and_the_log_audits_clean(profile: Profile, seed: int, players: int,
+                                                          tmp_path_factory: Any) -> None:
     """Whatever the rules, a dealer is always a player still in (so always dealt in), nobody out is dealt
     in, the first to act is the next player still in after the dealer, and the audit agrees with play."""
     rules = compile_rules(profile)

@@ -323,9 +323,10 @@ def test_random_timed_sessions_end_where_the_audit_says(tmp_path_factory: Any, s
         play_timed(session, clock, [d / MINUTE for d in durations], choose)
     limit = minutes * 60_000
     records = session.records
-    finished = [r.finished_ms for r in records]
+    finished = [r.finished_ms or 0 for r in records]
+    assert all(r.finished_ms is not None for r in records)
     over = [i for i, r in enumerate(records)
-            if r.finished_ms >= limit and r.result.carried_out == 0 and r.result.outcome != "redeal"]
+            if finished[i] >= limit and r.result.carried_out == 0 and r.result.outcome != "redeal"]
     assert session.is_over == bool(over)
     if over:
         assert over[0] == len(records) - 1
