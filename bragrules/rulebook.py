@@ -295,7 +295,11 @@ def _deal_section(r: _Reader) -> Section:
             between += "; a retained blind hand stays out"
         shuffle.append(between + ".")
     shuffle.append(r.s("table.cut"))
-    sec.para(r.s("table.first_dealer"), r.s("table.rotation"))
+    out = []
+    if r("session.bankroll") == "finite" or r("format.lives") is not None:
+        out.append("A player who is out (no chips" + (" or no lives" if r("format.lives") is not None else "")
+                   + " left) neither deals nor plays: the deal passes to the next player still in.")
+    sec.para(r.s("table.first_dealer"), r.s("table.rotation"), *out)
     sec.para(*shuffle)
     deal = [r.s("table.deal"), r.s("format.cards_dealt")]
     if r("format.exchange.enabled"):
@@ -405,6 +409,7 @@ def _stakes_section(r: _Reader) -> Section:
             "Each later player bets at the current level or raises it. "
             "A player pays a fresh full amount at every turn, not the difference from earlier bets.",
             r.s("stakes.raise_limit.kind"),
+            r.s("stakes.raise_limit.pot_opening") if r("stakes.raise_limit.kind") == "pot" else "",
             r.s("stakes.check"),
             "Betting goes round as many times as it takes; matched bets never end it by themselves. "
             "It stops when one player is left, or when one of the last two sees the other.",
@@ -435,7 +440,9 @@ def _blind_section(r: _Reader) -> Section:
         ante = _money(r("stakes.ante"))
         sub.para(
             r.s("folding.blind_survivor"),
-            "The blind player may keep their unseen hand for that deal.",
+            "The blind player may keep their unseen hand for that deal, or let it go under the pack: "
+            "it is their choice.",
+            r.s("blind.retain_default"),
         )
         sub.bullets(
             [
@@ -449,7 +456,7 @@ def _blind_section(r: _Reader) -> Section:
                 "Before a see, a single hand is chosen by the same look, keep-or-discard process, "
                 "before the opponent's cards are shown.",
                 "If everyone folds again while both hands are unseen, only one unseen hand is kept "
-                "for the next deal: nobody ever holds three.",
+                "for the next deal: nobody ever holds three. " + r.s("blind.retain_of_two"),
             ]
         )
         sec.subsections.append(sub)
@@ -497,9 +504,12 @@ def _see_section(r: _Reader) -> Section:
         ]
     sec.para(*cost)
     exposure = r.raw("seeing.exposure")
-    if not blind:
-        exposure = exposure.split(";")[0]
-    sec.para(sentence(exposure))
+    if not blind or not r("seeing.blind_sees_blind"):
+        exposure = exposure.split(";")[0]  # two blind players never see each other: no alternate turning
+    concede = r.s("seeing.concede_unseen") if r("seeing.concede_unseen") else ""
+    if concede:
+        concede += " The conceded cards are never shown, and the first player takes the pot."
+    sec.para(sentence(exposure), concede)
     return sec
 
 
@@ -591,6 +601,9 @@ def _session_section(r: _Reader) -> Section:
         if _frac(r("session.bonus.prial")) or _frac(r("session.bonus.running_flush")):
             items.append(r.s("session.bonus.prial"))
             items.append(r.s("session.bonus.running_flush"))
+            if r("session.bonus.when") == "dealt":
+                items.append("A bonus is paid as soon as the hand is declared, in every deal it is held, "
+                             "whatever happens to the deal after.")
     sec.bullets(items)
     return sec
 
@@ -671,6 +684,11 @@ def _disputes_section(r: _Reader) -> Section:
     if betting:
         items.append(r.s("disputes.exposure_after_betting"))
     items.append(r.s("disputes.deliberate_look"))
+    if betting and r("disputes.deliberate_look") == "fold":
+        items.append("The fold is at once, out of turn; the turn stays with the player whose turn it was.")
+    if betting and "redeal" in (r("disputes.exposure_before_betting"), r("disputes.exposure_after_betting")):
+        items.append("A redeal returns every stake; a carried pot and kept hands stay as they were, and the "
+                     "same dealer deals again from a shuffled pack. It does not count as a deal.")
     if betting:
         items.append(
             "A see must be paid at the right amount: a wrong amount is corrected before any card "

@@ -304,3 +304,76 @@ def test_a_shipped_profile_for_every_seed_table() -> None:
     for name in ("classic", "standard", "traditional", "casual"):
         source = load_profile(name).source
         assert not source[:3].isdigit(), f"{name}'s source starts with a code, not words: {source}"
+
+
+# -- the rulebook states the corrected rules ---------------------------------------------------
+
+
+def _book(name_or_text: str) -> str:
+    from bragrules.profile import load_profile_text
+    from bragrules.rulebook import build_rulebook, render
+
+    profile = load_profile(name_or_text) if "\n" not in name_or_text else load_profile_text(name_or_text)
+    return " ".join(render(build_rulebook(profile), "text").split())
+
+
+def test_the_rulebooks_state_the_corrected_rules() -> None:
+    """Every shipped profile's rulebook says what its table plays, as corrected here."""
+    assert "A blind player may not see a blind player." in _book("standard")
+    assert "A blind player may not see a blind player." in _book("classic") or \
+        "Blind play is not allowed" in _book("classic")
+    assert "or let it go under the pack: it is their choice" in _book("traditional")
+    assert "neither deals nor plays: the deal passes to the next player still in" in _book("casual")
+    assert "neither deals nor plays" in _book("crash")
+    assert "The fold is at once, out of turn" in _book("standard")
+    pot = _book("extends: casual\nname: pot\nstakes:\n  raise_limit:\n    kind: pot\n")
+    assert "the opening bet is capped too: its level is at most the pot" in pot
+    concede = _book("extends: traditional\nname: c\nseeing:\n  concede_unseen: true\n")
+    assert "may concede without showing" in concede and "never shown" in concede
+
+
+# -- in play: the choice is the player's, written to the log, audited ---------------------------
+
+
+def test_a_person_at_the_table_releases_the_hand_and_the_log_audits(tmp_path: Path) -> None:
+    """002 section 05: a blind survivor "may retain that unseen hand". At a table of people, the
+    survivor is asked; the answer goes to the log and the audit replays it."""
+    from bragrules.play import Seat, Table
+
+    def decide(table, deal, player):  # type: ignore[no-untyped-def]
+        kinds = {o.kind: o for o in deal.legal_actions()}
+        if "release" in kinds:
+            return kinds["release"].action()
+        if deal.level is None:
+            return kinds["bet"].action()  # the first to speak bets blind...
+        return kinds["fold"].action()  # ...and everyone else folds
+
+    log = tmp_path / "table.jsonl"
+    seats = [Seat("A"), Seat("B"), Seat("C")]
+    table = Table.new(load_profile("traditional"), seats, seed=5, profile_name="traditional",
+                      log_path=log, decide=decide)
+    table.run(max_deals=2)
+    if table.log is not None:
+        table.log.close()
+    records = table.session.records
+    assert records and records[0].result.outcome == "carried" and records[0].result.retained == {}
+    assert any(a.endswith(" release") for a in records[0].actions)
+    assert "release" in log.read_text(encoding="utf-8")
+    report = audit(str(log))
+    assert report.ok, [str(v) for v in report.violations]
+
+
+def test_arbitrate_rules_an_exposure_before_betting_with_the_engine() -> None:
+    """000: "the affected player may demand a redeal of the whole hand, with all antes returned"."""
+    situation = parse_sheet("""
+profile: standard
+players: [A, B, C, D]
+dealer: D
+deals:
+  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd, D: 3s 8h Qd}
+    actions: []
+    dispute: A exposes B
+""")
+    standard, house = arbitrate(situation, ["standard", "traditional"]).rulings
+    assert standard.outcome == "redeal" and all(v == 0 for v in standard.net.values())
+    assert "B may demand a redeal" in standard.summary
