@@ -527,6 +527,9 @@ class _Auditor:
                     broken = True
                     self.note(n, item.line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
                     break
+        default = deal.default_action() if deal.result is None and not broken else None
+        if default is not None and not (last and self.history.kind == "log"):
+            deal.apply(default)  # a decision the history leaves unsaid: the profile's default
         if deal.result is None:
             if not broken:
                 if last and self.history.kind == "log":
