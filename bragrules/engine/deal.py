@@ -271,10 +271,10 @@ class Deal:
             return [LegalAction(player, "show"), LegalAction(player, "concede")]
         if self._retaining is not None:
             if state.two_hands and self.rules.retain_of_two == "choice":
-                options = [LegalAction(player, "retain", target=t) for t in ("new", "old")]
+                keeps = [LegalAction(player, "retain", target=t) for t in ("new", "old")]
             else:
-                options = [LegalAction(player, "retain")]
-            return options + [LegalAction(player, "release")]
+                keeps = [LegalAction(player, "retain")]
+            return keeps + [LegalAction(player, "release")]
         if self.arranging:
             return [self._arrange_option(state)]
         if self.rules.exchange:
