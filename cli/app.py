@@ -105,6 +105,7 @@ def main(argv: Optional[List[str]] = None) -> None:
                 reconfigure(errors="backslashreplace")
             except (ValueError, OSError):
                 pass
+    _reader_gone_is_quiet()
     target = app_for(sys.argv[1:] if argv is None else argv)
     try:
         # Always a group, even with one command registered: the command's
@@ -115,12 +116,34 @@ def main(argv: Optional[List[str]] = None) -> None:
         sys.exit(130)
     except BrokenPipeError:
         _quiet_broken_pipe()
-        sys.exit(1)
+        sys.exit(EXIT_READER_GONE)
     except Exception as exc:
         if not is_input_error(exc):
             raise
         error(describe_error(exc))
         sys.exit(EXIT_BAD_INPUT)
+
+
+EXIT_READER_GONE = 128 + 13
+"""The status of a command whose reader went away, as a shell reports a process ended by SIGPIPE."""
+
+
+def _reader_gone_is_quiet() -> None:
+    """When the reader of our output goes away (``| head``, ``| true``), end quietly, as Unix tools do.
+
+    SIGPIPE is given its default action, so the process ends as ``cat`` or
+    ``grep`` would (the shell reports 141), never with status 1, which
+    ``diff`` and ``audit`` use for a finding. Where there is no SIGPIPE, a
+    :class:`BrokenPipeError` ends the command with the same status.
+    """
+    import signal
+
+    sigpipe = getattr(signal, "SIGPIPE", None)
+    if sigpipe is not None:
+        try:
+            signal.signal(sigpipe, signal.SIG_DFL)
+        except (ValueError, OSError):  # not the main thread (an embedding program): keep its choice
+            pass
 
 
 def _quiet_broken_pipe() -> None:
