@@ -105,7 +105,8 @@ def main(argv: Optional[List[str]] = None) -> None:
                 reconfigure(errors="backslashreplace")
             except (ValueError, OSError):
                 pass
-    _reader_gone_is_quiet()
+    if argv is None:  # the console script itself, not a program calling main()
+        _reader_gone_is_quiet()
     target = app_for(sys.argv[1:] if argv is None else argv)
     try:
         # Always a group, even with one command registered: the command's
