@@ -43,9 +43,28 @@ COMMAND_MODULES: List[str] = list(dict.fromkeys(COMMANDS.values()))
 """Modules of ``bragrules_cli`` whose ``register(app)`` adds commands, in order."""
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("bragrules")
+        except PackageNotFoundError:  # pragma: no cover - a checkout that was never installed
+            number = "unknown"
+        sys.stdout.write(f"bragrules {number}\n")
+        raise typer.Exit(0)
+
+
+def _root(
+    show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                      help="Show the version and exit."),
+) -> None:
+    """The options that come before a command."""
+
+
 def new_app() -> typer.Typer:
-    """The app with no commands yet."""
-    return typer.Typer(
+    """The app with no commands yet (and ``--version``)."""
+    target = typer.Typer(
         name="bragrules",
         help="The rules of Brag as data: play, audit, compare and arbitrate under any set of house rules.",
         epilog="Exit status: 0 ok, 1 a finding (audit violations, profiles that differ), 2 bad input. "
@@ -56,6 +75,8 @@ def new_app() -> typer.Typer:
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
+    target.callback()(_root)
+    return target
 
 
 def register_all(target: typer.Typer, modules: Optional[List[str]] = None) -> None:
