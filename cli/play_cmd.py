@@ -367,9 +367,9 @@ def explain_result(deal: "Deal") -> List[str]:
             state = deal.players[name]
             if state.arrangement:
                 hands = " | ".join(cards_markup(h) for h in state.arrangement)
-                lines.append(f"  {name} shows {hands}")
+                lines.append(f"  {name} {verb(name, 'shows')} {hands}")
             elif state.hand is not None:
-                lines.append(f"  {name} shows {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
+                lines.append(f"  {name} {verb(name, 'shows')} {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
         if result.lives_lost is not None and deal.rules.lives is not None:
             lines.append(f"[bold]{result.reason}[/]")
             return lines
@@ -382,15 +382,16 @@ def explain_result(deal: "Deal") -> List[str]:
         if result.outcome == "carried":
             lines.append(f"[bold]{result.reason}[/]")
         else:
-            lines.append(f"[bold]{' and '.join(result.winners)} win{'s' if len(result.winners) == 1 else ''} "
+            lines.append(f"[bold]{' and '.join(result.winners)} {verb(result.winners[0], 'wins') if len(result.winners) == 1 else 'win'} "
                          f"{money(result.pot)}[/] ({see})")
     elif result.outcome == "carried":
         lines.append(f"[bold]{result.reason}[/]: {money(result.carried_out)} goes to the next deal")
     else:
-        lines.append(f"[bold]{result.winners[0]} takes {money(result.pot)}[/] without showing: everyone else folded")
+        lines.append(f"[bold]{result.winners[0]} {verb(result.winners[0], 'takes')} {money(result.pot)}[/] "
+                     "without showing: everyone else folded")
     for name, amount in result.bonuses.items():
         if amount > 0:
-            lines.append(f"{name} collects a bonus of {money(amount)}")
+            lines.append(f"{name} {verb(name, 'collects')} a bonus of {money(amount)}")
     return lines
 
 
@@ -453,6 +454,8 @@ class HumanTurn:
             text = self.prompter.ask(f"{player}>")
             if text is None or text.lower() in ("q", "quit", "exit"):
                 return None
+            if not text:  # an empty line: ask again
+                continue
             lowered = text.lower()
             if lowered in ("?", "help", "h"):
                 console.print(HELP_TEXT, highlight=False, markup=False)
@@ -634,7 +637,9 @@ def register(app: typer.Typer) -> None:
                               log_path=log_path, observer=view, decide=turn, hands=hands)
             console.print(f"[bold]bragrules play[/] · profile {escape(rules_profile.name)} · seed {seed} · "
                           f"log {escape(str(log_path))}", highlight=False)
-            console.print(rules_profile.description, style="dim", markup=False, highlight=False)
+            from bragrules.text import in_words
+
+            console.print(in_words(rules_profile.description), style="dim", markup=False, highlight=False)
             if note:
                 console.print(note, style="dim", markup=False)
             if not auto:

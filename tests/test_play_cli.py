@@ -335,3 +335,17 @@ def test_a_broken_pipe_ends_quietly_not_as_a_finding() -> None:
         proc.wait(timeout=120)
         assert proc.returncode in (-signal.SIGPIPE, 128 + signal.SIGPIPE), (args, proc.returncode, err)
         assert err == b""
+
+
+def test_a_person_is_spoken_to_in_the_second_person() -> None:
+    """No "You shows", "You takes", "You wins", "1 deals" anywhere in a session."""
+    texts = []
+    for seed in range(1, 9):
+        done = play("--seed", str(seed), "--hands", "2", "--players", "2", "-p", "casual", "--log", os.devnull,
+                    input="look\n" + "1\n\n" * 40)
+        assert done.exit_code == 0, done.output
+        texts.append(done.stdout)
+    text = "\n".join(texts)
+    assert "You " in text
+    for wrong in ("You shows", "You takes", "You wins", "You looks", "You folds", "You bets", " 1 deals"):
+        assert wrong not in text, wrong
