@@ -461,11 +461,11 @@ class Deal:
         return copy
 
     def _check(self, action: Action, apply: bool) -> Optional[Event]:
-        problem = malformed(action)  # an action built in code is held to the shape of a written one
-        if problem is not None:
-            raise RuleViolation(RULE_PLAYER, problem)
         if self.result is not None:
             raise RuleViolation(RULE_OVER, "the deal is over")
+        problem = malformed(action)  # an action built in code is held to the shape of a written one
+        if problem is not None:
+            raise RuleViolation("format.exchange" if action.kind == "swap" else RULE_PLAYER, problem)
         if action.player not in self.players:
             raise RuleViolation(RULE_PLAYER, f"{action.player} is not in this deal")
         state = self.players[action.player]
