@@ -42,6 +42,7 @@ from .explain import (
 )
 from .money import money_json, pretty_money
 from .profile.models import Profile
+from .text import in_words
 
 __all__ = [
     "IMPACT_METRICS",
@@ -218,13 +219,13 @@ def _header(comparison: Comparison) -> List[str]:
         if side.label != side.ref:
             line += f" ({side.ref})"
         if profile.description:
-            line += f": {profile.description}"
+            line += f": {in_words(profile.description)}"
         lines.append(line)
         details = []
         if profile.extends:
             details.append("extends: " + ", ".join(profile.extends))
         if profile.source:
-            details.append("source: " + profile.source)
+            details.append("source: " + in_words(profile.source))
         if details:
             lines.append("    " + "; ".join(details))
     return lines

@@ -85,7 +85,10 @@ _SHEET_KEYS = ("format", "profile", "players", "dealer", "seed", "deals", "end")
 _DEAL_KEYS = ("cards", "centre", "actions", "result", "dealer", "dispute", "time")
 _RESULT_KEYS = ("winner", "winners", "carried", "net", "pot", "lives_lost")
 _END_KEYS = ("net", "winners", "winner")
-_EVENT_TYPES = ("header", "deal", "action", "result", "end")
+_EVENT_TYPES = ("header", "deal", "cards", "action", "result", "end")
+_HEADER_KEYS = ("type", "format", "profile", "profile_hash", "players", "seed", "dealer", "profile_data", "started_ms")
+MAX_LOG_LINE = 1 << 20
+"""The longest line a log may have, in bytes (a header with its profile is a few KiB)."""
 
 PathLike = Union[str, "os.PathLike[str]"]
 Hand = Optional[Tuple[Card, ...]]
@@ -160,6 +163,7 @@ class DealEntry:
     dispute_line: Optional[int] = None
     finished_ms: Optional[int] = None  # when the deal finished, in milliseconds since the session started
     time_line: Optional[int] = None
+    cards_line: Optional[int] = None  # a log: the line of the deal's ``cards`` event, when it has one
 
     def card_line(self, player: str) -> Optional[int]:
         return self.card_lines.get(player, self.line)
@@ -200,6 +204,8 @@ class History:
     deals: Iterable[DealEntry] = field(default_factory=list)
     end: Optional[EndClaim] = None
     lines: Dict[str, int] = field(default_factory=dict)
+    byte_limit: Optional[int] = None  # a log read only up to here (resume: before a line cut short)
+    extra: Dict[str, Any] = field(default_factory=dict)  # a log header's other keys (``play``'s seats, hands)
 
     def line_of(self, key: str) -> Optional[int]:
         return self.lines.get(key)
@@ -762,6 +768,29 @@ class LogWriter:
     The header is written at once when the first dealer is known (otherwise
     with the first deal). Money is written exactly: integers when whole,
     else strings like ``"5/2"``.
+
+    The hands are not in the ``deal`` line: someone reading the log while the
+    game goes on must not see the bots' cards. They follow in a ``cards``
+    line when the deal ends (as soon as its last action is written when the
+    writer knows the ``session``, else just before the ``result``), or when
+    the writer is closed in the middle of a deal; the audit reads them
+    there. ``hide_cards=False`` writes them in the ``deal`` line, as logs
+    did before.
+
+    >>> import io
+    >>> from bragrules.engine.session import Session, play_session, random_chooser
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules import compile_rules
+    >>> import random
+    >>> out = io.StringIO()
+    >>> session = Session(compile_rules(load_profile("standard")), ["A", "B", "C"], seed=3)
+    >>> writer = LogWriter.for_session(out, session, include_profile=False)
+    >>> _ = play_session(session, random_chooser(random.Random(1)), max_deals=1)
+    >>> kinds = [json.loads(line)["type"] for line in out.getvalue().splitlines()]
+    >>> kinds[:2], kinds[-2:]
+    (['header', 'deal'], ['cards', 'result'])
+    >>> "cards" in json.loads(out.getvalue().splitlines()[1])
+    False
     """
 
     def __init__(
@@ -775,8 +804,13 @@ class LogWriter:
         profile_name: Optional[str] = None,
         include_profile: bool = True,
         header_extra: Optional[Dict[str, Any]] = None,
+        hide_cards: bool = True,
+        session: Any = None,
     ):
         self.header_extra = header_extra
+        self.hide_cards = hide_cards
+        self.session = session
+        self._pending: Optional[Dict[str, Any]] = None
         if isinstance(file, (str, os.PathLike)):
             self._handle: IO[str] = open(file, "w", encoding="utf-8", newline="\n")
             self._owned = True
@@ -813,6 +847,7 @@ class LogWriter:
             profile_name=profile_name,
             include_profile=include_profile,
             header_extra={"started_ms": session.started_ms},
+            session=session,
         )
         session.listener = writer
         return writer
@@ -842,11 +877,44 @@ class LogWriter:
     def __call__(self, event: Dict[str, Any]) -> None:
         if not self._header_written:
             self._write_header(str(event.get("dealer") or self.players[0]))
+        kind = event.get("type")
+        if kind == "deal" and self.hide_cards:
+            event = dict(event)
+            cards = event.pop("cards", None)
+            retained = event.pop("retained", None)
+            self._write(event)
+            self.withhold(event.get("deal"), cards or {}, retained or {})
+            return
+        if kind == "result":
+            self.write_withheld()
         self._write(event)
+        if kind == "action" and self._pending is not None and self.session is not None:
+            deal = getattr(self.session, "current", None)
+            if deal is not None and deal.is_over:  # the hands are shown, or nobody can act on them now
+                self.write_withheld()
+
+    def withhold(self, deal: Any, cards: Mapping[str, Any], retained: Mapping[str, Any]) -> None:
+        """Keep a deal's hands back until the deal ends (a resumed log: the deal in progress)."""
+        pending: Dict[str, Any] = {"type": "cards", "deal": deal, "cards": dict(cards)}
+        if retained:
+            pending["retained"] = dict(retained)
+        self._pending = pending
+
+    def write_withheld(self) -> None:
+        """Write the hands held back, if any (the deal has ended, or the log is being closed)."""
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            self._write(pending)
 
     def close(self) -> None:
-        if self._owned and not self._handle.closed:
-            self._handle.close()
+        """Write the hands held back (a deal left unfinished), then close a file this writer opened."""
+        if self._handle.closed:
+            return
+        try:
+            self.write_withheld()
+        finally:
+            if self._owned:
+                self._handle.close()
 
     def __enter__(self) -> "LogWriter":
         return self
@@ -858,8 +926,9 @@ class LogWriter:
 class _LogReader:
     """Reads a log's lines as JSON objects, with their line numbers."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, limit: Optional[int] = None):
         self.name = name
+        self.limit = limit  # read no further than this many bytes (the end of a line)
 
     def objects(self) -> Generator[Tuple[int, Dict[str, Any]], None, None]:
         try:
@@ -868,8 +937,16 @@ class _LogReader:
             raise _unreadable(exc, self.name) from None
         with handle:
             number = 0
-            for raw in handle:
+            left = self.limit
+            while True:
+                raw = handle.readline(MAX_LOG_LINE + 1 if left is None else min(MAX_LOG_LINE + 1, left))
+                if not raw:
+                    break
                 number += 1
+                if left is not None:
+                    left -= len(raw)
+                if len(raw) > MAX_LOG_LINE:
+                    raise HistoryError(f"a line longer than {MAX_LOG_LINE} bytes: not a session log", self.name, number)
                 if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
                 if not raw.strip():
@@ -960,6 +1037,7 @@ def _read_header(name: str, line: int, obj: Dict[str, Any]) -> History:
         seed=seed,
         started_ms=started,
         lines={"header": line, "profile": line, "players": line, "dealer": line},
+        extra={k: v for k, v in obj.items() if k not in _HEADER_KEYS},
     )
 
 
@@ -973,9 +1051,10 @@ class _LogDeals:
         history = self.history
         name = history.file
         players = history.players
-        objects = _LogReader(name).objects()
+        objects = _LogReader(name, history.byte_limit).objects()
         next(objects)  # the header, read already
         current: Optional[DealEntry] = None
+        book: Optional[_CardBook] = None
         last_number = 0
         try:
             for line, obj in objects:
@@ -990,8 +1069,13 @@ class _LogDeals:
                         raise HistoryError(f"deal {number} follows deal {last_number}", name, line)
                     if current is not None:
                         yield current  # unfinished: no result was written
-                    current = _log_deal(obj, number, players, name, line)
+                    current, book = _log_deal(obj, number, players, name, line)
                     last_number = number
+                elif kind == "cards":
+                    number = _field(obj, "deal", int, "cards", name, line)
+                    if current is None or book is None or number != current.number or current.result is not None:
+                        raise HistoryError(f"the cards of deal {number} outside that deal", name, line)
+                    _log_cards(current, obj, players, name, line, book)
                 elif kind == "action":
                     number = _field(obj, "deal", int, "action", name, line)
                     if current is None or number != current.number or current.result is not None:
@@ -1046,7 +1130,7 @@ def _log_end(obj: Dict[str, Any], players: Sequence[str], name: str, line: int, 
 
 def _log_deal(
     obj: Dict[str, Any], number: int, players: Sequence[str], name: str, line: int
-) -> DealEntry:
+) -> Tuple[DealEntry, _CardBook]:
     entry = DealEntry(number=number, line=line)
     book = _CardBook(name, number)
     dealer = _field(obj, "dealer", str, f"deal {number}", name, line, required=False)
@@ -1060,21 +1144,7 @@ def _log_deal(
         for p in entry.order:
             if p not in players:
                 raise HistoryError(f"deal {number}: {p} in the order is not a player", name, line)
-    cards = _field(obj, "cards", dict, f"deal {number}", name, line, required=False) or {}
-    for player, value in cards.items():
-        if player.startswith("_"):
-            continue
-        if player not in players:
-            raise HistoryError(f"deal {number}: cards for {player!r}, who is not a player", name, line)
-        entry.cards[player] = _read_hand(value, player, number, name, line, book)
-        entry.card_lines[player] = line
-    retained = _field(obj, "retained", dict, f"deal {number}", name, line, required=False)
-    if retained is not None:
-        entry.retained = {}
-        for player, value in retained.items():
-            if player not in players:
-                raise HistoryError(f"deal {number}: a retained hand for {player!r}, who is not a player", name, line)
-            entry.retained[player] = _read_hand(value, player, number, name, line, book, label="retained hand")
+    _log_hands(entry, obj, players, name, line, book)
     if obj.get("centre") is not None:
         entry.centre = _read_centre(obj["centre"], number, name, line, book)
         entry.centre_line = line
@@ -1085,7 +1155,43 @@ def _log_deal(
         if not isinstance(shuffled, bool):
             raise HistoryError(f"deal {number}: 'shuffled' must be true or false", name, line)
         entry.shuffled = shuffled
-    return entry
+    return entry, book
+
+
+def _log_hands(entry: DealEntry, obj: Dict[str, Any], players: Sequence[str], name: str, line: int,
+               book: _CardBook) -> None:
+    """The ``cards`` and ``retained`` of a ``deal`` line (older logs) or of a ``cards`` line."""
+    number = entry.number
+    cards = _field(obj, "cards", dict, f"deal {number}", name, line, required=False) or {}
+    for player, value in cards.items():
+        if player.startswith("_"):
+            continue
+        if player not in players:
+            raise HistoryError(f"deal {number}: cards for {player!r}, who is not a player", name, line)
+        if player in entry.cards:
+            raise HistoryError(f"deal {number}: {player}'s cards are given twice", name, line)
+        entry.cards[player] = _read_hand(value, player, number, name, line, book)
+        entry.card_lines[player] = line
+    retained = _field(obj, "retained", dict, f"deal {number}", name, line, required=False)
+    if retained is not None:
+        if entry.retained is None:
+            entry.retained = {}
+        for player, value in retained.items():
+            if player not in players:
+                raise HistoryError(f"deal {number}: a retained hand for {player!r}, who is not a player", name, line)
+            if player in entry.retained:
+                raise HistoryError(f"deal {number}: {player}'s retained hand is given twice", name, line)
+            entry.retained[player] = _read_hand(value, player, number, name, line, book, label="retained hand")
+
+
+def _log_cards(entry: DealEntry, obj: Dict[str, Any], players: Sequence[str], name: str, line: int,
+               book: _CardBook) -> None:
+    """A ``cards`` line: the hands of a deal, written when it ended (once per deal)."""
+    if entry.cards_line is not None:
+        raise HistoryError(f"deal {entry.number}: a second cards line (the first is line {entry.cards_line})",
+                           name, line)
+    entry.cards_line = line
+    _log_hands(entry, obj, players, name, line, book)
 
 
 def _log_result(obj: Dict[str, Any], number: int, players: Sequence[str], name: str, line: int) -> ResultClaim:
@@ -1115,10 +1221,14 @@ def _log_result(obj: Dict[str, Any], number: int, players: Sequence[str], name: 
     return claim
 
 
-def read_log(path: PathLike) -> History:
-    """Read a log's header; its deals are read from the file as ``history.deals`` is iterated."""
+def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:
+    """Read a log's header; its deals are read from the file as ``history.deals`` is iterated.
+
+    With ``byte_limit``, nothing beyond that many bytes is read (``play
+    --resume`` leaves out a last line cut short).
+    """
     name = os.fspath(path)
-    objects = _LogReader(name).objects()
+    objects = _LogReader(name, byte_limit).objects()
     try:
         line, obj = next(objects)
     except StopIteration:
@@ -1126,6 +1236,7 @@ def read_log(path: PathLike) -> History:
     finally:
         objects.close()
     history = _read_header(name, line, obj)
+    history.byte_limit = byte_limit
     history.deals = _LogDeals(history)
     return history
 

@@ -26,18 +26,25 @@ from __future__ import annotations
 import json
 import os
 import random
+import stat
 from dataclasses import dataclass
 from pathlib import Path
-from typing import IO, Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from .bots import Bot, make_bot
+from .bots import ALL_STYLES, Bot, make_bot
 from .engine.actions import Action
 from .engine.deal import Deal
 from .engine.session import DealRecord, Session
 from .errors import HistoryError, RuleViolation
-from .history import LogWriter
+from .history import LogWriter, read_log as read_history_log
+from .profile import profile_hash
 from .profile.models import Profile
 from .rules import compile_rules
+
+try:  # locks are advisory and POSIX-only; elsewhere a log is not locked
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None  # type: ignore[assignment]
 
 HUMAN = "human"
 
@@ -101,6 +108,26 @@ class Table:
             if not seat.is_human
         }
         self.stopped = False
+        self.hands: Optional[int] = None  # the deals this session is to play in all (``play --hands``), if set
+        self.ended_in_log = False  # a resumed log that already records the session's end
+
+    @property
+    def deals_played(self) -> int:
+        """Deals finished so far, the ones before a resume included."""
+        return self.session.state.deals
+
+    @property
+    def finished(self) -> bool:
+        """The session is over: by its profile, or with the number of deals it was to play."""
+        if self.session.is_over or self.ended_in_log:
+            return True
+        return self.hands is not None and self.session.current is None and self.deals_played >= self.hands
+
+    def deals_left(self) -> Optional[int]:
+        """How many more deals to play (None: until the profile ends the session), the one in progress included."""
+        if self.hands is None:
+            return None
+        return max(0, self.hands - self.deals_played)
 
     # ------------------------------------------------------------------
 
@@ -115,15 +142,23 @@ class Table:
         log_path: Optional[Path] = None,
         observer: Optional[Observer] = None,
         decide: Optional[Decide] = None,
+        hands: Optional[int] = None,
     ) -> "Table":
-        """A new table; with ``log_path`` the header is written at once (so a bad path fails early)."""
+        """A new table; with ``log_path`` the header is written at once (so a bad path fails early).
+
+        An existing file is never overwritten (:func:`open_log`); ``hands``
+        is written in the header, so that a resumed session stops where this
+        one was to stop.
+        """
         names = [seat.name for seat in seats]
         session = Session(compile_rules(profile), names, seed=seed)
         log = None
         if log_path is not None:
-            log = open_log(log_path, profile, session, profile_name, seats)
+            log = open_log(log_path, profile, session, profile_name, seats, hands=hands)
             session.listener = log
-        return cls(profile, seats, session, profile_name=profile_name, log=log, observer=observer, decide=decide)
+        table = cls(profile, seats, session, profile_name=profile_name, log=log, observer=observer, decide=decide)
+        table.hands = hands
+        return table
 
     @classmethod
     def resume(
@@ -133,61 +168,122 @@ class Table:
         observer: Optional[Observer] = None,
         decide: Optional[Decide] = None,
     ) -> "Table":
-        """Rebuild a table from its log and carry on appending to it."""
-        header, events, good_bytes = read_log(log_path)
+        """Rebuild a table from its log and carry on appending to it.
+
+        The log is read as a stream with the same reader as the audit, so a
+        log of any length is resumed in memory that does not grow with it;
+        every line is checked (header fields, actions, the order of events,
+        the cards against the seed's deal, the results against the replay)
+        and a log that fails is refused as a :class:`HistoryError` naming
+        its line, before anything is written. The log is locked while the
+        table writes it: a second ``play --resume`` of the same log is
+        refused. A last line cut short by a killed writer is dropped.
+        """
+        name = str(log_path)
+        handle = LogFile.append(Path(log_path))
         try:
-            profile = Profile.model_validate(header["profile_data"])
-        except Exception as exc:  # pydantic's ValidationError: the header was edited by hand
-            raise HistoryError(f"the header's profile is not valid: {exc}", str(log_path), 1) from None
-        seats = [Seat(str(s["name"]), str(s.get("style", HUMAN))) for s in header.get("seats", [])]
-        if not seats:
-            seats = [Seat(str(name)) for name in header["players"]]
-        started = header.get("started_ms")
-        session = Session(compile_rules(profile), [s.name for s in seats], seed=header.get("seed"),
-                          started=started / 1000 if isinstance(started, int) else None)
-        if header.get("dealer") not in (None, session.dealer):
-            raise HistoryError("the first dealer logged differs from the seed's draw: the log was edited",
-                               str(log_path), 1)
-        table = cls(profile, seats, session, profile_name=str(header.get("profile", profile.name)),
-                    observer=None, decide=decide)
-        table._replay(events, log_path)
-        with open(log_path, "r+b") as handle:  # drop a line cut short when the writer was killed
-            handle.truncate(good_bytes)
-        log = LogWriter(open(log_path, "a", encoding="utf-8", newline="\n"), profile, session.players,
-                        seed=session.seed, profile_name=table.profile_name)
-        log.mark_header_written()
-        session.listener = log
-        table.log = log
+            table = cls._rebuild(Path(log_path), handle)
+        except BaseException:
+            handle.close()
+            raise
         table.observer = observer or Observer()
+        table.decide = decide
         return table
 
-    def _replay(self, events: List[Tuple[int, Dict[str, Any]]], log_path: Path) -> None:
+    @classmethod
+    def _rebuild(cls, log_path: Path, handle: "LogFile") -> "Table":
+        name = str(log_path)
+        good = complete_length(log_path)
+        history = read_history_log(log_path, byte_limit=good)
+        if history.profile_data is None:
+            raise HistoryError("the header carries no profile (profile_data): only a log written by "
+                               "'bragrules play' can be resumed", name, 1)
+        try:
+            profile = Profile.model_validate(history.profile_data)
+        except Exception as exc:  # pydantic's ValidationError: the header was edited by hand
+            errors = getattr(exc, "errors", None)
+            first = errors()[0] if callable(errors) else {}
+            where = ".".join(str(part) for part in first.get("loc", ())) or "profile_data"
+            raise HistoryError(f"the header's profile is not valid ({where}: {first.get('msg', exc)})",
+                               name, 1) from None
+        if history.profile_hash is None or history.profile_hash != profile_hash(profile):
+            raise HistoryError("the profile in the header does not match its recorded profile_hash: "
+                               "the log was edited; it is not resumed", name, 1)
+        if history.seed is None:
+            raise HistoryError("the header has no seed, so its deals cannot be dealt again", name, 1)
+        seats = _header_seats(history.extra.get("seats"), history.players, name)
+        hands = history.extra.get("hands")
+        if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or hands < 1):
+            raise HistoryError(f"header: 'hands' must be a whole number of deals, 1 or more, not {hands!r}"[:200],
+                               name, 1)
+        started = history.started_ms
+        session = Session(compile_rules(profile), [s.name for s in seats], seed=history.seed,
+                          keep_records=False, started=started / 1000 if started is not None else None)
+        if history.dealer not in (None, session.dealer):
+            raise HistoryError("the first dealer logged differs from the seed's draw: the log was edited", name, 1)
+        table = cls(profile, seats, session, profile_name=str(history.profile or profile.name))
+        table.hands = hands
+        cards_written = table._replay(history, name)
+        table.ended_in_log = history.end is not None
+        if os.fstat(handle.fileno()).st_size > good:
+            handle.truncate(good)  # drop a line cut short when the writer was killed
+        session.keep_records = True
+        log = LogWriter(handle, profile, session.players, seed=session.seed, profile_name=table.profile_name,
+                        session=session)
+        log.mark_header_written()
+        current = session.current
+        if current is not None and not cards_written:  # the hands of the deal in progress are still to come
+            text = {p: " ".join(str(c) for c in h) for p, h in session.current_hands().items()}
+            kept = {p: " ".join(str(c) for c in h) for p, h in session.current_retained().items()}
+            log.withhold(session.state.deals + 1, text, kept)
+        session.listener = log
+        table.log = log
+        return table
+
+    def _replay(self, history: Any, name: str) -> bool:
+        """Play the logged deals again; whether the last deal's hands are already in the log."""
         session = self.session
-        for line, event in events:
-            kind = event.get("type")
+        cards_written = True
+        for entry in history.deals:
+            line = entry.line
             try:
-                if kind == "deal":
-                    session.start_deal()
-                    dealt = {p: " ".join(str(c) for c in h) for p, h in session.current_hands().items()}
-                    if dealt != event.get("cards"):
-                        raise HistoryError("the cards logged differ from the seed's deal: "
-                                           "this log was not written by this version of bragrules "
-                                           "or was edited", str(log_path), line)
-                elif kind == "action":
-                    current = session.current
-                    if current is None:
-                        raise HistoryError("an action outside a deal", str(log_path), line)
-                    action = Action.parse(str(event.get("action")))
+                if session.current is not None:
+                    raise HistoryError(f"deal {entry.number - 1} has no result, yet deal {entry.number} follows",
+                                       name, line)
+                if entry.dealer is not None and entry.dealer != session.dealer:
+                    raise HistoryError(f"deal {entry.number}: the dealer logged is {entry.dealer}; the deal "
+                                       f"passes to {session.dealer}: the log was edited", name, line)
+                deal = session.start_deal()
+                dealt = session.current_hands()
+                for player, hand in entry.cards.items():
+                    if hand is not None and dealt.get(player) != tuple(hand):
+                        raise HistoryError("the cards logged differ from the seed's deal: this log was not "
+                                           "written by this version of bragrules or was edited",
+                                           name, entry.card_line(player))
+                cards_written = bool(entry.cards)
+                for item in entry.actions:
+                    line = item.line
+                    if deal.is_over:
+                        raise HistoryError(f"deal {entry.number} is already over; {item} comes after its end",
+                                           name, line)
+                    action = item.action
                     bot = self.bots.get(action.player)
                     if bot is not None:
-                        bot.choose(current, action.player)  # the bot relives its choice, memory and all
+                        bot.choose(deal, action.player)  # the bot relives its choice, memory and all
                     session.act(action)
-                elif kind == "result":
-                    if session.current is not None:
-                        elapsed = event.get("elapsed_ms")
-                        session.finish_deal(elapsed if isinstance(elapsed, int) else None)
+                claim = entry.result
+                if claim is not None:
+                    line = claim.line
+                    if not deal.is_over:
+                        raise HistoryError(f"the log says deal {entry.number} ended, but its actions do not "
+                                           "end it", name, line)
+                    result = session.finish_deal(entry.finished_ms)
+                    if claim.net is not None and any(claim.net.get(p, 0) != v for p, v in result.net.items()):
+                        raise HistoryError(f"deal {entry.number}: the result logged differs from the deal "
+                                           "played again: the log was edited", name, line)
             except RuleViolation as exc:
-                raise HistoryError(f"the log breaks the rules: {exc}", str(log_path), line) from None
+                raise HistoryError(f"the log breaks the rules: {exc}", name, line) from None
+        return cards_written
 
     # ------------------------------------------------------------------
 
@@ -206,8 +302,9 @@ class Table:
                 if self.stopped:
                     return
                 played += 1
-            elif deal is not None and deal.is_over:
+            elif deal is not None and deal.is_over:  # its last action was written, its result was not
                 self._finish(deal)
+                played += 1
             while not self.stopped and not session.is_over and (max_deals is None or played < max_deals):
                 deal = session.start_deal()
                 self.observer.deal_started(self, deal)
@@ -222,9 +319,11 @@ class Table:
         """Close the log (everything is already flushed, line by line)."""
         if self.log is not None:
             handle = getattr(self.log, "_handle", None)
-            self.log.close()
-            if handle is not None and not handle.closed:
-                handle.close()
+            try:
+                self.log.close()  # the hands of a deal left unfinished are written first
+            finally:
+                if handle is not None and not handle.closed:
+                    handle.close()
 
     def _play_deal(self, deal: Deal) -> None:
         while not deal.is_over:
@@ -257,28 +356,190 @@ class Table:
 # ---------------------------------------------------------------------------
 
 
-def open_log(path: Path, profile: Profile, session: Session, profile_name: str, seats: Sequence[Seat]) -> LogWriter:
-    """A log file for a new table, header written and flushed, or a clear error before any play."""
-    path = Path(path)
-    if path.is_dir():
-        raise HistoryError("is a directory; give a file name for the session log", str(path))
-    try:
-        handle: IO[str] = open(path, "w", encoding="utf-8", newline="\n")
-    except OSError as exc:
-        raise HistoryError(f"cannot write the session log ({exc.strerror or exc})", str(path)) from None
+class LogFile:
+    """A session log opened for writing whole lines, locked while it is open.
+
+    Each line goes to the file in one piece when it is flushed; if the disk
+    refuses it (full, or a size limit), the file is cut back to its last
+    complete line and a :class:`HistoryError` names the file and the cause,
+    so the log stays readable up to there. While a table writes a log, the
+    log is locked: a second writer is refused at once.
+    """
+
+    def __init__(self, path: Path, fd: int):
+        self.name = str(path)
+        self._fd = fd
+        self.closed = False
+        self._pending: List[str] = []
+        self._broken = False
+        info = os.fstat(fd)
+        self._regular = stat.S_ISREG(info.st_mode)
+        self._good = info.st_size if self._regular else 0
+
+    @classmethod
+    def create(cls, path: Path) -> "LogFile":
+        """A new log at ``path``; an existing file is refused, never truncated (a device, such as /dev/null, is written)."""
+        path = Path(path)
+        try:
+            info: Optional[os.stat_result] = os.stat(path)
+        except FileNotFoundError:
+            info = None
+        except OSError as exc:
+            raise HistoryError(f"cannot write the session log ({exc.strerror or exc})", str(path)) from None
+        if info is not None and stat.S_ISDIR(info.st_mode):
+            raise HistoryError("is a directory; give a file name for the session log", str(path))
+        if info is not None and stat.S_ISREG(info.st_mode):
+            raise HistoryError(f"already exists and is never overwritten: continue its session with "
+                               f"--resume {path}, or name a new log with --log", str(path))
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL if info is None else os.O_WRONLY | os.O_NONBLOCK
+        try:
+            fd = os.open(path, flags, 0o644)
+        except FileExistsError:
+            raise HistoryError(f"already exists and is never overwritten: continue its session with "
+                               f"--resume {path}, or name a new log with --log", str(path)) from None
+        except OSError as exc:
+            cause = "nothing reads this pipe" if exc.errno == 6 else (exc.strerror or str(exc))  # ENXIO
+            raise HistoryError(f"cannot write the session log ({cause})", str(path)) from None
+        log = cls(path, fd)
+        if not log._regular and fcntl is not None:  # a pipe opened without waiting: writes wait again
+            fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
+        log._lock()
+        return log
+
+    @classmethod
+    def append(cls, path: Path) -> "LogFile":
+        """An existing log, to be resumed: a regular file, locked before it is read."""
+        path = Path(path)
+        try:
+            info = os.stat(path)
+        except FileNotFoundError:
+            raise HistoryError("no such file", str(path)) from None
+        except OSError as exc:
+            raise HistoryError(f"cannot read the session log ({exc.strerror or exc})", str(path)) from None
+        if stat.S_ISDIR(info.st_mode):
+            raise HistoryError("is a directory, not a session log", str(path))
+        if not stat.S_ISREG(info.st_mode):
+            raise HistoryError("is not a regular file: a session is resumed from its log file, which play "
+                               "then carries on writing (a pipe, a device or standard input cannot be)", str(path))
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK)
+        except OSError as exc:
+            raise HistoryError(f"cannot write the session log ({exc.strerror or exc})", str(path)) from None
+        log = cls(path, fd)
+        if not log._regular:  # replaced by something else since the check above
+            log.close()
+            raise HistoryError("is not a regular file", str(path))
+        log._lock()
+        return log
+
+    def _lock(self) -> None:
+        if fcntl is None or not self._regular:
+            return
+        try:
+            fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self.close()
+            raise HistoryError("is in use: another 'bragrules play' is writing this log; "
+                               "wait until it stops, then resume", self.name) from None
+
+    def fileno(self) -> int:
+        return self._fd
+
+    def write(self, text: str) -> int:
+        self._pending.append(text)
+        return len(text)
+
+    def flush(self) -> None:
+        """Write what was given since the last flush (whole lines) in one piece."""
+        data = "".join(self._pending).encode("utf-8")
+        self._pending = []
+        if not data or self._broken:
+            return
+        try:
+            view = memoryview(data)
+            while view:
+                done = os.write(self._fd, view)
+                view = view[done:]
+        except OSError as exc:
+            self._broken = True
+            if self._regular:
+                try:
+                    os.ftruncate(self._fd, self._good)
+                except OSError:
+                    pass
+            raise HistoryError(f"cannot write the session log ({exc.strerror or exc}); everything before "
+                               "this moment is in it", self.name) from None
+        self._good += len(data)
+
+    def truncate(self, size: int) -> None:
+        os.ftruncate(self._fd, size)
+        self._good = size
+
+    def close(self) -> None:
+        """Close the file (and so release its lock)."""
+        if not self.closed:
+            self.closed = True
+            os.close(self._fd)
+
+
+def open_log(path: Path, profile: Profile, session: Session, profile_name: str, seats: Sequence[Seat],
+             hands: Optional[int] = None) -> LogWriter:
+    """A log file for a new table, header written, or a clear error before any play (never overwrites a file)."""
+    handle = LogFile.create(Path(path))
+    extra: Dict[str, Any] = {"seats": [{"name": s.name, "style": s.style} for s in seats]}
+    if hands is not None:
+        extra["hands"] = hands
     writer = LogWriter(handle, profile, session.players, seed=session.seed, profile_name=profile_name,
-                       header_extra={"seats": [{"name": s.name, "style": s.style} for s in seats],
-                                     "started_ms": session.started_ms})
+                       header_extra={**extra, "started_ms": session.started_ms}, session=session)
     try:
         writer.start(session.dealer)
-    except OSError as exc:
+    except BaseException:
         handle.close()
-        raise HistoryError(f"cannot write the session log ({exc.strerror or exc})", str(path)) from None
+        raise
     return writer
 
 
+def _header_seats(value: Any, players: Sequence[str], name: str) -> List[Seat]:
+    """The seats a header records (every seat a person when it records none)."""
+    if value is None:
+        return [Seat(player) for player in players]
+    if not isinstance(value, list) or len(value) != len(players):
+        raise HistoryError("header: 'seats' must list every player, as {\"name\": ..., \"style\": ...}", name, 1)
+    seats: List[Seat] = []
+    for item, player in zip(value, players):
+        if not isinstance(item, dict) or item.get("name") != player:
+            raise HistoryError(f"header: the seats must name the players in order ({player} is expected)", name, 1)
+        style = item.get("style", HUMAN)
+        if style != HUMAN and style not in ALL_STYLES:
+            shown = style if isinstance(style, str) else type(style).__name__
+            raise HistoryError(f"header: {player}'s style {shown[:40]!r} is not a bot style "
+                               f"({', '.join(ALL_STYLES)}) or {HUMAN!r}", name, 1)
+        seats.append(Seat(player, style))
+    return seats
+
+
+def complete_length(path: Path) -> int:
+    """The length of a file up to the end of its last complete line (its last newline)."""
+    with open(path, "rb") as handle:
+        end = handle.seek(0, os.SEEK_END)
+        position = end
+        while position > 0:
+            step = min(65536, position)
+            handle.seek(position - step)
+            chunk = handle.read(step)
+            newline = chunk.rfind(b"\n")
+            if newline >= 0:
+                return position - step + newline + 1
+            position -= step
+        return 0
+
+
 def read_log(path: Path) -> Tuple[Dict[str, Any], List[Tuple[int, Dict[str, Any]]], int]:
-    """The header, the complete events (with line numbers) and the byte length of the complete lines."""
+    """The header, the complete events (with line numbers) and the byte length of the complete lines.
+
+    A small reader of whole logs for tests and tools; ``play --resume``
+    reads a log as a stream (:meth:`Table.resume`).
+    """
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
@@ -318,12 +579,24 @@ def read_log(path: Path) -> Tuple[Dict[str, Any], List[Tuple[int, Dict[str, Any]
         good = end
     if header is None:
         raise HistoryError("the session log has no header", str(path))
-    for key in ("players", "profile_data"):
-        if key not in header:
-            raise HistoryError(f"the header has no {key!r}", str(path), 1)
     return header, events, good
 
 
-def default_log_path(seed: int) -> Path:
-    """Where ``play`` writes its log when not told: ``bragrules-session-SEED.jsonl`` here."""
-    return Path(os.getcwd()) / f"bragrules-session-{seed}.jsonl"
+def default_log_path(seed: int, directory: Optional[Path] = None) -> Path:
+    """Where ``play`` writes its log when not told: ``bragrules-session-SEED.jsonl`` here, or beside it
+    under a fresh name (``bragrules-session-SEED-2.jsonl``, ...) when that file exists.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as here:
+    ...     first = default_log_path(7, Path(here))
+    ...     _ = first.write_text("{}\\n")
+    ...     first.name, default_log_path(7, Path(here)).name
+    ('bragrules-session-7.jsonl', 'bragrules-session-7-2.jsonl')
+    """
+    folder = Path(os.getcwd()) if directory is None else Path(directory)
+    path = folder / f"bragrules-session-{seed}.jsonl"
+    copy = 1
+    while os.path.lexists(path):
+        copy += 1
+        path = folder / f"bragrules-session-{seed}-{copy}.jsonl"
+    return path

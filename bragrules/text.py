@@ -16,6 +16,7 @@ long values are cut in the middle, and characters that cannot be printed
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 LIMIT = 40
@@ -60,3 +61,27 @@ def quote(value: Any, limit: int = LIMIT) -> str:
     if len(text) > limit:
         return f"'{text[: limit - 12]}…{text[-12:]}' ({len(str(value))} characters)"
     return "'" + text.replace("'", "\\'") + "'"
+
+
+_CODE_IN_BRACKETS = re.compile(r"\s*\((\d{3})\)")
+_CODE_PREFIX = re.compile(r"(^|\bover )(\d{3}):\s*")
+_PROFILE_TEXT = re.compile(r"\bprofile text(?: (\d{3}))?")
+
+
+def in_words(text: str) -> str:
+    """A profile's description or source for players: the rule-text codes (``000``, ``002``) left out.
+
+    The codes stay in ``--json`` and the docs, where the sources are listed by code.
+
+    >>> in_words("The standard game and Blind Brag of the general rules page (000)")
+    'The standard game and Blind Brag of the general rules page'
+    >>> in_words("Traditional Three-card Brag exactly as the profile text 002 specifies it")
+    'Traditional Three-card Brag exactly as the rules text specifies it'
+    >>> in_words('house rules over 002: the traditional "Three-card Brag" profile text')
+    'house rules over the traditional "Three-card Brag" rules text'
+    >>> in_words('000: "How to Play Three Card Brag" (Jaques of London), standard game')
+    '"How to Play Three Card Brag" (Jaques of London), standard game'
+    """
+    text = _CODE_IN_BRACKETS.sub("", text)
+    text = _CODE_PREFIX.sub(lambda m: m.group(1), text)
+    return _PROFILE_TEXT.sub("rules text", text)

@@ -43,9 +43,28 @@ COMMAND_MODULES: List[str] = list(dict.fromkeys(COMMANDS.values()))
 """Modules of ``bragrules_cli`` whose ``register(app)`` adds commands, in order."""
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("bragrules")
+        except PackageNotFoundError:  # pragma: no cover - a checkout that was never installed
+            number = "unknown"
+        sys.stdout.write(f"bragrules {number}\n")
+        raise typer.Exit(0)
+
+
+def _root(
+    show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                      help="Show the version and exit."),
+) -> None:
+    """The options that come before a command."""
+
+
 def new_app() -> typer.Typer:
-    """The app with no commands yet."""
-    return typer.Typer(
+    """The app with no commands yet (and ``--version``)."""
+    target = typer.Typer(
         name="bragrules",
         help="The rules of Brag as data: play, audit, compare and arbitrate under any set of house rules.",
         epilog="Exit status: 0 ok, 1 a finding (audit violations, profiles that differ), 2 bad input. "
@@ -56,6 +75,8 @@ def new_app() -> typer.Typer:
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
     )
+    target.callback()(_root)
+    return target
 
 
 def register_all(target: typer.Typer, modules: Optional[List[str]] = None) -> None:
@@ -105,6 +126,8 @@ def main(argv: Optional[List[str]] = None) -> None:
                 reconfigure(errors="backslashreplace")
             except (ValueError, OSError):
                 pass
+    if argv is None:  # the console script itself, not a program calling main()
+        _reader_gone_is_quiet()
     target = app_for(sys.argv[1:] if argv is None else argv)
     try:
         # Always a group, even with one command registered: the command's
@@ -115,12 +138,34 @@ def main(argv: Optional[List[str]] = None) -> None:
         sys.exit(130)
     except BrokenPipeError:
         _quiet_broken_pipe()
-        sys.exit(1)
+        sys.exit(EXIT_READER_GONE)
     except Exception as exc:
         if not is_input_error(exc):
             raise
         error(describe_error(exc))
         sys.exit(EXIT_BAD_INPUT)
+
+
+EXIT_READER_GONE = 128 + 13
+"""The status of a command whose reader went away, as a shell reports a process ended by SIGPIPE."""
+
+
+def _reader_gone_is_quiet() -> None:
+    """When the reader of our output goes away (``| head``, ``| true``), end quietly, as Unix tools do.
+
+    SIGPIPE is given its default action, so the process ends as ``cat`` or
+    ``grep`` would (the shell reports 141), never with status 1, which
+    ``diff`` and ``audit`` use for a finding. Where there is no SIGPIPE, a
+    :class:`BrokenPipeError` ends the command with the same status.
+    """
+    import signal
+
+    sigpipe = getattr(signal, "SIGPIPE", None)
+    if sigpipe is not None:
+        try:
+            signal.signal(sigpipe, signal.SIG_DFL)
+        except (ValueError, OSError):  # not the main thread (an embedding program): keep its choice
+            pass
 
 
 def _quiet_broken_pipe() -> None:

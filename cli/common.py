@@ -107,11 +107,32 @@ def error(text: str) -> None:
     sys.stderr.flush()
 
 
+WIDE = 4096
+"""The width output that is not a terminal is laid out for: wide enough that nothing is wrapped or cut."""
+
+
 def console(stderr: bool = False) -> "Console":
-    """A rich console for stdout (or stderr); rich itself honours ``NO_COLOR``."""
+    """A rich console for stdout (or stderr); rich itself honours ``NO_COLOR``.
+
+    Output that is not a terminal (a file, a pipe) is never wrapped or cut:
+    lines run as long as they need, tables as wide as their cells (unless
+    ``COLUMNS`` sets a width).
+    """
     from rich.console import Console
 
-    return Console(stderr=stderr, highlight=False)
+    stream = sys.stderr if stderr else sys.stdout
+    if is_terminal(stream) or os.environ.get("COLUMNS"):
+        return Console(stderr=stderr, highlight=False)
+    return Console(stderr=stderr, highlight=False, width=WIDE, soft_wrap=True)
+
+
+def is_terminal(stream: IO[Any]) -> bool:
+    """Whether ``stream`` is a terminal (a closed or odd stream is not)."""
+    isatty = getattr(stream, "isatty", None)
+    try:
+        return bool(isatty and isatty())
+    except (ValueError, OSError):
+        return False
 
 
 def write(text: str) -> None:

@@ -24,8 +24,78 @@ if TYPE_CHECKING:  # pragma: no cover
     from bragrules.engine.session import DealRecord
     from bragrules.play import Table
 
-BOT_NAMES = ["Ada", "Bo", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
+BOT_NAMES = ["Ada", "Bo", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu",
+             "Max", "Ned", "Oz", "Pam", "Quin", "Ros", "Sid", "Tam", "Uma", "Vic"]
+"""Bots' names: more than any profile seats (20), short enough never to wrap a table's column."""
 DEFAULT_STYLES = ["cautious", "loose", "blind_bluffer", "see_happy"]
+DEFAULT_AUTO_DEALS = 20
+"""Deals ``--auto`` plays when neither ``--hands`` nor the profile ends the session."""
+MAX_DELAY = 60.0
+MAX_SCRIPT_BYTES = 1 << 20
+MAX_SEED = 2**63 - 1
+MAX_NAME = 24
+
+
+def bot_names(count: int, taken: str) -> List[str]:
+    """``count`` distinct bot names, none equal to ``taken`` (a person's name).
+
+    >>> bot_names(3, "Bo")
+    ['Ada', 'Cy', 'Dot']
+    >>> names = bot_names(30, "You")
+    >>> len(set(names)), names[21:23]
+    (30, ['Vic', 'Ada2'])
+    """
+    pool = [n for n in BOT_NAMES if n != taken]
+    names: List[str] = []
+    round_ = 1
+    while len(names) < count:
+        for base in pool:
+            name = base if round_ == 1 else f"{base}{round_}"
+            if name != taken and len(names) < count:
+                names.append(name)
+        round_ += 1
+    return names
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 deal``, ``2 deals``.
+
+    >>> plural(1, "deal"), plural(0, "deal"), plural(2, "deal")
+    ('1 deal', '0 deals', '2 deals')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def read_script(path: Path) -> List[str]:
+    """The lines of a script of moves: a text file (or a pipe) of at most 1 MiB, or one clear error.
+
+    The read is bounded, so a device such as ``/dev/zero`` is refused, not read forever.
+    """
+    import stat as stat_module
+
+    from bragrules.errors import HistoryError
+
+    name = str(path)
+    try:
+        info = path.stat()
+        if stat_module.S_ISDIR(info.st_mode):
+            raise HistoryError("is a directory; --script takes a text file of moves, one a line", name)
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SCRIPT_BYTES + 1)
+    except FileNotFoundError:
+        raise HistoryError("no such file (--script takes a text file of moves, one a line)", name) from None
+    except OSError as exc:
+        raise HistoryError(f"cannot read the script ({exc.strerror or exc})", name) from None
+    if b"\0" in data:
+        raise HistoryError("not a text file (it holds NUL bytes); --script takes moves, one a line", name)
+    if len(data) > MAX_SCRIPT_BYTES:
+        raise HistoryError(f"a script of moves is at most {MAX_SCRIPT_BYTES // 1024} KiB; this one is longer", name)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise HistoryError("not UTF-8 text; --script takes moves, one a line", name, line) from None
+    return text.splitlines()
 
 HELP_TEXT = """Type the number of a choice, or the action itself:
   look            look at your cards (you then pay the seen rate)
@@ -46,8 +116,13 @@ class Prompter:
         self.console = console
         self._lines: Optional[Iterator[str]] = None
         if script is not None:
-            self._lines = iter(script.read_text(encoding="utf-8").splitlines())
+            self._lines = iter(read_script(script))
         self.interactive = script is None and sys.stdin.isatty()
+        if self.interactive:
+            try:  # line editing and history (arrow keys) for input(), where the platform has it
+                import readline  # noqa: F401
+            except ImportError:  # pragma: no cover
+                pass
 
     def ask(self, prompt: str) -> Optional[str]:
         """One line of input (None when the input has ended)."""
@@ -157,11 +232,16 @@ class TableView:
                 row.append(str(session.lives[name]))
             row.append(signed(session.net()[name]))
             grid.add_row(*row)
+        carried = session.state.carried if session.current is None else session.current.pot
+        if carried and not session.rules.finite:  # the money not yet won: the column sums to zero
+            grid.add_row(*(["in the pot", "carried" if session.current is None else "in play"]
+                           + ([""] if session.rules.lives is not None else []) + [money(carried)]))
         self.console.print(grid)
         if final:
             winners = session.winners()
-            self.console.print(f"[bold]{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}[/] "
-                               f"after {len(session.records)} deals.")
+            one = len(winners) == 1 and winners[0] != "You"
+            self.console.print(f"{' and '.join(winners)} win{'s' if one else ''} "
+                               f"after {plural(table.session.state.deals, 'deal')}.", style="bold", markup=False)
 
     def draw(self, table: "Table", deal: "Deal", viewer: str) -> None:
         from rich.table import Table as RichTable
@@ -287,9 +367,9 @@ def explain_result(deal: "Deal") -> List[str]:
             state = deal.players[name]
             if state.arrangement:
                 hands = " | ".join(cards_markup(h) for h in state.arrangement)
-                lines.append(f"  {name} shows {hands}")
+                lines.append(f"  {name} {verb(name, 'shows')} {hands}")
             elif state.hand is not None:
-                lines.append(f"  {name} shows {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
+                lines.append(f"  {name} {verb(name, 'shows')} {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
         if result.lives_lost is not None and deal.rules.lives is not None:
             lines.append(f"[bold]{result.reason}[/]")
             return lines
@@ -302,15 +382,16 @@ def explain_result(deal: "Deal") -> List[str]:
         if result.outcome == "carried":
             lines.append(f"[bold]{result.reason}[/]")
         else:
-            lines.append(f"[bold]{' and '.join(result.winners)} win{'s' if len(result.winners) == 1 else ''} "
+            lines.append(f"[bold]{' and '.join(result.winners)} {verb(result.winners[0], 'wins') if len(result.winners) == 1 else 'win'} "
                          f"{money(result.pot)}[/] ({see})")
     elif result.outcome == "carried":
         lines.append(f"[bold]{result.reason}[/]: {money(result.carried_out)} goes to the next deal")
     else:
-        lines.append(f"[bold]{result.winners[0]} takes {money(result.pot)}[/] without showing: everyone else folded")
+        lines.append(f"[bold]{result.winners[0]} {verb(result.winners[0], 'takes')} {money(result.pot)}[/] "
+                     "without showing: everyone else folded")
     for name, amount in result.bonuses.items():
         if amount > 0:
-            lines.append(f"{name} collects a bonus of {money(amount)}")
+            lines.append(f"{name} {verb(name, 'collects')} a bonus of {money(amount)}")
     return lines
 
 
@@ -373,6 +454,8 @@ class HumanTurn:
             text = self.prompter.ask(f"{player}>")
             if text is None or text.lower() in ("q", "quit", "exit"):
                 return None
+            if not text:  # an empty line: ask again
+                continue
             lowered = text.lower()
             if lowered in ("?", "help", "h"):
                 console.print(HELP_TEXT, highlight=False, markup=False)
@@ -420,75 +503,169 @@ class HumanTurn:
 # ---------------------------------------------------------------------------
 
 
+def _refuse(text: str) -> "typer.Exit":
+    error(f"error: {text}")
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def check_options(delay: float, hands: Optional[int], players: Optional[int], seed: Optional[int],
+                  name: Optional[str]) -> None:
+    """Every argument checked before play starts: one line and exit 2 for a bad one."""
+    import math
+
+    if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
+        raise _refuse(f"--delay: seconds to pause, from 0 to {MAX_DELAY:g}, not {delay}")
+    if hands is not None and hands < 1:
+        raise _refuse(f"--hands: the number of deals to play, 1 or more, not {hands}")
+    if players is not None and players < 2:
+        raise _refuse(f"--players: the seats at the table, 2 or more, not {players}")
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise _refuse(f"--seed: a whole number from 0 to {MAX_SEED}")
+    if name is not None and (not name or len(name.split()) != 1 or len(name) > MAX_NAME):
+        raise _refuse(f"--name: your name at the table is one word of at most {MAX_NAME} characters")
+
+
+def contradictions(table: "Table", log: Path, *, profile: Optional[str], players: Optional[int],
+                   bots: Optional[str], hands: Optional[int], seed: Optional[int], name: Optional[str],
+                   new_log: Optional[Path], auto: bool) -> List[str]:
+    """The options given with ``--resume`` that contradict the log (the log decides the session)."""
+    out: List[str] = []
+    session = table.session
+    if profile is not None and profile != table.profile_name:
+        out.append(f"--profile {profile} (the log plays {table.profile_name})")
+    if players is not None and players != len(session.players):
+        out.append(f"--players {players} (the log seats {len(session.players)})")
+    if seed is not None and seed != session.seed:
+        out.append(f"--seed {seed} (the log's seed is {session.seed})")
+    if hands is not None and hands != table.hands:
+        out.append(f"--hands {hands} (the log's session plays "
+                   f"{'until its profile ends it' if table.hands is None else plural(table.hands, 'deal')})")
+    if name is not None and name not in table.humans:
+        out.append(f"--name {name} (the log's players are {', '.join(session.players)})")
+    if auto and table.humans:
+        out.append(f"--auto (the log has a person at the table: {', '.join(table.humans)})")
+    if bots is not None:
+        logged = [table.seats[p].style for p in session.players if not table.seats[p].is_human]
+        wanted = [b.strip() for b in bots.split(",") if b.strip()]
+        if any(style != wanted[i % len(wanted)] for i, style in enumerate(logged)) if wanted else True:
+            out.append(f"--bots {bots} (the log's bots play {', '.join(logged) or 'no style'})")
+    if new_log is not None and Path(new_log).resolve() != Path(log).resolve():
+        out.append(f"--log {new_log} (a resumed session is written on in {log})")
+    return out
+
+
 def register(app: typer.Typer) -> None:
     @app.command("play")
     def play(
-        profile: str = typer.Option("standard", "--profile", "-p", help="Built-in profile name or path."),
-        players: int = typer.Option(4, "--players", "-n", help="Seats at the table, yours included."),
-        bots: str = typer.Option(",".join(DEFAULT_STYLES), "--bots", "-b",
-                                 help="Bot styles, comma-separated, used in turn: cautious, loose, "
-                                 "blind_bluffer, see_happy, random."),
+        profile: Optional[str] = typer.Option(None, "--profile", "-p", metavar="PROFILE",
+                                              help="Built-in profile name or path [default: standard]."),
+        players: Optional[int] = typer.Option(None, "--players", "-n",
+                                              help="Seats at the table, yours included [default: 4]."),
+        bots: Optional[str] = typer.Option(None, "--bots", "-b", metavar="STYLES",
+                                           help="Bot styles, comma-separated, used in turn: cautious, loose, "
+                                           "blind_bluffer, see_happy, random [default: the first four]."),
         hands: Optional[int] = typer.Option(None, "--hands", help="Stop after this many deals."),
         seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the shuffle (default: a fresh one, printed)."),
-        log: Optional[Path] = typer.Option(None, "--log", help="Session log (JSON Lines), written as play goes."),
-        script: Optional[Path] = typer.Option(None, "--script", help="Read your moves from this file."),
+        log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
+                                           help="Session log (JSON Lines), written as play goes; never overwritten."),
+        script: Optional[Path] = typer.Option(None, "--script", metavar="FILE",
+                                              help="Read your moves from this file."),
         auto: bool = typer.Option(False, "--auto", help="Bots in every seat: watch them play."),
-        delay: float = typer.Option(0.0, "--delay", help="Seconds to pause after each bot action."),
+        delay: float = typer.Option(0.0, "--delay", help="Seconds to pause after each bot action (0 to 60)."),
         explain: Optional[bool] = typer.Option(None, "--explain/--no-explain",
                                                help="Show why each bot acts (default: only with --auto)."),
-        name: str = typer.Option("You", "--name", help="Your name at the table (one word)."),
-        resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the session in this log."),
+        name: Optional[str] = typer.Option(None, "--name", help="Your name at the table (one word) [default: You]."),
+        resume: Optional[Path] = typer.Option(None, "--resume", metavar="FILE",
+                                              help="Continue the session in this log (its profile, players, "
+                                              "seed and number of deals come from the log)."),
     ) -> None:
         """Play Brag in the terminal against bots (or watch them with --auto)."""
         from rich.console import Console
 
         from bragrules.bots import ALL_STYLES
-        from bragrules.errors import HistoryError
         from bragrules.play import Seat, Table, default_log_path
         from bragrules.profile import load_profile
 
-        console = Console(highlight=False)
+        check_options(delay, hands, players, seed, name)
+        console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())  # a file or a pipe: lines whole
+        prompter = Prompter(console, script)  # a bad script is refused before any play
         view = TableView(console, explain=auto if explain is None else explain, delay=delay)
-        prompter = Prompter(console, script)
         turn = HumanTurn(view, prompter)
         if resume is not None:
             table = Table.resume(resume, observer=view, decide=turn)
-            console.print(f"Resuming {resume}: {len(table.session.records)} deals played, "
-                          f"seed {table.session.seed}, profile {table.profile_name}.")
+            wrong = contradictions(table, resume, profile=profile, players=players, bots=bots, hands=hands,
+                                   seed=seed, name=name, new_log=log, auto=auto)
+            if wrong:
+                table.close()
+                raise _refuse(f"{resume} decides the session it resumes; leave out {wrong[0]}")
+            played = plural(table.deals_played, "deal")
+            if table.finished:
+                table.close()
+                view.standings(table, final=True)
+                console.print(f"The session in {resume} is over ({played} played): there is nothing to resume.",
+                              markup=False)
+                return
+            left = table.deals_left()
+            console.print(f"Resuming {resume}: {played} played"
+                          f"{'' if left is None else f', {left} to go'}, seed {table.session.seed}, "
+                          f"profile {table.profile_name}.", markup=False)
         else:
-            if " " in name or not name:
-                raise typer.BadParameter("your name is one word", param_hint="--name")
-            styles = [s.strip() for s in bots.split(",") if s.strip()]
+            person = name if name is not None else "You"
+            styles = [s.strip() for s in (bots if bots is not None else ",".join(DEFAULT_STYLES)).split(",")
+                      if s.strip()]
             unknown = [s for s in styles if s not in ALL_STYLES]
             if unknown or not styles:
-                raise typer.BadParameter(f"unknown bot style {', '.join(unknown) or '(none)'}; "
-                                         f"choose from {', '.join(ALL_STYLES)}", param_hint="--bots")
-            rules_profile = load_profile(profile)
+                raise _refuse(f"--bots: unknown bot style {', '.join(unknown) or '(none)'}; "
+                              f"choose from {', '.join(ALL_STYLES)}")
+            rules_profile = load_profile(profile or "standard")
             low, high = rules_profile.table.min_players, rules_profile.table.max_players
-            if not low <= players <= high:
-                error(f"error: the profile {rules_profile.name} seats {low} to {high} players, not {players}")
-                raise typer.Exit(EXIT_BAD_INPUT)
+            seats_wanted = players if players is not None else min(max(4, low), high)
+            if not low <= seats_wanted <= high:
+                raise _refuse(f"the profile {rules_profile.name} seats {low} to {high} players, not {seats_wanted}")
             seed = seed if seed is not None else secrets.randbelow(10**6)
-            bot_names = [n for n in BOT_NAMES if n != name]
-            seats: List[Seat] = [] if auto else [Seat(name)]
-            while len(seats) < players:
-                index = len(seats) - (0 if auto else 1)
-                seats.append(Seat(bot_names[index % len(bot_names)], styles[index % len(styles)]))
+            seats: List[Seat] = [] if auto else [Seat(person)]
+            names = bot_names(seats_wanted - len(seats), person)
+            for index, bot in enumerate(names):
+                seats.append(Seat(bot, styles[index % len(styles)]))
+            note = ""
+            if auto and hands is None and rules_profile.session.end.kind == "never":
+                hands = DEFAULT_AUTO_DEALS
+                note = (f"This profile's session has no end: watching {hands} deals "
+                        "(--hands sets another number).")
             log_path = log if log is not None else default_log_path(seed)
-            try:
-                table = Table.new(rules_profile, seats, seed=seed, profile_name=profile,
-                                  log_path=log_path, observer=view, decide=turn)
-            except HistoryError as exc:
-                error(f"error: {exc}")
-                raise typer.Exit(EXIT_BAD_INPUT)
-            console.print(f"[bold]bragrules play[/] · profile {rules_profile.name} · seed {seed} · "
-                          f"log {log_path}", highlight=False)
-            console.print(f"[dim]{rules_profile.description}[/]", highlight=False)
+            table = Table.new(rules_profile, seats, seed=seed, profile_name=profile or "standard",
+                              log_path=log_path, observer=view, decide=turn, hands=hands)
+            console.print(f"[bold]bragrules play[/] · profile {escape(rules_profile.name)} · seed {seed} · "
+                          f"log {escape(str(log_path))}", highlight=False)
+            from bragrules.text import in_words
+
+            console.print(in_words(rules_profile.description), style="dim", markup=False, highlight=False)
+            if note:
+                console.print(note, style="dim", markup=False)
             if not auto:
                 console.print("[dim]Type the number of a choice or the action ('help' lists them); 'q' stops.[/]")
-        table.run(max_deals=hands)
-        if table.stopped or not table.session.is_over:
-            view.standings(table)
-            log_name = table.log.name if table.log is not None else "the log"
-            console.print(f"[dim]Stopped. Everything played is in {log_name}; "
-                          f"continue with: bragrules play --resume {log_name}[/]", highlight=False)
+        try:
+            table.run(max_deals=table.deals_left())
+        except KeyboardInterrupt:  # Ctrl-C: the log is already complete (closed by run); say how to go on
+            console.print()
+            stopped(console, view, table)
+            raise typer.Exit(130) from None
+        if table.stopped or not table.finished:
+            stopped(console, view, table)
+        elif not table.session.is_over:  # the number of deals asked for is played (the profile's end says so itself)
+            view.standings(table, final=True)
+
+
+def stopped(console: "Console", view: TableView, table: "Table") -> None:
+    """The standings so far and how to carry on (after ``q``, the end of a script, or Ctrl-C)."""
+    view.standings(table)
+    log_name = table.log.name if table.log is not None else "the log"
+    console.print(f"Stopped. Everything played is in {log_name}; continue with: bragrules play --resume {log_name}",
+                  style="dim", markup=False, highlight=False)
+
+
+def escape(text: str) -> str:
+    """``text`` safe inside rich markup."""
+    from rich.markup import escape as rich_escape
+
+    return rich_escape(text)

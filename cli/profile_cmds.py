@@ -9,6 +9,7 @@ from typing import Annotated, Any, Dict, Iterator, List, Optional
 import typer
 
 from .common import EXIT_BAD_INPUT, console, error, write, write_to
+from bragrules.text import in_words
 
 JSON_SCHEMA_DRAFT = "http://json-schema.org/draft-07/schema#"
 
@@ -105,7 +106,7 @@ def profiles(as_json: JsonOpt = False) -> None:
     table.add_column("extends", no_wrap=True)
     table.add_column("description")
     for entry in listed:
-        table.add_row(entry["name"], ", ".join(entry["extends"]) or "-", entry["description"])
+        table.add_row(entry["name"], ", ".join(entry["extends"]) or "-", in_words(entry["description"]))
     out = console()
     out.print(table)
     out.print("Use one by name (--profile house) or give a path to your own .yaml file.")

@@ -462,10 +462,10 @@ def test_a_truncated_log_is_audited_up_to_the_cut(tmp_path: Path) -> None:
 def test_a_log_cut_inside_a_deal_leaves_it_unfinished(tmp_path: Path) -> None:
     path, session = session_log(tmp_path, "standard", seed=4, deals=10)
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    assert json.loads(lines[-1])["type"] == "result" and json.loads(lines[-2])["type"] == "action"
-    path.write_text("".join(lines[:-2]) + lines[-2][:10], encoding="utf-8")  # an action cut short
+    assert [json.loads(line)["type"] for line in lines[-3:]] == ["action", "cards", "result"]
+    path.write_text("".join(lines[:-3]) + lines[-3][:10], encoding="utf-8")  # an action cut short
     report = audit(path)
-    assert report.error is not None and report.error.line == len(lines) - 1
+    assert report.error is not None and report.error.line == len(lines) - 2
     assert report.deals[-1].outcome == "unfinished" and report.deal_count == 10
     assert any("interrupted" in n.message for n in report.notes)
     assert report.net == {p: sum((r.result.net[p] for r in session.records[:9]), F(0)) for p in session.players}
@@ -691,8 +691,8 @@ def test_a_crash_showdown_that_would_put_out_everyone_costs_no_life_in_the_audit
     path = tmp_path / "crash.jsonl"
     with LogWriter.for_session(path, session, profile_name="crash"):
         play_session(session, random_chooser(random.Random(2)), max_deals=3)
-    first = json.loads(path.read_text().splitlines()[1])
-    assert first["cards"] == {"A": "2c 3d 5h", "B": "2d 3h 5s", "C": "2h 3s 5c"}
+    first = next(json.loads(line) for line in path.read_text().splitlines() if '"type":"cards"' in line)
+    assert first["deal"] == 1 and first["cards"] == {"A": "2c 3d 5h", "B": "2d 3h 5s", "C": "2h 3s 5c"}
     assert len([line for line in path.read_text().splitlines() if '"type":"deal"' in line]) >= 2
     report = audit(str(path))
     assert report.ok, report.violations[:3]

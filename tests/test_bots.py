@@ -266,7 +266,7 @@ from bragrules.rules import compile_rules  # noqa: E402
 from .strategies import profiles  # noqa: E402
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(profile=profiles(), players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1),
        styles=st.lists(st.sampled_from(ALL_STYLES), min_size=1, max_size=4))
 def test_bots_on_random_profiles(profile: Profile, players: int, seed: int, styles: List[str]) -> None:

@@ -244,11 +244,36 @@ def test_illegal_action_leaves_the_state_unchanged() -> None:
 def test_legal_actions_are_all_accepted() -> None:
     deal = deal_with(rules_for("traditional"), FOUR)
     play(deal, ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold"])
-    for option in deal.legal_actions():
+    options = deal.legal_actions()
+    assert {o.kind for o in options} >= {"bet", "see", "fold"}
+    tried = 0
+    for option in options:
         probe = deal.snapshot()
         for amount in option.amounts() or [None]:
             trial = probe.snapshot()
-            trial.apply(option.action(amount))
+            event = trial.apply(option.action(amount))
+            assert trial.actions[-1] == option.action(amount) and event.player == "A"
+            tried += 1
+    assert tried > len(options)  # several amounts of the bet, each accepted
+
+
+def test_actions_built_in_code_are_held_to_the_shape_of_written_ones() -> None:
+    """A malformed action made through the API is refused like an illegal one, and changes nothing."""
+    from bragrules.cards import parse_card
+    from bragrules.engine.actions import Action
+    from bragrules.errors import RuleViolation
+
+    deal = deal_with(rules_for("traditional"), FOUR)
+    king = parse_card("Kc")
+    for bad in (Action("A", "swap", cards=((), ())), Action("A", "swap", cards=((king,),)),
+                Action("A", "bet", amount=2.5), Action("A", "bet"), Action("A", "fold", amount=1),  # type: ignore[arg-type]
+                Action("A", "look", target="sideways"), Action("A B", "fold"), Action("A", "dance"),
+                Action("A", "arrange", cards=(("Kc",),))):  # type: ignore[arg-type]
+        with pytest.raises(RuleViolation):
+            deal.verify(bad)
+        assert deal.actions == [] and deal.to_act == "A"
+    assert str(Action.parse("A bet 2")) == "A bet 2"
+    deal.verify(Action("A", "bet", amount=2))  # an int amount is exact: accepted
 
 
 def test_matched_payments_never_end_betting() -> None:

@@ -11,6 +11,7 @@ from typing import List
 
 import pytest
 
+from bragrules.audit import audit
 from bragrules.cards import parse_cards
 from bragrules.engine.session import Session, play_session, random_chooser
 from bragrules.errors import HistoryError
@@ -264,10 +265,69 @@ def test_log_writer_writes_a_header_then_one_flushed_line_per_event(tmp_path: Pa
         session.act(text)
         lines = path.read_text(encoding="utf-8").splitlines()  # flushed line by line
         assert json.loads(lines[-1]) == {"type": "action", "deal": 1, "action": text}
+        assert all("cards" not in json.loads(line) for line in lines)  # nobody's hand while the deal goes on
+    writer.close()  # stopped in the middle of the deal: the hands are written as the log closes
+    events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert [e["type"] for e in events] == ["header", "deal"] + ["action"] * 5 + ["cards"]
+    assert events[1]["order"] == ["A", "B", "C", "D"] and events[1]["carried_in"] == 0
+    assert events[-1]["cards"] == {p: " ".join(map(str, h)) for p, h in session.current_hands().items()}
+
+
+def test_the_hands_are_written_when_the_deal_ends_and_the_audit_reads_them(tmp_path: Path) -> None:
+    """A log being written shows no hand of a deal in progress; each deal's hands follow its last action."""
+    rules = compile_rules(load_profile("traditional"))
+    session = Session(rules, ["A", "B", "C"], seed=5, dealer="C")
+    path = tmp_path / "game.jsonl"
+    writer = LogWriter.for_session(path, session, profile_name="traditional")
+    session.start_deal()
+    hands = {p: " ".join(map(str, h)) for p, h in session.current_hands().items()}
+    on_disk = path.read_text(encoding="utf-8")
+    assert not any(hand in on_disk for hand in hands.values())
+    for text in ["A look", "A bet 2", "B look", "B bet 2", "C fold", "A see 4"]:
+        session.act(text)
+    events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert [e["type"] for e in events][-2:] == ["action", "cards"]  # shown with the see, before settling
+    assert events[-1]["cards"] == hands
+    session.finish_deal()
     writer.close()
     events = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
-    assert [e["type"] for e in events] == ["header", "deal"] + ["action"] * 5
-    assert events[1]["order"] == ["A", "B", "C", "D"] and events[1]["carried_in"] == 0
+    assert [e["type"] for e in events][-2:] == ["cards", "result"]
+    history = read_history(path)
+    (deal,) = list(history.deals)
+    assert {p: " ".join(map(str, h)) for p, h in deal.cards.items()} == hands
+    assert deal.card_line("A") == len(events) - 1
+    report = audit(str(path))
+    assert report.ok, report.violations
+
+
+def test_a_log_with_the_hands_in_the_deal_line_still_reads(tmp_path: Path) -> None:
+    """Logs written before the hands moved to their own line: the same deals, the same audit."""
+    rules = compile_rules(load_profile("traditional"))
+    old, new = tmp_path / "old.jsonl", tmp_path / "new.jsonl"
+    for path, hide in ((old, False), (new, True)):
+        session = Session(rules, ["A", "B", "C"], seed=9, dealer="C")
+        with LogWriter(path, rules.profile, session.players, dealer=session.dealer, seed=9,
+                       hide_cards=hide, session=session) as writer:
+            session.listener = writer
+            play_session(session, random_chooser(random.Random(2)), max_deals=5)
+    assert '"cards":{' in old.read_text(encoding="utf-8").splitlines()[1]
+    assert [(d.cards, [str(a) for a in d.actions]) for d in read_history(old).deals] == \
+        [(d.cards, [str(a) for a in d.actions]) for d in read_history(new).deals]
+    assert audit(str(old)).ok and audit(str(new)).ok
+
+
+@pytest.mark.parametrize("extra, message", [
+    ('{"type":"cards","deal":1,"cards":{"A":"2c 3c 4c"}}', "A's cards are given twice"),
+    ('{"type":"cards","deal":2,"cards":{"A":"2c 3c 4c"}}', "the cards of deal 2 outside that deal"),
+])
+def test_a_cards_line_that_contradicts_the_log_is_refused(tmp_path: Path, extra: str, message: str) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"type":"header","format":"bragrules-log/1","profile":"standard","players":["A","B"],'
+                    '"dealer":"B"}\n{"type":"deal","deal":1,"cards":{"A":"Kc 9c 4c"}}\n' + extra + "\n",
+                    encoding="utf-8")
+    with pytest.raises(HistoryError) as info:
+        list(read_history(path).deals)
+    assert message in str(info.value) and str(info.value).startswith(f"{path}:3:")
 
 
 def test_log_money_is_exact_integers_or_fraction_strings() -> None:

@@ -11,6 +11,8 @@ from typing import Any, Dict, Optional
 import pytest
 import yaml
 from hypothesis import given, settings
+
+from .conftest import scaled
 from hypothesis import strategies as st
 
 from bragrules.profile import (
@@ -623,7 +625,7 @@ class _NoAliasDumper(yaml.SafeDumper):
         return True
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(2), deadline=None)
 @given(st.dictionaries(_names, _documents, min_size=1, max_size=5))
 def test_documents_round_trip_with_a_position_for_every_value(data: Dict[str, Any]) -> None:
     text = yaml.dump(data, Dumper=_NoAliasDumper, allow_unicode=True)
@@ -642,7 +644,7 @@ def test_documents_round_trip_with_a_position_for_every_value(data: Dict[str, An
     check(loaded, "")
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(4), deadline=None)
 @given(st.text(alphabet=st.sampled_from(list("ab: -[]{}\t\n#&*!|>'\"0123.,?%@`~\x00é")), max_size=60))
 def test_any_text_gives_a_profile_or_a_profile_error(text: str) -> None:
     try:

@@ -103,31 +103,73 @@ def test_resume_after_a_cut_reproduces_the_uninterrupted_session(tmp_path: Path)
         # keep some complete lines and half of the next one, as a killed writer would
         cut.write_bytes(b"\n".join(lines[:keep]) + b"\n" + lines[keep][: len(lines[keep]) // 2])
         resumed = Table.resume(cut)
-        done = len(resumed.session.records)
-        resumed.run(max_deals=6 - done - (1 if resumed.session.current is not None else 0))
-        again = [(r.actions, r.result.net) for r in resumed.session.records]
-        assert again == _uninterrupted(21, 6)[: len(again)]
+        done = resumed.deals_played
+        assert 0 < done < 6
+        resumed.run(max_deals=6 - done)  # the deal in progress, if any, counts as one of them
+        again = [(r.actions, r.result.net) for r in resumed.session.records]  # the deals played after the resume
+        assert again == _uninterrupted(21, 6)[done:]
         assert audit(str(cut)).ok
 
 
+def wait_for_lines(path: Path, count: int, proc: "subprocess.Popen[bytes]", guard: float = 120.0) -> None:
+    """Wait until ``path`` holds ``count`` lines (the event), the timeout only a guard against a hang."""
+    deadline = time.monotonic() + guard
+    while True:
+        if path.exists() and path.read_bytes().count(b"\n") >= count:
+            return
+        if proc.poll() is not None:
+            raise AssertionError(f"the process ended ({proc.returncode}) before writing {count} lines")
+        if time.monotonic() > deadline:
+            proc.kill()
+            raise AssertionError(f"{path} did not reach {count} lines in {guard} s")
+        time.sleep(0.005)  # a poll interval, not a wait for time to pass
+
+
+def start_play(*args: str) -> "subprocess.Popen[bytes]":
+    return subprocess.Popen([sys.executable, "-m", "bragrules", "play", *args], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                            env={**os.environ, "NO_COLOR": "1"})
+
+
 def test_killed_play_loses_nothing_and_resumes(tmp_path: Path) -> None:
-    """SIGKILL a real ``bragrules play --auto`` several times; each log audits and resumes."""
-    for attempt, wait in enumerate((0.6, 1.0, 1.5)):
+    """SIGKILL a real ``bragrules play --auto`` at several points; each log audits and resumes."""
+    for attempt, lines in enumerate((3, 40, 150)):
         log = tmp_path / f"killed{attempt}.jsonl"
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "bragrules", "play", "--auto", "-p", "standard", "--seed", "4",
-             "--hands", "100000", "--log", str(log)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "NO_COLOR": "1"},
-        )
-        time.sleep(wait)
+        proc = start_play("--auto", "-p", "standard", "--seed", "4", "--hands", "100000", "--log", str(log))
+        wait_for_lines(log, lines, proc)
         proc.send_signal(signal.SIGKILL)
         proc.wait()
-        if not log.exists() or log.stat().st_size == 0:
-            continue
         report = audit(str(log))
         assert not report.violations, report.violations  # a line cut short is the report's error, not a violation
         resumed = Table.resume(log)
         resumed.run(max_deals=2)
+        assert audit(str(log)).ok
+
+
+def test_killed_and_resumed_ends_with_the_balances_of_a_straight_run(tmp_path: Path) -> None:
+    """A real process killed mid-session, resumed to the end: the same final balances as one straight run."""
+    seats = [Seat(n, s) for n, s in [("Ada", "cautious"), ("Bo", "loose"), ("Cy", "blind_bluffer"), ("Dot", "see_happy")]]
+    long_game = tmp_path / "long.yaml"  # traditional rules, a session long enough to be cut in the middle
+    long_game.write_text("extends: traditional\nname: long\nsession: {end: {kind: resolved_pots, count: 40}}\n",
+                         encoding="utf-8")
+    straight = Table.new(load_profile(long_game), seats, seed=4, profile_name="long")
+    straight.run()
+    assert straight.session.is_over
+    total = sum(1 for _ in straight.session.records)
+    for attempt, deals in enumerate((1, total // 2, total - 1)):
+        log = tmp_path / f"kill{attempt}.jsonl"
+        proc = start_play("--auto", "-p", str(long_game), "--seed", "4", "--log", str(log),
+                          "--bots", "cautious,loose,blind_bluffer,see_happy")
+        wait_for_lines(log, 1 + deals * 3, proc)  # at least `deals` deals begun: header, deal, cards, result...
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        assert not any(e.get("type") == "end" for _, e in read_log(log)[1]), "killed after the end"
+        resumed = Table.resume(log)
+        done = resumed.deals_played
+        resumed.run()
+        assert resumed.session.is_over
+        assert resumed.session.balances == straight.session.balances
+        assert [r.actions for r in resumed.session.records] == [r.actions for r in straight.session.records[done:]]
         assert audit(str(log)).ok
 
 
@@ -143,36 +185,3 @@ def test_a_scripted_traditional_session_of_several_deals(tmp_path: Path) -> None
     header, events, _ = read_log(log)
     mine = [e["action"] for _, e in events if e["type"] == "action" and e["action"].startswith("You ")]
     assert mine[:2] == ["You look", "You bet 1"] or mine[:1] == ["You look"]
-
-
-def test_killed_and_resumed_ends_with_the_balances_of_a_straight_run(tmp_path: Path) -> None:
-    """A real process killed mid-session, resumed to the end: the same final balances as one straight run."""
-    seats = [Seat(n, s) for n, s in [("Ada", "cautious"), ("Bo", "loose"), ("Cy", "blind_bluffer"), ("Dot", "see_happy")]]
-    long_game = tmp_path / "long.yaml"  # traditional rules, a session long enough to be cut in the middle
-    long_game.write_text("extends: traditional\nname: long\nsession: {end: {kind: resolved_pots, count: 300}}\n",
-                         encoding="utf-8")
-    straight = Table.new(load_profile(long_game), seats, seed=4, profile_name="long")
-    straight.run()
-    assert straight.session.is_over
-    interrupted = 0
-    for attempt, wait in enumerate((0.7, 1.2, 1.8)):
-        log = tmp_path / f"kill{attempt}.jsonl"
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "bragrules", "play", "--auto", "-p", str(long_game), "--seed", "4",
-             "--log", str(log), "--bots", "cautious,loose,blind_bluffer,see_happy"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env={**os.environ, "NO_COLOR": "1"},
-        )
-        time.sleep(wait)
-        proc.send_signal(signal.SIGKILL)
-        proc.wait()
-        if not log.exists() or log.stat().st_size == 0:
-            continue
-        if not any(e.get("type") == "end" for _, e in read_log(log)[1]):
-            interrupted += 1
-        resumed = Table.resume(log)
-        resumed.run()
-        assert resumed.session.is_over
-        assert resumed.session.balances == straight.session.balances
-        assert [r.actions for r in resumed.session.records] == [r.actions for r in straight.session.records]
-        assert audit(str(log)).ok
-    assert interrupted, "no run was killed before its session ended"

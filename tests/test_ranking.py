@@ -15,6 +15,8 @@ from typing import Callable, Dict, Iterable, List, Sequence, Tuple
 
 import pytest
 from hypothesis import given, settings
+
+from .conftest import scaled
 from hypothesis import strategies as st
 
 from bragrules.cards import CARDS, parse_card, parse_cards
@@ -629,7 +631,7 @@ WILD_SPECS = [
 ]
 
 
-@settings(max_examples=150)
+@settings(max_examples=scaled(2))
 @given(data=st.data(), which=st.integers(0, len(WILD_SPECS) - 1), size=st.integers(3, 5))
 def test_a_wild_card_never_hurts(data: st.DataObject, which: int, size: int) -> None:
     spec, jokers = WILD_SPECS[which]

@@ -57,7 +57,9 @@ def profiles_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 
 def test_a_copy_as_shipped_is_accepted(profiles_copy: Path) -> None:
-    assert shipped_ranking("crash") is not None
+    record = shipped_ranking("crash")
+    assert record is not None and record.name == "crash"
+    assert record.ranking.model_dump_json() == load_profile("crash").ranking.model_dump_json()
 
 
 def test_a_changed_profile_is_refused(profiles_copy: Path) -> None:

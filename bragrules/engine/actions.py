@@ -158,6 +158,51 @@ def _other_player(words: List[str]) -> Optional[str]:
     return name
 
 
+def malformed(action: Any) -> Optional[str]:
+    """Why an action built in code could not have been read by :meth:`Action.parse` (None: it could).
+
+    The engine refuses such an action as it refuses an illegal one, so an
+    action made through the Python API is held to the shape of a written one.
+
+    >>> malformed(Action("A", "swap", cards=((), ())))
+    "'swap' takes 'all', or your card then a centre card"
+    >>> malformed(Action("A", "bet", amount=2.5))
+    "'bet' needs an exact amount, 0 or more (an int or a Fraction)"
+    >>> malformed(Action.parse("A swap Kc 2d")) is None
+    True
+    """
+    if not isinstance(action, Action):
+        return f"not an action: {type(action).__name__}"
+    player, kind, amount, target, cards = action
+    if not isinstance(player, str) or not player or len(player.split()) != 1 or player.split()[0] != player:
+        return "a player's name is one word"
+    if kind not in KINDS:
+        return f"unknown action {quote(str(kind))}"
+    if kind in PAID_KINDS:
+        if isinstance(amount, bool) or not isinstance(amount, (int, Fraction)) or amount < 0:
+            return f"'{kind}' needs an exact amount, 0 or more (an int or a Fraction)"
+    elif amount is not None:
+        return f"'{kind}' takes no amount"
+    if kind == "peek" or kind == "expose":
+        if (kind == "peek" and target is None) or (target is not None and (
+                not isinstance(target, str) or len(target.split()) != 1 or target.split()[0] != target)):
+            return f"'{kind}' names another player"
+    elif target is not None and (kind, target) not in (("look", "old"), ("look", "new"), ("retain", "old"),
+                                                         ("retain", "new"), ("swap", "all")):
+        return f"'{kind}' takes no target {quote(str(target))}"
+    if kind == "swap" and target is None:
+        if not (isinstance(cards, tuple) and len(cards) == 2
+                and all(isinstance(h, tuple) and len(h) == 1 and isinstance(h[0], Card) for h in cards)):
+            return "'swap' takes 'all', or your card then a centre card"
+    elif kind == "arrange":
+        if not (isinstance(cards, tuple) and cards
+                and all(isinstance(h, tuple) and h and all(isinstance(c, Card) for c in h) for h in cards)):
+            return "'arrange' lists the hands, each a tuple of cards"
+    elif cards is not None:
+        return f"'{kind}' takes no cards"
+    return None
+
+
 class LegalAction(NamedTuple):
     """One kind of action the player to act may take, with its exact cost.
 

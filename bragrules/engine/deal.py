@@ -35,7 +35,7 @@ from ..errors import RuleViolation
 from ..money import format_money
 from ..text import brief
 from ..rules import Rules
-from .actions import DISPUTE_KINDS, Action, Event, LegalAction
+from .actions import DISPUTE_KINDS, Action, Event, LegalAction, malformed
 from .arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths
 from .showdown import Comparer, Key, settle_many, settle_pair
 from .units import Units
@@ -463,6 +463,9 @@ class Deal:
     def _check(self, action: Action, apply: bool) -> Optional[Event]:
         if self.result is not None:
             raise RuleViolation(RULE_OVER, "the deal is over")
+        problem = malformed(action)  # an action built in code is held to the shape of a written one
+        if problem is not None:
+            raise RuleViolation("format.exchange" if action.kind == "swap" else RULE_PLAYER, problem)
         if action.player not in self.players:
             raise RuleViolation(RULE_PLAYER, f"{action.player} is not in this deal")
         state = self.players[action.player]

@@ -222,6 +222,11 @@ class Session:
         assert self._current_meta is not None
         return dict(self._current_meta["hands"])
 
+    def current_retained(self) -> Dict[str, Tuple[Card, ...]]:
+        """The hands retained from the last deal that the current deal plays with."""
+        assert self._current_meta is not None
+        return dict(self._current_meta["retained"])
+
     # ------------------------------------------------------------------
 
     def start_deal(self) -> Deal:

@@ -1,0 +1,351 @@
+"""``bragrules play`` as a user meets it: logs never lost, resume, arguments, special files, Ctrl-C, pipes."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+from typer.testing import CliRunner
+
+from bragrules.audit import audit
+from bragrules.play import Seat, Table, read_log
+from bragrules.profile import load_profile
+from bragrules_cli.app import main
+
+runner = CliRunner()
+ENV = {"NO_COLOR": "1", "COLUMNS": "100"}
+
+
+@dataclass
+class Ran:
+    exit_code: int
+    stdout: str
+    stderr: str
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+
+def play(*args: str, input: str = "") -> Ran:
+    """``bragrules play ARGS`` in this process, through the console script's ``main`` (its error handling)."""
+    with runner.isolation(input=input, env=ENV) as streams:
+        code = 0
+        try:
+            main(["play", *args])
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        out, err = streams[0].getvalue(), streams[1].getvalue()
+    return Ran(code, out.decode("utf-8", "replace"), err.decode("utf-8", "replace"))
+
+
+def bragrules(*args: str, **kwargs: Any) -> "subprocess.CompletedProcess[str]":
+    kwargs.setdefault("stdin", subprocess.DEVNULL)
+    return subprocess.run([sys.executable, "-m", "bragrules", *args], capture_output=True, text=True,
+                          env={**os.environ, **ENV}, timeout=120, **kwargs)
+
+
+def one_line_exit_2(result: Any) -> str:
+    """The result failed as bad input should: status 2, one line on stderr, no traceback."""
+    err = result.stderr
+    assert result.returncode == 2 if hasattr(result, "returncode") else result.exit_code == 2, err
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    return err
+
+
+@pytest.fixture(scope="module")
+def finished_log(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished ``--auto --hands 2`` session's log, shared by the tests that only read it."""
+    log = tmp_path_factory.mktemp("finished") / "two.jsonl"
+    done = bragrules("play", "--auto", "--hands", "2", "--seed", "7", "--log", str(log))
+    assert done.returncode == 0, done.stderr
+    return log
+
+
+def copy_of(log: Path, tmp_path: Path, name: str = "copy.jsonl") -> Path:
+    target = tmp_path / name
+    target.write_bytes(log.read_bytes())
+    return target
+
+
+# ---------------------------------------------------------------------------
+# Nothing lost
+# ---------------------------------------------------------------------------
+
+
+def test_an_existing_log_is_never_overwritten(tmp_path: Path, finished_log: Path) -> None:
+    log = copy_of(finished_log, tmp_path)
+    before = log.read_bytes()
+    done = bragrules("play", "--auto", "--hands", "1", "--seed", "7", "--log", str(log))
+    err = one_line_exit_2(done)
+    assert "--resume" in err and "--log" in err and str(log) in err
+    assert log.read_bytes() == before
+
+
+def test_the_default_log_goes_beside_an_existing_one_under_a_fresh_name(tmp_path: Path) -> None:
+    first = bragrules("play", "--auto", "--hands", "1", "--seed", "5", cwd=tmp_path)
+    before = (tmp_path / "bragrules-session-5.jsonl").read_bytes()
+    second = bragrules("play", "--auto", "--hands", "1", "--seed", "5", cwd=tmp_path)
+    assert first.returncode == 0 and second.returncode == 0, second.stderr
+    assert (tmp_path / "bragrules-session-5.jsonl").read_bytes() == before
+    assert "bragrules-session-5-2.jsonl" in second.stdout
+    assert audit(str(tmp_path / "bragrules-session-5-2.jsonl")).ok
+
+
+def test_resuming_a_finished_session_says_so_and_plays_nothing(tmp_path: Path, finished_log: Path) -> None:
+    log = copy_of(finished_log, tmp_path)
+    before = log.read_bytes()
+    done = bragrules("play", "--resume", str(log))
+    assert done.returncode == 0, done.stderr
+    assert "is over (2 deals played)" in done.stdout
+    assert log.read_bytes() == before
+
+
+def test_resume_carries_the_hand_count_of_the_session(tmp_path: Path) -> None:
+    """A session of 5 deals stopped after 2 (by the script ending) plays exactly 3 more when resumed."""
+    log = tmp_path / "five.jsonl"
+    script = tmp_path / "moves.txt"
+    script.write_text("look\nfold\n" * 2, encoding="utf-8")
+    first = play("--seed", "3", "--hands", "5", "--log", str(log), "--script", str(script))
+    assert first.exit_code == 0 and "--resume" in first.stdout
+    assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["hands"] == 5
+    more = tmp_path / "more.txt"
+    more.write_text("look\nfold\n" * 30, encoding="utf-8")
+    second = play("--resume", str(log), "--script", str(more))
+    assert second.exit_code == 0, second.output
+    report = audit(str(log))
+    assert report.ok and report.deal_count == 5
+    assert "is over (5 deals played)" in play("--resume", str(log)).stdout
+
+
+@pytest.mark.parametrize("option, value, named", [
+    ("--seed", "8", "--seed 8"), ("--profile", "traditional", "--profile traditional"),
+    ("--players", "3", "--players 3"), ("--hands", "9", "--hands 9"), ("--bots", "random", "--bots random"),
+])
+def test_options_that_contradict_the_log_are_refused(tmp_path: Path, option: str, value: str, named: str) -> None:
+    log = tmp_path / "s.jsonl"
+    assert play("--seed", "7", "--hands", "3", "--log", str(log), input="q\n").exit_code == 0
+    before = log.read_bytes()
+    done = play("--resume", str(log), option, value)
+    assert done.exit_code == 2 and named in done.stderr and len(done.stderr.splitlines()) == 1, done.stderr
+    assert log.read_bytes() == before
+    assert play("--resume", str(log), "--seed", "7", input="q\n").exit_code == 0  # agreeing is fine
+
+
+def test_auto_without_hands_ends(tmp_path: Path) -> None:
+    """A profile whose session never ends: --auto plays a stated default and stops; the log says so too."""
+    log = tmp_path / "auto.jsonl"
+    done = play("--auto", "-p", "standard", "--seed", "1", "--log", str(log))
+    assert done.exit_code == 0 and "watching 20 deals" in done.stdout
+    assert audit(str(log)).deal_count == 20
+    assert "is over (20 deals played)" in play("--resume", str(log)).stdout
+
+
+def test_two_resumes_of_one_log_at_once_the_second_is_refused(tmp_path: Path) -> None:
+    log = tmp_path / "s.jsonl"
+    assert play("--auto", "--seed", "2", "--hands", "6", "--log", str(log)).exit_code == 0
+    cut = tmp_path / "cut.jsonl"
+    lines = log.read_bytes().splitlines(keepends=True)
+    cut.write_bytes(b"".join(lines[: len(lines) // 2]))
+    holder = Table.resume(cut)  # this process holds the log, as a running session does
+    try:
+        before = cut.read_bytes()
+        err = one_line_exit_2(bragrules("play", "--resume", str(cut)))
+        assert "in use" in err
+        assert cut.read_bytes() == before
+    finally:
+        holder.close()
+    assert bragrules("play", "--resume", str(cut)).returncode == 0  # free again once the first has stopped
+    assert audit(str(cut)).ok
+
+
+def test_ctrl_c_prints_the_resume_hint_and_leaves_the_log_complete(tmp_path: Path) -> None:
+    log = tmp_path / "ctrl-c.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "bragrules", "play", "--seed", "9", "--log", str(log)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            env={**os.environ, **ENV})
+    deadline = time.monotonic() + 60  # a guard: the event waited for is the deal in the log
+    while b'"type":"deal"' not in (log.read_bytes() if log.exists() else b""):
+        assert proc.poll() is None and time.monotonic() < deadline
+        time.sleep(0.005)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert b"Traceback" not in err
+    assert b"continue with: bragrules play --resume" in out
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    assert events[-1]["type"] == "cards"  # the hands of the deal left unfinished, written as the log closed
+    assert audit(str(log)).ok
+    assert play("--resume", str(log), input="q\n").exit_code == 0
+
+
+def test_the_log_shows_no_hand_while_the_deal_is_played(tmp_path: Path) -> None:
+    """What a player sees of the log mid-deal: the deal and the actions, not the bots' cards."""
+    log = tmp_path / "s.jsonl"
+    done = play("--seed", "4", "--hands", "3", "--log", str(log), input="look\n")  # input ends mid-deal
+    assert done.exit_code == 0
+    lines = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    deal_at = next(i for i, e in enumerate(lines) if e["type"] == "deal")
+    cards_at = next(i for i, e in enumerate(lines) if e["type"] == "cards")
+    assert "cards" not in lines[deal_at] and cards_at > deal_at + 1
+
+
+# ---------------------------------------------------------------------------
+# Arguments and special files
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--delay", "-1"], "--delay"), (["--delay", "inf"], "--delay"), (["--delay", "nan"], "--delay"),
+    (["--hands", "-1"], "--hands"), (["--hands", "0"], "--hands"), (["--players", "0"], "--players"),
+    (["--players", "99"], "seats"), (["--seed", "-3"], "--seed"), (["--seed", "9" * 40], "--seed"),
+    (["--name", ""], "--name"), (["--name", "two words"], "--name"), (["--bots", "reckless"], "--bots"),
+    (["--script", "nosuch.txt"], "no such file"), (["--script", "."], "is a directory"),
+    (["--script", "/dev/zero"], "not a text file"), (["--script", sys.executable], "not a text file"),
+    (["--resume", "nosuch.jsonl"], "no such file"), (["--resume", "."], "is a directory"),
+    (["--resume", "/dev/zero"], "not a regular file"), (["--resume", "/dev/stdin"], "not a regular file"),
+    (["--log", "."], "is a directory"), (["--log", "/nonexistent-dir/x.jsonl"], "No such file"),
+    (["--log", "/dev/full"], "No space left on device"), (["-p", "nosuch"], "nosuch"),
+])
+def test_bad_arguments_are_one_line_and_exit_2(tmp_path: Path, args: List[str], says: str) -> None:
+    done = bragrules("play", "--auto", *args, cwd=tmp_path)
+    err = one_line_exit_2(done)
+    assert says in err
+    assert not list(tmp_path.glob("*.jsonl"))
+
+
+def test_resume_of_a_fifo_is_refused_without_waiting_for_a_writer(tmp_path: Path) -> None:
+    fifo = tmp_path / "log.fifo"
+    os.mkfifo(fifo)
+    assert "not a regular file" in one_line_exit_2(bragrules("play", "--resume", str(fifo)))
+
+
+def valid_log(tmp_path: Path) -> List[Dict[str, Any]]:
+    log = tmp_path / "base.jsonl"
+    assert play("--auto", "--seed", "6", "--hands", "3", "--log", str(log)).exit_code == 0
+    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+
+
+def edited(events: List[Dict[str, Any]], **header: Any) -> List[Dict[str, Any]]:
+    return [{**events[0], **header}, *events[1:]]
+
+
+def with_action(events: List[Dict[str, Any]], action: Any) -> List[Dict[str, Any]]:
+    at = next(i for i, e in enumerate(events) if e["type"] == "action")
+    return [*events[:at], {"type": "action", "deal": 1, "action": action}, *events[at:]]
+
+
+BAD_LOGS = {
+    "seats a number": (lambda e: edited(e, seats=5), "seats"),
+    "seats without names": (lambda e: edited(e, seats=[{"style": "loose"}] * 4), "seats"),
+    "seed a list": (lambda e: edited(e, seed=[1, 2]), "seed"),
+    "seed a float": (lambda e: edited(e, seed=1.5), "seed"),
+    "unknown bot style": (lambda e: edited(e, seats=[{**s, "style": "reckless"} for s in e[0]["seats"]]),
+                          "not a bot style"),
+    "hands a string": (lambda e: edited(e, hands="many"), "hands"),
+    "profile edited": (lambda e: edited(e, profile_data={**e[0]["profile_data"],
+                                                         "description": "edited"}), "profile_hash"),
+    "action 5/0": (lambda e: with_action(e, "5/0"), ":"),
+    "action 10**5000": (lambda e: with_action(e, "Ada bet " + "1" + "0" * 5000), ":"),
+    "action a list": (lambda e: with_action(e, ["Ada", "fold"]), "action"),
+    "action null": (lambda e: with_action(e, None), "action"),
+    "unknown verb": (lambda e: with_action(e, "Ada dances"), ":"),
+    "result before any deal": (lambda e: [e[0], next(x for x in e if x["type"] == "result"), *e[1:]],
+                               "outside that deal"),
+    "not a log": (lambda e: [{"hello": 1}], "header"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_LOGS))
+def test_a_damaged_log_is_refused_in_one_line_not_resumed(tmp_path: Path, case: str) -> None:
+    make, says = BAD_LOGS[case]
+    log = tmp_path / "bad.jsonl"
+    log.write_text("".join(json.dumps(e) + "\n" for e in make(valid_log(tmp_path))), encoding="utf-8")
+    before = log.read_bytes()
+    done = play("--resume", str(log))
+    assert done.exit_code == 2, (case, done.output)
+    assert says in done.stderr and str(log) in done.stderr and len(done.stderr.splitlines()) == 1, done.stderr
+    assert log.read_bytes() == before
+
+
+def test_a_valid_profile_of_seventeen_seats_plays(tmp_path: Path) -> None:
+    big = tmp_path / "big.yaml"
+    big.write_text("extends: standard\nname: big\ntable: {min_players: 13, max_players: 17}\n", encoding="utf-8")
+    log = tmp_path / "big.jsonl"
+    done = play("--auto", "-p", str(big), "--players", "17", "--hands", "2", "--seed", "1", "--log", str(log))
+    assert done.exit_code == 0, done.output
+    seats = json.loads(log.read_text(encoding="utf-8").splitlines()[0])["seats"]
+    names = [s["name"] for s in seats]
+    assert len(names) == 17 == len(set(names)) and all(len(n) <= 5 for n in names)
+    assert audit(str(log)).ok
+
+
+def test_a_write_error_in_the_middle_of_a_session_is_one_line_and_the_log_reads_to_its_last_line(
+        tmp_path: Path) -> None:
+    """The log meets a size limit (as a full disk would refuse it): one line naming the file, exit 2."""
+    log = tmp_path / "limited.jsonl"
+
+    def limit() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)  # a refused write is an error, not a fatal signal
+        resource.setrlimit(resource.RLIMIT_FSIZE, (20_000, 20_000))
+
+    done = subprocess.run([sys.executable, "-m", "bragrules", "play", "--auto", "--hands", "500", "--seed", "3",
+                           "--log", str(log)], capture_output=True, text=True, preexec_fn=limit, timeout=120,
+                          env={**os.environ, **ENV}, stdin=subprocess.DEVNULL)
+    err = one_line_exit_2(done)
+    assert str(log) in err and "cannot write" in err
+    data = log.read_bytes()
+    assert 0 < len(data) <= 20_000 and data.endswith(b"\n")
+    report = audit(str(log))
+    assert report.error is None and not report.violations
+    resumed = Table.resume(log)
+    resumed.close()
+
+
+def test_resume_of_a_long_log_reads_it_as_a_stream(tmp_path: Path) -> None:
+    """Resuming keeps no record of the deals replayed: memory does not grow with the log."""
+    seats = [Seat("Ada", "cautious"), Seat("Bo", "loose"), Seat("Cy", "see_happy")]
+    log = tmp_path / "long.jsonl"
+    table = Table.new(load_profile("standard"), seats, seed=1, profile_name="standard", log_path=log, hands=400)
+    table.run(max_deals=300)
+    resumed = Table.resume(log)
+    try:
+        assert resumed.deals_played == 300 and resumed.session.records == []
+        assert resumed.deals_left() == 100
+    finally:
+        resumed.close()
+
+
+def test_a_broken_pipe_ends_quietly_not_as_a_finding() -> None:
+    for args in (["diff", "standard", "traditional"], ["play", "--auto", "--hands", "50", "--log", os.devnull]):
+        proc = subprocess.Popen([sys.executable, "-m", "bragrules", *args], stdout=subprocess.PIPE,
+                                stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env={**os.environ, **ENV})
+        assert proc.stdout is not None
+        proc.stdout.close()  # the reader goes away at once, as `| true` does
+        err = proc.stderr.read() if proc.stderr is not None else b""
+        proc.wait(timeout=120)
+        assert proc.returncode in (-signal.SIGPIPE, 128 + signal.SIGPIPE), (args, proc.returncode, err)
+        assert err == b""
+
+
+def test_a_person_is_spoken_to_in_the_second_person() -> None:
+    """No "You shows", "You takes", "You wins", "1 deals" anywhere in a session."""
+    texts = []
+    for seed in range(1, 9):
+        done = play("--seed", str(seed), "--hands", "2", "--players", "2", "-p", "casual", "--log", os.devnull,
+                    input="look\n" + "1\n\n" * 40)
+        assert done.exit_code == 0, done.output
+        texts.append(done.stdout)
+    text = "\n".join(texts)
+    assert "You " in text
+    for wrong in ("You shows", "You takes", "You wins", "You looks", "You folds", "You bets", " 1 deals"):
+        assert wrong not in text, wrong
