@@ -891,7 +891,7 @@ class LogWriter:
         if kind == "action" and self._pending is not None and self.session is not None:
             deal = getattr(self.session, "current", None)
             if deal is not None and deal.is_over:  # the hands are shown, or nobody can act on them now
-                self.write_withheld()
+                self.write_withheld(hidden=deal.unshown())
 
     def withhold(self, deal: Any, cards: Mapping[str, Any], retained: Mapping[str, Any]) -> None:
         """Keep a deal's hands back until the deal ends (a resumed log: the deal in progress)."""
@@ -900,10 +900,20 @@ class LogWriter:
             pending["retained"] = dict(retained)
         self._pending = pending
 
-    def write_withheld(self) -> None:
-        """Write the hands held back, if any (the deal has ended, or the log is being closed)."""
+    def write_withheld(self, hidden: Sequence[str] = ()) -> None:
+        """Write the hands held back, if any (the deal has ended, or the log is being closed).
+
+        The players in ``hidden`` conceded at a see without showing: their cards stay unknown
+        (``?? ?? ??``), in the log as at the table.
+        """
         pending, self._pending = self._pending, None
         if pending is not None:
+            if hidden:
+                cards = dict(pending["cards"])
+                for player in hidden:
+                    if player in cards:
+                        cards[player] = " ".join("??" for _ in str(cards[player]).split())
+                pending = {**pending, "cards": cards}
             self._write(pending)
 
     def close(self) -> None:

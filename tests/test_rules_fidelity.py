@@ -377,3 +377,43 @@ deals:
     standard, house = arbitrate(situation, ["standard", "traditional"]).rulings
     assert standard.outcome == "redeal" and all(v == 0 for v in standard.net.values())
     assert "B may demand a redeal" in standard.summary
+
+
+def test_a_conceded_hand_stays_unknown_in_the_log_and_the_log_audits(tmp_path: Path) -> None:
+    """A concession at a see shows nothing: the log writes the conceded hand as ?? ?? ??, and
+    the audit (and a resumed table) still settle every deal."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from bragrules_cli.app import app
+
+    profile = tmp_path / "concede.yaml"
+    profile.write_text("extends: traditional\nname: concede\nseeing:\n  concede_unseen: true\n", encoding="utf-8")
+    log = tmp_path / "game.jsonl"
+    result = CliRunner().invoke(app, ["play", "--auto", "--profile", str(profile), "--seed", "4", "--log", str(log)],
+                                env={"NO_COLOR": "1"})
+    assert result.exit_code == 0, result.output
+    events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
+    conceded = [(e["deal"], e["action"].split()[0]) for e in events
+                if e["type"] == "action" and e["action"].endswith(" concede")]
+    assert conceded, "seed 4 has a concession"
+    for deal, player in conceded:
+        cards = next(e for e in events if e["type"] == "cards" and e["deal"] == deal)["cards"]
+        assert cards[player] == "?? ?? ??"
+    report = audit(str(log))
+    assert report.ok and report.ended, [str(v) for v in report.violations]
+
+
+def test_a_caller_all_in_on_the_see_does_not_take_the_pot_by_having_paid_more() -> None:
+    """003: "他付当前注额的两倍，然后双方亮牌 ... 摊牌时牌最好的人 ... 赢得底池" (the caller pays twice the
+    current bet, both show, the best hand takes the pot). A caller who goes all in on the see has
+    paid more than the opponent only because a see costs double: the better hand still wins it all."""
+    rules = rules_for("casual", stakes={"ante": 1})
+    deal = deal_with(rules, {"A": "2c 7h Jd", "B": "5s 6h 7d"}, stacks={"A": F(8), "B": F(50)})
+    play(deal, ["A look", "A bet 1", "B look", "B bet 3"])
+    see = next(o for o in deal.legal_actions() if o.kind == "see")
+    assert see.amount == 6 and not see.all_in
+    deal.apply_text("A see 6")  # A has 0 left: all in
+    assert deal.result is not None and deal.result.winners == ["B"]
+    assert deal.result.net == {"A": -8, "B": 8}

@@ -918,6 +918,15 @@ class Deal:
         winners = self._winners(self.in_play, caller, opponent)
         self._finish_won(winners, showdown=True, reason=f"{caller} saw {opponent}", exposure=exposure)
 
+    def unshown(self) -> List[str]:
+        """Players whose cards nobody at the table has seen once the deal is over: those who
+        conceded at a see without having revealed their hand some other way (an arrangement
+        written out, a bonus hand declared). A log writes their cards as unknown."""
+        if self.result is None:
+            return []
+        return [p for p in self.result.conceded
+                if self.players[p].arrangement is None and p not in self._declared]
+
     def shown_beats(self, player: str) -> bool:
         """At a see, while ``player`` may still concede: whether the hand turned first wins against
         theirs under the profile (ties as ``seeing.tie`` says). What the player can see for themselves."""
@@ -1160,7 +1169,8 @@ class Deal:
             if cap <= previous:
                 continue
             amount = sum((min(c, cap) - min(c, previous) for c in contributions.values()), ZERO)
-            eligible = [p for p in alive if contributions[p] >= cap]
+            # a player still able to bet is never capped: they paid less only because a see costs double
+            eligible = [p for p in alive if contributions[p] >= cap or not self.players[p].all_in]
             if not eligible:  # overpayment nobody can match: back to the players who made it
                 eligible = [p for p in alive if contributions[p] >= previous] or alive
             layers.append((amount, eligible))
@@ -1184,15 +1194,15 @@ class Deal:
         payouts: Dict[str, Fraction] = {p: ZERO for p in self.order}
         caller, opponent = self._see if self._see else (None, None)
         layered = any(self.players[p].all_in for p in self.in_play) and showdown
-        if layered and all(self.players[p].hand is not None for p in self.in_play):
+        if layered:
+            known = all(self.players[p].hand is not None for p in self.in_play)
             for amount, eligible in self._layers():
-                layer_winners = (
-                    [w for w in winners if w in eligible]
-                    if set(eligible) == set(self.in_play)
-                    else self._winners(eligible, caller, opponent)
-                    if len(eligible) > 1
-                    else eligible
-                )
+                if set(eligible) == set(self.in_play) or (len(eligible) > 1 and not known):
+                    layer_winners = [w for w in winners if w in eligible] or eligible
+                elif len(eligible) > 1:
+                    layer_winners = self._winners(eligible, caller, opponent)
+                else:
+                    layer_winners = eligible
                 _share(payouts, layer_winners, amount)
         else:
             _share(payouts, winners, self.pot)
