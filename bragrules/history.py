@@ -61,6 +61,7 @@ from typing import (
     List,
     Mapping,
     Optional,
+    Protocol,
     Sequence,
     Tuple,
     Union,
@@ -756,6 +757,19 @@ def log_header(
     return header
 
 
+class LineSink(Protocol):
+    """Where a log's lines go: a text file, or anything that writes, flushes and closes like one
+    (``play`` gives a locked file that cuts back to its last whole line on a write error)."""
+
+    closed: bool
+
+    def write(self, text: str) -> Any: ...  # pragma: no cover - protocol
+
+    def flush(self) -> None: ...  # pragma: no cover - protocol
+
+    def close(self) -> None: ...  # pragma: no cover - protocol
+
+
 class LogWriter:
     """Writes a session's events as a ``bragrules-log/1`` file, one line each, flushed as it goes.
 
@@ -795,7 +809,7 @@ class LogWriter:
 
     def __init__(
         self,
-        file: Union[PathLike, IO[str]],
+        file: Union[PathLike, IO[str], "LineSink"],
         profile: Profile,
         players: Sequence[str],
         *,
@@ -812,7 +826,7 @@ class LogWriter:
         self.session = session
         self._pending: Optional[Dict[str, Any]] = None
         if isinstance(file, (str, os.PathLike)):
-            self._handle: IO[str] = open(file, "w", encoding="utf-8", newline="\n")
+            self._handle: Union[IO[str], LineSink] = open(file, "w", encoding="utf-8", newline="\n")
             self._owned = True
         else:
             self._handle = file
