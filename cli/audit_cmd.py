@@ -80,15 +80,16 @@ def _money(amount: Any) -> str:
 
 def render(report: "AuditReport") -> None:
     """The report for people: deals, session totals, violations and notes."""
-    from rich.markup import escape
     from rich.table import Table
 
     from bragrules.money import pretty_money
 
+    from .safe_console import styled
+
     out = console()
     players = report.players
-    out.print(f"[bold]{escape(report.file)}[/bold]: a {report.kind} of {report.deal_count} deal"
-              f"{'s' if report.deal_count != 1 else ''} under {escape(report.profile)}")
+    out.print(styled("[bold]{}[/bold]: a {} of {} deal{} under {}", report.file, report.kind, report.deal_count,
+                     "s" if report.deal_count != 1 else "", report.profile))
     if report.deals:
         table = Table(show_edge=False, pad_edge=False)
         table.add_column("deal", justify="right")
@@ -107,7 +108,7 @@ def render(report: "AuditReport") -> None:
             if deal.from_claim:
                 outcome += " (as claimed)"
             cells = [_money(deal.net[p]) if p in deal.net else "" for p in players]
-            table.add_row(str(deal.deal), escape(deal.dealer), pretty_money(deal.pot), escape(outcome), *cells)
+            table.add_row(str(deal.deal), deal.dealer, pretty_money(deal.pot), outcome, *cells)
         out.print(table)
     totals = Table(show_edge=False, pad_edge=False, title=None)
     totals.add_column("session")
@@ -126,13 +127,14 @@ def render(report: "AuditReport") -> None:
         status += "; the session is not over"
     out.print(status)
     for note in report.notes:
-        out.print(f"[yellow]{note.level}[/yellow]: {escape(str(note))}", soft_wrap=True)
+        out.print(styled("[yellow]{}[/yellow]: {}", note.level, note), soft_wrap=True)
     if report.violations:
-        out.print(f"[bold red]{len(report.violations)} violation{'s' if len(report.violations) != 1 else ''}[/bold red]")
+        count = len(report.violations)
+        out.print(styled("[bold red]{} violation{}[/bold red]", count, "s" if count != 1 else ""))
         for violation in report.violations:
-            out.print(str(violation), markup=False, soft_wrap=True)
+            out.print(str(violation), soft_wrap=True)
     elif report.error is None:
-        out.print("[bold green]ok[/bold green]: every action legal, every claim matches")
+        out.print(styled("[bold green]ok[/bold green]: every action legal, every claim matches"))
 
 
 __all__ = ["audit_command", "register", "render"]

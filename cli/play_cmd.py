@@ -15,6 +15,14 @@ from typing import TYPE_CHECKING, Any, Iterator, List, Optional
 import typer
 
 from .common import EXIT_BAD_INPUT, error
+from .common import console as safe_console
+
+
+def esc(text: Any) -> str:
+    """User text (a name, a reason, a path) made safe to put in this module's markup."""
+    from rich.markup import escape
+
+    return escape(str(text))
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -55,18 +63,18 @@ class Prompter:
             for line in self._lines:
                 text = line.split("#", 1)[0].strip()
                 if text:
-                    self.console.print(f"{prompt} [bold]{text}[/]", highlight=False)
+                    self.console.print(f"{esc(prompt)} [bold]{esc(text)}[/]", highlight=False)
                     return text
             return None
         try:
             if self.interactive:
-                return self.console.input(f"{prompt} ").strip()
+                return self.console.input(f"{esc(prompt)} ").strip()
             line = sys.stdin.readline()
         except EOFError:
             return None
         if not line:
             return None
-        self.console.print(f"{prompt} [bold]{line.strip()}[/]", highlight=False)
+        self.console.print(f"{esc(prompt)} [bold]{esc(line.strip())}[/]", highlight=False)
         return line.strip()
 
 
@@ -110,18 +118,18 @@ class TableView:
         number = session.state.dealt + 1  # as the log numbers it (a redeal is numbered too)
         carried = f", {money(deal.carried_in)} carried" if deal.carried_in else ""
         dealer = session.dealer
-        self.console.rule(f"Deal {number} · {dealer} {verb(dealer, 'deals')} · pot {money(deal.pot)}{carried}",
+        self.console.rule(f"Deal {number} · {esc(dealer)} {verb(dealer, 'deals')} · pot {money(deal.pot)}{carried}",
                           style="dim")
         for name in table.humans:
             state = deal.players.get(name)
             if state is not None and state.seen and state.hand is not None:
-                self.console.print(f"{name}, your cards: {cards_markup(state.hand)}  "
+                self.console.print(f"{esc(name)}, your cards: {cards_markup(state.hand)}  "
                                    f"([italic]{deal.rules.ranker.describe(state.hand)}[/])")
 
     def acted(self, table: "Table", deal: "Deal", action: "Action", reason: Optional[str]) -> None:
         line = describe_action(deal, action)
         if reason and self.explain:
-            line += f"  [dim]— {reason}[/]"
+            line += f"  [dim]— {esc(reason)}[/]"
         self.console.print(line, highlight=False)
         if self.delay and not table.seats[action.player].is_human:
             time.sleep(self.delay)
@@ -129,11 +137,11 @@ class TableView:
     def deal_ended(self, table: "Table", deal: "Deal", record: "DealRecord") -> None:
         for line in explain_result(deal):
             self.console.print(line, highlight=False)
-        net = "  ".join(f"{p} {signed(v)}" for p, v in record.result.net.items() if v)
+        net = "  ".join(f"{esc(p)} {signed(v)}" for p, v in record.result.net.items() if v)
         if net:
             self.console.print(f"[dim]this deal: {net}[/]", highlight=False)
         if table.session.rules.lives is not None:
-            lives = "  ".join(f"{p} {table.session.lives[p]}" for p in table.session.players)
+            lives = "  ".join(f"{esc(p)} {table.session.lives[p]}" for p in table.session.players)
             self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
 
     def session_ended(self, table: "Table") -> None:
@@ -152,7 +160,7 @@ class TableView:
             grid.add_column("lives", justify="right")
         grid.add_column("net", justify="right")
         for name in session.players:
-            row = [name, table.seats[name].style.replace("_", " ")]
+            row = [esc(name), table.seats[name].style.replace("_", " ")]
             if session.rules.lives is not None:
                 row.append(str(session.lives[name]))
             row.append(signed(session.net()[name]))
@@ -160,7 +168,7 @@ class TableView:
         self.console.print(grid)
         if final:
             winners = session.winners()
-            self.console.print(f"[bold]{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}[/] "
+            self.console.print(f"[bold]{esc(' and '.join(winners))} win{'s' if len(winners) == 1 else ''}[/] "
                                f"after {len(session.records)} deals.")
 
     def draw(self, table: "Table", deal: "Deal", viewer: str) -> None:
@@ -169,7 +177,7 @@ class TableView:
         rules = deal.rules
         session = table.session
         level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}"
-        self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {session.dealer} dealt", highlight=False)
+        self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {esc(session.dealer)} dealt", highlight=False)
         narrow = self.console.width < 60
         grid = RichTable(box=None if narrow else None, show_edge=False, pad_edge=False, header_style="dim")
         grid.add_column("")
@@ -190,7 +198,7 @@ class TableView:
             else:
                 status = "seen" if state.seen else "[cyan]blind[/]"
             marker = "▶" if name == deal.to_act else ""
-            row = [marker, f"[bold]{name}[/]" if name == viewer else name]
+            row = [marker, f"[bold]{esc(name)}[/]" if name == viewer else esc(name)]
             if not narrow:
                 row.append(table.seats[name].style.replace("_", " "))
             row += [status, money(state.contributed), signed(session.net()[name])]
@@ -226,7 +234,7 @@ def verb(player: str, third_person: str) -> str:
 def describe_action(deal: "Deal", action: "Action") -> str:
     """A line for the log of play: ``Ada bets 2 (blind, level 4)``."""
     player = action.player
-    who = f"[bold]{player}[/] {{}}"
+    who = f"[bold]{esc(player)}[/] {{}}"
 
     def say(third_person: str, rest: str = "") -> str:
         return who.format(verb(player, third_person)) + (f" {rest}" if rest else "")
@@ -287,11 +295,11 @@ def explain_result(deal: "Deal") -> List[str]:
             state = deal.players[name]
             if state.arrangement:
                 hands = " | ".join(cards_markup(h) for h in state.arrangement)
-                lines.append(f"  {name} shows {hands}")
+                lines.append(f"  {esc(name)} shows {hands}")
             elif state.hand is not None:
-                lines.append(f"  {name} shows {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
+                lines.append(f"  {esc(name)} shows {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
         if result.lives_lost is not None and deal.rules.lives is not None:
-            lines.append(f"[bold]{result.reason}[/]")
+            lines.append(f"[bold]{esc(result.reason)}[/]")
             return lines
         see = detail.get("reason", "")
         if deal.rules.hands_per_player == 1 and len(detail["shown"]) == 2:
@@ -300,17 +308,17 @@ def explain_result(deal: "Deal") -> List[str]:
             if ka == kb:
                 see += f"; {TIE_SENTENCES.get(deal.rules.profile.seeing.tie, 'equal hands')}"
         if result.outcome == "carried":
-            lines.append(f"[bold]{result.reason}[/]")
+            lines.append(f"[bold]{esc(result.reason)}[/]")
         else:
-            lines.append(f"[bold]{' and '.join(result.winners)} win{'s' if len(result.winners) == 1 else ''} "
-                         f"{money(result.pot)}[/] ({see})")
+            lines.append(f"[bold]{esc(' and '.join(result.winners))} win{'s' if len(result.winners) == 1 else ''} "
+                         f"{money(result.pot)}[/] ({esc(see)})")
     elif result.outcome == "carried":
-        lines.append(f"[bold]{result.reason}[/]: {money(result.carried_out)} goes to the next deal")
+        lines.append(f"[bold]{esc(result.reason)}[/]: {money(result.carried_out)} goes to the next deal")
     else:
-        lines.append(f"[bold]{result.winners[0]} takes {money(result.pot)}[/] without showing: everyone else folded")
+        lines.append(f"[bold]{esc(result.winners[0])} takes {money(result.pot)}[/] without showing: everyone else folded")
     for name, amount in result.bonuses.items():
         if amount > 0:
-            lines.append(f"{name} collects a bonus of {money(amount)}")
+            lines.append(f"{esc(name)} collects a bonus of {money(amount)}")
     return lines
 
 
@@ -410,9 +418,9 @@ class HumanTurn:
                 deal.verify(action)
                 return action
             except RuleViolation as exc:
-                console.print(f"[red]not allowed[/] ({exc.rule}): {exc.message}", highlight=False)
+                console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(exc.message)}", highlight=False)
             except (ActionSyntaxError, ValueError) as exc:
-                console.print(f"[red]?[/] {exc}  (type 'help')", highlight=False)
+                console.print(f"[red]?[/] {esc(exc)}  (type 'help')", highlight=False)
 
 
 # ---------------------------------------------------------------------------
@@ -440,21 +448,19 @@ def register(app: typer.Typer) -> None:
         resume: Optional[Path] = typer.Option(None, "--resume", help="Continue the session in this log."),
     ) -> None:
         """Play Brag in the terminal against bots (or watch them with --auto)."""
-        from rich.console import Console
-
         from bragrules.bots import ALL_STYLES
         from bragrules.errors import HistoryError
         from bragrules.play import Seat, Table, default_log_path
         from bragrules.profile import load_profile
 
-        console = Console(highlight=False)
+        console = safe_console(markup=True)  # every user string below is escaped with esc()
         view = TableView(console, explain=auto if explain is None else explain, delay=delay)
         prompter = Prompter(console, script)
         turn = HumanTurn(view, prompter)
         if resume is not None:
             table = Table.resume(resume, observer=view, decide=turn)
-            console.print(f"Resuming {resume}: {len(table.session.records)} deals played, "
-                          f"seed {table.session.seed}, profile {table.profile_name}.")
+            console.print(f"Resuming {esc(resume)}: {len(table.session.records)} deals played, "
+                          f"seed {table.session.seed}, profile {esc(table.profile_name)}.")
         else:
             if " " in name or not name:
                 raise typer.BadParameter("your name is one word", param_hint="--name")
@@ -481,14 +487,14 @@ def register(app: typer.Typer) -> None:
             except HistoryError as exc:
                 error(f"error: {exc}")
                 raise typer.Exit(EXIT_BAD_INPUT)
-            console.print(f"[bold]bragrules play[/] · profile {rules_profile.name} · seed {seed} · "
-                          f"log {log_path}", highlight=False)
-            console.print(f"[dim]{rules_profile.description}[/]", highlight=False)
+            console.print(f"[bold]bragrules play[/] · profile {esc(rules_profile.name)} · seed {seed} · "
+                          f"log {esc(log_path)}", highlight=False)
+            console.print(f"[dim]{esc(rules_profile.description)}[/]", highlight=False)
             if not auto:
                 console.print("[dim]Type the number of a choice or the action ('help' lists them); 'q' stops.[/]")
         table.run(max_deals=hands)
         if table.stopped or not table.session.is_over:
             view.standings(table)
             log_name = table.log.name if table.log is not None else "the log"
-            console.print(f"[dim]Stopped. Everything played is in {log_name}; "
-                          f"continue with: bragrules play --resume {log_name}[/]", highlight=False)
+            console.print(f"[dim]Stopped. Everything played is in {esc(log_name)}; "
+                          f"continue with: bragrules play --resume {esc(log_name)}[/]", highlight=False)
