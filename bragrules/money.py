@@ -30,6 +30,11 @@ from typing import Dict, Union
 Money = Fraction
 MoneyJSON = Union[int, str]
 
+MAX_DIGITS = 4300
+"""The longest number read from text, in digits (Python's own default limit
+for reading an integer from a string): a longer one is refused with this
+limit named, not with the interpreter's hint about raising it."""
+
 _FRACTION = re.compile(r"^\s*([+-]?\d+)\s*(?:/\s*(\d+))?\s*$")
 _DECIMAL = re.compile(r"^\s*[+-]?\d+\.\d+\s*$")
 _MIXED = re.compile(r"^\s*([+-]?\d+)\s*½\s*$")
@@ -67,14 +72,21 @@ def _parse_money_text(value: str) -> Fraction:
     """parse_money of a string, remembered: histories repeat the same few amounts (Fractions are immutable)."""
     match = _FRACTION.match(value)
     if match:
+        digits = len(match.group(1).lstrip("+-")) + len(match.group(2) or "")
+        if digits > MAX_DIGITS:
+            raise ValueError(f"{_quoted(value)} has {digits} digits, more than the {MAX_DIGITS} allowed")
         denominator = int(match.group(2)) if match.group(2) else 1
         if denominator == 0:
             raise ValueError(f"{_quoted(value)} divides by zero")
         return Fraction(int(match.group(1)), denominator)
     if _DECIMAL.match(value):
+        if sum(ch.isdigit() for ch in value) > MAX_DIGITS:
+            raise ValueError(f"{_quoted(value)} has more than the {MAX_DIGITS} digits allowed")
         return Fraction(value.strip())
     match = _MIXED.match(value)
     if match:
+        if len(match.group(1)) > MAX_DIGITS:
+            raise ValueError(f"{_quoted(value)} has more than the {MAX_DIGITS} digits allowed")
         whole = int(match.group(1))
         return Fraction(whole) + (Fraction(-1, 2) if value.strip().startswith("-") else Fraction(1, 2))
     raise ValueError(f"{_quoted(value)} is not an amount (write an integer or a fraction such as 5/2)")

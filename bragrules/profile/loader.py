@@ -58,6 +58,8 @@ from typing import (
 )
 
 import yaml
+
+from ..money import MAX_DIGITS
 from pydantic import BaseModel, ValidationError
 
 from ..text import brief, quote
@@ -426,7 +428,13 @@ def _read_bytes(source: _Source) -> bytes:
 
 def _decode(raw: bytes, display: str) -> str:
     try:
-        return raw.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig")
+        if text.startswith("\ufeff"):
+            raise ProfileError(
+                "a second byte order mark: the file starts with two", file=display, line=1, column=1,
+                code="encoding",
+            )
+        return text
     except UnicodeDecodeError as exc:
         offset = exc.start
         line = raw.count(b"\n", 0, offset) + 1
@@ -659,14 +667,33 @@ class _Builder:
             if kind == "bool":
                 return self._constructor.construct_yaml_bool(node)
             return None  # null
-        except (ValueError, KeyError, OverflowError):
-            shown = node.value if len(node.value) <= 20 else node.value[:19] + "…"
-            raise self.error(
-                f"cannot read {shown!r} as a number (too long?)", node, path, "scalar"
-            ) from None
+        except (ValueError, KeyError, IndexError, OverflowError):
+            # An explicit tag over a scalar that is not of its kind
+            # (``!!int ''``, ``!!int '_'``, ``!!bool 'maybe'``), or a number
+            # too long to read.
+            raise self.error(_unreadable(node.value, kind), node, path, "scalar") from None
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+_KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "null": "null"}
+
+
+def _unreadable(value: str, kind: str) -> str:
+    """The message for a scalar that its tag cannot read.
+
+    >>> _unreadable("", "int")
+    "cannot read '' as a whole number (its tag is !!int)"
+    >>> _unreadable("maybe", "bool")
+    "cannot read 'maybe' as true or false (its tag is !!bool)"
+    >>> _unreadable("9" * 5000, "int")
+    "cannot read '9999999999999999999…' as a whole number: 5000 digits, more than the 4300 allowed"
+    """
+    shown = repr(value if len(value) <= 20 else value[:19] + "…")
+    digits = sum(ch.isdigit() for ch in value)
+    if kind in ("int", "float") and digits > MAX_DIGITS:
+        return f"cannot read {shown} as {_KINDS[kind]}: {digits} digits, more than the {MAX_DIGITS} allowed"
+    return f"cannot read {shown} as {_KINDS.get(kind, kind)} (its tag is !!{kind})"
 
 
 def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], _PosTree]:
@@ -825,7 +852,14 @@ def _extends_entries(
                 item_path,
                 "extends_type",
             )
-        entries.append((item.strip(), pos, item_path))
+        if item != item.strip():
+            raise _located(
+                f"{quote(item)} has blank space at its ends (write {quote(item.strip())})",
+                pos,
+                item_path,
+                "extends_type",
+            )
+        entries.append((item, pos, item_path))
     return entries
 
 

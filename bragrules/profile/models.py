@@ -593,7 +593,7 @@ class Profile(Area):
     profile keeps the names it was built from in ``extends`` for the record.
     """
 
-    name: str = Field("unnamed", description="The profile's short name.")
+    name: str = Field("unnamed", max_length=100, description="The profile's short name (at most 100 characters).")
     description: str = Field("", description="One line on what this profile plays.")
     source: str = Field("", description="Where these rules come from.")
     extends: List[str] = Field(
