@@ -163,3 +163,46 @@ class ExactSum:
         for denominator, numerator in self._numerators.items():
             total += Fraction(numerator, denominator)
         return total
+
+
+def decimal_text(value: Fraction, places: int = 2) -> str:
+    """``value`` as a decimal with ``places`` digits after the point, exactly
+    rounded (half away from zero), however large: no float in between.
+
+    >>> decimal_text(Fraction(2, 3))
+    '0.67'
+    >>> decimal_text(Fraction(-5, 8), 2)
+    '-0.63'
+    >>> decimal_text(Fraction(10 ** 30, 3), 1)
+    '333333333333333333333333333333.3'
+    >>> decimal_text(Fraction(7), 0)
+    '7'
+    """
+    scaled = abs(Fraction(value)) * 10**places
+    whole, rest = divmod(scaled.numerator, scaled.denominator)
+    if 2 * rest >= scaled.denominator:
+        whole += 1
+    digits = str(whole).rjust(places + 1, "0")
+    sign = "-" if value < 0 and whole else ""
+    if not places:
+        return sign + digits
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+FLOAT_EXACT = 2**53
+"""Below this size a float rounded to a few places says what the exact value says."""
+
+
+def approximate(value: Fraction, places: int) -> Union[float, str]:
+    """A statistic for JSON: a float rounded to ``places`` while it is of
+    ordinary size, else the exact :func:`decimal_text` (a float would
+    overflow, or lose the digits that matter).
+
+    >>> approximate(Fraction(5, 4), 2)
+    1.25
+    >>> approximate(Fraction(10 ** 400, 3), 1)[:8]
+    '33333333'
+    """
+    if abs(value) < FLOAT_EXACT:
+        return round(float(value), places)
+    return decimal_text(value, places)

@@ -136,13 +136,13 @@ def _pct(count: int, total: int) -> str:
 def _money(amount: Any, signed: bool = False) -> str:
     from fractions import Fraction
 
-    from bragrules.money import pretty_money
+    from bragrules.money import decimal_text, pretty_money
 
     value = Fraction(amount)
     if value.denominator in (1, 2):
         text = pretty_money(value)
     else:
-        text = f"{float(value):.2f}"
+        text = decimal_text(value, 2)
     return f"+{text}" if signed and value > 0 else text
 
 
