@@ -1210,8 +1210,34 @@ def _humanise(error: Mapping[str, Any], data: Any) -> Tuple[str, str, str]:
     return path, message, "value"
 
 
+def _combination_site(
+    error: Mapping[str, Any], path: str, message: str, resolved: ResolvedDocument, top_file: Optional[str]
+) -> Optional[Tuple[str, Position]]:
+    """For a rule area's check across fields, the field of the message set in
+    the top file, if the one found first was set in a parent: the file that
+    made the combination is to blame (a child setting ``level_step: 2`` over
+    a parent's ``opening_min: 1``), not the parent that only supplied a value."""
+    loc = tuple(error.get("loc", ()))
+    model = _model_at(loc)
+    if model is None or not loc:
+        return None
+    area = ".".join(str(part) for part in loc)
+    for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", message):
+        if name not in model.model_fields:
+            continue
+        candidate = f"{area}.{name}"
+        if candidate == path:
+            continue
+        found = resolved.positions.get(candidate)
+        if found is not None and found.file == top_file:
+            return candidate, found
+    return None
+
+
 def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> ProfileError:
     located: List[ProfileError] = []
+    top = resolved.positions.get("")
+    top_file = top.file if top is not None else None
     for error in exc.errors(include_url=False):
         path, message, point = _humanise(error, resolved.data)
         positions = resolved.positions
@@ -1222,6 +1248,10 @@ def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> Profi
             where = positions.get(path)
         if where is None:
             _, where = positions.locate(path)
+        if point == "auto" and where is not None and where.file != top_file:
+            site = _combination_site(error, path, message, resolved, top_file)
+            if site is not None:
+                path, where = site
         located.append(
             ProfileError(
                 message,
@@ -1233,8 +1263,6 @@ def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> Profi
             )
         )
     # In reading order: the top file first, then by line and column.
-    top = resolved.positions.get("")
-    top_file = top.file if top is not None else None
     located.sort(
         key=lambda e: (e.line is None, e.file != top_file, e.file or "", e.line or 0, e.column or 0)
     )
