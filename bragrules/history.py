@@ -1238,9 +1238,16 @@ _BLANK = b" \t\r\n"
 _BOM = b"\xef\xbb\xbf"
 
 
+LOG_SUFFIXES = (".jsonl", ".ndjson")
+"""A file named so is a log whatever it holds (its errors speak of a log, not a sheet)."""
+
+
 def sniff_kind(path: PathLike) -> str:
-    """``"log"`` when the file's first non-space character is ``{``, else ``"sheet"``."""
+    """``"log"`` when the file's first non-space character is ``{`` (or its
+    name ends in ``.jsonl``), else ``"sheet"``."""
     name = os.fspath(path)
+    if name.lower().endswith(LOG_SUFFIXES):
+        return "log"
     try:
         with open(name, "rb") as handle:
             while True:
@@ -1331,7 +1338,7 @@ def _read_history_stream(handle: "io.BufferedReader", name: str) -> History:
 
     try:
         kind, blank = _sniff_stream(handle, name)
-        if kind == "log":
+        if kind == "log" or name.lower().endswith(LOG_SUFFIXES):
             return _read_log_stream(handle, name, blank.count(b"\n") + 1)
         data = blank + handle.read(MAX_BYTES + 1 - len(blank))
     except OSError as exc:
