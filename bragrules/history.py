@@ -1346,7 +1346,7 @@ def _read_history_stream(handle: "io.BufferedReader", name: str) -> History:
     try:
         if len(data) > MAX_BYTES:
             raise HistoryError(
-                f"more than {MAX_BYTES} bytes, the limit for a sheet is {MAX_BYTES} bytes ({MAX_BYTES // 1024} KiB)",
+                f"file is more than {MAX_BYTES} bytes, the limit is {MAX_BYTES} bytes ({MAX_BYTES // 1024} KiB)",
                 name,
             )
     finally:

@@ -382,7 +382,7 @@ def test_rank_of_dev_zero_stops_at_once() -> None:
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="needs /dev/zero")
 def test_audit_of_dev_zero_is_refused_by_size(capsys: Any, monkeypatch: Any) -> None:
     code, _, err = run_cli(capsys, monkeypatch, "audit", "/dev/zero")
-    assert code == 2 and "the limit for a sheet is 262144 bytes" in err
+    assert code == 2 and "the limit is 262144 bytes" in err
 
 
 # ---------------------------------------------------------------------------

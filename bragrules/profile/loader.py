@@ -687,12 +687,12 @@ def _unreadable(value: str, kind: str) -> str:
     >>> _unreadable("maybe", "bool")
     "cannot read 'maybe' as true or false (its tag is !!bool)"
     >>> _unreadable("9" * 5000, "int")
-    "cannot read '9999999999999999999…' as a whole number: 5000 digits, more than the 4300 allowed"
+    "cannot read '99999999999…': 5000 digits, more than 4300"
     """
     shown = repr(value if len(value) <= 20 else value[:19] + "…")
     digits = sum(ch.isdigit() for ch in value)
     if kind in ("int", "float") and digits > MAX_DIGITS:
-        return f"cannot read {shown} as {_KINDS[kind]}: {digits} digits, more than the {MAX_DIGITS} allowed"
+        return f"cannot read {quote(value[:11] + '…')}: {digits} digits, more than {MAX_DIGITS}"
     return f"cannot read {shown} as {_KINDS.get(kind, kind)} (its tag is !!{kind})"
 
 
