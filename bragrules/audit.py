@@ -748,6 +748,7 @@ def audit(
     *,
     keep_deals: bool = True,
     on_deal: Optional[Callable[[DealSummary], None]] = None,
+    on_start: Optional[Callable[[AuditReport], None]] = None,
 ) -> AuditReport:
     """Replay ``history`` and check every action and claim.
 
@@ -757,6 +758,9 @@ def audit(
     whose header hash differs from it then gets a warning, not a violation.
     With ``keep_deals=False`` the report keeps no per-deal rows (``on_deal``
     still receives each), so a log of any length is audited in constant memory.
+    ``on_start`` receives the report once the history's header is read,
+    before any deal (to write the head of a report whose rows are written
+    as they are made).
 
     Raises :class:`~bragrules.errors.HistoryError` (or
     :class:`~bragrules.profile.ProfileError` for ``rules_or_profile``) when
@@ -773,6 +777,8 @@ def audit(
         profile_hash=profile_hash(rules.profile),
         players=list(history.players),
     )
+    if on_start is not None:
+        on_start(report)
     auditor = _Auditor(history, rules, report, keep_deals, on_deal)
     auditor.start(overridden, label)
     auditor.run()

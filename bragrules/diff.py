@@ -40,7 +40,7 @@ from .explain import (
     show_value,
     source_of,
 )
-from .money import money_json, pretty_money
+from .money import approximate, decimal_text, money_json, pretty_money
 from .profile.models import Profile
 from .text import in_words
 
@@ -398,9 +398,9 @@ def measure_impact(
             elif kind == "money":
                 row[key] = money_json(value)
             elif kind == "share":
-                row[key] = round(float(value), 4)
+                row[key] = round(float(value), 4)  # a share is between 0 and 1
             else:
-                row[key] = round(float(value), 2)
+                row[key] = approximate(Fraction(value), 2)
         results.append(row)
     return results
 
@@ -414,7 +414,7 @@ def _shown(value: Any, kind: str) -> str:
         return str(value)
     if kind == "money":
         return pretty_money(value if isinstance(value, Fraction) else Fraction(str(value)))
-    return f"{float(value):.2f}"
+    return decimal_text(Fraction(str(value)), 2)
 
 
 def render_impact(comparison: Comparison, measured: Sequence[Dict[str, Any]]) -> Any:

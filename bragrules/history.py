@@ -43,6 +43,7 @@ length is read in constant memory.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import os
@@ -54,6 +55,7 @@ from pathlib import Path
 from typing import (
     IO,
     Any,
+    BinaryIO,
     Dict,
     Generator,
     Iterable,
@@ -63,6 +65,7 @@ from typing import (
     Optional,
     Protocol,
     Sequence,
+    Set,
     Tuple,
     Union,
 )
@@ -73,6 +76,7 @@ from .cards import CARDS, Card, CardError, parse_card, split_tokens
 from .engine.actions import Action, ActionSyntaxError
 from .errors import HistoryError
 from .money import money_json, parse_money
+from .text import quote
 from .profile import ProfileError, load_document_text, profile_hash
 from .profile.models import Profile
 
@@ -88,9 +92,6 @@ _RESULT_KEYS = ("winner", "winners", "carried", "net", "pot", "lives_lost")
 _END_KEYS = ("net", "winners", "winner")
 _EVENT_TYPES = ("header", "deal", "cards", "action", "result", "end")
 _HEADER_KEYS = ("type", "format", "profile", "profile_hash", "players", "seed", "dealer", "profile_data", "started_ms")
-MAX_LOG_LINE = 1 << 20
-"""The longest line a log may have, in bytes (a header with its profile is a few KiB)."""
-
 PathLike = Union[str, "os.PathLike[str]"]
 Hand = Optional[Tuple[Card, ...]]
 
@@ -677,12 +678,17 @@ def _sheet_end(sheet: _Sheet, value: Any, players: Sequence[str], deals: int) ->
 def read_sheet(path: PathLike) -> History:
     """Read a history sheet from a file."""
     name = os.fspath(path)
-    raw = _read_small(name)
+    return _sheet_from_bytes(_read_small(name), name)
+
+
+def _sheet_from_bytes(raw: bytes, name: str) -> History:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         raise HistoryError("not UTF-8 text; a history sheet is a YAML text file", name, line) from None
+    if text.startswith("\ufeff"):
+        raise HistoryError("a second byte order mark: the file starts with two", name, 1)
     return parse_sheet(text, name, Path(name).parent)
 
 
@@ -947,36 +953,91 @@ class LogWriter:
         self.close()
 
 
-class _LogReader:
-    """Reads a log's lines as JSON objects, with their line numbers."""
+MAX_LINE_BYTES = 4 * 1024 * 1024
+"""Longest line of a log, in bytes: a header with its whole profile is a few KiB."""
 
-    def __init__(self, name: str, limit: Optional[int] = None):
+MAX_BLANK_LINES = 10_000
+"""Most blank lines in a row in a log (a writer never writes one): an endless
+stream of them is refused, not waited through."""
+
+
+def _no_duplicate_keys(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
+    """A JSON object, refused when a key is written twice (as sheets refuse it)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: Set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return obj
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+_decode_json = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys).decode
+
+
+class _LogReader:
+    """Reads a log's lines as JSON objects, with their line numbers.
+
+    From the file ``name`` (opened afresh for each reading), or from
+    ``handle``, a stream already open (a pipe, a FIFO, standard input) read
+    once, whose lines are numbered from ``first_line``. With ``limit``,
+    nothing beyond that many bytes is read (the end of a line: ``play
+    --resume`` stops before a line cut short).
+    """
+
+    def __init__(self, name: str, handle: Optional[BinaryIO] = None, first_line: int = 1,
+                 limit: Optional[int] = None):
         self.name = name
-        self.limit = limit  # read no further than this many bytes (the end of a line)
+        self.handle = handle
+        self.first_line = first_line
+        self.limit = limit
 
     def objects(self) -> Generator[Tuple[int, Dict[str, Any]], None, None]:
-        try:
-            handle = open(self.name, "rb")
-        except OSError as exc:
-            raise _unreadable(exc, self.name) from None
+        if self.handle is not None:
+            handle, self.handle = self.handle, None
+        else:
+            try:
+                handle = open(self.name, "rb")
+            except OSError as exc:
+                raise _unreadable(exc, self.name) from None
         with handle:
-            number = 0
+            number = self.first_line - 1
+            blank = 0
             left = self.limit
             while True:
-                raw = handle.readline(MAX_LOG_LINE + 1 if left is None else min(MAX_LOG_LINE + 1, left))
+                try:
+                    raw = handle.readline(MAX_LINE_BYTES + 1 if left is None else min(MAX_LINE_BYTES + 1, left))
+                except OSError as exc:
+                    raise _unreadable(exc, self.name) from None
                 if not raw:
-                    break
+                    return
                 number += 1
                 if left is not None:
                     left -= len(raw)
-                if len(raw) > MAX_LOG_LINE:
-                    raise HistoryError(f"a line longer than {MAX_LOG_LINE} bytes: not a session log", self.name, number)
+                if len(raw) > MAX_LINE_BYTES:
+                    raise HistoryError(
+                        f"a line longer than {MAX_LINE_BYTES // (1024 * 1024)} MiB; no event is that long",
+                        self.name, number,
+                    )
                 if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
                 if not raw.strip():
+                    blank += 1
+                    if blank > MAX_BLANK_LINES:
+                        raise HistoryError(
+                            f"more than {MAX_BLANK_LINES:,} blank lines in a row; a log has none", self.name, number
+                        )
                     continue
+                blank = 0
                 try:
-                    obj = json.loads(raw.decode("utf-8"))
+                    obj = _decode_json(raw.decode("utf-8"))
                     if b"\\u" in raw and _has_surrogate(obj):
                         raise HistoryError(
                             "text with a lone surrogate (an escape such as \\ud800) is not valid Unicode",
@@ -984,6 +1045,10 @@ class _LogReader:
                         )
                 except RecursionError:
                     raise HistoryError("a JSON event nested too deeply", self.name, number) from None
+                except _DuplicateKey as dup:
+                    raise HistoryError(
+                        f"the key {quote(dup.key)} is written twice in one event", self.name, number
+                    ) from None
                 except (ValueError, UnicodeDecodeError) as exc:
                     if not raw.endswith(b"\n"):  # only the last line can lack its newline
                         raise HistoryError(
@@ -1066,17 +1131,23 @@ def _read_header(name: str, line: int, obj: Dict[str, Any]) -> History:
 
 
 class _LogDeals:
-    """A log's deals, read from the file each time they are iterated."""
+    """A log's deals, read from the file each time they are iterated (from a
+    stream, ``rest``: the events after the header, once)."""
 
-    def __init__(self, history: History):
+    def __init__(self, history: History, rest: Optional[Iterator[Tuple[int, Dict[str, Any]]]] = None):
         self.history = history
+        self.rest = rest
 
     def __iter__(self) -> Iterator[DealEntry]:
         history = self.history
         name = history.file
         players = history.players
-        objects = _LogReader(name, history.byte_limit).objects()
-        next(objects)  # the header, read already
+        objects: Iterator[Tuple[int, Dict[str, Any]]]
+        if self.rest is not None:
+            objects, self.rest = self.rest, iter(())
+        else:
+            objects = _LogReader(name, limit=history.byte_limit).objects()
+            next(objects)  # the header, read already
         current: Optional[DealEntry] = None
         book: Optional[_CardBook] = None
         last_number = 0
@@ -1252,7 +1323,7 @@ def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:
     --resume`` leaves out a last line cut short).
     """
     name = os.fspath(path)
-    objects = _LogReader(name, byte_limit).objects()
+    objects = _LogReader(name, limit=byte_limit).objects()
     try:
         line, obj = next(objects)
     except StopIteration:
@@ -1265,29 +1336,165 @@ def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:
     return history
 
 
+def _read_log_stream(handle: BinaryIO, name: str, first_line: int) -> History:
+    """A log from a stream: the header now, the deals as they are iterated (once)."""
+    objects = _LogReader(name, handle, first_line).objects()
+    try:
+        line, obj = next(objects)
+    except StopIteration:
+        raise HistoryError("the log is empty", name) from None
+    history = _read_header(name, line, obj)
+    history.deals = _LogDeals(history, objects)
+    return history
+
+
 # ---------------------------------------------------------------------------
 # Either form
 # ---------------------------------------------------------------------------
 
+STDIN = "-"
+"""The name that reads a history from standard input (``bragrules audit -``)."""
+
+STDIN_NAME = "<stdin>"
+"""How standard input is named in messages."""
+
+FIFO_WAIT = 10.0
+"""Seconds to wait for a writer to send something into a FIFO before giving up on it."""
+
+_SNIFF_LIMIT = 1024 * 1024
+"""Most blank space read from a stream before the first character that says sheet or log."""
+
+_BLANK = b" \t\r\n"
+_BOM = b"\xef\xbb\xbf"
+
+
+LOG_SUFFIXES = (".jsonl", ".ndjson")
+"""A file named so is a log whatever it holds (its errors speak of a log, not a sheet)."""
+
 
 def sniff_kind(path: PathLike) -> str:
-    """``"log"`` when the file's first non-space character is ``{``, else ``"sheet"``."""
+    """``"log"`` when the file's first non-space character is ``{`` (or its
+    name ends in ``.jsonl``), else ``"sheet"``."""
     name = os.fspath(path)
+    if name.lower().endswith(LOG_SUFFIXES):
+        return "log"
     try:
         with open(name, "rb") as handle:
             while True:
                 chunk = handle.read(4096)
                 if not chunk:
                     return "sheet"
-                stripped = chunk.lstrip(b" \t\r\n").removeprefix(b"\xef\xbb\xbf").lstrip(b" \t\r\n")
+                stripped = chunk.lstrip(_BLANK).removeprefix(b"\xef\xbb\xbf").lstrip(_BLANK)
                 if stripped:
                     return "log" if stripped.startswith(b"{") else "sheet"
     except OSError as exc:
         raise _unreadable(exc, name) from None
 
 
+def _open_stream(name: str) -> "Optional[io.BufferedReader]":
+    """A history that is no regular file, opened to be read once: standard
+    input (``-``), a pipe (``/dev/stdin``, ``<(cat log)``), a FIFO or a
+    device. ``None`` for a regular file (or none at all), which is read by name.
+
+    A FIFO is opened without waiting for a writer, then given
+    :data:`FIFO_WAIT` seconds to send its first bytes.
+    """
+    import stat
+    import sys
+
+    if name == STDIN:
+        stdin = sys.stdin
+        buffer = getattr(stdin, "buffer", None)
+        if isinstance(buffer, io.BufferedReader):
+            return buffer
+        if buffer is not None:
+            return io.BufferedReader(buffer)
+        # a text stream in place of stdin (tests): its text, as UTF-8
+        return io.BufferedReader(io.BytesIO((stdin.read() if stdin is not None else "").encode("utf-8")))
+    try:
+        mode = os.stat(name).st_mode
+    except OSError:
+        return None  # reported when it is opened by name
+    if stat.S_ISREG(mode) or stat.S_ISDIR(mode):
+        return None
+    try:
+        if stat.S_ISFIFO(mode):
+            fd = os.open(name, os.O_RDONLY | os.O_NONBLOCK)
+            try:
+                _wait_for_writer(fd, name)
+                os.set_blocking(fd, True)
+            except BaseException:
+                os.close(fd)
+                raise
+            return os.fdopen(fd, "rb")
+        return open(name, "rb")
+    except OSError as exc:
+        raise _unreadable(exc, name) from None
+
+
+def _wait_for_writer(fd: int, name: str) -> None:
+    """Wait (at most :data:`FIFO_WAIT` seconds) until the FIFO ``fd`` has something to read."""
+    import select
+
+    poller = select.poll()
+    poller.register(fd, select.POLLIN | select.POLLHUP)
+    if not poller.poll(int(FIFO_WAIT * 1000)):
+        raise HistoryError(
+            f"a FIFO that nobody wrote to in {FIFO_WAIT:g} seconds; start the writer first, or pipe the history in",
+            name,
+        )
+
+
+def _sniff_stream(handle: "io.BufferedReader", name: str) -> Tuple[str, bytes]:
+    """Whether a stream holds a sheet or a log, and what was read to find out:
+    blank space and a byte order mark (the stream goes on from the first
+    character that decided)."""
+    consumed = bytearray()
+    while len(consumed) <= _SNIFF_LIMIT:
+        ahead = handle.peek(4096)
+        if not ahead:
+            return "sheet", bytes(consumed)
+        skip = len(ahead) - len(ahead.lstrip(_BLANK))
+        if skip == 0:
+            if consumed or not _BOM.startswith(ahead[:3]):
+                return ("log" if ahead.startswith(b"{") else "sheet"), bytes(consumed)
+            skip = min(len(ahead), 3)  # the byte order mark (or its start, in a short read)
+        consumed += handle.read(skip)
+    raise HistoryError(f"more than {_SNIFF_LIMIT // (1024 * 1024)} MiB of blank space and nothing else", name)
+
+
+def _read_history_stream(handle: "io.BufferedReader", name: str) -> History:
+    from .profile.loader import MAX_BYTES
+
+    try:
+        kind, blank = _sniff_stream(handle, name)
+        if kind == "log" or name.lower().endswith(LOG_SUFFIXES):
+            return _read_log_stream(handle, name, blank.count(b"\n") + 1)
+        data = blank + handle.read(MAX_BYTES + 1 - len(blank))
+    except OSError as exc:
+        raise _unreadable(exc, name) from None
+    try:
+        if len(data) > MAX_BYTES:
+            raise HistoryError(
+                f"file is more than {MAX_BYTES} bytes, the limit is {MAX_BYTES} bytes ({MAX_BYTES // 1024} KiB)",
+                name,
+            )
+    finally:
+        handle.close()
+    return _sheet_from_bytes(data, name)
+
+
 def read_history(path: PathLike) -> History:
-    """Read a sheet or a log, deciding by content (a log's first character is ``{``)."""
+    """Read a sheet or a log, deciding by content (a log's first character is ``{``).
+
+    ``-`` reads standard input; a pipe, a FIFO or a device is read once, as a
+    stream (a log's deals as they are audited, in memory that does not grow
+    with it).
+    """
+    name = os.fspath(path)
+    stream = _open_stream(name)
+    if stream is not None:
+        return _read_history_stream(stream, STDIN_NAME if name == STDIN else name)
     if sniff_kind(path) == "log":
         return read_log(path)
     return read_sheet(path)

@@ -30,6 +30,11 @@ from typing import Dict, Union
 Money = Fraction
 MoneyJSON = Union[int, str]
 
+MAX_DIGITS = 4300
+"""The longest number read from text, in digits (Python's own default limit
+for reading an integer from a string): a longer one is refused with this
+limit named, not with the interpreter's hint about raising it."""
+
 _FRACTION = re.compile(r"^\s*([+-]?\d+)\s*(?:/\s*(\d+))?\s*$")
 _DECIMAL = re.compile(r"^\s*[+-]?\d+\.\d+\s*$")
 _MIXED = re.compile(r"^\s*([+-]?\d+)\s*½\s*$")
@@ -67,14 +72,21 @@ def _parse_money_text(value: str) -> Fraction:
     """parse_money of a string, remembered: histories repeat the same few amounts (Fractions are immutable)."""
     match = _FRACTION.match(value)
     if match:
+        digits = len(match.group(1).lstrip("+-")) + len(match.group(2) or "")
+        if digits > MAX_DIGITS:
+            raise ValueError(f"{_quoted(value)} has {digits} digits, more than the {MAX_DIGITS} allowed")
         denominator = int(match.group(2)) if match.group(2) else 1
         if denominator == 0:
             raise ValueError(f"{_quoted(value)} divides by zero")
         return Fraction(int(match.group(1)), denominator)
     if _DECIMAL.match(value):
+        if sum(ch.isdigit() for ch in value) > MAX_DIGITS:
+            raise ValueError(f"{_quoted(value)} has more than the {MAX_DIGITS} digits allowed")
         return Fraction(value.strip())
     match = _MIXED.match(value)
     if match:
+        if len(match.group(1)) > MAX_DIGITS:
+            raise ValueError(f"{_quoted(value)} has more than the {MAX_DIGITS} digits allowed")
         whole = int(match.group(1))
         return Fraction(whole) + (Fraction(-1, 2) if value.strip().startswith("-") else Fraction(1, 2))
     raise ValueError(f"{_quoted(value)} is not an amount (write an integer or a fraction such as 5/2)")
@@ -151,3 +163,46 @@ class ExactSum:
         for denominator, numerator in self._numerators.items():
             total += Fraction(numerator, denominator)
         return total
+
+
+def decimal_text(value: Fraction, places: int = 2) -> str:
+    """``value`` as a decimal with ``places`` digits after the point, exactly
+    rounded (half away from zero), however large: no float in between.
+
+    >>> decimal_text(Fraction(2, 3))
+    '0.67'
+    >>> decimal_text(Fraction(-5, 8), 2)
+    '-0.63'
+    >>> decimal_text(Fraction(10 ** 30, 3), 1)
+    '333333333333333333333333333333.3'
+    >>> decimal_text(Fraction(7), 0)
+    '7'
+    """
+    scaled = abs(Fraction(value)) * 10**places
+    whole, rest = divmod(scaled.numerator, scaled.denominator)
+    if 2 * rest >= scaled.denominator:
+        whole += 1
+    digits = str(whole).rjust(places + 1, "0")
+    sign = "-" if value < 0 and whole else ""
+    if not places:
+        return sign + digits
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
+
+
+FLOAT_EXACT = 2**53
+"""Below this size a float rounded to a few places says what the exact value says."""
+
+
+def approximate(value: Fraction, places: int) -> Union[float, str]:
+    """A statistic for JSON: a float rounded to ``places`` while it is of
+    ordinary size, else the exact :func:`decimal_text` (a float would
+    overflow, or lose the digits that matter).
+
+    >>> approximate(Fraction(5, 4), 2)
+    1.25
+    >>> approximate(Fraction(10 ** 400, 3), 1)[:8]
+    '33333333'
+    """
+    if abs(value) < FLOAT_EXACT:
+        return round(float(value), places)
+    return decimal_text(value, places)

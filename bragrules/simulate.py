@@ -36,6 +36,7 @@ from .bots import ALL_STYLES, make_bot
 from .engine.session import Session
 from .errors import BragError
 from .money import ExactSum, money_json
+from .text import brief
 from .profile.models import Profile
 from .ranking import CATEGORIES
 from .rules import Rules, compile_rules
@@ -49,6 +50,17 @@ __all__ = [
 ]
 
 BLOCK_DEALS = 250
+
+MAX_HANDS = 10_000_000
+"""Most deals one run simulates: about an hour for one worker here, and a
+number whose figures have long stopped moving. A bigger number is refused
+at once, with this limit, instead of running for ever."""
+
+MAX_WORKERS = 64
+"""Most worker processes one run starts."""
+
+PARENT_CHECK = 0.2
+"""Seconds between a worker's checks that the process that started it is alive."""
 """Deals per block: the unit of work and of seeding (never depends on the number of workers)."""
 
 DEFAULT_STYLES: Tuple[str, ...] = ("cautious", "loose", "blind_bluffer", "see_happy")
@@ -160,6 +172,28 @@ def _rules_from_json(profile_json: str) -> Rules:
 
 def _seat_names(players: int) -> List[str]:
     return [f"P{i + 1}" for i in range(players)]
+
+
+def _watch_parent(parent: int) -> None:
+    """In a worker: end this process as soon as ``parent`` (the process that
+    started it) is gone, however it went (SIGKILL included).
+
+    A worker of a pool waits on a pipe whose other end it also holds, so it
+    would wait for ever once its parent was killed. A daemon thread checks
+    every :data:`PARENT_CHECK` seconds that the parent is still this
+    process's parent; when it is not (the worker has been handed to another
+    process), the worker exits at once.
+    """
+    import os
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="bragrules-parent-watch", daemon=True).start()
 
 
 def _play_block(
@@ -528,9 +562,13 @@ def simulate(
     if not low <= players <= high:
         raise SimulationError(f"{rules.profile.name} seats {low} to {high} players, not {players}")
     if hands < 1:
-        raise SimulationError(f"the number of deals must be at least 1, not {hands}")
+        raise SimulationError(f"the number of deals must be at least 1, not {brief(hands)}")
+    if hands > MAX_HANDS:
+        raise SimulationError(f"at most {MAX_HANDS:,} deals in one run, not {brief(hands)}")
     if workers < 1:
-        raise SimulationError(f"the number of workers must be at least 1, not {workers}")
+        raise SimulationError(f"the number of workers must be at least 1, not {brief(workers)}")
+    if workers > MAX_WORKERS:
+        raise SimulationError(f"at most {MAX_WORKERS} workers, not {brief(workers)}")
     seats = seat_styles(players, styles)
     style_list = list(seats.values())
     blocks = [(b, min(BLOCK_DEALS, hands - b * BLOCK_DEALS)) for b in range((hands + BLOCK_DEALS - 1) // BLOCK_DEALS)]
@@ -544,10 +582,14 @@ def simulate(
             if progress is not None:
                 progress(done, hands)
     else:
+        import os
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
         results: Dict[int, _Tally] = {}
-        with ProcessPoolExecutor(max_workers=min(workers, len(blocks))) as pool:
+        pool = ProcessPoolExecutor(
+            max_workers=min(workers, len(blocks)), initializer=_watch_parent, initargs=(os.getpid(),)
+        )
+        try:
             futures = {
                 pool.submit(_play_block, profile_json, style_list, seed, block, size, None, log_dir): (block, size)
                 for block, size in blocks
@@ -558,6 +600,11 @@ def simulate(
                 done += size
                 if progress is not None:
                     progress(done, hands)
+        except BaseException:
+            # Ctrl-C or an error: the blocks not yet started are dropped, not played out.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
         for block, _ in blocks:
             total.add(results[block])
     return SimulationReport(

@@ -12,6 +12,8 @@ long values are cut in the middle, and characters that cannot be printed
 '1000000000000000000000…0000000000000 (401 digits)'
 >>> quote("a\\ud800b")
 "'a\\\\ud800b'"
+>>> neutralise("Ada\\x1b[2J\\x9b31m")
+'Ada\\\\u001b[2J\\\\u009b31m'
 """
 
 from __future__ import annotations
@@ -20,6 +22,36 @@ import re
 from typing import Any
 
 LIMIT = 40
+
+UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
+"""Characters a terminal acts on instead of showing: the C0 controls but tab
+and newline (ESC among them, and the carriage return that overwrites a
+line), DEL, the C1 controls (U+009B is a one-character CSI), the
+bidirectional overrides and isolates that reorder what is shown, and lone
+surrogates (which no terminal encoding can carry)."""
+
+
+def neutralise(text: str) -> str:
+    """``text`` with every character of :data:`UNSAFE` written as a ``\\uXXXX`` escape.
+
+    Everything bragrules prints for people goes through this (the command
+    line's ``write``, ``error`` and ``message``, and its rich console), so a
+    profile, a name or a file path can never move the cursor, clear the
+    screen or fake output. The escape is also a valid JSON escape, so JSON
+    output stays valid and means the same.
+
+    >>> neutralise("plain text, tabs\\tand\\nnewlines stay")
+    'plain text, tabs\\tand\\nnewlines stay'
+    >>> neutralise("\\r\\x1b]0;title\\x07\\u202e")
+    '\\\\u000d\\\\u001b]0;title\\\\u0007\\\\u202e'
+    """
+    if UNSAFE.search(text) is None:
+        return text
+    return UNSAFE.sub(_escape, text)
+
+
+def _escape(match: "re.Match[str]") -> str:
+    return f"\\u{ord(match.group()):04x}"
 
 
 def printable(text: str) -> str:

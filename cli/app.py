@@ -21,7 +21,15 @@ from typing import Any, Dict, List, Optional, Sequence
 import typer
 import typer.main
 
-from .common import EXIT_BAD_INPUT, describe_error, error, is_input_error
+from .common import (
+    EXIT_BAD_INPUT,
+    GuardedStream,
+    NeutralStream,
+    OutputError,
+    describe_error,
+    error,
+    is_input_error,
+)
 
 COMMANDS: Dict[str, str] = {
     "validate": "profile_cmds",
@@ -118,7 +126,18 @@ def app_for(args: Sequence[str]) -> typer.Typer:
 
 
 def main(argv: Optional[List[str]] = None) -> None:
-    """Run the app: bad input becomes one line on stderr and exit status 2."""
+    """Run the app: bad input becomes one line on stderr and exit status 2.
+
+    Click's own errors (a bad option, an unknown command) echo what was
+    typed, so they are written through a :class:`~bragrules_cli.common.NeutralStream`;
+    a write error on stdout (a full disk) is one line and exit status 2.
+    """
+    try:  # typer with click inside it, or beside it
+        from typer._click.exceptions import ClickException
+    except ImportError:  # pragma: no cover
+        from click.exceptions import ClickException  # type: ignore[no-redef]
+    from typer import Abort
+
     for stream in (sys.stdout, sys.stderr):  # a name no terminal can show is escaped, never fatal
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -129,21 +148,38 @@ def main(argv: Optional[List[str]] = None) -> None:
     if argv is None:  # the console script itself, not a program calling main()
         _reader_gone_is_quiet()
     target = app_for(sys.argv[1:] if argv is None else argv)
+    guarded = GuardedStream(sys.stdout)
+    sys.stdout = guarded  # type: ignore[assignment]
     try:
         # Always a group, even with one command registered: the command's
         # name comes first on the command line either way.
-        typer.main.get_group(target)(args=argv, prog_name="bragrules")
+        code = typer.main.get_group(target)(args=argv, prog_name="bragrules", standalone_mode=False)
+        guarded.flush()
+    except ClickException as exc:
+        exc.show(file=NeutralStream(sys.stderr))  # type: ignore[arg-type]
+        sys.exit(exc.exit_code)
+    except Abort:
+        error("Aborted.")
+        sys.exit(1)
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         sys.exit(130)
     except BrokenPipeError:
         _quiet_broken_pipe()
         sys.exit(EXIT_READER_GONE)
+    except OutputError as exc:
+        error(str(exc))
+        _quiet_broken_pipe()
+        sys.exit(EXIT_BAD_INPUT)
     except Exception as exc:
         if not is_input_error(exc):
             raise
         error(describe_error(exc))
         sys.exit(EXIT_BAD_INPUT)
+    finally:
+        if sys.stdout is guarded:
+            sys.stdout = guarded.target  # type: ignore[assignment]
+    sys.exit(code if isinstance(code, int) else 0)
 
 
 EXIT_READER_GONE = 128 + 13

@@ -119,12 +119,12 @@ def _value_text(value: Any) -> str:
 
 def render(result: "Arbitration") -> None:
     """The rulings for people: one block per profile; with several, a comparison table first."""
-    from rich.markup import escape
+    from .safe_console import styled
 
     out = console()
     dispute = result.dispute
     where = f"deal {result.deal}" + (f", line {result.line}" if result.line is not None else "")
-    out.print(f"[bold]Dispute[/bold]: {escape(dispute.text)}  ({escape(where)} of {escape(result.file)})")
+    out.print(styled("[bold]Dispute[/bold]: {}  ({} of {})", dispute.text, where, result.file))
     if len(result.rulings) > 1:
         out.print()
         out.print(_comparison(result))
@@ -134,27 +134,27 @@ def render(result: "Arbitration") -> None:
     if len(result.rulings) > 1:
         out.print()
         if result.differs:
-            out.print("[bold yellow]The rulings differ[/bold yellow]: " + escape(", ".join(result.rulings[0].differs)))
+            out.print(styled("[bold yellow]The rulings differ[/bold yellow]: {}", ", ".join(result.rulings[0].differs)))
         else:
-            out.print("[bold green]The rulings agree[/bold green]")
+            out.print(styled("[bold green]The rulings agree[/bold green]"))
 
 
 def _comparison(result: "Arbitration") -> Any:
-    from rich.markup import escape
     from rich.table import Table
+
+    from .safe_console import styled
 
     rulings = result.rulings
     table = Table(show_edge=False, pad_edge=False)
     table.add_column("")
     for ruling in rulings:
-        table.add_column(escape(_title(ruling)))
+        table.add_column(_title(ruling))
     table.add_column("")
 
     def row(label: str, cells: List[str], differs: Optional[bool] = None) -> None:
         if differs is None:
             differs = len(set(cells)) > 1
-        table.add_row(escape(label), *[escape(c) for c in cells],
-                      f"[yellow]{DIFFERS}[/yellow]" if differs else "")
+        table.add_row(label, *cells, styled("[yellow]{}[/yellow]", DIFFERS) if differs else "")
 
     row("allowed", [_allowed(r) for r in rulings])
     row("outcome", [r.outcome for r in rulings])
@@ -174,26 +174,26 @@ def _comparison(result: "Arbitration") -> Any:
 
 
 def _block(out: Any, ruling: "Ruling", several: bool) -> None:
-    from rich.markup import escape
+    from .safe_console import styled
 
     verdict = ruling.outcome.replace("_", " ")
     if ruling.allowed is not None:
         verdict += " (allowed)" if ruling.allowed else " (not allowed)"
-    marker = f"  [yellow]{DIFFERS}[/yellow]" if several and ruling.differs else ""
-    out.print(f"[bold]Under {escape(_title(ruling))}[/bold]: [bold]{escape(verdict)}[/bold]{marker}")
-    out.print(f"  {escape(ruling.summary)}", soft_wrap=True)
+    marker = "  [yellow]{}[/yellow]" if several and ruling.differs else "{}"
+    out.print(styled("[bold]Under {}[/bold]: [bold]{}[/bold]" + marker, _title(ruling), verdict,
+                     DIFFERS if several and ruling.differs else ""))
+    out.print(f"  {ruling.summary}", soft_wrap=True)
     if ruling.owed:
-        out.print(f"  owed: {escape(_owed(ruling.owed))}")
-    out.print(f"  next: {escape(ruling.next)}", soft_wrap=True)
+        out.print(f"  owed: {_owed(ruling.owed)}")
+    out.print(f"  next: {ruling.next}", soft_wrap=True)
     if ruling.net is not None:
-        out.print(f"  net: {escape(_money_map(ruling.net))}")
+        out.print(f"  net: {_money_map(ruling.net)}")
     if ruling.citations:
         out.print("  rules:")
         for cited in ruling.citations:
             value = "" if cited.value is None else f" = {_value_text(cited.value)}"
             source = f" ({cited.source})" if cited.source else ""
-            out.print(f"    {escape(cited.path)}{escape(value)}: {escape(cited.sentence)}{escape(source)}",
-                      soft_wrap=True)
+            out.print(f"    {cited.path}{value}: {cited.sentence}{source}", soft_wrap=True)
 
 
 __all__ = ["arbitrate_command", "register", "render"]

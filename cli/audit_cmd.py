@@ -7,14 +7,14 @@ audited up to the cut, then reported with status 2.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Any, Optional
+from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
 from .common import EXIT_BAD_INPUT, EXIT_OK, console, describe_error, error, write
 
 if TYPE_CHECKING:  # pragma: no cover
-    from bragrules.audit import AuditReport
+    from bragrules.audit import AuditReport, DealSummary
 
 EXIT_VIOLATIONS = 1
 
@@ -54,21 +54,112 @@ def audit_command(
     from bragrules.errors import HistoryError
     from bragrules.profile import ProfileError
 
+    writer: _Writer = _SummaryWriter() if summary else (_JsonRows() if as_json else _TextRows())
     try:
-        report = audit(history, profile, keep_deals=not summary)
+        report = audit(history, profile, keep_deals=False, on_deal=writer.deal, on_start=writer.start)
     except (HistoryError, ProfileError) as exc:
         error(describe_error(exc))
         raise typer.Exit(EXIT_BAD_INPUT)
-    if as_json:
-        import json
-
-        write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
-    else:
-        render(report)
+    writer.finish(report, as_json)
     if report.error is not None:
         error(describe_error(report.error))
         raise typer.Exit(EXIT_BAD_INPUT)
     raise typer.Exit(EXIT_OK if report.ok else EXIT_VIOLATIONS)
+
+
+CHUNK = 200
+"""Deals per table of the report for people: rows are written as they are made, a table at a time."""
+
+
+class _Writer:
+    """Writes a report as the audit makes it: the head, each deal's row, the rest.
+
+    No row is kept once written, so the audit of a log of any length runs in
+    memory that does not grow with it (``--summary`` writes no rows at all).
+    """
+
+    def start(self, report: "AuditReport") -> None:
+        """The history's header is read: the head of the report."""
+
+    def deal(self, row: "DealSummary") -> None:
+        """One deal replayed."""
+
+    def finish(self, report: "AuditReport", as_json: bool) -> None:
+        """The audit is over: totals, violations and notes."""
+
+
+class _SummaryWriter(_Writer):
+    def finish(self, report: "AuditReport", as_json: bool) -> None:
+        if as_json:
+            import json
+
+            write(json.dumps(report.to_json(), indent=2, ensure_ascii=False) + "\n")
+        else:
+            render(report)
+
+
+class _JsonRows(_Writer):
+    """The JSON report with its ``deals`` list written row by row (the same object
+    as ``AuditReport.to_json()``, but ``ok`` comes last, once it is known)."""
+
+    def __init__(self) -> None:
+        self.rows = 0
+        self.started = False
+
+    def start(self, report: "AuditReport") -> None:
+        import json
+
+        head = {key: value for key, value in report.to_json().items() if key in _JSON_HEAD}
+        text = json.dumps(head, indent=2, ensure_ascii=False)
+        write(text[: text.rindex("}")].rstrip() + ',\n  "deals": [')
+        self.started = True
+
+    def deal(self, row: "DealSummary") -> None:
+        import json
+
+        text = json.dumps(row.to_json(), indent=2, ensure_ascii=False).replace("\n", "\n    ")
+        write(("," if self.rows else "") + "\n    " + text)
+        self.rows += 1
+
+    def finish(self, report: "AuditReport", as_json: bool) -> None:
+        import json
+
+        rest = {key: value for key, value in report.to_json().items() if key not in _JSON_HEAD and key != "deals"}
+        text = json.dumps(rest, indent=2, ensure_ascii=False)
+        write(("\n  ]," if self.rows else "],") + "\n" + text[text.index("{") + 1 :].lstrip("\n") + "\n")
+
+
+_JSON_HEAD = ("file", "format", "profile", "profile_hash", "players")
+
+
+class _TextRows(_Writer):
+    """The report for people, its deals in tables of :data:`CHUNK` rows written as they fill."""
+
+    def __init__(self) -> None:
+        self.rows: List["DealSummary"] = []
+        self.players: List[str] = []
+        self.tables = 0
+
+    def start(self, report: "AuditReport") -> None:
+        from .safe_console import styled
+
+        self.players = list(report.players)
+        console().print(styled("[bold]{}[/bold]: a {} under {}", report.file, report.kind, report.profile))
+
+    def deal(self, row: "DealSummary") -> None:
+        self.rows.append(row)
+        if len(self.rows) >= CHUNK:
+            self._flush()
+
+    def _flush(self) -> None:
+        if self.rows:
+            console().print(_deal_table(self.rows, self.players, header=self.tables == 0))
+            self.tables += 1
+            self.rows = []
+
+    def finish(self, report: "AuditReport", as_json: bool) -> None:
+        self._flush()
+        render(report, head=False)
 
 
 def _money(amount: Any) -> str:
@@ -78,37 +169,52 @@ def _money(amount: Any) -> str:
     return f"+{text}" if amount > 0 else text
 
 
-def render(report: "AuditReport") -> None:
-    """The report for people: deals, session totals, violations and notes."""
-    from rich.markup import escape
+def _deal_table(deals: "List[DealSummary]", players: List[str], header: bool = True) -> Any:
+    """Rows of deals as a rich table (the same columns for every chunk)."""
     from rich.table import Table
 
     from bragrules.money import pretty_money
 
+    table = Table(show_edge=False, pad_edge=False, show_header=header)
+    table.add_column("deal", justify="right", min_width=6)
+    table.add_column("dealer", min_width=max([6, *map(len, players)]))
+    table.add_column("pot", justify="right", min_width=6)
+    table.add_column("outcome", min_width=12)
+    for player in players:
+        table.add_column(player, justify="right", min_width=max(6, len(player)))
+    for deal in deals:
+        if deal.outcome == "won":
+            outcome = f"{deal.winners[0]} won"
+        elif deal.outcome == "split":
+            outcome = "split " + ", ".join(deal.winners)
+        else:
+            outcome = deal.outcome
+        if deal.from_claim:
+            outcome += " (as claimed)"
+        cells = [_money(deal.net[p]) if p in deal.net else "" for p in players]
+        table.add_row(str(deal.deal), deal.dealer, pretty_money(deal.pot), outcome, *cells)
+    return table
+
+
+def render(report: "AuditReport", head: bool = True) -> None:
+    """The report for people: deals, session totals, violations and notes.
+
+    With ``head=False`` the first line and the deals are left out (written
+    already, as the audit made them); the deal count then leads the status line.
+    """
+    from rich.table import Table
+
+    from bragrules.money import pretty_money
+
+    from .safe_console import styled
+
     out = console()
     players = report.players
-    out.print(f"[bold]{escape(report.file)}[/bold]: a {report.kind} of {report.deal_count} deal"
-              f"{'s' if report.deal_count != 1 else ''} under {escape(report.profile)}")
-    if report.deals:
-        table = Table(show_edge=False, pad_edge=False)
-        table.add_column("deal", justify="right")
-        table.add_column("dealer")
-        table.add_column("pot", justify="right")
-        table.add_column("outcome")
-        for player in players:
-            table.add_column(player, justify="right")
-        for deal in report.deals:
-            if deal.outcome == "won":
-                outcome = f"{deal.winners[0]} won"
-            elif deal.outcome == "split":
-                outcome = "split " + ", ".join(deal.winners)
-            else:
-                outcome = deal.outcome
-            if deal.from_claim:
-                outcome += " (as claimed)"
-            cells = [_money(deal.net[p]) if p in deal.net else "" for p in players]
-            table.add_row(str(deal.deal), escape(deal.dealer), pretty_money(deal.pot), escape(outcome), *cells)
-        out.print(table)
+    if head:
+        out.print(styled("[bold]{}[/bold]: a {} of {} deal{} under {}", report.file, report.kind,
+                         report.deal_count, "s" if report.deal_count != 1 else "", report.profile))
+        if report.deals:
+            out.print(_deal_table(report.deals, players))
     totals = Table(show_edge=False, pad_edge=False, title=None)
     totals.add_column("session")
     for player in players:
@@ -116,6 +222,8 @@ def render(report: "AuditReport") -> None:
     totals.add_row("net", *[_money(report.net.get(p, 0)) for p in players])
     out.print(totals)
     status = f"{report.resolved} resolved pot{'s' if report.resolved != 1 else ''}"
+    if not head:
+        status = f"{report.deal_count} deal{'s' if report.deal_count != 1 else ''}, " + status
     if report.carried:
         status += f", {pretty_money(report.carried)} carried"
     if report.ended:
@@ -126,13 +234,14 @@ def render(report: "AuditReport") -> None:
         status += "; the session is not over"
     out.print(status)
     for note in report.notes:
-        out.print(f"[yellow]{note.level}[/yellow]: {escape(str(note))}", soft_wrap=True)
+        out.print(styled("[yellow]{}[/yellow]: {}", note.level, note), soft_wrap=True)
     if report.violations:
-        out.print(f"[bold red]{len(report.violations)} violation{'s' if len(report.violations) != 1 else ''}[/bold red]")
+        count = len(report.violations)
+        out.print(styled("[bold red]{} violation{}[/bold red]", count, "s" if count != 1 else ""))
         for violation in report.violations:
-            out.print(str(violation), markup=False, soft_wrap=True)
+            out.print(str(violation), soft_wrap=True)
     elif report.error is None:
-        out.print("[bold green]ok[/bold green]: every action legal, every claim matches")
+        out.print(styled("[bold green]ok[/bold green]: every action legal, every claim matches"))
 
 
 __all__ = ["audit_command", "register", "render"]

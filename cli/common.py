@@ -87,8 +87,10 @@ def colour_wanted(stream: IO[Any]) -> bool:
 
 
 def message(text: str) -> None:
-    """A message for people, on stderr."""
-    sys.stderr.write(text + "\n")
+    """A message for people, on stderr (control characters neutralised)."""
+    from bragrules.text import neutralise
+
+    sys.stderr.write(neutralise(text) + "\n")
     sys.stderr.flush()
 
 
@@ -98,7 +100,9 @@ MAX_MESSAGE = 300
 
 def error(text: str) -> None:
     """One error line on stderr, in red on a terminal that wants colour."""
-    line = one_line(text)
+    from bragrules.text import neutralise
+
+    line = neutralise(one_line(text))
     if len(line) > MAX_MESSAGE:
         line = line[: MAX_MESSAGE - 1] + "…"
     if colour_wanted(sys.stderr):
@@ -111,19 +115,25 @@ WIDE = 4096
 """The width output that is not a terminal is laid out for: wide enough that nothing is wrapped or cut."""
 
 
-def console(stderr: bool = False) -> "Console":
-    """A rich console for stdout (or stderr); rich itself honours ``NO_COLOR``.
+def console(stderr: bool = False, markup: bool = False) -> "Console":
+    """The rich console for stdout (or stderr); rich itself honours ``NO_COLOR``.
+
+    It is a :class:`~bragrules_cli.safe_console.SafeConsole`: every string
+    printed is text, never markup, and no control character reaches the
+    terminal. Style comes from :func:`~bragrules_cli.safe_console.styled`
+    templates. ``markup=True`` is only for code that escapes every user
+    string it prints itself.
 
     Output that is not a terminal (a file, a pipe) is never wrapped or cut:
     lines run as long as they need, tables as wide as their cells (unless
     ``COLUMNS`` sets a width).
     """
-    from rich.console import Console
+    from .safe_console import SafeConsole
 
     stream = sys.stderr if stderr else sys.stdout
     if is_terminal(stream) or os.environ.get("COLUMNS"):
-        return Console(stderr=stderr, highlight=False)
-    return Console(stderr=stderr, highlight=False, width=WIDE, soft_wrap=True)
+        return SafeConsole(stderr=stderr, markup=markup)
+    return SafeConsole(stderr=stderr, markup=markup, width=WIDE, soft_wrap=True)
 
 
 def is_terminal(stream: IO[Any]) -> bool:
@@ -136,8 +146,92 @@ def is_terminal(stream: IO[Any]) -> bool:
 
 
 def write(text: str) -> None:
-    """Data on stdout, exactly as given."""
-    sys.stdout.write(text)
+    """Data on stdout, as given but for control characters, which are neutralised.
+
+    JSON and YAML escape their own, so only text output changes: an ESC in
+    a profile's description is written ``\\u001b``, never raw.
+    """
+    from bragrules.text import neutralise
+
+    sys.stdout.write(neutralise(text))
+
+
+class OutputError(Exception):
+    """Standard output could not be written (a full disk, a device error): bad for the run, exit 2."""
+
+
+def stream_name(stream: Any, fd: int) -> str:
+    """What ``stream`` writes to, for a message: ``standard output (/dev/full)``."""
+    label = {1: "standard output", 2: "standard error"}.get(fd, f"descriptor {fd}")
+    try:
+        target = os.readlink(f"/proc/self/fd/{stream.fileno()}")
+    except (AttributeError, ValueError, OSError):
+        return label
+    if target.startswith(("pipe:", "socket:", "anon_inode:")) or target.startswith("/dev/pts"):
+        return label
+    return f"{label} ({target})"
+
+
+class GuardedStream:
+    """``target`` (standard output), whose write errors become one :class:`OutputError`.
+
+    Everything written on stdout goes through ``sys.stdout``, rich included,
+    so :func:`bragrules_cli.app.main` puts one of these there: a full disk
+    is then ``error: cannot write standard output (/dev/full): No space left
+    on device`` and exit status 2, never a traceback. A closed pipe is left
+    to the caller (``| head`` is no error).
+    """
+
+    def __init__(self, target: IO[str], fd: int = 1) -> None:
+        self.target = target
+        self.fd = fd
+
+    def _fail(self, exc: OSError) -> "OutputError":
+        from bragrules.text import printable
+
+        cause = exc.strerror or printable(str(exc))
+        return OutputError(f"error: cannot write {stream_name(self.target, self.fd)}: {cause}")
+
+    def write(self, text: str) -> int:
+        try:
+            return self.target.write(text)
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._fail(exc) from None
+
+    def flush(self) -> None:
+        try:
+            self.target.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as exc:
+            raise self._fail(exc) from None
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.target, name)
+
+
+class NeutralStream:
+    """A text stream that neutralises control characters on their way to ``target``.
+
+    For output that other code writes (click's usage errors echo the
+    arguments they refuse), so it reaches the terminal as safely as ours.
+    """
+
+    def __init__(self, target: IO[str]) -> None:
+        self.target = target
+
+    def write(self, text: str) -> int:
+        from bragrules.text import neutralise
+
+        return self.target.write(neutralise(text))
+
+    def flush(self) -> None:
+        self.target.flush()
+
+    def isatty(self) -> bool:
+        return colour_wanted(self.target) and bool(self.target.isatty())
 
 
 def write_to(text: str, output: "Optional[Path]") -> None:
@@ -145,8 +239,10 @@ def write_to(text: str, output: "Optional[Path]") -> None:
     if output is None:
         write(text)
         return
+    from bragrules.text import neutralise
+
     try:
-        output.write_text(text, encoding="utf-8")
+        output.write_text(neutralise(text), encoding="utf-8")
     except OSError as exc:
         import typer
 

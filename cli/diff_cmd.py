@@ -39,8 +39,9 @@ def diff(
             "--impact",
             metavar="N",
             min=1,
-            help="Also simulate N hands under each profile, with the same seeds, and show what "
-            "the differences change at the table.",
+            max=1_000_000,
+            help="Also simulate N hands (at most 1,000,000) under each profile, with the same seeds, "
+            "and show what the differences change at the table.",
             show_default=False,
         ),
     ] = None,

@@ -15,6 +15,14 @@ from typing import TYPE_CHECKING, Any, Iterator, List, Optional
 import typer
 
 from .common import EXIT_BAD_INPUT, error
+from .common import console as safe_console
+
+
+def esc(text: Any) -> str:
+    """User text (a name, a reason, a path) made safe to put in this module's markup."""
+    from rich.markup import escape
+
+    return escape(str(text))
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -130,18 +138,18 @@ class Prompter:
             for line in self._lines:
                 text = line.split("#", 1)[0].strip()
                 if text:
-                    self.console.print(f"{prompt} [bold]{text}[/]", highlight=False)
+                    self.console.print(f"{esc(prompt)} [bold]{esc(text)}[/]", highlight=False)
                     return text
             return None
         try:
             if self.interactive:
-                return self.console.input(f"{prompt} ").strip()
+                return self.console.input(f"{esc(prompt)} ").strip()
             line = sys.stdin.readline()
         except EOFError:
             return None
         if not line:
             return None
-        self.console.print(f"{prompt} [bold]{line.strip()}[/]", highlight=False)
+        self.console.print(f"{esc(prompt)} [bold]{esc(line.strip())}[/]", highlight=False)
         return line.strip()
 
 
@@ -185,18 +193,18 @@ class TableView:
         number = session.state.dealt + 1  # as the log numbers it (a redeal is numbered too)
         carried = f", {money(deal.carried_in)} carried" if deal.carried_in else ""
         dealer = session.dealer
-        self.console.rule(f"Deal {number} · {dealer} {verb(dealer, 'deals')} · pot {money(deal.pot)}{carried}",
+        self.console.rule(f"Deal {number} · {esc(dealer)} {verb(dealer, 'deals')} · pot {money(deal.pot)}{carried}",
                           style="dim")
         for name in table.humans:
             state = deal.players.get(name)
             if state is not None and state.seen and state.hand is not None:
-                self.console.print(f"{name}, your cards: {cards_markup(state.hand)}  "
+                self.console.print(f"{esc(name)}, your cards: {cards_markup(state.hand)}  "
                                    f"([italic]{deal.rules.ranker.describe(state.hand)}[/])")
 
     def acted(self, table: "Table", deal: "Deal", action: "Action", reason: Optional[str]) -> None:
         line = describe_action(deal, action)
         if reason and self.explain:
-            line += f"  [dim]— {reason}[/]"
+            line += f"  [dim]— {esc(reason)}[/]"
         self.console.print(line, highlight=False)
         if self.delay and not table.seats[action.player].is_human:
             time.sleep(self.delay)
@@ -204,11 +212,11 @@ class TableView:
     def deal_ended(self, table: "Table", deal: "Deal", record: "DealRecord") -> None:
         for line in explain_result(deal):
             self.console.print(line, highlight=False)
-        net = "  ".join(f"{p} {signed(v)}" for p, v in record.result.net.items() if v)
+        net = "  ".join(f"{esc(p)} {signed(v)}" for p, v in record.result.net.items() if v)
         if net:
             self.console.print(f"[dim]this deal: {net}[/]", highlight=False)
         if table.session.rules.lives is not None:
-            lives = "  ".join(f"{p} {table.session.lives[p]}" for p in table.session.players)
+            lives = "  ".join(f"{esc(p)} {table.session.lives[p]}" for p in table.session.players)
             self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
 
     def session_ended(self, table: "Table") -> None:
@@ -227,7 +235,7 @@ class TableView:
             grid.add_column("lives", justify="right")
         grid.add_column("net", justify="right")
         for name in session.players:
-            row = [name, table.seats[name].style.replace("_", " ")]
+            row = [esc(name), table.seats[name].style.replace("_", " ")]
             if session.rules.lives is not None:
                 row.append(str(session.lives[name]))
             row.append(signed(session.net()[name]))
@@ -240,8 +248,8 @@ class TableView:
         if final:
             winners = session.winners()
             one = len(winners) == 1 and winners[0] != "You"
-            self.console.print(f"{' and '.join(winners)} win{'s' if one else ''} "
-                               f"after {plural(table.session.state.deals, 'deal')}.", style="bold", markup=False)
+            self.console.print(f"[bold]{esc(' and '.join(winners))} win{'s' if one else ''}[/] "
+                               f"after {plural(table.session.state.deals, 'deal')}.")
 
     def draw(self, table: "Table", deal: "Deal", viewer: str) -> None:
         from rich.table import Table as RichTable
@@ -249,7 +257,7 @@ class TableView:
         rules = deal.rules
         session = table.session
         level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}"
-        self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {session.dealer} dealt", highlight=False)
+        self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {esc(session.dealer)} dealt", highlight=False)
         narrow = self.console.width < 60
         grid = RichTable(box=None if narrow else None, show_edge=False, pad_edge=False, header_style="dim")
         grid.add_column("")
@@ -270,7 +278,7 @@ class TableView:
             else:
                 status = "seen" if state.seen else "[cyan]blind[/]"
             marker = "▶" if name == deal.to_act else ""
-            row = [marker, f"[bold]{name}[/]" if name == viewer else name]
+            row = [marker, f"[bold]{esc(name)}[/]" if name == viewer else esc(name)]
             if not narrow:
                 row.append(table.seats[name].style.replace("_", " "))
             row += [status, money(state.contributed), signed(session.net()[name])]
@@ -306,7 +314,7 @@ def verb(player: str, third_person: str) -> str:
 def describe_action(deal: "Deal", action: "Action") -> str:
     """A line for the log of play: ``Ada bets 2 (blind, level 4)``."""
     player = action.player
-    who = f"[bold]{player}[/] {{}}"
+    who = f"[bold]{esc(player)}[/] {{}}"
 
     def say(third_person: str, rest: str = "") -> str:
         return who.format(verb(player, third_person)) + (f" {rest}" if rest else "")
@@ -367,11 +375,11 @@ def explain_result(deal: "Deal") -> List[str]:
             state = deal.players[name]
             if state.arrangement:
                 hands = " | ".join(cards_markup(h) for h in state.arrangement)
-                lines.append(f"  {name} {verb(name, 'shows')} {hands}")
+                lines.append(f"  {esc(name)} {verb(name, 'shows')} {hands}")
             elif state.hand is not None:
-                lines.append(f"  {name} {verb(name, 'shows')} {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
+                lines.append(f"  {esc(name)} {verb(name, 'shows')} {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
         if result.lives_lost is not None and deal.rules.lives is not None:
-            lines.append(f"[bold]{result.reason}[/]")
+            lines.append(f"[bold]{esc(result.reason)}[/]")
             return lines
         see = detail.get("reason", "")
         if deal.rules.hands_per_player == 1 and len(detail["shown"]) == 2:
@@ -380,18 +388,18 @@ def explain_result(deal: "Deal") -> List[str]:
             if ka == kb:
                 see += f"; {TIE_SENTENCES.get(deal.rules.profile.seeing.tie, 'equal hands')}"
         if result.outcome == "carried":
-            lines.append(f"[bold]{result.reason}[/]")
+            lines.append(f"[bold]{esc(result.reason)}[/]")
         else:
-            lines.append(f"[bold]{' and '.join(result.winners)} {verb(result.winners[0], 'wins') if len(result.winners) == 1 else 'win'} "
-                         f"{money(result.pot)}[/] ({see})")
+            lines.append(f"[bold]{esc(' and '.join(result.winners))} {verb(result.winners[0], 'wins') if len(result.winners) == 1 else 'win'} "
+                         f"{money(result.pot)}[/] ({esc(see)})")
     elif result.outcome == "carried":
-        lines.append(f"[bold]{result.reason}[/]: {money(result.carried_out)} goes to the next deal")
+        lines.append(f"[bold]{esc(result.reason)}[/]: {money(result.carried_out)} goes to the next deal")
     else:
-        lines.append(f"[bold]{result.winners[0]} {verb(result.winners[0], 'takes')} {money(result.pot)}[/] "
+        lines.append(f"[bold]{esc(result.winners[0])} {verb(result.winners[0], 'takes')} {money(result.pot)}[/] "
                      "without showing: everyone else folded")
     for name, amount in result.bonuses.items():
         if amount > 0:
-            lines.append(f"{name} {verb(name, 'collects')} a bonus of {money(amount)}")
+            lines.append(f"{esc(name)} {verb(name, 'collects')} a bonus of {money(amount)}")
     return lines
 
 
@@ -493,9 +501,9 @@ class HumanTurn:
                 deal.verify(action)
                 return action
             except RuleViolation as exc:
-                console.print(f"[red]not allowed[/] ({exc.rule}): {exc.message}", highlight=False)
+                console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(exc.message)}", highlight=False)
             except (ActionSyntaxError, ValueError) as exc:
-                console.print(f"[red]?[/] {exc}  (type 'help')", highlight=False)
+                console.print(f"[red]?[/] {esc(exc)}  (type 'help')", highlight=False)
 
 
 # ---------------------------------------------------------------------------
@@ -580,14 +588,13 @@ def register(app: typer.Typer) -> None:
                                               "seed and number of deals come from the log)."),
     ) -> None:
         """Play Brag in the terminal against bots (or watch them with --auto)."""
-        from rich.console import Console
-
         from bragrules.bots import ALL_STYLES
         from bragrules.play import Seat, Table, default_log_path
         from bragrules.profile import load_profile
 
         check_options(delay, hands, players, seed, name)
-        console = Console(highlight=False, soft_wrap=not sys.stdout.isatty())  # a file or a pipe: lines whole
+        console = safe_console(markup=True)  # every user string below is escaped with esc()
+        console.soft_wrap = not sys.stdout.isatty()  # a file or a pipe: lines whole
         prompter = Prompter(console, script)  # a bad script is refused before any play
         view = TableView(console, explain=auto if explain is None else explain, delay=delay)
         turn = HumanTurn(view, prompter)
@@ -602,13 +609,12 @@ def register(app: typer.Typer) -> None:
             if table.finished:
                 table.close()
                 view.standings(table, final=True)
-                console.print(f"The session in {resume} is over ({played} played): there is nothing to resume.",
-                              markup=False)
+                console.print(f"The session in {esc(resume)} is over ({played} played): there is nothing to resume.")
                 return
             left = table.deals_left()
-            console.print(f"Resuming {resume}: {played} played"
+            console.print(f"Resuming {esc(resume)}: {played} played"
                           f"{'' if left is None else f', {left} to go'}, seed {table.session.seed}, "
-                          f"profile {table.profile_name}.", markup=False)
+                          f"profile {esc(table.profile_name)}.")
         else:
             person = name if name is not None else "You"
             styles = [s.strip() for s in (bots if bots is not None else ",".join(DEFAULT_STYLES)).split(",")
@@ -635,13 +641,13 @@ def register(app: typer.Typer) -> None:
             log_path = log if log is not None else default_log_path(seed)
             table = Table.new(rules_profile, seats, seed=seed, profile_name=profile or "standard",
                               log_path=log_path, observer=view, decide=turn, hands=hands)
-            console.print(f"[bold]bragrules play[/] · profile {escape(rules_profile.name)} · seed {seed} · "
-                          f"log {escape(str(log_path))}", highlight=False)
+            console.print(f"[bold]bragrules play[/] · profile {esc(rules_profile.name)} · seed {seed} · "
+                          f"log {esc(log_path)}", highlight=False)
             from bragrules.text import in_words
 
-            console.print(in_words(rules_profile.description), style="dim", markup=False, highlight=False)
+            console.print(f"[dim]{esc(in_words(rules_profile.description))}[/]", highlight=False)
             if note:
-                console.print(note, style="dim", markup=False)
+                console.print(f"[dim]{esc(note)}[/]")
             if not auto:
                 console.print("[dim]Type the number of a choice or the action ('help' lists them); 'q' stops.[/]")
         try:
@@ -660,12 +666,5 @@ def stopped(console: "Console", view: TableView, table: "Table") -> None:
     """The standings so far and how to carry on (after ``q``, the end of a script, or Ctrl-C)."""
     view.standings(table)
     log_name = table.log.name if table.log is not None else "the log"
-    console.print(f"Stopped. Everything played is in {log_name}; continue with: bragrules play --resume {log_name}",
-                  style="dim", markup=False, highlight=False)
-
-
-def escape(text: str) -> str:
-    """``text`` safe inside rich markup."""
-    from rich.markup import escape as rich_escape
-
-    return rich_escape(text)
+    console.print(f"[dim]Stopped. Everything played is in {esc(log_name)}; "
+                  f"continue with: bragrules play --resume {esc(log_name)}[/]", highlight=False)

@@ -91,9 +91,41 @@ class _Reader:
         return hand
 
 
-def _numbered_lines(stream: Iterable[str]) -> Iterator[Tuple[str, str]]:
-    """(label, text) for each hand on stdin; blank lines and ``#`` comments skipped."""
-    for number, line in enumerate(stream, 1):
+MAX_LINE = 1000
+"""Longest line of hands read from stdin, in characters: no hand is anywhere near."""
+
+
+class InputStop(Exception):
+    """Standard input that is no list of hands (binary data, an endless line): reading stops."""
+
+
+def _numbered_lines(stream: Any) -> Iterator[Tuple[str, str]]:
+    """(label, text) for each hand on stdin; blank lines and ``#`` comments skipped.
+
+    Lines are read at most :data:`MAX_LINE` characters at a time, so an
+    endless line (``/dev/zero``) is refused at once, as is binary data.
+
+    >>> import io
+    >>> list(_numbered_lines(io.StringIO("AcKdQh\\n# a comment\\n\\n2c 3c 4c\\n")))
+    [('line 1', 'AcKdQh'), ('line 4', '2c 3c 4c')]
+    >>> list(_numbered_lines(io.StringIO("x" * 5000)))
+    Traceback (most recent call last):
+    ...
+    bragrules_cli.rank_cmd.InputStop: line 1: longer than 1000 characters; no hand is that long
+    """
+    number = 0
+    while True:
+        try:
+            line = stream.readline(MAX_LINE + 1)
+        except UnicodeDecodeError:
+            raise InputStop(f"line {number + 1}: not UTF-8 text") from None
+        if not line:
+            return
+        number += 1
+        if len(line) > MAX_LINE:
+            raise InputStop(f"line {number}: longer than {MAX_LINE} characters; no hand is that long")
+        if "\x00" in line:
+            raise InputStop(f"line {number}: binary data (a NUL byte), not hands")
         text = line.strip()
         if text and not text.startswith("#"):
             yield f"line {number}", text
@@ -161,6 +193,17 @@ def rank(
                 message("reading hands from stdin, one per line (end with Ctrl-D)")
             source = _numbered_lines(sys.stdin)
 
+    try:
+        bad = _rank_all(source, ranker, profile_name, as_json)
+    except InputStop as exc:
+        error(f"error: stdin: {exc}")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+    if bad:
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _rank_all(source: Iterable[Tuple[str, str]], ranker: Any, profile_name: str, as_json: bool) -> int:
+    """Rank every hand of ``source`` onto stdout; the number of bad hands (reported on stderr)."""
     reader = _Reader()
     evaluate = ranker.evaluate
     describe = ranker.describe
@@ -170,6 +213,7 @@ def rank(
         import json
 
         from bragrules.cards import CARDS
+        from bragrules.text import neutralise
 
         dumps = json.dumps
         out = sys.stdout.write
@@ -191,7 +235,7 @@ def rank(
                 if descriptions is not None:
                     descriptions[strength] = description
             out(
-                f'{{"hand": {dumps(text, ensure_ascii=False)}, "category": "{ev.category}", '
+                f'{{"hand": {neutralise(dumps(text, ensure_ascii=False))}, "category": "{ev.category}", '
                 f'"strength": {strength}, '
                 f'"played": [{", ".join([name[c] for c in ev.played])}], '
                 f'"discarded": [{", ".join([name[c] for c in ev.discarded])}], '
@@ -219,8 +263,7 @@ def rank(
             )
         if rows:
             _print_table(rows, profile_name, ranker.distinct_strengths())
-    if bad:
-        raise typer.Exit(EXIT_BAD_INPUT)
+    return bad
 
 
 def _is_tty(stream: Any) -> bool:

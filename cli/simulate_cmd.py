@@ -136,28 +136,29 @@ def _pct(count: int, total: int) -> str:
 def _money(amount: Any, signed: bool = False) -> str:
     from fractions import Fraction
 
-    from bragrules.money import pretty_money
+    from bragrules.money import decimal_text, pretty_money
 
     value = Fraction(amount)
     if value.denominator in (1, 2):
         text = pretty_money(value)
     else:
-        text = f"{float(value):.2f}"
+        text = decimal_text(value, 2)
     return f"+{text}" if signed and value > 0 else text
 
 
 def render(report: "SimulationReport") -> None:
     """The report for people: rich tables on stdout."""
     from rich import box
-    from rich.markup import escape
     from rich.table import Table
+
+    from .safe_console import styled
 
     t = report.tally
     n = report.deals
     out = console()
     seats = ", ".join(f"{seat} {style}" for seat, style in report.seat_styles.items())
-    out.print(f"[bold]{escape(report.profile)}[/bold]: {n:,} deals, {report.players} players "
-              f"({escape(seats)}), seed {report.seed}")
+    out.print(styled("[bold]{}[/bold]: {} deals, {} players ({}), seed {}",
+                     report.profile, f"{n:,}", report.players, seats, report.seed))
 
     deals = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="deals", title_justify="left")
     deals.add_column("")
@@ -228,10 +229,12 @@ def render(report: "SimulationReport") -> None:
         line += f" (average {t.completed_deals / completed:.1f} deals)"
     out.print(line)
     if report.money_conserved:
-        out.print(f"[green]money conserved[/green] in all {t.sessions:,} sessions "
-                  f"(nets plus what is left on the table sum to 0; left on the table {_money(t.left_on_table)})")
+        out.print(styled("[green]money conserved[/green] in all {} sessions "
+                         "(nets plus what is left on the table sum to 0; left on the table {})",
+                         f"{t.sessions:,}", _money(t.left_on_table)))
     else:
-        out.print(f"[bold red]money NOT conserved[/bold red] in {t.conservation_failures:,} of {t.sessions:,} sessions")
+        out.print(styled("[bold red]money NOT conserved[/bold red] in {} of {} sessions",
+                         f"{t.conservation_failures:,}", f"{t.sessions:,}"))
 
 
 __all__ = ["register", "render", "simulate_command"]

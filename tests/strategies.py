@@ -74,3 +74,31 @@ def profiles(
         data["session"]["starting_stack"] = 0
         data["session"]["end"] = {"kind": draw(st.sampled_from(["resolved_pots", "hands"])), "count": draw(st.integers(1, 6))}
     return Profile.model_validate(data)
+
+
+AMOUNTS = [0, "1/3", "1/2", 1, "3/2", 2, 3, 5, 10]
+"""Amounts drawn for any field of money: whole, halves, thirds and zero."""
+
+
+@st.composite
+def profile_data(draw: st.DrawFn) -> Dict[str, Any]:
+    """The data of a profile, valid or not: a shipped profile with its money
+    and betting fields redrawn freely (halves, thirds, steps, caps, stacks)
+    and its rules of play redrawn as in :func:`profiles`.
+
+    Used with ``Profile.model_validate``: whatever validates must play.
+    """
+    base = draw(profiles())
+    data: Dict[str, Any] = base.model_dump(mode="json")
+    stakes = data["stakes"]
+    stakes["ante"] = draw(st.sampled_from(AMOUNTS))
+    stakes["blind_rate"] = draw(st.sampled_from(["1/3", "1/2", 1]))
+    stakes["level_step"] = draw(st.sampled_from(["1/2", 1, 2]))
+    stakes["opening_min"] = draw(st.sampled_from(AMOUNTS[1:]))
+    stakes["opening_max"] = draw(st.sampled_from([None, *AMOUNTS[1:]]))
+    kind = draw(st.sampled_from(["none", "max_increase", "fixed", "pot"]))
+    stakes["raise_limit"] = {"kind": kind, "amount": draw(st.sampled_from(AMOUNTS[1:])) if kind in ("max_increase", "fixed") else None}
+    data["seeing"]["cost_multiple"] = draw(st.sampled_from(["1/2", 1, 2, 3]))
+    if data["session"]["bankroll"] == "finite":
+        data["session"]["starting_stack"] = draw(st.sampled_from([1, "5/2", 10, 40]))
+    return data

@@ -100,6 +100,7 @@ PARENT_FAULT: Dict[str, str] = {
 """Profiles whose problem is met in the file they extend: the error names that file."""
 
 NO_LINE = {
+    "empty_log.exit2.jsonl",
     "empty.exit2.yaml",
     "whitespace_only.exit2.yaml",
     "comment_only.exit2.yaml",

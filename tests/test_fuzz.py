@@ -195,7 +195,18 @@ def mutated_profile_texts(draw: st.DrawFn) -> str:
             parent[path[-1]] = draw(values)
         if not data:
             break
-    return yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True)
+    if draw(st.integers(0, 4)) == 0:  # an explicit tag over an odd scalar, as a value
+        lines = text.split("\n")
+        valued = [i for i, line in enumerate(lines) if re.search(r": \S", line)]
+        if valued:
+            i = draw(st.sampled_from(valued))
+            key = lines[i].split(": ", 1)[0]
+            lines[i] = f"{key}: {draw(st.sampled_from(TAGGED))}"
+            text = "\n".join(lines)
+    if draw(st.integers(0, 9)) == 0:
+        text = "\ufeff" * draw(st.integers(1, 2)) + text
+    return text
 
 
 def play_a_little(profile: Any, seed: int) -> None:
@@ -256,7 +267,16 @@ CARD_WORDS = [str(c) for c in CARDS] + ["??", "Zz", "10h", "K♣", "1c", "Th"]
 ACTION_WORDS = ["A", "B", "C", "D", "E", "P1", "P4", "look", "bet", "see", "fold", "check", "keep", "discard",
                 "knock", "swap", "arrange", "stand", "old", "new", "winner", "carried", "true", "null",
                 "traditional", "standard", "crash", "house_split.yaml", "dealer", "net", "pot"]
-JUNK = ["{", "}", "[", "]", ":", ",", "'", '"', "\t", " ", "#", "&a ", "*a", "!!str ", "- ", "? ", "\x00", "é", "\n"]
+JUNK = ["{", "}", "[", "]", ":", ",", "'", '"', "\t", " ", "#", "&a ", "*a", "!!str ", "- ", "? ", "\x00", "é", "\n",
+        "!!int '' ", "!!float '' ", "!!int '_' ", "!!bool 'maybe' ", "\ufeff", "[/]", "\x1b[2J", "\x9b",
+        '"type":"deal",', '"deal":1,']
+"""Inserted at random into a line: YAML and JSON punctuation, explicit tags over
+scalars that are not of their kind, byte order marks, markup, terminal
+controls, and keys written twice in a JSON event."""
+
+TAGGED = ["!!int ''", "!!float ''", "!!int '_'", "!!bool 'maybe'", "!!float '.'", "!!int '0x'", "!!null 'x'",
+          "'standard '"]
+"""Explicit tags over odd scalars, for a value of a profile."""
 
 
 def mutate_lines(draw: st.DrawFn, lines: List[str]) -> List[str]:

@@ -264,7 +264,7 @@ def test_excerpt_is_short() -> None:
         ("? [a, b]\n: 1\n", 1, 3, ["keys must be plain names"]),
         ("name: x\nstakes: *nothing\n", 2, 9, ["anchors and aliases"]),
         ("name: &n x\n", 1, 7, ["anchors and aliases"]),
-        ("stakes: {ante: 1" + "0" * 5000 + "}\n", 1, 16, ["too long"]),
+        ("stakes: {ante: 1" + "0" * 5000 + "}\n", 1, 16, ["5001 digits", "more than 4300"]),
     ],
 )
 def test_yaml_refusals(text: str, line: int, column: int, words: list) -> None:
@@ -407,9 +407,18 @@ def test_positions_of_inherited_values() -> None:
     assert doc.positions["extends.0"] == Position(child, 2, 10)
 
 
-def test_errors_in_inherited_values_point_into_the_parent(tmp_path: Path) -> None:
+def test_a_combination_made_by_a_child_is_blamed_on_the_child(tmp_path: Path) -> None:
+    """The parent's opening_max of 3 was fine alone: the child's opening_min of 4 broke the pair."""
     (tmp_path / "parent.yaml").write_text("name: p\nstakes:\n  opening_max: 3\n")
     (tmp_path / "kid.yaml").write_text("extends: parent.yaml\nstakes:\n  opening_min: 4\n")
+    with pytest.raises(ProfileError) as info:
+        load_profile(tmp_path / "kid.yaml")
+    assert str(info.value).startswith(f"{tmp_path / 'kid.yaml'}:3:16: stakes.opening_min: ")
+
+
+def test_errors_in_inherited_values_point_into_the_parent(tmp_path: Path) -> None:
+    (tmp_path / "parent.yaml").write_text("name: p\nstakes:\n  opening_max: 3\n  opening_min: 4\n")
+    (tmp_path / "kid.yaml").write_text("extends: parent.yaml\nname: kid\n")
     with pytest.raises(ProfileError) as info:
         load_profile(tmp_path / "kid.yaml")
     assert str(info.value).startswith(f"{tmp_path / 'parent.yaml'}:3:16: stakes.opening_max: ")

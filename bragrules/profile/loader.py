@@ -58,6 +58,8 @@ from typing import (
 )
 
 import yaml
+
+from ..money import MAX_DIGITS
 from pydantic import BaseModel, ValidationError
 
 from ..text import brief, quote
@@ -426,7 +428,13 @@ def _read_bytes(source: _Source) -> bytes:
 
 def _decode(raw: bytes, display: str) -> str:
     try:
-        return raw.decode("utf-8-sig")
+        text = raw.decode("utf-8-sig")
+        if text.startswith("\ufeff"):
+            raise ProfileError(
+                "a second byte order mark: the file starts with two", file=display, line=1, column=1,
+                code="encoding",
+            )
+        return text
     except UnicodeDecodeError as exc:
         offset = exc.start
         line = raw.count(b"\n", 0, offset) + 1
@@ -659,14 +667,33 @@ class _Builder:
             if kind == "bool":
                 return self._constructor.construct_yaml_bool(node)
             return None  # null
-        except (ValueError, KeyError, OverflowError):
-            shown = node.value if len(node.value) <= 20 else node.value[:19] + "…"
-            raise self.error(
-                f"cannot read {shown!r} as a number (too long?)", node, path, "scalar"
-            ) from None
+        except (ValueError, KeyError, IndexError, OverflowError):
+            # An explicit tag over a scalar that is not of its kind
+            # (``!!int ''``, ``!!int '_'``, ``!!bool 'maybe'``), or a number
+            # too long to read.
+            raise self.error(_unreadable(node.value, kind), node, path, "scalar") from None
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
+
+_KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "null": "null"}
+
+
+def _unreadable(value: str, kind: str) -> str:
+    """The message for a scalar that its tag cannot read.
+
+    >>> _unreadable("", "int")
+    "cannot read '' as a whole number (its tag is !!int)"
+    >>> _unreadable("maybe", "bool")
+    "cannot read 'maybe' as true or false (its tag is !!bool)"
+    >>> _unreadable("9" * 5000, "int")
+    "cannot read '99999999999…': 5000 digits, more than 4300"
+    """
+    shown = repr(value if len(value) <= 20 else value[:19] + "…")
+    digits = sum(ch.isdigit() for ch in value)
+    if kind in ("int", "float") and digits > MAX_DIGITS:
+        return f"cannot read {quote(value[:11] + '…')}: {digits} digits, more than {MAX_DIGITS}"
+    return f"cannot read {shown} as {_KINDS.get(kind, kind)} (its tag is !!{kind})"
 
 
 def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], _PosTree]:
@@ -825,7 +852,14 @@ def _extends_entries(
                 item_path,
                 "extends_type",
             )
-        entries.append((item.strip(), pos, item_path))
+        if item != item.strip():
+            raise _located(
+                f"{quote(item)} has blank space at its ends (write {quote(item.strip())})",
+                pos,
+                item_path,
+                "extends_type",
+            )
+        entries.append((item, pos, item_path))
     return entries
 
 
@@ -1176,8 +1210,34 @@ def _humanise(error: Mapping[str, Any], data: Any) -> Tuple[str, str, str]:
     return path, message, "value"
 
 
+def _combination_site(
+    error: Mapping[str, Any], path: str, message: str, resolved: ResolvedDocument, top_file: Optional[str]
+) -> Optional[Tuple[str, Position]]:
+    """For a rule area's check across fields, the field of the message set in
+    the top file, if the one found first was set in a parent: the file that
+    made the combination is to blame (a child setting ``level_step: 2`` over
+    a parent's ``opening_min: 1``), not the parent that only supplied a value."""
+    loc = tuple(error.get("loc", ()))
+    model = _model_at(loc)
+    if model is None or not loc:
+        return None
+    area = ".".join(str(part) for part in loc)
+    for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", message):
+        if name not in model.model_fields:
+            continue
+        candidate = f"{area}.{name}"
+        if candidate == path:
+            continue
+        found = resolved.positions.get(candidate)
+        if found is not None and found.file == top_file:
+            return candidate, found
+    return None
+
+
 def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> ProfileError:
     located: List[ProfileError] = []
+    top = resolved.positions.get("")
+    top_file = top.file if top is not None else None
     for error in exc.errors(include_url=False):
         path, message, point = _humanise(error, resolved.data)
         positions = resolved.positions
@@ -1188,6 +1248,10 @@ def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> Profi
             where = positions.get(path)
         if where is None:
             _, where = positions.locate(path)
+        if point == "auto" and where is not None and where.file != top_file:
+            site = _combination_site(error, path, message, resolved, top_file)
+            if site is not None:
+                path, where = site
         located.append(
             ProfileError(
                 message,
@@ -1199,8 +1263,6 @@ def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> Profi
             )
         )
     # In reading order: the top file first, then by line and column.
-    top = resolved.positions.get("")
-    top_file = top.file if top is not None else None
     located.sort(
         key=lambda e: (e.line is None, e.file != top_file, e.file or "", e.line or 0, e.column or 0)
     )

@@ -298,6 +298,17 @@ class Stakes(Area):
             raise ValueError("opening_min must be a whole multiple of level_step")
         if self.opening_max is not None and (self.opening_max / self.level_step).denominator != 1:
             raise ValueError("opening_max must be a whole multiple of level_step")
+        limit = self.raise_limit
+        if limit.amount is not None and limit.kind == "fixed" and (limit.amount / self.level_step).denominator != 1:
+            raise ValueError(
+                f"a fixed raise of {limit.amount} (raise_limit) is no whole multiple of level_step "
+                f"({self.level_step}), so no raise could be made"
+            )
+        if limit.amount is not None and limit.kind == "max_increase" and limit.amount < self.level_step:
+            raise ValueError(
+                f"a max_increase of {limit.amount} (raise_limit) is below level_step ({self.level_step}), "
+                "so no raise could be made"
+            )
         return self
 
 
@@ -593,7 +604,7 @@ class Profile(Area):
     profile keeps the names it was built from in ``extends`` for the record.
     """
 
-    name: str = Field("unnamed", description="The profile's short name.")
+    name: str = Field("unnamed", max_length=100, description="The profile's short name (at most 100 characters).")
     description: str = Field("", description="One line on what this profile plays.")
     source: str = Field("", description="Where these rules come from.")
     extends: List[str] = Field(
@@ -654,6 +665,11 @@ class Profile(Area):
             )
         if self.format.lives is not None and self.session.bankroll == "finite":
             raise ValueError("format.lives: a Crash game has no money, so no finite bankroll")
+        if self.session.bankroll == "finite" and self.session.starting_stack < self.stakes.ante:
+            raise ValueError(
+                f"session.starting_stack: a stack of {self.session.starting_stack} cannot pay the ante of "
+                f"{self.stakes.ante} (stakes.ante), so no deal could be played"
+            )
         return self
 
 
