@@ -763,6 +763,25 @@ def log_header(
     return header
 
 
+_CONTROLS = re.compile("[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape_controls(line: str) -> str:
+    r"""A JSON line with the characters a terminal would act on written as ``\uXXXX`` escapes.
+
+    JSON escapes the C0 controls itself; DEL, the C1 controls (U+009B is a
+    terminal's CSI), line separators and bidirectional overrides it leaves
+    raw. Escaped, ``cat`` of a log shows them as text; read back, the names
+    are unchanged.
+
+    >>> _escape_controls('{"name":"A\u009b2J"}')
+    '{"name":"A\\u009b2J"}'
+    >>> json.loads(_escape_controls(json.dumps({"n": "A\u009b"}, ensure_ascii=False)))["n"] == "A\u009b"
+    True
+    """
+    return _CONTROLS.sub(lambda m: "\\u%04x" % ord(m.group()), line)
+
+
 class LineSink(Protocol):
     """Where a log's lines go: a text file, or anything that writes, flushes and closes like one
     (``play`` gives a locked file that cuts back to its last whole line on a write error)."""
@@ -890,7 +909,8 @@ class LogWriter:
         self._header_written = True
 
     def _write(self, obj: Dict[str, Any]) -> None:
-        self._handle.write(json.dumps(_jsonable(obj), ensure_ascii=False, separators=(",", ":")) + "\n")
+        line = json.dumps(_jsonable(obj), ensure_ascii=False, separators=(",", ":"))
+        self._handle.write(_escape_controls(line) + "\n")
         self._handle.flush()
         self.lines += 1
 

@@ -72,7 +72,11 @@ def profiles(
     else:
         data["session"]["bankroll"] = "unlimited"
         data["session"]["starting_stack"] = 0
-        data["session"]["end"] = {"kind": draw(st.sampled_from(["resolved_pots", "hands"])), "count": draw(st.integers(1, 6))}
+        kind = draw(st.sampled_from(["resolved_pots", "hands", "time"]))
+        if kind == "time":
+            data["session"]["end"] = {"kind": "time", "minutes": draw(st.integers(1, 3))}
+        else:
+            data["session"]["end"] = {"kind": kind, "count": draw(st.integers(1, 6))}
     return Profile.model_validate(data)
 
 

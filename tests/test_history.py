@@ -550,3 +550,26 @@ def test_the_documented_log_excerpt_audits_clean(tmp_path: Path) -> None:
     report = audit(path, "traditional")  # named: a later change to the profile is only a warning
     assert report.ok, [str(v) for v in report.violations]
     assert report.deal_count == 2 and report.net == {"A": -2, "B": F(11, 2), "C": -8, "D": F(9, 2)}
+
+
+def test_a_log_never_carries_raw_terminal_controls(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A name with a C1 control (U+009B, a terminal's CSI) or a bidirectional override is written
+    as a \\u escape, so `cat` of a log cannot drive the terminal; read back, the name is unchanged."""
+    import random as _random
+
+    from bragrules.audit import audit as _audit
+    from bragrules.engine.session import Session as _Session, play_session, random_chooser
+    from bragrules.history import LogWriter as _LogWriter
+    from bragrules.profile import load_profile as _load
+    from bragrules.rules import compile_rules as _compile
+
+    names = ["A\u009b2J", "B\u202eC", "D"]
+    session = _Session(_compile(_load("standard")), names, seed=3)
+    path = tmp_path / "controls.jsonl"
+    with _LogWriter.for_session(path, session, profile_name="standard"):
+        play_session(session, random_chooser(_random.Random(3)), max_deals=2)
+    raw = path.read_bytes()
+    assert "\u009b".encode() not in raw and "\u202e".encode() not in raw
+    assert b"\\u009b" in raw
+    report = _audit(str(path))
+    assert report.ok and set(report.net) == set(names)

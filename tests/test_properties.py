@@ -45,7 +45,8 @@ class BragMachine(RuleBasedStateMachine):
     def setup(self, profile: Any, players: int, seed: int) -> None:
         self.rules = compile_rules(profile)
         players = min(players, profile.table.max_players)
-        self.session = Session(self.rules, NAMES[:players], seed=seed)
+        self.now = 0.0  # a clock that moves only when the machine says so: time-limited sessions end
+        self.session = Session(self.rules, NAMES[:players], seed=seed, clock=lambda: self.now, started=0.0)
         self.total = sum(self.session.balances.values())
         self.full_pack = list(range(52 + self.rules.jokers))
         self._begin()
@@ -55,6 +56,8 @@ class BragMachine(RuleBasedStateMachine):
         if self.session.is_over:
             return
         self.balances_before = dict(self.session.balances)
+        self.in_at_start = set(self.session.in_rotation())
+        assert self.session.dealer in self.in_at_start, "the deal was passed to a player who is out"
         self.deal = self.session.start_deal()
         meta = self.session._current_meta
         assert meta is not None
@@ -137,6 +140,12 @@ class BragMachine(RuleBasedStateMachine):
         assert len(result.retained) <= 1
         self._begin()
 
+    @precondition(lambda self: self.deal is not None)
+    @rule(minutes=st.integers(0, 2))
+    def time_passes(self, minutes: int) -> None:
+        """The table's clock moves on (000: a session may be played "for ... a time limit")."""
+        self.now += 60 * minutes + 1
+
     @precondition(lambda self: self.deal is None)
     @rule()
     def session_over(self) -> None:
@@ -173,6 +182,19 @@ class BragMachine(RuleBasedStateMachine):
         else:
             actor = deal.to_act
             assert actor is not None and not deal.players[actor].folded
+
+    @invariant()
+    def players_out_neither_deal_nor_play(self) -> None:
+        """A player out of chips or lives is passed over: never the dealer, never dealt in."""
+        if not hasattr(self, "session"):
+            return
+        session = self.session
+        still_in = set(session.in_rotation())
+        if session.is_over or len(still_in) < 2:
+            return
+        assert session.dealer in still_in, f"{session.dealer} deals but is out"
+        if self.deal is not None:
+            assert set(self.deal.order) <= self.in_at_start, "a player who was out is dealt in"
 
     @invariant()
     def seen_never_becomes_blind(self) -> None:
