@@ -1,6 +1,8 @@
 """Computer players: a few styles a Brag player recognises, honest about what they know.
 
-A bot chooses one of the engine's legal actions (``deal.legal_actions()``),
+A bot sees a deal only through its :class:`~bragrules.engine.view.PlayerView`
+(its own cards once looked at, and what the whole table sees) and chooses
+one of the legal actions the view offers,
 with a bet amount from :meth:`~bragrules.engine.actions.LegalAction.amounts`.
 Its judgement is the *share* of its hand: the part of all hands of the pack
 that the hand beats under the active ranking (from
@@ -52,7 +54,8 @@ from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Protocol, Sequ
 
 from .engine.actions import Action, LegalAction
 from .engine.arrange import hand_chances
-from .engine.deal import Deal, PlayerState
+from .engine.deal import Deal
+from .engine.view import PlayerView
 from .money import format_money
 from .ranking import HandRanker
 
@@ -77,7 +80,7 @@ class Bot(Protocol):
     name: str
     style: str
 
-    def choose(self, deal: Deal, player: str) -> Action:  # pragma: no cover - protocol
+    def choose(self, view: PlayerView) -> Action:  # pragma: no cover - protocol
         ...
 
     def explain(self) -> str:  # pragma: no cover - protocol
@@ -259,17 +262,16 @@ def _arrangements(rules: "Rules") -> _Arrangements:
     return found
 
 
-def hand_share(deal: Deal, cards: Sequence[int]) -> float:
-    """The share of hands of the pack that ``cards`` beats under ``deal``'s rules (one hand).
+def hand_share(rules: "Rules", cards: Sequence[int]) -> float:
+    """The share of hands of the pack that ``cards`` beats under ``rules`` (one hand).
 
     >>> from bragrules.profile.models import Profile
     >>> from bragrules.rules import compile_rules
     >>> from bragrules.cards import parse_cards
-    >>> deal = Deal(compile_rules(Profile()), ["A", "B"], {"A": parse_cards("Kc Kd 2h"), "B": parse_cards("2c 3d 5h")})
-    >>> round(hand_share(deal, parse_cards("Kc Kd 2h")), 3)
+    >>> round(hand_share(compile_rules(Profile()), parse_cards("Kc Kd 2h")), 3)
     0.887
     """
-    ranker = deal.rules.ranker
+    ranker = rules.ranker
     if len(cards) == 3:
         a, b, c = cards
         return _shares(ranker)[ranker.table[a * 2916 + b * 54 + c]]
@@ -286,8 +288,8 @@ class _Memory:
 
     __slots__ = ("deal", "bets", "checks", "blind_turns", "look_after", "turns", "shares")
 
-    def __init__(self, deal: Deal, look_after: int) -> None:
-        self.deal = deal
+    def __init__(self, deal: int, look_after: int) -> None:
+        self.deal = deal  # the view's key of the deal
         self.bets = 0
         self.checks = 0
         self.blind_turns = 0
@@ -325,30 +327,29 @@ class StyleBot:
     def _say(self, verb: str, amount: object = None) -> None:
         self._why = ("plain", None, None, 0.0, verb, amount)
 
-    def _judged(self, deal: Deal, cards: object, share: float, verb: str, amount: object = None) -> None:
+    def _judged(self, view: PlayerView, cards: object, share: float, verb: str, amount: object = None) -> None:
         kind = "arrangement" if cards and isinstance(cards[0], tuple) else "hand"  # type: ignore[index]
-        self._why = (kind, deal.rules, cards, share, verb, amount)
+        self._why = (kind, view.rules, cards, share, verb, amount)
 
     # -- choosing --------------------------------------------------------
 
-    def choose(self, deal: Deal, player: str) -> Action:
-        """One legal action for ``player``, who is to act in ``deal``."""
+    def choose(self, view: PlayerView) -> Action:
+        """One legal action for the player whose view this is (they are to act)."""
         memory = self._memory
-        if memory is None or memory.deal is not deal:
+        if memory is None or memory.deal != view.key:
             low, high = self.params.look_after
-            memory = self._memory = _Memory(deal, low if low == high else self.rng.randint(low, high))
+            memory = self._memory = _Memory(view.key, low if low == high else self.rng.randint(low, high))
         memory.turns += 1
-        options = deal.legal_actions()
-        state = deal.players[player]
+        options = view.legal_actions()
         first = options[0]
         kind = first.kind
         if kind == "keep":  # looked at one of two hands: keep it or discard it
-            return self._keep_or_discard(deal, state, options)
+            return self._keep_or_discard(view, options)
         if kind == "retain":  # left alone, blind: an unseen hand is worth keeping (it costs nothing)
             self._say("retains the unseen hand for the next deal")
             return first.action()
         if kind == "show":  # second to show at a see: concede a hand the first one beats
-            return self._show_or_concede(deal, state, options)
+            return self._show_or_concede(view, options)
         if kind == "arrange" and len(options) == 1:  # no betting: arrange, then all show
             self._say("arranges the hands as suggested")
             return first.action()
@@ -357,8 +358,8 @@ class StyleBot:
             target = options[self.rng.randrange(2)]
             self._say(f"looks at the {target.target} hand to choose one for the showdown")
             return target.action()
-        if deal.rules.exchange:
-            return self._exchange(deal, state, options, memory)
+        if view.rules.exchange:
+            return self._exchange(view, options, memory)
         by_kind: Dict[str, LegalAction] = {}
         looks: List[LegalAction] = []
         for option in options:
@@ -368,40 +369,36 @@ class StyleBot:
                 by_kind[option.kind] = option
         if memory.checks and "check" in by_kind:
             del by_kind["check"]  # one free check a deal: then bet or fold, so that the deal moves on
-        if state.seen:
+        if view.seen:
             arrange = by_kind.get("arrange")
-            if arrange is not None and state.arrangement is None:
+            if arrange is not None and view.arrangement is None:
                 self._say("looks at the cards and arranges the hands as suggested")
                 return arrange.action()
-            return self._seen(deal, state, by_kind, memory)
-        return self._blind(deal, state, by_kind, looks, memory)
+            return self._seen(view, by_kind, memory)
+        return self._blind(by_kind, looks, memory)
 
     # -- retained hands --------------------------------------------------
 
-    def _keep_or_discard(self, deal: Deal, state: PlayerState, options: List[LegalAction]) -> Action:
-        inspected = state.inspected
-        assert inspected is not None
-        cards = state.hands[inspected]  # the one hand looked at
-        assert cards is not None
-        share = hand_share(deal, cards)
+    def _keep_or_discard(self, view: PlayerView, options: List[LegalAction]) -> Action:
+        inspected = view.inspected
+        cards = view.inspected_hand  # the one hand looked at
+        assert inspected is not None and cards is not None
+        share = hand_share(view.rules, cards)
         keep = share >= self.params.keep_at
         option = next(o for o in options if o.kind == ("keep" if keep else "discard"))
-        self._judged(deal, cards, share, f"{'keeps' if keep else 'discards'} the {inspected} hand")
+        self._judged(view, cards, share, f"{'keeps' if keep else 'discards'} the {inspected} hand")
         return option.action()
 
-    def _show_or_concede(self, deal: Deal, state: PlayerState, options: List[LegalAction]) -> Action:
+    def _show_or_concede(self, view: PlayerView, options: List[LegalAction]) -> Action:
         """Show, unless the hand already turned beats this one (known only once looked at)."""
-        beaten = state.seen and deal.shown_beats(state.name)
+        beaten = view.shown_beats()
         option = next(o for o in options if o.kind == ("concede" if beaten else "show"))
         self._say("concedes without showing" if beaten else "shows")
         return option.action()
 
     # -- blind -----------------------------------------------------------
 
-    def _blind(
-        self, deal: Deal, state: PlayerState, by_kind: Dict[str, LegalAction], looks: List[LegalAction],
-        memory: _Memory,
-    ) -> Action:
+    def _blind(self, by_kind: Dict[str, LegalAction], looks: List[LegalAction], memory: _Memory) -> Action:
         """Decide without the cards: only the turn, the level and the table are known."""
         params = self.params
         rng = self.rng
@@ -438,11 +435,11 @@ class StyleBot:
 
     # -- seen ------------------------------------------------------------
 
-    def _share_of(self, deal: Deal, state: PlayerState, memory: _Memory) -> Tuple[object, float]:
+    def _share_of(self, view: PlayerView, memory: _Memory) -> Tuple[object, float]:
         """The hand the bot has seen (or its arrangement) and its share."""
-        rules = deal.rules
+        rules = view.rules
         if rules.hands_per_player > 1:
-            arrangement = state.arrangement
+            arrangement = view.arrangement
             if arrangement is None:
                 return None, 0.5
             key = tuple(c for h in arrangement for c in h)
@@ -452,7 +449,7 @@ class StyleBot:
                 strengths = [table[a * 2916 + b * 54 + c] for a, b, c in arrangement]
                 share = memory.shares[key] = _arrangements(rules).share(strengths)
             return arrangement, share
-        cards = state.hand
+        cards = view.hand
         assert cards is not None
         if len(cards) == 3:
             a, b, c = cards
@@ -461,14 +458,14 @@ class StyleBot:
         key = tuple(cards)
         share = memory.shares.get(key)
         if share is None:
-            share = memory.shares[key] = hand_share(deal, cards)
+            share = memory.shares[key] = hand_share(rules, cards)
         return cards, share
 
-    def _seen(self, deal: Deal, state: PlayerState, by_kind: Dict[str, LegalAction], memory: _Memory) -> Action:
+    def _seen(self, view: PlayerView, by_kind: Dict[str, LegalAction], memory: _Memory) -> Action:
         params = self.params
         rng = self.rng
-        cards, share = self._share_of(deal, state, memory)
-        opponents = sum(1 for p in deal.players.values() if not p.folded) - 1
+        cards, share = self._share_of(view, memory)
+        opponents = len(view.in_play) - 1
         chance = share ** max(opponents, 1)
         extra = params.tighten * memory.bets
         call_at = params.call + extra
@@ -480,41 +477,41 @@ class StyleBot:
         if see is not None:
             if capped or bet is None:
                 if chance >= min(call_at, params.see_at) or rng.random() < params.bluff:
-                    self._judged(deal, cards, share, "sees for {}", see.amount)
+                    self._judged(view, cards, share, "sees for {}", see.amount)
                     return see.action()
-                self._judged(deal, cards, share, "folds rather than pay to see")
+                self._judged(view, cards, share, "folds rather than pay to see")
                 return fold.action()
             if rng.random() < params.see_eager and chance >= params.see_at * 0.5:
-                self._judged(deal, cards, share, "sees for {}", see.amount)
+                self._judged(view, cards, share, "sees for {}", see.amount)
                 return see.action()
             if chance >= raise_at:
-                return self._raise(deal, cards, share, chance, bet, memory)
+                return self._raise(view, cards, share, chance, bet, memory)
             if chance >= params.see_at:
-                self._judged(deal, cards, share, "sees for {}", see.amount)
+                self._judged(view, cards, share, "sees for {}", see.amount)
                 return see.action()
             if chance >= call_at or rng.random() < params.bluff:
                 memory.bets += 1
-                self._judged(deal, cards, share, "bets {} to stay in", bet.amount)
+                self._judged(view, cards, share, "bets {} to stay in", bet.amount)
                 return bet.action()
-            self._judged(deal, cards, share, "folds")
+            self._judged(view, cards, share, "folds")
             return fold.action()
         check = by_kind.get("check")
         if bet is not None and not capped:
             if chance >= raise_at:
-                return self._raise(deal, cards, share, chance, bet, memory)
+                return self._raise(view, cards, share, chance, bet, memory)
             if chance >= call_at or (check is None and rng.random() < params.bluff):
                 memory.bets += 1
-                self._judged(deal, cards, share, "bets {}", bet.amount)
+                self._judged(view, cards, share, "bets {}", bet.amount)
                 return bet.action()
         if check is not None:
             memory.checks += 1
-            self._judged(deal, cards, share, "checks")
+            self._judged(view, cards, share, "checks")
             return check.action()
-        self._judged(deal, cards, share, "folds" if not capped else "has bet enough and folds")
+        self._judged(view, cards, share, "folds" if not capped else "has bet enough and folds")
         return fold.action()
 
     def _raise(
-        self, deal: Deal, cards: object, share: float, chance: float, bet: LegalAction, memory: _Memory
+        self, view: PlayerView, cards: object, share: float, chance: float, bet: LegalAction, memory: _Memory
     ) -> Action:
         """Lift the level: the stronger the hand, the further up the allowed steps."""
         top = self.params.max_steps
@@ -523,28 +520,28 @@ class StyleBot:
         if steps:
             amount = bet.nth_amount(steps)
             if amount != bet.amount:
-                self._judged(deal, cards, share, "raises, paying {}", amount)
+                self._judged(view, cards, share, "raises, paying {}", amount)
                 return bet.action(amount)
-        self._judged(deal, cards, share, "bets {}", bet.amount)
+        self._judged(view, cards, share, "bets {}", bet.amount)
         return bet.action()
 
     # -- Stop the Bus ----------------------------------------------------
 
-    def _exchange(self, deal: Deal, state: PlayerState, options: List[LegalAction], memory: _Memory) -> Action:
+    def _exchange(self, view: PlayerView, options: List[LegalAction], memory: _Memory) -> Action:
         params = self.params
         last = options[-1]  # knock, or stand once somebody has knocked
-        if not state.seen or state.hand is None:
+        if view.hand is None:
             self._say(f"{last.kind}s without looking")
             return last.action()
-        ranker = deal.rules.ranker
+        ranker = view.rules.ranker
         table = ranker.table
-        hand = list(state.hand)
+        hand = list(view.hand)
         a, b, c = hand
         current = table[a * 2916 + b * 54 + c]
         best_strength, best_option = current, None
         for option in options[:-1]:
             if option.target == "all":
-                x, y, z = deal.centre
+                x, y, z = view.centre
                 strength = table[x * 2916 + y * 54 + z]
             else:
                 assert option.cards is not None
@@ -555,12 +552,12 @@ class StyleBot:
                 best_strength, best_option = strength, option
         share = _shares(ranker)[current]
         if last.kind == "knock" and (share >= params.knock_at or memory.turns > params.knock_turns or best_option is None):
-            self._judged(deal, hand, share, "knocks")
+            self._judged(view, hand, share, "knocks")
             return last.action()
         if best_option is None:
-            self._judged(deal, hand, share, "stands")
+            self._judged(view, hand, share, "stands")
             return last.action()
-        self._judged(deal, hand, share, "swaps with the centre")
+        self._judged(view, hand, share, "swaps with the centre")
         return best_option.action()
 
 
@@ -578,7 +575,7 @@ class RandomBot:
         self.name = name or "random"
         self.rng = rng
         self.max_bets = max_bets
-        self._deal: Optional[Deal] = None
+        self._deal: Optional[int] = None
         self._bets = 0
         self._turns = 0
         self._why: Tuple[str, object] = ("no choice made yet", None)
@@ -587,16 +584,16 @@ class RandomBot:
         verb, amount = self._why
         return verb.format(_money(amount)) if amount is not None else verb
 
-    def choose(self, deal: Deal, player: str) -> Action:
-        if deal is not self._deal:
-            self._deal, self._bets, self._turns = deal, 0, 0
+    def choose(self, view: PlayerView) -> Action:
+        if view.key != self._deal:
+            self._deal, self._bets, self._turns = view.key, 0, 0
         self._turns += 1
-        options = deal.legal_actions()
+        options = view.legal_actions()
         if self._bets >= self.max_bets:
             options = [o for o in options if o.kind != "bet"] or options
         if self._turns > 2 * self.max_bets:  # a long deal: no more free checks
             options = [o for o in options if o.kind != "check"] or options
-        if deal.rules.exchange and self._turns > 4:
+        if view.rules.exchange and self._turns > 4:
             options = [options[-1]]  # knock or stand
         option = options[self.rng.randrange(len(options))]
         if option.kind == "bet":
@@ -633,7 +630,7 @@ def table_chooser(bots: Dict[str, Bot]) -> Callable[[Deal], Action]:
     def choose(deal: Deal) -> Action:
         player = deal.to_act
         assert player is not None
-        return bots[player].choose(deal, player)
+        return bots[player].choose(deal.view(player))
 
     return choose
 

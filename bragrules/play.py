@@ -269,7 +269,7 @@ class Table:
                     action = item.action
                     bot = self.bots.get(action.player)
                     if bot is not None:
-                        bot.choose(deal, action.player)  # the bot relives its choice, memory and all
+                        bot.choose(deal.view(action.player))  # the bot relives its choice, memory and all
                     session.act(action)
                 claim = entry.result
                 if claim is not None:
@@ -332,7 +332,7 @@ class Table:
             bot = self.bots.get(player)
             reason: Optional[str] = None
             if bot is not None:
-                action = bot.choose(deal, player)
+                action = bot.choose(deal.view(player))
                 reason = bot.explain()
             else:
                 if self.decide is None:

@@ -241,7 +241,7 @@ def _play_block(
             steps = 0
             while deal.result is None:
                 player: str = deal.to_act  # type: ignore[assignment]
-                act(bots[player].choose(deal, player))
+                act(bots[player].choose(deal.view(player)))
                 steps += 1
                 if steps > MAX_ACTIONS_PER_DEAL:
                     raise RuntimeError(f"a deal under {rules.profile.name} did not end after {steps} actions")

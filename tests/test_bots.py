@@ -75,7 +75,7 @@ class Referee:
         player = deal.to_act
         assert player is not None
         offered = deal.legal_actions()  # what the engine offers now (choosing changes nothing)
-        action = self.bots[player].choose(deal, player)  # type: ignore[attr-defined]
+        action = self.bots[player].choose(deal.view(player))  # type: ignore[attr-defined]
         assert allowed(action, offered), f"{action} is not among {offered}"
         self.decisions += 1
         return action
@@ -219,7 +219,7 @@ def test_explain_names_the_hand_and_its_share() -> None:
     hands = {"A": parse_cards("Kc Kd 4s"), "B": parse_cards("2c 5d 9h"), "C": parse_cards("7h 8h Js")}
     deal = Deal(rules, ["A", "B", "C"], hands)
     bot = make_bot("cautious", random.Random(1))
-    action = bot.choose(deal, "A")
+    action = bot.choose(deal.view("A"))
     assert action.kind in ("bet", "fold")
     text = bot.explain()
     assert text.startswith("pair of kings, four kicker beats 89% of hands: "), text
@@ -228,12 +228,12 @@ def test_explain_names_the_hand_and_its_share() -> None:
 def test_hand_share_counts_hands_beaten() -> None:
     rules = rules_for("standard")
     deal = Deal(rules, ["A", "B", "C"], {p: None for p in "ABC"})
-    assert hand_share(deal, parse_cards("3c 3d 3h")) == 22096 / 22100
-    assert hand_share(deal, parse_cards("5d 3c 2c")) == 0.0
+    assert hand_share(deal.rules, parse_cards("3c 3d 3h")) == 22096 / 22100
+    assert hand_share(deal.rules, parse_cards("5d 3c 2c")) == 0.0
     four = rules_for("four-card")
     deal4 = Deal(four, ["A", "B", "C"], {p: None for p in "ABC"})
     # a four-card hand against four-card hands: 3-3-3 with any fourth card beats all but 3-3-3-x
-    assert 0.999 < hand_share(deal4, parse_cards("3c 3d 3h 2s")) < 1
+    assert 0.999 < hand_share(deal4.rules, parse_cards("3c 3d 3h 2s")) < 1
 
 
 def test_bots_see_or_fold_when_capped() -> None:

@@ -26,6 +26,7 @@ The worked pot of 002 section 06 (traditional rules, everyone seen):
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
@@ -39,8 +40,11 @@ from .actions import DISPUTE_KINDS, Action, Event, LegalAction, malformed
 from .arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths
 from .showdown import Comparer, Key, settle_many, settle_pair
 from .units import Units
+from .view import PlayerView
 
 Hand = Optional[Tuple[Card, ...]]  # None: cards nobody recorded
+
+_DEAL_KEYS = itertools.count(1)
 
 ZERO = Fraction(0)
 
@@ -147,6 +151,7 @@ class Deal:
         if len(set(order)) != len(order):
             raise RuleViolation(RULE_PLAYER, "a player is named twice")
         self.rules = rules
+        self.key = next(_DEAL_KEYS)  # tells this deal from every other made in this process
         # what the deal was made from, so that snapshot() can rebuild it and replay its actions
         self._origin = (list(order), dict(hands), dict(retained) if retained else None, carried,
                         dict(stacks) if stacks is not None else None,
@@ -393,6 +398,10 @@ class Deal:
     # ------------------------------------------------------------------
     # Verifying and applying
     # ------------------------------------------------------------------
+
+    def view(self, player: str) -> "PlayerView":
+        """What ``player`` may know of this deal: see :class:`~bragrules.engine.view.PlayerView`."""
+        return PlayerView(self, player)
 
     @property
     def awaiting(self) -> Optional[str]:

@@ -1,0 +1,222 @@
+"""What one player may know of a deal: their own cards once looked at, and what the table sees.
+
+A :class:`PlayerView` is how a player (a bot, a person at the terminal, a
+browser at the web table) sees a :class:`~bragrules.engine.deal.Deal`: the
+public state (the order, the pot, the level, who is blind, who has folded,
+what each has paid, the face-up centre cards, hands turned at a see) and that
+player's own cards, but only once they have looked at them. Other players'
+hands are not in it: a bot given a view cannot read them, even by accident.
+
+It is a window, not a copy: it reads the deal as it is now, so one view made
+per decision costs next to nothing.
+
+>>> from bragrules.cards import parse_cards
+>>> from bragrules.profile import load_profile
+>>> from bragrules.rules import compile_rules
+>>> from bragrules.engine.deal import Deal
+>>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B", "C"],
+...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d"), "C": parse_cards("2c 7h Jd")})
+>>> view = deal.view("A")
+>>> view.hand is None, view.seen, [o.kind for o in view.legal_actions()]
+(True, False, ['look', 'bet', 'fold'])
+>>> _ = deal.apply_text("A look")
+>>> [str(c) for c in view.hand]
+['Kc', '9c', '4c']
+>>> deal.view("B").hand is None, deal.view("B").seat("A").seen   # B sees that A looked, not A's cards
+(True, True)
+>>> deal.view("B").to_json()["seats"]["A"]
+{'seen': True, 'folded': False, 'all_in': False, 'paid': 1, 'last_paid': None, 'stack': None, 'hands': 1}
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
+
+from ..cards import Card
+from ..money import money_json
+from .actions import LegalAction
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..rules import Rules
+    from .deal import Deal
+
+Hand = Optional[Tuple[Card, ...]]
+
+
+class SeatView(NamedTuple):
+    """What the whole table sees of one player in a deal."""
+
+    name: str
+    seen: bool
+    folded: bool
+    all_in: bool
+    paid: Fraction  # everything paid into this deal's pot, ante included
+    last_paid: Optional[Fraction]  # at their last turn (None before their first payment)
+    stack: Optional[Fraction]  # chips left behind (finite bankrolls only)
+    hands: int  # hands held: 2 while a retained hand is held beside the new one
+
+
+class PlayerView:
+    """One player's window on a deal (see the module's docstring)."""
+
+    __slots__ = ("__deal", "player")
+
+    def __init__(self, deal: "Deal", player: str) -> None:
+        if player not in deal.players:
+            raise KeyError(f"{player} is not in this deal")
+        self.__deal = deal
+        self.player = player
+
+    # -- the deal as everyone sees it ------------------------------------
+
+    @property
+    def key(self) -> int:
+        """A number telling this deal apart from every other (a bot's memory is per deal)."""
+        return self.__deal.key
+
+    @property
+    def rules(self) -> "Rules":
+        return self.__deal.rules
+
+    @property
+    def order(self) -> List[str]:
+        return list(self.__deal.order)
+
+    @property
+    def pot(self) -> Fraction:
+        return self.__deal.pot
+
+    @property
+    def carried_in(self) -> Fraction:
+        return self.__deal.carried_in
+
+    @property
+    def level(self) -> Optional[Fraction]:
+        return self.__deal.level
+
+    @property
+    def to_act(self) -> Optional[str]:
+        return self.__deal.to_act
+
+    @property
+    def is_over(self) -> bool:
+        return self.__deal.is_over
+
+    @property
+    def centre(self) -> Tuple[Card, ...]:
+        """The face-up centre cards of Stop the Bus (none in other formats)."""
+        return tuple(self.__deal.centre)
+
+    @property
+    def in_play(self) -> List[str]:
+        """Players who have not folded, in order."""
+        return self.__deal.in_play
+
+    def seat(self, name: str) -> SeatView:
+        """What the table sees of ``name``: blind or seen, folded, all in, what they have paid."""
+        state = self.__deal.players[name]
+        return SeatView(name, state.seen, state.folded, state.all_in, state.contributed, state.last_paid,
+                        state.stack, len(state.hands))
+
+    def seats(self) -> Dict[str, SeatView]:
+        return {name: self.seat(name) for name in self.__deal.order}
+
+    def shown(self) -> Dict[str, Hand]:
+        """Hands turned face up for everyone: at a see, and at the showdown that ended the deal."""
+        out: Dict[str, Hand] = {}
+        for event in self.__deal.events:
+            if event.kind == "show" and event.player is not None:
+                cards = event.detail.get("cards")
+                out[event.player] = None if cards is None else tuple(cards)
+            elif event.kind == "result":
+                for name, cards in (event.detail.get("shown") or {}).items():
+                    out[name] = None if cards is None else self._cards_of(name, cards)
+        return out
+
+    def _cards_of(self, name: str, shown: Any) -> Hand:
+        hand = self.__deal.players[name].hand
+        return hand if hand is not None and [str(c) for c in hand] == list(shown) else None
+
+    # -- this player's own position -------------------------------------------
+
+    @property
+    def seen(self) -> bool:
+        """Whether this player has looked at their hand (and so knows it)."""
+        return self.__deal.players[self.player].seen
+
+    @property
+    def hand(self) -> Hand:
+        """This player's cards, once looked at; None while blind."""
+        state = self.__deal.players[self.player]
+        return state.hand if state.seen else None
+
+    @property
+    def two_hands(self) -> bool:
+        """Holding a retained hand beside the new one (002 section 05)."""
+        return self.__deal.players[self.player].two_hands
+
+    @property
+    def inspected(self) -> Optional[str]:
+        """Of two hands, the one looked at and waiting to be kept or discarded (``old`` or ``new``)."""
+        return self.__deal.players[self.player].inspected
+
+    @property
+    def inspected_hand(self) -> Hand:
+        """The cards of the hand looked at among two (None when none is)."""
+        state = self.__deal.players[self.player]
+        return state.hands.get(state.inspected) if state.inspected is not None else None
+
+    @property
+    def arrangement(self) -> Optional[Tuple[Tuple[Card, ...], ...]]:
+        """Several-hand formats: this player's hands as arranged (None before)."""
+        arrangement = self.__deal.players[self.player].arrangement
+        return None if arrangement is None else tuple(tuple(h) for h in arrangement)
+
+    def legal_actions(self) -> List[LegalAction]:
+        """What this player may do now, each with its exact cost (nothing when it is not their turn)."""
+        deal = self.__deal
+        return deal.legal_actions() if deal.to_act == self.player else []
+
+    def shown_beats(self) -> bool:
+        """At a see, when this player may still concede: whether the hand turned first beats theirs.
+
+        Only the player's own hand (once looked at) and the hand shown go into it.
+        """
+        return self.seen and self.__deal.shown_beats(self.player)
+
+    # -- for programs -------------------------------------------------------------
+
+    def to_json(self) -> Dict[str, Any]:
+        """The view as JSON-ready data: what a browser at the web table receives for this seat."""
+
+        def cards(hand: Hand) -> Optional[List[str]]:
+            return None if hand is None else [str(c) for c in hand]
+
+        def amount(value: Optional[Fraction]) -> Any:
+            return None if value is None else money_json(value)
+
+        return {
+            "player": self.player,
+            "order": self.order,
+            "pot": amount(self.pot),
+            "level": amount(self.level),
+            "to_act": self.to_act,
+            "over": self.is_over,
+            "hand": cards(self.hand),
+            "seats": {
+                s.name: {"seen": s.seen, "folded": s.folded, "all_in": s.all_in, "paid": amount(s.paid),
+                         "last_paid": amount(s.last_paid), "stack": amount(s.stack), "hands": s.hands}
+                for s in self.seats().values()
+            },
+            "shown": {name: cards(hand) for name, hand in self.shown().items()},
+            "centre": cards(self.centre) or [],
+            "legal": [
+                {"kind": o.kind, "target": o.target, "amount": amount(o.amount), "max": amount(o.max_amount),
+                 "step": amount(o.step), "all_in": o.all_in}
+                for o in self.legal_actions()
+            ],
+        }
+
+
+__all__ = ["PlayerView", "SeatView"]
