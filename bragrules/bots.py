@@ -147,7 +147,6 @@ ALL_STYLES: Tuple[str, ...] = tuple(STYLES) + ("random",)
 # What a hand is worth: shares, worked out once per ranking
 # ---------------------------------------------------------------------------
 
-_SHARES: Dict[Tuple[int, int], Tuple[HandRanker, List[float]]] = {}
 
 _SAMPLE = 20_000  # holdings sampled for the best three of five or more cards
 _ARRANGED_SAMPLE = 2_000  # holdings sampled to place an arrangement among others
@@ -160,10 +159,10 @@ def _shares(ranker: HandRanker, cards: int = 3) -> List[float]:
     four-card hand of the pack. Five or more (one hand from many cards): from
     a fixed sample, so the same for every run.
     """
-    key = (id(ranker), cards)
-    cached = _SHARES.get(key)
-    if cached is not None and cached[0] is ranker:
-        return cached[1]
+    key = ("bot_shares", cards)
+    cached = ranker.memo.get(key)
+    if cached is not None:
+        return cached  # type: ignore[return-value]
     n = ranker.distinct_strengths()
     if cards == 3:
         beats, _, total = hand_chances(ranker)
@@ -189,7 +188,7 @@ def _shares(ranker: HandRanker, cards: int = 3) -> List[float]:
         for count in counts:
             shares.append(below / total)
             below += count
-    _SHARES[key] = (ranker, shares)
+    ranker.memo[key] = shares
     return shares
 
 
@@ -250,15 +249,13 @@ class _Arrangements:
         return bisect_left(self.sample, self.score(strengths)) / len(self.sample)
 
 
-_ARRANGED: Dict[str, "_Arrangements"] = {}
-
-
 def _arrangements(rules: "Rules") -> _Arrangements:
+    """The arrangements a several-hand format can make, sampled once per ranking and format."""
     fmt = rules.profile.format
-    key = f"{id(rules.ranker)} {fmt.cards_dealt} {fmt.hands} {fmt.win_rule} {fmt.tied_hand}"
-    found = _ARRANGED.get(key)
-    if found is None or found.table is not rules.ranker.table:
-        found = _ARRANGED[key] = _Arrangements(rules)
+    key = ("bot_arrangements", fmt.cards_dealt, fmt.hands, fmt.win_rule, fmt.tied_hand)
+    found = rules.ranker.memo.get(key)
+    if not isinstance(found, _Arrangements):
+        found = rules.ranker.memo[key] = _Arrangements(rules)
     return found
 
 

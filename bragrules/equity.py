@@ -365,15 +365,13 @@ def _running(counts: Sequence[int]) -> List[int]:
     return out
 
 
-_COUNTS: Dict[int, Tuple[HandRanker, _Counts]] = {}
 
 
 def _counts_for(ranker: HandRanker) -> _Counts:
-    cached = _COUNTS.get(id(ranker))
-    if cached is not None and cached[0] is ranker:
-        return cached[1]
-    counts = _Counts(ranker)
-    _COUNTS[id(ranker)] = (ranker, counts)
+    cached = ranker.memo.get("equity_counts")
+    if isinstance(cached, _Counts):
+        return cached
+    counts = ranker.memo["equity_counts"] = _Counts(ranker)
     return counts
 
 
@@ -410,7 +408,6 @@ def _disjoint_counts(counts: _Counts, hand: Sequence[int], s: int) -> Tuple[int,
     return below, equal
 
 
-_TABLES: Dict[int, Tuple[HandRanker, List[EquityRow]]] = {}
 
 
 def equity_table(ranker: HandRanker) -> List[EquityRow]:
@@ -420,9 +417,9 @@ def equity_table(ranker: HandRanker) -> List[EquityRow]:
     ordered pair of disjoint hands once (``22,100 x 18,424 = 407,170,400``
     for the 52-card pack).
     """
-    cached = _TABLES.get(id(ranker))
-    if cached is not None and cached[0] is ranker:
-        return list(cached[1])
+    cached = ranker.memo.get("equity_table")
+    if cached is not None:
+        return list(cached)  # type: ignore[call-overload]
     counts = _counts_for(ranker)
     n_strengths = ranker.distinct_strengths()
     wins = [0] * n_strengths
@@ -461,5 +458,5 @@ def equity_table(ranker: HandRanker) -> List[EquityRow]:
                 lose=total - wins[s] - ties[s],
             )
         )
-    _TABLES[id(ranker)] = (ranker, rows)
+    ranker.memo["equity_table"] = rows
     return list(rows)

@@ -85,6 +85,7 @@ True
 from __future__ import annotations
 
 import itertools
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Protocol, Sequence, Tuple, Union
 
@@ -306,6 +307,9 @@ class HandRanker:
         self.category_order = tuple(spec.category_order)
         self.suits_break_ties = spec.suits_break_ties
         self.wild: FrozenSet[int] = _wild_cards(spec, jokers)
+        # tables other modules derive from this ranking, worked out once and kept with it
+        # (the chances of each strength, the equity counts, the bots' shares)
+        self.memo: Dict[object, object] = {}
         # suit value: 3 for the highest suit of spec.suit_order
         suit_order: List[str] = list(spec.suit_order)
         self._suit_value = [3 - suit_order.index(name) for name in SUIT_NAMES]
@@ -801,7 +805,8 @@ class HandRanker:
 # The cache
 # ---------------------------------------------------------------------------
 
-_CACHE: Dict[Tuple[str, int], HandRanker] = {}
+_CACHE: "OrderedDict[Tuple[str, int], HandRanker]" = OrderedDict()
+_CACHE_MAX = 16  # compiled rankings kept (each holds tables over every hand); the oldest goes first
 
 
 def compile_ranking(spec: RankingSpec, jokers: int = 0) -> HandRanker:
@@ -815,8 +820,12 @@ def compile_ranking(spec: RankingSpec, jokers: int = 0) -> HandRanker:
     """
     key = (spec.model_dump_json(), jokers)
     ranker = _CACHE.get(key)
-    if ranker is None:
-        ranker = _CACHE[key] = HandRanker(spec, jokers)
+    if ranker is not None:
+        _CACHE.move_to_end(key)
+        return ranker
+    ranker = _CACHE[key] = HandRanker(spec, jokers)
+    if len(_CACHE) > _CACHE_MAX:
+        _CACHE.popitem(last=False)
     return ranker
 
 

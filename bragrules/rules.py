@@ -16,10 +16,10 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from dataclasses import replace
-from functools import lru_cache
+from collections import OrderedDict
 from math import lcm
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -279,6 +279,8 @@ class Rules:
     retain_by_default: bool = True  # a blind survivor retains the unseen hand when a history does not say
     retain_of_two: str = "choice"  # which of two unseen hands a survivor keeps: choice, newer or older
     bonus_when_dealt: bool = False  # bonuses earned when a hand is held (declared on looking), not only shown
+    # what the engine derives from these rules once and keeps with them (a deal's money units)
+    memo: Dict[object, object] = field(default_factory=dict, compare=False, repr=False)
     peek_folds: bool = True  # a deliberate look at another's cards forces the looker's fold
     redeal_before_betting: bool = True  # an exposure before any betting: the exposed player may demand a redeal
     redeal_after_betting: bool = False  # the same once betting has begun
@@ -331,14 +333,33 @@ def money_denominator(rules: Rules) -> int:
     return lcm(*(Fraction(a).denominator for a in amounts))
 
 
+_COMPILED: "OrderedDict[str, Rules]" = OrderedDict()
+_COMPILED_MAX = 64  # profiles whose rules are kept; the oldest goes first
+
+
 def compile_rules(profile: Profile) -> Rules:
-    """Build the :class:`Rules` for a profile (cached per profile)."""
-    return _compile_cached(profile.model_dump_json())
+    """Build the :class:`Rules` for a profile.
+
+    Equal profiles share one :class:`Rules` (the last 64 profiles are kept,
+    by their content), so a table, its audit and its bots ask the same
+    policy objects and the same compiled ranking.
+
+    >>> from bragrules.profile import load_profile
+    >>> compile_rules(load_profile("traditional")) is compile_rules(load_profile("traditional"))
+    True
+    """
+    key = profile.model_dump_json()
+    found = _COMPILED.get(key)
+    if found is not None:
+        _COMPILED.move_to_end(key)
+        return found
+    found = _COMPILED[key] = _compile(profile)
+    if len(_COMPILED) > _COMPILED_MAX:
+        _COMPILED.popitem(last=False)
+    return found
 
 
-@lru_cache(maxsize=64)
-def _compile_cached(profile_json: str) -> Rules:
-    profile = Profile.model_validate_json(profile_json)
+def _compile(profile: Profile) -> Rules:
     ranking = profile.ranking
     ranker = compile_ranking(ranking, jokers=profile.pack.jokers)
     suit_ranker = (

@@ -34,7 +34,6 @@ from ..rules import Rules
 
 Arrangement = Tuple[Tuple[Card, ...], ...]
 
-_CHANCES: Dict[int, Tuple[HandRanker, Tuple[List[int], List[int], int]]] = {}
 
 
 def hand_chances(ranker: HandRanker) -> Tuple[List[int], List[int], int]:
@@ -49,9 +48,9 @@ def hand_chances(ranker: HandRanker) -> Tuple[List[int], List[int], int]:
     >>> total, beats[-1], ties[-1]
     (22100, 22096, 4)
     """
-    cached = _CHANCES.get(id(ranker))
-    if cached is not None and cached[0] is ranker:
-        return cached[1]
+    cached = ranker.memo.get("hand_chances")
+    if cached is not None:
+        return cached  # type: ignore[return-value]
     counts = [0] * ranker.distinct_strengths()
     for hand in ranker.all_hands():
         counts[ranker.strength(hand)] += 1
@@ -61,7 +60,7 @@ def hand_chances(ranker: HandRanker) -> Tuple[List[int], List[int], int]:
         beats.append(below)
         below += count
     result = (beats, counts, sum(counts))
-    _CHANCES[id(ranker)] = (ranker, result)
+    ranker.memo["hand_chances"] = result
     return result
 
 

@@ -25,7 +25,6 @@ from typing import Dict, Iterable, Optional, Tuple
 from ..rules import Rules
 
 
-_CACHE: Dict[Tuple[int, int], Tuple[Rules, "Units"]] = {}
 
 
 class Units:
@@ -68,11 +67,12 @@ class Units:
                           *((a if type(a) is Fraction else Fraction(a)).denominator for a in amounts))
         if rules.see.basis != "caller_rate":
             denominator *= rules.see.multiple.denominator  # twice an all-in payment must stay whole
-        key = (id(rules), denominator)
-        found = _CACHE.get(key)
-        if found is None or found[0] is not rules:
-            found = _CACHE[key] = (rules, cls(rules, denominator))
-        return found[1]
+        key = ("units", denominator)
+        found = rules.memo.get(key)
+        if found is None:
+            found = rules.memo[key] = cls(rules, denominator)
+        assert isinstance(found, Units)
+        return found
 
     def to_units_exact(self, amount: Fraction) -> int:
         amount = amount if type(amount) is Fraction else Fraction(amount)
