@@ -149,8 +149,8 @@ class WildSpec(Protocol):
 
 
 class RankingSpec(Protocol):
-    """What compiling reads of a ranking: a :class:`~bragrules.profile.models.Ranking`,
-    or a record of one with the same fields (:mod:`bragrules.shipped`).
+    """What compiling reads of a ranking: a :class:`~bragrules.profile.models.Ranking`
+    (or anything with the same fields).
 
     This module does not import the models (nor pydantic) itself.
     ``model_dump_json()`` is the ranking's canonical JSON, the key of the cache.

@@ -165,21 +165,12 @@ def rank(
     smaller one; equal strengths tie. A bad hand is reported on stderr
     (exit status 2) and the other hands are still ranked.
     """
+    from bragrules.profile import load_profile
     from bragrules.ranking import compile_ranking
-    from bragrules.shipped import shipped_ranking
 
-    # A shipped profile as shipped: its ranking as recorded, without loading
-    # the whole profile; anything else is loaded (and checked) in full.
-    shipped = shipped_ranking(profile)
-    if shipped is not None:
-        profile_name = shipped.name
-        ranker = compile_ranking(shipped.ranking, jokers=shipped.jokers)
-    else:
-        from bragrules.profile import load_profile
-
-        spec = load_profile(profile)
-        profile_name = spec.name
-        ranker = compile_ranking(spec.ranking, jokers=spec.pack.jokers)
+    spec = load_profile(profile)
+    profile_name = spec.name
+    ranker = compile_ranking(spec.ranking, jokers=spec.pack.jokers)
 
     if hands:
         source: Iterable[Tuple[str, str]] = (
@@ -289,14 +280,6 @@ def _print_table(rows: List[Tuple[str, ...]], profile_name: str, strengths: int)
     columns = _COLUMNS if discards else _COLUMNS[:4] + _COLUMNS[5:]
     shown = [row if discards else row[:4] + row[5:] for row in rows]
     footer = f"ranking of {profile_name}: strengths run from 0 to {strengths - 1}, the higher wins"
-    width = plain_width()
-    # The footer's one colon is no emoji code (":name:") while the name has none.
-    if width is not None and len(footer) <= width and is_plain(profile_name):
-        text = plain_table(columns, shown, width)
-        if text is not None:
-            sys.stdout.write(text + footer + "\n")
-            sys.stdout.flush()
-            return
     out = console()
     out.print(rich_table(columns, shown))
     out.print(footer)
@@ -313,77 +296,3 @@ def rich_table(columns: Sequence[Tuple[str, bool, bool]], rows: Sequence[Sequenc
     for row in rows:
         table.add_row(*row)
     return table
-
-
-# Rich takes a fifth of the start-up of ``rank`` to import. Where it would
-# write no control codes, and every row of the table fits on one line, the
-# same text is written without it (tests compare the two).
-
-# Text that rich shows as it is, a cell a character: printable ASCII without
-# markup ("[", "]", backslash) or emoji codes (":"), and the suit symbols.
-_PLAIN_CHARS = frozenset(map(chr, range(0x20, 0x7F))).difference("[]\\:").union("♣♦♥♠♧♢♡♤")
-
-
-def is_plain(text: str) -> bool:
-    """Whether rich shows ``text`` in a table cell as it is (nor does it wrap it where it fits)."""
-    return _PLAIN_CHARS.issuperset(text) and text == text.strip() and "  " not in text
-
-
-def plain_width() -> Optional[int]:
-    """The width rich lays out text in on stdout, if it writes no control codes
-    there (stdout is no terminal and nothing says otherwise); else ``None``."""
-    import builtins
-    import os
-
-    environ = os.environ
-    if os.name == "nt" or "FORCE_COLOR" in environ or "TTY_COMPATIBLE" in environ:
-        return None
-    out = sys.stdout
-    if out is None or hasattr(out, "rich_proxied_file") or hasattr(builtins, "get_ipython"):
-        return None
-    try:
-        if out.isatty():
-            return None
-    except Exception:
-        return None
-    if not (getattr(out, "encoding", None) or "utf-8").lower().startswith("utf"):
-        return None  # rich draws the rule in ASCII
-    columns = environ.get("COLUMNS")
-    if columns is not None and columns.isdigit():
-        try:
-            return int(columns)
-        except ValueError:  # a digit that is no number ("²"): let rich say
-            return None
-    width = None
-    for descriptor in (0, 1, 2):  # the first that is a terminal, as rich looks
-        try:
-            width = os.get_terminal_size(descriptor).columns
-        except (AttributeError, ValueError, OSError):
-            continue
-        break
-    return width or 80
-
-
-def plain_table(
-    columns: Sequence[Tuple[str, bool, bool]], rows: Sequence[Sequence[str]], width: int
-) -> Optional[str]:
-    """The text of :func:`rich_table` on a console ``width`` wide without
-    control codes, or ``None`` unless every row fits on one line and every
-    cell :func:`is_plain`."""
-    cells = [[header for header, _, _ in columns]] + [list(row) for row in rows]
-    if not all(is_plain(cell) for row in cells for cell in row):
-        return None
-    widths = [max(len(row[index]) for row in cells) for index in range(len(columns))]
-    total = 1 + sum(widths) + 3 * (len(widths) - 1) + 1  # edge, cells and gaps, edge
-    if total > width:
-        return None
-    right = [flag for _, flag, _ in columns]
-
-    def line(row: Sequence[str]) -> str:
-        return " " + "   ".join(
-            cell.rjust(size) if flag else cell.ljust(size) for cell, size, flag in zip(row, widths, right)
-        ) + " \n"
-
-    blank = " " * total + "\n"
-    rule = " " + "\u2500" * (total - 2) + " \n"
-    return "".join([blank, line(cells[0]), rule, *map(line, cells[1:]), blank])
