@@ -115,7 +115,7 @@ WIDE = 4096
 """The width output that is not a terminal is laid out for: wide enough that nothing is wrapped or cut."""
 
 
-def console(stderr: bool = False, markup: bool = False) -> "Console":
+def console(stderr: bool = False, markup: bool = False, wide: bool = True) -> "Console":
     """The rich console for stdout (or stderr); rich itself honours ``NO_COLOR``.
 
     It is a :class:`~bragrules_cli.safe_console.SafeConsole`: every string
@@ -126,11 +126,14 @@ def console(stderr: bool = False, markup: bool = False) -> "Console":
 
     Output that is not a terminal (a file, a pipe) is never wrapped or cut:
     lines run as long as they need, tables as wide as their cells (unless
-    ``COLUMNS`` sets a width).
+    ``COLUMNS`` sets a width). ``wide=False`` keeps the usual width for
+    output with rules across the page (``play``), lines still never wrapped.
     """
     from .safe_console import SafeConsole
 
     stream = sys.stderr if stderr else sys.stdout
+    if not wide and not is_terminal(stream):
+        return SafeConsole(stderr=stderr, markup=markup, soft_wrap=True)
     if is_terminal(stream) or os.environ.get("COLUMNS"):
         return SafeConsole(stderr=stderr, markup=markup)
     return SafeConsole(stderr=stderr, markup=markup, width=WIDE, soft_wrap=True)

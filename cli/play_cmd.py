@@ -593,8 +593,7 @@ def register(app: typer.Typer) -> None:
         from bragrules.profile import load_profile
 
         check_options(delay, hands, players, seed, name)
-        console = safe_console(markup=True)  # every user string below is escaped with esc()
-        console.soft_wrap = not sys.stdout.isatty()  # a file or a pipe: lines whole
+        console = safe_console(markup=True, wide=False)  # every user string below is escaped with esc()
         prompter = Prompter(console, script)  # a bad script is refused before any play
         view = TableView(console, explain=auto if explain is None else explain, delay=delay)
         turn = HumanTurn(view, prompter)
@@ -634,10 +633,11 @@ def register(app: typer.Typer) -> None:
             for index, bot in enumerate(names):
                 seats.append(Seat(bot, styles[index % len(styles)]))
             note = ""
-            if auto and hands is None and rules_profile.session.end.kind == "never":
+            end = rules_profile.session.end
+            if auto and hands is None and end.kind in ("never", "time"):
                 hands = DEFAULT_AUTO_DEALS
-                note = (f"This profile's session has no end: watching {hands} deals "
-                        "(--hands sets another number).")
+                why = "has no end" if end.kind == "never" else f"ends on the clock ({end.minutes} minutes), and bots are quick"
+                note = f"This profile's session {why}: watching {hands} deals (--hands sets another number)."
             log_path = log if log is not None else default_log_path(seed)
             table = Table.new(rules_profile, seats, seed=seed, profile_name=profile or "standard",
                               log_path=log_path, observer=view, decide=turn, hands=hands)

@@ -349,3 +349,17 @@ def test_a_person_is_spoken_to_in_the_second_person() -> None:
     assert "You " in text
     for wrong in ("You shows", "You takes", "You wins", "You looks", "You folds", "You bets", " 1 deals"):
         assert wrong not in text, wrong
+
+
+def test_auto_under_a_time_limit_watches_a_set_number_of_deals(tmp_path: Path) -> None:
+    """000: "a set number of rounds, a time limit": bots play a deal in a blink, so --auto under a
+    time limit watches the default number of deals and says so, rather than playing for minutes."""
+    profile = tmp_path / "timed.yaml"
+    profile.write_text("extends: standard\nname: timed\nsession:\n  end:\n    kind: time\n    minutes: 30\n",
+                       encoding="utf-8")
+    log = tmp_path / "timed.jsonl"
+    ran = play("--auto", "--profile", str(profile), "--seed", "2", "--log", str(log))
+    assert ran.exit_code == 0, ran.output
+    assert "ends on the clock (30 minutes)" in ran.output and "watching 20 deals" in ran.output
+    results = [line for line in log.read_text(encoding="utf-8").splitlines() if '"type":"result"' in line]
+    assert len(results) == 20
