@@ -18,6 +18,7 @@ bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (l
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from types import MappingProxyType
 from typing import Any, List, Mapping, NamedTuple, Optional, Tuple
@@ -158,6 +159,21 @@ def _other_player(words: List[str]) -> Optional[str]:
     return name
 
 
+_ONE_WORD = re.compile(r"\S+\Z")
+_NAMES_SEEN: set = set()  # names already found to be one word (a table has few players)
+
+
+def _one_word(name: str) -> bool:
+    if _ONE_WORD.match(name) is None:
+        return False
+    if len(_NAMES_SEEN) < 4096:
+        _NAMES_SEEN.add(name)
+    return True
+
+_PLAIN_KINDS = frozenset(("look", "fold", "check", "keep", "discard", "knock", "stand", "show", "concede",
+                          "retain", "release", "redeal", "expose"))  # complete with no amount, target or cards
+
+
 def malformed(action: Any) -> Optional[str]:
     """Why an action built in code could not have been read by :meth:`Action.parse` (None: it could).
 
@@ -171,10 +187,17 @@ def malformed(action: Any) -> Optional[str]:
     >>> malformed(Action.parse("A swap Kc 2d")) is None
     True
     """
+    if type(action) is Action and action.cards is None and action.target is None:  # the usual shapes, quickly
+        player, kind, amount = action.player, action.kind, action.amount
+        if player in _NAMES_SEEN or (type(player) is str and _one_word(player)):
+            if amount is None and kind in _PLAIN_KINDS:
+                return None
+            if kind in PAID_KINDS and type(amount) is Fraction and amount >= 0:
+                return None
     if not isinstance(action, Action):
         return f"not an action: {type(action).__name__}"
     player, kind, amount, target, cards = action
-    if not isinstance(player, str) or not player or len(player.split()) != 1 or player.split()[0] != player:
+    if not isinstance(player, str) or _ONE_WORD.match(player) is None:
         return "a player's name is one word"
     if kind not in KINDS:
         return f"unknown action {quote(str(kind))}"

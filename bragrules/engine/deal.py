@@ -181,6 +181,7 @@ class Deal:
         self._retaining: Optional[str] = None  # a blind survivor deciding whether to retain the hand
         self._declared: List[str] = []  # bonus hands declared (session.bonus.when: dealt)
         self._redeal_from: Dict[str, int] = {}  # exposed players who may demand a redeal: since which action
+        self._bonus_paid = any(rules.bonus.values())  # a prial or running flush earns something
         retained = retained or {}
         size = rules.pack_size
         for held_cards in (*hands.values(), *retained.values(), self.centre):
@@ -481,17 +482,14 @@ class Deal:
         kind = action.kind
         if kind in DISPUTE_KINDS:
             return self._dispute(state, action, apply)
-        if self._showing is not None and not self._choosing and action.player == self._showing \
-                and kind not in ("show", "concede", "look"):
-            raise RuleViolation("seeing.concede_unseen", f"{action.player} must show or concede")
-        if self._retaining is not None and action.player == self._retaining and kind not in ("retain", "release"):
-            raise RuleViolation(
-                "blind.retention", f"{action.player} is left alone, blind: retain the unseen hand or release it"
-            )
-        if kind in ("show", "concede") and (self._showing is None or self._choosing):
-            raise RuleViolation("seeing.concede_unseen", "nobody is waiting to show at a see")
-        if kind in ("retain", "release") and self._retaining is None:
-            raise RuleViolation("blind.retention", "only a blind survivor whose pot carries retains or releases a hand")
+        if self._showing is not None or self._retaining is not None:  # a decision awaited: nothing else first
+            if self._showing is not None and not self._choosing and action.player == self._showing \
+                    and kind not in ("show", "concede", "look"):
+                raise RuleViolation("seeing.concede_unseen", f"{action.player} must show or concede")
+            if self._retaining is not None and action.player == self._retaining and kind not in ("retain", "release"):
+                raise RuleViolation(
+                    "blind.retention", f"{action.player} is left alone, blind: retain the unseen hand or release it"
+                )
         if kind == "look" and self.rules.look_any_time and not self._choosing and self._retaining is None:
             return self._look(state, action, apply)
         if action.player != self.to_act:
@@ -950,6 +948,8 @@ class Deal:
         return result is not None and player not in result.winners
 
     def _show_or_concede(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        if self._showing is None or self._choosing:
+            raise RuleViolation("seeing.concede_unseen", "nobody is waiting to show at a see")
         if not apply:
             return None
         first = self._shown_first
@@ -966,6 +966,8 @@ class Deal:
 
     def _retain(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         """A blind survivor keeps one unseen hand for the next deal (``retain``) or lets it go (``release``)."""
+        if self._retaining is None:
+            raise RuleViolation("blind.retention", "only a blind survivor whose pot carries retains or releases a hand")
         keep: Optional[str] = None
         if action.kind == "retain":
             if state.two_hands:
@@ -1250,6 +1252,8 @@ class Deal:
         With finite stacks nobody pays more than they hold after the pot is paid out.
         """
         bonuses = {p: ZERO for p in self.order}
+        if not shown or not self._bonus_paid:
+            return bonuses
         for player in shown:
             hand = self.players[player].hand
             if hand is None:

@@ -175,8 +175,8 @@ class PlayerView:
 
     def legal_actions(self) -> List[LegalAction]:
         """What this player may do now, each with its exact cost (nothing when it is not their turn)."""
-        deal = self.__deal
-        return deal.legal_actions() if deal.to_act == self.player else []
+        options = self.__deal.legal_actions()
+        return options if options and options[0].player == self.player else []
 
     def shown_beats(self) -> bool:
         """At a see, when this player may still concede: whether the hand turned first beats theirs.
