@@ -305,7 +305,7 @@ def test_what_the_validator_refuses_the_schema_refuses(validator, tmp_path: Path
         {"format": {"lives": 3, "betting": False}},
         {"format": {"exchange": {"enabled": True}, "betting": False}},
         {"extends": "crash", "format": {"lives": 5}},
-        {"ranking": {"wild": {"cards": ["Jc", "9d", "Ad", "10h", "K♣", "joker"], "ranks": [2, "10", "q"]}}},
+        {"pack": {"jokers": 1}, "ranking": {"wild": {"cards": ["Jc", "9d", "Ad", "10h", "K♣", "joker"], "ranks": [2, "10", "q"]}}},
     ],
     ids=lambda d: json.dumps(d)[:60],
 )
