@@ -44,7 +44,7 @@ from .explain import (
 from .money import parse_money
 from .profile.models import Profile
 from .ranking import HandRanker, compile_ranking
-from .text import in_words, source_in_words
+from .text import in_words, sources_in_words
 
 __all__ = [
     "FORMATS",
@@ -732,13 +732,10 @@ def _departures_section(profile: Profile) -> Optional[Section]:
     )
     merged: Dict[str, List[str]] = {}  # one line per rule, with every source behind it
     for _path, text, source in found:
-        sources = merged.setdefault(text, [])
-        worded = source_in_words(source) if source else ""
-        if worded and worded not in sources:
-            sources.append(worded)
+        merged.setdefault(text, []).append(source)
     sec.bullets(
         [
-            f"{text} (from {'; '.join(sources)})" if sources else text
+            f"{text} (from {sources_in_words(sources)})" if sources_in_words(sources) else text
             for text, sources in merged.items()
         ]
     )

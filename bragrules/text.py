@@ -153,3 +153,22 @@ def source_in_words(source: str) -> str:
     text = re.sub(r"\b(00[023]) (sections? )", r"\1, \2", text)
     text = _SECTION.sub(lambda m: m.group(0)[:-2] + m.group(1), text)
     return _CODE.sub(lambda m: SOURCE_NAMES[m.group(1)] + (m.group(2) or ""), text)
+
+
+def sources_in_words(sources: "list[str]") -> str:
+    """Several sources of one rule, in words, each once (every rules text covers the others).
+
+    >>> sources_in_words(["000, 002, 003", "002, 003"])
+    'every rules text'
+    >>> sources_in_words(["002", "house rule", "002"])
+    'the traditional rules text; a house rule'
+    """
+    worded: "list[str]" = []
+    for source in sources:
+        text = source_in_words(source) if source else ""
+        if text and text not in worded:
+            worded.append(text)
+    if "every rules text" in worded:
+        rest = [w for w in worded if "rules text" not in w and "rules page" not in w]
+        worded = ["every rules text"] + rest
+    return "; ".join(worded)
