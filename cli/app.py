@@ -47,6 +47,22 @@ COMMANDS: Dict[str, str] = {
 }
 """Each command's name and the module of ``bragrules_cli`` that registers it."""
 
+SUMMARIES: Dict[str, str] = {
+    "validate": "Check profiles: every problem, with its file and line.",
+    "profiles": "List the built-in profiles and what each plays.",
+    "show": "Print a profile with its parents and defaults filled in.",
+    "schema": "Print the JSON Schema of a profile, for editors.",
+    "rank": "Rank hands: category, strength and the cards that play.",
+    "play": "Play Brag in the terminal against bots, or watch them.",
+    "audit": "Replay a hand history and check every action and amount.",
+    "diff": "Compare profiles rule by rule.",
+    "rulebook": "Write a profile's complete rules as text, markdown or html.",
+    "arbitrate": "Rule on a disputed moment of a deal, under any profile.",
+    "simulate": "Let bots play many deals and report what happened.",
+    "equity": "Exact chances of a hand against one random opponent.",
+}
+"""Each command's line in ``bragrules --help``: whole, never cut off, within 80 columns."""
+
 COMMAND_MODULES: List[str] = list(dict.fromkeys(COMMANDS.values()))
 """Modules of ``bragrules_cli`` whose ``register(app)`` adds commands, in order."""
 
@@ -92,6 +108,9 @@ def register_all(target: typer.Typer, modules: Optional[List[str]] = None) -> No
     for name in modules if modules is not None else COMMAND_MODULES:
         module = importlib.import_module(f"{__package__}.{name}")
         module.register(target)
+    for info in target.registered_commands:
+        if info.short_help is None and info.name in SUMMARIES:
+            info.short_help = SUMMARIES[info.name]
 
 
 def build_app(modules: Optional[List[str]] = None) -> typer.Typer:

@@ -25,6 +25,7 @@ def arbitrate_command(
     situation: Annotated[
         str,
         typer.Argument(
+            metavar="FILE",
             help="A history sheet whose last deal ends with a dispute: entry (an action such as "
             "'A see 3', 'X exposes Y', 'X peeks Y', or 'tie').",
             show_default=False,
