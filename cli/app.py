@@ -175,7 +175,7 @@ def main(argv: Optional[List[str]] = None) -> None:
         code = typer.main.get_group(target)(args=argv, prog_name="bragrules", standalone_mode=False)
         guarded.flush()
     except ClickException as exc:
-        exc.show(file=NeutralStream(sys.stderr))  # type: ignore[arg-type]
+        NeutralStream(sys.stderr).write(click_error_line(exc) + "\n")
         sys.exit(exc.exit_code)
     except Abort:
         error("Aborted.")
@@ -199,6 +199,28 @@ def main(argv: Optional[List[str]] = None) -> None:
         if sys.stdout is guarded:
             sys.stdout = guarded.target  # type: ignore[assignment]
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def click_error_line(exc: Exception) -> str:
+    """A usage error (a bad option value, a missing argument, an unknown command) as one line,
+    naming the command and where its help is.
+
+    >>> class Usage(Exception):  # what click raises: a message and the command's context
+    ...     class ctx:
+    ...         command_path = "bragrules diff"
+    ...     def format_message(self):
+    ...         return "Invalid value for '--impact': Input should be greater than or equal to 1"
+    >>> click_error_line(Usage())
+    "bragrules diff: Invalid value for '--impact': Input should be greater than or equal to 1 (see 'bragrules diff --help')"
+    """
+    from .common import one_line
+
+    text = one_line(exc.format_message()) if hasattr(exc, "format_message") else one_line(str(exc))
+    ctx = getattr(exc, "ctx", None)
+    if ctx is None:
+        return f"bragrules: {text}"
+    path = ctx.command_path or "bragrules"
+    return f"{path}: {text} (see '{path} --help')"
 
 
 EXIT_READER_GONE = 128 + 13

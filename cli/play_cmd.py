@@ -42,6 +42,7 @@ MAX_DELAY = 60.0
 MAX_SCRIPT_BYTES = 1 << 20
 MAX_SEED = 2**63 - 1
 MAX_NAME = 24
+MAX_HANDS = 1_000_000
 
 
 def bot_names(count: int, taken: str) -> List[str]:
@@ -521,10 +522,12 @@ def check_options(delay: float, hands: Optional[int], players: Optional[int], se
     """Every argument checked before play starts: one line and exit 2 for a bad one."""
     import math
 
+    from bragrules.text import brief
+
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
         raise _refuse(f"--delay: seconds to pause, from 0 to {MAX_DELAY:g}, not {delay}")
-    if hands is not None and hands < 1:
-        raise _refuse(f"--hands: the number of deals to play, 1 or more, not {hands}")
+    if hands is not None and not 1 <= hands <= MAX_HANDS:
+        raise _refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}, not {brief(hands)}")
     if players is not None and players < 2:
         raise _refuse(f"--players: the seats at the table, 2 or more, not {players}")
     if seed is not None and not 0 <= seed <= MAX_SEED:

@@ -26,7 +26,7 @@ def simulate_command(
     ] = "standard",
     players: Annotated[int, typer.Option("--players", "-n", metavar="N", help="Players at the table.")] = 4,
     hands: Annotated[int, typer.Option("--hands", metavar="N", help="Deals to play in all.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", help="The seed: the same seed gives the same report.")] = 0,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, max=2**63 - 1, help="The seed: the same seed gives the same report.")] = 0,
     workers: Annotated[
         int, typer.Option("--workers", "-w", metavar="N", help="Processes to share the work (the report does not change).")
     ] = 1,
