@@ -44,6 +44,7 @@ from .explain import (
 from .money import parse_money
 from .profile.models import Profile
 from .ranking import HandRanker, compile_ranking
+from .text import in_words, sources_in_words
 
 __all__ = [
     "FORMATS",
@@ -253,10 +254,10 @@ def _intro(r: _Reader) -> List[str]:
     p = r.profile
     paragraphs: List[str] = []
     if p.description:
-        paragraphs.append(sentence(p.description))
+        paragraphs.append(sentence(in_words(p.description)))
     facts = []
     if p.source:
-        facts.append(f"Source: {p.source}.")
+        facts.append(f"Source: {in_words(p.source)}.")
     if p.extends:
         facts.append("Built on: " + ", ".join(p.extends) + ".")
     if facts:
@@ -726,19 +727,16 @@ def _departures_section(profile: Profile) -> Optional[Section]:
         return None
     sec = Section("departures", "At this table")
     sec.para(
-        "Where these rules depart from the plain game bragrules starts from (the defaults listed in "
-        "docs/variants.md), each with the profile field that says so:"
+        "Where these rules depart from the plain game that bragrules starts from, "
+        "each with where the rule comes from:"
     )
-    merged: Dict[str, Tuple[List[str], List[str]]] = {}  # one line per rule, naming every field behind it
-    for path, text, source in found:
-        paths, sources = merged.setdefault(text, ([], []))
-        paths.append(path)
-        if source and source not in sources:
-            sources.append(source)
+    merged: Dict[str, List[str]] = {}  # one line per rule, with every source behind it
+    for _path, text, source in found:
+        merged.setdefault(text, []).append(source)
     sec.bullets(
         [
-            f"{text} ({', '.join(paths)}{'; ' + ', '.join(sources) if sources else ''})"
-            for text, (paths, sources) in merged.items()
+            f"{text} (from {sources_in_words(sources)})" if sources_in_words(sources) else text
+            for text, sources in merged.items()
         ]
     )
     return sec

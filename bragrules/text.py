@@ -95,7 +95,7 @@ def quote(value: Any, limit: int = LIMIT) -> str:
     return "'" + text.replace("'", "\\'") + "'"
 
 
-_CODE_IN_BRACKETS = re.compile(r"\s*\((\d{3})\)")
+_CODE_IN_BRACKETS = re.compile(r"\s*\((?:text )?(\d{3})\)")
 _CODE_PREFIX = re.compile(r"(^|\bover )(\d{3}):\s*")
 _PROFILE_TEXT = re.compile(r"\bprofile text(?: (\d{3}))?")
 
@@ -113,7 +113,62 @@ def in_words(text: str) -> str:
     'house rules over the traditional "Three-card Brag" rules text'
     >>> in_words('000: "How to Play Three Card Brag" (Jaques of London), standard game')
     '"How to Play Three Card Brag" (Jaques of London), standard game'
+    >>> in_words("The traditional rules text, sections 01-06 (text 002)")
+    'The traditional rules text, sections 01-06'
     """
     text = _CODE_IN_BRACKETS.sub("", text)
     text = _CODE_PREFIX.sub(lambda m: m.group(1), text)
     return _PROFILE_TEXT.sub("rules text", text)
+
+
+SOURCE_NAMES = {
+    "000": "the general rules page",
+    "002": "the traditional rules text",
+    "003": "the cardgames.zone rules page",
+}
+"""The rule texts of docs/variants.md, by code, as a player would name them."""
+
+_CODE = re.compile(r"\b(000|002|003)\b('s)?")
+_EVERY_TEXT = re.compile(r"\b000, 002, 003\b")
+_SECTION = re.compile(r"\bsections? 0(\d)\b")
+
+
+def source_in_words(source: str) -> str:
+    """Where a rule comes from, for players: each rule-text code (``000``,
+    ``002``, ``003``) becomes the name of its text, as docs/variants.md lists them.
+
+    >>> source_in_words("002 section 05")
+    'the traditional rules text, section 5'
+    >>> source_in_words("000, 002, 003")
+    'every rules text'
+    >>> source_in_words("000: 3; 003: 2")
+    'the general rules page: 3; the cardgames.zone rules page: 2'
+    >>> source_in_words("003's bonus variant")
+    "the cardgames.zone rules page's bonus variant"
+    >>> source_in_words("house rule")
+    'a house rule'
+    """
+    text = _EVERY_TEXT.sub("every rules text", source)
+    text = re.sub(r"(?<!a )\bhouse rule\b(?!s)", "a house rule", text)
+    text = re.sub(r"\b(00[023]) (sections? )", r"\1, \2", text)
+    text = _SECTION.sub(lambda m: m.group(0)[:-2] + m.group(1), text)
+    return _CODE.sub(lambda m: SOURCE_NAMES[m.group(1)] + (m.group(2) or ""), text)
+
+
+def sources_in_words(sources: "list[str]") -> str:
+    """Several sources of one rule, in words, each once (every rules text covers the others).
+
+    >>> sources_in_words(["000, 002, 003", "002, 003"])
+    'every rules text'
+    >>> sources_in_words(["002", "house rule", "002"])
+    'the traditional rules text; a house rule'
+    """
+    worded: "list[str]" = []
+    for source in sources:
+        text = source_in_words(source) if source else ""
+        if text and text not in worded:
+            worded.append(text)
+    if "every rules text" in worded:
+        rest = [w for w in worded if "rules text" not in w and "rules page" not in w]
+        worded = ["every rules text"] + rest
+    return "; ".join(worded)

@@ -47,6 +47,22 @@ COMMANDS: Dict[str, str] = {
 }
 """Each command's name and the module of ``bragrules_cli`` that registers it."""
 
+SUMMARIES: Dict[str, str] = {
+    "validate": "Check profiles: every problem, with its file and line.",
+    "profiles": "List the built-in profiles and what each plays.",
+    "show": "Print a profile with its parents and defaults filled in.",
+    "schema": "Print the JSON Schema of a profile, for editors.",
+    "rank": "Rank hands: category, strength and the cards that play.",
+    "play": "Play Brag in the terminal against bots, or watch them.",
+    "audit": "Replay a hand history and check every action and amount.",
+    "diff": "Compare profiles rule by rule.",
+    "rulebook": "Write a profile's complete rules as text, markdown or html.",
+    "arbitrate": "Rule on a disputed moment of a deal, under any profile.",
+    "simulate": "Let bots play many deals and report what happened.",
+    "equity": "Exact chances of a hand against one random opponent.",
+}
+"""Each command's line in ``bragrules --help``: whole, never cut off, within 80 columns."""
+
 COMMAND_MODULES: List[str] = list(dict.fromkeys(COMMANDS.values()))
 """Modules of ``bragrules_cli`` whose ``register(app)`` adds commands, in order."""
 
@@ -92,6 +108,9 @@ def register_all(target: typer.Typer, modules: Optional[List[str]] = None) -> No
     for name in modules if modules is not None else COMMAND_MODULES:
         module = importlib.import_module(f"{__package__}.{name}")
         module.register(target)
+    for info in target.registered_commands:
+        if info.short_help is None and info.name in SUMMARIES:
+            info.short_help = SUMMARIES[info.name]
 
 
 def build_app(modules: Optional[List[str]] = None) -> typer.Typer:
@@ -156,7 +175,7 @@ def main(argv: Optional[List[str]] = None) -> None:
         code = typer.main.get_group(target)(args=argv, prog_name="bragrules", standalone_mode=False)
         guarded.flush()
     except ClickException as exc:
-        exc.show(file=NeutralStream(sys.stderr))  # type: ignore[arg-type]
+        NeutralStream(sys.stderr).write(click_error_line(exc) + "\n")
         sys.exit(exc.exit_code)
     except Abort:
         error("Aborted.")
@@ -180,6 +199,28 @@ def main(argv: Optional[List[str]] = None) -> None:
         if sys.stdout is guarded:
             sys.stdout = guarded.target  # type: ignore[assignment]
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def click_error_line(exc: Exception) -> str:
+    """A usage error (a bad option value, a missing argument, an unknown command) as one line,
+    naming the command and where its help is.
+
+    >>> class Usage(Exception):  # what click raises: a message and the command's context
+    ...     class ctx:
+    ...         command_path = "bragrules diff"
+    ...     def format_message(self):
+    ...         return "Invalid value for '--impact': Input should be greater than or equal to 1"
+    >>> click_error_line(Usage())
+    "bragrules diff: Invalid value for '--impact': Input should be greater than or equal to 1 (see 'bragrules diff --help')"
+    """
+    from .common import one_line
+
+    text = one_line(exc.format_message()) if hasattr(exc, "format_message") else one_line(str(exc))
+    ctx = getattr(exc, "ctx", None)
+    if ctx is None:
+        return f"bragrules: {text}"
+    path = ctx.command_path or "bragrules"
+    return f"{path}: {text} (see '{path} --help')"
 
 
 EXIT_READER_GONE = 128 + 13

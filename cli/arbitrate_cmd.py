@@ -25,6 +25,7 @@ def arbitrate_command(
     situation: Annotated[
         str,
         typer.Argument(
+            metavar="FILE",
             help="A history sheet whose last deal ends with a dispute: entry (an action such as "
             "'A see 3', 'X exposes Y', 'X peeks Y', or 'tie').",
             show_default=False,
@@ -111,6 +112,22 @@ def _signed(value: Any) -> str:
     return ("+" if value > 0 else "") + format_money(value)
 
 
+def rule_label(path: str) -> str:
+    """A profile field for players: its area's title and its own name in words
+    (the field paths stay in ``--json``).
+
+    >>> rule_label("seeing.cost_basis"), rule_label("stakes.raise_limit.amount"), rule_label("net A")
+    ('the see: cost basis', 'stakes and betting: raise limit amount', 'net A')
+    """
+    from bragrules.explain import AREA_TITLES, METADATA, _AREA_OF_TOP
+
+    top, _, rest = path.partition(".")
+    if not rest or top in METADATA or top not in _AREA_OF_TOP:
+        return path.replace("_", " ")
+    area = AREA_TITLES.get(_AREA_OF_TOP[top], top)
+    return f"{area[:1].lower()}{area[1:]}: {rest.replace('.', ' ').replace('_', ' ')}"
+
+
 def _value_text(value: Any) -> str:
     from bragrules.explain import show_value
 
@@ -134,7 +151,8 @@ def render(result: "Arbitration") -> None:
     if len(result.rulings) > 1:
         out.print()
         if result.differs:
-            out.print(styled("[bold yellow]The rulings differ[/bold yellow]: {}", ", ".join(result.rulings[0].differs)))
+            out.print(styled("[bold yellow]The rulings differ[/bold yellow]: {}",
+                             ", ".join(rule_label(key) for key in result.rulings[0].differs)))
         else:
             out.print(styled("[bold green]The rulings agree[/bold green]"))
 
@@ -169,7 +187,7 @@ def _comparison(result: "Arbitration") -> Any:
             if path not in paths:
                 paths.append(path)
     for path in paths:  # every rule cited under any profile, with its value under each
-        row(path, [_value_text(ruling.value_of(path)) for ruling in rulings])
+        row(rule_label(path), [_value_text(ruling.value_of(path)) for ruling in rulings])
     return table
 
 
@@ -182,18 +200,25 @@ def _block(out: Any, ruling: "Ruling", several: bool) -> None:
     marker = "  [yellow]{}[/yellow]" if several and ruling.differs else "{}"
     out.print(styled("[bold]Under {}[/bold]: [bold]{}[/bold]" + marker, _title(ruling), verdict,
                      DIFFERS if several and ruling.differs else ""))
-    out.print(f"  {ruling.summary}", soft_wrap=True)
+    from bragrules.text import source_in_words
+
+    out.print(f"  {source_in_words(ruling.summary)}", soft_wrap=True)
     if ruling.owed:
         out.print(f"  owed: {_owed(ruling.owed)}")
-    out.print(f"  next: {ruling.next}", soft_wrap=True)
+    out.print(f"  next: {source_in_words(ruling.next)}", soft_wrap=True)
     if ruling.net is not None:
         out.print(f"  net: {_money_map(ruling.net)}")
     if ruling.citations:
         out.print("  rules:")
+        from bragrules.text import sources_in_words
+
+        merged: Dict[str, List[str]] = {}  # one line per rule in words, with every source behind it
         for cited in ruling.citations:
-            value = "" if cited.value is None else f" = {_value_text(cited.value)}"
-            source = f" ({cited.source})" if cited.source else ""
-            out.print(f"    {cited.path}{value}: {cited.sentence}{source}", soft_wrap=True)
+            merged.setdefault(cited.sentence, []).append(cited.source or "")
+        for sentence, sources in merged.items():
+            worded = sources_in_words(sources)
+            source = f" (from {worded})" if worded else ""
+            out.print(f"    {sentence}{source}", soft_wrap=True)
 
 
 __all__ = ["arbitrate_command", "register", "render"]

@@ -27,6 +27,7 @@ def audit_command(
     history: Annotated[
         str,
         typer.Argument(
+            metavar="FILE",
             help="A history sheet (.yaml) or a JSON Lines log (.jsonl); decided by content.",
             show_default=False,
         ),
@@ -36,6 +37,7 @@ def audit_command(
         typer.Option(
             "--profile",
             "-p",
+            metavar="PROFILE",
             help="Audit under this profile (built-in name or path) instead of the one the history names.",
         ),
     ] = None,

@@ -47,9 +47,9 @@ def diff(
     ] = None,
     players: Annotated[
         int,
-        typer.Option("--players", min=2, max=20, help="Players at the simulated table (--impact)."),
+        typer.Option("--players", metavar="N", min=2, max=20, help="Players at the simulated table (--impact)."),
     ] = 4,
-    seed: Annotated[int, typer.Option("--seed", help="The first seed of the simulation (--impact).")] = 1,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, max=2**63 - 1, help="The first seed of the simulation (--impact).")] = 1,
 ) -> None:
     """Compare profiles rule by rule, after `extends` and defaults are applied.
 

@@ -20,7 +20,7 @@ def equity_command(
     hand: Annotated[
         Optional[List[str]],
         typer.Argument(
-            metavar="[HAND]",
+            metavar="HAND",
             help='A hand: "Ac Kd Qh", "AcKdQh" or Ac Kd Qh. Without one, the table of every strength.',
             show_default=False,
         ),

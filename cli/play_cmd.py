@@ -42,6 +42,7 @@ MAX_DELAY = 60.0
 MAX_SCRIPT_BYTES = 1 << 20
 MAX_SEED = 2**63 - 1
 MAX_NAME = 24
+MAX_HANDS = 1_000_000
 
 
 def bot_names(count: int, taken: str) -> List[str]:
@@ -521,10 +522,12 @@ def check_options(delay: float, hands: Optional[int], players: Optional[int], se
     """Every argument checked before play starts: one line and exit 2 for a bad one."""
     import math
 
+    from bragrules.text import brief
+
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
         raise _refuse(f"--delay: seconds to pause, from 0 to {MAX_DELAY:g}, not {delay}")
-    if hands is not None and hands < 1:
-        raise _refuse(f"--hands: the number of deals to play, 1 or more, not {hands}")
+    if hands is not None and not 1 <= hands <= MAX_HANDS:
+        raise _refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}, not {brief(hands)}")
     if players is not None and players < 2:
         raise _refuse(f"--players: the seats at the table, 2 or more, not {players}")
     if seed is not None and not 0 <= seed <= MAX_SEED:
@@ -567,22 +570,22 @@ def register(app: typer.Typer) -> None:
     def play(
         profile: Optional[str] = typer.Option(None, "--profile", "-p", metavar="PROFILE",
                                               help="Built-in profile name or path [default: standard]."),
-        players: Optional[int] = typer.Option(None, "--players", "-n",
+        players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N",
                                               help="Seats at the table, yours included [default: 4]."),
         bots: Optional[str] = typer.Option(None, "--bots", "-b", metavar="STYLES",
                                            help="Bot styles, comma-separated, used in turn: cautious, loose, "
                                            "blind_bluffer, see_happy, random [default: the first four]."),
-        hands: Optional[int] = typer.Option(None, "--hands", help="Stop after this many deals."),
-        seed: Optional[int] = typer.Option(None, "--seed", help="Seed for the shuffle (default: a fresh one, printed)."),
+        hands: Optional[int] = typer.Option(None, "--hands", metavar="N", help="Stop after this many deals."),
+        seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Seed for the shuffle (default: a fresh one, printed)."),
         log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
                                            help="Session log (JSON Lines), written as play goes; never overwritten."),
         script: Optional[Path] = typer.Option(None, "--script", metavar="FILE",
                                               help="Read your moves from this file."),
         auto: bool = typer.Option(False, "--auto", help="Bots in every seat: watch them play."),
-        delay: float = typer.Option(0.0, "--delay", help="Seconds to pause after each bot action (0 to 60)."),
+        delay: float = typer.Option(0.0, "--delay", metavar="SECONDS", help="Seconds to pause after each bot action (0 to 60)."),
         explain: Optional[bool] = typer.Option(None, "--explain/--no-explain",
                                                help="Show why each bot acts (default: only with --auto)."),
-        name: Optional[str] = typer.Option(None, "--name", help="Your name at the table (one word) [default: You]."),
+        name: Optional[str] = typer.Option(None, "--name", metavar="NAME", help="Your name at the table (one word) [default: You]."),
         resume: Optional[Path] = typer.Option(None, "--resume", metavar="FILE",
                                               help="Continue the session in this log (its profile, players, "
                                               "seed and number of deals come from the log)."),

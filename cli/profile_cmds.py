@@ -45,28 +45,75 @@ def validate(
             show_default=False,
         ),
     ],
+    as_json: Annotated[
+        bool,
+        typer.Option(
+            "--json",
+            help="Print JSON for machines: per profile its path, ok, and its problems "
+            "(file, line, column, path, message, code).",
+        ),
+    ] = False,
 ) -> None:
-    """Check profiles: one line each, `ok` or `FILE:LINE:COL: field.path: message`.
+    """Check profiles, reporting every problem of each in one run.
 
+    One line per profile that is fine (`ok  PROFILE (name)`), and one line per
+    problem, in file order: `FILE:LINE:COL: field.path: message`.
     Exit status 2 if any profile has a problem.
     """
-    from bragrules.profile import ProfileError, load_profile
-
-    failed = 0
-    for ref in profiles:
-        try:
-            profile = load_profile(ref)
-        except ProfileError as exc:
-            failed += 1
-            for problem in exc.errors:
-                error(str(problem))
-            continue
-        label = profile.name
-        if profile.extends:
-            label += ", extends " + ", ".join(profile.extends)
-        write(f"ok  {ref} ({label})\n")
-    if failed:
+    reports = [check_profile(ref) for ref in profiles]
+    if as_json:
+        write(json.dumps(reports, indent=2, ensure_ascii=False) + "\n")
+    else:
+        for report in reports:
+            if report["ok"]:
+                write(f"ok  {report['path']} ({report['label']})\n")
+            for problem in report["problems"]:
+                error(problem["text"])
+    if any(not report["ok"] for report in reports):
         raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def _text(value: Optional[str]) -> Optional[str]:
+    from bragrules.text import printable
+
+    return None if value is None else printable(value)
+
+
+def check_profile(ref: str) -> Dict[str, Any]:
+    """Load one profile and report on it: ``path`` (as given), ``ok``, ``name``,
+    ``label`` (the name and what it extends) and ``problems``, each with ``file``,
+    ``line``, ``column``, ``path``, ``message``, ``code`` and ``text`` (the
+    compiler-style line), every problem of the file in reading order.
+
+    >>> report = check_profile("standard")
+    >>> report["ok"], report["name"], report["problems"]
+    (True, 'standard', [])
+    >>> check_profile("no/such.yaml")["problems"][0]["text"]
+    'no/such.yaml: no such file'
+    """
+    from bragrules.profile import ProfileError, load_profile
+    from bragrules.text import printable
+
+    try:
+        profile = load_profile(ref)
+    except ProfileError as exc:
+        problems = [
+            {
+                "file": _text(problem.file),
+                "line": problem.line,
+                "column": problem.column,
+                "path": _text(problem.path),
+                "message": printable(problem.message),
+                "code": problem.code,
+                "text": str(problem),
+            }
+            for problem in exc.errors
+        ]
+        return {"path": printable(ref), "ok": False, "name": None, "label": None, "problems": problems}
+    label = profile.name
+    if profile.extends:
+        label += ", extends " + ", ".join(profile.extends)
+    return {"path": printable(ref), "ok": True, "name": profile.name, "label": label, "problems": []}
 
 
 # ---------------------------------------------------------------------------
@@ -215,8 +262,83 @@ def profile_schema() -> Dict[str, Any]:
         "see docs/variants.md for each field's meaning and source.",
     }
     schema.update(_draft7(raw))
+    from bragrules.profile.models import _money_schema
+
+    defs["_positive_amount"] = _money_schema("positive")
     schema["definitions"] = _draft7(dict(sorted(defs.items())))
+    schema["if"] = {"required": ["extends"]}
+    schema["else"] = {"allOf": [_rule(when, then) for when, then in COMBINATIONS]}
     return schema
+
+
+Constraint = Dict[str, Any]
+"""Dotted path → (schema of the value, whether the key must be written)."""
+
+_SET = {"not": {"type": "null"}}
+_MONEY_POSITIVE = {"$ref": "#/definitions/_positive_amount"}
+
+COMBINATIONS: List[tuple] = [
+    # (when these are written so, then these must be)
+    ({"session.end.kind": ({"enum": ["hands", "resolved_pots"]}, True)},
+     {"session.end.count": ({"type": "integer"}, True)}),
+    ({"session.end.kind": ({"const": "time"}, True)}, {"session.end.minutes": ({"type": "integer"}, True)}),
+    ({"session.end.kind": ({"const": "one_player_left"}, True)},
+     {"session.bankroll": ({"const": "finite"}, True)}),
+    ({"session.bankroll": ({"const": "finite"}, True)},
+     {"session.starting_stack": (_MONEY_POSITIVE, True)}),
+    ({"stakes.raise_limit.kind": ({"enum": ["fixed", "max_increase"]}, True)},
+     {"stakes.raise_limit.amount": (_MONEY_POSITIVE, True)}),
+    ({"format.lives": ({"type": "integer"}, True)},
+     {"format.betting": ({"const": False}, True), "format.hands": ({"const": 1}, False),
+      "session.bankroll": ({"const": "unlimited"}, False)}),
+    ({"format.exchange.enabled": ({"const": True}, True)},
+     {"format.betting": ({"const": False}, True), "format.hands": ({"const": 1}, False),
+      "format.cards_dealt": ({"const": 3}, False)}),
+    ({"blind.retention": ({"const": True}, True)},
+     {"folding.blind_survivor": ({"const": "carries"}, True), "blind.allowed": ({"const": True}, False),
+      "format.hands": ({"const": 1}, False)}),
+    ({"pack.jokers": ({"minimum": 1}, True)}, {"ranking.wild.jokers": ({"const": True}, False)}),
+]
+"""Rules across fields that JSON Schema can state, checked only in a profile
+without ``extends`` (a parent may supply the other half of a combination).
+Comparisons of two amounts (``opening_max`` below ``opening_min``) and
+arithmetic (players times cards against the pack) are left to ``validate``."""
+
+
+def _nest(constraints: Constraint) -> Dict[str, Any]:
+    """One schema requiring each dotted path's value to match (and to be written, if so marked).
+
+    >>> _nest({"a.b": ({"const": 1}, True)})
+    {'properties': {'a': {'properties': {'b': {'const': 1}}, 'required': ['b']}}, 'required': ['a']}
+    """
+    root: Dict[str, Any] = {}
+    for path, (value, needed) in constraints.items():
+        node = root
+        parts = path.split(".")
+        for depth, part in enumerate(parts):
+            if needed and part not in node.setdefault("required", []):
+                node["required"].append(part)
+            children = node.setdefault("properties", {})
+            if depth == len(parts) - 1:
+                children[part] = value
+            else:
+                node = children.setdefault(part, {})
+    return _tidy(root)
+
+
+def _tidy(node: Dict[str, Any]) -> Dict[str, Any]:
+    """Keys in a fixed order, so the schema file does not change from run to run."""
+    children = node.get("properties")
+    if isinstance(children, dict):
+        node["properties"] = {
+            name: _tidy(child) if isinstance(child, dict) and "properties" in child else child
+            for name, child in children.items()
+        }
+    return dict(sorted(node.items()))
+
+
+def _rule(when: Constraint, then: Constraint) -> Dict[str, Any]:
+    return {"if": _nest(when), "then": _nest(then)}
 
 
 def schema_text() -> str:

@@ -24,11 +24,11 @@ def simulate_command(
         str,
         typer.Option("--profile", "-p", metavar="PROFILE", help="The profile to play (built-in name or path)."),
     ] = "standard",
-    players: Annotated[int, typer.Option("--players", "-n", help="Players at the table.")] = 4,
-    hands: Annotated[int, typer.Option("--hands", help="Deals to play in all.")] = 1000,
-    seed: Annotated[int, typer.Option("--seed", help="The seed: the same seed gives the same report.")] = 0,
+    players: Annotated[int, typer.Option("--players", "-n", metavar="N", help="Players at the table.")] = 4,
+    hands: Annotated[int, typer.Option("--hands", metavar="N", help="Deals to play in all.")] = 1000,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, max=2**63 - 1, help="The seed: the same seed gives the same report.")] = 0,
     workers: Annotated[
-        int, typer.Option("--workers", "-w", help="Processes to share the work (the report does not change).")
+        int, typer.Option("--workers", "-w", metavar="N", help="Processes to share the work (the report does not change).")
     ] = 1,
     styles: Annotated[
         Optional[str],

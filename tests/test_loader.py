@@ -113,14 +113,14 @@ def test_self_extension_is_a_cycle(tmp_path: Path) -> None:
 def test_empty_file() -> None:
     err = error_for(BAD / "empty.yaml")
     assert str(err).startswith(f"{BAD / 'empty.yaml'}: ")
-    assert "profile is empty" in err.message
+    assert "the file is empty" in err.message
     assert err.code == "empty"
 
 
 def test_comment_only_file_is_empty(tmp_path: Path) -> None:
     file = tmp_path / "comments.yaml"
     file.write_text("# nothing but a comment\n\n")
-    with pytest.raises(ProfileError, match="profile is empty"):
+    with pytest.raises(ProfileError, match="the file is empty"):
         load_profile(file)
 
 

@@ -725,7 +725,8 @@ def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], _PosTree]:
         and root.value in ("", "~", "null", "Null", "NULL")
     ):
         raise ProfileError(
-            "profile is empty; a profile is a mapping of rule areas (write {} for the standard game)",
+            "the file is empty (nothing but blanks or comments): a profile is a mapping of rule areas; "
+            "write {} for every default, or 'extends: standard' for the standard game",
             file=display,
             code="empty",
         )

@@ -31,11 +31,13 @@ import typing
 from typing import Annotated, Any, List, Literal, Optional, Union
 
 from pydantic import (
+    AfterValidator,
     BaseModel,
     BeforeValidator,
     ConfigDict,
     Field,
     PlainSerializer,
+    field_validator,
     WithJsonSchema,
     model_validator,
 )
@@ -46,22 +48,99 @@ from ..money import money_json, parse_money
 # Shared types
 # ---------------------------------------------------------------------------
 
+_MONEY_DESCRIPTION = "An exact amount: an integer, or a fraction such as 5/2."
+_DENOMINATOR = r"(/\s*0*[1-9]\d*)?"  # never a zero denominator
+
+
+def _money_schema(sign: Literal["any", "not_negative", "positive"]) -> dict:
+    """The JSON Schema of an amount: a whole number or text that parse_money reads.
+
+    ``sign`` narrows it as the validator does: ``not_negative`` refuses a minus
+    sign (``-2``, ``"-5/2"``), ``positive`` refuses zero as well.
+
+    >>> import re
+    >>> texts = [alt["pattern"] for alt in _money_schema("positive")["anyOf"] if "pattern" in alt]
+    >>> [any(re.match(t, s) for t in texts) for s in ("5/2", "0.5", "2½", "0", "0/3", "-1", "1/0")]
+    [True, True, True, False, False, False, False]
+    """
+    if sign == "positive":
+        whole: dict = {"type": "integer", "minimum": 1}
+        fraction = r"^\s*\+?0*[1-9]\d*\s*" + _DENOMINATOR + r"\s*$"
+        decimal = r"^\s*\+?(\d*[1-9]\d*\.\d+|\d+\.\d*[1-9]\d*)\s*$"
+        mixed = r"^\s*\+?\d+\s*½\s*$"
+    elif sign == "not_negative":
+        whole = {"type": "integer", "minimum": 0}
+        fraction = r"^\s*(\+?\d+|-0+)\s*" + _DENOMINATOR + r"\s*$"
+        decimal = r"^\s*(\+?\d+\.\d+|-0+\.0+)\s*$"
+        mixed = r"^\s*\+?\d+\s*½\s*$"
+    else:
+        whole = {"type": "integer"}
+        fraction = r"^\s*[+-]?\d+\s*" + _DENOMINATOR + r"\s*$"
+        decimal = r"^\s*[+-]?\d+\.\d+\s*$"
+        mixed = r"^\s*[+-]?\d+\s*½\s*$"
+    return {
+        "anyOf": [
+            whole,
+            {"type": "string", "pattern": fraction},
+            {"type": "string", "pattern": decimal},
+            {"type": "string", "pattern": mixed},
+        ],
+        "description": _MONEY_DESCRIPTION
+        + {"any": "", "not_negative": " Never negative.", "positive": " Above zero."}[sign],
+    }
+
+
 Money = Annotated[
     Fraction,
     BeforeValidator(parse_money),
     PlainSerializer(money_json, when_used="always"),
-    WithJsonSchema(
-        {
-            "anyOf": [
-                {"type": "integer"},
-                {"type": "string", "pattern": r"^\s*[+-]?\d+\s*(/\s*\d+)?\s*$"},
-                {"type": "string", "pattern": r"^\s*[+-]?\d+\.\d+\s*$"},
-            ],
-            "description": "An exact amount: an integer, or a fraction such as 5/2.",
-        }
-    ),
+    WithJsonSchema(_money_schema("any")),
 ]
 """An exact amount of money: ``3``, ``"5/2"`` (YAML ``5/2`` is already a string)."""
+
+
+def _refuse_below(limit: Literal["zero", "above_zero"], message: str, at_most: Optional[Fraction] = None) -> Any:
+    """A field's own check of an amount, run with every other field's (so one
+    run of ``validate`` reports every such problem): ``message`` when the amount
+    is negative (``"zero"``: zero is fine) or not above zero, or above ``at_most``.
+
+    >>> check = _refuse_below("zero", "ante cannot be negative").func
+    >>> check(Fraction(0))
+    Fraction(0, 1)
+    >>> check(Fraction(-1))
+    Traceback (most recent call last):
+    ...
+    ValueError: ante cannot be negative
+    """
+
+    def check(value: Fraction) -> Fraction:
+        low = value < 0 if limit == "zero" else value <= 0
+        if low or (at_most is not None and value > at_most):
+            raise ValueError(message)
+        return value
+
+    return AfterValidator(check)
+
+
+NOT_NEGATIVE = WithJsonSchema(_money_schema("not_negative"))
+"""The schema of an amount that may be zero but never negative."""
+POSITIVE = WithJsonSchema(_money_schema("positive"))
+"""The schema of an amount above zero."""
+
+
+def _share_schema() -> dict:
+    """A share above zero and at most one: ``1``, ``"1/2"``, ``"0.5"``, ``"0½"``
+    (a fraction above one, ``"3/2"``, is left to the validator: no pattern can compare)."""
+    schema = _money_schema("positive")
+    whole, fraction, _, _ = schema["anyOf"]
+    schema["anyOf"] = [
+        {"type": "integer", "minimum": 1, "maximum": 1},
+        fraction,
+        {"type": "string", "pattern": r"^\s*\+?(0+\.\d*[1-9]\d*|0*1\.0+)\s*$"},
+        {"type": "string", "pattern": r"^\s*\+?0*\s*½\s*$"},
+    ]
+    schema["description"] = _MONEY_DESCRIPTION + " Above zero and at most 1."
+    return schema
 
 Category = Literal["prial", "running_flush", "run", "flush", "pair", "high_card"]
 SuitName = Literal["spades", "hearts", "diamonds", "clubs"]
@@ -151,14 +230,42 @@ class Pack(Area):
 # ---------------------------------------------------------------------------
 
 
+RANK_PATTERN = r"^\s*([2-9TJQKAtjqka]|10)\s*$"
+"""A rank as :func:`bragrules.cards.parse_rank` reads it, for the schema."""
+CARD_PATTERN = (
+    r"^\s*(([2-9TJQKAtjqka]|10)[cdhsCDHS♣♧♦♢♥♡♠♤]|[Jj][Kk][12]?|[Jj][Oo][Kk][Ee][Rr]|🃏)\s*$"
+)
+"""A card as :func:`bragrules.cards.parse_card` reads it, for the schema.
+
+>>> import re
+>>> from bragrules.cards import CardError, parse_card
+>>> def reads(text):
+...     try:
+...         parse_card(text)
+...         return True
+...     except CardError:
+...         return False
+>>> all(bool(re.match(CARD_PATTERN, t)) == reads(t) for t in ("Jc", "10h", "th", "K♣", "Jk2", "joker", "11h", "1c", "Zz", "Jk3"))
+True
+"""
+
+
 class Wild(Area):
     """Wild cards, which stand for any card the holder likes."""
 
-    cards: List[str] = Field(
+    cards: List[Annotated[str, WithJsonSchema({"type": "string", "pattern": CARD_PATTERN})]] = Field(
         default_factory=list,
         description='Named wild cards, e.g. the traditional "braggers" [Jc, 9d, Ad].',
     )
-    ranks: List[Annotated[str, BeforeValidator(lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v)]] = Field(
+    ranks: List[
+        Annotated[
+            str,
+            BeforeValidator(lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v),
+            WithJsonSchema(
+                {"anyOf": [{"type": "integer", "minimum": 2, "maximum": 10}, {"type": "string", "pattern": RANK_PATTERN}]}
+            ),
+        ]
+    ] = Field(
         default_factory=list, description="Wild ranks: every card of these ranks is wild, e.g. [2] (003's variant)."
     )
     jokers: bool = Field(True, description="Whether jokers in the pack (pack.jokers) are wild.")
@@ -186,6 +293,7 @@ class Ranking(Area):
 
     category_order: List[Category] = Field(
         default_factory=lambda: list(STANDARD_CATEGORY_ORDER),
+        json_schema_extra={"uniqueItems": True, "minItems": 1, "contains": {"const": "high_card"}},
         description="Categories from highest to lowest. All seeds: prial, running_flush, run, flush, "
         "pair, high_card. Old orders put flush above run; a category left out ranks as high_card "
         "(e.g. [prial, pair, high_card] for tables where only prials and pairs count).",
@@ -205,19 +313,26 @@ class Ranking(Area):
     )
     suit_order: List[SuitName] = Field(
         default_factory=lambda: list(STANDARD_SUIT_ORDER),
+        json_schema_extra={"uniqueItems": True, "minItems": 4, "maxItems": 4},
         description="Suits from highest to lowest, used when suits break ties.",
     )
     wild: Wild = Field(default_factory=Wild, description="Wild cards (none by default).")
 
-    @model_validator(mode="after")
-    def _orders(self) -> "Ranking":
-        if len(set(self.category_order)) != len(self.category_order):
+    @field_validator("category_order")
+    @classmethod
+    def _category_order(cls, value: List[Category]) -> List[Category]:
+        if len(set(value)) != len(value):
             raise ValueError("category_order lists a category twice")
-        if not self.category_order or self.category_order[-1] != "high_card":
+        if not value or value[-1] != "high_card":
             raise ValueError("category_order must end with high_card")
-        if sorted(self.suit_order) != sorted(["spades", "hearts", "diamonds", "clubs"]):
+        return value
+
+    @field_validator("suit_order")
+    @classmethod
+    def _suit_order(cls, value: List[SuitName]) -> List[SuitName]:
+        if sorted(value) != sorted(STANDARD_SUIT_ORDER):
             raise ValueError("suit_order must list each of the four suits once")
-        return self
+        return value
 
 
 # ---------------------------------------------------------------------------
@@ -256,21 +371,29 @@ class RaiseLimit(Area):
 class Stakes(Area):
     """The ante and the betting level."""
 
-    ante: Money = Field(
+    ante: Annotated[Money, _refuse_below("zero", "ante cannot be negative"), NOT_NEGATIVE] = Field(
         Fraction(1),
         description="Paid by every player into the pot for each fresh deal, including a deal whose "
         "pot was carried (002: 1; 003's example: 5).",
     )
-    blind_rate: Money = Field(
+    blind_rate: Annotated[
+        Money,
+        _refuse_below("above_zero", "blind_rate must be above 0 and at most 1", at_most=Fraction(1)),
+        WithJsonSchema(_share_schema()),
+    ] = Field(
         Fraction(1, 2),
         description="The share of the seen level a blind player pays (all seeds: 1/2).",
     )
-    level_step: Money = Field(
+    level_step: Annotated[Money, _refuse_below("above_zero", "level_step must be positive"), POSITIVE] = Field(
         Fraction(1),
         description="Levels are whole multiples of this amount (in seen-equivalent units).",
     )
-    opening_min: Money = Field(Fraction(1), description="Lowest opening level, seen-equivalent (002: 1).")
-    opening_max: Optional[Money] = Field(
+    opening_min: Annotated[
+        Money, _refuse_below("above_zero", "opening_min must be positive"), POSITIVE
+    ] = Field(Fraction(1), description="Lowest opening level, seen-equivalent (002: 1).")
+    opening_max: Optional[
+        Annotated[Money, _refuse_below("above_zero", "opening_max must be positive"), POSITIVE]
+    ] = Field(
         None, description="Highest opening level, seen-equivalent (002: 5); none: no maximum."
     )
     raise_limit: RaiseLimit = Field(default_factory=RaiseLimit, description="The cap on each raise.")
@@ -282,14 +405,6 @@ class Stakes(Area):
 
     @model_validator(mode="after")
     def _ranges(self) -> "Stakes":
-        if self.ante < 0:
-            raise ValueError("ante cannot be negative")
-        if not (0 < self.blind_rate <= 1):
-            raise ValueError("blind_rate must be above 0 and at most 1")
-        if self.level_step <= 0:
-            raise ValueError("level_step must be positive")
-        if self.opening_min <= 0:
-            raise ValueError("opening_min must be positive")
         if self.opening_max is not None and self.opening_max < self.opening_min:
             raise ValueError(
                 f"opening_max ({self.opening_max}) is below opening_min ({self.opening_min})"
@@ -320,7 +435,7 @@ class Stakes(Area):
 class Seeing(Area):
     """The see (showdown) between the last two players."""
 
-    cost_multiple: Money = Field(
+    cost_multiple: Annotated[Money, _refuse_below("above_zero", "cost_multiple must be positive"), POSITIVE] = Field(
         Fraction(2), description="A see costs this many times the basis (all seeds: twice)."
     )
     cost_basis: Literal["caller_rate", "opponent_last_bet"] = Field(
@@ -350,12 +465,6 @@ class Seeing(Area):
         description="Equal hands at a see: the caller loses (000, 002, 003); the pot is split; suits "
         "decide (ranking.suit_order); the player nearer the dealer's left wins (Three-Stake).",
     )
-
-    @model_validator(mode="after")
-    def _cost(self) -> "Seeing":
-        if self.cost_multiple <= 0:
-            raise ValueError("cost_multiple must be positive")
-        return self
 
 
 # ---------------------------------------------------------------------------
@@ -448,8 +557,8 @@ class SessionEnd(Area):
 class Bonus(Area):
     """Fixed payments for exceptional hands (003's variant)."""
 
-    prial: Money = Field(Fraction(0), description="Paid by every other player to a player with a prial (see `when`).")
-    running_flush: Money = Field(
+    prial: Annotated[Money, _refuse_below("zero", "bonuses cannot be negative"), NOT_NEGATIVE] = Field(Fraction(0), description="Paid by every other player to a player with a prial (see `when`).")
+    running_flush: Annotated[Money, _refuse_below("zero", "bonuses cannot be negative"), NOT_NEGATIVE] = Field(
         Fraction(0), description="Paid by every other player to a player with a running flush (see `when`)."
     )
     when: Literal["shown", "dealt"] = Field(
@@ -458,12 +567,6 @@ class Bonus(Area):
         "player gets (003: \"拿到\", gets), declared as soon as its holder looks at it (or shows it), "
         "whatever happens to the deal after, in every deal it is held.",
     )
-
-    @model_validator(mode="after")
-    def _sign(self) -> "Bonus":
-        if self.prial < 0 or self.running_flush < 0:
-            raise ValueError("bonuses cannot be negative")
-        return self
 
 
 class Session(Area):
