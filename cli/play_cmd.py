@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, List, Optional
 
@@ -42,6 +43,8 @@ MAX_DELAY = 60.0
 MAX_SCRIPT_BYTES = 1 << 20
 MAX_SEED = 2**63 - 1
 MAX_NAME = 24
+BIG_BET_TIMES = 10
+"""A bet of more than this many times the pot (or 10 when the pot is smaller than 1) is confirmed first."""
 
 
 def bot_names(count: int, taken: str) -> List[str]:
@@ -108,12 +111,16 @@ def read_script(path: Path) -> List[str]:
 HELP_TEXT = """Type the number of a choice, or the action itself:
   look            look at your cards (you then pay the seen rate)
   look old / new  with two hands, look at one; then keep or discard it
-  bet N           pay N now (blind players pay half the level)
+  bet N           pay N now (blind players pay half the level); a bet of more than
+                  10 times the pot asks "bet N? (y/n)" first (in a --script, the
+                  next line answers it)
   see             pay for a see (only two players left)
   fold            give up this deal
   check           pass, where the profile allows it
-  arrange A B C | D E F   set your hands (Seven- and Nine-Card); 'hint' suggests the best
+  arrange A B C | D E F   set your hands (Seven- and Nine-Card)
+  hint            show the best arrangement (it is not applied: arrange, or choose it from the menu)
   swap MINE CENTRE / swap all / knock / stand   (Stop the Bus)
+  (Enter)         between deals without betting (Crash): the next deal; in a --script, write 'next'
   table           show the table again;  q  stop (the log keeps everything)"""
 
 
@@ -185,6 +192,19 @@ class TableView:
         self.console = console
         self.explain = explain
         self.delay = delay
+        self.level_explained = False  # "level" is explained once, the first time it is shown
+
+    def level_note(self, deal: "Deal") -> str:
+        """What the level means, the first time it is shown (then nothing): `` (a seen player pays 4, ...)``."""
+        if self.level_explained or deal.level is None:
+            return ""
+        self.level_explained = True
+        rules = deal.rules
+        seen = money(deal.level)
+        if rules.blind_allowed:
+            return (f" [dim](the level: a seen player pays {seen} a turn to stay in, "
+                    f"a blind one {money(rules.payment(deal.level, blind=True))})[/]")
+        return f" [dim](the level: each player pays {seen} a turn to stay in)[/]"
 
     # -- observer ---------------------------------------------------------
 
@@ -203,6 +223,8 @@ class TableView:
 
     def acted(self, table: "Table", deal: "Deal", action: "Action", reason: Optional[str]) -> None:
         line = describe_action(deal, action)
+        if action.kind == "bet":
+            line += self.level_note(deal)
         if reason and self.explain:
             line += f"  [dim]— {esc(reason)}[/]"
         self.console.print(line, highlight=False)
@@ -256,7 +278,7 @@ class TableView:
 
         rules = deal.rules
         session = table.session
-        level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}"
+        level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
         self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {esc(session.dealer)} dealt", highlight=False)
         narrow = self.console.width < 60
         grid = RichTable(box=None if narrow else None, show_edge=False, pad_edge=False, header_style="dim")
@@ -448,6 +470,33 @@ class HumanTurn:
         self.view = view
         self.prompter = prompter
 
+    @staticmethod
+    def too_big(action: "Action", deal: "Deal") -> bool:
+        """Whether a bet is far enough above the pot to be asked about first (a typo of 1000 for 10).
+
+        >>> from fractions import Fraction
+        >>> from types import SimpleNamespace as NS
+        >>> bet = NS(kind="bet", amount=Fraction(1000))
+        >>> HumanTurn.too_big(bet, NS(pot=Fraction(4))), HumanTurn.too_big(bet, NS(pot=Fraction(100)))
+        (True, False)
+        """
+        if action.kind != "bet" or action.amount is None:
+            return False
+        return action.amount > BIG_BET_TIMES * max(deal.pot, Fraction(1))
+
+    def hint(self, deal: "Deal", options: List["LegalAction"]) -> None:
+        """Show the suggested arrangement (it is not applied)."""
+        arrange = [o for o in options if o.kind == "arrange"]
+        console = self.view.console
+        if not arrange or not arrange[0].cards:
+            console.print("no arrangement to suggest now", highlight=False)
+            return
+        ranker = deal.rules.ranker
+        hands = " | ".join(f"{cards_markup(h)} ({ranker.describe(h)})" for h in arrange[0].cards)
+        text = " | ".join(" ".join(str(c) for c in h) for h in arrange[0].cards)
+        console.print(f"hint: {hands}", highlight=False)
+        console.print(f"[dim]to play it: arrange {esc(text)} (or choose it from the menu)[/]", highlight=False)
+
     def __call__(self, table: "Table", deal: "Deal", player: str) -> Optional["Action"]:
         from bragrules.engine.actions import Action, ActionSyntaxError
         from bragrules.errors import RuleViolation
@@ -471,9 +520,12 @@ class HumanTurn:
             if lowered == "table":
                 self.view.draw(table, deal, player)
                 continue
-            if lowered in ("hint", "arrange") and deal.rules.hands_per_player > 1:
+            if lowered == "hint" and deal.rules.hands_per_player > 1:
+                self.hint(deal, options)
+                continue
+            if lowered == "arrange" and deal.rules.hands_per_player > 1:
                 arrange = [o for o in options if o.kind == "arrange"]
-                if arrange:
+                if arrange:  # 'arrange' alone takes the suggested arrangement, as the menu offers it
                     return arrange[0].action()
             try:
                 if text.isdigit():
@@ -499,6 +551,13 @@ class HumanTurn:
                         text = f"bet {bet[0].amount}" if bet else text
                     action = Action.parse(f"{player} {text}")
                 deal.verify(action)
+                if self.too_big(action, deal):
+                    answer = self.prompter.ask(f"  bet {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")
+                    if answer is None:
+                        return None
+                    if answer.strip().lower() not in ("y", "yes"):
+                        console.print("not bet; choose again", highlight=False)
+                        continue
                 return action
             except RuleViolation as exc:
                 console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(exc.message)}", highlight=False)

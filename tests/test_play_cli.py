@@ -363,3 +363,49 @@ def test_auto_under_a_time_limit_watches_a_set_number_of_deals(tmp_path: Path) -
     assert "ends on the clock (30 minutes)" in ran.output and "watching 20 deals" in ran.output
     results = [line for line in log.read_text(encoding="utf-8").splitlines() if '"type":"result"' in line]
     assert len(results) == 20
+
+
+# ---------------------------------------------------------------------------
+# Reads well: big bets, the level, hints
+# ---------------------------------------------------------------------------
+
+
+def _actions(log: Path) -> List[str]:
+    return [event.get("action", "") for _, event in read_log(log)[1]]
+
+
+def test_a_bet_far_above_the_pot_asks_first_and_a_no_asks_the_move_again(tmp_path: Path) -> None:
+    """A typo of 1000 for 10: 'n' refuses it and the move is asked again; the script answers the question."""
+    log = tmp_path / "big.jsonl"
+    script = tmp_path / "moves.txt"
+    script.write_text("look\nbet 1000\nn   # a typo: not meant\nbet 2\nq\n", encoding="utf-8")
+    done = play("--seed", "3", "--players", "3", "--log", str(log), "--script", str(script))
+    assert done.exit_code == 0, done.output
+    assert "bet 1000? The pot is 3½. (y/n) n" in done.stdout
+    assert "not bet; choose again" in done.stdout
+    mine = [a for a in _actions(log) if a.startswith("You ")]
+    assert mine == ["You look", "You bet 2"]
+
+    log2 = tmp_path / "big2.jsonl"
+    done = play("--seed", "3", "--players", "3", "--log", str(log2), input="look\nbet 1000\ny\nq\n")
+    assert done.exit_code == 0, done.output
+    assert [a for a in _actions(log2) if a.startswith("You ")] == ["You look", "You bet 1000"]
+    assert "bet N? (y/n)" not in done.stdout
+    small = play("--seed", "3", "--players", "3", "--log", os.devnull, input="look\nbet 30\nq\n")
+    assert "(y/n)" not in small.stdout  # 30 is not more than 10 times a pot of 3½
+
+
+def test_the_level_is_explained_the_first_time_it_appears() -> None:
+    done = play("--seed", "3", "--players", "3", "--log", os.devnull, input="look\nbet 2\nq\n")
+    assert done.exit_code == 0, done.output
+    note = "(the level: a seen player pays 1 a turn to stay in, a blind one ½)"
+    assert done.stdout.count("(the level:") == 1 and note in done.stdout
+    assert done.stdout.index(note) < done.stdout.index("level 1 ·") if "level 1 ·" in done.stdout else True
+    seen_only = play("--seed", "3", "--players", "3", "-p", "seen-only", "--log", os.devnull, input="fold\nq\n")
+    assert "each player pays" in seen_only.stdout and "a blind one" not in seen_only.stdout
+
+
+def test_help_says_what_hint_and_big_bets_do() -> None:
+    done = play("--seed", "3", "--players", "3", "--log", os.devnull, input="help\nq\n")
+    assert "hint            show the best arrangement (it is not applied" in done.stdout
+    assert "10 times the pot" in done.stdout and "next line answers it" in done.stdout
