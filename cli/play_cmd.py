@@ -140,7 +140,11 @@ class Prompter:
                 pass
 
     def ask(self, prompt: str) -> Optional[str]:
-        """One line of input (None when the input has ended)."""
+        """One line of input (None when the input has ended; "" for an empty line typed or piped).
+
+        A script's blank lines and comments are skipped, so a script answers
+        every question, "press Enter" ones included, with a word (``next``).
+        """
         if self._lines is not None:
             for line in self._lines:
                 text = line.split("#", 1)[0].strip()
@@ -188,10 +192,12 @@ def signed(amount: Any) -> str:
 class TableView:
     """Draws the table and reports what happens (an Observer of the game loop)."""
 
-    def __init__(self, console: "Console", explain: bool, delay: float = 0.0):
+    def __init__(self, console: "Console", explain: bool, delay: float = 0.0,
+                 prompter: Optional["Prompter"] = None):
         self.console = console
         self.explain = explain
         self.delay = delay
+        self.prompter = prompter  # set for a person at the table: asked to go on between deals without betting
         self.level_explained = False  # "level" is explained once, the first time it is shown
 
     def level_note(self, deal: "Deal") -> str:
@@ -213,8 +219,8 @@ class TableView:
         number = session.state.dealt + 1  # as the log numbers it (a redeal is numbered too)
         carried = f", {money(deal.carried_in)} carried" if deal.carried_in else ""
         dealer = session.dealer
-        self.console.rule(f"Deal {number} · {esc(dealer)} {verb(dealer, 'deals')} · pot {money(deal.pot)}{carried}",
-                          style="dim")
+        pot = f" · pot {money(deal.pot)}{carried}" if deal.rules.betting else ""
+        self.console.rule(f"Deal {number} · {esc(dealer)} {verb(dealer, 'deals')}{pot}", style="dim")
         for name in table.humans:
             state = deal.players.get(name)
             if state is not None and state.seen and state.hand is not None:
@@ -240,6 +246,23 @@ class TableView:
         if table.session.rules.lives is not None:
             lives = "  ".join(f"{esc(p)} {table.session.lives[p]}" for p in table.session.players)
             self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
+        self.pause(table, record)
+
+    def pause(self, table: "Table", record: "DealRecord") -> None:
+        """Between deals without betting (Crash, Stop the Bus), a person at the table goes on when ready.
+
+        Such a deal may ask the person nothing (Crash has no decisions), so
+        without this pause a whole session would scroll past unread. Enter
+        (in a script: any line, such as ``next``) deals the next one; ``q``
+        or the end of the input stops, as at a move.
+        """
+        if self.prompter is None or table.session.rules.betting or not table.humans:
+            return
+        if table.session.is_over or (table.hands is not None and table.deals_played >= table.hands):
+            return
+        answer = self.prompter.ask("Enter: next deal, q: stop>")
+        if answer is None or answer.lower() in ("q", "quit", "exit"):
+            table.stopped = True
 
     def session_ended(self, table: "Table") -> None:
         self.standings(table, final=True)
@@ -255,15 +278,18 @@ class TableView:
         grid.add_column("plays")
         if session.rules.lives is not None:
             grid.add_column("lives", justify="right")
-        grid.add_column("net", justify="right")
+        money_game = session.rules.betting or session.rules.ante != 0  # Crash plays for lives, not money
+        if money_game:
+            grid.add_column("net", justify="right")
         for name in session.players:
             row = [esc(name), table.seats[name].style.replace("_", " ")]
             if session.rules.lives is not None:
                 row.append(str(session.lives[name]))
-            row.append(signed(session.net()[name]))
+            if money_game:
+                row.append(signed(session.net()[name]))
             grid.add_row(*row)
         carried = session.state.carried if session.current is None else session.current.pot
-        if carried and not session.rules.finite:  # the money not yet won: the column sums to zero
+        if carried and money_game and not session.rules.finite:  # the money not yet won: the column sums to zero
             grid.add_row(*(["in the pot", "carried" if session.current is None else "in play"]
                            + ([""] if session.rules.lives is not None else []) + [money(carried)]))
         self.console.print(grid)
@@ -278,8 +304,16 @@ class TableView:
 
         rules = deal.rules
         session = table.session
-        level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
-        self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {esc(session.dealer)} dealt", highlight=False)
+        betting = rules.betting
+        if betting:
+            level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
+            self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {esc(session.dealer)} dealt",
+                               highlight=False)
+        else:
+            knocked = deal.knocker
+            knock = f" · {esc(knocked)} knocked: last turn" if knocked else ""
+            self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{knock} · the lowest hand shown loses a life",
+                               highlight=False)
         narrow = self.console.width < 60
         grid = RichTable(box=None if narrow else None, show_edge=False, pad_edge=False, header_style="dim")
         grid.add_column("")
@@ -287,11 +321,16 @@ class TableView:
         if not narrow:
             grid.add_column("plays")
         grid.add_column("status")
-        grid.add_column("in", justify="right")
-        grid.add_column("net", justify="right")
+        if betting:
+            grid.add_column("in", justify="right")
+            grid.add_column("net", justify="right")
+        if rules.lives is not None:
+            grid.add_column("lives", justify="right")
         for name in deal.order:
             state = deal.players[name]
-            if state.folded:
+            if not betting:
+                status = "knocked" if name == deal.knocker else "in"
+            elif state.folded:
                 status = "[dim]folded[/]"
             elif state.all_in:
                 status = "all in"
@@ -303,7 +342,11 @@ class TableView:
             row = [marker, f"[bold]{esc(name)}[/]" if name == viewer else esc(name)]
             if not narrow:
                 row.append(table.seats[name].style.replace("_", " "))
-            row += [status, money(state.contributed), signed(session.net()[name])]
+            row.append(status)
+            if betting:
+                row += [money(state.contributed), signed(session.net()[name])]
+            if rules.lives is not None:
+                row.append(str(session.lives[name]))
             grid.add_row(*row)
         self.console.print(grid)
         state = deal.players[viewer]
@@ -401,7 +444,11 @@ def explain_result(deal: "Deal") -> List[str]:
             elif state.hand is not None:
                 lines.append(f"  {esc(name)} {verb(name, 'shows')} {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
         if result.lives_lost is not None and deal.rules.lives is not None:
-            lines.append(f"[bold]{esc(result.reason)}[/]")
+            lost = result.lives_lost
+            if len(lost) == 1:
+                lines.append(f"[bold]lowest hand: {esc(lost[0])} {verb(lost[0], 'loses')} a life[/]")
+            else:
+                lines.append(f"[bold]{esc(result.reason)}[/]")
             return lines
         see = detail.get("reason", "")
         if deal.rules.hands_per_player == 1 and len(detail["shown"]) == 2:
@@ -654,7 +701,8 @@ def register(app: typer.Typer) -> None:
         check_options(delay, hands, players, seed, name)
         console = safe_console(markup=True, wide=False)  # every user string below is escaped with esc()
         prompter = Prompter(console, script)  # a bad script is refused before any play
-        view = TableView(console, explain=auto if explain is None else explain, delay=delay)
+        view = TableView(console, explain=auto if explain is None else explain, delay=delay,
+                         prompter=None if auto else prompter)
         turn = HumanTurn(view, prompter)
         if resume is not None:
             table = Table.resume(resume, observer=view, decide=turn)

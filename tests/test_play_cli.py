@@ -409,3 +409,54 @@ def test_help_says_what_hint_and_big_bets_do() -> None:
     done = play("--seed", "3", "--players", "3", "--log", os.devnull, input="help\nq\n")
     assert "hint            show the best arrangement (it is not applied" in done.stdout
     assert "10 times the pot" in done.stdout and "next line answers it" in done.stdout
+
+
+# ---------------------------------------------------------------------------
+# Crash and Stop the Bus are played, not watched
+# ---------------------------------------------------------------------------
+
+
+def test_crash_asks_the_person_to_go_on_after_each_showdown(tmp_path: Path) -> None:
+    """No betting, no decisions: each showdown waits for the person ('next' in a script); q stops, resumable."""
+    log = tmp_path / "crash.jsonl"
+    script = tmp_path / "moves.txt"
+    script.write_text("next\n\n# blank lines and comments are skipped\nnext\nq\n", encoding="utf-8")
+    done = play("-p", "crash", "--seed", "3", "--log", str(log), "--script", str(script))
+    assert done.exit_code == 0, done.output
+    out = done.stdout
+    assert out.count("Enter: next deal, q: stop>") == 3
+    assert out.count("lowest hand:") == 3 and out.count("lives: You") == 3
+    assert "lowest hand: Ada loses a life" in out and "pot 0" not in out
+    assert "net" not in out.split("Standings", 1)[1]  # Crash plays for lives: no money column
+    assert "continue with: bragrules play --resume" in out
+    results = [e for _, e in read_log(log)[1] if e.get("type") == "result"]
+    assert len(results) == 3
+    more = play("--resume", str(log), input="q\n")
+    assert more.exit_code == 0 and "3 deals played" in more.stdout, more.output
+
+
+def test_stop_the_bus_asks_the_person_to_swap_knock_or_stand(tmp_path: Path) -> None:
+    log = tmp_path / "bus.jsonl"
+    script = tmp_path / "moves.txt"
+    # deal 1: Bo knocks before You: swap the 3 for the king in the centre; deal 2: Bo knocks again: stand
+    script.write_text("swap 3d Kc\nnext\nknock\nstand\nnext\nq\n", encoding="utf-8")
+    done = play("-p", "stop-the-bus", "--seed", "3", "--log", str(log), "--script", str(script))
+    assert done.exit_code == 0, done.output
+    out = done.stdout
+    assert "Centre: K♣ 2♥ 4♦" in out and "11 stand" in out and "10 swap all three with the centre" in out
+    assert "You swap 3♦ for K♣" in out
+    assert "lowest hand: You lose a life" in out
+    assert "Bo has already knocked: swap or stand" in out  # a knock after a knock is refused; the move is asked again
+    assert "You stand" in out
+    mine = [a for a in _actions(log) if a.startswith("You ")]
+    assert mine[:2] == ["You swap 3d Kc", "You stand"]
+    assert audit(str(log)).ok
+
+
+def test_stop_the_bus_is_shipped_and_extends_crash() -> None:
+    profile = load_profile("stop-the-bus")
+    crash = load_profile("crash")
+    assert profile.format.exchange.enabled and profile.format.exchange.centre_cards == 3
+    assert profile.format.lives == crash.format.lives == 3 and not profile.format.betting
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "`stop-the-bus`" in readme

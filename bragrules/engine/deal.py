@@ -262,6 +262,11 @@ class Deal:
         level = self.level_u if self.level_u is not None else self.units.opening_min
         return self.units.money(self.units.payment(level, state.blind))
 
+    @property
+    def knocker(self) -> Optional[str]:
+        """Stop the Bus: who knocked in this deal (everyone else then has one last turn), or None."""
+        return self._knocker
+
     def legal_actions(self) -> List[LegalAction]:
         """What the player to act may do, each with its exact cost."""
         player = self.to_act
