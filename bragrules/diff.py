@@ -37,7 +37,7 @@ from .explain import (
     field_paths,
     get_value,
     in_play,
-    show_value,
+    people_value,
     source_of,
 )
 from .money import approximate, decimal_text, money_json, pretty_money
@@ -259,7 +259,7 @@ def render_text(comparison: Comparison) -> str:
         lines.append(f"{AREA_TITLES[area]} ({area})")
         for item in items:
             lines.append(f"  {item.path}")
-            shown = {label: show_value(item.values[label]) for label in comparison.labels}
+            shown = {label: people_value(item.values[label]) for label in comparison.labels}
             value_width = max(len(text) for text in shown.values())
             for label in comparison.labels:
                 note = "" if item.in_play[label] else " (not in play)"
@@ -291,7 +291,7 @@ def render_table(comparison: Comparison) -> List[Any]:
         for item in items:
             cells = []
             for label in comparison.labels:
-                cell = Text(show_value(item.values[label]), style="bold")
+                cell = Text(people_value(item.values[label]), style="bold")
                 if not item.in_play[label]:
                     cell.append(" (not in play)", style="italic")
                 cell.append("\n" + item.sentences[label], style="dim")

@@ -33,7 +33,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Card
 from ..errors import RuleViolation
-from ..money import format_money
+from ..money import pretty_money
 from ..text import brief
 from ..rules import Rules
 from .actions import DISPUTE_KINDS, Action, Event, LegalAction, malformed
@@ -1394,7 +1394,7 @@ _HANDLERS = {
 
 def _amount(amount: Fraction) -> str:
     """An amount a player wrote, quoted briefly in a message."""
-    return brief(format_money(amount))
+    return brief(pretty_money(amount))
 
 
 def _share(payouts: Dict[str, Fraction], winners: Sequence[str], amount: Fraction) -> None:
