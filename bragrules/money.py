@@ -87,8 +87,8 @@ def _parse_money_text(value: str) -> Fraction:
     if match:
         if len(match.group(1)) > MAX_DIGITS:
             raise ValueError(f"{_quoted(value)} has more than the {MAX_DIGITS} digits allowed")
-        digits = match.group(1).lstrip("+-")
-        whole = int(digits) if digits else 0
+        written = match.group(1).lstrip("+-")
+        whole = int(written) if written else 0
         part = Fraction(*next(key for key, glyph in VULGAR.items() if glyph == match.group(2)))
         return -(whole + part) if value.strip().startswith("-") else whole + part
     raise ValueError(f"{_quoted(value)} is not an amount (write an integer or a fraction such as 5/2)")
