@@ -288,9 +288,11 @@ class TableView:
             if money_game:
                 row.append(signed(session.net()[name]))
             grid.add_row(*row)
-        carried = session.state.carried if session.current is None else session.current.pot
-        if carried and money_game and not session.rules.finite:  # the money not yet won: the column sums to zero
-            grid.add_row(*(["in the pot", "carried" if session.current is None else "in play"]
+        # the money won by nobody yet, so that the column sums to zero: the pot carried to the next deal, or,
+        # stopped in the middle of a deal (whose bets are settled only when it ends), the pot it carried in
+        carried = session.state.carried if session.current is None else session.current.carried_in
+        if carried and money_game:
+            grid.add_row(*(["in the pot", "carried" if session.current is None else "carried in"]
                            + ([""] if session.rules.lives is not None else []) + [money(carried)]))
         self.console.print(grid)
         if final:

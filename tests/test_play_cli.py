@@ -460,3 +460,29 @@ def test_stop_the_bus_is_shipped_and_extends_crash() -> None:
     assert profile.format.lives == crash.format.lives == 3 and not profile.format.betting
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     assert "`stop-the-bus`" in readme
+
+
+def _standings_column(text: str) -> List[str]:
+    """The net column of the last standings table printed (the player rows and any 'in the pot' row)."""
+    table = text.rsplit("tandings", 1)[1]
+    rows = [line for line in table.splitlines() if line.startswith("│")]
+    return [row.strip("│ ").split("│")[0].strip() + "=" + row.rstrip(" │").rsplit("│", 1)[1].strip() for row in rows]
+
+
+def _sums_to_zero(column: List[str]) -> bool:
+    from bragrules.money import parse_money
+
+    return sum(parse_money(cell.split("=", 1)[1].lstrip("+")) for cell in column) == 0
+
+
+def test_standings_after_a_carried_pot_show_it_so_the_column_sums_to_zero(tmp_path: Path) -> None:
+    final = play("--auto", "-p", "traditional", "--seed", "1", "--hands", "4", "--log", os.devnull, "--no-explain")
+    assert final.exit_code == 0, final.output
+    column = _standings_column(final.stdout)
+    assert "in the pot=9" in column and _sums_to_zero(column), column
+    # stopped in the middle of a deal that a carried pot opened: the pot it carried in is shown
+    stopped = play("-p", "traditional", "--seed", "2", "--log", os.devnull, input="fold\nfold\nfold\nq\n")
+    assert stopped.exit_code == 0, stopped.output
+    column = _standings_column(stopped.stdout)
+    assert "in the pot=4½" in column and _sums_to_zero(column), column
+    assert "carried in" in stopped.stdout.rsplit("Standings", 1)[1]
