@@ -685,7 +685,10 @@ def register(app: typer.Typer) -> None:
         log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
                                            help="Session log (JSON Lines), written as play goes; never overwritten."),
         script: Optional[Path] = typer.Option(None, "--script", metavar="FILE",
-                                              help="Read your moves from this file."),
+                                              help="Read your moves from this file, one a line; every "
+                                              "question is answered by the next line (y or n to confirm a "
+                                              "bet of more than 10 times the pot, 'next' between deals "
+                                              "without betting); blank lines and # comments are skipped."),
         auto: bool = typer.Option(False, "--auto", help="Bots in every seat: watch them play."),
         delay: float = typer.Option(0.0, "--delay", help="Seconds to pause after each bot action (0 to 60)."),
         explain: Optional[bool] = typer.Option(None, "--explain/--no-explain",
