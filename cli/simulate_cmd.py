@@ -123,13 +123,6 @@ def _with_progress(
                         log_dir=log_dir)
 
 
-def _is_tty(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError, OSError):
-        return False
-
-
 def _pct(count: int, total: int) -> str:
     return f"{100 * count / total:.1f}%" if total else "-"
 
