@@ -80,6 +80,7 @@ def test_arbitrate_words_use_the_same_fractions(capsys: Any, monkeypatch: Any, t
     code, out, err = run_cli(capsys, monkeypatch, "arbitrate", str(sheet))
     assert code in (0, 1), err
     no_slash_fractions(out.replace(str(sheet), "SHEET"))
+    assert "B takes the pot of 6½" in out and "net: A -3½, B +4½, C -1" in out
     code, out, err = run_cli(capsys, monkeypatch, "arbitrate", str(sheet), "--json")
     assert "½" not in "".join(str(v) for v in _amounts(json.loads(out)))
 
