@@ -53,7 +53,7 @@ from .engine.deal import Deal
 from .errors import HistoryError, RuleViolation
 from .explain import explain, field_paths, get_value, in_play, source_of
 from .history import DealEntry, History, read_history
-from .money import format_money, money_json
+from .money import money_json, pretty_money
 from .profile.models import Profile
 from .rules import Rules
 
@@ -358,7 +358,8 @@ def _setup(history: History, earlier: List[DealEntry], entry: DealEntry, choice:
 
 
 def _m(amount: Fraction) -> str:
-    return format_money(amount)
+    """An amount in a ruling's words (``2½``; the JSON's amounts stay ``"5/2"``)."""
+    return pretty_money(amount)
 
 
 def _signed(amount: Fraction) -> str:

@@ -54,7 +54,7 @@ from .engine.deal import Deal, DealResult, Hand
 from .engine.session import Session
 from .errors import HistoryError, RuleViolation
 from .history import DealEntry, History, ResultClaim, format_time, read_history
-from .money import format_money, money_json
+from .money import money_json, pretty_money
 from .packorder import PackTracker, deal_sequence
 from .profile import ProfileError, load_profile, profile_hash
 from .profile.models import Profile
@@ -440,8 +440,8 @@ class _Auditor:
                     actual = report.net.get(p, ZERO)
                     if amount != actual:
                         self.violation(None, None, claim.line, RULE_END,
-                                       f"{p}'s session net is given as {format_money(amount)}; "
-                                       f"replayed it is {format_money(actual)}")
+                                       f"{p}'s session net is given as {pretty_money(amount)}; "
+                                       f"replayed it is {pretty_money(actual)}")
             if claim.winners is not None and report.ended and set(claim.winners) != set(report.winners):
                 self.violation(None, None, claim.line, RULE_END,
                                f"the winners are given as {', '.join(claim.winners)}; "
@@ -488,7 +488,7 @@ class _Auditor:
                                f"the pack {'is' if due else 'is not'} shuffled before deal {n} under this profile")
         if entry.carried_in is not None and entry.carried_in != state.carried:
             self.violation(n, None, entry.line, RULE_DEAL,
-                           f"the pot carried in is {format_money(state.carried)}, not {format_money(entry.carried_in)}")
+                           f"the pot carried in is {pretty_money(state.carried)}, not {pretty_money(entry.carried_in)}")
         retained: Dict[str, Hand] = {p: h for p, h in self.retained.items() if p in order}
         if entry.retained is not None and entry.retained != retained:
             shown = ", ".join(f"{p}: {_cards_text(h)}" for p, h in retained.items()) or "none"
@@ -648,12 +648,12 @@ class _Auditor:
             for p, amount in claim.net.items():
                 actual = result.net.get(p, ZERO)
                 if amount != actual:
-                    bad(f"net.{p}", f"{p}'s net is given as {format_money(amount)}; replayed it is {format_money(actual)}")
+                    bad(f"net.{p}", f"{p}'s net is given as {pretty_money(amount)}; replayed it is {pretty_money(actual)}")
         if claim.pot is not None and claim.pot != result.pot:
-            bad("pot", f"the pot is given as {format_money(claim.pot)}; replayed it is {format_money(result.pot)}")
+            bad("pot", f"the pot is given as {pretty_money(claim.pot)}; replayed it is {pretty_money(result.pot)}")
         if claim.carried_out is not None and claim.carried_out != result.carried_out:
-            bad("carried_out", f"the pot carried out is given as {format_money(claim.carried_out)}; "
-                               f"replayed it is {format_money(result.carried_out)}")
+            bad("carried_out", f"the pot carried out is given as {pretty_money(claim.carried_out)}; "
+                               f"replayed it is {pretty_money(result.carried_out)}")
         if claim.lives_lost is not None and set(claim.lives_lost) != set(result.lives_lost):
             bad("lives_lost", f"the history says {', '.join(claim.lives_lost) or 'nobody'} lost a life; "
                               f"replayed, {', '.join(result.lives_lost) or 'nobody'}")

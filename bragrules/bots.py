@@ -56,7 +56,7 @@ from .engine.actions import Action, LegalAction
 from .engine.arrange import hand_chances
 from .engine.deal import Deal
 from .engine.view import PlayerView
-from .money import format_money
+from .money import pretty_money
 from .ranking import HandRanker
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -636,7 +636,7 @@ def table_chooser(bots: Dict[str, Bot]) -> Callable[[Deal], Action]:
 
 
 def _money(amount: object) -> str:
-    return format_money(amount) if amount is not None else "?"  # type: ignore[arg-type]
+    return pretty_money(amount) if amount is not None else "?"  # type: ignore[arg-type]
 
 
 def _describe(rules: object, cards: object) -> str:

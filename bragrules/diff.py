@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from .explain import (
     AREA_ORDER,
@@ -37,7 +37,7 @@ from .explain import (
     field_paths,
     get_value,
     in_play,
-    show_value,
+    people_value,
     source_of,
 )
 from .money import approximate, decimal_text, money_json, pretty_money
@@ -259,7 +259,7 @@ def render_text(comparison: Comparison) -> str:
         lines.append(f"{AREA_TITLES[area]} ({area})")
         for item in items:
             lines.append(f"  {item.path}")
-            shown = {label: show_value(item.values[label]) for label in comparison.labels}
+            shown = {label: people_value(item.values[label]) for label in comparison.labels}
             value_width = max(len(text) for text in shown.values())
             for label in comparison.labels:
                 note = "" if item.in_play[label] else " (not in play)"
@@ -291,7 +291,7 @@ def render_table(comparison: Comparison) -> List[Any]:
         for item in items:
             cells = []
             for label in comparison.labels:
-                cell = Text(show_value(item.values[label]), style="bold")
+                cell = Text(people_value(item.values[label]), style="bold")
                 if not item.in_play[label]:
                     cell.append(" (not in play)", style="italic")
                 cell.append("\n" + item.sentences[label], style="dim")
@@ -365,7 +365,8 @@ def _seat_count(profile: Profile, players: int) -> int:
 
 
 def measure_impact(
-    comparison: Comparison, hands: int, players: int = 4, seed: int = 1
+    comparison: Comparison, hands: int, players: int = 4, seed: int = 1,
+    progress: Optional[Callable[[int, int], None]] = None,
 ) -> List[Dict[str, Any]]:
     """Simulate ``hands`` deals under each profile of the comparison, with the
     same seed and the same mix of bots, and measure what a table feels: how
@@ -373,7 +374,9 @@ def measure_impact(
 
     Each profile seats ``players`` within its own table limits. Returns one
     row per profile (JSON-ready: shares as rounded floats, money exact).
-    Raises :class:`ImpactUnavailable` when the simulator is not installed.
+    ``progress(done, total)`` is called as deals are played (``total``:
+    ``hands`` for each profile). Raises :class:`ImpactUnavailable` when the
+    simulator is not installed.
     """
     import importlib
 
@@ -386,9 +389,12 @@ def measure_impact(
             "the simulator (bragrules.simulate) is not available in this installation"
         ) from None
     results: List[Dict[str, Any]] = []
-    for side in comparison.sides:
+    total = hands * len(comparison.sides)
+    for index, side in enumerate(comparison.sides):
         seats = _seat_count(side.profile, players)
-        report = simulator.simulate(side.profile, players=seats, hands=hands, seed=seed)
+        before = index * hands
+        advance = None if progress is None else (lambda done, _all, before=before: progress(before + done, total))
+        report = simulator.simulate(side.profile, players=seats, hands=hands, seed=seed, progress=advance)
         measured = impact_metrics(report)
         row: Dict[str, Any] = {"profile": side.label, "players": seats, "hands": hands, "seed": seed}
         for key, _, kind in IMPACT_METRICS:

@@ -30,6 +30,7 @@ pagat, Hoyle, Wikipedia or a house rule.
 
 from __future__ import annotations
 
+import re
 import typing
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple, Union
@@ -37,7 +38,7 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from .money import format_money, parse_money
+from .money import format_money, parse_money, pretty_money
 from .profile.models import Profile, unwrap_annotation
 
 __all__ = [
@@ -61,6 +62,7 @@ __all__ = [
     "money_text",
     "number_word",
     "play_direction",
+    "people_value",
     "show_value",
     "source_of",
     "times_text",
@@ -224,16 +226,16 @@ def _amount(value: Any) -> Fraction:
 
 
 def money_text(value: Any) -> str:
-    """An amount as a profile writes it: ``5``, ``5/2``.
+    """An amount as people read it: ``5``, ``2½`` (a profile writes ``5/2``).
 
     >>> money_text("5/2"), money_text(4), money_text(Fraction(1, 2))
-    ('5/2', '4', '1/2')
+    ('2½', '4', '½')
     """
-    return format_money(_amount(value))
+    return pretty_money(_amount(value))
 
 
 def times_text(value: Any) -> str:
-    """A multiple in words: ``once``, ``twice``, ``three times``, ``5/2 times``."""
+    """A multiple in words: ``once``, ``twice``, ``three times``, ``2½ times``."""
     amount = _amount(value)
     if amount == 1:
         return "once"
@@ -241,11 +243,11 @@ def times_text(value: Any) -> str:
         return "twice"
     if amount.denominator == 1 and amount.numerator in _SMALL:
         return f"{_SMALL[amount.numerator]} times"
-    return f"{format_money(amount)} times"
+    return f"{pretty_money(amount)} times"
 
 
 def _share_of(value: Any) -> str:
-    """A share of something: ``half``, ``a third of``, ``all of``, ``3/4 of``."""
+    """A share of something: ``half``, ``a third of``, ``all of``, ``⅗ of``."""
     amount = _amount(value)
     words = {
         Fraction(1): "all of",
@@ -255,7 +257,7 @@ def _share_of(value: Any) -> str:
         Fraction(2, 3): "two thirds of",
         Fraction(3, 4): "three quarters of",
     }
-    return words.get(amount, f"{format_money(amount)} of")
+    return words.get(amount, f"{pretty_money(amount)} of")
 
 
 def _count(n: int, one: str, many: Optional[str] = None) -> str:
@@ -265,6 +267,27 @@ def _count(n: int, one: str, many: Optional[str] = None) -> str:
 
 def number_word(n: int) -> str:
     return _SMALL.get(n, str(n))
+
+
+def people_value(value: Any) -> str:
+    """A value for people to read: :func:`show_value`, with amounts written as everywhere
+    else for people (``2½``, not ``5/2``).
+
+    >>> people_value("5/2"), people_value(Fraction(1, 3)), people_value(["a", "3/4"]), people_value(True)
+    ('2½', '⅓', '[a, ¾]', 'true')
+    """
+    if isinstance(value, Fraction):
+        return pretty_money(value)
+    if isinstance(value, str) and _FRACTION_TEXT.fullmatch(value):
+        return pretty_money(Fraction(value))
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(people_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {people_value(v)}" for k, v in value.items()) + "}"
+    return show_value(value)
+
+
+_FRACTION_TEXT = re.compile(r"-?\d+/[1-9]\d*")
 
 
 def show_value(value: Any) -> str:

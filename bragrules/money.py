@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 from functools import lru_cache
-from typing import Dict, Union
+from typing import Dict, Tuple, Union
 
 Money = Fraction
 MoneyJSON = Union[int, str]
@@ -37,7 +37,7 @@ limit named, not with the interpreter's hint about raising it."""
 
 _FRACTION = re.compile(r"^\s*([+-]?\d+)\s*(?:/\s*(\d+))?\s*$")
 _DECIMAL = re.compile(r"^\s*[+-]?\d+\.\d+\s*$")
-_MIXED = re.compile(r"^\s*([+-]?\d+)\s*½\s*$")
+_MIXED = re.compile(r"^\s*([+-]?\d*)\s*([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])\s*$")
 
 
 def _quoted(value: object) -> str:
@@ -47,7 +47,7 @@ def _quoted(value: object) -> str:
 
 
 def parse_money(value: object) -> Fraction:
-    """Read an exact amount: an int, a Fraction, or a string ``"7"``, ``"5/2"``, ``"2.5"`` or ``"2½"``.
+    """Read an exact amount: an int, a Fraction, or a string ``"7"``, ``"5/2"``, ``"2.5"``, ``"2½"`` or ``"¾"``.
 
     Floats and booleans are refused, because they are not exact (or not money).
     """
@@ -87,8 +87,10 @@ def _parse_money_text(value: str) -> Fraction:
     if match:
         if len(match.group(1)) > MAX_DIGITS:
             raise ValueError(f"{_quoted(value)} has more than the {MAX_DIGITS} digits allowed")
-        whole = int(match.group(1))
-        return Fraction(whole) + (Fraction(-1, 2) if value.strip().startswith("-") else Fraction(1, 2))
+        written = match.group(1).lstrip("+-")
+        whole = int(written) if written else 0
+        part = Fraction(*next(key for key, glyph in VULGAR.items() if glyph == match.group(2)))
+        return -(whole + part) if value.strip().startswith("-") else whole + part
     raise ValueError(f"{_quoted(value)} is not an amount (write an integer or a fraction such as 5/2)")
 
 
@@ -111,17 +113,34 @@ def format_money(amount: Fraction) -> str:
     return f"{amount.numerator}/{amount.denominator}"
 
 
+VULGAR: Dict[Tuple[int, int], str] = {
+    (1, 2): "½", (1, 3): "⅓", (2, 3): "⅔", (1, 4): "¼", (3, 4): "¾", (1, 5): "⅕", (2, 5): "⅖", (3, 5): "⅗",
+    (4, 5): "⅘", (1, 6): "⅙", (5, 6): "⅚", (1, 8): "⅛", (3, 8): "⅜", (5, 8): "⅝", (7, 8): "⅞",
+}
+"""The fractions Unicode writes as one character."""
+_SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+_SUBSCRIPT = str.maketrans("0123456789", "₀₁₂₃₄₅₆₇₈₉")
+
+
 def pretty_money(amount: Fraction) -> str:
-    """An amount for the terminal: halves as ``2½``, other fractions as ``5/3``.
+    """An amount for people, in every output that is not JSON: a whole number and a fraction
+    glyph (``2½``, ``1⅓``, ``¾``), or a small fraction built the same way (``1²⁄₇``).
+
+    Logs, history sheets, profiles and JSON write :func:`format_money`'s ``5/2``.
 
     >>> pretty_money(Fraction(5, 2)), pretty_money(Fraction(1, 2)), pretty_money(Fraction(-3, 2))
     ('2½', '½', '-1½')
+    >>> pretty_money(Fraction(4, 3)), pretty_money(Fraction(-3, 4)), pretty_money(Fraction(9, 7)), pretty_money(Fraction(6))
+    ('1⅓', '-¾', '1²⁄₇', '6')
     """
-    if amount.denominator == 2:
-        sign = "-" if amount < 0 else ""
-        whole = abs(amount.numerator) // 2
-        return f"{sign}{whole if whole else ''}½"
-    return format_money(amount)
+    if amount.denominator == 1:
+        return str(amount.numerator)
+    sign = "-" if amount < 0 else ""
+    whole, rest = divmod(abs(amount.numerator), amount.denominator)
+    glyph = VULGAR.get((rest, amount.denominator))
+    if glyph is None:
+        glyph = f"{str(rest).translate(_SUPERSCRIPT)}⁄{str(amount.denominator).translate(_SUBSCRIPT)}"
+    return f"{sign}{whole if whole else ''}{glyph}"
 
 
 def money_json(amount: Fraction) -> MoneyJSON:

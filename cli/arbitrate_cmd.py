@@ -79,20 +79,20 @@ def _allowed(ruling: "Ruling") -> str:
 
 
 def _money_map(values: Optional[Dict[str, Any]], signed: bool = True) -> str:
-    from bragrules.money import format_money
+    from bragrules.money import pretty_money
 
     if not values:
         return "—"
-    return ", ".join(f"{p} {'+' if signed and v > 0 else ''}{format_money(v)}" for p, v in values.items())
+    return ", ".join(f"{p} {'+' if signed and v > 0 else ''}{pretty_money(v)}" for p, v in values.items())
 
 
 def _owed(values: Optional[Dict[str, Any]]) -> str:
     """What is owed: ``A 1``; an overpayment taken back: ``A takes back 1``."""
-    from bragrules.money import format_money
+    from bragrules.money import pretty_money
 
     if not values:
         return "—"
-    return ", ".join(f"{p} {format_money(v)}" if v >= 0 else f"{p} takes back {format_money(-v)}"
+    return ", ".join(f"{p} {pretty_money(v)}" if v >= 0 else f"{p} takes back {pretty_money(-v)}"
                      for p, v in values.items())
 
 
@@ -105,11 +105,11 @@ def _title(ruling: "Ruling") -> str:
 
 
 def _signed(value: Any) -> str:
-    from bragrules.money import format_money
+    from bragrules.money import pretty_money
 
     if value is None:
         return "—"
-    return ("+" if value > 0 else "") + format_money(value)
+    return ("+" if value > 0 else "") + pretty_money(value)
 
 
 def rule_label(path: str) -> str:
@@ -129,9 +129,9 @@ def rule_label(path: str) -> str:
 
 
 def _value_text(value: Any) -> str:
-    from bragrules.explain import show_value
+    from bragrules.explain import people_value
 
-    return "—" if value is None else show_value(value)
+    return "—" if value is None else people_value(value)
 
 
 def render(result: "Arbitration") -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, console, describe_error, error, write
+from .common import EXIT_BAD_INPUT, EXIT_OK, console, describe_error, error, is_terminal, write
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.audit import AuditReport, DealSummary
@@ -56,12 +56,29 @@ def audit_command(
     from bragrules.errors import HistoryError
     from bragrules.profile import ProfileError
 
+    import sys
+
+    from .progress import ticker
+
     writer: _Writer = _SummaryWriter() if summary else (_JsonRows() if as_json else _TextRows())
+    # rows written to the same terminal already show the audit going on; otherwise a count of deals on stderr
+    bar = ticker("auditing", "deals", others_show_progress=not summary and is_terminal(sys.stdout))
+    on_deal = writer.deal
+    if bar is not None:
+        counted = [0]
+
+        def on_deal(row: "DealSummary") -> None:
+            counted[0] += 1
+            bar.update(counted[0])
+            writer.deal(row)
     try:
-        report = audit(history, profile, keep_deals=False, on_deal=writer.deal, on_start=writer.start)
+        report = audit(history, profile, keep_deals=False, on_deal=on_deal, on_start=writer.start)
     except (HistoryError, ProfileError) as exc:
         error(describe_error(exc))
         raise typer.Exit(EXIT_BAD_INPUT)
+    finally:
+        if bar is not None:
+            bar.close()
     writer.finish(report, as_json)
     if report.error is not None:
         error(describe_error(report.error))

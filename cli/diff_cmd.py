@@ -93,11 +93,18 @@ def diff(
 def _impact(comparison: Any, hands: int, players: int, seed: int) -> List[Dict[str, Any]]:
     from bragrules.diff import ImpactUnavailable, measure_impact
 
+    from .progress import ticker
+
+    bar = ticker("simulating", "deals")  # on a terminal only, --json included
     try:
-        return measure_impact(comparison, hands=hands, players=players, seed=seed)
+        return measure_impact(comparison, hands=hands, players=players, seed=seed,
+                              progress=None if bar is None else bar.update)
     except ImpactUnavailable as exc:
         error(f"error: --impact: {exc}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
+    finally:
+        if bar is not None:
+            bar.close()
 
 
 def _print_impact(comparison: Any, measured: List[Dict[str, Any]]) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 import sys
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterator, List, Optional
 
@@ -43,6 +44,8 @@ MAX_SCRIPT_BYTES = 1 << 20
 MAX_SEED = 2**63 - 1
 MAX_NAME = 24
 MAX_HANDS = 1_000_000
+BIG_BET_TIMES = 10
+"""A bet of more than this many times the pot (or 10 when the pot is smaller than 1) is confirmed first."""
 
 
 def bot_names(count: int, taken: str) -> List[str]:
@@ -109,12 +112,16 @@ def read_script(path: Path) -> List[str]:
 HELP_TEXT = """Type the number of a choice, or the action itself:
   look            look at your cards (you then pay the seen rate)
   look old / new  with two hands, look at one; then keep or discard it
-  bet N           pay N now (blind players pay half the level)
+  bet N           pay N now (blind players pay half the level); a bet of more than
+                  10 times the pot asks "bet N? (y/n)" first (in a --script, the
+                  next line answers it)
   see             pay for a see (only two players left)
   fold            give up this deal
   check           pass, where the profile allows it
-  arrange A B C | D E F   set your hands (Seven- and Nine-Card); 'hint' suggests the best
+  arrange A B C | D E F   set your hands (Seven- and Nine-Card)
+  hint            show the best arrangement (it is not applied: arrange, or choose it from the menu)
   swap MINE CENTRE / swap all / knock / stand   (Stop the Bus)
+  (Enter)         between deals without betting (Crash): the next deal; in a --script, write 'next'
   table           show the table again;  q  stop (the log keeps everything)"""
 
 
@@ -134,7 +141,11 @@ class Prompter:
                 pass
 
     def ask(self, prompt: str) -> Optional[str]:
-        """One line of input (None when the input has ended)."""
+        """One line of input (None when the input has ended; "" for an empty line typed or piped).
+
+        A script's blank lines and comments are skipped, so a script answers
+        every question, "press Enter" ones included, with a word (``next``).
+        """
         if self._lines is not None:
             for line in self._lines:
                 text = line.split("#", 1)[0].strip()
@@ -182,10 +193,25 @@ def signed(amount: Any) -> str:
 class TableView:
     """Draws the table and reports what happens (an Observer of the game loop)."""
 
-    def __init__(self, console: "Console", explain: bool, delay: float = 0.0):
+    def __init__(self, console: "Console", explain: bool, delay: float = 0.0,
+                 prompter: Optional["Prompter"] = None):
         self.console = console
         self.explain = explain
         self.delay = delay
+        self.prompter = prompter  # set for a person at the table: asked to go on between deals without betting
+        self.level_explained = False  # "level" is explained once, the first time it is shown
+
+    def level_note(self, deal: "Deal") -> str:
+        """What the level means, the first time it is shown (then nothing): `` (a seen player pays 4, ...)``."""
+        if self.level_explained or deal.level is None:
+            return ""
+        self.level_explained = True
+        rules = deal.rules
+        seen = money(deal.level)
+        if rules.blind_allowed:
+            return (f" [dim](the level: a seen player pays {seen} a turn to stay in, "
+                    f"a blind one {money(rules.payment(deal.level, blind=True))})[/]")
+        return f" [dim](the level: each player pays {seen} a turn to stay in)[/]"
 
     # -- observer ---------------------------------------------------------
 
@@ -194,8 +220,8 @@ class TableView:
         number = session.state.dealt + 1  # as the log numbers it (a redeal is numbered too)
         carried = f", {money(deal.carried_in)} carried" if deal.carried_in else ""
         dealer = session.dealer
-        self.console.rule(f"Deal {number} · {esc(dealer)} {verb(dealer, 'deals')} · pot {money(deal.pot)}{carried}",
-                          style="dim")
+        pot = f" · pot {money(deal.pot)}{carried}" if deal.rules.betting else ""
+        self.console.rule(f"Deal {number} · {esc(dealer)} {verb(dealer, 'deals')}{pot}", style="dim")
         for name in table.humans:
             state = deal.players.get(name)
             if state is not None and state.seen and state.hand is not None:
@@ -204,6 +230,8 @@ class TableView:
 
     def acted(self, table: "Table", deal: "Deal", action: "Action", reason: Optional[str]) -> None:
         line = describe_action(deal, action)
+        if action.kind == "bet":
+            line += self.level_note(deal)
         if reason and self.explain:
             line += f"  [dim]— {esc(reason)}[/]"
         self.console.print(line, highlight=False)
@@ -219,6 +247,23 @@ class TableView:
         if table.session.rules.lives is not None:
             lives = "  ".join(f"{esc(p)} {table.session.lives[p]}" for p in table.session.players)
             self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
+        self.pause(table, record)
+
+    def pause(self, table: "Table", record: "DealRecord") -> None:
+        """Between deals without betting (Crash, Stop the Bus), a person at the table goes on when ready.
+
+        Such a deal may ask the person nothing (Crash has no decisions), so
+        without this pause a whole session would scroll past unread. Enter
+        (in a script: any line, such as ``next``) deals the next one; ``q``
+        or the end of the input stops, as at a move.
+        """
+        if self.prompter is None or table.session.rules.betting or not table.humans:
+            return
+        if table.session.is_over or (table.hands is not None and table.deals_played >= table.hands):
+            return
+        answer = self.prompter.ask("Enter: next deal, q: stop>")
+        if answer is None or answer.lower() in ("q", "quit", "exit"):
+            table.stopped = True
 
     def session_ended(self, table: "Table") -> None:
         self.standings(table, final=True)
@@ -234,16 +279,21 @@ class TableView:
         grid.add_column("plays")
         if session.rules.lives is not None:
             grid.add_column("lives", justify="right")
-        grid.add_column("net", justify="right")
+        money_game = session.rules.betting or session.rules.ante != 0  # Crash plays for lives, not money
+        if money_game:
+            grid.add_column("net", justify="right")
         for name in session.players:
             row = [esc(name), table.seats[name].style.replace("_", " ")]
             if session.rules.lives is not None:
                 row.append(str(session.lives[name]))
-            row.append(signed(session.net()[name]))
+            if money_game:
+                row.append(signed(session.net()[name]))
             grid.add_row(*row)
-        carried = session.state.carried if session.current is None else session.current.pot
-        if carried and not session.rules.finite:  # the money not yet won: the column sums to zero
-            grid.add_row(*(["in the pot", "carried" if session.current is None else "in play"]
+        # the money won by nobody yet, so that the column sums to zero: the pot carried to the next deal, or,
+        # stopped in the middle of a deal (whose bets are settled only when it ends), the pot it carried in
+        carried = session.state.carried if session.current is None else session.current.carried_in
+        if carried and money_game:
+            grid.add_row(*(["in the pot", "carried" if session.current is None else "carried in"]
                            + ([""] if session.rules.lives is not None else []) + [money(carried)]))
         self.console.print(grid)
         if final:
@@ -257,8 +307,16 @@ class TableView:
 
         rules = deal.rules
         session = table.session
-        level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}"
-        self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {esc(session.dealer)} dealt", highlight=False)
+        betting = rules.betting
+        if betting:
+            level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
+            self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {esc(session.dealer)} dealt",
+                               highlight=False)
+        else:
+            knocked = deal.knocker
+            knock = f" · {esc(knocked)} knocked: last turn" if knocked else ""
+            self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{knock} · the lowest hand shown loses a life",
+                               highlight=False)
         narrow = self.console.width < 60
         grid = RichTable(box=None if narrow else None, show_edge=False, pad_edge=False, header_style="dim")
         grid.add_column("")
@@ -266,11 +324,16 @@ class TableView:
         if not narrow:
             grid.add_column("plays")
         grid.add_column("status")
-        grid.add_column("in", justify="right")
-        grid.add_column("net", justify="right")
+        if betting:
+            grid.add_column("in", justify="right")
+            grid.add_column("net", justify="right")
+        if rules.lives is not None:
+            grid.add_column("lives", justify="right")
         for name in deal.order:
             state = deal.players[name]
-            if state.folded:
+            if not betting:
+                status = "knocked" if name == deal.knocker else "in"
+            elif state.folded:
                 status = "[dim]folded[/]"
             elif state.all_in:
                 status = "all in"
@@ -282,7 +345,11 @@ class TableView:
             row = [marker, f"[bold]{esc(name)}[/]" if name == viewer else esc(name)]
             if not narrow:
                 row.append(table.seats[name].style.replace("_", " "))
-            row += [status, money(state.contributed), signed(session.net()[name])]
+            row.append(status)
+            if betting:
+                row += [money(state.contributed), signed(session.net()[name])]
+            if rules.lives is not None:
+                row.append(str(session.lives[name]))
             grid.add_row(*row)
         self.console.print(grid)
         state = deal.players[viewer]
@@ -380,7 +447,11 @@ def explain_result(deal: "Deal") -> List[str]:
             elif state.hand is not None:
                 lines.append(f"  {esc(name)} {verb(name, 'shows')} {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
         if result.lives_lost is not None and deal.rules.lives is not None:
-            lines.append(f"[bold]{esc(result.reason)}[/]")
+            lost = result.lives_lost
+            if len(lost) == 1:
+                lines.append(f"[bold]lowest hand: {esc(lost[0])} {verb(lost[0], 'loses')} a life[/]")
+            else:
+                lines.append(f"[bold]{esc(result.reason)}[/]")
             return lines
         see = detail.get("reason", "")
         if deal.rules.hands_per_player == 1 and len(detail["shown"]) == 2:
@@ -449,6 +520,33 @@ class HumanTurn:
         self.view = view
         self.prompter = prompter
 
+    @staticmethod
+    def too_big(action: "Action", deal: "Deal") -> bool:
+        """Whether a bet is far enough above the pot to be asked about first (a typo of 1000 for 10).
+
+        >>> from fractions import Fraction
+        >>> from types import SimpleNamespace as NS
+        >>> bet = NS(kind="bet", amount=Fraction(1000))
+        >>> HumanTurn.too_big(bet, NS(pot=Fraction(4))), HumanTurn.too_big(bet, NS(pot=Fraction(100)))
+        (True, False)
+        """
+        if action.kind != "bet" or action.amount is None:
+            return False
+        return action.amount > BIG_BET_TIMES * max(deal.pot, Fraction(1))
+
+    def hint(self, deal: "Deal", options: List["LegalAction"]) -> None:
+        """Show the suggested arrangement (it is not applied)."""
+        arrange = [o for o in options if o.kind == "arrange"]
+        console = self.view.console
+        if not arrange or not arrange[0].cards:
+            console.print("no arrangement to suggest now", highlight=False)
+            return
+        ranker = deal.rules.ranker
+        hands = " | ".join(f"{cards_markup(h)} ({ranker.describe(h)})" for h in arrange[0].cards)
+        text = " | ".join(" ".join(str(c) for c in h) for h in arrange[0].cards)
+        console.print(f"hint: {hands}", highlight=False)
+        console.print(f"[dim]to play it: arrange {esc(text)} (or choose it from the menu)[/]", highlight=False)
+
     def __call__(self, table: "Table", deal: "Deal", player: str) -> Optional["Action"]:
         from bragrules.engine.actions import Action, ActionSyntaxError
         from bragrules.errors import RuleViolation
@@ -472,9 +570,12 @@ class HumanTurn:
             if lowered == "table":
                 self.view.draw(table, deal, player)
                 continue
-            if lowered in ("hint", "arrange") and deal.rules.hands_per_player > 1:
+            if lowered == "hint" and deal.rules.hands_per_player > 1:
+                self.hint(deal, options)
+                continue
+            if lowered == "arrange" and deal.rules.hands_per_player > 1:
                 arrange = [o for o in options if o.kind == "arrange"]
-                if arrange:
+                if arrange:  # 'arrange' alone takes the suggested arrangement, as the menu offers it
                     return arrange[0].action()
             try:
                 if text.isdigit():
@@ -500,6 +601,13 @@ class HumanTurn:
                         text = f"bet {bet[0].amount}" if bet else text
                     action = Action.parse(f"{player} {text}")
                 deal.verify(action)
+                if self.too_big(action, deal):
+                    answer = self.prompter.ask(f"  bet {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")
+                    if answer is None:
+                        return None
+                    if answer.strip().lower() not in ("y", "yes"):
+                        console.print("not bet; choose again", highlight=False)
+                        continue
                 return action
             except RuleViolation as exc:
                 console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(exc.message)}", highlight=False)
@@ -580,7 +688,10 @@ def register(app: typer.Typer) -> None:
         log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
                                            help="Session log (JSON Lines), written as play goes; never overwritten."),
         script: Optional[Path] = typer.Option(None, "--script", metavar="FILE",
-                                              help="Read your moves from this file."),
+                                              help="Read your moves from this file, one a line; every "
+                                              "question is answered by the next line (y or n to confirm a "
+                                              "bet of more than 10 times the pot, 'next' between deals "
+                                              "without betting); blank lines and # comments are skipped."),
         auto: bool = typer.Option(False, "--auto", help="Bots in every seat: watch them play."),
         delay: float = typer.Option(0.0, "--delay", metavar="SECONDS", help="Seconds to pause after each bot action (0 to 60)."),
         explain: Optional[bool] = typer.Option(None, "--explain/--no-explain",
@@ -598,7 +709,8 @@ def register(app: typer.Typer) -> None:
         check_options(delay, hands, players, seed, name)
         console = safe_console(markup=True, wide=False)  # every user string below is escaped with esc()
         prompter = Prompter(console, script)  # a bad script is refused before any play
-        view = TableView(console, explain=auto if explain is None else explain, delay=delay)
+        view = TableView(console, explain=auto if explain is None else explain, delay=delay,
+                         prompter=None if auto else prompter)
         turn = HumanTurn(view, prompter)
         if resume is not None:
             table = Table.resume(resume, observer=view, decide=turn)

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
+from .progress import progress_wanted
 from .common import EXIT_BAD_INPUT, console, describe_error, error, message, write
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -73,7 +74,7 @@ def simulate_command(
             error(f"error: {log_dir}: cannot write session logs there ({exc.strerror or exc})")
             raise typer.Exit(EXIT_BAD_INPUT)
         logs = str(log_dir)
-    show_progress = not as_json and hands > 250 and _is_tty(sys.stderr)
+    show_progress = hands > 250 and progress_wanted(sys.stderr)  # --json too: stdout is the data, stderr the bar
     started = time.perf_counter()
     try:
         if show_progress:
@@ -120,13 +121,6 @@ def _with_progress(
 
         return simulate(profile, players, hands, seed=seed, styles=styles, workers=workers, progress=advance,
                         log_dir=log_dir)
-
-
-def _is_tty(stream: Any) -> bool:
-    try:
-        return bool(stream.isatty())
-    except (AttributeError, ValueError, OSError):
-        return False
 
 
 def _pct(count: int, total: int) -> str:

@@ -98,7 +98,7 @@ def test_sentences_follow_the_value_and_the_profile() -> None:
     assert explain("seeing.tie", "caller_loses") == "a tie goes against the player who called the see"
     assert explain("seeing.tie", "split") == "a tied see splits the pot"
     assert explain("stakes.ante", 1) == "every player antes 1 for each fresh deal, carried deals included"
-    assert explain("stakes.ante", "5/2").startswith("every player antes 5/2 ")
+    assert explain("stakes.ante", "5/2").startswith("every player antes 2½ ")
     capped = {"stakes": {"raise_limit": {"kind": "max_increase", "amount": 5}}}
     assert explain("stakes.raise_limit.amount", 5, capped) == "each raise adds at most 5 to the level"
     assert explain("stakes.raise_limit.kind", "max_increase", capped) == "each raise adds at most 5 to the level"

@@ -66,12 +66,22 @@ def test_every_format_plays_in_the_terminal(tmp_path: Path, profile: str) -> Non
 
 
 def test_a_person_arranges_seven_cards_with_the_hint(tmp_path: Path) -> None:
+    """'hint' shows the suggestion and asks again; choosing the menu's entry applies it."""
     log = tmp_path / "seven.jsonl"
     result = run_play("-p", "seven-card", "--seed", "8", "--hands", "1", "--log", str(log), "--players", "3",
                       input="look\nhint\nfold\n")
     assert result.exit_code == 0, result.output
     assert "arrange (hint:" in result.output
-    assert any(e.get("action", "").startswith("You arrange") for _, e in read_log(log)[1])
+    assert "hint: 10♣ 9♣ 5♣ (flush, 10-9-5) | 7♦ 6♦ 3♦ (flush, 7-6-3)" in result.output
+    assert "to play it: arrange Tc 9c 5c | 7d 6d 3d" in result.output
+    actions = [e.get("action", "") for _, e in read_log(log)[1]]
+    assert "You fold" in actions and not any(a.startswith("You arrange") for a in actions)  # suggested, not applied
+
+    log2 = tmp_path / "seven2.jsonl"
+    result = run_play("-p", "seven-card", "--seed", "8", "--hands", "1", "--log", str(log2), "--players", "3",
+                      input="look\nhint\n1\nfold\n")
+    assert result.exit_code == 0, result.output
+    assert any(e.get("action", "").startswith("You arrange Tc 9c 5c | 7d 6d 3d") for _, e in read_log(log2)[1])
 
 
 def test_bad_options_exit_2_without_a_traceback(tmp_path: Path) -> None:

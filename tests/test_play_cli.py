@@ -363,3 +363,126 @@ def test_auto_under_a_time_limit_watches_a_set_number_of_deals(tmp_path: Path) -
     assert "ends on the clock (30 minutes)" in ran.output and "watching 20 deals" in ran.output
     results = [line for line in log.read_text(encoding="utf-8").splitlines() if '"type":"result"' in line]
     assert len(results) == 20
+
+
+# ---------------------------------------------------------------------------
+# Reads well: big bets, the level, hints
+# ---------------------------------------------------------------------------
+
+
+def _actions(log: Path) -> List[str]:
+    return [event.get("action", "") for _, event in read_log(log)[1]]
+
+
+def test_a_bet_far_above_the_pot_asks_first_and_a_no_asks_the_move_again(tmp_path: Path) -> None:
+    """A typo of 1000 for 10: 'n' refuses it and the move is asked again; the script answers the question."""
+    log = tmp_path / "big.jsonl"
+    script = tmp_path / "moves.txt"
+    script.write_text("look\nbet 1000\nn   # a typo: not meant\nbet 2\nq\n", encoding="utf-8")
+    done = play("--seed", "3", "--players", "3", "--log", str(log), "--script", str(script))
+    assert done.exit_code == 0, done.output
+    assert "bet 1000? The pot is 3½. (y/n) n" in done.stdout
+    assert "not bet; choose again" in done.stdout
+    mine = [a for a in _actions(log) if a.startswith("You ")]
+    assert mine == ["You look", "You bet 2"]
+
+    log2 = tmp_path / "big2.jsonl"
+    done = play("--seed", "3", "--players", "3", "--log", str(log2), input="look\nbet 1000\ny\nq\n")
+    assert done.exit_code == 0, done.output
+    assert [a for a in _actions(log2) if a.startswith("You ")] == ["You look", "You bet 1000"]
+    assert "bet N? (y/n)" not in done.stdout
+    small = play("--seed", "3", "--players", "3", "--log", os.devnull, input="look\nbet 30\nq\n")
+    assert "(y/n)" not in small.stdout  # 30 is not more than 10 times a pot of 3½
+
+
+def test_the_level_is_explained_the_first_time_it_appears() -> None:
+    done = play("--seed", "3", "--players", "3", "--log", os.devnull, input="look\nbet 2\nq\n")
+    assert done.exit_code == 0, done.output
+    note = "(the level: a seen player pays 1 a turn to stay in, a blind one ½)"
+    assert done.stdout.count("(the level:") == 1 and note in done.stdout
+    assert done.stdout.index(note) < done.stdout.index("level 1 ·") if "level 1 ·" in done.stdout else True
+    seen_only = play("--seed", "3", "--players", "3", "-p", "seen-only", "--log", os.devnull, input="fold\nq\n")
+    assert "each player pays" in seen_only.stdout and "a blind one" not in seen_only.stdout
+
+
+def test_help_says_what_hint_and_big_bets_do() -> None:
+    done = play("--seed", "3", "--players", "3", "--log", os.devnull, input="help\nq\n")
+    assert "hint            show the best arrangement (it is not applied" in done.stdout
+    assert "10 times the pot" in done.stdout and "next line answers it" in done.stdout
+
+
+# ---------------------------------------------------------------------------
+# Crash and Stop the Bus are played, not watched
+# ---------------------------------------------------------------------------
+
+
+def test_crash_asks_the_person_to_go_on_after_each_showdown(tmp_path: Path) -> None:
+    """No betting, no decisions: each showdown waits for the person ('next' in a script); q stops, resumable."""
+    log = tmp_path / "crash.jsonl"
+    script = tmp_path / "moves.txt"
+    script.write_text("next\n\n# blank lines and comments are skipped\nnext\nq\n", encoding="utf-8")
+    done = play("-p", "crash", "--seed", "3", "--log", str(log), "--script", str(script))
+    assert done.exit_code == 0, done.output
+    out = done.stdout
+    assert out.count("Enter: next deal, q: stop>") == 3
+    assert out.count("lowest hand:") == 3 and out.count("lives: You") == 3
+    assert "lowest hand: Ada loses a life" in out and "pot 0" not in out
+    assert "net" not in out.split("Standings", 1)[1]  # Crash plays for lives: no money column
+    assert "continue with: bragrules play --resume" in out
+    results = [e for _, e in read_log(log)[1] if e.get("type") == "result"]
+    assert len(results) == 3
+    more = play("--resume", str(log), input="q\n")
+    assert more.exit_code == 0 and "3 deals played" in more.stdout, more.output
+
+
+def test_stop_the_bus_asks_the_person_to_swap_knock_or_stand(tmp_path: Path) -> None:
+    log = tmp_path / "bus.jsonl"
+    script = tmp_path / "moves.txt"
+    # deal 1: Bo knocks before You: swap the 3 for the king in the centre; deal 2: Bo knocks again: stand
+    script.write_text("swap 3d Kc\nnext\nknock\nstand\nnext\nq\n", encoding="utf-8")
+    done = play("-p", "stop-the-bus", "--seed", "3", "--log", str(log), "--script", str(script))
+    assert done.exit_code == 0, done.output
+    out = done.stdout
+    assert "Centre: K♣ 2♥ 4♦" in out and "11 stand" in out and "10 swap all three with the centre" in out
+    assert "You swap 3♦ for K♣" in out
+    assert "lowest hand: You lose a life" in out
+    assert "Bo has already knocked: swap or stand" in out  # a knock after a knock is refused; the move is asked again
+    assert "You stand" in out
+    mine = [a for a in _actions(log) if a.startswith("You ")]
+    assert mine[:2] == ["You swap 3d Kc", "You stand"]
+    assert audit(str(log)).ok
+
+
+def test_stop_the_bus_is_shipped_and_extends_crash() -> None:
+    profile = load_profile("stop-the-bus")
+    crash = load_profile("crash")
+    assert profile.format.exchange.enabled and profile.format.exchange.centre_cards == 3
+    assert profile.format.lives == crash.format.lives == 3 and not profile.format.betting
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    assert "`stop-the-bus`" in readme
+
+
+def _standings_column(text: str) -> List[str]:
+    """The net column of the last standings table printed (the player rows and any 'in the pot' row)."""
+    table = text.rsplit("tandings", 1)[1]
+    rows = [line for line in table.splitlines() if line.startswith("│")]
+    return [row.strip("│ ").split("│")[0].strip() + "=" + row.rstrip(" │").rsplit("│", 1)[1].strip() for row in rows]
+
+
+def _sums_to_zero(column: List[str]) -> bool:
+    from bragrules.money import parse_money
+
+    return sum(parse_money(cell.split("=", 1)[1].lstrip("+")) for cell in column) == 0
+
+
+def test_standings_after_a_carried_pot_show_it_so_the_column_sums_to_zero(tmp_path: Path) -> None:
+    final = play("--auto", "-p", "traditional", "--seed", "1", "--hands", "4", "--log", os.devnull, "--no-explain")
+    assert final.exit_code == 0, final.output
+    column = _standings_column(final.stdout)
+    assert "in the pot=9" in column and _sums_to_zero(column), column
+    # stopped in the middle of a deal that a carried pot opened: the pot it carried in is shown
+    stopped = play("-p", "traditional", "--seed", "2", "--log", os.devnull, input="fold\nfold\nfold\nq\n")
+    assert stopped.exit_code == 0, stopped.output
+    column = _standings_column(stopped.stdout)
+    assert "in the pot=4½" in column and _sums_to_zero(column), column
+    assert "carried in" in stopped.stdout.rsplit("Standings", 1)[1]

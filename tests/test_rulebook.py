@@ -128,7 +128,7 @@ def test_ante_follows_the_profile() -> None:
     assert "antes 7 for each fresh deal" in seven and "antes 1 for each" not in seven
     assert "antes 7 again" in seven  # the carried pot and the retained hand
     half = book_for("extends: traditional\nstakes: {ante: 5/2}\n")
-    assert "antes 5/2 for each fresh deal" in half
+    assert "antes 2½ for each fresh deal" in half
 
 
 def test_raise_cap_follows_the_profile() -> None:

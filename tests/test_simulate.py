@@ -179,13 +179,13 @@ def test_cli_simulate_progress_on_a_terminal(capsys: pytest.CaptureFixture, monk
         return original(*args, **kwargs)
 
     monkeypatch.setattr(library, "simulate", watched)
-    monkeypatch.setattr(simulate_cmd, "_is_tty", lambda stream: True)
+    monkeypatch.setattr(simulate_cmd, "progress_wanted", lambda stream: True)
     code, out, err = run_cli(capsys, monkeypatch, "simulate", "--hands", str(BLOCK_DEALS + 5), "--seed", "2")
     assert code == 0, err
     assert seen == [(BLOCK_DEALS, BLOCK_DEALS + 5), (BLOCK_DEALS + 5, BLOCK_DEALS + 5)]
     assert max(threads) == threading.active_count()  # the bar starts no refresh thread
     monkeypatch.setattr(library, "simulate", original)
-    monkeypatch.setattr(simulate_cmd, "_is_tty", lambda stream: False)
+    monkeypatch.setattr(simulate_cmd, "progress_wanted", lambda stream: False)
     code, plain, _ = run_cli(capsys, monkeypatch, "simulate", "--hands", str(BLOCK_DEALS + 5), "--seed", "2")
     assert plain == out
 

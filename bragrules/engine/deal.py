@@ -33,7 +33,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from ..cards import Card
 from ..errors import RuleViolation
-from ..money import format_money
+from ..money import pretty_money
 from ..text import brief
 from ..rules import Rules
 from .actions import DISPUTE_KINDS, Action, Event, LegalAction, malformed
@@ -262,6 +262,11 @@ class Deal:
         state = self.players[player]
         level = self.level_u if self.level_u is not None else self.units.opening_min
         return self.units.money(self.units.payment(level, state.blind))
+
+    @property
+    def knocker(self) -> Optional[str]:
+        """Stop the Bus: who knocked in this deal (everyone else then has one last turn), or None."""
+        return self._knocker
 
     def legal_actions(self) -> List[LegalAction]:
         """What the player to act may do, each with its exact cost."""
@@ -1393,7 +1398,7 @@ _HANDLERS = {
 
 def _amount(amount: Fraction) -> str:
     """An amount a player wrote, quoted briefly in a message."""
-    return brief(format_money(amount))
+    return brief(pretty_money(amount))
 
 
 def _share(payouts: Dict[str, Fraction], winners: Sequence[str], amount: Fraction) -> None:
