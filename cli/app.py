@@ -154,7 +154,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     try:  # typer with click inside it, or beside it
         from typer._click.exceptions import ClickException
     except ImportError:  # pragma: no cover
-        from click.exceptions import ClickException  # type: ignore[no-redef]
+        from click.exceptions import ClickException  # type: ignore[no-redef,import-not-found,unused-ignore]
     from typer import Abort
 
     for stream in (sys.stdout, sys.stderr):  # a name no terminal can show is escaped, never fatal
@@ -168,7 +168,7 @@ def main(argv: Optional[List[str]] = None) -> None:
         _reader_gone_is_quiet()
     target = app_for(sys.argv[1:] if argv is None else argv)
     guarded = GuardedStream(sys.stdout)
-    sys.stdout = guarded  # type: ignore[assignment]
+    sys.stdout = guarded
     try:
         # Always a group, even with one command registered: the command's
         # name comes first on the command line either way.
@@ -197,7 +197,7 @@ def main(argv: Optional[List[str]] = None) -> None:
         sys.exit(EXIT_BAD_INPUT)
     finally:
         if sys.stdout is guarded:
-            sys.stdout = guarded.target  # type: ignore[assignment]
+            sys.stdout = guarded.target
     sys.exit(code if isinstance(code, int) else 0)
 
 

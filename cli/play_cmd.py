@@ -31,7 +31,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from bragrules.engine.actions import Action, LegalAction
     from bragrules.engine.deal import Deal
     from bragrules.engine.session import DealRecord
+    from bragrules.play import Observer as _ObserverBase
     from bragrules.play import Table
+else:
+    _ObserverBase = object  # bragrules.play is imported only once a game starts
 
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu",
              "Max", "Ned", "Oz", "Pam", "Quin", "Ros", "Sid", "Tam", "Uma", "Vic"]
@@ -190,7 +193,7 @@ def signed(amount: Any) -> str:
     return f"+{text}" if amount > 0 else text
 
 
-class TableView:
+class TableView(_ObserverBase):
     """Draws the table and reports what happens (an Observer of the game loop)."""
 
     def __init__(self, console: "Console", explain: bool, delay: float = 0.0,

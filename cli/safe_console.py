@@ -46,7 +46,7 @@ class SafeConsole(Console):
         kwargs.setdefault("highlight", False)
         super().__init__(**kwargs)
 
-    def render_str(self, text: str, **kwargs: Any) -> Text:  # type: ignore[override]
+    def render_str(self, text: str, **kwargs: Any) -> Text:
         """A string as rich text, its control characters escaped before it is laid out."""
         return super().render_str(neutralise(text), **kwargs)
 
