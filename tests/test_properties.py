@@ -90,12 +90,7 @@ class BragMachine(RuleBasedStateMachine):
         deal = self.deal
         assert deal is not None
         action = Action(player, kind, target=None if kind == "redeal" else other)
-        before = fingerprint(deal)
-        try:
-            self.session.act(action)
-        except RuleViolation as exc:
-            assert exc.rule
-            assert fingerprint(deal) == before, f"{action} was refused but changed the deal"
+        if not self._attempt(deal, action):
             return
         if kind == "peek" and deal.rules.peek_folds:
             assert deal.players[player].folded  # a deliberate look: the looker folds at once
@@ -112,15 +107,21 @@ class BragMachine(RuleBasedStateMachine):
         assert deal is not None
         action = Action(player, kind, amount=amount if kind in ("bet", "see") else None,
                         target=look_at if kind in ("look", "retain") else None)
+        if not self._attempt(deal, action):
+            return
+        if deal.is_over:
+            self._deal_over(deal)
+
+    def _attempt(self, deal: Deal, action: Action) -> bool:
+        """Apply ``action`` if it is legal; a refusal names its rule and changes nothing."""
         before = fingerprint(deal)
         try:
             self.session.act(action)
         except RuleViolation as exc:
             assert exc.rule
             assert fingerprint(deal) == before, f"{action} was refused but changed the deal"
-            return
-        if deal.is_over:
-            self._deal_over(deal)
+            return False
+        return True
 
     def _deal_over(self, deal: Deal) -> None:
         assert deal.result is not None
