@@ -50,6 +50,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from .engine.actions import Action, ActionSyntaxError, LegalAction
 from .engine.deal import Deal
+from .engine.events import See
 from .errors import HistoryError, RuleViolation
 from .explain import explain, field_paths, get_value, in_play, source_of
 from .history import DealEntry, History, read_history
@@ -474,8 +475,8 @@ class _Ending:
 def _see_of(deal: Deal) -> Optional[Tuple[str, str]]:
     """The caller and the opponent of the see that ended the deal, if one did."""
     for event in reversed(deal.events):
-        if event.kind == "see" and event.player is not None:
-            return event.player, str(event.detail.get("opponent"))
+        if isinstance(event, See):
+            return event.player, event.opponent
     return None
 
 

@@ -437,12 +437,14 @@ def explain_result(deal: "Deal") -> List[str]:
     """Lines saying how the deal ended and why."""
     result = deal.result
     assert result is not None
+    from bragrules.engine.events import Result
+
     lines: List[str] = []
     ranker = deal.rules.ranker
-    shown = [e for e in deal.events if e.kind == "result"]
-    detail = shown[-1].detail if shown else {}
-    if result.showdown and detail.get("shown"):
-        for name, cards in detail["shown"].items():
+    ended = [e for e in deal.events if isinstance(e, Result)]
+    shown = dict(ended[-1].shown) if ended else {}
+    if result.showdown and shown:
+        for name in shown:
             state = deal.players[name]
             if state.arrangement:
                 hands = " | ".join(cards_markup(h) for h in state.arrangement)
@@ -456,9 +458,9 @@ def explain_result(deal: "Deal") -> List[str]:
             else:
                 lines.append(f"[bold]{esc(result.reason)}[/]")
             return lines
-        see = detail.get("reason", "")
-        if deal.rules.hands_per_player == 1 and len(detail["shown"]) == 2:
-            a, b = list(detail["shown"])
+        see = ended[-1].reason
+        if deal.rules.hands_per_player == 1 and len(shown) == 2:
+            a, b = list(shown)
             ka, kb = deal.comparer.key(deal.players[a].hand), deal.comparer.key(deal.players[b].hand)  # type: ignore[arg-type]
             if ka == kb:
                 see += f"; {TIE_SENTENCES.get(deal.rules.profile.seeing.tie, 'equal hands')}"

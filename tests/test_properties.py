@@ -130,7 +130,7 @@ class BragMachine(RuleBasedStateMachine):
         if result.outcome == "redeal":
             assert all(v == 0 for v in result.net.values()) and result.carried_out == deal.carried_in
         for player in result.conceded:  # a conceded hand is never shown
-            assert player not in (deal.events[-1].detail.get("shown") or {})
+            assert player not in dict(deal.events[-1].shown)
         if self.rules.finite:
             for p, state in deal.players.items():
                 assert state.stack is not None and state.stack >= 0

@@ -116,10 +116,10 @@ def test_the_caller_shows_first_under_caller_first() -> None:
     """``seeing.exposure: caller_first``: the caller's cards are turned first."""
     deal = deal_with(rules_for("traditional", seeing={"exposure": "caller_first"}), FOUR)
     play(deal, ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"])
-    assert list(deal.events[-1].detail["shown"]) == ["A", "B"]
+    assert [p for p, _ in deal.events[-1].shown] == ["A", "B"]
     opponent_first = deal_with(rules_for("traditional"), FOUR)
     play(opponent_first, ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"])
-    assert list(opponent_first.events[-1].detail["shown"]) == ["B", "A"]  # 002: "Opponent exposes first"
+    assert [p for p, _ in opponent_first.events[-1].shown] == ["B", "A"]  # 002: "Opponent exposes first"
 
 
 def test_the_second_to_show_may_concede_unseen() -> None:
@@ -137,7 +137,7 @@ def test_the_second_to_show_may_concede_unseen() -> None:
     result = deal.result
     assert result is not None and result.winners == ["B"] and result.conceded == ["A"]
     assert ints(result.net) == {"A": -7, "B": 9, "C": -1, "D": -1}
-    assert list(deal.events[-1].detail["shown"]) == ["B"]  # A's cards are never shown
+    assert [p for p, _ in deal.events[-1].shown] == ["B"]  # A's cards are never shown
 
 
 def test_the_audit_accepts_a_conceded_hand_nobody_saw() -> None:

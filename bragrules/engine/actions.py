@@ -1,4 +1,4 @@
-"""Actions, legal-action descriptions and events.
+"""Actions and legal-action descriptions (the events they make: :mod:`bragrules.engine.events`).
 
 An action names its player, as in a history sheet:
 
@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from types import MappingProxyType
-from typing import Any, List, Mapping, NamedTuple, Optional, Tuple
+from typing import Any, List, NamedTuple, Optional, Tuple
 
 from ..cards import Card, CardError, parse_cards
 from ..money import format_money, parse_money
@@ -281,18 +280,3 @@ class LegalAction(NamedTuple):
         if self.kind in ("arrange", "swap"):
             return Action(self.player, self.kind, cards=self.cards, target=self.target)
         return Action(self.player, self.kind, target=self.target)
-
-
-_NO_DETAIL: Mapping[str, Any] = MappingProxyType({})
-
-
-class Event(NamedTuple):
-    """A record of something that happened in a deal (kept in ``deal.events``).
-
-    Immutable, like its ``detail`` when there is none (an empty read-only mapping).
-    """
-
-    kind: str
-    player: Optional[str] = None
-    amount: Optional[Fraction] = None
-    detail: Mapping[str, Any] = _NO_DETAIL

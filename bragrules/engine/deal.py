@@ -36,7 +36,9 @@ from ..errors import RuleViolation
 from ..money import pretty_money
 from ..text import brief
 from ..rules import Rules
-from .actions import DISPUTE_KINDS, Action, Event, LegalAction, malformed
+from .actions import DISPUTE_KINDS, Action, LegalAction, malformed
+from .events import (Ante, Arrange, Bet, Bonus, Check, Concede, Discard, Event, Expose, Fold, Keep, Knock, Look,
+                     Peek, Redeal, Release, Result, Retain, See, Show, Stand, Swap)
 from .arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths
 from .showdown import Comparer, Key, settle_many, settle_pair
 from .units import Units
@@ -202,7 +204,7 @@ class Deal:
         if not rules.blind_allowed or not rules.betting:
             for state in self.players.values():
                 state.seen = True
-                self.events.append(Event("look", state.name, detail={"automatic": True}))
+                self.events.append(Look(state.name, automatic=True))
                 self._declare(state)
         self.turn = len(self.order) - 1
         if rules.exchange:
@@ -524,7 +526,7 @@ class Deal:
     def _look(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         if state.seen:
             if not self.rules.blind_allowed and action.target is None:
-                return Event("look", state.name, detail={"already_seen": True}) if apply else None
+                return Look(state.name, already_seen=True) if apply else None
             raise RuleViolation("blind.look", f"{state.name} has already looked")
         if not self.rules.look_any_time and action.player != self.to_act:
             raise RuleViolation("blind.look", f"{state.name} may look only at their own turn")
@@ -544,13 +546,13 @@ class Deal:
             return None
         if state.two_hands:
             state.inspected = target
-            return Event("look", state.name, detail={"hand": target, "cards": state.hands[target]})
+            return Look(state.name, state.hands[target], hand=target)
         # one hand left: looking makes the player seen
         state.seen = True
         self._declare(state)
         if self._choosing and self._choosing[0] == state.name:
             self._finish_choice(state.name)
-        return Event("look", state.name, detail={"cards": state.hand})
+        return Look(state.name, state.hand)
 
     def _keep_or_discard(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         if state.inspected is None:
@@ -574,7 +576,9 @@ class Deal:
             self._folded_hands.append(dropped)
         if self._choosing and self._choosing[0] == state.name:
             self._finish_choice(state.name)
-        return Event(action.kind, state.name, detail={"hand": looked, "seen": state.seen})
+        if action.kind == "keep":
+            return Keep(state.name, looked, state.seen)
+        return Discard(state.name, looked, state.seen)
 
     def _arrange(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         if self.rules.hands_per_player == 1:
@@ -589,7 +593,7 @@ class Deal:
         if not apply:
             return None
         state.arrangement = arrangement
-        event = Event("arrange", state.name, detail={"hands": [[str(c) for c in h] for h in arrangement]})
+        event = Arrange(state.name, tuple(arrangement))
         if self.arranging:
             self._next_to_arrange()
         return event
@@ -603,7 +607,7 @@ class Deal:
                 return None
             state.hands = {"new": tuple(self.centre)}
             self.centre = hand
-            event = Event("swap", state.name, detail={"all": True})
+            event: Event = Swap(state.name)
         else:
             if "one" not in self.rules.swap_kinds:
                 raise RuleViolation("format.exchange.swap", "the whole hand is swapped with the centre, not one card")
@@ -620,7 +624,7 @@ class Deal:
             hand[hand.index(mine)] = centre
             self.centre[self.centre.index(centre)] = mine
             state.hands = {"new": tuple(hand)}
-            event = Event("swap", state.name, detail={"gave": str(mine), "took": str(centre)})
+            event = Swap(state.name, mine, centre)
         self._next_exchange_turn()
         return event
 
@@ -636,7 +640,7 @@ class Deal:
             start = self.order.index(state.name)
             self._final_turns = [self.order[(start + i) % len(self.order)] for i in range(1, len(self.order))]
             self._final_turns.insert(0, state.name)  # popped at once below
-        event = Event(action.kind, state.name)
+        event: Event = Knock(state.name) if action.kind == "knock" else Stand(state.name)
         self._next_exchange_turn()
         return event
 
@@ -734,10 +738,9 @@ class Deal:
         if all_in or (state.stack_u is not None and state.stack_u == 0):
             state.all_in = True
         self.level_u = new_level
-        event = Event(
-            "bet", state.name, amount,
-            detail={"level": self.level, "blind": state.blind, "all_in": all_in},
-        )
+        level = self.level
+        assert level is not None
+        event = Bet(state.name, amount, level, state.blind, all_in)
         self._advance()
         return event
 
@@ -749,7 +752,7 @@ class Deal:
         if not apply:
             return None
         self._checked.add(state.name)
-        event = Event("check", state.name)
+        event = Check(state.name)
         if all(p in self._checked for p in self.contenders):
             if any(self.players[p].all_in for p in self.in_play):
                 self._showdown_all()  # the others are all in from the ante: nothing is left to bet
@@ -769,7 +772,7 @@ class Deal:
         for hand in state.hands.values():
             if hand is not None:
                 self._folded_hands.append(hand)
-        event = Event("fold", state.name)
+        event = Fold(state.name)
         remaining = self.in_play
         if len(remaining) == 1:
             self._lone_survivor(remaining[0])
@@ -824,7 +827,7 @@ class Deal:
         if state.stack_u is not None and state.stack_u == 0:
             state.all_in = True
         self._see = (state.name, opponent.name)
-        event = Event("see", state.name, amount, detail={"opponent": opponent.name})
+        event = See(state.name, amount, opponent.name)
         self._choosing = [p for p in (state.name, opponent.name) if self.players[p].two_hands]
         if not self._choosing:
             self._showdown()
@@ -853,7 +856,7 @@ class Deal:
             if ante:
                 self._pay(state, ante)
                 state.last_u = None
-                self.events.append(Event("ante", name, self.units.money(ante)))
+                self.events.append(Ante(name, self.units.money(ante)))
 
     def _advance(self) -> None:
         if self.result is not None:
@@ -914,7 +917,7 @@ class Deal:
         if self._may_concede() and self._shown_first is None:
             self._shown_first = first  # the first hand is turned; the second player shows or concedes
             self._showing = second
-            self.events.append(Event("show", first, detail={"cards": _cards(self.players[first].hand)}))
+            self.events.append(Show(first, self.players[first].hand))
             return
         self._settle_see()
 
@@ -961,10 +964,10 @@ class Deal:
         assert first is not None
         self._showing = None
         if action.kind == "show":
-            event = Event("show", state.name, detail={"cards": _cards(state.hand)})
+            event: Event = Show(state.name, state.hand)
             self._settle_see()
             return event
-        event = Event("concede", state.name)
+        event = Concede(state.name)
         self._finish_won([first], showdown=True, reason=f"{state.name} concedes without showing; {first} takes the pot",
                          exposure=[first], conceded=[state.name])
         return event
@@ -1005,7 +1008,7 @@ class Deal:
             reason = f"{state.name} is left alone but blind: the pot carries, and the hand is released"
         else:
             reason = f"{state.name} is left alone but blind: the pot carries, and the hand is retained"
-        event = Event(action.kind, state.name, detail={"hand": keep} if keep else {})
+        event: Event = Retain(state.name, keep) if keep else Release(state.name)
         self._finish_carried(reason, retained)
         return event
 
@@ -1031,7 +1034,7 @@ class Deal:
             if not apply:
                 return None
             forced = self.rules.peek_folds and not state.folded
-            event = Event("peek", state.name, detail={"target": target, "forced_fold": forced})
+            event = Peek(state.name, target, forced)
             if forced:
                 self._force_fold(state)
             return event
@@ -1041,13 +1044,13 @@ class Deal:
         before = self.level_u is None
         if not affected.folded and (self.rules.redeal_before_betting if before else self.rules.redeal_after_betting):
             self._redeal_from[affected.name] = -1 if before else len(self.actions) + 1
-        return Event("expose", state.name, detail={"affected": affected.name, "before_betting": before})
+        return Expose(state.name, affected.name, before)
 
     def _redeal(self, state: PlayerState, apply: bool) -> Optional[Event]:
         since = self._redeal_from.get(state.name)
         before_rule = "disputes.exposure_before_betting"
         if since is None:
-            exposed = any(e.kind == "expose" and e.detail.get("affected") == state.name for e in self.events)
+            exposed = any(isinstance(e, Expose) and e.affected == state.name for e in self.events)
             if not exposed:
                 raise RuleViolation(before_rule, f"{state.name}'s cards have not been exposed: there is no redeal to demand")
             rule = before_rule if self.level_u is None else "disputes.exposure_after_betting"
@@ -1063,7 +1066,7 @@ class Deal:
         self._finish("redeal", [], payouts, {p: ZERO for p in self.order}, self.carried_in, False, False,
                      {p: tuple(h) if h is not None else None for p, h in retained.items()},
                      f"{state.name}'s cards were exposed: the hand is dealt again, every stake returned", None)
-        return Event("redeal", state.name)
+        return Redeal(state.name)
 
     def _force_fold(self, state: PlayerState) -> None:
         """A fold at once, out of turn (a deliberate look): the turn stays where it was."""
@@ -1121,8 +1124,7 @@ class Deal:
             if state.arrangement is None:
                 assert state.hand is not None
                 state.arrangement = auto_arrange(self.rules, state.hand).hands
-                self.events.append(Event("arrange", name, detail={
-                    "hands": [[str(c) for c in h] for h in state.arrangement], "automatic": True}))
+                self.events.append(Arrange(name, tuple(state.arrangement), automatic=True))
             strengths[name] = hand_strengths(self.rules, state.arrangement)
         needed = self.rules.hands_needed
         if caller is not None and opponent is not None:
@@ -1241,7 +1243,7 @@ class Deal:
         category = self.comparer.category(state.hand)
         if self.rules.bonus.get(category):
             self._declared.append(state.name)
-            self.events.append(Event("bonus", state.name, self.rules.bonus[category], detail={"category": category}))
+            self.events.append(Bonus(state.name, self.rules.bonus[category], category))
 
     def _bonus_players(self, shown: Optional[Sequence[str]]) -> List[str]:
         """Whose hands earn a bonus: those shown at a showdown, and those declared (when: dealt)."""
@@ -1341,14 +1343,9 @@ class Deal:
             },
             conceded=list(conceded or []),
         )
-        detail: Dict[str, object] = {"outcome": outcome, "winners": winners, "reason": reason}
-        if lives_lost:
-            detail["lives_lost"] = list(lives_lost)
-        if exposure:
-            detail["shown"] = {p: _cards(self.players[p].hand) for p in exposure}
-        if conceded:
-            detail["conceded"] = list(conceded)
-        self.events.append(Event("result", None, self.pot, detail=detail))
+        shown = tuple({p: self.players[p].hand for p in exposure}.items()) if exposure else ()
+        self.events.append(Result(self.pot, outcome, tuple(winners), reason, shown,
+                                  tuple(lives_lost) if lives_lost else (), tuple(conceded) if conceded else ()))
 
     # ------------------------------------------------------------------
     # Cards after the deal
@@ -1412,6 +1409,3 @@ def _share(payouts: Dict[str, Fraction], winners: Sequence[str], amount: Fractio
     for winner in winners:
         payouts[winner] += part
 
-
-def _cards(hand: Hand) -> Optional[List[str]]:
-    return None if hand is None else [str(c) for c in hand]

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
 from ..cards import Card
 from ..money import money_json
 from .actions import LegalAction
+from .events import Result, Show
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..rules import Rules
@@ -126,17 +127,12 @@ class PlayerView:
         """Hands turned face up for everyone: at a see, and at the showdown that ended the deal."""
         out: Dict[str, Hand] = {}
         for event in self.__deal.events:
-            if event.kind == "show" and event.player is not None:
-                cards = event.detail.get("cards")
-                out[event.player] = None if cards is None else tuple(cards)
-            elif event.kind == "result":
-                for name, cards in (event.detail.get("shown") or {}).items():
-                    out[name] = None if cards is None else self._cards_of(name, cards)
+            if isinstance(event, Show):
+                out[event.player] = event.cards
+            elif isinstance(event, Result):
+                for name, cards in event.shown:
+                    out[name] = cards
         return out
-
-    def _cards_of(self, name: str, shown: Any) -> Hand:
-        hand = self.__deal.players[name].hand
-        return hand if hand is not None and [str(c) for c in hand] == list(shown) else None
 
     # -- this player's own position -------------------------------------------
 

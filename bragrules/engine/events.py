@@ -1,0 +1,308 @@
+"""Typed deal events: one small frozen record per kind of thing that happens in a deal.
+
+A deal keeps them in ``deal.events`` and :meth:`~bragrules.engine.deal.Deal.apply`
+returns the one an action made, like PokerKit's operations. Each is a named
+tuple (the engine makes one for every action), and each says its ``kind``,
+the word an action of that kind is written with:
+
+>>> from fractions import Fraction
+>>> event = Bet("A", Fraction(2), level=Fraction(2), blind=False, all_in=False)
+>>> event.kind, event.player, event.amount
+('bet', 'A', Fraction(2, 1))
+>>> isinstance(event, See)
+False
+>>> from bragrules.cards import parse_card
+>>> Swap("B").whole, Swap("B", gave=parse_card("Kc"), took=parse_card("2d")).whole
+(True, False)
+>>> event.amount = Fraction(3)
+Traceback (most recent call last):
+...
+AttributeError: can't set attribute
+
+Readers take events by type, ``isinstance(event, See)``, and read their fields
+by name, ``event.opponent``; there is no loose ``detail`` dictionary.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import NamedTuple, Optional, Tuple, Union
+
+from ..cards import Card
+
+Hand = Optional[Tuple[Card, ...]]  # None: cards nobody recorded
+
+
+class Ante(NamedTuple):
+    """``player`` put ``amount`` into the pot before the deal (``stakes.ante``)."""
+
+    player: str
+    amount: Fraction
+
+    @property
+    def kind(self) -> str:
+        return "ante"
+
+
+class Look(NamedTuple):
+    """``player`` looked at their cards.
+
+    ``hand`` is ``"old"`` or ``"new"`` when the player looked at one of two
+    hands (a retained one and a new one) and must now keep or discard it;
+    ``cards`` are the cards looked at (None: not recorded, or an ``automatic``
+    look, where a format has no blind play); ``already_seen``: a look that
+    changes nothing (a player of a format without blind play looking again).
+    """
+
+    player: str
+    cards: Hand = None
+    hand: Optional[str] = None
+    automatic: bool = False
+    already_seen: bool = False
+
+    @property
+    def kind(self) -> str:
+        return "look"
+
+
+class Keep(NamedTuple):
+    """``player`` keeps the ``hand`` (``"old"``/``"new"``) just looked at, and is now ``seen``."""
+
+    player: str
+    hand: str
+    seen: bool
+
+    @property
+    def kind(self) -> str:
+        return "keep"
+
+
+class Discard(NamedTuple):
+    """``player`` discards the ``hand`` just looked at and keeps the other, unseen (``seen``: still so)."""
+
+    player: str
+    hand: str
+    seen: bool
+
+    @property
+    def kind(self) -> str:
+        return "discard"
+
+
+class Bet(NamedTuple):
+    """``player`` paid ``amount`` (blind players pay at half rate); the level is now ``level``."""
+
+    player: str
+    amount: Fraction
+    level: Fraction
+    blind: bool
+    all_in: bool
+
+    @property
+    def kind(self) -> str:
+        return "bet"
+
+
+class Check(NamedTuple):
+    """``player`` checked: nobody had bet (``stakes.check``)."""
+
+    player: str
+
+    @property
+    def kind(self) -> str:
+        return "check"
+
+
+class Fold(NamedTuple):
+    """``player`` folded."""
+
+    player: str
+
+    @property
+    def kind(self) -> str:
+        return "fold"
+
+
+class See(NamedTuple):
+    """``player`` paid ``amount`` to see ``opponent``: the two show (or one concedes)."""
+
+    player: str
+    amount: Fraction
+    opponent: str
+
+    @property
+    def kind(self) -> str:
+        return "see"
+
+
+class Arrange(NamedTuple):
+    """``player`` set out their cards as ``hands`` (best first); ``automatic``: arranged for them at the showdown."""
+
+    player: str
+    hands: Tuple[Tuple[Card, ...], ...]
+    automatic: bool = False
+
+    @property
+    def kind(self) -> str:
+        return "arrange"
+
+
+class Swap(NamedTuple):
+    """Stop the Bus: ``player`` gave ``gave`` for the centre card ``took``, or the whole hand (both None)."""
+
+    player: str
+    gave: Optional[Card] = None
+    took: Optional[Card] = None
+
+    @property
+    def kind(self) -> str:
+        return "swap"
+
+    @property
+    def whole(self) -> bool:
+        """Whether the whole hand was swapped with the centre."""
+        return self.gave is None
+
+
+class Knock(NamedTuple):
+    """Stop the Bus: ``player`` knocked; everyone else has one more turn."""
+
+    player: str
+
+    @property
+    def kind(self) -> str:
+        return "knock"
+
+
+class Stand(NamedTuple):
+    """Stop the Bus: after a knock, ``player`` kept their hand."""
+
+    player: str
+
+    @property
+    def kind(self) -> str:
+        return "stand"
+
+
+class Show(NamedTuple):
+    """``player`` turned their ``cards`` face up at a see (None: not recorded)."""
+
+    player: str
+    cards: Hand
+
+    @property
+    def kind(self) -> str:
+        return "show"
+
+
+class Concede(NamedTuple):
+    """``player``, second to show at a see, gave up without showing (``seeing.concede_unseen``)."""
+
+    player: str
+
+    @property
+    def kind(self) -> str:
+        return "concede"
+
+
+class Retain(NamedTuple):
+    """A blind survivor, ``player``, keeps the unseen ``hand`` (``"old"``/``"new"``) for the next deal."""
+
+    player: str
+    hand: str
+
+    @property
+    def kind(self) -> str:
+        return "retain"
+
+
+class Release(NamedTuple):
+    """A blind survivor, ``player``, lets every unseen hand go."""
+
+    player: str
+
+    @property
+    def kind(self) -> str:
+        return "release"
+
+
+class Peek(NamedTuple):
+    """``player`` looked at ``target``'s cards on purpose; ``forced_fold``: and so folded (``disputes.peek``)."""
+
+    player: str
+    target: str
+    forced_fold: bool
+
+    @property
+    def kind(self) -> str:
+        return "peek"
+
+
+class Expose(NamedTuple):
+    """``player`` reported ``affected``'s cards exposed by accident, ``before_betting`` or after it began."""
+
+    player: str
+    affected: str
+    before_betting: bool
+
+    @property
+    def kind(self) -> str:
+        return "expose"
+
+
+class Redeal(NamedTuple):
+    """``player``, whose cards were exposed, demanded the hand be dealt again."""
+
+    player: str
+
+    @property
+    def kind(self) -> str:
+        return "redeal"
+
+
+class Bonus(NamedTuple):
+    """``player``'s hand of ``category`` earns ``amount`` from each other player (``session.bonus``)."""
+
+    player: str
+    amount: Fraction
+    category: str
+
+    @property
+    def kind(self) -> str:
+        return "bonus"
+
+
+class Result(NamedTuple):
+    """How the deal ended: the ``outcome`` (won, split, carried, redeal), the ``pot``, the ``winners``
+    and why; ``shown``: the hands turned at the showdown, in the order they were turned (a hand
+    None: not recorded); who lost a life (Crash) and who conceded unseen."""
+
+    pot: Fraction
+    outcome: str
+    winners: Tuple[str, ...]
+    reason: str
+    shown: Tuple[Tuple[str, Hand], ...] = ()
+    lives_lost: Tuple[str, ...] = ()
+    conceded: Tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> str:
+        return "result"
+
+    @property
+    def player(self) -> None:
+        """No one player: a result is the table's."""
+        return None
+
+
+Event = Union[Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand, Show, Concede,
+              Retain, Release, Peek, Expose, Redeal, Bonus, Result]
+"""Any deal event."""
+
+EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand,
+                                 Show, Concede, Retain, Release, Peek, Expose, Redeal, Bonus, Result)
+"""Every kind of deal event, one class each."""
+
+__all__ = ["Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "EVENT_TYPES", "Event", "Expose",
+           "Fold", "Keep", "Knock", "Look", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
+           "Stand", "Swap"]
