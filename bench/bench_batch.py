@@ -104,7 +104,7 @@ def single_rates(n: int, repeats: int) -> Dict[str, float]:
             table[a * 2916 + b * 54 + c]
 
     def bare_loop() -> None:
-        for a, b, c in hands:
+        for _a, _b, _c in hands:
             pass
 
     seconds = best_each([via_method, via_noop_method, via_table, bare_loop], repeats)

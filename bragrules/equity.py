@@ -49,12 +49,15 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, Union
 
 from .cards import CARDS, Card, parse_cards
 from .errors import BragError
 from .money import format_money
 from .ranking import HandRanker
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .rules import Rules
 
 __all__ = [
     "Equity",
@@ -168,12 +171,12 @@ def _percent(value: Fraction) -> float:
 # ---------------------------------------------------------------------------
 
 
-def _ranker_and_format(rules_or_ranker: object) -> Tuple[HandRanker, int, int, bool]:
+def _ranker_and_format(rules_or_ranker: Union[HandRanker, "Rules"]) -> Tuple[HandRanker, int, int, bool]:
     """(ranker, cards dealt, hands per player, discard breaks ties) from Rules or a bare ranker."""
     if isinstance(rules_or_ranker, HandRanker):
         return rules_or_ranker, 3, 1, False
-    ranker = getattr(rules_or_ranker, "ranker")
-    profile = getattr(rules_or_ranker, "profile")
+    ranker = rules_or_ranker.ranker
+    profile = rules_or_ranker.profile
     fmt = profile.format
     return ranker, fmt.cards_dealt, fmt.hands, bool(fmt.discard_breaks_ties)
 
@@ -189,7 +192,7 @@ def _read_hand(ranker: HandRanker, hand: HandLike) -> List[int]:
     return cards
 
 
-def hand_equity(rules_or_ranker: object, hand: HandLike) -> Equity:
+def hand_equity(rules_or_ranker: Union[HandRanker, "Rules"], hand: HandLike) -> Equity:
     """Exact (win, tie, lose) counts of ``hand`` against every opponent hand from the cards left.
 
     ``rules_or_ranker`` is compiled :class:`~bragrules.rules.Rules` (the hand

@@ -76,9 +76,9 @@ from .cards import CARDS, Card, CardError, parse_card, split_tokens
 from .engine.actions import Action, ActionSyntaxError
 from .errors import HistoryError
 from .money import money_json, parse_money
-from .text import quote
 from .profile import ProfileError, load_document_text, profile_hash
 from .profile.models import Profile
+from .text import quote
 
 SHEET_FORMAT = "bragrules-history/1"
 LOG_FORMAT = "bragrules-log/1"

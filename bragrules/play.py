@@ -36,7 +36,8 @@ from .engine.actions import Action
 from .engine.deal import Deal
 from .engine.session import DealRecord, Session
 from .errors import HistoryError, RuleViolation
-from .history import LogWriter, read_log as read_history_log
+from .history import LogWriter
+from .history import read_log as read_history_log
 from .profile import profile_hash
 from .profile.models import Profile
 from .rules import compile_rules
@@ -179,7 +180,6 @@ class Table:
         table writes it: a second ``play --resume`` of the same log is
         refused. A last line cut short by a killed writer is dropped.
         """
-        name = str(log_path)
         handle = LogFile.append(Path(log_path))
         try:
             table = cls._rebuild(Path(log_path), handle)

@@ -35,10 +35,10 @@ from .explain import (
     field_paths,
     get_value,
     in_play,
-    source_of,
     money_text,
     number_word,
     play_direction,
+    source_of,
     times_text,
 )
 from .money import parse_money

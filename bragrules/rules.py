@@ -16,10 +16,9 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from fractions import Fraction
-from dataclasses import replace
 from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 from math import lcm
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 

@@ -36,10 +36,10 @@ from .bots import ALL_STYLES, make_bot
 from .engine.session import Session
 from .errors import BragError
 from .money import ExactSum, money_json
-from .text import brief
 from .profile.models import Profile
 from .ranking import CATEGORIES
 from .rules import Rules, compile_rules
+from .text import brief
 
 __all__ = [
     "BLOCK_DEALS",

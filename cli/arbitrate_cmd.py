@@ -57,7 +57,7 @@ def arbitrate_command(
         result = arbitrate(situation, list(profiles or []))
     except (HistoryError, ProfileError) as exc:
         error(describe_error(exc))
-        raise typer.Exit(EXIT_BAD_INPUT)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
     if as_json:
         import json
 
@@ -119,7 +119,7 @@ def rule_label(path: str) -> str:
     >>> rule_label("seeing.cost_basis"), rule_label("stakes.raise_limit.amount"), rule_label("net A")
     ('the see: cost basis', 'stakes and betting: raise limit amount', 'net A')
     """
-    from bragrules.explain import AREA_TITLES, METADATA, _AREA_OF_TOP
+    from bragrules.explain import _AREA_OF_TOP, AREA_TITLES, METADATA
 
     top, _, rest = path.partition(".")
     if not rest or top in METADATA or top not in _AREA_OF_TOP:

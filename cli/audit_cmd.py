@@ -52,11 +52,11 @@ def audit_command(
     Exit status: 0 all legal and every claim matches; 1 violations; 2 the
     history or profile cannot be read.
     """
+    import sys
+
     from bragrules.audit import audit
     from bragrules.errors import HistoryError
     from bragrules.profile import ProfileError
-
-    import sys
 
     from .progress import ticker
 
@@ -75,7 +75,7 @@ def audit_command(
         report = audit(history, profile, keep_deals=False, on_deal=on_deal, on_start=writer.start)
     except (HistoryError, ProfileError) as exc:
         error(describe_error(exc))
-        raise typer.Exit(EXIT_BAD_INPUT)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
     finally:
         if bar is not None:
             bar.close()

@@ -50,7 +50,7 @@ def equity_command(
         rules = compile_rules(load_profile(profile))
     except ProfileError as exc:
         error(describe_error(exc))
-        raise typer.Exit(EXIT_BAD_INPUT)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
     if hand:
         from bragrules.cards import CardError, parse_card
 
@@ -61,7 +61,7 @@ def equity_command(
             result = hand_equity(rules, cards)
         except (CardError, BragError, ValueError) as exc:
             error(describe_error(exc) if isinstance(exc, BragError) else f"error: {exc}")
-            raise typer.Exit(EXIT_BAD_INPUT)
+            raise typer.Exit(EXIT_BAD_INPUT) from None
         if as_json:
             import json
 

@@ -8,8 +8,9 @@ from typing import Annotated, Any, Dict, Iterator, List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, console, error, write, write_to
 from bragrules.text import in_words
+
+from .common import EXIT_BAD_INPUT, console, error, write, write_to
 
 JSON_SCHEMA_DRAFT = "http://json-schema.org/draft-07/schema#"
 

@@ -9,8 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
-from .progress import progress_wanted
 from .common import EXIT_BAD_INPUT, console, describe_error, error, message, write
+from .progress import progress_wanted
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.simulate import SimulationReport
@@ -72,7 +72,7 @@ def simulate_command(
             probe.unlink()
         except OSError as exc:
             error(f"error: {log_dir}: cannot write session logs there ({exc.strerror or exc})")
-            raise typer.Exit(EXIT_BAD_INPUT)
+            raise typer.Exit(EXIT_BAD_INPUT) from None
         logs = str(log_dir)
     show_progress = hands > 250 and progress_wanted(sys.stderr)  # --json too: stdout is the data, stderr the bar
     started = time.perf_counter()
@@ -83,7 +83,7 @@ def simulate_command(
             report = simulate(profile, players, hands, seed=seed, styles=style_list, workers=workers, log_dir=logs)
     except (ProfileError, BragError) as exc:
         error(describe_error(exc))
-        raise typer.Exit(EXIT_BAD_INPUT)
+        raise typer.Exit(EXIT_BAD_INPUT) from None
     elapsed = time.perf_counter() - started
     if as_json:
         import json

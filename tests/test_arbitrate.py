@@ -12,9 +12,8 @@ carries and the unseen hand may be retained.
 
 from __future__ import annotations
 
-import re
-
 import json
+import re
 from fractions import Fraction as F
 from pathlib import Path
 from typing import Any, Dict, Optional

@@ -34,6 +34,7 @@ from typing import Dict, List, Optional, Tuple
 import pytest
 
 from bragrules.profile.loader import MAX_BYTES
+
 from .helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent

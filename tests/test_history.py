@@ -379,7 +379,7 @@ def test_a_log_is_read_in_constant_memory(tmp_path: Path) -> None:
     path, _ = session_log(tmp_path, "standard", seed=1, deals=40)
     history = read_log(path)
     seen = 0
-    for deal in history.deals:
+    for _deal in history.deals:
         seen += 1
         if seen == 1:
             # the rest of the file has not been read into memory: appending now is still seen
@@ -558,7 +558,8 @@ def test_a_log_never_carries_raw_terminal_controls(tmp_path) -> None:  # type: i
     import random as _random
 
     from bragrules.audit import audit as _audit
-    from bragrules.engine.session import Session as _Session, play_session, random_chooser
+    from bragrules.engine.session import Session as _Session
+    from bragrules.engine.session import play_session, random_chooser
     from bragrules.history import LogWriter as _LogWriter
     from bragrules.profile import load_profile as _load
     from bragrules.rules import compile_rules as _compile

@@ -11,8 +11,6 @@ from typing import Any, Dict, Optional
 import pytest
 import yaml
 from hypothesis import given, settings
-
-from .conftest import scaled
 from hypothesis import strategies as st
 
 from bragrules.profile import (
@@ -31,6 +29,8 @@ from bragrules.profile import (
 )
 from bragrules.profile import errors as errors_module
 from bragrules.profile import loader as loader_module
+
+from .conftest import scaled
 
 DATA = Path(__file__).parent / "data"
 BAD = DATA / "bad_profiles"

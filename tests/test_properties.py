@@ -132,7 +132,7 @@ class BragMachine(RuleBasedStateMachine):
         for player in result.conceded:  # a conceded hand is never shown
             assert player not in dict(deal.events[-1].shown)
         if self.rules.finite:
-            for p, state in deal.players.items():
+            for state in deal.players.values():
                 assert state.stack is not None and state.stack >= 0
         hands, retained, carried, stacks, centre = self.start
         again = replay(deal, hands, retained, carried, stacks, centre)

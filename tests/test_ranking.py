@@ -15,8 +15,6 @@ from typing import Callable, Dict, Iterable, List, Sequence, Tuple
 
 import pytest
 from hypothesis import given, settings
-
-from .conftest import scaled
 from hypothesis import strategies as st
 
 from bragrules.cards import CARDS, parse_card, parse_cards
@@ -30,6 +28,8 @@ from bragrules.ranking import (
     clear_cache,
     compile_ranking,
 )
+
+from .conftest import scaled
 
 STANDARD = Ranking()
 RANKS = "23456789TJQKA"
@@ -595,7 +595,7 @@ def test_plain_compile_matches_general_compile() -> None:
 def test_evaluation_is_frozen(std: HandRanker) -> None:
     ev = std.evaluate("Ac Kd 9h")
     assert isinstance(ev, Evaluation)
-    with pytest.raises(Exception):
+    with pytest.raises(AttributeError):
         ev.strength = 0  # type: ignore[misc]
 
 

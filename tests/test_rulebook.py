@@ -105,14 +105,14 @@ def test_sections_in_the_order_a_table_explains(name: str) -> None:
 def test_markdown_headings_in_order(name: str) -> None:
     markdown = render(build_rulebook(load_profile(name)), "markdown")
     lines = markdown.splitlines()
-    assert lines[0].startswith("# ") and sum(1 for l in lines if l.startswith("# ")) == 1
-    headings = [l for l in lines if l.startswith("## ")]
+    assert lines[0].startswith("# ") and sum(1 for line in lines if line.startswith("# ")) == 1
+    headings = [line for line in lines if line.startswith("## ")]
     numbers = [int(re.match(r"## (\d+)\. ", h).group(1)) for h in headings]
     assert numbers == list(range(1, len(headings) + 1))
     titles = [re.sub(r"^## \d+\. ", "", h).replace("\\", "") for h in headings]
     kinds = [_kind(t) for t in titles]
     assert kinds == sorted(kinds, key=SECTION_ORDER.index)
-    for sub in (l for l in lines if l.startswith("### ")):
+    for sub in (line for line in lines if line.startswith("### ")):
         assert re.match(r"### \d+\.\d+ ", sub)
 
 

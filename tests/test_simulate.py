@@ -157,9 +157,8 @@ def test_cli_simulate_progress_on_a_terminal(capsys: pytest.CaptureFixture, monk
     """On a terminal a progress bar runs on stderr; the report on stdout is the same."""
     import threading
 
-    from bragrules_cli import simulate_cmd
-
     import bragrules.simulate as library
+    from bragrules_cli import simulate_cmd
 
     seen: List[Tuple[int, int]] = []
     threads: List[int] = []

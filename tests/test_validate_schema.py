@@ -13,7 +13,7 @@ import jsonschema
 import pytest
 import yaml
 
-from bragrules.profile import load_profile
+from bragrules.profile import ProfileError, load_profile
 from bragrules.profile.models import Profile
 from bragrules_cli.profile_cmds import profile_schema
 
@@ -288,7 +288,7 @@ def test_the_not_expressible_list_names_real_files() -> None:
 def test_what_the_validator_refuses_the_schema_refuses(validator, tmp_path: Path, data: Dict[str, Any]) -> None:
     path = tmp_path / "bad.yaml"
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    with pytest.raises(Exception):
+    with pytest.raises(ProfileError):
         load_profile(path)
     assert not validator.is_valid(data)
 

@@ -34,12 +34,34 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 from ..cards import Card
 from ..errors import RuleViolation
 from ..money import pretty_money
-from ..text import brief
 from ..rules import Rules
+from ..text import brief
 from .actions import DISPUTE_KINDS, Action, LegalAction, malformed
-from .events import (Ante, Arrange, Bet, Bonus, Check, Concede, Discard, Event, Expose, Fold, Keep, Knock, Look,
-                     Peek, Redeal, Release, Result, Retain, See, Show, Stand, Swap)
 from .arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths
+from .events import (
+    Ante,
+    Arrange,
+    Bet,
+    Bonus,
+    Check,
+    Concede,
+    Discard,
+    Event,
+    Expose,
+    Fold,
+    Keep,
+    Knock,
+    Look,
+    Peek,
+    Redeal,
+    Release,
+    Result,
+    Retain,
+    See,
+    Show,
+    Stand,
+    Swap,
+)
 from .showdown import Comparer, Key, settle_many, settle_pair
 from .units import Units
 from .view import PlayerView

@@ -58,10 +58,9 @@ from typing import (
 )
 
 import yaml
-
-from ..money import MAX_DIGITS
 from pydantic import BaseModel, ValidationError
 
+from ..money import MAX_DIGITS
 from ..text import brief, quote
 from .errors import ProfileError
 from .models import Profile, unwrap_annotation
