@@ -89,3 +89,25 @@ def test_show_and_result_name_the_cards_shown_in_order() -> None:
     see = next(e for e in deal.events if isinstance(e, ev.See))
     assert (see.player, see.amount, see.opponent) == ("B", Fraction(4), "A")
     assert [e.kind for e in deal.events if not isinstance(e, ev.Ante)] == ["look", "bet", "look", "see", "result"]
+
+
+def test_an_all_in_opening_below_the_minimum_sets_no_level() -> None:
+    """A short stack opening all in pays what it has: the event records the payment and no level."""
+    from fractions import Fraction
+
+    from bragrules.cards import parse_cards
+    from bragrules.engine.deal import Deal
+    from bragrules.engine.events import Bet
+    from bragrules.profile import load_profile
+    from bragrules.profile.models import Profile
+    from bragrules.rules import compile_rules
+
+    data = load_profile("casual").model_dump(mode="json")
+    data["stakes"].update(opening_min=4, ante=1)
+    rules = compile_rules(Profile.model_validate(data))
+    deal = Deal(rules, ["A", "B"], {"A": parse_cards("2c 3c 4d"), "B": parse_cards("5c 6c 8d")},
+                stacks={"A": Fraction(2), "B": Fraction(50)})
+    bet = next(o for o in deal.legal_actions() if o.kind == "bet")
+    assert bet.all_in and bet.amount == 1
+    event = deal.apply(bet.action())
+    assert event == Bet("A", Fraction(1), None, True, True) and deal.level is None

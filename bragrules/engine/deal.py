@@ -760,9 +760,7 @@ class Deal:
         if all_in or (state.stack_u is not None and state.stack_u == 0):
             state.all_in = True
         self.level_u = new_level
-        level = self.level
-        assert level is not None
-        event = Bet(state.name, amount, level, state.blind, all_in)
+        event = Bet(state.name, amount, self.level, state.blind, all_in)
         self._advance()
         return event
 

@@ -90,11 +90,15 @@ class Discard(NamedTuple):
 
 
 class Bet(NamedTuple):
-    """``player`` paid ``amount`` (blind players pay at half rate); the level is now ``level``."""
+    """``player`` paid ``amount`` (blind players pay at half rate); the level is now ``level``.
+
+    ``level`` is None after an opening bet that went all in below the opening minimum: a
+    short stack's payment sets no level.
+    """
 
     player: str
     amount: Fraction
-    level: Fraction
+    level: Optional[Fraction]
     blind: bool
     all_in: bool
 
