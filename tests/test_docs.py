@@ -1,6 +1,7 @@
 """The rules reference (docs/variants.md) and the shipped profiles (profiles/*.yaml).
 
 - every field of the profile schema, as a dotted path, is documented in backticks;
+- the field reference in it is the one generated from the models, not a stale copy;
 - every shipped profile is named in the reference;
 - every shipped profile loads and validates, ``extends`` resolved;
 - every shipped profile opens with the schema line and a comment naming its source.
@@ -132,6 +133,39 @@ def test_every_field_is_documented() -> None:
     documented = backticked(DOC.read_text(encoding="utf-8"))
     missing = [path for path in field_paths() if path not in documented]
     assert not missing, "fields not documented in backticks in docs/variants.md: " + ", ".join(missing)
+
+
+def test_the_field_reference_is_current() -> None:
+    from bragrules.reference import COMMAND, stale
+
+    assert not stale(DOC), f"docs/variants.md's field reference is stale: run `{COMMAND}`"
+
+
+def test_a_stale_reference_is_caught(tmp_path: Path) -> None:
+    from bragrules.reference import main
+
+    copy = tmp_path / "variants.md"
+    text = DOC.read_text(encoding="utf-8")
+    copy.write_text(text.replace("Fewest players the game may start with.", "Fewest players."), encoding="utf-8")
+    assert main(["--check", str(copy)]) == 1
+    assert main(["--write", str(copy)]) == 0
+    assert copy.read_text(encoding="utf-8") == text
+    assert main(["--check", str(copy)]) == 0
+
+
+def test_every_choice_is_explained_in_its_description() -> None:
+    """A field with named values says what each one means, so the reference
+    (and an editor's hover text) can: `value` in backticks in the description."""
+    from bragrules.explain import choices_of, describe_field, field_paths as leaf_paths
+
+    unexplained = []
+    for path in leaf_paths():
+        values = choices_of(path)
+        if not values or isinstance(values[0], bool):
+            continue
+        text = describe_field(path)
+        unexplained += [f"{path}: {value}" for value in values if f"`{value}`" not in text]
+    assert not unexplained, "values not explained in their field's description: " + ", ".join(unexplained)
 
 
 def test_every_shipped_profile_is_documented() -> None:
