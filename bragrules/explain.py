@@ -1124,7 +1124,7 @@ SOURCES: Dict[str, Dict[str, str]] = {
     "description": {"*": "the profile itself"},
     "source": {"*": "the profile itself"},
     "extends": {"*": "the profile itself"},
-    "table.min_players": {"3": "000", "2": "003", "*": "000: 3; 003: 2"},
+    "table.min_players": {"3": "000", "2": "003", "*": "house rule"},
     "table.max_players": {"8": "000, 003", "*": "000, 003: 8; fewer where the cards run short"},
     "table.first_dealer": {"random": "002", "first_seat": "000 (a designated dealer)"},
     "table.rotation": {

@@ -1,6 +1,7 @@
 """The rules reference (docs/variants.md) and the shipped profiles (profiles/*.yaml).
 
 - every field of the profile schema, as a dotted path, is documented in backticks;
+- the field reference in it is the one generated from the models, not a stale copy;
 - every shipped profile is named in the reference;
 - every shipped profile loads and validates, ``extends`` resolved;
 - every shipped profile opens with the schema line and a comment naming its source.
@@ -134,6 +135,39 @@ def test_every_field_is_documented() -> None:
     assert not missing, "fields not documented in backticks in docs/variants.md: " + ", ".join(missing)
 
 
+def test_the_field_reference_is_current() -> None:
+    from bragrules.reference import COMMAND, stale
+
+    assert not stale(DOC), f"docs/variants.md's field reference is stale: run `{COMMAND}`"
+
+
+def test_a_stale_reference_is_caught(tmp_path: Path) -> None:
+    from bragrules.reference import main
+
+    copy = tmp_path / "variants.md"
+    text = DOC.read_text(encoding="utf-8")
+    copy.write_text(text.replace("Fewest players the game may start with.", "Fewest players."), encoding="utf-8")
+    assert main(["--check", str(copy)]) == 1
+    assert main(["--write", str(copy)]) == 0
+    assert copy.read_text(encoding="utf-8") == text
+    assert main(["--check", str(copy)]) == 0
+
+
+def test_every_choice_is_explained_in_its_description() -> None:
+    """A field with named values says what each one means, so the reference
+    (and an editor's hover text) can: `value` in backticks in the description."""
+    from bragrules.explain import choices_of, describe_field, field_paths as leaf_paths
+
+    unexplained = []
+    for path in leaf_paths():
+        values = choices_of(path)
+        if not values or isinstance(values[0], bool):
+            continue
+        text = describe_field(path)
+        unexplained += [f"{path}: {value}" for value in values if f"`{value}`" not in text]
+    assert not unexplained, "values not explained in their field's description: " + ", ".join(unexplained)
+
+
 def test_every_shipped_profile_is_documented() -> None:
     text = DOC.read_text(encoding="utf-8")
     missing = [p.name for p in PROFILE_FILES if p.name not in text]
@@ -168,28 +202,91 @@ def test_shipped_profile_header_names_its_source(path: Path) -> None:
     )
 
 
+# A comment that justifies stating a default cites a rule text: a quotation,
+# a rule text by its number (000, 002, 003), section ("04:") or name (pagat,
+# Hoyle, Wikipedia), or says the texts are silent.
+CITES = re.compile(r'"|\b00[0-9]\b|\b0[1-7]:|\bsection\b|\bsilent\b|\bpagat\b|\bHoyle\b|\bWikipedia\b')
+
+
+def _comment(line: str) -> str:
+    """The comment of a YAML line, outside quotes (none of the profiles quote a '#')."""
+    in_single = in_double = False
+    for i, char in enumerate(line):
+        if char == "'" and not in_double:
+            in_single = not in_single
+        elif char == '"' and not in_single:
+            in_double = not in_double
+        elif char == "#" and not (in_single or in_double) and (i == 0 or line[i - 1].isspace()):
+            return line[i + 1 :].strip()
+    return ""
+
+
+def _citation(lines: List[str], line: int) -> str:
+    """The comment on ``line`` and on the comment-only lines right above it."""
+    found = [_comment(lines[line])]
+    above = line - 1
+    while above >= 0 and lines[above].lstrip().startswith("#"):
+        found.append(_comment(lines[above]))
+        above -= 1
+    return " ".join(c for c in found if c)
+
+
+def unjustified_defaults(path: Path) -> List[str]:
+    """The rules a profile file states that equal what it would have without
+    them (the default, or what the profile it extends says) and carry no
+    comment citing their source (on the line, just above it, or on its area's line)."""
+    text = path.read_text(encoding="utf-8")
+    lines = text.splitlines()
+    root = yaml.compose(text)
+    parents = (yaml.safe_load(text) or {}).get("extends") or []
+    parents = [parents] if isinstance(parents, str) else parents
+    if len(parents) == 1 and (PROFILES_DIR / f"{parents[0]}.yaml").exists():
+        defaults = load(PROFILES_DIR / f"{parents[0]}.yaml").model_dump(mode="json")
+    else:
+        defaults = Profile().model_dump(mode="json")
+    stated = load(path).model_dump(mode="json")
+    found: List[str] = []
+
+    def cites(comment: str) -> bool:
+        return bool(CITES.search(comment)) and "unused" not in comment
+
+    def walk(node: Any, prefix: str, default: Any, value: Any, inherited: bool) -> None:
+        for key, child in node.value:
+            name = key.value
+            dotted = prefix + name
+            justified = inherited or cites(_citation(lines, key.start_mark.line))
+            if isinstance(child, yaml.MappingNode):
+                walk(child, dotted + ".", default[name], value[name], justified)
+            elif value[name] == default[name] and not justified:
+                found.append(dotted)
+
+    assert isinstance(root, yaml.MappingNode)
+    metadata = {"name", "description", "source", "extends"}
+    root.value = [(k, v) for k, v in root.value if k.value not in metadata]
+    walk(root, "", defaults, stated, False)
+    return found
+
+
 @pytest.mark.parametrize("path", PROFILE_FILES, ids=lambda p: p.stem)
-def test_full_profiles_state_every_rule(path: Path) -> None:
-    """A profile without ``extends`` states every rule, even those equal to the default."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    if data.get("extends"):
-        return
-    missing: List[str] = []
+def test_profiles_state_only_what_they_choose(path: Path) -> None:
+    """A profile states a rule that differs from the default, or one whose
+    source it cites in a comment; every other rule falls back to the default,
+    so a new field touches no profile that does not set it."""
+    found = unjustified_defaults(path)
+    assert not found, (
+        f"{path.name} restates defaults without citing a source (delete the lines, "
+        "or cite the rule text in a comment): " + ", ".join(found)
+    )
 
-    def walk(model: type, node: Dict[str, Any], prefix: str) -> None:
-        for name, field in model.model_fields.items():
-            if model is Profile and name == "extends":
-                continue
-            path_ = prefix + name
-            if name not in node:
-                missing.append(path_)
-                continue
-            for sub in _models_in(field.annotation):
-                if isinstance(node[name], dict):
-                    walk(sub, node[name], path_ + ".")
 
-    walk(Profile, data, "")
-    assert not missing, f"{path.name} leaves rules unstated: " + ", ".join(missing)
+def test_a_restated_default_is_caught(tmp_path: Path) -> None:
+    profile = tmp_path / "t.yaml"
+    profile.write_text(
+        "name: t\nstakes:\n  ante: 1  # 002: \"ante 1\"\n  level_step: 1\n"
+        "  check: never  # unused here\nseeing:  # 000 is silent\n  tie: caller_loses\n",
+        encoding="utf-8",
+    )
+    assert unjustified_defaults(profile) == ["stakes.level_step", "stakes.check"]
 
 
 def test_extends_profiles_resolve_to_their_sources() -> None:

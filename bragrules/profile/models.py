@@ -178,30 +178,33 @@ class Table(Area):
     """Who plays and how the deal moves round the table."""
 
     min_players: int = Field(
-        3, ge=2, le=20, description="Fewest players the game may start with (000: 3; 003: 2)."
+        3, ge=2, le=20, description="Fewest players the game may start with."
     )
     max_players: int = Field(
-        8, ge=2, le=20, description="Most players the game may seat (000 and 003: 8)."
+        8, ge=2, le=20, description="Most players the game may seat; at least `table.min_players`. With `format.cards_dealt` "
+        "(and the centre cards of `format.exchange`) it must fit in the pack: 8 × 3 = 24, but "
+        "Nine-Card seats at most 5 (5 × 9 = 45)."
     )
     first_dealer: Literal["random", "first_seat"] = Field(
         "random",
-        description="How the first dealer is chosen: drawn at random from the seed (002), "
-        "or the first seat listed, as agreed at the table (000).",
+        description="How the first dealer is chosen. `random`: drawn at random (from the seed); `first_seat`: "
+        "the first seat listed, as agreed at the table (000: \"designate a dealer\").",
     )
     rotation: Literal["clockwise", "anticlockwise", "fixed"] = Field(
         "clockwise",
-        description="Where the deal goes after each deal: one place clockwise (all seeds), "
-        "one place anticlockwise, or it stays with the same dealer; always to a player still in, "
-        "passing over players out of chips or lives (fixed: clockwise once its dealer is out).",
+        description="Where the deal goes after each deal, always to a player still in (out of chips or lives, "
+        "a player no longer deals). `clockwise`: one place clockwise, passing over players who "
+        "are out; `anticlockwise`: one place anticlockwise; `fixed`: the same dealer throughout, "
+        "until out (then clockwise).",
     )
     deal: Literal["singly", "in_batches"] = Field(
         "singly",
-        description="Cards dealt one at a time round the table from the dealer's left (all seeds), "
-        "or each player's cards in one batch.",
+        description="How the cards go out. `singly`: one at a time round the table from the dealer's left; "
+        "`in_batches`: each player's cards at once.",
     )
     cut: bool = Field(
         True,
-        description="Whether the pack is cut (by the player on the dealer's right, 000) after each shuffle.",
+        description="Whether the pack is cut, by the player on the dealer's right, after each shuffle.",
     )
 
     @model_validator(mode="after")
@@ -216,12 +219,13 @@ class Table(Area):
 class Pack(Area):
     """The pack and when it is shuffled."""
 
-    jokers: int = Field(0, ge=0, le=2, description="Jokers added to the 52-card pack (003's wild-card variant).")
+    jokers: int = Field(0, ge=0, le=2, description="Jokers added to the 52-card pack. Jokers must be wild (`ranking.wild.jokers: true`).")
     shuffle: Literal["every_deal", "after_prial_showdown", "first_deal_only"] = Field(
         "every_deal",
-        description="When the pack is shuffled: before every deal (000); before the first deal and "
-        "then only after a showdown won by a prial (002); only before the first deal (house rule). "
-        "Unshuffled, folded and completed hands go under the pack in the order they are collected.",
+        description="When the pack is shuffled. `every_deal`: before every deal; `after_prial_showdown`: "
+        "before the first deal, then only after a showdown won by a prial; `first_deal_only`: "
+        "only before the first deal. Between shuffles, folded and completed hands go under the "
+        "pack in the order they are collected; retained blind hands stay out.",
     )
 
 
@@ -251,11 +255,17 @@ True
 
 
 class Wild(Area):
-    """Wild cards, which stand for any card the holder likes."""
+    """Wild cards, which stand for any card the holder likes.
+
+    A wild card stands for any card that is not already in the hand (two wild
+    cards never stand for the same card): with twos wild, A♥ 2♥ 4♥ is the flush
+    A-K-4, never an "A-A-4 flush". 003 says only "某些牌（如 2）可以当任意牌" (some
+    cards, such as the 2s, may be any card). There are none by default.
+    """
 
     cards: List[Annotated[str, WithJsonSchema({"type": "string", "pattern": CARD_PATTERN})]] = Field(
         default_factory=list,
-        description='Named wild cards, e.g. the traditional "braggers" [Jc, 9d, Ad].',
+        description="Named wild cards, such as the traditional \"braggers\" J♣, 9♦ and A♦: `[Jc, 9d, Ad]`.",
     )
     ranks: List[
         Annotated[
@@ -266,13 +276,15 @@ class Wild(Area):
             ),
         ]
     ] = Field(
-        default_factory=list, description="Wild ranks: every card of these ranks is wild, e.g. [2] (003's variant)."
+        default_factory=list, description="Wild ranks: every card of these ranks is wild, e.g. `[2]` for twos wild (`[\"2\"]` reads "
+        "the same)."
     )
-    jokers: bool = Field(True, description="Whether jokers in the pack (pack.jokers) are wild.")
+    jokers: bool = Field(True, description="Whether jokers in the pack (`pack.jokers`) are wild. Must be true when the pack has "
+        "jokers.")
     natural_beats_wild: bool = Field(
         True,
-        description="A natural hand beats an otherwise equal hand made with wild cards (Hoyle); "
-        "false ranks them equal.",
+        description="A natural hand beats an otherwise equal hand made with wild cards; `false` ranks them "
+        "equal.",
     )
 
     @model_validator(mode="after")
@@ -289,34 +301,42 @@ class Wild(Area):
 
 
 class Ranking(Area):
-    """How three-card hands are ranked."""
+    """How three-card hands are ranked.
+
+    All three texts agree on the standard order: prial (three of a kind) >
+    running flush > run > flush > pair > high card; 3-3-3 is the best prial;
+    A-2-3 the best run.
+    """
 
     category_order: List[Category] = Field(
         default_factory=lambda: list(STANDARD_CATEGORY_ORDER),
         json_schema_extra={"uniqueItems": True, "minItems": 1, "contains": {"const": "high_card"}},
-        description="Categories from highest to lowest. All seeds: prial, running_flush, run, flush, "
-        "pair, high_card. Old orders put flush above run; a category left out ranks as high_card "
-        "(e.g. [prial, pair, high_card] for tables where only prials and pairs count).",
+        description="The hand categories from highest to lowest. Must end with `high_card`; a category left "
+        "out counts as high card. Older orders put flush above run, or count only prials and "
+        "pairs: `[prial, pair, high_card]`.",
     )
     prial_order: Literal["threes_high", "ace_high"] = Field(
         "threes_high",
-        description="threes_high: 3-3-3 is the best prial, then A-A-A, K-K-K down to 2-2-2 (all seeds); "
-        "ace_high: plain order, A-A-A top.",
+        description="The order of prials. `threes_high`: 3-3-3 best, then A-A-A, K-K-K down to 2-2-2; "
+        "`ace_high`: A-A-A best, plain order.",
     )
     run_order: Literal["a23_high", "akq_high"] = Field(
         "a23_high",
-        description="a23_high: A-2-3 is the best run, then A-K-Q, K-Q-J down to 4-3-2 (all seeds); "
-        "akq_high: A-K-Q top and A-2-3 the lowest run. K-A-2 is never a run.",
+        description="The order of runs and running flushes. `a23_high`: A-2-3 best, then A-K-Q, K-Q-J down to "
+        "4-3-2; `akq_high`: A-K-Q best, A-2-3 lowest. K-A-2 is never a run.",
     )
     suits_break_ties: bool = Field(
-        False, description="Whether suits decide between hands of equal rank (002: never)."
+        False, description="Whether suits decide between hands of equal rank (002: \"Suits never break ties\"). "
+        "Flushes and high cards are compared card by card from the top, pairs by the pair then "
+        "the kicker, before suits are considered."
     )
     suit_order: List[SuitName] = Field(
         default_factory=lambda: list(STANDARD_SUIT_ORDER),
         json_schema_extra={"uniqueItems": True, "minItems": 4, "maxItems": 4},
-        description="Suits from highest to lowest, used when suits break ties.",
+        description="Suits from highest to lowest, each once; used when `ranking.suits_break_ties` is true or "
+        "`seeing.tie` is `suits`.",
     )
-    wild: Wild = Field(default_factory=Wild, description="Wild cards (none by default).")
+    wild: Wild = Field(default_factory=Wild, description="Wild cards.")
 
     @field_validator("category_order")
     @classmethod
@@ -345,19 +365,22 @@ class RaiseLimit(Area):
 
     kind: Literal["none", "max_increase", "fixed", "pot"] = Field(
         "none",
-        description="none: any raise (000, 003); max_increase: each raise adds at most `amount` to the "
-        "level (002: 5); fixed: each raise adds exactly `amount` (003's fixed limit); pot: each raise "
-        "adds at most the pot as it stands before the bet (003's pot limit).",
+        description="How far one bet may raise the level. `none`: any raise; `max_increase`: each raise adds "
+        "at most `amount` (003's fixed limit, \"固定限注\", is such a cap on each raise); `fixed`: each "
+        "raise adds exactly `amount`; `pot`: each raise adds at most the pot as it stands before "
+        "the bet (003's pot limit, \"底池限注\").",
     )
     amount: Optional[Money] = Field(
-        None, description="The increase for max_increase and fixed; unused for none and pot."
+        None, description="The increase for `max_increase` and `fixed` (required and positive there); unused for "
+        "`none` and `pot`."
     )
     pot_opening: Literal["capped", "free"] = Field(
         "capped",
-        description="Pot limit only: capped, the usual pot-limit convention, every bet is at most the pot, "
-        "the opening bet of a deal included (its level at most the pot as it stands, and never below "
-        "stakes.opening_min); free, 003's literal words \"加注最多为底池大小\" (a raise at most the pot), "
-        "only raises are capped and the opening bet is free.",
+        description="Pot limit only: whether the opening bet of a deal is capped by the pot too. `capped`: "
+        "every bet is at most the pot, the opening included (its level at most the pot as it "
+        "stands before the bet, never below `stakes.opening_min`, nor above "
+        "`stakes.opening_max`); `free`: only raises are capped, as 003's words have it, "
+        "\"加注最多为底池大小\" (a raise is at most the pot).",
     )
 
     @model_validator(mode="after")
@@ -369,12 +392,19 @@ class RaiseLimit(Area):
 
 
 class Stakes(Area):
-    """The ante and the betting level."""
+    """The ante and the betting level.
+
+    Betting levels are expressed in seen-equivalent units: a seen player pays
+    the level, a blind player `stakes.blind_rate` of it. At every turn a player
+    pays a fresh full amount, not a difference from earlier contributions
+    (002). The number of betting circuits is unlimited, and matched payments
+    never end the betting by themselves (000, 002, 003).
+    """
 
     ante: Annotated[Money, _refuse_below("zero", "ante cannot be negative"), NOT_NEGATIVE] = Field(
         Fraction(1),
-        description="Paid by every player into the pot for each fresh deal, including a deal whose "
-        "pot was carried (002: 1; 003's example: 5).",
+        description="Paid by every player into the pot for each fresh deal, including a deal whose pot was "
+        "carried.",
     )
     blind_rate: Annotated[
         Money,
@@ -382,25 +412,27 @@ class Stakes(Area):
         WithJsonSchema(_share_schema()),
     ] = Field(
         Fraction(1, 2),
-        description="The share of the seen level a blind player pays (all seeds: 1/2).",
+        description="The share of the seen level a blind player pays.",
     )
     level_step: Annotated[Money, _refuse_below("above_zero", "level_step must be positive"), POSITIVE] = Field(
         Fraction(1),
-        description="Levels are whole multiples of this amount (in seen-equivalent units).",
+        description="Levels are whole multiples of this amount, in seen-equivalent units.",
     )
     opening_min: Annotated[
         Money, _refuse_below("above_zero", "opening_min must be positive"), POSITIVE
-    ] = Field(Fraction(1), description="Lowest opening level, seen-equivalent (002: 1).")
+    ] = Field(Fraction(1), description="Lowest opening level (seen-equivalent); a whole multiple of `stakes.level_step`.")
     opening_max: Optional[
         Annotated[Money, _refuse_below("above_zero", "opening_max must be positive"), POSITIVE]
     ] = Field(
-        None, description="Highest opening level, seen-equivalent (002: 5); none: no maximum."
+        None, description="Highest opening level (seen-equivalent); at least `stakes.opening_min` and a whole "
+        "multiple of `stakes.level_step`. `null`: no maximum."
     )
-    raise_limit: RaiseLimit = Field(default_factory=RaiseLimit, description="The cap on each raise.")
+    raise_limit: RaiseLimit = Field(default_factory=RaiseLimit, description="The raise cap.")
     check: Literal["never", "before_first_bet"] = Field(
         "never",
-        description="never: every turn is a bet, a see or a fold (000, 002); before_first_bet: a house "
-        "rule of 000, a player may pass while nobody has bet; if everyone passes the pot carries.",
+        description="Whether a player may pass without betting. `never`: every turn is a bet, a see or a "
+        "fold; `before_first_bet`: a player may pass while nobody has bet, and if everyone passes "
+        "the pot carries (000: no check \"unless a house rule permits it\").",
     )
 
     @model_validator(mode="after")
@@ -433,37 +465,43 @@ class Stakes(Area):
 
 
 class Seeing(Area):
-    """The see (showdown) between the last two players."""
+    """The see (showdown) between the last two players.
+
+    Only the last two players may see (all three texts). The caller pays, then
+    the hands are compared.
+    """
 
     cost_multiple: Annotated[Money, _refuse_below("above_zero", "cost_multiple must be positive"), POSITIVE] = Field(
-        Fraction(2), description="A see costs this many times the basis (all seeds: twice)."
+        Fraction(2), description="A see costs this many times the basis (`seeing.cost_basis`)."
     )
     cost_basis: Literal["caller_rate", "opponent_last_bet"] = Field(
         "caller_rate",
-        description="caller_rate: the caller's own rate at the current level, so a seen caller pays "
-        "twice the level and a blind caller the level (002, 003); opponent_last_bet: twice what the "
-        "other player paid at their last turn (000).",
+        description="What the multiple applies to. `caller_rate`: the caller's own rate at the current level, "
+        "so a seen caller pays twice the level and a blind caller the level; `opponent_last_bet`: "
+        "what the other player paid at their last turn (000: \"twice the amount of the other "
+        "player's last bet\").",
     )
     seen_sees_seen: bool = Field(True, description="A seen player may see a seen player.")
-    seen_sees_blind: bool = Field(False, description="A seen player may see a blind player (all seeds: no).")
-    blind_sees_seen: bool = Field(True, description="A blind player may see a seen player (002: yes).")
-    blind_sees_blind: bool = Field(True, description="A blind player may see a blind player (002: yes).")
+    seen_sees_blind: bool = Field(False, description="A seen player may see a blind player.")
+    blind_sees_seen: bool = Field(True, description="A blind player may see a seen player (paying the seen level under `caller_rate`).")
+    blind_sees_blind: bool = Field(True, description="A blind player may see a blind player (paying twice the blind rate, which is the seen "
+        "level).")
     exposure: Literal["opponent_first", "caller_first"] = Field(
         "opponent_first",
-        description="Who turns cards first at a see: the opponent (002; two blind players turn cards "
-        "alternately, opponent first), or the caller. With seeing.concede_unseen the second may concede "
-        "without showing.",
+        description="Who turns cards first at a see: the opponent (`opponent_first`) or the caller "
+        "(`caller_first`). Two blind players turn their cards alternately, in that order.",
     )
     concede_unseen: bool = Field(
         False,
-        description="Whether the player who shows second at a see may concede without showing, once the "
-        "first hand is shown; the conceded cards stay unknown (house rule; the texts are silent, 000 has "
-        "both players reveal).",
+        description="Whether the player who shows second may concede, without showing, once the first hand is "
+        "turned; the conceded cards stay unknown (in the log too), and the first player takes the "
+        "pot. The texts are silent (000: \"Both players then reveal their cards\").",
     )
     tie: Literal["caller_loses", "split", "suits", "eldest_hand"] = Field(
         "caller_loses",
-        description="Equal hands at a see: the caller loses (000, 002, 003); the pot is split; suits "
-        "decide (ranking.suit_order); the player nearer the dealer's left wins (Three-Stake).",
+        description="Equal hands at a see. `caller_loses`: the caller loses; `split`: the pot is shared; "
+        "`suits`: `ranking.suit_order` decides; `eldest_hand`: the player nearer the dealer's "
+        "left wins.",
     )
 
 
@@ -473,17 +511,22 @@ class Seeing(Area):
 
 
 class Folding(Area):
-    """What happens when all but one player fold."""
+    """What happens when all but one player fold.
+
+    A player who folds forfeits the ante and every bet (all three texts). A
+    lone seen survivor takes the pot without showing (all three texts).
+    """
 
     blind_survivor: Literal["collects", "carries"] = Field(
         "collects",
-        description="A blind player left alone collects the pot (000, 003) or does not: the pot "
-        "carries into the next deal (002).",
+        description="A blind player whose opponents have all folded. `collects`: takes the pot; `carries`: "
+        "does not collect, the whole pot carries into the next deal (and the hand may be "
+        "retained, `blind.retention`).",
     )
     nobody_bet: Literal["last_player_wins", "carries"] = Field(
         "last_player_wins",
-        description="When everyone folds before anybody has bet: the last player takes the antes, or "
-        "the pot carries to the next deal (003's variant).",
+        description="Everyone folds before anybody has bet. `last_player_wins`: the last player takes the "
+        "antes; `carries`: the pot carries to the next deal (003's variant, \"没人下注\").",
     )
 
 
@@ -493,34 +536,43 @@ class Folding(Area):
 
 
 class Blind(Area):
-    """Playing without looking at one's cards."""
+    """Playing without looking at one's cards.
+
+    A blind player has not looked at their cards and pays `stakes.blind_rate`
+    of the level. Once they look they are seen for the rest of the hand and
+    cannot become blind again with that hand (000, 002, 003).
+    """
 
     allowed: bool = Field(
         True,
-        description="Whether blind play is allowed. false: everyone looks at once, the seen-only "
-        "practice game of 002 section 07.",
+        description="Whether blind play is allowed. `false`: everyone looks at once.",
     )
     look: Literal["own_turn", "any_time"] = Field(
         "own_turn",
-        description="When a blind player may look: only at their own turn, before acting (002, 000), "
-        "or at any moment (some tables).",
+        description="When a blind player may look. `own_turn`: only at their own turn, before acting; "
+        "`any_time`: at any moment (003: \"随时\").",
     )
     retention: bool = Field(
         False,
-        description="A blind survivor whose pot carries may keep the unseen hand into the next deal, "
-        "holding two hands (002 section 05: \"you may retain that unseen hand\"). Keeping it or releasing "
-        "it is the survivor's choice (the actions retain and release). Needs folding.blind_survivor: carries.",
+        description="A blind survivor whose pot carries may keep the unseen hand into the next deal and hold "
+        "two hands, choosing between them by the inspect, keep-or-discard procedure (look at one, "
+        "then at once keep it and discard the other unseen, or discard it and keep the other "
+        "blind; never inspect both); two blind hands cost one blind rate; at most one unseen hand "
+        "is retained again. Keeping or releasing the hand is the survivor's choice (`retain`, "
+        "`release`). Needs `folding.blind_survivor: carries` and a one-hand format.",
     )
     retain_default: Literal["retain", "release"] = Field(
         "retain",
-        description="What a blind survivor does with the unseen hand when a history does not say: "
-        "keep it (retain) or let it go under the pack (release).",
+        description="What a blind survivor does with the unseen hand when a history does not say (002: \"you "
+        "may retain that unseen hand\"; in play the survivor is asked): `retain` keeps it, "
+        "`release` lets it go under the pack.",
     )
     retain_of_two: Literal["choice", "newer", "older"] = Field(
         "choice",
-        description="A survivor still holding two unseen hands keeps only one (002: \"retain only ONE unseen "
-        "hand ... never accumulate three\"): the survivor chooses (retain old / retain new, the newer when "
-        "a history does not say), or always the newer, or always the older.",
+        description="Which hand a survivor who still holds two unseen hands keeps (002: \"retain only ONE "
+        "unseen hand for the next deal; never accumulate three\"; which one, it does not say). "
+        "`choice`: the survivor says (`retain old` / `retain new`; the newer when a history does "
+        "not say); `newer`: always the newer; `older`: always the older.",
     )
 
 
@@ -534,15 +586,16 @@ class SessionEnd(Area):
 
     kind: Literal["resolved_pots", "hands", "one_player_left", "time", "never"] = Field(
         "never",
-        description="resolved_pots: after `count` pots are won (carried deals not counting, 002: 8); "
-        "hands: after `count` deals (003: 8, 15 or 30); one_player_left: when one player holds "
-        "every chip (000, finite stacks only); time: with the first deal that finishes once `minutes` "
-        "have passed, a carried pot being played on until it is won (000: \"a time limit\"); "
-        "never: until the table stops.",
+        description="The stopping rule. `resolved_pots`: after `count` pots are won, carried deals not "
+        "counting; `hands`: after `count` deals; `one_player_left`: when one player holds every "
+        "chip (finite bankroll only); `time`: after `minutes`; `never`: until the table stops.",
     )
-    count: Optional[int] = Field(None, ge=1, description="The number for resolved_pots and hands.")
+    count: Optional[int] = Field(None, ge=1, description="The number for `resolved_pots` and `hands` (required there).")
     minutes: Optional[int] = Field(
-        None, ge=1, le=10080, description="The time limit in minutes, for kind time (000: \"a time limit\")."
+        None, ge=1, le=10080, description="The time limit, for `kind: time`: the session ends with the first deal that finishes "
+        "once this many minutes have passed since it began (a carried pot is played on until it "
+        "is won). The log records each deal's finishing time; the audit checks the end against "
+        "them."
     )
 
     @model_validator(mode="after")
@@ -557,34 +610,40 @@ class SessionEnd(Area):
 class Bonus(Area):
     """Fixed payments for exceptional hands (003's variant)."""
 
-    prial: Annotated[Money, _refuse_below("zero", "bonuses cannot be negative"), NOT_NEGATIVE] = Field(Fraction(0), description="Paid by every other player to a player with a prial (see `when`).")
+    prial: Annotated[Money, _refuse_below("zero", "bonuses cannot be negative"), NOT_NEGATIVE] = Field(Fraction(0), description="Paid by every other player to a player with a prial (when: `session.bonus.when`).")
     running_flush: Annotated[Money, _refuse_below("zero", "bonuses cannot be negative"), NOT_NEGATIVE] = Field(
-        Fraction(0), description="Paid by every other player to a player with a running flush (see `when`)."
+        Fraction(0), description="Paid by every other player to a player with a running flush (when: "
+        "`session.bonus.when`)."
     )
     when: Literal["shown", "dealt"] = Field(
         "shown",
-        description="When a bonus is earned: shown, for a hand shown at a showdown; dealt, for a hand the "
-        "player gets (003: \"拿到\", gets), declared as soon as its holder looks at it (or shows it), "
-        "whatever happens to the deal after, in every deal it is held.",
+        description="When a bonus is earned. `shown`: for a hand shown at a showdown; `dealt`: for a hand the "
+        "player gets, declared as soon as its holder looks at it (or shows it), whatever happens "
+        "to the deal after, in every deal it is held.",
     )
 
 
 class Session(Area):
-    """Many deals: when they end, what players hold, who wins."""
+    """Many deals: when they end, what players hold, who wins.
 
-    end: SessionEnd = Field(default_factory=SessionEnd, description="When the session ends.")
+    The winner is the player with the highest net balance, exact ties shared
+    (002), or with the most chips (000, 003).
+    """
+
+    end: SessionEnd = Field(default_factory=SessionEnd, description="Session end.")
     bankroll: Literal["unlimited", "finite"] = Field(
         "unlimited",
-        description="unlimited: accounting units, balances may go negative, no side pots (002); "
-        "finite: each player starts with `starting_stack` chips (003: 500 or 1000).",
+        description="What players hold. `unlimited`: accounting units, balances may go negative, no side "
+        "pots; `finite`: each player starts with `session.starting_stack` chips.",
     )
-    starting_stack: Money = Field(Fraction(0), description="Chips each player starts with (finite bankroll).")
+    starting_stack: Money = Field(Fraction(0), description="Chips each player starts with; with a finite bankroll it must be positive and cover the "
+        "ante.")
     covering: Literal["side_pot", "must_fold"] = Field(
         "side_pot",
-        description="A player who cannot pay what a turn costs: goes all in with what they have and "
-        "a side pot is formed (side_pot), or must fold (must_fold). Finite bankroll only.",
+        description="A player who cannot pay what a turn costs (finite bankroll only). `side_pot`: goes all "
+        "in with what they have and a side pot is formed; `must_fold`: must fold.",
     )
-    bonus: Bonus = Field(default_factory=Bonus, description="Bonuses for prials and running flushes.")
+    bonus: Bonus = Field(default_factory=Bonus, description="Bonuses.")
 
     @model_validator(mode="after")
     def _bankroll(self) -> "Session":
@@ -601,21 +660,26 @@ class Session(Area):
 
 
 class Disputes(Area):
-    """The fine points of 000."""
+    """The fine points of 000.
+
+    A see is binding once the money is in the pot; a wrong see amount is
+    corrected before the cards are turned (000).
+    """
 
     exposure_before_betting: Literal["redeal", "continue"] = Field(
         "redeal",
-        description="A player's cards seen by accident before any betting: the affected player may "
-        "demand a redeal with all antes returned (000), or play continues.",
+        description="A player's cards seen by accident before any betting. `redeal`: the affected player may "
+        "demand a redeal of the whole hand, all antes returned; `continue`: play continues.",
     )
     exposure_after_betting: Literal["continue", "redeal"] = Field(
         "continue",
-        description="After betting began: no misdeal, the affected player folds or continues (000).",
+        description="The same once betting has begun. `continue`: no misdeal, the affected player folds or "
+        "continues at their discretion; `redeal`: the affected player may demand a redeal.",
     )
     deliberate_look: Literal["fold", "continue"] = Field(
         "fold",
-        description="A player who deliberately looks at another's cards must fold, bets staying in "
-        "the pot (000).",
+        description="A player who deliberately looks at another's cards. `fold`: must fold at once, their "
+        "bets staying in the pot; `continue`: plays on.",
     )
 
 
@@ -627,51 +691,57 @@ class Disputes(Area):
 class Exchange(Area):
     """Stop the Bus: swapping with face-up centre cards."""
 
-    enabled: bool = Field(False, description="Whether players exchange with centre cards (Stop the Bus).")
+    enabled: bool = Field(False, description="Whether players exchange cards with face-up centre cards. The centre cards count against "
+        "the pack with `table.max_players`.")
     centre_cards: int = Field(3, ge=1, le=5, description="Face-up cards in the centre.")
     swap: Literal["one", "three", "one_or_three"] = Field(
         "one_or_three",
-        description="What a turn may swap: one card, all three, or either.",
+        description="What one turn may swap. `one`: one card; `three`: all three; `one_or_three`: either.",
     )
 
 
 class Format(Area):
     """How many cards, how many hands, and how a deal is won."""
 
-    cards_dealt: int = Field(3, ge=3, le=9, description="Cards dealt to each player (3; four-card 4; 7; 9).")
+    cards_dealt: int = Field(3, ge=3, le=9, description="Cards dealt to each player; at least three per hand.")
     hands: int = Field(
-        1, ge=1, le=3, description="Three-card hands each player makes from the cards dealt (seven-card 2, nine-card 3)."
+        1, ge=1, le=3, description="Three-card hands each player makes from the cards dealt; spare cards are discarded face "
+        "down."
     )
     hand_order: Literal["free", "strongest_first"] = Field(
         "free",
-        description="Several hands: in any order the player likes, or the stronger hand first.",
+        description="With several hands: how they are arranged and matched against the opponent's "
+        "\"corresponding\" hands. `free`: in any order the player likes; `strongest_first`: the "
+        "stronger hand first.",
     )
     win_rule: Literal["all", "majority"] = Field(
         "majority",
-        description="Several hands: the pot goes to a player who wins all of them (seven-card, 000; "
-        "nine-card at some tables) or most of them (nine-card, two of three, 000); otherwise the pot carries.",
+        description="With several hands: who takes the pot; otherwise it carries to the next deal. `all`: a "
+        "player who wins every hand; `majority`: a player who wins most of them.",
     )
     tied_hand: Literal["nobody", "against_caller"] = Field(
         "nobody",
-        description="Several hands: a tied hand is won by nobody, or goes against the caller.",
+        description="With several hands: a tied hand. `nobody`: won by nobody; `against_caller`: goes against "
+        "the caller.",
     )
     discard_breaks_ties: bool = Field(
-        False, description="Four-card: equal best threes are decided by the discarded card (pagat)."
+        False, description="Four-Card: equal best threes are decided by the discarded card."
     )
     betting: bool = Field(
         True,
-        description="Whether there is betting. false: everyone shows at once (seven-card's no-betting "
-        "tables; Crash).",
+        description="Whether there is betting. `false`: everyone shows at once. Must be `false` when "
+        "`format.lives` is set.",
     )
     lives: Optional[int] = Field(
         None,
         ge=1,
         le=20,
-        description="Crash: each player's lives (000: 3); the lowest hand at each showdown loses one, "
-        "the last player with lives wins. None: an ordinary pot game.",
+        description="Crash: each player's lives; at each showdown the lowest hand loses one, and the last "
+        "player with lives wins. No money is played, so no finite bankroll. `null`: an ordinary "
+        "pot game.",
     )
     lowest_tie: Literal["all_lose", "none_lose"] = Field(
-        "all_lose", description="Crash: equal lowest hands each lose a life, or none does."
+        "all_lose", description="Crash: equal lowest hands. `all_lose`: each loses a life; `none_lose`: none does."
     )
     exchange: Exchange = Field(default_factory=Exchange, description="Stop the Bus exchanges.")
 
@@ -707,24 +777,29 @@ class Profile(Area):
     profile keeps the names it was built from in ``extends`` for the record.
     """
 
-    name: str = Field("unnamed", max_length=100, description="The profile's short name (at most 100 characters).")
-    description: str = Field("", description="One line on what this profile plays.")
-    source: str = Field("", description="Where these rules come from.")
-    extends: List[str] = Field(
+    name: str = Field("unnamed", max_length=100, description="The profile's short name (at most 100 characters); the shipped ones match their file "
+        "names.")
+    description: str = Field("", description="One line on what the profile plays.")
+    source: str = Field("", description="Where the rules come from (a rules text, a book, \"house rules\").")
+    extends: Annotated[
+        List[str],
+        WithJsonSchema({"anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}]}),
+    ] = Field(
         default_factory=list,
-        description="Profiles this one builds on (built-in names or paths relative to this file), "
-        "applied in order, later winning; mappings merge deeply, lists are replaced.",
+        description="Profiles this one builds on: a built-in name or a path relative to this file, or a list "
+        "of them, applied in order, later winning; mappings merge deeply, lists are replaced. "
+        "After loading, it records the names the profile was built from.",
     )
-    table: Table = Field(default_factory=Table, description="Players and the deal.")
-    pack: Pack = Field(default_factory=Pack, description="The pack and shuffling.")
+    table: Table = Field(default_factory=Table, description="Table and deal.")
+    pack: Pack = Field(default_factory=Pack, description="The pack.")
     ranking: Ranking = Field(default_factory=Ranking, description="Hand ranking.")
-    stakes: Stakes = Field(default_factory=Stakes, description="Ante and betting.")
+    stakes: Stakes = Field(default_factory=Stakes, description="Stakes and betting.")
     seeing: Seeing = Field(default_factory=Seeing, description="The see.")
     folding: Folding = Field(default_factory=Folding, description="Folding and the lone survivor.")
-    blind: Blind = Field(default_factory=Blind, description="Blind play and retention.")
+    blind: Blind = Field(default_factory=Blind, description="Blind play.")
     session: Session = Field(default_factory=Session, description="Sessions and scoring.")
-    disputes: Disputes = Field(default_factory=Disputes, description="Exposure and peeking.")
-    format: Format = Field(default_factory=Format, description="Cards, hands and how a deal is won.")
+    disputes: Disputes = Field(default_factory=Disputes, description="Disputes.")
+    format: Format = Field(default_factory=Format, description="Formats.")
 
     @model_validator(mode="before")
     @classmethod
