@@ -156,7 +156,8 @@ def test_a_stale_reference_is_caught(tmp_path: Path) -> None:
 def test_every_choice_is_explained_in_its_description() -> None:
     """A field with named values says what each one means, so the reference
     (and an editor's hover text) can: `value` in backticks in the description."""
-    from bragrules.explain import choices_of, describe_field, field_paths as leaf_paths
+    from bragrules.explain import choices_of, describe_field
+    from bragrules.explain import field_paths as leaf_paths
 
     unexplained = []
     for path in leaf_paths():

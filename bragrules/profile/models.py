@@ -26,8 +26,8 @@ stakes.antee
 
 from __future__ import annotations
 
-from fractions import Fraction
 import typing
+from fractions import Fraction
 from typing import Annotated, Any, List, Literal, Optional, Union
 
 from pydantic import (
@@ -37,8 +37,8 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
-    field_validator,
     WithJsonSchema,
+    field_validator,
     model_validator,
 )
 
