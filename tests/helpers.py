@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 import sys
+import time
 from fractions import Fraction
-from typing import Any, Dict, Iterable, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, Mapping, Optional, Sequence, Tuple
 
 from bragrules.cards import parse_cards
 from bragrules.engine.deal import Deal
@@ -70,3 +71,16 @@ def run_cli(capsys: Any, monkeypatch: Any, *args: str, stdin: str = "") -> Tuple
         code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
     captured = capsys.readouterr()
     return code, captured.out, captured.err
+
+
+def wait_for(condition: Callable[[], bool], what: str, timeout: float = 60.0) -> None:
+    """Return as soon as ``condition()`` holds (the event: a line in a log, a process gone).
+
+    ``timeout`` is only a guard against a hang, never a wait for time to pass;
+    the short pause between looks keeps the loop from spinning a core.
+    """
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
+        time.sleep(0.005)

@@ -16,9 +16,8 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Tuple
+from typing import Any, Dict, List, Tuple
 
 import pytest
 import yaml
@@ -31,7 +30,7 @@ from bragrules.profile.models import Profile
 from bragrules.simulate import simulate
 from bragrules.text import UNSAFE
 
-from .helpers import run_cli
+from .helpers import run_cli, wait_for
 from .strategies import profile_data
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,15 +43,6 @@ GUARD = 60.0
 def scaled(divisor: int, least: int) -> int:
     """A Hypothesis example count for a costly property: the profile's count over ``divisor``."""
     return max(least, settings().max_examples // divisor)
-
-
-def wait_for(condition: Callable[[], bool], what: str, timeout: float = GUARD) -> None:
-    """Return as soon as ``condition()`` holds; fail after ``timeout`` seconds."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            pytest.fail(f"timed out after {timeout:g} s waiting for {what}")
-        time.sleep(0.02)
 
 
 def bragrules(*args: str, **kwargs: Any) -> "subprocess.CompletedProcess[bytes]":

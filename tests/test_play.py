@@ -6,7 +6,6 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +15,8 @@ from bragrules.audit import audit
 from bragrules.play import Seat, Table, read_log
 from bragrules.profile import load_profile
 from bragrules_cli.app import app
+
+from .helpers import wait_for
 
 runner = CliRunner()
 
@@ -123,16 +124,18 @@ def test_resume_after_a_cut_reproduces_the_uninterrupted_session(tmp_path: Path)
 
 def wait_for_lines(path: Path, count: int, proc: "subprocess.Popen[bytes]", guard: float = 120.0) -> None:
     """Wait until ``path`` holds ``count`` lines (the event), the timeout only a guard against a hang."""
-    deadline = time.monotonic() + guard
-    while True:
+    def written() -> bool:
         if path.exists() and path.read_bytes().count(b"\n") >= count:
-            return
+            return True
         if proc.poll() is not None:
             raise AssertionError(f"the process ended ({proc.returncode}) before writing {count} lines")
-        if time.monotonic() > deadline:
-            proc.kill()
-            raise AssertionError(f"{path} did not reach {count} lines in {guard} s")
-        time.sleep(0.005)  # a poll interval, not a wait for time to pass
+        return False
+
+    try:
+        wait_for(written, f"{path} to reach {count} lines", guard)
+    except AssertionError:
+        proc.kill()
+        raise
 
 
 def start_play(*args: str) -> "subprocess.Popen[bytes]":

@@ -8,7 +8,6 @@ import resource
 import signal
 import subprocess
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Dict, List
@@ -20,6 +19,8 @@ from bragrules.audit import audit
 from bragrules.play import Seat, Table, read_log
 from bragrules.profile import load_profile
 from bragrules_cli.app import main
+
+from .helpers import wait_for
 
 runner = CliRunner()
 ENV = {"NO_COLOR": "1", "COLUMNS": "100"}
@@ -173,10 +174,11 @@ def test_ctrl_c_prints_the_resume_hint_and_leaves_the_log_complete(tmp_path: Pat
     proc = subprocess.Popen([sys.executable, "-m", "bragrules", "play", "--seed", "9", "--log", str(log)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             env={**os.environ, **ENV})
-    deadline = time.monotonic() + 60  # a guard: the event waited for is the deal in the log
-    while b'"type":"deal"' not in (log.read_bytes() if log.exists() else b""):
-        assert proc.poll() is None and time.monotonic() < deadline
-        time.sleep(0.005)
+    def dealt() -> bool:
+        assert proc.poll() is None, "play ended before its first deal"
+        return b'"type":"deal"' in (log.read_bytes() if log.exists() else b"")
+
+    wait_for(dealt, "the first deal in the log")
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
