@@ -46,7 +46,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from .engine.actions import Action, ActionSyntaxError, LegalAction
 from .engine.deal import Deal
@@ -448,7 +448,7 @@ def _cite(sit: _Situation, path: str) -> List[Citation]:
 
 def _cites(sit: _Situation, paths: Sequence[str]) -> List[Citation]:
     out: List[Citation] = []
-    seen: set = set()
+    seen: Set[str] = set()
     for path in paths:
         for citation in _cite(sit, path):
             if citation.path not in seen:

@@ -95,17 +95,17 @@ class Card(int):
 
     __repr__ = __str__
 
-    def __reduce__(self) -> tuple:
+    def __reduce__(self) -> Tuple[type, Tuple[int]]:
         return (Card, (int(self),))
 
 
-CARDS: tuple = tuple(Card(i) for i in range(JOKER_BASE + 2))
+CARDS: Tuple[Card, ...] = tuple(Card(i) for i in range(JOKER_BASE + 2))
 """Every card by index (0 to 51, then the two jokers)."""
 
 # each card's name, by index: "2c" ... "As", then the two jokers
 _NAMES: Tuple[str, ...] = tuple(RANK_CHARS[i >> 2] + SUIT_CHARS[i & 3] for i in range(JOKER_BASE)) + ("Jk", "Jk2")
 
-STANDARD_PACK: tuple = CARDS[:JOKER_BASE]
+STANDARD_PACK: Tuple[Card, ...] = CARDS[:JOKER_BASE]
 
 _SUIT_LOOKUP = {
     "c": 0, "♣": 0, "♧": 0,

@@ -49,7 +49,7 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from fractions import Fraction
 from math import comb
-from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, Union, cast
 
 from .cards import CARDS, Card, parse_cards
 from .errors import BragError
@@ -422,7 +422,7 @@ def equity_table(ranker: HandRanker) -> List[EquityRow]:
     """
     cached = ranker.memo.get("equity_table")
     if cached is not None:
-        return list(cached)  # type: ignore[call-overload]
+        return list(cast(List[EquityRow], cached))
     counts = _counts_for(ranker)
     n_strengths = ranker.distinct_strengths()
     wins = [0] * n_strengths

@@ -1042,7 +1042,7 @@ def in_play(path: str, context: Context = None) -> bool:
     top = path.split(".", 1)[0]
     if top in METADATA:
         return True
-    betting = ctx("format.betting")
+    betting = bool(ctx("format.betting"))
     several = ctx("format.hands") > 1
     blind = ctx("blind.allowed")
     if path == "stakes.raise_limit.amount":
@@ -1052,14 +1052,14 @@ def in_play(path: str, context: Context = None) -> bool:
     if path in ("blind.retain_default", "blind.retain_of_two"):
         return bool(blind) and betting and bool(ctx("blind.retention"))
     if path == "session.end.minutes":
-        return ctx("session.end.kind") == "time"
+        return bool(ctx("session.end.kind") == "time")
     if path == "session.bonus.when":
         return bool(betting) and (_amount(ctx("session.bonus.prial")) > 0
                                   or _amount(ctx("session.bonus.running_flush")) > 0)
     if path == "ranking.suit_order":
         return bool(ctx("ranking.suits_break_ties")) or (betting and ctx("seeing.tie") == "suits")
     if path == "ranking.wild.jokers":
-        return ctx("pack.jokers") > 0
+        return bool(ctx("pack.jokers") > 0)
     if path == "stakes.ante":  # without betting, an ante of nothing says nothing
         return bool(betting) or _amount(ctx("stakes.ante")) != 0
     if path == "ranking.run_order":
@@ -1094,11 +1094,11 @@ def in_play(path: str, context: Context = None) -> bool:
     if path == "session.end.count":
         return ctx("session.end.kind") in ("resolved_pots", "hands")
     if path in ("session.starting_stack", "session.covering"):
-        return ctx("session.bankroll") == "finite"
+        return bool(ctx("session.bankroll") == "finite")
     if path.startswith("session.bonus."):
         return betting or ctx("format.lives") is None
     if path in ("format.hand_order", "format.win_rule", "format.tied_hand"):
-        return several
+        return bool(several)
     if path == "format.discard_breaks_ties":
         return ctx("format.cards_dealt") > 3 * ctx("format.hands") and not several
     if path == "format.lowest_tie":

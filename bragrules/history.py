@@ -1228,7 +1228,7 @@ class _LogDeals:
 
 def _elapsed(obj: Dict[str, Any], number: int, name: str, line: int) -> Optional[int]:
     """A result event's ``elapsed_ms``: when the deal finished, in milliseconds since the session started."""
-    value = _field(obj, "elapsed_ms", int, f"deal {number}: result", name, line, required=False)
+    value: Optional[int] = _field(obj, "elapsed_ms", int, f"deal {number}: result", name, line, required=False)
     if value is not None and value < 0:
         raise HistoryError(f"deal {number}: result: 'elapsed_ms' is never negative", name, line)
     return value

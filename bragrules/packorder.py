@@ -50,7 +50,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterable, List, Optional, Sequence
+from typing import Any, Dict, Iterable, List, Optional, Sequence
 
 from .cards import CARDS, JOKER_BASE, Card
 
@@ -72,7 +72,7 @@ class _Layer:
 
     ordered: bool
     cards: List[int] = field(default_factory=list)  # ordered: top first
-    bag: Counter = field(default_factory=Counter)  # unordered
+    bag: "Counter[int]" = field(default_factory=Counter)  # unordered
     label: str = "never dealt since the shuffle"
 
     def __len__(self) -> int:
@@ -113,7 +113,7 @@ class PackTracker:
     def shuffle(self, out: Iterable[Hand]) -> None:
         """A shuffled pack: every card but those kept ``out``, in an unknown order."""
         self.layers = []
-        bag: Counter = Counter(map(_key, range(self.size)))
+        bag: "Counter[int]" = Counter(map(_key, range(self.size)))
         for hand in out:
             if hand is None:  # a hand nobody recorded is out of the pack: which cards remain is unknown
                 self.forget()
@@ -206,7 +206,7 @@ class PackTracker:
         return None
 
     def _take_bag(self, keys: List[int]) -> Optional[str]:
-        dealt: Counter = Counter(keys)
+        dealt: "Counter[int]" = Counter(keys)
         wanted = len(keys)
         while wanted:
             layer = self.layers[0]
@@ -234,7 +234,7 @@ class PackTracker:
         return None
 
 
-def deal_sequence(order: Sequence[str], hands: dict, cards_each: int, singly: bool,
+def deal_sequence(order: Sequence[str], hands: Dict[str, Any], cards_each: int, singly: bool,
                   centre: Optional[Sequence[Card]] = None, centre_cards: int = 0) -> List[Optional[Card]]:
     """The cards of a deal in the order they came off the pack (None where not recorded).
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Any, Dict, Iterator, List, Optional
+from typing import Annotated, Any, Dict, Iterator, List, Optional, Tuple
 
 import typer
 
@@ -278,7 +278,7 @@ Constraint = Dict[str, Any]
 _SET = {"not": {"type": "null"}}
 _MONEY_POSITIVE = {"$ref": "#/definitions/_positive_amount"}
 
-COMBINATIONS: List[tuple] = [
+COMBINATIONS: List[Tuple[Any, ...]] = [
     # (when these are written so, then these must be)
     ({"session.end.kind": ({"enum": ["hands", "resolved_pots"]}, True)},
      {"session.end.count": ({"type": "integer"}, True)}),

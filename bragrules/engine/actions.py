@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, List, NamedTuple, Optional, Tuple
+from typing import Any, List, NamedTuple, Optional, Set, Tuple
 
 from ..cards import Card, CardError, parse_cards
 from ..money import format_money, parse_money
@@ -159,7 +159,7 @@ def _other_player(words: List[str]) -> Optional[str]:
 
 
 _ONE_WORD = re.compile(r"\S+\Z")
-_NAMES_SEEN: set = set()  # names already found to be one word (a table has few players)
+_NAMES_SEEN: Set[str] = set()  # names already found to be one word (a table has few players)
 
 
 def _one_word(name: str) -> bool:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Dict, Iterator, List, Sequence, Tuple
+from typing import Dict, Iterator, List, Sequence, Set, Tuple
 
 from ..cards import Card
 from ..errors import RuleViolation
@@ -84,7 +84,7 @@ def check_arrangement(rules: Rules, dealt: Sequence[Card], hands: Sequence[Seque
     if len(hands) != wanted:
         raise RuleViolation("format.hands", f"this format makes {wanted} hands, not {len(hands)}")
     held = set(dealt)
-    used: set = set()
+    used: Set[Card] = set()
     for hand in hands:
         if len(hand) != 3:
             raise RuleViolation("format.hands", f"each hand has three cards, not {len(hand)}")

@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from ..cards import Card
 from ..errors import RuleViolation
@@ -190,7 +190,7 @@ class Deal:
         self.actions: List[Action] = []
         self.result: Optional[DealResult] = None
         self.winner_hint = list(winner_hint) if winner_hint else None
-        self._checked: set = set()
+        self._checked: Set[str] = set()
         self._hints: Dict[Tuple[Card, ...], Arrangement] = {}  # suggested arrangements, per hand
         self._choosing: List[str] = []  # players selecting one of two hands before a showdown
         self._see: Optional[Tuple[str, str]] = None

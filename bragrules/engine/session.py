@@ -25,7 +25,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..cards import Card, Pack
 from ..errors import RuleViolation
@@ -36,7 +36,7 @@ from .deal import Deal, DealResult
 
 ZERO = Fraction(0)
 
-Listener = Callable[[dict], None]
+Listener = Callable[[Dict[str, Any]], None]
 
 Clock = Callable[[], float]
 """Seconds from some fixed moment (the wall clock, ``time.time``, unless a session is given another)."""
@@ -148,7 +148,7 @@ class Session:
         self.records: List[DealRecord] = []
         self.keep_records = keep_records
         self.current: Optional[Deal] = None
-        self._current_meta: Optional[dict] = None
+        self._current_meta: Optional[Dict[str, Any]] = None
         self.listener = listener
         self.clock: Clock = clock if clock is not None else time.time
         self.started: float = self.clock() if started is None else started
@@ -447,7 +447,7 @@ class Session:
             out.extend(h)
         return out
 
-    def _emit(self, event: dict) -> None:
+    def _emit(self, event: Dict[str, Any]) -> None:
         if self.listener is not None:
             self.listener(event)
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import lcm
-from typing import Dict, Iterable, Optional
+from typing import Any, Dict, Iterable, Optional, Tuple
 
 from ..rules import Rules
 
@@ -46,7 +46,7 @@ class Units:
         self.mult_num, self.mult_den = rules.see.multiple.numerator, rules.see.multiple.denominator
         self.bonus = {k: u(v) for k, v in rules.bonus.items()}
 
-    def _key(self) -> tuple:
+    def _key(self) -> Tuple[Any, ...]:
         return tuple(
             tuple(sorted(value.items())) if isinstance(value, dict) else value
             for value in (getattr(self, name) for name in self.__slots__ if name != "_money")

@@ -488,7 +488,7 @@ class _ProfileComposer(yaml.SafeLoader):
         self._nodes = 0
 
     def compose_node(self, parent: Optional[yaml.Node], index: Any) -> Optional[yaml.Node]:
-        event = self.peek_event()
+        event = self.peek_event()  # type: ignore[no-untyped-call]
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             raise _Refused(
                 "anchors and aliases are not allowed in profiles", event.start_mark, "alias"

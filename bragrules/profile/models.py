@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import typing
 from fractions import Fraction
-from typing import Annotated, Any, List, Literal, Optional, Union
+from typing import Annotated, Any, Dict, List, Literal, Optional, Union
 
 from pydantic import (
     AfterValidator,
@@ -52,7 +52,7 @@ _MONEY_DESCRIPTION = "An exact amount: an integer, or a fraction such as 5/2."
 _DENOMINATOR = r"(/\s*0*[1-9]\d*)?"  # never a zero denominator
 
 
-def _money_schema(sign: Literal["any", "not_negative", "positive"]) -> dict:
+def _money_schema(sign: Literal["any", "not_negative", "positive"]) -> Dict[str, Any]:
     """The JSON Schema of an amount: a whole number or text that parse_money reads.
 
     ``sign`` narrows it as the validator does: ``not_negative`` refuses a minus
@@ -64,7 +64,7 @@ def _money_schema(sign: Literal["any", "not_negative", "positive"]) -> dict:
     [True, True, True, False, False, False, False]
     """
     if sign == "positive":
-        whole: dict = {"type": "integer", "minimum": 1}
+        whole: Dict[str, Any] = {"type": "integer", "minimum": 1}
         fraction = r"^\s*\+?0*[1-9]\d*\s*" + _DENOMINATOR + r"\s*$"
         decimal = r"^\s*\+?(\d*[1-9]\d*\.\d+|\d+\.\d*[1-9]\d*)\s*$"
         mixed = r"^\s*\+?\d+\s*½\s*$"
@@ -128,7 +128,7 @@ POSITIVE = WithJsonSchema(_money_schema("positive"))
 """The schema of an amount above zero."""
 
 
-def _share_schema() -> dict:
+def _share_schema() -> Dict[str, Any]:
     """A share above zero and at most one: ``1``, ``"1/2"``, ``"0.5"``, ``"0½"``
     (a fraction above one, ``"3/2"``, is left to the validator: no pattern can compare)."""
     schema = _money_schema("positive")
