@@ -24,9 +24,9 @@ import tempfile
 from pathlib import Path
 from typing import List
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))  # suite.py, beside this script
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py, beside this script
 
-from suite import audit_in_child, write_log  # noqa: E402
+from harness import audit_in_child, write_log  # noqa: E402
 
 TARGET_RATE = 20_000
 TARGET_MB = 200

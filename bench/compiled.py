@@ -137,7 +137,7 @@ def _best_of_turns(rounds: int, sources: Dict[str, Path], *args: str) -> Dict[st
 def write_audit_log(path: Path, deals: int, seed: int = 1) -> None:
     """A log of ``deals`` four-player deals played at random under an endless standard profile."""
     sys.path.insert(0, str(HERE))
-    from suite import write_log
+    from harness import write_log
 
     write_log(path, deals, seed)
 

@@ -47,13 +47,16 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parent
-sys.path.insert(0, str(HERE))  # the per-area scripts beside this one
-try:
-    import bragrules  # noqa: F401
-except ImportError:  # run from a checkout that is not installed
-    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the per-area scripts beside this one
+
+from harness import (  # noqa: E402
+    ROOT,
+    audit_in_child,
+    best_of,
+    first_deals,
+    json_rate,
+    write_log,
+)
 
 SECTIONS = ("evaluation", "equity", "simulation", "audit", "startup", "scaling", "compiled")
 
@@ -110,17 +113,6 @@ def seconds_text(seconds: float) -> str:
 
 def verdict(ok: bool) -> str:
     return "met" if ok else "MISSED"
-
-
-def best_of(funcs: Sequence[Callable[[], object]], repeats: int) -> List[float]:
-    """The best wall time of each function, their rounds interleaved (so drift hits them alike)."""
-    best = [float("inf")] * len(funcs)
-    for _ in range(repeats):
-        for i, func in enumerate(funcs):
-            start = time.perf_counter()
-            func()
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best
 
 
 def load() -> str:
@@ -381,92 +373,6 @@ def section_simulation(out: Results, quick: bool, cprofile: bool) -> None:
 # ---------------------------------------------------------------------------
 # Audit
 # ---------------------------------------------------------------------------
-
-
-def endless(profile_name: str) -> Any:
-    """The profile with no end to its session, so that a log can hold any number of deals."""
-    from bragrules.profile import load_profile
-
-    profile = load_profile(profile_name)
-    if profile.session.end.kind == "never":
-        return profile
-    session = profile.session.model_copy(update={"end": profile.session.end.model_copy(
-        update={"kind": "never", "count": None})})
-    return profile.model_copy(update={"session": session, "name": f"{profile.name}-endless"})
-
-
-def write_log(path: Path, deals: int, seed: int = 1, profile_name: str = "standard") -> float:
-    """``deals`` four-player deals played at random under the profile (made endless), logged; the seconds it took."""
-    from bragrules.engine.session import Session, random_chooser
-    from bragrules.history import LogWriter
-    from bragrules.rules import compile_rules
-
-    rules = compile_rules(endless(profile_name))
-    session = Session(rules, ["A", "B", "C", "D"], seed=seed, keep_records=False)
-    choose = random_chooser(random.Random(seed))
-    started = time.perf_counter()
-    with LogWriter.for_session(path, session):
-        for _ in range(deals):
-            deal = session.start_deal()
-            while not deal.is_over:
-                session.act(choose(deal))
-            session.finish_deal()
-    return time.perf_counter() - started
-
-
-def first_deals(source: Path, target: Path, deals: int) -> None:
-    """The log ``source`` cut after its first ``deals`` deals (a log of its own)."""
-    seen = 0
-    with open(source, encoding="utf-8") as read, open(target, "w", encoding="utf-8") as write:
-        for line in read:
-            if line.startswith('{"type":"deal"'):
-                seen += 1
-                if seen > deals:
-                    break
-            write.write(line)
-
-
-def peak_mb() -> float:
-    """This process's peak resident memory in MB (VmHWM: this program alone, not its parent)."""
-    try:
-        with open("/proc/self/status", encoding="ascii") as status:
-            for line in status:
-                if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    scale = 1024 if sys.platform != "darwin" else 1024 * 1024
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / scale
-
-
-def audit_child(path: str) -> None:
-    """The child's whole job: audit ``path`` and print seconds, deals and peak memory as JSON."""
-    from bragrules.audit import audit
-
-    imported = peak_mb()
-    started = time.perf_counter()
-    report = audit(path, keep_deals=False)
-    seconds = time.perf_counter() - started
-    print(json.dumps({"seconds": seconds, "deals": report.deal_count, "ok": report.ok,
-                      "violations": len(report.violations), "peak_mb": peak_mb(), "import_mb": imported}))
-
-
-def audit_in_child(path: Path) -> Dict[str, Any]:
-    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--audit-child", str(path)],
-                          capture_output=True, text=True, cwd=ROOT)
-    if done.returncode != 0:
-        raise RuntimeError(f"the audit child failed: {done.stderr[-2000:]}")
-    return json.loads(done.stdout.strip().splitlines()[-1])
-
-
-def json_rate(path: Path, rounds: int = 3) -> float:
-    """Seconds to read the log and ``json.loads`` every line (best of ``rounds``): the floor of any Python reader."""
-    def read() -> None:
-        with open(path, encoding="utf-8") as lines:
-            for line in lines:
-                json.loads(line)
-
-    return best_of([read], rounds)[0]
 
 
 def audit_profile(path: Path) -> List[str]:
@@ -768,11 +674,7 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--quick", action="store_true", help="smaller sizes, fewer rounds: about a minute")
     parser.add_argument("--cprofile", action="store_true", help="add where the time goes (cProfile) for the simulation and the audit")
     parser.add_argument("--json", type=Path, metavar="PATH", help="also write the rows and notes as JSON")
-    parser.add_argument("--audit-child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    if args.audit_child:
-        audit_child(args.audit_child)
-        return 0
     unknown = [name for name in args.sections if name not in SECTIONS]
     if unknown:
         parser.error(f"unknown section {', '.join(unknown)} (choose from {', '.join(SECTIONS)})")
