@@ -27,14 +27,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Sequence, Tuple
 
-try:
-    import bragrules  # noqa: F401
-except ImportError:  # run from a checkout that is not installed
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py, beside this script
+
+from harness import best_of  # noqa: E402  (it also puts an uninstalled checkout on the path)
 
 from bragrules.profile.models import Ranking  # noqa: E402
 from bragrules.ranking import HandRanker, compile_ranking  # noqa: E402
@@ -45,18 +43,7 @@ TARGET_BATCH = 100_000_000
 
 def best_seconds(func: Callable[[], object], repeats: int) -> float:
     """The best wall time of ``repeats`` calls of ``func``."""
-    return best_each([func], repeats)[0]
-
-
-def best_each(funcs: Sequence[Callable[[], object]], repeats: int) -> List[float]:
-    """The best wall time of each function, their rounds interleaved (so drift hits them alike)."""
-    best = [float("inf")] * len(funcs)
-    for _ in range(repeats):
-        for i, func in enumerate(funcs):
-            start = time.perf_counter()
-            func()
-            best[i] = min(best[i], time.perf_counter() - start)
-    return best
+    return best_of([func], repeats)[0]
 
 
 # ---------------------------------------------------------------------------
@@ -107,7 +94,7 @@ def single_rates(n: int, repeats: int) -> Dict[str, float]:
         for _a, _b, _c in hands:
             pass
 
-    seconds = best_each([via_method, via_noop_method, via_table, bare_loop], repeats)
+    seconds = best_of([via_method, via_noop_method, via_table, bare_loop], repeats)
     return {name: n / t for name, t in zip(("strength", "noop_method", "table", "bare_loop"), seconds)}
 
 
@@ -143,7 +130,7 @@ def batch_rates(n: int, repeats: int) -> Dict[str, float]:
              + hands[:, 2].astype(np.int32))
     gather_out = np.empty(n, dtype=batch.table.dtype)
     batch.strengths(hands[:1000])  # warm up
-    seconds = best_each([lambda: batch.strengths(hands, out=out),
+    seconds = best_of([lambda: batch.strengths(hands, out=out),
                          lambda: np.take(batch.table, index, out=gather_out, mode="clip")], repeats)
     figures = {"batch": n / seconds[0], "gather": n / seconds[1]}
     if not np.array_equal(out, gather_out):
