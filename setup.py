@@ -23,19 +23,19 @@ from setuptools import setup
 # Modules on the hot path of play, simulation and audit. cards.py stays
 # interpreted: its Card subclasses int, which mypyc does not compile.
 COMPILED_MODULES = [
-    "bragrules/money.py",
-    "bragrules/ranking.py",
-    "bragrules/shuffling.py",
-    "bragrules/rules.py",
+    "bragrules/core/money.py",
+    "bragrules/rules/ranking.py",
+    "bragrules/core/shuffling.py",
+    "bragrules/rules/compile.py",
     "bragrules/engine/actions.py",
     "bragrules/engine/units.py",
     "bragrules/engine/showdown.py",
     "bragrules/engine/arrange.py",
     "bragrules/engine/deal.py",
     "bragrules/engine/session.py",
-    "bragrules/bots.py",
-    "bragrules/simulate.py",
-    "bragrules/history.py",
+    "bragrules/play/bots.py",
+    "bragrules/play/simulate.py",
+    "bragrules/history/records.py",
     "bragrules/audit.py",
 ]
 

@@ -11,10 +11,10 @@ import random
 import statistics
 import time
 
-from bragrules.cards import STANDARD_PACK
+from bragrules.core.cards import STANDARD_PACK
 from bragrules.engine.arrange import auto_arrange, hand_chances, ordered_arrangements
 from bragrules.profile import load_profile
-from bragrules.rules import compile_rules
+from bragrules.rules.compile import compile_rules
 
 
 def measure(name: str, cards: int, trials: int = 300) -> None:

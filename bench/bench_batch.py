@@ -10,7 +10,7 @@ Prints, for the standard ranking:
   ``ranker.table[a * 2916 + b * 54 + c]``, each beside the bare cost of the
   loop around it (a no-op method call per hand; unpacking the hand and
   nothing else);
-- ``bragrules.batch`` on an ``(N, 3)`` array of random hands, beside a
+- ``bragrules.analysis.batch`` on an ``(N, 3)`` array of random hands, beside a
   plain numpy gather of the same size (the same hands' table indices worked
   out beforehand, one ``np.take``): the memory-bound floor of looking up N
   values, so the ratio shows how close the evaluator comes to it;
@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py, beside t
 from harness import best_of  # noqa: E402  (it also puts an uninstalled checkout on the path)
 
 from bragrules.profile.models import Ranking  # noqa: E402
-from bragrules.ranking import HandRanker, compile_ranking  # noqa: E402
+from bragrules.rules.ranking import HandRanker, compile_ranking  # noqa: E402
 
 TARGET_SINGLE = 2_000_000
 TARGET_BATCH = 100_000_000
@@ -116,10 +116,10 @@ def array_hands(n: int, seed: int = 1) -> Any:
 
 
 def batch_rates(n: int, repeats: int) -> Dict[str, float]:
-    """Hands per second: ``bragrules.batch`` and the plain gather of the same size (the baseline)."""
+    """Hands per second: ``bragrules.analysis.batch`` and the plain gather of the same size (the baseline)."""
     import numpy as np
 
-    from bragrules.batch import batch_ranker
+    from bragrules.analysis.batch import batch_ranker
 
     ranker = compile_ranking(Ranking())
     batch = batch_ranker(ranker)
@@ -142,7 +142,7 @@ def variants(n: int, repeats: int) -> List[Tuple[str, float]]:
     """Hands per second of the layouts the evaluator chose between (same hands, same machine)."""
     import numpy as np
 
-    from bragrules.batch import batch_ranker
+    from bragrules.analysis.batch import batch_ranker
 
     ranker = compile_ranking(Ranking())
     batch = batch_ranker(ranker)
@@ -253,7 +253,7 @@ def main(argv: Sequence[str]) -> int:
     n = args.hands or 20_000_000
     batch = batch_rates(n, repeats)
     print(f"\nWhole arrays, numpy {np.__version__} ({n:,} random hands as uint8, best of {repeats}):")
-    print(f"  bragrules.batch                  {batch['batch']:>14,.0f} /s   (target {TARGET_BATCH:,})")
+    print(f"  bragrules.analysis.batch                  {batch['batch']:>14,.0f} /s   (target {TARGET_BATCH:,})")
     print(f"  plain gather, indices given      {batch['gather']:>14,.0f} /s   "
           f"(ratio {batch['batch'] / batch['gather']:.2f})")
     print("\nVariants (hands a second):")

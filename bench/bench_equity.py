@@ -24,12 +24,12 @@ try:
 except ImportError:  # run from a checkout that is not installed
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bragrules import equity  # noqa: E402
-from bragrules.equity import counted_equity, equity_table, hand_equity, naive_equity  # noqa: E402
+from bragrules.analysis import equity  # noqa: E402
+from bragrules.analysis.equity import counted_equity, equity_table, hand_equity, naive_equity  # noqa: E402
 from bragrules.profile import load_profile  # noqa: E402
 from bragrules.profile.models import Ranking, Wild  # noqa: E402
-from bragrules.ranking import HandRanker  # noqa: E402
-from bragrules.rules import compile_rules  # noqa: E402
+from bragrules.rules.compile import compile_rules  # noqa: E402
+from bragrules.rules.ranking import HandRanker  # noqa: E402
 
 
 def table_seconds(ranker: HandRanker, repeats: int) -> float:

@@ -13,7 +13,7 @@ fold, check or call, or a bet or raise to an amount drawn uniformly
 between the least and the most allowed, each kind of action as likely as
 the others among those that are legal. The figure is hands per second on
 one core (the best of several rounds), with the actions per hand beside it; it sets the speed of the
-simulator's Brag deals (``bragrules.simulate``) against what a
+simulator's Brag deals (``bragrules.play.simulate``) against what a
 general-purpose Python engine does with a comparable amount of rule
 checking. Nothing here asserts a time.
 

@@ -21,9 +21,9 @@ try:
 except ImportError:  # run from a checkout that is not installed
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bragrules.cards import CARDS  # noqa: E402
+from bragrules.core.cards import CARDS  # noqa: E402
 from bragrules.profile.models import Ranking, Wild  # noqa: E402
-from bragrules.ranking import HandRanker, compile_ranking  # noqa: E402
+from bragrules.rules.ranking import HandRanker, compile_ranking  # noqa: E402
 
 SPECS: List[Tuple[str, Ranking, int]] = [
     ("standard", Ranking(), 0),

@@ -25,9 +25,9 @@ try:
 except ImportError:  # run from a checkout that is not installed
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bragrules.play.simulate import simulate  # noqa: E402
 from bragrules.profile import load_profile  # noqa: E402
-from bragrules.rules import compile_rules  # noqa: E402
-from bragrules.simulate import simulate  # noqa: E402
+from bragrules.rules.compile import compile_rules  # noqa: E402
 
 
 def rate(profile: str, players: int, hands: int, workers: int = 1, seed: int = 1) -> Tuple[float, float, float]:
@@ -63,13 +63,13 @@ def breakdown(hands: int) -> None:
             key = "engine (deal, session, actions)"
         elif name.endswith("/fractions.py"):
             key = "fractions (engine money arithmetic)"
-        elif name.endswith("/bragrules/rules.py") or name.endswith("/bragrules/money.py"):
+        elif name.endswith("/bragrules/rules/compile.py") or name.endswith("/bragrules/core/money.py"):
             key = "rules / money policies"
-        elif name.endswith("/bragrules/bots.py"):
+        elif name.endswith("/bragrules/play/bots.py"):
             key = "bots"
-        elif name.endswith("/bragrules/simulate.py"):
+        elif name.endswith("/bragrules/play/simulate.py"):
             key = "simulate (counting)"
-        elif name.endswith("/bragrules/cards.py") or name.endswith("/bragrules/ranking.py"):
+        elif name.endswith("/bragrules/core/cards.py") or name.endswith("/bragrules/rules/ranking.py"):
             key = "cards / ranking"
         elif name.endswith("/random.py"):
             key = "random (shuffles, bot draws)"

@@ -84,9 +84,9 @@ def build(target: Path) -> float:
 
 def child_simulate(deals: int, players: int) -> Dict[str, Any]:
     import bragrules
+    from bragrules.play.simulate import simulate
     from bragrules.profile import load_profile
-    from bragrules.rules import compile_rules
-    from bragrules.simulate import simulate
+    from bragrules.rules.compile import compile_rules
 
     rules = compile_rules(load_profile("standard"))
     simulate(rules, players=players, hands=20, seed=1001)  # warm the caches

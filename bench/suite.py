@@ -220,7 +220,7 @@ def section_evaluation(out: Results, quick: bool, cprofile: bool) -> None:
     n = 20_000_000  # well beyond the last-level cache (32 MiB here): the gather is bound by memory
     batch = bench_batch.batch_rates(n, repeats)
     target = bench_batch.TARGET_BATCH
-    out.add(Row("evaluation", "bragrules.batch, (N,3) uint8 -> (N,) int16", rate_text(batch["batch"]),
+    out.add(Row("evaluation", "bragrules.analysis.batch, (N,3) uint8 -> (N,) int16", rate_text(batch["batch"]),
                 f">= {rate_text(target)}", f"{rate_text(batch['gather'])} plain np.take gather",
                 f"{batch['batch'] / batch['gather']:.2f}", verdict(batch["batch"] >= target), cmd,
                 batch["batch"], "hands/s"))
@@ -236,10 +236,10 @@ def section_evaluation(out: Results, quick: bool, cprofile: bool) -> None:
 
 
 def section_equity(out: Results, quick: bool, cprofile: bool) -> None:
-    from bragrules import equity
-    from bragrules.equity import equity_table, naive_equity
+    from bragrules.analysis import equity
+    from bragrules.analysis.equity import equity_table, naive_equity
     from bragrules.profile.models import Ranking
-    from bragrules.ranking import HandRanker
+    from bragrules.rules.ranking import HandRanker
 
     repeats = 2 if quick else 5
     sample = 8 if quick else 40
@@ -277,7 +277,7 @@ def section_equity(out: Results, quick: bool, cprofile: bool) -> None:
 def as_rules(profile: Any) -> Any:
     """Compiled rules from a shipped profile's name, a Profile, or Rules."""
     from bragrules.profile import load_profile
-    from bragrules.rules import Rules, compile_rules
+    from bragrules.rules.compile import Rules, compile_rules
 
     if isinstance(profile, Rules):
         return profile
@@ -292,7 +292,7 @@ def brag_rates(cases: Sequence[Tuple[Any, int, int, int, Optional[List[str]]]], 
     The rounds of the cases are interleaved, so that drift in the machine's
     speed hits them alike; every round plays the same deals (same seed).
     """
-    from bragrules.simulate import simulate
+    from bragrules.play.simulate import simulate
 
     compiled = [as_rules(profile) for profile, *_ in cases]
     for rules, (_, players, _, _, styles) in zip(compiled, cases):
@@ -311,9 +311,9 @@ def brag_rates(cases: Sequence[Tuple[Any, int, int, int, Optional[List[str]]]], 
 def simulation_profile(hands: int) -> List[str]:
     import cProfile
 
+    from bragrules.play.simulate import simulate
     from bragrules.profile import load_profile
-    from bragrules.rules import compile_rules
-    from bragrules.simulate import simulate
+    from bragrules.rules.compile import compile_rules
 
     rules = compile_rules(load_profile("standard"))
     simulate(rules, players=4, hands=20, seed=99)
@@ -484,7 +484,7 @@ import contextlib, io, json, sys, time
 t0 = time.perf_counter()
 import bragrules_cli.app
 t1 = time.perf_counter()
-from bragrules.ranking import compile_ranking
+from bragrules.rules.ranking import compile_ranking
 from bragrules.profile import load_profile
 t2 = time.perf_counter()
 profile = load_profile("standard")
@@ -498,7 +498,7 @@ with contextlib.redirect_stdout(io.StringIO()):
         pass
 t5 = time.perf_counter()
 print(json.dumps({"import the app (typer, no command module yet)": t1 - t0,
-                  "import bragrules.ranking and .profile (pydantic, the models, the loader)": t2 - t1,
+                  "import bragrules.rules.ranking and .profile (pydantic, the models, the loader)": t2 - t1,
                   "load_profile('standard') (read, merge, validate)": t3 - t2,
                   "compile_ranking (build the table)": t4 - t3,
                   "the command itself, the above done (its module, typer's parsing with pydantic, "

@@ -15,11 +15,11 @@ carried pots, retained hands); then the dispute is ruled on:
   (``seeing.tie``).
 
 Every ruling names the rules that decide it: the field path, its value under
-the profile, a plain sentence (:mod:`bragrules.explain`) and the source.
+the profile, a plain sentence (:mod:`bragrules.explainers.explain`) and the source.
 
 The fine point of 000, a see paid with the wrong amount:
 
->>> from bragrules.history import parse_sheet
+>>> from bragrules.history.records import parse_sheet
 >>> situation = parse_sheet('''
 ... profile: traditional
 ... players: [A, B, C, D]
@@ -48,15 +48,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 
-from .engine.actions import Action, ActionSyntaxError, LegalAction
-from .engine.deal import Deal
-from .engine.events import See
-from .errors import HistoryError, RuleViolation
-from .explain import explain, field_paths, get_value, in_play, source_of
-from .history import DealEntry, History, read_history
-from .money import money_json, pretty_money
-from .profile.models import Profile
-from .rules import Rules
+from bragrules.core.errors import HistoryError, RuleViolation
+from bragrules.core.money import money_json, pretty_money
+from bragrules.engine.actions import Action, ActionSyntaxError, LegalAction
+from bragrules.engine.deal import Deal
+from bragrules.engine.events import See
+from bragrules.explainers.explain import explain, field_paths, get_value, in_play, source_of
+from bragrules.history.records import DealEntry, History, read_history
+from bragrules.profile.models import Profile
+from bragrules.rules.compile import Rules
 
 ZERO = Fraction(0)
 
@@ -310,7 +310,7 @@ def _last_deal(history: History) -> Tuple[List[DealEntry], DealEntry]:
 def _setup(history: History, earlier: List[DealEntry], entry: DealEntry, choice: ProfileChoice) -> _Situation:
     """Replay the deals before the dispute as the audit does; illegal play there is bad input."""
     # the audit's own replay: seats, antes, carried pots and retained hands exactly as it has them
-    from .audit import Replay
+    from bragrules.audit import Replay
 
     replay = Replay(history, choice)
     rules, label, report = replay.rules, replay.label, replay.report
@@ -878,7 +878,7 @@ def arbitrate(
 
     ``profiles`` are profile names, paths, profiles or compiled rules; none
     means the profile the sheet names. Raises
-    :class:`~bragrules.errors.HistoryError` (or
+    :class:`~bragrules.core.errors.HistoryError` (or
     :class:`~bragrules.profile.ProfileError`) when the situation cannot be
     read or set up: a sheet with no dispute, an unknown dispute, actions
     before the dispute that the profile does not allow.

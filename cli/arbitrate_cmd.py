@@ -50,7 +50,7 @@ def arbitrate_command(
     Exit status: 0 a ruling was given; 2 the situation cannot be read or set up.
     """
     from bragrules.arbitrate import arbitrate
-    from bragrules.errors import HistoryError
+    from bragrules.core.errors import HistoryError
     from bragrules.profile import ProfileError
 
     try:
@@ -79,7 +79,7 @@ def _allowed(ruling: "Ruling") -> str:
 
 
 def _money_map(values: Optional[Dict[str, Any]], signed: bool = True) -> str:
-    from bragrules.money import pretty_money
+    from bragrules.core.money import pretty_money
 
     if not values:
         return "—"
@@ -88,7 +88,7 @@ def _money_map(values: Optional[Dict[str, Any]], signed: bool = True) -> str:
 
 def _owed(values: Optional[Dict[str, Any]]) -> str:
     """What is owed: ``A 1``; an overpayment taken back: ``A takes back 1``."""
-    from bragrules.money import pretty_money
+    from bragrules.core.money import pretty_money
 
     if not values:
         return "—"
@@ -105,7 +105,7 @@ def _title(ruling: "Ruling") -> str:
 
 
 def _signed(value: Any) -> str:
-    from bragrules.money import pretty_money
+    from bragrules.core.money import pretty_money
 
     if value is None:
         return "—"
@@ -119,7 +119,7 @@ def rule_label(path: str) -> str:
     >>> rule_label("seeing.cost_basis"), rule_label("stakes.raise_limit.amount"), rule_label("net A")
     ('the see: cost basis', 'stakes and betting: raise limit amount', 'net A')
     """
-    from bragrules.explain import _AREA_OF_TOP, AREA_TITLES, METADATA
+    from bragrules.explainers.explain import _AREA_OF_TOP, AREA_TITLES, METADATA
 
     top, _, rest = path.partition(".")
     if not rest or top in METADATA or top not in _AREA_OF_TOP:
@@ -129,7 +129,7 @@ def rule_label(path: str) -> str:
 
 
 def _value_text(value: Any) -> str:
-    from bragrules.explain import people_value
+    from bragrules.explainers.explain import people_value
 
     return "—" if value is None else people_value(value)
 
@@ -200,7 +200,7 @@ def _block(out: Any, ruling: "Ruling", several: bool) -> None:
     marker = "  [yellow]{}[/yellow]" if several and ruling.differs else "{}"
     out.print(styled("[bold]Under {}[/bold]: [bold]{}[/bold]" + marker, _title(ruling), verdict,
                      DIFFERS if several and ruling.differs else ""))
-    from bragrules.text import source_in_words
+    from bragrules.core.text import source_in_words
 
     out.print(f"  {source_in_words(ruling.summary)}", soft_wrap=True)
     if ruling.owed:
@@ -210,7 +210,7 @@ def _block(out: Any, ruling: "Ruling", several: bool) -> None:
         out.print(f"  net: {_money_map(ruling.net)}")
     if ruling.citations:
         out.print("  rules:")
-        from bragrules.text import sources_in_words
+        from bragrules.core.text import sources_in_words
 
         merged: Dict[str, List[str]] = {}  # one line per rule in words, with every source behind it
         for cited in ruling.citations:

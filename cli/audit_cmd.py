@@ -55,7 +55,7 @@ def audit_command(
     import sys
 
     from bragrules.audit import audit
-    from bragrules.errors import HistoryError
+    from bragrules.core.errors import HistoryError
     from bragrules.profile import ProfileError
 
     from .progress import ticker
@@ -182,7 +182,7 @@ class _TextRows(_Writer):
 
 
 def _money(amount: Any) -> str:
-    from bragrules.money import pretty_money
+    from bragrules.core.money import pretty_money
 
     text = pretty_money(amount)
     return f"+{text}" if amount > 0 else text
@@ -192,7 +192,7 @@ def _deal_table(deals: "List[DealSummary]", players: List[str], header: bool = T
     """Rows of deals as a rich table (the same columns for every chunk)."""
     from rich.table import Table
 
-    from bragrules.money import pretty_money
+    from bragrules.core.money import pretty_money
 
     table = Table(show_edge=False, pad_edge=False, show_header=header)
     table.add_column("deal", justify="right", min_width=6)
@@ -223,7 +223,7 @@ def render(report: "AuditReport", head: bool = True) -> None:
     """
     from rich.table import Table
 
-    from bragrules.money import pretty_money
+    from bragrules.core.money import pretty_money
 
     from .safe_console import styled
 

@@ -23,8 +23,8 @@ EXIT_BAD_INPUT = 2
 # modules already imported, so that checking an error imports nothing.
 _INPUT_ERRORS = (
     ("bragrules.profile.errors", "ProfileError"),
-    ("bragrules.errors", "BragError"),
-    ("bragrules.cards", "CardError"),
+    ("bragrules.core.errors", "BragError"),
+    ("bragrules.core.cards", "CardError"),
 )
 
 
@@ -88,7 +88,7 @@ def colour_wanted(stream: IO[Any]) -> bool:
 
 def message(text: str) -> None:
     """A message for people, on stderr (control characters neutralised)."""
-    from bragrules.text import neutralise
+    from bragrules.core.text import neutralise
 
     sys.stderr.write(neutralise(text) + "\n")
     sys.stderr.flush()
@@ -100,7 +100,7 @@ MAX_MESSAGE = 300
 
 def error(text: str) -> None:
     """One error line on stderr, in red on a terminal that wants colour."""
-    from bragrules.text import neutralise
+    from bragrules.core.text import neutralise
 
     line = neutralise(one_line(text))
     if len(line) > MAX_MESSAGE:
@@ -154,7 +154,7 @@ def write(text: str) -> None:
     JSON and YAML escape their own, so only text output changes: an ESC in
     a profile's description is written ``\\u001b``, never raw.
     """
-    from bragrules.text import neutralise
+    from bragrules.core.text import neutralise
 
     sys.stdout.write(neutralise(text))
 
@@ -190,7 +190,7 @@ class GuardedStream:
         self.fd = fd
 
     def _fail(self, exc: OSError) -> "OutputError":
-        from bragrules.text import printable
+        from bragrules.core.text import printable
 
         cause = exc.strerror or printable(str(exc))
         return OutputError(f"error: cannot write {stream_name(self.target, self.fd)}: {cause}")
@@ -226,7 +226,7 @@ class NeutralStream:
         self.target = target
 
     def write(self, text: str) -> int:
-        from bragrules.text import neutralise
+        from bragrules.core.text import neutralise
 
         return self.target.write(neutralise(text))
 
@@ -242,7 +242,7 @@ def write_to(text: str, output: "Optional[Path]") -> None:
     if output is None:
         write(text)
         return
-    from bragrules.text import neutralise
+    from bragrules.core.text import neutralise
 
     try:
         output.write_text(neutralise(text), encoding="utf-8")

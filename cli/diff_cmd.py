@@ -63,7 +63,7 @@ def diff(
     if len(profiles) < 2:
         error("error: diff needs at least two profiles to compare")
         raise typer.Exit(EXIT_BAD_INPUT)
-    from bragrules.diff import compare_refs, render_table, render_text
+    from bragrules.explainers.diff import compare_refs, render_table, render_text
 
     comparison = compare_refs(profiles)
     measured: Optional[List[Dict[str, Any]]] = None
@@ -91,7 +91,7 @@ def diff(
 
 
 def _impact(comparison: Any, hands: int, players: int, seed: int) -> List[Dict[str, Any]]:
-    from bragrules.diff import ImpactUnavailable, measure_impact
+    from bragrules.explainers.diff import ImpactUnavailable, measure_impact
 
     from .progress import ticker
 
@@ -108,7 +108,7 @@ def _impact(comparison: Any, hands: int, players: int, seed: int) -> List[Dict[s
 
 
 def _print_impact(comparison: Any, measured: List[Dict[str, Any]]) -> None:
-    from bragrules.diff import render_impact
+    from bragrules.explainers.diff import render_impact
 
     out = console()
     out.print()

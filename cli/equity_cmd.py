@@ -9,7 +9,7 @@ import typer
 from .common import EXIT_BAD_INPUT, console, describe_error, error, message, write
 
 if TYPE_CHECKING:  # pragma: no cover
-    from bragrules.equity import Equity, EquityRow
+    from bragrules.analysis.equity import Equity, EquityRow
 
 
 def register(app: typer.Typer) -> None:
@@ -41,10 +41,10 @@ def equity_command(
     opponent hands sharing no card with them (a tie is a tie here: who wins
     it is the profile's tie rule).
     """
-    from bragrules.equity import equity_table, hand_equity
-    from bragrules.errors import BragError
+    from bragrules.analysis.equity import equity_table, hand_equity
+    from bragrules.core.errors import BragError
     from bragrules.profile import ProfileError, load_profile
-    from bragrules.rules import compile_rules
+    from bragrules.rules.compile import compile_rules
 
     try:
         rules = compile_rules(load_profile(profile))
@@ -52,7 +52,7 @@ def equity_command(
         error(describe_error(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     if hand:
-        from bragrules.cards import CardError, parse_card
+        from bragrules.core.cards import CardError, parse_card
 
         from .rank_cmd import card_tokens
 

@@ -31,10 +31,10 @@ if TYPE_CHECKING:  # pragma: no cover
     from bragrules.engine.actions import Action, LegalAction
     from bragrules.engine.deal import Deal
     from bragrules.engine.session import DealRecord
-    from bragrules.play import Observer as _ObserverBase
-    from bragrules.play import Table
+    from bragrules.play.table import Observer as _ObserverBase
+    from bragrules.play.table import Table
 else:
-    _ObserverBase = object  # bragrules.play is imported only once a game starts
+    _ObserverBase = object  # bragrules.play.table is imported only once a game starts
 
 BOT_NAMES = ["Ada", "Bo", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu",
              "Max", "Ned", "Oz", "Pam", "Quin", "Ros", "Sid", "Tam", "Uma", "Vic"]
@@ -88,7 +88,7 @@ def read_script(path: Path) -> List[str]:
     """
     import stat as stat_module
 
-    from bragrules.errors import HistoryError
+    from bragrules.core.errors import HistoryError
 
     name = str(path)
     try:
@@ -183,7 +183,7 @@ def cards_markup(cards: Any) -> str:
 
 
 def money(amount: Any) -> str:
-    from bragrules.money import pretty_money
+    from bragrules.core.money import pretty_money
 
     return pretty_money(amount)
 
@@ -553,9 +553,9 @@ class HumanTurn:
         console.print(f"[dim]to play it: arrange {esc(text)} (or choose it from the menu)[/]", highlight=False)
 
     def __call__(self, table: "Table", deal: "Deal", player: str) -> Optional["Action"]:
+        from bragrules.core.errors import RuleViolation
+        from bragrules.core.money import parse_money
         from bragrules.engine.actions import Action, ActionSyntaxError
-        from bragrules.errors import RuleViolation
-        from bragrules.money import parse_money
 
         console = self.view.console
         self.view.draw(table, deal, player)
@@ -635,7 +635,7 @@ def check_options(delay: float, hands: Optional[int], players: Optional[int], se
     """Every argument checked before play starts: one line and exit 2 for a bad one."""
     import math
 
-    from bragrules.text import brief
+    from bragrules.core.text import brief
 
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
         raise _refuse(f"--delay: seconds to pause, from 0 to {MAX_DELAY:g}, not {delay}")
@@ -707,8 +707,8 @@ def register(app: typer.Typer) -> None:
                                               "seed and number of deals come from the log)."),
     ) -> None:
         """Play Brag in the terminal against bots (or watch them with --auto)."""
-        from bragrules.bots import ALL_STYLES
-        from bragrules.play import Seat, Table, default_log_path
+        from bragrules.play.bots import ALL_STYLES
+        from bragrules.play.table import Seat, Table, default_log_path
         from bragrules.profile import load_profile
 
         check_options(delay, hands, players, seed, name)
@@ -763,7 +763,7 @@ def register(app: typer.Typer) -> None:
                               log_path=log_path, observer=view, decide=turn, hands=hands)
             console.print(f"[bold]bragrules play[/] · profile {esc(rules_profile.name)} · seed {seed} · "
                           f"log {esc(log_path)}", highlight=False)
-            from bragrules.text import in_words
+            from bragrules.core.text import in_words
 
             console.print(f"[dim]{esc(in_words(rules_profile.description))}[/]", highlight=False)
             if note:

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Dict, Iterator, List, Optional, Tuple
 
 import typer
 
-from bragrules.text import in_words
+from bragrules.core.text import in_words
 
 from .common import EXIT_BAD_INPUT, console, error, write, write_to
 
@@ -75,7 +75,7 @@ def validate(
 
 
 def _text(value: Optional[str]) -> Optional[str]:
-    from bragrules.text import printable
+    from bragrules.core.text import printable
 
     return None if value is None else printable(value)
 
@@ -92,8 +92,8 @@ def check_profile(ref: str) -> Dict[str, Any]:
     >>> check_profile("no/such.yaml")["problems"][0]["text"]
     'no/such.yaml: no such file'
     """
+    from bragrules.core.text import printable
     from bragrules.profile import ProfileError, load_profile
-    from bragrules.text import printable
 
     try:
         profile = load_profile(ref)

@@ -11,7 +11,7 @@ import typer
 from .common import EXIT_BAD_INPUT, console, error, message
 
 if TYPE_CHECKING:  # pragma: no cover
-    from bragrules.cards import Card
+    from bragrules.core.cards import Card
 
 DEFAULT_PROFILE = "standard"
 
@@ -33,7 +33,7 @@ def card_tokens(text: str) -> List[str]:
     Tokens are separated by spaces or commas; a token that is not one card
     is read as cards written one after another ("AcKdQh", "10hJhQh").
     """
-    from bragrules.cards import CardError, parse_card, split_tokens
+    from bragrules.core.cards import CardError, parse_card, split_tokens
 
     tokens: List[str] = []
     for chunk in split_tokens(text):
@@ -65,8 +65,8 @@ class _Reader:
         self._cards: Dict[str, "Card"] = {}
 
     def cards(self, text: str) -> List["Card"]:
-        """The cards of one hand; :class:`~bragrules.cards.CardError` if it is not one."""
-        from bragrules.cards import CardError, parse_card
+        """The cards of one hand; :class:`~bragrules.core.cards.CardError` if it is not one."""
+        from bragrules.core.cards import CardError, parse_card
 
         known = self._cards
         hand: List["Card"] = []
@@ -166,7 +166,7 @@ def rank(
     (exit status 2) and the other hands are still ranked.
     """
     from bragrules.profile import load_profile
-    from bragrules.ranking import compile_ranking
+    from bragrules.rules.ranking import compile_ranking
 
     spec = load_profile(profile)
     profile_name = spec.name
@@ -203,8 +203,8 @@ def _rank_all(source: Iterable[Tuple[str, str]], ranker: Any, profile_name: str,
     if as_json:
         import json
 
-        from bragrules.cards import CARDS
-        from bragrules.text import neutralise
+        from bragrules.core.cards import CARDS
+        from bragrules.core.text import neutralise
 
         dumps = json.dumps
         out = sys.stdout.write

@@ -55,8 +55,8 @@ def rulebook(
     own rules and the special cases. Every number comes from the profile.
     """
     chosen = _choose_format(fmt, output)
+    from bragrules.explainers.rulebook import build_rulebook, render
     from bragrules.profile import load_profile
-    from bragrules.rulebook import build_rulebook, render
 
     text = render(build_rulebook(load_profile(profile)), chosen)
     write_to(text, output)

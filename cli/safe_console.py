@@ -9,7 +9,7 @@ the root:
 
 - markup and emoji codes are off, so every string printed, put in a table
   cell, a title or a rule is text, whatever it holds;
-- every piece of text is passed through :func:`bragrules.text.neutralise`
+- every piece of text is passed through :func:`bragrules.core.text.neutralise`
   before it is laid out, and every segment again before it is written, so
   no control character (but tab and newline) is written except rich's own
   colour codes.
@@ -34,7 +34,7 @@ from rich.markup import escape
 from rich.segment import Segment
 from rich.text import Text
 
-from bragrules.text import UNSAFE, neutralise
+from bragrules.core.text import UNSAFE, neutralise
 
 
 class SafeConsole(Console):

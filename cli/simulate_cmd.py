@@ -13,7 +13,7 @@ from .common import EXIT_BAD_INPUT, console, describe_error, error, message, wri
 from .progress import progress_wanted
 
 if TYPE_CHECKING:  # pragma: no cover
-    from bragrules.simulate import SimulationReport
+    from bragrules.play.simulate import SimulationReport
 
 
 def register(app: typer.Typer) -> None:
@@ -53,9 +53,9 @@ def simulate_command(
     ends. Money is exact and checked to be conserved in every session.
     Exit status 2 for a bad profile, player count or style.
     """
-    from bragrules.errors import BragError
+    from bragrules.core.errors import BragError
+    from bragrules.play.simulate import simulate
     from bragrules.profile import ProfileError
-    from bragrules.simulate import simulate
 
     style_list: Optional[List[str]] = None
     if styles is not None:
@@ -102,7 +102,7 @@ def _with_progress(
 ) -> "SimulationReport":
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-    from bragrules.simulate import simulate
+    from bragrules.play.simulate import simulate
 
     with Progress(
         TextColumn("simulating"),
@@ -130,7 +130,7 @@ def _pct(count: int, total: int) -> str:
 def _money(amount: Any, signed: bool = False) -> str:
     from fractions import Fraction
 
-    from bragrules.money import decimal_text, pretty_money
+    from bragrules.core.money import decimal_text, pretty_money
 
     value = Fraction(amount)
     if value.denominator in (1, 2):

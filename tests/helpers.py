@@ -8,11 +8,11 @@ import time
 from fractions import Fraction
 from typing import Any, Callable, Dict, Iterable, Mapping, Optional, Sequence, Tuple
 
-from bragrules.cards import parse_cards
+from bragrules.core.cards import parse_cards
 from bragrules.engine.deal import Deal
 from bragrules.profile import load_profile
 from bragrules.profile.models import Profile
-from bragrules.rules import Rules, compile_rules
+from bragrules.rules.compile import Rules, compile_rules
 
 
 def rules_for(name: str = "traditional", **areas: Mapping[str, object]) -> Rules:

@@ -21,8 +21,8 @@ from typing import Any, Dict, Optional
 import pytest
 
 from bragrules.arbitrate import Ruling, arbitrate, parse_dispute
-from bragrules.errors import HistoryError
-from bragrules.history import parse_sheet
+from bragrules.core.errors import HistoryError
+from bragrules.history.records import parse_sheet
 
 from .helpers import rules_for, run_cli
 

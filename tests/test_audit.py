@@ -14,14 +14,14 @@ from typing import Dict, List
 import pytest
 
 from bragrules.audit import AuditReport, audit
-from bragrules.cards import parse_cards
+from bragrules.core.cards import parse_cards
+from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.errors import HistoryError, RuleViolation
-from bragrules.history import LogWriter, parse_sheet
+from bragrules.history.records import LogWriter, parse_sheet
 from bragrules.profile import builtin_names, load_profile
-from bragrules.rules import compile_rules
+from bragrules.rules.compile import compile_rules
 
 from . import helpers
 from .helpers import rules_for
@@ -675,7 +675,7 @@ def test_cli_summary_leaves_out_the_deal_rows(cli) -> None:
 
 def test_a_crash_showdown_that_would_put_out_everyone_costs_no_life_in_the_audit_too(tmp_path: Path) -> None:
     """Three players on their last life tie lowest: nobody loses it, in play and in the audit alike."""
-    from bragrules.cards import Pack
+    from bragrules.core.cards import Pack
 
     class StackedPack(Pack):  # the order below, never shuffled
         __slots__ = ()
@@ -702,7 +702,7 @@ def test_a_crash_showdown_that_would_put_out_everyone_costs_no_life_in_the_audit
 @pytest.mark.parametrize("name", ["retention.yaml", "retention_three.yaml", "casual_example.yaml"])
 def test_replay_leaves_the_table_as_the_audit_does(name: str) -> None:
     from bragrules.audit import Replay
-    from bragrules.history import read_history
+    from bragrules.history.records import read_history
 
     history = read_history(DATA / name)
     replay = Replay(history)

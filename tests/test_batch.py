@@ -9,10 +9,10 @@ import pytest
 
 np = pytest.importorskip("numpy")
 
-from bragrules.batch import CHUNK, BatchError, BatchRanker, batch_ranker, batch_strengths  # noqa: E402
-from bragrules.cards import parse_cards  # noqa: E402
+from bragrules.analysis.batch import CHUNK, BatchError, BatchRanker, batch_ranker, batch_strengths  # noqa: E402
+from bragrules.core.cards import parse_cards  # noqa: E402
 from bragrules.profile.models import Ranking, Wild  # noqa: E402
-from bragrules.ranking import HandRanker, compile_ranking  # noqa: E402
+from bragrules.rules.ranking import HandRanker, compile_ranking  # noqa: E402
 
 STANDARD = compile_ranking(Ranking())
 

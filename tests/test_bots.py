@@ -8,12 +8,12 @@ from typing import Callable, Dict, List, Optional
 
 import pytest
 
-from bragrules.bots import ALL_STYLES, STYLES, hand_share, make_bot, table_chooser
-from bragrules.cards import parse_cards
+from bragrules.core.cards import parse_cards
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import Session, play_session
-from bragrules.rules import Rules
+from bragrules.play.bots import ALL_STYLES, STYLES, hand_share, make_bot, table_chooser
+from bragrules.rules.compile import Rules
 
 from .helpers import rules_for
 
@@ -261,7 +261,7 @@ from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from bragrules.profile.models import Profile  # noqa: E402
-from bragrules.rules import compile_rules  # noqa: E402
+from bragrules.rules.compile import compile_rules  # noqa: E402
 
 from .strategies import profiles  # noqa: E402
 

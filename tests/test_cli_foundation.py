@@ -21,9 +21,9 @@ import jsonschema
 import pytest
 import yaml
 
-from bragrules.cards import CARDS
+from bragrules.core.cards import CARDS
 from bragrules.profile import builtin_names, load_profile
-from bragrules.ranking import compile_ranking
+from bragrules.rules.ranking import compile_ranking
 from bragrules_cli.app import COMMAND_MODULES, app
 from bragrules_cli.profile_cmds import profile_schema, schema_text
 from bragrules_cli.rank_cmd import card_tokens

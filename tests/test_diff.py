@@ -1,4 +1,4 @@
-"""``bragrules diff`` and the plain sentences behind it (bragrules.explain).
+"""``bragrules diff`` and the plain sentences behind it (bragrules.explainers.explain).
 
 - every field path of the profile has a sentence of its own, and every value
   of every choice field a sentence of its own (never the fallback);
@@ -17,8 +17,8 @@ from typing import List
 
 import pytest
 
-from bragrules.diff import compare, compare_refs, render_text, side_labels
-from bragrules.explain import (
+from bragrules.explainers.diff import compare, compare_refs, render_text, side_labels
+from bragrules.explainers.explain import (
     AREA_ORDER,
     CHOICES,
     SENTENCES,
@@ -318,7 +318,7 @@ def test_broken_file_is_located(run) -> None:
 
 
 def test_impact_simulates_each_profile_with_the_same_seed(run) -> None:
-    pytest.importorskip("bragrules.simulate")
+    pytest.importorskip("bragrules.play.simulate")
     result = run("diff", "standard", "traditional", "--impact", "200", "--seed", "3")
     assert result.code == 1, result.err
     for label in ("pots won at a see", "pots won by everyone else folding", "deals whose pot carried",
@@ -344,7 +344,7 @@ def test_impact_simulates_each_profile_with_the_same_seed(run) -> None:
 
 
 def test_impact_seats_within_each_profile(run) -> None:
-    pytest.importorskip("bragrules.simulate")
+    pytest.importorskip("bragrules.play.simulate")
     result = run("diff", "standard", "nine-card", "--impact", "20", "--players", "8", "--json")
     assert result.code == 1, result.err
     seats = {row["profile"]: row["players"] for row in json.loads(result.out)["impact"]}
@@ -352,7 +352,7 @@ def test_impact_seats_within_each_profile(run) -> None:
 
 
 def test_impact_without_a_simulator_says_so(run, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(sys.modules, "bragrules.simulate", None)  # import fails
+    monkeypatch.setitem(sys.modules, "bragrules.play.simulate", None)  # import fails
     result = run("diff", "standard", "traditional", "--impact", "5")
     assert result.code == 2
     assert len(result.err.splitlines()) == 1 and "Traceback" not in result.err

@@ -136,13 +136,13 @@ def test_every_field_is_documented() -> None:
 
 
 def test_the_field_reference_is_current() -> None:
-    from bragrules.reference import COMMAND, stale
+    from bragrules.explainers.reference import COMMAND, stale
 
     assert not stale(DOC), f"docs/variants.md's field reference is stale: run `{COMMAND}`"
 
 
 def test_a_stale_reference_is_caught(tmp_path: Path) -> None:
-    from bragrules.reference import main
+    from bragrules.explainers.reference import main
 
     copy = tmp_path / "variants.md"
     text = DOC.read_text(encoding="utf-8")
@@ -156,8 +156,8 @@ def test_a_stale_reference_is_caught(tmp_path: Path) -> None:
 def test_every_choice_is_explained_in_its_description() -> None:
     """A field with named values says what each one means, so the reference
     (and an editor's hover text) can: `value` in backticks in the description."""
-    from bragrules.explain import choices_of, describe_field
-    from bragrules.explain import field_paths as leaf_paths
+    from bragrules.explainers.explain import choices_of, describe_field
+    from bragrules.explainers.explain import field_paths as leaf_paths
 
     unexplained = []
     for path in leaf_paths():

@@ -6,7 +6,7 @@ from fractions import Fraction as F
 
 import pytest
 
-from bragrules.errors import RuleViolation
+from bragrules.core.errors import RuleViolation
 
 from .helpers import FOUR, deal_with, nets, play, rules_for
 
@@ -259,9 +259,9 @@ def test_legal_actions_are_all_accepted() -> None:
 
 def test_actions_built_in_code_are_held_to_the_shape_of_written_ones() -> None:
     """A malformed action made through the API is refused like an illegal one, and changes nothing."""
-    from bragrules.cards import parse_card
+    from bragrules.core.cards import parse_card
+    from bragrules.core.errors import RuleViolation
     from bragrules.engine.actions import Action
-    from bragrules.errors import RuleViolation
 
     deal = deal_with(rules_for("traditional"), FOUR)
     king = parse_card("Kc")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from bragrules.cards import parse_cards
-from bragrules.errors import RuleViolation
+from bragrules.core.cards import parse_cards
+from bragrules.core.errors import RuleViolation
 
 from .helpers import FOUR, deal_with, play, rules_for
 

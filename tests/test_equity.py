@@ -11,16 +11,16 @@ from typing import List, Tuple
 
 import pytest
 
-from bragrules.cards import parse_cards
-from bragrules.equity import (
+from bragrules.analysis.equity import (
     EquityError,
     counted_equity,
     equity_table,
     hand_equity,
     naive_equity,
 )
+from bragrules.core.cards import parse_cards
 from bragrules.profile.models import Ranking, Wild
-from bragrules.ranking import compile_ranking
+from bragrules.rules.ranking import compile_ranking
 
 from .helpers import rules_for, run_cli
 

@@ -8,13 +8,13 @@ from typing import Set
 
 import pytest
 
-from bragrules.cards import parse_cards
+from bragrules.core.cards import parse_cards
 from bragrules.engine import events as ev
 from bragrules.engine.actions import Action
 from bragrules.engine.session import Session
 from bragrules.profile import load_profile
 from bragrules.profile.loader import builtin_names
-from bragrules.rules import compile_rules
+from bragrules.rules.compile import compile_rules
 
 from .helpers import deal_with, play, rules_for
 
@@ -95,12 +95,12 @@ def test_an_all_in_opening_below_the_minimum_sets_no_level() -> None:
     """A short stack opening all in pays what it has: the event records the payment and no level."""
     from fractions import Fraction
 
-    from bragrules.cards import parse_cards
+    from bragrules.core.cards import parse_cards
     from bragrules.engine.deal import Deal
     from bragrules.engine.events import Bet
     from bragrules.profile import load_profile
     from bragrules.profile.models import Profile
-    from bragrules.rules import compile_rules
+    from bragrules.rules.compile import compile_rules
 
     data = load_profile("casual").model_dump(mode="json")
     data["stakes"].update(opening_min=4, ante=1)

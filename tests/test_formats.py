@@ -7,10 +7,10 @@ from fractions import Fraction as F
 
 import pytest
 
-from bragrules.cards import parse_cards
+from bragrules.core.cards import parse_cards
+from bragrules.core.errors import RuleViolation
 from bragrules.engine.arrange import auto_arrange, ordered_arrangements
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.errors import RuleViolation
 
 from .helpers import deal_with, play, rules_for
 
@@ -253,7 +253,7 @@ def test_auto_arrange_is_the_best_of_every_ordered_arrangement(name: str, count:
 
     rules = rules_for(name, format=overrides) if overrides else rules_for(name)
     rng = random.Random(count)
-    from bragrules.cards import STANDARD_PACK
+    from bragrules.core.cards import STANDARD_PACK
 
     for _ in range(5):
         cards = rng.sample(STANDARD_PACK, count)

@@ -38,14 +38,14 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from bragrules.audit import audit
-from bragrules.cards import CARDS
+from bragrules.core.cards import CARDS
+from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.actions import KINDS, Action, ActionSyntaxError
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.errors import HistoryError, RuleViolation
-from bragrules.history import LogWriter, parse_sheet
+from bragrules.history.records import LogWriter, parse_sheet
 from bragrules.profile import ProfileError, builtin_names, load_profile, load_profile_text
-from bragrules.rules import compile_rules
+from bragrules.rules.compile import compile_rules
 
 from .strategies import profiles
 
@@ -538,7 +538,7 @@ def test_random_actions_never_corrupt_a_deal(profile: Any, players: int, seed: i
 
 
 def test_a_look_at_a_hand_that_does_not_exist_changes_nothing() -> None:
-    from bragrules.cards import parse_cards
+    from bragrules.core.cards import parse_cards
 
     rules = compile_rules(load_profile("traditional"))
     hands = {"B": parse_cards("Kc 9c 4c"), "C": parse_cards("5s 6h 7d"), "A": parse_cards("2c 7h Jd")}

@@ -25,10 +25,10 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from pydantic import ValidationError
 
-from bragrules.bots import ALL_STYLES
+from bragrules.core.text import UNSAFE
+from bragrules.play.bots import ALL_STYLES
+from bragrules.play.simulate import simulate
 from bragrules.profile.models import Profile
-from bragrules.simulate import simulate
-from bragrules.text import UNSAFE
 
 from .helpers import run_cli, wait_for
 from .strategies import profile_data
@@ -100,7 +100,7 @@ def test_user_strings_through_every_command(
     """Names, descriptions, sources and player names from users reach no
     command as markup and no terminal as a control character: every command
     that prints them ends with its own exit status, never a traceback, and
-    writes no character of :data:`bragrules.text.UNSAFE`."""
+    writes no character of :data:`bragrules.core.text.UNSAFE`."""
     profile = write_profile(tmp_path, name, description, source)
     sheet = write_sheet(tmp_path, players, profile)
     log = tmp_path / "play.jsonl"
@@ -338,7 +338,7 @@ def test_a_fifo_with_a_writer_is_audited(tmp_path: Path, capsys: Any, monkeypatc
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 def test_a_fifo_without_a_writer_is_refused(tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
-    import bragrules.history as history
+    import bragrules.history.records as history
 
     monkeypatch.setattr(history, "FIFO_WAIT", 0.2)
     fifo = tmp_path / "fifo"

@@ -12,10 +12,10 @@ from typing import List
 import pytest
 
 from bragrules.audit import audit
-from bragrules.cards import parse_cards
+from bragrules.core.cards import parse_cards
+from bragrules.core.errors import HistoryError
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.errors import HistoryError
-from bragrules.history import (
+from bragrules.history.records import (
     LOG_FORMAT,
     History,
     LogWriter,
@@ -29,7 +29,7 @@ from bragrules.history import (
     write_sheet,
 )
 from bragrules.profile import load_profile, profile_hash
-from bragrules.rules import compile_rules
+from bragrules.rules.compile import compile_rules
 
 DATA = Path(__file__).resolve().parent / "data" / "histories"
 
@@ -560,9 +560,9 @@ def test_a_log_never_carries_raw_terminal_controls(tmp_path) -> None:  # type: i
     from bragrules.audit import audit as _audit
     from bragrules.engine.session import Session as _Session
     from bragrules.engine.session import play_session, random_chooser
-    from bragrules.history import LogWriter as _LogWriter
+    from bragrules.history.records import LogWriter as _LogWriter
     from bragrules.profile import load_profile as _load
-    from bragrules.rules import compile_rules as _compile
+    from bragrules.rules.compile import compile_rules as _compile
 
     names = ["A\u009b2J", "B\u202eC", "D"]
     session = _Session(_compile(_load("standard")), names, seed=3)

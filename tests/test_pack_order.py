@@ -20,12 +20,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bragrules.audit import audit
-from bragrules.cards import parse_cards
+from bragrules.core.cards import parse_cards
 from bragrules.engine.session import Session, random_chooser
-from bragrules.history import LogWriter, dump_sheet, parse_sheet, read_history
-from bragrules.packorder import PackTracker
+from bragrules.history.packorder import PackTracker
+from bragrules.history.records import LogWriter, dump_sheet, parse_sheet, read_history
 from bragrules.profile.models import Profile
-from bragrules.rules import Rules, compile_rules
+from bragrules.rules.compile import Rules, compile_rules
 
 from .helpers import rules_for
 from .strategies import profiles

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bragrules.money import parse_money, pretty_money
+from bragrules.core.money import parse_money, pretty_money
 
 from .helpers import run_cli
 

@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bragrules.audit import audit
-from bragrules.play import Seat, Table, read_log
+from bragrules.play.table import Seat, Table, read_log
 from bragrules.profile import load_profile
 from bragrules_cli.app import app
 

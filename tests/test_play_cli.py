@@ -16,7 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from bragrules.audit import audit
-from bragrules.play import Seat, Table, read_log
+from bragrules.play.table import Seat, Table, read_log
 from bragrules.profile import load_profile
 from bragrules_cli.app import main
 
@@ -472,7 +472,7 @@ def _standings_column(text: str) -> List[str]:
 
 
 def _sums_to_zero(column: List[str]) -> bool:
-    from bragrules.money import parse_money
+    from bragrules.core.money import parse_money
 
     return sum(parse_money(cell.split("=", 1)[1].lstrip("+")) for cell in column) == 0
 

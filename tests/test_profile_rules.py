@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from bragrules.cards import parse_cards
+from bragrules.core.cards import parse_cards
+from bragrules.core.errors import RuleViolation
 from bragrules.engine.actions import Action
-from bragrules.errors import RuleViolation
 from bragrules.profile import ProfileError, load_profile_text
 
 from .helpers import deal_with, rules_for

@@ -12,7 +12,7 @@ from typing import List, Tuple
 
 import pytest
 
-from bragrules.play import Seat, Table
+from bragrules.play.table import Seat, Table
 from bragrules.profile import load_profile
 from bragrules_cli.progress import Ticker, progress_wanted
 

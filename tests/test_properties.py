@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
+from bragrules.core.errors import RuleViolation
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.errors import RuleViolation
-from bragrules.rules import compile_rules
+from bragrules.rules.compile import compile_rules
 
 from .strategies import profiles
 

@@ -17,9 +17,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bragrules.cards import CARDS, parse_card, parse_cards
+from bragrules.core.cards import CARDS, parse_card, parse_cards
 from bragrules.profile.models import Category, Ranking, Wild
-from bragrules.ranking import (
+from bragrules.rules.ranking import (
     CATEGORIES,
     STRIDE,
     STRIDE2,

@@ -19,12 +19,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bragrules.audit import audit
-from bragrules.cards import Card, Pack, parse_cards
+from bragrules.core.cards import Card, Pack, parse_cards
 from bragrules.engine.deal import Deal, DealResult
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.history import LogWriter, parse_sheet
+from bragrules.history.records import LogWriter, parse_sheet
 from bragrules.profile.models import Profile
-from bragrules.rules import Rules, compile_rules
+from bragrules.rules.compile import Rules, compile_rules
 
 from .helpers import rules_for
 from .strategies import profiles

@@ -16,9 +16,9 @@ from typing import List, Tuple
 
 import pytest
 
+from bragrules.explainers.rulebook import FORMATS, build_rulebook, category_examples, render
 from bragrules.profile import builtin_names, load_profile, load_profile_text
-from bragrules.ranking import compile_ranking
-from bragrules.rulebook import FORMATS, build_rulebook, category_examples, render
+from bragrules.rules.ranking import compile_ranking
 from bragrules_cli.app import COMMAND_MODULES
 
 from .helpers import run_cli
@@ -347,7 +347,7 @@ def test_rulebook_bad_input(run, args: Tuple[str, ...]) -> None:
 def test_every_rule_that_differs_from_the_defaults_is_mentioned(name: str) -> None:
     """Each shipped rulebook says every rule in play where the profile departs from the defaults,
     in words: no field path, no rule-text code, no file of the docs."""
-    from bragrules.explain import METADATA, explain, field_paths, get_value, in_play
+    from bragrules.explainers.explain import METADATA, explain, field_paths, get_value, in_play
     from bragrules.profile.models import Profile
 
     profile = load_profile(name)

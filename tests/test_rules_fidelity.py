@@ -14,9 +14,9 @@ import pytest
 
 from bragrules.arbitrate import arbitrate
 from bragrules.audit import audit
+from bragrules.core.errors import RuleViolation
 from bragrules.engine.actions import Action
-from bragrules.errors import RuleViolation
-from bragrules.history import parse_sheet
+from bragrules.history.records import parse_sheet
 from bragrules.profile import load_profile
 
 from .helpers import deal_with, rules_for
@@ -310,8 +310,8 @@ def test_a_shipped_profile_for_every_seed_table() -> None:
 
 
 def _book(name_or_text: str) -> str:
+    from bragrules.explainers.rulebook import build_rulebook, render
     from bragrules.profile import load_profile_text
-    from bragrules.rulebook import build_rulebook, render
 
     profile = load_profile(name_or_text) if "\n" not in name_or_text else load_profile_text(name_or_text)
     return " ".join(render(build_rulebook(profile), "text").split())
@@ -338,7 +338,7 @@ def test_the_rulebooks_state_the_corrected_rules() -> None:
 def test_a_person_at_the_table_releases_the_hand_and_the_log_audits(tmp_path: Path) -> None:
     """002 section 05: a blind survivor "may retain that unseen hand". At a table of people, the
     survivor is asked; the answer goes to the log and the audit replays it."""
-    from bragrules.play import Seat, Table
+    from bragrules.play.table import Seat, Table
 
     def decide(table, deal, player):  # type: ignore[no-untyped-def]
         kinds = {o.kind: o for o in deal.legal_actions()}

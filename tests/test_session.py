@@ -7,9 +7,9 @@ from fractions import Fraction as F
 
 import pytest
 
-from bragrules.cards import parse_cards
+from bragrules.core.cards import parse_cards
+from bragrules.core.errors import RuleViolation
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.errors import RuleViolation
 
 from .helpers import rules_for
 
@@ -231,7 +231,7 @@ def test_a_check_against_players_all_in_from_the_ante_goes_to_the_showdown() -> 
 @pytest.mark.parametrize("size", [0, 1, 2, 3, 52, 54])
 def test_the_pack_shuffle_is_random_shuffle_draw_for_draw(size: int) -> None:
     """Seeded sessions deal what random.Random.shuffle would, so old seeds and logs still replay."""
-    from bragrules.shuffling import shuffle
+    from bragrules.core.shuffling import shuffle
 
     for seed in range(200):
         ours, theirs = list(range(size)), list(range(size))

@@ -8,8 +8,8 @@ from typing import List, Tuple
 
 import pytest
 
-from bragrules.money import parse_money
-from bragrules.simulate import BLOCK_DEALS, SimulationError, seat_styles, simulate
+from bragrules.core.money import parse_money
+from bragrules.play.simulate import BLOCK_DEALS, SimulationError, seat_styles, simulate
 
 from .helpers import rules_for, run_cli
 
@@ -37,7 +37,7 @@ def test_one_worker_or_two_give_the_same_report() -> None:
 
 def test_blocks_do_not_depend_on_the_total() -> None:
     """A long run is its blocks played on their own, merged in order."""
-    from bragrules.simulate import _play_block, _Tally
+    from bragrules.play.simulate import _play_block, _Tally
 
     short = simulate("house", players=4, hands=BLOCK_DEALS, seed=2)
     long = simulate("house", players=4, hands=2 * BLOCK_DEALS, seed=2)
@@ -157,7 +157,7 @@ def test_cli_simulate_progress_on_a_terminal(capsys: pytest.CaptureFixture, monk
     """On a terminal a progress bar runs on stderr; the report on stdout is the same."""
     import threading
 
-    import bragrules.simulate as library
+    import bragrules.play.simulate as library
     from bragrules_cli import simulate_cmd
 
     seen: List[Tuple[int, int]] = []

@@ -9,9 +9,9 @@ from typing import Any, Set
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bragrules.bots import make_bot
 from bragrules.engine.session import Session
-from bragrules.rules import compile_rules
+from bragrules.play.bots import make_bot
+from bragrules.rules.compile import compile_rules
 
 from .helpers import deal_with, rules_for
 from .strategies import profiles

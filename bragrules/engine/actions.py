@@ -22,9 +22,9 @@ import re
 from fractions import Fraction
 from typing import Any, List, NamedTuple, Optional, Set, Tuple
 
-from ..cards import Card, CardError, parse_cards
-from ..money import format_money, parse_money
-from ..text import quote
+from bragrules.core.cards import Card, CardError, parse_cards
+from bragrules.core.money import format_money, parse_money
+from bragrules.core.text import quote
 
 KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand",
          "show", "concede", "retain", "release", "peek", "expose", "redeal")

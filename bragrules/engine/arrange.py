@@ -8,8 +8,8 @@ against a random opponent, exhaustively (140 ordered ways for seven cards,
 1,680 for nine), from exact per-hand chances.
 
 >>> from bragrules.profile.models import Profile
->>> from bragrules.rules import compile_rules
->>> from bragrules.cards import parse_cards
+>>> from bragrules.rules.compile import compile_rules
+>>> from bragrules.core.cards import parse_cards
 >>> rules = compile_rules(Profile(format={"cards_dealt": 7, "hands": 2, "win_rule": "all"}, table={"max_players": 7}))
 >>> best = auto_arrange(rules, parse_cards("Ah Ad Ac 7s 8s 9s 2d"))
 >>> [" ".join(map(str, h)) for h in best.hands], best.discard
@@ -17,7 +17,7 @@ against a random opponent, exhaustively (140 ordered ways for seven cards,
 >>> check_arrangement(rules, parse_cards("Ah Ad Ac 7s 8s 9s 2d"), [parse_cards("Ah Ad Kc"), parse_cards("7s 8s 9s")])
 Traceback (most recent call last):
 ...
-bragrules.errors.RuleViolation: format.hands: Kc is not among the cards dealt to this player
+bragrules.core.errors.RuleViolation: format.hands: Kc is not among the cards dealt to this player
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from fractions import Fraction
 from itertools import combinations
 from typing import Dict, Iterator, List, Sequence, Set, Tuple
 
-from ..cards import Card
-from ..errors import RuleViolation
-from ..ranking import HandRanker
-from ..rules import Rules
+from bragrules.core.cards import Card
+from bragrules.core.errors import RuleViolation
+from bragrules.rules.compile import Rules
+from bragrules.rules.ranking import HandRanker
 
 Arrangement = Tuple[Tuple[Card, ...], ...]
 
@@ -43,7 +43,7 @@ def hand_chances(ranker: HandRanker) -> Tuple[List[int], List[int], int]:
     opponent's hand is any hand). Cached per ranker.
 
     >>> from bragrules.profile.models import Ranking
-    >>> from bragrules.ranking import compile_ranking
+    >>> from bragrules.rules.ranking import compile_ranking
     >>> beats, ties, total = hand_chances(compile_ranking(Ranking()))
     >>> total, beats[-1], ties[-1]
     (22100, 22096, 4)

@@ -5,13 +5,13 @@ deals them from its pack, an audit takes them from a history). Antes are
 posted at once. Then, while the deal is not over, ``deal.to_act`` names the
 player to act, ``deal.legal_actions()`` lists what they may do with its exact
 cost, and ``deal.apply(action)`` applies one action. An illegal action raises
-:class:`~bragrules.errors.RuleViolation` naming the rule and changes nothing.
+:class:`~bragrules.core.errors.RuleViolation` naming the rule and changes nothing.
 
 The worked pot of 002 section 06 (traditional rules, everyone seen):
 
 >>> from bragrules.profile.models import Profile
->>> from bragrules.rules import compile_rules
->>> from bragrules.cards import parse_cards
+>>> from bragrules.rules.compile import compile_rules
+>>> from bragrules.core.cards import parse_cards
 >>> rules = compile_rules(Profile(stakes={"opening_max": 5, "raise_limit": {"kind": "max_increase", "amount": 5}}))
 >>> hands = {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d"),
 ...          "C": parse_cards("2c 7h Jd"), "D": parse_cards("3s 8h Qd")}
@@ -31,14 +31,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from ..cards import Card
-from ..errors import RuleViolation
-from ..money import pretty_money
-from ..rules import Rules
-from ..text import brief
-from .actions import DISPUTE_KINDS, Action, LegalAction, malformed
-from .arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths
-from .events import (
+from bragrules.core.cards import Card
+from bragrules.core.errors import RuleViolation
+from bragrules.core.money import pretty_money
+from bragrules.core.text import brief
+from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
+from bragrules.engine.arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths
+from bragrules.engine.events import (
     Ante,
     Arrange,
     Bet,
@@ -62,9 +61,10 @@ from .events import (
     Stand,
     Swap,
 )
-from .showdown import Comparer, Key, settle_many, settle_pair
-from .units import Units
-from .view import PlayerView
+from bragrules.engine.showdown import Comparer, Key, settle_many, settle_pair
+from bragrules.engine.units import Units
+from bragrules.engine.view import PlayerView
+from bragrules.rules.compile import Rules
 
 Hand = Optional[Tuple[Card, ...]]  # None: cards nobody recorded
 

@@ -11,7 +11,7 @@ the word an action of that kind is written with:
 ('bet', 'A', Fraction(2, 1))
 >>> isinstance(event, See)
 False
->>> from bragrules.cards import parse_card
+>>> from bragrules.core.cards import parse_card
 >>> Swap("B").whole, Swap("B", gave=parse_card("Kc"), took=parse_card("2d")).whole
 (True, False)
 >>> event.amount = Fraction(3)
@@ -28,7 +28,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import NamedTuple, Optional, Tuple, Union
 
-from ..cards import Card
+from bragrules.core.cards import Card
 
 Hand = Optional[Tuple[Card, ...]]  # None: cards nobody recorded
 

@@ -5,7 +5,7 @@ the seed shuffles, cuts and draws the first dealer, so the same seed and the
 same actions give the same session.
 
 >>> from bragrules.profile.models import Profile
->>> from bragrules.rules import compile_rules
+>>> from bragrules.rules.compile import compile_rules
 >>> session = Session(compile_rules(Profile()), ["A", "B", "C"], seed=1)
 >>> deal = session.start_deal()
 >>> sorted(len(h) for h in session.current_hands().values())
@@ -27,12 +27,12 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..cards import Card, Pack
-from ..errors import RuleViolation
-from ..money import add_money
-from ..rules import Rules
-from .actions import Action
-from .deal import Deal, DealResult
+from bragrules.core.cards import Card, Pack
+from bragrules.core.errors import RuleViolation
+from bragrules.core.money import add_money
+from bragrules.engine.actions import Action
+from bragrules.engine.deal import Deal, DealResult
+from bragrules.rules.compile import Rules
 
 ZERO = Fraction(0)
 
@@ -102,7 +102,7 @@ class Session:
     dealer is out, and then passes clockwise.
 
     >>> from bragrules.profile.models import Profile
-    >>> from bragrules.rules import compile_rules
+    >>> from bragrules.rules.compile import compile_rules
     >>> ticks = iter([100.0, 100.0, 161.5])
     >>> session = Session(compile_rules(Profile()), ["A", "B", "C"], seed=1, clock=lambda: next(ticks))
     >>> session.elapsed_ms(), session.elapsed_ms()

@@ -6,8 +6,8 @@ dealt), plus the discarded card for Four-Card tables where it breaks ties.
 Who wins between equal keys is the tie policy's business, not the comparer's.
 
 >>> from bragrules.profile.models import Profile
->>> from bragrules.rules import compile_rules
->>> from bragrules.cards import parse_cards
+>>> from bragrules.rules.compile import compile_rules
+>>> from bragrules.core.cards import parse_cards
 >>> comparer = Comparer.for_rules(compile_rules(Profile()))
 >>> comparer.key(parse_cards("5s 6h 7d")) > comparer.key(parse_cards("Kc 9c 4c"))
 True
@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
-from ..cards import Card
-from ..rules import Rules
+from bragrules.core.cards import Card
+from bragrules.rules.compile import Rules
 
 Key = Tuple[int, ...]
 

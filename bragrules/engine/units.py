@@ -8,7 +8,7 @@ pot the deal starts with. Integer arithmetic is exact and fast; amounts
 leave the deal as :class:`~fractions.Fraction` again.
 
 >>> from bragrules.profile.models import Profile
->>> from bragrules.rules import compile_rules
+>>> from bragrules.rules.compile import compile_rules
 >>> units = Units.for_deal(compile_rules(Profile()), [Fraction(7, 3)])
 >>> units.denominator, units.to_units(Fraction(5, 2)), units.money(15)
 (6, 15, Fraction(5, 2))
@@ -22,7 +22,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Any, Dict, Iterable, Optional, Tuple
 
-from ..rules import Rules
+from bragrules.rules.compile import Rules
 
 
 class Units:

@@ -10,9 +10,9 @@ hands are not in it: a bot given a view cannot read them, even by accident.
 It is a window, not a copy: it reads the deal as it is now, so one view made
 per decision costs next to nothing.
 
->>> from bragrules.cards import parse_cards
+>>> from bragrules.core.cards import parse_cards
 >>> from bragrules.profile import load_profile
->>> from bragrules.rules import compile_rules
+>>> from bragrules.rules.compile import compile_rules
 >>> from bragrules.engine.deal import Deal
 >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B", "C"],
 ...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d"), "C": parse_cards("2c 7h Jd")})
@@ -33,14 +33,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
 
-from ..cards import Card
-from ..money import money_json
-from .actions import LegalAction
-from .events import Result, Show
+from bragrules.core.cards import Card
+from bragrules.core.money import money_json
+from bragrules.engine.actions import LegalAction
+from bragrules.engine.events import Result, Show
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..rules import Rules
-    from .deal import Deal
+    from bragrules.engine.deal import Deal
+    from bragrules.rules.compile import Rules
 
 Hand = Optional[Tuple[Card, ...]]
 

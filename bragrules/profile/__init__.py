@@ -5,8 +5,8 @@
 4
 """
 
-from .errors import ProfileError
-from .loader import (
+from bragrules.profile.errors import ProfileError
+from bragrules.profile.loader import (
     Position,
     PositionMap,
     ResolvedDocument,
@@ -20,7 +20,7 @@ from .loader import (
     resolve,
     resolve_text,
 )
-from .models import AREAS, Profile
+from bragrules.profile.models import AREAS, Profile
 
 __all__ = [
     "AREAS",

@@ -89,7 +89,7 @@ class ProfileError(Exception):
         return ":".join(parts)
 
     def __str__(self) -> str:
-        from ..text import brief, printable
+        from bragrules.core.text import brief, printable
 
         path = brief(self.path, 80) if self.path else None
         prefix = [p for p in (self.location, path) if p]

@@ -60,10 +60,10 @@ from typing import (
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from ..money import MAX_DIGITS
-from ..text import brief, quote
-from .errors import ProfileError
-from .models import Profile, unwrap_annotation
+from bragrules.core.money import MAX_DIGITS
+from bragrules.core.text import brief, quote
+from bragrules.profile.errors import ProfileError
+from bragrules.profile.models import Profile, unwrap_annotation
 
 if sys.version_info >= (3, 11):
     from importlib.resources.abc import Traversable

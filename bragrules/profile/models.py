@@ -42,7 +42,7 @@ from pydantic import (
     model_validator,
 )
 
-from ..money import money_json, parse_money
+from bragrules.core.money import money_json, parse_money
 
 # ---------------------------------------------------------------------------
 # Shared types
@@ -235,14 +235,14 @@ class Pack(Area):
 
 
 RANK_PATTERN = r"^\s*([2-9TJQKAtjqka]|10)\s*$"
-"""A rank as :func:`bragrules.cards.parse_rank` reads it, for the schema."""
+"""A rank as :func:`bragrules.core.cards.parse_rank` reads it, for the schema."""
 CARD_PATTERN = (
     r"^\s*(([2-9TJQKAtjqka]|10)[cdhsCDHS♣♧♦♢♥♡♠♤]|[Jj][Kk][12]?|[Jj][Oo][Kk][Ee][Rr]|🃏)\s*$"
 )
-"""A card as :func:`bragrules.cards.parse_card` reads it, for the schema.
+"""A card as :func:`bragrules.core.cards.parse_card` reads it, for the schema.
 
 >>> import re
->>> from bragrules.cards import CardError, parse_card
+>>> from bragrules.core.cards import CardError, parse_card
 >>> def reads(text):
 ...     try:
 ...         parse_card(text)
@@ -289,7 +289,7 @@ class Wild(Area):
 
     @model_validator(mode="after")
     def _cards_parse(self) -> "Wild":
-        from ..cards import parse_card, parse_rank
+        from bragrules.core.cards import parse_card, parse_rank
 
         cards = [parse_card(text) for text in self.cards]
         if len(set(cards)) != len(cards):
@@ -829,7 +829,7 @@ class Profile(Area):
             raise ValueError("blind.retention: there is no retained blind hand without blind play")
         if self.blind.retention and self.format.hands != 1:
             raise ValueError("blind.retention: retention is defined for one-hand formats only")
-        from ..cards import parse_card
+        from bragrules.core.cards import parse_card
 
         jokers_named = [c for c in self.ranking.wild.cards if parse_card(c).is_joker]
         if any(int(parse_card(c)) >= 52 + self.pack.jokers for c in jokers_named):

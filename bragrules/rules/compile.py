@@ -22,8 +22,8 @@ from fractions import Fraction
 from math import lcm
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from .profile.models import Profile
-from .ranking import HandRanker, compile_ranking
+from bragrules.profile.models import Profile
+from bragrules.rules.ranking import HandRanker, compile_ranking
 
 # ---------------------------------------------------------------------------
 # Betting

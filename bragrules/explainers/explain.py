@@ -38,8 +38,8 @@ from typing import Any, Callable, Dict, List, Mapping, Optional, Sequence, Tuple
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from .money import format_money, parse_money, pretty_money
-from .profile.models import Profile, unwrap_annotation
+from bragrules.core.money import format_money, parse_money, pretty_money
+from bragrules.profile.models import Profile, unwrap_annotation
 
 __all__ = [
     "AREA_ORDER",
@@ -310,13 +310,13 @@ def show_value(value: Any) -> str:
 
 
 def _cards_text(cards: Sequence[str]) -> str:
-    from .cards import parse_card
+    from bragrules.core.cards import parse_card
 
     return ", ".join(parse_card(c).symbol for c in cards)
 
 
 def _rank_plural(text: str) -> str:
-    from .cards import RANK_PLURALS, parse_rank
+    from bragrules.core.cards import RANK_PLURALS, parse_rank
 
     return RANK_PLURALS[parse_rank(text)]
 

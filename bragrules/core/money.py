@@ -41,7 +41,7 @@ _MIXED = re.compile(r"^\s*([+-]?\d*)\s*([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝
 
 
 def _quoted(value: object) -> str:
-    from .text import brief, quote
+    from bragrules.core.text import brief, quote
 
     return quote(value) if isinstance(value, str) else brief(value)
 

@@ -14,7 +14,7 @@ True
 >>> parse_cards("Ah Zz")
 Traceback (most recent call last):
 ...
-bragrules.cards.CardError: 'Zz' is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)
+bragrules.core.cards.CardError: 'Zz' is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)
 >>> str(parse_card("Jk")), parse_card("joker").is_joker
 ('Jk', True)
 """
@@ -25,8 +25,8 @@ import random
 import re
 from typing import Iterable, List, Optional, Sequence, Tuple
 
-from .shuffling import shuffle
-from .text import quote
+from bragrules.core.shuffling import shuffle
+from bragrules.core.text import quote
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
@@ -164,7 +164,7 @@ def parse_hand(text: str | Iterable[str], size: Optional[int] = None) -> List[Ca
     >>> parse_hand("Ah Ah Kd")
     Traceback (most recent call last):
     ...
-    bragrules.cards.CardError: Ah appears twice in one hand
+    bragrules.core.cards.CardError: Ah appears twice in one hand
     """
     cards = parse_cards(text)
     seen = set()

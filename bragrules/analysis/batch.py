@@ -1,6 +1,6 @@
 """Many three-card hands ranked at once: a numpy gather from the strength table.
 
-:class:`~bragrules.ranking.HandRanker` scores one hand by one index into a
+:class:`~bragrules.rules.ranking.HandRanker` scores one hand by one index into a
 flat Python list. For millions of hands (simulation studies, equity
 tables, training data) this module does the same for a whole array at
 once: hands are an integer array of card indices of shape ``(N, 3)`` (or
@@ -8,9 +8,9 @@ any shape ending in 3), and the result is the array of their strengths,
 of shape ``(N,)``, equal hand by hand to ``ranker.strength``::
 
     import numpy as np
-    from bragrules.batch import batch_strengths
+    from bragrules.analysis.batch import batch_strengths
     from bragrules.profile.models import Ranking
-    from bragrules.ranking import compile_ranking
+    from bragrules.rules.ranking import compile_ranking
 
     ranker = compile_ranking(Ranking())
     hands = np.array([[51, 47, 43], [12, 17, 22]], dtype=np.uint8)  # As Ks Qs, 5c 6d 7h
@@ -48,9 +48,9 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Tuple
 
-from .cards import CARDS
-from .errors import BragError
-from .ranking import STRIDE, HandRanker
+from bragrules.core.cards import CARDS
+from bragrules.core.errors import BragError
+from bragrules.rules.ranking import STRIDE, HandRanker
 
 __all__ = [
     "CHUNK",
@@ -77,7 +77,7 @@ def require_numpy() -> Any:
         import numpy
     except ImportError as exc:  # pragma: no cover - exercised only without numpy
         raise ImportError(
-            f"bragrules.batch ranks arrays of hands with numpy, which is not installed: {INSTALL_HINT}"
+            f"bragrules.analysis.batch ranks arrays of hands with numpy, which is not installed: {INSTALL_HINT}"
         ) from exc
     return numpy
 

@@ -28,12 +28,12 @@ The sheet (``bragrules-history/1``), written by people::
 >>> deal.cards["C"] is None, deal.result.winners
 (True, ['B'])
 
-Mistakes are :class:`~bragrules.errors.HistoryError`\\ s naming the file and line:
+Mistakes are :class:`~bragrules.core.errors.HistoryError`\\ s naming the file and line:
 
 >>> parse_sheet("players: [A, B]\\ndealer: A\\ndeals:\\n  - cards: {A: Kc 9c 4x}\\n", filename="h.yaml")
 Traceback (most recent call last):
 ...
-bragrules.errors.HistoryError: h.yaml:4: deal 1: A's cards: '4x' is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)
+bragrules.core.errors.HistoryError: h.yaml:4: deal 1: A's cards: '4x' is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)
 
 The log (``bragrules-log/1``) is what ``play`` writes as it goes: a header
 line, then one line per event of the session (:class:`LogWriter`). It is
@@ -72,13 +72,13 @@ from typing import (
 
 import yaml
 
-from .cards import CARDS, Card, CardError, parse_card, split_tokens
-from .engine.actions import Action, ActionSyntaxError
-from .errors import HistoryError
-from .money import money_json, parse_money
-from .profile import ProfileError, load_document_text, profile_hash
-from .profile.models import Profile
-from .text import quote
+from bragrules.core.cards import CARDS, Card, CardError, parse_card, split_tokens
+from bragrules.core.errors import HistoryError
+from bragrules.core.money import money_json, parse_money
+from bragrules.core.text import quote
+from bragrules.engine.actions import Action, ActionSyntaxError
+from bragrules.profile import ProfileError, load_document_text, profile_hash
+from bragrules.profile.models import Profile
 
 SHEET_FORMAT = "bragrules-history/1"
 LOG_FORMAT = "bragrules-log/1"
@@ -702,7 +702,7 @@ def _unreadable(exc: OSError, name: str) -> HistoryError:
 
 
 def _read_small(name: str) -> bytes:
-    from .profile.loader import MAX_BYTES
+    from bragrules.profile.loader import MAX_BYTES
 
     try:
         size = os.stat(name).st_size if os.path.isfile(name) else 0
@@ -819,7 +819,7 @@ class LogWriter:
     >>> import io
     >>> from bragrules.engine.session import Session, play_session, random_chooser
     >>> from bragrules.profile import load_profile
-    >>> from bragrules.rules import compile_rules
+    >>> from bragrules.rules.compile import compile_rules
     >>> import random
     >>> out = io.StringIO()
     >>> session = Session(compile_rules(load_profile("standard")), ["A", "B", "C"], seed=3)
@@ -1484,7 +1484,7 @@ def _sniff_stream(handle: "io.BufferedReader", name: str) -> Tuple[str, bytes]:
 
 
 def _read_history_stream(handle: "io.BufferedReader", name: str) -> History:
-    from .profile.loader import MAX_BYTES
+    from bragrules.profile.loader import MAX_BYTES
 
     try:
         kind, blank = _sniff_stream(handle, name)

@@ -3,7 +3,7 @@
 Every row of the reference comes from the one place that defines the rule:
 the meaning is the field's ``description``, the values are read from its
 type and constraints (the same JSON Schema editors check against), the
-default is the model's own, and the source is :data:`bragrules.explain.SOURCES`.
+default is the model's own, and the source is :data:`bragrules.explainers.explain.SOURCES`.
 Each rule area is a section, titled by the area field's description and
 introduced by the area model's docstring; a nested group (``stakes.raise_limit``)
 is a subsection of its area.
@@ -25,11 +25,11 @@ between them:
 >>> doc = "intro\\n" + BEGIN + "\\nold\\n" + END + "\\noutro\\n"
 >>> new = update(doc, "new")
 >>> new.splitlines()
-['intro', '<!-- generated: fields (python -m bragrules.reference --write) -->', 'new', '<!-- end generated -->', 'outro']
+['intro', '<!-- generated: fields (python -m bragrules.explainers.reference --write) -->', 'new', '<!-- end generated -->', 'outro']
 >>> update(new, "new") == new
 True
 
-From the command line, ``python -m bragrules.reference --write`` rewrites the
+From the command line, ``python -m bragrules.explainers.reference --write`` rewrites the
 file, ``--check`` exits with status 1 when the committed copy is stale.
 """
 
@@ -45,8 +45,8 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from .explain import SOURCES, get_value, show_value
-from .profile.models import CARD_PATTERN, RANK_PATTERN, Profile, unwrap_annotation
+from bragrules.explainers.explain import SOURCES, get_value, show_value
+from bragrules.profile.models import CARD_PATTERN, RANK_PATTERN, Profile, unwrap_annotation
 
 __all__ = [
     "BEGIN",
@@ -62,7 +62,7 @@ __all__ = [
     "update",
 ]
 
-COMMAND = "python -m bragrules.reference --write"
+COMMAND = "python -m bragrules.explainers.reference --write"
 """The command that rewrites the generated part of docs/variants.md."""
 BEGIN = f"<!-- generated: fields ({COMMAND}) -->"
 END = "<!-- end generated -->"
@@ -184,7 +184,7 @@ def _default_of(path: str) -> str:
 
 
 def source_text(path: str) -> str:
-    """Where a field's rule comes from, from :data:`bragrules.explain.SOURCES`:
+    """Where a field's rule comes from, from :data:`bragrules.explainers.explain.SOURCES`:
     each listed value with its source (values sharing one source together), then
     the source of every other value.
 
@@ -305,7 +305,7 @@ def update(document: str, generated: Optional[str] = None) -> str:
     >>> update("no markers here")
     Traceback (most recent call last):
     ...
-    ValueError: the document has no '<!-- generated: fields (python -m bragrules.reference --write) -->' line followed by '<!-- end generated -->'
+    ValueError: the document has no '<!-- generated: fields (python -m bragrules.explainers.reference --write) -->' line followed by '<!-- end generated -->'
     """
     start = document.find(BEGIN)
     end = document.find(END, start + 1) if start >= 0 else -1
@@ -322,10 +322,10 @@ def stale(path: Path = DOC) -> bool:
 
 
 def main(argv: Optional[Sequence[str]] = None) -> int:
-    """``python -m bragrules.reference [--write | --check] [FILE]``: print the
+    """``python -m bragrules.explainers.reference [--write | --check] [FILE]``: print the
     generated reference, rewrite FILE's generated part, or check it is current."""
     parser = argparse.ArgumentParser(
-        prog="python -m bragrules.reference",
+        prog="python -m bragrules.explainers.reference",
         description="The field reference of docs/variants.md, generated from the profile models.",
     )
     action = parser.add_mutually_exclusive_group()

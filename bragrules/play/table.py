@@ -31,16 +31,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from .bots import ALL_STYLES, Bot, make_bot
-from .engine.actions import Action
-from .engine.deal import Deal
-from .engine.session import DealRecord, Session
-from .errors import HistoryError, RuleViolation
-from .history import LogWriter
-from .history import read_log as read_history_log
-from .profile import profile_hash
-from .profile.models import Profile
-from .rules import compile_rules
+from bragrules.core.errors import HistoryError, RuleViolation
+from bragrules.engine.actions import Action
+from bragrules.engine.deal import Deal
+from bragrules.engine.session import DealRecord, Session
+from bragrules.history.records import LogWriter
+from bragrules.history.records import read_log as read_history_log
+from bragrules.play.bots import ALL_STYLES, Bot, make_bot
+from bragrules.profile import profile_hash
+from bragrules.profile.models import Profile
+from bragrules.rules.compile import compile_rules
 
 try:  # locks are advisory and POSIX-only; elsewhere a log is not locked
     import fcntl

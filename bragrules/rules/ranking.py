@@ -5,7 +5,7 @@ wins and equal strengths tie. :func:`compile_ranking` turns a ranking spec
 into a :class:`HandRanker` holding a flat table of the strength of every
 ordered triple of cards, so scoring a hand is one index into a list.
 
->>> from bragrules.cards import parse_cards
+>>> from bragrules.core.cards import parse_cards
 >>> from bragrules.profile.models import Ranking
 >>> ranker = compile_ranking(Ranking())
 >>> hand = parse_cards("Kc 9c 4c")
@@ -89,7 +89,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Dict, FrozenSet, List, Optional, Protocol, Sequence, Tuple, Union
 
-from .cards import (
+from bragrules.core.cards import (
     CARDS,
     JOKER_BASE,
     RANK_CHARS,

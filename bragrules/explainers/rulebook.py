@@ -5,7 +5,7 @@ deal, the ranking of hands (a real example of each category, found with the
 profile's own ranking), the stakes, blind play, the see, ties, folding and
 carried pots, sessions, the format's own rules, and the special cases.
 Every number and every rule comes from the profile; the sentences come
-from :mod:`bragrules.explain`, the same source ``bragrules diff`` uses.
+from :mod:`bragrules.explainers.explain`, the same source ``bragrules diff`` uses.
 Sections appear only when they apply: a game without betting has no
 section on the see, a profile without retention no retention rules.
 
@@ -26,8 +26,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from .cards import CARDS, Card
-from .explain import (
+from bragrules.core.cards import CARDS, Card
+from bragrules.core.money import parse_money
+from bragrules.core.text import in_words, sources_in_words
+from bragrules.explainers.explain import (
     CATEGORY_NAMES,
     METADATA,
     capitalise,
@@ -41,10 +43,8 @@ from .explain import (
     source_of,
     times_text,
 )
-from .money import parse_money
-from .profile.models import Profile
-from .ranking import HandRanker, compile_ranking
-from .text import in_words, sources_in_words
+from bragrules.profile.models import Profile
+from bragrules.rules.ranking import HandRanker, compile_ranking
 
 __all__ = [
     "FORMATS",
@@ -198,7 +198,7 @@ def category_examples(ranker: HandRanker) -> Dict[str, Tuple[Card, ...]]:
     >>> {cat: " ".join(str(c) for c in hand) for cat, hand in examples.items()}["run"]
     'Th 9d 8c'
     """
-    from .cards import parse_cards
+    from bragrules.core.cards import parse_cards
 
     examples: Dict[str, Tuple[Card, ...]] = {}
     for category in ranker.category_order:

@@ -32,7 +32,7 @@ a few turns.
 
 >>> import random
 >>> from bragrules.profile import load_profile
->>> from bragrules.rules import compile_rules
+>>> from bragrules.rules.compile import compile_rules
 >>> from bragrules.engine.session import Session, play_session
 >>> rules = compile_rules(load_profile("traditional"))
 >>> seats = ["A", "B", "C", "D"]
@@ -52,15 +52,15 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Protocol, Sequence, Tuple
 
-from .engine.actions import Action, LegalAction
-from .engine.arrange import hand_chances
-from .engine.deal import Deal
-from .engine.view import PlayerView
-from .money import pretty_money
-from .ranking import HandRanker
+from bragrules.core.money import pretty_money
+from bragrules.engine.actions import Action, LegalAction
+from bragrules.engine.arrange import hand_chances
+from bragrules.engine.deal import Deal
+from bragrules.engine.view import PlayerView
+from bragrules.rules.ranking import HandRanker
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Rules
+    from bragrules.rules.compile import Rules
 
 __all__ = [
     "Bot",
@@ -263,8 +263,8 @@ def hand_share(rules: "Rules", cards: Sequence[int]) -> float:
     """The share of hands of the pack that ``cards`` beats under ``rules`` (one hand).
 
     >>> from bragrules.profile.models import Profile
-    >>> from bragrules.rules import compile_rules
-    >>> from bragrules.cards import parse_cards
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
     >>> round(hand_share(compile_rules(Profile()), parse_cards("Kc Kd 2h")), 3)
     0.887
     """

@@ -20,7 +20,7 @@ Jokers are told apart by no history people write, so any joker stands for any
 other here. The tracker never holds more than the pack, so a log of any
 length is followed in constant memory.
 
->>> from bragrules.cards import parse_cards
+>>> from bragrules.core.cards import parse_cards
 >>> pack = PackTracker(jokers=0)
 >>> pack.shuffle(out=[])
 >>> first = parse_cards("As Kd 2c 7h 9s Qd")
@@ -52,7 +52,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Dict, Iterable, List, Optional, Sequence
 
-from .cards import CARDS, JOKER_BASE, Card
+from bragrules.core.cards import CARDS, JOKER_BASE, Card
 
 Hand = Optional[Sequence[int]]
 
@@ -93,7 +93,7 @@ class PackTracker:
     shuffle. ``exact`` says that ``cards`` are in the order they leave or
     join the pack; otherwise only which cards they are counts.
 
-    >>> from bragrules.cards import parse_cards
+    >>> from bragrules.core.cards import parse_cards
     >>> pack = PackTracker()
     >>> pack.shuffle(out=[parse_cards("Ah Ad Ac")])      # a retained hand stays out
     >>> print(pack.deal(parse_cards("Ac 2c 3c"), exact=False))
@@ -242,7 +242,7 @@ def deal_sequence(order: Sequence[str], hands: Dict[str, Any], cards_each: int, 
     every n-th card; else each player's cards together. Centre cards come
     after the hands.
 
-    >>> from bragrules.cards import parse_cards
+    >>> from bragrules.core.cards import parse_cards
     >>> hands = {"B": parse_cards("2c 3c"), "A": None}
     >>> deal_sequence(["B", "A"], hands, 2, singly=True, centre=parse_cards("Kd"), centre_cards=1)
     [2c, None, 3c, None, Kd]

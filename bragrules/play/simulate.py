@@ -32,14 +32,14 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-from .bots import ALL_STYLES, make_bot
-from .engine.session import Session
-from .errors import BragError
-from .money import ExactSum, money_json
-from .profile.models import Profile
-from .ranking import CATEGORIES
-from .rules import Rules, compile_rules
-from .text import brief
+from bragrules.core.errors import BragError
+from bragrules.core.money import ExactSum, money_json
+from bragrules.core.text import brief
+from bragrules.engine.session import Session
+from bragrules.play.bots import ALL_STYLES, make_bot
+from bragrules.profile.models import Profile
+from bragrules.rules.compile import Rules, compile_rules
+from bragrules.rules.ranking import CATEGORIES
 
 __all__ = [
     "BLOCK_DEALS",
@@ -225,7 +225,7 @@ def _play_block(
         session = Session(rules, seats, seed=_derive(seed, block, session_number), keep_records=False)
         log = None
         if log_dir is not None:
-            from .history import LogWriter
+            from bragrules.history.records import LogWriter
 
             name = os.path.join(log_dir, f"block{block:05d}-session{session_number:03d}.jsonl")
             log = LogWriter.for_session(name, session, profile_name=rules.profile.name)
@@ -521,7 +521,7 @@ def _as_rules(profile_or_rules: ProfileLike) -> Rules:
         return profile_or_rules
     if isinstance(profile_or_rules, Profile):
         return compile_rules(profile_or_rules)
-    from .profile import load_profile
+    from bragrules.profile import load_profile
 
     return compile_rules(load_profile(profile_or_rules))
 

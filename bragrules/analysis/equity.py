@@ -9,7 +9,7 @@ breaks ties). Nothing is sampled: the counts are exact integers and the
 chances exact fractions.
 
 >>> from bragrules.profile.models import Profile
->>> from bragrules.rules import compile_rules
+>>> from bragrules.rules.compile import compile_rules
 >>> rules = compile_rules(Profile())
 >>> eq = hand_equity(rules, "3c 3d 3h")
 >>> (eq.win, eq.tie, eq.lose), eq.opponents
@@ -51,13 +51,13 @@ from fractions import Fraction
 from math import comb
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, Union, cast
 
-from .cards import CARDS, Card, parse_cards
-from .errors import BragError
-from .money import format_money
-from .ranking import HandRanker
+from bragrules.core.cards import CARDS, Card, parse_cards
+from bragrules.core.errors import BragError
+from bragrules.core.money import format_money
+from bragrules.rules.ranking import HandRanker
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .rules import Rules
+    from bragrules.rules.compile import Rules
 
 __all__ = [
     "Equity",
@@ -195,13 +195,13 @@ def _read_hand(ranker: HandRanker, hand: HandLike) -> List[int]:
 def hand_equity(rules_or_ranker: Union[HandRanker, "Rules"], hand: HandLike) -> Equity:
     """Exact (win, tie, lose) counts of ``hand`` against every opponent hand from the cards left.
 
-    ``rules_or_ranker`` is compiled :class:`~bragrules.rules.Rules` (the hand
+    ``rules_or_ranker`` is compiled :class:`~bragrules.rules.compile.Rules` (the hand
     must then hold the format's cards: three, or four for Four-Card; formats
     of several hands take one three-card hand) or a bare
-    :class:`~bragrules.ranking.HandRanker` (three cards).
+    :class:`~bragrules.rules.ranking.HandRanker` (three cards).
 
     >>> from bragrules.profile import load_profile
-    >>> from bragrules.rules import compile_rules
+    >>> from bragrules.rules.compile import compile_rules
     >>> four = compile_rules(load_profile("four-card"))
     >>> eq = hand_equity(four, "Ah Ad Ac 2c")
     >>> eq.opponents, eq.category, eq.lose > 0
@@ -382,7 +382,7 @@ def counted_equity(ranker: HandRanker, hand: HandLike) -> Tuple[int, int, int]:
     """(win, tie, lose) of a three-card hand by counting (as the table does), not by pairing.
 
     >>> from bragrules.profile.models import Ranking
-    >>> from bragrules.ranking import compile_ranking
+    >>> from bragrules.rules.ranking import compile_ranking
     >>> r = compile_ranking(Ranking())
     >>> counted_equity(r, "Kc 9c 4c") == naive_equity(r, "Kc 9c 4c")
     True

@@ -5,7 +5,7 @@ profile that restates its parent's ante changes nothing. So profiles are
 compared as the engine sees them, fully resolved
 (``Profile.model_dump(mode="json")``), field by field, and every difference
 is reported with its rule area, each profile's value and a plain sentence
-for each value (from :mod:`bragrules.explain`).
+for each value (from :mod:`bragrules.explainers.explain`).
 
 >>> from bragrules.profile import load_profile
 >>> result = compare([("standard", load_profile("standard")), ("traditional", load_profile("traditional"))])
@@ -27,7 +27,9 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from .explain import (
+from bragrules.core.money import approximate, decimal_text, money_json, pretty_money
+from bragrules.core.text import in_words
+from bragrules.explainers.explain import (
     AREA_ORDER,
     AREA_TITLES,
     METADATA,
@@ -40,9 +42,7 @@ from .explain import (
     people_value,
     source_of,
 )
-from .money import approximate, decimal_text, money_json, pretty_money
-from .profile.models import Profile
-from .text import in_words
+from bragrules.profile.models import Profile
 
 __all__ = [
     "IMPACT_METRICS",
@@ -201,7 +201,7 @@ def compare_refs(refs: Sequence[str]) -> Comparison:
     Raises :class:`~bragrules.profile.errors.ProfileError` for a profile
     that cannot be loaded.
     """
-    from .profile.loader import load_profile
+    from bragrules.profile.loader import load_profile
 
     return compare([(ref, load_profile(ref)) for ref in refs])
 
@@ -333,7 +333,7 @@ def _fraction(count: int, total: int) -> Optional[Fraction]:
 
 
 def impact_metrics(report: Any) -> Dict[str, Any]:
-    """The :data:`IMPACT_METRICS` of one :class:`~bragrules.simulate.SimulationReport`.
+    """The :data:`IMPACT_METRICS` of one :class:`~bragrules.play.simulate.SimulationReport`.
 
     Shares and amounts are exact fractions (None where nothing was counted,
     e.g. no hand was played blind to the end).
@@ -381,12 +381,12 @@ def measure_impact(
     import importlib
 
     try:
-        simulator = importlib.import_module(f"{__package__}.simulate")
+        simulator = importlib.import_module("bragrules.play.simulate")
     except ModuleNotFoundError as exc:
-        if exc.name not in (f"{__package__}.simulate", None):
+        if exc.name not in ("bragrules.play.simulate", None):
             raise
         raise ImpactUnavailable(
-            "the simulator (bragrules.simulate) is not available in this installation"
+            "the simulator (bragrules.play.simulate) is not available in this installation"
         ) from None
     results: List[Dict[str, Any]] = []
     total = hands * len(comparison.sides)

@@ -1,0 +1,1 @@
+"""Analysis: equity of hands and batches of sessions."""

@@ -1,0 +1,1 @@
+"""Playing: a table of people and bots, the bots, simulation."""

@@ -1,0 +1,1 @@
+"""The rules compiled: the ranking and the policies the engine asks."""
