@@ -91,7 +91,7 @@ def diff(
 
 
 def _impact(comparison: Any, hands: int, players: int, seed: int) -> List[Dict[str, Any]]:
-    from bragrules.explainers.diff import ImpactUnavailable, measure_impact
+    from bragrules.analysis.impact import ImpactUnavailable, measure_impact
 
     from .progress import ticker
 
@@ -108,7 +108,7 @@ def _impact(comparison: Any, hands: int, players: int, seed: int) -> List[Dict[s
 
 
 def _print_impact(comparison: Any, measured: List[Dict[str, Any]]) -> None:
-    from bragrules.explainers.diff import render_impact
+    from bragrules.analysis.impact import render_impact
 
     out = console()
     out.print()
