@@ -1,0 +1,807 @@
+"""One table served to browsers: seats, tokens, turns, timers and each seat's private view.
+
+:class:`TableService` is the web table without the web: it knows nothing of
+HTTP or websockets (:mod:`bragrules.web.app` puts it on the network), so it
+is tested, and can be driven, with plain calls. It is built on the same
+:class:`~bragrules.play.table.Table` as ``bragrules play``: the same
+session, bots and JSON Lines log, written as play goes, so ``bragrules
+audit`` checks a served session and :meth:`TableService.resume` restarts a
+table from its log after the server stops.
+
+A person joins with a name and gets a *seat token*, a secret that stands
+for their seat: every action is taken as the token's seat (a message never
+names its player), and only when it is that seat's turn. What a seat is
+sent is :meth:`TableService.state`, built from the engine's
+:class:`~bragrules.engine.view.PlayerView` of that seat: its own cards only
+once looked at, never another seat's hidden cards.
+
+>>> from bragrules.profile import load_profile
+>>> service = TableService(load_profile("traditional"), "traditional", seats=3, bots=["cautious"], seed=5, hands=2)
+>>> ada = service.join("Ada")
+>>> service.start(service.host_token)
+>>> state = service.state(ada)
+>>> state["phase"], state["you"], len(state["seats"])
+('play', 'Ada', 3)
+>>> service.state(None)["view"]["hand"] is None   # a spectator sees no hand
+True
+>>> while service.phase == "play":
+...     turn = service.state(ada)
+...     service.act(ada, {"kind": "fold" if any(o["kind"] == "fold" for o in turn["view"]["legal"])
+...                       else turn["view"]["legal"][0]["kind"], "turn": turn["turn"]})
+>>> service.phase, service.table.deals_played
+('over', 2)
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+import threading
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence
+
+from bragrules.core.cards import CardError, parse_cards
+from bragrules.core.errors import BragError, HistoryError, RuleViolation
+from bragrules.core.money import money_json, parse_money, pretty_money
+from bragrules.engine.actions import DISPUTE_KINDS, KINDS, Action, LegalAction
+from bragrules.engine.deal import Deal
+from bragrules.play.bots import ALL_STYLES, make_bot
+from bragrules.play.table import HUMAN, Seat, Table
+from bragrules.profile.models import Profile
+
+MAX_NAME = 24
+"""The longest name a person may take at the table (one word)."""
+
+DEFAULT_STYLES = ("cautious", "loose", "blind_bluffer", "see_happy")
+BOT_NAMES = ("Ada", "Bo", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu",
+             "Max", "Ned", "Oz", "Pam", "Quin", "Ros", "Sid", "Tam", "Uma", "Vic")
+FEED_LINES = 14
+"""How many lines of the table's running account a seat is sent."""
+MAX_BOT_ACTIONS = 100_000
+"""Bot actions in one go before the table stops for breath (a table of bots and no end)."""
+
+Clock = Callable[[], float]
+
+
+class Refusal(BragError):
+    """A request the table refuses: ``message`` for people, ``status`` for HTTP, ``rule`` when a rule forbids it."""
+
+    def __init__(self, message: str, status: int = 400, rule: Optional[str] = None, rule_words: Optional[str] = None):
+        super().__init__(message)
+        self.message = message
+        self.status = status
+        self.rule = rule
+        self.rule_words = rule_words
+
+    def to_json(self) -> Dict[str, Any]:
+        out: Dict[str, Any] = {"type": "error", "error": self.message}
+        if self.rule is not None:
+            out["rule"] = self.rule
+            out["rule_words"] = self.rule_words
+        return out
+
+
+@dataclass
+class Place:
+    """A seat as the server keeps it: a person's token, or the bot that plays it."""
+
+    name: str
+    style: str = HUMAN
+    token: Optional[str] = None  # a person's seat token (None: a bot, or a person not yet back after a resume)
+    connections: int = 0
+
+    @property
+    def is_bot(self) -> bool:
+        return self.style != HUMAN
+
+
+@dataclass
+class Ruling:
+    """A dispute raised at the table and how ``bragrules arbitrate`` rules it."""
+
+    raised_by: str
+    text: str
+    allowed: Optional[bool]
+    summary: str
+    rules: List[Dict[str, Any]] = field(default_factory=list)
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"raised_by": self.raised_by, "text": self.text, "allowed": self.allowed,
+                "summary": self.summary, "rules": self.rules}
+
+
+def _money(value: Optional[Fraction]) -> Any:
+    return None if value is None else money_json(value)
+
+
+def check_name(name: Any) -> str:
+    """A person's name at the table: one word of printable characters, at most :data:`MAX_NAME`.
+
+    >>> check_name("  Ada ")
+    'Ada'
+    >>> check_name("Ada Lovelace")
+    Traceback (most recent call last):
+    ...
+    bragrules.web.service.Refusal: a name at the table is one word of at most 24 characters (letters, digits, - or _)
+    """
+    text = name.strip() if isinstance(name, str) else ""
+    if (not text or len(text) > MAX_NAME or len(text.split()) != 1
+            or not all(ch.isalnum() or ch in "-_'." for ch in text)):
+        raise Refusal(f"a name at the table is one word of at most {MAX_NAME} characters (letters, digits, - or _)")
+    return text
+
+
+class TableService:
+    """One table: the lobby, then the session, for people in browsers and bots.
+
+    ``seats`` is how many sit at the table; ``bots`` the styles of the bots
+    that fill the seats nobody has taken when the host starts (used in turn;
+    empty: people only). ``turn_timeout``: seconds the table waits for a
+    seat whose browser is gone before the profile's rule, or a fold, acts
+    for it. ``clock`` is monotonic seconds (tests give a fake one).
+    """
+
+    def __init__(
+        self,
+        profile: Profile,
+        profile_name: str,
+        *,
+        seats: int,
+        bots: Sequence[str] = DEFAULT_STYLES,
+        seed: Optional[int] = None,
+        hands: Optional[int] = None,
+        log_path: Optional[Path] = None,
+        turn_timeout: float = 90.0,
+        clock: Clock = time.monotonic,
+    ):
+        low, high = profile.table.min_players, profile.table.max_players
+        if not max(2, low) <= seats <= high:
+            raise Refusal(f"the profile {profile.name} seats {low} to {high} players, not {seats}")
+        for style in bots:
+            if style not in ALL_STYLES:
+                raise Refusal(f"unknown bot style {style!r}; choose from {', '.join(ALL_STYLES)}")
+        self.profile = profile
+        self.profile_name = profile_name
+        self.seat_count = seats
+        self.bot_styles = list(bots)
+        self.seed = seed if seed is not None else secrets.randbelow(10**6)
+        self.hands = hands
+        self.log_path = log_path
+        self.turn_timeout = turn_timeout
+        self.clock = clock
+        self.host_token = secrets.token_urlsafe(18)
+        self.places: Dict[str, Place] = {}  # in seat order
+        self.tokens: Dict[str, str] = {}  # token -> seat name
+        self.table: Optional[Table] = None
+        self.phase = "lobby"  # then "play", then "over"
+        self.turn = 0  # counts every change of whose turn it is: an action names the turn it answers
+        self.version = 0  # counts every change anyone can see
+        self.feed: List[str] = []
+        self.last: Optional[Dict[str, Any]] = None
+        self.rulings: List[Ruling] = []
+        self.absent_since: Optional[float] = None
+        self.stop_note: Optional[str] = None
+        self.lock = threading.RLock()
+
+    # ------------------------------------------------------------------
+    # Starting and resuming
+    # ------------------------------------------------------------------
+
+    @classmethod
+    def resume(cls, log_path: Path, *, turn_timeout: float = 90.0, clock: Clock = time.monotonic) -> "TableService":
+        """A table rebuilt from its log (:meth:`Table.resume`): people take their seats again by name."""
+        table = Table.resume(Path(log_path))
+        session = table.session
+        service = cls(table.profile, table.profile_name, seats=len(session.players), bots=[], seed=session.seed,
+                      hands=table.hands, log_path=Path(log_path), turn_timeout=turn_timeout, clock=clock)
+        for name in session.players:
+            seat = table.seats[name]
+            service.places[name] = Place(name, seat.style)
+        service.table = table
+        service.phase = "play"
+        service._note(f"the table resumes from its log: {table.deals_played} deals played")
+        with service.lock:
+            service._advance()
+        return service
+
+    def join(self, name: Any) -> str:
+        """Take a seat (or take back one's seat at a resumed table) with a name; returns the seat token."""
+        with self.lock:
+            text = check_name(name)
+            if self.phase == "lobby":
+                if text in self.places:
+                    raise Refusal(f"{text} is already at the table: choose another name", 409)
+                if len(self.places) >= self.seat_count:
+                    raise Refusal(f"the table is full ({self.seat_count} seats)", 409)
+                self.places[text] = Place(text)
+                token = self._new_token(text)
+                self._note(f"{text} sits down")
+                if len(self.places) == self.seat_count:
+                    self._start()
+                return token
+            place = self.places.get(text)
+            if place is None or place.is_bot:
+                raise Refusal("the game has started: only a person with a seat at this table can join by name; "
+                              "watch without joining", 409)
+            if place.token is not None:
+                raise Refusal(f"{text}'s seat is taken: open the seat's own link (or ask the host)", 409)
+            token = self._new_token(text)
+            self._note(f"{text} is back at the table")
+            return token
+
+    def _new_token(self, name: str) -> str:
+        token = secrets.token_urlsafe(18)
+        self.places[name].token = token
+        self.tokens[token] = name
+        self._changed()
+        return token
+
+    def start(self, host_token: Any) -> None:
+        """The host starts the game: bots fill the empty seats."""
+        with self.lock:
+            self._host(host_token)
+            if self.phase != "lobby":
+                raise Refusal("the game has already started", 409)
+            self._start()
+
+    def _start(self) -> None:
+        people = [p for p in self.places.values() if not p.is_bot]
+        if not people:
+            raise Refusal("nobody has joined yet", 409)
+        missing = self.seat_count - len(people)
+        if missing and not self.bot_styles:
+            low = max(2, self.profile.table.min_players)
+            if len(people) < low:
+                raise Refusal(f"{len(people)} at the table and no bots to fill seats: this profile needs {low}", 409)
+            self.seat_count = len(people)  # people only: the table is who came
+            missing = 0
+        taken = set(self.places)
+        names = [n for n in BOT_NAMES if n not in taken]
+        round_ = 2
+        while len(names) < missing:
+            names += [f"{n}{round_}" for n in BOT_NAMES if f"{n}{round_}" not in taken]
+            round_ += 1
+        for index in range(missing):
+            style = self.bot_styles[index % len(self.bot_styles)]
+            self.places[names[index]] = Place(names[index], style)
+        seats = [Seat(p.name, p.style) for p in self.places.values()]
+        self.table = Table.new(self.profile, seats, seed=self.seed, profile_name=self.profile_name,
+                               log_path=self.log_path, hands=self.hands)
+        self.phase = "play"
+        self._note(f"the game starts: {', '.join(seat.name for seat in seats)}")
+        self._advance()
+
+    # ------------------------------------------------------------------
+    # Who is asking
+    # ------------------------------------------------------------------
+
+    def seat_of(self, token: Any) -> str:
+        """The seat a token stands for; a forged or stale token is refused."""
+        name = self.tokens.get(token) if isinstance(token, str) else None
+        if name is None:
+            raise Refusal("this seat token is not one of this table's: join with your name", 403)
+        return name
+
+    def _host(self, token: Any) -> None:
+        if not isinstance(token, str) or not secrets.compare_digest(token, self.host_token):
+            raise Refusal("only the host may do that (the host's link was printed when the server started)", 403)
+
+    def is_host(self, token: Any) -> bool:
+        return isinstance(token, str) and secrets.compare_digest(token, self.host_token)
+
+    def connected(self, name: str, delta: int) -> None:
+        """A browser of seat ``name`` opened (+1) or closed (-1)."""
+        with self.lock:
+            place = self.places.get(name)
+            if place is not None:
+                place.connections = max(0, place.connections + delta)
+                self._watch_absence()
+                self._changed()
+
+    # ------------------------------------------------------------------
+    # Playing
+    # ------------------------------------------------------------------
+
+    @property
+    def deal(self) -> Optional[Deal]:
+        return self.table.session.current if self.table is not None else None
+
+    def act(self, token: Any, message: Any) -> None:
+        """Apply the action a seat's browser sent: ``{"kind": "bet", "amount": "2", "turn": 17}``.
+
+        The action is always the token's seat's, and ``turn`` must be the
+        turn the browser was shown (an action sent twice, or one meant for
+        an earlier turn, is refused). Refused actions change nothing.
+        """
+        with self.lock:
+            name = self.seat_of(token)
+            action = self._read_action(name, message)
+            self._apply(action)
+
+    def _read_action(self, name: str, message: Any) -> Action:
+        if not isinstance(message, dict):
+            raise Refusal("an action is a JSON object such as {\"kind\": \"fold\", \"turn\": 3}")
+        if self.phase != "play" or self.deal is None:
+            raise Refusal("no deal is in progress" if self.phase != "over" else "the session is over", 409)
+        turn = message.get("turn")
+        if isinstance(turn, bool) or not isinstance(turn, int):
+            raise Refusal("an action names the turn it answers (\"turn\": the number the table last sent)")
+        if turn != self.turn:
+            raise Refusal("this action answers an earlier turn (sent twice, or the table has moved on): "
+                          "nothing was done", 409)
+        kind = message.get("kind")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise Refusal(f"unknown action; one of: {', '.join(KINDS)}")
+        target = message.get("target")
+        if target is not None and not isinstance(target, str):
+            raise Refusal("'target' is text: old, new, all, or a player's name")
+        amount: Optional[Fraction] = None
+        if kind in ("bet", "see"):
+            raw = message.get("amount")
+            if raw is None:
+                option = next((o for o in self.deal.view(name).legal_actions() if o.kind == kind), None)
+                amount = option.amount if option is not None else None
+                if amount is None:
+                    raise Refusal(f"'{kind}' needs an amount")
+            else:
+                if isinstance(raw, float) or isinstance(raw, bool) or not isinstance(raw, (int, str)):
+                    raise Refusal("an amount is exact: an integer, or text such as \"5/2\"")
+                try:
+                    amount = parse_money(raw if isinstance(raw, int) else raw[:40])
+                except ValueError as exc:
+                    raise Refusal(f"amount: {exc}") from None
+        elif "amount" in message and message["amount"] is not None:
+            raise Refusal(f"'{kind}' takes no amount")
+        cards = None
+        if kind in ("arrange", "swap") and target is None:
+            raw_cards = message.get("cards")
+            if not isinstance(raw_cards, list) or not raw_cards or len(raw_cards) > 9:
+                raise Refusal(f"'{kind}' lists cards: [[\"Ah\", \"Ad\", \"Ac\"], ...]")
+            try:
+                groups = [[c] if isinstance(c, str) else c for c in raw_cards]
+                if not all(isinstance(g, list) and all(isinstance(c, str) for c in g) for g in groups):
+                    raise CardError("cards are written as text such as \"Kc\"")
+                cards = tuple(tuple(parse_cards(" ".join(g)[:200])) for g in groups)
+            except CardError as exc:
+                raise Refusal(f"cards: {exc}") from None
+        return Action(name, kind, amount=amount, target=target, cards=cards)
+
+    def _apply(self, action: Action) -> None:
+        table, deal = self.table, self.deal
+        assert table is not None and deal is not None
+        if action.kind in DISPUTE_KINDS and action.kind != "redeal":
+            raise Refusal("a peek or an exposure is raised as a dispute, so that the table's ruling records it")
+        try:
+            deal.verify(action)
+        except RuleViolation as exc:
+            raise self._rule_refusal(exc) from None
+        table.session.act(action)
+        self._note(describe(deal, action))
+        self.turn += 1
+        self._advance()
+
+    def _rule_refusal(self, exc: RuleViolation) -> Refusal:
+        return Refusal(exc.message, 409, exc.rule, rule_words(self.profile, exc.rule))
+
+    def _advance(self) -> None:
+        """Bots act, deals end and begin, until a person is to act or the session is over."""
+        table = self.table
+        assert table is not None
+        session = table.session
+        for _ in range(MAX_BOT_ACTIONS):
+            deal = session.current
+            if deal is not None and deal.is_over:
+                self._finish(deal)
+                continue
+            if deal is None:
+                if table.finished or not any(not p.is_bot for p in self.places.values()):
+                    self._end()
+                    return
+                session.start_deal()
+                self.turn += 1
+                self._note(f"deal {session.state.dealt + 1}: {session.dealer} deals")
+                continue
+            player = deal.to_act
+            assert player is not None
+            bot = table.bots.get(player)
+            if bot is None:
+                break
+            action = bot.choose(deal.view(player))
+            session.act(action)
+            self._note(describe(deal, action))
+            self.turn += 1
+        self._watch_absence()
+        self._changed()
+
+    def _finish(self, deal: Deal) -> None:
+        table = self.table
+        assert table is not None
+        number = table.session.state.dealt + 1
+        result = table.session.finish_deal()
+        view = deal.view(deal.order[0])
+        self.last = {
+            "deal": number,
+            "outcome": result.outcome,
+            "winners": list(result.winners),
+            "pot": _money(result.pot),
+            "reason": result.reason,
+            "net": {p: _money(v) for p, v in result.net.items()},
+            "carried_out": _money(result.carried_out),
+            "shown": {p: [str(c) for c in h] for p, h in view.shown().items() if h is not None},
+        }
+        if result.outcome == "carried":
+            self._note(f"deal {number}: {result.reason}")
+        else:
+            self._note(f"deal {number}: {' and '.join(result.winners)} {'wins' if len(result.winners) == 1 else 'win'}"
+                       f" {pretty_money(result.pot)} ({result.reason})")
+
+    def _end(self) -> None:
+        table = self.table
+        assert table is not None
+        if self.phase != "over":
+            self.phase = "over"
+            if not table.finished:
+                self.stop_note = "nobody is left at the table but bots"
+            self._note("the session is over" + (f": {self.stop_note}" if self.stop_note else ""))
+            table.close()
+        self.absent_since = None
+        self._changed()
+
+    def close(self) -> None:
+        """Stop the table (the server is stopping): the log has everything played so far."""
+        with self.lock:
+            if self.table is not None:
+                self.table.close()
+
+    # ------------------------------------------------------------------
+    # Absent players and the host
+    # ------------------------------------------------------------------
+
+    def _waiting_for(self) -> Optional[Place]:
+        deal = self.deal
+        if self.phase != "play" or deal is None or deal.is_over or deal.to_act is None:
+            return None
+        place = self.places.get(deal.to_act)
+        return place if place is not None and not place.is_bot else None
+
+    def _watch_absence(self) -> None:
+        place = self._waiting_for()
+        if place is None or place.connections > 0:
+            self.absent_since = None
+        elif self.absent_since is None:
+            self.absent_since = self.clock()
+
+    def seconds_left(self) -> Optional[float]:
+        """While the seat to act has no browser open: seconds until the table acts for it."""
+        if self.absent_since is None:
+            return None
+        return max(0.0, self.turn_timeout - (self.clock() - self.absent_since))
+
+    def tick(self) -> bool:
+        """Act for an absent seat whose time is up (the profile's rule, else a fold); whether anything changed."""
+        with self.lock:
+            self._watch_absence()
+            left = self.seconds_left()
+            if left is None or left > 0:
+                return False
+            deal = self.deal
+            assert deal is not None and deal.to_act is not None
+            player = deal.to_act
+            action = timeout_action(deal, player)
+            self._note(f"{player} was away for {self.turn_timeout:g} seconds: the table acts for them")
+            self.absent_since = None
+            self._apply(action)
+            return True
+
+    def replace_with_bot(self, host_token: Any, name: Any, style: str = "cautious") -> None:
+        """The host removes a person: a bot of ``style`` plays the seat from now on (the token stops working)."""
+        with self.lock:
+            self._host(host_token)
+            place = self.places.get(name) if isinstance(name, str) else None
+            if place is None or place.is_bot:
+                raise Refusal("name a person at the table", 404)
+            if style not in ALL_STYLES:
+                raise Refusal(f"unknown bot style; choose from {', '.join(ALL_STYLES)}")
+            if place.token is not None:
+                self.tokens.pop(place.token, None)
+            place.token = None
+            if self.phase == "lobby":
+                del self.places[place.name]
+                self._note(f"the host removes {place.name}")
+                self._changed()
+                return
+            place.style = style
+            assert self.table is not None
+            bot = make_bot(style, random.Random(f"{self.seed}/{place.name}/replaced"), place.name)
+            self.table.bots[place.name] = bot
+            self._note(f"the host replaces {place.name} with a bot ({style})")
+            self._advance()
+
+    # ------------------------------------------------------------------
+    # Disputes
+    # ------------------------------------------------------------------
+
+    def dispute(self, token: Any, text: Any) -> Ruling:
+        """Rule on a dispute raised at the table (``"A exposes B"``, ``"C peeks D"``, ``"B see 4"``, ``"tie"``)
+        with the code of ``bragrules arbitrate``; an exposure or peek it allows is then applied, so the
+        log records it."""
+        with self.lock:
+            name = self.seat_of(token) if not self.is_host(token) else "the host"
+            if not isinstance(text, str) or not text.strip() or len(text) > 120:
+                raise Refusal("a dispute is written as 'A exposes B', 'A peeks B', an action such as 'B see 4', or 'tie'")
+            deal = self.deal
+            if self.phase != "play" or deal is None or self.table is None:
+                raise Refusal("disputes are raised during a deal", 409)
+            from bragrules.arbitrate import arbitrate
+
+            history = self._situation(" ".join(text.split()))
+            try:
+                arbitration = arbitrate(history, [self.profile])
+            except (HistoryError, RuleViolation) as exc:
+                raise Refusal(f"the dispute cannot be ruled: {getattr(exc, 'message', exc)}") from None
+            (found,) = arbitration.rulings
+            ruling = Ruling(name, " ".join(text.split()), found.allowed, found.summary,
+                            [{"path": c.path, "value": c.value, "sentence": c.sentence, "source": c.source}
+                             for c in found.citations])
+            self.rulings.append(ruling)
+            self._note(f"dispute raised by {name}: {ruling.text}: {ruling.summary}")
+            dispute = arbitration.dispute
+            if dispute.kind in ("exposure", "peek") and dispute.player and dispute.target:
+                action = Action(dispute.player, "expose" if dispute.kind == "exposure" else "peek",
+                                target=dispute.target)
+                if deal.can(action):
+                    self.table.session.act(action)
+                    self.turn += 1
+                    self._advance()
+            self._changed()
+            return ruling
+
+    def _situation(self, text: str) -> Any:
+        """The session so far as a history sheet whose last deal ends with ``text`` in dispute."""
+        from bragrules.history.records import ActionEntry, DealEntry, History, read_log
+
+        table = self.table
+        assert table is not None and self.deal is not None and table.log is not None
+        logged = read_log(table.log.name)
+        deals = list(logged.deals)
+        current = deals[-1]
+        current.cards = dict(table.session.current_hands())
+        current.retained = None
+        current.actions = [ActionEntry(a) for a in self.deal.actions]
+        current.dispute = text
+        current.result = None
+        for entry in deals:
+            entry.finished_ms = None
+        return History(kind="sheet", file="the table", players=list(logged.players), dealer=logged.dealer,
+                       profile=table.profile_name, seed=logged.seed, deals=deals)
+
+    # ------------------------------------------------------------------
+    # What each seat is sent
+    # ------------------------------------------------------------------
+
+    def _note(self, text: str) -> None:
+        self.feed.append(text)
+        del self.feed[:-FEED_LINES]
+
+    def _changed(self) -> None:
+        self.version += 1
+
+    def state(self, token: Any = None) -> Dict[str, Any]:
+        """What the browser holding ``token`` is shown (None, or a token not of this table: a spectator)."""
+        with self.lock:
+            you = self.tokens.get(token) if isinstance(token, str) else None
+            host = self.is_host(token)
+            table = self.table
+            out: Dict[str, Any] = {
+                "type": "state",
+                "version": self.version,
+                "turn": self.turn,
+                "phase": self.phase,
+                "mode": "dealt",
+                "you": you,
+                "host": host,
+                "profile": self.profile_name,
+                "description": self.profile.description,
+                "seat_count": self.seat_count,
+                "feed": list(self.feed),
+                "last": self.last,
+                "rulings": [r.to_json() for r in self.rulings[-3:]],
+                "timer": None,
+            }
+            seats = []
+            for place in self.places.values():
+                item: Dict[str, Any] = {"name": place.name, "bot": place.is_bot,
+                                        "style": place.style if place.is_bot else None,
+                                        "here": place.is_bot or place.connections > 0}
+                if table is not None:
+                    session = table.session
+                    item["balance"] = _money(session.balances[place.name])
+                    item["net"] = _money(session.net()[place.name])
+                    if session.rules.lives is not None:
+                        item["lives"] = session.lives[place.name]
+                seats.append(item)
+            out["seats"] = seats
+            if table is None:
+                return out
+            session = table.session
+            out["deals_played"] = table.deals_played
+            out["hands"] = table.hands
+            out["dealer"] = session.dealer
+            if self.phase == "over":
+                out["winners"] = session.winners()
+            deal = session.current
+            if deal is not None:
+                out["deal"] = session.state.dealt + 1
+                out["view"] = seat_view(deal, you) if you is not None and you in deal.players else public_view(deal)
+            left = self.seconds_left()
+            if left is not None and deal is not None:
+                out["timer"] = {"player": deal.to_act, "seconds": int(left + 0.999)}
+            if host and table.log is not None:
+                out["log"] = table.log.name
+            return out
+
+
+# ---------------------------------------------------------------------------
+# Views and words
+# ---------------------------------------------------------------------------
+
+
+def _option_json(option: LegalAction, deal: Deal) -> Dict[str, Any]:
+    item: Dict[str, Any] = {
+        "kind": option.kind, "target": option.target, "amount": _money(option.amount),
+        "max": _money(option.max_amount), "step": _money(option.step), "all_in": option.all_in,
+        "label": option_label(option),
+    }
+    if option.kind == "bet":
+        item["amounts"] = [money_json(a) for a in option.amounts(limit=12)]
+    if option.cards is not None:  # the seat's own cards (a swap, an arrangement's hint) and the centre's
+        item["cards"] = [[str(c) for c in hand] for hand in option.cards]
+    return item
+
+
+def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
+    """The view a seat is sent: the engine's :meth:`PlayerView.to_json`, with the seat's options labelled.
+
+    Everything in it is the seat's own or the table's: the engine's view
+    holds no other seat's hidden cards, and the options' cards are the
+    seat's own hand and the face-up centre.
+    """
+    view = deal.view(player)
+    data = view.to_json()
+    legal = view.legal_actions()
+    data["legal"] = [_option_json(o, deal) for o in legal]
+    if "swap" in (o.kind for o in legal):  # one button per card: the swaps are chosen by tapping two cards
+        data["legal"] = [o for o in data["legal"] if o["kind"] != "swap" or o["target"] == "all"]
+        data["swap_cards"] = True
+    if deal.rules.profile.seeing.concede_unseen and any(o.kind == "concede" for o in legal):
+        data["shown_beats"] = view.shown_beats()
+    data["two_hands"] = view.two_hands
+    data["inspected"] = view.inspected
+    data["inspected_hand"] = None if view.inspected_hand is None else [str(c) for c in view.inspected_hand]
+    arrangement = view.arrangement
+    data["arrangement"] = None if arrangement is None else [[str(c) for c in h] for h in arrangement]
+    if deal.can(Action(player, "redeal")):
+        data["legal"].append({"kind": "redeal", "target": None, "amount": None, "max": None, "step": None,
+                              "all_in": False, "label": "demand a redeal (your cards were exposed)"})
+    return data
+
+
+def public_view(deal: Deal) -> Dict[str, Any]:
+    """What a spectator is sent: the table as everyone sees it, no hand and no options."""
+    data = deal.view(deal.order[0]).to_json()
+    data["player"] = None
+    data["hand"] = None
+    data["legal"] = []
+    return data
+
+
+def option_label(option: LegalAction) -> str:
+    """A button's words, with the exact cost.
+
+    >>> option_label(LegalAction("A", "see", Fraction(4)))
+    'see for 4'
+    >>> option_label(LegalAction("A", "bet", Fraction(1), Fraction(5, 2), Fraction(1, 2)))
+    'bet 1 to 2½'
+    """
+    kind = option.kind
+    if kind == "bet":
+        if option.all_in:
+            return f"bet {pretty_money(option.amount or Fraction(0))} (all in)"
+        low = pretty_money(option.amount or Fraction(0))
+        if option.max_amount is not None and option.max_amount == option.amount:
+            return f"bet {low}"
+        return f"bet {low} to {pretty_money(option.max_amount)}" if option.max_amount is not None else f"bet {low} or more"
+    if kind == "see":
+        return f"see for {pretty_money(option.amount or Fraction(0))}" + (" (all in)" if option.all_in else "")
+    if kind == "look":
+        return "look at your cards" if option.target is None else f"look at the {option.target} hand"
+    if kind == "swap":
+        return "swap all three with the centre" if option.target == "all" else "swap a card"
+    if kind == "arrange":
+        return "arrange as suggested"
+    if kind == "show":
+        return "show your cards"
+    if kind == "concede":
+        return "concede without showing"
+    if kind == "retain":
+        return f"keep the {option.target} hand for the next deal" if option.target else "keep your unseen hand for the next deal"
+    if kind == "release":
+        return "let the unseen hand go"
+    if kind in ("keep", "discard"):
+        return f"{kind} the hand looked at"
+    return kind
+
+
+def describe(deal: Deal, action: Action) -> str:
+    """A line of the table's running account (no hidden card is ever in it).
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
+    ...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d")})
+    >>> describe(deal, Action("A", "bet", Fraction(2)))
+    'A bets 2 (blind)'
+    """
+    player, kind = action.player, action.kind
+    if kind == "bet":
+        blind = "" if deal.players[player].seen else " (blind)"
+        return f"{player} bets {pretty_money(action.amount or Fraction(0))}{blind}"
+    if kind == "see":
+        return f"{player} pays {pretty_money(action.amount or Fraction(0))} to see"
+    if kind == "look":
+        return f"{player} looks at " + (f"the {action.target} hand" if action.target else "their cards")
+    if kind == "swap":
+        if action.target == "all":
+            return f"{player} swaps all three cards with the centre"
+        assert action.cards is not None
+        return f"{player} swaps {action.cards[0][0]} for {action.cards[1][0]}"
+    if kind == "arrange":
+        return f"{player} arranges their hands"
+    if kind in ("keep", "discard"):
+        return f"{player} {kind}s the hand looked at"
+    if kind == "retain":
+        return f"{player} keeps the unseen hand for the next deal"
+    if kind == "release":
+        return f"{player} lets the unseen hand go"
+    if kind in ("peek", "expose"):
+        return str(action)
+    words = {"fold": "folds", "check": "checks", "knock": "knocks", "stand": "stands", "show": "shows",
+             "concede": "concedes without showing", "redeal": "demands a redeal"}
+    return f"{player} {words.get(kind, kind)}"
+
+
+def timeout_action(deal: Deal, player: str) -> Action:
+    """What the table does for a seat that is away when its time is up: what the profile assumes
+    (the second to show shows; a blind survivor's hand as ``blind.retain_default`` says), else a fold,
+    else (no folding in the format) the engine's suggestion: stand, knock, or the suggested arrangement."""
+    default = deal.default_action()
+    if default is not None and default.player == player:
+        return default
+    options = deal.view(player).legal_actions()
+    for kind in ("fold", "discard", "stand", "knock", "arrange", "release"):
+        option = next((o for o in options if o.kind == kind), None)
+        if option is not None:
+            return option.action()
+    return options[0].action()
+
+
+def rule_words(profile: Profile, rule: str) -> str:
+    """A rule named by a refusal, in words: the profile field's sentence, or the fixed rule's."""
+    from bragrules.arbitrate import FIXED_RULES
+    from bragrules.explainers.explain import explain, get_value
+
+    fixed = FIXED_RULES.get(rule)
+    if fixed is not None:
+        return fixed[0]
+    try:
+        return explain(rule, get_value(profile.model_dump(mode="json"), rule), profile)
+    except Exception:  # a rule path the explainer does not know: the name alone
+        return rule.replace("_", " ").replace(".", ": ")
+
+
+__all__ = ["Place", "Refusal", "Ruling", "TableService", "check_name", "describe", "option_label",
+           "public_view", "seat_view", "timeout_action"]
