@@ -44,6 +44,7 @@ COMMANDS: Dict[str, str] = {
     "arbitrate": "arbitrate_cmd",
     "simulate": "simulate_cmd",
     "equity": "equity_cmd",
+    "serve": "serve_cmd",
 }
 """Each command's name and the module of ``bragrules_cli`` that registers it."""
 
@@ -60,6 +61,7 @@ SUMMARIES: Dict[str, str] = {
     "arbitrate": "Rule on a disputed moment of a deal, under any profile.",
     "simulate": "Let bots play many deals and report what happened.",
     "equity": "Exact chances of a hand against one random opponent.",
+    "serve": "Serve a table to friends in their browsers.",
 }
 """Each command's line in ``bragrules --help``: whole, never cut off, within 80 columns."""
 

@@ -268,8 +268,14 @@ class TableService:
             style = self.bot_styles[index % len(self.bot_styles)]
             self.places[names[index]] = Place(names[index], style)
         seats = [Seat(p.name, p.style) for p in self.places.values()]
-        self.table = Table.new(self.profile, seats, seed=self.seed, profile_name=self.profile_name,
-                               log_path=self.log_path, hands=self.hands)
+        try:
+            self.table = Table.new(self.profile, seats, seed=self.seed, profile_name=self.profile_name,
+                                   log_path=self.log_path, hands=self.hands)
+        except BragError as exc:  # the log cannot be written: the lobby stays as it was
+            for place in list(self.places.values()):
+                if place.is_bot:
+                    del self.places[place.name]
+            raise Refusal(f"the game cannot start: {exc}", 500) from None
         self.phase = "play"
         self._note(f"the game starts: {', '.join(seat.name for seat in seats)}")
         self._advance()

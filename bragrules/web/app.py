@@ -1,0 +1,262 @@
+"""The web table as an ASGI app (Starlette), for ``bragrules serve``.
+
+Routes (a seat's token travels as ``?seat=TOKEN``, the ``X-Seat-Token``
+header, a ``"token"`` field, or the cookie set when joining):
+
+- ``GET /``: the page (plain HTML, CSS and a small script, shipped in the package);
+- ``POST /api/join`` ``{"name": "Ann"}``: a seat and its token;
+- ``GET /api/state``: what this seat (or a spectator) may see now;
+- ``POST /api/action`` ``{"kind": "bet", "amount": "2", "turn": 7}``: act, as the token's seat;
+- ``POST /api/dispute`` ``{"text": "Ann exposes Bob"}``: a ruling, as ``bragrules arbitrate`` rules it;
+- ``POST /api/start``, ``POST /api/replace`` ``{"name": ..., "style": ...}``: the host's (``?host=TOKEN``);
+- ``WS /ws``: the live table; every change is pushed to each browser as its own seat's state,
+  and a browser may send ``{"type": "action", ...}``, ``{"type": "dispute", "text": ...}``.
+
+Every refusal is one JSON object ``{"type": "error", "error": "...", "rule": ...}``
+with a 4xx status (or sent on the websocket): nothing a browser is sent is a traceback.
+Starlette is imported here only: ``bragrules`` without the ``web`` extra never loads this module.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from pathlib import Path
+from typing import Any, AsyncIterator, Dict, List, Optional, Tuple
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from bragrules.web.service import Refusal, TableService
+
+STATIC = Path(__file__).parent / "static"
+COOKIE = "bragrules_seat"
+MAX_MESSAGE = 8192
+"""The longest message a browser may send (bytes): an action is a few dozen."""
+
+log = logging.getLogger("bragrules.web")
+
+
+class Hub:
+    """The open websockets: one per seat (a second browser on a seat replaces the first), and spectators."""
+
+    def __init__(self, service: TableService):
+        self.service = service
+        self.sockets: List[Tuple[WebSocket, Optional[str], Optional[str]]] = []  # (socket, token, seat)
+        self.sent: Dict[int, int] = {}
+
+    async def add(self, socket: WebSocket, token: Optional[str], seat: Optional[str]) -> None:
+        if seat is not None:
+            for other in [s for s in self.sockets if s[2] == seat]:
+                self.sockets.remove(other)
+                with contextlib.suppress(Exception):
+                    await other[0].send_json({"type": "replaced",
+                                              "error": "this seat was opened in another browser: this one has left it"})
+                    await other[0].close(code=4001)
+                self.service.connected(seat, -1)
+            self.service.connected(seat, +1)
+        self.sockets.append((socket, token, seat))
+
+    def remove(self, socket: WebSocket) -> None:
+        for item in list(self.sockets):
+            if item[0] is socket:
+                self.sockets.remove(item)
+                if item[2] is not None:
+                    self.service.connected(item[2], -1)
+
+    async def broadcast(self) -> None:
+        """Send each browser its own state, if anything changed since it was last sent one."""
+        version = self.service.version
+        for socket, token, _seat in list(self.sockets):
+            if self.sent.get(id(socket)) == version:
+                continue
+            self.sent[id(socket)] = version
+            try:
+                await socket.send_json(self.service.state(token))
+            except Exception:  # a browser gone mid-send: it is removed when its reader ends
+                pass
+
+
+def _token(request: Request, body: Optional[Dict[str, Any]] = None) -> Optional[str]:
+    for value in (request.query_params.get("seat"), request.headers.get("x-seat-token"),
+                  (body or {}).get("token"), request.cookies.get(COOKIE)):
+        if isinstance(value, str) and value:
+            return value
+    return None
+
+
+def _error(exc: Refusal) -> JSONResponse:
+    return JSONResponse(exc.to_json(), status_code=exc.status)
+
+
+async def _body(request: Request) -> Dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_MESSAGE:
+        raise Refusal(f"the message is too long (at most {MAX_MESSAGE} bytes)", 413)
+    try:
+        data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        raise Refusal("the message is not JSON") from None
+    if not isinstance(data, dict):
+        raise Refusal("the message is a JSON object")
+    return data
+
+
+def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette:
+    """The ASGI app serving ``service``; a background task acts for absent seats whose time is up."""
+    hub = Hub(service)
+
+    async def ticker() -> None:
+        while True:
+            await asyncio.sleep(tick_seconds)
+            try:
+                changed = service.tick()
+            except Exception:  # never let the table's clock die; the state is unchanged on a refusal
+                log.exception("the table's timer failed")
+                changed = False
+            if changed or service.absent_since is not None:
+                await hub.broadcast()
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        task = asyncio.create_task(ticker())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            service.close()
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8",
+                            headers={"Cache-Control": "no-store"})
+
+    async def state(request: Request) -> Response:
+        return JSONResponse(service.state(_token(request) or request.query_params.get("host")))
+
+    async def call(request: Request, what: str) -> Response:
+        try:
+            body = await _body(request)
+            token = _token(request, body)
+            host = request.query_params.get("host") or body.get("host")
+            if what == "join":
+                token = service.join(body.get("name"))
+                response = JSONResponse({"token": token, "seat": service.seat_of(token), **service.state(token)})
+                response.set_cookie(COOKIE, token, httponly=True, samesite="strict")
+                await hub.broadcast()
+                return response
+            if what == "action":
+                service.act(token, body)
+            elif what == "dispute":
+                ruling = service.dispute(host if service.is_host(host) else token, body.get("text"))
+                await hub.broadcast()
+                return JSONResponse({"ruling": ruling.to_json(), **service.state(token)})
+            elif what == "start":
+                service.start(host)
+            elif what == "replace":
+                service.replace_with_bot(host, body.get("name"), str(body.get("style") or "cautious"))
+            await hub.broadcast()
+            return JSONResponse(service.state(token if what == "action" else host))
+        except Refusal as exc:
+            return _error(exc)
+
+    async def join(request: Request) -> Response:
+        return await call(request, "join")
+
+    async def action(request: Request) -> Response:
+        return await call(request, "action")
+
+    async def dispute(request: Request) -> Response:
+        return await call(request, "dispute")
+
+    async def start(request: Request) -> Response:
+        return await call(request, "start")
+
+    async def replace(request: Request) -> Response:
+        return await call(request, "replace")
+
+    async def live(socket: WebSocket) -> None:
+        await socket.accept()
+        token = socket.query_params.get("seat") or socket.cookies.get(COOKIE)
+        host = socket.query_params.get("host")
+        seat: Optional[str] = None
+        if token:
+            try:
+                seat = service.seat_of(token)
+            except Refusal as exc:
+                await socket.send_json(exc.to_json())
+                token = None
+        await hub.add(socket, token or host, seat)
+        try:
+            await socket.send_json(service.state(token or host))
+            hub.sent[id(socket)] = service.version
+            while True:
+                raw = await socket.receive_text()
+                reply = _handle(service, raw, token, host)
+                if reply is not None:
+                    await socket.send_json(reply)
+                await hub.broadcast()
+        except WebSocketDisconnect:
+            pass
+        except Exception:  # a browser that breaks the protocol is let go; nothing of the error reaches it
+            log.exception("a websocket failed")
+        finally:
+            hub.remove(socket)
+            hub.sent.pop(id(socket), None)
+            await hub.broadcast()
+
+    routes = [
+        Route("/", page),
+        Route("/api/state", state),
+        Route("/api/join", join, methods=["POST"]),
+        Route("/api/action", action, methods=["POST"]),
+        Route("/api/dispute", dispute, methods=["POST"]),
+        Route("/api/start", start, methods=["POST"]),
+        Route("/api/replace", replace, methods=["POST"]),
+        WebSocketRoute("/ws", live),
+        Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.service = service
+    app.state.hub = hub
+    return app
+
+
+def _handle(service: TableService, raw: str, token: Optional[str], host: Optional[str]) -> Optional[Dict[str, Any]]:
+    """One websocket message: None when it was carried out, else the refusal to send back."""
+    if len(raw) > MAX_MESSAGE:
+        return Refusal(f"the message is too long (at most {MAX_MESSAGE} bytes)").to_json()
+    try:
+        message = json.loads(raw)
+    except (json.JSONDecodeError, RecursionError):
+        return Refusal("the message is not JSON").to_json()
+    if not isinstance(message, dict):
+        return Refusal("a message is a JSON object with a \"type\"").to_json()
+    try:
+        kind = message.get("type")
+        if kind == "action":
+            service.act(token, message)
+        elif kind == "dispute":
+            ruling = service.dispute(host if service.is_host(host) else token, message.get("text"))
+            return {"type": "ruling", "ruling": ruling.to_json()}
+        elif kind == "start":
+            service.start(host)
+        elif kind == "replace":
+            service.replace_with_bot(host, message.get("name"), str(message.get("style") or "cautious"))
+        elif kind == "ping":
+            return {"type": "pong", "version": service.version}
+        else:
+            return Refusal("unknown message type: action, dispute, start, replace or ping").to_json()
+    except Refusal as exc:
+        return exc.to_json()
+    return None
+
+
+__all__ = ["COOKIE", "Hub", "create_app"]

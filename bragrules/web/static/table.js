@@ -1,0 +1,218 @@
+// The bragrules table in a browser: one websocket, one state per message, drawn with textContent only
+// (a name is never read as markup). Cards carry their suit symbol, so colour is never the only sign.
+"use strict";
+(function () {
+  const params = new URLSearchParams(location.search);
+  const host = params.get("host") || "";
+  let token = params.get("seat") || localStorage.getItem("bragrules-seat") || "";
+  let state = null, socket = null, picked = [], timerEnd = null, retry = 250;
+  const $ = (id) => document.getElementById(id);
+  const SUITS = { c: ["♣", false], d: ["♦", true], h: ["♥", true], s: ["♠", false] };
+
+  function el(tag, text, cls) {
+    const node = document.createElement(tag);
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    if (cls) node.className = cls;
+    return node;
+  }
+  function money(value) {
+    if (value === null || value === undefined) return "–";
+    const text = String(value), parts = text.split("/");
+    if (parts.length !== 2) return text;
+    const n = parseInt(parts[0], 10), d = parseInt(parts[1], 10), whole = Math.trunc(n / d), rest = Math.abs(n % d);
+    const glyph = { "1/2": "½", "1/4": "¼", "3/4": "¾", "1/3": "⅓", "2/3": "⅔" }[rest + "/" + d];
+    return glyph ? (whole ? String(whole) : (n < 0 ? "-" : "")) + glyph : text;
+  }
+  function card(text, small, tag) {
+    const node = el(tag || "span", null, "card" + (small ? " small" : ""));
+    if (!text || text === "??") { node.classList.add("back"); node.setAttribute("aria-label", "a card face down"); node.textContent = "?"; return node; }
+    const rank = text.slice(0, -1), suit = SUITS[text.slice(-1).toLowerCase()];
+    if (!suit) { node.textContent = text; return node; }
+    node.textContent = (rank === "T" ? "10" : rank) + suit[0];
+    if (suit[1]) node.classList.add("red");
+    node.dataset.card = text;
+    return node;
+  }
+  function showError(message) {
+    const box = $("error");
+    if (!message) { box.hidden = true; box.textContent = ""; return; }
+    box.hidden = false; box.textContent = message;
+  }
+
+  function connect() {
+    const query = new URLSearchParams();
+    if (token) query.set("seat", token);
+    if (host) query.set("host", host);
+    socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?" + query);
+    socket.onopen = () => { retry = 250; };
+    socket.onmessage = (event) => {
+      const message = JSON.parse(event.data);
+      if (message.type === "state") { state = message; draw(); }
+      else if (message.type === "error") {
+        showError(message.error + (message.rule_words ? " (the rule: " + message.rule_words + ")" : ""));
+        if (/seat token/.test(message.error)) { token = ""; localStorage.removeItem("bragrules-seat"); }
+      } else if (message.type === "replaced") { showError(message.error); retry = null; }
+      else if (message.type === "ruling") { showError(null); }
+    };
+    socket.onclose = () => { if (retry !== null) { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); } };
+  }
+  function send(message) {
+    showError(null);
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+    else showError("not connected to the table: reconnecting");
+  }
+  function act(kind, extra) { picked = []; send(Object.assign({ type: "action", kind: kind, turn: state.turn }, extra || {})); }
+
+  function draw() {
+    const s = state, view = s.view || null;
+    $("profile").textContent = "· " + s.profile + (s.deal ? " · deal " + s.deal : "");
+    $("join").hidden = Boolean(s.you) || s.phase === "over" || (s.phase !== "lobby" && !s.seats.some((p) => !p.bot && !p.here));
+    const status = [];
+    if (s.phase === "lobby") status.push("waiting for players: " + s.seats.length + " of " + s.seat_count + " seats taken");
+    if (s.phase === "over") status.push("the session is over: " + (s.winners || []).join(" and ") + " ahead");
+    if (view && view.to_act) status.push(view.to_act === s.you ? "your turn" : view.to_act + " to act");
+    $("status").textContent = status.join(" · ");
+    timerEnd = s.timer ? Date.now() + s.timer.seconds * 1000 : null;
+    drawTable(s, view); drawMine(s, view); drawLast(s); drawStandings(s); drawFeed(s); drawHost(s); tick();
+  }
+  function drawTable(s, view) {
+    $("pot").textContent = view ? "Pot " + money(view.pot) + (view.level !== null ? " · level " + money(view.level) : " · no bet yet") : "";
+    const centre = $("centre"); centre.replaceChildren();
+    if (view) view.centre.forEach((c) => {
+      const node = card(c, false, "button");
+      node.title = "a centre card"; node.onclick = () => pick("centre", c); centre.appendChild(node);
+      if (picked.some((p) => p[1] === c)) node.classList.add("picked");
+    });
+    const list = $("seats"); list.replaceChildren();
+    s.seats.forEach((p) => {
+      const seat = view && view.seats[p.name], item = el("li", null, "seat");
+      if (p.name === s.you) item.classList.add("you");
+      if (view && view.to_act === p.name) item.classList.add("to-act");
+      if (seat && seat.folded) item.classList.add("folded");
+      item.appendChild(el("span", p.name, "name"));
+      if (p.bot) item.appendChild(el("span", "bot", "tag"));
+      if (!p.here) item.appendChild(el("span", "away", "tag away"));
+      if (seat) {
+        item.appendChild(el("span", seat.folded ? "folded" : seat.seen ? "seen" : "blind", "tag " + (seat.seen ? "seen" : "blind")));
+        item.appendChild(el("div", "paid " + money(seat.paid) + (seat.stack !== null ? " · stack " + money(seat.stack) : "")));
+      }
+      const shown = view && view.shown[p.name];
+      if (shown) { const row = el("div", null, "cards"); shown.forEach((c) => row.appendChild(card(c, true))); item.appendChild(row); }
+      if (s.timer && s.timer.player === p.name) item.appendChild(el("div", "", "timer"));
+      list.appendChild(item);
+    });
+  }
+  function pick(where, c) {
+    if (!state || !state.view || !state.view.swap_cards) return;
+    picked = picked.filter((p) => p[0] !== where); picked.push([where, c]);
+    const mine = picked.find((p) => p[0] === "hand"), centre = picked.find((p) => p[0] === "centre");
+    if (mine && centre) act("swap", { cards: [mine[1], centre[1]] }); else draw();
+  }
+  function drawMine(s, view) {
+    $("you").textContent = s.you ? "You are " + s.you + (view && view.hand === null && view.player ? " · blind: your cards stay face down until you look" : "") : "Watching";
+    const hand = $("hand"); hand.replaceChildren();
+    const actions = $("actions"); actions.replaceChildren();
+    if (!view || !view.player) return;
+    const shownHand = view.inspected_hand || view.hand;
+    if (shownHand) {
+      shownHand.forEach((c) => {
+        const node = card(c, false, "button");
+        node.onclick = () => { if (view.swap_cards) pick("hand", c); else arrangePick(c, shownHand.length); };
+        if (picked.some((p) => p[1] === c)) node.classList.add("picked");
+        hand.appendChild(node);
+      });
+    } else { const cards = (view.seats[view.player] || {}).hands === 2 ? 6 : 3; for (let i = 0; i < cards; i++) hand.appendChild(card(null)); }
+    view.legal.forEach((o) => {
+      if (o.kind === "bet" && o.amounts && o.amounts.length > 1) {
+        const select = el("select"); select.setAttribute("aria-label", "amount to bet");
+        o.amounts.forEach((a) => { const opt = el("option", money(a)); opt.value = String(a); select.appendChild(opt); });
+        const button = el("button", "bet"); button.type = "button";
+        button.onclick = () => act("bet", { amount: select.value });
+        actions.append(select, button);
+        return;
+      }
+      const button = el("button", o.label); button.type = "button";
+      button.onclick = () => {
+        if (o.kind === "bet" || o.kind === "see") act(o.kind, { amount: String(o.amount) });
+        else if (o.kind === "arrange") act("arrange", { cards: picked.length === shownHand.length ? groups(picked.map((p) => p[1])) : o.cards });
+        else act(o.kind, o.target ? { target: o.target } : {});
+      };
+      actions.appendChild(button);
+    });
+    if (view.swap_cards) actions.appendChild(el("p", "To swap one card: tap one of yours, then a centre card.", "hint"));
+    if (view.legal.some((o) => o.kind === "arrange")) actions.appendChild(el("p", "To arrange: tap your cards in order, best hand first (" + picked.length + " tapped), then arrange.", "hint"));
+  }
+  function arrangePick(c, total) {
+    if (!state.view.legal.some((o) => o.kind === "arrange")) return;
+    if (picked.some((p) => p[1] === c)) picked = picked.filter((p) => p[1] !== c); else if (picked.length < total) picked.push(["hand", c]);
+    draw();
+  }
+  function groups(cards) { const out = []; for (let i = 0; i < cards.length; i += 3) out.push(cards.slice(i, i + 3)); return out; }
+  function drawLast(s) {
+    const box = $("last"); box.replaceChildren();
+    if (!s.last) return;
+    const l = s.last;
+    box.appendChild(el("h2", "Deal " + l.deal));
+    box.appendChild(el("p", l.outcome === "carried" ? l.reason + ": " + money(l.carried_out) + " carries" :
+      l.winners.join(" and ") + " " + (l.winners.length === 1 ? "wins " : "win ") + money(l.pot) + " (" + l.reason + ")"));
+    Object.keys(l.shown).forEach((name) => {
+      const row = el("div", name + ": "); const cards = el("span", null, "cards"); l.shown[name].forEach((c) => cards.appendChild(card(c, true)));
+      row.appendChild(cards); box.appendChild(row);
+    });
+  }
+  function drawStandings(s) {
+    const box = $("standings"); box.replaceChildren();
+    if (!s.seats.length || s.seats[0].net === undefined) return;
+    box.appendChild(el("h2", "Standings" + (s.deals_played !== undefined ? " after " + s.deals_played + " deals" : "")));
+    const table = el("table");
+    s.seats.slice().sort((a, b) => parseFloat(eval_(b.net)) - parseFloat(eval_(a.net))).forEach((p) => {
+      const row = el("tr"); row.appendChild(el("td", p.name)); row.appendChild(el("td", (String(p.net).startsWith("-") ? "" : "+") + money(p.net), "money"));
+      if (p.lives !== undefined) row.appendChild(el("td", p.lives + " lives"));
+      table.appendChild(row);
+    });
+    box.appendChild(table);
+  }
+  function eval_(value) { const parts = String(value).split("/"); return parts.length === 2 ? parseInt(parts[0], 10) / parseInt(parts[1], 10) : Number(value); }
+  function drawFeed(s) {
+    const feed = $("feed"); feed.replaceChildren();
+    s.feed.slice().reverse().forEach((line) => feed.appendChild(el("li", line)));
+    const rulings = $("rulings"); rulings.replaceChildren();
+    (s.rulings || []).slice().reverse().forEach((r) => {
+      const box = el("div"); box.appendChild(el("strong", r.text + " (raised by " + r.raised_by + ")"));
+      box.appendChild(el("p", r.summary));
+      r.rules.forEach((c) => box.appendChild(el("p", c.path + ": " + c.sentence + (c.source ? " (" + c.source + ")" : ""), "hint")));
+      rulings.appendChild(box);
+    });
+  }
+  function drawHost(s) {
+    $("host").hidden = !s.host;
+    if (!s.host) return;
+    $("start").hidden = s.phase !== "lobby";
+    const select = $("replace-name"), chosen = select.value; select.replaceChildren();
+    s.seats.filter((p) => !p.bot).forEach((p) => { const opt = el("option", p.name); opt.value = p.name; select.appendChild(opt); });
+    select.value = chosen;
+    $("log-name").textContent = s.log ? "Session log: " + s.log + " (bragrules audit checks it)" : "";
+  }
+  function tick() {
+    document.querySelectorAll(".timer").forEach((node) => {
+      const left = timerEnd ? Math.max(0, Math.ceil((timerEnd - Date.now()) / 1000)) : 0;
+      node.textContent = "away: the table acts for them in " + left + " s";
+    });
+  }
+  setInterval(tick, 1000);
+
+  $("join-form").onsubmit = async (event) => {
+    event.preventDefault();
+    const response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: $("name").value }) });
+    const data = await response.json();
+    if (!response.ok) { showError(data.error); return; }
+    token = data.token; localStorage.setItem("bragrules-seat", token);
+    const url = new URL(location.href); url.searchParams.set("seat", token); history.replaceState(null, "", url);
+    retry = 250; if (socket) socket.close(); else connect();
+  };
+  $("dispute-form").onsubmit = (event) => { event.preventDefault(); send({ type: "dispute", text: $("dispute").value }); $("dispute").value = ""; };
+  $("start").onclick = () => send({ type: "start" });
+  $("replace-form").onsubmit = (event) => { event.preventDefault(); send({ type: "replace", name: $("replace-name").value }); };
+  connect();
+})();

@@ -1,0 +1,166 @@
+"""``bragrules serve``: a table for friends in their browsers, under the house profile.
+
+The web stack (Starlette, uvicorn, websockets) is the optional ``web``
+extra; it is imported only once the command runs, and without it the
+command prints one line naming ``pip install 'bragrules[web]'``.
+"""
+
+from __future__ import annotations
+
+import secrets
+import socket
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from .common import EXIT_BAD_INPUT, error, message
+
+WEB_EXTRA = "error: serve needs the web extra (starlette, uvicorn, websockets): pip install 'bragrules[web]'"
+MAX_SEED = 2**63 - 1
+MAX_HANDS = 1_000_000
+
+
+def _refuse(text: str) -> typer.Exit:
+    error(f"error: {text}")
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def web_stack_missing() -> Optional[str]:
+    """The first module of the web extra that cannot be imported (None: all there)."""
+    import importlib.util
+
+    for module in ("starlette", "uvicorn", "websockets", "httpx"):
+        if importlib.util.find_spec(module) is None:
+            return module
+    return None
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host:port`` (port 0: a free one), or one clear line and exit 2."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError) as exc:
+        raise _refuse(f"--host {host}: not an address of this computer ({exc})") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind(address)
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise _refuse(f"cannot listen on {host}:{port} ({exc.strerror or exc}): "
+                      "another program has the port, or pick one with --port") from None
+    sock.set_inheritable(True)
+    return sock
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("serve")
+    def serve(
+        profile: Optional[str] = typer.Option(None, "--profile", "-p", metavar="PROFILE",
+                                              help="Built-in profile name or path [default: standard]."),
+        host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
+                                 help="Address to listen on [default: 127.0.0.1, this computer only; "
+                                 "0.0.0.0 lets others on your network join]."),
+        port: int = typer.Option(8000, "--port", metavar="PORT", help="Port to listen on (0: a free one)."),
+        seats: Optional[int] = typer.Option(None, "--seats", "-n", metavar="N",
+                                            help="Seats at the table [default: 4]."),
+        bots: Optional[str] = typer.Option(None, "--bots", "-b", metavar="STYLES",
+                                           help="Styles of the bots that fill empty seats when the host starts, "
+                                           "comma-separated: cautious, loose, blind_bluffer, see_happy, random; "
+                                           "'none': people only [default: the first four]."),
+        log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
+                                           help="Session log (JSON Lines), written as play goes; never overwritten."),
+        seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Seed for the shuffle."),
+        hands: Optional[int] = typer.Option(None, "--hands", metavar="N", help="Stop after this many deals."),
+        turn_timeout: float = typer.Option(90.0, "--turn-timeout", metavar="SECONDS",
+                                           help="How long the table waits for a seat whose browser is gone "
+                                           "before the profile's rule, or a fold, acts for it."),
+        resume: Optional[Path] = typer.Option(None, "--resume", metavar="FILE",
+                                              help="Restart the table of this log after the server stopped."),
+    ) -> None:
+        """Serve one table to browsers: friends join from their phones and laptops."""
+        import math
+
+        from bragrules.play.bots import ALL_STYLES
+        from bragrules.play.table import default_log_path
+
+        if not 0 <= port <= 65535:
+            raise _refuse(f"--port: a port from 0 to 65535, not {port}")
+        if not math.isfinite(turn_timeout) or not 1 <= turn_timeout <= 86400:
+            raise _refuse("--turn-timeout: seconds from 1 to 86400")
+        if seed is not None and not 0 <= seed <= MAX_SEED:
+            raise _refuse(f"--seed: a whole number from 0 to {MAX_SEED}")
+        if hands is not None and not 1 <= hands <= MAX_HANDS:
+            raise _refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}")
+        missing = web_stack_missing()
+        if missing is not None:
+            error(WEB_EXTRA)
+            raise typer.Exit(EXIT_BAD_INPUT)
+        from bragrules.web.service import DEFAULT_STYLES, Refusal, TableService
+
+        if resume is not None:
+            given = [name for name, value in (("--profile", profile), ("--seats", seats), ("--bots", bots),
+                                              ("--seed", seed), ("--hands", hands), ("--log", log))
+                     if value is not None]
+            if given:
+                raise _refuse(f"{resume} decides the session it resumes; leave out {given[0]}")
+            service = TableService.resume(resume, turn_timeout=turn_timeout)
+            log_name = str(resume)
+        else:
+            from bragrules.profile import load_profile
+
+            styles: List[str]
+            if bots is not None and bots.strip().lower() == "none":
+                styles = []
+            else:
+                styles = [s.strip() for s in (bots if bots is not None else ",".join(DEFAULT_STYLES)).split(",")
+                          if s.strip()]
+                unknown = [s for s in styles if s not in ALL_STYLES]
+                if unknown or not styles:
+                    raise _refuse(f"--bots: unknown bot style {', '.join(unknown) or '(none)'}; "
+                                  f"choose from {', '.join(ALL_STYLES)}, or none")
+            rules_profile = load_profile(profile or "standard")
+            low, high = rules_profile.table.min_players, rules_profile.table.max_players
+            count = seats if seats is not None else min(max(4, low), high)
+            seed = seed if seed is not None else secrets.randbelow(10**6)
+            log_path = log if log is not None else default_log_path(seed)
+            try:
+                service = TableService(rules_profile, profile or "standard", seats=count, bots=styles, seed=seed,
+                                       hands=hands, log_path=log_path, turn_timeout=turn_timeout)
+            except Refusal as exc:
+                raise _refuse(exc.message) from None
+            log_name = str(log_path)
+            from bragrules.core.errors import HistoryError
+
+            if log_path.exists():
+                raise _refuse(str(HistoryError(f"already exists and is never overwritten: restart its table "
+                                               f"with --resume {log_path}, or name a new log with --log",
+                                               str(log_path))))
+        import uvicorn
+
+        from bragrules.web.app import create_app
+
+        sock = listen(host, port)
+        bound = sock.getsockname()[1]
+        shown = f"[{host}]" if ":" in host else host
+        link = f"http://{shown}:{bound}/"
+        where = ("this computer only; --host 0.0.0.0 lets others on your network join"
+                 if host in ("127.0.0.1", "localhost", "::1") else f"every address {host} covers: anyone who can "
+                 "reach it can join")
+        message(f"bragrules serve · profile {service.profile_name} · seed {service.seed} · log {log_name}")
+        message(f"Listening on {link} ({where}).")
+        message(f"Join link to share: {link}")
+        message(f"Host link (start, replace a player; keep it to yourself): {link}?host={service.host_token}")
+        app = create_app(service)
+        config = uvicorn.Config(app, log_level="warning", ws="auto", lifespan="on")
+        server = uvicorn.Server(config)
+        try:
+            server.run(sockets=[sock])
+        finally:
+            service.close()
+            sock.close()
+        message(f"Stopped. Everything played is in {log_name}; restart the table with: "
+                f"bragrules serve --resume {log_name}")
