@@ -197,6 +197,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette
         try:
             await socket.send_json(service.state(token or host))
             hub.sent[id(socket)] = service.version
+            await hub.broadcast()  # the others see this seat arrive
             while True:
                 raw = await socket.receive_text()
                 reply = _handle(service, raw, token, host)

@@ -636,6 +636,7 @@ class TableService:
             out["deals_played"] = table.deals_played
             out["hands"] = table.hands
             out["dealer"] = session.dealer
+            out["carried"] = _money(session.state.carried)
             if self.phase == "over":
                 out["winners"] = session.winners()
             deal = session.current

@@ -1,0 +1,264 @@
+"""``bragrules serve``: the table's app through an ASGI test client (Starlette's, on httpx).
+
+A whole session played by four clients through the API and its log audited
+clean; forged, replayed and out-of-turn actions refused; a second browser on
+a seat; malformed websocket messages; disputes ruled as ``arbitrate`` rules.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Dict, Iterator, List, Optional
+
+import pytest
+
+pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'bragrules[web]'")
+pytest.importorskip("httpx", reason="the web extra is not installed: pip install 'bragrules[web]'")
+
+import warnings  # noqa: E402
+
+with warnings.catch_warnings():  # newer Starlette suggests httpx2 for its test client; httpx still works
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from bragrules.audit import audit  # noqa: E402
+from bragrules.profile import load_profile  # noqa: E402
+from bragrules.web.app import create_app  # noqa: E402
+from bragrules.web.service import TableService  # noqa: E402
+from tests.web_checks import assert_private  # noqa: E402
+
+
+def make(tmp_path: Path, seats: int = 4, bots: Optional[List[str]] = None, hands: Optional[int] = 6,
+         profile: str = "traditional", seed: int = 11) -> TableService:
+    return TableService(load_profile(profile), profile, seats=seats, bots=bots or [], seed=seed, hands=hands,
+                        log_path=tmp_path / "table.jsonl", turn_timeout=3600)
+
+
+@pytest.fixture
+def service(tmp_path: Path) -> TableService:
+    return make(tmp_path)
+
+
+@pytest.fixture
+def client(service: TableService) -> Iterator[TestClient]:
+    with TestClient(create_app(service)) as test_client:
+        yield test_client
+
+
+def join(client: TestClient, name: str) -> str:
+    response = client.post("/api/join", json={"name": name})
+    assert response.status_code == 200, response.text
+    token = response.json()["token"]
+    assert isinstance(token, str) and len(token) >= 20
+    assert client.cookies.get("bragrules_seat") == token
+    client.cookies.clear()  # one client plays every seat here: each request names its seat itself
+    return str(token)
+
+
+def state(client: TestClient, token: Optional[str]) -> Dict[str, Any]:
+    response = client.get("/api/state", headers={"X-Seat-Token": token} if token else {})
+    assert response.status_code == 200
+    return dict(response.json())
+
+
+def choose(view: Dict[str, Any], rng: random.Random) -> Dict[str, Any]:
+    """A legal move as a person might make it: look sometimes, bet small, see, fold now and then."""
+    options = view["legal"]
+    kinds = [o["kind"] for o in options]
+    pick = rng.choice(options)
+    if "see" in kinds and rng.random() < 0.5:
+        pick = next(o for o in options if o["kind"] == "see")
+    message: Dict[str, Any] = {"kind": pick["kind"]}
+    if pick.get("target"):
+        message["target"] = pick["target"]
+    if pick["kind"] == "bet":
+        message["amount"] = rng.choice(pick["amounts"][:3])
+    elif pick["kind"] == "see":
+        message["amount"] = pick["amount"]
+    return message
+
+
+def test_a_session_of_four_clients_is_played_through_the_api_and_its_log_audits_clean(
+        client: TestClient, service: TableService, tmp_path: Path) -> None:
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    tokens = {name: join(client, name) for name in names}
+    first = state(client, tokens["Ann"])
+    assert first["phase"] == "play", "the table starts itself once every seat is taken"
+    rng = random.Random(3)
+    steps = 0
+    while True:
+        views = {name: state(client, token) for name, token in tokens.items()}
+        spectator = state(client, None)
+        deal = service.deal
+        for name, seen in views.items():
+            assert seen["you"] == name
+            if deal is not None:
+                assert_private(seen, name, deal)
+        if deal is not None:
+            assert_private(spectator, None, deal)
+        if views["Ann"]["phase"] == "over":
+            break
+        to_act = views["Ann"]["view"]["to_act"]
+        assert [n for n in names if views[n]["view"]["legal"]] == [to_act], "only the seat to act is offered moves"
+        move = choose(views[to_act]["view"], rng)
+        response = client.post("/api/action", json={**move, "turn": views[to_act]["turn"]},
+                               headers={"X-Seat-Token": tokens[to_act]})
+        assert response.status_code == 200, response.text
+        steps += 1
+        assert steps < 2000
+    assert service.table is not None and service.table.deals_played == 6
+    report = audit(tmp_path / "table.jsonl")
+    assert report.ok, [str(v) for v in report.violations]
+    assert len(report.deals) == 6
+    final = state(client, tokens["Bob"])
+    assert final["deals_played"] == 6 and set(final["winners"]) <= set(names)
+    money = [Fraction(str(s["net"])) for s in final["seats"]] + [Fraction(str(final["carried"]))]
+    assert sum(money) == 0, "every unit is someone's, or in the pot carried forward"
+
+
+def test_forged_replayed_and_out_of_turn_actions_are_refused_and_change_nothing(
+        client: TestClient, service: TableService) -> None:
+    tokens = {name: join(client, name) for name in ["Ann", "Bob", "Cat", "Dan"]}
+    now = state(client, tokens["Ann"])
+    to_act = now["view"]["to_act"]
+    other = next(n for n in tokens if n != to_act)
+    before = (service.turn, len(service.deal.actions) if service.deal else 0)
+
+    forged = client.post("/api/action", json={"kind": "fold", "turn": now["turn"]},
+                         headers={"X-Seat-Token": "x" + tokens[to_act][1:]})
+    assert forged.status_code == 403 and "seat token" in forged.json()["error"]
+
+    out_of_turn = client.post("/api/action", json={"kind": "fold", "turn": now["turn"], "player": to_act},
+                              headers={"X-Seat-Token": tokens[other]})
+    assert out_of_turn.status_code == 409
+    body = out_of_turn.json()
+    assert body["rule"] == "turn_order" and f"{to_act}'s turn" in body["error"]
+    assert body["rule_words"].startswith("players act in turn")
+
+    illegal = client.post("/api/action", json={"kind": "see", "amount": 4, "turn": now["turn"]},
+                          headers={"X-Seat-Token": tokens[to_act]})
+    assert illegal.status_code == 409 and illegal.json()["rule"]
+
+    for bad in ({"kind": "bet", "amount": 2.5, "turn": now["turn"]}, {"kind": "dance", "turn": now["turn"]},
+                {"kind": "fold"}, {"kind": "bet", "amount": "lots", "turn": now["turn"]}):
+        response = client.post("/api/action", json=bad, headers={"X-Seat-Token": tokens[to_act]})
+        assert response.status_code == 400, bad
+        assert "Traceback" not in response.text
+    not_json = client.post("/api/action", content=b"{kind: fold", headers={"X-Seat-Token": tokens[to_act]})
+    assert not_json.status_code == 400 and not_json.json()["error"] == "the message is not JSON"
+    assert (service.turn, len(service.deal.actions) if service.deal else 0) == before
+
+    done = client.post("/api/action", json={"kind": "fold", "turn": now["turn"]},
+                       headers={"X-Seat-Token": tokens[to_act]})
+    assert done.status_code == 200
+    replayed = client.post("/api/action", json={"kind": "fold", "turn": now["turn"]},
+                           headers={"X-Seat-Token": tokens[to_act]})
+    assert replayed.status_code == 409 and "earlier turn" in replayed.json()["error"]
+
+
+def test_the_lobby_host_start_bots_and_replacing_a_player(tmp_path: Path) -> None:
+    service = make(tmp_path, seats=4, bots=["cautious", "loose"])
+    with TestClient(create_app(service)) as client:
+        ann = join(client, "Ann")
+        assert client.post("/api/join", json={"name": "Ann"}).status_code == 409
+        assert client.post("/api/join", json={"name": "<b>two words</b>"}).status_code == 400
+        assert client.post("/api/start", json={}).status_code == 403
+        assert client.post("/api/start", json={"host": "guess"}).status_code == 403
+        started = client.post(f"/api/start?host={service.host_token}", json={})
+        assert started.status_code == 200 and started.json()["host"] is True
+        seats = state(client, ann)["seats"]
+        assert [s["bot"] for s in seats] == [False, True, True, True]
+        assert {s["style"] for s in seats if s["bot"]} == {"cautious", "loose"}
+        assert client.post("/api/join", json={"name": "Eve"}).status_code == 409
+        replaced = client.post(f"/api/replace?host={service.host_token}", json={"name": "Ann", "style": "see_happy"})
+        assert replaced.status_code == 200
+        assert client.get("/api/state", headers={"X-Seat-Token": ann}).json()["you"] is None
+        assert client.post("/api/action", json={"kind": "fold", "turn": service.turn},
+                           headers={"X-Seat-Token": ann}).status_code == 403
+        assert service.phase == "over", "with no person left, the bots do not play on alone"
+    assert audit(tmp_path / "table.jsonl").ok
+
+
+def test_websockets_push_each_seat_its_own_view_and_a_second_browser_takes_the_seat(tmp_path: Path) -> None:
+    service = make(tmp_path, seats=2, hands=2, profile="casual")
+    with TestClient(create_app(service)) as client:
+        tokens = {name: join(client, name) for name in ["Ann", "Bob"]}
+        with client.websocket_connect(f"/ws?seat={tokens['Ann']}") as ann:
+            assert ann.receive_json()["you"] == "Ann"
+            bob = client.websocket_connect(f"/ws?seat={tokens['Bob']}").__enter__()
+            seen = {"Ann": ann.receive_json(), "Bob": bob.receive_json()}
+            assert seen["Bob"]["you"] == "Bob"
+            assert [s["here"] for s in seen["Ann"]["seats"]] == [True, True], "Ann's browser sees Bob arrive"
+            ann.send_text("{not json")
+            assert ann.receive_json() == {"type": "error", "error": "the message is not JSON"}
+            ann.send_text("[1, 2]")
+            assert "JSON object" in ann.receive_json()["error"]
+            ann.send_json({"type": "launch"})
+            assert "unknown message type" in ann.receive_json()["error"]
+            sockets = {"Ann": ann, "Bob": bob}
+            rng = random.Random(5)
+            for _ in range(200):
+                if seen["Ann"]["phase"] == "over":
+                    break
+                to_act = seen["Ann"]["view"]["to_act"]
+                assert seen[to_act]["view"]["legal"]
+                sockets[to_act].send_json({"type": "action", "turn": seen[to_act]["turn"],
+                                           **choose(seen[to_act]["view"], rng)})
+                for name, socket in sockets.items():
+                    message = socket.receive_json()
+                    assert message["type"] == "state"
+                    if service.deal is not None and message.get("deal") == service.table.session.state.dealt + 1:
+                        assert_private(message, name, service.deal)
+                    seen[name] = message
+            assert seen["Ann"]["phase"] == "over"
+            with client.websocket_connect(f"/ws?seat={tokens['Ann']}") as again:
+                assert again.receive_json()["you"] == "Ann"
+                replaced = ann.receive_json()
+                assert replaced["type"] == "replaced" and "another browser" in replaced["error"]
+            bob.__exit__(None, None, None)
+        with client.websocket_connect("/ws?seat=forged-token") as stranger:
+            refusal = stranger.receive_json()
+            assert refusal["type"] == "error" and "seat token" in refusal["error"]
+            watching = stranger.receive_json()
+            assert watching["you"] is None
+            stranger.send_json({"type": "action", "kind": "fold", "turn": watching["turn"]})
+            assert "seat token" in stranger.receive_json()["error"]
+    assert audit(tmp_path / "table.jsonl").ok
+
+
+def test_a_dispute_from_the_page_is_ruled_as_arbitrate_rules_it_and_the_log_stays_auditable(
+        client: TestClient, service: TableService, tmp_path: Path) -> None:
+    tokens = {name: join(client, name) for name in ["Ann", "Bob", "Cat", "Dan"]}
+    now = state(client, tokens["Ann"])
+    to_act = now["view"]["to_act"]
+    other = next(n for n in tokens if n != to_act)
+    response = client.post("/api/dispute", json={"text": f"{to_act} peeks {other}"},
+                           headers={"X-Seat-Token": tokens["Ann"]})
+    assert response.status_code == 200, response.text
+    ruling = response.json()["ruling"]
+    assert ruling["rules"][0]["path"] == "disputes.deliberate_look"
+    assert "fold" in ruling["summary"]
+    after = state(client, tokens[other])
+    assert after["view"]["seats"][to_act]["folded"] is True, "traditional: a deliberate look folds the peeker"
+    assert after["rulings"][-1]["text"] == f"{to_act} peeks {other}"
+    bad = client.post("/api/dispute", json={"text": "Zed exposes Ann"}, headers={"X-Seat-Token": tokens["Ann"]})
+    assert bad.status_code == 400 and "cannot be ruled" in bad.json()["error"]
+    assert client.post("/api/dispute", json={"text": "tie"}).status_code == 403
+    service.close()
+    lines = [json.loads(line) for line in (tmp_path / "table.jsonl").read_text().splitlines()]
+    assert any(line.get("action") == f"{to_act} peeks {other}" for line in lines)
+    assert audit(tmp_path / "table.jsonl").ok
+
+
+def test_the_page_and_its_files_are_served_from_the_package(client: TestClient) -> None:
+    page = client.get("/")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert '<script src="/static/table.js">' in page.text and "http" not in page.text.split("<body>")[1][:2000]
+    for name in ("table.js", "table.css"):
+        assert client.get(f"/static/{name}").status_code == 200
+    script = client.get("/static/table.js").text
+    assert "innerHTML" not in script, "names are drawn as text, never as markup"
+    assert client.get("/static/../app.py").status_code == 404

@@ -1,0 +1,83 @@
+"""Seats are private: over sessions that hypothesis plays, no seat (nor a spectator) is ever sent
+a card it could not see at a real table, whatever the format (blind play, retained hands, Stop the
+Bus's centre, several hands to arrange)."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bragrules.profile import load_profile
+from bragrules.web.service import TableService
+from tests.web_checks import assert_private
+
+PROFILES = ["traditional", "standard", "stop-the-bus", "seven-card", "casual", "nine-card"]
+
+
+def move(view: Dict[str, Any], pick: int) -> Dict[str, Any]:
+    """The ``pick``-th of the moves the seat's browser offers (a swap: a card of the seat's and a centre card)."""
+    moves: List[Dict[str, Any]] = []
+    for option in view["legal"]:
+        if option["kind"] == "bet":
+            moves += [{"kind": "bet", "amount": a} for a in option["amounts"][:3]]
+        elif option["kind"] in ("see",):
+            moves.append({"kind": "see", "amount": option["amount"]})
+        elif option["kind"] == "arrange":
+            moves.append({"kind": "arrange", "cards": option["cards"]})
+        else:
+            moves.append({"kind": option["kind"], **({"target": option["target"]} if option["target"] else {})})
+    if view.get("swap_cards") and view.get("hand"):
+        moves += [{"kind": "swap", "cards": [mine, centre]} for mine in view["hand"] for centre in view["centre"]]
+    return moves[pick % len(moves)]
+
+
+@settings(max_examples=min(settings.default.max_examples, 12))
+@given(profile=st.sampled_from(PROFILES), people=st.integers(2, 4), bots=st.integers(0, 2),
+       picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=80), seed=st.integers(0, 10_000))
+def test_no_message_holds_a_card_its_seat_could_not_see(profile: str, people: int, bots: int, picks: List[int],
+                                                       seed: int) -> None:
+    rules = load_profile(profile)
+    seats = max(rules.table.min_players, min(people + bots, rules.table.max_players))
+    if people + bots < seats and not bots:
+        bots = 1
+    service = TableService(rules, profile, seats=seats, bots=["loose", "blind_bluffer"] if bots else [],
+                           seed=seed, hands=4)
+    tokens = {f"P{i}": service.join(f"P{i}") for i in range(min(people, seats))}
+    if service.phase == "lobby":
+        service.start(service.host_token)
+    for pick in picks:
+        deal = service.deal
+        if service.phase != "play" or deal is None:
+            break
+        for name, token in tokens.items():
+            assert_private(service.state(token), name, deal)
+        assert_private(service.state(None), None, deal)
+        to_act = deal.to_act
+        assert to_act in tokens, "the table waits only for people"
+        sent = service.state(tokens[to_act])
+        service.act(tokens[to_act], {**move(sent["view"], pick), "turn": sent["turn"]})
+
+
+def test_a_blind_seat_is_sent_no_hand_until_it_looks() -> None:
+    service = TableService(load_profile("casual"), "casual", seats=2, bots=[], seed=2, hands=1)
+    ann, bob = service.join("Ann"), service.join("Bob")
+    tokens = {"Ann": ann, "Bob": bob}
+    deal = service.deal
+    assert deal is not None
+    first = deal.to_act
+    assert first is not None
+    before = service.state(tokens[first])
+    assert before["view"]["hand"] is None
+    service.act(tokens[first], {"kind": "look", "turn": before["turn"]})
+    after = service.state(tokens[first])
+    assert after["view"]["hand"] == [str(c) for c in deal.players[first].hand or ()]
+    other = "Bob" if first == "Ann" else "Ann"
+    assert service.state(tokens[other])["view"]["hand"] is None
+    assert service.state(tokens[other])["view"]["seats"][first]["seen"] is True
+
+
+if __name__ == "__main__":  # pragma: no cover
+    pytest.main([__file__])

@@ -1,0 +1,52 @@
+"""What the web tests check of every message a seat is sent: no card it could not see at a real table."""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional, Set
+
+from bragrules.engine.deal import Deal
+
+
+def strings(value: Any, out: Optional[Set[str]] = None) -> Set[str]:
+    """Every string anywhere in a JSON value (keys too)."""
+    found = set() if out is None else out
+    if isinstance(value, str):
+        found.add(value)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            found.add(str(key))
+            strings(item, found)
+    elif isinstance(value, (list, tuple)):
+        for item in value:
+            strings(item, found)
+    return found
+
+
+def assert_private(message: Dict[str, Any], seat: Optional[str], deal: Deal) -> None:
+    """``message`` (sent to ``seat``, None for a spectator, during ``deal``) holds no hidden card.
+
+    A card held by anyone may appear only where the table shows it: in the
+    seat's own hand once looked at, in a hand turned face up (``shown``), or
+    among the face-up centre cards. A blind seat is sent no hand at all.
+    """
+    view = message.get("view")
+    if view is None:
+        return
+    found = strings(view)
+    shown = view.get("shown") or {}
+    centre = set(view.get("centre") or [])
+    own = set((view.get("hand") or []) + (view.get("inspected_hand") or [])) if seat is not None else set()
+    if seat is not None and seat in deal.players and not deal.players[seat].seen:
+        assert view.get("hand") is None, f"{seat} is blind, yet was sent a hand"
+    if seat is None:
+        assert view.get("hand") is None and view.get("legal") == [], "a spectator is sent no hand and no options"
+    for name, state in deal.players.items():
+        for hand in state.hands.values():
+            for card in hand or ():
+                text = str(card)
+                if text not in found or text in centre or text in (shown.get(name) or []):
+                    continue
+                if name == seat and text in own:
+                    continue
+                raise AssertionError(f"{seat or 'a spectator'} was sent {text}, a card of {name}'s that "
+                                     f"the table has not shown")
