@@ -34,7 +34,7 @@ def move(view: Dict[str, Any], pick: int) -> Dict[str, Any]:
     return moves[pick % len(moves)]
 
 
-@settings(max_examples=min(settings.default.max_examples, 12))
+@settings(max_examples=max(4, settings.default.max_examples // 2))
 @given(profile=st.sampled_from(PROFILES), people=st.integers(2, 4), bots=st.integers(0, 2),
        picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=80), seed=st.integers(0, 10_000))
 def test_no_message_holds_a_card_its_seat_could_not_see(profile: str, people: int, bots: int, picks: List[int],
