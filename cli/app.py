@@ -156,7 +156,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     try:  # typer with click inside it, or beside it
         from typer._click.exceptions import ClickException
     except ImportError:  # pragma: no cover
-        from click.exceptions import ClickException  # type: ignore[no-redef,import-not-found,unused-ignore]
+        from click.exceptions import ClickException  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]
     from typer import Abort
 
     for stream in (sys.stdout, sys.stderr):  # a name no terminal can show is escaped, never fatal
