@@ -65,6 +65,7 @@
 
   function draw() {
     const s = state, view = s.view || null;
+    document.body.dataset.turn = String(s.turn); document.body.dataset.phase = s.phase;
     $("profile").textContent = "· " + s.profile + (s.deal ? " · deal " + s.deal : "");
     $("join").hidden = Boolean(s.you) || s.phase === "over" || (s.phase !== "lobby" && !s.seats.some((p) => !p.bot && !p.here));
     const status = [];
@@ -163,7 +164,7 @@
   function drawStandings(s) {
     const box = $("standings"); box.replaceChildren();
     if (!s.seats.length || s.seats[0].net === undefined) return;
-    box.appendChild(el("h2", "Standings" + (s.deals_played !== undefined ? " after " + s.deals_played + " deals" : "")));
+    box.appendChild(el("h2", "Standings" + (s.deals_played !== undefined ? " after " + s.deals_played + (s.deals_played === 1 ? " deal" : " deals") : "")));
     const table = el("table");
     s.seats.slice().sort((a, b) => parseFloat(eval_(b.net)) - parseFloat(eval_(a.net))).forEach((p) => {
       const row = el("tr"); row.appendChild(el("td", p.name)); row.appendChild(el("td", (String(p.net).startsWith("-") ? "" : "+") + money(p.net), "money"));
