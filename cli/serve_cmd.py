@@ -56,6 +56,26 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def check_log(path: Path) -> None:
+    """Refuse at once a log the table could not write when the game starts (one line, exit 2)."""
+    import os
+
+    from bragrules.core.errors import HistoryError
+
+    problem = None
+    if path.is_dir():
+        problem = "is a directory; give a file name for the session log"
+    elif path.exists():
+        problem = f"already exists and is never overwritten: restart its table with --resume {path}, " \
+                  "or name a new log with --log"
+    elif not path.parent.is_dir():
+        problem = f"cannot write the session log: there is no directory {path.parent}"
+    elif not os.access(path.parent, os.W_OK):
+        problem = f"cannot write the session log in {path.parent}"
+    if problem is not None:
+        raise _refuse(str(HistoryError(problem, str(path))))
+
+
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve(
@@ -64,7 +84,7 @@ def register(app: typer.Typer) -> None:
         host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
                                  help="Address to listen on [default: 127.0.0.1, this computer only; "
                                  "0.0.0.0 lets others on your network join]."),
-        port: int = typer.Option(8000, "--port", metavar="PORT", help="Port to listen on (0: a free one)."),
+        port: int = typer.Option(8000, "--port", metavar="N", help="Port to listen on (0: a free one)."),
         seats: Optional[int] = typer.Option(None, "--seats", "-n", metavar="N",
                                             help="Seats at the table [default: 4]."),
         bots: Optional[str] = typer.Option(None, "--bots", "-b", metavar="STYLES",
@@ -133,12 +153,7 @@ def register(app: typer.Typer) -> None:
             except Refusal as exc:
                 raise _refuse(exc.message) from None
             log_name = str(log_path)
-            from bragrules.core.errors import HistoryError
-
-            if log_path.exists():
-                raise _refuse(str(HistoryError(f"already exists and is never overwritten: restart its table "
-                                               f"with --resume {log_path}, or name a new log with --log",
-                                               str(log_path))))
+            check_log(log_path)
         import uvicorn
 
         from bragrules.web.app import create_app

@@ -107,6 +107,23 @@ def _cases() -> List[object]:
             ["simulate", "--hands", "2", "--log-dir", "{file}"],
             ["simulate", "--hands", "2", "--log-dir", "{unreadable}"],
         ],
+        "serve": [
+            ["serve", "--profile", MISSING],
+            ["serve", "--profile", "{dir}"],
+            ["serve", "--profile", "{unreadable}"],
+            ["serve", "--port", "-1"],
+            ["serve", "--port", HUGE],
+            ["serve", "--seats", "0"],
+            ["serve", "--seats", HUGE],
+            ["serve", "--seed", "-1"],
+            ["serve", "--hands", "0"],
+            ["serve", "--turn-timeout", "nan"],
+            ["serve", "--bots", "nosuchstyle"],
+            ["serve", "--resume", MISSING],
+            ["serve", "--resume", "{dir}"],
+            ["serve", "--log", "{dir}"],
+            ["serve", "--log", "{missing_dir}/session.jsonl"],
+        ],
         "play": [
             ["play", "--profile", MISSING],
             ["play", "--profile", "{dir}"],
@@ -172,7 +189,7 @@ def test_a_bad_value_is_one_line_and_exit_2(capsys, monkeypatch, places: dict, a
 # Help
 # ---------------------------------------------------------------------------
 
-PLACEHOLDERS = {"PROFILE", "PROFILE...", "HAND", "FILE", "N", "SECONDS", "NAME", "STYLES", "STYLE,...", "DIR",
+PLACEHOLDERS = {"ADDRESS", "PROFILE", "PROFILE...", "HAND", "FILE", "N", "SECONDS", "NAME", "STYLES", "STYLE,...", "DIR",
                 "FORMAT"}
 
 
