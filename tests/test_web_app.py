@@ -262,3 +262,33 @@ def test_the_page_and_its_files_are_served_from_the_package(client: TestClient) 
     script = client.get("/static/table.js").text
     assert "innerHTML" not in script, "names are drawn as text, never as markup"
     assert client.get("/static/../app.py").status_code == 404
+
+
+def test_a_ruling_read_by_everyone_names_no_hidden_card(tmp_path: Path) -> None:
+    service = make(tmp_path, seats=2, profile="casual", seed=3)
+    tokens = {name: service.join(name) for name in ["Ann", "Bob"]}
+
+    def act(kind: str, **more: Any) -> None:
+        deal = service.deal
+        assert deal is not None and deal.to_act is not None
+        sent = service.state(tokens[deal.to_act])
+        service.act(tokens[deal.to_act], {"kind": kind, "turn": sent["turn"], **more})
+
+    act("look")
+    act("bet", amount=1)
+    act("look")
+    deal = service.deal
+    assert deal is not None and deal.to_act is not None
+    player = deal.to_act
+    see = next(o for o in service.state(tokens[player])["view"]["legal"] if o["kind"] == "see")
+    hidden = {str(c) for state in deal.players.values() for c in state.hand or ()}
+    allowed = service.dispute(tokens["Ann"], f"{player} see {see['amount']}")
+    assert allowed.allowed is True and "allowed now" in allowed.summary
+    wrong = service.dispute(tokens["Bob"], f"{player} see {Fraction(str(see['amount'])) - 1}")
+    assert wrong.allowed is False and f"costs exactly {see['amount']}" in wrong.summary
+    for name, token in tokens.items():
+        sent = json.dumps(service.state(token))
+        assert_private(service.state(token), name, deal)
+        mine = {str(c) for c in deal.players[name].hand or ()}
+        assert not any(card in json.dumps(service.state(token)["rulings"]) for card in hidden - mine), sent
+        assert not any(card in " ".join(service.state(token)["feed"]) for card in hidden - mine)

@@ -543,13 +543,24 @@ class TableService:
                 raise Refusal("disputes are raised during a deal", 409)
             from bragrules.arbitrate import arbitrate
 
-            history = self._situation(" ".join(text.split()))
+            words = " ".join(text.split())
+            history = self._situation(words)
             try:
                 arbitration = arbitrate(history, [self.profile])
+                (found,) = arbitration.rulings
             except (HistoryError, RuleViolation) as exc:
-                raise Refusal(f"the dispute cannot be ruled: {getattr(exc, 'message', exc)}") from None
-            (found,) = arbitration.rulings
-            ruling = Ruling(name, " ".join(text.split()), found.allowed, found.summary,
+                ruling = self._unseen_ruling(name, words, deal)
+                if ruling is None:
+                    raise Refusal(f"the dispute cannot be ruled: {getattr(exc, 'message', exc)}") from None
+                self.rulings.append(ruling)
+                self._note(f"dispute raised by {name}: {ruling.text}: {ruling.summary}")
+                self._changed()
+                return ruling
+            if found.allowed is False and any(c.path == "history.cards" for c in found.citations):
+                unseen = self._unseen_ruling(name, words, deal)
+                if unseen is not None:
+                    found.allowed, found.summary, found.citations = unseen.allowed, unseen.summary, []
+            ruling = Ruling(name, words, found.allowed, self._redact(found.summary),
                             [{"path": c.path, "value": c.value, "sentence": c.sentence, "source": c.source}
                              for c in found.citations])
             self.rulings.append(ruling)
@@ -565,16 +576,53 @@ class TableService:
             self._changed()
             return ruling
 
+    def _unseen_ruling(self, name: str, words: str, deal: Deal) -> Optional[Ruling]:
+        """An action in dispute whose consequences turn on cards the table has not seen: whether it is
+        allowed now, and at what cost, as the engine rules it (None: not an action)."""
+        try:
+            action = Action.parse(words)
+        except ValueError:
+            return None
+        if action.player not in deal.players:
+            return None
+        try:
+            deal.verify(action)
+        except RuleViolation as exc:
+            return Ruling(name, words, False, self._redact(f"{words} is not allowed: {exc.message}"),
+                          [{"path": exc.rule, "value": None, "sentence": rule_words(self.profile, exc.rule),
+                            "source": ""}])
+        return Ruling(name, words, True, f"{words} is allowed now; what follows turns on cards the table "
+                      "has not seen yet, and is settled when it is played")
+
+    def _redact(self, text: str) -> str:
+        """``text`` with every card nobody at the table has seen written ``??`` (a second guard: the
+        situation given to the arbiter already holds only the cards shown)."""
+        import re
+
+        deal = self.deal
+        assert deal is not None
+        shown = {str(c) for hand in deal.view(deal.order[0]).shown().values() for c in hand or ()}
+        hidden = {str(c) for state in deal.players.values() for hand in state.hands.values() for c in hand or ()}
+        hidden -= shown | {str(c) for c in deal.centre}
+        if not hidden:
+            return text
+        pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, hidden))) + r")\b")
+        return pattern.sub("??", text)
+
     def _situation(self, text: str) -> Any:
         """The session so far as a history sheet whose last deal ends with ``text`` in dispute."""
         from bragrules.history.records import ActionEntry, History, read_log
 
         table = self.table
-        assert table is not None and self.deal is not None and table.log is not None
+        assert table is not None and self.deal is not None
+        if table.log is None:
+            raise Refusal("disputes are ruled over the session's log, and this table keeps none", 409)
         logged = read_log(table.log.name)
         deals = list(logged.deals)
         current = deals[-1]
-        current.cards = dict(table.session.current_hands())
+        # only the cards the table has seen: a ruling is read by everyone, so it may not name a hidden card
+        shown = self.deal.view(self.deal.order[0]).shown()
+        current.cards = {p: (shown.get(p) if shown.get(p) is not None else None) for p in self.deal.order}
         current.retained = None
         current.actions = [ActionEntry(a) for a in self.deal.actions]
         current.dispute = text
