@@ -82,8 +82,8 @@ def register(app: typer.Typer) -> None:
         profile: Optional[str] = typer.Option(None, "--profile", "-p", metavar="PROFILE",
                                               help="Built-in profile name or path [default: standard]."),
         host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
-                                 help="Address to listen on [default: 127.0.0.1, this computer only; "
-                                 "0.0.0.0 lets others on your network join]."),
+                                 help="Address to listen on: 127.0.0.1 is this computer only; "
+                                 "0.0.0.0 lets others on your network join."),
         port: int = typer.Option(8000, "--port", metavar="N", help="Port to listen on (0: a free one)."),
         seats: Optional[int] = typer.Option(None, "--seats", "-n", metavar="N",
                                             help="Seats at the table [default: 4]."),
