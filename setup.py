@@ -35,7 +35,8 @@ COMPILED_MODULES = [
     "bragrules/engine/session.py",
     "bragrules/play/bots.py",
     "bragrules/play/simulate.py",
-    "bragrules/history/records.py",
+    "bragrules/history/values.py",
+    "bragrules/history/log.py",
     "bragrules/audit.py",
 ]
 

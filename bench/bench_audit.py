@@ -4,7 +4,7 @@
 
 For each N (default 100,000) a JSON Lines log of N four-player deals is
 written by a :class:`~bragrules.engine.session.Session` playing at random
-(``random_chooser``), with a :class:`~bragrules.history.records.LogWriter` as its
+(``random_chooser``), with a :class:`~bragrules.history.LogWriter` as its
 listener. ``traditional`` ends after eight resolved pots, so its log is
 played under traditional with ``session.end: never`` (the header carries
 that profile, so the log audits on its own). The log is then audited in a

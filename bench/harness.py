@@ -53,7 +53,7 @@ def endless(profile_name: str) -> Any:
 def write_log(path: Path, deals: int, seed: int = 1, profile_name: str = "standard") -> float:
     """``deals`` four-player deals played at random under the profile (made endless), logged; the seconds it took."""
     from bragrules.engine.session import Session, random_chooser
-    from bragrules.history.records import LogWriter
+    from bragrules.history import LogWriter
     from bragrules.rules.compile import compile_rules
 
     rules = compile_rules(endless(profile_name))

@@ -10,7 +10,7 @@ memory (``ru_maxrss`` of the watcher's only child).
 - **audit**: a JSON Lines log of ``--deals`` deals (default 1,000,000),
   audited with ``bragrules audit --summary --json``. The log is written by
   playing a block of 1,000 deals at random under ``standard`` with a
-  :class:`~bragrules.engine.session.Session` and a :class:`~bragrules.history.records.LogWriter`,
+  :class:`~bragrules.engine.session.Session` and a :class:`~bragrules.history.LogWriter`,
   then repeating the block's lines with the deals renumbered. The block
   ends where it began (the dealer back in the first seat, no pot carried,
   no hand retained; ``standard`` shuffles before every deal), so the
@@ -95,7 +95,7 @@ def _block(seed: int) -> List[str]:
     """A header and BLOCK deals played at random under standard, as log lines."""
     sys.path.insert(0, str(ROOT))
     from bragrules.engine.session import Session, random_chooser
-    from bragrules.history.records import LogWriter
+    from bragrules.history import LogWriter
     from bragrules.profile import load_profile
     from bragrules.rules.compile import compile_rules
 

@@ -10,7 +10,7 @@ replayed one (rule ``history.result``). Money is exact throughout.
 
 The worked pot of 002 section 06:
 
->>> from bragrules.history.records import parse_sheet
+>>> from bragrules.history import parse_sheet
 >>> sheet = parse_sheet('''
 ... profile: traditional
 ... players: [A, B, C, D]
@@ -54,8 +54,8 @@ from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.core.money import money_json, pretty_money
 from bragrules.engine.deal import Deal, DealResult, Hand
 from bragrules.engine.session import Session
+from bragrules.history import DealEntry, History, ResultClaim, format_time, read_history
 from bragrules.history.packorder import PackTracker, deal_sequence
-from bragrules.history.records import DealEntry, History, ResultClaim, format_time, read_history
 from bragrules.profile import ProfileError, load_profile, profile_hash
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
@@ -752,7 +752,7 @@ def audit(
 ) -> AuditReport:
     """Replay ``history`` and check every action and claim.
 
-    ``history`` is a :class:`~bragrules.history.records.History` or the path of a
+    ``history`` is a :class:`~bragrules.history.History` or the path of a
     sheet or log. ``rules_or_profile`` (compiled rules, a profile, or a
     profile name or path) overrides the profile the history names; a log
     whose header hash differs from it then gets a warning, not a violation.

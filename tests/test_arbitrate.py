@@ -22,7 +22,7 @@ import pytest
 
 from bragrules.arbitrate import Ruling, arbitrate, parse_dispute
 from bragrules.core.errors import HistoryError
-from bragrules.history.records import parse_sheet
+from bragrules.history import parse_sheet
 
 from .helpers import rules_for, run_cli
 

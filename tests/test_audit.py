@@ -19,7 +19,7 @@ from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.history.records import LogWriter, parse_sheet
+from bragrules.history import LogWriter, parse_sheet
 from bragrules.profile import builtin_names, load_profile
 from bragrules.rules.compile import compile_rules
 
@@ -702,7 +702,7 @@ def test_a_crash_showdown_that_would_put_out_everyone_costs_no_life_in_the_audit
 @pytest.mark.parametrize("name", ["retention.yaml", "retention_three.yaml", "casual_example.yaml"])
 def test_replay_leaves_the_table_as_the_audit_does(name: str) -> None:
     from bragrules.audit import Replay
-    from bragrules.history.records import read_history
+    from bragrules.history import read_history
 
     history = read_history(DATA / name)
     replay = Replay(history)

@@ -43,7 +43,7 @@ from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.actions import KINDS, Action, ActionSyntaxError
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.history.records import LogWriter, parse_sheet
+from bragrules.history import LogWriter, parse_sheet
 from bragrules.profile import ProfileError, builtin_names, load_profile, load_profile_text
 from bragrules.rules.compile import compile_rules
 

@@ -338,7 +338,7 @@ def test_a_fifo_with_a_writer_is_audited(tmp_path: Path, capsys: Any, monkeypatc
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="needs FIFOs")
 def test_a_fifo_without_a_writer_is_refused(tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
-    import bragrules.history.records as history
+    import bragrules.history.source as history
 
     monkeypatch.setattr(history, "FIFO_WAIT", 0.2)
     fifo = tmp_path / "fifo"

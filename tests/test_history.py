@@ -15,7 +15,7 @@ from bragrules.audit import audit
 from bragrules.core.cards import parse_cards
 from bragrules.core.errors import HistoryError
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.history.records import (
+from bragrules.history import (
     LOG_FORMAT,
     History,
     LogWriter,
@@ -560,7 +560,7 @@ def test_a_log_never_carries_raw_terminal_controls(tmp_path) -> None:  # type: i
     from bragrules.audit import audit as _audit
     from bragrules.engine.session import Session as _Session
     from bragrules.engine.session import play_session, random_chooser
-    from bragrules.history.records import LogWriter as _LogWriter
+    from bragrules.history import LogWriter as _LogWriter
     from bragrules.profile import load_profile as _load
     from bragrules.rules.compile import compile_rules as _compile
 

@@ -22,8 +22,8 @@ from hypothesis import strategies as st
 from bragrules.audit import audit
 from bragrules.core.cards import parse_cards
 from bragrules.engine.session import Session, random_chooser
+from bragrules.history import LogWriter, dump_sheet, parse_sheet, read_history
 from bragrules.history.packorder import PackTracker
-from bragrules.history.records import LogWriter, dump_sheet, parse_sheet, read_history
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
 

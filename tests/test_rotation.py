@@ -22,7 +22,7 @@ from bragrules.audit import audit
 from bragrules.core.cards import Card, Pack, parse_cards
 from bragrules.engine.deal import Deal, DealResult
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.history.records import LogWriter, parse_sheet
+from bragrules.history import LogWriter, parse_sheet
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
 

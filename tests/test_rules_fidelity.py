@@ -16,7 +16,7 @@ from bragrules.arbitrate import arbitrate
 from bragrules.audit import audit
 from bragrules.core.errors import RuleViolation
 from bragrules.engine.actions import Action
-from bragrules.history.records import parse_sheet
+from bragrules.history import parse_sheet
 from bragrules.profile import load_profile
 
 from .helpers import deal_with, rules_for

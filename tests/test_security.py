@@ -28,7 +28,7 @@ import yaml
 
 from bragrules.audit import audit
 from bragrules.core.errors import HistoryError
-from bragrules.history.records import parse_sheet
+from bragrules.history import parse_sheet
 from bragrules.profile import ProfileError, load_profile, load_profile_text
 from bragrules.profile.loader import MAX_BYTES, MAX_DEPTH, MAX_NODES, _ProfileComposer
 
@@ -153,7 +153,7 @@ def write_log(path: Path) -> None:
     import random
 
     from bragrules.engine.session import Session, play_session, random_chooser
-    from bragrules.history.records import LogWriter
+    from bragrules.history import LogWriter
     from bragrules.rules.compile import compile_rules
 
     session = Session(compile_rules(load_profile("traditional")), ["A", "B", "C", "D"], seed=5)

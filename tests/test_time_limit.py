@@ -22,7 +22,7 @@ from bragrules.audit import audit
 from bragrules.core.errors import HistoryError
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import Session, random_chooser
-from bragrules.history.records import LogWriter, dump_sheet, parse_sheet, read_history, write_log
+from bragrules.history import LogWriter, dump_sheet, parse_sheet, read_history, write_log
 from bragrules.play.table import Seat, Table
 from bragrules.profile import load_profile
 from bragrules.profile.models import Profile

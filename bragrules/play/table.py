@@ -35,8 +35,8 @@ from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import DealRecord, Session
-from bragrules.history.records import LogWriter
-from bragrules.history.records import read_log as read_history_log
+from bragrules.history import LogWriter
+from bragrules.history import read_log as read_history_log
 from bragrules.play.bots import ALL_STYLES, Bot, make_bot
 from bragrules.profile import profile_hash
 from bragrules.profile.models import Profile

@@ -1,0 +1,858 @@
+"""The log (``bragrules-log/1``): what ``play`` and ``simulate --logs`` write as they go, and its reader.
+
+A log is a header line, then one line per event of the session, each a
+JSON object whose shape is one record of :mod:`bragrules.history.schema`.
+:class:`LogWriter` (a session's listener) and :func:`write_log` (any
+history) write those records; :func:`read_log` reads them back line by
+line, one deal at a time, so a log of any length is read in constant
+memory.
+
+>>> import io
+>>> from bragrules.history.model import History, DealEntry, ResultClaim
+>>> out = io.StringIO()
+>>> write_log(History(kind="sheet", file="h.yaml", players=["A", "B"], dealer="A", profile="standard",
+...                   deals=[DealEntry(number=1, result=ResultClaim(outcome="carried", winners=[]))]), out)
+>>> print(out.getvalue(), end="")
+{"type":"header","format":"bragrules-log/1","profile":"standard","profile_hash":null,"players":["A","B"],"seed":null,"dealer":"A"}
+{"type":"deal","deal":1,"cards":{}}
+{"type":"result","deal":1,"outcome":"carried","winners":[]}
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from fractions import Fraction
+from pathlib import Path
+from typing import (
+    IO,
+    Any,
+    BinaryIO,
+    Dict,
+    Generator,
+    Iterator,
+    List,
+    Mapping,
+    Optional,
+    Protocol,
+    Sequence,
+    Set,
+    Tuple,
+    Union,
+)
+
+import msgspec
+
+from bragrules.core.errors import HistoryError
+from bragrules.core.money import money_json
+from bragrules.core.text import quote
+from bragrules.profile import profile_hash
+from bragrules.profile.models import Profile
+
+from .model import LOG_FORMAT, OUTCOMES, DealEntry, EndClaim, History, PathLike, ResultClaim
+from .schema import (
+    EVENT_TYPES,
+    HEADER_ORDER,
+    LINE_TYPES,
+    ActionLine,
+    CardsLine,
+    DealLine,
+    EndLine,
+    HeaderLine,
+    ResultLine,
+    build,
+    check_fields,
+    decode_line,
+    encode_line,
+)
+from .values import (
+    _CardBook,
+    _money,
+    _names,
+    _net_map,
+    _player_name,
+    _read_action,
+    _read_centre,
+    _read_hand,
+    _show,
+    _unreadable,
+    hand_text,
+)
+
+# ---------------------------------------------------------------------------
+# Writing
+# ---------------------------------------------------------------------------
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, Fraction):
+        return money_json(value)
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def header_object(
+    profile: Optional[str],
+    digest: Optional[str],
+    players: Sequence[str],
+    seed: Optional[int],
+    dealer: Optional[str],
+    extra: Optional[Mapping[str, Any]] = None,
+    profile_data: Optional[Dict[str, Any]] = None,
+) -> Dict[str, Any]:
+    """A header line's keys in the one order every writer uses (:data:`~bragrules.history.schema.HEADER_ORDER`,
+    then ``extra``, then ``profile_data``)."""
+    values = {"type": "header", "format": LOG_FORMAT, "profile": profile, "profile_hash": digest,
+              "players": list(players), "seed": seed, "dealer": dealer}
+    header: Dict[str, Any] = {key: values[key] for key in HEADER_ORDER}
+    if extra:
+        header.update(extra)
+    if profile_data is not None:
+        header["profile_data"] = profile_data
+    return header
+
+
+def log_header(
+    profile: Profile,
+    players: Sequence[str],
+    dealer: str,
+    seed: Optional[int] = None,
+    profile_name: Optional[str] = None,
+    include_profile: bool = True,
+    extra: Optional[Dict[str, Any]] = None,
+) -> Dict[str, Any]:
+    """The header line of a log, as a dict (``extra``: more keys, e.g. the seats of ``play``)."""
+    return header_object(profile_name or profile.name, profile_hash(profile), players, seed, dealer, extra,
+                         profile.model_dump(mode="json") if include_profile else None)
+
+
+_CONTROLS = re.compile("[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escape_controls(line: str) -> str:
+    r"""A JSON line with the characters a terminal would act on written as ``\uXXXX`` escapes.
+
+    JSON escapes the C0 controls itself; DEL, the C1 controls (U+009B is a
+    terminal's CSI), line separators and bidirectional overrides it leaves
+    raw. Escaped, ``cat`` of a log shows them as text; read back, the names
+    are unchanged.
+
+    >>> _escape_controls('{"name":"A\u009b2J"}')
+    '{"name":"A\\u009b2J"}'
+    >>> json.loads(_escape_controls(json.dumps({"n": "A\u009b"}, ensure_ascii=False)))["n"] == "A\u009b"
+    True
+    """
+    return _CONTROLS.sub(lambda m: "\\u%04x" % ord(m.group()), line)
+
+
+class LineSink(Protocol):
+    """Where a log's lines go: a text file, or anything that writes, flushes and closes like one
+    (``play`` gives a locked file that cuts back to its last whole line on a write error)."""
+
+    closed: bool
+
+    def write(self, text: str) -> Any: ...  # pragma: no cover - protocol
+
+    def flush(self) -> None: ...  # pragma: no cover - protocol
+
+    def close(self) -> None: ...  # pragma: no cover - protocol
+
+
+
+def _record(event: Mapping[str, Any]) -> Optional[msgspec.Struct]:
+    """A session's event as its record, or None when the schema has no record of its shape."""
+    cls = LINE_TYPES.get(str(event.get("type")))
+    if cls is None or cls is HeaderLine:
+        return None
+    fields = {key: value for key, value in event.items() if key != "type"}
+    if not fields.keys() <= set(cls.__struct_fields__):
+        return None
+    try:
+        return cls(**fields)
+    except TypeError:  # a required field missing
+        return None
+
+
+def event_line(event: Mapping[str, Any]) -> str:
+    """An event (a dict, as a session emits it) as its log line, without the newline."""
+    record = _record(event)
+    if record is not None:
+        try:
+            line = encode_line(record)
+        except (msgspec.EncodeError, NotImplementedError, UnicodeEncodeError):
+            line = json.dumps(_jsonable(dict(event)), ensure_ascii=False, separators=(",", ":"))
+    else:
+        line = json.dumps(_jsonable(dict(event)), ensure_ascii=False, separators=(",", ":"))
+    return line if line.isascii() else _escape_controls(line)
+
+
+class LogWriter:
+    """Writes a session's events as a ``bragrules-log/1`` file, one line each, flushed as it goes.
+
+    Use it as the session's listener::
+
+        session = Session(rules, players, seed=7)
+        with LogWriter.for_session("game.jsonl", session, profile_name="traditional"):
+            play_session(session, chooser)
+
+    The header is written at once when the first dealer is known (otherwise
+    with the first deal). Money is written exactly: integers when whole,
+    else strings like ``"5/2"``.
+
+    The hands are not in the ``deal`` line: someone reading the log while the
+    game goes on must not see the bots' cards. They follow in a ``cards``
+    line when the deal ends (as soon as its last action is written when the
+    writer knows the ``session``, else just before the ``result``), or when
+    the writer is closed in the middle of a deal; the audit reads them
+    there. ``hide_cards=False`` writes them in the ``deal`` line, as logs
+    did before.
+
+    >>> import io
+    >>> from bragrules.engine.session import Session, play_session, random_chooser
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> import random
+    >>> out = io.StringIO()
+    >>> session = Session(compile_rules(load_profile("standard")), ["A", "B", "C"], seed=3)
+    >>> writer = LogWriter.for_session(out, session, include_profile=False)
+    >>> _ = play_session(session, random_chooser(random.Random(1)), max_deals=1)
+    >>> kinds = [json.loads(line)["type"] for line in out.getvalue().splitlines()]
+    >>> kinds[:2], kinds[-2:]
+    (['header', 'deal'], ['cards', 'result'])
+    >>> "cards" in json.loads(out.getvalue().splitlines()[1])
+    False
+    """
+
+    def __init__(
+        self,
+        file: Union[PathLike, IO[str], "LineSink"],
+        profile: Profile,
+        players: Sequence[str],
+        *,
+        dealer: Optional[str] = None,
+        seed: Optional[int] = None,
+        profile_name: Optional[str] = None,
+        include_profile: bool = True,
+        header_extra: Optional[Dict[str, Any]] = None,
+        hide_cards: bool = True,
+        session: Any = None,
+    ):
+        self.header_extra = header_extra
+        self.hide_cards = hide_cards
+        self.session = session
+        self._pending: Optional[Dict[str, Any]] = None
+        if isinstance(file, (str, os.PathLike)):
+            self._handle: Union[IO[str], LineSink] = open(file, "w", encoding="utf-8", newline="\n")
+            self._owned = True
+        else:
+            self._handle = file
+            self._owned = False
+        self.name = str(getattr(self._handle, "name", file))
+        self.profile = profile
+        self.players = list(players)
+        self.seed = seed
+        self.profile_name = profile_name
+        self.include_profile = include_profile
+        self.lines = 0
+        self._header_written = False
+        if dealer is not None:
+            self._write_header(dealer)
+
+    @classmethod
+    def for_session(
+        cls,
+        file: Union[PathLike, IO[str]],
+        session: Any,
+        *,
+        profile_name: Optional[str] = None,
+        include_profile: bool = True,
+    ) -> "LogWriter":
+        """A writer for a :class:`~bragrules.engine.session.Session` not yet started, set as its listener."""
+        writer = cls(
+            file,
+            session.rules.profile,
+            session.players,
+            dealer=session.dealer,
+            seed=session.seed,
+            profile_name=profile_name,
+            include_profile=include_profile,
+            header_extra={"started_ms": session.started_ms},
+            session=session,
+        )
+        session.listener = writer
+        return writer
+
+    def _write_header(self, dealer: str) -> None:
+        header = log_header(
+            self.profile, self.players, dealer, self.seed, self.profile_name, self.include_profile,
+            self.header_extra,
+        )
+        self._write(header)
+        self._header_written = True
+
+    def start(self, dealer: str) -> None:
+        """Write the header now (so that an unwritable file fails before any play)."""
+        if not self._header_written:
+            self._write_header(dealer)
+
+    def mark_header_written(self) -> None:
+        """Appending to an existing log: its header is already there."""
+        self._header_written = True
+
+    def _write(self, obj: Dict[str, Any]) -> None:
+        self._handle.write(event_line(obj) + "\n")
+        self._handle.flush()
+        self.lines += 1
+
+    def __call__(self, event: Dict[str, Any]) -> None:
+        if not self._header_written:
+            self._write_header(str(event.get("dealer") or self.players[0]))
+        kind = event.get("type")
+        if kind == "deal" and self.hide_cards:
+            event = dict(event)
+            cards = event.pop("cards", None)
+            retained = event.pop("retained", None)
+            self._write(event)
+            self.withhold(event.get("deal"), cards or {}, retained or {})
+            return
+        if kind == "result":
+            self.write_withheld()
+        self._write(event)
+        if kind == "action" and self._pending is not None and self.session is not None:
+            deal = getattr(self.session, "current", None)
+            if deal is not None and deal.is_over:  # the hands are shown, or nobody can act on them now
+                self.write_withheld(hidden=deal.unshown())
+
+    def withhold(self, deal: Any, cards: Mapping[str, Any], retained: Mapping[str, Any]) -> None:
+        """Keep a deal's hands back until the deal ends (a resumed log: the deal in progress)."""
+        pending: Dict[str, Any] = {"type": "cards", "deal": deal, "cards": dict(cards)}
+        if retained:
+            pending["retained"] = dict(retained)
+        self._pending = pending
+
+    def write_withheld(self, hidden: Sequence[str] = ()) -> None:
+        """Write the hands held back, if any (the deal has ended, or the log is being closed).
+
+        The players in ``hidden`` conceded at a see without showing: their cards stay unknown
+        (``?? ?? ??``), in the log as at the table.
+        """
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            if hidden:
+                cards = dict(pending["cards"])
+                for player in hidden:
+                    if player in cards:
+                        cards[player] = " ".join("??" for _ in str(cards[player]).split())
+                pending = {**pending, "cards": cards}
+            self._write(pending)
+
+    def close(self) -> None:
+        """Write the hands held back (a deal left unfinished), then close a file this writer opened."""
+        if self._handle.closed:
+            return
+        try:
+            self.write_withheld()
+        finally:
+            if self._owned:
+                self._handle.close()
+
+    def __enter__(self) -> "LogWriter":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+
+
+def _hands_text(hands: Mapping[str, Any]) -> Dict[str, Union[str, List[str], None]]:
+    return {p: hand_text(h) for p, h in hands.items()}
+
+
+def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
+    """The lines of one deal of a history, as records: what the history states, nothing more."""
+    n = entry.number
+    yield DealLine(
+        deal=n,
+        dealer=entry.dealer,
+        order=list(entry.order) if entry.order is not None else None,
+        shuffled=entry.shuffled,
+        cards=_hands_text(entry.cards),
+        retained=_hands_text(entry.retained) if entry.retained is not None else None,
+        centre=hand_text(entry.centre) if entry.centre is not None else None,
+        carried_in=money_json(entry.carried_in) if entry.carried_in is not None else None,
+    )
+    for action in entry.actions:
+        yield ActionLine(deal=n, action=str(action))
+    claim = entry.result
+    if claim is None and entry.finished_ms is not None:
+        claim = ResultClaim()
+    if claim is not None:
+        yield ResultLine(
+            deal=n,
+            outcome=claim.outcome if claim.outcome in OUTCOMES else None,
+            winners=list(claim.winners) if claim.winners is not None else None,
+            pot=money_json(claim.pot) if claim.pot is not None else None,
+            net={p: money_json(v) for p, v in claim.net.items()} if claim.net is not None else None,
+            carried_out=money_json(claim.carried_out) if claim.carried_out is not None else None,
+            elapsed_ms=entry.finished_ms,
+            lives_lost=list(claim.lives_lost) if claim.lives_lost is not None else None,
+        )
+
+
+def write_log(history: History, file: Union[PathLike, IO[str]], profile: Optional[Profile] = None) -> None:
+    """Write a history (of either form) as a log.
+
+    Only what the history states is written: a sheet's deals have no order or
+    carried pot, and its results only the parts it claims. With ``profile``
+    the header carries the profile and its hash. The lines are the records
+    of :mod:`bragrules.history.schema`, in the field order
+    :class:`LogWriter` writes them too.
+    """
+    own = isinstance(file, (str, os.PathLike))
+    handle: IO[str]
+    if isinstance(file, (str, os.PathLike)):
+        handle = open(file, "w", encoding="utf-8", newline="\n")
+    else:
+        handle = file
+    try:
+
+        def put(line: str) -> None:
+            handle.write((line if line.isascii() else _escape_controls(line)) + "\n")
+
+        extra = {"started_ms": history.started_ms} if history.started_ms is not None else None
+        if profile is not None:
+            header = log_header(profile, history.players, history.dealer or history.players[0], history.seed,
+                                history.profile, extra=extra)
+        else:
+            header = header_object(history.profile, history.profile_hash, history.players, history.seed,
+                                   history.dealer, extra, history.profile_data)
+        put(json.dumps(_jsonable(header), ensure_ascii=False, separators=(",", ":")))
+        for entry in history.deals:
+            for record in deal_records(entry):
+                put(encode_line(record))
+        if history.end is not None:
+            end = history.end
+            put(encode_line(EndLine(
+                net={p: money_json(v) for p, v in end.net.items()} if end.net is not None else None,
+                winners=list(end.winners) if end.winners is not None else None,
+            )))
+    finally:
+        if own:
+            handle.close()
+
+
+# ---------------------------------------------------------------------------
+# Reading
+# ---------------------------------------------------------------------------
+
+MAX_LINE_BYTES = 4 * 1024 * 1024
+"""Longest line of a log, in bytes: a header with its whole profile is a few KiB."""
+
+MAX_BLANK_LINES = 10_000
+"""Most blank lines in a row in a log (a writer never writes one): an endless
+stream of them is refused, not waited through."""
+
+
+def _no_duplicate_keys(pairs: List[Tuple[str, Any]]) -> Dict[str, Any]:
+    """A JSON object, refused when a key is written twice (as sheets refuse it)."""
+    obj = dict(pairs)
+    if len(obj) != len(pairs):
+        seen: Set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return obj
+
+
+class _DuplicateKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+_decode_json = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys).decode
+
+
+class _LogReader:
+    """Reads a log's lines as JSON objects, with their line numbers.
+
+    From the file ``name`` (opened afresh for each reading), or from
+    ``handle``, a stream already open (a pipe, a FIFO, standard input) read
+    once, whose lines are numbered from ``first_line``. With ``limit``,
+    nothing beyond that many bytes is read (the end of a line: ``play
+    --resume`` stops before a line cut short).
+    """
+
+    def __init__(self, name: str, handle: Optional[BinaryIO] = None, first_line: int = 1,
+                 limit: Optional[int] = None):
+        self.name = name
+        self.handle = handle
+        self.first_line = first_line
+        self.limit = limit
+
+    def lines(self) -> Generator[Tuple[int, bytes], None, None]:
+        """Each line that is not blank, as read (its newline kept), with its number."""
+        if self.handle is not None:
+            handle, self.handle = self.handle, None
+        else:
+            try:
+                handle = open(self.name, "rb")
+            except OSError as exc:
+                raise _unreadable(exc, self.name) from None
+        with handle:
+            number = self.first_line - 1
+            blank = 0
+            left = self.limit
+            while True:
+                try:
+                    raw = handle.readline(MAX_LINE_BYTES + 1 if left is None else min(MAX_LINE_BYTES + 1, left))
+                except OSError as exc:
+                    raise _unreadable(exc, self.name) from None
+                if not raw:
+                    return
+                number += 1
+                if left is not None:
+                    left -= len(raw)
+                if len(raw) > MAX_LINE_BYTES:
+                    raise HistoryError(
+                        f"a line longer than {MAX_LINE_BYTES // (1024 * 1024)} MiB; no event is that long",
+                        self.name, number,
+                    )
+                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                if raw[:1] == b"{":  # the usual line: not blank
+                    blank = 0
+                    yield number, raw
+                    continue
+                if not raw.strip():
+                    blank += 1
+                    if blank > MAX_BLANK_LINES:
+                        raise HistoryError(
+                            f"more than {MAX_BLANK_LINES:,} blank lines in a row; a log has none", self.name, number
+                        )
+                    continue
+                blank = 0
+                yield number, raw
+
+    def objects(self) -> Generator[Tuple[int, Dict[str, Any]], None, None]:
+        """Each line as plain JSON data, checked: an object, no key twice, valid Unicode."""
+        for number, raw in self.lines():
+            yield number, plain_object(raw, self.name, number)
+
+
+def plain_object(raw: bytes, name: str, number: int) -> Dict[str, Any]:
+    """A line read the long way, as plain data: every problem worded for people."""
+    try:
+        obj = _decode_json(raw.decode("utf-8"))
+        if b"\\u" in raw and _has_surrogate(obj):
+            raise HistoryError(
+                "text with a lone surrogate (an escape such as \\ud800) is not valid Unicode",
+                name, number,
+            )
+    except RecursionError:
+        raise HistoryError("a JSON event nested too deeply", name, number) from None
+    except _DuplicateKey as dup:
+        raise HistoryError(f"the key {quote(dup.key)} is written twice in one event", name, number) from None
+    except (ValueError, UnicodeDecodeError) as exc:
+        if not raw.endswith(b"\n"):  # only the last line can lack its newline
+            raise HistoryError(
+                "the last line is cut short (the log ends in the middle of an event: "
+                "was the writer stopped?); everything before it was read",
+                name,
+                number,
+            ) from None
+        detail = getattr(exc, "msg", None) or str(exc)
+        raise HistoryError(f"not a JSON event ({detail})", name, number) from None
+    if not isinstance(obj, dict):
+        raise HistoryError("each line of a log is a JSON object", name, number)
+    return obj
+
+
+_SURROGATE = re.compile(f"[{chr(0xD800)}-{chr(0xDFFF)}]")
+
+
+def _has_surrogate(value: Any) -> bool:
+    """Whether decoded JSON holds a lone surrogate anywhere (keys included)."""
+    if isinstance(value, str):
+        return not value.isascii() and _SURROGATE.search(value) is not None
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(_has_surrogate(v) for v in value)
+    return False
+
+
+
+_HEADER_KEYS = frozenset(("type", *HeaderLine.__struct_fields__))
+
+
+def _read_header(name: str, line: int, obj: Dict[str, Any]) -> History:
+    if obj.get("type") != "header":
+        raise HistoryError("the first line of a log must be its header ({\"type\": \"header\", ...})", name, line)
+    fmt = obj.get("format")
+    if fmt != LOG_FORMAT:
+        raise HistoryError(f"header: format must be {LOG_FORMAT!r}, not {_show(fmt)}", name, line)
+    head: HeaderLine = build(HeaderLine, check_fields(obj, HeaderLine, "header", "header", name, line))
+    players: List[str] = []
+    for value in head.players:
+        player = _player_name(value, "header: players", name, line)
+        if player in players:
+            raise HistoryError(f"header: {player} is listed twice", name, line)
+        players.append(player)
+    if len(players) < 2:
+        raise HistoryError("header: a log needs at least two players", name, line)
+    if head.dealer is not None and head.dealer not in players:
+        raise HistoryError(f"header: the dealer {head.dealer} is not a player", name, line)
+    return History(
+        kind="log",
+        file=name,
+        players=players,
+        dealer=head.dealer,
+        profile=head.profile,
+        profile_base=Path(name).parent,
+        profile_hash=head.profile_hash,
+        profile_data=head.profile_data,
+        seed=head.seed,
+        started_ms=head.started_ms,
+        lines={"header": line, "profile": line, "players": line, "dealer": line},
+        extra={k: v for k, v in obj.items() if k not in _HEADER_KEYS},
+    )
+
+
+_WHAT = {"deal": "deal {deal}", "cards": "deal {deal}", "action": "deal {deal}", "result": "deal {deal}: result",
+         "end": "end"}
+
+
+def read_line(raw: bytes, name: str, line: int) -> Optional[msgspec.Struct]:
+    """One line after the header as its record (None: a user line, ``"type": "_..."``, which is skipped)."""
+    record = decode_line(raw[:-1] if raw[-1:] == b"\n" else raw)
+    if record is not None:
+        return record
+    obj = plain_object(raw, name, line)
+    kind = obj.get("type")
+    if not isinstance(kind, str):
+        raise HistoryError("an event needs a \"type\"", name, line)
+    if kind.startswith("_"):
+        return None  # a user line
+    cls = LINE_TYPES.get(kind)
+    if cls is None:
+        raise HistoryError(f"unknown event type {kind!r} (expected one of: {', '.join(EVENT_TYPES)})", name, line)
+    if cls is HeaderLine:
+        raise HistoryError("a second header in the middle of a log", name, line)
+    checked: msgspec.Struct = build(cls, check_fields(obj, cls, kind, _WHAT[kind], name, line))
+    return checked
+
+
+class _LogDeals:
+    """A log's deals, read from the file each time they are iterated (from a
+    stream, ``rest``: the lines after the header, once)."""
+
+    def __init__(self, history: History, rest: Optional[Iterator[Tuple[int, bytes]]] = None):
+        self.history = history
+        self.rest = rest
+
+    def __iter__(self) -> Iterator[DealEntry]:
+        history = self.history
+        lines: Iterator[Tuple[int, bytes]]
+        if self.rest is not None:
+            lines, self.rest = self.rest, iter(())
+        else:
+            lines = _LogReader(history.file, limit=history.byte_limit).lines()
+            next(lines)  # the header, read already
+        return read_deals(history, lines, 0)
+
+
+def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number: int) -> Iterator[DealEntry]:
+    """The deals of the log's ``lines`` (after the header), the first numbered ``last_number + 1``.
+
+    ``history.end`` is set when the ``end`` line is met. A problem met
+    part-way is raised after the deal in progress is given.
+    """
+    name = history.file
+    players = history.players
+    current: Optional[DealEntry] = None
+    book: Optional[_CardBook] = None
+    try:
+        for line, raw in lines:
+            record = read_line(raw, name, line)
+            if record is None:
+                continue
+            if isinstance(record, ActionLine):
+                number = record.deal
+                if current is None or number != current.number or current.result is not None:
+                    raise HistoryError(f"an action of deal {number} outside that deal", name, line)
+                current.actions.append(_read_action(record.action, players, number, name, line))
+            elif isinstance(record, DealLine):
+                number = record.deal
+                if number != last_number + 1:
+                    raise HistoryError(f"deal {number} follows deal {last_number}", name, line)
+                if current is not None:
+                    yield current  # unfinished: no result was written
+                current, book = _log_deal(record, number, players, name, line)
+                last_number = number
+            elif isinstance(record, CardsLine):
+                number = record.deal
+                if current is None or book is None or number != current.number or current.result is not None:
+                    raise HistoryError(f"the cards of deal {number} outside that deal", name, line)
+                _log_cards(current, record, players, name, line, book)
+            elif isinstance(record, ResultLine):
+                number = record.deal
+                if current is None or number != current.number or current.result is not None:
+                    raise HistoryError(f"a result of deal {number} outside that deal", name, line)
+                current.result = _log_result(record, number, players, name, line)
+                current.finished_ms = _elapsed(record, number, name, line)
+                finished, current = current, None
+                yield finished
+            elif isinstance(record, EndLine):
+                if current is not None:
+                    finished, current = current, None
+                    yield finished
+                history.end = _log_end(record, players, name, line, last_number)
+    except HistoryError:
+        # what was read of the deal in progress comes first: the error is met after it
+        if current is not None:
+            finished, current = current, None
+            yield finished
+        raise
+    if current is not None:
+        yield current
+
+
+def _elapsed(record: ResultLine, number: int, name: str, line: int) -> Optional[int]:
+    """A result's ``elapsed_ms``: when the deal finished, in milliseconds since the session started."""
+    value = record.elapsed_ms
+    if value is not None and value < 0:
+        raise HistoryError(f"deal {number}: result: 'elapsed_ms' is never negative", name, line)
+    return value
+
+
+def _log_end(record: EndLine, players: Sequence[str], name: str, line: int, after: int) -> EndClaim:
+    claim = EndClaim(line=line, after_deal=after)
+    if record.net is not None:
+        claim.net, _ = _net_map(record.net, "end: net", players, name, lambda key: line)
+    if record.winners is not None:
+        claim.winners = _names(record.winners, "end: winners", players, name, line)
+    return claim
+
+
+def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, line: int
+              ) -> Tuple[DealEntry, _CardBook]:
+    entry = DealEntry(number=number, line=line)
+    book = _CardBook(name, number)
+    dealer = record.dealer
+    if dealer is not None:
+        if dealer not in players:
+            raise HistoryError(f"deal {number}: the dealer {dealer} is not a player", name, line)
+        entry.dealer = dealer
+    if record.order is not None:
+        entry.order = [_player_name(p, f"deal {number}: order", name, line) for p in record.order]
+        for p in entry.order:
+            if p not in players:
+                raise HistoryError(f"deal {number}: {p} in the order is not a player", name, line)
+    _log_hands(entry, record.cards, record.retained, players, name, line, book)
+    if record.centre is not None:
+        entry.centre = _read_centre(record.centre, number, name, line, book)
+        entry.centre_line = line
+    if record.carried_in is not None:
+        entry.carried_in = _money(record.carried_in, f"deal {number}: carried_in", name, line)
+    if record.shuffled is not None:
+        entry.shuffled = record.shuffled
+    return entry, book
+
+
+def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: Optional[Mapping[str, Any]],
+               players: Sequence[str], name: str, line: int, book: _CardBook) -> None:
+    """The ``cards`` and ``retained`` of a ``deal`` line (older logs) or of a ``cards`` line."""
+    number = entry.number
+    for player, value in (cards or {}).items():
+        if player.startswith("_"):
+            continue
+        if player not in players:
+            raise HistoryError(f"deal {number}: cards for {player!r}, who is not a player", name, line)
+        if player in entry.cards:
+            raise HistoryError(f"deal {number}: {player}'s cards are given twice", name, line)
+        entry.cards[player] = _read_hand(value, player, number, name, line, book)
+        entry.card_lines[player] = line
+    if retained is not None:
+        if entry.retained is None:
+            entry.retained = {}
+        for player, value in retained.items():
+            if player not in players:
+                raise HistoryError(f"deal {number}: a retained hand for {player!r}, who is not a player", name, line)
+            if player in entry.retained:
+                raise HistoryError(f"deal {number}: {player}'s retained hand is given twice", name, line)
+            entry.retained[player] = _read_hand(value, player, number, name, line, book, label="retained hand")
+
+
+def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name: str, line: int,
+               book: _CardBook) -> None:
+    """A ``cards`` line: the hands of a deal, written when it ended (once per deal)."""
+    if entry.cards_line is not None:
+        raise HistoryError(f"deal {entry.number}: a second cards line (the first is line {entry.cards_line})",
+                           name, line)
+    entry.cards_line = line
+    _log_hands(entry, record.cards, record.retained, players, name, line, book)
+
+
+def _log_result(record: ResultLine, number: int, players: Sequence[str], name: str, line: int) -> ResultClaim:
+    what = f"deal {number}: result"
+    claim = ResultClaim(line=line)
+    outcome = record.outcome
+    if outcome is not None:
+        if outcome not in OUTCOMES:
+            raise HistoryError(f"{what}: outcome must be one of {', '.join(OUTCOMES)}, not {_show(outcome)}", name, line)
+        claim.outcome = outcome
+    winners = record.winners
+    if winners is not None:
+        claim.winners = _names(winners, f"{what}: winners", players, name, line) if winners else []
+    if record.net is not None:
+        claim.net, _ = _net_map(record.net, f"{what}: net", players, name, lambda key: line)
+    if record.pot is not None:
+        claim.pot = _money(record.pot, f"{what}: pot", name, line)
+    if record.carried_out is not None:
+        claim.carried_out = _money(record.carried_out, f"{what}: carried_out", name, line)
+    lost = record.lives_lost
+    if lost is not None:
+        claim.lives_lost = _names(lost, f"{what}: lives_lost", players, name, line) if lost else []
+    return claim
+
+
+def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:
+    """Read a log's header; its deals are read from the file as ``history.deals`` is iterated.
+
+    With ``byte_limit``, nothing beyond that many bytes is read (``play
+    --resume`` leaves out a last line cut short).
+    """
+    name = os.fspath(path)
+    lines = _LogReader(name, limit=byte_limit).lines()
+    try:
+        line, raw = next(lines)
+    except StopIteration:
+        raise HistoryError("the log is empty", name) from None
+    finally:
+        lines.close()
+    history = _read_header(name, line, plain_object(raw, name, line))
+    history.byte_limit = byte_limit
+    history.deals = _LogDeals(history)
+    return history
+
+
+def _read_log_stream(handle: BinaryIO, name: str, first_line: int) -> History:
+    """A log from a stream: the header now, the deals as they are iterated (once)."""
+    lines = _LogReader(name, handle, first_line).lines()
+    try:
+        line, raw = next(lines)
+    except StopIteration:
+        raise HistoryError("the log is empty", name) from None
+    history = _read_header(name, line, plain_object(raw, name, line))
+    history.deals = _LogDeals(history, lines)
+    return history
+
+
+__all__ = ["LogWriter", "MAX_BLANK_LINES", "MAX_LINE_BYTES", "header_object", "log_header", "read_log", "write_log"]

@@ -1,0 +1,396 @@
+"""The sheet (``bragrules-history/1``): a hand history written by people, in YAML.
+
+::
+
+    format: bragrules-history/1
+    profile: traditional
+    players: [A, B, C, D]
+    dealer: D
+    deals:
+      - cards: {A: Kc 9c 4c, B: 5s 6h 7d}
+        actions: [A look, A bet 2, B look, B bet 2, C fold, D fold, A see 4]
+        result: {winner: B, net: {A: -7, B: 9, C: -1, D: -1}}
+
+The keys each level of a sheet may hold are declared once, in
+:mod:`bragrules.history.schema` (:class:`~bragrules.history.schema.SheetTop`
+and the rest), and every key outside them is refused with the list of
+those allowed.
+
+>>> sheet = parse_sheet(
+...     "players: [A, B, C, D]\\ndealer: D\\ndeals:\\n"
+...     "  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: '?? ?? ??'}\\n"
+...     "    actions: [A look, A bet 2, B look, B bet 2, C fold, D fold, A see 4]\\n"
+...     "    result: {winner: B, net: {A: -7, B: 9, C: -1, D: -1}}\\n", filename="pot.yaml")
+>>> deal = sheet.deals[0]
+>>> [str(a) for a in deal.actions][-1], deal.actions[-1].line
+('A see 4', 5)
+>>> deal.cards["C"] is None, deal.result.winners
+(True, ['B'])
+
+Mistakes are :class:`~bragrules.core.errors.HistoryError`\\ s naming the file and line:
+
+>>> parse_sheet("players: [A, B]\\ndealer: A\\ndeals:\\n  - cards: {A: Kc 9c 4x}\\n", filename="h.yaml")
+Traceback (most recent call last):
+...
+bragrules.core.errors.HistoryError: h.yaml:4: deal 1: A's cards: '4x' is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence
+
+import yaml
+
+from bragrules.core.errors import HistoryError
+from bragrules.core.money import money_json
+from bragrules.profile import ProfileError, load_document_text
+
+from .model import SHEET_FORMAT, DealEntry, EndClaim, History, PathLike, ResultClaim
+from .schema import DEAL_KEYS, END_KEYS, RESULT_KEYS, SHEET_KEYS
+from .values import (
+    _CardBook,
+    _money,
+    _names,
+    _net_map,
+    _player_name,
+    _read_action,
+    _read_centre,
+    _read_hand,
+    _show,
+    _unreadable,
+    format_time,
+    hand_text,
+    parse_time,
+)
+
+
+def _sheet_message(message: str) -> str:
+    message = message.replace("in profiles", "in history sheets").replace("a profile", "a history sheet")
+    if "found '?'" in message:
+        message += "; inside [ ] or { } write unknown cards in quotes: '?? ?? ??'"
+    return message
+
+
+class _Sheet:
+    """Reads the plain data of a sheet, with the line of every value."""
+
+    def __init__(self, text: str, filename: str):
+        self.file = filename
+        if not text.strip():
+            raise HistoryError("the sheet is empty", filename)
+        try:
+            self.data, self.positions = load_document_text(text, filename)
+        except ProfileError as exc:
+            raise HistoryError(_sheet_message(exc.message), filename, exc.line) from None
+
+    def line(self, path: str) -> Optional[int]:
+        where = self.positions.error_position(path)
+        return where.line if where is not None else None
+
+    def value_line(self, path: str) -> Optional[int]:
+        where = self.positions.get(path)
+        return where.line if where is not None else self.line(path)
+
+    def fail(self, message: str, path: str) -> HistoryError:
+        return HistoryError(message, self.file, self.line(path))
+
+    def mapping(self, value: Any, path: str, what: str, allowed: Sequence[str]) -> Dict[str, Any]:
+        if not isinstance(value, dict):
+            raise self.fail(f"{what}: expected a mapping, got {_show(value)}", path)
+        out: Dict[str, Any] = {}
+        for key, item in value.items():
+            if key.startswith("_"):
+                continue  # a user field
+            if key not in allowed:
+                child = f"{path}.{key}" if path else key
+                raise self.fail(f"{what}: unknown key {key!r} (expected: {', '.join(allowed)})", child)
+            out[key] = item
+        return out
+
+
+
+def parse_sheet(text: str, filename: str = "<sheet>", base_dir: Optional[Path] = None) -> History:
+    """Read a history sheet from text (``filename`` is used in messages)."""
+    sheet = _Sheet(text, filename)
+    top = sheet.mapping(sheet.data, "", "the sheet", SHEET_KEYS)
+    fmt = top.get("format", SHEET_FORMAT)
+    if fmt != SHEET_FORMAT:
+        raise sheet.fail(f"format: expected {SHEET_FORMAT!r}, got {_show(fmt)}", "format")
+    if "players" not in top:
+        raise HistoryError("players: the sheet must list the players, clockwise", filename, 1)
+    raw_players = top["players"]
+    if not isinstance(raw_players, list) or len(raw_players) < 2:
+        raise sheet.fail("players: expected a list of at least two names, clockwise", "players")
+    players: List[str] = []
+    for index, value in enumerate(raw_players):
+        name = _player_name(value, "players", filename, sheet.value_line(f"players.{index}"))
+        if name in players:
+            raise HistoryError(f"players: {name} is listed twice", filename, sheet.value_line(f"players.{index}"))
+        players.append(name)
+    dealer = None
+    if top.get("dealer") is not None:
+        dealer = _player_name(top["dealer"], "dealer", filename, sheet.line("dealer"))
+        if dealer not in players:
+            raise sheet.fail(f"dealer: {dealer} is not one of the players ({', '.join(players)})", "dealer")
+    profile = top.get("profile")
+    if profile is not None and (not isinstance(profile, str) or not profile.strip()):
+        raise sheet.fail("profile: expected a profile name or a path to a .yaml file", "profile")
+    seed = top.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+        raise sheet.fail("seed: expected a whole number", "seed")
+    deals_value = top.get("deals") or []
+    if not isinstance(deals_value, list):
+        raise sheet.fail("deals: expected a list of deals", "deals")
+    deals = [_sheet_deal(sheet, item, index, players) for index, item in enumerate(deals_value)]
+    for entry in deals[:-1]:
+        if entry.dispute is not None:
+            raise HistoryError(
+                f"deal {entry.number}: only the last deal may have a dispute", filename, entry.dispute_line
+            )
+    end = None
+    if top.get("end") is not None:
+        end = _sheet_end(sheet, top["end"], players, len(deals))
+    if base_dir is None:
+        base_dir = Path(filename).parent if filename and not filename.startswith("<") else Path(".")
+    lines = {key: line for key in ("profile", "players", "dealer") if (line := sheet.line(key)) is not None}
+    return History(
+        kind="sheet",
+        file=filename,
+        players=players,
+        dealer=dealer,
+        profile=profile.strip() if isinstance(profile, str) else None,
+        profile_base=base_dir,
+        seed=seed,
+        deals=deals,
+        end=end,
+        lines=lines,
+    )
+
+
+def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) -> DealEntry:
+    number = index + 1
+    path = f"deals.{index}"
+    body = sheet.mapping(item, path, f"deal {number}", DEAL_KEYS)
+    entry = DealEntry(number=number, line=sheet.line(path))
+    file = sheet.file
+    if body.get("dealer") is not None:
+        entry.dealer = _player_name(body["dealer"], f"deal {number}: dealer", file, sheet.line(f"{path}.dealer"))
+        if entry.dealer not in players:
+            raise sheet.fail(f"deal {number}: the dealer {entry.dealer} is not a player", f"{path}.dealer")
+    cards = body.get("cards")
+    book = _CardBook(file, number)
+    if cards is not None:
+        if not isinstance(cards, dict):
+            raise sheet.fail(f"deal {number}: cards: expected a mapping of player to cards", f"{path}.cards")
+        for key, value in cards.items():
+            if key.startswith("_"):
+                continue
+            line = sheet.line(f"{path}.cards.{key}")
+            if key not in players:
+                raise HistoryError(
+                    f"deal {number}: cards for {key!r}, who is not a player ({', '.join(players)})", file, line
+                )
+            entry.cards[key] = _read_hand(value, key, number, file, line, book)
+            if line is not None:
+                entry.card_lines[key] = line
+    if body.get("centre") is not None:
+        line = sheet.line(f"{path}.centre")
+        entry.centre = _read_centre(body["centre"], number, file, line, book)
+        entry.centre_line = line
+    actions = body.get("actions") or []
+    if isinstance(actions, str):
+        raise sheet.fail(
+            f"deal {number}: actions: expected a list, e.g. [A look, A bet 2]", f"{path}.actions"
+        )
+    if not isinstance(actions, list):
+        raise sheet.fail(f"deal {number}: actions: expected a list of actions", f"{path}.actions")
+    for j, text in enumerate(actions):
+        line = sheet.value_line(f"{path}.actions.{j}")
+        entry.actions.append(_read_action(text, players, number, file, line))
+    if body.get("time") is not None:
+        entry.time_line = sheet.line(f"{path}.time")
+        try:
+            entry.finished_ms = parse_time(body["time"])
+        except ValueError as exc:
+            raise HistoryError(f"deal {number}: time: {exc}", file, entry.time_line) from None
+    if body.get("result") is not None:
+        entry.result = _sheet_result(sheet, body["result"], f"{path}.result", number, players)
+    if "dispute" in body:
+        dispute = body["dispute"]
+        if not isinstance(dispute, str) or not dispute.strip():
+            raise sheet.fail(f"deal {number}: dispute: expected the action or event in question, "
+                             "e.g. 'A see 3', 'A exposes B', 'A peeks B' or 'tie'", f"{path}.dispute")
+        entry.dispute = dispute.strip()
+        entry.dispute_line = sheet.value_line(f"{path}.dispute")
+    return entry
+
+
+def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Sequence[str]) -> ResultClaim:
+    what = f"deal {number}: result"
+    body = sheet.mapping(value, path, what, RESULT_KEYS)
+    claim = ResultClaim(line=sheet.line(path))
+    file = sheet.file
+    if "winner" in body and "winners" in body:
+        raise sheet.fail(f"{what}: write winner or winners, not both", f"{path}.winners")
+    carried = body.get("carried")
+    if carried is not None and not isinstance(carried, bool):
+        raise sheet.fail(f"{what}: carried: expected true or false", f"{path}.carried")
+    for key in ("winner", "winners"):
+        if key in body:
+            line = sheet.line(f"{path}.{key}")
+            claim.winners = _names(body[key], f"{what}: {key}", players, file, line)
+            if line is not None:
+                claim.lines["winners"] = line
+            if carried:
+                raise HistoryError(f"{what}: a carried pot has no winner", file, line)
+            claim.outcome = "won" if len(claim.winners) == 1 else "split"
+    if carried is not None:
+        line = sheet.line(f"{path}.carried")
+        if line is not None:
+            claim.lines["outcome"] = line
+        if carried:
+            claim.outcome, claim.winners = "carried", []
+        elif claim.outcome is None:
+            claim.outcome = "not carried"
+    if "net" in body:
+        claim.net, lines = _net_map(
+            body["net"],
+            f"{what}: net",
+            players,
+            file,
+            lambda key: sheet.value_line(f"{path}.net.{key}") if key is not None else sheet.line(f"{path}.net"),
+        )
+        claim.lines.update({f"net.{k}": v for k, v in lines.items()})
+    if "lives_lost" in body:
+        line = sheet.line(f"{path}.lives_lost")
+        value = body["lives_lost"]
+        claim.lives_lost = _names(value, f"{what}: lives_lost", players, file, line) if value else []
+        if line is not None:
+            claim.lines["lives_lost"] = line
+    if "pot" in body:
+        line = sheet.line(f"{path}.pot")
+        claim.pot = _money(body["pot"], f"{what}: pot", file, line)
+        if line is not None:
+            claim.lines["pot"] = line
+    return claim
+
+
+def _sheet_end(sheet: _Sheet, value: Any, players: Sequence[str], deals: int) -> EndClaim:
+    body = sheet.mapping(value, "end", "end", END_KEYS)
+    claim = EndClaim(line=sheet.line("end"), after_deal=deals)
+    for key in ("winner", "winners"):
+        if key in body:
+            claim.winners = _names(body[key], f"end: {key}", players, sheet.file, sheet.line(f"end.{key}"))
+    if "net" in body:
+        claim.net, _ = _net_map(
+            body["net"],
+            "end: net",
+            players,
+            sheet.file,
+            lambda key: sheet.value_line(f"end.net.{key}") if key is not None else sheet.line("end.net"),
+        )
+    return claim
+
+
+def read_sheet(path: PathLike) -> History:
+    """Read a history sheet from a file."""
+    name = os.fspath(path)
+    return _sheet_from_bytes(_read_small(name), name)
+
+
+def _sheet_from_bytes(raw: bytes, name: str) -> History:
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        raise HistoryError("not UTF-8 text; a history sheet is a YAML text file", name, line) from None
+    if text.startswith("\ufeff"):
+        raise HistoryError("a second byte order mark: the file starts with two", name, 1)
+    return parse_sheet(text, name, Path(name).parent)
+
+
+def _read_small(name: str) -> bytes:
+    from bragrules.profile.loader import MAX_BYTES
+
+    try:
+        size = os.stat(name).st_size if os.path.isfile(name) else 0
+        if size > MAX_BYTES:
+            raise HistoryError(
+                f"file is {size} bytes, the limit is {MAX_BYTES} bytes ({MAX_BYTES // 1024} KiB)", name
+            )
+        with open(name, "rb") as handle:
+            data = handle.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:  # a file that does not say its size, such as a device
+            raise HistoryError(
+                f"file is more than {MAX_BYTES} bytes, the limit is {MAX_BYTES} bytes ({MAX_BYTES // 1024} KiB)",
+                name,
+            )
+        return data
+    except OSError as exc:
+        raise _unreadable(exc, name) from None
+
+
+
+def _claim_data(claim: ResultClaim) -> Dict[str, Any]:
+    out: Dict[str, Any] = {}
+    if claim.outcome == "carried":
+        out["carried"] = True
+    elif claim.winners:
+        out["winner"] = claim.winners[0] if len(claim.winners) == 1 else list(claim.winners)
+    elif claim.outcome == "not carried":
+        out["carried"] = False
+    if claim.net is not None:
+        out["net"] = {p: money_json(v) for p, v in claim.net.items()}
+    if claim.pot is not None:
+        out["pot"] = money_json(claim.pot)
+    if claim.lives_lost is not None:
+        out["lives_lost"] = list(claim.lives_lost)
+    return out
+
+
+def dump_sheet(history: History) -> str:
+    """A history (of either form) as a sheet. A log's deals are read as they are written."""
+    top: Dict[str, Any] = {"format": SHEET_FORMAT}
+    if history.profile:
+        top["profile"] = history.profile
+    top["players"] = list(history.players)
+    if history.dealer:
+        top["dealer"] = history.dealer
+    if history.seed is not None:
+        top["seed"] = history.seed
+    deals: List[Dict[str, Any]] = []
+    for entry in history.deals:
+        item: Dict[str, Any] = {}
+        if entry.cards:
+            item["cards"] = {p: hand_text(h) for p, h in entry.cards.items()}
+        if entry.centre is not None:
+            item["centre"] = hand_text(entry.centre)
+        item["actions"] = [str(a) for a in entry.actions]
+        if entry.result is not None:
+            claim = _claim_data(entry.result)
+            if claim:
+                item["result"] = claim
+        if entry.finished_ms is not None:
+            item["time"] = format_time(entry.finished_ms)
+        deals.append(item)
+    top["deals"] = deals
+    if history.end is not None:
+        end: Dict[str, Any] = {}
+        if history.end.winners is not None:
+            end["winners"] = list(history.end.winners)
+        if history.end.net is not None:
+            end["net"] = {p: money_json(v) for p, v in history.end.net.items()}
+        top["end"] = end
+    return yaml.safe_dump(top, sort_keys=False, default_flow_style=None, allow_unicode=True, width=100)
+
+
+def write_sheet(history: History, path: PathLike) -> None:
+    """Write a history as a sheet file."""
+    with open(path, "w", encoding="utf-8", newline="\n") as handle:
+        handle.write(dump_sheet(history))
+
+
+
+__all__ = ["dump_sheet", "parse_sheet", "read_sheet", "write_sheet"]
