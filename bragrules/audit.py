@@ -45,7 +45,7 @@ import os
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from pydantic import ValidationError
 
@@ -335,6 +335,7 @@ class _Auditor:
         # without shuffling"); a pack shuffled before every deal has nothing to follow
         self.pack: Optional[PackTracker] = None if rules.shuffle.kind == "every_deal" else PackTracker(rules.jokers)
         self.last_timed: Optional[Tuple[int, int]] = None  # (deal, finishing time in ms) of the last timed deal
+        self.first_timed: Optional[Tuple[int, int]] = None  # the first timed deal (a block's, in a parallel audit)
 
     @property
     def table(self) -> Session:
@@ -385,7 +386,11 @@ class _Auditor:
                                f"{label!r} as loaded now hashes to {digest[:12]}…: its rules have changed")
 
     def run(self) -> None:
-        deals = iter(self.history.deals)
+        self.run_deals(iter(self.history.deals), ends_log=True)
+        self.finish()
+
+    def run_deals(self, deals: Iterator[DealEntry], ends_log: bool) -> None:
+        """Replay ``deals`` in order; ``ends_log``: no deal follows them in the log (the last may be unfinished)."""
         report = self.report
 
         def fetch() -> Optional[DealEntry]:
@@ -401,12 +406,11 @@ class _Auditor:
         while current is not None:
             following = fetch()
             try:
-                self.replay(current, last=following is None)
+                self.replay(current, last=following is None and (ends_log or report.error is not None))
             except HistoryError as exc:
                 report.error = exc
                 break
             current = following
-        self.finish()
 
     def finish(self) -> None:
         report, history, table = self.report, self.history, self.table
@@ -676,6 +680,10 @@ class _Auditor:
             line=entry.line,
             from_claim=from_claim,
         )
+        self.add_summary(summary)
+
+    def add_summary(self, summary: DealSummary) -> None:
+        """One deal's row, kept or handed on as the audit was asked."""
         if self.keep_deals:
             self.report.deals.append(summary)
         if self.on_deal is not None:
@@ -691,6 +699,8 @@ class _Auditor:
                                f"deal {entry.number} finished at {format_time(finished)}, before deal "
                                f"{self.last_timed[0]} ({format_time(self.last_timed[1])})")
             self.last_timed = (entry.number, finished)
+            if self.first_timed is None:
+                self.first_timed = self.last_timed
         elif self.rules.end.kind == "time" and result.outcome != "redeal":
             self.untimed_count += 1
             if len(self.untimed) < 5:
@@ -749,6 +759,8 @@ def audit(
     keep_deals: bool = True,
     on_deal: Optional[Callable[[DealSummary], None]] = None,
     on_start: Optional[Callable[[AuditReport], None]] = None,
+    workers: int = 1,
+    block_bytes: Optional[int] = None,
 ) -> AuditReport:
     """Replay ``history`` and check every action and claim.
 
@@ -761,6 +773,10 @@ def audit(
     ``on_start`` receives the report once the history's header is read,
     before any deal (to write the head of a report whose rows are written
     as they are made).
+
+    With ``workers`` above 1, a long log is audited in blocks by that many
+    processes and the blocks chained together (:mod:`bragrules.parallel_audit`;
+    ``block_bytes``: about how long a block is): the report is the same.
 
     Raises :class:`~bragrules.core.errors.HistoryError` (or
     :class:`~bragrules.profile.ProfileError` for ``rules_or_profile``) when
@@ -781,6 +797,11 @@ def audit(
         on_start(report)
     auditor = _Auditor(history, rules, report, keep_deals, on_deal)
     auditor.start(overridden, label)
+    if workers > 1:
+        from bragrules.parallel_audit import audit_in_parallel
+
+        if audit_in_parallel(auditor, workers, block_bytes) if block_bytes else audit_in_parallel(auditor, workers):
+            return report
     auditor.run()
     return report
 

@@ -2,7 +2,9 @@
 
 Exit status: 0 when every action is legal and every claim matches, 1 when
 not, 2 when the history (or the profile) cannot be read; a log cut short is
-audited up to the cut, then reported with status 2.
+audited up to the cut, then reported with status 2. ``--workers N`` audits a
+long log in blocks by N processes (:mod:`bragrules.parallel_audit`); the
+report is the same.
 """
 
 from __future__ import annotations
@@ -17,6 +19,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from bragrules.audit import AuditReport, DealSummary
 
 EXIT_VIOLATIONS = 1
+MAX_WORKERS = 64
+"""Most processes ``--workers`` may ask for."""
 
 
 def register(app: typer.Typer) -> None:
@@ -46,6 +50,11 @@ def audit_command(
         bool,
         typer.Option("--summary", help="Totals and violations only, no per-deal rows (constant memory)."),
     ] = False,
+    workers: Annotated[
+        int,
+        typer.Option("--workers", "-w", metavar="N",
+                     help="Processes to audit a long log in blocks (the report does not change)."),
+    ] = 1,
 ) -> None:
     """Replay a hand history and check every action, amount and claimed result.
 
@@ -60,6 +69,11 @@ def audit_command(
 
     from .progress import ticker
 
+    if workers < 1 or workers > MAX_WORKERS:
+        error(f"error: the number of workers must be at least 1, not {workers}" if workers < 1
+              else f"error: at most {MAX_WORKERS} workers, not {workers}")
+        raise typer.Exit(EXIT_BAD_INPUT)
+
     writer: _Writer = _SummaryWriter() if summary else (_JsonRows() if as_json else _TextRows())
     # rows written to the same terminal already show the audit going on; otherwise a count of deals on stderr
     bar = ticker("auditing", "deals", others_show_progress=not summary and is_terminal(sys.stdout))
@@ -72,7 +86,7 @@ def audit_command(
             bar.update(counted[0])
             writer.deal(row)
     try:
-        report = audit(history, profile, keep_deals=False, on_deal=on_deal, on_start=writer.start)
+        report = audit(history, profile, keep_deals=False, on_deal=on_deal, on_start=writer.start, workers=workers)
     except (HistoryError, ProfileError) as exc:
         error(describe_error(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None

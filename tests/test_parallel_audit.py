@@ -1,0 +1,153 @@
+"""``audit --workers N``: a log audited in blocks by several processes gives the sequential report, byte for byte.
+
+The log is played under a profile whose pots carry (a blind survivor and a
+deal nobody bets in carry the pot; an unseen hand may be retained), so that
+blocks start with a carried pot and retained hands; then one deal line is
+edited so that a block's recorded starting state is wrong. The chain check
+must audit that block again in order, and the violations come out exactly
+as the sequential audit reports them.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+from typing import Any, List
+
+import pytest
+
+from bragrules.audit import audit
+from bragrules.engine.session import Session, random_chooser
+from bragrules.history import LogWriter
+from bragrules.parallel_audit import chainable, split_blocks
+from bragrules.profile import load_profile
+from bragrules.rules.compile import compile_rules
+
+from .helpers import run_cli
+
+CARRYING = """\
+extends: standard
+name: carrying
+folding:
+  blind_survivor: carries
+  nobody_bet: carries
+blind:
+  retention: true
+"""
+
+
+@pytest.fixture(scope="module")
+def carrying_log(tmp_path_factory: Any) -> Path:
+    """A log of 400 deals under a profile whose pots carry, with hands retained."""
+    folder = tmp_path_factory.mktemp("parallel")
+    profile_path = folder / "carrying.yaml"
+    profile_path.write_text(CARRYING, encoding="utf-8")
+    rules = compile_rules(load_profile(profile_path))
+    assert chainable(rules)
+    session = Session(rules, ["A", "B", "C", "D"], seed=11, keep_records=False)
+    choose = random_chooser(random.Random(5))
+    path = folder / "carrying.jsonl"
+    with LogWriter.for_session(path, session):
+        for _ in range(400):
+            deal = session.start_deal()
+            while not deal.is_over:
+                session.act(choose(deal))
+            session.finish_deal()
+    return path
+
+
+def _report(path: Path, **options: Any) -> bytes:
+    return json.dumps(audit(path, keep_deals=True, **options).to_json(), ensure_ascii=False).encode("utf-8")
+
+
+@pytest.fixture
+def reaudits(monkeypatch: Any) -> List[int]:
+    """The first line of every block the chain check audits again (in this, the parent, process)."""
+    import bragrules.parallel_audit as parallel
+
+    seen: List[int] = []
+    original = parallel._reaudit
+
+    def counting(auditor: Any, block: Any, ends_log: bool, last_number: int) -> int:
+        seen.append(block[2])
+        return original(auditor, block, ends_log, last_number)
+
+    monkeypatch.setattr(parallel, "_reaudit", counting)
+    return seen
+
+
+def test_blocks_start_at_deal_lines_and_cover_the_log(carrying_log: Path) -> None:
+    blocks = split_blocks(str(carrying_log), 20_000)
+    assert len(blocks) > 4
+    data = carrying_log.read_bytes()
+    lines = data.split(b"\n")
+    assert blocks[-1][1] == len(data)
+    for (start, end, first_line), following in zip(blocks, blocks[1:] + [(len(data), 0, 0)]):
+        assert end == following[0]
+        assert data[:start].count(b"\n") + 1 == first_line
+    for _, _, first_line in blocks[1:]:
+        assert lines[first_line - 1].startswith(b'{"type":"deal","deal":')
+
+
+def test_carried_pots_and_retained_hands_cross_block_starts(carrying_log: Path) -> None:
+    text = carrying_log.read_text(encoding="utf-8")
+    assert '"outcome":"carried"' in text and '"retained":{"' in text
+    starts = [carrying_log.read_bytes()[start:start + 200] for start, _, _ in split_blocks(str(carrying_log), 20_000)]
+    assert any(b'"carried_in":0' not in line for line in starts[1:])  # some block starts with a pot carried in
+
+
+def test_the_parallel_report_is_the_sequential_one(carrying_log: Path, reaudits: List[int]) -> None:
+    sequential = _report(carrying_log)
+    assert json.loads(sequential)["ok"] is True
+    assert _report(carrying_log, workers=2, block_bytes=20_000) == sequential
+    assert reaudits == []  # every block's starting state was confirmed
+
+
+def _break_chain(source: Path, target: Path) -> int:
+    """The log with the dealer and the carried pot of a deal that starts a block changed; that line's number."""
+    blocks = split_blocks(str(source), 20_000)
+    line_number = blocks[3][2]
+    lines: List[str] = source.read_text(encoding="utf-8").split("\n")
+    deal = json.loads(lines[line_number - 1])
+    players = ["A", "B", "C", "D"]
+    deal["dealer"] = players[(players.index(deal["dealer"]) + 1) % 4]
+    deal["carried_in"] = 7
+    lines[line_number - 1] = json.dumps(deal, separators=(",", ":"))
+    target.write_text("\n".join(lines), encoding="utf-8")
+    return line_number
+
+
+def test_a_broken_chain_is_audited_again_in_order(carrying_log: Path, tmp_path: Path, reaudits: List[int]) -> None:
+    broken = tmp_path / "broken.jsonl"
+    line = _break_chain(carrying_log, broken)
+    sequential = _report(broken)
+    found = json.loads(sequential)
+    assert not found["ok"]
+    assert {v["rule"] for v in found["violations"] if v["line"] == line} == {"history.deal"}
+    assert _report(broken, workers=2, block_bytes=20_000) == sequential
+    assert reaudits == [line]  # that block, and only it, was audited again in order
+
+
+def test_the_command_gives_the_same_bytes_with_workers(carrying_log: Path, capsys: Any, monkeypatch: Any) -> None:
+    code, one, _ = run_cli(capsys, monkeypatch, "audit", str(carrying_log), "--json")
+    code2, two, _ = run_cli(capsys, monkeypatch, "audit", str(carrying_log), "--json", "--workers", "2")
+    assert (code, one) == (code2, two) and code == 0
+
+
+@pytest.mark.parametrize("value, words", [
+    ("0", "error: the number of workers must be at least 1, not 0"),
+    ("-3", "error: the number of workers must be at least 1, not -3"),
+    ("65", "error: at most 64 workers, not 65"),
+])
+def test_bad_worker_counts_are_refused(carrying_log: Path, capsys: Any, monkeypatch: Any, value: str,
+                                       words: str) -> None:
+    code, out, err = run_cli(capsys, monkeypatch, "audit", str(carrying_log), "--workers", value)
+    assert code == 2 and out == ""
+    assert err.splitlines() == [words]
+
+
+def test_a_worker_count_that_is_not_a_number_is_refused(carrying_log: Path, capsys: Any, monkeypatch: Any) -> None:
+    code, _, err = run_cli(capsys, monkeypatch, "audit", str(carrying_log), "--workers", "two")
+    assert code == 2
+    assert "--workers" in err and "Traceback" not in err and len(err.splitlines()) == 1
