@@ -94,20 +94,21 @@ def peak_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / scale
 
 
-def audit_child(path: str) -> None:
-    """The child's whole job: audit ``path`` and print seconds, deals and peak memory as JSON."""
+def audit_child(path: str, workers: int = 1) -> None:
+    """The child's whole job: audit ``path`` (with ``workers`` processes) and print seconds, deals and
+    peak memory as JSON (the peak is the child's own: a worker's is not counted)."""
     from bragrules.audit import audit
 
     imported = peak_mb()
     started = time.perf_counter()
-    report = audit(path, keep_deals=False)
+    report = audit(path, keep_deals=False, workers=workers)
     seconds = time.perf_counter() - started
     print(json.dumps({"seconds": seconds, "deals": report.deal_count, "ok": report.ok,
                       "violations": len(report.violations), "peak_mb": peak_mb(), "import_mb": imported}))
 
 
-def audit_in_child(path: Path) -> Dict[str, Any]:
-    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--audit-child", str(path)],
+def audit_in_child(path: Path, workers: int = 1) -> Dict[str, Any]:
+    done = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--audit-child", str(path), str(workers)],
                           capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
         raise RuntimeError(f"the audit child failed: {done.stderr[-2000:]}")
@@ -125,7 +126,7 @@ def json_rate(path: Path, rounds: int = 3) -> float:
 
 
 if __name__ == "__main__":
-    if len(sys.argv) == 3 and sys.argv[1] == "--audit-child":
-        audit_child(sys.argv[2])
+    if len(sys.argv) in (3, 4) and sys.argv[1] == "--audit-child":
+        audit_child(sys.argv[2], int(sys.argv[3]) if len(sys.argv) == 4 else 1)
     else:
-        sys.exit("usage: python bench/harness.py --audit-child LOG")
+        sys.exit("usage: python bench/harness.py --audit-child LOG [WORKERS]")

@@ -61,6 +61,8 @@ from .schema import (
     EndLine,
     HeaderLine,
     ResultLine,
+    _decoder,
+    _encoder,
     build,
     check_fields,
     decode_line,
@@ -678,11 +680,20 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
     players = history.players
     current: Optional[DealEntry] = None
     book: Optional[_CardBook] = None
+    decode, encode = _decoder.decode, _encoder.encode
+    record: Optional[msgspec.Struct]
     try:
         for line, raw in lines:
-            record = read_line(raw, name, line)
-            if record is None:
-                continue
+            # decode_line, inline: the record when the line is exactly its encoding, else the long way
+            body = raw[:-1] if raw[-1:] == b"\n" else raw
+            try:
+                record = decode(body)
+            except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
+                record = None
+            if record is None or encode(record) != body:
+                record = read_line(raw, name, line)
+                if record is None:
+                    continue
             if isinstance(record, ActionLine):
                 number = record.deal
                 if current is None or number != current.number or current.result is not None:
@@ -751,7 +762,8 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
             raise HistoryError(f"deal {number}: the dealer {dealer} is not a player", name, line)
         entry.dealer = dealer
     if record.order is not None:
-        entry.order = [_player_name(p, f"deal {number}: order", name, line) for p in record.order]
+        entry.order = [p if type(p) is str and p in players else _player_name(p, f"deal {number}: order", name, line)
+                       for p in record.order]
         for p in entry.order:
             if p not in players:
                 raise HistoryError(f"deal {number}: {p} in the order is not a player", name, line)

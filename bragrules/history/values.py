@@ -17,9 +17,9 @@ import math
 import re
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from bragrules.core.cards import CARDS, Card, CardError, parse_card, split_tokens
+from bragrules.core.cards import CARDS, JOKER_BASE, Card, CardError, parse_card, split_tokens
 from bragrules.core.errors import HistoryError
 from bragrules.core.money import parse_money
 from bragrules.engine.actions import Action, ActionSyntaxError
@@ -78,7 +78,15 @@ def _parse_action(text: str) -> Action:
     return Action.parse(text)
 
 
+_WHOLE: Dict[int, Fraction] = {n: Fraction(n) for n in range(-1024, 1025)}
+"""The whole amounts a log repeats, made once (a Fraction is immutable, so one may stand for all)."""
+
+
 def _money(value: Any, what: str, file: str, line: Optional[int]) -> Fraction:
+    if type(value) is int:
+        whole = _WHOLE.get(value)
+        if whole is not None:
+            return whole
     try:
         return parse_money(value)
     except ValueError as exc:
@@ -103,7 +111,14 @@ class _CardBook:
         self.number = number
         self.holder: Dict[Card, str] = {}
 
-    def add(self, cards: Iterable[Card], who: str, line: Optional[int]) -> None:
+    def add(self, cards: Tuple[Card, ...], who: str, line: Optional[int]) -> None:
+        holder = self.holder
+        if len(cards) == 3:  # the usual hand: three cards, no joker, none seen before
+            a, b, c = cards
+            if a != b and b != c and a != c and a < JOKER_BASE and b < JOKER_BASE and c < JOKER_BASE \
+                    and a not in holder and b not in holder and c not in holder:
+                holder[a] = holder[b] = holder[c] = who
+                return
         for card in cards:
             if card.is_joker:
                 continue
@@ -137,6 +152,10 @@ def _read_centre(value: Any, number: int, file: str, line: Optional[int], book: 
 
 
 def _read_action(text: Any, players: Sequence[str], number: int, file: str, line: Optional[int]) -> ActionEntry:
+    if type(text) is str:
+        known = _ACTIONS.get(text)
+        if known is not None and known.player in players:
+            return ActionEntry(known, line)
     if not isinstance(text, str):
         raise HistoryError(
             f"deal {number}: an action is written like 'A bet 2', not {text!r}", file, line
@@ -151,7 +170,13 @@ def _read_action(text: Any, players: Sequence[str], number: int, file: str, line
             file,
             line,
         )
+    if len(_ACTIONS) < 8192:
+        _ACTIONS[text] = action
     return ActionEntry(action, line)
+
+
+_ACTIONS: Dict[str, Action] = {}
+"""Actions read before, by their text exactly as written (a log repeats a few hundred texts)."""
 
 
 def parse_time(value: Any) -> int:
@@ -221,7 +246,7 @@ def _names(value: Any, what: str, players: Sequence[str], file: str, line: Optio
     items = value if isinstance(value, list) else [value]
     names: List[str] = []
     for item in items:
-        name = _player_name(item, what, file, line)
+        name = item if type(item) is str and item in players else _player_name(item, what, file, line)
         if name not in players:
             raise HistoryError(f"{what}: {name} is not a player ({', '.join(players)})", file, line)
         if name not in names:
@@ -245,7 +270,8 @@ def _net_map(
         line = line_for(key)
         if key not in players:
             raise HistoryError(f"{what}: {key!r} is not a player ({', '.join(players)})", file, line)
-        net[key] = _money(amount, f"{what}.{key}", file, line)
+        whole = _WHOLE.get(amount) if type(amount) is int else None
+        net[key] = whole if whole is not None else _money(amount, f"{what}.{key}", file, line)
         if line is not None:
             lines[key] = line
     return net, lines
