@@ -1,6 +1,7 @@
 """How fast the audit reads and replays a long log, and how much memory it takes.
 
     python bench/bench_audit.py [N ...] [--profile standard|traditional] [--seed S] [--log PATH] [--cprofile]
+                                [--workers W]
 
 For each N (default 100,000) a JSON Lines log of N four-player deals is
 written by a :class:`~bragrules.engine.session.Session` playing at random
@@ -12,8 +13,12 @@ child process, keeping no per-deal rows (``keep_deals=False``); the child's
 time gives deals per second and its peak resident memory (``ru_maxrss``)
 the memory. ``--cprofile`` profiles one audit in this process and prints
 where the time goes. ``--log PATH`` audits an existing log instead.
+``--workers W`` audits each log a second time with ``audit(path,
+workers=W)`` (``audit --workers W``) and prints both rates; the JSON
+reports of the two audits are compared too (they must be equal).
 
-Targets: 20,000 deals/s; memory flat in N (a 1,000,000-deal log under 200 MB).
+Targets: 20,000 deals/s in one process; 25,000 with ``--workers 2`` on
+two cores; memory flat in N (a 1,000,000-deal log under 200 MB).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py, beside t
 from harness import audit_in_child, write_log  # noqa: E402
 
 TARGET_RATE = 20_000
+TARGET_PARALLEL = 25_000
 TARGET_MB = 200
 
 
@@ -47,6 +53,16 @@ def profile_audit(path: Path, top: int = 25) -> None:
     stats.sort_stats("tottime").print_stats(top)
 
 
+def same_report(path: Path, workers: int) -> bool:
+    """Whether the audit with ``workers`` processes gives the JSON report of the audit in one."""
+    import json
+
+    from bragrules.audit import audit
+
+    one = json.dumps(audit(path, keep_deals=True).to_json())
+    return json.dumps(audit(path, keep_deals=True, workers=workers).to_json()) == one
+
+
 def main(argv: List[str]) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("deals", nargs="*", type=int, default=[100_000], help="deals in the log (several: one run each)")
@@ -55,6 +71,7 @@ def main(argv: List[str]) -> int:
     parser.add_argument("--log", type=Path, help="audit this existing log instead of writing one")
     parser.add_argument("--keep", action="store_true", help="keep the written logs (printed paths)")
     parser.add_argument("--cprofile", action="store_true", help="profile one audit and print where the time goes")
+    parser.add_argument("--workers", type=int, default=1, help="also audit with this many processes")
     args = parser.parse_args(argv)
     runs = [(args.log, None)] if args.log else [(None, n) for n in args.deals]
     workdir = Path(tempfile.mkdtemp(prefix="bragrules-bench-"))
@@ -72,6 +89,12 @@ def main(argv: List[str]) -> int:
         print(f"audited {found['deals']:,} deals in {found['seconds']:.1f} s: {rate:,.0f} deals/s "
               f"(target {TARGET_RATE:,}); peak {found['peak_mb']:.1f} MB, {found['import_mb']:.1f} MB of it "
               f"the imports (target < {TARGET_MB}); {verdict}")
+        if args.workers > 1:
+            together = audit_in_child(path, args.workers)
+            fast = together["deals"] / together["seconds"] if together["seconds"] else float("inf")
+            print(f"audited {together['deals']:,} deals with --workers {args.workers} in {together['seconds']:.1f} s: "
+                  f"{fast:,.0f} deals/s (target {TARGET_PARALLEL:,}), {fast / rate:.2f}x one process; "
+                  f"{'the same report' if same_report(path, args.workers) else 'A DIFFERENT REPORT'}")
         if args.cprofile:
             profile_audit(path)
         if given is None and not args.keep:

@@ -409,6 +409,12 @@ def section_audit(out: Results, quick: bool, cprofile: bool) -> None:
             out.add(Row("audit", f"audit, {deals:,} four-player deals", rate_text(rate).replace("/s", " deals/s"),
                         f">= {rate_text(target)}", f"{rate_text(floor_rate)} json.loads of every line",
                         f"{rate / floor_rate:.2f}", verdict(rate >= target), cmd, rate, "deals/s"))
+        together = audit_in_child(big, 2)
+        rate2 = together["deals"] / together["seconds"]
+        one = found[large]["deals"] / found[large]["seconds"]
+        out.add(Row("audit", f"audit --workers 2, {large:,} four-player deals", rate_text(rate2).replace("/s", " deals/s"),
+                    f">= {rate_text(25_000)}", f"{rate_text(one)} one process", f"{rate2 / one:.2f}",
+                    verdict(rate2 >= 25_000), cmd, rate2, "deals/s"))
         low, high = found[small]["peak_mb"], found[large]["peak_mb"]
         out.add(Row("audit", f"audit peak memory, {large:,} vs {small:,} deals", f"{high:.1f} MB",
                     "flat: <= 1.10x", f"{low:.1f} MB at {small:,} deals", f"{high / low:.2f}x",
@@ -611,7 +617,8 @@ def section_compiled(out: Results, quick: bool, cprofile: bool) -> None:
 
     import compiled
 
-    targets = {"simulate (compiled): three-card, 4 players, bots": 10_000, "audit (compiled)": 50_000}
+    targets = {"simulate (compiled): three-card, 4 players, bots": 10_000, "audit (compiled)": 50_000,
+               "audit --workers 2 (compiled)": 50_000}
     build_dir = Path(tempfile.mkdtemp(prefix="bragrules-build-"))
     try:
         try:
