@@ -25,8 +25,9 @@ from __future__ import annotations
 import itertools
 import multiprocessing
 import os
+from collections import deque
 from dataclasses import replace
-from typing import Any, Dict, Iterator, List, Optional, Tuple
+from typing import Any, Deque, Dict, Iterator, List, Optional, Tuple
 
 from bragrules.audit import AuditReport, DealSummary, Note, Violation, _Auditor, _seat_keeper
 from bragrules.core.errors import HistoryError
@@ -244,6 +245,21 @@ def _reaudit(auditor: _Auditor, block: Block, ends_log: bool, last_number: int) 
     return counted.last
 
 
+def _in_order(pool: Any, tasks: List[Tuple[Block, bool, bool]], ahead: int) -> Iterator[Dict[str, Any]]:
+    """The blocks' findings in order, at most ``ahead`` blocks audited ahead of the one taken (memory stays
+    bounded when the rows are written more slowly than the workers make them)."""
+    queue: Deque[Any] = deque()
+    waiting = iter(tasks)
+    for task in itertools.islice(waiting, ahead):
+        queue.append(pool.apply_async(_audit_block, (task,)))
+    while queue:
+        found = queue.popleft().get()
+        following = next(waiting, None)
+        if following is not None:
+            queue.append(pool.apply_async(_audit_block, (following,)))
+        yield found
+
+
 def audit_in_parallel(auditor: _Auditor, workers: int, block_bytes: int = BLOCK_BYTES) -> bool:
     """Run ``auditor`` (started) over its log with ``workers`` processes; False when it cannot be cut
     into blocks (then nothing is done and the caller audits in one process)."""
@@ -260,7 +276,7 @@ def audit_in_parallel(auditor: _Auditor, workers: int, block_bytes: int = BLOCK_
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
     with context.Pool(workers, initializer=_init_worker, initargs=(history.file, rules.profile)) as pool:
-        results = pool.imap(_audit_block, tasks)
+        results = _in_order(pool, tasks, 2 * workers + 1)
         last_number = 0
         pending: Optional[Dict[str, Any]] = next(results)
         for i, block in enumerate(blocks):
