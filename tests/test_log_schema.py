@@ -1,0 +1,88 @@
+"""The log's one schema: what the writers write is what the reader's records declare.
+
+Every line ``LogWriter`` writes decodes straight into its record
+(``decode_line``), and a log whose lines are written another way (spaces,
+keys in another order) is read into the very same deals, through the
+declared checks of the long way.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import random
+from pathlib import Path
+from typing import Any, List
+
+import pytest
+
+from bragrules.core.errors import HistoryError
+from bragrules.engine.session import Session, play_session, random_chooser
+from bragrules.history import DealEntry, LogWriter, read_log, write_log
+from bragrules.history.schema import LINE_TYPES, check_fields, decode_line, encode_line
+from bragrules.profile import load_profile
+from bragrules.rules.compile import compile_rules
+
+
+def _log(profile: str, deals: int = 30) -> str:
+    out = io.StringIO()
+    session = Session(compile_rules(load_profile(profile)), ["A", "B", "C", "D"], seed=3)
+    writer = LogWriter.for_session(out, session)
+    play_session(session, random_chooser(random.Random(4)), max_deals=deals)
+    writer.close()
+    return out.getvalue()
+
+
+def _deals(path: Path) -> List[DealEntry]:
+    return list(read_log(path).deals)
+
+
+@pytest.mark.parametrize("profile", ["standard", "traditional", "crash", "stop-the-bus"])
+def test_every_line_written_is_its_record(profile: str) -> None:
+    lines = _log(profile).splitlines()[1:]
+    assert lines
+    for line in lines:
+        record = decode_line(line.encode("utf-8"))
+        assert record is not None, line
+        assert type(record) is LINE_TYPES[json.loads(line)["type"]]
+        assert encode_line(record) == line
+
+
+@pytest.mark.parametrize("profile", ["standard", "crash"])
+def test_a_log_written_another_way_reads_the_same(profile: str, tmp_path: Path) -> None:
+    text = _log(profile)
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text(text, encoding="utf-8")
+    spaced = tmp_path / "spaced.jsonl"  # spaces and keys reversed: no line decodes straight
+    spaced.write_text("".join(json.dumps(dict(reversed(list(json.loads(line).items())))) + "\n"
+                              for line in text.splitlines()), encoding="utf-8")
+    assert decode_line(spaced.read_bytes().splitlines()[1]) is None
+    assert _deals(spaced) == _deals(plain)
+
+
+def test_write_log_writes_the_fields_in_the_writers_order(tmp_path: Path) -> None:
+    path = tmp_path / "crash.jsonl"
+    path.write_text(_log("crash", 5), encoding="utf-8")
+    out = io.StringIO()
+    write_log(read_log(path), out)
+    results = [json.loads(line) for line in out.getvalue().splitlines() if '"type":"result"' in line]
+    assert results and all("lives_lost" in r for r in results)
+    for result in results:
+        keys = list(result)
+        assert keys.index("elapsed_ms") < keys.index("lives_lost")
+
+
+@pytest.mark.parametrize("line, message", [
+    ({"type": "deal", "deal": 2, "shuffled": "yes"}, "deal 2: 'shuffled' must be true or false"),
+    ({"type": "deal", "deal": 2, "order": "A B"}, "deal 2: 'order' has the wrong type ('A B')"),
+    ({"type": "action", "deal": True, "action": "A look"}, "action: 'deal' must be a whole number"),
+    ({"type": "action", "deal": 1}, "action: missing 'action'"),
+    ({"type": "result", "deal": 1, "winners": "A"}, "deal 1: result: winners must be a list"),
+    ({"type": "result", "deal": 1, "elapsed_ms": 1.5}, "deal 1: result: 'elapsed_ms' must be a whole number"),
+])
+def test_each_field_words_its_problem_as_declared(line: Any, message: str) -> None:
+    kind = line["type"]
+    what = {"result": "deal {deal}: result"}.get(kind, "deal {deal}")
+    with pytest.raises(HistoryError) as caught:
+        check_fields(line, LINE_TYPES[kind], kind, what, "h.jsonl", 7)
+    assert str(caught.value) == f"h.jsonl:7: {message}"
