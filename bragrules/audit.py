@@ -798,9 +798,9 @@ def audit(
     auditor = _Auditor(history, rules, report, keep_deals, on_deal)
     auditor.start(overridden, label)
     if workers > 1:
-        from bragrules.parallel_audit import BLOCK_BYTES, audit_in_parallel
+        from bragrules.parallel_audit import audit_in_parallel
 
-        if audit_in_parallel(auditor, workers, block_bytes or BLOCK_BYTES):
+        if audit_in_parallel(auditor, workers, block_bytes):
             return report
     auditor.run()
     return report

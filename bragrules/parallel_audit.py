@@ -37,7 +37,10 @@ from bragrules.history.schema import DealLine
 from bragrules.rules.compile import Rules, compile_rules
 
 BLOCK_BYTES = 4 * 1024 * 1024
-"""About how many bytes of log one block holds (a few thousand deals)."""
+"""At most about how many bytes of log one block holds (a few thousand deals)."""
+
+MIN_BLOCK_BYTES = 256 * 1024
+"""At least about this many bytes a block (a few hundred deals): a shorter log is audited in one process."""
 
 _DEAL_START = b'{"type":"deal","deal":'
 _CHUNK = 1 << 20
@@ -260,14 +263,26 @@ def _in_order(pool: Any, tasks: List[Tuple[Block, bool, bool]], ahead: int) -> I
         yield found
 
 
-def audit_in_parallel(auditor: _Auditor, workers: int, block_bytes: int = BLOCK_BYTES) -> bool:
+def block_size(size: int, workers: int) -> int:
+    """How long the blocks of a log of ``size`` bytes are: four a worker, from 256 KiB to 4 MiB each.
+
+    >>> block_size(100 * 1024 * 1024, 2), block_size(8 * 1024 * 1024, 2), block_size(100_000, 2)
+    (4194304, 1048576, 262144)
+    """
+    return min(BLOCK_BYTES, max(MIN_BLOCK_BYTES, size // (4 * workers)))
+
+
+def audit_in_parallel(auditor: _Auditor, workers: int, block_bytes: Optional[int] = None) -> bool:
     """Run ``auditor`` (started) over its log with ``workers`` processes; False when it cannot be cut
-    into blocks (then nothing is done and the caller audits in one process)."""
+    into blocks (then nothing is done and the caller audits in one process). ``block_bytes``: about
+    how long a block is (by default :func:`block_size`)."""
     history, rules = auditor.history, auditor.rules
     if workers < 2 or history.kind != "log" or not chainable(rules) or history.byte_limit is not None:
         return False
     if not os.path.isfile(history.file) or type(history.deals).__name__ != "_LogDeals":
         return False
+    if block_bytes is None:
+        block_bytes = block_size(os.path.getsize(history.file), workers)
     blocks = split_blocks(history.file, block_bytes)
     if len(blocks) < 2:
         return False
@@ -297,4 +312,4 @@ def audit_in_parallel(auditor: _Auditor, workers: int, block_bytes: int = BLOCK_
     return True
 
 
-__all__ = ["BLOCK_BYTES", "audit_in_parallel", "chainable", "split_blocks"]
+__all__ = ["BLOCK_BYTES", "MIN_BLOCK_BYTES", "audit_in_parallel", "block_size", "chainable", "split_blocks"]
