@@ -95,6 +95,11 @@ def main(argv: List[str]) -> int:
             print(f"audited {together['deals']:,} deals with --workers {args.workers} in {together['seconds']:.1f} s: "
                   f"{fast:,.0f} deals/s (target {TARGET_PARALLEL:,}), {fast / rate:.2f}x one process; "
                   f"{'the same report' if same_report(path, args.workers) else 'A DIFFERENT REPORT'}")
+            spent = together["cpu"] + together["workers_cpu"]
+            free = together["deals"] / max(together["workers_cpu"] / args.workers, together["cpu"])
+            print(f"  CPU: {found['cpu']:.2f} s in one process; {together['cpu']:.2f} s in the parent and "
+                  f"{together['workers_cpu']:.2f} s in the workers with --workers {args.workers} "
+                  f"({spent / found['cpu']:.2f}x); with {args.workers} free cores that is about {free:,.0f} deals/s")
         if args.cprofile:
             profile_audit(path)
         if given is None and not args.keep:

@@ -100,11 +100,20 @@ def audit_child(path: str, workers: int = 1) -> None:
     from bragrules.audit import audit
 
     imported = peak_mb()
+    own, children = _cpu(resource.RUSAGE_SELF), _cpu(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     report = audit(path, keep_deals=False, workers=workers)
     seconds = time.perf_counter() - started
+    own, children = _cpu(resource.RUSAGE_SELF) - own, _cpu(resource.RUSAGE_CHILDREN) - children
     print(json.dumps({"seconds": seconds, "deals": report.deal_count, "ok": report.ok,
-                      "violations": len(report.violations), "peak_mb": peak_mb(), "import_mb": imported}))
+                      "violations": len(report.violations), "peak_mb": peak_mb(), "import_mb": imported,
+                      "cpu": own, "workers_cpu": children}))
+
+
+def _cpu(who: int) -> float:
+    """CPU seconds (user and system) of this process, or of its children that have ended."""
+    usage = resource.getrusage(who)
+    return usage.ru_utime + usage.ru_stime
 
 
 def audit_in_child(path: Path, workers: int = 1) -> Dict[str, Any]:
