@@ -151,3 +151,34 @@ def test_a_worker_count_that_is_not_a_number_is_refused(carrying_log: Path, caps
     code, _, err = run_cli(capsys, monkeypatch, "audit", str(carrying_log), "--workers", "two")
     assert code == 2
     assert "--workers" in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+@pytest.mark.parametrize("damage", ["cut_short", "garbage_line", "deal_out_of_order"])
+def test_a_log_that_cannot_be_read_to_its_end_reports_as_in_one_process(
+        carrying_log: Path, tmp_path: Path, damage: str) -> None:
+    """A problem met part-way stops the reading where it stops in one process, with the same error."""
+    lines = carrying_log.read_text(encoding="utf-8").split("\n")
+    blocks = split_blocks(str(carrying_log), 20_000)
+    middle = blocks[4][2] + 3  # a few lines into a block
+    if damage == "cut_short":
+        text = "\n".join(lines)[:-40]
+    elif damage == "garbage_line":
+        text = "\n".join(lines[:middle] + ["{not json"] + lines[middle:])
+    else:  # the deal line that starts a block numbered wrongly
+        start = blocks[5][2] - 1
+        deal = json.loads(lines[start])
+        deal["deal"] += 1
+        lines[start] = json.dumps(deal, separators=(",", ":"))
+        text = "\n".join(lines)
+    damaged = tmp_path / "damaged.jsonl"
+    damaged.write_text(text, encoding="utf-8")
+    sequential = _report(damaged)
+    assert json.loads(sequential)["error"] is not None
+    assert _report(damaged, workers=2, block_bytes=20_000) == sequential
+
+
+def test_a_sheet_is_audited_in_one_process_with_the_same_report(tmp_path: Path) -> None:
+    from .test_corpus import ROOT
+
+    sheet = ROOT / "tests" / "data" / "histories" / "retention.yaml"
+    assert _report(sheet, workers=2) == _report(sheet)
