@@ -745,10 +745,11 @@ def _elapsed(record: ResultLine, number: int, name: str, line: int) -> Optional[
 
 def _log_end(record: EndLine, players: Sequence[str], name: str, line: int, after: int) -> EndClaim:
     claim = EndClaim(line=line, after_deal=after)
-    if record.net is not None:
-        claim.net, _ = _net_map(record.net, "end: net", players, name, lambda key: line)
-    if record.winners is not None:
-        claim.winners = _names(record.winners, "end: winners", players, name, line)
+    free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
+    if free.net is not None:
+        claim.net, _ = _net_map(free.net, "end: net", players, name, lambda key: line)
+    if free.winners is not None:
+        claim.winners = _names(free.winners, "end: winners", players, name, line)
     return claim
 
 
@@ -768,11 +769,12 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
             if p not in players:
                 raise HistoryError(f"deal {number}: {p} in the order is not a player", name, line)
     _log_hands(entry, record.cards, record.retained, players, name, line, book)
-    if record.centre is not None:
-        entry.centre = _read_centre(record.centre, number, name, line, book)
+    free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
+    if free.centre is not None:
+        entry.centre = _read_centre(free.centre, number, name, line, book)
         entry.centre_line = line
-    if record.carried_in is not None:
-        entry.carried_in = _money(record.carried_in, f"deal {number}: carried_in", name, line)
+    if free.carried_in is not None:
+        entry.carried_in = _money(free.carried_in, f"deal {number}: carried_in", name, line)
     if record.shuffled is not None:
         entry.shuffled = record.shuffled
     return entry, book
@@ -815,7 +817,8 @@ def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name
 def _log_result(record: ResultLine, number: int, players: Sequence[str], name: str, line: int) -> ResultClaim:
     what = f"deal {number}: result"
     claim = ResultClaim(line=line)
-    outcome = record.outcome
+    free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
+    outcome = free.outcome
     if outcome is not None:
         if outcome not in OUTCOMES:
             raise HistoryError(f"{what}: outcome must be one of {', '.join(OUTCOMES)}, not {_show(outcome)}", name, line)
@@ -823,12 +826,12 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
     winners = record.winners
     if winners is not None:
         claim.winners = _names(winners, f"{what}: winners", players, name, line) if winners else []
-    if record.net is not None:
-        claim.net, _ = _net_map(record.net, f"{what}: net", players, name, lambda key: line)
-    if record.pot is not None:
-        claim.pot = _money(record.pot, f"{what}: pot", name, line)
-    if record.carried_out is not None:
-        claim.carried_out = _money(record.carried_out, f"{what}: carried_out", name, line)
+    if free.net is not None:
+        claim.net, _ = _net_map(free.net, f"{what}: net", players, name, lambda key: line)
+    if free.pot is not None:
+        claim.pot = _money(free.pot, f"{what}: pot", name, line)
+    if free.carried_out is not None:
+        claim.carried_out = _money(free.carried_out, f"{what}: carried_out", name, line)
     lost = record.lives_lost
     if lost is not None:
         claim.lives_lost = _names(lost, f"{what}: lives_lost", players, name, line) if lost else []
