@@ -611,7 +611,7 @@ class TableService:
 
     def _situation(self, text: str) -> Any:
         """The session so far as a history sheet whose last deal ends with ``text`` in dispute."""
-        from bragrules.history.records import ActionEntry, History, read_log
+        from bragrules.history import ActionEntry, History, read_log
 
         table = self.table
         assert table is not None and self.deal is not None
