@@ -79,6 +79,7 @@ RULE_PLAYER = "players"
 RULE_FOLDED = "folded"
 RULE_MINIMUM = "betting.at_least_level"
 RULE_SEE_TWO = "seeing.two_players"
+RULE_CARDS = "history.cards"
 
 
 @dataclass
@@ -169,6 +170,7 @@ class Deal:
         stacks: Optional[Mapping[str, Fraction]] = None,
         winner_hint: Optional[Sequence[str]] = None,
         centre: Optional[Sequence[Card]] = None,
+        wait_for_cards: bool = False,
     ):
         if len(order) < 2:
             raise RuleViolation(RULE_PLAYER, "a deal needs at least two players")
@@ -190,6 +192,11 @@ class Deal:
         self.actions: List[Action] = []
         self.result: Optional[DealResult] = None
         self.winner_hint = list(winner_hint) if winner_hint else None
+        # keep mode (real cards at a table): a showdown over unknown hands waits for the cards shown
+        self.wait_for_cards = wait_for_cards
+        self._needed: List[str] = []  # players whose shown cards are awaited, in order
+        self._then: Optional[str] = None  # what the entered cards settle: "first", "see" or "all"
+        self.entered: Dict[str, Tuple[str, Tuple[Card, ...]]] = {}  # player -> (which hand, the cards entered)
         self._checked: Set[str] = set()
         self._hints: Dict[Tuple[Card, ...], Arrangement] = {}  # suggested arrangements, per hand
         self._choosing: List[str] = []  # players selecting one of two hands before a showdown
@@ -266,7 +273,7 @@ class Deal:
 
     @property
     def to_act(self) -> Optional[str]:
-        if self.result is not None:
+        if self.result is not None or self._needed:
             return None
         if self._choosing:
             return self._choosing[0]
@@ -429,6 +436,103 @@ class Deal:
     # Verifying and applying
     # ------------------------------------------------------------------
 
+    @property
+    def cards_needed(self) -> List[str]:
+        """Keep mode: the players whose shown cards the deal waits for (the first to be entered
+        first); empty when nothing is awaited. While any are awaited nobody acts."""
+        return list(self._needed)
+
+    def verify_cards(self, player: str, cards: Sequence[Card]) -> None:
+        """Raise :class:`RuleViolation` unless ``cards`` may be entered as ``player``'s shown hand; change nothing."""
+        self._enter_cards(player, cards, apply=False)
+
+    def can_enter_cards(self, player: str, cards: Sequence[Card]) -> bool:
+        try:
+            self.verify_cards(player, cards)
+        except RuleViolation:
+            return False
+        return True
+
+    def enter_cards(self, player: str, cards: Sequence[Card]) -> None:
+        """Keep mode: the cards ``player`` shows at a see or a showdown, as the table reads them.
+
+        They must be awaited (:attr:`cards_needed`), real cards of this pack, as many as a hand
+        holds, none twice and none already known elsewhere in the deal. Once the last awaited
+        hand is entered, the deal settles exactly as with dealt cards. A refused entry raises
+        :class:`RuleViolation` naming the rule and changes nothing.
+
+        >>> from bragrules.profile import load_profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> from bragrules.core.cards import parse_cards
+        >>> deal = Deal(compile_rules(load_profile("standard")), ["A", "B"], {"A": None, "B": None},
+        ...             wait_for_cards=True)
+        >>> for text in ["A look", "A bet 2", "B look", "B see 4"]:
+        ...     _ = deal.apply_text(text)
+        >>> deal.cards_needed
+        ['A', 'B']
+        >>> deal.enter_cards("A", parse_cards("Kc Kd 4c"))
+        >>> deal.enter_cards("B", parse_cards("Kc 6h 7d"))
+        Traceback (most recent call last):
+        ...
+        bragrules.core.errors.RuleViolation: history.cards: Kc is already known: it is in A's hand
+        >>> deal.enter_cards("B", parse_cards("5s 6h 7d"))
+        >>> deal.result.winners
+        ['B']
+        """
+        self._enter_cards(player, cards, apply=True)
+
+    def _enter_cards(self, player: str, cards: Sequence[Card], apply: bool) -> None:
+        if self.result is not None:
+            raise RuleViolation(RULE_OVER, "the deal is over")
+        if not self._needed:
+            raise RuleViolation(RULE_CARDS, "no cards are awaited: cards are entered when they are shown")
+        if player not in self._needed:
+            raise RuleViolation(RULE_CARDS, f"{player}'s cards are not awaited; "
+                                            f"the cards awaited: {', '.join(self._needed)}")
+        count = self.rules.cards_dealt
+        if len(cards) != count:
+            raise RuleViolation(RULE_CARDS, f"a hand here is {count} cards, not {len(cards)}")
+        size = self.rules.pack_size
+        seen: Set[Card] = set()
+        for card in cards:
+            if not 0 <= int(card) < size:
+                raise RuleViolation("pack.jokers", f"{card} is not in this pack of {size} cards")
+            if card in seen:
+                raise RuleViolation(RULE_CARDS, f"{card} is entered twice: a pack holds each card once")
+            seen.add(card)
+        state = self.players[player]
+        which = "new" if "new" in state.hands else "old"
+        for name in self.order:
+            for key, held in self.players[name].hands.items():
+                if (name, key) == (player, which) or held is None:
+                    continue
+                for card in held:
+                    if card in seen:
+                        raise RuleViolation(RULE_CARDS, f"{card} is already known: it is in {name}'s hand")
+        for card in (*self.centre, *(c for hand in self._folded_hands for c in hand)):
+            if card in seen:
+                raise RuleViolation(RULE_CARDS, f"{card} is already known elsewhere in this deal")
+        if not apply:
+            return
+        hand = tuple(cards)
+        state.hands[which] = hand
+        self.entered[player] = (which, hand)
+        origin_hands, origin_retained = self._origin[1], self._origin[2]
+        if which == "new":
+            origin_hands[player] = hand  # a snapshot is rebuilt knowing the cards
+        elif origin_retained is not None:
+            origin_retained[player] = hand
+        self._needed.remove(player)
+        if self._needed:
+            return
+        then, self._then = self._then, None
+        if then == "first":
+            self._showdown()
+        elif then == "see":
+            self._settle_see()
+        else:
+            self._showdown_all()
+
     def view(self, player: str) -> "PlayerView":
         """What ``player`` may know of this deal: see :class:`~bragrules.engine.view.PlayerView`."""
         return PlayerView(self, player)
@@ -494,7 +598,7 @@ class Deal:
         :meth:`apply`, so the copy is this deal, state for state.
         """
         order, hands, retained, carried, stacks, winner_hint, centre = self._origin
-        copy = Deal(self.rules, order, hands, retained, carried, stacks, winner_hint, centre)
+        copy = Deal(self.rules, order, hands, retained, carried, stacks, winner_hint, centre, self.wait_for_cards)
         for action in self.actions:
             copy.apply(action)
         return copy
@@ -502,6 +606,8 @@ class Deal:
     def _check(self, action: Action, apply: bool) -> Optional[Event]:
         if self.result is not None:
             raise RuleViolation(RULE_OVER, "the deal is over")
+        if self._needed:
+            raise RuleViolation(RULE_CARDS, f"the cards shown by {self._needed[0]} are to be entered first")
         problem = malformed(action)  # an action built in code is held to the shape of a written one
         if problem is not None:
             raise RuleViolation("format.exchange" if action.kind == "swap" else RULE_PLAYER, problem)
@@ -836,7 +942,7 @@ class Deal:
                 f"a {rate} player's see costs exactly {money(cost)} here, not {_amount(amount)}",
             )
         missing = [p for p in (state.name, opponent.name) if any(h is None for h in self.players[p].hands.values())]
-        if missing and not self.winner_hint and not self._may_concede():
+        if missing and not self.winner_hint and not self._may_concede() and not self.wait_for_cards:
             raise RuleViolation(
                 "history.cards",
                 f"the cards of {', '.join(missing)} are needed for this see but were not recorded",
@@ -935,6 +1041,9 @@ class Deal:
         assert self._see is not None
         first, second = self._exposure_order()
         if self._may_concede() and self._shown_first is None:
+            if self.wait_for_cards and self.players[first].hand is None:
+                self._needed, self._then = [first], "first"  # the first hand is turned: its cards are entered
+                return
             self._shown_first = first  # the first hand is turned; the second player shows or concedes
             self._showing = second
             self.events.append(Show(first, self.players[first].hand))
@@ -945,7 +1054,7 @@ class Deal:
         assert self._see is not None
         caller, opponent = self._see
         exposure = self._exposure_order()
-        if self._unknown([caller, opponent]):
+        if self._unknown(exposure, "see"):  # awaited in the order the hands are turned
             return
         if self.rules.hands_per_player > 1:
             self._settle_hands(exposure, caller, opponent)
@@ -1110,7 +1219,7 @@ class Deal:
 
     def _showdown_all(self) -> None:
         players = self.in_play
-        if self._unknown(players):
+        if self._unknown(players, "all"):
             return
         if self.rules.lives is not None:
             self._settle_lives(players)
@@ -1166,11 +1275,15 @@ class Deal:
             return
         self._finish_won(winners, showdown=True, reason=f"hands won: {summary}", exposure=list(players))
 
-    def _unknown(self, players: Sequence[str]) -> bool:
-        """Cards missing at a showdown: settle on the history's claim, else leave the deal open."""
+    def _unknown(self, players: Sequence[str], then: str) -> bool:
+        """Cards missing at a showdown: wait for them to be entered (keep mode), settle on the
+        history's claim, else refuse."""
         missing = [p for p in players if self.players[p].hand is None]
         if not missing:
             return False
+        if self.wait_for_cards:
+            self._needed, self._then = missing, then
+            return True
         if self.winner_hint:
             winners = [p for p in self.winner_hint if p in players]
             if winners:
