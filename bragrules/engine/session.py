@@ -119,6 +119,7 @@ class Session:
         keep_records: bool = True,
         clock: Optional[Clock] = None,
         started: Optional[float] = None,
+        keep: bool = False,
     ):
         low, high = rules.min_players, rules.max_players
         if len(players) < max(2, low) or len(players) > high:
@@ -152,6 +153,10 @@ class Session:
         self.listener = listener
         self.clock: Clock = clock if clock is not None else time.time
         self.started: float = self.clock() if started is None else started
+        # keep mode: the cards are real, on a table; nobody deals them here. Hands are unknown
+        # until shown at a showdown (entered into the deal), and a retained hand stays unknown.
+        self.keep = keep
+        self.retained_unknown: List[str] = []  # keep mode: who holds a retained hand into the next deal
 
     def elapsed_ms(self) -> int:
         """Whole milliseconds since the session started, by its clock (what a log records)."""
@@ -247,14 +252,19 @@ class Session:
             cut_at = self.rng.randrange(1, len(self.pack))
             self.pack.cut(cut_at)
         order = self.dealt_in()
-        hands = self._deal_cards(order)
+        hands: Dict[str, Optional[Tuple[Card, ...]]] = (
+            {p: None for p in order} if self.keep else dict(self._deal_cards(order)))
         centre = tuple(self.pack.deal(rules.centre_cards)) if rules.centre_cards else ()
         stacks = {p: self.balances[p] for p in order} if rules.finite else None
-        retained = {p: h for p, h in s.retained.items() if p in order}
+        retained: Dict[str, Optional[Tuple[Card, ...]]] = {p: h for p, h in s.retained.items() if p in order}
+        if self.keep:
+            retained.update({p: None for p in self.retained_unknown if p in order})
+            self.retained_unknown = []
         for p, h in s.retained.items():  # a retained hand whose holder sits out returns to the pack
             if p not in order:
                 self.pack.put_under(h)
-        deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre)
+        deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre,
+                    wait_for_cards=self.keep)
         self.current = deal
         self._current_meta = {
             "number": s.dealt + 1,
@@ -275,8 +285,8 @@ class Session:
                     "dealer": self.dealer,
                     "order": order,
                     "shuffled": shuffled,
-                    "cards": {p: " ".join(str(c) for c in h) for p, h in hands.items()},
-                    "retained": {p: " ".join(str(c) for c in h) for p, h in retained.items()},
+                    "cards": {p: self.hand_text(h) for p, h in hands.items()},
+                    "retained": {p: self.hand_text(h) for p, h in retained.items()},
                     **({"centre": " ".join(str(c) for c in centre)} if centre else {}),
                     "carried_in": s.carried,
                 }
@@ -345,6 +355,12 @@ class Session:
                 return index
         return s.dealer_index  # nobody is left to deal: the session is over
 
+    def hand_text(self, hand: Optional[Sequence[Card]]) -> str:
+        """A hand as a log writes it; an unknown hand (keep mode) as ``?? ?? ??``."""
+        if hand is None:
+            return " ".join("??" for _ in range(self.rules.cards_dealt))
+        return " ".join(str(c) for c in hand)
+
     def _deal_cards(self, order: Sequence[str]) -> Dict[str, Tuple[Card, ...]]:
         count = self.rules.cards_dealt
         n = len(order)
@@ -379,7 +395,10 @@ class Session:
         self.settle(result, finished_ms)
         s = self.state
         s.retained = {p: h for p, h in result.retained.items() if h is not None}  # a session knows its cards
-        self.pack.put_under(deal.used_cards())
+        if self.keep:  # real cards: the pack is on the table, not here
+            self.retained_unknown = [p for p, h in result.retained.items() if h is None]
+        else:
+            self.pack.put_under(deal.used_cards())
         if self.keep_records:
             self.records.append(DealRecord(
                 number=meta["number"],
@@ -439,9 +458,9 @@ class Session:
         out: List[Card] = []
         if self.current is not None and self._current_meta is not None:
             for h in self._current_meta["hands"].values():
-                out.extend(h)
+                out.extend(h or ())
             for h in self._current_meta["retained"].values():
-                out.extend(h)
+                out.extend(h or ())
             out.extend(self._current_meta["centre"])
         for h in self.state.retained.values():
             out.extend(h)

@@ -340,10 +340,18 @@ class LogWriter:
         """Write the hands held back, if any (the deal has ended, or the log is being closed).
 
         The players in ``hidden`` conceded at a see without showing: their cards stay unknown
-        (``?? ?? ??``), in the log as at the table.
+        (``?? ?? ??``), in the log as at the table. In keep mode the cards entered at a showdown
+        are written in place of the unknown hands they show.
         """
         pending, self._pending = self._pending, None
         if pending is not None:
+            deal = getattr(self.session, "current", None)
+            entered = getattr(deal, "entered", None)
+            if entered:  # keep mode: the hands shown at the table, as they were entered (the rest stay ??)
+                cards, kept = dict(pending["cards"]), dict(pending.get("retained") or {})
+                for player, (which, hand) in entered.items():
+                    (cards if which == "new" else kept)[player] = " ".join(str(c) for c in hand)
+                pending = {**pending, "cards": cards, **({"retained": kept} if kept else {})}
             if hidden:
                 cards = dict(pending["cards"])
                 for player in hidden:
@@ -357,7 +365,11 @@ class LogWriter:
         if self._handle.closed:
             return
         try:
-            self.write_withheld()
+            deal = getattr(self.session, "current", None)
+            if getattr(self.session, "keep", False) and deal is not None and not deal.is_over:
+                self._pending = None  # keep mode: no hand of a deal cut short is known; a resume waits for them
+            else:
+                self.write_withheld()
         finally:
             if self._owned:
                 self._handle.close()

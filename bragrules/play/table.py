@@ -144,15 +144,19 @@ class Table:
         observer: Optional[Observer] = None,
         decide: Optional[Decide] = None,
         hands: Optional[int] = None,
+        keep: bool = False,
     ) -> "Table":
         """A new table; with ``log_path`` the header is written at once (so a bad path fails early).
 
         An existing file is never overwritten (:func:`open_log`); ``hands``
         is written in the header, so that a resumed session stops where this
-        one was to stop.
+        one was to stop. ``keep``: the cards are real, on a table (keep mode,
+        :class:`Session` ``keep``): nothing is dealt, the header records
+        ``"keep": true`` and no seed, and the hands are logged as ``??``
+        but for those entered at a showdown.
         """
         names = [seat.name for seat in seats]
-        session = Session(compile_rules(profile), names, seed=seed)
+        session = Session(compile_rules(profile), names, seed=None if keep else seed, keep=keep)
         log = None
         if log_path is not None:
             log = open_log(log_path, profile, session, profile_name, seats, hands=hands)
@@ -209,7 +213,10 @@ class Table:
         if history.profile_hash is None or history.profile_hash != profile_hash(profile):
             raise HistoryError("the profile in the header does not match its recorded profile_hash: "
                                "the log was edited; it is not resumed", name, 1)
-        if history.seed is None:
+        keep = history.extra.get("keep", False)
+        if not isinstance(keep, bool):
+            raise HistoryError(f"header: 'keep' is true or false, not {keep!r}"[:200], name, 1)
+        if history.seed is None and not keep:
             raise HistoryError("the header has no seed, so its deals cannot be dealt again", name, 1)
         seats = _header_seats(history.extra.get("seats"), history.players, name)
         hands = history.extra.get("hands")
@@ -217,8 +224,9 @@ class Table:
             raise HistoryError(f"header: 'hands' must be a whole number of deals, 1 or more, not {hands!r}"[:200],
                                name, 1)
         started = history.started_ms
-        session = Session(compile_rules(profile), [s.name for s in seats], seed=history.seed,
-                          keep_records=False, started=started / 1000 if started is not None else None)
+        session = Session(compile_rules(profile), [s.name for s in seats], seed=None if keep else history.seed,
+                          keep_records=False, started=started / 1000 if started is not None else None,
+                          keep=keep, dealer=history.dealer if keep else None)
         if history.dealer not in (None, session.dealer):
             raise HistoryError("the first dealer logged differs from the seed's draw: the log was edited", name, 1)
         table = cls(profile, seats, session, profile_name=str(history.profile or profile.name))
@@ -233,8 +241,8 @@ class Table:
         log.mark_header_written()
         current = session.current
         if current is not None and not cards_written:  # the hands of the deal in progress are still to come
-            text = {p: " ".join(str(c) for c in h) for p, h in session.current_hands().items()}
-            kept = {p: " ".join(str(c) for c in h) for p, h in session.current_retained().items()}
+            text = {p: session.hand_text(h) for p, h in session.current_hands().items()}
+            kept = {p: session.hand_text(h) for p, h in session.current_retained().items()}
             log.withhold(session.state.deals + 1, text, kept)
         session.listener = log
         table.log = log
@@ -256,11 +264,13 @@ class Table:
                 deal = session.start_deal()
                 dealt = session.current_hands()
                 for player, hand in entry.cards.items():
-                    if hand is not None and dealt.get(player) != tuple(hand):
+                    if hand is not None and not session.keep and dealt.get(player) != tuple(hand):
                         raise HistoryError("the cards logged differ from the seed's deal: this log was not "
                                            "written by this version of bragrules or was edited",
                                            name, entry.card_line(player))
                 cards_written = bool(entry.cards)
+                if session.keep:  # (a showdown as the antes are posted: everyone all in)
+                    self._enter_logged(deal, entry, name, line)
                 for item in entry.actions:
                     line = item.line
                     if deal.is_over:
@@ -271,6 +281,8 @@ class Table:
                     if bot is not None:
                         bot.choose(deal.view(action.player))  # the bot relives its choice, memory and all
                     session.act(action)
+                    if session.keep:
+                        self._enter_logged(deal, entry, name, line)
                 claim = entry.result
                 if claim is not None:
                     line = claim.line
@@ -284,6 +296,19 @@ class Table:
             except RuleViolation as exc:
                 raise HistoryError(f"the log breaks the rules: {exc}", name, line) from None
         return cards_written
+
+    @staticmethod
+    def _enter_logged(deal: Deal, entry: Any, name: str, line: int) -> None:
+        """Keep mode: the cards a showdown waits for, as the log records them shown."""
+        for player in deal.cards_needed:
+            retained = "new" not in deal.players[player].hands  # the hand shown is the one retained
+            hand = (entry.retained or {}).get(player) if retained else entry.cards.get(player)
+            if hand is None:
+                if not entry.cards:
+                    return  # the deal in progress: its cards are entered again at the table
+                raise HistoryError(f"deal {entry.number}: the showdown needs the cards {player} showed, "
+                                   "and the log does not record them", name, line)
+            deal.enter_cards(player, hand)
 
     # ------------------------------------------------------------------
 
@@ -487,6 +512,8 @@ def open_log(path: Path, profile: Profile, session: Session, profile_name: str, 
     """A log file for a new table, header written, or a clear error before any play (never overwrites a file)."""
     handle = LogFile.create(Path(path))
     extra: Dict[str, Any] = {"seats": [{"name": s.name, "style": s.style} for s in seats]}
+    if session.keep:
+        extra["keep"] = True
     if hands is not None:
         extra["hands"] = hands
     writer = LogWriter(handle, profile, session.players, seed=session.seed, profile_name=profile_name,
