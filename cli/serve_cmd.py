@@ -100,6 +100,9 @@ def register(app: typer.Typer) -> None:
                                            "before the profile's rule, or a fold, acts for it."),
         resume: Optional[Path] = typer.Option(None, "--resume", metavar="FILE",
                                               help="Restart the table of this log after the server stopped."),
+        keep: bool = typer.Option(False, "--keep",
+                                  help="Keep mode: the cards are real, on the table; the app keeps score and "
+                                  "referees, and the cards shown at a showdown are entered. People only."),
     ) -> None:
         """Serve one table to browsers: friends join from their phones and laptops."""
         import math
@@ -123,7 +126,8 @@ def register(app: typer.Typer) -> None:
 
         if resume is not None:
             given = [name for name, value in (("--profile", profile), ("--seats", seats), ("--bots", bots),
-                                              ("--seed", seed), ("--hands", hands), ("--log", log))
+                                              ("--seed", seed), ("--hands", hands), ("--log", log),
+                                              ("--keep", True if keep else None))
                      if value is not None]
             if given:
                 raise _refuse(f"{resume} decides the session it resumes; leave out {given[0]}")
@@ -133,7 +137,11 @@ def register(app: typer.Typer) -> None:
             from bragrules.profile import load_profile
 
             styles: List[str]
-            if bots is not None and bots.strip().lower() == "none":
+            if keep and bots is not None and bots.strip().lower() != "none":
+                raise _refuse("--keep: bots hold no real cards, so a kept table is people only; leave out --bots")
+            if keep and seed is not None:
+                raise _refuse("--keep: the cards are shuffled at the table, not by a seed; leave out --seed")
+            if keep or (bots is not None and bots.strip().lower() == "none"):
                 styles = []
             else:
                 styles = [s.strip() for s in (bots if bots is not None else ",".join(DEFAULT_STYLES)).split(",")
@@ -149,7 +157,7 @@ def register(app: typer.Typer) -> None:
             log_path = log if log is not None else default_log_path(seed)
             try:
                 service = TableService(rules_profile, profile or "standard", seats=count, bots=styles, seed=seed,
-                                       hands=hands, log_path=log_path, turn_timeout=turn_timeout)
+                                       hands=hands, log_path=log_path, turn_timeout=turn_timeout, keep=keep)
             except Refusal as exc:
                 raise _refuse(exc.message) from None
             log_name = str(log_path)
@@ -165,7 +173,8 @@ def register(app: typer.Typer) -> None:
         where = ("this computer only; --host 0.0.0.0 lets others on your network join"
                  if host in ("127.0.0.1", "localhost", "::1") else f"every address {host} covers: anyone who can "
                  "reach it can join")
-        message(f"bragrules serve · profile {service.profile_name} · seed {service.seed} · log {log_name}")
+        mode = "keep mode (real cards)" if service.keep else f"seed {service.seed}"
+        message(f"bragrules serve · profile {service.profile_name} · {mode} · log {log_name}")
         message(f"Listening on {link} ({where}).")
         message(f"Join link to share: {link}")
         message(f"Host link (start, replace a player; keep it to yourself): {link}?host={service.host_token}")

@@ -8,9 +8,12 @@ header, a ``"token"`` field, or the cookie set when joining):
 - ``GET /api/state``: what this seat (or a spectator) may see now;
 - ``POST /api/action`` ``{"kind": "bet", "amount": "2", "turn": 7}``: act, as the token's seat;
 - ``POST /api/dispute`` ``{"text": "Ann exposes Bob"}``: a ruling, as ``bragrules arbitrate`` rules it;
+- ``POST /api/cards`` ``{"player": "Ann", "cards": "Kc Kd 4c", "turn": 9}``: keep mode, the cards shown
+  at a showdown (the player's own, or anyone's by the host);
 - ``POST /api/start``, ``POST /api/replace`` ``{"name": ..., "style": ...}``: the host's (``?host=TOKEN``);
 - ``WS /ws``: the live table; every change is pushed to each browser as its own seat's state,
-  and a browser may send ``{"type": "action", ...}``, ``{"type": "dispute", "text": ...}``.
+  and a browser may send ``{"type": "action", ...}``, ``{"type": "dispute", "text": ...}``,
+  ``{"type": "cards", ...}``.
 
 Every refusal is one JSON object ``{"type": "error", "error": "...", "rule": ...}``
 with a 4xx status (or sent on the websocket): nothing a browser is sent is a traceback.
@@ -154,6 +157,8 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette
                 return response
             if what == "action":
                 service.act(token, body)
+            elif what == "cards":
+                service.enter_cards(host if service.is_host(host) else token, body)
             elif what == "dispute":
                 ruling = service.dispute(host if service.is_host(host) else token, body.get("text"))
                 await hub.broadcast()
@@ -163,7 +168,8 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette
             elif what == "replace":
                 service.replace_with_bot(host, body.get("name"), str(body.get("style") or "cautious"))
             await hub.broadcast()
-            return JSONResponse(service.state(token if what == "action" else host))
+            mine = what == "action" or (what == "cards" and not service.is_host(host))
+            return JSONResponse(service.state(token if mine else host))
         except Refusal as exc:
             return _error(exc)
 
@@ -175,6 +181,9 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette
 
     async def dispute(request: Request) -> Response:
         return await call(request, "dispute")
+
+    async def cards(request: Request) -> Response:
+        return await call(request, "cards")
 
     async def start(request: Request) -> Response:
         return await call(request, "start")
@@ -219,6 +228,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette
         Route("/api/join", join, methods=["POST"]),
         Route("/api/action", action, methods=["POST"]),
         Route("/api/dispute", dispute, methods=["POST"]),
+        Route("/api/cards", cards, methods=["POST"]),
         Route("/api/start", start, methods=["POST"]),
         Route("/api/replace", replace, methods=["POST"]),
         WebSocketRoute("/ws", live),
@@ -244,6 +254,8 @@ def _handle(service: TableService, raw: str, token: Optional[str], host: Optiona
         kind = message.get("type")
         if kind == "action":
             service.act(token, message)
+        elif kind == "cards":
+            service.enter_cards(host if service.is_host(host) else token, message)
         elif kind == "dispute":
             ruling = service.dispute(host if service.is_host(host) else token, message.get("text"))
             return {"type": "ruling", "ruling": ruling.to_json()}
@@ -254,7 +266,7 @@ def _handle(service: TableService, raw: str, token: Optional[str], host: Optiona
         elif kind == "ping":
             return {"type": "pong", "version": service.version}
         else:
-            return Refusal("unknown message type: action, dispute, start, replace or ping").to_json()
+            return Refusal("unknown message type: action, cards, dispute, start, replace or ping").to_json()
     except Refusal as exc:
         return exc.to_json()
     return None

@@ -156,8 +156,15 @@ class TableService:
         log_path: Optional[Path] = None,
         turn_timeout: float = 90.0,
         clock: Clock = time.monotonic,
+        keep: bool = False,
     ):
         low, high = profile.table.min_players, profile.table.max_players
+        if keep:
+            problem = keep_problem(profile)
+            if problem is not None:
+                raise Refusal(problem)
+            if bots:
+                raise Refusal("keep mode is for people at a real table: bots hold no real cards (--bots none)")
         if not max(2, low) <= seats <= high:
             raise Refusal(f"the profile {profile.name} seats {low} to {high} players, not {seats}")
         for style in bots:
@@ -185,6 +192,7 @@ class TableService:
         self.absent_since: Optional[float] = None
         self.stop_note: Optional[str] = None
         self.lock = threading.RLock()
+        self.keep = keep  # the cards are real, on a table: the app keeps score and referees
 
     # ------------------------------------------------------------------
     # Starting and resuming
@@ -195,8 +203,13 @@ class TableService:
         """A table rebuilt from its log (:meth:`Table.resume`): people take their seats again by name."""
         table = Table.resume(Path(log_path))
         session = table.session
-        service = cls(table.profile, table.profile_name, seats=len(session.players), bots=[], seed=session.seed,
-                      hands=table.hands, log_path=Path(log_path), turn_timeout=turn_timeout, clock=clock)
+        try:
+            service = cls(table.profile, table.profile_name, seats=len(session.players), bots=[],
+                          seed=session.seed, hands=table.hands, log_path=Path(log_path),
+                          turn_timeout=turn_timeout, clock=clock, keep=session.keep)
+        except BaseException:
+            table.close()
+            raise
         for name in session.players:
             seat = table.seats[name]
             service.places[name] = Place(name, seat.style)
@@ -270,7 +283,7 @@ class TableService:
         seats = [Seat(p.name, p.style) for p in self.places.values()]
         try:
             self.table = Table.new(self.profile, seats, seed=self.seed, profile_name=self.profile_name,
-                                   log_path=self.log_path, hands=self.hands)
+                                   log_path=self.log_path, hands=self.hands, keep=self.keep)
         except BragError as exc:  # the log cannot be written: the lobby stays as it was
             for place in list(self.places.values()):
                 if place.is_bot:
@@ -326,6 +339,55 @@ class TableService:
             name = self.seat_of(token)
             action = self._read_action(name, message)
             self._apply(action)
+
+    def enter_cards(self, token: Any, message: Any) -> None:
+        """Keep mode: the cards a player shows at a see or a showdown, ``{"player": "Ann", "cards":
+        "Kc Kd 4c", "turn": 17}``, entered by that player or by the host.
+
+        The deal waits for them (``cards_needed`` in the state), checks them (real cards, as many
+        as a hand holds, none twice, none already known in this deal) and, once every hand awaited
+        is in, settles by the profile. A refused entry changes nothing.
+        """
+        with self.lock:
+            host = self.is_host(token)
+            name = "the host" if host else self.seat_of(token)
+            if not isinstance(message, dict):
+                raise Refusal("cards are entered as a JSON object such as {\"player\": \"Ann\", "
+                              "\"cards\": \"Kc Kd 4c\", \"turn\": 3}")
+            deal = self.deal
+            if self.phase != "play" or deal is None:
+                raise Refusal("no deal is in progress" if self.phase != "over" else "the session is over", 409)
+            if not self.keep:
+                raise Refusal("the cards are dealt by the table: nothing is entered (keep mode only)", 409)
+            turn = message.get("turn")
+            if isinstance(turn, bool) or not isinstance(turn, int):
+                raise Refusal("cards entered name the turn they answer (\"turn\": the number the table last sent)")
+            if turn != self.turn:
+                raise Refusal("this entry answers an earlier turn (sent twice, or the table has moved on): "
+                              "nothing was done", 409)
+            player = message.get("player", None if host else name)
+            if not isinstance(player, str) or player not in deal.players:
+                raise Refusal("name the player whose cards these are")
+            if not host and player != name:
+                raise Refusal(f"{name} may enter only their own cards; the host may enter anyone's", 403)
+            raw = message.get("cards")
+            if isinstance(raw, list) and all(isinstance(c, str) for c in raw):
+                raw = " ".join(raw)
+            if not isinstance(raw, str) or not raw.strip():
+                raise Refusal("the cards are written as text such as \"Kc Kd 4c\"")
+            try:
+                cards = parse_cards(raw[:80])
+            except CardError as exc:
+                raise Refusal(f"cards: {exc}") from None
+            try:
+                deal.verify_cards(player, cards)
+            except RuleViolation as exc:
+                raise self._rule_refusal(exc) from None
+            deal.enter_cards(player, cards)
+            self._note(f"{player} shows {' '.join(str(c) for c in cards)}"
+                       + ("" if name == player else f" (entered by {name})"))
+            self.turn += 1
+            self._advance()
 
     def _read_action(self, name: str, message: Any) -> Action:
         if not isinstance(message, dict):
@@ -411,7 +473,8 @@ class TableService:
                 self._note(f"deal {session.state.dealt + 1}: {session.dealer} deals")
                 continue
             player = deal.to_act
-            assert player is not None
+            if player is None:  # keep mode: the cards shown at a showdown are awaited
+                break
             bot = table.bots.get(player)
             if bot is None:
                 break
@@ -511,6 +574,8 @@ class TableService:
                 raise Refusal("name a person at the table", 404)
             if style not in ALL_STYLES:
                 raise Refusal(f"unknown bot style; choose from {', '.join(ALL_STYLES)}")
+            if self.keep and self.phase != "lobby":
+                raise Refusal("keep mode: a bot cannot hold real cards, so nobody is replaced by one", 409)
             if place.token is not None:
                 self.tokens.pop(place.token, None)
             place.token = None
@@ -654,7 +719,7 @@ class TableService:
                 "version": self.version,
                 "turn": self.turn,
                 "phase": self.phase,
-                "mode": "dealt",
+                "mode": "keep" if self.keep else "dealt",
                 "you": you,
                 "host": host,
                 "profile": self.profile_name,
@@ -690,6 +755,9 @@ class TableService:
             deal = session.current
             if deal is not None:
                 out["deal"] = session.state.dealt + 1
+                if self.keep:
+                    out["cards_needed"] = deal.cards_needed
+                    out["cards_per_hand"] = deal.rules.cards_dealt
                 out["view"] = seat_view(deal, you) if you is not None and you in deal.players else public_view(deal)
             left = self.seconds_left()
             if left is not None and deal is not None:
@@ -702,6 +770,25 @@ class TableService:
 # ---------------------------------------------------------------------------
 # Views and words
 # ---------------------------------------------------------------------------
+
+
+def keep_problem(profile: Profile) -> Optional[str]:
+    """Why keep mode cannot referee ``profile`` (None: it can): the formats whose play turns on
+    cards the app would have to know before a showdown (several hands to arrange, the centre to
+    swap with).
+
+    >>> from bragrules.profile import load_profile
+    >>> keep_problem(load_profile("traditional")) is None
+    True
+    """
+    fmt = profile.format
+    if fmt.exchange.enabled:
+        return (f"keep mode does not support the profile {profile.name}: Stop the Bus swaps with a "
+                "centre the app would have to know (play it dealt, without --keep)")
+    if fmt.hands > 1:
+        return (f"keep mode does not support the profile {profile.name}: its {fmt.hands} hands each are "
+                "arranged and compared card by card (play it dealt, without --keep)")
+    return None
 
 
 def _option_json(option: LegalAction, deal: Deal) -> Dict[str, Any]:
@@ -858,5 +945,5 @@ def rule_words(profile: Profile, rule: str) -> str:
         return rule.replace("_", " ").replace(".", ": ")
 
 
-__all__ = ["Place", "Refusal", "Ruling", "TableService", "check_name", "describe", "option_label",
+__all__ = ["Place", "Refusal", "Ruling", "TableService", "check_name", "describe", "keep_problem", "option_label",
            "public_view", "seat_view", "timeout_action"]
