@@ -72,9 +72,10 @@
     if (s.phase === "lobby") status.push("waiting for players: " + s.seats.length + " of " + s.seat_count + " seats taken");
     if (s.phase === "over") status.push("the session is over: " + (s.winners || []).join(" and ") + " ahead");
     if (view && view.to_act) status.push(view.to_act === s.you ? "your turn" : view.to_act + " to act");
+    if (s.cards_needed && s.cards_needed.length) status.push("the cards shown by " + s.cards_needed.join(" and ") + " are to be entered");
     $("status").textContent = status.join(" · ");
     timerEnd = s.timer ? Date.now() + s.timer.seconds * 1000 : null;
-    drawTable(s, view); drawMine(s, view); drawLast(s); drawStandings(s); drawFeed(s); drawHost(s); tick();
+    drawTable(s, view); drawMine(s, view); drawEntry(s); drawLast(s); drawStandings(s); drawFeed(s); drawHost(s); tick();
   }
   function drawTable(s, view) {
     $("pot").textContent = view ? "Pot " + money(view.pot) + (view.level !== null ? " · level " + money(view.level) : " · no bet yet") : "";
@@ -110,7 +111,8 @@
     if (mine && centre) act("swap", { cards: [mine[1], centre[1]] }); else draw();
   }
   function drawMine(s, view) {
-    $("you").textContent = s.you ? "You are " + s.you + (view && view.hand === null && view.player ? " · blind: your cards stay face down until you look" : "") : "Watching";
+    const blind = s.mode === "keep" ? " · your cards are the real ones in front of you" : " · blind: your cards stay face down until you look";
+    $("you").textContent = s.you ? "You are " + s.you + (view && view.hand === null && view.player ? blind : "") : "Watching";
     const hand = $("hand"); hand.replaceChildren();
     const actions = $("actions"); actions.replaceChildren();
     if (!view || !view.player) return;
@@ -142,6 +144,14 @@
     });
     if (view.swap_cards) actions.appendChild(el("p", "To swap one card: tap one of yours, then a centre card.", "hint"));
     if (view.legal.some((o) => o.kind === "arrange")) actions.appendChild(el("p", "To arrange: tap your cards in order, best hand first (" + picked.length + " tapped), then arrange.", "hint"));
+  }
+  function drawEntry(s) {
+    // keep mode: the cards turned at a showdown, entered by their player (or by the host for anyone)
+    const needed = (s.cards_needed || []).filter((name) => s.host || name === s.you);
+    $("entry").hidden = !needed.length;
+    const select = $("entry-player"), chosen = select.value; select.replaceChildren();
+    needed.forEach((name) => { const opt = el("option", name); opt.value = name; select.appendChild(opt); });
+    if (needed.includes(chosen)) select.value = chosen;
   }
   function arrangePick(c, total) {
     if (!state.view.legal.some((o) => o.kind === "arrange")) return;
@@ -189,6 +199,7 @@
     $("host").hidden = !s.host;
     if (!s.host) return;
     $("start").hidden = s.phase !== "lobby";
+    $("replace-form").hidden = s.mode === "keep";
     const select = $("replace-name"), chosen = select.value; select.replaceChildren();
     s.seats.filter((p) => !p.bot).forEach((p) => { const opt = el("option", p.name); opt.value = p.name; select.appendChild(opt); });
     select.value = chosen;
@@ -213,6 +224,11 @@
     retry = 250; if (socket) socket.close(); else connect();
   };
   $("dispute-form").onsubmit = (event) => { event.preventDefault(); send({ type: "dispute", text: $("dispute").value }); $("dispute").value = ""; };
+  $("entry-form").onsubmit = (event) => {
+    event.preventDefault();
+    send({ type: "cards", player: $("entry-player").value, cards: $("entry-cards").value, turn: state.turn });
+    $("entry-cards").value = "";
+  };
   $("start").onclick = () => send({ type: "start" });
   $("replace-form").onsubmit = (event) => { event.preventDefault(); send({ type: "replace", name: $("replace-name").value }); };
   connect();
