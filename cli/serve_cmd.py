@@ -177,7 +177,8 @@ def register(app: typer.Typer) -> None:
         message(f"bragrules serve · profile {service.profile_name} · {mode} · log {log_name}")
         message(f"Listening on {link} ({where}).")
         message(f"Join link to share: {link}")
-        message(f"Host link (start, replace a player; keep it to yourself): {link}?host={service.host_token}")
+        powers = "start, enter the cards shown" if service.keep else "start, replace a player"
+        message(f"Host link ({powers}; keep it to yourself): {link}?host={service.host_token}")
         app = create_app(service)
         config = uvicorn.Config(app, log_level="warning", ws="auto", lifespan="on")
         server = uvicorn.Server(config)
