@@ -34,7 +34,7 @@ from bragrules.rules.pack import ShufflePolicy
 from bragrules.rules.ranking import HandRanker, compile_ranking
 from bragrules.rules.seeing import TIE_RESOLVERS, SeePolicy, TieResolver, see_policy, tie_among_many
 from bragrules.rules.session import EndPolicy
-from bragrules.rules.stakes import RaisePolicy
+from bragrules.rules.stakes import RaisePolicy, raise_policy
 from bragrules.rules.table import rotation_step
 
 __all__ = [
@@ -207,7 +207,7 @@ def _compile(profile: Profile) -> Rules:
         level_step=stakes.level_step,
         opening_min=stakes.opening_min,
         opening_max=stakes.opening_max,
-        raises=RaisePolicy(stakes.raise_limit.kind, stakes.raise_limit.amount),
+        raises=raise_policy(profile),
         check_allowed=stakes.check == "before_first_bet",
         see=see_policy(profile),
         resolve_tie=TIE_RESOLVERS[seeing.tie],

@@ -188,6 +188,11 @@ class RaisePolicy:
         return f"a raise adds at most {self.amount}"
 
 
+def raise_policy(p: "Profile") -> RaisePolicy:
+    """The stakes' policy as the engine asks it (``Rules.raises``)."""
+    return RaisePolicy(p.stakes.raise_limit.kind, p.stakes.raise_limit.amount)
+
+
 # ---------------------------------------------------------------------------
 # The sentences
 # ---------------------------------------------------------------------------
