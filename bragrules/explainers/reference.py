@@ -67,7 +67,7 @@ COMMAND = "python -m bragrules.explainers.reference --write"
 """The command that rewrites the generated part of docs/variants.md."""
 BEGIN = f"<!-- generated: fields ({COMMAND}) -->"
 END = "<!-- end generated -->"
-DOC = Path(__file__).resolve().parent.parent / "docs" / "variants.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "variants.md"
 """docs/variants.md of a source checkout (absent from an installed wheel)."""
 
 _DEFAULT = Profile()
