@@ -365,7 +365,7 @@ class Deal:
             low, high = units.opening_min, self._opening_cap()
         else:
             low = level
-            high = raises.max_level(level, self.pot_u, units.raise_amount)
+            high = raises.max_level(level, self.pot_u, units.raise_amount, scale=units.denominator)
         step = units.payment(units.step, blind)
         if raises.kind == "fixed" and level is not None:
             assert units.raise_amount is not None
@@ -385,6 +385,8 @@ class Deal:
         ``pot_opening: capped`` the pot as it stands (in whole level steps, never below the opening minimum)."""
         units = self.units
         high = units.opening_max
+        if self.rules.raises.capped(self.pot_u, units.denominator):
+            return units.opening_min
         if self.rules.raises.kind == "pot" and self.rules.pot_opening_capped:
             pot_cap = max(units.opening_min, self.pot_u - self.pot_u % units.step)
             high = pot_cap if high is None else min(high, pot_cap)
@@ -727,6 +729,12 @@ class Deal:
                         f"the opening level is at least {rules.opening_min}: a {rate} player pays at least "
                         f"{money(low)}, not {_amount(amount)}",
                     )
+                if new_level > units.opening_min and rules.raises.capped(self.pot_u, units.denominator):
+                    raise RuleViolation(
+                        "stakes.pot_cap",
+                        f"the pot has reached its cap of {rules.raises.pot_cap}: the opening level is "
+                        f"{rules.opening_min}, a {rate} player pays {money(low)}, not {_amount(amount)}",
+                    )
                 if units.opening_max is not None and new_level > units.opening_max:
                     raise RuleViolation(
                         "stakes.opening_max",
@@ -746,7 +754,14 @@ class Deal:
                         RULE_MINIMUM,
                         f"the level is {self.level}: a {rate} player pays at least {money(low)}, not {_amount(amount)}",
                     )
-                if not rules.raises.allows(self.level_u, new_level, self.pot_u, units.raise_amount):
+                if new_level > self.level_u and rules.raises.capped(self.pot_u, units.denominator):
+                    raise RuleViolation(
+                        "stakes.pot_cap",
+                        f"the pot has reached its cap of {rules.raises.pot_cap}: no raise, a {rate} player "
+                        f"pays {money(low)} at the level of {self.level}, sees or folds, not {_amount(amount)}",
+                    )
+                if not rules.raises.allows(self.level_u, new_level, self.pot_u, units.raise_amount,
+                                           scale=units.denominator):
                     top = money(high) if high is not None else None
                     raise RuleViolation(
                         "stakes.raise_limit",

@@ -109,6 +109,16 @@ class Stakes(Area):
         "fold; `before_first_bet`: a player may pass while nobody has bet, and if everyone passes "
         "the pot carries (000: no check \"unless a house rule permits it\").",
     )
+    pot_cap: Optional[
+        Annotated[Money, _refuse_below("above_zero", "pot_cap must be positive"), POSITIVE]
+    ] = Field(
+        None,
+        description="A maximum pot. Once the pot, as it stands before a bet, has reached this amount, "
+        "nobody may raise: a bet is made at the current level (a blind player paying "
+        "`stakes.blind_rate` of it, as always), an opening bet at `stakes.opening_min`, and players "
+        "may see and fold as before, so a hand still plays out. The bet that takes the pot to or "
+        "past the cap stands. `null`: no cap.",
+    )
 
     @model_validator(mode="after")
     def _ranges(self) -> "Stakes":
@@ -157,9 +167,23 @@ class RaisePolicy:
 
     kind: str
     amount: Optional[Fraction]
+    pot_cap: Optional[Fraction] = None
 
-    def max_level(self, level: Any, pot: Any, amount: Any = None) -> Any:
+    def capped(self, pot: Any, scale: int = 1) -> bool:
+        """Whether the pot has reached ``stakes.pot_cap``, so that nobody may raise;
+        ``pot`` is in units of ``1/scale`` (a deal's integer units).
+
+        >>> RaisePolicy("none", None, pot_cap=Fraction(10)).capped(19, scale=2), RaisePolicy("none", None, Fraction(10)).capped(20, scale=2)
+        (False, True)
+        >>> RaisePolicy("none", None, pot_cap=Fraction(10)).max_level(4, pot=10)   # no raise from level 4
+        4
+        """
+        return self.pot_cap is not None and pot >= self.pot_cap * scale
+
+    def max_level(self, level: Any, pot: Any, amount: Any = None, scale: int = 1) -> Any:
         """The highest level a bet may set, or None when there is no cap."""
+        if self.capped(pot, scale):
+            return level
         if self.kind == "none":
             return None
         if self.kind == "pot":
@@ -168,14 +192,14 @@ class RaisePolicy:
         assert step is not None
         return level + step
 
-    def allows(self, level: Any, new_level: Any, pot: Any, amount: Any = None) -> bool:
+    def allows(self, level: Any, new_level: Any, pot: Any, amount: Any = None, scale: int = 1) -> bool:
         """Whether a bet may take the level from ``level`` to ``new_level``."""
-        if new_level < level:
+        if new_level < level or (new_level > level and self.capped(pot, scale)):
             return False
         if self.kind == "fixed":
             step = self.amount if amount is None else amount
             return new_level in (level, level + step)
-        top = self.max_level(level, pot, amount)
+        top = self.max_level(level, pot, amount, scale)
         return top is None or new_level <= top
 
     def describe(self) -> str:
@@ -190,7 +214,7 @@ class RaisePolicy:
 
 def raise_policy(p: "Profile") -> RaisePolicy:
     """The stakes' policy as the engine asks it (``Rules.raises``)."""
-    return RaisePolicy(p.stakes.raise_limit.kind, p.stakes.raise_limit.amount)
+    return RaisePolicy(p.stakes.raise_limit.kind, p.stakes.raise_limit.amount, p.stakes.pot_cap)
 
 
 # ---------------------------------------------------------------------------
@@ -270,6 +294,13 @@ POT_OPENING = choice(
     {"capped": "the usual pot-limit convention", "free": "003's literal words"},
     in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind == "pot",
 )
+def pot_cap(p: "Profile") -> str:
+    cap = p.stakes.pot_cap
+    if cap is None:
+        return "the pot has no cap"
+    return f"once the pot reaches {money_text(cap)}, nobody may raise: players bet at the current level, see or fold"
+
+
 CHECK = choice(
     "stakes.check",
     lambda p: p.stakes.check,
@@ -328,6 +359,7 @@ def stakes_section(p: "Profile") -> Optional[Section]:
             sentence(raise_kind(p)),
             sentence(POT_OPENING.sentence(p)) if stakes.raise_limit.kind == "pot" else "",
             sentence(CHECK.sentence(p)),
+            sentence(pot_cap(p)) if stakes.pot_cap is not None else "",
             "Betting goes round as many times as it takes; matched bets never end it by themselves. "
             "It stops when one player is left, or when one of the last two sees the other.",
         ]
@@ -360,6 +392,8 @@ TEXT = AreaText(
                   in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind in ("max_increase", "fixed")),
         POT_OPENING,
         CHECK,
+        FieldText("stakes.pot_cap", lambda p: p.stakes.pot_cap, pot_cap,
+                  {"null": "000, 002, 003", "*": "house rule"}, in_play=betting),
     ),
     sections=((30, stakes_section),),
 )
