@@ -343,7 +343,11 @@ def in_play(path: str, context: Context = None) -> bool:
     >>> in_play("stakes.raise_limit.amount", {"stakes": {"raise_limit": {"kind": "fixed", "amount": 2}}})
     True
     """
-    return bool(field_text(path).in_play(_profile(context)))
+    try:
+        text = field_text(path)
+    except KeyError:  # no field of the profile: a rule every table shares is always in play
+        return True
+    return bool(text.in_play(_profile(context)))
 
 
 # ---------------------------------------------------------------------------
