@@ -7,6 +7,8 @@ bet is at level 4 (2 for a blind player), whatever the raise limit allows.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 from fractions import Fraction
 from pathlib import Path
@@ -22,7 +24,7 @@ from bragrules.explainers.diff import compare
 from bragrules.explainers.explain import explain, in_play, source_of
 from bragrules.explainers.rulebook import build_rulebook, render
 from bragrules.history.records import parse_sheet
-from bragrules.profile import load_profile, load_profile_text
+from bragrules.profile import builtin_names, load_profile, load_profile_text, profile_hash
 from bragrules.rules.compile import compile_rules
 
 from .helpers import FOUR, deal_with, play, rules_for
@@ -104,3 +106,20 @@ def test_arbitrate_cites_the_cap() -> None:
     assert (capped.allowed, plain.allowed) == (False, True)
     assert capped.rules[0] == "stakes.pot_cap"
     assert capped.citations[0].sentence.startswith("once the pot reaches 10, nobody may raise")
+
+
+@pytest.mark.parametrize("name", builtin_names())
+def test_a_profile_without_a_cap_hashes_as_before_the_field(name: str) -> None:
+    """Logs written before stakes.pot_cap existed record hashes without it: they must still audit."""
+    profile = load_profile(name)
+    data = profile.model_dump(mode="json")
+    del data["stakes"]["pot_cap"]
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert profile_hash(profile) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def test_the_hash_of_traditional_is_the_one_its_logs_record() -> None:
+    assert profile_hash(load_profile("traditional")) == (
+        "8093a6d242b67273e60b67ce654ab628c9d0f1ee55548d07558c4b889689ec1d"
+    )
+    assert profile_hash(load_profile_text(CAPPED)) != profile_hash(load_profile_text(CAPPED.replace("10", "11")))

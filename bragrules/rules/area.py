@@ -201,6 +201,11 @@ class FieldText:
     by the value as a profile author writes it (``"5/2"``, ``"true"``,
     ``"[2]"``), ``"*"`` for the field as a whole; ``choices`` speaks for each
     value of a choice field (a Literal or a bool) on its own.
+
+    ``later`` marks a field added after logs began to record the profile's
+    hash: while a profile leaves it at its default it is left out of the
+    hash (:func:`bragrules.profile.loader.profile_hash`), so the logs written
+    before the field existed still audit.
     """
 
     path: str
@@ -209,6 +214,7 @@ class FieldText:
     sources: Mapping[str, str] = field(default_factory=dict)
     in_play: Callable[["Profile"], bool] = always
     choices: Optional[Mapping[Any, str]] = None
+    later: bool = False
 
     def source(self, value: Any = None, *, whole: bool = False) -> str:
         """Where ``value`` comes from (``""`` if unknown); with ``whole``, the field's sources."""

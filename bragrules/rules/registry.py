@@ -82,6 +82,15 @@ def field_texts() -> List[FieldText]:
     return list(_BY_PATH.values())
 
 
+def later_fields() -> List[str]:
+    """The paths of the fields added after the profile hash was first recorded (``FieldText.later``).
+
+    >>> "stakes.pot_cap" in later_fields(), "stakes.ante" in later_fields()
+    (True, False)
+    """
+    return [f.path for f in _BY_PATH.values() if f.later]
+
+
 def area_text(key: str) -> AreaText:
     """The area whose profile key is ``key`` (``"folding"``), or ``"metadata"``."""
     return _BY_KEY[key]

@@ -393,7 +393,7 @@ TEXT = AreaText(
         POT_OPENING,
         CHECK,
         FieldText("stakes.pot_cap", lambda p: p.stakes.pot_cap, pot_cap,
-                  {"null": "000, 002, 003", "*": "house rule"}, in_play=betting),
+                  {"null": "000, 002, 003", "*": "house rule"}, in_play=betting, later=True),
     ),
     sections=((30, stakes_section),),
 )
