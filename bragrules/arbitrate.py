@@ -495,20 +495,18 @@ def _tied(sit: _Situation, deal: Deal, caller: str, opponent: str) -> Optional[b
 def _ending(sit: _Situation, deal: Deal) -> _Ending:
     result = deal.result
     assert result is not None
-    paths: List[str] = []
+    paths = list(result.decided_by)  # the engine says which rules decided the ending
     pot = _m(result.pot)
     net = dict(result.net)
     nobody_bet = deal.level is None
     if sit.rules.lives is not None:  # Crash: no pot, a life lost at the showdown
-        return _Ending(result.outcome, result.reason, net, list(result.winners), result.carried_out, ["format.lives"])
+        return _Ending(result.outcome, result.reason, net, list(result.winners), result.carried_out, paths)
     if result.outcome == "carried":
         alone = deal.in_play
         if len(alone) == 1 and nobody_bet and sit.rules.nobody_bet_carries:
-            paths.append("folding.nobody_bet")
             text = f"everyone folded before anybody bet: the pot of {pot} carries into the next deal"
         elif len(alone) == 1:
             player = alone[0]
-            paths += ["folding.blind_survivor", "blind.retention"]
             text = f"{player} is left alone but blind and does not collect: the pot of {pot} carries into the next deal"
             if player in result.retained:
                 hand = result.retained[player]
@@ -517,20 +515,14 @@ def _ending(sit: _Situation, deal: Deal) -> _Ending:
             else:
                 text += f"; {player}'s hand is not kept"
         elif nobody_bet:
-            paths.append("stakes.check")
             text = f"everyone checked and nobody bet: the pot of {pot} carries into the next deal"
         else:
-            paths += ["format.win_rule", "format.tied_hand"]
             text = f"{result.reason}: the pot of {pot} carries into the next deal"
         return _Ending("carried", text, net, [], result.carried_out, paths)
     winners = list(result.winners)
     if not result.showdown:
         player = winners[0]
         blind = deal.players[player].blind
-        if nobody_bet:
-            paths.append("folding.nobody_bet")
-        if blind:
-            paths.append("folding.blind_survivor")
         if nobody_bet:
             text = f"everyone else folded before anybody bet: {player} takes the pot of {pot}"
         elif blind:
@@ -544,7 +536,6 @@ def _ending(sit: _Situation, deal: Deal) -> _Ending:
             caller, opponent = see
             a, b = _hand_words(sit, deal, caller), _hand_words(sit, deal, opponent)
             if tied:
-                paths.append("seeing.tie")
                 if len(winners) > 1:
                     text = f"{caller} saw {opponent}: {a} and {b} are equal, and the pot of {pot} is split"
                 else:
@@ -556,12 +547,6 @@ def _ending(sit: _Situation, deal: Deal) -> _Ending:
         else:
             who = " and ".join(winners)
             text = f"{result.reason}: {who} {'take' if len(winners) > 1 else 'takes'} the pot of {pot}"
-    for player, bonus in result.bonuses.items():
-        hand = deal.players[player].hand
-        if bonus > 0 and hand is not None:
-            category = deal.comparer.category(hand)
-            if sit.rules.bonus.get(category) and f"session.bonus.{category}" not in paths:
-                paths.append(f"session.bonus.{category}")
     if any(result.bonuses.values()):
         text += "; bonuses: " + _net_text({p: v for p, v in result.bonuses.items() if v})
     return _Ending(result.outcome, text, net, winners, ZERO, paths)
