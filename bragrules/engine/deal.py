@@ -386,7 +386,7 @@ class Deal:
         ``pot_opening: capped`` the pot as it stands (in whole level steps, never below the opening minimum)."""
         units = self.units
         high = units.opening_max
-        if self.rules.raises.capped(self.pot_u, units.denominator):
+        if self.rules.raises.pot_cap is not None and self.rules.raises.capped(self.pot_u, units.denominator):
             return units.opening_min
         if self.rules.raises.kind == "pot" and self.rules.pot_opening_capped:
             pot_cap = max(units.opening_min, self.pot_u - self.pot_u % units.step)
@@ -730,7 +730,8 @@ class Deal:
                         f"the opening level is at least {rules.opening_min}: a {rate} player pays at least "
                         f"{money(low)}, not {_amount(amount)}",
                     )
-                if new_level > units.opening_min and rules.raises.capped(self.pot_u, units.denominator):
+                if new_level > units.opening_min and rules.raises.pot_cap is not None \
+                        and rules.raises.capped(self.pot_u, units.denominator):
                     raise RuleViolation(
                         "stakes.pot_cap",
                         f"the pot has reached its cap of {rules.raises.pot_cap}: the opening level is "
@@ -755,7 +756,8 @@ class Deal:
                         RULE_MINIMUM,
                         f"the level is {self.level}: a {rate} player pays at least {money(low)}, not {_amount(amount)}",
                     )
-                if new_level > self.level_u and rules.raises.capped(self.pot_u, units.denominator):
+                if new_level > self.level_u and rules.raises.pot_cap is not None \
+                        and rules.raises.capped(self.pot_u, units.denominator):
                     raise RuleViolation(
                         "stakes.pot_cap",
                         f"the pot has reached its cap of {rules.raises.pot_cap}: no raise, a {rate} player "
@@ -1422,7 +1424,7 @@ class Deal:
                 a, b = self.players[see[0]].hand, self.players[see[1]].hand
                 if a is not None and b is not None and self.comparer.key(a) == self.comparer.key(b):
                     paths.append("seeing.tie")
-        for player, bonus in bonuses.items():
+        for player, bonus in (bonuses.items() if any(rules.bonus.values()) else ()):
             hand = self.players[player].hand
             if bonus > 0 and hand is not None:
                 category = self.comparer.category(hand)

@@ -182,7 +182,7 @@ class RaisePolicy:
 
     def max_level(self, level: Any, pot: Any, amount: Any = None, scale: int = 1) -> Any:
         """The highest level a bet may set, or None when there is no cap."""
-        if self.capped(pot, scale):
+        if self.pot_cap is not None and pot >= self.pot_cap * scale:  # capped(), inline: asked at every turn
             return level
         if self.kind == "none":
             return None
@@ -194,7 +194,7 @@ class RaisePolicy:
 
     def allows(self, level: Any, new_level: Any, pot: Any, amount: Any = None, scale: int = 1) -> bool:
         """Whether a bet may take the level from ``level`` to ``new_level``."""
-        if new_level < level or (new_level > level and self.capped(pot, scale)):
+        if new_level < level or (new_level > level and self.pot_cap is not None and self.capped(pot, scale)):
             return False
         if self.kind == "fixed":
             step = self.amount if amount is None else amount
