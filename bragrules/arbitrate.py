@@ -53,10 +53,11 @@ from bragrules.core.money import money_json, pretty_money
 from bragrules.engine.actions import Action, ActionSyntaxError, LegalAction
 from bragrules.engine.deal import Deal
 from bragrules.engine.events import See
-from bragrules.explainers.explain import explain, field_paths, get_value, in_play, source_of
+from bragrules.explainers.explain import explain, field_paths, in_play, json_value, source_of, value_of
 from bragrules.history.records import DealEntry, History, read_history
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules
+from bragrules.rules.seeing import TIE
 
 ZERO = Fraction(0)
 
@@ -194,7 +195,7 @@ class Ruling:
     options: List[LegalAction] = field(default_factory=list)
     differs: List[str] = field(default_factory=list)
     profile_name: str = ""
-    profile_data: Dict[str, Any] = field(default_factory=dict, repr=False)
+    profile_model: Optional[Profile] = field(default=None, repr=False)
 
     @property
     def rules(self) -> List[str]:
@@ -207,10 +208,9 @@ class Ruling:
 
     def value_of(self, path: str) -> Any:
         """The value of a profile field under this ruling's profile (None for a rule every table shares)."""
-        try:
-            return get_value(self.profile_data, path)
-        except (KeyError, TypeError):
+        if self.profile_model is None or path not in _LEAVES:
             return None
+        return json_value(self.profile_model, path)
 
     def to_json(self) -> Dict[str, Any]:
         return {
@@ -283,13 +283,17 @@ def _option_json(option: LegalAction) -> Dict[str, Any]:
 class _Situation:
     rules: Rules
     label: str
-    data: Dict[str, Any]  # the profile, dumped: values for the citations
     deal: Deal
     number: int
     file: str
 
+    @property
+    def profile(self) -> Profile:
+        return self.rules.profile
+
     def value(self, path: str) -> Any:
-        return get_value(self.data, path)
+        """A field's value as a citation shows it (as JSON writes it), read by its area."""
+        return json_value(self.rules.profile, path)
 
 
 def _last_deal(history: History) -> Tuple[List[DealEntry], DealEntry]:
@@ -350,7 +354,7 @@ def _setup(history: History, earlier: List[DealEntry], entry: DealEntry, choice:
             raise HistoryError(
                 f"the situation cannot be set up under {label}: deal {n}, action {index} ({item}): "
                 f"{exc.rule}: {exc.message}", history.file, item.line) from None
-    return _Situation(rules, label, rules.profile.model_dump(mode="json"), deal, n, history.file)
+    return _Situation(rules, label, deal, n, history.file)
 
 
 # ---------------------------------------------------------------------------
@@ -437,10 +441,10 @@ def _cite(sit: _Situation, path: str) -> List[Citation]:
     """The citations for a rule: a leaf field, the fields under a group (those in play), or a fixed rule."""
     if path in _LEAVES:
         value = sit.value(path)
-        return [Citation(path, value, explain(path, value, sit.data), source_of(path, value))]
+        return [Citation(path, value, explain(path, value_of(sit.profile, path), sit.profile), source_of(path, value))]
     children = [p for p in _LEAVES if p.startswith(path + ".")]
     if children:
-        chosen = [p for p in children if in_play(p, sit.data)] or children[:1]
+        chosen = [p for p in children if in_play(p, sit.profile)] or children[:1]
         return [c for p in chosen for c in _cite(sit, p)]
     sentence, source = FIXED_RULES.get(path, (path.replace("_", " ").replace(".", ": "), ""))
     return [Citation(path, None, sentence, source)]
@@ -491,20 +495,18 @@ def _tied(sit: _Situation, deal: Deal, caller: str, opponent: str) -> Optional[b
 def _ending(sit: _Situation, deal: Deal) -> _Ending:
     result = deal.result
     assert result is not None
-    paths: List[str] = []
+    paths = list(result.decided_by)  # the engine says which rules decided the ending
     pot = _m(result.pot)
     net = dict(result.net)
     nobody_bet = deal.level is None
     if sit.rules.lives is not None:  # Crash: no pot, a life lost at the showdown
-        return _Ending(result.outcome, result.reason, net, list(result.winners), result.carried_out, ["format.lives"])
+        return _Ending(result.outcome, result.reason, net, list(result.winners), result.carried_out, paths)
     if result.outcome == "carried":
         alone = deal.in_play
         if len(alone) == 1 and nobody_bet and sit.rules.nobody_bet_carries:
-            paths.append("folding.nobody_bet")
             text = f"everyone folded before anybody bet: the pot of {pot} carries into the next deal"
         elif len(alone) == 1:
             player = alone[0]
-            paths += ["folding.blind_survivor", "blind.retention"]
             text = f"{player} is left alone but blind and does not collect: the pot of {pot} carries into the next deal"
             if player in result.retained:
                 hand = result.retained[player]
@@ -513,20 +515,14 @@ def _ending(sit: _Situation, deal: Deal) -> _Ending:
             else:
                 text += f"; {player}'s hand is not kept"
         elif nobody_bet:
-            paths.append("stakes.check")
             text = f"everyone checked and nobody bet: the pot of {pot} carries into the next deal"
         else:
-            paths += ["format.win_rule", "format.tied_hand"]
             text = f"{result.reason}: the pot of {pot} carries into the next deal"
         return _Ending("carried", text, net, [], result.carried_out, paths)
     winners = list(result.winners)
     if not result.showdown:
         player = winners[0]
         blind = deal.players[player].blind
-        if nobody_bet:
-            paths.append("folding.nobody_bet")
-        if blind:
-            paths.append("folding.blind_survivor")
         if nobody_bet:
             text = f"everyone else folded before anybody bet: {player} takes the pot of {pot}"
         elif blind:
@@ -540,7 +536,6 @@ def _ending(sit: _Situation, deal: Deal) -> _Ending:
             caller, opponent = see
             a, b = _hand_words(sit, deal, caller), _hand_words(sit, deal, opponent)
             if tied:
-                paths.append("seeing.tie")
                 if len(winners) > 1:
                     text = f"{caller} saw {opponent}: {a} and {b} are equal, and the pot of {pot} is split"
                 else:
@@ -552,12 +547,6 @@ def _ending(sit: _Situation, deal: Deal) -> _Ending:
         else:
             who = " and ".join(winners)
             text = f"{result.reason}: {who} {'take' if len(winners) > 1 else 'takes'} the pot of {pot}"
-    for player, bonus in result.bonuses.items():
-        hand = deal.players[player].hand
-        if bonus > 0 and hand is not None:
-            category = deal.comparer.category(hand)
-            if sit.rules.bonus.get(category) and f"session.bonus.{category}" not in paths:
-                paths.append(f"session.bonus.{category}")
     if any(result.bonuses.values()):
         text += "; bonuses: " + _net_text({p: v for p, v in result.bonuses.items() if v})
     return _Ending(result.outcome, text, net, winners, ZERO, paths)
@@ -781,9 +770,8 @@ def _rule_peek(sit: _Situation, dispute: Dispute) -> Ruling:
     x, y = dispute.player, dispute.target
     assert x is not None and y is not None
     path = "disputes.deliberate_look"
-    value = sit.value(path)
     ruling = Ruling(sit.label, None, "", "", "")
-    if value != "fold":
+    if sit.profile.disputes.deliberate_look != "fold":
         ruling.outcome = "continue"
         ruling.summary = f"{x} looked at {y}'s cards on purpose: under this profile {x} plays on, without penalty"
         ruling.to_act = deal.to_act
@@ -842,12 +830,12 @@ def _rule_tie(sit: _Situation, dispute: Dispute) -> Ruling:
     ending = _ending(sit, after)
     if tied:
         ruling.summary = f"{lead}{_hand_words(sit, after, caller)} and {_hand_words(sit, after, opponent)} are equal: " \
-                         f"{explain('seeing.tie', sit.value('seeing.tie'), sit.data)}"
+                         f"{TIE.sentence(sit.profile)}"
         paths = ["seeing.tie"]
     else:
         ruling.summary = f"{lead}not a tie: {_hand_words(sit, after, ending.winners[0])} is the better hand"
         paths = ["ranking.category_order"]
-        if sit.value("ranking.suits_break_ties"):
+        if sit.profile.ranking.suits_break_ties:
             paths.append("ranking.suits_break_ties")
     ruling.outcome = ending.outcome
     ruling.net, ruling.winners, ruling.carried = ending.net, ending.winners, ending.carried
@@ -894,7 +882,7 @@ def arbitrate(
         sit = _setup(history, earlier, entry, choice)
         ruling = _RULERS[dispute.kind](sit, dispute)
         ruling.profile_name = sit.rules.profile.name
-        ruling.profile_data = sit.data
+        ruling.profile_model = sit.rules.profile
         arbitration.rulings.append(ruling)
     _mark_differences(arbitration.rulings)
     return arbitration

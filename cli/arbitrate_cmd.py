@@ -119,12 +119,12 @@ def rule_label(path: str) -> str:
     >>> rule_label("seeing.cost_basis"), rule_label("stakes.raise_limit.amount"), rule_label("net A")
     ('the see: cost basis', 'stakes and betting: raise limit amount', 'net A')
     """
-    from bragrules.explainers.explain import _AREA_OF_TOP, AREA_TITLES, METADATA
+    from bragrules.explainers.explain import area_title
 
     top, _, rest = path.partition(".")
-    if not rest or top in METADATA or top not in _AREA_OF_TOP:
+    area = area_title(top)
+    if not rest or area is None:
         return path.replace("_", " ")
-    area = AREA_TITLES.get(_AREA_OF_TOP[top], top)
     return f"{area[:1].lower()}{area[1:]}: {rest.replace('.', ' ').replace('_', ' ')}"
 
 

@@ -425,14 +425,6 @@ def describe_action(deal: "Deal", action: "Action") -> str:
     return say(kind)
 
 
-TIE_SENTENCES = {
-    "caller_loses": "equal hands: the tie goes against the player who called the see",
-    "split": "equal hands: the pot is split",
-    "suits": "equal hands: suits decide",
-    "eldest_hand": "equal hands: the player nearer the dealer's left wins",
-}
-
-
 def explain_result(deal: "Deal") -> List[str]:
     """Lines saying how the deal ended and why."""
     result = deal.result
@@ -463,7 +455,9 @@ def explain_result(deal: "Deal") -> List[str]:
             a, b = list(shown)
             ka, kb = deal.comparer.key(deal.players[a].hand), deal.comparer.key(deal.players[b].hand)  # type: ignore[arg-type]
             if ka == kb:
-                see += f"; {TIE_SENTENCES.get(deal.rules.profile.seeing.tie, 'equal hands')}"
+                from bragrules.rules.seeing import tie_at_table
+
+                see += f"; {tie_at_table(deal.rules.profile)}"
         if result.outcome == "carried":
             lines.append(f"[bold]{esc(result.reason)}[/]")
         else:

@@ -263,7 +263,7 @@ def profile_schema() -> Dict[str, Any]:
         "see docs/variants.md for each field's meaning and source.",
     }
     schema.update(_draft7(raw))
-    from bragrules.profile.models import _money_schema
+    from bragrules.rules.area import _money_schema
 
     defs["_positive_amount"] = _money_schema("positive")
     schema["definitions"] = _draft7(dict(sorted(defs.items())))

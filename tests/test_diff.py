@@ -28,9 +28,9 @@ from bragrules.explainers.explain import (
     explain,
     fallback_sentence,
     field_paths,
-    get_value,
     in_play,
     source_of,
+    value_of,
 )
 from bragrules.profile import builtin_names, load_profile
 from bragrules.profile.models import Profile
@@ -83,9 +83,8 @@ def test_every_choice_value_has_its_own_sentence() -> None:
 @pytest.mark.parametrize("name", builtin_names())
 def test_every_value_of_every_shipped_profile_reads_as_a_sentence(name: str) -> None:
     profile = load_profile(name)
-    data = profile.model_dump(mode="json")
     for path in field_paths():
-        value = get_value(data, path)
+        value = value_of(profile, path)
         text = explain(path, value, profile)
         assert text and text == text.strip(), path
         assert text != fallback_sentence(path, value), path

@@ -605,9 +605,14 @@ def test_profile_hash() -> None:
     assert profile_hash(a) != profile_hash(Profile())
     import hashlib
     import json
-    canonical = json.dumps(a.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
-                           ensure_ascii=False)
+    data = a.model_dump(mode="json")
+    del data["stakes"]["pot_cap"]  # a field added later, at its default, is left out (older logs still audit)
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert profile_hash(a) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+    capped = load_profile_text("stakes: {ante: 5/2, pot_cap: 20}\n")
+    canonical = json.dumps(capped.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
+                           ensure_ascii=False)
+    assert profile_hash(capped) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 # ---------------------------------------------------------------------------

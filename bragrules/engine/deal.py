@@ -148,6 +148,7 @@ class DealResult:
     lives_lost: List[str] = field(default_factory=list)
     arrangements: Dict[str, List[List[str]]] = field(default_factory=dict)
     conceded: List[str] = field(default_factory=list)  # conceded at a see without showing: cards stay unknown
+    decided_by: List[str] = field(default_factory=list)  # the profile fields that decided this ending
 
 
 class Deal:
@@ -372,7 +373,7 @@ class Deal:
             low, high = units.opening_min, self._opening_cap()
         else:
             low = level
-            high = raises.max_level(level, self.pot_u, units.raise_amount)
+            high = raises.max_level(level, self.pot_u, units.raise_amount, scale=units.denominator)
         step = units.payment(units.step, blind)
         if raises.kind == "fixed" and level is not None:
             assert units.raise_amount is not None
@@ -392,6 +393,8 @@ class Deal:
         ``pot_opening: capped`` the pot as it stands (in whole level steps, never below the opening minimum)."""
         units = self.units
         high = units.opening_max
+        if self.rules.raises.pot_cap is not None and self.rules.raises.capped(self.pot_u, units.denominator):
+            return units.opening_min
         if self.rules.raises.kind == "pot" and self.rules.pot_opening_capped:
             pot_cap = max(units.opening_min, self.pot_u - self.pot_u % units.step)
             high = pot_cap if high is None else min(high, pot_cap)
@@ -833,6 +836,13 @@ class Deal:
                         f"the opening level is at least {rules.opening_min}: a {rate} player pays at least "
                         f"{money(low)}, not {_amount(amount)}",
                     )
+                if new_level > units.opening_min and rules.raises.pot_cap is not None \
+                        and rules.raises.capped(self.pot_u, units.denominator):
+                    raise RuleViolation(
+                        "stakes.pot_cap",
+                        f"the pot has reached its cap of {rules.raises.pot_cap}: the opening level is "
+                        f"{rules.opening_min}, a {rate} player pays {money(low)}, not {_amount(amount)}",
+                    )
                 if units.opening_max is not None and new_level > units.opening_max:
                     raise RuleViolation(
                         "stakes.opening_max",
@@ -852,7 +862,15 @@ class Deal:
                         RULE_MINIMUM,
                         f"the level is {self.level}: a {rate} player pays at least {money(low)}, not {_amount(amount)}",
                     )
-                if not rules.raises.allows(self.level_u, new_level, self.pot_u, units.raise_amount):
+                if new_level > self.level_u and rules.raises.pot_cap is not None \
+                        and rules.raises.capped(self.pot_u, units.denominator):
+                    raise RuleViolation(
+                        "stakes.pot_cap",
+                        f"the pot has reached its cap of {rules.raises.pot_cap}: no raise, a {rate} player "
+                        f"pays {money(low)} at the level of {self.level}, sees or folds, not {_amount(amount)}",
+                    )
+                if not rules.raises.allows(self.level_u, new_level, self.pot_u, units.raise_amount,
+                                           scale=units.denominator):
                     top = money(high) if high is not None else None
                     raise RuleViolation(
                         "stakes.raise_limit",
@@ -1475,10 +1493,57 @@ class Deal:
                 if self.players[p].arrangement is not None
             },
             conceded=list(conceded or []),
+            decided_by=self._decided_by(outcome, winners, showdown, bonuses),
         )
         shown = tuple({p: self.players[p].hand for p in exposure}.items()) if exposure else ()
         self.events.append(Result(self.pot, outcome, tuple(winners), reason, shown,
                                   tuple(lives_lost) if lives_lost else (), tuple(conceded) if conceded else ()))
+
+    def _decided_by(self, outcome: str, winners: Sequence[str], showdown: bool,
+                    bonuses: Dict[str, Fraction]) -> List[str]:
+        """The profile fields that decided how the deal ended, for a ruling to cite.
+
+        Lives in Crash; a carried pot: nobody betting, a blind survivor who does not collect,
+        everyone checking, or several hands with no overall winner; a pot taken by folds: nobody
+        betting, a blind survivor collecting; a see between equal hands: the tie rule; and any
+        bonus paid for a hand shown.
+        """
+        rules = self.rules
+        if outcome == "redeal":  # a dispute's redeal: the ruling cites the dispute rule it applied
+            return []
+        if rules.lives is not None:
+            return ["format.lives"]
+        nobody_bet = self.level_u is None
+        if outcome == "carried":
+            alone = self.in_play
+            if len(alone) == 1 and nobody_bet and rules.nobody_bet_carries:
+                return ["folding.nobody_bet"]
+            if len(alone) == 1:
+                return ["folding.blind_survivor", "blind.retention"]
+            if nobody_bet:
+                return ["stakes.check"]
+            return ["format.win_rule", "format.tied_hand"]
+        paths: List[str] = []
+        if not showdown:
+            if nobody_bet:
+                paths.append("folding.nobody_bet")
+            if self.players[winners[0]].blind:
+                paths.append("folding.blind_survivor")
+        else:
+            see = self._see  # the see being settled (its event is recorded once the settlement is done)
+            if see is None:
+                see = next(((e.player, e.opponent) for e in reversed(self.events) if isinstance(e, See)), None)
+            if see is not None and rules.hands_per_player == 1:
+                a, b = self.players[see[0]].hand, self.players[see[1]].hand
+                if a is not None and b is not None and self.comparer.key(a) == self.comparer.key(b):
+                    paths.append("seeing.tie")
+        for player, bonus in (bonuses.items() if any(rules.bonus.values()) else ()):
+            hand = self.players[player].hand
+            if bonus > 0 and hand is not None:
+                category = self.comparer.category(hand)
+                if rules.bonus.get(category) and f"session.bonus.{category}" not in paths:
+                    paths.append(f"session.bonus.{category}")
+        return paths
 
     # ------------------------------------------------------------------
     # Cards after the deal

@@ -2,8 +2,8 @@
 
 Two files can be written very differently and play the same game: a house
 profile that restates its parent's ante changes nothing. So profiles are
-compared as the engine sees them, fully resolved
-(``Profile.model_dump(mode="json")``), field by field, and every difference
+compared as the engine sees them, fully resolved, field by field (each
+value read by its rule area, written as JSON writes it), and every difference
 is reported with its rule area, each profile's value and a plain sentence
 for each value (from :mod:`bragrules.explainers.explain`).
 
@@ -23,7 +23,7 @@ never make profiles differ; they are kept apart in :attr:`Comparison.metadata`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from bragrules.core.text import in_words
@@ -35,10 +35,11 @@ from bragrules.explainers.explain import (
     describe_field,
     explain,
     field_paths,
-    get_value,
     in_play,
+    json_value,
     people_value,
     source_of,
+    value_of,
 )
 from bragrules.profile.models import Profile
 
@@ -65,7 +66,6 @@ class Side:
     label: str
     ref: str
     profile: Profile
-    data: Dict[str, Any] = field(repr=False, compare=False, default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -150,15 +150,15 @@ def side_labels(names: Sequence[str], refs: Sequence[str]) -> List[str]:
 
 
 def _difference(path: str, sides: Sequence[Side]) -> Optional[Difference]:
-    values = [get_value(side.data, path) for side in sides]
+    values = [json_value(side.profile, path) for side in sides]
     if all(value == values[0] for value in values[1:]):
         return None
     return Difference(
         path=path,
         area=area_of(path),
         values={side.label: value for side, value in zip(sides, values)},
-        sentences={side.label: explain(path, value, side.data) for side, value in zip(sides, values)},
-        in_play={side.label: in_play(path, side.data) for side in sides},
+        sentences={side.label: explain(path, value_of(side.profile, path), side.profile) for side in sides},
+        in_play={side.label: in_play(path, side.profile) for side in sides},
         sources={side.label: source_of(path, value) for side, value in zip(sides, values)},
         description=describe_field(path),
     )
@@ -175,7 +175,7 @@ def compare(profiles: Sequence[Tuple[str, Profile]]) -> Comparison:
     refs = [ref for ref, _ in profiles]
     labels = side_labels([p.name for _, p in profiles], refs)
     sides = tuple(
-        Side(label=label, ref=ref, profile=profile, data=profile.model_dump(mode="json"))
+        Side(label=label, ref=ref, profile=profile)
         for label, (ref, profile) in zip(labels, profiles)
     )
     rules: List[Difference] = []

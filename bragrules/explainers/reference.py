@@ -45,8 +45,9 @@ from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from bragrules.explainers.explain import SOURCES, get_value, show_value
-from bragrules.profile.models import CARD_PATTERN, RANK_PATTERN, Profile, unwrap_annotation
+from bragrules.explainers.explain import SOURCES, json_value, show_value
+from bragrules.profile.models import Profile, unwrap_annotation
+from bragrules.rules.hand_ranking import CARD_PATTERN, RANK_PATTERN
 
 __all__ = [
     "BEGIN",
@@ -66,10 +67,10 @@ COMMAND = "python -m bragrules.explainers.reference --write"
 """The command that rewrites the generated part of docs/variants.md."""
 BEGIN = f"<!-- generated: fields ({COMMAND}) -->"
 END = "<!-- end generated -->"
-DOC = Path(__file__).resolve().parent.parent / "docs" / "variants.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "variants.md"
 """docs/variants.md of a source checkout (absent from an installed wheel)."""
 
-_DEFAULTS: Dict[str, Any] = Profile().model_dump(mode="json")
+_DEFAULT = Profile()
 
 
 # ---------------------------------------------------------------------------
@@ -177,7 +178,7 @@ def _values_of(schema: Dict[str, Any]) -> str:
 
 
 def _default_of(path: str) -> str:
-    value = get_value(_DEFAULTS, path)
+    value = json_value(_DEFAULT, path)
     if value == "":
         return "empty"
     return _code(value)

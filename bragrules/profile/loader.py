@@ -1313,6 +1313,16 @@ def load_profile_text(
     return _validate(resolve_text(text, filename, base_dir))
 
 
+_DEFAULT_DUMP: Dict[str, Any] = {}
+
+
+def _default_dump() -> Dict[str, Any]:
+    """An empty profile's canonical data (made once)."""
+    if not _DEFAULT_DUMP:
+        _DEFAULT_DUMP.update(Profile().model_dump(mode="json"))
+    return _DEFAULT_DUMP
+
+
 def profile_hash(profile: Profile) -> str:
     """SHA-256 (hex) of the profile's canonical JSON.
 
@@ -1320,15 +1330,31 @@ def profile_hash(profile: Profile) -> str:
     no spaces (``separators=(",", ":")``), non-ASCII kept (``ensure_ascii=False``),
     encoded as UTF-8. Two profiles hash equal exactly when they dump equal,
     which includes ``name``, ``description``, ``source`` and ``extends``.
+    A field added after logs began to record this hash (its area marks it
+    ``later``, as ``stakes.pot_cap``) is left out while it holds its
+    default, so a profile that does not use it hashes as it always did and
+    older logs still audit.
 
     >>> h = profile_hash(Profile())
     >>> len(h), h == profile_hash(load_profile_text("stakes: {ante: 1}"))
     (64, True)
     >>> h == profile_hash(load_profile_text("stakes: {ante: 2}"))
     False
+    >>> h == profile_hash(load_profile_text("stakes: {pot_cap: null}")), h == profile_hash(load_profile_text("stakes: {pot_cap: 20}"))
+    (True, False)
     """
+    from bragrules.rules.registry import later_fields
+
+    data = profile.model_dump(mode="json")
+    for path in later_fields():
+        *parents, name = path.split(".")
+        holder, default = data, _default_dump()
+        for part in parents:
+            holder, default = holder[part], default[part]
+        if holder.get(name) == default[name]:
+            del holder[name]
     canonical = json.dumps(
-        profile.model_dump(mode="json"),
+        data,
         sort_keys=True,
         separators=(",", ":"),
         ensure_ascii=False,

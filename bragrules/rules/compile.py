@@ -3,6 +3,12 @@
 ``compile_rules(profile)`` chooses, once, every behaviour that varies between
 tables and packages it as small policy objects. The engine never reads a
 profile field and never branches on a variant's name; it asks these objects.
+Each policy is defined by its rule area (:class:`RaisePolicy` in
+:mod:`bragrules.rules.stakes`, :class:`SeePolicy` and the tie resolvers in
+:mod:`bragrules.rules.seeing`, :class:`EndPolicy` in
+:mod:`bragrules.rules.session`, :class:`ShufflePolicy` in
+:mod:`bragrules.rules.pack`); this module only assembles them into
+:class:`Rules`.
 
 >>> from bragrules.profile.models import Profile
 >>> rules = compile_rules(Profile())
@@ -20,204 +26,28 @@ from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from math import lcm
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Dict, Optional, Tuple
 
 from bragrules.profile.models import Profile
+from bragrules.rules import format as fmt_area
+from bragrules.rules.pack import ShufflePolicy
 from bragrules.rules.ranking import HandRanker, compile_ranking
+from bragrules.rules.seeing import TIE_RESOLVERS, SeePolicy, TieResolver, see_policy, tie_among_many
+from bragrules.rules.session import EndPolicy
+from bragrules.rules.stakes import RaisePolicy, raise_policy
+from bragrules.rules.table import rotation_step
 
-# ---------------------------------------------------------------------------
-# Betting
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RaisePolicy:
-    """The cap on how far one bet may lift the level.
-
-    Amounts may be in any exact unit, all in the same one: a deal passes its
-    integer units, with ``amount`` (the profile's raise amount) in them too.
-
-    >>> RaisePolicy("max_increase", Fraction(5)).allows(Fraction(2), Fraction(8), pot=Fraction(10))
-    False
-    >>> RaisePolicy("pot", None).max_level(Fraction(2), pot=Fraction(10))
-    Fraction(12, 1)
-    >>> RaisePolicy("fixed", Fraction(2)).allows(Fraction(2), Fraction(3), pot=Fraction(0))
-    False
-    >>> RaisePolicy("max_increase", Fraction(5)).max_level(4, pot=20, amount=10)   # in units of 1/2
-    14
-    """
-
-    kind: str
-    amount: Optional[Fraction]
-
-    def max_level(self, level: Any, pot: Any, amount: Any = None) -> Any:
-        """The highest level a bet may set, or None when there is no cap."""
-        if self.kind == "none":
-            return None
-        if self.kind == "pot":
-            return level + pot
-        step = self.amount if amount is None else amount
-        assert step is not None
-        return level + step
-
-    def allows(self, level: Any, new_level: Any, pot: Any, amount: Any = None) -> bool:
-        """Whether a bet may take the level from ``level`` to ``new_level``."""
-        if new_level < level:
-            return False
-        if self.kind == "fixed":
-            step = self.amount if amount is None else amount
-            return new_level in (level, level + step)
-        top = self.max_level(level, pot, amount)
-        return top is None or new_level <= top
-
-    def describe(self) -> str:
-        if self.kind == "none":
-            return "no limit on a raise"
-        if self.kind == "pot":
-            return "a raise adds at most the pot"
-        if self.kind == "fixed":
-            return f"a raise adds exactly {self.amount}"
-        return f"a raise adds at most {self.amount}"
-
-
-# ---------------------------------------------------------------------------
-# Seeing and ties
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class SeePolicy:
-    """Who may see whom, and what it costs."""
-
-    multiple: Fraction
-    basis: str
-    permitted: Dict[Tuple[bool, bool], bool]
-
-    def may_see(self, caller_blind: bool, opponent_blind: bool) -> bool:
-        return self.permitted[(caller_blind, opponent_blind)]
-
-    @staticmethod
-    def rule_for(caller_blind: bool, opponent_blind: bool) -> str:
-        caller = "blind" if caller_blind else "seen"
-        opponent = "blind" if opponent_blind else "seen"
-        return f"seeing.{caller}_sees_{opponent}"
-
-    def basis_amount(self, caller_rate_payment: Any, opponent_last: Any) -> Any:
-        """What a see doubles (or multiplies): the caller's own payment at the level, or the
-        opponent's last payment (None when the opponent has not bet). Any exact unit."""
-        return caller_rate_payment if self.basis == "caller_rate" else opponent_last
-
-
-# A tie resolver takes (caller, opponent, eldest_first, suit_key) and returns the winners.
-TieResolver = Callable[[str, str, Sequence[str], Callable[[str], Tuple[int, ...]]], List[str]]
-
-
-def _tie_caller_loses(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
-    return [opponent]
-
-
-def _tie_split(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
-    return [p for p in order if p in (caller, opponent)]
-
-
-def _tie_eldest(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
-    return [next(p for p in order if p in (caller, opponent))]
-
-
-def _tie_suits(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
-    a, b = suit_key(caller), suit_key(opponent)
-    if a == b:  # only possible with wild cards: fall back to the caller losing
-        return [opponent]
-    return [caller] if a > b else [opponent]
-
-
-TIE_RESOLVERS: Dict[str, TieResolver] = {
-    "caller_loses": _tie_caller_loses,
-    "split": _tie_split,
-    "eldest_hand": _tie_eldest,
-    "suits": _tie_suits,
-}
-
-
-# ---------------------------------------------------------------------------
-# Sessions
-# ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EndPolicy:
-    """When a session is over.
-
-    ``minutes`` is the time limit of ``kind == "time"``: the session ends with
-    the first deal that finishes once that many minutes have passed since it
-    started (000: "a set number of rounds, a time limit, or until one player
-    has all the chips"). A carried pot is never left on the table: the
-    session plays on until it is won, as for ``hands``. Time is given in whole
-    milliseconds since the start (what the log records), so play and the
-    audit decide alike; ``None`` when the deal's finishing time is unknown.
-
-    >>> EndPolicy("hands", 3).is_over(deals=3, resolved=2, players_with_chips=4, pot_carried=False)
-    True
-    >>> limit = EndPolicy("time", None, minutes=60)
-    >>> limit.is_over(9, 9, 4, False, finished_ms=59 * 60_000 + 999)
-    False
-    >>> limit.is_over(9, 9, 4, False, finished_ms=60 * 60_000), limit.is_over(9, 9, 4, True, finished_ms=61 * 60_000)
-    (True, False)
-    >>> limit.is_over(9, 9, 4, False, finished_ms=None)   # no time known: not over
-    False
-    """
-
-    kind: str
-    count: Optional[int]
-    minutes: Optional[int] = None
-
-    @property
-    def limit_ms(self) -> Optional[int]:
-        """The time limit in milliseconds (None unless the session ends by time)."""
-        return self.minutes * 60_000 if self.kind == "time" and self.minutes is not None else None
-
-    def is_over(self, deals: int, resolved: int, players_with_chips: int, pot_carried: bool,
-                finished_ms: Optional[int] = None) -> bool:
-        if self.kind == "resolved_pots":
-            assert self.count is not None
-            return resolved >= self.count
-        if self.kind == "hands":
-            assert self.count is not None
-            # a carried pot is never left on the table: play on until it is won
-            return deals >= self.count and not pot_carried
-        if self.kind == "one_player_left":
-            return players_with_chips <= 1 and not pot_carried
-        if self.kind == "time":
-            limit = self.limit_ms
-            return limit is not None and finished_ms is not None and finished_ms >= limit and not pot_carried
-        return False
-
-
-@dataclass(frozen=True)
-class ShufflePolicy:
-    """When the pack is shuffled before a deal.
-
-    Before the first deal always; before a redeal always (the hands are
-    gathered and shuffled again); otherwise as the profile says: every deal
-    (000), after a showdown won by a prial (002: "Shuffle before the first
-    deal, then only after a showdown won by a prial"), or never again.
-
-    >>> policy = ShufflePolicy("after_prial_showdown")
-    >>> policy.shuffle_before(False, False), policy.shuffle_before(False, True)
-    (False, True)
-    >>> ShufflePolicy("first_deal_only").shuffle_before(False, False, redeal=True)
-    True
-    """
-
-    kind: str
-
-    def shuffle_before(self, first_deal: bool, last_won_by_prial_showdown: bool, redeal: bool = False) -> bool:
-        if first_deal or redeal or self.kind == "every_deal":
-            return True
-        if self.kind == "after_prial_showdown":
-            return last_won_by_prial_showdown
-        return False
-
+__all__ = [
+    "EndPolicy",
+    "RaisePolicy",
+    "Rules",
+    "SeePolicy",
+    "ShufflePolicy",
+    "TIE_RESOLVERS",
+    "TieResolver",
+    "compile_rules",
+    "money_denominator",
+]
 
 # ---------------------------------------------------------------------------
 # The whole compiled rule set
@@ -367,14 +197,7 @@ def _compile(profile: Profile) -> Rules:
         else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=profile.pack.jokers)
     ) if profile.seeing.tie == "suits" else ranker
     seeing = profile.seeing
-    permitted = {
-        (False, False): seeing.seen_sees_seen,
-        (False, True): seeing.seen_sees_blind,
-        (True, False): seeing.blind_sees_seen,
-        (True, True): seeing.blind_sees_blind,
-    }
     stakes = profile.stakes
-    rotation = {"clockwise": 1, "anticlockwise": -1, "fixed": 0}[profile.table.rotation]
     rules = Rules(
         profile=profile,
         ranker=ranker,
@@ -384,9 +207,9 @@ def _compile(profile: Profile) -> Rules:
         level_step=stakes.level_step,
         opening_min=stakes.opening_min,
         opening_max=stakes.opening_max,
-        raises=RaisePolicy(stakes.raise_limit.kind, stakes.raise_limit.amount),
+        raises=raise_policy(profile),
         check_allowed=stakes.check == "before_first_bet",
-        see=SeePolicy(seeing.cost_multiple, seeing.cost_basis, permitted),
+        see=see_policy(profile),
         resolve_tie=TIE_RESOLVERS[seeing.tie],
         blind_allowed=profile.blind.allowed,
         look_any_time=profile.blind.look == "any_time",
@@ -402,7 +225,7 @@ def _compile(profile: Profile) -> Rules:
             "prial": profile.session.bonus.prial,
             "running_flush": profile.session.bonus.running_flush,
         },
-        rotation_step=rotation,
+        rotation_step=rotation_step(profile),
         first_dealer_random=profile.table.first_dealer == "random",
         deal_singly=profile.table.deal == "singly",
         cut=profile.table.cut,
@@ -413,7 +236,7 @@ def _compile(profile: Profile) -> Rules:
         lives=profile.format.lives,
         exchange=profile.format.exchange.enabled,
         centre_cards=profile.format.exchange.centre_cards if profile.format.exchange.enabled else 0,
-        swap_kinds={"one": ("one",), "three": ("all",), "one_or_three": ("one", "all")}[profile.format.exchange.swap],
+        swap_kinds=fmt_area.SWAP_KINDS[profile.format.exchange.swap],
     )
     fmt = profile.format
     return replace(
@@ -422,11 +245,11 @@ def _compile(profile: Profile) -> Rules:
         min_players=profile.table.min_players,
         max_players=profile.table.max_players,
         strongest_first=fmt.hand_order == "strongest_first",
-        hands_needed=fmt.hands if fmt.win_rule == "all" else fmt.hands // 2 + 1,
+        hands_needed=fmt_area.hands_needed(profile),
         tied_hand_against_caller=fmt.tied_hand == "against_caller",
         discard_breaks_ties=fmt.discard_breaks_ties,
         lowest_tie_all_lose=fmt.lowest_tie == "all_lose",
-        tie_among_many=seeing.tie if seeing.tie in ("eldest_hand", "suits") else "split",
+        tie_among_many=tie_among_many(profile),
         pot_opening_capped=stakes.raise_limit.pot_opening == "capped",
         caller_shows_first=seeing.exposure == "caller_first",
         concede_unseen=seeing.concede_unseen,

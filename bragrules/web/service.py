@@ -934,13 +934,13 @@ def timeout_action(deal: Deal, player: str) -> Action:
 def rule_words(profile: Profile, rule: str) -> str:
     """A rule named by a refusal, in words: the profile field's sentence, or the fixed rule's."""
     from bragrules.arbitrate import FIXED_RULES
-    from bragrules.explainers.explain import explain, get_value
+    from bragrules.explainers.explain import explain, value_of
 
     fixed = FIXED_RULES.get(rule)
     if fixed is not None:
         return fixed[0]
     try:
-        return explain(rule, get_value(profile.model_dump(mode="json"), rule), profile)
+        return explain(rule, value_of(profile, rule), profile)
     except Exception:  # a rule path the explainer does not know: the name alone
         return rule.replace("_", " ").replace(".", ": ")
 

@@ -1,0 +1,127 @@
+"""The folding area: what happens when all but one player fold, and carried pots.
+
+>>> from bragrules.profile.models import Profile
+>>> can_carry(Profile()), can_carry(Profile.model_validate({"folding": {"nobody_bet": "carries"}}))
+(False, True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List, Literal, Optional
+
+from pydantic import Field
+
+from bragrules.rules.area import Area, AreaText, Section, choice
+from bragrules.rules.words import money_text, sentence
+
+if TYPE_CHECKING:
+    from bragrules.profile.models import Profile
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+
+class Folding(Area):
+    """What happens when all but one player fold.
+
+    A player who folds forfeits the ante and every bet (all three texts). A
+    lone seen survivor takes the pot without showing (all three texts).
+    """
+
+    blind_survivor: Literal["collects", "carries"] = Field(
+        "collects",
+        description="A blind player whose opponents have all folded. `collects`: takes the pot; `carries`: "
+        "does not collect, the whole pot carries into the next deal (and the hand may be "
+        "retained, `blind.retention`).",
+    )
+    nobody_bet: Literal["last_player_wins", "carries"] = Field(
+        "last_player_wins",
+        description="Everyone folds before anybody has bet. `last_player_wins`: the last player takes the "
+        "antes; `carries`: the pot carries to the next deal (003's variant, \"没人下注\").",
+    )
+
+# ---------------------------------------------------------------------------
+# The sentences
+# ---------------------------------------------------------------------------
+
+BLIND_SURVIVOR = choice(
+    "folding.blind_survivor",
+    lambda p: p.folding.blind_survivor,
+    {
+        "collects": "a blind player whose opponents all fold takes the pot",
+        "carries": "a blind player whose opponents all fold does not collect: the whole pot "
+        "carries into the next deal",
+    },
+    {"collects": "000, 003", "carries": "002"},
+    in_play=lambda p: p.format.betting and p.blind.allowed,
+)
+NOBODY_BET = choice(
+    "folding.nobody_bet",
+    lambda p: p.folding.nobody_bet,
+    {
+        "last_player_wins": "if everyone folds before anybody bets, the last player takes the antes",
+        "carries": "if everyone folds before anybody bets, the pot carries to the next deal",
+    },
+    {"last_player_wins": "000, 002", "carries": "003's variant"},
+    in_play=lambda p: p.format.betting,
+)
+
+
+def can_carry(p: "Profile") -> bool:
+    """Whether a pot can carry into the next deal under these rules."""
+    betting = p.format.betting
+    return bool(
+        (betting and p.blind.allowed and p.folding.blind_survivor == "carries")
+        or (betting and p.folding.nobody_bet == "carries")
+        or (betting and p.stakes.check == "before_first_bet")
+        or p.format.hands > 1
+    )
+
+
+# ---------------------------------------------------------------------------
+# The rulebook: folding and carried pots
+# ---------------------------------------------------------------------------
+
+
+def carry_section(p: "Profile") -> Optional[Section]:
+    from bragrules.rules import format as fmt
+
+    betting = p.format.betting
+    if not (betting or p.format.hands > 1):
+        return None
+    sec = Section("carry-over", "Folding and carried pots")
+    carries: List[str] = []
+    if betting:
+        sec.para(
+            "A player who folds lays their cards face down and loses their ante and every bet "
+            "they have made.",
+            "A seen player left alone takes the pot without showing their cards.",
+        )
+        if p.blind.allowed:
+            carries.append(sentence(BLIND_SURVIVOR.sentence(p)))
+        carries.append(sentence(NOBODY_BET.sentence(p)))
+        if p.stakes.check == "before_first_bet":
+            carries.append("If every player checks, the pot carries to the next deal.")
+    if p.format.hands > 1:
+        carries.append(sentence(fmt.WIN_RULE.sentence(p)))
+    sec.bullets(carries)
+    if can_carry(p):
+        ante = p.stakes.ante
+        text = "A carried pot stays in the middle for the next deal"
+        if ante:
+            text += f", everyone antes {money_text(ante)} again as for any fresh deal"
+        text += ", and the winner of that deal takes it all."
+        sec.para(text)
+    else:
+        sec.para("A pot never carries: every deal is won by somebody.")
+    return sec
+
+
+TEXT = AreaText(
+    key="folding",
+    name="carry-over",
+    title="Folding and carried pots",
+    fields=(BLIND_SURVIVOR, NOBODY_BET),
+    sections=((70, carry_section),),
+)

@@ -1,0 +1,348 @@
+"""The format area: how many cards, how many hands, how a deal is won; Crash; Stop the Bus.
+
+>>> from bragrules.profile.models import Profile
+>>> format_name(Profile()) is None, format_name(Profile.model_validate({"format": {"cards_dealt": 4}}))
+(True, 'Four-Card Brag')
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal, Optional
+
+from pydantic import Field, model_validator
+
+from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.words import count, money_text, number_word, sentence
+
+if TYPE_CHECKING:
+    from bragrules.profile.models import Profile
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+
+class Exchange(Area):
+    """Stop the Bus: swapping with face-up centre cards."""
+
+    enabled: bool = Field(False, description="Whether players exchange cards with face-up centre cards. The centre cards count against "
+        "the pack with `table.max_players`.")
+    centre_cards: int = Field(3, ge=1, le=5, description="Face-up cards in the centre.")
+    swap: Literal["one", "three", "one_or_three"] = Field(
+        "one_or_three",
+        description="What one turn may swap. `one`: one card; `three`: all three; `one_or_three`: either.",
+    )
+
+
+class Format(Area):
+    """How many cards, how many hands, and how a deal is won."""
+
+    cards_dealt: int = Field(3, ge=3, le=9, description="Cards dealt to each player; at least three per hand.")
+    hands: int = Field(
+        1, ge=1, le=3, description="Three-card hands each player makes from the cards dealt; spare cards are discarded face "
+        "down."
+    )
+    hand_order: Literal["free", "strongest_first"] = Field(
+        "free",
+        description="With several hands: how they are arranged and matched against the opponent's "
+        "\"corresponding\" hands. `free`: in any order the player likes; `strongest_first`: the "
+        "stronger hand first.",
+    )
+    win_rule: Literal["all", "majority"] = Field(
+        "majority",
+        description="With several hands: who takes the pot; otherwise it carries to the next deal. `all`: a "
+        "player who wins every hand; `majority`: a player who wins most of them.",
+    )
+    tied_hand: Literal["nobody", "against_caller"] = Field(
+        "nobody",
+        description="With several hands: a tied hand. `nobody`: won by nobody; `against_caller`: goes against "
+        "the caller.",
+    )
+    discard_breaks_ties: bool = Field(
+        False, description="Four-Card: equal best threes are decided by the discarded card."
+    )
+    betting: bool = Field(
+        True,
+        description="Whether there is betting. `false`: everyone shows at once. Must be `false` when "
+        "`format.lives` is set.",
+    )
+    lives: Optional[int] = Field(
+        None,
+        ge=1,
+        le=20,
+        description="Crash: each player's lives; at each showdown the lowest hand loses one, and the last "
+        "player with lives wins. No money is played, so no finite bankroll. `null`: an ordinary "
+        "pot game.",
+    )
+    lowest_tie: Literal["all_lose", "none_lose"] = Field(
+        "all_lose", description="Crash: equal lowest hands. `all_lose`: each loses a life; `none_lose`: none does."
+    )
+    exchange: Exchange = Field(default_factory=Exchange, description="Stop the Bus exchanges.")
+
+    @model_validator(mode="after")
+    def _shape(self) -> "Format":
+        if self.cards_dealt < 3 * self.hands:
+            raise ValueError(
+                f"{self.hands} hands of three need at least {3 * self.hands} cards, "
+                f"but cards_dealt is {self.cards_dealt}"
+            )
+        if self.lives is not None and self.betting:
+            raise ValueError("a game with lives (Crash) has no betting: set betting: false")
+        if self.exchange.enabled and (self.betting or self.hands != 1 or self.cards_dealt != 3):
+            raise ValueError(
+                "exchange: Stop the Bus exchanges are played without betting, with three cards and one hand"
+            )
+        if self.exchange.enabled and self.exchange.swap != "one" and self.exchange.centre_cards != 3:
+            raise ValueError("exchange: swapping all three cards needs three centre cards")
+        if self.lives is not None and self.hands != 1:
+            raise ValueError("a game with lives (Crash) plays one hand each")
+        return self
+
+# ---------------------------------------------------------------------------
+# The policy
+# ---------------------------------------------------------------------------
+
+
+def hands_needed(p: "Profile") -> int:
+    """With several hands: how many a player must win to take the pot."""
+    return p.format.hands if p.format.win_rule == "all" else p.format.hands // 2 + 1
+
+
+SWAP_KINDS = {"one": ("one",), "three": ("all",), "one_or_three": ("one", "all")}
+"""The exchange actions each ``format.exchange.swap`` allows."""
+
+
+# ---------------------------------------------------------------------------
+# The sentences
+# ---------------------------------------------------------------------------
+
+
+def cards_dealt(p: "Profile") -> str:
+    value, hands = p.format.cards_dealt, p.format.hands
+    text = f"each player is dealt {number_word(value)} cards"
+    spare = value - 3 * hands
+    if hands == 1 and spare:
+        text += " and the best three play"
+    return text
+
+
+def hands(p: "Profile") -> str:
+    if p.format.hands == 1:
+        return "each player plays one three-card hand"
+    return f"each player makes {number_word(p.format.hands)} three-card hands from the cards dealt"
+
+
+def lives(p: "Profile") -> str:
+    value = p.format.lives
+    if value is None:
+        return "there are no lives: every deal is played for a pot"
+    return (
+        f"each player has {count(value, 'life', 'lives')}; the lowest hand at each showdown "
+        "loses one, and the last player with a life wins"
+    )
+
+
+def centre_cards(p: "Profile") -> str:
+    value = p.format.exchange.centre_cards
+    return f"{number_word(value)} {'card lies' if value == 1 else 'cards lie'} face up in the centre"
+
+
+def _several(p: "Profile") -> bool:
+    return p.format.hands > 1
+
+
+def _exchanging(p: "Profile") -> bool:
+    return p.format.exchange.enabled
+
+
+HAND_ORDER = choice(
+    "format.hand_order",
+    lambda p: p.format.hand_order,
+    {
+        "free": "a player sets out several hands in any order they like",
+        "strongest_first": "a player sets out several hands with the stronger first",
+    },
+    {"free": "000", "strongest_first": "house rule"},
+    in_play=_several,
+)
+WIN_RULE = choice(
+    "format.win_rule",
+    lambda p: p.format.win_rule,
+    {
+        "all": "with several hands, a player takes the pot only by winning all of them; "
+        "otherwise the pot carries",
+        "majority": "with several hands, a player takes the pot by winning most of them; "
+        "otherwise the pot carries",
+    },
+    {"all": "000 (Seven-Card Brag)", "majority": "000 (Nine-Card Brag)"},
+    in_play=_several,
+)
+TIED_HAND = choice(
+    "format.tied_hand",
+    lambda p: p.format.tied_hand,
+    {
+        "nobody": "with several hands, a tied hand is won by nobody",
+        "against_caller": "with several hands, a tied hand goes against the caller",
+    },
+    {"nobody": "000", "against_caller": "house rule"},
+    in_play=_several,
+)
+DISCARD_BREAKS_TIES = choice(
+    "format.discard_breaks_ties",
+    lambda p: p.format.discard_breaks_ties,
+    {
+        True: "equal best threes are decided by the discarded cards",
+        False: "the discarded cards never break a tie",
+    },
+    {"true": "pagat", "false": "003"},
+    in_play=lambda p: p.format.cards_dealt > 3 * p.format.hands and not _several(p),
+)
+BETTING = choice(
+    "format.betting",
+    lambda p: p.format.betting,
+    {
+        True: "players bet on their hands",
+        False: "there is no betting: every deal goes straight to a showdown of all hands",
+    },
+    {"true": "000, 002, 003", "false": "000 (Crash); house rule"},
+)
+LOWEST_TIE = choice(
+    "format.lowest_tie",
+    lambda p: p.format.lowest_tie,
+    {
+        "all_lose": "equal lowest hands each lose a life",
+        "none_lose": "equal lowest hands lose no life",
+    },
+    {"*": "house rule (000 is silent)"},
+    in_play=lambda p: p.format.lives is not None,
+)
+EXCHANGE = choice(
+    "format.exchange.enabled",
+    lambda p: p.format.exchange.enabled,
+    {
+        True: "players swap cards with face-up cards in the centre (Stop the Bus)",
+        False: "no cards are exchanged",
+    },
+    {"false": "000, 002", "true": "Wikipedia (Stop the Bus)"},
+)
+SWAP = choice(
+    "format.exchange.swap",
+    lambda p: p.format.exchange.swap,
+    {
+        "one": "a turn swaps one card with the centre",
+        "three": "a turn swaps all three cards with the centre",
+        "one_or_three": "a turn swaps one card or all three with the centre",
+    },
+    {"*": "Wikipedia"},
+    in_play=_exchanging,
+)
+
+
+# ---------------------------------------------------------------------------
+# The rulebook: the format's own rules
+# ---------------------------------------------------------------------------
+
+
+def format_name(p: "Profile") -> Optional[str]:
+    """The game's name when it is not plain Three-Card Brag."""
+    cards, n = p.format.cards_dealt, p.format.hands
+    if p.format.lives is not None:
+        return "Crash"
+    if p.format.exchange.enabled:
+        return "Stop the Bus"
+    if n == 1 and cards == 3:
+        return None
+    names = {(4, 1): "Four-Card Brag", (7, 2): "Seven-Card Brag", (9, 3): "Nine-Card Brag"}
+    return names.get((cards, n), f"{cards}-card Brag")
+
+
+def format_section(p: "Profile") -> Optional[Section]:
+    name = format_name(p)
+    betting = p.format.betting
+    if name is None and betting:
+        return None
+    sec = Section("format", f"{name}: its own rules" if name else "Playing without betting")
+    cards, n = p.format.cards_dealt, p.format.hands
+    if n > 1:
+        sub = Section("arrangement", "Arranging the hands")
+        spare = cards - 3 * n
+        sub.para(
+            sentence(cards_dealt(p)),
+            sentence(hands(p)),
+            (
+                f"The {'spare card is' if spare == 1 else f'{spare} spare cards are'} discarded face down."
+                if spare
+                else ""
+            ),
+            sentence(HAND_ORDER.sentence(p)),
+        )
+        sub.para(
+            f"At a see {'both' if n == 2 else f'all {number_word(n)}'} hands of both "
+            "players are shown, and each hand is compared with "
+            "the opponent's corresponding hand.",
+            sentence(WIN_RULE.sentence(p)),
+            sentence(TIED_HAND.sentence(p)),
+        )
+        sec.subsections.append(sub)
+    elif cards > 3:
+        sub = Section("best-three", f"The best three of {cards} cards")
+        sub.para(
+            sentence(cards_dealt(p)),
+            "At a showdown each player's best three cards are compared; the rest are discarded.",
+            sentence(DISCARD_BREAKS_TIES.sentence(p)),
+        )
+        sec.subsections.append(sub)
+    if not betting:
+        sub = Section("no-betting", "No betting")
+        sub.para(sentence(BETTING.sentence(p)))
+        ante = p.stakes.ante
+        if ante and p.format.lives is None:
+            sub.para(f"Every player antes {money_text(ante)}, and the antes make the pot.")
+        sec.subsections.append(sub)
+    if p.format.lives is not None:
+        sub = Section("lives", "Lives")
+        sub.para(
+            sentence(lives(p)),
+            sentence(LOWEST_TIE.sentence(p)),
+            "A player with no life left is out of the game.",
+        )
+        sec.subsections.append(sub)
+    if p.format.exchange.enabled:
+        sub = Section("exchange", "The exchange")
+        sub.para(sentence(centre_cards(p)), sentence(SWAP.sentence(p)))
+        sub.bullets(
+            [
+                "Each turn, going round the table, a player swaps with the centre or knocks.",
+                "Once a player has knocked, every other player has one more turn, to swap or to stand.",
+                "Then all hands are shown.",
+            ]
+        )
+        sec.subsections.append(sub)
+    return sec
+
+
+TEXT = AreaText(
+    key="format",
+    name="format",
+    title="Format",
+    fields=(
+        FieldText("format.cards_dealt", lambda p: p.format.cards_dealt, cards_dealt,
+                  {"3": "000, 002, 003", "4": "003 (Four-Card Brag)", "7": "000 (Seven-Card Brag)",
+                   "9": "000 (Nine-Card Brag)", "*": "house rule"}),
+        FieldText("format.hands", lambda p: p.format.hands, hands,
+                  {"1": "000, 002, 003", "2": "000 (Seven-Card Brag)", "3": "000 (Nine-Card Brag)"}),
+        HAND_ORDER,
+        WIN_RULE,
+        TIED_HAND,
+        DISCARD_BREAKS_TIES,
+        BETTING,
+        FieldText("format.lives", lambda p: p.format.lives, lives,
+                  {"null": "000, 002, 003", "3": "000 (Crash)", "*": "house rule over 000's Crash"}),
+        LOWEST_TIE,
+        EXCHANGE,
+        FieldText("format.exchange.centre_cards", lambda p: p.format.exchange.centre_cards, centre_cards,
+                  {"3": "Wikipedia", "*": "house rule"}, in_play=_exchanging),
+        SWAP,
+    ),
+    sections=((90, format_section),),
+)

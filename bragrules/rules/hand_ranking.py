@@ -1,0 +1,403 @@
+"""The ranking area: how three-card hands rank, and wild cards.
+
+The model and the texts are here; :mod:`bragrules.rules.ranking` compiles a
+ranking into one strength per hand (the table the engine looks hands up in).
+
+>>> from bragrules.profile.models import Profile
+>>> PRIAL_ORDER.sentence(Profile())
+'3-3-3 is the best prial, then A-A-A, K-K-K down to 2-2-2'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple
+
+from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
+
+from bragrules.core.cards import CARDS, Card
+from bragrules.rules.area import (
+    STANDARD_CATEGORY_ORDER,
+    STANDARD_SUIT_ORDER,
+    Area,
+    AreaText,
+    Category,
+    FieldText,
+    Section,
+    SuitName,
+    choice,
+)
+from bragrules.rules.words import CATEGORY_NAMES, capitalise, cards_text, join, rank_plural, sentence
+
+if TYPE_CHECKING:
+    from bragrules.profile.models import Profile
+    from bragrules.rules.ranking import HandRanker
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+
+RANK_PATTERN = r"^\s*([2-9TJQKAtjqka]|10)\s*$"
+"""A rank as :func:`bragrules.core.cards.parse_rank` reads it, for the schema."""
+CARD_PATTERN = (
+    r"^\s*(([2-9TJQKAtjqka]|10)[cdhsCDHS♣♧♦♢♥♡♠♤]|[Jj][Kk][12]?|[Jj][Oo][Kk][Ee][Rr]|🃏)\s*$"
+)
+"""A card as :func:`bragrules.core.cards.parse_card` reads it, for the schema.
+
+>>> import re
+>>> from bragrules.core.cards import CardError, parse_card
+>>> def reads(text):
+...     try:
+...         parse_card(text)
+...         return True
+...     except CardError:
+...         return False
+>>> all(bool(re.match(CARD_PATTERN, t)) == reads(t) for t in ("Jc", "10h", "th", "K♣", "Jk2", "joker", "11h", "1c", "Zz", "Jk3"))
+True
+"""
+
+
+class Wild(Area):
+    """Wild cards, which stand for any card the holder likes.
+
+    A wild card stands for any card that is not already in the hand (two wild
+    cards never stand for the same card): with twos wild, A♥ 2♥ 4♥ is the flush
+    A-K-4, never an "A-A-4 flush". 003 says only "某些牌（如 2）可以当任意牌" (some
+    cards, such as the 2s, may be any card). There are none by default.
+    """
+
+    cards: List[Annotated[str, WithJsonSchema({"type": "string", "pattern": CARD_PATTERN})]] = Field(
+        default_factory=list,
+        description="Named wild cards, such as the traditional \"braggers\" J♣, 9♦ and A♦: `[Jc, 9d, Ad]`.",
+    )
+    ranks: List[
+        Annotated[
+            str,
+            BeforeValidator(lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v),
+            WithJsonSchema(
+                {"anyOf": [{"type": "integer", "minimum": 2, "maximum": 10}, {"type": "string", "pattern": RANK_PATTERN}]}
+            ),
+        ]
+    ] = Field(
+        default_factory=list, description="Wild ranks: every card of these ranks is wild, e.g. `[2]` for twos wild (`[\"2\"]` reads "
+        "the same)."
+    )
+    jokers: bool = Field(True, description="Whether jokers in the pack (`pack.jokers`) are wild. Must be true when the pack has "
+        "jokers.")
+    natural_beats_wild: bool = Field(
+        True,
+        description="A natural hand beats an otherwise equal hand made with wild cards; `false` ranks them "
+        "equal.",
+    )
+
+    @model_validator(mode="after")
+    def _cards_parse(self) -> "Wild":
+        from bragrules.core.cards import parse_card, parse_rank
+
+        cards = [parse_card(text) for text in self.cards]
+        if len(set(cards)) != len(cards):
+            raise ValueError("a wild card is named twice")
+        ranks = [parse_rank(text) for text in self.ranks]
+        if len(set(ranks)) != len(ranks):
+            raise ValueError("a wild rank is named twice")
+        return self
+
+
+class Ranking(Area):
+    """How three-card hands are ranked.
+
+    All three texts agree on the standard order: prial (three of a kind) >
+    running flush > run > flush > pair > high card; 3-3-3 is the best prial;
+    A-2-3 the best run.
+    """
+
+    category_order: List[Category] = Field(
+        default_factory=lambda: list(STANDARD_CATEGORY_ORDER),
+        json_schema_extra={"uniqueItems": True, "minItems": 1, "contains": {"const": "high_card"}},
+        description="The hand categories from highest to lowest. Must end with `high_card`; a category left "
+        "out counts as high card. Older orders put flush above run, or count only prials and "
+        "pairs: `[prial, pair, high_card]`.",
+    )
+    prial_order: Literal["threes_high", "ace_high"] = Field(
+        "threes_high",
+        description="The order of prials. `threes_high`: 3-3-3 best, then A-A-A, K-K-K down to 2-2-2; "
+        "`ace_high`: A-A-A best, plain order.",
+    )
+    run_order: Literal["a23_high", "akq_high"] = Field(
+        "a23_high",
+        description="The order of runs and running flushes. `a23_high`: A-2-3 best, then A-K-Q, K-Q-J down to "
+        "4-3-2; `akq_high`: A-K-Q best, A-2-3 lowest. K-A-2 is never a run.",
+    )
+    suits_break_ties: bool = Field(
+        False, description="Whether suits decide between hands of equal rank (002: \"Suits never break ties\"). "
+        "Flushes and high cards are compared card by card from the top, pairs by the pair then "
+        "the kicker, before suits are considered."
+    )
+    suit_order: List[SuitName] = Field(
+        default_factory=lambda: list(STANDARD_SUIT_ORDER),
+        json_schema_extra={"uniqueItems": True, "minItems": 4, "maxItems": 4},
+        description="Suits from highest to lowest, each once; used when `ranking.suits_break_ties` is true or "
+        "`seeing.tie` is `suits`.",
+    )
+    wild: Wild = Field(default_factory=Wild, description="Wild cards.")
+
+    @field_validator("category_order")
+    @classmethod
+    def _category_order(cls, value: List[Category]) -> List[Category]:
+        if len(set(value)) != len(value):
+            raise ValueError("category_order lists a category twice")
+        if not value or value[-1] != "high_card":
+            raise ValueError("category_order must end with high_card")
+        return value
+
+    @field_validator("suit_order")
+    @classmethod
+    def _suit_order(cls, value: List[SuitName]) -> List[SuitName]:
+        if sorted(value) != sorted(STANDARD_SUIT_ORDER):
+            raise ValueError("suit_order must list each of the four suits once")
+        return value
+
+# ---------------------------------------------------------------------------
+# The sentences
+# ---------------------------------------------------------------------------
+
+
+def has_wild(p: "Profile") -> bool:
+    """Whether any card is wild: named, by rank, or a joker in the pack."""
+    return bool(p.ranking.wild.cards or p.ranking.wild.ranks or p.pack.jokers)
+
+
+def category_order(p: "Profile") -> str:
+    value = p.ranking.category_order
+    names = [CATEGORY_NAMES[c] for c in value]
+    text = "hands rank, from highest: " + ", ".join(names)
+    missing = [CATEGORY_NAMES[c] for c in CATEGORY_NAMES if c not in value]
+    if missing:
+        text += f" ({join(missing, 'or')} not ranked: such hands count as the best listed category they make, or high card)"
+    return text
+
+
+def suit_order(p: "Profile") -> str:
+    text = "suits rank " + ", ".join(p.ranking.suit_order) + ", highest first"
+    if not p.ranking.suits_break_ties and p.seeing.tie != "suits":
+        text += " (used only when suits decide ties)"
+    return text
+
+
+def wild_cards(p: "Profile") -> str:
+    value = p.ranking.wild.cards
+    if not value:
+        return "no card is wild by name"
+    return f"the {cards_text(value)} {'is' if len(value) == 1 else 'are'} wild"
+
+
+def wild_ranks(p: "Profile") -> str:
+    value = p.ranking.wild.ranks
+    if not value:
+        return "no rank is wild"
+    return "all " + join([rank_plural(r) for r in value]) + " are wild"
+
+
+def wild_jokers(p: "Profile") -> str:
+    text = "jokers are wild" if p.ranking.wild.jokers else "jokers are not wild"
+    if not p.pack.jokers:
+        text += " (the pack has none)"
+    return text
+
+
+PRIAL_ORDER = choice(
+    "ranking.prial_order",
+    lambda p: p.ranking.prial_order,
+    {
+        "threes_high": "3-3-3 is the best prial, then A-A-A, K-K-K down to 2-2-2",
+        "ace_high": "A-A-A is the best prial, then K-K-K down to 2-2-2",
+    },
+    {"threes_high": "000, 002, 003", "ace_high": "house rule (Teen Patti style)"},
+    in_play=lambda p: "prial" in p.ranking.category_order,
+)
+RUN_ORDER = choice(
+    "ranking.run_order",
+    lambda p: p.ranking.run_order,
+    {
+        "a23_high": "A-2-3 is the best run, then A-K-Q, K-Q-J down to 4-3-2; K-A-2 is no run",
+        "akq_high": "A-K-Q is the best run, down to 4-3-2 and A-2-3 the lowest; K-A-2 is no run",
+    },
+    {"a23_high": "000, 002, 003", "akq_high": "house rule"},
+    in_play=lambda p: "run" in p.ranking.category_order or "running_flush" in p.ranking.category_order,
+)
+SUITS_BREAK_TIES = choice(
+    "ranking.suits_break_ties",
+    lambda p: p.ranking.suits_break_ties,
+    {
+        True: "suits decide between hands that are otherwise equal",
+        False: "suits never break ties",
+    },
+    {"false": "002", "true": "house rule"},
+)
+NATURAL_BEATS_WILD = choice(
+    "ranking.wild.natural_beats_wild",
+    lambda p: p.ranking.wild.natural_beats_wild,
+    {
+        True: "a natural hand beats an equal hand made with wild cards",
+        False: "a natural hand and an equal hand made with wild cards tie",
+    },
+    {"true": "Hoyle", "false": "house rule"},
+    in_play=has_wild,
+)
+SUIT_ORDER = FieldText(
+    "ranking.suit_order", lambda p: p.ranking.suit_order, suit_order, {"*": "house rule"},
+    in_play=lambda p: p.ranking.suits_break_ties or (p.format.betting and p.seeing.tie == "suits"),
+)
+
+
+# ---------------------------------------------------------------------------
+# The rulebook: the ranking of hands
+# ---------------------------------------------------------------------------
+
+_CATEGORY_MEANINGS = {
+    "prial": "three cards of the same rank",
+    "running_flush": "three consecutive cards of one suit",
+    "run": "three consecutive cards of mixed suits",
+    "flush": "three cards of one suit, not consecutive",
+    "pair": "two cards of the same rank",
+    "high_card": "three cards making none of the above",
+}
+
+# Hands a table would show as examples, tried first; the ranker has the last word.
+_PREFERRED = {
+    "prial": ("7h 7d 7c", "8h 8d 8c", "5s 5h 5d"),
+    "running_flush": ("5h 6h 7h", "9s 10s Js", "4d 5d 6d"),
+    "run": ("8c 9d 10h", "5s 6h 7d", "Jc Qd Kh"),
+    "flush": ("4s 9s Js", "Kc 9c 4c", "3d 8d Qd"),
+    "pair": ("Qc Qd 5h", "7c 7d Ks", "9h 9s 4c"),
+    "high_card": ("Ah 9d 4c", "Kd 10c 6s", "Qh 8c 3d"),
+}
+
+
+def category_examples(ranker: "HandRanker") -> Dict[str, Tuple[Card, ...]]:
+    """A real example hand for each category of the ranker's order.
+
+    A preferred, familiar hand is used when the ranker places it in the
+    category (and it holds no wild card); otherwise the middle hand of the
+    category among the hands without wild cards.
+
+    >>> from bragrules.rules.ranking import compile_ranking
+    >>> examples = category_examples(compile_ranking(Ranking()))
+    >>> {cat: " ".join(str(c) for c in hand) for cat, hand in examples.items()}["run"]
+    'Th 9d 8c'
+    """
+    from bragrules.core.cards import parse_cards
+
+    examples: Dict[str, Tuple[Card, ...]] = {}
+    for category in ranker.category_order:
+        for text in _PREFERRED.get(category, ()):
+            cards = parse_cards(text)
+            if any(int(c) in ranker.wild for c in cards):
+                continue
+            evaluation = ranker.evaluate(cards)
+            if evaluation.category == category and evaluation.natural:
+                examples[category] = evaluation.played
+                break
+        else:
+            found = [
+                hand
+                for hand in ranker.all_hands()
+                if not any(c in ranker.wild for c in hand)
+                and ranker.category(ranker.strength(hand)) == category
+            ]
+            if found:
+                found.sort(key=ranker.strength)
+                hand = found[len(found) // 2]
+                examples[category] = ranker.evaluate([CARDS[c] for c in hand]).played
+    return examples
+
+
+def _cards(cards: "Tuple[Card, ...] | List[Card]") -> str:
+    return " ".join(card.symbol for card in cards)
+
+
+def _best_and_worst(ranker: "HandRanker") -> Tuple[Tuple[int, int, int], Tuple[int, int, int]]:
+    hands = ranker.all_hands()
+    return max(hands, key=ranker.strength), min(hands, key=ranker.strength)
+
+
+def ranking_section(p: "Profile") -> Optional[Section]:
+    from bragrules.rules.ranking import compile_ranking
+
+    sec = Section("ranking", "The ranking of hands")
+    ranker = compile_ranking(p.ranking, jokers=p.pack.jokers)
+    order = list(ranker.category_order)
+    sec.para(sentence(category_order(p)))
+    examples = category_examples(ranker)
+    counts = ranker.counts()
+    total = sum(counts.values())
+    rows = []
+    for number, category in enumerate(order, start=1):
+        example = examples.get(category)
+        rows.append(
+            (
+                str(number),
+                capitalise(CATEGORY_NAMES[category]),
+                _CATEGORY_MEANINGS[category] if category != "high_card" or len(order) == 6 else
+                "any hand not in a category above",
+                _cards(example) if example else "-",
+                ranker.describe(example) if example else "-",
+                f"{counts[category]:,}",
+            )
+        )
+    sec.table(("", "hand", "what it is", "example", "read as", f"of the {total:,} hands"), rows)
+    items = []
+    if "prial" in order:
+        items.append(sentence(PRIAL_ORDER.sentence(p)))
+    if "run" in order or "running_flush" in order:
+        items.append(sentence(RUN_ORDER.sentence(p)))
+    compared = "Flushes and high-card hands are" if "flush" in order else "High-card hands are"
+    within = f"{compared} compared card by card from the highest, ace high"
+    if "pair" in order:
+        within += "; pairs by the pair, then the odd card"
+    items.append(within + ".")
+    items.append(sentence(SUITS_BREAK_TIES.sentence(p)))
+    if p.ranking.suits_break_ties:
+        items.append(sentence(suit_order(p)))
+    if has_wild(p):
+        if p.ranking.wild.cards:
+            items.append(sentence(wild_cards(p)))
+        if p.ranking.wild.ranks:
+            items.append(sentence(wild_ranks(p)))
+        if p.pack.jokers:
+            items.append(sentence(wild_jokers(p)))
+        items.append("A wild card stands for any card its holder likes, even one already in the hand.")
+        items.append(sentence(NATURAL_BEATS_WILD.sentence(p)))
+    else:
+        items.append("There are no wild cards.")
+    best, worst = _best_and_worst(ranker)
+    items.append(
+        f"The best hand of all is {ranker.describe(best)} ({_cards([CARDS[c] for c in best])}); "
+        f"the lowest is {ranker.describe(worst)}."
+    )
+    sec.bullets(items)
+    return sec
+
+
+TEXT = AreaText(
+    key="ranking",
+    name="ranking",
+    title="Hand ranking",
+    fields=(
+        FieldText("ranking.category_order", lambda p: p.ranking.category_order, category_order,
+                  {"[prial, running_flush, run, flush, pair, high_card]": "000, 002, 003",
+                   "*": "older orders: house rule"}),
+        PRIAL_ORDER,
+        RUN_ORDER,
+        SUITS_BREAK_TIES,
+        SUIT_ORDER,
+        FieldText("ranking.wild.cards", lambda p: p.ranking.wild.cards, wild_cards,
+                  {"[]": "000, 002, 003", "*": "the traditional braggers: pagat, Hoyle"}),
+        FieldText("ranking.wild.ranks", lambda p: p.ranking.wild.ranks, wild_ranks,
+                  {"[]": "000, 002, 003", "[2]": "003's wild-card variant", "*": "003's wild-card variant"}),
+        FieldText("ranking.wild.jokers", lambda p: p.ranking.wild.jokers, wild_jokers, {"*": "house rule"},
+                  in_play=lambda p: p.pack.jokers > 0),
+        NATURAL_BEATS_WILD,
+    ),
+    sections=((20, ranking_section),),
+)

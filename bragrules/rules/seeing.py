@@ -1,0 +1,360 @@
+"""The seeing area: who may see whom, what a see costs, who shows first, and ties.
+
+The tie rule lives here whole: its model field (``seeing.tie``), its
+resolvers (:data:`TIE_RESOLVERS`, what the engine calls), its sentences for
+the rulebook, ``diff`` and ``arbitrate``, and the short words a table says
+when two hands are equal (:func:`tie_at_table`).
+
+>>> from bragrules.profile.models import Profile
+>>> TIE.sentence(Profile())
+'a tie goes against the player who called the see'
+>>> tie_at_table(Profile())
+'equal hands: the tie goes against the player who called the see'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Dict, List, Literal, Optional, Sequence, Tuple
+
+from pydantic import Field
+
+from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
+from bragrules.rules.words import money_text, sentence, times_text
+
+if TYPE_CHECKING:
+    from bragrules.profile.models import Profile
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+
+class Seeing(Area):
+    """The see (showdown) between the last two players.
+
+    Only the last two players may see (all three texts). The caller pays, then
+    the hands are compared.
+    """
+
+    cost_multiple: Annotated[Money, _refuse_below("above_zero", "cost_multiple must be positive"), POSITIVE] = Field(
+        Fraction(2), description="A see costs this many times the basis (`seeing.cost_basis`)."
+    )
+    cost_basis: Literal["caller_rate", "opponent_last_bet"] = Field(
+        "caller_rate",
+        description="What the multiple applies to. `caller_rate`: the caller's own rate at the current level, "
+        "so a seen caller pays twice the level and a blind caller the level; `opponent_last_bet`: "
+        "what the other player paid at their last turn (000: \"twice the amount of the other "
+        "player's last bet\").",
+    )
+    seen_sees_seen: bool = Field(True, description="A seen player may see a seen player.")
+    seen_sees_blind: bool = Field(False, description="A seen player may see a blind player.")
+    blind_sees_seen: bool = Field(True, description="A blind player may see a seen player (paying the seen level under `caller_rate`).")
+    blind_sees_blind: bool = Field(True, description="A blind player may see a blind player (paying twice the blind rate, which is the seen "
+        "level).")
+    exposure: Literal["opponent_first", "caller_first"] = Field(
+        "opponent_first",
+        description="Who turns cards first at a see: the opponent (`opponent_first`) or the caller "
+        "(`caller_first`). Two blind players turn their cards alternately, in that order.",
+    )
+    concede_unseen: bool = Field(
+        False,
+        description="Whether the player who shows second may concede, without showing, once the first hand is "
+        "turned; the conceded cards stay unknown (in the log too), and the first player takes the "
+        "pot. The texts are silent (000: \"Both players then reveal their cards\").",
+    )
+    tie: Literal["caller_loses", "split", "suits", "eldest_hand"] = Field(
+        "caller_loses",
+        description="Equal hands at a see. `caller_loses`: the caller loses; `split`: the pot is shared; "
+        "`suits`: `ranking.suit_order` decides; `eldest_hand`: the player nearer the dealer's "
+        "left wins.",
+    )
+
+# ---------------------------------------------------------------------------
+# The policy
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SeePolicy:
+    """Who may see whom, and what it costs."""
+
+    multiple: Fraction
+    basis: str
+    permitted: Dict[Tuple[bool, bool], bool]
+
+    def may_see(self, caller_blind: bool, opponent_blind: bool) -> bool:
+        return self.permitted[(caller_blind, opponent_blind)]
+
+    @staticmethod
+    def rule_for(caller_blind: bool, opponent_blind: bool) -> str:
+        caller = "blind" if caller_blind else "seen"
+        opponent = "blind" if opponent_blind else "seen"
+        return f"seeing.{caller}_sees_{opponent}"
+
+    def basis_amount(self, caller_rate_payment: Any, opponent_last: Any) -> Any:
+        """What a see doubles (or multiplies): the caller's own payment at the level, or the
+        opponent's last payment (None when the opponent has not bet). Any exact unit."""
+        return caller_rate_payment if self.basis == "caller_rate" else opponent_last
+
+
+def see_policy(p: "Profile") -> SeePolicy:
+    """The see as the engine asks it."""
+    seeing = p.seeing
+    permitted = {
+        (False, False): seeing.seen_sees_seen,
+        (False, True): seeing.seen_sees_blind,
+        (True, False): seeing.blind_sees_seen,
+        (True, True): seeing.blind_sees_blind,
+    }
+    return SeePolicy(seeing.cost_multiple, seeing.cost_basis, permitted)
+
+
+# A tie resolver takes (caller, opponent, eldest_first, suit_key) and returns the winners.
+TieResolver = Callable[[str, str, Sequence[str], Callable[[str], Tuple[int, ...]]], List[str]]
+
+
+def _tie_caller_loses(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
+    return [opponent]
+
+
+def _tie_split(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
+    return [p for p in order if p in (caller, opponent)]
+
+
+def _tie_eldest(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
+    return [next(p for p in order if p in (caller, opponent))]
+
+
+def _tie_suits(caller: str, opponent: str, order: Sequence[str], suit_key: Callable[[str], Tuple[int, ...]]) -> List[str]:
+    a, b = suit_key(caller), suit_key(opponent)
+    if a == b:  # only possible with wild cards: fall back to the caller losing
+        return [opponent]
+    return [caller] if a > b else [opponent]
+
+
+TIE_RESOLVERS: Dict[str, TieResolver] = {
+    "caller_loses": _tie_caller_loses,
+    "split": _tie_split,
+    "eldest_hand": _tie_eldest,
+    "suits": _tie_suits,
+}
+"""The engine's tie rule at a see, by the value of ``seeing.tie``."""
+
+
+def tie_among_many(p: "Profile") -> str:
+    """Equal best hands among several players (no caller): split, eldest_hand or suits."""
+    return p.seeing.tie if p.seeing.tie in ("eldest_hand", "suits") else "split"
+
+
+# ---------------------------------------------------------------------------
+# The sentences
+# ---------------------------------------------------------------------------
+
+
+def betting(p: "Profile") -> bool:
+    return p.format.betting
+
+
+def betting_blind(p: "Profile") -> bool:
+    return p.format.betting and p.blind.allowed
+
+
+def _see_cost_text(multiple: Fraction, basis: str, blind_rate: Fraction) -> str:
+    times = times_text(multiple)
+    if basis == "opponent_last_bet":
+        return f"a see costs {times} the other player's last bet"
+    blind_share = multiple * blind_rate
+    if blind_share == 1:
+        blind = "the level"
+    else:
+        blind = f"{times_text(blind_share)} the level"
+    return (
+        f"a see costs {times} the caller's own rate: a seen caller pays {times} the level, "
+        f"a blind caller {blind}"
+    )
+
+
+def see_cost(p: "Profile") -> str:
+    return _see_cost_text(p.seeing.cost_multiple, p.seeing.cost_basis, p.stakes.blind_rate)
+
+
+def _may_see(path: str, read: Callable[["Profile"], bool], caller: str, opponent: str,
+             sources: Dict[str, str], in_play: Callable[["Profile"], bool]) -> FieldText:
+    return choice(
+        path,
+        read,
+        {
+            True: f"a {caller} player may see a {opponent} player",
+            False: f"a {caller} player may not see a {opponent} player",
+        },
+        sources,
+        in_play,
+    )
+
+
+SEEN_SEES_SEEN = _may_see("seeing.seen_sees_seen", lambda p: p.seeing.seen_sees_seen, "seen", "seen",
+                          {"true": "000, 002, 003", "false": "house rule"}, betting)
+SEEN_SEES_BLIND = _may_see("seeing.seen_sees_blind", lambda p: p.seeing.seen_sees_blind, "seen", "blind",
+                           {"false": "000, 002, 003", "true": "house rule"}, betting_blind)
+BLIND_SEES_SEEN = _may_see("seeing.blind_sees_seen", lambda p: p.seeing.blind_sees_seen, "blind", "seen",
+                           {"true": "002", "false": "house rule"}, betting_blind)
+BLIND_SEES_BLIND = _may_see("seeing.blind_sees_blind", lambda p: p.seeing.blind_sees_blind, "blind", "blind",
+                            {"true": "002", "false": "000"}, betting_blind)
+EXPOSURE = choice(
+    "seeing.exposure",
+    lambda p: p.seeing.exposure,
+    {
+        "opponent_first": "at a see the opponent shows first; two blind players turn their cards "
+        "alternately, the opponent first",
+        "caller_first": "at a see the caller shows first; two blind players turn their cards "
+        "alternately, the caller first",
+    },
+    {"opponent_first": "002", "caller_first": "house rule"},
+    betting,
+)
+CONCEDE_UNSEEN = choice(
+    "seeing.concede_unseen",
+    lambda p: p.seeing.concede_unseen,
+    {
+        True: "at a see the player who shows second may concede without showing, once the first hand is turned",
+        False: "at a see both hands are shown",
+    },
+    {"false": "000", "true": "house rule"},
+    betting,
+)
+
+_TIE_WORDS = {
+    "caller_loses": "a tie goes against the player who called the see",
+    "split": "a tied see splits the pot",
+    "eldest_hand": "a tied see goes to the player nearer the dealer's left",
+}
+
+
+def tie(p: "Profile") -> str:
+    if p.seeing.tie == "suits":
+        return "a tied see is decided by suits (" + ", ".join(p.ranking.suit_order) + ", highest first)"
+    return _TIE_WORDS[p.seeing.tie]
+
+
+TIE = FieldText(
+    "seeing.tie",
+    lambda p: p.seeing.tie,
+    tie,
+    {"caller_loses": "000, 002, 003", "split": "house rule", "suits": "house rule",
+     "eldest_hand": "pagat (Three-Stake Brag)"},
+    betting,
+)
+
+_TIE_AT_TABLE = {
+    "caller_loses": "equal hands: the tie goes against the player who called the see",
+    "split": "equal hands: the pot is split",
+    "suits": "equal hands: suits decide",
+    "eldest_hand": "equal hands: the player nearer the dealer's left wins",
+}
+
+
+def tie_at_table(p: "Profile") -> str:
+    """What a table says when the two hands at a see are equal (``bragrules play``)."""
+    return _TIE_AT_TABLE[p.seeing.tie]
+
+
+# ---------------------------------------------------------------------------
+# The rulebook: the see, and ties
+# ---------------------------------------------------------------------------
+
+
+def see_section(p: "Profile") -> Optional[Section]:
+    from bragrules.rules.stakes import example_level
+
+    if not p.format.betting:
+        return None
+    seeing = p.seeing
+    sec = Section("seeing", "The see")
+    sec.para(
+        "Only the last two players may see. Instead of betting, either may call a see: they pay "
+        "the cost of the see into the pot and both hands are shown. The better hand takes the pot."
+    )
+    blind = p.blind.allowed
+    if blind:
+        sec.bullets([sentence(f.sentence(p)) for f in (SEEN_SEES_SEEN, SEEN_SEES_BLIND, BLIND_SEES_SEEN, BLIND_SEES_BLIND)])
+        if not seeing.seen_sees_blind:
+            sec.para("A seen player facing a blind one keeps betting or folds.")
+    elif not seeing.seen_sees_seen:
+        sec.para(sentence(SEEN_SEES_SEEN.sentence(p)))
+    level = example_level(p)
+    multiple = seeing.cost_multiple
+    if seeing.cost_basis == "caller_rate":
+        cost = [
+            sentence(
+                f"a see costs {times_text(multiple)} the caller's own rate at the current level"
+            ),
+            f"At level {money_text(level)}, a seen caller pays {money_text(level * multiple)}",
+        ]
+        if blind:
+            cost[-1] += f" and a blind caller {money_text(level * p.stakes.blind_rate * multiple)}"
+        cost[-1] += "."
+    else:
+        cost = [
+            sentence(see_cost(p)),
+            f"If the other player's last bet was {money_text(level)}, the see costs "
+            f"{money_text(level * multiple)} (not {times_text(multiple)} the ante).",
+        ]
+    sec.para(*cost)
+    exposure = EXPOSURE.sentence(p)
+    if not blind or not seeing.blind_sees_blind:
+        exposure = exposure.split(";")[0]  # two blind players never see each other: no alternate turning
+    concede = sentence(CONCEDE_UNSEEN.sentence(p)) if seeing.concede_unseen else ""
+    if concede:
+        concede += " The conceded cards are never shown, and the first player takes the pot."
+    sec.para(sentence(exposure), concede)
+    return sec
+
+
+def ties_section(p: "Profile") -> Optional[Section]:
+    from bragrules.rules import format as fmt
+    from bragrules.rules import hand_ranking
+
+    sec = Section("ties", "Ties")
+    items = []
+    if p.format.betting:
+        items.append(sentence(tie(p)))
+        if p.seeing.tie == "caller_loses":
+            items.append("The caller wins only with a strictly better hand.")
+    suits = hand_ranking.SUITS_BREAK_TIES.sentence(p)
+    if p.ranking.suits_break_ties:
+        items.append(sentence(suits) + " " + sentence(hand_ranking.suit_order(p)))
+    else:
+        items.append("Hands of the same ranks are equal whatever their suits: " + suits + ".")
+    if hand_ranking.has_wild(p):
+        items.append(sentence(hand_ranking.NATURAL_BEATS_WILD.sentence(p)))
+    if p.format.hands > 1:
+        items.append(sentence(fmt.TIED_HAND.sentence(p)))
+    elif p.format.cards_dealt > 3:
+        items.append(sentence(fmt.DISCARD_BREAKS_TIES.sentence(p)))
+    if p.format.lives is not None:
+        items.append(sentence(fmt.LOWEST_TIE.sentence(p)))
+    sec.bullets(items)
+    return sec
+
+
+TEXT = AreaText(
+    key="seeing",
+    name="seeing",
+    title="The see",
+    fields=(
+        FieldText("seeing.cost_multiple", lambda p: p.seeing.cost_multiple, see_cost,
+                  {"2": "000, 002, 003", "*": "house rule"}, betting),
+        FieldText("seeing.cost_basis", lambda p: p.seeing.cost_basis, see_cost,
+                  {"caller_rate": "002, 003", "opponent_last_bet": "000"}, betting),
+        SEEN_SEES_SEEN,
+        SEEN_SEES_BLIND,
+        BLIND_SEES_SEEN,
+        BLIND_SEES_BLIND,
+        EXPOSURE,
+        CONCEDE_UNSEEN,
+        TIE,
+    ),
+    sections=((50, see_section), (60, ties_section)),
+)

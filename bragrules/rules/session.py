@@ -1,0 +1,322 @@
+"""The session area: when a session ends, what players hold, bonuses.
+
+>>> from bragrules.profile.models import Profile
+>>> END_KIND.sentence(Profile())
+'the session runs until the table stops'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, List, Literal, Optional
+
+from pydantic import Field, model_validator
+
+from bragrules.rules.area import NOT_NEGATIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
+from bragrules.rules.words import count, money_text, sentence
+
+if TYPE_CHECKING:
+    from bragrules.profile.models import Profile
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+
+class SessionEnd(Area):
+    """When the session stops."""
+
+    kind: Literal["resolved_pots", "hands", "one_player_left", "time", "never"] = Field(
+        "never",
+        description="The stopping rule. `resolved_pots`: after `count` pots are won, carried deals not "
+        "counting; `hands`: after `count` deals; `one_player_left`: when one player holds every "
+        "chip (finite bankroll only); `time`: after `minutes`; `never`: until the table stops.",
+    )
+    count: Optional[int] = Field(None, ge=1, description="The number for `resolved_pots` and `hands` (required there).")
+    minutes: Optional[int] = Field(
+        None, ge=1, le=10080, description="The time limit, for `kind: time`: the session ends with the first deal that finishes "
+        "once this many minutes have passed since it began (a carried pot is played on until it "
+        "is won). The log records each deal's finishing time; the audit checks the end against "
+        "them."
+    )
+
+    @model_validator(mode="after")
+    def _count(self) -> "SessionEnd":
+        if self.kind in ("resolved_pots", "hands") and self.count is None:
+            raise ValueError(f"session end {self.kind} needs a count")
+        if self.kind == "time" and self.minutes is None:
+            raise ValueError("session end time needs minutes")
+        return self
+
+
+class Bonus(Area):
+    """Fixed payments for exceptional hands (003's variant)."""
+
+    prial: Annotated[Money, _refuse_below("zero", "bonuses cannot be negative"), NOT_NEGATIVE] = Field(Fraction(0), description="Paid by every other player to a player with a prial (when: `session.bonus.when`).")
+    running_flush: Annotated[Money, _refuse_below("zero", "bonuses cannot be negative"), NOT_NEGATIVE] = Field(
+        Fraction(0), description="Paid by every other player to a player with a running flush (when: "
+        "`session.bonus.when`)."
+    )
+    when: Literal["shown", "dealt"] = Field(
+        "shown",
+        description="When a bonus is earned. `shown`: for a hand shown at a showdown; `dealt`: for a hand the "
+        "player gets, declared as soon as its holder looks at it (or shows it), whatever happens "
+        "to the deal after, in every deal it is held.",
+    )
+
+
+class Session(Area):
+    """Many deals: when they end, what players hold, who wins.
+
+    The winner is the player with the highest net balance, exact ties shared
+    (002), or with the most chips (000, 003).
+    """
+
+    end: SessionEnd = Field(default_factory=SessionEnd, description="Session end.")
+    bankroll: Literal["unlimited", "finite"] = Field(
+        "unlimited",
+        description="What players hold. `unlimited`: accounting units, balances may go negative, no side "
+        "pots; `finite`: each player starts with `session.starting_stack` chips.",
+    )
+    starting_stack: Money = Field(Fraction(0), description="Chips each player starts with; with a finite bankroll it must be positive and cover the "
+        "ante.")
+    covering: Literal["side_pot", "must_fold"] = Field(
+        "side_pot",
+        description="A player who cannot pay what a turn costs (finite bankroll only). `side_pot`: goes all "
+        "in with what they have and a side pot is formed; `must_fold`: must fold.",
+    )
+    bonus: Bonus = Field(default_factory=Bonus, description="Bonuses.")
+
+    @model_validator(mode="after")
+    def _bankroll(self) -> "Session":
+        if self.bankroll == "finite" and self.starting_stack <= 0:
+            raise ValueError("a finite bankroll needs a positive starting_stack")
+        if self.end.kind == "one_player_left" and self.bankroll != "finite":
+            raise ValueError("session end one_player_left needs a finite bankroll")
+        return self
+
+# ---------------------------------------------------------------------------
+# The policy
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EndPolicy:
+    """When a session is over.
+
+    ``minutes`` is the time limit of ``kind == "time"``: the session ends with
+    the first deal that finishes once that many minutes have passed since it
+    started (000: "a set number of rounds, a time limit, or until one player
+    has all the chips"). A carried pot is never left on the table: the
+    session plays on until it is won, as for ``hands``. Time is given in whole
+    milliseconds since the start (what the log records), so play and the
+    audit decide alike; ``None`` when the deal's finishing time is unknown.
+
+    >>> EndPolicy("hands", 3).is_over(deals=3, resolved=2, players_with_chips=4, pot_carried=False)
+    True
+    >>> limit = EndPolicy("time", None, minutes=60)
+    >>> limit.is_over(9, 9, 4, False, finished_ms=59 * 60_000 + 999)
+    False
+    >>> limit.is_over(9, 9, 4, False, finished_ms=60 * 60_000), limit.is_over(9, 9, 4, True, finished_ms=61 * 60_000)
+    (True, False)
+    >>> limit.is_over(9, 9, 4, False, finished_ms=None)   # no time known: not over
+    False
+    """
+
+    kind: str
+    count: Optional[int]
+    minutes: Optional[int] = None
+
+    @property
+    def limit_ms(self) -> Optional[int]:
+        """The time limit in milliseconds (None unless the session ends by time)."""
+        return self.minutes * 60_000 if self.kind == "time" and self.minutes is not None else None
+
+    def is_over(self, deals: int, resolved: int, players_with_chips: int, pot_carried: bool,
+                finished_ms: Optional[int] = None) -> bool:
+        if self.kind == "resolved_pots":
+            assert self.count is not None
+            return resolved >= self.count
+        if self.kind == "hands":
+            assert self.count is not None
+            # a carried pot is never left on the table: play on until it is won
+            return deals >= self.count and not pot_carried
+        if self.kind == "one_player_left":
+            return players_with_chips <= 1 and not pot_carried
+        if self.kind == "time":
+            limit = self.limit_ms
+            return limit is not None and finished_ms is not None and finished_ms >= limit and not pot_carried
+        return False
+
+
+# ---------------------------------------------------------------------------
+# The sentences
+# ---------------------------------------------------------------------------
+
+
+def _end_text(kind: str, number: Optional[int]) -> str:
+    if kind == "resolved_pots":
+        return f"the session ends after {count(number or 0, 'resolved pot')}, carried deals not counting"
+    if kind == "hands":
+        return f"the session ends after {count(number or 0, 'deal')}, carried deals included"
+    if kind == "one_player_left":
+        return "the session ends when one player holds every chip"
+    if kind == "time":
+        minutes = f"{number} minute{'s' if number != 1 else ''}" if number else "the time limit"
+        return f"the session ends with the first deal that finishes after {minutes}, once no pot is carried"
+    return "the session runs until the table stops"
+
+
+def end_kind(p: "Profile") -> str:
+    end = p.session.end
+    return _end_text(end.kind, end.minutes if end.kind == "time" else end.count)
+
+
+def end_minutes(p: "Profile") -> str:
+    end = p.session.end
+    if end.minutes is None:
+        return "no time limit is set"
+    if end.kind == "time":
+        return _end_text("time", end.minutes)
+    return f"a time limit of {end.minutes} minutes is set but unused"
+
+
+def end_count(p: "Profile") -> str:
+    end = p.session.end
+    if end.count is None:
+        return "no number of deals or pots is set"
+    if end.kind in ("resolved_pots", "hands"):
+        return _end_text(end.kind, end.count)
+    return f"a count of {end.count} is set but unused"
+
+
+def bankroll(p: "Profile") -> str:
+    if p.session.bankroll == "finite":
+        return f"each player starts with {money_text(p.session.starting_stack)} chips and can lose no more"
+    return "balances are kept as accounts and may go below zero"
+
+
+def starting_stack(p: "Profile") -> str:
+    if p.session.starting_stack == 0:
+        return "players start with no chips"
+    return f"each player starts with {money_text(p.session.starting_stack)} chips"
+
+
+def _bonus_holder(hand: str, p: "Profile") -> str:
+    if p.session.bonus.when == "dealt":
+        return f"a player who gets {hand} (declared on looking at it, or shown)"
+    return f"a player who shows {hand} at a showdown"
+
+
+def bonus_prial(p: "Profile") -> str:
+    value = p.session.bonus.prial
+    if value == 0:
+        return "a prial earns no bonus"
+    return f"{_bonus_holder('a prial', p)} collects {money_text(value)} from every other player"
+
+
+def bonus_running_flush(p: "Profile") -> str:
+    value = p.session.bonus.running_flush
+    if value == 0:
+        return "a running flush earns no bonus"
+    return f"{_bonus_holder('a running flush', p)} collects {money_text(value)} from every other player"
+
+
+def _finite(p: "Profile") -> bool:
+    return p.session.bankroll == "finite"
+
+
+def _bonus_in_play(p: "Profile") -> bool:
+    return p.format.betting or p.format.lives is None
+
+
+COVERING = choice(
+    "session.covering",
+    lambda p: p.session.covering,
+    {
+        "side_pot": "a player who cannot pay what a turn costs goes all in and a side pot is formed",
+        "must_fold": "a player who cannot pay what a turn costs must fold",
+    },
+    {"*": "house rule (a separate agreement, 002 section 07)"},
+    in_play=_finite,
+)
+BONUS_WHEN = choice(
+    "session.bonus.when",
+    lambda p: p.session.bonus.when,
+    {
+        "shown": "a bonus is earned by a hand shown at a showdown",
+        "dealt": "a bonus is earned by a hand as soon as its holder looks at it, whatever happens after",
+    },
+    {"dealt": "003 (拿到, gets)", "shown": "house rule (shown at a see)"},
+    in_play=lambda p: p.format.betting and (p.session.bonus.prial > 0 or p.session.bonus.running_flush > 0),
+)
+END_KIND = FieldText(
+    "session.end.kind", lambda p: p.session.end.kind, end_kind,
+    {"resolved_pots": "002", "hands": "003", "one_player_left": "000", "time": "000 (a time limit)",
+     "never": "000 (until the table stops)"},
+)
+
+
+# ---------------------------------------------------------------------------
+# The rulebook: sessions and scoring
+# ---------------------------------------------------------------------------
+
+
+def session_section(p: "Profile") -> Optional[Section]:
+    from bragrules.rules.folding import can_carry
+
+    session = p.session
+    sec = Section("session", "Sessions and scoring")
+    items: List[str] = []
+    if p.format.lives is not None:
+        items.append(
+            "The game ends when only one player has a life left, and that player wins. "
+            "There is no money."
+        )
+    else:
+        items.append(sentence(end_kind(p)))
+        if session.end.kind in ("hands", "one_player_left") and can_carry(p):
+            items.append("If the last pot carries, play goes on until it is won.")
+        items.append(sentence(bankroll(p)))
+        if session.bankroll == "finite":
+            items.append(sentence(COVERING.sentence(p)))
+            items.append("The player with the most chips at the end wins.")
+        else:
+            items.append("The player with the highest net balance at the end wins; exact ties share the win.")
+        if session.bonus.prial or session.bonus.running_flush:
+            items.append(sentence(bonus_prial(p)))
+            items.append(sentence(bonus_running_flush(p)))
+            if session.bonus.when == "dealt":
+                items.append("A bonus is paid as soon as the hand is declared, in every deal it is held, "
+                             "whatever happens to the deal after.")
+    sec.bullets(items)
+    return sec
+
+
+TEXT = AreaText(
+    key="session",
+    name="session",
+    title="Sessions and scoring",
+    fields=(
+        END_KIND,
+        FieldText("session.end.count", lambda p: p.session.end.count, end_count,
+                  {"null": "000", "8": "002, 003", "15": "003", "30": "003", "*": "house rule"},
+                  in_play=lambda p: p.session.end.kind in ("resolved_pots", "hands")),
+        FieldText("session.end.minutes", lambda p: p.session.end.minutes, end_minutes,
+                  {"null": "000, 002, 003", "*": "000: a time limit"},
+                  in_play=lambda p: p.session.end.kind == "time"),
+        FieldText("session.bankroll", lambda p: p.session.bankroll, bankroll,
+                  {"unlimited": "002", "finite": "003"}),
+        FieldText("session.starting_stack", lambda p: p.session.starting_stack, starting_stack,
+                  {"0": "002 (accounts, no chips)", "500": "003", "1000": "003", "*": "003: 500 or 1000"},
+                  in_play=_finite),
+        COVERING,
+        FieldText("session.bonus.prial", lambda p: p.session.bonus.prial, bonus_prial,
+                  {"0": "000, 002", "*": "003's bonus variant"}, in_play=_bonus_in_play),
+        FieldText("session.bonus.running_flush", lambda p: p.session.bonus.running_flush, bonus_running_flush,
+                  {"0": "000, 002", "*": "003's bonus variant"}, in_play=_bonus_in_play),
+        BONUS_WHEN,
+    ),
+    sections=((80, session_section),),
+)

@@ -1,0 +1,399 @@
+"""The stakes area: the ante, betting levels, the opening bet, the raise cap, checking.
+
+>>> from bragrules.profile.models import Profile
+>>> raise_kind(Profile.model_validate({"stakes": {"raise_limit": {"kind": "max_increase", "amount": 5}}}))
+'each raise adds at most 5 to the level'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
+
+from pydantic import Field, WithJsonSchema, model_validator
+
+from bragrules.rules.area import (
+    NOT_NEGATIVE,
+    POSITIVE,
+    Area,
+    AreaText,
+    FieldText,
+    Money,
+    Section,
+    _refuse_below,
+    _share_schema,
+    choice,
+)
+from bragrules.rules.words import money_text, sentence, share_of
+
+if TYPE_CHECKING:
+    from bragrules.profile.models import Profile
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+
+class RaiseLimit(Area):
+    """How far one bet may raise the level."""
+
+    kind: Literal["none", "max_increase", "fixed", "pot"] = Field(
+        "none",
+        description="How far one bet may raise the level. `none`: any raise; `max_increase`: each raise adds "
+        "at most `amount` (003's fixed limit, \"固定限注\", is such a cap on each raise); `fixed`: each "
+        "raise adds exactly `amount`; `pot`: each raise adds at most the pot as it stands before "
+        "the bet (003's pot limit, \"底池限注\").",
+    )
+    amount: Optional[Money] = Field(
+        None, description="The increase for `max_increase` and `fixed` (required and positive there); unused for "
+        "`none` and `pot`."
+    )
+    pot_opening: Literal["capped", "free"] = Field(
+        "capped",
+        description="Pot limit only: whether the opening bet of a deal is capped by the pot too. `capped`: "
+        "every bet is at most the pot, the opening included (its level at most the pot as it "
+        "stands before the bet, never below `stakes.opening_min`, nor above "
+        "`stakes.opening_max`); `free`: only raises are capped, as 003's words have it, "
+        "\"加注最多为底池大小\" (a raise is at most the pot).",
+    )
+
+    @model_validator(mode="after")
+    def _amount(self) -> "RaiseLimit":
+        if self.kind in ("max_increase", "fixed"):
+            if self.amount is None or self.amount <= 0:
+                raise ValueError(f"a {self.kind} raise limit needs a positive amount")
+        return self
+
+
+class Stakes(Area):
+    """The ante and the betting level.
+
+    Betting levels are expressed in seen-equivalent units: a seen player pays
+    the level, a blind player `stakes.blind_rate` of it. At every turn a player
+    pays a fresh full amount, not a difference from earlier contributions
+    (002). The number of betting circuits is unlimited, and matched payments
+    never end the betting by themselves (000, 002, 003).
+    """
+
+    ante: Annotated[Money, _refuse_below("zero", "ante cannot be negative"), NOT_NEGATIVE] = Field(
+        Fraction(1),
+        description="Paid by every player into the pot for each fresh deal, including a deal whose pot was "
+        "carried.",
+    )
+    blind_rate: Annotated[
+        Money,
+        _refuse_below("above_zero", "blind_rate must be above 0 and at most 1", at_most=Fraction(1)),
+        WithJsonSchema(_share_schema()),
+    ] = Field(
+        Fraction(1, 2),
+        description="The share of the seen level a blind player pays.",
+    )
+    level_step: Annotated[Money, _refuse_below("above_zero", "level_step must be positive"), POSITIVE] = Field(
+        Fraction(1),
+        description="Levels are whole multiples of this amount, in seen-equivalent units.",
+    )
+    opening_min: Annotated[
+        Money, _refuse_below("above_zero", "opening_min must be positive"), POSITIVE
+    ] = Field(Fraction(1), description="Lowest opening level (seen-equivalent); a whole multiple of `stakes.level_step`.")
+    opening_max: Optional[
+        Annotated[Money, _refuse_below("above_zero", "opening_max must be positive"), POSITIVE]
+    ] = Field(
+        None, description="Highest opening level (seen-equivalent); at least `stakes.opening_min` and a whole "
+        "multiple of `stakes.level_step`. `null`: no maximum."
+    )
+    raise_limit: RaiseLimit = Field(default_factory=RaiseLimit, description="The raise cap.")
+    check: Literal["never", "before_first_bet"] = Field(
+        "never",
+        description="Whether a player may pass without betting. `never`: every turn is a bet, a see or a "
+        "fold; `before_first_bet`: a player may pass while nobody has bet, and if everyone passes "
+        "the pot carries (000: no check \"unless a house rule permits it\").",
+    )
+    pot_cap: Optional[
+        Annotated[Money, _refuse_below("above_zero", "pot_cap must be positive"), POSITIVE]
+    ] = Field(
+        None,
+        description="A maximum pot. Once the pot, as it stands before a bet, has reached this amount, "
+        "nobody may raise: a bet is made at the current level (a blind player paying "
+        "`stakes.blind_rate` of it, as always), an opening bet at `stakes.opening_min`, and players "
+        "may see and fold as before, so a hand still plays out. The bet that takes the pot to or "
+        "past the cap stands. `null`: no cap.",
+    )
+
+    @model_validator(mode="after")
+    def _ranges(self) -> "Stakes":
+        if self.opening_max is not None and self.opening_max < self.opening_min:
+            raise ValueError(
+                f"opening_max ({self.opening_max}) is below opening_min ({self.opening_min})"
+            )
+        if (self.opening_min / self.level_step).denominator != 1:
+            raise ValueError("opening_min must be a whole multiple of level_step")
+        if self.opening_max is not None and (self.opening_max / self.level_step).denominator != 1:
+            raise ValueError("opening_max must be a whole multiple of level_step")
+        limit = self.raise_limit
+        if limit.amount is not None and limit.kind == "fixed" and (limit.amount / self.level_step).denominator != 1:
+            raise ValueError(
+                f"a fixed raise of {limit.amount} (raise_limit) is no whole multiple of level_step "
+                f"({self.level_step}), so no raise could be made"
+            )
+        if limit.amount is not None and limit.kind == "max_increase" and limit.amount < self.level_step:
+            raise ValueError(
+                f"a max_increase of {limit.amount} (raise_limit) is below level_step ({self.level_step}), "
+                "so no raise could be made"
+            )
+        return self
+
+# ---------------------------------------------------------------------------
+# The policy
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RaisePolicy:
+    """The cap on how far one bet may lift the level.
+
+    Amounts may be in any exact unit, all in the same one: a deal passes its
+    integer units, with ``amount`` (the profile's raise amount) in them too.
+
+    >>> RaisePolicy("max_increase", Fraction(5)).allows(Fraction(2), Fraction(8), pot=Fraction(10))
+    False
+    >>> RaisePolicy("pot", None).max_level(Fraction(2), pot=Fraction(10))
+    Fraction(12, 1)
+    >>> RaisePolicy("fixed", Fraction(2)).allows(Fraction(2), Fraction(3), pot=Fraction(0))
+    False
+    >>> RaisePolicy("max_increase", Fraction(5)).max_level(4, pot=20, amount=10)   # in units of 1/2
+    14
+    """
+
+    kind: str
+    amount: Optional[Fraction]
+    pot_cap: Optional[Fraction] = None
+
+    def capped(self, pot: Any, scale: int = 1) -> bool:
+        """Whether the pot has reached ``stakes.pot_cap``, so that nobody may raise;
+        ``pot`` is in units of ``1/scale`` (a deal's integer units).
+
+        >>> RaisePolicy("none", None, pot_cap=Fraction(10)).capped(19, scale=2), RaisePolicy("none", None, Fraction(10)).capped(20, scale=2)
+        (False, True)
+        >>> RaisePolicy("none", None, pot_cap=Fraction(10)).max_level(4, pot=10)   # no raise from level 4
+        4
+        """
+        return self.pot_cap is not None and pot >= self.pot_cap * scale
+
+    def max_level(self, level: Any, pot: Any, amount: Any = None, scale: int = 1) -> Any:
+        """The highest level a bet may set, or None when there is no cap."""
+        if self.pot_cap is not None and pot >= self.pot_cap * scale:  # capped(), inline: asked at every turn
+            return level
+        if self.kind == "none":
+            return None
+        if self.kind == "pot":
+            return level + pot
+        step = self.amount if amount is None else amount
+        assert step is not None
+        return level + step
+
+    def allows(self, level: Any, new_level: Any, pot: Any, amount: Any = None, scale: int = 1) -> bool:
+        """Whether a bet may take the level from ``level`` to ``new_level``."""
+        if new_level < level or (new_level > level and self.pot_cap is not None and self.capped(pot, scale)):
+            return False
+        if self.kind == "fixed":
+            step = self.amount if amount is None else amount
+            return new_level in (level, level + step)
+        top = self.max_level(level, pot, amount, scale)
+        return top is None or new_level <= top
+
+    def describe(self) -> str:
+        if self.kind == "none":
+            return "no limit on a raise"
+        if self.kind == "pot":
+            return "a raise adds at most the pot"
+        if self.kind == "fixed":
+            return f"a raise adds exactly {self.amount}"
+        return f"a raise adds at most {self.amount}"
+
+
+def raise_policy(p: "Profile") -> RaisePolicy:
+    """The stakes' policy as the engine asks it (``Rules.raises``)."""
+    return RaisePolicy(p.stakes.raise_limit.kind, p.stakes.raise_limit.amount, p.stakes.pot_cap)
+
+
+# ---------------------------------------------------------------------------
+# The sentences
+# ---------------------------------------------------------------------------
+
+
+def betting(p: "Profile") -> bool:
+    """Whether the profile bets at all: the stakes' fields are in play only then."""
+    return p.format.betting
+
+
+def ante(p: "Profile") -> str:
+    if p.stakes.ante == 0:
+        return "nobody antes"
+    return f"every player antes {money_text(p.stakes.ante)} for each fresh deal, carried deals included"
+
+
+def blind_rate(p: "Profile") -> str:
+    share = share_of(p.stakes.blind_rate)
+    if share == "all of":
+        return "a blind player pays the full seen level, the same as a seen player"
+    return f"a blind player pays {share} the seen level"
+
+
+def level_step(p: "Profile") -> str:
+    if p.stakes.level_step == 1:
+        return "betting levels are whole numbers"
+    return f"betting levels go in steps of {money_text(p.stakes.level_step)}"
+
+
+def opening_min(p: "Profile") -> str:
+    return f"the first bet opens the level at {money_text(p.stakes.opening_min)} or more"
+
+
+def opening_max(p: "Profile") -> str:
+    if p.stakes.opening_max is None:
+        return "the opening level has no maximum"
+    return f"the first bet opens the level at {money_text(p.stakes.opening_max)} at most"
+
+
+def _raise_amount_text(kind: str, amount: Any) -> str:
+    if kind == "max_increase":
+        return f"each raise adds at most {money_text(amount)} to the level"
+    if kind == "fixed":
+        return f"each raise adds exactly {money_text(amount)} to the level"
+    if kind == "pot":
+        return "each raise adds at most the pot, as it stands before the bet, to the level"
+    return "raises are unlimited"
+
+
+def raise_kind(p: "Profile") -> str:
+    kind, amount = p.stakes.raise_limit.kind, p.stakes.raise_limit.amount
+    if kind in ("max_increase", "fixed") and amount is None:  # only without a profile to read
+        return "each raise adds at most a set amount to the level" if kind == "max_increase" else (
+            "each raise adds exactly a set amount to the level"
+        )
+    return _raise_amount_text(kind, amount)
+
+
+def raise_amount(p: "Profile") -> str:
+    kind, amount = p.stakes.raise_limit.kind, p.stakes.raise_limit.amount
+    if amount is None:
+        return "no raise amount is set"
+    if kind in ("max_increase", "fixed"):
+        return _raise_amount_text(kind, amount)
+    return f"a raise amount of {money_text(amount)} is set but unused"
+
+
+POT_OPENING = choice(
+    "stakes.raise_limit.pot_opening",
+    lambda p: p.stakes.raise_limit.pot_opening,
+    {
+        "capped": "under pot limit the opening bet is capped too: its level is at most the pot as it stands",
+        "free": "under pot limit only raises are capped: the opening bet is free",
+    },
+    {"capped": "the usual pot-limit convention", "free": "003's literal words"},
+    in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind == "pot",
+)
+def pot_cap(p: "Profile") -> str:
+    cap = p.stakes.pot_cap
+    if cap is None:
+        return "the pot has no cap"
+    return f"once the pot reaches {money_text(cap)}, nobody may raise: players bet at the current level, see or fold"
+
+
+CHECK = choice(
+    "stakes.check",
+    lambda p: p.stakes.check,
+    {
+        "never": "nobody may check: every turn is a bet, a see or a fold",
+        "before_first_bet": "a player may check while nobody has bet; if everyone checks, the pot carries",
+    },
+    {"never": "000, 002, 003", "before_first_bet": "000's house-rule exception"},
+    in_play=betting,
+)
+
+
+# ---------------------------------------------------------------------------
+# The rulebook: stakes and betting
+# ---------------------------------------------------------------------------
+
+
+def example_level(p: "Profile") -> Fraction:
+    """A level the rulebook's examples use: four steps, within the opening limits."""
+    stakes = p.stakes
+    level = max(stakes.opening_min, stakes.level_step * 4)
+    if stakes.opening_max is not None and level > stakes.opening_max:
+        level = stakes.opening_max
+    return level
+
+
+def stakes_section(p: "Profile") -> Optional[Section]:
+    if not p.format.betting:
+        return None
+    stakes = p.stakes
+    sec = Section("stakes", "Stakes and betting")
+    sec.para(sentence(ante(p)))
+    level = example_level(p)
+    if p.blind.allowed:
+        sec.para(
+            "Bets are made in levels counted in seen units: a seen player pays the level, "
+            f"and {blind_rate(p)}.",
+            f"At level {money_text(level)}, for example, a seen player pays {money_text(level)} "
+            f"and a blind player {money_text(level * stakes.blind_rate)}.",
+        )
+    else:
+        sec.para("Bets are made in levels: every player pays the level.")
+    opening = f"The first bet opens the level at {money_text(stakes.opening_min)} or more"
+    if stakes.opening_max is not None:
+        opening = (
+            f"The first bet opens the level at {money_text(stakes.opening_min)} to "
+            f"{money_text(stakes.opening_max)}"
+        )
+    opening += "."
+    sec.bullets(
+        [
+            opening,
+            sentence(level_step(p)) if stakes.level_step != 1 else "",
+            "Each later player bets at the current level or raises it. "
+            "A player pays a fresh full amount at every turn, not the difference from earlier bets.",
+            sentence(raise_kind(p)),
+            sentence(POT_OPENING.sentence(p)) if stakes.raise_limit.kind == "pot" else "",
+            sentence(CHECK.sentence(p)),
+            sentence(pot_cap(p)) if stakes.pot_cap is not None else "",
+            "Betting goes round as many times as it takes; matched bets never end it by themselves. "
+            "It stops when one player is left, or when one of the last two sees the other.",
+        ]
+    )
+    return sec
+
+
+TEXT = AreaText(
+    key="stakes",
+    name="stakes",
+    title="Stakes and betting",
+    fields=(
+        FieldText("stakes.ante", lambda p: p.stakes.ante, ante,
+                  {"1": "002", "5": "003's example", "0": "000's Crash", "*": "000: an agreed ante"},
+                  in_play=lambda p: p.format.betting or p.stakes.ante != 0),
+        FieldText("stakes.blind_rate", lambda p: p.stakes.blind_rate, blind_rate,
+                  {"1/2": "000, 002, 003", "*": "house rule"},
+                  in_play=lambda p: p.format.betting and p.blind.allowed),
+        FieldText("stakes.level_step", lambda p: p.stakes.level_step, level_step,
+                  {"1": "002", "*": "house rule"}, in_play=betting),
+        FieldText("stakes.opening_min", lambda p: p.stakes.opening_min, opening_min,
+                  {"1": "002", "*": "house rule"}, in_play=betting),
+        FieldText("stakes.opening_max", lambda p: p.stakes.opening_max, opening_max,
+                  {"5": "002", "null": "000, 003", "*": "house rule"}, in_play=betting),
+        FieldText("stakes.raise_limit.kind", lambda p: p.stakes.raise_limit.kind, raise_kind,
+                  {"none": "000, 003", "max_increase": "002; 003's fixed-limit variant (a cap on each raise)",
+                   "fixed": "house rule", "pot": "003's pot-limit variant"}, in_play=betting),
+        FieldText("stakes.raise_limit.amount", lambda p: p.stakes.raise_limit.amount, raise_amount,
+                  {"5": "002", "null": "000, 003", "*": "house rule"},
+                  in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind in ("max_increase", "fixed")),
+        POT_OPENING,
+        CHECK,
+        FieldText("stakes.pot_cap", lambda p: p.stakes.pot_cap, pot_cap,
+                  {"null": "000, 002, 003", "*": "house rule"}, in_play=betting, later=True),
+    ),
+    sections=((30, stakes_section),),
+)

@@ -1,0 +1,191 @@
+"""The table area: who plays, who deals first, where the deal goes, how the cards go out.
+
+>>> from bragrules.profile.models import Profile
+>>> TEXT.fields[0].sentence(Profile())
+'the game needs at least 3 players'
+>>> rotation_step(Profile()), rotation_step(Profile.model_validate({"table": {"rotation": "fixed"}}))
+(1, 0)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, List, Literal, Optional
+
+from pydantic import Field, model_validator
+
+from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.words import count, sentence
+
+if TYPE_CHECKING:
+    from bragrules.profile.models import Profile
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+
+class Table(Area):
+    """Who plays and how the deal moves round the table."""
+
+    min_players: int = Field(
+        3, ge=2, le=20, description="Fewest players the game may start with."
+    )
+    max_players: int = Field(
+        8, ge=2, le=20, description="Most players the game may seat; at least `table.min_players`. With `format.cards_dealt` "
+        "(and the centre cards of `format.exchange`) it must fit in the pack: 8 × 3 = 24, but "
+        "Nine-Card seats at most 5 (5 × 9 = 45)."
+    )
+    first_dealer: Literal["random", "first_seat"] = Field(
+        "random",
+        description="How the first dealer is chosen. `random`: drawn at random (from the seed); `first_seat`: "
+        "the first seat listed, as agreed at the table (000: \"designate a dealer\").",
+    )
+    rotation: Literal["clockwise", "anticlockwise", "fixed"] = Field(
+        "clockwise",
+        description="Where the deal goes after each deal, always to a player still in (out of chips or lives, "
+        "a player no longer deals). `clockwise`: one place clockwise, passing over players who "
+        "are out; `anticlockwise`: one place anticlockwise; `fixed`: the same dealer throughout, "
+        "until out (then clockwise).",
+    )
+    deal: Literal["singly", "in_batches"] = Field(
+        "singly",
+        description="How the cards go out. `singly`: one at a time round the table from the dealer's left; "
+        "`in_batches`: each player's cards at once.",
+    )
+    cut: bool = Field(
+        True,
+        description="Whether the pack is cut, by the player on the dealer's right, after each shuffle.",
+    )
+
+    @model_validator(mode="after")
+    def _range(self) -> "Table":
+        if self.min_players > self.max_players:
+            raise ValueError(
+                f"min_players ({self.min_players}) is above max_players ({self.max_players})"
+            )
+        return self
+
+
+# ---------------------------------------------------------------------------
+# The policy
+# ---------------------------------------------------------------------------
+
+
+def rotation_step(p: "Profile") -> int:
+    """Where the deal moves after a deal: one seat on (1), one seat back (-1), or nowhere (0)."""
+    return {"clockwise": 1, "anticlockwise": -1, "fixed": 0}[p.table.rotation]
+
+
+# ---------------------------------------------------------------------------
+# The sentences
+# ---------------------------------------------------------------------------
+
+
+def play_direction(p: "Profile") -> str:
+    """Which way play goes round the table: ``"clockwise from the dealer's left"``,
+    or ``"anticlockwise from the dealer's right"`` when the deal passes that way."""
+    if p.table.rotation == "anticlockwise":
+        return "anticlockwise from the dealer's right"
+    return "clockwise from the dealer's left"
+
+
+def min_players(p: "Profile") -> str:
+    return f"the game needs at least {count(p.table.min_players, 'player')}"
+
+
+def max_players(p: "Profile") -> str:
+    return f"at most {count(p.table.max_players, 'player')} may sit in"
+
+
+def deal(p: "Profile") -> str:
+    direction = play_direction(p)
+    if p.table.deal == "in_batches":
+        return f"each player's cards are dealt in one batch, {direction}"
+    return f"cards are dealt one at a time, {direction}"
+
+
+FIRST_DEALER = choice(
+    "table.first_dealer",
+    lambda p: p.table.first_dealer,
+    {
+        "random": "the first dealer is chosen at random",
+        "first_seat": "the first dealer is the first seat, as agreed at the table",
+    },
+    {"random": "002", "first_seat": "000 (a designated dealer)"},
+)
+ROTATION = choice(
+    "table.rotation",
+    lambda p: p.table.rotation,
+    {
+        "clockwise": "the deal passes one place clockwise after each deal",
+        "anticlockwise": "the deal passes one place anticlockwise after each deal",
+        "fixed": "the same player deals every hand",
+    },
+    {"clockwise": "000, 002, 003", "anticlockwise": "house rule", "fixed": "house rule"},
+)
+CUT = choice(
+    "table.cut",
+    lambda p: p.table.cut,
+    {
+        True: "the player on the dealer's right cuts the pack after each shuffle",
+        False: "the pack is not cut",
+    },
+    {"true": "000", "false": "house rule (003 mentions no cut)"},
+)
+
+
+# ---------------------------------------------------------------------------
+# The rulebook: the pack and the deal
+# ---------------------------------------------------------------------------
+
+
+def deal_section(p: "Profile") -> Optional[Section]:
+    from bragrules.rules import format as fmt
+    from bragrules.rules import pack
+
+    sec = Section("deal", "The pack and the deal")
+    sec.para(
+        f"The game is for {p.table.min_players} to {p.table.max_players} players.",
+        sentence(pack.jokers(p)),
+    )
+    shuffle = [sentence(pack.SHUFFLE.sentence(p))]
+    if p.pack.shuffle != "every_deal":
+        between = "Between shuffles, folded and completed hands go under the pack in the order they are collected"
+        if p.blind.retention:
+            between += "; a retained blind hand stays out"
+        shuffle.append(between + ".")
+    shuffle.append(sentence(CUT.sentence(p)))
+    out: List[str] = []
+    lives = p.format.lives is not None
+    if p.session.bankroll == "finite" or lives:
+        out.append("A player who is out (no chips" + (" or no lives" if lives else "")
+                   + " left) neither deals nor plays: the deal passes to the next player still in.")
+    sec.para(sentence(FIRST_DEALER.sentence(p)), sentence(ROTATION.sentence(p)), *out)
+    sec.para(*shuffle)
+    dealt = [sentence(deal(p)), sentence(fmt.cards_dealt(p))]
+    if p.format.exchange.enabled:
+        centre = p.format.exchange.centre_cards
+        dealt.append(f"Then {centre} {'card is' if centre == 1 else 'cards are'} dealt face up in the centre.")
+    if p.format.betting:
+        first, _, way = play_direction(p).partition(" from the ")
+        dealt.append(f"The player on the {way} speaks first, and play goes round {first}.")
+    sec.para(*dealt)
+    return sec
+
+
+TEXT = AreaText(
+    key="table",
+    name="table",
+    title="Table and deal",
+    fields=(
+        FieldText("table.min_players", lambda p: p.table.min_players, min_players,
+                  {"3": "000", "2": "003", "*": "house rule"}),
+        FieldText("table.max_players", lambda p: p.table.max_players, max_players,
+                  {"8": "000, 003", "*": "000, 003: 8; fewer where the cards run short"}),
+        FIRST_DEALER,
+        ROTATION,
+        FieldText("table.deal", lambda p: p.table.deal, deal, {"singly": "000, 002, 003", "in_batches": "house rule"}),
+        CUT,
+    ),
+    sections=((10, deal_section),),
+)

@@ -1,0 +1,166 @@
+"""Words for values: amounts, multiples, shares, counts, cards, as people read them.
+
+The areas' sentences and the explainers share these.
+
+>>> money_text("5/2"), times_text(2), share_of(Fraction(1, 2)), number_word(3)
+('2½', 'twice', 'half', 'three')
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+from typing import Any, Dict, Optional, Sequence
+
+from bragrules.core.money import format_money, parse_money, pretty_money
+
+CATEGORY_NAMES: Dict[str, str] = {
+    "prial": "prial",
+    "running_flush": "running flush",
+    "run": "run",
+    "flush": "flush",
+    "pair": "pair",
+    "high_card": "high card",
+}
+
+_SMALL = {
+    1: "one",
+    2: "two",
+    3: "three",
+    4: "four",
+    5: "five",
+    6: "six",
+    7: "seven",
+    8: "eight",
+    9: "nine",
+    10: "ten",
+}
+
+
+def amount(value: Any) -> Fraction:
+    """An amount as a Fraction, whether given as one or as a profile writes it."""
+    return value if isinstance(value, Fraction) else parse_money(value)
+
+
+def money_text(value: Any) -> str:
+    """An amount as people read it: ``5``, ``2½`` (a profile writes ``5/2``).
+
+    >>> money_text("5/2"), money_text(4), money_text(Fraction(1, 2))
+    ('2½', '4', '½')
+    """
+    return pretty_money(amount(value))
+
+
+def times_text(value: Any) -> str:
+    """A multiple in words: ``once``, ``twice``, ``three times``, ``2½ times``."""
+    n = amount(value)
+    if n == 1:
+        return "once"
+    if n == 2:
+        return "twice"
+    if n.denominator == 1 and n.numerator in _SMALL:
+        return f"{_SMALL[n.numerator]} times"
+    return f"{pretty_money(n)} times"
+
+
+def share_of(value: Any) -> str:
+    """A share of something: ``half``, ``a third of``, ``all of``, ``⅗ of``."""
+    n = amount(value)
+    words = {
+        Fraction(1): "all of",
+        Fraction(1, 2): "half",
+        Fraction(1, 3): "a third of",
+        Fraction(1, 4): "a quarter of",
+        Fraction(2, 3): "two thirds of",
+        Fraction(3, 4): "three quarters of",
+    }
+    return words.get(n, f"{pretty_money(n)} of")
+
+
+def count(n: int, one: str, many: Optional[str] = None) -> str:
+    """``1 player``, ``3 players``."""
+    word = one if n == 1 else (many or one + "s")
+    return f"{n} {word}"
+
+
+def number_word(n: int) -> str:
+    return _SMALL.get(n, str(n))
+
+
+_FRACTION_TEXT = re.compile(r"-?\d+/[1-9]\d*")
+
+
+def people_value(value: Any) -> str:
+    """A value for people to read: :func:`show_value`, with amounts written as everywhere
+    else for people (``2½``, not ``5/2``).
+
+    >>> people_value("5/2"), people_value(Fraction(1, 3)), people_value(["a", "3/4"]), people_value(True)
+    ('2½', '⅓', '[a, ¾]', 'true')
+    """
+    if isinstance(value, Fraction):
+        return pretty_money(value)
+    if isinstance(value, str) and _FRACTION_TEXT.fullmatch(value):
+        return pretty_money(Fraction(value))
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(people_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {people_value(v)}" for k, v in value.items()) + "}"
+    return show_value(value)
+
+
+def show_value(value: Any) -> str:
+    """A value as a profile author writes it in YAML.
+
+    >>> show_value(None), show_value(True), show_value(["prial", "high_card"]), show_value("5/2")
+    ('null', 'true', '[prial, high_card]', '5/2')
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Fraction):
+        return format_money(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {show_value(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def cards_text(cards: Sequence[str]) -> str:
+    from bragrules.core.cards import parse_card
+
+    return ", ".join(parse_card(c).symbol for c in cards)
+
+
+def rank_plural(text: str) -> str:
+    from bragrules.core.cards import RANK_PLURALS, parse_rank
+
+    return RANK_PLURALS[parse_rank(text)]
+
+
+def join(words: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    words = list(words)
+    if not words:
+        return ""
+    if len(words) == 1:
+        return words[0]
+    return ", ".join(words[:-1]) + f" {last} " + words[-1]
+
+
+def capitalise(text: str) -> str:
+    """The first letter upper case, the rest untouched."""
+    return text[:1].upper() + text[1:] if text else text
+
+
+def sentence(text: str) -> str:
+    """``text`` as a sentence: a capital letter and a full stop.
+
+    >>> sentence("the pack is not cut")
+    'The pack is not cut.'
+    """
+    text = capitalise(text.strip())
+    if text and text[-1] not in ".!?":
+        text += "."
+    return text
