@@ -126,11 +126,11 @@ class Interval:
         }
 
 
-def wilson(successes: int, trials: float, z: float = Z95) -> Interval:
+def wilson(successes: float, trials: float, z: float = Z95) -> Interval:
     """The Wilson score interval for ``successes`` out of ``trials``.
 
-    ``trials`` may be fractional (an effective number of trials, see
-    :func:`wilson_blocks`); the observed share is kept.
+    Both may be fractional (an effective number of trials with the same
+    share, see :func:`wilson_blocks`).
 
     >>> w = wilson(0, 10)
     >>> w.low, round(w.high, 4)
@@ -180,13 +180,15 @@ def wilson_blocks(successes: Sequence[float], trials: Sequence[float]) -> Interv
     With independent trials the effect is about 1 and this is :func:`wilson`.
 
     >>> plain, blocks = wilson(100, 400), wilson_blocks([10, 90, 0, 0], [100, 100, 100, 100])
-    >>> blocks.half_width > plain.half_width
+    >>> blocks.estimate == plain.estimate, blocks.half_width > plain.half_width
+    (True, True)
+    >>> wilson_blocks([25, 25, 25, 25], [100, 100, 100, 100]) == wilson(100, 400)
     True
     """
     total, n = sum(successes), sum(trials)
     effect = design_effect(successes, trials)
-    interval = wilson(round(total), n / effect)
     p = total / n if n else 0.0
+    interval = wilson(p * n / effect, n / effect)
     method = "wilson" if effect == 1.0 else f"wilson (design effect {effect:.2f})"
     return Interval(p, min(interval.low, p), max(interval.high, p), method)
 
