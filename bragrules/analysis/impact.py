@@ -130,7 +130,8 @@ def measure_impact(
         for index, side in enumerate(comparison.sides):
             seats = _seat_count(side.profile, players)
             before = index * hands
-            advance = None if progress is None else (lambda done, _all, before=before: progress(before + done, total))
+            advance = None if progress is None else (
+                lambda done, _all, before=before, total=total: progress(before + done, total))
             reports.append(simulator.simulate(side.profile, players=seats, hands=hands, seed=seed, progress=advance,
                                               runner=runner, workers=workers))
         differences = [paired_differences(reports[0], other) for other in reports[1:]]

@@ -151,7 +151,7 @@ def precision_rule(target: float, names: Optional[Iterable[str]] = None) -> Any:
     def until(report: Any) -> int:
         found = intervals(report)
         known = measure_names(report)
-        wanted = report.deals
+        wanted: int = report.deals
         for name in chosen if chosen is not None else list(found):
             if name not in known:
                 raise ValueError(f"no measure called {name!r} (choose from {', '.join(known)})")
