@@ -20,6 +20,7 @@ to import, so it is imported only here, only when a cluster is asked for.
 
 from __future__ import annotations
 
+import importlib
 from typing import Any, Dict, List, Optional, Tuple
 
 __all__ = ["ClusterError", "ClusterUnavailable", "MISSING", "connect", "dask_runner"]
@@ -51,12 +52,13 @@ def _worker_version() -> str:
 
 def connect(address: str, timeout: float = 10.0) -> Any:
     """A ``distributed.Client`` on the scheduler at ``address``, its workers checked."""
+    client: Any
     try:
-        from distributed import Client
+        distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise ClusterUnavailable(MISSING) from None
     try:
-        client = Client(address, timeout=f"{timeout}s", set_as_default=False)
+        client = distributed.Client(address, timeout=f"{timeout}s", set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
         raise ClusterError(f"cannot reach a Dask scheduler at {address!r} ({exc})") from None
     try:
@@ -77,7 +79,7 @@ def connect(address: str, timeout: float = 10.0) -> Any:
 
 def dask_runner(client: Any) -> Any:
     """A :data:`~bragrules.play.simulate.BlockRunner` that plays the blocks on ``client``'s workers."""
-    from distributed import as_completed
+    as_completed: Any = importlib.import_module("distributed").as_completed
 
     from bragrules.play.simulate import _play_block
 
