@@ -17,7 +17,8 @@ a 10^8-deal simulation on N workers::
     time(N) = 10^8 / rate(N) + start-up
 
 with r1 the measured rate of one worker and e the measured efficiency of
-two (r2 / 2 r1), assumed to hold as workers are added (each block is
+two (their ratios to the same-run baseline, ratio2 / 2 ratio1), assumed to
+hold as workers are added (each block is
 independent and small; the scheduler's ceiling is the term that stops it).
 Nothing here asserts a time.
 """
@@ -64,8 +65,30 @@ def _stop(process: "subprocess.Popen[bytes]") -> None:
         process.wait()
 
 
-def time_on_workers(workers: int, deals: int, repeats: int, folder: Path) -> Dict[str, float]:
-    """Best wall time of the simulation on ``workers`` single-threaded worker processes."""
+ALONE = """
+import sys, time
+from bragrules.play.simulate import simulate
+from bragrules.profile import load_profile
+from bragrules.rules.compile import compile_rules
+rules = compile_rules(load_profile("standard"))
+simulate(rules, players=4, hands=50, seed=998)
+start = time.perf_counter()
+simulate(rules, players=4, hands=int(sys.argv[1]), seed=1)
+print(time.perf_counter() - start)
+"""
+
+
+def _alone(deals: int) -> float:
+    """The same simulation in a fresh process of its own (no client threads beside it): its seconds."""
+    done = subprocess.run([sys.executable, "-c", ALONE, str(deals)], capture_output=True, text=True, check=True,
+                          cwd=ROOT)
+    return float(done.stdout.strip().splitlines()[-1])
+
+
+def time_on_workers(rules: Any, workers: int, deals: int, repeats: int, folder: Path) -> Dict[str, float]:
+    """Best wall time of the simulation on ``workers`` single-threaded worker processes, and of the
+    same simulation in one fresh process alone, their rounds taking turns (the same-run baseline; not in
+    this process, whose client threads would slow it)."""
     scheduler_file = folder / f"scheduler-{workers}.json"
     scheduler = _start(["distributed.cli.dask_scheduler", "--scheduler-file", str(scheduler_file), "--port", "0",
                         "--no-dashboard"], folder / f"scheduler-{workers}.log")
@@ -80,8 +103,9 @@ def time_on_workers(workers: int, deals: int, repeats: int, folder: Path) -> Dic
         try:
             runner = dask_runner(client)
             simulate("standard", players=4, hands=2 * BLOCK_DEALS, seed=999, runner=runner)  # warm every worker
-            best = float("inf")
-            for _ in range(repeats):
+            best = alone = float("inf")
+            for _ in range(repeats):  # the baseline (this process alone) and the cluster take turns
+                alone = min(alone, _alone(deals))
                 start = time.perf_counter()
                 simulate("standard", players=4, hands=deals, seed=1, runner=runner)
                 best = min(best, time.perf_counter() - start)
@@ -100,7 +124,8 @@ def time_on_workers(workers: int, deals: int, repeats: int, folder: Path) -> Dic
     finally:
         for process in reversed(started):
             _stop(process)
-    return {"seconds": best, "deals_per_second": deals / best, "one_block_seconds": small,
+    return {"seconds": best, "deals_per_second": deals / best, "alone_per_second": deals / alone,
+            "ratio": alone / best, "one_block_seconds": small,
             "blocks_per_second": blocks / dispatch}
 
 
@@ -113,22 +138,17 @@ def main(argv: List[str]) -> None:
     rules = compile_rules(load_profile("standard"))
     simulate(rules, players=4, hands=50, seed=998)
     print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.2f} at the start")
-    best = float("inf")
-    for _ in range(options.repeats):
-        start = time.perf_counter()
-        simulate(rules, players=4, hands=deals, seed=1)
-        best = min(best, time.perf_counter() - start)
-    alone = deals / best
-    print(f"one process, no cluster: {deals:,} deals in {best:.2f} s, {alone:,.0f} deals/s")
     with tempfile.TemporaryDirectory(prefix="bragrules-cluster-") as tmp:
-        found = {n: time_on_workers(n, deals, options.repeats, Path(tmp)) for n in (1, 2)}
+        found = {n: time_on_workers(rules, n, deals, options.repeats, Path(tmp)) for n in (1, 2)}
     for n, figures in found.items():
         print(f"{n} worker{'s' if n > 1 else ''}: {deals:,} deals in {figures['seconds']:.2f} s, "
-              f"{figures['deals_per_second']:,.0f} deals/s ({figures['deals_per_second'] / alone:.2f} x one process); "
+              f"{figures['deals_per_second']:,.0f} deals/s; one process alone, in turn: "
+              f"{figures['alone_per_second']:,.0f} deals/s; ratio {figures['ratio']:.2f}; "
               f"a one-deal run {figures['one_block_seconds'] * 1000:.0f} ms; "
               f"the scheduler hands out {figures['blocks_per_second']:,.0f} empty blocks/s")
-    r1, r2 = found[1]["deals_per_second"], found[2]["deals_per_second"]
-    efficiency = r2 / (2 * r1)
+    print(f"load average {os.getloadavg()[0]:.2f} at the end")
+    r1 = found[1]["deals_per_second"]
+    efficiency = found[2]["ratio"] / (2 * found[1]["ratio"])  # the same-run ratios: drift cancels
     ceiling = max(found[1]["blocks_per_second"], found[2]["blocks_per_second"]) * BLOCK_DEALS
     start_up = found[2]["one_block_seconds"]
     print(f"efficiency of two workers against one: {efficiency:.2f}; scheduler ceiling {ceiling:,.0f} deals/s")

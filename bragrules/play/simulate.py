@@ -136,7 +136,7 @@ class _Tally:
     conservation_failures: int = 0
     left_on_table: Fraction = ZERO
     first_dealt: Dict[str, int] = field(default_factory=dict)
-    pot_sizes: Dict[Fraction, int] = field(default_factory=dict)
+    pot_sizes: Dict[Union[int, Fraction], int] = field(default_factory=dict)  # whole pots keyed as int: cheap to hash
 
     def add(self, other: "_Tally") -> None:
         for name in (
@@ -270,7 +270,8 @@ def _play_block(
             outcome = result.outcome
             pot = result.pot
             pot_total.add(pot)
-            pot_sizes[pot] = pot_sizes.get(pot, 0) + 1
+            size: Union[int, Fraction] = pot.numerator if pot.denominator == 1 else pot
+            pot_sizes[size] = pot_sizes.get(size, 0) + 1
             if pot > tally.pot_max:
                 tally.pot_max = pot
             winners = result.winners
