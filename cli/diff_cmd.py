@@ -55,20 +55,20 @@ def diff(
     precision: Annotated[
         Optional[float],
         typer.Option("--precision", metavar="X",
-                     help="--impact: play on (N deals first) until every paired difference, or those of "
-                     "--precision-for, is at most ± X in its own unit (a share as a fraction: 0.01 is one point), "
-                     "or --max-hands is reached.", show_default=False),
+                     help="With --impact: play on, after the first N deals, until every paired difference "
+                     "(or those named in --precision-for) is at most ± X in its own unit (a share as a "
+                     "fraction: 0.01 is one point), up to the cap of --max-hands.", show_default=False),
     ] = None,
     precision_for: Annotated[
         Optional[str],
         typer.Option("--precision-for", metavar="NAME,...",
-                     help="The differences --precision waits for: showdown, folded_out, carried, split, "
+                     help="Which differences to wait for (with --precision): showdown, folded_out, carried, split, "
                      "average_pot, actions_per_deal, blind_won, blind_net.", show_default=False),
     ] = None,
     max_hands: Annotated[
         int,
         typer.Option("--max-hands", metavar="N", min=1, max=1_000_000,
-                     help="The most deals under each profile that --precision plays."),
+                     help="The most deals under each profile (with --precision)."),
     ] = 1_000_000,
     plot: Annotated[
         Optional[Path],
@@ -90,7 +90,7 @@ def diff(
     a column per profile. Name, description, source and extends are shown but
     never count as differences.
 
-    With --impact every measure comes with its 95% interval, and each
+    With --impact, every measure comes with its 95% interval, and each
     profile's difference from the first, paired over the shared seeds, with
     its interval, the differences distinguishable from noise marked.
 

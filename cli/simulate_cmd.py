@@ -50,15 +50,16 @@ def simulate_command(
     precision: Annotated[
         Optional[float],
         typer.Option("--precision", metavar="X",
-                     help="Play on (in blocks of 250 deals, --hands first) until every 95% interval, or those "
-                     "of --precision-for, is at most ± X in its own unit (a share as a fraction: 0.01 is one "
-                     "point; money in units), or --max-hands is reached.", show_default=False),
+                     help="Play on, in blocks of 250 deals after the first --hands, until every 95% interval "
+                     "(or those named in --precision-for) is at most ± X in its own unit (a share as a "
+                     "fraction: 0.01 is one point; money in units), up to the cap of --max-hands.",
+                     show_default=False),
     ] = None,
     precision_for: Annotated[
         Optional[str],
         typer.Option("--precision-for", metavar="NAME,...",
-                     help="The measures --precision waits for (as named under intervals in --json, "
-                     "e.g. showdown,net_per_deal:cautious).", show_default=False),
+                     help="Which measures to wait for (with --precision), as named under intervals in --json "
+                     "(e.g. showdown,net_per_deal:cautious).", show_default=False),
     ] = None,
     max_hands: Annotated[
         int,
@@ -225,7 +226,7 @@ def _render_intervals(report: "SimulationReport", precision: Optional[float], wa
                       f"{interval.low * scale:.2f} to {interval.high * scale:.2f}")
     out.print(table)
     out.print("notes: " + METHOD_NOTE.format(block=BLOCK_DEALS)
-              + " The first player's dealt pair is one hand a deal: 3,744/22,100 (16.94%) when the pack is "
+              + " The first player's dealt pair is one hand a deal: 3,744 in 22,100 (16.94%) when the pack is "
               "shuffled before every deal.")
     reached = _precision_json(report, precision, wanted, max_hands)
     if reached is not None:

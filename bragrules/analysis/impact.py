@@ -16,7 +16,7 @@ from bragrules.explainers.diff import Comparison
 from bragrules.profile.models import Profile
 
 __all__ = [
-    "IMPACT_METRICS", "IMPACT_NOTE", "PAIRED", "ImpactUnavailable", "impact_metrics", "impact_sentences",
+    "IMPACT_METRICS", "IMPACT_NOTE", "PAIRED", "ImpactUnavailable", "impact_metrics", "impact_sentences", "interval_value",
     "measure_impact", "own_intervals", "paired_differences", "render_impact",
 ]
 
@@ -199,6 +199,18 @@ def paired_differences(first: Any, other: Any) -> Dict[str, Any]:
     return found
 
 
+def interval_value(found: Dict[str, Any], key: str) -> float:
+    """A number of an interval's JSON; None (no finite end: no interval) read back as an infinity.
+
+    >>> interval_value({"low": None, "plus_minus": 0.5}, "low"), interval_value({"plus_minus": None}, "plus_minus")
+    (-inf, inf)
+    """
+    value = found.get(key)
+    if value is None:
+        return float("-inf") if key == "low" else float("nan") if key == "estimate" else float("inf")
+    return float(value)
+
+
 def _plus_minus(value: float, kind: str) -> str:
     if kind == "share":
         return f"{abs(value) * 100:.1f} points"
@@ -223,7 +235,7 @@ def impact_sentences(measured: Sequence[Dict[str, Any]]) -> List[str]:
         real, noise = [], []
         for key, found in (row.get("versus_first") or {}).items():
             label, kind = labels[key]
-            estimate, half = float(found["estimate"]), float(found["plus_minus"])
+            estimate, half = interval_value(found, "estimate"), interval_value(found, "plus_minus")
             if not found["distinguishable"]:
                 noise.append(label)
                 continue
@@ -291,8 +303,8 @@ def render_impact(comparison: Comparison, measured: Sequence[Dict[str, Any]]) ->
         for row, value in zip(measured, values):
             text = _shown(value, kind)
             found = (row.get("intervals") or {}).get(key)
-            if found is not None and value is not None:
-                half = float(found["plus_minus"])
+            if found is not None and value is not None and found.get("plus_minus") is not None:
+                half = interval_value(found, "plus_minus")
                 text += f" ± {half * 100:.1f}" if kind == "share" else f" ± {_significant(half)}"
             cells.append(text)
         if len(measured) == 2:
@@ -304,7 +316,9 @@ def render_impact(comparison: Comparison, measured: Sequence[Dict[str, Any]]) ->
 
 def _difference(found: Dict[str, Any], kind: str) -> str:
     """A paired difference for a table cell: signed, with its ±, starred when not noise."""
-    estimate, half = float(found["estimate"]), float(found["plus_minus"])
+    estimate, half = interval_value(found, "estimate"), interval_value(found, "plus_minus")
+    if found.get("plus_minus") is None:
+        return f"{estimate * (100 if kind == 'share' else 1):+.2f} (needs two blocks)"
     scale = 100 if kind == "share" else 1
     text = f"{estimate * scale:+.1f} ± {half * scale:.1f}" if kind == "share" else \
         f"{estimate:+.2f} ± {_significant(half)}"

@@ -18,6 +18,7 @@ matplotlib is an optional extra (``pip install 'bragrules[plot]'``):
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, Dict, List, Sequence, Tuple
 
@@ -57,8 +58,6 @@ def _plain_labels(ax: Any) -> None:
 
 def _errors(interval: Any) -> Tuple[float, float]:
     """(below, above) for an error bar; no bar where the interval is unbounded."""
-    import math
-
     below, above = interval.estimate - interval.low, interval.high - interval.estimate
     if not (math.isfinite(below) and math.isfinite(above)):
         return 0.0, 0.0
@@ -107,6 +106,21 @@ def simulation_figure(report: Any) -> Any:
     return fig
 
 
+def _bars(found: Sequence[Dict[str, Any]]) -> Tuple[List[float], List[float], List[float]]:
+    """Heights and error bars (below, above) from intervals' JSON; no bar where there is no interval."""
+    from bragrules.analysis.impact import interval_value
+
+    values, below, above = [], [], []
+    for interval in found:
+        estimate = interval_value(interval, "estimate")
+        low, high = interval_value(interval, "low"), interval_value(interval, "high")
+        bounded = math.isfinite(low) and math.isfinite(high)
+        values.append(estimate)
+        below.append(estimate - low if bounded else 0.0)
+        above.append(high - estimate if bounded else 0.0)
+    return values, below, above
+
+
 def _bar_width(xs: Sequence[float]) -> float:
     if len(xs) < 2:
         return 1.0
@@ -139,9 +153,7 @@ def impact_figure(measured: Sequence[Dict[str, Any]]) -> Any:
             found = row.get("intervals") or {}
             present = [k for k in keys if k in found]
             xs = [keys.index(k) + (p - (count - 1) / 2) * width for k in present]
-            values = [float(found[k]["estimate"]) for k in present]
-            below = [float(found[k]["estimate"]) - float(found[k]["low"]) for k in present]
-            above = [float(found[k]["high"]) - float(found[k]["estimate"]) for k in present]
+            values, below, above = _bars([found[k] for k in present])
             ax.bar(xs, values, width=width, yerr=[below, above], capsize=3, label=_text(row["profile"]))
         ax.set_xticks(range(len(keys)), [k.replace("_", " ") for k in keys], rotation=15)
         ax.set_title(f"{title} (95% intervals)")
@@ -153,9 +165,7 @@ def impact_figure(measured: Sequence[Dict[str, Any]]) -> Any:
             found = row.get("versus_first") or {}
             present = [k for k in keys if k in found]
             xs = [keys.index(k) + (p - 1 - (len(later) - 1) / 2) * span for k in present]
-            values = [float(found[k]["estimate"]) for k in present]
-            below = [float(found[k]["estimate"]) - float(found[k]["low"]) for k in present]
-            above = [float(found[k]["high"]) - float(found[k]["estimate"]) for k in present]
+            values, below, above = _bars([found[k] for k in present])
             ax.errorbar(xs, values, yerr=[below, above], fmt="o", capsize=4,
                         label=_text(f"{row['profile']} minus {measured[0]['profile']}"))
         ax.axhline(0, color="black", linewidth=0.8)

@@ -117,12 +117,20 @@ class Interval:
     def contains(self, value: float) -> bool:
         return self.low <= value <= self.high
 
-    def to_json(self, digits: int = 6) -> Dict[str, float]:
+    def to_json(self, digits: int = 6) -> Dict[str, Optional[float]]:
+        """Rounded; an end that is not a finite number (no interval) is None (JSON has no infinity).
+
+        >>> Interval(1.5, -math.inf, math.inf, "batch means").to_json()
+        {'estimate': 1.5, 'low': None, 'high': None, 'plus_minus': None}
+        """
+        def number(value: float) -> Optional[float]:
+            return round(value, digits) if math.isfinite(value) else None
+
         return {
-            "estimate": round(self.estimate, digits),
-            "low": round(self.low, digits),
-            "high": round(self.high, digits),
-            "plus_minus": round(self.half_width, digits),
+            "estimate": number(self.estimate),
+            "low": number(self.low),
+            "high": number(self.high),
+            "plus_minus": number(self.half_width),
         }
 
 

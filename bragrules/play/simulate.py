@@ -577,16 +577,24 @@ it calls ``done(block, tally)`` once for every block, in any order, each
 tally being :func:`_play_block`'s for those arguments."""
 
 
+def _statistic(amount: Fraction) -> float:
+    """An amount as a float for statistics: past a float's range, an infinity (then no interval)."""
+    try:
+        return float(amount)
+    except OverflowError:
+        return float("inf") if amount > 0 else float("-inf")
+
+
 def _block_row(tally: _Tally, seats: Sequence[str]) -> List[float]:
     row = [
         float(tally.deals), float(tally.showdowns), float(tally.folded_out), float(tally.carried),
-        float(tally.split), float(tally.pot_total), float(tally.actions), float(tally.blind_to_end),
-        float(tally.blind_won), float(tally.blind_net), float(sum(tally.first_dealt.values())),
+        float(tally.split), _statistic(tally.pot_total), float(tally.actions), float(tally.blind_to_end),
+        float(tally.blind_won), _statistic(tally.blind_net), float(sum(tally.first_dealt.values())),
         float(tally.first_dealt.get("pair", 0)),
     ]
     for seat in seats:
         s = tally.seats.get(seat) or _SeatTally()
-        row.extend((float(s.deals), float(s.won), float(s.net)))
+        row.extend((float(s.deals), float(s.won), _statistic(s.net)))
     return row
 
 
