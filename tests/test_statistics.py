@@ -101,6 +101,14 @@ def test_one_block_gives_a_mean_no_interval_but_a_rate_one() -> None:
     assert 0 < found["showdown"].half_width < 0.5
 
 
+def test_one_block_in_json_has_no_interval_for_a_mean_written_as_null(capsys, monkeypatch) -> None:
+    code, out, err = run_cli(capsys, monkeypatch, "simulate", "--hands", "40", "--seed", "1", "--json")
+    assert code == 0, err
+    assert "Infinity" not in out and "NaN" not in out  # JSON has neither
+    pot = json.loads(out)["intervals"]["measures"]["average_pot"]
+    assert pot["low"] is None and pot["high"] is None and pot["estimate"] > 0
+
+
 def test_a_profile_against_itself_differs_by_exactly_nothing() -> None:
     one = simulate("house", players=3, hands=BLOCK_DEALS + 20, seed=4)
     two = simulate("house", players=3, hands=BLOCK_DEALS + 20, seed=4)
