@@ -102,7 +102,7 @@ def test_simulate_plot_writes_the_file_and_the_same_report(capsys, monkeypatch, 
 @needs_matplotlib
 def test_diff_impact_plot_writes_the_file(capsys, monkeypatch, tmp_path: Path) -> None:
     target = tmp_path / "impact.svg"
-    code, out, err = run_cli(capsys, monkeypatch, "diff", "standard", "casual", "--impact", "260", "--players", "3",
+    code, out, err = run_cli(capsys, monkeypatch, "diff", "standard", "casual", "--impact", "60", "--players", "3",
                              "--plot", str(target))
     assert code == 1, err
     assert "casual minus standard" in target.read_text(encoding="utf-8")
