@@ -122,6 +122,7 @@ def test_cli_simulate_json(capsys: pytest.CaptureFixture, monkeypatch: pytest.Mo
                              "--hands", "120", "--seed", "7", "--json")
     assert code == 0, err
     data = json.loads(out)
+    assert set(data.pop("intervals")) >= {"confidence", "method", "measures"}  # added by the command (issue 16)
     assert data == simulate("traditional", players=4, hands=120, seed=7).to_json()
     assert data["money"]["conserved"] is True
     assert err == ""  # no progress bar, no timing line with --json

@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import hashlib
+from array import array
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -55,6 +56,9 @@ MAX_HANDS = 10_000_000
 """Most deals one run simulates: about an hour for one worker here, and a
 number whose figures have long stopped moving. A bigger number is refused
 at once, with this limit, instead of running for ever."""
+
+MAX_CLUSTER_HANDS = 1_000_000_000
+"""Most deals one run simulates on a cluster (``runner``): 10^9, hours on a few dozen workers."""
 
 MAX_WORKERS = 64
 """Most worker processes one run starts."""
@@ -131,6 +135,8 @@ class _Tally:
     completed_deals: int = 0
     conservation_failures: int = 0
     left_on_table: Fraction = ZERO
+    first_dealt: Dict[str, int] = field(default_factory=dict)
+    pot_sizes: Dict[Union[int, Fraction], int] = field(default_factory=dict)  # whole pots keyed as int: cheap to hash
 
     def add(self, other: "_Tally") -> None:
         for name in (
@@ -144,9 +150,12 @@ class _Tally:
             self.pot_max = other.pot_max
         for seat, tally in other.seats.items():
             self.seats.setdefault(seat, _SeatTally()).add(tally)
-        for mine, theirs in ((self.shown, other.shown), (self.winning, other.winning)):
+        for mine, theirs in ((self.shown, other.shown), (self.winning, other.winning),
+                             (self.first_dealt, other.first_dealt)):
             for cat, count in theirs.items():
                 mine[cat] = mine.get(cat, 0) + count
+        for pot, count in other.pot_sizes.items():
+            self.pot_sizes[pot] = self.pot_sizes.get(pot, 0) + count
 
 
 # ---------------------------------------------------------------------------
@@ -217,6 +226,7 @@ def _play_block(
     category_of = ranker.category
     several = rules.hands_per_player > 1
     lives = rules.lives is not None
+    first_dealt, pot_sizes = tally.first_dealt, tally.pot_sizes
     seat_nets = {seat: ExactSum() for seat in seats}  # the block's money sums, exact and cheap
     blind_net, pot_total = ExactSum(), ExactSum()
     played = 0
@@ -238,6 +248,12 @@ def _play_block(
         act = session.act
         while played < deals and not session.is_over:
             deal = session.start_deal()
+            if not several:  # the hand dealt to the first player: one hand a deal, for exact rates
+                dealt = deal.players[deal.order[0]].hands.get("new")
+                if dealt is not None and len(dealt) == 3:
+                    a, b, c = dealt
+                    cat = category_of(table[a * 2916 + b * 54 + c])
+                    first_dealt[cat] = first_dealt.get(cat, 0) + 1
             steps = 0
             while deal.result is None:
                 player: str = deal.to_act  # type: ignore[assignment]
@@ -254,6 +270,8 @@ def _play_block(
             outcome = result.outcome
             pot = result.pot
             pot_total.add(pot)
+            size: Union[int, Fraction] = pot.numerator if pot.denominator == 1 else pot
+            pot_sizes[size] = pot_sizes.get(size, 0) + 1
             if pot > tally.pot_max:
                 tally.pot_max = pot
             winners = result.winners
@@ -386,6 +404,8 @@ class SimulationReport:
     seed: int
     seat_styles: Dict[str, str]
     tally: _Tally = field(repr=False)
+    block_rows: Sequence[float] = field(default=(), repr=False)
+    """:data:`BLOCK_COLUMNS` then each seat's :data:`SEAT_COLUMNS`, block after block, flattened."""
 
     # -- derived -----------------------------------------------------------
 
@@ -539,6 +559,107 @@ def seat_styles(players: int, styles: Optional[Sequence[str]] = None) -> Dict[st
     return {seat: chosen[i % len(chosen)] for i, seat in enumerate(_seat_names(players))}
 
 
+BLOCK_COLUMNS: Tuple[str, ...] = (
+    "deals", "showdown", "folded_out", "carried", "split", "pot_total", "actions",
+    "blind_to_end", "blind_won", "blind_net", "first_dealt", "first_pair",
+)
+"""The figures kept for every block, in this order, then each seat's deals,
+won and net: what :mod:`bragrules.analysis.measures` draws intervals from
+(blocks are independent, the deals inside one are not)."""
+
+SEAT_COLUMNS: Tuple[str, ...] = ("deals", "won", "net")
+
+BlockDone = Callable[[int, _Tally], None]
+BlockRunner = Callable[[str, List[str], int, List[Tuple[int, int]], BlockDone], None]
+"""Something that plays blocks elsewhere (a cluster): given the profile as
+JSON, the seat styles, the seed, the (block, deals) pairs and a callback,
+it calls ``done(block, tally)`` once for every block, in any order, each
+tally being :func:`_play_block`'s for those arguments."""
+
+
+def _statistic(amount: Fraction) -> float:
+    """An amount as a float for statistics: past a float's range, an infinity (then no interval)."""
+    try:
+        return float(amount)
+    except OverflowError:
+        return float("inf") if amount > 0 else float("-inf")
+
+
+def _block_row(tally: _Tally, seats: Sequence[str]) -> List[float]:
+    row = [
+        float(tally.deals), float(tally.showdowns), float(tally.folded_out), float(tally.carried),
+        float(tally.split), _statistic(tally.pot_total), float(tally.actions), float(tally.blind_to_end),
+        float(tally.blind_won), _statistic(tally.blind_net), float(sum(tally.first_dealt.values())),
+        float(tally.first_dealt.get("pair", 0)),
+    ]
+    for seat in seats:
+        s = tally.seats.get(seat) or _SeatTally()
+        row.extend((float(s.deals), float(s.won), _statistic(s.net)))
+    return row
+
+
+class _Collector:
+    """Folds finished blocks into one tally in block order, whatever order they finish in."""
+
+    def __init__(self, seats: Sequence[str], first: int, hands: int, done_before: int,
+                 progress: Optional[Progress], total: _Tally, rows: "array[float]") -> None:
+        self.seats = list(seats)
+        self.next = first
+        self.pending: Dict[int, _Tally] = {}
+        self.total = total
+        self.rows = rows
+        self.done = done_before
+        self.hands = hands
+        self.progress = progress
+
+    def __call__(self, block: int, tally: _Tally) -> None:
+        self.pending[block] = tally
+        self.done += tally.deals
+        while self.next in self.pending:
+            ready = self.pending.pop(self.next)
+            self.total.add(ready)
+            self.rows.extend(_block_row(ready, self.seats))
+            self.next += 1
+        if self.progress is not None:
+            self.progress(self.done, self.hands)
+
+
+def _play_blocks(
+    rules: Rules, profile_json: str, style_list: List[str], seed: int, blocks: List[Tuple[int, int]],
+    workers: int, log_dir: Optional[str], runner: Optional[BlockRunner], done: BlockDone,
+) -> None:
+    if runner is not None:
+        runner(profile_json, style_list, seed, blocks, done)
+    elif workers == 1 or len(blocks) == 1:
+        for block, size in blocks:
+            done(block, _play_block(profile_json, style_list, seed, block, size, rules=rules, log_dir=log_dir))
+    else:
+        import os
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
+        pool = ProcessPoolExecutor(
+            max_workers=min(workers, len(blocks)), initializer=_watch_parent, initargs=(os.getpid(),)
+        )
+        try:
+            futures = {
+                pool.submit(_play_block, profile_json, style_list, seed, block, size, None, log_dir): block
+                for block, size in blocks
+            }
+            for future in as_completed(futures):
+                done(futures[future], future.result())
+        except BaseException:
+            # Ctrl-C or an error: the blocks not yet started are dropped, not played out.
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+
+
+def _blocks(first: int, hands: int) -> List[Tuple[int, int]]:
+    """(block, deals) for ``hands`` deals starting at block ``first``: full blocks, the last maybe short."""
+    count = (hands + BLOCK_DEALS - 1) // BLOCK_DEALS
+    return [(first + i, min(BLOCK_DEALS, hands - i * BLOCK_DEALS)) for i in range(count)]
+
+
 def simulate(
     profile_or_rules: ProfileLike,
     players: int,
@@ -548,70 +669,63 @@ def simulate(
     workers: int = 1,
     progress: Optional[Progress] = None,
     log_dir: Optional[str] = None,
+    runner: Optional[BlockRunner] = None,
+    until: Optional[Callable[["SimulationReport"], int]] = None,
+    max_hands: int = 0,
 ) -> SimulationReport:
     """Bots play ``hands`` deals under a profile (a name, a path, a Profile or Rules).
 
     ``players`` seats are named P1, P2... and given the ``styles`` in turn.
     ``workers`` processes share the blocks; the report does not depend on
-    how many. ``progress(done, total)`` is called as blocks finish. With
-    ``log_dir`` (an existing folder) every session's log is written there.
+    how many. ``runner`` plays the blocks instead (a cluster, see
+    :mod:`bragrules.analysis.cluster`), again with the same report.
+    ``progress(done, total)`` is called as blocks finish. With ``log_dir``
+    (an existing folder) every session's log is written there.
+
+    With ``until``, ``hands`` is only the first round (made whole blocks):
+    after each round ``until(report)`` says how many deals in all it wants,
+    and more whole blocks are played until it asks for no more than have
+    been played, or ``max_hands`` is reached. As blocks are seeded by their
+    number, the result is the report of one run of that many deals.
     """
     rules = _as_rules(profile_or_rules)
     table = rules.profile.table
     low, high = max(2, table.min_players), table.max_players
+    limit = MAX_CLUSTER_HANDS if runner is not None else MAX_HANDS
     if not low <= players <= high:
         raise SimulationError(f"{rules.profile.name} seats {low} to {high} players, not {players}")
     if hands < 1:
         raise SimulationError(f"the number of deals must be at least 1, not {brief(hands)}")
-    if hands > MAX_HANDS:
-        raise SimulationError(f"at most {MAX_HANDS:,} deals in one run, not {brief(hands)}")
+    if hands > limit:
+        raise SimulationError(f"at most {limit:,} deals in one run, not {brief(hands)}")
+    if max_hands > limit:
+        raise SimulationError(f"at most {limit:,} deals in one run, not {brief(max_hands)}")
     if workers < 1:
         raise SimulationError(f"the number of workers must be at least 1, not {brief(workers)}")
     if workers > MAX_WORKERS:
         raise SimulationError(f"at most {MAX_WORKERS} workers, not {brief(workers)}")
     seats = seat_styles(players, styles)
     style_list = list(seats.values())
-    blocks = [(b, min(BLOCK_DEALS, hands - b * BLOCK_DEALS)) for b in range((hands + BLOCK_DEALS - 1) // BLOCK_DEALS)]
     profile_json = rules.profile.model_dump_json()
+    cap = max(max_hands or limit, hands)
+    if until is not None:
+        hands = min(cap, -(-hands // BLOCK_DEALS) * BLOCK_DEALS)
     total = _Tally()
-    done = 0
-    if workers == 1 or len(blocks) == 1:
-        for block, size in blocks:
-            total.add(_play_block(profile_json, style_list, seed, block, size, rules=rules, log_dir=log_dir))
-            done += size
-            if progress is not None:
-                progress(done, hands)
-    else:
-        import os
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-
-        results: Dict[int, _Tally] = {}
-        pool = ProcessPoolExecutor(
-            max_workers=min(workers, len(blocks)), initializer=_watch_parent, initargs=(os.getpid(),)
+    rows: "array[float]" = array("d")
+    played = 0
+    target = hands
+    while True:
+        collect = _Collector(list(seats), played // BLOCK_DEALS, target, played, progress, total, rows)
+        _play_blocks(rules, profile_json, style_list, seed, _blocks(played // BLOCK_DEALS, target - played),
+                     workers, log_dir, runner, collect)
+        played = target
+        report = SimulationReport(
+            profile=rules.profile.name, players=players, deals=played, seed=seed, seat_styles=seats,
+            tally=total, block_rows=array("d", rows),
         )
-        try:
-            futures = {
-                pool.submit(_play_block, profile_json, style_list, seed, block, size, None, log_dir): (block, size)
-                for block, size in blocks
-            }
-            for future in as_completed(futures):
-                block, size = futures[future]
-                results[block] = future.result()
-                done += size
-                if progress is not None:
-                    progress(done, hands)
-        except BaseException:
-            # Ctrl-C or an error: the blocks not yet started are dropped, not played out.
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
-        pool.shutdown()
-        for block, _ in blocks:
-            total.add(results[block])
-    return SimulationReport(
-        profile=rules.profile.name,
-        players=players,
-        deals=hands,
-        seed=seed,
-        seat_styles=seats,
-        tally=total,
-    )
+        if until is None or played >= cap:
+            return report
+        wanted = min(cap, -(-until(report) // BLOCK_DEALS) * BLOCK_DEALS)
+        if wanted <= played:
+            return report
+        target = wanted

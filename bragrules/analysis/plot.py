@@ -1,0 +1,201 @@
+"""Pictures of a simulation and of ``diff --impact``, drawn from the report's own numbers.
+
+:func:`simulation_figure` draws three panels: each style's net per deal
+with its 95% interval, the distribution of pot sizes, and how deals end
+(shares with their intervals). :func:`impact_figure` sets the profiles
+side by side on the shares and means of ``diff --impact`` and, beneath,
+each profile's paired difference from the first with its interval.
+
+Every number drawn is one the report carries (the intervals of
+:mod:`bragrules.analysis.measures`), and each bar group is labelled with
+the measure it shows, so a test can read the figure's data back and
+compare it with the report. Names (profiles, styles) are drawn as plain
+text: never as mathtext, control characters neutralised.
+
+matplotlib is an optional extra (``pip install 'bragrules[plot]'``):
+:data:`MISSING` is the one line to print when it is absent.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any, Dict, List, Sequence, Tuple
+
+__all__ = ["FORMATS", "MISSING", "PlotUnavailable", "impact_figure", "read_bars", "save", "simulation_figure"]
+
+FORMATS = (".png", ".svg")
+MISSING = "plots need matplotlib: pip install 'bragrules[plot]'"
+
+
+class PlotUnavailable(Exception):
+    """matplotlib is not installed."""
+
+
+def _figure(size: Tuple[float, float]) -> Any:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise PlotUnavailable(MISSING) from None
+    return Figure(figsize=size, layout="constrained")
+
+
+def _text(value: str) -> str:
+    from bragrules.core.text import neutralise
+
+    return neutralise(str(value))
+
+
+def _plain_labels(ax: Any) -> None:
+    """Tick labels, titles and legends as text: a ``$`` in a name is not mathtext."""
+    for label in [*ax.get_xticklabels(), *ax.get_yticklabels(), ax.title, ax.xaxis.label, ax.yaxis.label]:
+        label.set_parse_math(False)
+    legend = ax.get_legend()
+    if legend is not None:
+        for label in legend.get_texts():
+            label.set_parse_math(False)
+
+
+def _errors(interval: Any) -> Tuple[float, float]:
+    """(below, above) for an error bar; no bar where the interval is unbounded."""
+    below, above = interval.estimate - interval.low, interval.high - interval.estimate
+    if not (math.isfinite(below) and math.isfinite(above)):
+        return 0.0, 0.0
+    return below, above
+
+
+def simulation_figure(report: Any) -> Any:
+    """The figure of ``simulate --plot``: net per deal by style, pot sizes, how deals end."""
+    from bragrules.analysis.measures import intervals
+
+    found = intervals(report)
+    fig = _figure((15, 4.8))
+    net_ax, pot_ax, end_ax = fig.subplots(1, 3)
+
+    styles = list(dict.fromkeys(report.seat_styles.values()))
+    nets = [found[f"net_per_deal:{s}"] for s in styles if f"net_per_deal:{s}" in found]
+    shown = [s for s in styles if f"net_per_deal:{s}" in found]
+    below, above = zip(*[_errors(i) for i in nets]) if nets else ((), ())
+    net_ax.bar(range(len(shown)), [i.estimate for i in nets], yerr=[list(below), list(above)], capsize=4,
+               color="tab:blue", label="net_per_deal")
+    net_ax.axhline(0, color="black", linewidth=0.8)
+    net_ax.set_xticks(range(len(shown)), [_text(s) for s in shown], rotation=20)
+    net_ax.set_ylabel("net per deal (95% interval)")
+    net_ax.set_title("net per deal, by style")
+
+    pots = sorted(report.tally.pot_sizes.items())
+    pot_ax.bar([float(p) for p, _ in pots], [c for _, c in pots], width=_bar_width([float(p) for p, _ in pots]),
+               color="tab:green", label="pot_sizes")
+    pot_ax.set_xlabel("pot")
+    pot_ax.set_ylabel("deals")
+    pot_ax.set_title(f"pot sizes ({report.deals:,} deals)")
+
+    ends = [name for name in ("showdown", "folded_out", "carried", "split") if name in found]
+    shares = [found[name] for name in ends]
+    below, above = zip(*[_errors(i) for i in shares]) if shares else ((), ())
+    end_ax.bar(range(len(ends)), [i.estimate for i in shares], yerr=[list(below), list(above)], capsize=4,
+               color="tab:orange", label="outcomes")
+    end_ax.set_xticks(range(len(ends)), [e.replace("_", " ") for e in ends])
+    end_ax.set_ylim(0, 1)
+    end_ax.set_ylabel("share of deals (95% interval)")
+    end_ax.set_title("how deals end")
+    fig.suptitle(_text(f"{report.profile}: {report.deals:,} deals, {report.players} players, seed {report.seed}"),
+                 parse_math=False)
+    for ax in (net_ax, pot_ax, end_ax):
+        _plain_labels(ax)
+    return fig
+
+
+def _bars(found: Sequence[Dict[str, Any]]) -> Tuple[List[float], List[float], List[float]]:
+    """Heights and error bars (below, above) from intervals' JSON; no bar where there is no interval."""
+    from bragrules.analysis.impact import interval_value
+
+    values, below, above = [], [], []
+    for interval in found:
+        estimate = interval_value(interval, "estimate")
+        low, high = interval_value(interval, "low"), interval_value(interval, "high")
+        bounded = math.isfinite(low) and math.isfinite(high)
+        values.append(estimate)
+        below.append(estimate - low if bounded else 0.0)
+        above.append(high - estimate if bounded else 0.0)
+    return values, below, above
+
+
+def _bar_width(xs: Sequence[float]) -> float:
+    if len(xs) < 2:
+        return 1.0
+    gaps = [b - a for a, b in zip(xs, xs[1:]) if b > a]
+    return 0.8 * min(gaps) if gaps else 1.0
+
+
+def impact_figure(measured: Sequence[Dict[str, Any]]) -> Any:
+    """The figure of ``diff --impact --plot``: the profiles side by side, then their differences from the first.
+
+    Top left: the shares (grouped bars, one group per measure, one bar per
+    profile, with intervals); top right: the means likewise; bottom: each
+    later profile's paired difference from the first with its interval
+    (shares left, means right). Bars and points carry the profile's name as
+    their label.
+    """
+    from bragrules.analysis.impact import IMPACT_METRICS, PAIRED
+
+    kinds = {key: kind for key, _, kind in IMPACT_METRICS}
+    shares = [k for k in PAIRED if kinds[k] == "share"]
+    means = [k for k in PAIRED if kinds[k] == "mean"]
+    fig = _figure((14, 9))
+    axes = fig.subplots(2, 2)
+    share_ax, mean_ax = axes[0]
+    share_diff_ax, mean_diff_ax = axes[1]
+    count = max(1, len(measured))
+    width = 0.8 / count
+    for ax, keys, title in ((share_ax, shares, "shares"), (mean_ax, means, "means")):
+        for p, row in enumerate(measured):
+            found = row.get("intervals") or {}
+            present = [k for k in keys if k in found]
+            xs = [keys.index(k) + (p - (count - 1) / 2) * width for k in present]
+            values, below, above = _bars([found[k] for k in present])
+            ax.bar(xs, values, width=width, yerr=[below, above], capsize=3, label=_text(row["profile"]))
+        ax.set_xticks(range(len(keys)), [k.replace("_", " ") for k in keys], rotation=15)
+        ax.set_title(f"{title} (95% intervals)")
+        ax.legend()
+    later = list(measured[1:])
+    span = 0.8 / max(1, len(later))
+    for ax, keys, title in ((share_diff_ax, shares, "shares"), (mean_diff_ax, means, "means")):
+        for p, row in enumerate(later, start=1):
+            found = row.get("versus_first") or {}
+            present = [k for k in keys if k in found]
+            xs = [keys.index(k) + (p - 1 - (len(later) - 1) / 2) * span for k in present]
+            values, below, above = _bars([found[k] for k in present])
+            ax.errorbar(xs, values, yerr=[below, above], fmt="o", capsize=4,
+                        label=_text(f"{row['profile']} minus {measured[0]['profile']}"))
+        ax.axhline(0, color="black", linewidth=0.8)
+        ax.set_xticks(range(len(keys)), [k.replace("_", " ") for k in keys], rotation=15)
+        ax.set_title(f"{title}: paired difference from the first profile (clear of 0: not noise)")
+        if later:
+            ax.legend()
+    for ax in (share_ax, mean_ax, share_diff_ax, mean_diff_ax):
+        _plain_labels(ax)
+    first = measured[0] if measured else {}
+    fig.suptitle(f"{first.get('hands', 0):,} simulated deals under each profile, seed {first.get('seed', '?')}",
+                 parse_math=False)
+    return fig
+
+
+def save(fig: Any, path: Path) -> None:
+    """Write the figure; the format from the suffix (:data:`FORMATS`)."""
+    suffix = path.suffix.lower()
+    if suffix not in FORMATS:
+        raise ValueError(f"{path}: a plot is written as .png or .svg, not {suffix or 'a file without a suffix'}")
+    fig.savefig(str(path), format=suffix[1:], metadata={"Date": None} if suffix == ".svg" else None)
+
+
+def read_bars(ax: Any) -> List[Tuple[str, List[float], List[float]]]:
+    """(label, x, heights) of each bar group drawn on ``ax``: what the tests read back."""
+    from matplotlib.container import BarContainer
+
+    found = []
+    for container in ax.containers:
+        if isinstance(container, BarContainer):
+            xs = [patch.get_x() + patch.get_width() / 2 for patch in container.patches]
+            found.append((str(container.get_label()), xs, [patch.get_height() for patch in container.patches]))
+    return found

@@ -1,0 +1,80 @@
+"""What ``simulate`` and ``diff --impact`` share: ``--plot``, ``--cluster`` and ``--precision``.
+
+Each check runs before any deal is played, so a missing extra, a bad file
+name or an unreachable scheduler is one line and exit status 2 at once,
+never after an hour of simulation.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, List, Optional
+
+import typer
+
+from .common import EXIT_BAD_INPUT, error
+
+
+def check_plot(path: Optional[Path]) -> None:
+    """``--plot FILE``: a .png or .svg in a folder that exists, and matplotlib installed."""
+    if path is None:
+        return
+    from bragrules.analysis.plot import FORMATS, MISSING
+
+    if path.suffix.lower() not in FORMATS:
+        error(f"error: --plot {path}: a plot is written as .png or .svg")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    if not path.parent.is_dir():
+        error(f"error: --plot {path}: no folder {path.parent}")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    try:
+        import matplotlib  # noqa: F401
+    except ImportError:
+        error(f"error: {MISSING}")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+
+
+def save_plot(figure: Any, path: Path) -> None:
+    from bragrules.analysis.plot import save
+
+    try:
+        save(figure, path)
+    except OSError as exc:
+        error(f"error: --plot {path}: cannot write it ({exc.strerror or exc})")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+
+
+def open_cluster(address: Optional[str], workers: int) -> Any:
+    """``--cluster ADDRESS``: a connected client (None without the option)."""
+    if address is None:
+        return None
+    if workers != 1:
+        error("error: --cluster and --workers: the cluster's workers play the blocks; give one or the other")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    from bragrules.analysis.cluster import ClusterError, ClusterUnavailable, connect
+
+    try:
+        return connect(address)
+    except (ClusterError, ClusterUnavailable) as exc:
+        error(f"error: {exc}")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+
+
+def check_precision(precision: Optional[float]) -> None:
+    if precision is not None and not precision > 0:
+        error(f"error: --precision must be a positive number, not {precision}")
+        raise typer.Exit(EXIT_BAD_INPUT)
+
+
+def names(option: str, text: Optional[str]) -> Optional[List[str]]:
+    """A comma-separated list of measure names (None when not given)."""
+    if text is None:
+        return None
+    found = [part.strip() for part in text.split(",") if part.strip()]
+    if not found:
+        error(f"error: {option} names no measure")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    return found
+
+
+__all__ = ["check_plot", "check_precision", "names", "open_cluster", "save_plot"]

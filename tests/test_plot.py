@@ -1,0 +1,137 @@
+"""--plot: the figures show the report's own numbers (read back from the figure), and the extra is optional."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any, Dict, List
+
+import pytest
+
+from .helpers import rules_for, run_cli
+
+try:
+    import matplotlib  # noqa: F401
+
+    HAVE_MATPLOTLIB = True
+except ImportError:  # pragma: no cover - the plot extra is absent
+    HAVE_MATPLOTLIB = False
+
+needs_matplotlib = pytest.mark.skipif(not HAVE_MATPLOTLIB, reason="the plot extra (matplotlib) is not installed")
+
+
+def _errorbar_ends(container: Any) -> List[float]:
+    """low, high, low, high... of the error bars of a bar group (or of an errorbar container)."""
+    bars = getattr(container, "errorbar", None) or container
+    segments = bars.lines[2][0].get_segments()
+    return [float(end) for seg in segments for end in (seg[0][1], seg[1][1])]
+
+
+@needs_matplotlib
+def test_the_simulation_figure_shows_the_reports_numbers() -> None:
+    from bragrules.analysis.measures import intervals
+    from bragrules.analysis.plot import read_bars, simulation_figure
+    from bragrules.play.simulate import simulate
+
+    report = simulate(rules_for("standard"), players=4, hands=600, seed=2)
+    found = intervals(report)
+    figure = simulation_figure(report)
+    net_ax, pot_ax, end_ax = figure.axes
+    (label, _, heights), = read_bars(net_ax)
+    styles = [r.style for r in report.styles()]
+    assert label == "net_per_deal"
+    assert heights == pytest.approx([float(r.net_per_deal) for r in report.styles()])
+    assert [t.get_text() for t in net_ax.get_xticklabels()] == styles
+    ends = _errorbar_ends(net_ax.containers[0])
+    assert ends == pytest.approx([end for s in styles for end in (found[f"net_per_deal:{s}"].low,
+                                                                 found[f"net_per_deal:{s}"].high)])
+
+    (_, xs, counts), = read_bars(pot_ax)
+    pots = sorted(report.tally.pot_sizes.items())
+    assert xs == pytest.approx([float(p) for p, _ in pots]) and counts == [c for _, c in pots]
+    assert sum(counts) == report.deals
+
+    (_, _, shares), = read_bars(end_ax)
+    t = report.tally
+    assert shares == pytest.approx([t.showdowns / t.deals, t.folded_out / t.deals, t.carried / t.deals,
+                                    t.split / t.deals])
+    assert _errorbar_ends(end_ax.containers[0])[:2] == pytest.approx([found["showdown"].low, found["showdown"].high])
+
+
+@needs_matplotlib
+def test_the_impact_figure_shows_the_rows_and_their_differences() -> None:
+    from bragrules.analysis.impact import measure_impact
+    from bragrules.analysis.plot import impact_figure, read_bars
+    from bragrules.explainers.diff import compare_refs
+
+    measured = measure_impact(compare_refs(["standard", "casual"]), hands=300, players=3, seed=1)
+    figure = impact_figure(measured)
+    share_ax, mean_ax, share_diff_ax, mean_diff_ax = figure.axes
+    drawn = {label: heights for label, _, heights in read_bars(share_ax)}
+    assert set(drawn) == {"standard", "casual"}
+    shares = ["showdown", "folded_out", "carried", "split", "blind_won"]
+    for row in measured:
+        assert drawn[row["profile"]] == pytest.approx([row["intervals"][k]["estimate"] for k in shares])
+    drawn = {label: heights for label, _, heights in read_bars(mean_ax)}
+    for row in measured:
+        assert drawn[row["profile"]] == pytest.approx(
+            [row["intervals"][k]["estimate"] for k in ("average_pot", "actions_per_deal", "blind_net")])
+    versus = measured[1]["versus_first"]
+    points = share_diff_ax.containers[0]
+    assert list(points.lines[0].get_ydata()) == pytest.approx([versus[k]["estimate"] for k in shares])
+    assert _errorbar_ends(points) == pytest.approx([end for k in shares for end in (versus[k]["low"], versus[k]["high"])])
+    means = mean_diff_ax.containers[0]
+    assert list(means.lines[0].get_ydata()) == pytest.approx(
+        [versus[k]["estimate"] for k in ("average_pot", "actions_per_deal", "blind_net")])
+
+
+@needs_matplotlib
+@pytest.mark.parametrize("suffix,magic", [(".png", b"\x89PNG"), (".svg", b"<?xml")])
+def test_simulate_plot_writes_the_file_and_the_same_report(capsys, monkeypatch, tmp_path: Path, suffix: str,
+                                                           magic: bytes) -> None:
+    target = tmp_path / f"sim{suffix}"
+    args = ["simulate", "--hands", "60", "--seed", "4", "--players", "3", "--json"]
+    code, out, err = run_cli(capsys, monkeypatch, *args, "--plot", str(target))
+    assert code == 0, err
+    assert target.read_bytes().startswith(magic)
+    code, plain, err = run_cli(capsys, monkeypatch, *args)
+    assert json.loads(out) == json.loads(plain)  # drawing changes nothing reported
+
+
+@needs_matplotlib
+def test_diff_impact_plot_writes_the_file(capsys, monkeypatch, tmp_path: Path) -> None:
+    target = tmp_path / "impact.svg"
+    code, out, err = run_cli(capsys, monkeypatch, "diff", "standard", "casual", "--impact", "60", "--players", "3",
+                             "--plot", str(target))
+    assert code == 1, err
+    assert "casual minus standard" in target.read_text(encoding="utf-8")
+
+
+@needs_matplotlib
+def test_names_are_drawn_as_text_not_mathtext() -> None:
+    from matplotlib.text import Text
+
+    from bragrules.analysis.plot import impact_figure
+
+    rows: List[Dict[str, Any]] = [
+        {"profile": "$\\frac{a}{b}$\x1b[2J", "hands": 1, "seed": 1, "intervals": {}},
+        {"profile": "b$", "hands": 1, "seed": 1, "intervals": {}, "versus_first": {}},
+    ]
+    figure = impact_figure(rows)
+    texts = [t for t in figure.findobj(Text) if "frac" in t.get_text()]
+    assert texts and all(not t.get_parse_math() and "\x1b" not in t.get_text() for t in texts)
+    figure.savefig(__import__("io").BytesIO(), format="png")  # mathtext would fail on the lone $
+
+
+def test_a_missing_plot_extra_is_one_line_naming_it(capsys, monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import fails
+    code, out, err = run_cli(capsys, monkeypatch, "simulate", "--hands", "10", "--plot", str(tmp_path / "x.png"))
+    assert code == 2 and out == ""
+    assert err.strip() == "error: plots need matplotlib: pip install 'bragrules[plot]'"
+
+
+def test_a_plot_into_a_missing_folder_is_refused_before_playing(capsys, monkeypatch, tmp_path: Path) -> None:
+    code, out, err = run_cli(capsys, monkeypatch, "simulate", "--hands", "10",
+                             "--plot", str(tmp_path / "nowhere" / "x.png"))
+    assert code == 2 and "no folder" in err and len(err.strip().splitlines()) == 1
