@@ -19,7 +19,7 @@ the profile, a plain sentence (:mod:`bragrules.explainers.explain`) and the sour
 
 The fine point of 000, a see paid with the wrong amount:
 
->>> from bragrules.history.records import parse_sheet
+>>> from bragrules.history import parse_sheet
 >>> situation = parse_sheet('''
 ... profile: traditional
 ... players: [A, B, C, D]
@@ -54,7 +54,7 @@ from bragrules.engine.actions import Action, ActionSyntaxError, LegalAction
 from bragrules.engine.deal import Deal
 from bragrules.engine.events import See
 from bragrules.explainers.explain import explain, field_paths, in_play, json_value, source_of, value_of
-from bragrules.history.records import DealEntry, History, read_history
+from bragrules.history import DealEntry, History, read_history
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules
 from bragrules.rules.seeing import TIE

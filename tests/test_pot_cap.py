@@ -23,7 +23,7 @@ from bragrules.engine.session import random_chooser
 from bragrules.explainers.diff import compare
 from bragrules.explainers.explain import explain, in_play, source_of
 from bragrules.explainers.rulebook import build_rulebook, render
-from bragrules.history.records import parse_sheet
+from bragrules.history import parse_sheet
 from bragrules.profile import builtin_names, load_profile, load_profile_text, profile_hash
 from bragrules.rules.compile import compile_rules
 

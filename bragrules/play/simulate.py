@@ -235,7 +235,7 @@ def _play_block(
         session = Session(rules, seats, seed=_derive(seed, block, session_number), keep_records=False)
         log = None
         if log_dir is not None:
-            from bragrules.history.records import LogWriter
+            from bragrules.history import LogWriter
 
             name = os.path.join(log_dir, f"block{block:05d}-session{session_number:03d}.jsonl")
             log = LogWriter.for_session(name, session, profile_name=rules.profile.name)
