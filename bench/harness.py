@@ -9,6 +9,7 @@ an audit is timed and its peak memory read.
 from __future__ import annotations
 
 import json
+import os
 import random
 import resource
 import subprocess
@@ -21,9 +22,9 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 if str(HERE) not in sys.path:
     sys.path.insert(0, str(HERE))  # the scripts beside this one
-try:
-    import bragrules  # noqa: F401
-except ImportError:  # run from a checkout that is not installed
+if not os.environ.get("PYTHONPATH"):
+    # The checkout these scripts live in is the one measured, whichever checkout is installed;
+    # a PYTHONPATH (the compiled build's folder, say) chooses another on purpose.
     sys.path.insert(0, str(ROOT))
 
 
