@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # harness.py, beside t
 from harness import best_of  # noqa: E402  (it also puts an uninstalled checkout on the path)
 
 from bragrules.profile.models import Ranking  # noqa: E402
-from bragrules.rules.ranking import HandRanker, compile_ranking  # noqa: E402
+from bragrules.rules.ranking import HandRanker, compile_ranking, triple_index  # noqa: E402
 
 TARGET_SINGLE = 2_000_000
 TARGET_BATCH = 100_000_000
@@ -88,7 +88,7 @@ def single_rates(n: int, repeats: int) -> Dict[str, float]:
 
     def via_table() -> None:
         for a, b, c in hands:
-            table[a * 2916 + b * 54 + c]
+            table[triple_index(a, b, c)]
 
     def bare_loop() -> None:
         for _a, _b, _c in hands:
@@ -181,7 +181,7 @@ def variants(n: int, repeats: int) -> List[Tuple[str, float]]:
     hands_sorted = ranker.all_hands()  # a < b < c
     colex = np.array([c3[c] + c2[b] + a for a, b, c in hands_sorted])
     dense = np.empty(len(colex), dtype=np.int16)
-    dense[colex] = [ranker.table[a * 2916 + b * 54 + c] for a, b, c in hands_sorted]
+    dense[colex] = [ranker.table[triple_index(a, b, c)] for a, b, c in hands_sorted]
     chunk = 1 << 16
 
     def sorted_triples() -> None:

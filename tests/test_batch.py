@@ -12,7 +12,7 @@ np = pytest.importorskip("numpy")
 from bragrules.analysis.batch import CHUNK, BatchError, BatchRanker, batch_ranker, batch_strengths  # noqa: E402
 from bragrules.core.cards import parse_cards  # noqa: E402
 from bragrules.profile.models import Ranking, Wild  # noqa: E402
-from bragrules.rules.ranking import HandRanker, compile_ranking  # noqa: E402
+from bragrules.rules.ranking import HandRanker, compile_ranking, triple_index  # noqa: E402
 
 STANDARD = compile_ranking(Ranking())
 
@@ -56,7 +56,7 @@ def test_random_arrays_of_any_integer_dtype(dtype: Any) -> None:
     hands = random_hands(rng, 3 * CHUNK + 17, 52, dtype)  # several chunks and a short one
     got = batch_strengths(STANDARD, hands)
     table = STANDARD.table
-    expected = [table[a * 2916 + b * 54 + c] for a, b, c in hands.tolist()]
+    expected = [table[triple_index(a, b, c)] for a, b, c in hands.tolist()]
     assert got.tolist() == expected
 
 

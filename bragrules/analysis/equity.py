@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, Union, 
 from bragrules.core.cards import CARDS, Card, parse_cards
 from bragrules.core.errors import BragError
 from bragrules.core.money import format_money
-from bragrules.rules.ranking import HandRanker
+from bragrules.rules.ranking import STRIDE, STRIDE2, HandRanker, triple_index
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
@@ -243,13 +243,13 @@ def _three_card_counts(ranker: HandRanker, cards: Sequence[int], rest: Sequence[
     """Opponent three-card hands from ``rest`` below, equal to and above ``cards``."""
     table = ranker.table
     a, b, c = cards
-    mine = table[a * 2916 + b * 54 + c]
+    mine = table[triple_index(a, b, c)]
     below = equal = total = 0
     n = len(rest)
     for i in range(n - 2):
-        x = rest[i] * 2916
+        x = rest[i] * STRIDE2
         for j in range(i + 1, n - 1):
-            row = table[x + rest[j] * 54:x + rest[j] * 54 + 54]
+            row = table[x + rest[j] * STRIDE:x + rest[j] * STRIDE + STRIDE]
             for k in range(j + 1, n):
                 s = row[rest[k]]
                 if s < mine:
@@ -262,10 +262,10 @@ def _three_card_counts(ranker: HandRanker, cards: Sequence[int], rest: Sequence[
 
 def _four_key(table: List[int], a: int, b: int, c: int, d: int, discard_ties: bool) -> int:
     """The best three of four as one integer (with the discard's rank when it breaks ties)."""
-    sd = table[a * 2916 + b * 54 + c]
-    sc = table[a * 2916 + b * 54 + d]
-    sb = table[a * 2916 + c * 54 + d]
-    sa = table[b * 2916 + c * 54 + d]
+    sd = table[triple_index(a, b, c)]
+    sc = table[triple_index(a, b, d)]
+    sb = table[triple_index(a, c, d)]
+    sa = table[triple_index(b, c, d)]
     best = max(sa, sb, sc, sd)
     if not discard_ties:
         return best
@@ -331,7 +331,7 @@ class _Counts:
         size = ranker.pack_size
         n_strengths = ranker.distinct_strengths()
         hands = ranker.all_hands()
-        strengths = [table[a * 2916 + b * 54 + c] for a, b, c in hands]
+        strengths = [table[triple_index(a, b, c)] for a, b, c in hands]
         per_strength = [0] * n_strengths
         per_card = [[0] * n_strengths for _ in range(size)]
         per_pair: Dict[int, List[int]] = {}

@@ -57,7 +57,7 @@ from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.arrange import hand_chances
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView
-from bragrules.rules.ranking import HandRanker
+from bragrules.rules.ranking import HandRanker, triple_index
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
@@ -173,8 +173,8 @@ def _shares(ranker: HandRanker, cards: int = 3) -> List[float]:
         if cards == 4:
             for a, b, c, d in itertools.combinations(range(ranker.pack_size), 4):
                 counts[max(
-                    table[a * 2916 + b * 54 + c], table[a * 2916 + b * 54 + d],
-                    table[a * 2916 + c * 54 + d], table[b * 2916 + c * 54 + d],
+                    table[triple_index(a, b, c)], table[triple_index(a, b, d)],
+                    table[triple_index(a, c, d)], table[triple_index(b, c, d)],
                 )] += 1
         else:
             rng = random.Random(f"bragrules shares {cards}")
@@ -224,7 +224,7 @@ class _Arrangements:
         for _ in range(self.hands):
             best, used = -1, (0, 0, 0)
             for a, b, c in itertools.combinations(cards, 3):
-                s = table[a * 2916 + b * 54 + c]
+                s = table[triple_index(a, b, c)]
                 if s > best:
                     best, used = s, (a, b, c)
             strengths.append(best)
@@ -271,7 +271,7 @@ def hand_share(rules: "Rules", cards: Sequence[int]) -> float:
     ranker = rules.ranker
     if len(cards) == 3:
         a, b, c = cards
-        return _shares(ranker)[ranker.table[a * 2916 + b * 54 + c]]
+        return _shares(ranker)[ranker.table[triple_index(a, b, c)]]
     return _shares(ranker, len(cards))[ranker.best_strength(cards)]
 
 
@@ -443,7 +443,7 @@ class StyleBot:
             share = memory.shares.get(key)
             if share is None:
                 table = rules.ranker.table
-                strengths = [table[a * 2916 + b * 54 + c] for a, b, c in arrangement]
+                strengths = [table[triple_index(a, b, c)] for a, b, c in arrangement]
                 share = memory.shares[key] = _arrangements(rules).share(strengths)
             return arrangement, share
         cards = view.hand
@@ -451,7 +451,7 @@ class StyleBot:
         if len(cards) == 3:
             a, b, c = cards
             ranker = rules.ranker
-            return cards, _shares(ranker)[ranker.table[a * 2916 + b * 54 + c]]
+            return cards, _shares(ranker)[ranker.table[triple_index(a, b, c)]]
         key = tuple(cards)
         share = memory.shares.get(key)
         if share is None:
@@ -534,17 +534,17 @@ class StyleBot:
         table = ranker.table
         hand = list(view.hand)
         a, b, c = hand
-        current = table[a * 2916 + b * 54 + c]
+        current = table[triple_index(a, b, c)]
         best_strength, best_option = current, None
         for option in options[:-1]:
             if option.target == "all":
                 x, y, z = view.centre
-                strength = table[x * 2916 + y * 54 + z]
+                strength = table[triple_index(x, y, z)]
             else:
                 assert option.cards is not None
                 mine, centre = option.cards[0][0], option.cards[1][0]
                 x, y, z = (centre if card == mine else card for card in hand)
-                strength = table[x * 2916 + y * 54 + z]
+                strength = table[triple_index(x, y, z)]
             if strength > best_strength:
                 best_strength, best_option = strength, option
         share = _shares(ranker)[current]

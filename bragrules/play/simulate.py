@@ -40,7 +40,7 @@ from bragrules.engine.session import Session
 from bragrules.play.bots import ALL_STYLES, make_bot
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
-from bragrules.rules.ranking import CATEGORIES
+from bragrules.rules.ranking import CATEGORIES, triple_index
 
 __all__ = [
     "BLOCK_DEALS",
@@ -252,7 +252,7 @@ def _play_block(
                 dealt = deal.players[deal.order[0]].hands.get("new")
                 if dealt is not None and len(dealt) == 3:
                     a, b, c = dealt
-                    cat = category_of(table[a * 2916 + b * 54 + c])
+                    cat = category_of(table[triple_index(a, b, c)])
                     first_dealt[cat] = first_dealt.get(cat, 0) + 1
             steps = 0
             while deal.result is None:
@@ -323,14 +323,14 @@ def _play_block(
                     state = players[name]
                     if several:
                         hands = state.arrangement or ()
-                        cats = [category_of(table[a * 2916 + b * 54 + c]) for a, b, c in hands]
+                        cats = [category_of(table[triple_index(a, b, c)]) for a, b, c in hands]
                     else:
                         cards = state.hand
                         if cards is None:
                             continue
                         if len(cards) == 3:
                             a, b, c = cards
-                            cats = [category_of(table[a * 2916 + b * 54 + c])]
+                            cats = [category_of(table[triple_index(a, b, c)])]
                         else:
                             cats = [category_of(ranker.best_strength(cards))]
                     won = name in winners

@@ -26,16 +26,16 @@ the spec says so:
 >>> ranker.strength(parse_cards("Ah Kd 9c")) == ranker.strength(parse_cards("9s Ac Kh"))
 True
 
-Hot loops may skip the method call and index the table directly: the
+The table may be read directly too: the
 strength of cards ``a``, ``b``, ``c`` (card indices 0 to 53, in any order)
-is ``ranker.table[a * 2916 + b * 54 + c]`` (``2916 == STRIDE * STRIDE``).
+is ``ranker.table[triple_index(a, b, c)]``.
 Impossible triples (a card repeated, or a joker the pack does not hold)
 read ``-1``.
 
 >>> a, b, c = parse_cards("Kc 9c 4c")
->>> ranker.table[a * 2916 + b * 54 + c] == ranker.strength(hand)
+>>> ranker.table[triple_index(a, b, c)] == ranker.strength(hand)
 True
->>> ranker.table[a * 2916 + a * 54 + c]
+>>> ranker.table[triple_index(a, a, c)]
 -1
 
 Four-Card Brag plays the best three of the cards held:
@@ -108,6 +108,7 @@ __all__ = [
     "STRIDE2",
     "Evaluation",
     "HandRanker",
+    "triple_index",
     "RankingSpec",
     "clear_cache",
     "compile_ranking",
@@ -120,7 +121,17 @@ STRIDE = 54
 """Cards per axis of :attr:`HandRanker.table` (52 cards and two jokers)."""
 
 STRIDE2 = STRIDE * STRIDE
-"""``2916``: the table index of cards ``a, b, c`` is ``a * STRIDE2 + b * STRIDE + c``."""
+"""``2916``, the stride of the first card in :attr:`HandRanker.table`."""
+
+
+def triple_index(a: int, b: int, c: int) -> int:
+    """Where the strength of cards ``a, b, c`` (card indices, in any order) is kept in :attr:`HandRanker.table`.
+
+    >>> triple_index(0, 0, 1), triple_index(1, 2, 3)
+    (1, 3027)
+    """
+    return a * STRIDE2 + b * STRIDE + c
+
 
 _N = 52  # cards that a wild card may stand for
 _N2 = _N * _N
@@ -284,7 +295,7 @@ class HandRanker:
         jokers: jokers in the pack (0 to 2); the pack is cards ``0 .. 51 + jokers``.
         category_order: the categories from highest to lowest.
         table: ``list[int]`` of ``STRIDE ** 3`` strengths; the hand ``a, b, c``
-            (any order) is at ``a * 2916 + b * 54 + c``; ``-1`` for impossible triples.
+            (any order) is at ``triple_index(a, b, c)``; ``-1`` for impossible triples.
         wild: the indices of the wild cards in the pack.
 
     >>> from bragrules.profile.models import Ranking, Wild
@@ -538,7 +549,7 @@ class HandRanker:
         if isinstance(cards, str):
             cards = parse_cards(cards)
         a, b, c = cards
-        return self.table[a * 2916 + b * 54 + c]
+        return self.table[triple_index(a, b, c)]
 
     def category(self, strength: int) -> str:
         """The category of a strength.
@@ -584,7 +595,7 @@ class HandRanker:
             counts.update({cat: 0 for cat in CATEGORIES if cat not in counts})
             table, cat_of = self.table, self._category_of
             for a, b, c in self._hands:
-                counts[cat_of[table[a * 2916 + b * 54 + c]]] += 1
+                counts[cat_of[table[triple_index(a, b, c)]]] += 1
             self._counts = counts
         return dict(self._counts)
 
@@ -616,11 +627,11 @@ class HandRanker:
         table = self.table
         if len(hand) == 3:
             a, b, c = hand
-            return table[a * 2916 + b * 54 + c], 0, (a, b, c), ()
+            return table[triple_index(a, b, c)], 0, (a, b, c), ()
         best: Optional[Tuple[int, int, Tuple[int, int, int], Tuple[int, ...]]] = None
         for i, j, k in itertools.combinations(range(len(hand)), 3):
             a, b, c = hand[i], hand[j], hand[k]
-            s = table[a * 2916 + b * 54 + c]
+            s = table[triple_index(a, b, c)]
             if best is not None and s < best[0]:
                 continue
             rest = tuple(x for n, x in enumerate(hand) if n not in (i, j, k))
@@ -640,7 +651,7 @@ class HandRanker:
         """
         table = self.table
         return max(
-            table[a * 2916 + b * 54 + c] for a, b, c in itertools.combinations(cards, 3)
+            table[triple_index(a, b, c)] for a, b, c in itertools.combinations(cards, 3)
         )
 
     def four_card_key(self, cards: CardsLike) -> Tuple[int, int]:
@@ -665,10 +676,10 @@ class HandRanker:
             table = self.table
             a, b, c, d = cards
             options = (
-                (table[b * 2916 + c * 54 + d], a),
-                (table[a * 2916 + c * 54 + d], b),
-                (table[a * 2916 + b * 54 + d], c),
-                (table[a * 2916 + b * 54 + c], d),
+                (table[triple_index(b, c, d)], a),
+                (table[triple_index(a, c, d)], b),
+                (table[triple_index(a, b, d)], c),
+                (table[triple_index(a, b, c)], d),
             )
             best = max(s for s, _ in options)
             discard = max(x >> 2 if x < _N else _JOKER_DISCARD_RANK for s, x in options if s == best)
