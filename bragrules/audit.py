@@ -51,7 +51,7 @@ from pydantic import ValidationError
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import HistoryError, RuleViolation
-from bragrules.core.money import money_json, pretty_money
+from bragrules.core.money import money_json, pretty_money, same_money
 from bragrules.engine.deal import Deal, DealResult, Hand
 from bragrules.engine.session import Session
 from bragrules.history import DealEntry, History, ResultClaim, format_time, read_history
@@ -651,11 +651,11 @@ class _Auditor:
         if claim.net is not None:
             for p, amount in claim.net.items():
                 actual = result.net.get(p, ZERO)
-                if amount != actual:
+                if not same_money(amount, actual):
                     bad(f"net.{p}", f"{p}'s net is given as {pretty_money(amount)}; replayed it is {pretty_money(actual)}")
-        if claim.pot is not None and claim.pot != result.pot:
+        if claim.pot is not None and not same_money(claim.pot, result.pot):
             bad("pot", f"the pot is given as {pretty_money(claim.pot)}; replayed it is {pretty_money(result.pot)}")
-        if claim.carried_out is not None and claim.carried_out != result.carried_out:
+        if claim.carried_out is not None and not same_money(claim.carried_out, result.carried_out):
             bad("carried_out", f"the pot carried out is given as {pretty_money(claim.carried_out)}; "
                                f"replayed it is {pretty_money(result.carried_out)}")
         if claim.lives_lost is not None and set(claim.lives_lost) != set(result.lives_lost):

@@ -102,8 +102,22 @@ def add_money(a: Fraction, b: Fraction) -> Fraction:
     """
     denominator = a.denominator
     if denominator == b.denominator:
+        if denominator == 1:  # whole amounts, the most usual: nothing to reduce
+            return Fraction(a.numerator + b.numerator)
         return Fraction(a.numerator + b.numerator, denominator)
     return a + b
+
+
+def same_money(a: Fraction, b: Fraction) -> bool:
+    """``a == b`` for two Fractions, without ``Fraction.__eq__``'s checks of the other operand's type.
+
+    A Fraction is kept in lowest terms with a positive denominator, so equal
+    amounts have equal numerators and denominators.
+
+    >>> same_money(Fraction(6, 4), Fraction(3, 2)), same_money(Fraction(0), Fraction(0, 5)), same_money(Fraction(1), Fraction(-1))
+    (True, True, False)
+    """
+    return a.numerator == b.numerator and a.denominator == b.denominator
 
 
 def format_money(amount: Fraction) -> str:

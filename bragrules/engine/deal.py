@@ -214,6 +214,8 @@ class Deal:
         self._declared: List[str] = []  # bonus hands declared (session.bonus.when: dealt)
         self._redeal_from: Dict[str, int] = {}  # exposed players who may demand a redeal: since which action
         self._bonus_paid = any(rules.bonus.values())  # a prial or running flush earns something
+        # no betting and several hands: everyone arranges in turn, then all show (fixed for the deal)
+        self._arranging = not rules.betting and rules.hands_per_player > 1
         retained = retained or {}
         size = rules.pack_size
         for held_cards in (*hands.values(), *retained.values(), self.centre):
@@ -287,7 +289,7 @@ class Deal:
     @property
     def arranging(self) -> bool:
         """No betting and several hands: everyone arranges in turn, then all show."""
-        return not self.rules.betting and self.rules.hands_per_player > 1
+        return self._arranging
 
     def due(self, player: str) -> Fraction:
         """The least a player's bet costs now (the level at their rate, or the opening minimum)."""
@@ -628,24 +630,27 @@ class Deal:
                 raise RuleViolation(
                     "blind.retention", f"{action.player} is left alone, blind: retain the unseen hand or release it"
                 )
-        if kind == "look" and self.rules.look_any_time and not self._choosing and self._retaining is None:
+        rules = self.rules
+        if kind == "look" and rules.look_any_time and not self._choosing and self._retaining is None:
             return self._look(state, action, apply)
-        if action.player != self.to_act:
-            if action.kind == "look" and not state.folded and not self._choosing:
+        to_act = self.to_act
+        if action.player != to_act:
+            if kind == "look" and not state.folded and not self._choosing:
                 raise RuleViolation("blind.look", f"{action.player} may look only at their own turn")
             if state.folded:
                 raise RuleViolation(RULE_FOLDED, f"{action.player} has folded")
-            raise RuleViolation(RULE_TURN, f"it is {self.to_act}'s turn, not {action.player}'s")
-        handler = _HANDLERS.get(action.kind)
+            raise RuleViolation(RULE_TURN, f"it is {to_act}'s turn, not {action.player}'s")
+        handler = _HANDLERS.get(kind)
         if handler is None:
-            raise RuleViolation(RULE_PLAYER, f"unknown action {action.kind!r}")
-        if self.rules.exchange and action.kind not in ("swap", "knock", "stand"):
+            raise RuleViolation(RULE_PLAYER, f"unknown action {kind!r}")
+        exchange_kind = kind in _EXCHANGE_KINDS
+        if rules.exchange and not exchange_kind:
             raise RuleViolation("format.exchange", "Stop the Bus: swap with the centre, knock, or stand after a knock")
-        if action.kind in ("swap", "knock", "stand") and not self.rules.exchange:
+        if exchange_kind and not rules.exchange:
             raise RuleViolation("format.exchange", "this format has no exchange with the centre")
-        if self.arranging and action.kind != "arrange":
+        if self._arranging and kind != "arrange":
             raise RuleViolation("format.betting", "there is no betting in this format: arrange your hands")
-        if state.inspected is not None and action.kind not in ("keep", "discard", "fold"):
+        if state.inspected is not None and kind not in ("keep", "discard", "fold"):
             raise RuleViolation(
                 "blind.retention",
                 f"{state.name} looked at the {state.inspected} hand and must keep or discard it first",
@@ -1570,6 +1575,9 @@ class Deal:
                         gathered.add(card)
         return out
 
+
+_EXCHANGE_KINDS = frozenset(("swap", "knock", "stand"))
+"""The actions of Stop the Bus's exchange with the centre."""
 
 _HANDLERS = {
     "look": Deal._look,
