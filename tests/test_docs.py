@@ -302,3 +302,17 @@ def test_extends_profiles_resolve_to_their_sources() -> None:
         assert house.stakes.raise_limit.kind == "max_increase"
         assert house.stakes.raise_limit.amount == 10
         assert house.stakes.opening_max == 5
+
+
+def test_the_example_log_in_docs_history_audits_clean(tmp_path: Path) -> None:
+    """The log shown in docs/history.md is a real one: its profile hash, actions and claims all check."""
+    from bragrules.audit import audit
+
+    text = (ROOT / "docs" / "history.md").read_text(encoding="utf-8")
+    after = text.split("## The log", 1)[1]
+    example = after.split("```json\n", 1)[1].split("```", 1)[0]
+    log = tmp_path / "example.jsonl"
+    log.write_text(example, encoding="utf-8")
+    report = audit(str(log))
+    assert report.deal_count == 2
+    assert report.ok, [v.rule for v in report.violations]
