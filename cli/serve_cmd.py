@@ -103,6 +103,9 @@ def register(app: typer.Typer) -> None:
         keep: bool = typer.Option(False, "--keep",
                                   help="Keep mode: the cards are real, on the table; the app keeps score and "
                                   "referees, and the cards shown at a showdown are entered. People only."),
+        claim_by_name: bool = typer.Option(False, "--claim-by-name",
+                                           help="With --resume, when the log's seat file (LOG.seats.json) is "
+                                           "missing: each person takes their seat back by typing its name."),
     ) -> None:
         """Serve one table to browsers: friends join from their phones and laptops."""
         import math
@@ -122,8 +125,11 @@ def register(app: typer.Typer) -> None:
         if missing is not None:
             error(WEB_EXTRA)
             raise typer.Exit(EXIT_BAD_INPUT)
+        from bragrules.web.seats import SeatFileError, seat_file_path
         from bragrules.web.service import DEFAULT_STYLES, Refusal, TableService
 
+        if claim_by_name and resume is None:
+            raise _refuse("--claim-by-name is for --resume: a new table's seats are taken by name anyway")
         if resume is not None:
             given = [name for name, value in (("--profile", profile), ("--seats", seats), ("--bots", bots),
                                               ("--seed", seed), ("--hands", hands), ("--log", log),
@@ -131,8 +137,14 @@ def register(app: typer.Typer) -> None:
                      if value is not None]
             if given:
                 raise _refuse(f"{resume} decides the session it resumes; leave out {given[0]}")
-            service = TableService.resume(resume, turn_timeout=turn_timeout)
+            try:
+                service = TableService.resume(resume, turn_timeout=turn_timeout, claim_by_name=claim_by_name)
+            except SeatFileError as exc:
+                raise _refuse(str(exc)) from None
             log_name = str(resume)
+            if service.claim_by_name:
+                message(f"warning: {seat_file_path(resume)} is missing: each person takes their seat back by "
+                        "typing its name (--claim-by-name); a new seat file is written now")
         else:
             from bragrules.profile import load_profile
 
@@ -179,6 +191,8 @@ def register(app: typer.Typer) -> None:
         message(f"Join link to share: {link}")
         powers = "start, enter the cards shown" if service.keep else "start, replace a player"
         message(f"Host link ({powers}; keep it to yourself): {link}?host={service.host_token}")
+        if resume is not None and not service.claim_by_name:
+            message("The seats' links, and the host link printed when the table started, still work.")
         app = create_app(service)
         config = uvicorn.Config(app, log_level="warning", ws="auto", lifespan="on")
         server = uvicorn.Server(config)

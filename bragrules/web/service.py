@@ -51,6 +51,15 @@ from bragrules.engine.deal import Deal
 from bragrules.play.bots import ALL_STYLES, make_bot
 from bragrules.play.table import HUMAN, Seat, Table
 from bragrules.profile.models import Profile
+from bragrules.web.seats import (
+    SeatFileError,
+    SeatRecord,
+    header_digest,
+    load_seats,
+    save_seats,
+    seat_file_path,
+    token_digest,
+)
 
 MAX_NAME = 24
 """The longest name a person may take at the table (one word)."""
@@ -90,7 +99,7 @@ class Place:
 
     name: str
     style: str = HUMAN
-    token: Optional[str] = None  # a person's seat token (None: a bot, or a person not yet back after a resume)
+    digest: Optional[str] = None  # the salted hash of a person's seat token (None: a bot, or a seat not yet claimed)
     connections: int = 0
 
     @property
@@ -179,9 +188,13 @@ class TableService:
         self.log_path = log_path
         self.turn_timeout = turn_timeout
         self.clock = clock
-        self.host_token = secrets.token_urlsafe(18)
+        self.salt = secrets.token_bytes(16)  # for the tokens' hashes: the table keeps no token itself
+        self.host_token = secrets.token_urlsafe(32)  # printed once, for the host's link
+        self.host_digests = [token_digest(self.salt, self.host_token)]
         self.places: Dict[str, Place] = {}  # in seat order
-        self.tokens: Dict[str, str] = {}  # token -> seat name
+        self.digests: Dict[str, str] = {}  # a seat token's salted hash -> seat name
+        self.replaced: Dict[str, str] = {}  # seat name -> the style of the bot the host put in a person's place
+        self.claim_by_name = False  # resumed without a seat file: each person takes their seat back by name
         self.table: Optional[Table] = None
         self.phase = "lobby"  # then "play", then "over"
         self.turn = 0  # counts every change of whose turn it is: an action names the turn it answers
@@ -199,13 +212,32 @@ class TableService:
     # ------------------------------------------------------------------
 
     @classmethod
-    def resume(cls, log_path: Path, *, turn_timeout: float = 90.0, clock: Clock = time.monotonic) -> "TableService":
-        """A table rebuilt from its log (:meth:`Table.resume`): people take their seats again by name."""
-        table = Table.resume(Path(log_path))
-        session = table.session
+    def resume(cls, log_path: Path, *, turn_timeout: float = 90.0, clock: Clock = time.monotonic,
+               claim_by_name: bool = False) -> "TableService":
+        """A table rebuilt from its log (:meth:`Table.resume`) and its seat file (:mod:`bragrules.web.seats`).
+
+        The seats' links and the host's link from before the restart keep
+        working (a name alone does not take a seat that has a token), and the
+        seats the host had given to bots are bots again. A new host token is
+        issued as well (whoever restarts the server is the host). Without a
+        seat file the table is refused (:class:`SeatFileError`) unless
+        ``claim_by_name``: then each person takes their seat back by typing
+        its name, as the first to do so. A seat file that is corrupt, of
+        another log, or readable by other users is refused whatever
+        ``claim_by_name`` says, and left as it is.
+        """
+        path = Path(log_path)
+        seats_path = seat_file_path(path)
+        table = Table.resume(path)
         try:
+            session = table.session
+            record = load_seats(seats_path, path, session.players)
+            if record is None and not claim_by_name:
+                raise SeatFileError("is missing, so the seats' links cannot be checked after a restart: resume with "
+                                    "--claim-by-name to let each person take their seat back by typing its name",
+                                    str(seats_path))
             service = cls(table.profile, table.profile_name, seats=len(session.players), bots=[],
-                          seed=session.seed, hands=table.hands, log_path=Path(log_path),
+                          seed=session.seed, hands=table.hands, log_path=path,
                           turn_timeout=turn_timeout, clock=clock, keep=session.keep)
         except BaseException:
             table.close()
@@ -215,10 +247,50 @@ class TableService:
             service.places[name] = Place(name, seat.style)
         service.table = table
         service.phase = "play"
+        if record is None:
+            service.claim_by_name = True
+            service._note("the table resumes without its seat file: each person takes their seat back by name")
+        else:
+            service.salt = record.salt
+            service.host_digests = [*record.hosts, token_digest(record.salt, service.host_token)]
+            for name, digest in record.seats.items():
+                service.places[name].digest = digest
+                service.digests[digest] = name
+            for name, style in record.bots.items():
+                service._seat_bot(service.places[name], style)
         service._note(f"the table resumes from its log: {table.deals_played} deals played")
         with service.lock:
+            service._save_seats()
             service._advance()
         return service
+
+    def _seat_bot(self, place: Place, style: str) -> None:
+        """A bot of ``style`` plays ``place`` from now on (the host replaced the person who sat there)."""
+        assert self.table is not None
+        place.style = style
+        self.replaced[place.name] = style
+        self.table.bots[place.name] = make_bot(style, random.Random(f"{self.seed}/{place.name}/replaced"), place.name)
+
+    def _seat_record(self) -> SeatRecord:
+        assert self.log_path is not None
+        return SeatRecord(log=header_digest(self.log_path), salt=self.salt, hosts=list(self.host_digests),
+                          seats={p.name: p.digest for p in self.places.values() if p.digest is not None},
+                          bots=dict(self.replaced))
+
+    def _save_seats(self) -> None:
+        """Write the seat file beside the log (nothing without a log, or before the game starts).
+
+        A seat file that cannot be written does not stop the game: the feed says so (a restart
+        would then need ``--claim-by-name``).
+        """
+        if self.log_path is None or self.table is None:
+            return
+        target = seat_file_path(self.log_path)
+        try:
+            save_seats(target, self._seat_record())
+        except OSError as exc:
+            self._note(f"the seat file {target} cannot be written ({exc.strerror or exc}): after a restart, "
+                       "people would take their seats back by name")
 
     def join(self, name: Any) -> str:
         """Take a seat (or take back one's seat at a resumed table) with a name; returns the seat token."""
@@ -239,18 +311,26 @@ class TableService:
             if place is None or place.is_bot:
                 raise Refusal("the game has started: only a person with a seat at this table can join by name; "
                               "watch without joining", 409)
-            if place.token is not None:
+            if place.digest is not None:
                 raise Refusal(f"{text}'s seat is taken: open the seat's own link (or ask the host)", 409)
             token = self._new_token(text)
             self._note(f"{text} is back at the table")
+            self._save_seats()
             return token
 
     def _new_token(self, name: str) -> str:
-        token = secrets.token_urlsafe(18)
-        self.places[name].token = token
-        self.tokens[token] = name
+        token = secrets.token_urlsafe(32)
+        digest = token_digest(self.salt, token)
+        self.places[name].digest = digest
+        self.digests[digest] = name
         self._changed()
         return token
+
+    def _seat_named(self, token: Any) -> Optional[str]:
+        """The seat a token stands for (None: no seat of this table)."""
+        if not isinstance(token, str) or not token or len(token) > 200:
+            return None
+        return self.digests.get(token_digest(self.salt, token))
 
     def start(self, host_token: Any) -> None:
         """The host starts the game: bots fill the empty seats."""
@@ -291,6 +371,7 @@ class TableService:
             raise Refusal(f"the game cannot start: {exc}", 500) from None
         self.phase = "play"
         self._note(f"the game starts: {', '.join(seat.name for seat in seats)}")
+        self._save_seats()
         self._advance()
 
     # ------------------------------------------------------------------
@@ -299,17 +380,21 @@ class TableService:
 
     def seat_of(self, token: Any) -> str:
         """The seat a token stands for; a forged or stale token is refused."""
-        name = self.tokens.get(token) if isinstance(token, str) else None
+        name = self._seat_named(token)
         if name is None:
             raise Refusal("this seat token is not one of this table's: join with your name", 403)
         return name
 
     def _host(self, token: Any) -> None:
-        if not isinstance(token, str) or not secrets.compare_digest(token, self.host_token):
+        if not self.is_host(token):
             raise Refusal("only the host may do that (the host's link was printed when the server started)", 403)
 
     def is_host(self, token: Any) -> bool:
-        return isinstance(token, str) and secrets.compare_digest(token, self.host_token)
+        """Whether ``token`` is a host's: the one printed at the start, or at a restart (each keeps working)."""
+        if not isinstance(token, str) or not token or len(token) > 200:
+            return False
+        digest = token_digest(self.salt, token)
+        return any(secrets.compare_digest(digest, known) for known in self.host_digests)
 
     def connected(self, name: str, delta: int) -> None:
         """A browser of seat ``name`` opened (+1) or closed (-1)."""
@@ -576,19 +661,17 @@ class TableService:
                 raise Refusal(f"unknown bot style; choose from {', '.join(ALL_STYLES)}")
             if self.keep and self.phase != "lobby":
                 raise Refusal("keep mode: a bot cannot hold real cards, so nobody is replaced by one", 409)
-            if place.token is not None:
-                self.tokens.pop(place.token, None)
-            place.token = None
+            if place.digest is not None:
+                self.digests.pop(place.digest, None)
+            place.digest = None
             if self.phase == "lobby":
                 del self.places[place.name]
                 self._note(f"the host removes {place.name}")
                 self._changed()
                 return
-            place.style = style
-            assert self.table is not None
-            bot = make_bot(style, random.Random(f"{self.seed}/{place.name}/replaced"), place.name)
-            self.table.bots[place.name] = bot
+            self._seat_bot(place, style)
             self._note(f"the host replaces {place.name} with a bot ({style})")
+            self._save_seats()
             self._advance()
 
     # ------------------------------------------------------------------
@@ -711,7 +794,7 @@ class TableService:
     def state(self, token: Any = None) -> Dict[str, Any]:
         """What the browser holding ``token`` is shown (None, or a token not of this table: a spectator)."""
         with self.lock:
-            you = self.tokens.get(token) if isinstance(token, str) else None
+            you = self._seat_named(token)
             host = self.is_host(token)
             table = self.table
             out: Dict[str, Any] = {
