@@ -1,0 +1,184 @@
+"""``bragrules serve --resume``: the seat file keeps the seats' links private and the host's bots in place.
+
+A resumed table takes the links given out before the restart (and refuses a
+name alone for a seat with a token), brings back as a bot a seat the host
+replaced, and refuses, in one line and without touching anything, a seat
+file that is missing (unless ``--claim-by-name``), corrupt, of another log,
+or readable by other users.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import sys
+from pathlib import Path
+from typing import Any, Dict, Tuple
+
+import pytest
+
+from bragrules.audit import audit
+from bragrules.profile import load_profile
+from bragrules.web.seats import SeatFileError, seat_file_path
+from bragrules.web.service import Refusal, TableService
+from tests.helpers import run_cli
+from tests.test_web_table import play_one
+
+PEOPLE = ["Ann", "Bob", "Cat"]
+
+
+def played_table(tmp_path: Path, name: str = "table.jsonl", seed: int = 21) -> Tuple[TableService, Dict[str, str], Path]:
+    """Three people, a few actions in, the server stopped: the table, its tokens and its log."""
+    log = tmp_path / name
+    service = TableService(load_profile("traditional"), "traditional", seats=3, bots=[], seed=seed, hands=3,
+                           log_path=log)
+    tokens = {person: service.join(person) for person in PEOPLE}
+    for _ in range(3):
+        play_one(service, tokens)
+    return service, tokens, log
+
+
+def test_a_resumed_table_keeps_its_links_and_refuses_a_name_alone(tmp_path: Path) -> None:
+    service, tokens, log = played_table(tmp_path)
+    host = service.host_token
+    service.close()
+    seats = seat_file_path(log)
+    if os.name == "posix":
+        assert stat.S_IMODE(seats.stat().st_mode) == 0o600
+    written = seats.read_text()
+    for secret in [host, *tokens.values()]:
+        assert secret not in written and secret not in log.read_text(), "no token is ever written down"
+    assert set(json.loads(written)["seats"]) == set(PEOPLE)
+
+    again = TableService.resume(log)
+    for person, token in tokens.items():
+        assert again.seat_of(token) == person and again.state(token)["you"] == person
+    assert again.is_host(host), "the host's link from before the restart still works"
+    assert again.is_host(again.host_token) and again.host_token != host, "and the new one printed at the restart"
+    with pytest.raises(Refusal, match="Bob's seat is taken") as refused:
+        again.join("Bob")
+    assert refused.value.status == 409
+    with pytest.raises(Refusal) as forged:
+        again.seat_of("not-a-token")
+    assert forged.value.status == 403
+    while again.phase == "play":
+        play_one(again, tokens)
+    again.close()
+    assert audit(log).ok
+    assert len(json.loads(seats.read_text())["hosts"]) == 2
+
+
+def test_a_seat_the_host_gave_a_bot_comes_back_as_that_bot(tmp_path: Path) -> None:
+    service, tokens, log = played_table(tmp_path)
+    service.replace_with_bot(service.host_token, "Bob", "loose")
+    service.close()
+    assert json.loads(seat_file_path(log).read_text())["bots"] == {"Bob": "loose"}
+
+    again = TableService.resume(log)
+    place = again.places["Bob"]
+    assert place.is_bot and place.style == "loose" and place.digest is None
+    assert again.table is not None and "Bob" in again.table.bots
+    with pytest.raises(Refusal) as gone:
+        again.seat_of(tokens["Bob"])
+    assert gone.value.status == 403, "the replaced person's link stays dead"
+    with pytest.raises(Refusal, match="only a person with a seat"):
+        again.join("Bob")
+    people = {p: tokens[p] for p in ["Ann", "Cat"]}
+    while again.phase == "play":  # the table never waits for Bob: the bot plays the seat
+        deal = again.deal
+        assert deal is not None and deal.to_act in people
+        play_one(again, people)
+    again.close()
+    assert audit(log).ok
+
+
+def test_a_missing_seat_file_is_refused_unless_seats_are_claimed_by_name(tmp_path: Path) -> None:
+    service, tokens, log = played_table(tmp_path)
+    service.close()
+    seats = seat_file_path(log)
+    seats.unlink()
+    with pytest.raises(SeatFileError, match="is missing.*--claim-by-name"):
+        TableService.resume(log)
+    assert not seats.exists()
+    again = TableService.resume(log, claim_by_name=True)
+    assert again.claim_by_name and seats.exists(), "a new seat file is written at once"
+    with pytest.raises(Refusal):
+        again.seat_of(tokens["Ann"])
+    ann = again.join("Ann")
+    with pytest.raises(Refusal, match="taken"):
+        again.join("Ann")
+    again.close()
+    third = TableService.resume(log)  # and after the next restart Ann's new link is the one that works
+    assert third.seat_of(ann) == "Ann"
+    with pytest.raises(Refusal, match="taken"):
+        third.join("Ann")
+    assert third.join("Bob")  # Bob never came back: his seat is still claimed by name
+    third.close()
+
+
+def bad_seat_files(tmp_path: Path) -> Dict[str, Tuple[Path, str]]:
+    """Logs whose seat files are corrupt, another log's, or readable by others; with the message expected."""
+    cases: Dict[str, Tuple[Path, str]] = {}
+    service, _, corrupt = played_table(tmp_path, "corrupt.jsonl")
+    service.close()
+    seat_file_path(corrupt).write_text('{"format": "bragrules-seats/1",\n "log": \n')
+    cases["corrupt"] = (corrupt, "corrupt.jsonl.seats.json:3: is not a seat file (not JSON")
+    service, _, other = played_table(tmp_path, "other.jsonl", seed=22)
+    service.close()
+    service, _, mine = played_table(tmp_path, "mine.jsonl", seed=22)
+    service.close()
+    os.replace(seat_file_path(other), seat_file_path(mine))
+    cases["another log's"] = (mine, "mine.jsonl.seats.json: belongs to another log")
+    if os.name == "posix":
+        service, _, open_ = played_table(tmp_path, "open.jsonl")
+        service.close()
+        os.chmod(seat_file_path(open_), 0o644)
+        cases["readable by others"] = (open_, "other users may read or write it (mode 0644)")
+    return cases
+
+
+def test_a_bad_seat_file_is_refused_in_one_line_and_nothing_is_touched(tmp_path: Path) -> None:
+    for what, (log, expected) in bad_seat_files(tmp_path).items():
+        seats = seat_file_path(log)
+        before = (log.read_bytes(), seats.read_bytes(), stat.S_IMODE(seats.stat().st_mode))
+        for claim in (False, True):
+            with pytest.raises(SeatFileError) as refused:
+                TableService.resume(log, claim_by_name=claim)
+            assert expected in str(refused.value), (what, str(refused.value))
+            assert "\n" not in str(refused.value)
+        assert (log.read_bytes(), seats.read_bytes(), stat.S_IMODE(seats.stat().st_mode)) == before, what
+        if what == "readable by others":
+            os.chmod(seats, 0o600)
+            again = TableService.resume(log)  # once fixed, the table resumes
+            again.close()
+
+
+def test_serve_resume_refuses_a_bad_seat_file_in_one_line(capsys: Any, monkeypatch: Any, tmp_path: Path) -> None:
+    pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'bragrules[web]'")
+    pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install 'bragrules[web]'")
+    cases = [(["serve", "--resume", str(log)], expected) for log, expected in bad_seat_files(tmp_path).values()]
+    service, _, missing = played_table(tmp_path, "missing.jsonl")
+    service.close()
+    seat_file_path(missing).unlink()
+    cases += [(["serve", "--resume", str(missing)], "missing.jsonl.seats.json: is missing"),
+              (["serve", "--claim-by-name"], "--claim-by-name is for --resume")]
+    for args, expected in cases:
+        code, out, err = run_cli(capsys, monkeypatch, *args)
+        assert code == 2, (args, err)
+        assert expected in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err, (args, err)
+    assert not seat_file_path(missing).exists()
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="file modes are POSIX")
+def test_the_seat_file_is_replaced_whole_and_stays_private(tmp_path: Path) -> None:
+    service, tokens, log = played_table(tmp_path)
+    seats = seat_file_path(log)
+    os.chmod(seats, 0o600)
+    first = json.loads(seats.read_text())
+    service.replace_with_bot(service.host_token, "Cat", "cautious")
+    second = json.loads(seats.read_text())
+    assert second["bots"] == {"Cat": "cautious"} and "Cat" not in second["seats"] and "Cat" in first["seats"]
+    assert stat.S_IMODE(seats.stat().st_mode) == 0o600
+    assert [p.name for p in tmp_path.iterdir() if p.name.endswith(".tmp")] == [], "no temporary file is left"
+    service.close()
