@@ -6,7 +6,10 @@ is tested, and can be driven, with plain calls. It is built on the same
 :class:`~bragrules.play.table.Table` as ``bragrules play``: the same
 session, bots and JSON Lines log, written as play goes, so ``bragrules
 audit`` checks a served session and :meth:`TableService.resume` restarts a
-table from its log after the server stops.
+table from its log after the server stops. The tokens are kept only as
+salted hashes, in memory and in the seat file beside the log
+(:mod:`bragrules.web.seats`), with the seats the host gave to bots, so
+that a resumed table takes the same links and keeps its bots.
 
 A person joins with a name and gets a *seat token*, a secret that stands
 for their seat: every action is taken as the token's seat (a message never
