@@ -123,6 +123,8 @@ def bad_seat_files(tmp_path: Path) -> Dict[str, Tuple[Path, str]]:
     service, _, corrupt = played_table(tmp_path, "corrupt.jsonl")
     service.close()
     seat_file_path(corrupt).write_text('{"format": "bragrules-seats/1",\n "log": \n')
+    with open(corrupt, "a") as handle:  # and a last line cut short, which a resume would drop: it stays
+        handle.write('{"type": "action", "act')
     cases["corrupt"] = (corrupt, "corrupt.jsonl.seats.json:3: is not a seat file (not JSON")
     service, _, other = played_table(tmp_path, "other.jsonl", seed=22)
     service.close()
@@ -161,13 +163,16 @@ def test_serve_resume_refuses_a_bad_seat_file_in_one_line(capsys: Any, monkeypat
     service, _, missing = played_table(tmp_path, "missing.jsonl")
     service.close()
     seat_file_path(missing).unlink()
+    with open(missing, "a") as handle:
+        handle.write('{"type": "action", "act')
+    kept = missing.read_bytes()
     cases += [(["serve", "--resume", str(missing)], "missing.jsonl.seats.json: is missing"),
               (["serve", "--claim-by-name"], "--claim-by-name is for --resume")]
     for args, expected in cases:
         code, out, err = run_cli(capsys, monkeypatch, *args)
         assert code == 2, (args, err)
         assert expected in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err, (args, err)
-    assert not seat_file_path(missing).exists()
+    assert not seat_file_path(missing).exists() and missing.read_bytes() == kept, "the log is not touched"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="file modes are POSIX")

@@ -104,8 +104,8 @@ def save_seats(path: Path, record: SeatRecord) -> None:
     os.replace(temp, path)
 
 
-def load_seats(path: Path, log_path: Path, players: Sequence[str]) -> Optional[SeatRecord]:
-    """The seat file ``path`` of ``log_path`` (whose seats are ``players``); None when there is none.
+def load_seats(path: Path, log_path: Path, players: Optional[Sequence[str]] = None) -> Optional[SeatRecord]:
+    """The seat file ``path`` of ``log_path`` (whose seats are ``players``, when given); None when there is none.
 
     Raises :class:`SeatFileError` (one line, naming the file) for a file that
     other users can read or write, is not a seat file, or belongs to another log.
@@ -146,7 +146,7 @@ def load_seats(path: Path, log_path: Path, players: Sequence[str]) -> Optional[S
     return record
 
 
-def _record(data: Any, name: str, players: Sequence[str]) -> SeatRecord:
+def _record(data: Any, name: str, players: Optional[Sequence[str]]) -> SeatRecord:
     def bad(what: str) -> SeatFileError:
         return SeatFileError(f"is not a valid seat file ({what}); it is left as it is: restore it, or move it "
                              "away and resume with --claim-by-name", name)
@@ -166,7 +166,7 @@ def _record(data: Any, name: str, players: Sequence[str]) -> SeatRecord:
     if not isinstance(bots, dict) or not all(isinstance(s, str) and s in ALL_STYLES for s in bots.values()):
         raise bad(f"'bots' does not map seats to bot styles ({', '.join(ALL_STYLES)})")
     for seat in [*seats, *bots]:
-        if seat not in players:
+        if players is not None and seat not in players:
             raise bad(f"{seat[:40]!r} is not a seat at this table")
     both = set(seats) & set(bots)
     if both:

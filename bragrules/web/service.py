@@ -231,14 +231,18 @@ class TableService:
         """
         path = Path(log_path)
         seats_path = seat_file_path(path)
+        missing = SeatFileError("is missing, so the seats' links cannot be checked after a restart: resume with "
+                                "--claim-by-name to let each person take their seat back by typing its name",
+                                str(seats_path))
+        # the seat file is checked before the log is replayed (and before a line cut short is dropped from it)
+        if path.is_file() and load_seats(seats_path, path) is None and not claim_by_name:
+            raise missing
         table = Table.resume(path)
         try:
             session = table.session
             record = load_seats(seats_path, path, session.players)
             if record is None and not claim_by_name:
-                raise SeatFileError("is missing, so the seats' links cannot be checked after a restart: resume with "
-                                    "--claim-by-name to let each person take their seat back by typing its name",
-                                    str(seats_path))
+                raise missing
             service = cls(table.profile, table.profile_name, seats=len(session.players), bots=[],
                           seed=session.seed, hands=table.hands, log_path=path,
                           turn_timeout=turn_timeout, clock=clock, keep=session.keep)
