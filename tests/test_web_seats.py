@@ -203,3 +203,30 @@ def test_a_seat_file_that_cannot_be_written_does_not_stop_the_game(tmp_path: Pat
     assert service.places["Cat"].is_bot and service.phase == "play"
     play_one(service, {p: tokens[p] for p in ["Ann", "Bob"]})
     service.close()
+
+
+def test_through_the_api_a_resumed_table_knows_the_old_links(tmp_path: Path) -> None:
+    pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'bragrules[web]'")
+    pytest.importorskip("httpx", reason="the web extra is not installed: pip install 'bragrules[web]'")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from bragrules.web.app import create_app
+
+    service, tokens, log = played_table(tmp_path)
+    host = service.host_token
+    service.close()
+    again = TableService.resume(log, turn_timeout=3600)
+    with TestClient(create_app(again)) as client:
+        mine = client.get("/api/state", headers={"X-Seat-Token": tokens["Cat"]}).json()
+        assert mine["you"] == "Cat"
+        taken = client.post("/api/join", json={"name": "Cat"})
+        assert taken.status_code == 409 and "taken" in taken.json()["error"]
+        with client.websocket_connect(f"/ws?seat={tokens['Ann']}") as socket:
+            assert socket.receive_json()["you"] == "Ann"
+        replaced = client.post(f"/api/replace?host={host}", json={"name": "Cat", "style": "random"})
+        assert replaced.status_code == 200, replaced.text
+    assert json.loads(seat_file_path(log).read_text())["bots"] == {"Cat": "random"}
