@@ -51,8 +51,7 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.core.money import money_json, pretty_money
 from bragrules.engine.actions import Action, ActionSyntaxError, LegalAction
-from bragrules.engine.deal import Deal
-from bragrules.engine.events import See
+from bragrules.engine.deal import Deal, Ending
 from bragrules.explainers.explain import explain, field_paths, in_play, json_value, source_of, value_of
 from bragrules.history import DealEntry, History, read_history
 from bragrules.profile.models import Profile
@@ -476,37 +475,28 @@ class _Ending:
     paths: List[str]
 
 
-def _see_of(deal: Deal) -> Optional[Tuple[str, str]]:
-    """The caller and the opponent of the see that ended the deal, if one did."""
-    for event in reversed(deal.events):
-        if isinstance(event, See):
-            return event.player, event.opponent
-    return None
-
-
-def _tied(sit: _Situation, deal: Deal, caller: str, opponent: str) -> Optional[bool]:
-    """Whether the two hands are equal (None when that cannot be told from one hand each)."""
-    a, b = deal.players[caller].hand, deal.players[opponent].hand
-    if a is None or b is None or sit.rules.hands_per_player != 1:
-        return None
-    return deal.comparer.key(a) == deal.comparer.key(b)
+def _record(deal: Deal) -> Ending:
+    """What the engine says happened at the end of ``deal`` (over)."""
+    assert deal.result is not None and deal.result.ending is not None
+    return deal.result.ending
 
 
 def _ending(sit: _Situation, deal: Deal) -> _Ending:
+    """The deal's ending in a ruling's words: the engine's record of it (:class:`Ending`), worded."""
     result = deal.result
     assert result is not None
+    record = _record(deal)
     paths = list(result.decided_by)  # the engine says which rules decided the ending
     pot = _m(result.pot)
     net = dict(result.net)
-    nobody_bet = deal.level is None
-    if sit.rules.lives is not None:  # Crash: no pot, a life lost at the showdown
+    kind = record.kind
+    if kind == "lives":  # Crash: no pot, a life lost at the showdown
         return _Ending(result.outcome, result.reason, net, list(result.winners), result.carried_out, paths)
     if result.outcome == "carried":
-        alone = deal.in_play
-        if len(alone) == 1 and nobody_bet and sit.rules.nobody_bet_carries:
+        player = record.survivor
+        if kind == "carried_unbet":
             text = f"everyone folded before anybody bet: the pot of {pot} carries into the next deal"
-        elif len(alone) == 1:
-            player = alone[0]
+        elif kind == "carried_blind" and player is not None:
             text = f"{player} is left alone but blind and does not collect: the pot of {pot} carries into the next deal"
             if player in result.retained:
                 hand = result.retained[player]
@@ -514,39 +504,33 @@ def _ending(sit: _Situation, deal: Deal) -> _Ending:
                 text += f", and {player} may keep the unseen hand{shown} to hold beside the next one"
             else:
                 text += f"; {player}'s hand is not kept"
-        elif nobody_bet:
+        elif kind == "carried_checked":
             text = f"everyone checked and nobody bet: the pot of {pot} carries into the next deal"
         else:
             text = f"{result.reason}: the pot of {pot} carries into the next deal"
         return _Ending("carried", text, net, [], result.carried_out, paths)
     winners = list(result.winners)
-    if not result.showdown:
-        player = winners[0]
-        blind = deal.players[player].blind
-        if nobody_bet:
-            text = f"everyone else folded before anybody bet: {player} takes the pot of {pot}"
-        elif blind:
-            text = f"everyone else has folded: {player}, still blind, takes the pot of {pot}"
-        else:
-            text = f"everyone else has folded: {player} takes the pot of {pot} without showing"
-    else:
-        see = _see_of(deal)
-        tied = _tied(sit, deal, *see) if see is not None else None
-        if see is not None and tied is not None:
-            caller, opponent = see
-            a, b = _hand_words(sit, deal, caller), _hand_words(sit, deal, opponent)
-            if tied:
-                if len(winners) > 1:
-                    text = f"{caller} saw {opponent}: {a} and {b} are equal, and the pot of {pot} is split"
-                else:
-                    text = f"{caller} saw {opponent}: {a} and {b} are equal, and {winners[0]} takes the pot of {pot}"
+    if kind == "folded_unbet":
+        text = f"everyone else folded before anybody bet: {winners[0]} takes the pot of {pot}"
+    elif kind == "folded_blind":
+        text = f"everyone else has folded: {winners[0]}, still blind, takes the pot of {pot}"
+    elif kind == "folded":
+        text = f"everyone else has folded: {winners[0]} takes the pot of {pot} without showing"
+    elif kind == "see" and record.caller is not None and record.opponent is not None:
+        caller, opponent = record.caller, record.opponent
+        a, b = _hand_words(sit, deal, caller), _hand_words(sit, deal, opponent)
+        if record.tied:
+            if len(winners) > 1:
+                text = f"{caller} saw {opponent}: {a} and {b} are equal, and the pot of {pot} is split"
             else:
-                loser = opponent if winners == [caller] else caller
-                text = (f"{caller} saw {opponent}: {_hand_words(sit, deal, winners[0])} beats "
-                        f"{_hand_words(sit, deal, loser)}; {winners[0]} takes the pot of {pot}")
+                text = f"{caller} saw {opponent}: {a} and {b} are equal, and {winners[0]} takes the pot of {pot}"
         else:
-            who = " and ".join(winners)
-            text = f"{result.reason}: {who} {'take' if len(winners) > 1 else 'takes'} the pot of {pot}"
+            loser = opponent if winners == [caller] else caller
+            text = (f"{caller} saw {opponent}: {_hand_words(sit, deal, winners[0])} beats "
+                    f"{_hand_words(sit, deal, loser)}; {winners[0]} takes the pot of {pot}")
+    else:
+        who = " and ".join(winners)
+        text = f"{result.reason}: {who} {'take' if len(winners) > 1 else 'takes'} the pot of {pot}"
     if any(result.bonuses.values()):
         text += "; bonuses: " + _net_text({p: v for p, v in result.bonuses.items() if v})
     return _Ending(result.outcome, text, net, winners, ZERO, paths)
@@ -806,8 +790,8 @@ def _rule_tie(sit: _Situation, dispute: Dispute) -> Ruling:
     lead = ""
     if deal.result is not None:
         after = deal
-        see = _see_of(deal) if deal.result.showdown else None
-        if see is None:
+        record = _record(deal)
+        if not deal.result.showdown or record.caller is None or record.opponent is None:
             raise HistoryError(f"dispute: tie: deal {sit.number} did not end at a see ({deal.result.reason})",
                                sit.file, dispute.line)
     else:
@@ -818,12 +802,12 @@ def _rule_tie(sit: _Situation, dispute: Dispute) -> Ruling:
                 "write the see itself as the dispute (e.g. 'A see 4')", sit.file, dispute.line)
         after = deal.snapshot()
         after.apply(option.action())
-        see = _see_of(after)
-        assert see is not None
-        lead = f"if {see[0]} sees {see[1]} now for {_m(option.amount or ZERO)}: "
-    assert after.result is not None
-    caller, opponent = see
-    tied = _tied(sit, after, caller, opponent)
+        record = _record(after)
+        assert record.caller is not None and record.opponent is not None
+        lead = f"if {record.caller} sees {record.opponent} now for {_m(option.amount or ZERO)}: "
+    assert after.result is not None and record.caller is not None and record.opponent is not None
+    caller, opponent = record.caller, record.opponent
+    tied = record.tied  # the engine compared the two hands at the see
     if tied is None:
         raise HistoryError(f"dispute: tie: the hands of {caller} and {opponent} cannot be compared one against "
                            "one (not recorded, or several hands each)", sit.file, dispute.line)

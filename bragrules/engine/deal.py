@@ -130,6 +130,52 @@ class PlayerState:
         return self.hands.get("new", self.hands.get("old"))
 
 
+# The kinds of ending a deal has (``Ending.kind``).
+ENDING_KINDS: Tuple[str, ...] = (
+    "see",  # a see between two players holding one known hand each (shown or conceded): compared, maybe tied
+    "showdown",  # any other showdown: everyone left shows, a concession, several hands, cards as claimed
+    "folded",  # everyone else folded after betting began: the survivor, seen, takes the pot unshown
+    "folded_blind",  # everyone else folded: the survivor, still blind, collects
+    "folded_unbet",  # everyone else folded before anybody bet: the survivor takes the pot
+    "carried_unbet",  # everyone folded before anybody bet and the profile carries that pot
+    "carried_blind",  # a blind survivor who does not collect: the pot carries
+    "carried_checked",  # everyone checked and nobody bet: the pot carries
+    "carried_no_winner",  # several hands each and nobody won enough of them: the pot carries
+    "lives",  # Crash: no pot, the lowest hand loses a life
+    "redeal",  # a dispute's redeal: every stake returned
+)
+
+
+@dataclass(frozen=True)
+class Ending:
+    """What happened at the end of a deal, as the engine knows it when it settles.
+
+    ``kind`` is one of :data:`ENDING_KINDS`. ``survivor`` is the player left
+    alone when everyone else folded. ``caller`` saw ``opponent`` when the
+    deal ended at (or after) a see. ``tied`` says whether the two hands of
+    that see were equal (None when there was no see, or the hands cannot be
+    compared one against one: not recorded, or several hands each); a
+    ``see`` ending always says. ``tie_rule`` names the rule that decided a
+    ``see`` between equal hands (``seeing.tie``).
+    ``winners`` are those who took the pot, in seat order.
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> deal = Deal(compile_rules(load_profile("standard")), ["A", "B"], {"A": None, "B": None})
+    >>> _ = deal.apply(Action("A", "fold"))
+    >>> deal.result.ending
+    Ending(kind='folded_unbet', winners=('B',), survivor='B', caller=None, opponent=None, tied=None, tie_rule=None)
+    """
+
+    kind: str
+    winners: Tuple[str, ...] = ()
+    survivor: Optional[str] = None
+    caller: Optional[str] = None
+    opponent: Optional[str] = None
+    tied: Optional[bool] = None
+    tie_rule: Optional[str] = None
+
+
 @dataclass(frozen=True)
 class DealResult:
     """How a deal ended and what every player gained or lost."""
@@ -149,6 +195,7 @@ class DealResult:
     arrangements: Dict[str, List[List[str]]] = field(default_factory=dict)
     conceded: List[str] = field(default_factory=list)  # conceded at a see without showing: cards stay unknown
     decided_by: List[str] = field(default_factory=list)  # the profile fields that decided this ending
+    ending: Optional[Ending] = None  # what happened: the kind of ending, the see, a tie (always set by a deal)
 
 
 class Deal:
@@ -1479,6 +1526,7 @@ class Deal:
                 state.settled_stack = (
                     money(state.stack_u + gained_u) if gained_u is not None else money(state.stack_u) + gained
                 )
+        ending, decided_by = self._ending(outcome, winners, showdown, bonuses)
         self.result = DealResult(
             outcome=outcome,
             winners=winners,
@@ -1498,57 +1546,71 @@ class Deal:
                 if self.players[p].arrangement is not None
             },
             conceded=list(conceded or []),
-            decided_by=self._decided_by(outcome, winners, showdown, bonuses),
+            decided_by=decided_by,
+            ending=ending,
         )
         shown = tuple({p: self.players[p].hand for p in exposure}.items()) if exposure else ()
         self.events.append(Result(self.pot, outcome, tuple(winners), reason, shown,
                                   tuple(lives_lost) if lives_lost else (), tuple(conceded) if conceded else ()))
 
-    def _decided_by(self, outcome: str, winners: Sequence[str], showdown: bool,
-                    bonuses: Dict[str, Fraction]) -> List[str]:
-        """The profile fields that decided how the deal ended, for a ruling to cite.
+    def _ending(self, outcome: str, winners: List[str], showdown: bool,
+                bonuses: Dict[str, Fraction]) -> Tuple[Ending, List[str]]:
+        """How the deal ended (an :class:`Ending`) and the profile fields that decided it, for a ruling to cite.
 
-        Lives in Crash; a carried pot: nobody betting, a blind survivor who does not collect,
-        everyone checking, or several hands with no overall winner; a pot taken by folds: nobody
-        betting, a blind survivor collecting; a see between equal hands: the tie rule; and any
-        bonus paid for a hand shown.
+        Only what the deal already knows at settlement: who is left, whether anybody bet, the see
+        being settled. The rules: lives in Crash; a carried pot: nobody betting, a blind survivor
+        who does not collect, everyone checking, or several hands with no overall winner; a pot
+        taken by folds: nobody betting, a blind survivor collecting; a see between equal hands: the
+        tie rule; and any bonus paid for a hand shown.
         """
         rules = self.rules
+        see = self._see  # the see being settled (its event is recorded once the settlement is done)
+        caller, opponent = see if see is not None else (None, None)
+        tied: Optional[bool] = None  # whether the two hands of the see were equal, when one hand each is known
+        if see is not None and rules.hands_per_player == 1:
+            a, b = self.players[see[0]].hand, self.players[see[1]].hand
+            if a is not None and b is not None:
+                tied = self.comparer.key(a) == self.comparer.key(b)
+        won = tuple(winners)
         if outcome == "redeal":  # a dispute's redeal: the ruling cites the dispute rule it applied
-            return []
+            return Ending("redeal", won, caller=caller, opponent=opponent, tied=tied), []
         if rules.lives is not None:
-            return ["format.lives"]
+            return Ending("lives", won, caller=caller, opponent=opponent, tied=tied), ["format.lives"]
         nobody_bet = self.level_u is None
         if outcome == "carried":
             alone = self.in_play
-            if len(alone) == 1 and nobody_bet and rules.nobody_bet_carries:
-                return ["folding.nobody_bet"]
-            if len(alone) == 1:
-                return ["folding.blind_survivor", "blind.retention"]
+            survivor = alone[0] if len(alone) == 1 else None
+            if survivor is not None and nobody_bet and rules.nobody_bet_carries:
+                return Ending("carried_unbet", won, survivor, caller, opponent, tied), ["folding.nobody_bet"]
+            if survivor is not None:
+                return (Ending("carried_blind", won, survivor, caller, opponent, tied),
+                        ["folding.blind_survivor", "blind.retention"])
             if nobody_bet:
-                return ["stakes.check"]
-            return ["format.win_rule", "format.tied_hand"]
+                return Ending("carried_checked", won, None, caller, opponent, tied), ["stakes.check"]
+            return (Ending("carried_no_winner", won, None, caller, opponent, tied),
+                    ["format.win_rule", "format.tied_hand"])
         paths: List[str] = []
         if not showdown:
+            survivor = winners[0]
             if nobody_bet:
                 paths.append("folding.nobody_bet")
-            if self.players[winners[0]].blind:
+            blind = self.players[survivor].blind
+            if blind:
                 paths.append("folding.blind_survivor")
+            kind = "folded_unbet" if nobody_bet else "folded_blind" if blind else "folded"
+            ending = Ending(kind, won, survivor, caller, opponent, tied)
         else:
-            see = self._see  # the see being settled (its event is recorded once the settlement is done)
-            if see is None:
-                see = next(((e.player, e.opponent) for e in reversed(self.events) if isinstance(e, See)), None)
-            if see is not None and rules.hands_per_player == 1:
-                a, b = self.players[see[0]].hand, self.players[see[1]].hand
-                if a is not None and b is not None and self.comparer.key(a) == self.comparer.key(b):
-                    paths.append("seeing.tie")
+            if tied:
+                paths.append("seeing.tie")
+            ending = Ending("showdown" if tied is None else "see", won, None, caller, opponent, tied,
+                            "seeing.tie" if tied else None)
         for player, bonus in (bonuses.items() if any(rules.bonus.values()) else ()):
             hand = self.players[player].hand
             if bonus > 0 and hand is not None:
                 category = self.comparer.category(hand)
                 if rules.bonus.get(category) and f"session.bonus.{category}" not in paths:
                     paths.append(f"session.bonus.{category}")
-        return paths
+        return ending, paths
 
     # ------------------------------------------------------------------
     # Cards after the deal
