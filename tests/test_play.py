@@ -169,11 +169,16 @@ def test_killed_and_resumed_ends_with_the_balances_of_a_straight_run(tmp_path: P
     straight.run()
     assert straight.session.is_over
     total = sum(1 for _ in straight.session.records)
-    for attempt, deals in enumerate((1, total // 2, total - 1)):
+    # a deal's lines: its deal line, one per action, its cards and its result (at least)
+    lines_before = [1]
+    for record in straight.session.records:
+        lines_before.append(lines_before[-1] + 3 + len(record.actions))
+    # killed well before the end, so that the process cannot finish the session before the signal lands
+    for attempt, deals in enumerate((1, total // 3, total * 2 // 3)):
         log = tmp_path / f"kill{attempt}.jsonl"
         proc = start_play("--auto", "-p", str(long_game), "--seed", "4", "--log", str(log),
                           "--bots", "cautious,loose,blind_bluffer,see_happy")
-        wait_for_lines(log, 1 + deals * 3, proc)  # at least `deals` deals begun: header, deal, cards, result...
+        wait_for_lines(log, lines_before[deals], proc)  # at least `deals` deals played
         proc.send_signal(signal.SIGKILL)
         proc.wait()
         assert not any(e.get("type") == "end" for _, e in read_log(log)[1]), "killed after the end"
