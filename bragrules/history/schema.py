@@ -51,6 +51,8 @@ import msgspec
 from bragrules.core.errors import HistoryError
 from bragrules.core.money import money_json
 
+from .values import _show
+
 LOG_FORMAT = "bragrules-log/1"
 
 # How a field's problems are worded, in its declaration: ``Annotated[T, Meta(extra=...)]``.
@@ -242,18 +244,6 @@ def field_specs(cls: Type[msgspec.Struct]) -> Tuple[FieldSpec, ...]:
         kind, extra = _base(hints[info.name])
         specs.append(FieldSpec(info.name, kind, info.required, extra))
     return tuple(specs)
-
-
-def _show(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return repr(value)
 
 
 def _fits(value: Any, kind: Any) -> bool:
