@@ -29,7 +29,8 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Dict, List, Mapping, Optional, Sequence, Set, Tuple
+from functools import lru_cache
+from typing import Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
@@ -233,7 +234,7 @@ class Deal:
         self.order: List[str] = list(order)
         self.comparer = Comparer.for_rules(rules)
         self.carried_in = carried if type(carried) is Fraction else Fraction(carried)
-        self.units = Units.for_deal(rules, [self.carried_in, *(stacks.values() if stacks else ())])
+        self.units = Units.for_deal(rules, (self.carried_in, *stacks.values()) if stacks else (self.carried_in,))
         self.pot_u = self.units.to_units_exact(self.carried_in)
         self.level_u: Optional[int] = None
         self.events: List[Event] = []
@@ -265,10 +266,11 @@ class Deal:
         self._arranging = not rules.betting and rules.hands_per_player > 1
         retained = retained or {}
         size = rules.pack_size
+        in_pack = _pack_cards(size)
         for held_cards in (*hands.values(), *retained.values(), self.centre):
-            for card in held_cards or ():
-                if not 0 <= int(card) < size:
-                    raise RuleViolation("pack.jokers", f"{card} is not in this pack of {size} cards")
+            if held_cards and not in_pack.issuperset(held_cards):
+                card = next(c for c in held_cards if c not in in_pack)
+                raise RuleViolation("pack.jokers", f"{card} is not in this pack of {size} cards")
         self.players: Dict[str, PlayerState] = {}
         for name in self.order:
             dealt = hands.get(name)
@@ -663,37 +665,41 @@ class Deal:
         problem = malformed(action)  # an action built in code is held to the shape of a written one
         if problem is not None:
             raise RuleViolation("format.exchange" if action.kind == "swap" else RULE_PLAYER, problem)
-        if action.player not in self.players:
-            raise RuleViolation(RULE_PLAYER, f"{action.player} is not in this deal")
-        state = self.players[action.player]
-        kind = action.kind
-        if kind in DISPUTE_KINDS:
+        player, kind = action.player, action.kind
+        state = self.players.get(player)
+        if state is None:
+            raise RuleViolation(RULE_PLAYER, f"{player} is not in this deal")
+        if kind in _DISPUTE_KINDS:
             return self._dispute(state, action, apply)
-        if self._showing is not None or self._retaining is not None:  # a decision awaited: nothing else first
-            if self._showing is not None and not self._choosing and action.player == self._showing \
+        showing, retaining, choosing = self._showing, self._retaining, self._choosing
+        awaited = showing is not None or retaining is not None
+        if awaited:  # a decision awaited: nothing else first
+            if showing is not None and not choosing and player == showing \
                     and kind not in ("show", "concede", "look"):
-                raise RuleViolation("seeing.concede_unseen", f"{action.player} must show or concede")
-            if self._retaining is not None and action.player == self._retaining and kind not in ("retain", "release"):
+                raise RuleViolation("seeing.concede_unseen", f"{player} must show or concede")
+            if retaining is not None and player == retaining and kind not in ("retain", "release"):
                 raise RuleViolation(
-                    "blind.retention", f"{action.player} is left alone, blind: retain the unseen hand or release it"
+                    "blind.retention", f"{player} is left alone, blind: retain the unseen hand or release it"
                 )
         rules = self.rules
-        if kind == "look" and rules.look_any_time and not self._choosing and self._retaining is None:
+        if kind == "look" and rules.look_any_time and not choosing and retaining is None:
             return self._look(state, action, apply)
-        to_act = self.to_act
-        if action.player != to_act:
-            if kind == "look" and not state.folded and not self._choosing:
-                raise RuleViolation("blind.look", f"{action.player} may look only at their own turn")
+        # the usual case: the player whose turn it is (the result and the awaited cards are ruled out above)
+        to_act = self.to_act if awaited or choosing else self.order[self.turn]
+        if player != to_act:
+            if kind == "look" and not state.folded and not choosing:
+                raise RuleViolation("blind.look", f"{player} may look only at their own turn")
             if state.folded:
-                raise RuleViolation(RULE_FOLDED, f"{action.player} has folded")
-            raise RuleViolation(RULE_TURN, f"it is {to_act}'s turn, not {action.player}'s")
+                raise RuleViolation(RULE_FOLDED, f"{player} has folded")
+            raise RuleViolation(RULE_TURN, f"it is {to_act}'s turn, not {player}'s")
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise RuleViolation(RULE_PLAYER, f"unknown action {kind!r}")
-        exchange_kind = kind in _EXCHANGE_KINDS
-        if rules.exchange and not exchange_kind:
-            raise RuleViolation("format.exchange", "Stop the Bus: swap with the centre, knock, or stand after a knock")
-        if exchange_kind and not rules.exchange:
+        if rules.exchange:
+            if kind not in _EXCHANGE_KINDS:
+                raise RuleViolation("format.exchange",
+                                    "Stop the Bus: swap with the centre, knock, or stand after a knock")
+        elif kind in _EXCHANGE_KINDS:
             raise RuleViolation("format.exchange", "this format has no exchange with the centre")
         if self._arranging and kind != "arrange":
             raise RuleViolation("format.betting", "there is no betting in this format: arrange your hands")
@@ -711,28 +717,28 @@ class Deal:
             if not self.rules.blind_allowed and action.target is None:
                 return Look(state.name, already_seen=True) if apply else None
             raise RuleViolation("blind.look", f"{state.name} has already looked")
-        if not self.rules.look_any_time and action.player != self.to_act:
-            raise RuleViolation("blind.look", f"{state.name} may look only at their own turn")
+        # whose turn it is was checked before this is reached (unless blind.look lets a player look any time)
         target = action.target
         if target not in (None, "old", "new"):
             raise RuleViolation("blind.retention", f"there is no hand called {target!r}: look, look old or look new")
-        if state.two_hands:
+        two_hands = len(state.hands) == 2
+        if two_hands:
             if target is None:
                 raise RuleViolation(
                     "blind.retention", f"{state.name} holds two hands: look old or look new"
                 )
-        else:
-            if target is not None and target not in state.hands:
-                raise RuleViolation("blind.retention", f"{state.name} has no {target} hand to look at")
-            target = target or next(iter(state.hands))
+        elif target is not None and target not in state.hands:
+            raise RuleViolation("blind.retention", f"{state.name} has no {target} hand to look at")
         if not apply:
             return None
-        if state.two_hands:
+        if two_hands:
+            assert target is not None
             state.inspected = target
             return Look(state.name, state.hands[target], hand=target)
         # one hand left: looking makes the player seen
         state.seen = True
-        self._declare(state)
+        if self.rules.bonus_when_dealt:
+            self._declare(state)
         if self._choosing and self._choosing[0] == state.name:
             self._finish_choice(state.name)
         return Look(state.name, state.hand)
@@ -936,7 +942,7 @@ class Deal:
         if all_in or (state.stack_u is not None and state.stack_u == 0):
             state.all_in = True
         self.level_u = new_level
-        event = Bet(state.name, amount, self.level, state.blind, all_in)
+        event = Bet(state.name, amount, None if new_level is None else money(new_level), state.blind, all_in)
         self._advance()
         return event
 
@@ -969,7 +975,8 @@ class Deal:
             if hand is not None:
                 self._folded_hands.append(hand)
         event = Fold(state.name)
-        remaining = self.in_play
+        players = self.players
+        remaining = [p for p in self.order if not players[p].folded]
         if len(remaining) == 1:
             self._lone_survivor(remaining[0])
         else:
@@ -1043,34 +1050,52 @@ class Deal:
             state.stack_u -= amount
 
     def _post_antes(self) -> None:
+        units, players, events = self.units, self.players, self.events
+        full = units.ante
+        full_money = units.money(full)
         for name in self.order:
-            state = self.players[name]
-            ante = self.units.ante
-            if state.stack_u is not None and ante >= state.stack_u:
+            state = players[name]
+            if state.stack_u is None:  # no bankroll: the whole ante, as _pay would take it
+                if full:
+                    state.paid_u += full
+                    self.pot_u += full
+                    events.append(Ante(name, full_money))
+                continue
+            ante = full
+            if ante >= state.stack_u:
                 ante = state.stack_u
                 state.all_in = True
             if ante:
                 self._pay(state, ante)
                 state.last_u = None
-                self.events.append(Ante(name, self.units.money(ante)))
+                events.append(Ante(name, units.money(ante)))
 
     def _advance(self) -> None:
         if self.result is not None:
             return
-        players = self.players
-        contenders = [p for p in self.order if not players[p].folded and not players[p].all_in]
-        if len(contenders) <= 1 and len(self.in_play) > 1:
-            if not contenders or self._has_matched(contenders[0]):
+        # one pass round the table from the next seat: the first who can act, and how many can
+        players, order = self.players, self.order
+        n = len(order)
+        turn = self.turn
+        following = -1
+        able = 0
+        for step in range(1, n + 1):
+            candidate = turn + step
+            if candidate >= n:
+                candidate -= n
+            state = players[order[candidate]]
+            if not state.folded and not state.all_in:
+                able += 1
+                if following < 0:
+                    following = candidate
+        if able <= 1 and len(self.in_play) > 1:
+            if not able or self._has_matched(order[following]):
                 self._showdown_all()
                 return
-        n = len(self.order)
-        for step in range(1, n + 1):
-            candidate = (self.turn + step) % n
-            state = self.players[self.order[candidate]]
-            if not state.folded and not state.all_in:
-                self.turn = candidate
-                return
-        self._showdown_all()  # nobody can act: everyone left is all in
+        if following < 0:
+            self._showdown_all()  # nobody can act: everyone left is all in
+            return
+        self.turn = following
 
     def _has_matched(self, player: str) -> bool:
         state = self.players[player]
@@ -1639,6 +1664,7 @@ class Deal:
 
 
 _EXCHANGE_KINDS = frozenset(("swap", "knock", "stand"))
+_DISPUTE_KINDS = frozenset(DISPUTE_KINDS)
 """The actions of Stop the Bus's exchange with the centre."""
 
 _HANDLERS = {
@@ -1659,6 +1685,12 @@ _HANDLERS = {
     "release": Deal._retain,
 }
 """Each action kind and the method that checks (and, asked to, applies) it."""
+
+
+@lru_cache(maxsize=None)
+def _pack_cards(size: int) -> FrozenSet[int]:
+    """The cards of a pack of ``size`` cards (as their numbers: 0 to 51, then the jokers)."""
+    return frozenset(range(size))
 
 
 def _amount(amount: Fraction) -> str:

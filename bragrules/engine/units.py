@@ -60,15 +60,22 @@ class Units:
 
     @classmethod
     def for_deal(cls, rules: Rules, amounts: Iterable[Fraction]) -> "Units":
-        """Units for a deal starting with these stacks and carried pot."""
-        denominator = lcm(rules.money_denominator,
-                          *((a if type(a) is Fraction else Fraction(a)).denominator for a in amounts))
-        if rules.see.basis != "caller_rate":
-            denominator *= rules.see.multiple.denominator  # twice an all-in payment must stay whole
-        key = ("units", denominator)
-        found = rules.memo.get(key)
+        """Units for a deal starting with these stacks and carried pot (made once per denominator and kept)."""
+        extra = 1  # the denominators the amounts bring (most deals: none)
+        for amount in amounts:
+            den = amount.denominator
+            if den != 1:
+                extra = lcm(extra, den)
+        found = rules.memo.get(("units for", extra))
         if found is None:
-            found = rules.memo[key] = cls(rules, denominator)
+            denominator = lcm(rules.money_denominator, extra)
+            if rules.see.basis != "caller_rate":
+                denominator *= rules.see.multiple.denominator  # twice an all-in payment must stay whole
+            key = ("units", denominator)
+            found = rules.memo.get(key)
+            if found is None:
+                found = rules.memo[key] = cls(rules, denominator)
+            rules.memo[("units for", extra)] = found
         assert isinstance(found, Units)
         return found
 
