@@ -191,7 +191,7 @@ def malformed(action: Any) -> Optional[str]:
         if player in _NAMES_SEEN or (type(player) is str and _one_word(player)):
             if amount is None and kind in _PLAIN_KINDS:
                 return None
-            if kind in PAID_KINDS and type(amount) is Fraction and amount >= 0:
+            if kind in PAID_KINDS and type(amount) is Fraction and amount.numerator >= 0:
                 return None
     if not isinstance(action, Action):
         return f"not an action: {type(action).__name__}"

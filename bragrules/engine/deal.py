@@ -30,7 +30,7 @@ import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Dict, FrozenSet, List, Mapping, Optional, Sequence, Set, Tuple
+from typing import Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
@@ -147,9 +147,10 @@ ENDING_KINDS: Tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True)
-class Ending:
+class Ending(NamedTuple):
     """What happened at the end of a deal, as the engine knows it when it settles.
+
+    An immutable record (a named tuple: one is made for every deal).
 
     ``kind`` is one of :data:`ENDING_KINDS`. ``survivor`` is the player left
     alone when everyone else folded. ``caller`` saw ``opponent`` when the
@@ -281,6 +282,7 @@ class Deal:
             held["new"] = tuple(dealt) if dealt is not None else None
             stack = self.units.to_units_exact(stacks[name]) if stacks is not None else None
             self.players[name] = PlayerState(name, held, unit=self.units.denominator, stack_u=stack)
+        self._seats: List[PlayerState] = [self.players[name] for name in self.order]  # the states in order
         self._post_antes()
         if not rules.blind_allowed or not rules.betting:
             for state in self.players.values():
@@ -860,11 +862,15 @@ class Deal:
             raise RuleViolation("blind.retention", f"{state.name} must choose one hand for the showdown")
         units = self.units
         money = units.money
-        low, high, step, all_in = self._bet_range(state)
+        if state.stack_u is None:  # no bankroll: never all in, and the range words only a refusal
+            all_in, low = False, 0
+        else:
+            low, _, _, all_in = self._bet_range(state)
         amount = action.amount if action.amount is not None else ZERO
         paid = units.to_units(amount)
         rules = self.rules
-        rate = "blind" if state.blind else "seen"
+        blind = not state.seen
+        rate = "blind" if blind else "seen"
         if all_in:
             if not (rules.covering_side_pot and low > 0):
                 raise RuleViolation(
@@ -881,7 +887,7 @@ class Deal:
                 raise RuleViolation(
                     "session.starting_stack", f"{state.name} has only {state.stack} and cannot pay {_amount(amount)}"
                 )
-            new_level = units.level_for(paid, state.blind) if paid is not None else None
+            new_level = units.level_for(paid, blind) if paid is not None else None
             if new_level is None or new_level % units.step:
                 raise RuleViolation(
                     "stakes.level_step",
@@ -892,14 +898,14 @@ class Deal:
                     raise RuleViolation(
                         "stakes.opening_min",
                         f"the opening level is at least {rules.opening_min}: a {rate} player pays at least "
-                        f"{money(low)}, not {_amount(amount)}",
+                        f"{money(self._bet_range(state)[0])}, not {_amount(amount)}",
                     )
                 if new_level > units.opening_min and rules.raises.pot_cap is not None \
                         and rules.raises.capped(self.pot_u, units.denominator):
                     raise RuleViolation(
                         "stakes.pot_cap",
                         f"the pot has reached its cap of {rules.raises.pot_cap}: the opening level is "
-                        f"{rules.opening_min}, a {rate} player pays {money(low)}, not {_amount(amount)}",
+                        f"{rules.opening_min}, a {rate} player pays {money(self._bet_range(state)[0])}, not {_amount(amount)}",
                     )
                 if units.opening_max is not None and new_level > units.opening_max:
                     raise RuleViolation(
@@ -918,17 +924,20 @@ class Deal:
                 if new_level < self.level_u:
                     raise RuleViolation(
                         RULE_MINIMUM,
-                        f"the level is {self.level}: a {rate} player pays at least {money(low)}, not {_amount(amount)}",
+                        f"the level is {self.level}: a {rate} player pays at least {money(self._bet_range(state)[0])}, "
+                        f"not {_amount(amount)}",
                     )
                 if new_level > self.level_u and rules.raises.pot_cap is not None \
                         and rules.raises.capped(self.pot_u, units.denominator):
                     raise RuleViolation(
                         "stakes.pot_cap",
                         f"the pot has reached its cap of {rules.raises.pot_cap}: no raise, a {rate} player "
-                        f"pays {money(low)} at the level of {self.level}, sees or folds, not {_amount(amount)}",
+                        f"pays {money(self._bet_range(state)[0])} at the level of {self.level}, sees or folds, "
+                        f"not {_amount(amount)}",
                     )
                 if not rules.raises.allows(self.level_u, new_level, self.pot_u, units.raise_amount,
                                            scale=units.denominator):
+                    high = self._bet_range(state)[1]
                     top = money(high) if high is not None else None
                     raise RuleViolation(
                         "stakes.raise_limit",
@@ -942,7 +951,7 @@ class Deal:
         if all_in or (state.stack_u is not None and state.stack_u == 0):
             state.all_in = True
         self.level_u = new_level
-        event = Bet(state.name, amount, None if new_level is None else money(new_level), state.blind, all_in)
+        event = Bet(state.name, amount, None if new_level is None else money(new_level), blind, all_in)
         self._advance()
         return event
 
@@ -975,8 +984,7 @@ class Deal:
             if hand is not None:
                 self._folded_hands.append(hand)
         event = Fold(state.name)
-        players = self.players
-        remaining = [p for p in self.order if not players[p].folded]
+        remaining = [seat.name for seat in self._seats if not seat.folded]
         if len(remaining) == 1:
             self._lone_survivor(remaining[0])
         else:
@@ -1074,8 +1082,8 @@ class Deal:
         if self.result is not None:
             return
         # one pass round the table from the next seat: the first who can act, and how many can
-        players, order = self.players, self.order
-        n = len(order)
+        seats, order = self._seats, self.order
+        n = len(seats)
         turn = self.turn
         following = -1
         able = 0
@@ -1083,7 +1091,7 @@ class Deal:
             candidate = turn + step
             if candidate >= n:
                 candidate -= n
-            state = players[order[candidate]]
+            state = seats[candidate]
             if not state.folded and not state.all_in:
                 able += 1
                 if following < 0:
@@ -1437,9 +1445,9 @@ class Deal:
         lives_lost: Optional[List[str]] = None,
         conceded: Optional[List[str]] = None,
     ) -> None:
-        payouts: Dict[str, Fraction] = {p: ZERO for p in self.order}
+        payouts: Dict[str, Fraction] = dict.fromkeys(self.order, ZERO)
         caller, opponent = self._see if self._see else (None, None)
-        layered = any(self.players[p].all_in for p in self.in_play) and showdown
+        layered = showdown and any(self.players[p].all_in for p in self.in_play)
         if layered:
             known = all(self.players[p].hand is not None for p in self.in_play)
             for amount, eligible in self._layers():
@@ -1452,7 +1460,10 @@ class Deal:
                 _share(payouts, layer_winners, amount)
         else:
             _share(payouts, winners, self.pot)
-        bonuses = self._bonuses(self._bonus_players(exposure if showdown else None), payouts)
+        if self._bonus_paid:
+            bonuses = self._bonuses(self._bonus_players(exposure if showdown else None), payouts)
+        else:  # no hand earns a bonus under this profile
+            bonuses = dict.fromkeys(self.order, ZERO)
         all_won = [p for p in self.order if payouts[p].numerator > 0]  # in seat order
         won_by_prial = showdown and any(
             self.players[p].hand is not None and self.comparer.category(self.players[p].hand) == "prial"  # type: ignore[arg-type]
@@ -1535,14 +1546,17 @@ class Deal:
     ) -> None:
         units = self.units
         money = units.money
+        players = self.players
+        pot = money(self.pot_u)
         net: Dict[str, Fraction] = {}
         for p in self.order:
-            state = self.players[p]
+            state = players[p]
             gained = payouts[p]
             bonus = bonuses[p]
-            if bonus:  # most deals pay no bonus and most players win nothing: skip adding zeros
+            # most deals pay no bonus and most players win nothing: skip adding zeros (ZERO itself, quickly)
+            if bonus is not ZERO and bonus:
                 gained = gained + bonus
-            gained_u = units.to_units(gained) if gained else 0  # None: not a whole number of units
+            gained_u = 0 if gained is ZERO or not gained else units.to_units(gained)  # None: not whole units
             if gained_u is None:
                 net[p] = gained - money(state.paid_u)
             else:
@@ -1555,7 +1569,7 @@ class Deal:
         self.result = DealResult(
             outcome=outcome,
             winners=winners,
-            pot=self.pot,
+            pot=pot,
             payouts=payouts,
             bonuses=bonuses,
             net=net,
@@ -1566,16 +1580,16 @@ class Deal:
             reason=reason,
             lives_lost=list(lives_lost or []),
             arrangements={
-                p: [[str(c) for c in h] for h in self.players[p].arrangement or ()]
+                p: [[str(c) for c in h] for h in players[p].arrangement or ()]
                 for p in self.order
-                if self.players[p].arrangement is not None
-            },
+                if players[p].arrangement is not None
+            } if self.rules.hands_per_player > 1 else {},  # only several hands are arranged
             conceded=list(conceded or []),
             decided_by=decided_by,
             ending=ending,
         )
-        shown = tuple({p: self.players[p].hand for p in exposure}.items()) if exposure else ()
-        self.events.append(Result(self.pot, outcome, tuple(winners), reason, shown,
+        shown = tuple({p: players[p].hand for p in exposure}.items()) if exposure else ()
+        self.events.append(Result(pot, outcome, tuple(winners), reason, shown,
                                   tuple(lives_lost) if lives_lost else (), tuple(conceded) if conceded else ()))
 
     def _ending(self, outcome: str, winners: List[str], showdown: bool,
@@ -1629,7 +1643,7 @@ class Deal:
                 paths.append("seeing.tie")
             ending = Ending("showdown" if tied is None else "see", won, None, caller, opponent, tied,
                             "seeing.tie" if tied else None)
-        for player, bonus in (bonuses.items() if any(rules.bonus.values()) else ()):
+        for player, bonus in (bonuses.items() if self._bonus_paid else ()):
             hand = self.players[player].hand
             if bonus > 0 and hand is not None:
                 category = self.comparer.category(hand)
