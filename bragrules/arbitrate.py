@@ -49,7 +49,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from bragrules.core.errors import HistoryError, RuleViolation
-from bragrules.core.money import money_json, pretty_money
+from bragrules.core.money import ZERO, money_json, pretty_money
 from bragrules.engine.actions import Action, ActionSyntaxError, LegalAction
 from bragrules.engine.deal import Deal, Ending
 from bragrules.explainers.explain import explain, field_paths, in_play, json_value, source_of, value_of
@@ -57,8 +57,6 @@ from bragrules.history import DealEntry, History, read_history
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules
 from bragrules.rules.seeing import TIE
-
-ZERO = Fraction(0)
 
 ProfileChoice = Union[Rules, Profile, str, "os.PathLike[str]", None]
 

@@ -51,7 +51,7 @@ from pydantic import ValidationError
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import HistoryError, RuleViolation
-from bragrules.core.money import money_json, pretty_money, same_money
+from bragrules.core.money import ZERO, money_json, pretty_money, same_money
 from bragrules.engine.deal import Deal, DealResult, Hand
 from bragrules.engine.session import Session
 from bragrules.history import DealEntry, History, ResultClaim, format_time, read_history
@@ -59,8 +59,6 @@ from bragrules.history.packorder import PackTracker, deal_sequence
 from bragrules.profile import ProfileError, load_profile, profile_hash
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
-
-ZERO = Fraction(0)
 
 RULE_RESULT = "history.result"
 RULE_DEAL = "history.deal"

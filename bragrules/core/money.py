@@ -94,6 +94,14 @@ def _parse_money_text(value: str) -> Fraction:
     raise ValueError(f"{_quoted(value)} is not an amount (write an integer or a fraction such as 5/2)")
 
 
+WHOLE: Dict[int, Fraction] = {n: Fraction(n) for n in range(-1024, 1025)}
+"""The small whole amounts, each made once and shared (a Fraction is immutable, so one may stand for
+all): a log's amounts and a deal's come out as the same objects, so comparing them is quick."""
+
+ZERO = WHOLE[0]
+"""Nothing: one object, so that ``amount is ZERO`` tells the usual zero quickly."""
+
+
 def add_money(a: Fraction, b: Fraction) -> Fraction:
     """``a + b``, exact, cheaper than ``Fraction.__add__`` when the denominators agree (the usual case).
 
@@ -117,7 +125,7 @@ def same_money(a: Fraction, b: Fraction) -> bool:
     >>> same_money(Fraction(6, 4), Fraction(3, 2)), same_money(Fraction(0), Fraction(0, 5)), same_money(Fraction(1), Fraction(-1))
     (True, True, False)
     """
-    return a.numerator == b.numerator and a.denominator == b.denominator
+    return a is b or (a.numerator == b.numerator and a.denominator == b.denominator)
 
 
 def format_money(amount: Fraction) -> str:

@@ -34,7 +34,7 @@ from typing import Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequenc
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
-from bragrules.core.money import pretty_money
+from bragrules.core.money import ZERO, pretty_money
 from bragrules.core.text import brief
 from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths
@@ -71,7 +71,6 @@ Hand = Optional[Tuple[Card, ...]]  # None: cards nobody recorded
 
 _DEAL_KEYS = itertools.count(1)
 
-ZERO = Fraction(0)
 
 # Rules that are not profile fields: the fixed rules every Brag table shares.
 RULE_TURN = "turn_order"
@@ -233,7 +232,10 @@ class Deal:
                         dict(stacks) if stacks is not None else None,
                         list(winner_hint) if winner_hint else None, list(centre) if centre else None)
         self.order: List[str] = list(order)
-        self.comparer = Comparer.for_rules(rules)
+        comparer = rules.memo.get("comparer")
+        if comparer is None:
+            comparer = rules.memo["comparer"] = Comparer.for_rules(rules)
+        self.comparer: Comparer = comparer  # type: ignore[assignment]
         self.carried_in = carried if type(carried) is Fraction else Fraction(carried)
         self.units = Units.for_deal(rules, (self.carried_in, *stacks.values()) if stacks else (self.carried_in,))
         self.pot_u = self.units.to_units_exact(self.carried_in)
@@ -1464,7 +1466,7 @@ class Deal:
             bonuses = self._bonuses(self._bonus_players(exposure if showdown else None), payouts)
         else:  # no hand earns a bonus under this profile
             bonuses = dict.fromkeys(self.order, ZERO)
-        all_won = [p for p in self.order if payouts[p].numerator > 0]  # in seat order
+        all_won = [p for p in self.order if payouts[p] is not ZERO and payouts[p].numerator > 0]  # in seat order
         won_by_prial = showdown and any(
             self.players[p].hand is not None and self.comparer.category(self.players[p].hand) == "prial"  # type: ignore[arg-type]
             for p in all_won

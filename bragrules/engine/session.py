@@ -29,12 +29,10 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card, Pack
 from bragrules.core.errors import RuleViolation
-from bragrules.core.money import add_money
+from bragrules.core.money import ZERO, add_money
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult
 from bragrules.rules.compile import Rules
-
-ZERO = Fraction(0)
 
 Listener = Callable[[Dict[str, Any]], None]
 
@@ -143,6 +141,8 @@ class Session:
         else:
             first = 0
         self.state = SessionState(dealer_index=first)
+        # no bankroll and no lives: nobody is ever put out, so every seat is dealt in every deal
+        self._everyone_stays = not rules.finite and rules.lives is None
         start = rules.starting_stack if rules.finite else ZERO
         self.balances: Dict[str, Fraction] = {p: Fraction(start) for p in self.players}
         self.lives: Dict[str, int] = {p: rules.lives or 0 for p in self.players}
@@ -182,6 +182,8 @@ class Session:
 
     def seated(self) -> List[str]:
         """Players still in the session (with chips when the bankroll is finite)."""
+        if self._everyone_stays:
+            return list(self.players)
         if self.rules.lives is not None:
             return [p for p in self.players if self.lives[p] > 0]
         if self.rules.finite:
@@ -191,6 +193,8 @@ class Session:
     def in_rotation(self) -> List[str]:
         """Players still in, in seat order: with lives or chips left, and chips enough to ante
         when a short stack may not play for a side pot. Only they are dealt in, and only they deal."""
+        if self._everyone_stays:
+            return list(self.players)
         seated = self.seated()
         if not self.rules.covering_side_pot and self.rules.finite:
             seated = [p for p in seated if self.balances[p] >= self.rules.ante]
@@ -198,9 +202,12 @@ class Session:
 
     def dealt_in(self) -> List[str]:
         """This deal's players from the dealer's left, clockwise (or the other way round)."""
-        seated = set(self.in_rotation())
         n = len(self.players)
         direction = -1 if self.rules.rotation_step < 0 else 1
+        if self._everyone_stays and direction == 1:  # everyone is dealt in: the seats from the dealer's left
+            start = self.state.dealer_index + 1
+            return self.players[start:] + self.players[:start]
+        seated = set(self.in_rotation())
         order = []
         for step in range(1, n + 1):
             name = self.players[(self.state.dealer_index + direction * step) % n]
@@ -217,11 +224,14 @@ class Session:
     def is_over(self) -> bool:
         if self.current is not None and not self.current.is_over:
             return False
-        if len(self.dealt_in()) < 2:
-            return True
         s = self.state
-        return self.rules.end.is_over(s.deals, s.resolved, len(self.seated()), s.carried.numerator > 0,
-                                      s.finished_ms)
+        if self._everyone_stays:  # nobody leaves the table: everyone is still seated and dealt in
+            seated = len(self.players)
+        else:
+            if len(self.dealt_in()) < 2:
+                return True
+            seated = len(self.seated())
+        return self.rules.end.is_over(s.deals, s.resolved, seated, s.carried.numerator > 0, s.finished_ms)
 
     def current_hands(self) -> Dict[str, Tuple[Card, ...]]:
         assert self._current_meta is not None
@@ -315,7 +325,7 @@ class Session:
             return
         balances = self.balances
         for p, amount in result.net.items():
-            if amount:
+            if amount is not ZERO and amount:  # most nets are the shared zero: nothing to add
                 balances[p] = add_money(balances[p], amount)
         lost = result.lives_lost
         if not self.rules.lives or any(self.lives[p] - (p in lost) > 0 for p in self.players):
@@ -344,8 +354,10 @@ class Session:
 
     def _next_dealer(self) -> int:
         s, n = self.state, len(self.players)
-        still_in = set(self.in_rotation())
         step = self.rules.rotation_step
+        if self._everyone_stays:  # nobody is passed over
+            return s.dealer_index if step == 0 else (s.dealer_index + (-1 if step < 0 else 1)) % n
+        still_in = set(self.in_rotation())
         if step == 0 and self.players[s.dealer_index] in still_in:
             return s.dealer_index
         direction = -1 if step < 0 else 1

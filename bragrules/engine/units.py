@@ -22,6 +22,7 @@ from fractions import Fraction
 from math import lcm
 from typing import Any, Dict, Iterable, Optional, Tuple
 
+from bragrules.core.money import WHOLE
 from bragrules.rules.compile import Rules
 
 
@@ -61,6 +62,11 @@ class Units:
     @classmethod
     def for_deal(cls, rules: Rules, amounts: Iterable[Fraction]) -> "Units":
         """Units for a deal starting with these stacks and carried pot (made once per denominator and kept)."""
+        if type(amounts) is tuple and len(amounts) == 1 and amounts[0].denominator == 1:
+            found = rules.memo.get(("units for", 1))  # the usual deal: a whole carried pot and no stacks
+            if found is not None:
+                assert isinstance(found, Units)
+                return found
         extra = 1  # the denominators the amounts bring (most deals: none)
         for amount in amounts:
             den = amount.denominator
@@ -96,7 +102,10 @@ class Units:
         """Units back to money (the same few amounts recur, so they are kept)."""
         found = self._money.get(units)
         if found is None:
-            found = self._money[units] = Fraction(units, self.denominator)
+            found = WHOLE.get(units) if self.denominator == 1 else None  # shared with the logs' amounts
+            if found is None:
+                found = Fraction(units, self.denominator)
+            self._money[units] = found
         return found
 
     def payment(self, level: int, blind: bool) -> int:

@@ -50,7 +50,7 @@ from bragrules.core.text import quote
 from bragrules.profile import profile_hash
 from bragrules.profile.models import Profile
 
-from .model import LOG_FORMAT, OUTCOMES, DealEntry, EndClaim, History, PathLike, ResultClaim
+from .model import LOG_FORMAT, OUTCOMES, ActionEntry, DealEntry, EndClaim, History, PathLike, ResultClaim
 from .schema import (
     EVENT_TYPES,
     HEADER_ORDER,
@@ -69,6 +69,7 @@ from .schema import (
     encode_line,
 )
 from .values import (
+    _ACTIONS,
     _CardBook,
     _money,
     _names,
@@ -693,16 +694,22 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
     current: Optional[DealEntry] = None
     book: Optional[_CardBook] = None
     decode, encode = _decoder.decode, _encoder.encode
+    known_actions = _ACTIONS
     record: Optional[msgspec.Struct]
     try:
         for line, raw in lines:
-            # decode_line, inline: the record when the line is exactly its encoding, else the long way
-            body = raw[:-1] if raw[-1:] == b"\n" else raw
+            # decode_line, inline: the record when the line is exactly its encoding (and its newline),
+            # else the long way
             try:
-                record = decode(body)
+                record = decode(raw)
             except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
                 record = None
-            if record is None or encode(record) != body:
+            if record is not None:
+                written = encode(record)
+                extra = len(raw) - len(written)
+                if not ((extra == 0 or (extra == 1 and raw[-1] == 10)) and raw.startswith(written)):
+                    record = None
+            if record is None:
                 record = read_line(raw, name, line)
                 if record is None:
                     continue
@@ -710,7 +717,12 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
                 number = record.deal
                 if current is None or number != current.number or current.result is not None:
                     raise HistoryError(f"an action of deal {number} outside that deal", name, line)
-                current.actions.append(_read_action(record.action, players, number, name, line))
+                text = record.action
+                action = known_actions.get(text)  # _read_action's fast path, inline: an action read before
+                if action is not None and action.player in players:
+                    current.actions.append(ActionEntry(action, line))
+                else:
+                    current.actions.append(_read_action(text, players, number, name, line))
             elif isinstance(record, DealLine):
                 number = record.deal
                 if number != last_number + 1:

@@ -21,7 +21,7 @@ import os
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterable, List, NamedTuple, Optional, Tuple, Union
 
 from bragrules.core.cards import Card
 from bragrules.engine.actions import Action
@@ -40,9 +40,11 @@ Hand = Optional[Tuple[Card, ...]]
 # ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class ActionEntry:
-    """One action of a deal, and the line it was written on."""
+class ActionEntry(NamedTuple):
+    """One action of a deal, and the line it was written on.
+
+    Immutable; a named tuple, since a long log makes one for every action it holds.
+    """
 
     action: Action
     line: Optional[int] = None

@@ -21,7 +21,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import CARDS, JOKER_BASE, Card, CardError, parse_card, split_tokens
 from bragrules.core.errors import HistoryError
-from bragrules.core.money import parse_money
+from bragrules.core.money import WHOLE, parse_money
 from bragrules.engine.actions import Action, ActionSyntaxError
 
 from .model import ActionEntry, Hand
@@ -78,8 +78,7 @@ def _parse_action(text: str) -> Action:
     return Action.parse(text)
 
 
-_WHOLE: Dict[int, Fraction] = {n: Fraction(n) for n in range(-1024, 1025)}
-"""The whole amounts a log repeats, made once (a Fraction is immutable, so one may stand for all)."""
+_WHOLE = WHOLE  # the whole amounts a log repeats, made once
 
 
 def _money(value: Any, what: str, file: str, line: Optional[int]) -> Fraction:

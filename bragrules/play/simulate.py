@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.errors import BragError
-from bragrules.core.money import ExactSum, money_json
+from bragrules.core.money import ZERO, ExactSum, money_json
 from bragrules.core.text import brief
 from bragrules.engine.session import Session
 from bragrules.play.bots import ALL_STYLES, make_bot
@@ -73,7 +73,6 @@ DEFAULT_STYLES: Tuple[str, ...] = ("cautious", "loose", "blind_bluffer", "see_ha
 MAX_ACTIONS_PER_DEAL = 10_000
 """A deal that takes more actions than this is a bug in a bot: the simulation stops and says so."""
 
-ZERO = Fraction(0)
 
 ProfileLike = Union[str, Path, Profile, Rules]
 Progress = Callable[[int, int], None]
