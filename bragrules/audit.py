@@ -491,7 +491,7 @@ class _Auditor:
         if entry.carried_in is not None and entry.carried_in != state.carried:
             self.violation(n, None, entry.line, RULE_DEAL,
                            f"the pot carried in is {pretty_money(state.carried)}, not {pretty_money(entry.carried_in)}")
-        retained: Dict[str, Hand] = {p: h for p, h in self.retained.items() if p in order}
+        retained: Dict[str, Hand] = {p: h for p, h in self.retained.items() if p in order} if self.retained else {}
         if entry.retained is not None and entry.retained != retained:
             shown = ", ".join(f"{p}: {_cards_text(h)}" for p, h in retained.items()) or "none"
             self.violation(n, None, entry.line, RULE_DEAL, f"the hands retained from the last deal are {shown}")
@@ -500,7 +500,7 @@ class _Auditor:
         if self.pack is not None:
             self._deal_from_pack(entry, order, hands, due, exact)
         hint = None
-        if entry.result is not None and entry.result.winners and any(hands[p] is None for p in order):
+        if entry.result is not None and entry.result.winners and None in hands.values():  # hands: one per player
             hint = entry.result.winners
         stacks = {p: table.balances[p] for p in order} if rules.finite else None
         self.retained = {}
@@ -608,7 +608,7 @@ class _Auditor:
         for p in entry.cards:
             if p not in order:
                 self.violation(n, None, entry.card_line(p), RULE_DEAL, f"{p} is not dealt in deal {n}")
-        held = {card: p for p, hand in retained.items() for card in hand or () if not card.is_joker}
+        held = {card: p for p, hand in retained.items() for card in hand or () if not card.is_joker} if retained else {}
         for card in entry.centre or ():
             if card in held:
                 raise HistoryError(f"deal {n}: {card} is in the centre but is in {held[card]}'s retained hand",
@@ -617,7 +617,7 @@ class _Auditor:
         for p in order:
             hand = entry.cards.get(p)
             if hand is not None:
-                for card in hand:
+                for card in hand if held else ():
                     if card in held:
                         raise HistoryError(
                             f"deal {n}: {card} is dealt to {p} but is in {held[card]}'s retained hand",
@@ -632,20 +632,24 @@ class _Auditor:
         return hands
 
     def _check_claim(self, n: int, claim: ResultClaim, result: DealResult) -> None:
-        replayed = _describe(result.outcome, result.winners)
-
         def bad(part: str, message: str) -> None:
             self.violation(n, None, claim.line_of(part), RULE_RESULT, message)
+
+        def replayed() -> str:
+            return _describe(result.outcome, result.winners)
+
+        def same_winners(claimed: List[str]) -> bool:
+            return claimed == result.winners or set(claimed) == set(result.winners)
 
         if claim.outcome is not None:
             wrong = (result.outcome == "carried") if claim.outcome == "not carried" else claim.outcome != result.outcome
             if wrong:
                 bad("winners" if claim.outcome in ("won", "split") else "outcome",
-                    f"the history says {_describe(claim.outcome, claim.winners)}; replayed, {replayed}")
-            elif claim.winners is not None and set(claim.winners) != set(result.winners):
-                bad("winners", f"the history says {_describe(claim.outcome, claim.winners)}; replayed, {replayed}")
-        elif claim.winners is not None and set(claim.winners) != set(result.winners):
-            bad("winners", f"the history says {_describe(None, claim.winners)}; replayed, {replayed}")
+                    f"the history says {_describe(claim.outcome, claim.winners)}; replayed, {replayed()}")
+            elif claim.winners is not None and not same_winners(claim.winners):
+                bad("winners", f"the history says {_describe(claim.outcome, claim.winners)}; replayed, {replayed()}")
+        elif claim.winners is not None and not same_winners(claim.winners):
+            bad("winners", f"the history says {_describe(None, claim.winners)}; replayed, {replayed()}")
         if claim.net is not None:
             for p, amount in claim.net.items():
                 actual = result.net.get(p, ZERO)

@@ -102,7 +102,8 @@ class Units:
         """Units back to money (the same few amounts recur, so they are kept)."""
         found = self._money.get(units)
         if found is None:
-            found = WHOLE.get(units) if self.denominator == 1 else None  # shared with the logs' amounts
+            whole, rest = divmod(units, self.denominator)
+            found = WHOLE.get(whole) if rest == 0 else None  # a whole amount: shared with the logs' amounts
             if found is None:
                 found = Fraction(units, self.denominator)
             self._money[units] = found

@@ -70,6 +70,8 @@ from .schema import (
 )
 from .values import (
     _ACTIONS,
+    _plain_hand,
+    _WHOLE,
     _CardBook,
     _money,
     _names,
@@ -524,9 +526,11 @@ class _LogReader:
             number = self.first_line - 1
             blank = 0
             left = self.limit
+            readline = handle.readline
+            longest = MAX_LINE_BYTES + 1
             while True:
                 try:
-                    raw = handle.readline(MAX_LINE_BYTES + 1 if left is None else min(MAX_LINE_BYTES + 1, left))
+                    raw = readline(longest if left is None else min(longest, left))
                 except OSError as exc:
                     raise _unreadable(exc, self.name) from None
                 if not raw:
@@ -534,6 +538,10 @@ class _LogReader:
                 number += 1
                 if left is not None:
                     left -= len(raw)
+                if raw[0] == 123 and number > 1 and len(raw) <= MAX_LINE_BYTES:  # the usual line: '{' ...
+                    blank = 0
+                    yield number, raw
+                    continue
                 if len(raw) > MAX_LINE_BYTES:
                     raise HistoryError(
                         f"a line longer than {MAX_LINE_BYTES // (1024 * 1024)} MiB; no event is that long",
@@ -808,15 +816,19 @@ def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: O
                players: Sequence[str], name: str, line: int, book: _CardBook) -> None:
     """The ``cards`` and ``retained`` of a ``deal`` line (older logs) or of a ``cards`` line."""
     number = entry.number
+    held, card_lines = entry.cards, entry.card_lines
     for player, value in (cards or {}).items():
         if player.startswith("_"):
             continue
         if player not in players:
             raise HistoryError(f"deal {number}: cards for {player!r}, who is not a player", name, line)
-        if player in entry.cards:
+        if player in held:
             raise HistoryError(f"deal {number}: {player}'s cards are given twice", name, line)
-        entry.cards[player] = _read_hand(value, player, number, name, line, book)
-        entry.card_lines[player] = line
+        hand = _plain_hand(value) if type(value) is str else None  # three cards as the engine writes them
+        if hand is None or not book.add_three(hand, player):
+            hand = _read_hand(value, player, number, name, line, book)
+        held[player] = hand
+        card_lines[player] = line
     if retained is not None:
         if entry.retained is None:
             entry.retained = {}
@@ -838,6 +850,20 @@ def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name
     _log_hands(entry, record.cards, record.retained, players, name, line, book)
 
 
+def _whole_net(net: Any, players: Sequence[str]) -> Optional[Dict[str, Fraction]]:
+    """A result's ``net`` as written by the engine (each player a small whole amount), read at once;
+    None for anything else, which ``_net_map`` reads and words."""
+    if type(net) is not dict:
+        return None
+    found: Dict[str, Fraction] = {}
+    for key, amount in net.items():
+        whole = _WHOLE.get(amount) if type(amount) is int else None
+        if whole is None or type(key) is not str or key not in players or key.startswith("_"):
+            return None
+        found[key] = whole
+    return found
+
+
 def _log_result(record: ResultLine, number: int, players: Sequence[str], name: str, line: int) -> ResultClaim:
     what = f"deal {number}: result"
     claim = ResultClaim(line=line)
@@ -850,8 +876,10 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
     winners = record.winners
     if winners is not None:
         claim.winners = _names(winners, f"{what}: winners", players, name, line) if winners else []
-    if free.net is not None:
-        claim.net, _ = _net_map(free.net, f"{what}: net", players, name, lambda key: line)
+    net = free.net
+    if net is not None:
+        whole = _whole_net(net, players)
+        claim.net = whole if whole is not None else _net_map(net, f"{what}: net", players, name, lambda key: line)[0]
     if free.pot is not None:
         claim.pot = _money(free.pot, f"{what}: pot", name, line)
     if free.carried_out is not None:

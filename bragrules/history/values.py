@@ -30,6 +30,14 @@ from .model import ActionEntry, Hand
 _PLAIN_CARDS: Dict[str, Card] = {str(card): card for card in CARDS}
 
 
+def _plain_hand(text: str) -> Hand:
+    """A hand written as the engine writes it (``"Kc 9c 4c"``), or None for anything else (read the long way)."""
+    try:
+        return tuple([_PLAIN_CARDS[token] for token in text.split()]) or None
+    except KeyError:
+        return None
+
+
 def _parse_hand_text(text: str) -> Tuple[Hand, Tuple[Card, ...]]:
     """(the hand, or None if any card is unknown; the cards that are known)."""
     try:
@@ -110,14 +118,20 @@ class _CardBook:
         self.number = number
         self.holder: Dict[Card, str] = {}
 
-    def add(self, cards: Tuple[Card, ...], who: str, line: Optional[int]) -> None:
-        holder = self.holder
-        if len(cards) == 3:  # the usual hand: three cards, no joker, none seen before
+    def add_three(self, cards: Tuple[Card, ...], who: str) -> bool:
+        """Record the usual hand (three cards, no joker, none seen before); False, recording nothing, for any other."""
+        if len(cards) == 3:
+            holder = self.holder
             a, b, c = cards
             if a != b and b != c and a != c and a < JOKER_BASE and b < JOKER_BASE and c < JOKER_BASE \
                     and a not in holder and b not in holder and c not in holder:
                 holder[a] = holder[b] = holder[c] = who
-                return
+                return True
+        return False
+
+    def add(self, cards: Tuple[Card, ...], who: str, line: Optional[int]) -> None:
+        if self.add_three(cards, who):
+            return
         for card in cards:
             if card.is_joker:
                 continue
