@@ -488,7 +488,7 @@ class _Auditor:
             if due != entry.shuffled:
                 self.violation(n, None, entry.line, "pack.shuffle",
                                f"the pack {'is' if due else 'is not'} shuffled before deal {n} under this profile")
-        if entry.carried_in is not None and entry.carried_in != state.carried:
+        if entry.carried_in is not None and not same_money(entry.carried_in, state.carried):
             self.violation(n, None, entry.line, RULE_DEAL,
                            f"the pot carried in is {pretty_money(state.carried)}, not {pretty_money(entry.carried_in)}")
         retained: Dict[str, Hand] = {p: h for p, h in self.retained.items() if p in order} if self.retained else {}

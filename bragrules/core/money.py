@@ -108,12 +108,14 @@ def add_money(a: Fraction, b: Fraction) -> Fraction:
     >>> add_money(Fraction(5, 2), Fraction(1, 2)), add_money(Fraction(1, 3), Fraction(1, 2))
     (Fraction(3, 1), Fraction(5, 6))
     """
-    denominator = a.denominator
-    if denominator == b.denominator:
-        if denominator == 1:  # whole amounts, the most usual: nothing to reduce
-            return Fraction(a.numerator + b.numerator)
+    denominator, other = a.denominator, b.denominator
+    if denominator == other == 1:  # whole amounts, the most usual: nothing to reduce
+        total = a.numerator + b.numerator
+        found = WHOLE.get(total)
+        return found if found is not None else Fraction(total)
+    if denominator == other:
         return Fraction(a.numerator + b.numerator, denominator)
-    return a + b
+    return Fraction(a.numerator * other + b.numerator * denominator, denominator * other)
 
 
 def same_money(a: Fraction, b: Fraction) -> bool:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, List, NamedTuple, Optional, Set, Tuple
+from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
 
 from bragrules.core.cards import Card, CardError, parse_cards
 from bragrules.core.money import format_money, parse_money
@@ -173,6 +173,16 @@ _PLAIN_KINDS = frozenset(("look", "fold", "check", "keep", "discard", "knock", "
                           "retain", "release", "redeal", "expose"))  # complete with no amount, target or cards
 
 
+_WELL_FORMED: Dict[int, Action] = {}
+"""Actions found well formed, by identity (an Action is immutable). Each is held here, so its ``id`` is
+never another object's; a log's actions are the same few objects over and over (read once per text)."""
+
+
+def _well_formed(action: Action) -> None:
+    if len(_WELL_FORMED) < 8192:
+        _WELL_FORMED[id(action)] = action
+
+
 def malformed(action: Any) -> Optional[str]:
     """Why an action built in code could not have been read by :meth:`Action.parse` (None: it could).
 
@@ -186,12 +196,16 @@ def malformed(action: Any) -> Optional[str]:
     >>> malformed(Action.parse("A swap Kc 2d")) is None
     True
     """
+    if _WELL_FORMED.get(id(action)) is action:  # this very action was found well formed before
+        return None
     if type(action) is Action and action.cards is None and action.target is None:  # the usual shapes, quickly
         player, kind, amount = action.player, action.kind, action.amount
         if player in _NAMES_SEEN or (type(player) is str and _one_word(player)):
             if amount is None and kind in _PLAIN_KINDS:
+                _well_formed(action)
                 return None
             if kind in PAID_KINDS and type(amount) is Fraction and amount.numerator >= 0:
+                _well_formed(action)
                 return None
     if not isinstance(action, Action):
         return f"not an action: {type(action).__name__}"

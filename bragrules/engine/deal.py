@@ -264,7 +264,10 @@ class Deal:
         self._retaining: Optional[str] = None  # a blind survivor deciding whether to retain the hand
         self._declared: List[str] = []  # bonus hands declared (session.bonus.when: dealt)
         self._redeal_from: Dict[str, int] = {}  # exposed players who may demand a redeal: since which action
-        self._bonus_paid = any(rules.bonus.values())  # a prial or running flush earns something
+        paid = rules.memo.get("bonus paid")
+        if paid is None:
+            paid = rules.memo["bonus paid"] = any(rules.bonus.values())
+        self._bonus_paid = bool(paid)  # a prial or running flush earns something
         # no betting and several hands: everyone arranges in turn, then all show (fixed for the deal)
         self._arranging = not rules.betting and rules.hands_per_player > 1
         retained = retained or {}
@@ -1715,11 +1718,11 @@ def _amount(amount: Fraction) -> str:
 
 
 def _share(payouts: Dict[str, Fraction], winners: Sequence[str], amount: Fraction) -> None:
-    if not winners or not amount:
+    if not winners or amount is ZERO or not amount:
         return
     if len(winners) == 1:  # the usual case: no division, and nothing added to a zero
         held = payouts[winners[0]]
-        payouts[winners[0]] = held + amount if held else amount
+        payouts[winners[0]] = amount if held is ZERO or not held else held + amount
         return
     part = amount / len(winners)
     for winner in winners:

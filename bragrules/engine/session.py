@@ -325,7 +325,7 @@ class Session:
             return
         balances = self.balances
         for p, amount in result.net.items():
-            if amount is not ZERO and amount:  # most nets are the shared zero: nothing to add
+            if amount is not ZERO:  # a zero net (the shared zero, as a deal's nets are made) adds nothing
                 balances[p] = add_money(balances[p], amount)
         lost = result.lives_lost
         if not self.rules.lives or any(self.lives[p] - (p in lost) > 0 for p in self.players):

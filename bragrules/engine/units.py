@@ -31,12 +31,15 @@ class Units:
 
     __slots__ = (
         "denominator", "ante", "step", "opening_min", "opening_max", "raise_amount",
-        "rate_num", "rate_den", "mult_num", "mult_den", "bonus", "_money",
+        "rate_num", "rate_den", "mult_num", "mult_den", "bonus", "_money", "_units_of",
     )
 
     def __init__(self, rules: Rules, denominator: int):
         self.denominator = denominator
         self._money: Dict[int, Fraction] = {}
+        # amounts converted before, by identity (each held, so no other object takes its id): a log's
+        # actions are the same few objects, so their amounts are the same few Fractions
+        self._units_of: Dict[int, Tuple[Fraction, Optional[int]]] = {}
         u = self.to_units_exact
         self.ante = u(rules.ante)
         self.step = u(rules.level_step)
@@ -50,7 +53,7 @@ class Units:
     def _key(self) -> Tuple[Any, ...]:
         return tuple(
             tuple(sorted(value.items())) if isinstance(value, dict) else value
-            for value in (getattr(self, name) for name in self.__slots__ if name != "_money")
+            for value in (getattr(self, name) for name in self.__slots__ if name not in ("_money", "_units_of"))
         )
 
     def __eq__(self, other: object) -> bool:
@@ -93,10 +96,14 @@ class Units:
 
     def to_units(self, amount: Fraction) -> Optional[int]:
         """An amount in units, or None when it is not a whole number of units (so never payable)."""
+        known = self._units_of.get(id(amount))
+        if known is not None and known[0] is amount:
+            return known[1]
         num = amount.numerator * self.denominator
-        if num % amount.denominator:
-            return None
-        return num // amount.denominator
+        units = None if num % amount.denominator else num // amount.denominator
+        if len(self._units_of) < 4096:
+            self._units_of[id(amount)] = (amount, units)
+        return units
 
     def money(self, units: int) -> Fraction:
         """Units back to money (the same few amounts recur, so they are kept)."""

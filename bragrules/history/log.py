@@ -70,12 +70,12 @@ from .schema import (
 )
 from .values import (
     _ACTIONS,
-    _plain_hand,
     _WHOLE,
     _CardBook,
     _money,
     _names,
     _net_map,
+    _plain_hand,
     _player_name,
     _read_action,
     _read_centre,
