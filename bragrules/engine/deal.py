@@ -228,17 +228,17 @@ class Deal:
         self.rules = rules
         self.key = next(_DEAL_KEYS)  # tells this deal from every other made in this process
         # what the deal was made from, so that snapshot() can rebuild it and replay its actions
-        self._origin = (list(order), dict(hands), dict(retained) if retained else None, carried,
+        self.order: List[str] = list(order)  # never changed: snapshot() shares it
+        self._origin = (self.order, dict(hands), dict(retained) if retained else None, carried,
                         dict(stacks) if stacks is not None else None,
                         list(winner_hint) if winner_hint else None, list(centre) if centre else None)
-        self.order: List[str] = list(order)
         comparer = rules.memo.get("comparer")
         if comparer is None:
             comparer = rules.memo["comparer"] = Comparer.for_rules(rules)
         self.comparer: Comparer = comparer  # type: ignore[assignment]
         self.carried_in = carried if type(carried) is Fraction else Fraction(carried)
         self.units = Units.for_deal(rules, (self.carried_in, *stacks.values()) if stacks else (self.carried_in,))
-        self.pot_u = self.units.to_units_exact(self.carried_in)
+        self.pot_u = 0 if self.carried_in is ZERO else self.units.to_units_exact(self.carried_in)
         self.level_u: Optional[int] = None
         self.events: List[Event] = []
         self.actions: List[Action] = []
@@ -278,16 +278,18 @@ class Deal:
                 card = next(c for c in held_cards if c not in in_pack)
                 raise RuleViolation("pack.jokers", f"{card} is not in this pack of {size} cards")
         self.players: Dict[str, PlayerState] = {}
+        self._seats: List[PlayerState] = []  # the states in order
+        unit = self.units.denominator
         for name in self.order:
             dealt = hands.get(name)
             held: Dict[str, Hand] = {}
             if name in retained:
                 old = retained[name]
                 held["old"] = tuple(old) if old is not None else None  # None: a hand nobody recorded
-            held["new"] = tuple(dealt) if dealt is not None else None
+            held["new"] = None if dealt is None else dealt if type(dealt) is tuple else tuple(dealt)
             stack = self.units.to_units_exact(stacks[name]) if stacks is not None else None
-            self.players[name] = PlayerState(name, held, unit=self.units.denominator, stack_u=stack)
-        self._seats: List[PlayerState] = [self.players[name] for name in self.order]  # the states in order
+            state = self.players[name] = PlayerState(name, held, unit=unit, stack_u=stack)
+            self._seats.append(state)
         self._post_antes()
         if not rules.blind_allowed or not rules.betting:
             for state in self.players.values():
