@@ -45,7 +45,7 @@ from typing import (
 import msgspec
 
 from bragrules.core.errors import HistoryError
-from bragrules.core.money import money_json
+from bragrules.core.money import money_json, parse_money
 from bragrules.core.text import quote
 from bragrules.profile import profile_hash
 from bragrules.profile.models import Profile
@@ -703,6 +703,7 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
     book: Optional[_CardBook] = None
     decode, encode = _decoder.decode, _encoder.encode
     known_actions = _ACTIONS
+    new_entry = tuple.__new__  # a named tuple made without its __new__'s call: one per action of a long log
     record: Optional[msgspec.Struct]
     try:
         for line, raw in lines:
@@ -728,7 +729,7 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
                 text = record.action
                 action = known_actions.get(text)  # _read_action's fast path, inline: an action read before
                 if action is not None and action.player in players:
-                    current.actions.append(ActionEntry(action, line))
+                    current.actions.append(new_entry(ActionEntry, (action, line)))  # ActionEntry(action, line)
                 else:
                     current.actions.append(_read_action(text, players, number, name, line))
             elif isinstance(record, DealLine):
@@ -850,18 +851,30 @@ def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name
     _log_hands(entry, record.cards, record.retained, players, name, line, book)
 
 
-def _whole_net(net: Any, players: Sequence[str]) -> Optional[Dict[str, Fraction]]:
-    """A result's ``net`` as written by the engine (each player a small whole amount), read at once;
-    None for anything else, which ``_net_map`` reads and words."""
+def _plain_net(net: Any, players: Sequence[str]) -> Optional[Dict[str, Fraction]]:
+    """A result's ``net`` as the engine writes it (each player an integer or a fraction such as
+    ``"-3/2"``), read at once; None for anything else, which ``_net_map`` reads and words."""
     if type(net) is not dict:
         return None
     found: Dict[str, Fraction] = {}
     for key, amount in net.items():
-        whole = _WHOLE.get(amount) if type(amount) is int else None
-        if whole is None or type(key) is not str or key not in players or key.startswith("_"):
+        if type(key) is not str or key not in players or key.startswith("_"):
             return None
-        found[key] = whole
+        kind = type(amount)
+        value = _WHOLE.get(amount) if kind is int else _plain_amount(amount) if kind is str else None
+        if value is None:
+            return None
+        found[key] = value
     return found
+
+
+def _plain_amount(text: str) -> Optional[Fraction]:
+    """An amount written as text, read by the reader every amount goes through (it remembers the
+    few a log repeats); None when it is not an amount (the general reader words why)."""
+    try:
+        return parse_money(text)
+    except ValueError:
+        return None
 
 
 def _log_result(record: ResultLine, number: int, players: Sequence[str], name: str, line: int) -> ResultClaim:
@@ -878,8 +891,8 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
         claim.winners = _names(winners, f"{what}: winners", players, name, line) if winners else []
     net = free.net
     if net is not None:
-        whole = _whole_net(net, players)
-        claim.net = whole if whole is not None else _net_map(net, f"{what}: net", players, name, lambda key: line)[0]
+        plain = _plain_net(net, players)
+        claim.net = plain if plain is not None else _net_map(net, f"{what}: net", players, name, lambda key: line)[0]
     if free.pot is not None:
         claim.pot = _money(free.pot, f"{what}: pot", name, line)
     if free.carried_out is not None:

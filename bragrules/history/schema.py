@@ -77,7 +77,7 @@ HandValue = Union[str, List[str], None]
 Hands = Dict[str, HandValue]
 
 
-class HeaderLine(msgspec.Struct, tag_field="type", tag="header", kw_only=True):
+class HeaderLine(msgspec.Struct, gc=False, tag_field="type", tag="header", kw_only=True):
     """The first line of a log: the players, the first dealer, the profile and how to deal again.
 
     Its other keys (``play``'s ``seats`` and ``hands``, ``started_ms``) are kept in ``extra``.
@@ -97,7 +97,7 @@ HEADER_ORDER = ("type", "format", "profile", "profile_hash", "players", "seed", 
 """The header's keys as written, always (null when unknown); then its extra keys; ``profile_data`` last."""
 
 
-class DealLine(msgspec.Struct, tag_field="type", tag="deal", omit_defaults=True, kw_only=True):
+class DealLine(msgspec.Struct, gc=False, tag_field="type", tag="deal", omit_defaults=True, kw_only=True):
     """A deal begins: its dealer, its order of play, whether the pack was shuffled, the pot carried in.
 
     Its hands follow in a :class:`CardsLine` when the deal ends (older logs,
@@ -114,7 +114,7 @@ class DealLine(msgspec.Struct, tag_field="type", tag="deal", omit_defaults=True,
     carried_in: Optional[Money] = None
 
 
-class CardsLine(msgspec.Struct, tag_field="type", tag="cards", omit_defaults=True, kw_only=True):
+class CardsLine(msgspec.Struct, gc=False, tag_field="type", tag="cards", omit_defaults=True, kw_only=True):
     """The hands of a deal, written once it ends (so nobody reading the log as it grows sees them early)."""
 
     deal: Annotated[int, _KIND]
@@ -122,14 +122,14 @@ class CardsLine(msgspec.Struct, tag_field="type", tag="cards", omit_defaults=Tru
     retained: Optional[Hands] = None
 
 
-class ActionLine(msgspec.Struct, tag_field="type", tag="action", kw_only=True):
+class ActionLine(msgspec.Struct, gc=False, tag_field="type", tag="action", kw_only=True):
     """One action, as text: ``"A bet 2"``."""
 
     deal: Annotated[int, _KIND]
     action: Annotated[str, _KIND]
 
 
-class ResultLine(msgspec.Struct, tag_field="type", tag="result", omit_defaults=True, kw_only=True):
+class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_defaults=True, kw_only=True):
     """What a deal came to. ``elapsed_ms``: when it finished, in milliseconds since the session started.
 
     ``reason`` and ``lives`` are for people reading the log; the audit
@@ -148,7 +148,7 @@ class ResultLine(msgspec.Struct, tag_field="type", tag="result", omit_defaults=T
     lives: Annotated[Optional[Dict[str, int]], _FREE] = None
 
 
-class EndLine(msgspec.Struct, tag_field="type", tag="end", omit_defaults=True, kw_only=True):
+class EndLine(msgspec.Struct, gc=False, tag_field="type", tag="end", omit_defaults=True, kw_only=True):
     """The session is over: each player's net and the winners."""
 
     net: Annotated[Optional[Dict[str, Money]], _FREE] = None

@@ -28,12 +28,13 @@ from .model import ActionEntry, Hand
 
 # Every card as the engine writes it ("Kc", "Td", "Jk"): the fast path for long logs.
 _PLAIN_CARDS: Dict[str, Card] = {str(card): card for card in CARDS}
+_CARD_OF = _PLAIN_CARDS.__getitem__
 
 
 def _plain_hand(text: str) -> Hand:
     """A hand written as the engine writes it (``"Kc 9c 4c"``), or None for anything else (read the long way)."""
     try:
-        return tuple([_PLAIN_CARDS[token] for token in text.split()]) or None
+        return tuple(map(_CARD_OF, text.split())) or None
     except KeyError:
         return None
 
