@@ -50,7 +50,7 @@ from bragrules.core.text import quote
 from bragrules.profile import profile_hash
 from bragrules.profile.models import Profile
 
-from .model import LOG_FORMAT, OUTCOMES, ActionEntry, DealEntry, EndClaim, History, PathLike, ResultClaim
+from .model import LOG_FORMAT, OUTCOMES, ActionEntry, DealEntry, EndClaim, Hand, History, PathLike, ResultClaim
 from .schema import (
     EVENT_TYPES,
     HEADER_ORDER,
@@ -70,12 +70,12 @@ from .schema import (
 )
 from .values import (
     _ACTIONS,
+    _CARD_OF,
     _WHOLE,
     _CardBook,
     _money,
     _names,
     _net_map,
-    _plain_hand,
     _player_name,
     _read_action,
     _read_centre,
@@ -715,8 +715,7 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
                 record = None
             if record is not None:
                 written = encode(record)
-                extra = len(raw) - len(written)
-                if not ((extra == 0 or (extra == 1 and raw[-1] == 10)) and raw.startswith(written)):
+                if written + b"\n" != raw and written != raw:
                     record = None
             if record is None:
                 record = read_line(raw, name, line)
@@ -806,8 +805,10 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
     if free.centre is not None:
         entry.centre = _read_centre(free.centre, number, name, line, book)
         entry.centre_line = line
-    if free.carried_in is not None:
-        entry.carried_in = _money(free.carried_in, f"deal {number}: carried_in", name, line)
+    carried = free.carried_in
+    if carried is not None:
+        whole = _WHOLE.get(carried) if type(carried) is int else None
+        entry.carried_in = whole if whole is not None else _money(carried, f"deal {number}: carried_in", name, line)
     if record.shuffled is not None:
         entry.shuffled = record.shuffled
     return entry, book
@@ -818,6 +819,7 @@ def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: O
     """The ``cards`` and ``retained`` of a ``deal`` line (older logs) or of a ``cards`` line."""
     number = entry.number
     held, card_lines = entry.cards, entry.card_lines
+    add_three = book.add_three
     for player, value in (cards or {}).items():
         if player.startswith("_"):
             continue
@@ -825,8 +827,13 @@ def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: O
             raise HistoryError(f"deal {number}: cards for {player!r}, who is not a player", name, line)
         if player in held:
             raise HistoryError(f"deal {number}: {player}'s cards are given twice", name, line)
-        hand = _plain_hand(value) if type(value) is str else None  # three cards as the engine writes them
-        if hand is None or not book.add_three(hand, player):
+        hand: Hand = None
+        if type(value) is str:  # three cards as the engine writes them: read and recorded at once
+            try:
+                hand = tuple(map(_CARD_OF, value.split()))
+            except KeyError:
+                hand = None
+        if hand is None or not add_three(hand, player):
             hand = _read_hand(value, player, number, name, line, book)
         held[player] = hand
         card_lines[player] = line
@@ -878,28 +885,34 @@ def _plain_amount(text: str) -> Optional[Fraction]:
 
 
 def _log_result(record: ResultLine, number: int, players: Sequence[str], name: str, line: int) -> ResultClaim:
-    what = f"deal {number}: result"
     claim = ResultClaim(line=line)
     free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
     outcome = free.outcome
     if outcome is not None:
         if outcome not in OUTCOMES:
-            raise HistoryError(f"{what}: outcome must be one of {', '.join(OUTCOMES)}, not {_show(outcome)}", name, line)
+            raise HistoryError(f"deal {number}: result: outcome must be one of {', '.join(OUTCOMES)}, not {_show(outcome)}", name, line)
         claim.outcome = outcome
     winners = record.winners
     if winners is not None:
-        claim.winners = _names(winners, f"{what}: winners", players, name, line) if winners else []
+        if len(winners) == 1 and type(winners[0]) is str and winners[0] in players:  # the usual: one winner
+            claim.winners = list(winners)
+        else:
+            claim.winners = _names(winners, f"deal {number}: result: winners", players, name, line) if winners else []
     net = free.net
     if net is not None:
         plain = _plain_net(net, players)
-        claim.net = plain if plain is not None else _net_map(net, f"{what}: net", players, name, lambda key: line)[0]
-    if free.pot is not None:
-        claim.pot = _money(free.pot, f"{what}: pot", name, line)
-    if free.carried_out is not None:
-        claim.carried_out = _money(free.carried_out, f"{what}: carried_out", name, line)
+        claim.net = plain if plain is not None else _net_map(net, f"deal {number}: result: net", players, name, lambda key: line)[0]
+    pot = free.pot
+    if pot is not None:
+        whole = _WHOLE.get(pot) if type(pot) is int else None
+        claim.pot = whole if whole is not None else _money(pot, f"deal {number}: result: pot", name, line)
+    carried = free.carried_out
+    if carried is not None:
+        whole = _WHOLE.get(carried) if type(carried) is int else None
+        claim.carried_out = whole if whole is not None else _money(carried, f"deal {number}: result: carried_out", name, line)
     lost = record.lives_lost
     if lost is not None:
-        claim.lives_lost = _names(lost, f"{what}: lives_lost", players, name, line) if lost else []
+        claim.lives_lost = _names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []
     return claim
 
 

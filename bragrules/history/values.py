@@ -31,14 +31,6 @@ _PLAIN_CARDS: Dict[str, Card] = {str(card): card for card in CARDS}
 _CARD_OF = _PLAIN_CARDS.__getitem__
 
 
-def _plain_hand(text: str) -> Hand:
-    """A hand written as the engine writes it (``"Kc 9c 4c"``), or None for anything else (read the long way)."""
-    try:
-        return tuple(map(_CARD_OF, text.split())) or None
-    except KeyError:
-        return None
-
-
 def _parse_hand_text(text: str) -> Tuple[Hand, Tuple[Card, ...]]:
     """(the hand, or None if any card is unknown; the cards that are known)."""
     try:
