@@ -653,11 +653,12 @@ class _Auditor:
         if claim.net is not None:
             for p, amount in claim.net.items():
                 actual = result.net.get(p, ZERO)
-                if not same_money(amount, actual):
+                if amount is not actual and not same_money(amount, actual):  # the same object, most often
                     bad(f"net.{p}", f"{p}'s net is given as {pretty_money(amount)}; replayed it is {pretty_money(actual)}")
-        if claim.pot is not None and not same_money(claim.pot, result.pot):
+        if claim.pot is not None and claim.pot is not result.pot and not same_money(claim.pot, result.pot):
             bad("pot", f"the pot is given as {pretty_money(claim.pot)}; replayed it is {pretty_money(result.pot)}")
-        if claim.carried_out is not None and not same_money(claim.carried_out, result.carried_out):
+        if claim.carried_out is not None and claim.carried_out is not result.carried_out \
+                and not same_money(claim.carried_out, result.carried_out):
             bad("carried_out", f"the pot carried out is given as {pretty_money(claim.carried_out)}; "
                                f"replayed it is {pretty_money(result.carried_out)}")
         if claim.lives_lost is not None and set(claim.lives_lost) != set(result.lives_lost):
@@ -709,8 +710,9 @@ class _Auditor:
                 self.untimed.append(entry.number)
         self.table.settle(result, finished)
         self.retained = dict(result.retained)
-        self._summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,
-                      result.carried_out, from_claim)
+        if self.keep_deals or self.on_deal is not None:
+            self._summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,
+                          result.carried_out, from_claim)
 
     def _unsettled(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                    outcome: str, pot: Fraction) -> None:

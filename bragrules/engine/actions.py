@@ -173,14 +173,14 @@ _PLAIN_KINDS = frozenset(("look", "fold", "check", "keep", "discard", "knock", "
                           "retain", "release", "redeal", "expose"))  # complete with no amount, target or cards
 
 
-_WELL_FORMED: Dict[int, Action] = {}
+WELL_FORMED: Dict[int, Action] = {}
 """Actions found well formed, by identity (an Action is immutable). Each is held here, so its ``id`` is
 never another object's; a log's actions are the same few objects over and over (read once per text)."""
 
 
 def _well_formed(action: Action) -> None:
-    if len(_WELL_FORMED) < 8192:
-        _WELL_FORMED[id(action)] = action
+    if len(WELL_FORMED) < 8192:
+        WELL_FORMED[id(action)] = action
 
 
 def malformed(action: Any) -> Optional[str]:
@@ -196,7 +196,7 @@ def malformed(action: Any) -> Optional[str]:
     >>> malformed(Action.parse("A swap Kc 2d")) is None
     True
     """
-    if _WELL_FORMED.get(id(action)) is action:  # this very action was found well formed before
+    if WELL_FORMED.get(id(action)) is action:  # this very action was found well formed before
         return None
     if type(action) is Action and action.cards is None and action.target is None:  # the usual shapes, quickly
         player, kind, amount = action.player, action.kind, action.amount

@@ -36,7 +36,7 @@ from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO, pretty_money
 from bragrules.core.text import brief
-from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
+from bragrules.engine.actions import DISPUTE_KINDS, WELL_FORMED, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement, auto_arrange, check_arrangement, compare_arrangements, hand_strengths
 from bragrules.engine.events import (
     Ante,
@@ -671,7 +671,8 @@ class Deal:
             raise RuleViolation(RULE_OVER, "the deal is over")
         if self._needed:
             raise RuleViolation(RULE_CARDS, f"the cards shown by {self._needed[0]} are to be entered first")
-        problem = malformed(action)  # an action built in code is held to the shape of a written one
+        # an action built in code is held to the shape of a written one (remembered per action object)
+        problem = None if WELL_FORMED.get(id(action)) is action else malformed(action)
         if problem is not None:
             raise RuleViolation("format.exchange" if action.kind == "swap" else RULE_PLAYER, problem)
         player, kind = action.player, action.kind
@@ -1553,6 +1554,7 @@ class Deal:
     ) -> None:
         units = self.units
         money = units.money
+        known = units.known_money  # money(), its usual answer read inline: a deal settles every seat
         players = self.players
         pot = money(self.pot_u)
         net: Dict[str, Fraction] = {}
@@ -1567,7 +1569,8 @@ class Deal:
             if gained_u is None:
                 net[p] = gained - money(state.paid_u)
             else:
-                net[p] = money(gained_u - state.paid_u)
+                amount = known.get(gained_u - state.paid_u)
+                net[p] = amount if amount is not None else money(gained_u - state.paid_u)
             if state.stack_u is not None:
                 state.settled_stack = (
                     money(state.stack_u + gained_u) if gained_u is not None else money(state.stack_u) + gained

@@ -31,12 +31,12 @@ class Units:
 
     __slots__ = (
         "denominator", "ante", "step", "opening_min", "opening_max", "raise_amount",
-        "rate_num", "rate_den", "mult_num", "mult_den", "bonus", "_money", "_units_of",
+        "rate_num", "rate_den", "mult_num", "mult_den", "bonus", "known_money", "_units_of",
     )
 
     def __init__(self, rules: Rules, denominator: int):
         self.denominator = denominator
-        self._money: Dict[int, Fraction] = {}
+        self.known_money: Dict[int, Fraction] = {}  # money() of the units met so far (read, never written, outside)
         # amounts converted before, by identity (each held, so no other object takes its id): a log's
         # actions are the same few objects, so their amounts are the same few Fractions
         self._units_of: Dict[int, Tuple[Fraction, Optional[int]]] = {}
@@ -53,7 +53,7 @@ class Units:
     def _key(self) -> Tuple[Any, ...]:
         return tuple(
             tuple(sorted(value.items())) if isinstance(value, dict) else value
-            for value in (getattr(self, name) for name in self.__slots__ if name not in ("_money", "_units_of"))
+            for value in (getattr(self, name) for name in self.__slots__ if name not in ("known_money", "_units_of"))
         )
 
     def __eq__(self, other: object) -> bool:
@@ -107,13 +107,13 @@ class Units:
 
     def money(self, units: int) -> Fraction:
         """Units back to money (the same few amounts recur, so they are kept)."""
-        found = self._money.get(units)
+        found = self.known_money.get(units)
         if found is None:
             whole, rest = divmod(units, self.denominator)
             found = WHOLE.get(whole) if rest == 0 else None  # a whole amount: shared with the logs' amounts
             if found is None:
                 found = Fraction(units, self.denominator)
-            self._money[units] = found
+            self.known_money[units] = found
         return found
 
     def payment(self, level: int, blind: bool) -> int:
