@@ -82,7 +82,7 @@ RULE_SEE_TWO = "seeing.two_players"
 RULE_CARDS = "history.cards"
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerState:
     """A player's position in one deal."""
 
@@ -177,7 +177,7 @@ class Ending(NamedTuple):
     tie_rule: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class DealResult:
     """How a deal ended and what every player gained or lost."""
 
@@ -208,6 +208,13 @@ class Deal:
     ``carried`` is the pot carried in; ``stacks`` are chip stacks when the
     bankroll is finite.
     """
+
+    __slots__ = ("rules", "key", "order", "_origin", "comparer", "carried_in", "units", "pot_u", "level_u",
+        "events", "actions", "result", "winner_hint", "wait_for_cards", "_needed", "_then", "entered",
+        "_checked", "_hints", "_choosing", "_see", "_folded_hands", "centre", "_knocker", "_final_turns",
+        "_showing", "_shown_first", "_retaining", "_declared", "_redeal_from", "_bonus_paid", "_arranging",
+        "players", "_seats", "turn",
+    )  # a deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal)
 
     def __init__(
         self,

@@ -53,7 +53,7 @@ class ActionEntry(NamedTuple):
         return str(self.action)
 
 
-@dataclass
+@dataclass(slots=True)
 class ResultClaim:
     """What a history says a deal came to; every part is optional.
 
@@ -76,7 +76,7 @@ class ResultClaim:
         return self.lines.get(part, self.line)
 
 
-@dataclass
+@dataclass(slots=True)
 class DealEntry:
     """One deal of a history.
 
