@@ -1096,7 +1096,7 @@ class Deal:
     def _advance(self) -> None:
         if self.result is not None:
             return
-        # one pass round the table from the next seat: the first who can act, and how many can
+        # one pass round the table from the next seat: the first who can act, and whether another can
         seats, order = self._seats, self.order
         n = len(seats)
         turn = self.turn
@@ -1111,6 +1111,8 @@ class Deal:
                 able += 1
                 if following < 0:
                     following = candidate
+                elif able > 1:  # two can act: that is all the test below needs to know
+                    break
         if able <= 1 and len(self.in_play) > 1:
             if not able or self._has_matched(order[following]):
                 self._showdown_all()

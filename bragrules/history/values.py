@@ -106,6 +106,8 @@ def _player_name(value: Any, what: str, file: str, line: Optional[int]) -> str:
 class _CardBook:
     """Where each card of a deal is: refuses a card dealt twice."""
 
+    __slots__ = ("file", "number", "holder")
+
     def __init__(self, file: str, number: int):
         self.file = file
         self.number = number
