@@ -950,8 +950,9 @@ class Deal:
                         f"pays {money(self._bet_range(state)[0])} at the level of {self.level}, sees or folds, "
                         f"not {_amount(amount)}",
                     )
-                if not rules.raises.allows(self.level_u, new_level, self.pot_u, units.raise_amount,
-                                           scale=units.denominator):
+                raises = rules.raises
+                if not raises.unlimited and not raises.allows(self.level_u, new_level, self.pot_u, units.raise_amount,
+                                                              scale=units.denominator):
                     high = self._bet_range(state)[1]
                     top = money(high) if high is not None else None
                     raise RuleViolation(

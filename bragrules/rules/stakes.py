@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
 
@@ -168,6 +168,12 @@ class RaisePolicy:
     kind: str
     amount: Optional[Fraction]
     pot_cap: Optional[Fraction] = None
+    unlimited: bool = field(init=False, repr=False, compare=False)
+    """No limit on a raise and no cap on the pot: every bet at or above the level is allowed
+    (a deal need not ask :meth:`allows`)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "unlimited", self.kind == "none" and self.pot_cap is None)
 
     def capped(self, pot: Any, scale: int = 1) -> bool:
         """Whether the pot has reached ``stakes.pot_cap``, so that nobody may raise;
