@@ -27,6 +27,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import (
     IO,
+    AbstractSet,
     Any,
     BinaryIO,
     Dict,
@@ -703,6 +704,7 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
     book: Optional[_CardBook] = None
     decode, encode = _decoder.decode, _encoder.encode
     known_actions = _ACTIONS
+    names = frozenset(p for p in players if not p.startswith("_"))  # a line naming only these: no name to check
     new_entry = tuple.__new__  # a named tuple made without its __new__'s call: one per action of a long log
     record: Optional[msgspec.Struct]
     try:
@@ -737,18 +739,18 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
                     raise HistoryError(f"deal {number} follows deal {last_number}", name, line)
                 if current is not None:
                     yield current  # unfinished: no result was written
-                current, book = _log_deal(record, number, players, name, line)
+                current, book = _log_deal(record, number, players, name, line, names)
                 last_number = number
             elif isinstance(record, CardsLine):
                 number = record.deal
                 if current is None or book is None or number != current.number or current.result is not None:
                     raise HistoryError(f"the cards of deal {number} outside that deal", name, line)
-                _log_cards(current, record, players, name, line, book)
+                _log_cards(current, record, players, name, line, book, names)
             elif isinstance(record, ResultLine):
                 number = record.deal
                 if current is None or number != current.number or current.result is not None:
                     raise HistoryError(f"a result of deal {number} outside that deal", name, line)
-                current.result = _log_result(record, number, players, name, line)
+                current.result = _log_result(record, number, players, name, line, names)
                 current.finished_ms = _elapsed(record, number, name, line)
                 finished, current = current, None
                 yield finished
@@ -785,8 +787,8 @@ def _log_end(record: EndLine, players: Sequence[str], name: str, line: int, afte
     return claim
 
 
-def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, line: int
-              ) -> Tuple[DealEntry, _CardBook]:
+def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, line: int,
+              names: AbstractSet[str] = frozenset()) -> Tuple[DealEntry, _CardBook]:
     entry = DealEntry(number=number, line=line)
     book = _CardBook(name, number)
     dealer = record.dealer
@@ -800,7 +802,7 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         for p in entry.order:
             if p not in players:
                 raise HistoryError(f"deal {number}: {p} in the order is not a player", name, line)
-    _log_hands(entry, record.cards, record.retained, players, name, line, book)
+    _log_hands(entry, record.cards, record.retained, players, name, line, book, names)
     free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
     if free.centre is not None:
         entry.centre = _read_centre(free.centre, number, name, line, book)
@@ -815,16 +817,21 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
 
 
 def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: Optional[Mapping[str, Any]],
-               players: Sequence[str], name: str, line: int, book: _CardBook) -> None:
-    """The ``cards`` and ``retained`` of a ``deal`` line (older logs) or of a ``cards`` line."""
+               players: Sequence[str], name: str, line: int, book: _CardBook,
+               names: AbstractSet[str] = frozenset()) -> None:
+    """The ``cards`` and ``retained`` of a ``deal`` line (older logs) or of a ``cards`` line.
+
+    ``names``: players whose names need no check (a line naming only these, as most do)."""
     number = entry.number
     held, card_lines = entry.cards, entry.card_lines
     add_three = book.add_three
+    named = cards is not None and cards.keys() <= names  # every key a player: none to skip or refuse
     for player, value in (cards or {}).items():
-        if player.startswith("_"):
-            continue
-        if player not in players:
-            raise HistoryError(f"deal {number}: cards for {player!r}, who is not a player", name, line)
+        if not named:
+            if player.startswith("_"):
+                continue
+            if player not in players:
+                raise HistoryError(f"deal {number}: cards for {player!r}, who is not a player", name, line)
         if player in held:
             raise HistoryError(f"deal {number}: {player}'s cards are given twice", name, line)
         hand: Hand = None
@@ -849,24 +856,22 @@ def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: O
 
 
 def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name: str, line: int,
-               book: _CardBook) -> None:
+               book: _CardBook, names: AbstractSet[str] = frozenset()) -> None:
     """A ``cards`` line: the hands of a deal, written when it ended (once per deal)."""
     if entry.cards_line is not None:
         raise HistoryError(f"deal {entry.number}: a second cards line (the first is line {entry.cards_line})",
                            name, line)
     entry.cards_line = line
-    _log_hands(entry, record.cards, record.retained, players, name, line, book)
+    _log_hands(entry, record.cards, record.retained, players, name, line, book, names)
 
 
-def _plain_net(net: Any, players: Sequence[str]) -> Optional[Dict[str, Fraction]]:
-    """A result's ``net`` as the engine writes it (each player an integer or a fraction such as
+def _plain_net(net: Any, names: AbstractSet[str]) -> Optional[Dict[str, Fraction]]:
+    """A result's ``net`` as the engine writes it (each of ``names`` an integer or a fraction such as
     ``"-3/2"``), read at once; None for anything else, which ``_net_map`` reads and words."""
-    if type(net) is not dict:
+    if type(net) is not dict or not net.keys() <= names:
         return None
     found: Dict[str, Fraction] = {}
     for key, amount in net.items():
-        if type(key) is not str or key not in players or key.startswith("_"):
-            return None
         kind = type(amount)
         value = _WHOLE.get(amount) if kind is int else _plain_amount(amount) if kind is str else None
         if value is None:
@@ -884,7 +889,8 @@ def _plain_amount(text: str) -> Optional[Fraction]:
         return None
 
 
-def _log_result(record: ResultLine, number: int, players: Sequence[str], name: str, line: int) -> ResultClaim:
+def _log_result(record: ResultLine, number: int, players: Sequence[str], name: str, line: int,
+                names: AbstractSet[str] = frozenset()) -> ResultClaim:
     claim = ResultClaim(line=line)
     free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
     outcome = free.outcome
@@ -900,7 +906,7 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
             claim.winners = _names(winners, f"deal {number}: result: winners", players, name, line) if winners else []
     net = free.net
     if net is not None:
-        plain = _plain_net(net, players)
+        plain = _plain_net(net, names)
         claim.net = plain if plain is not None else _net_map(net, f"deal {number}: result: net", players, name, lambda key: line)[0]
     pot = free.pot
     if pot is not None:
