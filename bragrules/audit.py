@@ -390,19 +390,15 @@ class _Auditor:
     def run_deals(self, deals: Iterator[DealEntry], ends_log: bool) -> None:
         """Replay ``deals`` in order; ``ends_log``: no deal follows them in the log (the last may be unfinished)."""
         report = self.report
-
-        def fetch() -> Optional[DealEntry]:
-            try:
-                return next(deals)
-            except StopIteration:
-                return None
-            except HistoryError as exc:
-                report.error = exc
-                return None
-
-        current = fetch()
+        try:
+            current = next(deals, None)
+        except HistoryError as exc:
+            report.error, current = exc, None
         while current is not None:
-            following = fetch()
+            try:
+                following = next(deals, None)
+            except HistoryError as exc:
+                report.error, following = exc, None
             try:
                 self.replay(current, last=following is None and (ends_log or report.error is not None))
             except HistoryError as exc:

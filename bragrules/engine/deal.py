@@ -1077,13 +1077,17 @@ class Deal:
         units, players, events = self.units, self.players, self.events
         full = units.ante
         full_money = units.money(full)
+        posted = units.ante_events  # the whole ante's event for each player, made once (an event is immutable)
         for name in self.order:
             state = players[name]
             if state.stack_u is None:  # no bankroll: the whole ante, as _pay would take it
                 if full:
                     state.paid_u += full
                     self.pot_u += full
-                    events.append(Ante(name, full_money))
+                    event = posted.get(name)
+                    if event is None:
+                        event = posted[name] = Ante(name, full_money)
+                    events.append(event)
                 continue
             ante = full
             if ante >= state.stack_u:

@@ -32,6 +32,7 @@ class Units:
     __slots__ = (
         "denominator", "ante", "step", "opening_min", "opening_max", "raise_amount",
         "rate_num", "rate_den", "mult_num", "mult_den", "bonus", "known_money", "_units_of",
+        "ante_events",
     )
 
     def __init__(self, rules: Rules, denominator: int):
@@ -40,6 +41,7 @@ class Units:
         # amounts converted before, by identity (each held, so no other object takes its id): a log's
         # actions are the same few objects, so their amounts are the same few Fractions
         self._units_of: Dict[int, Tuple[Fraction, Optional[int]]] = {}
+        self.ante_events: Dict[str, Any] = {}  # a deal's Ante event of the whole ante, per player (engine.deal)
         u = self.to_units_exact
         self.ante = u(rules.ante)
         self.step = u(rules.level_step)
@@ -53,7 +55,7 @@ class Units:
     def _key(self) -> Tuple[Any, ...]:
         return tuple(
             tuple(sorted(value.items())) if isinstance(value, dict) else value
-            for value in (getattr(self, name) for name in self.__slots__ if name not in ("known_money", "_units_of"))
+            for value in (getattr(self, name) for name in self.__slots__ if name not in ("known_money", "_units_of", "ante_events"))
         )
 
     def __eq__(self, other: object) -> bool:
