@@ -222,7 +222,8 @@ deals:
 def _redeal(carried: F) -> DealResult:
     return DealResult(outcome="redeal", winners=[], pot=carried, payouts={}, bonuses={}, net={},
                       carried_out=carried, showdown=False, won_by_prial=False, retained={},
-                      reason="a redeal: every stake returned")
+                      reason="a redeal: every stake returned", lives_lost=[], arrangements={}, conceded=[],
+                      decided_by=[], ending=None)
 
 
 def test_a_redeal_neither_passes_the_deal_nor_counts() -> None:

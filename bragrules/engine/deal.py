@@ -27,7 +27,7 @@ The worked pot of 002 section 06 (traditional rules, everyone seen):
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Dict, FrozenSet, List, Mapping, NamedTuple, Optional, Sequence, Set, Tuple
@@ -177,9 +177,12 @@ class Ending(NamedTuple):
     tie_rule: Optional[str] = None
 
 
-@dataclass(frozen=True, slots=True)
-class DealResult:
-    """How a deal ended and what every player gained or lost."""
+class DealResult(NamedTuple):
+    """How a deal ended and what every player gained or lost.
+
+    Immutable; a named tuple, as the engine's other records are, because one is made for every deal.
+    Every field is given (a deal gives them all), so no list or mapping is shared between results.
+    """
 
     outcome: str  # "won", "split", "carried"
     winners: List[str]
@@ -192,11 +195,11 @@ class DealResult:
     won_by_prial: bool
     retained: Dict[str, Hand]  # a hand nobody recorded is None
     reason: str
-    lives_lost: List[str] = field(default_factory=list)
-    arrangements: Dict[str, List[List[str]]] = field(default_factory=dict)
-    conceded: List[str] = field(default_factory=list)  # conceded at a see without showing: cards stay unknown
-    decided_by: List[str] = field(default_factory=list)  # the profile fields that decided this ending
-    ending: Optional[Ending] = None  # what happened: the kind of ending, the see, a tie (always set by a deal)
+    lives_lost: List[str]
+    arrangements: Dict[str, List[List[str]]]
+    conceded: List[str]  # conceded at a see without showing: cards stay unknown
+    decided_by: List[str]  # the profile fields that decided this ending
+    ending: Optional[Ending]  # what happened: the kind of ending, the see, a tie (always set by a deal)
 
 
 class Deal:
