@@ -27,10 +27,10 @@ from fractions import Fraction
 from pathlib import Path
 from typing import (
     IO,
-    AbstractSet,
     Any,
     BinaryIO,
     Dict,
+    FrozenSet,
     Generator,
     Iterator,
     List,
@@ -788,7 +788,7 @@ def _log_end(record: EndLine, players: Sequence[str], name: str, line: int, afte
 
 
 def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, line: int,
-              names: AbstractSet[str] = frozenset()) -> Tuple[DealEntry, _CardBook]:
+              names: FrozenSet[str] = frozenset()) -> Tuple[DealEntry, _CardBook]:
     entry = DealEntry(number=number, line=line)
     book = _CardBook(name, number)
     dealer = record.dealer
@@ -796,13 +796,18 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         if dealer not in players:
             raise HistoryError(f"deal {number}: the dealer {dealer} is not a player", name, line)
         entry.dealer = dealer
-    if record.order is not None:
-        entry.order = [p if type(p) is str and p in players else _player_name(p, f"deal {number}: order", name, line)
-                       for p in record.order]
-        for p in entry.order:
-            if p not in players:
-                raise HistoryError(f"deal {number}: {p} in the order is not a player", name, line)
-    _log_hands(entry, record.cards, record.retained, players, name, line, book, names)
+    order = record.order
+    if order is not None:
+        if names.issuperset(order):  # the usual order: players at the table, by name
+            entry.order = list(order)
+        else:
+            entry.order = [p if type(p) is str and p in players else _player_name(p, f"deal {number}: order", name, line)
+                           for p in order]
+            for p in entry.order:
+                if p not in players:
+                    raise HistoryError(f"deal {number}: {p} in the order is not a player", name, line)
+    if record.cards is not None or record.retained is not None:  # older logs: the hands on the deal line
+        _log_hands(entry, record.cards, record.retained, players, name, line, book, names)
     free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
     if free.centre is not None:
         entry.centre = _read_centre(free.centre, number, name, line, book)
@@ -818,7 +823,7 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
 
 def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: Optional[Mapping[str, Any]],
                players: Sequence[str], name: str, line: int, book: _CardBook,
-               names: AbstractSet[str] = frozenset()) -> None:
+               names: FrozenSet[str] = frozenset()) -> None:
     """The ``cards`` and ``retained`` of a ``deal`` line (older logs) or of a ``cards`` line.
 
     ``names``: players whose names need no check (a line naming only these, as most do)."""
@@ -856,7 +861,7 @@ def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: O
 
 
 def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name: str, line: int,
-               book: _CardBook, names: AbstractSet[str] = frozenset()) -> None:
+               book: _CardBook, names: FrozenSet[str] = frozenset()) -> None:
     """A ``cards`` line: the hands of a deal, written when it ended (once per deal)."""
     if entry.cards_line is not None:
         raise HistoryError(f"deal {entry.number}: a second cards line (the first is line {entry.cards_line})",
@@ -865,7 +870,7 @@ def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name
     _log_hands(entry, record.cards, record.retained, players, name, line, book, names)
 
 
-def _plain_net(net: Any, names: AbstractSet[str]) -> Optional[Dict[str, Fraction]]:
+def _plain_net(net: Any, names: FrozenSet[str]) -> Optional[Dict[str, Fraction]]:
     """A result's ``net`` as the engine writes it (each of ``names`` an integer or a fraction such as
     ``"-3/2"``), read at once; None for anything else, which ``_net_map`` reads and words."""
     if type(net) is not dict or not net.keys() <= names:
@@ -890,7 +895,7 @@ def _plain_amount(text: str) -> Optional[Fraction]:
 
 
 def _log_result(record: ResultLine, number: int, players: Sequence[str], name: str, line: int,
-                names: AbstractSet[str] = frozenset()) -> ResultClaim:
+                names: FrozenSet[str] = frozenset()) -> ResultClaim:
     claim = ResultClaim(line=line)
     free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
     outcome = free.outcome
