@@ -86,3 +86,39 @@ def test_each_field_words_its_problem_as_declared(line: Any, message: str) -> No
     with pytest.raises(HistoryError) as caught:
         check_fields(line, LINE_TYPES[kind], kind, what, "h.jsonl", 7)
     assert str(caught.value) == f"h.jsonl:7: {message}"
+
+
+@pytest.mark.parametrize("line, words", [
+    ('{"type":"deal","deal":1,"dealer":"A","order":[["B"],"C","D","A"],"shuffled":true,"carried_in":0}',
+     "deal 1: order: expected a player's name, got ['B'] (quote it)"),
+    ('{"type":"deal","deal":1,"dealer":"A","order":[{"B":1},"C","D","A"],"shuffled":true,"carried_in":0}',
+     "deal 1: order: expected a player's name"),
+    ('{"type":"deal","deal":1,"dealer":"A","order":["B","C","D","E"],"shuffled":true,"carried_in":0}',
+     "deal 1: E in the order is not a player"),
+    ('{"type":"deal","deal":1,"dealer":"A","order":["B","C","D","A"],"shuffled":true,"carried_in":[0]}',
+     "deal 1: carried_in:"),
+    ('{"type":"cards","deal":1,"cards":{"B":{"x":1},"C":"5s 7d Ah","D":"7s Qc Tc","A":"Kh Js 7c"}}',
+     "deal 1: B's cards:"),
+    ('{"type":"cards","deal":1,"cards":{"B":"Qs Ks 5c","C":"Qs 7d Ah","D":"7s Qc Tc","A":"Kh Js 7c"}}',
+     "deal 1: Qs is dealt to B and to C"),
+    ('{"type":"result","deal":1,"outcome":"won","winners":[["D"]],"pot":10}',
+     "deal 1: result: winners: expected a player's name"),
+    ('{"type":"result","deal":1,"outcome":"won","winners":["D"],"pot":10,"net":{"B":[4]}}',
+     "deal 1: result: net.B:"),
+    ('{"type":"result","deal":1,"outcome":"won","winners":["D"],"pot":10,"net":{"E":4}}',
+     "deal 1: result: net: 'E' is not a player"),
+    ('{"type":"result","deal":1,"outcome":"won","winners":["D"],"pot":{"x":1}}',
+     "deal 1: result: pot:"),
+])
+def test_odd_values_in_exactly_written_lines_are_worded(line: str, words: str, tmp_path: Path) -> None:
+    """A line written exactly as a record encodes but holding values of the wrong shape (a list where a
+    name goes, an unknown player, a card twice) is refused in words naming its line, however it is read."""
+    header = _log("standard", 1).splitlines()[0]
+    deal = '{"type":"deal","deal":1,"dealer":"A","order":["B","C","D","A"],"shuffled":true,"carried_in":0}'
+    lines = [header, line] if '"type":"deal"' in line else [header, deal, line]
+    path = tmp_path / "odd.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(HistoryError) as caught:
+        _deals(path)
+    assert words in str(caught.value)
+    assert caught.value.line == len(lines)
