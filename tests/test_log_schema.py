@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any, List
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bragrules.core.errors import HistoryError
 from bragrules.engine.session import Session, play_session, random_chooser
@@ -22,6 +24,8 @@ from bragrules.history import DealEntry, LogWriter, read_log, write_log
 from bragrules.history.schema import LINE_TYPES, check_fields, decode_line, encode_line
 from bragrules.profile import load_profile
 from bragrules.rules.compile import compile_rules
+
+from .conftest import scaled
 
 
 def _log(profile: str, deals: int = 30) -> str:
@@ -122,3 +126,50 @@ def test_odd_values_in_exactly_written_lines_are_worded(line: str, words: str, t
         _deals(path)
     assert words in str(caught.value)
     assert caught.value.line == len(lines)
+
+
+_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-3, 3) | st.sampled_from(["A", "B", "E", "_x", "Kc 9c 4c", "3/2", "", "A B"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(["A", "B", "E", "_x"]), inner, max_size=3),
+    max_leaves=6,
+)
+_LINES = [
+    {"type": "deal", "deal": 1, "dealer": "A", "order": ["B", "C", "D", "A"], "shuffled": True, "carried_in": 0},
+    {"type": "cards", "deal": 1, "cards": {"B": "Qs Ks 5c", "C": "5s 7d Ah", "D": "7s Qc Tc", "A": "Kh Js 7c"}},
+    {"type": "action", "deal": 1, "action": "B fold"},
+    {"type": "result", "deal": 1, "outcome": "won", "winners": ["D"], "pot": 4, "net": {"B": -1, "C": -1, "D": 3, "A": -1},
+     "carried_out": 0},
+]
+
+
+_SPOTS = [(i, key) for i, line in enumerate(_LINES) for key in line if key != "type"]
+
+
+@settings(max_examples=scaled(16))
+@given(spot=st.sampled_from(_SPOTS), nested=st.booleans(), place=st.integers(0, 3), value=_JSON)
+def test_any_value_in_any_field_is_read_or_worded(spot: Any, nested: bool, place: int, value: Any,
+                                                  tmp_path_factory: Any) -> None:
+    """Any JSON value put in any field of a deal's lines (or in one place inside a field that holds a
+    list or a mapping), written compactly as the writer writes, so that the line may take the reader's
+    quickest way: the deal is read, or refused with a HistoryError naming a line; never another exception."""
+    lines = [dict(line) for line in _LINES]
+    which, key = spot
+    target = lines[which]
+    inner = target[key]
+    if nested and isinstance(inner, dict) and inner:
+        inner = dict(inner)
+        inner[sorted(inner)[place % len(inner)]] = value
+    elif nested and isinstance(inner, list) and inner:
+        inner = list(inner)
+        inner[place % len(inner)] = value
+    else:
+        inner = value
+    target[key] = inner
+    header = _log("standard", 1).splitlines()[0]
+    path = tmp_path_factory.mktemp("odd") / "odd.jsonl"
+    path.write_text("\n".join([header] + [json.dumps(line, separators=(",", ":"), ensure_ascii=False)
+                                          for line in lines]) + "\n", encoding="utf-8")
+    try:
+        _deals(path)
+    except HistoryError as exc:
+        assert exc.line is not None and 2 <= exc.line <= len(lines) + 1
