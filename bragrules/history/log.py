@@ -798,7 +798,11 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         entry.dealer = dealer
     order = record.order
     if order is not None:
-        if all(type(p) is str for p in order) and names.issuperset(order):  # the usual: players at the table
+        try:
+            plain = names.issuperset(order)  # the usual order: players at the table, by name
+        except TypeError:  # a value no name can be (a list, a mapping): read the long way, which words it
+            plain = False
+        if plain:
             entry.order = list(order)
         else:
             entry.order = [p if type(p) is str and p in players else _player_name(p, f"deal {number}: order", name, line)
