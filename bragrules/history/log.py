@@ -787,6 +787,13 @@ def _log_end(record: EndLine, players: Sequence[str], name: str, line: int, afte
     return claim
 
 
+def _log_money(value: Any, number: int, field: str, name: str, line: int) -> Fraction:
+    """An amount of deal ``number``'s ``field``: a small whole one taken from the shared table at once,
+    any other read by ``_money`` (which words a problem; the words are made only then)."""
+    whole = _WHOLE.get(value) if type(value) is int else None
+    return whole if whole is not None else _money(value, f"deal {number}: {field}", name, line)
+
+
 def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, line: int,
               names: FrozenSet[str] = frozenset()) -> Tuple[DealEntry, _CardBook]:
     entry = DealEntry(number=number, line=line)
@@ -816,10 +823,8 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
     if free.centre is not None:
         entry.centre = _read_centre(free.centre, number, name, line, book)
         entry.centre_line = line
-    carried = free.carried_in
-    if carried is not None:
-        whole = _WHOLE.get(carried) if type(carried) is int else None
-        entry.carried_in = whole if whole is not None else _money(carried, f"deal {number}: carried_in", name, line)
+    if free.carried_in is not None:
+        entry.carried_in = _log_money(free.carried_in, number, "carried_in", name, line)
     if record.shuffled is not None:
         entry.shuffled = record.shuffled
     return entry, book
@@ -917,14 +922,10 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
     if net is not None:
         plain = _plain_net(net, names)
         claim.net = plain if plain is not None else _net_map(net, f"deal {number}: result: net", players, name, lambda key: line)[0]
-    pot = free.pot
-    if pot is not None:
-        whole = _WHOLE.get(pot) if type(pot) is int else None
-        claim.pot = whole if whole is not None else _money(pot, f"deal {number}: result: pot", name, line)
-    carried = free.carried_out
-    if carried is not None:
-        whole = _WHOLE.get(carried) if type(carried) is int else None
-        claim.carried_out = whole if whole is not None else _money(carried, f"deal {number}: result: carried_out", name, line)
+    if free.pot is not None:
+        claim.pot = _log_money(free.pot, number, "result: pot", name, line)
+    if free.carried_out is not None:
+        claim.carried_out = _log_money(free.carried_out, number, "result: carried_out", name, line)
     lost = record.lives_lost
     if lost is not None:
         claim.lives_lost = _names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []
