@@ -25,6 +25,9 @@ from typing import Any, Dict, Iterable, Optional, Tuple
 from bragrules.core.money import WHOLE
 from bragrules.rules.compile import Rules
 
+_CACHES = ("known_money", "_units_of", "ante_events")
+"""A deal's units' slots that remember what was worked out before: not part of what the units are."""
+
 
 class Units:
     """The unit of one deal, and the profile's amounts in it."""
@@ -55,7 +58,7 @@ class Units:
     def _key(self) -> Tuple[Any, ...]:
         return tuple(
             tuple(sorted(value.items())) if isinstance(value, dict) else value
-            for value in (getattr(self, name) for name in self.__slots__ if name not in ("known_money", "_units_of", "ante_events"))
+            for value in (getattr(self, name) for name in self.__slots__ if name not in _CACHES)
         )
 
     def __eq__(self, other: object) -> bool:
