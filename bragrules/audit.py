@@ -52,6 +52,7 @@ from pydantic import ValidationError
 from bragrules.core.cards import Card
 from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.core.money import ZERO, money_json, pretty_money, same_money
+from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, Hand
 from bragrules.engine.session import Session
 from bragrules.history import DealEntry, History, ResultClaim, format_time, read_history
@@ -284,6 +285,18 @@ def _choose_rules(history: History, choice: ProfileChoice) -> Tuple[Rules, str, 
 # ---------------------------------------------------------------------------
 
 
+def _records_show(deal: Deal, action: Action) -> bool:
+    """Whether ``action``, after the deal's end, is a written show the deal reads as the record of
+    a player of its see turning their cards (and checks against ``seeing.exposure``)."""
+    if action.kind != "show":
+        return False
+    try:
+        deal.verify(action)
+    except RuleViolation as exc:
+        return exc.rule != RULE_OVER
+    return True
+
+
 def _describe(outcome: Optional[str], winners: Optional[Sequence[str]]) -> str:
     if outcome == "carried":
         return "the pot carried"
@@ -509,8 +522,8 @@ class _Auditor:
             return
         broken = False
         for index, item in enumerate(entry.actions):
-            if deal.result is not None:
-                if item.action.kind in ("show", "concede") and not rules.concede_unseen:
+            if deal.result is not None and not _records_show(deal, item.action):
+                if item.action.kind == "concede" and not rules.concede_unseen:
                     self.violation(n, index, item.line, "seeing.concede_unseen",
                                    f"{item}: under this profile both hands are shown at a see; nobody concedes")
                     continue
@@ -520,14 +533,21 @@ class _Auditor:
             try:
                 deal.apply(item.action)
             except RuleViolation as exc:
-                self.violation(n, index, item.line, exc.rule, exc.message)
                 if exc.rule == RULE_CARDS:  # the showdown needs cards nobody recorded: it cannot be settled
+                    self._unrecorded_at_see(n, index, entry, exc)
                     broken = True
                     self.note(n, item.line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
                     break
+                self.violation(n, index, item.line, exc.rule, exc.message)
         default = deal.default_action() if deal.result is None and not broken else None
         if default is not None and not (last and self.history.kind == "log"):
-            deal.apply(default)  # a decision the history leaves unsaid: the profile's default
+            try:
+                deal.apply(default)  # a decision the history leaves unsaid: the profile's default
+            except RuleViolation as exc:  # the show it assumes needs cards nobody recorded
+                line = entry.actions[-1].line if entry.actions else entry.line
+                self.violation(n, None, line, exc.rule, exc.message)
+                broken = True
+                self.note(n, line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
         if deal.result is None:
             if not broken:
                 if last and self.history.kind == "log":
@@ -541,7 +561,8 @@ class _Auditor:
             self._unsettled(entry, dealer, order, retained, "unfinished", deal.pot)
             return
         result = deal.result
-        from_claim = result.showdown and any(deal.players[p].hand is None for p in deal.in_play)
+        from_claim = result.showdown and any(deal.players[p].hand is None for p in deal.in_play
+                                             if p not in result.conceded)  # a conceded hand is never needed
         if from_claim:
             missing = [p for p in deal.in_play if deal.players[p].hand is None]
             self.note(n, entry.line, f"the hands of {', '.join(missing)} were not recorded; the result is taken "
@@ -551,6 +572,21 @@ class _Auditor:
         if self.pack is not None:
             self._used_under_pack(n, deal, hands, retained, entry, exact)
         self._settle(entry, dealer, order, retained, result, from_claim)
+
+    def _unrecorded_at_see(self, n: int, index: int, entry: DealEntry, exc: RuleViolation) -> None:
+        """Cards nobody recorded are needed at the showdown: where the history goes on to concede
+        (and so leaves the conceding hand unwritten), the concession is what breaks the rules under a
+        profile where both hands are shown, and it is cited (``seeing.concede_unseen``), not the record."""
+        item = entry.actions[index]
+        if not self.rules.concede_unseen:
+            for later_index in range(index + 1, len(entry.actions)):
+                later = entry.actions[later_index]
+                if later.action.kind == "concede":
+                    self.violation(n, later_index, later.line, "seeing.concede_unseen",
+                                   f"{later}: under this profile both hands are shown at a see; nobody concedes "
+                                   f"({exc.message})")
+                    return
+        self.violation(n, index, item.line, exc.rule, exc.message)
 
     def _deal_from_pack(self, entry: DealEntry, order: Sequence[str], hands: Dict[str, Optional[Tuple[Card, ...]]],
                         due: bool, exact: bool) -> None:

@@ -715,3 +715,16 @@ def test_replay_leaves_the_table_as_the_audit_does(name: str) -> None:
     assert report.ok and replay.report.ok
     assert replay.table.net() == report.net and replay.table.state.carried == report.carried
     assert set(order) <= set(history.players) and set(retained) <= set(order) and set(hands) == set(order)
+
+
+def test_a_show_the_history_leaves_unsaid_needing_unrecorded_cards_is_a_violation() -> None:
+    """Under a profile where the second to show may concede, a history that says neither leaves
+    the show to the profile's default; when that show needs cards nobody wrote, the audit cites
+    ``history.cards`` and goes on (it used to stop the whole audit with the engine's error)."""
+    header = HEADER.replace("profile: traditional\n", "")
+    history = parse_sheet(header + "deals:\n" + deal("A look, A bet 2, B look, B bet 2, C fold, D fold, A see 4",
+                                                     cards="    cards: {A: '?? ?? ??', B: 5s 6h 7d}\n"),
+                          filename="sheet.yaml")
+    report = audit(history, rules_for("traditional", seeing={"concede_unseen": True}))
+    assert rules_of(report) == ["history.cards"]
+    assert report.error is None and report.deals[0].outcome == "unfinished"

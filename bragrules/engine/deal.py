@@ -215,7 +215,7 @@ class Deal:
     __slots__ = ("rules", "key", "order", "_origin", "comparer", "carried_in", "units", "pot_u", "level_u",
         "events", "actions", "result", "winner_hint", "wait_for_cards", "_needed", "_then", "entered",
         "_checked", "_hints", "_choosing", "_see", "_folded_hands", "centre", "_knocker", "_final_turns",
-        "_showing", "_shown_first", "_retaining", "_declared", "_redeal_from", "_bonus_paid", "_arranging",
+        "_showing", "_shown_first", "_shows", "_retaining", "_declared", "_redeal_from", "_bonus_paid", "_arranging",
         "players", "_seats", "turn",
     )  # a deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal)
 
@@ -271,6 +271,7 @@ class Deal:
         self._final_turns: List[str] = []
         self._showing: Optional[str] = None  # at a see: the second to show, who may show or concede
         self._shown_first: Optional[str] = None  # at a see: who turned cards first
+        self._shows: List[str] = []  # at a see: the players whose turning of cards is written, in order
         self._retaining: Optional[str] = None  # a blind survivor deciding whether to retain the hand
         self._declared: List[str] = []  # bonus hands declared (session.bonus.when: dealt)
         self._redeal_from: Dict[str, int] = {}  # exposed players who may demand a redeal: since which action
@@ -677,8 +678,8 @@ class Deal:
         return copy
 
     def _check(self, action: Action, apply: bool) -> Optional[Event]:
-        if self.result is not None:
-            raise RuleViolation(RULE_OVER, "the deal is over")
+        if self.result is not None and not (action.kind == "show" and self._see is not None):
+            raise RuleViolation(RULE_OVER, "the deal is over")  # a show after a see is its record (below)
         if self._needed:
             raise RuleViolation(RULE_CARDS, f"the cards shown by {self._needed[0]} are to be entered first")
         # an action built in code is held to the shape of a written one (remembered per action object)
@@ -701,6 +702,9 @@ class Deal:
                 raise RuleViolation(
                     "blind.retention", f"{player} is left alone, blind: retain the unseen hand or release it"
                 )
+        see = self._see
+        if see is not None and not choosing and player != showing and kind in ("show", "concede"):
+            return self._turned_at_see(state, action, apply)  # the record of cards the engine turns itself
         rules = self.rules
         if kind == "look" and rules.look_any_time and not choosing and retaining is None:
             return self._look(state, action, apply)
@@ -1221,6 +1225,7 @@ class Deal:
         assert first is not None
         self._showing = None
         if action.kind == "show":
+            self._shows.append(state.name)
             event: Event = Show(state.name, state.hand)
             self._settle_see()
             return event
@@ -1228,6 +1233,48 @@ class Deal:
         self._finish_won([first], showdown=True, reason=f"{state.name} concedes without showing; {first} takes the pot",
                          exposure=[first], conceded=[state.name])
         return event
+
+    def _turned_at_see(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        """``X show`` written for a player of the see whose cards the engine turns itself (both
+        hands once the see is settled; the first hand while the second player may concede): the
+        record of X turning their cards, checked against ``seeing.exposure``. A show written
+        without the one before it leaves that one unsaid, turned in its place; a show written
+        after the one that follows it in the exposure order is out of order.
+
+        >>> from bragrules.core.cards import parse_hand
+        >>> from bragrules.profile import load_profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
+        ...             {"A": parse_hand("Kc 9c 4c"), "B": parse_hand("5s 6h 7d")})
+        >>> for text in ("A look", "A bet 2", "B look", "B bet 2", "A see 4", "A show"):
+        ...     _ = deal.apply_text(text)
+        >>> deal.apply_text("B show")
+        Traceback (most recent call last):
+        ...
+        bragrules.core.errors.RuleViolation: seeing.exposure: B shows after A, but at a see the opponent, B, turns cards first
+        """
+        assert self._see is not None
+        name, result = state.name, self.result
+        if name not in self._see:
+            if result is not None:
+                raise RuleViolation(RULE_OVER, "the deal is over")
+            raise RuleViolation(RULE_TURN, f"it is {self.to_act}'s turn, not {name}'s")
+        order = self._exposure_order()
+        first, second = order
+        if action.kind == "concede":  # only the second to show may concede (seeing.concede_unseen)
+            raise RuleViolation("seeing.exposure", f"at a see {first} turns cards first: {name} cannot concede")
+        if result is not None and name in result.conceded:
+            raise RuleViolation(RULE_OVER, f"{name} conceded without showing; the deal is over")
+        if name in self._shows:
+            raise RuleViolation(RULE_OVER, f"{name} has already shown")
+        if name == first and second in self._shows:
+            who = "the caller" if self.rules.caller_shows_first else "the opponent"
+            raise RuleViolation("seeing.exposure",
+                                f"{name} shows after {second}, but at a see {who}, {name}, turns cards first")
+        if not apply:
+            return None
+        self._shows.append(name)
+        return Show(name, state.hand)
 
     def _retain(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         """A blind survivor keeps one unseen hand for the next deal (``retain``) or lets it go (``release``)."""
