@@ -70,9 +70,9 @@ FIXED_RULES: Dict[str, Tuple[str, str]] = {
     "players": ("only the players dealt in take part in the deal", "000, 002, 003"),
     "betting.at_least_level": (
         "a bet is at least the current level (a blind player pays the blind rate of it)",
-        "000, 002",
+        "000, 002, 003",  # 003: "跟注（至少付当前注额）" (call: pay at least the current bet)
     ),
-    "seeing.two_players": ("only the last two players in a deal may see", "000, 002"),
+    "seeing.two_players": ("only the last two players in a deal may see", "000, 002, 003"),  # 003: "只有两人才能摊牌"
     "history.cards": ("a showdown needs the cards of the players shown", "the history"),
 }
 

@@ -215,8 +215,10 @@ def _block(out: Any, ruling: "Ruling", several: bool) -> None:
         merged: Dict[str, List[str]] = {}  # one line per rule in words, with every source behind it
         for cited in ruling.citations:
             merged.setdefault(cited.sentence, []).append(cited.source or "")
+        from bragrules.explainers.explain import sentence_source
+
         for sentence, sources in merged.items():
-            worded = sources_in_words(sources)
+            worded = sources_in_words([sentence_source(sources)])  # what states every value behind it
             source = f" (from {worded})" if worded else ""
             out.print(f"    {sentence}{source}", soft_wrap=True)
 

@@ -387,7 +387,8 @@ def test_cli_text_single_ruling(cli) -> None:
     assert "Under traditional: owed (not allowed)" in out
     assert "owes 1 more" in out and "owed: A 1" in out
     assert "a see costs twice the caller's own rate" in out and "differs" not in out
-    assert "(from every rules text)" in out and "the general rules page" in out
+    # twice the caller's own rate is 002's and 003's rule, not 000's (twice the other player's last bet)
+    assert "(from the traditional rules text, the cardgames.zone rules page)" in out and "the general rules page" in out
     assert "seeing." not in out and not re.search(r"\b00[0-9]\b", out)  # words, not field paths or codes
 
 

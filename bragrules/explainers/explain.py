@@ -32,6 +32,7 @@ pagat, Hoyle, Wikipedia or a house rule.
 
 from __future__ import annotations
 
+import re
 import typing
 from functools import lru_cache
 from typing import Annotated, Any, Callable, Dict, List, Mapping, Optional, Tuple, Union
@@ -77,6 +78,7 @@ __all__ = [
     "people_value",
     "profile_with",
     "show_value",
+    "sentence_source",
     "source_of",
     "times_text",
     "value_of",
@@ -358,6 +360,57 @@ SOURCES: Dict[str, Dict[str, str]] = {f.path: dict(f.sources) for f in field_tex
 """Where each rule comes from, per path: a source per value, ``"*"`` for the field (from the areas)."""
 
 _MISSING = object()
+
+
+_MARK = re.compile(r"\b(000|002|003|pagat|Hoyle|Wikipedia|house rule)\b")
+_BARE_LIST = re.compile(r"^\s*\d{3}(\s*,\s*\d{3})*\s*$")
+
+
+def _marks(source: str) -> List[str]:
+    return _MARK.findall(source)
+
+
+def sentence_source(sources: List[str]) -> str:
+    """Where one sentence comes from, when several fields' values make it together (a raise
+    cap's kind and amount, a session's end and its count, a see's multiple and basis): the
+    sources that state every one of those values, not any one of them. A value no text states
+    makes the sentence a house rule; a source naming no text (the profile itself, a convention)
+    does not narrow the others.
+
+    >>> sentence_source(["002; 003's fixed-limit variant (a cap on each raise)", "002"])
+    '002'
+    >>> sentence_source(["002", "002, 003"])  # eight resolved pots: 002's, not 003's eight hands
+    '002'
+    >>> sentence_source(["000, 002, 003", "000"])  # twice the other player's last bet
+    '000'
+    >>> sentence_source(["003", "house rule"])  # twenty hands
+    'house rule'
+    >>> sentence_source(["000 (by default everyone looks); 002 section 07 (seen-only practice)"])
+    '000 (by default everyone looks); 002 section 07 (seen-only practice)'
+    """
+    stated = [s for s in sources if s and _marks(s)]
+    if not stated:
+        return "; ".join(dict.fromkeys(s for s in sources if s))
+    common = set(_marks(stated[0]))
+    for source in stated[1:]:
+        common &= set(_marks(source))
+    if not common:
+        return "house rule" if any("house rule" in _marks(s) for s in stated) else "; ".join(dict.fromkeys(stated))
+    kept: List[str] = []
+    for source in stated:
+        for clause in source.split(";"):
+            clause = clause.strip()
+            if _BARE_LIST.match(clause):  # "002, 003": only the texts every value comes from
+                clause = ", ".join(m for m in _marks(clause) if m in common)
+            elif not set(_marks(clause)) <= common:
+                continue
+            if clause and clause not in kept:
+                kept.append(clause)
+    bare = [k for k in kept if _BARE_LIST.match(k)]
+    worded = [k for k in kept if not _BARE_LIST.match(k)]
+    named = {m for k in worded for m in _marks(k)}
+    bare = [b for b in bare if not set(_marks(b)) <= named]  # "002" beside "002 section 05" says nothing more
+    return "; ".join(bare + worded)
 
 
 def source_of(path: str, value: Any = _MISSING) -> str:

@@ -26,12 +26,13 @@ from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
 from bragrules.core.text import in_words, sources_in_words
-from bragrules.explainers.explain import METADATA, explain, field_paths, in_play, source_of, value_of
+from bragrules.explainers.explain import METADATA, explain, field_paths, in_play, sentence_source, source_of, value_of
 from bragrules.profile.models import Profile
 from bragrules.rules.area import Block, Bullets, Paragraph, Section, Table
 from bragrules.rules.format import format_name
 from bragrules.rules.hand_ranking import category_examples
 from bragrules.rules.registry import rulebook_sections
+from bragrules.rules.table import seats
 from bragrules.rules.words import sentence
 
 __all__ = [
@@ -83,24 +84,23 @@ def _intro(p: Profile) -> List[str]:
         facts.append("Built on: " + ", ".join(p.extends) + ".")
     if facts:
         paragraphs.append(" ".join(facts))
-    players = f"{p.table.min_players} to {p.table.max_players} players"
     if p.format.lives is not None:
         aim = (
-            f"Brag for {players} without money. Each player starts with {p.format.lives} "
+            f"Brag without money. Each player starts with {p.format.lives} "
             "lives; the lowest hand at each showdown loses one, and the last player with a life wins."
         )
     elif not p.format.betting:
         aim = (
-            f"Brag for {players} without betting: every deal goes straight to a showdown, "
+            "Brag without betting: every deal goes straight to a showdown, "
             "and the best hand takes the pot."
         )
     else:
         aim = (
-            f"Brag is a game of betting and bluffing for {players}. Each deal is played for "
+            "Brag is a game of betting and bluffing. Each deal is played for "
             "a pot, which goes to the better hand when the last two players see each other, or "
             "to the last player left when everyone else has folded."
         )
-    paragraphs.append(aim)
+    paragraphs.append(aim + " " + sentence(seats(p)))  # the seats of this table, not the game's
     return paragraphs
 
 
@@ -133,15 +133,14 @@ def _departures_section(profile: Profile) -> Optional[Section]:
         "Where these rules depart from the plain game that bragrules starts from, "
         "each with where the rule comes from:"
     )
-    merged: Dict[str, List[str]] = {}  # one line per rule, with every source behind it
+    merged: Dict[str, List[str]] = {}  # one line per rule, with the sources of every value behind it
     for _path, text, source in found:
         merged.setdefault(text, []).append(source)
-    sec.bullets(
-        [
-            f"{text} (from {sources_in_words(sources)})" if sources_in_words(sources) else text
-            for text, sources in merged.items()
-        ]
-    )
+    lines = []
+    for text, sources in merged.items():
+        worded = sources_in_words([sentence_source(sources)])  # what states all those values
+        lines.append(f"{text} (from {worded})" if worded else text)
+    sec.bullets(lines)
     return sec
 
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, List, Literal, Optional
 
 from pydantic import Field
 
-from bragrules.rules.area import Area, AreaText, Section, choice
+from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.words import money_text, sentence
 
 if TYPE_CHECKING:
@@ -56,15 +56,49 @@ BLIND_SURVIVOR = choice(
     {"collects": "000, 003", "carries": "002"},
     in_play=lambda p: p.format.betting and p.blind.allowed,
 )
-NOBODY_BET = choice(
+def survivor_unbet_may_be_seen(p: "Profile") -> bool:
+    """Whether the last player left when everyone folds before anybody bets can have looked at
+    their cards. They have had no turn (every turn before a bet is a fold), so only a look out of
+    turn (``blind.look: any_time``) or at a check makes them seen; without blind play everyone is.
+
+    >>> from bragrules.profile import load_profile
+    >>> [survivor_unbet_may_be_seen(load_profile(n)) for n in ("traditional", "casual", "classic")]
+    [False, True, True]
+    """
+    blind = p.blind
+    return not blind.allowed or blind.look == "any_time" or p.stakes.check == "before_first_bet"
+
+
+def nobody_bet(p: "Profile") -> str:
+    """What happens when everyone folds before anybody bets: the field itself, and, when the
+    last player may still be blind, the blind survivor's rule (002 section 05: "If all opponents
+    fold while you remain blind, you do NOT collect").
+
+    >>> from bragrules.profile import load_profile
+    >>> nobody_bet(load_profile("traditional"))
+    'if everyone folds before anybody bets, the last player, who has had no turn and is still blind, does not collect: the whole pot carries into the next deal'
+    >>> nobody_bet(load_profile("standard"))
+    'if everyone folds before anybody bets, the last player takes the antes'
+    """
+    start = "if everyone folds before anybody bets, "
+    if p.folding.nobody_bet == "carries":
+        return start + "the pot carries to the next deal"
+    takes = "the last player takes the " + ("pot" if can_carry(p) else "antes")
+    if not (p.blind.allowed and p.folding.blind_survivor == "carries"):
+        return start + takes
+    if not survivor_unbet_may_be_seen(p):
+        return start + ("the last player, who has had no turn and is still blind, does not collect: "
+                        "the whole pot carries into the next deal")
+    return start + takes + " if they have looked at their cards; a blind last player does not collect, " \
+        "and the whole pot carries into the next deal"
+
+
+NOBODY_BET = FieldText(
     "folding.nobody_bet",
     lambda p: p.folding.nobody_bet,
-    {
-        "last_player_wins": "if everyone folds before anybody bets, the last player takes the antes",
-        "carries": "if everyone folds before anybody bets, the pot carries to the next deal",
-    },
+    nobody_bet,
     {"last_player_wins": "000, 002", "carries": "003's variant"},
-    in_play=lambda p: p.format.betting,
+    lambda p: p.format.betting,
 )
 
 

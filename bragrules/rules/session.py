@@ -7,6 +7,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, List, Literal, Optional
@@ -192,9 +193,24 @@ def end_count(p: "Profile") -> str:
 
 
 def bankroll(p: "Profile") -> str:
+    """What players hold. Accounts are 002's ("accounting units with negative balances permitted");
+    a profile of 000 keeps them too, since 000 plays with chips but leaves how many to the table,
+    and its rulebook says so rather than present accounts as 000's rule.
+
+    >>> from bragrules.profile import load_profile
+    >>> bankroll(load_profile("traditional"))
+    'balances are kept as accounts and may go below zero'
+    >>> bankroll(load_profile("classic"))[:90]
+    'balances are kept as accounts and may go below zero: the general rules page plays with chi'
+    """
     if p.session.bankroll == "finite":
         return f"each player starts with {money_text(p.session.starting_stack)} chips and can lose no more"
-    return "balances are kept as accounts and may go below zero"
+    text = "balances are kept as accounts and may go below zero"
+    texts = set(re.findall(r"\b00[0-9]\b", p.source))  # the rules texts the profile names as its own
+    if "000" in texts and "002" not in texts:
+        text += (": the general rules page plays with chips, until one player holds them all, but leaves "
+                 "how many each player starts with to the table, so they are counted here as accounts")
+    return text
 
 
 def starting_stack(p: "Profile") -> str:

@@ -97,6 +97,18 @@ def max_players(p: "Profile") -> str:
     return f"at most {count(p.table.max_players, 'player')} may sit in"
 
 
+def seats(p: "Profile") -> str:
+    """How many players this table seats: the profile's own limits, which may be narrower than
+    its text's (003's game is "2 到 8 人", its site seats six).
+
+    >>> from bragrules.profile import load_profile
+    >>> seats(load_profile("casual"))
+    'this table seats 2 to 6 players'
+    """
+    low, high = p.table.min_players, p.table.max_players
+    return f"this table seats {low} to {high} players" if low != high else f"this table seats {count(low, 'player')}"
+
+
 def deal(p: "Profile") -> str:
     direction = play_direction(p)
     if p.table.deal == "in_batches":
@@ -145,7 +157,7 @@ def deal_section(p: "Profile") -> Optional[Section]:
 
     sec = Section("deal", "The pack and the deal")
     sec.para(
-        f"The game is for {p.table.min_players} to {p.table.max_players} players.",
+        sentence(seats(p)),
         sentence(pack.jokers(p)),
     )
     shuffle = [sentence(pack.SHUFFLE.sentence(p))]
@@ -181,7 +193,9 @@ TEXT = AreaText(
         FieldText("table.min_players", lambda p: p.table.min_players, min_players,
                   {"3": "000", "2": "003", "*": "house rule"}),
         FieldText("table.max_players", lambda p: p.table.max_players, max_players,
-                  {"8": "000, 003", "*": "000, 003: 8; fewer where the cards run short"}),
+                  {"8": "000, 003", "7": "000 (Seven-Card Brag: 7 × 7 = 49 cards)",
+                   "6": "003 (the site's six seats; its game is for 2 to 8)",
+                   "5": "000 (Nine-Card Brag: 5 × 9 = 45 cards)", "*": "house rule"}),
         FIRST_DEALER,
         ROTATION,
         FieldText("table.deal", lambda p: p.table.deal, deal, {"singly": "000, 002, 003", "in_batches": "house rule"}),
