@@ -53,7 +53,7 @@ from bragrules.core.cards import Card
 from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.core.money import ZERO, money_json, pretty_money, same_money
 from bragrules.engine.actions import Action
-from bragrules.engine.deal import Deal, DealResult, Hand
+from bragrules.engine.deal import Deal, DealResult, Hand, returned_stakes
 from bragrules.engine.session import Session
 from bragrules.history import DealEntry, History, ResultClaim, format_time, read_history
 from bragrules.history.packorder import PackTracker, deal_sequence
@@ -138,7 +138,8 @@ class DealSummary:
     ``outcome`` is ``won``, ``split`` or ``carried``; ``unfinished`` when its
     actions ran out first; ``void`` when it could not be replayed at all.
     ``from_claim`` is true when hands were not recorded and the winner was
-    taken from the history's claim.
+    taken from the history's claim. ``pot`` is the pot as the deal ended,
+    before it was settled (paid out, carried, or returned: :attr:`returned`).
     """
 
     deal: int
@@ -153,6 +154,11 @@ class DealSummary:
     line: Optional[int] = None
     from_claim: bool = False
 
+    @property
+    def returned(self) -> Fraction:
+        """The stakes handed back to the players: a redeal's pot less what stays carried; else 0."""
+        return self.pot - self.carried_out if self.outcome == "redeal" else ZERO
+
     def to_json(self) -> Dict[str, Any]:
         return {
             "deal": self.deal,
@@ -164,6 +170,7 @@ class DealSummary:
             "winners": list(self.winners),
             "net": {p: money_json(v) for p, v in self.net.items()},
             "carried_out": money_json(self.carried_out),
+            "returned": money_json(self.returned),
             "retained_in": dict(self.retained_in),
             "from_claim": self.from_claim,
         }
@@ -693,6 +700,9 @@ class _Auditor:
                 and not same_money(claim.carried_out, result.carried_out):
             bad("carried_out", f"the pot carried out is given as {pretty_money(claim.carried_out)}; "
                                f"replayed it is {pretty_money(result.carried_out)}")
+        if claim.returned is not None and not same_money(claim.returned, returned_stakes(result)):
+            bad("returned", f"the stakes returned are given as {pretty_money(claim.returned)}; "
+                            f"replayed, {pretty_money(returned_stakes(result))} went back to the players")
         if claim.lives_lost is not None and set(claim.lives_lost) != set(result.lives_lost):
             bad("lives_lost", f"the history says {', '.join(claim.lives_lost) or 'nobody'} lost a life; "
                               f"replayed, {', '.join(result.lives_lost) or 'nobody'}")

@@ -220,6 +220,8 @@ def _deal_table(deals: "List[DealSummary]", players: List[str], header: bool = T
             outcome = f"{deal.winners[0]} won"
         elif deal.outcome == "split":
             outcome = "split " + ", ".join(deal.winners)
+        elif deal.outcome == "redeal":  # the pot column is the pot before settlement: say where it went
+            outcome = f"redeal, {pretty_money(deal.returned)} returned"
         else:
             outcome = deal.outcome
         if deal.from_claim:

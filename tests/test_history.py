@@ -574,3 +574,52 @@ def test_a_log_never_carries_raw_terminal_controls(tmp_path) -> None:  # type: i
     assert b"\\u009b" in raw
     report = _audit(str(path))
     assert report.ok and set(report.net) == set(names)
+
+
+# ---------------------------------------------------------------------------
+# A redeal's result: which pot it means
+# ---------------------------------------------------------------------------
+
+
+def _redeal_log(path: Path) -> List[dict]:
+    """000's fine points: C sees B's cards by accident before any betting and B demands "a
+    redeal of the whole hand, with all antes returned"; the hand is dealt again and A takes it."""
+    session = Session(compile_rules(load_profile("standard")), ["A", "B", "C"], seed=5)
+    with LogWriter.for_session(path, session, profile_name="standard"):
+        session.start_deal()
+        session.act("C exposes B")
+        session.act("B redeal")
+        session.finish_deal()
+        session.start_deal()
+        session.act("B fold")
+        session.act("C fold")
+        session.finish_deal()
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_a_redeal_result_says_its_pot_went_back_to_the_players(tmp_path: Path) -> None:
+    """The pot of a result is the pot as the deal ended, before settlement: a redeal's 3 antes,
+    with every net 0, are 3 returned (``returned``), not 3 won; other results write no ``returned``."""
+    lines = _redeal_log(tmp_path / "redeal.jsonl")
+    redeal, won = [line for line in lines if line["type"] == "result"]
+    assert redeal["outcome"] == "redeal" and redeal["pot"] == 3 and redeal["returned"] == 3
+    assert set(redeal["net"].values()) == {0} and redeal["carried_out"] == 0
+    assert won["outcome"] == "won" and "returned" not in won
+    report = audit(tmp_path / "redeal.jsonl")
+    assert report.ok, report.violations
+    rows = [d.to_json() for d in report.deals]
+    assert [(r["outcome"], r["pot"], r["returned"]) for r in rows] == [("redeal", 3, 3), ("won", 3, 0)]
+
+
+def test_a_redeal_claim_of_what_was_returned_is_checked_and_old_logs_read_as_before(tmp_path: Path) -> None:
+    path = tmp_path / "redeal.jsonl"
+    lines = _redeal_log(path)
+    result = next(line for line in lines if line["type"] == "result")
+    result["returned"] = 2
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    report = audit(path)
+    assert [v.rule for v in report.violations] == ["history.result"]
+    assert "the stakes returned are given as 2; replayed, 3 went back to the players" in report.violations[0].message
+    del result["returned"]  # a log written before the field: its redeal reads as before
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert audit(path).ok

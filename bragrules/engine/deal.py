@@ -184,9 +184,9 @@ class DealResult(NamedTuple):
     Every field is given (a deal gives them all), so no list or mapping is shared between results.
     """
 
-    outcome: str  # "won", "split", "carried"
+    outcome: str  # "won", "split", "carried", "redeal"
     winners: List[str]
-    pot: Fraction
+    pot: Fraction  # the pot as the deal ended, before it was settled: the pot carried in and every stake
     payouts: Dict[str, Fraction]
     bonuses: Dict[str, Fraction]
     net: Dict[str, Fraction]
@@ -200,6 +200,28 @@ class DealResult(NamedTuple):
     conceded: List[str]  # conceded at a see without showing: cards stay unknown
     decided_by: List[str]  # the profile fields that decided this ending
     ending: Optional[Ending]  # what happened: the kind of ending, the see, a tie (always set by a deal)
+
+
+def returned_stakes(result: DealResult) -> Fraction:
+    """What a deal's settlement hands back to the players who staked it: a redeal (000: "a redeal
+    of the whole hand, with all antes returned") returns every ante and bet, which is its pot less
+    the pot carried in (that stays carried); any other deal returns nothing. A result's ``pot`` is
+    the pot before settlement, so a redeal's is what was returned (and carried), not what was won.
+
+    >>> from bragrules.core.cards import parse_hand
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> deal = Deal(compile_rules(load_profile("standard")), ["A", "B", "C"],
+    ...             {"A": parse_hand("Kc 9c 4c"), "B": parse_hand("5s 6h 7d"), "C": parse_hand("2c 7h Jd")})
+    >>> for text in ("C exposes B", "B redeal"):
+    ...     _ = deal.apply_text(text)
+    >>> result = deal.result
+    >>> result.outcome, result.pot, returned_stakes(result), result.carried_out, result.net["B"]
+    ('redeal', Fraction(3, 1), Fraction(3, 1), Fraction(0, 1), Fraction(0, 1))
+    """
+    if result.outcome != "redeal":
+        return ZERO
+    return result.pot - result.carried_out
 
 
 class Deal:

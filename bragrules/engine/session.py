@@ -31,7 +31,7 @@ from bragrules.core.cards import Card, Pack
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO, add_money
 from bragrules.engine.actions import Action
-from bragrules.engine.deal import Deal, DealResult
+from bragrules.engine.deal import Deal, DealResult, returned_stakes
 from bragrules.rules.compile import Rules
 
 Listener = Callable[[Dict[str, Any]], None]
@@ -434,6 +434,7 @@ class Session:
                     "pot": result.pot,
                     "net": dict(result.net),
                     "carried_out": result.carried_out,
+                    **({"returned": returned_stakes(result)} if result.outcome == "redeal" else {}),
                     "reason": result.reason,
                     "elapsed_ms": finished_ms,
                     **(

@@ -417,6 +417,7 @@ def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
             pot=money_json(claim.pot) if claim.pot is not None else None,
             net={p: money_json(v) for p, v in claim.net.items()} if claim.net is not None else None,
             carried_out=money_json(claim.carried_out) if claim.carried_out is not None else None,
+            returned=money_json(claim.returned) if claim.returned is not None else None,
             elapsed_ms=entry.finished_ms,
             lives_lost=list(claim.lives_lost) if claim.lives_lost is not None else None,
         )
@@ -926,6 +927,8 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
         claim.pot = _log_money(free.pot, number, "result: pot", name, line)
     if free.carried_out is not None:
         claim.carried_out = _log_money(free.carried_out, number, "result: carried_out", name, line)
+    if free.returned is not None:
+        claim.returned = _log_money(free.returned, number, "result: returned", name, line)
     lost = record.lives_lost
     if lost is not None:
         claim.lives_lost = _names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []

@@ -58,7 +58,8 @@ class ResultClaim:
     """What a history says a deal came to; every part is optional.
 
     ``outcome`` is ``won``, ``split`` or ``carried``; ``winners`` the players
-    who took the pot; ``net`` each listed player's gain or loss in the deal;
+    who took the pot; ``net`` each listed player's gain or loss in the deal; ``pot`` the pot as
+    the deal ended, before it was paid out, carried or (a redeal) ``returned`` to the players;
     ``lives_lost`` (Crash) who lost a life at the showdown.
     ``lines`` says where each part was written (``"winners"``, ``"net.A"``...).
     """
@@ -66,8 +67,9 @@ class ResultClaim:
     outcome: Optional[str] = None
     winners: Optional[List[str]] = None
     net: Optional[Dict[str, Fraction]] = None
-    pot: Optional[Fraction] = None
+    pot: Optional[Fraction] = None  # the pot as the deal ended, before it was settled
     carried_out: Optional[Fraction] = None
+    returned: Optional[Fraction] = None  # a redeal: the stakes handed back
     lives_lost: Optional[List[str]] = None
     line: Optional[int] = None
     lines: Dict[str, int] = field(default_factory=dict)

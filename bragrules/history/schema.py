@@ -132,6 +132,9 @@ class ActionLine(msgspec.Struct, gc=False, tag_field="type", tag="action", kw_on
 class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_defaults=True, kw_only=True):
     """What a deal came to. ``elapsed_ms``: when it finished, in milliseconds since the session started.
 
+    ``pot`` is the pot as the deal ended, before it was settled (the pot carried in and every
+    stake); ``returned``, written for a redeal only, is what of it went back to the players.
+
     ``reason`` and ``lives`` are for people reading the log; the audit
     recomputes everything else and compares.
     """
@@ -142,6 +145,7 @@ class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_
     pot: Optional[Money] = None
     net: Annotated[Optional[Dict[str, Money]], _FREE] = None
     carried_out: Optional[Money] = None
+    returned: Optional[Money] = None  # a redeal: the stakes handed back (written only then)
     reason: Annotated[Optional[str], _FREE] = None
     elapsed_ms: Optional[int] = None
     lives_lost: Annotated[Optional[List[Any]], _wrong("{what}: lives_lost must be a list")] = None
