@@ -304,3 +304,12 @@ def test_the_cost_of_a_see_at_the_others_last_bet_is_000s_alone(
     assert code == 0
     line = next(line for line in out.splitlines() if "a see costs twice the other player's last bet" in line)
     assert line.strip().endswith("(from the general rules page)"), line
+
+
+def test_every_text_has_both_hands_shown() -> None:
+    """000: "Both players then reveal their cards"; 002: "Opponent exposes first"; 003: "然后双方亮牌"
+    (then both reveal): a see with both hands shown is every text's rule, conceding a house rule's."""
+    from bragrules.explainers.explain import source_of
+
+    assert source_of("seeing.concede_unseen", False) == "000, 002, 003"
+    assert source_of("seeing.concede_unseen", True) == "house rule"

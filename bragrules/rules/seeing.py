@@ -62,7 +62,8 @@ class Seeing(Area):
         False,
         description="Whether the player who shows second may concede, without showing, once the first hand is "
         "turned; the conceded cards stay unknown (in the log too), and the first player takes the "
-        "pot. The texts are silent (000: \"Both players then reveal their cards\").",
+        "pot. The texts have both hands shown (000: \"Both players then reveal their cards\"; 002: "
+        "\"Opponent exposes first\"; 003: \"双方亮牌\", both reveal): conceding is a house rule.",
     )
     tie: Literal["caller_loses", "split", "suits", "eldest_hand"] = Field(
         "caller_loses",
@@ -221,7 +222,7 @@ CONCEDE_UNSEEN = choice(
         True: "at a see the player who shows second may concede without showing, once the first hand is turned",
         False: "at a see both hands are shown",
     },
-    {"false": "000", "true": "house rule"},
+    {"false": "000, 002, 003", "true": "house rule"},
     betting,
 )
 
