@@ -10,6 +10,7 @@ resolved pots"; 003: "只有两人才能摊牌", only two may see; 000 plays wit
 from __future__ import annotations
 
 import re
+from fractions import Fraction as F
 from pathlib import Path
 from typing import Dict
 
@@ -18,6 +19,7 @@ import pytest
 from bragrules.arbitrate import arbitrate
 from bragrules.core.cards import parse_cards
 from bragrules.core.errors import RuleViolation
+from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult
 from bragrules.engine.session import Session
 from bragrules.explainers.rulebook import build_rulebook, render
@@ -37,6 +39,10 @@ HANDS = ["Kc 9c 4c", "5s 6h 7d", "2c 7h Jd", "3s 8h Qd", "4d 9h Kd", "2d 3c 9c"]
 
 def book(name: str) -> str:
     return " ".join(render(build_rulebook(load_profile(name)), "text").split())
+
+
+def parse_action(text: str) -> Action:
+    return Action.parse(text)
 
 
 def stated(text: str, start: str) -> str:
@@ -292,7 +298,7 @@ def test_only_two_may_see_is_003s_rule_too() -> None:
 
 
 def test_the_cost_of_a_see_at_the_others_last_bet_is_000s_alone(
-        tmp_path: Path, capsys: pytest.CaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, capsys: "pytest.CaptureFixture[str]", monkeypatch: pytest.MonkeyPatch) -> None:
     """000: "you pay twice the amount of the other player's last bet": the ruling's sentence on
     what the see costs (the multiple and the basis together) names 000 alone."""
     situation = tmp_path / "short.yaml"
@@ -313,3 +319,99 @@ def test_every_text_has_both_hands_shown() -> None:
 
     assert source_of("seeing.concede_unseen", False) == "000, 002, 003"
     assert source_of("seeing.concede_unseen", True) == "house rule"
+
+
+# ---------------------------------------------------------------------------
+# Who may see whom, and the stakes
+# ---------------------------------------------------------------------------
+
+WHO = {"seen": True, "blind": False}  # looked at the cards
+
+
+def _heads_up(name: str, caller_looks: bool, opponent_looks: bool) -> Deal:
+    """Three players: A (the caller) and B bet at level 2, each seen or blind, C folds."""
+    p = load_profile(name)
+    deal = deal_for(name, 3)
+    a, b, c = deal.order
+    for player, looks in ((a, caller_looks), (b, opponent_looks)):
+        if looks and p.blind.allowed:
+            deal.apply_text(f"{player} look")
+        rate = 1 if deal.players[player].seen else p.stakes.blind_rate
+        deal.apply_text(f"{player} bet {2 * rate}")
+    deal.apply_text(f"{c} fold")
+    return deal
+
+
+@pytest.mark.parametrize("name", [n for n in ONE_HAND if load_profile(n).blind.allowed])
+@pytest.mark.parametrize("caller, opponent", [("seen", "seen"), ("seen", "blind"), ("blind", "seen"), ("blind", "blind")])
+def test_who_may_see_whom_is_as_the_rulebook_says(name: str, caller: str, opponent: str) -> None:
+    text = book(name)
+    allowed = f"A {caller} player may see a {opponent} player." in text
+    assert allowed or f"A {caller} player may not see a {opponent} player." in text
+    deal = _heads_up(name, WHO[caller], WHO[opponent])
+    kinds = [o.kind for o in deal.legal_actions()]
+    assert ("see" in kinds) is allowed, (name, caller, opponent, kinds)
+
+
+@pytest.mark.parametrize("name", ONE_HAND)
+def test_only_the_last_two_may_see_as_the_rulebook_says(name: str) -> None:
+    assert "Only the last two players may see." in book(name)
+    deal = deal_for(name, 3)
+    a, b, _ = deal.order
+    p = load_profile(name)
+    for player in (a, b):
+        if p.blind.allowed:
+            deal.apply_text(f"{player} look")
+        deal.apply_text(f"{player} bet 2")
+    assert "see" not in [o.kind for o in deal.legal_actions()]  # three are still in
+
+
+@pytest.mark.parametrize("name", [n for n in ONE_HAND if load_profile(n).blind.allowed])
+def test_a_blind_player_pays_as_the_rulebook_says(name: str) -> None:
+    match = re.search(r"At level (\d+), for example, a seen player pays (\d+) and a blind player (\w+)\.",
+                      book(name))
+    assert match, "the rulebook gives the blind rate by example"
+    level, seen, blind = match.group(1), match.group(2), match.group(3)
+    deal = deal_for(name, 3)
+    a, b, _ = deal.order
+    deal.apply_text(f"{a} bet {blind}")  # blind: opens the level at `level`
+    assert deal.level == F(level)
+    deal.apply_text(f"{b} look")
+    with pytest.raises(RuleViolation):
+        deal.apply_text(f"{b} bet {blind}")  # a seen player pays the full level
+    deal.apply_text(f"{b} bet {seen}")
+
+
+@pytest.mark.parametrize("name", ONE_HAND)
+def test_the_opening_and_raises_are_as_the_rulebook_says(name: str) -> None:
+    text = book(name)
+    deal = deal_for(name, 3)
+    a, b, _ = deal.order
+    p = load_profile(name)
+    if p.blind.allowed:
+        deal.apply_text(f"{a} look")
+    opening = re.search(r"The first bet opens the level at (\d+) to (\d+)\.", text)
+    raise_cap = re.search(r"Each raise adds at most (\d+) to the level\.", text)
+    if opening:
+        low, high = int(opening.group(1)), int(opening.group(2))
+        with pytest.raises(RuleViolation):
+            deal.verify(parse_action(f"{a} bet {high + 1}"))
+        deal.verify(parse_action(f"{a} bet {low}"))
+        deal.apply_text(f"{a} bet {high}")
+    else:
+        assert "The first bet opens the level at 1 or more." in text
+        deal.apply_text(f"{a} bet 40")
+    level = int(deal.level or 0)
+    if p.blind.allowed:
+        deal.apply_text(f"{b} look")
+    if raise_cap:
+        cap = int(raise_cap.group(1))
+        with pytest.raises(RuleViolation):
+            deal.verify(parse_action(f"{b} bet {level + cap + 1}"))
+        deal.apply_text(f"{b} bet {level + cap}")
+    else:
+        assert "Raises are unlimited." in text
+        deal.apply_text(f"{b} bet {level * 10}")
+    if "Nobody may check" in text:
+        with pytest.raises(RuleViolation):
+            deal.verify(parse_action(f"{deal.to_act} check"))
