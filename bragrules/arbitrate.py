@@ -341,7 +341,7 @@ def _setup(history: History, earlier: List[DealEntry], entry: DealEntry, choice:
         raise HistoryError(f"the situation cannot be set up under {label}: deal {n}: {exc.rule}: {exc.message}",
                            history.file, entry.line) from None
     for index, item in enumerate(entry.actions):
-        if deal.result is not None:
+        if deal.result is not None and item.action.kind != "show":  # a show after a see: its record
             raise HistoryError(
                 f"the situation cannot be set up under {label}: deal {n}, action {index} ({item}): "
                 f"the deal is already over ({deal.result.reason})", history.file, item.line)
@@ -649,8 +649,9 @@ def _refused(sit: _Situation, ruling: Ruling, action: Action, exc: RuleViolation
     ruling.allowed = False
     ruling.outcome = "refused"
     paths = [exc.rule, *_COMPANIONS.get(exc.rule, ())]
-    if exc.rule == "deal_over" and deal.result is not None:
-        ruling.summary = f"{action} is not allowed: the deal is already over"
+    if deal.result is not None:  # after the end: the end stands (a concession there, say, breaks its own rule)
+        why = "the deal is already over" if exc.rule == "deal_over" else exc.message
+        ruling.summary = f"{action} is not allowed: {why}"
         ending = _ending(sit, deal)
         ruling.net, ruling.winners, ruling.carried = ending.net, ending.winners, ending.carried
         ruling.next = f"nothing changes: {ending.text}; net: {_net_text(ending.net)}"

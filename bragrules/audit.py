@@ -292,10 +292,11 @@ def _choose_rules(history: History, choice: ProfileChoice) -> Tuple[Rules, str, 
 # ---------------------------------------------------------------------------
 
 
-def _records_show(deal: Deal, action: Action) -> bool:
-    """Whether ``action``, after the deal's end, is a written show the deal reads as the record of
-    a player of its see turning their cards (and checks against ``seeing.exposure``)."""
-    if action.kind != "show":
+def _turned_at_see(deal: Deal, action: Action) -> bool:
+    """Whether ``action``, after the deal's end, is about the turning of cards at its see: a written
+    show the deal reads as its record (checked against ``seeing.exposure``), or a concession the deal
+    refuses by the rule it breaks (``seeing.concede_unseen``), rather than an action after the end."""
+    if action.kind not in ("show", "concede"):
         return False
     try:
         deal.verify(action)
@@ -529,11 +530,7 @@ class _Auditor:
             return
         broken = False
         for index, item in enumerate(entry.actions):
-            if deal.result is not None and not _records_show(deal, item.action):
-                if item.action.kind == "concede" and not rules.concede_unseen:
-                    self.violation(n, index, item.line, "seeing.concede_unseen",
-                                   f"{item}: under this profile both hands are shown at a see; nobody concedes")
-                    continue
+            if deal.result is not None and not _turned_at_see(deal, item.action):
                 self.violation(n, index, item.line, RULE_OVER,
                                f"deal {n} is already over ({deal.result.reason}); {item} comes after its end")
                 continue

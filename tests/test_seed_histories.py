@@ -61,3 +61,25 @@ def test_a_concession_the_profile_forbids_is_cited_not_the_missing_cards() -> No
     assert [v.rule for v in report.violations] == ["seeing.concede_unseen"]
     assert "nobody concedes" in report.violations[0].message
     assert report.deals[0].outcome == "unfinished"  # the cards the see needs are still unknown
+
+
+def _ruling(actions: str, dispute: str) -> Any:
+    from bragrules.arbitrate import arbitrate
+    from bragrules.history import parse_sheet
+
+    sheet = parse_sheet("profile: traditional\nplayers: [A, B, C, D]\ndealer: D\ndeals:\n"
+                        "  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd, D: 3s 8h Qd}\n"
+                        f"    actions: [{actions}]\n    dispute: {dispute}\n", filename="see.yaml")
+    return arbitrate(sheet).rulings[0]
+
+
+def test_arbitrating_a_concession_after_a_see_cites_the_rule_it_breaks() -> None:
+    """002: "Opponent exposes first" (both hands are turned): A, who called, may not concede."""
+    ruling = _ruling("A look, A bet 2, B look, B bet 2, C fold, D fold, A see 4", "A concede")
+    assert ruling.allowed is False and "seeing.concede_unseen" in [c.path for c in ruling.citations]
+    assert ruling.net is not None and ruling.net["B"] == 9  # the see stands: B's run beat A's flush
+
+
+def test_arbitrating_a_show_out_of_order_cites_the_exposure_rule() -> None:
+    ruling = _ruling("A look, A bet 2, B look, B bet 2, C fold, D fold, A see 4, A show", "B show")
+    assert ruling.allowed is False and [c.path for c in ruling.citations][0] == "seeing.exposure"

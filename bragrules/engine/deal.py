@@ -700,7 +700,7 @@ class Deal:
         return copy
 
     def _check(self, action: Action, apply: bool) -> Optional[Event]:
-        if self.result is not None and not (action.kind == "show" and self._see is not None):
+        if self.result is not None and not (action.kind in ("show", "concede") and self._see is not None):
             raise RuleViolation(RULE_OVER, "the deal is over")  # a show after a see is its record (below)
         if self._needed:
             raise RuleViolation(RULE_CARDS, f"the cards shown by {self._needed[0]} are to be entered first")
@@ -1261,7 +1261,9 @@ class Deal:
         hands once the see is settled; the first hand while the second player may concede): the
         record of X turning their cards, checked against ``seeing.exposure``. A show written
         without the one before it leaves that one unsaid, turned in its place; a show written
-        after the one that follows it in the exposure order is out of order.
+        after the one that follows it in the exposure order is out of order. ``X concede`` is
+        refused here by the rule it breaks: ``seeing.concede_unseen`` where both hands are shown,
+        ``seeing.exposure`` for the player who shows first.
 
         >>> from bragrules.core.cards import parse_hand
         >>> from bragrules.profile import load_profile
@@ -1283,8 +1285,13 @@ class Deal:
             raise RuleViolation(RULE_TURN, f"it is {self.to_act}'s turn, not {name}'s")
         order = self._exposure_order()
         first, second = order
-        if action.kind == "concede":  # only the second to show may concede (seeing.concede_unseen)
-            raise RuleViolation("seeing.exposure", f"at a see {first} turns cards first: {name} cannot concede")
+        if action.kind == "concede":  # only the second to show, and only where the profile lets them
+            if not self.rules.concede_unseen:
+                raise RuleViolation("seeing.concede_unseen",
+                                    "under this profile both hands are shown at a see; nobody concedes")
+            if name == first and result is None:
+                raise RuleViolation("seeing.exposure", f"at a see {first} turns cards first: {name} cannot concede")
+            raise RuleViolation(RULE_OVER, "the deal is over")
         if result is not None and name in result.conceded:
             raise RuleViolation(RULE_OVER, f"{name} conceded without showing; the deal is over")
         if name in self._shows:
