@@ -415,3 +415,38 @@ def test_the_opening_and_raises_are_as_the_rulebook_says(name: str) -> None:
     if "Nobody may check" in text:
         with pytest.raises(RuleViolation):
             deal.verify(parse_action(f"{deal.to_act} check"))
+
+
+# ---------------------------------------------------------------------------
+# The special cases (000's fine points)
+# ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ONE_HAND)
+def test_an_exposure_before_betting_ends_as_the_rulebook_says(name: str) -> None:
+    text = book(name)
+    deal = deal_for(name, 3)
+    a, b, c = deal.order
+    deal.apply_text(f"{c} exposes {b}")
+    if "that player may demand a redeal with all antes returned" in text:
+        deal.apply_text(f"{b} redeal")
+        assert deal.result is not None and deal.result.outcome == "redeal"
+        assert set(deal.result.net.values()) == {0}  # all antes returned
+    else:
+        with pytest.raises(RuleViolation):
+            deal.apply_text(f"{b} redeal")
+
+
+@pytest.mark.parametrize("name", ONE_HAND)
+def test_a_deliberate_look_ends_as_the_rulebook_says(name: str) -> None:
+    text = book(name)
+    deal = deal_for(name, 4)
+    a, b, c, d = deal.order
+    if load_profile(name).blind.allowed:
+        deal.apply_text(f"{a} look")
+    deal.apply_text(f"{a} bet 2")
+    deal.apply_text(f"{c} peeks {b}")  # out of turn: B is to act
+    if "must fold, their bets staying in the pot" in text:
+        assert deal.players[c].folded and deal.to_act == b  # "the turn stays with the player whose turn it was"
+    else:
+        assert not deal.players[c].folded

@@ -323,7 +323,7 @@ TEXT = AreaText(
                   {"null": "000, 002, 003", "*": "000: a time limit"},
                   in_play=lambda p: p.session.end.kind == "time"),
         FieldText("session.bankroll", lambda p: p.session.bankroll, bankroll,
-                  {"unlimited": "002", "finite": "003"}),
+                  {"unlimited": "002", "finite": "000, 003"}),
         FieldText("session.starting_stack", lambda p: p.session.starting_stack, starting_stack,
                   {"0": "002 (accounts, no chips)", "500": "003", "1000": "003", "*": "003: 500 or 1000"},
                   in_play=_finite),
