@@ -122,6 +122,33 @@ def test_the_caller_shows_first_under_caller_first() -> None:
     assert [p for p, _ in opponent_first.events[-1].shown] == ["B", "A"]  # 002: "Opponent exposes first"
 
 
+@pytest.mark.parametrize("exposure, first, second", [("opponent_first", "B", "A"), ("caller_first", "A", "B")])
+def test_written_shows_are_the_turning_of_cards_in_the_exposure_order(exposure: str, first: str, second: str) -> None:
+    """000: "Both players then reveal their cards"; 002: "Opponent exposes first". Under a profile
+    where both hands are shown, ``X show`` after the see is the record of X turning their cards:
+    read in the order ``seeing.exposure`` gives, refused under it out of that order, and it
+    changes nothing of the result."""
+    see = ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"]
+    rules = rules_for("traditional", seeing={"exposure": exposure})
+    in_order = deal_with(rules, FOUR)
+    play(in_order, [*see, f"{first} show", f"{second} show"])
+    assert in_order.result is not None and in_order.result.winners == ["B"]
+    assert [e.player for e in in_order.events[-2:]] == [first, second]
+    out_of_order = deal_with(rules, FOUR)
+    play(out_of_order, [*see, f"{second} show"])  # the first hand's turning left unsaid
+    with pytest.raises(RuleViolation) as refused:
+        out_of_order.apply_text(f"{first} show")
+    assert refused.value.rule == "seeing.exposure"
+    with pytest.raises(RuleViolation) as again:
+        in_order.apply_text(f"{first} show")
+    assert again.value.rule == "deal_over"  # a hand is turned once
+    conceding = deal_with(rules, FOUR)
+    play(conceding, see)
+    with pytest.raises(RuleViolation) as conceded:
+        conceding.apply_text(f"{second} concede")
+    assert conceded.value.rule == "seeing.concede_unseen"  # both hands are shown: nobody concedes
+
+
 def test_the_second_to_show_may_concede_unseen() -> None:
     """002: "Opponent exposes first; caller wins only with a strictly better hand". With
     ``concede_unseen`` the caller, shown a better hand, may give up without showing."""
