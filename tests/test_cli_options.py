@@ -248,7 +248,8 @@ def test_arbitrate_cites_rules_in_words_and_keeps_paths_in_json(capsys, monkeypa
     code, out, _ = run_cli(capsys, monkeypatch, "arbitrate", DISPUTE)
     assert code == 0
     assert not FIELD_PATH.search(out) and not CODE.search(out)
-    assert "(from every rules text)" in out and "(the general rules page)" in out
+    # twice the caller's own rate: 002's and 003's (000 doubles the other player's last bet)
+    assert "(from the traditional rules text, the cardgames.zone rules page)" in out and "(the general rules page)" in out
     code, out, _ = run_cli(capsys, monkeypatch, "arbitrate", DISPUTE, "--json")
     ruling = json.loads(out)["rulings"][0]
     assert ruling["rules"][:2] == ["seeing.cost_multiple", "seeing.cost_basis"]
