@@ -37,8 +37,10 @@ class Folding(Area):
     )
     nobody_bet: Literal["last_player_wins", "carries"] = Field(
         "last_player_wins",
-        description="Everyone folds before anybody has bet. `last_player_wins`: the last player takes the "
-        "antes; `carries`: the pot carries to the next deal (003's variant, \"没人下注\").",
+        description="Everyone folds before anybody has bet. `last_player_wins`: the last player is a lone "
+        "survivor like any other and takes the pot, unless still blind where `folding.blind_survivor` is "
+        "`carries` (under 002 the last player has had no turn, so is blind, and the pot carries); "
+        "`carries`: the pot carries to the next deal (003's variant, \"没人下注\").",
     )
 
 # ---------------------------------------------------------------------------
