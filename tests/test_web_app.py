@@ -292,3 +292,28 @@ def test_a_ruling_read_by_everyone_names_no_hidden_card(tmp_path: Path) -> None:
         mine = {str(c) for c in deal.players[name].hand or ()}
         assert not any(card in json.dumps(service.state(token)["rulings"]) for card in hidden - mine), sent
         assert not any(card in " ".join(service.state(token)["feed"]) for card in hidden - mine)
+
+
+def test_a_redeal_at_the_table_is_fed_as_a_redeal_not_a_win(client: TestClient, service: TableService,
+                                                           tmp_path: Path) -> None:
+    """000: an exposed player "may demand a redeal of the whole hand, with all antes returned": the
+    table's feed says the hand is dealt again (nobody "wins" the pot of antes that went back), and
+    the log's result says what was returned."""
+    tokens = {name: join(client, name) for name in ["Ann", "Bob", "Cat", "Dan"]}
+    to_act = state(client, tokens["Ann"])["view"]["to_act"]
+    other = next(n for n in tokens if n != to_act)
+    ruled = client.post("/api/dispute", json={"text": f"{to_act} exposes {other}"},
+                        headers={"X-Seat-Token": tokens["Ann"]})
+    assert ruled.status_code == 200, ruled.text
+    now = state(client, tokens[other])
+    demanded = client.post("/api/action", json={"kind": "redeal", "turn": now["turn"]},
+                           headers={"X-Seat-Token": tokens[other]})
+    assert demanded.status_code == 200, demanded.text
+    feed = state(client, tokens["Ann"])["feed"]
+    line = next(text for text in feed if text.startswith("deal 1:") and "dealt again" in text)
+    assert " win" not in line
+    service.close()
+    results = [json.loads(line) for line in (tmp_path / "table.jsonl").read_text().splitlines()
+               if json.loads(line)["type"] == "result"]
+    assert results[0]["outcome"] == "redeal" and results[0]["returned"] == results[0]["pot"] == 4
+    assert audit(tmp_path / "table.jsonl").ok

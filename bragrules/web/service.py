@@ -593,7 +593,7 @@ class TableService:
             "carried_out": _money(result.carried_out),
             "shown": {p: [str(c) for c in h] for p, h in view.shown().items() if h is not None},
         }
-        if result.outcome == "carried":
+        if result.outcome in ("carried", "redeal"):  # nobody won: a redeal's pot went back to the players
             self._note(f"deal {number}: {result.reason}")
         else:
             self._note(f"deal {number}: {' and '.join(result.winners)} {'wins' if len(result.winners) == 1 else 'win'}"
