@@ -1295,7 +1295,7 @@ class Deal:
         if result is not None and name in result.conceded:
             raise RuleViolation(RULE_OVER, f"{name} conceded without showing; the deal is over")
         if name in self._shows:
-            raise RuleViolation(RULE_OVER, f"{name} has already shown")
+            raise RuleViolation(RULE_OVER if result is not None else RULE_TURN, f"{name} has already shown")
         if name == first and second in self._shows:
             who = "the caller" if self.rules.caller_shows_first else "the opponent"
             raise RuleViolation("seeing.exposure",
