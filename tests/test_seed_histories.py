@@ -3,7 +3,7 @@
 Every sheet in ``tests/data/seeds`` quotes the words of 000, 002 or 003 it
 plays out, and states under ``_expect`` (a key of the user's own, which the
 audit ignores) whether the audit passes it and which violations it reports,
-each as ``[deal, action, rule]``. The written turning of cards at a see
+each as ``[deal, action, rule]`` (a log states it in its header line). The written turning of cards at a see
 (``X show``) is the record of 000's "Both players then reveal their cards",
 002's "Opponent exposes first" and 003's "双方亮牌"; a concession under a
 profile where both hands are shown is cited under ``seeing.concede_unseen``.
@@ -11,6 +11,7 @@ profile where both hands are shown is cited under ``seeing.concede_unseen``.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any, Dict, List
 
@@ -21,11 +22,13 @@ from bragrules.audit import audit
 
 ROOT = Path(__file__).resolve().parent.parent
 SEEDS = ROOT / "tests" / "data" / "seeds"
-SHEETS = sorted(p for p in SEEDS.glob("*.yaml") if "_expect" in p.read_text(encoding="utf-8"))
+SHEETS = sorted(p for p in [*SEEDS.glob("*.yaml"), *SEEDS.glob("*.jsonl")] if "_expect" in p.read_text(encoding="utf-8"))
 
 
 def expectation(path: Path) -> Dict[str, Any]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    """The outcome a history expects: ``_expect`` in a sheet, or in a log's header line."""
+    text = path.read_text(encoding="utf-8")
+    data = json.loads(text.splitlines()[0]) if path.suffix == ".jsonl" else yaml.safe_load(text)
     expected: Dict[str, Any] = data["_expect"]
     return expected
 
