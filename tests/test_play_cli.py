@@ -169,11 +169,18 @@ def test_two_resumes_of_one_log_at_once_the_second_is_refused(tmp_path: Path) ->
     assert audit(str(cut)).ok
 
 
+def _default_sigint() -> None:
+    """In the child: Ctrl-C as a terminal gives it, even when this run inherited SIGINT ignored
+    (a background job of a non-interactive shell, ``nohup``, some CI wrappers), which Python
+    would otherwise keep, so that ``play`` never sees the interrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_prints_the_resume_hint_and_leaves_the_log_complete(tmp_path: Path) -> None:
     log = tmp_path / "ctrl-c.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "bragrules", "play", "--seed", "9", "--log", str(log)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, **ENV})
+                            env={**os.environ, **ENV}, preexec_fn=_default_sigint)
     def dealt() -> bool:
         assert proc.poll() is None, "play ended before its first deal"
         return b'"type":"deal"' in (log.read_bytes() if log.exists() else b"")
