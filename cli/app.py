@@ -180,7 +180,7 @@ def main(argv: Optional[List[str]] = None) -> None:
         NeutralStream(sys.stderr).write(click_error_line(exc) + "\n")
         sys.exit(exc.exit_code)
     except Abort:
-        error("Aborted.")
+        error("error: aborted")
         sys.exit(1)
     except KeyboardInterrupt:
         sys.stderr.write("\n")

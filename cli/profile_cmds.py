@@ -10,7 +10,7 @@ import typer
 
 from bragrules.core.text import in_words
 
-from .common import EXIT_BAD_INPUT, console, error, write, write_to
+from .common import EXIT_BAD_INPUT, console, error, with_error_prefix, write, write_to
 
 JSON_SCHEMA_DRAFT = "http://json-schema.org/draft-07/schema#"
 
@@ -69,7 +69,7 @@ def validate(
             if report["ok"]:
                 write(f"ok  {report['path']} ({report['label']})\n")
             for problem in report["problems"]:
-                error(problem["text"])
+                error(problem["text"] if problem["file"] else with_error_prefix(problem["text"]))
     if any(not report["ok"] for report in reports):
         raise typer.Exit(EXIT_BAD_INPUT)
 

@@ -1,0 +1,26 @@
+"""How the commands speak to people: one ``error:`` prefix for every error that has no file and line."""
+
+from __future__ import annotations
+
+from typing import Any, List
+
+import pytest
+
+from tests.helpers import run_cli
+
+
+@pytest.mark.parametrize("args", [
+    ["validate", "nosuch"], ["show", "nosuch"], ["diff", "nosuch", "standard"], ["rulebook", "nosuch"],
+    ["rank", "--profile", "nosuch", "AcKdQh"], ["audit", "--profile", "nosuch", "tests/data/histories/worked_pot.yaml"],
+])
+def test_an_unknown_profile_is_an_error_line_like_any_other(capsys: Any, monkeypatch: Any, args: List[str]) -> None:
+    code, out, err = run_cli(capsys, monkeypatch, *args)
+    assert code == 2 and out == ""
+    assert err.startswith("error: unknown profile 'nosuch'") and err.count("\n") == 1, err
+
+
+def test_a_problem_in_a_file_keeps_its_compiler_style_location(capsys: Any, monkeypatch: Any, tmp_path: Any) -> None:
+    bad = tmp_path / "broken.yaml"
+    bad.write_text("stakes:\n  ante: -1\n", encoding="utf-8")
+    code, _, err = run_cli(capsys, monkeypatch, "validate", str(bad))
+    assert code == 2 and err.startswith(f"{bad}:2:9: stakes.ante: "), err
