@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, console, describe_error, error, is_terminal, write
+from .common import EXIT_BAD_INPUT, EXIT_OK, complete_profile, console, describe_error, error, is_terminal, write
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.audit import AuditReport, DealSummary
@@ -41,7 +41,7 @@ def audit_command(
         typer.Option(
             "--profile",
             "-p",
-            metavar="PROFILE",
+            metavar="PROFILE", autocompletion=complete_profile,
             help="Audit under this profile (built-in name or path) instead of the one the history names.",
         ),
     ] = None,

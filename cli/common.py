@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import IO, TYPE_CHECKING, Any, Optional, Tuple, Type
+from typing import IO, TYPE_CHECKING, Any, List, Optional, Tuple, Type
 
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
@@ -87,6 +87,23 @@ def with_error_prefix(text: str) -> str:
     ('error: no such file', 'error: no such file')
     """
     return text if text.startswith("error: ") else f"error: {text}"
+
+
+def complete_profile(incomplete: str) -> List[str]:
+    """Shell completion for a profile: the built-in names, the ``.yaml`` files and the folders
+    that start with what is typed so far (``bragrules show tra<TAB>`` gives ``traditional``).
+
+    >>> complete_profile("tra"), complete_profile("zzz")
+    (['traditional'], [])
+    """
+    import glob
+
+    from bragrules.profile.loader import builtin_names
+
+    names = [name for name in builtin_names() if name.startswith(incomplete)]
+    for pattern in ("*.yaml", "*.yml", "*/"):
+        names.extend(sorted(glob.glob(glob.escape(incomplete) + pattern)))
+    return names
 
 
 def colour_wanted(stream: IO[Any]) -> bool:

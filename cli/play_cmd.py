@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterator, List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, error
+from .common import EXIT_BAD_INPUT, complete_profile, error
 from .common import console as safe_console
 
 
@@ -791,7 +791,7 @@ def contradictions(table: "Table", log: Path, *, profile: Optional[str], players
 def register(app: typer.Typer) -> None:
     @app.command("play")
     def play(
-        profile: Optional[str] = typer.Option(None, "--profile", "-p", metavar="PROFILE",
+        profile: Optional[str] = typer.Option(None, "--profile", "-p", metavar="PROFILE", autocompletion=complete_profile,
                                               help="Built-in profile name or path [default: standard]."),
         players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N",
                                               help="Seats at the table, yours included [default: 4]."),

@@ -10,14 +10,14 @@ import typer
 
 from bragrules.core.text import in_words
 
-from .common import EXIT_BAD_INPUT, console, error, with_error_prefix, write, write_to
+from .common import EXIT_BAD_INPUT, complete_profile, console, error, with_error_prefix, write, write_to
 
 JSON_SCHEMA_DRAFT = "http://json-schema.org/draft-07/schema#"
 
 ProfileArg = Annotated[
     str,
     typer.Argument(
-        metavar="PROFILE",
+        metavar="PROFILE", autocompletion=complete_profile,
         help="A built-in profile name (see `bragrules profiles`) or a path to a .yaml file.",
         show_default=False,
     ),
@@ -41,7 +41,7 @@ def validate(
     profiles: Annotated[
         List[str],
         typer.Argument(
-            metavar="PROFILE...",
+            metavar="PROFILE...", autocompletion=complete_profile,
             help="Built-in profile names or paths to .yaml files.",
             show_default=False,
         ),

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional
 import typer
 
 from . import stats_options
-from .common import EXIT_BAD_INPUT, console, describe_error, error, message, write
+from .common import EXIT_BAD_INPUT, complete_profile, console, describe_error, error, message, write
 from .progress import progress_wanted
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,7 +24,7 @@ def register(app: typer.Typer) -> None:
 def simulate_command(
     profile: Annotated[
         str,
-        typer.Option("--profile", "-p", metavar="PROFILE", help="The profile to play (built-in name or path)."),
+        typer.Option("--profile", "-p", metavar="PROFILE", autocompletion=complete_profile, help="The profile to play (built-in name or path)."),
     ] = "standard",
     players: Annotated[int, typer.Option("--players", "-n", metavar="N", help="Players at the table.")] = 4,
     hands: Annotated[int, typer.Option("--hands", metavar="N", help="Deals to play in all.")] = 1000,

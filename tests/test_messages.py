@@ -24,3 +24,30 @@ def test_a_problem_in_a_file_keeps_its_compiler_style_location(capsys: Any, monk
     bad.write_text("stakes:\n  ante: -1\n", encoding="utf-8")
     code, _, err = run_cli(capsys, monkeypatch, "validate", str(bad))
     assert code == 2 and err.startswith(f"{bad}:2:9: stakes.ante: "), err
+
+
+def _complete(words: str, cwd: Any = None) -> List[str]:
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "_BRAGRULES_COMPLETE": "complete_bash", "COMP_WORDS": words,
+           "COMP_CWORD": str(len(words.split()) - 1)}
+    done = subprocess.run([sys.executable, "-m", "bragrules"], capture_output=True, text=True, env=env,
+                          timeout=120, cwd=cwd, stdin=subprocess.DEVNULL)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_shell_completion_is_on_for_commands_options_and_profiles(tmp_path: Any) -> None:
+    import subprocess
+    import sys
+
+    shown = subprocess.run([sys.executable, "-m", "bragrules", "--show-completion", "bash"], capture_output=True,
+                           text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert shown.returncode == 0 and "_BRAGRULES_COMPLETE=complete_bash" in shown.stdout, shown.stderr
+    assert _complete("bragrules va") == ["validate"]
+    assert _complete("bragrules play --pro") == ["--profile"]
+    (tmp_path / "house-rules.yaml").write_text("name: mine\n", encoding="utf-8")
+    assert _complete("bragrules show tra") == ["traditional"]
+    assert _complete("bragrules diff traditional ho", cwd=tmp_path) == ["house", "house-rules.yaml"]
