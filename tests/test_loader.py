@@ -679,3 +679,39 @@ def test_any_text_gives_a_profile_or_a_profile_error(text: str) -> None:
 def test_doctests(module: Any) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
     assert result.failed == 0
+
+
+def test_a_conflict_with_an_inherited_value_is_reported_at_the_childs_line_with_the_fix(tmp_path: Path) -> None:
+    """traditional keeps blind hands (blind.retention: true); a child that turns blind play off made
+    the contradiction: the error is the child's, says what was inherited, and how to settle it."""
+    kid = tmp_path / "kid.yaml"
+    kid.write_text("extends: traditional\nname: kid\nblind: {allowed: false}\n", encoding="utf-8")
+    with pytest.raises(ProfileError) as info:
+        load_profile(kid)
+    error = info.value
+    assert (error.file, error.line, error.column, error.path) == (str(kid), 3, 18, "blind.allowed")
+    assert error.message == ("there is no retained blind hand without blind play; blind.retention: true is "
+                             "inherited from traditional (line 71); to settle it, write blind.retention: false here")
+    fixed = tmp_path / "fixed.yaml"
+    fixed.write_text("extends: traditional\nname: kid\nblind: {allowed: false, retention: false}\n", encoding="utf-8")
+    assert not load_profile(fixed).blind.allowed
+
+
+@pytest.mark.parametrize("child, blamed, inherited", [
+    ("extends: standard\nblind: {retention: true}\n", "blind.retention",
+     "folding.blind_survivor: collects is inherited from standard"),
+    ("extends: traditional\nfolding: {blind_survivor: collects}\n", "folding.blind_survivor",
+     "blind.retention: true is inherited from traditional"),
+    ("extends: traditional\nstakes: {level_step: 2}\n", "stakes.level_step",
+     "stakes.opening_min: 1 is inherited from traditional"),
+    ("extends: parent.yaml\nstakes:\n  opening_min: 4\n", "stakes.opening_min", "stakes.opening_max: 3 is inherited from"),
+])
+def test_any_check_across_fields_names_the_inherited_side(tmp_path: Path, child: str, blamed: str,
+                                                          inherited: str) -> None:
+    (tmp_path / "parent.yaml").write_text("name: p\nstakes:\n  opening_max: 3\n", encoding="utf-8")
+    kid = tmp_path / "kid.yaml"
+    kid.write_text(child, encoding="utf-8")
+    with pytest.raises(ProfileError) as info:
+        load_profile(kid)
+    assert info.value.file == str(kid) and info.value.path == blamed, str(info.value)
+    assert inherited in info.value.message, info.value.message

@@ -62,7 +62,7 @@ from pydantic import BaseModel, ValidationError
 
 from bragrules.core.money import MAX_DIGITS
 from bragrules.core.text import brief, quote
-from bragrules.profile.errors import ProfileError
+from bragrules.profile.errors import Conflict, ProfileError
 from bragrules.profile.models import Profile, unwrap_annotation
 
 if sys.version_info >= (3, 11):
@@ -244,11 +244,14 @@ class ResolvedDocument:
             (in the parent file for inherited values).
         chain: every source that contributed, parents before children, the
             file itself last (built-ins by name, files by path).
+        labels: for the file name of each source (as positions give it), the
+            name it goes by in the chain (a built-in's name, a file's path).
     """
 
     data: Dict[str, Any]
     positions: PositionMap
     chain: Tuple[str, ...] = field(default=())
+    labels: Mapping[str, str] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------
@@ -786,6 +789,7 @@ class _Partial:
     data: Dict[str, Any]
     tree: _PosTree
     chain: List[str]
+    labels: Dict[str, str] = field(default_factory=dict)
 
 
 def _merge_into(data: Dict[str, Any], tree: _PosTree, over: Dict[str, Any], over_tree: _PosTree) -> None:
@@ -943,6 +947,7 @@ def _resolve_source(
     merged: Dict[str, Any] = {}
     merged_tree = _PosTree(tree.value, None, {})
     chain: List[str] = []
+    labels: Dict[str, str] = {}
     here = stack + [source]
     for ref, where, item_path in entries:
         parent = _parent_source(ref, source, where, item_path)
@@ -966,10 +971,12 @@ def _resolve_source(
         for label in resolved.chain:
             if label not in chain:
                 chain.append(label)
+        labels.update(resolved.labels)
     _merge_into(merged, merged_tree, data, tree)
     if source.label not in chain:
         chain.append(source.label)
-    return _Partial(merged, merged_tree, chain), entries, extends_tree
+    labels[source.display] = source.label
+    return _Partial(merged, merged_tree, chain, labels), entries, extends_tree
 
 
 def _resolve_top(source: _Source) -> ResolvedDocument:
@@ -984,7 +991,7 @@ def _resolve_top(source: _Source) -> ResolvedDocument:
         assert isinstance(tree.children, dict)
         tree.children = {"extends": extends_tree, **tree.children}
     positions = PositionMap._from_tree(tree)
-    return ResolvedDocument(data=data, positions=positions, chain=tuple(partial.chain))
+    return ResolvedDocument(data=data, positions=positions, chain=tuple(partial.chain), labels=dict(partial.labels))
 
 
 def resolve(source: Union[str, Path]) -> ResolvedDocument:
@@ -1210,28 +1217,82 @@ def _humanise(error: Mapping[str, Any], data: Any) -> Tuple[str, str, str]:
     return path, message, "value"
 
 
-def _combination_site(
-    error: Mapping[str, Any], path: str, message: str, resolved: ResolvedDocument, top_file: Optional[str]
-) -> Optional[Tuple[str, Position]]:
-    """For a rule area's check across fields, the field of the message set in
-    the top file, if the one found first was set in a parent: the file that
-    made the combination is to blame (a child setting ``level_step: 2`` over
-    a parent's ``opening_min: 1``), not the parent that only supplied a value."""
+_DOTTED_PATH = re.compile(r"\b[a-z_]+(?:\.[a-z_]+)+\b")
+
+
+def _is_field(path: str) -> bool:
+    found, _ = _walk(path.split("."))
+    return found is not None
+
+
+def _involved_fields(error: Mapping[str, Any], path: str, message: str) -> List[str]:
+    """The fields a check across fields is about, the one it names first leading: a
+    :class:`Conflict`'s own list, else the fields its message mentions (dotted paths
+    for the whole profile's checks, an area's field names for the area's)."""
+    conflict = (error.get("ctx") or {}).get("error")
+    found: List[str] = [path] if path else []
+    if isinstance(conflict, Conflict):
+        found += list(conflict.fields)
     loc = tuple(error.get("loc", ()))
-    model = _model_at(loc)
-    if model is None or not loc:
-        return None
-    area = ".".join(str(part) for part in loc)
-    for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", message):
-        if name not in model.model_fields:
+    if not loc:
+        found += [p for p in _DOTTED_PATH.findall(message) if _is_field(p)]
+    else:
+        model = _model_at(loc)
+        area = ".".join(str(part) for part in loc)
+        if model is not None:
+            found += [f"{area}.{name}" for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", message)
+                      if name in model.model_fields]
+    return list(dict.fromkeys(found))
+
+
+def _yaml_text(value: Any) -> str:
+    """A value as it is written in a profile: ``true``, ``carries``, ``5/2``, ``[prial, pair]``."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_yaml_text(v) for v in value) + "]"
+    if isinstance(value, str):
+        return brief(value, 40)
+    return _show(value)
+
+
+def _value_at(resolved: ResolvedDocument, path: str) -> Any:
+    present, value = _get(resolved.data, path)
+    if present:
+        return value
+    return _get(_default_dump(), path)[1]
+
+
+def _inherited_note(
+    error: Mapping[str, Any], involved: Sequence[str], blamed: str, resolved: ResolvedDocument, top_file: str
+) -> str:
+    """For a check across fields blamed on the top file, where the other side's values come
+    from (a parent, or the defaults), and what to write in the top file to settle it:
+    ``blind.retention: true is inherited from traditional (line 71); to settle it, write
+    blind.retention: false here``. Empty when no side was inherited (written in the top
+    file, or a default)."""
+    conflict = (error.get("ctx") or {}).get("error")
+    fixes = dict(conflict.fixes) if isinstance(conflict, Conflict) else {}
+    said: List[str] = []
+    suggested: List[str] = []
+    for other in involved:
+        if other == blamed:
             continue
-        candidate = f"{area}.{name}"
-        if candidate == path:
+        where = resolved.positions.get(other)
+        if where is None or where.file == top_file:  # a default, or written here: nothing to point at
             continue
-        found = resolved.positions.get(candidate)
-        if found is not None and found.file == top_file:
-            return candidate, found
-    return None
+        value = _value_at(resolved, other)
+        origin = resolved.labels.get(where.file, where.file)
+        said.append(f"{other}: {_yaml_text(value)} is inherited from {origin} (line {where.line})")
+        fix = fixes.get(other)
+        if fix is None and isinstance(value, bool) and not isinstance(conflict, Conflict):
+            fix = _show(not value)
+        if fix is not None and fix != _yaml_text(value):
+            suggested.append(f"{other}: {fix}")
+    if not said:
+        return ""
+    note = "; ".join(said)
+    if suggested:
+        note += "; to settle it, write " + " or ".join(suggested) + " here"
+    return note
 
 
 def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> ProfileError:
@@ -1248,10 +1309,21 @@ def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> Profi
             where = positions.get(path)
         if where is None:
             _, where = positions.locate(path)
-        if point == "auto" and where is not None and where.file != top_file:
-            site = _combination_site(error, path, message, resolved, top_file)
-            if site is not None:
-                path, where = site
+        if point == "auto" and top_file is not None:
+            # A check across fields: the file that made the combination is to blame (a child
+            # writing blind.allowed: false over a parent's blind.retention: true), not the
+            # parent that only supplied a value; the message says what came from elsewhere.
+            involved = _involved_fields(error, path, message)
+            if where is None or where.file != top_file:
+                for candidate in involved:
+                    found = positions.error_position(candidate)
+                    if found is not None and found.file == top_file:
+                        path, where = candidate, found
+                        break
+            if where is not None and where.file == top_file and len(involved) > 1:
+                note = _inherited_note(error, involved, path, resolved, top_file)
+                if note:
+                    message = f"{message}; {note}"
         located.append(
             ProfileError(
                 message,
