@@ -715,3 +715,40 @@ def test_any_check_across_fields_names_the_inherited_side(tmp_path: Path, child:
         load_profile(kid)
     assert info.value.file == str(kid) and info.value.path == blamed, str(info.value)
     assert inherited in info.value.message, info.value.message
+
+
+def test_a_value_that_changes_nothing_is_warned_about_at_its_line(tmp_path: Path) -> None:
+    from bragrules.profile.loader import load_profile_with_warnings
+
+    house = tmp_path / "h.yaml"
+    house.write_text("extends: standard\nname: h\nstakes:\n  raise_limit: {kind: pot, amount: 5}\n"
+                     "blind:\n  allowed: false\n  look: any_time\n", encoding="utf-8")
+    profile, warnings = load_profile_with_warnings(house)
+    assert profile.stakes.raise_limit.amount == 5
+    assert [(w.file, w.line, w.column, w.path) for w in warnings] == [
+        (str(house), 4, 36, "stakes.raise_limit.amount"), (str(house), 7, 9, "blind.look")]
+    assert warnings[0].message == "5 does nothing under stakes.raise_limit.kind: pot (remove it)"
+    assert warnings[1].message == "any_time does nothing under blind.allowed: false (remove it)"
+
+
+@pytest.mark.parametrize("text", [
+    "extends: traditional\nname: s\nblind: {allowed: false, retention: false}\n",  # needed: the parent's true conflicts
+    "extends: standard\nname: c\nformat: {betting: false}\nstakes: {ante: 0}\n",  # the default ante of 1 would be paid
+    "extends: standard\nname: m\nstakes:\n  raise_limit: {kind: max_increase, amount: 5}\n",  # in play
+])
+def test_a_value_out_of_play_that_still_makes_a_difference_is_not_warned_about(tmp_path: Path, text: str) -> None:
+    from bragrules.profile.loader import load_profile_with_warnings
+
+    path = tmp_path / "p.yaml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        _, warnings = load_profile_with_warnings(path)
+    except ProfileError:  # a combination the profile refuses says so itself; nothing to warn about
+        return
+    assert warnings == []
+
+
+def test_the_shipped_profiles_get_no_warnings() -> None:
+    from bragrules.profile.loader import builtin_names, load_profile_with_warnings
+
+    assert all(load_profile_with_warnings(name)[1] == [] for name in builtin_names())

@@ -51,3 +51,26 @@ def test_shell_completion_is_on_for_commands_options_and_profiles(tmp_path: Any)
     (tmp_path / "house-rules.yaml").write_text("name: mine\n", encoding="utf-8")
     assert _complete("bragrules show tra") == ["traditional"]
     assert _complete("bragrules diff traditional ho", cwd=tmp_path) == ["house", "house-rules.yaml"]
+
+
+@pytest.mark.parametrize("command", ["validate", "show"])
+def test_validate_and_show_warn_on_stderr_about_a_value_that_does_nothing(capsys: Any, monkeypatch: Any,
+                                                                         tmp_path: Any, command: str) -> None:
+    house = tmp_path / "h.yaml"
+    house.write_text("extends: standard\nname: h\nstakes:\n  raise_limit: {kind: pot, amount: 5}\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, monkeypatch, command, str(house))
+    assert code == 0
+    assert err == (f"{house}:4:36: warning: stakes.raise_limit.amount: 5 does nothing under "
+                   "stakes.raise_limit.kind: pot (remove it)\n")
+    assert "warning" not in out
+
+
+def test_validate_json_lists_the_warnings(capsys: Any, monkeypatch: Any, tmp_path: Any) -> None:
+    import json
+
+    house = tmp_path / "h.yaml"
+    house.write_text("blind:\n  allowed: false\n  look: any_time\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, monkeypatch, "validate", "--json", str(house))
+    report = json.loads(out)[0]
+    assert code == 0 and report["ok"] and report["warnings"][0]["path"] == "blind.look"
+    assert report["warnings"][0]["line"] == 3

@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import (
+    TYPE_CHECKING,
     Any,
     Dict,
     Iterator,
@@ -64,6 +65,9 @@ from bragrules.core.money import MAX_DIGITS
 from bragrules.core.text import brief, quote
 from bragrules.profile.errors import Conflict, ProfileError
 from bragrules.profile.models import Profile, unwrap_annotation
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.profile.unused import SettingWarning
 
 if sys.version_info >= (3, 11):
     from importlib.resources.abc import Traversable
@@ -246,12 +250,15 @@ class ResolvedDocument:
             file itself last (built-ins by name, files by path).
         labels: for the file name of each source (as positions give it), the
             name it goes by in the chain (a built-in's name, a file's path).
+        inherited: the values of the parents alone, merged (what the file
+            itself writes left out; without ``extends``); empty with no parents.
     """
 
     data: Dict[str, Any]
     positions: PositionMap
     chain: Tuple[str, ...] = field(default=())
     labels: Mapping[str, str] = field(default_factory=dict)
+    inherited: Mapping[str, Any] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------
@@ -790,6 +797,7 @@ class _Partial:
     tree: _PosTree
     chain: List[str]
     labels: Dict[str, str] = field(default_factory=dict)
+    inherited: Dict[str, Any] = field(default_factory=dict)  # the parents' values alone, merged
 
 
 def _merge_into(data: Dict[str, Any], tree: _PosTree, over: Dict[str, Any], over_tree: _PosTree) -> None:
@@ -972,11 +980,12 @@ def _resolve_source(
             if label not in chain:
                 chain.append(label)
         labels.update(resolved.labels)
+    inherited = _deep_copy(merged)
     _merge_into(merged, merged_tree, data, tree)
     if source.label not in chain:
         chain.append(source.label)
     labels[source.display] = source.label
-    return _Partial(merged, merged_tree, chain, labels), entries, extends_tree
+    return _Partial(merged, merged_tree, chain, labels, inherited), entries, extends_tree
 
 
 def _resolve_top(source: _Source) -> ResolvedDocument:
@@ -991,7 +1000,8 @@ def _resolve_top(source: _Source) -> ResolvedDocument:
         assert isinstance(tree.children, dict)
         tree.children = {"extends": extends_tree, **tree.children}
     positions = PositionMap._from_tree(tree)
-    return ResolvedDocument(data=data, positions=positions, chain=tuple(partial.chain), labels=dict(partial.labels))
+    return ResolvedDocument(data=data, positions=positions, chain=tuple(partial.chain), labels=dict(partial.labels),
+                            inherited=partial.inherited)
 
 
 def resolve(source: Union[str, Path]) -> ResolvedDocument:
@@ -1369,6 +1379,38 @@ def load_profile(name_or_path: Union[str, Path]) -> Profile:
     return _validate(resolve(name_or_path))
 
 
+def load_profile_with_warnings(name_or_path: Union[str, Path]) -> Tuple[Profile, List["SettingWarning"]]:
+    """:func:`load_profile`, and the values its file writes that change nothing under its
+    other rules (:mod:`bragrules.profile.unused`), for ``validate`` and ``show`` to warn about.
+
+    The shipped profiles (by name or by path) are not warned about: a value
+    one writes for the record (Crash's ``blind.allowed: false``) is part of
+    its hash, which logs keep, so it stays.
+
+    >>> profile, warnings = load_profile_with_warnings("standard")
+    >>> profile.name, warnings
+    ('standard', [])
+    """
+    from bragrules.profile.unused import unused_settings
+
+    source = _top_source(name_or_path)
+    resolved = _resolve_top(source)
+    profile = _validate(resolved)
+    if _is_shipped(source):
+        return profile, []
+    return profile, unused_settings(resolved, profile)
+
+
+def _is_shipped(source: _Source) -> bool:
+    """Whether ``source`` is one of the shipped profiles, named or given by its path."""
+    if source.label != source.display:  # named: a built-in
+        return True
+    root = _builtin_root()
+    if source.path is None or not isinstance(root, Path):
+        return False
+    return os.path.dirname(os.path.realpath(source.path)) == os.path.realpath(root)
+
+
 def load_profile_text(
     text: str, filename: str = "<string>", base_dir: Optional[Path] = None
 ) -> Profile:
@@ -1449,6 +1491,7 @@ __all__ = [
     "load_document_text",
     "load_profile",
     "load_profile_text",
+    "load_profile_with_warnings",
     "profile_hash",
     "resolve",
     "resolve_text",
