@@ -67,7 +67,7 @@ def audit_command(
     from bragrules.core.errors import HistoryError
     from bragrules.profile import ProfileError
 
-    from .progress import ticker
+    from .progress import count_lines, progress_wanted, ticker
 
     if workers < 1 or workers > MAX_WORKERS:
         error(f"error: the number of workers must be at least 1, not {workers}" if workers < 1
@@ -75,15 +75,18 @@ def audit_command(
         raise typer.Exit(EXIT_BAD_INPUT)
 
     writer: _Writer = _SummaryWriter() if summary else (_JsonRows() if as_json else _TextRows())
-    # rows written to the same terminal already show the audit going on; otherwise a count of deals on stderr
-    bar = ticker("auditing", "deals", others_show_progress=not summary and is_terminal(sys.stdout))
+    # rows written to the same terminal already show the audit going on; otherwise how far into the
+    # history the audit is, in lines of a file (whose length is known), in deals of a stream
+    shown = progress_wanted(sys.stderr, others_show_progress=not summary and is_terminal(sys.stdout))
+    lines = count_lines(history) if shown else None
+    bar = ticker("auditing", "lines" if lines is not None else "deals", total=lines) if shown else None
     on_deal = writer.deal
     if bar is not None:
         counted = [0]
 
         def on_deal(row: "DealSummary") -> None:
             counted[0] += 1
-            bar.update(counted[0])
+            bar.update(row.line if lines is not None and row.line is not None else counted[0])
             writer.deal(row)
     try:
         report = audit(history, profile, keep_deals=False, on_deal=on_deal, on_start=writer.start, workers=workers)

@@ -238,26 +238,16 @@ def _render_intervals(report: "SimulationReport", precision: Optional[float], wa
 
 
 def _with_progress(profile: str, players: int, hands: int, options: Dict[str, Any]) -> "SimulationReport":
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     from bragrules.play.simulate import simulate
 
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console(stderr=True),
-        transient=True,
-        auto_refresh=False,  # no refresh thread: worker processes are forked from this one
-    ) as bar:
-        task = bar.add_task("deals", total=hands)
-        bar.refresh()
+    from .progress import ProgressLine
 
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total, refresh=True)
-
-        return simulate(profile, players, hands, progress=advance, **options)
+    bar = ProgressLine(sys.stderr, "simulating", "deals", total=hands)  # the caller found stderr a terminal
+    bar.update(0)
+    try:
+        return simulate(profile, players, hands, progress=bar.update, **options)
+    finally:
+        bar.close()
 
 
 def _pct(count: int, total: int) -> str:
