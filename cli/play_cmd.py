@@ -325,8 +325,8 @@ class TableView(_ObserverBase):
         betting = rules.betting
         if betting:
             level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
-            self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {esc(session.dealer)} dealt",
-                               highlight=False)
+            self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level}{cap_note(deal)} · "
+                               f"{esc(session.dealer)} dealt", highlight=False)
         else:
             knocked = deal.knocker
             knock = f" · {esc(knocked)} knocked: last turn" if knocked else ""
@@ -383,6 +383,15 @@ class TableView(_ObserverBase):
             self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{rules.ranker.describe(state.hand)}[/])")
         if deal.centre:
             self.console.print(f"Centre: {cards_markup(deal.centre)}")
+
+
+def cap_note(deal: "Deal") -> str:
+    """`` · cap reached: no raises`` once the pot has reached ``stakes.pot_cap`` (then bets stay
+    at the level, and the pot still grows); nothing before, or without a cap."""
+    cap = deal.rules.raises.pot_cap
+    if cap is None or not deal.rules.raises.capped(deal.pot):
+        return ""
+    return f" · [yellow]cap reached[/] ({money(cap)}): no raises"
 
 
 def verb(player: str, third_person: str) -> str:

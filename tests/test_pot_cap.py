@@ -1,4 +1,5 @@
-"""stakes.pot_cap: a maximum pot, after which nobody raises; bets at the level, sees and folds go on.
+"""stakes.pot_cap: the pot at which raising stops (not a maximum pot); bets at the level, sees and folds
+go on, and the pot goes on growing.
 
 The scenario under traditional (ante 1, four players, a raise adds at most 5)
 with a cap of 10: A and B bet at level 4, the pot is 12, and from then on a
@@ -85,9 +86,10 @@ def test_the_audit_names_the_cap(tmp_path: Path) -> None:
 def test_the_explainers_know_the_cap() -> None:
     capped = load_profile_text(CAPPED)
     assert explain("stakes.pot_cap", 10) == (
-        "once the pot reaches 10, nobody may raise: players bet at the current level, see or fold"
+        "once the pot reaches 10, nobody may raise: players bet at the current level, see or fold, "
+        "and the pot goes on growing"
     )
-    assert explain("stakes.pot_cap", None) == "the pot has no cap"
+    assert explain("stakes.pot_cap", None) == "raising never stops, however big the pot"
     assert in_play("stakes.pot_cap", capped) and not in_play("stakes.pot_cap", load_profile("crash"))
     assert source_of("stakes.pot_cap", 10) == "house rule"
     found = compare([("traditional", load_profile("traditional")), ("capped", capped)]).find("stakes.pot_cap")
@@ -123,3 +125,24 @@ def test_the_hash_of_traditional_is_the_one_its_logs_record() -> None:
         "8093a6d242b67273e60b67ce654ab628c9d0f1ee55548d07558c4b889689ec1d"
     )
     assert profile_hash(load_profile_text(CAPPED)) != profile_hash(load_profile_text(CAPPED.replace("10", "11")))
+
+
+def test_the_field_is_described_for_what_it_does() -> None:
+    """A cap of 200 can end in a pot of 700: the description says it stops raises, not the pot."""
+    from bragrules.profile.models import Stakes
+
+    described = Stakes.model_fields["pot_cap"].description or ""
+    assert "maximum pot" not in described and "not a limit on the pot" in described
+    assert "nobody may raise" in described and "goes on growing" in described
+
+
+def test_the_table_line_says_when_the_cap_bites(tmp_path: Path) -> None:
+    from tests.test_play_cli import play
+
+    capped = tmp_path / "capped.yaml"
+    capped.write_text("extends: standard\nname: capped\nstakes: {pot_cap: 6}\n", encoding="utf-8")
+    done = play("-p", str(capped), "--seed", "3", "--log", str(tmp_path / "s.jsonl"), input="look\nbet 1\nq\n")
+    table_lines = [line for line in done.stdout.splitlines() if line.startswith("pot ")]
+    assert table_lines[0].startswith("pot 5 · level 1 ") and "cap reached" not in table_lines[0]
+    assert any(line.startswith("pot ") and "cap reached (6): no raises" in line for line in table_lines), table_lines
+    assert all("cap reached" in line for line in table_lines if int(line.split()[1].rstrip("½")) >= 6)

@@ -113,11 +113,12 @@ class Stakes(Area):
         Annotated[Money, _refuse_below("above_zero", "pot_cap must be positive"), POSITIVE]
     ] = Field(
         None,
-        description="A maximum pot. Once the pot, as it stands before a bet, has reached this amount, "
-        "nobody may raise: a bet is made at the current level (a blind player paying "
-        "`stakes.blind_rate` of it, as always), an opening bet at `stakes.opening_min`, and players "
-        "may see and fold as before, so a hand still plays out. The bet that takes the pot to or "
-        "past the cap stands. `null`: no cap.",
+        description="The pot at which raising stops; not a limit on the pot, which goes on growing. Once "
+        "the pot, as it stands before a bet, has reached this amount, nobody may raise: a bet is made at "
+        "the current level (a blind player paying `stakes.blind_rate` of it, as always), an opening bet "
+        "at `stakes.opening_min`, and players may see and fold as before, so a hand still plays out. "
+        "The bet that takes the pot to or past this amount stands, and every bet after it adds to the "
+        "pot as usual (a cap of 200 may end in a pot of 700). `null`: raising never stops.",
     )
 
     @model_validator(mode="after")
@@ -301,10 +302,19 @@ POT_OPENING = choice(
     in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind == "pot",
 )
 def pot_cap(p: "Profile") -> str:
+    """What ``stakes.pot_cap`` does: it stops raises, it does not stop the pot growing.
+
+    >>> from bragrules.profile.models import Profile
+    >>> pot_cap(Profile.model_validate({"stakes": {"pot_cap": 200}}))
+    'once the pot reaches 200, nobody may raise: players bet at the current level, see or fold, and the pot goes on growing'
+    >>> pot_cap(Profile())
+    'raising never stops, however big the pot'
+    """
     cap = p.stakes.pot_cap
     if cap is None:
-        return "the pot has no cap"
-    return f"once the pot reaches {money_text(cap)}, nobody may raise: players bet at the current level, see or fold"
+        return "raising never stops, however big the pot"
+    return (f"once the pot reaches {money_text(cap)}, nobody may raise: players bet at the current level, "
+            "see or fold, and the pot goes on growing")
 
 
 CHECK = choice(
