@@ -386,7 +386,7 @@ class TableView(_ObserverBase):
 
 
 def cap_note(deal: "Deal") -> str:
-    """`` · cap reached: no raises`` once the pot has reached ``stakes.pot_cap`` (then bets stay
+    """`` · cap reached (200): no raises`` once the pot has reached ``stakes.pot_cap`` (then bets stay
     at the level, and the pot still grows); nothing before, or without a cap."""
     cap = deal.rules.raises.pot_cap
     if cap is None or not deal.rules.raises.capped(deal.pot):
@@ -536,6 +536,7 @@ def menu_entry(option: "LegalAction", deal: "Deal") -> str:
 COMMANDS = ("help", "table", "hint", "q")
 """What a person may type at a move besides a move or a number."""
 
+
 def for_people(text: str) -> str:
     """A message with its amounts written as everywhere else for people: ``11/2`` as ``5½``.
 
@@ -558,7 +559,7 @@ def for_people(text: str) -> str:
 
 
 def typed_move(option: "LegalAction") -> str:
-    """What to type for a legal move: ``look``, ``look old``, ``bet ½ or more``, ``swap MINE CENTRE``.
+    """What to type for a legal move: ``look``, ``look old``, ``bet N (½ or more)``, ``swap MINE CENTRE``.
 
     >>> from fractions import Fraction
     >>> from bragrules.engine.actions import LegalAction
@@ -736,7 +737,7 @@ class HumanTurn:
                 console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(for_people(exc.message))}",
                               highlight=False)
             except (ActionSyntaxError, ValueError) as exc:
-                console.print(f"[red]?[/] {esc(for_people(str(exc)))}  (type 'help')", highlight=False)
+                console.print(f"[red]?[/] {esc(exc)}  (type 'help')", highlight=False)  # as typed: 5/2 stays
 
 
 # ---------------------------------------------------------------------------
