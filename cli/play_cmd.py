@@ -386,7 +386,7 @@ class TableView(_ObserverBase):
 
 
 def cap_note(deal: "Deal") -> str:
-    """`` · cap reached (200): no raises`` once the pot has reached ``stakes.pot_cap`` (then bets stay
+    """`` · cap reached (200): no raises`` once the pot has reached ``stakes.raises_stop_at`` (then bets stay
     at the level, and the pot still grows); nothing before, or without a cap."""
     cap = deal.rules.raises.pot_cap
     if cap is None or not deal.rules.raises.capped(deal.pot):

@@ -65,6 +65,7 @@ from bragrules.core.money import MAX_DIGITS
 from bragrules.core.text import brief, quote
 from bragrules.profile.errors import Conflict, ProfileError
 from bragrules.profile.models import Profile, unwrap_annotation
+from bragrules.rules.stakes import FORMER_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.profile.unused import SettingWarning
@@ -1312,6 +1313,10 @@ def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> Profi
     for error in exc.errors(include_url=False):
         path, message, point = _humanise(error, resolved.data)
         positions = resolved.positions
+        for new, former in FORMER_NAMES.items():  # a value written under its former name is found there
+            if (path == new or path.startswith(new + ".")) and positions.error_position(new) is None \
+                    and positions.error_position(former) is not None:
+                path = former + path[len(new):]
         where: Optional[Position] = None
         if point == "key":
             where = positions.key_position(path)
@@ -1398,7 +1403,30 @@ def load_profile_with_warnings(name_or_path: Union[str, Path]) -> Tuple[Profile,
     profile = _validate(resolved)
     if _is_shipped(source):
         return profile, []
-    return profile, unused_settings(resolved, profile)
+    return profile, former_names(resolved) + unused_settings(resolved, profile)
+
+
+def former_names(resolved: ResolvedDocument) -> List["SettingWarning"]:
+    """A warning for each field the top file writes under a former name (``stakes.pot_cap``):
+    it is still read, as the new one, but the new name is what to write.
+
+    >>> [str(w) for w in former_names(resolve_text("stakes: {pot_cap: 20}", "h.yaml"))]
+    ['h.yaml:1:10: warning: stakes.pot_cap: the former name of stakes.raises_stop_at, still read; write raises_stop_at: 20']
+    """
+    from bragrules.profile.unused import SettingWarning
+
+    top = resolved.positions.get("")
+    found: List[SettingWarning] = []
+    for path, former in FORMER_NAMES.items():
+        where = resolved.positions.key_position(former)
+        if top is None or where is None or where.file != top.file:
+            continue
+        present, value = _get(resolved.data, former)
+        new_name = path.rpartition(".")[2]
+        found.append(SettingWarning(
+            where.file, where.line, where.column, former,
+            f"the former name of {path}, still read; write {new_name}: {_yaml_text(value) if present else '...'}"))
+    return found
 
 
 def _is_shipped(source: _Source) -> bool:
@@ -1445,17 +1473,22 @@ def profile_hash(profile: Profile) -> str:
     encoded as UTF-8. Two profiles hash equal exactly when they dump equal,
     which includes ``name``, ``description``, ``source`` and ``extends``.
     A field added after logs began to record this hash (its area marks it
-    ``later``, as ``stakes.pot_cap``) is left out while it holds its
+    ``later``, as ``stakes.raises_stop_at``) is left out while it holds its
     default, so a profile that does not use it hashes as it always did and
-    older logs still audit.
+    older logs still audit. A field renamed since (the area's ``FORMER_NAMES``)
+    is hashed under its former name, so the hashes logs recorded stay valid.
 
     >>> h = profile_hash(Profile())
     >>> len(h), h == profile_hash(load_profile_text("stakes: {ante: 1}"))
     (64, True)
     >>> h == profile_hash(load_profile_text("stakes: {ante: 2}"))
     False
-    >>> h == profile_hash(load_profile_text("stakes: {pot_cap: null}")), h == profile_hash(load_profile_text("stakes: {pot_cap: 20}"))
-    (True, False)
+    >>> h == profile_hash(load_profile_text("stakes: {raises_stop_at: null}"))
+    True
+    >>> h == profile_hash(load_profile_text("stakes: {raises_stop_at: 20}"))
+    False
+    >>> profile_hash(load_profile_text("stakes: {raises_stop_at: 20}")) == profile_hash(load_profile_text("stakes: {pot_cap: 20}"))
+    True
     """
     from bragrules.rules.registry import later_fields
 
@@ -1467,6 +1500,13 @@ def profile_hash(profile: Profile) -> str:
             holder, default = holder[part], default[part]
         if holder.get(name) == default[name]:
             del holder[name]
+    for path, former in FORMER_NAMES.items():
+        *parents, name = path.split(".")
+        holder = data
+        for part in parents:
+            holder = holder[part]
+        if name in holder:
+            holder[former.rpartition(".")[2]] = holder.pop(name)
     canonical = json.dumps(
         data,
         sort_keys=True,
