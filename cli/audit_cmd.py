@@ -233,7 +233,7 @@ def _deal_table(deals: "List[DealSummary]", players: List[str], header: bool = T
 
 
 def render(report: "AuditReport", head: bool = True) -> None:
-    """The report for people: deals, session totals, violations and notes.
+    """The report for people: deals, session totals and violations on stdout, notes on stderr.
 
     With ``head=False`` the first line and the deals are left out (written
     already, as the audit made them); the deal count then leads the status line.
@@ -269,8 +269,13 @@ def render(report: "AuditReport", head: bool = True) -> None:
     else:
         status += "; the session is not over"
     out.print(status)
-    for note in report.notes:
-        out.print(styled("[yellow]{}[/yellow]: {}", note.level, note), soft_wrap=True)
+    # messages about the history (a deal cut short, a profile chosen), not findings: on stderr; when
+    # the audit stopped at bad input, its one error line says what happened, alone
+    if report.notes and report.error is None:
+        out.file.flush()
+        notes = console(stderr=True)
+        for note in report.notes:
+            notes.print(styled("[yellow]{}[/yellow]: {}", note.level, note), soft_wrap=True)
     if report.violations:
         count = len(report.violations)
         out.print(styled("[bold red]{} violation{}[/bold red]", count, "s" if count != 1 else ""))

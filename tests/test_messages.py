@@ -74,3 +74,16 @@ def test_validate_json_lists_the_warnings(capsys: Any, monkeypatch: Any, tmp_pat
     report = json.loads(out)[0]
     assert code == 0 and report["ok"] and report["warnings"][0]["path"] == "blind.look"
     assert report["warnings"][0]["line"] == 3
+
+
+def test_audit_notes_are_messages_on_stderr(capsys: Any, monkeypatch: Any, tmp_path: Any) -> None:
+    """A log cut short mid-deal: the note says so on stderr; the report on stdout is the findings."""
+    from pathlib import Path
+
+    whole = Path(__file__).resolve().parent / "data" / "histories" / "pot_cap_before_rename.jsonl"
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("".join(whole.read_text(encoding="utf-8").splitlines(keepends=True)[:40]), encoding="utf-8")
+    code, out, err = run_cli(capsys, monkeypatch, "audit", "--summary", str(cut))
+    assert code == 0 and "ok: every action legal" in out
+    assert "note:" not in out
+    assert err.startswith("note: deal 3 (line 33): deal 3 is unfinished"), err
