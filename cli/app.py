@@ -96,7 +96,7 @@ def new_app() -> typer.Typer:
         epilog="Exit status: 0 ok, 1 a finding (audit violations, profiles that differ), 2 bad input. "
         "Data goes to stdout, messages to stderr; NO_COLOR turns colour off.",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,
         pretty_exceptions_enable=False,
         rich_markup_mode=None,
         context_settings={"help_option_names": ["-h", "--help"]},
@@ -172,15 +172,16 @@ def main(argv: Optional[List[str]] = None) -> None:
     guarded = GuardedStream(sys.stdout)
     sys.stdout = guarded
     try:
-        # Always a group, even with one command registered: the command's
-        # name comes first on the command line either way.
-        code = typer.main.get_group(target)(args=argv, prog_name="bragrules", standalone_mode=False)
+        # Always a group, even with one command registered (the root callback
+        # makes it one): the command's name comes first on the command line
+        # either way. get_command adds --install-completion and --show-completion.
+        code = typer.main.get_command(target)(args=argv, prog_name="bragrules", standalone_mode=False)
         guarded.flush()
     except ClickException as exc:
         NeutralStream(sys.stderr).write(click_error_line(exc) + "\n")
         sys.exit(exc.exit_code)
     except Abort:
-        error("Aborted.")
+        error("error: aborted")
         sys.exit(1)
     except KeyboardInterrupt:
         sys.stderr.write("\n")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, console, describe_error, error, write
+from .common import EXIT_BAD_INPUT, EXIT_OK, complete_profile, console, describe_error, error, write
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.arbitrate import Arbitration, Ruling
@@ -36,7 +36,7 @@ def arbitrate_command(
         typer.Option(
             "--profile",
             "-p",
-            metavar="PROFILE",
+            metavar="PROFILE", autocompletion=complete_profile,
             help="Rule under this profile (built-in name or path); repeat to compare rulings side by side. "
             "Default: the profile the sheet names.",
             show_default=False,

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, EXIT_OK, console, describe_error, error, is_terminal, write
+from .common import EXIT_BAD_INPUT, EXIT_OK, complete_profile, console, describe_error, error, is_terminal, write
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.audit import AuditReport, DealSummary
@@ -41,7 +41,7 @@ def audit_command(
         typer.Option(
             "--profile",
             "-p",
-            metavar="PROFILE",
+            metavar="PROFILE", autocompletion=complete_profile,
             help="Audit under this profile (built-in name or path) instead of the one the history names.",
         ),
     ] = None,
@@ -67,7 +67,7 @@ def audit_command(
     from bragrules.core.errors import HistoryError
     from bragrules.profile import ProfileError
 
-    from .progress import ticker
+    from .progress import count_lines, progress_wanted, ticker
 
     if workers < 1 or workers > MAX_WORKERS:
         error(f"error: the number of workers must be at least 1, not {workers}" if workers < 1
@@ -75,15 +75,18 @@ def audit_command(
         raise typer.Exit(EXIT_BAD_INPUT)
 
     writer: _Writer = _SummaryWriter() if summary else (_JsonRows() if as_json else _TextRows())
-    # rows written to the same terminal already show the audit going on; otherwise a count of deals on stderr
-    bar = ticker("auditing", "deals", others_show_progress=not summary and is_terminal(sys.stdout))
+    # rows written to the same terminal already show the audit going on; otherwise how far into the
+    # history the audit is, in lines of a file (whose length is known), in deals of a stream
+    shown = progress_wanted(sys.stderr, others_show_progress=not summary and is_terminal(sys.stdout))
+    lines = count_lines(history) if shown else None
+    bar = ticker("auditing", "lines" if lines is not None else "deals", total=lines) if shown else None
     on_deal = writer.deal
     if bar is not None:
         counted = [0]
 
         def on_deal(row: "DealSummary") -> None:
             counted[0] += 1
-            bar.update(counted[0])
+            bar.update(row.line if lines is not None and row.line is not None else counted[0])
             writer.deal(row)
     try:
         report = audit(history, profile, keep_deals=False, on_deal=on_deal, on_start=writer.start, workers=workers)
@@ -232,7 +235,7 @@ def _deal_table(deals: "List[DealSummary]", players: List[str], header: bool = T
 
 
 def render(report: "AuditReport", head: bool = True) -> None:
-    """The report for people: deals, session totals, violations and notes.
+    """The report for people: deals, session totals and violations on stdout, notes on stderr.
 
     With ``head=False`` the first line and the deals are left out (written
     already, as the audit made them); the deal count then leads the status line.
@@ -268,8 +271,13 @@ def render(report: "AuditReport", head: bool = True) -> None:
     else:
         status += "; the session is not over"
     out.print(status)
-    for note in report.notes:
-        out.print(styled("[yellow]{}[/yellow]: {}", note.level, note), soft_wrap=True)
+    # messages about the history (a deal cut short, a profile chosen), not findings: on stderr; when
+    # the audit stopped at bad input, its one error line says what happened, alone
+    if report.notes and report.error is None:
+        out.file.flush()
+        notes = console(stderr=True)
+        for note in report.notes:
+            notes.print(styled("[yellow]{}[/yellow]: {}", note.level, note), soft_wrap=True)
     if report.violations:
         count = len(report.violations)
         out.print(styled("[bold red]{} violation{}[/bold red]", count, "s" if count != 1 else ""))

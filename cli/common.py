@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import IO, TYPE_CHECKING, Any, Optional, Tuple, Type
+from typing import IO, TYPE_CHECKING, Any, List, Optional, Tuple, Type
 
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
@@ -58,8 +58,15 @@ def one_line(text: str) -> str:
 def describe_error(exc: BaseException) -> str:
     """The one-line message for a bad-input error.
 
-    A profile error already reads ``FILE:LINE:COL: field.path: message`` and
-    is shown as it is; other errors are prefixed with ``error:``.
+    A profile error found in a file already reads ``FILE:LINE:COL: field.path:
+    message``, as a compiler's, and is shown as it is; every other error (an
+    unknown profile name too) is prefixed with ``error:``.
+
+    >>> from bragrules.profile.errors import ProfileError
+    >>> describe_error(ProfileError("unknown profile 'nosuch'"))
+    "error: unknown profile 'nosuch'"
+    >>> describe_error(ProfileError("ante cannot be negative", file="h.yaml", line=3, column=9))
+    'h.yaml:3:9: ante cannot be negative'
     """
     text = one_line(str(exc)) or type(exc).__name__
     profile_errors = sys.modules.get("bragrules.profile.errors")
@@ -69,8 +76,34 @@ def describe_error(exc: BaseException) -> str:
         file = getattr(exc, "file", None)
         if more > 0 and file:
             text += f" ({more} more: bragrules validate {file})"
-        return text
-    return f"error: {text}"
+        return text if file else with_error_prefix(text)
+    return with_error_prefix(text)
+
+
+def with_error_prefix(text: str) -> str:
+    """``error: TEXT``, once (a message that has its own ``error:`` keeps it).
+
+    >>> with_error_prefix("no such file"), with_error_prefix("error: no such file")
+    ('error: no such file', 'error: no such file')
+    """
+    return text if text.startswith("error: ") else f"error: {text}"
+
+
+def complete_profile(incomplete: str) -> List[str]:
+    """Shell completion for a profile: the built-in names, the ``.yaml`` files and the folders
+    that start with what is typed so far (``bragrules show tra<TAB>`` gives ``traditional``).
+
+    >>> complete_profile("tra"), complete_profile("zzz")
+    (['traditional'], [])
+    """
+    import glob
+
+    from bragrules.profile.loader import builtin_names
+
+    names = [name for name in builtin_names() if name.startswith(incomplete)]
+    for pattern in ("*.yaml", "*.yml", "*/"):
+        names.extend(sorted(glob.glob(glob.escape(incomplete) + pattern)))
+    return names
 
 
 def colour_wanted(stream: IO[Any]) -> bool:

@@ -9,7 +9,7 @@ from typing import Annotated, Any, Dict, List, Optional
 import typer
 
 from . import stats_options
-from .common import EXIT_BAD_INPUT, console, error, write
+from .common import EXIT_BAD_INPUT, complete_profile, console, error, write
 
 EXIT_DIFFERENT = 1
 
@@ -22,7 +22,7 @@ def diff(
     profiles: Annotated[
         List[str],
         typer.Argument(
-            metavar="PROFILE...",
+            metavar="PROFILE...", autocompletion=complete_profile,
             help="Two or more built-in profile names or paths to .yaml files.",
             show_default=False,
         ),

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, console, describe_error, error, message, write
+from .common import EXIT_BAD_INPUT, complete_profile, console, describe_error, error, message, write
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.analysis.equity import Equity, EquityRow
@@ -27,7 +27,7 @@ def equity_command(
     ] = None,
     profile: Annotated[
         str,
-        typer.Option("--profile", "-p", metavar="PROFILE", help="The profile whose ranking applies (name or path)."),
+        typer.Option("--profile", "-p", metavar="PROFILE", autocompletion=complete_profile, help="The profile whose ranking applies (name or path)."),
     ] = "standard",
     as_json: Annotated[
         bool, typer.Option("--json", help="JSON: one object for a hand, a list of rows for the table.")

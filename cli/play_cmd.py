@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Iterator, List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, error
+from .common import EXIT_BAD_INPUT, complete_profile, error
 from .common import console as safe_console
 
 
@@ -158,7 +158,7 @@ class Prompter:
             return None
         try:
             if self.interactive:
-                return self.console.input(f"{esc(prompt)} ").strip()
+                return self.typed(prompt)
             line = sys.stdin.readline()
         except EOFError:
             return None
@@ -166,6 +166,18 @@ class Prompter:
             return None
         self.console.print(f"{esc(prompt)} [bold]{esc(line.strip())}[/]", highlight=False)
         return line.strip()
+
+    def typed(self, prompt: str) -> str:
+        """A line typed at the keyboard after ``prompt``.
+
+        The prompt is given to ``input()`` itself, not written before it: line
+        editing then knows where the line starts, and Enter on an empty line
+        (the default bet) ends the line on the screen as any other answer does.
+        """
+        from bragrules.core.text import neutralise
+
+        self.console.file.flush()
+        return input(f"{neutralise(prompt)} ").strip()
 
 
 # ---------------------------------------------------------------------------
@@ -313,8 +325,8 @@ class TableView(_ObserverBase):
         betting = rules.betting
         if betting:
             level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
-            self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level} · {esc(session.dealer)} dealt",
-                               highlight=False)
+            self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level}{cap_note(deal)} · "
+                               f"{esc(session.dealer)} dealt", highlight=False)
         else:
             knocked = deal.knocker
             knock = f" · {esc(knocked)} knocked: last turn" if knocked else ""
@@ -371,6 +383,15 @@ class TableView(_ObserverBase):
             self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{rules.ranker.describe(state.hand)}[/])")
         if deal.centre:
             self.console.print(f"Centre: {cards_markup(deal.centre)}")
+
+
+def cap_note(deal: "Deal") -> str:
+    """`` · cap reached (200): no raises`` once the pot has reached ``stakes.raises_stop_at`` (then bets stay
+    at the level, and the pot still grows); nothing before, or without a cap."""
+    cap = deal.rules.raises.pot_cap
+    if cap is None or not deal.rules.raises.capped(deal.pot):
+        return ""
+    return f" · [yellow]cap reached[/] ({money(cap)}): no raises"
 
 
 def verb(player: str, third_person: str) -> str:
@@ -512,6 +533,105 @@ def menu_entry(option: "LegalAction", deal: "Deal") -> str:
     return kind
 
 
+COMMANDS = ("help", "table", "hint", "q")
+"""What a person may type at a move besides a move or a number."""
+
+
+def for_people(text: str) -> str:
+    """A message with its amounts written as everywhere else for people: ``11/2`` as ``5½``.
+
+    The engine's refusals quote amounts as exact fractions (``5/2``), the
+    form of logs and profiles; at the table they read as the menu does.
+
+    >>> for_people("the level is 11/2: a seen player pays at least 11/2, not 1/3")
+    'the level is 5½: a seen player pays at least 5½, not ⅓'
+    >>> for_people("a raise adds at most 5")
+    'a raise adds at most 5'
+    """
+    import re
+    from fractions import Fraction
+
+    from bragrules.core.money import pretty_money
+
+    return re.sub(r"(?<![\w/.])(\d+)/(\d+)(?![\w/])",
+                  lambda m: pretty_money(Fraction(int(m.group(1)), int(m.group(2))))
+                  if int(m.group(2)) else m.group(0), text)
+
+
+def typed_move(option: "LegalAction") -> str:
+    """What to type for a legal move: ``look``, ``look old``, ``bet N (½ or more)``, ``swap MINE CENTRE``.
+
+    >>> from fractions import Fraction
+    >>> from bragrules.engine.actions import LegalAction
+    >>> typed_move(LegalAction("You", "bet", amount=Fraction(1, 2))), typed_move(LegalAction("You", "fold"))
+    ('bet N (½ or more)', 'fold')
+    """
+    kind = option.kind
+    if kind == "bet":
+        if option.all_in or (option.max_amount is not None and option.max_amount == option.amount):
+            return f"bet {money(option.amount)}"
+        top = f" to {money(option.max_amount)}" if option.max_amount is not None else " or more"
+        return f"bet N ({money(option.amount)}{top})"
+    if kind == "see":
+        return f"see ({money(option.amount)})"
+    if kind == "swap":
+        return "swap all" if option.target == "all" else "swap MINE CENTRE"
+    if kind == "arrange":
+        return "arrange A B C | D E F"
+    return f"{kind} {option.target}" if option.target else kind
+
+
+def legal_moves(options: List["LegalAction"]) -> List[str]:
+    """The moves open now, each once, in the menu's order."""
+    return list(dict.fromkeys(typed_move(o) for o in options))
+
+
+def mistyped(text: str, options: List["LegalAction"]) -> Optional[str]:
+    """For input that names no move at all, what was probably meant, and the moves open now
+    (as git answers a mistyped command); None when the first word is a move's name.
+
+    >>> from fractions import Fraction
+    >>> from bragrules.engine.actions import LegalAction
+    >>> options = [LegalAction("You", "look"), LegalAction("You", "bet", amount=Fraction(1, 2)),
+    ...            LegalAction("You", "fold")]
+    >>> print(mistyped("lok", options))
+    'lok' is not a move; did you mean 'look'? You may: look, bet N (½ or more), fold
+    >>> print(mistyped("3/2", options))
+    '3/2' is not a move; did you mean 'bet 3/2'? You may: look, bet N (½ or more), fold
+    >>> mistyped("look", options) is None, mistyped("swap all", options) is None
+    (True, True)
+    """
+    import difflib
+
+    from bragrules.core.money import parse_money
+    from bragrules.core.text import quote
+    from bragrules.engine.actions import KINDS
+
+    word = text.split()[0].lower()
+    verb_forms = {kind + "s" for kind in KINDS} | {"peeks", "exposes", "redeals"}
+    if word in KINDS or word in verb_forms:
+        return None
+    legal = [o.kind for o in options]
+    guess: Optional[str] = None
+    try:
+        amount = parse_money(word)
+    except ValueError:
+        amount = None
+    if amount is not None and "bet" in legal and len(text.split()) == 1:
+        guess = f"bet {word}"
+    else:
+        words = list(dict.fromkeys(legal)) + list(COMMANDS)
+        close = difflib.get_close_matches(word, words, n=1, cutoff=0.6)
+        if not close:  # a move not open now is still the likeliest meaning of a near miss
+            close = difflib.get_close_matches(word, KINDS, n=1, cutoff=0.6)
+        if close:
+            guess = " ".join([close[0], *text.split()[1:]])
+    said = f"{quote(text, 40)} is not a move"
+    if guess is not None:
+        said += f"; did you mean {quote(guess, 40)}?"
+    return f"{said} You may: {', '.join(legal_moves(options))}"
+
+
 class HumanTurn:
     """Asks a person for an action until it is legal (or they stop)."""
 
@@ -592,6 +712,11 @@ class HumanTurn:
                     action = option.action(amount)
                 else:
                     words = text.split()
+                    unknown = mistyped(text, options)
+                    if unknown is not None:
+                        console.print(f"[red]?[/] {esc(unknown)}  (a number chooses from the menu; "
+                                      "'help' lists every move)", highlight=False)
+                        continue
                     if words[0].lower() == "see" and len(words) == 1:
                         see = [o for o in options if o.kind == "see"]
                         text = f"see {see[0].amount}" if see else "see 0"
@@ -609,9 +734,10 @@ class HumanTurn:
                         continue
                 return action
             except RuleViolation as exc:
-                console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(exc.message)}", highlight=False)
+                console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(for_people(exc.message))}",
+                              highlight=False)
             except (ActionSyntaxError, ValueError) as exc:
-                console.print(f"[red]?[/] {esc(exc)}  (type 'help')", highlight=False)
+                console.print(f"[red]?[/] {esc(exc)}  (type 'help')", highlight=False)  # as typed: 5/2 stays
 
 
 # ---------------------------------------------------------------------------
@@ -675,7 +801,7 @@ def contradictions(table: "Table", log: Path, *, profile: Optional[str], players
 def register(app: typer.Typer) -> None:
     @app.command("play")
     def play(
-        profile: Optional[str] = typer.Option(None, "--profile", "-p", metavar="PROFILE",
+        profile: Optional[str] = typer.Option(None, "--profile", "-p", metavar="PROFILE", autocompletion=complete_profile,
                                               help="Built-in profile name or path [default: standard]."),
         players: Optional[int] = typer.Option(None, "--players", "-n", metavar="N",
                                               help="Seats at the table, yours included [default: 4]."),
@@ -707,6 +833,7 @@ def register(app: typer.Typer) -> None:
 
         check_options(delay, hands, players, seed, name)
         console = safe_console(markup=True, wide=False)  # every user string below is escaped with esc()
+        notes = safe_console(stderr=True, markup=True, wide=False)  # messages about the session, not the game
         prompter = Prompter(console, script)  # a bad script is refused before any play
         view = TableView(console, explain=auto if explain is None else explain, delay=delay,
                          prompter=None if auto else prompter)
@@ -761,24 +888,26 @@ def register(app: typer.Typer) -> None:
 
             console.print(f"[dim]{esc(in_words(rules_profile.description))}[/]", highlight=False)
             if note:
-                console.print(f"[dim]{esc(note)}[/]")
+                notes.print(f"[dim]note: {esc(note)}[/]", highlight=False)
             if not auto:
                 console.print("[dim]Type the number of a choice or the action ('help' lists them); 'q' stops.[/]")
         try:
             table.run(max_deals=table.deals_left())
         except KeyboardInterrupt:  # Ctrl-C: the log is already complete (closed by run); say how to go on
             console.print()
-            stopped(console, view, table)
+            stopped(notes, view, table)
             raise typer.Exit(130) from None
         if table.stopped or not table.finished:
-            stopped(console, view, table)
+            stopped(notes, view, table)
         elif not table.session.is_over:  # the number of deals asked for is played (the profile's end says so itself)
             view.standings(table, final=True)
 
 
-def stopped(console: "Console", view: TableView, table: "Table") -> None:
-    """The standings so far and how to carry on (after ``q``, the end of a script, or Ctrl-C)."""
+def stopped(notes: "Console", view: TableView, table: "Table") -> None:
+    """The standings so far (with the game, on stdout) and how to carry on (a message, on
+    ``notes``, stderr), after ``q``, the end of a script, or Ctrl-C."""
     view.standings(table)
+    view.console.file.flush()
     log_name = table.log.name if table.log is not None else "the log"
-    console.print(f"[dim]Stopped. Everything played is in {esc(log_name)}; "
+    notes.print(f"[dim]Stopped. Everything played is in {esc(log_name)}; "
                   f"continue with: bragrules play --resume {esc(log_name)}[/]", highlight=False)

@@ -10,14 +10,14 @@ import typer
 
 from bragrules.core.text import in_words
 
-from .common import EXIT_BAD_INPUT, console, error, write, write_to
+from .common import EXIT_BAD_INPUT, complete_profile, console, error, message, with_error_prefix, write, write_to
 
 JSON_SCHEMA_DRAFT = "http://json-schema.org/draft-07/schema#"
 
 ProfileArg = Annotated[
     str,
     typer.Argument(
-        metavar="PROFILE",
+        metavar="PROFILE", autocompletion=complete_profile,
         help="A built-in profile name (see `bragrules profiles`) or a path to a .yaml file.",
         show_default=False,
     ),
@@ -41,7 +41,7 @@ def validate(
     profiles: Annotated[
         List[str],
         typer.Argument(
-            metavar="PROFILE...",
+            metavar="PROFILE...", autocompletion=complete_profile,
             help="Built-in profile names or paths to .yaml files.",
             show_default=False,
         ),
@@ -50,15 +50,17 @@ def validate(
         bool,
         typer.Option(
             "--json",
-            help="Print JSON for machines: per profile its path, ok, and its problems "
-            "(file, line, column, path, message, code).",
+            help="Print JSON for machines: per profile its path, ok, its problems "
+            "(file, line, column, path, message, code) and its warnings.",
         ),
     ] = False,
 ) -> None:
     """Check profiles, reporting every problem of each in one run.
 
     One line per profile that is fine (`ok  PROFILE (name)`), and one line per
-    problem, in file order: `FILE:LINE:COL: field.path: message`.
+    problem, in file order: `FILE:LINE:COL: field.path: message`. A value
+    that changes nothing under the profile's other rules is warned about
+    (`FILE:LINE:COL: warning: ...`, on stderr) but is no problem.
     Exit status 2 if any profile has a problem.
     """
     reports = [check_profile(ref) for ref in profiles]
@@ -68,8 +70,10 @@ def validate(
         for report in reports:
             if report["ok"]:
                 write(f"ok  {report['path']} ({report['label']})\n")
+            for warning in report["warnings"]:
+                message(warning["text"])
             for problem in report["problems"]:
-                error(problem["text"])
+                error(problem["text"] if problem["file"] else with_error_prefix(problem["text"]))
     if any(not report["ok"] for report in reports):
         raise typer.Exit(EXIT_BAD_INPUT)
 
@@ -93,10 +97,11 @@ def check_profile(ref: str) -> Dict[str, Any]:
     'no/such.yaml: no such file'
     """
     from bragrules.core.text import printable
-    from bragrules.profile import ProfileError, load_profile
+    from bragrules.profile import ProfileError
+    from bragrules.profile.loader import load_profile_with_warnings
 
     try:
-        profile = load_profile(ref)
+        profile, warnings = load_profile_with_warnings(ref)
     except ProfileError as exc:
         problems = [
             {
@@ -110,11 +115,13 @@ def check_profile(ref: str) -> Dict[str, Any]:
             }
             for problem in exc.errors
         ]
-        return {"path": printable(ref), "ok": False, "name": None, "label": None, "problems": problems}
+        return {"path": printable(ref), "ok": False, "name": None, "label": None, "problems": problems,
+                "warnings": []}
     label = profile.name
     if profile.extends:
         label += ", extends " + ", ".join(profile.extends)
-    return {"path": printable(ref), "ok": True, "name": profile.name, "label": label, "problems": []}
+    return {"path": printable(ref), "ok": True, "name": profile.name, "label": label, "problems": [],
+            "warnings": [w.as_json() for w in warnings]}
 
 
 # ---------------------------------------------------------------------------
@@ -170,9 +177,12 @@ def show(profile: ProfileArg, as_json: JsonOpt = False) -> None:
 
     YAML for people, JSON with --json.
     """
-    from bragrules.profile import load_profile
+    from bragrules.profile.loader import load_profile_with_warnings
 
-    data = load_profile(profile).model_dump(mode="json")
+    loaded, warnings = load_profile_with_warnings(profile)
+    for warning in warnings:
+        message(str(warning))
+    data = loaded.model_dump(mode="json")
     if as_json:
         write(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         return

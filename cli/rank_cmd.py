@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, Iterable, Iterator, List
 
 import typer
 
-from .common import EXIT_BAD_INPUT, console, error, message
+from .common import EXIT_BAD_INPUT, complete_profile, console, error, message
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.core.cards import Card
@@ -146,7 +146,7 @@ def rank(
         typer.Option(
             "--profile",
             "-p",
-            metavar="PROFILE",
+            metavar="PROFILE", autocompletion=complete_profile,
             help="The profile whose ranking applies (built-in name or path).",
         ),
     ] = DEFAULT_PROFILE,

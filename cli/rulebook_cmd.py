@@ -7,7 +7,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, error, write_to
+from .common import EXIT_BAD_INPUT, complete_profile, error, write_to
 
 FORMATS = ("text", "markdown", "html")
 _SUFFIXES = {".html": "html", ".htm": "html", ".md": "markdown", ".markdown": "markdown", ".txt": "text"}
@@ -21,7 +21,7 @@ def rulebook(
     profile: Annotated[
         str,
         typer.Argument(
-            metavar="PROFILE",
+            metavar="PROFILE", autocompletion=complete_profile,
             help="A built-in profile name (see `bragrules profiles`) or a path to a .yaml file.",
             show_default=False,
         ),

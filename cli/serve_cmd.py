@@ -14,7 +14,7 @@ from typing import List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, error, message
+from .common import EXIT_BAD_INPUT, complete_profile, error, message
 
 WEB_EXTRA = "error: serve needs the web extra (starlette, uvicorn, websockets): pip install 'bragrules[web]'"
 MAX_SEED = 2**63 - 1
@@ -79,7 +79,7 @@ def check_log(path: Path) -> None:
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve(
-        profile: Optional[str] = typer.Option(None, "--profile", "-p", metavar="PROFILE",
+        profile: Optional[str] = typer.Option(None, "--profile", "-p", metavar="PROFILE", autocompletion=complete_profile,
                                               help="Built-in profile name or path [default: standard]."),
         host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
                                  help="Address to listen on: 127.0.0.1 is this computer only; "

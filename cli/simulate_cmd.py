@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional
 import typer
 
 from . import stats_options
-from .common import EXIT_BAD_INPUT, console, describe_error, error, message, write
+from .common import EXIT_BAD_INPUT, complete_profile, console, describe_error, error, message, write
 from .progress import progress_wanted
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -24,7 +24,7 @@ def register(app: typer.Typer) -> None:
 def simulate_command(
     profile: Annotated[
         str,
-        typer.Option("--profile", "-p", metavar="PROFILE", help="The profile to play (built-in name or path)."),
+        typer.Option("--profile", "-p", metavar="PROFILE", autocompletion=complete_profile, help="The profile to play (built-in name or path)."),
     ] = "standard",
     players: Annotated[int, typer.Option("--players", "-n", metavar="N", help="Players at the table.")] = 4,
     hands: Annotated[int, typer.Option("--hands", metavar="N", help="Deals to play in all.")] = 1000,
@@ -238,26 +238,16 @@ def _render_intervals(report: "SimulationReport", precision: Optional[float], wa
 
 
 def _with_progress(profile: str, players: int, hands: int, options: Dict[str, Any]) -> "SimulationReport":
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
     from bragrules.play.simulate import simulate
 
-    with Progress(
-        TextColumn("simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console(stderr=True),
-        transient=True,
-        auto_refresh=False,  # no refresh thread: worker processes are forked from this one
-    ) as bar:
-        task = bar.add_task("deals", total=hands)
-        bar.refresh()
+    from .progress import ProgressLine
 
-        def advance(done: int, total: int) -> None:
-            bar.update(task, completed=done, total=total, refresh=True)
-
-        return simulate(profile, players, hands, progress=advance, **options)
+    bar = ProgressLine(sys.stderr, "simulating", "deals", total=hands)  # the caller found stderr a terminal
+    bar.update(0)
+    try:
+        return simulate(profile, players, hands, progress=bar.update, **options)
+    finally:
+        bar.close()
 
 
 def _pct(count: int, total: int) -> str:

@@ -185,6 +185,18 @@ def test_diff_is_registered() -> None:
     assert "diff_cmd" in COMMAND_MODULES
 
 
+def test_each_area_is_headed_by_its_title_and_the_profile_key_of_its_fields(run) -> None:
+    """The heading names the key a profile writes (``blind:``), not the area's name again."""
+    result = run("diff", "traditional", "casual")
+    headings = [line for line in result.out.splitlines() if line and not line.startswith(" ") and "(" in line
+                and ":" not in line]
+    assert "Blind play (blind)" in headings and "Folding and carried pots (folding)" in headings, headings
+    assert "Blind play (blind play)" not in result.out
+    for heading in headings:
+        key = heading.rsplit("(", 1)[1].rstrip(")")
+        assert f"  {key}." in result.out, heading  # every field listed under it starts with that key
+
+
 def test_diff_standard_traditional_exit_1(run) -> None:
     result = run("diff", "standard", "traditional")
     assert result.code == 1, result.err

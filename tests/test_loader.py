@@ -606,12 +606,13 @@ def test_profile_hash() -> None:
     import hashlib
     import json
     data = a.model_dump(mode="json")
-    del data["stakes"]["pot_cap"]  # a field added later, at its default, is left out (older logs still audit)
+    del data["stakes"]["raises_stop_at"]  # a field added later, at its default, is left out (older logs still audit)
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert profile_hash(a) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()
-    capped = load_profile_text("stakes: {ante: 5/2, pot_cap: 20}\n")
-    canonical = json.dumps(capped.model_dump(mode="json"), sort_keys=True, separators=(",", ":"),
-                           ensure_ascii=False)
+    capped = load_profile_text("stakes: {ante: 5/2, raises_stop_at: 20}\n")
+    data = capped.model_dump(mode="json")
+    data["stakes"]["pot_cap"] = data["stakes"].pop("raises_stop_at")  # hashed under its former name
+    canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert profile_hash(capped) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
@@ -679,3 +680,76 @@ def test_any_text_gives_a_profile_or_a_profile_error(text: str) -> None:
 def test_doctests(module: Any) -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS, verbose=False)
     assert result.failed == 0
+
+
+def test_a_conflict_with_an_inherited_value_is_reported_at_the_childs_line_with_the_fix(tmp_path: Path) -> None:
+    """traditional keeps blind hands (blind.retention: true); a child that turns blind play off made
+    the contradiction: the error is the child's, says what was inherited, and how to settle it."""
+    kid = tmp_path / "kid.yaml"
+    kid.write_text("extends: traditional\nname: kid\nblind: {allowed: false}\n", encoding="utf-8")
+    with pytest.raises(ProfileError) as info:
+        load_profile(kid)
+    error = info.value
+    assert (error.file, error.line, error.column, error.path) == (str(kid), 3, 18, "blind.allowed")
+    assert error.message == ("there is no retained blind hand without blind play; blind.retention: true is "
+                             "inherited from traditional (line 71); to settle it, write blind.retention: false here")
+    fixed = tmp_path / "fixed.yaml"
+    fixed.write_text("extends: traditional\nname: kid\nblind: {allowed: false, retention: false}\n", encoding="utf-8")
+    assert not load_profile(fixed).blind.allowed
+
+
+@pytest.mark.parametrize("child, blamed, inherited", [
+    ("extends: standard\nblind: {retention: true}\n", "blind.retention",
+     "folding.blind_survivor: collects is inherited from standard"),
+    ("extends: traditional\nfolding: {blind_survivor: collects}\n", "folding.blind_survivor",
+     "blind.retention: true is inherited from traditional"),
+    ("extends: traditional\nstakes: {level_step: 2}\n", "stakes.level_step",
+     "stakes.opening_min: 1 is inherited from traditional"),
+    ("extends: parent.yaml\nstakes:\n  opening_min: 4\n", "stakes.opening_min", "stakes.opening_max: 3 is inherited from"),
+])
+def test_any_check_across_fields_names_the_inherited_side(tmp_path: Path, child: str, blamed: str,
+                                                          inherited: str) -> None:
+    (tmp_path / "parent.yaml").write_text("name: p\nstakes:\n  opening_max: 3\n", encoding="utf-8")
+    kid = tmp_path / "kid.yaml"
+    kid.write_text(child, encoding="utf-8")
+    with pytest.raises(ProfileError) as info:
+        load_profile(kid)
+    assert info.value.file == str(kid) and info.value.path == blamed, str(info.value)
+    assert inherited in info.value.message, info.value.message
+
+
+def test_a_value_that_changes_nothing_is_warned_about_at_its_line(tmp_path: Path) -> None:
+    from bragrules.profile.loader import load_profile_with_warnings
+
+    house = tmp_path / "h.yaml"
+    house.write_text("extends: standard\nname: h\nstakes:\n  raise_limit: {kind: pot, amount: 5}\n"
+                     "blind:\n  allowed: false\n  look: any_time\n", encoding="utf-8")
+    profile, warnings = load_profile_with_warnings(house)
+    assert profile.stakes.raise_limit.amount == 5
+    assert [(w.file, w.line, w.column, w.path) for w in warnings] == [
+        (str(house), 4, 36, "stakes.raise_limit.amount"), (str(house), 7, 9, "blind.look")]
+    assert warnings[0].message == "5 does nothing under stakes.raise_limit.kind: pot (remove it)"
+    assert warnings[1].message == "any_time does nothing under blind.allowed: false (remove it)"
+
+
+@pytest.mark.parametrize("text", [
+    "extends: traditional\nname: s\nblind: {allowed: false, retention: false}\n",  # needed: the parent's true conflicts
+    "extends: standard\nname: c\nformat: {betting: false}\nstakes: {ante: 0}\n",  # the default ante of 1 would be paid
+    "extends: standard\nname: m\nstakes:\n  raise_limit: {kind: max_increase, amount: 5}\n",  # in play
+])
+def test_a_value_out_of_play_that_still_makes_a_difference_is_not_warned_about(tmp_path: Path, text: str) -> None:
+    from bragrules.profile.loader import load_profile_with_warnings
+
+    path = tmp_path / "p.yaml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        _, warnings = load_profile_with_warnings(path)
+    except ProfileError:  # a combination the profile refuses says so itself; nothing to warn about
+        return
+    assert warnings == []
+
+
+def test_the_shipped_profiles_get_no_warnings() -> None:
+    from bragrules.profile.loader import builtin_names, load_profile_with_warnings
+
+    assert all(load_profile_with_warnings(name)[1] == [] for name in builtin_names())

@@ -117,7 +117,7 @@ def test_resume_carries_the_hand_count_of_the_session(tmp_path: Path) -> None:
     script = tmp_path / "moves.txt"
     script.write_text("look\nfold\n" * 2, encoding="utf-8")
     first = play("--seed", "3", "--hands", "5", "--log", str(log), "--script", str(script))
-    assert first.exit_code == 0 and "--resume" in first.stdout
+    assert first.exit_code == 0 and "--resume" in first.stderr
     assert json.loads(log.read_text(encoding="utf-8").splitlines()[0])["hands"] == 5
     more = tmp_path / "more.txt"
     more.write_text("look\nfold\n" * 30, encoding="utf-8")
@@ -146,7 +146,8 @@ def test_auto_without_hands_ends(tmp_path: Path) -> None:
     """A profile whose session never ends: --auto plays a stated default and stops; the log says so too."""
     log = tmp_path / "auto.jsonl"
     done = play("--auto", "-p", "standard", "--seed", "1", "--log", str(log))
-    assert done.exit_code == 0 and "watching 20 deals" in done.stdout
+    assert done.exit_code == 0 and "note: This profile's session has no end: watching 20 deals" in done.stderr
+    assert "watching" not in done.stdout  # a message about the session, not the game's output
     assert audit(str(log)).deal_count == 20
     assert "is over (20 deals played)" in play("--resume", str(log)).stdout
 
@@ -169,11 +170,18 @@ def test_two_resumes_of_one_log_at_once_the_second_is_refused(tmp_path: Path) ->
     assert audit(str(cut)).ok
 
 
+def _default_sigint() -> None:
+    """In the child: Ctrl-C as a terminal gives it, even when this run inherited SIGINT ignored
+    (a background job of a non-interactive shell, ``nohup``, some CI wrappers), which Python
+    would otherwise keep, so that ``play`` never sees the interrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_prints_the_resume_hint_and_leaves_the_log_complete(tmp_path: Path) -> None:
     log = tmp_path / "ctrl-c.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "bragrules", "play", "--seed", "9", "--log", str(log)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            env={**os.environ, **ENV})
+                            env={**os.environ, **ENV}, preexec_fn=_default_sigint)
     def dealt() -> bool:
         assert proc.poll() is None, "play ended before its first deal"
         return b'"type":"deal"' in (log.read_bytes() if log.exists() else b"")
@@ -183,7 +191,7 @@ def test_ctrl_c_prints_the_resume_hint_and_leaves_the_log_complete(tmp_path: Pat
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err
     assert b"Traceback" not in err
-    assert b"continue with: bragrules play --resume" in out
+    assert b"continue with: bragrules play --resume" in err and b"continue with" not in out
     events = [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines()]
     assert events[-1]["type"] == "cards"  # the hands of the deal left unfinished, written as the log closed
     assert audit(str(log)).ok
@@ -430,7 +438,7 @@ def test_crash_asks_the_person_to_go_on_after_each_showdown(tmp_path: Path) -> N
     assert out.count("lowest hand:") == 3 and out.count("lives: You") == 3
     assert "lowest hand: Ada loses a life" in out and "pot 0" not in out
     assert "net" not in out.split("Standings", 1)[1]  # Crash plays for lives: no money column
-    assert "continue with: bragrules play --resume" in out
+    assert "Stopped. Everything played is in" in done.stderr and "Stopped." not in out
     results = [e for _, e in read_log(log)[1] if e.get("type") == "result"]
     assert len(results) == 3
     more = play("--resume", str(log), input="q\n")
@@ -488,3 +496,67 @@ def test_standings_after_a_carried_pot_show_it_so_the_column_sums_to_zero(tmp_pa
     column = _standings_column(stopped.stdout)
     assert "in the pot=4½" in column and _sums_to_zero(column), column
     assert "carried in" in stopped.stdout.rsplit("Standings", 1)[1]
+
+
+# ---------------------------------------------------------------------------
+# A mistyped move, a refusal's amounts, Enter for the default bet
+# ---------------------------------------------------------------------------
+
+
+def test_a_mistyped_move_gets_a_did_you_mean_and_the_moves_open_now(tmp_path: Path) -> None:
+    done = play("--seed", "3", "--log", str(tmp_path / "s.jsonl"), input="lok\nfodl\n3/2\nq\n")
+    assert done.exit_code == 0, done.output
+    assert "'lok' is not a move; did you mean 'look'? You may: look, bet N (½ or more), fold" in done.stdout
+    assert "did you mean 'fold'?" in done.stdout and "did you mean 'bet 3/2'?" in done.stdout
+    assert "peeks X" not in done.stdout and "redeal" not in done.stdout  # not the list of every action
+
+
+def test_a_refusal_writes_amounts_as_the_table_does(tmp_path: Path) -> None:
+    halves = tmp_path / "halves.yaml"
+    halves.write_text("extends: standard\nname: halves\nstakes: {level_step: 1/2, opening_min: 1/2}\n",
+                      encoding="utf-8")
+    done = play("-p", str(halves), "--seed", "3", "--log", str(tmp_path / "s.jsonl"), input="bet 1/8\nq\n")
+    refusal = next(line for line in done.stdout.splitlines() if "not allowed" in line)
+    assert refusal == "not allowed (stakes.level_step): a blind payment of ⅛ is not a level in steps of ½"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
+def test_enter_for_the_default_bet_ends_the_line_on_a_terminal(tmp_path: Path) -> None:
+    """On a terminal, Enter at 'how much? [1]' takes the default bet; the next line starts on a line
+    of its own (the prompt written before input() left line editing unaware of it, and Enter on an
+    empty line then wrote no newline: 'how much? [1] You bet 1')."""
+    import pty
+    import select
+
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: bragrules play on the terminal
+        os.environ.update({**ENV, "TERM": "xterm"})
+        os.execv(sys.executable, [sys.executable, "-m", "bragrules", "play", "--seed", "3",
+                                  "--log", str(tmp_path / "s.jsonl")])
+    seen = b""
+
+    def read_until(wanted: bytes) -> None:
+        nonlocal seen
+        while wanted not in seen:
+            ready, _, _ = select.select([fd], [], [], 60)
+            assert ready, f"no {wanted!r} in 60 s: {seen[-300:]!r}"
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the child has closed the terminal
+                chunk = b""
+            assert chunk, f"play ended before {wanted!r}: {seen[-300:]!r}"
+            seen += chunk
+
+    try:
+        for wanted, answer in ((b"You>", b"look\r"), (b"You>", b"1\r"), (b"how much? [1]", b"\r")):
+            read_until(wanted)
+            os.write(fd, answer)
+            seen_before = len(seen)
+        read_until(b"bet 1 (level 1)")
+        after = seen[seen_before:]
+        assert b"how much? [1] \r\n" in seen and b"[1] You" not in seen, after
+        os.write(fd, b"q\r")
+        read_until(b"continue with")
+    finally:
+        os.close(fd)
+        os.waitpid(pid, 0)

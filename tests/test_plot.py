@@ -59,31 +59,73 @@ def test_the_simulation_figure_shows_the_reports_numbers() -> None:
     assert _errorbar_ends(end_ax.containers[0])[:2] == pytest.approx([found["showdown"].low, found["showdown"].high])
 
 
-@needs_matplotlib
-def test_the_impact_figure_shows_the_rows_and_their_differences() -> None:
+@pytest.fixture(scope="module")
+def measured() -> List[Dict[str, Any]]:
     from bragrules.analysis.impact import measure_impact
-    from bragrules.analysis.plot import impact_figure, read_bars
     from bragrules.explainers.diff import compare_refs
 
-    measured = measure_impact(compare_refs(["standard", "casual"]), hands=300, players=3, seed=1)
+    return measure_impact(compare_refs(["standard", "casual", "house"]), hands=500, players=3, seed=1)
+
+
+SHARES = ["showdown", "folded_out", "carried", "split", "blind_won"]
+MEANS = ["average_pot", "actions_per_deal", "blind_net"]
+
+
+@needs_matplotlib
+def test_the_impact_figure_shows_the_rows_and_their_differences(measured: List[Dict[str, Any]]) -> None:
+    from bragrules.analysis.plot import impact_figure, read_bars
+
     figure = impact_figure(measured)
-    share_ax, mean_ax, share_diff_ax, mean_diff_ax = figure.axes
-    drawn = {label: heights for label, _, heights in read_bars(share_ax)}
-    assert set(drawn) == {"standard", "casual"}
-    shares = ["showdown", "folded_out", "carried", "split", "blind_won"]
-    for row in measured:
-        assert drawn[row["profile"]] == pytest.approx([row["intervals"][k]["estimate"] for k in shares])
-    drawn = {label: heights for label, _, heights in read_bars(mean_ax)}
-    for row in measured:
-        assert drawn[row["profile"]] == pytest.approx(
-            [row["intervals"][k]["estimate"] for k in ("average_pot", "actions_per_deal", "blind_net")])
-    versus = measured[1]["versus_first"]
-    points = share_diff_ax.containers[0]
-    assert list(points.lines[0].get_ydata()) == pytest.approx([versus[k]["estimate"] for k in shares])
-    assert _errorbar_ends(points) == pytest.approx([end for k in shares for end in (versus[k]["low"], versus[k]["high"])])
-    means = mean_diff_ax.containers[0]
-    assert list(means.lines[0].get_ydata()) == pytest.approx(
-        [versus[k]["estimate"] for k in ("average_pot", "actions_per_deal", "blind_net")])
+    tops, bottoms = figure.axes[0::2], figure.axes[1::2]
+    drawn = {label: heights for label, _, heights in read_bars(tops[0])}
+    assert set(drawn) == {"standard", "casual", "house"}
+    for row in measured:  # shares in percent, as the text writes them
+        assert drawn[row["profile"]] == pytest.approx([100 * row["intervals"][k]["estimate"] for k in SHARES])
+    for ax, key in zip(tops[1:], MEANS):  # each mean on an axis of its own
+        drawn = {label: heights for label, _, heights in read_bars(ax)}
+        for row in measured:
+            assert drawn[row["profile"]] == pytest.approx([row["intervals"][key]["estimate"]])
+    for p, row in enumerate(measured[1:]):
+        versus = row["versus_first"]
+        points = bottoms[0].containers[p]
+        assert list(points.lines[0].get_ydata()) == pytest.approx([100 * versus[k]["estimate"] for k in SHARES])
+        assert _errorbar_ends(points) == pytest.approx(
+            [100 * end for k in SHARES for end in (versus[k]["low"], versus[k]["high"])])
+        for ax, key in zip(bottoms[1:], MEANS):
+            assert list(ax.containers[p].lines[0].get_ydata()) == pytest.approx([versus[key]["estimate"]])
+
+
+@needs_matplotlib
+def test_each_panel_says_what_it_shows_in_the_units_of_the_text(measured: List[Dict[str, Any]]) -> None:
+    from bragrules.analysis.plot import impact_figure
+
+    figure = impact_figure(measured)
+    tops, bottoms = figure.axes[0::2], figure.axes[1::2]
+    assert [ax.get_title() for ax in tops] == ["how pots are won", "average pot", "actions per deal",
+                                               "net per blind hand"]
+    assert [ax.get_ylabel() for ax in tops] == ["% of deals", "money per deal", "actions per deal",
+                                                "money per hand played blind"]
+    assert tops[0].get_ylim() == (0, 100)
+    assert bottoms[0].get_ylabel() == "percentage points" and all(ax.get_title() == "minus standard" for ax in bottoms)
+    for ax, count in zip(figure.axes, [5, 5, 1, 1, 1, 1, 1, 1]):  # one named tick a measure, no empty room around
+        labels = [t.get_text() for t in ax.get_xticklabels()]
+        assert len(labels) == count and all(labels)
+        assert ax.get_xlim() == pytest.approx((-0.5, count - 0.5))
+
+
+@needs_matplotlib
+def test_the_differences_that_are_not_noise_are_starred(measured: List[Dict[str, Any]]) -> None:
+    from bragrules.analysis.plot import NOT_NOISE, impact_figure
+
+    figure = impact_figure(measured)
+    bottoms = figure.axes[1::2]
+    starred = sorted(round(float(y), 6) for ax in bottoms for line in ax.get_lines() if line.get_gid() == "not-noise"
+                     for y in line.get_ydata())
+    wanted = sorted(round((100 if k in SHARES else 1) * row["versus_first"][k]["estimate"], 6)
+                    for row in measured[1:] for k in SHARES + MEANS if row["versus_first"][k]["distinguishable"])
+    assert wanted and starred == pytest.approx(wanted)
+    legend = bottoms[0].get_legend()
+    assert legend is not None and NOT_NOISE in [t.get_text() for t in legend.get_texts()]
 
 
 @needs_matplotlib

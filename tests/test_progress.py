@@ -14,7 +14,7 @@ import pytest
 
 from bragrules.play.table import Seat, Table
 from bragrules.profile import load_profile
-from bragrules_cli.progress import Ticker, progress_wanted
+from bragrules_cli.progress import ProgressLine, progress_wanted
 
 
 class FakeTerminal(io.StringIO):
@@ -31,19 +31,37 @@ def test_progress_is_wanted_on_a_terminal_only(monkeypatch: pytest.MonkeyPatch) 
     assert not progress_wanted(FakeTerminal())
 
 
-def test_the_ticker_redraws_one_line_at_most_ten_times_a_second_and_erases_it() -> None:
+def test_the_progress_line_redraws_at_most_ten_times_a_second_with_a_total_and_the_time_left() -> None:
     out, now = FakeTerminal(), [5.0]
-    ticker = Ticker(out, "simulating", "deals", clock=lambda: now[0])
+    line = ProgressLine(out, "simulating", "deals", total=2000, clock=lambda: now[0], width=100)
     for done in range(1, 1001):
         now[0] += 0.001  # a thousand updates in one second of the fake clock
-        ticker.update(done, 2000)
-    ticker.close()
-    draws = out.getvalue().split("\r")[1:]
-    assert 9 <= len(draws) - 1 <= 11 and draws[0] == "simulating: 1 of 2,000 deals\x1b[K"
-    assert draws[-1] == "\x1b[K" and "\n" not in out.getvalue()
-    quiet = Ticker(FakeTerminal(), "x", "deals")
+        line.update(done)
+    drawn = out.getvalue()
+    draws = drawn.count("\r\x1b[2K")  # each redraw goes back over the line
+    assert 9 <= draws <= 12, draws
+    import re
+
+    last = drawn.rsplit("\r\x1b[2K", 1)[1]
+    counted = re.search(r"(\d+) of 2,000 deals", last)  # the count and its total, as every long command shows
+    assert counted is not None and 890 <= int(counted.group(1)) <= 1000, last
+    assert re.search(r"0:00:0[12] left", last), last  # about 1,000 deals a second of the clock: a second to go
+    line.close()
+    assert out.getvalue().endswith("\x1b[2K") and not line.drawn  # erased
+    quiet = ProgressLine(FakeTerminal(), "x", "deals")
     quiet.close()
-    assert not quiet.drawn
+    assert not quiet.drawn and quiet._console.file.getvalue() == ""
+
+
+def test_a_total_found_on_the_way_is_shown() -> None:
+    out, now = FakeTerminal(), [0.0]
+    line = ProgressLine(out, "simulating", "deals", clock=lambda: now[0], width=100)
+    line.update(10)
+    assert "10 deals" in out.getvalue() and " of " not in out.getvalue()
+    now[0] = 1.0
+    line.update(20, 400)
+    assert "20 of 400 deals" in out.getvalue()
+    line.close()
 
 
 @pytest.fixture(scope="module")
@@ -85,15 +103,19 @@ def run_with_stderr_on_a_pty(*args: str) -> Tuple[int, str, bytes]:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")
 def test_audit_and_diff_impact_show_progress_on_a_terminal_even_with_json(small_log: Path) -> None:
+    """One display in every long command: what it does, a bar, a count of a known total, erased at the end."""
+    lines = len(small_log.read_bytes().splitlines())
     code, out, terminal = run_with_stderr_on_a_pty("audit", str(small_log), "--json")
     assert code == 0 and out.lstrip().startswith("{")
-    assert b"auditing: 1 deals" in terminal and terminal.endswith(b"\r\x1b[K")
+    assert b"auditing " in terminal and f" of {lines:,} lines".encode() in terminal, terminal[-300:]
     code, out, terminal = run_with_stderr_on_a_pty("diff", "standard", "classic", "--impact", "60", "--json")
     assert code == 1 and '"impact"' in out
-    assert b"simulating:" in terminal and b"of 120 deals" in terminal
+    assert b"simulating " in terminal and b" of 120 deals" in terminal
     code, out, terminal = run_with_stderr_on_a_pty("simulate", "--hands", "300", "--json")
     assert code == 0 and out.lstrip().startswith("{")
-    assert b"simulating" in terminal and b"300" in terminal
+    assert b"simulating " in terminal and b" of 300 deals" in terminal
+    for bar in (terminal,):
+        assert "━".encode() in bar and bar.endswith(b"\x1b[2K")  # the bar, erased at the end
 
 
 def test_no_progress_when_stderr_is_not_a_terminal(small_log: Path) -> None:

@@ -368,3 +368,73 @@ def test_every_rule_that_differs_from_the_defaults_is_mentioned(name: str) -> No
                 assert said[1:].rstrip(".") in text, (name, fmt, path, said)
         assert "variants.md" not in text and "docs/" not in text, (name, fmt)
         assert fmt == "html" or not re.search(r"\b00[0-9]\b", text), (name, fmt, re.search(r".{40}\b00[0-9]\b.{10}", text))
+
+
+class _Contents(HTMLParser):
+    """The lists of the table of contents: each list's start and its items' titles."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lists: List[Tuple[int, List[str]]] = []
+        self.in_nav = False
+        self.in_item = False
+
+    def handle_starttag(self, tag: str, attrs: List[Tuple[str, "str | None"]]) -> None:
+        if tag == "nav":
+            self.in_nav = True
+        elif tag == "ol" and self.in_nav:
+            self.lists.append((int(dict(attrs).get("start") or 1), []))
+        elif tag == "li" and self.in_nav:
+            self.in_item = True
+            self.lists[-1][1].append("")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "nav":
+            self.in_nav = False
+        elif tag == "li":
+            self.in_item = False
+
+    def handle_data(self, data: str) -> None:
+        if self.in_nav and self.in_item:
+            self.lists[-1][1][-1] += data
+
+
+@pytest.mark.parametrize("name", ["traditional", "crash", "standard"])
+def test_the_contents_are_two_lists_side_by_side_numbered_on(name: str) -> None:
+    """Two columns whose tops are level: two lists in a row, not one list in CSS columns (whose second
+    column started higher, the first item's top margin being dropped at the column break)."""
+    book = build_rulebook(load_profile(name))
+    page = render(book, "html")
+    parser = _Contents()
+    parser.feed(page)
+    titles = [sec.title for sec in book.sections]
+    half = (len(titles) + 1) // 2
+    assert [start for start, _ in parser.lists] == [1, half + 1]
+    assert [items for _, items in parser.lists] == [titles[:half], titles[half:]]
+    style = page.split("<style>", 1)[1].split("</style>", 1)[0]
+    assert "columns:" not in style and re.search(r"nav \{[^}]*display: flex", style)
+
+
+def test_the_two_columns_of_contents_start_level_in_chromium(tmp_path: Path) -> None:
+    """In a real browser, the first entry of each column is drawn at the same height."""
+    import os
+
+    sync_api = pytest.importorskip("playwright.sync_api", reason="the browser extra is not installed")
+    chromium = os.environ.get("BRAGRULES_CHROMIUM", "/usr/bin/chromium")
+    if not os.access(chromium, os.X_OK):
+        pytest.skip(f"no Chromium at {chromium}")
+    page_file = tmp_path / "book.html"
+    page_file.write_text(render(build_rulebook(load_profile("traditional")), "html"), encoding="utf-8")
+    with sync_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=chromium, args=["--no-sandbox", "--disable-gpu"])
+        try:
+            page = browser.new_page(viewport={"width": 900, "height": 700})
+            page.goto(page_file.as_uri())
+            tops = page.eval_on_selector_all("nav li", "items => items.map(i => i.getBoundingClientRect().top)")
+            lefts = page.eval_on_selector_all("nav li", "items => items.map(i => i.getBoundingClientRect().left)")
+        finally:
+            browser.close()
+    half = (len(tops) + 1) // 2
+    assert lefts[half] > lefts[0] + 100  # side by side
+    assert tops[half] == pytest.approx(tops[0], abs=0.5)  # level
+    assert tops[half + 1] - tops[half] == pytest.approx(tops[1] - tops[0], abs=0.5)  # the same spacing

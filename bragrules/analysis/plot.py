@@ -3,8 +3,10 @@
 :func:`simulation_figure` draws three panels: each style's net per deal
 with its 95% interval, the distribution of pot sizes, and how deals end
 (shares with their intervals). :func:`impact_figure` sets the profiles
-side by side on the shares and means of ``diff --impact`` and, beneath,
-each profile's paired difference from the first with its interval.
+side by side on the measures of ``diff --impact``, a panel for the shares
+(in percent) and one for each mean in its own unit, and, beneath, each
+profile's paired difference from the first with its interval, the
+differences that are not noise starred.
 
 Every number drawn is one the report carries (the intervals of
 :mod:`bragrules.analysis.measures`), and each bar group is labelled with
@@ -22,7 +24,8 @@ import math
 from pathlib import Path
 from typing import Any, Dict, List, Sequence, Tuple
 
-__all__ = ["FORMATS", "MISSING", "PlotUnavailable", "impact_figure", "read_bars", "save", "simulation_figure"]
+__all__ = ["FORMATS", "IMPACT_PANELS", "MISSING", "NOT_NOISE", "PlotUnavailable", "impact_figure", "read_bars", "save",
+           "simulation_figure"]
 
 FORMATS = (".png", ".svg")
 MISSING = "plots need matplotlib: pip install 'bragrules[plot]'"
@@ -128,57 +131,109 @@ def _bar_width(xs: Sequence[float]) -> float:
     return 0.8 * min(gaps) if gaps else 1.0
 
 
+IMPACT_PANELS: Tuple[Tuple[str, Tuple[str, ...], str, str], ...] = (
+    ("how pots are won", ("showdown", "folded_out", "carried", "split", "blind_won"), "% of deals",
+     "percentage points"),
+    ("average pot", ("average_pot",), "money per deal", "money per deal"),
+    ("actions per deal", ("actions_per_deal",), "actions per deal", "actions per deal"),
+    ("net per blind hand", ("blind_net",), "money per hand played blind", "money per hand played blind"),
+)
+"""The panels of :func:`impact_figure`, left to right: a title, the measures it draws, the unit of
+the values and the unit of the differences. Shares are drawn in percent (``blind_won`` of the hands
+played blind to the end), as the text writes them; each mean has a panel of its own, so that pots,
+actions and money are never read on one axis."""
+
+NOT_NOISE = "not noise (95% interval clear of 0)"
+"""The label of the marks on the differences that are not noise, as the text marks them with ``*``."""
+
+_SHORT = {"showdown": "at a see", "folded_out": "all folded", "carried": "carried", "split": "split",
+          "blind_won": "blind won\n(of blind hands)", "average_pot": "average pot",
+          "actions_per_deal": "actions", "blind_net": "blind net"}
+
+
+def _scale(key: str) -> float:
+    """What a measure's value is multiplied by to be drawn: shares in percent, means as they are."""
+    from bragrules.analysis.impact import IMPACT_METRICS
+
+    kinds = {name: kind for name, _, kind in IMPACT_METRICS}
+    return 100.0 if kinds.get(key) == "share" else 1.0
+
+
 def impact_figure(measured: Sequence[Dict[str, Any]]) -> Any:
     """The figure of ``diff --impact --plot``: the profiles side by side, then their differences from the first.
 
-    Top left: the shares (grouped bars, one group per measure, one bar per
-    profile, with intervals); top right: the means likewise; bottom: each
-    later profile's paired difference from the first with its interval
-    (shares left, means right). Bars and points carry the profile's name as
-    their label.
+    One column per panel of :data:`IMPACT_PANELS`: on top the measures of
+    every profile (bars with their 95% intervals, one colour per profile),
+    beneath each later profile's paired difference from the first (a point
+    with its interval, in the same colour), the differences that are not
+    noise marked with a star (:data:`NOT_NOISE`), as the text marks them.
+    Every axis is labelled with its unit: shares in percent and their
+    differences in percentage points, as the text writes them. Bars and
+    points carry the profile's name as their label.
     """
-    from bragrules.analysis.impact import IMPACT_METRICS, PAIRED
-
-    kinds = {key: kind for key, _, kind in IMPACT_METRICS}
-    shares = [k for k in PAIRED if kinds[k] == "share"]
-    means = [k for k in PAIRED if kinds[k] == "mean"]
-    fig = _figure((14, 9))
-    axes = fig.subplots(2, 2)
-    share_ax, mean_ax = axes[0]
-    share_diff_ax, mean_diff_ax = axes[1]
+    fig = _figure((15, 8.5))
+    ratios = [len(keys) for _, keys, _, _ in IMPACT_PANELS]
+    grid = fig.add_gridspec(2, len(IMPACT_PANELS), width_ratios=ratios)
     count = max(1, len(measured))
     width = 0.8 / count
-    for ax, keys, title in ((share_ax, shares, "shares"), (mean_ax, means, "means")):
+    later = list(measured[1:])
+    span = 0.8 / max(1, len(later))
+    first_name = measured[0]["profile"] if measured else ""
+    for column, (title, keys, unit, difference_unit) in enumerate(IMPACT_PANELS):
+        top = fig.add_subplot(grid[0, column])
         for p, row in enumerate(measured):
             found = row.get("intervals") or {}
             present = [k for k in keys if k in found]
             xs = [keys.index(k) + (p - (count - 1) / 2) * width for k in present]
             values, below, above = _bars([found[k] for k in present])
-            ax.bar(xs, values, width=width, yerr=[below, above], capsize=3, label=_text(row["profile"]))
-        ax.set_xticks(range(len(keys)), [k.replace("_", " ") for k in keys], rotation=15)
-        ax.set_title(f"{title} (95% intervals)")
-        ax.legend()
-    later = list(measured[1:])
-    span = 0.8 / max(1, len(later))
-    for ax, keys, title in ((share_diff_ax, shares, "shares"), (mean_diff_ax, means, "means")):
+            scales = [_scale(k) for k in present]
+            top.bar(xs, [v * f for v, f in zip(values, scales)], width=width,
+                    yerr=[[b * f for b, f in zip(below, scales)], [a * f for a, f in zip(above, scales)]],
+                    capsize=3, color=f"C{p % 10}", label=_text(row["profile"]))
+        _measure_axis(top, keys)
+        top.set_title(title)
+        top.set_ylabel(unit)
+        if "%" in unit:
+            top.set_ylim(0, 100)
+        if column == 0 and measured:
+            top.legend(title="95% intervals", fontsize="small")
+        bottom = fig.add_subplot(grid[1, column])
         for p, row in enumerate(later, start=1):
             found = row.get("versus_first") or {}
             present = [k for k in keys if k in found]
             xs = [keys.index(k) + (p - 1 - (len(later) - 1) / 2) * span for k in present]
             values, below, above = _bars([found[k] for k in present])
-            ax.errorbar(xs, values, yerr=[below, above], fmt="o", capsize=4,
-                        label=_text(f"{row['profile']} minus {measured[0]['profile']}"))
-        ax.axhline(0, color="black", linewidth=0.8)
-        ax.set_xticks(range(len(keys)), [k.replace("_", " ") for k in keys], rotation=15)
-        ax.set_title(f"{title}: paired difference from the first profile (clear of 0: not noise)")
-        if later:
-            ax.legend()
-    for ax in (share_ax, mean_ax, share_diff_ax, mean_diff_ax):
+            scales = [_scale(k) for k in present]
+            bottom.errorbar(xs, [v * f for v, f in zip(values, scales)],
+                            yerr=[[b * f for b, f in zip(below, scales)], [a * f for a, f in zip(above, scales)]],
+                            fmt="o", capsize=4, color=f"C{p % 10}", markerfacecolor="white",
+                            label=_text(f"{row['profile']} minus {first_name}"))
+            real = [(x, v * f) for x, k, v, f in zip(xs, present, values, scales) if found[k].get("distinguishable")]
+            if real:
+                bottom.plot([x for x, _ in real], [y for _, y in real], linestyle="none", marker="*", markersize=15,
+                            color=f"C{p % 10}", label="_nolegend_", gid="not-noise", zorder=4)
+        bottom.axhline(0, color="black", linewidth=0.8)
+        _measure_axis(bottom, keys)
+        bottom.set_title(f"minus {_text(first_name)}" if first_name else "", fontsize="medium")
+        bottom.set_ylabel(difference_unit)
+        if column == 0 and later:
+            from matplotlib.lines import Line2D
+
+            handles, _ = bottom.get_legend_handles_labels()
+            star = Line2D([], [], linestyle="none", marker="*", markersize=12, color="black", label=NOT_NOISE)
+            bottom.legend(handles=[*handles, star], fontsize="small")
+    for ax in fig.axes:
         _plain_labels(ax)
     first = measured[0] if measured else {}
-    fig.suptitle(f"{first.get('hands', 0):,} simulated deals under each profile, seed {first.get('seed', '?')}",
-                 parse_math=False)
+    fig.suptitle(f"{first.get('hands', 0):,} simulated deals under each profile, seed {first.get('seed', '?')}; "
+                 "each difference paired over the same seeds", parse_math=False)
     return fig
+
+
+def _measure_axis(ax: Any, keys: Sequence[str]) -> None:
+    """One tick per measure, named, and no empty room beyond the first and the last."""
+    ax.set_xticks(range(len(keys)), [_SHORT.get(k, k.replace("_", " ")) for k in keys])
+    ax.set_xlim(-0.5, len(keys) - 0.5)
 
 
 def save(fig: Any, path: Path) -> None:

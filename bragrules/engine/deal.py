@@ -947,8 +947,8 @@ class Deal:
                 if new_level > units.opening_min and rules.raises.pot_cap is not None \
                         and rules.raises.capped(self.pot_u, units.denominator):
                     raise RuleViolation(
-                        "stakes.pot_cap",
-                        f"the pot has reached its cap of {rules.raises.pot_cap}: the opening level is "
+                        "stakes.raises_stop_at",
+                        f"the pot has reached {rules.raises.pot_cap}, where raising stops: the opening level is "
                         f"{rules.opening_min}, a {rate} player pays {money(self._bet_range(state)[0])}, not {_amount(amount)}",
                     )
                 if units.opening_max is not None and new_level > units.opening_max:
@@ -974,8 +974,8 @@ class Deal:
                 if new_level > self.level_u and rules.raises.pot_cap is not None \
                         and rules.raises.capped(self.pot_u, units.denominator):
                     raise RuleViolation(
-                        "stakes.pot_cap",
-                        f"the pot has reached its cap of {rules.raises.pot_cap}: no raise, a {rate} player "
+                        "stakes.raises_stop_at",
+                        f"the pot has reached {rules.raises.pot_cap}, where raising stops: no raise, a {rate} player "
                         f"pays {money(self._bet_range(state)[0])} at the level of {self.level}, sees or folds, "
                         f"not {_amount(amount)}",
                     )

@@ -249,7 +249,7 @@ def render_text(comparison: Comparison) -> str:
     width = max(len(label) for label in comparison.labels) + 1
     for area, items in comparison.by_area():
         lines.append("")
-        lines.append(f"{AREA_TITLES[area]} ({area})")
+        lines.append(area_heading(area))
         for item in items:
             lines.append(f"  {item.path}")
             shown = {label: people_value(item.values[label]) for label in comparison.labels}
@@ -264,6 +264,19 @@ def render_text(comparison: Comparison) -> str:
     return "\n".join(lines) + "\n"
 
 
+def area_heading(area: str) -> str:
+    """An area's heading: its title, then the profile key its fields are written under.
+
+    >>> area_heading("stakes"), area_heading("blind play"), area_heading("carry-over"), area_heading("metadata")
+    ('Stakes and betting (stakes)', 'Blind play (blind)', 'Folding and carried pots (folding)', 'Profile')
+    """
+    from bragrules.rules.registry import AREAS
+
+    keys = {text.name: text.key for text in AREAS}
+    title = AREA_TITLES[area]
+    return f"{title} ({keys[area]})" if area in keys else title
+
+
 def render_table(comparison: Comparison) -> List[Any]:
     """The comparison as rich renderables: a header, then one table per area
     with a column per profile (each cell: the value, then its sentence)."""
@@ -273,7 +286,7 @@ def render_table(comparison: Comparison) -> List[Any]:
     out: List[Any] = [Text("\n".join(_header(comparison))), Text(""), Text(_summary(comparison))]
     for area, items in comparison.by_area():
         table = Table(
-            title=f"{AREA_TITLES[area]} ({area})",
+            title=area_heading(area),
             title_justify="left",
             show_lines=True,
             expand=False,

@@ -286,8 +286,10 @@ h3 { font-size: 1.1rem; margin: 1.5rem 0 0.4rem; }
 p, li { margin: 0.45rem 0; }
 ul { padding-left: 1.3rem; }
 .intro { color: var(--muted); }
-nav { margin: 1.5rem 0; padding: 0.75rem 1rem; border: 1px solid var(--rule); }
-nav ol { margin: 0; padding-left: 1.3rem; columns: 2; }
+nav { margin: 1.5rem 0; padding: 0.75rem 1rem; border: 1px solid var(--rule);
+      display: flex; flex-wrap: wrap; align-items: flex-start; gap: 0 2rem; }
+nav ol { margin: 0; padding-left: 1.8rem; flex: 1 1 14rem; }
+nav li { margin: 0; padding: 0.15rem 0; }
 nav a { color: inherit; }
 table { border-collapse: collapse; width: 100%; margin: 0.8rem 0; font-size: 0.95rem; }
 th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--rule); vertical-align: top; }
@@ -332,6 +334,25 @@ def _html_blocks(blocks: Sequence[Block]) -> List[str]:
     return out
 
 
+def _contents(numbered: Sequence[Tuple[str, Section, List[Tuple[str, Section]]]]) -> List[str]:
+    """The table of contents: two lists side by side, the first half and the rest (numbered on),
+    their tops level, as two boxes of a row are (one list under the other on a narrow screen).
+
+    A single list set in CSS columns began its second column higher than its first: the first
+    item's top margin is kept at the top of a box but dropped at a column break.
+    """
+    half = (len(numbered) + 1) // 2
+    out = ['<nav aria-label="Contents">']
+    for start, part in ((1, numbered[:half]), (half + 1, numbered[half:])):
+        if not part:
+            continue
+        out.append("<ol>" if start == 1 else f'<ol start="{start}">')
+        out.extend(f'  <li><a href="#{sec.key}">{_h(sec.title)}</a></li>' for _, sec, _ in part)
+        out.append("</ol>")
+    out.append("</nav>")
+    return out
+
+
 def render_html(book: Rulebook) -> str:
     """One self-contained HTML page: inline CSS, print styles, no external resources."""
     out = [
@@ -351,9 +372,7 @@ def render_html(book: Rulebook) -> str:
     out.extend(f'<p class="intro">{_h(p)}</p>' for p in book.intro)
     out.append("</header>")
     numbered = _numbered(book.sections)
-    out.append('<nav aria-label="Contents"><ol>')
-    out.extend(f'  <li><a href="#{sec.key}">{_h(sec.title)}</a></li>' for _, sec, _ in numbered)
-    out.append("</ol></nav>")
+    out.extend(_contents(numbered))
     for number, sec, subs in numbered:
         out.append(f'<section id="{sec.key}">')
         out.append(f"<h2>{number}. {_h(sec.title)}</h2>")

@@ -30,7 +30,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 
 class ProfileError(Exception):
@@ -123,6 +123,28 @@ class ProfileError(Exception):
         return (_rebuild, (fields, others, leads))
 
 
+class Conflict(ValueError):
+    """A check across fields failed: the fields on each side, and the values that would settle it.
+
+    Raised by a profile's own checks (``Profile``'s and the areas' validators);
+    the loader turns it into a :class:`ProfileError` at the line of the file
+    that made the combination, saying which value on the other side was
+    inherited and what to write instead. Its text is the message as before,
+    led by the first field's path:
+
+    >>> c = Conflict("there is no retained blind hand without blind play",
+    ...              ("blind.retention", "blind.allowed"), {"blind.retention": "false"})
+    >>> str(c), c.fields, c.fixes
+    ('blind.retention: there is no retained blind hand without blind play', ('blind.retention', 'blind.allowed'), {'blind.retention': 'false'})
+    """
+
+    def __init__(self, message: str, fields: Sequence[str], fixes: Optional[Dict[str, str]] = None) -> None:
+        self.message = message
+        self.fields: Tuple[str, ...] = tuple(fields)
+        self.fixes: Dict[str, str] = dict(fixes or {})
+        super().__init__(f"{self.fields[0]}: {message}" if self.fields else message)
+
+
 def _rebuild(
     fields: Tuple[Any, ...], others: List[ProfileError], leads: bool
 ) -> ProfileError:
@@ -134,4 +156,4 @@ def _rebuild(
     return error
 
 
-__all__ = ["ProfileError"]
+__all__ = ["Conflict", "ProfileError"]

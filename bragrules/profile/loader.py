@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import (
+    TYPE_CHECKING,
     Any,
     Dict,
     Iterator,
@@ -62,8 +63,12 @@ from pydantic import BaseModel, ValidationError
 
 from bragrules.core.money import MAX_DIGITS
 from bragrules.core.text import brief, quote
-from bragrules.profile.errors import ProfileError
+from bragrules.profile.errors import Conflict, ProfileError
 from bragrules.profile.models import Profile, unwrap_annotation
+from bragrules.rules.stakes import FORMER_NAMES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.profile.unused import SettingWarning
 
 if sys.version_info >= (3, 11):
     from importlib.resources.abc import Traversable
@@ -244,11 +249,17 @@ class ResolvedDocument:
             (in the parent file for inherited values).
         chain: every source that contributed, parents before children, the
             file itself last (built-ins by name, files by path).
+        labels: for the file name of each source (as positions give it), the
+            name it goes by in the chain (a built-in's name, a file's path).
+        inherited: the values of the parents alone, merged (what the file
+            itself writes left out; without ``extends``); empty with no parents.
     """
 
     data: Dict[str, Any]
     positions: PositionMap
     chain: Tuple[str, ...] = field(default=())
+    labels: Mapping[str, str] = field(default_factory=dict)
+    inherited: Mapping[str, Any] = field(default_factory=dict)
 
 
 # ---------------------------------------------------------------------------
@@ -786,6 +797,8 @@ class _Partial:
     data: Dict[str, Any]
     tree: _PosTree
     chain: List[str]
+    labels: Dict[str, str] = field(default_factory=dict)
+    inherited: Dict[str, Any] = field(default_factory=dict)  # the parents' values alone, merged
 
 
 def _merge_into(data: Dict[str, Any], tree: _PosTree, over: Dict[str, Any], over_tree: _PosTree) -> None:
@@ -943,6 +956,7 @@ def _resolve_source(
     merged: Dict[str, Any] = {}
     merged_tree = _PosTree(tree.value, None, {})
     chain: List[str] = []
+    labels: Dict[str, str] = {}
     here = stack + [source]
     for ref, where, item_path in entries:
         parent = _parent_source(ref, source, where, item_path)
@@ -966,10 +980,13 @@ def _resolve_source(
         for label in resolved.chain:
             if label not in chain:
                 chain.append(label)
+        labels.update(resolved.labels)
+    inherited = _deep_copy(merged)
     _merge_into(merged, merged_tree, data, tree)
     if source.label not in chain:
         chain.append(source.label)
-    return _Partial(merged, merged_tree, chain), entries, extends_tree
+    labels[source.display] = source.label
+    return _Partial(merged, merged_tree, chain, labels, inherited), entries, extends_tree
 
 
 def _resolve_top(source: _Source) -> ResolvedDocument:
@@ -984,7 +1001,8 @@ def _resolve_top(source: _Source) -> ResolvedDocument:
         assert isinstance(tree.children, dict)
         tree.children = {"extends": extends_tree, **tree.children}
     positions = PositionMap._from_tree(tree)
-    return ResolvedDocument(data=data, positions=positions, chain=tuple(partial.chain))
+    return ResolvedDocument(data=data, positions=positions, chain=tuple(partial.chain), labels=dict(partial.labels),
+                            inherited=partial.inherited)
 
 
 def resolve(source: Union[str, Path]) -> ResolvedDocument:
@@ -1210,28 +1228,82 @@ def _humanise(error: Mapping[str, Any], data: Any) -> Tuple[str, str, str]:
     return path, message, "value"
 
 
-def _combination_site(
-    error: Mapping[str, Any], path: str, message: str, resolved: ResolvedDocument, top_file: Optional[str]
-) -> Optional[Tuple[str, Position]]:
-    """For a rule area's check across fields, the field of the message set in
-    the top file, if the one found first was set in a parent: the file that
-    made the combination is to blame (a child setting ``level_step: 2`` over
-    a parent's ``opening_min: 1``), not the parent that only supplied a value."""
+_DOTTED_PATH = re.compile(r"\b[a-z_]+(?:\.[a-z_]+)+\b")
+
+
+def _is_field(path: str) -> bool:
+    found, _ = _walk(path.split("."))
+    return found is not None
+
+
+def _involved_fields(error: Mapping[str, Any], path: str, message: str) -> List[str]:
+    """The fields a check across fields is about, the one it names first leading: a
+    :class:`Conflict`'s own list, else the fields its message mentions (dotted paths
+    for the whole profile's checks, an area's field names for the area's)."""
+    conflict = (error.get("ctx") or {}).get("error")
+    found: List[str] = [path] if path else []
+    if isinstance(conflict, Conflict):
+        found += list(conflict.fields)
     loc = tuple(error.get("loc", ()))
-    model = _model_at(loc)
-    if model is None or not loc:
-        return None
-    area = ".".join(str(part) for part in loc)
-    for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", message):
-        if name not in model.model_fields:
+    if not loc:
+        found += [p for p in _DOTTED_PATH.findall(message) if _is_field(p)]
+    else:
+        model = _model_at(loc)
+        area = ".".join(str(part) for part in loc)
+        if model is not None:
+            found += [f"{area}.{name}" for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", message)
+                      if name in model.model_fields]
+    return list(dict.fromkeys(found))
+
+
+def _yaml_text(value: Any) -> str:
+    """A value as it is written in a profile: ``true``, ``carries``, ``5/2``, ``[prial, pair]``."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_yaml_text(v) for v in value) + "]"
+    if isinstance(value, str):
+        return brief(value, 40)
+    return _show(value)
+
+
+def _value_at(resolved: ResolvedDocument, path: str) -> Any:
+    present, value = _get(resolved.data, path)
+    if present:
+        return value
+    return _get(_default_dump(), path)[1]
+
+
+def _inherited_note(
+    error: Mapping[str, Any], involved: Sequence[str], blamed: str, resolved: ResolvedDocument, top_file: str
+) -> str:
+    """For a check across fields blamed on the top file, where the other side's values come
+    from (a parent, or the defaults), and what to write in the top file to settle it:
+    ``blind.retention: true is inherited from traditional (line 71); to settle it, write
+    blind.retention: false here``. Empty when no side was inherited (written in the top
+    file, or a default)."""
+    conflict = (error.get("ctx") or {}).get("error")
+    fixes = dict(conflict.fixes) if isinstance(conflict, Conflict) else {}
+    said: List[str] = []
+    suggested: List[str] = []
+    for other in involved:
+        if other == blamed:
             continue
-        candidate = f"{area}.{name}"
-        if candidate == path:
+        where = resolved.positions.get(other)
+        if where is None or where.file == top_file:  # a default, or written here: nothing to point at
             continue
-        found = resolved.positions.get(candidate)
-        if found is not None and found.file == top_file:
-            return candidate, found
-    return None
+        value = _value_at(resolved, other)
+        origin = resolved.labels.get(where.file, where.file)
+        said.append(f"{other}: {_yaml_text(value)} is inherited from {origin} (line {where.line})")
+        fix = fixes.get(other)
+        if fix is None and isinstance(value, bool) and not isinstance(conflict, Conflict):
+            fix = _show(not value)
+        if fix is not None and fix != _yaml_text(value):
+            suggested.append(f"{other}: {fix}")
+    if not said:
+        return ""
+    note = "; ".join(said)
+    if suggested:
+        note += "; to settle it, write " + " or ".join(suggested) + " here"
+    return note
 
 
 def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> ProfileError:
@@ -1241,6 +1313,10 @@ def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> Profi
     for error in exc.errors(include_url=False):
         path, message, point = _humanise(error, resolved.data)
         positions = resolved.positions
+        for new, former in FORMER_NAMES.items():  # a value written under its former name is found there
+            if (path == new or path.startswith(new + ".")) and positions.error_position(new) is None \
+                    and positions.error_position(former) is not None:
+                path = former + path[len(new):]
         where: Optional[Position] = None
         if point == "key":
             where = positions.key_position(path)
@@ -1248,10 +1324,21 @@ def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> Profi
             where = positions.get(path)
         if where is None:
             _, where = positions.locate(path)
-        if point == "auto" and where is not None and where.file != top_file:
-            site = _combination_site(error, path, message, resolved, top_file)
-            if site is not None:
-                path, where = site
+        if point == "auto" and top_file is not None:
+            # A check across fields: the file that made the combination is to blame (a child
+            # writing blind.allowed: false over a parent's blind.retention: true), not the
+            # parent that only supplied a value; the message says what came from elsewhere.
+            involved = _involved_fields(error, path, message)
+            if where is None or where.file != top_file:
+                for candidate in involved:
+                    found = positions.error_position(candidate)
+                    if found is not None and found.file == top_file:
+                        path, where = candidate, found
+                        break
+            if where is not None and where.file == top_file and len(involved) > 1:
+                note = _inherited_note(error, involved, path, resolved, top_file)
+                if note:
+                    message = f"{message}; {note}"
         located.append(
             ProfileError(
                 message,
@@ -1297,6 +1384,61 @@ def load_profile(name_or_path: Union[str, Path]) -> Profile:
     return _validate(resolve(name_or_path))
 
 
+def load_profile_with_warnings(name_or_path: Union[str, Path]) -> Tuple[Profile, List["SettingWarning"]]:
+    """:func:`load_profile`, and the values its file writes that change nothing under its
+    other rules (:mod:`bragrules.profile.unused`), for ``validate`` and ``show`` to warn about.
+
+    The shipped profiles (by name or by path) are not warned about: a value
+    one writes for the record (Crash's ``blind.allowed: false``) is part of
+    its hash, which logs keep, so it stays.
+
+    >>> profile, warnings = load_profile_with_warnings("standard")
+    >>> profile.name, warnings
+    ('standard', [])
+    """
+    from bragrules.profile.unused import unused_settings
+
+    source = _top_source(name_or_path)
+    resolved = _resolve_top(source)
+    profile = _validate(resolved)
+    if _is_shipped(source):
+        return profile, []
+    return profile, former_names(resolved) + unused_settings(resolved, profile)
+
+
+def former_names(resolved: ResolvedDocument) -> List["SettingWarning"]:
+    """A warning for each field the top file writes under a former name (``stakes.pot_cap``):
+    it is still read, as the new one, but the new name is what to write.
+
+    >>> [str(w) for w in former_names(resolve_text("stakes: {pot_cap: 20}", "h.yaml"))]
+    ['h.yaml:1:10: warning: stakes.pot_cap: the former name of stakes.raises_stop_at, still read; write raises_stop_at: 20']
+    """
+    from bragrules.profile.unused import SettingWarning
+
+    top = resolved.positions.get("")
+    found: List[SettingWarning] = []
+    for path, former in FORMER_NAMES.items():
+        where = resolved.positions.key_position(former)
+        if top is None or where is None or where.file != top.file:
+            continue
+        present, value = _get(resolved.data, former)
+        new_name = path.rpartition(".")[2]
+        found.append(SettingWarning(
+            where.file, where.line, where.column, former,
+            f"the former name of {path}, still read; write {new_name}: {_yaml_text(value) if present else '...'}"))
+    return found
+
+
+def _is_shipped(source: _Source) -> bool:
+    """Whether ``source`` is one of the shipped profiles, named or given by its path."""
+    if source.label != source.display:  # named: a built-in
+        return True
+    root = _builtin_root()
+    if source.path is None or not isinstance(root, Path):
+        return False
+    return os.path.dirname(os.path.realpath(source.path)) == os.path.realpath(root)
+
+
 def load_profile_text(
     text: str, filename: str = "<string>", base_dir: Optional[Path] = None
 ) -> Profile:
@@ -1331,17 +1473,22 @@ def profile_hash(profile: Profile) -> str:
     encoded as UTF-8. Two profiles hash equal exactly when they dump equal,
     which includes ``name``, ``description``, ``source`` and ``extends``.
     A field added after logs began to record this hash (its area marks it
-    ``later``, as ``stakes.pot_cap``) is left out while it holds its
+    ``later``, as ``stakes.raises_stop_at``) is left out while it holds its
     default, so a profile that does not use it hashes as it always did and
-    older logs still audit.
+    older logs still audit. A field renamed since (the area's ``FORMER_NAMES``)
+    is hashed under its former name, so the hashes logs recorded stay valid.
 
     >>> h = profile_hash(Profile())
     >>> len(h), h == profile_hash(load_profile_text("stakes: {ante: 1}"))
     (64, True)
     >>> h == profile_hash(load_profile_text("stakes: {ante: 2}"))
     False
-    >>> h == profile_hash(load_profile_text("stakes: {pot_cap: null}")), h == profile_hash(load_profile_text("stakes: {pot_cap: 20}"))
-    (True, False)
+    >>> h == profile_hash(load_profile_text("stakes: {raises_stop_at: null}"))
+    True
+    >>> h == profile_hash(load_profile_text("stakes: {raises_stop_at: 20}"))
+    False
+    >>> profile_hash(load_profile_text("stakes: {raises_stop_at: 20}")) == profile_hash(load_profile_text("stakes: {pot_cap: 20}"))
+    True
     """
     from bragrules.rules.registry import later_fields
 
@@ -1353,6 +1500,13 @@ def profile_hash(profile: Profile) -> str:
             holder, default = holder[part], default[part]
         if holder.get(name) == default[name]:
             del holder[name]
+    for path, former in FORMER_NAMES.items():
+        *parents, name = path.split(".")
+        holder = data
+        for part in parents:
+            holder = holder[part]
+        if name in holder:
+            holder[former.rpartition(".")[2]] = holder.pop(name)
     canonical = json.dumps(
         data,
         sort_keys=True,
@@ -1377,6 +1531,7 @@ __all__ = [
     "load_document_text",
     "load_profile",
     "load_profile_text",
+    "load_profile_with_warnings",
     "profile_hash",
     "resolve",
     "resolve_text",

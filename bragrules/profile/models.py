@@ -32,6 +32,8 @@ from typing import Annotated, Any, List, Union
 
 from pydantic import Field, WithJsonSchema, model_validator
 
+from bragrules.profile.errors import Conflict
+
 # The shared types every area builds on (kept importable from here).
 from bragrules.rules.area import (  # noqa: F401
     _MONEY_DESCRIPTION,
@@ -111,37 +113,43 @@ class Profile(Area):
         needed = self.table.max_players * self.format.cards_dealt + centre
         if needed > pack_size:
             most = (pack_size - centre) // self.format.cards_dealt
-            raise ValueError(
-                f"table.max_players: {self.table.max_players} players of {self.format.cards_dealt} cards "
-                f"need {needed} cards but the pack has {pack_size}; at most {most} players"
+            raise Conflict(
+                f"{self.table.max_players} players of {self.format.cards_dealt} cards "
+                f"need {needed} cards but the pack has {pack_size}; at most {most} players",
+                ("table.max_players", "format.cards_dealt", "pack.jokers"), {"table.max_players": str(most)},
             )
         if self.blind.retention and self.folding.blind_survivor != "carries":
-            raise ValueError(
-                "blind.retention: a retained hand needs folding.blind_survivor: carries "
-                "(a blind survivor who collects has nothing to retain)"
+            raise Conflict(
+                "a retained hand needs folding.blind_survivor: carries "
+                "(a blind survivor who collects has nothing to retain)",
+                ("blind.retention", "folding.blind_survivor"),
+                {"blind.retention": "false", "folding.blind_survivor": "carries"},
             )
         if self.blind.retention and not self.blind.allowed:
-            raise ValueError("blind.retention: there is no retained blind hand without blind play")
+            raise Conflict("there is no retained blind hand without blind play",
+                           ("blind.retention", "blind.allowed"), {"blind.retention": "false"})
         if self.blind.retention and self.format.hands != 1:
-            raise ValueError("blind.retention: retention is defined for one-hand formats only")
+            raise Conflict("retention is defined for one-hand formats only",
+                           ("blind.retention", "format.hands"), {"blind.retention": "false"})
         from bragrules.core.cards import parse_card
 
         jokers_named = [c for c in self.ranking.wild.cards if parse_card(c).is_joker]
         if any(int(parse_card(c)) >= 52 + self.pack.jokers for c in jokers_named):
-            raise ValueError(
-                f"ranking.wild.cards: {', '.join(jokers_named)} named wild, but the pack has "
-                f"{self.pack.jokers} jokers (pack.jokers)"
+            raise Conflict(
+                f"{', '.join(jokers_named)} named wild, but the pack has {self.pack.jokers} jokers (pack.jokers)",
+                ("ranking.wild.cards", "pack.jokers"),
             )
         if self.pack.jokers and not self.ranking.wild.jokers:
-            raise ValueError(
-                "pack.jokers: jokers in the pack must be wild (ranking.wild.jokers: true)"
-            )
+            raise Conflict("jokers in the pack must be wild (ranking.wild.jokers: true)",
+                           ("pack.jokers", "ranking.wild.jokers"), {"ranking.wild.jokers": "true", "pack.jokers": "0"})
         if self.format.lives is not None and self.session.bankroll == "finite":
-            raise ValueError("format.lives: a Crash game has no money, so no finite bankroll")
+            raise Conflict("a Crash game has no money, so no finite bankroll",
+                           ("format.lives", "session.bankroll"), {"session.bankroll": "unlimited"})
         if self.session.bankroll == "finite" and self.session.starting_stack < self.stakes.ante:
-            raise ValueError(
-                f"session.starting_stack: a stack of {self.session.starting_stack} cannot pay the ante of "
-                f"{self.stakes.ante} (stakes.ante), so no deal could be played"
+            raise Conflict(
+                f"a stack of {self.session.starting_stack} cannot pay the ante of "
+                f"{self.stakes.ante} (stakes.ante), so no deal could be played",
+                ("session.starting_stack", "stakes.ante", "session.bankroll"),
             )
         return self
 

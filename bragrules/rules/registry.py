@@ -85,7 +85,7 @@ def field_texts() -> List[FieldText]:
 def later_fields() -> List[str]:
     """The paths of the fields added after the profile hash was first recorded (``FieldText.later``).
 
-    >>> "stakes.pot_cap" in later_fields(), "stakes.ante" in later_fields()
+    >>> "stakes.raises_stop_at" in later_fields(), "stakes.ante" in later_fields()
     (True, False)
     """
     return [f.path for f in _BY_PATH.values() if f.later]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Any, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Dict, Literal, Optional
 
 from pydantic import Field, WithJsonSchema, model_validator
 
@@ -33,6 +33,11 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------
 # The model
 # ---------------------------------------------------------------------------
+
+FORMER_NAMES: Dict[str, str] = {"stakes.raises_stop_at": "stakes.pot_cap"}
+"""Fields renamed after profiles and logs used them: the new path and the former one. The former
+name is still read (a profile file gets a warning), and a profile's hash is taken with the former
+name, so that a log written before the rename audits with the hash it recorded."""
 
 
 class RaiseLimit(Area):
@@ -109,16 +114,36 @@ class Stakes(Area):
         "fold; `before_first_bet`: a player may pass while nobody has bet, and if everyone passes "
         "the pot carries (000: no check \"unless a house rule permits it\").",
     )
-    pot_cap: Optional[
-        Annotated[Money, _refuse_below("above_zero", "pot_cap must be positive"), POSITIVE]
+    raises_stop_at: Optional[
+        Annotated[Money, _refuse_below("above_zero", "raises_stop_at must be positive"), POSITIVE]
     ] = Field(
         None,
-        description="A maximum pot. Once the pot, as it stands before a bet, has reached this amount, "
-        "nobody may raise: a bet is made at the current level (a blind player paying "
-        "`stakes.blind_rate` of it, as always), an opening bet at `stakes.opening_min`, and players "
-        "may see and fold as before, so a hand still plays out. The bet that takes the pot to or "
-        "past the cap stands. `null`: no cap.",
+        description="The pot at which raising stops; not a limit on the pot, which goes on growing. Once "
+        "the pot, as it stands before a bet, has reached this amount, nobody may raise: a bet is made at "
+        "the current level (a blind player paying `stakes.blind_rate` of it, as always), an opening bet "
+        "at `stakes.opening_min`, and players may see and fold as before, so a hand still plays out. "
+        "The bet that takes the pot to or past this amount stands, and every bet after it adds to the "
+        "pot as usual (raising stopped at 200 may end in a pot of 700). `null`: raising never stops. "
+        "Formerly `stakes.pot_cap`, a name still read (with a warning) in profiles and logs.",
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _former_names(cls, data: Any) -> Any:
+        """A profile or a log written before a rename says the field's former name: read it as the new one."""
+        if not isinstance(data, dict):
+            return data
+        for new, old in FORMER_NAMES.items():
+            if not new.startswith("stakes."):
+                continue
+            former = old.rpartition(".")[2]
+            if former not in data:
+                continue
+            name = new.rpartition(".")[2]
+            if name in data:
+                raise ValueError(f"{former} is the former name of {name}: write {name} only")
+            data = {(name if key == former else key): value for key, value in data.items()}
+        return data
 
     @model_validator(mode="after")
     def _ranges(self) -> "Stakes":
@@ -176,7 +201,7 @@ class RaisePolicy:
         object.__setattr__(self, "unlimited", self.kind == "none" and self.pot_cap is None)
 
     def capped(self, pot: Any, scale: int = 1) -> bool:
-        """Whether the pot has reached ``stakes.pot_cap``, so that nobody may raise;
+        """Whether the pot has reached ``stakes.raises_stop_at``, so that nobody may raise;
         ``pot`` is in units of ``1/scale`` (a deal's integer units).
 
         >>> RaisePolicy("none", None, pot_cap=Fraction(10)).capped(19, scale=2), RaisePolicy("none", None, Fraction(10)).capped(20, scale=2)
@@ -220,7 +245,7 @@ class RaisePolicy:
 
 def raise_policy(p: "Profile") -> RaisePolicy:
     """The stakes' policy as the engine asks it (``Rules.raises``)."""
-    return RaisePolicy(p.stakes.raise_limit.kind, p.stakes.raise_limit.amount, p.stakes.pot_cap)
+    return RaisePolicy(p.stakes.raise_limit.kind, p.stakes.raise_limit.amount, p.stakes.raises_stop_at)
 
 
 # ---------------------------------------------------------------------------
@@ -300,11 +325,22 @@ POT_OPENING = choice(
     {"capped": "the usual pot-limit convention", "free": "003's literal words"},
     in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind == "pot",
 )
-def pot_cap(p: "Profile") -> str:
-    cap = p.stakes.pot_cap
+def raises_stop_at(p: "Profile") -> str:
+    """What ``stakes.raises_stop_at`` does: it stops raises, it does not stop the pot growing.
+
+    >>> from bragrules.profile.models import Profile
+    >>> raises_stop_at(Profile.model_validate({"stakes": {"raises_stop_at": 200}}))
+    'once the pot reaches 200, nobody may raise: players bet at the current level, see or fold, and the pot goes on growing'
+    >>> raises_stop_at(Profile())
+    'raising never stops, however big the pot'
+    >>> Profile.model_validate({"stakes": {"pot_cap": 200}}).stakes.raises_stop_at   # the former name
+    Fraction(200, 1)
+    """
+    cap = p.stakes.raises_stop_at
     if cap is None:
-        return "the pot has no cap"
-    return f"once the pot reaches {money_text(cap)}, nobody may raise: players bet at the current level, see or fold"
+        return "raising never stops, however big the pot"
+    return (f"once the pot reaches {money_text(cap)}, nobody may raise: players bet at the current level, "
+            "see or fold, and the pot goes on growing")
 
 
 CHECK = choice(
@@ -365,7 +401,7 @@ def stakes_section(p: "Profile") -> Optional[Section]:
             sentence(raise_kind(p)),
             sentence(POT_OPENING.sentence(p)) if stakes.raise_limit.kind == "pot" else "",
             sentence(CHECK.sentence(p)),
-            sentence(pot_cap(p)) if stakes.pot_cap is not None else "",
+            sentence(raises_stop_at(p)) if stakes.raises_stop_at is not None else "",
             "Betting goes round as many times as it takes; matched bets never end it by themselves. "
             "It stops when one player is left, or when one of the last two sees the other.",
         ]
@@ -398,7 +434,7 @@ TEXT = AreaText(
                   in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind in ("max_increase", "fixed")),
         POT_OPENING,
         CHECK,
-        FieldText("stakes.pot_cap", lambda p: p.stakes.pot_cap, pot_cap,
+        FieldText("stakes.raises_stop_at", lambda p: p.stakes.raises_stop_at, raises_stop_at,
                   {"null": "000, 002, 003", "*": "house rule"}, in_play=betting, later=True),
     ),
     sections=((30, stakes_section),),
