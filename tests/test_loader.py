@@ -29,6 +29,7 @@ from bragrules.profile import (
 )
 from bragrules.profile import errors as errors_module
 from bragrules.profile import loader as loader_module
+import profiles as profiles_module
 
 from .conftest import scaled
 
@@ -691,8 +692,11 @@ def test_a_conflict_with_an_inherited_value_is_reported_at_the_childs_line_with_
         load_profile(kid)
     error = info.value
     assert (error.file, error.line, error.column, error.path) == (str(kid), 3, 18, "blind.allowed")
+    parent_lines = (Path(profiles_module.__file__).parent / "traditional.yaml").read_text(encoding="utf-8").splitlines()
+    retention_line = next(n for n, text in enumerate(parent_lines, 1) if text.strip().startswith("retention:"))
     assert error.message == ("there is no retained blind hand without blind play; blind.retention: true is "
-                             "inherited from traditional (line 71); to settle it, write blind.retention: false here")
+                             f"inherited from traditional (line {retention_line}); to settle it, write "
+                             "blind.retention: false here")
     fixed = tmp_path / "fixed.yaml"
     fixed.write_text("extends: traditional\nname: kid\nblind: {allowed: false, retention: false}\n", encoding="utf-8")
     assert not load_profile(fixed).blind.allowed
