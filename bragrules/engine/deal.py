@@ -443,7 +443,8 @@ class Deal:
             low, high = units.opening_min, self._opening_cap()
         else:
             low = level
-            high = raises.max_level(level, self.pot_u, units.raise_amount, scale=units.denominator)
+            high = raises.max_level(level, self.pot_u, units.raise_amount, scale=units.denominator,
+                                    call=units.payment(level, blind) if raises.after_call else 0)
         step = units.payment(units.step, blind)
         if raises.kind == "fixed" and level is not None:
             assert units.raise_amount is not None
@@ -954,12 +955,13 @@ class Deal:
                         f"not {_amount(amount)}",
                     )
                 raises = rules.raises
+                call = units.payment(self.level_u, blind) if raises.after_call else 0
                 if not raises.unlimited and not raises.allows(self.level_u, new_level, self.pot_u, units.raise_amount,
-                                                              scale=units.denominator):
+                                                              scale=units.denominator, call=call):
                     high = self._bet_range(state)[1]
                     top = money(high) if high is not None else None
                     raise RuleViolation(
-                        "stakes.raise_limit",
+                        raises.rule,
                         f"{rules.raises.describe()}: from level {self.level} a {rate} player may pay "
                         f"at most {top}, not {_amount(amount)}",
                     )
