@@ -1488,6 +1488,7 @@ class Deal:
         else:
             _share(payouts, winners, self.pot)
         if self._bonus_paid:
+            self._declare_dealt()
             bonuses = self._bonuses(self._bonus_players(exposure if showdown else None), payouts)
         else:  # no hand earns a bonus under this profile
             bonuses = dict.fromkeys(self.order, ZERO)
@@ -1511,9 +1512,34 @@ class Deal:
             self._declared.append(state.name)
             self.events.append(Bonus(state.name, self.rules.bonus[category], category))
 
+    def _declare_dealt(self) -> None:
+        """``session.bonus.needs_look: false``: at settlement every bonus hand dealt in this deal is
+        declared, looked at or not (a hand nobody recorded is not)."""
+        if not self.rules.bonus_unlooked:
+            return
+        for name in self.order:
+            hand = self._bonus_hand(name)
+            if name in self._declared or hand is None:
+                continue
+            category = self.comparer.category(hand)
+            if self.rules.bonus.get(category):
+                self._declared.append(name)
+                self.events.append(Bonus(name, self.rules.bonus[category], category))
+
+    def _bonus_hand(self, player: str) -> Hand:
+        """The hand a player's bonus is reckoned on: the one held (shown or declared on looking),
+        or under ``session.bonus.needs_look: false`` the one dealt in this deal, whatever became of it."""
+        if self.rules.bonus_unlooked:
+            dealt = self._origin[1].get(player)
+            return None if dealt is None else tuple(dealt)
+        return self.players[player].hand
+
     def _bonus_players(self, shown: Optional[Sequence[str]]) -> List[str]:
-        """Whose hands earn a bonus: those shown at a showdown, and those declared (when: dealt)."""
+        """Whose hands earn a bonus: those shown at a showdown, and those declared (when: dealt);
+        under ``needs_look: false`` those dealt one, and nobody else (a retained hand earned in its own deal)."""
         players = list(self._declared)
+        if self.rules.bonus_unlooked:
+            return players
         for player in shown or ():
             if player not in players:
                 players.append(player)
@@ -1528,7 +1554,7 @@ class Deal:
         if not shown or not self._bonus_paid:
             return bonuses
         for player in shown:
-            hand = self.players[player].hand
+            hand = self._bonus_hand(player)
             if hand is None:
                 continue
             amount = self.rules.bonus.get(self.comparer.category(hand), ZERO)
@@ -1553,6 +1579,8 @@ class Deal:
         shown: Optional[List[str]] = None,
     ) -> None:
         payouts = {p: ZERO for p in self.order}
+        if self._bonus_paid:
+            self._declare_dealt()
         bonuses = self._bonuses(self._bonus_players(shown))
         self._finish("carried", [], payouts, bonuses, self.pot, bool(shown), False, retained or {}, reason, shown)
 
@@ -1673,7 +1701,7 @@ class Deal:
             ending = Ending("showdown" if tied is None else "see", won, None, caller, opponent, tied,
                             "seeing.tie" if tied else None)
         for player, bonus in (bonuses.items() if self._bonus_paid else ()):
-            hand = self.players[player].hand
+            hand = self._bonus_hand(player)
             if bonus > 0 and hand is not None:
                 category = self.comparer.category(hand)
                 if rules.bonus.get(category) and f"session.bonus.{category}" not in paths:

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, List, Literal, Optional
 
@@ -64,6 +64,23 @@ class Bonus(Area):
         "player gets, declared as soon as its holder looks at it (or shows it), whatever happens "
         "to the deal after, in every deal it is held.",
     )
+    needs_look: bool = Field(
+        True,
+        description="With `when: dealt`: whether a bonus hand earns only once its holder looks at it (or "
+        "shows it). 003's \"拿到\" (gets) does not say. `true`: declared on looking, as `when: dealt` "
+        "describes; `false`: every prial or running flush dealt earns, looked at or not (a hand folded "
+        "blind, or left blind, too), settled with the deal whatever its end (a redeal excepted), once, in "
+        "the deal it is dealt: a retained hand does not earn again. A hand nobody recorded earns nothing.",
+    )
+
+    @model_validator(mode="after")
+    def _look(self) -> "Bonus":
+        if not self.needs_look and self.when != "dealt":
+            raise ValueError(
+                "needs_look: false pays a bonus for every bonus hand dealt, looked at or not, but when is "
+                f"{self.when}: set when: dealt, or leave needs_look out"
+            )
+        return self
 
 
 class Session(Area):
@@ -204,6 +221,8 @@ def starting_stack(p: "Profile") -> str:
 
 
 def _bonus_holder(hand: str, p: "Profile") -> str:
+    if p.session.bonus.when == "dealt" and not p.session.bonus.needs_look:
+        return f"a player dealt {hand} (looked at or not)"
     if p.session.bonus.when == "dealt":
         return f"a player who gets {hand} (declared on looking at it, or shown)"
     return f"a player who shows {hand} at a showdown"
@@ -251,6 +270,18 @@ BONUS_WHEN = choice(
     {"dealt": "003 (拿到, gets)", "shown": "house rule (shown at a see)"},
     in_play=lambda p: p.format.betting and (p.session.bonus.prial > 0 or p.session.bonus.running_flush > 0),
 )
+NEEDS_LOOK = choice(
+    "session.bonus.needs_look",
+    lambda p: p.session.bonus.needs_look,
+    {
+        True: "a bonus hand earns once its holder looks at it or shows it",
+        False: "every bonus hand dealt earns, looked at or not, settled with the deal",
+    },
+    {"true": "003 (拿到, gets) read as getting and looking at the hand",
+     "false": "003 (拿到, gets) read as being dealt the hand, looked at or not"},
+    in_play=lambda p: BONUS_WHEN.in_play(p) and p.session.bonus.when == "dealt",
+)
+NEEDS_LOOK = replace(NEEDS_LOOK, later=True)
 END_KIND = FieldText(
     "session.end.kind", lambda p: p.session.end.kind, end_kind,
     {"resolved_pots": "002", "hands": "003", "one_player_left": "000", "time": "000 (a time limit)",
@@ -287,7 +318,10 @@ def session_section(p: "Profile") -> Optional[Section]:
         if session.bonus.prial or session.bonus.running_flush:
             items.append(sentence(bonus_prial(p)))
             items.append(sentence(bonus_running_flush(p)))
-            if session.bonus.when == "dealt":
+            if session.bonus.when == "dealt" and not session.bonus.needs_look:
+                items.append("Every such hand dealt earns its bonus, whether its holder looks at it or not, "
+                             "folded or not; it is paid when the deal is settled, once, in the deal it is dealt.")
+            elif session.bonus.when == "dealt":
                 items.append("A bonus is paid as soon as the hand is declared, in every deal it is held, "
                              "whatever happens to the deal after.")
     sec.bullets(items)
@@ -317,6 +351,7 @@ TEXT = AreaText(
         FieldText("session.bonus.running_flush", lambda p: p.session.bonus.running_flush, bonus_running_flush,
                   {"0": "000, 002", "*": "003's bonus variant"}, in_play=_bonus_in_play),
         BONUS_WHEN,
+        NEEDS_LOOK,
     ),
     sections=((80, session_section),),
 )
