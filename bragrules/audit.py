@@ -453,6 +453,9 @@ class _Auditor:
             return f"it ends after {end.count} resolved pots; {state.resolved} so far"
         if end.kind == "hands":
             return f"it ends after {end.count} hands with no pot carried; {state.deals} so far"
+        if end.kind == "rounds":
+            return (f"it ends after {end.count} rounds (every player dealing once) with no pot carried; "
+                    f"{state.rounds} so far")
         if end.kind == "one_player_left":
             return "it ends when one player is left"
         if end.kind == "time":

@@ -606,7 +606,8 @@ def test_profile_hash() -> None:
     import hashlib
     import json
     data = a.model_dump(mode="json")
-    del data["stakes"]["pot_cap"]  # a field added later, at its default, is left out (older logs still audit)
+    # the fields added later, at their defaults, are left out (older logs still audit)
+    del data["stakes"]["pot_cap"], data["stakes"]["raise_limit"]["pot_measure"], data["session"]["bonus"]["needs_look"]
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert profile_hash(a) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()
     capped = load_profile_text("stakes: {ante: 5/2, pot_cap: 20}\n")

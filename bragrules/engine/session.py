@@ -61,6 +61,8 @@ class SessionState:
     """What carries from one deal to the next.
 
     ``deals`` counts the deals played (what ``session.end`` counts);
+    ``rounds`` the full turns of the deal (every player still in dealing once), and
+    ``round_dealers`` who has dealt in the round under way (``session.end.kind: rounds``);
     ``dealt`` counts every deal dealt, redeals included, and numbers them.
     ``redeal`` is true when the last deal ended in a redeal: the same dealer
     deals again from a shuffled pack. ``finished_ms`` is when the last deal
@@ -76,6 +78,8 @@ class SessionState:
     last_won_by_prial: bool = False
     dealt: int = 0
     redeal: bool = False
+    rounds: int = 0
+    round_dealers: List[str] = field(default_factory=list)
     # when, not what: sessions that played the same deals are equal whatever their clocks said
     finished_ms: Optional[int] = field(default=None, compare=False)
 
@@ -231,7 +235,7 @@ class Session:
             if len(self.dealt_in()) < 2:
                 return True
             seated = len(self.seated())
-        return self.rules.end.is_over(s.deals, s.resolved, seated, s.carried.numerator > 0, s.finished_ms)
+        return self.rules.end.is_over(s.deals, s.resolved, seated, s.carried.numerator > 0, s.finished_ms, s.rounds)
 
     def current_hands(self) -> Dict[str, Tuple[Card, ...]]:
         assert self._current_meta is not None
@@ -350,7 +354,20 @@ class Session:
         s.deals += 1
         s.dealt += 1
         s.redeal = False
+        if self.rules.end.kind == "rounds":
+            self._count_round()
         s.dealer_index = self._next_dealer()
+
+    def _count_round(self) -> None:
+        """``session.end.kind: rounds``: the deal just played is its dealer's turn of the round; the round
+        is over once every player still in (as the deal left them) has dealt in it."""
+        s = self.state
+        dealer = self.players[s.dealer_index]
+        if dealer not in s.round_dealers:
+            s.round_dealers.append(dealer)
+        if set(self.in_rotation()).issubset(s.round_dealers):
+            s.rounds += 1
+            s.round_dealers = []
 
     def _next_dealer(self) -> int:
         s, n = self.state, len(self.players)

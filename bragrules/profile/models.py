@@ -136,6 +136,11 @@ class Profile(Area):
             raise ValueError(
                 "pack.jokers: jokers in the pack must be wild (ranking.wild.jokers: true)"
             )
+        if self.session.end.kind == "rounds" and self.table.rotation == "fixed":
+            raise ValueError(
+                "session.end.kind: a round is every player dealing once, but with table.rotation: fixed "
+                "the same player deals throughout, so no round would ever end; count hands instead"
+            )
         if self.format.lives is not None and self.session.bankroll == "finite":
             raise ValueError("format.lives: a Crash game has no money, so no finite bankroll")
         if self.session.bankroll == "finite" and self.session.starting_stack < self.stakes.ante:

@@ -27,13 +27,17 @@ if TYPE_CHECKING:
 class SessionEnd(Area):
     """When the session stops."""
 
-    kind: Literal["resolved_pots", "hands", "one_player_left", "time", "never"] = Field(
+    kind: Literal["resolved_pots", "hands", "rounds", "one_player_left", "time", "never"] = Field(
         "never",
         description="The stopping rule. `resolved_pots`: after `count` pots are won, carried deals not "
-        "counting; `hands`: after `count` deals; `one_player_left`: when one player holds every "
-        "chip (finite bankroll only); `time`: after `minutes`; `never`: until the table stops.",
+        "counting; `hands`: after `count` deals; `rounds`: after `count` full turns of the deal, a round "
+        "being every player still in dealing once (000's \"a set number of rounds\"; with three players, "
+        "two rounds are six deals), never with `table.rotation: fixed`; `one_player_left`: when one player "
+        "holds every chip (finite bankroll only); `time`: after `minutes`; `never`: until the table stops. "
+        "A pot carried at the end of the last deal, hand or round is played on until it is won.",
     )
-    count: Optional[int] = Field(None, ge=1, description="The number for `resolved_pots` and `hands` (required there).")
+    count: Optional[int] = Field(None, ge=1, description="The number for `resolved_pots`, `hands` and `rounds` "
+                                 "(required there).")
     minutes: Optional[int] = Field(
         None, ge=1, le=10080, description="The time limit, for `kind: time`: the session ends with the first deal that finishes "
         "once this many minutes have passed since it began (a carried pot is played on until it "
@@ -43,7 +47,7 @@ class SessionEnd(Area):
 
     @model_validator(mode="after")
     def _count(self) -> "SessionEnd":
-        if self.kind in ("resolved_pots", "hands") and self.count is None:
+        if self.kind in ("resolved_pots", "hands", "rounds") and self.count is None:
             raise ValueError(f"session end {self.kind} needs a count")
         if self.kind == "time" and self.minutes is None:
             raise ValueError("session end time needs minutes")
@@ -139,6 +143,11 @@ class EndPolicy:
     (True, False)
     >>> limit.is_over(9, 9, 4, False, finished_ms=None)   # no time known: not over
     False
+
+    ``rounds`` counts full turns of the deal (every player still in dealing once):
+
+    >>> EndPolicy("rounds", 2).is_over(6, 6, 3, False, rounds=1), EndPolicy("rounds", 2).is_over(6, 6, 3, False, rounds=2)
+    (False, True)
     """
 
     kind: str
@@ -151,7 +160,7 @@ class EndPolicy:
         return self.minutes * 60_000 if self.kind == "time" and self.minutes is not None else None
 
     def is_over(self, deals: int, resolved: int, players_with_chips: int, pot_carried: bool,
-                finished_ms: Optional[int] = None) -> bool:
+                finished_ms: Optional[int] = None, rounds: int = 0) -> bool:
         if self.kind == "resolved_pots":
             assert self.count is not None
             return resolved >= self.count
@@ -159,6 +168,9 @@ class EndPolicy:
             assert self.count is not None
             # a carried pot is never left on the table: play on until it is won
             return deals >= self.count and not pot_carried
+        if self.kind == "rounds":
+            assert self.count is not None
+            return rounds >= self.count and not pot_carried
         if self.kind == "one_player_left":
             return players_with_chips <= 1 and not pot_carried
         if self.kind == "time":
@@ -177,6 +189,9 @@ def _end_text(kind: str, number: Optional[int]) -> str:
         return f"the session ends after {count(number or 0, 'resolved pot')}, carried deals not counting"
     if kind == "hands":
         return f"the session ends after {count(number or 0, 'deal')}, carried deals included"
+    if kind == "rounds":
+        return (f"the session ends after {count(number or 0, 'round')} of the deal, a round being every "
+                "player dealing once, once no pot is carried")
     if kind == "one_player_left":
         return "the session ends when one player holds every chip"
     if kind == "time":
@@ -203,7 +218,7 @@ def end_count(p: "Profile") -> str:
     end = p.session.end
     if end.count is None:
         return "no number of deals or pots is set"
-    if end.kind in ("resolved_pots", "hands"):
+    if end.kind in ("resolved_pots", "hands", "rounds"):
         return _end_text(end.kind, end.count)
     return f"a count of {end.count} is set but unused"
 
@@ -284,7 +299,8 @@ NEEDS_LOOK = choice(
 NEEDS_LOOK = replace(NEEDS_LOOK, later=True)
 END_KIND = FieldText(
     "session.end.kind", lambda p: p.session.end.kind, end_kind,
-    {"resolved_pots": "002", "hands": "003", "one_player_left": "000", "time": "000 (a time limit)",
+    {"resolved_pots": "002", "hands": "003", "rounds": "000 (a set number of rounds)", "one_player_left": "000",
+     "time": "000 (a time limit)",
      "never": "000 (until the table stops)"},
 )
 
@@ -307,7 +323,7 @@ def session_section(p: "Profile") -> Optional[Section]:
         )
     else:
         items.append(sentence(end_kind(p)))
-        if session.end.kind in ("hands", "one_player_left") and can_carry(p):
+        if session.end.kind in ("hands", "rounds", "one_player_left") and can_carry(p):
             items.append("If the last pot carries, play goes on until it is won.")
         items.append(sentence(bankroll(p)))
         if session.bankroll == "finite":
@@ -336,7 +352,7 @@ TEXT = AreaText(
         END_KIND,
         FieldText("session.end.count", lambda p: p.session.end.count, end_count,
                   {"null": "000", "8": "002, 003", "15": "003", "30": "003", "*": "house rule"},
-                  in_play=lambda p: p.session.end.kind in ("resolved_pots", "hands")),
+                  in_play=lambda p: p.session.end.kind in ("resolved_pots", "hands", "rounds")),
         FieldText("session.end.minutes", lambda p: p.session.end.minutes, end_minutes,
                   {"null": "000, 002, 003", "*": "000: a time limit"},
                   in_play=lambda p: p.session.end.kind == "time"),
