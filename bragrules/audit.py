@@ -69,6 +69,7 @@ RULE_UNFINISHED = "history.unfinished"
 RULE_SESSION_END = "session.end"
 RULE_OVER = "deal_over"
 RULE_TIME = "history.time"
+RULE_AT_LIMIT = "session.end.at_limit"
 
 ProfileChoice = Union[Rules, Profile, str, "os.PathLike[str]", None]
 
@@ -291,6 +292,8 @@ def _describe(outcome: Optional[str], winners: Optional[Sequence[str]]) -> str:
         return "the pot did not carry"
     if outcome == "redeal":
         return "the hand was dealt again"
+    if outcome == "abandoned":
+        return "the hand was abandoned at the time limit"
     if not winners:
         return f"the deal was {outcome}" if outcome else "no winner"
     if len(winners) == 1:
@@ -458,6 +461,12 @@ class _Auditor:
                     f"{state.rounds} so far")
         if end.kind == "one_player_left":
             return "it ends when one player is left"
+        if end.kind == "time" and end.abandons:
+            text = (f"it ends at {end.minutes} minutes, the hand then in progress abandoned (one playing for a "
+                    "carried pot is played out)")
+            if self.last_timed is not None:
+                text += f"; deal {self.last_timed[0]} finished at {format_time(self.last_timed[1])}"
+            return text
         if end.kind == "time":
             text = f"it ends with the first deal finishing once {end.minutes} minutes have passed, no pot carried"
             if self.last_timed is not None:
@@ -528,6 +537,8 @@ class _Auditor:
                     broken = True
                     self.note(n, item.line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
                     break
+        if deal.result is None and not broken and entry.result is not None and entry.result.outcome == "abandoned":
+            self._abandon(entry, deal)
         default = deal.default_action() if deal.result is None and not broken else None
         if default is not None and not (last and self.history.kind == "log"):
             deal.apply(default)  # a decision the history leaves unsaid: the profile's default
@@ -554,6 +565,32 @@ class _Auditor:
         if self.pack is not None:
             self._used_under_pack(n, deal, hands, retained, entry, exact)
         self._settle(entry, dealer, order, retained, result, from_claim)
+
+    def _abandon(self, entry: DealEntry, deal: Deal) -> None:
+        """A deal the history says was abandoned at the time limit: it must be allowed then
+        (``session.end.at_limit: abandon``, the limit passed, no pot carried in); the replay abandons it
+        in any case, every stake returned, so that the deals after it are checked from where the history
+        left the table."""
+        end, n = self.rules.end, entry.number
+        line = entry.result.line if entry.result is not None else entry.line
+        finished = entry.finished_ms
+        limit = end.limit_ms
+        if not end.abandons:
+            why = "under this profile the hand in progress is played out at the time limit"
+        elif deal.carried_in:
+            why = f"it plays for a carried pot of {pretty_money(deal.carried_in)}, which is played out"
+        elif finished is None:
+            why = ""
+            self.note(n, line, f"deal {n} is abandoned at the time limit, but no time is recorded for it: "
+                               "whether time was up cannot be checked")
+        elif limit is not None and finished < limit:
+            why = (f"it stopped at {format_time(finished)}, before the time limit of {end.minutes} minutes "
+                   f"({format_time(limit)})")
+        else:
+            why = ""
+        if why:
+            self.violation(n, None, line, RULE_AT_LIMIT, f"deal {n} is abandoned, but {why}")
+        deal.abandon(f"time is up ({end.minutes} minutes): the hand is abandoned, every stake returned")
 
     def _deal_from_pack(self, entry: DealEntry, order: Sequence[str], hands: Dict[str, Optional[Tuple[Card, ...]]],
                         due: bool, exact: bool) -> None:
@@ -707,6 +744,14 @@ class _Auditor:
             self.untimed_count += 1
             if len(self.untimed) < 5:
                 self.untimed.append(entry.number)
+        end = self.rules.end
+        limit = end.limit_ms
+        if (end.abandons and finished is not None and limit is not None and finished >= limit and entry.actions
+                and result.outcome not in ("abandoned", "redeal") and not self.table.state.carried):
+            self.violation(entry.number, None, entry.time_line or entry.line, RULE_AT_LIMIT,
+                           f"deal {entry.number} is played out to {format_time(finished)}, past the time limit "
+                           f"of {end.minutes} minutes: under this profile play stops at the limit, the hand "
+                           "in progress abandoned with its stakes returned")
         self.table.settle(result, finished)
         self.retained = dict(result.retained)
         if self.keep_deals or self.on_deal is not None:

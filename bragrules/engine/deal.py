@@ -143,6 +143,7 @@ ENDING_KINDS: Tuple[str, ...] = (
     "carried_no_winner",  # several hands each and nobody won enough of them: the pot carries
     "lives",  # Crash: no pot, the lowest hand loses a life
     "redeal",  # a dispute's redeal: every stake returned
+    "abandoned",  # the time limit stopped play mid-hand (session.end.at_limit: abandon): every stake returned
 )
 
 
@@ -1327,6 +1328,27 @@ class Deal:
                      f"{state.name}'s cards were exposed: the hand is dealt again, every stake returned", None)
         return Redeal(state.name)
 
+    def abandon(self, reason: str = "time is up: the hand is abandoned, every stake returned") -> Event:
+        """Stop the deal where it stands (``session.end.at_limit: abandon``): every stake of it is
+        returned to whoever paid it, no bonus is paid, the pot carried in stays carried and retained
+        hands stay retained. Whether the time allows it is the session's to say
+        (:meth:`~bragrules.engine.session.Session.abandon_deal`). A deal already over raises.
+
+        >>> from bragrules.profile import load_profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> deal = Deal(compile_rules(load_profile("standard")), ["A", "B"], {"A": None, "B": None})
+        >>> _ = deal.apply_text("A bet 3")
+        >>> deal.abandon().outcome, deal.result.net, deal.result.ending.kind
+        ('abandoned', {'A': Fraction(0, 1), 'B': Fraction(0, 1)}, 'abandoned')
+        """
+        if self.result is not None:
+            raise RuleViolation(RULE_OVER, "the deal is over: there is nothing left to abandon")
+        payouts = {p: s.contributed for p, s in self.players.items()}
+        retained = {p: tuple(h) if h is not None else None for p, h in (self._origin[2] or {}).items()}
+        self._finish("abandoned", [], payouts, {p: ZERO for p in self.order}, self.carried_in, False, False,
+                     retained, reason, None)
+        return self.events[-1]
+
     def _force_fold(self, state: PlayerState) -> None:
         """A fold at once, out of turn (a deliberate look): the turn stays where it was."""
         was_turn = self.to_act == state.name
@@ -1670,6 +1692,8 @@ class Deal:
         won = tuple(winners)
         if outcome == "redeal":  # a dispute's redeal: the ruling cites the dispute rule it applied
             return Ending("redeal", won, caller=caller, opponent=opponent, tied=tied), []
+        if outcome == "abandoned":  # the time limit stopped play mid-hand
+            return Ending("abandoned", won, caller=caller, opponent=opponent, tied=tied), ["session.end.at_limit"]
         if rules.lives is not None:
             return Ending("lives", won, caller=caller, opponent=opponent, tied=tied), ["format.lives"]
         nobody_bet = self.level_u is None

@@ -44,6 +44,15 @@ class SessionEnd(Area):
         "is won). The log records each deal's finishing time; the audit checks the end against "
         "them."
     )
+    at_limit: Literal["finish_deal", "abandon"] = Field(
+        "finish_deal",
+        description="What the time limit does to the hand in progress (000: \"a time limit\", and \"the "
+        "most chips when play stops\"). `finish_deal`: the hand is played out, and the session ends with "
+        "it; `abandon`: play stops at the limit, in the middle of a hand: the hand in progress is "
+        "abandoned, every stake of it returned (as for a redeal), and the session ends. A hand playing "
+        "for a carried pot is still played out, so that nobody leaves money on the table. Needs "
+        "`kind: time`.",
+    )
 
     @model_validator(mode="after")
     def _count(self) -> "SessionEnd":
@@ -51,6 +60,11 @@ class SessionEnd(Area):
             raise ValueError(f"session end {self.kind} needs a count")
         if self.kind == "time" and self.minutes is None:
             raise ValueError("session end time needs minutes")
+        if self.at_limit != "finish_deal" and self.kind != "time":
+            raise ValueError(
+                f"at_limit {self.at_limit} says what the time limit does to the hand in progress, but the "
+                f"session ends by {self.kind}, not by time: set kind: time and minutes, or leave at_limit out"
+            )
         return self
 
 
@@ -153,6 +167,8 @@ class EndPolicy:
     kind: str
     count: Optional[int]
     minutes: Optional[int] = None
+    abandons: bool = False
+    """``session.end.at_limit: abandon``: at the time limit the hand in progress is abandoned, stakes returned."""
 
     @property
     def limit_ms(self) -> Optional[int]:
@@ -197,12 +213,33 @@ def _end_text(kind: str, number: Optional[int]) -> str:
     if kind == "time":
         minutes = f"{number} minute{'s' if number != 1 else ''}" if number else "the time limit"
         return f"the session ends with the first deal that finishes after {minutes}, once no pot is carried"
+    if kind == "time_abandon":
+        minutes = f"{number} minute{'s' if number != 1 else ''}" if number else "the time limit"
+        return (f"the session ends after {minutes}, the hand then in progress abandoned with its stakes "
+                "returned (a hand for a carried pot is played out)")
     return "the session runs until the table stops"
 
 
 def end_kind(p: "Profile") -> str:
     end = p.session.end
-    return _end_text(end.kind, end.minutes if end.kind == "time" else end.count)
+    kind = "time_abandon" if end.kind == "time" and end.at_limit == "abandon" else end.kind
+    return _end_text(kind, end.minutes if end.kind == "time" else end.count)
+
+
+AT_LIMIT_TEXT = {
+    "finish_deal": "when time is up the hand in progress is played out, and the session ends with it",
+    "abandon": "when time is up play stops at once: the hand in progress is abandoned, every stake of it "
+               "returned, unless it plays for a carried pot",
+}
+AT_LIMIT = FieldText(
+    "session.end.at_limit", lambda p: p.session.end.at_limit,
+    lambda p: AT_LIMIT_TEXT[p.session.end.at_limit],
+    {"finish_deal": "000 (a time limit), read as the last hand played out",
+     "abandon": "000 (a time limit; \"when play stops\"), read as play stopping mid-hand"},
+    in_play=lambda p: p.session.end.kind == "time",
+    choices=dict(AT_LIMIT_TEXT),
+    later=True,
+)
 
 
 def end_minutes(p: "Profile") -> str:
@@ -210,7 +247,7 @@ def end_minutes(p: "Profile") -> str:
     if end.minutes is None:
         return "no time limit is set"
     if end.kind == "time":
-        return _end_text("time", end.minutes)
+        return _end_text("time_abandon" if end.at_limit == "abandon" else "time", end.minutes)
     return f"a time limit of {end.minutes} minutes is set but unused"
 
 
@@ -356,6 +393,7 @@ TEXT = AreaText(
         FieldText("session.end.minutes", lambda p: p.session.end.minutes, end_minutes,
                   {"null": "000, 002, 003", "*": "000: a time limit"},
                   in_play=lambda p: p.session.end.kind == "time"),
+        AT_LIMIT,
         FieldText("session.bankroll", lambda p: p.session.bankroll, bankroll,
                   {"unlimited": "002", "finite": "003"}),
         FieldText("session.starting_stack", lambda p: p.session.starting_stack, starting_stack,
