@@ -571,3 +571,43 @@ def test_an_abandoned_sheet_result_with_a_winner_is_refused_with_its_line() -> N
     with pytest.raises(HistoryError) as info:
         parse_sheet(text, filename="stopped.yaml")
     assert info.value.line == 9 and "abandoned" in info.value.message
+
+
+def test_a_browser_table_stops_at_the_limit_mid_hand() -> None:
+    """``bragrules serve`` under at_limit: abandon: the move made once time is up is refused naming the
+    rule, the hand is abandoned with its stakes returned, and the session is over."""
+    from bragrules.web.service import Refusal, TableService
+
+    data = load_profile("standard").model_dump(mode="json")
+    data["table"]["min_players"] = 2
+    data["session"] = {"end": {"kind": "time", "minutes": 30, "at_limit": "abandon"}}
+    service = TableService(Profile.model_validate(data), "abandoning", seats=2, bots=[], seed=5)
+    ann, bob = service.join("Ann"), service.join("Bob")  # the table is full: play starts
+    table = service.table
+    assert table is not None and service.deal is not None
+    clock = FakeClock()
+    table.session.clock, table.session.started = clock, clock()
+    tokens = {"Ann": ann, "Bob": bob}
+    first = service.deal.to_act
+    assert first is not None
+    sent = service.state(tokens[first])
+    look = next(o for o in sent["view"]["legal"] if o["kind"] == "look")
+    service.act(tokens[first], {"kind": look["kind"], "turn": sent["turn"]})
+    clock.advance(31 * MINUTE)
+    sent = service.state(tokens[first])
+    with pytest.raises(Refusal) as refused:
+        service.act(tokens[first], {"kind": "fold", "turn": sent["turn"]})
+    assert refused.value.rule == "session.end.at_limit" and refused.value.status == 409
+    assert "time is up" in refused.value.message and refused.value.rule_words
+    assert service.phase == "over" and table.session.is_over
+    assert service.last is not None and service.last["outcome"] == "abandoned"
+    assert all(v == 0 for v in service.last["net"].values())
+
+
+def test_the_play_command_words_an_abandoned_hand() -> None:
+    from bragrules_cli.play_cmd import explain_result
+
+    deal = Deal(abandoning(), ["A", "B", "C"], {"A": None, "B": None, "C": None})
+    deal.apply_text("A bet 2")
+    deal.abandon("time is up (30 minutes): the hand is abandoned, every stake returned")
+    assert explain_result(deal) == ["[bold]time is up (30 minutes): the hand is abandoned, every stake returned[/]"]
