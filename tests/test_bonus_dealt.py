@@ -101,7 +101,7 @@ def test_needs_look_false_without_when_dealt_is_refused_at_its_line(tmp_path: Pa
     with pytest.raises(ProfileError) as refused:
         load_profile(str(path))
     text = str(refused.value)
-    assert "odd.yaml:" in text and "needs_look" in text and "when: dealt" in text
+    assert "odd.yaml:5:" in text and "needs_look" in text and "when: dealt" in text, text
 
 
 def test_a_needs_look_that_is_not_a_switch_is_refused() -> None:

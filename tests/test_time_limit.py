@@ -434,7 +434,7 @@ def test_at_limit_without_a_time_limit_is_refused_at_its_line(tmp_path: Path) ->
     with pytest.raises(ProfileError) as refused:
         load_profile(str(path))
     text = str(refused.value)
-    assert "odd.yaml:" in text and "at_limit" in text and "kind: time" in text
+    assert "odd.yaml:6:" in text and "at_limit" in text and "kind: time" in text, text
 
 
 def _abandoned_log(tmp_path: Path) -> Path:
@@ -611,3 +611,23 @@ def test_the_play_command_words_an_abandoned_hand() -> None:
     deal.apply_text("A bet 2")
     deal.abandon("time is up (30 minutes): the hand is abandoned, every stake returned")
     assert explain_result(deal) == ["[bold]time is up (30 minutes): the hand is abandoned, every stake returned[/]"]
+
+
+def test_the_explainers_know_at_limit() -> None:
+    from bragrules.explainers.diff import compare
+    from bragrules.explainers.explain import explain, in_play, source_of
+    from bragrules.explainers.rulebook import build_rulebook, render
+    from bragrules.profile import load_profile_text, profile_hash
+
+    text = "extends: standard\nname: stop\nsession:\n  end: {kind: time, minutes: 45, at_limit: abandon}\n"
+    stop = load_profile_text(text)
+    played_out = load_profile_text(text.replace(", at_limit: abandon", ""))
+    assert explain("session.end.at_limit", "abandon").startswith("when time is up play stops at once")
+    assert in_play("session.end.at_limit", stop) and not in_play("session.end.at_limit", load_profile("standard"))
+    assert "mid-hand" in source_of("session.end.at_limit", "abandon")
+    found = compare([("played-out", played_out), ("stop", stop)]).find("session.end.at_limit")
+    assert found is not None and found.values == {"played-out": "finish_deal", "stop": "abandon"}
+    book = " ".join(render(build_rulebook(stop), "text").split())
+    assert "The session ends after 45 minutes, the hand then in progress abandoned with its stakes returned" in book
+    assert profile_hash(played_out) == profile_hash(load_profile_text(text.replace("abandon", "finish_deal")))
+    assert profile_hash(played_out) != profile_hash(stop)
