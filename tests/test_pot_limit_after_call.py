@@ -173,3 +173,29 @@ def test_random_play_under_after_call_conserves_money_and_replays(tmp_path_facto
     report = audit(str(path))
     assert report.ok, report.violations[:3]
     assert report.net == session.net()
+
+
+def test_arbitrate_rules_on_the_raise_under_each_measure() -> None:
+    """The disputed raise to 9: allowed when the pot is counted after B's call, refused before it."""
+    from bragrules.arbitrate import arbitrate
+
+    sheet = parse_sheet(
+        "format: bragrules-history/1\nprofile: standard\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
+        "  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd}\n"
+        "    actions: [A look, A bet 2, B look]\n    dispute: B bet 9\n",
+        filename="situation.yaml",
+    )
+    plain = load_profile_text(AFTER_CALL_YAML.replace(", pot_measure: after_call", "").replace("poker-pot", "pot"))
+    poker, before = arbitrate(sheet, [load_profile_text(AFTER_CALL_YAML), plain]).rulings
+    assert (poker.allowed, before.allowed) == (True, False)
+    assert "stakes.raise_limit.pot_measure" in poker.rules
+    assert before.rules[0] == "stakes.raise_limit.kind"
+    too_far = parse_sheet(
+        "format: bragrules-history/1\nprofile: standard\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
+        "  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd}\n"
+        "    actions: [A look, A bet 2, B look]\n    dispute: B bet 10\n",
+        filename="situation.yaml",
+    )
+    (refused,) = arbitrate(too_far, [load_profile_text(AFTER_CALL_YAML)]).rulings
+    assert not refused.allowed and refused.rules[0] == "stakes.raise_limit.pot_measure"
+    assert refused.citations[0].sentence.startswith("under pot limit the pot a raise may add is counted after")
