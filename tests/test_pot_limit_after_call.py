@@ -134,6 +134,9 @@ def test_the_explainers_know_the_measure() -> None:
     assert not in_play("stakes.raise_limit.pot_measure", load_profile("standard"))
     assert "poker" in source_of("stakes.raise_limit.pot_measure", "after_call")
     assert "003" in source_of("stakes.raise_limit.pot_measure", "before_bet")
+    # 003 names no convention for the opening bet: capping it is poker's rule, not "the usual convention"
+    assert "usual" not in source_of("stakes.raise_limit.pot_opening", "capped")
+    assert "poker" in source_of("stakes.raise_limit.pot_opening", "capped")
     found = compare([("standard", load_profile("standard")), ("poker-pot", poker)]).find(
         "stakes.raise_limit.pot_measure")
     assert found is not None and found.values == {"standard": "before_bet", "poker-pot": "after_call"}

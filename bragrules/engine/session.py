@@ -163,6 +163,7 @@ class Session:
         self.keep = keep
         self.retained_unknown: List[str] = []  # keep mode: who holds a retained hand into the next deal
         self.acted_ms: Optional[int] = None  # at_limit: abandon: when the current deal's last action was made
+        self._abandons = rules.end.abandons  # asked at every action
 
     def elapsed_ms(self) -> int:
         """Whole milliseconds since the session started, by its clock (what a log records)."""
@@ -459,7 +460,7 @@ class Session:
             raise RuleViolation("deal_over", "no deal is in progress")
         action = text_or_action if isinstance(text_or_action, Action) else Action.parse(str(text_or_action))
         now: Optional[int] = None
-        if self.rules.end.abandons:
+        if self._abandons:
             now = self.elapsed_ms()
             if self.time_up(now):
                 raise RuleViolation(
