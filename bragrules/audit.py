@@ -747,7 +747,8 @@ class _Auditor:
         end = self.rules.end
         limit = end.limit_ms
         if (end.abandons and finished is not None and limit is not None and finished >= limit and entry.actions
-                and result.outcome not in ("abandoned", "redeal") and not self.table.state.carried):
+                and result.outcome not in ("abandoned", "redeal") and not self.table.state.carried
+                and not self.table.is_over):  # (a deal after the session's end is a violation already)
             self.violation(entry.number, None, entry.time_line or entry.line, RULE_AT_LIMIT,
                            f"deal {entry.number} is played out to {format_time(finished)}, past the time limit "
                            f"of {end.minutes} minutes: under this profile play stops at the limit, the hand "

@@ -631,3 +631,20 @@ def test_the_explainers_know_at_limit() -> None:
     assert "The session ends after 45 minutes, the hand then in progress abandoned with its stakes returned" in book
     assert profile_hash(played_out) == profile_hash(load_profile_text(text.replace("abandon", "finish_deal")))
     assert profile_hash(played_out) != profile_hash(stop)
+
+
+def test_a_deal_after_the_abandoned_hand_breaks_session_end(tmp_path: Path) -> None:
+    """Once play has stopped at the limit, the session is over: a deal after it is a deal too many."""
+    path = _abandoned_log(tmp_path)
+    events = [e for e in _events(path) if e["type"] != "end"]
+    events += [
+        {"type": "deal", "deal": 4, "dealer": "C", "order": ["A", "B", "C"], "shuffled": True, "carried_in": 0},
+        *({"type": "action", "deal": 4, "action": a} for a in ["A look", "A bet 1", "B fold", "C fold"]),
+        {"type": "cards", "deal": 4, "cards": {"A": "9s 3d Kc", "B": "2d 2h Ks", "C": "6h 7d Qs"}},
+        {"type": "result", "deal": 4, "outcome": "won", "winners": ["A"], "pot": 4,
+         "net": {"A": 2, "B": -1, "C": -1}, "carried_out": 0, "elapsed_ms": 1_900_000},
+    ]
+    _write(path, events)
+    report = audit(str(path))
+    assert [(v.deal, v.rule) for v in report.violations] == [(4, "session.end")]
+    assert "abandoned" in report.violations[0].message
