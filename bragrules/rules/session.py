@@ -41,8 +41,8 @@ class SessionEnd(Area):
     minutes: Optional[int] = Field(
         None, ge=1, le=10080, description="The time limit, for `kind: time`: the session ends with the first deal that finishes "
         "once this many minutes have passed since it began (a carried pot is played on until it "
-        "is won). The log records each deal's finishing time; the audit checks the end against "
-        "them."
+        "is won), or, with `at_limit: abandon`, at the limit itself, mid-hand. The log records each "
+        "deal's finishing time; the audit checks the end against them."
     )
     at_limit: Literal["finish_deal", "abandon"] = Field(
         "finish_deal",
