@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, List, Literal, Optional
 
@@ -322,18 +322,19 @@ BONUS_WHEN = choice(
     {"dealt": "003 (拿到, gets)", "shown": "house rule (shown at a see)"},
     in_play=lambda p: p.format.betting and (p.session.bonus.prial > 0 or p.session.bonus.running_flush > 0),
 )
-NEEDS_LOOK = choice(
-    "session.bonus.needs_look",
-    lambda p: p.session.bonus.needs_look,
-    {
-        True: "a bonus hand earns once its holder looks at it or shows it",
-        False: "every bonus hand dealt earns, looked at or not, settled with the deal",
-    },
+NEEDS_LOOK_TEXT = {
+    True: "a bonus hand earns once its holder looks at it or shows it",
+    False: "every bonus hand dealt earns, looked at or not, settled with the deal",
+}
+NEEDS_LOOK = FieldText(
+    "session.bonus.needs_look", lambda p: p.session.bonus.needs_look,
+    lambda p: NEEDS_LOOK_TEXT[p.session.bonus.needs_look],
     {"true": "003 (拿到, gets) read as getting and looking at the hand",
      "false": "003 (拿到, gets) read as being dealt the hand, looked at or not"},
     in_play=lambda p: BONUS_WHEN.in_play(p) and p.session.bonus.when == "dealt",
+    choices=dict(NEEDS_LOOK_TEXT),
+    later=True,
 )
-NEEDS_LOOK = replace(NEEDS_LOOK, later=True)
 END_KIND = FieldText(
     "session.end.kind", lambda p: p.session.end.kind, end_kind,
     {"resolved_pots": "002", "hands": "003", "rounds": "000 (a set number of rounds)", "one_player_left": "000",
