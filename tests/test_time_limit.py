@@ -648,3 +648,15 @@ def test_a_deal_after_the_abandoned_hand_breaks_session_end(tmp_path: Path) -> N
     report = audit(str(path))
     assert [(v.deal, v.rule) for v in report.violations] == [(4, "session.end")]
     assert "abandoned" in report.violations[0].message
+
+
+def test_an_abandoned_hand_whose_stakes_were_not_returned_breaks_the_result(tmp_path: Path) -> None:
+    """Every payout is recomputed: an abandoned hand returns every stake, so any net but zero is wrong."""
+    path = _abandoned_log(tmp_path)
+    events = _events(path)
+    last = [e for e in events if e["type"] == "result"][-1]
+    last["net"] = {p: (2 if i == 0 else -1) for i, p in enumerate(last["net"])}
+    _write(path, events)
+    report = audit(str(path))
+    assert {v.rule for v in report.violations} >= {"history.result"}
+    assert all(v.deal in (3, None) for v in report.violations)
