@@ -337,6 +337,7 @@ class _Auditor:
         self.pack: Optional[PackTracker] = None if rules.shuffle.kind == "every_deal" else PackTracker(rules.jokers)
         self.last_timed: Optional[Tuple[int, int]] = None  # (deal, finishing time in ms) of the last timed deal
         self.first_timed: Optional[Tuple[int, int]] = None  # the first timed deal (a block's, in a parallel audit)
+        self.abandons = rules.end.abandons  # session.end.at_limit: abandon: no deal is played past the limit
 
     @property
     def table(self) -> Session:
@@ -744,20 +745,26 @@ class _Auditor:
             self.untimed_count += 1
             if len(self.untimed) < 5:
                 self.untimed.append(entry.number)
+        if self.abandons and finished is not None:
+            self._played_past_limit(entry, result, finished)
+        self.table.settle(result, finished)
+        self.retained = dict(result.retained)
+        if self.keep_deals or self.on_deal is not None:
+            self._summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,
+                          result.carried_out, from_claim)
+
+    def _played_past_limit(self, entry: DealEntry, result: DealResult, finished: int) -> None:
+        """``session.end.at_limit: abandon``: a deal played out (not abandoned) to a time past the limit,
+        with no pot carried in, should have been stopped there."""
         end = self.rules.end
         limit = end.limit_ms
-        if (end.abandons and finished is not None and limit is not None and finished >= limit and entry.actions
+        if (limit is not None and finished >= limit and entry.actions
                 and result.outcome not in ("abandoned", "redeal") and not self.table.state.carried
                 and not self.table.is_over):  # (a deal after the session's end is a violation already)
             self.violation(entry.number, None, entry.time_line or entry.line, RULE_AT_LIMIT,
                            f"deal {entry.number} is played out to {format_time(finished)}, past the time limit "
                            f"of {end.minutes} minutes: under this profile play stops at the limit, the hand "
                            "in progress abandoned with its stakes returned")
-        self.table.settle(result, finished)
-        self.retained = dict(result.retained)
-        if self.keep_deals or self.on_deal is not None:
-            self._summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,
-                          result.carried_out, from_claim)
 
     def _unsettled(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                    outcome: str, pot: Fraction) -> None:

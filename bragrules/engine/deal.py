@@ -956,9 +956,9 @@ class Deal:
                         f"not {_amount(amount)}",
                     )
                 raises = rules.raises
-                call = units.payment(self.level_u, blind) if raises.after_call else 0
-                if not raises.unlimited and not raises.allows(self.level_u, new_level, self.pot_u, units.raise_amount,
-                                                              scale=units.denominator, call=call):
+                if not raises.unlimited and not raises.allows(
+                        self.level_u, new_level, self.pot_u, units.raise_amount, scale=units.denominator,
+                        call=units.payment(self.level_u, blind) if raises.after_call else 0):
                     high = self._bet_range(state)[1]
                     top = money(high) if high is not None else None
                     raise RuleViolation(

@@ -164,6 +164,7 @@ class Session:
         self.retained_unknown: List[str] = []  # keep mode: who holds a retained hand into the next deal
         self.acted_ms: Optional[int] = None  # at_limit: abandon: when the current deal's last action was made
         self._abandons = rules.end.abandons  # asked at every action
+        self._counts_rounds = rules.end.kind == "rounds"  # asked after every deal
 
     def elapsed_ms(self) -> int:
         """Whole milliseconds since the session started, by its clock (what a log records)."""
@@ -365,7 +366,7 @@ class Session:
         s.deals += 1
         s.dealt += 1
         s.redeal = False
-        if self.rules.end.kind == "rounds":
+        if self._counts_rounds:
             self._count_round()
         s.dealer_index = self._next_dealer()
 
