@@ -585,6 +585,8 @@ def _allowed_paths(deal: Deal, action: Action) -> List[str]:
         return [f"seeing.{caller}_sees_{other}", "seeing.cost_multiple", "seeing.cost_basis"]
     if kind == "bet":
         paths = ["stakes.opening_min", "stakes.opening_max"] if deal.level is None else ["stakes.raise_limit"]
+        if deal.level is not None and deal.rules.raises.after_call:  # pot limit, counted after the raiser's call
+            paths.append("stakes.raise_limit.pot_measure")
         if state.blind:
             paths.append("stakes.blind_rate")
         return paths

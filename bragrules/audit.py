@@ -70,6 +70,7 @@ RULE_UNFINISHED = "history.unfinished"
 RULE_SESSION_END = "session.end"
 RULE_OVER = "deal_over"
 RULE_TIME = "history.time"
+RULE_AT_LIMIT = "session.end.at_limit"
 
 ProfileChoice = Union[Rules, Profile, str, "os.PathLike[str]", None]
 
@@ -312,6 +313,8 @@ def _describe(outcome: Optional[str], winners: Optional[Sequence[str]]) -> str:
         return "the pot did not carry"
     if outcome == "redeal":
         return "the hand was dealt again"
+    if outcome == "abandoned":
+        return "the hand was abandoned at the time limit"
     if not winners:
         return f"the deal was {outcome}" if outcome else "no winner"
     if len(winners) == 1:
@@ -355,6 +358,7 @@ class _Auditor:
         self.pack: Optional[PackTracker] = None if rules.shuffle.kind == "every_deal" else PackTracker(rules.jokers)
         self.last_timed: Optional[Tuple[int, int]] = None  # (deal, finishing time in ms) of the last timed deal
         self.first_timed: Optional[Tuple[int, int]] = None  # the first timed deal (a block's, in a parallel audit)
+        self.abandons = rules.end.abandons  # session.end.at_limit: abandon: no deal is played past the limit
 
     @property
     def table(self) -> Session:
@@ -474,8 +478,17 @@ class _Auditor:
             return f"it ends after {end.count} resolved pots; {state.resolved} so far"
         if end.kind == "hands":
             return f"it ends after {end.count} hands with no pot carried; {state.deals} so far"
+        if end.kind == "rounds":
+            return (f"it ends after {end.count} rounds (every player dealing once) with no pot carried; "
+                    f"{state.rounds} so far")
         if end.kind == "one_player_left":
             return "it ends when one player is left"
+        if end.kind == "time" and end.abandons:
+            text = (f"it ends at {end.minutes} minutes, the hand then in progress abandoned (one playing for a "
+                    "carried pot is played out)")
+            if self.last_timed is not None:
+                text += f"; deal {self.last_timed[0]} finished at {format_time(self.last_timed[1])}"
+            return text
         if end.kind == "time":
             text = f"it ends with the first deal finishing once {end.minutes} minutes have passed, no pot carried"
             if self.last_timed is not None:
@@ -543,6 +556,8 @@ class _Auditor:
                     self.note(n, item.line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
                     break
                 self.violation(n, index, item.line, exc.rule, exc.message)
+        if deal.result is None and not broken and entry.result is not None and entry.result.outcome == "abandoned":
+            self._abandon(entry, deal)
         default = deal.default_action() if deal.result is None and not broken else None
         if default is not None and not (last and self.history.kind == "log"):
             try:
@@ -591,6 +606,31 @@ class _Auditor:
                                    f"({exc.message})")
                     return
         self.violation(n, index, item.line, exc.rule, exc.message)
+    def _abandon(self, entry: DealEntry, deal: Deal) -> None:
+        """A deal the history says was abandoned at the time limit: it must be allowed then
+        (``session.end.at_limit: abandon``, the limit passed, no pot carried in); the replay abandons it
+        in any case, every stake returned, so that the deals after it are checked from where the history
+        left the table."""
+        end, n = self.rules.end, entry.number
+        line = entry.result.line if entry.result is not None else entry.line
+        finished = entry.finished_ms
+        limit = end.limit_ms
+        if not end.abandons:
+            why = "under this profile the hand in progress is played out at the time limit"
+        elif deal.carried_in:
+            why = f"it plays for a carried pot of {pretty_money(deal.carried_in)}, which is played out"
+        elif finished is None:
+            why = ""
+            self.note(n, line, f"deal {n} is abandoned at the time limit, but no time is recorded for it: "
+                               "whether time was up cannot be checked")
+        elif limit is not None and finished < limit:
+            why = (f"it stopped at {format_time(finished)}, before the time limit of {end.minutes} minutes "
+                   f"({format_time(limit)})")
+        else:
+            why = ""
+        if why:
+            self.violation(n, None, line, RULE_AT_LIMIT, f"deal {n} is abandoned, but {why}")
+        deal.abandon(f"time is up ({end.minutes} minutes): the hand is abandoned, every stake returned")
 
     def _deal_from_pack(self, entry: DealEntry, order: Sequence[str], hands: Dict[str, Optional[Tuple[Card, ...]]],
                         due: bool, exact: bool) -> None:
@@ -747,11 +787,26 @@ class _Auditor:
             self.untimed_count += 1
             if len(self.untimed) < 5:
                 self.untimed.append(entry.number)
+        if self.abandons and finished is not None:
+            self._played_past_limit(entry, result, finished)
         self.table.settle(result, finished)
         self.retained = dict(result.retained)
         if self.keep_deals or self.on_deal is not None:
             self._summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,
                           result.carried_out, from_claim)
+
+    def _played_past_limit(self, entry: DealEntry, result: DealResult, finished: int) -> None:
+        """``session.end.at_limit: abandon``: a deal played out (not abandoned) to a time past the limit,
+        with no pot carried in, should have been stopped there."""
+        end = self.rules.end
+        limit = end.limit_ms
+        if (limit is not None and finished >= limit and entry.actions
+                and result.outcome not in ("abandoned", "redeal") and not self.table.state.carried
+                and not self.table.is_over):  # (a deal after the session's end is a violation already)
+            self.violation(entry.number, None, entry.time_line or entry.line, RULE_AT_LIMIT,
+                           f"deal {entry.number} is played out to {format_time(finished)}, past the time limit "
+                           f"of {end.minutes} minutes: under this profile play stops at the limit, the hand "
+                           "in progress abandoned with its stakes returned")
 
     def _unsettled(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                    outcome: str, pot: Fraction) -> None:

@@ -486,6 +486,8 @@ def explain_result(deal: "Deal") -> List[str]:
                          f"{money(result.pot)}[/] ({esc(see)})")
     elif result.outcome == "carried":
         lines.append(f"[bold]{esc(result.reason)}[/]: {money(result.carried_out)} goes to the next deal")
+    elif not result.winners:  # abandoned at the time limit: every stake returned
+        lines.append(f"[bold]{esc(result.reason)}[/]")
     else:
         lines.append(f"[bold]{esc(result.winners[0])} {verb(result.winners[0], 'takes')} {money(result.pot)}[/] "
                      "without showing: everyone else folded")

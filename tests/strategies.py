@@ -25,6 +25,8 @@ def profiles(
     kind = draw(st.sampled_from(["none", "max_increase", "fixed", "pot"]))
     stakes["raise_limit"] = {"kind": kind, "amount": draw(st.sampled_from([1, 2, 5])) if kind in ("max_increase", "fixed") else None,
                              "pot_opening": draw(st.sampled_from(["capped", "free"]))}
+    if kind == "pot":
+        stakes["raise_limit"]["pot_measure"] = draw(st.sampled_from(["before_bet", "after_call"]))
     stakes["opening_max"] = draw(st.sampled_from([None, 5, 10]))
     stakes["opening_min"] = draw(st.sampled_from([1, 2]))
     data["seeing"]["exposure"] = draw(st.sampled_from(["opponent_first", "caller_first"]))
@@ -63,6 +65,8 @@ def profiles(
     data["table"]["min_players"] = 2
     data["session"]["bonus"] = {"prial": draw(st.sampled_from([0, 3])), "running_flush": draw(st.sampled_from([0, 2])),
                                 "when": draw(st.sampled_from(["shown", "dealt"]))}
+    if data["session"]["bonus"]["when"] == "dealt":
+        data["session"]["bonus"]["needs_look"] = draw(st.booleans())
     finite = data["format"]["lives"] is None and draw(st.booleans())
     if finite:
         data["session"]["bankroll"] = "finite"
@@ -72,9 +76,13 @@ def profiles(
     else:
         data["session"]["bankroll"] = "unlimited"
         data["session"]["starting_stack"] = 0
-        kind = draw(st.sampled_from(["resolved_pots", "hands", "time"]))
+        kinds = ["resolved_pots", "hands", "time"] + (["rounds"] if data["table"]["rotation"] != "fixed" else [])
+        kind = draw(st.sampled_from(kinds))
         if kind == "time":
-            data["session"]["end"] = {"kind": "time", "minutes": draw(st.integers(1, 3))}
+            data["session"]["end"] = {"kind": "time", "minutes": draw(st.integers(1, 3)),
+                                      "at_limit": draw(st.sampled_from(["finish_deal", "abandon"]))}
+        elif kind == "rounds":
+            data["session"]["end"] = {"kind": kind, "count": draw(st.integers(1, 2))}
         else:
             data["session"]["end"] = {"kind": kind, "count": draw(st.integers(1, 6))}
     return Profile.model_validate(data)

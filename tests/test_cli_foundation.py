@@ -267,7 +267,8 @@ def test_show_json_resolves_extends(run) -> None:
     assert traditional["seeing"]["tie"] == "caller_loses"
     # inherited unchanged from traditional, and defaults filled in
     assert house["folding"] == traditional["folding"]
-    assert house["stakes"]["raise_limit"] == {"kind": "max_increase", "amount": 10, "pot_opening": "capped"}
+    assert house["stakes"]["raise_limit"] == {"kind": "max_increase", "amount": 10, "pot_opening": "capped",
+                                              "pot_measure": "before_bet"}
     assert set(house) == set(load_profile("house").model_dump())
 
 

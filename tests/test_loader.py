@@ -607,12 +607,16 @@ def test_profile_hash() -> None:
     import hashlib
     import json
     data = a.model_dump(mode="json")
-    del data["stakes"]["raises_stop_at"]  # a field added later, at its default, is left out (older logs still audit)
+    # the fields added later, at their defaults, are left out (older logs still audit)
+    del data["stakes"]["raises_stop_at"], data["stakes"]["raise_limit"]["pot_measure"]
+    del data["session"]["bonus"]["needs_look"], data["session"]["end"]["at_limit"]
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert profile_hash(a) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()
     capped = load_profile_text("stakes: {ante: 5/2, raises_stop_at: 20}\n")
     data = capped.model_dump(mode="json")
     data["stakes"]["pot_cap"] = data["stakes"].pop("raises_stop_at")  # hashed under its former name
+    del data["stakes"]["raise_limit"]["pot_measure"], data["session"]["bonus"]["needs_look"]  # at their defaults
+    del data["session"]["end"]["at_limit"]
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert profile_hash(capped) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 

@@ -33,6 +33,8 @@ def replay(deal: Deal, hands: dict, retained: dict, carried: Fraction, stacks: O
     again = Deal(deal.rules, deal.order, hands, retained=retained, carried=carried, stacks=stacks, centre=centre)
     for action in deal.actions:
         again.apply(action)
+    if deal.result is not None and deal.result.outcome == "abandoned":  # stopped at the time limit
+        again.abandon(deal.result.reason)
     return again
 
 
@@ -73,6 +75,13 @@ class BragMachine(RuleBasedStateMachine):
     def legal_action(self, data: st.DataObject) -> None:
         deal = self.deal
         assert deal is not None
+        if self.session.time_up():  # session.end.at_limit: abandon: play stops, every stake returned
+            before = dict(self.balances_before)
+            self.session.abandon_deal()
+            assert deal.result is not None and all(v == 0 for v in deal.result.net.values())
+            self._deal_over(deal)
+            assert self.session.is_over and self.session.balances == before
+            return
         options = deal.legal_actions()
         assert options, "a deal that is not over always offers an action"
         option = data.draw(st.sampled_from(options))
@@ -127,7 +136,7 @@ class BragMachine(RuleBasedStateMachine):
         assert deal.result is not None
         result = deal.result
         assert sum(result.net.values()) == deal.carried_in - result.carried_out
-        if result.outcome == "redeal":
+        if result.outcome in ("redeal", "abandoned"):
             assert all(v == 0 for v in result.net.values()) and result.carried_out == deal.carried_in
         for player in result.conceded:  # a conceded hand is never shown
             assert player not in dict(deal.events[-1].shown)

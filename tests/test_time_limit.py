@@ -9,6 +9,7 @@ Every clock here is a fake one: nothing sleeps.
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 from pathlib import Path
@@ -19,12 +20,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bragrules.audit import audit
-from bragrules.core.errors import HistoryError
+from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import Session, random_chooser
 from bragrules.history import LogWriter, dump_sheet, parse_sheet, read_history, write_log
 from bragrules.play.table import Seat, Table
-from bragrules.profile import load_profile
+from bragrules.profile import ProfileError, load_profile
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules
 
@@ -336,3 +337,326 @@ def test_random_timed_sessions_end_where_the_audit_says(tmp_path_factory: Any, s
     report = audit(str(path))
     assert report.ok, report.violations[:3]
     assert report.ended == session.is_over
+
+
+# ---------------------------------------------------------------------------
+# session.end.at_limit: abandon: play stops at the limit, mid-hand
+# ---------------------------------------------------------------------------
+
+
+def abandoning(name: str = "standard", minutes: int = 30) -> Rules:
+    return rules_for(name, session={"end": {"kind": "time", "count": None, "minutes": minutes,
+                                            "at_limit": "abandon"}})
+
+
+def test_at_the_limit_the_hand_in_progress_is_abandoned_with_every_stake_returned() -> None:
+    """000: players agree "a time limit", and the winner has "the most chips when play stops": play
+    stops at the limit, in the middle of the hand, and its stakes go back to those who paid them."""
+    clock = FakeClock()
+    session = Session(abandoning(), ["A", "B", "C"], seed=1, dealer="C", clock=clock)
+    play_timed(session, clock, [10, 10])
+    before = dict(session.balances)
+    deal = session.start_deal()
+    assert session.records[-1].dealer == "A" and deal.order == ["C", "A", "B"]
+    for text in ["C look", "C bet 3", "A look", "A bet 5"]:
+        session.act(text)
+    clock.advance(10 * MINUTE)  # 30:00: time is up while B is to act
+    assert session.time_up()
+    with pytest.raises(RuleViolation) as refused:
+        session.act("B fold")
+    assert refused.value.rule == "session.end.at_limit" and "B fold is not played" in refused.value.message
+    assert deal.to_act == "B" and deal.pot == 11 and not deal.is_over  # nothing changed
+    session.abandon_deal()
+    result = session.finish_deal()
+    assert result.outcome == "abandoned" and all(v == 0 for v in result.net.values())
+    assert result.decided_by == ["session.end.at_limit"] and result.ending is not None
+    assert result.ending.kind == "abandoned"
+    assert session.balances == before and session.is_over and session.records[-1].finished_ms == 1_800_000
+
+
+def test_under_the_default_the_hand_in_progress_is_played_out() -> None:
+    """Today's reading of 000's time limit: the deal in progress is played out, and is the last."""
+    clock = FakeClock()
+    session = Session(timed(), ["A", "B", "C"], seed=1, dealer="C", clock=clock)
+    play_timed(session, clock, [10, 10])
+    session.start_deal()
+    clock.advance(10 * MINUTE)
+    assert not session.time_up()
+    session.act("C look")  # play goes on
+    with pytest.raises(RuleViolation) as refused:
+        session.abandon_deal()
+    assert refused.value.rule == "session.end.at_limit" and "played out" in refused.value.message
+
+
+def test_a_hand_for_a_carried_pot_is_played_out_past_the_limit() -> None:
+    """002: "Carry the whole pot into the next deal": a hand playing for a carried pot is not
+    abandoned; the session ends with the first deal finishing with no pot carried."""
+    clock = FakeClock()
+    session = Session(abandoning("traditional", minutes=10), ["A", "B", "C"], seed=9, dealer="C", clock=clock)
+    session.start_deal()
+    for text in ["A bet 1", "B fold", "C fold", "A retain"]:
+        session.act(text)
+    clock.advance(5 * MINUTE)
+    assert session.finish_deal().outcome == "carried"
+    deal = session.start_deal()
+    clock.advance(6 * MINUTE)  # past the limit, but the pot carried in is played for
+    assert not session.time_up()
+    with pytest.raises(RuleViolation) as refused:
+        session.abandon_deal()
+    assert "carried pot" in refused.value.message
+    while not deal.is_over:
+        session.act(folding(deal))
+    assert session.finish_deal().outcome != "carried" and session.is_over
+
+
+def test_a_deal_finished_before_the_limit_finishes_at_its_last_action() -> None:
+    """A deal played out before time is up finishes when its last action is made, not when it is
+    settled, so that the log never shows a deal played out past the limit."""
+    clock = FakeClock()
+    session = Session(abandoning(minutes=30), ["A", "B", "C"], seed=1, dealer="C", clock=clock)
+    deal = session.start_deal()
+    clock.advance(29 * MINUTE)
+    while not deal.is_over:
+        session.act(folding(deal))
+    clock.advance(2 * MINUTE)
+    session.finish_deal()
+    assert session.records[-1].finished_ms == 29 * 60_000 and not session.is_over
+    deal = session.start_deal()  # dealt after the limit: abandoned before anybody acts
+    assert session.time_up()
+    session.abandon_deal()
+    assert session.finish_deal().outcome == "abandoned" and session.is_over
+
+
+def test_at_limit_without_a_time_limit_is_refused_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "odd.yaml"
+    path.write_text("extends: standard\nsession:\n  end:\n    kind: hands\n    count: 8\n    at_limit: abandon\n",
+                    encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(path))
+    text = str(refused.value)
+    assert "odd.yaml:6:" in text and "at_limit" in text and "kind: time" in text, text
+
+
+def _abandoned_log(tmp_path: Path) -> Path:
+    clock = FakeClock()
+    session = Session(abandoning(), ["A", "B", "C"], seed=3, dealer="C", clock=clock)
+    path = tmp_path / "abandoned.jsonl"
+    with LogWriter.for_session(path, session, profile_name="abandoning"):
+        play_timed(session, clock, [12, 12])
+        deal = session.start_deal()
+        session.act(deal.legal_actions()[0].action())
+        clock.advance(7 * MINUTE)
+        session.abandon_deal()
+        session.finish_deal()
+    return path
+
+
+def test_the_log_records_the_abandoned_hand_and_the_audit_checks_it(tmp_path: Path) -> None:
+    path = _abandoned_log(tmp_path)
+    events = _events(path)
+    results = [e for e in events if e["type"] == "result"]
+    assert results[-1]["outcome"] == "abandoned" and results[-1]["elapsed_ms"] == 1_860_000
+    assert events[-1]["type"] == "end"
+    report = audit(str(path))
+    assert report.ok, report.violations
+    assert report.ended and report.deal_count == 3
+    assert all(v == 0 for v in report.deals[-1].net.values())
+
+
+def test_an_abandonment_before_the_limit_breaks_at_limit(tmp_path: Path) -> None:
+    path = _abandoned_log(tmp_path)
+    events = _events(path)
+    [e for e in events if e["type"] == "result"][-1]["elapsed_ms"] = 1_700_000
+    _write(path, events)
+    report = audit(str(path))
+    assert [(v.deal, v.rule) for v in report.violations] == [(3, "session.end.at_limit")]
+    assert "before the time limit of 30 minutes" in report.violations[0].message
+
+
+def test_an_abandonment_under_the_default_breaks_at_limit(tmp_path: Path) -> None:
+    path = _abandoned_log(tmp_path)
+    report = audit(str(path), timed())
+    assert "session.end.at_limit" in [v.rule for v in report.violations]
+    assert any("played out at the time limit" in v.message for v in report.violations)
+
+
+def test_a_hand_played_out_past_the_limit_breaks_at_limit(tmp_path: Path) -> None:
+    """Under abandon, a deal whose last action came after the limit should have been stopped."""
+    path = _timed_log(tmp_path, [12, 12, 7, 12])  # written under the default: deal 3 finishes at 31:00
+    report = audit(str(path), abandoning())
+    assert [(v.deal, v.rule) for v in report.violations] == [(3, "session.end.at_limit")]
+    assert "past the time limit" in report.violations[0].message
+
+
+def test_a_resumed_table_replays_the_abandoned_hand(tmp_path: Path) -> None:
+    profile = Profile.model_validate({**load_profile("standard").model_dump(mode="json"),
+                                      "session": {"end": {"kind": "time", "minutes": 30, "at_limit": "abandon"}}})
+    clock = FakeClock()
+    log = tmp_path / "play.jsonl"
+    table = Table.new(profile, [Seat("Ada", "cautious"), Seat("Bo", "loose"), Seat("Cy", "see_happy")],
+                      seed=4, profile_name="abandoning", log_path=log)
+    table.session.clock, table.session.started = clock, clock()
+    table.run(max_deals=1)
+    clock.advance(31 * MINUTE)
+    table = Table.resume(log)
+    table.session.clock = clock
+    table.run(max_deals=1)  # the next deal is dealt after the limit: abandoned before anybody acts
+    results = [e for e in _events(log) if e["type"] == "result"]
+    assert results[-1]["outcome"] == "abandoned" and _events(log)[-1]["type"] == "end"
+    assert audit(str(log)).ok
+    again = Table.resume(log)
+    assert again.session.is_over and again.session.state.abandoned
+    again.close()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 5000), minutes=st.integers(1, 10),
+       durations=st.lists(st.integers(5, 300), min_size=1, max_size=50))
+def test_random_sessions_stopped_at_the_limit_conserve_money_and_audit(tmp_path_factory: Any, seed: int,
+                                                                        minutes: int, durations: List[int]) -> None:
+    """Random play under 002's rules with play stopping at a random limit; every action takes a random
+    number of seconds. Money is conserved, the hand stopped returns its stakes, the audit agrees."""
+    clock = FakeClock()
+    rules = rules_for("traditional", session={"end": {"kind": "time", "count": None, "minutes": minutes,
+                                                      "at_limit": "abandon"}})
+    session = Session(rules, ["A", "B", "C", "D"], seed=seed, dealer="D", clock=clock)
+    path = Path(tmp_path_factory.mktemp("abandon")) / "log.jsonl"
+    choose = random_chooser(random.Random(seed))
+    steps = itertools.cycle(durations)
+    with LogWriter.for_session(path, session, profile_name="abandoning"):
+        while not session.is_over:
+            deal = session.start_deal()
+            while not deal.is_over:
+                clock.advance(next(steps))
+                if session.time_up():
+                    session.abandon_deal()
+                    break
+                session.act(choose(deal))
+            session.finish_deal()
+    assert sum(session.balances.values()) + session.state.carried == 0
+    last = session.records[-1]
+    if last.result.outcome == "abandoned":
+        assert all(v == 0 for v in last.result.net.values()) and last.carried_in == 0
+    assert all(r.result.outcome != "abandoned" for r in session.records[:-1])
+    report = audit(str(path))
+    assert report.ok, report.violations[:3]
+    assert report.ended and report.net == session.net()
+
+
+ABANDONED_SHEET = """
+players: [A, B, C]
+dealer: C
+deals:
+  - actions: [A look, A bet 1, B fold, C fold]
+    time: 14:10
+  - actions: [B look, B bet 2, C look, C bet 2]
+    time: {when}
+    result: {abandoned: true, net: {A: 0, B: 0, C: 0}}
+"""
+
+
+def test_a_sheet_may_record_a_hand_abandoned_at_the_limit() -> None:
+    sheet = parse_sheet(ABANDONED_SHEET.replace("{when}", "'0:30:02'"), filename="stopped.yaml")
+    assert sheet.deals[1].result is not None and sheet.deals[1].result.outcome == "abandoned"
+    report = audit(sheet, abandoning())
+    assert report.ok and report.ended, report.violations
+    early = audit(parse_sheet(ABANDONED_SHEET.replace("{when}", "'0:20:00'"), filename="stopped.yaml"),
+                  abandoning())
+    assert [(v.deal, v.rule) for v in early.violations] == [(2, "session.end.at_limit")]
+    assert "abandoned: true" in dump_sheet(sheet)
+
+
+def test_an_abandoned_sheet_result_with_a_winner_is_refused_with_its_line() -> None:
+    text = ABANDONED_SHEET.replace("{when}", "'0:30:02'").replace("abandoned: true", "abandoned: true, winner: B")
+    with pytest.raises(HistoryError) as info:
+        parse_sheet(text, filename="stopped.yaml")
+    assert info.value.line == 9 and "abandoned" in info.value.message
+
+
+def test_a_browser_table_stops_at_the_limit_mid_hand() -> None:
+    """``bragrules serve`` under at_limit: abandon: the move made once time is up is refused naming the
+    rule, the hand is abandoned with its stakes returned, and the session is over."""
+    from bragrules.web.service import Refusal, TableService
+
+    data = load_profile("standard").model_dump(mode="json")
+    data["table"]["min_players"] = 2
+    data["session"] = {"end": {"kind": "time", "minutes": 30, "at_limit": "abandon"}}
+    service = TableService(Profile.model_validate(data), "abandoning", seats=2, bots=[], seed=5)
+    ann, bob = service.join("Ann"), service.join("Bob")  # the table is full: play starts
+    table = service.table
+    assert table is not None and service.deal is not None
+    clock = FakeClock()
+    table.session.clock, table.session.started = clock, clock()
+    tokens = {"Ann": ann, "Bob": bob}
+    first = service.deal.to_act
+    assert first is not None
+    sent = service.state(tokens[first])
+    look = next(o for o in sent["view"]["legal"] if o["kind"] == "look")
+    service.act(tokens[first], {"kind": look["kind"], "turn": sent["turn"]})
+    clock.advance(31 * MINUTE)
+    sent = service.state(tokens[first])
+    with pytest.raises(Refusal) as refused:
+        service.act(tokens[first], {"kind": "fold", "turn": sent["turn"]})
+    assert refused.value.rule == "session.end.at_limit" and refused.value.status == 409
+    assert "time is up" in refused.value.message and refused.value.rule_words
+    assert service.phase == "over" and table.session.is_over
+    assert service.last is not None and service.last["outcome"] == "abandoned"
+    assert all(v == 0 for v in service.last["net"].values())
+
+
+def test_the_play_command_words_an_abandoned_hand() -> None:
+    from bragrules_cli.play_cmd import explain_result
+
+    deal = Deal(abandoning(), ["A", "B", "C"], {"A": None, "B": None, "C": None})
+    deal.apply_text("A bet 2")
+    deal.abandon("time is up (30 minutes): the hand is abandoned, every stake returned")
+    assert explain_result(deal) == ["[bold]time is up (30 minutes): the hand is abandoned, every stake returned[/]"]
+
+
+def test_the_explainers_know_at_limit() -> None:
+    from bragrules.explainers.diff import compare
+    from bragrules.explainers.explain import explain, in_play, source_of
+    from bragrules.explainers.rulebook import build_rulebook, render
+    from bragrules.profile import load_profile_text, profile_hash
+
+    text = "extends: standard\nname: stop\nsession:\n  end: {kind: time, minutes: 45, at_limit: abandon}\n"
+    stop = load_profile_text(text)
+    played_out = load_profile_text(text.replace(", at_limit: abandon", ""))
+    assert explain("session.end.at_limit", "abandon").startswith("when time is up play stops at once")
+    assert in_play("session.end.at_limit", stop) and not in_play("session.end.at_limit", load_profile("standard"))
+    assert "mid-hand" in source_of("session.end.at_limit", "abandon")
+    found = compare([("played-out", played_out), ("stop", stop)]).find("session.end.at_limit")
+    assert found is not None and found.values == {"played-out": "finish_deal", "stop": "abandon"}
+    book = " ".join(render(build_rulebook(stop), "text").split())
+    assert "The session ends after 45 minutes, the hand then in progress abandoned with its stakes returned" in book
+    assert profile_hash(played_out) == profile_hash(load_profile_text(text.replace("abandon", "finish_deal")))
+    assert profile_hash(played_out) != profile_hash(stop)
+
+
+def test_a_deal_after_the_abandoned_hand_breaks_session_end(tmp_path: Path) -> None:
+    """Once play has stopped at the limit, the session is over: a deal after it is a deal too many."""
+    path = _abandoned_log(tmp_path)
+    events = [e for e in _events(path) if e["type"] != "end"]
+    events += [
+        {"type": "deal", "deal": 4, "dealer": "C", "order": ["A", "B", "C"], "shuffled": True, "carried_in": 0},
+        *({"type": "action", "deal": 4, "action": a} for a in ["A look", "A bet 1", "B fold", "C fold"]),
+        {"type": "cards", "deal": 4, "cards": {"A": "9s 3d Kc", "B": "2d 2h Ks", "C": "6h 7d Qs"}},
+        {"type": "result", "deal": 4, "outcome": "won", "winners": ["A"], "pot": 4,
+         "net": {"A": 2, "B": -1, "C": -1}, "carried_out": 0, "elapsed_ms": 1_900_000},
+    ]
+    _write(path, events)
+    report = audit(str(path))
+    assert [(v.deal, v.rule) for v in report.violations] == [(4, "session.end")]
+    assert "abandoned" in report.violations[0].message
+
+
+def test_an_abandoned_hand_whose_stakes_were_not_returned_breaks_the_result(tmp_path: Path) -> None:
+    """Every payout is recomputed: an abandoned hand returns every stake, so any net but zero is wrong."""
+    path = _abandoned_log(tmp_path)
+    events = _events(path)
+    last = [e for e in events if e["type"] == "result"][-1]
+    last["net"] = {p: (2 if i == 0 else -1) for i, p in enumerate(last["net"])}
+    _write(path, events)
+    report = audit(str(path))
+    assert {v.rule for v in report.violations} >= {"history.result"}
+    assert all(v.deal in (3, None) for v in report.violations)

@@ -143,6 +143,7 @@ ENDING_KINDS: Tuple[str, ...] = (
     "carried_no_winner",  # several hands each and nobody won enough of them: the pot carries
     "lives",  # Crash: no pot, the lowest hand loses a life
     "redeal",  # a dispute's redeal: every stake returned
+    "abandoned",  # the time limit stopped play mid-hand (session.end.at_limit: abandon): every stake returned
 )
 
 
@@ -466,7 +467,8 @@ class Deal:
             low, high = units.opening_min, self._opening_cap()
         else:
             low = level
-            high = raises.max_level(level, self.pot_u, units.raise_amount, scale=units.denominator)
+            high = raises.max_level(level, self.pot_u, units.raise_amount, scale=units.denominator,
+                                    call=units.payment(level, blind) if raises.after_call else 0)
         step = units.payment(units.step, blind)
         if raises.kind == "fixed" and level is not None:
             assert units.raise_amount is not None
@@ -980,12 +982,13 @@ class Deal:
                         f"not {_amount(amount)}",
                     )
                 raises = rules.raises
-                if not raises.unlimited and not raises.allows(self.level_u, new_level, self.pot_u, units.raise_amount,
-                                                              scale=units.denominator):
+                if not raises.unlimited and not raises.allows(
+                        self.level_u, new_level, self.pot_u, units.raise_amount, scale=units.denominator,
+                        call=units.payment(self.level_u, blind) if raises.after_call else 0):
                     high = self._bet_range(state)[1]
                     top = money(high) if high is not None else None
                     raise RuleViolation(
-                        "stakes.raise_limit",
+                        raises.rule,
                         f"{rules.raises.describe()}: from level {self.level} a {rate} player may pay "
                         f"at most {top}, not {_amount(amount)}",
                     )
@@ -1401,6 +1404,27 @@ class Deal:
                      f"{state.name}'s cards were exposed: the hand is dealt again, every stake returned", None)
         return Redeal(state.name)
 
+    def abandon(self, reason: str = "time is up: the hand is abandoned, every stake returned") -> Event:
+        """Stop the deal where it stands (``session.end.at_limit: abandon``): every stake of it is
+        returned to whoever paid it, no bonus is paid, the pot carried in stays carried and retained
+        hands stay retained. Whether the time allows it is the session's to say
+        (:meth:`~bragrules.engine.session.Session.abandon_deal`). A deal already over raises.
+
+        >>> from bragrules.profile import load_profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> deal = Deal(compile_rules(load_profile("standard")), ["A", "B"], {"A": None, "B": None})
+        >>> _ = deal.apply_text("A bet 3")
+        >>> deal.abandon().outcome, deal.result.net, deal.result.ending.kind
+        ('abandoned', {'A': Fraction(0, 1), 'B': Fraction(0, 1)}, 'abandoned')
+        """
+        if self.result is not None:
+            raise RuleViolation(RULE_OVER, "the deal is over: there is nothing left to abandon")
+        payouts = {p: s.contributed for p, s in self.players.items()}
+        retained = {p: tuple(h) if h is not None else None for p, h in (self._origin[2] or {}).items()}
+        self._finish("abandoned", [], payouts, {p: ZERO for p in self.order}, self.carried_in, False, False,
+                     retained, reason, None)
+        return self.events[-1]
+
     def _force_fold(self, state: PlayerState) -> None:
         """A fold at once, out of turn (a deliberate look): the turn stays where it was."""
         was_turn = self.to_act == state.name
@@ -1562,6 +1586,7 @@ class Deal:
         else:
             _share(payouts, winners, self.pot)
         if self._bonus_paid:
+            self._declare_dealt()
             bonuses = self._bonuses(self._bonus_players(exposure if showdown else None), payouts)
         else:  # no hand earns a bonus under this profile
             bonuses = dict.fromkeys(self.order, ZERO)
@@ -1585,9 +1610,34 @@ class Deal:
             self._declared.append(state.name)
             self.events.append(Bonus(state.name, self.rules.bonus[category], category))
 
+    def _declare_dealt(self) -> None:
+        """``session.bonus.needs_look: false``: at settlement every bonus hand dealt in this deal is
+        declared, looked at or not (a hand nobody recorded is not)."""
+        if not self.rules.bonus_unlooked:
+            return
+        for name in self.order:
+            hand = self._bonus_hand(name)
+            if name in self._declared or hand is None:
+                continue
+            category = self.comparer.category(hand)
+            if self.rules.bonus.get(category):
+                self._declared.append(name)
+                self.events.append(Bonus(name, self.rules.bonus[category], category))
+
+    def _bonus_hand(self, player: str) -> Hand:
+        """The hand a player's bonus is reckoned on: the one held (shown or declared on looking),
+        or under ``session.bonus.needs_look: false`` the one dealt in this deal, whatever became of it."""
+        if self.rules.bonus_unlooked:
+            dealt = self._origin[1].get(player)
+            return None if dealt is None else tuple(dealt)
+        return self.players[player].hand
+
     def _bonus_players(self, shown: Optional[Sequence[str]]) -> List[str]:
-        """Whose hands earn a bonus: those shown at a showdown, and those declared (when: dealt)."""
+        """Whose hands earn a bonus: those shown at a showdown, and those declared (when: dealt);
+        under ``needs_look: false`` those dealt one, and nobody else (a retained hand earned in its own deal)."""
         players = list(self._declared)
+        if self.rules.bonus_unlooked:
+            return players
         for player in shown or ():
             if player not in players:
                 players.append(player)
@@ -1602,7 +1652,7 @@ class Deal:
         if not shown or not self._bonus_paid:
             return bonuses
         for player in shown:
-            hand = self.players[player].hand
+            hand = self._bonus_hand(player)
             if hand is None:
                 continue
             amount = self.rules.bonus.get(self.comparer.category(hand), ZERO)
@@ -1627,6 +1677,8 @@ class Deal:
         shown: Optional[List[str]] = None,
     ) -> None:
         payouts = {p: ZERO for p in self.order}
+        if self._bonus_paid:
+            self._declare_dealt()
         bonuses = self._bonuses(self._bonus_players(shown))
         self._finish("carried", [], payouts, bonuses, self.pot, bool(shown), False, retained or {}, reason, shown)
 
@@ -1716,6 +1768,8 @@ class Deal:
         won = tuple(winners)
         if outcome == "redeal":  # a dispute's redeal: the ruling cites the dispute rule it applied
             return Ending("redeal", won, caller=caller, opponent=opponent, tied=tied), []
+        if outcome == "abandoned":  # the time limit stopped play mid-hand
+            return Ending("abandoned", won, caller=caller, opponent=opponent, tied=tied), ["session.end.at_limit"]
         if rules.lives is not None:
             return Ending("lives", won, caller=caller, opponent=opponent, tied=tied), ["format.lives"]
         nobody_bet = self.level_u is None
@@ -1747,7 +1801,7 @@ class Deal:
             ending = Ending("showdown" if tied is None else "see", won, None, caller, opponent, tied,
                             "seeing.tie" if tied else None)
         for player, bonus in (bonuses.items() if self._bonus_paid else ()):
-            hand = self.players[player].hand
+            hand = self._bonus_hand(player)
             if bonus > 0 and hand is not None:
                 category = self.comparer.category(hand)
                 if rules.bonus.get(category) and f"session.bonus.{category}" not in paths:

@@ -61,6 +61,8 @@ class SessionState:
     """What carries from one deal to the next.
 
     ``deals`` counts the deals played (what ``session.end`` counts);
+    ``rounds`` the full turns of the deal (every player still in dealing once), and
+    ``round_dealers`` who has dealt in the round under way (``session.end.kind: rounds``);
     ``dealt`` counts every deal dealt, redeals included, and numbers them.
     ``redeal`` is true when the last deal ended in a redeal: the same dealer
     deals again from a shuffled pack. ``finished_ms`` is when the last deal
@@ -76,6 +78,9 @@ class SessionState:
     last_won_by_prial: bool = False
     dealt: int = 0
     redeal: bool = False
+    rounds: int = 0
+    round_dealers: List[str] = field(default_factory=list)
+    abandoned: bool = False  # the time limit stopped play in the middle of the last deal: the session is over
     # when, not what: sessions that played the same deals are equal whatever their clocks said
     finished_ms: Optional[int] = field(default=None, compare=False)
 
@@ -157,6 +162,9 @@ class Session:
         # until shown at a showdown (entered into the deal), and a retained hand stays unknown.
         self.keep = keep
         self.retained_unknown: List[str] = []  # keep mode: who holds a retained hand into the next deal
+        self.acted_ms: Optional[int] = None  # at_limit: abandon: when the current deal's last action was made
+        self._abandons = rules.end.abandons  # asked at every action
+        self._counts_rounds = rules.end.kind == "rounds"  # asked after every deal
 
     def elapsed_ms(self) -> int:
         """Whole milliseconds since the session started, by its clock (what a log records)."""
@@ -225,13 +233,15 @@ class Session:
         if self.current is not None and not self.current.is_over:
             return False
         s = self.state
+        if s.abandoned:
+            return True
         if self._everyone_stays:  # nobody leaves the table: everyone is still seated and dealt in
             seated = len(self.players)
         else:
             if len(self.dealt_in()) < 2:
                 return True
             seated = len(self.seated())
-        return self.rules.end.is_over(s.deals, s.resolved, seated, s.carried.numerator > 0, s.finished_ms)
+        return self.rules.end.is_over(s.deals, s.resolved, seated, s.carried.numerator > 0, s.finished_ms, s.rounds)
 
     def current_hands(self) -> Dict[str, Tuple[Card, ...]]:
         assert self._current_meta is not None
@@ -276,6 +286,7 @@ class Session:
         deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre,
                     wait_for_cards=self.keep)
         self.current = deal
+        self.acted_ms = None
         self._current_meta = {
             "number": s.dealt + 1,
             "dealer": self.dealer,
@@ -323,6 +334,11 @@ class Session:
             s.dealt += 1
             s.redeal = True
             return
+        if result.outcome == "abandoned":  # the time limit stopped play: every stake returned, nothing else
+            s.abandoned = True
+            s.finished_ms = finished_ms
+            self.pass_deal()
+            return
         balances = self.balances
         for p, amount in result.net.items():
             if amount is not ZERO:  # a zero net (the shared zero, as a deal's nets are made) adds nothing
@@ -350,7 +366,20 @@ class Session:
         s.deals += 1
         s.dealt += 1
         s.redeal = False
+        if self._counts_rounds:
+            self._count_round()
         s.dealer_index = self._next_dealer()
+
+    def _count_round(self) -> None:
+        """``session.end.kind: rounds``: the deal just played is its dealer's turn of the round; the round
+        is over once every player still in (as the deal left them) has dealt in it."""
+        s = self.state
+        dealer = self.players[s.dealer_index]
+        if dealer not in s.round_dealers:
+            s.round_dealers.append(dealer)
+        if set(self.in_rotation()).issubset(s.round_dealers):
+            s.rounds += 1
+            s.round_dealers = []
 
     def _next_dealer(self) -> int:
         s, n = self.state, len(self.players)
@@ -381,13 +410,68 @@ class Session:
             return {p: tuple(top[i::n]) for i, p in enumerate(order)}
         return {p: tuple(top[i * count:(i + 1) * count]) for i, p in enumerate(order)}
 
+    def time_up(self, now_ms: Optional[int] = None) -> bool:
+        """Whether play stops now under ``session.end.at_limit: abandon``: a deal is in progress, the
+        time limit has passed (by the session's clock, or at ``now_ms``), and the deal does not play for
+        a carried pot (that one is played out). The deal is then abandoned (:meth:`abandon_deal`).
+
+        >>> from bragrules.profile.models import Profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> now = [0.0]
+        >>> rules = compile_rules(Profile.model_validate(
+        ...     {"session": {"end": {"kind": "time", "minutes": 30, "at_limit": "abandon"}}}))
+        >>> session = Session(rules, ["A", "B", "C"], seed=1, clock=lambda: now[0])
+        >>> _ = session.start_deal()
+        >>> session.time_up(), session.time_up(now_ms=30 * 60_000)
+        (False, True)
+        """
+        end = self.rules.end
+        deal = self.current
+        if not end.abandons or deal is None or deal.is_over or deal.carried_in:
+            return False
+        limit = end.limit_ms
+        return limit is not None and (self.elapsed_ms() if now_ms is None else now_ms) >= limit
+
+    def abandon_deal(self) -> None:
+        """Stop the deal in progress at the time limit (``session.end.at_limit: abandon``): every stake
+        is returned, and once the deal is finished (:meth:`finish_deal`, as for any deal) the session is
+        over. Refused, changing nothing, unless time is up (:meth:`time_up`)."""
+        deal = self.current
+        if deal is None or deal.is_over:
+            raise RuleViolation("deal_over", "no deal is in progress")
+        if not self.time_up():
+            end = self.rules.end
+            if not end.abandons:
+                why = "under this profile the hand in progress is played out at the time limit"
+            elif deal.carried_in:
+                why = "this hand plays for a carried pot, and is played out"
+            else:
+                why = f"the time limit of {end.minutes} minutes has not passed"
+            raise RuleViolation("session.end.at_limit", f"the hand cannot be abandoned: {why}")
+        deal.abandon(f"time is up ({self.rules.end.minutes} minutes): the hand is abandoned, every stake returned")
+
     def act(self, text_or_action: object) -> None:
-        """Apply an action to the current deal (text like ``"A bet 2"`` or an Action)."""
+        """Apply an action to the current deal (text like ``"A bet 2"`` or an Action).
+
+        Under ``session.end.at_limit: abandon`` no action is taken once time is up (:meth:`time_up`):
+        it is refused, naming the rule, and the deal is to be abandoned.
+        """
         deal = self.current
         if deal is None or deal.is_over:
             raise RuleViolation("deal_over", "no deal is in progress")
         action = text_or_action if isinstance(text_or_action, Action) else Action.parse(str(text_or_action))
+        now: Optional[int] = None
+        if self._abandons:
+            now = self.elapsed_ms()
+            if self.time_up(now):
+                raise RuleViolation(
+                    "session.end.at_limit",
+                    f"time is up ({self.rules.end.minutes} minutes): play stops, the hand is abandoned with "
+                    f"every stake returned; {action} is not played",
+                )
         deal.apply(action)
+        if now is not None:
+            self.acted_ms = now
         if self.listener is not None:
             self._emit({"type": "action", "deal": self.state.dealt + 1, "action": str(action)})
 
@@ -402,6 +486,8 @@ class Session:
             raise RuleViolation("deal_over", "the deal is not over")
         result = deal.result
         meta = self._current_meta
+        if finished_ms is None and self.acted_ms is not None and result.outcome != "abandoned":
+            finished_ms = self.acted_ms  # at_limit: abandon: the deal finished with its last action, before time was up
         if finished_ms is None:
             finished_ms = self.elapsed_ms()
         self.settle(result, finished_ms)
@@ -489,11 +575,15 @@ def play_session(
     choose: Callable[[Deal], object],
     max_deals: Optional[int] = None,
 ) -> Session:
-    """Play deals until the session is over (or ``max_deals``), asking ``choose`` for each action."""
+    """Play deals until the session is over (or ``max_deals``), asking ``choose`` for each action; a deal
+    in progress when time is up under ``session.end.at_limit: abandon`` is abandoned."""
     played = 0
     while not session.is_over and (max_deals is None or played < max_deals):
         deal = session.start_deal()
         while not deal.is_over:
+            if session.time_up():  # session.end.at_limit: abandon: play stops at the time limit
+                session.abandon_deal()
+                break
             session.act(choose(deal))
         session.finish_deal()
         played += 1

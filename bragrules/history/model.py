@@ -30,7 +30,7 @@ SHEET_FORMAT = "bragrules-history/1"
 LOG_FORMAT = "bragrules-log/1"
 UNKNOWN_CARD = "??"
 
-OUTCOMES = ("won", "split", "carried", "redeal")
+OUTCOMES = ("won", "split", "carried", "redeal", "abandoned")
 PathLike = Union[str, "os.PathLike[str]"]
 Hand = Optional[Tuple[Card, ...]]
 

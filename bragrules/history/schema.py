@@ -338,6 +338,7 @@ class SheetResult(msgspec.Struct):
     net: Any = None
     pot: Any = None
     lives_lost: Any = None
+    abandoned: Any = None  # true: play stopped at the time limit mid-hand (session.end.at_limit: abandon)
 
 
 class SheetEnd(msgspec.Struct):

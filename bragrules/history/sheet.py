@@ -237,6 +237,11 @@ def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Se
     carried = body.get("carried")
     if carried is not None and not isinstance(carried, bool):
         raise sheet.fail(f"{what}: carried: expected true or false", f"{path}.carried")
+    abandoned = body.get("abandoned")
+    if abandoned is not None and not isinstance(abandoned, bool):
+        raise sheet.fail(f"{what}: abandoned: expected true or false", f"{path}.abandoned")
+    if abandoned and ("winner" in body or "winners" in body or carried):
+        raise sheet.fail(f"{what}: an abandoned hand has no winner and carries nothing", f"{path}.abandoned")
     for key in ("winner", "winners"):
         if key in body:
             line = sheet.line(f"{path}.{key}")
@@ -254,6 +259,11 @@ def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Se
             claim.outcome, claim.winners = "carried", []
         elif claim.outcome is None:
             claim.outcome = "not carried"
+    if abandoned:
+        claim.outcome, claim.winners = "abandoned", []
+        line = sheet.line(f"{path}.abandoned")
+        if line is not None:
+            claim.lines["outcome"] = line
     if "net" in body:
         claim.net, lines = _net_map(
             body["net"],
@@ -337,6 +347,8 @@ def _claim_data(claim: ResultClaim) -> Dict[str, Any]:
     out: Dict[str, Any] = {}
     if claim.outcome == "carried":
         out["carried"] = True
+    elif claim.outcome == "abandoned":
+        out["abandoned"] = True
     elif claim.winners:
         out["winner"] = claim.winners[0] if len(claim.winners) == 1 else list(claim.winners)
     elif claim.outcome == "not carried":

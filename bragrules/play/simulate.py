@@ -245,6 +245,7 @@ def _play_block(
         session_number += 1
         in_session = 0
         act = session.act
+        abandons = rules.end.abandons
         while played < deals and not session.is_over:
             deal = session.start_deal()
             if not several:  # the hand dealt to the first player: one hand a deal, for exact rates
@@ -255,6 +256,9 @@ def _play_block(
                     first_dealt[cat] = first_dealt.get(cat, 0) + 1
             steps = 0
             while deal.result is None:
+                if abandons and session.time_up():  # session.end.at_limit: abandon: play stops at the limit
+                    session.abandon_deal()
+                    break
                 player: str = deal.to_act  # type: ignore[assignment]
                 act(bots[player].choose(deal.view(player)))
                 steps += 1
@@ -286,7 +290,7 @@ def _play_block(
                     tally.carried_unbet += 1
             elif result.showdown:
                 tally.showdowns += 1
-            else:
+            elif winners:  # (an abandoned hand has none)
                 tally.folded_out += 1
                 if players[winners[0]].blind:
                     tally.blind_survivor_collected += 1

@@ -286,6 +286,8 @@ class Table:
                 claim = entry.result
                 if claim is not None:
                     line = claim.line
+                    if not deal.is_over and claim.outcome == "abandoned":
+                        deal.abandon()  # the time limit stopped play here (session.end.at_limit: abandon)
                     if not deal.is_over:
                         raise HistoryError(f"the log says deal {entry.number} ended, but its actions do not "
                                            "end it", name, line)
@@ -352,6 +354,9 @@ class Table:
 
     def _play_deal(self, deal: Deal) -> None:
         while not deal.is_over:
+            if self.session.time_up():  # session.end.at_limit: abandon: play stops mid-hand
+                self.session.abandon_deal()
+                break
             player = deal.to_act
             assert player is not None
             bot = self.bots.get(player)

@@ -142,6 +142,12 @@ class Profile(Area):
         if self.pack.jokers and not self.ranking.wild.jokers:
             raise Conflict("jokers in the pack must be wild (ranking.wild.jokers: true)",
                            ("pack.jokers", "ranking.wild.jokers"), {"ranking.wild.jokers": "true", "pack.jokers": "0"})
+        if self.session.end.kind == "rounds" and self.table.rotation == "fixed":
+            raise Conflict(
+                "a round is every player dealing once, but with table.rotation: fixed the same player "
+                "deals throughout, so no round would ever end; count hands instead",
+                ("session.end.kind", "table.rotation"),
+            )
         if self.format.lives is not None and self.session.bankroll == "finite":
             raise Conflict("a Crash game has no money, so no finite bankroll",
                            ("format.lives", "session.bankroll"), {"session.bankroll": "unlimited"})

@@ -108,6 +108,7 @@ class Rules:
     retain_by_default: bool = True  # a blind survivor retains the unseen hand when a history does not say
     retain_of_two: str = "choice"  # which of two unseen hands a survivor keeps: choice, newer or older
     bonus_when_dealt: bool = False  # bonuses earned when a hand is held (declared on looking), not only shown
+    bonus_unlooked: bool = False  # bonuses earned by every bonus hand dealt, looked at or not, settled with the deal
     # what the engine derives from these rules once and keeps with them (a deal's money units)
     memo: Dict[object, object] = field(default_factory=dict, compare=False, repr=False)
     peek_folds: bool = True  # a deliberate look at another's cards forces the looker's fold
@@ -217,7 +218,8 @@ def _compile(profile: Profile) -> Rules:
         nobody_bet_carries=profile.folding.nobody_bet == "carries",
         retention=profile.blind.retention,
         shuffle=ShufflePolicy(profile.pack.shuffle),
-        end=EndPolicy(profile.session.end.kind, profile.session.end.count, profile.session.end.minutes),
+        end=EndPolicy(profile.session.end.kind, profile.session.end.count, profile.session.end.minutes,
+                      abandons=profile.session.end.kind == "time" and profile.session.end.at_limit == "abandon"),
         finite=profile.session.bankroll == "finite",
         starting_stack=profile.session.starting_stack if profile.session.bankroll == "finite" else Fraction(0),
         covering_side_pot=profile.session.covering == "side_pot",
@@ -255,7 +257,8 @@ def _compile(profile: Profile) -> Rules:
         concede_unseen=seeing.concede_unseen,
         retain_by_default=profile.blind.retain_default == "retain",
         retain_of_two=profile.blind.retain_of_two,
-        bonus_when_dealt=profile.session.bonus.when == "dealt",
+        bonus_when_dealt=profile.session.bonus.when == "dealt" and profile.session.bonus.needs_look,
+        bonus_unlooked=profile.session.bonus.when == "dealt" and not profile.session.bonus.needs_look,
         peek_folds=profile.disputes.deliberate_look == "fold",
         redeal_before_betting=profile.disputes.exposure_before_betting == "redeal",
         redeal_after_betting=profile.disputes.exposure_after_betting == "redeal",

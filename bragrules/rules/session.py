@@ -28,26 +28,44 @@ if TYPE_CHECKING:
 class SessionEnd(Area):
     """When the session stops."""
 
-    kind: Literal["resolved_pots", "hands", "one_player_left", "time", "never"] = Field(
+    kind: Literal["resolved_pots", "hands", "rounds", "one_player_left", "time", "never"] = Field(
         "never",
         description="The stopping rule. `resolved_pots`: after `count` pots are won, carried deals not "
-        "counting; `hands`: after `count` deals; `one_player_left`: when one player holds every "
-        "chip (finite bankroll only); `time`: after `minutes`; `never`: until the table stops.",
+        "counting; `hands`: after `count` deals; `rounds`: after `count` full turns of the deal, a round "
+        "being every player still in dealing once (000's \"a set number of rounds\"; with three players, "
+        "two rounds are six deals), never with `table.rotation: fixed`; `one_player_left`: when one player "
+        "holds every chip (finite bankroll only); `time`: after `minutes`; `never`: until the table stops. "
+        "A pot carried at the end of the last deal, hand or round is played on until it is won.",
     )
-    count: Optional[int] = Field(None, ge=1, description="The number for `resolved_pots` and `hands` (required there).")
+    count: Optional[int] = Field(None, ge=1, description="The number for `resolved_pots`, `hands` and `rounds` "
+                                 "(required there).")
     minutes: Optional[int] = Field(
         None, ge=1, le=10080, description="The time limit, for `kind: time`: the session ends with the first deal that finishes "
         "once this many minutes have passed since it began (a carried pot is played on until it "
-        "is won). The log records each deal's finishing time; the audit checks the end against "
-        "them."
+        "is won), or, with `at_limit: abandon`, at the limit itself, mid-hand. The log records each "
+        "deal's finishing time; the audit checks the end against them."
+    )
+    at_limit: Literal["finish_deal", "abandon"] = Field(
+        "finish_deal",
+        description="What the time limit does to the hand in progress (000: \"a time limit\", and \"the "
+        "most chips when play stops\"). `finish_deal`: the hand is played out, and the session ends with "
+        "it; `abandon`: play stops at the limit, in the middle of a hand: the hand in progress is "
+        "abandoned, every stake of it returned (as for a redeal), and the session ends. A hand playing "
+        "for a carried pot is still played out, so that nobody leaves money on the table. Needs "
+        "`kind: time`.",
     )
 
     @model_validator(mode="after")
     def _count(self) -> "SessionEnd":
-        if self.kind in ("resolved_pots", "hands") and self.count is None:
+        if self.kind in ("resolved_pots", "hands", "rounds") and self.count is None:
             raise ValueError(f"session end {self.kind} needs a count")
         if self.kind == "time" and self.minutes is None:
             raise ValueError("session end time needs minutes")
+        if self.at_limit != "finish_deal" and self.kind != "time":
+            raise ValueError(
+                f"at_limit {self.at_limit} says what the time limit does to the hand in progress, but the "
+                f"session ends by {self.kind}, not by time: set kind: time and minutes, or leave at_limit out"
+            )
         return self
 
 
@@ -65,6 +83,23 @@ class Bonus(Area):
         "player gets, declared as soon as its holder looks at it (or shows it), whatever happens "
         "to the deal after, in every deal it is held.",
     )
+    needs_look: bool = Field(
+        True,
+        description="With `when: dealt`: whether a bonus hand earns only once its holder looks at it (or "
+        "shows it). 003's \"拿到\" (gets) does not say. `true`: declared on looking, as `when: dealt` "
+        "describes; `false`: every prial or running flush dealt earns, looked at or not (a hand folded "
+        "blind, or left blind, too), settled with the deal whatever its end (a redeal excepted), once, in "
+        "the deal it is dealt: a retained hand does not earn again. A hand nobody recorded earns nothing.",
+    )
+
+    @model_validator(mode="after")
+    def _look(self) -> "Bonus":
+        if not self.needs_look and self.when != "dealt":
+            raise ValueError(
+                "needs_look: false pays a bonus for every bonus hand dealt, looked at or not, but when is "
+                f"{self.when}: set when: dealt, or leave needs_look out"
+            )
+        return self
 
 
 class Session(Area):
@@ -123,11 +158,18 @@ class EndPolicy:
     (True, False)
     >>> limit.is_over(9, 9, 4, False, finished_ms=None)   # no time known: not over
     False
+
+    ``rounds`` counts full turns of the deal (every player still in dealing once):
+
+    >>> EndPolicy("rounds", 2).is_over(6, 6, 3, False, rounds=1), EndPolicy("rounds", 2).is_over(6, 6, 3, False, rounds=2)
+    (False, True)
     """
 
     kind: str
     count: Optional[int]
     minutes: Optional[int] = None
+    abandons: bool = False
+    """``session.end.at_limit: abandon``: at the time limit the hand in progress is abandoned, stakes returned."""
 
     @property
     def limit_ms(self) -> Optional[int]:
@@ -135,7 +177,7 @@ class EndPolicy:
         return self.minutes * 60_000 if self.kind == "time" and self.minutes is not None else None
 
     def is_over(self, deals: int, resolved: int, players_with_chips: int, pot_carried: bool,
-                finished_ms: Optional[int] = None) -> bool:
+                finished_ms: Optional[int] = None, rounds: int = 0) -> bool:
         if self.kind == "resolved_pots":
             assert self.count is not None
             return resolved >= self.count
@@ -143,6 +185,9 @@ class EndPolicy:
             assert self.count is not None
             # a carried pot is never left on the table: play on until it is won
             return deals >= self.count and not pot_carried
+        if self.kind == "rounds":
+            assert self.count is not None
+            return rounds >= self.count and not pot_carried
         if self.kind == "one_player_left":
             return players_with_chips <= 1 and not pot_carried
         if self.kind == "time":
@@ -161,17 +206,41 @@ def _end_text(kind: str, number: Optional[int]) -> str:
         return f"the session ends after {count(number or 0, 'resolved pot')}, carried deals not counting"
     if kind == "hands":
         return f"the session ends after {count(number or 0, 'deal')}, carried deals included"
+    if kind == "rounds":
+        return (f"the session ends after {count(number or 0, 'round')} of the deal, a round being every "
+                "player dealing once, once no pot is carried")
     if kind == "one_player_left":
         return "the session ends when one player holds every chip"
     if kind == "time":
         minutes = f"{number} minute{'s' if number != 1 else ''}" if number else "the time limit"
         return f"the session ends with the first deal that finishes after {minutes}, once no pot is carried"
+    if kind == "time_abandon":
+        minutes = f"{number} minute{'s' if number != 1 else ''}" if number else "the time limit"
+        return (f"the session ends after {minutes}, the hand then in progress abandoned with its stakes "
+                "returned (a hand for a carried pot is played out)")
     return "the session runs until the table stops"
 
 
 def end_kind(p: "Profile") -> str:
     end = p.session.end
-    return _end_text(end.kind, end.minutes if end.kind == "time" else end.count)
+    kind = "time_abandon" if end.kind == "time" and end.at_limit == "abandon" else end.kind
+    return _end_text(kind, end.minutes if end.kind == "time" else end.count)
+
+
+AT_LIMIT_TEXT = {
+    "finish_deal": "when time is up the hand in progress is played out, and the session ends with it",
+    "abandon": "when time is up play stops at once: the hand in progress is abandoned, every stake of it "
+               "returned, unless it plays for a carried pot",
+}
+AT_LIMIT = FieldText(
+    "session.end.at_limit", lambda p: p.session.end.at_limit,
+    lambda p: AT_LIMIT_TEXT[p.session.end.at_limit],
+    {"finish_deal": "000 (a time limit), read as the last hand played out",
+     "abandon": "000 (a time limit; \"when play stops\"), read as play stopping mid-hand"},
+    in_play=lambda p: p.session.end.kind == "time",
+    choices=dict(AT_LIMIT_TEXT),
+    later=True,
+)
 
 
 def end_minutes(p: "Profile") -> str:
@@ -179,7 +248,7 @@ def end_minutes(p: "Profile") -> str:
     if end.minutes is None:
         return "no time limit is set"
     if end.kind == "time":
-        return _end_text("time", end.minutes)
+        return _end_text("time_abandon" if end.at_limit == "abandon" else "time", end.minutes)
     return f"a time limit of {end.minutes} minutes is set but unused"
 
 
@@ -187,7 +256,7 @@ def end_count(p: "Profile") -> str:
     end = p.session.end
     if end.count is None:
         return "no number of deals or pots is set"
-    if end.kind in ("resolved_pots", "hands"):
+    if end.kind in ("resolved_pots", "hands", "rounds"):
         return _end_text(end.kind, end.count)
     return f"a count of {end.count} is set but unused"
 
@@ -220,6 +289,8 @@ def starting_stack(p: "Profile") -> str:
 
 
 def _bonus_holder(hand: str, p: "Profile") -> str:
+    if p.session.bonus.when == "dealt" and not p.session.bonus.needs_look:
+        return f"a player dealt {hand} (looked at or not)"
     if p.session.bonus.when == "dealt":
         return f"a player who gets {hand} (declared on looking at it, or shown)"
     return f"a player who shows {hand} at a showdown"
@@ -267,9 +338,23 @@ BONUS_WHEN = choice(
     {"dealt": "003 (拿到, gets)", "shown": "house rule (shown at a see)"},
     in_play=lambda p: p.format.betting and (p.session.bonus.prial > 0 or p.session.bonus.running_flush > 0),
 )
+NEEDS_LOOK_TEXT = {
+    True: "a bonus hand earns once its holder looks at it or shows it",
+    False: "every bonus hand dealt earns, looked at or not, settled with the deal",
+}
+NEEDS_LOOK = FieldText(
+    "session.bonus.needs_look", lambda p: p.session.bonus.needs_look,
+    lambda p: NEEDS_LOOK_TEXT[p.session.bonus.needs_look],
+    {"true": "003 (拿到, gets) read as getting and looking at the hand",
+     "false": "003 (拿到, gets) read as being dealt the hand, looked at or not"},
+    in_play=lambda p: BONUS_WHEN.in_play(p) and p.session.bonus.when == "dealt",
+    choices=dict(NEEDS_LOOK_TEXT),
+    later=True,
+)
 END_KIND = FieldText(
     "session.end.kind", lambda p: p.session.end.kind, end_kind,
-    {"resolved_pots": "002", "hands": "003", "one_player_left": "000", "time": "000 (a time limit)",
+    {"resolved_pots": "002", "hands": "003", "rounds": "000 (a set number of rounds)", "one_player_left": "000",
+     "time": "000 (a time limit)",
      "never": "000 (until the table stops)"},
 )
 
@@ -292,7 +377,7 @@ def session_section(p: "Profile") -> Optional[Section]:
         )
     else:
         items.append(sentence(end_kind(p)))
-        if session.end.kind in ("hands", "one_player_left") and can_carry(p):
+        if session.end.kind in ("hands", "rounds", "one_player_left") and can_carry(p):
             items.append("If the last pot carries, play goes on until it is won.")
         items.append(sentence(bankroll(p)))
         if session.bankroll == "finite":
@@ -303,7 +388,10 @@ def session_section(p: "Profile") -> Optional[Section]:
         if session.bonus.prial or session.bonus.running_flush:
             items.append(sentence(bonus_prial(p)))
             items.append(sentence(bonus_running_flush(p)))
-            if session.bonus.when == "dealt":
+            if session.bonus.when == "dealt" and not session.bonus.needs_look:
+                items.append("Every such hand dealt earns its bonus, whether its holder looks at it or not, "
+                             "folded or not; it is paid when the deal is settled, once, in the deal it is dealt.")
+            elif session.bonus.when == "dealt":
                 items.append("A bonus is paid as soon as the hand is declared, in every deal it is held, "
                              "whatever happens to the deal after.")
     sec.bullets(items)
@@ -318,10 +406,11 @@ TEXT = AreaText(
         END_KIND,
         FieldText("session.end.count", lambda p: p.session.end.count, end_count,
                   {"null": "000", "8": "002, 003", "15": "003", "30": "003", "*": "house rule"},
-                  in_play=lambda p: p.session.end.kind in ("resolved_pots", "hands")),
+                  in_play=lambda p: p.session.end.kind in ("resolved_pots", "hands", "rounds")),
         FieldText("session.end.minutes", lambda p: p.session.end.minutes, end_minutes,
                   {"null": "000, 002, 003", "*": "000: a time limit"},
                   in_play=lambda p: p.session.end.kind == "time"),
+        AT_LIMIT,
         FieldText("session.bankroll", lambda p: p.session.bankroll, bankroll,
                   {"unlimited": "002", "finite": "000, 003"}),
         FieldText("session.starting_stack", lambda p: p.session.starting_stack, starting_stack,
@@ -333,6 +422,7 @@ TEXT = AreaText(
         FieldText("session.bonus.running_flush", lambda p: p.session.bonus.running_flush, bonus_running_flush,
                   {"0": "000, 002", "*": "003's bonus variant"}, in_play=_bonus_in_play),
         BONUS_WHEN,
+        NEEDS_LOOK,
     ),
     sections=((80, session_section),),
 )

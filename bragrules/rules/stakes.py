@@ -62,12 +62,26 @@ class RaiseLimit(Area):
         "`stakes.opening_max`); `free`: only raises are capped, as 003's words have it, "
         "\"加注最多为底池大小\" (a raise is at most the pot).",
     )
+    pot_measure: Literal["before_bet", "after_call"] = Field(
+        "before_bet",
+        description="Pot limit only: when the pot a raise is measured against is counted. 003 says only "
+        "\"加注最多为底池大小\" (a raise is at most the size of the pot), not when. `before_bet`: the pot "
+        "as it stands before the raiser pays anything; `after_call`: the pot as it would stand once the "
+        "raiser had called, poker's reading of pot limit: the raise adds at most the pot plus what the "
+        "raiser pays to call at their own rate (a blind raiser's call is `stakes.blind_rate` of the level). "
+        "An opening bet has nothing to call, so both read the same there.",
+    )
 
     @model_validator(mode="after")
     def _amount(self) -> "RaiseLimit":
         if self.kind in ("max_increase", "fixed"):
             if self.amount is None or self.amount <= 0:
                 raise ValueError(f"a {self.kind} raise limit needs a positive amount")
+        if self.pot_measure != "before_bet" and self.kind != "pot":
+            raise ValueError(
+                f"pot_measure {self.pot_measure} says when the pot of a pot limit is counted, but the raise "
+                f"limit is {self.kind}: set kind: pot, or leave pot_measure out"
+            )
         return self
 
 
@@ -188,11 +202,22 @@ class RaisePolicy:
     False
     >>> RaisePolicy("max_increase", Fraction(5)).max_level(4, pot=20, amount=10)   # in units of 1/2
     14
+
+    Under pot limit read the poker way (``after_call``) the pot is counted once
+    the raiser has called: at level 2 with 10 in the pot, a seen raiser's call
+    of 2 makes it 12, so the level may go to 14 (before the bet, 12).
+
+    >>> RaisePolicy("pot", None, after_call=True).max_level(2, pot=10, call=2)
+    14
+    >>> RaisePolicy("pot", None, after_call=False).max_level(2, pot=10, call=2)
+    12
     """
 
     kind: str
     amount: Optional[Fraction]
     pot_cap: Optional[Fraction] = None
+    after_call: bool = False
+    """Pot limit: the pot is counted once the raiser has called (``stakes.raise_limit.pot_measure``)."""
     unlimited: bool = field(init=False, repr=False, compare=False)
     """No limit on a raise and no cap on the pot: every bet at or above the level is allowed
     (a deal need not ask :meth:`allows`)."""
@@ -211,32 +236,45 @@ class RaisePolicy:
         """
         return self.pot_cap is not None and pot >= self.pot_cap * scale
 
-    def max_level(self, level: Any, pot: Any, amount: Any = None, scale: int = 1) -> Any:
-        """The highest level a bet may set, or None when there is no cap."""
+    def max_level(self, level: Any, pot: Any, amount: Any = None, scale: int = 1, call: Any = 0) -> Any:
+        """The highest level a bet may set, or None when there is no cap; ``call`` is what the
+        raiser pays to call the level (counted into the pot under ``after_call``)."""
         if self.pot_cap is not None and pot >= self.pot_cap * scale:  # capped(), inline: asked at every turn
             return level
         if self.kind == "none":
             return None
         if self.kind == "pot":
-            return level + pot
+            return level + pot + call if self.after_call else level + pot
         step = self.amount if amount is None else amount
         assert step is not None
         return level + step
 
-    def allows(self, level: Any, new_level: Any, pot: Any, amount: Any = None, scale: int = 1) -> bool:
+    def allows(self, level: Any, new_level: Any, pot: Any, amount: Any = None, scale: int = 1,
+               call: Any = 0) -> bool:
         """Whether a bet may take the level from ``level`` to ``new_level``."""
         if new_level < level or (new_level > level and self.pot_cap is not None and self.capped(pot, scale)):
             return False
         if self.kind == "fixed":
             step = self.amount if amount is None else amount
             return new_level in (level, level + step)
-        top = self.max_level(level, pot, amount, scale)
+        top = self.max_level(level, pot, amount, scale, call)
         return top is None or new_level <= top
+
+    @property
+    def rule(self) -> str:
+        """The field a refused raise breaks: the pot's measure when it decided, else the limit.
+
+        >>> RaisePolicy("pot", None, after_call=True).rule, RaisePolicy("pot", None).rule
+        ('stakes.raise_limit.pot_measure', 'stakes.raise_limit')
+        """
+        return "stakes.raise_limit.pot_measure" if self.kind == "pot" and self.after_call else "stakes.raise_limit"
 
     def describe(self) -> str:
         if self.kind == "none":
             return "no limit on a raise"
         if self.kind == "pot":
+            if self.after_call:
+                return "a raise adds at most the pot as it would stand after the raiser's call"
             return "a raise adds at most the pot"
         if self.kind == "fixed":
             return f"a raise adds exactly {self.amount}"
@@ -245,7 +283,9 @@ class RaisePolicy:
 
 def raise_policy(p: "Profile") -> RaisePolicy:
     """The stakes' policy as the engine asks it (``Rules.raises``)."""
-    return RaisePolicy(p.stakes.raise_limit.kind, p.stakes.raise_limit.amount, p.stakes.raises_stop_at)
+    limit = p.stakes.raise_limit
+    return RaisePolicy(limit.kind, limit.amount, p.stakes.raises_stop_at,
+                       after_call=limit.kind == "pot" and limit.pot_measure == "after_call")
 
 
 # ---------------------------------------------------------------------------
@@ -299,6 +339,8 @@ def _raise_amount_text(kind: str, amount: Any) -> str:
 
 def raise_kind(p: "Profile") -> str:
     kind, amount = p.stakes.raise_limit.kind, p.stakes.raise_limit.amount
+    if kind == "pot" and p.stakes.raise_limit.pot_measure == "after_call":
+        return "each raise adds at most the pot, as it would stand after the raiser's call, to the level"
     if kind in ("max_increase", "fixed") and amount is None:  # only without a profile to read
         return "each raise adds at most a set amount to the level" if kind == "max_increase" else (
             "each raise adds exactly a set amount to the level"
@@ -322,8 +364,25 @@ POT_OPENING = choice(
         "capped": "under pot limit the opening bet is capped too: its level is at most the pot as it stands",
         "free": "under pot limit only raises are capped: the opening bet is free",
     },
-    {"capped": "the usual pot-limit convention", "free": "003's literal words"},
+    {"capped": "house rule (poker's pot limit caps the opening bet too; 003 does not say)",
+     "free": "003's literal words"},
     in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind == "pot",
+)
+POT_MEASURE = FieldText(
+    "stakes.raise_limit.pot_measure",
+    lambda p: p.stakes.raise_limit.pot_measure,
+    lambda p: {
+        "before_bet": "under pot limit the pot a raise may add is counted before the raiser pays anything",
+        "after_call": "under pot limit the pot a raise may add is counted after the raiser's call, as in poker",
+    }[p.stakes.raise_limit.pot_measure],
+    {"before_bet": "003's words (加注最多为底池大小) read as the pot before the bet",
+     "after_call": "003's words read the poker way: the pot after the raiser's call"},
+    in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind == "pot",
+    choices={
+        "before_bet": "under pot limit the pot a raise may add is counted before the raiser pays anything",
+        "after_call": "under pot limit the pot a raise may add is counted after the raiser's call, as in poker",
+    },
+    later=True,
 )
 def raises_stop_at(p: "Profile") -> str:
     """What ``stakes.raises_stop_at`` does: it stops raises, it does not stop the pot growing.
@@ -433,6 +492,7 @@ TEXT = AreaText(
                   {"5": "002", "null": "000, 003", "*": "house rule"},
                   in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind in ("max_increase", "fixed")),
         POT_OPENING,
+        POT_MEASURE,
         CHECK,
         FieldText("stakes.raises_stop_at", lambda p: p.stakes.raises_stop_at, raises_stop_at,
                   {"null": "000, 002, 003", "*": "house rule"}, in_play=betting, later=True),

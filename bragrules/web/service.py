@@ -534,6 +534,11 @@ class TableService:
         assert table is not None and deal is not None
         if action.kind in DISPUTE_KINDS and action.kind != "redeal":
             raise Refusal("a peek or an exposure is raised as a dispute, so that the table's ruling records it")
+        if table.session.time_up():  # session.end.at_limit: abandon: play stopped at the time limit
+            table.session.abandon_deal()
+            self._advance()
+            raise self._rule_refusal(RuleViolation("session.end.at_limit", "time is up: the hand is abandoned, "
+                                                                          "every stake returned"))
         try:
             deal.verify(action)
         except RuleViolation as exc:
@@ -553,6 +558,8 @@ class TableService:
         session = table.session
         for _ in range(MAX_BOT_ACTIONS):
             deal = session.current
+            if deal is not None and not deal.is_over and session.time_up():
+                session.abandon_deal()  # session.end.at_limit: abandon: play stops at the time limit
             if deal is not None and deal.is_over:
                 self._finish(deal)
                 continue
@@ -593,7 +600,7 @@ class TableService:
             "carried_out": _money(result.carried_out),
             "shown": {p: [str(c) for c in h] for p, h in view.shown().items() if h is not None},
         }
-        if result.outcome in ("carried", "redeal"):  # nobody won: a redeal's pot went back to the players
+        if result.outcome in ("carried", "redeal", "abandoned"):  # nobody won: a redeal's pot went back to the players
             self._note(f"deal {number}: {result.reason}")
         else:
             self._note(f"deal {number}: {' and '.join(result.winners)} {'wins' if len(result.winners) == 1 else 'win'}"

@@ -165,6 +165,7 @@
     const l = s.last;
     box.appendChild(el("h2", "Deal " + l.deal));
     box.appendChild(el("p", l.outcome === "carried" ? l.reason + ": " + money(l.carried_out) + " carries" :
+      l.outcome === "abandoned" ? l.reason :
       l.winners.join(" and ") + " " + (l.winners.length === 1 ? "wins " : "win ") + money(l.pot) + " (" + l.reason + ")"));
     Object.keys(l.shown).forEach((name) => {
       const row = el("div", name + ": "); const cards = el("span", null, "cards"); l.shown[name].forEach((c) => cards.appendChild(card(c, true)));

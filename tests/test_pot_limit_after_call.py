@@ -1,0 +1,204 @@
+"""stakes.raise_limit.pot_measure: when the pot of a pot limit is counted.
+
+003 lists pot limit among its variants: "底池限注 | 加注最多为底池大小" (pot limit:
+a raise is at most the size of the pot). It does not say when the pot is
+counted. ``before_bet`` counts it as it stands before the raiser pays
+anything; ``after_call`` reads it the poker way, the pot as it would stand
+once the raiser had called.
+
+The scenario (standard, ante 1, three players, everyone seen): the antes make
+3; A opens at 2 (the pot 5). B raising from level 2: before the bet the pot
+is 5, so the level may go to 7; after B's call of 2 it is 7, so to 9.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from pathlib import Path
+from typing import Any, Optional
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bragrules.audit import audit
+from bragrules.core.errors import RuleViolation
+from bragrules.engine.session import Session, play_session, random_chooser
+from bragrules.explainers.diff import compare
+from bragrules.explainers.explain import explain, in_play, source_of
+from bragrules.explainers.rulebook import build_rulebook, render
+from bragrules.history import LogWriter, parse_sheet
+from bragrules.profile import ProfileError, load_profile, load_profile_text, profile_hash
+from bragrules.rules.compile import compile_rules
+from bragrules.rules.stakes import RaisePolicy
+
+from .helpers import deal_with, play, rules_for
+
+THREE = {"A": "Kc 9c 4c", "B": "5s 6h 7d", "C": "2c 7h Jd"}
+POT = {"raise_limit": {"kind": "pot"}}
+AFTER_CALL = {"raise_limit": {"kind": "pot", "pot_measure": "after_call"}}
+AFTER_CALL_YAML = "extends: standard\nname: poker-pot\nstakes:\n  raise_limit: {kind: pot, pot_measure: after_call}\n"
+
+
+def _bet_range(deal: Any) -> tuple:
+    (bet,) = [o for o in deal.legal_actions() if o.kind == "bet"]
+    return bet.amount, bet.max_amount
+
+
+def test_before_the_bet_the_raise_reaches_the_pot_as_it_stands() -> None:
+    """003: "加注最多为底池大小", read with the pot counted before the raiser pays: 2 + 5 = 7."""
+    deal = play(deal_with(rules_for("standard", stakes=POT), THREE), ["A look", "A bet 2", "B look"])
+    assert deal.pot == 5 and _bet_range(deal) == (2, 7)
+    with pytest.raises(RuleViolation) as refused:
+        deal.apply_text("B bet 9")
+    assert refused.value.rule == "stakes.raise_limit"
+    assert deal.level == 2 and deal.pot == 5 and deal.to_act == "B"  # nothing changed
+
+
+def test_after_the_call_the_raise_reaches_the_pot_with_the_call_in_it() -> None:
+    """The poker reading: B's call of 2 makes the pot 7, so the level may rise by 7, to 9."""
+    deal = play(deal_with(rules_for("standard", stakes=AFTER_CALL), THREE), ["A look", "A bet 2", "B look"])
+    assert _bet_range(deal) == (2, 9)
+    with pytest.raises(RuleViolation) as refused:
+        deal.apply_text("B bet 10")
+    assert refused.value.rule == "stakes.raise_limit.pot_measure"
+    assert "after the raiser's call" in refused.value.message and "at most 9" in refused.value.message
+    assert deal.level == 2 and deal.pot == 5 and deal.to_act == "B"  # nothing changed
+    play(deal, ["B bet 9"])
+    assert deal.level == 9 and deal.pot == 14
+
+
+def test_a_blind_raisers_call_is_at_the_blind_rate() -> None:
+    """Level 9, pot 14, C blind: the call is 4½, the pot after it 18½, so the level may reach 27½,
+    27 in whole levels: C pays at most 13½ (before the bet: level 23, 11½)."""
+    after = play(deal_with(rules_for("standard", stakes=AFTER_CALL), THREE), ["A look", "A bet 2", "B look", "B bet 9"])
+    before = play(deal_with(rules_for("standard", stakes=POT), THREE), ["A look", "A bet 2", "B look", "B bet 7"])
+    assert _bet_range(after) == (Fraction(9, 2), Fraction(27, 2))
+    assert _bet_range(before) == (Fraction(7, 2), Fraction(19, 2))  # level 7, pot 12: up to 19
+    with pytest.raises(RuleViolation) as refused:
+        after.apply_text("C bet 14")
+    assert refused.value.rule == "stakes.raise_limit.pot_measure"
+    play(after, ["C bet 27/2"])
+    assert after.level == 27
+
+
+def test_the_opening_bet_has_nothing_to_call() -> None:
+    """Both readings agree on the opening bet: with pot_opening capped it is at most the pot (3)."""
+    for stakes in (POT, AFTER_CALL):
+        deal = play(deal_with(rules_for("standard", stakes=stakes), THREE), ["A look"])
+        assert _bet_range(deal) == (1, 3)
+
+
+def test_the_policy_counts_the_call_only_after_call() -> None:
+    assert RaisePolicy("pot", None, after_call=True).allows(2, 9, pot=5, call=2)
+    assert not RaisePolicy("pot", None, after_call=False).allows(2, 9, pot=5, call=2)
+    assert RaisePolicy("pot", None, after_call=True).describe().endswith("after the raiser's call")
+
+
+def test_pot_measure_without_pot_limit_is_refused_at_its_line(tmp_path: Path) -> None:
+    path = tmp_path / "odd.yaml"
+    path.write_text("extends: standard\nstakes:\n  raise_limit:\n    kind: max_increase\n    amount: 5\n"
+                    "    pot_measure: after_call\n", encoding="utf-8")
+    with pytest.raises(ProfileError) as refused:
+        load_profile(str(path))
+    text = str(refused.value)
+    assert "odd.yaml:6:" in text, text  # the line of pot_measure
+    assert "pot_measure" in text and "kind: pot" in text
+
+
+def test_a_bad_pot_measure_is_refused() -> None:
+    with pytest.raises(ProfileError) as refused:
+        load_profile_text("stakes:\n  raise_limit: {kind: pot, pot_measure: sometimes}\n")
+    assert "pot_measure" in str(refused.value) and "after_call" in str(refused.value)
+
+
+def test_the_audit_checks_each_raise_against_the_measure(tmp_path: Path) -> None:
+    (tmp_path / "poker-pot.yaml").write_text(AFTER_CALL_YAML, encoding="utf-8")
+    (tmp_path / "pot.yaml").write_text(AFTER_CALL_YAML.replace(", pot_measure: after_call", ""), encoding="utf-8")
+    body = ("players: [A, B, C]\ndealer: C\ndeals:\n"
+            "  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd}\n"
+            "    actions: [A look, A bet 2, B look, B bet 9, C fold, A see 18]\n"
+            "    result: {winner: B, net: {A: -21, B: 22, C: -1}}\n")
+    poker = audit(parse_sheet(f"profile: poker-pot.yaml\n{body}", filename=str(tmp_path / "a.yaml")))
+    assert poker.ok, poker.violations
+    plain = audit(parse_sheet(f"profile: pot.yaml\n{body}", filename=str(tmp_path / "b.yaml")))
+    assert [(v.rule, v.action) for v in plain.violations][:1] == [("stakes.raise_limit", 3)]
+
+
+def test_the_explainers_know_the_measure() -> None:
+    poker = load_profile_text(AFTER_CALL_YAML)
+    assert explain("stakes.raise_limit.pot_measure", "after_call") == (
+        "under pot limit the pot a raise may add is counted after the raiser's call, as in poker")
+    assert in_play("stakes.raise_limit.pot_measure", poker)
+    assert not in_play("stakes.raise_limit.pot_measure", load_profile("standard"))
+    assert "poker" in source_of("stakes.raise_limit.pot_measure", "after_call")
+    assert "003" in source_of("stakes.raise_limit.pot_measure", "before_bet")
+    # 003 names no convention for the opening bet: capping it is poker's rule, not "the usual convention"
+    assert "usual" not in source_of("stakes.raise_limit.pot_opening", "capped")
+    assert "poker" in source_of("stakes.raise_limit.pot_opening", "capped")
+    found = compare([("standard", load_profile("standard")), ("poker-pot", poker)]).find(
+        "stakes.raise_limit.pot_measure")
+    assert found is not None and found.values == {"standard": "before_bet", "poker-pot": "after_call"}
+    book = " ".join(render(build_rulebook(poker), "text").split())
+    assert "as it would stand after the raiser's call" in book
+
+
+def test_a_profile_leaving_the_measure_unset_hashes_as_before() -> None:
+    """A field added after logs began: at its default it is left out of the hash."""
+    plain = load_profile_text("extends: standard\nstakes: {raise_limit: {kind: pot}}\n")
+    same = load_profile_text("extends: standard\nstakes: {raise_limit: {kind: pot, pot_measure: before_bet}}\n")
+    assert profile_hash(plain) == profile_hash(same) != profile_hash(load_profile_text(AFTER_CALL_YAML))
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6),
+       base=st.sampled_from(["standard", "traditional", "casual"]))
+def test_random_play_under_after_call_conserves_money_and_replays(tmp_path_factory: Any, seed: int, players: int,
+                                                                  base: str) -> None:
+    data = load_profile(base).model_dump(mode="json")
+    data["stakes"]["raise_limit"] = {"kind": "pot", "amount": None, "pot_opening": "capped",
+                                     "pot_measure": "after_call"}
+    data["table"]["min_players"] = 2
+    from bragrules.profile.models import Profile
+
+    profile = Profile.model_validate(data)
+    rules = compile_rules(profile)
+    players = min(players, profile.table.max_players)
+    names = ["A", "B", "C", "D", "E", "F"][:players]
+    path = Path(tmp_path_factory.mktemp("pot")) / "log.jsonl"
+    session = Session(rules, names, seed=seed, dealer=names[-1])
+    with LogWriter.for_session(path, session, profile_name="poker-pot"):
+        play_session(session, random_chooser(random.Random(seed)), max_deals=6)
+    start = rules.starting_stack if rules.finite else Fraction(0)
+    carried: Optional[Fraction] = session.state.carried
+    assert sum(session.balances.values()) + (carried or 0) == start * players
+    report = audit(str(path))
+    assert report.ok, report.violations[:3]
+    assert report.net == session.net()
+
+
+def test_arbitrate_rules_on_the_raise_under_each_measure() -> None:
+    """The disputed raise to 9: allowed when the pot is counted after B's call, refused before it."""
+    from bragrules.arbitrate import arbitrate
+
+    sheet = parse_sheet(
+        "format: bragrules-history/1\nprofile: standard\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
+        "  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd}\n"
+        "    actions: [A look, A bet 2, B look]\n    dispute: B bet 9\n",
+        filename="situation.yaml",
+    )
+    plain = load_profile_text(AFTER_CALL_YAML.replace(", pot_measure: after_call", "").replace("poker-pot", "pot"))
+    poker, before = arbitrate(sheet, [load_profile_text(AFTER_CALL_YAML), plain]).rulings
+    assert (poker.allowed, before.allowed) == (True, False)
+    assert "stakes.raise_limit.pot_measure" in poker.rules
+    assert before.rules[0] == "stakes.raise_limit.kind"
+    too_far = parse_sheet(
+        "format: bragrules-history/1\nprofile: standard\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
+        "  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd}\n"
+        "    actions: [A look, A bet 2, B look]\n    dispute: B bet 10\n",
+        filename="situation.yaml",
+    )
+    (refused,) = arbitrate(too_far, [load_profile_text(AFTER_CALL_YAML)]).rulings
+    assert not refused.allowed and refused.rules[0] == "stakes.raise_limit.pot_measure"
+    assert refused.citations[0].sentence.startswith("under pot limit the pot a raise may add is counted after")
