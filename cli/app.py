@@ -23,11 +23,13 @@ import typer.main
 
 from .common import (
     EXIT_BAD_INPUT,
+    ClosedStream,
     GuardedStream,
     NeutralStream,
     OutputError,
     describe_error,
     error,
+    hold_closed_descriptor,
     is_input_error,
 )
 
@@ -169,6 +171,9 @@ def main(argv: Optional[List[str]] = None) -> None:
     if argv is None:  # the console script itself, not a program calling main()
         _reader_gone_is_quiet()
     target = app_for(sys.argv[1:] if argv is None else argv)
+    if sys.stdout is None:  # started with standard output closed (>&-): the first write is one error line
+        hold_closed_descriptor(1)
+        sys.stdout = ClosedStream()  # type: ignore[assignment]
     guarded = GuardedStream(sys.stdout)
     sys.stdout = guarded
     try:
