@@ -48,3 +48,17 @@ def test_a_closed_stdout_is_not_taken_by_a_file_the_command_opens(tmp_path: Path
     assert written
     for log in written:
         assert all(line.startswith('{"type":') for line in log.read_text(encoding="utf-8").splitlines())
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_session_logs_on_a_full_disk_are_one_line_and_exit_2(tmp_path: Path, workers: str) -> None:
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "block00001-session000.jsonl").symlink_to("/dev/full")  # the second block's first log
+    done = _run("simulate", "--hands", "600", "--workers", workers, "--log-dir", str(logs))
+    err = done.stderr.decode()
+    assert done.returncode == 2, err
+    assert done.stdout == b""
+    assert err.splitlines() == [
+        f"error: {logs / 'block00001-session000.jsonl'}: cannot write the session log (No space left on device)"]

@@ -31,7 +31,7 @@ from array import array
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.errors import BragError
 from bragrules.core.money import ZERO, ExactSum, money_json
@@ -204,6 +204,29 @@ def _watch_parent(parent: int) -> None:
     threading.Thread(target=watch, name="bragrules-parent-watch", daemon=True).start()
 
 
+def _unwritable(name: str, exc: OSError) -> SimulationError:
+    """A session log that cannot be written (a full disk, a device error): one line naming it."""
+    return SimulationError(f"{name}: cannot write the session log ({exc.strerror or exc})")
+
+
+class _GuardedLog:
+    """A session's listener writing its log, whose write errors are one :class:`SimulationError` naming the file."""
+
+    def __init__(self, log: Any, name: str) -> None:
+        self.log = log
+        self.name = name
+
+    def __call__(self, event: Dict[str, Any]) -> None:
+        try:
+            self.log(event)
+        except OSError as exc:
+            try:
+                self.log.close()  # what it holds cannot be written either; its descriptor is let go
+            except OSError:
+                pass
+            raise _unwritable(self.name, exc) from None
+
+
 def _play_block(
     profile_json: str, seat_styles: Sequence[str], seed: int, block: int, deals: int,
     rules: Optional[Rules] = None, log_dir: Optional[str] = None,
@@ -237,7 +260,11 @@ def _play_block(
             from bragrules.history import LogWriter
 
             name = os.path.join(log_dir, f"block{block:05d}-session{session_number:03d}.jsonl")
-            log = LogWriter.for_session(name, session, profile_name=rules.profile.name)
+            try:
+                log = LogWriter.for_session(name, session, profile_name=rules.profile.name)
+            except OSError as exc:
+                raise _unwritable(name, exc) from None
+            session.listener = _GuardedLog(log, name)
         bots = {
             seat: make_bot(style, random.Random(_derive(seed, block, session_number, seat)), name=seat)
             for seat, style in zip(seats, seat_styles)
@@ -339,7 +366,10 @@ def _play_block(
                             winning[cat] = winning.get(cat, 0) + 1
         # -- the session, as it ended or was cut -----------------------------
         if log is not None:
-            log.close()
+            try:
+                log.close()
+            except OSError as exc:
+                raise _unwritable(log.name, exc) from None
         if in_session == 0:
             raise SimulationError(f"a session under {rules.profile.name} ended before its first deal")
         tally.sessions += 1
