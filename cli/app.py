@@ -173,8 +173,8 @@ def main(argv: Optional[List[str]] = None) -> None:
     target = app_for(sys.argv[1:] if argv is None else argv)
     if sys.stdout is None:  # started with standard output closed (>&-): the first write is one error line
         hold_closed_descriptor(1)
-        sys.stdout = ClosedStream()  # type: ignore[assignment]
-    guarded = GuardedStream(sys.stdout)
+        sys.stdout = ClosedStream()
+    guarded = GuardedStream(sys.stdout)  # type: ignore[arg-type]  # (a ClosedStream is written like one)
     sys.stdout = guarded
     try:
         # Always a group, even with one command registered: the command's
