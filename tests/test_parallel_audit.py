@@ -249,3 +249,41 @@ def test_an_early_read_error_closes_the_pool_without_killing_its_workers(carryin
         runs.wait()
     assert runs.returncode == 0, err.decode()[-2000:]
     assert out.decode().split() == ["done"]
+
+
+def test_a_worker_killed_part_way_leaves_its_blocks_to_the_parent(carrying_log: Path) -> None:
+    """A worker killed (out of memory, by hand) breaks the pool: the blocks it leaves are audited in the
+    parent, and the report is still the sequential one."""
+    import os
+    import signal
+    import threading
+    import time
+
+    from .test_simulate import _children
+
+    sequential = _report(carrying_log)
+    killed: List[int] = []
+
+    def kill_a_worker() -> None:
+        deadline = time.monotonic() + 60  # a guard: the pool starts its workers at once
+        while not killed and time.monotonic() < deadline:
+            workers = _children(os.getpid())
+            if workers:
+                os.kill(workers[0], signal.SIGKILL)
+                killed.append(workers[0])
+            time.sleep(0.001)
+
+    killer = threading.Thread(target=kill_a_worker)
+    found: List[bytes] = []
+    auditing = threading.Thread(target=lambda: found.append(_report(carrying_log, workers=2, block_bytes=5_000)),
+                                daemon=True)  # a pool waiting for ever on a lost block fails the test, not the run
+    killer.start()
+    auditing.start()
+    try:
+        auditing.join(timeout=60)  # a guard: it takes about a second
+    finally:
+        killed.append(0)  # the killer stops, whether it killed one or not
+        killer.join()
+    assert not auditing.is_alive(), "the audit still waits for the killed worker's block"
+    assert killed[0] != 0, "no worker was seen to kill"
+    assert found == [sequential]
