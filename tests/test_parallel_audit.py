@@ -259,7 +259,7 @@ def test_a_worker_killed_part_way_leaves_its_blocks_to_the_parent(carrying_log: 
     import threading
     import time
 
-    from .test_simulate import _children
+    from .test_simulate import children
 
     sequential = _report(carrying_log)
     killed: List[int] = []
@@ -267,7 +267,7 @@ def test_a_worker_killed_part_way_leaves_its_blocks_to_the_parent(carrying_log: 
     def kill_a_worker() -> None:
         deadline = time.monotonic() + 60  # a guard: the pool starts its workers at once
         while not killed and time.monotonic() < deadline:
-            workers = _children(os.getpid())
+            workers = children(os.getpid())
             if workers:
                 os.kill(workers[0], signal.SIGKILL)
                 killed.append(workers[0])

@@ -212,7 +212,8 @@ def test_every_log_simulate_writes_audits(tmp_path) -> None:
 GUARD = 60.0  # seconds: a guard against a hang, never a wait
 
 
-def _children(pid: int) -> List[int]:
+def children(pid: int) -> List[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
     import os
 
     found = []
@@ -267,9 +268,9 @@ def test_ctrl_c_stops_simulate_with_workers_promptly_and_leaves_whole_logs(tmp_p
         [sys.executable, "-m", "bragrules", "simulate", "--workers", "2", "--hands", "2000000", "--log-dir",
          str(logs)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
     try:
-        _wait_for(lambda: len(_children(parent.pid)) >= 2, "the two workers to start")
+        _wait_for(lambda: len(children(parent.pid)) >= 2, "the two workers to start")
         _wait_for(lambda: logs.is_dir() and _results_written(logs), "a deal to be logged")
-        workers = _children(parent.pid)
+        workers = children(parent.pid)
         os.killpg(parent.pid, signal.SIGINT)
         out, err = parent.communicate(timeout=10)  # promptly: a deal's work at most, then the pool closes
         assert parent.returncode == 130, err
