@@ -13,6 +13,19 @@ in order, from the true state. Every action is still checked and every
 payout recomputed, once or twice; the report is the one the sequential
 audit makes, byte for byte.
 
+A block's last deal is judged as in order: after it, the first deal of the
+next block is read as reading on would read it (after the block's last
+deal number), and an error there is the block's error, met where the
+sequential audit meets it (so an unfinished deal followed by a deal line
+written twice is a deal the log ends in, not one it goes on from).
+
+The workers leave Ctrl-C to the parent (:mod:`bragrules.workers`). When the
+run ends early (an error, Ctrl-C), the parent raises a stop flag that the
+workers look at between deals, and closes the pool once the blocks in hand
+have stopped: no worker is killed in the middle of sending its findings.
+A worker that dies (killed, out of memory) leaves its block, and the ones
+after it, to the parent, which audits them itself: the same report.
+
 Only a session whose deals depend on nothing else from the deals before
 them is cut this way: stakes without a bankroll, no lives, a pack shuffled
 before every deal, a session with no fixed end
@@ -26,6 +39,8 @@ import itertools
 import multiprocessing
 import os
 from collections import deque
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Any, Deque, Dict, Iterator, List, Optional, Tuple
 
@@ -35,6 +50,7 @@ from bragrules.history.log import _LogReader, read_deals, read_line, read_log
 from bragrules.history.model import DealEntry, History
 from bragrules.history.schema import DealLine
 from bragrules.rules.compile import Rules, compile_rules
+from bragrules.workers import StopFlag, start_worker, stop_requested
 
 BLOCK_BYTES = 4 * 1024 * 1024
 """At most about how many bytes of log one block holds (a few thousand deals)."""
@@ -108,7 +124,8 @@ def split_blocks(path: str, block_bytes: int = BLOCK_BYTES) -> List[Block]:
 _WORKER: Dict[str, Any] = {}
 
 
-def _init_worker(path: str, profile: Any) -> None:
+def _init_worker(parent: int, stop: StopFlag, path: str, profile: Any) -> None:
+    start_worker(parent, stop)
     _WORKER["history"] = read_log(path)
     _WORKER["rules"] = compile_rules(profile)
 
@@ -120,17 +137,38 @@ def _block_lines(history: History, block: Block) -> Iterator[Tuple[int, bytes]]:
     return _LogReader(history.file, handle, first_line, limit=end - start).lines()
 
 
-class _Counted:
-    """The deals of a block, remembering the number of the last one read."""
+def _probe(history: History, block: Block, previous: int) -> None:
+    """Read the first deal of ``block`` as it is read in order, after deal ``previous``: raise the
+    :class:`HistoryError` reading it raises. (Whether the deal after a block can be read decides how the
+    block's last deal is judged: an unfinished deal that the log goes on from, or the last one read.)"""
+    start, end, first_line = block
+    with open(history.file, "rb") as handle:
+        handle.seek(start)
+        lines = _LogReader(history.file, handle, first_line, limit=end - start).lines()
+        next(read_deals(replace(history), lines, previous), None)
 
-    def __init__(self, deals: Iterator[DealEntry], last: int):
+
+class _Counted:
+    """The deals of a block, remembering the number of the last one read; then, as reading on in order
+    would, the first deal of the block after it (:func:`_probe`).
+
+    In a worker it stops early when the parent raises the stop flag (the run is ending).
+    """
+
+    def __init__(self, deals: Iterator[DealEntry], last: int, history: History, following: Optional[Block]):
         self.deals = deals
         self.last = last
+        self.history = history
+        self.following = following
 
     def __iter__(self) -> Iterator[DealEntry]:
         for entry in self.deals:
+            if stop_requested():
+                return
             self.last = entry.number
             yield entry
+        if self.following is not None:
+            _probe(self.history, self.following, self.last)
 
 
 def _chain_key(auditor: _Auditor, last_number: int) -> Tuple[Any, ...]:
@@ -138,9 +176,9 @@ def _chain_key(auditor: _Auditor, last_number: int) -> Tuple[Any, ...]:
     return (state.dealer_index, state.carried, state.dealt, dict(auditor.retained), last_number)
 
 
-def _audit_block(task: Tuple[Block, bool, bool]) -> Dict[str, Any]:
+def _audit_block(task: Tuple[Block, Optional[Block], bool]) -> Dict[str, Any]:
     """Audit one block from the state its first deal records; what it found, as plain data."""
-    block, final, rows = task
+    block, following, rows = task
     history: History = replace(_WORKER["history"], end=None)
     rules: Rules = _WORKER["rules"]
     lines = _block_lines(history, block)
@@ -148,18 +186,16 @@ def _audit_block(task: Tuple[Block, bool, bool]) -> Dict[str, Any]:
         number, raw = next(lines)
         first = read_line(raw, history.file, number)
     except (StopIteration, HistoryError):
-        return {"assumed": None, "first_error": True}
+        return {"assumed": None}
     if not isinstance(first, DealLine):
-        return {"assumed": None, "first_error": False}
+        return {"assumed": None}
     deals = read_deals(history, itertools.chain([(number, raw)], lines), first.deal - 1)
     try:
         entry = next(deals)
-    except HistoryError:
-        return {"assumed": None, "first_error": True}
-    except StopIteration:  # pragma: no cover - a deal line always gives a deal
-        return {"assumed": None, "first_error": False}
+    except (StopIteration, HistoryError):
+        return {"assumed": None}
     if entry.dealer is None or entry.carried_in is None or entry.dealer not in history.players:
-        return {"assumed": None, "first_error": False}
+        return {"assumed": None}
     report = AuditReport(file=history.file, kind=history.kind, profile="", profile_hash="",
                          players=list(history.players))
     found: List[DealSummary] = []
@@ -171,13 +207,12 @@ def _audit_block(task: Tuple[Block, bool, bool]) -> Dict[str, Any]:
     state.finished_ms = _UNSET
     auditor.retained = dict(entry.retained or {})
     assumed = _chain_key(auditor, entry.number - 1)
-    counted = _Counted(itertools.chain([entry], deals), entry.number)
-    auditor.run_deals(iter(counted), ends_log=final)
+    counted = _Counted(itertools.chain([entry], deals), entry.number, history, following)
+    auditor.run_deals(iter(counted), ends_log=following is None)
     table = auditor.table
     error = report.error
     return {
         "assumed": assumed,
-        "first_error": False,
         "end_key": _chain_key(auditor, counted.last),
         "state": (state.deals, state.resolved, state.redeal, state.last_won_by_prial, state.finished_ms),
         "balances": dict(table.balances),
@@ -240,27 +275,49 @@ def _agrees(auditor: _Auditor, found: Dict[str, Any], last_number: int) -> bool:
     return first is None or last is None or first[1] >= last[1]
 
 
-def _reaudit(auditor: _Auditor, block: Block, ends_log: bool, last_number: int) -> int:
+def _reaudit(auditor: _Auditor, block: Block, following: Optional[Block], last_number: int) -> int:
     """Audit a block again, in order, from the true state; the number of its last deal."""
     history = auditor.history
-    counted = _Counted(read_deals(history, _block_lines(history, block), last_number), last_number)
-    auditor.run_deals(iter(counted), ends_log=ends_log)
+    counted = _Counted(read_deals(history, _block_lines(history, block), last_number), last_number, history,
+                       following)
+    auditor.run_deals(iter(counted), ends_log=following is None)
     return counted.last
 
 
-def _in_order(pool: Any, tasks: List[Tuple[Block, bool, bool]], ahead: int) -> Iterator[Dict[str, Any]]:
-    """The blocks' findings in order, at most ``ahead`` blocks audited ahead of the one taken (memory stays
-    bounded when the rows are written more slowly than the workers make them)."""
-    queue: Deque[Any] = deque()
+Task = Tuple[Block, Optional[Block], bool]  # (the block, the one after it, whether rows are wanted)
+
+
+def _in_order(pool: Executor, tasks: List[Task], ahead: int) -> Iterator[Optional[Dict[str, Any]]]:
+    """The blocks' findings in order (None for a block whose worker died), at most ``ahead`` blocks
+    audited ahead of the one taken (memory stays bounded when the rows are written more slowly than the
+    workers make them)."""
+    queue: Deque["Future[Dict[str, Any]]"] = deque()
+
+    def submit(task: Task) -> "Future[Dict[str, Any]]":
+        try:
+            return pool.submit(_audit_block, task)
+        except BrokenProcessPool:
+            return _not_run()
+
     waiting = iter(tasks)
     for task in itertools.islice(waiting, ahead):
-        queue.append(pool.apply_async(_audit_block, (task,)))
+        queue.append(submit(task))
     while queue:
-        found = queue.popleft().get()
+        try:
+            found: Optional[Dict[str, Any]] = queue.popleft().result()
+        except BrokenProcessPool:  # a worker was killed (out of memory...): the parent audits the block
+            found = None
         following = next(waiting, None)
         if following is not None:
-            queue.append(pool.apply_async(_audit_block, (following,)))
+            queue.append(submit(following))
         yield found
+
+
+def _not_run() -> "Future[Dict[str, Any]]":
+    """A future that says its block's worker is gone: the block is audited in the parent."""
+    future: "Future[Dict[str, Any]]" = Future()
+    future.set_exception(BrokenProcessPool("the pool is broken"))
+    return future
 
 
 def block_size(size: int, workers: int) -> int:
@@ -287,27 +344,29 @@ def audit_in_parallel(auditor: _Auditor, workers: int, block_bytes: Optional[int
     if len(blocks) < 2:
         return False
     rows = auditor.keep_deals or auditor.on_deal is not None
-    tasks = [(block, i == len(blocks) - 1, rows) for i, block in enumerate(blocks)]
+    followers: List[Optional[Block]] = [*blocks[1:], None]
+    tasks: List[Task] = [(block, following, rows) for block, following in zip(blocks, followers)]
     method = "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
     context = multiprocessing.get_context(method)
-    with context.Pool(workers, initializer=_init_worker, initargs=(history.file, rules.profile)) as pool:
+    stop = StopFlag(context)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_init_worker,
+                               initargs=(os.getpid(), stop, history.file, rules.profile))
+    try:
         results = _in_order(pool, tasks, 2 * workers + 1)
         last_number = 0
-        pending: Optional[Dict[str, Any]] = next(results)
-        for i, block in enumerate(blocks):
-            found = pending
-            assert found is not None
-            final = i == len(blocks) - 1
-            pending = None if final else next(results)
-            # sequentially, a deal that cannot be read at the next block's start ends this block's reading
-            ends_log = final or (pending is not None and pending["first_error"])
-            if ends_log == final and _agrees(auditor, found, last_number):
+        for block, following in zip(blocks, followers):
+            found = next(results)
+            if found is not None and _agrees(auditor, found, last_number):
                 last_number = _absorb(auditor, found)
             else:
-                last_number = _reaudit(auditor, block, ends_log, last_number)
+                last_number = _reaudit(auditor, block, following, last_number)
             if auditor.report.error is not None:
                 break
-        pool.terminate()
+    finally:
+        # The blocks still being audited stop after the deal in hand; the pool is closed, never killed
+        # (killing a worker while it sends its findings can leave the pool waiting for ever).
+        stop.raise_()
+        pool.shutdown(wait=True, cancel_futures=True)
     auditor.finish()
     return True
 

@@ -23,11 +23,13 @@ import typer.main
 
 from .common import (
     EXIT_BAD_INPUT,
+    ClosedStream,
     GuardedStream,
     NeutralStream,
     OutputError,
     describe_error,
     error,
+    hold_closed_descriptor,
     is_input_error,
 )
 
@@ -169,7 +171,10 @@ def main(argv: Optional[List[str]] = None) -> None:
     if argv is None:  # the console script itself, not a program calling main()
         _reader_gone_is_quiet()
     target = app_for(sys.argv[1:] if argv is None else argv)
-    guarded = GuardedStream(sys.stdout)
+    if sys.stdout is None:  # started with standard output closed (>&-): the first write is one error line
+        hold_closed_descriptor(1)
+        sys.stdout = ClosedStream()
+    guarded = GuardedStream(sys.stdout)  # type: ignore[arg-type]  # (a ClosedStream is written like one)
     sys.stdout = guarded
     try:
         # Always a group, even with one command registered (the root callback

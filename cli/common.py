@@ -208,6 +208,50 @@ def stream_name(stream: Any, fd: int) -> str:
     return f"{label} ({target})"
 
 
+class ClosedStream:
+    """Standard output when the command was started with it closed (``>&-``): every write fails.
+
+    Python then has no ``sys.stdout`` at all; this takes its place so that the
+    first write is the one :class:`GuardedStream` error (``error: cannot write
+    standard output: it is closed``, exit status 2), never an ``AttributeError``.
+
+    >>> ClosedStream().write("ok")
+    Traceback (most recent call last):
+    OSError: [Errno 9] it is closed
+    """
+
+    def write(self, text: str) -> int:
+        import errno
+
+        raise OSError(errno.EBADF, "it is closed")
+
+    def flush(self) -> None:
+        """Nothing to flush: nothing was written."""
+
+    def fileno(self) -> int:
+        raise ValueError("standard output is closed")
+
+    def isatty(self) -> bool:
+        return False
+
+
+def hold_closed_descriptor(fd: int = 1) -> None:
+    """Keep descriptor ``fd`` taken (by ``/dev/null``) when the command was started with it closed,
+    so that no file the command opens later (a log, a plot) becomes its standard output."""
+    try:
+        os.fstat(fd)
+        return  # open: nothing to do
+    except OSError:
+        pass
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+    except OSError:  # pragma: no cover - no /dev/null
+        return
+    if null != fd:
+        os.dup2(null, fd)
+        os.close(null)
+
+
 class GuardedStream:
     """``target`` (standard output), whose write errors become one :class:`OutputError`.
 

@@ -128,7 +128,9 @@ def diff(
             measured = _impact(comparison, impact, players, seed, client, precision, wanted, max_hands)
         finally:
             if client is not None:
-                client.close()
+                from bragrules.analysis.cluster import close
+
+                close(client)
         if plot is not None:
             from bragrules.analysis.plot import impact_figure
 

@@ -135,7 +135,7 @@ def simulate_command(
     if client is not None:
         from bragrules.analysis.cluster import dask_runner
 
-        options["runner"] = dask_runner(client)
+        options["runner"] = dask_runner(client, str(cluster))
     if precision is not None:
         from bragrules.analysis.measures import precision_rule
 
@@ -153,7 +153,9 @@ def simulate_command(
         raise typer.Exit(EXIT_BAD_INPUT) from None
     finally:
         if client is not None:
-            client.close()
+            from bragrules.analysis.cluster import close
+
+            close(client)
     elapsed = time.perf_counter() - started
     if plot is not None:
         from bragrules.analysis.plot import simulation_figure

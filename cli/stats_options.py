@@ -53,11 +53,26 @@ def open_cluster(address: Optional[str], workers: int) -> Any:
         raise typer.Exit(EXIT_BAD_INPUT)
     from bragrules.analysis.cluster import ClusterError, ClusterUnavailable, connect
 
+    _quiet_dask()
     try:
         return connect(address)
     except (ClusterError, ClusterUnavailable) as exc:
         error(f"error: {exc}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
+
+
+def _quiet_dask() -> None:
+    """Dask's own log lines (a reconnection's traceback when the scheduler is lost) kept off stderr:
+    what went wrong is this command's one error line."""
+    import logging
+
+    try:
+        import distributed  # noqa: F401  (its logging is configured on import)
+    except ImportError:
+        return  # connect() says what is missing
+    names = [name for name in logging.root.manager.loggerDict if name.split(".")[0] in ("distributed", "tornado")]
+    for name in ["distributed", "tornado", *names]:
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def check_precision(precision: Optional[float]) -> None:

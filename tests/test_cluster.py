@@ -79,3 +79,181 @@ def test_a_missing_cluster_extra_is_one_line_naming_it(capsys, monkeypatch) -> N
     code, out, err = run_cli(capsys, monkeypatch, "simulate", "--hands", "10", "--cluster", "tcp://127.0.0.1:8786")
     assert code == 2 and out == ""
     assert err.strip() == "error: --cluster needs dask distributed: pip install 'bragrules[cluster]'"
+
+
+# ---------------------------------------------------------------------------
+# A cluster that is wrong, or lost part-way: one line and exit status 2, at once
+# ---------------------------------------------------------------------------
+
+GUARD = 60.0  # seconds: a guard against a hang, never a wait
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def _wait_for(condition: Any, what: str) -> None:
+    import time
+
+    deadline = time.monotonic() + GUARD
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {GUARD:.0f} s for {what}"
+        time.sleep(0.05)
+
+
+def _port_open(port: int) -> bool:
+    import socket
+
+    try:
+        with socket.create_connection(("127.0.0.1", port), timeout=1):
+            return True
+    except OSError:
+        return False
+
+
+class _Processes:
+    """A scheduler and workers as real processes (no nanny: a killed worker stays dead)."""
+
+    def __init__(self, workers: int) -> None:
+        import os
+        import subprocess
+
+        self.port = _free_port()
+        self.address = f"tcp://127.0.0.1:{self.port}"
+        quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "start_new_session": True}
+        dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
+        self.scheduler = subprocess.Popen([*dask, "--host", "127.0.0.1", "--port", str(self.port),
+                                           "--no-dashboard"], **quiet)  # type: ignore[call-overload]
+        _wait_for(lambda: _port_open(self.port), "the scheduler's port to open")
+        worker = [sys.executable, "-m", "distributed.cli.dask_worker", self.address, "--no-nanny",
+                  "--nthreads", "1", "--no-dashboard"]
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
+        self.workers = [subprocess.Popen(worker, env=env, **quiet)  # type: ignore[call-overload]
+                        for _ in range(workers)]
+        from distributed import Client
+
+        self.client = Client(self.address, timeout="30s", set_as_default=False)
+        self.client.wait_for_workers(workers, timeout=GUARD)
+
+    def busy(self) -> bool:
+        """Whether some worker is playing a task."""
+        return any(self.client.processing().values())
+
+    def close(self) -> None:
+        import signal
+
+        try:
+            self.client.close(timeout=2)
+        except Exception:  # noqa: BLE001 - the scheduler may be gone: nothing to close
+            pass
+        for process in [self.scheduler, *self.workers]:
+            if process.poll() is None:
+                process.send_signal(signal.SIGKILL)
+            process.wait()
+
+
+def _simulate_on(address: str) -> Any:
+    import os
+    import subprocess
+
+    env = {**os.environ, "NO_COLOR": "1"}
+    return subprocess.Popen([sys.executable, "-m", "bragrules", "simulate", "--hands", "5000000", "--cluster",
+                             address, "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+
+
+def _ends_in_one_line(run: Any, within: float) -> str:
+    import time
+
+    started = time.monotonic()
+    try:
+        out, err = run.communicate(timeout=GUARD)
+    finally:
+        if run.poll() is None:
+            run.kill()
+            run.wait()
+    took = time.monotonic() - started
+    text = err.decode()
+    assert run.returncode == 2, text
+    assert out == b"" and len(text.splitlines()) == 1 and "Traceback" not in text, text
+    assert took < within, f"{took:.1f} s: {text}"
+    return text.strip()
+
+
+@needs_dask
+@pytest.mark.parametrize("address, words", [
+    ("nonsense", "error: --cluster 'nonsense': not a scheduler's address (tcp://HOST:PORT)"),
+    ("http://127.0.0.1:80", "error: --cluster 'http://127.0.0.1:80': not a scheduler's address (tcp://HOST:PORT)"),
+    ("tcp://127.0.0.1:{closed}", "error: cannot reach a Dask scheduler at 'tcp://127.0.0.1:{closed}' "
+                                 "(Connection refused)"),
+    ("tcp://127.0.0.1:{other}", "error: the server at 'tcp://127.0.0.1:{other}' does not answer as a Dask "
+                                "scheduler"),
+])
+def test_a_bad_or_closed_address_is_one_line_within_seconds(capsys: Any, monkeypatch: Any, address: str,
+                                                            words: str) -> None:
+    """No retrying for the client's 10 s (and 20 s more closing it): the address, its port and what
+    answers there are checked first, each within the connect timeout."""
+    import socket
+    import threading
+    import time
+
+    closed = _free_port()
+    other = socket.socket()  # a server that is not a scheduler: it answers with garbage
+    other.bind(("127.0.0.1", 0))
+    other.listen()
+
+    def answer() -> None:
+        while True:
+            try:
+                conn, _ = other.accept()
+            except OSError:
+                return
+            conn.sendall(b"\xff" * 64)
+
+    threading.Thread(target=answer, daemon=True).start()
+    ports = {"closed": closed, "other": other.getsockname()[1]}
+    started = time.monotonic()
+    try:
+        code, out, err = run_cli(capsys, monkeypatch, "simulate", "--hands", "10", "--cluster",
+                                 address.format(**ports))
+    finally:
+        other.close()
+    assert time.monotonic() - started < 10  # the connect timeout (5 s) and little more
+    assert code == 2 and out == ""
+    assert len(err.splitlines()) == 1 and err.startswith(words.format(**ports)), err
+
+
+@needs_dask
+@pytest.mark.skipif(sys.platform == "win32", reason="kills processes by signal")
+def test_a_run_whose_workers_all_die_fails_in_one_line() -> None:
+    import signal
+
+    cluster = _Processes(workers=2)
+    try:
+        run = _simulate_on(cluster.address)
+        _wait_for(cluster.busy, "the workers to play blocks")
+        for worker in cluster.workers:
+            worker.send_signal(signal.SIGKILL)
+        line = _ends_in_one_line(run, within=30)
+    finally:
+        cluster.close()
+    assert line == f"error: every worker at {cluster.address!r} is gone; the run cannot finish"
+
+
+@needs_dask
+@pytest.mark.skipif(sys.platform == "win32", reason="kills processes by signal")
+def test_a_run_whose_scheduler_is_killed_fails_in_one_line() -> None:
+    import signal
+
+    cluster = _Processes(workers=1)
+    try:
+        run = _simulate_on(cluster.address)
+        _wait_for(cluster.busy, "the worker to play blocks")
+        cluster.scheduler.send_signal(signal.SIGKILL)
+        line = _ends_in_one_line(run, within=30)
+    finally:
+        cluster.close()
+    assert line == f"error: the scheduler at {cluster.address!r} was lost part-way; the run cannot finish"

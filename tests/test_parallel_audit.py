@@ -182,3 +182,108 @@ def test_a_sheet_is_audited_in_one_process_with_the_same_report(tmp_path: Path) 
 
     sheet = ROOT / "tests" / "data" / "histories" / "retention.yaml"
     assert _report(sheet, workers=2) == _report(sheet)
+
+
+def _line_starts(data: bytes) -> List[int]:
+    starts, offset = [], 0
+    for line in data.split(b"\n"):
+        starts.append(offset)
+        offset += len(line) + 1
+    return starts
+
+
+@pytest.mark.parametrize("boundary", ["at_the_second_copy", "at_the_first_copy"])
+def test_a_deal_line_written_twice_at_a_block_boundary_reports_as_in_one_process(
+        carrying_log: Path, tmp_path: Path, boundary: str) -> None:
+    """``deal 19 follows deal 19``: the deal before the error is judged by whether the deal after it
+    can be read in order, also when that deal starts the next block."""
+    data = carrying_log.read_bytes()
+    lines = data.split(b"\n")
+    starts = _line_starts(data)
+    index = next(i for i in range(200, len(lines)) if lines[i].startswith(b'{"type":"deal"'))
+    twice = tmp_path / "twice.jsonl"
+    twice.write_bytes(b"\n".join(lines[:index + 1] + [lines[index]] + lines[index + 1:]))
+    # a block is cut at the first deal line after its target: inside the first copy, or just before it
+    block_bytes = starts[index] - starts[1] + (5 if boundary == "at_the_second_copy" else -5)
+    first_copy = index + 1  # line numbers count from 1
+    expected_start = first_copy + 1 if boundary == "at_the_second_copy" else first_copy
+    assert expected_start in [first_line for _, _, first_line in split_blocks(str(twice), block_bytes)]
+    sequential = _report(twice)
+    found = json.loads(sequential)
+    assert found["error"]["line"] == first_copy + 1 and "follows deal" in found["error"]["message"]
+    assert _report(twice, workers=2, block_bytes=block_bytes) == sequential
+
+
+EARLY_ERROR_RUNS = """
+import signal, sys
+from bragrules.audit import audit
+signal.signal(signal.SIGTERM, signal.SIG_IGN)  # the workers, forked from here, cannot be killed at once
+for _ in range(int(sys.argv[2])):
+    report = audit(sys.argv[1], keep_deals=True, workers=2, block_bytes=20_000)
+    assert report.error is not None and report.error.line == 6, report.error
+print("done")
+"""
+
+
+def test_an_early_read_error_closes_the_pool_without_killing_its_workers(carrying_log: Path, tmp_path: Path) -> None:
+    """The blocks still being audited stop after the deal in hand and the pool is closed: nothing waits on
+    a worker that is killed in the middle of sending its findings (the pool's lock it holds is never let
+    go), nor on one that a signal does not end at once. Run again and again in one process."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    lines = carrying_log.read_text(encoding="utf-8").split("\n")
+    early = tmp_path / "early.jsonl"
+    early.write_text("\n".join(lines[:5] + ["{not json"] + lines[5:]), encoding="utf-8")
+    runs = subprocess.Popen([sys.executable, "-c", EARLY_ERROR_RUNS, str(early), "5"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, start_new_session=True)
+    try:
+        out, err = runs.communicate(timeout=60)  # a guard: each run takes well under a second
+    finally:
+        try:
+            os.killpg(runs.pid, signal.SIGKILL)  # the process and any worker of it still there
+        except ProcessLookupError:  # all gone already
+            pass
+        runs.wait()
+    assert runs.returncode == 0, err.decode()[-2000:]
+    assert out.decode().split() == ["done"]
+
+
+def test_a_worker_killed_part_way_leaves_its_blocks_to_the_parent(carrying_log: Path) -> None:
+    """A worker killed (out of memory, by hand) breaks the pool: the blocks it leaves are audited in the
+    parent, and the report is still the sequential one."""
+    import os
+    import signal
+    import threading
+    import time
+
+    from .test_simulate import children
+
+    sequential = _report(carrying_log)
+    killed: List[int] = []
+
+    def kill_a_worker() -> None:
+        deadline = time.monotonic() + 60  # a guard: the pool starts its workers at once
+        while not killed and time.monotonic() < deadline:
+            workers = children(os.getpid())
+            if workers:
+                os.kill(workers[0], signal.SIGKILL)
+                killed.append(workers[0])
+            time.sleep(0.001)
+
+    killer = threading.Thread(target=kill_a_worker)
+    found: List[bytes] = []
+    auditing = threading.Thread(target=lambda: found.append(_report(carrying_log, workers=2, block_bytes=5_000)),
+                                daemon=True)  # a pool waiting for ever on a lost block fails the test, not the run
+    killer.start()
+    auditing.start()
+    try:
+        auditing.join(timeout=60)  # a guard: it takes about a second
+    finally:
+        killed.append(0)  # the killer stops, whether it killed one or not
+        killer.join()
+    assert not auditing.is_alive(), "the audit still waits for the killed worker's block"
+    assert killed[0] != 0, "no worker was seen to kill"
+    assert found == [sequential]

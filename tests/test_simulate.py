@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from typing import List, Tuple
+from pathlib import Path
+from typing import Callable, List, Tuple
 
 import pytest
 
@@ -202,3 +203,86 @@ def test_every_log_simulate_writes_audits(tmp_path) -> None:
         for log in logs:
             checked = audit(str(log))
             assert checked.ok, (log.name, checked.violations[:3], checked.error)
+
+
+# ---------------------------------------------------------------------------
+# Ctrl-C with workers
+# ---------------------------------------------------------------------------
+
+GUARD = 60.0  # seconds: a guard against a hang, never a wait
+
+
+def children(pid: int) -> List[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    import os
+
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as handle:
+                    fields = handle.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read().rsplit(b")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in (b"Z", b"X")
+
+
+def _wait_for(condition: Callable[[], bool], what: str) -> None:
+    import time
+
+    deadline = time.monotonic() + GUARD
+    while not condition():
+        assert time.monotonic() < deadline, f"waited {GUARD:.0f} s for {what}"
+        time.sleep(0.02)
+
+
+def _results_written(folder: Path) -> bool:
+    return any('"type":"result"' in log.read_text(encoding="utf-8") for log in folder.glob("*.jsonl"))
+
+
+@pytest.mark.skipif(not __import__("os").path.isdir("/proc/self"), reason="needs /proc to find the workers")
+def test_ctrl_c_stops_simulate_with_workers_promptly_and_leaves_whole_logs(tmp_path: Path) -> None:
+    """Ctrl-C at a terminal reaches the whole process group: the parent and its workers."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    from bragrules.audit import audit
+
+    logs = tmp_path / "logs"
+    env = {**os.environ, "NO_COLOR": "1"}
+    parent = subprocess.Popen(
+        [sys.executable, "-m", "bragrules", "simulate", "--workers", "2", "--hands", "2000000", "--log-dir",
+         str(logs)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
+    try:
+        _wait_for(lambda: len(children(parent.pid)) >= 2, "the two workers to start")
+        _wait_for(lambda: logs.is_dir() and _results_written(logs), "a deal to be logged")
+        workers = children(parent.pid)
+        os.killpg(parent.pid, signal.SIGINT)
+        out, err = parent.communicate(timeout=10)  # promptly: a deal's work at most, then the pool closes
+        assert parent.returncode == 130, err
+        assert b"Traceback" not in err and out == b""
+        assert not [pid for pid in workers if _alive(pid)]
+    finally:
+        if parent.poll() is None:
+            os.killpg(parent.pid, signal.SIGKILL)
+            parent.wait()
+    written = sorted(logs.glob("*.jsonl"))
+    assert written
+    for log in written:  # each ends after a whole deal: no line cut short, no deal left unfinished
+        report = audit(log)
+        assert report.error is None and report.violations == [], log
+        assert not [note for note in report.notes if "unfinished" in note.message], log

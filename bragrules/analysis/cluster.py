@@ -15,6 +15,13 @@ than a window of results in memory. Every worker must have the same
 version of bragrules installed (with its ``cluster`` extra); that is
 checked before any block is sent.
 
+A cluster that cannot be used is one :class:`ClusterError` within a few
+seconds, never a wait for ever: the address is checked, then its port and
+the scheduler answering there, each within :data:`CONNECT_TIMEOUT` (5 s);
+while blocks are played, a scheduler lost part-way, a cluster left without
+any worker for :data:`CONNECT_TIMEOUT`, or a task that failed there (its
+workers killed again and again) ends the run.
+
 Dask is an optional extra (``pip install 'bragrules[cluster]'``) and heavy
 to import, so it is imported only here, only when a cluster is asked for.
 """
@@ -24,11 +31,24 @@ from __future__ import annotations
 import importlib
 from typing import Any, Dict, List, Optional, Tuple
 
-__all__ = ["ClusterError", "ClusterUnavailable", "MISSING", "connect", "dask_runner", "play_blocks"]
+from bragrules.core.errors import BragError
+
+__all__ = ["CONNECT_TIMEOUT", "ClusterError", "ClusterUnavailable", "MISSING", "close", "connect", "dask_runner",
+           "play_blocks", "scheduler_address"]
 
 MISSING = "--cluster needs dask distributed: pip install 'bragrules[cluster]'"
 IN_FLIGHT_PER_THREAD = 4
 """Tasks queued per worker thread: enough to keep them busy, few enough to stay small."""
+
+CONNECT_TIMEOUT = 5.0
+"""Seconds the scheduler's address has to answer (its port, then the scheduler itself), and that a
+scheduler lost part-way, or a cluster left without workers, is waited for before the run fails."""
+
+CLOSE_TIMEOUT = 2.0
+"""Seconds closing the connection to the scheduler may take."""
+
+POLL = 0.5
+"""Seconds between the runner's looks at the cluster while it waits for blocks."""
 
 BLOCKS_PER_TASK = 8
 """Consecutive blocks one task plays (2,000 deals, about a second): the scheduler's cost per task
@@ -46,8 +66,9 @@ class ClusterUnavailable(Exception):
     """dask.distributed is not installed."""
 
 
-class ClusterError(Exception):
-    """The cluster cannot be used: unreachable, no workers, or workers with another bragrules."""
+class ClusterError(BragError):
+    """The cluster cannot be used: unreachable, no workers, workers with another bragrules, or lost
+    part-way (the scheduler gone, every worker gone, a block that failed there)."""
 
 
 def _worker_version() -> str:
@@ -62,48 +83,170 @@ def _worker_version() -> str:
         return "unknown"
 
 
-def connect(address: str, timeout: float = 10.0, wait_for: int = 0) -> Any:
+def scheduler_address(address: str) -> Tuple[str, str, int]:
+    """``address`` as (scheme, host, port), or a :class:`ClusterError` saying what an address is.
+
+    >>> scheduler_address("tcp://10.0.0.5:8786"), scheduler_address("localhost:8786")
+    (('tcp', '10.0.0.5', 8786), ('tcp', 'localhost', 8786))
+    >>> scheduler_address("nonsense")
+    Traceback (most recent call last):
+    bragrules.analysis.cluster.ClusterError: --cluster 'nonsense': not a scheduler's address (tcp://HOST:PORT)
+    """
+    scheme, _, place = address.rpartition("://")
+    scheme = scheme or "tcp"
+    host, _, port = place.rpartition(":")
+    host = host[1:-1] if host.startswith("[") and host.endswith("]") else host  # [::1]:8786
+    if scheme not in ("tcp", "tls") or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ClusterError(f"--cluster {address!r}: not a scheduler's address (tcp://HOST:PORT)")
+    return scheme, host, int(port)
+
+
+def _reach(address: str, host: str, port: int, timeout: float) -> None:
+    """Open a TCP connection to the scheduler's port and close it: a closed port or a host that does not
+    answer is one error within ``timeout``, before dask's client (which retries until its own timeout)."""
+    import socket
+
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except socket.timeout:
+        raise ClusterError(f"cannot reach a Dask scheduler at {address!r} (no answer in {timeout:g} s)") from None
+    except OSError as exc:
+        raise ClusterError(f"cannot reach a Dask scheduler at {address!r} ({exc.strerror or exc})") from None
+
+
+def _identify(distributed: Any, address: str, timeout: float) -> None:
+    """Ask the process at ``address`` who it is, over dask's own protocol: anything but a scheduler
+    answering within ``timeout`` (another server, a proxy, garbage) is one :class:`ClusterError`."""
+    import asyncio
+
+    async def ask() -> Any:
+        comm = await distributed.comm.connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity"})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    try:
+        reply = asyncio.run(asyncio.wait_for(ask(), timeout))
+    except (Exception, asyncio.TimeoutError) as exc:  # whatever a server that is not a scheduler makes of it
+        why = f"no answer in {timeout:g} s" if isinstance(exc, TimeoutError) else type(exc).__name__
+        raise ClusterError(f"the server at {address!r} does not answer as a Dask scheduler ({why})") from None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise ClusterError(f"the server at {address!r} is not a Dask scheduler")
+
+
+def connect(address: str, timeout: float = CONNECT_TIMEOUT, wait_for: int = 0) -> Any:
     """A ``distributed.Client`` on the scheduler at ``address``, its workers checked.
 
-    With ``wait_for``, first wait (up to ``timeout``) until that many workers have joined.
+    The address is checked first, then that its port answers and that a
+    scheduler answers there, each within ``timeout`` seconds: a bad or
+    closed address is one :class:`ClusterError` within a few seconds. With
+    ``wait_for``, first wait (up to ``timeout``) until that many workers
+    have joined.
     """
     client: Any
     try:
         distributed: Any = importlib.import_module("distributed")
     except ImportError:
         raise ClusterUnavailable(MISSING) from None
+    scheme, host, port = scheduler_address(address)
+    if scheme == "tcp":
+        _reach(address, host, port, timeout)
+        _identify(distributed, f"tcp://{host}:{port}" if ":" not in host else f"tcp://[{host}]:{port}", timeout)
     try:
         client = distributed.Client(address, timeout=f"{timeout}s", set_as_default=False)
-    except (OSError, TimeoutError, ValueError) as exc:
-        raise ClusterError(f"cannot reach a Dask scheduler at {address!r} ({exc})") from None
+    except Exception as exc:  # noqa: BLE001 - what the scheduler's side does is not ours to name
+        raise ClusterError(f"cannot reach a Dask scheduler at {address!r} ({_reason(exc)})") from None
     try:
         if wait_for:
             client.wait_for_workers(wait_for, timeout=timeout)
         versions: Dict[str, str] = client.run(_worker_version)
     except Exception as exc:  # a worker without bragrules fails here, remotely
-        client.close()
-        raise ClusterError(f"the workers at {address!r} cannot play blocks ({exc})") from None
+        _close(client)
+        raise ClusterError(f"the workers at {address!r} cannot play blocks ({_reason(exc)})") from None
     if not versions:
-        client.close()
+        _close(client)
         raise ClusterError(f"the scheduler at {address!r} has no workers")
     mine = _worker_version()
     others = sorted({v for v in versions.values() if v != mine})
     if others:
-        client.close()
+        _close(client)
         raise ClusterError(f"the workers at {address!r} run bragrules {', '.join(others)}, not {mine}")
     return client
 
 
-def dask_runner(client: Any) -> Any:
-    """A :data:`~bragrules.play.simulate.BlockRunner` that plays the blocks on ``client``'s workers."""
+def _reason(exc: BaseException) -> str:
+    """An exception from dask as a short reason: its first line, at most 120 characters."""
+    text = (str(exc).strip().splitlines() or [""])[0] or type(exc).__name__
+    return text if len(text) <= 120 else text[:119] + "…"
+
+
+def _close(client: Any) -> None:
+    """Close ``client`` within :data:`CLOSE_TIMEOUT` (a scheduler already gone cannot make it wait)."""
+    try:
+        client.close(timeout=CLOSE_TIMEOUT)
+    except Exception:  # noqa: BLE001 - closing what is already broken: nothing more to say
+        pass
+
+
+def close(client: Any) -> None:
+    """Close a client :func:`connect` made, within :data:`CLOSE_TIMEOUT` seconds, whatever became of the
+    cluster."""
+    _close(client)
+
+
+def _failure(address: str, future: Any) -> ClusterError:
+    """Why a task did not finish, as one error: the scheduler lost, its workers killed, a block's error."""
+    if future.status in ("cancelled", "lost"):
+        return ClusterError(f"the scheduler at {address!r} was lost part-way; the run cannot finish")
+    try:
+        exc = future.exception(timeout=CLOSE_TIMEOUT)
+    except Exception as lost:  # noqa: BLE001 - the scheduler went while we asked
+        exc = lost
+    if type(exc).__name__ == "KilledWorker":
+        return ClusterError(f"the workers at {address!r} died playing blocks; the run cannot finish")
+    return ClusterError(f"a block failed on the cluster at {address!r}: {type(exc).__name__}: {_reason(exc)}")
+
+
+def _watch(client: Any, address: str, alone_since: Optional[float], now: float) -> Optional[float]:
+    """A look at the cluster while no block finishes: the scheduler still there, some worker still there
+    (or for less than :data:`CONNECT_TIMEOUT` seconds not, as while a worker restarts). Returns since when
+    the cluster has had no worker."""
+    if client.status not in ("running", "connecting"):
+        raise ClusterError(f"the scheduler at {address!r} was lost part-way; the run cannot finish")
+    try:
+        workers = client.nthreads()
+    except Exception:  # noqa: BLE001 - the scheduler went while we asked
+        raise ClusterError(f"the scheduler at {address!r} was lost part-way; the run cannot finish") from None
+    if workers:
+        return None
+    if alone_since is None:
+        return now
+    if now - alone_since > CONNECT_TIMEOUT:
+        raise ClusterError(f"every worker at {address!r} is gone; the run cannot finish")
+    return alone_since
+
+
+def dask_runner(client: Any, address: str = "") -> Any:
+    """A :data:`~bragrules.play.simulate.BlockRunner` that plays the blocks on ``client``'s workers.
+
+    It waits for the tasks :data:`POLL` seconds at a time, and between
+    waits looks at the cluster: a scheduler lost part-way, or no worker
+    left for :data:`CONNECT_TIMEOUT` seconds, ends the run with one
+    :class:`ClusterError`, as does a task that failed there.
+    """
+    import hashlib
+    import time
+
     as_completed: Any = importlib.import_module("distributed").as_completed
+    name = address or str(client.scheduler.address)
 
     def run(profile_json: str, styles: List[str], seed: int, blocks: List[Tuple[int, int]], done: Any) -> None:
         threads = sum(client.nthreads().values()) or 1
         window = max(2, threads * IN_FLIGHT_PER_THREAD)
         pending = iter([blocks[i:i + BLOCKS_PER_TASK] for i in range(0, len(blocks), BLOCKS_PER_TASK)])
-        import hashlib
-
         tag = hashlib.sha256(f"{profile_json}\n{styles}\n{seed}".encode()).hexdigest()[:16]
         which: Dict[Any, List[Tuple[int, int]]] = {}
 
@@ -117,10 +260,22 @@ def dask_runner(client: Any) -> Any:
             return None
 
         started = [f for f in (submit() for _ in range(window)) if f is not None]
-        queue = as_completed(started, loop=client.loop, with_results=True)
+        queue = as_completed(started, loop=client.loop)
+        alone_since: Optional[float] = None
         try:
-            for batch in queue.batches():
-                for future, tallies in batch:
+            while not queue.is_empty():
+                batch = queue.next_batch(block=False)
+                if not batch:
+                    with queue.thread_condition:  # woken as soon as a task ends; else a look at the cluster
+                        queue.thread_condition.wait(timeout=POLL)
+                    if not queue.has_ready():
+                        alone_since = _watch(client, name, alone_since, time.monotonic())
+                    continue
+                alone_since = None
+                for future in batch:
+                    if future.status != "finished":
+                        raise _failure(name, future)
+                    tallies = future.result()
                     for (block, _), tally in zip(which.pop(future), tallies):
                         done(block, tally)
                     future.release()
@@ -128,7 +283,10 @@ def dask_runner(client: Any) -> Any:
                 if more:
                     queue.update(more)
         except BaseException:
-            client.cancel(list(which))
+            try:
+                client.cancel(list(which))
+            except Exception:  # noqa: BLE001 - a scheduler already gone has nothing left to cancel
+                pass
             raise
 
     return run

@@ -31,7 +31,7 @@ from array import array
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.errors import BragError
 from bragrules.core.money import ZERO, ExactSum, money_json
@@ -41,6 +41,7 @@ from bragrules.play.bots import ALL_STYLES, make_bot
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
 from bragrules.rules.ranking import CATEGORIES, triple_index
+from bragrules.workers import StopFlag, start_worker, stop_requested
 
 __all__ = [
     "BLOCK_DEALS",
@@ -51,6 +52,7 @@ __all__ = [
 ]
 
 BLOCK_DEALS = 250
+"""Deals per block: the unit of work and of seeding (never depends on the number of workers)."""
 
 MAX_HANDS = 10_000_000
 """Most deals one run simulates: about an hour for one worker here, and a
@@ -62,10 +64,6 @@ MAX_CLUSTER_HANDS = 1_000_000_000
 
 MAX_WORKERS = 64
 """Most worker processes one run starts."""
-
-PARENT_CHECK = 0.2
-"""Seconds between a worker's checks that the process that started it is alive."""
-"""Deals per block: the unit of work and of seeding (never depends on the number of workers)."""
 
 DEFAULT_STYLES: Tuple[str, ...] = ("cautious", "loose", "blind_bluffer", "see_happy")
 """The mix seated when no styles are given."""
@@ -182,26 +180,27 @@ def _seat_names(players: int) -> List[str]:
     return [f"P{i + 1}" for i in range(players)]
 
 
-def _watch_parent(parent: int) -> None:
-    """In a worker: end this process as soon as ``parent`` (the process that
-    started it) is gone, however it went (SIGKILL included).
+def _unwritable(name: str, exc: OSError) -> SimulationError:
+    """A session log that cannot be written (a full disk, a device error): one line naming it."""
+    return SimulationError(f"{name}: cannot write the session log ({exc.strerror or exc})")
 
-    A worker of a pool waits on a pipe whose other end it also holds, so it
-    would wait for ever once its parent was killed. A daemon thread checks
-    every :data:`PARENT_CHECK` seconds that the parent is still this
-    process's parent; when it is not (the worker has been handed to another
-    process), the worker exits at once.
-    """
-    import os
-    import threading
-    import time
 
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(PARENT_CHECK)
-        os._exit(1)
+class _GuardedLog:
+    """A session's listener writing its log, whose write errors are one :class:`SimulationError` naming the file."""
 
-    threading.Thread(target=watch, name="bragrules-parent-watch", daemon=True).start()
+    def __init__(self, log: Any, name: str) -> None:
+        self.log = log
+        self.name = name
+
+    def __call__(self, event: Dict[str, Any]) -> None:
+        try:
+            self.log(event)
+        except OSError as exc:
+            try:
+                self.log.close()  # what it holds cannot be written either; its descriptor is let go
+            except OSError:
+                pass
+            raise _unwritable(self.name, exc) from None
 
 
 def _play_block(
@@ -237,7 +236,11 @@ def _play_block(
             from bragrules.history import LogWriter
 
             name = os.path.join(log_dir, f"block{block:05d}-session{session_number:03d}.jsonl")
-            log = LogWriter.for_session(name, session, profile_name=rules.profile.name)
+            try:
+                log = LogWriter.for_session(name, session, profile_name=rules.profile.name)
+            except OSError as exc:
+                raise _unwritable(name, exc) from None
+            session.listener = _GuardedLog(log, name)
         bots = {
             seat: make_bot(style, random.Random(_derive(seed, block, session_number, seat)), name=seat)
             for seat, style in zip(seats, seat_styles)
@@ -247,6 +250,10 @@ def _play_block(
         act = session.act
         abandons = rules.end.abandons
         while played < deals and not session.is_over:
+            if stop_requested():  # the run is ending (Ctrl-C): the deal played is the last, its log whole
+                if log is not None:
+                    log.close()
+                return tally
             deal = session.start_deal()
             if not several:  # the hand dealt to the first player: one hand a deal, for exact rates
                 dealt = deal.players[deal.order[0]].hands.get("new")
@@ -343,7 +350,10 @@ def _play_block(
                             winning[cat] = winning.get(cat, 0) + 1
         # -- the session, as it ended or was cut -----------------------------
         if log is not None:
-            log.close()
+            try:
+                log.close()
+            except OSError as exc:
+                raise _unwritable(log.name, exc) from None
         if in_session == 0:
             raise SimulationError(f"a session under {rules.profile.name} ended before its first deal")
         tally.sessions += 1
@@ -640,8 +650,9 @@ def _play_blocks(
         import os
         from concurrent.futures import ProcessPoolExecutor, as_completed
 
+        stop = StopFlag()
         pool = ProcessPoolExecutor(
-            max_workers=min(workers, len(blocks)), initializer=_watch_parent, initargs=(os.getpid(),)
+            max_workers=min(workers, len(blocks)), initializer=start_worker, initargs=(os.getpid(), stop)
         )
         try:
             futures = {
@@ -651,8 +662,10 @@ def _play_blocks(
             for future in as_completed(futures):
                 done(futures[future], future.result())
         except BaseException:
-            # Ctrl-C or an error: the blocks not yet started are dropped, not played out.
-            pool.shutdown(wait=False, cancel_futures=True)
+            # Ctrl-C or an error: the blocks not yet started are dropped; those being played stop after
+            # the deal in hand (its log lines written whole), and the workers are waited for.
+            stop.raise_()
+            pool.shutdown(wait=True, cancel_futures=True)
             raise
         pool.shutdown()
 
