@@ -21,6 +21,7 @@ from bragrules.profile import load_profile
 from bragrules.rules.compile import compile_rules
 from bragrules.web.service import Refusal, TableService
 from tests.helpers import run_cli
+from tests.web_checks import LOCAL, WS
 
 PEOPLE = ["Ann", "Bob", "Cat"]
 
@@ -200,7 +201,7 @@ def test_cards_are_entered_through_the_api(tmp_path: Path) -> None:
 
     service, tokens = kept_table(tmp_path)
     opponent, caller = to_a_see(service, tokens)
-    with TestClient(create_app(service)) as client:
+    with TestClient(create_app(service), base_url=LOCAL) as client:
         bad = client.post("/api/cards", json={"cards": "Kc Kc 4c", "turn": service.turn},
                           headers={"X-Seat-Token": tokens[opponent]})
         assert bad.status_code == 409 and bad.json()["rule"] == "history.cards"
@@ -208,7 +209,7 @@ def test_cards_are_entered_through_the_api(tmp_path: Path) -> None:
         good = client.post("/api/cards", json={"cards": "Kc Kd 4c", "turn": service.turn},
                            headers={"X-Seat-Token": tokens[opponent]})
         assert good.status_code == 200 and good.json()["cards_needed"] == [caller]
-        with client.websocket_connect(f"/ws?seat={tokens[caller]}") as socket:
+        with client.websocket_connect(f"{WS}/ws?seat={tokens[caller]}") as socket:
             assert socket.receive_json()["cards_needed"] == [caller]
             socket.send_text(json.dumps({"type": "cards", "cards": "5s 6h 7d", "turn": service.turn}))
             pushed = socket.receive_json()

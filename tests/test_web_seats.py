@@ -24,6 +24,7 @@ from bragrules.web.seats import SeatFileError, seat_file_path
 from bragrules.web.service import Refusal, TableService
 from tests.helpers import run_cli
 from tests.test_web_table import play_one
+from tests.web_checks import LOCAL, WS
 
 PEOPLE = ["Ann", "Bob", "Cat"]
 
@@ -220,12 +221,12 @@ def test_through_the_api_a_resumed_table_knows_the_old_links(tmp_path: Path) -> 
     host = service.host_token
     service.close()
     again = TableService.resume(log, turn_timeout=3600)
-    with TestClient(create_app(again)) as client:
+    with TestClient(create_app(again), base_url=LOCAL) as client:
         mine = client.get("/api/state", headers={"X-Seat-Token": tokens["Cat"]}).json()
         assert mine["you"] == "Cat"
         taken = client.post("/api/join", json={"name": "Cat"})
         assert taken.status_code == 409 and "taken" in taken.json()["error"]
-        with client.websocket_connect(f"/ws?seat={tokens['Ann']}") as socket:
+        with client.websocket_connect(f"{WS}/ws?seat={tokens['Ann']}") as socket:
             assert socket.receive_json()["you"] == "Ann"
         replaced = client.post(f"/api/replace?host={host}", json={"name": "Cat", "style": "random"})
         assert replaced.status_code == 200, replaced.text
