@@ -182,6 +182,27 @@ def test_the_lobby_host_start_bots_and_replacing_a_player(tmp_path: Path) -> Non
     assert audit(tmp_path / "table.jsonl").ok
 
 
+def test_the_host_who_sits_at_a_seat_keeps_the_host_controls(tmp_path: Path) -> None:
+    service = make(tmp_path, seats=3, bots=["cautious"])
+    host = service.host_token
+    with TestClient(create_app(service), base_url=LOCAL) as client:
+        joined = client.post(f"/api/join?host={host}", json={"name": "Ann"})  # from the host link's page
+        assert joined.status_code == 200 and joined.json()["you"] == "Ann" and joined.json()["host"] is True
+        ann = joined.json()["token"]
+        client.cookies.clear()
+        mine = client.get(f"/api/state?host={host}", headers={"X-Seat-Token": ann}).json()
+        assert mine["you"] == "Ann" and mine["host"] is True
+        with client.websocket_connect(f"{WS}/ws?seat={ann}&host={host}") as page:
+            first = page.receive_json()
+            assert first["you"] == "Ann" and first["host"] is True, "both the seat and the host's controls"
+            page.send_json({"type": "start"})
+            started = page.receive_json()
+            assert started["phase"] == "play" and started["you"] == "Ann" and started["host"] is True
+            assert started["log"] == str(tmp_path / "table.jsonl"), "the host's own lines are sent too"
+        alone = client.get("/api/state", headers={"X-Seat-Token": ann}).json()
+        assert alone["you"] == "Ann" and alone["host"] is False, "a seat's link alone is not the host's"
+
+
 def test_websockets_push_each_seat_its_own_view_and_a_second_browser_takes_the_seat(tmp_path: Path) -> None:
     service = make(tmp_path, seats=2, hands=2, profile="casual")
     with TestClient(create_app(service), base_url=LOCAL) as client:

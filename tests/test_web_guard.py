@@ -11,6 +11,7 @@ the server's output free of tracebacks, and a full disk told to every seat.
 
 from __future__ import annotations
 
+import asyncio
 import http.client
 import json
 import os
@@ -38,7 +39,7 @@ with warnings.catch_warnings():
 from bragrules.audit import audit  # noqa: E402
 from bragrules.profile import load_profile  # noqa: E402
 from bragrules.web.app import create_app  # noqa: E402
-from bragrules.web.guard import MAX_BODY, allowed_hosts  # noqa: E402
+from bragrules.web.guard import MAX_BODY, Guard, allowed_hosts  # noqa: E402
 from bragrules.web.server import HEADER_SECONDS, MAX_CONNECTIONS  # noqa: E402
 from bragrules.web.service import TableService  # noqa: E402
 from tests.helpers import wait_for  # noqa: E402
@@ -209,6 +210,28 @@ def test_malformed_frames_get_one_json_error_and_the_socket_stays_open(seated: D
         live.send_json({"type": "ping"})
         assert live.receive_json()["type"] == "pong", "the socket is still open"
         assert snapshot(service) == before
+
+
+def test_a_body_that_does_not_arrive_in_time_is_refused_before_the_table_sees_it() -> None:
+    async def exchange() -> List[Any]:
+        sent: List[Any] = []
+
+        async def table_app(scope: Any, receive: Any, send: Any) -> None:
+            raise AssertionError("the table never sees a request whose body did not arrive")
+
+        async def never() -> Any:  # a client that declared a body and sends none of it
+            await asyncio.Event().wait()
+
+        async def send(message: Any) -> None:
+            sent.append(message)
+
+        scope = {"type": "http", "method": "POST", "path": "/api/join",
+                 "headers": [(b"host", b"127.0.0.1:8000"), (b"content-length", b"20")]}
+        await Guard(table_app, allowed_hosts("127.0.0.1"), body_seconds=0.05)(scope, never, send)
+        return sent
+
+    sent = asyncio.run(exchange())
+    assert sent[0]["status"] == 408 and b"did not arrive" in sent[1]["body"]
 
 
 # ---------------------------------------------------------------------------

@@ -219,21 +219,22 @@ class Guard:
         """The whole body, read as it streams, or (status, words) once it is too long or too slow."""
         chunks: List[bytes] = []
         size = 0
-        try:
-            async with asyncio.timeout(self.body_seconds):
-                while True:
-                    message = await receive()
-                    if message["type"] == "http.disconnect":
-                        return b"".join(chunks)
-                    chunk = message.get("body", b"")
-                    size += len(chunk)
-                    if size > self.max_body:
-                        return 413, f"the message is too long (at most {self.max_body} bytes)"
-                    chunks.append(chunk)
-                    if not message.get("more_body", False):
-                        return b"".join(chunks)
-        except TimeoutError:
-            return 408, f"the message did not arrive within {self.body_seconds:g} seconds"
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.body_seconds
+        while True:
+            try:
+                message = await asyncio.wait_for(receive(), timeout=max(0.0, deadline - loop.time()))
+            except asyncio.TimeoutError:
+                return 408, f"the message did not arrive within {self.body_seconds:g} seconds"
+            if message["type"] == "http.disconnect":
+                return b"".join(chunks)
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.max_body:
+                return 413, f"the message is too long (at most {self.max_body} bytes)"
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                return b"".join(chunks)
 
 
 def _replay(body: bytes, receive: Receive) -> Receive:

@@ -873,8 +873,10 @@ class TableService:
         assert table is not None and deal is not None
         session = table.session
         shown = deal.view(deal.order[0]).shown()
-        hands: Dict[str, Optional[Sequence[Any]]] = {
-            p: (tuple(shown[p]) if shown.get(p) is not None else None) for p in deal.order}
+        hands: Dict[str, Optional[Sequence[Any]]] = {}
+        for player in deal.order:
+            hand = shown.get(player)
+            hands[player] = None if hand is None else tuple(hand)
         retained: Dict[str, Optional[Sequence[Any]]] = {p: None for p in session.current_retained()}
         stacks = {p: session.balances[p] for p in deal.order} if deal.rules.finite else None
         centre = session.current_centre() if deal.rules.exchange else None
