@@ -309,6 +309,19 @@ def test_the_host_confirms_a_ruling_and_a_ruling_overtaken_by_the_deal_no_longer
     assert client.post("/api/accept", json={"ruling": 999}, params=host).status_code == 404
 
 
+def test_a_dispute_is_ruled_from_the_tables_own_deal_without_reading_the_log(tmp_path: Path) -> None:
+    service = make(tmp_path, seats=3)
+    tokens = {name: service.join(name) for name in ["Ann", "Bob", "Cat"]}
+    log = tmp_path / "table.jsonl"
+    log.rename(tmp_path / "moved.jsonl")  # the table writes on in its open file; the log's name is gone
+    ruling = service.dispute(tokens["Ann"], "Bob peeks Cat")
+    assert ruling.pending is not None and "Bob must fold" in ruling.summary
+    service.close()
+    unlogged = TableService(load_profile("traditional"), "traditional", seats=3, bots=[], seed=11, log_path=None)
+    names = {name: unlogged.join(name) for name in ["Ann", "Bob", "Cat"]}
+    assert unlogged.dispute(names["Cat"], "Ann exposes Bob").rules[0]["path"].startswith("disputes.exposure")
+
+
 def test_the_page_and_its_files_are_served_from_the_package(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]
