@@ -206,6 +206,24 @@ def test_a_seat_file_that_cannot_be_written_does_not_stop_the_game(tmp_path: Pat
     service.close()
 
 
+def test_a_ruling_the_host_confirms_against_a_bot_resumes(tmp_path: Path) -> None:
+    log = tmp_path / "bots.jsonl"
+    service = TableService(load_profile("traditional"), "traditional", seats=3, bots=["cautious"], seed=4,
+                           log_path=log, turn_timeout=3600)
+    ann = service.join("Ann")
+    service.start(service.host_token)
+    bot = next(name for name in service.places if name != "Ann")
+    ruling = service.dispute(ann, f"{bot} peeks Ann")
+    service.accept_ruling(None, ruling.number, service.host_token)  # the host confirms it: the bot folds
+    assert service.deal is not None and service.deal.players[bot].folded
+    service.close()
+    again = TableService.resume(log, turn_timeout=3600)  # the bot did not choose its fold: it is not relived
+    try:
+        assert again.deal is not None and again.deal.players[bot].folded
+    finally:
+        again.close()
+
+
 def test_through_the_api_a_resumed_table_knows_the_old_links(tmp_path: Path) -> None:
     pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'bragrules[web]'")
     pytest.importorskip("httpx", reason="the web extra is not installed: pip install 'bragrules[web]'")
