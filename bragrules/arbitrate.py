@@ -873,4 +873,35 @@ def arbitrate(
     return arbitration
 
 
-__all__ = ["Arbitration", "Citation", "Dispute", "Ruling", "arbitrate", "parse_dispute"]
+def arbitrate_deal(deal: Deal, text: str, players: Sequence[str], *, number: int, file: str = "the table",
+                   label: Optional[str] = None) -> Arbitration:
+    """Rule on the dispute ``text`` over ``deal`` as it stands, under the deal's own rules.
+
+    For a table that keeps its deal in memory (``bragrules serve``): the
+    situation is the deal given, so no history is read or replayed, and
+    the ruling costs the same at the first deal as at the thousandth.
+    ``deal`` is not changed (the rulings try what-ifs on copies); give it
+    only what the people at the table know (hands not shown as None).
+    ``players`` are the session's, ``number`` the deal's number. Raises
+    :class:`~bragrules.core.errors.HistoryError` as :func:`arbitrate` does
+    when the dispute cannot be read or ruled.
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B", "C"], {"A": None, "B": None, "C": None})
+    >>> ruling = arbitrate_deal(deal, "A peeks B", ["A", "B", "C"], number=1).rulings[0]
+    >>> ruling.outcome, deal.players["A"].folded
+    ('forced_fold', False)
+    """
+    dispute = parse_dispute(text, players, file)
+    rules = deal.rules
+    sit = _Situation(rules, label or rules.profile.name, deal, number, file)
+    ruling = _RULERS[dispute.kind](sit, dispute)
+    ruling.profile_name = rules.profile.name
+    ruling.profile_model = rules.profile
+    arbitration = Arbitration(file, number, None, dispute, list(players))
+    arbitration.rulings.append(ruling)
+    return arbitration
+
+
+__all__ = ["Arbitration", "Citation", "Dispute", "Ruling", "arbitrate", "arbitrate_deal", "parse_dispute"]

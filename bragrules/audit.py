@@ -534,9 +534,13 @@ class _Auditor:
             hint = entry.result.winners
         stacks = {p: table.balances[p] for p in order} if rules.finite else None
         self.retained = {}
+        # a kept table (real cards) stopped while a showdown awaited the cards shown: its last deal has no
+        # cards line, and the showdown waits for them as it did at the table (unfinished, not illegal)
+        awaited = (last and self.history.kind == "log" and entry.cards_line is None
+                   and self.history.extra.get("keep") is True)
         try:
             deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
-                        winner_hint=hint, centre=entry.centre)
+                        winner_hint=hint, centre=entry.centre, wait_for_cards=awaited)
         except RuleViolation as exc:
             self.violation(n, None, entry.line, exc.rule, f"deal {n} cannot be replayed: {exc.message}")
             self._unsettled(entry, dealer, order, retained, "void", state.carried)

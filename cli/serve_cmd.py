@@ -56,6 +56,26 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def check_host_names(values: List[str]) -> List[str]:
+    """The names ``--allow-host`` gives (comma-separated or repeated), each a host name or an address.
+
+    >>> check_host_names(["brag.local, Mybox"])
+    ['brag.local', 'mybox']
+    """
+    import re
+
+    names: List[str] = []
+    for value in values:
+        for name in value.split(","):
+            name = name.strip().lower().strip("[]").rstrip(".")
+            if not name:
+                continue
+            if len(name) > 253 or not re.fullmatch(r"[a-z0-9.:_-]+", name):
+                raise _refuse(f"--allow-host: {name[:40]!r} is not a host name (letters, digits, '-' and '.')")
+            names.append(name)
+    return names
+
+
 def check_log(path: Path) -> None:
     """Refuse at once a log the table could not write when the game starts (one line, exit 2)."""
     import os
@@ -106,6 +126,11 @@ def register(app: typer.Typer) -> None:
         claim_by_name: bool = typer.Option(False, "--claim-by-name",
                                            help="With --resume, when the log's seat file (LOG.seats.json) is "
                                            "missing: each person takes their seat back by typing its name."),
+        allow_host: Optional[List[str]] = typer.Option(None, "--allow-host", metavar="NAME",
+                                                       help="Another name the table answers to (a computer's "
+                                                       "name on the network, such as brag.local); repeat it, or "
+                                                       "separate names with commas. 127.0.0.1, localhost and "
+                                                       "--host are always answered."),
     ) -> None:
         """Serve one table to browsers: friends join from their phones and laptops."""
         import math
@@ -121,6 +146,7 @@ def register(app: typer.Typer) -> None:
             raise _refuse(f"--seed: a whole number from 0 to {MAX_SEED}")
         if hands is not None and not 1 <= hands <= MAX_HANDS:
             raise _refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}")
+        names = check_host_names(allow_host or [])
         missing = web_stack_missing()
         if missing is not None:
             error(WEB_EXTRA)
@@ -174,9 +200,9 @@ def register(app: typer.Typer) -> None:
                 raise _refuse(exc.message) from None
             log_name = str(log_path)
             check_log(log_path)
-        import uvicorn
-
         from bragrules.web.app import create_app
+        from bragrules.web.guard import allowed_hosts
+        from bragrules.web.server import run
 
         sock = listen(host, port)
         bound = sock.getsockname()[1]
@@ -193,11 +219,11 @@ def register(app: typer.Typer) -> None:
         message(f"Host link ({powers}; keep it to yourself): {link}?host={service.host_token}")
         if resume is not None and not service.claim_by_name:
             message("The seats' links, and the host link printed when the table started, still work.")
-        app = create_app(service)
-        config = uvicorn.Config(app, log_level="warning", ws="auto", lifespan="on")
-        server = uvicorn.Server(config)
+        if names:
+            message(f"The table also answers to: {', '.join(names)} (--allow-host).")
+        app = create_app(service, hosts=allowed_hosts(host, names))
         try:
-            server.run(sockets=[sock])
+            run(app, sock)
         finally:
             service.close()
             sock.close()

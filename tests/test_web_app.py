@@ -28,7 +28,7 @@ from bragrules.audit import audit  # noqa: E402
 from bragrules.profile import load_profile  # noqa: E402
 from bragrules.web.app import create_app  # noqa: E402
 from bragrules.web.service import TableService  # noqa: E402
-from tests.web_checks import assert_private  # noqa: E402
+from tests.web_checks import LOCAL, WS, assert_private  # noqa: E402
 
 
 def make(tmp_path: Path, seats: int = 4, bots: Optional[List[str]] = None, hands: Optional[int] = 6,
@@ -44,7 +44,7 @@ def service(tmp_path: Path) -> TableService:
 
 @pytest.fixture
 def client(service: TableService) -> Iterator[TestClient]:
-    with TestClient(create_app(service)) as test_client:
+    with TestClient(create_app(service), base_url=LOCAL) as test_client:
         yield test_client
 
 
@@ -161,7 +161,7 @@ def test_forged_replayed_and_out_of_turn_actions_are_refused_and_change_nothing(
 
 def test_the_lobby_host_start_bots_and_replacing_a_player(tmp_path: Path) -> None:
     service = make(tmp_path, seats=4, bots=["cautious", "loose"])
-    with TestClient(create_app(service)) as client:
+    with TestClient(create_app(service), base_url=LOCAL) as client:
         ann = join(client, "Ann")
         assert client.post("/api/join", json={"name": "Ann"}).status_code == 409
         assert client.post("/api/join", json={"name": "<b>two words</b>"}).status_code == 400
@@ -182,13 +182,34 @@ def test_the_lobby_host_start_bots_and_replacing_a_player(tmp_path: Path) -> Non
     assert audit(tmp_path / "table.jsonl").ok
 
 
+def test_the_host_who_sits_at_a_seat_keeps_the_host_controls(tmp_path: Path) -> None:
+    service = make(tmp_path, seats=3, bots=["cautious"])
+    host = service.host_token
+    with TestClient(create_app(service), base_url=LOCAL) as client:
+        joined = client.post(f"/api/join?host={host}", json={"name": "Ann"})  # from the host link's page
+        assert joined.status_code == 200 and joined.json()["you"] == "Ann" and joined.json()["host"] is True
+        ann = joined.json()["token"]
+        client.cookies.clear()
+        mine = client.get(f"/api/state?host={host}", headers={"X-Seat-Token": ann}).json()
+        assert mine["you"] == "Ann" and mine["host"] is True
+        with client.websocket_connect(f"{WS}/ws?seat={ann}&host={host}") as page:
+            first = page.receive_json()
+            assert first["you"] == "Ann" and first["host"] is True, "both the seat and the host's controls"
+            page.send_json({"type": "start"})
+            started = page.receive_json()
+            assert started["phase"] == "play" and started["you"] == "Ann" and started["host"] is True
+            assert started["log"] == str(tmp_path / "table.jsonl"), "the host's own lines are sent too"
+        alone = client.get("/api/state", headers={"X-Seat-Token": ann}).json()
+        assert alone["you"] == "Ann" and alone["host"] is False, "a seat's link alone is not the host's"
+
+
 def test_websockets_push_each_seat_its_own_view_and_a_second_browser_takes_the_seat(tmp_path: Path) -> None:
     service = make(tmp_path, seats=2, hands=2, profile="casual")
-    with TestClient(create_app(service)) as client:
+    with TestClient(create_app(service), base_url=LOCAL) as client:
         tokens = {name: join(client, name) for name in ["Ann", "Bob"]}
-        with client.websocket_connect(f"/ws?seat={tokens['Ann']}") as ann:
+        with client.websocket_connect(f"{WS}/ws?seat={tokens['Ann']}") as ann:
             assert ann.receive_json()["you"] == "Ann"
-            bob = client.websocket_connect(f"/ws?seat={tokens['Bob']}").__enter__()
+            bob = client.websocket_connect(f"{WS}/ws?seat={tokens['Bob']}").__enter__()
             seen = {"Ann": ann.receive_json(), "Bob": bob.receive_json()}
             assert seen["Bob"]["you"] == "Bob"
             assert [s["here"] for s in seen["Ann"]["seats"]] == [True, True], "Ann's browser sees Bob arrive"
@@ -214,12 +235,12 @@ def test_websockets_push_each_seat_its_own_view_and_a_second_browser_takes_the_s
                         assert_private(message, name, service.deal)
                     seen[name] = message
             assert seen["Ann"]["phase"] == "over"
-            with client.websocket_connect(f"/ws?seat={tokens['Ann']}") as again:
+            with client.websocket_connect(f"{WS}/ws?seat={tokens['Ann']}") as again:
                 assert again.receive_json()["you"] == "Ann"
                 replaced = ann.receive_json()
                 assert replaced["type"] == "replaced" and "another browser" in replaced["error"]
             bob.__exit__(None, None, None)
-        with client.websocket_connect("/ws?seat=forged-token") as stranger:
+        with client.websocket_connect(f"{WS}/ws?seat=forged-token") as stranger:
             refusal = stranger.receive_json()
             assert refusal["type"] == "error" and "seat token" in refusal["error"]
             watching = stranger.receive_json()
@@ -232,25 +253,73 @@ def test_websockets_push_each_seat_its_own_view_and_a_second_browser_takes_the_s
 def test_a_dispute_from_the_page_is_ruled_as_arbitrate_rules_it_and_the_log_stays_auditable(
         client: TestClient, service: TableService, tmp_path: Path) -> None:
     tokens = {name: join(client, name) for name in ["Ann", "Bob", "Cat", "Dan"]}
-    now = state(client, tokens["Ann"])
-    to_act = now["view"]["to_act"]
-    other = next(n for n in tokens if n != to_act)
-    response = client.post("/api/dispute", json={"text": f"{to_act} peeks {other}"},
+    peeker, other = "Bob", "Cat"
+    response = client.post("/api/dispute", json={"text": f"{peeker} peeks {other}"},
                            headers={"X-Seat-Token": tokens["Ann"]})
     assert response.status_code == 200, response.text
     ruling = response.json()["ruling"]
     assert ruling["rules"][0]["path"] == "disputes.deliberate_look"
     assert "fold" in ruling["summary"]
+    assert ruling["pending"] == {"player": peeker, "action": f"{peeker} peeks {other}"}
     after = state(client, tokens[other])
-    assert after["view"]["seats"][to_act]["folded"] is True, "traditional: a deliberate look folds the peeker"
-    assert after["rulings"][-1]["text"] == f"{to_act} peeks {other}"
+    assert after["view"]["seats"][peeker]["folded"] is False, "a ruling alone changes nothing at the table"
+    assert after["rulings"][-1]["text"] == f"{peeker} peeks {other}"
+    for stranger in ("Ann", other, "Dan"):  # a seat acts only for itself
+        refused = client.post("/api/accept", json={"ruling": ruling["id"]}, headers={"X-Seat-Token": tokens[stranger]})
+        assert refused.status_code == 403 and "acts only for itself" in refused.json()["error"]
+    assert state(client, tokens[other])["view"]["seats"][peeker]["folded"] is False
+    conceded = client.post("/api/accept", json={"ruling": ruling["id"]}, headers={"X-Seat-Token": tokens[peeker]})
+    assert conceded.status_code == 200, conceded.text
+    after = state(client, tokens[other])
+    assert after["view"]["seats"][peeker]["folded"] is True, "traditional: a deliberate look folds the peeker"
+    assert after["rulings"][-1]["settled"] == f"conceded by {peeker}" and after["rulings"][-1]["pending"] is None
+    again = client.post("/api/accept", json={"ruling": ruling["id"]}, headers={"X-Seat-Token": tokens[peeker]})
+    assert again.status_code == 409 and "conceded" in again.json()["error"]
     bad = client.post("/api/dispute", json={"text": "Zed exposes Ann"}, headers={"X-Seat-Token": tokens["Ann"]})
     assert bad.status_code == 400 and "cannot be ruled" in bad.json()["error"]
     assert client.post("/api/dispute", json={"text": "tie"}).status_code == 403
     service.close()
     lines = [json.loads(line) for line in (tmp_path / "table.jsonl").read_text().splitlines()]
-    assert any(line.get("action") == f"{to_act} peeks {other}" for line in lines)
+    assert [line["action"] for line in lines if "peeks" in str(line.get("action"))] == [f"{peeker} peeks {other}"]
     assert audit(tmp_path / "table.jsonl").ok
+
+
+def test_the_host_confirms_a_ruling_and_a_ruling_overtaken_by_the_deal_no_longer_applies(
+        client: TestClient, service: TableService) -> None:
+    tokens = {name: join(client, name) for name in ["Ann", "Bob", "Cat", "Dan"]}
+    host = {"host": service.host_token}
+    first = client.post("/api/dispute", json={"text": "Dan peeks Ann"}, headers={"X-Seat-Token": tokens["Cat"]})
+    confirmed = client.post("/api/accept", json={"ruling": first.json()["ruling"]["id"]}, params=host)
+    assert confirmed.status_code == 200, confirmed.text
+    assert state(client, tokens["Ann"])["view"]["seats"]["Dan"]["folded"] is True
+    assert confirmed.json()["rulings"][-1]["settled"] == "confirmed by the host"
+    late = client.post("/api/dispute", json={"text": "Cat peeks Ann"}, headers={"X-Seat-Token": tokens["Bob"]})
+    number = late.json()["ruling"]["id"]
+    deal = service.table.session.state.dealt if service.table else 0
+    while service.table is not None and service.table.session.state.dealt == deal:  # the deal plays on to its end
+        now = state(client, tokens["Ann"])
+        to_act = now["view"]["to_act"]
+        kinds = [o["kind"] for o in now["view"]["legal"]] if to_act == "Ann" else \
+            [o["kind"] for o in state(client, tokens[to_act])["view"]["legal"]]
+        kind = "fold" if "fold" in kinds else kinds[0]
+        assert client.post("/api/action", json={"kind": kind, "turn": now["turn"]},
+                           headers={"X-Seat-Token": tokens[to_act]}).status_code == 200
+    stale = client.post("/api/accept", json={"ruling": number}, params=host)
+    assert stale.status_code == 409 and "no longer applies" in stale.json()["error"]
+    assert client.post("/api/accept", json={"ruling": 999}, params=host).status_code == 404
+
+
+def test_a_dispute_is_ruled_from_the_tables_own_deal_without_reading_the_log(tmp_path: Path) -> None:
+    service = make(tmp_path, seats=3)
+    tokens = {name: service.join(name) for name in ["Ann", "Bob", "Cat"]}
+    log = tmp_path / "table.jsonl"
+    log.rename(tmp_path / "moved.jsonl")  # the table writes on in its open file; the log's name is gone
+    ruling = service.dispute(tokens["Ann"], "Bob peeks Cat")
+    assert ruling.pending is not None and "Bob must fold" in ruling.summary
+    service.close()
+    unlogged = TableService(load_profile("traditional"), "traditional", seats=3, bots=[], seed=11, log_path=None)
+    names = {name: unlogged.join(name) for name in ["Ann", "Bob", "Cat"]}
+    assert unlogged.dispute(names["Cat"], "Ann exposes Bob").rules[0]["path"].startswith("disputes.exposure")
 
 
 def test_the_page_and_its_files_are_served_from_the_package(client: TestClient) -> None:

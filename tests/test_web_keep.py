@@ -21,6 +21,7 @@ from bragrules.profile import load_profile
 from bragrules.rules.compile import compile_rules
 from bragrules.web.service import Refusal, TableService
 from tests.helpers import run_cli
+from tests.web_checks import LOCAL, WS
 
 PEOPLE = ["Ann", "Bob", "Cat"]
 
@@ -154,6 +155,23 @@ def test_a_resumed_kept_table_waits_again_for_cards_not_settled_when_it_stopped(
     played.close()
 
 
+def test_a_kept_table_stopped_while_a_showdown_awaits_its_cards_audits_as_unfinished(tmp_path: Path) -> None:
+    service, tokens = kept_table(tmp_path)
+    opponent, caller = to_a_see(service, tokens)
+    enter(service, tokens[opponent], opponent, "Ah Ad Ac")  # one hand in, the other still awaited
+    service.close()  # the server stops here
+    log = tmp_path / "kept.jsonl"
+    lines = [json.loads(line) for line in log.read_text().splitlines()]
+    assert lines[-1]["type"] == "action" and lines[-1]["action"].startswith(f"{caller} see")
+    assert not any(line["type"] in ("cards", "result") for line in lines), "nothing is claimed of the cut deal"
+    report = audit(log)
+    assert report.ok and not report.violations, [str(v) for v in report.violations]
+    assert any("deal 1 is unfinished" in note.message for note in report.notes), report.notes
+    resumed = TableService.resume(log)  # and it resumes, asking for the cards again
+    assert resumed.deal is not None and resumed.deal.cards_needed == [opponent, caller]
+    resumed.close()
+
+
 def test_the_engine_checks_entered_cards_before_changing_anything() -> None:
     rules = compile_rules(load_profile("standard"))
     deal = Deal(rules, ["A", "B", "C"], {"A": None, "B": None, "C": None}, wait_for_cards=True)
@@ -200,7 +218,7 @@ def test_cards_are_entered_through_the_api(tmp_path: Path) -> None:
 
     service, tokens = kept_table(tmp_path)
     opponent, caller = to_a_see(service, tokens)
-    with TestClient(create_app(service)) as client:
+    with TestClient(create_app(service), base_url=LOCAL) as client:
         bad = client.post("/api/cards", json={"cards": "Kc Kc 4c", "turn": service.turn},
                           headers={"X-Seat-Token": tokens[opponent]})
         assert bad.status_code == 409 and bad.json()["rule"] == "history.cards"
@@ -208,7 +226,7 @@ def test_cards_are_entered_through_the_api(tmp_path: Path) -> None:
         good = client.post("/api/cards", json={"cards": "Kc Kd 4c", "turn": service.turn},
                            headers={"X-Seat-Token": tokens[opponent]})
         assert good.status_code == 200 and good.json()["cards_needed"] == [caller]
-        with client.websocket_connect(f"/ws?seat={tokens[caller]}") as socket:
+        with client.websocket_connect(f"{WS}/ws?seat={tokens[caller]}") as socket:
             assert socket.receive_json()["cards_needed"] == [caller]
             socket.send_text(json.dumps({"type": "cards", "cards": "5s 6h 7d", "turn": service.turn}))
             pushed = socket.receive_json()

@@ -24,6 +24,7 @@ from bragrules.web.seats import SeatFileError, seat_file_path
 from bragrules.web.service import Refusal, TableService
 from tests.helpers import run_cli
 from tests.test_web_table import play_one
+from tests.web_checks import LOCAL, WS
 
 PEOPLE = ["Ann", "Bob", "Cat"]
 
@@ -205,6 +206,24 @@ def test_a_seat_file_that_cannot_be_written_does_not_stop_the_game(tmp_path: Pat
     service.close()
 
 
+def test_a_ruling_the_host_confirms_against_a_bot_resumes(tmp_path: Path) -> None:
+    log = tmp_path / "bots.jsonl"
+    service = TableService(load_profile("traditional"), "traditional", seats=3, bots=["cautious"], seed=4,
+                           log_path=log, turn_timeout=3600)
+    ann = service.join("Ann")
+    service.start(service.host_token)
+    bot = next(name for name in service.places if name != "Ann")
+    ruling = service.dispute(ann, f"{bot} peeks Ann")
+    service.accept_ruling(None, ruling.number, service.host_token)  # the host confirms it: the bot folds
+    assert service.deal is not None and service.deal.players[bot].folded
+    service.close()
+    again = TableService.resume(log, turn_timeout=3600)  # the bot did not choose its fold: it is not relived
+    try:
+        assert again.deal is not None and again.deal.players[bot].folded
+    finally:
+        again.close()
+
+
 def test_through_the_api_a_resumed_table_knows_the_old_links(tmp_path: Path) -> None:
     pytest.importorskip("starlette", reason="the web extra is not installed: pip install 'bragrules[web]'")
     pytest.importorskip("httpx", reason="the web extra is not installed: pip install 'bragrules[web]'")
@@ -220,12 +239,12 @@ def test_through_the_api_a_resumed_table_knows_the_old_links(tmp_path: Path) -> 
     host = service.host_token
     service.close()
     again = TableService.resume(log, turn_timeout=3600)
-    with TestClient(create_app(again)) as client:
+    with TestClient(create_app(again), base_url=LOCAL) as client:
         mine = client.get("/api/state", headers={"X-Seat-Token": tokens["Cat"]}).json()
         assert mine["you"] == "Cat"
         taken = client.post("/api/join", json={"name": "Cat"})
         assert taken.status_code == 409 and "taken" in taken.json()["error"]
-        with client.websocket_connect(f"/ws?seat={tokens['Ann']}") as socket:
+        with client.websocket_connect(f"{WS}/ws?seat={tokens['Ann']}") as socket:
             assert socket.receive_json()["you"] == "Ann"
         replaced = client.post(f"/api/replace?host={host}", json={"name": "Cat", "style": "random"})
         assert replaced.status_code == 200, replaced.text

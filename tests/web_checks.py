@@ -6,6 +6,11 @@ from typing import Any, Dict, Optional, Set
 
 from bragrules.engine.deal import Deal
 
+LOCAL = "http://127.0.0.1"
+"""The address the tests' clients use: a name the table answers to (it refuses others, such as ``testserver``)."""
+WS = "ws://127.0.0.1"
+"""The same for websockets (Starlette's test client names ``testserver`` unless given a whole address)."""
+
 
 def strings(value: Any, out: Optional[Set[str]] = None) -> Set[str]:
     """Every string anywhere in a JSON value (keys too)."""

@@ -247,6 +247,11 @@ class Session:
         assert self._current_meta is not None
         return dict(self._current_meta["hands"])
 
+    def current_centre(self) -> Tuple[Card, ...]:
+        """The face-up centre the current deal was dealt with (Stop the Bus), before any swap."""
+        assert self._current_meta is not None
+        return tuple(self._current_meta["centre"])
+
     def current_retained(self) -> Dict[str, Tuple[Card, ...]]:
         """The hands retained from the last deal that the current deal plays with."""
         assert self._current_meta is not None

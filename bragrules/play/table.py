@@ -278,7 +278,7 @@ class Table:
                                            name, line)
                     action = item.action
                     bot = self.bots.get(action.player)
-                    if bot is not None:
+                    if bot is not None and action.kind not in ("peek", "expose"):  # not a ruling applied to it
                         bot.choose(deal.view(action.player))  # the bot relives its choice, memory and all
                     session.act(action)
                     if session.keep:

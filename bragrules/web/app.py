@@ -10,13 +10,18 @@ header, a ``"token"`` field, or the cookie set when joining):
 - ``POST /api/dispute`` ``{"text": "Ann exposes Bob"}``: a ruling, as ``bragrules arbitrate`` rules it;
 - ``POST /api/cards`` ``{"player": "Ann", "cards": "Kc Kd 4c", "turn": 9}``: keep mode, the cards shown
   at a showdown (the player's own, or anyone's by the host);
+- ``POST /api/accept`` ``{"ruling": 3}``: make the change a ruling would make to the deal: the host
+  confirms it, or the player it concerns concedes it (a ruling alone changes nothing);
 - ``POST /api/start``, ``POST /api/replace`` ``{"name": ..., "style": ...}``: the host's (``?host=TOKEN``);
 - ``WS /ws``: the live table; every change is pushed to each browser as its own seat's state,
   and a browser may send ``{"type": "action", ...}``, ``{"type": "dispute", "text": ...}``,
-  ``{"type": "cards", ...}``.
+  ``{"type": "accept", "ruling": ...}``, ``{"type": "cards", ...}``.
 
 Every refusal is one JSON object ``{"type": "error", "error": "...", "rule": ...}``
-with a 4xx status (or sent on the websocket): nothing a browser is sent is a traceback.
+with a 4xx status (or sent on the websocket, which stays open): nothing a browser is
+sent is a traceback. A browser holding both a seat's link and the host's has both the
+seat and the host's controls. :mod:`bragrules.web.guard` checks every request first
+(its Host, its Origin, its type and size) and adds the security headers.
 Starlette is imported here only: ``bragrules`` without the ``web`` extra never loads this module.
 """
 
@@ -36,12 +41,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from bragrules.web.guard import MAX_BODY, Guard, Hosts, allowed_hosts
 from bragrules.web.service import Refusal, TableService
 
 STATIC = Path(__file__).parent / "static"
 COOKIE = "bragrules_seat"
-MAX_MESSAGE = 8192
+MAX_MESSAGE = MAX_BODY
 """The longest message a browser may send (bytes): an action is a few dozen."""
+MAX_DIGITS = 30
+"""The most digits a number in a message may have (an amount, a turn): a longer one is refused unread."""
 
 log = logging.getLogger("bragrules.web")
 
@@ -51,12 +59,13 @@ class Hub:
 
     def __init__(self, service: TableService):
         self.service = service
-        self.sockets: List[Tuple[WebSocket, Optional[str], Optional[str]]] = []  # (socket, token, seat)
+        self.sockets: List[Tuple[WebSocket, Optional[str], Optional[str], Optional[str]]] = []
+        # (socket, seat token, host token, seat)
         self.sent: Dict[int, int] = {}
 
-    async def add(self, socket: WebSocket, token: Optional[str], seat: Optional[str]) -> None:
+    async def add(self, socket: WebSocket, token: Optional[str], host: Optional[str], seat: Optional[str]) -> None:
         if seat is not None:
-            for other in [s for s in self.sockets if s[2] == seat]:
+            for other in [s for s in self.sockets if s[3] == seat]:
                 self.sockets.remove(other)
                 with contextlib.suppress(Exception):
                     await other[0].send_json({"type": "replaced",
@@ -64,24 +73,24 @@ class Hub:
                     await other[0].close(code=4001)
                 self.service.connected(seat, -1)
             self.service.connected(seat, +1)
-        self.sockets.append((socket, token, seat))
+        self.sockets.append((socket, token, host, seat))
 
     def remove(self, socket: WebSocket) -> None:
         for item in list(self.sockets):
             if item[0] is socket:
                 self.sockets.remove(item)
-                if item[2] is not None:
-                    self.service.connected(item[2], -1)
+                if item[3] is not None:
+                    self.service.connected(item[3], -1)
 
     async def broadcast(self) -> None:
         """Send each browser its own state, if anything changed since it was last sent one."""
         version = self.service.version
-        for socket, token, _seat in list(self.sockets):
+        for socket, token, host, _seat in list(self.sockets):
             if self.sent.get(id(socket)) == version:
                 continue
             self.sent[id(socket)] = version
             try:
-                await socket.send_json(self.service.state(token))
+                await socket.send_json(self.service.state(token, host))
             except Exception:  # a browser gone mid-send: it is removed when its reader ends
                 pass
 
@@ -98,21 +107,54 @@ def _error(exc: Refusal) -> JSONResponse:
     return JSONResponse(exc.to_json(), status_code=exc.status)
 
 
-async def _body(request: Request) -> Dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_MESSAGE:
+def _number(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise ValueError("too many digits")
+    return int(text)
+
+
+def read_message(raw: Any) -> Dict[str, Any]:
+    """A message's JSON object, or a :class:`Refusal` saying in words what is wrong with it.
+
+    >>> read_message('{"type": "ping"}')
+    {'type': 'ping'}
+    >>> read_message('{"turn": ' + '9' * 5001 + '}')
+    Traceback (most recent call last):
+    ...
+    bragrules.web.service.Refusal: a number in the message has more than 30 digits
+    """
+    if isinstance(raw, (bytes, bytearray)):
+        if len(raw) > MAX_MESSAGE:
+            raise Refusal(f"the message is too long (at most {MAX_MESSAGE} bytes)", 413)
+        try:
+            raw = bytes(raw).decode("utf-8")
+        except UnicodeDecodeError:
+            raise Refusal("the message is not JSON (not UTF-8 text)") from None
+    if not isinstance(raw, str):
+        raise Refusal("the message is not JSON")
+    if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
         raise Refusal(f"the message is too long (at most {MAX_MESSAGE} bytes)", 413)
+    if not raw.strip():
+        return {}
     try:
-        data = json.loads(raw.decode("utf-8")) if raw.strip() else {}
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        data = json.loads(raw, parse_int=_number)
+    except (json.JSONDecodeError, RecursionError):
         raise Refusal("the message is not JSON") from None
+    except ValueError:
+        raise Refusal(f"a number in the message has more than {MAX_DIGITS} digits") from None
     if not isinstance(data, dict):
-        raise Refusal("the message is a JSON object")
+        raise Refusal("a message is a JSON object")
     return data
 
 
-def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette:
-    """The ASGI app serving ``service``; a background task acts for absent seats whose time is up."""
+async def _body(request: Request) -> Dict[str, Any]:
+    return read_message(await request.body())  # its length already held to MAX_BODY by the guard
+
+
+def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optional[Hosts] = None) -> Guard:
+    """The ASGI app serving ``service`` behind its :class:`~bragrules.web.guard.Guard`, answering to
+    ``hosts`` (by default this computer's own names: 127.0.0.1, localhost, ::1); a background task
+    acts for absent seats whose time is up."""
     hub = Hub(service)
 
     async def ticker() -> None:
@@ -142,7 +184,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette
                             headers={"Cache-Control": "no-store"})
 
     async def state(request: Request) -> Response:
-        return JSONResponse(service.state(_token(request) or request.query_params.get("host")))
+        return JSONResponse(service.state(_token(request), request.query_params.get("host")))
 
     async def call(request: Request, what: str) -> Response:
         try:
@@ -151,26 +193,29 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette
             host = request.query_params.get("host") or body.get("host")
             if what == "join":
                 token = service.join(body.get("name"))
-                response = JSONResponse({"token": token, "seat": service.seat_of(token), **service.state(token)})
+                response = JSONResponse({"token": token, "seat": service.seat_of(token),
+                                         **service.state(token, host)})
                 response.set_cookie(COOKIE, token, httponly=True, samesite="strict")
                 await hub.broadcast()
                 return response
             if what == "action":
                 service.act(token, body)
             elif what == "cards":
-                service.enter_cards(host if service.is_host(host) else token, body)
+                service.enter_cards(token, body, host)
             elif what == "dispute":
-                ruling = service.dispute(host if service.is_host(host) else token, body.get("text"))
+                ruling = service.dispute(token, body.get("text"), host)
                 await hub.broadcast()
-                return JSONResponse({"ruling": ruling.to_json(), **service.state(token)})
+                return JSONResponse({"ruling": ruling.to_json(), **service.state(token, host)})
+            elif what == "accept":
+                service.accept_ruling(token, body.get("ruling"), host)
             elif what == "start":
                 service.start(host)
             elif what == "replace":
                 service.replace_with_bot(host, body.get("name"), str(body.get("style") or "cautious"))
             await hub.broadcast()
-            mine = what == "action" or (what == "cards" and not service.is_host(host))
-            return JSONResponse(service.state(token if mine else host))
+            return JSONResponse(service.state(token, host))
         except Refusal as exc:
+            await hub.broadcast()  # a refusal may still change what everyone sees (the table stopping)
             return _error(exc)
 
     async def join(request: Request) -> Response:
@@ -184,6 +229,9 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette
 
     async def cards(request: Request) -> Response:
         return await call(request, "cards")
+
+    async def accept(request: Request) -> Response:
+        return await call(request, "accept")
 
     async def start(request: Request) -> Response:
         return await call(request, "start")
@@ -202,14 +250,21 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette
             except Refusal as exc:
                 await socket.send_json(exc.to_json())
                 token = None
-        await hub.add(socket, token or host, seat)
+        await hub.add(socket, token, host, seat)
         try:
-            await socket.send_json(service.state(token or host))
+            await socket.send_json(service.state(token, host))
             hub.sent[id(socket)] = service.version
             await hub.broadcast()  # the others see this seat arrive
             while True:
-                raw = await socket.receive_text()
-                reply = _handle(service, raw, token, host)
+                message = await socket.receive()
+                if message["type"] == "websocket.disconnect":
+                    break
+                raw = message.get("text")
+                if raw is None:  # a binary frame: refused in words, the socket stays open
+                    reply: Optional[Dict[str, Any]] = Refusal(
+                        "the table reads text messages (JSON), not binary ones").to_json()
+                else:
+                    reply = _handle(service, raw, token, host)
                 if reply is not None:
                     await socket.send_json(reply)
                 await hub.broadcast()
@@ -229,6 +284,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette
         Route("/api/action", action, methods=["POST"]),
         Route("/api/dispute", dispute, methods=["POST"]),
         Route("/api/cards", cards, methods=["POST"]),
+        Route("/api/accept", accept, methods=["POST"]),
         Route("/api/start", start, methods=["POST"]),
         Route("/api/replace", replace, methods=["POST"]),
         WebSocketRoute("/ws", live),
@@ -237,28 +293,28 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5) -> Starlette
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.service = service
     app.state.hub = hub
-    return app
+    guarded = Guard(app, hosts if hosts is not None else allowed_hosts("127.0.0.1"))
+    guarded.state = app.state  # type: ignore[attr-defined]
+    return guarded
 
 
 def _handle(service: TableService, raw: str, token: Optional[str], host: Optional[str]) -> Optional[Dict[str, Any]]:
     """One websocket message: None when it was carried out, else the refusal to send back."""
-    if len(raw) > MAX_MESSAGE:
-        return Refusal(f"the message is too long (at most {MAX_MESSAGE} bytes)").to_json()
     try:
-        message = json.loads(raw)
-    except (json.JSONDecodeError, RecursionError):
-        return Refusal("the message is not JSON").to_json()
-    if not isinstance(message, dict):
-        return Refusal("a message is a JSON object with a \"type\"").to_json()
+        message = read_message(raw)
+    except Refusal as exc:
+        return exc.to_json()
     try:
         kind = message.get("type")
         if kind == "action":
             service.act(token, message)
         elif kind == "cards":
-            service.enter_cards(host if service.is_host(host) else token, message)
+            service.enter_cards(token, message, host)
         elif kind == "dispute":
-            ruling = service.dispute(host if service.is_host(host) else token, message.get("text"))
+            ruling = service.dispute(token, message.get("text"), host)
             return {"type": "ruling", "ruling": ruling.to_json()}
+        elif kind == "accept":
+            service.accept_ruling(token, message.get("ruling"), host)
         elif kind == "start":
             service.start(host)
         elif kind == "replace":
@@ -266,7 +322,7 @@ def _handle(service: TableService, raw: str, token: Optional[str], host: Optiona
         elif kind == "ping":
             return {"type": "pong", "version": service.version}
         else:
-            return Refusal("unknown message type: action, cards, dispute, start, replace or ping").to_json()
+            return Refusal("unknown message type: action, cards, dispute, accept, start, replace or ping").to_json()
     except Refusal as exc:
         return exc.to_json()
     return None

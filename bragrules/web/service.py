@@ -37,6 +37,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import random
 import secrets
 import threading
@@ -44,7 +45,7 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from bragrules.core.cards import CardError, parse_cards
 from bragrules.core.errors import BragError, HistoryError, RuleViolation
@@ -74,6 +75,12 @@ FEED_LINES = 14
 """How many lines of the table's running account a seat is sent."""
 MAX_BOT_ACTIONS = 100_000
 """Bot actions in one go before the table stops for breath (a table of bots and no end)."""
+MAX_RULINGS = 50
+"""Rulings the table remembers (the last ones; each seat is sent the last three)."""
+MAX_AMOUNT_TEXT = 40
+"""The longest amount written as text (``"5/2"``): a longer one is refused, never cut."""
+MAX_CARDS_TEXT = 80
+"""The longest text of cards entered or swapped: a longer one is refused, never cut."""
 
 Clock = Callable[[], float]
 
@@ -112,17 +119,30 @@ class Place:
 
 @dataclass
 class Ruling:
-    """A dispute raised at the table and how ``bragrules arbitrate`` rules it."""
+    """A dispute raised at the table and how ``bragrules arbitrate`` rules it.
+
+    A ruling is read by everyone and changes nothing by itself. When it
+    would change the deal (a peek that folds the one who looked, an
+    exposure), that change is ``pending``: it is made only when the host
+    confirms the ruling or the player it concerns concedes it
+    (:meth:`TableService.accept_ruling`), and ``settled`` then says who did.
+    """
 
     raised_by: str
     text: str
     allowed: Optional[bool]
     summary: str
     rules: List[Dict[str, Any]] = field(default_factory=list)
+    number: int = 0  # the ruling's number at this table, counted from 1
+    deal: int = 0  # the deal it was raised in
+    pending: Optional[Action] = None  # the change it would make to the deal, until confirmed or conceded
+    settled: Optional[str] = None  # who made that change: "confirmed by the host", "conceded by Bob"
 
     def to_json(self) -> Dict[str, Any]:
-        return {"raised_by": self.raised_by, "text": self.text, "allowed": self.allowed,
-                "summary": self.summary, "rules": self.rules}
+        pending = None if self.pending is None else {"player": self.pending.player, "action": str(self.pending)}
+        return {"id": self.number, "raised_by": self.raised_by, "text": self.text, "allowed": self.allowed,
+                "summary": self.summary, "rules": self.rules, "deal": self.deal, "pending": pending,
+                "settled": self.settled}
 
 
 def _money(value: Optional[Fraction]) -> Any:
@@ -205,6 +225,8 @@ class TableService:
         self.feed: List[str] = []
         self.last: Optional[Dict[str, Any]] = None
         self.rulings: List[Ruling] = []
+        self.ruling_count = 0
+        self.fault: Optional[str] = None  # why the table stopped mid-session (its log cannot be written)
         self.absent_since: Optional[float] = None
         self.stop_note: Optional[str] = None
         self.lock = threading.RLock()
@@ -268,7 +290,9 @@ class TableService:
         service._note(f"the table resumes from its log: {table.deals_played} deals played")
         with service.lock:
             service._save_seats()
-            service._advance()
+            with contextlib.suppress(Refusal):  # a log that cannot be written: the table starts stopped, saying so
+                with service._writing():
+                    service._advance()
         return service
 
     def _seat_bot(self, place: Place, style: str) -> None:
@@ -301,7 +325,7 @@ class TableService:
 
     def join(self, name: Any) -> str:
         """Take a seat (or take back one's seat at a resumed table) with a name; returns the seat token."""
-        with self.lock:
+        with self.lock, self._writing():
             text = check_name(name)
             if self.phase == "lobby":
                 if text in self.places:
@@ -341,7 +365,7 @@ class TableService:
 
     def start(self, host_token: Any) -> None:
         """The host starts the game: bots fill the empty seats."""
-        with self.lock:
+        with self.lock, self._writing():
             self._host(host_token)
             if self.phase != "lobby":
                 raise Refusal("the game has already started", 409)
@@ -427,12 +451,12 @@ class TableService:
         turn the browser was shown (an action sent twice, or one meant for
         an earlier turn, is refused). Refused actions change nothing.
         """
-        with self.lock:
+        with self.lock, self._writing():
             name = self.seat_of(token)
             action = self._read_action(name, message)
             self._apply(action)
 
-    def enter_cards(self, token: Any, message: Any) -> None:
+    def enter_cards(self, token: Any, message: Any, host_token: Any = None) -> None:
         """Keep mode: the cards a player shows at a see or a showdown, ``{"player": "Ann", "cards":
         "Kc Kd 4c", "turn": 17}``, entered by that player or by the host.
 
@@ -440,15 +464,16 @@ class TableService:
         as a hand holds, none twice, none already known in this deal) and, once every hand awaited
         is in, settles by the profile. A refused entry changes nothing.
         """
-        with self.lock:
-            host = self.is_host(token)
-            name = "the host" if host else self.seat_of(token)
+        with self.lock, self._writing():
+            host = self.is_host(token) or self.is_host(host_token)
+            seat = self._seat_named(token)
+            name = seat if seat is not None else "the host" if host else self.seat_of(token)
             if not isinstance(message, dict):
                 raise Refusal("cards are entered as a JSON object such as {\"player\": \"Ann\", "
                               "\"cards\": \"Kc Kd 4c\", \"turn\": 3}")
             deal = self.deal
             if self.phase != "play" or deal is None:
-                raise Refusal("no deal is in progress" if self.phase != "over" else "the session is over", 409)
+                raise self._not_playing()
             if not self.keep:
                 raise Refusal("the cards are dealt by the table: nothing is entered (keep mode only)", 409)
             turn = message.get("turn")
@@ -457,7 +482,7 @@ class TableService:
             if turn != self.turn:
                 raise Refusal("this entry answers an earlier turn (sent twice, or the table has moved on): "
                               "nothing was done", 409)
-            player = message.get("player", None if host else name)
+            player = message.get("player", seat)
             if not isinstance(player, str) or player not in deal.players:
                 raise Refusal("name the player whose cards these are")
             if not host and player != name:
@@ -467,8 +492,10 @@ class TableService:
                 raw = " ".join(raw)
             if not isinstance(raw, str) or not raw.strip():
                 raise Refusal("the cards are written as text such as \"Kc Kd 4c\"")
+            if len(raw) > MAX_CARDS_TEXT:
+                raise Refusal(f"the cards are written in at most {MAX_CARDS_TEXT} characters, such as \"Kc Kd 4c\"")
             try:
-                cards = parse_cards(raw[:80])
+                cards = parse_cards(raw)
             except CardError as exc:
                 raise Refusal(f"cards: {exc}") from None
             try:
@@ -485,7 +512,7 @@ class TableService:
         if not isinstance(message, dict):
             raise Refusal("an action is a JSON object such as {\"kind\": \"fold\", \"turn\": 3}")
         if self.phase != "play" or self.deal is None:
-            raise Refusal("no deal is in progress" if self.phase != "over" else "the session is over", 409)
+            raise self._not_playing()
         turn = message.get("turn")
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise Refusal("an action names the turn it answers (\"turn\": the number the table last sent)")
@@ -509,8 +536,10 @@ class TableService:
             else:
                 if isinstance(raw, float) or isinstance(raw, bool) or not isinstance(raw, (int, str)):
                     raise Refusal("an amount is exact: an integer, or text such as \"5/2\"")
+                if isinstance(raw, str) and len(raw) > MAX_AMOUNT_TEXT:
+                    raise Refusal(f"an amount is written in at most {MAX_AMOUNT_TEXT} characters, such as \"5/2\"")
                 try:
-                    amount = parse_money(raw if isinstance(raw, int) else raw[:40])
+                    amount = parse_money(raw)
                 except ValueError as exc:
                     raise Refusal(f"amount: {exc}") from None
         elif "amount" in message and message["amount"] is not None:
@@ -524,7 +553,10 @@ class TableService:
                 groups = [[c] if isinstance(c, str) else c for c in raw_cards]
                 if not all(isinstance(g, list) and all(isinstance(c, str) for c in g) for g in groups):
                     raise CardError("cards are written as text such as \"Kc\"")
-                cards = tuple(tuple(parse_cards(" ".join(g)[:200])) for g in groups)
+                texts = [" ".join(g) for g in groups]
+                if any(len(text) > MAX_CARDS_TEXT for text in texts):
+                    raise CardError(f"each hand's cards are written in at most {MAX_CARDS_TEXT} characters")
+                cards = tuple(tuple(parse_cards(text)) for text in texts)
             except CardError as exc:
                 raise Refusal(f"cards: {exc}") from None
         return Action(name, kind, amount=amount, target=target, cards=cards)
@@ -547,6 +579,39 @@ class TableService:
         self._note(describe(deal, action))
         self.turn += 1
         self._advance()
+
+    @contextlib.contextmanager
+    def _writing(self) -> Iterator[None]:
+        """Around every change that is written to the log: when the log cannot be written (a full
+        disk, a size limit), the table stops, every seat is told why in words (``fault`` in the
+        state), and the request is refused (503). The log is left readable up to its last complete
+        line, as ``play`` leaves it, and the server stays up."""
+        try:
+            yield
+        except HistoryError as exc:
+            table = self.table
+            if table is None or table.log is None or exc.file != table.log.name:
+                raise
+            self._stop_for(exc, table.log.name)
+            raise Refusal(self.fault or exc.message, 503) from None
+
+    def _stop_for(self, exc: HistoryError, name: str) -> None:
+        """The log cannot be written: stop the table, and say so to everyone."""
+        self.phase = "stopped"
+        self.fault = (f"the table has stopped: {exc.message} ({name}). Free some disk space, then restart "
+                      f"the table with: bragrules serve --resume {name}")
+        self.absent_since = None
+        self._note(self.fault)
+        self._changed()
+        if self.table is not None:
+            with contextlib.suppress(BragError, OSError):
+                self.table.close()
+
+    def _not_playing(self) -> Refusal:
+        """The refusal of an action when no deal is in progress."""
+        if self.fault is not None:
+            return Refusal(self.fault, 503)
+        return Refusal("no deal is in progress" if self.phase != "over" else "the session is over", 409)
 
     def _rule_refusal(self, exc: RuleViolation) -> Refusal:
         return Refusal(exc.message, 409, exc.rule, rule_words(self.profile, exc.rule))
@@ -661,13 +726,19 @@ class TableService:
             action = timeout_action(deal, player)
             self._note(f"{player} was away for {self.turn_timeout:g} seconds: the table acts for them")
             self.absent_since = None
-            self._apply(action)
+            try:
+                with self._writing():
+                    self._apply(action)
+            except Refusal:  # the log cannot be written: the table has stopped, and says so
+                pass
             return True
 
     def replace_with_bot(self, host_token: Any, name: Any, style: str = "cautious") -> None:
         """The host removes a person: a bot of ``style`` plays the seat from now on (the token stops working)."""
-        with self.lock:
+        with self.lock, self._writing():
             self._host(host_token)
+            if self.fault is not None:
+                raise Refusal(self.fault, 503)
             place = self.places.get(name) if isinstance(name, str) else None
             if place is None or place.is_bot:
                 raise Refusal("name a person at the table", 404)
@@ -692,32 +763,38 @@ class TableService:
     # Disputes
     # ------------------------------------------------------------------
 
-    def dispute(self, token: Any, text: Any) -> Ruling:
+    def dispute(self, token: Any, text: Any, host_token: Any = None) -> Ruling:
         """Rule on a dispute raised at the table (``"A exposes B"``, ``"C peeks D"``, ``"B see 4"``, ``"tie"``)
-        with the code of ``bragrules arbitrate``; an exposure or peek it allows is then applied, so the
-        log records it."""
+        with the code of ``bragrules arbitrate``, over the deal as the table knows it.
+
+        The ruling is read by everyone and changes nothing by itself: a
+        change it would make to the deal (a peek that folds the one who
+        looked, an exposure) waits, as the ruling's ``pending`` action, until
+        the host confirms it or the player concerned concedes it
+        (:meth:`accept_ruling`). ``token`` is the seat raising it (or the
+        host's link); ``host_token`` the host's link when the seat is the host's too.
+        """
+        from bragrules.arbitrate import arbitrate_deal
+
         with self.lock:
-            name = self.seat_of(token) if not self.is_host(token) else "the host"
+            name = self._asker(token, host_token)
             if not isinstance(text, str) or not text.strip() or len(text) > 120:
                 raise Refusal("a dispute is written as 'A exposes B', 'A peeks B', an action such as 'B see 4', or 'tie'")
             deal = self.deal
             if self.phase != "play" or deal is None or self.table is None:
-                raise Refusal("disputes are raised during a deal", 409)
-            from bragrules.arbitrate import arbitrate
-
+                raise Refusal(self.fault or "disputes are raised during a deal", 409)
             words = " ".join(text.split())
-            history = self._situation(words)
+            session = self.table.session
+            number = session.state.dealt + 1
             try:
-                arbitration = arbitrate(history, [self.profile])
+                arbitration = arbitrate_deal(self._situation(), words, session.players, number=number,
+                                             label=self.profile_name)
                 (found,) = arbitration.rulings
             except (HistoryError, RuleViolation) as exc:
                 ruling = self._unseen_ruling(name, words, deal)
                 if ruling is None:
                     raise Refusal(f"the dispute cannot be ruled: {getattr(exc, 'message', exc)}") from None
-                self.rulings.append(ruling)
-                self._note(f"dispute raised by {name}: {ruling.text}: {ruling.summary}")
-                self._changed()
-                return ruling
+                return self._record_ruling(ruling, number)
             if found.allowed is False and any(c.path == "history.cards" for c in found.citations):
                 unseen = self._unseen_ruling(name, words, deal)
                 if unseen is not None:
@@ -725,18 +802,96 @@ class TableService:
             ruling = Ruling(name, words, found.allowed, self._redact(found.summary),
                             [{"path": c.path, "value": c.value, "sentence": c.sentence, "source": c.source}
                              for c in found.citations])
-            self.rulings.append(ruling)
-            self._note(f"dispute raised by {name}: {ruling.text}: {ruling.summary}")
             dispute = arbitration.dispute
             if dispute.kind in ("exposure", "peek") and dispute.player and dispute.target:
                 action = Action(dispute.player, "expose" if dispute.kind == "exposure" else "peek",
                                 target=dispute.target)
                 if deal.can(action):
-                    self.table.session.act(action)
-                    self.turn += 1
-                    self._advance()
-            self._changed()
-            return ruling
+                    ruling.pending = action
+            return self._record_ruling(ruling, number)
+
+    def _record_ruling(self, ruling: Ruling, deal_number: int) -> Ruling:
+        self.ruling_count += 1
+        ruling.number, ruling.deal = self.ruling_count, deal_number
+        self.rulings.append(ruling)
+        del self.rulings[:-MAX_RULINGS]
+        after = ""
+        if ruling.pending is not None:
+            after = (f" (it changes the deal only if the host confirms it, or {ruling.pending.player} "
+                     "concedes it)")
+        self._note(f"dispute raised by {ruling.raised_by}: {ruling.text}: {ruling.summary}{after}")
+        self._changed()
+        return ruling
+
+    def accept_ruling(self, token: Any, number: Any, host_token: Any = None) -> None:
+        """Make the change a ruling would make to the deal (``pending``): the host confirms it, or
+        the player it concerns concedes it; nobody else may (a seat acts only for itself).
+
+        Refused, changing nothing, when the ruling is not one of this table's, was already settled,
+        or no longer applies (the deal it was raised in is over, or the change is no longer legal).
+        """
+        with self.lock, self._writing():
+            seat = self._seat_named(token)
+            host = self.is_host(token) or self.is_host(host_token)
+            if seat is None and not host:
+                raise Refusal("this seat token is not one of this table's: join with your name", 403)
+            if isinstance(number, bool) or not isinstance(number, int):
+                raise Refusal("name the ruling by its number (\"ruling\": the ruling's \"id\")")
+            ruling = next((r for r in self.rulings if r.number == number), None)
+            if ruling is None:
+                raise Refusal(f"there is no ruling {number} at this table", 404)
+            action = ruling.pending
+            if action is None:
+                raise Refusal(f"ruling {number} was {ruling.settled}" if ruling.settled
+                              else f"ruling {number} changes nothing at the table", 409)
+            if seat == action.player:
+                by = f"conceded by {seat}"
+            elif host:
+                by = "confirmed by the host"
+            else:
+                raise Refusal(f"only {action.player} may concede this ruling, or the host confirm it: "
+                              "a seat acts only for itself", 403)
+            deal, table = self.deal, self.table
+            if (self.phase != "play" or deal is None or table is None
+                    or table.session.state.dealt + 1 != ruling.deal or not deal.can(action)):
+                ruling.pending = None
+                self._changed()
+                raise Refusal(f"ruling {number} no longer applies: the deal has moved on", 409)
+            table.session.act(action)
+            ruling.pending, ruling.settled = None, by
+            self._note(f"ruling {number} ({ruling.text}) is {by}: {describe(deal, action)}")
+            self.turn += 1
+            self._advance()
+
+    def _asker(self, token: Any, host_token: Any) -> str:
+        """Who raises something at the table: the token's seat, else "the host" (a host's link)."""
+        seat = self._seat_named(token)
+        if seat is not None:
+            return seat
+        if self.is_host(token) or self.is_host(host_token):
+            return "the host"
+        return self.seat_of(token)  # refused: not a seat of this table
+
+    def _situation(self) -> Deal:
+        """The deal in progress as everyone at the table knows it, for a ruling: the same start (order,
+        pot carried in, stacks, centre) and actions, the hands shown, and every other hand unknown
+        (a ruling is read by everyone, so it may not rest on a hidden card). Nothing is read from the log."""
+        table, deal = self.table, self.deal
+        assert table is not None and deal is not None
+        session = table.session
+        shown = deal.view(deal.order[0]).shown()
+        hands: Dict[str, Optional[Sequence[Any]]] = {}
+        for player in deal.order:
+            hand = shown.get(player)
+            hands[player] = None if hand is None else tuple(hand)
+        retained: Dict[str, Optional[Sequence[Any]]] = {p: None for p in session.current_retained()}
+        stacks = {p: session.balances[p] for p in deal.order} if deal.rules.finite else None
+        centre = session.current_centre() if deal.rules.exchange else None
+        situation = Deal(deal.rules, deal.order, hands, retained=retained or None, carried=deal.carried_in,
+                         stacks=stacks, centre=centre)
+        for action in deal.actions:
+            situation.apply(action)
+        return situation
 
     def _unseen_ruling(self, name: str, words: str, deal: Deal) -> Optional[Ruling]:
         """An action in dispute whose consequences turn on cards the table has not seen: whether it is
@@ -771,29 +926,6 @@ class TableService:
         pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, hidden))) + r")\b")
         return pattern.sub("??", text)
 
-    def _situation(self, text: str) -> Any:
-        """The session so far as a history sheet whose last deal ends with ``text`` in dispute."""
-        from bragrules.history import ActionEntry, History, read_log
-
-        table = self.table
-        assert table is not None and self.deal is not None
-        if table.log is None:
-            raise Refusal("disputes are ruled over the session's log, and this table keeps none", 409)
-        logged = read_log(table.log.name)
-        deals = list(logged.deals)
-        current = deals[-1]
-        # only the cards the table has seen: a ruling is read by everyone, so it may not name a hidden card
-        shown = self.deal.view(self.deal.order[0]).shown()
-        current.cards = {p: (shown.get(p) if shown.get(p) is not None else None) for p in self.deal.order}
-        current.retained = None
-        current.actions = [ActionEntry(a) for a in self.deal.actions]
-        current.dispute = text
-        current.result = None
-        for entry in deals:
-            entry.finished_ms = None
-        return History(kind="sheet", file="the table", players=list(logged.players), dealer=logged.dealer,
-                       profile=table.profile_name, seed=logged.seed, deals=deals)
-
     # ------------------------------------------------------------------
     # What each seat is sent
     # ------------------------------------------------------------------
@@ -805,11 +937,12 @@ class TableService:
     def _changed(self) -> None:
         self.version += 1
 
-    def state(self, token: Any = None) -> Dict[str, Any]:
-        """What the browser holding ``token`` is shown (None, or a token not of this table: a spectator)."""
+    def state(self, token: Any = None, host_token: Any = None) -> Dict[str, Any]:
+        """What the browser holding ``token`` is shown (None, or a token not of this table: a spectator);
+        with the host's controls when ``token`` or ``host_token`` is a host's link (a host may sit at a seat too)."""
         with self.lock:
             you = self._seat_named(token)
-            host = self.is_host(token)
+            host = self.is_host(token) or self.is_host(host_token)
             table = self.table
             out: Dict[str, Any] = {
                 "type": "state",
@@ -826,6 +959,7 @@ class TableService:
                 "last": self.last,
                 "rulings": [r.to_json() for r in self.rulings[-3:]],
                 "timer": None,
+                "fault": self.fault,
             }
             seats = []
             for place in self.places.values():

@@ -71,6 +71,7 @@
     const status = [];
     if (s.phase === "lobby") status.push("waiting for players: " + s.seats.length + " of " + s.seat_count + " seats taken");
     if (s.phase === "over") status.push("the session is over: " + (s.winners || []).join(" and ") + " ahead");
+    if (s.fault) status.push(s.fault);
     if (view && view.to_act) status.push(view.to_act === s.you ? "your turn" : view.to_act + " to act");
     if (s.cards_needed && s.cards_needed.length) status.push("the cards shown by " + s.cards_needed.join(" and ") + " are to be entered");
     $("status").textContent = status.join(" · ");
@@ -193,6 +194,18 @@
       const box = el("div"); box.appendChild(el("strong", r.text + " (raised by " + r.raised_by + ")"));
       box.appendChild(el("p", r.summary));
       r.rules.forEach((c) => box.appendChild(el("p", c.path + ": " + c.sentence + (c.source ? " (" + c.source + ")" : ""), "hint")));
+      if (r.settled) box.appendChild(el("p", "Applied: " + r.settled + ".", "hint"));
+      if (r.pending) {
+        // a ruling changes the deal only when the player it concerns concedes it, or the host confirms it
+        box.appendChild(el("p", "It changes the deal only if " + r.pending.player + " concedes it or the host confirms it.", "hint"));
+        const mine = r.pending.player === s.you;
+        if (mine || s.host) {
+          const button = el("button", mine ? "Concede: " + r.pending.action : "Confirm as host: " + r.pending.action);
+          button.type = "button"; button.className = "accept";
+          button.onclick = () => send({ type: "accept", ruling: r.id });
+          box.appendChild(button);
+        }
+      }
       rulings.appendChild(box);
     });
   }
