@@ -52,6 +52,7 @@ from pydantic import ValidationError
 from bragrules.core.cards import Card
 from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.core.money import ZERO, money_json, pretty_money, same_money
+from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, Hand
 from bragrules.engine.session import Session
 from bragrules.history import DealEntry, History, ResultClaim, format_time, read_history
@@ -302,6 +303,22 @@ def _cards_text(hand: Optional[Sequence[Card]]) -> str:
     return " ".join(str(c) for c in hand) if hand is not None else "?? ?? ??"
 
 
+def needs_unrecorded_cards(deal: Deal, action: Action, refusal: RuleViolation) -> bool:
+    """Whether ``action`` was refused only because cards it needs were not recorded.
+
+    A see or a showdown of unrecorded hands (``history.cards``), and a
+    swap or an arrangement by a player whose hand is not recorded (the
+    cards named cannot be checked against it): at the end of a log, that is
+    where the writer stopped, not a broken rule.
+    """
+    if refusal.rule == RULE_CARDS:
+        return True
+    if action.kind not in ("swap", "arrange"):
+        return False
+    state = deal.players.get(action.player)
+    return state is not None and any(hand is None for hand in state.hands.values())
+
+
 def _seat_keeper(rules: Rules, players: Sequence[str], dealer: str) -> Session:
     """A :class:`Session` kept for its own rules of seating, ending and scoring; it never deals.
 
@@ -500,10 +517,18 @@ class _Auditor:
             hint = entry.result.winners
         stacks = {p: table.balances[p] for p in order} if rules.finite else None
         self.retained = {}
+        # the last deal of a log with hands not recorded: cut off by the end of the file before its
+        # cards line (written when the deal ends), or a kept table stopped while a showdown awaits
+        # cards; what needs those cards is where the log stops, not a violation
+        cut = last and self.history.kind == "log" and (None in hands.values() or None in retained.values())
         try:
             deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
                         winner_hint=hint, centre=entry.centre)
         except RuleViolation as exc:
+            if cut and exc.rule == RULE_CARDS:
+                self._cut_off(n, entry.line)
+                self._unsettled(entry, dealer, order, retained, "unfinished", state.carried)
+                return
             self.violation(n, None, entry.line, exc.rule, f"deal {n} cannot be replayed: {exc.message}")
             self._unsettled(entry, dealer, order, retained, "void", state.carried)
             return
@@ -520,6 +545,10 @@ class _Auditor:
             try:
                 deal.apply(item.action)
             except RuleViolation as exc:
+                if cut and needs_unrecorded_cards(deal, item.action, exc):
+                    broken = True
+                    self._cut_off(n, item.line)
+                    break
                 self.violation(n, index, item.line, exc.rule, exc.message)
                 if exc.rule == RULE_CARDS:  # the showdown needs cards nobody recorded: it cannot be settled
                     broken = True
@@ -551,6 +580,12 @@ class _Auditor:
         if self.pack is not None:
             self._used_under_pack(n, deal, hands, retained, entry, exact)
         self._settle(entry, dealer, order, retained, result, from_claim)
+
+    def _cut_off(self, n: int, line: Optional[int]) -> None:
+        """The last deal of a log stops where its unrecorded cards are needed: unfinished, noted."""
+        self.note(n, line, f"deal {n} is unfinished: the log ends before the cards this needs are written "
+                           "(an interrupted session); its pot is not settled")
+        self.open_deal = True
 
     def _deal_from_pack(self, entry: DealEntry, order: Sequence[str], hands: Dict[str, Optional[Tuple[Card, ...]]],
                         due: bool, exact: bool) -> None:
