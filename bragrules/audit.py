@@ -55,8 +55,9 @@ from bragrules.core.money import ZERO, money_json, pretty_money, same_money
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, Hand
 from bragrules.engine.session import Session
-from bragrules.history import DealEntry, History, ResultClaim, format_time, read_history
+from bragrules.history import DealEntry, History, ResultClaim, format_time, read_history, read_log
 from bragrules.history.packorder import PackTracker, deal_sequence
+from bragrules.history.seeded import SeededPack, differs
 from bragrules.profile import ProfileError, load_profile, profile_hash
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
@@ -70,6 +71,7 @@ RULE_UNFINISHED = "history.unfinished"
 RULE_SESSION_END = "session.end"
 RULE_OVER = "deal_over"
 RULE_TIME = "history.time"
+RULE_SEED = "history.seed"
 
 ProfileChoice = Union[Rules, Profile, str, "os.PathLike[str]", None]
 
@@ -351,6 +353,11 @@ class _Auditor:
         self.pack: Optional[PackTracker] = None if rules.shuffle.kind == "every_deal" else PackTracker(rules.jokers)
         self.last_timed: Optional[Tuple[int, int]] = None  # (deal, finishing time in ms) of the last timed deal
         self.first_timed: Optional[Tuple[int, int]] = None  # the first timed deal (a block's, in a parallel audit)
+        # a seeded log: the pack its session dealt from, followed from the first deal (set up by start())
+        self.seeded: Optional[SeededPack] = None
+        self.seeded_other: Optional[SeededPack] = None  # the other way the first dealer may have come
+        self.seed_draws_dealer: Optional[bool] = None  # the way followed (what a resume deals by)
+        self.seed_confirmed = False  # some deal's cards were found to be the seed's
 
     @property
     def table(self) -> Session:
@@ -384,7 +391,12 @@ class _Auditor:
                     history.line_of("players"),
                 )
             dealer = self.players[0]
+        if history.kind == "log":
+            from bragrules.play.table import play_header  # the header keys play adds: checked before any deal
+
+            play_header(history, rules.profile)
         self._table = _seat_keeper(rules, self.players, dealer)
+        self._follow_seed_from_start(dealer)
         digest = profile_hash(rules.profile)
         if history.profile_hash and history.profile_hash != digest:
             if overridden:
@@ -399,6 +411,70 @@ class _Auditor:
                 self.violation(None, None, history.line_of("header"), RULE_HASH,
                                f"the log was written under a profile hashing to {history.profile_hash[:12]}…; "
                                f"{label!r} as loaded now hashes to {digest[:12]}…: its rules have changed")
+
+    def _follow_seed_from_start(self, dealer: str) -> None:
+        """A log of ``play`` or ``serve`` (its header records the seats) with a seed, not a kept table's,
+        is dealt by its seed: the cards of every deal are the seed's."""
+        history = self.history
+        seed = history.seed
+        if history.kind != "log" or not isinstance(seed, int) or isinstance(seed, bool) \
+                or history.extra.get("keep") is True or "seats" not in history.extra:
+            return
+        # the session drew its first dealer from the seed (play), or was given one (and drew nothing):
+        # the first deal's cards tell which
+        drawing = SeededPack(self.rules, self.players, seed) if self.rules.first_dealer_random else None
+        given = SeededPack(self.rules, self.players, seed, draws_dealer=False)
+        if drawing is not None and drawing.first_dealer() == dealer:
+            self.seeded, self.seeded_other = drawing, given
+        else:
+            self.seeded, self.seeded_other = given, None
+        self.seed_draws_dealer = self.seeded.draws_dealer
+
+    def _deal_from_seed(self, entry: DealEntry, order: Sequence[str], hands: Dict[str, Optional[Tuple[Card, ...]]],
+                        due: bool) -> None:
+        """The seed's cards for this deal: the logged ones must be them; a hand not written is theirs."""
+        seeded = self.seeded
+        assert seeded is not None
+        if entry.shuffled is None:  # not a session's log: what the seed dealt is not known
+            self.seeded = None
+            return
+        kept = {p: h for p, h in self.retained.items() if h is not None}
+
+        def unlike(cards: Dict[str, Tuple[Card, ...]], centre: Tuple[Card, ...]) -> Optional[str]:
+            wrong = differs(cards, hands)
+            if wrong:
+                return wrong[0]
+            return "" if entry.centre is not None and tuple(entry.centre) != centre else None
+
+        try:
+            dealt, centre = seeded.deal(order, due, kept)
+            wrong = unlike(dealt, centre)
+            other, self.seeded_other = self.seeded_other, None
+            if wrong is not None and other is not None:
+                dealt_other, centre_other = other.deal(order, due, kept)
+                if unlike(dealt_other, centre_other) is None:  # the first dealer was given, not drawn
+                    seeded, dealt, centre, wrong = other, dealt_other, centre_other, None
+                    self.seeded, self.seed_draws_dealer = other, other.draws_dealer
+        except ValueError:  # the pack runs out: the cards are reported otherwise
+            self.seeded = None
+            return
+        if wrong is not None:
+            n, seed = entry.number, seeded.seed
+            whose = f"{wrong}'s cards" if wrong else "the centre cards"
+            if self.seed_confirmed:
+                line = entry.card_line(wrong) if wrong else entry.centre_line
+            else:  # nothing before agreed with the seed: the header's seed is the first suspect
+                line = self.history.line_of("header")
+            self.violation(n, None, line or entry.line, RULE_SEED,
+                           f"deal {n}: {whose} are not the ones seed {seed} deals: the header's seed or the "
+                           "cards were changed")
+            self.seeded = None
+            return
+        if any(hand is not None for hand in hands.values()):
+            self.seed_confirmed = True
+        for p, hand in dealt.items():
+            if hands.get(p) is None:
+                hands[p] = hand  # not written yet (a deal cut off before its cards line): the seed dealt it
 
     def run(self) -> None:
         self.run_deals(iter(self.history.deals), ends_log=True)
@@ -509,6 +585,8 @@ class _Auditor:
             shown = ", ".join(f"{p}: {_cards_text(h)}" for p, h in retained.items()) or "none"
             self.violation(n, None, entry.line, RULE_DEAL, f"the hands retained from the last deal are {shown}")
         hands = self._hands(entry, order, retained)
+        if self.seeded is not None:
+            self._deal_from_seed(entry, order, hands, due)
         exact = self.history.kind == "log" and entry.shuffled is not None
         if self.pack is not None:
             self._deal_from_pack(entry, order, hands, due, exact)
@@ -520,7 +598,8 @@ class _Auditor:
         # the last deal of a log with hands not recorded: cut off by the end of the file before its
         # cards line (written when the deal ends), or a kept table stopped while a showdown awaits
         # cards; what needs those cards is where the log stops, not a violation
-        cut = last and self.history.kind == "log" and (None in hands.values() or None in retained.values())
+        interrupted = last and self.history.kind == "log" and entry.result is None  # no result line: cut off
+        cut = interrupted and (None in hands.values() or None in retained.values())
         try:
             deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
                         winner_hint=hint, centre=entry.centre)
@@ -555,11 +634,11 @@ class _Auditor:
                     self.note(n, item.line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
                     break
         default = deal.default_action() if deal.result is None and not broken else None
-        if default is not None and not (last and self.history.kind == "log"):
+        if default is not None and not interrupted:
             deal.apply(default)  # a decision the history leaves unsaid: the profile's default
         if deal.result is None:
             if not broken:
-                if last and self.history.kind == "log":
+                if interrupted:
                     self.note(n, entry.line, f"deal {n} is unfinished: the log ends in the middle of it "
                                              "(an interrupted session); its pot is not settled")
                     self.open_deal = True
@@ -579,6 +658,8 @@ class _Auditor:
             self._check_claim(n, entry.result, result)
         if self.pack is not None:
             self._used_under_pack(n, deal, hands, retained, entry, exact)
+        if self.seeded is not None:
+            self.seeded.put_under(deal.used_cards())
         self._settle(entry, dealer, order, retained, result, from_claim)
 
     def _cut_off(self, n: int, line: Optional[int]) -> None:
@@ -750,6 +831,7 @@ class _Auditor:
         """A deal that settled nothing: the carried pot stays, retained hands go, the deal passes on."""
         if self.pack is not None:
             self.pack.forget()  # where its cards went is not known
+        self.seeded = None  # nor what the seed deals next
         self.table.pass_deal()
         self._summary(entry, dealer, order, retained, pot, outcome, [], {p: ZERO for p in order}, ZERO, False)
 
@@ -832,7 +914,7 @@ def audit(
         on_start(report)
     auditor = _Auditor(history, rules, report, keep_deals, on_deal)
     auditor.start(overridden, label)
-    if workers > 1:
+    if workers > 1 and auditor.seeded is None:  # a seeded pack (a log of play) is followed deal by deal, in one process
         from bragrules.parallel_audit import audit_in_parallel
 
         if audit_in_parallel(auditor, workers, block_bytes):
@@ -841,4 +923,33 @@ def audit(
     return report
 
 
-__all__ = ["AuditReport", "DealSummary", "Note", "Violation", "audit"]
+def audit_before_resume(path: Union[str, "os.PathLike[str]"], byte_limit: int) -> Tuple[Rules, str, bool]:
+    """What ``play --resume`` runs before it appends a line: the audit of the log up to ``byte_limit``.
+
+    The same reader and the same checks as ``bragrules audit`` (one process,
+    the log's own profile): a log is resumed exactly when its complete lines
+    audit clean (an unfinished last deal is an interrupted session, not a
+    fault). Returns the rules, the profile's label and whether the seed drew
+    the first dealer (else the session was given it); anything else raises a
+    :class:`~bragrules.core.errors.HistoryError` naming the first problem's
+    line, in one line.
+    """
+    history = read_log(path, byte_limit=byte_limit)
+    rules, label, overridden = _choose_rules(history, None)  # the log's own profile, as `bragrules audit LOG`
+    report = AuditReport(file=history.file, kind=history.kind, profile=label, profile_hash=profile_hash(rules.profile),
+                         players=list(history.players))
+    auditor = _Auditor(history, rules, report, keep_deals=False, on_deal=None)
+    auditor.start(overridden, label)
+    auditor.run()
+    if report.error is not None:
+        raise report.error
+    if report.violations:
+        first = report.violations[0]
+        where = first.where if first.line is None else first.where.split(" (line")[0]
+        shown = first.message if len(first.message) <= 160 else first.message[:159] + "…"
+        raise HistoryError(f"{where}: {first.rule}: {shown} (the log does not audit clean; it is not resumed)",
+                           history.file, first.line)
+    return rules, label, bool(auditor.seed_draws_dealer)
+
+
+__all__ = ["AuditReport", "DealSummary", "Note", "Violation", "audit", "audit_before_resume"]
