@@ -14,14 +14,21 @@
 from __future__ import annotations
 
 import itertools
+import json
+import tempfile
 from pathlib import Path
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 from bragrules.audit import audit
+from bragrules.core.errors import HistoryError
 from bragrules.play.table import Seat, Table
-from bragrules.profile import load_profile
+from bragrules.profile import ProfileError, load_profile
+
+from .strategies import mutated_log_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted(path.stem for path in (ROOT / "profiles").glob("*.yaml"))
@@ -132,3 +139,73 @@ def test_a_cut_deal_is_noted_unfinished_and_settles_nothing(honest_logs: Dict[st
     assert any("unfinished" in note.message for note in report.notes)
     assert report.deals[-1].outcome == "unfinished" and not report.ended
 
+
+
+# ---------------------------------------------------------------------------
+# A resume accepts exactly what the audit accepts
+# ---------------------------------------------------------------------------
+
+FUZZED = ("standard", "traditional", "crash", "stop-the-bus", "seven-card", "classic")
+"""Profiles whose logs are mutated: betting, retention, lives, the exchange, arrangements, a cut pack."""
+
+
+@pytest.fixture(scope="module")
+def fuzzed_logs(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, List[str]]:
+    folder = tmp_path_factory.mktemp("fuzzed")
+    return {f"{name}-{seed}": honest_log(folder, name, seed, deals=4).read_text(encoding="utf-8").splitlines()
+            for name in FUZZED for seed in (3, 4)}
+
+
+def resumable_header(lines: List[str]) -> bool:
+    """What a resume needs beyond a clean audit: a log of play or serve (seats) that can be dealt on (a seed,
+    or a kept table's real cards)."""
+    try:
+        header = json.loads(lines[0])
+    except (ValueError, IndexError):
+        return True
+    if not isinstance(header, dict) or header.get("type") != "header":
+        return True  # no header: the audit refuses it too
+    return "seats" in header and (header.get("seed") is not None or header.get("keep") is True)
+
+
+def resume_outcome(path: Path) -> Optional[str]:
+    """None when ``Table.resume`` takes the log (and plays two more deals), else its one-line refusal."""
+    try:
+        table = Table.resume(path)
+    except (HistoryError, ProfileError) as exc:
+        return str(exc)
+    try:
+        if not table.finished:
+            table.run(max_deals=2)
+    finally:
+        table.close()
+    return None
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_mutated_log_is_resumed_exactly_when_it_audits_clean(data: st.DataObject,
+                                                                 fuzzed_logs: Dict[str, List[str]]) -> None:
+    name = data.draw(st.sampled_from(sorted(fuzzed_logs)), label="log")
+    lines = data.draw(mutated_log_lines(fuzzed_logs[name]), label="lines")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "mutated.jsonl"
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        try:
+            audited = audit(path).ok
+        except (HistoryError, ProfileError):
+            audited = False
+        before = path.read_bytes()
+        refusal = resume_outcome(path)
+        event("resumed" if refusal is None else "refused")
+        if refusal is not None:
+            assert path.read_bytes() == before, "a refused log is left as it was"
+            assert len(refusal.splitlines()) == 1 and str(path) in refusal, refusal
+        if resumable_header(lines):
+            assert (refusal is None) == audited, (name, refusal, lines)
+        else:  # a log play cannot deal on: refused, for that reason where the audit passes it
+            assert refusal is not None
+            assert not audited or "seats" in refusal or "seed" in refusal, refusal
+        if refusal is None:
+            after = audit(path)
+            assert after.ok, [str(v) for v in after.violations] + [str(after.error)]
