@@ -910,10 +910,10 @@ def audit(
         profile_hash=profile_hash(rules.profile),
         players=list(history.players),
     )
-    if on_start is not None:
-        on_start(report)
     auditor = _Auditor(history, rules, report, keep_deals, on_deal)
-    auditor.start(overridden, label)
+    auditor.start(overridden, label)  # what makes the history unreadable from its header on raises here
+    if on_start is not None:  # so the head of a report is written only for a history that is audited
+        on_start(report)
     if workers > 1 and auditor.seeded is None:  # a seeded pack (a log of play) is followed deal by deal, in one process
         from bragrules.parallel_audit import audit_in_parallel
 
