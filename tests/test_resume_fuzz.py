@@ -17,7 +17,7 @@ import itertools
 import json
 import tempfile
 from pathlib import Path
-from typing import Dict, List, Optional
+from typing import Any, Dict, List, Optional
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
@@ -79,6 +79,18 @@ def test_every_line_end_prefix_of_an_honest_log_is_unfinished_never_a_violation(
     assert tried > 30
 
 
+def kept_move(service: Any, tokens: Dict[str, str], kind: str) -> None:
+    """The seat to act at a kept table does ``kind`` (a bet or a see at its least cost)."""
+    deal = service.deal
+    assert deal is not None and deal.to_act is not None
+    sent = service.state(tokens[deal.to_act])
+    option = next(o for o in sent["view"]["legal"] if o["kind"] == kind)
+    move: Dict[str, object] = {"kind": kind, "turn": sent["turn"]}
+    if kind in ("bet", "see"):
+        move["amount"] = option["amount"]
+    service.act(tokens[deal.to_act], move)
+
+
 def kept_logs(folder: Path) -> List[Path]:
     """Logs of kept tables (``serve --keep``): unseen cards are ``??``; one stopped while a see awaits cards."""
     from bragrules.web.service import TableService
@@ -93,20 +105,10 @@ def kept_logs(folder: Path) -> List[Path]:
                                log_path=path, turn_timeout=3600, keep=True)
         tokens = {name: service.join(name) for name in people}
 
-        def act(kind: str) -> None:
-            deal = service.deal
-            assert deal is not None and deal.to_act is not None
-            sent = service.state(tokens[deal.to_act])
-            option = next(o for o in sent["view"]["legal"] if o["kind"] == kind)
-            move: Dict[str, object] = {"kind": kind, "turn": sent["turn"]}
-            if kind in ("bet", "see"):
-                move["amount"] = option["amount"]
-            service.act(tokens[deal.to_act], move)
-
         for kind in ("look", "bet", "fold", "fold"):  # deal 1: everyone else folds
-            act(kind)
+            kept_move(service, tokens, kind)
         for kind in ("look", "bet", "fold", "look", "see"):  # deal 2: a see, the cards awaited
-            act(kind)
+            kept_move(service, tokens, kind)
         deal = service.deal
         assert deal is not None
         hands = iter(["Ah Ad Ac", "2c 3c 5h"])

@@ -31,7 +31,7 @@ constant memory.
 from __future__ import annotations
 
 import random
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card, Pack
 from bragrules.rules.compile import Rules
@@ -84,7 +84,7 @@ class SeededPack:
         self.pack.put_under(cards)
 
 
-def differs(seeded: Dict[str, Cards], logged: Dict[str, Optional[Sequence[Card]]]) -> List[str]:
+def differs(seeded: Mapping[str, Cards], logged: Mapping[str, Optional[Sequence[Card]]]) -> List[str]:
     """The players whose logged hand is known and is not the seeded one, in the seeded order.
 
     >>> from bragrules.core.cards import parse_cards
