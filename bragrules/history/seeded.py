@@ -14,7 +14,7 @@ a deal cut off before its cards line are known all the same.
 >>> from bragrules.profile import load_profile
 >>> from bragrules.rules.compile import compile_rules
 >>> from bragrules.engine.session import Session
->>> rules = compile_rules(load_profile("standard"))
+>>> rules = compile_rules(load_profile("traditional"))   # the first dealer is drawn
 >>> session = Session(rules, ["A", "B", "C"], seed=9)
 >>> _ = session.start_deal()
 >>> pack = SeededPack(rules, ["A", "B", "C"], 9)

@@ -171,11 +171,12 @@ def _refuse_amounts_too_fine_for_a_log(profile: "Profile") -> None:
     finest field, as a user would want it refused before play rather than
     after, when the log cannot be audited or resumed.
 
-    >>> Profile.model_validate({"stakes": {"blind_rate": "1/" + "7" * 2200}})
-    Traceback (most recent call last):
-    ...
-    pydantic_core._pydantic_core.ValidationError: 1 validation error for Profile
-      Value error, stakes.blind_rate: amounts this fine cannot be written exactly in a session log ...
+    >>> from pydantic import ValidationError
+    >>> try:
+    ...     Profile.model_validate({"stakes": {"blind_rate": "1/" + "7" * 2200}})
+    ... except ValidationError as exc:
+    ...     print(exc.errors()[0]["msg"][:80])
+    Value error, stakes.blind_rate: amounts this fine cannot be written exactly in a
     """
     stakes, session = profile.stakes, profile.session
     step, rate, multiple = stakes.level_step, stakes.blind_rate, profile.seeing.cost_multiple
