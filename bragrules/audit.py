@@ -55,8 +55,9 @@ from bragrules.core.money import ZERO, money_json, pretty_money, same_money
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, Hand, returned_stakes
 from bragrules.engine.session import Session
-from bragrules.history import DealEntry, History, ResultClaim, format_time, read_history
+from bragrules.history import DealEntry, History, ResultClaim, format_time, read_history, read_log
 from bragrules.history.packorder import PackTracker, deal_sequence
+from bragrules.history.seeded import SeededPack, differs
 from bragrules.profile import ProfileError, load_profile, profile_hash
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
@@ -71,6 +72,7 @@ RULE_SESSION_END = "session.end"
 RULE_OVER = "deal_over"
 RULE_TIME = "history.time"
 RULE_AT_LIMIT = "session.end.at_limit"
+RULE_SEED = "history.seed"
 
 ProfileChoice = Union[Rules, Profile, str, "os.PathLike[str]", None]
 
@@ -326,6 +328,22 @@ def _cards_text(hand: Optional[Sequence[Card]]) -> str:
     return " ".join(str(c) for c in hand) if hand is not None else "?? ?? ??"
 
 
+def needs_unrecorded_cards(deal: Deal, action: Action, refusal: RuleViolation) -> bool:
+    """Whether ``action`` was refused only because cards it needs were not recorded.
+
+    A see or a showdown of unrecorded hands (``history.cards``), and a
+    swap or an arrangement by a player whose hand is not recorded (the
+    cards named cannot be checked against it): at the end of a log, that is
+    where the writer stopped, not a broken rule.
+    """
+    if refusal.rule == RULE_CARDS:
+        return True
+    if action.kind not in ("swap", "arrange"):
+        return False
+    state = deal.players.get(action.player)
+    return state is not None and any(hand is None for hand in state.hands.values())
+
+
 def _seat_keeper(rules: Rules, players: Sequence[str], dealer: str) -> Session:
     """A :class:`Session` kept for its own rules of seating, ending and scoring; it never deals.
 
@@ -359,6 +377,11 @@ class _Auditor:
         self.last_timed: Optional[Tuple[int, int]] = None  # (deal, finishing time in ms) of the last timed deal
         self.first_timed: Optional[Tuple[int, int]] = None  # the first timed deal (a block's, in a parallel audit)
         self.abandons = rules.end.abandons  # session.end.at_limit: abandon: no deal is played past the limit
+        # a seeded log: the pack its session dealt from, followed from the first deal (set up by start())
+        self.seeded: Optional[SeededPack] = None
+        self.seeded_other: Optional[SeededPack] = None  # the other way the first dealer may have come
+        self.seed_draws_dealer: Optional[bool] = None  # the way followed (what a resume deals by)
+        self.seed_confirmed = False  # some deal's cards were found to be the seed's
 
     @property
     def table(self) -> Session:
@@ -392,7 +415,12 @@ class _Auditor:
                     history.line_of("players"),
                 )
             dealer = self.players[0]
+        if history.kind == "log":
+            from bragrules.play.table import play_header  # the header keys play adds: checked before any deal
+
+            play_header(history, rules.profile)
         self._table = _seat_keeper(rules, self.players, dealer)
+        self._follow_seed_from_start(dealer)
         digest = profile_hash(rules.profile)
         if history.profile_hash and history.profile_hash != digest:
             if overridden:
@@ -407,6 +435,70 @@ class _Auditor:
                 self.violation(None, None, history.line_of("header"), RULE_HASH,
                                f"the log was written under a profile hashing to {history.profile_hash[:12]}…; "
                                f"{label!r} as loaded now hashes to {digest[:12]}…: its rules have changed")
+
+    def _follow_seed_from_start(self, dealer: str) -> None:
+        """A log of ``play`` or ``serve`` (its header records the seats) with a seed, not a kept table's,
+        is dealt by its seed: the cards of every deal are the seed's."""
+        history = self.history
+        seed = history.seed
+        if history.kind != "log" or not isinstance(seed, int) or isinstance(seed, bool) \
+                or history.extra.get("keep") is True or "seats" not in history.extra:
+            return
+        # the session drew its first dealer from the seed (play), or was given one (and drew nothing):
+        # the first deal's cards tell which
+        drawing = SeededPack(self.rules, self.players, seed) if self.rules.first_dealer_random else None
+        given = SeededPack(self.rules, self.players, seed, draws_dealer=False)
+        if drawing is not None and drawing.first_dealer() == dealer:
+            self.seeded, self.seeded_other = drawing, given
+        else:
+            self.seeded, self.seeded_other = given, None
+        self.seed_draws_dealer = self.seeded.draws_dealer
+
+    def _deal_from_seed(self, entry: DealEntry, order: Sequence[str], hands: Dict[str, Optional[Tuple[Card, ...]]],
+                        due: bool) -> None:
+        """The seed's cards for this deal: the logged ones must be them; a hand not written is theirs."""
+        seeded = self.seeded
+        assert seeded is not None
+        if entry.shuffled is None:  # not a session's log: what the seed dealt is not known
+            self.seeded = None
+            return
+        kept = {p: h for p, h in self.retained.items() if h is not None}
+
+        def unlike(cards: Dict[str, Tuple[Card, ...]], centre: Tuple[Card, ...]) -> Optional[str]:
+            wrong = differs(cards, hands)
+            if wrong:
+                return wrong[0]
+            return "" if entry.centre is not None and tuple(entry.centre) != centre else None
+
+        try:
+            dealt, centre = seeded.deal(order, due, kept)
+            wrong = unlike(dealt, centre)
+            other, self.seeded_other = self.seeded_other, None
+            if wrong is not None and other is not None:
+                dealt_other, centre_other = other.deal(order, due, kept)
+                if unlike(dealt_other, centre_other) is None:  # the first dealer was given, not drawn
+                    seeded, dealt, centre, wrong = other, dealt_other, centre_other, None
+                    self.seeded, self.seed_draws_dealer = other, other.draws_dealer
+        except ValueError:  # the pack runs out: the cards are reported otherwise
+            self.seeded = None
+            return
+        if wrong is not None:
+            n, seed = entry.number, seeded.seed
+            whose = f"{wrong}'s cards" if wrong else "the centre cards"
+            if self.seed_confirmed:
+                line = entry.card_line(wrong) if wrong else entry.centre_line
+            else:  # nothing before agreed with the seed: the header's seed is the first suspect
+                line = self.history.line_of("header")
+            self.violation(n, None, line or entry.line, RULE_SEED,
+                           f"deal {n}: {whose} are not the ones seed {seed} deals: the header's seed or the "
+                           "cards were changed")
+            self.seeded = None
+            return
+        if any(hand is not None for hand in hands.values()):
+            self.seed_confirmed = True
+        for p, hand in dealt.items():
+            if hands.get(p) is None:
+                hands[p] = hand  # not written yet (a deal cut off before its cards line): the seed dealt it
 
     def run(self) -> None:
         self.run_deals(iter(self.history.deals), ends_log=True)
@@ -526,6 +618,8 @@ class _Auditor:
             shown = ", ".join(f"{p}: {_cards_text(h)}" for p, h in retained.items()) or "none"
             self.violation(n, None, entry.line, RULE_DEAL, f"the hands retained from the last deal are {shown}")
         hands = self._hands(entry, order, retained)
+        if self.seeded is not None:
+            self._deal_from_seed(entry, order, hands, due)
         exact = self.history.kind == "log" and entry.shuffled is not None
         if self.pack is not None:
             self._deal_from_pack(entry, order, hands, due, exact)
@@ -538,10 +632,19 @@ class _Auditor:
         # cards line, and the showdown waits for them as it did at the table (unfinished, not illegal)
         awaited = (last and self.history.kind == "log" and entry.cards_line is None
                    and self.history.extra.get("keep") is True)
+        # the last deal of a log with hands not recorded: cut off by the end of the file before its
+        # cards line (written when the deal ends), or a kept table stopped while a showdown awaits
+        # cards; what needs those cards is where the log stops, not a violation
+        interrupted = last and self.history.kind == "log" and entry.result is None  # no result line: cut off
+        cut = interrupted and (None in hands.values() or None in retained.values())
         try:
             deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
                         winner_hint=hint, centre=entry.centre, wait_for_cards=awaited)
         except RuleViolation as exc:
+            if cut and exc.rule == RULE_CARDS:
+                self._cut_off(n, entry.line)
+                self._unsettled(entry, dealer, order, retained, "unfinished", state.carried)
+                return
             self.violation(n, None, entry.line, exc.rule, f"deal {n} cannot be replayed: {exc.message}")
             self._unsettled(entry, dealer, order, retained, "void", state.carried)
             return
@@ -554,6 +657,10 @@ class _Auditor:
             try:
                 deal.apply(item.action)
             except RuleViolation as exc:
+                if cut and needs_unrecorded_cards(deal, item.action, exc):
+                    broken = True
+                    self._cut_off(n, item.line)
+                    break
                 if exc.rule == RULE_CARDS:  # the showdown needs cards nobody recorded: it cannot be settled
                     self._unrecorded_at_see(n, index, entry, exc)
                     broken = True
@@ -563,7 +670,7 @@ class _Auditor:
         if deal.result is None and not broken and entry.result is not None and entry.result.outcome == "abandoned":
             self._abandon(entry, deal)
         default = deal.default_action() if deal.result is None and not broken else None
-        if default is not None and not (last and self.history.kind == "log"):
+        if default is not None and not interrupted:
             try:
                 deal.apply(default)  # a decision the history leaves unsaid: the profile's default
             except RuleViolation as exc:  # the show it assumes needs cards nobody recorded
@@ -573,7 +680,7 @@ class _Auditor:
                 self.note(n, line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
         if deal.result is None:
             if not broken:
-                if last and self.history.kind == "log":
+                if interrupted:
                     self.note(n, entry.line, f"deal {n} is unfinished: the log ends in the middle of it "
                                              "(an interrupted session); its pot is not settled")
                     self.open_deal = True
@@ -594,6 +701,8 @@ class _Auditor:
             self._check_claim(n, entry.result, result)
         if self.pack is not None:
             self._used_under_pack(n, deal, hands, retained, entry, exact)
+        if self.seeded is not None:
+            self.seeded.put_under(deal.used_cards())
         self._settle(entry, dealer, order, retained, result, from_claim)
 
     def _unrecorded_at_see(self, n: int, index: int, entry: DealEntry, exc: RuleViolation) -> None:
@@ -635,6 +744,12 @@ class _Auditor:
         if why:
             self.violation(n, None, line, RULE_AT_LIMIT, f"deal {n} is abandoned, but {why}")
         deal.abandon(f"time is up ({end.minutes} minutes): the hand is abandoned, every stake returned")
+
+    def _cut_off(self, n: int, line: Optional[int]) -> None:
+        """The last deal of a log stops where its unrecorded cards are needed: unfinished, noted."""
+        self.note(n, line, f"deal {n} is unfinished: the log ends before the cards this needs are written "
+                           "(an interrupted session); its pot is not settled")
+        self.open_deal = True
 
     def _deal_from_pack(self, entry: DealEntry, order: Sequence[str], hands: Dict[str, Optional[Tuple[Card, ...]]],
                         due: bool, exact: bool) -> None:
@@ -817,6 +932,7 @@ class _Auditor:
         """A deal that settled nothing: the carried pot stays, retained hands go, the deal passes on."""
         if self.pack is not None:
             self.pack.forget()  # where its cards went is not known
+        self.seeded = None  # nor what the seed deals next
         self.table.pass_deal()
         self._summary(entry, dealer, order, retained, pot, outcome, [], {p: ZERO for p in order}, ZERO, False)
 
@@ -895,11 +1011,11 @@ def audit(
         profile_hash=profile_hash(rules.profile),
         players=list(history.players),
     )
-    if on_start is not None:
-        on_start(report)
     auditor = _Auditor(history, rules, report, keep_deals, on_deal)
-    auditor.start(overridden, label)
-    if workers > 1:
+    auditor.start(overridden, label)  # what makes the history unreadable from its header on raises here
+    if on_start is not None:  # so the head of a report is written only for a history that is audited
+        on_start(report)
+    if workers > 1 and auditor.seeded is None:  # a seeded pack (a log of play) is followed deal by deal, in one process
         from bragrules.parallel_audit import audit_in_parallel
 
         if audit_in_parallel(auditor, workers, block_bytes):
@@ -908,4 +1024,33 @@ def audit(
     return report
 
 
-__all__ = ["AuditReport", "DealSummary", "Note", "Violation", "audit"]
+def audit_before_resume(path: Union[str, "os.PathLike[str]"], byte_limit: int) -> Tuple[Rules, str, bool]:
+    """What ``play --resume`` runs before it appends a line: the audit of the log up to ``byte_limit``.
+
+    The same reader and the same checks as ``bragrules audit`` (one process,
+    the log's own profile): a log is resumed exactly when its complete lines
+    audit clean (an unfinished last deal is an interrupted session, not a
+    fault). Returns the rules, the profile's label and whether the seed drew
+    the first dealer (else the session was given it); anything else raises a
+    :class:`~bragrules.core.errors.HistoryError` naming the first problem's
+    line, in one line.
+    """
+    history = read_log(path, byte_limit=byte_limit)
+    rules, label, overridden = _choose_rules(history, None)  # the log's own profile, as `bragrules audit LOG`
+    report = AuditReport(file=history.file, kind=history.kind, profile=label, profile_hash=profile_hash(rules.profile),
+                         players=list(history.players))
+    auditor = _Auditor(history, rules, report, keep_deals=False, on_deal=None)
+    auditor.start(overridden, label)
+    auditor.run()
+    if report.error is not None:
+        raise report.error
+    if report.violations:
+        first = report.violations[0]
+        where = first.where if first.line is None else first.where.split(" (line")[0]
+        shown = first.message if len(first.message) <= 160 else first.message[:159] + "…"
+        raise HistoryError(f"{where}: {first.rule}: {shown} (the log does not audit clean; it is not resumed)",
+                           history.file, first.line)
+    return rules, label, bool(auditor.seed_draws_dealer)
+
+
+__all__ = ["AuditReport", "DealSummary", "Note", "Violation", "audit", "audit_before_resume"]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict
+import json
+from typing import Any, Dict, List
 
 from hypothesis import strategies as st
 
@@ -114,3 +115,86 @@ def profile_data(draw: st.DrawFn) -> Dict[str, Any]:
     if data["session"]["bankroll"] == "finite":
         data["session"]["starting_stack"] = draw(st.sampled_from([1, "5/2", 10, 40]))
     return data
+
+
+# ---------------------------------------------------------------------------
+# Logs: a valid log's lines, mutated
+# ---------------------------------------------------------------------------
+
+
+def _edited_value(draw: st.DrawFn, value: Any) -> Any:
+    """``value`` changed a little, as a hand would edit it: a number by one, two words swapped, a flag flipped."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + draw(st.sampled_from([1, -1, 1000]))
+    if isinstance(value, str):
+        words = value.split(" ")
+        if len(words) > 1:
+            i, j = draw(st.integers(0, len(words) - 1)), draw(st.integers(0, len(words) - 1))
+            words[i], words[j] = words[j], words[i]
+            if draw(st.booleans()):  # a word of the line changed for another of it (a card, an amount, a name)
+                words[i] = draw(st.sampled_from(words))
+            return " ".join(words)
+        return draw(st.sampled_from([value + "x", "", value.upper()]))
+    if isinstance(value, list) and value:
+        return draw(st.permutations(value))
+    if isinstance(value, dict) and value:
+        key = draw(st.sampled_from(sorted(value)))
+        return {**value, key: _edited_value(draw, value[key])}
+    return value
+
+
+HEADER_EDITS = ("seed", "keep", "dealer", "hands", "seats", "started_ms", "profile_data", "profile_hash")
+"""The header keys a mutation edits: what a resume takes from the header."""
+
+
+@st.composite
+def mutated_log_lines(draw: st.DrawFn, lines: List[str]) -> List[str]:
+    """A valid log's lines (``lines``, without their newlines) with one to three hostile edits.
+
+    Each edit drops a line, writes one twice (a bet line written again),
+    swaps two, cuts the log after a line (a killed writer), copies a line
+    elsewhere, or edits one key of one line: the header's seed, first
+    dealer, ``keep``, ``hands``, seats, start or profile, or any field of
+    an event (a number by one, two cards or words swapped, a flag flipped).
+    Lines stay whole JSON lines, so the result is what a log editor or a
+    killed writer leaves, never a line cut short.
+    """
+    lines = list(lines)
+    for _ in range(draw(st.integers(1, 3))):
+        if not lines:
+            break
+        kind = draw(st.sampled_from(["drop", "twice", "swap", "cut", "copy", "header", "edit", "edit"]))
+        i = draw(st.integers(0, len(lines) - 1))
+        if kind == "drop" and len(lines) > 1:
+            del lines[i]
+        elif kind == "twice":
+            lines.insert(i, lines[i])
+        elif kind == "swap":
+            j = draw(st.integers(0, len(lines) - 1))
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "cut":
+            lines = lines[:i + 1]
+        elif kind == "copy":
+            lines.insert(draw(st.integers(0, len(lines))), lines[i])
+        elif kind == "header":
+            header = json.loads(lines[0])
+            key = draw(st.sampled_from(HEADER_EDITS))
+            if key == "keep":
+                header["keep"] = draw(st.sampled_from([True, False, "yes"]))
+            elif key == "dealer" and isinstance(header.get("players"), list) and header["players"]:
+                header["dealer"] = draw(st.sampled_from(header["players"]))
+            elif key in header and draw(st.booleans()):
+                header[key] = _edited_value(draw, header[key])
+            else:
+                header.pop(key, None)
+            lines[0] = json.dumps(header, separators=(",", ":"))
+        else:
+            event = json.loads(lines[i])
+            keys = sorted(k for k in event if k != "type")
+            if keys:
+                key = draw(st.sampled_from(keys))
+                event[key] = _edited_value(draw, event[key])
+                lines[i] = json.dumps(event, separators=(",", ":"))
+    return lines

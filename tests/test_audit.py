@@ -688,6 +688,7 @@ def test_a_crash_showdown_that_would_put_out_everyone_costs_no_life_in_the_audit
     ties = parse_cards("2c 2d 2h 3d 3h 3s 5h 5s 5c")  # dealt singly: A 2c 3d 5h, B 2d 3h 5s, C 2h 3s 5c
     rest = [c for c in range(52) if c not in ties]
     session.pack = StackedPack([*ties, *rest])
+    session.seed = None  # a stacked pack: the log records no seed, as its cards do not follow from one
     path = tmp_path / "crash.jsonl"
     with LogWriter.for_session(path, session, profile_name="crash"):
         play_session(session, random_chooser(random.Random(2)), max_deals=3)

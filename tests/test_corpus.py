@@ -24,8 +24,10 @@ expected to fail until it is mended.
 
 from __future__ import annotations
 
+import json
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -90,6 +92,9 @@ RULES: Dict[str, str] = {
     "wrong_shuffle.exit1.jsonl": "pack.shuffle",
     "wrong_result_claim.exit1.jsonl": "history.result",
     "end_too_early.exit1.jsonl": "session.end",
+    "seed_changed.exit1.jsonl": "history.seed",
+    "cards_not_the_seeds.exit1.jsonl": "history.seed",
+    "bet_written_twice.exit1.jsonl": "turn_order",
 }
 """For each history that breaks a rule, the rule its violation must name."""
 
@@ -292,6 +297,43 @@ def test_each_history(path: Path, cli) -> None:
     else:  # notes and warnings about the history are messages, on stderr
         assert all(line.startswith(("note: ", "warning: ")) for line in run.err.splitlines()), run.err
         assert "ok: every action legal" in run.out
+
+
+@pytest.mark.parametrize("path", [param(p) for p in HISTORY_FILES])
+def test_each_history_as_json_is_valid_json_or_nothing(path: Path, cli) -> None:
+    """``audit --json``: stdout holds one JSON document (a log cut short: the report up to the cut) or nothing."""
+    run = cli("audit", "--json", rel(path))
+    assert run.code == expected_exit(path), run.err
+    if run.out:
+        report = json.loads(run.out)
+        assert report["ok"] is (run.code == 0)
+    else:
+        assert run.code == 2 and len(run.err.splitlines()) == 1, run.err
+
+
+def resumable(path: Path) -> bool:
+    """A log that play can deal on once it audits clean: written by play or serve, with a seed or kept."""
+    try:
+        header = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    except (ValueError, IndexError, UnicodeDecodeError):
+        return False
+    return isinstance(header, dict) and "seats" in header and (header.get("seed") is not None
+                                                               or header.get("keep") is True)
+
+
+@pytest.mark.parametrize("path", [param(p) for p in HISTORY_FILES if p.suffix == ".jsonl"])
+def test_each_log_is_resumed_exactly_when_it_audits_clean(path: Path, cli, tmp_path: Path) -> None:
+    """``play --resume`` of every corpus log: it plays on where the audit passes, else one line and the log untouched."""
+    copy = tmp_path / path.name
+    shutil.copyfile(path, copy)
+    run = cli("play", "--resume", str(copy))
+    assert "Traceback" not in run.err
+    if expected_exit(path) == 0 and resumable(path):
+        assert run.code == 0, run.err
+        assert cli("audit", str(copy)).code == 0, "what the resume appended audits clean"
+    else:
+        assert run.code == 2 and len(run.err.splitlines()) == 1 and str(copy) in run.err, run.err
+        assert copy.read_bytes() == path.read_bytes()
 
 
 def test_a_few_histories_as_a_user_runs_them() -> None:

@@ -623,3 +623,32 @@ def test_a_redeal_claim_of_what_was_returned_is_checked_and_old_logs_read_as_bef
     del result["returned"]  # a log written before the field: its redeal reads as before
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     assert audit(path).ok
+
+
+def test_what_a_profile_accepts_its_logs_round_trip(tmp_path: Path) -> None:
+    """issue 23: amounts valid but astronomically fine played, and their log could not be audited or resumed.
+
+    The finest the profile accepts plays, audits clean and resumes; one digit pair finer is refused at the
+    field's line, before any play.
+    """
+    from bragrules.play.table import Seat, Table
+    from bragrules.profile import ProfileError
+
+    def profile_file(digits: int) -> Path:
+        path = tmp_path / f"fine-{digits}.yaml"
+        path.write_text(f"extends: standard\nname: fine\nstakes:\n  blind_rate: 1/{'7' * digits}\n", encoding="utf-8")
+        return path
+
+    profile = load_profile(profile_file(2134))
+    log = tmp_path / "fine.jsonl"
+    table = Table.new(profile, [Seat(p, "loose") for p in ("Ada", "Bo", "Cy")], seed=3, profile_name="fine",
+                      log_path=log, hands=12)
+    table.run(max_deals=6)
+    assert any(len(line) > 4000 for line in log.read_text(encoding="utf-8").splitlines()), "amounts of 4,000+ digits"
+    report = audit(str(log))
+    assert report.ok, [str(v) for v in report.violations] + [str(report.error)]
+    resumed = Table.resume(log)
+    resumed.run(max_deals=resumed.deals_left())
+    assert audit(str(log)).ok and resumed.deals_played == 12
+    with pytest.raises(ProfileError, match=r"fine-2200\.yaml:4:\d+: stakes\.blind_rate: amounts this fine"):
+        load_profile(profile_file(2200))

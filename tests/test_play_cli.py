@@ -272,7 +272,24 @@ BAD_LOGS = {
     "result before any deal": (lambda e: [e[0], next(x for x in e if x["type"] == "result"), *e[1:]],
                                "outside that deal"),
     "not a log": (lambda e: [{"hello": 1}], "header"),
+    # issue 23: each was resumed (or crashed the resume) although the audit refuses the log
+    "a bet written twice": (lambda e: twice(e, next(i for i, x in enumerate(e) if " bet " in str(x.get("action")))),
+                            "turn_order"),
+    "a dealt log that says keep": (lambda e: edited(e, keep=True), "keep"),
+    "the seed changed": (lambda e: edited(e, seed=e[0]["seed"] + 1), ":1: deal 1: history.seed"),
+    "a net edited": (lambda e: [{**x, "net": {**x["net"], "Ada": 1000}} if x["type"] == "result" else x for x in e],
+                     "history.result"),
+    "a deal line dropped": (lambda e: drop_first(e, "deal"), "outside that deal"),
 }
+
+
+def twice(events: List[Dict[str, Any]], index: int) -> List[Dict[str, Any]]:
+    return [*events[:index + 1], events[index], *events[index + 1:]]
+
+
+def drop_first(events: List[Dict[str, Any]], kind: str) -> List[Dict[str, Any]]:
+    index = next(i for i, e in enumerate(events) if e["type"] == kind)
+    return [*events[:index], *events[index + 1:]]
 
 
 @pytest.mark.parametrize("case", sorted(BAD_LOGS))

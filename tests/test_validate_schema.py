@@ -202,6 +202,7 @@ NOT_EXPRESSIBLE = {
     "opening_min_above_max.exit2.yaml": "a comparison of two amounts",
     "nine_card_ten_players.exit2.yaml": "players times cards against the pack",
     "huge_fraction_too_long.exit2.yaml": "digits counted across numerator and denominator",
+    "blind_rate_too_fine_for_a_log.exit2.yaml": "the digits a log's amounts would take, from all the amounts",
     # YAML and text: what JSON data cannot hold
     "duplicate_nested_key.exit2.yaml": "duplicate keys",
     "duplicate_top_key.exit2.yaml": "duplicate keys",

@@ -480,21 +480,25 @@ class Session:
         if self.listener is not None:
             self._emit({"type": "action", "deal": self.state.dealt + 1, "action": str(action)})
 
-    def finish_deal(self, finished_ms: Optional[int] = None) -> DealResult:
+    def finish_deal(self, finished_ms: Optional[int] = None, timed: bool = True) -> DealResult:
         """Settle a finished deal: balances, the pack, the carried pot, the next dealer.
 
         The deal finishes now by the session's clock, or at ``finished_ms``
-        (milliseconds since the start) when a log being replayed says when.
+        (milliseconds since the start) when a log being replayed says when;
+        ``timed=False``: when it finished is not known (a log being replayed
+        that does not say), as the audit settles it.
         """
         deal = self.current
         if deal is None or deal.result is None or self._current_meta is None:
             raise RuleViolation("deal_over", "the deal is not over")
         result = deal.result
         meta = self._current_meta
-        if finished_ms is None and self.acted_ms is not None and result.outcome != "abandoned":
-            finished_ms = self.acted_ms  # at_limit: abandon: the deal finished with its last action, before time was up
-        if finished_ms is None:
-            finished_ms = self.elapsed_ms()
+        if finished_ms is None and timed:
+            if self.acted_ms is not None and result.outcome != "abandoned":
+                finished_ms = self.acted_ms  # at_limit: abandon: the deal finished with its last action, before time was up
+            else:  # never before the deal before it (a clock set back, a resumed log)
+                last = self.state.finished_ms
+                finished_ms = self.elapsed_ms() if last is None else max(last, self.elapsed_ms())
         self.settle(result, finished_ms)
         s = self.state
         s.retained = {p: h for p, h in result.retained.items() if h is not None}  # a session knows its cards

@@ -38,7 +38,6 @@ from bragrules.engine.session import DealRecord, Session
 from bragrules.history import LogWriter
 from bragrules.history import read_log as read_history_log
 from bragrules.play.bots import ALL_STYLES, Bot, make_bot
-from bragrules.profile import profile_hash
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import compile_rules
 
@@ -196,40 +195,26 @@ class Table:
 
     @classmethod
     def _rebuild(cls, log_path: Path, handle: "LogFile") -> "Table":
+        from bragrules.audit import audit_before_resume  # the audit reads logs too; imported when resuming
+
         name = str(log_path)
         good = complete_length(log_path)
+        rules, label, drawn = audit_before_resume(log_path, good)  # the audit's reader and checks, first
         history = read_history_log(log_path, byte_limit=good)
-        if history.profile_data is None:
-            raise HistoryError("the header carries no profile (profile_data): only a log written by "
-                               "'bragrules play' can be resumed", name, 1)
-        try:
-            profile = Profile.model_validate(history.profile_data)
-        except Exception as exc:  # pydantic's ValidationError: the header was edited by hand
-            errors = getattr(exc, "errors", None)
-            first = errors()[0] if callable(errors) else {}
-            where = ".".join(str(part) for part in first.get("loc", ())) or "profile_data"
-            raise HistoryError(f"the header's profile is not valid ({where}: {first.get('msg', exc)})",
-                               name, 1) from None
-        if history.profile_hash is None or history.profile_hash != profile_hash(profile):
-            raise HistoryError("the profile in the header does not match its recorded profile_hash: "
-                               "the log was edited; it is not resumed", name, 1)
-        keep = history.extra.get("keep", False)
-        if not isinstance(keep, bool):
-            raise HistoryError(f"header: 'keep' is true or false, not {keep!r}"[:200], name, 1)
+        profile = rules.profile
+        seats, hands, keep = play_header(history, profile)
+        if "seats" not in history.extra:
+            raise HistoryError("the header records no seats: only a log written by 'bragrules play' or "
+                               "'bragrules serve' can be resumed", name, 1)
         if history.seed is None and not keep:
             raise HistoryError("the header has no seed, so its deals cannot be dealt again", name, 1)
-        seats = _header_seats(history.extra.get("seats"), history.players, name)
-        hands = history.extra.get("hands")
-        if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or hands < 1):
-            raise HistoryError(f"header: 'hands' must be a whole number of deals, 1 or more, not {hands!r}"[:200],
-                               name, 1)
         started = history.started_ms
-        session = Session(compile_rules(profile), [s.name for s in seats], seed=None if keep else history.seed,
+        # the first dealer: the seed's draw where the session drew it (the audit found which), else the logged one
+        dealer = None if drawn and not keep else history.dealer
+        session = Session(rules, [s.name for s in seats], seed=None if keep else history.seed,
                           keep_records=False, started=started / 1000 if started is not None else None,
-                          keep=keep, dealer=history.dealer if keep else None)
-        if history.dealer not in (None, session.dealer):
-            raise HistoryError("the first dealer logged differs from the seed's draw: the log was edited", name, 1)
-        table = cls(profile, seats, session, profile_name=str(history.profile or profile.name))
+                          keep=keep, dealer=dealer)
+        table = cls(profile, seats, session, profile_name=str(history.profile or label))
         table.hands = hands
         cards_written = table._replay(history, name)
         table.ended_in_log = history.end is not None
@@ -249,54 +234,52 @@ class Table:
         return table
 
     def _replay(self, history: Any, name: str) -> bool:
-        """Play the logged deals again; whether the last deal's hands are already in the log."""
+        """Play the logged deals again, as the audit replayed them; whether the last deal's hands are in the log.
+
+        The log has audited clean (:func:`bragrules.audit.audit_before_resume`):
+        its cards are the seed's, every action is legal, every result the
+        replay's. A decision the log leaves unsaid in a deal that another
+        follows is the profile's default, as in the audit; a deal over by
+        its actions whose result line is missing is settled, as in the audit.
+        """
         session = self.session
         cards_written = True
-        for entry in history.deals:
+        deals = iter(history.deals)
+        entry = next(deals, None)
+        while entry is not None:
+            following = next(deals, None)
             line = entry.line
             try:
-                if session.current is not None:
-                    raise HistoryError(f"deal {entry.number - 1} has no result, yet deal {entry.number} follows",
-                                       name, line)
-                if entry.dealer is not None and entry.dealer != session.dealer:
-                    raise HistoryError(f"deal {entry.number}: the dealer logged is {entry.dealer}; the deal "
-                                       f"passes to {session.dealer}: the log was edited", name, line)
                 deal = session.start_deal()
-                dealt = session.current_hands()
-                for player, hand in entry.cards.items():
-                    if hand is not None and not session.keep and dealt.get(player) != tuple(hand):
-                        raise HistoryError("the cards logged differ from the seed's deal: this log was not "
-                                           "written by this version of bragrules or was edited",
-                                           name, entry.card_line(player))
                 cards_written = bool(entry.cards)
                 if session.keep:  # (a showdown as the antes are posted: everyone all in)
                     self._enter_logged(deal, entry, name, line)
                 for item in entry.actions:
                     line = item.line
-                    if deal.is_over:
-                        raise HistoryError(f"deal {entry.number} is already over; {item} comes after its end",
-                                           name, line)
                     action = item.action
                     bot = self.bots.get(action.player)
-                    if bot is not None and action.kind not in ("peek", "expose"):  # not a ruling applied to it
+                    if bot is not None and deal.to_act == action.player and action.kind not in ("peek", "expose"):
                         bot.choose(deal.view(action.player))  # the bot relives its choice, memory and all
                     session.act(action)
                     if session.keep:
                         self._enter_logged(deal, entry, name, line)
                 claim = entry.result
-                if claim is not None:
-                    line = claim.line
-                    if not deal.is_over and claim.outcome == "abandoned":
-                        deal.abandon()  # the time limit stopped play here (session.end.at_limit: abandon)
-                    if not deal.is_over:
-                        raise HistoryError(f"the log says deal {entry.number} ended, but its actions do not "
-                                           "end it", name, line)
-                    result = session.finish_deal(entry.finished_ms)
-                    if claim.net is not None and any(claim.net.get(p, 0) != v for p, v in result.net.items()):
-                        raise HistoryError(f"deal {entry.number}: the result logged differs from the deal "
-                                           "played again: the log was edited", name, line)
+                if claim is not None and claim.outcome == "abandoned" and not deal.is_over:
+                    deal.abandon()  # the time limit stopped play here (session.end.at_limit: abandon)
+                if (following is not None or entry.result is not None) and not deal.is_over:
+                    default = deal.default_action()
+                    if default is not None:
+                        session.act(default)  # a decision the log leaves unsaid: the profile's default
+                if deal.is_over and (following is not None or entry.result is not None):
+                    if entry.result is not None:
+                        line = entry.result.line
+                    session.finish_deal(entry.finished_ms, timed=entry.finished_ms is not None)
+                elif following is not None:  # an unfinished deal settles nothing (an audit's violation)
+                    raise HistoryError(f"deal {entry.number} has no result, yet deal {following.number} follows",
+                                       name, following.line)
             except RuleViolation as exc:
                 raise HistoryError(f"the log breaks the rules: {exc}", name, line) from None
+            entry = following
         return cards_written
 
     @staticmethod
@@ -529,6 +512,35 @@ def open_log(path: Path, profile: Profile, session: Session, profile_name: str, 
         handle.close()
         raise
     return writer
+
+
+def play_header(history: Any, profile: Profile) -> Tuple[List[Seat], Optional[int], bool]:
+    """What ``play`` and ``serve`` add to a log's header: the seats, the deals to play (``hands``) and ``keep``.
+
+    Each is checked as the log is audited and before it is resumed: a
+    malformed one is a :class:`HistoryError` naming the header's line. A
+    kept table's log (``keep: true``, real cards on a table) records no
+    seed, under a profile keep mode can referee.
+    """
+    from bragrules.web.service import keep_problem  # the web table decides what keep mode referees
+
+    name = history.file
+    extra = history.extra
+    keep = extra.get("keep", False)
+    if not isinstance(keep, bool):
+        raise HistoryError(f"header: 'keep' is true or false, not {keep!r}"[:200], name, 1)
+    if keep and history.seed is not None:
+        raise HistoryError("header: a kept table's log (keep: true) records no seed: its cards are shuffled at "
+                           "the table", name, 1)
+    problem = keep_problem(profile) if keep else None
+    if problem is not None:
+        raise HistoryError(f"header: keep: true, but {problem}"[:300], name, 1)
+    seats = _header_seats(extra.get("seats"), history.players, name)
+    hands = extra.get("hands")
+    if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or hands < 1):
+        raise HistoryError(f"header: 'hands' must be a whole number of deals, 1 or more, not {hands!r}"[:200],
+                           name, 1)
+    return seats, hands, keep
 
 
 def _header_seats(value: Any, players: Sequence[str], name: str) -> List[Seat]:

@@ -27,12 +27,14 @@ stakes.antee
 
 from __future__ import annotations
 
+import math
 import typing
 from typing import Annotated, Any, List, Union
 
 from pydantic import Field, WithJsonSchema, model_validator
 
 from bragrules.profile.errors import Conflict
+from bragrules.core.money import MAX_DIGITS
 
 # The shared types every area builds on (kept importable from here).
 from bragrules.rules.area import (  # noqa: F401
@@ -151,6 +153,7 @@ class Profile(Area):
         if self.format.lives is not None and self.session.bankroll == "finite":
             raise Conflict("a Crash game has no money, so no finite bankroll",
                            ("format.lives", "session.bankroll"), {"session.bankroll": "unlimited"})
+        _refuse_amounts_too_fine_for_a_log(self)
         if self.session.bankroll == "finite" and self.session.starting_stack < self.stakes.ante:
             raise Conflict(
                 f"a stack of {self.session.starting_stack} cannot pay the ante of "
@@ -158,6 +161,70 @@ class Profile(Area):
                 ("session.starting_stack", "stakes.ante", "session.bankroll"),
             )
         return self
+
+
+LOG_DIGITS = MAX_DIGITS - 30
+"""The most digits an amount of a profile may take in a session log, numerator and denominator together,
+less a margin for the pots that grow from it: a log reads amounts of at most ``MAX_DIGITS`` digits."""
+
+
+def _digits(value: int) -> int:
+    return len(str(abs(value))) if abs(value) < 10 ** 4000 else value.bit_length() * 30103 // 100000 + 1
+
+
+def _refuse_amounts_too_fine_for_a_log(profile: "Profile") -> None:
+    """Refuse amounts whose play could not be written in a log and read back exactly.
+
+    Every amount of a session is a whole number of the profile's unit, 1/D
+    (D: the least common denominator of the amounts it pays, levels times
+    the blind rate and the see multiple included), so a log writes it as
+    ``N/D`` with N about the amount times D. A profile whose unit is so fine,
+    or whose amounts are so large, that such a text would pass the digits a
+    log reads (:data:`~bragrules.core.money.MAX_DIGITS`) is refused at the
+    finest field, as a user would want it refused before play rather than
+    after, when the log cannot be audited or resumed.
+
+    >>> from pydantic import ValidationError
+    >>> try:
+    ...     Profile.model_validate({"stakes": {"blind_rate": "1/" + "7" * 2200}})
+    ... except ValidationError as exc:
+    ...     print(exc.errors()[0]["msg"][:80])
+    Value error, stakes.blind_rate: amounts this fine cannot be written exactly in a
+    """
+    stakes, session = profile.stakes, profile.session
+    step, rate, multiple = stakes.level_step, stakes.blind_rate, profile.seeing.cost_multiple
+    fields = {
+        "stakes.ante": [stakes.ante],
+        "stakes.level_step": [step, step * multiple],
+        "stakes.blind_rate": [step * rate, step * rate * multiple],
+        "seeing.cost_multiple": [step * multiple],
+        "stakes.opening_min": [stakes.opening_min],
+        "stakes.opening_max": [stakes.opening_max] if stakes.opening_max is not None else [],
+        "stakes.raise_limit.amount": [stakes.raise_limit.amount] if stakes.raise_limit.amount is not None else [],
+        "stakes.pot_cap": [stakes.pot_cap] if stakes.pot_cap is not None else [],
+        "session.starting_stack": [session.starting_stack],
+        "session.bonus.prial": [session.bonus.prial],
+        "session.bonus.running_flush": [session.bonus.running_flush],
+    }
+    unit = 1
+    largest = 1
+    for amounts in fields.values():
+        for amount in amounts:
+            unit = unit * amount.denominator // math.gcd(unit, amount.denominator)
+            largest = max(largest, abs(amount.numerator) // amount.denominator + 1)
+    if _digits(unit) == 1 and _digits(largest) <= LOG_DIGITS:
+        return
+    needed = 2 * _digits(unit) + _digits(largest)  # N/D: N about the amount times D, then D
+    if needed <= LOG_DIGITS:
+        return
+    finest = max(fields, key=lambda path: max((_digits(a.denominator) for a in fields[path]), default=0))
+    if _digits(unit) == 1:
+        finest = max(fields, key=lambda path: max((_digits(a.numerator) for a in fields[path]), default=0))
+    raise ValueError(
+        f"{finest}: amounts this {'fine' if _digits(unit) > 1 else 'large'} cannot be written exactly in a "
+        f"session log: this profile counts money in units of 1/D, D of {_digits(unit)} digits, and its "
+        f"largest amount has {_digits(largest)}; a log's amounts would run to {needed} digits, over {LOG_DIGITS}"
+    )
 
 
 def unwrap_annotation(annotation: Any) -> Any:

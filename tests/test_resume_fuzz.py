@@ -1,0 +1,213 @@
+"""Cut logs and resumes: what a killed writer leaves audits as unfinished, and a resume accepts what the audit does.
+
+- every line-end prefix of an honest log, from every shipped profile and
+  from a kept table (``serve --keep``), audits with no violation and no
+  error: a deal cut off by the end of the file is unfinished, whatever was
+  cut (the cards line that comes at the deal's end, the cards a showdown
+  awaits);
+- for any mutation of a valid log (:func:`tests.strategies.mutated_logs`),
+  ``play --resume`` accepts it exactly when ``audit`` does, refuses it in
+  one line naming the file and line, and a resumed log still audits clean
+  after more play.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import tempfile
+from pathlib import Path
+from typing import Any, Dict, List, Optional
+
+import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from bragrules.audit import audit
+from bragrules.core.errors import HistoryError
+from bragrules.play.table import Seat, Table
+from bragrules.profile import ProfileError, load_profile
+
+from .strategies import mutated_log_lines
+
+ROOT = Path(__file__).resolve().parent.parent
+SHIPPED = sorted(path.stem for path in (ROOT / "profiles").glob("*.yaml"))
+STYLES = ["cautious", "loose", "blind_bluffer", "see_happy", "random"]
+
+
+def honest_log(folder: Path, profile_name: str, seed: int, deals: int = 5) -> Path:
+    """A log written by a table of bots playing ``deals`` deals under a shipped profile."""
+    profile = load_profile(profile_name)
+    count = min(max(4, profile.table.min_players), profile.table.max_players)
+    seats = [Seat(f"P{i}", STYLES[(i + seed) % len(STYLES)]) for i in range(count)]
+    path = folder / f"{profile_name}-{seed}.jsonl"
+    table = Table.new(profile, seats, seed=seed, profile_name=profile_name, log_path=path, hands=deals)
+    table.run(max_deals=deals)
+    return path
+
+
+@pytest.fixture(scope="module")
+def honest_logs(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, List[Path]]:
+    folder = tmp_path_factory.mktemp("honest")
+    return {name: [honest_log(folder, name, seed) for seed in (1, 2)] for name in SHIPPED}
+
+
+def line_end_prefixes(data: bytes) -> List[bytes]:
+    """What a writer killed between two lines leaves: the file up to each newline."""
+    return [data[:index + 1] for index, byte in enumerate(data) if byte == 0x0A]
+
+
+def problems(path: Path) -> List[str]:
+    report = audit(path)
+    found = [str(v) for v in report.violations]
+    if report.error is not None:
+        found.append(f"error: {report.error}")
+    return found
+
+
+@pytest.mark.parametrize("profile_name", SHIPPED)
+def test_every_line_end_prefix_of_an_honest_log_is_unfinished_never_a_violation(
+        profile_name: str, honest_logs: Dict[str, List[Path]], tmp_path: Path) -> None:
+    cut = tmp_path / "cut.jsonl"
+    tried = 0
+    for log in honest_logs[profile_name]:
+        assert problems(log) == [], "the whole log audits clean"
+        for prefix in line_end_prefixes(log.read_bytes()):
+            cut.write_bytes(prefix)
+            assert problems(cut) == [], (profile_name, log.name, prefix.count(b"\n"))
+            tried += 1
+    assert tried > 30
+
+
+def kept_move(service: Any, tokens: Dict[str, str], kind: str) -> None:
+    """The seat to act at a kept table does ``kind`` (a bet or a see at its least cost)."""
+    deal = service.deal
+    assert deal is not None and deal.to_act is not None
+    sent = service.state(tokens[deal.to_act])
+    option = next(o for o in sent["view"]["legal"] if o["kind"] == kind)
+    move: Dict[str, object] = {"kind": kind, "turn": sent["turn"]}
+    if kind in ("bet", "see"):
+        move["amount"] = option["amount"]
+    service.act(tokens[deal.to_act], move)
+
+
+def kept_logs(folder: Path) -> List[Path]:
+    """Logs of kept tables (``serve --keep``): unseen cards are ``??``; one stopped while a see awaits cards."""
+    from bragrules.web.service import TableService
+
+    people = ["Ann", "Bob", "Cat"]
+    written: List[Path] = []
+    for stop_at_see, entered in itertools.product((False, True), (0, 1, 2)):
+        if not stop_at_see and entered:
+            continue
+        path = folder / f"kept-{stop_at_see}-{entered}.jsonl"
+        service = TableService(load_profile("traditional"), "traditional", seats=3, bots=[], hands=4,
+                               log_path=path, turn_timeout=3600, keep=True)
+        tokens = {name: service.join(name) for name in people}
+
+        for kind in ("look", "bet", "fold", "fold"):  # deal 1: everyone else folds
+            kept_move(service, tokens, kind)
+        for kind in ("look", "bet", "fold", "look", "see"):  # deal 2: a see, the cards awaited
+            kept_move(service, tokens, kind)
+        deal = service.deal
+        assert deal is not None
+        hands = iter(["Ah Ad Ac", "2c 3c 5h"])
+        for player in list(deal.cards_needed)[:entered if stop_at_see else 2]:
+            service.enter_cards(tokens[player], {"player": player, "cards": next(hands), "turn": service.turn})
+        service.close()
+        written.append(path)
+    return written
+
+
+def test_every_line_end_prefix_of_a_kept_table_log_is_unfinished(tmp_path: Path) -> None:
+    cut = tmp_path / "cut.jsonl"
+    for log in kept_logs(tmp_path):
+        assert problems(log) == [], log.name
+        for prefix in line_end_prefixes(log.read_bytes()):
+            cut.write_bytes(prefix)
+            assert problems(cut) == [], (log.name, prefix.count(b"\n"))
+
+
+def test_a_cut_deal_is_noted_unfinished_and_settles_nothing(honest_logs: Dict[str, List[Path]],
+                                                              tmp_path: Path) -> None:
+    """Seven-Card: an arrangement before the deal's cards line, cut there, is the end of the log, not a violation."""
+    log = honest_logs["seven-card"][0]
+    lines = log.read_bytes().split(b"\n")
+    arrange = next(i for i, line in enumerate(lines) if b" arrange " in line)
+    cut = tmp_path / "cut.jsonl"
+    cut.write_bytes(b"\n".join(lines[:arrange + 1]) + b"\n")
+    report = audit(cut)
+    assert report.ok and report.violations == []
+    assert any("unfinished" in note.message for note in report.notes)
+    assert report.deals[-1].outcome == "unfinished" and not report.ended
+
+
+
+# ---------------------------------------------------------------------------
+# A resume accepts exactly what the audit accepts
+# ---------------------------------------------------------------------------
+
+FUZZED = ("standard", "traditional", "crash", "stop-the-bus", "seven-card", "classic")
+"""Profiles whose logs are mutated: betting, retention, lives, the exchange, arrangements, a cut pack."""
+
+
+@pytest.fixture(scope="module")
+def fuzzed_logs(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, List[str]]:
+    folder = tmp_path_factory.mktemp("fuzzed")
+    return {f"{name}-{seed}": honest_log(folder, name, seed, deals=4).read_text(encoding="utf-8").splitlines()
+            for name in FUZZED for seed in (3, 4)}
+
+
+def resumable_header(lines: List[str]) -> bool:
+    """What a resume needs beyond a clean audit: a log of play or serve (seats) that can be dealt on (a seed,
+    or a kept table's real cards)."""
+    try:
+        header = json.loads(lines[0])
+    except (ValueError, IndexError):
+        return True
+    if not isinstance(header, dict) or header.get("type") != "header":
+        return True  # no header: the audit refuses it too
+    return "seats" in header and (header.get("seed") is not None or header.get("keep") is True)
+
+
+def resume_outcome(path: Path) -> Optional[str]:
+    """None when ``Table.resume`` takes the log (and plays two more deals), else its one-line refusal."""
+    try:
+        table = Table.resume(path)
+    except (HistoryError, ProfileError) as exc:
+        return str(exc)
+    try:
+        if not table.finished:
+            table.run(max_deals=2)
+    finally:
+        table.close()
+    return None
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_mutated_log_is_resumed_exactly_when_it_audits_clean(data: st.DataObject,
+                                                                 fuzzed_logs: Dict[str, List[str]]) -> None:
+    name = data.draw(st.sampled_from(sorted(fuzzed_logs)), label="log")
+    lines = data.draw(mutated_log_lines(fuzzed_logs[name]), label="lines")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "mutated.jsonl"
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        try:
+            audited = audit(path).ok
+        except (HistoryError, ProfileError):
+            audited = False
+        before = path.read_bytes()
+        refusal = resume_outcome(path)
+        event("resumed" if refusal is None else "refused")
+        if refusal is not None:
+            assert path.read_bytes() == before, "a refused log is left as it was"
+            assert len(refusal.splitlines()) == 1 and str(path) in refusal, refusal
+        if resumable_header(lines):
+            assert (refusal is None) == audited, (name, refusal, lines)
+        else:  # a log play cannot deal on: refused, for that reason where the audit passes it
+            assert refusal is not None
+            assert not audited or "seats" in refusal or "seed" in refusal, refusal
+        if refusal is None:
+            after = audit(path)
+            assert after.ok, [str(v) for v in after.violations] + [str(after.error)]
