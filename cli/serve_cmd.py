@@ -129,8 +129,8 @@ def register(app: typer.Typer) -> None:
         allow_host: Optional[List[str]] = typer.Option(None, "--allow-host", metavar="NAME",
                                                        help="Another name the table answers to (a computer's "
                                                        "name on the network, such as brag.local); repeat it, or "
-                                                       "separate names with commas. 127.0.0.1, localhost and "
-                                                       "--host are always answered."),
+                                                       "separate names with commas. Always answered: 127.0.0.1, "
+                                                       "localhost and the name given to --host."),
     ) -> None:
         """Serve one table to browsers: friends join from their phones and laptops."""
         import math

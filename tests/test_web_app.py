@@ -374,6 +374,9 @@ def test_a_redeal_at_the_table_is_fed_as_a_redeal_not_a_win(client: TestClient, 
     ruled = client.post("/api/dispute", json={"text": f"{to_act} exposes {other}"},
                         headers={"X-Seat-Token": tokens["Ann"]})
     assert ruled.status_code == 200, ruled.text
+    accepted = client.post("/api/accept", json={"ruling": ruled.json()["ruling"]["id"]},
+                           headers={"X-Seat-Token": tokens[to_act]})  # who saw the cards concedes the ruling
+    assert accepted.status_code == 200, accepted.text
     now = state(client, tokens[other])
     demanded = client.post("/api/action", json={"kind": "redeal", "turn": now["turn"]},
                            headers={"X-Seat-Token": tokens[other]})

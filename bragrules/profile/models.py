@@ -201,7 +201,7 @@ def _refuse_amounts_too_fine_for_a_log(profile: "Profile") -> None:
         "stakes.opening_min": [stakes.opening_min],
         "stakes.opening_max": [stakes.opening_max] if stakes.opening_max is not None else [],
         "stakes.raise_limit.amount": [stakes.raise_limit.amount] if stakes.raise_limit.amount is not None else [],
-        "stakes.pot_cap": [stakes.pot_cap] if stakes.pot_cap is not None else [],
+        "stakes.raises_stop_at": [stakes.raises_stop_at] if stakes.raises_stop_at is not None else [],
         "session.starting_stack": [session.starting_stack],
         "session.bonus.prial": [session.bonus.prial],
         "session.bonus.running_flush": [session.bonus.running_flush],
