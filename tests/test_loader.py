@@ -13,6 +13,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import profiles as profiles_module
 from bragrules.profile import (
     Position,
     Profile,
@@ -29,7 +30,6 @@ from bragrules.profile import (
 )
 from bragrules.profile import errors as errors_module
 from bragrules.profile import loader as loader_module
-import profiles as profiles_module
 
 from .conftest import scaled
 

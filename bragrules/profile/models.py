@@ -33,8 +33,8 @@ from typing import Annotated, Any, List, Union
 
 from pydantic import Field, WithJsonSchema, model_validator
 
-from bragrules.profile.errors import Conflict
 from bragrules.core.money import MAX_DIGITS
+from bragrules.profile.errors import Conflict
 
 # The shared types every area builds on (kept importable from here).
 from bragrules.rules.area import (  # noqa: F401
