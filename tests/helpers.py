@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import io
+import os
 import sys
 import time
 from fractions import Fraction
-from typing import Any, Callable, Dict, Iterable, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
 
 from bragrules.core.cards import parse_cards
 from bragrules.engine.deal import Deal
@@ -84,3 +85,28 @@ def wait_for(condition: Callable[[], bool], what: str, timeout: float = 60.0) ->
         if time.monotonic() > deadline:
             raise AssertionError(f"timed out after {timeout:g} s waiting for {what}")
         time.sleep(0.005)
+
+
+def children(pid: int) -> List[int]:
+    """The processes whose parent is ``pid`` (read from /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat", "rb") as handle:
+                    fields = handle.read().rsplit(b")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as handle:
+            state = handle.read().rsplit(b")", 1)[1].split()[0]
+    except OSError:
+        return False
+    return state not in (b"Z", b"X")

@@ -8,7 +8,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from .helpers import run_cli
+from .helpers import run_cli, wait_for
 
 try:
     import distributed  # noqa: F401
@@ -96,14 +96,6 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _wait_for(condition: Any, what: str) -> None:
-    import time
-
-    deadline = time.monotonic() + GUARD
-    while not condition():
-        assert time.monotonic() < deadline, f"waited {GUARD:.0f} s for {what}"
-        time.sleep(0.05)
-
 
 def _port_open(port: int) -> bool:
     import socket
@@ -128,7 +120,7 @@ class _Processes:
         dask = [sys.executable, "-m", "distributed.cli.dask_scheduler"]
         self.scheduler = subprocess.Popen([*dask, "--host", "127.0.0.1", "--port", str(self.port),
                                            "--no-dashboard"], **quiet)  # type: ignore[call-overload]
-        _wait_for(lambda: _port_open(self.port), "the scheduler's port to open")
+        wait_for(lambda: _port_open(self.port), "the scheduler's port to open")
         worker = [sys.executable, "-m", "distributed.cli.dask_worker", self.address, "--no-nanny",
                   "--nthreads", "1", "--no-dashboard"]
         env = {**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)}
@@ -234,7 +226,7 @@ def test_a_run_whose_workers_all_die_fails_in_one_line() -> None:
     cluster = _Processes(workers=2)
     try:
         run = _simulate_on(cluster.address)
-        _wait_for(cluster.busy, "the workers to play blocks")
+        wait_for(cluster.busy, "the workers to play blocks")
         for worker in cluster.workers:
             worker.send_signal(signal.SIGKILL)
         line = _ends_in_one_line(run, within=30)
@@ -251,7 +243,7 @@ def test_a_run_whose_scheduler_is_killed_fails_in_one_line() -> None:
     cluster = _Processes(workers=1)
     try:
         run = _simulate_on(cluster.address)
-        _wait_for(cluster.busy, "the worker to play blocks")
+        wait_for(cluster.busy, "the worker to play blocks")
         cluster.scheduler.send_signal(signal.SIGKILL)
         line = _ends_in_one_line(run, within=30)
     finally:

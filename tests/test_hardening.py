@@ -30,7 +30,7 @@ from bragrules.play.bots import ALL_STYLES
 from bragrules.play.simulate import simulate
 from bragrules.profile.models import Profile
 
-from .helpers import run_cli, wait_for
+from .helpers import alive, children, run_cli, wait_for
 from .strategies import profile_data
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -215,28 +215,6 @@ def test_unbounded_work_is_refused_with_its_limit(capsys: Any, monkeypatch: Any,
 # ---------------------------------------------------------------------------
 
 
-def _children(pid: int) -> List[int]:
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", "rb") as handle:
-                    fields = handle.read().rsplit(b")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            state = handle.read().rsplit(b")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state not in (b"Z", b"X")
 
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc to find the workers")
@@ -246,16 +224,16 @@ def test_workers_end_when_their_parent_is_killed(sig: int) -> None:
     parent = subprocess.Popen([sys.executable, "-m", "bragrules", "simulate", "--workers", "2", "--hands", "2000000"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
     try:
-        wait_for(lambda: len(_children(parent.pid)) >= 2, "the two workers to start")
-        workers = _children(parent.pid)
+        wait_for(lambda: len(children(parent.pid)) >= 2, "the two workers to start")
+        workers = children(parent.pid)
         parent.send_signal(sig)
         parent.wait(timeout=GUARD)
-        wait_for(lambda: not any(_alive(pid) for pid in workers), "the workers to end after their parent")
+        wait_for(lambda: not any(alive(pid) for pid in workers), "the workers to end after their parent")
     finally:
         if parent.poll() is None:
             parent.kill()
             parent.wait()
-        for pid in _children(parent.pid):
+        for pid in children(parent.pid):
             try:
                 os.kill(pid, signal.SIGKILL)
             except OSError:

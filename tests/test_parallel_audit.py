@@ -259,7 +259,7 @@ def test_a_worker_killed_part_way_leaves_its_blocks_to_the_parent(carrying_log: 
     import threading
     import time
 
-    from .test_simulate import children
+    from .helpers import children
 
     sequential = _report(carrying_log)
     killed: List[int] = []

@@ -5,14 +5,14 @@ from __future__ import annotations
 import json
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable, List, Tuple
+from typing import List, Tuple
 
 import pytest
 
 from bragrules.core.money import parse_money
 from bragrules.play.simulate import BLOCK_DEALS, SimulationError, seat_styles, simulate
 
-from .helpers import rules_for, run_cli
+from .helpers import alive, children, rules_for, run_cli, wait_for
 
 
 def _total_net(report_json: dict) -> Fraction:
@@ -209,43 +209,9 @@ def test_every_log_simulate_writes_audits(tmp_path) -> None:
 # Ctrl-C with workers
 # ---------------------------------------------------------------------------
 
-GUARD = 60.0  # seconds: a guard against a hang, never a wait
 
 
-def children(pid: int) -> List[int]:
-    """The processes whose parent is ``pid`` (read from /proc)."""
-    import os
 
-    found = []
-    for entry in os.listdir("/proc"):
-        if entry.isdigit():
-            try:
-                with open(f"/proc/{entry}/stat", "rb") as handle:
-                    fields = handle.read().rsplit(b")", 1)[1].split()
-            except OSError:
-                continue
-            if int(fields[1]) == pid:
-                found.append(int(entry))
-    return found
-
-
-def _alive(pid: int) -> bool:
-    """Whether ``pid`` runs (a zombie, dead but not yet reaped, does not)."""
-    try:
-        with open(f"/proc/{pid}/stat", "rb") as handle:
-            state = handle.read().rsplit(b")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state not in (b"Z", b"X")
-
-
-def _wait_for(condition: Callable[[], bool], what: str) -> None:
-    import time
-
-    deadline = time.monotonic() + GUARD
-    while not condition():
-        assert time.monotonic() < deadline, f"waited {GUARD:.0f} s for {what}"
-        time.sleep(0.02)
 
 
 def _results_written(folder: Path) -> bool:
@@ -268,14 +234,14 @@ def test_ctrl_c_stops_simulate_with_workers_promptly_and_leaves_whole_logs(tmp_p
         [sys.executable, "-m", "bragrules", "simulate", "--workers", "2", "--hands", "2000000", "--log-dir",
          str(logs)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True)
     try:
-        _wait_for(lambda: len(children(parent.pid)) >= 2, "the two workers to start")
-        _wait_for(lambda: logs.is_dir() and _results_written(logs), "a deal to be logged")
+        wait_for(lambda: len(children(parent.pid)) >= 2, "the two workers to start")
+        wait_for(lambda: logs.is_dir() and _results_written(logs), "a deal to be logged")
         workers = children(parent.pid)
         os.killpg(parent.pid, signal.SIGINT)
         out, err = parent.communicate(timeout=10)  # promptly: a deal's work at most, then the pool closes
         assert parent.returncode == 130, err
         assert b"Traceback" not in err and out == b""
-        assert not [pid for pid in workers if _alive(pid)]
+        assert not [pid for pid in workers if alive(pid)]
     finally:
         if parent.poll() is None:
             os.killpg(parent.pid, signal.SIGKILL)
