@@ -19,10 +19,10 @@ from bragrules.rules.compile import compile_rules
 
 def measure(name: str, cards: int, trials: int = 300) -> None:
     rules = compile_rules(load_profile(name))
-    hand_chances(rules.ranker)  # the per-strength table is built once per ranking
+    hand_chances(rules.ranking.ranker)  # the per-strength table is built once per ranking
     rng = random.Random(1)
     deals = [rng.sample(STANDARD_PACK, cards) for _ in range(trials)]
-    count = sum(1 for _ in ordered_arrangements(deals[0], rules.hands_per_player))
+    count = sum(1 for _ in ordered_arrangements(deals[0], rules.format.hands))
     times = []
     for dealt in deals:
         start = time.perf_counter()

@@ -332,7 +332,7 @@ def _setup(history: History, earlier: List[DealEntry], entry: DealEntry, choice:
     table = replay.table
     order, retained, hands = replay.next_deal(entry)
     refuse()
-    stacks = {p: table.balances[p] for p in order} if rules.finite else None
+    stacks = {p: table.balances[p] for p in order} if rules.session.finite else None
     n = entry.number
     try:
         deal = Deal(rules, order, hands, retained=retained, carried=table.state.carried, stacks=stacks,
@@ -422,7 +422,7 @@ def _hand_words(sit: _Situation, deal: Deal, player: str) -> str:
         return f"{player}'s unrecorded hand"
     cards = " ".join(str(c) for c in hand)
     if len(hand) == 3:
-        return f"{player}'s {sit.rules.ranker.describe(hand)} ({cards})"
+        return f"{player}'s {sit.rules.ranking.ranker.describe(hand)} ({cards})"
     return f"{player}'s {cards}"
 
 
@@ -585,7 +585,7 @@ def _allowed_paths(deal: Deal, action: Action) -> List[str]:
         return [f"seeing.{caller}_sees_{other}", "seeing.cost_multiple", "seeing.cost_basis"]
     if kind == "bet":
         paths = ["stakes.opening_min", "stakes.opening_max"] if deal.level is None else ["stakes.raise_limit"]
-        if deal.level is not None and deal.rules.raises.after_call:  # pot limit, counted after the raiser's call
+        if deal.level is not None and deal.rules.stakes.raises.after_call:  # pot limit, counted after the raiser's call
             paths.append("stakes.raise_limit.pot_measure")
         if state.blind:
             paths.append("stakes.blind_rate")
@@ -604,11 +604,11 @@ def _allowed_summary(deal: Deal, action: Action) -> str:
     state = deal.players[player]
     if kind == "bet":
         assert action.amount is not None
-        level = deal.rules.level_for(action.amount, state.blind)
+        level = deal.rules.stakes.level_for(action.amount, state.blind)
         verb = "opens" if deal.level is None else "raises" if level > deal.level else "keeps"
         text = f"{action} is allowed: it {verb} the level at {_m(level)}"
         if state.blind:
-            text += f" ({player} is blind and pays {_m(deal.rules.blind_rate)} of the level)"
+            text += f" ({player} is blind and pays {_m(deal.rules.stakes.blind_rate)} of the level)"
         return text
     if kind == "see":
         opponent = next(p for p in deal.contenders if p != player)

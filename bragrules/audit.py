@@ -60,7 +60,7 @@ from bragrules.history.packorder import PackTracker, deal_sequence
 from bragrules.history.seeded import SeededPack, differs
 from bragrules.profile import ProfileError, load_profile, profile_hash
 from bragrules.profile.models import Profile
-from bragrules.rules.compile import Rules, compile_rules
+from bragrules.rules.compile import Rules, compile_rules, with_seats
 
 RULE_RESULT = "history.result"
 RULE_DEAL = "history.deal"
@@ -351,8 +351,8 @@ def _seat_keeper(rules: Rules, players: Sequence[str], dealer: str) -> Session:
     keeper is then built with the limits widened, so the deals can still be replayed.
     """
     count = len(players)
-    if count < max(2, rules.min_players) or count > rules.max_players:
-        rules = replace(rules, min_players=2, max_players=max(count, rules.max_players))
+    if count < max(2, rules.table.min_players) or count > rules.table.max_players:
+        rules = with_seats(rules, 2, max(count, rules.table.max_players))
     return Session(rules, players, dealer=dealer)
 
 
@@ -373,10 +373,10 @@ class _Auditor:
         self.untimed_count = 0
         # an unshuffled pack is followed between deals (002: "Put folded and completed hands under the pack
         # without shuffling"); a pack shuffled before every deal has nothing to follow
-        self.pack: Optional[PackTracker] = None if rules.shuffle.kind == "every_deal" else PackTracker(rules.jokers)
+        self.pack: Optional[PackTracker] = None if rules.pack.shuffle.kind == "every_deal" else PackTracker(rules.pack.jokers)
         self.last_timed: Optional[Tuple[int, int]] = None  # (deal, finishing time in ms) of the last timed deal
         self.first_timed: Optional[Tuple[int, int]] = None  # the first timed deal (a block's, in a parallel audit)
-        self.abandons = rules.end.abandons  # session.end.at_limit: abandon: no deal is played past the limit
+        self.abandons = rules.session.end.abandons  # session.end.at_limit: abandon: no deal is played past the limit
         # a seeded log: the pack its session dealt from, followed from the first deal (set up by start())
         self.seeded: Optional[SeededPack] = None
         self.seeded_other: Optional[SeededPack] = None  # the other way the first dealer may have come
@@ -408,7 +408,7 @@ class _Auditor:
                            f"this profile seats {table.min_players} to {table.max_players} players, not {count}")
         dealer = history.dealer
         if dealer is None:
-            if rules.first_dealer_random:
+            if rules.table.first_dealer_random:
                 raise HistoryError(
                     "dealer: name the first dealer (this profile draws the first dealer at random)",
                     history.file,
@@ -446,7 +446,7 @@ class _Auditor:
             return
         # the session drew its first dealer from the seed (play), or was given one (and drew nothing):
         # the first deal's cards tell which
-        drawing = SeededPack(self.rules, self.players, seed) if self.rules.first_dealer_random else None
+        drawing = SeededPack(self.rules, self.players, seed) if self.rules.table.first_dealer_random else None
         given = SeededPack(self.rules, self.players, seed, draws_dealer=False)
         if drawing is not None and drawing.first_dealer() == dealer:
             self.seeded, self.seeded_other = drawing, given
@@ -530,16 +530,16 @@ class _Auditor:
         report.resolved = state.resolved
         report.net = table.net()
         report.carried = state.carried
-        if self.rules.lives is not None:
+        if self.rules.format.lives is not None:
             report.lives = dict(table.lives)
         report.ended = not self.open_deal and table.is_over
         if report.ended:
             report.winners = table.winners()
         claim = history.end
-        timed = self.rules.end.kind == "time"
+        timed = self.rules.session.end.kind == "time"
         if timed and self.untimed_count:
             shown = ", ".join(str(n) for n in self.untimed) + (", ..." if self.untimed_count > len(self.untimed) else "")
-            self.note(None, None, f"the session ends at a time limit ({self.rules.end.minutes} minutes), but no "
+            self.note(None, None, f"the session ends at a time limit ({self.rules.session.end.minutes} minutes), but no "
                                   f"finishing time is recorded for {self.untimed_count} "
                                   f"deal{'s' if self.untimed_count > 1 else ''} ({shown}): "
                                   "the end of the session cannot be checked")
@@ -565,7 +565,7 @@ class _Auditor:
             self.note(None, None, "the session is over under this profile, but the log has no end event")
 
     def _end_rule(self) -> str:
-        end, state = self.rules.end, self.table.state
+        end, state = self.rules.session.end, self.table.state
         if end.kind == "resolved_pots":
             return f"it ends after {end.count} resolved pots; {state.resolved} so far"
         if end.kind == "hands":
@@ -626,7 +626,7 @@ class _Auditor:
         hint = None
         if entry.result is not None and entry.result.winners and None in hands.values():  # hands: one per player
             hint = entry.result.winners
-        stacks = {p: table.balances[p] for p in order} if rules.finite else None
+        stacks = {p: table.balances[p] for p in order} if rules.session.finite else None
         self.retained = {}
         # a kept table (real cards) stopped while a showdown awaited the cards shown: its last deal has no
         # cards line, and the showdown waits for them as it did at the table (unfinished, not illegal)
@@ -710,7 +710,7 @@ class _Auditor:
         (and so leaves the conceding hand unwritten), the concession is what breaks the rules under a
         profile where both hands are shown, and it is cited (``seeing.concede_unseen``), not the record."""
         item = entry.actions[index]
-        if not self.rules.concede_unseen:
+        if not self.rules.seeing.concede_unseen:
             for later_index in range(index + 1, len(entry.actions)):
                 later = entry.actions[later_index]
                 if later.action.kind == "concede":
@@ -724,7 +724,7 @@ class _Auditor:
         (``session.end.at_limit: abandon``, the limit passed, no pot carried in); the replay abandons it
         in any case, every stake returned, so that the deals after it are checked from where the history
         left the table."""
-        end, n = self.rules.end, entry.number
+        end, n = self.rules.session.end, entry.number
         line = entry.result.line if entry.result is not None else entry.line
         finished = entry.finished_ms
         limit = end.limit_ms
@@ -760,7 +760,7 @@ class _Auditor:
             pack.shuffle(out=self.retained.values())
         if entry.shuffled is not None and entry.shuffled != due:
             pack.forget()  # reported above; the pack the history dealt from is not the one the rules give
-        cards = deal_sequence(order, hands, rules.cards_dealt, rules.deal_singly, entry.centre, rules.centre_cards)
+        cards = deal_sequence(order, hands, rules.format.cards_dealt, rules.table.deal_singly, entry.centre, rules.format.centre_cards)
         problem = pack.deal(cards, exact)
         if problem is not None:
             self.violation(n, None, entry.line, "pack.shuffle", f"deal {n}: {problem}")
@@ -819,9 +819,9 @@ class _Auditor:
                             self.history.file,
                             entry.card_line(p),
                         )
-                if len(hand) != rules.cards_dealt:
+                if len(hand) != rules.format.cards_dealt:
                     self.violation(n, None, entry.card_line(p), "format.cards_dealt",
-                                   f"{p} is given {len(hand)} cards; this profile deals {rules.cards_dealt}")
+                                   f"{p} is given {len(hand)} cards; this profile deals {rules.format.cards_dealt}")
                     hand = None
             hands[p] = hand
         return hands
@@ -902,7 +902,7 @@ class _Auditor:
             self.last_timed = (entry.number, finished)
             if self.first_timed is None:
                 self.first_timed = self.last_timed
-        elif self.rules.end.kind == "time" and result.outcome != "redeal":
+        elif self.rules.session.end.kind == "time" and result.outcome != "redeal":
             self.untimed_count += 1
             if len(self.untimed) < 5:
                 self.untimed.append(entry.number)
@@ -917,7 +917,7 @@ class _Auditor:
     def _played_past_limit(self, entry: DealEntry, result: DealResult, finished: int) -> None:
         """``session.end.at_limit: abandon``: a deal played out (not abandoned) to a time past the limit,
         with no pot carried in, should have been stopped there."""
-        end = self.rules.end
+        end = self.rules.session.end
         limit = end.limit_ms
         if (limit is not None and finished >= limit and entry.actions
                 and result.outcome not in ("abandoned", "redeal") and not self.table.state.carried

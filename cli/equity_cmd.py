@@ -73,7 +73,7 @@ def equity_command(
     if fmt.cards_dealt != 3 and not as_json:
         message(f"note: {rules.profile.name} deals {fmt.cards_dealt} cards; this table compares three-card "
                 "hands under its ranking (give a hand for the exact chances of one)")
-    rows = equity_table(rules.ranker)
+    rows = equity_table(rules.ranking.ranker)
     if as_json:
         import json
 

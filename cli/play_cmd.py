@@ -223,9 +223,9 @@ class TableView(_ObserverBase):
         self.level_explained = True
         rules = deal.rules
         seen = money(deal.level)
-        if rules.blind_allowed:
+        if rules.blind.allowed:
             return (f" [dim](the level: a seen player pays {seen} a turn to stay in, "
-                    f"a blind one {money(rules.payment(deal.level, blind=True))})[/]")
+                    f"a blind one {money(rules.stakes.payment(deal.level, blind=True))})[/]")
         return f" [dim](the level: each player pays {seen} a turn to stay in)[/]"
 
     # -- observer ---------------------------------------------------------
@@ -235,13 +235,13 @@ class TableView(_ObserverBase):
         number = session.state.dealt + 1  # as the log numbers it (a redeal is numbered too)
         carried = f", {money(deal.carried_in)} carried" if deal.carried_in else ""
         dealer = session.dealer
-        pot = f" · pot {money(deal.pot)}{carried}" if deal.rules.betting else ""
+        pot = f" · pot {money(deal.pot)}{carried}" if deal.rules.format.betting else ""
         self.console.rule(f"Deal {number} · {esc(dealer)} {verb(dealer, 'deals')}{pot}", style="dim")
         for name in table.humans:
             state = deal.players.get(name)
             if state is not None and state.seen and state.hand is not None:
                 self.console.print(f"{esc(name)}, your cards: {cards_markup(state.hand)}  "
-                                   f"([italic]{deal.rules.ranker.describe(state.hand)}[/])")
+                                   f"([italic]{deal.rules.ranking.ranker.describe(state.hand)}[/])")
 
     def acted(self, table: "Table", deal: "Deal", action: "Action", reason: Optional[str]) -> None:
         line = describe_action(deal, action)
@@ -259,7 +259,7 @@ class TableView(_ObserverBase):
         net = "  ".join(f"{esc(p)} {signed(v)}" for p, v in record.result.net.items() if v)
         if net:
             self.console.print(f"[dim]this deal: {net}[/]", highlight=False)
-        if table.session.rules.lives is not None:
+        if table.session.rules.format.lives is not None:
             lives = "  ".join(f"{esc(p)} {table.session.lives[p]}" for p in table.session.players)
             self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
         self.pause(table, record)
@@ -272,7 +272,7 @@ class TableView(_ObserverBase):
         (in a script: any line, such as ``next``) deals the next one; ``q``
         or the end of the input stops, as at a move.
         """
-        if self.prompter is None or table.session.rules.betting or not table.humans:
+        if self.prompter is None or table.session.rules.format.betting or not table.humans:
             return
         if table.session.is_over or (table.hands is not None and table.deals_played >= table.hands):
             return
@@ -292,14 +292,14 @@ class TableView(_ObserverBase):
         grid = RichTable(title="Final standings" if final else "Standings", title_justify="left")
         grid.add_column("player")
         grid.add_column("plays")
-        if session.rules.lives is not None:
+        if session.rules.format.lives is not None:
             grid.add_column("lives", justify="right")
-        money_game = session.rules.betting or session.rules.ante != 0  # Crash plays for lives, not money
+        money_game = session.rules.format.betting or session.rules.stakes.ante != 0  # Crash plays for lives, not money
         if money_game:
             grid.add_column("net", justify="right")
         for name in session.players:
             row = [esc(name), table.seats[name].style.replace("_", " ")]
-            if session.rules.lives is not None:
+            if session.rules.format.lives is not None:
                 row.append(str(session.lives[name]))
             if money_game:
                 row.append(signed(session.net()[name]))
@@ -309,7 +309,7 @@ class TableView(_ObserverBase):
         carried = session.state.carried if session.current is None else session.current.carried_in
         if carried and money_game:
             grid.add_row(*(["in the pot", "carried" if session.current is None else "carried in"]
-                           + ([""] if session.rules.lives is not None else []) + [money(carried)]))
+                           + ([""] if session.rules.format.lives is not None else []) + [money(carried)]))
         self.console.print(grid)
         if final:
             winners = session.winners()
@@ -322,7 +322,7 @@ class TableView(_ObserverBase):
 
         rules = deal.rules
         session = table.session
-        betting = rules.betting
+        betting = rules.format.betting
         if betting:
             level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
             self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level}{cap_note(deal)} · "
@@ -342,7 +342,7 @@ class TableView(_ObserverBase):
         if betting:
             grid.add_column("in", justify="right")
             grid.add_column("net", justify="right")
-        if rules.lives is not None:
+        if rules.format.lives is not None:
             grid.add_column("lives", justify="right")
         for name in deal.order:
             state = deal.players[name]
@@ -363,24 +363,24 @@ class TableView(_ObserverBase):
             row.append(status)
             if betting:
                 row += [money(state.contributed), signed(session.net()[name])]
-            if rules.lives is not None:
+            if rules.format.lives is not None:
                 row.append(str(session.lives[name]))
             grid.add_row(*row)
         self.console.print(grid)
         state = deal.players[viewer]
-        hidden = " ".join(["??"] * rules.cards_dealt)
+        hidden = " ".join(["??"] * rules.format.cards_dealt)
         if state.two_hands:
             self.console.print(f"Your hands: old [dim]{hidden}[/], new [dim]{hidden}[/] (blind)")
         elif not state.seen:
             self.console.print(f"Your cards: [dim]{hidden}[/] (blind: 'look' to see them)")
         elif state.arrangement is not None:
-            hands = " | ".join(f"{cards_markup(h)} ({rules.ranker.describe(h)})" for h in state.arrangement)
+            hands = " | ".join(f"{cards_markup(h)} ({rules.ranking.ranker.describe(h)})" for h in state.arrangement)
             self.console.print(f"Your hands: {hands}")
-        elif state.hand is not None and rules.hands_per_player > 1:
+        elif state.hand is not None and rules.format.hands > 1:
             self.console.print(f"Your cards: {cards_markup(state.hand)}  (arrange them into "
-                               f"{rules.hands_per_player} hands of three)")
+                               f"{rules.format.hands} hands of three)")
         elif state.hand is not None:
-            self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{rules.ranker.describe(state.hand)}[/])")
+            self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{rules.ranking.ranker.describe(state.hand)}[/])")
         if deal.centre:
             self.console.print(f"Centre: {cards_markup(deal.centre)}")
 
@@ -388,8 +388,8 @@ class TableView(_ObserverBase):
 def cap_note(deal: "Deal") -> str:
     """`` · cap reached (200): no raises`` once the pot has reached ``stakes.raises_stop_at`` (then bets stay
     at the level, and the pot still grows); nothing before, or without a cap."""
-    cap = deal.rules.raises.pot_cap
-    if cap is None or not deal.rules.raises.capped(deal.pot):
+    cap = deal.rules.stakes.raises.pot_cap
+    if cap is None or not deal.rules.stakes.raises.capped(deal.pot):
         return ""
     return f" · [yellow]cap reached[/] ({money(cap)}): no raises"
 
@@ -453,7 +453,7 @@ def explain_result(deal: "Deal") -> List[str]:
     from bragrules.engine.events import Result
 
     lines: List[str] = []
-    ranker = deal.rules.ranker
+    ranker = deal.rules.ranking.ranker
     ended = [e for e in deal.events if isinstance(e, Result)]
     shown = dict(ended[-1].shown) if ended else {}
     if result.showdown and shown:
@@ -464,7 +464,7 @@ def explain_result(deal: "Deal") -> List[str]:
                 lines.append(f"  {esc(name)} {verb(name, 'shows')} {hands}")
             elif state.hand is not None:
                 lines.append(f"  {esc(name)} {verb(name, 'shows')} {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
-        if result.lives_lost is not None and deal.rules.lives is not None:
+        if result.lives_lost is not None and deal.rules.format.lives is not None:
             lost = result.lives_lost
             if len(lost) == 1:
                 lines.append(f"[bold]lowest hand: {esc(lost[0])} {verb(lost[0], 'loses')} a life[/]")
@@ -472,7 +472,7 @@ def explain_result(deal: "Deal") -> List[str]:
                 lines.append(f"[bold]{esc(result.reason)}[/]")
             return lines
         see = ended[-1].reason
-        if deal.rules.hands_per_player == 1 and len(shown) == 2:
+        if deal.rules.format.hands == 1 and len(shown) == 2:
             a, b = list(shown)
             ka, kb = deal.comparer.key(deal.players[a].hand), deal.comparer.key(deal.players[b].hand)  # type: ignore[arg-type]
             if ka == kb:
@@ -662,7 +662,7 @@ class HumanTurn:
         if not arrange or not arrange[0].cards:
             console.print("no arrangement to suggest now", highlight=False)
             return
-        ranker = deal.rules.ranker
+        ranker = deal.rules.ranking.ranker
         hands = " | ".join(f"{cards_markup(h)} ({ranker.describe(h)})" for h in arrange[0].cards)
         text = " | ".join(" ".join(str(c) for c in h) for h in arrange[0].cards)
         console.print(f"hint: {hands}", highlight=False)
@@ -691,10 +691,10 @@ class HumanTurn:
             if lowered == "table":
                 self.view.draw(table, deal, player)
                 continue
-            if lowered == "hint" and deal.rules.hands_per_player > 1:
+            if lowered == "hint" and deal.rules.format.hands > 1:
                 self.hint(deal, options)
                 continue
-            if lowered == "arrange" and deal.rules.hands_per_player > 1:
+            if lowered == "arrange" and deal.rules.format.hands > 1:
                 arrange = [o for o in options if o.kind == "arrange"]
                 if arrange:  # 'arrange' alone takes the suggested arrangement, as the menu offers it
                     return arrange[0].action()

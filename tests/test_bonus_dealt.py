@@ -161,14 +161,14 @@ def test_random_play_with_unlooked_bonuses_conserves_money_and_audits(tmp_path_f
     session = Session(rules, names, seed=seed, dealer=names[-1])
     with LogWriter.for_session(path, session, profile_name="every-prial"):
         play_session(session, random_chooser(random.Random(seed)), max_deals=8)
-    start = rules.starting_stack if rules.finite else Fraction(0)
+    start = rules.session.starting_stack if rules.session.finite else Fraction(0)
     assert sum(session.balances.values()) + session.state.carried == start * players
     for record in session.records:  # every bonus hand dealt is paid, looked at or not (finite stacks may fall short)
-        if rules.finite or record.result.outcome == "redeal":
+        if rules.session.finite or record.result.outcome == "redeal":
             continue
         expected = {p: Fraction(0) for p in record.order}
         for holder, hand in record.hands.items():
-            amount = rules.bonus.get(_category(rules, hand), Fraction(0)) if hand is not None else 0
+            amount = rules.session.bonus.get(_category(rules, hand), Fraction(0)) if hand is not None else 0
             for p in record.order:
                 expected[p] += amount * (len(record.order) - 1) if p == holder else -amount
         assert record.result.bonuses == expected

@@ -93,7 +93,7 @@ def test_bots_choose_only_legal_actions_and_finish_every_deal(name: str) -> None
         session = Session(rules, seats, seed=round_)
         play_session(session, referee, max_deals=DEALS.get(name, 40))
         assert session.records
-        start = rules.starting_stack * len(seats) if rules.finite else 0
+        start = rules.session.starting_stack * len(seats) if rules.session.finite else 0
         assert sum(session.balances.values()) + session.state.carried == start
         for bot in bots.values():
             assert isinstance(bot.explain(), str) and bot.explain()
@@ -277,6 +277,6 @@ def test_bots_on_random_profiles(profile: Profile, players: int, seed: int, styl
     bots = {p: make_bot(styles[i % len(styles)], random.Random(seed + i)) for i, p in enumerate(seats)}
     session = Session(rules, seats, seed=seed)
     start = sum(session.balances.values())
-    deals = 2 if rules.hands_per_player > 1 and rules.betting else 12
+    deals = 2 if rules.format.hands > 1 and rules.format.betting else 12
     play_session(session, SealingReferee(bots), max_deals=deals)
     assert sum(session.balances.values()) + session.state.carried == start

@@ -38,7 +38,7 @@ def test_two_hands_pay_one_blind_rate() -> None:
     deal = two_hand_deal()
     assert deal.players["A"].two_hands
     bet = [o for o in deal.legal_actions() if o.kind == "bet"][0]
-    assert bet.amount == 1 / 2 * 1 or bet.amount == deal.rules.payment(deal.rules.opening_min, True)
+    assert bet.amount == 1 / 2 * 1 or bet.amount == deal.rules.stakes.payment(deal.rules.stakes.opening_min, True)
     deal.apply_text("A bet 1")  # level 2, one blind rate
     assert deal.pot == 5 + 4 + 1
 

@@ -120,7 +120,7 @@ def test_suits_breaking_ties_leave_no_ties() -> None:
 
 
 def _four_card_pair_loop(rules, hand: str) -> Tuple[int, int, int]:
-    ranker = rules.ranker
+    ranker = rules.ranking.ranker
     cards = parse_cards(hand)
     if rules.profile.format.discard_breaks_ties:
         key = ranker.four_card_key

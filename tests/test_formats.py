@@ -197,7 +197,7 @@ def test_every_shipped_profile_plays_end_to_end(name: str) -> None:
     session = Session(rules, players, seed=3)
     play_session(session, random_chooser(random.Random(3)), max_deals=25)
     total = sum(session.balances.values()) + session.state.carried
-    start = rules.starting_stack * len(players) if rules.finite else 0
+    start = rules.session.starting_stack * len(players) if rules.session.finite else 0
     assert total == start
     assert session.records
 
@@ -259,7 +259,7 @@ def test_auto_arrange_is_the_best_of_every_ordered_arrangement(name: str, count:
         cards = rng.sample(STANDARD_PACK, count)
         best = max(
             arrangement_chance(rules, hand_strengths(rules, a))
-            for a in ordered_arrangements(cards, rules.hands_per_player)
+            for a in ordered_arrangements(cards, rules.format.hands)
             if overrides.get("hand_order") != "strongest_first"
             or list(hand_strengths(rules, a)) == sorted(hand_strengths(rules, a), reverse=True)
         )

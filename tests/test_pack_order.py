@@ -282,7 +282,7 @@ def test_a_session_with_an_unshuffled_pack_always_audits_clean(tmp_path_factory:
     data = profile.model_dump(mode="json")
     data["pack"]["shuffle"] = shuffle
     rules = compile_rules(Profile.model_validate(data))
-    names = [f"P{i}" for i in range(max(players, rules.min_players))][: rules.max_players]
+    names = [f"P{i}" for i in range(max(players, rules.table.min_players))][: rules.table.max_players]
     path = Path(tmp_path_factory.mktemp("pack")) / "log.jsonl"
     session = Session(rules, names, seed=seed)
     choose = random_chooser(random.Random(seed))

@@ -170,7 +170,7 @@ def test_random_play_under_after_call_conserves_money_and_replays(tmp_path_facto
     session = Session(rules, names, seed=seed, dealer=names[-1])
     with LogWriter.for_session(path, session, profile_name="poker-pot"):
         play_session(session, random_chooser(random.Random(seed)), max_deals=6)
-    start = rules.starting_stack if rules.finite else Fraction(0)
+    start = rules.session.starting_stack if rules.session.finite else Fraction(0)
     carried: Optional[Fraction] = session.state.carried
     assert sum(session.balances.values()) + (carried or 0) == start * players
     report = audit(str(path))

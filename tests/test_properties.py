@@ -50,7 +50,7 @@ class BragMachine(RuleBasedStateMachine):
         self.now = 0.0  # a clock that moves only when the machine says so: time-limited sessions end
         self.session = Session(self.rules, NAMES[:players], seed=seed, clock=lambda: self.now, started=0.0)
         self.total = sum(self.session.balances.values())
-        self.full_pack = list(range(52 + self.rules.jokers))
+        self.full_pack = list(range(52 + self.rules.pack.jokers))
         self._begin()
 
     def _begin(self) -> None:
@@ -64,7 +64,7 @@ class BragMachine(RuleBasedStateMachine):
         meta = self.session._current_meta
         assert meta is not None
         self.start = (dict(meta["hands"]), dict(meta["retained"]), meta["carried_in"],
-                      {p: self.session.balances[p] for p in meta["order"]} if self.rules.finite else None,
+                      {p: self.session.balances[p] for p in meta["order"]} if self.rules.session.finite else None,
                       tuple(meta["centre"]))
         self.seen_once: set = set()
         if self.deal.is_over:  # no betting: the deal ends as it is dealt
@@ -101,7 +101,7 @@ class BragMachine(RuleBasedStateMachine):
         action = Action(player, kind, target=None if kind == "redeal" else other)
         if not self._attempt(deal, action):
             return
-        if kind == "peek" and deal.rules.peek_folds:
+        if kind == "peek" and deal.rules.disputes.peek_folds:
             assert deal.players[player].folded  # a deliberate look: the looker folds at once
         if deal.is_over:
             self._deal_over(deal)
@@ -140,7 +140,7 @@ class BragMachine(RuleBasedStateMachine):
             assert all(v == 0 for v in result.net.values()) and result.carried_out == deal.carried_in
         for player in result.conceded:  # a conceded hand is never shown
             assert player not in dict(deal.events[-1].shown)
-        if self.rules.finite:
+        if self.rules.session.finite:
             for state in deal.players.values():
                 assert state.stack is not None and state.stack >= 0
         hands, retained, carried, stacks, centre = self.start
@@ -161,7 +161,7 @@ class BragMachine(RuleBasedStateMachine):
     def session_over(self) -> None:
         assert self.session.is_over
         winners = self.session.winners()
-        score = self.session.lives if self.rules.lives is not None else self.session.net()
+        score = self.session.lives if self.rules.format.lives is not None else self.session.net()
         assert winners and all(score[w] == max(score.values()) for w in winners)
 
     @invariant()

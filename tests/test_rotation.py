@@ -298,8 +298,8 @@ def test_players_out_never_deal_and_the_log_audits_clean(profile: Profile, seed:
     in, the first to act is the next player still in after the dealer, and the audit agrees with play."""
     rules = compile_rules(profile)
     names = [f"P{i}" for i in range(players)]
-    if players > rules.max_players:
-        names = names[: rules.max_players]
+    if players > rules.table.max_players:
+        names = names[: rules.table.max_players]
     path = Path(tmp_path_factory.mktemp("rotation")) / "log.jsonl"
     session = Session(rules, names, seed=seed)
     choose = random_chooser(random.Random(seed))
@@ -311,7 +311,7 @@ def test_players_out_never_deal_and_the_log_audits_clean(profile: Profile, seed:
             assert session.dealer in still_in and set(deal.order) <= set(still_in)
             assert deal.order[0] == session.dealt_in()[0]
             n = len(names)
-            step = -1 if rules.rotation_step < 0 else 1
+            step = -1 if rules.table.rotation_step < 0 else 1
             after = [names[(names.index(session.dealer) + step * k) % n] for k in range(1, n + 1)]
             assert deal.order == [p for p in after if p in still_in]
             steps = 0
@@ -322,7 +322,7 @@ def test_players_out_never_deal_and_the_log_audits_clean(profile: Profile, seed:
                 return  # a deal this long is another test's business
             session.finish_deal()
             played += 1
-    if rules.rotation_step != 0:
+    if rules.table.rotation_step != 0:
         firsts = [r.order[0] for r in session.records if r.result.outcome != "redeal"]
         assert all(a != b for a, b in zip(firsts, firsts[1:]))
     report = audit(str(path))

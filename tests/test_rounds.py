@@ -177,10 +177,10 @@ def test_random_sessions_of_rounds_conserve_money_and_audit(tmp_path_factory: An
     session = Session(rules, names, seed=seed, dealer=names[-1])
     with LogWriter.for_session(path, session, profile_name="rounds"):
         play_session(session, random_chooser(random.Random(seed)), max_deals=60)
-    start = rules.starting_stack if rules.finite else Fraction(0)
+    start = rules.session.starting_stack if rules.session.finite else Fraction(0)
     assert sum(session.balances.values()) + session.state.carried == start * players
     played: List[str] = [r.dealer for r in session.records if r.result.outcome != "redeal"]
-    if session.is_over and not rules.finite:  # nobody is put out: each round is every seat dealing once
+    if session.is_over and not rules.session.finite:  # nobody is put out: each round is every seat dealing once
         assert len(played) >= count * players and all(played.count(p) >= count for p in names)
         carried_tail = [r for r in session.records if r.result.outcome != "redeal"][count * players:]
         assert all(r.carried_in > 0 for r in carried_tail)  # deals past the rounds only play a carried pot on

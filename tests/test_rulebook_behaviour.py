@@ -60,7 +60,7 @@ def deal_for(name: str, players: int) -> Deal:
     r = rules(name)
     names = [chr(ord("A") + i) for i in range(players)]
     hands = {p: tuple(parse_cards(HANDS[i])) for i, p in enumerate(names)}
-    stacks = {p: r.starting_stack for p in names} if r.finite else None
+    stacks = {p: r.session.starting_stack for p in names} if r.session.finite else None
     return Deal(r, names, hands, stacks=stacks)
 
 
@@ -182,7 +182,7 @@ def test_a_tied_see_ends_as_the_rulebook_says(name: str) -> None:
     r = rules(name)
     names = ["A", "B", "C"]
     hands = {"A": tuple(parse_cards("As Kd 9c")), "B": tuple(parse_cards("Ah Kc 9d")), "C": tuple(parse_cards("2c 3d 5h"))}
-    deal = Deal(r, names, hands, stacks={p: r.starting_stack for p in names} if r.finite else None)
+    deal = Deal(r, names, hands, stacks={p: r.session.starting_stack for p in names} if r.session.finite else None)
     for text in ("A look", "A bet 2", "B look", "B bet 2", "C fold"):
         if text.endswith(" look") and not load_profile(name).blind.allowed:
             continue
@@ -245,7 +245,7 @@ def test_balances_go_where_the_rulebook_says(name: str) -> None:
     session.finish_deal()
     low = min(session.balances.values())
     if "may go below zero" in text:
-        assert low < 0 or r.ante == 0
+        assert low < 0 or r.stakes.ante == 0
     else:
         assert "can lose no more" in text and low >= 0
 

@@ -41,12 +41,12 @@ def test_no_player_may_see_a_blind_player_under_000(name: str) -> None:
     """000: "A player may never see a blind player" and, of Blind Brag, "A blind player cannot
     be seen by another player": two blind players left alone bet on until one looks or folds."""
     rules = rules_for(name)
-    assert not rules.may_see(caller_blind=True, opponent_blind=True)
-    assert not rules.may_see(caller_blind=False, opponent_blind=True)
+    assert not rules.seeing.may_see(caller_blind=True, opponent_blind=True)
+    assert not rules.seeing.may_see(caller_blind=False, opponent_blind=True)
     hands = {"A": "Kc 9c 4c Ah Ad As 2c", "B": "5s 6h 7d Kh Kd Ks 3c", "C": "2d 7h Jd Qh Qd Qs 4d"}
-    if rules.cards_dealt == 3:
+    if rules.format.cards_dealt == 3:
         hands = {p: " ".join(h.split()[:3]) for p, h in hands.items()}
-    if rules.cards_dealt == 9:
+    if rules.format.cards_dealt == 9:
         hands = {"A": "Kc 9c 4c Ah Ad As 2c 2h 2s", "B": "5s 6h 7d Kh Kd Ks 3c 3h 3s",
                  "C": "2d 7h Jd Qh Qd Qs 4d 4h 4s"}
     deal = deal_with(rules, hands)

@@ -56,7 +56,7 @@ def test_no_view_ever_holds_another_players_unshown_cards(profile: Any, seed: in
     """Over whole sessions played by bots, each bot's view (what a browser would be sent) never
     contains a card of another player's hand that the table has not seen."""
     rules = compile_rules(profile)
-    names = ["A", "B", "C", "D"][: max(2, min(4, rules.max_players))]
+    names = ["A", "B", "C", "D"][: max(2, min(4, rules.table.max_players))]
     session = Session(rules, names, seed=seed)
     bots = {p: make_bot(style, random.Random(seed + i), p)
             for i, (p, style) in enumerate(zip(names, ["cautious", "loose", "blind_bluffer", "see_happy"]))}

@@ -30,7 +30,7 @@ the opponent hands below ``s`` that share no card with it are
 by inclusion and exclusion, with the per-card counts kept as running totals
 by strength and the per-pair counts (50 hands each) as sorted lists.
 
->>> table = equity_table(rules.ranker)
+>>> table = equity_table(rules.ranking.ranker)
 >>> len(table), sum(row.total for row in table)
 (741, 407170400)
 >>> top = table[0]
@@ -175,7 +175,7 @@ def _ranker_and_format(rules_or_ranker: Union[HandRanker, "Rules"]) -> Tuple[Han
     """(ranker, cards dealt, hands per player, discard breaks ties) from Rules or a bare ranker."""
     if isinstance(rules_or_ranker, HandRanker):
         return rules_or_ranker, 3, 1, False
-    ranker = rules_or_ranker.ranker
+    ranker = rules_or_ranker.ranking.ranker
     profile = rules_or_ranker.profile
     fmt = profile.format
     return ranker, fmt.cards_dealt, fmt.hands, bool(fmt.discard_breaks_ties)

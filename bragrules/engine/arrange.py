@@ -75,12 +75,12 @@ class ArrangementChoice:
 
 
 def hand_strengths(rules: Rules, hands: Sequence[Sequence[Card]]) -> Tuple[int, ...]:
-    return tuple(rules.ranker.strength(h) for h in hands)
+    return tuple(rules.ranking.ranker.strength(h) for h in hands)
 
 
 def check_arrangement(rules: Rules, dealt: Sequence[Card], hands: Sequence[Sequence[Card]]) -> Arrangement:
     """Validate an arrangement of ``dealt`` into hands; return it as tuples or raise RuleViolation."""
-    wanted = rules.hands_per_player
+    wanted = rules.format.hands
     if len(hands) != wanted:
         raise RuleViolation("format.hands", f"this format makes {wanted} hands, not {len(hands)}")
     held = set(dealt)
@@ -95,7 +95,7 @@ def check_arrangement(rules: Rules, dealt: Sequence[Card], hands: Sequence[Seque
                 raise RuleViolation("format.hands", f"{card} is used twice")
             used.add(card)
     arrangement = tuple(tuple(h) for h in hands)
-    if rules.strongest_first:
+    if rules.format.strongest_first:
         strengths = hand_strengths(rules, arrangement)
         if any(a < b for a, b in zip(strengths, strengths[1:])):
             raise RuleViolation("format.hand_order", "the hands must be placed strongest first")
@@ -120,8 +120,8 @@ def ordered_arrangements(cards: Sequence[Card], hands: int) -> Iterator[Arrangem
 
 def _win_numerators(rules: Rules) -> Tuple[List[int], int]:
     """Per strength, twice-scaled chance numerators: a tie counts half when it goes against the caller."""
-    beats, ties, total = hand_chances(rules.ranker)
-    tie_share = 1 if rules.tied_hand_against_caller else 0
+    beats, ties, total = hand_chances(rules.ranking.ranker)
+    tie_share = 1 if rules.format.tied_hand_against_caller else 0
     return [2 * b + tie_share * t for b, t in zip(beats, ties)], 2 * total
 
 
@@ -129,7 +129,7 @@ def arrangement_chance(rules: Rules, strengths: Sequence[int]) -> Fraction:
     """The chance an arrangement wins the pot against a random opponent, hands taken as independent."""
     numerators, denominator = _win_numerators(rules)
     ps = [numerators[s] for s in strengths]
-    need = rules.hands_needed
+    need = rules.format.hands_needed
     return Fraction(_at_least(ps, denominator, need), denominator ** len(ps))
 
 
@@ -154,11 +154,11 @@ def auto_arrange(rules: Rules, cards: Sequence[Card]) -> ArrangementChoice:
     nine): each three-card combination's strength and chance are worked out
     once, then arrangements are put together from disjoint combinations.
     """
-    hands = rules.hands_per_player
+    hands = rules.format.hands
     numerators, denominator = _win_numerators(rules)
-    need = rules.hands_needed
-    strongest_first = rules.strongest_first
-    strength = rules.ranker.strength
+    need = rules.format.hands_needed
+    strongest_first = rules.format.strongest_first
+    strength = rules.ranking.ranker.strength
     cards = list(cards)
     n = len(cards)
     combos: List[Tuple[int, int, int, Tuple[int, int, int]]] = []  # (mask, strength, numerator, indices)
@@ -207,7 +207,7 @@ def auto_arrange(rules: Rules, cards: Sequence[Card]) -> ArrangementChoice:
                 best_key, best_trios = key, trios
     best = tuple(tuple(cards[i] for i in trio) for trio in best_trios)
     used = {c for h in best for c in h}
-    display = tuple(tuple(rules.ranker.evaluate(h).played) for h in best)
+    display = tuple(tuple(rules.ranking.ranker.evaluate(h).played) for h in best)
     return ArrangementChoice(
         hands=display,
         discard=tuple(c for c in cards if c not in used),
@@ -220,7 +220,7 @@ def compare_arrangements(
     rules: Rules, first: Sequence[int], second: Sequence[int], second_is_caller: bool
 ) -> Tuple[int, int]:
     """Hands won by each side, hand by hand; a tied hand counts for nobody or against the caller."""
-    against_caller = rules.tied_hand_against_caller
+    against_caller = rules.format.tied_hand_against_caller
     a = b = 0
     for x, y in zip(first, second):
         if x > y:

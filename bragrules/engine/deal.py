@@ -265,10 +265,7 @@ class Deal:
         self._origin = (self.order, dict(hands), dict(retained) if retained else None, carried,
                         dict(stacks) if stacks is not None else None,
                         list(winner_hint) if winner_hint else None, list(centre) if centre else None)
-        comparer = rules.memo.get("comparer")
-        if comparer is None:
-            comparer = rules.memo["comparer"] = Comparer.for_rules(rules)
-        self.comparer: Comparer = comparer  # type: ignore[assignment]
+        self.comparer: Comparer = rules.comparer
         self.carried_in = carried if type(carried) is Fraction else Fraction(carried)
         self.units = Units.for_deal(rules, (self.carried_in, *stacks.values()) if stacks else (self.carried_in,))
         self.pot_u = 0 if self.carried_in is ZERO else self.units.to_units_exact(self.carried_in)
@@ -288,8 +285,8 @@ class Deal:
         self._see: Optional[Tuple[str, str]] = None
         self._folded_hands: List[Tuple[Card, ...]] = []
         self.centre: List[Card] = list(centre or [])
-        if rules.exchange and len(self.centre) != rules.centre_cards:
-            raise RuleViolation("format.exchange.centre_cards", f"{rules.centre_cards} centre cards are needed")
+        if rules.format.exchange and len(self.centre) != rules.format.centre_cards:
+            raise RuleViolation("format.exchange.centre_cards", f"{rules.format.centre_cards} centre cards are needed")
         self._knocker: Optional[str] = None
         self._final_turns: List[str] = []
         self._showing: Optional[str] = None  # at a see: the second to show, who may show or concede
@@ -298,14 +295,11 @@ class Deal:
         self._retaining: Optional[str] = None  # a blind survivor deciding whether to retain the hand
         self._declared: List[str] = []  # bonus hands declared (session.bonus.when: dealt)
         self._redeal_from: Dict[str, int] = {}  # exposed players who may demand a redeal: since which action
-        paid = rules.memo.get("bonus paid")
-        if paid is None:
-            paid = rules.memo["bonus paid"] = any(rules.bonus.values())
-        self._bonus_paid = bool(paid)  # a prial or running flush earns something
+        self._bonus_paid = rules.session.bonus_paid  # a prial or running flush earns something
         # no betting and several hands: everyone arranges in turn, then all show (fixed for the deal)
-        self._arranging = not rules.betting and rules.hands_per_player > 1
+        self._arranging = not rules.format.betting and rules.format.hands > 1
         retained = retained or {}
-        size = rules.pack_size
+        size = rules.pack.size
         in_pack = _pack_cards(size)
         for held_cards in (*hands.values(), *retained.values(), self.centre):
             if held_cards and not in_pack.issuperset(held_cards):
@@ -325,15 +319,15 @@ class Deal:
             state = self.players[name] = PlayerState(name, held, unit=unit, stack_u=stack)
             self._seats.append(state)
         self._post_antes()
-        if not rules.blind_allowed or not rules.betting:
+        if not rules.blind.allowed or not rules.format.betting:
             for state in self.players.values():
                 state.seen = True
                 self.events.append(Look(state.name, automatic=True))
                 self._declare(state)
         self.turn = len(self.order) - 1
-        if rules.exchange:
+        if rules.format.exchange:
             self.turn = 0
-        elif not rules.betting:
+        elif not rules.format.betting:
             self._next_to_arrange()
         else:
             self._advance()
@@ -407,17 +401,17 @@ class Deal:
         if self._showing is not None:
             return [LegalAction(player, "show"), LegalAction(player, "concede")]
         if self._retaining is not None:
-            if state.two_hands and self.rules.retain_of_two == "choice":
+            if state.two_hands and self.rules.blind.retain_of_two == "choice":
                 keeps = [LegalAction(player, "retain", target=t) for t in ("new", "old")]
             else:
                 keeps = [LegalAction(player, "retain")]
             return keeps + [LegalAction(player, "release")]
         if self.arranging:
             return [self._arrange_option(state)]
-        if self.rules.exchange:
+        if self.rules.format.exchange:
             return self._exchange_options(state)
         options: List[LegalAction] = []
-        if self.rules.hands_per_player > 1 and state.seen:
+        if self.rules.format.hands > 1 and state.seen:
             options.append(self._arrange_option(state))
         if not state.seen:
             if state.two_hands:
@@ -427,7 +421,7 @@ class Deal:
         bet = self._bet_option(state)
         if bet is not None:
             options.append(bet)
-        if self.rules.check_allowed and self.level_u is None:
+        if self.rules.stakes.check_allowed and self.level_u is None:
             options.append(LegalAction(player, "check"))
         see = self._see_option(state)
         if see is not None:
@@ -438,11 +432,11 @@ class Deal:
     def _exchange_options(self, state: PlayerState) -> List[LegalAction]:
         options: List[LegalAction] = []
         hand = state.hand or ()
-        if "one" in self.rules.swap_kinds:
+        if "one" in self.rules.format.swap_kinds:
             for mine in hand:
                 for centre in self.centre:
                     options.append(LegalAction(state.name, "swap", cards=((mine,), (centre,))))
-        if "all" in self.rules.swap_kinds:
+        if "all" in self.rules.format.swap_kinds:
             options.append(LegalAction(state.name, "swap", target="all"))
         options.append(LegalAction(state.name, "stand" if self._knocker else "knock"))
         return options
@@ -459,7 +453,7 @@ class Deal:
     def _bet_range(self, state: PlayerState) -> Tuple[int, Optional[int], int, bool]:
         """(least payment, most payment or None, payment step, all-in only) in units."""
         units = self.units
-        raises = self.rules.raises
+        raises = self.rules.stakes.raises
         blind = state.blind
         level = self.level_u
         high: Optional[int]
@@ -488,9 +482,9 @@ class Deal:
         ``pot_opening: capped`` the pot as it stands (in whole level steps, never below the opening minimum)."""
         units = self.units
         high = units.opening_max
-        if self.rules.raises.pot_cap is not None and self.rules.raises.capped(self.pot_u, units.denominator):
+        if self.rules.stakes.raises.pot_cap is not None and self.rules.stakes.raises.capped(self.pot_u, units.denominator):
             return units.opening_min
-        if self.rules.raises.kind == "pot" and self.rules.pot_opening_capped:
+        if self.rules.stakes.raises.kind == "pot" and self.rules.stakes.pot_opening_capped:
             pot_cap = max(units.opening_min, self.pot_u - self.pot_u % units.step)
             high = pot_cap if high is None else min(high, pot_cap)
         return high
@@ -499,7 +493,7 @@ class Deal:
         low, high, step, all_in = self._bet_range(state)
         money = self.units.money
         if all_in:
-            if self.rules.covering_side_pot and low > 0:
+            if self.rules.session.covering_side_pot and low > 0:
                 return LegalAction(state.name, "bet", amount=money(low), max_amount=money(low), all_in=True)
             return None
         return LegalAction(state.name, "bet", amount=money(low),
@@ -509,20 +503,20 @@ class Deal:
         """What a see costs the caller, in units (None while there is nothing to double)."""
         assert self.level_u is not None
         units = self.units
-        basis = self.rules.see.basis_amount(units.payment(self.level_u, state.blind), opponent.last_u)
+        basis = self.rules.seeing.see.basis_amount(units.payment(self.level_u, state.blind), opponent.last_u)
         return None if basis is None else units.times_multiple(basis)
 
     def _see_option(self, state: PlayerState) -> Optional[LegalAction]:
         if self.level_u is None or len(self.contenders) != 2:
             return None
         opponent = self.players[self._opponent(state.name)]
-        if not self.rules.may_see(state.blind, opponent.blind):
+        if not self.rules.seeing.may_see(state.blind, opponent.blind):
             return None
         cost = self._see_cost(state, opponent)
         if cost is None:
             return None
         if state.stack_u is not None and cost > state.stack_u:
-            if self.rules.covering_side_pot and state.stack_u > 0:
+            if self.rules.session.covering_side_pot and state.stack_u > 0:
                 return LegalAction(state.name, "see", amount=self.units.money(state.stack_u), all_in=True)
             return None
         return LegalAction(state.name, "see", amount=self.units.money(cost))
@@ -587,10 +581,10 @@ class Deal:
         if player not in self._needed:
             raise RuleViolation(RULE_CARDS, f"{player}'s cards are not awaited; "
                                             f"the cards awaited: {', '.join(self._needed)}")
-        count = self.rules.cards_dealt
+        count = self.rules.format.cards_dealt
         if len(cards) != count:
             raise RuleViolation(RULE_CARDS, f"a hand here is {count} cards, not {len(cards)}")
-        size = self.rules.pack_size
+        size = self.rules.pack.size
         seen: Set[Card] = set()
         for card in cards:
             if not 0 <= int(card) < size:
@@ -660,7 +654,7 @@ class Deal:
             return Action(self._showing, "show")
         if awaiting == "retain":
             assert self._retaining is not None
-            return Action(self._retaining, "retain" if self.rules.retain_by_default else "release")
+            return Action(self._retaining, "retain" if self.rules.blind.retain_by_default else "release")
         return None
 
     def verify(self, action: Action) -> None:
@@ -730,7 +724,7 @@ class Deal:
         if see is not None and not choosing and player != showing and kind in ("show", "concede"):
             return self._turned_at_see(state, action, apply)  # the record of cards the engine turns itself
         rules = self.rules
-        if kind == "look" and rules.look_any_time and not choosing and retaining is None:
+        if kind == "look" and rules.blind.look_any_time and not choosing and retaining is None:
             return self._look(state, action, apply)
         # the usual case: the player whose turn it is (the result and the awaited cards are ruled out above)
         to_act = self.to_act if awaited or choosing else self.order[self.turn]
@@ -743,7 +737,7 @@ class Deal:
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise RuleViolation(RULE_PLAYER, f"unknown action {kind!r}")
-        if rules.exchange:
+        if rules.format.exchange:
             if kind not in _EXCHANGE_KINDS:
                 raise RuleViolation("format.exchange",
                                     "Stop the Bus: swap with the centre, knock, or stand after a knock")
@@ -762,7 +756,7 @@ class Deal:
 
     def _look(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         if state.seen:
-            if not self.rules.blind_allowed and action.target is None:
+            if not self.rules.blind.allowed and action.target is None:
                 return Look(state.name, already_seen=True) if apply else None
             raise RuleViolation("blind.look", f"{state.name} has already looked")
         # whose turn it is was checked before this is reached (unless blind.look lets a player look any time)
@@ -785,7 +779,7 @@ class Deal:
             return Look(state.name, state.hands[target], hand=target)
         # one hand left: looking makes the player seen
         state.seen = True
-        if self.rules.bonus_when_dealt:
+        if self.rules.session.bonus_when_dealt:
             self._declare(state)
         if self._choosing and self._choosing[0] == state.name:
             self._finish_choice(state.name)
@@ -818,7 +812,7 @@ class Deal:
         return Discard(state.name, looked, state.seen)
 
     def _arrange(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
-        if self.rules.hands_per_player == 1:
+        if self.rules.format.hands == 1:
             raise RuleViolation("format.hands", "this format plays one hand; there is nothing to arrange")
         if not state.seen:
             raise RuleViolation("blind.look", f"{state.name} must look before arranging their cards")
@@ -838,7 +832,7 @@ class Deal:
     def _swap(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         hand = list(state.hand or ())
         if action.target == "all":
-            if "all" not in self.rules.swap_kinds:
+            if "all" not in self.rules.format.swap_kinds:
                 raise RuleViolation("format.exchange.swap", "only one card may be swapped at a time")
             if not apply:
                 return None
@@ -846,7 +840,7 @@ class Deal:
             self.centre = hand
             event: Event = Swap(state.name)
         else:
-            if "one" not in self.rules.swap_kinds:
+            if "one" not in self.rules.format.swap_kinds:
                 raise RuleViolation("format.exchange.swap", "the whole hand is swapped with the centre, not one card")
             cards = action.cards
             if not cards or len(cards) != 2 or any(len(part) != 1 for part in cards):
@@ -918,7 +912,7 @@ class Deal:
         blind = not state.seen
         rate = "blind" if blind else "seen"
         if all_in:
-            if not (rules.covering_side_pot and low > 0):
+            if not (rules.session.covering_side_pot and low > 0):
                 raise RuleViolation(
                     "session.covering",
                     f"{state.name} cannot cover {self.due(state.name)} and must fold under this profile",
@@ -937,26 +931,26 @@ class Deal:
             if new_level is None or new_level % units.step:
                 raise RuleViolation(
                     "stakes.level_step",
-                    f"a {rate} payment of {_amount(amount)} is not a level in steps of {rules.level_step}",
+                    f"a {rate} payment of {_amount(amount)} is not a level in steps of {rules.stakes.level_step}",
                 )
             if self.level_u is None:
                 if new_level < units.opening_min:
                     raise RuleViolation(
                         "stakes.opening_min",
-                        f"the opening level is at least {rules.opening_min}: a {rate} player pays at least "
+                        f"the opening level is at least {rules.stakes.opening_min}: a {rate} player pays at least "
                         f"{money(self._bet_range(state)[0])}, not {_amount(amount)}",
                     )
-                if new_level > units.opening_min and rules.raises.pot_cap is not None \
-                        and rules.raises.capped(self.pot_u, units.denominator):
+                if new_level > units.opening_min and rules.stakes.raises.pot_cap is not None \
+                        and rules.stakes.raises.capped(self.pot_u, units.denominator):
                     raise RuleViolation(
                         "stakes.raises_stop_at",
-                        f"the pot has reached {rules.raises.pot_cap}, where raising stops: the opening level is "
-                        f"{rules.opening_min}, a {rate} player pays {money(self._bet_range(state)[0])}, not {_amount(amount)}",
+                        f"the pot has reached {rules.stakes.raises.pot_cap}, where raising stops: the opening level is "
+                        f"{rules.stakes.opening_min}, a {rate} player pays {money(self._bet_range(state)[0])}, not {_amount(amount)}",
                     )
                 if units.opening_max is not None and new_level > units.opening_max:
                     raise RuleViolation(
                         "stakes.opening_max",
-                        f"the opening level is at most {rules.opening_max}: a {rate} player pays at most "
+                        f"the opening level is at most {rules.stakes.opening_max}: a {rate} player pays at most "
                         f"{money(units.payment(units.opening_max, state.blind))}, not {_amount(amount)}",
                     )
                 cap = self._opening_cap()
@@ -973,15 +967,15 @@ class Deal:
                         f"the level is {self.level}: a {rate} player pays at least {money(self._bet_range(state)[0])}, "
                         f"not {_amount(amount)}",
                     )
-                if new_level > self.level_u and rules.raises.pot_cap is not None \
-                        and rules.raises.capped(self.pot_u, units.denominator):
+                if new_level > self.level_u and rules.stakes.raises.pot_cap is not None \
+                        and rules.stakes.raises.capped(self.pot_u, units.denominator):
                     raise RuleViolation(
                         "stakes.raises_stop_at",
-                        f"the pot has reached {rules.raises.pot_cap}, where raising stops: no raise, a {rate} player "
+                        f"the pot has reached {rules.stakes.raises.pot_cap}, where raising stops: no raise, a {rate} player "
                         f"pays {money(self._bet_range(state)[0])} at the level of {self.level}, sees or folds, "
                         f"not {_amount(amount)}",
                     )
-                raises = rules.raises
+                raises = rules.stakes.raises
                 if not raises.unlimited and not raises.allows(
                         self.level_u, new_level, self.pot_u, units.raise_amount, scale=units.denominator,
                         call=units.payment(self.level_u, blind) if raises.after_call else 0):
@@ -989,7 +983,7 @@ class Deal:
                     top = money(high) if high is not None else None
                     raise RuleViolation(
                         raises.rule,
-                        f"{rules.raises.describe()}: from level {self.level} a {rate} player may pay "
+                        f"{rules.stakes.raises.describe()}: from level {self.level} a {rate} player may pay "
                         f"at most {top}, not {_amount(amount)}",
                     )
         if not apply:
@@ -1004,7 +998,7 @@ class Deal:
         return event
 
     def _check_action(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
-        if not self.rules.check_allowed:
+        if not self.rules.stakes.check_allowed:
             raise RuleViolation("stakes.check", "no free check: bet, see or fold")
         if self.level_u is not None:
             raise RuleViolation("stakes.check", "a check is allowed only while nobody has bet")
@@ -1047,11 +1041,11 @@ class Deal:
                 RULE_SEE_TWO, f"only two players may see; {len(self.contenders)} are still betting"
             )
         opponent = self.players[self._opponent(state.name)]
-        if not rules.may_see(state.blind, opponent.blind):
+        if not rules.seeing.may_see(state.blind, opponent.blind):
             caller = "blind" if state.blind else "seen"
             other = "blind" if opponent.blind else "seen"
             raise RuleViolation(
-                rules.see.rule_for(state.blind, opponent.blind),
+                rules.seeing.see.rule_for(state.blind, opponent.blind),
                 f"a {caller} player cannot see a {other} player: bet or fold",
             )
         if self.level_u is None:
@@ -1062,7 +1056,7 @@ class Deal:
         amount = action.amount if action.amount is not None else ZERO
         paid = self.units.to_units(amount)
         if state.stack_u is not None and cost > state.stack_u:
-            if not (rules.covering_side_pot and paid == state.stack_u and state.stack_u > 0):
+            if not (rules.session.covering_side_pot and paid == state.stack_u and state.stack_u > 0):
                 raise RuleViolation(
                     "session.covering",
                     f"{state.name} cannot cover the see ({money(cost)}); they have {state.stack}",
@@ -1171,11 +1165,11 @@ class Deal:
     def _lone_survivor(self, player: str) -> None:
         state = self.players[player]
         nobody_bet = self.level_u is None
-        if nobody_bet and self.rules.nobody_bet_carries:
+        if nobody_bet and self.rules.folding.nobody_bet_carries:
             self._finish_carried("everyone folded before anybody bet")
             return
-        if state.blind and not self.rules.blind_survivor_collects:
-            if self.rules.retention:
+        if state.blind and not self.rules.folding.blind_survivor_collects:
+            if self.rules.blind.retention:
                 self._retaining = player  # the survivor says whether to keep the unseen hand
                 return
             self._folded_hands.extend(h for h in state.hands.values() if h is not None)
@@ -1187,12 +1181,12 @@ class Deal:
         """The two players of the see in the order they turn their cards (``seeing.exposure``)."""
         assert self._see is not None
         caller, opponent = self._see
-        return [caller, opponent] if self.rules.caller_shows_first else [opponent, caller]
+        return [caller, opponent] if self.rules.seeing.caller_shows_first else [opponent, caller]
 
     def _may_concede(self) -> bool:
         """Whether the second to show at a see may concede unseen: the profile allows it and only
         the two players of the see are left in the deal."""
-        return self.rules.concede_unseen and len(self.in_play) == 2
+        return self.rules.seeing.concede_unseen and len(self.in_play) == 2
 
     def _showdown(self) -> None:
         assert self._see is not None
@@ -1213,7 +1207,7 @@ class Deal:
         exposure = self._exposure_order()
         if self._unknown(exposure, "see"):  # awaited in the order the hands are turned
             return
-        if self.rules.hands_per_player > 1:
+        if self.rules.format.hands > 1:
             self._settle_hands(exposure, caller, opponent)
             return
         winners = self._winners(self.in_play, caller, opponent)
@@ -1289,7 +1283,7 @@ class Deal:
         order = self._exposure_order()
         first, second = order
         if action.kind == "concede":  # only the second to show, and only where the profile lets them
-            if not self.rules.concede_unseen:
+            if not self.rules.seeing.concede_unseen:
                 raise RuleViolation("seeing.concede_unseen",
                                     "under this profile both hands are shown at a see; nobody concedes")
             if name == first and result is None:
@@ -1300,7 +1294,7 @@ class Deal:
         if name in self._shows:
             raise RuleViolation(RULE_OVER if result is not None else RULE_TURN, f"{name} has already shown")
         if name == first and second in self._shows:
-            who = "the caller" if self.rules.caller_shows_first else "the opponent"
+            who = "the caller" if self.rules.seeing.caller_shows_first else "the opponent"
             raise RuleViolation("seeing.exposure",
                                 f"{name} shows after {second}, but at a see {who}, {name}, turns cards first")
         if not apply:
@@ -1315,7 +1309,7 @@ class Deal:
         keep: Optional[str] = None
         if action.kind == "retain":
             if state.two_hands:
-                rule = self.rules.retain_of_two
+                rule = self.rules.blind.retain_of_two
                 if rule == "choice":
                     keep = action.target or "new"
                 else:
@@ -1352,7 +1346,7 @@ class Deal:
 
     def _dispute(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         """``X peeks Y``, ``X exposes [Y]`` and ``X redeal``: out of turn, whoever is to act."""
-        if not self.rules.betting:
+        if not self.rules.format.betting:
             raise RuleViolation("format.betting", "there is no betting in this format: a peek or an exposure "
                                                   "changes nothing, and there are no stakes to return")
         if self._see is not None or self._retaining is not None:
@@ -1369,7 +1363,7 @@ class Deal:
                 raise RuleViolation(RULE_PLAYER, "a peek names the player whose cards were looked at")
             if not apply:
                 return None
-            forced = self.rules.peek_folds and not state.folded
+            forced = self.rules.disputes.peek_folds and not state.folded
             event = Peek(state.name, target, forced)
             if forced:
                 self._force_fold(state)
@@ -1378,7 +1372,7 @@ class Deal:
         if not apply:
             return None
         before = self.level_u is None
-        if not affected.folded and (self.rules.redeal_before_betting if before else self.rules.redeal_after_betting):
+        if not affected.folded and (self.rules.disputes.redeal_before_betting if before else self.rules.disputes.redeal_after_betting):
             self._redeal_from[affected.name] = -1 if before else len(self.actions) + 1
         return Expose(state.name, affected.name, before)
 
@@ -1449,10 +1443,10 @@ class Deal:
         players = self.in_play
         if self._unknown(players, "all"):
             return
-        if self.rules.lives is not None:
+        if self.rules.format.lives is not None:
             self._settle_lives(players)
             return
-        if self.rules.hands_per_player > 1:
+        if self.rules.format.hands > 1:
             self._settle_hands(players, None, None)
             return
         winners = self._winners(players, None, None)
@@ -1463,7 +1457,7 @@ class Deal:
         keys = {p: self._key(p) for p in players}
         low = min(keys.values())
         lowest = [p for p in players if keys[p] == low]
-        if len(lowest) > 1 and not self.rules.lowest_tie_all_lose:
+        if len(lowest) > 1 and not self.rules.format.lowest_tie_all_lose:
             lowest = []
         best = settle_many(self.rules, players, self._key, self._suit_key, self.order)
         reason = (
@@ -1483,7 +1477,7 @@ class Deal:
                 state.arrangement = auto_arrange(self.rules, state.hand).hands
                 self.events.append(Arrange(name, tuple(state.arrangement), automatic=True))
             strengths[name] = hand_strengths(self.rules, state.arrangement)
-        needed = self.rules.hands_needed
+        needed = self.rules.format.hands_needed
         if caller is not None and opponent is not None:
             won_by_opponent, won_by_caller = compare_arrangements(
                 self.rules, strengths[opponent], strengths[caller], second_is_caller=True
@@ -1491,7 +1485,7 @@ class Deal:
             tally = {opponent: won_by_opponent, caller: won_by_caller}
         else:
             tally = {p: 0 for p in players}
-            for index in range(self.rules.hands_per_player):
+            for index in range(self.rules.format.hands):
                 top = max(strengths[p][index] for p in players)
                 best = [p for p in players if strengths[p][index] == top]
                 if len(best) == 1:
@@ -1603,31 +1597,31 @@ class Deal:
 
     def _declare(self, state: PlayerState) -> None:
         """``session.bonus.when: dealt``: a bonus hand is declared when its holder looks at it."""
-        if not self.rules.bonus_when_dealt or state.name in self._declared or state.hand is None:
+        if not self.rules.session.bonus_when_dealt or state.name in self._declared or state.hand is None:
             return
         category = self.comparer.category(state.hand)
-        if self.rules.bonus.get(category):
+        if self.rules.session.bonus.get(category):
             self._declared.append(state.name)
-            self.events.append(Bonus(state.name, self.rules.bonus[category], category))
+            self.events.append(Bonus(state.name, self.rules.session.bonus[category], category))
 
     def _declare_dealt(self) -> None:
         """``session.bonus.needs_look: false``: at settlement every bonus hand dealt in this deal is
         declared, looked at or not (a hand nobody recorded is not)."""
-        if not self.rules.bonus_unlooked:
+        if not self.rules.session.bonus_unlooked:
             return
         for name in self.order:
             hand = self._bonus_hand(name)
             if name in self._declared or hand is None:
                 continue
             category = self.comparer.category(hand)
-            if self.rules.bonus.get(category):
+            if self.rules.session.bonus.get(category):
                 self._declared.append(name)
-                self.events.append(Bonus(name, self.rules.bonus[category], category))
+                self.events.append(Bonus(name, self.rules.session.bonus[category], category))
 
     def _bonus_hand(self, player: str) -> Hand:
         """The hand a player's bonus is reckoned on: the one held (shown or declared on looking),
         or under ``session.bonus.needs_look: false`` the one dealt in this deal, whatever became of it."""
-        if self.rules.bonus_unlooked:
+        if self.rules.session.bonus_unlooked:
             dealt = self._origin[1].get(player)
             return None if dealt is None else tuple(dealt)
         return self.players[player].hand
@@ -1636,7 +1630,7 @@ class Deal:
         """Whose hands earn a bonus: those shown at a showdown, and those declared (when: dealt);
         under ``needs_look: false`` those dealt one, and nobody else (a retained hand earned in its own deal)."""
         players = list(self._declared)
-        if self.rules.bonus_unlooked:
+        if self.rules.session.bonus_unlooked:
             return players
         for player in shown or ():
             if player not in players:
@@ -1655,7 +1649,7 @@ class Deal:
             hand = self._bonus_hand(player)
             if hand is None:
                 continue
-            amount = self.rules.bonus.get(self.comparer.category(hand), ZERO)
+            amount = self.rules.session.bonus.get(self.comparer.category(hand), ZERO)
             if not amount:
                 continue
             for other in self.order:
@@ -1738,7 +1732,7 @@ class Deal:
                 p: [[str(c) for c in h] for h in players[p].arrangement or ()]
                 for p in self.order
                 if players[p].arrangement is not None
-            } if self.rules.hands_per_player > 1 else {},  # only several hands are arranged
+            } if self.rules.format.hands > 1 else {},  # only several hands are arranged
             conceded=list(conceded or []),
             decided_by=decided_by,
             ending=ending,
@@ -1761,7 +1755,7 @@ class Deal:
         see = self._see  # the see being settled (its event is recorded once the settlement is done)
         caller, opponent = see if see is not None else (None, None)
         tied: Optional[bool] = None  # whether the two hands of the see were equal, when one hand each is known
-        if see is not None and rules.hands_per_player == 1:
+        if see is not None and rules.format.hands == 1:
             a, b = self.players[see[0]].hand, self.players[see[1]].hand
             if a is not None and b is not None:
                 tied = self.comparer.key(a) == self.comparer.key(b)
@@ -1770,13 +1764,13 @@ class Deal:
             return Ending("redeal", won, caller=caller, opponent=opponent, tied=tied), []
         if outcome == "abandoned":  # the time limit stopped play mid-hand
             return Ending("abandoned", won, caller=caller, opponent=opponent, tied=tied), ["session.end.at_limit"]
-        if rules.lives is not None:
+        if rules.format.lives is not None:
             return Ending("lives", won, caller=caller, opponent=opponent, tied=tied), ["format.lives"]
         nobody_bet = self.level_u is None
         if outcome == "carried":
             alone = self.in_play
             survivor = alone[0] if len(alone) == 1 else None
-            if survivor is not None and nobody_bet and rules.nobody_bet_carries:
+            if survivor is not None and nobody_bet and rules.folding.nobody_bet_carries:
                 return Ending("carried_unbet", won, survivor, caller, opponent, tied), ["folding.nobody_bet"]
             if survivor is not None:
                 return (Ending("carried_blind", won, survivor, caller, opponent, tied),
@@ -1804,7 +1798,7 @@ class Deal:
             hand = self._bonus_hand(player)
             if bonus > 0 and hand is not None:
                 category = self.comparer.category(hand)
-                if rules.bonus.get(category) and f"session.bonus.{category}" not in paths:
+                if rules.session.bonus.get(category) and f"session.bonus.{category}" not in paths:
                     paths.append(f"session.bonus.{category}")
         return ending, paths
 

@@ -124,7 +124,7 @@ class Session:
         started: Optional[float] = None,
         keep: bool = False,
     ):
-        low, high = rules.min_players, rules.max_players
+        low, high = rules.table.min_players, rules.table.max_players
         if len(players) < max(2, low) or len(players) > high:
             raise RuleViolation(
                 "table.max_players" if len(players) > high else "table.min_players",
@@ -136,21 +136,21 @@ class Session:
         self.players: List[str] = list(players)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.pack = Pack.fresh(rules.jokers)
+        self.pack = Pack.fresh(rules.pack.jokers)
         if dealer is not None:
             if dealer not in self.players:
                 raise RuleViolation("players", f"the dealer {dealer} is not at the table")
             first = self.players.index(dealer)
-        elif rules.first_dealer_random:
+        elif rules.table.first_dealer_random:
             first = self.rng.randrange(len(self.players))
         else:
             first = 0
         self.state = SessionState(dealer_index=first)
         # no bankroll and no lives: nobody is ever put out, so every seat is dealt in every deal
-        self._everyone_stays = not rules.finite and rules.lives is None
-        start = rules.starting_stack if rules.finite else ZERO
+        self._everyone_stays = not rules.session.finite and rules.format.lives is None
+        start = rules.session.starting_stack if rules.session.finite else ZERO
         self.balances: Dict[str, Fraction] = {p: Fraction(start) for p in self.players}
-        self.lives: Dict[str, int] = {p: rules.lives or 0 for p in self.players}
+        self.lives: Dict[str, int] = {p: rules.format.lives or 0 for p in self.players}
         self.records: List[DealRecord] = []
         self.keep_records = keep_records
         self.current: Optional[Deal] = None
@@ -163,8 +163,8 @@ class Session:
         self.keep = keep
         self.retained_unknown: List[str] = []  # keep mode: who holds a retained hand into the next deal
         self.acted_ms: Optional[int] = None  # at_limit: abandon: when the current deal's last action was made
-        self._abandons = rules.end.abandons  # asked at every action
-        self._counts_rounds = rules.end.kind == "rounds"  # asked after every deal
+        self._abandons = rules.session.end.abandons  # asked at every action
+        self._counts_rounds = rules.session.end.kind == "rounds"  # asked after every deal
 
     def elapsed_ms(self) -> int:
         """Whole milliseconds since the session started, by its clock (what a log records)."""
@@ -192,9 +192,9 @@ class Session:
         """Players still in the session (with chips when the bankroll is finite)."""
         if self._everyone_stays:
             return list(self.players)
-        if self.rules.lives is not None:
+        if self.rules.format.lives is not None:
             return [p for p in self.players if self.lives[p] > 0]
-        if self.rules.finite:
+        if self.rules.session.finite:
             return [p for p in self.players if self.balances[p] > 0]
         return list(self.players)
 
@@ -204,14 +204,14 @@ class Session:
         if self._everyone_stays:
             return list(self.players)
         seated = self.seated()
-        if not self.rules.covering_side_pot and self.rules.finite:
-            seated = [p for p in seated if self.balances[p] >= self.rules.ante]
+        if not self.rules.session.covering_side_pot and self.rules.session.finite:
+            seated = [p for p in seated if self.balances[p] >= self.rules.stakes.ante]
         return seated
 
     def dealt_in(self) -> List[str]:
         """This deal's players from the dealer's left, clockwise (or the other way round)."""
         n = len(self.players)
-        direction = -1 if self.rules.rotation_step < 0 else 1
+        direction = -1 if self.rules.table.rotation_step < 0 else 1
         if self._everyone_stays and direction == 1:  # everyone is dealt in: the seats from the dealer's left
             start = self.state.dealer_index + 1
             return self.players[start:] + self.players[:start]
@@ -226,7 +226,7 @@ class Session:
     def shuffle_due(self) -> bool:
         """Whether the pack is shuffled before the next deal (the first, a redeal, or as the profile says)."""
         s = self.state
-        return self.rules.shuffle.shuffle_before(s.dealt == 0, s.last_won_by_prial, s.redeal)
+        return self.rules.pack.shuffle.shuffle_before(s.dealt == 0, s.last_won_by_prial, s.redeal)
 
     @property
     def is_over(self) -> bool:
@@ -241,7 +241,7 @@ class Session:
             if len(self.dealt_in()) < 2:
                 return True
             seated = len(self.seated())
-        return self.rules.end.is_over(s.deals, s.resolved, seated, s.carried.numerator > 0, s.finished_ms, s.rounds)
+        return self.rules.session.end.is_over(s.deals, s.resolved, seated, s.carried.numerator > 0, s.finished_ms, s.rounds)
 
     def current_hands(self) -> Dict[str, Tuple[Card, ...]]:
         assert self._current_meta is not None
@@ -273,14 +273,14 @@ class Session:
         if shuffled:
             self.pack.shuffle(self.rng)
         cut_at = 0
-        if rules.cut and shuffled:
+        if rules.table.cut and shuffled:
             cut_at = self.rng.randrange(1, len(self.pack))
             self.pack.cut(cut_at)
         order = self.dealt_in()
         hands: Dict[str, Optional[Tuple[Card, ...]]] = (
             {p: None for p in order} if self.keep else dict(self._deal_cards(order)))
-        centre = tuple(self.pack.deal(rules.centre_cards)) if rules.centre_cards else ()
-        stacks = {p: self.balances[p] for p in order} if rules.finite else None
+        centre = tuple(self.pack.deal(rules.format.centre_cards)) if rules.format.centre_cards else ()
+        stacks = {p: self.balances[p] for p in order} if rules.session.finite else None
         retained: Dict[str, Optional[Tuple[Card, ...]]] = {p: h for p, h in s.retained.items() if p in order}
         if self.keep:
             retained.update({p: None for p in self.retained_unknown if p in order})
@@ -349,7 +349,7 @@ class Session:
             if amount is not ZERO:  # a zero net (the shared zero, as a deal's nets are made) adds nothing
                 balances[p] = add_money(balances[p], amount)
         lost = result.lives_lost
-        if not self.rules.lives or any(self.lives[p] - (p in lost) > 0 for p in self.players):
+        if not self.rules.format.lives or any(self.lives[p] - (p in lost) > 0 for p in self.players):
             for p in lost:
                 self.lives[p] -= 1
         if result.outcome != "carried":
@@ -388,7 +388,7 @@ class Session:
 
     def _next_dealer(self) -> int:
         s, n = self.state, len(self.players)
-        step = self.rules.rotation_step
+        step = self.rules.table.rotation_step
         if self._everyone_stays:  # nobody is passed over
             return s.dealer_index if step == 0 else (s.dealer_index + (-1 if step < 0 else 1)) % n
         still_in = set(self.in_rotation())
@@ -404,14 +404,14 @@ class Session:
     def hand_text(self, hand: Optional[Sequence[Card]]) -> str:
         """A hand as a log writes it; an unknown hand (keep mode) as ``?? ?? ??``."""
         if hand is None:
-            return " ".join("??" for _ in range(self.rules.cards_dealt))
+            return " ".join("??" for _ in range(self.rules.format.cards_dealt))
         return " ".join(str(c) for c in hand)
 
     def _deal_cards(self, order: Sequence[str]) -> Dict[str, Tuple[Card, ...]]:
-        count = self.rules.cards_dealt
+        count = self.rules.format.cards_dealt
         n = len(order)
         top = self.pack.deal(count * n)  # every card this deal needs, in the order they come off the pack
-        if self.rules.deal_singly:  # one card at a time round the table: the i-th player gets every n-th card
+        if self.rules.table.deal_singly:  # one card at a time round the table: the i-th player gets every n-th card
             return {p: tuple(top[i::n]) for i, p in enumerate(order)}
         return {p: tuple(top[i * count:(i + 1) * count]) for i, p in enumerate(order)}
 
@@ -430,7 +430,7 @@ class Session:
         >>> session.time_up(), session.time_up(now_ms=30 * 60_000)
         (False, True)
         """
-        end = self.rules.end
+        end = self.rules.session.end
         deal = self.current
         if not end.abandons or deal is None or deal.is_over or deal.carried_in:
             return False
@@ -445,7 +445,7 @@ class Session:
         if deal is None or deal.is_over:
             raise RuleViolation("deal_over", "no deal is in progress")
         if not self.time_up():
-            end = self.rules.end
+            end = self.rules.session.end
             if not end.abandons:
                 why = "under this profile the hand in progress is played out at the time limit"
             elif deal.carried_in:
@@ -453,7 +453,7 @@ class Session:
             else:
                 why = f"the time limit of {end.minutes} minutes has not passed"
             raise RuleViolation("session.end.at_limit", f"the hand cannot be abandoned: {why}")
-        deal.abandon(f"time is up ({self.rules.end.minutes} minutes): the hand is abandoned, every stake returned")
+        deal.abandon(f"time is up ({self.rules.session.end.minutes} minutes): the hand is abandoned, every stake returned")
 
     def act(self, text_or_action: object) -> None:
         """Apply an action to the current deal (text like ``"A bet 2"`` or an Action).
@@ -471,7 +471,7 @@ class Session:
             if self.time_up(now):
                 raise RuleViolation(
                     "session.end.at_limit",
-                    f"time is up ({self.rules.end.minutes} minutes): play stops, the hand is abandoned with "
+                    f"time is up ({self.rules.session.end.minutes} minutes): play stops, the hand is abandoned with "
                     f"every stake returned; {action} is not played",
                 )
         deal.apply(action)
@@ -534,7 +534,7 @@ class Session:
                     "elapsed_ms": finished_ms,
                     **(
                         {"lives_lost": list(result.lives_lost), "lives": dict(self.lives)}
-                        if self.rules.lives
+                        if self.rules.format.lives
                         else {}
                     ),
                 }
@@ -549,12 +549,12 @@ class Session:
 
     def net(self) -> Dict[str, Fraction]:
         """Each player's gain or loss so far."""
-        start = self.rules.starting_stack if self.rules.finite else ZERO
+        start = self.rules.session.starting_stack if self.rules.session.finite else ZERO
         return {p: self.balances[p] - start for p in self.players}
 
     def winners(self) -> List[str]:
         """The player(s) with the highest net balance (exact ties share); with lives, the most lives."""
-        if self.rules.lives is not None:
+        if self.rules.format.lives is not None:
             most = max(self.lives.values())
             return [p for p in self.players if self.lives[p] == most]
         net = self.net()

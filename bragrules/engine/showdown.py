@@ -16,27 +16,27 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card
-from bragrules.rules.compile import Rules
+from bragrules.rules.ranking import HandRanker
+
+if TYPE_CHECKING:
+    from bragrules.rules.compile import Rules
 
 Key = Tuple[int, ...]
 
 
 @dataclass(frozen=True)
 class Comparer:
-    """Keys for one-hand formats (Three-Card and Four-Card)."""
+    """Keys for one-hand formats (Three-Card and Four-Card): made once per profile (``rules.comparer``)."""
 
-    rules: Rules
+    ranker: "HandRanker"
+    suit_ranker: "HandRanker"
     discard_breaks_ties: bool
 
-    @classmethod
-    def for_rules(cls, rules: Rules) -> "Comparer":
-        return cls(rules, rules.discard_breaks_ties)
-
     def key(self, cards: Sequence[Card]) -> Key:
-        ranker = self.rules.ranker
+        ranker = self.ranker
         if len(cards) == 3:
             return (ranker.strength(cards),)
         if self.discard_breaks_ties:
@@ -44,10 +44,10 @@ class Comparer:
         return (ranker.evaluate(cards).strength,)
 
     def suit_key(self, cards: Sequence[Card]) -> Key:
-        return (self.rules.suit_ranker.evaluate(cards).strength,)
+        return (self.suit_ranker.evaluate(cards).strength,)
 
     def category(self, cards: Sequence[Card]) -> str:
-        ranker = self.rules.ranker
+        ranker = self.ranker
         if len(cards) == 3:
             return ranker.category(ranker.strength(cards))
         return ranker.evaluate(cards).category
@@ -64,7 +64,7 @@ def best_players(
 
 
 def settle_pair(
-    rules: Rules,
+    rules: "Rules",
     caller: str,
     opponent: str,
     key: Callable[[str], Key],
@@ -77,11 +77,11 @@ def settle_pair(
         return [caller]
     if b > a:
         return [opponent]
-    return rules.resolve_tie(caller, opponent, order, suit_key)
+    return rules.seeing.resolve_tie(caller, opponent, order, suit_key)
 
 
 def settle_many(
-    rules: Rules,
+    rules: "Rules",
     players: Sequence[str],
     key: Callable[[str], Key],
     suit_key: Callable[[str], Key],
@@ -99,8 +99,8 @@ def settle_many(
     if len(best) == 1:
         return best
     if caller is not None and opponent is not None and set(best) == {caller, opponent}:
-        return rules.resolve_tie(caller, opponent, order, suit_key)
-    tie = rules.tie_among_many
+        return rules.seeing.resolve_tie(caller, opponent, order, suit_key)
+    tie = rules.seeing.tie_among_many
     if tie == "eldest_hand":
         return [next(p for p in order if p in best)]
     if tie == "suits":

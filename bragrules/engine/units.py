@@ -20,10 +20,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import lcm
-from typing import Any, Dict, Iterable, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, Optional, Tuple
 
 from bragrules.core.money import WHOLE
-from bragrules.rules.compile import Rules
+
+if TYPE_CHECKING:
+    from bragrules.rules.compile import Rules
+    from bragrules.rules.stakes import StakesPolicy
 
 _CACHES = ("known_money", "_units_of", "ante_events")
 """A deal's units' slots that remember what was worked out before: not part of what the units are."""
@@ -38,7 +41,7 @@ class Units:
         "ante_events",
     )
 
-    def __init__(self, rules: Rules, denominator: int):
+    def __init__(self, stakes: "StakesPolicy", multiple: Fraction, bonus: Dict[str, Fraction], denominator: int):
         self.denominator = denominator
         self.known_money: Dict[int, Fraction] = {}  # money() of the units met so far (read, never written, outside)
         # amounts converted before, by identity (each held, so no other object takes its id): a log's
@@ -46,14 +49,14 @@ class Units:
         self._units_of: Dict[int, Tuple[Fraction, Optional[int]]] = {}
         self.ante_events: Dict[str, Any] = {}  # a deal's Ante event of the whole ante, per player (engine.deal)
         u = self.to_units_exact
-        self.ante = u(rules.ante)
-        self.step = u(rules.level_step)
-        self.opening_min = u(rules.opening_min)
-        self.opening_max = u(rules.opening_max) if rules.opening_max is not None else None
-        self.raise_amount = u(rules.raises.amount) if rules.raises.amount is not None else None
-        self.rate_num, self.rate_den = rules.blind_rate.numerator, rules.blind_rate.denominator
-        self.mult_num, self.mult_den = rules.see.multiple.numerator, rules.see.multiple.denominator
-        self.bonus = {k: u(v) for k, v in rules.bonus.items()}
+        self.ante = u(stakes.ante)
+        self.step = u(stakes.level_step)
+        self.opening_min = u(stakes.opening_min)
+        self.opening_max = u(stakes.opening_max) if stakes.opening_max is not None else None
+        self.raise_amount = u(stakes.raises.amount) if stakes.raises.amount is not None else None
+        self.rate_num, self.rate_den = stakes.blind_rate.numerator, stakes.blind_rate.denominator
+        self.mult_num, self.mult_den = multiple.numerator, multiple.denominator
+        self.bonus = {k: u(v) for k, v in bonus.items()}
 
     def _key(self) -> Tuple[Any, ...]:
         return tuple(
@@ -69,29 +72,9 @@ class Units:
 
     @classmethod
     def for_deal(cls, rules: Rules, amounts: Iterable[Fraction]) -> "Units":
-        """Units for a deal starting with these stacks and carried pot (made once per denominator and kept)."""
-        if type(amounts) is tuple and len(amounts) == 1 and amounts[0].denominator == 1:
-            found = rules.memo.get(("units for", 1))  # the usual deal: a whole carried pot and no stacks
-            if found is not None:
-                assert isinstance(found, Units)
-                return found
-        extra = 1  # the denominators the amounts bring (most deals: none)
-        for amount in amounts:
-            den = amount.denominator
-            if den != 1:
-                extra = lcm(extra, den)
-        found = rules.memo.get(("units for", extra))
-        if found is None:
-            denominator = lcm(rules.money_denominator, extra)
-            if rules.see.basis != "caller_rate":
-                denominator *= rules.see.multiple.denominator  # twice an all-in payment must stay whole
-            key = ("units", denominator)
-            found = rules.memo.get(key)
-            if found is None:
-                found = rules.memo[key] = cls(rules, denominator)
-            rules.memo[("units for", extra)] = found
-        assert isinstance(found, Units)
-        return found
+        """Units for a deal starting with these stacks and carried pot (made once per denominator and kept
+        by the profile's :class:`UnitsFamily`, ``rules.units``)."""
+        return rules.units.for_amounts(amounts)
 
     def to_units_exact(self, amount: Fraction) -> int:
         amount = amount if type(amount) is Fraction else Fraction(amount)
@@ -138,3 +121,49 @@ class Units:
 
     def times_multiple(self, amount: int) -> int:
         return amount * self.mult_num // self.mult_den
+
+
+class UnitsFamily:
+    """The money units of one profile's deals, made once per denominator and kept (``rules.units``).
+
+    Most deals start from whole amounts and share the profile's own unit; a
+    carried pot or a stack in finer amounts widens it, once per denominator.
+
+    >>> from bragrules.profile.models import Profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> family = compile_rules(Profile()).units
+    >>> family.for_amounts((Fraction(1),)) is family.for_amounts((Fraction(3),)), family.for_amounts((Fraction(1, 3),)).denominator
+    (True, 6)
+    """
+
+    __slots__ = ("_stakes", "_multiple", "_bonus", "_base", "_widen", "_by_extra", "_by_denominator")
+
+    def __init__(self, stakes: "StakesPolicy", multiple: Fraction, doubles_payments: bool, bonus: Dict[str, Fraction],
+                 denominator: int) -> None:
+        self._stakes, self._multiple, self._bonus = stakes, multiple, bonus
+        self._base = denominator
+        # a see that doubles an opponent's (possibly all-in) payment must stay whole
+        self._widen = multiple.denominator if doubles_payments else 1
+        self._by_extra: Dict[int, Units] = {}
+        self._by_denominator: Dict[int, Units] = {}
+
+    def for_amounts(self, amounts: Iterable[Fraction]) -> Units:
+        """The units of a deal that starts with these amounts (its carried pot, and stacks)."""
+        if type(amounts) is tuple and len(amounts) == 1 and amounts[0].denominator == 1:
+            found = self._by_extra.get(1)  # the usual deal: a whole carried pot and no stacks
+            if found is not None:
+                return found
+        extra = 1  # the denominators the amounts bring (most deals: none)
+        for amount in amounts:
+            den = amount.denominator
+            if den != 1:
+                extra = lcm(extra, den)
+        found = self._by_extra.get(extra)
+        if found is None:
+            denominator = lcm(self._base, extra) * self._widen
+            found = self._by_denominator.get(denominator)
+            if found is None:
+                found = self._by_denominator[denominator] = Units(self._stakes, self._multiple, self._bonus,
+                                                                  denominator)
+            self._by_extra[extra] = found
+        return found

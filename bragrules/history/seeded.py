@@ -49,8 +49,8 @@ class SeededPack:
         self.players = list(players)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.pack = Pack.fresh(rules.jokers)
-        self.draws_dealer = rules.first_dealer_random if draws_dealer is None else draws_dealer
+        self.pack = Pack.fresh(rules.pack.jokers)
+        self.draws_dealer = rules.table.first_dealer_random if draws_dealer is None else draws_dealer
         self._drawn: Optional[str] = None
         if self.draws_dealer:
             self._drawn = self.players[self.rng.randrange(len(self.players))]
@@ -65,15 +65,15 @@ class SeededPack:
         rules, pack = self.rules, self.pack
         if shuffled:
             pack.shuffle(self.rng)
-            if rules.cut:
+            if rules.table.cut:
                 pack.cut(self.rng.randrange(1, len(pack)))
-        count, n = rules.cards_dealt, len(order)
+        count, n = rules.format.cards_dealt, len(order)
         top = pack.deal(count * n)
-        if rules.deal_singly:
+        if rules.table.deal_singly:
             hands = {p: tuple(top[i::n]) for i, p in enumerate(order)}
         else:
             hands = {p: tuple(top[i * count:(i + 1) * count]) for i, p in enumerate(order)}
-        centre: Cards = tuple(pack.deal(rules.centre_cards)) if rules.centre_cards else ()
+        centre: Cards = tuple(pack.deal(rules.format.centre_cards)) if rules.format.centre_cards else ()
         for p, hand in retained.items():
             if p not in order:
                 pack.put_under(hand)

@@ -204,17 +204,17 @@ class _Arrangements:
     """
 
     def __init__(self, rules: "Rules") -> None:
-        ranker = rules.ranker
+        ranker = rules.ranking.ranker
         beats, ties, total = hand_chances(ranker)
-        tie_share = 0.5 if rules.tied_hand_against_caller else 0.0
+        tie_share = 0.5 if rules.format.tied_hand_against_caller else 0.0
         self.win = [(b + tie_share * t) / total for b, t in zip(beats, ties)]
-        self.hands = rules.hands_per_player
-        self.need = rules.hands_needed
+        self.hands = rules.format.hands
+        self.need = rules.format.hands_needed
         self.table = ranker.table
-        rng = random.Random(f"bragrules arrangements {rules.cards_dealt} {self.hands}")
+        rng = random.Random(f"bragrules arrangements {rules.format.cards_dealt} {self.hands}")
         pack = list(range(ranker.pack_size))
         scores = sorted(
-            self.score(self._greedy(rng.sample(pack, rules.cards_dealt))) for _ in range(_ARRANGED_SAMPLE)
+            self.score(self._greedy(rng.sample(pack, rules.format.cards_dealt))) for _ in range(_ARRANGED_SAMPLE)
         )
         self.sample = scores
 
@@ -253,9 +253,9 @@ def _arrangements(rules: "Rules") -> _Arrangements:
     """The arrangements a several-hand format can make, sampled once per ranking and format."""
     fmt = rules.profile.format
     key = ("bot_arrangements", fmt.cards_dealt, fmt.hands, fmt.win_rule, fmt.tied_hand)
-    found = rules.ranker.memo.get(key)
+    found = rules.ranking.ranker.memo.get(key)
     if not isinstance(found, _Arrangements):
-        found = rules.ranker.memo[key] = _Arrangements(rules)
+        found = rules.ranking.ranker.memo[key] = _Arrangements(rules)
     return found
 
 
@@ -268,7 +268,7 @@ def hand_share(rules: "Rules", cards: Sequence[int]) -> float:
     >>> round(hand_share(compile_rules(Profile()), parse_cards("Kc Kd 2h")), 3)
     0.887
     """
-    ranker = rules.ranker
+    ranker = rules.ranking.ranker
     if len(cards) == 3:
         a, b, c = cards
         return _shares(ranker)[ranker.table[triple_index(a, b, c)]]
@@ -355,7 +355,7 @@ class StyleBot:
             target = options[self.rng.randrange(2)]
             self._say(f"looks at the {target.target} hand to choose one for the showdown")
             return target.action()
-        if view.rules.exchange:
+        if view.rules.format.exchange:
             return self._exchange(view, options, memory)
         by_kind: Dict[str, LegalAction] = {}
         looks: List[LegalAction] = []
@@ -435,14 +435,14 @@ class StyleBot:
     def _share_of(self, view: PlayerView, memory: _Memory) -> Tuple[object, float]:
         """The hand the bot has seen (or its arrangement) and its share."""
         rules = view.rules
-        if rules.hands_per_player > 1:
+        if rules.format.hands > 1:
             arrangement = view.arrangement
             if arrangement is None:
                 return None, 0.5
             key = tuple(c for h in arrangement for c in h)
             share = memory.shares.get(key)
             if share is None:
-                table = rules.ranker.table
+                table = rules.ranking.ranker.table
                 strengths = [table[triple_index(a, b, c)] for a, b, c in arrangement]
                 share = memory.shares[key] = _arrangements(rules).share(strengths)
             return arrangement, share
@@ -450,7 +450,7 @@ class StyleBot:
         assert cards is not None
         if len(cards) == 3:
             a, b, c = cards
-            ranker = rules.ranker
+            ranker = rules.ranking.ranker
             return cards, _shares(ranker)[ranker.table[triple_index(a, b, c)]]
         key = tuple(cards)
         share = memory.shares.get(key)
@@ -530,7 +530,7 @@ class StyleBot:
         if view.hand is None:
             self._say(f"{last.kind}s without looking")
             return last.action()
-        ranker = view.rules.ranker
+        ranker = view.rules.ranking.ranker
         table = ranker.table
         hand = list(view.hand)
         a, b, c = hand
@@ -590,7 +590,7 @@ class RandomBot:
             options = [o for o in options if o.kind != "bet"] or options
         if self._turns > 2 * self.max_bets:  # a long deal: no more free checks
             options = [o for o in options if o.kind != "check"] or options
-        if view.rules.exchange and self._turns > 4:
+        if view.rules.format.exchange and self._turns > 4:
             options = [options[-1]]  # knock or stand
         option = options[self.rng.randrange(len(options))]
         if option.kind == "bet":
@@ -640,7 +640,7 @@ def _money(amount: object) -> str:
 
 
 def _describe(rules: object, cards: object) -> str:
-    ranker: HandRanker = rules.ranker  # type: ignore[attr-defined]
+    ranker: HandRanker = rules.ranking.ranker  # type: ignore[attr-defined]
     if not cards:
         return "an unarranged hand"
     if isinstance(cards, tuple) and isinstance(cards[0], tuple):

@@ -219,11 +219,11 @@ def _play_block(
     seats = _seat_names(len(seat_styles))
     tally = _Tally()
     tally.seats = {seat: _SeatTally() for seat in seats}
-    ranker = rules.ranker
+    ranker = rules.ranking.ranker
     table = ranker.table
     category_of = ranker.category
-    several = rules.hands_per_player > 1
-    lives = rules.lives is not None
+    several = rules.format.hands > 1
+    lives = rules.format.lives is not None
     first_dealt, pot_sizes = tally.first_dealt, tally.pot_sizes
     seat_nets = {seat: ExactSum() for seat in seats}  # the block's money sums, exact and cheap
     blind_net, pot_total = ExactSum(), ExactSum()
@@ -248,7 +248,7 @@ def _play_block(
         session_number += 1
         in_session = 0
         act = session.act
-        abandons = rules.end.abandons
+        abandons = rules.session.end.abandons
         while played < deals and not session.is_over:
             if stop_requested():  # the run is ending (Ctrl-C): the deal played is the last, its log whole
                 if log is not None:

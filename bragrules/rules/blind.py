@@ -7,11 +7,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Optional
 
 from pydantic import Field
 
+from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, Section, choice
+from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import money_text, sentence
 
 if TYPE_CHECKING:
@@ -61,6 +64,42 @@ class Blind(Area):
         "`choice`: the survivor says (`retain old` / `retain new`; the newer when a history does "
         "not say); `newer`: always the newer; `older`: always the older.",
     )
+
+# ---------------------------------------------------------------------------
+# The policy
+# ---------------------------------------------------------------------------
+
+ALLOWED_RULE = field_rule("blind.allowed")
+LOOK_RULE = field_rule("blind.look")
+RETENTION_RULE = field_rule("blind.retention")
+RETAIN_DEFAULT_RULE = field_rule("blind.retain_default")
+RETAIN_OF_TWO_RULE = field_rule("blind.retain_of_two")
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPolicy(AreaPolicy):
+    """Blind play as the engine asks it: whether one may play blind, when one may look, retention.
+
+    >>> from bragrules.profile.models import Profile
+    >>> policy = BlindPolicy.compile(Profile())
+    >>> policy.allowed, policy.look_any_time, policy.retention
+    (True, False, False)
+    """
+
+    allowed: bool
+    look_any_time: bool
+    retention: bool
+    retain_by_default: bool
+    """A blind survivor retains the unseen hand when a history does not say."""
+    retain_of_two: str
+    """Which of two unseen hands a survivor keeps: choice, newer or older."""
+
+    @classmethod
+    def compile(cls, p: "Profile") -> "BlindPolicy":
+        blind = p.blind
+        return cls(blind.allowed, blind.look == "any_time", blind.retention, blind.retain_default == "retain",
+                   blind.retain_of_two)
+
 
 # ---------------------------------------------------------------------------
 # The sentences

@@ -1,41 +1,50 @@
 """Compile a profile into the rules the engine asks.
 
 ``compile_rules(profile)`` chooses, once, every behaviour that varies between
-tables and packages it as small policy objects. The engine never reads a
-profile field and never branches on a variant's name; it asks these objects.
-Each policy is defined by its rule area (:class:`RaisePolicy` in
-:mod:`bragrules.rules.stakes`, :class:`SeePolicy` and the tie resolvers in
-:mod:`bragrules.rules.seeing`, :class:`EndPolicy` in
-:mod:`bragrules.rules.session`, :class:`ShufflePolicy` in
-:mod:`bragrules.rules.pack`); this module only assembles them into
-:class:`Rules`.
+tables, as one compiled policy per rule area: ``rules.stakes``
+(:class:`~bragrules.rules.stakes.StakesPolicy`), ``rules.seeing``,
+``rules.blind``, ``rules.folding``, ``rules.session``, ``rules.pack``,
+``rules.table``, ``rules.disputes``, ``rules.format`` and the ranking. Each
+area's module builds its own policy from its own part of the profile; this
+module only assembles them into :class:`Rules`, with what is derived from
+several areas at once (the money unit, the comparer of hands). The engine
+never reads a profile field and never branches on a variant's name: it asks
+these policies (:mod:`bragrules.rules.hooks` lists the questions).
 
 >>> from bragrules.profile.models import Profile
 >>> rules = compile_rules(Profile())
->>> rules.payment(level=Fraction(4), blind=True)
+>>> rules.stakes.payment(level=Fraction(4), blind=True)
 Fraction(2, 1)
->>> rules.see.multiple * rules.see.basis_amount(rules.payment(Fraction(4), blind=False), Fraction(4))
+>>> rules.seeing.see.multiple * rules.seeing.see.basis_amount(rules.stakes.payment(Fraction(4), blind=False), 4)
 Fraction(8, 1)
->>> rules.may_see(caller_blind=False, opponent_blind=True)
+>>> rules.seeing.may_see(caller_blind=False, opponent_blind=True)
 False
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import Dict, Optional, Tuple
+from typing import TYPE_CHECKING, Tuple
 
 from bragrules.profile.models import Profile
-from bragrules.rules import format as fmt_area
-from bragrules.rules.pack import ShufflePolicy
+from bragrules.rules.blind import BlindPolicy
+from bragrules.rules.disputes import DisputesPolicy
+from bragrules.rules.folding import FoldingPolicy
+from bragrules.rules.format import FormatPolicy
+from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.pack import PackPolicy, ShufflePolicy
 from bragrules.rules.ranking import HandRanker, compile_ranking
-from bragrules.rules.seeing import TIE_RESOLVERS, SeePolicy, TieResolver, see_policy, tie_among_many
-from bragrules.rules.session import EndPolicy
-from bragrules.rules.stakes import RaisePolicy, raise_policy
-from bragrules.rules.table import rotation_step
+from bragrules.rules.seeing import TIE_RESOLVERS, SeePolicy, SeeingPolicy, TieResolver
+from bragrules.rules.session import EndPolicy, SessionPolicy
+from bragrules.rules.stakes import RaisePolicy, StakesPolicy
+from bragrules.rules.table import TablePolicy
+
+if TYPE_CHECKING:
+    from bragrules.engine.showdown import Comparer
+    from bragrules.engine.units import UnitsFamily
 
 __all__ = [
     "EndPolicy",
@@ -49,88 +58,51 @@ __all__ = [
     "money_denominator",
 ]
 
-# ---------------------------------------------------------------------------
-# The whole compiled rule set
-# ---------------------------------------------------------------------------
 
+@dataclass(frozen=True, slots=True)
+class RankingPolicy(AreaPolicy):
+    """The hand ranking as the engine asks it: the compiled ranker, and the one that counts suits."""
 
-@dataclass(frozen=True)
-class Rules:
-    """Everything the engine needs, chosen once from a profile."""
-
-    profile: Profile
     ranker: HandRanker
     suit_ranker: HandRanker
-    ante: Fraction
-    blind_rate: Fraction
-    level_step: Fraction
-    opening_min: Fraction
-    opening_max: Optional[Fraction]
-    raises: RaisePolicy
-    check_allowed: bool
-    see: SeePolicy
-    resolve_tie: TieResolver
-    blind_allowed: bool
-    look_any_time: bool
-    blind_survivor_collects: bool
-    nobody_bet_carries: bool
-    retention: bool
-    shuffle: ShufflePolicy
-    end: EndPolicy
-    finite: bool
-    starting_stack: Fraction
-    covering_side_pot: bool
-    bonus: Dict[str, Fraction]
-    rotation_step: int
-    first_dealer_random: bool
-    deal_singly: bool
-    cut: bool
-    jokers: int
-    cards_dealt: int
-    hands_per_player: int
-    betting: bool
-    lives: Optional[int]
-    exchange: bool = False
-    centre_cards: int = 0
-    swap_kinds: Tuple[str, ...] = ()
-    money_denominator: int = 1
-    min_players: int = 2
-    max_players: int = 8
-    strongest_first: bool = False  # several hands: the stronger placed first
-    hands_needed: int = 1  # several hands: how many a player must win to take the pot
-    tied_hand_against_caller: bool = False  # several hands: a tied hand goes against the caller
-    discard_breaks_ties: bool = False  # Four-Card
-    lowest_tie_all_lose: bool = True  # Crash: equal lowest hands each lose a life
-    tie_among_many: str = "split"  # equal best hands among several players: split, eldest_hand or suits
-    pot_opening_capped: bool = True  # pot limit: the opening bet is at most the pot too
-    caller_shows_first: bool = False  # at a see the caller turns cards first (else the opponent)
-    concede_unseen: bool = False  # the second to show at a see may concede without showing
-    retain_by_default: bool = True  # a blind survivor retains the unseen hand when a history does not say
-    retain_of_two: str = "choice"  # which of two unseen hands a survivor keeps: choice, newer or older
-    bonus_when_dealt: bool = False  # bonuses earned when a hand is held (declared on looking), not only shown
-    bonus_unlooked: bool = False  # bonuses earned by every bonus hand dealt, looked at or not, settled with the deal
-    # what the engine derives from these rules once and keeps with them (a deal's money units)
-    memo: Dict[object, object] = field(default_factory=dict, compare=False, repr=False)
-    peek_folds: bool = True  # a deliberate look at another's cards forces the looker's fold
-    redeal_before_betting: bool = True  # an exposure before any betting: the exposed player may demand a redeal
-    redeal_after_betting: bool = False  # the same once betting has begun
+    """The ranker with suits breaking ties (``seeing.tie: suits``); the ranker itself otherwise."""
 
-    # -- money ------------------------------------------------------------
 
-    def payment(self, level: Fraction, blind: bool) -> Fraction:
-        """What a player pays at a turn for a level: the level seen, the blind rate of it blind."""
-        return level * self.blind_rate if blind else level
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything the engine needs, chosen once from a profile: one compiled policy per rule area.
 
-    def level_for(self, paid: Fraction, blind: bool) -> Fraction:
-        """The seen-equivalent level a payment stands for."""
-        return paid / self.blind_rate if blind else paid
+    >>> from bragrules.profile import load_profile
+    >>> rules = compile_rules(load_profile("traditional"))
+    >>> rules.blind.retention, rules.stakes.opening_min, rules.format.hands
+    (True, Fraction(1, 1), 1)
+    """
 
-    def may_see(self, caller_blind: bool, opponent_blind: bool) -> bool:
-        return self.see.may_see(caller_blind, opponent_blind)
+    profile: Profile
+    table: TablePolicy
+    pack: PackPolicy
+    ranking: RankingPolicy
+    stakes: StakesPolicy
+    seeing: SeeingPolicy
+    folding: FoldingPolicy
+    blind: BlindPolicy
+    session: SessionPolicy
+    disputes: DisputesPolicy
+    format: FormatPolicy
+    money_denominator: int
+    """The least ``D`` making every amount the profile can produce a whole number of ``1/D``."""
+    comparer: "Comparer"
+    """Keys for one-hand showdowns (:class:`~bragrules.engine.showdown.Comparer`)."""
+    asking_refusal: Tuple[AreaPolicy, ...]
+    """The area policies whose ``refusal`` can refuse something under this profile (asked in this order)."""
+    units: "UnitsFamily"
+    """The money units of this profile's deals (:class:`~bragrules.engine.units.UnitsFamily`)."""
 
     @property
-    def pack_size(self) -> int:
-        return 52 + self.jokers
+    def areas(self) -> Tuple[AreaPolicy, ...]:
+        """Every area's policy, in the profile's order."""
+        return (self.table, self.pack, self.ranking, self.stakes, self.seeing, self.folding, self.blind,
+                self.session, self.disputes, self.format)
 
 
 def money_denominator(rules: Rules) -> int:
@@ -143,23 +115,14 @@ def money_denominator(rules: Rules) -> int:
     >>> money_denominator(compile_rules(Profile()))
     2
     """
-    step = rules.level_step
-    rate = rules.blind_rate
-    multiple = rules.see.multiple
-    amounts = [
-        rules.ante,
-        step,
-        step * rate,
-        step * multiple,
-        step * rate * multiple,
-        rules.opening_min,
-        rules.starting_stack,
-        *rules.bonus.values(),
-    ]
-    if rules.opening_max is not None:
-        amounts.append(rules.opening_max)
-    if rules.raises.amount is not None:
-        amounts += [rules.raises.amount, rules.raises.amount * rate]
+    return _denominator(rules.stakes, rules.seeing, rules.session)
+
+
+def _denominator(stakes: StakesPolicy, seeing: SeeingPolicy, session: SessionPolicy) -> int:
+    multiple = seeing.see.multiple
+    step, rate = stakes.level_step, stakes.blind_rate
+    amounts = [*stakes.money_amounts(), step * multiple, step * rate * multiple, session.starting_stack,
+               *session.bonus.values()]
     return lcm(*(Fraction(a).denominator for a in amounts))
 
 
@@ -189,7 +152,19 @@ def compile_rules(profile: Profile) -> Rules:
     return found
 
 
+def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
+    """The same rules for another number of seats (an audit of a history dealt to more or fewer players)."""
+    table = TablePolicy(min_players, max_players, rules.table.rotation_step, rules.table.first_dealer_random,
+                        rules.table.deal_singly, rules.table.cut)
+    return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
+                 rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
+                 rules.asking_refusal, rules.units)
+
+
 def _compile(profile: Profile) -> Rules:
+    from bragrules.engine.showdown import Comparer  # the engine's, built once here for every deal
+    from bragrules.engine.units import UnitsFamily
+
     ranking = profile.ranking
     ranker = compile_ranking(ranking, jokers=profile.pack.jokers)
     suit_ranker = (
@@ -197,69 +172,26 @@ def _compile(profile: Profile) -> Rules:
         if ranking.suits_break_ties
         else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=profile.pack.jokers)
     ) if profile.seeing.tie == "suits" else ranker
-    seeing = profile.seeing
-    stakes = profile.stakes
-    rules = Rules(
-        profile=profile,
-        ranker=ranker,
-        suit_ranker=suit_ranker,
-        ante=stakes.ante,
-        blind_rate=stakes.blind_rate,
-        level_step=stakes.level_step,
-        opening_min=stakes.opening_min,
-        opening_max=stakes.opening_max,
-        raises=raise_policy(profile),
-        check_allowed=stakes.check == "before_first_bet",
-        see=see_policy(profile),
-        resolve_tie=TIE_RESOLVERS[seeing.tie],
-        blind_allowed=profile.blind.allowed,
-        look_any_time=profile.blind.look == "any_time",
-        blind_survivor_collects=profile.folding.blind_survivor == "collects",
-        nobody_bet_carries=profile.folding.nobody_bet == "carries",
-        retention=profile.blind.retention,
-        shuffle=ShufflePolicy(profile.pack.shuffle),
-        end=EndPolicy(profile.session.end.kind, profile.session.end.count, profile.session.end.minutes,
-                      abandons=profile.session.end.kind == "time" and profile.session.end.at_limit == "abandon"),
-        finite=profile.session.bankroll == "finite",
-        starting_stack=profile.session.starting_stack if profile.session.bankroll == "finite" else Fraction(0),
-        covering_side_pot=profile.session.covering == "side_pot",
-        bonus={
-            "prial": profile.session.bonus.prial,
-            "running_flush": profile.session.bonus.running_flush,
-        },
-        rotation_step=rotation_step(profile),
-        first_dealer_random=profile.table.first_dealer == "random",
-        deal_singly=profile.table.deal == "singly",
-        cut=profile.table.cut,
-        jokers=profile.pack.jokers,
-        cards_dealt=profile.format.cards_dealt,
-        hands_per_player=profile.format.hands,
-        betting=profile.format.betting,
-        lives=profile.format.lives,
-        exchange=profile.format.exchange.enabled,
-        centre_cards=profile.format.exchange.centre_cards if profile.format.exchange.enabled else 0,
-        swap_kinds=fmt_area.SWAP_KINDS[profile.format.exchange.swap],
+    stakes = StakesPolicy.compile(profile)
+    seeing = SeeingPolicy.compile(profile)
+    session = SessionPolicy.compile(profile)
+    fmt = FormatPolicy.compile(profile)
+    areas: Tuple[AreaPolicy, ...] = (
+        TablePolicy.compile(profile), PackPolicy.compile(profile), RankingPolicy(ranker, suit_ranker), stakes,
+        seeing, FoldingPolicy.compile(profile), BlindPolicy.compile(profile), session,
+        DisputesPolicy.compile(profile), fmt,
     )
-    fmt = profile.format
-    return replace(
-        rules,
-        money_denominator=money_denominator(rules),
-        min_players=profile.table.min_players,
-        max_players=profile.table.max_players,
-        strongest_first=fmt.hand_order == "strongest_first",
-        hands_needed=fmt_area.hands_needed(profile),
-        tied_hand_against_caller=fmt.tied_hand == "against_caller",
-        discard_breaks_ties=fmt.discard_breaks_ties,
-        lowest_tie_all_lose=fmt.lowest_tie == "all_lose",
-        tie_among_many=tie_among_many(profile),
-        pot_opening_capped=stakes.raise_limit.pot_opening == "capped",
-        caller_shows_first=seeing.exposure == "caller_first",
-        concede_unseen=seeing.concede_unseen,
-        retain_by_default=profile.blind.retain_default == "retain",
-        retain_of_two=profile.blind.retain_of_two,
-        bonus_when_dealt=profile.session.bonus.when == "dealt" and profile.session.bonus.needs_look,
-        bonus_unlooked=profile.session.bonus.when == "dealt" and not profile.session.bonus.needs_look,
-        peek_folds=profile.disputes.deliberate_look == "fold",
-        redeal_before_betting=profile.disputes.exposure_before_betting == "redeal",
-        redeal_after_betting=profile.disputes.exposure_after_betting == "redeal",
+    denominator = _denominator(stakes, seeing, session)
+    table, pack, ranking_policy, _, _, folding, blind, _, disputes, _ = areas
+    assert isinstance(table, TablePolicy) and isinstance(pack, PackPolicy)
+    assert isinstance(ranking_policy, RankingPolicy) and isinstance(folding, FoldingPolicy)
+    assert isinstance(blind, BlindPolicy) and isinstance(disputes, DisputesPolicy)
+    return Rules(
+        profile=profile, table=table, pack=pack, ranking=ranking_policy, stakes=stakes, seeing=seeing,
+        folding=folding, blind=blind, session=session, disputes=disputes, format=fmt,
+        money_denominator=denominator,
+        comparer=Comparer(ranker, suit_ranker, fmt.discard_breaks_ties),
+        asking_refusal=tuple(area for area in areas if area.asks_refusal),
+        units=UnitsFamily(stakes, seeing.see.multiple, seeing.see.basis != "caller_rate", session.bonus, denominator),
     )
+

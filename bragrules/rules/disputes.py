@@ -7,11 +7,14 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal, Optional
 
 from pydantic import Field
 
+from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import sentence
 
 if TYPE_CHECKING:
@@ -48,6 +51,35 @@ class Disputes(Area):
 # ---------------------------------------------------------------------------
 # The sentences
 # ---------------------------------------------------------------------------
+
+
+DELIBERATE_LOOK_RULE = field_rule("disputes.deliberate_look")
+EXPOSURE_BEFORE_BETTING_RULE = field_rule("disputes.exposure_before_betting")
+EXPOSURE_AFTER_BETTING_RULE = field_rule("disputes.exposure_after_betting")
+
+
+@dataclass(frozen=True, slots=True)
+class DisputesPolicy(AreaPolicy):
+    """Disputes as the engine asks them: what an exposure or a peek costs.
+
+    >>> from bragrules.profile.models import Profile
+    >>> DisputesPolicy.compile(Profile()).peek_folds
+    True
+    """
+
+    peek_folds: bool
+    """A deliberate look at another's cards forces the looker's fold."""
+    redeal_before_betting: bool
+    """An exposure before any betting: the exposed player may demand a redeal."""
+    redeal_after_betting: bool
+    """The same once betting has begun."""
+
+    @classmethod
+    def compile(cls, p: "Profile") -> "DisputesPolicy":
+        d = p.disputes
+        return cls(d.deliberate_look == "fold", d.exposure_before_betting == "redeal",
+                   d.exposure_after_betting == "redeal")
+
 
 
 def exposure_before_betting(p: "Profile") -> str:

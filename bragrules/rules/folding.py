@@ -7,11 +7,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, List, Literal, Optional
 
 from pydantic import Field
 
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import money_text, sentence
 
 if TYPE_CHECKING:
@@ -46,6 +48,24 @@ class Folding(Area):
 # ---------------------------------------------------------------------------
 # The sentences
 # ---------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class FoldingPolicy(AreaPolicy):
+    """Carry-over as the engine asks it: who takes a pot when everyone else folds.
+
+    >>> from bragrules.profile.models import Profile
+    >>> FoldingPolicy.compile(Profile()).nobody_bet_carries
+    False
+    """
+
+    blind_survivor_collects: bool
+    nobody_bet_carries: bool
+
+    @classmethod
+    def compile(cls, p: "Profile") -> "FoldingPolicy":
+        return cls(p.folding.blind_survivor == "collects", p.folding.nobody_bet == "carries")
+
+
 
 BLIND_SURVIVOR = choice(
     "folding.blind_survivor",

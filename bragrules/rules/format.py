@@ -7,11 +7,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal, Optional
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Optional, Tuple
 
 from pydantic import Field, model_validator
 
+from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import count, money_text, number_word, sentence
 
 if TYPE_CHECKING:
@@ -110,6 +113,55 @@ def hands_needed(p: "Profile") -> int:
 
 SWAP_KINDS = {"one": ("one",), "three": ("all",), "one_or_three": ("one", "all")}
 """The exchange actions each ``format.exchange.swap`` allows."""
+
+CARDS_DEALT_RULE = field_rule("format.cards_dealt")
+HANDS_RULE = field_rule("format.hands")
+BETTING_RULE = field_rule("format.betting")
+LIVES_RULE = field_rule("format.lives")
+HAND_ORDER_RULE = field_rule("format.hand_order")
+WIN_RULE_RULE = field_rule("format.win_rule")
+TIED_HAND_RULE = field_rule("format.tied_hand")
+EXCHANGE_RULE = field_rule("format.exchange")
+CENTRE_CARDS_RULE = field_rule("format.exchange.centre_cards")
+SWAP_RULE = field_rule("format.exchange.swap")
+
+
+@dataclass(frozen=True, slots=True)
+class FormatPolicy(AreaPolicy):
+    """The format as the engine asks it: cards dealt, hands made, betting or not, lives, the exchange.
+
+    >>> from bragrules.profile.models import Profile
+    >>> fmt = FormatPolicy.compile(Profile.model_validate({"format": {"cards_dealt": 7, "hands": 2}}))
+    >>> fmt.cards_dealt, fmt.hands, fmt.hands_needed, fmt.betting
+    (7, 2, 2, True)
+    """
+
+    cards_dealt: int
+    hands: int
+    betting: bool
+    lives: Optional[int]
+    exchange: bool
+    centre_cards: int
+    swap_kinds: Tuple[str, ...]
+    strongest_first: bool
+    """Several hands: the stronger placed first."""
+    hands_needed: int
+    """Several hands: how many a player must win to take the pot."""
+    tied_hand_against_caller: bool
+    """Several hands: a tied hand goes against the caller."""
+    discard_breaks_ties: bool
+    """Four-Card: the discarded card breaks a tie."""
+    lowest_tie_all_lose: bool
+    """Crash: equal lowest hands each lose a life."""
+
+    @classmethod
+    def compile(cls, p: "Profile") -> "FormatPolicy":
+        fmt = p.format
+        exchange = fmt.exchange.enabled
+        return cls(fmt.cards_dealt, fmt.hands, fmt.betting, fmt.lives, exchange,
+                   fmt.exchange.centre_cards if exchange else 0, SWAP_KINDS[fmt.exchange.swap],
+                   fmt.hand_order == "strongest_first", hands_needed(p), fmt.tied_hand == "against_caller",
+                   fmt.discard_breaks_ties, fmt.lowest_tie == "all_lose")
 
 
 # ---------------------------------------------------------------------------

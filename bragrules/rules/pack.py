@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, choice
+from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import number_word
 
 if TYPE_CHECKING:
@@ -64,6 +66,31 @@ class ShufflePolicy:
         if self.kind == "after_prial_showdown":
             return last_won_by_prial_showdown
         return False
+
+
+JOKERS_RULE = field_rule("pack.jokers")
+
+
+@dataclass(frozen=True, slots=True)
+class PackPolicy(AreaPolicy):
+    """The pack as the engine asks it: its size and when it is shuffled.
+
+    >>> from bragrules.profile.models import Profile
+    >>> PackPolicy.compile(Profile.model_validate({"pack": {"jokers": 2}})).size
+    54
+    """
+
+    jokers: int
+    shuffle: ShufflePolicy
+
+    @property
+    def size(self) -> int:
+        return 52 + self.jokers
+
+    @classmethod
+    def compile(cls, p: "Profile") -> "PackPolicy":
+        return cls(p.pack.jokers, ShufflePolicy(p.pack.shuffle))
+
 
 
 # ---------------------------------------------------------------------------

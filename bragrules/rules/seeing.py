@@ -20,7 +20,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, Dict, List, Literal,
 
 from pydantic import Field
 
+from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
+from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import money_text, sentence, times_text
 
 if TYPE_CHECKING:
@@ -89,10 +91,13 @@ class SeePolicy:
         return self.permitted[(caller_blind, opponent_blind)]
 
     @staticmethod
-    def rule_for(caller_blind: bool, opponent_blind: bool) -> str:
-        caller = "blind" if caller_blind else "seen"
-        opponent = "blind" if opponent_blind else "seen"
-        return f"seeing.{caller}_sees_{opponent}"
+    def rule_for(caller_blind: bool, opponent_blind: bool) -> Rule:
+        """The field that says whether such a see is allowed.
+
+        >>> SeePolicy.rule_for(False, True)
+        'seeing.seen_sees_blind'
+        """
+        return WHO_SEES[(caller_blind, opponent_blind)]
 
     def basis_amount(self, caller_rate_payment: Any, opponent_last: Any) -> Any:
         """What a see doubles (or multiplies): the caller's own payment at the level, or the
@@ -111,6 +116,19 @@ def see_policy(p: "Profile") -> SeePolicy:
     }
     return SeePolicy(seeing.cost_multiple, seeing.cost_basis, permitted)
 
+
+WHO_SEES: Dict[Tuple[bool, bool], Rule] = {
+    (False, False): field_rule("seeing.seen_sees_seen"),
+    (False, True): field_rule("seeing.seen_sees_blind"),
+    (True, False): field_rule("seeing.blind_sees_seen"),
+    (True, True): field_rule("seeing.blind_sees_blind"),
+}
+"""The rule of each see, by (the caller is blind, the opponent is blind)."""
+COST_MULTIPLE_RULE = field_rule("seeing.cost_multiple")
+COST_BASIS_RULE = field_rule("seeing.cost_basis")
+EXPOSURE_RULE = field_rule("seeing.exposure")
+CONCEDE_UNSEEN_RULE = field_rule("seeing.concede_unseen")
+TIE_RULE = field_rule("seeing.tie")
 
 # A tie resolver takes (caller, opponent, eldest_first, suit_key) and returns the winners.
 TieResolver = Callable[[str, str, Sequence[str], Callable[[str], Tuple[int, ...]]], List[str]]
@@ -147,6 +165,35 @@ TIE_RESOLVERS: Dict[str, TieResolver] = {
 def tie_among_many(p: "Profile") -> str:
     """Equal best hands among several players (no caller): split, eldest_hand or suits."""
     return p.seeing.tie if p.seeing.tie in ("eldest_hand", "suits") else "split"
+
+
+@dataclass(frozen=True, slots=True)
+class SeeingPolicy(AreaPolicy):
+    """Seeing as the engine asks it: who may see whom, what it costs, the order of showing, ties.
+
+    >>> from bragrules.profile.models import Profile
+    >>> policy = SeeingPolicy.compile(Profile())
+    >>> policy.may_see(caller_blind=False, opponent_blind=True), policy.see.multiple
+    (False, Fraction(2, 1))
+    """
+
+    see: SeePolicy
+    resolve_tie: TieResolver
+    tie_among_many: str
+    """Equal best hands among several players: split, eldest_hand or suits."""
+    caller_shows_first: bool
+    """At a see the caller turns cards first (else the opponent)."""
+    concede_unseen: bool
+    """The second to show at a see may concede without showing."""
+
+    def may_see(self, caller_blind: bool, opponent_blind: bool) -> bool:
+        return self.see.may_see(caller_blind, opponent_blind)
+
+    @classmethod
+    def compile(cls, p: "Profile") -> "SeeingPolicy":
+        seeing = p.seeing
+        return cls(see_policy(p), TIE_RESOLVERS[seeing.tie], tie_among_many(p), seeing.exposure == "caller_first",
+                   seeing.concede_unseen)
 
 
 # ---------------------------------------------------------------------------

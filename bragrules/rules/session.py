@@ -10,11 +10,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, List, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional
 
 from pydantic import Field, model_validator
 
+from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import NOT_NEGATIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
+from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import count, money_text, sentence
 
 if TYPE_CHECKING:
@@ -194,6 +196,48 @@ class EndPolicy:
             limit = self.limit_ms
             return limit is not None and finished_ms is not None and finished_ms >= limit and not pot_carried
         return False
+
+
+COVERING_RULE = field_rule("session.covering")
+STARTING_STACK_RULE = field_rule("session.starting_stack")
+END_RULE = field_rule("session.end")
+AT_LIMIT_RULE = field_rule("session.end.at_limit")
+
+
+@dataclass(frozen=True, slots=True)
+class SessionPolicy(AreaPolicy):
+    """The session as the engine asks it: when it ends, what players hold, the bonuses.
+
+    >>> from bragrules.profile.models import Profile
+    >>> policy = SessionPolicy.compile(Profile())
+    >>> policy.finite, policy.bonus_paid, policy.end.kind
+    (False, False, 'never')
+    """
+
+    end: EndPolicy
+    finite: bool
+    starting_stack: Fraction
+    covering_side_pot: bool
+    bonus: Dict[str, Fraction]
+    bonus_paid: bool
+    """A prial or a running flush earns something."""
+    bonus_when_dealt: bool
+    """Bonuses earned when a hand is held (declared on looking), not only shown."""
+    bonus_unlooked: bool
+    """Bonuses earned by every bonus hand dealt, looked at or not, settled with the deal."""
+
+    @classmethod
+    def compile(cls, p: "Profile") -> "SessionPolicy":
+        session = p.session
+        end = session.end
+        finite = session.bankroll == "finite"
+        bonus = {"prial": session.bonus.prial, "running_flush": session.bonus.running_flush}
+        dealt = session.bonus.when == "dealt"
+        return cls(
+            EndPolicy(end.kind, end.count, end.minutes, abandons=end.kind == "time" and end.at_limit == "abandon"),
+            finite, session.starting_stack if finite else Fraction(0), session.covering == "side_pot", bonus,
+            any(bonus.values()), dealt and session.bonus.needs_look, dealt and not session.bonus.needs_look,
+        )
 
 
 # ---------------------------------------------------------------------------

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Any, Dict, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Callable, Dict, List, Literal, Optional
 
 from pydantic import Field, WithJsonSchema, model_validator
 
+from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import (
     NOT_NEGATIVE,
     POSITIVE,
@@ -25,6 +26,8 @@ from bragrules.rules.area import (
     _share_schema,
     choice,
 )
+from bragrules.rules.fixed import AT_LEAST_LEVEL
+from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound
 from bragrules.rules.words import money_text, sentence, share_of
 
 if TYPE_CHECKING:
@@ -261,13 +264,13 @@ class RaisePolicy:
         return top is None or new_level <= top
 
     @property
-    def rule(self) -> str:
+    def rule(self) -> Rule:
         """The field a refused raise breaks: the pot's measure when it decided, else the limit.
 
         >>> RaisePolicy("pot", None, after_call=True).rule, RaisePolicy("pot", None).rule
         ('stakes.raise_limit.pot_measure', 'stakes.raise_limit')
         """
-        return "stakes.raise_limit.pot_measure" if self.kind == "pot" and self.after_call else "stakes.raise_limit"
+        return POT_MEASURE_RULE if self.kind == "pot" and self.after_call else RAISE_LIMIT_RULE
 
     def describe(self) -> str:
         if self.kind == "none":
@@ -282,10 +285,169 @@ class RaisePolicy:
 
 
 def raise_policy(p: "Profile") -> RaisePolicy:
-    """The stakes' policy as the engine asks it (``Rules.raises``)."""
+    """The raise cap as the stakes' policy asks it (``rules.stakes.raises``)."""
     limit = p.stakes.raise_limit
     return RaisePolicy(limit.kind, limit.amount, p.stakes.raises_stop_at,
                        after_call=limit.kind == "pot" and limit.pot_measure == "after_call")
+
+
+Words = Callable[[str, Optional[str]], str]
+"""A refused bet's sentence, given the refused amount and the most the player may pay now (as text)."""
+
+# Each stakes rule's identity, as the engine, the audit and arbitrate cite it.
+ANTE_RULE = field_rule("stakes.ante")
+BLIND_RATE_RULE = field_rule("stakes.blind_rate")
+LEVEL_STEP_RULE = field_rule("stakes.level_step")
+OPENING_MIN_RULE = field_rule("stakes.opening_min")
+OPENING_MAX_RULE = field_rule("stakes.opening_max")
+RAISE_LIMIT_RULE = field_rule("stakes.raise_limit")
+POT_OPENING_RULE = field_rule("stakes.raise_limit.pot_opening")
+POT_MEASURE_RULE = field_rule("stakes.raise_limit.pot_measure")
+CHECK_RULE = field_rule("stakes.check")
+RAISES_STOP_AT_RULE = field_rule("stakes.raises_stop_at")
+
+
+class StakesPolicy(AreaPolicy):
+    """The stakes as the engine asks them: what a turn costs, and the bounds on a bet's level.
+
+    Amounts are the profile's; :meth:`level_bounds` answers in a deal's integer
+    units (:mod:`bragrules.engine.units`).
+
+    >>> from bragrules.profile.models import Profile
+    >>> policy = StakesPolicy.compile(Profile())
+    >>> policy.payment(Fraction(4), blind=True), policy.level_for(Fraction(2), blind=True)
+    (Fraction(2, 1), Fraction(4, 1))
+    """
+
+    __slots__ = ("ante", "blind_rate", "level_step", "opening_min", "opening_max", "raises", "check_allowed",
+                 "pot_opening_capped")
+
+    def __init__(self, ante: Fraction, blind_rate: Fraction, level_step: Fraction, opening_min: Fraction,
+                 opening_max: Optional[Fraction], raises: RaisePolicy, check_allowed: bool,
+                 pot_opening_capped: bool) -> None:
+        self.ante = ante
+        self.blind_rate = blind_rate
+        self.level_step = level_step
+        self.opening_min = opening_min
+        self.opening_max = opening_max
+        self.raises = raises
+        self.check_allowed = check_allowed
+        """``stakes.check: before_first_bet``: a player may pass while nobody has bet."""
+        self.pot_opening_capped = pot_opening_capped
+        """Pot limit: the opening bet is at most the pot too (``stakes.raise_limit.pot_opening``)."""
+
+    @classmethod
+    def compile(cls, p: "Profile") -> "StakesPolicy":
+        stakes = p.stakes
+        return cls(stakes.ante, stakes.blind_rate, stakes.level_step, stakes.opening_min, stakes.opening_max,
+                   raise_policy(p), stakes.check == "before_first_bet",
+                   stakes.raise_limit.pot_opening == "capped")
+
+    def payment(self, level: Fraction, blind: bool) -> Fraction:
+        """What a player pays at a turn for a level: the level seen, the blind rate of it blind."""
+        return level * self.blind_rate if blind else level
+
+    def level_for(self, paid: Fraction, blind: bool) -> Fraction:
+        """The seen-equivalent level a payment stands for."""
+        return paid / self.blind_rate if blind else paid
+
+    def money_amounts(self) -> List[Fraction]:
+        """Every amount the stakes can make a deal count (a deal's money unit divides them all)."""
+        step, rate = self.level_step, self.blind_rate
+        amounts = [self.ante, step, step * rate, self.opening_min]
+        if self.opening_max is not None:
+            amounts.append(self.opening_max)
+        if self.raises.amount is not None:
+            amounts += [self.raises.amount, self.raises.amount * rate]
+        return amounts
+
+    def level_bounds(self, betting: Betting, bettor: Bettor, units: Any) -> List[Bound]:
+        """The bounds on the level a bet may set now, in the order a refused bet is told which it breaks.
+
+        ``units`` is the deal's :class:`~bragrules.engine.units.Units`. The
+        engine offers their intersection and refuses a level by the first bound
+        it breaks, so what is offered and what is refused come from these alone.
+        The grid of ``stakes.level_step`` is checked before them, and a stack
+        (a finite bankroll) narrows the payment after them.
+        """
+        raises = self.raises
+        level = betting.level_u
+        pot = betting.pot_u
+        scale = units.denominator
+        blind = not bettor.seen
+        capped = raises.pot_cap is not None and raises.capped(pot, scale)
+        if level is None:
+            least = units.opening_min
+            bounds = [Bound(OPENING_MIN_RULE, low=least, words=self._too_low_opening(units, blind))]
+            if capped:
+                bounds.append(Bound(RAISES_STOP_AT_RULE, high=least, words=self._stopped_opening(units, blind)))
+            if units.opening_max is not None:
+                bounds.append(Bound(OPENING_MAX_RULE, high=units.opening_max, words=self._too_high_opening(units, blind)))
+            if raises.kind == "pot" and self.pot_opening_capped:
+                top = max(least, pot - pot % units.step)
+                bounds.append(Bound(POT_OPENING_RULE, high=top, words=self._over_pot_opening(units, blind, pot, top)))
+            return bounds
+        bounds = [Bound(AT_LEAST_LEVEL, low=level, words=self._below_level(units, blind, level))]
+        if capped:
+            bounds.append(Bound(RAISES_STOP_AT_RULE, high=level, words=self._stopped_raise(units, blind, level)))
+        elif not raises.unlimited:
+            call = units.payment(level, blind) if raises.after_call else 0
+            top = raises.max_level(level, pot, units.raise_amount, scale=scale, call=call)
+            if raises.kind == "fixed":
+                assert units.raise_amount is not None
+                bounds.append(Bound(raises.rule, low=level, high=top, step=units.raise_amount,
+                                    words=self._over_limit(units, blind, level)))
+            elif top is not None:
+                bounds.append(Bound(raises.rule, high=top, words=self._over_limit(units, blind, level)))
+        return bounds
+
+    # -- the words of a refused bet (the range's ends are filled in by the engine) --
+
+    @staticmethod
+    def _rate(blind: bool) -> str:
+        return "blind" if blind else "seen"
+
+    def _too_low_opening(self, units: Any, blind: bool) -> Words:
+        least = units.money(units.payment(units.opening_min, blind))
+        def words(amount: str, most: Optional[str] = None) -> str:
+            return (f"the opening level is at least {self.opening_min}: a {self._rate(blind)} player " f"pays at least {least}, not {amount}")
+        return words
+
+    def _stopped_opening(self, units: Any, blind: bool) -> Words:
+        least = units.money(units.payment(units.opening_min, blind))
+        def words(amount: str, most: Optional[str] = None) -> str:
+            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: the opening " f"level is {self.opening_min}, a {self._rate(blind)} player pays {least}, not {amount}")
+        return words
+
+    def _too_high_opening(self, units: Any, blind: bool) -> Words:
+        most = units.money(units.payment(units.opening_max, blind))
+        def words(amount: str, most: Optional[str] = None) -> str:
+            return (f"the opening level is at most {self.opening_max}: a {self._rate(blind)} player " f"pays at most {most}, not {amount}")
+        return words
+
+    def _over_pot_opening(self, units: Any, blind: bool, pot: int, top: int) -> Words:
+        most = units.money(units.payment(top, blind))
+        def words(amount: str, most: Optional[str] = None) -> str:
+            return (f"pot limit: the opening bet is at most the pot ({units.money(pot)}): a " f"{self._rate(blind)} player pays at most {most}, not {amount}")
+        return words
+
+    def _below_level(self, units: Any, blind: bool, level: int) -> Words:
+        least = units.money(units.payment(level, blind))
+        def words(amount: str, most: Optional[str] = None) -> str:
+            return (f"the level is {units.money(level)}: a {self._rate(blind)} player pays at least " f"{least}, not {amount}")
+        return words
+
+    def _stopped_raise(self, units: Any, blind: bool, level: int) -> Words:
+        least = units.money(units.payment(level, blind))
+        def words(amount: str, most: Optional[str] = None) -> str:
+            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: no raise, a " f"{self._rate(blind)} player pays {least} at the level of {units.money(level)}, " f"sees or folds, not {amount}")
+        return words
+
+    def _over_limit(self, units: Any, blind: bool, level: int) -> Words:
+        def words(amount: str, most: Optional[str] = None) -> str:
+            return (f"{self.raises.describe()}: from level {units.money(level)} a {self._rate(blind)} player may "
+                    f"pay at most {most}, not {amount}")
+        return words
 
 
 # ---------------------------------------------------------------------------

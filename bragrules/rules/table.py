@@ -9,11 +9,13 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, List, Literal, Optional
 
 from pydantic import Field, model_validator
 
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import count, sentence
 
 if TYPE_CHECKING:
@@ -79,6 +81,30 @@ def rotation_step(p: "Profile") -> int:
 # ---------------------------------------------------------------------------
 # The sentences
 # ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TablePolicy(AreaPolicy):
+    """The table as the engine asks it: how many may sit, who deals first and next, how cards go round.
+
+    >>> from bragrules.profile.models import Profile
+    >>> TablePolicy.compile(Profile()).max_players
+    8
+    """
+
+    min_players: int
+    max_players: int
+    rotation_step: int
+    first_dealer_random: bool
+    deal_singly: bool
+    cut: bool
+
+    @classmethod
+    def compile(cls, p: "Profile") -> "TablePolicy":
+        table = p.table
+        return cls(table.min_players, table.max_players, rotation_step(p), table.first_dealer == "random",
+                   table.deal == "singly", table.cut)
+
 
 
 def play_direction(p: "Profile") -> str:

@@ -885,8 +885,8 @@ class TableService:
             hand = shown.get(player)
             hands[player] = None if hand is None else tuple(hand)
         retained: Dict[str, Optional[Sequence[Any]]] = {p: None for p in session.current_retained()}
-        stacks = {p: session.balances[p] for p in deal.order} if deal.rules.finite else None
-        centre = session.current_centre() if deal.rules.exchange else None
+        stacks = {p: session.balances[p] for p in deal.order} if deal.rules.session.finite else None
+        centre = session.current_centre() if deal.rules.format.exchange else None
         situation = Deal(deal.rules, deal.order, hands, retained=retained or None, carried=deal.carried_in,
                          stacks=stacks, centre=centre)
         for action in deal.actions:
@@ -970,7 +970,7 @@ class TableService:
                     session = table.session
                     item["balance"] = _money(session.balances[place.name])
                     item["net"] = _money(session.net()[place.name])
-                    if session.rules.lives is not None:
+                    if session.rules.format.lives is not None:
                         item["lives"] = session.lives[place.name]
                 seats.append(item)
             out["seats"] = seats
@@ -988,7 +988,7 @@ class TableService:
                 out["deal"] = session.state.dealt + 1
                 if self.keep:
                     out["cards_needed"] = deal.cards_needed
-                    out["cards_per_hand"] = deal.rules.cards_dealt
+                    out["cards_per_hand"] = deal.rules.format.cards_dealt
                 out["view"] = seat_view(deal, you) if you is not None and you in deal.players else public_view(deal)
             left = self.seconds_left()
             if left is not None and deal is not None:
