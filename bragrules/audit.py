@@ -42,7 +42,7 @@ deal 1, action 6 (line 7): seeing.cost_multiple: a seen player's see costs exact
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union

@@ -8,7 +8,7 @@ Who wins between equal keys is the tie policy's business, not the comparer's.
 >>> from bragrules.profile.models import Profile
 >>> from bragrules.rules.compile import compile_rules
 >>> from bragrules.core.cards import parse_cards
->>> comparer = Comparer.for_rules(compile_rules(Profile()))
+>>> comparer = compile_rules(Profile()).comparer
 >>> comparer.key(parse_cards("5s 6h 7d")) > comparer.key(parse_cards("Kc 9c 4c"))
 True
 """

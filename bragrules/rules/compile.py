@@ -37,7 +37,7 @@ from bragrules.rules.format import FormatPolicy
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.pack import PackPolicy, ShufflePolicy
 from bragrules.rules.ranking import HandRanker, compile_ranking
-from bragrules.rules.seeing import TIE_RESOLVERS, SeePolicy, SeeingPolicy, TieResolver
+from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieResolver
 from bragrules.rules.session import EndPolicy, SessionPolicy
 from bragrules.rules.stakes import RaisePolicy, StakesPolicy
 from bragrules.rules.table import TablePolicy

@@ -131,7 +131,7 @@ class FormatPolicy(AreaPolicy):
     """The format as the engine asks it: cards dealt, hands made, betting or not, lives, the exchange.
 
     >>> from bragrules.profile.models import Profile
-    >>> fmt = FormatPolicy.compile(Profile.model_validate({"format": {"cards_dealt": 7, "hands": 2}}))
+    >>> fmt = FormatPolicy.compile(Profile.model_validate({"format": {"cards_dealt": 7, "hands": 2}, "table": {"max_players": 7}}))
     >>> fmt.cards_dealt, fmt.hands, fmt.hands_needed, fmt.betting
     (7, 2, 2, True)
     """

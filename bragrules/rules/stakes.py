@@ -401,7 +401,9 @@ class StakesPolicy(AreaPolicy):
                 bounds.append(Bound(raises.rule, high=top, words=self._over_limit(units, blind, level)))
         return bounds
 
-    # -- the words of a refused bet (the range's ends are filled in by the engine) --
+    # -- the words of a refused bet ------------------------------------------------
+    # Each returns the sentence of one bound, given the refused amount (and the most the
+    # player may pay now, which only the raise limit's words quote).
 
     @staticmethod
     def _rate(blind: bool) -> str:
@@ -409,44 +411,61 @@ class StakesPolicy(AreaPolicy):
 
     def _too_low_opening(self, units: Any, blind: bool) -> Words:
         least = units.money(units.payment(units.opening_min, blind))
+        rate = self._rate(blind)
+
         def words(amount: str, most: Optional[str] = None) -> str:
-            return (f"the opening level is at least {self.opening_min}: a {self._rate(blind)} player " f"pays at least {least}, not {amount}")
+            return f"the opening level is at least {self.opening_min}: a {rate} player pays at least {least}, not {amount}"
         return words
 
     def _stopped_opening(self, units: Any, blind: bool) -> Words:
         least = units.money(units.payment(units.opening_min, blind))
+        rate = self._rate(blind)
+
         def words(amount: str, most: Optional[str] = None) -> str:
-            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: the opening " f"level is {self.opening_min}, a {self._rate(blind)} player pays {least}, not {amount}")
+            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: the opening level is "
+                    f"{self.opening_min}, a {rate} player pays {least}, not {amount}")
         return words
 
     def _too_high_opening(self, units: Any, blind: bool) -> Words:
-        most = units.money(units.payment(units.opening_max, blind))
+        top = units.money(units.payment(units.opening_max, blind))
+        rate = self._rate(blind)
+
         def words(amount: str, most: Optional[str] = None) -> str:
-            return (f"the opening level is at most {self.opening_max}: a {self._rate(blind)} player " f"pays at most {most}, not {amount}")
+            return f"the opening level is at most {self.opening_max}: a {rate} player pays at most {top}, not {amount}"
         return words
 
-    def _over_pot_opening(self, units: Any, blind: bool, pot: int, top: int) -> Words:
-        most = units.money(units.payment(top, blind))
+    def _over_pot_opening(self, units: Any, blind: bool, pot: int, cap: int) -> Words:
+        top = units.money(units.payment(cap, blind))
+        rate = self._rate(blind)
+
         def words(amount: str, most: Optional[str] = None) -> str:
-            return (f"pot limit: the opening bet is at most the pot ({units.money(pot)}): a " f"{self._rate(blind)} player pays at most {most}, not {amount}")
+            return (f"pot limit: the opening bet is at most the pot ({units.money(pot)}): a {rate} player pays "
+                    f"at most {top}, not {amount}")
         return words
 
     def _below_level(self, units: Any, blind: bool, level: int) -> Words:
         least = units.money(units.payment(level, blind))
+        rate = self._rate(blind)
+
         def words(amount: str, most: Optional[str] = None) -> str:
-            return (f"the level is {units.money(level)}: a {self._rate(blind)} player pays at least " f"{least}, not {amount}")
+            return f"the level is {units.money(level)}: a {rate} player pays at least {least}, not {amount}"
         return words
 
     def _stopped_raise(self, units: Any, blind: bool, level: int) -> Words:
         least = units.money(units.payment(level, blind))
+        rate = self._rate(blind)
+
         def words(amount: str, most: Optional[str] = None) -> str:
-            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: no raise, a " f"{self._rate(blind)} player pays {least} at the level of {units.money(level)}, " f"sees or folds, not {amount}")
+            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: no raise, a {rate} player "
+                    f"pays {least} at the level of {units.money(level)}, sees or folds, not {amount}")
         return words
 
     def _over_limit(self, units: Any, blind: bool, level: int) -> Words:
+        rate = self._rate(blind)
+
         def words(amount: str, most: Optional[str] = None) -> str:
-            return (f"{self.raises.describe()}: from level {units.money(level)} a {self._rate(blind)} player may "
-                    f"pay at most {most}, not {amount}")
+            return (f"{self.raises.describe()}: from level {units.money(level)} a {rate} player may pay "
+                    f"at most {most}, not {amount}")
         return words
 
 

@@ -1,0 +1,388 @@
+"""Betting and seeing: what a turn may cost, the bets, checks, folds and sees, the antes, and whose turn is next.
+
+The range of a bet comes from the stakes' bounds (:meth:`~bragrules.rules.stakes.StakesPolicy.level_bounds`)
+and a refused bet is refused by the first bound it breaks, so what is offered and what is refused
+cannot disagree. Every function takes the :class:`~bragrules.engine.deal.Deal`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Tuple
+
+from bragrules.core.errors import RuleViolation
+from bragrules.core.money import ZERO
+from bragrules.engine import settlement, showing
+from bragrules.engine.actions import Action, LegalAction
+from bragrules.engine.events import (
+    Ante,
+    Bet,
+    Check,
+    Event,
+    Fold,
+    See,
+)
+from bragrules.engine.state import PlayerState, amount_text
+from bragrules.rules.fixed import AT_LEAST_LEVEL, SEE_TWO
+
+if TYPE_CHECKING:
+    from bragrules.engine.deal import Deal
+
+
+def bet_range(deal: "Deal", state: PlayerState) -> Tuple[int, Optional[int], int, bool]:
+    """(least payment, most payment or None, payment step, all-in only) in units."""
+    units = deal.units
+    raises = deal.rules.stakes.raises
+    blind = state.blind
+    level = deal.level_u
+    high: Optional[int]
+    if level is None:
+        low, high = units.opening_min, opening_cap(deal)
+    else:
+        low = level
+        high = raises.max_level(level, deal.pot_u, units.raise_amount, scale=units.denominator,
+                                call=units.payment(level, blind) if raises.after_call else 0)
+    step = units.payment(units.step, blind)
+    if raises.kind == "fixed" and level is not None:
+        assert units.raise_amount is not None
+        step = units.payment(units.raise_amount, blind)
+    low_pay = units.payment(low, blind)
+    high_pay = units.payment(high, blind) if high is not None else None
+    stack = state.stack_u
+    if stack is not None:
+        if low_pay > stack:
+            return stack, stack, step, True
+        if high_pay is None or high_pay > stack:
+            high_pay = stack - (stack - low_pay) % step
+    return low_pay, high_pay, step, False
+
+
+def opening_cap(deal: "Deal") -> Optional[int]:
+    """The highest opening level in units: ``stakes.opening_max``, and under pot limit with
+    ``pot_opening: capped`` the pot as it stands (in whole level steps, never below the opening minimum)."""
+    units = deal.units
+    high = units.opening_max
+    if deal.rules.stakes.raises.pot_cap is not None and deal.rules.stakes.raises.capped(deal.pot_u, units.denominator):
+        return units.opening_min
+    if deal.rules.stakes.raises.kind == "pot" and deal.rules.stakes.pot_opening_capped:
+        pot_cap = max(units.opening_min, deal.pot_u - deal.pot_u % units.step)
+        high = pot_cap if high is None else min(high, pot_cap)
+    return high
+
+
+def bet_option(deal: "Deal", state: PlayerState) -> Optional[LegalAction]:
+    low, high, step, all_in = bet_range(deal, state)
+    money = deal.units.money
+    if all_in:
+        if deal.rules.session.covering_side_pot and low > 0:
+            return LegalAction(state.name, "bet", amount=money(low), max_amount=money(low), all_in=True)
+        return None
+    return LegalAction(state.name, "bet", amount=money(low),
+                       max_amount=money(high) if high is not None else None, step=money(step))
+
+
+def see_cost(deal: "Deal", state: PlayerState, opponent: PlayerState) -> Optional[int]:
+    """What a see costs the caller, in units (None while there is nothing to double)."""
+    assert deal.level_u is not None
+    units = deal.units
+    basis = deal.rules.seeing.see.basis_amount(units.payment(deal.level_u, state.blind), opponent.last_u)
+    return None if basis is None else units.times_multiple(basis)
+
+
+def see_option(deal: "Deal", state: PlayerState) -> Optional[LegalAction]:
+    if deal.level_u is None or len(deal.contenders) != 2:
+        return None
+    opponent = deal.players[opponent_of(deal, state.name)]
+    if not deal.rules.seeing.may_see(state.blind, opponent.blind):
+        return None
+    cost = see_cost(deal, state, opponent)
+    if cost is None:
+        return None
+    if state.stack_u is not None and cost > state.stack_u:
+        if deal.rules.session.covering_side_pot and state.stack_u > 0:
+            return LegalAction(state.name, "see", amount=deal.units.money(state.stack_u), all_in=True)
+        return None
+    return LegalAction(state.name, "see", amount=deal.units.money(cost))
+
+
+def opponent_of(deal: "Deal", player: str) -> str:
+    return next(p for p in deal.contenders if p != player)
+
+
+def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    if deal.choosing:
+        raise RuleViolation("blind.retention", f"{state.name} must choose one hand for the showdown")
+    units = deal.units
+    money = units.money
+    if state.stack_u is None:  # no bankroll: never all in, and the range words only a refusal
+        all_in, low = False, 0
+    else:
+        low, _, _, all_in = bet_range(deal, state)
+    amount = action.amount if action.amount is not None else ZERO
+    paid = units.to_units(amount)
+    rules = deal.rules
+    blind = not state.seen
+    rate = "blind" if blind else "seen"
+    if all_in:
+        if not (rules.session.covering_side_pot and low > 0):
+            raise RuleViolation(
+                "session.covering",
+                f"{state.name} cannot cover {deal.due(state.name)} and must fold under this profile",
+            )
+        if paid != low:
+            raise RuleViolation(
+                "session.covering", f"{state.name} is short and may only go all in for {money(low)}"
+            )
+        new_level = deal.level_u
+    else:
+        if state.stack_u is not None and (paid is None or paid > state.stack_u):
+            raise RuleViolation(
+                "session.starting_stack", f"{state.name} has only {state.stack} and cannot pay {amount_text(amount)}"
+            )
+        new_level = units.level_for(paid, blind) if paid is not None else None
+        if new_level is None or new_level % units.step:
+            raise RuleViolation(
+                "stakes.level_step",
+                f"a {rate} payment of {amount_text(amount)} is not a level in steps of {rules.stakes.level_step}",
+            )
+        if deal.level_u is None:
+            if new_level < units.opening_min:
+                raise RuleViolation(
+                    "stakes.opening_min",
+                    f"the opening level is at least {rules.stakes.opening_min}: a {rate} player pays at least "
+                    f"{money(bet_range(deal, state)[0])}, not {amount_text(amount)}",
+                )
+            if new_level > units.opening_min and rules.stakes.raises.pot_cap is not None \
+                    and rules.stakes.raises.capped(deal.pot_u, units.denominator):
+                raise RuleViolation(
+                    "stakes.raises_stop_at",
+                    f"the pot has reached {rules.stakes.raises.pot_cap}, where raising stops: the opening level is "
+                    f"{rules.stakes.opening_min}, a {rate} player pays {money(bet_range(deal, state)[0])}, not {amount_text(amount)}",
+                )
+            if units.opening_max is not None and new_level > units.opening_max:
+                raise RuleViolation(
+                    "stakes.opening_max",
+                    f"the opening level is at most {rules.stakes.opening_max}: a {rate} player pays at most "
+                    f"{money(units.payment(units.opening_max, state.blind))}, not {amount_text(amount)}",
+                )
+            cap = opening_cap(deal)
+            if cap is not None and new_level > cap:
+                raise RuleViolation(
+                    "stakes.raise_limit.pot_opening",
+                    f"pot limit: the opening bet is at most the pot ({deal.pot}): a {rate} player pays "
+                    f"at most {money(units.payment(cap, state.blind))}, not {amount_text(amount)}",
+                )
+        else:
+            if new_level < deal.level_u:
+                raise RuleViolation(
+                    AT_LEAST_LEVEL,
+                    f"the level is {deal.level}: a {rate} player pays at least {money(bet_range(deal, state)[0])}, "
+                    f"not {amount_text(amount)}",
+                )
+            if new_level > deal.level_u and rules.stakes.raises.pot_cap is not None \
+                    and rules.stakes.raises.capped(deal.pot_u, units.denominator):
+                raise RuleViolation(
+                    "stakes.raises_stop_at",
+                    f"the pot has reached {rules.stakes.raises.pot_cap}, where raising stops: no raise, a {rate} player "
+                    f"pays {money(bet_range(deal, state)[0])} at the level of {deal.level}, sees or folds, "
+                    f"not {amount_text(amount)}",
+                )
+            raises = rules.stakes.raises
+            if not raises.unlimited and not raises.allows(
+                    deal.level_u, new_level, deal.pot_u, units.raise_amount, scale=units.denominator,
+                    call=units.payment(deal.level_u, blind) if raises.after_call else 0):
+                high = bet_range(deal, state)[1]
+                top = money(high) if high is not None else None
+                raise RuleViolation(
+                    raises.rule,
+                    f"{rules.stakes.raises.describe()}: from level {deal.level} a {rate} player may pay "
+                    f"at most {top}, not {amount_text(amount)}",
+                )
+    if not apply:
+        return None
+    assert paid is not None
+    pay(deal, state, paid)
+    if all_in or (state.stack_u is not None and state.stack_u == 0):
+        state.all_in = True
+    deal.level_u = new_level
+    event = Bet(state.name, amount, None if new_level is None else money(new_level), blind, all_in)
+    advance(deal)
+    return event
+
+
+def check(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    if not deal.rules.stakes.check_allowed:
+        raise RuleViolation("stakes.check", "no free check: bet, see or fold")
+    if deal.level_u is not None:
+        raise RuleViolation("stakes.check", "a check is allowed only while nobody has bet")
+    if not apply:
+        return None
+    deal.checked.add(state.name)
+    event = Check(state.name)
+    if all(p in deal.checked for p in deal.contenders):
+        if any(deal.players[p].all_in for p in deal.in_play):
+            settlement.showdown_all(deal)  # the others are all in from the ante: nothing is left to bet
+        else:
+            settlement.finish_carried(deal, "everyone checked: nobody bet")
+    else:
+        advance(deal)
+    return event
+
+
+def fold(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    if deal.choosing:
+        raise RuleViolation("blind.retention", f"{state.name} must choose one hand for the showdown")
+    if not apply:
+        return None
+    state.folded = True
+    state.inspected = None
+    for hand in state.hands.values():
+        if hand is not None:
+            deal.folded_hands.append(hand)
+    event = Fold(state.name)
+    remaining = [seat.name for seat in deal.seats if not seat.folded]
+    if len(remaining) == 1:
+        lone_survivor(deal, remaining[0])
+    else:
+        advance(deal)
+    return event
+
+
+def see(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    rules = deal.rules
+    money = deal.units.money
+    if len(deal.contenders) != 2:
+        raise RuleViolation(
+            SEE_TWO, f"only two players may see; {len(deal.contenders)} are still betting"
+        )
+    opponent = deal.players[opponent_of(deal, state.name)]
+    if not rules.seeing.may_see(state.blind, opponent.blind):
+        caller = "blind" if state.blind else "seen"
+        other = "blind" if opponent.blind else "seen"
+        raise RuleViolation(
+            rules.seeing.see.rule_for(state.blind, opponent.blind),
+            f"a {caller} player cannot see a {other} player: bet or fold",
+        )
+    if deal.level_u is None:
+        raise RuleViolation("seeing.cost_basis", "nobody has bet yet: there is nothing to see")
+    cost = see_cost(deal, state, opponent)
+    if cost is None:
+        raise RuleViolation("seeing.cost_basis", f"{opponent.name} has not bet yet: nothing to double")
+    amount = action.amount if action.amount is not None else ZERO
+    paid = deal.units.to_units(amount)
+    if state.stack_u is not None and cost > state.stack_u:
+        if not (rules.session.covering_side_pot and paid == state.stack_u and state.stack_u > 0):
+            raise RuleViolation(
+                "session.covering",
+                f"{state.name} cannot cover the see ({money(cost)}); they have {state.stack}",
+            )
+        cost = state.stack_u
+    if paid != cost:
+        rate = "blind" if state.blind else "seen"
+        raise RuleViolation(
+            "seeing.cost_multiple",
+            f"a {rate} player's see costs exactly {money(cost)} here, not {amount_text(amount)}",
+        )
+    missing = [p for p in (state.name, opponent.name) if any(h is None for h in deal.players[p].hands.values())]
+    if missing and not deal.winner_hint and not showing.may_concede(deal) and not deal.wait_for_cards:
+        raise RuleViolation(
+            "history.cards",
+            f"the cards of {', '.join(missing)} are needed for this see but were not recorded",
+        )
+    if not apply:
+        return None
+    pay(deal, state, cost)
+    if state.stack_u is not None and state.stack_u == 0:
+        state.all_in = True
+    deal.see_pair = (state.name, opponent.name)
+    event = See(state.name, amount, opponent.name)
+    deal.choosing = [p for p in (state.name, opponent.name) if deal.players[p].two_hands]
+    if not deal.choosing:
+        showing.showdown(deal)
+    return event
+
+
+def pay(deal: "Deal", state: PlayerState, amount: int) -> None:
+    """A payment into the pot, in units."""
+    state.paid_u += amount
+    state.last_u = amount
+    deal.pot_u += amount
+    if state.stack_u is not None:
+        state.stack_u -= amount
+
+
+def post_antes(deal: "Deal") -> None:
+    units, players, events = deal.units, deal.players, deal.events
+    full = units.ante
+    full_money = units.money(full)
+    posted = units.ante_events  # the whole ante's event for each player, made once (an event is immutable)
+    for name in deal.order:
+        state = players[name]
+        if state.stack_u is None:  # no bankroll: the whole ante, as _pay would take it
+            if full:
+                state.paid_u += full
+                deal.pot_u += full
+                event = posted.get(name)
+                if event is None:
+                    event = posted[name] = Ante(name, full_money)
+                events.append(event)
+            continue
+        ante = full
+        if ante >= state.stack_u:
+            ante = state.stack_u
+            state.all_in = True
+        if ante:
+            pay(deal, state, ante)
+            state.last_u = None
+            events.append(Ante(name, units.money(ante)))
+
+
+def advance(deal: "Deal") -> None:
+    if deal.result is not None:
+        return
+    # one pass round the table from the next seat: the first who can act, and whether another can
+    seats, order = deal.seats, deal.order
+    n = len(seats)
+    turn = deal.turn
+    following = -1
+    able = 0
+    for step in range(1, n + 1):
+        candidate = turn + step
+        if candidate >= n:
+            candidate -= n
+        state = seats[candidate]
+        if not state.folded and not state.all_in:
+            able += 1
+            if following < 0:
+                following = candidate
+            elif able > 1:  # two can act: that is all the test below needs to know
+                break
+    if able <= 1 and len(deal.in_play) > 1:
+        if not able or has_matched(deal, order[following]):
+            settlement.showdown_all(deal)
+            return
+    if following < 0:
+        settlement.showdown_all(deal)  # nobody can act: everyone left is all in
+        return
+    deal.turn = following
+
+
+def has_matched(deal: "Deal", player: str) -> bool:
+    state = deal.players[player]
+    others = [deal.players[p].paid_u for p in deal.in_play if p != player]
+    return state.last_u is not None and state.paid_u >= max(others, default=0)
+
+
+def lone_survivor(deal: "Deal", player: str) -> None:
+    state = deal.players[player]
+    nobody_bet = deal.level_u is None
+    if nobody_bet and deal.rules.folding.nobody_bet_carries:
+        settlement.finish_carried(deal, "everyone folded before anybody bet")
+        return
+    if state.blind and not deal.rules.folding.blind_survivor_collects:
+        if deal.rules.blind.retention:
+            deal.retaining = player  # the survivor says whether to keep the unseen hand
+            return
+        deal.folded_hands.extend(h for h in state.hands.values() if h is not None)
+        settlement.finish_carried(deal, f"{player} is left alone but blind: the pot carries")
+        return
+    settlement.finish_won(deal, [player], showdown=False, reason=f"everyone else folded; {player} takes the pot")

@@ -1,0 +1,124 @@
+"""The fine points of 000: a peek at another's cards, an exposure and the redeal it may bring,
+and a hand abandoned at a time limit (every stake returned).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional
+
+from bragrules.core.errors import RuleViolation
+from bragrules.core.money import ZERO
+from bragrules.engine import betting, settlement
+from bragrules.engine.actions import DISPUTE_KINDS, Action
+from bragrules.engine.events import (
+    Event,
+    Expose,
+    Peek,
+    Redeal,
+)
+from bragrules.engine.state import PlayerState
+from bragrules.rules.fixed import DEAL_OVER, PLAYERS
+
+if TYPE_CHECKING:
+    from bragrules.engine.deal import Deal
+
+
+def dispute(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    """``X peeks Y``, ``X exposes [Y]`` and ``X redeal``: out of turn, whoever is to act."""
+    if not deal.rules.format.betting:
+        raise RuleViolation("format.betting", "there is no betting in this format: a peek or an exposure "
+                                              "changes nothing, and there are no stakes to return")
+    if deal.see_pair is not None or deal.retaining is not None:
+        raise RuleViolation(DEAL_OVER, "the betting is over: nothing is left to dispute in this deal")
+    if action.kind == "redeal":
+        return redeal(deal, state, apply)
+    target = action.target
+    if target is not None and target not in deal.players:
+        raise RuleViolation(PLAYERS, f"{target} is not in this deal")
+    if target == state.name:
+        raise RuleViolation(PLAYERS, f"{state.name} cannot {action.kind} their own cards: name another player")
+    if action.kind == "peek":
+        if target is None:
+            raise RuleViolation(PLAYERS, "a peek names the player whose cards were looked at")
+        if not apply:
+            return None
+        forced = deal.rules.disputes.peek_folds and not state.folded
+        event = Peek(state.name, target, forced)
+        if forced:
+            force_fold(deal, state)
+        return event
+    affected = deal.players[target] if target is not None else state
+    if not apply:
+        return None
+    before = deal.level_u is None
+    if not affected.folded and (deal.rules.disputes.redeal_before_betting if before else deal.rules.disputes.redeal_after_betting):
+        deal.redeal_from[affected.name] = -1 if before else len(deal.actions) + 1
+    return Expose(state.name, affected.name, before)
+
+
+def redeal(deal: "Deal", state: PlayerState, apply: bool) -> Optional[Event]:
+    since = deal.redeal_from.get(state.name)
+    before_rule = "disputes.exposure_before_betting"
+    if since is None:
+        exposed = any(isinstance(e, Expose) and e.affected == state.name for e in deal.events)
+        if not exposed:
+            raise RuleViolation(before_rule, f"{state.name}'s cards have not been exposed: there is no redeal to demand")
+        rule = before_rule if deal.level_u is None else "disputes.exposure_after_betting"
+        raise RuleViolation(rule, f"under this profile an exposure of {state.name}'s cards brings no redeal: play continues")
+    if since < 0 and deal.level_u is not None:
+        raise RuleViolation(before_rule, "betting has begun: a redeal is demanded before any betting takes place")
+    if since >= 0 and any(a.kind not in DISPUTE_KINDS and a.kind != "look" for a in deal.actions[since:]):
+        raise RuleViolation("disputes.exposure_after_betting", "the redeal is demanded at once, before play goes on")
+    if not apply:
+        return None
+    payouts = {p: s.contributed for p, s in deal.players.items()}
+    retained = {p: h for p, h in (deal.origin[2] or {}).items()}
+    settlement.finish(deal, "redeal", [], payouts, {p: ZERO for p in deal.order}, deal.carried_in, False, False,
+                 {p: tuple(h) if h is not None else None for p, h in retained.items()},
+                 f"{state.name}'s cards were exposed: the hand is dealt again, every stake returned", None)
+    return Redeal(state.name)
+
+
+def abandon(deal: "Deal", reason: str = "time is up: the hand is abandoned, every stake returned") -> Event:
+    """Stop the deal where it stands (``session.end.at_limit: abandon``): every stake of it is
+    returned to whoever paid it, no bonus is paid, the pot carried in stays carried and retained
+    hands stay retained. Whether the time allows it is the session's to say
+    (:meth:`~bragrules.engine.session.Session.abandon_deal`). A deal already over raises.
+
+    >>> from bragrules.engine.deal import Deal
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> deal = Deal(compile_rules(load_profile("standard")), ["A", "B"], {"A": None, "B": None})
+    >>> _ = deal.apply_text("A bet 3")
+    >>> deal.abandon().outcome, deal.result.net, deal.result.ending.kind
+    ('abandoned', {'A': Fraction(0, 1), 'B': Fraction(0, 1)}, 'abandoned')
+    """
+    if deal.result is not None:
+        raise RuleViolation(DEAL_OVER, "the deal is over: there is nothing left to abandon")
+    payouts = {p: s.contributed for p, s in deal.players.items()}
+    retained = {p: tuple(h) if h is not None else None for p, h in (deal.origin[2] or {}).items()}
+    settlement.finish(deal, "abandoned", [], payouts, {p: ZERO for p in deal.order}, deal.carried_in, False, False,
+                 retained, reason, None)
+    return deal.events[-1]
+
+
+def force_fold(deal: "Deal", state: PlayerState) -> None:
+    """A fold at once, out of turn (a deliberate look): the turn stays where it was."""
+    was_turn = deal.to_act == state.name
+    state.folded = True
+    state.inspected = None
+    for hand in state.hands.values():
+        if hand is not None:
+            deal.folded_hands.append(hand)
+    if state.name in deal.choosing:
+        deal.choosing.remove(state.name)
+    remaining = deal.in_play
+    if len(remaining) == 1:
+        betting.lone_survivor(deal, remaining[0])
+    elif was_turn:
+        betting.advance(deal)
+    else:
+        contenders = deal.contenders
+        if len(contenders) <= 1 and (not contenders or betting.has_matched(deal, contenders[0])):
+            settlement.showdown_all(deal)

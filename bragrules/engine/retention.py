@@ -1,0 +1,129 @@
+"""Looking, and blind hands kept from one deal to the next (``blind.retention``): a look at one of
+two hands, keeping or discarding it, and a blind survivor retaining or releasing the unseen hand.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Dict, Optional
+
+from bragrules.core.errors import RuleViolation
+from bragrules.engine import settlement, showing
+from bragrules.engine.actions import Action
+from bragrules.engine.events import (
+    Discard,
+    Event,
+    Keep,
+    Look,
+    Release,
+    Retain,
+)
+from bragrules.engine.state import Hand, PlayerState
+
+if TYPE_CHECKING:
+    from bragrules.engine.deal import Deal
+
+
+def look(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    if state.seen:
+        if not deal.rules.blind.allowed and action.target is None:
+            return Look(state.name, already_seen=True) if apply else None
+        raise RuleViolation("blind.look", f"{state.name} has already looked")
+    # whose turn it is was checked before this is reached (unless blind.look lets a player look any time)
+    target = action.target
+    if target not in (None, "old", "new"):
+        raise RuleViolation("blind.retention", f"there is no hand called {target!r}: look, look old or look new")
+    two_hands = len(state.hands) == 2
+    if two_hands:
+        if target is None:
+            raise RuleViolation(
+                "blind.retention", f"{state.name} holds two hands: look old or look new"
+            )
+    elif target is not None and target not in state.hands:
+        raise RuleViolation("blind.retention", f"{state.name} has no {target} hand to look at")
+    if not apply:
+        return None
+    if two_hands:
+        assert target is not None
+        state.inspected = target
+        return Look(state.name, state.hands[target], hand=target)
+    # one hand left: looking makes the player seen
+    state.seen = True
+    if deal.rules.session.bonus_when_dealt:
+        settlement.declare(deal, state)
+    if deal.choosing and deal.choosing[0] == state.name:
+        finish_choice(deal, state.name)
+    return Look(state.name, state.hand)
+
+
+def keep_or_discard(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    if state.inspected is None:
+        raise RuleViolation(
+            "blind.retention", f"{state.name} has not looked at one of two hands; nothing to {action.kind}"
+        )
+    if not apply:
+        return None
+    looked = state.inspected
+    other = "old" if looked == "new" else "new"
+    state.inspected = None
+    if action.kind == "keep":
+        dropped = state.hands[other]
+        state.hands = {looked: state.hands[looked]}
+        state.seen = True
+        settlement.declare(deal, state)
+    else:
+        dropped = state.hands[looked]
+        state.hands = {other: state.hands[other]}
+    if dropped is not None:
+        deal.folded_hands.append(dropped)
+    if deal.choosing and deal.choosing[0] == state.name:
+        finish_choice(deal, state.name)
+    if action.kind == "keep":
+        return Keep(state.name, looked, state.seen)
+    return Discard(state.name, looked, state.seen)
+
+
+def retain(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    """A blind survivor keeps one unseen hand for the next deal (``retain``) or lets it go (``release``)."""
+    if deal.retaining is None:
+        raise RuleViolation("blind.retention", "only a blind survivor whose pot carries retains or releases a hand")
+    keep: Optional[str] = None
+    if action.kind == "retain":
+        if state.two_hands:
+            rule = deal.rules.blind.retain_of_two
+            if rule == "choice":
+                keep = action.target or "new"
+            else:
+                keep = "new" if rule == "newer" else "old"
+                if action.target is not None and action.target != keep:
+                    raise RuleViolation(
+                        "blind.retain_of_two",
+                        f"of two unseen hands this profile retains the {rule} one, not the {action.target}",
+                    )
+        else:
+            (keep,) = state.hands
+            if action.target is not None and action.target != keep:
+                raise RuleViolation("blind.retention", f"{state.name} holds only the {keep} hand")
+    elif action.target is not None:
+        raise RuleViolation("blind.retention", "release takes no hand: every unseen hand is released")
+    if not apply:
+        return None
+    deal.retaining = None
+    retained: Dict[str, Hand] = {}
+    for label, hand in state.hands.items():
+        if label == keep:
+            retained[state.name] = hand
+        elif hand is not None:
+            deal.folded_hands.append(hand)
+    if keep is None:
+        reason = f"{state.name} is left alone but blind: the pot carries, and the hand is released"
+    else:
+        reason = f"{state.name} is left alone but blind: the pot carries, and the hand is retained"
+    event: Event = Retain(state.name, keep) if keep else Release(state.name)
+    settlement.finish_carried(deal, reason, retained)
+    return event
+
+
+def finish_choice(deal: "Deal", player: str) -> None:
+    deal.choosing.pop(0)
+    if not deal.choosing:
+        showing.showdown(deal)

@@ -1,0 +1,429 @@
+"""Settling a deal: the showdown of everyone left, the hands compared, the pot and side pots paid,
+the bonuses, and the record of how the deal ended and which rules decided it.
+
+Every function takes the :class:`~bragrules.engine.deal.Deal` being settled; the deal
+calls them, never a player.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import partial
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
+
+from bragrules.core.cards import Card
+from bragrules.core.errors import RuleViolation
+from bragrules.core.money import ZERO
+from bragrules.engine.arrange import auto_arrange, compare_arrangements, hand_strengths
+from bragrules.engine.events import (
+    Arrange,
+    Bonus,
+    Result,
+)
+from bragrules.engine.showdown import Key, settle_many, settle_pair
+from bragrules.engine.state import DealResult, Ending, Hand, PlayerState, share
+
+if TYPE_CHECKING:
+    from bragrules.engine.deal import Deal
+
+
+def showdown_all(deal: "Deal") -> None:
+    players = deal.in_play
+    if await_unknown(deal, players, "all"):
+        return
+    if deal.rules.format.lives is not None:
+        settle_lives(deal, players)
+        return
+    if deal.rules.format.hands > 1:
+        settle_hands(deal, players, None, None)
+        return
+    winners = best_of(deal, players, None, None)
+    finish_won(deal, winners, showdown=True, reason="everyone left shows", exposure=list(players))
+
+
+def settle_lives(deal: "Deal", players: Sequence[str]) -> None:
+    """Crash: the lowest hand at the showdown loses a life (tied lowest: as the profile says)."""
+    keys = {p: hand_key(deal, p) for p in players}
+    low = min(keys.values())
+    lowest = [p for p in players if keys[p] == low]
+    if len(lowest) > 1 and not deal.rules.format.lowest_tie_all_lose:
+        lowest = []
+    best = settle_many(deal.rules, players, partial(hand_key, deal), partial(suit_key, deal), deal.order)
+    reason = (
+        f"lowest hand: {', '.join(lowest)} loses a life" if len(lowest) == 1
+        else f"tied lowest hands: {', '.join(lowest)} each lose a life" if lowest
+        else "tied lowest hands: nobody loses a life"
+    )
+    finish_won(deal, best, showdown=True, reason=reason, exposure=list(players), lives_lost=lowest)
+
+
+def settle_hands(deal: "Deal", players: Sequence[str], caller: Optional[str], opponent: Optional[str]) -> None:
+    """Several hands each: compared hand by hand; the pot goes to a player winning enough of them."""
+    strengths: Dict[str, Tuple[int, ...]] = {}
+    for name in players:
+        state = deal.players[name]
+        if state.arrangement is None:
+            assert state.hand is not None
+            state.arrangement = auto_arrange(deal.rules, state.hand).hands
+            deal.events.append(Arrange(name, tuple(state.arrangement), automatic=True))
+        strengths[name] = hand_strengths(deal.rules, state.arrangement)
+    needed = deal.rules.format.hands_needed
+    if caller is not None and opponent is not None:
+        won_by_opponent, won_by_caller = compare_arrangements(
+            deal.rules, strengths[opponent], strengths[caller], second_is_caller=True
+        )
+        tally = {opponent: won_by_opponent, caller: won_by_caller}
+    else:
+        tally = {p: 0 for p in players}
+        for index in range(deal.rules.format.hands):
+            top = max(strengths[p][index] for p in players)
+            best = [p for p in players if strengths[p][index] == top]
+            if len(best) == 1:
+                tally[best[0]] += 1
+    winners = [p for p in players if tally[p] >= needed]
+    summary = ", ".join(f"{p} {tally[p]}" for p in players)
+    if len(winners) != 1:
+        finish_carried(deal, f"hands won: {summary}; nobody won {needed}: the pot carries", shown=list(players))
+        return
+    finish_won(deal, winners, showdown=True, reason=f"hands won: {summary}", exposure=list(players))
+
+
+def await_unknown(deal: "Deal", players: Sequence[str], then: str) -> bool:
+    """Cards missing at a showdown: wait for them to be entered (keep mode), settle on the
+    history's claim, else refuse."""
+    missing = [p for p in players if deal.players[p].hand is None]
+    if not missing:
+        return False
+    if deal.wait_for_cards:
+        deal.needed, deal.then = missing, then
+        return True
+    if deal.winner_hint:
+        winners = [p for p in deal.winner_hint if p in players]
+        if winners:
+            finish_won(deal, winners, showdown=True, reason="hands not recorded: winner as claimed")
+            return True
+    raise RuleViolation(
+        "history.cards",
+        f"the cards of {', '.join(missing)} are needed for the showdown but were not recorded",
+    )
+
+
+def hand_key(deal: "Deal", player: str) -> Key:
+    hand = deal.players[player].hand
+    assert hand is not None
+    return deal.comparer.key(hand)
+
+
+def suit_key(deal: "Deal", player: str) -> Key:
+    hand = deal.players[player].hand
+    assert hand is not None
+    return deal.comparer.suit_key(hand)
+
+
+def best_of(deal: "Deal", players: Sequence[str], caller: Optional[str], opponent: Optional[str]) -> List[str]:
+    if caller is not None and opponent is not None and len(players) == 2:
+        return settle_pair(deal.rules, caller, opponent, partial(hand_key, deal), partial(suit_key, deal), deal.order)
+    return settle_many(deal.rules, players, partial(hand_key, deal), partial(suit_key, deal), deal.order, caller, opponent)
+
+
+def pot_layers(deal: "Deal") -> List[Tuple[Fraction, List[str]]]:
+    """The pot split into a main pot and side pots: (amount, eligible players)."""
+    contributions = {p: s.contributed for p, s in deal.players.items()}
+    caps = sorted({s.contributed for s in deal.players.values() if s.all_in and not s.folded})
+    alive = deal.in_play
+    layers: List[Tuple[Fraction, List[str]]] = []
+    previous = ZERO
+    for cap in caps + [max(contributions.values())]:
+        if cap <= previous:
+            continue
+        amount = sum((min(c, cap) - min(c, previous) for c in contributions.values()), ZERO)
+        # a player still able to bet is never capped: they paid less only because a see costs double
+        eligible = [p for p in alive if contributions[p] >= cap or not deal.players[p].all_in]
+        if not eligible:  # overpayment nobody can match: back to the players who made it
+            eligible = [p for p in alive if contributions[p] >= previous] or alive
+        layers.append((amount, eligible))
+        previous = cap
+    if layers:
+        first_amount, first_eligible = layers[0]
+        layers[0] = (first_amount + deal.carried_in, first_eligible)
+    else:
+        layers.append((deal.carried_in, alive))
+    return layers
+
+
+def finish_won(
+    deal: "Deal",
+    winners: List[str],
+    showdown: bool,
+    reason: str,
+    exposure: Optional[List[str]] = None,
+    lives_lost: Optional[List[str]] = None,
+    conceded: Optional[List[str]] = None,
+) -> None:
+    payouts: Dict[str, Fraction] = dict.fromkeys(deal.order, ZERO)
+    caller, opponent = deal.see_pair if deal.see_pair else (None, None)
+    layered = showdown and any(deal.players[p].all_in for p in deal.in_play)
+    if layered:
+        known = all(deal.players[p].hand is not None for p in deal.in_play)
+        for amount, eligible in pot_layers(deal):
+            if set(eligible) == set(deal.in_play) or (len(eligible) > 1 and not known):
+                layer_winners = [w for w in winners if w in eligible] or eligible
+            elif len(eligible) > 1:
+                layer_winners = best_of(deal, eligible, caller, opponent)
+            else:
+                layer_winners = eligible
+            share(payouts, layer_winners, amount)
+    else:
+        share(payouts, winners, deal.pot)
+    if deal.bonus_paid:
+        declare_dealt(deal)
+        bonuses = bonus_payments(deal, bonus_players(deal, exposure if showdown else None), payouts)
+    else:  # no hand earns a bonus under this profile
+        bonuses = dict.fromkeys(deal.order, ZERO)
+    all_won = [p for p in deal.order if payouts[p] is not ZERO and payouts[p].numerator > 0]  # in seat order
+    won_by_prial = showdown and any(
+        deal.players[p].hand is not None and deal.comparer.category(deal.players[p].hand) == "prial"  # type: ignore[arg-type]
+        for p in all_won
+    )
+    if not all_won:
+        all_won = list(winners)
+    outcome = "won" if len(all_won) == 1 else "split"
+    finish(deal, outcome, all_won, payouts, bonuses, ZERO, showdown, won_by_prial, {}, reason, exposure,
+                 lives_lost or [], conceded or [])
+
+
+def declare(deal: "Deal", state: PlayerState) -> None:
+    """``session.bonus.when: dealt``: a bonus hand is declared when its holder looks at it."""
+    if not deal.rules.session.bonus_when_dealt or state.name in deal.declared or state.hand is None:
+        return
+    category = deal.comparer.category(state.hand)
+    if deal.rules.session.bonus.get(category):
+        deal.declared.append(state.name)
+        deal.events.append(Bonus(state.name, deal.rules.session.bonus[category], category))
+
+
+def declare_dealt(deal: "Deal") -> None:
+    """``session.bonus.needs_look: false``: at settlement every bonus hand dealt in this deal is
+    declared, looked at or not (a hand nobody recorded is not)."""
+    if not deal.rules.session.bonus_unlooked:
+        return
+    for name in deal.order:
+        hand = bonus_hand(deal, name)
+        if name in deal.declared or hand is None:
+            continue
+        category = deal.comparer.category(hand)
+        if deal.rules.session.bonus.get(category):
+            deal.declared.append(name)
+            deal.events.append(Bonus(name, deal.rules.session.bonus[category], category))
+
+
+def bonus_hand(deal: "Deal", player: str) -> Hand:
+    """The hand a player's bonus is reckoned on: the one held (shown or declared on looking),
+    or under ``session.bonus.needs_look: false`` the one dealt in this deal, whatever became of it."""
+    if deal.rules.session.bonus_unlooked:
+        dealt = deal.origin[1].get(player)
+        return None if dealt is None else tuple(dealt)
+    return deal.players[player].hand
+
+
+def bonus_players(deal: "Deal", shown: Optional[Sequence[str]]) -> List[str]:
+    """Whose hands earn a bonus: those shown at a showdown, and those declared (when: dealt);
+    under ``needs_look: false`` those dealt one, and nobody else (a retained hand earned in its own deal)."""
+    players = list(deal.declared)
+    if deal.rules.session.bonus_unlooked:
+        return players
+    for player in shown or ():
+        if player not in players:
+            players.append(player)
+    return players
+
+
+def bonus_payments(deal: "Deal", shown: Sequence[str], payouts: Optional[Dict[str, Fraction]] = None) -> Dict[str, Fraction]:
+    """Bonuses for prials and running flushes shown (or declared), paid by every other player.
+
+    With finite stacks nobody pays more than they hold after the pot is paid out.
+    """
+    bonuses = {p: ZERO for p in deal.order}
+    if not shown or not deal.bonus_paid:
+        return bonuses
+    for player in shown:
+        hand = bonus_hand(deal, player)
+        if hand is None:
+            continue
+        amount = deal.rules.session.bonus.get(deal.comparer.category(hand), ZERO)
+        if not amount:
+            continue
+        for other in deal.order:
+            if other == player:
+                continue
+            pay = amount
+            stack = deal.players[other].stack
+            if stack is not None:
+                held = stack + (payouts or {}).get(other, ZERO) + bonuses[other]
+                pay = max(ZERO, min(amount, held))
+            bonuses[other] -= pay
+            bonuses[player] += pay
+    return bonuses
+
+
+def finish_carried(
+    deal: "Deal",
+    reason: str,
+    retained: Optional[Dict[str, Hand]] = None,
+    shown: Optional[List[str]] = None,
+) -> None:
+    payouts = {p: ZERO for p in deal.order}
+    if deal.bonus_paid:
+        declare_dealt(deal)
+    bonuses = bonus_payments(deal, bonus_players(deal, shown))
+    finish(deal, "carried", [], payouts, bonuses, deal.pot, bool(shown), False, retained or {}, reason, shown)
+
+
+def finish(
+    deal: "Deal",
+    outcome: str,
+    winners: List[str],
+    payouts: Dict[str, Fraction],
+    bonuses: Dict[str, Fraction],
+    carried_out: Fraction,
+    showdown: bool,
+    won_by_prial: bool,
+    retained: Dict[str, Hand],
+    reason: str,
+    exposure: Optional[List[str]],
+    lives_lost: Optional[List[str]] = None,
+    conceded: Optional[List[str]] = None,
+) -> None:
+    units = deal.units
+    money = units.money
+    known = units.known_money  # money(), its usual answer read inline: a deal settles every seat
+    players = deal.players
+    pot = money(deal.pot_u)
+    net: Dict[str, Fraction] = {}
+    for p in deal.order:
+        state = players[p]
+        gained = payouts[p]
+        bonus = bonuses[p]
+        # most deals pay no bonus and most players win nothing: skip adding zeros (ZERO itself, quickly)
+        if bonus is not ZERO and bonus:
+            gained = gained + bonus
+        gained_u = 0 if gained is ZERO or not gained else units.to_units(gained)  # None: not whole units
+        if gained_u is None:
+            net[p] = gained - money(state.paid_u)
+        else:
+            amount = known.get(gained_u - state.paid_u)
+            net[p] = amount if amount is not None else money(gained_u - state.paid_u)
+        if state.stack_u is not None:
+            state.settled_stack = (
+                money(state.stack_u + gained_u) if gained_u is not None else money(state.stack_u) + gained
+            )
+    ending, decided_by = ending_of(deal, outcome, winners, showdown, bonuses)
+    deal.result = DealResult(
+        outcome=outcome,
+        winners=winners,
+        pot=pot,
+        payouts=payouts,
+        bonuses=bonuses,
+        net=net,
+        carried_out=carried_out,
+        showdown=showdown,
+        won_by_prial=won_by_prial,
+        retained=retained,
+        reason=reason,
+        lives_lost=list(lives_lost or []),
+        arrangements={
+            p: [[str(c) for c in h] for h in players[p].arrangement or ()]
+            for p in deal.order
+            if players[p].arrangement is not None
+        } if deal.rules.format.hands > 1 else {},  # only several hands are arranged
+        conceded=list(conceded or []),
+        decided_by=decided_by,
+        ending=ending,
+    )
+    shown = tuple({p: players[p].hand for p in exposure}.items()) if exposure else ()
+    deal.events.append(Result(pot, outcome, tuple(winners), reason, shown,
+                              tuple(lives_lost) if lives_lost else (), tuple(conceded) if conceded else ()))
+
+
+def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
+            bonuses: Dict[str, Fraction]) -> Tuple[Ending, List[str]]:
+    """How the deal ended (an :class:`Ending`) and the profile fields that decided it, for a ruling to cite.
+
+    Only what the deal already knows at settlement: who is left, whether anybody bet, the see
+    being settled. The rules: lives in Crash; a carried pot: nobody betting, a blind survivor
+    who does not collect, everyone checking, or several hands with no overall winner; a pot
+    taken by folds: nobody betting, a blind survivor collecting; a see between equal hands: the
+    tie rule; and any bonus paid for a hand shown.
+    """
+    rules = deal.rules
+    see = deal.see_pair  # the see being settled (its event is recorded once the settlement is done)
+    caller, opponent = see if see is not None else (None, None)
+    tied: Optional[bool] = None  # whether the two hands of the see were equal, when one hand each is known
+    if see is not None and rules.format.hands == 1:
+        a, b = deal.players[see[0]].hand, deal.players[see[1]].hand
+        if a is not None and b is not None:
+            tied = deal.comparer.key(a) == deal.comparer.key(b)
+    won = tuple(winners)
+    if outcome == "redeal":  # a dispute's redeal: the ruling cites the dispute rule it applied
+        return Ending("redeal", won, caller=caller, opponent=opponent, tied=tied), []
+    if outcome == "abandoned":  # the time limit stopped play mid-hand
+        return Ending("abandoned", won, caller=caller, opponent=opponent, tied=tied), ["session.end.at_limit"]
+    if rules.format.lives is not None:
+        return Ending("lives", won, caller=caller, opponent=opponent, tied=tied), ["format.lives"]
+    nobody_bet = deal.level_u is None
+    if outcome == "carried":
+        alone = deal.in_play
+        survivor = alone[0] if len(alone) == 1 else None
+        if survivor is not None and nobody_bet and rules.folding.nobody_bet_carries:
+            return Ending("carried_unbet", won, survivor, caller, opponent, tied), ["folding.nobody_bet"]
+        if survivor is not None:
+            return (Ending("carried_blind", won, survivor, caller, opponent, tied),
+                    ["folding.blind_survivor", "blind.retention"])
+        if nobody_bet:
+            return Ending("carried_checked", won, None, caller, opponent, tied), ["stakes.check"]
+        return (Ending("carried_no_winner", won, None, caller, opponent, tied),
+                ["format.win_rule", "format.tied_hand"])
+    paths: List[str] = []
+    if not showdown:
+        survivor = winners[0]
+        if nobody_bet:
+            paths.append("folding.nobody_bet")
+        blind = deal.players[survivor].blind
+        if blind:
+            paths.append("folding.blind_survivor")
+        kind = "folded_unbet" if nobody_bet else "folded_blind" if blind else "folded"
+        ending = Ending(kind, won, survivor, caller, opponent, tied)
+    else:
+        if tied:
+            paths.append("seeing.tie")
+        ending = Ending("showdown" if tied is None else "see", won, None, caller, opponent, tied,
+                        "seeing.tie" if tied else None)
+    for player, bonus in (bonuses.items() if deal.bonus_paid else ()):
+        hand = bonus_hand(deal, player)
+        if bonus > 0 and hand is not None:
+            category = deal.comparer.category(hand)
+            if rules.session.bonus.get(category) and f"session.bonus.{category}" not in paths:
+                paths.append(f"session.bonus.{category}")
+    return ending, paths
+
+
+def used_cards(deal: "Deal") -> List[Card]:
+    """Cards to go under the pack when the deal is over: folded hands first, then the rest.
+
+    Retained hands stay out of the pack.
+    """
+    out: List[Card] = []
+    kept = {c for hand in (deal.result.retained.values() if deal.result else []) if hand for c in hand}
+    for hand in deal.folded_hands:
+        out.extend(c for c in hand if c not in kept)
+    out.extend(deal.centre)
+    gathered = {c for c in out}
+    for name in deal.order:
+        for held in deal.players[name].hands.values():
+            if held is None:
+                continue
+            for card in held:
+                if card not in gathered and card not in kept:
+                    out.append(card)
+                    gathered.add(card)
+    return out
