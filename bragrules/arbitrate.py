@@ -80,6 +80,7 @@ FIXED_RULES: Dict[str, Tuple[str, str]] = {
 _COMPANIONS: Dict[str, Tuple[str, ...]] = {
     "seeing.cost_multiple": ("seeing.cost_basis",),
     "seeing.cost_basis": ("seeing.cost_multiple",),
+    "stakes.raise_limit.pot_measure": ("stakes.raise_limit",),  # the measure of a pot limit: the limit too
 }
 
 _AMOUNT_RULES = ("betting.at_least_level", "stakes.opening_min")
@@ -576,27 +577,11 @@ def _option(deal: Deal, kind: str) -> Optional[LegalAction]:
 
 
 def _allowed_paths(deal: Deal, action: Action) -> List[str]:
-    state = deal.players[action.player]
-    kind = action.kind
-    if kind == "see":
-        opponent = next(p for p in deal.contenders if p != action.player)
-        caller = "blind" if state.blind else "seen"
-        other = "blind" if deal.players[opponent].blind else "seen"
-        return [f"seeing.{caller}_sees_{other}", "seeing.cost_multiple", "seeing.cost_basis"]
-    if kind == "bet":
-        paths = ["stakes.opening_min", "stakes.opening_max"] if deal.level is None else ["stakes.raise_limit"]
-        if deal.level is not None and deal.rules.stakes.raises.after_call:  # pot limit, counted after the raiser's call
-            paths.append("stakes.raise_limit.pot_measure")
-        if state.blind:
-            paths.append("stakes.blind_rate")
-        return paths
-    if kind == "look":
-        return ["blind.retention"] if state.two_hands else ["blind.look"]
-    if kind in ("keep", "discard"):
-        return ["blind.retention"]
-    if kind == "check":
-        return ["stakes.check"]
-    return []
+    """The rules the engine consulted to allow ``action`` (:meth:`Deal.consulted`), with their companions."""
+    paths: List[str] = []
+    for rule in deal.consulted(action):
+        paths += [rule, *_COMPANIONS.get(rule, ())]
+    return list(dict.fromkeys(paths))
 
 
 def _allowed_summary(deal: Deal, action: Action) -> str:

@@ -178,6 +178,4 @@ def test_random_play_with_unlooked_bonuses_conserves_money_and_audits(tmp_path_f
 
 
 def _category(rules: Any, hand: Any) -> str:
-    from bragrules.engine.showdown import Comparer
-
-    return Comparer.for_rules(rules).category(tuple(hand))
+    return str(rules.comparer.category(tuple(hand)))

@@ -25,7 +25,7 @@ from bragrules.rules.ranking import compile_ranking
 from .helpers import rules_for, run_cli
 
 STANDARD = rules_for("standard")
-RANKER = STANDARD.ranker
+RANKER = STANDARD.ranking.ranker
 
 
 def test_three_three_three_never_loses() -> None:

@@ -636,7 +636,7 @@ WILD_SPECS = [
 def test_a_wild_card_never_hurts(data: st.DataObject, which: int, size: int) -> None:
     spec, jokers = WILD_SPECS[which]
     r = compile_ranking(spec, jokers)
-    hand = data.draw(st.lists(st.integers(0, r.pack.size - 1), min_size=size, max_size=size, unique=True))
+    hand = data.draw(st.lists(st.integers(0, r.pack_size - 1), min_size=size, max_size=size, unique=True))
     spare = sorted(r.wild - set(hand))
     if not spare:
         return

@@ -7,10 +7,11 @@ cannot disagree. Every function takes the :class:`~bragrules.engine.deal.Deal`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
+from bragrules.core.rule_id import Rule
 from bragrules.engine import settlement, showing
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.events import (
@@ -22,51 +23,40 @@ from bragrules.engine.events import (
     See,
 )
 from bragrules.engine.state import PlayerState, amount_text
-from bragrules.rules.fixed import AT_LEAST_LEVEL, SEE_TWO
+from bragrules.rules.blind import RETENTION_RULE
+from bragrules.rules.fixed import SEE_TWO
+from bragrules.rules.hooks import first_broken, legal_range
+from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, SeePolicy
+from bragrules.rules.session import COVERING_RULE, STARTING_STACK_RULE
+from bragrules.rules.stakes import BLIND_RATE_RULE, CHECK_RULE, LEVEL_STEP_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
 
 def bet_range(deal: "Deal", state: PlayerState) -> Tuple[int, Optional[int], int, bool]:
-    """(least payment, most payment or None, payment step, all-in only) in units."""
+    """(least payment, most payment or None, payment step, all-in only) in units: the stakes' bounds
+    on the level (:meth:`~bragrules.rules.stakes.StakesPolicy.level_bounds`) at the player's rate, then
+    narrowed to the player's stack."""
     units = deal.units
-    raises = deal.rules.stakes.raises
     blind = state.blind
-    level = deal.level_u
-    high: Optional[int]
-    if level is None:
-        low, high = units.opening_min, opening_cap(deal)
-    else:
-        low = level
-        high = raises.max_level(level, deal.pot_u, units.raise_amount, scale=units.denominator,
-                                call=units.payment(level, blind) if raises.after_call else 0)
-    step = units.payment(units.step, blind)
-    if raises.kind == "fixed" and level is not None:
-        assert units.raise_amount is not None
-        step = units.payment(units.raise_amount, blind)
+    bounds = deal.rules.stakes.level_bounds(deal, state, units)
+    low, high = legal_range(bounds)
+    assert low is not None, "the stakes always bound a bet from below"
+    step = units.step
+    for bound in bounds:
+        if bound.step:
+            step = bound.step
+    step_pay = units.payment(step, blind)
     low_pay = units.payment(low, blind)
     high_pay = units.payment(high, blind) if high is not None else None
     stack = state.stack_u
     if stack is not None:
         if low_pay > stack:
-            return stack, stack, step, True
+            return stack, stack, step_pay, True
         if high_pay is None or high_pay > stack:
-            high_pay = stack - (stack - low_pay) % step
-    return low_pay, high_pay, step, False
-
-
-def opening_cap(deal: "Deal") -> Optional[int]:
-    """The highest opening level in units: ``stakes.opening_max``, and under pot limit with
-    ``pot_opening: capped`` the pot as it stands (in whole level steps, never below the opening minimum)."""
-    units = deal.units
-    high = units.opening_max
-    if deal.rules.stakes.raises.pot_cap is not None and deal.rules.stakes.raises.capped(deal.pot_u, units.denominator):
-        return units.opening_min
-    if deal.rules.stakes.raises.kind == "pot" and deal.rules.stakes.pot_opening_capped:
-        pot_cap = max(units.opening_min, deal.pot_u - deal.pot_u % units.step)
-        high = pot_cap if high is None else min(high, pot_cap)
-    return high
+            high_pay = stack - (stack - low_pay) % step_pay
+    return low_pay, high_pay, step_pay, False
 
 
 def bet_option(deal: "Deal", state: PlayerState) -> Optional[LegalAction]:
@@ -110,7 +100,7 @@ def opponent_of(deal: "Deal", player: str) -> str:
 
 def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     if deal.choosing:
-        raise RuleViolation("blind.retention", f"{state.name} must choose one hand for the showdown")
+        raise RuleViolation(RETENTION_RULE, f"{state.name} must choose one hand for the showdown")
     units = deal.units
     money = units.money
     if state.stack_u is None:  # no bankroll: never all in, and the range words only a refusal
@@ -121,88 +111,41 @@ def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
     paid = units.to_units(amount)
     rules = deal.rules
     blind = not state.seen
-    rate = "blind" if blind else "seen"
     if all_in:
         if not (rules.session.covering_side_pot and low > 0):
             raise RuleViolation(
-                "session.covering",
-                f"{state.name} cannot cover {deal.due(state.name)} and must fold under this profile",
+                COVERING_RULE, f"{state.name} cannot cover {deal.due(state.name)} and must fold under this profile",
             )
         if paid != low:
-            raise RuleViolation(
-                "session.covering", f"{state.name} is short and may only go all in for {money(low)}"
-            )
+            raise RuleViolation(COVERING_RULE, f"{state.name} is short and may only go all in for {money(low)}")
         new_level = deal.level_u
     else:
         if state.stack_u is not None and (paid is None or paid > state.stack_u):
             raise RuleViolation(
-                "session.starting_stack", f"{state.name} has only {state.stack} and cannot pay {amount_text(amount)}"
+                STARTING_STACK_RULE, f"{state.name} has only {state.stack} and cannot pay {amount_text(amount)}"
             )
         new_level = units.level_for(paid, blind) if paid is not None else None
         if new_level is None or new_level % units.step:
             raise RuleViolation(
-                "stakes.level_step",
-                f"a {rate} payment of {amount_text(amount)} is not a level in steps of {rules.stakes.level_step}",
+                LEVEL_STEP_RULE,
+                f"a {'blind' if blind else 'seen'} payment of {amount_text(amount)} is not a level in steps of "
+                f"{rules.stakes.level_step}",
             )
-        if deal.level_u is None:
-            if new_level < units.opening_min:
-                raise RuleViolation(
-                    "stakes.opening_min",
-                    f"the opening level is at least {rules.stakes.opening_min}: a {rate} player pays at least "
-                    f"{money(bet_range(deal, state)[0])}, not {amount_text(amount)}",
-                )
-            if new_level > units.opening_min and rules.stakes.raises.pot_cap is not None \
-                    and rules.stakes.raises.capped(deal.pot_u, units.denominator):
-                raise RuleViolation(
-                    "stakes.raises_stop_at",
-                    f"the pot has reached {rules.stakes.raises.pot_cap}, where raising stops: the opening level is "
-                    f"{rules.stakes.opening_min}, a {rate} player pays {money(bet_range(deal, state)[0])}, not {amount_text(amount)}",
-                )
-            if units.opening_max is not None and new_level > units.opening_max:
-                raise RuleViolation(
-                    "stakes.opening_max",
-                    f"the opening level is at most {rules.stakes.opening_max}: a {rate} player pays at most "
-                    f"{money(units.payment(units.opening_max, state.blind))}, not {amount_text(amount)}",
-                )
-            cap = opening_cap(deal)
-            if cap is not None and new_level > cap:
-                raise RuleViolation(
-                    "stakes.raise_limit.pot_opening",
-                    f"pot limit: the opening bet is at most the pot ({deal.pot}): a {rate} player pays "
-                    f"at most {money(units.payment(cap, state.blind))}, not {amount_text(amount)}",
-                )
-        else:
-            if new_level < deal.level_u:
-                raise RuleViolation(
-                    AT_LEAST_LEVEL,
-                    f"the level is {deal.level}: a {rate} player pays at least {money(bet_range(deal, state)[0])}, "
-                    f"not {amount_text(amount)}",
-                )
-            if new_level > deal.level_u and rules.stakes.raises.pot_cap is not None \
-                    and rules.stakes.raises.capped(deal.pot_u, units.denominator):
-                raise RuleViolation(
-                    "stakes.raises_stop_at",
-                    f"the pot has reached {rules.stakes.raises.pot_cap}, where raising stops: no raise, a {rate} player "
-                    f"pays {money(bet_range(deal, state)[0])} at the level of {deal.level}, sees or folds, "
-                    f"not {amount_text(amount)}",
-                )
-            raises = rules.stakes.raises
-            if not raises.unlimited and not raises.allows(
-                    deal.level_u, new_level, deal.pot_u, units.raise_amount, scale=units.denominator,
-                    call=units.payment(deal.level_u, blind) if raises.after_call else 0):
-                high = bet_range(deal, state)[1]
-                top = money(high) if high is not None else None
-                raise RuleViolation(
-                    raises.rule,
-                    f"{rules.stakes.raises.describe()}: from level {deal.level} a {rate} player may pay "
-                    f"at most {top}, not {amount_text(amount)}",
-                )
+        broken = first_broken(rules.stakes.level_bounds(deal, state, units), new_level)
+        if broken is not None:
+            high = bet_range(deal, state)[1]
+            assert broken.words is not None
+            raise RuleViolation(broken.rule, broken.words(amount_text(amount), None if high is None else str(money(high))))
     if not apply:
         return None
     assert paid is not None
     pay(deal, state, paid)
     if all_in or (state.stack_u is not None and state.stack_u == 0):
         state.all_in = True
+    if blind:
+        state.blind_bets += 1
+    if new_level is not None and deal.level_u is not None and new_level > deal.level_u:
+        deal.raises_made += 1
     deal.level_u = new_level
     event = Bet(state.name, amount, None if new_level is None else money(new_level), blind, all_in)
     advance(deal)
@@ -386,3 +329,20 @@ def lone_survivor(deal: "Deal", player: str) -> None:
         settlement.finish_carried(deal, f"{player} is left alone but blind: the pot carries")
         return
     settlement.finish_won(deal, [player], showdown=False, reason=f"everyone else folded; {player} takes the pot")
+
+
+def consulted(deal: "Deal", state: PlayerState, kind: str) -> List[Rule]:
+    """The rules that allow a bet, a see or a check by the player now (what a ruling cites)."""
+    rules = deal.rules
+    if kind == "bet":
+        found = [bound.rule for bound in rules.stakes.level_bounds(deal, state, deal.units)]
+        if state.blind:
+            found.append(BLIND_RATE_RULE)
+        return found
+    if kind == "see":
+        opponent = next((p for p in deal.contenders if p != state.name), None)
+        other = deal.players[opponent].blind if opponent is not None else False
+        return [SeePolicy.rule_for(state.blind, other), COST_MULTIPLE_RULE, COST_BASIS_RULE]
+    if kind == "check":
+        return [CHECK_RULE]
+    return []

@@ -33,6 +33,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
+from bragrules.core.rule_id import Rule
 from bragrules.engine import betting, dispute, exchange, kept_cards, retention, settlement, showing
 from bragrules.engine.actions import DISPUTE_KINDS, WELL_FORMED, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
@@ -43,6 +44,7 @@ from bragrules.engine.units import Units
 from bragrules.engine.view import PlayerView
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
+from bragrules.rules.hooks import Refusal
 
 __all__ = ["Deal", "DealResult", "ENDING_KINDS", "Ending", "Hand", "PlayerState", "returned_stakes"]
 
@@ -255,15 +257,30 @@ class Deal:
         if see is not None:
             options.append(see)
         options.append(LegalAction(player, "fold"))
+        if self.rules.asking_refusal:  # what an area refuses is not offered
+            options = [option for option in options if self._refusal(state, option.kind) is None]
         return options
 
+    def consulted(self, action: Action) -> List[Rule]:
+        """The profile rules the engine asks to allow ``action`` now, as a ruling cites them
+        (``arbitrate`` for an allowed action, beside :attr:`DealResult.decided_by` for an ending):
+        the stakes' bounds for a bet, who may see and what it costs for a see, an area's own
+        refusal rules (``blind.max_blind_turns``, ...) for any action it asks about. Fixed
+        rules are left out: they are the same at every table."""
+        state = self.players[action.player]
+        kind = action.kind
+        found = betting.consulted(self, state, kind) + retention.consulted(self, state, kind)
+        for policy in self.rules.asking_refusal:
+            found.extend(policy.consulted(self, state, kind))
+        return [rule for rule in dict.fromkeys(found) if rule.is_field]
 
-
-
-
-
-
-
+    def _refusal(self, state: PlayerState, kind: str) -> Optional[Refusal]:
+        """The first area's refusal of ``kind`` for the player at their turn (None when no area refuses)."""
+        for policy in self.rules.asking_refusal:
+            refused = policy.refusal(self, state, kind)
+            if refused is not None:
+                return refused
+        return None
 
     # ------------------------------------------------------------------
     # Verifying and applying
@@ -457,6 +474,10 @@ class Deal:
                 "blind.retention",
                 f"{state.name} looked at the {state.inspected} hand and must keep or discard it first",
             )
+        if self.rules.asking_refusal:
+            refused = self._refusal(state, kind)
+            if refused is not None:
+                raise RuleViolation(refused.rule, refused.message)
         return handler(self, state, action, apply)
 
     # -- looking and retained hands ---------------------------------------
@@ -469,15 +490,6 @@ class Deal:
 
 
     # -- betting ----------------------------------------------------------
-
-
-
-
-
-
-
-
-
 
     # ------------------------------------------------------------------
     # Endings
@@ -494,27 +506,6 @@ class Deal:
 
 
     # -- disputes (000's fine points) ---------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
     # ------------------------------------------------------------------
     # Cards after the deal

@@ -4,9 +4,10 @@ two hands, keeping or discarding it, and a blind survivor retaining or releasing
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, Optional
+from typing import TYPE_CHECKING, Dict, List, Optional
 
 from bragrules.core.errors import RuleViolation
+from bragrules.core.rule_id import Rule
 from bragrules.engine import settlement, showing
 from bragrules.engine.actions import Action
 from bragrules.engine.events import (
@@ -18,6 +19,7 @@ from bragrules.engine.events import (
     Retain,
 )
 from bragrules.engine.state import Hand, PlayerState
+from bragrules.rules.blind import LOOK_RULE, RETENTION_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -127,3 +129,12 @@ def finish_choice(deal: "Deal", player: str) -> None:
     deal.choosing.pop(0)
     if not deal.choosing:
         showing.showdown(deal)
+
+
+def consulted(deal: "Deal", state: PlayerState, kind: str) -> List[Rule]:
+    """The rules that allow a look, a keep or a discard by the player now (what a ruling cites)."""
+    if kind == "look":
+        return [RETENTION_RULE] if state.two_hands else [LOOK_RULE]
+    if kind in ("keep", "discard"):
+        return [RETENTION_RULE]
+    return []

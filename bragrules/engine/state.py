@@ -34,6 +34,7 @@ class PlayerState:
     paid_u: int = 0
     last_u: Optional[int] = None
     stack_u: Optional[int] = None  # finite bankrolls only
+    blind_bets: int = 0  # bets made blind in this deal
     settled_stack: Optional[Fraction] = None  # the stack once the deal is settled
 
     @property

@@ -145,8 +145,14 @@ class AreaPolicy:
 
     __slots__ = ()
 
-    asks_refusal = False
-    """Whether :meth:`refusal` can refuse anything under this profile (the engine skips it when not)."""
+    @property
+    def asks_refusal(self) -> bool:
+        """Whether :meth:`refusal` can refuse anything under this profile (the engine skips it when not)."""
+        return False
 
     def refusal(self, betting: Betting, bettor: Bettor, kind: str) -> Optional[Refusal]:
         return None
+
+    def consulted(self, betting: Betting, bettor: Bettor, kind: str) -> Tuple[Rule, ...]:
+        """The rules :meth:`refusal` asks about ``kind`` (what a ruling cites when it allows the action)."""
+        return ()

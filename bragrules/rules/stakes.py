@@ -379,26 +379,25 @@ class StakesPolicy(AreaPolicy):
         if level is None:
             least = units.opening_min
             bounds = [Bound(OPENING_MIN_RULE, low=least, words=self._too_low_opening(units, blind))]
-            if capped:
-                bounds.append(Bound(RAISES_STOP_AT_RULE, high=least, words=self._stopped_opening(units, blind)))
-            if units.opening_max is not None:
-                bounds.append(Bound(OPENING_MAX_RULE, high=units.opening_max, words=self._too_high_opening(units, blind)))
+            if raises.pot_cap is not None:  # consulted whenever set; it bites once the pot has reached it
+                bounds.append(Bound(RAISES_STOP_AT_RULE, high=least if capped else None,
+                                    words=self._stopped_opening(units, blind)))
+            # consulted even without a maximum (the rule then says the opening has none)
+            bounds.append(Bound(OPENING_MAX_RULE, high=units.opening_max, words=self._too_high_opening(units, blind)))
             if raises.kind == "pot" and self.pot_opening_capped:
                 top = max(least, pot - pot % units.step)
                 bounds.append(Bound(POT_OPENING_RULE, high=top, words=self._over_pot_opening(units, blind, pot, top)))
             return bounds
         bounds = [Bound(AT_LEAST_LEVEL, low=level, words=self._below_level(units, blind, level))]
-        if capped:
-            bounds.append(Bound(RAISES_STOP_AT_RULE, high=level, words=self._stopped_raise(units, blind, level)))
-        elif not raises.unlimited:
-            call = units.payment(level, blind) if raises.after_call else 0
-            top = raises.max_level(level, pot, units.raise_amount, scale=scale, call=call)
-            if raises.kind == "fixed":
-                assert units.raise_amount is not None
-                bounds.append(Bound(raises.rule, low=level, high=top, step=units.raise_amount,
-                                    words=self._over_limit(units, blind, level)))
-            elif top is not None:
-                bounds.append(Bound(raises.rule, high=top, words=self._over_limit(units, blind, level)))
+        if raises.pot_cap is not None:
+            bounds.append(Bound(RAISES_STOP_AT_RULE, high=level if capped else None,
+                                words=self._stopped_raise(units, blind, level)))
+        # the raise limit is consulted for every raise, "no limit" included
+        call = units.payment(level, blind) if raises.after_call else 0
+        top = raises.max_level(level, pot, units.raise_amount, scale=scale, call=call)
+        step = units.raise_amount if raises.kind == "fixed" else None
+        bounds.append(Bound(raises.rule, low=level if step else None, high=top, step=step,
+                            words=self._over_limit(units, blind, level)))
         return bounds
 
     # -- the words of a refused bet ------------------------------------------------
@@ -410,62 +409,52 @@ class StakesPolicy(AreaPolicy):
         return "blind" if blind else "seen"
 
     def _too_low_opening(self, units: Any, blind: bool) -> Words:
-        least = units.money(units.payment(units.opening_min, blind))
-        rate = self._rate(blind)
-
         def words(amount: str, most: Optional[str] = None) -> str:
-            return f"the opening level is at least {self.opening_min}: a {rate} player pays at least {least}, not {amount}"
+            least = units.money(units.payment(units.opening_min, blind))
+            return (f"the opening level is at least {self.opening_min}: a {self._rate(blind)} player pays at least "
+                    f"{least}, not {amount}")
         return words
 
     def _stopped_opening(self, units: Any, blind: bool) -> Words:
-        least = units.money(units.payment(units.opening_min, blind))
-        rate = self._rate(blind)
-
         def words(amount: str, most: Optional[str] = None) -> str:
+            least = units.money(units.payment(units.opening_min, blind))
             return (f"the pot has reached {self.raises.pot_cap}, where raising stops: the opening level is "
-                    f"{self.opening_min}, a {rate} player pays {least}, not {amount}")
+                    f"{self.opening_min}, a {self._rate(blind)} player pays {least}, not {amount}")
         return words
 
     def _too_high_opening(self, units: Any, blind: bool) -> Words:
-        top = units.money(units.payment(units.opening_max, blind))
-        rate = self._rate(blind)
-
         def words(amount: str, most: Optional[str] = None) -> str:
-            return f"the opening level is at most {self.opening_max}: a {rate} player pays at most {top}, not {amount}"
+            top = units.money(units.payment(units.opening_max, blind))
+            return (f"the opening level is at most {self.opening_max}: a {self._rate(blind)} player pays at most "
+                    f"{top}, not {amount}")
         return words
 
     def _over_pot_opening(self, units: Any, blind: bool, pot: int, cap: int) -> Words:
-        top = units.money(units.payment(cap, blind))
-        rate = self._rate(blind)
-
         def words(amount: str, most: Optional[str] = None) -> str:
-            return (f"pot limit: the opening bet is at most the pot ({units.money(pot)}): a {rate} player pays "
-                    f"at most {top}, not {amount}")
+            top = units.money(units.payment(cap, blind))
+            return (f"pot limit: the opening bet is at most the pot ({units.money(pot)}): a {self._rate(blind)} "
+                    f"player pays at most {top}, not {amount}")
         return words
 
     def _below_level(self, units: Any, blind: bool, level: int) -> Words:
-        least = units.money(units.payment(level, blind))
-        rate = self._rate(blind)
-
         def words(amount: str, most: Optional[str] = None) -> str:
-            return f"the level is {units.money(level)}: a {rate} player pays at least {least}, not {amount}"
+            least = units.money(units.payment(level, blind))
+            return (f"the level is {units.money(level)}: a {self._rate(blind)} player pays at least {least}, "
+                    f"not {amount}")
         return words
 
     def _stopped_raise(self, units: Any, blind: bool, level: int) -> Words:
-        least = units.money(units.payment(level, blind))
-        rate = self._rate(blind)
-
         def words(amount: str, most: Optional[str] = None) -> str:
-            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: no raise, a {rate} player "
-                    f"pays {least} at the level of {units.money(level)}, sees or folds, not {amount}")
+            least = units.money(units.payment(level, blind))
+            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: no raise, a "
+                    f"{self._rate(blind)} player pays {least} at the level of {units.money(level)}, sees or folds, "
+                    f"not {amount}")
         return words
 
     def _over_limit(self, units: Any, blind: bool, level: int) -> Words:
-        rate = self._rate(blind)
-
         def words(amount: str, most: Optional[str] = None) -> str:
-            return (f"{self.raises.describe()}: from level {units.money(level)} a {rate} player may pay "
-                    f"at most {most}, not {amount}")
+            return (f"{self.raises.describe()}: from level {units.money(level)} a {self._rate(blind)} player may "
+                    f"pay at most {most}, not {amount}")
         return words
 
 
