@@ -144,6 +144,18 @@ class Stakes(Area):
         "Formerly `stakes.pot_cap`, a name still read (with a warning) in profiles and logs.",
     )
 
+    max_stake: Optional[
+        Annotated[Money, _refuse_below("above_zero", "max_stake must be positive"), POSITIVE]
+    ] = Field(
+        None,
+        description="The highest stake: no bet may set the level above this amount (seen-equivalent, so a "
+        "blind player pays at most `stakes.blind_rate` of it), the opening included. Once the level has "
+        "reached it nobody may raise, only bet at the level, see or fold. Teen Patti's chaal limit "
+        "(S11: \"past 128x the boot nobody may raise, only call\") and a pub's maximum bet (S19: \"no "
+        "single bet may exceed a set amount\"). A whole multiple of `stakes.level_step`, at least "
+        "`stakes.opening_min`. `null`: no highest stake.",
+    )
+
     @model_validator(mode="before")
     @classmethod
     def _former_names(cls, data: Any) -> Any:
@@ -172,6 +184,12 @@ class Stakes(Area):
             raise ValueError("opening_min must be a whole multiple of level_step")
         if self.opening_max is not None and (self.opening_max / self.level_step).denominator != 1:
             raise ValueError("opening_max must be a whole multiple of level_step")
+        if self.max_stake is not None:
+            if (self.max_stake / self.level_step).denominator != 1:
+                raise ValueError("max_stake must be a whole multiple of level_step")
+            if self.max_stake < self.opening_min:
+                raise ValueError(f"max_stake ({self.max_stake}) is below opening_min ({self.opening_min}): "
+                                 "no bet could be made")
         limit = self.raise_limit
         if limit.amount is not None and limit.kind == "fixed" and (limit.amount / self.level_step).denominator != 1:
             raise ValueError(
@@ -305,6 +323,7 @@ POT_OPENING_RULE = field_rule("stakes.raise_limit.pot_opening")
 POT_MEASURE_RULE = field_rule("stakes.raise_limit.pot_measure")
 CHECK_RULE = field_rule("stakes.check")
 RAISES_STOP_AT_RULE = field_rule("stakes.raises_stop_at")
+MAX_STAKE_RULE = field_rule("stakes.max_stake")
 
 
 class StakesPolicy(AreaPolicy):
@@ -320,11 +339,11 @@ class StakesPolicy(AreaPolicy):
     """
 
     __slots__ = ("ante", "blind_rate", "level_step", "opening_min", "opening_max", "raises", "check_allowed",
-                 "pot_opening_capped")
+                 "pot_opening_capped", "max_stake")
 
     def __init__(self, ante: Fraction, blind_rate: Fraction, level_step: Fraction, opening_min: Fraction,
                  opening_max: Optional[Fraction], raises: RaisePolicy, check_allowed: bool,
-                 pot_opening_capped: bool) -> None:
+                 pot_opening_capped: bool, max_stake: Optional[Fraction] = None) -> None:
         self.ante = ante
         self.blind_rate = blind_rate
         self.level_step = level_step
@@ -335,13 +354,15 @@ class StakesPolicy(AreaPolicy):
         """``stakes.check: before_first_bet``: a player may pass while nobody has bet."""
         self.pot_opening_capped = pot_opening_capped
         """Pot limit: the opening bet is at most the pot too (``stakes.raise_limit.pot_opening``)."""
+        self.max_stake = max_stake
+        """The highest level a bet may set (``stakes.max_stake``), or None."""
 
     @classmethod
     def compile(cls, p: "Profile") -> "StakesPolicy":
         stakes = p.stakes
         return cls(stakes.ante, stakes.blind_rate, stakes.level_step, stakes.opening_min, stakes.opening_max,
                    raise_policy(p), stakes.check == "before_first_bet",
-                   stakes.raise_limit.pot_opening == "capped")
+                   stakes.raise_limit.pot_opening == "capped", stakes.max_stake)
 
     def payment(self, level: Fraction, blind: bool) -> Fraction:
         """What a player pays at a turn for a level: the level seen, the blind rate of it blind."""
@@ -359,6 +380,8 @@ class StakesPolicy(AreaPolicy):
             amounts.append(self.opening_max)
         if self.raises.amount is not None:
             amounts += [self.raises.amount, self.raises.amount * rate]
+        if self.max_stake is not None:
+            amounts += [self.max_stake, self.max_stake * rate]
         return amounts
 
     def level_bounds(self, betting: Betting, bettor: Bettor, units: Any) -> List[Bound]:
@@ -387,17 +410,20 @@ class StakesPolicy(AreaPolicy):
             if raises.kind == "pot" and self.pot_opening_capped:
                 top = max(least, pot - pot % units.step)
                 bounds.append(Bound(POT_OPENING_RULE, high=top, words=self._over_pot_opening(units, blind, pot, top)))
-            return bounds
-        bounds = [Bound(AT_LEAST_LEVEL, low=level, words=self._below_level(units, blind, level))]
-        if raises.pot_cap is not None:
-            bounds.append(Bound(RAISES_STOP_AT_RULE, high=level if capped else None,
-                                words=self._stopped_raise(units, blind, level)))
-        # the raise limit is consulted for every raise, "no limit" included
-        call = units.payment(level, blind) if raises.after_call else 0
-        top = raises.max_level(level, pot, units.raise_amount, scale=scale, call=call)
-        step = units.raise_amount if raises.kind == "fixed" else None
-        bounds.append(Bound(raises.rule, low=level if step else None, high=top, step=step,
-                            words=self._over_limit(units, blind, level)))
+        else:
+            bounds = [Bound(AT_LEAST_LEVEL, low=level, words=self._below_level(units, blind, level))]
+            if raises.pot_cap is not None:
+                bounds.append(Bound(RAISES_STOP_AT_RULE, high=level if capped else None,
+                                    words=self._stopped_raise(units, blind, level)))
+            # the raise limit is consulted for every raise, "no limit" included
+            call = units.payment(level, blind) if raises.after_call else 0
+            top = raises.max_level(level, pot, units.raise_amount, scale=scale, call=call)
+            step = units.raise_amount if raises.kind == "fixed" else None
+            bounds.append(Bound(raises.rule, low=level if step else None, high=top, step=step,
+                                words=self._over_limit(units, blind, level)))
+        if self.max_stake is not None:
+            bounds.append(Bound(MAX_STAKE_RULE, high=units.to_units_exact(self.max_stake),
+                                words=self._over_max_stake(units, blind)))
         return bounds
 
     # -- the words of a refused bet ------------------------------------------------
@@ -449,6 +475,13 @@ class StakesPolicy(AreaPolicy):
             return (f"the pot has reached {self.raises.pot_cap}, where raising stops: no raise, a "
                     f"{self._rate(blind)} player pays {least} at the level of {units.money(level)}, sees or folds, "
                     f"not {amount}")
+        return words
+
+    def _over_max_stake(self, units: Any, blind: bool) -> Words:
+        def words(amount: str, most: Optional[str] = None) -> str:
+            top = units.money(units.payment(units.to_units_exact(self.max_stake), blind))
+            return (f"the stake is at most {money_text(self.max_stake)}: a {self._rate(blind)} player pays at most "
+                    f"{top}, not {amount}")
         return words
 
     def _over_limit(self, units: Any, blind: bool, level: int) -> Words:
@@ -554,6 +587,22 @@ POT_MEASURE = FieldText(
     },
     later=True,
 )
+def max_stake(p: "Profile") -> str:
+    """What ``stakes.max_stake`` says at the table.
+
+    >>> from bragrules.profile.models import Profile
+    >>> max_stake(Profile.model_validate({"stakes": {"max_stake": 64}}))
+    'no bet may set the level above 64: a blind player pays at most 32, and once the level is 64 nobody raises'
+    >>> max_stake(Profile())
+    'there is no highest stake'
+    """
+    top = p.stakes.max_stake
+    if top is None:
+        return "there is no highest stake"
+    return (f"no bet may set the level above {money_text(top)}: a blind player pays at most "
+            f"{money_text(top * p.stakes.blind_rate)}, and once the level is {money_text(top)} nobody raises")
+
+
 def raises_stop_at(p: "Profile") -> str:
     """What ``stakes.raises_stop_at`` does: it stops raises, it does not stop the pot growing.
 
@@ -631,6 +680,7 @@ def stakes_section(p: "Profile") -> Optional[Section]:
             sentence(POT_OPENING.sentence(p)) if stakes.raise_limit.kind == "pot" else "",
             sentence(CHECK.sentence(p)),
             sentence(raises_stop_at(p)) if stakes.raises_stop_at is not None else "",
+            sentence(max_stake(p)) if stakes.max_stake is not None else "",
             "Betting goes round as many times as it takes; matched bets never end it by themselves. "
             "It stops when one player is left, or when one of the last two sees the other.",
         ]
@@ -666,6 +716,9 @@ TEXT = AreaText(
         CHECK,
         FieldText("stakes.raises_stop_at", lambda p: p.stakes.raises_stop_at, raises_stop_at,
                   {"null": "000, 002, 003", "*": "house rule"}, in_play=betting, later=True),
+        FieldText("stakes.max_stake", lambda p: p.stakes.max_stake, max_stake,
+                  {"null": "000, 002, 003", "*": "house rule: Teen Patti's chaal limit, a pub's maximum bet"},
+                  in_play=betting, later=True),
     ),
     sections=((30, stakes_section),),
 )
