@@ -8,14 +8,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Optional
+from typing import TYPE_CHECKING, Literal, Optional, Tuple
 
 from pydantic import Field
 
-from bragrules.core.rule_id import field_rule
-from bragrules.rules.area import Area, AreaText, Section, choice
-from bragrules.rules.hooks import AreaPolicy
-from bragrules.rules.words import money_text, sentence
+from bragrules.core.rule_id import Rule, field_rule
+from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Refusal
+from bragrules.rules.words import money_text, number_word, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -64,6 +64,13 @@ class Blind(Area):
         "`choice`: the survivor says (`retain old` / `retain new`; the newer when a history does "
         "not say); `newer`: always the newer; `older`: always the older.",
     )
+    max_blind_turns: Optional[int] = Field(
+        None,
+        ge=1,
+        description="How many bets a player may make blind in a deal (B06, Teen Patti: a player \"may stay "
+        "blind only a limited number of turns, then must see the cards\"). After that many blind bets "
+        "the player must look before betting or seeing again; folding stays open. `null`: no limit.",
+    )
 
 # ---------------------------------------------------------------------------
 # The policy
@@ -74,6 +81,8 @@ LOOK_RULE = field_rule("blind.look")
 RETENTION_RULE = field_rule("blind.retention")
 RETAIN_DEFAULT_RULE = field_rule("blind.retain_default")
 RETAIN_OF_TWO_RULE = field_rule("blind.retain_of_two")
+MAX_BLIND_TURNS_RULE = field_rule("blind.max_blind_turns")
+_STAKED = ("bet", "see")  # what a player who must look may not do blind
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,12 +102,40 @@ class BlindPolicy(AreaPolicy):
     """A blind survivor retains the unseen hand when a history does not say."""
     retain_of_two: str
     """Which of two unseen hands a survivor keeps: choice, newer or older."""
+    max_blind_turns: Optional[int] = None
+    """How many bets a player may make blind in a deal (``blind.max_blind_turns``), or None."""
 
     @classmethod
     def compile(cls, p: "Profile") -> "BlindPolicy":
         blind = p.blind
         return cls(blind.allowed, blind.look == "any_time", blind.retention, blind.retain_default == "retain",
-                   blind.retain_of_two)
+                   blind.retain_of_two, blind.max_blind_turns)
+
+    @property
+    def asks_refusal(self) -> bool:
+        return self.max_blind_turns is not None
+
+    def refusal(self, betting: Betting, bettor: Bettor, kind: str) -> Optional[Refusal]:
+        """A blind player who has made ``max_blind_turns`` blind bets must look before staking again.
+
+        >>> from types import SimpleNamespace as record
+        >>> policy = BlindPolicy(True, False, False, True, "choice", max_blind_turns=2)
+        >>> player = record(name="B", seen=False, blind_bets=2, stack_u=None)
+        >>> policy.refusal(record(), player, "bet").message
+        'B has made 2 blind bets, the most this profile allows: look at the cards, or fold'
+        >>> policy.refusal(record(), player, "look") is None, policy.refusal(record(), player, "fold") is None
+        (True, True)
+        """
+        limit = self.max_blind_turns
+        if limit is None or kind not in _STAKED or bettor.seen or bettor.blind_bets < limit:
+            return None
+        bets = "blind bet" if limit == 1 else "blind bets"
+        return Refusal(MAX_BLIND_TURNS_RULE, f"{bettor.name} has made {limit} {bets}, the most this profile "
+                                             "allows: look at the cards, or fold")
+
+    def consulted(self, betting: Betting, bettor: Bettor, kind: str) -> Tuple[Rule, ...]:
+        return (MAX_BLIND_TURNS_RULE,) if self.max_blind_turns is not None and kind in _STAKED and not bettor.seen \
+            else ()
 
 
 # ---------------------------------------------------------------------------
@@ -112,6 +149,23 @@ def _blind_betting(p: "Profile") -> bool:
 
 def _retaining(p: "Profile") -> bool:
     return p.blind.allowed and p.format.betting and p.blind.retention
+
+
+def max_blind_turns(p: "Profile") -> str:
+    """What ``blind.max_blind_turns`` says at the table.
+
+    >>> from bragrules.profile.models import Profile
+    >>> max_blind_turns(Profile.model_validate({"blind": {"max_blind_turns": 3}}))
+    'a player may bet blind at most three times in a deal, then must look at the cards before betting or seeing again'
+    >>> max_blind_turns(Profile())
+    'a player may stay blind as long as they like'
+    """
+    limit = p.blind.max_blind_turns
+    if limit is None:
+        return "a player may stay blind as long as they like"
+    times = "once" if limit == 1 else "twice" if limit == 2 else f"{number_word(limit)} times"
+    return (f"a player may bet blind at most {times} in a deal, then must look at the cards before betting "
+            "or seeing again")
 
 
 ALLOWED = choice(
@@ -194,6 +248,8 @@ def blind_section(p: "Profile") -> Optional[Section]:
     )
     if p.blind.look == "own_turn":
         sec.para("Blind cards stay untouched: nobody inspects their own cards out of turn.")
+    if p.blind.max_blind_turns is not None:
+        sec.para(sentence(max_blind_turns(p)))
     if p.blind.retention:
         sub = Section("retention", "Keeping a blind hand")
         ante = money_text(p.stakes.ante)
@@ -226,6 +282,9 @@ TEXT = AreaText(
     key="blind",
     name="blind play",
     title="Blind play",
-    fields=(ALLOWED, LOOK, RETENTION, RETAIN_DEFAULT, RETAIN_OF_TWO),
+    fields=(ALLOWED, LOOK, RETENTION, RETAIN_DEFAULT, RETAIN_OF_TWO,
+            FieldText("blind.max_blind_turns", lambda p: p.blind.max_blind_turns, max_blind_turns,
+                      {"null": "000, 002, 003", "*": "house rule: Teen Patti's limit on blind turns (B06)"},
+                      in_play=_blind_betting, later=True)),
     sections=((40, blind_section),),
 )
