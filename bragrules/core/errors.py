@@ -1,6 +1,7 @@
 """Errors that name the rule they break.
 
->>> err = RuleViolation("seeing.seen_sees_blind", "a seen player cannot see a blind player")
+>>> from bragrules.rules.seeing import WHO_SEES
+>>> err = RuleViolation(WHO_SEES[(False, True)], "a seen player cannot see a blind player")
 >>> str(err)
 'seeing.seen_sees_blind: a seen player cannot see a blind player'
 >>> err.rule
@@ -8,6 +9,11 @@
 """
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bragrules.core.rule_id import Rule
 
 
 class BragError(Exception):
@@ -20,7 +26,7 @@ class RuleViolation(BragError):
     The engine raises it *before* changing anything, so the state is as it was.
     """
 
-    def __init__(self, rule: str, message: str):
+    def __init__(self, rule: "Rule", message: str):
         super().__init__(f"{rule}: {message}")
         self.rule = rule
         self.message = message

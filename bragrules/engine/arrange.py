@@ -30,6 +30,7 @@ from typing import Dict, Iterator, List, Sequence, Set, Tuple
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.rules.compile import Rules
+from bragrules.rules.format import HAND_ORDER_RULE, HANDS_RULE
 from bragrules.rules.ranking import HandRanker
 
 Arrangement = Tuple[Tuple[Card, ...], ...]
@@ -82,23 +83,23 @@ def check_arrangement(rules: Rules, dealt: Sequence[Card], hands: Sequence[Seque
     """Validate an arrangement of ``dealt`` into hands; return it as tuples or raise RuleViolation."""
     wanted = rules.format.hands
     if len(hands) != wanted:
-        raise RuleViolation("format.hands", f"this format makes {wanted} hands, not {len(hands)}")
+        raise RuleViolation(HANDS_RULE, f"this format makes {wanted} hands, not {len(hands)}")
     held = set(dealt)
     used: Set[Card] = set()
     for hand in hands:
         if len(hand) != 3:
-            raise RuleViolation("format.hands", f"each hand has three cards, not {len(hand)}")
+            raise RuleViolation(HANDS_RULE, f"each hand has three cards, not {len(hand)}")
         for card in hand:
             if card not in held:
-                raise RuleViolation("format.hands", f"{card} is not among the cards dealt to this player")
+                raise RuleViolation(HANDS_RULE, f"{card} is not among the cards dealt to this player")
             if card in used:
-                raise RuleViolation("format.hands", f"{card} is used twice")
+                raise RuleViolation(HANDS_RULE, f"{card} is used twice")
             used.add(card)
     arrangement = tuple(tuple(h) for h in hands)
     if rules.format.strongest_first:
         strengths = hand_strengths(rules, arrangement)
         if any(a < b for a, b in zip(strengths, strengths[1:])):
-            raise RuleViolation("format.hand_order", "the hands must be placed strongest first")
+            raise RuleViolation(HAND_ORDER_RULE, "the hands must be placed strongest first")
     return arrangement
 
 

@@ -24,7 +24,7 @@ from bragrules.engine.events import (
 )
 from bragrules.engine.state import PlayerState, amount_text
 from bragrules.rules.blind import RETENTION_RULE
-from bragrules.rules.fixed import SEE_TWO
+from bragrules.rules.fixed import HISTORY_CARDS, SEE_TWO
 from bragrules.rules.hooks import first_broken, legal_range
 from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, SeePolicy
 from bragrules.rules.session import COVERING_RULE, STARTING_STACK_RULE
@@ -154,9 +154,9 @@ def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
 
 def check(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     if not deal.rules.stakes.check_allowed:
-        raise RuleViolation("stakes.check", "no free check: bet, see or fold")
+        raise RuleViolation(CHECK_RULE, "no free check: bet, see or fold")
     if deal.level_u is not None:
-        raise RuleViolation("stakes.check", "a check is allowed only while nobody has bet")
+        raise RuleViolation(CHECK_RULE, "a check is allowed only while nobody has bet")
     if not apply:
         return None
     deal.checked.add(state.name)
@@ -173,7 +173,7 @@ def check(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Opti
 
 def fold(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     if deal.choosing:
-        raise RuleViolation("blind.retention", f"{state.name} must choose one hand for the showdown")
+        raise RuleViolation(RETENTION_RULE, f"{state.name} must choose one hand for the showdown")
     if not apply:
         return None
     state.folded = True
@@ -206,29 +206,29 @@ def see(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
             f"a {caller} player cannot see a {other} player: bet or fold",
         )
     if deal.level_u is None:
-        raise RuleViolation("seeing.cost_basis", "nobody has bet yet: there is nothing to see")
+        raise RuleViolation(COST_BASIS_RULE, "nobody has bet yet: there is nothing to see")
     cost = see_cost(deal, state, opponent)
     if cost is None:
-        raise RuleViolation("seeing.cost_basis", f"{opponent.name} has not bet yet: nothing to double")
+        raise RuleViolation(COST_BASIS_RULE, f"{opponent.name} has not bet yet: nothing to double")
     amount = action.amount if action.amount is not None else ZERO
     paid = deal.units.to_units(amount)
     if state.stack_u is not None and cost > state.stack_u:
         if not (rules.session.covering_side_pot and paid == state.stack_u and state.stack_u > 0):
             raise RuleViolation(
-                "session.covering",
+                COVERING_RULE,
                 f"{state.name} cannot cover the see ({money(cost)}); they have {state.stack}",
             )
         cost = state.stack_u
     if paid != cost:
         rate = "blind" if state.blind else "seen"
         raise RuleViolation(
-            "seeing.cost_multiple",
+            COST_MULTIPLE_RULE,
             f"a {rate} player's see costs exactly {money(cost)} here, not {amount_text(amount)}",
         )
     missing = [p for p in (state.name, opponent.name) if any(h is None for h in deal.players[p].hands.values())]
     if missing and not deal.winner_hint and not showing.may_concede(deal) and not deal.wait_for_cards:
         raise RuleViolation(
-            "history.cards",
+            HISTORY_CARDS,
             f"the cards of {', '.join(missing)} are needed for this see but were not recorded",
         )
     if not apply:

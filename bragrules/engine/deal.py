@@ -42,9 +42,13 @@ from bragrules.engine.showdown import Comparer
 from bragrules.engine.state import ENDING_KINDS, DealResult, Ending, Hand, PlayerState, pack_cards, returned_stakes
 from bragrules.engine.units import Units
 from bragrules.engine.view import PlayerView
+from bragrules.rules.blind import LOOK_RULE, RETENTION_RULE
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
+from bragrules.rules.format import BETTING_RULE, CENTRE_CARDS_RULE, EXCHANGE_RULE
 from bragrules.rules.hooks import Refusal
+from bragrules.rules.pack import JOKERS_RULE
+from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
 
 __all__ = ["Deal", "DealResult", "ENDING_KINDS", "Ending", "Hand", "PlayerState", "returned_stakes"]
 
@@ -121,7 +125,7 @@ class Deal:
         self.folded_hands: List[Tuple[Card, ...]] = []
         self.centre: List[Card] = list(centre or [])
         if rules.format.exchange and len(self.centre) != rules.format.centre_cards:
-            raise RuleViolation("format.exchange.centre_cards", f"{rules.format.centre_cards} centre cards are needed")
+            raise RuleViolation(CENTRE_CARDS_RULE, f"{rules.format.centre_cards} centre cards are needed")
         self.knocked_by: Optional[str] = None
         self.final_turns: List[str] = []
         self.showing: Optional[str] = None  # at a see: the second to show, who may show or concede
@@ -139,7 +143,7 @@ class Deal:
         for held_cards in (*hands.values(), *retained.values(), self.centre):
             if held_cards and not in_pack.issuperset(held_cards):
                 card = next(c for c in held_cards if c not in in_pack)
-                raise RuleViolation("pack.jokers", f"{card} is not in this pack of {size} cards")
+                raise RuleViolation(JOKERS_RULE, f"{card} is not in this pack of {size} cards")
         self.players: Dict[str, PlayerState] = {}
         self.seats: List[PlayerState] = []  # the states in order
         unit = self.units.denominator
@@ -427,7 +431,7 @@ class Deal:
         # an action built in code is held to the shape of a written one (remembered per action object)
         problem = None if WELL_FORMED.get(id(action)) is action else malformed(action)
         if problem is not None:
-            raise RuleViolation("format.exchange" if action.kind == "swap" else PLAYERS, problem)
+            raise RuleViolation(EXCHANGE_RULE if action.kind == "swap" else PLAYERS, problem)
         player, kind = action.player, action.kind
         state = self.players.get(player)
         if state is None:
@@ -439,10 +443,10 @@ class Deal:
         if awaited:  # a decision awaited: nothing else first
             if second is not None and not choosing and player == second \
                     and kind not in ("show", "concede", "look"):
-                raise RuleViolation("seeing.concede_unseen", f"{player} must show or concede")
+                raise RuleViolation(CONCEDE_UNSEEN_RULE, f"{player} must show or concede")
             if retaining is not None and player == retaining and kind not in ("retain", "release"):
                 raise RuleViolation(
-                    "blind.retention", f"{player} is left alone, blind: retain the unseen hand or release it"
+                    RETENTION_RULE, f"{player} is left alone, blind: retain the unseen hand or release it"
                 )
         see = self.see_pair
         if see is not None and not choosing and player != second and kind in ("show", "concede"):
@@ -454,7 +458,7 @@ class Deal:
         to_act = self.to_act if awaited or choosing else self.order[self.turn]
         if player != to_act:
             if kind == "look" and not state.folded and not choosing:
-                raise RuleViolation("blind.look", f"{player} may look only at their own turn")
+                raise RuleViolation(LOOK_RULE, f"{player} may look only at their own turn")
             if state.folded:
                 raise RuleViolation(FOLDED, f"{player} has folded")
             raise RuleViolation(TURN_ORDER, f"it is {to_act}'s turn, not {player}'s")
@@ -463,15 +467,15 @@ class Deal:
             raise RuleViolation(PLAYERS, f"unknown action {kind!r}")
         if rules.format.exchange:
             if kind not in _EXCHANGE_KINDS:
-                raise RuleViolation("format.exchange",
+                raise RuleViolation(EXCHANGE_RULE,
                                     "Stop the Bus: swap with the centre, knock, or stand after a knock")
         elif kind in _EXCHANGE_KINDS:
-            raise RuleViolation("format.exchange", "this format has no exchange with the centre")
+            raise RuleViolation(EXCHANGE_RULE, "this format has no exchange with the centre")
         if self.arranging and kind != "arrange":
-            raise RuleViolation("format.betting", "there is no betting in this format: arrange your hands")
+            raise RuleViolation(BETTING_RULE, "there is no betting in this format: arrange your hands")
         if state.inspected is not None and kind not in ("keep", "discard", "fold"):
             raise RuleViolation(
-                "blind.retention",
+                RETENTION_RULE,
                 f"{state.name} looked at the {state.inspected} hand and must keep or discard it first",
             )
         if self.rules.asking_refusal:

@@ -17,7 +17,9 @@ from bragrules.engine.events import (
     Redeal,
 )
 from bragrules.engine.state import PlayerState
+from bragrules.rules.disputes import EXPOSURE_AFTER_BETTING_RULE, EXPOSURE_BEFORE_BETTING_RULE
 from bragrules.rules.fixed import DEAL_OVER, PLAYERS
+from bragrules.rules.format import BETTING_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 def dispute(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     """``X peeks Y``, ``X exposes [Y]`` and ``X redeal``: out of turn, whoever is to act."""
     if not deal.rules.format.betting:
-        raise RuleViolation("format.betting", "there is no betting in this format: a peek or an exposure "
+        raise RuleViolation(BETTING_RULE, "there is no betting in this format: a peek or an exposure "
                                               "changes nothing, and there are no stakes to return")
     if deal.see_pair is not None or deal.retaining is not None:
         raise RuleViolation(DEAL_OVER, "the betting is over: nothing is left to dispute in this deal")
@@ -58,17 +60,17 @@ def dispute(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Op
 
 def redeal(deal: "Deal", state: PlayerState, apply: bool) -> Optional[Event]:
     since = deal.redeal_from.get(state.name)
-    before_rule = "disputes.exposure_before_betting"
+    before_rule = EXPOSURE_BEFORE_BETTING_RULE
     if since is None:
         exposed = any(isinstance(e, Expose) and e.affected == state.name for e in deal.events)
         if not exposed:
             raise RuleViolation(before_rule, f"{state.name}'s cards have not been exposed: there is no redeal to demand")
-        rule = before_rule if deal.level_u is None else "disputes.exposure_after_betting"
+        rule = before_rule if deal.level_u is None else EXPOSURE_AFTER_BETTING_RULE
         raise RuleViolation(rule, f"under this profile an exposure of {state.name}'s cards brings no redeal: play continues")
     if since < 0 and deal.level_u is not None:
         raise RuleViolation(before_rule, "betting has begun: a redeal is demanded before any betting takes place")
     if since >= 0 and any(a.kind not in DISPUTE_KINDS and a.kind != "look" for a in deal.actions[since:]):
-        raise RuleViolation("disputes.exposure_after_betting", "the redeal is demanded at once, before play goes on")
+        raise RuleViolation(EXPOSURE_AFTER_BETTING_RULE, "the redeal is demanded at once, before play goes on")
     if not apply:
         return None
     payouts = {p: s.contributed for p, s in deal.players.items()}

@@ -18,6 +18,9 @@ from bragrules.engine.events import (
     Swap,
 )
 from bragrules.engine.state import PlayerState
+from bragrules.rules.blind import LOOK_RULE
+from bragrules.rules.fixed import HISTORY_CARDS
+from bragrules.rules.format import EXCHANGE_RULE, HANDS_RULE, SWAP_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -48,13 +51,13 @@ def arrange_option(deal: "Deal", state: PlayerState) -> LegalAction:
 
 def arrange(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     if deal.rules.format.hands == 1:
-        raise RuleViolation("format.hands", "this format plays one hand; there is nothing to arrange")
+        raise RuleViolation(HANDS_RULE, "this format plays one hand; there is nothing to arrange")
     if not state.seen:
-        raise RuleViolation("blind.look", f"{state.name} must look before arranging their cards")
+        raise RuleViolation(LOOK_RULE, f"{state.name} must look before arranging their cards")
     if action.cards is None:
-        raise RuleViolation("format.hands", "an arrangement lists the hands, separated by |")
+        raise RuleViolation(HANDS_RULE, "an arrangement lists the hands, separated by |")
     if state.hand is None:
-        raise RuleViolation("history.cards", f"the cards of {state.name} were not recorded")
+        raise RuleViolation(HISTORY_CARDS, f"the cards of {state.name} were not recorded")
     arrangement = check_arrangement(deal.rules, state.hand, action.cards)
     if not apply:
         return None
@@ -69,7 +72,7 @@ def swap(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
     hand = list(state.hand or ())
     if action.target == "all":
         if "all" not in deal.rules.format.swap_kinds:
-            raise RuleViolation("format.exchange.swap", "only one card may be swapped at a time")
+            raise RuleViolation(SWAP_RULE, "only one card may be swapped at a time")
         if not apply:
             return None
         state.hands = {"new": tuple(deal.centre)}
@@ -77,15 +80,15 @@ def swap(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
         event: Event = Swap(state.name)
     else:
         if "one" not in deal.rules.format.swap_kinds:
-            raise RuleViolation("format.exchange.swap", "the whole hand is swapped with the centre, not one card")
+            raise RuleViolation(SWAP_RULE, "the whole hand is swapped with the centre, not one card")
         cards = action.cards
         if not cards or len(cards) != 2 or any(len(part) != 1 for part in cards):
-            raise RuleViolation("format.exchange", "a swap names one of your cards and one centre card")
+            raise RuleViolation(EXCHANGE_RULE, "a swap names one of your cards and one centre card")
         mine, centre = cards[0][0], cards[1][0]
         if mine not in hand:
-            raise RuleViolation("format.exchange", f"{mine} is not in {state.name}'s hand")
+            raise RuleViolation(EXCHANGE_RULE, f"{mine} is not in {state.name}'s hand")
         if centre not in deal.centre:
-            raise RuleViolation("format.exchange", f"{centre} is not in the centre")
+            raise RuleViolation(EXCHANGE_RULE, f"{centre} is not in the centre")
         if not apply:
             return None
         hand[hand.index(mine)] = centre
@@ -98,9 +101,9 @@ def swap(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
 
 def knock(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     if action.kind == "knock" and deal.knocked_by is not None:
-        raise RuleViolation("format.exchange", f"{deal.knocked_by} has already knocked: swap or stand")
+        raise RuleViolation(EXCHANGE_RULE, f"{deal.knocked_by} has already knocked: swap or stand")
     if action.kind == "stand" and deal.knocked_by is None:
-        raise RuleViolation("format.exchange", "nobody has knocked yet: swap or knock")
+        raise RuleViolation(EXCHANGE_RULE, "nobody has knocked yet: swap or knock")
     if not apply:
         return None
     if action.kind == "knock":

@@ -10,6 +10,7 @@ from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.engine import settlement, showing
 from bragrules.rules.fixed import DEAL_OVER, HISTORY_CARDS
+from bragrules.rules.pack import JOKERS_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -30,7 +31,7 @@ def enter_cards(deal: "Deal", player: str, cards: Sequence[Card], apply: bool) -
     seen: Set[Card] = set()
     for card in cards:
         if not 0 <= int(card) < size:
-            raise RuleViolation("pack.jokers", f"{card} is not in this pack of {size} cards")
+            raise RuleViolation(JOKERS_RULE, f"{card} is not in this pack of {size} cards")
         if card in seen:
             raise RuleViolation(HISTORY_CARDS, f"{card} is entered twice: a pack holds each card once")
         seen.add(card)

@@ -19,7 +19,7 @@ from bragrules.engine.events import (
     Retain,
 )
 from bragrules.engine.state import Hand, PlayerState
-from bragrules.rules.blind import LOOK_RULE, RETENTION_RULE
+from bragrules.rules.blind import LOOK_RULE, RETAIN_OF_TWO_RULE, RETENTION_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -29,19 +29,19 @@ def look(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
     if state.seen:
         if not deal.rules.blind.allowed and action.target is None:
             return Look(state.name, already_seen=True) if apply else None
-        raise RuleViolation("blind.look", f"{state.name} has already looked")
+        raise RuleViolation(LOOK_RULE, f"{state.name} has already looked")
     # whose turn it is was checked before this is reached (unless blind.look lets a player look any time)
     target = action.target
     if target not in (None, "old", "new"):
-        raise RuleViolation("blind.retention", f"there is no hand called {target!r}: look, look old or look new")
+        raise RuleViolation(RETENTION_RULE, f"there is no hand called {target!r}: look, look old or look new")
     two_hands = len(state.hands) == 2
     if two_hands:
         if target is None:
             raise RuleViolation(
-                "blind.retention", f"{state.name} holds two hands: look old or look new"
+                RETENTION_RULE, f"{state.name} holds two hands: look old or look new"
             )
     elif target is not None and target not in state.hands:
-        raise RuleViolation("blind.retention", f"{state.name} has no {target} hand to look at")
+        raise RuleViolation(RETENTION_RULE, f"{state.name} has no {target} hand to look at")
     if not apply:
         return None
     if two_hands:
@@ -60,7 +60,7 @@ def look(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
 def keep_or_discard(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     if state.inspected is None:
         raise RuleViolation(
-            "blind.retention", f"{state.name} has not looked at one of two hands; nothing to {action.kind}"
+            RETENTION_RULE, f"{state.name} has not looked at one of two hands; nothing to {action.kind}"
         )
     if not apply:
         return None
@@ -87,7 +87,7 @@ def keep_or_discard(deal: "Deal", state: PlayerState, action: Action, apply: boo
 def retain(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     """A blind survivor keeps one unseen hand for the next deal (``retain``) or lets it go (``release``)."""
     if deal.retaining is None:
-        raise RuleViolation("blind.retention", "only a blind survivor whose pot carries retains or releases a hand")
+        raise RuleViolation(RETENTION_RULE, "only a blind survivor whose pot carries retains or releases a hand")
     keep: Optional[str] = None
     if action.kind == "retain":
         if state.two_hands:
@@ -98,15 +98,15 @@ def retain(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Opt
                 keep = "new" if rule == "newer" else "old"
                 if action.target is not None and action.target != keep:
                     raise RuleViolation(
-                        "blind.retain_of_two",
+                        RETAIN_OF_TWO_RULE,
                         f"of two unseen hands this profile retains the {rule} one, not the {action.target}",
                     )
         else:
             (keep,) = state.hands
             if action.target is not None and action.target != keep:
-                raise RuleViolation("blind.retention", f"{state.name} holds only the {keep} hand")
+                raise RuleViolation(RETENTION_RULE, f"{state.name} holds only the {keep} hand")
     elif action.target is not None:
-        raise RuleViolation("blind.retention", "release takes no hand: every unseen hand is released")
+        raise RuleViolation(RETENTION_RULE, "release takes no hand: every unseen hand is released")
     if not apply:
         return None
     deal.retaining = None

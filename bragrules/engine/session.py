@@ -33,6 +33,9 @@ from bragrules.core.money import ZERO, add_money
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, returned_stakes
 from bragrules.rules.compile import Rules
+from bragrules.rules.fixed import DEAL_OVER, PLAYERS
+from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
+from bragrules.rules.table import MAX_PLAYERS_RULE, MIN_PLAYERS_RULE
 
 Listener = Callable[[Dict[str, Any]], None]
 
@@ -127,11 +130,11 @@ class Session:
         low, high = rules.table.min_players, rules.table.max_players
         if len(players) < max(2, low) or len(players) > high:
             raise RuleViolation(
-                "table.max_players" if len(players) > high else "table.min_players",
+                MAX_PLAYERS_RULE if len(players) > high else MIN_PLAYERS_RULE,
                 f"this profile seats {low} to {high} players, not {len(players)}",
             )
         if len(set(players)) != len(players):
-            raise RuleViolation("players", "a player is named twice")
+            raise RuleViolation(PLAYERS, "a player is named twice")
         self.rules = rules
         self.players: List[str] = list(players)
         self.seed = seed
@@ -139,7 +142,7 @@ class Session:
         self.pack = Pack.fresh(rules.pack.jokers)
         if dealer is not None:
             if dealer not in self.players:
-                raise RuleViolation("players", f"the dealer {dealer} is not at the table")
+                raise RuleViolation(PLAYERS, f"the dealer {dealer} is not at the table")
             first = self.players.index(dealer)
         elif rules.table.first_dealer_random:
             first = self.rng.randrange(len(self.players))
@@ -262,11 +265,11 @@ class Session:
     def start_deal(self) -> Deal:
         """Shuffle if the profile says so, deal, post antes, and return the new deal."""
         if self.current is not None and not self.current.is_over:
-            raise RuleViolation("deal_over", "the current deal is not over")
+            raise RuleViolation(DEAL_OVER, "the current deal is not over")
         if self.current is not None:
             self.finish_deal()
         if self.is_over:
-            raise RuleViolation("session.end", "the session is over")
+            raise RuleViolation(END_RULE, "the session is over")
         rules = self.rules
         s = self.state
         shuffled = self.shuffle_due()
@@ -443,7 +446,7 @@ class Session:
         over. Refused, changing nothing, unless time is up (:meth:`time_up`)."""
         deal = self.current
         if deal is None or deal.is_over:
-            raise RuleViolation("deal_over", "no deal is in progress")
+            raise RuleViolation(DEAL_OVER, "no deal is in progress")
         if not self.time_up():
             end = self.rules.session.end
             if not end.abandons:
@@ -452,7 +455,7 @@ class Session:
                 why = "this hand plays for a carried pot, and is played out"
             else:
                 why = f"the time limit of {end.minutes} minutes has not passed"
-            raise RuleViolation("session.end.at_limit", f"the hand cannot be abandoned: {why}")
+            raise RuleViolation(AT_LIMIT_RULE, f"the hand cannot be abandoned: {why}")
         deal.abandon(f"time is up ({self.rules.session.end.minutes} minutes): the hand is abandoned, every stake returned")
 
     def act(self, text_or_action: object) -> None:
@@ -463,14 +466,14 @@ class Session:
         """
         deal = self.current
         if deal is None or deal.is_over:
-            raise RuleViolation("deal_over", "no deal is in progress")
+            raise RuleViolation(DEAL_OVER, "no deal is in progress")
         action = text_or_action if isinstance(text_or_action, Action) else Action.parse(str(text_or_action))
         now: Optional[int] = None
         if self._abandons:
             now = self.elapsed_ms()
             if self.time_up(now):
                 raise RuleViolation(
-                    "session.end.at_limit",
+                    AT_LIMIT_RULE,
                     f"time is up ({self.rules.session.end.minutes} minutes): play stops, the hand is abandoned with "
                     f"every stake returned; {action} is not played",
                 )
@@ -490,7 +493,7 @@ class Session:
         """
         deal = self.current
         if deal is None or deal.result is None or self._current_meta is None:
-            raise RuleViolation("deal_over", "the deal is not over")
+            raise RuleViolation(DEAL_OVER, "the deal is not over")
         result = deal.result
         meta = self._current_meta
         if finished_ms is None and timed:

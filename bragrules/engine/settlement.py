@@ -22,6 +22,13 @@ from bragrules.engine.events import (
 )
 from bragrules.engine.showdown import Key, settle_many, settle_pair
 from bragrules.engine.state import DealResult, Ending, Hand, PlayerState, share
+from bragrules.rules.blind import RETENTION_RULE
+from bragrules.rules.fixed import HISTORY_CARDS
+from bragrules.rules.folding import BLIND_SURVIVOR_RULE, NOBODY_BET_RULE
+from bragrules.rules.format import LIVES_RULE, TIED_HAND_RULE, WINNING_RULE
+from bragrules.rules.seeing import TIE_RULE
+from bragrules.rules.session import AT_LIMIT_RULE, BONUS_RULES
+from bragrules.rules.stakes import CHECK_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -103,7 +110,7 @@ def await_unknown(deal: "Deal", players: Sequence[str], then: str) -> bool:
             finish_won(deal, winners, showdown=True, reason="hands not recorded: winner as claimed")
             return True
     raise RuleViolation(
-        "history.cards",
+        HISTORY_CARDS,
         f"the cards of {', '.join(missing)} are needed for the showdown but were not recorded",
     )
 
@@ -367,43 +374,44 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
     if outcome == "redeal":  # a dispute's redeal: the ruling cites the dispute rule it applied
         return Ending("redeal", won, caller=caller, opponent=opponent, tied=tied), []
     if outcome == "abandoned":  # the time limit stopped play mid-hand
-        return Ending("abandoned", won, caller=caller, opponent=opponent, tied=tied), ["session.end.at_limit"]
+        return Ending("abandoned", won, caller=caller, opponent=opponent, tied=tied), [AT_LIMIT_RULE]
     if rules.format.lives is not None:
-        return Ending("lives", won, caller=caller, opponent=opponent, tied=tied), ["format.lives"]
+        return Ending("lives", won, caller=caller, opponent=opponent, tied=tied), [LIVES_RULE]
     nobody_bet = deal.level_u is None
     if outcome == "carried":
         alone = deal.in_play
         survivor = alone[0] if len(alone) == 1 else None
         if survivor is not None and nobody_bet and rules.folding.nobody_bet_carries:
-            return Ending("carried_unbet", won, survivor, caller, opponent, tied), ["folding.nobody_bet"]
+            return Ending("carried_unbet", won, survivor, caller, opponent, tied), [NOBODY_BET_RULE]
         if survivor is not None:
             return (Ending("carried_blind", won, survivor, caller, opponent, tied),
-                    ["folding.blind_survivor", "blind.retention"])
+                    [BLIND_SURVIVOR_RULE, RETENTION_RULE])
         if nobody_bet:
-            return Ending("carried_checked", won, None, caller, opponent, tied), ["stakes.check"]
+            return Ending("carried_checked", won, None, caller, opponent, tied), [CHECK_RULE]
         return (Ending("carried_no_winner", won, None, caller, opponent, tied),
-                ["format.win_rule", "format.tied_hand"])
+                [WINNING_RULE, TIED_HAND_RULE])
     paths: List[str] = []
     if not showdown:
         survivor = winners[0]
         if nobody_bet:
-            paths.append("folding.nobody_bet")
+            paths.append(NOBODY_BET_RULE)
         blind = deal.players[survivor].blind
         if blind:
-            paths.append("folding.blind_survivor")
+            paths.append(BLIND_SURVIVOR_RULE)
         kind = "folded_unbet" if nobody_bet else "folded_blind" if blind else "folded"
         ending = Ending(kind, won, survivor, caller, opponent, tied)
     else:
         if tied:
-            paths.append("seeing.tie")
+            paths.append(TIE_RULE)
         ending = Ending("showdown" if tied is None else "see", won, None, caller, opponent, tied,
-                        "seeing.tie" if tied else None)
+                        TIE_RULE if tied else None)
     for player, bonus in (bonuses.items() if deal.bonus_paid else ()):
         hand = bonus_hand(deal, player)
         if bonus > 0 and hand is not None:
             category = deal.comparer.category(hand)
-            if rules.session.bonus.get(category) and f"session.bonus.{category}" not in paths:
-                paths.append(f"session.bonus.{category}")
+            rule = BONUS_RULES.get(category)
+            if rules.session.bonus.get(category) and rule is not None and rule not in paths:
+                paths.append(rule)
     return ending, paths
 
 

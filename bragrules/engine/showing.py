@@ -19,6 +19,7 @@ from bragrules.engine.events import (
 )
 from bragrules.engine.state import PlayerState
 from bragrules.rules.fixed import DEAL_OVER, TURN_ORDER
+from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE, EXPOSURE_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -90,7 +91,7 @@ def shown_beats(deal: "Deal", player: str) -> bool:
 
 def show_or_concede(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     if deal.showing is None or deal.choosing:
-        raise RuleViolation("seeing.concede_unseen", "nobody is waiting to show at a see")
+        raise RuleViolation(CONCEDE_UNSEEN_RULE, "nobody is waiting to show at a see")
     if not apply:
         return None
     first = deal.shown_first
@@ -139,10 +140,10 @@ def turned_at_see(deal: "Deal", state: PlayerState, action: Action, apply: bool)
     first, second = order
     if action.kind == "concede":  # only the second to show, and only where the profile lets them
         if not deal.rules.seeing.concede_unseen:
-            raise RuleViolation("seeing.concede_unseen",
+            raise RuleViolation(CONCEDE_UNSEEN_RULE,
                                 "under this profile both hands are shown at a see; nobody concedes")
         if name == first and result is None:
-            raise RuleViolation("seeing.exposure", f"at a see {first} turns cards first: {name} cannot concede")
+            raise RuleViolation(EXPOSURE_RULE, f"at a see {first} turns cards first: {name} cannot concede")
         raise RuleViolation(DEAL_OVER, "the deal is over")
     if result is not None and name in result.conceded:
         raise RuleViolation(DEAL_OVER, f"{name} conceded without showing; the deal is over")
@@ -150,7 +151,7 @@ def turned_at_see(deal: "Deal", state: PlayerState, action: Action, apply: bool)
         raise RuleViolation(DEAL_OVER if result is not None else TURN_ORDER, f"{name} has already shown")
     if name == first and second in deal.shows:
         who = "the caller" if deal.rules.seeing.caller_shows_first else "the opponent"
-        raise RuleViolation("seeing.exposure",
+        raise RuleViolation(EXPOSURE_RULE,
                             f"{name} shows after {second}, but at a see {who}, {name}, turns cards first")
     if not apply:
         return None

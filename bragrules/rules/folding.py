@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, List, Literal, Optional
 
 from pydantic import Field
 
+from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import money_text, sentence
@@ -48,6 +49,10 @@ class Folding(Area):
 # ---------------------------------------------------------------------------
 # The sentences
 # ---------------------------------------------------------------------------
+
+BLIND_SURVIVOR_RULE = field_rule("folding.blind_survivor")
+NOBODY_BET_RULE = field_rule("folding.nobody_bet")
+
 
 @dataclass(frozen=True, slots=True)
 class FoldingPolicy(AreaPolicy):

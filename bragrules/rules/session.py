@@ -202,6 +202,8 @@ COVERING_RULE = field_rule("session.covering")
 STARTING_STACK_RULE = field_rule("session.starting_stack")
 END_RULE = field_rule("session.end")
 AT_LIMIT_RULE = field_rule("session.end.at_limit")
+BONUS_RULES = {"prial": field_rule("session.bonus.prial"), "running_flush": field_rule("session.bonus.running_flush")}
+"""The rule of each bonus hand, by its category."""
 
 
 @dataclass(frozen=True, slots=True)

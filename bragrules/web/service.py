@@ -55,6 +55,7 @@ from bragrules.engine.deal import Deal
 from bragrules.play.bots import ALL_STYLES, make_bot
 from bragrules.play.table import HUMAN, Seat, Table
 from bragrules.profile.models import Profile
+from bragrules.rules.session import AT_LIMIT_RULE
 from bragrules.web.seats import (
     SeatFileError,
     SeatRecord,
@@ -569,7 +570,7 @@ class TableService:
         if table.session.time_up():  # session.end.at_limit: abandon: play stopped at the time limit
             table.session.abandon_deal()
             self._advance()
-            raise self._rule_refusal(RuleViolation("session.end.at_limit", "time is up: the hand is abandoned, "
+            raise self._rule_refusal(RuleViolation(AT_LIMIT_RULE, "time is up: the hand is abandoned, "
                                                                           "every stake returned"))
         try:
             deal.verify(action)
