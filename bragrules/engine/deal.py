@@ -138,25 +138,10 @@ class Deal:
         # no betting and several hands: everyone arranges in turn, then all show (fixed for the deal)
         self.arranging = not rules.format.betting and rules.format.hands > 1
         retained = retained or {}
-        size = rules.pack.size
-        in_pack = pack_cards(size)
-        for held_cards in (*hands.values(), *retained.values(), self.centre):
-            if held_cards and not in_pack.issuperset(held_cards):
-                card = next(c for c in held_cards if c not in in_pack)
-                raise RuleViolation(JOKERS_RULE, f"{card} is not in this pack of {size} cards")
+        self._refuse_cards_not_in_pack((*hands.values(), *retained.values(), self.centre))
         self.players: Dict[str, PlayerState] = {}
         self.seats: List[PlayerState] = []  # the states in order
-        unit = self.units.denominator
-        for name in self.order:
-            dealt = hands.get(name)
-            held: Dict[str, Hand] = {}
-            if name in retained:
-                old = retained[name]
-                held["old"] = tuple(old) if old is not None else None  # None: a hand nobody recorded
-            held["new"] = None if dealt is None else dealt if type(dealt) is tuple else tuple(dealt)
-            stack = self.units.to_units_exact(stacks[name]) if stacks is not None else None
-            state = self.players[name] = PlayerState(name, held, unit=unit, stack_u=stack)
-            self.seats.append(state)
+        self._seat(hands, retained, stacks)
         betting.post_antes(self)
         if not rules.blind.allowed or not rules.format.betting:
             for state in self.players.values():
@@ -170,6 +155,29 @@ class Deal:
             exchange.next_to_arrange(self)
         else:
             betting.advance(self)
+
+    def _refuse_cards_not_in_pack(self, holdings: Sequence[Optional[Sequence[Card]]]) -> None:
+        size = self.rules.pack.size
+        in_pack = pack_cards(size)
+        for held_cards in holdings:
+            if held_cards and not in_pack.issuperset(held_cards):
+                card = next(c for c in held_cards if c not in in_pack)
+                raise RuleViolation(JOKERS_RULE, f"{card} is not in this pack of {size} cards")
+
+    def _seat(self, hands: Mapping[str, Optional[Sequence[Card]]], retained: Mapping[str, Optional[Sequence[Card]]],
+              stacks: Optional[Mapping[str, Fraction]]) -> None:
+        """Each player's state, in order: the hand dealt, a hand retained from the last deal, a stack."""
+        unit = self.units.denominator
+        for name in self.order:
+            dealt = hands.get(name)
+            held: Dict[str, Hand] = {}
+            if name in retained:
+                old = retained[name]
+                held["old"] = tuple(old) if old is not None else None  # None: a hand nobody recorded
+            held["new"] = None if dealt is None else dealt if type(dealt) is tuple else tuple(dealt)
+            stack = self.units.to_units_exact(stacks[name]) if stacks is not None else None
+            state = self.players[name] = PlayerState(name, held, unit=unit, stack_u=stack)
+            self.seats.append(state)
 
     # ------------------------------------------------------------------
     # Reading the state
@@ -424,65 +432,80 @@ class Deal:
         return dispute.abandon(self, reason)
 
     def _check(self, action: Action, apply: bool) -> Optional[Event]:
+        """Check ``action`` (and apply it when asked), in the order a table asks: is the deal open
+        to it, is the player in it, is a decision awaited, is it the player's turn, is the kind
+        open in this format and phase, does any area refuse it; then its phase's handler."""
+        state = self._player_of(action)
+        kind = action.kind
+        if kind in _DISPUTE_KINDS:
+            return dispute.dispute(self, state, action, apply)
+        self._refuse_while_awaited(state, kind)
+        choosing = self.choosing
+        if self.see_pair is not None and not choosing and state.name != self.showing and kind in ("show", "concede"):
+            return showing.turned_at_see(self, state, action, apply)  # the record of cards the engine turns itself
+        if kind == "look" and self.rules.blind.look_any_time and not choosing and self.retaining is None:
+            return retention.look(self, state, action, apply)
+        self._refuse_out_of_turn(state, kind)
+        handler = _HANDLERS.get(kind)
+        if handler is None:
+            raise RuleViolation(PLAYERS, f"unknown action {kind!r}")
+        self._refuse_out_of_phase(state, kind)
+        if self.rules.asking_refusal:
+            refused = self._refusal(state, kind)
+            if refused is not None:
+                raise RuleViolation(refused.rule, refused.message)
+        return handler(self, state, action, apply)
+
+    def _player_of(self, action: Action) -> PlayerState:
+        """The acting player's state, once the deal is open to an action and the action is well formed."""
         if self.result is not None and not (action.kind in ("show", "concede") and self.see_pair is not None):
-            raise RuleViolation(DEAL_OVER, "the deal is over")  # a show after a see is its record (below)
+            raise RuleViolation(DEAL_OVER, "the deal is over")  # a show after a see is its record
         if self.needed:
             raise RuleViolation(HISTORY_CARDS, f"the cards shown by {self.needed[0]} are to be entered first")
         # an action built in code is held to the shape of a written one (remembered per action object)
         problem = None if WELL_FORMED.get(id(action)) is action else malformed(action)
         if problem is not None:
             raise RuleViolation(EXCHANGE_RULE if action.kind == "swap" else PLAYERS, problem)
-        player, kind = action.player, action.kind
-        state = self.players.get(player)
+        state = self.players.get(action.player)
         if state is None:
-            raise RuleViolation(PLAYERS, f"{player} is not in this deal")
-        if kind in _DISPUTE_KINDS:
-            return dispute.dispute(self, state, action, apply)
-        second, retaining, choosing = self.showing, self.retaining, self.choosing
-        awaited = second is not None or retaining is not None
-        if awaited:  # a decision awaited: nothing else first
-            if second is not None and not choosing and player == second \
-                    and kind not in ("show", "concede", "look"):
-                raise RuleViolation(CONCEDE_UNSEEN_RULE, f"{player} must show or concede")
-            if retaining is not None and player == retaining and kind not in ("retain", "release"):
-                raise RuleViolation(
-                    RETENTION_RULE, f"{player} is left alone, blind: retain the unseen hand or release it"
-                )
-        see = self.see_pair
-        if see is not None and not choosing and player != second and kind in ("show", "concede"):
-            return showing.turned_at_see(self, state, action, apply)  # the record of cards the engine turns itself
-        rules = self.rules
-        if kind == "look" and rules.blind.look_any_time and not choosing and retaining is None:
-            return retention.look(self, state, action, apply)
-        # the usual case: the player whose turn it is (the result and the awaited cards are ruled out above)
-        to_act = self.to_act if awaited or choosing else self.order[self.turn]
-        if player != to_act:
-            if kind == "look" and not state.folded and not choosing:
-                raise RuleViolation(LOOK_RULE, f"{player} may look only at their own turn")
-            if state.folded:
-                raise RuleViolation(FOLDED, f"{player} has folded")
-            raise RuleViolation(TURN_ORDER, f"it is {to_act}'s turn, not {player}'s")
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            raise RuleViolation(PLAYERS, f"unknown action {kind!r}")
-        if rules.format.exchange:
+            raise RuleViolation(PLAYERS, f"{action.player} is not in this deal")
+        return state
+
+    def _refuse_while_awaited(self, state: PlayerState, kind: str) -> None:
+        """A decision awaited comes first: the second to show at a see, a blind survivor's hand."""
+        player, second, retaining = state.name, self.showing, self.retaining
+        if second is not None and not self.choosing and player == second and kind not in ("show", "concede", "look"):
+            raise RuleViolation(CONCEDE_UNSEEN_RULE, f"{player} must show or concede")
+        if retaining is not None and player == retaining and kind not in ("retain", "release"):
+            raise RuleViolation(RETENTION_RULE, f"{player} is left alone, blind: retain the unseen hand or release it")
+
+    def _refuse_out_of_turn(self, state: PlayerState, kind: str) -> None:
+        """The usual case: only the player whose turn it is acts (the result and awaited cards are ruled out)."""
+        awaited = self.showing is not None or self.retaining is not None
+        to_act = self.to_act if awaited or self.choosing else self.order[self.turn]
+        player = state.name
+        if player == to_act:
+            return
+        if kind == "look" and not state.folded and not self.choosing:
+            raise RuleViolation(LOOK_RULE, f"{player} may look only at their own turn")
+        if state.folded:
+            raise RuleViolation(FOLDED, f"{player} has folded")
+        raise RuleViolation(TURN_ORDER, f"it is {to_act}'s turn, not {player}'s")
+
+    def _refuse_out_of_phase(self, state: PlayerState, kind: str) -> None:
+        """What this format and this moment of the deal leave open: the exchange's actions only in
+        Stop the Bus, arranging only while everyone arranges, keep or discard after a look at one of two."""
+        if self.rules.format.exchange:
             if kind not in _EXCHANGE_KINDS:
-                raise RuleViolation(EXCHANGE_RULE,
-                                    "Stop the Bus: swap with the centre, knock, or stand after a knock")
+                raise RuleViolation(EXCHANGE_RULE, "Stop the Bus: swap with the centre, knock, or stand after a knock")
         elif kind in _EXCHANGE_KINDS:
             raise RuleViolation(EXCHANGE_RULE, "this format has no exchange with the centre")
         if self.arranging and kind != "arrange":
             raise RuleViolation(BETTING_RULE, "there is no betting in this format: arrange your hands")
         if state.inspected is not None and kind not in ("keep", "discard", "fold"):
             raise RuleViolation(
-                RETENTION_RULE,
-                f"{state.name} looked at the {state.inspected} hand and must keep or discard it first",
+                RETENTION_RULE, f"{state.name} looked at the {state.inspected} hand and must keep or discard it first",
             )
-        if self.rules.asking_refusal:
-            refused = self._refusal(state, kind)
-            if refused is not None:
-                raise RuleViolation(refused.rule, refused.message)
-        return handler(self, state, action, apply)
 
     # -- looking and retained hands ---------------------------------------
 

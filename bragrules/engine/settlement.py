@@ -353,7 +353,7 @@ def finish(
 
 
 def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
-            bonuses: Dict[str, Fraction]) -> Tuple[Ending, List[str]]:
+              bonuses: Dict[str, Fraction]) -> Tuple[Ending, List[str]]:
     """How the deal ended (an :class:`Ending`) and the profile fields that decided it, for a ruling to cite.
 
     Only what the deal already knows at settlement: who is left, whether anybody bet, the see
@@ -362,37 +362,22 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
     taken by folds: nobody betting, a blind survivor collecting; a see between equal hands: the
     tie rule; and any bonus paid for a hand shown.
     """
-    rules = deal.rules
     see = deal.see_pair  # the see being settled (its event is recorded once the settlement is done)
     caller, opponent = see if see is not None else (None, None)
-    tied: Optional[bool] = None  # whether the two hands of the see were equal, when one hand each is known
-    if see is not None and rules.format.hands == 1:
-        a, b = deal.players[see[0]].hand, deal.players[see[1]].hand
-        if a is not None and b is not None:
-            tied = deal.comparer.key(a) == deal.comparer.key(b)
+    tied = _see_tied(deal)
     won = tuple(winners)
     if outcome == "redeal":  # a dispute's redeal: the ruling cites the dispute rule it applied
         return Ending("redeal", won, caller=caller, opponent=opponent, tied=tied), []
     if outcome == "abandoned":  # the time limit stopped play mid-hand
         return Ending("abandoned", won, caller=caller, opponent=opponent, tied=tied), [AT_LIMIT_RULE]
-    if rules.format.lives is not None:
+    if deal.rules.format.lives is not None:
         return Ending("lives", won, caller=caller, opponent=opponent, tied=tied), [LIVES_RULE]
-    nobody_bet = deal.level_u is None
     if outcome == "carried":
-        alone = deal.in_play
-        survivor = alone[0] if len(alone) == 1 else None
-        if survivor is not None and nobody_bet and rules.folding.nobody_bet_carries:
-            return Ending("carried_unbet", won, survivor, caller, opponent, tied), [NOBODY_BET_RULE]
-        if survivor is not None:
-            return (Ending("carried_blind", won, survivor, caller, opponent, tied),
-                    [BLIND_SURVIVOR_RULE, RETENTION_RULE])
-        if nobody_bet:
-            return Ending("carried_checked", won, None, caller, opponent, tied), [CHECK_RULE]
-        return (Ending("carried_no_winner", won, None, caller, opponent, tied),
-                [WINNING_RULE, TIED_HAND_RULE])
+        return _carried_ending(deal, won, caller, opponent, tied)
     paths: List[str] = []
     if not showdown:
         survivor = winners[0]
+        nobody_bet = deal.level_u is None
         if nobody_bet:
             paths.append(NOBODY_BET_RULE)
         blind = deal.players[survivor].blind
@@ -405,14 +390,47 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
             paths.append(TIE_RULE)
         ending = Ending("showdown" if tied is None else "see", won, None, caller, opponent, tied,
                         TIE_RULE if tied else None)
+    return ending, paths + _bonus_rules(deal, bonuses, paths)
+
+
+def _see_tied(deal: "Deal") -> Optional[bool]:
+    """Whether the two hands of the see being settled were equal, when one hand each is known."""
+    see = deal.see_pair
+    if see is None or deal.rules.format.hands != 1:
+        return None
+    a, b = deal.players[see[0]].hand, deal.players[see[1]].hand
+    if a is None or b is None:
+        return None
+    return deal.comparer.key(a) == deal.comparer.key(b)
+
+
+def _carried_ending(deal: "Deal", won: Tuple[str, ...], caller: Optional[str], opponent: Optional[str],
+                    tied: Optional[bool]) -> Tuple[Ending, List[str]]:
+    """A carried pot: nobody betting, a blind survivor who does not collect, everyone checking,
+    or several hands with no overall winner."""
+    nobody_bet = deal.level_u is None
+    alone = deal.in_play
+    survivor = alone[0] if len(alone) == 1 else None
+    if survivor is not None and nobody_bet and deal.rules.folding.nobody_bet_carries:
+        return Ending("carried_unbet", won, survivor, caller, opponent, tied), [NOBODY_BET_RULE]
+    if survivor is not None:
+        return Ending("carried_blind", won, survivor, caller, opponent, tied), [BLIND_SURVIVOR_RULE, RETENTION_RULE]
+    if nobody_bet:
+        return Ending("carried_checked", won, None, caller, opponent, tied), [CHECK_RULE]
+    return Ending("carried_no_winner", won, None, caller, opponent, tied), [WINNING_RULE, TIED_HAND_RULE]
+
+
+def _bonus_rules(deal: "Deal", bonuses: Dict[str, Fraction], cited: List[str]) -> List[str]:
+    """The bonus rules of the hands paid a bonus, each once."""
+    found: List[str] = []
     for player, bonus in (bonuses.items() if deal.bonus_paid else ()):
         hand = bonus_hand(deal, player)
         if bonus > 0 and hand is not None:
             category = deal.comparer.category(hand)
             rule = BONUS_RULES.get(category)
-            if rules.session.bonus.get(category) and rule is not None and rule not in paths:
-                paths.append(rule)
-    return ending, paths
+            if deal.rules.session.bonus.get(category) and rule is not None and rule not in cited + found:
+                found.append(rule)
+    return found
 
 
 def used_cards(deal: "Deal") -> List[Card]:
