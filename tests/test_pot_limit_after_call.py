@@ -31,7 +31,7 @@ from bragrules.explainers.rulebook import build_rulebook, render
 from bragrules.history import LogWriter, parse_sheet
 from bragrules.profile import ProfileError, load_profile, load_profile_text, profile_hash
 from bragrules.rules.compile import compile_rules
-from bragrules.rules.stakes import RaisePolicy
+from bragrules.rules.raise_cap import RaisePolicy
 
 from .helpers import deal_with, play, rules_for
 

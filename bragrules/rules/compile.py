@@ -36,10 +36,11 @@ from bragrules.rules.folding import FoldingPolicy
 from bragrules.rules.format import FormatPolicy
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.pack import PackPolicy, ShufflePolicy
+from bragrules.rules.raise_cap import RaisePolicy
 from bragrules.rules.ranking import HandRanker, compile_ranking
 from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieResolver
 from bragrules.rules.session import EndPolicy, SessionPolicy
-from bragrules.rules.stakes import RaisePolicy, StakesPolicy
+from bragrules.rules.stakes import StakesPolicy
 from bragrules.rules.table import TablePolicy
 
 if TYPE_CHECKING:
