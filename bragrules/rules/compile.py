@@ -34,10 +34,11 @@ from bragrules.rules.blind import BlindPolicy
 from bragrules.rules.disputes import DisputesPolicy
 from bragrules.rules.folding import FoldingPolicy
 from bragrules.rules.format import FormatPolicy
+from bragrules.rules.hand_ranking import RankingPolicy
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.pack import PackPolicy, ShufflePolicy
 from bragrules.rules.raise_cap import RaisePolicy
-from bragrules.rules.ranking import HandRanker, compile_ranking
+from bragrules.rules.ranking import compile_ranking
 from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieResolver
 from bragrules.rules.session import EndPolicy, SessionPolicy
 from bragrules.rules.stakes import StakesPolicy
@@ -58,15 +59,6 @@ __all__ = [
     "compile_rules",
     "money_denominator",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class RankingPolicy(AreaPolicy):
-    """The hand ranking as the engine asks it: the compiled ranker, and the one that counts suits."""
-
-    ranker: HandRanker
-    suit_ranker: HandRanker
-    """The ranker with suits breaking ties (``seeing.tie: suits``); the ranker itself otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
