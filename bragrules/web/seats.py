@@ -49,7 +49,7 @@ MAX_BYTES = 1 << 20
 
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 _HEX32 = re.compile(r"[0-9a-f]{32}\Z")
-_HOST = re.compile(r"[A-Za-z0-9.:_-]{1,253}\Z")
+_HOST = re.compile(r"[!-~]{1,253}\Z")  # an address or a name, as given to --host: printable, no space
 
 
 class SeatFileError(HistoryError):

@@ -292,7 +292,7 @@ class TableService:
                 service.digests[digest] = name
             for name, style in record.bots.items():
                 service._seat_bot(service.places[name], style)
-            service.recorded_address = record.address
+            service.recorded_address = service.address = record.address  # kept until it listens again
         service._note(f"the table resumes from its log: {table.deals_played} deals played")
         with service.lock:
             service._save_seats()
