@@ -328,6 +328,11 @@ def test_a_table_that_stops_shows_a_banner_and_comes_back_on_its_old_port_with_n
                     rule = page.locator("#name-rule")
                     assert rule.is_visible() and "One word" in rule.inner_text(), "the name rule is shown up front"
                     pages[name] = page
+                stray = browser.new_context().new_page()  # a link of another table: said, and kept on screen
+                stray.goto(link + "?seat=" + "C" * 43)
+                wait_until(stray, "document.getElementById('profile').textContent.includes('casual')")
+                assert "not one of this table's" in stray.inner_text("#error")
+                stray.context.close()
                 ann = pages["Ann"]
                 ann.fill("#name", "Ann Lee")
                 ann.click("#join-form button")

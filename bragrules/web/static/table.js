@@ -40,7 +40,7 @@
     const box = $("error");
     if (!message) { box.hidden = true; box.textContent = ""; errorAt = null; return; }
     box.hidden = false; box.textContent = message;
-    errorAt = state ? { turn: state.turn, you: state.you } : { turn: null, you: null };
+    errorAt = state ? { turn: state.turn, you: state.you } : {};  // before any state: over the first one
   }
   function showOffline(wait) {
     const banner = $("offline");
@@ -60,7 +60,8 @@
       const message = JSON.parse(event.data);
       if (message.type === "state") {
         // an error was about the table as it was: once the state moves on (a turn, a seat taken), it goes
-        if (errorAt && (errorAt.turn !== message.turn || errorAt.you !== message.you)) showError(null);
+        if (errorAt && errorAt.turn === undefined) errorAt = { turn: message.turn, you: message.you };
+        else if (errorAt && (errorAt.turn !== message.turn || errorAt.you !== message.you)) showError(null);
         state = message; sentTurn = null; draw();
       } else if (message.type === "error") {
         sentTurn = null;
