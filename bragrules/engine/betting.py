@@ -25,7 +25,7 @@ from bragrules.engine.events import (
 from bragrules.engine.state import PlayerState, amount_text
 from bragrules.rules.blind import RETENTION_RULE
 from bragrules.rules.fixed import HISTORY_CARDS, SEE_TWO
-from bragrules.rules.hooks import first_broken, legal_range
+from bragrules.rules.hooks import Bound, first_broken, legal_range
 from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, SeePolicy
 from bragrules.rules.session import COVERING_RULE, STARTING_STACK_RULE
 from bragrules.rules.stakes import BLIND_RATE_RULE, CHECK_RULE, LEVEL_STEP_RULE
@@ -40,13 +40,18 @@ def bet_range(deal: "Deal", state: PlayerState) -> Tuple[int, Optional[int], int
     narrowed to the player's stack."""
     units = deal.units
     blind = state.blind
-    bounds = deal.rules.stakes.level_bounds(deal, state, units)
-    low, high = legal_range(bounds)
-    assert low is not None, "the stakes always bound a bet from below"
-    step = units.step
-    for bound in bounds:
-        if bound.step:
-            step = bound.step
+    level = deal.level_u
+    high: Optional[int]
+    if level is not None and deal.rules.stakes.open_ended:
+        low, high, step = level, None, units.step  # the fast path of open_ended_range: no bound above
+    else:
+        bounds = level_bounds(deal, state)
+        found, high = legal_range(bounds)
+        assert found is not None, "the stakes always bound a bet from below"
+        low, step = found, units.step
+        for bound in bounds:
+            if bound.step:
+                step = bound.step
     step_pay = units.payment(step, blind)
     low_pay = units.payment(low, blind)
     high_pay = units.payment(high, blind) if high is not None else None
@@ -57,6 +62,23 @@ def bet_range(deal: "Deal", state: PlayerState) -> Tuple[int, Optional[int], int
         if high_pay is None or high_pay > stack:
             high_pay = stack - (stack - low_pay) % step_pay
     return low_pay, high_pay, step_pay, False
+
+
+def level_bounds(deal: "Deal", state: PlayerState) -> List[Bound]:
+    """The stakes' bounds on the player's bet now (:meth:`~bragrules.rules.stakes.StakesPolicy.level_bounds`).
+
+    The one fast path of the bounds: they are asked for the bet a turn offers and again for the bet
+    the player then makes, at the same moment of the deal, so the last answer is kept on the deal
+    with the moment it answers (how many actions were applied, whose, seen or blind) and given again
+    while that moment lasts. ``tests/test_fast_paths.py`` holds it to the policy's own answer.
+    """
+    key = (len(deal.actions), state.name, state.seen)
+    kept = deal.bounds_memo
+    if kept is not None and kept[0] == key:
+        return kept[1]
+    bounds = deal.rules.stakes.level_bounds(deal, state, deal.units)
+    deal.bounds_memo = (key, bounds)
+    return bounds
 
 
 def bet_option(deal: "Deal", state: PlayerState) -> Optional[LegalAction]:
@@ -131,11 +153,14 @@ def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
                 f"a {'blind' if blind else 'seen'} payment of {amount_text(amount)} is not a level in steps of "
                 f"{rules.stakes.level_step}",
             )
-        broken = first_broken(rules.stakes.level_bounds(deal, state, units), new_level)
+        level = deal.level_u
+        open_ended = level is not None and rules.stakes.open_ended and new_level >= level  # see bet_range
+        broken = None if open_ended else first_broken(level_bounds(deal, state), new_level)
         if broken is not None:
             high = bet_range(deal, state)[1]
-            assert broken.words is not None
-            raise RuleViolation(broken.rule, broken.words(amount_text(amount), None if high is None else str(money(high))))
+            most = None if high is None else str(money(high))
+            raise RuleViolation(broken.rule, rules.stakes.refusal_words(broken, deal, state, units, amount_text(amount),
+                                                                        most))
     if not apply:
         return None
     assert paid is not None
@@ -333,9 +358,8 @@ def lone_survivor(deal: "Deal", player: str) -> None:
 
 def consulted(deal: "Deal", state: PlayerState, kind: str) -> List[Rule]:
     """The rules that allow a bet, a see or a check by the player now (what a ruling cites)."""
-    rules = deal.rules
     if kind == "bet":
-        found = [bound.rule for bound in rules.stakes.level_bounds(deal, state, deal.units)]
+        found = [bound.rule for bound in level_bounds(deal, state)]
         if state.blind:
             found.append(BLIND_RATE_RULE)
         return found

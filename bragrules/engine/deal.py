@@ -46,7 +46,7 @@ from bragrules.rules.blind import LOOK_RULE, RETENTION_RULE
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
 from bragrules.rules.format import BETTING_RULE, CENTRE_CARDS_RULE, EXCHANGE_RULE
-from bragrules.rules.hooks import Refusal
+from bragrules.rules.hooks import Bound, Refusal
 from bragrules.rules.pack import JOKERS_RULE
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
 
@@ -70,7 +70,7 @@ class Deal:
         "events", "actions", "result", "winner_hint", "wait_for_cards", "needed", "then", "entered",
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "bonus_paid", "arranging",
-        "players", "seats", "turn",
+        "players", "seats", "turn", "bounds_memo",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -109,6 +109,7 @@ class Deal:
         self.pot_u = 0 if self.carried_in is ZERO else self.units.to_units_exact(self.carried_in)
         self.level_u: Optional[int] = None
         self.raises_made = 0  # bets that lifted a level already set
+        self.bounds_memo: Optional[Tuple[Tuple[int, str, bool], List[Bound]]] = None  # betting.level_bounds
         self.events: List[Event] = []
         self.actions: List[Action] = []
         self.result: Optional[DealResult] = None
@@ -250,10 +251,12 @@ class Deal:
             return keeps + [LegalAction(player, "release")]
         if self.arranging:
             return [exchange.arrange_option(self, state)]
-        if self.rules.format.exchange:
+        rules = self.rules
+        fmt = rules.format
+        if fmt.exchange:
             return exchange.exchange_options(self, state)
         options: List[LegalAction] = []
-        if self.rules.format.hands > 1 and state.seen:
+        if fmt.hands > 1 and state.seen:
             options.append(exchange.arrange_option(self, state))
         if not state.seen:
             if state.two_hands:
@@ -263,13 +266,13 @@ class Deal:
         bet = betting.bet_option(self, state)
         if bet is not None:
             options.append(bet)
-        if self.rules.stakes.check_allowed and self.level_u is None:
+        if self.level_u is None and rules.stakes.check_allowed:
             options.append(LegalAction(player, "check"))
         see = betting.see_option(self, state)
         if see is not None:
             options.append(see)
         options.append(LegalAction(player, "fold"))
-        if self.rules.asking_refusal:  # what an area refuses is not offered
+        if rules.asking_refusal:  # what an area refuses is not offered
             options = [option for option in options if self._refusal(state, option.kind) is None]
         return options
 
@@ -439,18 +442,24 @@ class Deal:
         kind = action.kind
         if kind in _DISPUTE_KINDS:
             return dispute.dispute(self, state, action, apply)
-        self._refuse_while_awaited(state, kind)
+        # each step below is asked only when it could refuse (these run for every action checked)
+        awaited = self.showing is not None or self.retaining is not None
+        if awaited:
+            self._refuse_while_awaited(state, kind)
         choosing = self.choosing
         if self.see_pair is not None and not choosing and state.name != self.showing and kind in ("show", "concede"):
             return showing.turned_at_see(self, state, action, apply)  # the record of cards the engine turns itself
         if kind == "look" and self.rules.blind.look_any_time and not choosing and self.retaining is None:
             return retention.look(self, state, action, apply)
-        self._refuse_out_of_turn(state, kind)
+        if awaited or choosing or state.name != self.order[self.turn]:
+            self._refuse_out_of_turn(state, kind)
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise RuleViolation(PLAYERS, f"unknown action {kind!r}")
-        self._refuse_out_of_phase(state, kind)
-        if self.rules.asking_refusal:
+        rules = self.rules
+        if rules.format.exchange or kind in _EXCHANGE_KINDS or self.arranging or state.inspected is not None:
+            self._refuse_out_of_phase(state, kind)
+        if rules.asking_refusal:
             refused = self._refusal(state, kind)
             if refused is not None:
                 raise RuleViolation(refused.rule, refused.message)

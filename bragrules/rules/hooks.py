@@ -38,7 +38,7 @@ them, with that bound's rule and words:
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Optional, Protocol, Sequence, Tuple
+from typing import NamedTuple, Optional, Protocol, Sequence, Tuple
 
 from bragrules.core.rule_id import Rule
 
@@ -93,16 +93,16 @@ class Bound(NamedTuple):
     """What one rule allows for the level a bet sets, in units (None: no bound on that side).
 
     ``step``: only ``low`` plus whole multiples of ``step`` (``low`` must then be given).
-    ``words``: the refusal's sentence; it is given the refused amount and the most
-    the player may pay now (as text, None when there is no most) and returns
-    the message (made by the area that made the bound).
+    ``why`` names the words of a refusal by this bound, which the area that
+    made the bound writes (``StakesPolicy.refusal_words``): a bound is plain
+    data, made at every turn, so its words are only written when one is broken.
     """
 
     rule: Rule
     low: Optional[int] = None
     high: Optional[int] = None
     step: Optional[int] = None
-    words: Optional[Callable[[str, Optional[str]], str]] = None
+    why: str = ""
 
     def allows(self, level: int) -> bool:
         """Whether a level is within this bound."""

@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Any, Callable, Dict, List, Literal, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Literal, Optional
 
 from pydantic import Field, WithJsonSchema, model_validator
 
@@ -215,9 +215,6 @@ def raise_policy(p: "Profile") -> RaisePolicy:
                        after_call=limit.kind == "pot" and limit.pot_measure == "after_call")
 
 
-Words = Callable[[str, Optional[str]], str]
-"""A refused bet's sentence, given the refused amount and the most the player may pay now (as text)."""
-
 # Each stakes rule's identity, as the engine, the audit and arbitrate cite it.
 ANTE_RULE = field_rule("stakes.ante")
 BLIND_RATE_RULE = field_rule("stakes.blind_rate")
@@ -243,7 +240,7 @@ class StakesPolicy(AreaPolicy):
     """
 
     __slots__ = ("ante", "blind_rate", "level_step", "opening_min", "opening_max", "raises", "check_allowed",
-                 "pot_opening_capped", "max_stake")
+                 "pot_opening_capped", "max_stake", "open_ended")
 
     def __init__(self, ante: Fraction, blind_rate: Fraction, level_step: Fraction, opening_min: Fraction,
                  opening_max: Optional[Fraction], raises: RaisePolicy, check_allowed: bool,
@@ -260,6 +257,10 @@ class StakesPolicy(AreaPolicy):
         """Pot limit: the opening bet is at most the pot too (``stakes.raise_limit.pot_opening``)."""
         self.max_stake = max_stake
         """The highest level a bet may set (``stakes.max_stake``), or None."""
+        self.open_ended = raises.kind == "none" and raises.pot_cap is None and max_stake is None
+        """Once a level is set, a bet may set any level at or above it: the bounds are then the level
+        below and nothing above (``betting.bet_range`` takes that fast path; ``tests/test_fast_paths.py``
+        holds it to :meth:`level_bounds`)."""
 
     @classmethod
     def compile(cls, p: "Profile") -> "StakesPolicy":
@@ -293,106 +294,75 @@ class StakesPolicy(AreaPolicy):
 
         ``units`` is the deal's :class:`~bragrules.engine.units.Units`. The
         engine offers their intersection and refuses a level by the first bound
-        it breaks, so what is offered and what is refused come from these alone.
-        The grid of ``stakes.level_step`` is checked before them, and a stack
-        (a finite bankroll) narrows the payment after them.
+        it breaks (worded by :meth:`refusal_words`), so what is offered and what
+        is refused come from these alone. The grid of ``stakes.level_step`` is
+        checked before them, and a stack (a finite bankroll) narrows the payment
+        after them. A bound's ``why`` names its words.
         """
         raises = self.raises
         level = betting.level_u
         pot = betting.pot_u
-        scale = units.denominator
-        blind = not bettor.seen
-        capped = raises.pot_cap is not None and raises.capped(pot, scale)
+        capped = raises.pot_cap is not None and raises.capped(pot, units.denominator)
         if level is None:
             least = units.opening_min
-            bounds = [Bound(OPENING_MIN_RULE, low=least, words=self._too_low_opening(units, blind))]
+            bounds = [Bound(OPENING_MIN_RULE, least, None, None, "opening_min")]
             if raises.pot_cap is not None:  # consulted whenever set; it bites once the pot has reached it
-                bounds.append(Bound(RAISES_STOP_AT_RULE, high=least if capped else None,
-                                    words=self._stopped_opening(units, blind)))
+                bounds.append(Bound(RAISES_STOP_AT_RULE, None, least if capped else None, None, "stopped_opening"))
             # consulted even without a maximum (the rule then says the opening has none)
-            bounds.append(Bound(OPENING_MAX_RULE, high=units.opening_max, words=self._too_high_opening(units, blind)))
+            bounds.append(Bound(OPENING_MAX_RULE, None, units.opening_max, None, "opening_max"))
             if raises.kind == "pot" and self.pot_opening_capped:
-                top = max(least, pot - pot % units.step)
-                bounds.append(Bound(POT_OPENING_RULE, high=top, words=self._over_pot_opening(units, blind, pot, top)))
+                bounds.append(Bound(POT_OPENING_RULE, None, max(least, pot - pot % units.step), None, "pot_opening"))
         else:
-            bounds = [Bound(AT_LEAST_LEVEL, low=level, words=self._below_level(units, blind, level))]
+            bounds = [Bound(AT_LEAST_LEVEL, level, None, None, "below_level")]
             if raises.pot_cap is not None:
-                bounds.append(Bound(RAISES_STOP_AT_RULE, high=level if capped else None,
-                                    words=self._stopped_raise(units, blind, level)))
+                bounds.append(Bound(RAISES_STOP_AT_RULE, None, level if capped else None, None, "stopped_raise"))
             # the raise limit is consulted for every raise, "no limit" included
-            call = units.payment(level, blind) if raises.after_call else 0
-            top = raises.max_level(level, pot, units.raise_amount, scale=scale, call=call)
-            step = units.raise_amount if raises.kind == "fixed" else None
-            bounds.append(Bound(raises.rule, low=level if step else None, high=top, step=step,
-                                words=self._over_limit(units, blind, level)))
+            kind = raises.kind
+            if kind == "none" and not capped:
+                bounds.append(Bound(raises.rule, None, None, None, "raise_limit"))
+            else:
+                call = units.payment(level, not bettor.seen) if raises.after_call else 0
+                top = raises.max_level(level, pot, units.raise_amount, scale=units.denominator, call=call)
+                step = units.raise_amount if kind == "fixed" else None
+                bounds.append(Bound(raises.rule, level if step else None, top, step, "raise_limit"))
         if self.max_stake is not None:
-            bounds.append(Bound(MAX_STAKE_RULE, high=units.to_units_exact(self.max_stake),
-                                words=self._over_max_stake(units, blind)))
+            bounds.append(Bound(MAX_STAKE_RULE, None, units.to_units_exact(self.max_stake), None, "max_stake"))
         return bounds
 
-    # -- the words of a refused bet ------------------------------------------------
-    # Each returns the sentence of one bound, given the refused amount (and the most the
-    # player may pay now, which only the raise limit's words quote).
-
-    @staticmethod
-    def _rate(blind: bool) -> str:
-        return "blind" if blind else "seen"
-
-    def _too_low_opening(self, units: Any, blind: bool) -> Words:
-        def words(amount: str, most: Optional[str] = None) -> str:
-            least = units.money(units.payment(units.opening_min, blind))
-            return (f"the opening level is at least {self.opening_min}: a {self._rate(blind)} player pays at least "
-                    f"{least}, not {amount}")
-        return words
-
-    def _stopped_opening(self, units: Any, blind: bool) -> Words:
-        def words(amount: str, most: Optional[str] = None) -> str:
-            least = units.money(units.payment(units.opening_min, blind))
+    def refusal_words(self, bound: Bound, betting: Betting, bettor: Bettor, units: Any, amount: str,
+                      most: Optional[str]) -> str:
+        """The sentence refusing a bet of ``amount`` that breaks ``bound`` (``most``: the most the player may
+        pay now, as text, which the raise limit's words quote)."""
+        rate = "blind" if not bettor.seen else "seen"
+        blind = not bettor.seen
+        money, pay = units.money, units.payment
+        why = bound.why
+        if why == "opening_min":
+            return (f"the opening level is at least {self.opening_min}: a {rate} player pays at least "
+                    f"{money(pay(units.opening_min, blind))}, not {amount}")
+        if why == "stopped_opening":
             return (f"the pot has reached {self.raises.pot_cap}, where raising stops: the opening level is "
-                    f"{self.opening_min}, a {self._rate(blind)} player pays {least}, not {amount}")
-        return words
-
-    def _too_high_opening(self, units: Any, blind: bool) -> Words:
-        def words(amount: str, most: Optional[str] = None) -> str:
-            top = units.money(units.payment(units.opening_max, blind))
-            return (f"the opening level is at most {self.opening_max}: a {self._rate(blind)} player pays at most "
-                    f"{top}, not {amount}")
-        return words
-
-    def _over_pot_opening(self, units: Any, blind: bool, pot: int, cap: int) -> Words:
-        def words(amount: str, most: Optional[str] = None) -> str:
-            top = units.money(units.payment(cap, blind))
-            return (f"pot limit: the opening bet is at most the pot ({units.money(pot)}): a {self._rate(blind)} "
-                    f"player pays at most {top}, not {amount}")
-        return words
-
-    def _below_level(self, units: Any, blind: bool, level: int) -> Words:
-        def words(amount: str, most: Optional[str] = None) -> str:
-            least = units.money(units.payment(level, blind))
-            return (f"the level is {units.money(level)}: a {self._rate(blind)} player pays at least {least}, "
-                    f"not {amount}")
-        return words
-
-    def _stopped_raise(self, units: Any, blind: bool, level: int) -> Words:
-        def words(amount: str, most: Optional[str] = None) -> str:
-            least = units.money(units.payment(level, blind))
-            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: no raise, a "
-                    f"{self._rate(blind)} player pays {least} at the level of {units.money(level)}, sees or folds, "
-                    f"not {amount}")
-        return words
-
-    def _over_max_stake(self, units: Any, blind: bool) -> Words:
-        def words(amount: str, most: Optional[str] = None) -> str:
-            top = units.money(units.payment(units.to_units_exact(self.max_stake), blind))
-            return (f"the stake is at most {money_text(self.max_stake)}: a {self._rate(blind)} player pays at most "
-                    f"{top}, not {amount}")
-        return words
-
-    def _over_limit(self, units: Any, blind: bool, level: int) -> Words:
-        def words(amount: str, most: Optional[str] = None) -> str:
-            return (f"{self.raises.describe()}: from level {units.money(level)} a {self._rate(blind)} player may "
-                    f"pay at most {most}, not {amount}")
-        return words
+                    f"{self.opening_min}, a {rate} player pays {money(pay(units.opening_min, blind))}, not {amount}")
+        if why == "opening_max":
+            return (f"the opening level is at most {self.opening_max}: a {rate} player pays at most "
+                    f"{money(pay(units.opening_max, blind))}, not {amount}")
+        if why == "pot_opening":
+            assert bound.high is not None
+            return (f"pot limit: the opening bet is at most the pot ({money(betting.pot_u)}): a {rate} player pays "
+                    f"at most {money(pay(bound.high, blind))}, not {amount}")
+        level = betting.level_u
+        assert level is not None or why == "max_stake"
+        if why == "below_level":
+            return f"the level is {money(level)}: a {rate} player pays at least {money(pay(level, blind))}, not {amount}"
+        if why == "stopped_raise":
+            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: no raise, a {rate} player "
+                    f"pays {money(pay(level, blind))} at the level of {money(level)}, sees or folds, not {amount}")
+        if why == "max_stake":
+            assert bound.high is not None
+            return (f"the stake is at most {money_text(self.max_stake)}: a {rate} player pays at most "
+                    f"{money(pay(bound.high, blind))}, not {amount}")
+        return (f"{self.raises.describe()}: from level {money(level)} a {rate} player may pay at most {most}, "
+                f"not {amount}")
 
 
 # ---------------------------------------------------------------------------
