@@ -667,6 +667,7 @@ class TableService:
             "winners": list(result.winners),
             "pot": _money(result.pot),
             "reason": result.reason,
+            "why": why,  # the reason and the rules that decided it
             "net": {p: _money(v) for p, v in result.net.items()},
             "carried_out": _money(result.carried_out),
             "shown": {p: [str(c) for c in h] for p, h in view.shown().items() if h is not None},
