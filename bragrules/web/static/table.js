@@ -120,7 +120,8 @@
     const two = view && view.player && (view.seats[view.player] || {}).hands === 2;
     const other = view && view.inspected === "old" ? "new" : "old";
     const blind = s.mode === "keep" ? " · your cards are the real ones in front of you"
-      : two && view.inspected ? " · two hands: the " + view.inspected + " hand is face up, the " + other + " one still face down; keep the one you looked at or discard it"
+      : two && view.inspected ? " · two hands: the " + view.inspected + " hand is face up, the " + other + " one still face down; keep it (the " + other +
+          " one goes, unseen) or discard it (you play the " + other + " one blind)"
       : two ? " · two hands, both face down: the old one kept from the last deal and the new one" +
         (view.legal.some((o) => o.kind === "look") ? "; look at one of them" : "")
       : " · blind: your cards stay face down until you look";
@@ -197,9 +198,10 @@
       l.winners.join(" and ") + " " + (l.winners.length === 1 ? "wins " : "win ") + money(l.pot) + " (" + l.reason + ")"));
     (l.rules || []).forEach((r) => box.appendChild(el("p", (r.path === "seeing.tie" ? "Equal hands: " : "The rule: ") + ruleText(r), "rule")));
     Object.keys(l.shown).forEach((name) => {
-      const row = el("div", name + ": "); const cards = el("span", null, "cards"); l.shown[name].forEach((c) => cards.appendChild(card(c, true)));
+      const row = el("div", null, "shown-row"); row.appendChild(el("span", name + ":"));
+      const cards = el("span", null, "cards"); l.shown[name].forEach((c) => cards.appendChild(card(c, true)));
       row.appendChild(cards);
-      const named = (l.shown_names || {})[name]; if (named) row.appendChild(el("span", " " + named, "hand-name"));
+      const named = (l.shown_names || {})[name]; if (named) row.appendChild(el("span", named, "hand-name"));
       box.appendChild(row);
     });
   }
