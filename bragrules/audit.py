@@ -204,6 +204,7 @@ class AuditReport:
     violations: List[Violation] = field(default_factory=list)
     notes: List[Note] = field(default_factory=list)
     error: Optional[HistoryError] = None
+    profile_name: str = ""  # the profile's own name, for people (``profile`` is as the history names it: a path)
 
     @property
     def ok(self) -> bool:
@@ -950,7 +951,8 @@ class Replay:
     def __init__(self, history: History, choice: ProfileChoice = None):
         self.rules, self.label, overridden = _choose_rules(history, choice)
         self.report = AuditReport(file=history.file, kind=history.kind, profile=self.label,
-                                  profile_hash=profile_hash(self.rules.profile), players=list(history.players))
+                                  profile_hash=profile_hash(self.rules.profile), players=list(history.players),
+                                  profile_name=self.rules.profile.name)
         self._auditor = _Auditor(history, self.rules, self.report, keep_deals=False, on_deal=None)
         self._auditor.start(overridden, self.label)
 
@@ -1010,6 +1012,7 @@ def audit(
         profile=label,
         profile_hash=profile_hash(rules.profile),
         players=list(history.players),
+        profile_name=rules.profile.name,
     )
     auditor = _Auditor(history, rules, report, keep_deals, on_deal)
     auditor.start(overridden, label)  # what makes the history unreadable from its header on raises here
@@ -1038,7 +1041,7 @@ def audit_before_resume(path: Union[str, "os.PathLike[str]"], byte_limit: int) -
     history = read_log(path, byte_limit=byte_limit)
     rules, label, overridden = _choose_rules(history, None)  # the log's own profile, as `bragrules audit LOG`
     report = AuditReport(file=history.file, kind=history.kind, profile=label, profile_hash=profile_hash(rules.profile),
-                         players=list(history.players))
+                         players=list(history.players), profile_name=rules.profile.name)
     auditor = _Auditor(history, rules, report, keep_deals=False, on_deal=None)
     auditor.start(overridden, label)
     auditor.run()

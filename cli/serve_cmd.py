@@ -10,7 +10,7 @@ from __future__ import annotations
 import secrets
 import socket
 from pathlib import Path
-from typing import List, Optional
+from typing import List, Optional, Tuple
 
 import typer
 
@@ -36,8 +36,9 @@ def web_stack_missing() -> Optional[str]:
     return None
 
 
-def listen(host: str, port: int) -> socket.socket:
-    """A socket bound to ``host:port`` (port 0: a free one), or one clear line and exit 2."""
+def listen(host: str, port: int, busy: Optional[str] = None) -> socket.socket:
+    """A socket bound to ``host:port`` (port 0: a free one), or one clear line and exit 2 (``busy``: what
+    the line says to do instead)."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
@@ -51,9 +52,37 @@ def listen(host: str, port: int) -> socket.socket:
     except OSError as exc:
         sock.close()
         raise _refuse(f"cannot listen on {host}:{port} ({exc.strerror or exc}): "
-                      "another program has the port, or pick one with --port") from None
+                      + (busy or "another program has the port, or pick one with --port")) from None
     sock.set_inheritable(True)
     return sock
+
+
+def _link(host: str, port: int) -> str:
+    """The table's address as a link.
+
+    >>> _link("::1", 8000)
+    'http://[::1]:8000/'
+    """
+    return f"http://[{host}]:{port}/" if ":" in host else f"http://{host}:{port}/"
+
+
+def _old_links(log: Path, recorded: Optional[Tuple[str, int]], host: str, port: int) -> str:
+    """Whether the links given out before a restart work here, in words.
+
+    >>> _old_links(Path("t.jsonl"), ("127.0.0.1", 8731), "127.0.0.1", 9000)[:60]
+    'warning: the links given out before point at http://127.0.0.'
+    """
+    from bragrules.web.seats import seat_file_path
+
+    if recorded is None:
+        return (f"warning: {seat_file_path(log)} does not record where the table was served (it does from "
+                f"now on): the links given out before work only if they point at {_link(host, port)}; "
+                "if not, stop and resume with the --host and --port they name")
+    if recorded != (host, port):
+        return (f"warning: the links given out before point at {_link(*recorded)}, where the table no longer "
+                f"is: they will not work here. Each still works with its address changed to {_link(host, port)}; "
+                "to keep them as they are, stop and resume without --host and --port")
+    return "The seats' links, and the host link printed when the table started, still work."
 
 
 def check_host_names(values: List[str]) -> List[str]:
@@ -101,10 +130,13 @@ def register(app: typer.Typer) -> None:
     def serve(
         profile: Optional[str] = typer.Option(None, "--profile", "-p", metavar="PROFILE", autocompletion=complete_profile,
                                               help="Built-in profile name or path [default: standard]."),
-        host: str = typer.Option("127.0.0.1", "--host", metavar="ADDRESS",
-                                 help="Address to listen on: 127.0.0.1 is this computer only; "
-                                 "0.0.0.0 lets others on your network join."),
-        port: int = typer.Option(8000, "--port", metavar="N", help="Port to listen on (0: a free one)."),
+        host: Optional[str] = typer.Option(None, "--host", metavar="ADDRESS",
+                                           help="Address to listen on: 127.0.0.1 is this computer only; "
+                                           "0.0.0.0 lets others on your network join [default: 127.0.0.1; "
+                                           "with --resume, the table's own]."),
+        port: Optional[int] = typer.Option(None, "--port", metavar="N",
+                                           help="Port to listen on (0: a free one) [default: 8000; with "
+                                           "--resume, the table's own, which its links name]."),
         seats: Optional[int] = typer.Option(None, "--seats", "-n", metavar="N",
                                             help="Seats at the table [default: 4]."),
         bots: Optional[str] = typer.Option(None, "--bots", "-b", metavar="STYLES",
@@ -138,7 +170,7 @@ def register(app: typer.Typer) -> None:
         from bragrules.play.bots import ALL_STYLES
         from bragrules.play.table import default_log_path
 
-        if not 0 <= port <= 65535:
+        if port is not None and not 0 <= port <= 65535:
             raise _refuse(f"--port: a port from 0 to 65535, not {port}")
         if not math.isfinite(turn_timeout) or not 1 <= turn_timeout <= 86400:
             raise _refuse("--turn-timeout: seconds from 1 to 86400")
@@ -204,10 +236,23 @@ def register(app: typer.Typer) -> None:
         from bragrules.web.guard import allowed_hosts
         from bragrules.web.server import run
 
-        sock = listen(host, port)
+        recorded = service.recorded_address if resume is not None else None
+        if recorded is not None:  # where the table was served: the links given out name it
+            host = recorded[0] if host is None else host
+            port = recorded[1] if port is None else port
+        host = "127.0.0.1" if host is None else host
+        port = 8000 if port is None else port
+        busy = None
+        if recorded == (host, port):
+            busy = ("the links given out before point there; stop the program that has the port and resume "
+                    "again, or resume with another --port (those links then will not work)")
+        try:
+            sock = listen(host, port, busy)
+        except typer.Exit:
+            service.close()  # the log is let go (it is locked while the table may write it)
+            raise
         bound = sock.getsockname()[1]
-        shown = f"[{host}]" if ":" in host else host
-        link = f"http://{shown}:{bound}/"
+        link = _link(host, bound)
         where = ("this computer only; --host 0.0.0.0 lets others on your network join"
                  if host in ("127.0.0.1", "localhost", "::1") else f"every address {host} covers: anyone who can "
                  "reach it can join")
@@ -218,9 +263,10 @@ def register(app: typer.Typer) -> None:
         powers = "start, enter the cards shown" if service.keep else "start, replace a player"
         message(f"Host link ({powers}; keep it to yourself): {link}?host={service.host_token}")
         if resume is not None and not service.claim_by_name:
-            message("The seats' links, and the host link printed when the table started, still work.")
+            message(_old_links(resume, recorded, host, bound))
         if names:
             message(f"The table also answers to: {', '.join(names)} (--allow-host).")
+        service.listening(host, bound)  # in the seat file, for the next restart
         app = create_app(service, hosts=allowed_hosts(host, names))
         try:
             run(app, sock)

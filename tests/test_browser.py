@@ -270,3 +270,119 @@ def test_another_origin_a_rebinding_name_and_a_frame_get_nothing_and_a_seat_acts
                 _state(link, tokens["Ann"])["deal"] != after["deal"]
         finally:
             browser.close()
+
+
+# ---------------------------------------------------------------------------
+# A table that stops and is resumed
+# ---------------------------------------------------------------------------
+
+
+def _serve(args: List[str], err: Path) -> Any:
+    """``bragrules serve ARGS`` in its own process, once it has printed its join link: (process, join link)."""
+    with open(err, "w") as stderr:
+        process = subprocess.Popen([sys.executable, "-m", "bragrules_cli.app", "serve", *args],
+                                   stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, "NO_COLOR": "1"})
+    try:
+        wait_for(lambda: "Join link" in err.read_text() or process.poll() is not None, "the server's join link")
+        assert process.poll() is None, err.read_text()
+    except BaseException:
+        _stop(process)
+        raise
+    return process, err.read_text().split("Join link to share: ")[1].split()[0]
+
+
+def _stop(process: Any) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(timeout=30)
+
+
+def test_a_table_that_stops_shows_a_banner_and_comes_back_on_its_old_port_with_no_stale_error(
+        tmp_path: Path) -> None:
+    log = tmp_path / "resumed.jsonl"
+    process, link = _serve(["-p", "casual", "--port", "0", "--seats", "2", "--bots", "none", "--seed", "17",
+                            "--hands", "2", "--log", str(log)], tmp_path / "first.txt")
+    processes = [process]
+    try:
+        with playwright_api.sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            try:
+                refused: List[str] = []
+                pages: Dict[str, Any] = {}
+                sent: Dict[str, List[str]] = {"Ann": [], "Bob": []}
+                for name in ("Ann", "Bob"):
+                    context = browser.new_context()
+                    # cookies are per host, not per port: another table of this computer left its own
+                    context.add_cookies([{"name": "bragrules_seat", "value": "A" * 43, "url": link},
+                                         {"name": "bragrules_seat_0123456789ab", "value": "B" * 43, "url": link}])
+                    page = context.new_page()
+                    page.set_default_timeout(30_000)
+                    page.on("console", lambda message: refused.append(message.text)
+                            if "Content Security Policy" in message.text else None)
+                    page.on("websocket", lambda socket, who=name: socket.on(
+                        "framesent", lambda frame: sent[who].append(str(frame))))
+                    page.goto(link)
+                    rule = page.locator("#name-rule")
+                    assert rule.is_visible() and "One word" in rule.inner_text(), "the name rule is shown up front"
+                    pages[name] = page
+                stray = browser.new_context().new_page()  # a link of another table: said, and kept on screen
+                stray.goto(link + "?seat=" + "C" * 43)
+                wait_until(stray, "document.getElementById('profile').textContent.includes('casual')")
+                assert "not one of this table's" in stray.inner_text("#error")
+                stray.context.close()
+                ann = pages["Ann"]
+                ann.fill("#name", "Ann Lee")
+                ann.click("#join-form button")
+                wait_until(ann, "!document.getElementById('error').hidden")
+                assert "one word" in ann.inner_text("#error")
+                for name, page in pages.items():
+                    page.fill("#name", name)
+                    page.click("#join-form button")
+                    wait_until(page, "document.getElementById('you').textContent.includes('You are')")
+                for page in pages.values():
+                    wait_until(page, "document.getElementById('profile').textContent.includes('deal 1')")
+                    assert page.locator("#error").is_hidden(), page.inner_text("#error")
+                    assert "casual" in page.inner_text("#profile") and str(tmp_path) not in page.inner_text("header")
+
+                # a double tap sends the action once, and leaves no error behind
+                to_act = next(n for n, p in pages.items() if "your turn" in p.inner_text("#status"))
+                page = pages[to_act]
+                turn = page.evaluate("document.body.dataset.turn")
+                before = len([f for f in sent[to_act] if '"action"' in f])
+                page.locator("#actions button").first.dblclick()
+                wait_until(page, f"document.body.dataset.turn !== '{turn}'")
+                assert len([f for f in sent[to_act] if '"action"' in f]) == before + 1, sent[to_act]
+                assert page.locator("#error").is_hidden(), page.inner_text("#error")
+
+                # the server stops: every page says so at once
+                _stop(processes.pop())
+                for page in pages.values():
+                    wait_until(page, "!document.getElementById('offline').hidden")
+                    assert "Not connected" in page.inner_text("#offline")
+
+                # resumed without --port: on the old port, so the pages come back by themselves
+                process, again = _serve(["--resume", str(log)], tmp_path / "second.txt")
+                processes.append(process)
+                assert again == link, (again, link)
+                assert "still work" in (tmp_path / "second.txt").read_text()
+                for name, page in pages.items():
+                    wait_until(page, "document.getElementById('offline').hidden")
+                    assert f"You are {name}" in page.inner_text("#you")
+                    now = _state(link, page.evaluate("localStorage.getItem('bragrules-seat')"))
+                    assert now["you"] == name and page.evaluate("document.body.dataset.turn") == str(now["turn"])
+                    feed = page.inner_text("#feed")
+                    assert "deal 1: " in feed and "resumes from its log" in feed, feed
+                    assert page.locator("#error").is_hidden(), page.inner_text("#error")
+                acted = False
+                for page in pages.values():
+                    acted = _take_turn(page) or acted
+                assert acted, "the seats' links work after the restart"
+            finally:
+                browser.close()
+        assert not refused, f"the page breaks its own Content-Security-Policy: {refused}"
+    finally:
+        for process in processes:
+            _stop(process)

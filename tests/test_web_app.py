@@ -53,7 +53,7 @@ def join(client: TestClient, name: str) -> str:
     assert response.status_code == 200, response.text
     token = response.json()["token"]
     assert isinstance(token, str) and len(token) >= 20
-    assert client.cookies.get("bragrules_seat") == token
+    assert [v for k, v in client.cookies.items() if k.startswith("bragrules_seat_")] == [token]
     client.cookies.clear()  # one client plays every seat here: each request names its seat itself
     return str(token)
 
@@ -389,3 +389,51 @@ def test_a_redeal_at_the_table_is_fed_as_a_redeal_not_a_win(client: TestClient, 
                if json.loads(line)["type"] == "result"]
     assert results[0]["outcome"] == "redeal" and results[0]["returned"] == results[0]["pot"] == 4
     assert audit(tmp_path / "table.jsonl").ok
+
+
+def test_each_table_reads_its_own_seat_cookie_and_another_tables_is_ignored_silently(tmp_path: Path) -> None:
+    from bragrules.web.app import cookie_name
+
+    first = make(tmp_path / "a", seats=3)
+    (tmp_path / "b").mkdir()
+    second = make(tmp_path / "b", seats=3)
+    assert cookie_name(first) != cookie_name(second), "cookies go to every port of a host: one name per table"
+    with TestClient(create_app(first), base_url=LOCAL) as one, TestClient(create_app(second), base_url=LOCAL) as two:
+        ann = one.post("/api/join", json={"name": "Ann"})
+        assert ann.status_code == 200 and one.cookies.get(cookie_name(first)) == ann.json()["token"]
+        for name in (cookie_name(second), "bragrules_seat"):  # the first table's token, as the browser sends it
+            two.cookies.clear()
+            two.cookies.set(name, ann.json()["token"])
+            with two.websocket_connect(f"{WS}/ws") as socket_:
+                sent = socket_.receive_json()
+                assert sent["type"] == "state" and sent["you"] is None, "a spectator, and no error to show"
+            assert two.get("/api/state").json()["you"] is None
+        two.cookies.clear()
+        bob = two.post("/api/join", json={"name": "Bob"}).json()["token"]
+        with two.websocket_connect(f"{WS}/ws") as socket_:
+            assert socket_.receive_json()["you"] == "Bob", "its own cookie takes the seat"
+        with two.websocket_connect(f"{WS}/ws?seat=not-a-token") as socket_:
+            assert "not one of this table's" in socket_.receive_json()["error"], "a wrong link is still said"
+        assert bob
+
+
+def test_the_page_and_the_audit_name_the_profile_never_the_servers_path_to_it(
+        tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
+    from tests.helpers import run_cli
+
+    folder = tmp_path / "private" / "rules"
+    folder.mkdir(parents=True)
+    path = folder / "ours.yaml"
+    path.write_text("extends: traditional\nname: fireside\ndescription: our rules\n")
+    service = TableService(load_profile(str(path)), str(path), seats=3, bots=[], seed=2,
+                           log_path=tmp_path / "t.jsonl")
+    with TestClient(create_app(service), base_url=LOCAL) as client:
+        sent = client.get("/api/state").text
+    assert json.loads(sent)["profile"] == "fireside" and "private" not in sent
+    for person in ("Ann", "Bob", "Cat"):
+        service.join(person)
+    service.close()
+    code, out, err = run_cli(capsys, monkeypatch, "audit", str(tmp_path / "t.jsonl"))
+    assert code == 0 and "under fireside" in out.splitlines()[0] and "private" not in out, out
+    code, out, err = run_cli(capsys, monkeypatch, "audit", str(tmp_path / "t.jsonl"), "--json")
+    assert json.loads(out)["profile"] == str(path), "the JSON report is as it was"

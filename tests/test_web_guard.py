@@ -38,7 +38,7 @@ with warnings.catch_warnings():
 
 from bragrules.audit import audit  # noqa: E402
 from bragrules.profile import load_profile  # noqa: E402
-from bragrules.web.app import create_app  # noqa: E402
+from bragrules.web.app import cookie_name, create_app  # noqa: E402
 from bragrules.web.guard import MAX_BODY, Guard, allowed_hosts  # noqa: E402
 from bragrules.web.server import HEADER_SECONDS, MAX_CONNECTIONS  # noqa: E402
 from bragrules.web.service import TableService  # noqa: E402
@@ -102,7 +102,7 @@ def test_a_page_of_another_origin_cannot_drive_a_seat(seated: Dict[str, Any]) ->
     client, service, tokens = seated["client"], seated["service"], seated["tokens"]
     to_act = service.deal.to_act
     before = snapshot(service)
-    client.cookies.set("bragrules_seat", tokens[to_act])  # the browser sends the seat's cookie along
+    client.cookies.set(cookie_name(service), tokens[to_act])  # the browser sends the seat's cookie along
     for origin in ("http://127.0.0.1:9999", "http://localhost", "null", "http://evil.example"):
         with pytest.raises(WebSocketDisconnect):
             with client.websocket_connect(f"{WS}/ws", headers={"origin": origin}) as socket_:

@@ -14,7 +14,7 @@ import os
 import stat
 import sys
 from pathlib import Path
-from typing import Any, Dict, Tuple
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
@@ -249,3 +249,92 @@ def test_through_the_api_a_resumed_table_knows_the_old_links(tmp_path: Path) -> 
         replaced = client.post(f"/api/replace?host={host}", json={"name": "Cat", "style": "random"})
         assert replaced.status_code == 200, replaced.text
     assert json.loads(seat_file_path(log).read_text())["bots"] == {"Cat": "random"}
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def test_serve_resume_listens_where_the_table_was_and_says_when_the_links_cannot_work(
+        capsys: Any, monkeypatch: Any, tmp_path: Path) -> None:
+    import socket
+
+    pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install 'bragrules[web]'")
+    import bragrules.web.server as server_module
+
+    served: List[Tuple[str, int]] = []
+    monkeypatch.setattr(server_module, "run", lambda app, sock: served.append(sock.getsockname()[:2]))
+    old = _free_port()
+    service, tokens, log = played_table(tmp_path)
+    service.listening("127.0.0.1", old)
+    service.close()
+    seats = seat_file_path(log)
+    assert json.loads(seats.read_text())["address"] == {"host": "127.0.0.1", "port": old}
+
+    code, out, err = run_cli(capsys, monkeypatch, "serve", "--resume", str(log))
+    assert code == 0, err
+    assert served[-1] == ("127.0.0.1", old), "a resumed table listens where its links point"
+    assert f"Join link to share: http://127.0.0.1:{old}/" in err and "still work" in err, err
+
+    new = _free_port()
+    code, out, err = run_cli(capsys, monkeypatch, "serve", "--resume", str(log), "--port", str(new))
+    assert code == 0 and served[-1] == ("127.0.0.1", new), err
+    assert f"the links given out before point at http://127.0.0.1:{old}/" in err and "will not work" in err, err
+    assert "started, still work" not in err
+    assert json.loads(seats.read_text())["address"]["port"] == new, "the next restart listens here"
+
+    with socket.socket() as squatter:  # another program has the table's port
+        squatter.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        squatter.bind(("127.0.0.1", new))
+        squatter.listen(1)
+        code, out, err = run_cli(capsys, monkeypatch, "serve", "--resume", str(log))
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+    assert f"cannot listen on 127.0.0.1:{new}" in err and "--port" in err and "links" in err, err
+    assert len(served) == 2
+
+    record = json.loads(seats.read_text())  # a seat file written before addresses were recorded
+    del record["address"]
+    seats.write_text(json.dumps(record))
+    code, out, err = run_cli(capsys, monkeypatch, "serve", "--resume", str(log), "--port", str(new))
+    assert code == 0, err
+    assert "does not record where the table was served" in err and "started, still work" not in err, err
+
+
+def test_a_new_table_records_its_address_when_the_game_starts(tmp_path: Path) -> None:
+    log = tmp_path / "new.jsonl"
+    service = TableService(load_profile("traditional"), "traditional", seats=3, bots=[], seed=3, log_path=log)
+    service.listening("0.0.0.0", 8731)
+    for person in PEOPLE:
+        service.join(person)
+    service.close()
+    assert json.loads(seat_file_path(log).read_text())["address"] == {"host": "0.0.0.0", "port": 8731}
+    again = TableService.resume(log)
+    assert again.recorded_address == ("0.0.0.0", 8731)
+    again.close()
+    record = json.loads(seat_file_path(log).read_text())
+    for bad in ({"host": "0.0.0.0", "port": 0}, {"host": "a b", "port": 80}, "0.0.0.0:80"):
+        record["address"] = bad
+        seat_file_path(log).write_text(json.dumps(record))
+        with pytest.raises(SeatFileError, match="'address' is not a host and a port"):
+            TableService.resume(log)
+
+
+def test_after_a_resume_the_feed_and_the_last_deal_are_as_they_were(tmp_path: Path) -> None:
+    service, tokens, log = played_table(tmp_path)
+    while service.last is None or len(service.feed) < 14 or any("sits down" in line for line in service.feed):
+        play_one(service, tokens)
+    play_one(service, tokens)
+    feed, last, table_id = list(service.feed), service.last, service.table_id
+    assert service.phase == "play"
+    service.close()
+    again = TableService.resume(log)
+    assert again.table_id == table_id, "the seat cookie's name is the same after a restart"
+    assert again.last == last, "the last deal's result, as it was shown before the restart"
+    assert again.feed == feed[1:] + ["the table resumes from its log: "
+                                      f"{again.table.deals_played if again.table else 0} deals played"]
+    assert again.state(tokens["Ann"])["last"] == last
+    again.close()

@@ -171,6 +171,7 @@ class Table:
         *,
         observer: Optional[Observer] = None,
         decide: Optional[Decide] = None,
+        replayed: Optional[Callable[[Session, Dict[str, Any]], None]] = None,
     ) -> "Table":
         """Rebuild a table from its log and carry on appending to it.
 
@@ -182,10 +183,12 @@ class Table:
         its line, before anything is written. The log is locked while the
         table writes it: a second ``play --resume`` of the same log is
         refused. A last line cut short by a killed writer is dropped.
+        ``replayed`` is told each event of the deals played again (with the
+        session), as the log's lines record them: what the table said then.
         """
         handle = LogFile.append(Path(log_path))
         try:
-            table = cls._rebuild(Path(log_path), handle)
+            table = cls._rebuild(Path(log_path), handle, replayed)
         except BaseException:
             handle.close()
             raise
@@ -194,7 +197,8 @@ class Table:
         return table
 
     @classmethod
-    def _rebuild(cls, log_path: Path, handle: "LogFile") -> "Table":
+    def _rebuild(cls, log_path: Path, handle: "LogFile",
+                 replayed: Optional[Callable[[Session, Dict[str, Any]], None]] = None) -> "Table":
         from bragrules.audit import audit_before_resume  # the audit reads logs too; imported when resuming
 
         name = str(log_path)
@@ -216,6 +220,8 @@ class Table:
                           keep=keep, dealer=dealer)
         table = cls(profile, seats, session, profile_name=str(history.profile or label))
         table.hands = hands
+        if replayed is not None:
+            session.listener = lambda event: replayed(session, event)
         cards_written = table._replay(history, name)
         table.ended_in_log = history.end is not None
         if os.fstat(handle.fileno()).st_size > good:

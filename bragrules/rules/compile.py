@@ -11,7 +11,9 @@ several areas at once (the money unit, the comparer of hands). The engine
 never reads a profile field and never branches on a variant's name: it asks
 these policies (:mod:`bragrules.rules.hooks` lists the questions).
 
->>> from bragrules.profile.models import Profile
+>>> from bragrules.engine.showdown import Comparer  # the engine's comparer and units, built once per profile
+from bragrules.engine.units import UnitsFamily
+from bragrules.profile.models import Profile
 >>> rules = compile_rules(Profile())
 >>> rules.stakes.payment(level=Fraction(4), blind=True)
 Fraction(2, 1)
@@ -27,25 +29,24 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import TYPE_CHECKING, Tuple
+from typing import Tuple
 
+from bragrules.engine.showdown import Comparer  # the engine's comparer and units, built once per profile
+from bragrules.engine.units import UnitsFamily
 from bragrules.profile.models import Profile
 from bragrules.rules.blind import BlindPolicy
 from bragrules.rules.disputes import DisputesPolicy
 from bragrules.rules.folding import FoldingPolicy
 from bragrules.rules.format import FormatPolicy
+from bragrules.rules.hand_ranking import RankingPolicy
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.pack import PackPolicy, ShufflePolicy
 from bragrules.rules.raise_cap import RaisePolicy
-from bragrules.rules.ranking import HandRanker, compile_ranking
+from bragrules.rules.ranking import compile_ranking
 from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieResolver
 from bragrules.rules.session import EndPolicy, SessionPolicy
 from bragrules.rules.stakes import StakesPolicy
 from bragrules.rules.table import TablePolicy
-
-if TYPE_CHECKING:
-    from bragrules.engine.showdown import Comparer
-    from bragrules.engine.units import UnitsFamily
 
 __all__ = [
     "EndPolicy",
@@ -60,16 +61,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
-class RankingPolicy(AreaPolicy):
-    """The hand ranking as the engine asks it: the compiled ranker, and the one that counts suits."""
-
-    ranker: HandRanker
-    suit_ranker: HandRanker
-    """The ranker with suits breaking ties (``seeing.tie: suits``); the ranker itself otherwise."""
-
-
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Rules:
     """Everything the engine needs, chosen once from a profile: one compiled policy per rule area.
 
@@ -92,11 +84,11 @@ class Rules:
     format: FormatPolicy
     money_denominator: int
     """The least ``D`` making every amount the profile can produce a whole number of ``1/D``."""
-    comparer: "Comparer"
+    comparer: Comparer
     """Keys for one-hand showdowns (:class:`~bragrules.engine.showdown.Comparer`)."""
     asking_refusal: Tuple[AreaPolicy, ...]
     """The area policies whose ``refusal`` can refuse something under this profile (asked in this order)."""
-    units: "UnitsFamily"
+    units: UnitsFamily
     """The money units of this profile's deals (:class:`~bragrules.engine.units.UnitsFamily`)."""
 
     @property
@@ -112,7 +104,9 @@ def money_denominator(rules: Rules) -> int:
     Levels are multiples of the level step; a blind player pays the blind
     rate of a level; a see is a multiple of a payment.
 
-    >>> from bragrules.profile.models import Profile
+    >>> from bragrules.engine.showdown import Comparer  # the engine's comparer and units, built once per profile
+from bragrules.engine.units import UnitsFamily
+from bragrules.profile.models import Profile
     >>> money_denominator(compile_rules(Profile()))
     2
     """
@@ -163,8 +157,6 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
 
 
 def _compile(profile: Profile) -> Rules:
-    from bragrules.engine.showdown import Comparer  # the engine's, built once here for every deal
-    from bragrules.engine.units import UnitsFamily
 
     ranking = profile.ranking
     ranker = compile_ranking(ranking, jokers=profile.pack.jokers)

@@ -10,6 +10,7 @@ ranking into one strength per hand (the table the engine looks hands up in).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple
 
 from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
@@ -26,6 +27,7 @@ from bragrules.rules.area import (
     SuitName,
     choice,
 )
+from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import CATEGORY_NAMES, capitalise, cards_text, join, rank_plural, sentence
 
 if TYPE_CHECKING:
@@ -156,6 +158,15 @@ class Ranking(Area):
         if sorted(value) != sorted(STANDARD_SUIT_ORDER):
             raise ValueError("suit_order must list each of the four suits once")
         return value
+
+@dataclass(frozen=True, slots=True)
+class RankingPolicy(AreaPolicy):
+    """The hand ranking as the engine asks it: the compiled ranker, and the one that counts suits."""
+
+    ranker: "HandRanker"
+    suit_ranker: "HandRanker"
+    """The ranker with suits breaking ties (``seeing.tie: suits``); the ranker itself otherwise."""
+
 
 # ---------------------------------------------------------------------------
 # The sentences

@@ -1,7 +1,9 @@
 """The web table as an ASGI app (Starlette), for ``bragrules serve``.
 
 Routes (a seat's token travels as ``?seat=TOKEN``, the ``X-Seat-Token``
-header, a ``"token"`` field, or the cookie set when joining):
+header, a ``"token"`` field, or the cookie set when joining, which is named
+for the table, :func:`cookie_name`: a browser sends a cookie to every port of
+a host, and another table's cookie is not read, nor complained of):
 
 - ``GET /``: the page (plain HTML, CSS and a small script, shipped in the package);
 - ``GET /favicon.svg`` (and ``/favicon.ico``): the table's icon, an SVG a browser may keep for a day;
@@ -47,6 +49,7 @@ from bragrules.web.service import Refusal, TableService
 
 STATIC = Path(__file__).parent / "static"
 COOKIE = "bragrules_seat"
+"""The seat cookie's name, before the table's own id (:func:`cookie_name`)."""
 MAX_MESSAGE = MAX_BODY
 """The longest message a browser may send (bytes): an action is a few dozen."""
 MAX_DIGITS = 30
@@ -99,9 +102,18 @@ class Hub:
                 pass
 
 
-def _token(request: Request, body: Optional[Dict[str, Any]] = None) -> Optional[str]:
+def cookie_name(service: TableService) -> str:
+    """The name of ``service``'s seat cookie: ``bragrules_seat_`` and the table's id, the same after a restart.
+
+    Cookies are kept per host, not per port, so every table of a computer sees every other's
+    cookies; each reads its own only.
+    """
+    return f"{COOKIE}_{service.table_id}"
+
+
+def _token(request: Request, body: Optional[Dict[str, Any]] = None, cookie: str = COOKIE) -> Optional[str]:
     for value in (request.query_params.get("seat"), request.headers.get("x-seat-token"),
-                  (body or {}).get("token"), request.cookies.get(COOKIE)):
+                  (body or {}).get("token"), request.cookies.get(cookie)):
         if isinstance(value, str) and value:
             return value
     return None
@@ -160,6 +172,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
     ``hosts`` (by default this computer's own names: 127.0.0.1, localhost, ::1); a background task
     acts for absent seats whose time is up."""
     hub = Hub(service)
+    cookie = cookie_name(service)
 
     async def ticker() -> None:
         while True:
@@ -192,18 +205,18 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
                             headers={"Cache-Control": f"public, max-age={ICON_SECONDS}"})
 
     async def state(request: Request) -> Response:
-        return JSONResponse(service.state(_token(request), request.query_params.get("host")))
+        return JSONResponse(service.state(_token(request, cookie=cookie), request.query_params.get("host")))
 
     async def call(request: Request, what: str) -> Response:
         try:
             body = await _body(request)
-            token = _token(request, body)
+            token = _token(request, body, cookie)
             host = request.query_params.get("host") or body.get("host")
             if what == "join":
                 token = service.join(body.get("name"))
                 response = JSONResponse({"token": token, "seat": service.seat_of(token),
                                          **service.state(token, host)})
-                response.set_cookie(COOKIE, token, httponly=True, samesite="strict")
+                response.set_cookie(cookie, token, httponly=True, samesite="strict")
                 await hub.broadcast()
                 return response
             if what == "action":
@@ -249,15 +262,19 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
 
     async def live(socket: WebSocket) -> None:
         await socket.accept()
-        token = socket.query_params.get("seat") or socket.cookies.get(COOKIE)
+        token = socket.query_params.get("seat")
         host = socket.query_params.get("host")
         seat: Optional[str] = None
-        if token:
+        if token:  # a link's token that is not this table's is refused in words
             try:
                 seat = service.seat_of(token)
             except Refusal as exc:
                 await socket.send_json(exc.to_json())
                 token = None
+        elif socket.cookies.get(cookie):  # a cookie of a seat this table no longer knows: a spectator, silently
+            with contextlib.suppress(Refusal):
+                seat = service.seat_of(socket.cookies.get(cookie))
+                token = socket.cookies.get(cookie)
         await hub.add(socket, token, host, seat)
         try:
             await socket.send_json(service.state(token, host))
@@ -338,4 +355,4 @@ def _handle(service: TableService, raw: str, token: Optional[str], host: Optiona
     return None
 
 
-__all__ = ["COOKIE", "Hub", "create_app"]
+__all__ = ["COOKIE", "Hub", "cookie_name", "create_app"]

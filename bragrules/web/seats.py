@@ -11,7 +11,10 @@ so that it can be shared and audited. What a restart (``bragrules serve
   the seat's token (never the token itself: tokens are 32 random bytes, so
   a plain salted hash is enough), and the same for the host's links;
 - ``bots``: the seats the host replaced with a bot, and the bot's style
-  (the log's header still names the person who sat there).
+  (the log's header still names the person who sat there);
+- ``address`` (since the table listens somewhere): the ``host`` and
+  ``port`` the table was served on, which every link given out names, so
+  that a restart listens there again (a seat file without it is still read).
 
 The file is created with mode 0600 and replaced atomically (a temporary
 file, then a rename), so a reader sees the old file or the new one, never
@@ -34,7 +37,7 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from bragrules.core.errors import HistoryError
 from bragrules.play.bots import ALL_STYLES
@@ -46,6 +49,7 @@ MAX_BYTES = 1 << 20
 
 _HEX64 = re.compile(r"[0-9a-f]{64}\Z")
 _HEX32 = re.compile(r"[0-9a-f]{32}\Z")
+_HOST = re.compile(r"[!-~]{1,253}\Z")  # an address or a name, as given to --host: printable, no space
 
 
 class SeatFileError(HistoryError):
@@ -78,10 +82,14 @@ class SeatRecord:
     hosts: List[str] = field(default_factory=list)
     seats: Dict[str, str] = field(default_factory=dict)  # seat name -> token digest
     bots: Dict[str, str] = field(default_factory=dict)  # seat name -> the style of the bot that replaced a person
+    address: Optional[Tuple[str, int]] = None  # (host, port) the table listened on: where its links point
 
     def to_json(self) -> Dict[str, Any]:
-        return {"format": FORMAT, "log": self.log, "salt": self.salt.hex(), "hosts": list(self.hosts),
-                "seats": dict(self.seats), "bots": dict(self.bots)}
+        out: Dict[str, Any] = {"format": FORMAT, "log": self.log, "salt": self.salt.hex(), "hosts": list(self.hosts),
+                               "seats": dict(self.seats), "bots": dict(self.bots)}
+        if self.address is not None:
+            out["address"] = {"host": self.address[0], "port": self.address[1]}
+        return out
 
 
 def save_seats(path: Path, record: SeatRecord) -> None:
@@ -173,7 +181,19 @@ def _record(data: Any, name: str, players: Optional[Sequence[str]]) -> SeatRecor
         raise bad(f"{sorted(both)[0][:40]!r} is both a person's and a bot's")
     if len(set(seats.values())) != len(seats):
         raise bad("two seats have the same token")
-    return SeatRecord(log=log, salt=bytes.fromhex(salt), hosts=list(hosts), seats=dict(seats), bots=dict(bots))
+    return SeatRecord(log=log, salt=bytes.fromhex(salt), hosts=list(hosts), seats=dict(seats), bots=dict(bots),
+                      address=_address(data.get("address"), bad))
+
+
+def _address(value: Any, bad: Callable[[str], SeatFileError]) -> Optional[Tuple[str, int]]:
+    """The recorded ``address`` (None: a seat file written before addresses were recorded)."""
+    if value is None:
+        return None
+    host, port = (value.get("host"), value.get("port")) if isinstance(value, dict) else (None, None)
+    if (not isinstance(host, str) or not _HOST.match(host) or isinstance(port, bool) or not isinstance(port, int)
+            or not 1 <= port <= 65535):
+        raise bad("'address' is not a host and a port from 1 to 65535")
+    return host, port
 
 
 __all__ = ["FORMAT", "SUFFIX", "SeatFileError", "SeatRecord", "header_digest", "load_seats", "save_seats",

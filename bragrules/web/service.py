@@ -38,6 +38,7 @@ True
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import random
 import secrets
 import threading
@@ -45,7 +46,7 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
+from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import CardError, parse_cards
 from bragrules.core.errors import BragError, HistoryError, RuleViolation
@@ -235,6 +236,8 @@ class TableService:
         self.stop_note: Optional[str] = None
         self.lock = threading.RLock()
         self.keep = keep  # the cards are real, on a table: the app keeps score and referees
+        self.address: Optional[Tuple[str, int]] = None  # (host, port) the table listens on: where its links point
+        self.recorded_address: Optional[Tuple[str, int]] = None  # resumed: where the seat file says it listened
 
     # ------------------------------------------------------------------
     # Starting and resuming
@@ -263,7 +266,8 @@ class TableService:
         # the seat file is checked before the log is replayed (and before a line cut short is dropped from it)
         if path.is_file() and load_seats(seats_path, path) is None and not claim_by_name:
             raise missing
-        table = Table.resume(path)
+        replayed = _Replayed()
+        table = Table.resume(path, replayed=replayed)
         try:
             session = table.session
             record = load_seats(seats_path, path, session.players)
@@ -280,6 +284,7 @@ class TableService:
             service.places[name] = Place(name, seat.style)
         service.table = table
         service.phase = "play"
+        replayed.retell(service)  # the feed and the last deal, as they were before the restart
         if record is None:
             service.claim_by_name = True
             service._note("the table resumes without its seat file: each person takes their seat back by name")
@@ -291,6 +296,7 @@ class TableService:
                 service.digests[digest] = name
             for name, style in record.bots.items():
                 service._seat_bot(service.places[name], style)
+            service.recorded_address = service.address = record.address  # kept until it listens again
         service._note(f"the table resumes from its log: {table.deals_played} deals played")
         with service.lock:
             service._save_seats()
@@ -310,7 +316,27 @@ class TableService:
         assert self.log_path is not None
         return SeatRecord(log=header_digest(self.log_path), salt=self.salt, hosts=list(self.host_digests),
                           seats={p.name: p.digest for p in self.places.values() if p.digest is not None},
-                          bots=dict(self.replaced))
+                          bots=dict(self.replaced), address=self.address)
+
+    def listening(self, host: str, port: int) -> None:
+        """The table listens on ``host:port`` (what its links name): recorded in the seat file, so that
+        ``serve --resume`` listens there again."""
+        with self.lock:
+            self.address = (host, port)
+            self._save_seats()
+
+    @property
+    def table_id(self) -> str:
+        """A name for this table that lasts through restarts (it is drawn from the seat file's salt), for
+        what a browser keeps per table, such as its seat cookie: a browser sends a cookie to every port
+        of a host, so another table of this computer must not read it as its own.
+
+        >>> from bragrules.profile import load_profile
+        >>> service = TableService(load_profile("traditional"), "traditional", seats=3, bots=[])
+        >>> len(service.table_id), service.table_id == TableService.table_id.fget(service)
+        (12, True)
+        """
+        return hashlib.sha256(b"bragrules-table/" + self.salt).hexdigest()[:12]
 
     def _save_seats(self) -> None:
         """Write the seat file beside the log (nothing without a log, or before the game starts).
@@ -658,6 +684,10 @@ class TableService:
         assert table is not None
         number = table.session.state.dealt + 1
         result = table.session.finish_deal()
+        self._record_result(number, deal, result)
+
+    def _record_result(self, number: int, deal: Deal, result: Any) -> None:
+        """The last deal (``last`` in the state) and the feed's line of its result."""
         view = deal.view(deal.order[0])
         rules = decided_rules(deal)
         why = reason_with_rules(result.reason, rules)
@@ -959,7 +989,7 @@ class TableService:
                 "mode": "keep" if self.keep else "dealt",
                 "you": you,
                 "host": host,
-                "profile": self.profile_name,
+                "profile": self.profile.name,  # its name, never the server's path to its file
                 "description": self.profile.description,
                 "seat_count": self.seat_count,
                 "feed": list(self.feed),
@@ -1007,6 +1037,33 @@ class TableService:
             if host and table.log is not None:
                 out["log"] = table.log.name
             return out
+
+
+class _Replayed:
+    """What the table said while the deals in its log were played (the last :data:`FEED_LINES` lines of
+    the feed, and the deals' results), gathered as :meth:`TableService.resume` replays the log."""
+
+    def __init__(self) -> None:
+        from collections import deque
+
+        self.lines: Deque[Any] = deque(maxlen=FEED_LINES)  # a line, or a result: (number, deal, result)
+
+    def __call__(self, session: Any, event: Dict[str, Any]) -> None:
+        kind, deal = event.get("type"), session.current
+        if kind == "deal":
+            self.lines.append(f"deal {event['deal']}: {event['dealer']} deals")
+        elif kind == "action" and deal is not None:
+            self.lines.append(describe(deal, Action.parse(event["action"])))
+        elif kind == "result" and deal is not None and deal.result is not None:
+            self.lines.append((event["deal"], deal, deal.result))
+
+    def retell(self, service: "TableService") -> None:
+        """Put the lines in ``service``'s feed, and the last result in its ``last``."""
+        for line in self.lines:
+            if isinstance(line, str):
+                service._note(line)
+            else:
+                service._record_result(*line)
 
 
 # ---------------------------------------------------------------------------

@@ -4,8 +4,11 @@
 (function () {
   const params = new URLSearchParams(location.search);
   const host = params.get("host") || "";
+  const RETRY_FIRST = 250, RETRY_MOST = 5000;  // reconnecting: the first wait, doubled up to this (ms)
   let token = params.get("seat") || localStorage.getItem("bragrules-seat") || "";
-  let state = null, socket = null, picked = [], timerEnd = null, retry = 250;
+  let fromLink = Boolean(params.get("seat"));  // a token kept from another visit is dropped without a word
+  let state = null, socket = null, picked = [], timerEnd = null, retry = RETRY_FIRST;
+  let errorAt = null, sentTurn = null;  // the state an error was shown over; the turn an action was sent for
   const $ = (id) => document.getElementById(id);
   const SUITS = { c: ["♣", false], d: ["♦", true], h: ["♥", true], s: ["♠", false] };
 
@@ -35,8 +38,16 @@
   }
   function showError(message) {
     const box = $("error");
-    if (!message) { box.hidden = true; box.textContent = ""; return; }
+    if (!message) { box.hidden = true; box.textContent = ""; errorAt = null; return; }
     box.hidden = false; box.textContent = message;
+    errorAt = state ? { turn: state.turn, you: state.you } : {};  // before any state: over the first one
+  }
+  function showOffline(wait) {
+    const banner = $("offline");
+    if (wait === null) { banner.hidden = true; banner.textContent = ""; return; }
+    banner.hidden = false;
+    banner.textContent = "Not connected to the table: its server has stopped, or the network is down. " +
+      "Trying again in " + Math.max(1, Math.round(wait / 1000)) + " s; the page comes back by itself.";
   }
 
   function connect() {
@@ -44,24 +55,39 @@
     if (token) query.set("seat", token);
     if (host) query.set("host", host);
     socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?" + query);
-    socket.onopen = () => { retry = 250; };
+    socket.onopen = () => { retry = RETRY_FIRST; sentTurn = null; showOffline(null); };  // the table sends its state at once
     socket.onmessage = (event) => {
       const message = JSON.parse(event.data);
-      if (message.type === "state") { state = message; draw(); }
-      else if (message.type === "error") {
+      if (message.type === "state") {
+        // an error was about the table as it was: once the state moves on (a turn, a seat taken), it goes
+        if (errorAt && errorAt.turn === undefined) errorAt = { turn: message.turn, you: message.you };
+        else if (errorAt && (errorAt.turn !== message.turn || errorAt.you !== message.you)) showError(null);
+        state = message; sentTurn = null; draw();
+      } else if (message.type === "error") {
+        sentTurn = null;
+        const stale = /seat token/.test(message.error);
+        if (stale) { token = ""; localStorage.removeItem("bragrules-seat"); }
+        // a double tap, or a tap the table had already moved past: the page shows the table as it is now
+        if (/answers an earlier turn/.test(message.error) || (stale && !fromLink)) return;
         showError(message.error + (message.rule_words ? " (the rule: " + message.rule_words + ")" : ""));
-        if (/seat token/.test(message.error)) { token = ""; localStorage.removeItem("bragrules-seat"); }
       } else if (message.type === "replaced") { showError(message.error); retry = null; }
       else if (message.type === "ruling") { showError(null); }
     };
-    socket.onclose = () => { if (retry !== null) { setTimeout(connect, retry); retry = Math.min(retry * 2, 5000); } };
+    socket.onclose = () => {
+      if (retry === null) return;
+      showOffline(retry); setTimeout(connect, retry); retry = Math.min(retry * 2, RETRY_MOST);
+    };
   }
   function send(message) {
     showError(null);
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
     else showError("not connected to the table: reconnecting");
   }
-  function act(kind, extra) { picked = []; send(Object.assign({ type: "action", kind: kind, turn: state.turn }, extra || {})); }
+  function act(kind, extra) {
+    if (sentTurn === state.turn) return;  // a second tap before the table answers the first
+    sentTurn = state.turn; picked = [];
+    send(Object.assign({ type: "action", kind: kind, turn: state.turn }, extra || {}));
+  }
 
   function draw() {
     const s = state, view = s.view || null;
@@ -266,13 +292,19 @@
 
   $("join-form").onsubmit = async (event) => {
     event.preventDefault();
-    const response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ name: $("name").value }) });
-    const data = await response.json();
+    let response, data;
+    try {
+      response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ name: $("name").value }) });
+      data = await response.json();
+    } catch (problem) { showError("the table cannot be reached: try again in a moment"); return; }
     if (!response.ok) { showError(data.error); return; }
-    token = data.token; localStorage.setItem("bragrules-seat", token);
+    showError(null);
+    token = data.token; fromLink = true; localStorage.setItem("bragrules-seat", token);
     const url = new URL(location.href); url.searchParams.set("seat", token); history.replaceState(null, "", url);
-    retry = 250; if (socket) socket.close(); else connect();
+    retry = RETRY_FIRST;
+    if (socket) { socket.onclose = null; socket.close(); }  // this socket's end is no loss of the table
+    connect();
   };
   $("dispute-form").onsubmit = (event) => { event.preventDefault(); send({ type: "dispute", text: $("dispute").value }); $("dispute").value = ""; };
   $("entry-form").onsubmit = (event) => {
