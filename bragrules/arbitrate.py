@@ -435,28 +435,40 @@ def _hand_words(sit: _Situation, deal: Deal, player: str) -> str:
 _LEAVES = field_paths()
 
 
-def _cite(sit: _Situation, path: str) -> List[Citation]:
+def _cite(profile: Profile, path: str) -> List[Citation]:
     """The citations for a rule: a leaf field, the fields under a group (those in play), or a fixed rule."""
     if path in _LEAVES:
-        value = sit.value(path)
-        return [Citation(path, value, explain(path, value_of(sit.profile, path), sit.profile), source_of(path, value))]
+        value = json_value(profile, path)
+        return [Citation(path, value, explain(path, value_of(profile, path), profile), source_of(path, value))]
     children = [p for p in _LEAVES if p.startswith(path + ".")]
     if children:
-        chosen = [p for p in children if in_play(p, sit.profile)] or children[:1]
-        return [c for p in chosen for c in _cite(sit, p)]
+        chosen = [p for p in children if in_play(p, profile)] or children[:1]
+        return [c for p in chosen for c in _cite(profile, p)]
     sentence, source = FIXED_RULES.get(path, (path.replace("_", " ").replace(".", ": "), ""))
     return [Citation(path, None, sentence, source)]
 
 
-def _cites(sit: _Situation, paths: Sequence[str]) -> List[Citation]:
+def cite_rules(profile: Profile, paths: Sequence[str]) -> List[Citation]:
+    """The rules named by ``paths`` as a ruling cites them, each once: the profile's value, its
+    sentence and its source (a group of fields: those in play). The words of every ruling, and of
+    the endings the engine records (:attr:`~bragrules.engine.state.DealResult.decided_by`).
+
+    >>> from bragrules.profile import load_profile
+    >>> [c.sentence for c in cite_rules(load_profile("traditional"), ["seeing.tie"])]
+    ['a tie goes against the player who called the see']
+    """
     out: List[Citation] = []
     seen: Set[str] = set()
     for path in paths:
-        for citation in _cite(sit, path):
+        for citation in _cite(profile, path):
             if citation.path not in seen:
                 seen.add(citation.path)
                 out.append(citation)
     return out
+
+
+def _cites(sit: _Situation, paths: Sequence[str]) -> List[Citation]:
+    return cite_rules(sit.profile, paths)
 
 
 # ---------------------------------------------------------------------------
@@ -889,4 +901,4 @@ def arbitrate_deal(deal: Deal, text: str, players: Sequence[str], *, number: int
     return arbitration
 
 
-__all__ = ["Arbitration", "Citation", "Dispute", "Ruling", "arbitrate", "arbitrate_deal", "parse_dispute"]
+__all__ = ["Arbitration", "Citation", "Dispute", "Ruling", "arbitrate", "arbitrate_deal", "cite_rules", "parse_dispute"]

@@ -6,6 +6,7 @@ for the table, :func:`cookie_name`: a browser sends a cookie to every port of
 a host, and another table's cookie is not read, nor complained of):
 
 - ``GET /``: the page (plain HTML, CSS and a small script, shipped in the package);
+- ``GET /favicon.svg`` (and ``/favicon.ico``): the table's icon, an SVG a browser may keep for a day;
 - ``POST /api/join`` ``{"name": "Ann"}``: a seat and its token;
 - ``GET /api/state``: what this seat (or a spectator) may see now;
 - ``POST /api/action`` ``{"kind": "bet", "amount": "2", "turn": 7}``: act, as the token's seat;
@@ -53,6 +54,9 @@ MAX_MESSAGE = MAX_BODY
 """The longest message a browser may send (bytes): an action is a few dozen."""
 MAX_DIGITS = 30
 """The most digits a number in a message may have (an amount, a turn): a longer one is refused unread."""
+
+ICON_SECONDS = 86_400
+"""How long a browser may keep the table's icon (a day): it never changes while a table is served."""
 
 log = logging.getLogger("bragrules.web")
 
@@ -196,6 +200,10 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
         return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8",
                             headers={"Cache-Control": "no-store"})
 
+    async def icon(request: Request) -> Response:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml",
+                            headers={"Cache-Control": f"public, max-age={ICON_SECONDS}"})
+
     async def state(request: Request) -> Response:
         return JSONResponse(service.state(_token(request, cookie=cookie), request.query_params.get("host")))
 
@@ -296,6 +304,8 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
 
     routes = [
         Route("/", page),
+        Route("/favicon.svg", icon),
+        Route("/favicon.ico", icon),  # asked for by browsers that do not read the page's icon link
         Route("/api/state", state),
         Route("/api/join", join, methods=["POST"]),
         Route("/api/action", action, methods=["POST"]),

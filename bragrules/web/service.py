@@ -51,9 +51,10 @@ from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Sequenc
 from bragrules.core.cards import CardError, parse_cards
 from bragrules.core.errors import BragError, HistoryError, RuleViolation
 from bragrules.core.money import money_json, parse_money, pretty_money
+from bragrules.core.text import source_in_words
 from bragrules.engine.actions import DISPUTE_KINDS, KINDS, Action, LegalAction
 from bragrules.engine.deal import Deal
-from bragrules.play.bots import ALL_STYLES, make_bot
+from bragrules.play.bots import ALL_STYLES, STYLES, make_bot
 from bragrules.play.table import HUMAN, Seat, Table
 from bragrules.profile.models import Profile
 from bragrules.rules.session import AT_LIMIT_RULE
@@ -71,6 +72,8 @@ MAX_NAME = 24
 """The longest name a person may take at the table (one word)."""
 
 DEFAULT_STYLES = ("cautious", "loose", "blind_bluffer", "see_happy")
+REPLACE_STYLE = "cautious"
+"""The style of the bot the host puts in a person's place when the host names none."""
 BOT_NAMES = ("Ada", "Bo", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu",
              "Max", "Ned", "Oz", "Pam", "Quin", "Ros", "Sid", "Tam", "Uma", "Vic")
 FEED_LINES = 14
@@ -686,21 +689,26 @@ class TableService:
     def _record_result(self, number: int, deal: Deal, result: Any) -> None:
         """The last deal (``last`` in the state) and the feed's line of its result."""
         view = deal.view(deal.order[0])
+        rules = decided_rules(deal)
+        why = reason_with_rules(result.reason, rules)
         self.last = {
             "deal": number,
             "outcome": result.outcome,
             "winners": list(result.winners),
             "pot": _money(result.pot),
             "reason": result.reason,
+            "why": why,  # the reason and the rules that decided it
             "net": {p: _money(v) for p, v in result.net.items()},
             "carried_out": _money(result.carried_out),
             "shown": {p: [str(c) for c in h] for p, h in view.shown().items() if h is not None},
+            "shown_names": shown_names(deal, view.shown()),
+            "rules": rules,  # the rules that decided the ending, as arbitrate words them
         }
         if result.outcome in ("carried", "redeal", "abandoned"):  # nobody won: a redeal's pot went back to the players
-            self._note(f"deal {number}: {result.reason}")
+            self._note(f"deal {number}: {why}")
         else:
             self._note(f"deal {number}: {' and '.join(result.winners)} {'wins' if len(result.winners) == 1 else 'win'}"
-                       f" {pretty_money(result.pot)} ({result.reason})")
+                       f" {pretty_money(result.pot)} ({why})")
 
     def _end(self) -> None:
         table = self.table
@@ -831,8 +839,7 @@ class TableService:
                 if unseen is not None:
                     found.allowed, found.summary, found.citations = unseen.allowed, unseen.summary, []
             ruling = Ruling(name, words, found.allowed, self._redact(found.summary),
-                            [{"path": c.path, "value": c.value, "sentence": c.sentence, "source": c.source}
-                             for c in found.citations])
+                            [rule_json(c.path, c.value, c.sentence, c.source) for c in found.citations])
             dispute = arbitration.dispute
             if dispute.kind in ("exposure", "peek") and dispute.player and dispute.target:
                 action = Action(dispute.player, "expose" if dispute.kind == "exposure" else "peek",
@@ -937,8 +944,7 @@ class TableService:
             deal.verify(action)
         except RuleViolation as exc:
             return Ruling(name, words, False, self._redact(f"{words} is not allowed: {exc.message}"),
-                          [{"path": exc.rule, "value": None, "sentence": rule_words(self.profile, exc.rule),
-                            "source": ""}])
+                          [rule_json(exc.rule, None, rule_words(self.profile, exc.rule), "")])
         return Ruling(name, words, True, f"{words} is allowed now; what follows turns on cards the table "
                       "has not seen yet, and is settled when it is played")
 
@@ -1005,6 +1011,10 @@ class TableService:
                         item["lives"] = session.lives[place.name]
                 seats.append(item)
             out["seats"] = seats
+            if host:  # the styles the host may put in a person's place, the default first
+                out["bot_styles"] = [{"name": name, "words": STYLES[name].description if name in STYLES else
+                                      "chooses among the legal actions at random"} for name in
+                                     sorted(ALL_STYLES, key=lambda n: n != REPLACE_STYLE)]
             if table is None:
                 return out
             session = table.session
@@ -1114,6 +1124,13 @@ def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
     data["inspected_hand"] = None if view.inspected_hand is None else [str(c) for c in view.inspected_hand]
     arrangement = view.arrangement
     data["arrangement"] = None if arrangement is None else [[str(c) for c in h] for h in arrangement]
+    data["hand_name"] = hand_name(deal, view.inspected_hand or view.hand)
+    data["shown_names"] = shown_names(deal, view.shown())
+    carry = next((o for o in legal if o.kind in ("retain", "release")), None)
+    if carry is not None:  # why the pot carries, and why the hand may be kept: the rules of the ending to come
+        after = deal.snapshot()
+        after.apply(carry.action())
+        data["carry_rules"] = decided_rules(after)
     if deal.can(Action(player, "redeal")):
         data["legal"].append({"kind": "redeal", "target": None, "amount": None, "max": None, "step": None,
                               "all_in": False, "label": "demand a redeal (your cards were exposed)"})
@@ -1126,7 +1143,72 @@ def public_view(deal: Deal) -> Dict[str, Any]:
     data["player"] = None
     data["hand"] = None
     data["legal"] = []
+    data["shown_names"] = shown_names(deal, deal.view(deal.order[0]).shown())
     return data
+
+
+def rule_json(path: str, value: Any, sentence: str, source: str) -> Dict[str, Any]:
+    """A rule cited at the table: its path, value and sentence, and its source as a code (``"002"``)
+    and in words, naming the rule text as the rulebook does (:func:`~bragrules.core.text.source_in_words`).
+
+    >>> rule_json("seeing.tie", "caller_loses", "a tie goes against the player who called the see", "002")["source_words"]
+    'the traditional rules text'
+    """
+    return {"path": path, "value": value, "sentence": sentence, "source": source,
+            "source_words": source_in_words(source) if source else ""}
+
+
+def decided_rules(deal: Deal) -> List[Dict[str, Any]]:
+    """The rules that decided how ``deal`` (over) ended, as the engine names them
+    (:attr:`~bragrules.engine.state.DealResult.decided_by`) and ``bragrules arbitrate`` words them.
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
+    ...             {"A": parse_cards("Kc Kd 4c"), "B": parse_cards("Kh Ks 4d")})
+    >>> for text in ("A look", "A bet 2", "B look", "B see 4"):
+    ...     _ = deal.apply_text(text)
+    >>> [r["sentence"] for r in decided_rules(deal)]
+    ['a tie goes against the player who called the see']
+    """
+    from bragrules.arbitrate import cite_rules
+
+    if deal.result is None:
+        return []
+    return [rule_json(c.path, c.value, c.sentence, c.source) for c in cite_rules(deal.rules.profile, deal.result.decided_by)]
+
+
+def reason_with_rules(reason: str, rules: Sequence[Dict[str, Any]]) -> str:
+    """How a deal ended, and the rules that decided it (a tie named as one).
+
+    >>> reason_with_rules("B saw A", [{"path": "seeing.tie", "sentence": "a tie goes against the player who called the see"}])
+    'B saw A; equal hands: a tie goes against the player who called the see'
+    """
+    words = [("equal hands: " if r["path"] == "seeing.tie" else "") + r["sentence"] for r in rules]
+    return "; ".join([reason, *words])
+
+
+def hand_name(deal: Deal, cards: Optional[Sequence[Any]]) -> Optional[str]:
+    """A hand in words, as ``bragrules play`` names it (``"pair of aces, four kicker"``); None for
+    no cards, or cards that are not one hand of the format (several hands each).
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
+    ...             {"A": parse_cards("Ac Ad 4c"), "B": parse_cards("5s 6h 7d")})
+    >>> hand_name(deal, parse_cards("Ac Ad 4c"))
+    'pair of aces, four kicker'
+    """
+    fmt = deal.rules.format
+    if not cards or fmt.hands != 1 or len(cards) != fmt.cards_dealt:
+        return None
+    return deal.rules.ranking.ranker.describe(tuple(cards))
+
+
+def shown_names(deal: Deal, shown: Dict[str, Any]) -> Dict[str, Optional[str]]:
+    """The hands turned face up, by player, in words (:func:`hand_name`)."""
+    return {name: hand_name(deal, cards) for name, cards in shown.items() if cards is not None}
 
 
 def option_label(option: LegalAction) -> str:

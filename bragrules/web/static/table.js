@@ -102,6 +102,8 @@
     if (s.cards_needed && s.cards_needed.length) status.push("the cards shown by " + s.cards_needed.join(" and ") + " are to be entered");
     $("status").textContent = status.join(" · ");
     timerEnd = s.timer ? Date.now() + s.timer.seconds * 1000 : null;
+    const lobby = s.phase === "lobby";
+    $("mine").hidden = lobby; $("disputes").hidden = lobby; $("log").hidden = !s.feed.length;  // nothing to show yet
     drawTable(s, view); drawMine(s, view); drawEntry(s); drawLast(s); drawStandings(s); drawFeed(s); drawHost(s); tick();
   }
   function drawTable(s, view) {
@@ -126,7 +128,10 @@
         item.appendChild(el("div", "paid " + money(seat.paid) + (seat.stack !== null ? " · stack " + money(seat.stack) : "")));
       }
       const shown = view && view.shown[p.name];
-      if (shown) { const row = el("div", null, "cards"); shown.forEach((c) => row.appendChild(card(c, true))); item.appendChild(row); }
+      if (shown) {
+        const row = el("div", null, "cards"); shown.forEach((c) => row.appendChild(card(c, true))); item.appendChild(row);
+        const named = (view.shown_names || {})[p.name]; if (named) item.appendChild(el("div", named, "hand-name"));
+      }
       if (s.timer && s.timer.player === p.name) item.appendChild(el("div", "", "timer"));
       list.appendChild(item);
     });
@@ -138,20 +143,37 @@
     if (mine && centre) act("swap", { cards: [mine[1], centre[1]] }); else draw();
   }
   function drawMine(s, view) {
-    const blind = s.mode === "keep" ? " · your cards are the real ones in front of you" : " · blind: your cards stay face down until you look";
+    const two = view && view.player && (view.seats[view.player] || {}).hands === 2;
+    const other = view && view.inspected === "old" ? "new" : "old";
+    const blind = s.mode === "keep" ? " · your cards are the real ones in front of you"
+      : two && view.inspected ? " · two hands: the " + view.inspected + " hand is face up, the " + other + " one still face down; keep it (the " + other +
+          " one goes, unseen) or discard it (you play the " + other + " one blind)"
+      : two ? " · two hands, both face down: the old one kept from the last deal and the new one" +
+        (view.legal.some((o) => o.kind === "look") ? "; look at one of them" : "")
+      : " · blind: your cards stay face down until you look";
     $("you").textContent = s.you ? "You are " + s.you + (view && view.hand === null && view.player ? blind : "") : "Watching";
-    const hand = $("hand"); hand.replaceChildren();
+    let hand = $("hand"); hand.replaceChildren();
     const actions = $("actions"); actions.replaceChildren();
     if (!view || !view.player) return;
     const shownHand = view.inspected_hand || view.hand;
-    if (shownHand) {
-      shownHand.forEach((c) => {
-        const node = card(c, false, "button");
-        node.onclick = () => { if (view.swap_cards) pick("hand", c); else arrangePick(c, shownHand.length); };
-        if (picked.some((p) => p[1] === c)) node.classList.add("picked");
-        hand.appendChild(node);
+    const backs = (count) => { for (let i = 0; i < count; i++) hand.appendChild(card(null)); };
+    const faces = (cards) => cards.forEach((c) => {
+      const node = card(c, false, "button");
+      node.onclick = () => { if (view.swap_cards) pick("hand", c); else arrangePick(c, cards.length); };
+      if (picked.some((p) => p[1] === c)) node.classList.add("picked");
+      hand.appendChild(node);
+    });
+    if (two) {  // two hands, old then new: the one looked at face up, the other's backs drawn
+      ["old", "new"].forEach((label) => {
+        const group = el("div", null, "hand-group"); group.appendChild(el("div", label + " hand", "hand-label"));
+        hand.appendChild(group);
+        const row = el("div", null, "cards"); group.appendChild(row);
+        const into = hand; hand = row;
+        if (label === view.inspected && shownHand) faces(shownHand); else backs(3);
+        hand = into;
       });
-    } else { const cards = (view.seats[view.player] || {}).hands === 2 ? 6 : 3; for (let i = 0; i < cards; i++) hand.appendChild(card(null)); }
+    } else if (shownHand) faces(shownHand); else backs(3);
+    if (shownHand && view.hand_name) hand.appendChild(el("div", view.hand_name, "hand-name"));
     view.legal.forEach((o) => {
       if (o.kind === "bet" && o.amounts && o.amounts.length > 1) {
         const select = el("select"); select.setAttribute("aria-label", "amount to bet");
@@ -169,6 +191,12 @@
       };
       actions.appendChild(button);
     });
+    if (view.carry_rules && view.carry_rules.length) {
+      // a blind survivor: why the pot carries, and why the unseen hand may be kept, in the profile's words
+      const why = el("div", null, "carry"); why.appendChild(el("p", "Everyone else has folded and you are still blind:"));
+      view.carry_rules.forEach((r) => why.appendChild(el("p", ruleText(r), "hint")));
+      actions.appendChild(why);
+    }
     if (view.swap_cards) actions.appendChild(el("p", "To swap one card: tap one of yours, then a centre card.", "hint"));
     if (view.legal.some((o) => o.kind === "arrange")) actions.appendChild(el("p", "To arrange: tap your cards in order, best hand first (" + picked.length + " tapped), then arrange.", "hint"));
   }
@@ -187,21 +215,26 @@
   }
   function groups(cards) { const out = []; for (let i = 0; i < cards.length; i += 3) out.push(cards.slice(i, i + 3)); return out; }
   function drawLast(s) {
-    const box = $("last"); box.replaceChildren();
+    const box = $("last"); box.replaceChildren(); box.hidden = !s.last;
     if (!s.last) return;
     const l = s.last;
     box.appendChild(el("h2", "Deal " + l.deal));
     box.appendChild(el("p", l.outcome === "carried" ? l.reason + ": " + money(l.carried_out) + " carries" :
       l.outcome === "abandoned" ? l.reason :
       l.winners.join(" and ") + " " + (l.winners.length === 1 ? "wins " : "win ") + money(l.pot) + " (" + l.reason + ")"));
+    (l.rules || []).forEach((r) => box.appendChild(el("p", (r.path === "seeing.tie" ? "Equal hands: " : "The rule: ") + ruleText(r), "rule")));
     Object.keys(l.shown).forEach((name) => {
-      const row = el("div", name + ": "); const cards = el("span", null, "cards"); l.shown[name].forEach((c) => cards.appendChild(card(c, true)));
-      row.appendChild(cards); box.appendChild(row);
+      const row = el("div", null, "shown-row"); row.appendChild(el("span", name + ":"));
+      const cards = el("span", null, "cards"); l.shown[name].forEach((c) => cards.appendChild(card(c, true)));
+      row.appendChild(cards);
+      const named = (l.shown_names || {})[name]; if (named) row.appendChild(el("span", named, "hand-name"));
+      box.appendChild(row);
     });
   }
+  function ruleText(r) { return r.sentence + (r.source_words ? " (" + r.source_words + ")" : ""); }
   function drawStandings(s) {
-    const box = $("standings"); box.replaceChildren();
-    if (!s.seats.length || s.seats[0].net === undefined) return;
+    const box = $("standings"); box.replaceChildren(); box.hidden = !s.seats.length || s.seats[0].net === undefined;
+    if (box.hidden) return;
     box.appendChild(el("h2", "Standings" + (s.deals_played !== undefined ? " after " + s.deals_played + (s.deals_played === 1 ? " deal" : " deals") : "")));
     const table = el("table");
     s.seats.slice().sort((a, b) => parseFloat(eval_(b.net)) - parseFloat(eval_(a.net))).forEach((p) => {
@@ -219,7 +252,7 @@
     (s.rulings || []).slice().reverse().forEach((r) => {
       const box = el("div"); box.appendChild(el("strong", r.text + " (raised by " + r.raised_by + ")"));
       box.appendChild(el("p", r.summary));
-      r.rules.forEach((c) => box.appendChild(el("p", c.path + ": " + c.sentence + (c.source ? " (" + c.source + ")" : ""), "hint")));
+      r.rules.forEach((c) => box.appendChild(el("p", c.path + ": " + ruleText(c), "hint")));
       if (r.settled) box.appendChild(el("p", "Applied: " + r.settled + ".", "hint"));
       if (r.pending) {
         // a ruling changes the deal only when the player it concerns concedes it, or the host confirms it
@@ -241,8 +274,12 @@
     $("start").hidden = s.phase !== "lobby";
     $("replace-form").hidden = s.mode === "keep";
     const select = $("replace-name"), chosen = select.value; select.replaceChildren();
-    s.seats.filter((p) => !p.bot).forEach((p) => { const opt = el("option", p.name); opt.value = p.name; select.appendChild(opt); });
-    select.value = chosen;
+    const people = s.seats.filter((p) => !p.bot).map((p) => p.name);
+    people.forEach((name) => { const opt = el("option", name); opt.value = name; select.appendChild(opt); });
+    if (people.includes(chosen)) select.value = chosen;
+    const styles = $("replace-style"), style = styles.value; styles.replaceChildren();
+    (s.bot_styles || []).forEach((b) => { const opt = el("option", b.name.replace("_", " ")); opt.value = b.name; opt.title = b.words; styles.appendChild(opt); });
+    if ((s.bot_styles || []).some((b) => b.name === style)) styles.value = style;  // else the first: the table's default
     $("log-name").textContent = s.log ? "Session log: " + s.log + " (bragrules audit checks it)" : "";
   }
   function tick() {
@@ -276,6 +313,6 @@
     $("entry-cards").value = "";
   };
   $("start").onclick = () => send({ type: "start" });
-  $("replace-form").onsubmit = (event) => { event.preventDefault(); send({ type: "replace", name: $("replace-name").value }); };
+  $("replace-form").onsubmit = (event) => { event.preventDefault(); send({ type: "replace", name: $("replace-name").value, style: $("replace-style").value }); };
   connect();
 })();
