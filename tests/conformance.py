@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from bragrules.arbitrate import arbitrate_deal
 from bragrules.audit import audit
@@ -61,9 +61,9 @@ from bragrules.explainers.explain import (
 )
 from bragrules.explainers.rulebook import build_rulebook, departures, render
 from bragrules.history import LogWriter, read_log
+from bragrules.play.bots import STYLES, make_bot
 from bragrules.profile import builtin_names, load_profile
 from bragrules.profile.models import Profile, unwrap_annotation
-from bragrules.play.bots import STYLES, make_bot
 from bragrules.rules import fixed as _fixed  # noqa: F401  (declares the fixed rules)
 from bragrules.rules.compile import compile_rules
 from bragrules.rules.registry import field_texts
@@ -94,7 +94,7 @@ def _group_paths() -> Set[str]:
 
 
 @lru_cache(maxsize=None)
-def known_rules() -> frozenset:
+def known_rules() -> FrozenSet[str]:
     """Every name a refusal may give: a leaf field, a group of fields (``stakes.raise_limit``), a fixed rule."""
     fixed = {str(rule) for rule in declared_rules() if not rule.is_field}
     return frozenset(set(field_paths()) | _group_paths() | fixed)
@@ -280,7 +280,7 @@ def check_conformance(profile: Profile, seed: int, deals: int = 3, players: Opti
     writer = LogWriter.for_session(out, session, profile_name=profile.name)
     choosers = {p: rng.choice(CHOOSERS) for p in seats}
     bots = {p: make_bot(c, random.Random(rng.getrandbits(32)), p) for p, c in choosers.items() if c != "uniform"}
-    total = sum(session.balances.values())
+    total = sum(session.balances.values(), Fraction(0))
     full_pack = sorted(range(52 + profile.pack.jokers))
     findings = Findings()
     played = 0
@@ -458,7 +458,7 @@ class Variant:
     base: str
     profile: Profile
     base_profile: Profile
-    companion: Optional[Tuple[str, Any]]
+    companion: Tuple[Tuple[str, Any], ...]
     in_play: bool
 
 
@@ -538,33 +538,42 @@ def _validated(data: Dict[str, Any]) -> Optional[Profile]:
         return None
 
 
-def _companions() -> List[Tuple[str, Any]]:
-    """Single changes that may bring a field into play: another choice of a choice field, a bonus paid."""
-    found: List[Tuple[str, Any]] = []
+Setting = Tuple[str, Any]
+
+
+def _companions() -> List[Tuple[Setting, ...]]:
+    """Changes that may bring a field into play beside it: another choice of a choice field, a bonus
+    paid, a wild rank, a session that ends by time."""
+    found: List[Tuple[Setting, ...]] = []
     for path in rule_fields():
         choices = _choice_values(unwrap_annotation(field_info(path).annotation))
         for value in choices or ():
-            found.append((path, value))
-    found += [("session.bonus.prial", 3), ("session.bonus.running_flush", 2), ("session.end.minutes", 5),
-              ("stakes.raise_limit.amount", 2), ("session.starting_stack", 40), ("format.lives", 3),
-              ("session.end.count", 3), ("stakes.raises_stop_at", 20)]
+            found.append(((path, value),))
+    found += [(("session.bonus.prial", 3),), (("session.bonus.running_flush", 2),),
+              (("stakes.raise_limit.amount", 2),), (("session.starting_stack", 40),), (("format.lives", 3),),
+              (("session.end.count", 3),), (("stakes.raises_stop_at", 20),), (("ranking.wild.ranks", ["2"]),),
+              (("session.end.kind", "time"), ("session.end.minutes", 5), ("session.end.count", None))]
     return found
 
 
-def _variant(path: str, value: Any, base: str, companion: Optional[Tuple[str, Any]]) -> Optional[Variant]:
+def _variant(path: str, value: Any, base: str, companion: Tuple[Setting, ...] = ()) -> Optional[Variant]:
     base_profile = shipped(base)
     data = base_profile.model_dump(mode="json")
-    if companion is not None:
-        _nested_set(data, *companion)
+    for setting in companion:
+        _nested_set(data, *setting)
     _nested_set(data, path, value)
     if path == "format.lives" and value is not None:  # a Crash game has no money
         data["session"]["bankroll"] = "unlimited"
     found = _validated(data)
     if found is None or found == base_profile:
         return None
-    if companion is not None and json_value(found, path) == json_value(base_profile, path):
+    if companion and json_value(found, path) == json_value(base_profile, path):
         return None
     return Variant(path, value, base, found, base_profile, companion, in_play(path, found))
+
+
+MOST_VALUES = 3
+"""The most values a field that is not a choice is tried at (a choice is tried at every other value)."""
 
 
 @lru_cache(maxsize=None)
@@ -582,7 +591,7 @@ def variants(path: str) -> Tuple[Variant, ...]:
             values.setdefault(key, value)
             if key in found:
                 continue
-            variant = _variant(path, value, base, None)
+            variant = _variant(path, value, base)
             if variant is None:
                 continue
             if variant.in_play:
@@ -593,7 +602,7 @@ def variants(path: str) -> Tuple[Variant, ...]:
         for key, value in values.items():
             for base in names:
                 for companion in _companions():
-                    if companion[0] == path:
+                    if any(setting[0] == path for setting in companion):
                         continue
                     variant = _variant(path, value, base, companion)
                     if variant is not None and variant.in_play:
@@ -605,7 +614,10 @@ def variants(path: str) -> Tuple[Variant, ...]:
                 break
     for key, variant in fallback.items():
         found.setdefault(key, variant)
-    return tuple(found.values())
+    chosen = sorted(found.values(), key=lambda v: not v.in_play)  # in play first, else in the order found
+    if _choice_values(unwrap_annotation(field_info(path).annotation)) is None:
+        chosen = chosen[:MOST_VALUES]
+    return tuple(chosen)
 
 
 # ---------------------------------------------------------------------------
@@ -613,9 +625,15 @@ def variants(path: str) -> Tuple[Variant, ...]:
 # ---------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+_RULEBOOKS: Dict[str, str] = {}
+
+
 def _rulebook(profile: Profile) -> str:
-    return render(build_rulebook(profile), "text")
+    """The rulebook's text (kept per profile: a shipped base is read by many variants)."""
+    key = profile.model_dump_json()
+    if key not in _RULEBOOKS:
+        _RULEBOOKS[key] = render(build_rulebook(profile), "text")
+    return _RULEBOOKS[key]
 
 
 def check_explainers(variant: Variant) -> None:
@@ -639,21 +657,13 @@ def check_explainers(variant: Variant) -> None:
         if value != value_of(Profile(), path):
             assert path in [p for p, _, _ in departures(profile)], f"the rulebook lists no departure for {path}"
     # arbitrate: a ruling under the variant reads the field's value as it cites it
-    rules = compile_rules(profile)
     count = max(2, profile.table.min_players)
-    deal = Deal(rules, SEATS[:count], {p: None for p in SEATS[:count]},
-                centre=None if not profile.format.exchange.enabled else _centre(profile))
+    deal = Session(compile_rules(profile), SEATS[:count], seed=1).start_deal()
     player = deal.to_act or deal.order[0]
     ruling = arbitrate_deal(deal, f"{player} fold", list(deal.order), number=1).rulings[0]
     assert ruling.value_of(path) == json_value(profile, path), f"arbitrate reads {path} otherwise"
     for citation in ruling.citations:
         assert citation.sentence
-
-
-def _centre(profile: Profile) -> List[Any]:
-    from bragrules.core.cards import parse_cards
-
-    return list(parse_cards("2c 3c 4c 5c 6c 7c 8c 9c")[: profile.format.exchange.centre_cards])
 
 
 def scenario(profile: Profile, *texts: str, hands: Optional[Dict[str, str]] = None,
@@ -669,4 +679,4 @@ def scenario(profile: Profile, *texts: str, hands: Optional[Dict[str, str]] = No
     return deal
 
 
-Chooser = Callable[[Deal], Action]
+
