@@ -7,7 +7,7 @@ import pytest
 from bragrules.core.cards import parse_cards
 from bragrules.core.errors import RuleViolation
 
-from .helpers import FOUR, deal_with, play, rules_for
+from ..helpers import FOUR, deal_with, play, rules_for
 
 OLD = tuple(parse_cards("As Ad Ac"))
 

@@ -26,8 +26,8 @@ from bragrules.history import LogWriter, parse_sheet
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
 
-from .helpers import rules_for
-from .strategies import profiles
+from ..helpers import rules_for
+from ..strategies import profiles
 
 
 class StackedPack(Pack):

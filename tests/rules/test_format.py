@@ -12,7 +12,7 @@ from bragrules.core.errors import RuleViolation
 from bragrules.engine.arrange import auto_arrange, ordered_arrangements
 from bragrules.engine.session import Session, play_session, random_chooser
 
-from .helpers import deal_with, play, rules_for
+from ..helpers import deal_with, play, rules_for
 
 
 def test_arrangement_counts() -> None:
