@@ -210,7 +210,7 @@ def bent_actions(deal: Deal, options: Sequence[LegalAction]) -> List[Action]:
 
 KNOWN_DEFECTS = {
     "see while choosing": "a player choosing one of two hands for the showdown after a see may see "
-                          "again, paying the see twice (tests/rules/test_blind.py, marked xfail)",
+                          "again, paying the see twice (tests/rules/test_blind.py::test_a_see_is_paid_once_while_the_caller_chooses_one_of_two_hands, marked xfail)",
 }
 """What the engine gets wrong today, each with the strict xfail test that shows it; the check
 leaves these bent actions out until the engine is fixed (the xfail then fails: remove the entry)."""

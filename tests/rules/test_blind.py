@@ -6,6 +6,7 @@ import pytest
 
 from bragrules.core.cards import parse_cards
 from bragrules.core.errors import RuleViolation
+from bragrules.engine.deal import Deal
 
 from ..helpers import FOUR, deal_with, play, rules_for
 
@@ -121,3 +122,19 @@ def test_showdown_requires_choosing_a_single_hand() -> None:
         deal.apply_text("A bet 1")
     play(deal, ["A look old", "A keep"])
     assert deal.result is not None and deal.result.winners == ["A"]  # aces against 5-6-7
+
+
+@pytest.mark.xfail(strict=True, reason="the engine lets a player choosing one of two hands after a see "
+                                       "see again, paying twice (tests/conformance.py KNOWN_DEFECTS)")
+def test_a_see_is_paid_once_while_the_caller_chooses_one_of_two_hands() -> None:
+    """002 section 05: with a retained hand and a new one, a player shows only one of them; the see
+    that brought the showdown is paid once, and while the hand is chosen nothing else is done."""
+    rules = rules_for("house")
+    deal = Deal(rules, ["A", "B"], {"A": parse_cards("2c 3d 5h"), "B": parse_cards("Kc Kd 4s")},
+                retained={"B": parse_cards("7c 8d 9h")})
+    play(deal, ["A look", "A bet 1", "B bet 1/2", "A bet 1", "B see 1"])
+    assert [o.kind for o in deal.legal_actions()] == ["look", "look"]  # B chooses old or new
+    paid = deal.players["B"].contributed
+    with pytest.raises(RuleViolation):
+        deal.apply_text("B see 1")
+    assert deal.players["B"].contributed == paid

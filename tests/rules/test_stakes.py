@@ -374,3 +374,63 @@ def test_arbitrate_rules_on_the_raise_under_each_measure() -> None:
     (refused,) = arbitrate(too_far, [load_profile_text(AFTER_CALL_YAML)]).rulings
     assert not refused.allowed and refused.rules[0] == "stakes.raise_limit.pot_measure"
     assert refused.citations[0].sentence.startswith("under pot limit the pot a raise may add is counted after")
+
+
+def test_blind_pays_half_and_a_seen_player_pays_the_level() -> None:
+    """002: 'a seen bet 4 and blind bet 2 are equivalent, so the next seen player needs 4, not 2.'"""
+    deal = deal_with(rules_for("traditional"), FOUR)
+    play(deal, ["A look", "A bet 4", "B bet 2"])
+    assert deal.level == 4
+    deal.apply_text("C look")
+    with pytest.raises(RuleViolation) as info:
+        deal.apply_text("C bet 2")
+    assert info.value.rule == "betting.at_least_level"
+    deal.apply_text("C bet 4")
+    assert deal.pot == 4 + 4 + 2 + 4
+
+
+def test_raise_over_the_cap() -> None:
+    deal = deal_with(rules_for("traditional"), FOUR)
+    play(deal, ["A look", "A bet 2"])
+    with pytest.raises(RuleViolation) as info:
+        deal.apply_text("B bet 4")  # blind: level 8, a raise of 6 over the cap of 5
+    assert info.value.rule == "stakes.raise_limit"
+    deal.apply_text("B bet 7/2")  # level 7: a raise of exactly 5
+    assert deal.level == 7
+
+
+def test_opening_range() -> None:
+    deal = deal_with(rules_for("traditional"), FOUR)
+    deal.apply_text("A look")
+    with pytest.raises(RuleViolation) as info:
+        deal.apply_text("A bet 6")
+    assert info.value.rule == "stakes.opening_max"
+    deal = deal_with(rules_for("traditional", stakes={"opening_min": 2}), FOUR)
+    with pytest.raises(RuleViolation) as info:
+        deal.apply_text("A bet 1/2")
+    assert info.value.rule == "stakes.opening_min"
+
+
+def test_fixed_and_pot_limits() -> None:
+    fixed = deal_with(rules_for("standard", stakes={"raise_limit": {"kind": "fixed", "amount": 2}}), FOUR)
+    play(fixed, ["A look", "A bet 2", "B look"])
+    with pytest.raises(RuleViolation) as info:
+        fixed.apply_text("B bet 3")
+    assert info.value.rule == "stakes.raise_limit"
+    play(fixed, ["B bet 4", "C look", "C bet 4"])
+    pot = deal_with(rules_for("standard", stakes={"raise_limit": {"kind": "pot"}}), FOUR)
+    play(pot, ["A look", "A bet 2", "B look"])  # pot is 4 antes + 2 = 6: level may go to 2 + 6
+    with pytest.raises(RuleViolation):
+        pot.apply_text("B bet 9")
+    pot.apply_text("B bet 8")
+
+
+def test_no_free_check_unless_the_house_allows() -> None:
+    deal = deal_with(rules_for("traditional"), FOUR)
+    with pytest.raises(RuleViolation) as info:
+        deal.apply_text("A check")
+    assert info.value.rule == "stakes.check"
+    house = deal_with(rules_for("standard", stakes={"check": "before_first_bet"}), FOUR)
+    play(house, ["A check", "B check", "C check", "D check"])
+    assert house.result is not None and house.result.outcome == "carried"
+    assert house.result.carried_out == 4
