@@ -205,3 +205,21 @@ def _get(data: Any, path: str) -> Any:
     for part in path.split("."):
         data = data[part]
     return data
+
+
+@pytest.mark.parametrize("path, value", [("name", "renamed"), ("description", "another game"),
+                                         ("source", "a house rule"), ("extends", ["standard"])])
+def test_the_explainers_know_the_metadata(path: str, value: Any) -> None:
+    """The fields that describe a profile: explained in words of their own, named by ``diff``
+    among the metadata (not the rules), and the rulebook's introduction reads the description and source."""
+    from bragrules.explainers.diff import compare
+    from bragrules.explainers.explain import explain, fallback_sentence
+    from bragrules.explainers.rulebook import build_rulebook, render
+
+    base = shipped("standard")
+    variant = base.model_validate({**_dump(base), path: value})
+    assert explain(path, value, variant) != fallback_sentence(path, value)
+    comparison = compare([("standard", base), ("variant", variant)])
+    assert path in [d.path for d in comparison.metadata] and not comparison.differences
+    if path in ("description", "source"):
+        assert render(build_rulebook(variant), "text") != render(build_rulebook(base), "text")
