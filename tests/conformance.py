@@ -3,7 +3,8 @@
 :func:`check_conformance` plays a few deals of a profile with the bots of
 :mod:`bragrules.play.bots` and a player choosing uniformly among the legal
 actions (a bet at any amount of its legal range), and at every step checks
-what every profile must give:
+what every profile must give (with, now and then, one of 000's fine points out of turn:
+a deliberate look at another's cards, an accidental exposure, a redeal demanded):
 
 - an action the legal actions do not offer, made by bending one that they
   do (another player, an amount just outside the range or off its steps, a
@@ -237,13 +238,14 @@ class Findings:
     tolerated: Dict[str, int] = field(default_factory=dict)
     deals: int = 0
     outcomes: Dict[str, int] = field(default_factory=dict)
+    disputes: Dict[str, int] = field(default_factory=dict)  # peeks, exposures and redeals played
 
     def add(self, other: "Findings") -> None:
         self.steps += other.steps
         self.deals += other.deals
         self.arbitrated |= other.arbitrated
         for mine, theirs in ((self.refusals, other.refusals), (self.tolerated, other.tolerated),
-                             (self.outcomes, other.outcomes)):
+                             (self.outcomes, other.outcomes), (self.disputes, other.disputes)):
             for key, count in theirs.items():
                 mine[key] = mine.get(key, 0) + count
 
@@ -296,6 +298,10 @@ def check_conformance(profile: Profile, seed: int, deals: int = 3, players: Opti
             _check_step(deal, findings, arbitrate_every)
             if deal.is_over:  # a tolerated action ended it
                 break
+            if rng.random() < DISPUTES:
+                _dispute(session, deal, rng, findings)
+                if deal.is_over:  # a redeal, or the last player but one folded for a deliberate look
+                    break
             options = deal.legal_actions()
             assert options, "a deal that is not over offers an action"
             player = deal.to_act
@@ -344,6 +350,41 @@ def _check_step(deal: Deal, findings: Findings, arbitrate_every: bool) -> None:
         assert action.kind in TOLERATED, f"{action} is offered by no legal action, yet it was accepted"
         findings.tolerated[action.kind] = findings.tolerated.get(action.kind, 0) + 1
         return  # the deal moved on: bend the actions it offers now at the next step
+
+
+DISPUTES = 0.1
+"""The chance, at each step, of one of 000's fine points out of turn: a deliberate look at another
+player's cards, an accidental exposure, the redeal an exposed player may demand."""
+
+
+def _dispute(session: Session, deal: Deal, rng: random.Random, findings: Findings) -> None:
+    """A peek, an exposure or a redeal by anyone: played when allowed (and written in the log),
+    else refused naming a known rule and changing nothing."""
+    player = rng.choice(deal.order)
+    other = rng.choice([p for p in deal.order if p != player])
+    kind = rng.choice(["peek", "expose", "expose", "redeal"])
+    action = Action(player, kind, target=None if kind == "redeal" or (kind == "expose" and rng.random() < 0.5)
+                    else other)
+    before = observe(deal)
+    try:
+        session.act(action)
+    except RuleViolation as exc:
+        rule = str(exc.rule)
+        assert rule in known_rules(), f"{action} was refused naming {rule!r}, which is no field and no fixed rule"
+        assert observe(deal) == before, f"{action} was refused ({rule}) but changed the deal"
+        findings.refusals[rule] = findings.refusals.get(rule, 0) + 1
+        return
+    findings.disputes[kind] = findings.disputes.get(kind, 0) + 1
+    if kind == "expose" and not deal.is_over and rng.random() < 0.5:  # the affected player demands a redeal
+        affected = action.target or action.player
+        before = observe(deal)
+        try:
+            session.act(Action(affected, "redeal"))
+        except RuleViolation as exc:
+            assert str(exc.rule) in known_rules() and observe(deal) == before, f"{affected} redeal: {exc.rule}"
+            findings.refusals[str(exc.rule)] = findings.refusals.get(str(exc.rule), 0) + 1
+        else:
+            findings.disputes["redeal"] = findings.disputes.get("redeal", 0) + 1
 
 
 def _check_arbitrated(deal: Deal, action: Action, rule: str) -> None:

@@ -150,6 +150,7 @@ def test_the_check_bends_actions_against_many_rules() -> None:
     assert wanted <= set(seen.refusals), sorted(wanted - set(seen.refusals))
     assert set(seen.refusals) <= known_rules()
     assert set(seen.refusals) - {"players"} <= seen.arbitrated | {"players"}
+    assert {"peek", "expose"} <= set(seen.disputes), seen.disputes  # 000's fine points are played too
 
 
 # ---------------------------------------------------------------------------
