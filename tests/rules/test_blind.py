@@ -138,3 +138,19 @@ def test_a_see_is_paid_once_while_the_caller_chooses_one_of_two_hands() -> None:
     with pytest.raises(RuleViolation):
         deal.apply_text("B see 1")
     assert deal.players["B"].contributed == paid
+
+
+@pytest.mark.xfail(strict=True, reason="the legal actions offer keep and discard, which are refused, to a player "
+                                       "left alone while inspecting one of two hands (tests/conformance.py "
+                                       "KNOWN_DEFECTS)")
+def test_a_survivor_left_inspecting_one_of_two_hands_is_offered_what_is_allowed() -> None:
+    """000: "Players who deliberately look at another player's cards must fold immediately". Two such
+    looks out of turn leave A alone, blind, looking at the retained hand: every action the deal then
+    offers A is one it accepts (under retention, to retain the unseen hand or release it)."""
+    deal = Deal(rules_for("house"), ["A", "B", "C"],
+                {"A": parse_cards("2c 3d 5h"), "B": parse_cards("Kc Kd 4s"), "C": parse_cards("Qh Jh 2s")},
+                retained={"A": parse_cards("7c 8d 9h")})
+    play(deal, ["A look old", "B peeks C", "C peeks B"])
+    assert deal.players["B"].folded and deal.players["C"].folded and deal.to_act == "A"
+    options = deal.legal_actions()
+    assert options and all(deal.can(o.action()) for o in options), options

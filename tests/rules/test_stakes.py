@@ -434,3 +434,16 @@ def test_no_free_check_unless_the_house_allows() -> None:
     play(house, ["A check", "B check", "C check", "D check"])
     assert house.result is not None and house.result.outcome == "carried"
     assert house.result.carried_out == 4
+
+
+@pytest.mark.xfail(strict=True, reason="the top of a pot-limit bet range can fall between level steps and is then "
+                                       "refused (tests/conformance.py KNOWN_DEFECTS)")
+def test_the_most_a_pot_limit_bet_may_pay_is_accepted() -> None:
+    """003's pot limit, "加注最多为底池大小" (a raise is at most the size of the pot), with blind payments
+    of halves in the pot: the most the legal actions let A pay is a payment the deal accepts."""
+    rules = rules_for("casual", stakes={"raise_limit": {"kind": "pot"}})
+    deal = play(deal_with(rules, {"A": "Kc 9c 4c", "B": "5s 6h 7d", "C": "2c 7h Jd", "D": "3s 8h Qd"}),
+                ["A look", "A bet 12", "B bet 15", "C look", "C bet 59", "D bet 67/2"])
+    (bet,) = [o for o in deal.legal_actions() if o.kind == "bet"]
+    assert bet.max_amount is not None
+    deal.verify(bet.action(bet.max_amount))
