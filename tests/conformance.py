@@ -49,6 +49,7 @@ from bragrules.core.errors import RuleViolation
 from bragrules.core.rule_id import declared_rules
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
+from bragrules.engine.events import See
 from bragrules.engine.session import Session
 from bragrules.explainers.diff import compare
 from bragrules.explainers.explain import (
@@ -212,7 +213,8 @@ def bent_actions(deal: Deal, options: Sequence[LegalAction]) -> List[Action]:
 
 KNOWN_DEFECTS = {
     "see while choosing": "a player choosing one of two hands for the showdown after a see may see "
-                          "again, paying the see twice (tests/rules/test_blind.py::test_a_see_is_paid_once_while_the_caller_chooses_one_of_two_hands, marked xfail)",
+                          "again, paying the see twice (tests/rules/test_blind.py::"
+                          "test_a_see_is_paid_once_while_the_caller_chooses_one_of_two_hands, marked xfail)",
     "pot limit off the steps": "under pot limit the most a bet may pay can fall between two level steps (a pot "
                                "with halves in it), and a bet of that most is refused under stakes.level_step "
                                "(tests/rules/test_stakes.py::test_the_most_a_pot_limit_bet_may_pay_is_accepted, "
@@ -230,7 +232,7 @@ leaves these bent actions out until the engine is fixed (the xfail then fails: r
 def choosing(deal: Deal, options: Sequence[LegalAction]) -> bool:
     """After a see, a player of two hands picks the one to show: the legal actions are the two looks."""
     return deal.level is not None and bool(options) and all(o.kind == "look" and o.target for o in options) \
-        and any(type(e).__name__ == "See" for e in deal.events)
+        and any(isinstance(e, See) for e in deal.events)
 
 
 # ---------------------------------------------------------------------------
@@ -729,19 +731,3 @@ def check_explainers(variant: Variant) -> None:
     assert ruling.value_of(path) == json_value(profile, path), f"arbitrate reads {path} otherwise"
     for citation in ruling.citations:
         assert citation.sentence
-
-
-def scenario(profile: Profile, *texts: str, hands: Optional[Dict[str, str]] = None,
-             players: Sequence[str] = ("A", "B", "C")) -> Deal:
-    """A deal of ``profile`` with the hands given (``{"A": "Ah Kh Qh"}``), the actions applied:
-    for the scenario tests of each rule area."""
-    from bragrules.core.cards import parse_cards
-
-    cards = {p: (parse_cards(hands[p]) if hands and p in hands else None) for p in players}
-    deal = Deal(compile_rules(profile), list(players), cards)
-    for text in texts:
-        deal.apply_text(text)
-    return deal
-
-
-

@@ -35,6 +35,7 @@ from bragrules.rules.compile import compile_rules
 from bragrules.rules.registry import field_texts
 
 from .conformance import (
+    KNOWN_DEFECTS,
     Findings,
     _check_log,
     _offered,
@@ -151,6 +152,21 @@ def test_the_check_bends_actions_against_many_rules() -> None:
     assert set(seen.refusals) <= known_rules()
     assert set(seen.refusals) - {"players"} <= seen.arbitrated | {"players"}
     assert {"peek", "expose"} <= set(seen.disputes), seen.disputes  # 000's fine points are played too
+
+
+@pytest.mark.parametrize("defect", sorted(KNOWN_DEFECTS))
+def test_each_known_defect_is_shown_by_a_strict_xfail(defect: str) -> None:
+    """What the check leaves out is named with the test that shows it failing today; once the engine
+    is fixed that test passes, its strict xfail fails, and the entry goes."""
+    import importlib
+    import re
+
+    found = re.search(r"(tests/\S+?)\.py::(\w+)", KNOWN_DEFECTS[defect])
+    assert found, KNOWN_DEFECTS[defect]
+    module = importlib.import_module(found.group(1).replace("/", "."))
+    test = getattr(module, found.group(2))
+    (mark,) = [m for m in getattr(test, "pytestmark", []) if m.name == "xfail"]
+    assert mark.kwargs.get("strict") is True
 
 
 # ---------------------------------------------------------------------------
