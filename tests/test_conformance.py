@@ -87,6 +87,23 @@ def test_every_rule_field_has_a_variant_in_play() -> None:
     assert never == set(NEVER_IN_PLAY), f"fields whose variants are never in play: {sorted(never)}"
 
 
+def test_every_rule_field_has_scenarios_in_its_area() -> None:
+    """The check here is the same for every field; what a field means is its area's scenarios, from
+    its source's words (tests/rules/test_<area>*.py): each field is named in one (its path, or its
+    own name as a scenario sets or reads it: ``seeing={"tie": "split"}``, ``tie: split``, ``.tie``)."""
+    import re
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent / "rules"
+    missing = []
+    for path in rule_fields():
+        text = "".join(f.read_text(encoding="utf-8") for f in sorted(folder.glob(f"test_{path.split('.')[0]}*.py")))
+        leaf = re.escape(path.rsplit(".", 1)[-1])
+        if path not in text and not re.search(rf"[\"'.]{leaf}\b|\b{leaf}[\"']?\s*[=:]", text):
+            missing.append(path)
+    assert missing == [], f"no scenario in tests/rules/ names these fields: {missing}"
+
+
 @pytest.mark.parametrize("path", ["seeing.tie", "blind.allowed", "stakes.ante", "ranking.suit_order",
                                   "stakes.opening_max", "ranking.wild.cards"])
 def test_candidate_values_differ_from_the_current_one(path: str) -> None:

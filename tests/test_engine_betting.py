@@ -42,15 +42,6 @@ def test_example_of_003_section_5() -> None:
     assert nets(deal) == {"P4": 70, "P1": -55, "P2": -10, "P3": -5}
 
 
-def test_seen_only_practice_everyone_looks_at_once() -> None:
-    deal = deal_with(rules_for("seen-only"), FOUR)
-    assert all(state.seen for state in deal.players.values())
-    with pytest.raises(RuleViolation):
-        deal.apply_text("A bet 1/2")
-    play(deal, ["A bet 2", "B bet 2", "C fold", "D fold"])
-    assert [o.amount for o in deal.legal_actions() if o.kind == "see"] == [4]
-
-
 def test_illegal_action_leaves_the_state_unchanged() -> None:
     deal = deal_with(rules_for("traditional"), FOUR)
     play(deal, ["A look", "A bet 2"])

@@ -2,11 +2,17 @@
 
 from __future__ import annotations
 
+from fractions import Fraction as F
+
 import pytest
 
+from bragrules.audit import audit
 from bragrules.core.cards import parse_cards
 from bragrules.core.errors import RuleViolation
+from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
+from bragrules.history import parse_sheet
+from bragrules.profile import load_profile
 
 from ..helpers import FOUR, deal_with, play, rules_for
 
@@ -154,3 +160,59 @@ def test_a_survivor_left_inspecting_one_of_two_hands_is_offered_what_is_allowed(
     assert deal.players["B"].folded and deal.players["C"].folded and deal.to_act == "A"
     options = deal.legal_actions()
     assert options and all(deal.can(o.action()) for o in options), options
+
+
+def test_a_blind_survivor_may_release_the_hand() -> None:
+    """002: "you may retain that unseen hand": may, so the survivor may also let it go."""
+    deal = deal_with(rules_for("traditional"), FOUR)
+    play(deal, ["A bet 1", "B fold", "C fold", "D fold", "A release"])
+    assert deal.result is not None and deal.result.outcome == "carried" and deal.result.retained == {}
+    assert len(deal.used_cards()) == 12
+
+
+def test_which_of_two_unseen_hands_is_kept_follows_the_profile() -> None:
+    """002: "If everyone folds again while both remain unseen, retain only ONE unseen hand"."""
+    retained = {"A": tuple(Action.parse("A arrange As Ad Ac").cards[0])}  # type: ignore[index]
+    for rule, keep in (("choice", "old"), ("older", "old"), ("newer", "new")):
+        deal = deal_with(rules_for("traditional", blind={"retain_of_two": rule}), FOUR, retained=retained,
+                         carried=F(5))
+        play(deal, ["A bet 1", "B fold", "C fold", "D fold"])
+        deal.apply_text("A retain old" if rule == "choice" else "A retain")
+        assert deal.result is not None
+        assert deal.result.retained["A"] == deal.players["A"].hands[keep]
+    strict = deal_with(rules_for("traditional", blind={"retain_of_two": "newer"}), FOUR, retained=retained)
+    play(strict, ["A bet 1", "B fold", "C fold", "D fold"])
+    with pytest.raises(RuleViolation) as refused:
+        strict.apply_text("A retain old")
+    assert refused.value.rule == "blind.retain_of_two"
+
+
+def test_the_profile_default_decides_when_a_history_is_silent() -> None:
+    """A sheet that does not say: ``blind.retain_default`` decides, retain or release."""
+    text = """
+profile: traditional
+players: [A, B, C, D]
+dealer: D
+deals:
+  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd, D: 3s 8h Qd}
+    actions: [A bet 1, B fold, C fold, D fold]
+    result: {carried: true, pot: 5}
+"""
+    report = audit(parse_sheet(text), "traditional")
+    assert report.ok and report.carried == 5
+    from bragrules.profile.models import Profile
+    data = load_profile("traditional").model_dump(mode="json")
+    data["blind"]["retain_default"] = "release"
+    released = audit(parse_sheet(text), Profile.model_validate(data), keep_deals=True)
+    assert released.ok and released.deals[0].carried_out == 5
+
+
+def test_seen_only_practice_everyone_looks_at_once() -> None:
+    """002: "Seen-only teaching exercise: everyone looks immediately, so all payments use the seen rate
+    and sees cost twice it" (``blind.allowed: false``)."""
+    deal = deal_with(rules_for("seen-only"), FOUR)
+    assert all(state.seen for state in deal.players.values())
+    with pytest.raises(RuleViolation):
+        deal.apply_text("A bet 1/2")
+    play(deal, ["A bet 2", "B bet 2", "C fold", "D fold"])
+    assert [o.amount for o in deal.legal_actions() if o.kind == "see"] == [4]

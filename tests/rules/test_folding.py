@@ -14,6 +14,8 @@ def test_seen_lone_survivor_collects_without_showing() -> None:
 
 
 def test_blind_survivor_collects_or_carries() -> None:
+    """``folding.blind_survivor``: 002's blind survivor "may retain that unseen hand" and the pot carries
+    (``carries``); under 000 the last player left "wins everything in the pot" (``collects``)."""
     carries = deal_with(rules_for("traditional"), FOUR)
     play(carries, ["A bet 1", "B fold", "C fold", "D fold", "A retain"])
     assert carries.result is not None and carries.result.outcome == "carried"

@@ -355,3 +355,36 @@ def _category(rules: Any, hand: Any) -> str:
     from bragrules.engine.showdown import Comparer
 
     return Comparer.for_rules(rules).category(tuple(hand))
+
+
+# ---------------------------------------------------------------------------
+# session.covering
+# ---------------------------------------------------------------------------
+
+
+def _short(covering: str) -> Deal:
+    from bragrules.core.cards import parse_cards
+
+    rules = rules_for("standard", session={"bankroll": "finite", "starting_stack": 10, "covering": covering,
+                                          "end": {"kind": "one_player_left"}})
+    hands = {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d"), "C": parse_cards("2c 7h Jd")}
+    deal = Deal(rules, ["A", "B", "C"], hands, stacks={"A": Fraction(10), "B": Fraction(2), "C": Fraction(10)})
+    for text in ("A look", "A bet 4"):
+        deal.apply_text(text)
+    return deal
+
+
+def test_a_short_stack_goes_all_in_for_a_side_pot_or_must_fold() -> None:
+    """002 leaves "finite-bankroll covering rules" to the profile: B, with 1 left after the ante, cannot
+    cover a blind payment of 2. ``covering: side_pot`` lets B go all in for 1; ``must_fold`` refuses
+    the bet naming the rule, and B may only look or fold."""
+    side = _short("side_pot")
+    (bet,) = [o for o in side.legal_actions() if o.kind == "bet"]
+    assert (bet.player, bet.amount, bet.max_amount, bet.all_in) == ("B", 1, 1, True)
+    side.apply_text("B bet 1")
+    assert side.players["B"].all_in and side.players["B"].stack == 0 and side.to_act == "C"
+    fold = _short("must_fold")
+    assert {o.kind for o in fold.legal_actions()} == {"look", "fold"}
+    with pytest.raises(RuleViolation) as refused:
+        fold.apply_text("B bet 1")
+    assert refused.value.rule == "session.covering"

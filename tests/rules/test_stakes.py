@@ -377,7 +377,8 @@ def test_arbitrate_rules_on_the_raise_under_each_measure() -> None:
 
 
 def test_blind_pays_half_and_a_seen_player_pays_the_level() -> None:
-    """002: 'a seen bet 4 and blind bet 2 are equivalent, so the next seen player needs 4, not 2.'"""
+    """002: 'a seen bet 4 and blind bet 2 are equivalent, so the next seen player needs 4, not 2.'
+    (``stakes.blind_rate``: a half)."""
     deal = deal_with(rules_for("traditional"), FOUR)
     play(deal, ["A look", "A bet 4", "B bet 2"])
     assert deal.level == 4
@@ -447,3 +448,30 @@ def test_the_most_a_pot_limit_bet_may_pay_is_accepted() -> None:
     (bet,) = [o for o in deal.legal_actions() if o.kind == "bet"]
     assert bet.max_amount is not None
     deal.verify(bet.action(bet.max_amount))
+
+
+def test_a_level_is_a_whole_number_of_level_steps() -> None:
+    """002: "Express the betting level in SEEN-equivalent units. Opening level is from 1 to 5": whole
+    levels, so a seen payment of 5/2 stands for no level and is refused naming ``stakes.level_step``;
+    a table that counts in halves (``level_step: 1/2``) takes it, and a blind player then pays 5/4."""
+    deal = play(deal_with(rules_for("traditional"), FOUR), ["A look"])
+    with pytest.raises(RuleViolation) as refused:
+        deal.apply_text("A bet 5/2")
+    assert refused.value.rule == "stakes.level_step"
+    halves = play(deal_with(rules_for("traditional", stakes={"level_step": "1/2"}), FOUR), ["A look", "A bet 5/2"])
+    assert halves.level == Fraction(5, 2)
+    (bet,) = [o for o in halves.legal_actions() if o.kind == "bet"]
+    assert (bet.player, bet.amount, bet.step) == ("B", Fraction(5, 4), Fraction(1, 4))
+
+
+@pytest.mark.parametrize("ante", ["1", "5/2", "0"])
+def test_everyone_posts_the_ante_for_each_fresh_deal_carried_ones_included(ante: str) -> None:
+    """000: "Agree a minimum stake (the ante) before play begins. All players must agree the same
+    ante"; 002: "Everyone posts ante 1 for each fresh deal, including a carried-pot deal"
+    (``stakes.ante``)."""
+    rules = rules_for("traditional", stakes={"ante": ante})
+    fresh = deal_with(rules, FOUR)
+    assert all(s.contributed == Fraction(ante) for s in fresh.players.values())
+    assert fresh.pot == 4 * Fraction(ante)
+    carried = deal_with(rules, FOUR, carried=Fraction(7))
+    assert carried.pot == 7 + 4 * Fraction(ante) and carried.players["A"].contributed == Fraction(ante)
