@@ -5,10 +5,12 @@ Every fast path has one home and a differential test here (or where named):
 - ``LegalAction.nth_amount`` (no list) against ``LegalAction.amounts`` (the list);
 - ``malformed``'s quick acceptance of the usual shapes (and of names and actions seen before)
   against its full check, reached with an ``Action`` of a subclass, which the quick test passes by;
-- ``add_money``, ``same_money`` and ``ExactSum`` against ``Fraction``'s own ``+``, ``==`` and ``sum``;
+- ``add_money``, ``same_money`` and ``ExactSum`` against ``Fraction``'s own ``+``, ``==`` and ``sum``,
+  and an amount ``parse_money`` remembers against the amount read afresh;
 - a history's hand read through the table of plain card names against the token reader that
   takes any spelling (``kc``, ``10h``, ``K♣``), and against ``parse_cards``;
-- ``HandRanker.best_strength`` (unchecked) against the best ``strength`` of every three cards;
+- ``HandRanker.best_strength`` (unchecked) against the best ``strength`` of every three cards, and a
+  ranking ``compile_ranking`` keeps against one compiled afresh;
 - ``auto_arrange`` (each three-card combination scored once, closed forms for two and three
   hands) against every ordered arrangement scored by ``arrangement_chance``;
 - ``Units.money`` (remembered amounts) against ``Fraction``, and the units of the usual deal
@@ -36,7 +38,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bragrules.core.cards import CARDS, parse_cards
-from bragrules.core.money import ExactSum, add_money, same_money
+from bragrules.core.money import ExactSum, add_money, format_money, parse_money, same_money
 from bragrules.engine.actions import KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import arrangement_chance, auto_arrange, hand_strengths, ordered_arrangements
 from bragrules.engine.session import Session, random_chooser
@@ -110,6 +112,21 @@ def test_an_exact_sum_is_the_sum(values: List[Fraction]) -> None:
     assert total.value == sum(values, Fraction(0))
 
 
+@settings(max_examples=scaled(4))
+@given(value=amounts, spelling=st.sampled_from(["fraction", "decimal", "spaced"]))
+def test_an_amount_read_again_is_the_amount_read_the_first_time(value: Fraction, spelling: str) -> None:
+    """``parse_money`` remembers the texts it read (a history repeats a few amounts): the amount it
+    remembers is the one it read, and the one ``Fraction`` reads from the same text."""
+    text = format_money(value)
+    if spelling == "decimal" and value.denominator in (1, 2, 4):
+        text = str(float(value))
+    elif spelling == "spaced":
+        text = f" {text} "
+    first = parse_money(text)
+    assert first == value == Fraction(text.strip())
+    assert parse_money(text) == first
+
+
 # -- a history's hands --------------------------------------------------------------
 
 _SUITS = {"c": ["c", "C", "♣"], "d": ["d", "D", "♦"], "h": ["h", "H", "♥"], "s": ["s", "S", "♠"]}
@@ -153,6 +170,22 @@ def test_best_strength_is_the_best_three(which: int, size: int, seed: int) -> No
     hand = random.Random(seed).sample(range(rules.pack.size), size)
     best = max(ranker.strength(list(trio)) for trio in itertools.combinations(hand, 3))
     assert ranker.best_strength(hand) == best
+
+
+def test_a_ranking_compiled_again_after_the_cache_is_cleared_is_the_same() -> None:
+    """``compile_ranking`` keeps the compiled rankings (the oldest go first): one compiled afresh orders
+    every hand as the kept one does."""
+    from bragrules.rules.ranking import clear_cache, compile_ranking
+
+    for rules in RANKINGS[-3:]:
+        spec, jokers = rules.profile.ranking, rules.profile.pack.jokers
+        kept = compile_ranking(spec, jokers)
+        assert compile_ranking(spec, jokers) is kept
+        clear_cache()
+        fresh = compile_ranking(spec, jokers)
+        assert fresh is not kept
+        hands = random.Random(jokers).sample(list(itertools.combinations(range(rules.pack.size), 3)), 2000)
+        assert [fresh.strength(list(h)) for h in hands] == [kept.strength(list(h)) for h in hands]
 
 
 # -- arranging several hands ----------------------------------------------------------
