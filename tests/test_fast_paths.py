@@ -46,6 +46,7 @@ from bragrules.engine.units import Units
 from bragrules.history.values import parse_hand_value
 from bragrules.profile import builtin_names, load_profile
 from bragrules.rules.compile import compile_rules
+from bragrules.rules.ranking import clear_cache, compile_ranking
 
 from .conftest import scaled
 from .strategies import profiles
@@ -156,18 +157,18 @@ def test_a_hand_in_plain_names_reads_as_in_any_spelling(data: st.DataObject, siz
 # -- hand strength ------------------------------------------------------------------
 
 
-RANKINGS = [compile_rules(load_profile(name)) for name in builtin_names()] + [
-    compile_rules(load_profile("standard").model_validate(
-        {**load_profile("standard").model_dump(mode="json"), "ranking": {"wild": {"ranks": ["2"]}}})),
+PROFILES = [load_profile(name) for name in builtin_names()] + [
+    load_profile("standard").model_validate(
+        {**load_profile("standard").model_dump(mode="json"), "ranking": {"wild": {"ranks": ["2"]}}}),
 ]
 
 
 @settings(max_examples=scaled(4))
-@given(which=st.integers(0, len(RANKINGS) - 1), size=st.integers(3, 9), seed=st.integers(0, 2**32 - 1))
+@given(which=st.integers(0, len(PROFILES) - 1), size=st.integers(3, 9), seed=st.integers(0, 2**32 - 1))
 def test_best_strength_is_the_best_three(which: int, size: int, seed: int) -> None:
-    rules = RANKINGS[which]
-    ranker = rules.ranking.ranker
-    hand = random.Random(seed).sample(range(rules.pack.size), size)
+    profile = PROFILES[which]
+    ranker = compile_ranking(profile.ranking, profile.pack.jokers)
+    hand = random.Random(seed).sample(range(52 + profile.pack.jokers), size)
     best = max(ranker.strength(list(trio)) for trio in itertools.combinations(hand, 3))
     assert ranker.best_strength(hand) == best
 
@@ -175,16 +176,14 @@ def test_best_strength_is_the_best_three(which: int, size: int, seed: int) -> No
 def test_a_ranking_compiled_again_after_the_cache_is_cleared_is_the_same() -> None:
     """``compile_ranking`` keeps the compiled rankings (the oldest go first): one compiled afresh orders
     every hand as the kept one does."""
-    from bragrules.rules.ranking import clear_cache, compile_ranking
-
-    for rules in RANKINGS[-3:]:
-        spec, jokers = rules.profile.ranking, rules.profile.pack.jokers
+    for profile in PROFILES[-3:]:
+        spec, jokers = profile.ranking, profile.pack.jokers
         kept = compile_ranking(spec, jokers)
         assert compile_ranking(spec, jokers) is kept
         clear_cache()
         fresh = compile_ranking(spec, jokers)
         assert fresh is not kept
-        hands = random.Random(jokers).sample(list(itertools.combinations(range(rules.pack.size), 3)), 2000)
+        hands = random.Random(jokers).sample(list(itertools.combinations(range(52 + jokers), 3)), 2000)
         assert [fresh.strength(list(h)) for h in hands] == [kept.strength(list(h)) for h in hands]
 
 
