@@ -12,11 +12,9 @@ from typing import Dict
 
 import pytest
 
-from bragrules.arbitrate import arbitrate
 from bragrules.audit import audit
 from bragrules.core.errors import RuleViolation
 from bragrules.engine.actions import Action
-from bragrules.history import parse_sheet
 from bragrules.profile import load_profile
 
 from .helpers import deal_with, rules_for
@@ -109,132 +107,6 @@ def test_003_fixed_limit_is_a_cap_on_each_raise() -> None:
         fixed.apply_text("B bet 8")
 
 
-# -- seeing: the order of showing, and conceding ----------------------------------------
-
-
-def test_the_caller_shows_first_under_caller_first() -> None:
-    """``seeing.exposure: caller_first``: the caller's cards are turned first."""
-    deal = deal_with(rules_for("traditional", seeing={"exposure": "caller_first"}), FOUR)
-    play(deal, ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"])
-    assert [p for p, _ in deal.events[-1].shown] == ["A", "B"]
-    opponent_first = deal_with(rules_for("traditional"), FOUR)
-    play(opponent_first, ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"])
-    assert [p for p, _ in opponent_first.events[-1].shown] == ["B", "A"]  # 002: "Opponent exposes first"
-
-
-@pytest.mark.parametrize("exposure, first, second", [("opponent_first", "B", "A"), ("caller_first", "A", "B")])
-def test_written_shows_are_the_turning_of_cards_in_the_exposure_order(exposure: str, first: str, second: str) -> None:
-    """000: "Both players then reveal their cards"; 002: "Opponent exposes first". Under a profile
-    where both hands are shown, ``X show`` after the see is the record of X turning their cards:
-    read in the order ``seeing.exposure`` gives, refused under it out of that order, and it
-    changes nothing of the result."""
-    see = ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"]
-    rules = rules_for("traditional", seeing={"exposure": exposure})
-    in_order = deal_with(rules, FOUR)
-    play(in_order, [*see, f"{first} show", f"{second} show"])
-    assert in_order.result is not None and in_order.result.winners == ["B"]
-    assert [e.player for e in in_order.events[-2:]] == [first, second]
-    out_of_order = deal_with(rules, FOUR)
-    play(out_of_order, [*see, f"{second} show"])  # the first hand's turning left unsaid
-    with pytest.raises(RuleViolation) as refused:
-        out_of_order.apply_text(f"{first} show")
-    assert refused.value.rule == "seeing.exposure"
-    with pytest.raises(RuleViolation) as again:
-        in_order.apply_text(f"{first} show")
-    assert again.value.rule == "deal_over"  # a hand is turned once
-    conceding = deal_with(rules, FOUR)
-    play(conceding, see)
-    with pytest.raises(RuleViolation) as conceded:
-        conceding.apply_text(f"{second} concede")
-    assert conceded.value.rule == "seeing.concede_unseen"  # both hands are shown: nobody concedes
-
-
-def test_the_second_to_show_may_concede_unseen() -> None:
-    """002: "Opponent exposes first; caller wins only with a strictly better hand". With
-    ``concede_unseen`` the caller, shown a better hand, may give up without showing."""
-    rules = rules_for("traditional", seeing={"concede_unseen": True})
-    deal = deal_with(rules, FOUR)
-    play(deal, ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"])
-    assert deal.result is None and deal.to_act == "A"
-    assert [o.kind for o in deal.legal_actions()] == ["show", "concede"]
-    assert deal.shown_beats("A")  # B's run beats A's flush
-    with pytest.raises(RuleViolation):
-        deal.apply_text("A bet 2")
-    deal.apply_text("A concede")
-    result = deal.result
-    assert result is not None and result.winners == ["B"] and result.conceded == ["A"]
-    assert ints(result.net) == {"A": -7, "B": 9, "C": -1, "D": -1}
-    assert [p for p, _ in deal.events[-1].shown] == ["B"]  # A's cards are never shown
-
-
-def test_the_audit_accepts_a_conceded_hand_nobody_saw() -> None:
-    """The conceded cards stay unknown: a sheet writes them as ?? and the audit still settles."""
-    sheet = parse_sheet("""
-profile: traditional
-players: [A, B, C, D]
-dealer: D
-deals:
-  - cards: {A: '?? ?? ??', B: 5s 6h 7d}
-    actions: [A look, A bet 2, B look, B bet 2, C fold, D fold, A see 4, A concede]
-    result: {winner: B, net: {A: -7, B: 9, C: -1, D: -1}}
-""")
-    from bragrules.profile.models import Profile
-    data = load_profile("traditional").model_dump(mode="json")
-    data["seeing"]["concede_unseen"] = True
-    report = audit(sheet, Profile.model_validate(data))
-    assert report.ok, [str(v) for v in report.violations]
-    refusing = audit(sheet, "traditional")  # no concession under 002 as written
-    assert any(v.rule == "seeing.concede_unseen" for v in refusing.violations)
-
-
-# -- retention is a choice ------------------------------------------------------------
-
-
-def test_a_blind_survivor_may_release_the_hand() -> None:
-    """002: "you may retain that unseen hand": may, so the survivor may also let it go."""
-    deal = deal_with(rules_for("traditional"), FOUR)
-    play(deal, ["A bet 1", "B fold", "C fold", "D fold", "A release"])
-    assert deal.result is not None and deal.result.outcome == "carried" and deal.result.retained == {}
-    assert len(deal.used_cards()) == 12
-
-
-def test_which_of_two_unseen_hands_is_kept_follows_the_profile() -> None:
-    """002: "If everyone folds again while both remain unseen, retain only ONE unseen hand"."""
-    retained = {"A": tuple(Action.parse("A arrange As Ad Ac").cards[0])}  # type: ignore[index]
-    for rule, keep in (("choice", "old"), ("older", "old"), ("newer", "new")):
-        deal = deal_with(rules_for("traditional", blind={"retain_of_two": rule}), FOUR, retained=retained,
-                         carried=F(5))
-        play(deal, ["A bet 1", "B fold", "C fold", "D fold"])
-        deal.apply_text("A retain old" if rule == "choice" else "A retain")
-        assert deal.result is not None
-        assert deal.result.retained["A"] == deal.players["A"].hands[keep]
-    strict = deal_with(rules_for("traditional", blind={"retain_of_two": "newer"}), FOUR, retained=retained)
-    play(strict, ["A bet 1", "B fold", "C fold", "D fold"])
-    with pytest.raises(RuleViolation) as refused:
-        strict.apply_text("A retain old")
-    assert refused.value.rule == "blind.retain_of_two"
-
-
-def test_the_profile_default_decides_when_a_history_is_silent() -> None:
-    """A sheet that does not say: ``blind.retain_default`` decides, retain or release."""
-    text = """
-profile: traditional
-players: [A, B, C, D]
-dealer: D
-deals:
-  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd, D: 3s 8h Qd}
-    actions: [A bet 1, B fold, C fold, D fold]
-    result: {carried: true, pot: 5}
-"""
-    report = audit(parse_sheet(text), "traditional")
-    assert report.ok and report.carried == 5
-    from bragrules.profile.models import Profile
-    data = load_profile("traditional").model_dump(mode="json")
-    data["blind"]["retain_default"] = "release"
-    released = audit(parse_sheet(text), Profile.model_validate(data), keep_deals=True)
-    assert released.ok and released.deals[0].carried_out == 5
-
-
 # -- bonuses when a hand is had -----------------------------------------------------------
 
 
@@ -253,60 +125,6 @@ def test_a_dealt_bonus_is_paid_even_if_the_holder_folds() -> None:
                                                    "end": {"kind": "never"}}), hands)
     play(shown, ["A look", "A fold", "B look", "B bet 10", "C fold"])
     assert shown.result is not None and not any(shown.result.bonuses.values())
-
-
-# -- disputes recorded in a history -----------------------------------------------------------
-
-
-def test_a_deliberate_look_folds_the_looker_at_once_out_of_turn() -> None:
-    """000: "Players who deliberately look at another player's cards must fold immediately and
-    their bet remains in the pot." The turn stays with the player whose turn it was."""
-    deal = deal_with(rules_for("standard"), FOUR)
-    play(deal, ["A look", "A bet 2", "B look", "B bet 2"])
-    assert deal.to_act == "C"
-    deal.apply_text("D peeks at A's cards")
-    assert deal.players["D"].folded and deal.to_act == "C"
-    assert deal.players["D"].contributed == 1 and deal.pot == 8
-
-
-def test_an_exposure_before_betting_brings_a_redeal_with_antes_returned() -> None:
-    """000: "the affected player may demand a redeal of the whole hand, with all antes returned,
-    before any betting has taken place. Once betting has begun, a misdeal is not declared"."""
-    deal = deal_with(rules_for("standard"), FOUR)
-    deal.apply_text("A exposes B")
-    deal.apply_text("B redeal")
-    assert deal.result is not None and deal.result.outcome == "redeal"
-    assert all(v == 0 for v in deal.result.net.values())
-    late = deal_with(rules_for("standard"), FOUR)
-    play(late, ["A look", "A bet 2", "C exposes"])
-    with pytest.raises(RuleViolation) as refused:
-        late.apply_text("C redeal")
-    assert refused.value.rule == "disputes.exposure_after_betting"
-    too_late = deal_with(rules_for("standard"), FOUR)
-    play(too_late, ["B exposes", "A look", "A bet 2"])
-    with pytest.raises(RuleViolation) as refused:
-        too_late.apply_text("B redeal")
-    assert refused.value.rule == "disputes.exposure_before_betting"
-
-
-def test_disputes_in_a_sheet_are_audited_and_arbitrated_by_the_same_rules() -> None:
-    """A history records ``X peeks Y``; the audit applies 000's penalty and arbitrate agrees."""
-    text = """
-profile: standard
-players: [A, B, C, D]
-dealer: D
-deals:
-  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd, D: 3s 8h Qd}
-    actions: [A look, A bet 2, D peeks B, B look, B bet 2, C fold, A see 4]
-    result: {winner: B, net: {A: -7, B: 9, C: -1, D: -1}}
-"""
-    report = audit(parse_sheet(text), "standard")
-    assert report.ok, [str(v) for v in report.violations]
-    situation = parse_sheet(text.replace("A see 4]", "]").replace(
-        "    result: {winner: B, net: {A: -7, B: 9, C: -1, D: -1}}\n", "    dispute: B peeks A\n"))
-    (ruling,) = arbitrate(situation, ["standard"]).rulings
-    assert ruling.outcome == "forced_fold"
-    assert ruling.winners == ["A"]  # B folds at once: A, the last one left (seen), takes the pot
 
 
 def test_the_worked_examples_still_audit_to_the_seeds_nets() -> None:
@@ -388,22 +206,6 @@ def test_a_person_at_the_table_releases_the_hand_and_the_log_audits(tmp_path: Pa
     assert "release" in log.read_text(encoding="utf-8")
     report = audit(str(log))
     assert report.ok, [str(v) for v in report.violations]
-
-
-def test_arbitrate_rules_an_exposure_before_betting_with_the_engine() -> None:
-    """000: "the affected player may demand a redeal of the whole hand, with all antes returned"."""
-    situation = parse_sheet("""
-profile: standard
-players: [A, B, C, D]
-dealer: D
-deals:
-  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd, D: 3s 8h Qd}
-    actions: []
-    dispute: A exposes B
-""")
-    standard, house = arbitrate(situation, ["standard", "traditional"]).rulings
-    assert standard.outcome == "redeal" and all(v == 0 for v in standard.net.values())
-    assert "B may demand a redeal" in standard.summary
 
 
 def test_a_conceded_hand_stays_unknown_in_the_log_and_the_log_audits(tmp_path: Path) -> None:

@@ -70,7 +70,7 @@ def level_bounds(deal: "Deal", state: PlayerState) -> List[Bound]:
     The one fast path of the bounds: they are asked for the bet a turn offers and again for the bet
     the player then makes, at the same moment of the deal, so the last answer is kept on the deal
     with the moment it answers (how many actions were applied, whose, seen or blind) and given again
-    while that moment lasts. ``tests/test_fast_paths.py`` holds it to the policy's own answer.
+    while that moment lasts. ``tests/test_fast_paths_betting.py`` holds it to the policy's own answer.
     """
     key = (len(deal.actions), state.name, state.seen)
     kept = deal.bounds_memo

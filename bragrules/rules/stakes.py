@@ -259,7 +259,7 @@ class StakesPolicy(AreaPolicy):
         """The highest level a bet may set (``stakes.max_stake``), or None."""
         self.open_ended = raises.kind == "none" and raises.pot_cap is None and max_stake is None
         """Once a level is set, a bet may set any level at or above it: the bounds are then the level
-        below and nothing above (``betting.bet_range`` takes that fast path; ``tests/test_fast_paths.py``
+        below and nothing above (``betting.bet_range`` takes that fast path; ``tests/test_fast_paths_betting.py``
         holds it to :meth:`level_bounds`)."""
 
     @classmethod

@@ -13,21 +13,23 @@ import json
 import random
 from fractions import Fraction as F
 from pathlib import Path
-from typing import Any, Dict, List, Sequence
+from typing import Any, Dict, List, Sequence, Tuple
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bragrules.audit import audit
 from bragrules.core.cards import Card, Pack, parse_cards
+from bragrules.core.errors import RuleViolation
 from bragrules.engine.deal import Deal, DealResult
 from bragrules.engine.session import Session, play_session, random_chooser
 from bragrules.history import LogWriter, parse_sheet
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
 
-from .helpers import rules_for
-from .strategies import profiles
+from ..helpers import rules_for
+from ..strategies import profiles
 
 
 class StackedPack(Pack):
@@ -331,3 +333,42 @@ def test_players_out_never_deal_and_the_log_audits_clean(profile: Profile, seed:
         assert (row.dealer, row.order) == (record.dealer, record.order)
     lines = [json.loads(line) for line in path.read_text().splitlines()]
     assert all(e["dealer"] in e["order"] for e in lines if e["type"] == "deal")
+
+
+# -- 000's deal: "one at a time, clockwise, starting with the player to the dealer's left" --------
+
+
+def _dealt(deal: str, seed: int = 11) -> Tuple[List[str], Dict[str, Tuple[Any, ...]]]:
+    session = Session(rules_for("standard", table={"deal": deal}), ["A", "B", "C", "D"], seed=seed)
+    session.start_deal()
+    return session.dealt_in(), session.current_hands()
+
+
+@pytest.mark.parametrize("seed", [1, 11, 29])
+def test_dealt_singly_each_player_takes_every_nth_card_from_the_dealers_left(seed: int) -> None:
+    """000 rule 5: "Deal three cards face-down to every player, one at a time, clockwise, starting
+    with the player to the dealer's left"; ``table.deal: in_batches`` gives the same cards off the
+    top of the same pack three at a time."""
+    order, singly = _dealt("singly", seed)
+    again, batches = _dealt("in_batches", seed)
+    assert again == order
+    n = len(order)
+    top = [singly[order[k % n]][k // n] for k in range(3 * n)]  # the pack's top, as dealt round the table
+    assert {p: tuple(top[3 * i:3 * i + 3]) for i, p in enumerate(order)} == batches
+    assert singly != batches
+
+
+def test_the_player_to_the_dealers_left_acts_first() -> None:
+    """000, "Playing a hand", rule 1: "The player to the dealer's left acts first"."""
+    session = Session(rules_for("standard", table={"first_dealer": "first_seat"}), ["A", "B", "C"], seed=3)
+    deal = session.start_deal()
+    assert session.dealer == "A" and deal.order == ["B", "C", "A"] and deal.to_act == "B"
+
+
+@pytest.mark.parametrize("seats, rule", [(["A", "B"], "table.min_players"),
+                                          ([f"P{i}" for i in range(9)], "table.max_players")])
+def test_a_table_seats_the_players_its_profile_allows(seats: List[str], rule: str) -> None:
+    """standard seats 3 to 8 (000: "for three to eight players"); a session outside that is refused naming the limit."""
+    with pytest.raises(RuleViolation) as refused:
+        Session(rules_for("standard"), seats, seed=1)
+    assert refused.value.rule == rule

@@ -27,8 +27,8 @@ from bragrules.history.packorder import PackTracker
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
 
-from .helpers import rules_for
-from .strategies import profiles
+from ..helpers import rules_for
+from ..strategies import profiles
 
 UNSHUFFLED = ("after_prial_showdown", "first_deal_only")
 

@@ -29,7 +29,7 @@ from bragrules.rules.ranking import (
     compile_ranking,
 )
 
-from .conftest import scaled
+from ..conftest import scaled
 
 STANDARD = Ranking()
 RANKS = "23456789TJQKA"

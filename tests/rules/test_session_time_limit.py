@@ -29,7 +29,7 @@ from bragrules.profile import ProfileError, load_profile
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules
 
-from .helpers import rules_for
+from ..helpers import rules_for
 
 MINUTE = 60.0
 

@@ -12,7 +12,7 @@ from bragrules.core.errors import RuleViolation
 from bragrules.engine.arrange import auto_arrange, ordered_arrangements
 from bragrules.engine.session import Session, play_session, random_chooser
 
-from .helpers import deal_with, play, rules_for
+from ..helpers import deal_with, play, rules_for
 
 
 def test_arrangement_counts() -> None:
@@ -281,3 +281,20 @@ def test_crash_never_puts_out_everyone_at_once() -> None:
                              "centre": (), "retained": {}, "carried_in": 0, "shuffled": True}
     session.finish_deal()
     assert session.lives == {"A": 0, "B": 1, "C": 1}  # both would be out: nobody loses the life
+
+
+@pytest.mark.parametrize("name, cards", [("standard", 3), ("four-card", 4), ("seven-card", 7), ("nine-card", 9)])
+def test_each_player_is_dealt_the_cards_of_the_format(name: str, cards: int) -> None:
+    """000, Nine-Card Brag: "Players are dealt nine cards and must form three separate three-card Brag
+    hands" (``format.cards_dealt``, ``format.hands``); every hand is the format's size, none shares a card."""
+    from bragrules.engine.session import Session
+
+    rules = rules_for(name)
+    session = Session(rules, ["A", "B", "C"] if rules.profile.table.min_players <= 3 else ["A", "B", "C", "D"],
+                      seed=5)
+    session.start_deal()
+    hands = session.current_hands()
+    assert all(len(hand) == cards for hand in hands.values())
+    dealt = [card for hand in hands.values() for card in hand]
+    assert len(set(dealt)) == len(dealt)
+    assert rules.profile.format.hands == (3 if name == "nine-card" else 2 if name == "seven-card" else 1)
