@@ -206,27 +206,15 @@ def bent_actions(deal: Deal, options: Sequence[LegalAction]) -> List[Action]:
             found.append(Action(to_act, kind))
     if "swap" not in kinds:
         found.append(Action(to_act, "swap", target="all"))
-    if choosing(deal, options):  # KNOWN_DEFECTS["see while choosing"]
-        found = [a for a in found if not (a.player == to_act and a.kind == "see")]
     return [a for a in found if not _offered(a, options)]
 
 
-KNOWN_DEFECTS = {
-    "see while choosing": "a player choosing one of two hands for the showdown after a see may see "
-                          "again, paying the see twice (tests/rules/test_blind.py::"
-                          "test_a_see_is_paid_once_while_the_caller_chooses_one_of_two_hands, marked xfail)",
-    "pot limit off the steps": "under pot limit the most a bet may pay can fall between two level steps (a pot "
-                               "with halves in it), and a bet of that most is refused under stakes.level_step "
-                               "(tests/rules/test_stakes.py::test_the_most_a_pot_limit_bet_may_pay_is_accepted, "
-                               "marked xfail)",
-    "peek while inspecting": "a player looking at one of two hands, left alone when the others fold for "
-                             "deliberate looks, is offered keep and discard, which are refused, and not "
-                             "retain or release (tests/rules/test_blind.py::"
-                             "test_a_survivor_left_inspecting_one_of_two_hands_is_offered_what_is_allowed, "
-                             "marked xfail)",
-}
+KNOWN_DEFECTS: Dict[str, str] = {}
 """What the engine gets wrong today, each with the strict xfail test that shows it; the check
-leaves these bent actions out until the engine is fixed (the xfail then fails: remove the entry)."""
+leaves these bent actions out until the engine is fixed (the xfail then fails: remove the entry).
+Empty: the three the check found (a see paid twice while choosing one of two hands, a pot-limit
+bet range whose top fell between level steps, a survivor inspecting one of two hands offered only
+refused actions) are fixed, and their tests in ``tests/rules/`` now pass."""
 
 
 def choosing(deal: Deal, options: Sequence[LegalAction]) -> bool:
@@ -350,8 +338,7 @@ def _check_step(deal: Deal, findings: Findings, arbitrate_every: bool) -> None:
     for option in options:  # everything offered is accepted: the least and the most of a bet too
         offered = [option.action()]
         top = option.max_amount
-        if top is not None and (option.step is None or (top - option.amount) % option.step == 0
-                                or deal.rules.profile.stakes.raise_limit.kind != "pot"):  # KNOWN_DEFECTS
+        if top is not None:
             offered.append(option.action(top))
         for action in offered:
             assert deal.can(action), f"{action} is offered by the legal actions but refused"
@@ -387,8 +374,6 @@ def _dispute(session: Session, deal: Deal, rng: random.Random, findings: Finding
     player = rng.choice(deal.order)
     other = rng.choice([p for p in deal.order if p != player])
     kind = rng.choice(["peek", "expose", "expose", "redeal"])
-    if kind == "peek" and any(s.inspected is not None for s in deal.players.values()):
-        return  # KNOWN_DEFECTS["peek while inspecting"]
     action = Action(player, kind, target=None if kind == "redeal" or (kind == "expose" and rng.random() < 0.5)
                     else other)
     before = observe(deal)

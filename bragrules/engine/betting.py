@@ -52,6 +52,8 @@ def bet_range(deal: "Deal", state: PlayerState) -> Tuple[int, Optional[int], int
         for bound in bounds:
             if bound.step:
                 step = bound.step
+        if high is not None and (high - low) % step:
+            high -= (high - low) % step  # the most is a level on the steps (a pot limit need not be)
     step_pay = units.payment(step, blind)
     low_pay = units.payment(low, blind)
     high_pay = units.payment(high, blind) if high is not None else None
@@ -216,6 +218,8 @@ def fold(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
 
 
 def see(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    if deal.choosing:
+        raise RuleViolation(RETENTION_RULE, f"{state.name} must choose one hand for the showdown")
     rules = deal.rules
     money = deal.units.money
     if len(deal.contenders) != 2:

@@ -237,18 +237,18 @@ class Deal:
         if player is None:
             return []
         state = self.players[player]
+        if self.retaining is not None:  # a blind survivor's decision comes first, a look at one of two or not
+            if state.two_hands and self.rules.blind.retain_of_two == "choice":
+                keeps = [LegalAction(player, "retain", target=t) for t in ("new", "old")]
+            else:
+                keeps = [LegalAction(player, "retain")]
+            return keeps + [LegalAction(player, "release")]
         if state.inspected is not None:
             return [LegalAction(player, "keep"), LegalAction(player, "discard")]
         if self.choosing:
             return [LegalAction(player, "look", target=t) for t in ("old", "new")]
         if self.showing is not None:
             return [LegalAction(player, "show"), LegalAction(player, "concede")]
-        if self.retaining is not None:
-            if state.two_hands and self.rules.blind.retain_of_two == "choice":
-                keeps = [LegalAction(player, "retain", target=t) for t in ("new", "old")]
-            else:
-                keeps = [LegalAction(player, "retain")]
-            return keeps + [LegalAction(player, "release")]
         if self.arranging:
             return [exchange.arrange_option(self, state)]
         rules = self.rules
@@ -511,7 +511,7 @@ class Deal:
             raise RuleViolation(EXCHANGE_RULE, "this format has no exchange with the centre")
         if self.arranging and kind != "arrange":
             raise RuleViolation(BETTING_RULE, "there is no betting in this format: arrange your hands")
-        if state.inspected is not None and kind not in ("keep", "discard", "fold"):
+        if state.inspected is not None and self.retaining is None and kind not in ("keep", "discard", "fold"):
             raise RuleViolation(
                 RETENTION_RULE, f"{state.name} looked at the {state.inspected} hand and must keep or discard it first",
             )

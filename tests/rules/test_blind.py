@@ -130,8 +130,6 @@ def test_showdown_requires_choosing_a_single_hand() -> None:
     assert deal.result is not None and deal.result.winners == ["A"]  # aces against 5-6-7
 
 
-@pytest.mark.xfail(strict=True, reason="the engine lets a player choosing one of two hands after a see "
-                                       "see again, paying twice (tests/conformance.py KNOWN_DEFECTS)")
 def test_a_see_is_paid_once_while_the_caller_chooses_one_of_two_hands() -> None:
     """002 section 05: with a retained hand and a new one, a player shows only one of them; the see
     that brought the showdown is paid once, and while the hand is chosen nothing else is done."""
@@ -146,9 +144,6 @@ def test_a_see_is_paid_once_while_the_caller_chooses_one_of_two_hands() -> None:
     assert deal.players["B"].contributed == paid
 
 
-@pytest.mark.xfail(strict=True, reason="the legal actions offer keep and discard, which are refused, to a player "
-                                       "left alone while inspecting one of two hands (tests/conformance.py "
-                                       "KNOWN_DEFECTS)")
 def test_a_survivor_left_inspecting_one_of_two_hands_is_offered_what_is_allowed() -> None:
     """000: "Players who deliberately look at another player's cards must fold immediately". Two such
     looks out of turn leave A alone, blind, looking at the retained hand: every action the deal then

@@ -20,7 +20,7 @@ from bragrules.engine.session import random_chooser
 from bragrules.history import parse_sheet
 from bragrules.profile import load_profile_text
 
-from .helpers import FOUR, deal_with, play, rules_for
+from ..helpers import FOUR, deal_with, play, rules_for
 
 TWO = {"A": FOUR["A"], "B": FOUR["B"]}
 LIMITED = "extends: standard\nname: two-blind\ntable: {min_players: 2}\nblind: {max_blind_turns: 2}\n"

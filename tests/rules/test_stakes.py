@@ -45,8 +45,8 @@ from bragrules.history import LogWriter, parse_sheet
 from bragrules.profile import ProfileError, builtin_names, load_profile, load_profile_text, profile_hash
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import compile_rules
-from bragrules.rules.registry import later_fields
 from bragrules.rules.raise_cap import RaisePolicy
+from bragrules.rules.registry import later_fields
 
 from ..helpers import FOUR, deal_with, play, rules_for
 
@@ -437,8 +437,6 @@ def test_no_free_check_unless_the_house_allows() -> None:
     assert house.result.carried_out == 4
 
 
-@pytest.mark.xfail(strict=True, reason="the top of a pot-limit bet range can fall between level steps and is then "
-                                       "refused (tests/conformance.py KNOWN_DEFECTS)")
 def test_the_most_a_pot_limit_bet_may_pay_is_accepted() -> None:
     """003's pot limit, "加注最多为底池大小" (a raise is at most the size of the pot), with blind payments
     of halves in the pot: the most the legal actions let A pay is a payment the deal accepts."""

@@ -24,7 +24,7 @@ from bragrules.engine.session import random_chooser
 from bragrules.history import parse_sheet
 from bragrules.profile import ProfileError, load_profile_text
 
-from .helpers import FOUR, deal_with, play, rules_for
+from ..helpers import FOUR, deal_with, play, rules_for
 
 TOP = "extends: traditional\nname: top-six\nstakes: {max_stake: 6}\n"
 
