@@ -138,29 +138,29 @@ def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
     if all_in:
         if not (rules.session.covering_side_pot and low > 0):
             raise RuleViolation(
-                COVERING_RULE, f"{state.name} cannot cover {deal.due(state.name)} and must fold under this profile",
+                COVERING_RULE, f"{state.name} cannot cover {amount_text(deal.due(state.name))} and must fold under this profile",
             )
         if paid != low:
-            raise RuleViolation(COVERING_RULE, f"{state.name} is short and may only go all in for {money(low)}")
+            raise RuleViolation(COVERING_RULE, f"{state.name} is short and may only go all in for {amount_text(money(low))}")
         new_level = deal.level_u
     else:
         if state.stack_u is not None and (paid is None or paid > state.stack_u):
             raise RuleViolation(
-                STARTING_STACK_RULE, f"{state.name} has only {state.stack} and cannot pay {amount_text(amount)}"
+                STARTING_STACK_RULE, f"{state.name} has only {amount_text(state.stack or ZERO)} and cannot pay {amount_text(amount)}"
             )
         new_level = units.level_for(paid, blind) if paid is not None else None
         if new_level is None or new_level % units.step:
             raise RuleViolation(
                 LEVEL_STEP_RULE,
                 f"a {'blind' if blind else 'seen'} payment of {amount_text(amount)} is not a level in steps of "
-                f"{rules.stakes.level_step}",
+                f"{amount_text(rules.stakes.level_step)}",
             )
         level = deal.level_u
         open_ended = level is not None and rules.stakes.open_ended and new_level >= level  # see bet_range
         broken = None if open_ended else first_broken(level_bounds(deal, state), new_level)
         if broken is not None:
             high = bet_range(deal, state)[1]
-            most = None if high is None else str(money(high))
+            most = None if high is None else amount_text(money(high))
             raise RuleViolation(broken.rule, rules.stakes.refusal_words(broken, deal, state, units, amount_text(amount),
                                                                         most))
     if not apply:
@@ -245,14 +245,14 @@ def see(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
         if not (rules.session.covering_side_pot and paid == state.stack_u and state.stack_u > 0):
             raise RuleViolation(
                 COVERING_RULE,
-                f"{state.name} cannot cover the see ({money(cost)}); they have {state.stack}",
+                f"{state.name} cannot cover the see ({amount_text(money(cost))}); they have {amount_text(state.stack or ZERO)}",
             )
         cost = state.stack_u
     if paid != cost:
         rate = "blind" if state.blind else "seen"
         raise RuleViolation(
             COST_MULTIPLE_RULE,
-            f"a {rate} player's see costs exactly {money(cost)} here, not {amount_text(amount)}",
+            f"a {rate} player's see costs exactly {amount_text(money(cost))} here, not {amount_text(amount)}",
         )
     missing = [p for p in (state.name, opponent.name) if any(h is None for h in deal.players[p].hands.values())]
     if missing and not deal.winner_hint and not showing.may_concede(deal) and not deal.wait_for_cards:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from bragrules.core.rule_id import Rule, field_rule
+from bragrules.rules.words import money_text
 
 RAISE_LIMIT_RULE = field_rule("stakes.raise_limit")
 POT_MEASURE_RULE = field_rule("stakes.raise_limit.pot_measure")
@@ -107,5 +108,5 @@ class RaisePolicy:
                 return "a raise adds at most the pot as it would stand after the raiser's call"
             return "a raise adds at most the pot"
         if self.kind == "fixed":
-            return f"a raise adds exactly {self.amount}"
-        return f"a raise adds at most {self.amount}"
+            return f"a raise adds exactly {money_text(self.amount)}"
+        return f"a raise adds at most {money_text(self.amount)}"

@@ -335,16 +335,21 @@ class StakesPolicy(AreaPolicy):
         pay now, as text, which the raise limit's words quote)."""
         rate = "blind" if not bettor.seen else "seen"
         blind = not bettor.seen
-        money, pay = units.money, units.payment
+        pay = units.payment
+
+        def money(amount_u: Optional[int]) -> str:  # an amount for people: 5½, never 11/2
+            assert amount_u is not None
+            return money_text(units.money(amount_u))
+
         why = bound.why
         if why == "opening_min":
-            return (f"the opening level is at least {self.opening_min}: a {rate} player pays at least "
+            return (f"the opening level is at least {money_text(self.opening_min)}: a {rate} player pays at least "
                     f"{money(pay(units.opening_min, blind))}, not {amount}")
         if why == "stopped_opening":
-            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: the opening level is "
-                    f"{self.opening_min}, a {rate} player pays {money(pay(units.opening_min, blind))}, not {amount}")
+            return (f"the pot has reached {money_text(self.raises.pot_cap)}, where raising stops: the opening level is "
+                    f"{money_text(self.opening_min)}, a {rate} player pays {money(pay(units.opening_min, blind))}, not {amount}")
         if why == "opening_max":
-            return (f"the opening level is at most {self.opening_max}: a {rate} player pays at most "
+            return (f"the opening level is at most {money_text(self.opening_max)}: a {rate} player pays at most "
                     f"{money(pay(units.opening_max, blind))}, not {amount}")
         if why == "pot_opening":
             assert bound.high is not None
@@ -355,7 +360,7 @@ class StakesPolicy(AreaPolicy):
         if why == "below_level":
             return f"the level is {money(level)}: a {rate} player pays at least {money(pay(level, blind))}, not {amount}"
         if why == "stopped_raise":
-            return (f"the pot has reached {self.raises.pot_cap}, where raising stops: no raise, a {rate} player "
+            return (f"the pot has reached {money_text(self.raises.pot_cap)}, where raising stops: no raise, a {rate} player "
                     f"pays {money(pay(level, blind))} at the level of {money(level)}, sees or folds, not {amount}")
         if why == "max_stake":
             assert bound.high is not None
