@@ -473,3 +473,17 @@ def test_everyone_posts_the_ante_for_each_fresh_deal_carried_ones_included(ante:
     assert fresh.pot == 4 * Fraction(ante)
     carried = deal_with(rules, FOUR, carried=Fraction(7))
     assert carried.pot == 7 + 4 * Fraction(ante) and carried.players["A"].contributed == Fraction(ante)
+
+
+def test_a_refused_bet_writes_its_amounts_for_people() -> None:
+    """A refusal is read by people: 2½ and ¾, as everything else for people writes them, never 5/2."""
+    rules = rules_for("traditional", stakes={"raise_limit": {"kind": "max_increase", "amount": "5/2"},
+                                             "level_step": "1/2", "opening_min": "1/2"})
+    deal = play(deal_with(rules, FOUR), ["A look", "A bet 3/2"])
+    with pytest.raises(RuleViolation) as low:
+        deal.apply_text("B bet 1/2")
+    assert str(low.value) == "betting.at_least_level: the level is 1½: a blind player pays at least ¾, not ½"
+    with pytest.raises(RuleViolation) as high:
+        deal.apply_text("B bet 4")
+    assert "a raise adds at most 2½: from level 1½ a blind player may pay at most 2, not 4" in str(high.value)
+    assert "/" not in str(low.value) + str(high.value)
