@@ -403,8 +403,10 @@ def test_a_mutated_log_audits_or_is_refused_in_one_line(data: bytes, log_file: P
 # ---------------------------------------------------------------------------
 
 
-DERIVED = {"rules", "comparer", "units", "_money"}
-"""A deal's attributes made from its rules once and for all: not part of its state."""
+DERIVED = {"rules", "comparer", "units", "_money", "bounds_memo"}
+"""A deal's attributes made from its rules once and for all, and the bounds it keeps for the moment
+they answer (a cache, held to the stakes' own answer by tests/test_fast_paths_betting.py): not part
+of its state."""
 
 
 def freeze(value: Any, depth: int = 0) -> Any:

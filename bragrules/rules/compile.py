@@ -11,9 +11,7 @@ several areas at once (the money unit, the comparer of hands). The engine
 never reads a profile field and never branches on a variant's name: it asks
 these policies (:mod:`bragrules.rules.hooks` lists the questions).
 
->>> from bragrules.engine.showdown import Comparer  # the engine's comparer and units, built once per profile
-from bragrules.engine.units import UnitsFamily
-from bragrules.profile.models import Profile
+>>> from bragrules.profile.models import Profile
 >>> rules = compile_rules(Profile())
 >>> rules.stakes.payment(level=Fraction(4), blind=True)
 Fraction(2, 1)
@@ -104,9 +102,7 @@ def money_denominator(rules: Rules) -> int:
     Levels are multiples of the level step; a blind player pays the blind
     rate of a level; a see is a multiple of a payment.
 
-    >>> from bragrules.engine.showdown import Comparer  # the engine's comparer and units, built once per profile
-from bragrules.engine.units import UnitsFamily
-from bragrules.profile.models import Profile
+    >>> from bragrules.profile.models import Profile
     >>> money_denominator(compile_rules(Profile()))
     2
     """
