@@ -24,6 +24,7 @@ from setuptools import setup
 # interpreted: its Card subclasses int, which mypyc does not compile.
 COMPILED_MODULES = [
     "bragrules/core/money.py",
+    "bragrules/rules/ranking_spec.py",
     "bragrules/rules/ranking.py",
     "bragrules/core/shuffling.py",
     "bragrules/rules/compile.py",

@@ -86,8 +86,7 @@ from __future__ import annotations
 
 import itertools
 from collections import OrderedDict
-from dataclasses import dataclass
-from typing import Dict, FrozenSet, List, Optional, Protocol, Sequence, Tuple, Union
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.cards import (
     CARDS,
@@ -96,10 +95,14 @@ from bragrules.core.cards import (
     RANK_NAMES,
     RANK_PLURALS,
     SUIT_NAMES,
-    Card,
-    parse_card,
     parse_cards,
-    parse_rank,
+)
+from bragrules.rules.ranking_spec import (
+    Evaluation,
+    RankingSpec,
+    natural_values,
+    rank_tables,
+    wild_cards,
 )
 
 __all__ = [
@@ -146,145 +149,6 @@ _NEG_BLOCK = [-1] * STRIDE2
 CardsLike = Union[str, Sequence[int]]
 
 
-class WildSpec(Protocol):
-    """What compiling reads of ``ranking.wild``."""
-
-    @property
-    def cards(self) -> Sequence[str]: ...  # pragma: no cover
-    @property
-    def ranks(self) -> Sequence[str]: ...  # pragma: no cover
-    @property
-    def jokers(self) -> bool: ...  # pragma: no cover
-    @property
-    def natural_beats_wild(self) -> bool: ...  # pragma: no cover
-
-
-class RankingSpec(Protocol):
-    """What compiling reads of a ranking: a :class:`~bragrules.profile.models.Ranking`
-    (or anything with the same fields).
-
-    This module does not import the models (nor pydantic) itself.
-    ``model_dump_json()`` is the ranking's canonical JSON, the key of the cache.
-    """
-
-    @property
-    def category_order(self) -> Sequence[str]: ...  # pragma: no cover
-    @property
-    def prial_order(self) -> str: ...  # pragma: no cover
-    @property
-    def run_order(self) -> str: ...  # pragma: no cover
-    @property
-    def suits_break_ties(self) -> bool: ...  # pragma: no cover
-    @property
-    def suit_order(self) -> Sequence[str]: ...  # pragma: no cover
-    @property
-    def wild(self) -> WildSpec: ...  # pragma: no cover
-    def model_dump_json(self) -> str: ...  # pragma: no cover
-
-
-@dataclass(frozen=True)
-class Evaluation:
-    """The value of a hand, and for more than three cards which three play.
-
-    ``played`` is in display order (pair before kicker, runs high to low,
-    A-2-3 as written); ``stands_for`` gives the cards the played three count
-    as, position by position: the same cards unless a wild card stands for
-    another. ``natural`` is false when a wild card had to stand for
-    something other than itself.
-    """
-
-    strength: int
-    category: str
-    played: Tuple[Card, ...]
-    discarded: Tuple[Card, ...]
-    natural: bool
-    stands_for: Tuple[Card, ...] = ()
-
-
-# ---------------------------------------------------------------------------
-# Compiling a spec
-# ---------------------------------------------------------------------------
-
-
-def _classify(
-    r1: int, r2: int, r3: int, same_suit: bool, spec: RankingSpec
-) -> Tuple[str, int]:
-    """Category and rank key (level * 2197 + within) of ranks ``r1 >= r2 >= r3``.
-
-    A hand takes the highest listed category it qualifies for; a running
-    flush also qualifies as a run and as a flush, so leaving
-    ``running_flush`` out ranks it as a run (or a flush, whichever is
-    listed higher). A hand that qualifies for no listed category is high
-    card, compared card by card.
-    """
-    order = spec.category_order
-    prial = r1 == r3
-    distinct = r1 > r2 > r3
-    pair = not prial and not distinct
-    a23 = (r1, r2, r3) == (12, 1, 0)
-    run = distinct and (r1 - r3 == 2 or a23)
-    flush = same_suit and distinct
-    if a23:
-        run_key = 13 if spec.run_order == "a23_high" else 1
-    else:
-        run_key = r1  # 2 (4-3-2) up to 12 (A-K-Q)
-    high = r1 * 169 + r2 * 13 + r3
-    for index, cat in enumerate(order):
-        level = len(order) - 1 - index
-        if cat == "prial" and prial:
-            within = 13 if (r1 == 1 and spec.prial_order == "threes_high") else r1
-        elif cat == "running_flush" and run and flush:
-            within = run_key
-        elif cat == "run" and run:
-            within = run_key
-        elif cat == "flush" and flush:
-            within = high
-        elif cat == "pair" and pair:
-            kicker = r3 if r1 == r2 else r1
-            within = r2 * 13 + kicker
-        elif cat == "high_card":
-            within = high
-        else:
-            continue
-        return cat, level * _WITHIN + within
-    raise AssertionError("category_order ends with high_card")  # pragma: no cover
-
-
-def _rank_tables(spec: RankingSpec) -> Tuple[List[List[int]], List[List[str]]]:
-    """Rank keys and categories of every ordered rank triple, unsuited [0] and suited [1].
-
-    Indexed by ``r1 * 169 + r2 * 13 + r3`` in any order of the ranks.
-    """
-    keys = [[0] * _WITHIN, [0] * _WITHIN]
-    cats = [[""] * _WITHIN, [""] * _WITHIN]
-    for r1 in range(13):
-        for r2 in range(r1 + 1):
-            for r3 in range(r2 + 1):
-                perms = set(itertools.permutations((r1, r2, r3)))
-                for same in (0, 1):
-                    cat, key = _classify(r1, r2, r3, bool(same), spec)
-                    k, c = keys[same], cats[same]
-                    for p in perms:
-                        i = p[0] * 169 + p[1] * 13 + p[2]
-                        k[i] = key
-                        c[i] = cat
-    return keys, cats
-
-
-def _wild_cards(spec: RankingSpec, jokers: int) -> FrozenSet[int]:
-    """Indices of the wild cards in a pack of ``52 + jokers`` cards."""
-    wild = {int(parse_card(text)) for text in spec.wild.cards}
-    for text in spec.wild.ranks:
-        rank = parse_rank(text)
-        wild.update(rank * 4 + s for s in range(4))
-    jokers_in_pack = set(range(JOKER_BASE, JOKER_BASE + jokers))
-    if spec.wild.jokers:
-        wild |= jokers_in_pack
-    elif jokers_in_pack - wild:
-        raise ValueError("jokers in the pack must be wild (ranking.wild.jokers: true)")
-    return frozenset(c for c in wild if c < JOKER_BASE + jokers)
-
-
 class HandRanker:
     """A compiled ranking: the strength of every hand, and how to read it.
 
@@ -317,7 +181,7 @@ class HandRanker:
         self.pack_size = JOKER_BASE + jokers
         self.category_order = tuple(spec.category_order)
         self.suits_break_ties = spec.suits_break_ties
-        self.wild: FrozenSet[int] = _wild_cards(spec, jokers)
+        self.wild: FrozenSet[int] = wild_cards(spec, jokers)
         # tables other modules derive from this ranking, worked out once and kept with it
         # (the chances of each strength, the equity counts, the bots' shares)
         self.memo: Dict[object, object] = {}
@@ -326,7 +190,7 @@ class HandRanker:
         self._suit_value = [3 - suit_order.index(name) for name in SUIT_NAMES]
         # sort key of a card: rank, then suit value
         self._card_key = [(c >> 2) * 4 + self._suit_value[c & 3] for c in range(_N)]
-        self._rank_keys, self._rank_cats = _rank_tables(spec)
+        self._rank_keys, self._rank_cats = rank_tables(spec)
         self._nbw = spec.wild.natural_beats_wild and bool(self.wild)
         self._suit_span = _SUIT_KEYS if spec.suits_break_ties else 1
         self._nv: List[int] = []  # natural values of all 52**3 triples; -1 for a triple repeating a card
@@ -407,62 +271,6 @@ class HandRanker:
         self.table = table
         self._distinct = len(self._category_of)
 
-    def _natural_values(self) -> List[int]:
-        """The value of every ordered triple of the 52 cards, repeated cards allowed.
-
-        Index ``a * 2704 + b * 52 + c``. Triples repeating a card are filled
-        in here too and struck out by the caller: a wild card never stands
-        for a card already in the hand.
-        """
-        keys0, keys1 = self._rank_keys
-        if not self.suits_break_ties:
-            plain_rows = []
-            suited_rows = []
-            for pair_index in range(169):
-                base = pair_index * 13
-                row = list(map(keys0[base:base + 13].__getitem__, _RANK_OF))
-                plain_rows.append(row)
-                suited = keys1[base:base + 13]
-                for s in range(4):
-                    srow = row.copy()
-                    srow[s::4] = suited
-                    suited_rows.append(srow)
-            nv: List[int] = []
-            extend = nv.extend
-            for a in range(_N):
-                ra, sa = a >> 2, a & 3
-                for b in range(_N):
-                    pair_index = ra * 13 + (b >> 2)
-                    if sa == b & 3:
-                        extend(suited_rows[pair_index * 4 + sa])
-                    else:
-                        extend(plain_rows[pair_index])
-            return nv
-        nv = [0] * (_N2 * _N)
-        cats0, cats1 = self._rank_cats
-        ck = self._card_key
-        sv = self._suit_value
-        for a in range(_N):
-            ra, sa = a >> 2, a & 3
-            for b in range(a, _N):
-                rb, sb = b >> 2, b & 3
-                for c in range(b, _N):
-                    rc, sc = c >> 2, c & 3
-                    i = ra * 169 + rb * 13 + rc
-                    if sa == sb == sc:
-                        key, cat = keys1[i], cats1[i]
-                    else:
-                        key, cat = keys0[i], cats0[i]
-                    if cat == "pair":
-                        p = rb  # the middle card of a<=b<=c always belongs to the pair
-                        cs = sorted((a, b, c), key=lambda x: ((x >> 2) == p, ck[x]), reverse=True)
-                    else:
-                        cs = sorted((a, b, c), key=ck.__getitem__, reverse=True)
-                    value = key * _SUIT_KEYS + sv[cs[0] & 3] * 16 + sv[cs[1] & 3] * 4 + sv[cs[2] & 3]
-                    for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
-                        nv[x * _N2 + y * _N + z] = value
-        return nv
-
     def _best_value(self, a: int, b: int, c: int) -> Tuple[int, bool]:
         """The value of a hand's best reading, and whether that reading is natural.
 
@@ -496,7 +304,8 @@ class HandRanker:
 
     def _compile_general(self) -> None:
         """Suits that break ties, or wild cards: value each hand of the pack, then fill the table."""
-        nv = self._nv = self._natural_values()
+        nv = self._nv = natural_values(self._rank_keys, self._rank_cats, self._card_key, self._suit_value,
+                                           self.suits_break_ties)
         # a wild card stands for a card not already in the hand: repeated cards are no reading at all
         for x in range(_N):
             for y in range(_N):

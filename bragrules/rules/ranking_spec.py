@@ -1,0 +1,223 @@
+"""What compiling a ranking reads, and the tables built before the ranker: the category and
+rank key of every rank triple, the wild cards, the value of every natural hand.
+
+:mod:`bragrules.rules.ranking` builds a :class:`~bragrules.rules.ranking.HandRanker` from these.
+
+>>> from bragrules.profile.models import Ranking
+>>> classify(12, 11, 10, True, Ranking())[0], classify(1, 1, 1, False, Ranking())   # A-K-Q suited; 3-3-3
+('running_flush', ('prial', 10998))
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import FrozenSet, List, Protocol, Sequence, Tuple
+
+from bragrules.core.cards import JOKER_BASE, Card, parse_card, parse_rank
+
+N = 52
+"""Cards that a wild card may stand for."""
+N2 = N * N
+WITHIN = 2197
+"""``13 ** 3``: room for every within-category key."""
+SUIT_KEYS = 64
+"""``4 ** 3``: room for the suits of three cards."""
+RANK_OF = [c >> 2 for c in range(N)]
+
+
+class WildSpec(Protocol):
+    """What compiling reads of ``ranking.wild``."""
+
+    @property
+    def cards(self) -> Sequence[str]: ...  # pragma: no cover
+    @property
+    def ranks(self) -> Sequence[str]: ...  # pragma: no cover
+    @property
+    def jokers(self) -> bool: ...  # pragma: no cover
+    @property
+    def natural_beats_wild(self) -> bool: ...  # pragma: no cover
+
+
+class RankingSpec(Protocol):
+    """What compiling reads of a ranking: a :class:`~bragrules.profile.models.Ranking`
+    (or anything with the same fields).
+
+    This module does not import the models (nor pydantic) itself.
+    ``model_dump_json()`` is the ranking's canonical JSON, the key of the cache.
+    """
+
+    @property
+    def category_order(self) -> Sequence[str]: ...  # pragma: no cover
+    @property
+    def prial_order(self) -> str: ...  # pragma: no cover
+    @property
+    def run_order(self) -> str: ...  # pragma: no cover
+    @property
+    def suits_break_ties(self) -> bool: ...  # pragma: no cover
+    @property
+    def suit_order(self) -> Sequence[str]: ...  # pragma: no cover
+    @property
+    def wild(self) -> WildSpec: ...  # pragma: no cover
+    def model_dump_json(self) -> str: ...  # pragma: no cover
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The value of a hand, and for more than three cards which three play.
+
+    ``played`` is in display order (pair before kicker, runs high to low,
+    A-2-3 as written); ``stands_for`` gives the cards the played three count
+    as, position by position: the same cards unless a wild card stands for
+    another. ``natural`` is false when a wild card had to stand for
+    something other than itself.
+    """
+
+    strength: int
+    category: str
+    played: Tuple[Card, ...]
+    discarded: Tuple[Card, ...]
+    natural: bool
+    stands_for: Tuple[Card, ...] = ()
+
+
+# ---------------------------------------------------------------------------
+# Compiling a spec
+# ---------------------------------------------------------------------------
+
+
+def classify(
+    r1: int, r2: int, r3: int, same_suit: bool, spec: RankingSpec
+) -> Tuple[str, int]:
+    """Category and rank key (level * 2197 + within) of ranks ``r1 >= r2 >= r3``.
+
+    A hand takes the highest listed category it qualifies for; a running
+    flush also qualifies as a run and as a flush, so leaving
+    ``running_flush`` out ranks it as a run (or a flush, whichever is
+    listed higher). A hand that qualifies for no listed category is high
+    card, compared card by card.
+    """
+    order = spec.category_order
+    prial = r1 == r3
+    distinct = r1 > r2 > r3
+    pair = not prial and not distinct
+    a23 = (r1, r2, r3) == (12, 1, 0)
+    run = distinct and (r1 - r3 == 2 or a23)
+    flush = same_suit and distinct
+    if a23:
+        run_key = 13 if spec.run_order == "a23_high" else 1
+    else:
+        run_key = r1  # 2 (4-3-2) up to 12 (A-K-Q)
+    high = r1 * 169 + r2 * 13 + r3
+    for index, cat in enumerate(order):
+        level = len(order) - 1 - index
+        if cat == "prial" and prial:
+            within = 13 if (r1 == 1 and spec.prial_order == "threes_high") else r1
+        elif cat == "running_flush" and run and flush:
+            within = run_key
+        elif cat == "run" and run:
+            within = run_key
+        elif cat == "flush" and flush:
+            within = high
+        elif cat == "pair" and pair:
+            kicker = r3 if r1 == r2 else r1
+            within = r2 * 13 + kicker
+        elif cat == "high_card":
+            within = high
+        else:
+            continue
+        return cat, level * WITHIN + within
+    raise AssertionError("category_order ends with high_card")  # pragma: no cover
+
+
+def rank_tables(spec: RankingSpec) -> Tuple[List[List[int]], List[List[str]]]:
+    """Rank keys and categories of every ordered rank triple, unsuited [0] and suited [1].
+
+    Indexed by ``r1 * 169 + r2 * 13 + r3`` in any order of the ranks.
+    """
+    keys = [[0] * WITHIN, [0] * WITHIN]
+    cats = [[""] * WITHIN, [""] * WITHIN]
+    for r1 in range(13):
+        for r2 in range(r1 + 1):
+            for r3 in range(r2 + 1):
+                perms = set(itertools.permutations((r1, r2, r3)))
+                for same in (0, 1):
+                    cat, key = classify(r1, r2, r3, bool(same), spec)
+                    k, c = keys[same], cats[same]
+                    for p in perms:
+                        i = p[0] * 169 + p[1] * 13 + p[2]
+                        k[i] = key
+                        c[i] = cat
+    return keys, cats
+
+
+def wild_cards(spec: RankingSpec, jokers: int) -> FrozenSet[int]:
+    """Indices of the wild cards in a pack of ``52 + jokers`` cards."""
+    wild = {int(parse_card(text)) for text in spec.wild.cards}
+    for text in spec.wild.ranks:
+        rank = parse_rank(text)
+        wild.update(rank * 4 + s for s in range(4))
+    jokers_in_pack = set(range(JOKER_BASE, JOKER_BASE + jokers))
+    if spec.wild.jokers:
+        wild |= jokers_in_pack
+    elif jokers_in_pack - wild:
+        raise ValueError("jokers in the pack must be wild (ranking.wild.jokers: true)")
+    return frozenset(c for c in wild if c < JOKER_BASE + jokers)
+
+
+def natural_values(rank_keys: Sequence[List[int]], rank_cats: Sequence[List[str]],
+                   card_key: Sequence[int], suit_value: Sequence[int], suits_break_ties: bool) -> List[int]:
+    """The value of every ordered triple of the 52 cards, repeated cards allowed.
+
+    Index ``a * 2704 + b * 52 + c``. Triples repeating a card are filled
+    in here too and struck out by the caller: a wild card never stands
+    for a card already in the hand.
+    """
+    keys0, keys1 = rank_keys
+    if not suits_break_ties:
+        plain_rows = []
+        suited_rows = []
+        for pair_index in range(169):
+            base = pair_index * 13
+            row = list(map(keys0[base:base + 13].__getitem__, RANK_OF))
+            plain_rows.append(row)
+            suited = keys1[base:base + 13]
+            for s in range(4):
+                srow = row.copy()
+                srow[s::4] = suited
+                suited_rows.append(srow)
+        nv: List[int] = []
+        extend = nv.extend
+        for a in range(N):
+            ra, sa = a >> 2, a & 3
+            for b in range(N):
+                pair_index = ra * 13 + (b >> 2)
+                if sa == b & 3:
+                    extend(suited_rows[pair_index * 4 + sa])
+                else:
+                    extend(plain_rows[pair_index])
+        return nv
+    nv = [0] * (N2 * N)
+    cats0, cats1 = rank_cats
+    ck = card_key
+    sv = suit_value
+    for a in range(N):
+        ra, sa = a >> 2, a & 3
+        for b in range(a, N):
+            rb, sb = b >> 2, b & 3
+            for c in range(b, N):
+                rc, sc = c >> 2, c & 3
+                i = ra * 169 + rb * 13 + rc
+                if sa == sb == sc:
+                    key, cat = keys1[i], cats1[i]
+                else:
+                    key, cat = keys0[i], cats0[i]
+                if cat == "pair":
+                    p = rb  # the middle card of a<=b<=c always belongs to the pair
+                    cs = sorted((a, b, c), key=lambda x: ((x >> 2) == p, ck[x]), reverse=True)
+                else:
+                    cs = sorted((a, b, c), key=ck.__getitem__, reverse=True)
+                value = key * SUIT_KEYS + sv[cs[0] & 3] * 16 + sv[cs[1] & 3] * 4 + sv[cs[2] & 3]
+                for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+                    nv[x * N2 + y * N + z] = value
+    return nv
