@@ -46,7 +46,7 @@ from typing import Any, Deque, Dict, Iterator, List, Optional, Tuple
 
 from bragrules.audit import AuditReport, DealSummary, Note, Violation, _Auditor, _seat_keeper
 from bragrules.core.errors import HistoryError
-from bragrules.history.log import _LogReader, read_deals, read_line, read_log
+from bragrules.history.log import LogReader, read_deals, read_line, read_log
 from bragrules.history.model import DealEntry, History
 from bragrules.history.schema import DealLine
 from bragrules.rules.compile import Rules, compile_rules
@@ -134,7 +134,7 @@ def _block_lines(history: History, block: Block) -> Iterator[Tuple[int, bytes]]:
     start, end, first_line = block
     handle = open(history.file, "rb")
     handle.seek(start)
-    return _LogReader(history.file, handle, first_line, limit=end - start).lines()
+    return LogReader(history.file, handle, first_line, limit=end - start).lines()
 
 
 def _probe(history: History, block: Block, previous: int) -> None:
@@ -144,7 +144,7 @@ def _probe(history: History, block: Block, previous: int) -> None:
     start, end, first_line = block
     with open(history.file, "rb") as handle:
         handle.seek(start)
-        lines = _LogReader(history.file, handle, first_line, limit=end - start).lines()
+        lines = LogReader(history.file, handle, first_line, limit=end - start).lines()
         next(read_deals(replace(history), lines, previous), None)
 
 

@@ -46,13 +46,16 @@ from typing import (
 import msgspec
 
 from bragrules.core.errors import HistoryError
-from bragrules.core.money import money_json, parse_money
+from bragrules.core.money import WHOLE, money_json, parse_money
 from bragrules.core.text import quote
+from bragrules.engine.actions import Action
 from bragrules.profile import profile_hash
 from bragrules.profile.models import Profile
 
 from .model import LOG_FORMAT, OUTCOMES, ActionEntry, DealEntry, EndClaim, Hand, History, PathLike, ResultClaim
 from .schema import (
+    DECODER,
+    ENCODER,
     EVENT_TYPES,
     HEADER_ORDER,
     LINE_TYPES,
@@ -62,28 +65,24 @@ from .schema import (
     EndLine,
     HeaderLine,
     ResultLine,
-    _decoder,
-    _encoder,
     build,
     check_fields,
     decode_line,
     encode_line,
 )
 from .values import (
-    _ACTIONS,
-    _CARD_OF,
-    _WHOLE,
-    _CardBook,
-    _money,
-    _names,
-    _net_map,
-    _player_name,
-    _read_action,
-    _read_centre,
-    _read_hand,
-    _show,
-    _unreadable,
+    CARD_OF,
+    CardBook,
+    describe_value,
     hand_text,
+    read_action,
+    read_centre,
+    read_hand,
+    read_money,
+    read_names,
+    read_net_map,
+    read_player_name,
+    unreadable_error,
 )
 
 # ---------------------------------------------------------------------------
@@ -498,7 +497,7 @@ class _DuplicateKey(ValueError):
 _decode_json = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys).decode
 
 
-class _LogReader:
+class LogReader:
     """Reads a log's lines as JSON objects, with their line numbers.
 
     From the file ``name`` (opened afresh for each reading), or from
@@ -523,7 +522,7 @@ class _LogReader:
             try:
                 handle = open(self.name, "rb")
             except OSError as exc:
-                raise _unreadable(exc, self.name) from None
+                raise unreadable_error(exc, self.name) from None
         with handle:
             number = self.first_line - 1
             blank = 0
@@ -534,7 +533,7 @@ class _LogReader:
                 try:
                     raw = readline(longest if left is None else min(longest, left))
                 except OSError as exc:
-                    raise _unreadable(exc, self.name) from None
+                    raise unreadable_error(exc, self.name) from None
                 if not raw:
                     return
                 number += 1
@@ -622,11 +621,11 @@ def _read_header(name: str, line: int, obj: Dict[str, Any]) -> History:
         raise HistoryError("the first line of a log must be its header ({\"type\": \"header\", ...})", name, line)
     fmt = obj.get("format")
     if fmt != LOG_FORMAT:
-        raise HistoryError(f"header: format must be {LOG_FORMAT!r}, not {_show(fmt)}", name, line)
+        raise HistoryError(f"header: format must be {LOG_FORMAT!r}, not {describe_value(fmt)}", name, line)
     head: HeaderLine = build(HeaderLine, check_fields(obj, HeaderLine, "header", "header", name, line))
     players: List[str] = []
     for value in head.players:
-        player = _player_name(value, "header: players", name, line)
+        player = read_player_name(value, "header: players", name, line)
         if player in players:
             raise HistoryError(f"header: {player} is listed twice", name, line)
         players.append(player)
@@ -688,7 +687,7 @@ class _LogDeals:
         if self.rest is not None:
             lines, self.rest = self.rest, iter(())
         else:
-            lines = _LogReader(history.file, limit=history.byte_limit).lines()
+            lines = LogReader(history.file, limit=history.byte_limit).lines()
             next(lines)  # the header, read already
         return read_deals(history, lines, 0)
 
@@ -702,9 +701,9 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
     name = history.file
     players = history.players
     current: Optional[DealEntry] = None
-    book: Optional[_CardBook] = None
-    decode, encode = _decoder.decode, _encoder.encode
-    known_actions = _ACTIONS
+    book: Optional[CardBook] = None
+    decode, encode = DECODER.decode, ENCODER.encode
+    known_actions: Dict[str, Action] = {}  # this read's actions by their text (a log repeats a few hundred)
     names = frozenset(p for p in players if not p.startswith("_"))  # a line naming only these: no name to check
     new_entry = tuple.__new__  # a named tuple made without its __new__'s call: one per action of a long log
     record: Optional[msgspec.Struct]
@@ -729,11 +728,11 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
                 if current is None or number != current.number or current.result is not None:
                     raise HistoryError(f"an action of deal {number} outside that deal", name, line)
                 text = record.action
-                action = known_actions.get(text)  # _read_action's fast path, inline: an action read before
+                action = known_actions.get(text)  # read_action's fast path, inline: an action read before
                 if action is not None and action.player in players:
                     current.actions.append(new_entry(ActionEntry, (action, line)))  # ActionEntry(action, line)
                 else:
-                    current.actions.append(_read_action(text, players, number, name, line))
+                    current.actions.append(read_action(text, players, number, name, line, known_actions))
             elif isinstance(record, DealLine):
                 number = record.deal
                 if number != last_number + 1:
@@ -782,23 +781,23 @@ def _log_end(record: EndLine, players: Sequence[str], name: str, line: int, afte
     claim = EndClaim(line=line, after_deal=after)
     free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
     if free.net is not None:
-        claim.net, _ = _net_map(free.net, "end: net", players, name, lambda key: line)
+        claim.net, _ = read_net_map(free.net, "end: net", players, name, lambda key: line)
     if free.winners is not None:
-        claim.winners = _names(free.winners, "end: winners", players, name, line)
+        claim.winners = read_names(free.winners, "end: winners", players, name, line)
     return claim
 
 
 def _log_money(value: Any, number: int, field: str, name: str, line: int) -> Fraction:
     """An amount of deal ``number``'s ``field``: a small whole one taken from the shared table at once,
-    any other read by ``_money`` (which words a problem; the words are made only then)."""
-    whole = _WHOLE.get(value) if type(value) is int else None
-    return whole if whole is not None else _money(value, f"deal {number}: {field}", name, line)
+    any other read by ``read_money`` (which words a problem; the words are made only then)."""
+    whole = WHOLE.get(value) if type(value) is int else None
+    return whole if whole is not None else read_money(value, f"deal {number}: {field}", name, line)
 
 
 def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, line: int,
-              names: FrozenSet[str] = frozenset()) -> Tuple[DealEntry, _CardBook]:
+              names: FrozenSet[str] = frozenset()) -> Tuple[DealEntry, CardBook]:
     entry = DealEntry(number=number, line=line)
-    book = _CardBook(name, number)
+    book = CardBook(name, number)
     dealer = record.dealer
     if dealer is not None:
         if dealer not in players:
@@ -813,7 +812,7 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         if plain:
             entry.order = list(order)
         else:
-            entry.order = [p if type(p) is str and p in players else _player_name(p, f"deal {number}: order", name, line)
+            entry.order = [p if type(p) is str and p in players else read_player_name(p, f"deal {number}: order", name, line)
                            for p in order]
             for p in entry.order:
                 if p not in players:
@@ -822,7 +821,7 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         _log_hands(entry, record.cards, record.retained, players, name, line, book, names)
     free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
     if free.centre is not None:
-        entry.centre = _read_centre(free.centre, number, name, line, book)
+        entry.centre = read_centre(free.centre, number, name, line, book)
         entry.centre_line = line
     if free.carried_in is not None:
         entry.carried_in = _log_money(free.carried_in, number, "carried_in", name, line)
@@ -832,7 +831,7 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
 
 
 def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: Optional[Mapping[str, Any]],
-               players: Sequence[str], name: str, line: int, book: _CardBook,
+               players: Sequence[str], name: str, line: int, book: CardBook,
                names: FrozenSet[str] = frozenset()) -> None:
     """The ``cards`` and ``retained`` of a ``deal`` line (older logs) or of a ``cards`` line.
 
@@ -852,11 +851,11 @@ def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: O
         hand: Hand = None
         if type(value) is str:  # three cards as the engine writes them: read and recorded at once
             try:
-                hand = tuple(map(_CARD_OF, value.split()))
+                hand = tuple(map(CARD_OF, value.split()))
             except KeyError:
                 hand = None
         if hand is None or not add_three(hand, player):
-            hand = _read_hand(value, player, number, name, line, book)
+            hand = read_hand(value, player, number, name, line, book)
         held[player] = hand
         card_lines[player] = line
     if retained is not None:
@@ -867,11 +866,11 @@ def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: O
                 raise HistoryError(f"deal {number}: a retained hand for {player!r}, who is not a player", name, line)
             if player in entry.retained:
                 raise HistoryError(f"deal {number}: {player}'s retained hand is given twice", name, line)
-            entry.retained[player] = _read_hand(value, player, number, name, line, book, label="retained hand")
+            entry.retained[player] = read_hand(value, player, number, name, line, book, label="retained hand")
 
 
 def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name: str, line: int,
-               book: _CardBook, names: FrozenSet[str] = frozenset()) -> None:
+               book: CardBook, names: FrozenSet[str] = frozenset()) -> None:
     """A ``cards`` line: the hands of a deal, written when it ended (once per deal)."""
     if entry.cards_line is not None:
         raise HistoryError(f"deal {entry.number}: a second cards line (the first is line {entry.cards_line})",
@@ -882,13 +881,13 @@ def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name
 
 def _plain_net(net: Any, names: FrozenSet[str]) -> Optional[Dict[str, Fraction]]:
     """A result's ``net`` as the engine writes it (each of ``names`` an integer or a fraction such as
-    ``"-3/2"``), read at once; None for anything else, which ``_net_map`` reads and words."""
+    ``"-3/2"``), read at once; None for anything else, which ``read_net_map`` reads and words."""
     if type(net) is not dict or not net.keys() <= names:
         return None
     found: Dict[str, Fraction] = {}
     for key, amount in net.items():
         kind = type(amount)
-        value = _WHOLE.get(amount) if kind is int else _plain_amount(amount) if kind is str else None
+        value = WHOLE.get(amount) if kind is int else _plain_amount(amount) if kind is str else None
         if value is None:
             return None
         found[key] = value
@@ -911,18 +910,18 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
     outcome = free.outcome
     if outcome is not None:
         if outcome not in OUTCOMES:
-            raise HistoryError(f"deal {number}: result: outcome must be one of {', '.join(OUTCOMES)}, not {_show(outcome)}", name, line)
+            raise HistoryError(f"deal {number}: result: outcome must be one of {', '.join(OUTCOMES)}, not {describe_value(outcome)}", name, line)
         claim.outcome = outcome
     winners = record.winners
     if winners is not None:
         if len(winners) == 1 and type(winners[0]) is str and winners[0] in players:  # the usual: one winner
             claim.winners = list(winners)
         else:
-            claim.winners = _names(winners, f"deal {number}: result: winners", players, name, line) if winners else []
+            claim.winners = read_names(winners, f"deal {number}: result: winners", players, name, line) if winners else []
     net = free.net
     if net is not None:
         plain = _plain_net(net, names)
-        claim.net = plain if plain is not None else _net_map(net, f"deal {number}: result: net", players, name, lambda key: line)[0]
+        claim.net = plain if plain is not None else read_net_map(net, f"deal {number}: result: net", players, name, lambda key: line)[0]
     if free.pot is not None:
         claim.pot = _log_money(free.pot, number, "result: pot", name, line)
     if free.carried_out is not None:
@@ -931,7 +930,7 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
         claim.returned = _log_money(free.returned, number, "result: returned", name, line)
     lost = record.lives_lost
     if lost is not None:
-        claim.lives_lost = _names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []
+        claim.lives_lost = read_names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []
     return claim
 
 
@@ -942,7 +941,7 @@ def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:
     --resume`` leaves out a last line cut short).
     """
     name = os.fspath(path)
-    lines = _LogReader(name, limit=byte_limit).lines()
+    lines = LogReader(name, limit=byte_limit).lines()
     try:
         line, raw = next(lines)
     except StopIteration:
@@ -955,9 +954,9 @@ def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:
     return history
 
 
-def _read_log_stream(handle: BinaryIO, name: str, first_line: int) -> History:
+def read_log_stream(handle: BinaryIO, name: str, first_line: int) -> History:
     """A log from a stream: the header now, the deals as they are iterated (once)."""
-    lines = _LogReader(name, handle, first_line).lines()
+    lines = LogReader(name, handle, first_line).lines()
     try:
         line, raw = next(lines)
     except StopIteration:
