@@ -37,7 +37,12 @@ COMPILED_MODULES = [
     "bragrules/play/simulate.py",
     "bragrules/history/values.py",
     "bragrules/history/log.py",
-    "bragrules/audit.py",
+    "bragrules/audit/report.py",
+    "bragrules/audit/base.py",
+    "bragrules/audit/cards.py",
+    "bragrules/audit/claims.py",
+    "bragrules/audit/one_deal.py",
+    "bragrules/audit/auditor.py",
 ]
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, List, Literal, Optional
 
 from pydantic import Field, model_validator
 
+from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import count, sentence
@@ -81,6 +82,9 @@ def rotation_step(p: "Profile") -> int:
 # ---------------------------------------------------------------------------
 # The sentences
 # ---------------------------------------------------------------------------
+
+MIN_PLAYERS_RULE = field_rule("table.min_players")
+MAX_PLAYERS_RULE = field_rule("table.max_players")
 
 
 @dataclass(frozen=True, slots=True)
