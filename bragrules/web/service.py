@@ -53,6 +53,7 @@ from bragrules.core.money import money_json, parse_money, pretty_money
 from bragrules.engine.actions import DISPUTE_KINDS, KINDS, Action, LegalAction
 from bragrules.engine.deal import Deal
 from bragrules.play.bots import ALL_STYLES, make_bot
+from bragrules.play.keep import keep_problem
 from bragrules.play.table import HUMAN, Seat, Table
 from bragrules.profile.models import Profile
 from bragrules.web.seats import (
@@ -1001,25 +1002,6 @@ class TableService:
 # ---------------------------------------------------------------------------
 # Views and words
 # ---------------------------------------------------------------------------
-
-
-def keep_problem(profile: Profile) -> Optional[str]:
-    """Why keep mode cannot referee ``profile`` (None: it can): the formats whose play turns on
-    cards the app would have to know before a showdown (several hands to arrange, the centre to
-    swap with).
-
-    >>> from bragrules.profile import load_profile
-    >>> keep_problem(load_profile("traditional")) is None
-    True
-    """
-    fmt = profile.format
-    if fmt.exchange.enabled:
-        return (f"keep mode does not support the profile {profile.name}: Stop the Bus swaps with a "
-                "centre the app would have to know (play it dealt, without --keep)")
-    if fmt.hands > 1:
-        return (f"keep mode does not support the profile {profile.name}: its {fmt.hands} hands each are "
-                "arranged and compared card by card (play it dealt, without --keep)")
-    return None
 
 
 def _option_json(option: LegalAction, deal: Deal) -> Dict[str, Any]:
