@@ -50,40 +50,38 @@ from typing import Any, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.core.money import ZERO, money_json, pretty_money
+from bragrules.core.rule_id import Rule, declared_rules, fixed_sentence, fixed_sources
 from bragrules.engine.actions import Action, ActionSyntaxError, LegalAction
 from bragrules.engine.deal import Deal, Ending
 from bragrules.explainers.explain import explain, field_paths, in_play, json_value, source_of, value_of
 from bragrules.history import DealEntry, History, read_history
 from bragrules.profile.models import Profile
+from bragrules.rules.blind import RETAIN_DEFAULT_RULE
 from bragrules.rules.compile import Rules
-from bragrules.rules.seeing import TIE
+from bragrules.rules.disputes import DELIBERATE_LOOK_RULE, EXPOSURE_AFTER_BETTING_RULE, EXPOSURE_BEFORE_BETTING_RULE
+from bragrules.rules.fixed import AT_LEAST_LEVEL, DEAL_OVER
+from bragrules.rules.hand_ranking import CATEGORY_ORDER_RULE, SUITS_BREAK_TIES_RULE
+from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, TIE, TIE_RULE
+from bragrules.rules.stakes import OPENING_MIN_RULE, POT_MEASURE_RULE, RAISE_LIMIT_RULE
 
 ProfileChoice = Union[Rules, Profile, str, "os.PathLike[str]", None]
 
 DISPUTE_FORMS = "an action such as 'A see 4' or 'B fold', 'X exposes Y', 'X peeks Y', or 'tie'"
 
-# Rules every Brag table shares: not profile fields, but named by the engine.
+# Rules every Brag table shares: not profile fields, but named by the engine and the history's
+# checks; each with its sentence and its sources as declared (bragrules.rules.fixed).
 FIXED_RULES: Dict[str, Tuple[str, str]] = {
-    "turn_order": ("players act in turn, clockwise from the dealer's left", "000, 002, 003"),
-    "deal_over": ("nothing more is done in a deal that is over", "000, 002, 003"),
-    "folded": ("a player who has folded takes no further part in the deal", "000, 002, 003"),
-    "players": ("only the players dealt in take part in the deal", "000, 002, 003"),
-    "betting.at_least_level": (
-        "a bet is at least the current level (a blind player pays the blind rate of it)",
-        "000, 002, 003",  # 003: "跟注（至少付当前注额）" (call: pay at least the current bet)
-    ),
-    "seeing.two_players": ("only the last two players in a deal may see", "000, 002, 003"),  # 003: "只有两人才能摊牌"
-    "history.cards": ("a showdown needs the cards of the players shown", "the history"),
+    rule: (fixed_sentence(rule), fixed_sources(rule)) for rule in declared_rules() if not rule.is_field
 }
 
 # Rules cited together: what a see costs depends on both the multiple and the basis.
-_COMPANIONS: Dict[str, Tuple[str, ...]] = {
-    "seeing.cost_multiple": ("seeing.cost_basis",),
-    "seeing.cost_basis": ("seeing.cost_multiple",),
-    "stakes.raise_limit.pot_measure": ("stakes.raise_limit",),  # the measure of a pot limit: the limit too
+_COMPANIONS: Dict[str, Tuple[Rule, ...]] = {
+    COST_MULTIPLE_RULE: (COST_BASIS_RULE,),
+    COST_BASIS_RULE: (COST_MULTIPLE_RULE,),
+    POT_MEASURE_RULE: (RAISE_LIMIT_RULE,),  # the measure of a pot limit: the limit too
 }
 
-_AMOUNT_RULES = ("betting.at_least_level", "stakes.opening_min")
+_AMOUNT_RULES = (AT_LEAST_LEVEL, OPENING_MIN_RULE)
 
 
 # ---------------------------------------------------------------------------
@@ -549,7 +547,7 @@ def _finish(ruling: Ruling, sit: _Situation, deal: Deal, paths: List[str], lead:
         deal.apply(default)
         lead += (f"{survivor} may retain the unseen hand or release it "
                  f"({'retaining it' if default.kind == 'retain' else 'releasing it'} unless {survivor} says otherwise); ")
-        extra = ["blind.retain_default"]
+        extra: List[str] = [RETAIN_DEFAULT_RULE]
     else:
         extra = []
     if deal.result is not None:
@@ -637,14 +635,14 @@ def _refused(sit: _Situation, ruling: Ruling, action: Action, exc: RuleViolation
     ruling.outcome = "refused"
     paths = [exc.rule, *_COMPANIONS.get(exc.rule, ())]
     if deal.result is not None:  # after the end: the end stands (a concession there, say, breaks its own rule)
-        why = "the deal is already over" if exc.rule == "deal_over" else exc.message
+        why = "the deal is already over" if exc.rule == DEAL_OVER else exc.message
         ruling.summary = f"{action} is not allowed: {why}"
         ending = _ending(sit, deal)
         ruling.net, ruling.winners, ruling.carried = ending.net, ending.winners, ending.carried
         ruling.next = f"nothing changes: {ending.text}; net: {_net_text(ending.net)}"
         ruling.citations = _cites(sit, paths + ending.paths)
         return ruling
-    if exc.rule == "seeing.cost_multiple" and action.amount is not None:
+    if exc.rule == COST_MULTIPLE_RULE and action.amount is not None:
         see = _option(deal, "see")
         if see is not None and see.amount is not None:
             cost, paid = see.amount, action.amount
@@ -699,7 +697,7 @@ def _rule_exposure(sit: _Situation, dispute: Dispute) -> Ruling:
     x, y = dispute.player, dispute.target
     assert x is not None and y is not None
     begun = deal.level is not None
-    path = "disputes.exposure_after_betting" if begun else "disputes.exposure_before_betting"
+    path = EXPOSURE_AFTER_BETTING_RULE if begun else EXPOSURE_BEFORE_BETTING_RULE
     ruling = Ruling(sit.label, None, "", "", "")
     when = "after betting began" if begun else "before any betting"
     exposed = deal.snapshot()
@@ -739,7 +737,7 @@ def _rule_peek(sit: _Situation, dispute: Dispute) -> Ruling:
     deal = sit.deal
     x, y = dispute.player, dispute.target
     assert x is not None and y is not None
-    path = "disputes.deliberate_look"
+    path = DELIBERATE_LOOK_RULE
     ruling = Ruling(sit.label, None, "", "", "")
     if sit.profile.disputes.deliberate_look != "fold":
         ruling.outcome = "continue"
@@ -801,12 +799,12 @@ def _rule_tie(sit: _Situation, dispute: Dispute) -> Ruling:
     if tied:
         ruling.summary = f"{lead}{_hand_words(sit, after, caller)} and {_hand_words(sit, after, opponent)} are equal: " \
                          f"{TIE.sentence(sit.profile)}"
-        paths = ["seeing.tie"]
+        paths = [TIE_RULE]
     else:
         ruling.summary = f"{lead}not a tie: {_hand_words(sit, after, ending.winners[0])} is the better hand"
-        paths = ["ranking.category_order"]
+        paths = [CATEGORY_ORDER_RULE]
         if sit.profile.ranking.suits_break_ties:
-            paths.append("ranking.suits_break_ties")
+            paths.append(SUITS_BREAK_TIES_RULE)
     ruling.outcome = ending.outcome
     ruling.net, ruling.winners, ruling.carried = ending.net, ending.winners, ending.carried
     ruling.next = f"{lead}{ending.text}; net: {_net_text(ending.net)}"

@@ -56,6 +56,8 @@ from bragrules.play.bots import ALL_STYLES, make_bot
 from bragrules.play.keep import keep_problem
 from bragrules.play.table import HUMAN, Seat, Table
 from bragrules.profile.models import Profile
+from bragrules.rules.fixed import HISTORY_CARDS
+from bragrules.rules.session import AT_LIMIT_RULE
 from bragrules.web.seats import (
     SeatFileError,
     SeatRecord,
@@ -570,7 +572,7 @@ class TableService:
         if table.session.time_up():  # session.end.at_limit: abandon: play stopped at the time limit
             table.session.abandon_deal()
             self._advance()
-            raise self._rule_refusal(RuleViolation("session.end.at_limit", "time is up: the hand is abandoned, "
+            raise self._rule_refusal(RuleViolation(AT_LIMIT_RULE, "time is up: the hand is abandoned, "
                                                                           "every stake returned"))
         try:
             deal.verify(action)
@@ -796,7 +798,7 @@ class TableService:
                 if ruling is None:
                     raise Refusal(f"the dispute cannot be ruled: {getattr(exc, 'message', exc)}") from None
                 return self._record_ruling(ruling, number)
-            if found.allowed is False and any(c.path == "history.cards" for c in found.citations):
+            if found.allowed is False and any(c.path == HISTORY_CARDS for c in found.citations):
                 unseen = self._unseen_ruling(name, words, deal)
                 if unseen is not None:
                     found.allowed, found.summary, found.citations = unseen.allowed, unseen.summary, []
