@@ -34,6 +34,7 @@ COMPILED_MODULES = [
     "bragrules/engine/deal.py",
     "bragrules/engine/session.py",
     "bragrules/play/bots.py",
+    "bragrules/play/blocks.py",
     "bragrules/play/simulate.py",
     "bragrules/history/values.py",
     "bragrules/history/log.py",
