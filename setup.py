@@ -38,6 +38,7 @@ COMPILED_MODULES = [
     "bragrules/play/simulate.py",
     "bragrules/history/values.py",
     "bragrules/history/log.py",
+    "bragrules/history/log_writer.py",
     "bragrules/audit/report.py",
     "bragrules/audit/base.py",
     "bragrules/audit/cards.py",
