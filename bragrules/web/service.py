@@ -49,8 +49,8 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence
 
 from bragrules.core.cards import CardError, parse_cards
 from bragrules.core.errors import BragError, HistoryError, RuleViolation
-from bragrules.core.money import money_json, parse_money, pretty_money
-from bragrules.engine.actions import DISPUTE_KINDS, KINDS, Action, LegalAction
+from bragrules.core.money import parse_money, pretty_money
+from bragrules.engine.actions import DISPUTE_KINDS, KINDS, Action
 from bragrules.engine.deal import Deal
 from bragrules.play.bots import ALL_STYLES, make_bot
 from bragrules.play.keep import keep_problem
@@ -66,6 +66,15 @@ from bragrules.web.seats import (
     save_seats,
     seat_file_path,
     token_digest,
+)
+from bragrules.web.views import (
+    describe,
+    option_label,
+    optional_money,
+    public_view,
+    rule_words,
+    seat_view,
+    timeout_action,
 )
 
 MAX_NAME = 24
@@ -147,9 +156,6 @@ class Ruling:
                 "summary": self.summary, "rules": self.rules, "deal": self.deal, "pending": pending,
                 "settled": self.settled}
 
-
-def _money(value: Optional[Fraction]) -> Any:
-    return None if value is None else money_json(value)
 
 
 def check_name(name: Any) -> str:
@@ -662,10 +668,10 @@ class TableService:
             "deal": number,
             "outcome": result.outcome,
             "winners": list(result.winners),
-            "pot": _money(result.pot),
+            "pot": optional_money(result.pot),
             "reason": result.reason,
-            "net": {p: _money(v) for p, v in result.net.items()},
-            "carried_out": _money(result.carried_out),
+            "net": {p: optional_money(v) for p, v in result.net.items()},
+            "carried_out": optional_money(result.carried_out),
             "shown": {p: [str(c) for c in h] for p, h in view.shown().items() if h is not None},
         }
         if result.outcome in ("carried", "redeal", "abandoned"):  # nobody won: a redeal's pot went back to the players
@@ -971,8 +977,8 @@ class TableService:
                                         "here": place.is_bot or place.connections > 0}
                 if table is not None:
                     session = table.session
-                    item["balance"] = _money(session.balances[place.name])
-                    item["net"] = _money(session.net()[place.name])
+                    item["balance"] = optional_money(session.balances[place.name])
+                    item["net"] = optional_money(session.net()[place.name])
                     if session.rules.format.lives is not None:
                         item["lives"] = session.lives[place.name]
                 seats.append(item)
@@ -983,7 +989,7 @@ class TableService:
             out["deals_played"] = table.deals_played
             out["hands"] = table.hands
             out["dealer"] = session.dealer
-            out["carried"] = _money(session.state.carried)
+            out["carried"] = optional_money(session.state.carried)
             if self.phase == "over":
                 out["winners"] = session.winners()
             deal = session.current
@@ -999,165 +1005,6 @@ class TableService:
             if host and table.log is not None:
                 out["log"] = table.log.name
             return out
-
-
-# ---------------------------------------------------------------------------
-# Views and words
-# ---------------------------------------------------------------------------
-
-
-def _option_json(option: LegalAction, deal: Deal) -> Dict[str, Any]:
-    item: Dict[str, Any] = {
-        "kind": option.kind, "target": option.target, "amount": _money(option.amount),
-        "max": _money(option.max_amount), "step": _money(option.step), "all_in": option.all_in,
-        "label": option_label(option),
-    }
-    if option.kind == "bet":
-        item["amounts"] = [money_json(a) for a in option.amounts(limit=12)]
-    if option.cards is not None:  # the seat's own cards (a swap, an arrangement's hint) and the centre's
-        item["cards"] = [[str(c) for c in hand] for hand in option.cards]
-    return item
-
-
-def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
-    """The view a seat is sent: the engine's :meth:`PlayerView.to_json`, with the seat's options labelled.
-
-    Everything in it is the seat's own or the table's: the engine's view
-    holds no other seat's hidden cards, and the options' cards are the
-    seat's own hand and the face-up centre.
-    """
-    view = deal.view(player)
-    data = view.to_json()
-    legal = view.legal_actions()
-    data["legal"] = [_option_json(o, deal) for o in legal]
-    if "swap" in (o.kind for o in legal):  # one button per card: the swaps are chosen by tapping two cards
-        data["legal"] = [o for o in data["legal"] if o["kind"] != "swap" or o["target"] == "all"]
-        data["swap_cards"] = True
-    if deal.rules.profile.seeing.concede_unseen and any(o.kind == "concede" for o in legal):
-        data["shown_beats"] = view.shown_beats()
-    data["two_hands"] = view.two_hands
-    data["inspected"] = view.inspected
-    data["inspected_hand"] = None if view.inspected_hand is None else [str(c) for c in view.inspected_hand]
-    arrangement = view.arrangement
-    data["arrangement"] = None if arrangement is None else [[str(c) for c in h] for h in arrangement]
-    if deal.can(Action(player, "redeal")):
-        data["legal"].append({"kind": "redeal", "target": None, "amount": None, "max": None, "step": None,
-                              "all_in": False, "label": "demand a redeal (your cards were exposed)"})
-    return data
-
-
-def public_view(deal: Deal) -> Dict[str, Any]:
-    """What a spectator is sent: the table as everyone sees it, no hand and no options."""
-    data = deal.view(deal.order[0]).to_json()
-    data["player"] = None
-    data["hand"] = None
-    data["legal"] = []
-    return data
-
-
-def option_label(option: LegalAction) -> str:
-    """A button's words, with the exact cost.
-
-    >>> option_label(LegalAction("A", "see", Fraction(4)))
-    'see for 4'
-    >>> option_label(LegalAction("A", "bet", Fraction(1), Fraction(5, 2), Fraction(1, 2)))
-    'bet 1 to 2½'
-    """
-    kind = option.kind
-    if kind == "bet":
-        if option.all_in:
-            return f"bet {pretty_money(option.amount or Fraction(0))} (all in)"
-        low = pretty_money(option.amount or Fraction(0))
-        if option.max_amount is not None and option.max_amount == option.amount:
-            return f"bet {low}"
-        return f"bet {low} to {pretty_money(option.max_amount)}" if option.max_amount is not None else f"bet {low} or more"
-    if kind == "see":
-        return f"see for {pretty_money(option.amount or Fraction(0))}" + (" (all in)" if option.all_in else "")
-    if kind == "look":
-        return "look at your cards" if option.target is None else f"look at the {option.target} hand"
-    if kind == "swap":
-        return "swap all three with the centre" if option.target == "all" else "swap a card"
-    if kind == "arrange":
-        return "arrange as suggested"
-    if kind == "show":
-        return "show your cards"
-    if kind == "concede":
-        return "concede without showing"
-    if kind == "retain":
-        return f"keep the {option.target} hand for the next deal" if option.target else "keep your unseen hand for the next deal"
-    if kind == "release":
-        return "let the unseen hand go"
-    if kind in ("keep", "discard"):
-        return f"{kind} the hand looked at"
-    return kind
-
-
-def describe(deal: Deal, action: Action) -> str:
-    """A line of the table's running account (no hidden card is ever in it).
-
-    >>> from bragrules.profile import load_profile
-    >>> from bragrules.rules.compile import compile_rules
-    >>> from bragrules.core.cards import parse_cards
-    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
-    ...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d")})
-    >>> describe(deal, Action("A", "bet", Fraction(2)))
-    'A bets 2 (blind)'
-    """
-    player, kind = action.player, action.kind
-    if kind == "bet":
-        blind = "" if deal.players[player].seen else " (blind)"
-        return f"{player} bets {pretty_money(action.amount or Fraction(0))}{blind}"
-    if kind == "see":
-        return f"{player} pays {pretty_money(action.amount or Fraction(0))} to see"
-    if kind == "look":
-        return f"{player} looks at " + (f"the {action.target} hand" if action.target else "their cards")
-    if kind == "swap":
-        if action.target == "all":
-            return f"{player} swaps all three cards with the centre"
-        assert action.cards is not None
-        return f"{player} swaps {action.cards[0][0]} for {action.cards[1][0]}"
-    if kind == "arrange":
-        return f"{player} arranges their hands"
-    if kind in ("keep", "discard"):
-        return f"{player} {kind}s the hand looked at"
-    if kind == "retain":
-        return f"{player} keeps the unseen hand for the next deal"
-    if kind == "release":
-        return f"{player} lets the unseen hand go"
-    if kind in ("peek", "expose"):
-        return str(action)
-    words = {"fold": "folds", "check": "checks", "knock": "knocks", "stand": "stands", "show": "shows",
-             "concede": "concedes without showing", "redeal": "demands a redeal"}
-    return f"{player} {words.get(kind, kind)}"
-
-
-def timeout_action(deal: Deal, player: str) -> Action:
-    """What the table does for a seat that is away when its time is up: what the profile assumes
-    (the second to show shows; a blind survivor's hand as ``blind.retain_default`` says), else a fold,
-    else (no folding in the format) the engine's suggestion: stand, knock, or the suggested arrangement."""
-    default = deal.default_action()
-    if default is not None and default.player == player:
-        return default
-    options = deal.view(player).legal_actions()
-    for kind in ("fold", "discard", "stand", "knock", "arrange", "release"):
-        option = next((o for o in options if o.kind == kind), None)
-        if option is not None:
-            return option.action()
-    return options[0].action()
-
-
-def rule_words(profile: Profile, rule: str) -> str:
-    """A rule named by a refusal, in words: the profile field's sentence, or the fixed rule's."""
-    from bragrules.arbitrate import FIXED_RULES
-    from bragrules.explainers.explain import explain, value_of
-
-    fixed = FIXED_RULES.get(rule)
-    if fixed is not None:
-        return fixed[0]
-    try:
-        return explain(rule, value_of(profile, rule), profile)
-    except Exception:  # a rule path the explainer does not know: the name alone
-        return rule.replace("_", " ").replace(".", ": ")
 
 
 __all__ = ["Place", "Refusal", "Ruling", "TableService", "check_name", "describe", "keep_problem", "option_label",
