@@ -5,9 +5,9 @@ profile's default for an absent seat), the cards entered at a kept table, and th
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Optional
+from typing import Any, Dict, Optional, Tuple
 
-from bragrules.core.cards import CardError, parse_cards
+from bragrules.core.cards import Card, CardError, parse_cards
 from bragrules.core.errors import BragError, RuleViolation
 from bragrules.core.money import parse_money, pretty_money
 from bragrules.engine.actions import DISPUTE_KINDS, KINDS, Action
@@ -168,6 +168,8 @@ class TablePlay(TableState):
             self._advance()
 
     def _read_action(self, name: str, message: Any) -> Action:
+        """The action a seat's message asks for, its every part checked (a :class:`Refusal` names the first
+        wrong one): the turn it answers, its kind, its target, its amount, its cards."""
         if not isinstance(message, dict):
             raise Refusal("an action is a JSON object such as {\"kind\": \"fold\", \"turn\": 3}")
         if self.phase != "play" or self.deal is None:
@@ -184,41 +186,31 @@ class TablePlay(TableState):
         target = message.get("target")
         if target is not None and not isinstance(target, str):
             raise Refusal("'target' is text: old, new, all, or a player's name")
-        amount: Optional[Fraction] = None
-        if kind in ("bet", "see"):
-            raw = message.get("amount")
-            if raw is None:
-                option = next((o for o in self.deal.view(name).legal_actions() if o.kind == kind), None)
-                amount = option.amount if option is not None else None
-                if amount is None:
-                    raise Refusal(f"'{kind}' needs an amount")
-            else:
-                if isinstance(raw, float) or isinstance(raw, bool) or not isinstance(raw, (int, str)):
-                    raise Refusal("an amount is exact: an integer, or text such as \"5/2\"")
-                if isinstance(raw, str) and len(raw) > MAX_AMOUNT_TEXT:
-                    raise Refusal(f"an amount is written in at most {MAX_AMOUNT_TEXT} characters, such as \"5/2\"")
-                try:
-                    amount = parse_money(raw)
-                except ValueError as exc:
-                    raise Refusal(f"amount: {exc}") from None
-        elif "amount" in message and message["amount"] is not None:
-            raise Refusal(f"'{kind}' takes no amount")
-        cards = None
-        if kind in ("arrange", "swap") and target is None:
-            raw_cards = message.get("cards")
-            if not isinstance(raw_cards, list) or not raw_cards or len(raw_cards) > 9:
-                raise Refusal(f"'{kind}' lists cards: [[\"Ah\", \"Ad\", \"Ac\"], ...]")
-            try:
-                groups = [[c] if isinstance(c, str) else c for c in raw_cards]
-                if not all(isinstance(g, list) and all(isinstance(c, str) for c in g) for g in groups):
-                    raise CardError("cards are written as text such as \"Kc\"")
-                texts = [" ".join(g) for g in groups]
-                if any(len(text) > MAX_CARDS_TEXT for text in texts):
-                    raise CardError(f"each hand's cards are written in at most {MAX_CARDS_TEXT} characters")
-                cards = tuple(tuple(parse_cards(text)) for text in texts)
-            except CardError as exc:
-                raise Refusal(f"cards: {exc}") from None
+        amount = self._message_amount(self.deal, name, kind, message)
+        cards = _message_cards(kind, message) if kind in ("arrange", "swap") and target is None else None
         return Action(name, kind, amount=amount, target=target, cards=cards)
+
+    @staticmethod
+    def _message_amount(deal: Deal, name: str, kind: str, message: Dict[str, Any]) -> Optional[Fraction]:
+        """A bet's or a see's amount (the least allowed when none is given); None for any other kind."""
+        if kind not in ("bet", "see"):
+            if "amount" in message and message["amount"] is not None:
+                raise Refusal(f"'{kind}' takes no amount")
+            return None
+        raw = message.get("amount")
+        if raw is None:
+            option = next((o for o in deal.view(name).legal_actions() if o.kind == kind), None)
+            if option is None or option.amount is None:
+                raise Refusal(f"'{kind}' needs an amount")
+            return option.amount
+        if isinstance(raw, float) or isinstance(raw, bool) or not isinstance(raw, (int, str)):
+            raise Refusal("an amount is exact: an integer, or text such as \"5/2\"")
+        if isinstance(raw, str) and len(raw) > MAX_AMOUNT_TEXT:
+            raise Refusal(f"an amount is written in at most {MAX_AMOUNT_TEXT} characters, such as \"5/2\"")
+        try:
+            return parse_money(raw)
+        except ValueError as exc:
+            raise Refusal(f"amount: {exc}") from None
 
     def _apply(self, action: Action) -> None:
         table, deal = self.table, self.deal
@@ -351,6 +343,27 @@ class TablePlay(TableState):
             self._note(f"the host replaces {place.name} with a bot ({style})")
             self._save_seats()
             self._advance()
+
+
+def _message_cards(kind: str, message: Dict[str, Any]) -> Tuple[Tuple[Card, ...], ...]:
+    """An arrangement's or a swap's cards as a message lists them: ``[["Ah", "Ad", "Ac"], ...]`` or ``["Kc", "2d"]``.
+
+    >>> [[str(c) for c in hand] for hand in _message_cards("swap", {"cards": ["Kc", "2d"]})]
+    [['Kc'], ['2d']]
+    """
+    raw_cards = message.get("cards")
+    if not isinstance(raw_cards, list) or not raw_cards or len(raw_cards) > 9:
+        raise Refusal(f"'{kind}' lists cards: [[\"Ah\", \"Ad\", \"Ac\"], ...]")
+    try:
+        groups = [[c] if isinstance(c, str) else c for c in raw_cards]
+        if not all(isinstance(g, list) and all(isinstance(c, str) for c in g) for g in groups):
+            raise CardError("cards are written as text such as \"Kc\"")
+        texts = [" ".join(g) for g in groups]
+        if any(len(text) > MAX_CARDS_TEXT for text in texts):
+            raise CardError(f"each hand's cards are written in at most {MAX_CARDS_TEXT} characters")
+        return tuple(tuple(parse_cards(text)) for text in texts)
+    except CardError as exc:
+        raise Refusal(f"cards: {exc}") from None
 
 
 __all__ = ["TablePlay"]
