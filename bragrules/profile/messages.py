@@ -154,75 +154,89 @@ def _humanise(error: Mapping[str, Any], data: Any) -> Tuple[str, str, str]:
         if message.startswith(prefix):
             message = message[len(prefix) :]
     value = error.get("input")
-    ctx = error.get("ctx") or {}
     path = ".".join(str(part) for part in loc)
-
     if kind == "extra_forbidden":
-        key = str(loc[-1]) if loc else "?"
-        model = _model_at(loc[:-1])
-        fields = [f for f in (model.model_fields if model else {})]
-        where = ".".join(str(p) for p in loc[:-1])
-        text = f"unknown key {quote(key)}"
-        suggestion = _suggest(key, fields)
-        if suggestion:
-            text += f" (did you mean {suggestion!r}?)"
-        elif fields:
-            text += f" ({where or 'a profile'} takes: {', '.join(fields)})"
-        return path, text, "key"
-
+        return path, _unknown_key(loc), "key"
     if kind == "literal_error":
-        allowed = [str(v) for v in _literal_values(loc)]
-        text = f"{describe_value(value)} is not allowed"
-        if allowed:
-            text += "; choose one of: " + ", ".join(allowed)
-            if isinstance(value, str):
-                suggestion = _suggest(value, allowed)
-                if suggestion:
-                    text += f" (did you mean {suggestion!r}?)"
-        else:
-            text += f"; {message}"
-        return path, text, "value"
-
+        return path, _not_allowed(loc, value, message), "value"
     if kind in ("value_error", "assertion_error"):
-        model = _model_at(loc)
-        if not loc:
-            match = _ROOT_PATH_PREFIX.match(message)
-            if match and match.group(1).split(".")[0] in Profile.model_fields:
-                return match.group(1), match.group(2), "auto"
-            if model is not None:
-                found = _area_field(model, message, "", data)
-                if found:
-                    return found, message, "auto"
-            return path, message, "auto"
-        if model is not None:
-            found = _area_field(model, message, path, data)
-            if found:
-                return found, message, "auto"
+        path, message = _area_check(loc, path, message, data)
         return path, message, "auto"
-
-    if kind in ("int_parsing", "int_type", "int_from_float"):
-        return path, f"expected a whole number, got {describe_value(value)}", "value"
-    if kind in ("bool_parsing", "bool_type"):
-        return path, f"expected true or false, got {describe_value(value)}", "value"
-    if kind in ("string_type",):
-        return path, f"expected text, got {describe_value(value)}", "value"
-    if kind in ("list_type",):
-        return path, f"expected a list, got {describe_value(value)}", "value"
-    if kind in ("model_type", "model_attributes_type", "dict_type"):
-        name = str(loc[-1]) if loc else "profile"
-        return path, f"expected a mapping of {name} settings, got {describe_value(value)}", "value"
-    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
-        bound = {
-            "greater_than_equal": ("at least", "ge"),
-            "greater_than": ("above", "gt"),
-            "less_than_equal": ("at most", "le"),
-            "less_than": ("below", "lt"),
-        }[kind]
-        limit = ctx.get(bound[1])
-        return path, f"must be {bound[0]} {limit}, got {describe_value(value)}", "value"
     if kind == "missing":
         return path, "this key is required", "key"
-    return path, message, "value"
+    return path, _wrong_kind(kind, loc, value, error.get("ctx") or {}) or message, "value"
+
+
+def _unknown_key(loc: Tuple[Any, ...]) -> str:
+    """An unknown key's message: the key, and the one meant (or the keys its mapping takes)."""
+    key = str(loc[-1]) if loc else "?"
+    model = _model_at(loc[:-1])
+    fields = [f for f in (model.model_fields if model else {})]
+    where = ".".join(str(p) for p in loc[:-1])
+    text = f"unknown key {quote(key)}"
+    suggestion = _suggest(key, fields)
+    if suggestion:
+        text += f" (did you mean {suggestion!r}?)"
+    elif fields:
+        text += f" ({where or 'a profile'} takes: {', '.join(fields)})"
+    return text
+
+
+def _not_allowed(loc: Tuple[Any, ...], value: Any, message: str) -> str:
+    """A choice not among a field's choices: the choices, and the one meant."""
+    allowed = [str(v) for v in _literal_values(loc)]
+    text = f"{describe_value(value)} is not allowed"
+    if not allowed:
+        return text + f"; {message}"
+    text += "; choose one of: " + ", ".join(allowed)
+    if isinstance(value, str):
+        suggestion = _suggest(value, allowed)
+        if suggestion:
+            text += f" (did you mean {suggestion!r}?)"
+    return text
+
+
+def _area_check(loc: Tuple[Any, ...], path: str, message: str, data: Any) -> Tuple[str, str]:
+    """(the field, the message) of a rule area's own check: a message that starts with its field's path
+    is said without it; else the field of the area it names (else where pydantic put it)."""
+    model = _model_at(loc)
+    if not loc:
+        match = _ROOT_PATH_PREFIX.match(message)
+        if match and match.group(1).split(".")[0] in Profile.model_fields:
+            return match.group(1), match.group(2)
+        if model is not None:
+            return _area_field(model, message, "", data) or path, message
+        return path, message
+    if model is not None:
+        return _area_field(model, message, path, data) or path, message
+    return path, message
+
+
+_BOUNDS = {
+    "greater_than_equal": ("at least", "ge"),
+    "greater_than": ("above", "gt"),
+    "less_than_equal": ("at most", "le"),
+    "less_than": ("below", "lt"),
+}
+
+
+def _wrong_kind(kind: str, loc: Tuple[Any, ...], value: Any, ctx: Mapping[str, Any]) -> Optional[str]:
+    """A value of the wrong kind, or out of its bounds, in words (None: pydantic's own words stand)."""
+    if kind in ("int_parsing", "int_type", "int_from_float"):
+        return f"expected a whole number, got {describe_value(value)}"
+    if kind in ("bool_parsing", "bool_type"):
+        return f"expected true or false, got {describe_value(value)}"
+    if kind in ("string_type",):
+        return f"expected text, got {describe_value(value)}"
+    if kind in ("list_type",):
+        return f"expected a list, got {describe_value(value)}"
+    if kind in ("model_type", "model_attributes_type", "dict_type"):
+        name = str(loc[-1]) if loc else "profile"
+        return f"expected a mapping of {name} settings, got {describe_value(value)}"
+    if kind in _BOUNDS:
+        words, key = _BOUNDS[kind]
+        return f"must be {words} {ctx.get(key)}, got {describe_value(value)}"
+    return None
 
 
 _DOTTED_PATH = re.compile(r"\b[a-z_]+(?:\.[a-z_]+)+\b")
