@@ -357,17 +357,10 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
                 current, book = _log_deal(record, number, players, name, line, names)
                 last_number = number
             elif isinstance(record, CardsLine):
-                number = record.deal
-                if current is None or book is None or number != current.number or current.result is not None:
-                    raise HistoryError(f"the cards of deal {number} outside that deal", name, line)
-                _log_cards(current, record, players, name, line, book, names)
+                _cards_line(current, book, record, players, name, line, names)
             elif isinstance(record, ResultLine):
-                number = record.deal
-                if current is None or number != current.number or current.result is not None:
-                    raise HistoryError(f"a result of deal {number} outside that deal", name, line)
-                current.result = _log_result(record, number, players, name, line, names)
-                current.finished_ms = _elapsed(record, number, name, line)
-                finished, current = current, None
+                finished = _result_line(current, record, players, name, line, names)
+                current = None
                 yield finished
             elif isinstance(record, EndLine):
                 if current is not None:
@@ -382,6 +375,26 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
         raise
     if current is not None:
         yield current
+
+
+def _cards_line(current: Optional[DealEntry], book: Optional[CardBook], record: CardsLine, players: Sequence[str],
+                name: str, line: int, names: FrozenSet[str]) -> None:
+    """A ``cards`` line read into the deal in progress (it must be that deal's, before its result)."""
+    number = record.deal
+    if current is None or book is None or number != current.number or current.result is not None:
+        raise HistoryError(f"the cards of deal {number} outside that deal", name, line)
+    _log_cards(current, record, players, name, line, book, names)
+
+
+def _result_line(current: Optional[DealEntry], record: ResultLine, players: Sequence[str], name: str, line: int,
+                 names: FrozenSet[str]) -> DealEntry:
+    """A ``result`` line read into the deal in progress, which it finishes (returned, to be given)."""
+    number = record.deal
+    if current is None or number != current.number or current.result is not None:
+        raise HistoryError(f"a result of deal {number} outside that deal", name, line)
+    current.result = _log_result(record, number, players, name, line, names)
+    current.finished_ms = _elapsed(record, number, name, line)
+    return current
 
 
 def _elapsed(record: ResultLine, number: int, name: str, line: int) -> Optional[int]:
