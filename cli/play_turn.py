@@ -8,7 +8,7 @@ a typing mistake explained, and a big bet confirmed (:class:`HumanTurn`).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, List, Optional, Union
 
 if TYPE_CHECKING:  # pragma: no cover
 
@@ -195,10 +195,6 @@ class HumanTurn:
         console.print(f"[dim]to play it: arrange {esc(text)} (or choose it from the menu)[/]", highlight=False)
 
     def __call__(self, table: "Table", deal: "Deal", player: str) -> Optional["Action"]:
-        from bragrules.core.errors import RuleViolation
-        from bragrules.core.money import parse_money
-        from bragrules.engine.actions import Action, ActionSyntaxError
-
         console = self.view.console
         self.view.draw(table, deal, player)
         options = deal.legal_actions()
@@ -208,64 +204,102 @@ class HumanTurn:
             text = self.prompter.ask(f"{player}>")
             if text is None or text.lower() in ("q", "quit", "exit"):
                 return None
-            if not text:  # an empty line: ask again
-                continue
-            lowered = text.lower()
-            if lowered in ("?", "help", "h"):
-                console.print(HELP_TEXT, highlight=False, markup=False)
-                continue
-            if lowered == "table":
-                self.view.draw(table, deal, player)
-                continue
-            if lowered == "hint" and deal.rules.format.hands > 1:
-                self.hint(deal, options)
-                continue
-            if lowered == "arrange" and deal.rules.format.hands > 1:
-                arrange = [o for o in options if o.kind == "arrange"]
-                if arrange:  # 'arrange' alone takes the suggested arrangement, as the menu offers it
-                    return arrange[0].action()
-            try:
-                if text.isdigit():
-                    index = int(text) - 1
-                    if not 0 <= index < len(options):
-                        console.print(f"choose 1 to {len(options)}, or type 'help'")
-                        continue
-                    option = options[index]
-                    amount = None
-                    if option.kind == "bet" and option.max_amount != option.amount:
-                        answer = self.prompter.ask(f"  how much? [{money(option.amount)}]")
-                        if answer is None:
-                            return None
-                        amount = parse_money(answer) if answer else option.amount
-                    action = option.action(amount)
-                else:
-                    words = text.split()
-                    unknown = mistyped(text, options)
-                    if unknown is not None:
-                        console.print(f"[red]?[/] {esc(unknown)}  (a number chooses from the menu; "
-                                      "'help' lists every move)", highlight=False)
-                        continue
-                    if words[0].lower() == "see" and len(words) == 1:
-                        see = [o for o in options if o.kind == "see"]
-                        text = f"see {see[0].amount}" if see else "see 0"
-                    if words[0].lower() == "bet" and len(words) == 1:
-                        bet = [o for o in options if o.kind == "bet"]
-                        text = f"bet {bet[0].amount}" if bet else text
-                    action = Action.parse(f"{player} {text}")
-                deal.verify(action)
-                if self.too_big(action, deal):
-                    answer = self.prompter.ask(f"  bet {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")
-                    if answer is None:
-                        return None
-                    if answer.strip().lower() not in ("y", "yes"):
-                        console.print("not bet; choose again", highlight=False)
-                        continue
+            answer = self._answer(table, deal, player, options, text)
+            if not isinstance(answer, _Again):
+                return answer
+
+    def _answer(self, table: "Table", deal: "Deal", player: str, options: List["LegalAction"],
+                text: str) -> Union["Action", None, "_Again"]:
+        """What one line typed at the prompt comes to: the move chosen, None (stop), or ask again."""
+        from bragrules.core.errors import RuleViolation
+        from bragrules.engine.actions import ActionSyntaxError
+
+        if not text or self._command(table, deal, player, options, text.lower()):  # an empty line: ask again
+            return AGAIN
+        if text.lower() == "arrange" and deal.rules.format.hands > 1:
+            arrange = [o for o in options if o.kind == "arrange"]
+            if arrange:  # 'arrange' alone takes the suggested arrangement, as the menu offers it
+                return arrange[0].action()
+        console = self.view.console
+        try:
+            action = self._by_number(options, text) if text.isdigit() else self._by_words(player, options, text)
+            if action is None or isinstance(action, _Again):
                 return action
-            except RuleViolation as exc:
-                console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(for_people(exc.message))}",
-                              highlight=False)
-            except (ActionSyntaxError, ValueError) as exc:
-                console.print(f"[red]?[/] {esc(exc)}  (type 'help')", highlight=False)  # as typed: 5/2 stays
+            deal.verify(action)
+            return self._confirmed(action, deal)
+        except RuleViolation as exc:
+            console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(for_people(exc.message))}",
+                          highlight=False)
+        except (ActionSyntaxError, ValueError) as exc:
+            console.print(f"[red]?[/] {esc(exc)}  (type 'help')", highlight=False)  # as typed: 5/2 stays
+        return AGAIN
+
+    def _command(self, table: "Table", deal: "Deal", player: str, options: List["LegalAction"], lowered: str) -> bool:
+        """Help, the table drawn again, or a hint for the arrangement: True when ``lowered`` was one."""
+        if lowered in ("?", "help", "h"):
+            self.view.console.print(HELP_TEXT, highlight=False, markup=False)
+            return True
+        if lowered == "table":
+            self.view.draw(table, deal, player)
+            return True
+        if lowered == "hint" and deal.rules.format.hands > 1:
+            self.hint(deal, options)
+            return True
+        return False
+
+    def _by_number(self, options: List["LegalAction"], text: str) -> Union["Action", None, "_Again"]:
+        """The menu's choice ``text`` (a number), with the amount asked for a bet of a range."""
+        from bragrules.core.money import parse_money
+
+        index = int(text) - 1
+        if not 0 <= index < len(options):
+            self.view.console.print(f"choose 1 to {len(options)}, or type 'help'")
+            return AGAIN
+        option = options[index]
+        amount = None
+        if option.kind == "bet" and option.max_amount != option.amount:
+            answer = self.prompter.ask(f"  how much? [{money(option.amount)}]")
+            if answer is None:
+                return None
+            amount = parse_money(answer) if answer else option.amount
+        return option.action(amount)
+
+    def _by_words(self, player: str, options: List["LegalAction"], text: str) -> Union["Action", "_Again"]:
+        """A move typed in words (``see`` or ``bet`` alone: the least it may be)."""
+        from bragrules.engine.actions import Action
+
+        words = text.split()
+        unknown = mistyped(text, options)
+        if unknown is not None:
+            self.view.console.print(f"[red]?[/] {esc(unknown)}  (a number chooses from the menu; "
+                                    "'help' lists every move)", highlight=False)
+            return AGAIN
+        if words[0].lower() == "see" and len(words) == 1:
+            see = [o for o in options if o.kind == "see"]
+            text = f"see {see[0].amount}" if see else "see 0"
+        if words[0].lower() == "bet" and len(words) == 1:
+            bet = [o for o in options if o.kind == "bet"]
+            text = f"bet {bet[0].amount}" if bet else text
+        return Action.parse(f"{player} {text}")
+
+    def _confirmed(self, action: "Action", deal: "Deal") -> Union["Action", None, "_Again"]:
+        """A bet far above the pot asked about first (no: choose again)."""
+        if not self.too_big(action, deal):
+            return action
+        answer = self.prompter.ask(f"  bet {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")
+        if answer is None:
+            return None
+        if answer.strip().lower() not in ("y", "yes"):
+            self.view.console.print("not bet; choose again", highlight=False)
+            return AGAIN
+        return action
+
+
+class _Again:
+    """A line typed that decides nothing: the prompt asks again."""
+
+
+AGAIN = _Again()
 
 
 # ---------------------------------------------------------------------------
