@@ -168,35 +168,18 @@ def play_block(
     With ``log_dir``, each session writes its JSON Lines log there
     (``block00000-session000.jsonl``), as ``bragrules play`` does.
     """
-    import os
     import random
 
     rules = rules or rules_from_json(profile_json)
     seats = seat_names(len(seat_styles))
     tally = Tally()
     tally.seats = {seat: SeatTally() for seat in seats}
-    ranker = rules.ranking.ranker
-    table = ranker.table
-    category_of = ranker.category
-    several = rules.format.hands > 1
-    lives = rules.format.lives is not None
-    first_dealt, pot_sizes = tally.first_dealt, tally.pot_sizes
-    seat_nets = {seat: ExactSum() for seat in seats}  # the block's money sums, exact and cheap
-    blind_net, pot_total = ExactSum(), ExactSum()
+    counter = _DealCounter(rules, tally)
     played = 0
     session_number = 0
     while played < deals:
         session = Session(rules, seats, seed=derive_seed(seed, block, session_number), keep_records=False)
-        log = None
-        if log_dir is not None:
-            from bragrules.history import LogWriter
-
-            name = os.path.join(log_dir, f"block{block:05d}-session{session_number:03d}.jsonl")
-            try:
-                log = LogWriter.for_session(name, session, profile_name=rules.profile.name)
-            except OSError as exc:
-                raise _unwritable(name, exc) from None
-            session.listener = _GuardedLog(log, name)
+        log = _session_log(session, rules, log_dir, block, session_number)
         bots = {
             seat: make_bot(style, random.Random(derive_seed(seed, block, session_number, seat)), name=seat)
             for seat, style in zip(seats, seat_styles)
@@ -211,12 +194,7 @@ def play_block(
                     log.close()
                 return tally
             deal = session.start_deal()
-            if not several:  # the hand dealt to the first player: one hand a deal, for exact rates
-                dealt = deal.players[deal.order[0]].hands.get("new")
-                if dealt is not None and len(dealt) == 3:
-                    a, b, c = dealt
-                    cat = category_of(table[triple_index(a, b, c)])
-                    first_dealt[cat] = first_dealt.get(cat, 0) + 1
+            counter.dealt(deal)
             steps = 0
             while deal.result is None:
                 if abandons and session.time_up():  # session.end.at_limit: abandon: play stops at the limit
@@ -230,103 +208,166 @@ def play_block(
             result = session.finish_deal()
             played += 1
             in_session += 1
-            # -- what happened ------------------------------------------
-            tally.deals += 1
-            tally.actions += steps
-            outcome = result.outcome
-            pot = result.pot
-            pot_total.add(pot)
-            size: Union[int, Fraction] = pot.numerator if pot.denominator == 1 else pot
-            pot_sizes[size] = pot_sizes.get(size, 0) + 1
-            if pot > tally.pot_max:
-                tally.pot_max = pot
-            winners = result.winners
-            players = deal.players
-            if outcome == "carried":
-                tally.carried += 1
-                if result.showdown:
-                    tally.carried_tied += 1
-                elif len(deal.in_play) == 1 and players[deal.in_play[0]].blind:
-                    tally.carried_blind += 1
-                    tally.blind_survivor_carried += 1
-                else:
-                    tally.carried_unbet += 1
-            elif result.showdown:
-                tally.showdowns += 1
-            elif winners:  # (an abandoned hand has none)
-                tally.folded_out += 1
-                if players[winners[0]].blind:
-                    tally.blind_survivor_collected += 1
-            if outcome == "split":
-                tally.split += 1
-            if result.retained:
-                tally.retained += 1
-            net = result.net
-            for name in deal.order:
-                seat = tally.seats[name]
-                seat.deals += 1
-                seat_nets[name].add(net[name])
-                state = players[name]
-                won = name in winners
-                if won:
-                    seat.won += 1
-                if state.seen or state.folded:
-                    continue
-                tally.blind_to_end += 1
-                blind_net.add(net[name])
-                if won:
-                    tally.blind_won += 1
-                if result.showdown:
-                    tally.blind_showdowns += 1
-                    if won:
-                        tally.blind_showdown_wins += 1
-            if lives:
-                for name in result.lives_lost:
-                    tally.seats[name].lives_lost += 1
-            if result.showdown:
-                shown, winning = tally.shown, tally.winning
-                for name in deal.in_play:
-                    state = players[name]
-                    if several:
-                        hands = state.arrangement or ()
-                        cats = [category_of(table[triple_index(a, b, c)]) for a, b, c in hands]
-                    else:
-                        cards = state.hand
-                        if cards is None:
-                            continue
-                        if len(cards) == 3:
-                            a, b, c = cards
-                            cats = [category_of(table[triple_index(a, b, c)])]
-                        else:
-                            cats = [category_of(ranker.best_strength(cards))]
-                    won = name in winners
-                    for cat in cats:
-                        shown[cat] = shown.get(cat, 0) + 1
-                        if won:
-                            winning[cat] = winning.get(cat, 0) + 1
-        # -- the session, as it ended or was cut -----------------------------
-        if log is not None:
-            try:
-                log.close()
-            except OSError as exc:
-                raise _unwritable(log.name, exc) from None
-        if in_session == 0:
-            raise SimulationError(f"a session under {rules.profile.name} ended before its first deal")
-        tally.sessions += 1
-        on_table = session.state.carried
-        if sum(session.net().values(), ZERO) + on_table != 0:
-            tally.conservation_failures += 1
-        tally.left_on_table += on_table
-        if session.is_over:
-            tally.sessions_completed += 1
-            tally.completed_deals += in_session
-            for name in session.winners():
-                tally.seats[name].sessions_won += 1
-    for seat_name, total in seat_nets.items():
-        tally.seats[seat_name].net = total.value
-    tally.blind_net, tally.pot_total = blind_net.value, pot_total.value
+            counter.finished(deal, result, steps)
+        _session_ended(tally, session, rules, log, in_session)
+    counter.close()
     return tally
 
+
+def _session_log(session: Session, rules: Rules, log_dir: Optional[str], block: int, number: int) -> Any:
+    """The session's log writer, listening to it (None without ``log_dir``)."""
+    if log_dir is None:
+        return None
+    import os
+
+    from bragrules.history import LogWriter
+
+    name = os.path.join(log_dir, f"block{block:05d}-session{number:03d}.jsonl")
+    try:
+        log = LogWriter.for_session(name, session, profile_name=rules.profile.name)
+    except OSError as exc:
+        raise _unwritable(name, exc) from None
+    session.listener = _GuardedLog(log, name)
+    return log
+
+
+def _session_ended(tally: Tally, session: Session, rules: Rules, log: Any, in_session: int) -> None:
+    """A session, as it ended or was cut: its log closed, its money checked, its winners counted."""
+    if log is not None:
+        try:
+            log.close()
+        except OSError as exc:
+            raise _unwritable(log.name, exc) from None
+    if in_session == 0:
+        raise SimulationError(f"a session under {rules.profile.name} ended before its first deal")
+    tally.sessions += 1
+    on_table = session.state.carried
+    if sum(session.net().values(), ZERO) + on_table != 0:
+        tally.conservation_failures += 1
+    tally.left_on_table += on_table
+    if session.is_over:
+        tally.sessions_completed += 1
+        tally.completed_deals += in_session
+        for name in session.winners():
+            tally.seats[name].sessions_won += 1
+
+
+class _DealCounter:
+    """What each deal of a block adds to its :class:`Tally` (the money in exact sums, cheap to add)."""
+
+    def __init__(self, rules: Rules, tally: Tally) -> None:
+        ranker = rules.ranking.ranker
+        self.tally = tally
+        self.ranker = ranker
+        self.table = ranker.table
+        self.category_of = ranker.category
+        self.several = rules.format.hands > 1
+        self.lives = rules.format.lives is not None
+        self.seat_nets = {seat: ExactSum() for seat in tally.seats}  # the block's money sums, exact and cheap
+        self.blind_net, self.pot_total = ExactSum(), ExactSum()
+
+    def dealt(self, deal: Any) -> None:
+        """The hand dealt to the first player: one hand a deal, for exact rates."""
+        if self.several:
+            return
+        dealt = deal.players[deal.order[0]].hands.get("new")
+        if dealt is not None and len(dealt) == 3:
+            a, b, c = dealt
+            cat = self.category_of(self.table[triple_index(a, b, c)])
+            first_dealt = self.tally.first_dealt
+            first_dealt[cat] = first_dealt.get(cat, 0) + 1
+
+    def finished(self, deal: Any, result: Any, steps: int) -> None:
+        """A deal played to its end: how it ended, the pot, each seat's share, the hands shown."""
+        tally = self.tally
+        tally.deals += 1
+        tally.actions += steps
+        pot = result.pot
+        self.pot_total.add(pot)
+        size: Union[int, Fraction] = pot.numerator if pot.denominator == 1 else pot
+        tally.pot_sizes[size] = tally.pot_sizes.get(size, 0) + 1
+        if pot > tally.pot_max:
+            tally.pot_max = pot
+        self._ending(deal, result)
+        self._seats(deal, result)
+        if self.lives:
+            for name in result.lives_lost:
+                tally.seats[name].lives_lost += 1
+        if result.showdown:
+            self._shown(deal, result)
+
+    def _ending(self, deal: Any, result: Any) -> None:
+        tally, players, winners, outcome = self.tally, deal.players, result.winners, result.outcome
+        if outcome == "carried":
+            tally.carried += 1
+            if result.showdown:
+                tally.carried_tied += 1
+            elif len(deal.in_play) == 1 and players[deal.in_play[0]].blind:
+                tally.carried_blind += 1
+                tally.blind_survivor_carried += 1
+            else:
+                tally.carried_unbet += 1
+        elif result.showdown:
+            tally.showdowns += 1
+        elif winners:  # (an abandoned hand has none)
+            tally.folded_out += 1
+            if players[winners[0]].blind:
+                tally.blind_survivor_collected += 1
+        if outcome == "split":
+            tally.split += 1
+        if result.retained:
+            tally.retained += 1
+
+    def _seats(self, deal: Any, result: Any) -> None:
+        tally, players, winners, net = self.tally, deal.players, result.winners, result.net
+        for name in deal.order:
+            seat = tally.seats[name]
+            seat.deals += 1
+            self.seat_nets[name].add(net[name])
+            state = players[name]
+            won = name in winners
+            if won:
+                seat.won += 1
+            if state.seen or state.folded:
+                continue
+            tally.blind_to_end += 1
+            self.blind_net.add(net[name])
+            if won:
+                tally.blind_won += 1
+            if result.showdown:
+                tally.blind_showdowns += 1
+                if won:
+                    tally.blind_showdown_wins += 1
+
+    def _shown(self, deal: Any, result: Any) -> None:
+        tally, players, winners = self.tally, deal.players, result.winners
+        table, category_of = self.table, self.category_of
+        shown, winning = tally.shown, tally.winning
+        for name in deal.in_play:
+            state = players[name]
+            if self.several:
+                hands = state.arrangement or ()
+                cats = [category_of(table[triple_index(a, b, c)]) for a, b, c in hands]
+            else:
+                cards = state.hand
+                if cards is None:
+                    continue
+                if len(cards) == 3:
+                    a, b, c = cards
+                    cats = [category_of(table[triple_index(a, b, c)])]
+                else:
+                    cats = [category_of(self.ranker.best_strength(cards))]
+            won = name in winners
+            for cat in cats:
+                shown[cat] = shown.get(cat, 0) + 1
+                if won:
+                    winning[cat] = winning.get(cat, 0) + 1
+
+    def close(self) -> None:
+        """The block's sums written into its tally."""
+        for seat_name, total in self.seat_nets.items():
+            self.tally.seats[seat_name].net = total.value
+        self.tally.blind_net, self.tally.pot_total = self.blind_net.value, self.pot_total.value
 
 __all__ = ["MAX_ACTIONS_PER_DEAL", "SeatTally", "SimulationError", "Tally", "derive_seed", "play_block", "rules_from_json",
            "seat_names"]
