@@ -31,15 +31,12 @@ A good profile:
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import os
-import re
 import stat
 import sys
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import (
     TYPE_CHECKING,
@@ -47,7 +44,6 @@ from typing import (
     Dict,
     List,
     Optional,
-    Set,
     Tuple,
     Union,
 )
@@ -55,12 +51,24 @@ from typing import (
 import yaml
 from pydantic import ValidationError
 
-from bragrules.core.money import MAX_DIGITS
 from bragrules.core.text import quote
 from bragrules.profile.errors import ProfileError
 from bragrules.profile.messages import default_dump, describe_value, get_path, validation_error, yaml_text
 from bragrules.profile.models import Profile
 from bragrules.profile.positions import Position, PositionMap, PosTree, ResolvedDocument
+from bragrules.profile.sources import (
+    BUILTIN_PACKAGE,
+    Source,
+    builtin_names,
+    builtin_path,
+    builtin_root,
+    builtin_source,
+    file_source,
+    looks_like_path,
+    top_source,
+    unknown_name_message,
+)
+from bragrules.profile.yaml_reader import YAML_TAG, DocumentBuilder, ProfileComposer, Refused, excerpt, yaml_error
 from bragrules.rules.stakes import FORMER_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -86,147 +94,10 @@ MAX_EXTENDS_DEPTH = 16
 MAX_EXTENDS_ENTRIES = 16
 """Most names one file may list under ``extends``."""
 
-BUILTIN_PACKAGE = "bragrules.profiles"
-PROFILE_SUFFIXES = (".yaml", ".yml")
-
-_EXCERPT_WIDTH = 80
-_YAML_TAG = "tag:yaml.org,2002:"
-_SCALAR_TAGS = {
-    _YAML_TAG + "str",
-    _YAML_TAG + "int",
-    _YAML_TAG + "float",
-    _YAML_TAG + "bool",
-    _YAML_TAG + "null",
-    _YAML_TAG + "timestamp",
-}
-
 
 # ---------------------------------------------------------------------------
 # Sources: files, built-ins and text
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Source:
-    display: str  # the file name used in messages and positions
-    label: str  # short name for chains: built-in name or path
-    key: str  # identity, for cycles and caching
-    base: Union[Path, Traversable, None]  # where relative extends are resolved
-    path: Optional[Path] = None  # a file on disk
-    resource: Optional[Traversable] = None  # a built-in that is not a plain file
-    text: Optional[str] = None  # text given directly
-
-
-def _builtin_root() -> Traversable:
-    return resources.files(BUILTIN_PACKAGE)
-
-
-def builtin_names() -> List[str]:
-    """The names of the shipped profiles (file stems in ``bragrules.profiles``), sorted.
-
-    >>> names = builtin_names()
-    >>> names == sorted(names) and all(isinstance(n, str) for n in names)
-    True
-    """
-    names: Set[str] = set()
-    for entry in _builtin_root().iterdir():
-        entry_name = entry.name
-        for suffix in PROFILE_SUFFIXES:
-            if entry_name.endswith(suffix) and entry.is_file():
-                stem = entry_name[: -len(suffix)]
-                if stem and not stem.startswith((".", "_")):
-                    names.add(stem)
-    return sorted(names)
-
-
-def _unknown_name_message(name: str, what: str = "profile") -> str:
-    names = builtin_names()
-    message = f"unknown {what} {quote(name)}"
-    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
-    if not close:
-        lowered = {n.lower(): n for n in names}
-        close = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
-        close = [lowered[c] for c in close]
-    if close:
-        message += f" (did you mean {close[0]!r}?)"
-    listed = ", ".join(names) if names else "none installed"
-    return message + f"; built-in profiles: {listed}; or give a path to a .yaml file"
-
-
-def builtin_path(name: str) -> Traversable:
-    """The shipped profile called ``name`` (a ``Path`` when installed as plain files).
-
-    Raises :class:`ProfileError` listing the built-in names if there is none.
-
-    >>> builtin_path("no-such-profile-xyz")
-    Traceback (most recent call last):
-    ...
-    bragrules.profile.errors.ProfileError: unknown profile 'no-such-profile-xyz'...
-    """
-    root = _builtin_root()
-    if name and len(name) <= 100 and "/" not in name and "\\" not in name and not name.startswith("."):
-        for suffix in PROFILE_SUFFIXES:
-            candidate = root.joinpath(name + suffix)
-            try:
-                if candidate.is_file():
-                    return candidate
-            except (OSError, ValueError):  # a name the file system cannot hold
-                break
-    raise ProfileError(_unknown_name_message(name), code="unknown_profile")
-
-
-def _looks_like_path(text: str) -> bool:
-    return (
-        text.lower().endswith(PROFILE_SUFFIXES)
-        or "/" in text
-        or "\\" in text
-        or text.startswith(".")
-    )
-
-
-def _file_source(path: Path, display: Optional[str] = None) -> _Source:
-    shown = display if display is not None else str(path)
-    return _Source(
-        display=shown,
-        label=shown,
-        key="file:" + os.path.realpath(path),
-        base=path.parent,
-        path=path,
-    )
-
-
-def _builtin_source(name: str, resource: Traversable) -> _Source:
-    if isinstance(resource, Path):
-        return _Source(
-            display=str(resource),
-            label=name,
-            key="file:" + os.path.realpath(resource),
-            base=resource.parent,
-            path=resource,
-        )
-    return _Source(
-        display=f"<{BUILTIN_PACKAGE}>/{resource.name}",
-        label=name,
-        key=f"builtin:{name}",
-        base=_builtin_root(),
-        resource=resource,
-    )
-
-
-def _top_source(name_or_path: Union[str, Path]) -> _Source:
-    """A name given by a user: a path if it is one (or looks like one), else a built-in."""
-    if isinstance(name_or_path, Path):
-        return _file_source(name_or_path)
-    text = os.fspath(name_or_path)
-    if not text:
-        raise ProfileError("no profile named (an empty name)", code="unknown_profile")
-    if os.path.isfile(text) or _looks_like_path(text):
-        return _file_source(Path(text), text)
-    if text in builtin_names() or not os.path.lexists(text):
-        return _builtin_source(text, builtin_path(text))
-    return _file_source(Path(text), text)  # a directory or other non-file: say so
-
-
 # ---------------------------------------------------------------------------
 # Reading and parsing one document
 # ---------------------------------------------------------------------------
@@ -241,7 +112,7 @@ def _size_error(display: str, size: Optional[int], limit: int) -> ProfileError:
     )
 
 
-def _read_bytes(source: _Source) -> bytes:
+def _read_bytes(source: Source) -> bytes:
     limit = MAX_BYTES
     if source.path is not None:
         path = source.path
@@ -298,263 +169,16 @@ def _decode(raw: bytes, display: str) -> str:
         ) from None
 
 
-def _excerpt(text: str, line: Optional[int]) -> Optional[str]:
-    if line is None:
-        return None
-    lines = text.splitlines()
-    if not 1 <= line <= len(lines):
-        return None
-    shown = lines[line - 1]
-    if len(shown) > _EXCERPT_WIDTH:
-        shown = shown[: _EXCERPT_WIDTH - 1] + "…"
-    return shown
-
-
-def _line_column(text: str, index: int) -> Tuple[int, int]:
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return line, column
-
-
-class _Refused(Exception):
-    """Raised inside the composer; turned into a ProfileError with the file name."""
-
-    def __init__(self, message: str, mark: Any, code: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.mark = mark
-        self.code = code
-
-
-class _ProfileComposer(yaml.SafeLoader):
-    """``yaml.SafeLoader`` that composes nodes only, refusing anchors and aliases,
-    and counting depth and nodes as it goes (before any deep recursion)."""
-
-    def __init__(self, stream: str, max_depth: int, max_nodes: int) -> None:
-        super().__init__(stream)
-        self._max_depth = max_depth
-        self._max_nodes = max_nodes
-        self._depth = 0
-        self._nodes = 0
-
-    def compose_node(self, parent: Optional[yaml.Node], index: Any) -> Optional[yaml.Node]:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise _Refused(
-                "anchors and aliases are not allowed in profiles", event.start_mark, "alias"
-            )
-        self._nodes += 1
-        if self._nodes > self._max_nodes:
-            raise _Refused(
-                f"too many values: the limit is {self._max_nodes} per file",
-                event.start_mark,
-                "too_many_nodes",
-            )
-        self._depth += 1
-        try:
-            if self._depth > self._max_depth:
-                raise _Refused(
-                    f"nested too deeply: the limit is {self._max_depth} levels",
-                    event.start_mark,
-                    "too_deep",
-                )
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-
-
-def _yaml_error(exc: yaml.YAMLError, text: str, display: str) -> ProfileError:
-    if isinstance(exc, yaml.reader.ReaderError):
-        bad_line, bad_column = _line_column(text, exc.position)
-        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
-        return ProfileError(
-            f"character U+{ord(char):04X} is not allowed in a profile (binary data?)",
-            file=display,
-            line=bad_line,
-            column=bad_column,
-            code="encoding",
-            excerpt=_excerpt(text, bad_line),
-        )
-    problem = getattr(exc, "problem", None) or "cannot parse"
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    context = getattr(exc, "context", None)
-    context_mark = getattr(exc, "context_mark", None)
-    line = mark.line + 1 if mark is not None else None
-    column = mark.column + 1 if mark is not None else None
-    source_line = _excerpt(text, line) or ""
-    at_mark = ""
-    if mark is not None:
-        lines = text.splitlines()
-        if mark.line < len(lines):
-            at_mark = lines[mark.line][mark.column : mark.column + 1]
-    if "'\\t'" in problem or at_mark == "\t":
-        indent = len(source_line) - len(source_line.lstrip(" \t"))
-        if column is not None and column - 1 < indent + 1 and "\t" in source_line[:indent + 1]:
-            message = "tab character in the indentation: indent with spaces, not tabs"
-        else:
-            message = "tab character here: YAML needs spaces, not tabs"
-    elif problem == "but found another document":
-        message = "only one YAML document is allowed in a profile (found a second '---')"
-    else:
-        message = f"YAML syntax error: {problem}"
-        if context and context_mark is not None and mark is not None and context_mark.line != mark.line:
-            message += f" ({context} started at line {context_mark.line + 1})"
-        elif context:
-            message += f" ({context})"
-    return ProfileError(
-        message,
-        file=display,
-        line=line,
-        column=column,
-        code="syntax",
-        excerpt=_excerpt(text, line),
-    )
-
-
-def _short_tag(tag: str) -> str:
-    return "!!" + tag[len(_YAML_TAG) :] if tag.startswith(_YAML_TAG) else tag
-
-
-class _Builder:
-    """Turns composed nodes into plain data, recording positions and refusing
-    duplicate keys, complex keys and non-standard tags."""
-
-    def __init__(self, text: str, display: str) -> None:
-        self.text = text
-        self.display = display
-        self._constructor = yaml.constructor.SafeConstructor()
-
-    def position(self, node: yaml.Node) -> Position:
-        return Position(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
-
-    def error(self, message: str, node: yaml.Node, path: str, code: str) -> ProfileError:
-        where = self.position(node)
-        return ProfileError(
-            message,
-            file=self.display,
-            line=where.line,
-            column=where.column,
-            path=path or None,
-            code=code,
-            excerpt=_excerpt(self.text, where.line),
-        )
-
-    def build(self, node: yaml.Node, path: str) -> Tuple[Any, PosTree]:
-        """The plain value of ``node`` and the tree of its positions."""
-        here = self.position(node)
-        if isinstance(node, yaml.MappingNode):
-            if node.tag != _YAML_TAG + "map":
-                raise self.error(
-                    f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
-                )
-            result: Dict[str, Any] = {}
-            trees: Dict[str, PosTree] = {}
-            first_seen: Dict[str, Position] = {}
-            for key_node, value_node in node.value:
-                key = self.key(key_node, path)
-                child = f"{path}.{key}" if path else key
-                if key in first_seen:
-                    raise self.error(
-                        f"duplicate key {key!r} (first written at line {first_seen[key].line})",
-                        key_node,
-                        child,
-                        "duplicate_key",
-                    )
-                first_seen[key] = self.position(key_node)
-                result[key], trees[key] = self.build(value_node, child)
-                trees[key].key = first_seen[key]
-            return result, PosTree(here, None, trees)
-        if isinstance(node, yaml.SequenceNode):
-            if node.tag != _YAML_TAG + "seq":
-                raise self.error(
-                    f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
-                )
-            built = [
-                self.build(item, f"{path}.{index}" if path else str(index))
-                for index, item in enumerate(node.value)
-            ]
-            return [b[0] for b in built], PosTree(here, None, [b[1] for b in built])
-        assert isinstance(node, yaml.ScalarNode)
-        return self.scalar(node, path), PosTree(here)
-
-    def key(self, node: yaml.Node, path: str) -> str:
-        if not isinstance(node, yaml.ScalarNode):
-            raise self.error("keys must be plain names, not mappings or lists", node, path, "key")
-        if node.tag == _YAML_TAG + "merge":
-            raise self.error("merge keys (<<) are not allowed in profiles", node, path, "tag")
-        if node.tag not in _SCALAR_TAGS:
-            raise self.error(
-                f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
-            )
-        return self.string(node, path)
-
-    def string(self, node: yaml.ScalarNode, path: str) -> str:
-        """A string scalar, refused when it holds a lone surrogate (not Unicode text)."""
-        value = str(node.value)
-        if _SURROGATE.search(value):
-            raise self.error(
-                "text with a lone surrogate (an escape such as \\ud800) is not valid Unicode",
-                node, path, "scalar",
-            )
-        return value
-
-    def scalar(self, node: yaml.ScalarNode, path: str) -> Any:
-        tag = node.tag
-        if tag not in _SCALAR_TAGS:
-            raise self.error(
-                f"tag {_short_tag(tag)!r} is not allowed in profiles", node, path, "tag"
-            )
-        kind = tag[len(_YAML_TAG) :]
-        if kind in ("str", "timestamp"):
-            # Dates stay text: no profile field is a date.
-            return self.string(node, path)
-        try:
-            if kind == "int":
-                return self._constructor.construct_yaml_int(node)
-            if kind == "float":
-                return self._constructor.construct_yaml_float(node)
-            if kind == "bool":
-                return self._constructor.construct_yaml_bool(node)
-            return None  # null
-        except (ValueError, KeyError, IndexError, OverflowError):
-            # An explicit tag over a scalar that is not of its kind
-            # (``!!int ''``, ``!!int '_'``, ``!!bool 'maybe'``), or a number
-            # too long to read.
-            raise self.error(_unreadable(node.value, kind), node, path, "scalar") from None
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-_KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "null": "null"}
-
-
-def _unreadable(value: str, kind: str) -> str:
-    """The message for a scalar that its tag cannot read.
-
-    >>> _unreadable("", "int")
-    "cannot read '' as a whole number (its tag is !!int)"
-    >>> _unreadable("maybe", "bool")
-    "cannot read 'maybe' as true or false (its tag is !!bool)"
-    >>> _unreadable("9" * 5000, "int")
-    "cannot read '99999999999…': 5000 digits, more than 4300"
-    """
-    shown = repr(value if len(value) <= 20 else value[:19] + "…")
-    digits = sum(ch.isdigit() for ch in value)
-    if kind in ("int", "float") and digits > MAX_DIGITS:
-        return f"cannot read {quote(value[:11] + '…')}: {digits} digits, more than {MAX_DIGITS}"
-    return f"cannot read {shown} as {_KINDS.get(kind, kind)} (its tag is !!{kind})"
-
-
 def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], PosTree]:
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise _size_error(display, len(text.encode("utf-8")), MAX_BYTES)
     try:
-        loader = _ProfileComposer(text, MAX_DEPTH, MAX_NODES)
+        loader = ProfileComposer(text, MAX_DEPTH, MAX_NODES)
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc, text, display) from None
+        raise yaml_error(exc, text, display) from None
     try:
         root = loader.get_single_node()
-    except _Refused as refused:
+    except Refused as refused:
         line = refused.mark.line + 1
         raise ProfileError(
             refused.message,
@@ -562,15 +186,15 @@ def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], PosTree]:
             line=line,
             column=refused.mark.column + 1,
             code=refused.code,
-            excerpt=_excerpt(text, line),
+            excerpt=excerpt(text, line),
         ) from None
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc, text, display) from None
+        raise yaml_error(exc, text, display) from None
     finally:
         loader.dispose()
     if root is None or (
         isinstance(root, yaml.ScalarNode)
-        and root.tag == _YAML_TAG + "null"
+        and root.tag == YAML_TAG + "null"
         and root.value in ("", "~", "null", "Null", "NULL")
     ):
         raise ProfileError(
@@ -581,18 +205,18 @@ def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], PosTree]:
         )
     if not isinstance(root, yaml.MappingNode):
         kind = "a list" if isinstance(root, yaml.SequenceNode) else "a single value"
-        builder = _Builder(text, display)
+        builder = DocumentBuilder(text, display)
         raise builder.error(
             f"the top level of a profile must be a mapping of keys to values, not {kind}",
             root,
             "",
             "not_mapping",
         )
-    data, tree = _Builder(text, display).build(root, "")
+    data, tree = DocumentBuilder(text, display).build(root, "")
     return data, tree
 
 
-def _parse_source(source: _Source) -> Tuple[Dict[str, Any], PosTree]:
+def _parse_source(source: Source) -> Tuple[Dict[str, Any], PosTree]:
     if source.text is not None:
         return _parse_text(source.text, source.display)
     raw = _read_bytes(source)
@@ -606,7 +230,7 @@ def load_document(source: Union[str, Path]) -> Tuple[Dict[str, Any], PositionMap
     ``source`` is a path (or a built-in name, by the rule of :func:`load_profile`).
     Returns the plain data and a :class:`PositionMap` of every value in it.
     """
-    data, tree = _parse_source(_top_source(source))
+    data, tree = _parse_source(top_source(source))
     return data, PositionMap._from_tree(tree)
 
 
@@ -664,7 +288,7 @@ def _deep_copy(value: Any) -> Any:
 
 
 def _extends_entries(
-    data: Dict[str, Any], tree: PosTree, source: _Source
+    data: Dict[str, Any], tree: PosTree, source: Source
 ) -> List[Tuple[str, Position, str]]:
     if "extends" not in data:
         return []
@@ -726,7 +350,7 @@ def _located(message: str, where: Optional[Position], path: Optional[str], code:
     )
 
 
-def _parent_source(ref: str, naming: _Source, where: Position, path: str) -> _Source:
+def _parent_source(ref: str, naming: Source, where: Position, path: str) -> Source:
     base = naming.base
     candidate: Union[Path, Traversable, None] = None
     if base is not None:
@@ -740,7 +364,7 @@ def _parent_source(ref: str, naming: _Source, where: Position, path: str) -> _So
     other_thing = (
         isinstance(candidate, Path) and os.path.lexists(candidate) and ref not in builtin_names()
     )
-    if is_file or other_thing or _looks_like_path(ref):
+    if is_file or other_thing or looks_like_path(ref):
         if isinstance(candidate, Path):
             display = os.path.normpath(candidate)
             looked = f" (looked for {display})" if display != ref else ""
@@ -758,13 +382,13 @@ def _parent_source(ref: str, naming: _Source, where: Position, path: str) -> _So
                     path,
                     "extends_missing",
                 )
-            return _file_source(Path(display), display)
+            return file_source(Path(display), display)
         if candidate is not None and candidate.is_file():
-            return _Source(
+            return Source(
                 display=f"<{BUILTIN_PACKAGE}>/{ref}",
                 label=ref,
                 key=f"builtin-file:{ref}",
-                base=_builtin_root(),
+                base=builtin_root(),
                 resource=candidate,
             )
         raise _located(
@@ -774,13 +398,13 @@ def _parent_source(ref: str, naming: _Source, where: Position, path: str) -> _So
         resource = builtin_path(ref)
     except ProfileError:
         raise _located(
-            _unknown_name_message(ref, "parent profile"), where, path, "extends_missing"
+            unknown_name_message(ref, "parent profile"), where, path, "extends_missing"
         ) from None
-    return _builtin_source(ref, resource)
+    return builtin_source(ref, resource)
 
 
 def _resolve_source(
-    source: _Source, stack: List[_Source], cache: Dict[str, _Partial]
+    source: Source, stack: List[Source], cache: Dict[str, _Partial]
 ) -> Tuple[_Partial, List[Tuple[str, Position, str]], Optional[PosTree]]:
     """Resolve one source: its parents (each in full, in order), then itself.
 
@@ -828,7 +452,7 @@ def _resolve_source(
     return _Partial(merged, merged_tree, chain, labels, inherited), entries, extends_tree
 
 
-def _resolve_top(source: _Source) -> ResolvedDocument:
+def _resolve_top(source: Source) -> ResolvedDocument:
     partial, entries, extends_tree = _resolve_source(source, [], {})
     data = partial.data
     tree = partial.tree
@@ -852,7 +476,7 @@ def resolve(source: Union[str, Path]) -> ResolvedDocument:
     the parents are merged in order, later winning, then the file's own
     values: mappings merge deeply, lists and scalars are replaced wholesale.
     """
-    return _resolve_top(_top_source(source))
+    return _resolve_top(top_source(source))
 
 
 def resolve_text(
@@ -860,7 +484,7 @@ def resolve_text(
 ) -> ResolvedDocument:
     """:func:`resolve` for text in memory; relative ``extends`` are found from
     ``base_dir`` (default: the current directory)."""
-    source = _Source(
+    source = Source(
         display=filename,
         label=filename,
         key=f"text:{filename}",
@@ -910,7 +534,7 @@ def load_profile_with_warnings(name_or_path: Union[str, Path]) -> Tuple[Profile,
     """
     from bragrules.profile.unused import unused_settings
 
-    source = _top_source(name_or_path)
+    source = top_source(name_or_path)
     resolved = _resolve_top(source)
     profile = _validate(resolved)
     if _is_shipped(source):
@@ -941,13 +565,13 @@ def former_names(resolved: ResolvedDocument) -> List["SettingWarning"]:
     return found
 
 
-def _is_shipped(source: _Source) -> bool:
+def _is_shipped(source: Source) -> bool:
     """Whether ``source`` is one of the shipped profiles, named or given by its path."""
     if source.label != source.display:  # named: a built-in
         return True
     if source.path is None:
         return False
-    shipped = _builtin_root() / os.path.basename(source.path)
+    shipped = builtin_root() / os.path.basename(source.path)
     if not shipped.is_file():
         return False
     if isinstance(shipped, Path) and os.path.realpath(shipped) == os.path.realpath(source.path):
