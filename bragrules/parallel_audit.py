@@ -47,7 +47,7 @@ from typing import Any, Deque, Dict, Iterator, List, Optional, Tuple
 from bragrules.audit import AuditReport, DealSummary, Note, Violation
 from bragrules.audit.auditor import Auditor
 from bragrules.core.errors import HistoryError
-from bragrules.history.log import LogReader, read_deals, read_line, read_log
+from bragrules.history.log import LogDeals, LogReader, read_deals, read_line, read_log
 from bragrules.history.model import DealEntry, History
 from bragrules.history.schema import DealLine
 from bragrules.rules.compile import Rules, compile_rules
@@ -337,7 +337,7 @@ def audit_in_parallel(auditor: Auditor, workers: int, block_bytes: Optional[int]
     history, rules = auditor.history, auditor.rules
     if workers < 2 or history.kind != "log" or not chainable(rules) or history.byte_limit is not None:
         return False
-    if not os.path.isfile(history.file) or type(history.deals).__name__ != "_LogDeals":
+    if not os.path.isfile(history.file) or type(history.deals) is not LogDeals:
         return False
     if block_bytes is None:
         block_bytes = block_size(os.path.getsize(history.file), workers)

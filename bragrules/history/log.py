@@ -288,7 +288,7 @@ def read_line(raw: bytes, name: str, line: int) -> Optional[msgspec.Struct]:
     return checked
 
 
-class _LogDeals:
+class LogDeals:
     """A log's deals, read from the file each time they are iterated (from a
     stream, ``rest``: the lines after the header, once)."""
 
@@ -578,7 +578,7 @@ def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:
         lines.close()
     history = _read_header(name, line, plain_object(raw, name, line))
     history.byte_limit = byte_limit
-    history.deals = _LogDeals(history)
+    history.deals = LogDeals(history)
     return history
 
 
@@ -590,7 +590,7 @@ def read_log_stream(handle: BinaryIO, name: str, first_line: int) -> History:
     except StopIteration:
         raise HistoryError("the log is empty", name) from None
     history = _read_header(name, line, plain_object(raw, name, line))
-    history.deals = _LogDeals(history, lines)
+    history.deals = LogDeals(history, lines)
     return history
 
 
