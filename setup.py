@@ -43,10 +43,17 @@ COMPILED_MODULES = [
     "bragrules/engine/deal.py",
     "bragrules/engine/session.py",
     "bragrules/play/bots.py",
+    "bragrules/play/blocks.py",
     "bragrules/play/simulate.py",
     "bragrules/history/values.py",
     "bragrules/history/log.py",
-    "bragrules/audit.py",
+    "bragrules/history/log_writer.py",
+    "bragrules/audit/report.py",
+    "bragrules/audit/base.py",
+    "bragrules/audit/cards.py",
+    "bragrules/audit/claims.py",
+    "bragrules/audit/one_deal.py",
+    "bragrules/audit/auditor.py",
 ]
 
 

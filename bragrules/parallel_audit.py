@@ -44,9 +44,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import replace
 from typing import Any, Deque, Dict, Iterator, List, Optional, Tuple
 
-from bragrules.audit import AuditReport, DealSummary, Note, Violation, _Auditor, _seat_keeper
+from bragrules.audit import AuditReport, DealSummary, Note, Violation
+from bragrules.audit.auditor import Auditor
 from bragrules.core.errors import HistoryError
-from bragrules.history.log import _LogReader, read_deals, read_line, read_log
+from bragrules.history.log import LogDeals, LogReader, read_deals, read_line, read_log
 from bragrules.history.model import DealEntry, History
 from bragrules.history.schema import DealLine
 from bragrules.rules.compile import Rules, compile_rules
@@ -134,7 +135,7 @@ def _block_lines(history: History, block: Block) -> Iterator[Tuple[int, bytes]]:
     start, end, first_line = block
     handle = open(history.file, "rb")
     handle.seek(start)
-    return _LogReader(history.file, handle, first_line, limit=end - start).lines()
+    return LogReader(history.file, handle, first_line, limit=end - start).lines()
 
 
 def _probe(history: History, block: Block, previous: int) -> None:
@@ -144,7 +145,7 @@ def _probe(history: History, block: Block, previous: int) -> None:
     start, end, first_line = block
     with open(history.file, "rb") as handle:
         handle.seek(start)
-        lines = _LogReader(history.file, handle, first_line, limit=end - start).lines()
+        lines = LogReader(history.file, handle, first_line, limit=end - start).lines()
         next(read_deals(replace(history), lines, previous), None)
 
 
@@ -171,7 +172,7 @@ class _Counted:
             _probe(self.history, self.following, self.last)
 
 
-def _chain_key(auditor: _Auditor, last_number: int) -> Tuple[Any, ...]:
+def _chain_key(auditor: Auditor, last_number: int) -> Tuple[Any, ...]:
     state = auditor.table.state
     return (state.dealer_index, state.carried, state.dealt, dict(auditor.retained), last_number)
 
@@ -199,8 +200,8 @@ def _audit_block(task: Tuple[Block, Optional[Block], bool]) -> Dict[str, Any]:
     report = AuditReport(file=history.file, kind=history.kind, profile="", profile_hash="",
                          players=list(history.players))
     found: List[DealSummary] = []
-    auditor = _Auditor(history, rules, report, keep_deals=False, on_deal=found.append if rows else None)
-    auditor._table = _seat_keeper(rules, history.players, entry.dealer)
+    auditor = Auditor(history, rules, report, keep_deals=False, on_deal=found.append if rows else None)
+    auditor.seat_at(entry.dealer)
     state = auditor.table.state
     state.carried = entry.carried_in
     state.dealt = entry.number - 1
@@ -234,7 +235,7 @@ def _audit_block(task: Tuple[Block, Optional[Block], bool]) -> Dict[str, Any]:
 # ---------------------------------------------------------------------------
 
 
-def _absorb(auditor: _Auditor, found: Dict[str, Any]) -> int:
+def _absorb(auditor: Auditor, found: Dict[str, Any]) -> int:
     """Take a block's findings as they are; the number of its last deal."""
     report, table = auditor.report, auditor.table
     report.violations.extend(Violation(*v) for v in found["violations"])
@@ -267,7 +268,7 @@ def _absorb(auditor: _Auditor, found: Dict[str, Any]) -> int:
     return int(last_number)
 
 
-def _agrees(auditor: _Auditor, found: Dict[str, Any], last_number: int) -> bool:
+def _agrees(auditor: Auditor, found: Dict[str, Any], last_number: int) -> bool:
     """The chain check: the block started from the state the blocks before it left."""
     if found["assumed"] is None or found["assumed"] != _chain_key(auditor, last_number):
         return False
@@ -275,7 +276,7 @@ def _agrees(auditor: _Auditor, found: Dict[str, Any], last_number: int) -> bool:
     return first is None or last is None or first[1] >= last[1]
 
 
-def _reaudit(auditor: _Auditor, block: Block, following: Optional[Block], last_number: int) -> int:
+def _reaudit(auditor: Auditor, block: Block, following: Optional[Block], last_number: int) -> int:
     """Audit a block again, in order, from the true state; the number of its last deal."""
     history = auditor.history
     counted = _Counted(read_deals(history, _block_lines(history, block), last_number), last_number, history,
@@ -329,14 +330,14 @@ def block_size(size: int, workers: int) -> int:
     return min(BLOCK_BYTES, max(MIN_BLOCK_BYTES, size // (4 * workers)))
 
 
-def audit_in_parallel(auditor: _Auditor, workers: int, block_bytes: Optional[int] = None) -> bool:
+def audit_in_parallel(auditor: Auditor, workers: int, block_bytes: Optional[int] = None) -> bool:
     """Run ``auditor`` (started) over its log with ``workers`` processes; False when it cannot be cut
     into blocks (then nothing is done and the caller audits in one process). ``block_bytes``: about
     how long a block is (by default :func:`block_size`)."""
     history, rules = auditor.history, auditor.rules
     if workers < 2 or history.kind != "log" or not chainable(rules) or history.byte_limit is not None:
         return False
-    if not os.path.isfile(history.file) or type(history.deals).__name__ != "_LogDeals":
+    if not os.path.isfile(history.file) or type(history.deals) is not LogDeals:
         return False
     if block_bytes is None:
         block_bytes = block_size(os.path.getsize(history.file), workers)

@@ -30,7 +30,8 @@ from bragrules.audit import audit
 from bragrules.core.errors import HistoryError
 from bragrules.history import parse_sheet
 from bragrules.profile import ProfileError, load_profile, load_profile_text
-from bragrules.profile.loader import MAX_BYTES, MAX_DEPTH, MAX_NODES, _ProfileComposer
+from bragrules.profile.loader import MAX_BYTES, MAX_DEPTH, MAX_NODES
+from bragrules.profile.yaml_reader import ProfileComposer
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "tests" / "data" / "corpus"
@@ -120,7 +121,7 @@ def test_the_command_line_runs_nothing_a_tag_asks_for(tmp_path: Path) -> None:
 
 def test_yaml_is_read_by_the_safe_loader_only() -> None:
     """The profile reader is a SafeLoader; no module of the package calls an unsafe loader."""
-    assert issubclass(_ProfileComposer, yaml.SafeLoader)
+    assert issubclass(ProfileComposer, yaml.SafeLoader)
     unsafe = re.compile(
         r"yaml\.(load|load_all|unsafe_load|full_load)\s*\(|Loader\s*=\s*yaml\.(Loader|UnsafeLoader|FullLoader)"
         r"|\bpickle\.loads?\(|\bmarshal\.loads?\(|(?<![\w.])eval\(|(?<![\w.])exec\("

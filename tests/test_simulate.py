@@ -38,13 +38,13 @@ def test_one_worker_or_two_give_the_same_report() -> None:
 
 def test_blocks_do_not_depend_on_the_total() -> None:
     """A long run is its blocks played on their own, merged in order."""
-    from bragrules.play.simulate import _play_block, _Tally
+    from bragrules.play.blocks import Tally, play_block
 
     short = simulate("house", players=4, hands=BLOCK_DEALS, seed=2)
     long = simulate("house", players=4, hands=2 * BLOCK_DEALS, seed=2)
     rules = rules_for("house")
-    second = _play_block(rules.profile.model_dump_json(), list(short.seat_styles.values()), 2, 1, BLOCK_DEALS)
-    merged = _Tally()
+    second = play_block(rules.profile.model_dump_json(), list(short.seat_styles.values()), 2, 1, BLOCK_DEALS)
+    merged = Tally()
     merged.add(short.tally)
     merged.add(second)
     assert merged == long.tally

@@ -191,14 +191,14 @@ def test_the_seat_file_is_replaced_whole_and_stays_private(tmp_path: Path) -> No
 
 
 def test_a_seat_file_that_cannot_be_written_does_not_stop_the_game(tmp_path: Path, monkeypatch: Any) -> None:
-    import bragrules.web.service as service_module
+    import bragrules.web.table_state as state_module  # where the seat file is saved
 
     service, tokens, log = played_table(tmp_path)
 
     def refuse(path: Path, record: Any) -> None:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(service_module, "save_seats", refuse)
+    monkeypatch.setattr(state_module, "save_seats", refuse)
     service.replace_with_bot(service.host_token, "Cat", "cautious")
     assert any("cannot be written (Permission denied)" in line for line in service.feed)
     assert service.places["Cat"].is_bot and service.phase == "play"

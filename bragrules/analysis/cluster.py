@@ -57,9 +57,9 @@ BLOCKS_PER_TASK = 8
 
 def play_blocks(profile_json: str, styles: List[str], seed: int, blocks: List[Tuple[int, int]]) -> List[Any]:
     """Run on a worker: each (block, deals) of ``blocks`` played, their tallies in order."""
-    from bragrules.play.simulate import _play_block
+    from bragrules.play.blocks import play_block
 
-    return [_play_block(profile_json, styles, seed, block, size) for block, size in blocks]
+    return [play_block(profile_json, styles, seed, block, size) for block, size in blocks]
 
 
 class ClusterUnavailable(Exception):

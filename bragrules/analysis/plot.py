@@ -174,60 +174,72 @@ def impact_figure(measured: Sequence[Dict[str, Any]]) -> Any:
     fig = _figure((15, 8.5))
     ratios = [len(keys) for _, keys, _, _ in IMPACT_PANELS]
     grid = fig.add_gridspec(2, len(IMPACT_PANELS), width_ratios=ratios)
-    count = max(1, len(measured))
-    width = 0.8 / count
     later = list(measured[1:])
-    span = 0.8 / max(1, len(later))
     first_name = measured[0]["profile"] if measured else ""
     for column, (title, keys, unit, difference_unit) in enumerate(IMPACT_PANELS):
-        top = fig.add_subplot(grid[0, column])
-        for p, row in enumerate(measured):
-            found = row.get("intervals") or {}
-            present = [k for k in keys if k in found]
-            xs = [keys.index(k) + (p - (count - 1) / 2) * width for k in present]
-            values, below, above = _bars([found[k] for k in present])
-            scales = [_scale(k) for k in present]
-            top.bar(xs, [v * f for v, f in zip(values, scales)], width=width,
-                    yerr=[[b * f for b, f in zip(below, scales)], [a * f for a, f in zip(above, scales)]],
-                    capsize=3, color=f"C{p % 10}", label=_text(row["profile"]))
-        _measure_axis(top, keys)
-        top.set_title(title)
-        top.set_ylabel(unit)
-        if "%" in unit:
-            top.set_ylim(0, 100)
-        if column == 0 and measured:
-            top.legend(title="95% intervals", fontsize="small")
-        bottom = fig.add_subplot(grid[1, column])
-        for p, row in enumerate(later, start=1):
-            found = row.get("versus_first") or {}
-            present = [k for k in keys if k in found]
-            xs = [keys.index(k) + (p - 1 - (len(later) - 1) / 2) * span for k in present]
-            values, below, above = _bars([found[k] for k in present])
-            scales = [_scale(k) for k in present]
-            bottom.errorbar(xs, [v * f for v, f in zip(values, scales)],
-                            yerr=[[b * f for b, f in zip(below, scales)], [a * f for a, f in zip(above, scales)]],
-                            fmt="o", capsize=4, color=f"C{p % 10}", markerfacecolor="white",
-                            label=_text(f"{row['profile']} minus {first_name}"))
-            real = [(x, v * f) for x, k, v, f in zip(xs, present, values, scales) if found[k].get("distinguishable")]
-            if real:
-                bottom.plot([x for x, _ in real], [y for _, y in real], linestyle="none", marker="*", markersize=15,
-                            color=f"C{p % 10}", label="_nolegend_", gid="not-noise", zorder=4)
-        bottom.axhline(0, color="black", linewidth=0.8)
-        _measure_axis(bottom, keys)
-        bottom.set_title(f"minus {_text(first_name)}" if first_name else "", fontsize="medium")
-        bottom.set_ylabel(difference_unit)
-        if column == 0 and later:
-            from matplotlib.lines import Line2D
-
-            handles, _ = bottom.get_legend_handles_labels()
-            star = Line2D([], [], linestyle="none", marker="*", markersize=12, color="black", label=NOT_NOISE)
-            bottom.legend(handles=[*handles, star], fontsize="small")
+        _impact_measures(fig.add_subplot(grid[0, column]), measured, keys, title, unit, legend=column == 0)
+        _impact_differences(fig.add_subplot(grid[1, column]), later, keys, first_name, difference_unit,
+                            legend=column == 0)
     for ax in fig.axes:
         _plain_labels(ax)
     first = measured[0] if measured else {}
     fig.suptitle(f"{first.get('hands', 0):,} simulated deals under each profile, seed {first.get('seed', '?')}; "
                  "each difference paired over the same seeds", parse_math=False)
     return fig
+
+
+def _impact_measures(top: Any, measured: Sequence[Dict[str, Any]], keys: Sequence[str], title: str, unit: str,
+                     legend: bool) -> None:
+    """One panel's top: every profile's measures, bars with their 95% intervals, one colour per profile."""
+    count = max(1, len(measured))
+    width = 0.8 / count
+    for p, row in enumerate(measured):
+        found = row.get("intervals") or {}
+        present = [k for k in keys if k in found]
+        xs = [keys.index(k) + (p - (count - 1) / 2) * width for k in present]
+        values, below, above = _bars([found[k] for k in present])
+        scales = [_scale(k) for k in present]
+        top.bar(xs, [v * f for v, f in zip(values, scales)], width=width,
+                yerr=[[b * f for b, f in zip(below, scales)], [a * f for a, f in zip(above, scales)]],
+                capsize=3, color=f"C{p % 10}", label=_text(row["profile"]))
+    _measure_axis(top, keys)
+    top.set_title(title)
+    top.set_ylabel(unit)
+    if "%" in unit:
+        top.set_ylim(0, 100)
+    if legend and measured:
+        top.legend(title="95% intervals", fontsize="small")
+
+
+def _impact_differences(bottom: Any, later: Sequence[Dict[str, Any]], keys: Sequence[str], first_name: str,
+                        difference_unit: str, legend: bool) -> None:
+    """One panel's bottom: each later profile's paired difference from the first, a point with its
+    interval, the differences that are not noise starred."""
+    span = 0.8 / max(1, len(later))
+    for p, row in enumerate(later, start=1):
+        found = row.get("versus_first") or {}
+        present = [k for k in keys if k in found]
+        xs = [keys.index(k) + (p - 1 - (len(later) - 1) / 2) * span for k in present]
+        values, below, above = _bars([found[k] for k in present])
+        scales = [_scale(k) for k in present]
+        bottom.errorbar(xs, [v * f for v, f in zip(values, scales)],
+                        yerr=[[b * f for b, f in zip(below, scales)], [a * f for a, f in zip(above, scales)]],
+                        fmt="o", capsize=4, color=f"C{p % 10}", markerfacecolor="white",
+                        label=_text(f"{row['profile']} minus {first_name}"))
+        real = [(x, v * f) for x, k, v, f in zip(xs, present, values, scales) if found[k].get("distinguishable")]
+        if real:
+            bottom.plot([x for x, _ in real], [y for _, y in real], linestyle="none", marker="*", markersize=15,
+                        color=f"C{p % 10}", label="_nolegend_", gid="not-noise", zorder=4)
+    bottom.axhline(0, color="black", linewidth=0.8)
+    _measure_axis(bottom, keys)
+    bottom.set_title(f"minus {_text(first_name)}" if first_name else "", fontsize="medium")
+    bottom.set_ylabel(difference_unit)
+    if legend and later:
+        from matplotlib.lines import Line2D
+
+        handles, _ = bottom.get_legend_handles_labels()
+        star = Line2D([], [], linestyle="none", marker="*", markersize=12, color="black", label=NOT_NOISE)
+        bottom.legend(handles=[*handles, star], fontsize="small")
 
 
 def _measure_axis(ax: Any, keys: Sequence[str]) -> None:

@@ -20,7 +20,8 @@ from __future__ import annotations
 
 import re
 from fractions import Fraction
-from typing import Any, Dict, List, NamedTuple, Optional, Set, Tuple
+from functools import lru_cache
+from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from bragrules.core.cards import Card, CardError, parse_cards
 from bragrules.core.money import format_money, parse_money
@@ -83,60 +84,79 @@ class Action(NamedTuple):
         kind = _VERB_FORMS.get(kind, kind)
         if kind not in KINDS:
             raise ActionSyntaxError(f"{quote(text, 60)}: unknown action {quote(words[1])} ({_VERBS})")
-        if kind in PAID_KINDS:
-            if len(rest) != 1:
-                raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' needs one amount, e.g. '{player} {kind} 4'")
-            try:
-                amount = parse_money(rest[0])
-            except ValueError as exc:
-                raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
-            if amount < 0:
-                raise ActionSyntaxError(f"{quote(text, 60)}: an amount cannot be negative")
-            return cls(player, kind, amount=amount)
-        if kind == "look":
-            if not rest:
-                return cls(player, kind)
-            if len(rest) == 1 and rest[0].lower() in ("old", "new"):
-                return cls(player, kind, target=rest[0].lower())
-            raise ActionSyntaxError(f"{quote(text, 60)}: 'look' takes nothing, or 'old' or 'new'")
-        if kind == "peek" or kind == "expose":
-            target = _other_player(rest)
-            if target is None and (kind == "peek" or rest):
-                raise ActionSyntaxError(
-                    f"{quote(text, 60)}: write '{player} peeks B' (a look at B's cards on purpose), "
-                    f"'{player} exposes' ({player}'s cards exposed by accident) or '{player} exposes B'"
-                )
-            if target == player:
-                raise ActionSyntaxError(f"{quote(text, 60)}: name another player, not {quote(player)}")
-            return cls(player, kind, target=target)
-        if kind == "retain":
-            if not rest:
-                return cls(player, kind)
-            if len(rest) == 1 and rest[0].lower() in ("old", "new"):
-                return cls(player, kind, target=rest[0].lower())
-            raise ActionSyntaxError(f"{quote(text, 60)}: 'retain' takes nothing, or 'old' or 'new'")
-        if kind == "swap":
-            if len(rest) == 1 and rest[0].lower() == "all":
-                return cls(player, kind, target="all")
-            if len(rest) == 2:
-                try:
-                    mine, centre = parse_cards(rest)
-                except CardError as exc:
-                    raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
-                return cls(player, kind, cards=((mine,), (centre,)))
-            raise ActionSyntaxError(f"{quote(text, 60)}: 'swap' takes 'all', or your card then a centre card")
-        if kind == "arrange":
-            body = " ".join(rest)
-            try:
-                hands = tuple(tuple(parse_cards(part)) for part in body.split("|"))
-            except CardError as exc:
-                raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
-            if not body.strip() or any(not h for h in hands):
-                raise ActionSyntaxError(f"{quote(text, 60)}: 'arrange' lists the hands, separated by |")
-            return cls(player, kind, cards=hands)
+        reader = _READERS.get(kind)
+        if reader is not None:
+            return reader(text, player, kind, rest)
         if rest:
             raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' takes no arguments")
         return cls(player, kind)
+
+
+def _read_paid(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """A bet or a see: one exact amount, 0 or more."""
+    if len(rest) != 1:
+        raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' needs one amount, e.g. '{player} {kind} 4'")
+    try:
+        amount = parse_money(rest[0])
+    except ValueError as exc:
+        raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+    if amount < 0:
+        raise ActionSyntaxError(f"{quote(text, 60)}: an amount cannot be negative")
+    return Action(player, kind, amount=amount)
+
+
+def _read_old_or_new(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """A look or a retain: nothing, or which of two hands (``old``, ``new``)."""
+    if not rest:
+        return Action(player, kind)
+    if len(rest) == 1 and rest[0].lower() in ("old", "new"):
+        return Action(player, kind, target=rest[0].lower())
+    raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' takes nothing, or 'old' or 'new'")
+
+
+def _read_at_player(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """A peek (at another player's cards) or an exposure (one's own, or another's)."""
+    target = _other_player(rest)
+    if target is None and (kind == "peek" or rest):
+        raise ActionSyntaxError(
+            f"{quote(text, 60)}: write '{player} peeks B' (a look at B's cards on purpose), "
+            f"'{player} exposes' ({player}'s cards exposed by accident) or '{player} exposes B'"
+        )
+    if target == player:
+        raise ActionSyntaxError(f"{quote(text, 60)}: name another player, not {quote(player)}")
+    return Action(player, kind, target=target)
+
+
+def _read_swap(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """A swap with the centre: ``all``, or one's card then a centre card."""
+    if len(rest) == 1 and rest[0].lower() == "all":
+        return Action(player, kind, target="all")
+    if len(rest) == 2:
+        try:
+            mine, centre = parse_cards(rest)
+        except CardError as exc:
+            raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+        return Action(player, kind, cards=((mine,), (centre,)))
+    raise ActionSyntaxError(f"{quote(text, 60)}: 'swap' takes 'all', or your card then a centre card")
+
+
+def _read_arrange(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """An arrangement: the hands in order, separated by ``|``."""
+    body = " ".join(rest)
+    try:
+        hands = tuple(tuple(parse_cards(part)) for part in body.split("|"))
+    except CardError as exc:
+        raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+    if not body.strip() or any(not h for h in hands):
+        raise ActionSyntaxError(f"{quote(text, 60)}: 'arrange' lists the hands, separated by |")
+    return Action(player, kind, cards=hands)
+
+
+_READERS: Dict[str, Callable[[str, str, str, List[str]], Action]] = {
+    "bet": _read_paid, "see": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
+    "peek": _read_at_player, "expose": _read_at_player, "swap": _read_swap, "arrange": _read_arrange,
+}
+"""How an action with words after its verb is read, by its kind (any other takes none)."""
 
 
 def _other_player(words: List[str]) -> Optional[str]:
@@ -159,28 +179,17 @@ def _other_player(words: List[str]) -> Optional[str]:
 
 
 _ONE_WORD = re.compile(r"\S+\Z")
-_NAMES_SEEN: Set[str] = set()  # names already found to be one word (a table has few players)
 
 
+@lru_cache(maxsize=4096)
 def _one_word(name: str) -> bool:
-    if _ONE_WORD.match(name) is None:
-        return False
-    if len(_NAMES_SEEN) < 4096:
-        _NAMES_SEEN.add(name)
-    return True
+    """Whether ``name`` is one word: a pure function of the text, remembered (a table has few players)."""
+    return _ONE_WORD.match(name) is not None
+
 
 _PLAIN_KINDS = frozenset(("look", "fold", "check", "keep", "discard", "knock", "stand", "show", "concede",
                           "retain", "release", "redeal", "expose"))  # complete with no amount, target or cards
-
-
-WELL_FORMED: Dict[int, Action] = {}
-"""Actions found well formed, by identity (an Action is immutable). Each is held here, so its ``id`` is
-never another object's; a log's actions are the same few objects over and over (read once per text)."""
-
-
-def _well_formed(action: Action) -> None:
-    if len(WELL_FORMED) < 8192:
-        WELL_FORMED[id(action)] = action
+_TARGETS = (("look", "old"), ("look", "new"), ("retain", "old"), ("retain", "new"), ("swap", "all"))  # by equality: any target
 
 
 def malformed(action: Any) -> Optional[str]:
@@ -188,6 +197,9 @@ def malformed(action: Any) -> Optional[str]:
 
     The engine refuses such an action as it refuses an illegal one, so an
     action made through the Python API is held to the shape of a written one.
+    No action is remembered between calls (only whether a name's text is one
+    word): the usual shapes (a plain action, a bet or a see of a Fraction)
+    are recognised first, in a few comparisons.
 
     >>> malformed(Action("A", "swap", cards=((), ())))
     "'swap' takes 'all', or your card then a centre card"
@@ -196,36 +208,43 @@ def malformed(action: Any) -> Optional[str]:
     >>> malformed(Action.parse("A swap Kc 2d")) is None
     True
     """
-    if WELL_FORMED.get(id(action)) is action:  # this very action was found well formed before
-        return None
-    if type(action) is Action and action.cards is None and action.target is None:  # the usual shapes, quickly
-        player, kind, amount = action.player, action.kind, action.amount
-        if player in _NAMES_SEEN or (type(player) is str and _one_word(player)):
+    if type(action) is Action:
+        player, kind, amount, target, cards = action
+        if cards is None and target is None and type(player) is str and _one_word(player):
             if amount is None and kind in _PLAIN_KINDS:
-                _well_formed(action)
                 return None
-            if kind in PAID_KINDS and type(amount) is Fraction and amount.numerator >= 0:
-                _well_formed(action)
+            if type(amount) is Fraction and kind in PAID_KINDS and amount.numerator >= 0:
                 return None
-    if not isinstance(action, Action):
+    elif not isinstance(action, Action):
         return f"not an action: {type(action).__name__}"
     player, kind, amount, target, cards = action
     if not isinstance(player, str) or _ONE_WORD.match(player) is None:
         return "a player's name is one word"
     if kind not in KINDS:
         return f"unknown action {quote(str(kind))}"
+    return _bad_amount(kind, amount) or _bad_target(kind, target) or _bad_cards(kind, target, cards)
+
+
+def _bad_amount(kind: str, amount: Any) -> Optional[str]:
     if kind in PAID_KINDS:
         if isinstance(amount, bool) or not isinstance(amount, (int, Fraction)) or amount < 0:
             return f"'{kind}' needs an exact amount, 0 or more (an int or a Fraction)"
     elif amount is not None:
         return f"'{kind}' takes no amount"
+    return None
+
+
+def _bad_target(kind: str, target: Any) -> Optional[str]:
     if kind == "peek" or kind == "expose":
         if (kind == "peek" and target is None) or (target is not None and (
                 not isinstance(target, str) or len(target.split()) != 1 or target.split()[0] != target)):
             return f"'{kind}' names another player"
-    elif target is not None and (kind, target) not in (("look", "old"), ("look", "new"), ("retain", "old"),
-                                                         ("retain", "new"), ("swap", "all")):
+    elif target is not None and (kind, target) not in _TARGETS:
         return f"'{kind}' takes no target {quote(str(target))}"
+    return None
+
+
+def _bad_cards(kind: str, target: Any, cards: Any) -> Optional[str]:
     if kind == "swap" and target is None:
         if not (isinstance(cards, tuple) and len(cards) == 2
                 and all(isinstance(h, tuple) and len(h) == 1 and isinstance(h[0], Card) for h in cards)):

@@ -35,7 +35,7 @@ from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
 from bragrules.engine import betting, dispute, exchange, kept_cards, retention, settlement, showing
-from bragrules.engine.actions import DISPUTE_KINDS, WELL_FORMED, Action, LegalAction, malformed
+from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
 from bragrules.engine.events import Event, Look
 from bragrules.engine.showdown import Comparer
@@ -471,8 +471,8 @@ class Deal:
             raise RuleViolation(DEAL_OVER, "the deal is over")  # a show after a see is its record
         if self.needed:
             raise RuleViolation(HISTORY_CARDS, f"the cards shown by {self.needed[0]} are to be entered first")
-        # an action built in code is held to the shape of a written one (remembered per action object)
-        problem = None if WELL_FORMED.get(id(action)) is action else malformed(action)
+        # an action built in code is held to the shape of a written one
+        problem = malformed(action)
         if problem is not None:
             raise RuleViolation(EXCHANGE_RULE if action.kind == "swap" else PLAYERS, problem)
         state = self.players.get(action.player)

@@ -3,7 +3,8 @@
 A log is a header line, then one line per event of the session, each a
 JSON object whose shape is one record of :mod:`bragrules.history.schema`.
 :class:`LogWriter` (a session's listener) and :func:`write_log` (any
-history) write those records; :func:`read_log` reads them back line by
+history) write those records (:mod:`bragrules.history.log_writer`,
+importable from here too); :func:`read_log` reads them back line by
 line, one deal at a time, so a log of any length is read in constant
 memory.
 
@@ -26,7 +27,6 @@ import re
 from fractions import Fraction
 from pathlib import Path
 from typing import (
-    IO,
     Any,
     BinaryIO,
     Dict,
@@ -36,25 +36,24 @@ from typing import (
     List,
     Mapping,
     Optional,
-    Protocol,
     Sequence,
     Set,
     Tuple,
-    Union,
 )
 
 import msgspec
 
 from bragrules.core.errors import HistoryError
-from bragrules.core.money import money_json, parse_money
+from bragrules.core.money import WHOLE, parse_money
 from bragrules.core.text import quote
-from bragrules.profile import profile_hash
-from bragrules.profile.models import Profile
+from bragrules.engine.actions import Action
 
+from .log_writer import LogWriter, header_object, log_header, write_log
 from .model import LOG_FORMAT, OUTCOMES, ActionEntry, DealEntry, EndClaim, Hand, History, PathLike, ResultClaim
 from .schema import (
+    DECODER,
+    ENCODER,
     EVENT_TYPES,
-    HEADER_ORDER,
     LINE_TYPES,
     ActionLine,
     CardsLine,
@@ -62,408 +61,23 @@ from .schema import (
     EndLine,
     HeaderLine,
     ResultLine,
-    _decoder,
-    _encoder,
     build,
     check_fields,
     decode_line,
-    encode_line,
 )
 from .values import (
-    _ACTIONS,
-    _CARD_OF,
-    _WHOLE,
-    _CardBook,
-    _money,
-    _names,
-    _net_map,
-    _player_name,
-    _read_action,
-    _read_centre,
-    _read_hand,
-    _show,
-    _unreadable,
-    hand_text,
+    CARD_OF,
+    CardBook,
+    describe_value,
+    read_action,
+    read_centre,
+    read_hand,
+    read_money,
+    read_names,
+    read_net_map,
+    read_player_name,
+    unreadable_error,
 )
-
-# ---------------------------------------------------------------------------
-# Writing
-# ---------------------------------------------------------------------------
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, Fraction):
-        return money_json(value)
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_jsonable(v) for v in value]
-    return value
-
-
-def header_object(
-    profile: Optional[str],
-    digest: Optional[str],
-    players: Sequence[str],
-    seed: Optional[int],
-    dealer: Optional[str],
-    extra: Optional[Mapping[str, Any]] = None,
-    profile_data: Optional[Dict[str, Any]] = None,
-) -> Dict[str, Any]:
-    """A header line's keys in the one order every writer uses (:data:`~bragrules.history.schema.HEADER_ORDER`,
-    then ``extra``, then ``profile_data``)."""
-    values = {"type": "header", "format": LOG_FORMAT, "profile": profile, "profile_hash": digest,
-              "players": list(players), "seed": seed, "dealer": dealer}
-    header: Dict[str, Any] = {key: values[key] for key in HEADER_ORDER}
-    if extra:
-        header.update(extra)
-    if profile_data is not None:
-        header["profile_data"] = profile_data
-    return header
-
-
-def log_header(
-    profile: Profile,
-    players: Sequence[str],
-    dealer: str,
-    seed: Optional[int] = None,
-    profile_name: Optional[str] = None,
-    include_profile: bool = True,
-    extra: Optional[Dict[str, Any]] = None,
-) -> Dict[str, Any]:
-    """The header line of a log, as a dict (``extra``: more keys, e.g. the seats of ``play``)."""
-    return header_object(profile_name or profile.name, profile_hash(profile), players, seed, dealer, extra,
-                         profile.model_dump(mode="json") if include_profile else None)
-
-
-_CONTROLS = re.compile("[\u007f-\u009f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]")
-
-
-def _escape_controls(line: str) -> str:
-    r"""A JSON line with the characters a terminal would act on written as ``\uXXXX`` escapes.
-
-    JSON escapes the C0 controls itself; DEL, the C1 controls (U+009B is a
-    terminal's CSI), line separators and bidirectional overrides it leaves
-    raw. Escaped, ``cat`` of a log shows them as text; read back, the names
-    are unchanged.
-
-    >>> _escape_controls('{"name":"A\u009b2J"}')
-    '{"name":"A\\u009b2J"}'
-    >>> json.loads(_escape_controls(json.dumps({"n": "A\u009b"}, ensure_ascii=False)))["n"] == "A\u009b"
-    True
-    """
-    return _CONTROLS.sub(lambda m: "\\u%04x" % ord(m.group()), line)
-
-
-class LineSink(Protocol):
-    """Where a log's lines go: a text file, or anything that writes, flushes and closes like one
-    (``play`` gives a locked file that cuts back to its last whole line on a write error)."""
-
-    closed: bool
-
-    def write(self, text: str) -> Any: ...  # pragma: no cover - protocol
-
-    def flush(self) -> None: ...  # pragma: no cover - protocol
-
-    def close(self) -> None: ...  # pragma: no cover - protocol
-
-
-
-def _record(event: Mapping[str, Any]) -> Optional[msgspec.Struct]:
-    """A session's event as its record, or None when the schema has no record of its shape."""
-    cls = LINE_TYPES.get(str(event.get("type")))
-    if cls is None or cls is HeaderLine:
-        return None
-    fields = {key: value for key, value in event.items() if key != "type"}
-    if not fields.keys() <= set(cls.__struct_fields__):
-        return None
-    try:
-        return cls(**fields)
-    except TypeError:  # a required field missing
-        return None
-
-
-def event_line(event: Mapping[str, Any]) -> str:
-    """An event (a dict, as a session emits it) as its log line, without the newline."""
-    record = _record(event)
-    if record is not None:
-        try:
-            line = encode_line(record)
-        except (msgspec.EncodeError, NotImplementedError, UnicodeEncodeError):
-            line = json.dumps(_jsonable(dict(event)), ensure_ascii=False, separators=(",", ":"))
-    else:
-        line = json.dumps(_jsonable(dict(event)), ensure_ascii=False, separators=(",", ":"))
-    return line if line.isascii() else _escape_controls(line)
-
-
-class LogWriter:
-    """Writes a session's events as a ``bragrules-log/1`` file, one line each, flushed as it goes.
-
-    Use it as the session's listener::
-
-        session = Session(rules, players, seed=7)
-        with LogWriter.for_session("game.jsonl", session, profile_name="traditional"):
-            play_session(session, chooser)
-
-    The header is written at once when the first dealer is known (otherwise
-    with the first deal). Money is written exactly: integers when whole,
-    else strings like ``"5/2"``.
-
-    The hands are not in the ``deal`` line: someone reading the log while the
-    game goes on must not see the bots' cards. They follow in a ``cards``
-    line when the deal ends (as soon as its last action is written when the
-    writer knows the ``session``, else just before the ``result``), or when
-    the writer is closed in the middle of a deal; the audit reads them
-    there. ``hide_cards=False`` writes them in the ``deal`` line, as logs
-    did before.
-
-    >>> import io
-    >>> from bragrules.engine.session import Session, play_session, random_chooser
-    >>> from bragrules.profile import load_profile
-    >>> from bragrules.rules.compile import compile_rules
-    >>> import random
-    >>> out = io.StringIO()
-    >>> session = Session(compile_rules(load_profile("standard")), ["A", "B", "C"], seed=3)
-    >>> writer = LogWriter.for_session(out, session, include_profile=False)
-    >>> _ = play_session(session, random_chooser(random.Random(1)), max_deals=1)
-    >>> kinds = [json.loads(line)["type"] for line in out.getvalue().splitlines()]
-    >>> kinds[:2], kinds[-2:]
-    (['header', 'deal'], ['cards', 'result'])
-    >>> "cards" in json.loads(out.getvalue().splitlines()[1])
-    False
-    """
-
-    def __init__(
-        self,
-        file: Union[PathLike, IO[str], "LineSink"],
-        profile: Profile,
-        players: Sequence[str],
-        *,
-        dealer: Optional[str] = None,
-        seed: Optional[int] = None,
-        profile_name: Optional[str] = None,
-        include_profile: bool = True,
-        header_extra: Optional[Dict[str, Any]] = None,
-        hide_cards: bool = True,
-        session: Any = None,
-    ):
-        self.header_extra = header_extra
-        self.hide_cards = hide_cards
-        self.session = session
-        self._pending: Optional[Dict[str, Any]] = None
-        if isinstance(file, (str, os.PathLike)):
-            self._handle: Union[IO[str], LineSink] = open(file, "w", encoding="utf-8", newline="\n")
-            self._owned = True
-        else:
-            self._handle = file
-            self._owned = False
-        self.name = str(getattr(self._handle, "name", file))
-        self.profile = profile
-        self.players = list(players)
-        self.seed = seed
-        self.profile_name = profile_name
-        self.include_profile = include_profile
-        self.lines = 0
-        self._header_written = False
-        if dealer is not None:
-            self._write_header(dealer)
-
-    @classmethod
-    def for_session(
-        cls,
-        file: Union[PathLike, IO[str]],
-        session: Any,
-        *,
-        profile_name: Optional[str] = None,
-        include_profile: bool = True,
-    ) -> "LogWriter":
-        """A writer for a :class:`~bragrules.engine.session.Session` not yet started, set as its listener."""
-        writer = cls(
-            file,
-            session.rules.profile,
-            session.players,
-            dealer=session.dealer,
-            seed=session.seed,
-            profile_name=profile_name,
-            include_profile=include_profile,
-            header_extra={"started_ms": session.started_ms},
-            session=session,
-        )
-        session.listener = writer
-        return writer
-
-    def _write_header(self, dealer: str) -> None:
-        header = log_header(
-            self.profile, self.players, dealer, self.seed, self.profile_name, self.include_profile,
-            self.header_extra,
-        )
-        self._write(header)
-        self._header_written = True
-
-    def start(self, dealer: str) -> None:
-        """Write the header now (so that an unwritable file fails before any play)."""
-        if not self._header_written:
-            self._write_header(dealer)
-
-    def mark_header_written(self) -> None:
-        """Appending to an existing log: its header is already there."""
-        self._header_written = True
-
-    def _write(self, obj: Dict[str, Any]) -> None:
-        self._handle.write(event_line(obj) + "\n")
-        self._handle.flush()
-        self.lines += 1
-
-    def __call__(self, event: Dict[str, Any]) -> None:
-        if not self._header_written:
-            self._write_header(str(event.get("dealer") or self.players[0]))
-        kind = event.get("type")
-        if kind == "deal" and self.hide_cards:
-            event = dict(event)
-            cards = event.pop("cards", None)
-            retained = event.pop("retained", None)
-            self._write(event)
-            self.withhold(event.get("deal"), cards or {}, retained or {})
-            return
-        if kind == "result":
-            self.write_withheld()
-        self._write(event)
-        if kind == "action" and self._pending is not None and self.session is not None:
-            deal = getattr(self.session, "current", None)
-            if deal is not None and deal.is_over:  # the hands are shown, or nobody can act on them now
-                self.write_withheld(hidden=deal.unshown())
-
-    def withhold(self, deal: Any, cards: Mapping[str, Any], retained: Mapping[str, Any]) -> None:
-        """Keep a deal's hands back until the deal ends (a resumed log: the deal in progress)."""
-        pending: Dict[str, Any] = {"type": "cards", "deal": deal, "cards": dict(cards)}
-        if retained:
-            pending["retained"] = dict(retained)
-        self._pending = pending
-
-    def write_withheld(self, hidden: Sequence[str] = ()) -> None:
-        """Write the hands held back, if any (the deal has ended, or the log is being closed).
-
-        The players in ``hidden`` conceded at a see without showing: their cards stay unknown
-        (``?? ?? ??``), in the log as at the table. In keep mode the cards entered at a showdown
-        are written in place of the unknown hands they show.
-        """
-        pending, self._pending = self._pending, None
-        if pending is not None:
-            deal = getattr(self.session, "current", None)
-            entered = getattr(deal, "entered", None)
-            if entered:  # keep mode: the hands shown at the table, as they were entered (the rest stay ??)
-                cards, kept = dict(pending["cards"]), dict(pending.get("retained") or {})
-                for player, (which, hand) in entered.items():
-                    (cards if which == "new" else kept)[player] = " ".join(str(c) for c in hand)
-                pending = {**pending, "cards": cards, **({"retained": kept} if kept else {})}
-            if hidden:
-                cards = dict(pending["cards"])
-                for player in hidden:
-                    if player in cards:
-                        cards[player] = " ".join("??" for _ in str(cards[player]).split())
-                pending = {**pending, "cards": cards}
-            self._write(pending)
-
-    def close(self) -> None:
-        """Write the hands held back (a deal left unfinished), then close a file this writer opened."""
-        if self._handle.closed:
-            return
-        try:
-            deal = getattr(self.session, "current", None)
-            if getattr(self.session, "keep", False) and deal is not None and not deal.is_over:
-                self._pending = None  # keep mode: no hand of a deal cut short is known; a resume waits for them
-            else:
-                self.write_withheld()
-        finally:
-            if self._owned:
-                self._handle.close()
-
-    def __enter__(self) -> "LogWriter":
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.close()
-
-
-
-
-def _hands_text(hands: Mapping[str, Any]) -> Dict[str, Union[str, List[str], None]]:
-    return {p: hand_text(h) for p, h in hands.items()}
-
-
-def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
-    """The lines of one deal of a history, as records: what the history states, nothing more."""
-    n = entry.number
-    yield DealLine(
-        deal=n,
-        dealer=entry.dealer,
-        order=list(entry.order) if entry.order is not None else None,
-        shuffled=entry.shuffled,
-        cards=_hands_text(entry.cards),
-        retained=_hands_text(entry.retained) if entry.retained is not None else None,
-        centre=hand_text(entry.centre) if entry.centre is not None else None,
-        carried_in=money_json(entry.carried_in) if entry.carried_in is not None else None,
-    )
-    for action in entry.actions:
-        yield ActionLine(deal=n, action=str(action))
-    claim = entry.result
-    if claim is None and entry.finished_ms is not None:
-        claim = ResultClaim()
-    if claim is not None:
-        yield ResultLine(
-            deal=n,
-            outcome=claim.outcome if claim.outcome in OUTCOMES else None,
-            winners=list(claim.winners) if claim.winners is not None else None,
-            pot=money_json(claim.pot) if claim.pot is not None else None,
-            net={p: money_json(v) for p, v in claim.net.items()} if claim.net is not None else None,
-            carried_out=money_json(claim.carried_out) if claim.carried_out is not None else None,
-            returned=money_json(claim.returned) if claim.returned is not None else None,
-            elapsed_ms=entry.finished_ms,
-            lives_lost=list(claim.lives_lost) if claim.lives_lost is not None else None,
-        )
-
-
-def write_log(history: History, file: Union[PathLike, IO[str]], profile: Optional[Profile] = None) -> None:
-    """Write a history (of either form) as a log.
-
-    Only what the history states is written: a sheet's deals have no order or
-    carried pot, and its results only the parts it claims. With ``profile``
-    the header carries the profile and its hash. The lines are the records
-    of :mod:`bragrules.history.schema`, in the field order
-    :class:`LogWriter` writes them too.
-    """
-    own = isinstance(file, (str, os.PathLike))
-    handle: IO[str]
-    if isinstance(file, (str, os.PathLike)):
-        handle = open(file, "w", encoding="utf-8", newline="\n")
-    else:
-        handle = file
-    try:
-
-        def put(line: str) -> None:
-            handle.write((line if line.isascii() else _escape_controls(line)) + "\n")
-
-        extra = {"started_ms": history.started_ms} if history.started_ms is not None else None
-        if profile is not None:
-            header = log_header(profile, history.players, history.dealer or history.players[0], history.seed,
-                                history.profile, extra=extra)
-        else:
-            header = header_object(history.profile, history.profile_hash, history.players, history.seed,
-                                   history.dealer, extra, history.profile_data)
-        put(json.dumps(_jsonable(header), ensure_ascii=False, separators=(",", ":")))
-        for entry in history.deals:
-            for record in deal_records(entry):
-                put(encode_line(record))
-        if history.end is not None:
-            end = history.end
-            put(encode_line(EndLine(
-                net={p: money_json(v) for p, v in end.net.items()} if end.net is not None else None,
-                winners=list(end.winners) if end.winners is not None else None,
-            )))
-    finally:
-        if own:
-            handle.close()
-
 
 # ---------------------------------------------------------------------------
 # Reading
@@ -498,7 +112,7 @@ class _DuplicateKey(ValueError):
 _decode_json = json.JSONDecoder(object_pairs_hook=_no_duplicate_keys).decode
 
 
-class _LogReader:
+class LogReader:
     """Reads a log's lines as JSON objects, with their line numbers.
 
     From the file ``name`` (opened afresh for each reading), or from
@@ -523,7 +137,7 @@ class _LogReader:
             try:
                 handle = open(self.name, "rb")
             except OSError as exc:
-                raise _unreadable(exc, self.name) from None
+                raise unreadable_error(exc, self.name) from None
         with handle:
             number = self.first_line - 1
             blank = 0
@@ -534,7 +148,7 @@ class _LogReader:
                 try:
                     raw = readline(longest if left is None else min(longest, left))
                 except OSError as exc:
-                    raise _unreadable(exc, self.name) from None
+                    raise unreadable_error(exc, self.name) from None
                 if not raw:
                     return
                 number += 1
@@ -622,11 +236,11 @@ def _read_header(name: str, line: int, obj: Dict[str, Any]) -> History:
         raise HistoryError("the first line of a log must be its header ({\"type\": \"header\", ...})", name, line)
     fmt = obj.get("format")
     if fmt != LOG_FORMAT:
-        raise HistoryError(f"header: format must be {LOG_FORMAT!r}, not {_show(fmt)}", name, line)
+        raise HistoryError(f"header: format must be {LOG_FORMAT!r}, not {describe_value(fmt)}", name, line)
     head: HeaderLine = build(HeaderLine, check_fields(obj, HeaderLine, "header", "header", name, line))
     players: List[str] = []
     for value in head.players:
-        player = _player_name(value, "header: players", name, line)
+        player = read_player_name(value, "header: players", name, line)
         if player in players:
             raise HistoryError(f"header: {player} is listed twice", name, line)
         players.append(player)
@@ -674,7 +288,7 @@ def read_line(raw: bytes, name: str, line: int) -> Optional[msgspec.Struct]:
     return checked
 
 
-class _LogDeals:
+class LogDeals:
     """A log's deals, read from the file each time they are iterated (from a
     stream, ``rest``: the lines after the header, once)."""
 
@@ -688,7 +302,7 @@ class _LogDeals:
         if self.rest is not None:
             lines, self.rest = self.rest, iter(())
         else:
-            lines = _LogReader(history.file, limit=history.byte_limit).lines()
+            lines = LogReader(history.file, limit=history.byte_limit).lines()
             next(lines)  # the header, read already
         return read_deals(history, lines, 0)
 
@@ -702,9 +316,9 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
     name = history.file
     players = history.players
     current: Optional[DealEntry] = None
-    book: Optional[_CardBook] = None
-    decode, encode = _decoder.decode, _encoder.encode
-    known_actions = _ACTIONS
+    book: Optional[CardBook] = None
+    decode, encode = DECODER.decode, ENCODER.encode
+    known_actions: Dict[str, Action] = {}  # this read's actions by their text (a log repeats a few hundred)
     names = frozenset(p for p in players if not p.startswith("_"))  # a line naming only these: no name to check
     new_entry = tuple.__new__  # a named tuple made without its __new__'s call: one per action of a long log
     record: Optional[msgspec.Struct]
@@ -729,11 +343,11 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
                 if current is None or number != current.number or current.result is not None:
                     raise HistoryError(f"an action of deal {number} outside that deal", name, line)
                 text = record.action
-                action = known_actions.get(text)  # _read_action's fast path, inline: an action read before
+                action = known_actions.get(text)  # read_action's fast path, inline: an action read before
                 if action is not None and action.player in players:
                     current.actions.append(new_entry(ActionEntry, (action, line)))  # ActionEntry(action, line)
                 else:
-                    current.actions.append(_read_action(text, players, number, name, line))
+                    current.actions.append(read_action(text, players, number, name, line, known_actions))
             elif isinstance(record, DealLine):
                 number = record.deal
                 if number != last_number + 1:
@@ -743,17 +357,10 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
                 current, book = _log_deal(record, number, players, name, line, names)
                 last_number = number
             elif isinstance(record, CardsLine):
-                number = record.deal
-                if current is None or book is None or number != current.number or current.result is not None:
-                    raise HistoryError(f"the cards of deal {number} outside that deal", name, line)
-                _log_cards(current, record, players, name, line, book, names)
+                _cards_line(current, book, record, players, name, line, names)
             elif isinstance(record, ResultLine):
-                number = record.deal
-                if current is None or number != current.number or current.result is not None:
-                    raise HistoryError(f"a result of deal {number} outside that deal", name, line)
-                current.result = _log_result(record, number, players, name, line, names)
-                current.finished_ms = _elapsed(record, number, name, line)
-                finished, current = current, None
+                finished = _result_line(current, record, players, name, line, names)
+                current = None
                 yield finished
             elif isinstance(record, EndLine):
                 if current is not None:
@@ -770,6 +377,26 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
         yield current
 
 
+def _cards_line(current: Optional[DealEntry], book: Optional[CardBook], record: CardsLine, players: Sequence[str],
+                name: str, line: int, names: FrozenSet[str]) -> None:
+    """A ``cards`` line read into the deal in progress (it must be that deal's, before its result)."""
+    number = record.deal
+    if current is None or book is None or number != current.number or current.result is not None:
+        raise HistoryError(f"the cards of deal {number} outside that deal", name, line)
+    _log_cards(current, record, players, name, line, book, names)
+
+
+def _result_line(current: Optional[DealEntry], record: ResultLine, players: Sequence[str], name: str, line: int,
+                 names: FrozenSet[str]) -> DealEntry:
+    """A ``result`` line read into the deal in progress, which it finishes (returned, to be given)."""
+    number = record.deal
+    if current is None or number != current.number or current.result is not None:
+        raise HistoryError(f"a result of deal {number} outside that deal", name, line)
+    current.result = _log_result(record, number, players, name, line, names)
+    current.finished_ms = _elapsed(record, number, name, line)
+    return current
+
+
 def _elapsed(record: ResultLine, number: int, name: str, line: int) -> Optional[int]:
     """A result's ``elapsed_ms``: when the deal finished, in milliseconds since the session started."""
     value = record.elapsed_ms
@@ -782,23 +409,23 @@ def _log_end(record: EndLine, players: Sequence[str], name: str, line: int, afte
     claim = EndClaim(line=line, after_deal=after)
     free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
     if free.net is not None:
-        claim.net, _ = _net_map(free.net, "end: net", players, name, lambda key: line)
+        claim.net, _ = read_net_map(free.net, "end: net", players, name, lambda key: line)
     if free.winners is not None:
-        claim.winners = _names(free.winners, "end: winners", players, name, line)
+        claim.winners = read_names(free.winners, "end: winners", players, name, line)
     return claim
 
 
 def _log_money(value: Any, number: int, field: str, name: str, line: int) -> Fraction:
     """An amount of deal ``number``'s ``field``: a small whole one taken from the shared table at once,
-    any other read by ``_money`` (which words a problem; the words are made only then)."""
-    whole = _WHOLE.get(value) if type(value) is int else None
-    return whole if whole is not None else _money(value, f"deal {number}: {field}", name, line)
+    any other read by ``read_money`` (which words a problem; the words are made only then)."""
+    whole = WHOLE.get(value) if type(value) is int else None
+    return whole if whole is not None else read_money(value, f"deal {number}: {field}", name, line)
 
 
 def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, line: int,
-              names: FrozenSet[str] = frozenset()) -> Tuple[DealEntry, _CardBook]:
+              names: FrozenSet[str] = frozenset()) -> Tuple[DealEntry, CardBook]:
     entry = DealEntry(number=number, line=line)
-    book = _CardBook(name, number)
+    book = CardBook(name, number)
     dealer = record.dealer
     if dealer is not None:
         if dealer not in players:
@@ -813,7 +440,7 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         if plain:
             entry.order = list(order)
         else:
-            entry.order = [p if type(p) is str and p in players else _player_name(p, f"deal {number}: order", name, line)
+            entry.order = [p if type(p) is str and p in players else read_player_name(p, f"deal {number}: order", name, line)
                            for p in order]
             for p in entry.order:
                 if p not in players:
@@ -822,7 +449,7 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         _log_hands(entry, record.cards, record.retained, players, name, line, book, names)
     free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
     if free.centre is not None:
-        entry.centre = _read_centre(free.centre, number, name, line, book)
+        entry.centre = read_centre(free.centre, number, name, line, book)
         entry.centre_line = line
     if free.carried_in is not None:
         entry.carried_in = _log_money(free.carried_in, number, "carried_in", name, line)
@@ -832,7 +459,7 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
 
 
 def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: Optional[Mapping[str, Any]],
-               players: Sequence[str], name: str, line: int, book: _CardBook,
+               players: Sequence[str], name: str, line: int, book: CardBook,
                names: FrozenSet[str] = frozenset()) -> None:
     """The ``cards`` and ``retained`` of a ``deal`` line (older logs) or of a ``cards`` line.
 
@@ -852,11 +479,11 @@ def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: O
         hand: Hand = None
         if type(value) is str:  # three cards as the engine writes them: read and recorded at once
             try:
-                hand = tuple(map(_CARD_OF, value.split()))
+                hand = tuple(map(CARD_OF, value.split()))
             except KeyError:
                 hand = None
         if hand is None or not add_three(hand, player):
-            hand = _read_hand(value, player, number, name, line, book)
+            hand = read_hand(value, player, number, name, line, book)
         held[player] = hand
         card_lines[player] = line
     if retained is not None:
@@ -867,11 +494,11 @@ def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: O
                 raise HistoryError(f"deal {number}: a retained hand for {player!r}, who is not a player", name, line)
             if player in entry.retained:
                 raise HistoryError(f"deal {number}: {player}'s retained hand is given twice", name, line)
-            entry.retained[player] = _read_hand(value, player, number, name, line, book, label="retained hand")
+            entry.retained[player] = read_hand(value, player, number, name, line, book, label="retained hand")
 
 
 def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name: str, line: int,
-               book: _CardBook, names: FrozenSet[str] = frozenset()) -> None:
+               book: CardBook, names: FrozenSet[str] = frozenset()) -> None:
     """A ``cards`` line: the hands of a deal, written when it ended (once per deal)."""
     if entry.cards_line is not None:
         raise HistoryError(f"deal {entry.number}: a second cards line (the first is line {entry.cards_line})",
@@ -882,13 +509,13 @@ def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name
 
 def _plain_net(net: Any, names: FrozenSet[str]) -> Optional[Dict[str, Fraction]]:
     """A result's ``net`` as the engine writes it (each of ``names`` an integer or a fraction such as
-    ``"-3/2"``), read at once; None for anything else, which ``_net_map`` reads and words."""
+    ``"-3/2"``), read at once; None for anything else, which ``read_net_map`` reads and words."""
     if type(net) is not dict or not net.keys() <= names:
         return None
     found: Dict[str, Fraction] = {}
     for key, amount in net.items():
         kind = type(amount)
-        value = _WHOLE.get(amount) if kind is int else _plain_amount(amount) if kind is str else None
+        value = WHOLE.get(amount) if kind is int else _plain_amount(amount) if kind is str else None
         if value is None:
             return None
         found[key] = value
@@ -911,18 +538,18 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
     outcome = free.outcome
     if outcome is not None:
         if outcome not in OUTCOMES:
-            raise HistoryError(f"deal {number}: result: outcome must be one of {', '.join(OUTCOMES)}, not {_show(outcome)}", name, line)
+            raise HistoryError(f"deal {number}: result: outcome must be one of {', '.join(OUTCOMES)}, not {describe_value(outcome)}", name, line)
         claim.outcome = outcome
     winners = record.winners
     if winners is not None:
         if len(winners) == 1 and type(winners[0]) is str and winners[0] in players:  # the usual: one winner
             claim.winners = list(winners)
         else:
-            claim.winners = _names(winners, f"deal {number}: result: winners", players, name, line) if winners else []
+            claim.winners = read_names(winners, f"deal {number}: result: winners", players, name, line) if winners else []
     net = free.net
     if net is not None:
         plain = _plain_net(net, names)
-        claim.net = plain if plain is not None else _net_map(net, f"deal {number}: result: net", players, name, lambda key: line)[0]
+        claim.net = plain if plain is not None else read_net_map(net, f"deal {number}: result: net", players, name, lambda key: line)[0]
     if free.pot is not None:
         claim.pot = _log_money(free.pot, number, "result: pot", name, line)
     if free.carried_out is not None:
@@ -931,7 +558,7 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
         claim.returned = _log_money(free.returned, number, "result: returned", name, line)
     lost = record.lives_lost
     if lost is not None:
-        claim.lives_lost = _names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []
+        claim.lives_lost = read_names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []
     return claim
 
 
@@ -942,7 +569,7 @@ def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:
     --resume`` leaves out a last line cut short).
     """
     name = os.fspath(path)
-    lines = _LogReader(name, limit=byte_limit).lines()
+    lines = LogReader(name, limit=byte_limit).lines()
     try:
         line, raw = next(lines)
     except StopIteration:
@@ -951,19 +578,19 @@ def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:
         lines.close()
     history = _read_header(name, line, plain_object(raw, name, line))
     history.byte_limit = byte_limit
-    history.deals = _LogDeals(history)
+    history.deals = LogDeals(history)
     return history
 
 
-def _read_log_stream(handle: BinaryIO, name: str, first_line: int) -> History:
+def read_log_stream(handle: BinaryIO, name: str, first_line: int) -> History:
     """A log from a stream: the header now, the deals as they are iterated (once)."""
-    lines = _LogReader(name, handle, first_line).lines()
+    lines = LogReader(name, handle, first_line).lines()
     try:
         line, raw = next(lines)
     except StopIteration:
         raise HistoryError("the log is empty", name) from None
     history = _read_header(name, line, plain_object(raw, name, line))
-    history.deals = _LogDeals(history, lines)
+    history.deals = LogDeals(history, lines)
     return history
 
 

@@ -51,7 +51,7 @@ import msgspec
 from bragrules.core.errors import HistoryError
 from bragrules.core.money import money_json
 
-from .values import _show
+from .values import describe_value
 
 LOG_FORMAT = "bragrules-log/1"
 
@@ -175,18 +175,18 @@ def _enc_hook(value: Any) -> Any:
     raise NotImplementedError(f"cannot write {type(value).__name__} in a log")
 
 
-_encoder = msgspec.json.Encoder(enc_hook=_enc_hook)
-_decoder = msgspec.json.Decoder(LogLine)
+ENCODER = msgspec.json.Encoder(enc_hook=_enc_hook)
+DECODER = msgspec.json.Decoder(LogLine)
 
 
 def encode_line(record: msgspec.Struct) -> str:
     """One record as its log line (no newline): compact JSON, keys in field order, unset fields left out."""
-    return _encoder.encode(record).decode("utf-8")
+    return ENCODER.encode(record).decode("utf-8")
 
 
 def encode_object(obj: Dict[str, Any]) -> str:
     """A plain JSON object (a header) as a log line, keys in their order."""
-    return _encoder.encode(obj).decode("utf-8")
+    return ENCODER.encode(obj).decode("utf-8")
 
 
 def decode_line(raw: bytes) -> Optional[LogLine]:
@@ -197,10 +197,10 @@ def decode_line(raw: bytes) -> Optional[LogLine]:
     are read by :func:`check_fields`, which words each problem.
     """
     try:
-        record = _decoder.decode(raw)
+        record = DECODER.decode(raw)
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):
         return None
-    if _encoder.encode(record) != raw:
+    if ENCODER.encode(record) != raw:
         return None
     return record
 
@@ -289,7 +289,7 @@ def check_fields(obj: Dict[str, Any], cls: Type[msgspec.Struct], kind_what: str,
             elif spec.kind is int:
                 message = f"{where}: {spec.name!r} must be a whole number"
             else:
-                message = f"{where}: {spec.name!r} has the wrong type ({_show(value)})"
+                message = f"{where}: {spec.name!r} has the wrong type ({describe_value(value)})"
             raise HistoryError(message, file, line)
         values[spec.name] = value
     return values

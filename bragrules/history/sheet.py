@@ -50,19 +50,19 @@ from bragrules.profile import ProfileError, load_document_text
 from .model import SHEET_FORMAT, DealEntry, EndClaim, History, PathLike, ResultClaim
 from .schema import DEAL_KEYS, END_KEYS, RESULT_KEYS, SHEET_KEYS
 from .values import (
-    _CardBook,
-    _money,
-    _names,
-    _net_map,
-    _player_name,
-    _read_action,
-    _read_centre,
-    _read_hand,
-    _show,
-    _unreadable,
+    CardBook,
+    describe_value,
     format_time,
     hand_text,
     parse_time,
+    read_action,
+    read_centre,
+    read_hand,
+    read_money,
+    read_names,
+    read_net_map,
+    read_player_name,
+    unreadable_error,
 )
 
 
@@ -98,7 +98,7 @@ class _Sheet:
 
     def mapping(self, value: Any, path: str, what: str, allowed: Sequence[str]) -> Dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(f"{what}: expected a mapping, got {_show(value)}", path)
+            raise self.fail(f"{what}: expected a mapping, got {describe_value(value)}", path)
         out: Dict[str, Any] = {}
         for key, item in value.items():
             if key.startswith("_"):
@@ -117,7 +117,7 @@ def parse_sheet(text: str, filename: str = "<sheet>", base_dir: Optional[Path] =
     top = sheet.mapping(sheet.data, "", "the sheet", SHEET_KEYS)
     fmt = top.get("format", SHEET_FORMAT)
     if fmt != SHEET_FORMAT:
-        raise sheet.fail(f"format: expected {SHEET_FORMAT!r}, got {_show(fmt)}", "format")
+        raise sheet.fail(f"format: expected {SHEET_FORMAT!r}, got {describe_value(fmt)}", "format")
     if "players" not in top:
         raise HistoryError("players: the sheet must list the players, clockwise", filename, 1)
     raw_players = top["players"]
@@ -125,13 +125,13 @@ def parse_sheet(text: str, filename: str = "<sheet>", base_dir: Optional[Path] =
         raise sheet.fail("players: expected a list of at least two names, clockwise", "players")
     players: List[str] = []
     for index, value in enumerate(raw_players):
-        name = _player_name(value, "players", filename, sheet.value_line(f"players.{index}"))
+        name = read_player_name(value, "players", filename, sheet.value_line(f"players.{index}"))
         if name in players:
             raise HistoryError(f"players: {name} is listed twice", filename, sheet.value_line(f"players.{index}"))
         players.append(name)
     dealer = None
     if top.get("dealer") is not None:
-        dealer = _player_name(top["dealer"], "dealer", filename, sheet.line("dealer"))
+        dealer = read_player_name(top["dealer"], "dealer", filename, sheet.line("dealer"))
         if dealer not in players:
             raise sheet.fail(f"dealer: {dealer} is not one of the players ({', '.join(players)})", "dealer")
     profile = top.get("profile")
@@ -176,11 +176,11 @@ def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) ->
     entry = DealEntry(number=number, line=sheet.line(path))
     file = sheet.file
     if body.get("dealer") is not None:
-        entry.dealer = _player_name(body["dealer"], f"deal {number}: dealer", file, sheet.line(f"{path}.dealer"))
+        entry.dealer = read_player_name(body["dealer"], f"deal {number}: dealer", file, sheet.line(f"{path}.dealer"))
         if entry.dealer not in players:
             raise sheet.fail(f"deal {number}: the dealer {entry.dealer} is not a player", f"{path}.dealer")
     cards = body.get("cards")
-    book = _CardBook(file, number)
+    book = CardBook(file, number)
     if cards is not None:
         if not isinstance(cards, dict):
             raise sheet.fail(f"deal {number}: cards: expected a mapping of player to cards", f"{path}.cards")
@@ -192,12 +192,12 @@ def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) ->
                 raise HistoryError(
                     f"deal {number}: cards for {key!r}, who is not a player ({', '.join(players)})", file, line
                 )
-            entry.cards[key] = _read_hand(value, key, number, file, line, book)
+            entry.cards[key] = read_hand(value, key, number, file, line, book)
             if line is not None:
                 entry.card_lines[key] = line
     if body.get("centre") is not None:
         line = sheet.line(f"{path}.centre")
-        entry.centre = _read_centre(body["centre"], number, file, line, book)
+        entry.centre = read_centre(body["centre"], number, file, line, book)
         entry.centre_line = line
     actions = body.get("actions") or []
     if isinstance(actions, str):
@@ -208,7 +208,7 @@ def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) ->
         raise sheet.fail(f"deal {number}: actions: expected a list of actions", f"{path}.actions")
     for j, text in enumerate(actions):
         line = sheet.value_line(f"{path}.actions.{j}")
-        entry.actions.append(_read_action(text, players, number, file, line))
+        entry.actions.append(read_action(text, players, number, file, line))
     if body.get("time") is not None:
         entry.time_line = sheet.line(f"{path}.time")
         try:
@@ -245,7 +245,7 @@ def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Se
     for key in ("winner", "winners"):
         if key in body:
             line = sheet.line(f"{path}.{key}")
-            claim.winners = _names(body[key], f"{what}: {key}", players, file, line)
+            claim.winners = read_names(body[key], f"{what}: {key}", players, file, line)
             if line is not None:
                 claim.lines["winners"] = line
             if carried:
@@ -265,7 +265,7 @@ def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Se
         if line is not None:
             claim.lines["outcome"] = line
     if "net" in body:
-        claim.net, lines = _net_map(
+        claim.net, lines = read_net_map(
             body["net"],
             f"{what}: net",
             players,
@@ -276,12 +276,12 @@ def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Se
     if "lives_lost" in body:
         line = sheet.line(f"{path}.lives_lost")
         value = body["lives_lost"]
-        claim.lives_lost = _names(value, f"{what}: lives_lost", players, file, line) if value else []
+        claim.lives_lost = read_names(value, f"{what}: lives_lost", players, file, line) if value else []
         if line is not None:
             claim.lines["lives_lost"] = line
     if "pot" in body:
         line = sheet.line(f"{path}.pot")
-        claim.pot = _money(body["pot"], f"{what}: pot", file, line)
+        claim.pot = read_money(body["pot"], f"{what}: pot", file, line)
         if line is not None:
             claim.lines["pot"] = line
     return claim
@@ -292,9 +292,9 @@ def _sheet_end(sheet: _Sheet, value: Any, players: Sequence[str], deals: int) ->
     claim = EndClaim(line=sheet.line("end"), after_deal=deals)
     for key in ("winner", "winners"):
         if key in body:
-            claim.winners = _names(body[key], f"end: {key}", players, sheet.file, sheet.line(f"end.{key}"))
+            claim.winners = read_names(body[key], f"end: {key}", players, sheet.file, sheet.line(f"end.{key}"))
     if "net" in body:
-        claim.net, _ = _net_map(
+        claim.net, _ = read_net_map(
             body["net"],
             "end: net",
             players,
@@ -307,10 +307,10 @@ def _sheet_end(sheet: _Sheet, value: Any, players: Sequence[str], deals: int) ->
 def read_sheet(path: PathLike) -> History:
     """Read a history sheet from a file."""
     name = os.fspath(path)
-    return _sheet_from_bytes(_read_small(name), name)
+    return sheet_from_bytes(_read_small(name), name)
 
 
-def _sheet_from_bytes(raw: bytes, name: str) -> History:
+def sheet_from_bytes(raw: bytes, name: str) -> History:
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -339,7 +339,7 @@ def _read_small(name: str) -> bytes:
             )
         return data
     except OSError as exc:
-        raise _unreadable(exc, name) from None
+        raise unreadable_error(exc, name) from None
 
 
 

@@ -12,10 +12,10 @@ from typing import Optional, Tuple
 
 from bragrules.core.errors import HistoryError
 
-from .log import _read_log_stream, read_log
+from .log import read_log, read_log_stream
 from .model import History, PathLike
-from .sheet import _sheet_from_bytes, read_sheet
-from .values import _unreadable
+from .sheet import read_sheet, sheet_from_bytes
+from .values import unreadable_error
 
 STDIN = "-"
 """The name that reads a history from standard input (``bragrules audit -``)."""
@@ -53,7 +53,7 @@ def sniff_kind(path: PathLike) -> str:
                 if stripped:
                     return "log" if stripped.startswith(b"{") else "sheet"
     except OSError as exc:
-        raise _unreadable(exc, name) from None
+        raise unreadable_error(exc, name) from None
 
 
 def _open_stream(name: str) -> "Optional[io.BufferedReader]":
@@ -94,7 +94,7 @@ def _open_stream(name: str) -> "Optional[io.BufferedReader]":
             return os.fdopen(fd, "rb")
         return open(name, "rb")
     except OSError as exc:
-        raise _unreadable(exc, name) from None
+        raise unreadable_error(exc, name) from None
 
 
 def _wait_for_writer(fd: int, name: str) -> None:
@@ -134,10 +134,10 @@ def _read_history_stream(handle: "io.BufferedReader", name: str) -> History:
     try:
         kind, blank = _sniff_stream(handle, name)
         if kind == "log" or name.lower().endswith(LOG_SUFFIXES):
-            return _read_log_stream(handle, name, blank.count(b"\n") + 1)
+            return read_log_stream(handle, name, blank.count(b"\n") + 1)
         data = blank + handle.read(MAX_BYTES + 1 - len(blank))
     except OSError as exc:
-        raise _unreadable(exc, name) from None
+        raise unreadable_error(exc, name) from None
     try:
         if len(data) > MAX_BYTES:
             raise HistoryError(
@@ -146,7 +146,7 @@ def _read_history_stream(handle: "io.BufferedReader", name: str) -> History:
             )
     finally:
         handle.close()
-    return _sheet_from_bytes(data, name)
+    return sheet_from_bytes(data, name)
 
 
 def read_history(path: PathLike) -> History:

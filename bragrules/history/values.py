@@ -5,9 +5,9 @@ or raises a :class:`~bragrules.core.errors.HistoryError` naming the file
 and line. The shapes of the lines around these values are declared in
 :mod:`bragrules.history.schema`; what the values mean is checked here.
 
->>> _names(["B", "B"], "winners", ["A", "B"], "h.jsonl", 3)
+>>> read_names(["B", "B"], "winners", ["A", "B"], "h.jsonl", 3)
 ['B']
->>> _money("5/2", "pot", "h.jsonl", 3)
+>>> read_money("5/2", "pot", "h.jsonl", 3)
 Fraction(5, 2)
 """
 
@@ -28,7 +28,7 @@ from .model import ActionEntry, Hand
 
 # Every card as the engine writes it ("Kc", "Td", "Jk"): the fast path for long logs.
 _PLAIN_CARDS: Dict[str, Card] = {str(card): card for card in CARDS}
-_CARD_OF = _PLAIN_CARDS.__getitem__
+CARD_OF = _PLAIN_CARDS.__getitem__
 
 
 def _parse_hand_text(text: str) -> Tuple[Hand, Tuple[Card, ...]]:
@@ -79,12 +79,9 @@ def _parse_action(text: str) -> Action:
     return Action.parse(text)
 
 
-_WHOLE = WHOLE  # the whole amounts a log repeats, made once
-
-
-def _money(value: Any, what: str, file: str, line: Optional[int]) -> Fraction:
+def read_money(value: Any, what: str, file: str, line: Optional[int]) -> Fraction:
     if type(value) is int:
-        whole = _WHOLE.get(value)
+        whole = WHOLE.get(value)
         if whole is not None:
             return whole
     try:
@@ -93,9 +90,9 @@ def _money(value: Any, what: str, file: str, line: Optional[int]) -> Fraction:
         raise HistoryError(f"{what}: {exc}", file, line) from None
 
 
-def _player_name(value: Any, what: str, file: str, line: Optional[int]) -> str:
+def read_player_name(value: Any, what: str, file: str, line: Optional[int]) -> str:
     if isinstance(value, bool) or value is None or not isinstance(value, (str, int)):
-        shown = _show(value) if isinstance(value, bool) or value is None else repr(value)
+        shown = describe_value(value) if isinstance(value, bool) or value is None else repr(value)
         raise HistoryError(f"{what}: expected a player's name, got {shown} (quote it)", file, line)
     name = str(value)
     if not name or any(ch.isspace() for ch in name):
@@ -103,7 +100,7 @@ def _player_name(value: Any, what: str, file: str, line: Optional[int]) -> str:
     return name
 
 
-class _CardBook:
+class CardBook:
     """Where each card of a deal is: refuses a card dealt twice."""
 
     __slots__ = ("file", "number", "holder")
@@ -137,8 +134,8 @@ class _CardBook:
             self.holder[card] = who
 
 
-def _read_hand(
-    value: Any, player: str, number: int, file: str, line: Optional[int], book: _CardBook, label: str = "cards"
+def read_hand(
+    value: Any, player: str, number: int, file: str, line: Optional[int], book: CardBook, label: str = "cards"
 ) -> Hand:
     try:
         hand, known = parse_hand_value(value)
@@ -148,7 +145,7 @@ def _read_hand(
     return hand
 
 
-def _read_centre(value: Any, number: int, file: str, line: Optional[int], book: _CardBook) -> Tuple[Card, ...]:
+def read_centre(value: Any, number: int, file: str, line: Optional[int], book: CardBook) -> Tuple[Card, ...]:
     try:
         hand, known = parse_hand_value(value)
     except CardError as exc:
@@ -159,11 +156,17 @@ def _read_centre(value: Any, number: int, file: str, line: Optional[int], book: 
     return hand
 
 
-def _read_action(text: Any, players: Sequence[str], number: int, file: str, line: Optional[int]) -> ActionEntry:
-    if type(text) is str:
-        known = _ACTIONS.get(text)
-        if known is not None and known.player in players:
-            return ActionEntry(known, line)
+def read_action(text: Any, players: Sequence[str], number: int, file: str, line: Optional[int],
+                known: Optional[Dict[str, Action]] = None) -> ActionEntry:
+    """An action as a history writes it (``"A bet 2"``), by one of ``players``.
+
+    ``known`` holds the actions read before in the same history, by their text exactly as
+    written (a log repeats a few hundred texts): the reader that passes it owns it.
+    """
+    if known is not None and type(text) is str:
+        action = known.get(text)
+        if action is not None and action.player in players:
+            return ActionEntry(action, line)
     if not isinstance(text, str):
         raise HistoryError(
             f"deal {number}: an action is written like 'A bet 2', not {text!r}", file, line
@@ -178,13 +181,9 @@ def _read_action(text: Any, players: Sequence[str], number: int, file: str, line
             file,
             line,
         )
-    if len(_ACTIONS) < 8192:
-        _ACTIONS[text] = action
+    if known is not None and len(known) < 8192:
+        known[text] = action
     return ActionEntry(action, line)
-
-
-_ACTIONS: Dict[str, Action] = {}
-"""Actions read before, by their text exactly as written (a log repeats a few hundred texts)."""
 
 
 def parse_time(value: Any) -> int:
@@ -204,7 +203,7 @@ def parse_time(value: Any) -> int:
     ValueError: '47:75' is not a time: write M:SS or H:MM:SS since the session started, e.g. 47:30
     """
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ValueError(f"expected a time like 47:30 (minutes:seconds since the session started), got {_show(value)}")
+        raise ValueError(f"expected a time like 47:30 (minutes:seconds since the session started), got {describe_value(value)}")
     if isinstance(value, (int, float)):
         seconds = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
     else:
@@ -238,7 +237,7 @@ def format_time(ms: int) -> str:
     return f"{text}.{millis:03d}" if millis else text
 
 
-def _show(value: Any) -> str:
+def describe_value(value: Any) -> str:
     if value is None:
         return "nothing"
     if isinstance(value, bool):
@@ -250,11 +249,11 @@ def _show(value: Any) -> str:
     return repr(value)
 
 
-def _names(value: Any, what: str, players: Sequence[str], file: str, line: Optional[int]) -> List[str]:
+def read_names(value: Any, what: str, players: Sequence[str], file: str, line: Optional[int]) -> List[str]:
     items = value if isinstance(value, list) else [value]
     names: List[str] = []
     for item in items:
-        name = item if type(item) is str and item in players else _player_name(item, what, file, line)
+        name = item if type(item) is str and item in players else read_player_name(item, what, file, line)
         if name not in players:
             raise HistoryError(f"{what}: {name} is not a player ({', '.join(players)})", file, line)
         if name not in names:
@@ -264,7 +263,7 @@ def _names(value: Any, what: str, players: Sequence[str], file: str, line: Optio
     return names
 
 
-def _net_map(
+def read_net_map(
     value: Any, what: str, players: Sequence[str], file: str, line_for: Any
 ) -> Tuple[Dict[str, Fraction], Dict[str, int]]:
     if not isinstance(value, dict):
@@ -278,15 +277,15 @@ def _net_map(
         line = line_for(key)
         if key not in players:
             raise HistoryError(f"{what}: {key!r} is not a player ({', '.join(players)})", file, line)
-        whole = _WHOLE.get(amount) if type(amount) is int else None
-        net[key] = whole if whole is not None else _money(amount, f"{what}.{key}", file, line)
+        whole = WHOLE.get(amount) if type(amount) is int else None
+        net[key] = whole if whole is not None else read_money(amount, f"{what}.{key}", file, line)
         if line is not None:
             lines[key] = line
     return net, lines
 
 
 
-def _unreadable(exc: OSError, name: str) -> HistoryError:
+def unreadable_error(exc: OSError, name: str) -> HistoryError:
     """The error for a history file that cannot be opened or read."""
     if isinstance(exc, FileNotFoundError):
         return HistoryError("no such file", name)

@@ -26,22 +26,26 @@ True
 
 from __future__ import annotations
 
-import hashlib
 from array import array
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-from bragrules.core.errors import BragError
-from bragrules.core.money import ZERO, ExactSum, money_json
+from bragrules.core.money import ZERO, money_json
 from bragrules.core.text import brief
-from bragrules.engine.session import Session
-from bragrules.play.bots import ALL_STYLES, make_bot
+from bragrules.play.blocks import (
+    SeatTally,
+    SimulationError,
+    Tally,
+    play_block,
+    seat_names,
+)
+from bragrules.play.bots import ALL_STYLES
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
-from bragrules.rules.ranking import CATEGORIES, triple_index
-from bragrules.workers import StopFlag, start_worker, stop_requested
+from bragrules.rules.ranking import CATEGORIES
+from bragrules.workers import StopFlag, start_worker
 
 __all__ = [
     "BLOCK_DEALS",
@@ -68,308 +72,10 @@ MAX_WORKERS = 64
 DEFAULT_STYLES: Tuple[str, ...] = ("cautious", "loose", "blind_bluffer", "see_happy")
 """The mix seated when no styles are given."""
 
-MAX_ACTIONS_PER_DEAL = 10_000
-"""A deal that takes more actions than this is a bug in a bot: the simulation stops and says so."""
 
 
 ProfileLike = Union[str, Path, Profile, Rules]
 Progress = Callable[[int, int], None]
-
-
-class SimulationError(BragError, ValueError):
-    """A simulation that cannot be run as asked (players outside the profile's range, an unknown style...)."""
-
-
-# ---------------------------------------------------------------------------
-# Counting
-# ---------------------------------------------------------------------------
-
-
-@dataclass
-class _SeatTally:
-    deals: int = 0
-    won: int = 0
-    net: Fraction = ZERO
-    sessions_won: int = 0
-    lives_lost: int = 0
-
-    def add(self, other: "_SeatTally") -> None:
-        self.deals += other.deals
-        self.won += other.won
-        self.net += other.net
-        self.sessions_won += other.sessions_won
-        self.lives_lost += other.lives_lost
-
-
-@dataclass
-class _Tally:
-    """Everything counted over some deals; tallies of consecutive blocks add up."""
-
-    deals: int = 0
-    actions: int = 0
-    showdowns: int = 0
-    folded_out: int = 0
-    carried: int = 0
-    split: int = 0
-    carried_blind: int = 0
-    carried_tied: int = 0
-    carried_unbet: int = 0
-    pot_total: Fraction = ZERO
-    pot_max: Fraction = ZERO
-    seats: Dict[str, _SeatTally] = field(default_factory=dict)
-    shown: Dict[str, int] = field(default_factory=dict)
-    winning: Dict[str, int] = field(default_factory=dict)
-    blind_to_end: int = 0
-    blind_won: int = 0
-    blind_net: Fraction = ZERO
-    blind_showdowns: int = 0
-    blind_showdown_wins: int = 0
-    blind_survivor_collected: int = 0
-    blind_survivor_carried: int = 0
-    retained: int = 0
-    sessions: int = 0
-    sessions_completed: int = 0
-    completed_deals: int = 0
-    conservation_failures: int = 0
-    left_on_table: Fraction = ZERO
-    first_dealt: Dict[str, int] = field(default_factory=dict)
-    pot_sizes: Dict[Union[int, Fraction], int] = field(default_factory=dict)  # whole pots keyed as int: cheap to hash
-
-    def add(self, other: "_Tally") -> None:
-        for name in (
-            "deals", "actions", "showdowns", "folded_out", "carried", "split", "carried_blind", "carried_tied",
-            "carried_unbet", "pot_total", "blind_to_end", "blind_won", "blind_net", "blind_showdowns",
-            "blind_showdown_wins", "blind_survivor_collected", "blind_survivor_carried", "retained", "sessions",
-            "sessions_completed", "completed_deals", "conservation_failures", "left_on_table",
-        ):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        if other.pot_max > self.pot_max:
-            self.pot_max = other.pot_max
-        for seat, tally in other.seats.items():
-            self.seats.setdefault(seat, _SeatTally()).add(tally)
-        for mine, theirs in ((self.shown, other.shown), (self.winning, other.winning),
-                             (self.first_dealt, other.first_dealt)):
-            for cat, count in theirs.items():
-                mine[cat] = mine.get(cat, 0) + count
-        for pot, count in other.pot_sizes.items():
-            self.pot_sizes[pot] = self.pot_sizes.get(pot, 0) + count
-
-
-# ---------------------------------------------------------------------------
-# Playing a block
-# ---------------------------------------------------------------------------
-
-
-def _derive(*parts: object) -> int:
-    """A 64-bit seed from the parts, the same in every process and on every machine."""
-    text = "bragrules simulate " + " ".join(str(p) for p in parts)
-    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big")
-
-
-_RULES: Dict[str, Rules] = {}
-
-
-def _rules_from_json(profile_json: str) -> Rules:
-    rules = _RULES.get(profile_json)
-    if rules is None:
-        rules = _RULES[profile_json] = compile_rules(Profile.model_validate_json(profile_json))
-    return rules
-
-
-def _seat_names(players: int) -> List[str]:
-    return [f"P{i + 1}" for i in range(players)]
-
-
-def _unwritable(name: str, exc: OSError) -> SimulationError:
-    """A session log that cannot be written (a full disk, a device error): one line naming it."""
-    return SimulationError(f"{name}: cannot write the session log ({exc.strerror or exc})")
-
-
-class _GuardedLog:
-    """A session's listener writing its log, whose write errors are one :class:`SimulationError` naming the file."""
-
-    def __init__(self, log: Any, name: str) -> None:
-        self.log = log
-        self.name = name
-
-    def __call__(self, event: Dict[str, Any]) -> None:
-        try:
-            self.log(event)
-        except OSError as exc:
-            try:
-                self.log.close()  # what it holds cannot be written either; its descriptor is let go
-            except OSError:
-                pass
-            raise _unwritable(self.name, exc) from None
-
-
-def _play_block(
-    profile_json: str, seat_styles: Sequence[str], seed: int, block: int, deals: int,
-    rules: Optional[Rules] = None, log_dir: Optional[str] = None,
-) -> _Tally:
-    """Play ``deals`` deals of block ``block``: sessions one after another, seeded from (seed, block, k).
-
-    With ``log_dir``, each session writes its JSON Lines log there
-    (``block00000-session000.jsonl``), as ``bragrules play`` does.
-    """
-    import os
-    import random
-
-    rules = rules or _rules_from_json(profile_json)
-    seats = _seat_names(len(seat_styles))
-    tally = _Tally()
-    tally.seats = {seat: _SeatTally() for seat in seats}
-    ranker = rules.ranking.ranker
-    table = ranker.table
-    category_of = ranker.category
-    several = rules.format.hands > 1
-    lives = rules.format.lives is not None
-    first_dealt, pot_sizes = tally.first_dealt, tally.pot_sizes
-    seat_nets = {seat: ExactSum() for seat in seats}  # the block's money sums, exact and cheap
-    blind_net, pot_total = ExactSum(), ExactSum()
-    played = 0
-    session_number = 0
-    while played < deals:
-        session = Session(rules, seats, seed=_derive(seed, block, session_number), keep_records=False)
-        log = None
-        if log_dir is not None:
-            from bragrules.history import LogWriter
-
-            name = os.path.join(log_dir, f"block{block:05d}-session{session_number:03d}.jsonl")
-            try:
-                log = LogWriter.for_session(name, session, profile_name=rules.profile.name)
-            except OSError as exc:
-                raise _unwritable(name, exc) from None
-            session.listener = _GuardedLog(log, name)
-        bots = {
-            seat: make_bot(style, random.Random(_derive(seed, block, session_number, seat)), name=seat)
-            for seat, style in zip(seats, seat_styles)
-        }
-        session_number += 1
-        in_session = 0
-        act = session.act
-        abandons = rules.session.end.abandons
-        while played < deals and not session.is_over:
-            if stop_requested():  # the run is ending (Ctrl-C): the deal played is the last, its log whole
-                if log is not None:
-                    log.close()
-                return tally
-            deal = session.start_deal()
-            if not several:  # the hand dealt to the first player: one hand a deal, for exact rates
-                dealt = deal.players[deal.order[0]].hands.get("new")
-                if dealt is not None and len(dealt) == 3:
-                    a, b, c = dealt
-                    cat = category_of(table[triple_index(a, b, c)])
-                    first_dealt[cat] = first_dealt.get(cat, 0) + 1
-            steps = 0
-            while deal.result is None:
-                if abandons and session.time_up():  # session.end.at_limit: abandon: play stops at the limit
-                    session.abandon_deal()
-                    break
-                player: str = deal.to_act  # type: ignore[assignment]
-                act(bots[player].choose(deal.view(player)))
-                steps += 1
-                if steps > MAX_ACTIONS_PER_DEAL:
-                    raise RuntimeError(f"a deal under {rules.profile.name} did not end after {steps} actions")
-            result = session.finish_deal()
-            played += 1
-            in_session += 1
-            # -- what happened ------------------------------------------
-            tally.deals += 1
-            tally.actions += steps
-            outcome = result.outcome
-            pot = result.pot
-            pot_total.add(pot)
-            size: Union[int, Fraction] = pot.numerator if pot.denominator == 1 else pot
-            pot_sizes[size] = pot_sizes.get(size, 0) + 1
-            if pot > tally.pot_max:
-                tally.pot_max = pot
-            winners = result.winners
-            players = deal.players
-            if outcome == "carried":
-                tally.carried += 1
-                if result.showdown:
-                    tally.carried_tied += 1
-                elif len(deal.in_play) == 1 and players[deal.in_play[0]].blind:
-                    tally.carried_blind += 1
-                    tally.blind_survivor_carried += 1
-                else:
-                    tally.carried_unbet += 1
-            elif result.showdown:
-                tally.showdowns += 1
-            elif winners:  # (an abandoned hand has none)
-                tally.folded_out += 1
-                if players[winners[0]].blind:
-                    tally.blind_survivor_collected += 1
-            if outcome == "split":
-                tally.split += 1
-            if result.retained:
-                tally.retained += 1
-            net = result.net
-            for name in deal.order:
-                seat = tally.seats[name]
-                seat.deals += 1
-                seat_nets[name].add(net[name])
-                state = players[name]
-                won = name in winners
-                if won:
-                    seat.won += 1
-                if state.seen or state.folded:
-                    continue
-                tally.blind_to_end += 1
-                blind_net.add(net[name])
-                if won:
-                    tally.blind_won += 1
-                if result.showdown:
-                    tally.blind_showdowns += 1
-                    if won:
-                        tally.blind_showdown_wins += 1
-            if lives:
-                for name in result.lives_lost:
-                    tally.seats[name].lives_lost += 1
-            if result.showdown:
-                shown, winning = tally.shown, tally.winning
-                for name in deal.in_play:
-                    state = players[name]
-                    if several:
-                        hands = state.arrangement or ()
-                        cats = [category_of(table[triple_index(a, b, c)]) for a, b, c in hands]
-                    else:
-                        cards = state.hand
-                        if cards is None:
-                            continue
-                        if len(cards) == 3:
-                            a, b, c = cards
-                            cats = [category_of(table[triple_index(a, b, c)])]
-                        else:
-                            cats = [category_of(ranker.best_strength(cards))]
-                    won = name in winners
-                    for cat in cats:
-                        shown[cat] = shown.get(cat, 0) + 1
-                        if won:
-                            winning[cat] = winning.get(cat, 0) + 1
-        # -- the session, as it ended or was cut -----------------------------
-        if log is not None:
-            try:
-                log.close()
-            except OSError as exc:
-                raise _unwritable(log.name, exc) from None
-        if in_session == 0:
-            raise SimulationError(f"a session under {rules.profile.name} ended before its first deal")
-        tally.sessions += 1
-        on_table = session.state.carried
-        if sum(session.net().values(), ZERO) + on_table != 0:
-            tally.conservation_failures += 1
-        tally.left_on_table += on_table
-        if session.is_over:
-            tally.sessions_completed += 1
-            tally.completed_deals += in_session
-            for name in session.winners():
-                tally.seats[name].sessions_won += 1
-    for seat_name, total in seat_nets.items():
-        tally.seats[seat_name].net = total.value
-    tally.blind_net, tally.pot_total = blind_net.value, pot_total.value
-    return tally
 
 
 # ---------------------------------------------------------------------------
@@ -416,7 +122,7 @@ class SimulationReport:
     deals: int
     seed: int
     seat_styles: Dict[str, str]
-    tally: _Tally = field(repr=False)
+    tally: Tally = field(repr=False)
     block_rows: Sequence[float] = field(default=(), repr=False)
     """:data:`BLOCK_COLUMNS` then each seat's :data:`SEAT_COLUMNS`, block after block, flattened."""
 
@@ -569,7 +275,7 @@ def seat_styles(players: int, styles: Optional[Sequence[str]] = None) -> Dict[st
     for style in chosen:
         if style not in ALL_STYLES:
             raise SimulationError(f"unknown bot style {style!r} (choose from {', '.join(ALL_STYLES)})")
-    return {seat: chosen[i % len(chosen)] for i, seat in enumerate(_seat_names(players))}
+    return {seat: chosen[i % len(chosen)] for i, seat in enumerate(seat_names(players))}
 
 
 BLOCK_COLUMNS: Tuple[str, ...] = (
@@ -582,12 +288,12 @@ won and net: what :mod:`bragrules.analysis.measures` draws intervals from
 
 SEAT_COLUMNS: Tuple[str, ...] = ("deals", "won", "net")
 
-BlockDone = Callable[[int, _Tally], None]
+BlockDone = Callable[[int, Tally], None]
 BlockRunner = Callable[[str, List[str], int, List[Tuple[int, int]], BlockDone], None]
 """Something that plays blocks elsewhere (a cluster): given the profile as
 JSON, the seat styles, the seed, the (block, deals) pairs and a callback,
 it calls ``done(block, tally)`` once for every block, in any order, each
-tally being :func:`_play_block`'s for those arguments."""
+tally being :func:`play_block`'s for those arguments."""
 
 
 def _statistic(amount: Fraction) -> float:
@@ -598,7 +304,7 @@ def _statistic(amount: Fraction) -> float:
         return float("inf") if amount > 0 else float("-inf")
 
 
-def _block_row(tally: _Tally, seats: Sequence[str]) -> List[float]:
+def _block_row(tally: Tally, seats: Sequence[str]) -> List[float]:
     row = [
         float(tally.deals), float(tally.showdowns), float(tally.folded_out), float(tally.carried),
         float(tally.split), _statistic(tally.pot_total), float(tally.actions), float(tally.blind_to_end),
@@ -606,7 +312,7 @@ def _block_row(tally: _Tally, seats: Sequence[str]) -> List[float]:
         float(tally.first_dealt.get("pair", 0)),
     ]
     for seat in seats:
-        s = tally.seats.get(seat) or _SeatTally()
+        s = tally.seats.get(seat) or SeatTally()
         row.extend((float(s.deals), float(s.won), _statistic(s.net)))
     return row
 
@@ -615,17 +321,17 @@ class _Collector:
     """Folds finished blocks into one tally in block order, whatever order they finish in."""
 
     def __init__(self, seats: Sequence[str], first: int, hands: int, done_before: int,
-                 progress: Optional[Progress], total: _Tally, rows: "array[float]") -> None:
+                 progress: Optional[Progress], total: Tally, rows: "array[float]") -> None:
         self.seats = list(seats)
         self.next = first
-        self.pending: Dict[int, _Tally] = {}
+        self.pending: Dict[int, Tally] = {}
         self.total = total
         self.rows = rows
         self.done = done_before
         self.hands = hands
         self.progress = progress
 
-    def __call__(self, block: int, tally: _Tally) -> None:
+    def __call__(self, block: int, tally: Tally) -> None:
         self.pending[block] = tally
         self.done += tally.deals
         while self.next in self.pending:
@@ -645,7 +351,7 @@ def _play_blocks(
         runner(profile_json, style_list, seed, blocks, done)
     elif workers == 1 or len(blocks) == 1:
         for block, size in blocks:
-            done(block, _play_block(profile_json, style_list, seed, block, size, rules=rules, log_dir=log_dir))
+            done(block, play_block(profile_json, style_list, seed, block, size, rules=rules, log_dir=log_dir))
     else:
         import os
         from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -656,7 +362,7 @@ def _play_blocks(
         )
         try:
             futures = {
-                pool.submit(_play_block, profile_json, style_list, seed, block, size, None, log_dir): block
+                pool.submit(play_block, profile_json, style_list, seed, block, size, None, log_dir): block
                 for block, size in blocks
             }
             for future in as_completed(futures):
@@ -726,7 +432,7 @@ def simulate(
     cap = max(max_hands or limit, hands)
     if until is not None:
         hands = min(cap, -(-hands // BLOCK_DEALS) * BLOCK_DEALS)
-    total = _Tally()
+    total = Tally()
     rows: "array[float]" = array("d")
     played = 0
     target = hands

@@ -38,6 +38,7 @@ from bragrules.engine.session import DealRecord, Session
 from bragrules.history import LogWriter
 from bragrules.history import read_log as read_history_log
 from bragrules.play.bots import ALL_STYLES, Bot, make_bot
+from bragrules.play.keep import keep_problem
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import compile_rules
 
@@ -528,8 +529,6 @@ def play_header(history: Any, profile: Profile) -> Tuple[List[Seat], Optional[in
     kept table's log (``keep: true``, real cards on a table) records no
     seed, under a profile keep mode can referee.
     """
-    from bragrules.web.service import keep_problem  # the web table decides what keep mode referees
-
     name = history.file
     extra = history.extra
     keep = extra.get("keep", False)

@@ -31,40 +31,44 @@ A good profile:
 
 from __future__ import annotations
 
-import difflib
 import hashlib
 import json
 import os
-import re
 import stat
 import sys
-import typing
 from dataclasses import dataclass, field
-from importlib import resources
 from pathlib import Path
 from typing import (
     TYPE_CHECKING,
     Any,
     Dict,
-    Iterator,
     List,
-    Mapping,
-    NamedTuple,
     Optional,
-    Sequence,
-    Set,
     Tuple,
-    Type,
     Union,
 )
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import ValidationError
 
-from bragrules.core.money import MAX_DIGITS
-from bragrules.core.text import brief, quote
-from bragrules.profile.errors import Conflict, ProfileError
-from bragrules.profile.models import Profile, unwrap_annotation
+from bragrules.core.text import quote
+from bragrules.profile.errors import ProfileError
+from bragrules.profile.messages import default_dump, describe_value, get_path, validation_error, yaml_text
+from bragrules.profile.models import Profile
+from bragrules.profile.positions import Position, PositionMap, PosTree, ResolvedDocument
+from bragrules.profile.sources import (
+    BUILTIN_PACKAGE,
+    Source,
+    builtin_names,
+    builtin_path,
+    builtin_root,
+    builtin_source,
+    file_source,
+    looks_like_path,
+    top_source,
+    unknown_name_message,
+)
+from bragrules.profile.yaml_reader import YAML_TAG, DocumentBuilder, ProfileComposer, Refused, excerpt, yaml_error
 from bragrules.rules.stakes import FORMER_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -90,304 +94,10 @@ MAX_EXTENDS_DEPTH = 16
 MAX_EXTENDS_ENTRIES = 16
 """Most names one file may list under ``extends``."""
 
-BUILTIN_PACKAGE = "bragrules.profiles"
-PROFILE_SUFFIXES = (".yaml", ".yml")
-
-_EXCERPT_WIDTH = 80
-_YAML_TAG = "tag:yaml.org,2002:"
-_SCALAR_TAGS = {
-    _YAML_TAG + "str",
-    _YAML_TAG + "int",
-    _YAML_TAG + "float",
-    _YAML_TAG + "bool",
-    _YAML_TAG + "null",
-    _YAML_TAG + "timestamp",
-}
-
-# ---------------------------------------------------------------------------
-# Positions
-# ---------------------------------------------------------------------------
-
-
-class Position(NamedTuple):
-    """Where something was written: file name as given, 1-based line and column.
-
-    >>> str(Position("house.yaml", 3, 9))
-    'house.yaml:3:9'
-    """
-
-    file: str
-    line: int
-    column: int
-
-    def __str__(self) -> str:
-        return f"{self.file}:{self.line}:{self.column}"
-
-
-class PositionMap(Mapping[str, Position]):
-    """Where each value of a document was written, by dotted path.
-
-    The mapping itself gives the position of each *value*
-    (``positions["stakes.ante"]``); :meth:`key_position` gives the position
-    of the key naming it. The document itself is the path ``""``; list items
-    are numbered, ``"ranking.category_order.2"``.
-
-    >>> doc, pos = load_document_text("stakes:\\n  ante: 2\\nranking:\\n  category_order: [prial, high_card]\\n",
-    ...                               filename="p.yaml")
-    >>> pos["stakes.ante"]
-    Position(file='p.yaml', line=2, column=9)
-    >>> pos.key_position("stakes.ante")
-    Position(file='p.yaml', line=2, column=3)
-    >>> pos["ranking.category_order.1"]
-    Position(file='p.yaml', line=4, column=27)
-    >>> pos.locate("stakes.ante.nonsense")
-    ('stakes.ante', Position(file='p.yaml', line=2, column=9))
-    """
-
-    def __init__(
-        self,
-        values: Optional[Dict[str, Position]] = None,
-        keys: Optional[Dict[str, Position]] = None,
-        containers: Optional[Set[str]] = None,
-    ) -> None:
-        self._values: Dict[str, Position] = dict(values or {})
-        self._keys: Dict[str, Position] = dict(keys or {})
-        self._containers: Set[str] = set(containers or ())
-
-    def __getitem__(self, path: str) -> Position:
-        return self._values[path]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._values)
-
-    def __len__(self) -> int:
-        return len(self._values)
-
-    def __repr__(self) -> str:
-        return f"PositionMap({len(self._values)} paths)"
-
-    def key_position(self, path: str) -> Optional[Position]:
-        """Where the key naming ``path`` was written (None for list items and the root)."""
-        return self._keys.get(path)
-
-    def is_container(self, path: str) -> bool:
-        """Whether the value at ``path`` is a mapping or a list."""
-        return path in self._containers
-
-    def error_position(self, path: str) -> Optional[Position]:
-        """Where to point for a problem with ``path``: the value if it is a scalar,
-        the key if it is a mapping or a list (the line that names it)."""
-        if path in self._containers and path in self._keys:
-            return self._keys[path]
-        return self._values.get(path) or self._keys.get(path)
-
-    def locate(self, path: str) -> Tuple[str, Optional[Position]]:
-        """The deepest of ``path`` and its parents that has a position, and that position."""
-        probe = path
-        while True:
-            found = self.error_position(probe)
-            if found is not None:
-                return probe, found
-            if not probe:
-                return "", None
-            probe = probe.rpartition(".")[0]
-
-    @classmethod
-    def _from_tree(cls, tree: "_PosTree") -> "PositionMap":
-        result = cls()
-        stack: List[Tuple[str, _PosTree]] = [("", tree)]
-        while stack:
-            path, node = stack.pop()
-            if node.value is not None:
-                result._values[path] = node.value
-            if node.key is not None:
-                result._keys[path] = node.key
-            children = node.children
-            if children is None:
-                continue
-            result._containers.add(path)
-            named = children.items() if isinstance(children, dict) else enumerate(children)
-            for name, child in named:
-                stack.append((f"{path}.{name}" if path else str(name), child))
-        return result
-
-
-class _PosTree:
-    """Positions shaped like the data they describe, so merging is cheap."""
-
-    __slots__ = ("value", "key", "children")
-
-    def __init__(
-        self,
-        value: Optional[Position],
-        key: Optional[Position] = None,
-        children: Union[Dict[str, "_PosTree"], List["_PosTree"], None] = None,
-    ) -> None:
-        self.value = value
-        self.key = key
-        self.children = children
-
-    def copy(self) -> "_PosTree":
-        children: Union[Dict[str, _PosTree], List[_PosTree], None]
-        if isinstance(self.children, dict):
-            children = {k: v.copy() for k, v in self.children.items()}
-        elif isinstance(self.children, list):
-            children = [v.copy() for v in self.children]
-        else:
-            children = None
-        return _PosTree(self.value, self.key, children)
-
-
-@dataclass(frozen=True)
-class ResolvedDocument:
-    """A profile document with its ``extends`` applied.
-
-    Attributes:
-        data: plain data (dicts, lists, scalars) ready for validation; if the
-            file named parents, ``data["extends"]`` is the list it named.
-        positions: for every dotted path, where its final value was written
-            (in the parent file for inherited values).
-        chain: every source that contributed, parents before children, the
-            file itself last (built-ins by name, files by path).
-        labels: for the file name of each source (as positions give it), the
-            name it goes by in the chain (a built-in's name, a file's path).
-        inherited: the values of the parents alone, merged (what the file
-            itself writes left out; without ``extends``); empty with no parents.
-    """
-
-    data: Dict[str, Any]
-    positions: PositionMap
-    chain: Tuple[str, ...] = field(default=())
-    labels: Mapping[str, str] = field(default_factory=dict)
-    inherited: Mapping[str, Any] = field(default_factory=dict)
-
 
 # ---------------------------------------------------------------------------
 # Sources: files, built-ins and text
 # ---------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Source:
-    display: str  # the file name used in messages and positions
-    label: str  # short name for chains: built-in name or path
-    key: str  # identity, for cycles and caching
-    base: Union[Path, Traversable, None]  # where relative extends are resolved
-    path: Optional[Path] = None  # a file on disk
-    resource: Optional[Traversable] = None  # a built-in that is not a plain file
-    text: Optional[str] = None  # text given directly
-
-
-def _builtin_root() -> Traversable:
-    return resources.files(BUILTIN_PACKAGE)
-
-
-def builtin_names() -> List[str]:
-    """The names of the shipped profiles (file stems in ``bragrules.profiles``), sorted.
-
-    >>> names = builtin_names()
-    >>> names == sorted(names) and all(isinstance(n, str) for n in names)
-    True
-    """
-    names: Set[str] = set()
-    for entry in _builtin_root().iterdir():
-        entry_name = entry.name
-        for suffix in PROFILE_SUFFIXES:
-            if entry_name.endswith(suffix) and entry.is_file():
-                stem = entry_name[: -len(suffix)]
-                if stem and not stem.startswith((".", "_")):
-                    names.add(stem)
-    return sorted(names)
-
-
-def _unknown_name_message(name: str, what: str = "profile") -> str:
-    names = builtin_names()
-    message = f"unknown {what} {quote(name)}"
-    close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
-    if not close:
-        lowered = {n.lower(): n for n in names}
-        close = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
-        close = [lowered[c] for c in close]
-    if close:
-        message += f" (did you mean {close[0]!r}?)"
-    listed = ", ".join(names) if names else "none installed"
-    return message + f"; built-in profiles: {listed}; or give a path to a .yaml file"
-
-
-def builtin_path(name: str) -> Traversable:
-    """The shipped profile called ``name`` (a ``Path`` when installed as plain files).
-
-    Raises :class:`ProfileError` listing the built-in names if there is none.
-
-    >>> builtin_path("no-such-profile-xyz")
-    Traceback (most recent call last):
-    ...
-    bragrules.profile.errors.ProfileError: unknown profile 'no-such-profile-xyz'...
-    """
-    root = _builtin_root()
-    if name and len(name) <= 100 and "/" not in name and "\\" not in name and not name.startswith("."):
-        for suffix in PROFILE_SUFFIXES:
-            candidate = root.joinpath(name + suffix)
-            try:
-                if candidate.is_file():
-                    return candidate
-            except (OSError, ValueError):  # a name the file system cannot hold
-                break
-    raise ProfileError(_unknown_name_message(name), code="unknown_profile")
-
-
-def _looks_like_path(text: str) -> bool:
-    return (
-        text.lower().endswith(PROFILE_SUFFIXES)
-        or "/" in text
-        or "\\" in text
-        or text.startswith(".")
-    )
-
-
-def _file_source(path: Path, display: Optional[str] = None) -> _Source:
-    shown = display if display is not None else str(path)
-    return _Source(
-        display=shown,
-        label=shown,
-        key="file:" + os.path.realpath(path),
-        base=path.parent,
-        path=path,
-    )
-
-
-def _builtin_source(name: str, resource: Traversable) -> _Source:
-    if isinstance(resource, Path):
-        return _Source(
-            display=str(resource),
-            label=name,
-            key="file:" + os.path.realpath(resource),
-            base=resource.parent,
-            path=resource,
-        )
-    return _Source(
-        display=f"<{BUILTIN_PACKAGE}>/{resource.name}",
-        label=name,
-        key=f"builtin:{name}",
-        base=_builtin_root(),
-        resource=resource,
-    )
-
-
-def _top_source(name_or_path: Union[str, Path]) -> _Source:
-    """A name given by a user: a path if it is one (or looks like one), else a built-in."""
-    if isinstance(name_or_path, Path):
-        return _file_source(name_or_path)
-    text = os.fspath(name_or_path)
-    if not text:
-        raise ProfileError("no profile named (an empty name)", code="unknown_profile")
-    if os.path.isfile(text) or _looks_like_path(text):
-        return _file_source(Path(text), text)
-    if text in builtin_names() or not os.path.lexists(text):
-        return _builtin_source(text, builtin_path(text))
-    return _file_source(Path(text), text)  # a directory or other non-file: say so
-
-
 # ---------------------------------------------------------------------------
 # Reading and parsing one document
 # ---------------------------------------------------------------------------
@@ -402,7 +112,7 @@ def _size_error(display: str, size: Optional[int], limit: int) -> ProfileError:
     )
 
 
-def _read_bytes(source: _Source) -> bytes:
+def _read_bytes(source: Source) -> bytes:
     limit = MAX_BYTES
     if source.path is not None:
         path = source.path
@@ -459,263 +169,16 @@ def _decode(raw: bytes, display: str) -> str:
         ) from None
 
 
-def _excerpt(text: str, line: Optional[int]) -> Optional[str]:
-    if line is None:
-        return None
-    lines = text.splitlines()
-    if not 1 <= line <= len(lines):
-        return None
-    shown = lines[line - 1]
-    if len(shown) > _EXCERPT_WIDTH:
-        shown = shown[: _EXCERPT_WIDTH - 1] + "…"
-    return shown
-
-
-def _line_column(text: str, index: int) -> Tuple[int, int]:
-    line = text.count("\n", 0, index) + 1
-    column = index - (text.rfind("\n", 0, index) + 1) + 1
-    return line, column
-
-
-class _Refused(Exception):
-    """Raised inside the composer; turned into a ProfileError with the file name."""
-
-    def __init__(self, message: str, mark: Any, code: str) -> None:
-        super().__init__(message)
-        self.message = message
-        self.mark = mark
-        self.code = code
-
-
-class _ProfileComposer(yaml.SafeLoader):
-    """``yaml.SafeLoader`` that composes nodes only, refusing anchors and aliases,
-    and counting depth and nodes as it goes (before any deep recursion)."""
-
-    def __init__(self, stream: str, max_depth: int, max_nodes: int) -> None:
-        super().__init__(stream)
-        self._max_depth = max_depth
-        self._max_nodes = max_nodes
-        self._depth = 0
-        self._nodes = 0
-
-    def compose_node(self, parent: Optional[yaml.Node], index: Any) -> Optional[yaml.Node]:
-        event = self.peek_event()  # type: ignore[no-untyped-call]
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise _Refused(
-                "anchors and aliases are not allowed in profiles", event.start_mark, "alias"
-            )
-        self._nodes += 1
-        if self._nodes > self._max_nodes:
-            raise _Refused(
-                f"too many values: the limit is {self._max_nodes} per file",
-                event.start_mark,
-                "too_many_nodes",
-            )
-        self._depth += 1
-        try:
-            if self._depth > self._max_depth:
-                raise _Refused(
-                    f"nested too deeply: the limit is {self._max_depth} levels",
-                    event.start_mark,
-                    "too_deep",
-                )
-            return super().compose_node(parent, index)
-        finally:
-            self._depth -= 1
-
-
-def _yaml_error(exc: yaml.YAMLError, text: str, display: str) -> ProfileError:
-    if isinstance(exc, yaml.reader.ReaderError):
-        bad_line, bad_column = _line_column(text, exc.position)
-        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
-        return ProfileError(
-            f"character U+{ord(char):04X} is not allowed in a profile (binary data?)",
-            file=display,
-            line=bad_line,
-            column=bad_column,
-            code="encoding",
-            excerpt=_excerpt(text, bad_line),
-        )
-    problem = getattr(exc, "problem", None) or "cannot parse"
-    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-    context = getattr(exc, "context", None)
-    context_mark = getattr(exc, "context_mark", None)
-    line = mark.line + 1 if mark is not None else None
-    column = mark.column + 1 if mark is not None else None
-    source_line = _excerpt(text, line) or ""
-    at_mark = ""
-    if mark is not None:
-        lines = text.splitlines()
-        if mark.line < len(lines):
-            at_mark = lines[mark.line][mark.column : mark.column + 1]
-    if "'\\t'" in problem or at_mark == "\t":
-        indent = len(source_line) - len(source_line.lstrip(" \t"))
-        if column is not None and column - 1 < indent + 1 and "\t" in source_line[:indent + 1]:
-            message = "tab character in the indentation: indent with spaces, not tabs"
-        else:
-            message = "tab character here: YAML needs spaces, not tabs"
-    elif problem == "but found another document":
-        message = "only one YAML document is allowed in a profile (found a second '---')"
-    else:
-        message = f"YAML syntax error: {problem}"
-        if context and context_mark is not None and mark is not None and context_mark.line != mark.line:
-            message += f" ({context} started at line {context_mark.line + 1})"
-        elif context:
-            message += f" ({context})"
-    return ProfileError(
-        message,
-        file=display,
-        line=line,
-        column=column,
-        code="syntax",
-        excerpt=_excerpt(text, line),
-    )
-
-
-def _short_tag(tag: str) -> str:
-    return "!!" + tag[len(_YAML_TAG) :] if tag.startswith(_YAML_TAG) else tag
-
-
-class _Builder:
-    """Turns composed nodes into plain data, recording positions and refusing
-    duplicate keys, complex keys and non-standard tags."""
-
-    def __init__(self, text: str, display: str) -> None:
-        self.text = text
-        self.display = display
-        self._constructor = yaml.constructor.SafeConstructor()
-
-    def position(self, node: yaml.Node) -> Position:
-        return Position(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
-
-    def error(self, message: str, node: yaml.Node, path: str, code: str) -> ProfileError:
-        where = self.position(node)
-        return ProfileError(
-            message,
-            file=self.display,
-            line=where.line,
-            column=where.column,
-            path=path or None,
-            code=code,
-            excerpt=_excerpt(self.text, where.line),
-        )
-
-    def build(self, node: yaml.Node, path: str) -> Tuple[Any, _PosTree]:
-        """The plain value of ``node`` and the tree of its positions."""
-        here = self.position(node)
-        if isinstance(node, yaml.MappingNode):
-            if node.tag != _YAML_TAG + "map":
-                raise self.error(
-                    f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
-                )
-            result: Dict[str, Any] = {}
-            trees: Dict[str, _PosTree] = {}
-            first_seen: Dict[str, Position] = {}
-            for key_node, value_node in node.value:
-                key = self.key(key_node, path)
-                child = f"{path}.{key}" if path else key
-                if key in first_seen:
-                    raise self.error(
-                        f"duplicate key {key!r} (first written at line {first_seen[key].line})",
-                        key_node,
-                        child,
-                        "duplicate_key",
-                    )
-                first_seen[key] = self.position(key_node)
-                result[key], trees[key] = self.build(value_node, child)
-                trees[key].key = first_seen[key]
-            return result, _PosTree(here, None, trees)
-        if isinstance(node, yaml.SequenceNode):
-            if node.tag != _YAML_TAG + "seq":
-                raise self.error(
-                    f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
-                )
-            built = [
-                self.build(item, f"{path}.{index}" if path else str(index))
-                for index, item in enumerate(node.value)
-            ]
-            return [b[0] for b in built], _PosTree(here, None, [b[1] for b in built])
-        assert isinstance(node, yaml.ScalarNode)
-        return self.scalar(node, path), _PosTree(here)
-
-    def key(self, node: yaml.Node, path: str) -> str:
-        if not isinstance(node, yaml.ScalarNode):
-            raise self.error("keys must be plain names, not mappings or lists", node, path, "key")
-        if node.tag == _YAML_TAG + "merge":
-            raise self.error("merge keys (<<) are not allowed in profiles", node, path, "tag")
-        if node.tag not in _SCALAR_TAGS:
-            raise self.error(
-                f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
-            )
-        return self.string(node, path)
-
-    def string(self, node: yaml.ScalarNode, path: str) -> str:
-        """A string scalar, refused when it holds a lone surrogate (not Unicode text)."""
-        value = str(node.value)
-        if _SURROGATE.search(value):
-            raise self.error(
-                "text with a lone surrogate (an escape such as \\ud800) is not valid Unicode",
-                node, path, "scalar",
-            )
-        return value
-
-    def scalar(self, node: yaml.ScalarNode, path: str) -> Any:
-        tag = node.tag
-        if tag not in _SCALAR_TAGS:
-            raise self.error(
-                f"tag {_short_tag(tag)!r} is not allowed in profiles", node, path, "tag"
-            )
-        kind = tag[len(_YAML_TAG) :]
-        if kind in ("str", "timestamp"):
-            # Dates stay text: no profile field is a date.
-            return self.string(node, path)
-        try:
-            if kind == "int":
-                return self._constructor.construct_yaml_int(node)
-            if kind == "float":
-                return self._constructor.construct_yaml_float(node)
-            if kind == "bool":
-                return self._constructor.construct_yaml_bool(node)
-            return None  # null
-        except (ValueError, KeyError, IndexError, OverflowError):
-            # An explicit tag over a scalar that is not of its kind
-            # (``!!int ''``, ``!!int '_'``, ``!!bool 'maybe'``), or a number
-            # too long to read.
-            raise self.error(_unreadable(node.value, kind), node, path, "scalar") from None
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-_KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "null": "null"}
-
-
-def _unreadable(value: str, kind: str) -> str:
-    """The message for a scalar that its tag cannot read.
-
-    >>> _unreadable("", "int")
-    "cannot read '' as a whole number (its tag is !!int)"
-    >>> _unreadable("maybe", "bool")
-    "cannot read 'maybe' as true or false (its tag is !!bool)"
-    >>> _unreadable("9" * 5000, "int")
-    "cannot read '99999999999…': 5000 digits, more than 4300"
-    """
-    shown = repr(value if len(value) <= 20 else value[:19] + "…")
-    digits = sum(ch.isdigit() for ch in value)
-    if kind in ("int", "float") and digits > MAX_DIGITS:
-        return f"cannot read {quote(value[:11] + '…')}: {digits} digits, more than {MAX_DIGITS}"
-    return f"cannot read {shown} as {_KINDS.get(kind, kind)} (its tag is !!{kind})"
-
-
-def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], _PosTree]:
+def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], PosTree]:
     if len(text.encode("utf-8")) > MAX_BYTES:
         raise _size_error(display, len(text.encode("utf-8")), MAX_BYTES)
     try:
-        loader = _ProfileComposer(text, MAX_DEPTH, MAX_NODES)
+        loader = ProfileComposer(text, MAX_DEPTH, MAX_NODES)
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc, text, display) from None
+        raise yaml_error(exc, text, display) from None
     try:
         root = loader.get_single_node()
-    except _Refused as refused:
+    except Refused as refused:
         line = refused.mark.line + 1
         raise ProfileError(
             refused.message,
@@ -723,15 +186,15 @@ def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], _PosTree]:
             line=line,
             column=refused.mark.column + 1,
             code=refused.code,
-            excerpt=_excerpt(text, line),
+            excerpt=excerpt(text, line),
         ) from None
     except yaml.YAMLError as exc:
-        raise _yaml_error(exc, text, display) from None
+        raise yaml_error(exc, text, display) from None
     finally:
         loader.dispose()
     if root is None or (
         isinstance(root, yaml.ScalarNode)
-        and root.tag == _YAML_TAG + "null"
+        and root.tag == YAML_TAG + "null"
         and root.value in ("", "~", "null", "Null", "NULL")
     ):
         raise ProfileError(
@@ -742,18 +205,18 @@ def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], _PosTree]:
         )
     if not isinstance(root, yaml.MappingNode):
         kind = "a list" if isinstance(root, yaml.SequenceNode) else "a single value"
-        builder = _Builder(text, display)
+        builder = DocumentBuilder(text, display)
         raise builder.error(
             f"the top level of a profile must be a mapping of keys to values, not {kind}",
             root,
             "",
             "not_mapping",
         )
-    data, tree = _Builder(text, display).build(root, "")
+    data, tree = DocumentBuilder(text, display).build(root, "")
     return data, tree
 
 
-def _parse_source(source: _Source) -> Tuple[Dict[str, Any], _PosTree]:
+def _parse_source(source: Source) -> Tuple[Dict[str, Any], PosTree]:
     if source.text is not None:
         return _parse_text(source.text, source.display)
     raw = _read_bytes(source)
@@ -767,7 +230,7 @@ def load_document(source: Union[str, Path]) -> Tuple[Dict[str, Any], PositionMap
     ``source`` is a path (or a built-in name, by the rule of :func:`load_profile`).
     Returns the plain data and a :class:`PositionMap` of every value in it.
     """
-    data, tree = _parse_source(_top_source(source))
+    data, tree = _parse_source(top_source(source))
     return data, PositionMap._from_tree(tree)
 
 
@@ -795,13 +258,13 @@ def load_document_text(text: str, filename: str = "<string>") -> Tuple[Dict[str,
 @dataclass
 class _Partial:
     data: Dict[str, Any]
-    tree: _PosTree
+    tree: PosTree
     chain: List[str]
     labels: Dict[str, str] = field(default_factory=dict)
     inherited: Dict[str, Any] = field(default_factory=dict)  # the parents' values alone, merged
 
 
-def _merge_into(data: Dict[str, Any], tree: _PosTree, over: Dict[str, Any], over_tree: _PosTree) -> None:
+def _merge_into(data: Dict[str, Any], tree: PosTree, over: Dict[str, Any], over_tree: PosTree) -> None:
     """Deep-merge ``over`` into ``data`` (and their position trees): mappings
     merge, everything else (lists included) is replaced wholesale."""
     assert isinstance(tree.children, dict) and isinstance(over_tree.children, dict)
@@ -825,7 +288,7 @@ def _deep_copy(value: Any) -> Any:
 
 
 def _extends_entries(
-    data: Dict[str, Any], tree: _PosTree, source: _Source
+    data: Dict[str, Any], tree: PosTree, source: Source
 ) -> List[Tuple[str, Position, str]]:
     if "extends" not in data:
         return []
@@ -843,7 +306,7 @@ def _extends_entries(
         items = [(v, node.children[i].value or where) for i, v in enumerate(value)]
     else:
         raise _located(
-            f"must be a profile name or path, or a list of them, not {_show(value)}",
+            f"must be a profile name or path, or a list of them, not {describe_value(value)}",
             where,
             "extends",
             "extends_type",
@@ -860,7 +323,7 @@ def _extends_entries(
         item_path = "extends" if isinstance(value, str) else f"extends.{index}"
         if not isinstance(item, str) or not item.strip():
             raise _located(
-                f"must be a profile name or path, not {_show(item)}",
+                f"must be a profile name or path, not {describe_value(item)}",
                 pos,
                 item_path,
                 "extends_type",
@@ -887,7 +350,7 @@ def _located(message: str, where: Optional[Position], path: Optional[str], code:
     )
 
 
-def _parent_source(ref: str, naming: _Source, where: Position, path: str) -> _Source:
+def _parent_source(ref: str, naming: Source, where: Position, path: str) -> Source:
     base = naming.base
     candidate: Union[Path, Traversable, None] = None
     if base is not None:
@@ -901,7 +364,7 @@ def _parent_source(ref: str, naming: _Source, where: Position, path: str) -> _So
     other_thing = (
         isinstance(candidate, Path) and os.path.lexists(candidate) and ref not in builtin_names()
     )
-    if is_file or other_thing or _looks_like_path(ref):
+    if is_file or other_thing or looks_like_path(ref):
         if isinstance(candidate, Path):
             display = os.path.normpath(candidate)
             looked = f" (looked for {display})" if display != ref else ""
@@ -919,13 +382,13 @@ def _parent_source(ref: str, naming: _Source, where: Position, path: str) -> _So
                     path,
                     "extends_missing",
                 )
-            return _file_source(Path(display), display)
+            return file_source(Path(display), display)
         if candidate is not None and candidate.is_file():
-            return _Source(
+            return Source(
                 display=f"<{BUILTIN_PACKAGE}>/{ref}",
                 label=ref,
                 key=f"builtin-file:{ref}",
-                base=_builtin_root(),
+                base=builtin_root(),
                 resource=candidate,
             )
         raise _located(
@@ -935,14 +398,14 @@ def _parent_source(ref: str, naming: _Source, where: Position, path: str) -> _So
         resource = builtin_path(ref)
     except ProfileError:
         raise _located(
-            _unknown_name_message(ref, "parent profile"), where, path, "extends_missing"
+            unknown_name_message(ref, "parent profile"), where, path, "extends_missing"
         ) from None
-    return _builtin_source(ref, resource)
+    return builtin_source(ref, resource)
 
 
 def _resolve_source(
-    source: _Source, stack: List[_Source], cache: Dict[str, _Partial]
-) -> Tuple[_Partial, List[Tuple[str, Position, str]], Optional[_PosTree]]:
+    source: Source, stack: List[Source], cache: Dict[str, _Partial]
+) -> Tuple[_Partial, List[Tuple[str, Position, str]], Optional[PosTree]]:
     """Resolve one source: its parents (each in full, in order), then itself.
 
     Returns the merged document (without ``extends``), the entries this file
@@ -954,7 +417,7 @@ def _resolve_source(
     extends_tree = tree.children.pop("extends", None)
 
     merged: Dict[str, Any] = {}
-    merged_tree = _PosTree(tree.value, None, {})
+    merged_tree = PosTree(tree.value, None, {})
     chain: List[str] = []
     labels: Dict[str, str] = {}
     here = stack + [source]
@@ -989,7 +452,7 @@ def _resolve_source(
     return _Partial(merged, merged_tree, chain, labels, inherited), entries, extends_tree
 
 
-def _resolve_top(source: _Source) -> ResolvedDocument:
+def _resolve_top(source: Source) -> ResolvedDocument:
     partial, entries, extends_tree = _resolve_source(source, [], {})
     data = partial.data
     tree = partial.tree
@@ -997,7 +460,7 @@ def _resolve_top(source: _Source) -> ResolvedDocument:
         # The record keeps what the top file named, always as a list.
         data = {"extends": [ref for ref, _, _ in entries], **data}
         if extends_tree.children is None:  # a single name: make it the list's item
-            extends_tree = _PosTree(extends_tree.value, extends_tree.key, [_PosTree(extends_tree.value)])
+            extends_tree = PosTree(extends_tree.value, extends_tree.key, [PosTree(extends_tree.value)])
         assert isinstance(tree.children, dict)
         tree.children = {"extends": extends_tree, **tree.children}
     positions = PositionMap._from_tree(tree)
@@ -1013,7 +476,7 @@ def resolve(source: Union[str, Path]) -> ResolvedDocument:
     the parents are merged in order, later winning, then the file's own
     values: mappings merge deeply, lists and scalars are replaced wholesale.
     """
-    return _resolve_top(_top_source(source))
+    return _resolve_top(top_source(source))
 
 
 def resolve_text(
@@ -1021,7 +484,7 @@ def resolve_text(
 ) -> ResolvedDocument:
     """:func:`resolve` for text in memory; relative ``extends`` are found from
     ``base_dir`` (default: the current directory)."""
-    source = _Source(
+    source = Source(
         display=filename,
         label=filename,
         key=f"text:{filename}",
@@ -1031,338 +494,11 @@ def resolve_text(
     return _resolve_top(source)
 
 
-# ---------------------------------------------------------------------------
-# Validation and human messages
-# ---------------------------------------------------------------------------
-
-
-def _show(value: Any) -> str:
-    """A value as a profile author wrote it."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return quote(value)
-    if isinstance(value, dict):
-        return "a mapping"
-    if isinstance(value, list):
-        return "a list"
-    return brief(value)
-
-
-def _walk(loc: Sequence[Any]) -> Tuple[Any, Optional[str]]:
-    """The type found at ``loc`` inside Profile, and the name of the last field met."""
-    current: Any = Profile
-    last_field: Optional[str] = None
-    for part in loc:
-        current = unwrap_annotation(current)
-        if isinstance(current, type) and issubclass(current, BaseModel):
-            info = current.model_fields.get(str(part))
-            if info is None:
-                return None, last_field
-            current = info.annotation
-            last_field = str(part)
-        elif typing.get_origin(current) in (list, List) and isinstance(part, int):
-            current = typing.get_args(current)[0]
-        else:
-            return None, last_field
-    return unwrap_annotation(current), last_field
-
-
-def _model_at(loc: Sequence[Any]) -> Optional[Type[BaseModel]]:
-    found, _ = _walk(loc)
-    if isinstance(found, type) and issubclass(found, BaseModel):
-        return found
-    return None
-
-
-def _literal_values(loc: Sequence[Any]) -> List[Any]:
-    found, _ = _walk(loc)
-    if typing.get_origin(found) is typing.Literal:
-        return list(typing.get_args(found))
-    return []
-
-
-def _suggest(word: str, choices: Sequence[str]) -> Optional[str]:
-    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    if not close:
-        lowered = {c.lower(): c for c in choices}
-        close = [lowered[c] for c in difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)]
-    return close[0] if close else None
-
-
-def _get(data: Any, path: str) -> Tuple[bool, Any]:
-    current = data
-    if not path:
-        return True, current
-    for part in path.split("."):
-        if isinstance(current, dict) and part in current:
-            current = current[part]
-        elif isinstance(current, list) and part.isdigit() and int(part) < len(current):
-            current = current[int(part)]
-        else:
-            return False, None
-    return True, current
-
-
-_ROOT_PATH_PREFIX = re.compile(r"^([A-Za-z_]\w*(?:\.\w+)*): (.+)$", re.DOTALL)
-_STRIP_PREFIXES = ("Value error, ", "Assertion failed, ")
-
-
-def _area_field(model: Type[BaseModel], message: str, area: str, data: Any) -> Optional[str]:
-    """For a rule area's own check, the field its message is about."""
-    fields = list(model.model_fields)
-    mentioned = [w for w in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", message) if w in fields]
-    for name in mentioned:
-        child = f"{area}.{name}" if area else name
-        if _get(data, child)[0]:
-            return child
-    # A value quoted in the message (e.g. a bad card), found under the area.
-    present, value = _get(data, area)
-    quoted = set(re.findall(r"'([^']*)'", message))
-    if present and quoted:
-        found = _find_value(value, quoted, area)
-        if found:
-            return found
-    if mentioned:
-        return f"{area}.{mentioned[0]}" if area else mentioned[0]
-    return None
-
-
-def _find_value(value: Any, wanted: Set[str], path: str) -> Optional[str]:
-    if isinstance(value, dict):
-        items: List[Tuple[str, Any]] = [(str(k), v) for k, v in value.items()]
-    elif isinstance(value, list):
-        items = [(str(i), v) for i, v in enumerate(value)]
-    else:
-        return path if isinstance(value, str) and value in wanted else None
-    for key, child in items:
-        found = _find_value(child, wanted, f"{path}.{key}" if path else key)
-        if found:
-            return found
-    return None
-
-
-def _humanise(error: Mapping[str, Any], data: Any) -> Tuple[str, str, str]:
-    """(dotted path, message, where to point) for one pydantic error.
-
-    Where to point: ``"key"`` (an unknown key), ``"value"`` (a value of the
-    wrong kind), or ``"auto"`` (a rule area's own check: the key naming a
-    mapping or list, the value of a scalar)."""
-    kind = str(error.get("type", ""))
-    loc = tuple(error.get("loc", ()))
-    message = str(error.get("msg", ""))
-    for prefix in _STRIP_PREFIXES:
-        if message.startswith(prefix):
-            message = message[len(prefix) :]
-    value = error.get("input")
-    ctx = error.get("ctx") or {}
-    path = ".".join(str(part) for part in loc)
-
-    if kind == "extra_forbidden":
-        key = str(loc[-1]) if loc else "?"
-        model = _model_at(loc[:-1])
-        fields = [f for f in (model.model_fields if model else {})]
-        where = ".".join(str(p) for p in loc[:-1])
-        text = f"unknown key {quote(key)}"
-        suggestion = _suggest(key, fields)
-        if suggestion:
-            text += f" (did you mean {suggestion!r}?)"
-        elif fields:
-            text += f" ({where or 'a profile'} takes: {', '.join(fields)})"
-        return path, text, "key"
-
-    if kind == "literal_error":
-        allowed = [str(v) for v in _literal_values(loc)]
-        text = f"{_show(value)} is not allowed"
-        if allowed:
-            text += "; choose one of: " + ", ".join(allowed)
-            if isinstance(value, str):
-                suggestion = _suggest(value, allowed)
-                if suggestion:
-                    text += f" (did you mean {suggestion!r}?)"
-        else:
-            text += f"; {message}"
-        return path, text, "value"
-
-    if kind in ("value_error", "assertion_error"):
-        model = _model_at(loc)
-        if not loc:
-            match = _ROOT_PATH_PREFIX.match(message)
-            if match and match.group(1).split(".")[0] in Profile.model_fields:
-                return match.group(1), match.group(2), "auto"
-            if model is not None:
-                found = _area_field(model, message, "", data)
-                if found:
-                    return found, message, "auto"
-            return path, message, "auto"
-        if model is not None:
-            found = _area_field(model, message, path, data)
-            if found:
-                return found, message, "auto"
-        return path, message, "auto"
-
-    if kind in ("int_parsing", "int_type", "int_from_float"):
-        return path, f"expected a whole number, got {_show(value)}", "value"
-    if kind in ("bool_parsing", "bool_type"):
-        return path, f"expected true or false, got {_show(value)}", "value"
-    if kind in ("string_type",):
-        return path, f"expected text, got {_show(value)}", "value"
-    if kind in ("list_type",):
-        return path, f"expected a list, got {_show(value)}", "value"
-    if kind in ("model_type", "model_attributes_type", "dict_type"):
-        name = str(loc[-1]) if loc else "profile"
-        return path, f"expected a mapping of {name} settings, got {_show(value)}", "value"
-    if kind in ("greater_than_equal", "greater_than", "less_than_equal", "less_than"):
-        bound = {
-            "greater_than_equal": ("at least", "ge"),
-            "greater_than": ("above", "gt"),
-            "less_than_equal": ("at most", "le"),
-            "less_than": ("below", "lt"),
-        }[kind]
-        limit = ctx.get(bound[1])
-        return path, f"must be {bound[0]} {limit}, got {_show(value)}", "value"
-    if kind == "missing":
-        return path, "this key is required", "key"
-    return path, message, "value"
-
-
-_DOTTED_PATH = re.compile(r"\b[a-z_]+(?:\.[a-z_]+)+\b")
-
-
-def _is_field(path: str) -> bool:
-    found, _ = _walk(path.split("."))
-    return found is not None
-
-
-def _involved_fields(error: Mapping[str, Any], path: str, message: str) -> List[str]:
-    """The fields a check across fields is about, the one it names first leading: a
-    :class:`Conflict`'s own list, else the fields its message mentions (dotted paths
-    for the whole profile's checks, an area's field names for the area's)."""
-    conflict = (error.get("ctx") or {}).get("error")
-    found: List[str] = [path] if path else []
-    if isinstance(conflict, Conflict):
-        found += list(conflict.fields)
-    loc = tuple(error.get("loc", ()))
-    if not loc:
-        found += [p for p in _DOTTED_PATH.findall(message) if _is_field(p)]
-    else:
-        model = _model_at(loc)
-        area = ".".join(str(part) for part in loc)
-        if model is not None:
-            found += [f"{area}.{name}" for name in re.findall(r"[A-Za-z_][A-Za-z0-9_]*", message)
-                      if name in model.model_fields]
-    return list(dict.fromkeys(found))
-
-
-def _yaml_text(value: Any) -> str:
-    """A value as it is written in a profile: ``true``, ``carries``, ``5/2``, ``[prial, pair]``."""
-    if isinstance(value, list):
-        return "[" + ", ".join(_yaml_text(v) for v in value) + "]"
-    if isinstance(value, str):
-        return brief(value, 40)
-    return _show(value)
-
-
-def _value_at(resolved: ResolvedDocument, path: str) -> Any:
-    present, value = _get(resolved.data, path)
-    if present:
-        return value
-    return _get(_default_dump(), path)[1]
-
-
-def _inherited_note(
-    error: Mapping[str, Any], involved: Sequence[str], blamed: str, resolved: ResolvedDocument, top_file: str
-) -> str:
-    """For a check across fields blamed on the top file, where the other side's values come
-    from (a parent, or the defaults), and what to write in the top file to settle it:
-    ``blind.retention: true is inherited from traditional (line 71); to settle it, write
-    blind.retention: false here``. Empty when no side was inherited (written in the top
-    file, or a default)."""
-    conflict = (error.get("ctx") or {}).get("error")
-    fixes = dict(conflict.fixes) if isinstance(conflict, Conflict) else {}
-    said: List[str] = []
-    suggested: List[str] = []
-    for other in involved:
-        if other == blamed:
-            continue
-        where = resolved.positions.get(other)
-        if where is None or where.file == top_file:  # a default, or written here: nothing to point at
-            continue
-        value = _value_at(resolved, other)
-        origin = resolved.labels.get(where.file, where.file)
-        said.append(f"{other}: {_yaml_text(value)} is inherited from {origin} (line {where.line})")
-        fix = fixes.get(other)
-        if fix is None and isinstance(value, bool) and not isinstance(conflict, Conflict):
-            fix = _show(not value)
-        if fix is not None and fix != _yaml_text(value):
-            suggested.append(f"{other}: {fix}")
-    if not said:
-        return ""
-    note = "; ".join(said)
-    if suggested:
-        note += "; to settle it, write " + " or ".join(suggested) + " here"
-    return note
-
-
-def _validation_error(exc: ValidationError, resolved: ResolvedDocument) -> ProfileError:
-    located: List[ProfileError] = []
-    top = resolved.positions.get("")
-    top_file = top.file if top is not None else None
-    for error in exc.errors(include_url=False):
-        path, message, point = _humanise(error, resolved.data)
-        positions = resolved.positions
-        for new, former in FORMER_NAMES.items():  # a value written under its former name is found there
-            if (path == new or path.startswith(new + ".")) and positions.error_position(new) is None \
-                    and positions.error_position(former) is not None:
-                path = former + path[len(new):]
-        where: Optional[Position] = None
-        if point == "key":
-            where = positions.key_position(path)
-        elif point == "value":
-            where = positions.get(path)
-        if where is None:
-            _, where = positions.locate(path)
-        if point == "auto" and top_file is not None:
-            # A check across fields: the file that made the combination is to blame (a child
-            # writing blind.allowed: false over a parent's blind.retention: true), not the
-            # parent that only supplied a value; the message says what came from elsewhere.
-            involved = _involved_fields(error, path, message)
-            if where is None or where.file != top_file:
-                for candidate in involved:
-                    found = positions.error_position(candidate)
-                    if found is not None and found.file == top_file:
-                        path, where = candidate, found
-                        break
-            if where is not None and where.file == top_file and len(involved) > 1:
-                note = _inherited_note(error, involved, path, resolved, top_file)
-                if note:
-                    message = f"{message}; {note}"
-        located.append(
-            ProfileError(
-                message,
-                file=where.file if where else None,
-                line=where.line if where else None,
-                column=where.column if where else None,
-                path=path or None,
-                code=str(error.get("type", "")) or None,
-            )
-        )
-    # In reading order: the top file first, then by line and column.
-    located.sort(
-        key=lambda e: (e.line is None, e.file != top_file, e.file or "", e.line or 0, e.column or 0)
-    )
-    first = located[0]
-    first._errors = located
-    return first
-
-
 def _validate(resolved: ResolvedDocument) -> Profile:
     try:
         return Profile.model_validate(resolved.data)
     except ValidationError as exc:
-        raise _validation_error(exc, resolved) from None
+        raise validation_error(exc, resolved) from None
 
 
 def load_profile(name_or_path: Union[str, Path]) -> Profile:
@@ -1398,7 +534,7 @@ def load_profile_with_warnings(name_or_path: Union[str, Path]) -> Tuple[Profile,
     """
     from bragrules.profile.unused import unused_settings
 
-    source = _top_source(name_or_path)
+    source = top_source(name_or_path)
     resolved = _resolve_top(source)
     profile = _validate(resolved)
     if _is_shipped(source):
@@ -1421,21 +557,21 @@ def former_names(resolved: ResolvedDocument) -> List["SettingWarning"]:
         where = resolved.positions.key_position(former)
         if top is None or where is None or where.file != top.file:
             continue
-        present, value = _get(resolved.data, former)
+        present, value = get_path(resolved.data, former)
         new_name = path.rpartition(".")[2]
         found.append(SettingWarning(
             where.file, where.line, where.column, former,
-            f"the former name of {path}, still read; write {new_name}: {_yaml_text(value) if present else '...'}"))
+            f"the former name of {path}, still read; write {new_name}: {yaml_text(value) if present else '...'}"))
     return found
 
 
-def _is_shipped(source: _Source) -> bool:
+def _is_shipped(source: Source) -> bool:
     """Whether ``source`` is one of the shipped profiles, named or given by its path."""
     if source.label != source.display:  # named: a built-in
         return True
     if source.path is None:
         return False
-    shipped = _builtin_root() / os.path.basename(source.path)
+    shipped = builtin_root() / os.path.basename(source.path)
     if not shipped.is_file():
         return False
     if isinstance(shipped, Path) and os.path.realpath(shipped) == os.path.realpath(source.path):
@@ -1461,16 +597,6 @@ def load_profile_text(
     bragrules.profile.errors.ProfileError: <string>:2:17: table.first_dealer: 'rondom' is not allowed; choose one of: random, first_seat (did you mean 'random'?)
     """
     return _validate(resolve_text(text, filename, base_dir))
-
-
-_DEFAULT_DUMP: Dict[str, Any] = {}
-
-
-def _default_dump() -> Dict[str, Any]:
-    """An empty profile's canonical data (made once)."""
-    if not _DEFAULT_DUMP:
-        _DEFAULT_DUMP.update(Profile().model_dump(mode="json"))
-    return _DEFAULT_DUMP
 
 
 def profile_hash(profile: Profile) -> str:
@@ -1503,7 +629,7 @@ def profile_hash(profile: Profile) -> str:
     data = profile.model_dump(mode="json")
     for path in later_fields():
         *parents, name = path.split(".")
-        holder, default = data, _default_dump()
+        holder, default = data, default_dump()
         for part in parents:
             holder, default = holder[part], default[part]
         if holder.get(name) == default[name]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tupl
 from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
 
 from bragrules.core.cards import CARDS, Card
+from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import (
     STANDARD_CATEGORY_ORDER,
     STANDARD_SUIT_ORDER,
@@ -215,6 +216,9 @@ def wild_jokers(p: "Profile") -> str:
         text += " (the pack has none)"
     return text
 
+
+CATEGORY_ORDER_RULE = field_rule("ranking.category_order")
+SUITS_BREAK_TIES_RULE = field_rule("ranking.suits_break_ties")
 
 PRIAL_ORDER = choice(
     "ranking.prial_order",

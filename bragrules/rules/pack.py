@@ -69,6 +69,7 @@ class ShufflePolicy:
 
 
 JOKERS_RULE = field_rule("pack.jokers")
+SHUFFLE_RULE = field_rule("pack.shuffle")
 
 
 @dataclass(frozen=True, slots=True)

@@ -83,6 +83,9 @@ def rotation_step(p: "Profile") -> int:
 # The sentences
 # ---------------------------------------------------------------------------
 
+MIN_PLAYERS_RULE = field_rule("table.min_players")
+MAX_PLAYERS_RULE = field_rule("table.max_players")
+
 
 MIN_PLAYERS_RULE = field_rule("table.min_players")
 MAX_PLAYERS_RULE = field_rule("table.max_players")

@@ -137,7 +137,7 @@ def read_message(raw: Any) -> Dict[str, Any]:
     >>> read_message('{"turn": ' + '9' * 5001 + '}')
     Traceback (most recent call last):
     ...
-    bragrules.web.service.Refusal: a number in the message has more than 30 digits
+    bragrules.web.table_state.Refusal: a number in the message has more than 30 digits
     """
     if isinstance(raw, (bytes, bytearray)):
         if len(raw) > MAX_MESSAGE:

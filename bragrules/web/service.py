@@ -38,140 +38,50 @@ True
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import random
-import secrets
-import threading
 import time
-from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Deque, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Deque, Dict, Optional, Sequence
 
-from bragrules.core.cards import CardError, parse_cards
-from bragrules.core.errors import BragError, HistoryError, RuleViolation
-from bragrules.core.money import money_json, parse_money, pretty_money
-from bragrules.core.text import source_in_words
-from bragrules.engine.actions import DISPUTE_KINDS, KINDS, Action, LegalAction
+from bragrules.core.errors import HistoryError, RuleViolation
+from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
-from bragrules.play.bots import ALL_STYLES, STYLES, make_bot
-from bragrules.play.table import HUMAN, Seat, Table
-from bragrules.profile.models import Profile
-from bragrules.rules.session import AT_LIMIT_RULE
+from bragrules.play.bots import ALL_STYLES, STYLES
+from bragrules.play.keep import keep_problem
+from bragrules.play.table import Table
+from bragrules.rules.fixed import HISTORY_CARDS
 from bragrules.web.seats import (
     SeatFileError,
-    SeatRecord,
-    header_digest,
     load_seats,
-    save_seats,
     seat_file_path,
     token_digest,
 )
-
-MAX_NAME = 24
-"""The longest name a person may take at the table (one word)."""
-
-DEFAULT_STYLES = ("cautious", "loose", "blind_bluffer", "see_happy")
-REPLACE_STYLE = "cautious"
-"""The style of the bot the host puts in a person's place when the host names none."""
-BOT_NAMES = ("Ada", "Bo", "Cy", "Dot", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu",
-             "Max", "Ned", "Oz", "Pam", "Quin", "Ros", "Sid", "Tam", "Uma", "Vic")
-FEED_LINES = 14
-"""How many lines of the table's running account a seat is sent."""
-MAX_BOT_ACTIONS = 100_000
-"""Bot actions in one go before the table stops for breath (a table of bots and no end)."""
-MAX_RULINGS = 50
-"""Rulings the table remembers (the last ones; each seat is sent the last three)."""
-MAX_AMOUNT_TEXT = 40
-"""The longest amount written as text (``"5/2"``): a longer one is refused, never cut."""
-MAX_CARDS_TEXT = 80
-"""The longest text of cards entered or swapped: a longer one is refused, never cut."""
-
-Clock = Callable[[], float]
-
-
-class Refusal(BragError):
-    """A request the table refuses: ``message`` for people, ``status`` for HTTP, ``rule`` when a rule forbids it."""
-
-    def __init__(self, message: str, status: int = 400, rule: Optional[str] = None, rule_words: Optional[str] = None):
-        super().__init__(message)
-        self.message = message
-        self.status = status
-        self.rule = rule
-        self.rule_words = rule_words
-
-    def to_json(self) -> Dict[str, Any]:
-        out: Dict[str, Any] = {"type": "error", "error": self.message}
-        if self.rule is not None:
-            out["rule"] = self.rule
-            out["rule_words"] = self.rule_words
-        return out
+from bragrules.web.table_play import TablePlay
+from bragrules.web.table_state import (
+    BOT_NAMES,
+    DEFAULT_STYLES,
+    FEED_LINES,
+    MAX_NAME,
+    MAX_RULINGS,
+    REPLACE_STYLE,
+    Clock,
+    Place,
+    Refusal,
+    Ruling,
+    check_name,
+)
+from bragrules.web.views import (
+    describe,
+    option_label,
+    optional_money,
+    public_view,
+    rule_json,
+    rule_words,
+    seat_view,
+    timeout_action,
+)
 
 
-@dataclass
-class Place:
-    """A seat as the server keeps it: a person's token, or the bot that plays it."""
-
-    name: str
-    style: str = HUMAN
-    digest: Optional[str] = None  # the salted hash of a person's seat token (None: a bot, or a seat not yet claimed)
-    connections: int = 0
-
-    @property
-    def is_bot(self) -> bool:
-        return self.style != HUMAN
-
-
-@dataclass
-class Ruling:
-    """A dispute raised at the table and how ``bragrules arbitrate`` rules it.
-
-    A ruling is read by everyone and changes nothing by itself. When it
-    would change the deal (a peek that folds the one who looked, an
-    exposure), that change is ``pending``: it is made only when the host
-    confirms the ruling or the player it concerns concedes it
-    (:meth:`TableService.accept_ruling`), and ``settled`` then says who did.
-    """
-
-    raised_by: str
-    text: str
-    allowed: Optional[bool]
-    summary: str
-    rules: List[Dict[str, Any]] = field(default_factory=list)
-    number: int = 0  # the ruling's number at this table, counted from 1
-    deal: int = 0  # the deal it was raised in
-    pending: Optional[Action] = None  # the change it would make to the deal, until confirmed or conceded
-    settled: Optional[str] = None  # who made that change: "confirmed by the host", "conceded by Bob"
-
-    def to_json(self) -> Dict[str, Any]:
-        pending = None if self.pending is None else {"player": self.pending.player, "action": str(self.pending)}
-        return {"id": self.number, "raised_by": self.raised_by, "text": self.text, "allowed": self.allowed,
-                "summary": self.summary, "rules": self.rules, "deal": self.deal, "pending": pending,
-                "settled": self.settled}
-
-
-def _money(value: Optional[Fraction]) -> Any:
-    return None if value is None else money_json(value)
-
-
-def check_name(name: Any) -> str:
-    """A person's name at the table: one word of printable characters, at most :data:`MAX_NAME`.
-
-    >>> check_name("  Ada ")
-    'Ada'
-    >>> check_name("Ada Lovelace")
-    Traceback (most recent call last):
-    ...
-    bragrules.web.service.Refusal: a name at the table is one word of at most 24 characters (letters, digits, - or _)
-    """
-    text = name.strip() if isinstance(name, str) else ""
-    if (not text or len(text) > MAX_NAME or len(text.split()) != 1
-            or not all(ch.isalnum() or ch in "-_'." for ch in text)):
-        raise Refusal(f"a name at the table is one word of at most {MAX_NAME} characters (letters, digits, - or _)")
-    return text
-
-
-class TableService:
+class TableService(TablePlay):
     """One table: the lobby, then the session, for people in browsers and bots.
 
     ``seats`` is how many sit at the table; ``bots`` the styles of the bots
@@ -180,64 +90,6 @@ class TableService:
     seat whose browser is gone before the profile's rule, or a fold, acts
     for it. ``clock`` is monotonic seconds (tests give a fake one).
     """
-
-    def __init__(
-        self,
-        profile: Profile,
-        profile_name: str,
-        *,
-        seats: int,
-        bots: Sequence[str] = DEFAULT_STYLES,
-        seed: Optional[int] = None,
-        hands: Optional[int] = None,
-        log_path: Optional[Path] = None,
-        turn_timeout: float = 90.0,
-        clock: Clock = time.monotonic,
-        keep: bool = False,
-    ):
-        low, high = profile.table.min_players, profile.table.max_players
-        if keep:
-            problem = keep_problem(profile)
-            if problem is not None:
-                raise Refusal(problem)
-            if bots:
-                raise Refusal("keep mode is for people at a real table: bots hold no real cards (--bots none)")
-        if not max(2, low) <= seats <= high:
-            raise Refusal(f"the profile {profile.name} seats {low} to {high} players, not {seats}")
-        for style in bots:
-            if style not in ALL_STYLES:
-                raise Refusal(f"unknown bot style {style!r}; choose from {', '.join(ALL_STYLES)}")
-        self.profile = profile
-        self.profile_name = profile_name
-        self.seat_count = seats
-        self.bot_styles = list(bots)
-        self.seed = seed if seed is not None else secrets.randbelow(10**6)
-        self.hands = hands
-        self.log_path = log_path
-        self.turn_timeout = turn_timeout
-        self.clock = clock
-        self.salt = secrets.token_bytes(16)  # for the tokens' hashes: the table keeps no token itself
-        self.host_token = secrets.token_urlsafe(32)  # printed once, for the host's link
-        self.host_digests = [token_digest(self.salt, self.host_token)]
-        self.places: Dict[str, Place] = {}  # in seat order
-        self.digests: Dict[str, str] = {}  # a seat token's salted hash -> seat name
-        self.replaced: Dict[str, str] = {}  # seat name -> the style of the bot the host put in a person's place
-        self.claim_by_name = False  # resumed without a seat file: each person takes their seat back by name
-        self.table: Optional[Table] = None
-        self.phase = "lobby"  # then "play", then "over"
-        self.turn = 0  # counts every change of whose turn it is: an action names the turn it answers
-        self.version = 0  # counts every change anyone can see
-        self.feed: List[str] = []
-        self.last: Optional[Dict[str, Any]] = None
-        self.rulings: List[Ruling] = []
-        self.ruling_count = 0
-        self.fault: Optional[str] = None  # why the table stopped mid-session (its log cannot be written)
-        self.absent_since: Optional[float] = None
-        self.stop_note: Optional[str] = None
-        self.lock = threading.RLock()
-        self.keep = keep  # the cards are real, on a table: the app keeps score and referees
-        self.address: Optional[Tuple[str, int]] = None  # (host, port) the table listens on: where its links point
-        self.recorded_address: Optional[Tuple[str, int]] = None  # resumed: where the seat file says it listened
 
     # ------------------------------------------------------------------
     # Starting and resuming
@@ -305,499 +157,6 @@ class TableService:
                     service._advance()
         return service
 
-    def _seat_bot(self, place: Place, style: str) -> None:
-        """A bot of ``style`` plays ``place`` from now on (the host replaced the person who sat there)."""
-        assert self.table is not None
-        place.style = style
-        self.replaced[place.name] = style
-        self.table.bots[place.name] = make_bot(style, random.Random(f"{self.seed}/{place.name}/replaced"), place.name)
-
-    def _seat_record(self) -> SeatRecord:
-        assert self.log_path is not None
-        return SeatRecord(log=header_digest(self.log_path), salt=self.salt, hosts=list(self.host_digests),
-                          seats={p.name: p.digest for p in self.places.values() if p.digest is not None},
-                          bots=dict(self.replaced), address=self.address)
-
-    def listening(self, host: str, port: int) -> None:
-        """The table listens on ``host:port`` (what its links name): recorded in the seat file, so that
-        ``serve --resume`` listens there again."""
-        with self.lock:
-            self.address = (host, port)
-            self._save_seats()
-
-    @property
-    def table_id(self) -> str:
-        """A name for this table that lasts through restarts (it is drawn from the seat file's salt), for
-        what a browser keeps per table, such as its seat cookie: a browser sends a cookie to every port
-        of a host, so another table of this computer must not read it as its own.
-
-        >>> from bragrules.profile import load_profile
-        >>> service = TableService(load_profile("traditional"), "traditional", seats=3, bots=[])
-        >>> len(service.table_id), service.table_id == TableService.table_id.fget(service)
-        (12, True)
-        """
-        return hashlib.sha256(b"bragrules-table/" + self.salt).hexdigest()[:12]
-
-    def _save_seats(self) -> None:
-        """Write the seat file beside the log (nothing without a log, or before the game starts).
-
-        A seat file that cannot be written does not stop the game: the feed says so (a restart
-        would then need ``--claim-by-name``).
-        """
-        if self.log_path is None or self.table is None:
-            return
-        target = seat_file_path(self.log_path)
-        try:
-            save_seats(target, self._seat_record())
-        except OSError as exc:
-            self._note(f"the seat file {target} cannot be written ({exc.strerror or exc}): after a restart, "
-                       "people would take their seats back by name")
-
-    def join(self, name: Any) -> str:
-        """Take a seat (or take back one's seat at a resumed table) with a name; returns the seat token."""
-        with self.lock, self._writing():
-            text = check_name(name)
-            if self.phase == "lobby":
-                if text in self.places:
-                    raise Refusal(f"{text} is already at the table: choose another name", 409)
-                if len(self.places) >= self.seat_count:
-                    raise Refusal(f"the table is full ({self.seat_count} seats)", 409)
-                self.places[text] = Place(text)
-                token = self._new_token(text)
-                self._note(f"{text} sits down")
-                if len(self.places) == self.seat_count:
-                    self._start()
-                return token
-            place = self.places.get(text)
-            if place is None or place.is_bot:
-                raise Refusal("the game has started: only a person with a seat at this table can join by name; "
-                              "watch without joining", 409)
-            if place.digest is not None:
-                raise Refusal(f"{text}'s seat is taken: open the seat's own link (or ask the host)", 409)
-            token = self._new_token(text)
-            self._note(f"{text} is back at the table")
-            self._save_seats()
-            return token
-
-    def _new_token(self, name: str) -> str:
-        token = secrets.token_urlsafe(32)
-        digest = token_digest(self.salt, token)
-        self.places[name].digest = digest
-        self.digests[digest] = name
-        self._changed()
-        return token
-
-    def _seat_named(self, token: Any) -> Optional[str]:
-        """The seat a token stands for (None: no seat of this table)."""
-        if not isinstance(token, str) or not token or len(token) > 200:
-            return None
-        return self.digests.get(token_digest(self.salt, token))
-
-    def start(self, host_token: Any) -> None:
-        """The host starts the game: bots fill the empty seats."""
-        with self.lock, self._writing():
-            self._host(host_token)
-            if self.phase != "lobby":
-                raise Refusal("the game has already started", 409)
-            self._start()
-
-    def _start(self) -> None:
-        people = [p for p in self.places.values() if not p.is_bot]
-        if not people:
-            raise Refusal("nobody has joined yet", 409)
-        missing = self.seat_count - len(people)
-        if missing and not self.bot_styles:
-            low = max(2, self.profile.table.min_players)
-            if len(people) < low:
-                raise Refusal(f"{len(people)} at the table and no bots to fill seats: this profile needs {low}", 409)
-            self.seat_count = len(people)  # people only: the table is who came
-            missing = 0
-        taken = set(self.places)
-        names = [n for n in BOT_NAMES if n not in taken]
-        round_ = 2
-        while len(names) < missing:
-            names += [f"{n}{round_}" for n in BOT_NAMES if f"{n}{round_}" not in taken]
-            round_ += 1
-        for index in range(missing):
-            style = self.bot_styles[index % len(self.bot_styles)]
-            self.places[names[index]] = Place(names[index], style)
-        seats = [Seat(p.name, p.style) for p in self.places.values()]
-        try:
-            self.table = Table.new(self.profile, seats, seed=self.seed, profile_name=self.profile_name,
-                                   log_path=self.log_path, hands=self.hands, keep=self.keep)
-        except BragError as exc:  # the log cannot be written: the lobby stays as it was
-            for place in list(self.places.values()):
-                if place.is_bot:
-                    del self.places[place.name]
-            raise Refusal(f"the game cannot start: {exc}", 500) from None
-        self.phase = "play"
-        self._note(f"the game starts: {', '.join(seat.name for seat in seats)}")
-        self._save_seats()
-        self._advance()
-
-    # ------------------------------------------------------------------
-    # Who is asking
-    # ------------------------------------------------------------------
-
-    def seat_of(self, token: Any) -> str:
-        """The seat a token stands for; a forged or stale token is refused."""
-        name = self._seat_named(token)
-        if name is None:
-            raise Refusal("this seat token is not one of this table's: join with your name", 403)
-        return name
-
-    def _host(self, token: Any) -> None:
-        if not self.is_host(token):
-            raise Refusal("only the host may do that (the host's link was printed when the server started)", 403)
-
-    def is_host(self, token: Any) -> bool:
-        """Whether ``token`` is a host's: the one printed at the start, or at a restart (each keeps working)."""
-        if not isinstance(token, str) or not token or len(token) > 200:
-            return False
-        digest = token_digest(self.salt, token)
-        return any(secrets.compare_digest(digest, known) for known in self.host_digests)
-
-    def connected(self, name: str, delta: int) -> None:
-        """A browser of seat ``name`` opened (+1) or closed (-1)."""
-        with self.lock:
-            place = self.places.get(name)
-            if place is not None:
-                place.connections = max(0, place.connections + delta)
-                self._watch_absence()
-                self._changed()
-
-    # ------------------------------------------------------------------
-    # Playing
-    # ------------------------------------------------------------------
-
-    @property
-    def deal(self) -> Optional[Deal]:
-        return self.table.session.current if self.table is not None else None
-
-    def act(self, token: Any, message: Any) -> None:
-        """Apply the action a seat's browser sent: ``{"kind": "bet", "amount": "2", "turn": 17}``.
-
-        The action is always the token's seat's, and ``turn`` must be the
-        turn the browser was shown (an action sent twice, or one meant for
-        an earlier turn, is refused). Refused actions change nothing.
-        """
-        with self.lock, self._writing():
-            name = self.seat_of(token)
-            action = self._read_action(name, message)
-            self._apply(action)
-
-    def enter_cards(self, token: Any, message: Any, host_token: Any = None) -> None:
-        """Keep mode: the cards a player shows at a see or a showdown, ``{"player": "Ann", "cards":
-        "Kc Kd 4c", "turn": 17}``, entered by that player or by the host.
-
-        The deal waits for them (``cards_needed`` in the state), checks them (real cards, as many
-        as a hand holds, none twice, none already known in this deal) and, once every hand awaited
-        is in, settles by the profile. A refused entry changes nothing.
-        """
-        with self.lock, self._writing():
-            host = self.is_host(token) or self.is_host(host_token)
-            seat = self._seat_named(token)
-            name = seat if seat is not None else "the host" if host else self.seat_of(token)
-            if not isinstance(message, dict):
-                raise Refusal("cards are entered as a JSON object such as {\"player\": \"Ann\", "
-                              "\"cards\": \"Kc Kd 4c\", \"turn\": 3}")
-            deal = self.deal
-            if self.phase != "play" or deal is None:
-                raise self._not_playing()
-            if not self.keep:
-                raise Refusal("the cards are dealt by the table: nothing is entered (keep mode only)", 409)
-            turn = message.get("turn")
-            if isinstance(turn, bool) or not isinstance(turn, int):
-                raise Refusal("cards entered name the turn they answer (\"turn\": the number the table last sent)")
-            if turn != self.turn:
-                raise Refusal("this entry answers an earlier turn (sent twice, or the table has moved on): "
-                              "nothing was done", 409)
-            player = message.get("player", seat)
-            if not isinstance(player, str) or player not in deal.players:
-                raise Refusal("name the player whose cards these are")
-            if not host and player != name:
-                raise Refusal(f"{name} may enter only their own cards; the host may enter anyone's", 403)
-            raw = message.get("cards")
-            if isinstance(raw, list) and all(isinstance(c, str) for c in raw):
-                raw = " ".join(raw)
-            if not isinstance(raw, str) or not raw.strip():
-                raise Refusal("the cards are written as text such as \"Kc Kd 4c\"")
-            if len(raw) > MAX_CARDS_TEXT:
-                raise Refusal(f"the cards are written in at most {MAX_CARDS_TEXT} characters, such as \"Kc Kd 4c\"")
-            try:
-                cards = parse_cards(raw)
-            except CardError as exc:
-                raise Refusal(f"cards: {exc}") from None
-            try:
-                deal.verify_cards(player, cards)
-            except RuleViolation as exc:
-                raise self._rule_refusal(exc) from None
-            deal.enter_cards(player, cards)
-            self._note(f"{player} shows {' '.join(str(c) for c in cards)}"
-                       + ("" if name == player else f" (entered by {name})"))
-            self.turn += 1
-            self._advance()
-
-    def _read_action(self, name: str, message: Any) -> Action:
-        if not isinstance(message, dict):
-            raise Refusal("an action is a JSON object such as {\"kind\": \"fold\", \"turn\": 3}")
-        if self.phase != "play" or self.deal is None:
-            raise self._not_playing()
-        turn = message.get("turn")
-        if isinstance(turn, bool) or not isinstance(turn, int):
-            raise Refusal("an action names the turn it answers (\"turn\": the number the table last sent)")
-        if turn != self.turn:
-            raise Refusal("this action answers an earlier turn (sent twice, or the table has moved on): "
-                          "nothing was done", 409)
-        kind = message.get("kind")
-        if not isinstance(kind, str) or kind not in KINDS:
-            raise Refusal(f"unknown action; one of: {', '.join(KINDS)}")
-        target = message.get("target")
-        if target is not None and not isinstance(target, str):
-            raise Refusal("'target' is text: old, new, all, or a player's name")
-        amount: Optional[Fraction] = None
-        if kind in ("bet", "see"):
-            raw = message.get("amount")
-            if raw is None:
-                option = next((o for o in self.deal.view(name).legal_actions() if o.kind == kind), None)
-                amount = option.amount if option is not None else None
-                if amount is None:
-                    raise Refusal(f"'{kind}' needs an amount")
-            else:
-                if isinstance(raw, float) or isinstance(raw, bool) or not isinstance(raw, (int, str)):
-                    raise Refusal("an amount is exact: an integer, or text such as \"5/2\"")
-                if isinstance(raw, str) and len(raw) > MAX_AMOUNT_TEXT:
-                    raise Refusal(f"an amount is written in at most {MAX_AMOUNT_TEXT} characters, such as \"5/2\"")
-                try:
-                    amount = parse_money(raw)
-                except ValueError as exc:
-                    raise Refusal(f"amount: {exc}") from None
-        elif "amount" in message and message["amount"] is not None:
-            raise Refusal(f"'{kind}' takes no amount")
-        cards = None
-        if kind in ("arrange", "swap") and target is None:
-            raw_cards = message.get("cards")
-            if not isinstance(raw_cards, list) or not raw_cards or len(raw_cards) > 9:
-                raise Refusal(f"'{kind}' lists cards: [[\"Ah\", \"Ad\", \"Ac\"], ...]")
-            try:
-                groups = [[c] if isinstance(c, str) else c for c in raw_cards]
-                if not all(isinstance(g, list) and all(isinstance(c, str) for c in g) for g in groups):
-                    raise CardError("cards are written as text such as \"Kc\"")
-                texts = [" ".join(g) for g in groups]
-                if any(len(text) > MAX_CARDS_TEXT for text in texts):
-                    raise CardError(f"each hand's cards are written in at most {MAX_CARDS_TEXT} characters")
-                cards = tuple(tuple(parse_cards(text)) for text in texts)
-            except CardError as exc:
-                raise Refusal(f"cards: {exc}") from None
-        return Action(name, kind, amount=amount, target=target, cards=cards)
-
-    def _apply(self, action: Action) -> None:
-        table, deal = self.table, self.deal
-        assert table is not None and deal is not None
-        if action.kind in DISPUTE_KINDS and action.kind != "redeal":
-            raise Refusal("a peek or an exposure is raised as a dispute, so that the table's ruling records it")
-        if table.session.time_up():  # session.end.at_limit: abandon: play stopped at the time limit
-            table.session.abandon_deal()
-            self._advance()
-            raise self._rule_refusal(RuleViolation(AT_LIMIT_RULE, "time is up: the hand is abandoned, "
-                                                                          "every stake returned"))
-        try:
-            deal.verify(action)
-        except RuleViolation as exc:
-            raise self._rule_refusal(exc) from None
-        table.session.act(action)
-        self._note(describe(deal, action))
-        self.turn += 1
-        self._advance()
-
-    @contextlib.contextmanager
-    def _writing(self) -> Iterator[None]:
-        """Around every change that is written to the log: when the log cannot be written (a full
-        disk, a size limit), the table stops, every seat is told why in words (``fault`` in the
-        state), and the request is refused (503). The log is left readable up to its last complete
-        line, as ``play`` leaves it, and the server stays up."""
-        try:
-            yield
-        except HistoryError as exc:
-            table = self.table
-            if table is None or table.log is None or exc.file != table.log.name:
-                raise
-            self._stop_for(exc, table.log.name)
-            raise Refusal(self.fault or exc.message, 503) from None
-
-    def _stop_for(self, exc: HistoryError, name: str) -> None:
-        """The log cannot be written: stop the table, and say so to everyone."""
-        self.phase = "stopped"
-        self.fault = (f"the table has stopped: {exc.message} ({name}). Free some disk space, then restart "
-                      f"the table with: bragrules serve --resume {name}")
-        self.absent_since = None
-        self._note(self.fault)
-        self._changed()
-        if self.table is not None:
-            with contextlib.suppress(BragError, OSError):
-                self.table.close()
-
-    def _not_playing(self) -> Refusal:
-        """The refusal of an action when no deal is in progress."""
-        if self.fault is not None:
-            return Refusal(self.fault, 503)
-        return Refusal("no deal is in progress" if self.phase != "over" else "the session is over", 409)
-
-    def _rule_refusal(self, exc: RuleViolation) -> Refusal:
-        return Refusal(exc.message, 409, exc.rule, rule_words(self.profile, exc.rule))
-
-    def _advance(self) -> None:
-        """Bots act, deals end and begin, until a person is to act or the session is over."""
-        table = self.table
-        assert table is not None
-        session = table.session
-        for _ in range(MAX_BOT_ACTIONS):
-            deal = session.current
-            if deal is not None and not deal.is_over and session.time_up():
-                session.abandon_deal()  # session.end.at_limit: abandon: play stops at the time limit
-            if deal is not None and deal.is_over:
-                self._finish(deal)
-                continue
-            if deal is None:
-                if table.finished or not any(not p.is_bot for p in self.places.values()):
-                    self._end()
-                    return
-                session.start_deal()
-                self.turn += 1
-                self._note(f"deal {session.state.dealt + 1}: {session.dealer} deals")
-                continue
-            player = deal.to_act
-            if player is None:  # keep mode: the cards shown at a showdown are awaited
-                break
-            bot = table.bots.get(player)
-            if bot is None:
-                break
-            action = bot.choose(deal.view(player))
-            session.act(action)
-            self._note(describe(deal, action))
-            self.turn += 1
-        self._watch_absence()
-        self._changed()
-
-    def _finish(self, deal: Deal) -> None:
-        table = self.table
-        assert table is not None
-        number = table.session.state.dealt + 1
-        result = table.session.finish_deal()
-        self._record_result(number, deal, result)
-
-    def _record_result(self, number: int, deal: Deal, result: Any) -> None:
-        """The last deal (``last`` in the state) and the feed's line of its result."""
-        view = deal.view(deal.order[0])
-        rules = decided_rules(deal)
-        why = reason_with_rules(result.reason, rules)
-        self.last = {
-            "deal": number,
-            "outcome": result.outcome,
-            "winners": list(result.winners),
-            "pot": _money(result.pot),
-            "reason": result.reason,
-            "why": why,  # the reason and the rules that decided it
-            "net": {p: _money(v) for p, v in result.net.items()},
-            "carried_out": _money(result.carried_out),
-            "shown": {p: [str(c) for c in h] for p, h in view.shown().items() if h is not None},
-            "shown_names": shown_names(deal, view.shown()),
-            "rules": rules,  # the rules that decided the ending, as arbitrate words them
-        }
-        if result.outcome in ("carried", "redeal", "abandoned"):  # nobody won: a redeal's pot went back to the players
-            self._note(f"deal {number}: {why}")
-        else:
-            self._note(f"deal {number}: {' and '.join(result.winners)} {'wins' if len(result.winners) == 1 else 'win'}"
-                       f" {pretty_money(result.pot)} ({why})")
-
-    def _end(self) -> None:
-        table = self.table
-        assert table is not None
-        if self.phase != "over":
-            self.phase = "over"
-            if not table.finished:
-                self.stop_note = "nobody is left at the table but bots"
-            self._note("the session is over" + (f": {self.stop_note}" if self.stop_note else ""))
-            table.close()
-        self.absent_since = None
-        self._changed()
-
-    def close(self) -> None:
-        """Stop the table (the server is stopping): the log has everything played so far."""
-        with self.lock:
-            if self.table is not None:
-                self.table.close()
-
-    # ------------------------------------------------------------------
-    # Absent players and the host
-    # ------------------------------------------------------------------
-
-    def _waiting_for(self) -> Optional[Place]:
-        deal = self.deal
-        if self.phase != "play" or deal is None or deal.is_over or deal.to_act is None:
-            return None
-        place = self.places.get(deal.to_act)
-        return place if place is not None and not place.is_bot else None
-
-    def _watch_absence(self) -> None:
-        place = self._waiting_for()
-        if place is None or place.connections > 0:
-            self.absent_since = None
-        elif self.absent_since is None:
-            self.absent_since = self.clock()
-
-    def seconds_left(self) -> Optional[float]:
-        """While the seat to act has no browser open: seconds until the table acts for it."""
-        if self.absent_since is None:
-            return None
-        return max(0.0, self.turn_timeout - (self.clock() - self.absent_since))
-
-    def tick(self) -> bool:
-        """Act for an absent seat whose time is up (the profile's rule, else a fold); whether anything changed."""
-        with self.lock:
-            self._watch_absence()
-            left = self.seconds_left()
-            if left is None or left > 0:
-                return False
-            deal = self.deal
-            assert deal is not None and deal.to_act is not None
-            player = deal.to_act
-            action = timeout_action(deal, player)
-            self._note(f"{player} was away for {self.turn_timeout:g} seconds: the table acts for them")
-            self.absent_since = None
-            try:
-                with self._writing():
-                    self._apply(action)
-            except Refusal:  # the log cannot be written: the table has stopped, and says so
-                pass
-            return True
-
-    def replace_with_bot(self, host_token: Any, name: Any, style: str = "cautious") -> None:
-        """The host removes a person: a bot of ``style`` plays the seat from now on (the token stops working)."""
-        with self.lock, self._writing():
-            self._host(host_token)
-            if self.fault is not None:
-                raise Refusal(self.fault, 503)
-            place = self.places.get(name) if isinstance(name, str) else None
-            if place is None or place.is_bot:
-                raise Refusal("name a person at the table", 404)
-            if style not in ALL_STYLES:
-                raise Refusal(f"unknown bot style; choose from {', '.join(ALL_STYLES)}")
-            if self.keep and self.phase != "lobby":
-                raise Refusal("keep mode: a bot cannot hold real cards, so nobody is replaced by one", 409)
-            if place.digest is not None:
-                self.digests.pop(place.digest, None)
-            place.digest = None
-            if self.phase == "lobby":
-                del self.places[place.name]
-                self._note(f"the host removes {place.name}")
-                self._changed()
-                return
-            self._seat_bot(place, style)
-            self._note(f"the host replaces {place.name} with a bot ({style})")
-            self._save_seats()
-            self._advance()
-
     # ------------------------------------------------------------------
     # Disputes
     # ------------------------------------------------------------------
@@ -834,7 +193,7 @@ class TableService:
                 if ruling is None:
                     raise Refusal(f"the dispute cannot be ruled: {getattr(exc, 'message', exc)}") from None
                 return self._record_ruling(ruling, number)
-            if found.allowed is False and any(c.path == "history.cards" for c in found.citations):
+            if found.allowed is False and any(c.path == HISTORY_CARDS for c in found.citations):
                 unseen = self._unseen_ruling(name, words, deal)
                 if unseen is not None:
                     found.allowed, found.summary, found.citations = unseen.allowed, unseen.summary, []
@@ -963,17 +322,6 @@ class TableService:
         pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, hidden))) + r")\b")
         return pattern.sub("??", text)
 
-    # ------------------------------------------------------------------
-    # What each seat is sent
-    # ------------------------------------------------------------------
-
-    def _note(self, text: str) -> None:
-        self.feed.append(text)
-        del self.feed[:-FEED_LINES]
-
-    def _changed(self) -> None:
-        self.version += 1
-
     def state(self, token: Any = None, host_token: Any = None) -> Dict[str, Any]:
         """What the browser holding ``token`` is shown (None, or a token not of this table: a spectator);
         with the host's controls when ``token`` or ``host_token`` is a host's link (a host may sit at a seat too)."""
@@ -1005,8 +353,8 @@ class TableService:
                                         "here": place.is_bot or place.connections > 0}
                 if table is not None:
                     session = table.session
-                    item["balance"] = _money(session.balances[place.name])
-                    item["net"] = _money(session.net()[place.name])
+                    item["balance"] = optional_money(session.balances[place.name])
+                    item["net"] = optional_money(session.net()[place.name])
                     if session.rules.format.lives is not None:
                         item["lives"] = session.lives[place.name]
                 seats.append(item)
@@ -1021,7 +369,7 @@ class TableService:
             out["deals_played"] = table.deals_played
             out["hands"] = table.hands
             out["dealer"] = session.dealer
-            out["carried"] = _money(session.state.carried)
+            out["carried"] = optional_money(session.state.carried)
             if self.phase == "over":
                 out["winners"] = session.winners()
             deal = session.current
@@ -1037,6 +385,11 @@ class TableService:
             if host and table.log is not None:
                 out["log"] = table.log.name
             return out
+
+
+__all__ = ["BOT_NAMES", "DEFAULT_STYLES", "FEED_LINES", "MAX_NAME", "MAX_RULINGS", "Clock", "Place", "Refusal", "Ruling",
+           "TableService", "check_name", "describe", "keep_problem", "option_label", "public_view", "seat_view",
+           "timeout_action"]
 
 
 class _Replayed:
@@ -1064,257 +417,3 @@ class _Replayed:
                 service._note(line)
             else:
                 service._record_result(*line)
-
-
-# ---------------------------------------------------------------------------
-# Views and words
-# ---------------------------------------------------------------------------
-
-
-def keep_problem(profile: Profile) -> Optional[str]:
-    """Why keep mode cannot referee ``profile`` (None: it can): the formats whose play turns on
-    cards the app would have to know before a showdown (several hands to arrange, the centre to
-    swap with).
-
-    >>> from bragrules.profile import load_profile
-    >>> keep_problem(load_profile("traditional")) is None
-    True
-    """
-    fmt = profile.format
-    if fmt.exchange.enabled:
-        return (f"keep mode does not support the profile {profile.name}: Stop the Bus swaps with a "
-                "centre the app would have to know (play it dealt, without --keep)")
-    if fmt.hands > 1:
-        return (f"keep mode does not support the profile {profile.name}: its {fmt.hands} hands each are "
-                "arranged and compared card by card (play it dealt, without --keep)")
-    return None
-
-
-def _option_json(option: LegalAction, deal: Deal) -> Dict[str, Any]:
-    item: Dict[str, Any] = {
-        "kind": option.kind, "target": option.target, "amount": _money(option.amount),
-        "max": _money(option.max_amount), "step": _money(option.step), "all_in": option.all_in,
-        "label": option_label(option),
-    }
-    if option.kind == "bet":
-        item["amounts"] = [money_json(a) for a in option.amounts(limit=12)]
-    if option.cards is not None:  # the seat's own cards (a swap, an arrangement's hint) and the centre's
-        item["cards"] = [[str(c) for c in hand] for hand in option.cards]
-    return item
-
-
-def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
-    """The view a seat is sent: the engine's :meth:`PlayerView.to_json`, with the seat's options labelled.
-
-    Everything in it is the seat's own or the table's: the engine's view
-    holds no other seat's hidden cards, and the options' cards are the
-    seat's own hand and the face-up centre.
-    """
-    view = deal.view(player)
-    data = view.to_json()
-    legal = view.legal_actions()
-    data["legal"] = [_option_json(o, deal) for o in legal]
-    if "swap" in (o.kind for o in legal):  # one button per card: the swaps are chosen by tapping two cards
-        data["legal"] = [o for o in data["legal"] if o["kind"] != "swap" or o["target"] == "all"]
-        data["swap_cards"] = True
-    if deal.rules.profile.seeing.concede_unseen and any(o.kind == "concede" for o in legal):
-        data["shown_beats"] = view.shown_beats()
-    data["two_hands"] = view.two_hands
-    data["inspected"] = view.inspected
-    data["inspected_hand"] = None if view.inspected_hand is None else [str(c) for c in view.inspected_hand]
-    arrangement = view.arrangement
-    data["arrangement"] = None if arrangement is None else [[str(c) for c in h] for h in arrangement]
-    data["hand_name"] = hand_name(deal, view.inspected_hand or view.hand)
-    data["shown_names"] = shown_names(deal, view.shown())
-    carry = next((o for o in legal if o.kind in ("retain", "release")), None)
-    if carry is not None:  # why the pot carries, and why the hand may be kept: the rules of the ending to come
-        after = deal.snapshot()
-        after.apply(carry.action())
-        data["carry_rules"] = decided_rules(after)
-    if deal.can(Action(player, "redeal")):
-        data["legal"].append({"kind": "redeal", "target": None, "amount": None, "max": None, "step": None,
-                              "all_in": False, "label": "demand a redeal (your cards were exposed)"})
-    return data
-
-
-def public_view(deal: Deal) -> Dict[str, Any]:
-    """What a spectator is sent: the table as everyone sees it, no hand and no options."""
-    data = deal.view(deal.order[0]).to_json()
-    data["player"] = None
-    data["hand"] = None
-    data["legal"] = []
-    data["shown_names"] = shown_names(deal, deal.view(deal.order[0]).shown())
-    return data
-
-
-def rule_json(path: str, value: Any, sentence: str, source: str) -> Dict[str, Any]:
-    """A rule cited at the table: its path, value and sentence, and its source as a code (``"002"``)
-    and in words, naming the rule text as the rulebook does (:func:`~bragrules.core.text.source_in_words`).
-
-    >>> rule_json("seeing.tie", "caller_loses", "a tie goes against the player who called the see", "002")["source_words"]
-    'the traditional rules text'
-    """
-    return {"path": path, "value": value, "sentence": sentence, "source": source,
-            "source_words": source_in_words(source) if source else ""}
-
-
-def decided_rules(deal: Deal) -> List[Dict[str, Any]]:
-    """The rules that decided how ``deal`` (over) ended, as the engine names them
-    (:attr:`~bragrules.engine.state.DealResult.decided_by`) and ``bragrules arbitrate`` words them.
-
-    >>> from bragrules.profile import load_profile
-    >>> from bragrules.rules.compile import compile_rules
-    >>> from bragrules.core.cards import parse_cards
-    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
-    ...             {"A": parse_cards("Kc Kd 4c"), "B": parse_cards("Kh Ks 4d")})
-    >>> for text in ("A look", "A bet 2", "B look", "B see 4"):
-    ...     _ = deal.apply_text(text)
-    >>> [r["sentence"] for r in decided_rules(deal)]
-    ['a tie goes against the player who called the see']
-    """
-    from bragrules.arbitrate import cite_rules
-
-    if deal.result is None:
-        return []
-    return [rule_json(c.path, c.value, c.sentence, c.source) for c in cite_rules(deal.rules.profile, deal.result.decided_by)]
-
-
-def reason_with_rules(reason: str, rules: Sequence[Dict[str, Any]]) -> str:
-    """How a deal ended, and the rules that decided it (a tie named as one).
-
-    >>> reason_with_rules("B saw A", [{"path": "seeing.tie", "sentence": "a tie goes against the player who called the see"}])
-    'B saw A; equal hands: a tie goes against the player who called the see'
-    """
-    words = [("equal hands: " if r["path"] == "seeing.tie" else "") + r["sentence"] for r in rules]
-    return "; ".join([reason, *words])
-
-
-def hand_name(deal: Deal, cards: Optional[Sequence[Any]]) -> Optional[str]:
-    """A hand in words, as ``bragrules play`` names it (``"pair of aces, four kicker"``); None for
-    no cards, or cards that are not one hand of the format (several hands each).
-
-    >>> from bragrules.profile import load_profile
-    >>> from bragrules.rules.compile import compile_rules
-    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
-    ...             {"A": parse_cards("Ac Ad 4c"), "B": parse_cards("5s 6h 7d")})
-    >>> hand_name(deal, parse_cards("Ac Ad 4c"))
-    'pair of aces, four kicker'
-    """
-    fmt = deal.rules.format
-    if not cards or fmt.hands != 1 or len(cards) != fmt.cards_dealt:
-        return None
-    return deal.rules.ranking.ranker.describe(tuple(cards))
-
-
-def shown_names(deal: Deal, shown: Dict[str, Any]) -> Dict[str, Optional[str]]:
-    """The hands turned face up, by player, in words (:func:`hand_name`)."""
-    return {name: hand_name(deal, cards) for name, cards in shown.items() if cards is not None}
-
-
-def option_label(option: LegalAction) -> str:
-    """A button's words, with the exact cost.
-
-    >>> option_label(LegalAction("A", "see", Fraction(4)))
-    'see for 4'
-    >>> option_label(LegalAction("A", "bet", Fraction(1), Fraction(5, 2), Fraction(1, 2)))
-    'bet 1 to 2½'
-    """
-    kind = option.kind
-    if kind == "bet":
-        if option.all_in:
-            return f"bet {pretty_money(option.amount or Fraction(0))} (all in)"
-        low = pretty_money(option.amount or Fraction(0))
-        if option.max_amount is not None and option.max_amount == option.amount:
-            return f"bet {low}"
-        return f"bet {low} to {pretty_money(option.max_amount)}" if option.max_amount is not None else f"bet {low} or more"
-    if kind == "see":
-        return f"see for {pretty_money(option.amount or Fraction(0))}" + (" (all in)" if option.all_in else "")
-    if kind == "look":
-        return "look at your cards" if option.target is None else f"look at the {option.target} hand"
-    if kind == "swap":
-        return "swap all three with the centre" if option.target == "all" else "swap a card"
-    if kind == "arrange":
-        return "arrange as suggested"
-    if kind == "show":
-        return "show your cards"
-    if kind == "concede":
-        return "concede without showing"
-    if kind == "retain":
-        return f"keep the {option.target} hand for the next deal" if option.target else "keep your unseen hand for the next deal"
-    if kind == "release":
-        return "let the unseen hand go"
-    if kind in ("keep", "discard"):
-        return f"{kind} the hand looked at"
-    return kind
-
-
-def describe(deal: Deal, action: Action) -> str:
-    """A line of the table's running account (no hidden card is ever in it).
-
-    >>> from bragrules.profile import load_profile
-    >>> from bragrules.rules.compile import compile_rules
-    >>> from bragrules.core.cards import parse_cards
-    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
-    ...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d")})
-    >>> describe(deal, Action("A", "bet", Fraction(2)))
-    'A bets 2 (blind)'
-    """
-    player, kind = action.player, action.kind
-    if kind == "bet":
-        blind = "" if deal.players[player].seen else " (blind)"
-        return f"{player} bets {pretty_money(action.amount or Fraction(0))}{blind}"
-    if kind == "see":
-        return f"{player} pays {pretty_money(action.amount or Fraction(0))} to see"
-    if kind == "look":
-        return f"{player} looks at " + (f"the {action.target} hand" if action.target else "their cards")
-    if kind == "swap":
-        if action.target == "all":
-            return f"{player} swaps all three cards with the centre"
-        assert action.cards is not None
-        return f"{player} swaps {action.cards[0][0]} for {action.cards[1][0]}"
-    if kind == "arrange":
-        return f"{player} arranges their hands"
-    if kind in ("keep", "discard"):
-        return f"{player} {kind}s the hand looked at"
-    if kind == "retain":
-        return f"{player} keeps the unseen hand for the next deal"
-    if kind == "release":
-        return f"{player} lets the unseen hand go"
-    if kind in ("peek", "expose"):
-        return str(action)
-    words = {"fold": "folds", "check": "checks", "knock": "knocks", "stand": "stands", "show": "shows",
-             "concede": "concedes without showing", "redeal": "demands a redeal"}
-    return f"{player} {words.get(kind, kind)}"
-
-
-def timeout_action(deal: Deal, player: str) -> Action:
-    """What the table does for a seat that is away when its time is up: what the profile assumes
-    (the second to show shows; a blind survivor's hand as ``blind.retain_default`` says), else a fold,
-    else (no folding in the format) the engine's suggestion: stand, knock, or the suggested arrangement."""
-    default = deal.default_action()
-    if default is not None and default.player == player:
-        return default
-    options = deal.view(player).legal_actions()
-    for kind in ("fold", "discard", "stand", "knock", "arrange", "release"):
-        option = next((o for o in options if o.kind == kind), None)
-        if option is not None:
-            return option.action()
-    return options[0].action()
-
-
-def rule_words(profile: Profile, rule: str) -> str:
-    """A rule named by a refusal, in words: the profile field's sentence, or the fixed rule's."""
-    from bragrules.arbitrate import FIXED_RULES
-    from bragrules.explainers.explain import explain, value_of
-
-    fixed = FIXED_RULES.get(rule)
-    if fixed is not None:
-        return fixed[0]
-    try:
-        return explain(rule, value_of(profile, rule), profile)
-    except Exception:  # a rule path the explainer does not know: the name alone
-        return rule.replace("_", " ").replace(".", ": ")
-
-
-__all__ = ["Place", "Refusal", "Ruling", "TableService", "check_name", "describe", "keep_problem", "option_label",
-           "public_view", "seat_view", "timeout_action"]

@@ -1,0 +1,81 @@
+"""A deal's written result against the replayed one.
+
+Each part the history claims (the outcome and winners, every player's net,
+the pot, what carried, the stakes returned, the lives lost) is compared, and
+a wrong part is a violation of ``history.result`` on that part's line.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, List, Optional, Sequence
+
+from bragrules.core.money import ZERO, pretty_money, same_money
+from bragrules.engine.deal import DealResult, returned_stakes
+from bragrules.history import ResultClaim
+from bragrules.rules.fixed import HISTORY_RESULT
+
+Record = Callable[[Optional[int], Optional[int], Optional[int], str, str], None]
+"""How a violation is recorded: (deal, action, line, rule, message)."""
+
+
+def describe(outcome: Optional[str], winners: Optional[Sequence[str]]) -> str:
+    """A deal's outcome in words.
+
+    >>> describe("won", ["B"]), describe("split", ["A", "B", "C"]), describe("carried", [])
+    ('B won', 'A, B and C split the pot', 'the pot carried')
+    """
+    if outcome == "carried":
+        return "the pot carried"
+    if outcome == "not carried":
+        return "the pot did not carry"
+    if outcome == "redeal":
+        return "the hand was dealt again"
+    if outcome == "abandoned":
+        return "the hand was abandoned at the time limit"
+    if not winners:
+        return f"the deal was {outcome}" if outcome else "no winner"
+    if len(winners) == 1:
+        return f"{winners[0]} won"
+    return f"{', '.join(winners[:-1])} and {winners[-1]} split the pot"
+
+
+def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
+    """Compare a deal's written result with the replayed one, part by part (rule ``history.result``)."""
+    def bad(part: str, message: str) -> None:
+        record(n, None, claim.line_of(part), HISTORY_RESULT, message)
+
+    def replayed() -> str:
+        return describe(result.outcome, result.winners)
+
+    def same_winners(claimed: List[str]) -> bool:
+        return claimed == result.winners or set(claimed) == set(result.winners)
+
+    if claim.outcome is not None:
+        wrong = (result.outcome == "carried") if claim.outcome == "not carried" else claim.outcome != result.outcome
+        if wrong:
+            bad("winners" if claim.outcome in ("won", "split") else "outcome",
+                f"the history says {describe(claim.outcome, claim.winners)}; replayed, {replayed()}")
+        elif claim.winners is not None and not same_winners(claim.winners):
+            bad("winners", f"the history says {describe(claim.outcome, claim.winners)}; replayed, {replayed()}")
+    elif claim.winners is not None and not same_winners(claim.winners):
+        bad("winners", f"the history says {describe(None, claim.winners)}; replayed, {replayed()}")
+    if claim.net is not None:
+        for p, amount in claim.net.items():
+            actual = result.net.get(p, ZERO)
+            if amount is not actual and not same_money(amount, actual):  # the same object, most often
+                bad(f"net.{p}", f"{p}'s net is given as {pretty_money(amount)}; replayed it is {pretty_money(actual)}")
+    if claim.pot is not None and claim.pot is not result.pot and not same_money(claim.pot, result.pot):
+        bad("pot", f"the pot is given as {pretty_money(claim.pot)}; replayed it is {pretty_money(result.pot)}")
+    if claim.carried_out is not None and claim.carried_out is not result.carried_out \
+            and not same_money(claim.carried_out, result.carried_out):
+        bad("carried_out", f"the pot carried out is given as {pretty_money(claim.carried_out)}; "
+                           f"replayed it is {pretty_money(result.carried_out)}")
+    if claim.returned is not None and not same_money(claim.returned, returned_stakes(result)):
+        bad("returned", f"the stakes returned are given as {pretty_money(claim.returned)}; "
+                        f"replayed, {pretty_money(returned_stakes(result))} went back to the players")
+    if claim.lives_lost is not None and set(claim.lives_lost) != set(result.lives_lost):
+        bad("lives_lost", f"the history says {', '.join(claim.lives_lost) or 'nobody'} lost a life; "
+                          f"replayed, {', '.join(result.lives_lost) or 'nobody'}")
+
+
+__all__ = ["Record", "check_claim", "describe"]

@@ -1,0 +1,352 @@
+"""One deal replayed: its deal line checked, its cards dealt, its actions applied, its result compared.
+
+A deal is replayed as a :class:`~bragrules.engine.deal.Deal` plays it; an
+action the deal refuses is a violation naming the rule it breaks, skipped,
+and the deal goes on. Where the record of a log stops short (the file ends
+in a deal, or a kept table stopped while a showdown awaited the cards
+shown), what needs the missing cards is where the log stops, not a broken
+rule: :class:`LogEnd` decides it once for the deal, and
+:meth:`DealAuditor.refused` is the one place a refusal is judged by it.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Dict, NamedTuple, Optional, Sequence, Tuple
+
+from bragrules.core.cards import Card
+from bragrules.core.errors import RuleViolation
+from bragrules.core.money import ZERO, pretty_money, same_money
+from bragrules.engine.actions import Action
+from bragrules.engine.deal import Deal, DealResult, Hand
+from bragrules.history import DealEntry, History, format_time
+from bragrules.rules.fixed import DEAL_OVER, HISTORY_CARDS, HISTORY_DEAL, HISTORY_TIME, HISTORY_UNFINISHED
+from bragrules.rules.pack import SHUFFLE_RULE
+from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
+from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
+
+from .base import cards_text
+from .cards import CardsAuditor
+from .claims import check_claim, describe
+
+Dealt = Dict[str, Optional[Tuple[Card, ...]]]
+
+
+def turned_at_see(deal: Deal, action: Action) -> bool:
+    """Whether ``action``, after the deal's end, is about the turning of cards at its see: a written
+    show the deal reads as its record (checked against ``seeing.exposure``), or a concession the deal
+    refuses by the rule it breaks (``seeing.concede_unseen``), rather than an action after the end."""
+    if action.kind not in ("show", "concede"):
+        return False
+    try:
+        deal.verify(action)
+    except RuleViolation as exc:
+        return exc.rule != DEAL_OVER
+    return True
+
+
+def needs_unrecorded_cards(deal: Deal, action: Action, refusal: RuleViolation) -> bool:
+    """Whether ``action`` was refused only because cards it needs were not recorded.
+
+    A see or a showdown of unrecorded hands (``history.cards``), and a
+    swap or an arrangement by a player whose hand is not recorded (the
+    cards named cannot be checked against it): at the end of a log, that is
+    where the writer stopped, not a broken rule.
+    """
+    if refusal.rule == HISTORY_CARDS:
+        return True
+    if action.kind not in ("swap", "arrange"):
+        return False
+    state = deal.players.get(action.player)
+    return state is not None and any(hand is None for hand in state.hands.values())
+
+
+class LogEnd(NamedTuple):
+    """Where the record of a deal stops short, decided once for the deal (:func:`log_end`).
+
+    ``awaited``: a kept table (real cards) stopped while a showdown awaited the cards shown: the
+    log's last deal has no cards line, and the showdown waits for them as it did at the table.
+    ``interrupted``: the log ends in this deal, before its result line (a session cut off).
+    ``cut``: interrupted with hands not recorded: what needs those cards is where the log stops.
+    """
+
+    awaited: bool
+    interrupted: bool
+    cut: bool
+
+
+def log_end(history: History, entry: DealEntry, last: bool, hands: Dealt, retained: Dict[str, Hand]) -> LogEnd:
+    """How the record of ``entry`` (``last``: the history's last deal) stops short, if it does.
+
+    >>> from bragrules.history import DealEntry, History
+    >>> log = History(file="h.jsonl", kind="log", profile="standard", players=["A", "B"])
+    >>> log_end(log, DealEntry(number=1), True, {"A": None, "B": None}, {})
+    LogEnd(awaited=False, interrupted=True, cut=True)
+    >>> log_end(log, DealEntry(number=1), False, {"A": None, "B": None}, {}).cut
+    False
+    """
+    in_log = last and history.kind == "log"
+    awaited = in_log and entry.cards_line is None and history.extra.get("keep") is True
+    interrupted = in_log and entry.result is None  # no result line: cut off
+    cut = interrupted and (None in hands.values() or None in retained.values())
+    return LogEnd(awaited, interrupted, cut)
+
+
+class DealAuditor(CardsAuditor):
+    """The auditor's replay of one deal at a time."""
+
+    def replay(self, entry: DealEntry, last: bool) -> None:
+        """Replay ``entry`` at the table as the deals before left it; ``last``: no deal follows it."""
+        table = self.table
+        n, state = entry.number, table.state
+        if not self.flagged_end and state.deals and table.is_over:
+            self.flagged_end = True
+            self.violation(n, None, entry.line, END_RULE,
+                           f"deal {n} is played after the session ended ({self.end_rule()})")
+        dealer = table.dealer
+        order = table.dealt_in()
+        retained, due = self._check_deal_line(entry, dealer, order)
+        hands = self.dealt_hands(entry, order, retained)
+        if self.seeded is not None:
+            self._deal_from_seed(entry, order, hands, due)
+        exact = self.history.kind == "log" and entry.shuffled is not None
+        if self.pack is not None:
+            self._deal_from_pack(entry, order, hands, due, exact)
+        end = log_end(self.history, entry, last, hands, retained)
+        deal = self._open(entry, dealer, order, hands, retained, end)
+        if deal is None:
+            return
+        broken = self._play(deal, entry, end)
+        broken = self._play_out(deal, entry, end, broken)
+        if deal.result is None:
+            self._left_unfinished(entry, deal, end, broken)
+            self._unsettled(entry, dealer, order, retained, "unfinished", deal.pot)
+            return
+        self._settle_played(entry, deal, dealer, order, hands, retained, exact)
+
+    def _check_deal_line(self, entry: DealEntry, dealer: str, order: Sequence[str]) -> Tuple[Dict[str, Hand], bool]:
+        """The deal line against the table: its dealer, order, shuffle, carried pot and retained hands.
+
+        Returns the hands retained into this deal and whether the pack is shuffled before it."""
+        n, table = entry.number, self.table
+        state = table.state
+        if entry.dealer is not None and entry.dealer != dealer:
+            self.violation(n, None, entry.line, HISTORY_DEAL,
+                           f"deal {n} is dealt by {entry.dealer}, but the deal passes to {dealer}")
+        if entry.order is not None and entry.order != order:
+            self.violation(n, None, entry.line, HISTORY_DEAL,
+                           f"the order of play is {', '.join(order)}, not {', '.join(entry.order)}")
+        due = table.shuffle_due()
+        if entry.shuffled is not None:
+            if due != entry.shuffled:
+                self.violation(n, None, entry.line, SHUFFLE_RULE,
+                               f"the pack {'is' if due else 'is not'} shuffled before deal {n} under this profile")
+        if entry.carried_in is not None and not same_money(entry.carried_in, state.carried):
+            self.violation(n, None, entry.line, HISTORY_DEAL,
+                           f"the pot carried in is {pretty_money(state.carried)}, not {pretty_money(entry.carried_in)}")
+        retained: Dict[str, Hand] = {p: h for p, h in self.retained.items() if p in order} if self.retained else {}
+        if entry.retained is not None and entry.retained != retained:
+            shown = ", ".join(f"{p}: {cards_text(h)}" for p, h in retained.items()) or "none"
+            self.violation(n, None, entry.line, HISTORY_DEAL, f"the hands retained from the last deal are {shown}")
+        return retained, due
+
+    def _open(self, entry: DealEntry, dealer: str, order: Sequence[str], hands: Dealt, retained: Dict[str, Hand],
+              end: LogEnd) -> Optional[Deal]:
+        """The deal set up (None: it cannot be, and is recorded as settling nothing)."""
+        rules, n, state = self.rules, entry.number, self.table.state
+        hint = None
+        if entry.result is not None and entry.result.winners and None in hands.values():  # hands: one per player
+            hint = entry.result.winners
+        stacks = {p: self.table.balances[p] for p in order} if rules.session.finite else None
+        self.retained = {}
+        try:
+            return Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
+                        winner_hint=hint, centre=entry.centre, wait_for_cards=end.awaited)
+        except RuleViolation as exc:
+            if end.cut and exc.rule == HISTORY_CARDS:
+                self._cut_off(n, entry.line)
+                self._unsettled(entry, dealer, order, retained, "unfinished", state.carried)
+                return None
+            self.violation(n, None, entry.line, exc.rule, f"deal {n} cannot be replayed: {exc.message}")
+            self._unsettled(entry, dealer, order, retained, "void", state.carried)
+            return None
+
+    def _play(self, deal: Deal, entry: DealEntry, end: LogEnd) -> bool:
+        """Apply the deal's actions in order; True when the deal can be replayed no further."""
+        n = entry.number
+        for index, item in enumerate(entry.actions):
+            if deal.result is not None and not turned_at_see(deal, item.action):
+                self.violation(n, index, item.line, DEAL_OVER,
+                               f"deal {n} is already over ({deal.result.reason}); {item} comes after its end")
+                continue
+            try:
+                deal.apply(item.action)
+            except RuleViolation as exc:
+                if self.refused(deal, entry, index, exc, end):
+                    return True
+        return False
+
+    def refused(self, deal: Deal, entry: DealEntry, index: int, exc: RuleViolation, end: LogEnd) -> bool:
+        """The deal refused action ``index``: a violation, or where the record stops short (True: the
+        deal can be replayed no further).
+
+        The one place missing cards are judged: in a log cut off (``end.cut``), an action that needs
+        cards nobody wrote is where the log stops (noted, the deal unfinished); elsewhere a showdown
+        that needs such cards cannot be settled (the rule it breaks cited, the rest not replayed).
+        """
+        item, n = entry.actions[index], entry.number
+        if end.cut and needs_unrecorded_cards(deal, item.action, exc):
+            self._cut_off(n, item.line)
+            return True
+        if exc.rule == HISTORY_CARDS:  # the showdown needs cards nobody recorded: it cannot be settled
+            self._unrecorded_at_see(n, index, entry, exc)
+            self.note(n, item.line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
+            return True
+        self.violation(n, index, item.line, exc.rule, exc.message)
+        return False
+
+    def _play_out(self, deal: Deal, entry: DealEntry, end: LogEnd, broken: bool) -> bool:
+        """After the written actions: an abandonment the history claims, then the profile's default for a
+        decision the history leaves unsaid; whether the deal can be replayed no further."""
+        n = entry.number
+        if deal.result is None and not broken and entry.result is not None and entry.result.outcome == "abandoned":
+            self._abandon(entry, deal)
+        default = deal.default_action() if deal.result is None and not broken else None
+        if default is not None and not end.interrupted:
+            try:
+                deal.apply(default)  # a decision the history leaves unsaid: the profile's default
+            except RuleViolation as exc:  # the show it assumes needs cards nobody recorded
+                line = entry.actions[-1].line if entry.actions else entry.line
+                self.violation(n, None, line, exc.rule, exc.message)
+                broken = True
+                self.note(n, line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
+        return broken
+
+    def _left_unfinished(self, entry: DealEntry, deal: Deal, end: LogEnd, broken: bool) -> None:
+        """A deal with no result: a log interrupted in it (noted), or actions that ran out (a violation)."""
+        n = entry.number
+        if broken:
+            return
+        if end.interrupted:
+            self.note(n, entry.line, f"deal {n} is unfinished: the log ends in the middle of it "
+                                     "(an interrupted session); its pot is not settled")
+            self.open_deal = True
+        else:
+            line = entry.actions[-1].line if entry.actions else entry.line
+            self.violation(n, None, line, HISTORY_UNFINISHED,
+                           f"deal {n} is unfinished: {deal.to_act} is to act and no actions are left")
+
+    def _settle_played(self, entry: DealEntry, deal: Deal, dealer: str, order: Sequence[str], hands: Dealt,
+                       retained: Dict[str, Hand], exact: bool) -> None:
+        """A deal played to its result: the claim compared, the cards put under the pack, the pot settled."""
+        result, n = deal.result, entry.number
+        assert result is not None
+        from_claim = result.showdown and any(deal.players[p].hand is None for p in deal.in_play
+                                             if p not in result.conceded)  # a conceded hand is never needed
+        if from_claim:
+            missing = [p for p in deal.in_play if deal.players[p].hand is None]
+            self.note(n, entry.line, f"the hands of {', '.join(missing)} were not recorded; the result is taken "
+                                     f"from the history's claim ({describe(result.outcome, result.winners)})")
+        if entry.result is not None:
+            check_claim(self.violation, n, entry.result, result)
+        if self.pack is not None:
+            self._used_under_pack(n, deal, hands, retained, entry, exact)
+        if self.seeded is not None:
+            self.seeded.put_under(deal.used_cards())
+        self._settle(entry, dealer, order, retained, result, from_claim)
+
+    def _unrecorded_at_see(self, n: int, index: int, entry: DealEntry, exc: RuleViolation) -> None:
+        """Cards nobody recorded are needed at the showdown: where the history goes on to concede
+        (and so leaves the conceding hand unwritten), the concession is what breaks the rules under a
+        profile where both hands are shown, and it is cited (``seeing.concede_unseen``), not the record."""
+        item = entry.actions[index]
+        if not self.rules.seeing.concede_unseen:
+            for later_index in range(index + 1, len(entry.actions)):
+                later = entry.actions[later_index]
+                if later.action.kind == "concede":
+                    self.violation(n, later_index, later.line, CONCEDE_UNSEEN_RULE,
+                                   f"{later}: under this profile both hands are shown at a see; nobody concedes "
+                                   f"({exc.message})")
+                    return
+        self.violation(n, index, item.line, exc.rule, exc.message)
+
+    def _abandon(self, entry: DealEntry, deal: Deal) -> None:
+        """A deal the history says was abandoned at the time limit: it must be allowed then
+        (``session.end.at_limit: abandon``, the limit passed, no pot carried in); the replay abandons it
+        in any case, every stake returned, so that the deals after it are checked from where the history
+        left the table."""
+        end, n = self.rules.session.end, entry.number
+        line = entry.result.line if entry.result is not None else entry.line
+        finished = entry.finished_ms
+        limit = end.limit_ms
+        if not end.abandons:
+            why = "under this profile the hand in progress is played out at the time limit"
+        elif deal.carried_in:
+            why = f"it plays for a carried pot of {pretty_money(deal.carried_in)}, which is played out"
+        elif finished is None:
+            why = ""
+            self.note(n, line, f"deal {n} is abandoned at the time limit, but no time is recorded for it: "
+                               "whether time was up cannot be checked")
+        elif limit is not None and finished < limit:
+            why = (f"it stopped at {format_time(finished)}, before the time limit of {end.minutes} minutes "
+                   f"({format_time(limit)})")
+        else:
+            why = ""
+        if why:
+            self.violation(n, None, line, AT_LIMIT_RULE, f"deal {n} is abandoned, but {why}")
+        deal.abandon(f"time is up ({end.minutes} minutes): the hand is abandoned, every stake returned")
+
+    def _cut_off(self, n: int, line: Optional[int]) -> None:
+        """The last deal of a log stops where its unrecorded cards are needed: unfinished, noted."""
+        self.note(n, line, f"deal {n} is unfinished: the log ends before the cards this needs are written "
+                           "(an interrupted session); its pot is not settled")
+        self.open_deal = True
+
+    def _settle(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
+                result: DealResult, from_claim: bool) -> None:
+        """What :meth:`Session.finish_deal` does with a finished deal, without the pack."""
+        finished = entry.finished_ms
+        if finished is not None:
+            if self.last_timed is not None and finished < self.last_timed[1]:
+                self.violation(entry.number, None, entry.time_line or entry.line, HISTORY_TIME,
+                               f"deal {entry.number} finished at {format_time(finished)}, before deal "
+                               f"{self.last_timed[0]} ({format_time(self.last_timed[1])})")
+            self.last_timed = (entry.number, finished)
+            if self.first_timed is None:
+                self.first_timed = self.last_timed
+        elif self.rules.session.end.kind == "time" and result.outcome != "redeal":
+            self.untimed_count += 1
+            if len(self.untimed) < 5:
+                self.untimed.append(entry.number)
+        if self.abandons and finished is not None:
+            self._played_past_limit(entry, result, finished)
+        self.table.settle(result, finished)
+        self.retained = dict(result.retained)
+        if self.keep_deals or self.on_deal is not None:
+            self.summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,
+                          result.carried_out, from_claim)
+
+    def _played_past_limit(self, entry: DealEntry, result: DealResult, finished: int) -> None:
+        """``session.end.at_limit: abandon``: a deal played out (not abandoned) to a time past the limit,
+        with no pot carried in, should have been stopped there."""
+        end = self.rules.session.end
+        limit = end.limit_ms
+        if (limit is not None and finished >= limit and entry.actions
+                and result.outcome not in ("abandoned", "redeal") and not self.table.state.carried
+                and not self.table.is_over):  # (a deal after the session's end is a violation already)
+            self.violation(entry.number, None, entry.time_line or entry.line, AT_LIMIT_RULE,
+                           f"deal {entry.number} is played out to {format_time(finished)}, past the time limit "
+                           f"of {end.minutes} minutes: under this profile play stops at the limit, the hand "
+                           "in progress abandoned with its stakes returned")
+
+    def _unsettled(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
+                   outcome: str, pot: Fraction) -> None:
+        """A deal that settled nothing: the carried pot stays, retained hands go, the deal passes on."""
+        if self.pack is not None:
+            self.pack.forget()  # where its cards went is not known
+        self.seeded = None  # nor what the seed deals next
+        self.table.pass_deal()
+        self.summary(entry, dealer, order, retained, pot, outcome, [], {p: ZERO for p in order}, ZERO, False)
+
+
+__all__ = ["DealAuditor", "LogEnd", "log_end", "needs_unrecorded_cards", "turned_at_see"]

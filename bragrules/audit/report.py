@@ -1,0 +1,175 @@
+"""What an audit reports: its violations, notes, one row per deal, and the whole report.
+
+>>> from bragrules.rules.fixed import HISTORY_DEAL
+>>> v = Violation(2, 0, 5, HISTORY_DEAL, "the order of play is B, A, not A, B")
+>>> str(v)
+'deal 2, action 0 (line 5): history.deal: the order of play is B, A, not A, B'
+>>> v.to_json()["rule"]
+'history.deal'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Dict, List, Optional
+
+from bragrules.core.errors import HistoryError
+from bragrules.core.money import ZERO, money_json
+
+
+@dataclass(frozen=True)
+class Violation:
+    """Something the history did that the rules do not allow, or a claim that is wrong.
+
+    ``deal`` is 1-based, ``action`` the 0-based index of the action within
+    the deal's actions (None when the violation is not one action's).
+    """
+
+    deal: Optional[int]
+    action: Optional[int]
+    line: Optional[int]
+    rule: str
+    message: str
+
+    @property
+    def where(self) -> str:
+        parts = []
+        if self.deal is not None:
+            parts.append(f"deal {self.deal}")
+        if self.action is not None:
+            parts.append(f"action {self.action}")
+        text = ", ".join(parts) or "session"
+        if self.line is not None:
+            text += f" (line {self.line})"
+        return text
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.rule}: {self.message}"
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"deal": self.deal, "action": self.action, "line": self.line, "rule": self.rule, "message": self.message}
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something worth knowing that breaks no rule (``level`` "note" or "warning")."""
+
+    deal: Optional[int]
+    line: Optional[int]
+    message: str
+    level: str = "note"
+
+    def __str__(self) -> str:
+        where = f"deal {self.deal}" if self.deal is not None else "session"
+        if self.line is not None:
+            where += f" (line {self.line})"
+        return f"{where}: {self.message}"
+
+    def to_json(self) -> Dict[str, Any]:
+        return {"deal": self.deal, "line": self.line, "level": self.level, "message": self.message}
+
+
+@dataclass
+class DealSummary:
+    """One replayed deal.
+
+    ``outcome`` is ``won``, ``split`` or ``carried``; ``unfinished`` when its
+    actions ran out first; ``void`` when it could not be replayed at all.
+    ``from_claim`` is true when hands were not recorded and the winner was
+    taken from the history's claim. ``pot`` is the pot as the deal ended,
+    before it was settled (paid out, carried, or returned: :attr:`returned`).
+    """
+
+    deal: int
+    dealer: str
+    order: List[str]
+    pot: Fraction
+    outcome: str
+    winners: List[str]
+    net: Dict[str, Fraction]
+    carried_out: Fraction = ZERO
+    retained_in: Dict[str, str] = field(default_factory=dict)
+    line: Optional[int] = None
+    from_claim: bool = False
+
+    @property
+    def returned(self) -> Fraction:
+        """The stakes handed back to the players: a redeal's pot less what stays carried; else 0."""
+        return self.pot - self.carried_out if self.outcome == "redeal" else ZERO
+
+    def to_json(self) -> Dict[str, Any]:
+        return {
+            "deal": self.deal,
+            "line": self.line,
+            "dealer": self.dealer,
+            "order": list(self.order),
+            "pot": money_json(self.pot),
+            "outcome": self.outcome,
+            "winners": list(self.winners),
+            "net": {p: money_json(v) for p, v in self.net.items()},
+            "carried_out": money_json(self.carried_out),
+            "returned": money_json(self.returned),
+            "retained_in": dict(self.retained_in),
+            "from_claim": self.from_claim,
+        }
+
+
+@dataclass
+class AuditReport:
+    """What an audit found: the deals, the session's totals, violations and notes.
+
+    ``ok`` is true when every action was legal, every claim matched and the
+    whole history could be read. ``error`` is a problem that stopped the
+    reading part-way (a log cut short): what came before it was audited.
+    """
+
+    file: str
+    kind: str
+    profile: str
+    profile_hash: str
+    players: List[str]
+    deals: List[DealSummary] = field(default_factory=list)
+    deal_count: int = 0
+    resolved: int = 0
+    net: Dict[str, Fraction] = field(default_factory=dict)
+    carried: Fraction = ZERO
+    ended: bool = False
+    winners: List[str] = field(default_factory=list)
+    lives: Optional[Dict[str, int]] = None
+    violations: List[Violation] = field(default_factory=list)
+    notes: List[Note] = field(default_factory=list)
+    error: Optional[HistoryError] = None
+    profile_name: str = ""  # the profile's own name, for people (``profile`` is as the history names it: a path)
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations and self.error is None
+
+    def to_json(self) -> Dict[str, Any]:
+        """The report as JSON-ready data; amounts are integers when whole, else strings like ``"5/2"``."""
+        return {
+            "ok": self.ok,
+            "file": self.file,
+            "format": self.kind,
+            "profile": self.profile,
+            "profile_hash": self.profile_hash,
+            "players": list(self.players),
+            "deals": [d.to_json() for d in self.deals],
+            "deal_count": self.deal_count,
+            "resolved": self.resolved,
+            "net": {p: money_json(v) for p, v in self.net.items()},
+            "carried": money_json(self.carried),
+            "ended": self.ended,
+            "winners": list(self.winners),
+            "lives": None if self.lives is None else dict(self.lives),
+            "violations": [v.to_json() for v in self.violations],
+            "notes": [n.to_json() for n in self.notes],
+            "error": None
+            if self.error is None
+            else {"file": self.error.file, "line": self.error.line, "message": self.error.message},
+        }
+
+
+
+__all__ = ["AuditReport", "DealSummary", "Note", "Violation"]

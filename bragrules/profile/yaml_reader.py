@@ -1,0 +1,282 @@
+"""YAML read as a profile's plain data: safe loading within limits of depth and size, every value's
+file, line and column kept, numbers read exactly, and YAML's own errors in plain words.
+
+>>> excerpt("a: 1\\nb: [\\n", 2)
+'b: ['
+"""
+
+from __future__ import annotations
+
+import re
+from typing import (
+    Any,
+    Dict,
+    Optional,
+    Tuple,
+)
+
+import yaml
+
+from bragrules.core.money import MAX_DIGITS
+from bragrules.core.text import quote
+from bragrules.profile.errors import ProfileError
+from bragrules.profile.positions import Position, PosTree
+
+_EXCERPT_WIDTH = 80
+YAML_TAG = "tag:yaml.org,2002:"
+_SCALAR_TAGS = {
+    YAML_TAG + "str",
+    YAML_TAG + "int",
+    YAML_TAG + "float",
+    YAML_TAG + "bool",
+    YAML_TAG + "null",
+    YAML_TAG + "timestamp",
+}
+def excerpt(text: str, line: Optional[int]) -> Optional[str]:
+    if line is None:
+        return None
+    lines = text.splitlines()
+    if not 1 <= line <= len(lines):
+        return None
+    shown = lines[line - 1]
+    if len(shown) > _EXCERPT_WIDTH:
+        shown = shown[: _EXCERPT_WIDTH - 1] + "…"
+    return shown
+
+
+def _line_column(text: str, index: int) -> Tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    column = index - (text.rfind("\n", 0, index) + 1) + 1
+    return line, column
+
+
+class Refused(Exception):
+    """Raised inside the composer; turned into a ProfileError with the file name."""
+
+    def __init__(self, message: str, mark: Any, code: str) -> None:
+        super().__init__(message)
+        self.message = message
+        self.mark = mark
+        self.code = code
+
+
+class ProfileComposer(yaml.SafeLoader):
+    """``yaml.SafeLoader`` that composes nodes only, refusing anchors and aliases,
+    and counting depth and nodes as it goes (before any deep recursion)."""
+
+    def __init__(self, stream: str, max_depth: int, max_nodes: int) -> None:
+        super().__init__(stream)
+        self._max_depth = max_depth
+        self._max_nodes = max_nodes
+        self._depth = 0
+        self._nodes = 0
+
+    def compose_node(self, parent: Optional[yaml.Node], index: Any) -> Optional[yaml.Node]:
+        event = self.peek_event()  # type: ignore[no-untyped-call]
+        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
+            raise Refused(
+                "anchors and aliases are not allowed in profiles", event.start_mark, "alias"
+            )
+        self._nodes += 1
+        if self._nodes > self._max_nodes:
+            raise Refused(
+                f"too many values: the limit is {self._max_nodes} per file",
+                event.start_mark,
+                "too_many_nodes",
+            )
+        self._depth += 1
+        try:
+            if self._depth > self._max_depth:
+                raise Refused(
+                    f"nested too deeply: the limit is {self._max_depth} levels",
+                    event.start_mark,
+                    "too_deep",
+                )
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
+
+
+def yaml_error(exc: yaml.YAMLError, text: str, display: str) -> ProfileError:
+    if isinstance(exc, yaml.reader.ReaderError):
+        bad_line, bad_column = _line_column(text, exc.position)
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        return ProfileError(
+            f"character U+{ord(char):04X} is not allowed in a profile (binary data?)",
+            file=display,
+            line=bad_line,
+            column=bad_column,
+            code="encoding",
+            excerpt=excerpt(text, bad_line),
+        )
+    problem = getattr(exc, "problem", None) or "cannot parse"
+    mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+    context = getattr(exc, "context", None)
+    context_mark = getattr(exc, "context_mark", None)
+    line = mark.line + 1 if mark is not None else None
+    column = mark.column + 1 if mark is not None else None
+    source_line = excerpt(text, line) or ""
+    at_mark = ""
+    if mark is not None:
+        lines = text.splitlines()
+        if mark.line < len(lines):
+            at_mark = lines[mark.line][mark.column : mark.column + 1]
+    if "'\\t'" in problem or at_mark == "\t":
+        indent = len(source_line) - len(source_line.lstrip(" \t"))
+        if column is not None and column - 1 < indent + 1 and "\t" in source_line[:indent + 1]:
+            message = "tab character in the indentation: indent with spaces, not tabs"
+        else:
+            message = "tab character here: YAML needs spaces, not tabs"
+    elif problem == "but found another document":
+        message = "only one YAML document is allowed in a profile (found a second '---')"
+    else:
+        message = f"YAML syntax error: {problem}"
+        if context and context_mark is not None and mark is not None and context_mark.line != mark.line:
+            message += f" ({context} started at line {context_mark.line + 1})"
+        elif context:
+            message += f" ({context})"
+    return ProfileError(
+        message,
+        file=display,
+        line=line,
+        column=column,
+        code="syntax",
+        excerpt=excerpt(text, line),
+    )
+
+
+def _short_tag(tag: str) -> str:
+    return "!!" + tag[len(YAML_TAG) :] if tag.startswith(YAML_TAG) else tag
+
+
+class DocumentBuilder:
+    """Turns composed nodes into plain data, recording positions and refusing
+    duplicate keys, complex keys and non-standard tags."""
+
+    def __init__(self, text: str, display: str) -> None:
+        self.text = text
+        self.display = display
+        self._constructor = yaml.constructor.SafeConstructor()
+
+    def position(self, node: yaml.Node) -> Position:
+        return Position(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def error(self, message: str, node: yaml.Node, path: str, code: str) -> ProfileError:
+        where = self.position(node)
+        return ProfileError(
+            message,
+            file=self.display,
+            line=where.line,
+            column=where.column,
+            path=path or None,
+            code=code,
+            excerpt=excerpt(self.text, where.line),
+        )
+
+    def build(self, node: yaml.Node, path: str) -> Tuple[Any, PosTree]:
+        """The plain value of ``node`` and the tree of its positions."""
+        here = self.position(node)
+        if isinstance(node, yaml.MappingNode):
+            if node.tag != YAML_TAG + "map":
+                raise self.error(
+                    f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
+                )
+            result: Dict[str, Any] = {}
+            trees: Dict[str, PosTree] = {}
+            first_seen: Dict[str, Position] = {}
+            for key_node, value_node in node.value:
+                key = self.key(key_node, path)
+                child = f"{path}.{key}" if path else key
+                if key in first_seen:
+                    raise self.error(
+                        f"duplicate key {key!r} (first written at line {first_seen[key].line})",
+                        key_node,
+                        child,
+                        "duplicate_key",
+                    )
+                first_seen[key] = self.position(key_node)
+                result[key], trees[key] = self.build(value_node, child)
+                trees[key].key = first_seen[key]
+            return result, PosTree(here, None, trees)
+        if isinstance(node, yaml.SequenceNode):
+            if node.tag != YAML_TAG + "seq":
+                raise self.error(
+                    f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
+                )
+            built = [
+                self.build(item, f"{path}.{index}" if path else str(index))
+                for index, item in enumerate(node.value)
+            ]
+            return [b[0] for b in built], PosTree(here, None, [b[1] for b in built])
+        assert isinstance(node, yaml.ScalarNode)
+        return self.scalar(node, path), PosTree(here)
+
+    def key(self, node: yaml.Node, path: str) -> str:
+        if not isinstance(node, yaml.ScalarNode):
+            raise self.error("keys must be plain names, not mappings or lists", node, path, "key")
+        if node.tag == YAML_TAG + "merge":
+            raise self.error("merge keys (<<) are not allowed in profiles", node, path, "tag")
+        if node.tag not in _SCALAR_TAGS:
+            raise self.error(
+                f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
+            )
+        return self.string(node, path)
+
+    def string(self, node: yaml.ScalarNode, path: str) -> str:
+        """A string scalar, refused when it holds a lone surrogate (not Unicode text)."""
+        value = str(node.value)
+        if _SURROGATE.search(value):
+            raise self.error(
+                "text with a lone surrogate (an escape such as \\ud800) is not valid Unicode",
+                node, path, "scalar",
+            )
+        return value
+
+    def scalar(self, node: yaml.ScalarNode, path: str) -> Any:
+        tag = node.tag
+        if tag not in _SCALAR_TAGS:
+            raise self.error(
+                f"tag {_short_tag(tag)!r} is not allowed in profiles", node, path, "tag"
+            )
+        kind = tag[len(YAML_TAG) :]
+        if kind in ("str", "timestamp"):
+            # Dates stay text: no profile field is a date.
+            return self.string(node, path)
+        try:
+            if kind == "int":
+                return self._constructor.construct_yaml_int(node)
+            if kind == "float":
+                return self._constructor.construct_yaml_float(node)
+            if kind == "bool":
+                return self._constructor.construct_yaml_bool(node)
+            return None  # null
+        except (ValueError, KeyError, IndexError, OverflowError):
+            # An explicit tag over a scalar that is not of its kind
+            # (``!!int ''``, ``!!int '_'``, ``!!bool 'maybe'``), or a number
+            # too long to read.
+            raise self.error(_unreadable(node.value, kind), node, path, "scalar") from None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+_KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "null": "null"}
+
+
+def _unreadable(value: str, kind: str) -> str:
+    """The message for a scalar that its tag cannot read.
+
+    >>> _unreadable("", "int")
+    "cannot read '' as a whole number (its tag is !!int)"
+    >>> _unreadable("maybe", "bool")
+    "cannot read 'maybe' as true or false (its tag is !!bool)"
+    >>> _unreadable("9" * 5000, "int")
+    "cannot read '99999999999…': 5000 digits, more than 4300"
+    """
+    shown = repr(value if len(value) <= 20 else value[:19] + "…")
+    digits = sum(ch.isdigit() for ch in value)
+    if kind in ("int", "float") and digits > MAX_DIGITS:
+        return f"cannot read {quote(value[:11] + '…')}: {digits} digits, more than {MAX_DIGITS}"
+    return f"cannot read {shown} as {_KINDS.get(kind, kind)} (its tag is !!{kind})"
+
+
+__all__ = ["DocumentBuilder", "ProfileComposer", "Refused", "YAML_TAG", "excerpt", "yaml_error"]

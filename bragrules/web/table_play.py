@@ -1,0 +1,381 @@
+"""The web table's play: the lobby and the start, every action taken (a seat's, a bot's, the
+profile's default for an absent seat), the cards entered at a kept table, and the deals settled
+(the layer between :mod:`bragrules.web.table_state` and :class:`~bragrules.web.service.TableService`)."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Dict, Optional, Tuple
+
+from bragrules.core.cards import Card, CardError, parse_cards
+from bragrules.core.errors import BragError, RuleViolation
+from bragrules.core.money import parse_money, pretty_money
+from bragrules.engine.actions import DISPUTE_KINDS, KINDS, Action
+from bragrules.engine.deal import Deal
+from bragrules.play.bots import ALL_STYLES
+from bragrules.play.table import Seat, Table
+from bragrules.rules.session import AT_LIMIT_RULE
+from bragrules.web.table_state import (
+    BOT_NAMES,
+    MAX_AMOUNT_TEXT,
+    MAX_BOT_ACTIONS,
+    MAX_CARDS_TEXT,
+    Place,
+    Refusal,
+    TableState,
+    check_name,
+)
+from bragrules.web.views import (
+    decided_rules,
+    describe,
+    optional_money,
+    reason_with_rules,
+    shown_names,
+    timeout_action,
+)
+
+
+class TablePlay(TableState):
+    """A web table's play, seat by seat and deal by deal."""
+
+    def join(self, name: Any) -> str:
+        """Take a seat (or take back one's seat at a resumed table) with a name; returns the seat token."""
+        with self.lock, self._writing():
+            text = check_name(name)
+            if self.phase == "lobby":
+                if text in self.places:
+                    raise Refusal(f"{text} is already at the table: choose another name", 409)
+                if len(self.places) >= self.seat_count:
+                    raise Refusal(f"the table is full ({self.seat_count} seats)", 409)
+                self.places[text] = Place(text)
+                token = self._new_token(text)
+                self._note(f"{text} sits down")
+                if len(self.places) == self.seat_count:
+                    self._start()
+                return token
+            place = self.places.get(text)
+            if place is None or place.is_bot:
+                raise Refusal("the game has started: only a person with a seat at this table can join by name; "
+                              "watch without joining", 409)
+            if place.digest is not None:
+                raise Refusal(f"{text}'s seat is taken: open the seat's own link (or ask the host)", 409)
+            token = self._new_token(text)
+            self._note(f"{text} is back at the table")
+            self._save_seats()
+            return token
+
+    def start(self, host_token: Any) -> None:
+        """The host starts the game: bots fill the empty seats."""
+        with self.lock, self._writing():
+            self._host(host_token)
+            if self.phase != "lobby":
+                raise Refusal("the game has already started", 409)
+            self._start()
+
+    def _start(self) -> None:
+        people = [p for p in self.places.values() if not p.is_bot]
+        if not people:
+            raise Refusal("nobody has joined yet", 409)
+        missing = self.seat_count - len(people)
+        if missing and not self.bot_styles:
+            low = max(2, self.profile.table.min_players)
+            if len(people) < low:
+                raise Refusal(f"{len(people)} at the table and no bots to fill seats: this profile needs {low}", 409)
+            self.seat_count = len(people)  # people only: the table is who came
+            missing = 0
+        taken = set(self.places)
+        names = [n for n in BOT_NAMES if n not in taken]
+        round_ = 2
+        while len(names) < missing:
+            names += [f"{n}{round_}" for n in BOT_NAMES if f"{n}{round_}" not in taken]
+            round_ += 1
+        for index in range(missing):
+            style = self.bot_styles[index % len(self.bot_styles)]
+            self.places[names[index]] = Place(names[index], style)
+        seats = [Seat(p.name, p.style) for p in self.places.values()]
+        try:
+            self.table = Table.new(self.profile, seats, seed=self.seed, profile_name=self.profile_name,
+                                   log_path=self.log_path, hands=self.hands, keep=self.keep)
+        except BragError as exc:  # the log cannot be written: the lobby stays as it was
+            for place in list(self.places.values()):
+                if place.is_bot:
+                    del self.places[place.name]
+            raise Refusal(f"the game cannot start: {exc}", 500) from None
+        self.phase = "play"
+        self._note(f"the game starts: {', '.join(seat.name for seat in seats)}")
+        self._save_seats()
+        self._advance()
+
+    def act(self, token: Any, message: Any) -> None:
+        """Apply the action a seat's browser sent: ``{"kind": "bet", "amount": "2", "turn": 17}``.
+
+        The action is always the token's seat's, and ``turn`` must be the
+        turn the browser was shown (an action sent twice, or one meant for
+        an earlier turn, is refused). Refused actions change nothing.
+        """
+        with self.lock, self._writing():
+            name = self.seat_of(token)
+            action = self._read_action(name, message)
+            self._apply(action)
+
+    def enter_cards(self, token: Any, message: Any, host_token: Any = None) -> None:
+        """Keep mode: the cards a player shows at a see or a showdown, ``{"player": "Ann", "cards":
+        "Kc Kd 4c", "turn": 17}``, entered by that player or by the host.
+
+        The deal waits for them (``cards_needed`` in the state), checks them (real cards, as many
+        as a hand holds, none twice, none already known in this deal) and, once every hand awaited
+        is in, settles by the profile. A refused entry changes nothing.
+        """
+        with self.lock, self._writing():
+            host = self.is_host(token) or self.is_host(host_token)
+            seat = self._seat_named(token)
+            name = seat if seat is not None else "the host" if host else self.seat_of(token)
+            if not isinstance(message, dict):
+                raise Refusal("cards are entered as a JSON object such as {\"player\": \"Ann\", "
+                              "\"cards\": \"Kc Kd 4c\", \"turn\": 3}")
+            deal = self.deal
+            if self.phase != "play" or deal is None:
+                raise self._not_playing()
+            if not self.keep:
+                raise Refusal("the cards are dealt by the table: nothing is entered (keep mode only)", 409)
+            turn = message.get("turn")
+            if isinstance(turn, bool) or not isinstance(turn, int):
+                raise Refusal("cards entered name the turn they answer (\"turn\": the number the table last sent)")
+            if turn != self.turn:
+                raise Refusal("this entry answers an earlier turn (sent twice, or the table has moved on): "
+                              "nothing was done", 409)
+            player = message.get("player", seat)
+            if not isinstance(player, str) or player not in deal.players:
+                raise Refusal("name the player whose cards these are")
+            if not host and player != name:
+                raise Refusal(f"{name} may enter only their own cards; the host may enter anyone's", 403)
+            raw = message.get("cards")
+            if isinstance(raw, list) and all(isinstance(c, str) for c in raw):
+                raw = " ".join(raw)
+            if not isinstance(raw, str) or not raw.strip():
+                raise Refusal("the cards are written as text such as \"Kc Kd 4c\"")
+            if len(raw) > MAX_CARDS_TEXT:
+                raise Refusal(f"the cards are written in at most {MAX_CARDS_TEXT} characters, such as \"Kc Kd 4c\"")
+            try:
+                cards = parse_cards(raw)
+            except CardError as exc:
+                raise Refusal(f"cards: {exc}") from None
+            try:
+                deal.verify_cards(player, cards)
+            except RuleViolation as exc:
+                raise self._rule_refusal(exc) from None
+            deal.enter_cards(player, cards)
+            self._note(f"{player} shows {' '.join(str(c) for c in cards)}"
+                       + ("" if name == player else f" (entered by {name})"))
+            self.turn += 1
+            self._advance()
+
+    def _read_action(self, name: str, message: Any) -> Action:
+        """The action a seat's message asks for, its every part checked (a :class:`Refusal` names the first
+        wrong one): the turn it answers, its kind, its target, its amount, its cards."""
+        if not isinstance(message, dict):
+            raise Refusal("an action is a JSON object such as {\"kind\": \"fold\", \"turn\": 3}")
+        if self.phase != "play" or self.deal is None:
+            raise self._not_playing()
+        turn = message.get("turn")
+        if isinstance(turn, bool) or not isinstance(turn, int):
+            raise Refusal("an action names the turn it answers (\"turn\": the number the table last sent)")
+        if turn != self.turn:
+            raise Refusal("this action answers an earlier turn (sent twice, or the table has moved on): "
+                          "nothing was done", 409)
+        kind = message.get("kind")
+        if not isinstance(kind, str) or kind not in KINDS:
+            raise Refusal(f"unknown action; one of: {', '.join(KINDS)}")
+        target = message.get("target")
+        if target is not None and not isinstance(target, str):
+            raise Refusal("'target' is text: old, new, all, or a player's name")
+        amount = self._message_amount(self.deal, name, kind, message)
+        cards = _message_cards(kind, message) if kind in ("arrange", "swap") and target is None else None
+        return Action(name, kind, amount=amount, target=target, cards=cards)
+
+    @staticmethod
+    def _message_amount(deal: Deal, name: str, kind: str, message: Dict[str, Any]) -> Optional[Fraction]:
+        """A bet's or a see's amount (the least allowed when none is given); None for any other kind."""
+        if kind not in ("bet", "see"):
+            if "amount" in message and message["amount"] is not None:
+                raise Refusal(f"'{kind}' takes no amount")
+            return None
+        raw = message.get("amount")
+        if raw is None:
+            option = next((o for o in deal.view(name).legal_actions() if o.kind == kind), None)
+            if option is None or option.amount is None:
+                raise Refusal(f"'{kind}' needs an amount")
+            return option.amount
+        if isinstance(raw, float) or isinstance(raw, bool) or not isinstance(raw, (int, str)):
+            raise Refusal("an amount is exact: an integer, or text such as \"5/2\"")
+        if isinstance(raw, str) and len(raw) > MAX_AMOUNT_TEXT:
+            raise Refusal(f"an amount is written in at most {MAX_AMOUNT_TEXT} characters, such as \"5/2\"")
+        try:
+            return parse_money(raw)
+        except ValueError as exc:
+            raise Refusal(f"amount: {exc}") from None
+
+    def _apply(self, action: Action) -> None:
+        table, deal = self.table, self.deal
+        assert table is not None and deal is not None
+        if action.kind in DISPUTE_KINDS and action.kind != "redeal":
+            raise Refusal("a peek or an exposure is raised as a dispute, so that the table's ruling records it")
+        if table.session.time_up():  # session.end.at_limit: abandon: play stopped at the time limit
+            table.session.abandon_deal()
+            self._advance()
+            raise self._rule_refusal(RuleViolation(AT_LIMIT_RULE, "time is up: the hand is abandoned, "
+                                                                          "every stake returned"))
+        try:
+            deal.verify(action)
+        except RuleViolation as exc:
+            raise self._rule_refusal(exc) from None
+        table.session.act(action)
+        self._note(describe(deal, action))
+        self.turn += 1
+        self._advance()
+
+    def _advance(self) -> None:
+        """Bots act, deals end and begin, until a person is to act or the session is over."""
+        table = self.table
+        assert table is not None
+        session = table.session
+        for _ in range(MAX_BOT_ACTIONS):
+            deal = session.current
+            if deal is not None and not deal.is_over and session.time_up():
+                session.abandon_deal()  # session.end.at_limit: abandon: play stops at the time limit
+            if deal is not None and deal.is_over:
+                self._finish(deal)
+                continue
+            if deal is None:
+                if table.finished or not any(not p.is_bot for p in self.places.values()):
+                    self._end()
+                    return
+                session.start_deal()
+                self.turn += 1
+                self._note(f"deal {session.state.dealt + 1}: {session.dealer} deals")
+                continue
+            player = deal.to_act
+            if player is None:  # keep mode: the cards shown at a showdown are awaited
+                break
+            bot = table.bots.get(player)
+            if bot is None:
+                break
+            action = bot.choose(deal.view(player))
+            session.act(action)
+            self._note(describe(deal, action))
+            self.turn += 1
+        self._watch_absence()
+        self._changed()
+
+    def _finish(self, deal: Deal) -> None:
+        table = self.table
+        assert table is not None
+        number = table.session.state.dealt + 1
+        result = table.session.finish_deal()
+        self._record_result(number, deal, result)
+
+    def _record_result(self, number: int, deal: Deal, result: Any) -> None:
+        """The last deal (``last`` in the state) and the feed's line of its result."""
+        view = deal.view(deal.order[0])
+        rules = decided_rules(deal)
+        why = reason_with_rules(result.reason, rules)
+        self.last = {
+            "deal": number,
+            "outcome": result.outcome,
+            "winners": list(result.winners),
+            "pot": optional_money(result.pot),
+            "reason": result.reason,
+            "why": why,  # the reason and the rules that decided it
+            "net": {p: optional_money(v) for p, v in result.net.items()},
+            "carried_out": optional_money(result.carried_out),
+            "shown": {p: [str(c) for c in h] for p, h in view.shown().items() if h is not None},
+            "shown_names": shown_names(deal, view.shown()),
+            "rules": rules,  # the rules that decided the ending, as arbitrate words them
+        }
+        if result.outcome in ("carried", "redeal", "abandoned"):  # nobody won: a redeal's pot went back to the players
+            self._note(f"deal {number}: {why}")
+        else:
+            self._note(f"deal {number}: {' and '.join(result.winners)} {'wins' if len(result.winners) == 1 else 'win'}"
+                       f" {pretty_money(result.pot)} ({why})")
+
+    def _end(self) -> None:
+        table = self.table
+        assert table is not None
+        if self.phase != "over":
+            self.phase = "over"
+            if not table.finished:
+                self.stop_note = "nobody is left at the table but bots"
+            self._note("the session is over" + (f": {self.stop_note}" if self.stop_note else ""))
+            table.close()
+        self.absent_since = None
+        self._changed()
+
+    def tick(self) -> bool:
+        """Act for an absent seat whose time is up (the profile's rule, else a fold); whether anything changed."""
+        with self.lock:
+            self._watch_absence()
+            left = self.seconds_left()
+            if left is None or left > 0:
+                return False
+            deal = self.deal
+            assert deal is not None and deal.to_act is not None
+            player = deal.to_act
+            action = timeout_action(deal, player)
+            self._note(f"{player} was away for {self.turn_timeout:g} seconds: the table acts for them")
+            self.absent_since = None
+            try:
+                with self._writing():
+                    self._apply(action)
+            except Refusal:  # the log cannot be written: the table has stopped, and says so
+                pass
+            return True
+
+    def replace_with_bot(self, host_token: Any, name: Any, style: str = "cautious") -> None:
+        """The host removes a person: a bot of ``style`` plays the seat from now on (the token stops working)."""
+        with self.lock, self._writing():
+            self._host(host_token)
+            if self.fault is not None:
+                raise Refusal(self.fault, 503)
+            place = self.places.get(name) if isinstance(name, str) else None
+            if place is None or place.is_bot:
+                raise Refusal("name a person at the table", 404)
+            if style not in ALL_STYLES:
+                raise Refusal(f"unknown bot style; choose from {', '.join(ALL_STYLES)}")
+            if self.keep and self.phase != "lobby":
+                raise Refusal("keep mode: a bot cannot hold real cards, so nobody is replaced by one", 409)
+            if place.digest is not None:
+                self.digests.pop(place.digest, None)
+            place.digest = None
+            if self.phase == "lobby":
+                del self.places[place.name]
+                self._note(f"the host removes {place.name}")
+                self._changed()
+                return
+            self._seat_bot(place, style)
+            self._note(f"the host replaces {place.name} with a bot ({style})")
+            self._save_seats()
+            self._advance()
+
+
+def _message_cards(kind: str, message: Dict[str, Any]) -> Tuple[Tuple[Card, ...], ...]:
+    """An arrangement's or a swap's cards as a message lists them: ``[["Ah", "Ad", "Ac"], ...]`` or ``["Kc", "2d"]``.
+
+    >>> [[str(c) for c in hand] for hand in _message_cards("swap", {"cards": ["Kc", "2d"]})]
+    [['Kc'], ['2d']]
+    """
+    raw_cards = message.get("cards")
+    if not isinstance(raw_cards, list) or not raw_cards or len(raw_cards) > 9:
+        raise Refusal(f"'{kind}' lists cards: [[\"Ah\", \"Ad\", \"Ac\"], ...]")
+    try:
+        groups = [[c] if isinstance(c, str) else c for c in raw_cards]
+        if not all(isinstance(g, list) and all(isinstance(c, str) for c in g) for g in groups):
+            raise CardError("cards are written as text such as \"Kc\"")
+        texts = [" ".join(g) for g in groups]
+        if any(len(text) > MAX_CARDS_TEXT for text in texts):
+            raise CardError(f"each hand's cards are written in at most {MAX_CARDS_TEXT} characters")
+        return tuple(tuple(parse_cards(text)) for text in texts)
+    except CardError as exc:
+        raise Refusal(f"cards: {exc}") from None
+
+
+__all__ = ["TablePlay"]

@@ -1,0 +1,252 @@
+"""What a seat and a watcher are sent, and the table's words for options, actions and rules.
+
+>>> optional_money(None), optional_money(Fraction(5, 2))
+(None, '5/2')
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any, Dict, List, Optional, Sequence
+
+from bragrules.core.money import money_json, pretty_money
+from bragrules.core.text import source_in_words
+from bragrules.engine.actions import Action, LegalAction
+from bragrules.engine.deal import Deal
+from bragrules.profile.models import Profile
+
+
+def optional_money(value: Optional[Fraction]) -> Any:
+    return None if value is None else money_json(value)
+
+# ---------------------------------------------------------------------------
+
+
+def _option_json(option: LegalAction, deal: Deal) -> Dict[str, Any]:
+    item: Dict[str, Any] = {
+        "kind": option.kind, "target": option.target, "amount": optional_money(option.amount),
+        "max": optional_money(option.max_amount), "step": optional_money(option.step), "all_in": option.all_in,
+        "label": option_label(option),
+    }
+    if option.kind == "bet":
+        item["amounts"] = [money_json(a) for a in option.amounts(limit=12)]
+    if option.cards is not None:  # the seat's own cards (a swap, an arrangement's hint) and the centre's
+        item["cards"] = [[str(c) for c in hand] for hand in option.cards]
+    return item
+
+
+def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
+    """The view a seat is sent: the engine's :meth:`PlayerView.to_json`, with the seat's options labelled.
+
+    Everything in it is the seat's own or the table's: the engine's view
+    holds no other seat's hidden cards, and the options' cards are the
+    seat's own hand and the face-up centre.
+    """
+    view = deal.view(player)
+    data = view.to_json()
+    legal = view.legal_actions()
+    data["legal"] = [_option_json(o, deal) for o in legal]
+    if "swap" in (o.kind for o in legal):  # one button per card: the swaps are chosen by tapping two cards
+        data["legal"] = [o for o in data["legal"] if o["kind"] != "swap" or o["target"] == "all"]
+        data["swap_cards"] = True
+    if deal.rules.profile.seeing.concede_unseen and any(o.kind == "concede" for o in legal):
+        data["shown_beats"] = view.shown_beats()
+    data["two_hands"] = view.two_hands
+    data["inspected"] = view.inspected
+    data["inspected_hand"] = None if view.inspected_hand is None else [str(c) for c in view.inspected_hand]
+    arrangement = view.arrangement
+    data["arrangement"] = None if arrangement is None else [[str(c) for c in h] for h in arrangement]
+    data["hand_name"] = hand_name(deal, view.inspected_hand or view.hand)
+    data["shown_names"] = shown_names(deal, view.shown())
+    carry = next((o for o in legal if o.kind in ("retain", "release")), None)
+    if carry is not None:  # why the pot carries, and why the hand may be kept: the rules of the ending to come
+        after = deal.snapshot()
+        after.apply(carry.action())
+        data["carry_rules"] = decided_rules(after)
+    if deal.can(Action(player, "redeal")):
+        data["legal"].append({"kind": "redeal", "target": None, "amount": None, "max": None, "step": None,
+                              "all_in": False, "label": "demand a redeal (your cards were exposed)"})
+    return data
+
+
+def public_view(deal: Deal) -> Dict[str, Any]:
+    """What a spectator is sent: the table as everyone sees it, no hand and no options."""
+    data = deal.view(deal.order[0]).to_json()
+    data["player"] = None
+    data["hand"] = None
+    data["legal"] = []
+    data["shown_names"] = shown_names(deal, deal.view(deal.order[0]).shown())
+    return data
+
+
+def rule_json(path: str, value: Any, sentence: str, source: str) -> Dict[str, Any]:
+    """A rule cited at the table: its path, value and sentence, and its source as a code (``"002"``)
+    and in words, naming the rule text as the rulebook does (:func:`~bragrules.core.text.source_in_words`).
+
+    >>> rule_json("seeing.tie", "caller_loses", "a tie goes against the player who called the see", "002")["source_words"]
+    'the traditional rules text'
+    """
+    return {"path": path, "value": value, "sentence": sentence, "source": source,
+            "source_words": source_in_words(source) if source else ""}
+
+
+def decided_rules(deal: Deal) -> List[Dict[str, Any]]:
+    """The rules that decided how ``deal`` (over) ended, as the engine names them
+    (:attr:`~bragrules.engine.state.DealResult.decided_by`) and ``bragrules arbitrate`` words them.
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
+    ...             {"A": parse_cards("Kc Kd 4c"), "B": parse_cards("Kh Ks 4d")})
+    >>> for text in ("A look", "A bet 2", "B look", "B see 4"):
+    ...     _ = deal.apply_text(text)
+    >>> [r["sentence"] for r in decided_rules(deal)]
+    ['a tie goes against the player who called the see']
+    """
+    from bragrules.arbitrate import cite_rules
+
+    if deal.result is None:
+        return []
+    return [rule_json(c.path, c.value, c.sentence, c.source) for c in cite_rules(deal.rules.profile, deal.result.decided_by)]
+
+
+def reason_with_rules(reason: str, rules: Sequence[Dict[str, Any]]) -> str:
+    """How a deal ended, and the rules that decided it (a tie named as one).
+
+    >>> reason_with_rules("B saw A", [{"path": "seeing.tie", "sentence": "a tie goes against the player who called the see"}])
+    'B saw A; equal hands: a tie goes against the player who called the see'
+    """
+    words = [("equal hands: " if r["path"] == "seeing.tie" else "") + r["sentence"] for r in rules]
+    return "; ".join([reason, *words])
+
+
+def hand_name(deal: Deal, cards: Optional[Sequence[Any]]) -> Optional[str]:
+    """A hand in words, as ``bragrules play`` names it (``"pair of aces, four kicker"``); None for
+    no cards, or cards that are not one hand of the format (several hands each).
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
+    ...             {"A": parse_cards("Ac Ad 4c"), "B": parse_cards("5s 6h 7d")})
+    >>> hand_name(deal, parse_cards("Ac Ad 4c"))
+    'pair of aces, four kicker'
+    """
+    fmt = deal.rules.format
+    if not cards or fmt.hands != 1 or len(cards) != fmt.cards_dealt:
+        return None
+    return deal.rules.ranking.ranker.describe(tuple(cards))
+
+
+def shown_names(deal: Deal, shown: Dict[str, Any]) -> Dict[str, Optional[str]]:
+    """The hands turned face up, by player, in words (:func:`hand_name`)."""
+    return {name: hand_name(deal, cards) for name, cards in shown.items() if cards is not None}
+
+
+def option_label(option: LegalAction) -> str:
+    """A button's words, with the exact cost.
+
+    >>> option_label(LegalAction("A", "see", Fraction(4)))
+    'see for 4'
+    >>> option_label(LegalAction("A", "bet", Fraction(1), Fraction(5, 2), Fraction(1, 2)))
+    'bet 1 to 2½'
+    """
+    kind = option.kind
+    if kind == "bet":
+        if option.all_in:
+            return f"bet {pretty_money(option.amount or Fraction(0))} (all in)"
+        low = pretty_money(option.amount or Fraction(0))
+        if option.max_amount is not None and option.max_amount == option.amount:
+            return f"bet {low}"
+        return f"bet {low} to {pretty_money(option.max_amount)}" if option.max_amount is not None else f"bet {low} or more"
+    if kind == "see":
+        return f"see for {pretty_money(option.amount or Fraction(0))}" + (" (all in)" if option.all_in else "")
+    if kind == "look":
+        return "look at your cards" if option.target is None else f"look at the {option.target} hand"
+    if kind == "swap":
+        return "swap all three with the centre" if option.target == "all" else "swap a card"
+    if kind == "arrange":
+        return "arrange as suggested"
+    if kind == "show":
+        return "show your cards"
+    if kind == "concede":
+        return "concede without showing"
+    if kind == "retain":
+        return f"keep the {option.target} hand for the next deal" if option.target else "keep your unseen hand for the next deal"
+    if kind == "release":
+        return "let the unseen hand go"
+    if kind in ("keep", "discard"):
+        return f"{kind} the hand looked at"
+    return kind
+
+
+def describe(deal: Deal, action: Action) -> str:
+    """A line of the table's running account (no hidden card is ever in it).
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
+    ...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d")})
+    >>> describe(deal, Action("A", "bet", Fraction(2)))
+    'A bets 2 (blind)'
+    """
+    player, kind = action.player, action.kind
+    if kind == "bet":
+        blind = "" if deal.players[player].seen else " (blind)"
+        return f"{player} bets {pretty_money(action.amount or Fraction(0))}{blind}"
+    if kind == "see":
+        return f"{player} pays {pretty_money(action.amount or Fraction(0))} to see"
+    if kind == "look":
+        return f"{player} looks at " + (f"the {action.target} hand" if action.target else "their cards")
+    if kind == "swap":
+        if action.target == "all":
+            return f"{player} swaps all three cards with the centre"
+        assert action.cards is not None
+        return f"{player} swaps {action.cards[0][0]} for {action.cards[1][0]}"
+    if kind == "arrange":
+        return f"{player} arranges their hands"
+    if kind in ("keep", "discard"):
+        return f"{player} {kind}s the hand looked at"
+    if kind == "retain":
+        return f"{player} keeps the unseen hand for the next deal"
+    if kind == "release":
+        return f"{player} lets the unseen hand go"
+    if kind in ("peek", "expose"):
+        return str(action)
+    words = {"fold": "folds", "check": "checks", "knock": "knocks", "stand": "stands", "show": "shows",
+             "concede": "concedes without showing", "redeal": "demands a redeal"}
+    return f"{player} {words.get(kind, kind)}"
+
+
+def timeout_action(deal: Deal, player: str) -> Action:
+    """What the table does for a seat that is away when its time is up: what the profile assumes
+    (the second to show shows; a blind survivor's hand as ``blind.retain_default`` says), else a fold,
+    else (no folding in the format) the engine's suggestion: stand, knock, or the suggested arrangement."""
+    default = deal.default_action()
+    if default is not None and default.player == player:
+        return default
+    options = deal.view(player).legal_actions()
+    for kind in ("fold", "discard", "stand", "knock", "arrange", "release"):
+        option = next((o for o in options if o.kind == kind), None)
+        if option is not None:
+            return option.action()
+    return options[0].action()
+
+
+def rule_words(profile: Profile, rule: str) -> str:
+    """A rule named by a refusal, in words: the profile field's sentence, or the fixed rule's."""
+    from bragrules.arbitrate import FIXED_RULES
+    from bragrules.explainers.explain import explain, value_of
+
+    fixed = FIXED_RULES.get(rule)
+    if fixed is not None:
+        return fixed[0]
+    try:
+        return explain(rule, value_of(profile, rule), profile)
+    except Exception:  # a rule path the explainer does not know: the name alone
+        return rule.replace("_", " ").replace(".", ": ")
+
+
+__all__ = ["describe", "option_label", "optional_money", "public_view", "rule_words", "seat_view", "timeout_action"]

@@ -1,0 +1,308 @@
+"""A person's turn at ``bragrules play``: the menu of legal moves, a move typed by number or in words,
+a typing mistake explained, and a big bet confirmed (:class:`HumanTurn`).
+
+>>> mistyped("fodl", [])
+"'fodl' is not a move; did you mean 'fold'? You may: "
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, List, Optional, Union
+
+if TYPE_CHECKING:  # pragma: no cover
+
+    from bragrules.engine.actions import Action, LegalAction
+    from bragrules.engine.deal import Deal
+    from bragrules.play.table import Observer as _ObserverBase
+    from bragrules.play.table import Table
+else:
+    _ObserverBase = object  # bragrules.play.table is imported only once a game starts
+
+
+
+from .play_view import BIG_BET_TIMES, HELP_TEXT, Prompter, TableView, cards_markup, esc, money
+
+# ---------------------------------------------------------------------------
+# A person's turn
+# ---------------------------------------------------------------------------
+
+
+def menu_entry(option: "LegalAction", deal: "Deal") -> str:
+    kind = option.kind
+    if kind == "bet":
+        if option.all_in:
+            return f"bet {money(option.amount)} (all in)"
+        if option.max_amount is not None and option.max_amount == option.amount:
+            return f"bet {money(option.amount)}"
+        top = f"–{money(option.max_amount)}" if option.max_amount is not None else " or more"
+        return f"bet {money(option.amount)}{top}"
+    if kind == "see":
+        return f"see for {money(option.amount)}"
+    if kind == "look":
+        return "look at your cards" if option.target is None else f"look at the {option.target} hand"
+    if kind == "arrange":
+        hint = " | ".join(" ".join(str(c) for c in h) for h in option.cards or ())
+        return f"arrange (hint: {hint})"
+    if kind == "swap":
+        if option.target == "all":
+            return "swap all three with the centre"
+        assert option.cards is not None
+        return f"swap {option.cards[0][0]} for {option.cards[1][0]}"
+    if kind == "show":
+        return "show your cards"
+    if kind == "concede":
+        return "concede without showing"
+    if kind == "retain":
+        what = f"the {option.target} hand" if option.target else "your unseen hand"
+        return f"keep {what} for the next deal (the pot carries)"
+    if kind == "release":
+        return "let the unseen hand go (the pot carries)"
+    return kind
+
+
+COMMANDS = ("help", "table", "hint", "q")
+"""What a person may type at a move besides a move or a number."""
+
+
+def for_people(text: str) -> str:
+    """A message with its amounts written as everywhere else for people: ``11/2`` as ``5½``.
+
+    The engine's refusals quote amounts as exact fractions (``5/2``), the
+    form of logs and profiles; at the table they read as the menu does.
+
+    >>> for_people("the level is 11/2: a seen player pays at least 11/2, not 1/3")
+    'the level is 5½: a seen player pays at least 5½, not ⅓'
+    >>> for_people("a raise adds at most 5")
+    'a raise adds at most 5'
+    """
+    import re
+    from fractions import Fraction
+
+    from bragrules.core.money import pretty_money
+
+    return re.sub(r"(?<![\w/.])(\d+)/(\d+)(?![\w/])",
+                  lambda m: pretty_money(Fraction(int(m.group(1)), int(m.group(2))))
+                  if int(m.group(2)) else m.group(0), text)
+
+
+def typed_move(option: "LegalAction") -> str:
+    """What to type for a legal move: ``look``, ``look old``, ``bet N (½ or more)``, ``swap MINE CENTRE``.
+
+    >>> from fractions import Fraction
+    >>> from bragrules.engine.actions import LegalAction
+    >>> typed_move(LegalAction("You", "bet", amount=Fraction(1, 2))), typed_move(LegalAction("You", "fold"))
+    ('bet N (½ or more)', 'fold')
+    """
+    kind = option.kind
+    if kind == "bet":
+        if option.all_in or (option.max_amount is not None and option.max_amount == option.amount):
+            return f"bet {money(option.amount)}"
+        top = f" to {money(option.max_amount)}" if option.max_amount is not None else " or more"
+        return f"bet N ({money(option.amount)}{top})"
+    if kind == "see":
+        return f"see ({money(option.amount)})"
+    if kind == "swap":
+        return "swap all" if option.target == "all" else "swap MINE CENTRE"
+    if kind == "arrange":
+        return "arrange A B C | D E F"
+    return f"{kind} {option.target}" if option.target else kind
+
+
+def legal_moves(options: List["LegalAction"]) -> List[str]:
+    """The moves open now, each once, in the menu's order."""
+    return list(dict.fromkeys(typed_move(o) for o in options))
+
+
+def mistyped(text: str, options: List["LegalAction"]) -> Optional[str]:
+    """For input that names no move at all, what was probably meant, and the moves open now
+    (as git answers a mistyped command); None when the first word is a move's name.
+
+    >>> from fractions import Fraction
+    >>> from bragrules.engine.actions import LegalAction
+    >>> options = [LegalAction("You", "look"), LegalAction("You", "bet", amount=Fraction(1, 2)),
+    ...            LegalAction("You", "fold")]
+    >>> print(mistyped("lok", options))
+    'lok' is not a move; did you mean 'look'? You may: look, bet N (½ or more), fold
+    >>> print(mistyped("3/2", options))
+    '3/2' is not a move; did you mean 'bet 3/2'? You may: look, bet N (½ or more), fold
+    >>> mistyped("look", options) is None, mistyped("swap all", options) is None
+    (True, True)
+    """
+    import difflib
+
+    from bragrules.core.money import parse_money
+    from bragrules.core.text import quote
+    from bragrules.engine.actions import KINDS
+
+    word = text.split()[0].lower()
+    verb_forms = {kind + "s" for kind in KINDS} | {"peeks", "exposes", "redeals"}
+    if word in KINDS or word in verb_forms:
+        return None
+    legal = [o.kind for o in options]
+    guess: Optional[str] = None
+    try:
+        amount = parse_money(word)
+    except ValueError:
+        amount = None
+    if amount is not None and "bet" in legal and len(text.split()) == 1:
+        guess = f"bet {word}"
+    else:
+        words = list(dict.fromkeys(legal)) + list(COMMANDS)
+        close = difflib.get_close_matches(word, words, n=1, cutoff=0.6)
+        if not close:  # a move not open now is still the likeliest meaning of a near miss
+            close = difflib.get_close_matches(word, KINDS, n=1, cutoff=0.6)
+        if close:
+            guess = " ".join([close[0], *text.split()[1:]])
+    said = f"{quote(text, 40)} is not a move"
+    if guess is not None:
+        said += f"; did you mean {quote(guess, 40)}?"
+    return f"{said} You may: {', '.join(legal_moves(options))}"
+
+
+class HumanTurn:
+    """Asks a person for an action until it is legal (or they stop)."""
+
+    def __init__(self, view: TableView, prompter: Prompter):
+        self.view = view
+        self.prompter = prompter
+
+    @staticmethod
+    def too_big(action: "Action", deal: "Deal") -> bool:
+        """Whether a bet is far enough above the pot to be asked about first (a typo of 1000 for 10).
+
+        >>> from fractions import Fraction
+        >>> from types import SimpleNamespace as NS
+        >>> bet = NS(kind="bet", amount=Fraction(1000))
+        >>> HumanTurn.too_big(bet, NS(pot=Fraction(4))), HumanTurn.too_big(bet, NS(pot=Fraction(100)))
+        (True, False)
+        """
+        if action.kind != "bet" or action.amount is None:
+            return False
+        return action.amount > BIG_BET_TIMES * max(deal.pot, Fraction(1))
+
+    def hint(self, deal: "Deal", options: List["LegalAction"]) -> None:
+        """Show the suggested arrangement (it is not applied)."""
+        arrange = [o for o in options if o.kind == "arrange"]
+        console = self.view.console
+        if not arrange or not arrange[0].cards:
+            console.print("no arrangement to suggest now", highlight=False)
+            return
+        ranker = deal.rules.ranking.ranker
+        hands = " | ".join(f"{cards_markup(h)} ({ranker.describe(h)})" for h in arrange[0].cards)
+        text = " | ".join(" ".join(str(c) for c in h) for h in arrange[0].cards)
+        console.print(f"hint: {hands}", highlight=False)
+        console.print(f"[dim]to play it: arrange {esc(text)} (or choose it from the menu)[/]", highlight=False)
+
+    def __call__(self, table: "Table", deal: "Deal", player: str) -> Optional["Action"]:
+        console = self.view.console
+        self.view.draw(table, deal, player)
+        options = deal.legal_actions()
+        for number, option in enumerate(options, start=1):
+            console.print(f"  [bold]{number}[/] {menu_entry(option, deal)}", highlight=False)
+        while True:
+            text = self.prompter.ask(f"{player}>")
+            if text is None or text.lower() in ("q", "quit", "exit"):
+                return None
+            answer = self._answer(table, deal, player, options, text)
+            if not isinstance(answer, _Again):
+                return answer
+
+    def _answer(self, table: "Table", deal: "Deal", player: str, options: List["LegalAction"],
+                text: str) -> Union["Action", None, "_Again"]:
+        """What one line typed at the prompt comes to: the move chosen, None (stop), or ask again."""
+        from bragrules.core.errors import RuleViolation
+        from bragrules.engine.actions import ActionSyntaxError
+
+        if not text or self._command(table, deal, player, options, text.lower()):  # an empty line: ask again
+            return AGAIN
+        if text.lower() == "arrange" and deal.rules.format.hands > 1:
+            arrange = [o for o in options if o.kind == "arrange"]
+            if arrange:  # 'arrange' alone takes the suggested arrangement, as the menu offers it
+                return arrange[0].action()
+        console = self.view.console
+        try:
+            action = self._by_number(options, text) if text.isdigit() else self._by_words(player, options, text)
+            if action is None or isinstance(action, _Again):
+                return action
+            deal.verify(action)
+            return self._confirmed(action, deal)
+        except RuleViolation as exc:
+            console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(for_people(exc.message))}",
+                          highlight=False)
+        except (ActionSyntaxError, ValueError) as exc:
+            console.print(f"[red]?[/] {esc(exc)}  (type 'help')", highlight=False)  # as typed: 5/2 stays
+        return AGAIN
+
+    def _command(self, table: "Table", deal: "Deal", player: str, options: List["LegalAction"], lowered: str) -> bool:
+        """Help, the table drawn again, or a hint for the arrangement: True when ``lowered`` was one."""
+        if lowered in ("?", "help", "h"):
+            self.view.console.print(HELP_TEXT, highlight=False, markup=False)
+            return True
+        if lowered == "table":
+            self.view.draw(table, deal, player)
+            return True
+        if lowered == "hint" and deal.rules.format.hands > 1:
+            self.hint(deal, options)
+            return True
+        return False
+
+    def _by_number(self, options: List["LegalAction"], text: str) -> Union["Action", None, "_Again"]:
+        """The menu's choice ``text`` (a number), with the amount asked for a bet of a range."""
+        from bragrules.core.money import parse_money
+
+        index = int(text) - 1
+        if not 0 <= index < len(options):
+            self.view.console.print(f"choose 1 to {len(options)}, or type 'help'")
+            return AGAIN
+        option = options[index]
+        amount = None
+        if option.kind == "bet" and option.max_amount != option.amount:
+            answer = self.prompter.ask(f"  how much? [{money(option.amount)}]")
+            if answer is None:
+                return None
+            amount = parse_money(answer) if answer else option.amount
+        return option.action(amount)
+
+    def _by_words(self, player: str, options: List["LegalAction"], text: str) -> Union["Action", "_Again"]:
+        """A move typed in words (``see`` or ``bet`` alone: the least it may be)."""
+        from bragrules.engine.actions import Action
+
+        words = text.split()
+        unknown = mistyped(text, options)
+        if unknown is not None:
+            self.view.console.print(f"[red]?[/] {esc(unknown)}  (a number chooses from the menu; "
+                                    "'help' lists every move)", highlight=False)
+            return AGAIN
+        if words[0].lower() == "see" and len(words) == 1:
+            see = [o for o in options if o.kind == "see"]
+            text = f"see {see[0].amount}" if see else "see 0"
+        if words[0].lower() == "bet" and len(words) == 1:
+            bet = [o for o in options if o.kind == "bet"]
+            text = f"bet {bet[0].amount}" if bet else text
+        return Action.parse(f"{player} {text}")
+
+    def _confirmed(self, action: "Action", deal: "Deal") -> Union["Action", None, "_Again"]:
+        """A bet far above the pot asked about first (no: choose again)."""
+        if not self.too_big(action, deal):
+            return action
+        answer = self.prompter.ask(f"  bet {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")
+        if answer is None:
+            return None
+        if answer.strip().lower() not in ("y", "yes"):
+            self.view.console.print("not bet; choose again", highlight=False)
+            return AGAIN
+        return action
+
+
+class _Again:
+    """A line typed that decides nothing: the prompt asks again."""
+
+
+AGAIN = _Again()
+
+
+# ---------------------------------------------------------------------------
+
+
+__all__ = ["COMMANDS", "HumanTurn", "for_people", "legal_moves", "menu_entry", "mistyped", "typed_move"]

@@ -1,0 +1,475 @@
+"""How ``bragrules play`` looks and listens: the table drawn and what happens told (:class:`TableView`),
+and every line typed read through one :class:`Prompter` (the keyboard, a pipe or a script); a person's
+turn is :mod:`bragrules_cli.play_turn`.
+
+>>> plural(1, "deal"), plural(2, "deal")
+('1 deal', '2 deals')
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Iterator, List, Optional
+
+if TYPE_CHECKING:  # pragma: no cover
+    from rich.console import Console
+
+    from bragrules.engine.actions import Action
+    from bragrules.engine.deal import Deal
+    from bragrules.engine.session import DealRecord
+    from bragrules.play.table import Observer as _ObserverBase
+    from bragrules.play.table import Table
+else:
+    _ObserverBase = object  # bragrules.play.table is imported only once a game starts
+
+
+MAX_SCRIPT_BYTES = 1 << 20
+"""The longest script of moves ``--script`` reads."""
+
+
+def read_script(path: Path) -> List[str]:
+    """The lines of a script of moves: a text file (or a pipe) of at most 1 MiB, or one clear error.
+
+    The read is bounded, so a device such as ``/dev/zero`` is refused, not read forever.
+    """
+    import stat as stat_module
+
+    from bragrules.core.errors import HistoryError
+
+    name = str(path)
+    try:
+        info = path.stat()
+        if stat_module.S_ISDIR(info.st_mode):
+            raise HistoryError("is a directory; --script takes a text file of moves, one a line", name)
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_SCRIPT_BYTES + 1)
+    except FileNotFoundError:
+        raise HistoryError("no such file (--script takes a text file of moves, one a line)", name) from None
+    except OSError as exc:
+        raise HistoryError(f"cannot read the script ({exc.strerror or exc})", name) from None
+    if b"\0" in data:
+        raise HistoryError("not a text file (it holds NUL bytes); --script takes moves, one a line", name)
+    if len(data) > MAX_SCRIPT_BYTES:
+        raise HistoryError(f"a script of moves is at most {MAX_SCRIPT_BYTES // 1024} KiB; this one is longer", name)
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise HistoryError("not UTF-8 text; --script takes moves, one a line", name, line) from None
+    return text.splitlines()
+
+
+def esc(text: Any) -> str:
+    """User text (a name, a reason, a path) made safe to put in this module's markup."""
+    from rich.markup import escape
+
+    return escape(str(text))
+
+BIG_BET_TIMES = 10
+"""A bet of more than this many times the pot (or 10 when the pot is smaller than 1) is confirmed first."""
+def plural(count: int, noun: str) -> str:
+    """``1 deal``, ``2 deals``.
+
+    >>> plural(1, "deal"), plural(0, "deal"), plural(2, "deal")
+    ('1 deal', '0 deals', '2 deals')
+    """
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+HELP_TEXT = """Type the number of a choice, or the action itself:
+  look            look at your cards (you then pay the seen rate)
+  look old / new  with two hands, look at one; then keep or discard it
+  bet N           pay N now (blind players pay half the level); a bet of more than
+                  10 times the pot asks "bet N? (y/n)" first (in a --script, the
+                  next line answers it)
+  see             pay for a see (only two players left)
+  fold            give up this deal
+  check           pass, where the profile allows it
+  arrange A B C | D E F   set your hands (Seven- and Nine-Card)
+  hint            show the best arrangement (it is not applied: arrange, or choose it from the menu)
+  swap MINE CENTRE / swap all / knock / stand   (Stop the Bus)
+  (Enter)         between deals without betting (Crash): the next deal; in a --script, write 'next'
+  table           show the table again;  q  stop (the log keeps everything)"""
+
+
+class Prompter:
+    """The one place input comes from: a script file, piped stdin, or the keyboard."""
+
+    def __init__(self, console: "Console", script: Optional[Path] = None):
+        self.console = console
+        self._lines: Optional[Iterator[str]] = None
+        if script is not None:
+            self._lines = iter(read_script(script))
+        self.interactive = script is None and sys.stdin.isatty()
+        if self.interactive:
+            try:  # line editing and history (arrow keys) for input(), where the platform has it
+                import readline  # noqa: F401
+            except ImportError:  # pragma: no cover
+                pass
+
+    def ask(self, prompt: str) -> Optional[str]:
+        """One line of input (None when the input has ended; "" for an empty line typed or piped).
+
+        A script's blank lines and comments are skipped, so a script answers
+        every question, "press Enter" ones included, with a word (``next``).
+        """
+        if self._lines is not None:
+            for line in self._lines:
+                text = line.split("#", 1)[0].strip()
+                if text:
+                    self.console.print(f"{esc(prompt)} [bold]{esc(text)}[/]", highlight=False)
+                    return text
+            return None
+        try:
+            if self.interactive:
+                return self.typed(prompt)
+            line = sys.stdin.readline()
+        except EOFError:
+            return None
+        if not line:
+            return None
+        self.console.print(f"{esc(prompt)} [bold]{esc(line.strip())}[/]", highlight=False)
+        return line.strip()
+
+    def typed(self, prompt: str) -> str:
+        """A line typed at the keyboard after ``prompt``.
+
+        The prompt is given to ``input()`` itself, not written before it: line
+        editing then knows where the line starts, and Enter on an empty line
+        (the default bet) ends the line on the screen as any other answer does.
+        """
+        from bragrules.core.text import neutralise
+
+        self.console.file.flush()
+        return input(f"{neutralise(prompt)} ").strip()
+
+
+# ---------------------------------------------------------------------------
+# Showing the table
+# ---------------------------------------------------------------------------
+
+
+def card_markup(card: Any) -> str:
+    colour = "red" if card.suit in (1, 2) else "bold"
+    return f"[{colour}]{card.symbol}[/]"
+
+
+def cards_markup(cards: Any) -> str:
+    return " ".join(card_markup(c) for c in cards)
+
+
+def money(amount: Any) -> str:
+    from bragrules.core.money import pretty_money
+
+    return pretty_money(amount)
+
+
+def signed(amount: Any) -> str:
+    text = money(amount)
+    return f"+{text}" if amount > 0 else text
+
+
+class TableView(_ObserverBase):
+    """Draws the table and reports what happens (an Observer of the game loop)."""
+
+    def __init__(self, console: "Console", explain: bool, delay: float = 0.0,
+                 prompter: Optional["Prompter"] = None):
+        self.console = console
+        self.explain = explain
+        self.delay = delay
+        self.prompter = prompter  # set for a person at the table: asked to go on between deals without betting
+        self.level_explained = False  # "level" is explained once, the first time it is shown
+
+    def level_note(self, deal: "Deal") -> str:
+        """What the level means, the first time it is shown (then nothing): `` (a seen player pays 4, ...)``."""
+        if self.level_explained or deal.level is None:
+            return ""
+        self.level_explained = True
+        rules = deal.rules
+        seen = money(deal.level)
+        if rules.blind.allowed:
+            return (f" [dim](the level: a seen player pays {seen} a turn to stay in, "
+                    f"a blind one {money(rules.stakes.payment(deal.level, blind=True))})[/]")
+        return f" [dim](the level: each player pays {seen} a turn to stay in)[/]"
+
+    # -- observer ---------------------------------------------------------
+
+    def deal_started(self, table: "Table", deal: "Deal") -> None:
+        session = table.session
+        number = session.state.dealt + 1  # as the log numbers it (a redeal is numbered too)
+        carried = f", {money(deal.carried_in)} carried" if deal.carried_in else ""
+        dealer = session.dealer
+        pot = f" · pot {money(deal.pot)}{carried}" if deal.rules.format.betting else ""
+        self.console.rule(f"Deal {number} · {esc(dealer)} {verb(dealer, 'deals')}{pot}", style="dim")
+        for name in table.humans:
+            state = deal.players.get(name)
+            if state is not None and state.seen and state.hand is not None:
+                self.console.print(f"{esc(name)}, your cards: {cards_markup(state.hand)}  "
+                                   f"([italic]{deal.rules.ranking.ranker.describe(state.hand)}[/])")
+
+    def acted(self, table: "Table", deal: "Deal", action: "Action", reason: Optional[str]) -> None:
+        line = describe_action(deal, action)
+        if action.kind == "bet":
+            line += self.level_note(deal)
+        if reason and self.explain:
+            line += f"  [dim]— {esc(reason)}[/]"
+        self.console.print(line, highlight=False)
+        if self.delay and not table.seats[action.player].is_human:
+            time.sleep(self.delay)
+
+    def deal_ended(self, table: "Table", deal: "Deal", record: "DealRecord") -> None:
+        for line in explain_result(deal):
+            self.console.print(line, highlight=False)
+        net = "  ".join(f"{esc(p)} {signed(v)}" for p, v in record.result.net.items() if v)
+        if net:
+            self.console.print(f"[dim]this deal: {net}[/]", highlight=False)
+        if table.session.rules.format.lives is not None:
+            lives = "  ".join(f"{esc(p)} {table.session.lives[p]}" for p in table.session.players)
+            self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
+        self.pause(table, record)
+
+    def pause(self, table: "Table", record: "DealRecord") -> None:
+        """Between deals without betting (Crash, Stop the Bus), a person at the table goes on when ready.
+
+        Such a deal may ask the person nothing (Crash has no decisions), so
+        without this pause a whole session would scroll past unread. Enter
+        (in a script: any line, such as ``next``) deals the next one; ``q``
+        or the end of the input stops, as at a move.
+        """
+        if self.prompter is None or table.session.rules.format.betting or not table.humans:
+            return
+        if table.session.is_over or (table.hands is not None and table.deals_played >= table.hands):
+            return
+        answer = self.prompter.ask("Enter: next deal, q: stop>")
+        if answer is None or answer.lower() in ("q", "quit", "exit"):
+            table.stopped = True
+
+    def session_ended(self, table: "Table") -> None:
+        self.standings(table, final=True)
+
+    # -- drawing ----------------------------------------------------------
+
+    def standings(self, table: "Table", final: bool = False) -> None:
+        from rich.table import Table as RichTable
+
+        session = table.session
+        grid = RichTable(title="Final standings" if final else "Standings", title_justify="left")
+        grid.add_column("player")
+        grid.add_column("plays")
+        if session.rules.format.lives is not None:
+            grid.add_column("lives", justify="right")
+        money_game = session.rules.format.betting or session.rules.stakes.ante != 0  # Crash plays for lives, not money
+        if money_game:
+            grid.add_column("net", justify="right")
+        for name in session.players:
+            row = [esc(name), table.seats[name].style.replace("_", " ")]
+            if session.rules.format.lives is not None:
+                row.append(str(session.lives[name]))
+            if money_game:
+                row.append(signed(session.net()[name]))
+            grid.add_row(*row)
+        # the money won by nobody yet, so that the column sums to zero: the pot carried to the next deal, or,
+        # stopped in the middle of a deal (whose bets are settled only when it ends), the pot it carried in
+        carried = session.state.carried if session.current is None else session.current.carried_in
+        if carried and money_game:
+            grid.add_row(*(["in the pot", "carried" if session.current is None else "carried in"]
+                           + ([""] if session.rules.format.lives is not None else []) + [money(carried)]))
+        self.console.print(grid)
+        if final:
+            winners = session.winners()
+            one = len(winners) == 1 and winners[0] != "You"
+            self.console.print(f"[bold]{esc(' and '.join(winners))} win{'s' if one else ''}[/] "
+                               f"after {plural(table.session.state.deals, 'deal')}.")
+
+    def draw(self, table: "Table", deal: "Deal", viewer: str) -> None:
+        from rich.table import Table as RichTable
+
+        rules = deal.rules
+        session = table.session
+        betting = rules.format.betting
+        if betting:
+            level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
+            self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level}{cap_note(deal)} · "
+                               f"{esc(session.dealer)} dealt", highlight=False)
+        else:
+            knocked = deal.knocker
+            knock = f" · {esc(knocked)} knocked: last turn" if knocked else ""
+            self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{knock} · the lowest hand shown loses a life",
+                               highlight=False)
+        narrow = self.console.width < 60
+        grid = RichTable(box=None if narrow else None, show_edge=False, pad_edge=False, header_style="dim")
+        grid.add_column("")
+        grid.add_column("player")
+        if not narrow:
+            grid.add_column("plays")
+        grid.add_column("status")
+        if betting:
+            grid.add_column("in", justify="right")
+            grid.add_column("net", justify="right")
+        if rules.format.lives is not None:
+            grid.add_column("lives", justify="right")
+        for name in deal.order:
+            state = deal.players[name]
+            if not betting:
+                status = "knocked" if name == deal.knocker else "in"
+            elif state.folded:
+                status = "[dim]folded[/]"
+            elif state.all_in:
+                status = "all in"
+            elif state.two_hands:
+                status = "blind, two hands"
+            else:
+                status = "seen" if state.seen else "[cyan]blind[/]"
+            marker = "▶" if name == deal.to_act else ""
+            row = [marker, f"[bold]{esc(name)}[/]" if name == viewer else esc(name)]
+            if not narrow:
+                row.append(table.seats[name].style.replace("_", " "))
+            row.append(status)
+            if betting:
+                row += [money(state.contributed), signed(session.net()[name])]
+            if rules.format.lives is not None:
+                row.append(str(session.lives[name]))
+            grid.add_row(*row)
+        self.console.print(grid)
+        state = deal.players[viewer]
+        hidden = " ".join(["??"] * rules.format.cards_dealt)
+        if state.two_hands:
+            self.console.print(f"Your hands: old [dim]{hidden}[/], new [dim]{hidden}[/] (blind)")
+        elif not state.seen:
+            self.console.print(f"Your cards: [dim]{hidden}[/] (blind: 'look' to see them)")
+        elif state.arrangement is not None:
+            hands = " | ".join(f"{cards_markup(h)} ({rules.ranking.ranker.describe(h)})" for h in state.arrangement)
+            self.console.print(f"Your hands: {hands}")
+        elif state.hand is not None and rules.format.hands > 1:
+            self.console.print(f"Your cards: {cards_markup(state.hand)}  (arrange them into "
+                               f"{rules.format.hands} hands of three)")
+        elif state.hand is not None:
+            self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{rules.ranking.ranker.describe(state.hand)}[/])")
+        if deal.centre:
+            self.console.print(f"Centre: {cards_markup(deal.centre)}")
+
+
+def cap_note(deal: "Deal") -> str:
+    """`` · cap reached (200): no raises`` once the pot has reached ``stakes.raises_stop_at`` (then bets stay
+    at the level, and the pot still grows); nothing before, or without a cap."""
+    cap = deal.rules.stakes.raises.pot_cap
+    if cap is None or not deal.rules.stakes.raises.capped(deal.pot):
+        return ""
+    return f" · [yellow]cap reached[/] ({money(cap)}): no raises"
+
+
+def verb(player: str, third_person: str) -> str:
+    """``looks`` for Ada, ``look`` for You."""
+    if player != "You":
+        return third_person
+    if third_person.endswith("es") and third_person[:-2].endswith(("sh", "ch", "ss", "x")):
+        return third_person[:-2]
+    return third_person[:-1] if third_person.endswith("s") else third_person
+
+
+def describe_action(deal: "Deal", action: "Action") -> str:
+    """A line for the log of play: ``Ada bets 2 (blind, level 4)``."""
+    player = action.player
+    who = f"[bold]{esc(player)}[/] {{}}"
+
+    def say(third_person: str, rest: str = "") -> str:
+        return who.format(verb(player, third_person)) + (f" {rest}" if rest else "")
+
+    kind = action.kind
+    if kind == "bet":
+        blind = not deal.players[action.player].seen
+        level = f"level {money(deal.level)}" if deal.level is not None else ""
+        tags = ", ".join(t for t in ("blind" if blind else "", level) if t)
+        return say("bets", money(action.amount)) + (f" ({tags})" if tags else "")
+    their = "your" if player == "You" else "their"
+    if kind == "see":
+        return say("pays", f"{money(action.amount)} to see")
+    if kind == "look":
+        return say("looks", f"at {'the ' + action.target + ' hand' if action.target else their + ' cards'}")
+    if kind in ("fold", "check", "stand"):
+        return say(kind + "s")
+    if kind in ("keep", "discard"):
+        return say(kind + "s", "the hand looked at")
+    if kind == "arrange":
+        return say("arranges", f"{their} hands")
+    if kind == "swap":
+        if action.target == "all":
+            return say("swaps", "all three cards with the centre")
+        assert action.cards is not None
+        return say("swaps", f"{card_markup(action.cards[0][0])} for {card_markup(action.cards[1][0])}")
+    if kind == "knock":
+        return say("knocks", "(one more turn each)")
+    if kind == "show":
+        return say("shows", f"{their} cards")
+    if kind == "concede":
+        return say("concedes", "without showing")
+    if kind == "retain":
+        return say("keeps", f"{'the ' + action.target + ' hand' if action.target else their + ' unseen hand'} for the next deal")
+    if kind == "release":
+        return say("lets", f"{their} unseen hand go under the pack")
+    return say(kind)
+
+
+def explain_result(deal: "Deal") -> List[str]:
+    """Lines saying how the deal ended and why."""
+    result = deal.result
+    assert result is not None
+    from bragrules.engine.events import Result
+
+    lines: List[str] = []
+    ranker = deal.rules.ranking.ranker
+    ended = [e for e in deal.events if isinstance(e, Result)]
+    shown = dict(ended[-1].shown) if ended else {}
+    if result.showdown and shown:
+        for name in shown:
+            state = deal.players[name]
+            if state.arrangement:
+                hands = " | ".join(cards_markup(h) for h in state.arrangement)
+                lines.append(f"  {esc(name)} {verb(name, 'shows')} {hands}")
+            elif state.hand is not None:
+                lines.append(f"  {esc(name)} {verb(name, 'shows')} {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
+        if result.lives_lost is not None and deal.rules.format.lives is not None:
+            lost = result.lives_lost
+            if len(lost) == 1:
+                lines.append(f"[bold]lowest hand: {esc(lost[0])} {verb(lost[0], 'loses')} a life[/]")
+            else:
+                lines.append(f"[bold]{esc(result.reason)}[/]")
+            return lines
+        see = ended[-1].reason
+        if deal.rules.format.hands == 1 and len(shown) == 2:
+            a, b = list(shown)
+            ka, kb = deal.comparer.key(deal.players[a].hand), deal.comparer.key(deal.players[b].hand)  # type: ignore[arg-type]
+            if ka == kb:
+                from bragrules.rules.seeing import tie_at_table
+
+                see += f"; {tie_at_table(deal.rules.profile)}"
+        if result.outcome == "carried":
+            lines.append(f"[bold]{esc(result.reason)}[/]")
+        else:
+            lines.append(f"[bold]{esc(' and '.join(result.winners))} {verb(result.winners[0], 'wins') if len(result.winners) == 1 else 'win'} "
+                         f"{money(result.pot)}[/] ({esc(see)})")
+    elif result.outcome == "carried":
+        lines.append(f"[bold]{esc(result.reason)}[/]: {money(result.carried_out)} goes to the next deal")
+    elif not result.winners:  # abandoned at the time limit: every stake returned
+        lines.append(f"[bold]{esc(result.reason)}[/]")
+    else:
+        lines.append(f"[bold]{esc(result.winners[0])} {verb(result.winners[0], 'takes')} {money(result.pot)}[/] "
+                     "without showing: everyone else folded")
+    for name, amount in result.bonuses.items():
+        if amount > 0:
+            lines.append(f"{esc(name)} {verb(name, 'collects')} a bonus of {money(amount)}")
+    return lines
+
+def stopped(notes: "Console", view: TableView, table: "Table") -> None:
+    """The standings so far (with the game, on stdout) and how to carry on (a message, on
+    ``notes``, stderr), after ``q``, the end of a script, or Ctrl-C."""
+    view.standings(table)
+    view.console.file.flush()
+    log_name = table.log.name if table.log is not None else "the log"
+    notes.print(f"[dim]Stopped. Everything played is in {esc(log_name)}; "
+                  f"continue with: bragrules play --resume {esc(log_name)}[/]", highlight=False)
+
+
+__all__ = ["BIG_BET_TIMES", "HELP_TEXT", "MAX_SCRIPT_BYTES", "Prompter", "TableView", "cap_note", "card_markup", "cards_markup",
+           "describe_action", "esc", "explain_result", "money", "plural", "read_script", "signed", "stopped", "verb"]
