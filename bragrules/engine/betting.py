@@ -7,6 +7,7 @@ cannot disagree. Every function takes the :class:`~bragrules.engine.deal.Deal`.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import TYPE_CHECKING, List, Optional, Tuple
 
 from bragrules.core.errors import RuleViolation
@@ -122,6 +123,33 @@ def opponent_of(deal: "Deal", player: str) -> str:
     return next(p for p in deal.contenders if p != player)
 
 
+def level_paid(deal: "Deal", state: PlayerState, amount: Fraction, paid: Optional[int]) -> int:
+    """The level a bet of ``amount`` (``paid`` in units) sets, or the refusal of the rule it breaks:
+    the stack, the grid of ``stakes.level_step``, then the first of the stakes' bounds broken."""
+    units = deal.units
+    rules = deal.rules
+    blind = not state.seen
+    if state.stack_u is not None and (paid is None or paid > state.stack_u):
+        raise RuleViolation(
+            STARTING_STACK_RULE, f"{state.name} has only {amount_text(state.stack or ZERO)} and cannot pay {amount_text(amount)}"
+        )
+    new_level = units.level_for(paid, blind) if paid is not None else None
+    if new_level is None or new_level % units.step:
+        raise RuleViolation(
+            LEVEL_STEP_RULE,
+            f"a {'blind' if blind else 'seen'} payment of {amount_text(amount)} is not a level in steps of "
+            f"{amount_text(rules.stakes.level_step)}",
+        )
+    level = deal.level_u
+    open_ended = level is not None and rules.stakes.open_ended and new_level >= level  # see bet_range
+    broken = None if open_ended else first_broken(level_bounds(deal, state), new_level)
+    if broken is not None:
+        high = bet_range(deal, state)[1]
+        most = None if high is None else amount_text(units.money(high))
+        raise RuleViolation(broken.rule, rules.stakes.refusal_words(broken, deal, state, units, amount_text(amount), most))
+    return new_level
+
+
 def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     if deal.choosing:
         raise RuleViolation(RETENTION_RULE, f"{state.name} must choose one hand for the showdown")
@@ -144,25 +172,7 @@ def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
             raise RuleViolation(COVERING_RULE, f"{state.name} is short and may only go all in for {amount_text(money(low))}")
         new_level = deal.level_u
     else:
-        if state.stack_u is not None and (paid is None or paid > state.stack_u):
-            raise RuleViolation(
-                STARTING_STACK_RULE, f"{state.name} has only {amount_text(state.stack or ZERO)} and cannot pay {amount_text(amount)}"
-            )
-        new_level = units.level_for(paid, blind) if paid is not None else None
-        if new_level is None or new_level % units.step:
-            raise RuleViolation(
-                LEVEL_STEP_RULE,
-                f"a {'blind' if blind else 'seen'} payment of {amount_text(amount)} is not a level in steps of "
-                f"{amount_text(rules.stakes.level_step)}",
-            )
-        level = deal.level_u
-        open_ended = level is not None and rules.stakes.open_ended and new_level >= level  # see bet_range
-        broken = None if open_ended else first_broken(level_bounds(deal, state), new_level)
-        if broken is not None:
-            high = bet_range(deal, state)[1]
-            most = None if high is None else amount_text(money(high))
-            raise RuleViolation(broken.rule, rules.stakes.refusal_words(broken, deal, state, units, amount_text(amount),
-                                                                        most))
+        new_level = level_paid(deal, state, amount, paid)
     if not apply:
         return None
     assert paid is not None
