@@ -33,6 +33,7 @@ COMPILED_MODULES = [
     "bragrules/engine/showdown.py",
     "bragrules/engine/arrange.py",
     "bragrules/engine/state.py",
+    "bragrules/engine/rake.py",
     "bragrules/engine/settlement.py",
     "bragrules/engine/showing.py",
     "bragrules/engine/kept_cards.py",

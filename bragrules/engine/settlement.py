@@ -20,6 +20,7 @@ from bragrules.engine.events import (
     Bonus,
     Result,
 )
+from bragrules.engine.rake import take_rake
 from bragrules.engine.showdown import Key, settle_many, settle_pair
 from bragrules.engine.state import DealResult, Ending, Hand, PlayerState, share
 from bragrules.rules.blind import RETENTION_RULE
@@ -182,6 +183,7 @@ def finish_won(
             share(payouts, layer_winners, amount)
     else:
         share(payouts, winners, deal.pot)
+    rake = take_rake(deal, payouts) if deal.rules.house.takes_rake else ZERO  # house.rake: before paying out
     if deal.bonus_paid:
         declare_dealt(deal)
         bonuses = bonus_payments(deal, bonus_players(deal, exposure if showdown else None), payouts)
@@ -196,7 +198,7 @@ def finish_won(
         all_won = list(winners)
     outcome = "won" if len(all_won) == 1 else "split"
     finish(deal, outcome, all_won, payouts, bonuses, ZERO, showdown, won_by_prial, {}, reason, exposure,
-                 lives_lost or [], conceded or [])
+                 lives_lost or [], conceded or [], rake)
 
 
 def declare(deal: "Deal", state: PlayerState) -> None:
@@ -300,6 +302,7 @@ def finish(
     exposure: Optional[List[str]],
     lives_lost: Optional[List[str]] = None,
     conceded: Optional[List[str]] = None,
+    rake: Fraction = ZERO,
 ) -> None:
     units = deal.units
     money = units.money
@@ -346,6 +349,7 @@ def finish(
         conceded=list(conceded or []),
         decided_by=decided_by,
         ending=ending,
+        rake=rake,
     )
     shown = tuple({p: players[p].hand for p in exposure}.items()) if exposure else ()
     deal.events.append(Result(pot, outcome, tuple(winners), reason, shown,

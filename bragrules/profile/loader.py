@@ -634,6 +634,8 @@ def profile_hash(profile: Profile) -> str:
             holder, default = holder[part], default[part]
         if holder.get(name) == default[name]:
             del holder[name]
+    for area in [key for key, value in data.items() if value == {}]:  # an area all of whose fields came later
+        del data[area]
     for path, former in FORMER_NAMES.items():
         *parents, name = path.split(".")
         holder = data

@@ -57,6 +57,7 @@ from bragrules.rules.blind import Blind
 from bragrules.rules.disputes import Disputes
 from bragrules.rules.folding import Folding
 from bragrules.rules.format import Exchange, Format
+from bragrules.rules.house import House
 from bragrules.rules.hand_ranking import CARD_PATTERN, RANK_PATTERN, Ranking, Wild  # noqa: F401
 from bragrules.rules.pack import Pack
 from bragrules.rules.seeing import Seeing
@@ -99,6 +100,7 @@ class Profile(Area):
     session: Session = Field(default_factory=Session, description="Sessions and scoring.")
     disputes: Disputes = Field(default_factory=Disputes, description="Disputes.")
     format: Format = Field(default_factory=Format, description="Formats.")
+    house: House = Field(default_factory=House, description="What the house takes: a rake, a table fee.")
 
     @model_validator(mode="before")
     @classmethod

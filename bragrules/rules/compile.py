@@ -38,6 +38,7 @@ from bragrules.rules.folding import FoldingPolicy
 from bragrules.rules.format import FormatPolicy
 from bragrules.rules.hand_ranking import RankingPolicy
 from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.house import HousePolicy
 from bragrules.rules.pack import PackPolicy, ShufflePolicy
 from bragrules.rules.raise_cap import RaisePolicy
 from bragrules.rules.ranking import compile_ranking
@@ -88,33 +89,39 @@ class Rules:
     """The area policies whose ``refusal`` can refuse something under this profile (asked in this order)."""
     units: UnitsFamily
     """The money units of this profile's deals (:class:`~bragrules.engine.units.UnitsFamily`)."""
+    house: HousePolicy = HousePolicy()
+    """What the house takes (``house``): a rake from each pot won, a table fee."""
 
     @property
     def areas(self) -> Tuple[AreaPolicy, ...]:
         """Every area's policy, in the profile's order."""
         return (self.table, self.pack, self.ranking, self.stakes, self.seeing, self.folding, self.blind,
-                self.session, self.disputes, self.format)
+                self.session, self.disputes, self.format, self.house)
 
 
 def money_denominator(rules: Rules) -> int:
     """The least ``D`` making every amount a profile can produce a whole number of ``1/D``.
 
     Levels are multiples of the level step; a blind player pays the blind
-    rate of a level; a see is a multiple of a payment.
+    rate of a level; a see is a multiple of a payment. A rake of ``1/d`` of a
+    pot makes the unit ``d`` times finer, so the rake of a pot in whole units
+    is whole too.
 
     >>> from bragrules.profile.models import Profile
     >>> money_denominator(compile_rules(Profile()))
     2
+    >>> money_denominator(compile_rules(Profile.model_validate({"house": {"rake": "1/20"}})))
+    40
     """
-    return _denominator(rules.stakes, rules.seeing, rules.session)
+    return _denominator(rules.stakes, rules.seeing, rules.session, rules.house)
 
 
-def _denominator(stakes: StakesPolicy, seeing: SeeingPolicy, session: SessionPolicy) -> int:
+def _denominator(stakes: StakesPolicy, seeing: SeeingPolicy, session: SessionPolicy, house: HousePolicy) -> int:
     multiple = seeing.see.multiple
     step, rate = stakes.level_step, stakes.blind_rate
     amounts = [*stakes.money_amounts(), step * multiple, step * rate * multiple, session.starting_stack,
-               *session.bonus.values()]
-    return lcm(*(Fraction(a).denominator for a in amounts))
+               *session.bonus.values(), *house.money_amounts()]
+    return lcm(*(Fraction(a).denominator for a in amounts)) * house.unit_factor
 
 
 _COMPILED: "OrderedDict[str, Rules]" = OrderedDict()
@@ -149,7 +156,7 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
                         rules.table.deal_singly, rules.table.cut)
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
-                 rules.asking_refusal, rules.units)
+                 rules.asking_refusal, rules.units, rules.house)
 
 
 def _compile(profile: Profile) -> Rules:
@@ -170,7 +177,8 @@ def _compile(profile: Profile) -> Rules:
         seeing, FoldingPolicy.compile(profile), BlindPolicy.compile(profile), session,
         DisputesPolicy.compile(profile), fmt,
     )
-    denominator = _denominator(stakes, seeing, session)
+    house = HousePolicy.compile(profile)
+    denominator = _denominator(stakes, seeing, session, house)
     table, pack, ranking_policy, _, _, folding, blind, _, disputes, _ = areas
     assert isinstance(table, TablePolicy) and isinstance(pack, PackPolicy)
     assert isinstance(ranking_policy, RankingPolicy) and isinstance(folding, FoldingPolicy)
@@ -182,5 +190,6 @@ def _compile(profile: Profile) -> Rules:
         comparer=Comparer(ranker, suit_ranker, fmt.discard_breaks_ties),
         asking_refusal=tuple(area for area in areas if area.asks_refusal),
         units=UnitsFamily(stakes, seeing.see.multiple, seeing.see.basis != "caller_rate", session.bonus, denominator),
+        house=house,
     )
 

@@ -13,6 +13,9 @@ question (hook)           asked by the engine                    answered by
 ``refusal``               for every action kind it offers and    every area policy (default: none)
                           every action it checks
 ``see_cost``              for the see it offers and checks       :class:`~bragrules.rules.seeing.SeeingPolicy`
+``rake``                  at the settlement of a pot won, when   :class:`~bragrules.rules.house.HousePolicy`
+                          ``takes_rake`` (what the house takes
+                          before the pot is paid out)
 ========================  =====================================  ===================================
 
 The record they read is the deal itself, seen through :class:`Betting`
@@ -38,6 +41,7 @@ them, with that bound's rule and words:
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import NamedTuple, Optional, Protocol, Sequence, Tuple
 
 from bragrules.core.rule_id import Rule
@@ -156,3 +160,16 @@ class AreaPolicy:
     def consulted(self, betting: Betting, bettor: Bettor, kind: str) -> Tuple[Rule, ...]:
         """The rules :meth:`refusal` asks about ``kind`` (what a ruling cites when it allows the action)."""
         return ()
+
+    @property
+    def takes_rake(self) -> bool:
+        """Whether :meth:`rake` can take anything under this profile (the settlement skips it when not)."""
+        return False
+
+    def rake(self, pot: Fraction, winners_stakes: Fraction) -> Fraction:
+        """What the house takes from a pot won before it is paid out, exactly.
+
+        ``pot`` is the whole pot paid out (the pot carried in included); ``winners_stakes`` what the
+        players paid it out to staked in it themselves (a rake of the losers' stakes leaves those whole).
+        """
+        return Fraction(0)

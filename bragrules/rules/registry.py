@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Dict, List, Tuple
 
-from bragrules.rules import blind, disputes, folding, hand_ranking, pack, seeing, session, stakes, table
+from bragrules.rules import blind, disputes, folding, hand_ranking, house, pack, seeing, session, stakes, table
 from bragrules.rules import format as fmt
 from bragrules.rules.area import AreaText, FieldText, SectionWriter
 from bragrules.rules.words import join
@@ -33,6 +33,7 @@ AREAS: Tuple[AreaText, ...] = (
     session.TEXT,
     disputes.TEXT,
     fmt.TEXT,
+    house.TEXT,
 )
 """Every rule area, in the profile's order."""
 
