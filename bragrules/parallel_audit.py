@@ -206,6 +206,7 @@ def _audit_block(task: Tuple[Block, Optional[Block], bool]) -> Dict[str, Any]:
     state.carried = entry.carried_in
     state.dealt = entry.number - 1
     state.finished_ms = _UNSET
+    state.fee_paid = entry.number > 1  # house.table_fee_per: session: paid with the first deal
     auditor.retained = dict(entry.retained or {})
     assumed = _chain_key(auditor, entry.number - 1)
     counted = _Counted(itertools.chain([entry], deals), entry.number, history, following)
@@ -217,6 +218,7 @@ def _audit_block(task: Tuple[Block, Optional[Block], bool]) -> Dict[str, Any]:
         "end_key": _chain_key(auditor, counted.last),
         "state": (state.deals, state.resolved, state.redeal, state.last_won_by_prial, state.finished_ms),
         "balances": dict(table.balances),
+        "house": table.house,
         "violations": [(v.deal, v.action, v.line, v.rule, v.message) for v in report.violations],
         "notes": [(n.deal, n.line, n.message, n.level) for n in report.notes],
         "rows": [(d.deal, d.dealer, d.order, d.pot, d.outcome, d.winners, d.net, d.carried_out, d.retained_in,
@@ -245,6 +247,7 @@ def _absorb(auditor: Auditor, found: Dict[str, Any]) -> int:
     for p, amount in found["balances"].items():
         if amount:
             table.balances[p] += amount
+    table.house += found["house"]
     dealer_index, carried, dealt, retained, last_number = found["end_key"]
     deals, resolved, redeal, prial, finished = found["state"]
     state = table.state

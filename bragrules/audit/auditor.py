@@ -93,6 +93,8 @@ class Auditor(DealAuditor):
         report.deal_count = state.deals
         report.resolved = state.resolved
         report.net = table.net()
+        if self.rules.house.in_play:
+            report.house = table.house
         report.carried = state.carried
         if self.rules.format.lives is not None:
             report.lives = dict(table.lives)

@@ -7,12 +7,14 @@ a wrong part is a violation of ``history.result`` on that part's line.
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Callable, List, Optional, Sequence
 
 from bragrules.core.money import ZERO, pretty_money, same_money
 from bragrules.engine.deal import DealResult, returned_stakes
 from bragrules.history import ResultClaim
 from bragrules.rules.fixed import HISTORY_RESULT
+from bragrules.rules.house import RAKE_RULE, TABLE_FEE_RULE
 
 Record = Callable[[Optional[int], Optional[int], Optional[int], str, str], None]
 """How a violation is recorded: (deal, action, line, rule, message)."""
@@ -78,4 +80,18 @@ def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult) 
                           f"replayed, {', '.join(result.lives_lost) or 'nobody'}")
 
 
-__all__ = ["Record", "check_claim", "describe"]
+def check_house(record: Record, n: int, claim: ResultClaim, result: DealResult, fees: Fraction) -> None:
+    """Compare what a deal's written result says the house took with the replayed take: a wrong rake
+    under ``house.rake``, wrong table fees under ``house.table_fee`` (``fees``: what the replayed
+    settlement charged; nothing for a deal dealt again or abandoned)."""
+    played = result.outcome not in ("redeal", "abandoned")
+    if claim.rake is not None and not same_money(claim.rake, result.rake):
+        record(n, None, claim.line_of("rake"), RAKE_RULE,
+               f"the house's rake is given as {pretty_money(claim.rake)}; replayed it is {pretty_money(result.rake)}")
+    paid = fees if played else ZERO
+    if claim.table_fee is not None and not same_money(claim.table_fee, paid):
+        record(n, None, claim.line_of("table_fee"), TABLE_FEE_RULE,
+               f"the table fees are given as {pretty_money(claim.table_fee)}; replayed, the house took {pretty_money(paid)}")
+
+
+__all__ = ["Record", "check_claim", "check_house", "describe"]

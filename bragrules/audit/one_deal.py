@@ -27,7 +27,7 @@ from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
 
 from .base import cards_text
 from .cards import CardsAuditor
-from .claims import check_claim, describe
+from .claims import check_claim, check_house, describe
 
 Dealt = Dict[str, Optional[Tuple[Card, ...]]]
 
@@ -321,6 +321,8 @@ class DealAuditor(CardsAuditor):
         if self.abandons and finished is not None:
             self._played_past_limit(entry, result, finished)
         self.table.settle(result, finished)
+        if entry.result is not None and self.rules.house.in_play:
+            check_house(self.violation, entry.number, entry.result, result, self.table.last_fees)
         self.retained = dict(result.retained)
         if self.keep_deals or self.on_deal is not None:
             self.summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,

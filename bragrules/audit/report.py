@@ -141,6 +141,7 @@ class AuditReport:
     notes: List[Note] = field(default_factory=list)
     error: Optional[HistoryError] = None
     profile_name: str = ""  # the profile's own name, for people (``profile`` is as the history names it: a path)
+    house: Optional[Fraction] = None  # what the house took, recomputed (None: the profile's house takes nothing)
 
     @property
     def ok(self) -> bool:
@@ -163,6 +164,7 @@ class AuditReport:
             "ended": self.ended,
             "winners": list(self.winners),
             "lives": None if self.lives is None else dict(self.lives),
+            **({"house": money_json(self.house)} if self.house is not None else {}),
             "violations": [v.to_json() for v in self.violations],
             "notes": [n.to_json() for n in self.notes],
             "error": None

@@ -84,6 +84,7 @@ class SessionState:
     rounds: int = 0
     round_dealers: List[str] = field(default_factory=list)
     abandoned: bool = False  # the time limit stopped play in the middle of the last deal: the session is over
+    fee_paid: bool = False  # house.table_fee_per: session: the fee was paid, with the first deal played
     # when, not what: sessions that played the same deals are equal whatever their clocks said
     finished_ms: Optional[int] = field(default=None, compare=False)
 
@@ -167,6 +168,9 @@ class Session:
         self.retained_unknown: List[str] = []  # keep mode: who holds a retained hand into the next deal
         self.acted_ms: Optional[int] = None  # at_limit: abandon: when the current deal's last action was made
         self._abandons = rules.session.end.abandons  # asked at every action
+        self.house: Fraction = ZERO  # the house's account: every rake and table fee it took (house)
+        self.last_fees: Fraction = ZERO  # the table fees the last deal settled paid the house
+        self._house_takes = rules.house.in_play
         self._counts_rounds = rules.session.end.kind == "rounds"  # asked after every deal
 
     def elapsed_ms(self) -> int:
@@ -351,6 +355,8 @@ class Session:
         for p, amount in result.net.items():
             if amount is not ZERO:  # a zero net (the shared zero, as a deal's nets are made) adds nothing
                 balances[p] = add_money(balances[p], amount)
+        if self._house_takes:
+            self._pay_house(result)
         lost = result.lives_lost
         if not self.rules.format.lives or any(self.lives[p] - (p in lost) > 0 for p in self.players):
             for p in lost:
@@ -361,6 +367,21 @@ class Session:
         s.last_won_by_prial = result.won_by_prial
         s.finished_ms = finished_ms
         self.pass_deal()
+
+    def _pay_house(self, result: DealResult) -> None:
+        """The house's take of a deal played: its rake, and the table fee of every player dealt in
+        (``house.table_fee``; with finite bankrolls at most what each then holds)."""
+        s, balances = self.state, self.balances
+        fee = self.rules.house.fee_due(first_deal=not s.fee_paid)
+        s.fee_paid = True
+        fees = ZERO
+        if fee:
+            for p in result.net:  # everyone dealt in
+                pay = fee if not self.rules.session.finite else max(ZERO, min(fee, balances[p]))
+                balances[p] -= pay
+                fees += pay
+        self.last_fees = fees
+        self.house += result.rake + fees
 
     def pass_deal(self) -> None:
         """One more deal played, settled or not: the deal passes to the next dealer still in.
@@ -533,6 +554,7 @@ class Session:
                     "net": dict(result.net),
                     "carried_out": result.carried_out,
                     **({"returned": returned_stakes(result)} if result.outcome == "redeal" else {}),
+                    **(self._house_line(result) if self._house_takes else {}),
                     "reason": result.reason,
                     "elapsed_ms": finished_ms,
                     **(
@@ -547,6 +569,16 @@ class Session:
         if self.is_over:
             self._emit({"type": "end", "net": self.net(), "winners": self.winners()})
         return result
+
+    def _house_line(self, result: DealResult) -> Dict[str, Fraction]:
+        """What a log's result line says the house took (written only when the profile's house takes anything)."""
+        played = result.outcome not in ("redeal", "abandoned")
+        line: Dict[str, Fraction] = {}
+        if self.rules.house.takes_rake:
+            line["rake"] = result.rake
+        if self.rules.house.charges_fee:
+            line["table_fee"] = self.last_fees if played else ZERO
+        return line
 
     # ------------------------------------------------------------------
 

@@ -556,6 +556,10 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
         claim.carried_out = _log_money(free.carried_out, number, "result: carried_out", name, line)
     if free.returned is not None:
         claim.returned = _log_money(free.returned, number, "result: returned", name, line)
+    if free.rake is not None:
+        claim.rake = _log_money(free.rake, number, "result: rake", name, line)
+    if free.table_fee is not None:
+        claim.table_fee = _log_money(free.table_fee, number, "result: table_fee", name, line)
     lost = record.lives_lost
     if lost is not None:
         claim.lives_lost = read_names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []

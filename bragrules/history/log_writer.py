@@ -380,6 +380,8 @@ def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
             net={p: money_json(v) for p, v in claim.net.items()} if claim.net is not None else None,
             carried_out=money_json(claim.carried_out) if claim.carried_out is not None else None,
             returned=money_json(claim.returned) if claim.returned is not None else None,
+            rake=money_json(claim.rake) if claim.rake is not None else None,
+            table_fee=money_json(claim.table_fee) if claim.table_fee is not None else None,
             elapsed_ms=entry.finished_ms,
             lives_lost=list(claim.lives_lost) if claim.lives_lost is not None else None,
         )

@@ -70,6 +70,8 @@ class ResultClaim:
     pot: Optional[Fraction] = None  # the pot as the deal ended, before it was settled
     carried_out: Optional[Fraction] = None
     returned: Optional[Fraction] = None  # a redeal: the stakes handed back
+    rake: Optional[Fraction] = None  # what the house raked from the pot (house.rake)
+    table_fee: Optional[Fraction] = None  # the table fees the house took with the deal (house.table_fee)
     lives_lost: Optional[List[str]] = None
     line: Optional[int] = None
     lines: Dict[str, int] = field(default_factory=dict)
