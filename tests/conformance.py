@@ -325,7 +325,8 @@ def check_conformance(profile: Profile, seed: int, deals: int = 3, players: Opti
         findings.deals += 1
         findings.outcomes[result.outcome] = findings.outcomes.get(result.outcome, 0) + 1
         played += 1
-        assert sum(session.balances.values()) + session.state.carried == total, "money was made or lost"
+        assert sum(session.balances.values()) + session.state.carried + session.house == total, \
+            "money was made or lost (the house counted)"
         _check_cards(session, full_pack)
     writer.close()
     _check_log(out.getvalue(), session)
@@ -412,7 +413,8 @@ def _check_money(session: Session, deal: Deal, total: Fraction) -> None:
     if deal.is_over:
         return
     paid = sum((s.contributed for s in deal.players.values()), Fraction(0))
-    assert sum(session.balances.values()) - paid + deal.pot == total, "the pot and the balances do not add up"
+    assert sum(session.balances.values()) - paid + deal.pot + session.house == total, \
+        "the pot, the balances and the house do not add up"
     if profile_finite(deal):
         for s in deal.players.values():
             assert s.stack is not None and s.stack >= 0, f"{s.name}'s stack went below zero"
@@ -461,7 +463,8 @@ def _check_finished(deal: Deal) -> None:
     result = deal.result
     assert result is not None
     assert deal.to_act is None and deal.legal_actions() == []
-    assert sum(result.net.values()) == deal.carried_in - result.carried_out, "a deal's nets do not add up"
+    assert sum(result.net.values()) + result.rake == deal.carried_in - result.carried_out, \
+        "a deal's nets and the rake do not add up"
     if result.outcome in ("redeal", "abandoned"):
         assert all(v == 0 for v in result.net.values()) and result.carried_out == deal.carried_in
     again = deal.snapshot()

@@ -1,0 +1,228 @@
+"""The house: a rake from each pot won and a table fee (M05, M06, M07), the house an account of its own.
+
+- M06, https://3pattimaster.com/blog/teen-patti-rake-keep-more-winnings-now: "Percentage of the pot:
+  e.g., 5% taken from the pot each hand, often with a cap (maximum amount)"; "If the site charges a 5%
+  rake with a cap of ₹50, the house takes ₹50 (5% of ₹1,000 = ₹50). If the pot was ₹200, 5% would be
+  ₹10; if the cap is ₹30, the actual rake would be ₹10 because it's under the cap."
+- M05, https://www.mega888.com.ph/game-list/teen-patti-joker-jili/: "Rewards = Total Bet + ( Loser's
+  Total Bet x 0.95 )"; "When multiple players win: Prize/each winner = Total Bet + [(Loser's Total Bet /
+  Winners ) x 0.95]".
+- M07, https://scribd.com/document/373977552/Flash (a tournament's table fee paid to the house), and the
+  3pattimaster page: "Fixed per-hand fee: a set amount regardless of pot size"; "Tournament entry fee: a
+  portion of the buy-in goes to the house rather than the prize pool".
+
+Under ``standard`` (ante 1, blind pays half) with the four hands of the helpers: B's run beats A's flush.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from fractions import Fraction
+from pathlib import Path
+from typing import Dict
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from bragrules.audit import audit
+from bragrules.engine.session import Session, play_session, random_chooser
+from bragrules.explainers.rulebook import build_rulebook, render_text
+from bragrules.history import read_log
+from bragrules.history.log_writer import LogWriter
+from bragrules.profile import load_profile, load_profile_text, profile_hash
+from bragrules.profile.models import Profile
+from bragrules.rules.compile import compile_rules
+from bragrules.rules.house import HousePolicy
+
+from ..helpers import FOUR, deal_with, play, rules_for
+
+
+def rulebook_text(profile: Profile) -> str:
+    return render_text(build_rulebook(profile))
+
+RAKED = "extends: standard\nname: raked\nhouse: {rake: 1/20, rake_cap: 3}\n"
+LOSERS = "extends: standard\nname: losers\nhouse: {rake: 1/20, rake_of: losers_stakes}\n"
+FEE = "extends: standard\nname: fee\nhouse: {table_fee: 1/2}\n"
+SESSION_FEE = "extends: standard\nname: entry\nhouse: {table_fee: 10, table_fee_per: session}\n"
+SEEN_GAME = ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold", "A see 4"]
+
+
+def test_the_rake_is_a_share_of_the_pot_won_up_to_the_cap() -> None:
+    """M06: "5% taken from the pot each hand, often with a cap (maximum amount)": a pot of 12 gives the
+    house 5% of it, ⅗; a pot of 164, whose 5% (8⅕) is above the cap of 3, gives it 3."""
+    rules = rules_for("standard", house={"rake": "1/20", "rake_cap": 3})
+    small = play(deal_with(rules, FOUR), SEEN_GAME)
+    assert small.result is not None
+    assert (small.result.pot, small.result.rake) == (12, Fraction(3, 5))
+    assert small.result.payouts["B"] == Fraction(57, 5)  # the pot less the rake
+    assert small.result.net == {"A": -7, "B": Fraction(42, 5), "C": -1, "D": -1}
+    big = play(deal_with(rules, FOUR), ["A look", "A bet 40", "B look", "B bet 40", "C fold", "D fold", "A see 80"])
+    assert big.result is not None
+    assert (big.result.pot, big.result.rake) == (164, 3)  # "the house takes ₹50": the cap
+    assert sum(big.result.net.values()) + big.result.rake == 0
+
+
+def test_a_rake_of_the_losers_stakes_leaves_the_winners_own_stake_whole() -> None:
+    """M05: "Rewards = Total Bet + ( Loser's Total Bet x 0.95 )": B staked 3 (ante and bet), the
+    losers 9; B receives 3 + 9 × 0.95."""
+    deal = play(deal_with(rules_for("standard", house={"rake": "1/20", "rake_of": "losers_stakes"}), FOUR),
+                SEEN_GAME)
+    assert deal.result is not None
+    assert deal.players["B"].contributed == 3
+    assert deal.result.payouts["B"] == 3 + 9 * Fraction(95, 100)
+    assert deal.result.rake == Fraction(9, 20)
+
+
+def test_a_split_pot_shares_the_rake_as_it_shares_the_pot() -> None:
+    """M05: "When multiple players win: Prize/each winner = Total Bet + [(Loser's Total Bet / Winners )
+    x 0.95]": two equal hands split the pot; each pays half the rake on the losers' stakes."""
+    rules = rules_for("standard", seeing={"tie": "split"}, house={"rake": "1/20", "rake_of": "losers_stakes"})
+    hands = {"A": "5c 6d 7s", "B": "5s 6h 7d", "C": "2c 7h Jd", "D": "3s 8h Qd"}
+    deal = play(deal_with(rules, hands), SEEN_GAME)
+    assert deal.result is not None and deal.result.outcome == "split"
+    losers = deal.players["C"].contributed + deal.players["D"].contributed
+    assert deal.result.rake == Fraction(1, 20) * losers  # 5% of the losers' 2: the winners' 10 not raked
+    assert deal.result.payouts["A"] == deal.result.payouts["B"] == (deal.result.pot - deal.result.rake) / 2
+    assert sum(deal.result.payouts.values()) + deal.result.rake == deal.result.pot
+
+
+def test_a_pot_that_carries_is_raked_when_it_is_won_and_a_redeal_is_never_raked() -> None:
+    """The rake is taken from a pot won: a pot carried is not raked until it is won; a redeal (every
+    stake returned) takes nothing."""
+    rules = rules_for("standard", house={"rake": "1/10"})
+    everyone_folds = play(deal_with(rules, FOUR), ["A fold", "B fold", "C fold"])
+    assert everyone_folds.result is not None
+    carried = play(deal_with(rules, FOUR, carried=Fraction(8)), SEEN_GAME)
+    assert carried.result is not None and carried.result.pot == 20 and carried.result.rake == 2
+    redealt = play(deal_with(rules, FOUR), ["C exposes B", "B redeal"])
+    assert redealt.result is not None and redealt.result.outcome == "redeal" and redealt.result.rake == 0
+
+
+def test_the_table_fee_is_paid_by_every_player_dealt_in_with_each_deal() -> None:
+    """3pattimaster: "Fixed per-hand fee: a set amount regardless of pot size": ½ from each of four
+    players, every deal, into the house's account; money is conserved with the house counted."""
+    session = Session(compile_rules(load_profile_text(FEE)), ["A", "B", "C", "D"], seed=2)
+    play_session(session, random_chooser(random.Random(3)), max_deals=5)
+    assert session.state.deals == 5
+    assert session.house == 5 * 4 * Fraction(1, 2)
+    assert sum(session.balances.values()) + session.state.carried + session.house == 0
+
+
+def test_a_session_fee_is_paid_once_with_the_first_deal() -> None:
+    """M07: a tournament's table fee paid to the house: 10 from each player, with the first deal only."""
+    session = Session(compile_rules(load_profile_text(SESSION_FEE)), ["A", "B", "C"], seed=2)
+    play_session(session, random_chooser(random.Random(3)), max_deals=1)
+    assert session.house == 30 and session.last_fees == 30
+    play_session(session, random_chooser(random.Random(4)), max_deals=4)
+    assert session.house == 30 and session.last_fees == 0
+    assert sum(session.balances.values()) + session.state.carried + session.house == 0
+
+
+def test_with_chips_a_player_pays_no_more_fee_than_they_hold() -> None:
+    """With finite bankrolls the fee is at most what a player holds once the deal is settled: nobody
+    goes below zero to pay the house."""
+    profile = load_profile_text("extends: standard\nname: chips\nsession: {bankroll: finite, starting_stack: 6}\n"
+                                "house: {table_fee: 5}\n")
+    session = Session(compile_rules(profile), ["A", "B", "C"], seed=1)
+    play_session(session, random_chooser(random.Random(1)), max_deals=3)
+    assert all(balance >= 0 for balance in session.balances.values())
+    assert sum(session.balances.values()) + session.state.carried + session.house == 18
+
+
+def _write_log(path: Path, text: str, deals: int = 6) -> None:
+    profile = load_profile_text(text)
+    session = Session(compile_rules(profile), ["A", "B", "C"], seed=7)
+    with LogWriter.for_session(path, session):
+        play_session(session, random_chooser(random.Random(7)), max_deals=deals)
+
+
+def test_the_log_records_the_house_take_and_the_audit_checks_it(tmp_path: Path) -> None:
+    """A log under a rake writes each deal's rake (and fees); the audit recomputes both, and a wrong one
+    is reported under the rule of the field it breaks, on its line."""
+    path = tmp_path / "raked.jsonl"
+    profile_text = "extends: standard\nname: raked\nhouse: {rake: 1/20, rake_cap: 3, table_fee: 1/2}\n"
+    _write_log(path, profile_text)
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    results = [line for line in lines if line["type"] == "result"]
+    assert all("rake" in r and "table_fee" in r for r in results)
+    report = audit(read_log(path))
+    assert report.ok, report.violations
+    assert report.house is not None and report.house > 0
+    assert report.to_json()["house"] == json.loads(json.dumps(report.to_json()["house"]))
+    assert sum(report.net.values()) + report.carried + report.house == 0
+    first = next(i for i, line in enumerate(lines) if line["type"] == "result")
+    lines[first]["rake"] = "1/3"
+    lines[first]["table_fee"] = 7
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    found = [(v.rule, v.line) for v in audit(read_log(bad)).violations]
+    assert found == [("house.rake", first + 1), ("house.table_fee", first + 1)]
+
+
+def test_without_a_house_logs_and_hashes_are_as_before(tmp_path: Path) -> None:
+    """A profile whose house takes nothing writes no rake, hashes as it did before the house existed,
+    and says nothing of a house in its rulebook."""
+    path = tmp_path / "plain.jsonl"
+    _write_log(path, "extends: standard\nname: plain\n", deals=3)
+    results = [json.loads(line) for line in path.read_text().splitlines()[1:] if '"result"' in line]
+    assert results and not any("rake" in r or "table_fee" in r for r in results)
+    assert audit(read_log(path)).house is None
+    standard = load_profile("standard")
+    assert profile_hash(standard) == profile_hash(Profile.model_validate(
+        {**standard.model_dump(mode="json"), "house": {"rake": None, "table_fee": 0}}))
+    assert profile_hash(standard) != profile_hash(load_profile_text(RAKED).model_copy(update={"name": "standard"}))
+    assert "house" not in rulebook_text(standard).lower()
+    assert "5% of every pot won, at most 3 a deal" in rulebook_text(load_profile_text(RAKED))
+
+
+def test_the_money_unit_covers_the_rake() -> None:
+    """The rake is exact, never rounded: the money unit is made fine enough for a 5% rake of any pot."""
+    assert compile_rules(load_profile("standard")).money_denominator == 2
+    assert compile_rules(load_profile_text(RAKED)).money_denominator == 40
+    assert compile_rules(load_profile_text(LOSERS)).money_denominator == 40
+
+
+@given(
+    st.lists(st.integers(min_value=0, max_value=500), min_size=1, max_size=5),
+    st.lists(st.integers(min_value=0, max_value=100), min_size=1, max_size=5),
+    st.fractions(min_value=Fraction(1, 100), max_value=1, max_denominator=100),
+    st.one_of(st.none(), st.integers(min_value=1, max_value=200)),
+    st.booleans(),
+)
+def test_the_rake_never_makes_or_loses_money(pots: list, stakes: list, share: Fraction, cap: object,
+                                             of_losers: bool) -> None:
+    """For random pots, stakes and shares: what the house takes plus what the players are paid is the pot;
+    the rake is never negative, never above the cap, never above the share of what it is a share of."""
+    from types import SimpleNamespace as record
+
+    from bragrules.engine.rake import take_rake
+
+    policy = HousePolicy(share, of_losers, None if cap is None else Fraction(cap), Fraction(0), False)
+    names = [f"P{i}" for i in range(len(pots))]
+    payouts: Dict[str, Fraction] = {n: Fraction(v) for n, v in zip(names, pots)}
+    players = {n: record(contributed=Fraction(stakes[i % len(stakes)]) if payouts[n] else Fraction(0))
+               for i, n in enumerate(names)}
+    deal = record(rules=record(house=policy), players=players)
+    before = dict(payouts)
+    rake = take_rake(deal, payouts)  # type: ignore[arg-type]
+    total = sum(before.values(), Fraction(0))
+    assert sum(payouts.values(), Fraction(0)) + rake == total
+    assert rake >= 0 and (cap is None or rake <= cap)
+    base = total - sum((p.contributed for p in players.values()), Fraction(0)) if of_losers else total
+    assert rake <= max(base, Fraction(0)) * share
+    assert all(payouts[n] >= 0 for n in names)
+
+
+@given(st.integers(min_value=0, max_value=10_000), st.sampled_from(["1/20", "1/40", "3/100", "1/3", "1"]),
+       st.sampled_from(["pot", "losers_stakes"]), st.sampled_from([None, 2, 5]), st.sampled_from([0, "1/2", 1]))
+def test_a_session_under_any_house_conserves_money(seed: int, share: str, of: str, cap: object, fee: object) -> None:
+    """Sessions of random legal play under random houses: balances, the pot carried and the house's
+    account always add up to what the players started with."""
+    profile = Profile.model_validate({**load_profile("standard").model_dump(mode="json"),
+                                      "house": {"rake": share, "rake_of": of, "rake_cap": cap, "table_fee": fee}})
+    session = Session(compile_rules(profile), ["A", "B", "C"], seed=seed)
+    play_session(session, random_chooser(random.Random(seed)), max_deals=4)
+    assert sum(session.balances.values()) + session.state.carried + session.house == 0
+    assert session.house == sum((r.result.rake for r in session.records), Fraction(0)) + \
+        session.state.deals * 3 * Fraction(fee)
