@@ -612,7 +612,7 @@ def _without_later_defaults(data: Dict[str, Any], profile: Profile) -> Dict[str,
             holder, base = holder[group], base[group]
         if holder.get(leaf) == base[leaf]:
             del holder[leaf]
-    return data
+    return {key: value for key, value in data.items() if value != {}}  # an area of later fields only, unset
 
 
 def test_profile_hash() -> None:

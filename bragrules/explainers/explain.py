@@ -186,6 +186,7 @@ AREA_ORDER: Tuple[str, ...] = (
     "seeing",
     "carry-over",
     "session",
+    "house",
     "format",
     "disputes",
 )

@@ -261,6 +261,7 @@ AREAS = (
     "session",
     "disputes",
     "format",
+    "house",
 )
 
 __all__ = [
