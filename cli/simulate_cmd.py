@@ -351,7 +351,14 @@ def render(report: "SimulationReport") -> None:
     if completed:
         line += f" (average {t.completed_deals / completed:.1f} deals)"
     out.print(line)
-    if report.money_conserved:
+    if report.house_takes:
+        out.print(f"the house took {_money(t.house)} in all, {_money(report.house_per_deal)} a deal "
+                  "(its rakes and table fees)")
+    if report.money_conserved and report.house_takes:
+        out.print(styled("[green]money conserved[/green] in all {} sessions "
+                         "(nets, what is left on the table and the house's take sum to 0; left on the table {})",
+                         f"{t.sessions:,}", _money(t.left_on_table)))
+    elif report.money_conserved:
         out.print(styled("[green]money conserved[/green] in all {} sessions "
                          "(nets plus what is left on the table sum to 0; left on the table {})",
                          f"{t.sessions:,}", _money(t.left_on_table)))

@@ -41,6 +41,7 @@ IMPACT_METRICS: Tuple[Tuple[str, str, str], ...] = (
     ("blind_net", "net per hand played blind to the end", "mean"),
     ("blind_survivor_carried", "blind survivors whose pot carried", "count"),
     ("hands_retained", "blind hands retained", "count"),
+    ("house_take", "the house's take per deal", "mean"),
 )
 """The measures of ``--impact``: key, label, and kind (a share of deals or of
 blind hands, a mean, an exact amount of money, or a count)."""
@@ -75,6 +76,7 @@ def impact_metrics(report: Any) -> Dict[str, Any]:
         "blind_net": (Fraction(str(blind["net"])) / blind_hands) if blind_hands else None,
         "blind_survivor_carried": int(blind.get("survivor_carried", 0)),
         "hands_retained": int(blind.get("hands_retained", 0)),
+        "house_take": Fraction(report.house_per_deal) if getattr(report, "house_takes", False) else None,
     }
 
 
@@ -153,6 +155,8 @@ def measure_impact(
         row: Dict[str, Any] = {"profile": side.label, "players": report.players, "hands": hands, "seed": seed}
         for key, _, kind in IMPACT_METRICS:
             value = measured[key]
+            if value is None and key in _HOUSE_ONLY:
+                continue  # no house at this table: nothing to say
             if value is None or kind == "count":
                 row[key] = value
             elif kind == "money":
@@ -171,8 +175,13 @@ def measure_impact(
     return results
 
 
+_HOUSE_ONLY = ("house_take",)
+"""Measures only a table whose house takes anything has (the others' rows leave them out)."""
+
+
 PAIRED: Tuple[str, ...] = (
     "showdown", "folded_out", "carried", "split", "average_pot", "actions_per_deal", "blind_won", "blind_net",
+    "house_take",
 )
 """The measures of :data:`IMPACT_METRICS` that are rates or means, so have intervals and paired differences."""
 
@@ -187,12 +196,13 @@ def own_intervals(report: Any) -> Dict[str, Any]:
 
 def paired_differences(first: Any, other: Any) -> Dict[str, Any]:
     """``other`` minus ``first`` for each :data:`PAIRED` measure, paired block by block (same seeds)."""
-    from bragrules.analysis.measures import RATIOS, block_columns
+    from bragrules.analysis.measures import HOUSE_RATIO, RATIOS, block_columns
     from bragrules.analysis.stats import paired_difference
 
     a, b = block_columns(first), block_columns(other)
     found: Dict[str, Any] = {}
-    for name, _label, _kind, top, bottom in RATIOS:
+    house = getattr(first, "house_takes", False) or getattr(other, "house_takes", False)
+    for name, _label, _kind, top, bottom in (*RATIOS, HOUSE_RATIO) if house else RATIOS:
         if name not in PAIRED or sum(a[bottom]) <= 0 or sum(b[bottom]) <= 0:
             continue
         found[name] = paired_difference(a[top], a[bottom], b[top], b[bottom])
@@ -298,6 +308,8 @@ def render_impact(comparison: Comparison, measured: Sequence[Dict[str, Any]]) ->
     for key, label, kind in IMPACT_METRICS:
         values = [row.get(key) for row in measured]
         if all(v is None or v == 0 for v in values) and kind == "count":
+            continue
+        if key in _HOUSE_ONLY and all(v is None for v in values):
             continue
         cells = []
         for row, value in zip(measured, values):

@@ -31,6 +31,7 @@ from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 from bragrules.analysis.stats import CONFIDENCE, Interval, deals_needed, ratio_interval, wilson_blocks
 
 __all__ = [
+    "HOUSE_RATIO",
     "METHOD_NOTE",
     "RATIOS",
     "block_columns",
@@ -55,6 +56,9 @@ RATIOS: Tuple[Tuple[str, str, str, str, str], ...] = (
 )
 """The measures of every simulation; each style adds ``win_rate:STYLE`` (a
 share of its deals) and ``net_per_deal:STYLE`` (a mean)."""
+
+HOUSE_RATIO: Tuple[str, str, str, str, str] = ("house_take", "the house's take per deal", "mean", "house", "deals")
+"""The measure of a simulation whose house takes anything (a rake, a table fee)."""
 
 METHOD_NOTE = (
     "95% intervals. Shares: Wilson score interval, widened by the design effect between the "
@@ -94,6 +98,8 @@ def block_columns(report: Any) -> Dict[str, List[float]]:
 def ratio(report: Any) -> List[Tuple[str, str, str, str, str]]:
     """Every measure of ``report``: :data:`RATIOS` then each style's win rate and net per deal."""
     found = list(RATIOS)
+    if getattr(report, "house_takes", False):
+        found.append(HOUSE_RATIO)
     for style in dict.fromkeys(report.seat_styles.values()):
         found.append((f"win_rate:{style}", f"{style}: deals won", "share", f"won:{style}", f"deals:{style}"))
         found.append((f"net_per_deal:{style}", f"{style}: net per deal", "mean", f"net:{style}", f"deals:{style}"))

@@ -88,6 +88,7 @@ class Tally:
     completed_deals: int = 0
     conservation_failures: int = 0
     left_on_table: Fraction = ZERO
+    house: Fraction = ZERO  # what the house took (house: rakes and table fees)
     first_dealt: Dict[str, int] = field(default_factory=dict)
     pot_sizes: Dict[Union[int, Fraction], int] = field(default_factory=dict)  # whole pots keyed as int: cheap to hash
 
@@ -96,7 +97,7 @@ class Tally:
             "deals", "actions", "showdowns", "folded_out", "carried", "split", "carried_blind", "carried_tied",
             "carried_unbet", "pot_total", "blind_to_end", "blind_won", "blind_net", "blind_showdowns",
             "blind_showdown_wins", "blind_survivor_collected", "blind_survivor_carried", "retained", "sessions",
-            "sessions_completed", "completed_deals", "conservation_failures", "left_on_table",
+            "sessions_completed", "completed_deals", "conservation_failures", "left_on_table", "house",
         ):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         if other.pot_max > self.pot_max:
@@ -242,9 +243,12 @@ def _session_ended(tally: Tally, session: Session, rules: Rules, log: Any, in_se
         raise SimulationError(f"a session under {rules.profile.name} ended before its first deal")
     tally.sessions += 1
     on_table = session.state.carried
-    if sum(session.net().values(), ZERO) + on_table != 0:
+    house = session.house  # the house's account: money is conserved with it counted
+    if sum(session.net().values(), ZERO) + on_table + house != 0:
         tally.conservation_failures += 1
     tally.left_on_table += on_table
+    if house:
+        tally.house += house
     if session.is_over:
         tally.sessions_completed += 1
         tally.completed_deals += in_session

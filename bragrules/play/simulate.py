@@ -125,6 +125,8 @@ class SimulationReport:
     tally: Tally = field(repr=False)
     block_rows: Sequence[float] = field(default=(), repr=False)
     """:data:`BLOCK_COLUMNS` then each seat's :data:`SEAT_COLUMNS`, block after block, flattened."""
+    house_takes: bool = False
+    """Whether the profile's house takes anything (a rake, a table fee): then its take is reported."""
 
     # -- derived -----------------------------------------------------------
 
@@ -136,6 +138,11 @@ class SimulationReport:
     def outcomes(self) -> Dict[str, int]:
         t = self.tally
         return {"showdown": t.showdowns, "folded_out": t.folded_out, "carried": t.carried, "split": t.split}
+
+    @property
+    def house_per_deal(self) -> Fraction:
+        """What the house took a deal, on average (its rakes and table fees)."""
+        return self.tally.house / self.tally.deals if self.tally.deals else ZERO
 
     @property
     def average_pot(self) -> Fraction:
@@ -246,7 +253,10 @@ class SimulationReport:
                 "failures": t.conservation_failures,
                 "left_on_table": _exact(t.left_on_table),
                 "net_of_all_seats": _exact(sum((s.net for s in t.seats.values()), ZERO)),
+                **({"house": _exact(t.house)} if self.house_takes else {}),
             },
+            **({"house": {"total": _exact(t.house), "per_deal": _exact(self.house_per_deal)}}
+               if self.house_takes else {}),
         }
 
 
@@ -280,7 +290,7 @@ def seat_styles(players: int, styles: Optional[Sequence[str]] = None) -> Dict[st
 
 BLOCK_COLUMNS: Tuple[str, ...] = (
     "deals", "showdown", "folded_out", "carried", "split", "pot_total", "actions",
-    "blind_to_end", "blind_won", "blind_net", "first_dealt", "first_pair",
+    "blind_to_end", "blind_won", "blind_net", "first_dealt", "first_pair", "house",
 )
 """The figures kept for every block, in this order, then each seat's deals,
 won and net: what :mod:`bragrules.analysis.measures` draws intervals from
@@ -309,7 +319,7 @@ def _block_row(tally: Tally, seats: Sequence[str]) -> List[float]:
         float(tally.deals), float(tally.showdowns), float(tally.folded_out), float(tally.carried),
         float(tally.split), _statistic(tally.pot_total), float(tally.actions), float(tally.blind_to_end),
         float(tally.blind_won), _statistic(tally.blind_net), float(sum(tally.first_dealt.values())),
-        float(tally.first_dealt.get("pair", 0)),
+        float(tally.first_dealt.get("pair", 0)), _statistic(tally.house),
     ]
     for seat in seats:
         s = tally.seats.get(seat) or SeatTally()
@@ -443,7 +453,7 @@ def simulate(
         played = target
         report = SimulationReport(
             profile=rules.profile.name, players=players, deals=played, seed=seed, seat_styles=seats,
-            tally=total, block_rows=array("d", rows),
+            tally=total, block_rows=array("d", rows), house_takes=rules.house.in_play,
         )
         if until is None or played >= cap:
             return report
