@@ -224,6 +224,9 @@ class TableView(_ObserverBase):
         net = "  ".join(f"{esc(p)} {signed(v)}" for p, v in record.result.net.items() if v)
         if net:
             self.console.print(f"[dim]this deal: {net}[/]", highlight=False)
+        house = house_line(table, record)
+        if house:
+            self.console.print(f"[dim]{house}[/]", highlight=False)
         if table.session.rules.format.lives is not None:
             lives = "  ".join(f"{esc(p)} {table.session.lives[p]}" for p in table.session.players)
             self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
@@ -275,6 +278,9 @@ class TableView(_ObserverBase):
         if carried and money_game:
             grid.add_row(*(["in the pot", "carried" if session.current is None else "carried in"]
                            + ([""] if session.rules.format.lives is not None else []) + [money(carried)]))
+        if session.rules.house.in_play and money_game:  # the house's account: the column still sums to zero
+            grid.add_row(*(["the house", "rake and fees"] + ([""] if session.rules.format.lives is not None else [])
+                           + [money(session.house)]))
         self.console.print(grid)
         if final:
             winners = session.winners()
@@ -461,6 +467,26 @@ def explain_result(deal: "Deal") -> List[str]:
             lines.append(f"{esc(name)} {verb(name, 'collects')} a bonus of {money(amount)}")
     return lines
 
+def house_line(table: "Table", record: "DealRecord") -> str:
+    """What the house took with a deal, in words (empty when the profile's house takes nothing).
+
+    The rake comes out of the pot before it is paid (``house.rake``); the table fee from every
+    player dealt in (``house.table_fee``).
+    """
+    session = table.session
+    house = session.rules.house
+    if not house.in_play or record.result.outcome in ("redeal", "abandoned"):
+        return ""
+    parts = []
+    if house.takes_rake:
+        parts.append(f"a rake of {money(record.result.rake)} from the pot")
+    if house.charges_fee and session.last_fees:
+        parts.append(f"table fees of {money(session.last_fees)}")
+    if not parts:
+        return ""
+    return f"the house takes {' and '.join(parts)} (the house has taken {money(session.house)} in all)"
+
+
 def stopped(notes: "Console", view: TableView, table: "Table") -> None:
     """The standings so far (with the game, on stdout) and how to carry on (a message, on
     ``notes``, stderr), after ``q``, the end of a script, or Ctrl-C."""
@@ -472,4 +498,4 @@ def stopped(notes: "Console", view: TableView, table: "Table") -> None:
 
 
 __all__ = ["BIG_BET_TIMES", "HELP_TEXT", "MAX_SCRIPT_BYTES", "Prompter", "TableView", "cap_note", "card_markup", "cards_markup",
-           "describe_action", "esc", "explain_result", "money", "plural", "read_script", "signed", "stopped", "verb"]
+           "describe_action", "esc", "explain_result", "house_line", "money", "plural", "read_script", "signed", "stopped", "verb"]
