@@ -9,7 +9,7 @@ from typing import Any, Dict, Optional, Tuple
 
 from bragrules.core.cards import Card, CardError, parse_cards
 from bragrules.core.errors import BragError, RuleViolation
-from bragrules.core.money import parse_money, pretty_money
+from bragrules.core.money import ZERO, parse_money, pretty_money
 from bragrules.engine.actions import DISPUTE_KINDS, KINDS, Action
 from bragrules.engine.deal import Deal
 from bragrules.play.bots import ALL_STYLES
@@ -292,6 +292,15 @@ class TablePlay(TableState):
             "shown_names": shown_names(deal, view.shown()),
             "rules": rules,  # the rules that decided the ending, as arbitrate words them
         }
+        session = self.table.session if self.table is not None else None
+        if session is not None and session.rules.house.in_play:  # the house's take (house): rake, table fees
+            played = result.outcome not in ("redeal", "abandoned")
+            self.last["house"] = {
+                "rake": optional_money(result.rake) if session.rules.house.takes_rake else None,
+                "table_fee": optional_money(session.last_fees if played else ZERO)
+                if session.rules.house.charges_fee else None,
+                "total": optional_money(session.house),
+            }
         if result.outcome in ("carried", "redeal", "abandoned"):  # nobody won: a redeal's pot went back to the players
             self._note(f"deal {number}: {why}")
         else:

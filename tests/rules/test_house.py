@@ -226,3 +226,30 @@ def test_a_session_under_any_house_conserves_money(seed: int, share: str, of: st
     assert sum(session.balances.values()) + session.state.carried + session.house == 0
     assert session.house == sum((r.result.rake for r in session.records), Fraction(0)) + \
         session.state.deals * 3 * Fraction(fee)
+
+
+def test_the_web_tables_last_deal_panel_shows_the_house_take() -> None:
+    """The web table's last deal says what the house took from it (rake, fees) and in all; a table with
+    no house sends nothing of the kind."""
+    from bragrules.web.service import TableService
+
+    def first_deal(profile: Profile) -> TableService:
+        service = TableService(profile, profile.name, seats=3, bots=["cautious"], seed=9, hands=2)
+        ann = service.join("Ann")
+        service.start(service.host_token)
+        while service.last is None:
+            deal = service.deal
+            assert deal is not None and deal.to_act == "Ann"
+            sent = service.state(ann)
+            option = next(o for o in sent["view"]["legal"] if o["kind"] == "fold")
+            service.act(ann, {"kind": option["kind"], "turn": sent["turn"]})
+        return service
+
+    raked = first_deal(load_profile_text("extends: standard\nname: raked\nhouse: {rake: 1/10, table_fee: 1}\n"))
+    assert raked.last is not None and raked.table is not None
+    house = raked.last["house"]
+    session = raked.table.session
+    assert house["table_fee"] == 3 and house["total"] == json.loads(json.dumps(house["total"]))
+    assert Fraction(str(house["total"])) == session.house == session.records[0].result.rake + 3
+    plain = first_deal(load_profile("standard"))
+    assert plain.last is not None and "house" not in plain.last

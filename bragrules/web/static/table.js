@@ -223,6 +223,12 @@
       l.outcome === "abandoned" ? l.reason :
       l.winners.join(" and ") + " " + (l.winners.length === 1 ? "wins " : "win ") + money(l.pot) + " (" + l.reason + ")"));
     (l.rules || []).forEach((r) => box.appendChild(el("p", (r.path === "seeing.tie" ? "Equal hands: " : "The rule: ") + ruleText(r), "rule")));
+    if (l.house) {
+      const parts = [];
+      if (l.house.rake !== null) parts.push("a rake of " + money(l.house.rake) + " from the pot");
+      if (l.house.table_fee !== null) parts.push("table fees of " + money(l.house.table_fee));
+      box.appendChild(el("p", "The house takes " + parts.join(" and ") + " (" + money(l.house.total) + " in all).", "rule"));
+    }
     Object.keys(l.shown).forEach((name) => {
       const row = el("div", null, "shown-row"); row.appendChild(el("span", name + ":"));
       const cards = el("span", null, "cards"); l.shown[name].forEach((c) => cards.appendChild(card(c, true)));
