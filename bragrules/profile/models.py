@@ -57,8 +57,8 @@ from bragrules.rules.blind import Blind
 from bragrules.rules.disputes import Disputes
 from bragrules.rules.folding import Folding
 from bragrules.rules.format import Exchange, Format
-from bragrules.rules.house import House
 from bragrules.rules.hand_ranking import CARD_PATTERN, RANK_PATTERN, Ranking, Wild  # noqa: F401
+from bragrules.rules.house import House
 from bragrules.rules.pack import Pack
 from bragrules.rules.seeing import Seeing
 from bragrules.rules.session import Bonus, Session, SessionEnd
