@@ -307,9 +307,7 @@ def render_impact(comparison: Comparison, measured: Sequence[Dict[str, Any]]) ->
         table.add_column("difference\n(* not noise)", justify="right")
     for key, label, kind in IMPACT_METRICS:
         values = [row.get(key) for row in measured]
-        if all(v is None or v == 0 for v in values) and kind == "count":
-            continue
-        if key in _HOUSE_ONLY and all(v is None for v in values):
+        if _left_out(key, kind, values):
             continue
         cells = []
         for row, value in zip(measured, values):
@@ -324,6 +322,13 @@ def render_impact(comparison: Comparison, measured: Sequence[Dict[str, Any]]) ->
             cells.append("" if found is None else _difference(found, kind))
         table.add_row(label, *cells)
     return table
+
+
+def _left_out(key: str, kind: str, values: Sequence[Any]) -> bool:
+    """Whether a measure's row is left out of the table: a count of nothing, or a house nobody has."""
+    if kind == "count" and all(v is None or v == 0 for v in values):
+        return True
+    return key in _HOUSE_ONLY and all(v is None for v in values)
 
 
 def _difference(found: Dict[str, Any], kind: str) -> str:

@@ -554,7 +554,7 @@ class Session:
                     "net": dict(result.net),
                     "carried_out": result.carried_out,
                     **({"returned": returned_stakes(result)} if result.outcome == "redeal" else {}),
-                    **(self._house_line(result) if self._house_takes else {}),
+                    **self._house_line(result),
                     "reason": result.reason,
                     "elapsed_ms": finished_ms,
                     **(
@@ -572,6 +572,8 @@ class Session:
 
     def _house_line(self, result: DealResult) -> Dict[str, Fraction]:
         """What a log's result line says the house took (written only when the profile's house takes anything)."""
+        if not self._house_takes:
+            return {}
         played = result.outcome not in ("redeal", "abandoned")
         line: Dict[str, Fraction] = {}
         if self.rules.house.takes_rake:
