@@ -598,7 +598,7 @@ Setting = Tuple[str, Any]
 
 def _companions() -> List[Tuple[Setting, ...]]:
     """Changes that may bring a field into play beside it: another choice of a choice field, a bonus
-    paid, a wild rank, a session that ends by time."""
+    paid, a wild rank, a session that ends by time, a rake or a table fee."""
     found: List[Tuple[Setting, ...]] = []
     for path in rule_fields():
         choices = _choice_values(unwrap_annotation(field_info(path).annotation))
@@ -607,7 +607,8 @@ def _companions() -> List[Tuple[Setting, ...]]:
     found += [(("session.bonus.prial", 3),), (("session.bonus.running_flush", 2),),
               (("stakes.raise_limit.amount", 2),), (("session.starting_stack", 40),), (("format.lives", 3),),
               (("session.end.count", 3),), (("stakes.raises_stop_at", 20),), (("ranking.wild.ranks", ["2"]),),
-              (("session.end.kind", "time"), ("session.end.minutes", 5), ("session.end.count", None))]
+              (("session.end.kind", "time"), ("session.end.minutes", 5), ("session.end.count", None)),
+              (("house.rake", "1/20"),), (("house.table_fee", 1),)]
     return found
 
 

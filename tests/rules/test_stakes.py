@@ -142,6 +142,7 @@ def test_a_profile_without_a_cap_hashes_as_before_the_field(name: str) -> None:
         for group in groups:
             holder = holder[group]
         del holder[leaf]
+    data = {key: value for key, value in data.items() if value != {}}  # an area of later fields only (house)
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert profile_hash(profile) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
