@@ -253,3 +253,25 @@ def test_the_web_tables_last_deal_panel_shows_the_house_take() -> None:
     assert Fraction(str(house["total"])) == session.house == session.records[0].result.rake + 3
     plain = first_deal(load_profile("standard"))
     assert plain.last is not None and "house" not in plain.last
+
+
+def test_an_audit_in_blocks_counts_the_house_as_one_process_does(tmp_path: Path) -> None:
+    """``audit --workers``: each block's take of the house adds up to the whole session's, a fee paid once a
+    session is not charged again at the start of every block, and a wrong rake is found wherever it is."""
+    path = tmp_path / "long.jsonl"
+    _write_log(path, "extends: standard\nname: entry\nhouse: {rake: 1/20, table_fee: 5, table_fee_per: session}\n",
+               deals=120)
+    whole = audit(read_log(path), keep_deals=False)
+    blocks = audit(read_log(path), keep_deals=False, workers=2, block_bytes=6_000)
+    assert whole.ok and blocks.ok, (whole.violations, blocks.violations)
+    assert whole.house is not None and whole.house == blocks.house
+    assert whole.net == blocks.net
+    assert sum(whole.net.values()) + whole.carried + whole.house == 0
+    lines = path.read_text().splitlines()
+    last = max(i for i, line in enumerate(lines) if '"type":"result"' in line and '"rake":0,' not in line)
+    record = json.loads(lines[last])
+    record["rake"] = "1/7"
+    lines[last] = json.dumps(record)
+    path.write_text("\n".join(lines) + "\n")
+    wrong = audit(read_log(path), keep_deals=False, workers=2, block_bytes=6_000)
+    assert [(v.rule, v.line) for v in wrong.violations] == [("house.rake", last + 1)]
