@@ -27,6 +27,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Dict
 
 from bragrules.core.money import ZERO
+from bragrules.rules.hooks import AreaPolicy
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -34,12 +35,24 @@ if TYPE_CHECKING:
 
 def take_rake(deal: "Deal", payouts: Dict[str, Fraction]) -> Fraction:
     """Take the house's rake from the payouts of a pot won (changing them); what the house took."""
+    players = deal.players
+    stakes = sum((players[p].contributed for p, amount in payouts.items() if amount), ZERO)
+    return rake_payouts(deal.rules.house, payouts, stakes)
+
+
+def rake_payouts(house: "AreaPolicy", payouts: Dict[str, Fraction], winners_stakes: Fraction) -> Fraction:
+    """Take what ``house`` rakes from ``payouts`` (changing them), given what those paid staked themselves.
+
+    >>> from bragrules.rules.house import HousePolicy
+    >>> payouts = {"A": Fraction(6), "B": Fraction(6), "C": ZERO}
+    >>> rake_payouts(HousePolicy(Fraction(1, 10)), payouts, Fraction(8)), payouts["A"], payouts["B"]
+    (Fraction(6, 5), Fraction(27, 5), Fraction(27, 5))
+    """
     paid = [p for p, amount in payouts.items() if amount]
     total = sum((payouts[p] for p in paid), ZERO)
     if total <= 0:
         return ZERO
-    stakes = sum((deal.players[p].contributed for p in paid), ZERO)
-    rake = deal.rules.house.rake(total, stakes)
+    rake = house.rake(total, winners_stakes)
     if not rake:
         return ZERO
     if len(paid) == 1:
@@ -50,4 +63,4 @@ def take_rake(deal: "Deal", payouts: Dict[str, Fraction]) -> Fraction:
     return rake
 
 
-__all__ = ["take_rake"]
+__all__ = ["rake_payouts", "take_rake"]

@@ -194,22 +194,18 @@ def test_the_rake_never_makes_or_loses_money(pots: list, stakes: list, share: Fr
                                              of_losers: bool) -> None:
     """For random pots, stakes and shares: what the house takes plus what the players are paid is the pot;
     the rake is never negative, never above the cap, never above the share of what it is a share of."""
-    from types import SimpleNamespace as record
-
-    from bragrules.engine.rake import take_rake
+    from bragrules.engine.rake import rake_payouts
 
     policy = HousePolicy(share, of_losers, None if cap is None else Fraction(cap), Fraction(0), False)
     names = [f"P{i}" for i in range(len(pots))]
     payouts: Dict[str, Fraction] = {n: Fraction(v) for n, v in zip(names, pots)}
-    players = {n: record(contributed=Fraction(stakes[i % len(stakes)]) if payouts[n] else Fraction(0))
-               for i, n in enumerate(names)}
-    deal = record(rules=record(house=policy), players=players)
+    staked = {n: Fraction(stakes[i % len(stakes)]) if payouts[n] else Fraction(0) for i, n in enumerate(names)}
     before = dict(payouts)
-    rake = take_rake(deal, payouts)  # type: ignore[arg-type]
+    rake = rake_payouts(policy, payouts, sum(staked.values(), Fraction(0)))
     total = sum(before.values(), Fraction(0))
     assert sum(payouts.values(), Fraction(0)) + rake == total
     assert rake >= 0 and (cap is None or rake <= cap)
-    base = total - sum((p.contributed for p in players.values()), Fraction(0)) if of_losers else total
+    base = total - sum(staked.values(), Fraction(0)) if of_losers else total
     assert rake <= max(base, Fraction(0)) * share
     assert all(payouts[n] >= 0 for n in names)
 
