@@ -102,6 +102,10 @@ class Session:
     (a session resumed from its log). A session that ends by time ends with
     the first deal finishing once the limit has passed.
 
+    ``house`` is the house's account (``house`` in the profile): every rake
+    taken from a pot won and every table fee, so that the balances, the pot
+    carried and the house always add up to what the players started with.
+
     The deal passes only to players still in (:meth:`in_rotation`): after
     each deal it moves in the direction of ``table.rotation`` to the next
     player who can still be dealt in, skipping those put out of chips or
