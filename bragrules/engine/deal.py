@@ -42,6 +42,7 @@ from bragrules.engine.showdown import Comparer
 from bragrules.engine.state import ENDING_KINDS, DealResult, Ending, Hand, PlayerState, pack_cards, returned_stakes
 from bragrules.engine.units import Units
 from bragrules.engine.view import PlayerView
+from bragrules.engine.wild_cards import wild_deal_comparer
 from bragrules.rules.blind import LOOK_RULE, RETENTION_RULE
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
@@ -127,6 +128,8 @@ class Deal:
         self.centre: List[Card] = list(centre or [])
         if rules.format.exchange and len(self.centre) != rules.format.centre_cards:
             raise RuleViolation(CENTRE_CARDS_RULE, f"{rules.format.centre_cards} centre cards are needed")
+        if rules.comparer.wild is not None:  # wild cards chosen per deal or per hand: this deal's comparer
+            self.comparer = wild_deal_comparer(rules, self.centre)
         self.knocked_by: Optional[str] = None
         self.final_turns: List[str] = []
         self.showing: Optional[str] = None  # at a see: the second to show, who may show or concede

@@ -29,6 +29,8 @@ from bragrules.rules.area import (
     choice,
 )
 from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.wild_deal import FIELDS as WILD_DEAL_FIELDS
+from bragrules.rules.wild_deal import WildChoice, WildDealPolicy, rulebook_items, uses_wild_deal
 from bragrules.rules.words import CATEGORY_NAMES, capitalise, cards_text, join, rank_plural, sentence
 
 if TYPE_CHECKING:
@@ -60,7 +62,7 @@ True
 """
 
 
-class Wild(Area):
+class Wild(WildChoice):
     """Wild cards, which stand for any card the holder likes.
 
     A wild card stands for any card that is not already in the hand (two wild
@@ -167,6 +169,8 @@ class RankingPolicy(AreaPolicy):
     ranker: "HandRanker"
     suit_ranker: "HandRanker"
     """The ranker with suits breaking ties (``seeing.tie: suits``); the ranker itself otherwise."""
+    wild_deal: Optional[WildDealPolicy] = None
+    """Wild cards chosen per deal or per hand (:mod:`bragrules.rules.wild_deal`); None when there are none."""
 
 
 # ---------------------------------------------------------------------------
@@ -176,7 +180,7 @@ class RankingPolicy(AreaPolicy):
 
 def has_wild(p: "Profile") -> bool:
     """Whether any card is wild: named, by rank, or a joker in the pack."""
-    return bool(p.ranking.wild.cards or p.ranking.wild.ranks or p.pack.jokers)
+    return bool(p.ranking.wild.cards or p.ranking.wild.ranks or p.pack.jokers) or uses_wild_deal(p)
 
 
 def category_order(p: "Profile") -> str:
@@ -344,7 +348,14 @@ def ranking_section(p: "Profile") -> Optional[Section]:
     order = list(ranker.category_order)
     sec.para(sentence(category_order(p)))
     examples = category_examples(ranker)
-    counts = ranker.counts()
+    counts, counted = ranker.counts(), "hands"
+    chosen = WildDealPolicy.compile(p)
+    if chosen is not None and chosen.per_hand != "none":  # every hand valued with its own wild cards
+        from bragrules.rules.wild_deal import category_counts
+
+        counts = category_counts(compile_ranking(p.ranking, jokers=p.pack.jokers, open_wild=True), chosen)
+    elif chosen is not None:
+        counted = "hands, before the centre's wild cards"
     total = sum(counts.values())
     rows = []
     for number, category in enumerate(order, start=1):
@@ -360,7 +371,7 @@ def ranking_section(p: "Profile") -> Optional[Section]:
                 f"{counts[category]:,}",
             )
         )
-    sec.table(("", "hand", "what it is", "example", "read as", f"of the {total:,} hands"), rows)
+    sec.table(("", "hand", "what it is", "example", "read as", f"of the {total:,} {counted}"), rows)
     items = []
     if "prial" in order:
         items.append(sentence(PRIAL_ORDER.sentence(p)))
@@ -381,6 +392,7 @@ def ranking_section(p: "Profile") -> Optional[Section]:
             items.append(sentence(wild_ranks(p)))
         if p.pack.jokers:
             items.append(sentence(wild_jokers(p)))
+        items.extend(rulebook_items(p))
         items.append("A wild card stands for any card its holder likes, even one already in the hand.")
         items.append(sentence(NATURAL_BEATS_WILD.sentence(p)))
     else:
@@ -413,6 +425,7 @@ TEXT = AreaText(
         FieldText("ranking.wild.jokers", lambda p: p.ranking.wild.jokers, wild_jokers, {"*": "house rule"},
                   in_play=lambda p: p.pack.jokers > 0),
         NATURAL_BEATS_WILD,
+        *WILD_DEAL_FIELDS,
     ),
     sections=((20, ranking_section),),
 )
