@@ -11,7 +11,7 @@ ranking into one strength per hand (the table the engine looks hands up in).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple
+from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple, cast
 
 from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
 
@@ -30,7 +30,7 @@ from bragrules.rules.area import (
 )
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.wild_deal import FIELDS as WILD_DEAL_FIELDS
-from bragrules.rules.wild_deal import WildChoice, WildDealPolicy, rulebook_items, uses_wild_deal
+from bragrules.rules.wild_deal import OwnWildRanker, WildChoice, WildDealPolicy, rulebook_items, uses_wild_deal
 from bragrules.rules.words import CATEGORY_NAMES, capitalise, cards_text, join, rank_plural, sentence
 
 if TYPE_CHECKING:
@@ -345,16 +345,13 @@ def ranking_section(p: "Profile") -> Optional[Section]:
 
     sec = Section("ranking", "The ranking of hands")
     ranker = compile_ranking(p.ranking, jokers=p.pack.jokers)
+    if p.ranking.wild.per_hand != "none":  # every hand valued with its own wild cards
+        ranker = cast("HandRanker", OwnWildRanker.of(p))
     order = list(ranker.category_order)
     sec.para(sentence(category_order(p)))
     examples = category_examples(ranker)
     counts, counted = ranker.counts(), "hands"
-    chosen = WildDealPolicy.compile(p)
-    if chosen is not None and chosen.per_hand != "none":  # every hand valued with its own wild cards
-        from bragrules.rules.wild_deal import category_counts
-
-        counts = category_counts(compile_ranking(p.ranking, jokers=p.pack.jokers, open_wild=True), chosen)
-    elif chosen is not None:
+    if uses_wild_deal(p) and p.ranking.wild.from_centre:
         counted = "hands, before the centre's wild cards"
     total = sum(counts.values())
     rows = []

@@ -50,10 +50,12 @@ from bragrules.rules.words import join, number_word
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
     from bragrules.rules.ranking import HandRanker
+    from bragrules.rules.ranking_spec import Evaluation
 
 __all__ = [
     "FIELDS",
     "FROM_CENTRE_RULE",
+    "OwnWildRanker",
     "PER_HAND_RULE",
     "WildChoice",
     "WildDealPolicy",
@@ -218,6 +220,57 @@ class WildDealPolicy:
             out.append(self.strength(ranker, hand, deal_wild))
         out.sort()
         return out
+
+
+class OwnWildRanker:
+    """The hands of the pack as ``per_hand`` values them, each with its own wild cards, for the rulebook's
+    table of hands (examples, counts, the best and the lowest): what it reads of a ranker.
+
+    >>> from bragrules.profile.models import Profile
+    >>> own = OwnWildRanker.of(Profile.model_validate({"ranking": {"wild": {"per_hand": "highest_rank"}}}))
+    >>> own.describe("6c 9d Ks"), own.counts()["high_card"]
+    ('pair of nines, six kicker (Ks as 9c)', 0)
+    """
+
+    def __init__(self, ranker: "HandRanker", policy: WildDealPolicy) -> None:
+        self.ranker = ranker
+        self.policy = policy
+        self.category_order = ranker.category_order
+        self.wild: FrozenSet[int] = frozenset()  # no card is wild by itself: the hand decides
+        self._none: FrozenSet[int] = frozenset()
+
+    @classmethod
+    def of(cls, p: "Profile") -> "OwnWildRanker":
+        from bragrules.rules.ranking import compile_ranking
+
+        policy = WildDealPolicy.compile(p)
+        assert policy is not None
+        return cls(compile_ranking(p.ranking, jokers=p.pack.jokers, open_wild=True), policy)
+
+    def _parse(self, cards: "Sequence[int] | str") -> List[int]:
+        from bragrules.core.cards import parse_cards
+
+        return [int(c) for c in (parse_cards(cards) if isinstance(cards, str) else cards)]
+
+    def strength(self, cards: "Sequence[int] | str") -> int:
+        return self.policy.strength(self.ranker, self._parse(cards), self._none)
+
+    def category(self, strength: int) -> str:
+        return self.ranker.category(strength)
+
+    def all_hands(self) -> List[Tuple[int, int, int]]:
+        return self.ranker.all_hands()
+
+    def counts(self) -> Dict[str, int]:
+        return category_counts(self.ranker, self.policy)
+
+    def evaluate(self, cards: "Sequence[int] | str") -> "Evaluation":
+        hand = self._parse(cards)
+        return self.ranker.evaluate(hand, self.policy.hand_wild(hand, self._none))
+
+    def describe(self, cards: "Sequence[int] | str") -> str:
+        hand = self._parse(cards)
+        return self.ranker.describe(hand, self.policy.hand_wild(hand, self._none))
 
 
 def category_counts(ranker: "HandRanker", policy: WildDealPolicy) -> Dict[str, int]:

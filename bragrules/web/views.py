@@ -136,7 +136,7 @@ def hand_name(deal: Deal, cards: Optional[Sequence[Any]]) -> Optional[str]:
     fmt = deal.rules.format
     if not cards or fmt.hands != 1 or len(cards) != fmt.cards_dealt:
         return None
-    return deal.rules.ranking.ranker.describe(tuple(cards))
+    return deal.comparer.describe(tuple(cards))
 
 
 def shown_names(deal: Deal, shown: Dict[str, Any]) -> Dict[str, Optional[str]]:
