@@ -45,7 +45,7 @@ from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieRe
 from bragrules.rules.session import EndPolicy, SessionPolicy
 from bragrules.rules.stakes import StakesPolicy
 from bragrules.rules.table import TablePolicy
-from bragrules.rules.wild_deal import WildDealPolicy
+from bragrules.rules.wild_deal import WildDealPolicy, ranker_jokers
 
 __all__ = [
     "EndPolicy",
@@ -158,11 +158,12 @@ def _compile(profile: Profile) -> Rules:
     ranking = profile.ranking
     wild_deal = WildDealPolicy.compile(profile)  # wild cards chosen per deal or per hand: None when none
     open_wild = wild_deal is not None
-    ranker = compile_ranking(ranking, jokers=profile.pack.jokers, open_wild=open_wild)
+    jokers = ranker_jokers(profile)  # the pack's, or the one dealt to each player
+    ranker = compile_ranking(ranking, jokers=jokers, open_wild=open_wild)
     suit_ranker = (
         ranker
         if ranking.suits_break_ties
-        else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=profile.pack.jokers,
+        else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=jokers,
                              open_wild=open_wild)
     ) if profile.seeing.tie == "suits" else ranker
     stakes = StakesPolicy.compile(profile)

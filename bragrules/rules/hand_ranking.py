@@ -345,11 +345,12 @@ def ranking_section(p: "Profile") -> Optional[Section]:
 
     sec = Section("ranking", "The ranking of hands")
     ranker = compile_ranking(p.ranking, jokers=p.pack.jokers)
-    if p.ranking.wild.per_hand != "none":  # every hand valued with its own wild cards
-        ranker = cast("HandRanker", OwnWildRanker.of(p))
+    own = OwnWildRanker.of(p) if p.ranking.wild.per_hand != "none" or p.ranking.wild.joker_each else None
+    if own is not None:  # each hand with its own wild cards
+        ranker = cast("HandRanker", own)
     order = list(ranker.category_order)
     sec.para(sentence(category_order(p)))
-    examples = category_examples(ranker)
+    examples = own.examples() if own is not None else category_examples(ranker)
     counts, counted = ranker.counts(), "hands"
     if uses_wild_deal(p) and p.ranking.wild.from_centre:
         counted = "hands, before the centre's wild cards"

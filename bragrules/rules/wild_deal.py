@@ -1,8 +1,13 @@
-"""Wild cards chosen per deal or per hand: a hand's lowest (or highest) rank, face-up centre cards.
+"""Wild cards chosen per deal or per hand: a joker dealt to each player, a hand's lowest (or highest)
+rank, face-up centre cards.
 
 Teen Patti's tables play wild cards that are not fixed by the profile but
 decided at the table:
 
+- ``ranking.wild.joker_each``: every player is dealt one joker besides
+  their cards from the pack (Teen Patti Joker, mega888: "Use a deck of
+  playing cards with a total of 52, excluding the "Joker cards" ... Each
+  player is dealt with three cards, given "2 cards" and "1 Joker card"").
 - ``ranking.wild.per_hand: lowest_rank`` (the "Lowest Joker"): in each
   hand, the cards of its lowest rank are wild for that hand alone
   (cardpartyclub: "each player's lowest ranking card in his/her hand will
@@ -37,6 +42,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Literal, Optional, Sequence, Tuple
 
@@ -48,6 +54,7 @@ from bragrules.rules.area import Area, FieldText, choice
 from bragrules.rules.words import join, number_word
 
 if TYPE_CHECKING:
+    from bragrules.core.cards import Card
     from bragrules.profile.models import Profile
     from bragrules.rules.ranking import HandRanker
     from bragrules.rules.ranking_spec import Evaluation
@@ -55,6 +62,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FIELDS",
     "FROM_CENTRE_RULE",
+    "JOKER_EACH_RULE",
     "OwnWildRanker",
     "PER_HAND_RULE",
     "WildChoice",
@@ -74,10 +82,22 @@ OCTRO = "https://teenpatti.octro.com/variations/hindi-tutorial.html"
 TEENPATTI399 = "http://teenpatti399.blogspot.com/2014/02/variations-jokers.html"
 DIRTY = "https://123patti.framer.website/dirty"
 KAYGAMES = "https://kaygamestp.com/jhandu.html"
+MEGA888_JOKER = "https://www.mega888.com.ph/game-list/teen-patti-joker-jili/"
 
 
 class WildChoice(Area):
     """Wild cards decided per hand or per deal (the base of ``ranking.wild``)."""
+
+    joker_each: bool = Field(
+        False,
+        description="Every player is dealt one joker besides their cards from the pack, the last card of the "
+        "hand, written `Jk`: with three cards a hand, two come off the pack of 52 and the third is the "
+        f"player's own joker, wild for them (Teen Patti Joker, {MEGA888_JOKER}: \"Use a deck of playing "
+        "cards with a total of 52, excluding the \u201cJoker cards\u201d ... Each player is dealt with three "
+        "cards, given \u201c2 cards\u201d and \u201c1 Joker card\u201d. The \u201cJoker card\u201d can replace "
+        "with any kind of card\"). Needs a pack without jokers (`pack.jokers: 0`) and a betting format "
+        "of one hand of three cards without an exchange.",
+    )
 
     per_hand: Literal["none", "lowest_rank", "highest_rank"] = Field(
         "none",
@@ -103,14 +123,20 @@ class WildChoice(Area):
     )
 
 
+JOKER_EACH_RULE: Rule = field_rule("ranking.wild.joker_each")
 PER_HAND_RULE: Rule = field_rule("ranking.wild.per_hand")
 FROM_CENTRE_RULE: Rule = field_rule("ranking.wild.from_centre")
+
+
+def ranker_jokers(p: "Profile") -> int:
+    """The jokers the ranker must know: the pack's, or the one dealt to each player (``joker_each``)."""
+    return 1 if p.ranking.wild.joker_each else p.pack.jokers
 
 
 def uses_wild_deal(p: "Profile") -> bool:
     """Whether the profile chooses wild cards per hand or per deal."""
     wild = p.ranking.wild
-    return wild.per_hand != "none" or wild.from_centre > 0
+    return wild.per_hand != "none" or wild.from_centre > 0 or wild.joker_each
 
 
 def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...], Dict[str, str]]]:
@@ -127,11 +153,20 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...], Dict[str
     wild, fmt = p.ranking.wild, p.format
     if not uses_wild_deal(p):
         return None
-    path = "ranking.wild.per_hand" if wild.per_hand != "none" else "ranking.wild.from_centre"
+    path = ("ranking.wild.per_hand" if wild.per_hand != "none" else "ranking.wild.from_centre" if wild.from_centre
+            else "ranking.wild.joker_each")
     if fmt.cards_dealt != 3 or fmt.hands != 1:
-        return (f"wild cards chosen per {'hand' if wild.per_hand != 'none' else 'deal'} need one hand of three "
-                "cards (format.cards_dealt: 3, format.hands: 1)", (path, "format.cards_dealt", "format.hands"),
+        return (f"wild cards chosen per {'deal' if path == 'ranking.wild.from_centre' else 'hand'} need one hand of "
+                "three cards (format.cards_dealt: 3, format.hands: 1)", (path, "format.cards_dealt", "format.hands"),
                 {"format.cards_dealt": "3"})
+    if wild.joker_each and (p.pack.jokers or not wild.jokers):
+        return ("a joker dealt to each player is not one of the pack's: the pack has none (pack.jokers: 0), and "
+                "jokers are wild (ranking.wild.jokers: true)", ("ranking.wild.joker_each", "pack.jokers",
+                                                               "ranking.wild.jokers"), {"pack.jokers": "0"})
+    if wild.joker_each and (fmt.exchange.enabled or not fmt.betting):
+        return ("a joker dealt to each player needs a betting format without an exchange with the centre",
+                ("ranking.wild.joker_each", "format.exchange.enabled", "format.betting"),
+                {"ranking.wild.joker_each": "false"})
     if wild.from_centre and (fmt.exchange.enabled or not fmt.betting):
         return ("wild cards from the centre need a betting format without an exchange with the centre",
                 ("ranking.wild.from_centre", "format.exchange.enabled", "format.betting"),
@@ -162,18 +197,37 @@ class WildDealPolicy:
 
     per_hand: str
     from_centre: int
+    joker: Optional[int] = None
+    """The joker dealt to each player besides the cards from the pack (``joker_each``), or None."""
 
     @classmethod
     def compile(cls, p: "Profile") -> Optional["WildDealPolicy"]:
         """The policy of a profile; None when it chooses no wild card per hand or per deal."""
         if not uses_wild_deal(p):
             return None
-        return cls(p.ranking.wild.per_hand, p.ranking.wild.from_centre)
+        return cls(p.ranking.wild.per_hand, p.ranking.wild.from_centre, JOKER_BASE if p.ranking.wild.joker_each else None)
+
+    def from_pack(self, cards: Sequence[int]) -> List[int]:
+        """The cards that came off the pack (and go back under it): every card but the dealt joker."""
+        joker = self.joker
+        return [c for c in cards if c != joker] if joker is not None else list(cards)
+
+    def missing_joker(self, hands: Sequence[Tuple[str, Optional[Sequence[int]]]]) -> Optional[str]:
+        """The first player whose known hand does not end with the one joker dealt them (None: all do)."""
+        joker = self.joker
+        if joker is None:
+            return None
+        for player, hand in hands:
+            if hand is not None and (not hand or hand[-1] != joker or list(hand).count(joker) != 1):
+                return player
+        return None
 
     @property
     def rules(self) -> Tuple[Rule, ...]:
         """The rules this policy applies (what a showdown it decided cites)."""
         out: List[Rule] = []
+        if self.joker is not None:
+            out.append(JOKER_EACH_RULE)
         if self.per_hand != "none":
             out.append(PER_HAND_RULE)
         if self.from_centre:
@@ -204,17 +258,23 @@ class WildDealPolicy:
     def decided(self, hands: Sequence[Sequence[int]], deal_wild: FrozenSet[int]) -> Tuple[Rule, ...]:
         """The rules that made a card wild in any of ``hands`` (cited by the showdown they decided)."""
         out: List[Rule] = []
+        if self.joker is not None and any(self.joker in hand for hand in hands):
+            out.append(JOKER_EACH_RULE)
         if self.per_hand != "none" and any(hands):
             out.append(PER_HAND_RULE)
         if self.from_centre and any(int(c) in deal_wild for hand in hands for c in hand):
             out.append(FROM_CENTRE_RULE)
         return tuple(out)
 
+    def hands(self, ranker: "HandRanker") -> List[Tuple[int, int, int]]:
+        """Every hand this rule deals from the pack (with the joker dealt to each player, if any)."""
+        return _hands(self, ranker)
+
     def shares(self, ranker: "HandRanker", deal_wild: FrozenSet[int], seen: Sequence[int] = ()) -> List[int]:
         """Every hand's strength among the cards not ``seen``, sorted (a bot places its hand among them)."""
         out = []
         blocked = {int(c) for c in seen}
-        for hand in ranker.all_hands():
+        for hand in self.hands(ranker):
             if blocked.intersection(hand):
                 continue
             out.append(self.strength(ranker, hand, deal_wild))
@@ -245,7 +305,7 @@ class OwnWildRanker:
 
         policy = WildDealPolicy.compile(p)
         assert policy is not None
-        return cls(compile_ranking(p.ranking, jokers=p.pack.jokers, open_wild=True), policy)
+        return cls(compile_ranking(p.ranking, jokers=ranker_jokers(p), open_wild=True), policy)
 
     def _parse(self, cards: "Sequence[int] | str") -> List[int]:
         from bragrules.core.cards import parse_cards
@@ -259,7 +319,7 @@ class OwnWildRanker:
         return self.ranker.category(strength)
 
     def all_hands(self) -> List[Tuple[int, int, int]]:
-        return self.ranker.all_hands()
+        return self.policy.hands(self.ranker)
 
     def counts(self) -> Dict[str, int]:
         return category_counts(self.ranker, self.policy)
@@ -271,6 +331,26 @@ class OwnWildRanker:
     def describe(self, cards: "Sequence[int] | str") -> str:
         hand = self._parse(cards)
         return self.ranker.describe(hand, self.policy.hand_wild(hand, self._none))
+
+    def examples(self) -> Dict[str, Tuple["Card", ...]]:
+        """For each category, the middle hand of those this rule deals in it (with its own wild cards)."""
+        by_category: Dict[str, List[Tuple[int, Tuple[int, int, int]]]] = {}
+        for hand in self.all_hands():
+            strength = self.strength(hand)
+            by_category.setdefault(self.category(strength), []).append((strength, hand))
+        out: Dict[str, Tuple["Card", ...]] = {}
+        for category, found in by_category.items():
+            found.sort()
+            out[category] = self.evaluate(found[len(found) // 2][1]).played
+        return out
+
+
+def _hands(policy: WildDealPolicy, ranker: "HandRanker") -> List[Tuple[int, int, int]]:
+    """The hands this rule deals: with a joker to each player, two cards of the pack and the joker."""
+    joker = policy.joker
+    if joker is None:
+        return ranker.all_hands()
+    return [(a, b, joker) for a, b in itertools.combinations(range(JOKER_BASE), 2)]
 
 
 def category_counts(ranker: "HandRanker", policy: WildDealPolicy) -> Dict[str, int]:
@@ -287,7 +367,7 @@ def category_counts(ranker: "HandRanker", policy: WildDealPolicy) -> Dict[str, i
     """
     counts = {c: 0 for c in ranker.category_order}
     none: FrozenSet[int] = frozenset()
-    for hand in ranker.all_hands():
+    for hand in policy.hands(ranker):
         counts[ranker.category(policy.strength(ranker, hand, none))] += 1
     return counts
 
@@ -334,7 +414,20 @@ FROM_CENTRE = FieldText(
     later=True,
 )
 
+JOKER_EACH = choice(
+    "ranking.wild.joker_each",
+    lambda p: p.ranking.wild.joker_each,
+    {
+        True: "each player is dealt a joker of their own besides their cards from the pack, the last card of "
+              "the hand; it is wild for them",
+        False: "no player is dealt a joker of their own",
+    },
+    {"false": "000, 002, 003", "true": f"Teen Patti Joker: {MEGA888_JOKER}"},
+)
+
 FIELDS: Tuple[FieldText, ...] = (
+    FieldText(JOKER_EACH.path, JOKER_EACH.read, JOKER_EACH.sentence, JOKER_EACH.sources, JOKER_EACH.in_play,
+              JOKER_EACH.choices, later=True),
     FieldText(PER_HAND.path, PER_HAND.read, PER_HAND.sentence, PER_HAND.sources, PER_HAND.in_play,
               PER_HAND.choices, later=True),
     FROM_CENTRE,
@@ -353,6 +446,11 @@ def rulebook_items(p: "Profile") -> List[str]:
 
     items: List[str] = []
     wild = p.ranking.wild
+    if wild.joker_each:
+        cards = p.format.cards_dealt - 1
+        items.append(sentence(JOKER_EACH.sentence(p)))
+        items.append(f"So every hand is {number_word(cards)} cards of the pack and a joker: the pack is the 52 "
+                     "cards without jokers, and the jokers are set aside again after each deal.")
     if wild.per_hand != "none":
         items.append(sentence(PER_HAND.sentence(p)))
         which = "lowest" if wild.per_hand == "lowest_rank" else "highest"
