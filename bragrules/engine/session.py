@@ -571,7 +571,8 @@ class Session:
         return [p for p in self.players if net[p] == top]
 
     def cards_in_play(self) -> List[Card]:
-        """Every card outside the pack now: in hands, retained, or waiting to go under."""
+        """Every card of the pack outside it now: in hands, retained, or waiting to go under (a joker dealt to
+        each player is no card of the pack)."""
         out: List[Card] = []
         if self.current is not None and self._current_meta is not None:
             for h in self._current_meta["hands"].values():
@@ -581,7 +582,7 @@ class Session:
             out.extend(self._current_meta["centre"])
         for h in self.state.retained.values():
             out.extend(h)
-        return out
+        return back_to_pack(self.rules, out) if self._dealt_joker else out
 
     def _emit(self, event: Dict[str, Any]) -> None:
         if self.listener is not None:
