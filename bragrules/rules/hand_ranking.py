@@ -420,7 +420,7 @@ TEXT = AreaText(
                   {"[]": "000, 002, 003", "*": "the traditional braggers: pagat, Hoyle"}),
         FieldText("ranking.wild.ranks", lambda p: p.ranking.wild.ranks, wild_ranks,
                   {"[]": "000, 002, 003", "[2]": "003's wild-card variant",
-                   "[A, K, 4, 7]": "Teen Patti's AK47: https://cardpartyclub.com/variation-rules/",
+                   "[A, K, 4, 7]": "house rule: Teen Patti's AK47 (cardpartyclub.com, zeenews.india.com)",
                    "*": "003's wild-card variant"}),
         FieldText("ranking.wild.jokers", lambda p: p.ranking.wild.jokers, wild_jokers, {"*": "house rule"},
                   in_play=lambda p: p.pack.jokers > 0),

@@ -101,7 +101,8 @@ class WildChoice(Area):
 
     per_hand: Literal["none", "lowest_rank", "highest_rank"] = Field(
         "none",
-        description="Wild cards chosen in each hand from its own cards, for that hand alone. `lowest_rank`: "
+        description="Wild cards chosen in each hand from its own cards, for that hand alone. `none`: no such "
+        "wild card (the texts' game). `lowest_rank`: "
         "every card of the hand's lowest rank (aces high) is wild, Teen Patti's \"Lowest Joker\" "
         f"({CARDPARTYCLUB}: \"each player's lowest ranking card in his/her hand will become Joker. If "
         "lowest card is in pair, then that pair is considered as two Jokers\"; a hand of one rank is "
@@ -385,8 +386,8 @@ PER_HAND = choice(
                        "them is two wild cards)",
         "highest_rank": "in each hand the cards of its highest rank are wild, for that hand alone",
     },
-    {"none": "000, 002, 003", "lowest_rank": f"Teen Patti's Lowest Joker: {CARDPARTYCLUB}, {TEENPATTI399}",
-     "highest_rank": f"Teen Patti's high-card joker: {TEENPATTI399}, {OCTRO}"},
+    {"none": "000, 002, 003", "lowest_rank": "house rule: Teen Patti's Lowest Joker (cardpartyclub.com, teenpatti399)",
+     "highest_rank": "house rule: Teen Patti's high-card joker (teenpatti399, octro's Teen Patti tutorial)"},
 )
 
 
@@ -410,7 +411,7 @@ def from_centre(p: "Profile") -> str:
 
 FROM_CENTRE = FieldText(
     "ranking.wild.from_centre", lambda p: p.ranking.wild.from_centre, from_centre,
-    {"0": "000, 002, 003", "*": f"Teen Patti's Jhandu and dirty tables: {KAYGAMES}, {DIRTY}"},
+    {"0": "000, 002, 003", "*": "house rule: Teen Patti's Jhandu and dirty tables (kaygamestp.com, 123patti)"},
     later=True,
 )
 
@@ -422,7 +423,7 @@ JOKER_EACH = choice(
               "the hand; it is wild for them",
         False: "no player is dealt a joker of their own",
     },
-    {"false": "000, 002, 003", "true": f"Teen Patti Joker: {MEGA888_JOKER}"},
+    {"false": "000, 002, 003", "true": "house rule: Teen Patti Joker (mega888's rules page)"},
 )
 
 FIELDS: Tuple[FieldText, ...] = (
