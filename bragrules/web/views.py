@@ -74,6 +74,7 @@ def public_view(deal: Deal) -> Dict[str, Any]:
     data = deal.view(deal.order[0]).to_json()
     data["player"] = None
     data["hand"] = None
+    data.pop("wild", None)  # the wild cards of the first seat's hand are that seat's alone
     data["legal"] = []
     data["shown_names"] = shown_names(deal, deal.view(deal.order[0]).shown())
     return data
