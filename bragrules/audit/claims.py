@@ -13,7 +13,7 @@ from bragrules.core.money import ZERO, pretty_money, same_money
 from bragrules.engine.deal import DealResult, returned_stakes
 from bragrules.history import ResultClaim
 from bragrules.rules.fixed import HISTORY_RESULT
-from bragrules.rules.wild_deal import FROM_CENTRE_RULE, JOKER_EACH_RULE, PER_HAND_RULE
+from bragrules.rules.wild_deal import WILD_DEAL_RULES
 
 Record = Callable[[Optional[int], Optional[int], Optional[int], str, str], None]
 """How a violation is recorded: (deal, action, line, rule, message)."""
@@ -45,7 +45,7 @@ def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult) 
     def bad(part: str, message: str) -> None:
         rule: str = HISTORY_RESULT
         if part == "winners":  # a showdown whose hands held wild cards chosen at the table: that rule decided it
-            rule = next((r for r in result.decided_by if r in (JOKER_EACH_RULE, PER_HAND_RULE, FROM_CENTRE_RULE)), rule)
+            rule = next((r for r in result.decided_by if r in WILD_DEAL_RULES), rule)
         record(n, None, claim.line_of(part), rule, message)
 
     def replayed() -> str:

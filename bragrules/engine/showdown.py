@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Seq
 from bragrules.core.cards import Card
 from bragrules.core.rule_id import Rule
 from bragrules.rules.ranking import HandRanker
-from bragrules.rules.wild_deal import WildDealPolicy
+from bragrules.rules.wild_deal import WildDealPolicy, kiss_miss_words
 
 if TYPE_CHECKING:
     from bragrules.rules.compile import Rules
@@ -56,7 +56,7 @@ class Comparer:
         wild = self.wild
         if wild is None:
             return frozenset()
-        return wild.hand_wild(cards, self.deal_wild)
+        return wild.hand_wild(cards, self.deal_wild, self.ranker)
 
     def decided(self, hands: Sequence[Sequence[Card]]) -> Tuple[Rule, ...]:
         """The wild-card rules that made a card wild in any of these hands (what a showdown cites)."""
@@ -67,6 +67,8 @@ class Comparer:
 
     def describe(self, cards: Sequence[Card]) -> str:
         """A hand in words, its wild cards chosen per deal or per hand included."""
+        if self.wild is not None and self.wild.kiss_miss:
+            return kiss_miss_words(self.ranker, cards)
         return self.ranker.describe(cards, self.hand_wild(cards) or None)
 
     def key(self, cards: Sequence[Card]) -> Key:

@@ -337,6 +337,15 @@ def format_section(p: "Profile") -> Optional[Section]:
             sentence(TIED_HAND.sentence(p)),
         )
         sec.subsections.append(sub)
+    elif cards > 3 and p.ranking.wild.kiss_miss:  # Kissing-Missing (rules/wild_deal.py): the ranking says how
+        sub = Section("best-three", f"Kissing-Missing: three of {cards} cards")
+        sub.para(
+            sentence(cards_dealt(p)),
+            "At a showdown each player's best reading is compared: two cards that are a kiss or a miss count "
+            "as one joker, and the cards left over are discarded (the ranking of hands above).",
+            sentence(DISCARD_BREAKS_TIES.sentence(p)),
+        )
+        sec.subsections.append(sub)
     elif cards > 3:
         sub = Section("best-three", f"The best three of {cards} cards")
         sub.para(

@@ -345,7 +345,8 @@ def ranking_section(p: "Profile") -> Optional[Section]:
 
     sec = Section("ranking", "The ranking of hands")
     ranker = compile_ranking(p.ranking, jokers=p.pack.jokers)
-    own = OwnWildRanker.of(p) if p.ranking.wild.per_hand != "none" or p.ranking.wild.joker_each else None
+    wild = p.ranking.wild
+    own = OwnWildRanker.of(p) if wild.per_hand != "none" or wild.joker_each or wild.kiss_miss else None
     if own is not None:  # each hand with its own wild cards
         ranker = cast("HandRanker", own)
     order = list(ranker.category_order)
@@ -354,6 +355,8 @@ def ranking_section(p: "Profile") -> Optional[Section]:
     counts, counted = ranker.counts(), "hands"
     if uses_wild_deal(p) and p.ranking.wild.from_centre:
         counted = "hands, before the centre's wild cards"
+    elif p.ranking.wild.kiss_miss:
+        counted = "five-card hands dealt at random"
     total = sum(counts.values())
     rows = []
     for number, category in enumerate(order, start=1):

@@ -63,8 +63,12 @@ __all__ = [
     "FIELDS",
     "FROM_CENTRE_RULE",
     "JOKER_EACH_RULE",
+    "KISS_MISS_RULE",
+    "kiss_miss_reading",
+    "kiss_miss_words",
     "OwnWildRanker",
     "PER_HAND_RULE",
+    "WILD_DEAL_RULES",
     "WildChoice",
     "WildDealPolicy",
     "category_counts",
@@ -83,6 +87,7 @@ TEENPATTI399 = "http://teenpatti399.blogspot.com/2014/02/variations-jokers.html"
 DIRTY = "https://123patti.framer.website/dirty"
 KAYGAMES = "https://kaygamestp.com/jhandu.html"
 MEGA888_JOKER = "https://www.mega888.com.ph/game-list/teen-patti-joker-jili/"
+ZEENEWS = "http://zeenews.india.com/entertainment/and-more/card-games-try-kissing-missing-this-diwali_122308.html"
 
 
 class WildChoice(Area):
@@ -99,6 +104,18 @@ class WildChoice(Area):
         "of one hand of three cards without an exchange.",
     )
 
+    kiss_miss: bool = Field(
+        False,
+        description="Kissing-Missing: five cards are dealt; two of them that make a pair (a kiss) or two ranks "
+        "one apart (a miss, such as 6 and 8; A and 3 too, the ace low as in A-2-3) together count as "
+        "one joker, and one card more is discarded, so three play: the joker and two cards. The best "
+        "reading plays, the hand's best three plain cards included (a hand without a kiss or a miss "
+        f"plays its best three) ({ZEENEWS}: \"Each player gets five cards. If you get a pair, you "
+        "consider it as one joker, and it is called kiss. And for miss, any two alternate numbers in "
+        "a sequence (for example 6 and 8) will together be considered one joker. You have to discard "
+        "one extra card out of the five, and play the game\"). Needs `format.cards_dealt: 5`, one "
+        "hand, a betting format without an exchange and a pack without jokers.",
+    )
     per_hand: Literal["none", "lowest_rank", "highest_rank"] = Field(
         "none",
         description="Wild cards chosen in each hand from its own cards, for that hand alone. `none`: no such "
@@ -125,19 +142,22 @@ class WildChoice(Area):
 
 
 JOKER_EACH_RULE: Rule = field_rule("ranking.wild.joker_each")
+KISS_MISS_RULE: Rule = field_rule("ranking.wild.kiss_miss")
 PER_HAND_RULE: Rule = field_rule("ranking.wild.per_hand")
 FROM_CENTRE_RULE: Rule = field_rule("ranking.wild.from_centre")
+WILD_DEAL_RULES: Tuple[Rule, ...] = (KISS_MISS_RULE, JOKER_EACH_RULE, PER_HAND_RULE, FROM_CENTRE_RULE)
+"""Every rule of wild cards chosen at the table (a showdown they decided cites them; so does a wrong winner)."""
 
 
 def ranker_jokers(p: "Profile") -> int:
     """The jokers the ranker must know: the pack's, or the one dealt to each player (``joker_each``)."""
-    return 1 if p.ranking.wild.joker_each else p.pack.jokers
+    return 1 if p.ranking.wild.joker_each or p.ranking.wild.kiss_miss else p.pack.jokers
 
 
 def uses_wild_deal(p: "Profile") -> bool:
     """Whether the profile chooses wild cards per hand or per deal."""
     wild = p.ranking.wild
-    return wild.per_hand != "none" or wild.from_centre > 0 or wild.joker_each
+    return wild.per_hand != "none" or wild.from_centre > 0 or wild.joker_each or wild.kiss_miss
 
 
 def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...], Dict[str, str]]]:
@@ -153,6 +173,21 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...], Dict[str
     """
     wild, fmt = p.ranking.wild, p.format
     if not uses_wild_deal(p):
+        return None
+    if wild.kiss_miss:
+        if fmt.cards_dealt != 5 or fmt.hands != 1:
+            return ("Kissing-Missing is played with five cards, one hand (format.cards_dealt: 5, format.hands: 1)",
+                    ("ranking.wild.kiss_miss", "format.cards_dealt", "format.hands"), {"format.cards_dealt": "5"})
+        if wild.joker_each or wild.per_hand != "none" or wild.from_centre:
+            return ("Kissing-Missing makes its own joker: no other wild card is chosen at the table",
+                    ("ranking.wild.kiss_miss", "ranking.wild.joker_each", "ranking.wild.per_hand",
+                     "ranking.wild.from_centre"), {"ranking.wild.kiss_miss": "false"})
+        if fmt.discard_breaks_ties:
+            return ("Kissing-Missing compares its hands' best readings: the discarded cards never break a tie",
+                    ("ranking.wild.kiss_miss", "format.discard_breaks_ties"), {"format.discard_breaks_ties": "false"})
+        if p.pack.jokers or not wild.jokers or fmt.exchange.enabled or not fmt.betting:
+            return ("Kissing-Missing needs a betting format without an exchange and a pack without jokers",
+                    ("ranking.wild.kiss_miss", "pack.jokers", "format.betting"), {"pack.jokers": "0"})
         return None
     path = ("ranking.wild.per_hand" if wild.per_hand != "none" else "ranking.wild.from_centre" if wild.from_centre
             else "ranking.wild.joker_each")
@@ -200,13 +235,16 @@ class WildDealPolicy:
     from_centre: int
     joker: Optional[int] = None
     """The joker dealt to each player besides the cards from the pack (``joker_each``), or None."""
+    kiss_miss: bool = False
+    """Kissing-Missing: two of five cards (a pair, or ranks one apart) make one joker."""
 
     @classmethod
     def compile(cls, p: "Profile") -> Optional["WildDealPolicy"]:
         """The policy of a profile; None when it chooses no wild card per hand or per deal."""
         if not uses_wild_deal(p):
             return None
-        return cls(p.ranking.wild.per_hand, p.ranking.wild.from_centre, JOKER_BASE if p.ranking.wild.joker_each else None)
+        wild = p.ranking.wild
+        return cls(wild.per_hand, wild.from_centre, JOKER_BASE if wild.joker_each else None, wild.kiss_miss)
 
     def from_pack(self, cards: Sequence[int]) -> List[int]:
         """The cards that came off the pack (and go back under it): every card but the dealt joker."""
@@ -227,6 +265,8 @@ class WildDealPolicy:
     def rules(self) -> Tuple[Rule, ...]:
         """The rules this policy applies (what a showdown it decided cites)."""
         out: List[Rule] = []
+        if self.kiss_miss:
+            out.append(KISS_MISS_RULE)
         if self.joker is not None:
             out.append(JOKER_EACH_RULE)
         if self.per_hand != "none":
@@ -242,8 +282,14 @@ class WildDealPolicy:
         ranks = {int(c) >> 2 for c in centre if int(c) < JOKER_BASE}
         return frozenset(CARDS[r * 4 + s] for r in ranks for s in range(4))
 
-    def hand_wild(self, hand: Sequence[int], deal_wild: FrozenSet[int]) -> FrozenSet[int]:
-        """The cards of ``hand`` wild in it: the deal's wild cards it holds, and its lowest (highest) rank."""
+    def hand_wild(self, hand: Sequence[int], deal_wild: FrozenSet[int],
+                  ranker: Optional["HandRanker"] = None) -> FrozenSet[int]:
+        """The cards of ``hand`` wild in it: the deal's wild cards it holds, and its lowest (highest) rank
+        (Kissing-Missing: the two cards that make its joker in its best reading)."""
+        if self.kiss_miss:
+            if ranker is None:
+                raise ValueError("a Kissing-Missing hand's joker is read with its ranker")
+            return frozenset(CARDS[c] for c in kiss_miss_reading(ranker, hand)[1])
         wild = {CARDS[c] for c in hand if c in deal_wild}
         if self.per_hand != "none":
             ranks = [int(c) >> 2 for c in hand if int(c) < JOKER_BASE]
@@ -253,12 +299,16 @@ class WildDealPolicy:
         return frozenset(wild)
 
     def strength(self, ranker: "HandRanker", hand: Sequence[int], deal_wild: FrozenSet[int]) -> int:
-        """The strength of a hand of three with its wild cards (bigger wins)."""
+        """The strength of a hand of three with its wild cards (bigger wins); Kissing-Missing: of five."""
+        if self.kiss_miss:
+            return kiss_miss_reading(ranker, hand)[0]
         return ranker.wild_strength(hand, self.hand_wild(hand, deal_wild))
 
     def decided(self, hands: Sequence[Sequence[int]], deal_wild: FrozenSet[int]) -> Tuple[Rule, ...]:
         """The rules that made a card wild in any of ``hands`` (cited by the showdown they decided)."""
         out: List[Rule] = []
+        if self.kiss_miss and any(hands):
+            out.append(KISS_MISS_RULE)
         if self.joker is not None and any(self.joker in hand for hand in hands):
             out.append(JOKER_EACH_RULE)
         if self.per_hand != "none" and any(hands):
@@ -267,7 +317,7 @@ class WildDealPolicy:
             out.append(FROM_CENTRE_RULE)
         return tuple(out)
 
-    def hands(self, ranker: "HandRanker") -> List[Tuple[int, int, int]]:
+    def hands(self, ranker: "HandRanker") -> List[Tuple[int, ...]]:
         """Every hand this rule deals from the pack (with the joker dealt to each player, if any)."""
         return _hands(self, ranker)
 
@@ -319,7 +369,7 @@ class OwnWildRanker:
     def category(self, strength: int) -> str:
         return self.ranker.category(strength)
 
-    def all_hands(self) -> List[Tuple[int, int, int]]:
+    def all_hands(self) -> List[Tuple[int, ...]]:
         return self.policy.hands(self.ranker)
 
     def counts(self) -> Dict[str, int]:
@@ -331,26 +381,106 @@ class OwnWildRanker:
 
     def describe(self, cards: "Sequence[int] | str") -> str:
         hand = self._parse(cards)
+        if self.policy.kiss_miss:
+            return kiss_miss_words(self.ranker, hand)
         return self.ranker.describe(hand, self.policy.hand_wild(hand, self._none))
 
     def examples(self) -> Dict[str, Tuple["Card", ...]]:
         """For each category, the middle hand of those this rule deals in it (with its own wild cards)."""
-        by_category: Dict[str, List[Tuple[int, Tuple[int, int, int]]]] = {}
+        by_category: Dict[str, List[Tuple[int, Tuple[int, ...]]]] = {}
         for hand in self.all_hands():
             strength = self.strength(hand)
             by_category.setdefault(self.category(strength), []).append((strength, hand))
         out: Dict[str, Tuple["Card", ...]] = {}
         for category, found in by_category.items():
             found.sort()
-            out[category] = self.evaluate(found[len(found) // 2][1]).played
+            middle = found[len(found) // 2][1]
+            out[category] = (tuple(CARDS[c] for c in middle) if self.policy.kiss_miss
+                             else self.evaluate(middle).played)
         return out
 
 
-def _hands(policy: WildDealPolicy, ranker: "HandRanker") -> List[Tuple[int, int, int]]:
-    """The hands this rule deals: with a joker to each player, two cards of the pack and the joker."""
+KISS_MISS_SAMPLE = 20_000
+"""Five-card holdings sampled (the same every run) to place a Kissing-Missing hand among others."""
+
+
+def _kisses(a: int, b: int) -> bool:
+    """Whether two cards make a Kissing-Missing joker: a pair (kiss) or ranks one apart (miss; A and 3 too)."""
+    ra, rb = a >> 2, b >> 2
+    return ra == rb or abs(ra - rb) == 2 or {ra, rb} == {12, 1}
+
+
+def kiss_miss_reading(ranker: "HandRanker", hand: Sequence[int]) -> Tuple[int, Tuple[int, ...], Tuple[int, ...]]:
+    """A Kissing-Missing hand's best reading: (strength, the two cards made its joker (none: no joker),
+    the two or three cards that play beside it). The ranker holds the joker (``Jk``) as a wild card.
+
+    >>> from bragrules.core.cards import parse_cards
+    >>> from bragrules.profile.models import Profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> rules = compile_rules(Profile.model_validate({"format": {"cards_dealt": 5}, "ranking": {"wild": {"kiss_miss": True}}}))
+    >>> _, joker, plays = kiss_miss_reading(rules.ranking.ranker, parse_cards("6c 8d Kh Ks 2c"))
+    >>> [str(CARDS[c]) for c in joker], [str(CARDS[c]) for c in plays]
+    (['6c', '8d'], ['Kh', 'Ks'])
+    """
+    cards = [int(c) for c in hand]
+    table = ranker.table
+    stride2, stride = 54 * 54, 54
+    best = -1
+    joker_pair: Tuple[int, ...] = ()
+    plays: Tuple[int, ...] = ()
+    for a, b, c in itertools.combinations(cards, 3):
+        strength = table[a * stride2 + b * stride + c]
+        if strength > best:
+            best, plays = strength, (a, b, c)
+    joker = JOKER_BASE
+    for i, j in itertools.combinations(range(len(cards)), 2):
+        if not _kisses(cards[i], cards[j]):
+            continue
+        rest = [c for n, c in enumerate(cards) if n not in (i, j)]
+        for x, y in itertools.combinations(rest, 2):
+            strength = table[x * stride2 + y * stride + joker]
+            if strength > best:
+                best, joker_pair, plays = strength, (cards[i], cards[j]), (x, y)
+    return best, joker_pair, plays
+
+
+def kiss_miss_words(ranker: "HandRanker", hand: Sequence[int]) -> str:
+    """A Kissing-Missing hand in words: its reading, the joker's two cards, the cards discarded.
+
+    >>> from bragrules.core.cards import parse_cards
+    >>> from bragrules.profile.models import Profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> rules = compile_rules(Profile.model_validate({"format": {"cards_dealt": 5}, "ranking": {"wild": {"kiss_miss": True}}}))
+    >>> kiss_miss_words(rules.ranking.ranker, parse_cards("6c 8d Kh Ks 2c"))
+    'prial of kings (6c 8d a miss, as Kc); 2c discarded'
+    """
+    _, pair, plays = kiss_miss_reading(ranker, hand)
+    out = [c for c in (int(x) for x in hand) if c not in pair and c not in plays]
+    gone = " ".join(str(CARDS[c]) for c in out)
+    if not pair:
+        return f"{ranker.describe(list(plays))}; {gone} discarded"
+    text = ranker.describe([*plays, JOKER_BASE])
+    kind = "a kiss" if pair[0] >> 2 == pair[1] >> 2 else "a miss"
+    made = f"{CARDS[pair[0]]} {CARDS[pair[1]]} {kind}"
+    if "(Jk as " in text:
+        text = text.replace("(Jk as ", f"({made}, as ")
+    else:
+        text = f"{text} ({made})"
+    return f"{text}; {gone} discarded"
+
+
+def _hands(policy: WildDealPolicy, ranker: "HandRanker") -> List[Tuple[int, ...]]:
+    """The hands this rule deals: with a joker to each player, two cards of the pack and the joker;
+    Kissing-Missing: a fixed sample of five-card holdings."""
+    if policy.kiss_miss:
+        import random
+
+        rng = random.Random("bragrules kissing-missing")
+        pack = list(range(JOKER_BASE))
+        return [tuple(rng.sample(pack, 5)) for _ in range(KISS_MISS_SAMPLE)]
     joker = policy.joker
     if joker is None:
-        return ranker.all_hands()
+        return list(ranker.all_hands())
     return [(a, b, joker) for a, b in itertools.combinations(range(JOKER_BASE), 2)]
 
 
@@ -426,7 +556,20 @@ JOKER_EACH = choice(
     {"false": "000, 002, 003", "true": "house rule: Teen Patti Joker (mega888's rules page)"},
 )
 
+KISS_MISS = choice(
+    "ranking.wild.kiss_miss",
+    lambda p: p.ranking.wild.kiss_miss,
+    {
+        True: "of the five cards dealt, a pair (a kiss) or two ranks one apart (a miss) may count together as "
+              "one joker, and one more card is discarded, so that three play",
+        False: "no two cards make a joker together",
+    },
+    {"false": "000, 002, 003", "true": "house rule: Kissing-Missing (zeenews.india.com)"},
+)
+
 FIELDS: Tuple[FieldText, ...] = (
+    FieldText(KISS_MISS.path, KISS_MISS.read, KISS_MISS.sentence, KISS_MISS.sources, KISS_MISS.in_play,
+              KISS_MISS.choices, later=True),
     FieldText(JOKER_EACH.path, JOKER_EACH.read, JOKER_EACH.sentence, JOKER_EACH.sources, JOKER_EACH.in_play,
               JOKER_EACH.choices, later=True),
     FieldText(PER_HAND.path, PER_HAND.read, PER_HAND.sentence, PER_HAND.sources, PER_HAND.in_play,
@@ -447,6 +590,11 @@ def rulebook_items(p: "Profile") -> List[str]:
 
     items: List[str] = []
     wild = p.ranking.wild
+    if wild.kiss_miss:
+        items.append(sentence(KISS_MISS.sentence(p)))
+        items.append("For example 6♣ 8♦ K♥ K♠ 2♣: the six and the eight are a miss, one joker; with the two kings "
+                     "it makes a prial of kings, and the two is discarded. The best reading plays; a hand with "
+                     "neither a kiss nor a miss plays its best three cards.")
     if wild.joker_each:
         cards = p.format.cards_dealt - 1
         items.append(sentence(JOKER_EACH.sentence(p)))
