@@ -400,7 +400,7 @@ class OwnWildRanker:
         return out
 
 
-KISS_MISS_SAMPLE = 20_000
+KISS_MISS_SAMPLE = 20_480
 """Five-card holdings sampled (the same every run) to place a Kissing-Missing hand among others."""
 
 
