@@ -30,7 +30,14 @@ from bragrules.rules.area import (
 )
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.wild_deal import FIELDS as WILD_DEAL_FIELDS
-from bragrules.rules.wild_deal import OwnWildRanker, WildChoice, WildDealPolicy, rulebook_items, uses_wild_deal
+from bragrules.rules.wild_deal import (
+    OwnWildRanker,
+    WildChoice,
+    WildDealPolicy,
+    counted_hands,
+    rulebook_items,
+    uses_wild_deal,
+)
 from bragrules.rules.words import CATEGORY_NAMES, capitalise, cards_text, join, rank_plural, sentence
 
 if TYPE_CHECKING:
@@ -345,18 +352,13 @@ def ranking_section(p: "Profile") -> Optional[Section]:
 
     sec = Section("ranking", "The ranking of hands")
     ranker = compile_ranking(p.ranking, jokers=p.pack.jokers)
-    wild = p.ranking.wild
-    own = OwnWildRanker.of(p) if wild.per_hand != "none" or wild.joker_each or wild.kiss_miss else None
+    own = OwnWildRanker.of(p) if OwnWildRanker.applies(p) else None
     if own is not None:  # each hand with its own wild cards
         ranker = cast("HandRanker", own)
     order = list(ranker.category_order)
     sec.para(sentence(category_order(p)))
     examples = own.examples() if own is not None else category_examples(ranker)
-    counts, counted = ranker.counts(), "hands"
-    if uses_wild_deal(p) and p.ranking.wild.from_centre:
-        counted = "hands, before the centre's wild cards"
-    elif p.ranking.wild.kiss_miss:
-        counted = "five-card hands dealt at random"
+    counts, counted = ranker.counts(), counted_hands(p)
     total = sum(counts.values())
     rows = []
     for number, category in enumerate(order, start=1):

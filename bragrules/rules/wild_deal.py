@@ -72,6 +72,7 @@ __all__ = [
     "WildChoice",
     "WildDealPolicy",
     "category_counts",
+    "counted_hands",
     "check_profile",
     "rulebook_items",
     "uses_wild_deal",
@@ -171,24 +172,36 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...], Dict[str
     ...     print(exc.errors()[0]["msg"])
     Value error, ranking.wild.per_hand: wild cards chosen per hand need one hand of three cards (format.cards_dealt: 3, format.hands: 1)
     """
-    wild, fmt = p.ranking.wild, p.format
     if not uses_wild_deal(p):
         return None
-    if wild.kiss_miss:
-        if fmt.cards_dealt != 5 or fmt.hands != 1:
-            return ("Kissing-Missing is played with five cards, one hand (format.cards_dealt: 5, format.hands: 1)",
-                    ("ranking.wild.kiss_miss", "format.cards_dealt", "format.hands"), {"format.cards_dealt": "5"})
-        if wild.joker_each or wild.per_hand != "none" or wild.from_centre:
-            return ("Kissing-Missing makes its own joker: no other wild card is chosen at the table",
-                    ("ranking.wild.kiss_miss", "ranking.wild.joker_each", "ranking.wild.per_hand",
-                     "ranking.wild.from_centre"), {"ranking.wild.kiss_miss": "false"})
-        if fmt.discard_breaks_ties:
-            return ("Kissing-Missing compares its hands' best readings: the discarded cards never break a tie",
-                    ("ranking.wild.kiss_miss", "format.discard_breaks_ties"), {"format.discard_breaks_ties": "false"})
-        if p.pack.jokers or not wild.jokers or fmt.exchange.enabled or not fmt.betting:
-            return ("Kissing-Missing needs a betting format without an exchange and a pack without jokers",
-                    ("ranking.wild.kiss_miss", "pack.jokers", "format.betting"), {"pack.jokers": "0"})
-        return None
+    if p.ranking.wild.kiss_miss:
+        return _check_kiss_miss(p)
+    return _check_three_cards(p)
+
+
+Problem = Optional[Tuple[str, Tuple[str, ...], Dict[str, str]]]
+
+
+def _check_kiss_miss(p: "Profile") -> Problem:
+    wild, fmt = p.ranking.wild, p.format
+    if fmt.cards_dealt != 5 or fmt.hands != 1:
+        return ("Kissing-Missing is played with five cards, one hand (format.cards_dealt: 5, format.hands: 1)",
+                ("ranking.wild.kiss_miss", "format.cards_dealt", "format.hands"), {"format.cards_dealt": "5"})
+    if wild.joker_each or wild.per_hand != "none" or wild.from_centre:
+        return ("Kissing-Missing makes its own joker: no other wild card is chosen at the table",
+                ("ranking.wild.kiss_miss", "ranking.wild.joker_each", "ranking.wild.per_hand",
+                 "ranking.wild.from_centre"), {"ranking.wild.kiss_miss": "false"})
+    if fmt.discard_breaks_ties:
+        return ("Kissing-Missing compares its hands' best readings: the discarded cards never break a tie",
+                ("ranking.wild.kiss_miss", "format.discard_breaks_ties"), {"format.discard_breaks_ties": "false"})
+    if p.pack.jokers or not wild.jokers or fmt.exchange.enabled or not fmt.betting:
+        return ("Kissing-Missing needs a betting format without an exchange and a pack without jokers",
+                ("ranking.wild.kiss_miss", "pack.jokers", "format.betting"), {"pack.jokers": "0"})
+    return None
+
+
+def _check_three_cards(p: "Profile") -> Problem:
+    wild, fmt = p.ranking.wild, p.format
     path = ("ranking.wild.per_hand" if wild.per_hand != "none" else "ranking.wild.from_centre" if wild.from_centre
             else "ranking.wild.joker_each")
     if fmt.cards_dealt != 3 or fmt.hands != 1:
@@ -349,6 +362,12 @@ class OwnWildRanker:
         self.category_order = ranker.category_order
         self.wild: FrozenSet[int] = frozenset()  # no card is wild by itself: the hand decides
         self._none: FrozenSet[int] = frozenset()
+
+    @staticmethod
+    def applies(p: "Profile") -> bool:
+        """Whether the profile's hands each hold wild cards of their own (the rulebook's table counts them)."""
+        wild = p.ranking.wild
+        return wild.per_hand != "none" or wild.joker_each or wild.kiss_miss
 
     @classmethod
     def of(cls, p: "Profile") -> "OwnWildRanker":
@@ -577,6 +596,20 @@ FIELDS: Tuple[FieldText, ...] = (
     FROM_CENTRE,
 )
 """The texts of the fields, in the ranking area's list."""
+
+
+def counted_hands(p: "Profile") -> str:
+    """What the rulebook's table of hands counts.
+
+    >>> from bragrules.profile.models import Profile
+    >>> counted_hands(Profile()), counted_hands(Profile.model_validate({"ranking": {"wild": {"from_centre": 1}}}))
+    ('hands', "hands, before the centre's wild cards")
+    """
+    if p.ranking.wild.from_centre:
+        return "hands, before the centre's wild cards"
+    if p.ranking.wild.kiss_miss:
+        return "five-card hands dealt at random"
+    return "hands"
 
 
 def rulebook_items(p: "Profile") -> List[str]:
