@@ -206,7 +206,7 @@ class TableView(_ObserverBase):
             state = deal.players.get(name)
             if state is not None and state.seen and state.hand is not None:
                 self.console.print(f"{esc(name)}, your cards: {cards_markup(state.hand)}  "
-                                   f"([italic]{deal.rules.ranking.ranker.describe(state.hand)}[/])")
+                                   f"([italic]{deal.comparer.describe(state.hand)}[/])")
 
     def acted(self, table: "Table", deal: "Deal", action: "Action", reason: Optional[str]) -> None:
         line = describe_action(deal, action)
@@ -351,7 +351,7 @@ class TableView(_ObserverBase):
             self.console.print(f"Your cards: {cards_markup(state.hand)}  (arrange them into "
                                f"{rules.format.hands} hands of three)")
         elif state.hand is not None:
-            self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{rules.ranking.ranker.describe(state.hand)}[/])")
+            self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{deal.comparer.describe(state.hand)}[/])")
         if deal.centre:
             self.console.print(f"Centre: {cards_markup(deal.centre)}")
 
@@ -424,7 +424,6 @@ def explain_result(deal: "Deal") -> List[str]:
     from bragrules.engine.events import Result
 
     lines: List[str] = []
-    ranker = deal.rules.ranking.ranker
     ended = [e for e in deal.events if isinstance(e, Result)]
     shown = dict(ended[-1].shown) if ended else {}
     if result.showdown and shown:
@@ -434,7 +433,7 @@ def explain_result(deal: "Deal") -> List[str]:
                 hands = " | ".join(cards_markup(h) for h in state.arrangement)
                 lines.append(f"  {esc(name)} {verb(name, 'shows')} {hands}")
             elif state.hand is not None:
-                lines.append(f"  {esc(name)} {verb(name, 'shows')} {cards_markup(state.hand)} ({ranker.describe(state.hand)})")
+                lines.append(f"  {esc(name)} {verb(name, 'shows')} {cards_markup(state.hand)} ({deal.comparer.describe(state.hand)})")
         if result.lives_lost is not None and deal.rules.format.lives is not None:
             lost = result.lives_lost
             if len(lost) == 1:

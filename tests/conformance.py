@@ -445,6 +445,9 @@ def _check_views(deal: Deal) -> None:
     """No player's view holds a card of another player that nobody has shown."""
     table = deal.view(deal.order[0])
     public = _cards(table.shown()) | _cards(table.centre)  # what everyone sees
+    wild = deal.comparer.wild
+    if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: everyone knows each holds one
+        public.add("Jk")
     held = {name: _cards(list(s.hands.values())) for name, s in deal.players.items()}
     for name in deal.order:
         view = deal.view(name)

@@ -17,7 +17,7 @@ from typing import Dict
 import pytest
 
 from bragrules.arbitrate import arbitrate
-from bragrules.core.cards import parse_cards
+from bragrules.core.cards import CARDS, parse_cards
 from bragrules.core.errors import RuleViolation
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult
@@ -60,6 +60,9 @@ def deal_for(name: str, players: int) -> Deal:
     r = rules(name)
     names = [chr(ord("A") + i) for i in range(players)]
     hands = {p: tuple(parse_cards(HANDS[i])) for i, p in enumerate(names)}
+    wild = r.comparer.wild
+    if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: two cards and the joker dealt
+        hands = {p: (*hand[:2], CARDS[wild.joker]) for p, hand in hands.items()}
     stacks = {p: r.session.starting_stack for p in names} if r.session.finite else None
     return Deal(r, names, hands, stacks=stacks)
 
@@ -182,12 +185,15 @@ def test_a_tied_see_ends_as_the_rulebook_says(name: str) -> None:
     r = rules(name)
     names = ["A", "B", "C"]
     hands = {"A": tuple(parse_cards("As Kd 9c")), "B": tuple(parse_cards("Ah Kc 9d")), "C": tuple(parse_cards("2c 3d 5h"))}
+    wild = r.comparer.wild
+    if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: two cards and the joker dealt
+        hands = {p: (*hand[:2], CARDS[wild.joker]) for p, hand in hands.items()}
     deal = Deal(r, names, hands, stacks={p: r.session.starting_stack for p in names} if r.session.finite else None)
     for text in ("A look", "A bet 2", "B look", "B bet 2", "C fold"):
         if text.endswith(" look") and not load_profile(name).blind.allowed:
             continue
         deal.apply_text(text)
-    cost = 4  # twice a seen level of 2, or twice the other player's last bet of 2
+    cost = next(o.amount for o in deal.legal_actions() if o.kind == "see")  # as the profile prices it
     deal.apply_text(f"A see {cost}")
     result = finish(deal)
     if "against the player who called" in sentence:
@@ -411,7 +417,9 @@ def test_the_opening_and_raises_are_as_the_rulebook_says(name: str) -> None:
         deal.apply_text(f"{b} bet {level + cap}")
     else:
         assert "Raises are unlimited." in text
-        deal.apply_text(f"{b} bet {level * 10}")
+        most = p.stakes.max_stake  # a highest stake, where the rulebook states one, bounds the level still
+        assert most is None or f"no bet may set the level above {most}" in text.lower()
+        deal.apply_text(f"{b} bet {level * 10 if most is None else min(level * 10, int(most))}")
     if "Nobody may check" in text:
         with pytest.raises(RuleViolation):
             deal.verify(parse_action(f"{deal.to_act} check"))

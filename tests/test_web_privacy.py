@@ -14,7 +14,7 @@ from bragrules.profile import load_profile
 from bragrules.web.service import TableService
 from tests.web_checks import assert_private
 
-PROFILES = ["traditional", "standard", "stop-the-bus", "seven-card", "casual", "nine-card"]
+PROFILES = ["traditional", "standard", "stop-the-bus", "seven-card", "casual", "nine-card", "joker", "ak47"]
 
 
 def move(view: Dict[str, Any], pick: int) -> Dict[str, Any]:
@@ -81,3 +81,31 @@ def test_a_blind_seat_is_sent_no_hand_until_it_looks() -> None:
 
 if __name__ == "__main__":  # pragma: no cover
     pytest.main([__file__])
+
+
+def test_a_seat_is_told_only_its_own_wild_cards() -> None:
+    """Wild cards chosen at the table (here: the centre card's rank) are marked in the seat's own hand once
+    it has looked, never in another's; the centre card itself is face up for everyone."""
+    from bragrules.profile import load_profile_text
+
+    profile = load_profile_text("extends: standard\nname: jhandu\ntable: {min_players: 2}\n"
+                                "ranking: {wild: {from_centre: 1, per_hand: lowest_rank}}\n")
+    service = TableService(profile, "jhandu", seats=2, bots=[], seed=5, hands=1)
+    tokens = {"Ann": service.join("Ann"), "Bob": service.join("Bob")}
+    deal = service.deal
+    assert deal is not None
+    first = deal.to_act
+    assert first is not None
+    other = "Bob" if first == "Ann" else "Ann"
+    assert "wild" not in service.state(tokens[first])["view"]  # blind: nothing of the hand is sent
+    assert len(service.state(None)["view"]["centre"]) == 1  # the centre card: face up for everyone
+    before = service.state(tokens[first])
+    service.act(tokens[first], {"kind": "look", "turn": before["turn"]})
+    mine = service.state(tokens[first])["view"]
+    hand = deal.players[first].hand
+    assert hand is not None
+    expected = [str(c) for c in hand if c in deal.comparer.hand_wild(hand)]
+    assert expected and mine["wild"] == expected  # the lowest rank at least
+    assert set(mine["wild"]) <= set(mine["hand"])
+    assert "wild" not in service.state(tokens[other])["view"] and "wild" not in service.state(None)["view"]
+    assert_private(service.state(tokens[first]), first, deal)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Dict, Optional, Set
 
+from bragrules.core.cards import CARDS
 from bragrules.engine.deal import Deal
 
 LOCAL = "http://127.0.0.1"
@@ -45,11 +46,15 @@ def assert_private(message: Dict[str, Any], seat: Optional[str], deal: Deal) -> 
         assert view.get("hand") is None, f"{seat} is blind, yet was sent a hand"
     if seat is None:
         assert view.get("hand") is None and view.get("legal") == [], "a spectator is sent no hand and no options"
+    wild = deal.comparer.wild
+    dealt_joker = str(CARDS[wild.joker]) if wild is not None and wild.joker is not None else None
     for name, state in deal.players.items():
         for hand in state.hands.values():
             for card in hand or ():
                 text = str(card)
                 if text not in found or text in centre or text in (shown.get(name) or []):
+                    continue
+                if text == dealt_joker:  # ranking.wild.joker_each: everyone knows each holds one
                     continue
                 if name == seat and text in own:
                     continue

@@ -28,7 +28,7 @@ def hand_words(sit: Situation, deal: Deal, player: str) -> str:
         return f"{player}'s unrecorded hand"
     cards = " ".join(str(c) for c in hand)
     if len(hand) == 3:
-        return f"{player}'s {sit.rules.ranking.ranker.describe(hand)} ({cards})"
+        return f"{player}'s {deal.comparer.describe(hand)} ({cards})"
     return f"{player}'s {cards}"
 
 

@@ -9,6 +9,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from bragrules.core.cards import Card
 from bragrules.core.errors import HistoryError
 from bragrules.engine.deal import Deal, Hand
+from bragrules.engine.wild_cards import back_to_pack, cards_from_pack
 from bragrules.history import DealEntry
 from bragrules.history.packorder import deal_sequence
 from bragrules.history.seeded import SeededPack, differs
@@ -95,7 +96,10 @@ class CardsAuditor(AuditorBase):
             pack.shuffle(out=self.retained.values())
         if entry.shuffled is not None and entry.shuffled != due:
             pack.forget()  # reported above; the pack the history dealt from is not the one the rules give
-        cards = deal_sequence(order, hands, rules.format.cards_dealt, rules.table.deal_singly, entry.centre, rules.format.centre_cards)
+        count = cards_from_pack(rules)
+        if count != rules.format.cards_dealt:  # a joker dealt to each player comes off no pack
+            hands = {p: None if h is None else tuple(back_to_pack(rules, h)) for p, h in hands.items()}
+        cards = deal_sequence(order, hands, count, rules.table.deal_singly, entry.centre, rules.format.centre_cards)
         problem = pack.deal(cards, exact)
         if problem is not None:
             self.violation(n, None, entry.line, SHUFFLE_RULE, f"deal {n}: {problem}")
@@ -119,10 +123,15 @@ class CardsAuditor(AuditorBase):
         if exact:
             used = deal.used_cards()  # the order the engine puts them under: the replay knows it
             count = sum(len(h) for h in held if h) + len(entry.centre or ()) - sum(len(h) for h in kept if h)
+            if cards_from_pack(self.rules) != self.rules.format.cards_dealt:  # the jokers dealt go to no pack
+                rules = self.rules
+                used = back_to_pack(rules, used)
+                count = sum(len(back_to_pack(rules, h)) for h in held if h) + len(entry.centre or ()) \
+                    - sum(len(back_to_pack(rules, h)) for h in kept if h)
             if len(used) == count:
                 pack.put_under(used, True, label)
                 return
-        everything: List[Card] = [c for hand in held if hand for c in hand]
+        everything: List[Card] = back_to_pack(self.rules, [c for hand in held if hand for c in hand])
         everything += entry.centre or ()
         try:
             for hand in kept:

@@ -15,6 +15,7 @@ from bragrules.engine.deal import DealResult, returned_stakes
 from bragrules.history import ResultClaim
 from bragrules.rules.fixed import HISTORY_RESULT
 from bragrules.rules.house import RAKE_RULE, TABLE_FEE_RULE
+from bragrules.rules.wild_deal import WILD_DEAL_RULES
 
 Record = Callable[[Optional[int], Optional[int], Optional[int], str, str], None]
 """How a violation is recorded: (deal, action, line, rule, message)."""
@@ -44,7 +45,10 @@ def describe(outcome: Optional[str], winners: Optional[Sequence[str]]) -> str:
 def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
     """Compare a deal's written result with the replayed one, part by part (rule ``history.result``)."""
     def bad(part: str, message: str) -> None:
-        record(n, None, claim.line_of(part), HISTORY_RESULT, message)
+        rule: str = HISTORY_RESULT
+        if part == "winners":  # a showdown whose hands held wild cards chosen at the table: that rule decided it
+            rule = next((r for r in result.decided_by if r in WILD_DEAL_RULES), rule)
+        record(n, None, claim.line_of(part), rule, message)
 
     def replayed() -> str:
         return describe(result.outcome, result.winners)

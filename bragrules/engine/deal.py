@@ -30,7 +30,7 @@ import itertools
 from fractions import Fraction
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from bragrules.core.cards import Card
+from bragrules.core.cards import CARDS, Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
@@ -42,6 +42,7 @@ from bragrules.engine.showdown import Comparer
 from bragrules.engine.state import ENDING_KINDS, DealResult, Ending, Hand, PlayerState, pack_cards, returned_stakes
 from bragrules.engine.units import Units
 from bragrules.engine.view import PlayerView
+from bragrules.engine.wild_cards import wild_deal_comparer
 from bragrules.rules.blind import LOOK_RULE, RETENTION_RULE
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
@@ -127,6 +128,8 @@ class Deal:
         self.centre: List[Card] = list(centre or [])
         if rules.format.exchange and len(self.centre) != rules.format.centre_cards:
             raise RuleViolation(CENTRE_CARDS_RULE, f"{rules.format.centre_cards} centre cards are needed")
+        if rules.comparer.wild is not None:  # wild cards chosen per deal or per hand: this deal's comparer
+            self.comparer = wild_deal_comparer(rules, self.centre, [(p, hands.get(p)) for p in self.order])
         self.knocked_by: Optional[str] = None
         self.final_turns: List[str] = []
         self.showing: Optional[str] = None  # at a see: the second to show, who may show or concede
@@ -160,6 +163,9 @@ class Deal:
     def _refuse_cards_not_in_pack(self, holdings: Sequence[Optional[Sequence[Card]]]) -> None:
         size = self.rules.pack.size
         in_pack = pack_cards(size)
+        joker = self.comparer.wild.joker if self.comparer.wild is not None else None
+        if joker is not None:  # the joker dealt to each player is no card of the pack
+            in_pack = in_pack | {CARDS[joker]}
         for held_cards in holdings:
             if held_cards and not in_pack.issuperset(held_cards):
                 card = next(c for c in held_cards if c not in in_pack)

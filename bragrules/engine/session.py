@@ -32,6 +32,7 @@ from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO, add_money
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, returned_stakes
+from bragrules.engine.wild_cards import back_to_pack, cards_from_pack, deal_hands
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, PLAYERS
 from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
@@ -176,6 +177,8 @@ class Session:
         self.last_fees: Fraction = ZERO  # the table fees the last deal settled paid the house
         self._house_takes = rules.house.in_play
         self._counts_rounds = rules.session.end.kind == "rounds"  # asked after every deal
+        wild = rules.comparer.wild
+        self._dealt_joker = wild is not None and wild.joker is not None  # ranking.wild.joker_each
 
     def elapsed_ms(self) -> int:
         """Whole milliseconds since the session started, by its clock (what a log records)."""
@@ -298,7 +301,7 @@ class Session:
             self.retained_unknown = []
         for p, h in s.retained.items():  # a retained hand whose holder sits out returns to the pack
             if p not in order:
-                self.pack.put_under(h)
+                self.pack.put_under(back_to_pack(rules, h))
         deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre,
                     wait_for_cards=self.keep)
         self.current = deal
@@ -436,6 +439,8 @@ class Session:
         return " ".join(str(c) for c in hand)
 
     def _deal_cards(self, order: Sequence[str]) -> Dict[str, Tuple[Card, ...]]:
+        if self._dealt_joker:  # a joker dealt to each player besides the pack's cards
+            return deal_hands(self.rules, self.pack.deal(cards_from_pack(self.rules) * len(order)), order)
         count = self.rules.format.cards_dealt
         n = len(order)
         top = self.pack.deal(count * n)  # every card this deal needs, in the order they come off the pack
@@ -533,7 +538,8 @@ class Session:
         if self.keep:  # real cards: the pack is on the table, not here
             self.retained_unknown = [p for p, h in result.retained.items() if h is None]
         else:
-            self.pack.put_under(deal.used_cards())
+            used = deal.used_cards()
+            self.pack.put_under(back_to_pack(self.rules, used) if self._dealt_joker else used)
         if self.keep_records:
             self.records.append(DealRecord(
                 number=meta["number"],
@@ -603,7 +609,8 @@ class Session:
         return [p for p in self.players if net[p] == top]
 
     def cards_in_play(self) -> List[Card]:
-        """Every card outside the pack now: in hands, retained, or waiting to go under."""
+        """Every card of the pack outside it now: in hands, retained, or waiting to go under (a joker dealt to
+        each player is no card of the pack)."""
         out: List[Card] = []
         if self.current is not None and self._current_meta is not None:
             for h in self._current_meta["hands"].values():
@@ -613,7 +620,7 @@ class Session:
             out.extend(self._current_meta["centre"])
         for h in self.state.retained.values():
             out.extend(h)
-        return out
+        return back_to_pack(self.rules, out) if self._dealt_joker else out
 
     def _emit(self, event: Dict[str, Any]) -> None:
         if self.listener is not None:

@@ -394,6 +394,8 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
             paths.append(TIE_RULE)
         ending = Ending("showdown" if tied is None else "see", won, None, caller, opponent, tied,
                         TIE_RULE if tied else None)
+        if deal.comparer.wild is not None:  # wild cards chosen at the table, in the hands compared
+            paths.extend(deal.comparer.decided([s.hand for s in deal.seats if s.hand is not None and not s.folded]))
     return ending, paths + _bonus_rules(deal, bonuses, paths)
 
 

@@ -16,10 +16,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card
+from bragrules.core.rule_id import Rule
 from bragrules.rules.ranking import HandRanker
+from bragrules.rules.wild_deal import WildDealPolicy, kiss_miss_words
 
 if TYPE_CHECKING:
     from bragrules.rules.compile import Rules
@@ -29,14 +31,50 @@ Key = Tuple[int, ...]
 
 @dataclass(frozen=True)
 class Comparer:
-    """Keys for one-hand formats (Three-Card and Four-Card): made once per profile (``rules.comparer``)."""
+    """Keys for one-hand formats (Three-Card and Four-Card): made once per profile (``rules.comparer``).
+
+    With wild cards chosen per deal or per hand (``wild``), each deal has its own comparer
+    (:meth:`for_deal`), which values every hand with the wild cards of its deal and its own.
+    """
 
     ranker: "HandRanker"
     suit_ranker: "HandRanker"
     discard_breaks_ties: bool
+    wild: Optional[WildDealPolicy] = None
+    deal_wild: FrozenSet[int] = frozenset()
+    """The cards wild in every hand of this deal (the centre's ranks)."""
+
+    def for_deal(self, centre: Sequence[Card]) -> "Comparer":
+        """The comparer of a deal with these face-up centre cards (this one when no wild card is chosen)."""
+        wild = self.wild
+        if wild is None:
+            return self
+        return Comparer(self.ranker, self.suit_ranker, self.discard_breaks_ties, wild, wild.deal_wild(centre))
+
+    def hand_wild(self, cards: Sequence[Card]) -> FrozenSet[int]:
+        """The cards of a hand wild because of the deal or the hand (none without such a rule)."""
+        wild = self.wild
+        if wild is None:
+            return frozenset()
+        return wild.hand_wild(cards, self.deal_wild, self.ranker)
+
+    def decided(self, hands: Sequence[Sequence[Card]]) -> Tuple[Rule, ...]:
+        """The wild-card rules that made a card wild in any of these hands (what a showdown cites)."""
+        wild = self.wild
+        if wild is None:
+            return ()
+        return wild.decided(hands, self.deal_wild)
+
+    def describe(self, cards: Sequence[Card]) -> str:
+        """A hand in words, its wild cards chosen per deal or per hand included."""
+        if self.wild is not None and self.wild.kiss_miss:
+            return kiss_miss_words(self.ranker, cards)
+        return self.ranker.describe(cards, self.hand_wild(cards) or None)
 
     def key(self, cards: Sequence[Card]) -> Key:
         ranker = self.ranker
+        if self.wild is not None:
+            return (self.wild.strength(ranker, cards, self.deal_wild),)
         if len(cards) == 3:
             return (ranker.strength(cards),)
         if self.discard_breaks_ties:
@@ -44,10 +82,14 @@ class Comparer:
         return (ranker.evaluate(cards).strength,)
 
     def suit_key(self, cards: Sequence[Card]) -> Key:
+        if self.wild is not None:
+            return (self.wild.strength(self.suit_ranker, cards, self.deal_wild),)
         return (self.suit_ranker.evaluate(cards).strength,)
 
     def category(self, cards: Sequence[Card]) -> str:
         ranker = self.ranker
+        if self.wild is not None:
+            return ranker.category(self.wild.strength(ranker, cards, self.deal_wild))
         if len(cards) == 3:
             return ranker.category(ranker.strength(cards))
         return ranker.evaluate(cards).category

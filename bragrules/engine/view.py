@@ -106,7 +106,7 @@ class PlayerView:
 
     @property
     def centre(self) -> Tuple[Card, ...]:
-        """The face-up centre cards of Stop the Bus (none in other formats)."""
+        """The face-up centre cards: Stop the Bus's, or those deciding the deal's wild cards (none otherwise)."""
         return tuple(self.__deal.centre)
 
     @property
@@ -146,6 +146,30 @@ class PlayerView:
         """This player's cards, once looked at; None while blind."""
         state = self.__deal.players[self.player]
         return state.hand if state.seen else None
+
+    @property
+    def wild(self) -> Tuple[Card, ...]:
+        """The cards of this player's hand wild in it, once looked at (none while blind): wild by the
+        profile (named, by rank, jokers) or chosen at the table (the hand's lowest rank, the centre's ranks).
+
+        >>> from bragrules.core.cards import parse_cards
+        >>> from bragrules.engine.actions import Action
+        >>> from bragrules.engine.deal import Deal
+        >>> from bragrules.profile.models import Profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> rules = compile_rules(Profile.model_validate({"ranking": {"wild": {"per_hand": "lowest_rank"}}}))
+        >>> deal = Deal(rules, ["A", "B"], {"A": parse_cards("As Kh Kc"), "B": parse_cards("5s 6h 7d")})
+        >>> _ = deal.apply(Action.parse("A look"))
+        >>> deal.view("A").wild, deal.view("B").wild
+        ((Kh, Kc), ())
+        """
+        hand = self.hand
+        if hand is None:
+            return ()
+        comparer = self.__deal.comparer
+        chosen = comparer.hand_wild(hand)
+        own = comparer.ranker.wild
+        return tuple(c for c in hand if c in chosen or c in own)
 
     @property
     def two_hands(self) -> bool:
@@ -207,6 +231,7 @@ class PlayerView:
             },
             "shown": {name: cards(hand) for name, hand in self.shown().items()},
             "centre": cards(self.centre) or [],
+            **({"wild": cards(wild)} if (wild := self.wild) else {}),
             "legal": [
                 {"kind": o.kind, "target": o.target, "amount": amount(o.amount), "max": amount(o.max_amount),
                  "step": amount(o.step), "all_in": o.all_in}

@@ -34,6 +34,7 @@ import random
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card, Pack
+from bragrules.engine.wild_cards import back_to_pack, cards_from_pack, deal_hands
 from bragrules.rules.compile import Rules
 
 Cards = Tuple[Card, ...]
@@ -67,21 +68,17 @@ class SeededPack:
             pack.shuffle(self.rng)
             if rules.table.cut:
                 pack.cut(self.rng.randrange(1, len(pack)))
-        count, n = rules.format.cards_dealt, len(order)
-        top = pack.deal(count * n)
-        if rules.table.deal_singly:
-            hands = {p: tuple(top[i::n]) for i, p in enumerate(order)}
-        else:
-            hands = {p: tuple(top[i * count:(i + 1) * count]) for i, p in enumerate(order)}
+        hands = deal_hands(rules, pack.deal(cards_from_pack(rules) * len(order)), order)
         centre: Cards = tuple(pack.deal(rules.format.centre_cards)) if rules.format.centre_cards else ()
         for p, hand in retained.items():
             if p not in order:
-                pack.put_under(hand)
+                pack.put_under(back_to_pack(rules, hand))
         return hands, centre
 
     def put_under(self, cards: Sequence[Card]) -> None:
-        """A finished deal's used cards go under the pack, in the order given."""
-        self.pack.put_under(cards)
+        """A finished deal's used cards go under the pack, in the order given (a joker dealt to each player
+        is no card of the pack)."""
+        self.pack.put_under(back_to_pack(self.rules, cards))
 
 
 def differs(seeded: Mapping[str, Cards], logged: Mapping[str, Optional[Sequence[Card]]]) -> List[str]:

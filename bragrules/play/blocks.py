@@ -266,6 +266,7 @@ class _DealCounter:
         self.table = ranker.table
         self.category_of = ranker.category
         self.several = rules.format.hands > 1
+        self.wild_deal = rules.ranking.wild_deal is not None  # wild cards chosen at the table: the deal's comparer
         self.lives = rules.format.lives is not None
         self.seat_nets = {seat: ExactSum() for seat in tally.seats}  # the block's money sums, exact and cheap
         self.blind_net, self.pot_total = ExactSum(), ExactSum()
@@ -356,7 +357,9 @@ class _DealCounter:
                 cards = state.hand
                 if cards is None:
                     continue
-                if len(cards) == 3:
+                if self.wild_deal:
+                    cats = [deal.comparer.category(cards)]
+                elif len(cards) == 3:
                     a, b, c = cards
                     cats = [category_of(table[triple_index(a, b, c)])]
                 else:

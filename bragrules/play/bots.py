@@ -192,6 +192,29 @@ def _shares(ranker: HandRanker, cards: int = 3) -> List[float]:
     return shares
 
 
+def wild_share(rules: "Rules", cards: Sequence[int], centre: Sequence[int]) -> float:
+    """The share of the pack's hands a hand beats when wild cards are chosen per deal or per hand: every hand
+    valued with the wild cards of this deal's face-up centre and its own (worked out once per centre's ranks).
+
+    >>> from bragrules.core.cards import parse_cards
+    >>> from bragrules.profile.models import Profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> rules = compile_rules(Profile.model_validate({"ranking": {"wild": {"per_hand": "lowest_rank"}}}))
+    >>> round(wild_share(rules, parse_cards("Ah Kc Kd"), ()), 3), round(wild_share(rules, parse_cards("7c 4d 2h"), ()), 3)
+    (0.969, 0.004)
+    """
+    wild = rules.ranking.wild_deal
+    assert wild is not None
+    ranker = rules.ranking.ranker
+    deal_wild = wild.deal_wild(centre)
+    key = ("bot_wild_shares", deal_wild)
+    strengths = ranker.memo.get(key)
+    if strengths is None:
+        strengths = ranker.memo[key] = wild.shares(ranker, deal_wild)
+    assert isinstance(strengths, list)
+    return bisect_left(strengths, wild.strength(ranker, cards, deal_wild)) / len(strengths)
+
+
 class _Arrangements:
     """Several hands from one deal: how good an arrangement is, and where it stands among others.
 
@@ -448,6 +471,8 @@ class StyleBot:
             return arrangement, share
         cards = view.hand
         assert cards is not None
+        if rules.ranking.wild_deal is not None:  # wild cards chosen at the table: valued with them
+            return cards, wild_share(rules, cards, view.centre)
         if len(cards) == 3:
             a, b, c = cards
             ranker = rules.ranking.ranker

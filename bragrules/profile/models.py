@@ -113,7 +113,7 @@ class Profile(Area):
     @model_validator(mode="after")
     def _consistent(self) -> "Profile":
         pack_size = 52 + self.pack.jokers
-        centre = self.format.exchange.centre_cards if self.format.exchange.enabled else 0
+        centre = self.format.exchange.centre_cards if self.format.exchange.enabled else self.ranking.wild.from_centre
         needed = self.table.max_players * self.format.cards_dealt + centre
         if needed > pack_size:
             most = (pack_size - centre) // self.format.cards_dealt
@@ -155,6 +155,11 @@ class Profile(Area):
         if self.format.lives is not None and self.session.bankroll == "finite":
             raise Conflict("a Crash game has no money, so no finite bankroll",
                            ("format.lives", "session.bankroll"), {"session.bankroll": "unlimited"})
+        from bragrules.rules.wild_deal import check_profile
+
+        wrong = check_profile(self)
+        if wrong is not None:
+            raise Conflict(*wrong)
         _refuse_amounts_too_fine_for_a_log(self)
         if self.session.bankroll == "finite" and self.session.starting_stack < self.stakes.ante:
             raise Conflict(

@@ -46,6 +46,7 @@ from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieRe
 from bragrules.rules.session import EndPolicy, SessionPolicy
 from bragrules.rules.stakes import StakesPolicy
 from bragrules.rules.table import TablePolicy
+from bragrules.rules.wild_deal import WildDealPolicy, ranker_jokers
 
 __all__ = [
     "EndPolicy",
@@ -162,18 +163,22 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
 def _compile(profile: Profile) -> Rules:
 
     ranking = profile.ranking
-    ranker = compile_ranking(ranking, jokers=profile.pack.jokers)
+    wild_deal = WildDealPolicy.compile(profile)  # wild cards chosen per deal or per hand: None when none
+    open_wild = wild_deal is not None
+    jokers = ranker_jokers(profile)  # the pack's, or the one dealt to each player
+    ranker = compile_ranking(ranking, jokers=jokers, open_wild=open_wild)
     suit_ranker = (
         ranker
         if ranking.suits_break_ties
-        else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=profile.pack.jokers)
+        else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=jokers,
+                             open_wild=open_wild)
     ) if profile.seeing.tie == "suits" else ranker
     stakes = StakesPolicy.compile(profile)
     seeing = SeeingPolicy.compile(profile)
     session = SessionPolicy.compile(profile)
     fmt = FormatPolicy.compile(profile)
     areas: Tuple[AreaPolicy, ...] = (
-        TablePolicy.compile(profile), PackPolicy.compile(profile), RankingPolicy(ranker, suit_ranker), stakes,
+        TablePolicy.compile(profile), PackPolicy.compile(profile), RankingPolicy(ranker, suit_ranker, wild_deal), stakes,
         seeing, FoldingPolicy.compile(profile), BlindPolicy.compile(profile), session,
         DisputesPolicy.compile(profile), fmt,
     )
@@ -187,7 +192,7 @@ def _compile(profile: Profile) -> Rules:
         profile=profile, table=table, pack=pack, ranking=ranking_policy, stakes=stakes, seeing=seeing,
         folding=folding, blind=blind, session=session, disputes=disputes, format=fmt,
         money_denominator=denominator,
-        comparer=Comparer(ranker, suit_ranker, fmt.discard_breaks_ties),
+        comparer=Comparer(ranker, suit_ranker, fmt.discard_breaks_ties, wild_deal),
         asking_refusal=tuple(area for area in areas if area.asks_refusal),
         units=UnitsFamily(stakes, seeing.see.multiple, seeing.see.basis != "caller_rate", session.bonus, denominator),
         house=house,

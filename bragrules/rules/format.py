@@ -142,6 +142,7 @@ class FormatPolicy(AreaPolicy):
     lives: Optional[int]
     exchange: bool
     centre_cards: int
+    """Face-up centre cards dealt: Stop the Bus's, or those deciding wild cards (``ranking.wild.from_centre``)."""
     swap_kinds: Tuple[str, ...]
     strongest_first: bool
     """Several hands: the stronger placed first."""
@@ -159,7 +160,7 @@ class FormatPolicy(AreaPolicy):
         fmt = p.format
         exchange = fmt.exchange.enabled
         return cls(fmt.cards_dealt, fmt.hands, fmt.betting, fmt.lives, exchange,
-                   fmt.exchange.centre_cards if exchange else 0, SWAP_KINDS[fmt.exchange.swap],
+                   fmt.exchange.centre_cards if exchange else p.ranking.wild.from_centre, SWAP_KINDS[fmt.exchange.swap],
                    fmt.hand_order == "strongest_first", hands_needed(p), fmt.tied_hand == "against_caller",
                    fmt.discard_breaks_ties, fmt.lowest_tie == "all_lose")
 
@@ -334,6 +335,15 @@ def format_section(p: "Profile") -> Optional[Section]:
             "the opponent's corresponding hand.",
             sentence(WIN_RULE.sentence(p)),
             sentence(TIED_HAND.sentence(p)),
+        )
+        sec.subsections.append(sub)
+    elif cards > 3 and p.ranking.wild.kiss_miss:  # Kissing-Missing (rules/wild_deal.py): the ranking says how
+        sub = Section("best-three", f"Kissing-Missing: three of {cards} cards")
+        sub.para(
+            sentence(cards_dealt(p)),
+            "At a showdown each player's best reading is compared: two cards that are a kiss or a miss count "
+            "as one joker, and the cards left over are discarded (the ranking of hands above).",
+            sentence(DISCARD_BREAKS_TIES.sentence(p)),
         )
         sec.subsections.append(sub)
     elif cards > 3:

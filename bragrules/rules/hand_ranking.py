@@ -11,7 +11,7 @@ ranking into one strength per hand (the table the engine looks hands up in).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple
+from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple, cast
 
 from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
 
@@ -29,6 +29,15 @@ from bragrules.rules.area import (
     choice,
 )
 from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.wild_deal import FIELDS as WILD_DEAL_FIELDS
+from bragrules.rules.wild_deal import (
+    OwnWildRanker,
+    WildChoice,
+    WildDealPolicy,
+    counted_hands,
+    rulebook_items,
+    uses_wild_deal,
+)
 from bragrules.rules.words import CATEGORY_NAMES, capitalise, cards_text, join, rank_plural, sentence
 
 if TYPE_CHECKING:
@@ -60,7 +69,7 @@ True
 """
 
 
-class Wild(Area):
+class Wild(WildChoice):
     """Wild cards, which stand for any card the holder likes.
 
     A wild card stands for any card that is not already in the hand (two wild
@@ -167,6 +176,8 @@ class RankingPolicy(AreaPolicy):
     ranker: "HandRanker"
     suit_ranker: "HandRanker"
     """The ranker with suits breaking ties (``seeing.tie: suits``); the ranker itself otherwise."""
+    wild_deal: Optional[WildDealPolicy] = None
+    """Wild cards chosen per deal or per hand (:mod:`bragrules.rules.wild_deal`); None when there are none."""
 
 
 # ---------------------------------------------------------------------------
@@ -176,7 +187,7 @@ class RankingPolicy(AreaPolicy):
 
 def has_wild(p: "Profile") -> bool:
     """Whether any card is wild: named, by rank, or a joker in the pack."""
-    return bool(p.ranking.wild.cards or p.ranking.wild.ranks or p.pack.jokers)
+    return bool(p.ranking.wild.cards or p.ranking.wild.ranks or p.pack.jokers) or uses_wild_deal(p)
 
 
 def category_order(p: "Profile") -> str:
@@ -341,10 +352,13 @@ def ranking_section(p: "Profile") -> Optional[Section]:
 
     sec = Section("ranking", "The ranking of hands")
     ranker = compile_ranking(p.ranking, jokers=p.pack.jokers)
+    own = OwnWildRanker.of(p) if OwnWildRanker.applies(p) else None
+    if own is not None:  # each hand with its own wild cards
+        ranker = cast("HandRanker", own)
     order = list(ranker.category_order)
     sec.para(sentence(category_order(p)))
-    examples = category_examples(ranker)
-    counts = ranker.counts()
+    examples = own.examples() if own is not None else category_examples(ranker)
+    counts, counted = ranker.counts(), counted_hands(p)
     total = sum(counts.values())
     rows = []
     for number, category in enumerate(order, start=1):
@@ -360,7 +374,7 @@ def ranking_section(p: "Profile") -> Optional[Section]:
                 f"{counts[category]:,}",
             )
         )
-    sec.table(("", "hand", "what it is", "example", "read as", f"of the {total:,} hands"), rows)
+    sec.table(("", "hand", "what it is", "example", "read as", f"of the {total:,} {counted}"), rows)
     items = []
     if "prial" in order:
         items.append(sentence(PRIAL_ORDER.sentence(p)))
@@ -381,6 +395,7 @@ def ranking_section(p: "Profile") -> Optional[Section]:
             items.append(sentence(wild_ranks(p)))
         if p.pack.jokers:
             items.append(sentence(wild_jokers(p)))
+        items.extend(rulebook_items(p))
         items.append("A wild card stands for any card its holder likes, even one already in the hand.")
         items.append(sentence(NATURAL_BEATS_WILD.sentence(p)))
     else:
@@ -409,10 +424,13 @@ TEXT = AreaText(
         FieldText("ranking.wild.cards", lambda p: p.ranking.wild.cards, wild_cards,
                   {"[]": "000, 002, 003", "*": "the traditional braggers: pagat, Hoyle"}),
         FieldText("ranking.wild.ranks", lambda p: p.ranking.wild.ranks, wild_ranks,
-                  {"[]": "000, 002, 003", "[2]": "003's wild-card variant", "*": "003's wild-card variant"}),
+                  {"[]": "000, 002, 003", "[2]": "003's wild-card variant",
+                   "[A, K, 4, 7]": "house rule: Teen Patti's AK47 (cardpartyclub.com, zeenews.india.com)",
+                   "*": "003's wild-card variant"}),
         FieldText("ranking.wild.jokers", lambda p: p.ranking.wild.jokers, wild_jokers, {"*": "house rule"},
                   in_play=lambda p: p.pack.jokers > 0),
         NATURAL_BEATS_WILD,
+        *WILD_DEAL_FIELDS,
     ),
     sections=((20, ranking_section),),
 )

@@ -173,7 +173,7 @@ class HandRanker:
     category_order: Tuple[str, ...]
     table: List[int]
 
-    def __init__(self, spec: RankingSpec, jokers: int = 0) -> None:
+    def __init__(self, spec: RankingSpec, jokers: int = 0, open_wild: bool = False) -> None:
         if not 0 <= jokers <= 2:
             raise ValueError(f"a pack holds 0 to 2 jokers, not {jokers}")
         self.spec = spec
@@ -182,6 +182,8 @@ class HandRanker:
         self.category_order = tuple(spec.category_order)
         self.suits_break_ties = spec.suits_break_ties
         self.wild: FrozenSet[int] = wild_cards(spec, jokers)
+        self.open_wild = open_wild
+        """Whether more cards may be wild in one hand than the spec names (:meth:`wild_strength`)."""
         # tables other modules derive from this ranking, worked out once and kept with it
         # (the chances of each strength, the equity counts, the bots' shares)
         self.memo: Dict[object, object] = {}
@@ -191,7 +193,7 @@ class HandRanker:
         # sort key of a card: rank, then suit value
         self._card_key = [(c >> 2) * 4 + self._suit_value[c & 3] for c in range(_N)]
         self._rank_keys, self._rank_cats = rank_tables(spec)
-        self._nbw = spec.wild.natural_beats_wild and bool(self.wild)
+        self._nbw = spec.wild.natural_beats_wild and (bool(self.wild) or open_wild)
         self._suit_span = _SUIT_KEYS if spec.suits_break_ties else 1
         self._nv: List[int] = []  # natural values of all 52**3 triples; -1 for a triple repeating a card
         self._best1: List[int] = []
@@ -204,7 +206,8 @@ class HandRanker:
             itertools.combinations(range(self.pack_size), 3)
         )
         self._counts: Optional[Dict[str, int]] = None
-        if not self.wild and not self.suits_break_ties:
+        self._masked: Dict[int, int] = {}  # open_wild: (triple_index << 3 | wild positions) -> strength
+        if not self.wild and not self.suits_break_ties and not open_wild:
             self._compile_plain()
         else:
             self._compile_general()
@@ -271,7 +274,7 @@ class HandRanker:
         self.table = table
         self._distinct = len(self._category_of)
 
-    def _best_value(self, a: int, b: int, c: int) -> Tuple[int, bool]:
+    def _best_value(self, a: int, b: int, c: int, wild: Optional[FrozenSet[int]] = None) -> Tuple[int, bool]:
         """The value of a hand's best reading, and whether that reading is natural.
 
         A reading says what each wild card stands for; the natural reading
@@ -279,9 +282,10 @@ class HandRanker:
         ``natural_beats_wild`` the natural reading outranks every other
         reading of equal rank, suits aside, so a hand is natural when its
         face value reaches the best rank; otherwise a hand is natural when
-        its face value is the best value outright.
+        its face value is the best value outright. ``wild``: the wild cards (the ranker's own by default).
         """
-        wild = self.wild
+        if wild is None:
+            wild = self.wild
         naturals = [x for x in (a, b, c) if x not in wild]
         nv = self._nv
         if len(naturals) == 3:
@@ -310,13 +314,16 @@ class HandRanker:
         for x in range(_N):
             for y in range(_N):
                 nv[x * _N2 + x * _N + y] = nv[x * _N2 + y * _N + x] = nv[y * _N2 + x * _N + x] = -1
-        if self.wild:
+        if self.wild or self.open_wild:
             self._best1 = [max(nv[i:i + _N]) for i in range(0, _N2 * _N, _N)]
             self._best2 = [max(nv[i:i + _N2]) for i in range(0, _N2 * _N, _N2)]
             self._top = max(nv)
         values: List[int] = []
         nbw, span = self._nbw, self._suit_span
-        if self.wild:
+        masked: Dict[int, int] = {}
+        if self.open_wild:
+            values = self._masked_values(masked)
+        elif self.wild:
             best_value = self._best_value
             for a, b, c in self._hands:
                 best, natural = best_value(a, b, c)
@@ -325,7 +332,8 @@ class HandRanker:
                 values.append(best)
         else:
             values = [nv[a * _N2 + b * _N + c] for a, b, c in self._hands]
-        dense = self._compress(values)
+        dense = self._compress([*values, *masked.values()])
+        self._masked = {key: dense[value] for key, value in masked.items()}
         table = [-1] * (STRIDE2 * STRIDE)
         for (a, b, c), value in zip(self._hands, values):
             s = dense[value]
@@ -339,6 +347,46 @@ class HandRanker:
             table[c2 + b1 + a] = s
         self.table = table
         self._distinct = len(self._category_of)
+
+    def _masked_values(self, masked: Dict[int, int]) -> List[int]:
+        """``open_wild``: each hand's value with its own wild cards, and with every other choice of wild
+        cards among its three (kept in ``masked`` by :meth:`wild_strength`'s key)."""
+        values: List[int] = []
+        wild, nbw, span = self.wild, self._nbw, self._suit_span
+        best_value = self._best_value
+        for a, b, c in self._hands:
+            base = triple_index(a, b, c) << 3
+            own = (a in wild) | (b in wild) << 1 | (c in wild) << 2
+            for mask in range(8):
+                if mask & own != own:
+                    continue
+                chosen = frozenset(x for k, x in enumerate((a, b, c)) if mask >> k & 1)
+                best, natural = best_value(a, b, c, chosen)
+                if nbw:
+                    best = ((best // span) * 2 + natural) * span + best % span
+                masked[base | mask] = best
+                if mask == own:
+                    values.append(best)
+        return values
+
+    def wild_strength(self, cards: Sequence[int], wild: FrozenSet[int]) -> int:
+        """The strength of three cards when ``wild`` cards are wild besides the ranker's own.
+
+        For wild cards chosen per deal or per hand (:mod:`bragrules.rules.wild_deal`); the ranker must be
+        compiled with ``open_wild``. Strengths compare with :meth:`strength`'s.
+
+        >>> from bragrules.profile.models import Ranking
+        >>> r = compile_ranking(Ranking(), open_wild=True)
+        >>> hand = parse_cards("Ah Kh 2d")
+        >>> r.describe(hand, frozenset({hand[2]})), r.wild_strength(hand, frozenset()) == r.strength(hand)
+        ('running flush, A-K-Q (2d as Qh)', True)
+        """
+        if not self.open_wild:
+            raise ValueError("this ranking was compiled without open_wild")
+        x, y, z = sorted(int(card) for card in cards)
+        own = self.wild
+        mask = (x in wild or x in own) | (y in wild or y in own) << 1 | (z in wild or z in own) << 2
+        return self._masked[triple_index(x, y, z) << 3 | mask]
 
     # -- three cards -----------------------------------------------------
 
@@ -431,8 +479,11 @@ class HandRanker:
             key = key * 14 + rank
         return key
 
-    def _best_three(self, hand: List[int]) -> Tuple[int, int, Tuple[int, int, int], Tuple[int, ...]]:
-        """(strength, discard key, played, discarded) of the best three cards."""
+    def _best_three(self, hand: List[int], wild: Optional[FrozenSet[int]] = None
+                    ) -> Tuple[int, int, Tuple[int, int, int], Tuple[int, ...]]:
+        """(strength, discard key, played, discarded) of the best three cards (``wild``: more wild cards)."""
+        if wild:
+            return self._best_three_wild(hand, wild)
         table = self.table
         if len(hand) == 3:
             a, b, c = hand
@@ -447,6 +498,18 @@ class HandRanker:
             key = self._discard_key(rest)
             if best is None or (s, key) > (best[0], best[1]):
                 best = (s, key, (a, b, c), rest)
+        assert best is not None
+        return best
+
+    def _best_three_wild(self, hand: List[int], wild: FrozenSet[int]
+                         ) -> Tuple[int, int, Tuple[int, int, int], Tuple[int, ...]]:
+        best: Optional[Tuple[int, int, Tuple[int, int, int], Tuple[int, ...]]] = None
+        for i, j, k in itertools.combinations(range(len(hand)), 3):
+            trio = (hand[i], hand[j], hand[k])
+            rest = tuple(x for n, x in enumerate(hand) if n not in (i, j, k))
+            option = (self.wild_strength(trio, wild), self._discard_key(rest), trio, rest)
+            if best is None or option[:2] > best[:2]:
+                best = option
         assert best is not None
         return best
 
@@ -496,7 +559,7 @@ class HandRanker:
         strength, key, _, _ = self._best_three([int(c) for c in cards])
         return strength, key
 
-    def _stands_for(self, played: Tuple[int, int, int]) -> Tuple[int, int, int]:
+    def _stands_for(self, played: Tuple[int, int, int], more: Optional[FrozenSet[int]] = None) -> Tuple[int, int, int]:
         """The cards a hand counts as: wild cards replaced by what they stand for.
 
         Among the best readings, one that makes three different cards none
@@ -505,13 +568,14 @@ class HandRanker:
         nothing else is as good.
         """
         a, b, c = played
-        if not self.wild or not (a in self.wild or b in self.wild or c in self.wild):
+        wild = self.wild | more if more else self.wild
+        if not wild or not (a in wild or b in wild or c in wild):
             return played
-        best, natural = self._best_value(a, b, c)
+        best, natural = self._best_value(a, b, c, wild)
         if natural:
             return played
-        wild_pos = [n for n, x in enumerate(played) if x in self.wild]
-        naturals = [x for x in played if x not in self.wild]
+        wild_pos = [n for n, x in enumerate(played) if x in wild]
+        naturals = [x for x in played if x not in wild]
         if len(naturals) == 2:
             subs = self._reading(naturals[0] * _N2 + naturals[1] * _N, 1, best, naturals)
         elif len(naturals) == 1:
@@ -554,7 +618,7 @@ class HandRanker:
             return sorted(range(3), key=lambda n: (ranks[n] == pair_rank, ck[cards[n]]), reverse=True)
         return sorted(range(3), key=lambda n: ck[cards[n]], reverse=True)
 
-    def evaluate(self, cards: CardsLike) -> Evaluation:
+    def evaluate(self, cards: CardsLike, wild: Optional[FrozenSet[int]] = None) -> Evaluation:
         """Value three or more cards: the best three play, the rest are discarded.
 
         Among threes of equal strength the one keeping back the highest
@@ -567,17 +631,20 @@ class HandRanker:
         ('run', (Ac, 2d, 3h), True)
         >>> r.evaluate("Qs 4c Ks Js 9h").played
         (Ks, Qs, Js)
+
+        ``wild``: cards wild in this hand besides the ranking's own (a ranker compiled with ``open_wild``).
         """
         hand = self._check(cards)
-        strength, _, played, discarded = self._best_three(hand)
-        concrete = self._stands_for(played)
+        more = wild or None
+        strength, _, played, discarded = self._best_three(hand, more)
+        concrete = self._stands_for(played, more)
         order = self._display_order(concrete)
-        if not self.wild:
+        if not self.wild and not more:
             natural = True
         elif self._nbw:
             natural = self._natural_of[strength]
         else:
-            natural = self._best_value(*played)[1]
+            natural = self._best_value(*played, self.wild | more if more else None)[1]
         return Evaluation(
             strength=strength,
             category=self._category_of[strength],
@@ -587,7 +654,7 @@ class HandRanker:
             stands_for=tuple(CARDS[concrete[n]] for n in order),
         )
 
-    def describe(self, cards_or_evaluation: Union[CardsLike, Evaluation]) -> str:
+    def describe(self, cards_or_evaluation: Union[CardsLike, Evaluation], wild: Optional[FrozenSet[int]] = None) -> str:
         """The hand in plain English.
 
         >>> from bragrules.profile.models import Ranking
@@ -598,7 +665,7 @@ class HandRanker:
         if isinstance(cards_or_evaluation, Evaluation):
             ev = cards_or_evaluation
         else:
-            ev = self.evaluate(cards_or_evaluation)
+            ev = self.evaluate(cards_or_evaluation, wild)
         shown = ev.stands_for or ev.played
         ranks = [c.rank for c in shown]
         spelled = "-".join("10" if r == 8 else RANK_CHARS[r] for r in ranks)
@@ -625,12 +692,13 @@ class HandRanker:
 # The cache
 # ---------------------------------------------------------------------------
 
-_CACHE: "OrderedDict[Tuple[str, int], HandRanker]" = OrderedDict()
+_CACHE: "OrderedDict[Tuple[str, int, bool], HandRanker]" = OrderedDict()
 _CACHE_MAX = 16  # compiled rankings kept (each holds tables over every hand); the oldest goes first
 
 
-def compile_ranking(spec: RankingSpec, jokers: int = 0) -> HandRanker:
-    """The :class:`HandRanker` for a spec and a pack with ``jokers`` jokers (cached).
+def compile_ranking(spec: RankingSpec, jokers: int = 0, open_wild: bool = False) -> HandRanker:
+    """The :class:`HandRanker` for a spec and a pack with ``jokers`` jokers (cached); ``open_wild`` for
+    wild cards chosen per deal or per hand (:meth:`HandRanker.wild_strength`).
 
     >>> from bragrules.profile.models import Ranking
     >>> compile_ranking(Ranking()) is compile_ranking(Ranking())
@@ -638,12 +706,12 @@ def compile_ranking(spec: RankingSpec, jokers: int = 0) -> HandRanker:
     >>> compile_ranking(Ranking(), jokers=1)
     HandRanker(prial > running_flush > run > flush > pair > high_card, jokers=1, 877 strengths)
     """
-    key = (spec.model_dump_json(), jokers)
+    key = (spec.model_dump_json(), jokers, open_wild)
     ranker = _CACHE.get(key)
     if ranker is not None:
         _CACHE.move_to_end(key)
         return ranker
-    ranker = _CACHE[key] = HandRanker(spec, jokers)
+    ranker = _CACHE[key] = HandRanker(spec, jokers, open_wild)
     if len(_CACHE) > _CACHE_MAX:
         _CACHE.popitem(last=False)
     return ranker

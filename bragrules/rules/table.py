@@ -17,7 +17,7 @@ from pydantic import Field, model_validator
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.hooks import AreaPolicy
-from bragrules.rules.words import count, sentence
+from bragrules.rules.words import count, number_word, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -212,6 +212,10 @@ def deal_section(p: "Profile") -> Optional[Section]:
     if p.format.exchange.enabled:
         centre = p.format.exchange.centre_cards
         dealt.append(f"Then {centre} {'card is' if centre == 1 else 'cards are'} dealt face up in the centre.")
+    elif p.ranking.wild.from_centre:  # wild cards decided by face-up centre cards (rules/wild_deal.py)
+        centre = p.ranking.wild.from_centre
+        dealt.append(f"Then {number_word(centre)} {'card is' if centre == 1 else 'cards are'} dealt face up in the centre, "
+                     "for everyone to see: they decide the deal's wild cards.")
     if p.format.betting:
         first, _, way = play_direction(p).partition(" from the ")
         dealt.append(f"The player on the {way} speaks first, and play goes round {first}.")

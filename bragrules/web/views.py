@@ -74,6 +74,7 @@ def public_view(deal: Deal) -> Dict[str, Any]:
     data = deal.view(deal.order[0]).to_json()
     data["player"] = None
     data["hand"] = None
+    data.pop("wild", None)  # the wild cards of the first seat's hand are that seat's alone
     data["legal"] = []
     data["shown_names"] = shown_names(deal, deal.view(deal.order[0]).shown())
     return data
@@ -136,7 +137,7 @@ def hand_name(deal: Deal, cards: Optional[Sequence[Any]]) -> Optional[str]:
     fmt = deal.rules.format
     if not cards or fmt.hands != 1 or len(cards) != fmt.cards_dealt:
         return None
-    return deal.rules.ranking.ranker.describe(tuple(cards))
+    return deal.comparer.describe(tuple(cards))
 
 
 def shown_names(deal: Deal, shown: Dict[str, Any]) -> Dict[str, Optional[str]]:

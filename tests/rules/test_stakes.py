@@ -133,15 +133,19 @@ def test_arbitrate_cites_the_cap() -> None:
 @pytest.mark.parametrize("name", builtin_names())
 def test_a_profile_without_a_cap_hashes_as_before_the_field(name: str) -> None:
     """Logs written before stakes.pot_cap (and every later field) existed record hashes without them:
-    they must still audit."""
+    they must still audit. A profile that sets a later field (a profile written after it) hashes it."""
+    from bragrules.profile.models import Profile
+
     profile = load_profile(name)
     data = profile.model_dump(mode="json")
+    defaults = Profile().model_dump(mode="json")
     for path in later_fields():
         *groups, leaf = path.split(".")
-        holder = data
+        holder, default = data, defaults
         for group in groups:
-            holder = holder[group]
-        del holder[leaf]
+            holder, default = holder[group], default[group]
+        if holder[leaf] == default[leaf]:
+            del holder[leaf]
     data = {key: value for key, value in data.items() if value != {}}  # an area of later fields only (house)
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert profile_hash(profile) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()

@@ -161,6 +161,7 @@
       const node = card(c, false, "button");
       node.onclick = () => { if (view.swap_cards) pick("hand", c); else arrangePick(c, cards.length); };
       if (picked.some((p) => p[1] === c)) node.classList.add("picked");
+      if ((view.wild || []).includes(c)) { node.classList.add("wild"); node.title = "wild in your hand"; }
       hand.appendChild(node);
     });
     if (two) {  // two hands, old then new: the one looked at face up, the other's backs drawn

@@ -1,0 +1,90 @@
+"""A deal's wild cards chosen at the table: the comparer that values its hands with them.
+
+Asked once, when a deal is made, and only under a profile that chooses wild
+cards per deal or per hand (:mod:`bragrules.rules.wild_deal`): the deal's
+face-up centre cards decide the wild ranks of the deal, and each hand's own
+cards its lowest (or highest) rank.
+
+>>> from bragrules.core.cards import parse_cards
+>>> from bragrules.profile.models import Profile
+>>> from bragrules.rules.compile import compile_rules
+>>> rules = compile_rules(Profile.model_validate({"ranking": {"wild": {"from_centre": 1}}}))
+>>> comparer = wild_deal_comparer(rules, parse_cards("8d"))
+>>> comparer.describe(parse_cards("8h 3c 3d"))
+'prial of threes (8h as 3h)'
+>>> wild_deal_comparer(rules, [])
+Traceback (most recent call last):
+...
+bragrules.core.errors.RuleViolation: ranking.wild.from_centre: 1 face-up centre card decides the wild cards; the deal has 0
+"""
+
+from __future__ import annotations
+
+from typing import Dict, List, Optional, Sequence, Tuple
+
+from bragrules.core.cards import CARDS, Card
+from bragrules.core.errors import RuleViolation
+from bragrules.engine.showdown import Comparer
+from bragrules.rules.compile import Rules
+from bragrules.rules.wild_deal import FROM_CENTRE_RULE, JOKER_EACH_RULE
+
+__all__ = ["deal_hands", "wild_deal_comparer"]
+
+
+def deal_hands(rules: Rules, cards: Sequence[Card], order: Sequence[str]) -> Dict[str, Tuple[Card, ...]]:
+    """Each player's hand from the cards dealt off the pack, in order (one at a time round the table,
+    or a hand at a time): with a joker dealt to each player, it ends each hand.
+
+    >>> from bragrules.core.cards import parse_cards
+    >>> from bragrules.profile.models import Profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> rules = compile_rules(Profile.model_validate({"ranking": {"wild": {"joker_each": True}}}))
+    >>> deal_hands(rules, parse_cards("2c 3c 4c 5c"), ["A", "B"])
+    {'A': (2c, 4c, Jk), 'B': (3c, 5c, Jk)}
+    """
+    n = len(order)
+    count = cards_from_pack(rules)
+    if rules.table.deal_singly:  # one card at a time round the table: the i-th player gets every n-th card
+        hands = {p: tuple(cards[i::n]) for i, p in enumerate(order)}
+    else:
+        hands = {p: tuple(cards[i * count:(i + 1) * count]) for i, p in enumerate(order)}
+    wild = rules.comparer.wild
+    if wild is not None and wild.joker is not None:
+        joker = CARDS[wild.joker]
+        return {p: (*hand, joker) for p, hand in hands.items()}
+    return hands
+
+
+def cards_from_pack(rules: Rules) -> int:
+    """How many cards of each hand come off the pack (all of them, but a joker dealt to each player)."""
+    wild = rules.comparer.wild
+    return rules.format.cards_dealt - (1 if wild is not None and wild.joker is not None else 0)
+
+
+def back_to_pack(rules: Rules, cards: Sequence[Card]) -> List[Card]:
+    """The cards that go under the pack after a deal: all but the jokers dealt to each player."""
+    wild = rules.comparer.wild
+    if wild is None or wild.joker is None:
+        return list(cards)
+    return [c for c in cards if c != wild.joker]
+
+
+def wild_deal_comparer(rules: Rules, centre: Sequence[Card],
+                       hands: Sequence[Tuple[str, Optional[Sequence[Card]]]] = ()) -> Comparer:
+    """The comparer of a deal dealt these centre cards; refused (``ranking.wild.from_centre``) when the
+    deal has not the centre cards that decide its wild cards, or (``ranking.wild.joker_each``) when a
+    hand does not end with the one joker dealt to its player."""
+    wild = rules.comparer.wild
+    if wild is not None and wild.joker is not None:
+        player = wild.missing_joker(hands)
+        if player is not None:
+            raise RuleViolation(JOKER_EACH_RULE, f"{player}'s hand must end with the joker dealt to each player "
+                                                 f"({rules.format.cards_dealt - 1} cards of the pack, then Jk)")
+    if wild is not None and wild.from_centre and len(centre) != wild.from_centre:
+        n = wild.from_centre
+        raise RuleViolation(
+            FROM_CENTRE_RULE,
+            f"{n} face-up centre card{'s' if n != 1 else ''} decide{'s' if n == 1 else ''} the wild cards; "
+            f"the deal has {len(centre)}",
+        )
+    return rules.comparer.for_deal(centre)
