@@ -21,6 +21,7 @@ from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, Hand
 from bragrules.history import DealEntry, History, format_time
 from bragrules.rules.fixed import DEAL_OVER, HISTORY_CARDS, HISTORY_DEAL, HISTORY_TIME, HISTORY_UNFINISHED
+from bragrules.rules.forced_bets import KIND_RULE
 from bragrules.rules.pack import SHUFFLE_RULE
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
 from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
@@ -160,8 +161,8 @@ class DealAuditor(CardsAuditor):
         stacks = {p: self.table.balances[p] for p in order} if rules.session.finite else None
         self.retained = {}
         try:
-            return Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
-                        winner_hint=hint, centre=entry.centre, wait_for_cards=end.awaited)
+            deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
+                        winner_hint=hint, centre=entry.centre, wait_for_cards=end.awaited, number=state.deals + 1)
         except RuleViolation as exc:
             if end.cut and exc.rule == HISTORY_CARDS:
                 self._cut_off(n, entry.line)
@@ -170,6 +171,31 @@ class DealAuditor(CardsAuditor):
             self.violation(n, None, entry.line, exc.rule, f"deal {n} cannot be replayed: {exc.message}")
             self._unsettled(entry, dealer, order, retained, "void", state.carried)
             return None
+        if entry.posts is not None:
+            self._check_posts(entry, deal)
+        return deal
+
+    def _check_posts(self, entry: DealEntry, deal: Deal) -> None:
+        """The posts a log's deal line writes (``stakes.forced``) against what the profile makes each seat
+        post: a post written wrong, missing or extra is reported under the rule that sets it."""
+        n = entry.number
+        due = {(p.player, p.what): p for p in deal.posted}
+        written = {(player, what): amount for player, what, amount in entry.posts or ()}
+        for key, post in due.items():
+            amount = written.get(key)
+            if amount is None:
+                self.violation(n, None, entry.line, post.rule,
+                               f"{post.player} posts {post.what.replace('_', ' ')} of {pretty_money(post.amount)} "
+                               f"before deal {n}, which the log does not write")
+            elif not same_money(amount, post.amount):
+                self.violation(n, None, entry.line, post.rule,
+                               f"{post.player}'s {post.what.replace('_', ' ')} before deal {n} is "
+                               f"{pretty_money(post.amount)}, not {pretty_money(amount)}")
+        for (player, what), amount in written.items():
+            if (player, what) not in due:
+                self.violation(n, None, entry.line, KIND_RULE,
+                               f"{player} posts no {what.replace('_', ' ')} before deal {n} under this profile "
+                               f"(the log writes {pretty_money(amount)})")
 
     def _play(self, deal: Deal, entry: DealEntry, end: LogEnd) -> bool:
         """Apply the deal's actions in order; True when the deal can be replayed no further."""

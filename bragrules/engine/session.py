@@ -32,6 +32,7 @@ from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO, add_money
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, returned_stakes
+from bragrules.engine.forced import posts_record
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, PLAYERS
 from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
@@ -292,7 +293,7 @@ class Session:
             if p not in order:
                 self.pack.put_under(h)
         deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre,
-                    wait_for_cards=self.keep)
+                    wait_for_cards=self.keep, number=s.deals + 1)
         self.current = deal
         self.acted_ms = None
         self._current_meta = {
@@ -318,6 +319,7 @@ class Session:
                     "retained": {p: self.hand_text(h) for p, h in retained.items()},
                     **({"centre": " ".join(str(c) for c in centre)} if centre else {}),
                     "carried_in": s.carried,
+                    **({"posts": posts_record(deal.posted)} if rules.forced is not None else {}),
                 }
             )
         s.retained = {}

@@ -455,7 +455,27 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         entry.carried_in = _log_money(free.carried_in, number, "carried_in", name, line)
     if record.shuffled is not None:
         entry.shuffled = record.shuffled
+    if free.posts is not None:
+        entry.posts = _log_posts(free.posts, number, players, name, line)
     return entry, book
+
+
+def _log_posts(value: Any, number: int, players: Sequence[str], name: str, line: int) -> List[Tuple[str, str, Fraction]]:
+    """A deal line's ``posts`` (stakes.forced): a list of ``{"player", "post", "amount"}``."""
+    what = f"deal {number}: posts"
+    if not isinstance(value, list):
+        raise HistoryError(f"{what} must be a list", name, line)
+    found: List[Tuple[str, str, Fraction]] = []
+    for item in value:
+        if not isinstance(item, dict) or set(item) != {"player", "post", "amount"}:
+            raise HistoryError(f"{what}: each post is an object of player, post and amount", name, line)
+        player, post = item["player"], item["post"]
+        if not isinstance(player, str) or player not in players:
+            raise HistoryError(f"{what}: {player!r} is not a player", name, line)
+        if not isinstance(post, str) or not post.isidentifier():
+            raise HistoryError(f"{what}: {post!r} is no kind of post", name, line)
+        found.append((player, post, _log_money(item["amount"], number, "posts", name, line)))
+    return found
 
 
 def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: Optional[Mapping[str, Any]],
