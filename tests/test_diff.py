@@ -40,7 +40,7 @@ from .helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 BAD = ROOT / "tests" / "data" / "bad_profiles"
-SOURCE_MARKS = ("000", "002", "003", "pagat", "Hoyle", "Wikipedia", "house rule", "the profile itself")
+SOURCE_MARKS = ("000", "002", "003", "pagat", "Hoyle", "Wikipedia", "house rule", "the profile itself", ".com", ".net.in")
 
 
 class Result:

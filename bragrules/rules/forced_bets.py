@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Annotated, List, Literal, Optional, Sequence, 
 from pydantic import Field, model_validator
 
 from bragrules.core.rule_id import Rule, field_rule
-from bragrules.rules.area import NOT_NEGATIVE, POSITIVE, Area, FieldText, Money, Section, _refuse_below, choice
+from bragrules.rules.area import NOT_NEGATIVE, POSITIVE, Area, FieldText, Money, Section, _refuse_below
 from bragrules.rules.hooks import AreaPolicy, Post
 from bragrules.rules.words import count, money_text, sentence
 
@@ -39,6 +39,13 @@ POKERWINER = "http://www.pokerwiner.com/games-of-playing-cards/brag.html"
 GAMENTIO = "http://teenpatti.gamentio.com/pl/howtoplay"
 FLASH = "https://scribd.com/document/373977552/Flash"
 SHAK5 = "https://shak5.com/rules.html"
+# the same pages as the sources name them (the rulebook's HTML holds no addresses)
+CASINO_PAGE = "casinoonline.net.in (Teen Patti)"
+WIKI_PAGE = "Wikipedia (Teen patti)"
+POKERWINER_PAGE = "pokerwiner.com (Brag)"
+GAMENTIO_PAGE = "teenpatti.gamentio.com (How to play)"
+FLASH_PAGE = "scribd.com (Flash)"
+SHAK5_PAGE = "shak5.com (rules)"
 
 
 class ForcedBets(Area):
@@ -91,7 +98,8 @@ class ForcedBets(Area):
         Fraction(0),
         description="`kind: dealer_stake` only: what each other player pays the dealer when nobody meets the "
         f"dealer's stake (everyone else drops before any bet) ({POKERWINER}: \"receives an agreed amount "
-        "from the other players\"). With a finite bankroll a player pays at most what they hold.",
+        "from the other players\"). With a finite bankroll a player pays at most what they hold. Unused "
+        "under any other kind.",
     )
     ante_rises_every: Optional[int] = Field(
         None,
@@ -99,10 +107,11 @@ class ForcedBets(Area):
         description="Antes that rise during a session (S20, " + FLASH + ": \"antes step up by day (5 on day "
         "one, 10 after)\"; " + SHAK5 + ": \"Antes will double in the game following the timer\"): after "
         "every this many deals played (redeals not counting) the ante rises by `ante_rise`, up to "
-        "`ante_max`. `null`: the ante never changes.",
+        "`ante_max`. `null`: the ante never changes (and `ante_rise` and `ante_max` are unused).",
     )
     ante_rise: Optional[Annotated[Money, _refuse_below("above_zero", "ante_rise must be positive"), POSITIVE]] = Field(
-        None, description="What the ante rises by each time (required with `ante_rises_every`).",
+        None, description="What the ante rises by each time (`null`: by `stakes.ante`, so the ante doubles, "
+        "then trebles, as " + SHAK5 + "'s \"Antes will double\" has it).",
     )
     ante_max: Optional[Annotated[Money, _refuse_below("above_zero", "ante_max must be positive"), POSITIVE]] = Field(
         None,
@@ -118,12 +127,6 @@ class ForcedBets(Area):
             raise ValueError(f"small is the small blind of kind: blinds, but the kind is {self.kind}")
         if self.small is not None and self.amount is not None and self.small > self.amount:
             raise ValueError(f"the small blind ({self.small}) is above the big blind ({self.amount})")
-        if self.compensation and self.kind != "dealer_stake":
-            raise ValueError(f"compensation is paid when nobody meets the dealer's stake, but the kind is {self.kind}")
-        if (self.ante_rises_every is None) != (self.ante_rise is None):
-            raise ValueError("ante_rises_every and ante_rise go together: set both, or neither")
-        if self.ante_max is not None and self.ante_rise is None:
-            raise ValueError("ante_max caps a rising ante: set ante_rises_every and ante_rise too")
         return self
 
 
@@ -225,9 +228,10 @@ class ForcedPolicy(AreaPolicy):
 
     def ante_for(self, number: int) -> Fraction:
         """The ante of deal ``number`` (``stakes.ante``, risen as ``ante_rises_every`` says)."""
-        if self.every is None or self.rise is None:
+        if self.every is None:
             return self.ante
-        ante = self.ante + self.rise * ((max(number, 1) - 1) // self.every)
+        rise = self.rise if self.rise is not None else self.ante
+        ante = self.ante + rise * ((max(number, 1) - 1) // self.every)
         return ante if self.top is None or ante <= self.top else max(self.top, self.ante)
 
     def ante_rule(self, number: int) -> Rule:
@@ -301,6 +305,10 @@ def kind_sentence(p: "Profile") -> str:
     return "nobody posts a forced bet beyond the ante"
 
 
+def compensation_unused(p: "Profile") -> bool:
+    return p.stakes.forced.kind != "dealer_stake"
+
+
 def amount_sentence(p: "Profile") -> str:
     forced = p.stakes.forced
     if forced.amount is None:
@@ -317,8 +325,11 @@ def small_sentence(p: "Profile") -> str:
     return f"the small blind is {money_text(forced.small)}"
 
 
+WHO_TEXT = {"dealer": "the dealer posts the blind", "next": "the player after the dealer posts the blind"}
+
+
 def who_sentence(p: "Profile") -> str:
-    return f"{_POSITION[p.stakes.forced.who]} posts the blind"
+    return WHO_TEXT[p.stakes.forced.who]
 
 
 LIVE_TEXT = {
@@ -329,6 +340,9 @@ LIVE_TEXT = {
 
 def compensation_sentence(p: "Profile") -> str:
     value = p.stakes.forced.compensation
+    if compensation_unused(p):
+        return "no dealer's stake is played" if not value else (
+            f"a compensation of {money_text(value)} is set but unused: no dealer's stake is played")
     if not value:
         return "if nobody meets the dealer's stake, the dealer takes it back and nobody pays more"
     return (f"if nobody meets the dealer's stake, the dealer takes it back and every other player pays the "
@@ -344,23 +358,28 @@ def ante_rise_sentence(p: "Profile") -> str:
     'the ante rises by 5 after every 20 deals, up to 10'
     """
     forced = p.stakes.forced
-    if forced.ante_rises_every is None or forced.ante_rise is None:
+    if forced.ante_rises_every is None:
         return "the ante stays the same all session"
     top = f", up to {money_text(forced.ante_max)}" if forced.ante_max is not None else ""
-    return f"the ante rises by {money_text(forced.ante_rise)} after every {count(forced.ante_rises_every, 'deal')}{top}"
+    rise = forced.ante_rise if forced.ante_rise is not None else p.stakes.ante
+    return f"the ante rises by {money_text(rise)} after every {count(forced.ante_rises_every, 'deal')}{top}"
 
 
 def ante_rise_amount(p: "Profile") -> str:
     forced = p.stakes.forced
-    if forced.ante_rise is None:
-        return "no ante rise is set"
+    if forced.ante_rises_every is None:
+        return "no rising ante is set" if forced.ante_rise is None else (
+            f"an ante rise of {money_text(forced.ante_rise)} is set but unused")
     return ante_rise_sentence(p)
 
 
 def ante_max_sentence(p: "Profile") -> str:
     forced = p.stakes.forced
+    if forced.ante_rises_every is None:
+        return "no highest ante is set" if forced.ante_max is None else (
+            f"a highest ante of {money_text(forced.ante_max)} is set but unused")
     if forced.ante_max is None:
-        return "a rising ante has no highest" if forced.ante_rise is not None else "no highest ante is set"
+        return "a rising ante has no highest"
     return f"the ante rises to {money_text(forced.ante_max)} at most"
 
 
@@ -378,34 +397,34 @@ def _rising(p: "Profile") -> bool:
 
 FIELDS: Tuple[FieldText, ...] = (
     FieldText("stakes.forced.kind", lambda p: p.stakes.forced.kind, kind_sentence,
-              {"none": "000, 002, 003 (every player antes)", "boot": f"S15: {WIKIPEDIA}",
-               "blind": f"S16: {CASINOONLINE}, {GAMENTIO}", "blinds": f"S16: {CASINOONLINE}",
-               "dealer_stake": f"S13: {POKERWINER}"},
+              {"none": "000, 002, 003 (every player antes)", "boot": f"S15: {WIKI_PAGE}",
+               "blind": f"S16: {CASINO_PAGE}, {GAMENTIO_PAGE}", "blinds": f"S16: {CASINO_PAGE}",
+               "dealer_stake": f"S13: {POKERWINER_PAGE}"},
               in_play=lambda p: p.format.betting, later=True),
     FieldText("stakes.forced.amount", lambda p: p.stakes.forced.amount, amount_sentence,
-              {"null": "000, 002, 003", "*": f"the table's boot, blind or stake ({CASINOONLINE}: half the boot)"},
+              {"null": "000, 002, 003", "*": f"house rule: the boot, blind or stake agreed ({CASINO_PAGE}: half the boot)"},
               in_play=_forced, later=True),
     FieldText("stakes.forced.small", lambda p: p.stakes.forced.small, small_sentence,
-              {"null": f"{CASINOONLINE}: a small blind of half the boot", "*": "house rule"},
+              {"null": f"{CASINO_PAGE}: a small blind of half the boot", "*": "house rule"},
               in_play=lambda p: p.format.betting and p.stakes.forced.kind == "blinds", later=True),
-    choice("stakes.forced.who", lambda p: p.stakes.forced.who,
-           {"dealer": "the dealer posts the blind", "next": "the player after the dealer posts the blind"},
-           {"dealer": f"{CASINOONLINE}: \"made by the dealer\"; {GAMENTIO}",
-            "next": f"{CASINOONLINE}: \"the player who goes after the dealer\""}, in_play=_blinds),
+    FieldText("stakes.forced.who", lambda p: p.stakes.forced.who, who_sentence,
+              {"dealer": f"{CASINO_PAGE}: \"made by the dealer\"; {GAMENTIO_PAGE}",
+               "next": f"{CASINO_PAGE}: \"the player who goes after the dealer\""}, in_play=_blinds,
+              choices=dict(WHO_TEXT), later=True),
     FieldText("stakes.forced.live", lambda p: p.stakes.forced.live, lambda p: LIVE_TEXT[p.stakes.forced.live],
-              {"true": f"{CASINOONLINE}: \"at least equal to the previous bet (initially, the blind)\"",
-               "false": f"{GAMENTIO}: the blind posted as a boot"},
+              {"true": f"{CASINO_PAGE}: \"at least equal to the previous bet (initially, the blind)\"",
+               "false": f"{GAMENTIO_PAGE}: the blind posted as a boot"},
               in_play=_blinds, choices=dict(LIVE_TEXT), later=True),
     FieldText("stakes.forced.compensation", lambda p: p.stakes.forced.compensation, compensation_sentence,
-              {"0": "house rule", "*": f"S14: {POKERWINER}: \"receives an agreed amount from the other players\""},
+              {"0": "house rule", "*": f"house rule: the amount agreed (S14, {POKERWINER_PAGE}: \"receives an agreed amount\")"},
               in_play=lambda p: p.format.betting and p.stakes.forced.kind == "dealer_stake", later=True),
     FieldText("stakes.forced.ante_rises_every", lambda p: p.stakes.forced.ante_rises_every, ante_rise_sentence,
-              {"null": "000, 002, 003", "*": f"S20: {FLASH}; {SHAK5}"}, in_play=lambda p: p.format.betting,
+              {"null": "000, 002, 003", "*": f"house rule: a schedule agreed (S20, {FLASH_PAGE}; {SHAK5_PAGE})"}, in_play=lambda p: p.format.betting,
               later=True),
     FieldText("stakes.forced.ante_rise", lambda p: p.stakes.forced.ante_rise, ante_rise_amount,
-              {"null": "000, 002, 003", "*": f"S20: {FLASH}"}, in_play=_rising, later=True),
+              {"null": f"house rule: by the ante ({SHAK5_PAGE}: antes double)", "*": f"house rule: a schedule agreed (S20, {FLASH_PAGE})"}, in_play=_rising, later=True),
     FieldText("stakes.forced.ante_max", lambda p: p.stakes.forced.ante_max, ante_max_sentence,
-              {"null": "house rule", "*": f"S20: {FLASH} (5 on day one, 10 after)"}, in_play=_rising, later=True),
+              {"null": "house rule", "*": f"house rule: a schedule agreed (S20, {FLASH_PAGE}: 5 on day one, 10 after)"}, in_play=_rising, later=True),
 )
 """The forced bets' field texts, listed with the stakes area's."""
 
