@@ -202,6 +202,10 @@ class TableView(_ObserverBase):
         dealer = session.dealer
         pot = f" · pot {money(deal.pot)}{carried}" if deal.rules.format.betting else ""
         self.console.rule(f"Deal {number} · {esc(dealer)} {verb(dealer, 'deals')}{pot}", style="dim")
+        if deal.posted:  # stakes.forced: the antes, boot, blinds or stake, as posted before the betting
+            from bragrules.rules.forced_bets import posts_text
+
+            self.console.print(f"[dim]Before the betting: {esc(posts_text(deal.posted))}.[/]")
         for name in table.humans:
             state = deal.players.get(name)
             if state is not None and state.seen and state.hand is not None:

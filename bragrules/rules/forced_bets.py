@@ -383,6 +383,39 @@ def ante_max_sentence(p: "Profile") -> str:
     return f"the ante rises to {money_text(forced.ante_max)} at most"
 
 
+_POST_WORDS = {"boot": "the boot", "blind": "a blind", "small_blind": "the small blind", "big_blind": "the big blind",
+               "stake": "the opening stake"}
+
+
+def posts_text(posted: Sequence[Post]) -> str:
+    """What was posted before the betting, in words for the table (``play`` and the web table).
+
+    >>> from fractions import Fraction
+    >>> posts_text([Post("A", "ante", Fraction(1), False, ANTE_RULE), Post("B", "ante", Fraction(1), False, ANTE_RULE),
+    ...             Post("B", "blind", Fraction(1, 2), True, AMOUNT_RULE)])
+    'antes 1 each; B posts a blind of ½ (the first bet)'
+    >>> posts_text([Post("C", "boot", Fraction(4), False, AMOUNT_RULE)])
+    'C puts in the boot of 4'
+    >>> posts_text([])
+    ''
+    """
+    parts: List[str] = []
+    antes = sorted({post.amount for post in posted if post.what == "ante"})
+    if len(antes) == 1:
+        parts.append(f"antes {money_text(antes[0])} each")
+    elif antes:
+        parts.append("antes " + ", ".join(f"{post.player} {money_text(post.amount)}" for post in posted
+                                          if post.what == "ante"))
+    for post in posted:
+        if post.what == "ante":
+            continue
+        words = _POST_WORDS.get(post.what, post.what.replace("_", " "))
+        verb = "puts in" if post.what == "boot" else "puts up" if post.what == "stake" else "posts"
+        article = words + " of " + money_text(post.amount)
+        parts.append(f"{post.player} {verb} {article}" + (" (the first bet)" if post.live else ""))
+    return "; ".join(parts)
+
+
 def _forced(p: "Profile") -> bool:
     return p.format.betting and p.stakes.forced.kind != "none"
 
@@ -448,4 +481,4 @@ def forced_section(p: "Profile") -> Optional[Section]:
     return sec
 
 
-__all__ = ["FIELDS", "ForcedBets", "ForcedPolicy", "check_profile", "forced_section", "live_kind"]
+__all__ = ["FIELDS", "ForcedBets", "ForcedPolicy", "check_profile", "forced_section", "live_kind", "posts_text"]

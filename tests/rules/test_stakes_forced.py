@@ -272,3 +272,20 @@ def test_money_is_conserved_under_every_forced_bet(values: Dict[str, Any], finit
     assert sum(session.balances.values()) + session.state.carried == total
     if finite:
         assert all(balance >= 0 for balance in session.balances.values())
+
+
+def test_the_web_table_and_play_show_the_forced_bets(capsys: Any, monkeypatch: Any, tmp_path: Any) -> None:
+    """What was posted is the table's: every seat and every watcher is told, with the exact amounts."""
+    from bragrules.web.views import public_view, seat_view
+
+    from ..helpers import run_cli
+
+    deal = deal_with(rules_for("standard", stakes=forced(kind="blinds", amount=2)), FOUR)
+    for data in (seat_view(deal, "A"), public_view(deal)):
+        assert data["posts_text"] == "antes 1 each; D posts the small blind of 1; A posts the big blind of 2 (the first bet)"
+        assert data["posts"][-1] == {"player": "A", "post": "big_blind", "amount": 2, "first_bet": True}
+    assert "posts" not in seat_view(deal_with(rules_for("standard"), FOUR), "A")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run_cli(capsys, monkeypatch, "play", "-p", "single-stake", "--auto", "--hands", "2", "--seed", "4")
+    assert code == 0
+    assert "Before the betting: Ada puts up the opening stake of 2 (the first bet)." in out

@@ -108,6 +108,7 @@
   }
   function drawTable(s, view) {
     $("pot").textContent = view ? "Pot " + money(view.pot) + (view.level !== null ? " · level " + money(view.level) : " · no bet yet") : "";
+    $("posts").textContent = view && view.posts_text ? "Before the betting: " + view.posts_text + "." : "";  // stakes.forced
     const centre = $("centre"); centre.replaceChildren();
     if (view) view.centre.forEach((c) => {
       const node = card(c, false, "button");
