@@ -24,7 +24,7 @@ from bragrules.rules.fixed import DEAL_OVER, HISTORY_CARDS, HISTORY_DEAL, HISTOR
 from bragrules.rules.forced_bets import KIND_RULE
 from bragrules.rules.pack import SHUFFLE_RULE
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
-from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
+from bragrules.rules.session import AT_LIMIT_RULE, END_RULE, REBUY_RULE, TOP_UP_RULE
 
 from .base import cards_text
 from .cards import CardsAuditor
@@ -104,6 +104,8 @@ class DealAuditor(CardsAuditor):
             self.flagged_end = True
             self.violation(n, None, entry.line, END_RULE,
                            f"deal {n} is played after the session ended ({self.end_rule()})")
+        if entry.buys:
+            self._buys(entry)
         dealer = table.dealer
         order = table.dealt_in()
         retained, due = self._check_deal_line(entry, dealer, order)
@@ -174,6 +176,23 @@ class DealAuditor(CardsAuditor):
         if entry.posts is not None:
             self._check_posts(entry, deal)
         return deal
+
+    def _buys(self, entry: DealEntry) -> None:
+        """The chips a log's deal line says were bought since the last deal, bought at the table kept: a buy
+        the profile does not allow is reported under its rule (``session.rebuy``, ``session.buy_in_max``, ...)
+        and left out, so the deals after it are checked from the stacks the rules allow."""
+        n = entry.number
+        for player, kind, amount in entry.buys or ():
+            try:
+                made = self.table.buy(player, amount)
+            except RuleViolation as exc:
+                self.violation(n, None, entry.line, exc.rule, f"{player}'s {kind.replace('_', '-')} of "
+                               f"{pretty_money(amount)} before deal {n}: {exc.message}")
+                continue
+            if made != kind:
+                self.violation(n, None, entry.line, REBUY_RULE if "rebuy" in (made, kind) else TOP_UP_RULE,
+                               f"{player}'s buy of {pretty_money(amount)} before deal {n} is a "
+                               f"{made.replace('_', '-')}, not a {kind.replace('_', '-')}")
 
     def _check_posts(self, entry: DealEntry, deal: Deal) -> None:
         """The posts a log's deal line writes (``stakes.forced``) against what the profile makes each seat

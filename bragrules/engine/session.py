@@ -154,6 +154,8 @@ class Session:
         self._everyone_stays = not rules.session.finite and rules.format.lives is None
         start = rules.session.starting_stack if rules.session.finite else ZERO
         self.balances: Dict[str, Fraction] = {p: Fraction(start) for p in self.players}
+        self.bought: Dict[str, Fraction] = dict(self.balances)  # every chip each player bought, the start included
+        self.buys: List[Dict[str, Any]] = []  # bought since the last deal began: written on the next deal line
         self.lives: Dict[str, int] = {p: rules.format.lives or 0 for p in self.players}
         self.records: List[DealRecord] = []
         self.keep_records = keep_records
@@ -320,10 +322,72 @@ class Session:
                     **({"centre": " ".join(str(c) for c in centre)} if centre else {}),
                     "carried_in": s.carried,
                     **({"posts": posts_record(deal.posted)} if rules.forced is not None else {}),
+                    **({"buys": list(self.buys)} if self.buys else {}),
                 }
             )
         s.retained = {}
+        self.buys = []
         return deal
+
+    def buy(self, player: str, amount: Fraction) -> str:
+        """A player buys chips between deals (finite bankroll): before the first deal for another stack than
+        the starting one (``buy_in``, within ``session.buy_in_min`` and ``buy_in_max``), when out of chips
+        (``rebuy``, under ``session.rebuy: when_out``), or to add to a stack (``top_up``, under
+        ``session.top_up``, up to ``buy_in_max``). Returns the kind; a buy the profile does not allow is
+        refused with its rule and changes nothing. Written on the next deal's line (``buys``).
+
+        >>> from bragrules.profile.models import Profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> rules = compile_rules(Profile.model_validate({"session": {"bankroll": "finite", "starting_stack": 50,
+        ...     "buy_in_min": 20, "buy_in_max": 100, "top_up": True}}))
+        >>> session = Session(rules, ["A", "B", "C"], seed=1)
+        >>> session.buy("A", Fraction(80)), session.balances["A"], session.net()["A"]
+        ('buy_in', Fraction(80, 1), Fraction(0, 1))
+        >>> session.buy("A", Fraction(60))
+        Traceback (most recent call last):
+        ...
+        bragrules.core.errors.RuleViolation: session.buy_in_max: a top-up brings a stack to 100 at most: from 80, at most 20, not 60
+        """
+        if player not in self.balances:
+            raise RuleViolation(PLAYERS, f"{player} is not at the table")
+        if self.current is not None and not self.current.is_over:
+            raise RuleViolation(DEAL_OVER, "chips are bought between deals, not during one")
+        amount = Fraction(amount)
+        balance = self.balances[player]
+        start = self.rules.session.starting_stack
+        first = self.state.dealt == 0 and self.bought[player] == start and balance == start
+        kind = "buy_in" if first else "rebuy" if balance == 0 else "top_up"
+        if kind == "buy_in" and self.rules.session.buy_in_min is None and self.rules.session.buy_in_max is None:
+            kind = "top_up"
+        refused = self.rules.session.buy_refusal(kind, ZERO if kind == "buy_in" else balance, amount)
+        if refused is not None:
+            raise RuleViolation(refused.rule, refused.message)
+        if kind == "buy_in":  # the stack brought instead of the starting one
+            self.balances[player] = amount
+            self.bought[player] = amount
+        else:
+            self.balances[player] = balance + amount
+            self.bought[player] = self.bought[player] + amount
+        self.buys.append({"player": player, "buy": kind, "amount": amount})
+        return kind
+
+    def buy_options(self, player: str) -> List[Tuple[str, Fraction, Fraction]]:
+        """The buys ``player`` may make now, each as (kind, least, most), for ``play`` and the web table to
+        offer with their exact amounts (empty when none is allowed)."""
+        session = self.rules.session
+        if not session.buys or player not in self.balances or (self.current is not None and not self.current.is_over):
+            return []
+        low = session.buy_in_min if session.buy_in_min is not None else session.starting_stack
+        high = session.buy_in_max if session.buy_in_max is not None else session.starting_stack
+        balance = self.balances[player]
+        start = session.starting_stack
+        if self.state.dealt == 0 and self.bought[player] == start and balance == start and low != high:
+            return [("buy_in", low, high)]
+        if balance == 0:
+            return [("rebuy", low, high)] if session.rebuys else []
+        if session.top_ups and balance < high:
+            return [("top_up", min(Fraction(1), high - balance), high - balance)]
+        return []
 
     def settle(self, result: DealResult, finished_ms: Optional[int] = None) -> None:
         """What a finished deal changes at the table: balances, lives, the counts, the carried pot, the dealer.
@@ -554,8 +618,9 @@ class Session:
 
     def net(self) -> Dict[str, Fraction]:
         """Each player's gain or loss so far."""
-        start = self.rules.session.starting_stack if self.rules.session.finite else ZERO
-        return {p: self.balances[p] - start for p in self.players}
+        if self.rules.session.finite:
+            return {p: self.balances[p] - self.bought[p] for p in self.players}
+        return {p: self.balances[p] for p in self.players}
 
     def winners(self) -> List[str]:
         """The player(s) with the highest net balance (exact ties share); with lives, the most lives."""

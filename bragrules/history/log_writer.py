@@ -367,6 +367,8 @@ def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
         carried_in=money_json(entry.carried_in) if entry.carried_in is not None else None,
         posts=[{"player": p, "post": w, "amount": money_json(a)} for p, w, a in entry.posts]
         if entry.posts is not None else None,
+        buys=[{"player": p, "buy": w, "amount": money_json(a)} for p, w, a in entry.buys]
+        if entry.buys is not None else None,
     )
     for action in entry.actions:
         yield ActionLine(deal=n, action=str(action))
