@@ -106,6 +106,8 @@ class DealAuditor(CardsAuditor):
                            f"deal {n} is played after the session ended ({self.end_rule()})")
         if entry.buys:
             self._buys(entry)
+        if entry.away is not None or table.away:
+            self._away(entry)
         dealer = table.dealer
         order = table.dealt_in()
         retained, due = self._check_deal_line(entry, dealer, order)
@@ -162,9 +164,11 @@ class DealAuditor(CardsAuditor):
             hint = entry.result.winners
         stacks = {p: self.table.balances[p] for p in order} if rules.session.finite else None
         self.retained = {}
+        missed = self.table.away_posts(order, state.deals + 1) if rules.table.sitting_out == "post_missed" else None
         try:
             deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
-                        winner_hint=hint, centre=entry.centre, wait_for_cards=end.awaited, number=state.deals + 1)
+                        winner_hint=hint, centre=entry.centre, wait_for_cards=end.awaited, number=state.deals + 1,
+                        missed=missed)
         except RuleViolation as exc:
             if end.cut and exc.rule == HISTORY_CARDS:
                 self._cut_off(n, entry.line)
@@ -176,6 +180,19 @@ class DealAuditor(CardsAuditor):
         if entry.posts is not None:
             self._check_posts(entry, deal)
         return deal
+
+    def _away(self, entry: DealEntry) -> None:
+        """Who sits this deal out, as its deal line writes it (``away``; none when it writes nothing): followed
+        at the table kept, a sitting out the profile does not allow reported under ``table.sitting_out``."""
+        table, n = self.table, entry.number
+        written = set(entry.away or ())
+        for player in sorted(table.away - written):
+            table.sit_in(player)
+        for player in [p for p in self.players if p in written - table.away]:
+            try:
+                table.sit_out(player)
+            except RuleViolation as exc:
+                self.violation(n, None, entry.line, exc.rule, f"{player} sits out deal {n}: {exc.message}")
 
     def _buys(self, entry: DealEntry) -> None:
         """The chips a log's deal line says were bought since the last deal, bought at the table kept: a buy

@@ -92,6 +92,7 @@ class Deal:
         centre: Optional[Sequence[Card]] = None,
         wait_for_cards: bool = False,
         number: int = 1,
+        missed: Optional[Mapping[str, Fraction]] = None,
     ):
         if len(order) < 2:
             raise RuleViolation(PLAYERS, "a deal needs at least two players")
@@ -103,12 +104,14 @@ class Deal:
         self.order: List[str] = list(order)  # never changed: snapshot() shares it
         self.origin = (self.order, dict(hands), dict(retained) if retained else None, carried,
                         dict(stacks) if stacks is not None else None,
-                        list(winner_hint) if winner_hint else None, list(centre) if centre else None, number)
+                        list(winner_hint) if winner_hint else None, list(centre) if centre else None, number,
+                       dict(missed) if missed else None)
         self.comparer: Comparer = rules.comparer
         self.carried_in = carried if type(carried) is Fraction else Fraction(carried)
         self.number = number  # among the deals played (redeals not counting): what a rising ante counts
         # what each seat posts before the betting, when the profile forces more than the ante (rules.forced)
-        self.posted: Tuple[Post, ...] = rules.forced.posts(self.order, number) if rules.forced is not None else ()
+        self.posted: Tuple[Post, ...] = (rules.forced.posts(self.order, number, missed) if rules.forced is not None
+                                         else ())
         self.units = Units.for_deal(rules, (self.carried_in, *stacks.values()) if stacks else (self.carried_in,))
         self.pot_u = 0 if self.carried_in is ZERO else self.units.to_units_exact(self.carried_in)
         self.level_u: Optional[int] = None
@@ -420,9 +423,9 @@ class Deal:
         replayed: the engine is deterministic and every change goes through
         :meth:`apply`, so the copy is this deal, state for state.
         """
-        order, hands, retained, carried, stacks, winner_hint, centre, number = self.origin
+        order, hands, retained, carried, stacks, winner_hint, centre, number, missed = self.origin
         copy = Deal(self.rules, order, hands, retained, carried, stacks, winner_hint, centre, self.wait_for_cards,
-                    number)
+                    number, missed)
         for action in self.actions:
             copy.apply(action)
         return copy

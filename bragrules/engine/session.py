@@ -25,7 +25,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from bragrules.core.cards import Card, Pack
 from bragrules.core.errors import RuleViolation
@@ -36,7 +36,7 @@ from bragrules.engine.forced import posts_record
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, PLAYERS
 from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
-from bragrules.rules.table import MAX_PLAYERS_RULE, MIN_PLAYERS_RULE
+from bragrules.rules.table import MAX_PLAYERS_RULE, MIN_PLAYERS_RULE, SITTING_OUT_RULE
 
 Listener = Callable[[Dict[str, Any]], None]
 
@@ -151,7 +151,10 @@ class Session:
             first = 0
         self.state = SessionState(dealer_index=first)
         # no bankroll and no lives: nobody is ever put out, so every seat is dealt in every deal
-        self._everyone_stays = not rules.session.finite and rules.format.lives is None
+        self._everyone_stays = (not rules.session.finite and rules.format.lives is None
+                                and rules.table.sitting_out == "not_allowed")
+        self.away: Set[str] = set()  # sitting out (table.sitting_out): dealt no cards, dealing no deal
+        self.missed: Dict[str, Fraction] = {}  # table.sitting_out: post_missed: the antes each has missed while away
         start = rules.session.starting_stack if rules.session.finite else ZERO
         self.balances: Dict[str, Fraction] = {p: Fraction(start) for p in self.players}
         self.bought: Dict[str, Fraction] = dict(self.balances)  # every chip each player bought, the start included
@@ -210,6 +213,8 @@ class Session:
         if self._everyone_stays:
             return list(self.players)
         seated = self.seated()
+        if self.away:
+            seated = [p for p in seated if p not in self.away]
         if not self.rules.session.covering_side_pot and self.rules.session.finite:
             seated = [p for p in seated if self.balances[p] >= self.rules.stakes.ante]
         return seated
@@ -294,8 +299,9 @@ class Session:
         for p, h in s.retained.items():  # a retained hand whose holder sits out returns to the pack
             if p not in order:
                 self.pack.put_under(h)
+        missed = self.away_posts(order, s.deals + 1) if rules.table.sitting_out == "post_missed" else None
         deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre,
-                    wait_for_cards=self.keep, number=s.deals + 1)
+                    wait_for_cards=self.keep, number=s.deals + 1, missed=missed)
         self.current = deal
         self.acted_ms = None
         self._current_meta = {
@@ -323,6 +329,7 @@ class Session:
                     "carried_in": s.carried,
                     **({"posts": posts_record(deal.posted)} if rules.forced is not None else {}),
                     **({"buys": list(self.buys)} if self.buys else {}),
+                    **({"away": [p for p in self.players if p in self.away]} if self.away else {}),
                 }
             )
         s.retained = {}
@@ -370,6 +377,41 @@ class Session:
             self.bought[player] = self.bought[player] + amount
         self.buys.append({"player": player, "buy": kind, "amount": amount})
         return kind
+
+    def sit_out(self, player: str) -> None:
+        """``player`` sits out from the next deal on (``table.sitting_out``): dealt no cards and dealing no deal
+        until they sit in again; under ``post_missed`` they post, coming back, every ante missed meanwhile.
+        Between deals only; refused, naming the rule, where the profile lets nobody sit out."""
+        self._between_deals(player)
+        if self.rules.table.sitting_out == "not_allowed":
+            raise RuleViolation(SITTING_OUT_RULE, "nobody sits out at this table: everyone still in is dealt every deal")
+        if player in self.away:
+            raise RuleViolation(SITTING_OUT_RULE, f"{player} is already sitting out")
+        self.away.add(player)
+        self._everyone_stays = False
+
+    def sit_in(self, player: str) -> None:
+        """``player``, sitting out, is dealt in again from the next deal on."""
+        self._between_deals(player)
+        if player not in self.away:
+            raise RuleViolation(SITTING_OUT_RULE, f"{player} is not sitting out")
+        self.away.discard(player)
+
+    def _between_deals(self, player: str) -> None:
+        if player not in self.balances:
+            raise RuleViolation(PLAYERS, f"{player} is not at the table")
+        if self.current is not None and not self.current.is_over:
+            raise RuleViolation(DEAL_OVER, "players sit out or sit in between deals, not during one")
+
+    def away_posts(self, order: Sequence[str], number: int) -> Dict[str, Fraction]:
+        """``table.sitting_out: post_missed``, as deal ``number`` is dealt to ``order``: each player sitting it
+        out misses its ante; each player dealt in who missed antes posts them now (returned, and forgotten)."""
+        forced = self.rules.forced
+        ante = forced.missed_ante(number) if forced is not None else self.rules.stakes.ante
+        for name in self.away:
+            if ante:
+                self.missed[name] = self.missed.get(name, ZERO) + ante
+        return {name: self.missed.pop(name) for name in order if name in self.missed}
 
     def buy_options(self, player: str) -> List[Tuple[str, Fraction, Fraction]]:
         """The buys ``player`` may make now, each as (kind, least, most), for ``play`` and the web table to

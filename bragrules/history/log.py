@@ -459,6 +459,10 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         entry.posts = _log_posts(free.posts, number, players, name, line)
     if free.buys is not None:
         entry.buys = _log_posts(free.buys, number, players, name, line, "buys", "buy")
+    if free.away is not None:
+        if not isinstance(free.away, list) or any(not isinstance(p, str) or p not in players for p in free.away):
+            raise HistoryError(f"deal {number}: away must be a list of the players sitting out", name, line)
+        entry.away = list(free.away)
     return entry, book
 
 

@@ -268,6 +268,10 @@ class Table:
             try:
                 for player, _, amount in entry.buys or ():  # chips bought before this deal, as logged
                     session.buy(player, amount)
+                for player in sorted(session.away - set(entry.away or ())):  # who sits out, as logged
+                    session.sit_in(player)
+                for player in [p for p in session.players if p in set(entry.away or ()) - session.away]:
+                    session.sit_out(player)
                 deal = session.start_deal()
                 cards_written = bool(entry.cards)
                 if session.keep:  # (a showdown as the antes are posted: everyone all in)

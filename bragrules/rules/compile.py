@@ -149,7 +149,7 @@ def compile_rules(profile: Profile) -> Rules:
 def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
     """The same rules for another number of seats (an audit of a history dealt to more or fewer players)."""
     table = TablePolicy(min_players, max_players, rules.table.rotation_step, rules.table.first_dealer_random,
-                        rules.table.deal_singly, rules.table.cut)
+                        rules.table.deal_singly, rules.table.cut, rules.table.sitting_out)
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
                  rules.asking_refusal, rules.units, rules.forced)

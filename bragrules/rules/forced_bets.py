@@ -17,7 +17,7 @@ True
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, List, Literal, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Annotated, List, Literal, Mapping, Optional, Sequence, Tuple
 
 from pydantic import Field, model_validator
 
@@ -175,6 +175,8 @@ LIVE_RULE = field_rule("stakes.forced.live")
 COMPENSATION_RULE = field_rule("stakes.forced.compensation")
 ANTE_RISE_RULE = field_rule("stakes.forced.ante_rises_every")
 ANTE_RULE = field_rule("stakes.ante")
+MISSED_RULE = field_rule("table.sitting_out")
+ZERO_MONEY = Fraction(0)
 
 _WHAT = {"boot": "boot", "blind": "blind", "dealer_stake": "stake"}
 
@@ -214,7 +216,8 @@ class ForcedPolicy(AreaPolicy):
     def compile(cls, p: "Profile") -> Optional["ForcedPolicy"]:
         """The policy, or None when the profile forces nothing beyond the ante (the engine then antes as before)."""
         forced = p.stakes.forced
-        if (forced.kind == "none" and forced.ante_rises_every is None) or not p.format.betting:
+        missed = p.table.sitting_out == "post_missed"
+        if (forced.kind == "none" and forced.ante_rises_every is None and not missed) or not p.format.betting:
             return None
         amount = forced.amount if forced.amount is not None else Fraction(0)
         small = forced.small if forced.small is not None else amount / 2
@@ -251,9 +254,16 @@ class ForcedPolicy(AreaPolicy):
         """Who posts the forced bet: the dealer (last in the order), or the player after the dealer."""
         return order[0] if self.who_next and self.kind in ("blind", "blinds") else order[-1]
 
-    def posts(self, order: Sequence[str], number: int) -> Tuple[Post, ...]:
-        """What each seat posts before the betting of deal ``number``, in the order it is posted."""
-        found: List[Post] = []
+    def missed_ante(self, number: int) -> Fraction:
+        """The ante a player sitting out deal ``number`` misses (none under a boot: nobody else antes)."""
+        return ZERO_MONEY if self.kind == "boot" else self.ante_for(number)
+
+    def posts(self, order: Sequence[str], number: int, missed: Optional[Mapping[str, Fraction]] = None) -> Tuple[Post, ...]:
+        """What each seat posts before the betting of deal ``number``, in the order it is posted; ``missed``:
+        the antes each player coming back missed while sitting out (``table.sitting_out: post_missed``),
+        posted first, as dead money."""
+        found: List[Post] = [Post(name, "missed", missed[name], False, MISSED_RULE)
+                             for name in order if missed and missed.get(name)]
         if self.kind != "boot":
             ante = self.ante_for(number)
             if ante:
@@ -383,7 +393,7 @@ def ante_max_sentence(p: "Profile") -> str:
     return f"the ante rises to {money_text(forced.ante_max)} at most"
 
 
-_POST_WORDS = {"boot": "the boot", "blind": "a blind", "small_blind": "the small blind", "big_blind": "the big blind",
+_POST_WORDS = {"missed": "the antes missed", "boot": "the boot", "blind": "a blind", "small_blind": "the small blind", "big_blind": "the big blind",
                "stake": "the opening stake"}
 
 
