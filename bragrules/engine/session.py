@@ -413,11 +413,13 @@ class Session:
                 self.missed[name] = self.missed.get(name, ZERO) + ante
         return {name: self.missed.pop(name) for name in order if name in self.missed}
 
-    def buy_options(self, player: str) -> List[Tuple[str, Fraction, Fraction]]:
+    def buy_options(self, player: str, waiting: bool = False) -> List[Tuple[str, Fraction, Fraction]]:
         """The buys ``player`` may make now, each as (kind, least, most), for ``play`` and the web table to
-        offer with their exact amounts (empty when none is allowed)."""
+        offer with their exact amounts (empty when none is allowed); ``waiting``: as they stand now, to be
+        made once the deal in progress is over (the web table holds them till then)."""
         session = self.rules.session
-        if not session.buys or player not in self.balances or (self.current is not None and not self.current.is_over):
+        in_deal = self.current is not None and not self.current.is_over
+        if not session.buys or player not in self.balances or (in_deal and not waiting):
             return []
         low = session.buy_in_min if session.buy_in_min is not None else session.starting_stack
         high = session.buy_in_max if session.buy_in_max is not None else session.starting_stack

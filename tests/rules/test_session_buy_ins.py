@@ -197,3 +197,29 @@ def test_play_offers_the_buys_and_bots_buy_again_when_out(capsys: Any, monkeypat
     assert "You brings 30 (now 30 in chips)" in flat
     first = _deal_lines((tmp_path / "game.jsonl").read_text())[0]
     assert first["buys"] == [{"player": "You", "buy": "buy_in", "amount": 30}]
+
+
+def test_the_web_table_offers_the_buys_with_their_amounts_and_holds_one_made_during_a_deal() -> None:
+    from bragrules.web.service import Refusal, TableService
+
+    profile = load_profile_text(TABLE.replace("name: buy-ins", "name: buy-ins-web"))
+    service = TableService(profile, "buy-ins-web", seats=3, bots=["cautious"], seed=9, hands=3)
+    tokens = {"Ann": service.join("Ann"), "Bob": service.join("Bob")}
+    service.start(service.host_token)
+    table = service.table
+    assert table is not None
+    session = table.session
+    deal = session.current
+    assert deal is not None and not deal.is_over
+    assert service.state(tokens["Ann"])["buys"] == [{"kind": "buy_in", "least": 20, "most": 100}]
+    with pytest.raises(Refusal) as refused:
+        service.buy(tokens["Ann"], {"amount": "110"})
+    assert refused.value.rule == "session.buy_in_max"
+    service.buy(tokens["Ann"], {"amount": "20"})
+    assert service.state(tokens["Ann"])["buy_waiting"] == 20 and session.bought["Ann"] == 50  # held till the deal ends
+    while session.current is deal and not deal.is_over:
+        player = deal.to_act
+        assert player in tokens
+        service.act(tokens[player], {"kind": "fold", "turn": service.state(tokens[player])["turn"]})
+    assert session.bought["Ann"] == 70 and "buy_waiting" not in service.state(tokens["Ann"])
+    assert sum(session.net().values()) + session.state.carried == 0
