@@ -38,6 +38,7 @@ COMPILED_MODULES = [
     "bragrules/engine/settlement.py",
     "bragrules/engine/showing.py",
     "bragrules/engine/kept_cards.py",
+    "bragrules/engine/forced.py",
     "bragrules/engine/betting.py",
     "bragrules/engine/retention.py",
     "bragrules/engine/exchange.py",

@@ -195,6 +195,33 @@ class TableView(_ObserverBase):
 
     # -- observer ---------------------------------------------------------
 
+    def offer_buy(self, table: "Table", player: str, kind: str, least: Any, most: Any) -> Any:
+        """Offer a person the chips the profile lets them buy between deals, with the exact amounts; the
+        amount typed (within them), or None for Enter, ``no`` or the end of a script."""
+        from fractions import Fraction
+
+        if self.prompter is None:
+            return None
+        words = {"buy_in": "bring to the table", "rebuy": "buy in again (you are out of chips)",
+                 "top_up": "top up your stack"}[kind]
+        span = money(least) if least == most else f"{money(least)} to {money(most)}"
+        while True:
+            answer = self.prompter.ask(f"{esc(player)}, you may {words} for {span}: amount, or Enter for none?")
+            if answer is None or answer.lower() in ("", "n", "no", "none"):
+                return None
+            try:
+                amount = Fraction(answer.replace("½", "1/2"))
+            except (ValueError, ZeroDivisionError):
+                amount = None
+            if amount is not None and least <= amount <= most:
+                return amount
+            self.console.print(f"type an amount from {span}, or press Enter for none")
+
+    def bought(self, table: "Table", player: str, kind: str, amount: Any) -> None:
+        what = {"buy_in": "brings", "rebuy": "buys in again for", "top_up": "tops up by"}[kind]
+        self.console.print(f"{esc(player)} {what} {money(amount)} "
+                           f"(now {money(table.session.balances[player])} in chips)")
+
     def deal_started(self, table: "Table", deal: "Deal") -> None:
         session = table.session
         number = session.state.dealt + 1  # as the log numbers it (a redeal is numbered too)
@@ -202,6 +229,10 @@ class TableView(_ObserverBase):
         dealer = session.dealer
         pot = f" · pot {money(deal.pot)}{carried}" if deal.rules.format.betting else ""
         self.console.rule(f"Deal {number} · {esc(dealer)} {verb(dealer, 'deals')}{pot}", style="dim")
+        if deal.posted:  # stakes.forced: the antes, boot, blinds or stake, as posted before the betting
+            from bragrules.rules.forced_bets import posts_text
+
+            self.console.print(f"[dim]Before the betting: {esc(posts_text(deal.posted))}.[/]")
         for name in table.humans:
             state = deal.players.get(name)
             if state is not None and state.seen and state.hand is not None:

@@ -611,7 +611,9 @@ def _companions() -> List[Tuple[Setting, ...]]:
               (("stakes.raise_limit.amount", 2),), (("session.starting_stack", 40),), (("format.lives", 3),),
               (("session.end.count", 3),), (("stakes.raises_stop_at", 20),), (("ranking.wild.ranks", ["2"]),),
               (("session.end.kind", "time"), ("session.end.minutes", 5), ("session.end.count", None)),
-              (("house.rake", "1/20"),), (("house.table_fee", 1),)]
+              (("house.rake", "1/20"),), (("house.table_fee", 1),),
+              (("stakes.forced.ante_rises_every", 2),), (("stakes.forced.kind", "blind"), ("stakes.forced.amount", 1)),
+              (("session.bankroll", "finite"), ("session.starting_stack", 1))]
     return found
 
 

@@ -612,7 +612,17 @@ def _without_later_defaults(data: Dict[str, Any], profile: Profile) -> Dict[str,
             holder, base = holder[group], base[group]
         if holder.get(leaf) == base[leaf]:
             del holder[leaf]
-    return {key: value for key, value in data.items() if value != {}}  # an area of later fields only, unset
+    for path in later_fields():  # a group left empty (all its fields later ones, at their defaults) goes too
+        groups = path.split(".")[:-1]
+        while groups:
+            holder = data
+            for group in groups[:-1]:
+                holder = holder.get(group, {})
+            if holder.get(groups[-1]) != {}:
+                break
+            del holder[groups[-1]]
+            groups = groups[:-1]
+    return data
 
 
 def test_profile_hash() -> None:

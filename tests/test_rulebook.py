@@ -31,6 +31,7 @@ SECTION_ORDER = [
     "The pack and the deal",
     "The ranking of hands",
     "Stakes and betting",
+    "Forced bets",
     "Blind play",
     "The see",
     "Ties",

@@ -21,9 +21,10 @@ from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, Hand
 from bragrules.history import DealEntry, History, format_time
 from bragrules.rules.fixed import DEAL_OVER, HISTORY_CARDS, HISTORY_DEAL, HISTORY_TIME, HISTORY_UNFINISHED
+from bragrules.rules.forced_bets import KIND_RULE
 from bragrules.rules.pack import SHUFFLE_RULE
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
-from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
+from bragrules.rules.session import AT_LIMIT_RULE, END_RULE, REBUY_RULE, TOP_UP_RULE
 
 from .base import cards_text
 from .cards import CardsAuditor
@@ -103,6 +104,10 @@ class DealAuditor(CardsAuditor):
             self.flagged_end = True
             self.violation(n, None, entry.line, END_RULE,
                            f"deal {n} is played after the session ended ({self.end_rule()})")
+        if entry.buys:
+            self._buys(entry)
+        if entry.away is not None or table.away:
+            self._away(entry)
         dealer = table.dealer
         order = table.dealt_in()
         retained, due = self._check_deal_line(entry, dealer, order)
@@ -159,9 +164,11 @@ class DealAuditor(CardsAuditor):
             hint = entry.result.winners
         stacks = {p: self.table.balances[p] for p in order} if rules.session.finite else None
         self.retained = {}
+        missed = self.table.away_posts(order, state.deals + 1) if rules.table.sitting_out == "post_missed" else None
         try:
-            return Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
-                        winner_hint=hint, centre=entry.centre, wait_for_cards=end.awaited)
+            deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
+                        winner_hint=hint, centre=entry.centre, wait_for_cards=end.awaited, number=state.deals + 1,
+                        missed=missed)
         except RuleViolation as exc:
             if end.cut and exc.rule == HISTORY_CARDS:
                 self._cut_off(n, entry.line)
@@ -170,6 +177,61 @@ class DealAuditor(CardsAuditor):
             self.violation(n, None, entry.line, exc.rule, f"deal {n} cannot be replayed: {exc.message}")
             self._unsettled(entry, dealer, order, retained, "void", state.carried)
             return None
+        if entry.posts is not None:
+            self._check_posts(entry, deal)
+        return deal
+
+    def _away(self, entry: DealEntry) -> None:
+        """Who sits this deal out, as its deal line writes it (``away``; none when it writes nothing): followed
+        at the table kept, a sitting out the profile does not allow reported under ``table.sitting_out``."""
+        table, n = self.table, entry.number
+        written = set(entry.away or ())
+        for player in sorted(table.away - written):
+            table.sit_in(player)
+        for player in [p for p in self.players if p in written - table.away]:
+            try:
+                table.sit_out(player)
+            except RuleViolation as exc:
+                self.violation(n, None, entry.line, exc.rule, f"{player} sits out deal {n}: {exc.message}")
+
+    def _buys(self, entry: DealEntry) -> None:
+        """The chips a log's deal line says were bought since the last deal, bought at the table kept: a buy
+        the profile does not allow is reported under its rule (``session.rebuy``, ``session.buy_in_max``, ...)
+        and left out, so the deals after it are checked from the stacks the rules allow."""
+        n = entry.number
+        for player, kind, amount in entry.buys or ():
+            try:
+                made = self.table.buy(player, amount)
+            except RuleViolation as exc:
+                self.violation(n, None, entry.line, exc.rule, f"{player}'s {kind.replace('_', '-')} of "
+                               f"{pretty_money(amount)} before deal {n}: {exc.message}")
+                continue
+            if made != kind:
+                self.violation(n, None, entry.line, REBUY_RULE if "rebuy" in (made, kind) else TOP_UP_RULE,
+                               f"{player}'s buy of {pretty_money(amount)} before deal {n} is a "
+                               f"{made.replace('_', '-')}, not a {kind.replace('_', '-')}")
+
+    def _check_posts(self, entry: DealEntry, deal: Deal) -> None:
+        """The posts a log's deal line writes (``stakes.forced``) against what the profile makes each seat
+        post: a post written wrong, missing or extra is reported under the rule that sets it."""
+        n = entry.number
+        due = {(p.player, p.what): p for p in deal.posted}
+        written = {(player, what): amount for player, what, amount in entry.posts or ()}
+        for key, post in due.items():
+            amount = written.get(key)
+            if amount is None:
+                self.violation(n, None, entry.line, post.rule,
+                               f"{post.player} posts {post.what.replace('_', ' ')} of {pretty_money(post.amount)} "
+                               f"before deal {n}, which the log does not write")
+            elif not same_money(amount, post.amount):
+                self.violation(n, None, entry.line, post.rule,
+                               f"{post.player}'s {post.what.replace('_', ' ')} before deal {n} is "
+                               f"{pretty_money(post.amount)}, not {pretty_money(amount)}")
+        for (player, what), amount in written.items():
+            if (player, what) not in due:
+                self.violation(n, None, entry.line, KIND_RULE,
+                               f"{player} posts no {what.replace('_', ' ')} before deal {n} under this profile "
+                               f"(the log writes {pretty_money(amount)})")
 
     def _play(self, deal: Deal, entry: DealEntry, end: LogEnd) -> bool:
         """Apply the deal's actions in order; True when the deal can be replayed no further."""

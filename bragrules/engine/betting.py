@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, List, Optional, Tuple
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
-from bragrules.engine import settlement, showing
+from bragrules.engine import forced, settlement, showing
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.events import (
     Ante,
@@ -356,6 +356,9 @@ def has_matched(deal: "Deal", player: str) -> bool:
 
 def lone_survivor(deal: "Deal", player: str) -> None:
     state = deal.players[player]
+    if deal.rules.forced is not None and forced.unmet(deal, player):  # stakes.forced.compensation
+        forced.finish_unmet(deal, player)
+        return
     nobody_bet = deal.level_u is None
     if nobody_bet and deal.rules.folding.nobody_bet_carries:
         settlement.finish_carried(deal, "everyone folded before anybody bet")

@@ -34,7 +34,7 @@ from bragrules.core.cards import CARDS, Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
-from bragrules.engine import betting, dispute, exchange, kept_cards, retention, settlement, showing
+from bragrules.engine import betting, dispute, exchange, forced, kept_cards, retention, settlement, showing
 from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
 from bragrules.engine.events import Event, Look
@@ -47,7 +47,7 @@ from bragrules.rules.blind import LOOK_RULE, RETENTION_RULE
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
 from bragrules.rules.format import BETTING_RULE, CENTRE_CARDS_RULE, EXCHANGE_RULE
-from bragrules.rules.hooks import Bound, Refusal
+from bragrules.rules.hooks import Bound, Post, Refusal
 from bragrules.rules.pack import JOKERS_RULE
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
 
@@ -71,7 +71,7 @@ class Deal:
         "events", "actions", "result", "winner_hint", "wait_for_cards", "needed", "then", "entered",
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "bonus_paid", "arranging",
-        "players", "seats", "turn", "bounds_memo",
+        "players", "seats", "turn", "bounds_memo", "number", "posted",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -92,6 +92,8 @@ class Deal:
         winner_hint: Optional[Sequence[str]] = None,
         centre: Optional[Sequence[Card]] = None,
         wait_for_cards: bool = False,
+        number: int = 1,
+        missed: Optional[Mapping[str, Fraction]] = None,
     ):
         if len(order) < 2:
             raise RuleViolation(PLAYERS, "a deal needs at least two players")
@@ -103,9 +105,14 @@ class Deal:
         self.order: List[str] = list(order)  # never changed: snapshot() shares it
         self.origin = (self.order, dict(hands), dict(retained) if retained else None, carried,
                         dict(stacks) if stacks is not None else None,
-                        list(winner_hint) if winner_hint else None, list(centre) if centre else None)
+                        list(winner_hint) if winner_hint else None, list(centre) if centre else None, number,
+                       dict(missed) if missed else None)
         self.comparer: Comparer = rules.comparer
         self.carried_in = carried if type(carried) is Fraction else Fraction(carried)
+        self.number = number  # among the deals played (redeals not counting): what a rising ante counts
+        # what each seat posts before the betting, when the profile forces more than the ante (rules.forced)
+        self.posted: Tuple[Post, ...] = (rules.forced.posts(self.order, number, missed) if rules.forced is not None
+                                         else ())
         self.units = Units.for_deal(rules, (self.carried_in, *stacks.values()) if stacks else (self.carried_in,))
         self.pot_u = 0 if self.carried_in is ZERO else self.units.to_units_exact(self.carried_in)
         self.level_u: Optional[int] = None
@@ -146,13 +153,18 @@ class Deal:
         self.players: Dict[str, PlayerState] = {}
         self.seats: List[PlayerState] = []  # the states in order
         self._seat(hands, retained, stacks)
-        betting.post_antes(self)
+        if rules.forced is None:
+            betting.post_antes(self)
         if not rules.blind.allowed or not rules.format.betting:
             for state in self.players.values():
                 state.seen = True
                 self.events.append(Look(state.name, automatic=True))
                 settlement.declare(self, state)
         self.turn = len(self.order) - 1
+        if rules.forced is not None:  # posted once every player is blind or seen, so a blind post is a blind bet
+            live = forced.post(self)
+            if live is not None:
+                self.turn = live  # the player after the last live post acts first
         if rules.format.exchange:
             self.turn = 0
         elif not rules.format.betting:
@@ -417,8 +429,9 @@ class Deal:
         replayed: the engine is deterministic and every change goes through
         :meth:`apply`, so the copy is this deal, state for state.
         """
-        order, hands, retained, carried, stacks, winner_hint, centre = self.origin
-        copy = Deal(self.rules, order, hands, retained, carried, stacks, winner_hint, centre, self.wait_for_cards)
+        order, hands, retained, carried, stacks, winner_hint, centre, number, missed = self.origin
+        copy = Deal(self.rules, order, hands, retained, carried, stacks, winner_hint, centre, self.wait_for_cards,
+                    number, missed)
         for action in self.actions:
             copy.apply(action)
         return copy

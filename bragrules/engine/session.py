@@ -25,7 +25,7 @@ import random
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Set, Tuple
 
 from bragrules.core.cards import Card, Pack
 from bragrules.core.errors import RuleViolation
@@ -33,10 +33,11 @@ from bragrules.core.money import ZERO, add_money
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, returned_stakes
 from bragrules.engine.wild_cards import back_to_pack, cards_from_pack, deal_hands
+from bragrules.engine.forced import posts_record
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, PLAYERS
 from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
-from bragrules.rules.table import MAX_PLAYERS_RULE, MIN_PLAYERS_RULE
+from bragrules.rules.table import MAX_PLAYERS_RULE, MIN_PLAYERS_RULE, SITTING_OUT_RULE
 
 Listener = Callable[[Dict[str, Any]], None]
 
@@ -156,9 +157,14 @@ class Session:
             first = 0
         self.state = SessionState(dealer_index=first)
         # no bankroll and no lives: nobody is ever put out, so every seat is dealt in every deal
-        self._everyone_stays = not rules.session.finite and rules.format.lives is None
+        self._everyone_stays = (not rules.session.finite and rules.format.lives is None
+                                and rules.table.sitting_out == "not_allowed")
+        self.away: Set[str] = set()  # sitting out (table.sitting_out): dealt no cards, dealing no deal
+        self.missed: Dict[str, Fraction] = {}  # table.sitting_out: post_missed: the antes each has missed while away
         start = rules.session.starting_stack if rules.session.finite else ZERO
         self.balances: Dict[str, Fraction] = {p: Fraction(start) for p in self.players}
+        self.bought: Dict[str, Fraction] = dict(self.balances)  # every chip each player bought, the start included
+        self.buys: List[Dict[str, Any]] = []  # bought since the last deal began: written on the next deal line
         self.lives: Dict[str, int] = {p: rules.format.lives or 0 for p in self.players}
         self.records: List[DealRecord] = []
         self.keep_records = keep_records
@@ -218,6 +224,8 @@ class Session:
         if self._everyone_stays:
             return list(self.players)
         seated = self.seated()
+        if self.away:
+            seated = [p for p in seated if p not in self.away]
         if not self.rules.session.covering_side_pot and self.rules.session.finite:
             seated = [p for p in seated if self.balances[p] >= self.rules.stakes.ante]
         return seated
@@ -302,8 +310,9 @@ class Session:
         for p, h in s.retained.items():  # a retained hand whose holder sits out returns to the pack
             if p not in order:
                 self.pack.put_under(back_to_pack(rules, h))
+        missed = self.away_posts(order, s.deals + 1) if rules.table.sitting_out == "post_missed" else None
         deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre,
-                    wait_for_cards=self.keep)
+                    wait_for_cards=self.keep, number=s.deals + 1, missed=missed)
         self.current = deal
         self.acted_ms = None
         self._current_meta = {
@@ -329,10 +338,111 @@ class Session:
                     "retained": {p: self.hand_text(h) for p, h in retained.items()},
                     **({"centre": " ".join(str(c) for c in centre)} if centre else {}),
                     "carried_in": s.carried,
+                    **({"posts": posts_record(deal.posted)} if rules.forced is not None else {}),
+                    **({"buys": list(self.buys)} if self.buys else {}),
+                    **({"away": [p for p in self.players if p in self.away]} if self.away else {}),
                 }
             )
         s.retained = {}
+        self.buys = []
         return deal
+
+    def buy(self, player: str, amount: Fraction) -> str:
+        """A player buys chips between deals (finite bankroll): before the first deal for another stack than
+        the starting one (``buy_in``, within ``session.buy_in_min`` and ``buy_in_max``), when out of chips
+        (``rebuy``, under ``session.rebuy: when_out``), or to add to a stack (``top_up``, under
+        ``session.top_up``, up to ``buy_in_max``). Returns the kind; a buy the profile does not allow is
+        refused with its rule and changes nothing. Written on the next deal's line (``buys``).
+
+        >>> from bragrules.profile.models import Profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> rules = compile_rules(Profile.model_validate({"session": {"bankroll": "finite", "starting_stack": 50,
+        ...     "buy_in_min": 20, "buy_in_max": 100, "top_up": True}}))
+        >>> session = Session(rules, ["A", "B", "C"], seed=1)
+        >>> session.buy("A", Fraction(80)), session.balances["A"], session.net()["A"]
+        ('buy_in', Fraction(80, 1), Fraction(0, 1))
+        >>> session.buy("A", Fraction(60))
+        Traceback (most recent call last):
+        ...
+        bragrules.core.errors.RuleViolation: session.buy_in_max: a top-up brings a stack to 100 at most: from 80, at most 20, not 60
+        """
+        if player not in self.balances:
+            raise RuleViolation(PLAYERS, f"{player} is not at the table")
+        if self.current is not None and not self.current.is_over:
+            raise RuleViolation(DEAL_OVER, "chips are bought between deals, not during one")
+        amount = Fraction(amount)
+        balance = self.balances[player]
+        start = self.rules.session.starting_stack
+        first = self.state.dealt == 0 and self.bought[player] == start and balance == start
+        kind = "buy_in" if first else "rebuy" if balance == 0 else "top_up"
+        if kind == "buy_in" and self.rules.session.buy_in_min is None and self.rules.session.buy_in_max is None:
+            kind = "top_up"
+        refused = self.rules.session.buy_refusal(kind, ZERO if kind == "buy_in" else balance, amount)
+        if refused is not None:
+            raise RuleViolation(refused.rule, refused.message)
+        if kind == "buy_in":  # the stack brought instead of the starting one
+            self.balances[player] = amount
+            self.bought[player] = amount
+        else:
+            self.balances[player] = balance + amount
+            self.bought[player] = self.bought[player] + amount
+        self.buys.append({"player": player, "buy": kind, "amount": amount})
+        return kind
+
+    def sit_out(self, player: str) -> None:
+        """``player`` sits out from the next deal on (``table.sitting_out``): dealt no cards and dealing no deal
+        until they sit in again; under ``post_missed`` they post, coming back, every ante missed meanwhile.
+        Between deals only; refused, naming the rule, where the profile lets nobody sit out."""
+        self._between_deals(player)
+        if self.rules.table.sitting_out == "not_allowed":
+            raise RuleViolation(SITTING_OUT_RULE, "nobody sits out at this table: everyone still in is dealt every deal")
+        if player in self.away:
+            raise RuleViolation(SITTING_OUT_RULE, f"{player} is already sitting out")
+        self.away.add(player)
+        self._everyone_stays = False
+
+    def sit_in(self, player: str) -> None:
+        """``player``, sitting out, is dealt in again from the next deal on."""
+        self._between_deals(player)
+        if player not in self.away:
+            raise RuleViolation(SITTING_OUT_RULE, f"{player} is not sitting out")
+        self.away.discard(player)
+
+    def _between_deals(self, player: str) -> None:
+        if player not in self.balances:
+            raise RuleViolation(PLAYERS, f"{player} is not at the table")
+        if self.current is not None and not self.current.is_over:
+            raise RuleViolation(DEAL_OVER, "players sit out or sit in between deals, not during one")
+
+    def away_posts(self, order: Sequence[str], number: int) -> Dict[str, Fraction]:
+        """``table.sitting_out: post_missed``, as deal ``number`` is dealt to ``order``: each player sitting it
+        out misses its ante; each player dealt in who missed antes posts them now (returned, and forgotten)."""
+        forced = self.rules.forced
+        ante = forced.missed_ante(number) if forced is not None else self.rules.stakes.ante
+        for name in self.away:
+            if ante:
+                self.missed[name] = self.missed.get(name, ZERO) + ante
+        return {name: self.missed.pop(name) for name in order if name in self.missed}
+
+    def buy_options(self, player: str, waiting: bool = False) -> List[Tuple[str, Fraction, Fraction]]:
+        """The buys ``player`` may make now, each as (kind, least, most), for ``play`` and the web table to
+        offer with their exact amounts (empty when none is allowed); ``waiting``: as they stand now, to be
+        made once the deal in progress is over (the web table holds them till then)."""
+        session = self.rules.session
+        in_deal = self.current is not None and not self.current.is_over
+        if not session.buys or player not in self.balances or (in_deal and not waiting):
+            return []
+        low = session.buy_in_min if session.buy_in_min is not None else session.starting_stack
+        high = session.buy_in_max if session.buy_in_max is not None else session.starting_stack
+        balance = self.balances[player]
+        start = session.starting_stack
+        if self.state.dealt == 0 and self.bought[player] == start and balance == start and low != high:
+            return [("buy_in", low, high)]
+        if balance == 0:
+            return [("rebuy", low, high)] if session.rebuys else []
+        if session.top_ups and balance < high:
+            return [("top_up", min(Fraction(1), high - balance), high - balance)]
+        return []
 
     def settle(self, result: DealResult, finished_ms: Optional[int] = None) -> None:
         """What a finished deal changes at the table: balances, lives, the counts, the carried pot, the dealer.
@@ -596,8 +706,9 @@ class Session:
 
     def net(self) -> Dict[str, Fraction]:
         """Each player's gain or loss so far."""
-        start = self.rules.session.starting_stack if self.rules.session.finite else ZERO
-        return {p: self.balances[p] - start for p in self.players}
+        if self.rules.session.finite:
+            return {p: self.balances[p] - self.bought[p] for p in self.players}
+        return {p: self.balances[p] for p in self.players}
 
     def winners(self) -> List[str]:
         """The player(s) with the highest net balance (exact ties share); with lives, the most lives."""

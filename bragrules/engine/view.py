@@ -37,6 +37,7 @@ from bragrules.core.cards import Card
 from bragrules.core.money import money_json
 from bragrules.engine.actions import LegalAction
 from bragrules.engine.events import Result, Show
+from bragrules.rules.hooks import Post
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.engine.deal import Deal
@@ -113,6 +114,12 @@ class PlayerView:
     def in_play(self) -> List[str]:
         """Players who have not folded, in order."""
         return self.__deal.in_play
+
+    @property
+    def posts(self) -> Tuple[Post, ...]:
+        """What each seat posted before the betting (``stakes.forced``; empty when every seat just antes).
+        Everyone at the table sees them."""
+        return self.__deal.posted
 
     def seat(self, name: str) -> SeatView:
         """What the table sees of ``name``: blind or seen, folded, all in, what they have paid."""
@@ -232,6 +239,8 @@ class PlayerView:
             "shown": {name: cards(hand) for name, hand in self.shown().items()},
             "centre": cards(self.centre) or [],
             **({"wild": cards(wild)} if (wild := self.wild) else {}),
+            **({"posts": [{"player": p.player, "post": p.what, "amount": amount(p.amount), "first_bet": p.live}
+                          for p in self.posts]} if self.posts else {}),
             "legal": [
                 {"kind": o.kind, "target": o.target, "amount": amount(o.amount), "max": amount(o.max_amount),
                  "step": amount(o.step), "all_in": o.all_in}

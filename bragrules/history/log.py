@@ -455,7 +455,35 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         entry.carried_in = _log_money(free.carried_in, number, "carried_in", name, line)
     if record.shuffled is not None:
         entry.shuffled = record.shuffled
+    if free.posts is not None:
+        entry.posts = _log_posts(free.posts, number, players, name, line)
+    if free.buys is not None:
+        entry.buys = _log_posts(free.buys, number, players, name, line, "buys", "buy")
+    if free.away is not None:
+        if not isinstance(free.away, list) or any(not isinstance(p, str) or p not in players for p in free.away):
+            raise HistoryError(f"deal {number}: away must be a list of the players sitting out", name, line)
+        entry.away = list(free.away)
     return entry, book
+
+
+def _log_posts(value: Any, number: int, players: Sequence[str], name: str, line: int, field: str = "posts",
+               kind: str = "post") -> List[Tuple[str, str, Fraction]]:
+    """A deal line's ``posts`` (stakes.forced), a list of ``{"player", "post", "amount"}``, or its ``buys``
+    (chips bought since the last deal), a list of ``{"player", "buy", "amount"}``."""
+    what = f"deal {number}: {field}"
+    if not isinstance(value, list):
+        raise HistoryError(f"{what} must be a list", name, line)
+    found: List[Tuple[str, str, Fraction]] = []
+    for item in value:
+        if not isinstance(item, dict) or set(item) != {"player", kind, "amount"}:
+            raise HistoryError(f"{what}: each is an object of player, {kind} and amount", name, line)
+        player, post = item["player"], item[kind]
+        if not isinstance(player, str) or player not in players:
+            raise HistoryError(f"{what}: {player!r} is not a player", name, line)
+        if not isinstance(post, str) or not post.isidentifier():
+            raise HistoryError(f"{what}: {post!r} is no kind of {kind}", name, line)
+        found.append((player, post, _log_money(item["amount"], number, field, name, line)))
+    return found
 
 
 def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: Optional[Mapping[str, Any]],

@@ -365,6 +365,11 @@ def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
         retained=_hands_text(entry.retained) if entry.retained is not None else None,
         centre=hand_text(entry.centre) if entry.centre is not None else None,
         carried_in=money_json(entry.carried_in) if entry.carried_in is not None else None,
+        posts=[{"player": p, "post": w, "amount": money_json(a)} for p, w, a in entry.posts]
+        if entry.posts is not None else None,
+        buys=[{"player": p, "buy": w, "amount": money_json(a)} for p, w, a in entry.buys]
+        if entry.buys is not None else None,
+        away=list(entry.away) if entry.away is not None else None,
     )
     for action in entry.actions:
         yield ActionLine(deal=n, action=str(action))

@@ -111,6 +111,9 @@ class DealEntry:
     finished_ms: Optional[int] = None  # when the deal finished, in milliseconds since the session started
     time_line: Optional[int] = None
     cards_line: Optional[int] = None  # a log: the line of the deal's ``cards`` event, when it has one
+    posts: Optional[List[Tuple[str, str, Fraction]]] = None  # a log under stakes.forced: (player, post, amount)
+    buys: Optional[List[Tuple[str, str, Fraction]]] = None  # a log: chips bought before this deal (player, kind, amount)
+    away: Optional[List[str]] = None  # a log under table.sitting_out: the players sitting this deal out
 
     def card_line(self, player: str) -> Optional[int]:
         return self.card_lines.get(player, self.line)

@@ -112,6 +112,9 @@ class DealLine(msgspec.Struct, gc=False, tag_field="type", tag="deal", omit_defa
     retained: Optional[Hands] = None
     centre: Annotated[Optional[HandValue], _FREE] = None
     carried_in: Optional[Money] = None
+    posts: Annotated[Optional[List[Any]], _FREE] = None  # written only under stakes.forced: who posted what
+    buys: Annotated[Optional[List[Any]], _FREE] = None  # chips bought since the last deal (finite bankroll)
+    away: Annotated[Optional[List[Any]], _FREE] = None  # table.sitting_out: the players sitting this deal out
 
 
 class CardsLine(msgspec.Struct, gc=False, tag_field="type", tag="cards", omit_defaults=True, kw_only=True):

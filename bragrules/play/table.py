@@ -28,6 +28,7 @@ import os
 import random
 import stat
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
@@ -76,6 +77,14 @@ class Observer:
 
     def session_ended(self, table: "Table") -> None:
         """The session is over under the profile's rules."""
+
+    def offer_buy(self, table: "Table", player: str, kind: str, least: Fraction, most: Fraction) -> Optional[Fraction]:
+        """Between deals, a person may buy chips (``kind``: ``buy_in``, ``rebuy``, ``top_up``) for ``least`` to
+        ``most``: the amount they buy, or None (the default: they do not)."""
+        return None
+
+    def bought(self, table: "Table", player: str, kind: str, amount: Fraction) -> None:
+        """A player bought chips between deals."""
 
 
 Decide = Callable[["Table", Deal, str], Optional[Action]]
@@ -257,6 +266,12 @@ class Table:
             following = next(deals, None)
             line = entry.line
             try:
+                for player, _, amount in entry.buys or ():  # chips bought before this deal, as logged
+                    session.buy(player, amount)
+                for player in sorted(session.away - set(entry.away or ())):  # who sits out, as logged
+                    session.sit_in(player)
+                for player in [p for p in session.players if p in set(entry.away or ()) - session.away]:
+                    session.sit_out(player)
                 deal = session.start_deal()
                 cards_written = bool(entry.cards)
                 if session.keep:  # (a showdown as the antes are posted: everyone all in)
@@ -322,7 +337,10 @@ class Table:
             elif deal is not None and deal.is_over:  # its last action was written, its result was not
                 self._finish(deal)
                 played += 1
-            while not self.stopped and not session.is_over and (max_deals is None or played < max_deals):
+            while not self.stopped and (max_deals is None or played < max_deals):
+                self._buy_between_deals()
+                if session.is_over:
+                    break
                 deal = session.start_deal()
                 self.observer.deal_started(self, deal)
                 self._play_deal(deal)
@@ -341,6 +359,24 @@ class Table:
             finally:
                 if handle is not None and not handle.closed:
                     handle.close()
+
+    def _buy_between_deals(self) -> None:
+        """Chips bought before the next deal, where the profile lets players buy (``session.rebuy``,
+        ``session.top_up``, the buy-in range): a bot out of chips buys again for the starting stack (within
+        the range); a person is offered each buy with its exact amounts (:meth:`Observer.offer_buy`)."""
+        session = self.session
+        if not session.rules.session.buys:
+            return
+        for name, seat in self.seats.items():
+            for kind, least, most in session.buy_options(name):
+                amount: Optional[Fraction] = None
+                if seat.is_human:
+                    amount = self.observer.offer_buy(self, name, kind, least, most)
+                elif kind == "rebuy":
+                    amount = min(max(session.rules.session.starting_stack, least), most)
+                if amount is not None:
+                    made = session.buy(name, amount)
+                    self.observer.bought(self, name, made, amount)
 
     def _play_deal(self, deal: Deal) -> None:
         while not deal.is_over:

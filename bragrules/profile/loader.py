@@ -599,6 +599,19 @@ def load_profile_text(
     return _validate(resolve_text(text, filename, base_dir))
 
 
+def _drop_emptied(data: Dict[str, Any], parents: List[str]) -> None:
+    """Remove the innermost of ``parents`` from ``data`` once nothing is left in it (all its fields later ones
+    at their defaults), and so on outwards, so that a group added later hashes as if it were not there."""
+    while parents:
+        holder = data
+        for part in parents[:-1]:
+            holder = holder.get(part, {})
+        if holder.get(parents[-1]) != {}:
+            return
+        del holder[parents[-1]]
+        parents = parents[:-1]
+
+
 def profile_hash(profile: Profile) -> str:
     """SHA-256 (hex) of the profile's canonical JSON.
 
@@ -634,8 +647,8 @@ def profile_hash(profile: Profile) -> str:
             holder, default = holder[part], default[part]
         if holder.get(name) == default[name]:
             del holder[name]
-    for area in [key for key, value in data.items() if value == {}]:  # an area all of whose fields came later
-        del data[area]
+    for path in later_fields():  # a group or area of later fields all left at their defaults (stakes.forced, house)
+        _drop_emptied(data, path.split(".")[:-1])
     for path, former in FORMER_NAMES.items():
         *parents, name = path.split(".")
         holder = data

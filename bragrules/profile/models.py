@@ -56,6 +56,7 @@ from bragrules.rules.area import (  # noqa: F401
 from bragrules.rules.blind import Blind
 from bragrules.rules.disputes import Disputes
 from bragrules.rules.folding import Folding
+from bragrules.rules.forced_bets import check_profile as check_forced
 from bragrules.rules.format import Exchange, Format
 from bragrules.rules.hand_ranking import CARD_PATTERN, RANK_PATTERN, Ranking, Wild  # noqa: F401
 from bragrules.rules.house import House
@@ -161,6 +162,9 @@ class Profile(Area):
         if wrong is not None:
             raise Conflict(*wrong)
         _refuse_amounts_too_fine_for_a_log(self)
+        forced = check_forced(self)
+        if forced is not None:
+            raise Conflict(forced, ("stakes.forced.amount", "stakes.level_step", "stakes.blind_rate"))
         if self.session.bankroll == "finite" and self.session.starting_stack < self.stakes.ante:
             raise Conflict(
                 f"a stack of {self.session.starting_stack} cannot pay the ante of "

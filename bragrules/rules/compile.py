@@ -27,7 +27,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import Tuple
+from typing import Optional, Tuple
 
 from bragrules.engine.showdown import Comparer  # the engine's comparer and units, built once per profile
 from bragrules.engine.units import UnitsFamily
@@ -35,6 +35,7 @@ from bragrules.profile.models import Profile
 from bragrules.rules.blind import BlindPolicy
 from bragrules.rules.disputes import DisputesPolicy
 from bragrules.rules.folding import FoldingPolicy
+from bragrules.rules.forced_bets import ForcedPolicy
 from bragrules.rules.format import FormatPolicy
 from bragrules.rules.hand_ranking import RankingPolicy
 from bragrules.rules.hooks import AreaPolicy
@@ -92,6 +93,8 @@ class Rules:
     """The money units of this profile's deals (:class:`~bragrules.engine.units.UnitsFamily`)."""
     house: HousePolicy = HousePolicy()
     """What the house takes (``house``): a rake from each pot won, a table fee."""
+    forced: Optional[ForcedPolicy] = None
+    """What each seat posts before the betting (``stakes.forced``); None: every seat antes ``stakes.ante``."""
 
     @property
     def areas(self) -> Tuple[AreaPolicy, ...]:
@@ -154,10 +157,10 @@ def compile_rules(profile: Profile) -> Rules:
 def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
     """The same rules for another number of seats (an audit of a history dealt to more or fewer players)."""
     table = TablePolicy(min_players, max_players, rules.table.rotation_step, rules.table.first_dealer_random,
-                        rules.table.deal_singly, rules.table.cut)
+                        rules.table.deal_singly, rules.table.cut, rules.table.sitting_out)
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
-                 rules.asking_refusal, rules.units, rules.house)
+                 rules.asking_refusal, rules.units, rules.house, rules.forced)
 
 
 def _compile(profile: Profile) -> Rules:
@@ -184,6 +187,9 @@ def _compile(profile: Profile) -> Rules:
     )
     house = HousePolicy.compile(profile)
     denominator = _denominator(stakes, seeing, session, house)
+    forced = ForcedPolicy.compile(profile)
+    if forced is not None:
+        denominator = lcm(denominator, *(Fraction(a).denominator for a in forced.money_amounts()))
     table, pack, ranking_policy, _, _, folding, blind, _, disputes, _ = areas
     assert isinstance(table, TablePolicy) and isinstance(pack, PackPolicy)
     assert isinstance(ranking_policy, RankingPolicy) and isinstance(folding, FoldingPolicy)
@@ -196,5 +202,6 @@ def _compile(profile: Profile) -> Rules:
         asking_refusal=tuple(area for area in areas if area.asks_refusal),
         units=UnitsFamily(stakes, seeing.see.multiple, seeing.see.basis != "caller_rate", session.bonus, denominator),
         house=house,
+        forced=forced,
     )
 

@@ -16,6 +16,9 @@ question (hook)           asked by the engine                    answered by
 ``rake``                  at the settlement of a pot won, when   :class:`~bragrules.rules.house.HousePolicy`
                           ``takes_rake`` (what the house takes
                           before the pot is paid out)
+``posts``                 once a deal is dealt: what each seat   :class:`~bragrules.rules.forced_bets.ForcedPolicy`
+                          posts before the betting (antes,       (``rules.forced``; None: every seat
+                          boots, blinds, a dealer's stake)       antes ``stakes.ante``)
 ========================  =====================================  ===================================
 
 The record they read is the deal itself, seen through :class:`Betting`
@@ -46,7 +49,7 @@ from typing import NamedTuple, Optional, Protocol, Sequence, Tuple
 
 from bragrules.core.rule_id import Rule
 
-__all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "Refusal", "first_broken", "legal_range"]
+__all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "Post", "Refusal", "first_broken", "legal_range"]
 
 
 class Bettor(Protocol):
@@ -91,6 +94,22 @@ class Refusal(NamedTuple):
 
     rule: Rule
     message: str
+
+
+class Post(NamedTuple):
+    """What one seat posts before the betting of a deal (the answer to ``posts``), in the profile's money.
+
+    ``what`` names it (``"ante"``, ``"boot"``, ``"blind"``, ``"small_blind"``, ``"big_blind"``,
+    ``"stake"``); ``live``: it counts as the poster's first bet, setting the level at the poster's
+    rate, and the player after the poster acts first; else it is dead money in the pot, as an ante
+    is. ``rule`` is the rule that sets it, which the audit cites for a posting a log gets wrong.
+    """
+
+    player: str
+    what: str
+    amount: Fraction
+    live: bool
+    rule: Rule
 
 
 class Bound(NamedTuple):

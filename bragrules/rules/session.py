@@ -15,8 +15,18 @@ from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional
 from pydantic import Field, model_validator
 
 from bragrules.core.rule_id import field_rule
-from bragrules.rules.area import NOT_NEGATIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
-from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.area import (
+    NOT_NEGATIVE,
+    POSITIVE,
+    Area,
+    AreaText,
+    FieldText,
+    Money,
+    Section,
+    _refuse_below,
+    choice,
+)
+from bragrules.rules.hooks import AreaPolicy, Refusal
 from bragrules.rules.words import count, money_text, sentence
 
 if TYPE_CHECKING:
@@ -25,6 +35,11 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------
 # The model
 # ---------------------------------------------------------------------------
+
+
+FLASH = "https://scribd.com/document/373977552/Flash"
+SHAK5 = "https://shak5.com/rules.html"
+FIKEWORKS = "http://poker.fikeworks.com/TourneyRules.htm"
 
 
 class SessionEnd(Area):
@@ -125,6 +140,31 @@ class Session(Area):
         "in with what they have and a side pot is formed; `must_fold`: must fold.",
     )
     bonus: Bonus = Field(default_factory=Bonus, description="Bonuses.")
+    buy_in_min: Optional[Annotated[Money, _refuse_below("above_zero", "buy_in_min must be positive"), POSITIVE]] = Field(
+        None,
+        description="Finite bankroll: the least a player may bring to the table, and buy again with (S21, "
+        f"{FLASH}: \"A player brings between a minimum and a maximum amount to the table\"). Each player "
+        "starts with `session.starting_stack` unless they buy in, before the first deal, for another amount "
+        "between `buy_in_min` and `buy_in_max`. `null`: `session.starting_stack` is the only buy-in.",
+    )
+    buy_in_max: Optional[Annotated[Money, _refuse_below("above_zero", "buy_in_max must be positive"), POSITIVE]] = Field(
+        None,
+        description="Finite bankroll: the most a player may bring to the table, buy again with, or top up "
+        "to. `null`: `session.starting_stack` is the most.",
+    )
+    rebuy: Literal["never", "when_out"] = Field(
+        "never",
+        description="Finite bankroll: whether a player who has lost every chip may buy in again, between "
+        f"deals, for an amount within the buy-in range (S22, {FLASH}: \"A player who runs out may buy in "
+        f"again if everyone agrees\"; {SHAK5}: \"only allowed when you are out of chips\"). `never`: a "
+        "player out of chips is out of the session; `when_out`: they may buy again, as often as they like.",
+    )
+    top_up: bool = Field(
+        False,
+        description="Finite bankroll: whether a player may add chips between deals, up to `buy_in_max` (or "
+        f"`session.starting_stack`) in all ({FIKEWORKS}: \"the option to buy-in back up to the original "
+        f"buy-in amount\"; {SHAK5}: \"No need to be out of chips for final add-on\").",
+    )
 
     @model_validator(mode="after")
     def _bankroll(self) -> "Session":
@@ -132,6 +172,12 @@ class Session(Area):
             raise ValueError("a finite bankroll needs a positive starting_stack")
         if self.end.kind == "one_player_left" and self.bankroll != "finite":
             raise ValueError("session end one_player_left needs a finite bankroll")
+        if self.bankroll == "finite":
+            low, high = self.buy_in_min, self.buy_in_max
+            if low is not None and low > self.starting_stack:
+                raise ValueError(f"buy_in_min ({low}) is above starting_stack ({self.starting_stack})")
+            if high is not None and high < self.starting_stack:
+                raise ValueError(f"buy_in_max ({high}) is below starting_stack ({self.starting_stack})")
         return self
 
 # ---------------------------------------------------------------------------
@@ -199,6 +245,11 @@ class EndPolicy:
 
 
 COVERING_RULE = field_rule("session.covering")
+BANKROLL_RULE = field_rule("session.bankroll")
+BUY_IN_MIN_RULE = field_rule("session.buy_in_min")
+BUY_IN_MAX_RULE = field_rule("session.buy_in_max")
+REBUY_RULE = field_rule("session.rebuy")
+TOP_UP_RULE = field_rule("session.top_up")
 STARTING_STACK_RULE = field_rule("session.starting_stack")
 END_RULE = field_rule("session.end")
 AT_LIMIT_RULE = field_rule("session.end.at_limit")
@@ -227,6 +278,56 @@ class SessionPolicy(AreaPolicy):
     """Bonuses earned when a hand is held (declared on looking), not only shown."""
     bonus_unlooked: bool
     """Bonuses earned by every bonus hand dealt, looked at or not, settled with the deal."""
+    buy_in_min: Optional[Fraction] = None
+    """The least a buy-in or a rebuy may be (``session.buy_in_min``; None: only the starting stack)."""
+    buy_in_max: Optional[Fraction] = None
+    """The most a buy-in or a rebuy may be, and a top-up may bring a stack to (None: the starting stack)."""
+    rebuys: bool = False
+    """``session.rebuy: when_out``: a player out of chips may buy again between deals."""
+    top_ups: bool = False
+    """``session.top_up``: a player may add chips between deals."""
+
+    @property
+    def buys(self) -> bool:
+        """Whether anybody may buy chips at this table other than the starting stack."""
+        return self.finite and (self.rebuys or self.top_ups or self.buy_in_min is not None
+                                or self.buy_in_max is not None)
+
+    def buy_refusal(self, kind: str, balance: Fraction, amount: Fraction) -> Optional[Refusal]:
+        """Why a buy of ``amount`` (``kind``: ``buy_in`` before the first deal, ``rebuy`` when out of chips,
+        ``top_up``) by a player holding ``balance`` is not allowed (None: it is).
+
+        >>> from bragrules.profile.models import Profile
+        >>> policy = SessionPolicy.compile(Profile.model_validate({"session": {"bankroll": "finite",
+        ...     "starting_stack": 50, "buy_in_min": 20, "buy_in_max": 100, "rebuy": "when_out"}}))
+        >>> policy.buy_refusal("rebuy", Fraction(0), Fraction(30)) is None
+        True
+        >>> policy.buy_refusal("rebuy", Fraction(0), Fraction(10)).message
+        'a buy is at least 20, not 10'
+        >>> policy.buy_refusal("top_up", Fraction(5), Fraction(10)).rule
+        'session.top_up'
+        """
+        if not self.finite:
+            return Refusal(BANKROLL_RULE, "players keep accounts here, not chips: nobody buys chips")
+        low = self.buy_in_min if self.buy_in_min is not None else self.starting_stack
+        high = self.buy_in_max if self.buy_in_max is not None else self.starting_stack
+        if amount <= 0:
+            return Refusal(BUY_IN_MIN_RULE, f"a buy must be positive, not {money_text(amount)}")
+        if kind == "top_up":
+            if not self.top_ups:
+                return Refusal(TOP_UP_RULE, "no top-ups at this table: chips are bought only "
+                               + ("when a player is out of them" if self.rebuys else "to start"))
+            if balance + amount > high:
+                return Refusal(BUY_IN_MAX_RULE, f"a top-up brings a stack to {money_text(high)} at most: from "
+                               f"{money_text(balance)}, at most {money_text(high - balance)}, not {money_text(amount)}")
+            return None
+        if kind == "rebuy" and not self.rebuys:
+            return Refusal(REBUY_RULE, "no rebuys at this table: a player out of chips is out of the session")
+        if amount < low:
+            return Refusal(BUY_IN_MIN_RULE, f"a buy is at least {money_text(low)}, not {money_text(amount)}")
+        if amount > high:
+            return Refusal(BUY_IN_MAX_RULE, f"a buy is at most {money_text(high)}, not {money_text(amount)}")
+        return None
 
     @classmethod
     def compile(cls, p: "Profile") -> "SessionPolicy":
@@ -239,6 +340,8 @@ class SessionPolicy(AreaPolicy):
             EndPolicy(end.kind, end.count, end.minutes, abandons=end.kind == "time" and end.at_limit == "abandon"),
             finite, session.starting_stack if finite else Fraction(0), session.covering == "side_pot", bonus,
             any(bonus.values()), dealt and session.bonus.needs_look, dealt and not session.bonus.needs_look,
+            session.buy_in_min if finite else None, session.buy_in_max if finite else None,
+            finite and session.rebuy == "when_out", finite and session.top_up,
         )
 
 
@@ -364,6 +467,40 @@ def _bonus_in_play(p: "Profile") -> bool:
     return p.format.betting or p.format.lives is None
 
 
+def buy_in_min(p: "Profile") -> str:
+    low = p.session.buy_in_min
+    if low is None:
+        return "every player brings the starting stack"
+    return f"a player brings, or buys again with, at least {money_text(low)}"
+
+
+def buy_in_max(p: "Profile") -> str:
+    high = p.session.buy_in_max
+    if high is None:
+        return "nobody brings more than the starting stack"
+    return f"a player brings, buys again with or tops up to at most {money_text(high)}"
+
+
+REBUY_TEXT = {
+    "never": "a player who loses every chip is out of the session",
+    "when_out": "a player who loses every chip may buy in again between deals, within the buy-in range",
+}
+TOP_UP_TEXT = {
+    True: "a player may add chips between deals, up to the most a player may bring",
+    False: "nobody adds chips during the session",
+}
+
+
+def buy_range(p: "Profile") -> str:
+    """The buy-in range in words, for the rulebook: what a player may bring, buy again with, top up to."""
+    session = p.session
+    low = session.buy_in_min if session.buy_in_min is not None else session.starting_stack
+    high = session.buy_in_max if session.buy_in_max is not None else session.starting_stack
+    if low == high:
+        return f"every buy is {money_text(low)}"
+    return f"a player brings between {money_text(low)} and {money_text(high)} (the starting stack unless they say)"
+
+
 COVERING = choice(
     "session.covering",
     lambda p: p.session.covering,
@@ -428,6 +565,10 @@ def session_section(p: "Profile") -> Optional[Section]:
         items.append(sentence(bankroll(p)))
         if session.bankroll == "finite":
             items.append(sentence(COVERING.sentence(p)))
+            if SessionPolicy.compile(p).buys:
+                items += [sentence(buy_range(p)), sentence(REBUY_TEXT[session.rebuy]),
+                          sentence(TOP_UP_TEXT[session.top_up])]
+                items.append("A player's net is what they hold less everything they bought.")
             items.append("The player with the most chips at the end wins.")
         else:
             items.append("The player with the highest net balance at the end wins; exact ties share the win.")
@@ -469,6 +610,20 @@ TEXT = AreaText(
                   {"0": "000, 002", "*": "003's bonus variant"}, in_play=_bonus_in_play),
         BONUS_WHEN,
         NEEDS_LOOK,
+        FieldText("session.buy_in_min", lambda p: p.session.buy_in_min, buy_in_min,
+                  {"null": "000, 003 (one starting stack)", "*": "house rule: S21, scribd.com (Flash)"},
+                  in_play=_finite, later=True),
+        FieldText("session.buy_in_max", lambda p: p.session.buy_in_max, buy_in_max,
+                  {"null": "000, 003 (one starting stack)", "*": "house rule: S21, scribd.com (Flash)"},
+                  in_play=_finite, later=True),
+        FieldText("session.rebuy", lambda p: p.session.rebuy, lambda p: REBUY_TEXT[p.session.rebuy],
+                  {"never": "000 (until one player has all the chips)",
+                   "when_out": "house rule: S22, scribd.com (Flash); shak5.com (rules)"},
+                  in_play=_finite, choices=dict(REBUY_TEXT), later=True),
+        FieldText("session.top_up", lambda p: p.session.top_up, lambda p: TOP_UP_TEXT[p.session.top_up],
+                  {"false": "000 (until one player has all the chips)",
+                   "true": "house rule: poker.fikeworks.com (tourney rules); shak5.com (rules)"},
+                  in_play=_finite, choices=dict(TOP_UP_TEXT), later=True),
     ),
     sections=((80, session_section),),
 )

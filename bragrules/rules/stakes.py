@@ -26,6 +26,8 @@ from bragrules.rules.area import (
     choice,
 )
 from bragrules.rules.fixed import AT_LEAST_LEVEL
+from bragrules.rules.forced_bets import FIELDS as FORCED_FIELDS
+from bragrules.rules.forced_bets import ForcedBets, forced_section
 from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound
 from bragrules.rules.raise_cap import RaisePolicy
 from bragrules.rules.words import money_text, sentence, share_of
@@ -155,6 +157,8 @@ class Stakes(Area):
         "single bet may exceed a set amount\"). A whole multiple of `stakes.level_step`, at least "
         "`stakes.opening_min`. `null`: no highest stake.",
     )
+
+    forced: ForcedBets = Field(default_factory=ForcedBets, description="Forced bets by position and a rising ante.")
 
     @model_validator(mode="before")
     @classmethod
@@ -598,6 +602,7 @@ TEXT = AreaText(
         FieldText("stakes.max_stake", lambda p: p.stakes.max_stake, max_stake,
                   {"null": "000, 002, 003", "*": "house rule: Teen Patti's chaal limit, a pub's maximum bet"},
                   in_play=betting, later=True),
+        *FORCED_FIELDS,
     ),
-    sections=((30, stakes_section),),
+    sections=((30, stakes_section), (31, forced_section)),
 )

@@ -59,6 +59,15 @@ class Table(Area):
         True,
         description="Whether the pack is cut, by the player on the dealer's right, after each shuffle.",
     )
+    sitting_out: Literal["not_allowed", "free", "post_missed"] = Field(
+        "not_allowed",
+        description="Whether a player may sit out deals and come back (S24, https://wikisum.wiki/wiki/Teen_Patti: "
+        "\"A player who is temporarily away from his seat (e.g. for drinks or a restroom/bathroom break) and "
+        "misses antes is also required to post to re-enter the game\"). `not_allowed`: everyone still in is "
+        "dealt every deal; `free`: between deals a player may sit out (dealt no cards, dealing no deal, "
+        "paying nothing) and sit in again; `post_missed`: as `free`, but a player coming back posts every "
+        "ante they missed while away, dead money in the pot of their first deal back.",
+    )
 
     @model_validator(mode="after")
     def _range(self) -> "Table":
@@ -85,10 +94,7 @@ def rotation_step(p: "Profile") -> int:
 
 MIN_PLAYERS_RULE = field_rule("table.min_players")
 MAX_PLAYERS_RULE = field_rule("table.max_players")
-
-
-MIN_PLAYERS_RULE = field_rule("table.min_players")
-MAX_PLAYERS_RULE = field_rule("table.max_players")
+SITTING_OUT_RULE = field_rule("table.sitting_out")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,12 +112,14 @@ class TablePolicy(AreaPolicy):
     first_dealer_random: bool
     deal_singly: bool
     cut: bool
+    sitting_out: str = "not_allowed"
+    """``table.sitting_out``: ``not_allowed``, ``free`` or ``post_missed``."""
 
     @classmethod
     def compile(cls, p: "Profile") -> "TablePolicy":
         table = p.table
         return cls(table.min_players, table.max_players, rotation_step(p), table.first_dealer == "random",
-                   table.deal == "singly", table.cut)
+                   table.deal == "singly", table.cut, table.sitting_out)
 
 
 
@@ -180,6 +188,19 @@ CUT = choice(
 )
 
 
+SITTING_OUT_TEXT = {
+    "not_allowed": "nobody sits out: everyone still in is dealt every deal",
+    "free": "a player may sit out deals between deals, and sit in again without paying",
+    "post_missed": "a player may sit out deals, and coming back posts every ante missed while away",
+}
+SITTING_OUT = FieldText(
+    "table.sitting_out", lambda p: p.table.sitting_out, lambda p: SITTING_OUT_TEXT[p.table.sitting_out],
+    {"not_allowed": "000, 002, 003 (they say nothing of sitting out)", "free": "house rule",
+     "post_missed": "S24: wikisum.wiki (Teen Patti): \"misses antes is also required to post to re-enter\""},
+    choices=dict(SITTING_OUT_TEXT), later=True,
+)
+
+
 # ---------------------------------------------------------------------------
 # The rulebook: the pack and the deal
 # ---------------------------------------------------------------------------
@@ -206,6 +227,8 @@ def deal_section(p: "Profile") -> Optional[Section]:
     if p.session.bankroll == "finite" or lives:
         out.append("A player who is out (no chips" + (" or no lives" if lives else "")
                    + " left) neither deals nor plays: the deal passes to the next player still in.")
+    if p.table.sitting_out != "not_allowed":
+        out.append(sentence(SITTING_OUT.sentence(p)))
     sec.para(sentence(FIRST_DEALER.sentence(p)), sentence(ROTATION.sentence(p)), *out)
     sec.para(*shuffle)
     dealt = [sentence(deal(p)), sentence(fmt.cards_dealt(p))]
@@ -238,6 +261,7 @@ TEXT = AreaText(
         ROTATION,
         FieldText("table.deal", lambda p: p.table.deal, deal, {"singly": "000, 002, 003", "in_batches": "house rule"}),
         CUT,
+        SITTING_OUT,
     ),
     sections=((10, deal_section),),
 )

@@ -337,6 +337,8 @@ def _handle(service: TableService, raw: str, token: Optional[str], host: Optiona
             service.act(token, message)
         elif kind == "cards":
             service.enter_cards(token, message, host)
+        elif kind == "buy":
+            service.buy(token, message)
         elif kind == "dispute":
             ruling = service.dispute(token, message.get("text"), host)
             return {"type": "ruling", "ruling": ruling.to_json()}

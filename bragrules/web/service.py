@@ -370,6 +370,11 @@ class TableService(TablePlay):
             out["hands"] = table.hands
             out["dealer"] = session.dealer
             out["carried"] = optional_money(session.state.carried)
+            if you is not None and session.rules.session.buys:  # what this seat may buy, with its exact amounts
+                out["buys"] = [{"kind": kind, "least": optional_money(least), "most": optional_money(most)}
+                               for kind, least, most in session.buy_options(you, waiting=True)]
+                if you in self.buys_waiting:
+                    out["buy_waiting"] = optional_money(self.buys_waiting[you])
             if self.phase == "over":
                 out["winners"] = session.winners()
             deal = session.current

@@ -118,6 +118,63 @@ class TablePlay(TableState):
             action = self._read_action(name, message)
             self._apply(action)
 
+    def buy(self, token: Any, message: Any) -> None:
+        """Buy chips, as the token's seat: ``{"amount": "20"}`` (``session.rebuy``, ``session.top_up``, the
+        buy-in range). Made at once between deals; during a deal, held and made as soon as it is over (the
+        profile's limits asked again then). A buy the profile does not allow is refused and changes nothing."""
+        with self.lock, self._writing():
+            name = self.seat_of(token)
+            table = self.table
+            if table is None:
+                raise Refusal("the game has not started", 409)
+            session = table.session
+            options = session.buy_options(name, waiting=True)
+            if not options:
+                raise Refusal(f"{name} may buy no chips now under this profile", 409)
+            kind, least, most = options[0]
+            raw = message.get("amount") if isinstance(message, dict) else None
+            try:
+                amount = parse_money(str(raw))
+            except (BragError, ValueError):
+                raise Refusal(f"a buy names its amount, from {pretty_money(least)} to {pretty_money(most)}") from None
+            if not least <= amount <= most:
+                rule = "session.buy_in_min" if amount < least else "session.buy_in_max"
+                raise Refusal(f"a {kind.replace('_', '-')} is from {pretty_money(least)} to {pretty_money(most)}, "
+                              f"not {pretty_money(amount)}", 409, rule=rule)
+            if session.current is not None and not session.current.is_over:
+                self.buys_waiting[name] = amount
+                self._note(f"{name} will buy {pretty_money(amount)} once this deal is over")
+            else:
+                self._buy_now(name, amount)
+            self._changed()
+
+    def _buy_now(self, name: str, amount: Fraction) -> None:
+        table = self.table
+        assert table is not None
+        try:
+            kind = table.session.buy(name, amount)
+        except RuleViolation as exc:
+            self._note(f"{name}'s buy of {pretty_money(amount)} is refused: {exc.message} ({exc.rule})")
+            return
+        words = {"buy_in": "brings", "rebuy": "buys in again for", "top_up": "tops up by"}[kind]
+        self._note(f"{name} {words} {pretty_money(amount)}")
+
+    def _buy_between_deals(self) -> None:
+        """Before a deal: the buys people asked for during the last one, and a bot out of chips buying again
+        for the starting stack where the profile lets it."""
+        table = self.table
+        assert table is not None
+        session = table.session
+        if not session.rules.session.buys:
+            return
+        waiting, self.buys_waiting = self.buys_waiting, {}
+        for name, amount in waiting.items():
+            self._buy_now(name, amount)
+        for name in table.bots:
+            for kind, least, most in session.buy_options(name):
+                if kind == "rebuy":
+                    self._buy_now(name, min(max(session.rules.session.starting_stack, least), most))
+
     def enter_cards(self, token: Any, message: Any, host_token: Any = None) -> None:
         """Keep mode: the cards a player shows at a see or a showdown, ``{"player": "Ann", "cards":
         "Kc Kd 4c", "turn": 17}``, entered by that player or by the host.
@@ -247,6 +304,7 @@ class TablePlay(TableState):
                 self._finish(deal)
                 continue
             if deal is None:
+                self._buy_between_deals()
                 if table.finished or not any(not p.is_bot for p in self.places.values()):
                     self._end()
                     return

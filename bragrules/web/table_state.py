@@ -15,6 +15,7 @@ import secrets
 import threading
 import time
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
 
@@ -186,6 +187,7 @@ class TableState:
         self.table: Optional[Table] = None
         self.phase = "lobby"  # then "play", then "over"
         self.turn = 0  # counts every change of whose turn it is: an action names the turn it answers
+        self.buys_waiting: Dict[str, Fraction] = {}  # chips a person asked to buy, bought once the deal in progress is over
         self.version = 0  # counts every change anyone can see
         self.feed: List[str] = []
         self.last: Optional[Dict[str, Any]] = None

@@ -14,6 +14,7 @@ from bragrules.core.text import source_in_words
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
 from bragrules.profile.models import Profile
+from bragrules.rules.forced_bets import posts_text
 
 
 def optional_money(value: Optional[Fraction]) -> Any:
@@ -51,6 +52,8 @@ def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
         data["swap_cards"] = True
     if deal.rules.profile.seeing.concede_unseen and any(o.kind == "concede" for o in legal):
         data["shown_beats"] = view.shown_beats()
+    if view.posts:
+        data["posts_text"] = posts_text(view.posts)
     data["two_hands"] = view.two_hands
     data["inspected"] = view.inspected
     data["inspected_hand"] = None if view.inspected_hand is None else [str(c) for c in view.inspected_hand]
@@ -77,6 +80,8 @@ def public_view(deal: Deal) -> Dict[str, Any]:
     data.pop("wild", None)  # the wild cards of the first seat's hand are that seat's alone
     data["legal"] = []
     data["shown_names"] = shown_names(deal, deal.view(deal.order[0]).shown())
+    if deal.posted:
+        data["posts_text"] = posts_text(deal.posted)
     return data
 
 

@@ -108,6 +108,7 @@
   }
   function drawTable(s, view) {
     $("pot").textContent = view ? "Pot " + money(view.pot) + (view.level !== null ? " · level " + money(view.level) : " · no bet yet") : "";
+    $("posts").textContent = view && view.posts_text ? "Before the betting: " + view.posts_text + "." : "";  // stakes.forced
     const centre = $("centre"); centre.replaceChildren();
     if (view) view.centre.forEach((c) => {
       const node = card(c, false, "button");
@@ -142,6 +143,23 @@
     const mine = picked.find((p) => p[0] === "hand"), centre = picked.find((p) => p[0] === "centre");
     if (mine && centre) act("swap", { cards: [mine[1], centre[1]] }); else draw();
   }
+  function drawBuys(s, actions) {  // session.rebuy, session.top_up, the buy-in range: with the exact amounts
+    const words = { buy_in: "Bring", rebuy: "Buy in again", top_up: "Top up" };
+    (s.buys || []).forEach((b) => {
+      const input = document.createElement("input");
+      input.type = "number"; input.min = b.least; input.max = b.most; input.value = b.least; input.step = "any";
+      input.setAttribute("aria-label", "amount to buy");
+      const button = document.createElement("button");
+      button.textContent = words[b.kind] + " (" + money(b.least) + " to " + money(b.most) + ")";
+      button.onclick = () => send({ type: "buy", amount: input.value });
+      actions.appendChild(input); actions.appendChild(button);
+    });
+    if (s.buy_waiting !== undefined) {
+      const note = document.createElement("p");
+      note.textContent = "You buy " + money(s.buy_waiting) + " once this deal is over.";
+      actions.appendChild(note);
+    }
+  }
   function drawMine(s, view) {
     const two = view && view.player && (view.seats[view.player] || {}).hands === 2;
     const other = view && view.inspected === "old" ? "new" : "old";
@@ -154,6 +172,7 @@
     $("you").textContent = s.you ? "You are " + s.you + (view && view.hand === null && view.player ? blind : "") : "Watching";
     let hand = $("hand"); hand.replaceChildren();
     const actions = $("actions"); actions.replaceChildren();
+    drawBuys(s, actions);
     if (!view || !view.player) return;
     const shownHand = view.inspected_hand || view.hand;
     const backs = (count) => { for (let i = 0; i < count; i++) hand.appendChild(card(null)); };
