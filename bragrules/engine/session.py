@@ -32,8 +32,8 @@ from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO, add_money
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, returned_stakes
-from bragrules.engine.wild_cards import back_to_pack, cards_from_pack, deal_hands
 from bragrules.engine.forced import posts_record
+from bragrules.engine.wild_cards import back_to_pack, cards_from_pack, deal_hands
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, PLAYERS
 from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
