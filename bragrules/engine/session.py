@@ -79,6 +79,7 @@ class SessionState:
     deals: int = 0
     resolved: int = 0
     last_won_by_prial: bool = False
+    last_showdown: bool = False  # the last deal played ended at a showdown (pack.shuffle: after_showdown)
     dealt: int = 0
     redeal: bool = False
     rounds: int = 0
@@ -229,7 +230,7 @@ class Session:
     def shuffle_due(self) -> bool:
         """Whether the pack is shuffled before the next deal (the first, a redeal, or as the profile says)."""
         s = self.state
-        return self.rules.pack.shuffle.shuffle_before(s.dealt == 0, s.last_won_by_prial, s.redeal)
+        return self.rules.pack.shuffle.shuffle_before(s.dealt == 0, s.last_won_by_prial, s.redeal, s.last_showdown)
 
     @property
     def is_over(self) -> bool:
@@ -359,6 +360,7 @@ class Session:
             s.resolved += 1
         s.carried = result.carried_out
         s.last_won_by_prial = result.won_by_prial
+        s.last_showdown = result.showdown
         s.finished_ms = finished_ms
         self.pass_deal()
 

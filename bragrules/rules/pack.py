@@ -29,12 +29,14 @@ class Pack(Area):
     """The pack and when it is shuffled."""
 
     jokers: int = Field(0, ge=0, le=2, description="Jokers added to the 52-card pack. Jokers must be wild (`ranking.wild.jokers: true`).")
-    shuffle: Literal["every_deal", "after_prial_showdown", "first_deal_only"] = Field(
+    shuffle: Literal["every_deal", "after_prial_showdown", "after_showdown", "first_deal_only"] = Field(
         "every_deal",
         description="When the pack is shuffled. `every_deal`: before every deal; `after_prial_showdown`: "
-        "before the first deal, then only after a showdown won by a prial; `first_deal_only`: "
-        "only before the first deal. Between shuffles, folded and completed hands go under the "
-        "pack in the order they are collected; retained blind hands stay out.",
+        "before the first deal, then only after a showdown won by a prial; `after_showdown`: before the "
+        "first deal, then only after a deal whose hands were seen, at any showdown (\"The cards are "
+        "shuffled only if the last hand was seen\", critictiopresabces.netlify.app/13-card-brag); "
+        "`first_deal_only`: only before the first deal. Between shuffles, folded and completed hands go "
+        "under the pack in the order they are collected; retained blind hands stay out.",
     )
 
 # ---------------------------------------------------------------------------
@@ -49,22 +51,30 @@ class ShufflePolicy:
     Before the first deal always; before a redeal always (the hands are
     gathered and shuffled again); otherwise as the profile says: every deal
     (000), after a showdown won by a prial (002: "Shuffle before the first
-    deal, then only after a showdown won by a prial"), or never again.
+    deal, then only after a showdown won by a prial"), after any showdown
+    ("The cards are shuffled only if the last hand was seen"), or never again.
 
     >>> policy = ShufflePolicy("after_prial_showdown")
     >>> policy.shuffle_before(False, False), policy.shuffle_before(False, True)
     (False, True)
     >>> ShufflePolicy("first_deal_only").shuffle_before(False, False, redeal=True)
     True
+    >>> seen = ShufflePolicy("after_showdown")
+    >>> seen.shuffle_before(False, False, last_showdown=True), seen.shuffle_before(False, False)
+    (True, False)
     """
 
     kind: str
 
-    def shuffle_before(self, first_deal: bool, last_won_by_prial_showdown: bool, redeal: bool = False) -> bool:
+    def shuffle_before(self, first_deal: bool, last_won_by_prial_showdown: bool, redeal: bool = False,
+                       last_showdown: bool = False) -> bool:
+        """``last_showdown``: the deal before ended at a showdown (its hands were seen)."""
         if first_deal or redeal or self.kind == "every_deal":
             return True
         if self.kind == "after_prial_showdown":
             return last_won_by_prial_showdown
+        if self.kind == "after_showdown":
+            return last_showdown
         return False
 
 
@@ -113,9 +123,12 @@ SHUFFLE = choice(
         "every_deal": "the pack is shuffled before every deal",
         "after_prial_showdown": "the pack is shuffled before the first deal, then only after a "
         "showdown won by a prial",
+        "after_showdown": "the pack is shuffled before the first deal, then only after a deal whose "
+        "hands were seen (any showdown)",
         "first_deal_only": "the pack is shuffled only before the first deal",
     },
-    {"every_deal": "000", "after_prial_showdown": "002", "first_deal_only": "house rule"},
+    {"every_deal": "000", "after_prial_showdown": "002",
+     "after_showdown": "13-card Brag (critictiopresabces.netlify.app/13-card-brag)", "first_deal_only": "house rule"},
 )
 
 TEXT = AreaText(
