@@ -468,6 +468,8 @@ class Deal:
     def _player_of(self, action: Action) -> PlayerState:
         """The acting player's state, once the deal is open to an action and the action is well formed."""
         if self.result is not None and not (action.kind in ("show", "concede") and self.see_pair is not None):
+            if action.kind in ("retain", "release"):  # a second retention: the retention rule it breaks
+                raise retention.retained_again(self, action)
             raise RuleViolation(DEAL_OVER, "the deal is over")  # a show after a see is its record
         if self.needed:
             raise RuleViolation(HISTORY_CARDS, f"the cards shown by {self.needed[0]} are to be entered first")
