@@ -66,7 +66,7 @@ def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult) 
     """Compare a deal's written result with the replayed one, part by part (rule ``history.result``;
     wrong winners of hands compared, the rule that decided who won)."""
     def bad(part: str, message: str) -> None:
-        rule = HISTORY_RESULT
+        rule: str = HISTORY_RESULT
         if part == "winners" and result.outcome in WON and (claim.outcome is None or claim.outcome in WON):
             rule = winner_rule(result)
         record(n, None, claim.line_of(part), rule, message)
