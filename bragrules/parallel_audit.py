@@ -69,7 +69,8 @@ Block = Tuple[int, int, int]  # (first byte, end byte, number of its first line)
 def chainable(rules: Rules) -> bool:
     """Whether a deal depends on the deals before it only through what its ``deal`` line records."""
     return (not rules.session.finite and rules.format.lives is None and rules.pack.shuffle.kind == "every_deal"
-            and rules.session.end.kind == "never")
+            and rules.session.end.kind == "never"
+            and not rules.disputes.sends_out)  # who was put out carries from deal to deal
 
 
 def split_blocks(path: str, block_bytes: int = BLOCK_BYTES) -> List[Block]:

@@ -365,7 +365,8 @@ def _check_step(deal: Deal, findings: Findings, arbitrate_every: bool) -> None:
 
 DISPUTES = 0.1
 """The chance, at each step, of one of 000's fine points out of turn: a deliberate look at another
-player's cards, an accidental exposure, the redeal an exposed player may demand."""
+player's cards, an accidental exposure, the redeal an exposed player may demand; a deal declared
+void, a player's own cards shown on purpose."""
 
 
 def _dispute(session: Session, deal: Deal, rng: random.Random, findings: Findings) -> None:
@@ -373,9 +374,9 @@ def _dispute(session: Session, deal: Deal, rng: random.Random, findings: Finding
     else refused naming a known rule and changing nothing."""
     player = rng.choice(deal.order)
     other = rng.choice([p for p in deal.order if p != player])
-    kind = rng.choice(["peek", "expose", "expose", "redeal"])
-    action = Action(player, kind, target=None if kind == "redeal" or (kind == "expose" and rng.random() < 0.5)
-                    else other)
+    kind = rng.choice(["peek", "expose", "expose", "redeal", "peek", "expose", "expose", "redeal", "void", "flash"])
+    untargeted = kind in ("redeal", "void", "flash") or (kind == "expose" and rng.random() < 0.5)
+    action = Action(player, kind, target=None if untargeted else other)
     before = observe(deal)
     try:
         session.act(action)

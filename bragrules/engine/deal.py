@@ -69,7 +69,7 @@ class Deal:
         "rules", "key", "order", "origin", "comparer", "carried_in", "units", "pot_u", "level_u", "raises_made",
         "events", "actions", "result", "winner_hint", "wait_for_cards", "needed", "then", "entered",
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
-        "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "bonus_paid", "arranging",
+        "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid", "arranging",
         "players", "seats", "turn", "bounds_memo",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
@@ -135,6 +135,7 @@ class Deal:
         self.retaining: Optional[str] = None  # a blind survivor deciding whether to retain the hand
         self.declared: List[str] = []  # bonus hands declared (session.bonus.when: dealt)
         self.redeal_from: Dict[str, int] = {}  # exposed players who may demand a redeal: since which action
+        self.sent_out: List[str] = []  # put out of the session by a penalty (disputes.self_exposure: out)
         self.bonus_paid = rules.session.bonus_paid  # a prial or running flush earns something
         # no betting and several hands: everyone arranges in turn, then all show (fixed for the deal)
         self.arranging = not rules.format.betting and rules.format.hands > 1

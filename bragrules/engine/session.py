@@ -85,6 +85,7 @@ class SessionState:
     rounds: int = 0
     round_dealers: List[str] = field(default_factory=list)
     abandoned: bool = False  # the time limit stopped play in the middle of the last deal: the session is over
+    sent_out: List[str] = field(default_factory=list)  # out of the session by a penalty (disputes.self_exposure: out)
     # when, not what: sessions that played the same deals are equal whatever their clocks said
     finished_ms: Optional[int] = field(default=None, compare=False)
 
@@ -151,7 +152,7 @@ class Session:
             first = 0
         self.state = SessionState(dealer_index=first)
         # no bankroll and no lives: nobody is ever put out, so every seat is dealt in every deal
-        self._everyone_stays = not rules.session.finite and rules.format.lives is None
+        self._everyone_stays = not rules.session.finite and rules.format.lives is None and not rules.disputes.sends_out
         start = rules.session.starting_stack if rules.session.finite else ZERO
         self.balances: Dict[str, Fraction] = {p: Fraction(start) for p in self.players}
         self.lives: Dict[str, int] = {p: rules.format.lives or 0 for p in self.players}
@@ -196,11 +197,12 @@ class Session:
         """Players still in the session (with chips when the bankroll is finite)."""
         if self._everyone_stays:
             return list(self.players)
+        out = self.state.sent_out
         if self.rules.format.lives is not None:
-            return [p for p in self.players if self.lives[p] > 0]
+            return [p for p in self.players if self.lives[p] > 0 and p not in out]
         if self.rules.session.finite:
-            return [p for p in self.players if self.balances[p] > 0]
-        return list(self.players)
+            return [p for p in self.players if self.balances[p] > 0 and p not in out]
+        return [p for p in self.players if p not in out]
 
     def in_rotation(self) -> List[str]:
         """Players still in, in seat order: with lives or chips left, and chips enough to ante
@@ -348,6 +350,8 @@ class Session:
             s.finished_ms = finished_ms
             self.pass_deal()
             return
+        if result.sent_out:
+            s.sent_out.extend(p for p in result.sent_out if p not in s.sent_out)
         balances = self.balances
         for p, amount in result.net.items():
             if amount is not ZERO:  # a zero net (the shared zero, as a deal's nets are made) adds nothing

@@ -346,6 +346,7 @@ def finish(
         conceded=list(conceded or []),
         decided_by=decided_by,
         ending=ending,
+        sent_out=tuple(deal.sent_out) if deal.sent_out else (),
     )
     shown = tuple({p: players[p].hand for p in exposure}.items()) if exposure else ()
     deal.events.append(Result(pot, outcome, tuple(winners), reason, shown,

@@ -142,6 +142,7 @@ class DealResult(NamedTuple):
     conceded: List[str]  # conceded at a see without showing: cards stay unknown
     decided_by: List[str]  # the profile fields that decided this ending
     ending: Optional[Ending]  # what happened: the kind of ending, the see, a tie (always set by a deal)
+    sent_out: Tuple[str, ...] = ()  # put out of the session by a penalty in this deal (disputes.self_exposure)
 
 
 def returned_stakes(result: DealResult) -> Fraction:

@@ -27,7 +27,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import Tuple
+from typing import Optional, Tuple
 
 from bragrules.engine.showdown import Comparer  # the engine's comparer and units, built once per profile
 from bragrules.engine.units import UnitsFamily
@@ -106,14 +106,15 @@ def money_denominator(rules: Rules) -> int:
     >>> money_denominator(compile_rules(Profile()))
     2
     """
-    return _denominator(rules.stakes, rules.seeing, rules.session)
+    return _denominator(rules.stakes, rules.seeing, rules.session, rules.disputes.self_exposure_fine)
 
 
-def _denominator(stakes: StakesPolicy, seeing: SeeingPolicy, session: SessionPolicy) -> int:
+def _denominator(stakes: StakesPolicy, seeing: SeeingPolicy, session: SessionPolicy,
+                 fine: Optional[Fraction] = None) -> int:
     multiple = seeing.see.multiple
     step, rate = stakes.level_step, stakes.blind_rate
     amounts = [*stakes.money_amounts(), step * multiple, step * rate * multiple, session.starting_stack,
-               *session.bonus.values()]
+               *session.bonus.values(), *((fine,) if fine is not None else ())]
     return lcm(*(Fraction(a).denominator for a in amounts))
 
 
@@ -170,11 +171,11 @@ def _compile(profile: Profile) -> Rules:
         seeing, FoldingPolicy.compile(profile), BlindPolicy.compile(profile), session,
         DisputesPolicy.compile(profile), fmt,
     )
-    denominator = _denominator(stakes, seeing, session)
     table, pack, ranking_policy, _, _, folding, blind, _, disputes, _ = areas
     assert isinstance(table, TablePolicy) and isinstance(pack, PackPolicy)
     assert isinstance(ranking_policy, RankingPolicy) and isinstance(folding, FoldingPolicy)
     assert isinstance(blind, BlindPolicy) and isinstance(disputes, DisputesPolicy)
+    denominator = _denominator(stakes, seeing, session, disputes.self_exposure_fine)
     return Rules(
         profile=profile, table=table, pack=pack, ranking=ranking_policy, stakes=stakes, seeing=seeing,
         folding=folding, blind=blind, session=session, disputes=disputes, format=fmt,
