@@ -20,7 +20,7 @@ import pytest
 
 from bragrules.audit import audit
 from bragrules.core.errors import RuleViolation
-from bragrules.engine.events import Flash, Fold
+from bragrules.engine.events import Flash
 from bragrules.engine.session import Session, random_chooser
 from bragrules.explainers.explain import explain
 from bragrules.history import LogWriter, parse_sheet
@@ -44,8 +44,7 @@ def test_out_folds_the_player_and_puts_them_out_of_the_session() -> None:
     session.act(f"{a} bet 1")
     session.act(f"{c} flashes")  # out of turn: B is to act
     assert deal.players[c].folded and deal.to_act == b
-    flash, fold = deal.events[-2:]
-    assert flash == Flash(c, "out", Fraction(0)) and fold == Fold(c)
+    assert deal.events[-1] == Flash(c, "out", Fraction(0))  # the penalty is the record of the fold
     while not deal.is_over:
         session.act(deal.legal_actions()[-1].action())
     result = session.finish_deal()
