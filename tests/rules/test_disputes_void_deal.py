@@ -114,3 +114,51 @@ def test_the_words() -> None:
     profile = Profile.model_validate({"disputes": {"void_deal": True}})
     assert explain("disputes.void_deal", True, profile).startswith("a deal may be declared void for any cause")
     assert "declared void for any cause, such as a malfunction" in render_text(build_rulebook(profile))
+
+
+def test_the_web_table_offers_the_host_a_void_deal_and_only_the_host_confirms_it(tmp_path: Path) -> None:
+    """At the web table the host declares the deal void (a dispute in the dealer's name, ruled as
+    arbitrate rules it); a seat cannot confirm it, the host does, and the log audits clean."""
+    from bragrules.profile import load_profile_text
+    from bragrules.web.service import Refusal, TableService
+
+    profile = load_profile_text("extends: standard\nname: voidable\ndisputes: {void_deal: true}\n")
+    service = TableService(profile, "voidable", seats=3, bots=[], seed=11, hands=3,
+                           log_path=tmp_path / "table.jsonl", turn_timeout=3600)
+    tokens = {name: service.join(name) for name in ["Ann", "Bob", "Cat"]}
+    seat_state = service.state(tokens["Ann"])
+    assert "void" not in seat_state  # a seat is not offered it
+    offered = service.state(None, service.host_token)["void"]
+    assert offered["dispute"].endswith(" void")
+    ruling = service.dispute(None, offered["dispute"], service.host_token)
+    assert ruling.allowed is True and ruling.pending is not None and ruling.pending.kind == "void"
+    dealer = ruling.pending.player
+    with pytest.raises(Refusal, match="only the host may confirm"):
+        service.accept_ruling(tokens[dealer], ruling.number)
+    service.accept_ruling(None, ruling.number, service.host_token)
+    table = service.table
+    assert table is not None and table.session.state.dealt == 1 and table.session.state.deals == 0
+    assert all(v == 0 for v in table.session.balances.values())
+    service.close()
+    assert audit(tmp_path / "table.jsonl").ok
+    plain = TableService(load_profile_text("extends: standard\nname: plain\n"), "plain", seats=3, bots=[], seed=11,
+                         hands=3, log_path=None, turn_timeout=3600)
+    for name in ["Ann", "Bob", "Cat"]:
+        plain.join(name)
+    assert "void" not in plain.state(None, plain.host_token)
+
+
+def test_play_offers_the_void_deal_in_its_menu(tmp_path: Path) -> None:
+    """At ``play`` the person at the keyboard is the host: the menu offers the void deal, and the
+    log it writes audits clean, the void deal returned."""
+    from ..test_play_cli import play as play_cli
+
+    profile = tmp_path / "voidable.yaml"
+    profile.write_text("extends: standard\nname: voidable\ndisputes: {void_deal: true}\n", encoding="utf-8")
+    log = tmp_path / "void.jsonl"
+    done = play_cli("--profile", str(profile), "--seed", "3", "--log", str(log), input="void\nq\n")
+    assert done.exit_code == 0, done.output
+    assert "declare the deal void (a malfunction): every stake returned, dealt again" in done.stdout
+    assert "You declare the deal void" in done.stdout
+    report = audit(str(log))
+    assert report.ok and report.deals[0].outcome == "redeal"
