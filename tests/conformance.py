@@ -285,7 +285,7 @@ def check_conformance(profile: Profile, seed: int, deals: int = 3, players: Opti
     choosers = {p: rng.choice(CHOOSERS) for p in seats}
     bots = {p: make_bot(c, random.Random(rng.getrandbits(32)), p) for p, c in choosers.items() if c != "uniform"}
     total = sum(session.balances.values(), Fraction(0))
-    full_pack = sorted(range(52 + profile.pack.jokers))
+    full_pack = sorted(compile_rules(profile).pack.cards)  # a stripped pack: its own cards
     findings = Findings()
     played = 0
     while not session.is_over and played < deals:

@@ -30,7 +30,7 @@ import itertools
 from fractions import Fraction
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from bragrules.core.cards import Card
+from bragrules.core.cards import JOKER_BASE, Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
@@ -47,7 +47,6 @@ from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
 from bragrules.rules.format import BETTING_RULE, CENTRE_CARDS_RULE, EXCHANGE_RULE
 from bragrules.rules.hooks import Bound, Refusal
-from bragrules.rules.pack import JOKERS_RULE
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
 
 __all__ = ["Deal", "DealResult", "ENDING_KINDS", "Ending", "Hand", "PlayerState", "returned_stakes"]
@@ -159,12 +158,13 @@ class Deal:
             betting.advance(self)
 
     def _refuse_cards_not_in_pack(self, holdings: Sequence[Optional[Sequence[Card]]]) -> None:
-        size = self.rules.pack.size
-        in_pack = pack_cards(size)
+        pack = self.rules.pack
+        in_pack = pack_cards(JOKER_BASE + pack.jokers) - pack.stripped if pack.stripped else pack_cards(pack.size)
         for held_cards in holdings:
             if held_cards and not in_pack.issuperset(held_cards):
                 card = next(c for c in held_cards if c not in in_pack)
-                raise RuleViolation(JOKERS_RULE, f"{card} is not in this pack of {size} cards")
+                rule, why = pack.missing_rule(card)
+                raise RuleViolation(rule, f"{card} is not in this pack: {why}")
 
     def _seat(self, hands: Mapping[str, Optional[Sequence[Card]]], retained: Mapping[str, Optional[Sequence[Card]]],
               stacks: Optional[Mapping[str, Fraction]]) -> None:

@@ -141,7 +141,7 @@ class Session:
         self.players: List[str] = list(players)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.pack = Pack.fresh(rules.pack.jokers)
+        self.pack = Pack(rules.pack.cards) if rules.pack.stripped else Pack.fresh(rules.pack.jokers)
         if dealer is not None:
             if dealer not in self.players:
                 raise RuleViolation(PLAYERS, f"the dealer {dealer} is not at the table")

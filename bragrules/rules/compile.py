@@ -38,7 +38,7 @@ from bragrules.rules.folding import FoldingPolicy
 from bragrules.rules.format import FormatPolicy
 from bragrules.rules.hand_ranking import RankingPolicy
 from bragrules.rules.hooks import AreaPolicy
-from bragrules.rules.pack import PackPolicy, ShufflePolicy
+from bragrules.rules.pack import PackPolicy, ShufflePolicy, stripped_cards
 from bragrules.rules.raise_cap import RaisePolicy
 from bragrules.rules.ranking import compile_ranking
 from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieResolver
@@ -156,11 +156,13 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
 def _compile(profile: Profile) -> Rules:
 
     ranking = profile.ranking
-    ranker = compile_ranking(ranking, jokers=profile.pack.jokers)
+    stripped = stripped_cards(profile.pack.stripped_ranks)
+    ranker = compile_ranking(ranking, jokers=profile.pack.jokers, stripped=stripped)
     suit_ranker = (
         ranker
         if ranking.suits_break_ties
-        else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=profile.pack.jokers)
+        else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=profile.pack.jokers,
+                             stripped=stripped)
     ) if profile.seeing.tie == "suits" else ranker
     stakes = StakesPolicy.compile(profile)
     seeing = SeeingPolicy.compile(profile)

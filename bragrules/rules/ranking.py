@@ -173,12 +173,15 @@ class HandRanker:
     category_order: Tuple[str, ...]
     table: List[int]
 
-    def __init__(self, spec: RankingSpec, jokers: int = 0) -> None:
+    def __init__(self, spec: RankingSpec, jokers: int = 0, stripped: FrozenSet[int] = frozenset()) -> None:
         if not 0 <= jokers <= 2:
             raise ValueError(f"a pack holds 0 to 2 jokers, not {jokers}")
         self.spec = spec
         self.jokers = jokers
-        self.pack_size = JOKER_BASE + jokers
+        self.pack_size = JOKER_BASE + jokers  # the cards are numbered below it (the table's stride)
+        self.stripped = stripped  # cards stripped from the pack (pack.stripped_ranks): in no hand
+        self.cards: Tuple[int, ...] = tuple(c for c in range(self.pack_size) if c not in stripped)
+        """The pack's cards: every hand counted, every opponent's hand, comes from these."""
         self.category_order = tuple(spec.category_order)
         self.suits_break_ties = spec.suits_break_ties
         self.wild: FrozenSet[int] = wild_cards(spec, jokers)
@@ -200,9 +203,7 @@ class HandRanker:
         self._top_reading: Optional[List[int]] = None
         self._natural_of: List[bool] = []
         self._category_of: List[str] = []
-        self._hands: Tuple[Tuple[int, int, int], ...] = tuple(
-            itertools.combinations(range(self.pack_size), 3)
-        )
+        self._hands: Tuple[Tuple[int, int, int], ...] = tuple(itertools.combinations(self.cards, 3))
         self._counts: Optional[Dict[str, int]] = None
         if not self.wild and not self.suits_break_ties:
             self._compile_plain()
@@ -417,7 +418,7 @@ class HandRanker:
         if len(hand) < 3:
             raise ValueError(f"a hand needs at least 3 cards, got {len(hand)}")
         for card in hand:
-            if not 0 <= card < self.pack_size:
+            if not 0 <= card < self.pack_size or card in self.stripped:
                 raise ValueError(f"{CARDS[card] if 0 <= card < 54 else card} is not in this pack")
         if len(set(hand)) != len(hand):
             raise ValueError(f"a card appears twice in {' '.join(str(CARDS[c]) for c in hand)}")
@@ -625,12 +626,13 @@ class HandRanker:
 # The cache
 # ---------------------------------------------------------------------------
 
-_CACHE: "OrderedDict[Tuple[str, int], HandRanker]" = OrderedDict()
+_CACHE: "OrderedDict[Tuple[str, int, FrozenSet[int]], HandRanker]" = OrderedDict()
 _CACHE_MAX = 16  # compiled rankings kept (each holds tables over every hand); the oldest goes first
 
 
-def compile_ranking(spec: RankingSpec, jokers: int = 0) -> HandRanker:
-    """The :class:`HandRanker` for a spec and a pack with ``jokers`` jokers (cached).
+def compile_ranking(spec: RankingSpec, jokers: int = 0, stripped: FrozenSet[int] = frozenset()) -> HandRanker:
+    """The :class:`HandRanker` for a spec and a pack with ``jokers`` jokers, ``stripped`` cards taken
+    out (cached). A stripped pack ranks hands as the full one does; it only holds fewer of them.
 
     >>> from bragrules.profile.models import Ranking
     >>> compile_ranking(Ranking()) is compile_ranking(Ranking())
@@ -638,12 +640,12 @@ def compile_ranking(spec: RankingSpec, jokers: int = 0) -> HandRanker:
     >>> compile_ranking(Ranking(), jokers=1)
     HandRanker(prial > running_flush > run > flush > pair > high_card, jokers=1, 877 strengths)
     """
-    key = (spec.model_dump_json(), jokers)
+    key = (spec.model_dump_json(), jokers, stripped)
     ranker = _CACHE.get(key)
     if ranker is not None:
         _CACHE.move_to_end(key)
         return ranker
-    ranker = _CACHE[key] = HandRanker(spec, jokers)
+    ranker = _CACHE[key] = HandRanker(spec, jokers, stripped)
     if len(_CACHE) > _CACHE_MAX:
         _CACHE.popitem(last=False)
     return ranker
