@@ -165,8 +165,9 @@ def self_exposure(p: "Profile") -> str:
     what = "a player who deliberately shows their own cards to the table"
     if d.self_exposure == "fold":
         return f"{what} must fold at once" + (", their bets staying in the pot" if p.format.betting else "")
-    if d.self_exposure == "fine" and d.self_exposure_fine is not None:
-        return f"{what} pays a fine of {money_text(d.self_exposure_fine)} into the pot and plays on"
+    if d.self_exposure == "fine":
+        fine = f" of {money_text(d.self_exposure_fine)}" if d.self_exposure_fine is not None else ""
+        return f"{what} pays a fine{fine} into the pot and plays on"
     if d.self_exposure == "out":
         return f"{what} folds at once and is out of the session"
     return f"{what} plays on without penalty"
