@@ -71,7 +71,8 @@ def chainable(rules: Rules) -> bool:
     return (not rules.session.finite and rules.format.lives is None and rules.pack.shuffle.kind == "every_deal"
             and rules.session.end.kind == "never"
             and (rules.forced is None or rules.forced.every is None)  # a rising ante counts the deals played
-            and rules.table.sitting_out != "post_missed")  # antes missed are counted from deal to deal
+            and rules.table.sitting_out != "post_missed"  # antes missed are counted from deal to deal
+            and not rules.disputes.sends_out)  # who was put out carries from deal to deal
 
 
 def split_blocks(path: str, block_bytes: int = BLOCK_BYTES) -> List[Block]:

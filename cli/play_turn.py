@@ -58,7 +58,19 @@ def menu_entry(option: "LegalAction", deal: "Deal") -> str:
         return f"keep {what} for the next deal (the pot carries)"
     if kind == "release":
         return "let the unseen hand go (the pot carries)"
+    if kind == "void":
+        return "declare the deal void (a malfunction): every stake returned, dealt again"
     return kind
+
+
+def void_option(deal: "Deal", player: str) -> List["LegalAction"]:
+    """The host's choice, where the profile has it (``disputes.void_deal``): the deal declared void.
+    At ``play`` the person at the keyboard is the host, so it is offered at their turn."""
+    from bragrules.engine.actions import Action, LegalAction
+
+    if not deal.rules.disputes.void_deal or not deal.can(Action(player, "void")):
+        return []
+    return [LegalAction(player, "void")]
 
 
 COMMANDS = ("help", "table", "hint", "q")
@@ -136,7 +148,7 @@ def mistyped(text: str, options: List["LegalAction"]) -> Optional[str]:
     from bragrules.engine.actions import KINDS
 
     word = text.split()[0].lower()
-    verb_forms = {kind + "s" for kind in KINDS} | {"peeks", "exposes", "redeals"}
+    verb_forms = {kind + "s" for kind in KINDS} | {"peeks", "exposes", "redeals", "voids", "flashes"}
     if word in KINDS or word in verb_forms:
         return None
     legal = [o.kind for o in options]
@@ -197,7 +209,7 @@ class HumanTurn:
     def __call__(self, table: "Table", deal: "Deal", player: str) -> Optional["Action"]:
         console = self.view.console
         self.view.draw(table, deal, player)
-        options = deal.legal_actions()
+        options = deal.legal_actions() + void_option(deal, player)
         for number, option in enumerate(options, start=1):
             console.print(f"  [bold]{number}[/] {menu_entry(option, deal)}", highlight=False)
         while True:

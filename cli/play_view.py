@@ -89,6 +89,10 @@ HELP_TEXT = """Type the number of a choice, or the action itself:
   arrange A B C | D E F   set your hands (Seven- and Nine-Card)
   hint            show the best arrangement (it is not applied: arrange, or choose it from the menu)
   swap MINE CENTRE / swap all / knock / stand   (Stop the Bus)
+  redeal          demand a redeal when your cards were exposed, where the profile allows it
+  void            declare the deal void (a malfunction), where the profile allows it:
+                  every stake returned and the same dealer deals again
+  flashes         record that you showed your own cards to the table (the profile's penalty)
   (Enter)         between deals without betting (Crash): the next deal; in a --script, write 'next'
   table           show the table again;  q  stop (the log keeps everything)"""
 
@@ -445,6 +449,10 @@ def describe_action(deal: "Deal", action: "Action") -> str:
         return say("keeps", f"{'the ' + action.target + ' hand' if action.target else their + ' unseen hand'} for the next deal")
     if kind == "release":
         return say("lets", f"{their} unseen hand go under the pack")
+    if kind == "void":
+        return say("declares", "the deal void")
+    if kind == "flash":
+        return say("shows", f"{their} own cards to the table")
     return say(kind)
 
 

@@ -285,7 +285,7 @@ def check_conformance(profile: Profile, seed: int, deals: int = 3, players: Opti
     choosers = {p: rng.choice(CHOOSERS) for p in seats}
     bots = {p: make_bot(c, random.Random(rng.getrandbits(32)), p) for p, c in choosers.items() if c != "uniform"}
     total = sum(session.balances.values(), Fraction(0))
-    full_pack = sorted(range(52 + profile.pack.jokers))
+    full_pack = sorted(compile_rules(profile).pack.cards)  # a stripped pack: its own cards
     findings = Findings()
     played = 0
     while not session.is_over and played < deals:
@@ -366,7 +366,8 @@ def _check_step(deal: Deal, findings: Findings, arbitrate_every: bool) -> None:
 
 DISPUTES = 0.1
 """The chance, at each step, of one of 000's fine points out of turn: a deliberate look at another
-player's cards, an accidental exposure, the redeal an exposed player may demand."""
+player's cards, an accidental exposure, the redeal an exposed player may demand; a deal declared
+void, a player's own cards shown on purpose."""
 
 
 def _dispute(session: Session, deal: Deal, rng: random.Random, findings: Findings) -> None:
@@ -374,9 +375,9 @@ def _dispute(session: Session, deal: Deal, rng: random.Random, findings: Finding
     else refused naming a known rule and changing nothing."""
     player = rng.choice(deal.order)
     other = rng.choice([p for p in deal.order if p != player])
-    kind = rng.choice(["peek", "expose", "expose", "redeal"])
-    action = Action(player, kind, target=None if kind == "redeal" or (kind == "expose" and rng.random() < 0.5)
-                    else other)
+    kind = rng.choice(["peek", "expose", "expose", "redeal", "peek", "expose", "expose", "redeal", "void", "flash"])
+    untargeted = kind in ("redeal", "void", "flash") or (kind == "expose" and rng.random() < 0.5)
+    action = Action(player, kind, target=None if untargeted else other)
     before = observe(deal)
     try:
         session.act(action)

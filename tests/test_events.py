@@ -28,7 +28,7 @@ ACTION_EVENTS = {"look": ev.Look, "bet": ev.Bet, "see": ev.See, "fold": ev.Fold,
 
 
 def test_every_class_is_a_frozen_record_with_its_kind() -> None:
-    assert len(ev.EVENT_TYPES) == 21 and len(set(ev.EVENT_TYPES)) == 21
+    assert len(ev.EVENT_TYPES) == 23 and len(set(ev.EVENT_TYPES)) == 23
     for kind, cls in ACTION_EVENTS.items():
         assert cls in ev.EVENT_TYPES
         assert cls.__name__.lower() == kind

@@ -184,7 +184,7 @@ def _ranker_and_format(rules_or_ranker: Union[HandRanker, "Rules"]) -> Tuple[Han
 def _read_hand(ranker: HandRanker, hand: HandLike) -> List[int]:
     cards: List[int] = [int(c) for c in (parse_cards(hand) if isinstance(hand, str) else hand)]
     for card in cards:
-        if not 0 <= card < ranker.pack_size:
+        if not 0 <= card < ranker.pack_size or card in ranker.stripped:
             name = CARDS[card] if 0 <= card < len(CARDS) else card
             raise EquityError(f"{name} is not in this pack")
     if len(set(cards)) != len(cards):
@@ -222,7 +222,7 @@ def hand_equity(rules_or_ranker: Union[HandRanker, "Rules"], hand: HandLike) -> 
             f"exact chances are enumerated for hands of up to {MAX_CARDS} cards; "
             f"{size} cards would mean {comb(ranker.pack_size - size, size):,} opponent hands"
         )
-    rest = [c for c in range(ranker.pack_size) if c not in set(cards)]
+    rest = [c for c in ranker.cards if c not in set(cards)]
     if size == 3:
         win, tie, lose = _three_card_counts(ranker, cards, rest)
     else:
@@ -305,7 +305,7 @@ def naive_equity(ranker: HandRanker, hand: HandLike) -> Tuple[int, int, int]:
     held = set(cards)
     mine = ranker.strength(cards)
     win = tie = lose = 0
-    for opp in itertools.combinations(range(ranker.pack_size), 3):
+    for opp in itertools.combinations(ranker.cards, 3):
         if held.intersection(opp):
             continue
         s = ranker.strength(opp)

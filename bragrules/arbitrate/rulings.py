@@ -11,7 +11,7 @@ from bragrules.engine.deal import Deal
 from bragrules.rules.disputes import DELIBERATE_LOOK_RULE, EXPOSURE_AFTER_BETTING_RULE, EXPOSURE_BEFORE_BETTING_RULE
 from bragrules.rules.fixed import DEAL_OVER
 from bragrules.rules.hand_ranking import CATEGORY_ORDER_RULE, SUITS_BREAK_TIES_RULE
-from bragrules.rules.seeing import COST_MULTIPLE_RULE, TIE, TIE_RULE
+from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, TIE, TIE_RULE
 
 from .ending import cites, ending_record, ending_words, finish_ruling, hand_words
 from .model import (
@@ -100,7 +100,7 @@ def _refused(sit: Situation, ruling: Ruling, action: Action, exc: RuleViolation)
         ruling.next = f"nothing changes: {ending.text}; net: {net_text(ending.net)}"
         ruling.citations = cites(sit, paths + ending.paths)
         return ruling
-    if exc.rule == COST_MULTIPLE_RULE and action.amount is not None:
+    if exc.rule in (COST_MULTIPLE_RULE, COST_BASIS_RULE) and action.amount is not None:  # a see at the wrong price
         see = _option(deal, "see")
         if see is not None and see.amount is not None:
             cost, paid = see.amount, action.amount

@@ -66,7 +66,7 @@ class AuditorBase:
         self.untimed_count = 0
         # an unshuffled pack is followed between deals (002: "Put folded and completed hands under the pack
         # without shuffling"); a pack shuffled before every deal has nothing to follow
-        self.pack: Optional[PackTracker] = None if rules.pack.shuffle.kind == "every_deal" else PackTracker(rules.pack.jokers)
+        self.pack: Optional[PackTracker] = None if rules.pack.shuffle.kind == "every_deal" else PackTracker(rules.pack.jokers, rules.pack.stripped)
         self.last_timed: Optional[Tuple[int, int]] = None  # (deal, finishing time in ms) of the last timed deal
         self.first_timed: Optional[Tuple[int, int]] = None  # the first timed deal (a block's, in a parallel audit)
         self.abandons = rules.session.end.abandons  # session.end.at_limit: abandon: no deal is played past the limit

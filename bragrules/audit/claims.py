@@ -2,7 +2,10 @@
 
 Each part the history claims (the outcome and winners, every player's net,
 the pot, what carried, the stakes returned, the lives lost) is compared, and
-a wrong part is a violation of ``history.result`` on that part's line.
+a wrong part is a violation of ``history.result`` on that part's line; but
+wrong winners of hands compared cite the rule that decided who won, where
+the engine names one (:func:`winner_rule`): a violation cites the field
+whose rule it breaks.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from bragrules.engine.deal import DealResult, returned_stakes
 from bragrules.history import ResultClaim
 from bragrules.rules.fixed import HISTORY_RESULT
 from bragrules.rules.house import RAKE_RULE, TABLE_FEE_RULE
-from bragrules.rules.wild_deal import WILD_DEAL_RULES
+from bragrules.rules.seeing import TIE_RULE
 
 Record = Callable[[Optional[int], Optional[int], Optional[int], str, str], None]
 """How a violation is recorded: (deal, action, line, rule, message)."""
@@ -42,12 +45,32 @@ def describe(outcome: Optional[str], winners: Optional[Sequence[str]]) -> str:
     return f"{', '.join(winners[:-1])} and {winners[-1]} split the pot"
 
 
+WON = ("won", "split")
+
+
+def deciding(rule: str) -> bool:
+    """Whether a rule the engine says decided an ending decides which of the hands compared wins:
+    one of the ranking (``ranking.*``) or the tie at a see (``seeing.tie``).
+
+    >>> deciding("ranking.run_order"), deciding("seeing.tie"), deciding("folding.blind_survivor")
+    (True, True, False)
+    """
+    return rule.startswith("ranking.") or rule == TIE_RULE
+
+
+def winner_rule(result: DealResult) -> str:
+    """The rule wrong winners break: the first rule of :attr:`DealResult.decided_by` that decides
+    between the hands compared (:func:`deciding`), else ``history.result``."""
+    return next((rule for rule in result.decided_by if deciding(rule)), HISTORY_RESULT)
+
+
 def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
-    """Compare a deal's written result with the replayed one, part by part (rule ``history.result``)."""
+    """Compare a deal's written result with the replayed one, part by part (rule ``history.result``;
+    wrong winners of hands compared, the rule that decided who won)."""
     def bad(part: str, message: str) -> None:
         rule: str = HISTORY_RESULT
-        if part == "winners":  # a showdown whose hands held wild cards chosen at the table: that rule decided it
-            rule = next((r for r in result.decided_by if r in WILD_DEAL_RULES), rule)
+        if part == "winners" and result.outcome in WON and (claim.outcome is None or claim.outcome in WON):
+            rule = winner_rule(result)  # wild cards chosen at the table are ranking.wild.* rules, so counted
         record(n, None, claim.line_of(part), rule, message)
 
     def replayed() -> str:
@@ -98,4 +121,4 @@ def check_house(record: Record, n: int, claim: ResultClaim, result: DealResult, 
                f"the table fees are given as {pretty_money(claim.table_fee)}; replayed, the house took {pretty_money(paid)}")
 
 
-__all__ = ["Record", "check_claim", "check_house", "describe"]
+__all__ = ["Record", "check_claim", "check_house", "deciding", "describe", "winner_rule"]

@@ -36,8 +36,10 @@ Dealt = Dict[str, Optional[Tuple[Card, ...]]]
 def turned_at_see(deal: Deal, action: Action) -> bool:
     """Whether ``action``, after the deal's end, is about the turning of cards at its see: a written
     show the deal reads as its record (checked against ``seeing.exposure``), or a concession the deal
-    refuses by the rule it breaks (``seeing.concede_unseen``), rather than an action after the end."""
-    if action.kind not in ("show", "concede"):
+    refuses by the rule it breaks (``seeing.concede_unseen``), rather than an action after the end.
+    So too a second retention by the blind survivor whose retention ended the deal, which the deal
+    refuses by the retention rule it breaks (``blind.retention``, ``blind.retain_of_two``)."""
+    if action.kind not in ("show", "concede", "retain", "release"):
         return False
     try:
         deal.verify(action)

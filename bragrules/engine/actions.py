@@ -11,7 +11,7 @@ Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
 >>> Action.parse("D dance")
 Traceback (most recent call last):
 ...
-bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal)
+bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes)
 >>> str(Action.parse("A peeks at B's cards")), str(Action.parse("C exposes")), str(Action.parse("D retain old"))
 ('A peeks B', 'C exposes', 'D retain old')
 """
@@ -28,18 +28,20 @@ from bragrules.core.money import format_money, parse_money
 from bragrules.core.text import quote
 
 KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand",
-         "show", "concede", "retain", "release", "peek", "expose", "redeal")
+         "show", "concede", "retain", "release", "peek", "expose", "redeal", "void", "flash")
 PAID_KINDS = ("bet", "see")
-DISPUTE_KINDS = ("peek", "expose", "redeal")
+DISPUTE_KINDS = ("peek", "expose", "redeal", "void", "flash")
 """Things that happen at a table out of turn: a deliberate look at another's cards, an accidental
-exposure, and the redeal an exposed player may demand (the fine points of 000)."""
+exposure, and the redeal an exposed player may demand (the fine points of 000); a deal declared
+void for any cause (``disputes.void_deal``); a player showing their own cards to the table on
+purpose (``disputes.self_exposure``)."""
 
 # the verbs as people write them: "A peeks B", "A exposes", "A shows", "A concedes"
 _VERB_FORMS = {"peeks": "peek", "peeked": "peek", "exposes": "expose", "exposed": "expose",
                "redeals": "redeal", "shows": "show", "concedes": "concede", "retains": "retain",
-               "releases": "release"}
+               "releases": "release", "voids": "void", "flashes": "flash", "flashed": "flash"}
 _VERBS = ("look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, "
-          "retain, release, peeks X, exposes, redeal")
+          "retain, release, peeks X, exposes, redeal, void, flashes")
 
 
 class ActionSyntaxError(ValueError):
@@ -188,7 +190,7 @@ def _one_word(name: str) -> bool:
 
 
 _PLAIN_KINDS = frozenset(("look", "fold", "check", "keep", "discard", "knock", "stand", "show", "concede",
-                          "retain", "release", "redeal", "expose"))  # complete with no amount, target or cards
+                          "retain", "release", "redeal", "expose", "void", "flash"))  # complete with no amount, target or cards
 _TARGETS = (("look", "old"), ("look", "new"), ("retain", "old"), ("retain", "new"), ("swap", "all"))  # by equality: any target
 
 

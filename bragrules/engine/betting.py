@@ -103,6 +103,24 @@ def see_cost(deal: "Deal", state: PlayerState, opponent: PlayerState) -> Optiona
     return None if basis is None else units.times_multiple(basis)
 
 
+BASIS_WORDS = {"caller_rate": "the caller's own rate", "opponent_last_bet": "the opponent's last bet"}
+OTHER_BASIS = {"caller_rate": "opponent_last_bet", "opponent_last_bet": "caller_rate"}
+
+
+def other_basis_cost(deal: "Deal", state: PlayerState, opponent: PlayerState) -> Optional[int]:
+    """What the see would cost on the basis the profile does not use (``seeing.cost_basis``), in
+    units; None when that is no price, or the same as the profile's. A see paid at it is priced on
+    the wrong basis (the rule it breaks is ``seeing.cost_basis``, not the multiple)."""
+    assert deal.level_u is not None
+    units = deal.units
+    own = units.payment(deal.level_u, state.blind)
+    other = opponent.last_u if deal.rules.seeing.see.basis == "caller_rate" else own
+    if other is None or not other:
+        return None
+    price = units.times_multiple(other)
+    return None if price == see_cost(deal, state, opponent) else price
+
+
 def see_option(deal: "Deal", state: PlayerState) -> Optional[LegalAction]:
     if deal.level_u is None or len(deal.contenders) != 2:
         return None
@@ -259,6 +277,13 @@ def see(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
             )
         cost = state.stack_u
     if paid != cost:
+        if paid == other_basis_cost(deal, state, opponent):
+            basis = deal.rules.seeing.see.basis
+            raise RuleViolation(
+                COST_BASIS_RULE,
+                f"a see is priced on {BASIS_WORDS[basis]}: {amount_text(money(cost))} here, not "
+                f"{amount_text(amount)}, the price on {BASIS_WORDS[OTHER_BASIS[basis]]}",
+            )
         rate = "blind" if state.blind else "seen"
         raise RuleViolation(
             COST_MULTIPLE_RULE,

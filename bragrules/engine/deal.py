@@ -30,7 +30,7 @@ import itertools
 from fractions import Fraction
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from bragrules.core.cards import CARDS, Card
+from bragrules.core.cards import CARDS, JOKER_BASE, Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
@@ -48,7 +48,6 @@ from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
 from bragrules.rules.format import BETTING_RULE, CENTRE_CARDS_RULE, EXCHANGE_RULE
 from bragrules.rules.hooks import Bound, Post, Refusal
-from bragrules.rules.pack import JOKERS_RULE
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
 
 __all__ = ["Deal", "DealResult", "ENDING_KINDS", "Ending", "Hand", "PlayerState", "returned_stakes"]
@@ -70,8 +69,8 @@ class Deal:
         "rules", "key", "order", "origin", "comparer", "carried_in", "units", "pot_u", "level_u", "raises_made",
         "events", "actions", "result", "winner_hint", "wait_for_cards", "needed", "then", "entered",
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
-        "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "bonus_paid", "arranging",
-        "players", "seats", "turn", "bounds_memo", "number", "posted",
+        "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
+        "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -145,6 +144,7 @@ class Deal:
         self.retaining: Optional[str] = None  # a blind survivor deciding whether to retain the hand
         self.declared: List[str] = []  # bonus hands declared (session.bonus.when: dealt)
         self.redeal_from: Dict[str, int] = {}  # exposed players who may demand a redeal: since which action
+        self.sent_out: List[str] = []  # put out of the session by a penalty (disputes.self_exposure: out)
         self.bonus_paid = rules.session.bonus_paid  # a prial or running flush earns something
         # no betting and several hands: everyone arranges in turn, then all show (fixed for the deal)
         self.arranging = not rules.format.betting and rules.format.hands > 1
@@ -173,15 +173,16 @@ class Deal:
             betting.advance(self)
 
     def _refuse_cards_not_in_pack(self, holdings: Sequence[Optional[Sequence[Card]]]) -> None:
-        size = self.rules.pack.size
-        in_pack = pack_cards(size)
+        pack = self.rules.pack
+        in_pack = pack_cards(JOKER_BASE + pack.jokers) - pack.stripped if pack.stripped else pack_cards(pack.size)
         joker = self.comparer.wild.joker if self.comparer.wild is not None else None
         if joker is not None:  # the joker dealt to each player is no card of the pack
             in_pack = in_pack | {CARDS[joker]}
         for held_cards in holdings:
             if held_cards and not in_pack.issuperset(held_cards):
                 card = next(c for c in held_cards if c not in in_pack)
-                raise RuleViolation(JOKERS_RULE, f"{card} is not in this pack of {size} cards")
+                rule, why = pack.missing_rule(card)
+                raise RuleViolation(rule, f"{card} is not in this pack: {why}")
 
     def _seat(self, hands: Mapping[str, Optional[Sequence[Card]]], retained: Mapping[str, Optional[Sequence[Card]]],
               stacks: Optional[Mapping[str, Fraction]]) -> None:
@@ -487,6 +488,8 @@ class Deal:
     def _player_of(self, action: Action) -> PlayerState:
         """The acting player's state, once the deal is open to an action and the action is well formed."""
         if self.result is not None and not (action.kind in ("show", "concede") and self.see_pair is not None):
+            if action.kind in ("retain", "release"):  # a second retention: the retention rule it breaks
+                raise retention.retained_again(self, action)
             raise RuleViolation(DEAL_OVER, "the deal is over")  # a show after a see is its record
         if self.needed:
             raise RuleViolation(HISTORY_CARDS, f"the cards shown by {self.needed[0]} are to be entered first")

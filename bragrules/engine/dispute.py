@@ -1,5 +1,7 @@
 """The fine points of 000: a peek at another's cards, an exposure and the redeal it may bring,
-and a hand abandoned at a time limit (every stake returned).
+and a hand abandoned at a time limit (every stake returned); a deal declared void for any cause
+(``disputes.void_deal``: every stake returned, dealt again) and a player's own cards shown to the
+table on purpose (``disputes.self_exposure``: no penalty, a fold, a fine into the pot, or out).
 """
 
 from __future__ import annotations
@@ -13,11 +15,18 @@ from bragrules.engine.actions import DISPUTE_KINDS, Action
 from bragrules.engine.events import (
     Event,
     Expose,
+    Flash,
     Peek,
     Redeal,
+    Void,
 )
 from bragrules.engine.state import PlayerState
-from bragrules.rules.disputes import EXPOSURE_AFTER_BETTING_RULE, EXPOSURE_BEFORE_BETTING_RULE
+from bragrules.rules.disputes import (
+    EXPOSURE_AFTER_BETTING_RULE,
+    EXPOSURE_BEFORE_BETTING_RULE,
+    SELF_EXPOSURE_RULE,
+    VOID_DEAL_RULE,
+)
 from bragrules.rules.fixed import DEAL_OVER, PLAYERS
 from bragrules.rules.format import BETTING_RULE
 
@@ -34,6 +43,10 @@ def dispute(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Op
         raise RuleViolation(DEAL_OVER, "the betting is over: nothing is left to dispute in this deal")
     if action.kind == "redeal":
         return redeal(deal, state, apply)
+    if action.kind == "void":
+        return void(deal, state, apply)
+    if action.kind == "flash":
+        return flash(deal, state, apply)
     target = action.target
     if target is not None and target not in deal.players:
         raise RuleViolation(PLAYERS, f"{target} is not in this deal")
@@ -79,6 +92,67 @@ def redeal(deal: "Deal", state: PlayerState, apply: bool) -> Optional[Event]:
                  {p: tuple(h) if h is not None else None for p, h in retained.items()},
                  f"{state.name}'s cards were exposed: the hand is dealt again, every stake returned", None)
     return Redeal(state.name)
+
+
+def void(deal: "Deal", state: PlayerState, apply: bool) -> Optional[Event]:
+    """``X void``: the deal is declared void for any cause before it is settled (D02: "Malfunction
+    voids all pays and plays"): every stake returned, as a redeal (the same dealer deals again from a
+    shuffled pack; it does not count as a deal), the rule cited as what decided the ending.
+
+    >>> from bragrules.core.cards import parse_hand
+    >>> from bragrules.engine.deal import Deal
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> hands = {"A": parse_hand("Kc 9c 4c"), "B": parse_hand("5s 6h 7d"), "C": parse_hand("2c 7h Jd")}
+    >>> deal = Deal(compile_rules(load_profile("standard")), ["A", "B", "C"], hands)
+    >>> deal.apply_text("C void")
+    Traceback (most recent call last):
+    ...
+    bragrules.core.errors.RuleViolation: disputes.void_deal: under this profile a deal is never declared void: play goes on
+    """
+    if not deal.rules.disputes.void_deal:
+        raise RuleViolation(VOID_DEAL_RULE, "under this profile a deal is never declared void: play goes on")
+    if not apply:
+        return None
+    payouts = {p: s.contributed for p, s in deal.players.items()}
+    retained = {p: tuple(h) if h is not None else None for p, h in (deal.origin[2] or {}).items()}
+    settlement.finish(deal, "redeal", [], payouts, {p: ZERO for p in deal.order}, deal.carried_in, False, False,
+                      retained, f"{state.name} declared the deal void: it is dealt again, every stake returned", None)
+    assert deal.result is not None
+    deal.result = deal.result._replace(decided_by=[VOID_DEAL_RULE])
+    return Void(state.name)
+
+
+def flash(deal: "Deal", state: PlayerState, apply: bool) -> Optional[Event]:
+    """``X flashes``: X showed their own cards to the table on purpose (D05), and pays the
+    profile's penalty at once, out of turn: none, a fold (their bets stay in the pot), a fine into
+    the pot (what they have, if less), or a fold and out of the session. A player who has folded
+    has no hand left to show."""
+    if state.folded:
+        raise RuleViolation(SELF_EXPOSURE_RULE, f"{state.name} has folded: there is no hand left to show")
+    if not apply:
+        return None
+    policy = deal.rules.disputes
+    penalty = policy.self_exposure
+    fine = ZERO
+    if penalty == "fine" and policy.self_exposure_fine is not None:
+        fine_u = deal.units.to_units(policy.self_exposure_fine)
+        assert fine_u is not None  # the fine is among the amounts the deal's money unit covers
+        if state.stack_u is not None:
+            fine_u = min(fine_u, state.stack_u)
+        if fine_u:  # into the pot, but no bet: the level and the player's last bet stay as they were
+            state.paid_u += fine_u
+            deal.pot_u += fine_u
+            if state.stack_u is not None:
+                state.stack_u -= fine_u
+                state.all_in = state.all_in or state.stack_u == 0
+        fine = deal.units.money(fine_u)
+    event = Flash(state.name, penalty, fine)
+    if penalty in ("fold", "out"):
+        if penalty == "out":
+            deal.sent_out.append(state.name)
+        force_fold(deal, state)  # its events (the deal's end, maybe) follow the penalty's
+    return event
 
 
 def abandon(deal: "Deal", reason: str = "time is up: the hand is abandoned, every stake returned") -> Event:

@@ -264,6 +264,29 @@ class Redeal(NamedTuple):
         return "redeal"
 
 
+class Void(NamedTuple):
+    """``player`` declared the deal void (``disputes.void_deal``): every stake returned, dealt again."""
+
+    player: str
+
+    @property
+    def kind(self) -> str:
+        return "void"
+
+
+class Flash(NamedTuple):
+    """``player`` showed their own cards to the table on purpose (``disputes.self_exposure``); the
+    ``penalty`` applied (``no_penalty``, ``fold``, ``fine``, ``out``) and the ``fine`` paid into the pot."""
+
+    player: str
+    penalty: str
+    fine: Fraction = Fraction(0)
+
+    @property
+    def kind(self) -> str:
+        return "flash"
+
+
 class Bonus(NamedTuple):
     """``player``'s hand of ``category`` earns ``amount`` from each other player (``session.bonus``)."""
 
@@ -300,13 +323,13 @@ class Result(NamedTuple):
 
 
 Event = Union[Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand, Show, Concede,
-              Retain, Release, Peek, Expose, Redeal, Bonus, Result]
+              Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result]
 """Any deal event."""
 
 EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand,
-                                 Show, Concede, Retain, Release, Peek, Expose, Redeal, Bonus, Result)
+                                 Show, Concede, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result)
 """Every kind of deal event, one class each."""
 
 __all__ = ["Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "EVENT_TYPES", "Event", "Expose",
-           "Fold", "Keep", "Knock", "Look", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
-           "Stand", "Swap"]
+           "Flash", "Fold", "Keep", "Knock", "Look", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
+           "Stand", "Swap", "Void"]

@@ -10,7 +10,6 @@ from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.engine import settlement, showing
 from bragrules.rules.fixed import DEAL_OVER, HISTORY_CARDS
-from bragrules.rules.pack import JOKERS_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -27,11 +26,12 @@ def enter_cards(deal: "Deal", player: str, cards: Sequence[Card], apply: bool) -
     count = deal.rules.format.cards_dealt
     if len(cards) != count:
         raise RuleViolation(HISTORY_CARDS, f"a hand here is {count} cards, not {len(cards)}")
-    size = deal.rules.pack.size
+    pack = deal.rules.pack
     seen: Set[Card] = set()
     for card in cards:
-        if not 0 <= int(card) < size:
-            raise RuleViolation(JOKERS_RULE, f"{card} is not in this pack of {size} cards")
+        if not pack.holds(int(card)):
+            rule, why = pack.missing_rule(int(card))
+            raise RuleViolation(rule, f"{card} is not in this pack: {why}")
         if card in seen:
             raise RuleViolation(HISTORY_CARDS, f"{card} is entered twice: a pack holds each card once")
         seen.add(card)

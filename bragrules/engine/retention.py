@@ -20,6 +20,7 @@ from bragrules.engine.events import (
 )
 from bragrules.engine.state import Hand, PlayerState
 from bragrules.rules.blind import LOOK_RULE, RETAIN_OF_TWO_RULE, RETENTION_RULE
+from bragrules.rules.fixed import DEAL_OVER
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -123,6 +124,41 @@ def retain(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Opt
     event: Event = Retain(state.name, keep) if keep else Release(state.name)
     settlement.finish_carried(deal, reason, retained)
     return event
+
+
+def retained_again(deal: "Deal", action: Action) -> RuleViolation:
+    """The refusal of ``retain`` or ``release`` once the deal is over. The blind survivor whose
+    retention ended it has already kept or let go the unseen hand, and another is never retained
+    (002: "retain only ONE unseen hand for the next deal; never accumulate three"): of two hands
+    ``blind.retain_of_two`` decided which one, of one ``blind.retention`` kept it. Anyone else
+    acts after the deal's end (``deal_over``).
+
+    >>> from bragrules.core.cards import parse_hand
+    >>> from bragrules.engine.deal import Deal
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B", "C"],
+    ...             {"A": parse_hand("Kc 9c 4c"), "B": parse_hand("5s 6h 7d"), "C": parse_hand("2c 3c 8h")})
+    >>> for text in ("A bet 1", "B fold", "C fold", "A retain"):
+    ...     _ = deal.apply_text(text)
+    >>> deal.apply_text("A retain")
+    Traceback (most recent call last):
+    ...
+    bragrules.core.errors.RuleViolation: blind.retention: A has already retained the unseen hand: only one unseen hand is kept for the next deal
+    """
+    result = deal.result
+    ending = result.ending if result is not None else None
+    state = deal.players.get(action.player)
+    if ending is None or ending.kind != "carried_blind" or ending.survivor != action.player or state is None \
+            or not any(isinstance(e, (Retain, Release)) for e in deal.events):
+        return RuleViolation(DEAL_OVER, "the deal is over")
+    kept = "retained" if action.player in result.retained else "released"  # type: ignore[union-attr]
+    if state.two_hands:
+        what = "kept one of the two unseen hands" if kept == "retained" else "released the unseen hands"
+        return RuleViolation(RETAIN_OF_TWO_RULE, f"{action.player} has already {what}: of two, only one is "
+                                                 "kept for the next deal, never both")
+    return RuleViolation(RETENTION_RULE, f"{action.player} has already {kept} the unseen hand: only one unseen "
+                                         "hand is kept for the next deal")
 
 
 def finish_choice(deal: "Deal", player: str) -> None:

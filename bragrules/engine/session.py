@@ -81,12 +81,14 @@ class SessionState:
     deals: int = 0
     resolved: int = 0
     last_won_by_prial: bool = False
+    last_showdown: bool = False  # the last deal played ended at a showdown (pack.shuffle: after_showdown)
     dealt: int = 0
     redeal: bool = False
     rounds: int = 0
     round_dealers: List[str] = field(default_factory=list)
     abandoned: bool = False  # the time limit stopped play in the middle of the last deal: the session is over
     fee_paid: bool = False  # house.table_fee_per: session: the fee was paid, with the first deal played
+    sent_out: List[str] = field(default_factory=list)  # out of the session by a penalty (disputes.self_exposure: out)
     # when, not what: sessions that played the same deals are equal whatever their clocks said
     finished_ms: Optional[int] = field(default=None, compare=False)
 
@@ -146,7 +148,7 @@ class Session:
         self.players: List[str] = list(players)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.pack = Pack.fresh(rules.pack.jokers)
+        self.pack = Pack(rules.pack.cards) if rules.pack.stripped else Pack.fresh(rules.pack.jokers)
         if dealer is not None:
             if dealer not in self.players:
                 raise RuleViolation(PLAYERS, f"the dealer {dealer} is not at the table")
@@ -158,7 +160,7 @@ class Session:
         self.state = SessionState(dealer_index=first)
         # no bankroll and no lives: nobody is ever put out, so every seat is dealt in every deal
         self._everyone_stays = (not rules.session.finite and rules.format.lives is None
-                                and rules.table.sitting_out == "not_allowed")
+                                and rules.table.sitting_out == "not_allowed" and not rules.disputes.sends_out)
         self.away: Set[str] = set()  # sitting out (table.sitting_out): dealt no cards, dealing no deal
         self.missed: Dict[str, Fraction] = {}  # table.sitting_out: post_missed: the antes each has missed while away
         start = rules.session.starting_stack if rules.session.finite else ZERO
@@ -212,11 +214,12 @@ class Session:
         """Players still in the session (with chips when the bankroll is finite)."""
         if self._everyone_stays:
             return list(self.players)
+        out = self.state.sent_out
         if self.rules.format.lives is not None:
-            return [p for p in self.players if self.lives[p] > 0]
+            return [p for p in self.players if self.lives[p] > 0 and p not in out]
         if self.rules.session.finite:
-            return [p for p in self.players if self.balances[p] > 0]
-        return list(self.players)
+            return [p for p in self.players if self.balances[p] > 0 and p not in out]
+        return [p for p in self.players if p not in out]
 
     def in_rotation(self) -> List[str]:
         """Players still in, in seat order: with lives or chips left, and chips enough to ante
@@ -248,7 +251,7 @@ class Session:
     def shuffle_due(self) -> bool:
         """Whether the pack is shuffled before the next deal (the first, a redeal, or as the profile says)."""
         s = self.state
-        return self.rules.pack.shuffle.shuffle_before(s.dealt == 0, s.last_won_by_prial, s.redeal)
+        return self.rules.pack.shuffle.shuffle_before(s.dealt == 0, s.last_won_by_prial, s.redeal, s.last_showdown)
 
     @property
     def is_over(self) -> bool:
@@ -468,6 +471,8 @@ class Session:
             s.finished_ms = finished_ms
             self.pass_deal()
             return
+        if result.sent_out:
+            s.sent_out.extend(p for p in result.sent_out if p not in s.sent_out)
         balances = self.balances
         for p, amount in result.net.items():
             if amount is not ZERO:  # a zero net (the shared zero, as a deal's nets are made) adds nothing
@@ -482,6 +487,7 @@ class Session:
             s.resolved += 1
         s.carried = result.carried_out
         s.last_won_by_prial = result.won_by_prial
+        s.last_showdown = result.showdown
         s.finished_ms = finished_ms
         self.pass_deal()
 

@@ -350,6 +350,7 @@ def finish(
         decided_by=decided_by,
         ending=ending,
         rake=rake,
+        sent_out=tuple(deal.sent_out) if deal.sent_out else (),
     )
     shown = tuple({p: players[p].hand for p in exposure}.items()) if exposure else ()
     deal.events.append(Result(pot, outcome, tuple(winners), reason, shown,

@@ -142,13 +142,18 @@ def turned_at_see(deal: "Deal", state: PlayerState, action: Action, apply: bool)
         if not deal.rules.seeing.concede_unseen:
             raise RuleViolation(CONCEDE_UNSEEN_RULE,
                                 "under this profile both hands are shown at a see; nobody concedes")
-        if name == first and result is None:
+        if name == first:  # over or not: the first to turn never concedes (seeing.exposure)
             raise RuleViolation(EXPOSURE_RULE, f"at a see {first} turns cards first: {name} cannot concede")
         raise RuleViolation(DEAL_OVER, "the deal is over")
     if result is not None and name in result.conceded:
         raise RuleViolation(DEAL_OVER, f"{name} conceded without showing; the deal is over")
     if name in deal.shows:
-        raise RuleViolation(DEAL_OVER if result is not None else TURN_ORDER, f"{name} has already shown")
+        if result is not None:
+            raise RuleViolation(DEAL_OVER, f"{name} has already shown")
+        # the first hand is turned and the second player is to show or concede: a second show by
+        # the first is the order of exposure broken, not a turn taken out of turn
+        other = second if name == first else first
+        raise RuleViolation(EXPOSURE_RULE, f"{name} has already shown: at a see {other} shows or concedes next")
     if name == first and second in deal.shows:
         who = "the caller" if deal.rules.seeing.caller_shows_first else "the opponent"
         raise RuleViolation(EXPOSURE_RULE,

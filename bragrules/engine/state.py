@@ -143,6 +143,7 @@ class DealResult(NamedTuple):
     decided_by: List[str]  # the profile fields that decided this ending
     ending: Optional[Ending]  # what happened: the kind of ending, the see, a tie (always set by a deal)
     rake: Fraction = ZERO  # what the house took from the pot before paying it out (house.rake)
+    sent_out: Tuple[str, ...] = ()  # put out of the session by a penalty in this deal (disputes.self_exposure)
 
 
 def returned_stakes(result: DealResult) -> Fraction:

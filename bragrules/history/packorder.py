@@ -102,8 +102,9 @@ class PackTracker:
     False
     """
 
-    def __init__(self, jokers: int = 0):
+    def __init__(self, jokers: int = 0, stripped: Iterable[int] = ()):
         self.size = JOKER_BASE + jokers
+        self.stripped = frozenset(stripped)  # cards not in the pack at all (pack.stripped_ranks)
         self.layers: List[_Layer] = []
         self.known = False
         self.deals = 0
@@ -113,7 +114,7 @@ class PackTracker:
     def shuffle(self, out: Iterable[Hand]) -> None:
         """A shuffled pack: every card but those kept ``out``, in an unknown order."""
         self.layers = []
-        bag: "Counter[int]" = Counter(map(_key, range(self.size)))
+        bag: "Counter[int]" = Counter(map(_key, (c for c in range(self.size) if c not in self.stripped)))
         for hand in out:
             if hand is None:  # a hand nobody recorded is out of the pack: which cards remain is unknown
                 self.forget()

@@ -50,7 +50,7 @@ class SeededPack:
         self.players = list(players)
         self.seed = seed
         self.rng = random.Random(seed)
-        self.pack = Pack.fresh(rules.pack.jokers)
+        self.pack = Pack(rules.pack.cards) if rules.pack.stripped else Pack.fresh(rules.pack.jokers)
         self.draws_dealer = rules.table.first_dealer_random if draws_dealer is None else draws_dealer
         self._drawn: Optional[str] = None
         if self.draws_dealer:

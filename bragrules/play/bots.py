@@ -171,14 +171,14 @@ def _shares(ranker: HandRanker, cards: int = 3) -> List[float]:
         counts = [0] * n
         table = ranker.table
         if cards == 4:
-            for a, b, c, d in itertools.combinations(range(ranker.pack_size), 4):
+            for a, b, c, d in itertools.combinations(ranker.cards, 4):
                 counts[max(
                     table[triple_index(a, b, c)], table[triple_index(a, b, d)],
                     table[triple_index(a, c, d)], table[triple_index(b, c, d)],
                 )] += 1
         else:
             rng = random.Random(f"bragrules shares {cards}")
-            pack = list(range(ranker.pack_size))
+            pack = list(ranker.cards)
             best = ranker.best_strength
             for _ in range(_SAMPLE):
                 counts[best(rng.sample(pack, cards))] += 1
@@ -235,7 +235,7 @@ class _Arrangements:
         self.need = rules.format.hands_needed
         self.table = ranker.table
         rng = random.Random(f"bragrules arrangements {rules.format.cards_dealt} {self.hands}")
-        pack = list(range(ranker.pack_size))
+        pack = list(ranker.cards)
         scores = sorted(
             self.score(self._greedy(rng.sample(pack, rules.format.cards_dealt))) for _ in range(_ARRANGED_SAMPLE)
         )

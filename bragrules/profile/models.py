@@ -33,6 +33,7 @@ from typing import Annotated, Any, List, Union
 
 from pydantic import Field, WithJsonSchema, model_validator
 
+from bragrules.core.cards import parse_card, parse_rank
 from bragrules.core.money import MAX_DIGITS
 from bragrules.profile.errors import Conflict
 
@@ -111,18 +112,35 @@ class Profile(Area):
             data["extends"] = [data["extends"]]
         return data
 
+    def _stripped_wild(self) -> None:
+        """A wild card or rank stripped from the pack could never be dealt: refused, not ignored."""
+        stripped = {parse_rank(r) for r in self.pack.stripped_ranks}
+        if not stripped:
+            return
+        for card in self.ranking.wild.cards:
+            if parse_card(card).rank in stripped:
+                raise Conflict(f"the wild card {card} is stripped from the pack", ("ranking.wild.cards", "pack.stripped_ranks"),
+                               {})
+        for rank in self.ranking.wild.ranks:
+            if parse_rank(rank) in stripped:
+                raise Conflict(f"the wild rank {rank} is stripped from the pack", ("ranking.wild.ranks", "pack.stripped_ranks"),
+                               {})
+
     @model_validator(mode="after")
     def _consistent(self) -> "Profile":
-        pack_size = 52 + self.pack.jokers
+        pack_size = 52 + self.pack.jokers - 4 * len(self.pack.stripped_ranks)
         centre = self.format.exchange.centre_cards if self.format.exchange.enabled else self.ranking.wild.from_centre
         needed = self.table.max_players * self.format.cards_dealt + centre
         if needed > pack_size:
             most = (pack_size - centre) // self.format.cards_dealt
+            fields = ("table.max_players", "format.cards_dealt", "pack.jokers") + (
+                ("pack.stripped_ranks",) if self.pack.stripped_ranks else ())
             raise Conflict(
                 f"{self.table.max_players} players of {self.format.cards_dealt} cards "
                 f"need {needed} cards but the pack has {pack_size}; at most {most} players",
-                ("table.max_players", "format.cards_dealt", "pack.jokers"), {"table.max_players": str(most)},
+                fields, {"table.max_players": str(most)},
             )
+        self._stripped_wild()
         if self.blind.retention and self.folding.blind_survivor != "carries":
             raise Conflict(
                 "a retained hand needs folding.blind_survivor: carries "

@@ -40,7 +40,7 @@ from bragrules.rules.format import FormatPolicy
 from bragrules.rules.hand_ranking import RankingPolicy
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.house import HousePolicy
-from bragrules.rules.pack import PackPolicy, ShufflePolicy
+from bragrules.rules.pack import PackPolicy, ShufflePolicy, stripped_cards
 from bragrules.rules.raise_cap import RaisePolicy
 from bragrules.rules.ranking import compile_ranking
 from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieResolver
@@ -117,14 +117,15 @@ def money_denominator(rules: Rules) -> int:
     >>> money_denominator(compile_rules(Profile.model_validate({"house": {"rake": "1/20"}})))
     40
     """
-    return _denominator(rules.stakes, rules.seeing, rules.session, rules.house)
+    return _denominator(rules.stakes, rules.seeing, rules.session, rules.house, rules.disputes.self_exposure_fine)
 
 
-def _denominator(stakes: StakesPolicy, seeing: SeeingPolicy, session: SessionPolicy, house: HousePolicy) -> int:
+def _denominator(stakes: StakesPolicy, seeing: SeeingPolicy, session: SessionPolicy, house: HousePolicy,
+                 fine: Optional[Fraction] = None) -> int:
     multiple = seeing.see.multiple
     step, rate = stakes.level_step, stakes.blind_rate
     amounts = [*stakes.money_amounts(), step * multiple, step * rate * multiple, session.starting_stack,
-               *session.bonus.values(), *house.money_amounts()]
+               *session.bonus.values(), *house.money_amounts(), *((fine,) if fine is not None else ())]
     return lcm(*(Fraction(a).denominator for a in amounts)) * house.unit_factor
 
 
@@ -169,12 +170,13 @@ def _compile(profile: Profile) -> Rules:
     wild_deal = WildDealPolicy.compile(profile)  # wild cards chosen per deal or per hand: None when none
     open_wild = wild_deal is not None
     jokers = ranker_jokers(profile)  # the pack's, or the one dealt to each player
-    ranker = compile_ranking(ranking, jokers=jokers, open_wild=open_wild)
+    stripped = stripped_cards(profile.pack.stripped_ranks)
+    ranker = compile_ranking(ranking, jokers=jokers, open_wild=open_wild, stripped=stripped)
     suit_ranker = (
         ranker
         if ranking.suits_break_ties
         else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=jokers,
-                             open_wild=open_wild)
+                             open_wild=open_wild, stripped=stripped)
     ) if profile.seeing.tie == "suits" else ranker
     stakes = StakesPolicy.compile(profile)
     seeing = SeeingPolicy.compile(profile)
@@ -186,14 +188,14 @@ def _compile(profile: Profile) -> Rules:
         DisputesPolicy.compile(profile), fmt,
     )
     house = HousePolicy.compile(profile)
-    denominator = _denominator(stakes, seeing, session, house)
     forced = ForcedPolicy.compile(profile)
-    if forced is not None:
-        denominator = lcm(denominator, *(Fraction(a).denominator for a in forced.money_amounts()))
     table, pack, ranking_policy, _, _, folding, blind, _, disputes, _ = areas
     assert isinstance(table, TablePolicy) and isinstance(pack, PackPolicy)
     assert isinstance(ranking_policy, RankingPolicy) and isinstance(folding, FoldingPolicy)
     assert isinstance(blind, BlindPolicy) and isinstance(disputes, DisputesPolicy)
+    denominator = _denominator(stakes, seeing, session, house, disputes.self_exposure_fine)
+    if forced is not None:
+        denominator = lcm(denominator, *(Fraction(a).denominator for a in forced.money_amounts()))
     return Rules(
         profile=profile, table=table, pack=pack, ranking=ranking_policy, stakes=stakes, seeing=seeing,
         folding=folding, blind=blind, session=session, disputes=disputes, format=fmt,

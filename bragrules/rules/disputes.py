@@ -1,4 +1,5 @@
-"""The disputes area: cards seen by accident, a deliberate look.
+"""The disputes area: cards seen by accident, a deliberate look, a deal void for any cause, and a
+player who shows their own cards to the table on purpose.
 
 >>> from bragrules.profile.models import Profile
 >>> EXPOSURE_AFTER_BETTING.sentence(Profile.model_validate({"disputes": {"exposure_after_betting": "redeal"}}))
@@ -8,14 +9,15 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Optional
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, Literal, Optional
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from bragrules.core.rule_id import field_rule
-from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
 from bragrules.rules.hooks import AreaPolicy
-from bragrules.rules.words import sentence
+from bragrules.rules.words import money_text, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -47,6 +49,41 @@ class Disputes(Area):
         description="A player who deliberately looks at another's cards. `fold`: must fold at once, their "
         "bets staying in the pot; `continue`: plays on.",
     )
+    void_deal: bool = Field(
+        False,
+        description="Whether a deal may be declared void for any cause (`X void`: a malfunction, a misdeal, "
+        "a dispute the table cannot settle), before it is settled: every stake of it is returned to "
+        "whoever paid it, the pot carried in stays carried, kept hands stay kept, and the same dealer "
+        "deals again from a shuffled pack, as after a redeal (D02, Teen Patti: \"Malfunction voids all "
+        "pays and plays\", mega888.com.ph/game-list/teen-patti-joker-jili). `false`: a deal is void only "
+        "by the redeal an exposure brings.",
+    )
+    self_exposure: Literal["no_penalty", "fold", "fine", "out"] = Field(
+        "no_penalty",
+        description="A player who deliberately shows their own cards to the table (`X flashes`; "
+        "\"Showing your own cards to the table (or flashing them to signal) gets a player thrown "
+        "out\", oppa88888888.com/en/post/brag; 3pattimaster.com's exposed-card rules: \"A player "
+        "intentionally flashes a card to influence betting (cheating or tactical signaling)\"). "
+        "`no_penalty`: play goes on; `fold`: the player folds at once, their bets staying in the pot; "
+        "`fine`: the player pays `disputes.self_exposure_fine` into the pot and plays on; `out`: the "
+        "player folds at once and is out of the session (dealt no more hands).",
+    )
+    self_exposure_fine: Optional[
+        Annotated[Money, _refuse_below("above_zero", "self_exposure_fine must be positive"), POSITIVE]
+    ] = Field(
+        None,
+        description="The fine a player pays into the pot for showing their own cards on purpose, with "
+        "`self_exposure: fine` (a house's amount: the pages name none). A player with less pays what "
+        "they have. `null`: no fine.",
+    )
+
+    @model_validator(mode="after")
+    def _fine(self) -> "Disputes":
+        if self.self_exposure == "fine" and self.self_exposure_fine is None:
+            raise ValueError("self_exposure: fine needs the amount: set self_exposure_fine")
+        if self.self_exposure_fine is not None and self.self_exposure != "fine":
+            raise ValueError("self_exposure_fine is paid only with self_exposure: fine")
+        return self
 
 # ---------------------------------------------------------------------------
 # The sentences
@@ -56,6 +93,9 @@ class Disputes(Area):
 DELIBERATE_LOOK_RULE = field_rule("disputes.deliberate_look")
 EXPOSURE_BEFORE_BETTING_RULE = field_rule("disputes.exposure_before_betting")
 EXPOSURE_AFTER_BETTING_RULE = field_rule("disputes.exposure_after_betting")
+VOID_DEAL_RULE = field_rule("disputes.void_deal")
+SELF_EXPOSURE_RULE = field_rule("disputes.self_exposure")
+SELF_EXPOSURE_FINE_RULE = field_rule("disputes.self_exposure_fine")
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,12 +113,23 @@ class DisputesPolicy(AreaPolicy):
     """An exposure before any betting: the exposed player may demand a redeal."""
     redeal_after_betting: bool
     """The same once betting has begun."""
+    void_deal: bool = False
+    """A deal may be declared void for any cause, every stake returned."""
+    self_exposure: str = "no_penalty"
+    """What a player pays for showing their own cards on purpose: no_penalty, fold, fine, out."""
+    self_exposure_fine: Optional[Fraction] = None
+    """The fine of ``self_exposure: fine``."""
+
+    @property
+    def sends_out(self) -> bool:
+        """Whether a player may be put out of the session by a penalty (the session then follows who)."""
+        return self.self_exposure == "out"
 
     @classmethod
     def compile(cls, p: "Profile") -> "DisputesPolicy":
         d = p.disputes
         return cls(d.deliberate_look == "fold", d.exposure_before_betting == "redeal",
-                   d.exposure_after_betting == "redeal")
+                   d.exposure_after_betting == "redeal", d.void_deal, d.self_exposure, d.self_exposure_fine)
 
 
 
@@ -98,6 +149,35 @@ def deliberate_look(p: "Profile") -> str:
     if p.format.betting:
         return "a player who deliberately looks at another's cards must fold, their bets staying in the pot"
     return "a player who deliberately looks at another's cards must fold"
+
+
+def void_deal(p: "Profile") -> str:
+    if not p.disputes.void_deal:
+        return "a deal is never declared void: only an exposure's redeal deals it again"
+    if p.format.betting:
+        return ("a deal may be declared void for any cause, such as a malfunction, before it is settled: "
+                "every stake of it is returned and the same dealer deals again")
+    return "a deal may be declared void for any cause before it is settled, and the same dealer deals again"
+
+
+def self_exposure(p: "Profile") -> str:
+    d = p.disputes
+    what = "a player who deliberately shows their own cards to the table"
+    if d.self_exposure == "fold":
+        return f"{what} must fold at once" + (", their bets staying in the pot" if p.format.betting else "")
+    if d.self_exposure == "fine":
+        fine = f" of {money_text(d.self_exposure_fine)}" if d.self_exposure_fine is not None else ""
+        return f"{what} pays a fine{fine} into the pot and plays on"
+    if d.self_exposure == "out":
+        return f"{what} folds at once and is out of the session"
+    return f"{what} plays on without penalty"
+
+
+def self_exposure_fine(p: "Profile") -> str:
+    fine = p.disputes.self_exposure_fine
+    if fine is None:
+        return "there is no fine for showing one's own cards"
+    return f"the fine for showing one's own cards on purpose is {money_text(fine)}, paid into the pot"
 
 
 EXPOSURE_AFTER_BETTING = choice(
@@ -131,6 +211,10 @@ def disputes_section(p: "Profile") -> Optional[Section]:
     if betting and "redeal" in (disputes.exposure_before_betting, disputes.exposure_after_betting):
         items.append("A redeal returns every stake; a carried pot and kept hands stay as they were, and the "
                      "same dealer deals again from a shuffled pack. It does not count as a deal.")
+    if disputes.void_deal:
+        items.append(sentence(void_deal(p)) + " It does not count as a deal.")
+    if disputes.self_exposure != "no_penalty":
+        items.append(sentence(self_exposure(p)))
     if betting:
         items.append(
             "A see must be paid at the right amount: a wrong amount is corrected before any card "
@@ -150,6 +234,22 @@ TEXT = AreaText(
         EXPOSURE_AFTER_BETTING,
         FieldText("disputes.deliberate_look", lambda p: p.disputes.deliberate_look, deliberate_look,
                   {"fold": "000", "continue": "house rule"}),
+        FieldText("disputes.void_deal", lambda p: p.disputes.void_deal, void_deal,
+                  {"true": "D02, Teen Patti (mega888.com.ph/game-list/teen-patti-joker-jili): \"Malfunction "
+                           "voids all pays and plays\"", "false": "000, 002, 003"},
+                  choices={True: "a deal may be declared void for any cause, every stake returned",
+                           False: "a deal is never declared void: only an exposure's redeal deals it again"},
+                  later=True),
+        FieldText("disputes.self_exposure", lambda p: p.disputes.self_exposure, self_exposure,
+                  {"out": "D05, oppa88888888.com/en/post/brag: showing your own cards to the table \"gets a "
+                          "player thrown out\"",
+                   "fold": "D05, 3pattimaster.com's exposed-card rules (a house's choice among its options)",
+                   "fine": "D05, 3pattimaster.com's exposed-card rules (a house's choice among its options)",
+                   "no_penalty": "000, 002, 003 (no rule)"},
+                  in_play=lambda p: True, later=True),
+        FieldText("disputes.self_exposure_fine", lambda p: p.disputes.self_exposure_fine, self_exposure_fine,
+                  {"*": "house rule (the pages name no amount)"},
+                  in_play=lambda p: p.disputes.self_exposure == "fine", later=True),
     ),
     sections=((100, disputes_section),),
 )

@@ -318,7 +318,7 @@ def category_examples(ranker: "HandRanker") -> Dict[str, Tuple[Card, ...]]:
     for category in ranker.category_order:
         for text in _PREFERRED.get(category, ()):
             cards = parse_cards(text)
-            if any(int(c) in ranker.wild for c in cards):
+            if any(int(c) in ranker.wild or int(c) in ranker.stripped for c in cards):
                 continue
             evaluation = ranker.evaluate(cards)
             if evaluation.category == category and evaluation.natural:
@@ -348,10 +348,11 @@ def _best_and_worst(ranker: "HandRanker") -> Tuple[Tuple[int, int, int], Tuple[i
 
 
 def ranking_section(p: "Profile") -> Optional[Section]:
+    from bragrules.rules.pack import stripped_cards
     from bragrules.rules.ranking import compile_ranking
 
     sec = Section("ranking", "The ranking of hands")
-    ranker = compile_ranking(p.ranking, jokers=p.pack.jokers)
+    ranker = compile_ranking(p.ranking, jokers=p.pack.jokers, stripped=stripped_cards(p.pack.stripped_ranks))
     own = OwnWildRanker.of(p) if OwnWildRanker.applies(p) else None
     if own is not None:  # each hand with its own wild cards
         ranker = cast("HandRanker", own)
@@ -380,6 +381,11 @@ def ranking_section(p: "Profile") -> Optional[Section]:
         items.append(sentence(PRIAL_ORDER.sentence(p)))
     if "run" in order or "running_flush" in order:
         items.append(sentence(RUN_ORDER.sentence(p)))
+    if p.pack.stripped_ranks:  # the orders above name every rank; the short pack holds fewer
+        from bragrules.rules.pack import stripped_ranks
+
+        items.append(f"{capitalise(stripped_ranks(p))}: a hand of those ranks never occurs, and the "
+                     "orders above skip them; runs are of ranks next to each other in the full pack.")
     compared = "Flushes and high-card hands are" if "flush" in order else "High-card hands are"
     within = f"{compared} compared card by card from the highest, ace high"
     if "pair" in order:

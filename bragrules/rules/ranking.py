@@ -173,12 +173,16 @@ class HandRanker:
     category_order: Tuple[str, ...]
     table: List[int]
 
-    def __init__(self, spec: RankingSpec, jokers: int = 0, open_wild: bool = False) -> None:
+    def __init__(self, spec: RankingSpec, jokers: int = 0, open_wild: bool = False,
+                 stripped: FrozenSet[int] = frozenset()) -> None:
         if not 0 <= jokers <= 2:
             raise ValueError(f"a pack holds 0 to 2 jokers, not {jokers}")
         self.spec = spec
         self.jokers = jokers
-        self.pack_size = JOKER_BASE + jokers
+        self.pack_size = JOKER_BASE + jokers  # the cards are numbered below it (the table's stride)
+        self.stripped = stripped  # cards stripped from the pack (pack.stripped_ranks): in no hand
+        self.cards: Tuple[int, ...] = tuple(c for c in range(self.pack_size) if c not in stripped)
+        """The pack's cards: every hand counted, every opponent's hand, comes from these."""
         self.category_order = tuple(spec.category_order)
         self.suits_break_ties = spec.suits_break_ties
         self.wild: FrozenSet[int] = wild_cards(spec, jokers)
@@ -202,9 +206,7 @@ class HandRanker:
         self._top_reading: Optional[List[int]] = None
         self._natural_of: List[bool] = []
         self._category_of: List[str] = []
-        self._hands: Tuple[Tuple[int, int, int], ...] = tuple(
-            itertools.combinations(range(self.pack_size), 3)
-        )
+        self._hands: Tuple[Tuple[int, int, int], ...] = tuple(itertools.combinations(self.cards, 3))
         self._counts: Optional[Dict[str, int]] = None
         self._masked: Dict[int, int] = {}  # open_wild: (triple_index << 3 | wild positions) -> strength
         if not self.wild and not self.suits_break_ties and not open_wild:
@@ -465,7 +467,7 @@ class HandRanker:
         if len(hand) < 3:
             raise ValueError(f"a hand needs at least 3 cards, got {len(hand)}")
         for card in hand:
-            if not 0 <= card < self.pack_size:
+            if not 0 <= card < self.pack_size or card in self.stripped:
                 raise ValueError(f"{CARDS[card] if 0 <= card < 54 else card} is not in this pack")
         if len(set(hand)) != len(hand):
             raise ValueError(f"a card appears twice in {' '.join(str(CARDS[c]) for c in hand)}")
@@ -692,13 +694,15 @@ class HandRanker:
 # The cache
 # ---------------------------------------------------------------------------
 
-_CACHE: "OrderedDict[Tuple[str, int, bool], HandRanker]" = OrderedDict()
+_CACHE: "OrderedDict[Tuple[str, int, bool, FrozenSet[int]], HandRanker]" = OrderedDict()
 _CACHE_MAX = 16  # compiled rankings kept (each holds tables over every hand); the oldest goes first
 
 
-def compile_ranking(spec: RankingSpec, jokers: int = 0, open_wild: bool = False) -> HandRanker:
+def compile_ranking(spec: RankingSpec, jokers: int = 0, open_wild: bool = False,
+                    stripped: FrozenSet[int] = frozenset()) -> HandRanker:
     """The :class:`HandRanker` for a spec and a pack with ``jokers`` jokers (cached); ``open_wild`` for
-    wild cards chosen per deal or per hand (:meth:`HandRanker.wild_strength`).
+    wild cards chosen per deal or per hand (:meth:`HandRanker.wild_strength`); ``stripped`` cards taken
+    out. A stripped pack ranks hands as the full one does; it only holds fewer of them.
 
     >>> from bragrules.profile.models import Ranking
     >>> compile_ranking(Ranking()) is compile_ranking(Ranking())
@@ -706,12 +710,12 @@ def compile_ranking(spec: RankingSpec, jokers: int = 0, open_wild: bool = False)
     >>> compile_ranking(Ranking(), jokers=1)
     HandRanker(prial > running_flush > run > flush > pair > high_card, jokers=1, 877 strengths)
     """
-    key = (spec.model_dump_json(), jokers, open_wild)
+    key = (spec.model_dump_json(), jokers, open_wild, stripped)
     ranker = _CACHE.get(key)
     if ranker is not None:
         _CACHE.move_to_end(key)
         return ranker
-    ranker = _CACHE[key] = HandRanker(spec, jokers, open_wild)
+    ranker = _CACHE[key] = HandRanker(spec, jokers, open_wild, stripped)
     if len(_CACHE) > _CACHE_MAX:
         _CACHE.popitem(last=False)
     return ranker

@@ -213,6 +213,7 @@ def deal_section(p: "Profile") -> Optional[Section]:
     sec = Section("deal", "The pack and the deal")
     sec.para(
         sentence(seats(p)),
+        sentence(pack.stripped_ranks(p)) if p.pack.stripped_ranks else "",
         sentence(pack.jokers(p)),
     )
     shuffle = [sentence(pack.SHUFFLE.sentence(p))]

@@ -205,6 +205,8 @@ class TableService(TablePlay):
                                 target=dispute.target)
                 if deal.can(action):
                     ruling.pending = action
+            elif dispute.action is not None and dispute.action.kind in ("void", "flash") and deal.can(dispute.action):
+                ruling.pending = dispute.action  # a void deal, a penalty: applied once confirmed
             return self._record_ruling(ruling, number)
 
     def _record_ruling(self, ruling: Ruling, deal_number: int) -> Ruling:
@@ -241,6 +243,8 @@ class TableService(TablePlay):
             if action is None:
                 raise Refusal(f"ruling {number} was {ruling.settled}" if ruling.settled
                               else f"ruling {number} changes nothing at the table", 409)
+            if action.kind == "void" and not host:  # a deal is declared void by the host alone
+                raise Refusal(f"only the host may confirm ruling {number}: a deal is declared void by the host", 403)
             if seat == action.player:
                 by = f"conceded by {seat}"
             elif host:
@@ -384,6 +388,10 @@ class TableService(TablePlay):
                     out["cards_needed"] = deal.cards_needed
                     out["cards_per_hand"] = deal.rules.format.cards_dealt
                 out["view"] = seat_view(deal, you) if you is not None and you in deal.players else public_view(deal)
+            if host and deal is not None and deal.rules.disputes.void_deal and deal.can(Action(deal.order[-1], "void")):
+                # the host may declare the deal void (a malfunction): raised as a dispute in the dealer's name
+                out["void"] = {"dispute": f"{deal.order[-1]} void",
+                               "label": "declare the deal void (a malfunction): every stake returned"}
             left = self.seconds_left()
             if left is not None and deal is not None:
                 out["timer"] = {"player": deal.to_act, "seconds": int(left + 0.999)}

@@ -222,7 +222,8 @@ def describe(deal: Deal, action: Action) -> str:
     if kind in ("peek", "expose"):
         return str(action)
     words = {"fold": "folds", "check": "checks", "knock": "knocks", "stand": "stands", "show": "shows",
-             "concede": "concedes without showing", "redeal": "demands a redeal"}
+             "concede": "concedes without showing", "redeal": "demands a redeal",
+             "void": "declares the deal void: every stake is returned", "flash": "shows their own cards to the table"}
     return f"{player} {words.get(kind, kind)}"
 
 

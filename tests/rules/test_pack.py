@@ -30,7 +30,7 @@ from bragrules.rules.compile import Rules, compile_rules
 from ..helpers import rules_for
 from ..strategies import profiles
 
-UNSHUFFLED = ("after_prial_showdown", "first_deal_only")
+UNSHUFFLED = ("after_prial_showdown", "after_showdown", "first_deal_only")
 
 
 def _events(path: Path) -> List[Dict[str, Any]]:

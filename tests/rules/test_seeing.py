@@ -188,8 +188,11 @@ def test_a_blind_caller_pays_twice_its_own_rate_or_twice_the_last_bet() -> None:
         (see,) = [o for o in deal.legal_actions() if o.kind == "see"]
         assert (see.player, see.amount) == ("A", cost), basis
         with pytest.raises(RuleViolation) as refused:
-            deal.apply_text(f"A see {6 - cost}")  # the other basis's cost
-        assert refused.value.rule == "seeing.cost_multiple"
+            deal.apply_text(f"A see {6 - cost}")  # the other basis's cost: the basis broken
+        assert refused.value.rule == "seeing.cost_basis"
+        with pytest.raises(RuleViolation) as neither:
+            deal.apply_text(f"A see {cost + 1}")  # no basis's cost: the multiple
+        assert neither.value.rule == "seeing.cost_multiple"
         deal.apply_text(f"A see {cost}")
         assert deal.result is not None
 

@@ -298,6 +298,8 @@
     $("host").hidden = !s.host;
     if (!s.host) return;
     $("start").hidden = s.phase !== "lobby";
+    $("void").hidden = !s.void;  // a malfunction: the host raises it, then confirms the ruling
+    if (s.void) $("void").textContent = s.void.label.charAt(0).toUpperCase() + s.void.label.slice(1);
     $("replace-form").hidden = s.mode === "keep";
     const select = $("replace-name"), chosen = select.value; select.replaceChildren();
     const people = s.seats.filter((p) => !p.bot).map((p) => p.name);
@@ -339,6 +341,7 @@
     $("entry-cards").value = "";
   };
   $("start").onclick = () => send({ type: "start" });
+  $("void").onclick = () => { if (state && state.void) send({ type: "dispute", text: state.void.dispute }); };
   $("replace-form").onsubmit = (event) => { event.preventDefault(); send({ type: "replace", name: $("replace-name").value, style: $("replace-style").value }); };
   connect();
 })();
