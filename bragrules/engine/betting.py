@@ -27,7 +27,7 @@ from bragrules.engine.state import PlayerState, amount_text
 from bragrules.rules.blind import RETENTION_RULE
 from bragrules.rules.fixed import HISTORY_CARDS, SEE_TWO
 from bragrules.rules.hooks import Bound, first_broken, legal_range
-from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, SeePolicy
+from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, FEE_TO_RULE, SeePolicy
 from bragrules.rules.session import COVERING_RULE, STARTING_STACK_RULE
 from bragrules.rules.stakes import BLIND_RATE_RULE, CHECK_RULE, LEVEL_STEP_RULE
 
@@ -183,10 +183,30 @@ def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
         state.blind_bets += 1
     if new_level is not None and deal.level_u is not None and new_level > deal.level_u:
         deal.raises_made += 1
+    if new_level is not None and new_level == deal.level_u:
+        deal.bets_at_level += 1  # a bet matching the level
+    else:
+        deal.bets_at_level = 0  # the bet set the level (an opening or a raise)
     deal.level_u = new_level
     event = Bet(state.name, amount, None if new_level is None else money(new_level), blind, all_in)
-    advance(deal)
+    if not (deal.rules.asking_forced_show and forced_show(deal)):
+        advance(deal)
     return event
+
+
+def forced_show(deal: "Deal") -> bool:
+    """Ask the areas whether everyone still in shows now (:meth:`~bragrules.rules.hooks.AreaPolicy.forced_show`,
+    ``stakes.pot_limit``, ``seeing.matched_showdown``); if one says so, the showdown of everyone left is
+    settled, with that rule among those that decided it. Asked after a bet and a fold, with two or more in."""
+    if deal.result is not None or deal.players_in < 2:
+        return False
+    for policy in deal.rules.asking_forced_show:
+        forced = policy.forced_show(deal, deal.units)
+        if forced is not None:
+            deal.forced_by = forced.rule
+            settlement.showdown_all(deal, forced.reason)
+            return True
+    return False
 
 
 def check(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
@@ -222,7 +242,7 @@ def fold(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
     remaining = [seat.name for seat in deal.seats if not seat.folded]
     if len(remaining) == 1:
         lone_survivor(deal, remaining[0])
-    else:
+    elif not (deal.rules.asking_forced_show and forced_show(deal)):
         advance(deal)
     return event
 
@@ -272,7 +292,13 @@ def see(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
         )
     if not apply:
         return None
-    pay(deal, state, cost)
+    if rules.seeing.fee_to_opponent:  # a show fee to the player seen, outside the pot (settled with the deal)
+        deal.fee_u = cost
+        state.last_u = cost
+        if state.stack_u is not None:
+            state.stack_u -= cost
+    else:
+        pay(deal, state, cost)
     if state.stack_u is not None and state.stack_u == 0:
         state.all_in = True
     deal.see_pair = (state.name, opponent.name)
@@ -380,7 +406,10 @@ def consulted(deal: "Deal", state: PlayerState, kind: str) -> List[Rule]:
     if kind == "see":
         opponent = next((p for p in deal.contenders if p != state.name), None)
         other = deal.players[opponent].blind if opponent is not None else False
-        return [SeePolicy.rule_for(state.blind, other), COST_MULTIPLE_RULE, COST_BASIS_RULE]
+        found = [SeePolicy.rule_for(state.blind, other), COST_MULTIPLE_RULE, COST_BASIS_RULE]
+        if deal.rules.seeing.fee_to_opponent:
+            found.append(FEE_TO_RULE)
+        return found
     if kind == "check":
         return [CHECK_RULE]
     return []

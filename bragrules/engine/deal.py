@@ -70,7 +70,7 @@ class Deal:
         "events", "actions", "result", "winner_hint", "wait_for_cards", "needed", "then", "entered",
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "bonus_paid", "arranging",
-        "players", "seats", "turn", "bounds_memo",
+        "players", "seats", "turn", "bounds_memo", "bets_at_level", "forced_by", "fee_u",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -109,6 +109,9 @@ class Deal:
         self.pot_u = 0 if self.carried_in is ZERO else self.units.to_units_exact(self.carried_in)
         self.level_u: Optional[int] = None
         self.raises_made = 0  # bets that lifted a level already set
+        self.bets_at_level = 0  # bets at the current level since a bet set it (seeing.matched_showdown)
+        self.forced_by: Optional[Rule] = None  # the rule that forced everyone still in to show (a hook's answer)
+        self.fee_u = 0  # a see's cost paid to the player seen, outside the pot (seeing.fee_to: opponent)
         self.bounds_memo: Optional[Tuple[Tuple[int, str, bool], List[Bound]]] = None  # betting.level_bounds
         self.events: List[Event] = []
         self.actions: List[Action] = []
@@ -202,6 +205,16 @@ class Deal:
     def in_play(self) -> List[str]:
         """Players who have not folded, in order."""
         return [p for p in self.order if not self.players[p].folded]
+
+    @property
+    def players_in(self) -> int:
+        """How many players have not folded (what the hooks read, :class:`~bragrules.rules.hooks.Betting`)."""
+        return sum(1 for seat in self.seats if not seat.folded)
+
+    @property
+    def players_able(self) -> int:
+        """How many players can still bet (not folded, not all in)."""
+        return sum(1 for seat in self.seats if not seat.folded and not seat.all_in)
 
     @property
     def contenders(self) -> List[str]:

@@ -88,6 +88,9 @@ class Rules:
     """The area policies whose ``refusal`` can refuse something under this profile (asked in this order)."""
     units: UnitsFamily
     """The money units of this profile's deals (:class:`~bragrules.engine.units.UnitsFamily`)."""
+    asking_forced_show: Tuple[AreaPolicy, ...] = ()
+    """The area policies whose ``forced_show`` can force a showdown under this profile (asked after each
+    bet and fold, in this order; empty for most profiles, so the engine asks nothing)."""
 
     @property
     def areas(self) -> Tuple[AreaPolicy, ...]:
@@ -149,7 +152,7 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
                         rules.table.deal_singly, rules.table.cut)
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
-                 rules.asking_refusal, rules.units)
+                 rules.asking_refusal, rules.units, rules.asking_forced_show)
 
 
 def _compile(profile: Profile) -> Rules:
@@ -182,5 +185,6 @@ def _compile(profile: Profile) -> Rules:
         comparer=Comparer(ranker, suit_ranker, fmt.discard_breaks_ties),
         asking_refusal=tuple(area for area in areas if area.asks_refusal),
         units=UnitsFamily(stakes, seeing.see.multiple, seeing.see.basis != "caller_rate", session.bonus, denominator),
+        asking_forced_show=tuple(area for area in areas if area.asks_forced_show),
     )
 

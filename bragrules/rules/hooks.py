@@ -13,6 +13,10 @@ question (hook)           asked by the engine                    answered by
 ``refusal``               for every action kind it offers and    every area policy (default: none)
                           every action it checks
 ``see_cost``              for the see it offers and checks       :class:`~bragrules.rules.seeing.SeeingPolicy`
+``forced_show``           after every bet and fold: whether the  the policies whose ``asks_forced_show``
+                          hands of all still in are shown now    is true (``stakes.pot_limit``,
+                          (the reason and the rule that forced   ``seeing.matched_showdown``)
+                          it go into the deal's result)
 ========================  =====================================  ===================================
 
 The record they read is the deal itself, seen through :class:`Betting`
@@ -38,11 +42,11 @@ them, with that bound's rule and words:
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional, Protocol, Sequence, Tuple
+from typing import Any, NamedTuple, Optional, Protocol, Sequence, Tuple
 
 from bragrules.core.rule_id import Rule
 
-__all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "Refusal", "first_broken", "legal_range"]
+__all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "ForcedShow", "Refusal", "first_broken", "legal_range"]
 
 
 class Bettor(Protocol):
@@ -81,12 +85,34 @@ class Betting(Protocol):
         """How many bets so far lifted the level above one already set."""
         ...
 
+    @property
+    def bets_at_level(self) -> int:
+        """How many bets were made at the current level since a bet set it (each one matching it)."""
+        ...
+
+    @property
+    def players_in(self) -> int:
+        """How many players have not folded."""
+        ...
+
+    @property
+    def players_able(self) -> int:
+        """How many players can still bet (not folded, not all in)."""
+        ...
+
 
 class Refusal(NamedTuple):
     """Why an action is not allowed now: the rule it breaks, in words."""
 
     rule: Rule
     message: str
+
+
+class ForcedShow(NamedTuple):
+    """Why the hands of everyone still in are shown now: the rule that forces it, and the reason in words."""
+
+    rule: Rule
+    reason: str
 
 
 class Bound(NamedTuple):
@@ -156,3 +182,13 @@ class AreaPolicy:
     def consulted(self, betting: Betting, bettor: Bettor, kind: str) -> Tuple[Rule, ...]:
         """The rules :meth:`refusal` asks about ``kind`` (what a ruling cites when it allows the action)."""
         return ()
+
+    @property
+    def asks_forced_show(self) -> bool:
+        """Whether :meth:`forced_show` can force a showdown under this profile (the engine skips it when not)."""
+        return False
+
+    def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
+        """Asked after every bet and fold while two or more are in: a :class:`ForcedShow` when the hands
+        of everyone still in are to be shown and compared now (``units``: the deal's money units)."""
+        return None
