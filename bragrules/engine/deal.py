@@ -481,6 +481,8 @@ class Deal:
     def _player_of(self, action: Action) -> PlayerState:
         """The acting player's state, once the deal is open to an action and the action is well formed."""
         if self.result is not None and not (action.kind in ("show", "concede") and self.see_pair is not None):
+            if self.forced_by is not None:  # a rule ended the deal in a showdown: an action after it breaks that rule
+                raise RuleViolation(self.forced_by, f"{self.result.reason}: the deal is over")
             raise RuleViolation(DEAL_OVER, "the deal is over")  # a show after a see is its record
         if self.needed:
             raise RuleViolation(HISTORY_CARDS, f"the cards shown by {self.needed[0]} are to be entered first")

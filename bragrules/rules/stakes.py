@@ -200,8 +200,10 @@ class Stakes(Area):
         "https://blog.ulifestyle.com.hk/blogger/hendriklee/2016/06/1-22/, "
         "http://www.onecybertech.com/products/flash/multiuser/Goldflower.htm). Unlike `stakes.max_stake`, "
         "which caps the level (so a blind player pays at most `stakes.blind_rate` of it), this caps what is "
-        "paid: a blind player may bet at a level up to this amount divided by `stakes.blind_rate`. A see is "
-        "not a bet and is not capped. At least `stakes.opening_min`. `null`: no maximum bet.",
+        "paid: a blind player may bet at a level up to this amount divided by `stakes.blind_rate`. Where a "
+        "blind player's bet set a level a seen player cannot match within it, the seen player may still bet "
+        "at the level, and no higher. A see is not a bet and is not capped. At least `stakes.opening_min`. "
+        "`null`: no maximum bet.",
     )
     pot_limit: Optional[
         Annotated[Money, _refuse_below("above_zero", "pot_limit must be positive"), POSITIVE]
@@ -433,6 +435,8 @@ class StakesPolicy(AreaPolicy):
             most = units.to_units_exact(self.max_bet)
             if not bettor.seen:  # the highest level a blind payment of at most max_bet stands for
                 most = most * units.rate_den // units.rate_num
+            if level is not None and most < level:  # a seen player after a blind one: matching is always allowed
+                most = level
             bounds.append(Bound(MAX_BET_RULE, None, most, None, "max_bet"))
         return bounds
 
@@ -474,7 +478,9 @@ class StakesPolicy(AreaPolicy):
             return (f"the stake is at most {money_text(self.max_stake)}: a {rate} player pays at most "
                     f"{money(pay(bound.high, blind))}, not {amount}")
         if why == "max_bet":
-            return f"no single bet may exceed {money_text(self.max_bet)}, not {amount}"
+            assert bound.high is not None
+            return (f"no single bet may exceed {money_text(self.max_bet)}: a {rate} player pays at most "
+                    f"{money(pay(bound.high, blind))}, not {amount}")
         if why == "whole_multiple":
             assert level is not None
             return (f"a raise sets the level only to a whole multiple of the level of {money(level)} "
