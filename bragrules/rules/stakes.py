@@ -743,8 +743,11 @@ def stakes_section(p: "Profile") -> Optional[Section]:
             sentence(whole_multiples(p)) if stakes.raise_limit.whole_multiples else "",
             sentence(max_bet(p)) if stakes.max_bet is not None else "",
             sentence(pot_limit(p)) if stakes.pot_limit is not None else "",
-            "Betting goes round as many times as it takes; matched bets never end it by themselves. "
-            "It stops when one player is left, or when one of the last two sees the other.",
+            ("Betting goes round as many times as it takes; matched bets never end it by themselves. "
+             if p.seeing.matched_showdown == "never" else
+             "Betting goes round until every stake still in is matched, when all hands are shown (see The see). ")
+            + "It stops when one player is left, or when one of the last two sees the other"
+            + (", or when the pot reaches its limit." if stakes.pot_limit is not None else "."),
         ]
     )
     return sec
