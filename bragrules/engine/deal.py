@@ -71,6 +71,7 @@ class Deal:
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "bonus_paid", "arranging",
         "players", "seats", "turn", "bounds_memo", "bets_at_level", "forced_by", "fee_u",
+        "last_match", "out_by",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -112,6 +113,8 @@ class Deal:
         self.bets_at_level = 0  # bets at the current level since a bet set it (seeing.matched_showdown)
         self.forced_by: Optional[Rule] = None  # the rule that forced everyone still in to show (a hook's answer)
         self.fee_u = 0  # a see's cost paid to the player seen, outside the pot (seeing.fee_to: opponent)
+        self.last_match: Optional[str] = None  # whose bet, the last one, matched the level (stakes.raised_out)
+        self.out_by: Dict[str, Rule] = {}  # players put out of the hand by a rule, and the rule
         self.bounds_memo: Optional[Tuple[Tuple[int, str, bool], List[Bound]]] = None  # betting.level_bounds
         self.events: List[Event] = []
         self.actions: List[Action] = []
@@ -513,6 +516,9 @@ class Deal:
         if kind == "look" and not state.folded and not self.choosing:
             raise RuleViolation(LOOK_RULE, f"{player} may look only at their own turn")
         if state.folded:
+            out = self.out_by.get(player) if self.out_by else None
+            if out is not None:
+                raise RuleViolation(out, f"{player} is out of the hand: only matched, then raised")
             raise RuleViolation(FOLDED, f"{player} has folded")
         raise RuleViolation(TURN_ORDER, f"it is {to_act}'s turn, not {player}'s")
 

@@ -17,6 +17,9 @@ question (hook)           asked by the engine                    answered by
                           hands of all still in are shown now    is true (``stakes.pot_limit``,
                           (the reason and the rule that forced   ``seeing.matched_showdown``)
                           it go into the deal's result)
+``put_out``               after every raise: whether a player    the policies whose ``asks_put_out``
+                          is out of the hand by it (folded,      is true (``stakes.raised_out``)
+                          their stakes left in the pot)
 ========================  =====================================  ===================================
 
 The record they read is the deal itself, seen through :class:`Betting`
@@ -46,7 +49,8 @@ from typing import Any, NamedTuple, Optional, Protocol, Sequence, Tuple
 
 from bragrules.core.rule_id import Rule
 
-__all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "ForcedShow", "Refusal", "first_broken", "legal_range"]
+__all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "ForcedShow", "PutOut", "Refusal", "first_broken",
+           "legal_range"]
 
 
 class Bettor(Protocol):
@@ -96,6 +100,12 @@ class Betting(Protocol):
         ...
 
     @property
+    def last_match(self) -> Optional[str]:
+        """The player whose bet, the last one before the bet being settled, matched the level without
+        raising it (None when that bet set the level, or nobody bet)."""
+        ...
+
+    @property
     def players_able(self) -> int:
         """How many players can still bet (not folded, not all in)."""
         ...
@@ -111,6 +121,14 @@ class Refusal(NamedTuple):
 class ForcedShow(NamedTuple):
     """Why the hands of everyone still in are shown now: the rule that forces it, and the reason in words."""
 
+    rule: Rule
+    reason: str
+
+
+class PutOut(NamedTuple):
+    """A player out of the hand by a rule (their stakes stay in the pot): who, the rule, and why in words."""
+
+    player: str
     rule: Rule
     reason: str
 
@@ -191,4 +209,14 @@ class AreaPolicy:
     def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
         """Asked after every bet and fold while two or more are in: a :class:`ForcedShow` when the hands
         of everyone still in are to be shown and compared now (``units``: the deal's money units)."""
+        return None
+
+    @property
+    def asks_put_out(self) -> bool:
+        """Whether :meth:`put_out` can put a player out under this profile (the engine skips it when not)."""
+        return False
+
+    def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
+        """Asked after every bet that raised the level (by ``raiser``): a :class:`PutOut` when a player is
+        out of the hand because of it."""
         return None

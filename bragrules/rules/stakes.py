@@ -26,7 +26,7 @@ from bragrules.rules.area import (
     choice,
 )
 from bragrules.rules.fixed import AT_LEAST_LEVEL
-from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound, ForcedShow
+from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound, ForcedShow, PutOut
 from bragrules.rules.raise_cap import WHOLE_MULTIPLES_RULE, RaisePolicy
 from bragrules.rules.words import money_text, sentence, share_of, times_text
 
@@ -220,6 +220,18 @@ class Stakes(Area):
         "stops raising, this ends the deal. `null`: no pot limit.",
     )
 
+    raised_out: bool = Field(
+        False,
+        description="Whether a player who only matched is out of the hand when the next bet raises: while "
+        "three or more are in, a bet that raises the level puts out the player whose bet, the last one "
+        "before it, matched the level without raising (folded, their stakes left in the pot). S23: \"If "
+        "though, a player chooses to match the existing bet, and the next player decides to raise the bet, "
+        "the player that did not raise is out of the game. Play continues until only two players are left, "
+        "the rest having either folded, or having been raised out of the game\" "
+        "(http://www.users.globalnet.co.uk/~jamiec/brag.htm). With two in, nobody is raised out: they see. "
+        "`false`: matching is always safe (000, 002, 003).",
+    )
+
     @model_validator(mode="before")
     @classmethod
     def _former_names(cls, data: Any) -> Any:
@@ -295,6 +307,7 @@ RAISES_STOP_AT_RULE = field_rule("stakes.raises_stop_at")
 MAX_STAKE_RULE = field_rule("stakes.max_stake")
 MAX_BET_RULE = field_rule("stakes.max_bet")
 POT_LIMIT_RULE = field_rule("stakes.pot_limit")
+RAISED_OUT_RULE = field_rule("stakes.raised_out")
 
 
 class StakesPolicy(AreaPolicy):
@@ -310,12 +323,13 @@ class StakesPolicy(AreaPolicy):
     """
 
     __slots__ = ("ante", "blind_rate", "level_step", "opening_min", "opening_max", "raises", "check_allowed",
-                 "pot_opening_capped", "max_stake", "open_ended", "max_bet", "pot_limit")
+                 "pot_opening_capped", "max_stake", "open_ended", "max_bet", "pot_limit", "raised_out")
 
     def __init__(self, ante: Fraction, blind_rate: Fraction, level_step: Fraction, opening_min: Fraction,
                  opening_max: Optional[Fraction], raises: RaisePolicy, check_allowed: bool,
                  pot_opening_capped: bool, max_stake: Optional[Fraction] = None,
-                 max_bet: Optional[Fraction] = None, pot_limit: Optional[Fraction] = None) -> None:
+                 max_bet: Optional[Fraction] = None, pot_limit: Optional[Fraction] = None,
+                 raised_out: bool = False) -> None:
         self.ante = ante
         self.blind_rate = blind_rate
         self.level_step = level_step
@@ -332,6 +346,8 @@ class StakesPolicy(AreaPolicy):
         """The most one payment may be (``stakes.max_bet``), or None."""
         self.pot_limit = pot_limit
         """The pot at which everyone still in shows (``stakes.pot_limit``), or None."""
+        self.raised_out = raised_out
+        """A player who only matched is out when the next bet raises (``stakes.raised_out``)."""
         self.open_ended = (raises.kind == "none" and raises.pot_cap is None and max_stake is None
                            and not raises.whole and max_bet is None)
         """Once a level is set, a bet may set any level at or above it: the bounds are then the level
@@ -344,7 +360,7 @@ class StakesPolicy(AreaPolicy):
         return cls(stakes.ante, stakes.blind_rate, stakes.level_step, stakes.opening_min, stakes.opening_max,
                    raise_policy(p), stakes.check == "before_first_bet",
                    stakes.raise_limit.pot_opening == "capped", stakes.max_stake, stakes.max_bet,
-                   stakes.pot_limit)
+                   stakes.pot_limit, stakes.raised_out)
 
     def payment(self, level: Fraction, blind: bool) -> Fraction:
         """What a player pays at a turn for a level: the level seen, the blind rate of it blind."""
@@ -373,6 +389,28 @@ class StakesPolicy(AreaPolicy):
     @property
     def asks_forced_show(self) -> bool:
         return self.pot_limit is not None
+
+    @property
+    def asks_put_out(self) -> bool:
+        return self.raised_out
+
+    def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
+        """``stakes.raised_out``: the player who only matched before a raise is out, while three or more are in.
+
+        >>> from bragrules.profile.models import Profile
+        >>> policy = StakesPolicy.compile(Profile.model_validate({"stakes": {"raised_out": True}}))
+        >>> class Record:
+        ...     last_match, players_in = "B", 3
+        >>> policy.put_out(Record(), "C").player
+        'B'
+        >>> Record.players_in = 2
+        >>> policy.put_out(Record(), "C") is None
+        True
+        """
+        matched = betting.last_match
+        if not self.raised_out or matched is None or matched == raiser or betting.players_in < 3:
+            return None
+        return PutOut(matched, RAISED_OUT_RULE, f"{matched} only matched and {raiser} raised: {matched} is out")
 
     def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
         """``stakes.pot_limit``: the pot has reached the limit, so everyone still in shows.
@@ -646,6 +684,18 @@ def pot_limit(p: "Profile") -> str:
             "and the best takes the pot")
 
 
+def raised_out(p: "Profile") -> str:
+    """What ``stakes.raised_out`` says.
+
+    >>> from bragrules.profile.models import Profile
+    >>> raised_out(Profile.model_validate({"stakes": {"raised_out": True}}))
+    'a player who only matches the level is out of the hand if the next bet raises it, while three or more are in'
+    """
+    if p.stakes.raised_out:
+        return "a player who only matches the level is out of the hand if the next bet raises it, while three or more are in"
+    return "matching the level is always safe: a raise puts nobody out"
+
+
 def max_stake(p: "Profile") -> str:
     """What ``stakes.max_stake`` says at the table.
 
@@ -743,6 +793,7 @@ def stakes_section(p: "Profile") -> Optional[Section]:
             sentence(whole_multiples(p)) if stakes.raise_limit.whole_multiples else "",
             sentence(max_bet(p)) if stakes.max_bet is not None else "",
             sentence(pot_limit(p)) if stakes.pot_limit is not None else "",
+            sentence(raised_out(p)) + " Their stakes stay in the pot." if stakes.raised_out else "",
             ("Betting goes round as many times as it takes; matched bets never end it by themselves. "
              if p.seeing.matched_showdown == "never" else
              "Betting goes round until every stake still in is matched, when all hands are shown (see The see). ")
@@ -800,6 +851,11 @@ TEXT = AreaText(
                   {"null": "000, 002, 003", "*": "house rule: Teen Patti's pot limit (gametionglobal.com, "
                    "jungleeteenpatti.com, mega888.com.ph)"},
                   in_play=betting, later=True),
+        FieldText("stakes.raised_out", lambda p: p.stakes.raised_out, raised_out,
+                  {"false": "000, 002, 003", "true": "globalnet.co.uk/~jamiec (raised out of the game)"},
+                  in_play=betting, later=True, choices={
+                      True: "a player who only matches the level is out of the hand if the next bet raises it",
+                      False: "matching the level is always safe: a raise puts nobody out"}),
     ),
     sections=((30, stakes_section),),
 )
