@@ -117,7 +117,8 @@ def test_random_play_raises_players_out_and_conserves_money() -> None:
         deal = deal_with(rules, FOUR)
         while deal.result is None:
             options = deal.legal_actions()
-            deal.apply(options[rng.randrange(len(options))].action())
+            option = options[rng.randrange(len(options))]
+            deal.apply(option.action(rng.choice(option.amounts(limit=3))) if option.kind == "bet" else option.action())
         out += bool(deal.out_by)
         assert sum(deal.result.net.values()) + deal.result.carried_out == 0  # what carries is the pot's
     assert out > 3
