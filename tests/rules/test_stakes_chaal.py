@@ -173,3 +173,21 @@ def test_the_example_profile_reads_and_explains() -> None:
             "stakes.pot_limit", "seeing.fee_to"} <= set(changed)
     assert changed["stakes.raise_limit.factor"].sentences["teen-patti-stakes-example"].startswith(
         "a bet sets the level at most twice the current level")
+
+
+def test_play_offers_each_chaal_at_its_exact_cost(tmp_path: Path) -> None:
+    """`play` under the example (factor 2, whole multiples): a seen player facing a blind stake of 1 is
+    offered "bet 2 or 4", the page's "Chaal 2x & Chaal 4x buttons", and the log audits clean."""
+    from typer.testing import CliRunner
+
+    from bragrules_cli.app import app
+
+    example = Path(__file__).parents[1] / "data" / "good_profiles" / "teen_patti_stakes.yaml"
+    script = tmp_path / "moves.txt"
+    script.write_text("look\nfold\n" * 4, encoding="utf-8")
+    log = tmp_path / "chaal.jsonl"
+    result = CliRunner().invoke(app, ["play", "-p", str(example), "--seed", "1", "--hands", "3", "--log", str(log),
+                                      "--script", str(script)], env={"NO_COLOR": "1", "COLUMNS": "100"})
+    assert result.exit_code == 0, result.output
+    assert "bet 2 or 4" in result.output and "bet 1 or 2" in result.output
+    assert audit(str(log)).ok
