@@ -213,6 +213,8 @@ def put_out(deal: "Deal", raiser: str) -> None:
         state.folded = True
         state.inspected = None
         deal.folded_hands.extend(hand for hand in state.hands.values() if hand is not None)
+        if deal.out_by is None:
+            deal.out_by = {}
         deal.out_by[out.player] = out.rule
         deal.events.append(Fold(out.player))
 

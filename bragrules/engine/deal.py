@@ -114,7 +114,7 @@ class Deal:
         self.forced_by: Optional[Rule] = None  # the rule that forced everyone still in to show (a hook's answer)
         self.fee_u = 0  # a see's cost paid to the player seen, outside the pot (seeing.fee_to: opponent)
         self.last_match: Optional[str] = None  # whose bet, the last one, matched the level (stakes.raised_out)
-        self.out_by: Dict[str, Rule] = {}  # players put out of the hand by a rule, and the rule
+        self.out_by: Optional[Dict[str, Rule]] = None  # players put out of the hand by a rule, and the rule
         self.bounds_memo: Optional[Tuple[Tuple[int, str, bool], List[Bound]]] = None  # betting.level_bounds
         self.events: List[Event] = []
         self.actions: List[Action] = []
