@@ -400,9 +400,10 @@ def see_section(p: "Profile") -> Optional[Section]:
         return None
     seeing = p.seeing
     sec = Section("seeing", "The see")
+    where = "to the other player" if seeing.fee_to == "opponent" else "into the pot"
     sec.para(
         "Only the last two players may see. Instead of betting, either may call a see: they pay "
-        "the cost of the see into the pot and both hands are shown. The better hand takes the pot."
+        f"the cost of the see {where} and both hands are shown. The better hand takes the pot."
     )
     blind = p.blind.allowed
     if blind:

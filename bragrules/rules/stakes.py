@@ -187,7 +187,8 @@ class Stakes(Area):
         "blind player pays at most `stakes.blind_rate` of it), the opening included. Once the level has "
         "reached it nobody may raise, only bet at the level, see or fold. Teen Patti's chaal limit "
         "(S11: \"past 128x the boot nobody may raise, only call\") and a pub's maximum bet (S19: \"no "
-        "single bet may exceed a set amount\"). A whole multiple of `stakes.level_step`, at least "
+        "single bet may exceed a set amount\"; for a cap on what one bet pays, blind or seen alike, see "
+        "`stakes.max_bet`). A whole multiple of `stakes.level_step`, at least "
         "`stakes.opening_min`. `null`: no highest stake.",
     )
 
@@ -424,7 +425,7 @@ class StakesPolicy(AreaPolicy):
         'stakes.pot_limit'
         """
         limit = self.pot_limit
-        if limit is None or betting.pot_u < units.to_units_exact(limit):
+        if limit is None or betting.level_u is None or betting.pot_u < units.to_units_exact(limit):
             return None
         return ForcedShow(POT_LIMIT_RULE, f"the pot has reached its limit of {money_text(limit)}: "
                                           "everyone still in shows")
