@@ -28,6 +28,36 @@ from .play_view import BIG_BET_TIMES, HELP_TEXT, Prompter, TableView, cards_mark
 # ---------------------------------------------------------------------------
 
 
+def uneven_amounts(option: "LegalAction", deal: "Deal") -> Optional[str]:
+    """A bet whose payments step by more than the profile's usual step (raises in whole multiples of the
+    level, ``stakes.raise_limit.whole_multiples``): every payment it allows, so the menu says the exact cost.
+
+    >>> from bragrules.engine.actions import LegalAction
+    >>> from bragrules.engine.deal import Deal
+    >>> from bragrules.profile.models import Profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> deal = Deal(compile_rules(Profile.model_validate({"stakes": {"raise_limit": {"whole_multiples": True}}})),
+    ...             ["You", "B"], {"You": None, "B": None})
+    >>> uneven_amounts(LegalAction("You", "bet", Fraction(2), Fraction(6), Fraction(2)), deal)  # blind: 2, 4, 6
+    '2, 4 or 6'
+    >>> uneven_amounts(LegalAction("You", "bet", Fraction(2), Fraction(6), Fraction(1, 2)), deal) is None  # blind
+    True
+    """
+    step = option.step
+    if step is None or option.amount is None or option.player not in deal.players:
+        return None
+    stakes = deal.rules.stakes
+    usual = stakes.level_step * (stakes.blind_rate if deal.players[option.player].blind else 1)
+    if step == usual:
+        return None
+    amounts = option.amounts(limit=7)
+    if option.max_amount is None or len(amounts) > 6:
+        top = f" to {money(option.max_amount)}" if option.max_amount is not None else " or more"
+        return f"{money(option.amount)}{top} in steps of {money(step)}"
+    words = [money(a) for a in amounts]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" or {words[-1]}"
+
+
 def menu_entry(option: "LegalAction", deal: "Deal") -> str:
     kind = option.kind
     if kind == "bet":
@@ -35,9 +65,15 @@ def menu_entry(option: "LegalAction", deal: "Deal") -> str:
             return f"bet {money(option.amount)} (all in)"
         if option.max_amount is not None and option.max_amount == option.amount:
             return f"bet {money(option.amount)}"
+        uneven = uneven_amounts(option, deal)
+        if uneven is not None:
+            return f"bet {uneven}"
         top = f"–{money(option.max_amount)}" if option.max_amount is not None else " or more"
         return f"bet {money(option.amount)}{top}"
     if kind == "see":
+        if deal.rules.seeing.fee_to_opponent and len(deal.contenders) == 2:
+            opponent = next(p for p in deal.contenders if p != option.player)
+            return f"see for {money(option.amount)}, paid to {esc(opponent)}"
         return f"see for {money(option.amount)}"
     if kind == "look":
         return "look at your cards" if option.target is None else f"look at the {option.target} hand"

@@ -268,7 +268,7 @@ def test_show_json_resolves_extends(run) -> None:
     # inherited unchanged from traditional, and defaults filled in
     assert house["folding"] == traditional["folding"]
     assert house["stakes"]["raise_limit"] == {"kind": "max_increase", "amount": 10, "pot_opening": "capped",
-                                              "pot_measure": "before_bet"}
+                                              "pot_measure": "before_bet", "factor": None, "whole_multiples": False}
     assert set(house) == set(load_profile("house").model_dump())
 
 

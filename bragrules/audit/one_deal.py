@@ -17,6 +17,7 @@ from typing import Dict, NamedTuple, Optional, Sequence, Tuple
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO, pretty_money, same_money
+from bragrules.core.rule_id import Rule
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, Hand
 from bragrules.history import DealEntry, History, format_time
@@ -46,6 +47,16 @@ def turned_at_see(deal: Deal, action: Action) -> bool:
     except RuleViolation as exc:
         return exc.rule != DEAL_OVER
     return True
+
+
+def after_the_end(deal: Deal, action: Action) -> Rule:
+    """The rule an action written after the deal's end breaks, as the deal names it: ``deal_over``, or
+    the rule that ended the deal by showing every hand (``stakes.pot_limit``, ``seeing.matched_showdown``)."""
+    try:
+        deal.verify(action)
+    except RuleViolation as exc:
+        return exc.rule
+    return DEAL_OVER
 
 
 def needs_unrecorded_cards(deal: Deal, action: Action, refusal: RuleViolation) -> bool:
@@ -240,7 +251,7 @@ class DealAuditor(CardsAuditor):
         n = entry.number
         for index, item in enumerate(entry.actions):
             if deal.result is not None and not turned_at_see(deal, item.action):
-                self.violation(n, index, item.line, DEAL_OVER,
+                self.violation(n, index, item.line, after_the_end(deal, item.action),
                                f"deal {n} is already over ({deal.result.reason}); {item} comes after its end")
                 continue
             try:

@@ -27,7 +27,7 @@ from bragrules.engine.state import PlayerState, amount_text
 from bragrules.rules.blind import RETENTION_RULE
 from bragrules.rules.fixed import HISTORY_CARDS, SEE_TWO
 from bragrules.rules.hooks import Bound, first_broken, legal_range
-from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, SeePolicy
+from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, FEE_TO_RULE, SeePolicy
 from bragrules.rules.session import COVERING_RULE, STARTING_STACK_RULE
 from bragrules.rules.stakes import BLIND_RATE_RULE, CHECK_RULE, LEVEL_STEP_RULE
 
@@ -199,12 +199,57 @@ def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
         state.all_in = True
     if blind:
         state.blind_bets += 1
-    if new_level is not None and deal.level_u is not None and new_level > deal.level_u:
+    raised = new_level is not None and deal.level_u is not None and new_level > deal.level_u
+    if raised:
         deal.raises_made += 1
+    matched = new_level is not None and new_level == deal.level_u
+    if matched:
+        deal.bets_at_level += 1  # a bet matching the level
+    else:
+        deal.bets_at_level = 0  # the bet set the level (an opening or a raise)
     deal.level_u = new_level
     event = Bet(state.name, amount, None if new_level is None else money(new_level), blind, all_in)
-    advance(deal)
+    if raised and rules.asking_put_out:
+        put_out(deal, state.name)
+    deal.last_match = state.name if matched else None
+    if not (deal.rules.asking_forced_show and forced_show(deal)):
+        advance(deal)
     return event
+
+
+def put_out(deal: "Deal", raiser: str) -> None:
+    """Ask the areas whether the raise just made puts a player out of the hand
+    (:meth:`~bragrules.rules.hooks.AreaPolicy.put_out`, ``stakes.raised_out``): that player is folded,
+    their stakes left in the pot, and the rule that put them out is what refuses their later actions."""
+    for policy in deal.rules.asking_put_out:
+        out = policy.put_out(deal, raiser)
+        if out is None:
+            continue
+        state = deal.players[out.player]
+        if state.folded:
+            continue
+        state.folded = True
+        state.inspected = None
+        deal.folded_hands.extend(hand for hand in state.hands.values() if hand is not None)
+        if deal.out_by is None:
+            deal.out_by = {}
+        deal.out_by[out.player] = out.rule
+        deal.events.append(Fold(out.player))
+
+
+def forced_show(deal: "Deal") -> bool:
+    """Ask the areas whether everyone still in shows now (:meth:`~bragrules.rules.hooks.AreaPolicy.forced_show`,
+    ``stakes.pot_limit``, ``seeing.matched_showdown``); if one says so, the showdown of everyone left is
+    settled, with that rule among those that decided it. Asked after a bet and a fold, with two or more in."""
+    if deal.result is not None or deal.players_in < 2:
+        return False
+    for policy in deal.rules.asking_forced_show:
+        forced = policy.forced_show(deal, deal.units)
+        if forced is not None:
+            deal.forced_by = forced.rule
+            settlement.showdown_all(deal, forced.reason)
+            return True
+    return False
 
 
 def check(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
@@ -240,7 +285,7 @@ def fold(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
     remaining = [seat.name for seat in deal.seats if not seat.folded]
     if len(remaining) == 1:
         lone_survivor(deal, remaining[0])
-    else:
+    elif not (deal.rules.asking_forced_show and forced_show(deal)):
         advance(deal)
     return event
 
@@ -297,7 +342,13 @@ def see(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
         )
     if not apply:
         return None
-    pay(deal, state, cost)
+    if rules.seeing.fee_to_opponent:  # a show fee to the player seen, outside the pot (settled with the deal)
+        deal.fee_u = cost
+        state.last_u = cost
+        if state.stack_u is not None:
+            state.stack_u -= cost
+    else:
+        pay(deal, state, cost)
     if state.stack_u is not None and state.stack_u == 0:
         state.all_in = True
     deal.see_pair = (state.name, opponent.name)
@@ -408,7 +459,10 @@ def consulted(deal: "Deal", state: PlayerState, kind: str) -> List[Rule]:
     if kind == "see":
         opponent = next((p for p in deal.contenders if p != state.name), None)
         other = deal.players[opponent].blind if opponent is not None else False
-        return [SeePolicy.rule_for(state.blind, other), COST_MULTIPLE_RULE, COST_BASIS_RULE]
+        found = [SeePolicy.rule_for(state.blind, other), COST_MULTIPLE_RULE, COST_BASIS_RULE]
+        if deal.rules.seeing.fee_to_opponent:
+            found.append(FEE_TO_RULE)
+        return found
     if kind == "check":
         return [CHECK_RULE]
     return []

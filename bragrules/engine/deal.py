@@ -70,7 +70,8 @@ class Deal:
         "events", "actions", "result", "winner_hint", "wait_for_cards", "needed", "then", "entered",
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
-        "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted",
+        "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
+        "fee_u", "last_match", "out_by",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -116,6 +117,11 @@ class Deal:
         self.pot_u = 0 if self.carried_in is ZERO else self.units.to_units_exact(self.carried_in)
         self.level_u: Optional[int] = None
         self.raises_made = 0  # bets that lifted a level already set
+        self.bets_at_level = 0  # bets at the current level since a bet set it (seeing.matched_showdown)
+        self.forced_by: Optional[Rule] = None  # the rule that forced everyone still in to show (a hook's answer)
+        self.fee_u = 0  # a see's cost paid to the player seen, outside the pot (seeing.fee_to: opponent)
+        self.last_match: Optional[str] = None  # whose bet, the last one, matched the level (stakes.raised_out)
+        self.out_by: Optional[Dict[str, Rule]] = None  # players put out of the hand by a rule, and the rule
         self.bounds_memo: Optional[Tuple[Tuple[int, str, bool], List[Bound]]] = None  # betting.level_bounds
         self.events: List[Event] = []
         self.actions: List[Action] = []
@@ -221,6 +227,16 @@ class Deal:
     def in_play(self) -> List[str]:
         """Players who have not folded, in order."""
         return [p for p in self.order if not self.players[p].folded]
+
+    @property
+    def players_in(self) -> int:
+        """How many players have not folded (what the hooks read, :class:`~bragrules.rules.hooks.Betting`)."""
+        return sum(1 for seat in self.seats if not seat.folded)
+
+    @property
+    def players_able(self) -> int:
+        """How many players can still bet (not folded, not all in)."""
+        return sum(1 for seat in self.seats if not seat.folded and not seat.all_in)
 
     @property
     def contenders(self) -> List[str]:
@@ -488,6 +504,8 @@ class Deal:
     def _player_of(self, action: Action) -> PlayerState:
         """The acting player's state, once the deal is open to an action and the action is well formed."""
         if self.result is not None and not (action.kind in ("show", "concede") and self.see_pair is not None):
+            if self.forced_by is not None:  # a rule ended the deal in a showdown: an action after it breaks that rule
+                raise RuleViolation(self.forced_by, f"{self.result.reason}: the deal is over")
             if action.kind in ("retain", "release"):  # a second retention: the retention rule it breaks
                 raise retention.retained_again(self, action)
             raise RuleViolation(DEAL_OVER, "the deal is over")  # a show after a see is its record
@@ -520,6 +538,9 @@ class Deal:
         if kind == "look" and not state.folded and not self.choosing:
             raise RuleViolation(LOOK_RULE, f"{player} may look only at their own turn")
         if state.folded:
+            out = self.out_by.get(player) if self.out_by else None
+            if out is not None:
+                raise RuleViolation(out, f"{player} is out of the hand: only matched, then raised")
             raise RuleViolation(FOLDED, f"{player} has folded")
         raise RuleViolation(TURN_ORDER, f"it is {to_act}'s turn, not {player}'s")
 

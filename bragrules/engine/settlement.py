@@ -27,7 +27,7 @@ from bragrules.rules.blind import RETENTION_RULE
 from bragrules.rules.fixed import HISTORY_CARDS
 from bragrules.rules.folding import BLIND_SURVIVOR_RULE, NOBODY_BET_RULE
 from bragrules.rules.format import LIVES_RULE, TIED_HAND_RULE, WINNING_RULE
-from bragrules.rules.seeing import TIE_RULE
+from bragrules.rules.seeing import FEE_TO_RULE, TIE_RULE
 from bragrules.rules.session import AT_LIMIT_RULE, BONUS_RULES
 from bragrules.rules.stakes import CHECK_RULE
 
@@ -35,7 +35,8 @@ if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
 
-def showdown_all(deal: "Deal") -> None:
+def showdown_all(deal: "Deal", reason: str = "everyone left shows") -> None:
+    """Everyone still in shows and the best takes the pot (``reason``: why, when a rule forced it)."""
     players = deal.in_play
     if await_unknown(deal, players, "all"):
         return
@@ -46,7 +47,7 @@ def showdown_all(deal: "Deal") -> None:
         settle_hands(deal, players, None, None)
         return
     winners = best_of(deal, players, None, None)
-    finish_won(deal, winners, showdown=True, reason="everyone left shows", exposure=list(players))
+    finish_won(deal, winners, showdown=True, reason=reason, exposure=list(players))
 
 
 def settle_lives(deal: "Deal", players: Sequence[str]) -> None:
@@ -310,6 +311,10 @@ def finish(
     players = deal.players
     pot = money(deal.pot_u)
     net: Dict[str, Fraction] = {}
+    fee_payer = fee_payee = None
+    if deal.fee_u and deal.see_pair is not None:  # seeing.fee_to: opponent (a redeal gives it back)
+        fee_payer = deal.see_pair[0]
+        fee_payee = fee_payer if outcome in ("redeal", "abandoned") else deal.see_pair[1]
     for p in deal.order:
         state = players[p]
         gained = payouts[p]
@@ -317,12 +322,18 @@ def finish(
         # most deals pay no bonus and most players win nothing: skip adding zeros (ZERO itself, quickly)
         if bonus is not ZERO and bonus:
             gained = gained + bonus
+        paid_u = state.paid_u
+        if fee_payer is not None:
+            if p == fee_payee:
+                gained = gained + money(deal.fee_u)
+            if p == fee_payer:
+                paid_u += deal.fee_u
         gained_u = 0 if gained is ZERO or not gained else units.to_units(gained)  # None: not whole units
         if gained_u is None:
-            net[p] = gained - money(state.paid_u)
+            net[p] = gained - money(paid_u)
         else:
-            amount = known.get(gained_u - state.paid_u)
-            net[p] = amount if amount is not None else money(gained_u - state.paid_u)
+            amount = known.get(gained_u - paid_u)
+            net[p] = amount if amount is not None else money(gained_u - paid_u)
         if state.stack_u is not None:
             state.settled_stack = (
                 money(state.stack_u + gained_u) if gained_u is not None else money(state.stack_u) + gained
@@ -378,8 +389,11 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
     if deal.rules.format.lives is not None:
         return Ending("lives", won, caller=caller, opponent=opponent, tied=tied), [LIVES_RULE]
     if outcome == "carried":
-        return _carried_ending(deal, won, caller, opponent, tied)
+        ending, rules = _carried_ending(deal, won, caller, opponent, tied)
+        return ending, rules + ([deal.forced_by] if deal.forced_by is not None else [])
     paths: List[str] = []
+    if deal.fee_u and see is not None:
+        paths.append(FEE_TO_RULE)
     if not showdown:
         survivor = winners[0]
         nobody_bet = deal.level_u is None
@@ -391,6 +405,8 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
         kind = "folded_unbet" if nobody_bet else "folded_blind" if blind else "folded"
         ending = Ending(kind, won, survivor, caller, opponent, tied)
     else:
+        if deal.forced_by is not None:  # a rule forced everyone still in to show (stakes.pot_limit, ...)
+            paths.append(deal.forced_by)
         if tied:
             paths.append(TIE_RULE)
         ending = Ending("showdown" if tied is None else "see", won, None, caller, opponent, tied,

@@ -95,6 +95,11 @@ class Rules:
     """What the house takes (``house``): a rake from each pot won, a table fee."""
     forced: Optional[ForcedPolicy] = None
     """What each seat posts before the betting (``stakes.forced``); None: every seat antes ``stakes.ante``."""
+    asking_forced_show: Tuple[AreaPolicy, ...] = ()
+    """The area policies whose ``forced_show`` can force a showdown under this profile (asked after each
+    bet and fold, in this order; empty for most profiles, so the engine asks nothing)."""
+    asking_put_out: Tuple[AreaPolicy, ...] = ()
+    """The area policies whose ``put_out`` can put a player out of the hand after a raise (``stakes.raised_out``)."""
 
     @property
     def areas(self) -> Tuple[AreaPolicy, ...]:
@@ -161,7 +166,8 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
                         rules.table.deal_singly, rules.table.cut, rules.table.sitting_out)
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
-                 rules.asking_refusal, rules.units, rules.house, rules.forced)
+                 rules.asking_refusal, rules.units, rules.house, rules.forced, rules.asking_forced_show,
+                 rules.asking_put_out)
 
 
 def _compile(profile: Profile) -> Rules:
@@ -205,5 +211,7 @@ def _compile(profile: Profile) -> Rules:
         units=UnitsFamily(stakes, seeing.see.multiple, seeing.see.basis != "caller_rate", session.bonus, denominator),
         house=house,
         forced=forced,
+        asking_forced_show=tuple(area for area in areas if area.asks_forced_show),
+        asking_put_out=tuple(area for area in areas if area.asks_put_out),
     )
 

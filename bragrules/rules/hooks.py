@@ -19,6 +19,13 @@ question (hook)           asked by the engine                    answered by
 ``posts``                 once a deal is dealt: what each seat   :class:`~bragrules.rules.forced_bets.ForcedPolicy`
                           posts before the betting (antes,       (``rules.forced``; None: every seat
                           boots, blinds, a dealer's stake)       antes ``stakes.ante``)
+``forced_show``           after every bet and fold: whether the  the policies whose ``asks_forced_show``
+                          hands of all still in are shown now    is true (``stakes.pot_limit``,
+                          (the reason and the rule that forced   ``seeing.matched_showdown``)
+                          it go into the deal's result)
+``put_out``               after every raise: whether a player    the policies whose ``asks_put_out``
+                          is out of the hand by it (folded,      is true (``stakes.raised_out``)
+                          their stakes left in the pot)
 ========================  =====================================  ===================================
 
 The record they read is the deal itself, seen through :class:`Betting`
@@ -45,11 +52,12 @@ them, with that bound's rule and words:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple, Optional, Protocol, Sequence, Tuple
+from typing import Any, NamedTuple, Optional, Protocol, Sequence, Tuple
 
 from bragrules.core.rule_id import Rule
 
-__all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "Post", "Refusal", "first_broken", "legal_range"]
+__all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "ForcedShow", "Post", "PutOut", "Refusal", "first_broken",
+           "legal_range"]
 
 
 class Bettor(Protocol):
@@ -88,6 +96,27 @@ class Betting(Protocol):
         """How many bets so far lifted the level above one already set."""
         ...
 
+    @property
+    def bets_at_level(self) -> int:
+        """How many bets were made at the current level since a bet set it (each one matching it)."""
+        ...
+
+    @property
+    def players_in(self) -> int:
+        """How many players have not folded."""
+        ...
+
+    @property
+    def last_match(self) -> Optional[str]:
+        """The player whose bet, the last one before the bet being settled, matched the level without
+        raising it (None when that bet set the level, or nobody bet)."""
+        ...
+
+    @property
+    def players_able(self) -> int:
+        """How many players can still bet (not folded, not all in)."""
+        ...
+
 
 class Refusal(NamedTuple):
     """Why an action is not allowed now: the rule it breaks, in words."""
@@ -110,6 +139,19 @@ class Post(NamedTuple):
     amount: Fraction
     live: bool
     rule: Rule
+class ForcedShow(NamedTuple):
+    """Why the hands of everyone still in are shown now: the rule that forces it, and the reason in words."""
+
+    rule: Rule
+    reason: str
+
+
+class PutOut(NamedTuple):
+    """A player out of the hand by a rule (their stakes stay in the pot): who, the rule, and why in words."""
+
+    player: str
+    rule: Rule
+    reason: str
 
 
 class Bound(NamedTuple):
@@ -192,3 +234,23 @@ class AreaPolicy:
         players paid it out to staked in it themselves (a rake of the losers' stakes leaves those whole).
         """
         return Fraction(0)
+
+    @property
+    def asks_forced_show(self) -> bool:
+        """Whether :meth:`forced_show` can force a showdown under this profile (the engine skips it when not)."""
+        return False
+
+    def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
+        """Asked after every bet and fold while two or more are in: a :class:`ForcedShow` when the hands
+        of everyone still in are to be shown and compared now (``units``: the deal's money units)."""
+        return None
+
+    @property
+    def asks_put_out(self) -> bool:
+        """Whether :meth:`put_out` can put a player out under this profile (the engine skips it when not)."""
+        return False
+
+    def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
+        """Asked after every bet that raised the level (by ``raiser``): a :class:`PutOut` when a player is
+        out of the hand because of it."""
+        return None

@@ -12,10 +12,12 @@ from fractions import Fraction
 from typing import Any, Optional
 
 from bragrules.core.rule_id import Rule, field_rule
-from bragrules.rules.words import money_text
+from bragrules.rules.words import money_text, times_text
 
 RAISE_LIMIT_RULE = field_rule("stakes.raise_limit")
 POT_MEASURE_RULE = field_rule("stakes.raise_limit.pot_measure")
+FACTOR_RULE = field_rule("stakes.raise_limit.factor")
+WHOLE_MULTIPLES_RULE = field_rule("stakes.raise_limit.whole_multiples")
 
 
 @dataclass(frozen=True)
@@ -42,6 +44,15 @@ class RaisePolicy:
     14
     >>> RaisePolicy("pot", None, after_call=False).max_level(2, pot=10, call=2)
     12
+
+    Teen Patti's chaal (``multiple``, factor 2): a bet sets the level at most
+    twice the current stake; with ``whole`` only at whole multiples of it.
+
+    >>> chaal = RaisePolicy("multiple", None, factor=Fraction(2))
+    >>> chaal.max_level(4, pot=0), chaal.allows(4, 9, pot=0), chaal.allows(4, 7, pot=0)
+    (8, False, True)
+    >>> RaisePolicy("multiple", None, factor=Fraction(3), whole=True).allows(4, 10, pot=0)
+    False
     """
 
     kind: str
@@ -49,12 +60,16 @@ class RaisePolicy:
     pot_cap: Optional[Fraction] = None
     after_call: bool = False
     """Pot limit: the pot is counted once the raiser has called (``stakes.raise_limit.pot_measure``)."""
+    factor: Optional[Fraction] = None
+    """``multiple``: the most times the current level a bet may set (``stakes.raise_limit.factor``)."""
+    whole: bool = False
+    """A raise sets the level only to a whole multiple of the current level (``stakes.raise_limit.whole_multiples``)."""
     unlimited: bool = field(init=False, repr=False, compare=False)
     """No limit on a raise and no cap on the pot: every bet at or above the level is allowed
     (a deal need not ask :meth:`allows`)."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "unlimited", self.kind == "none" and self.pot_cap is None)
+        object.__setattr__(self, "unlimited", self.kind == "none" and self.pot_cap is None and not self.whole)
 
     def capped(self, pot: Any, scale: int = 1) -> bool:
         """Whether the pot has reached ``stakes.raises_stop_at``, so that nobody may raise;
@@ -76,6 +91,10 @@ class RaisePolicy:
             return None
         if self.kind == "pot":
             return level + pot + call if self.after_call else level + pot
+        if self.kind == "multiple":
+            factor = self.factor
+            assert factor is not None
+            return level * factor.numerator // factor.denominator
         step = self.amount if amount is None else amount
         assert step is not None
         return level + step
@@ -88,6 +107,8 @@ class RaisePolicy:
         if self.kind == "fixed":
             step = self.amount if amount is None else amount
             return new_level in (level, level + step)
+        if self.whole and new_level % level:
+            return False
         top = self.max_level(level, pot, amount, scale, call)
         return top is None or new_level <= top
 
@@ -97,7 +118,11 @@ class RaisePolicy:
 
         >>> RaisePolicy("pot", None, after_call=True).rule, RaisePolicy("pot", None).rule
         ('stakes.raise_limit.pot_measure', 'stakes.raise_limit')
+        >>> RaisePolicy("multiple", None, factor=Fraction(2)).rule
+        'stakes.raise_limit.factor'
         """
+        if self.kind == "multiple":
+            return FACTOR_RULE
         return POT_MEASURE_RULE if self.kind == "pot" and self.after_call else RAISE_LIMIT_RULE
 
     def describe(self) -> str:
@@ -109,4 +134,6 @@ class RaisePolicy:
             return "a raise adds at most the pot"
         if self.kind == "fixed":
             return f"a raise adds exactly {money_text(self.amount)}"
+        if self.kind == "multiple":
+            return f"a bet sets the level at most {times_text(self.factor)} the current level"
         return f"a raise adds at most {money_text(self.amount)}"

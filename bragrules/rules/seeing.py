@@ -22,7 +22,7 @@ from pydantic import Field
 
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
-from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.hooks import AreaPolicy, Betting, ForcedShow
 from bragrules.rules.words import money_text, sentence, times_text
 
 if TYPE_CHECKING:
@@ -66,6 +66,28 @@ class Seeing(Area):
         "turned; the conceded cards stay unknown (in the log too), and the first player takes the "
         "pot. The texts have both hands shown (000: \"Both players then reveal their cards\"; 002: "
         "\"Opponent exposes first\"; 003: \"双方亮牌\", both reveal): conceding is a house rule.",
+    )
+    fee_to: Literal["pot", "opponent"] = Field(
+        "pot",
+        description="Where the money a see costs goes. `pot`: into the pot, which the better hand takes "
+        "(000, 002, 003; and the settlement one Teen Patti page gives: \"If the requester wins, they take the "
+        "pot (recovering their fee). If the challenged player wins, they take the pot plus the show fee\", "
+        "https://gamevidyabharat.com/blog/teen-patti-show-rules/); `opponent`: it is a show fee paid to the "
+        "player seen, outside the pot, whoever then wins (V14: \"the player who requests the show must pay a "
+        "predetermined show fee to the opponent\", https://gamevidyabharat.com/blog/teen-patti-show-rules/, "
+        "https://apnakhelshala.com/blog/teen-patti-show-rules/). The fee costs what `seeing.cost_multiple` "
+        "and `seeing.cost_basis` say either way.",
+    )
+    matched_showdown: Literal["never", "more_than_two", "always"] = Field(
+        "never",
+        description="A showdown of everyone still in once every stake still in is matched: when, after a bet "
+        "sets the level, every other player still able to bet has bet at that level (or folded), all hands "
+        "are shown and the best takes the pot (equal best hands as `seeing.tie` says for several players). "
+        "Single-stake Brag: \"When all those who wish to play have raised their bets to an equal amount, the "
+        "cards are shown and the player with the best hand collects all the stakes\" (V16, "
+        "http://www.pokerwiner.com/games-of-playing-cards/brag.html). `never`: only a see shows hands "
+        "(000, 002, 003); `more_than_two`: with three or more in (two still see each other); `always`: with "
+        "two or more in, as the page has no see.",
     )
     tie: Literal["caller_loses", "split", "suits", "eldest_hand"] = Field(
         "caller_loses",
@@ -125,6 +147,8 @@ WHO_SEES: Dict[Tuple[bool, bool], Rule] = {
 }
 """The rule of each see, by (the caller is blind, the opponent is blind)."""
 COST_MULTIPLE_RULE = field_rule("seeing.cost_multiple")
+FEE_TO_RULE = field_rule("seeing.fee_to")
+MATCHED_SHOWDOWN_RULE = field_rule("seeing.matched_showdown")
 COST_BASIS_RULE = field_rule("seeing.cost_basis")
 EXPOSURE_RULE = field_rule("seeing.exposure")
 CONCEDE_UNSEEN_RULE = field_rule("seeing.concede_unseen")
@@ -185,6 +209,33 @@ class SeeingPolicy(AreaPolicy):
     """At a see the caller turns cards first (else the opponent)."""
     concede_unseen: bool
     """The second to show at a see may concede without showing."""
+    fee_to_opponent: bool = False
+    """A see's cost is paid to the player seen, outside the pot (``seeing.fee_to: opponent``)."""
+    matched_from: int = 0
+    """``seeing.matched_showdown``: the fewest players in for a matched showdown (0: never)."""
+
+    @property
+    def asks_forced_show(self) -> bool:
+        return self.matched_from > 0
+
+    def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
+        """``seeing.matched_showdown``: every stake still in is matched, so all hands are shown.
+
+        >>> from bragrules.profile.models import Profile
+        >>> policy = SeeingPolicy.compile(Profile.model_validate({"seeing": {"matched_showdown": "always"}}))
+        >>> class Record:
+        ...     pot_u, level_u, raises_made, bets_at_level, players_in, players_able = 9, 2, 0, 2, 3, 3
+        >>> policy.forced_show(Record(), None).rule
+        'seeing.matched_showdown'
+        >>> Record.bets_at_level = 1
+        >>> policy.forced_show(Record(), None) is None
+        True
+        """
+        if not self.matched_from or betting.level_u is None or betting.players_in < self.matched_from:
+            return None
+        if betting.players_able < 1 or betting.bets_at_level < betting.players_able - 1:
+            return None
+        return ForcedShow(MATCHED_SHOWDOWN_RULE, "every stake still in is matched: everyone still in shows")
 
     def may_see(self, caller_blind: bool, opponent_blind: bool) -> bool:
         return self.see.may_see(caller_blind, opponent_blind)
@@ -192,8 +243,9 @@ class SeeingPolicy(AreaPolicy):
     @classmethod
     def compile(cls, p: "Profile") -> "SeeingPolicy":
         seeing = p.seeing
+        matched = {"never": 0, "more_than_two": 3, "always": 2}[seeing.matched_showdown]
         return cls(see_policy(p), TIE_RESOLVERS[seeing.tie], tie_among_many(p), seeing.exposure == "caller_first",
-                   seeing.concede_unseen)
+                   seeing.concede_unseen, seeing.fee_to == "opponent", matched)
 
 
 # ---------------------------------------------------------------------------
@@ -273,6 +325,34 @@ CONCEDE_UNSEEN = choice(
     betting,
 )
 
+def _later_choice(path: str, read: Callable[["Profile"], Any], table: Dict[str, str],
+                  sources: Dict[str, str]) -> FieldText:
+    """A choice added after logs began (``later``): one sentence per value, in play while betting."""
+    return FieldText(path, read, lambda p: table[read(p)], sources, betting, choices=dict(table), later=True)
+
+
+FEE_TO = _later_choice(
+    "seeing.fee_to",
+    lambda p: p.seeing.fee_to,
+    {
+        "pot": "the cost of a see goes into the pot",
+        "opponent": "the cost of a see is a show fee paid to the player seen, outside the pot, whoever wins",
+    },
+    {"pot": "000, 002, 003; gamevidyabharat.com's settlement",
+     "opponent": "gamevidyabharat.com, apnakhelshala.com (a show fee to the opponent)"},
+)
+MATCHED_SHOWDOWN = _later_choice(
+    "seeing.matched_showdown",
+    lambda p: p.seeing.matched_showdown,
+    {
+        "never": "only a see between the last two shows hands",
+        "more_than_two": "with three or more in, once every stake still in is matched all hands are shown",
+        "always": "once every stake still in is matched all hands are shown, however many are in",
+    },
+    {"never": "000, 002, 003", "more_than_two": "house rule (pokerwiner.com's single-stake Brag, beside the see)",
+     "always": "pokerwiner.com (single-stake Brag)"},
+)
+
 _TIE_WORDS = {
     "caller_loses": "a tie goes against the player who called the see",
     "split": "a tied see splits the pot",
@@ -320,9 +400,10 @@ def see_section(p: "Profile") -> Optional[Section]:
         return None
     seeing = p.seeing
     sec = Section("seeing", "The see")
+    where = "to the other player" if seeing.fee_to == "opponent" else "into the pot"
     sec.para(
         "Only the last two players may see. Instead of betting, either may call a see: they pay "
-        "the cost of the see into the pot and both hands are shown. The better hand takes the pot."
+        f"the cost of the see {where} and both hands are shown. The better hand takes the pot."
     )
     blind = p.blind.allowed
     if blind:
@@ -357,6 +438,12 @@ def see_section(p: "Profile") -> Optional[Section]:
     if concede:
         concede += " The conceded cards are never shown, and the first player takes the pot."
     sec.para(sentence(exposure), concede)
+    if seeing.fee_to == "opponent":
+        sec.para(sentence(FEE_TO.sentence(p)) + " The caller does not get it back by winning the see.")
+    if seeing.matched_showdown != "never":
+        sec.para(sentence(MATCHED_SHOWDOWN.sentence(p)),
+                 "A stake is matched when, after a bet sets the level, every other player still in has bet at "
+                 "that level; the best hand takes the pot.")
     return sec
 
 
@@ -403,6 +490,8 @@ TEXT = AreaText(
         EXPOSURE,
         CONCEDE_UNSEEN,
         TIE,
+        FEE_TO,
+        MATCHED_SHOWDOWN,
     ),
     sections=((50, see_section), (60, ties_section)),
 )

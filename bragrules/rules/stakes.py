@@ -28,9 +28,9 @@ from bragrules.rules.area import (
 from bragrules.rules.fixed import AT_LEAST_LEVEL
 from bragrules.rules.forced_bets import FIELDS as FORCED_FIELDS
 from bragrules.rules.forced_bets import ForcedBets, forced_section
-from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound
-from bragrules.rules.raise_cap import RaisePolicy
-from bragrules.rules.words import money_text, sentence, share_of
+from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound, ForcedShow, PutOut
+from bragrules.rules.raise_cap import WHOLE_MULTIPLES_RULE, RaisePolicy
+from bragrules.rules.words import money_text, sentence, share_of, times_text
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -48,12 +48,18 @@ name, so that a log written before the rename audits with the hash it recorded."
 class RaiseLimit(Area):
     """How far one bet may raise the level."""
 
-    kind: Literal["none", "max_increase", "fixed", "pot"] = Field(
+    kind: Literal["none", "max_increase", "fixed", "pot", "multiple"] = Field(
         "none",
         description="How far one bet may raise the level. `none`: any raise; `max_increase`: each raise adds "
         "at most `amount` (003's fixed limit, \"固定限注\", is such a cap on each raise); `fixed`: each "
         "raise adds exactly `amount`; `pot`: each raise adds at most the pot as it stands before "
-        "the bet (003's pot limit, \"底池限注\").",
+        "the bet (003's pot limit, \"底池限注\"); `multiple`: a bet sets the level at most `factor` times "
+        "the current level, Teen Patti's chaal limit (S09: \"A blind player can chaal by placing a bet that "
+        "is equal to the current stake or up to twice the current stake ... A seen player ... twice the "
+        "current stake or up to four times the current stake\", "
+        "https://teenpatti-helpdesk.dynamicnext.com/support/solutions/articles/4000198313-how-to-play; "
+        "\"The maximum value of a Chaal cannot be more than two times (2x) the value of a previous Chaal\", "
+        "http://teenpatti.gamentio.com/pl/howtoplay): in seen-equivalent levels both say factor 2.",
     )
     amount: Optional[Money] = Field(
         None, description="The increase for `max_increase` and `fixed` (required and positive there); unused for "
@@ -77,8 +83,37 @@ class RaiseLimit(Area):
         "An opening bet has nothing to call, so both read the same there.",
     )
 
+    factor: Optional[
+        Annotated[Money, _refuse_below("above_zero", "factor must be above 1"), POSITIVE]
+    ] = Field(
+        None,
+        description="`multiple` only (required there, above 1): the most times the current level a bet may "
+        "set, so a blind player's payment too is at most that many times the blind stake (Teen Patti: 2, "
+        "\"a blind 1x to 2x, a seen player 2x to 4x\" of a blind's stake, "
+        "https://blizzconsweepstakes.com/blind-and-seen-players/). The opening bet is not a raise: "
+        "`stakes.opening_min` and `stakes.opening_max` bound it. `null` for every other kind.",
+    )
+    whole_multiples: bool = Field(
+        False,
+        description="Whether a raise may set the level only to a whole multiple of the current level (2x, "
+        "3x, ...), a bet at the level being always allowed: \"The chaal wager must be at least equal to the "
+        "previous bet (initially, the blind) or increase it by a multiple of two (2X, 4X, 6X, etc.)\" "
+        "(S10, https://casinoonline.net.in/india-games/teen-patti/). With `kind: multiple` and `factor: 2` "
+        "a bet is then exactly 1x or 2x the stake, the page's \"Chaal 2x\" button. The page's even "
+        "multiples (2x, 4x, 6x but not 3x) are not one range with one step, so they are read as whole "
+        "multiples. Not with `kind: fixed` (which has its own step).",
+    )
+
     @model_validator(mode="after")
     def _amount(self) -> "RaiseLimit":
+        if self.kind == "multiple":
+            if self.factor is None or self.factor <= 1:
+                raise ValueError("a multiple raise limit needs a factor above 1")
+        elif self.factor is not None:
+            raise ValueError(f"factor {self.factor} is for kind: multiple, but the raise limit is {self.kind}: "
+                             "set kind: multiple, or leave factor out")
+        if self.whole_multiples and self.kind == "fixed":
+            raise ValueError("whole_multiples does not go with a fixed raise, which adds exactly its amount")
         if self.kind in ("max_increase", "fixed"):
             if self.amount is None or self.amount <= 0:
                 raise ValueError(f"a {self.kind} raise limit needs a positive amount")
@@ -154,11 +189,52 @@ class Stakes(Area):
         "blind player pays at most `stakes.blind_rate` of it), the opening included. Once the level has "
         "reached it nobody may raise, only bet at the level, see or fold. Teen Patti's chaal limit "
         "(S11: \"past 128x the boot nobody may raise, only call\") and a pub's maximum bet (S19: \"no "
-        "single bet may exceed a set amount\"). A whole multiple of `stakes.level_step`, at least "
+        "single bet may exceed a set amount\"; for a cap on what one bet pays, blind or seen alike, see "
+        "`stakes.max_bet`). A whole multiple of `stakes.level_step`, at least "
         "`stakes.opening_min`. `null`: no highest stake.",
     )
 
     forced: ForcedBets = Field(default_factory=ForcedBets, description="Forced bets by position and a rising ante.")
+    max_bet: Optional[
+        Annotated[Money, _refuse_below("above_zero", "max_bet must be positive"), POSITIVE]
+    ] = Field(
+        None,
+        description="The most one bet may cost, whoever makes it: a single payment, blind or seen, is at most "
+        "this amount (S19: \"no single bet may exceed a set amount\", "
+        "https://blog.ulifestyle.com.hk/blogger/hendriklee/2016/06/1-22/, "
+        "http://www.onecybertech.com/products/flash/multiuser/Goldflower.htm). Unlike `stakes.max_stake`, "
+        "which caps the level (so a blind player pays at most `stakes.blind_rate` of it), this caps what is "
+        "paid: a blind player may bet at a level up to this amount divided by `stakes.blind_rate`. Where a "
+        "blind player's bet set a level a seen player cannot match within it, the seen player may still bet "
+        "at the level, and no higher. A see is not a bet and is not capped. At least `stakes.opening_min`. "
+        "`null`: no maximum bet.",
+    )
+    pot_limit: Optional[
+        Annotated[Money, _refuse_below("above_zero", "pot_limit must be positive"), POSITIVE]
+    ] = Field(
+        None,
+        description="The pot at which the hands are shown: once a bet (or a fold after it) leaves the pot at "
+        "or above this amount with two or more players in, the hands of all of them are shown and compared "
+        "at once, the strongest taking the pot (equal best hands as `seeing.tie` says for several players). "
+        "S12: \"Every table of Teen Patti has a Pot Limit, which is the maximum amount that can be collected\" "
+        "(https://gametionglobal.com/teenpatti.html), and the show is automatic when it is reached "
+        "(https://jungleeteenpatti.com/Learn-TeenPatti.html, "
+        "https://www.mega888.com.ph/game-list/teen-patti-joker-jili/). The bet that takes the pot to or past "
+        "the limit stands whole (the pages do not cut it down). Unlike `stakes.raises_stop_at`, which only "
+        "stops raising, this ends the deal. `null`: no pot limit.",
+    )
+
+    raised_out: bool = Field(
+        False,
+        description="Whether a player who only matched is out of the hand when the next bet raises: while "
+        "three or more are in, a bet that raises the level puts out the player whose bet, the last one "
+        "before it, matched the level without raising (folded, their stakes left in the pot). S23: \"If "
+        "though, a player chooses to match the existing bet, and the next player decides to raise the bet, "
+        "the player that did not raise is out of the game. Play continues until only two players are left, "
+        "the rest having either folded, or having been raised out of the game\" "
+        "(http://www.users.globalnet.co.uk/~jamiec/brag.htm). With two in, nobody is raised out: they see. "
+        "`false`: matching is always safe (000, 002, 003).",
+    )
 
     @model_validator(mode="before")
     @classmethod
@@ -194,6 +270,9 @@ class Stakes(Area):
             if self.max_stake < self.opening_min:
                 raise ValueError(f"max_stake ({self.max_stake}) is below opening_min ({self.opening_min}): "
                                  "no bet could be made")
+        if self.max_bet is not None and self.max_bet < self.opening_min:
+            raise ValueError(f"max_bet ({self.max_bet}) is below opening_min ({self.opening_min}): "
+                             "a seen player could not open")
         limit = self.raise_limit
         if limit.amount is not None and limit.kind == "fixed" and (limit.amount / self.level_step).denominator != 1:
             raise ValueError(
@@ -216,7 +295,8 @@ def raise_policy(p: "Profile") -> RaisePolicy:
     """The raise cap as the stakes' policy asks it (``rules.stakes.raises``)."""
     limit = p.stakes.raise_limit
     return RaisePolicy(limit.kind, limit.amount, p.stakes.raises_stop_at,
-                       after_call=limit.kind == "pot" and limit.pot_measure == "after_call")
+                       after_call=limit.kind == "pot" and limit.pot_measure == "after_call",
+                       factor=limit.factor, whole=limit.whole_multiples)
 
 
 # Each stakes rule's identity, as the engine, the audit and arbitrate cite it.
@@ -229,6 +309,9 @@ POT_OPENING_RULE = field_rule("stakes.raise_limit.pot_opening")
 CHECK_RULE = field_rule("stakes.check")
 RAISES_STOP_AT_RULE = field_rule("stakes.raises_stop_at")
 MAX_STAKE_RULE = field_rule("stakes.max_stake")
+MAX_BET_RULE = field_rule("stakes.max_bet")
+POT_LIMIT_RULE = field_rule("stakes.pot_limit")
+RAISED_OUT_RULE = field_rule("stakes.raised_out")
 
 
 class StakesPolicy(AreaPolicy):
@@ -244,11 +327,13 @@ class StakesPolicy(AreaPolicy):
     """
 
     __slots__ = ("ante", "blind_rate", "level_step", "opening_min", "opening_max", "raises", "check_allowed",
-                 "pot_opening_capped", "max_stake", "open_ended")
+                 "pot_opening_capped", "max_stake", "open_ended", "max_bet", "pot_limit", "raised_out")
 
     def __init__(self, ante: Fraction, blind_rate: Fraction, level_step: Fraction, opening_min: Fraction,
                  opening_max: Optional[Fraction], raises: RaisePolicy, check_allowed: bool,
-                 pot_opening_capped: bool, max_stake: Optional[Fraction] = None) -> None:
+                 pot_opening_capped: bool, max_stake: Optional[Fraction] = None,
+                 max_bet: Optional[Fraction] = None, pot_limit: Optional[Fraction] = None,
+                 raised_out: bool = False) -> None:
         self.ante = ante
         self.blind_rate = blind_rate
         self.level_step = level_step
@@ -261,7 +346,14 @@ class StakesPolicy(AreaPolicy):
         """Pot limit: the opening bet is at most the pot too (``stakes.raise_limit.pot_opening``)."""
         self.max_stake = max_stake
         """The highest level a bet may set (``stakes.max_stake``), or None."""
-        self.open_ended = raises.kind == "none" and raises.pot_cap is None and max_stake is None
+        self.max_bet = max_bet
+        """The most one payment may be (``stakes.max_bet``), or None."""
+        self.pot_limit = pot_limit
+        """The pot at which everyone still in shows (``stakes.pot_limit``), or None."""
+        self.raised_out = raised_out
+        """A player who only matched is out when the next bet raises (``stakes.raised_out``)."""
+        self.open_ended = (raises.kind == "none" and raises.pot_cap is None and max_stake is None
+                           and not raises.whole and max_bet is None)
         """Once a level is set, a bet may set any level at or above it: the bounds are then the level
         below and nothing above (``betting.bet_range`` takes that fast path; ``tests/test_fast_paths_betting.py``
         holds it to :meth:`level_bounds`)."""
@@ -271,7 +363,8 @@ class StakesPolicy(AreaPolicy):
         stakes = p.stakes
         return cls(stakes.ante, stakes.blind_rate, stakes.level_step, stakes.opening_min, stakes.opening_max,
                    raise_policy(p), stakes.check == "before_first_bet",
-                   stakes.raise_limit.pot_opening == "capped", stakes.max_stake)
+                   stakes.raise_limit.pot_opening == "capped", stakes.max_stake, stakes.max_bet,
+                   stakes.pot_limit, stakes.raised_out)
 
     def payment(self, level: Fraction, blind: bool) -> Fraction:
         """What a player pays at a turn for a level: the level seen, the blind rate of it blind."""
@@ -291,7 +384,54 @@ class StakesPolicy(AreaPolicy):
             amounts += [self.raises.amount, self.raises.amount * rate]
         if self.max_stake is not None:
             amounts += [self.max_stake, self.max_stake * rate]
+        if self.max_bet is not None:
+            amounts += [self.max_bet, self.max_bet / rate]
+        if self.pot_limit is not None:
+            amounts.append(self.pot_limit)
         return amounts
+
+    @property
+    def asks_forced_show(self) -> bool:
+        return self.pot_limit is not None
+
+    @property
+    def asks_put_out(self) -> bool:
+        return self.raised_out
+
+    def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
+        """``stakes.raised_out``: the player who only matched before a raise is out, while three or more are in.
+
+        >>> from bragrules.profile.models import Profile
+        >>> policy = StakesPolicy.compile(Profile.model_validate({"stakes": {"raised_out": True}}))
+        >>> class Record:
+        ...     last_match, players_in = "B", 3
+        >>> policy.put_out(Record(), "C").player
+        'B'
+        >>> Record.players_in = 2
+        >>> policy.put_out(Record(), "C") is None
+        True
+        """
+        matched = betting.last_match
+        if not self.raised_out or matched is None or matched == raiser or betting.players_in < 3:
+            return None
+        return PutOut(matched, RAISED_OUT_RULE, f"{matched} only matched and {raiser} raised: {matched} is out")
+
+    def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
+        """``stakes.pot_limit``: the pot has reached the limit, so everyone still in shows.
+
+        >>> from bragrules.profile.models import Profile
+        >>> from bragrules.engine.units import Units
+        >>> policy = StakesPolicy.compile(Profile.model_validate({"stakes": {"pot_limit": 20}}))
+        >>> class Record:
+        ...     pot_u, level_u, raises_made, bets_at_level, players_in, players_able = 20, 2, 0, 0, 3, 3
+        >>> policy.forced_show(Record(), Units(policy, Fraction(2), {}, 1)).rule
+        'stakes.pot_limit'
+        """
+        limit = self.pot_limit
+        if limit is None or betting.level_u is None or betting.pot_u < units.to_units_exact(limit):
+            return None
+        return ForcedShow(POT_LIMIT_RULE, f"the pot has reached its limit of {money_text(limit)}: "
+                                          "everyone still in shows")
 
     def level_bounds(self, betting: Betting, bettor: Bettor, units: Any) -> List[Bound]:
         """The bounds on the level a bet may set now, in the order a refused bet is told which it breaks.
@@ -329,8 +469,17 @@ class StakesPolicy(AreaPolicy):
                 top = raises.max_level(level, pot, units.raise_amount, scale=units.denominator, call=call)
                 step = units.raise_amount if kind == "fixed" else None
                 bounds.append(Bound(raises.rule, level if step else None, top, step, "raise_limit"))
+            if raises.whole and not capped:  # a raise only to a whole multiple of the level
+                bounds.append(Bound(WHOLE_MULTIPLES_RULE, level, None, level, "whole_multiple"))
         if self.max_stake is not None:
             bounds.append(Bound(MAX_STAKE_RULE, None, units.to_units_exact(self.max_stake), None, "max_stake"))
+        if self.max_bet is not None:
+            most = units.to_units_exact(self.max_bet)
+            if not bettor.seen:  # the highest level a blind payment of at most max_bet stands for
+                most = most * units.rate_den // units.rate_num
+            if level is not None and most < level:  # a seen player after a blind one: matching is always allowed
+                most = level
+            bounds.append(Bound(MAX_BET_RULE, None, most, None, "max_bet"))
         return bounds
 
     def refusal_words(self, bound: Bound, betting: Betting, bettor: Bettor, units: Any, amount: str,
@@ -360,7 +509,7 @@ class StakesPolicy(AreaPolicy):
             return (f"pot limit: the opening bet is at most the pot ({money(betting.pot_u)}): a {rate} player pays "
                     f"at most {money(pay(bound.high, blind))}, not {amount}")
         level = betting.level_u
-        assert level is not None or why == "max_stake"
+        assert level is not None or why in ("max_stake", "max_bet")
         if why == "below_level":
             return f"the level is {money(level)}: a {rate} player pays at least {money(pay(level, blind))}, not {amount}"
         if why == "stopped_raise":
@@ -370,6 +519,15 @@ class StakesPolicy(AreaPolicy):
             assert bound.high is not None
             return (f"the stake is at most {money_text(self.max_stake)}: a {rate} player pays at most "
                     f"{money(pay(bound.high, blind))}, not {amount}")
+        if why == "max_bet":
+            assert bound.high is not None
+            return (f"no single bet may exceed {money_text(self.max_bet)}: a {rate} player pays at most "
+                    f"{money(pay(bound.high, blind))}, not {amount}")
+        if why == "whole_multiple":
+            assert level is not None
+            return (f"a raise sets the level only to a whole multiple of the level of {money(level)} "
+                    f"(a {rate} player pays {money(pay(level, blind))}, {money(pay(2 * level, blind))}, ...), "
+                    f"not {amount}")
         return (f"{self.raises.describe()}: from level {money(level)} a {rate} player may pay at most {most}, "
                 f"not {amount}")
 
@@ -420,6 +578,8 @@ def _raise_amount_text(kind: str, amount: Any) -> str:
         return f"each raise adds exactly {money_text(amount)} to the level"
     if kind == "pot":
         return "each raise adds at most the pot, as it stands before the bet, to the level"
+    if kind == "multiple":
+        return "a bet sets the level at most a set multiple of the current level"
     return "raises are unlimited"
 
 
@@ -427,6 +587,8 @@ def raise_kind(p: "Profile") -> str:
     kind, amount = p.stakes.raise_limit.kind, p.stakes.raise_limit.amount
     if kind == "pot" and p.stakes.raise_limit.pot_measure == "after_call":
         return "each raise adds at most the pot, as it would stand after the raiser's call, to the level"
+    if kind == "multiple" and p.stakes.raise_limit.factor is not None:
+        return factor(p)
     if kind in ("max_increase", "fixed") and amount is None:  # only without a profile to read
         return "each raise adds at most a set amount to the level" if kind == "max_increase" else (
             "each raise adds exactly a set amount to the level"
@@ -470,6 +632,74 @@ POT_MEASURE = FieldText(
     },
     later=True,
 )
+def factor(p: "Profile") -> str:
+    """What ``stakes.raise_limit.factor`` says at the table (Teen Patti's chaal limit).
+
+    >>> from bragrules.profile.models import Profile
+    >>> factor(Profile.model_validate({"stakes": {"raise_limit": {"kind": "multiple", "factor": 2}}}))
+    'a bet sets the level at most twice the current level: a blind player pays once to twice the blind stake, a seen player once to twice the seen stake'
+    >>> factor(Profile())
+    'no multiple of the level caps a raise'
+    """
+    limit = p.stakes.raise_limit
+    if limit.kind != "multiple" or limit.factor is None:
+        return "no multiple of the level caps a raise"
+    times = times_text(limit.factor)
+    return (f"a bet sets the level at most {times} the current level: a blind player pays once to {times} "
+            f"the blind stake, a seen player once to {times} the seen stake")
+
+
+def whole_multiples(p: "Profile") -> str:
+    """What ``stakes.raise_limit.whole_multiples`` says.
+
+    >>> from bragrules.profile.models import Profile
+    >>> whole_multiples(Profile.model_validate({"stakes": {"raise_limit": {"whole_multiples": True}}}))
+    'a raise sets the level only to a whole multiple of the current level (2x, 3x, ...)'
+    """
+    if p.stakes.raise_limit.whole_multiples:
+        return "a raise sets the level only to a whole multiple of the current level (2x, 3x, ...)"
+    return "a raise may set any level on the steps of the level, within the raise limit"
+
+
+def max_bet(p: "Profile") -> str:
+    """What ``stakes.max_bet`` says.
+
+    >>> from bragrules.profile.models import Profile
+    >>> max_bet(Profile.model_validate({"stakes": {"max_bet": 40}}))
+    'no single bet may cost more than 40, blind or seen'
+    """
+    top = p.stakes.max_bet
+    if top is None:
+        return "no maximum bet"
+    return f"no single bet may cost more than {money_text(top)}, blind or seen"
+
+
+def pot_limit(p: "Profile") -> str:
+    """What ``stakes.pot_limit`` says.
+
+    >>> from bragrules.profile.models import Profile
+    >>> pot_limit(Profile.model_validate({"stakes": {"pot_limit": 1024}}))
+    'once the pot reaches 1024, the hands of everyone still in are shown at once and the best takes the pot'
+    """
+    limit = p.stakes.pot_limit
+    if limit is None:
+        return "the pot has no limit"
+    return (f"once the pot reaches {money_text(limit)}, the hands of everyone still in are shown at once "
+            "and the best takes the pot")
+
+
+def raised_out(p: "Profile") -> str:
+    """What ``stakes.raised_out`` says.
+
+    >>> from bragrules.profile.models import Profile
+    >>> raised_out(Profile.model_validate({"stakes": {"raised_out": True}}))
+    'a player who only matches the level is out of the hand if the next bet raises it, while three or more are in'
+    """
+    if p.stakes.raised_out:
+        return "a player who only matches the level is out of the hand if the next bet raises it, while three or more are in"
+    return "matching the level is always safe: a raise puts nobody out"
+
+
 def max_stake(p: "Profile") -> str:
     """What ``stakes.max_stake`` says at the table.
 
@@ -564,8 +794,15 @@ def stakes_section(p: "Profile") -> Optional[Section]:
             sentence(CHECK.sentence(p)),
             sentence(raises_stop_at(p)) if stakes.raises_stop_at is not None else "",
             sentence(max_stake(p)) if stakes.max_stake is not None else "",
-            "Betting goes round as many times as it takes; matched bets never end it by themselves. "
-            "It stops when one player is left, or when one of the last two sees the other.",
+            sentence(whole_multiples(p)) if stakes.raise_limit.whole_multiples else "",
+            sentence(max_bet(p)) if stakes.max_bet is not None else "",
+            sentence(pot_limit(p)) if stakes.pot_limit is not None else "",
+            sentence(raised_out(p)) + " Their stakes stay in the pot." if stakes.raised_out else "",
+            ("Betting goes round as many times as it takes; matched bets never end it by themselves. "
+             if p.seeing.matched_showdown == "never" else
+             "Betting goes round until every stake still in is matched, when all hands are shown (see The see). ")
+            + "It stops when one player is left, or when one of the last two sees the other"
+            + (", or when the pot reaches its limit." if stakes.pot_limit is not None else "."),
         ]
     )
     return sec
@@ -596,6 +833,14 @@ TEXT = AreaText(
                   in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind in ("max_increase", "fixed")),
         POT_OPENING,
         POT_MEASURE,
+        FieldText("stakes.raise_limit.factor", lambda p: p.stakes.raise_limit.factor, factor,
+                  {"null": "000, 002, 003", "2": "Teen Patti's chaal: teenpatti-helpdesk.dynamicnext.com, "
+                   "teenpatti.gamentio.com, blizzconsweepstakes.com", "*": "house rule"},
+                  in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind == "multiple", later=True),
+        FieldText("stakes.raise_limit.whole_multiples", lambda p: p.stakes.raise_limit.whole_multiples,
+                  whole_multiples,
+                  {"false": "000, 002, 003", "true": "casinoonline.net.in (a chaal raises by a multiple: 2X, 4X, 6X)"},
+                  in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind != "fixed", later=True),
         CHECK,
         FieldText("stakes.raises_stop_at", lambda p: p.stakes.raises_stop_at, raises_stop_at,
                   {"null": "000, 002, 003", "*": "house rule"}, in_play=betting, later=True),
@@ -603,6 +848,19 @@ TEXT = AreaText(
                   {"null": "000, 002, 003", "*": "house rule: Teen Patti's chaal limit, a pub's maximum bet"},
                   in_play=betting, later=True),
         *FORCED_FIELDS,
+        FieldText("stakes.max_bet", lambda p: p.stakes.max_bet, max_bet,
+                  {"null": "000, 002, 003", "*": "house rule: a maximum bet (blog.ulifestyle.com.hk, "
+                   "onecybertech.com Goldflower, ion-casino.org)"},
+                  in_play=betting, later=True),
+        FieldText("stakes.pot_limit", lambda p: p.stakes.pot_limit, pot_limit,
+                  {"null": "000, 002, 003", "*": "house rule: Teen Patti's pot limit (gametionglobal.com, "
+                   "jungleeteenpatti.com, mega888.com.ph)"},
+                  in_play=betting, later=True),
+        FieldText("stakes.raised_out", lambda p: p.stakes.raised_out, raised_out,
+                  {"false": "000, 002, 003", "true": "globalnet.co.uk/~jamiec (raised out of the game)"},
+                  in_play=betting, later=True, choices={
+                      True: "a player who only matches the level is out of the hand if the next bet raises it",
+                      False: "matching the level is always safe: a raise puts nobody out"}),
     ),
     sections=((30, stakes_section), (31, forced_section)),
 )
