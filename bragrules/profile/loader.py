@@ -599,6 +599,18 @@ def load_profile_text(
     return _validate(resolve_text(text, filename, base_dir))
 
 
+def _prune_empty(data: Dict[str, Any], parents: List[str]) -> None:
+    """Leave out a group emptied by leaving out its later fields (``seeing.side_show``), and so on up."""
+    while len(parents) > 1:
+        holder = data
+        for part in parents[:-1]:
+            holder = holder[part]
+        if holder.get(parents[-1]) != {}:
+            return
+        del holder[parents[-1]]
+        parents = parents[:-1]
+
+
 def profile_hash(profile: Profile) -> str:
     """SHA-256 (hex) of the profile's canonical JSON.
 
@@ -631,9 +643,10 @@ def profile_hash(profile: Profile) -> str:
         *parents, name = path.split(".")
         holder, default = data, default_dump()
         for part in parents:
-            holder, default = holder[part], default[part]
-        if holder.get(name) == default[name]:
+            holder, default = holder.get(part, {}), default[part]
+        if name in holder and holder[name] == default[name]:
             del holder[name]
+            _prune_empty(data, parents)
     for path, former in FORMER_NAMES.items():
         *parents, name = path.split(".")
         holder = data

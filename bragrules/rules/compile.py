@@ -27,7 +27,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import Tuple
+from typing import Optional, Tuple
 
 from bragrules.engine.showdown import Comparer  # the engine's comparer and units, built once per profile
 from bragrules.engine.units import UnitsFamily
@@ -43,6 +43,7 @@ from bragrules.rules.raise_cap import RaisePolicy
 from bragrules.rules.ranking import compile_ranking
 from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieResolver
 from bragrules.rules.session import EndPolicy, SessionPolicy
+from bragrules.rules.side_show import SideShowPolicy
 from bragrules.rules.stakes import StakesPolicy
 from bragrules.rules.table import TablePolicy
 
@@ -88,6 +89,8 @@ class Rules:
     """The area policies whose ``refusal`` can refuse something under this profile (asked in this order)."""
     units: UnitsFamily
     """The money units of this profile's deals (:class:`~bragrules.engine.units.UnitsFamily`)."""
+    side_show: Optional[SideShowPolicy] = None
+    """The side-show (``seeing.side_show``), or None when the profile has none."""
 
     @property
     def areas(self) -> Tuple[AreaPolicy, ...]:
@@ -149,7 +152,7 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
                         rules.table.deal_singly, rules.table.cut)
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
-                 rules.asking_refusal, rules.units)
+                 rules.asking_refusal, rules.units, rules.side_show)
 
 
 def _compile(profile: Profile) -> Rules:
@@ -171,6 +174,7 @@ def _compile(profile: Profile) -> Rules:
         DisputesPolicy.compile(profile), fmt,
     )
     denominator = _denominator(stakes, seeing, session)
+    side_show = SideShowPolicy.compile(profile)
     table, pack, ranking_policy, _, _, folding, blind, _, disputes, _ = areas
     assert isinstance(table, TablePolicy) and isinstance(pack, PackPolicy)
     assert isinstance(ranking_policy, RankingPolicy) and isinstance(folding, FoldingPolicy)
@@ -180,7 +184,8 @@ def _compile(profile: Profile) -> Rules:
         folding=folding, blind=blind, session=session, disputes=disputes, format=fmt,
         money_denominator=denominator,
         comparer=Comparer(ranker, suit_ranker, fmt.discard_breaks_ties),
-        asking_refusal=tuple(area for area in areas if area.asks_refusal),
+        asking_refusal=tuple(area for area in areas if area.asks_refusal) + ((side_show,) if side_show else ()),
         units=UnitsFamily(stakes, seeing.see.multiple, seeing.see.basis != "caller_rate", session.bonus, denominator),
+        side_show=side_show,
     )
 
