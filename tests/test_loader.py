@@ -609,9 +609,14 @@ def _without_later_defaults(data: Dict[str, Any], profile: Profile) -> Dict[str,
         *groups, leaf = path.split(".")
         holder, base = data, default
         for group in groups:
-            holder, base = holder[group], base[group]
-        if holder.get(leaf) == base[leaf]:
+            holder, base = holder.get(group, {}), base[group]
+        if leaf in holder and holder[leaf] == base[leaf]:
             del holder[leaf]
+    # a group all of whose fields came later (seeing.side_show), all left out, is left out itself
+    for area in data.values():
+        if isinstance(area, dict):
+            for key in [k for k, v in area.items() if v == {}]:
+                del area[key]
     return data
 
 

@@ -67,6 +67,7 @@ _DEVTO = "dev.to downloaddotzone (https://dev.to/downloaddotzone/teen-patti-gold
 _KAY = "kaygamestp (https://kaygamestp.com/classicrules.html)"
 _TERMS = "pattitermsindia (https://pattitermsindia.com/blog/teen-patti-rules-questions/)"
 _MASTER = "3pattimaster (https://www.3pattimaster.com/blog/rules-best-tips)"
+_TP = "house rule (Teen Patti): "
 
 # ---------------------------------------------------------------------------
 # The model
@@ -243,7 +244,7 @@ COST = choice(
     lambda p: p.seeing.side_show.cost,
     {"chaal": "the player asking for a side-show first pays the chaal, the least bet a seen player may make",
      "none": "asking for a side-show costs nothing"},
-    {"chaal": f"{_9GAME}; {_BLATHER}", "none": f"{_DEVTO}; {_KAY}"},
+    {"chaal": f"{_TP}{_9GAME}; {_BLATHER}", "none": f"{_TP}{_DEVTO}; {_KAY}"},
     _on,
 )
 TIE = choice(
@@ -251,7 +252,7 @@ TIE = choice(
     lambda p: p.seeing.side_show.tie,
     {"asker_folds": "equal hands at a side-show: the player who asked folds",
      "both_stay": "equal hands at a side-show: nobody folds"},
-    {"asker_folds": f"{_MEGA}; {_DEVTO}", "both_stay": _MASTER},
+    {"asker_folds": f"{_TP}{_MEGA}; {_DEVTO}", "both_stay": _TP + _MASTER},
     _on,
 )
 REFUSED = choice(
@@ -259,7 +260,7 @@ REFUSED = choice(
     lambda p: p.seeing.side_show.refused,
     {"play_on": "a refused side-show: betting goes on with the next player",
      "asker_pays": "a refused side-show: the asker must then bet or see, and may not fold"},
-    {"play_on": _BLATHER, "asker_pays": f"{_DEVTO}; {_KAY}"},
+    {"play_on": _TP + _BLATHER, "asker_pays": f"{_TP}{_DEVTO}; {_KAY}"},
     _on,
 )
 
@@ -280,10 +281,10 @@ def side_show_section(p: "Profile") -> Optional[Section]:
 
 FIELDS: Tuple[FieldText, ...] = (
     FieldText("seeing.side_show.allowed", lambda p: p.seeing.side_show.allowed, side_show,
-              {"false": "000, 002, 003", "true": f"{_9GAME}; {_BLATHER}; {_JUNGLEE}; {_KAY}"},
+              {"false": "000, 002, 003", "true": f"{_TP}{_9GAME}; {_BLATHER}; {_JUNGLEE}; {_KAY}"},
               _betting, later=True),
     FieldText("seeing.side_show.min_in_play", lambda p: p.seeing.side_show.min_in_play, min_in_play,
-              {"3": f"{_JUNGLEE}; {_MEGA}; {_TERMS}", "*": "house rule"}, _on, later=True),
+              {"3": f"{_TP}{_JUNGLEE}; {_MEGA}; {_TERMS}", "*": "house rule"}, _on, later=True),
     replace(COST, later=True),
     replace(TIE, later=True),
     replace(REFUSED, later=True),
