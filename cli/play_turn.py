@@ -58,7 +58,23 @@ def menu_entry(option: "LegalAction", deal: "Deal") -> str:
         return f"keep {what} for the next deal (the pot carries)"
     if kind == "release":
         return "let the unseen hand go (the pot carries)"
+    if kind in ("sideshow", "accept", "refuse"):
+        return side_show_entry(option, deal)
     return kind
+
+
+def side_show_entry(option: "LegalAction", deal: "Deal") -> str:
+    """The menu's words for a side-show: whom it asks and its exact cost, or whose it answers."""
+    kind = option.kind
+    if kind == "sideshow":
+        previous = deal.previous_bettor(option.player)
+        whom = previous.name if previous is not None else "the previous player"
+        cost = f"pay {money(option.amount)} and " if option.amount else ""
+        return f"{cost}ask {whom} for a side-show (a private comparison: the weaker hand folds)"
+    asker = deal.side_show[0] if deal.side_show is not None else "the asker"
+    if kind == "accept":
+        return f"accept {asker}'s side-show (compare hands privately: the weaker folds)"
+    return f"refuse {asker}'s side-show"
 
 
 COMMANDS = ("help", "table", "hint", "q")
@@ -106,6 +122,8 @@ def typed_move(option: "LegalAction") -> str:
         return "swap all" if option.target == "all" else "swap MINE CENTRE"
     if kind == "arrange":
         return "arrange A B C | D E F"
+    if kind == "sideshow" and option.amount:
+        return f"sideshow ({money(option.amount)})"
     return f"{kind} {option.target}" if option.target else kind
 
 
@@ -280,6 +298,9 @@ class HumanTurn:
         if words[0].lower() == "bet" and len(words) == 1:
             bet = [o for o in options if o.kind == "bet"]
             text = f"bet {bet[0].amount}" if bet else text
+        if words[0].lower() in ("sideshow", "side-show") and len(words) == 1:  # its price, as the menu says
+            side = [o for o in options if o.kind == "sideshow" and o.amount is not None]
+            text = f"sideshow {side[0].amount}" if side else text
         return Action.parse(f"{player} {text}")
 
     def _confirmed(self, action: "Action", deal: "Deal") -> Union["Action", None, "_Again"]:

@@ -182,7 +182,8 @@ def test_the_audit_checks_the_fold_against_the_cards() -> None:
     clean = audit(parse_sheet(_sheet("B accepts, C folds"), filename="sheet.yaml"), profile)
     assert clean.ok, [str(v) for v in clean.violations]
     tampered = audit(parse_sheet(_sheet("B accepts, B folds"), filename="sheet.yaml"), profile)
-    assert [(v.rule, v.action) for v in tampered.violations][:1] == [("seeing.side_show.allowed", 6)]
+    assert [(v.rule, v.action) for v in tampered.violations] == [("seeing.side_show.allowed", 6)]
+    assert "B's beats C's, so C folds, not B" in tampered.violations[0].message  # the rest replayed as dealt
 
 
 def test_arbitrate_rules_on_a_disputed_side_show() -> None:
