@@ -510,7 +510,7 @@ class StyleBot:
             assert paid is not None
             self._judged(view, cards, share, "pays {} after the refusal", paid.amount)
             return paid.action()
-        if not capped:
+        if not capped and "sideshow" in by_kind:  # offered only where the profile has a side-show
             asked = self._side_show(view, by_kind, cards, share)
             if asked is not None:
                 memory.bets += 1
