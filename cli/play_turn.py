@@ -72,6 +72,8 @@ def side_show_entry(option: "LegalAction", deal: "Deal") -> str:
         cost = f"pay {money(option.amount)} and " if option.amount else ""
         return f"{cost}ask {whom} for a side-show (a private comparison: the weaker hand folds)"
     asker = deal.side_show[0] if deal.side_show is not None else "the asker"
+    if kind == "accept" and option.target is not None:  # real cards: the two say which is the weaker
+        return f"accept {asker}'s side-show: {option.target}'s hand is the weaker and folds"
     if kind == "accept":
         return f"accept {asker}'s side-show (compare hands privately: the weaker folds)"
     return f"refuse {asker}'s side-show"

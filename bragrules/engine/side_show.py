@@ -79,10 +79,14 @@ def option(deal: "Deal", state: PlayerState) -> Optional[LegalAction]:
 
 
 def answers(deal: "Deal") -> List[LegalAction]:
-    """What the asked player may answer."""
+    """What the asked player may answer. Where the hands are not known to the engine (real cards at a
+    kept table), the two compare them in private and the acceptance says which folds."""
     assert deal.side_show is not None
-    asked = deal.side_show[1]
-    return [LegalAction(asked, "accept"), LegalAction(asked, "refuse")]
+    asker, asked = deal.side_show
+    refuse = LegalAction(asked, "refuse")
+    if deal.players[asker].hand is None or deal.players[asked].hand is None:
+        return [LegalAction(asked, "accept", target=asker), LegalAction(asked, "accept", target=asked), refuse]
+    return [LegalAction(asked, "accept"), refuse]
 
 
 def ask(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:

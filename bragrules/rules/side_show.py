@@ -86,7 +86,8 @@ class SideShow(Area):
         f"player with the lower card has to fold\"; {_JUNGLEE}: \"Sideshow is enabled only if a player has "
         "seen their cards and the previous player has also seen their cards\"; "
         f"{_KAY}: \"A seen player can challenge another seen player to compare hands\". The asked player "
-        "accepts or refuses; only the two see the hands compared, everyone sees who folded.",
+        "accepts or refuses; only the two see the hands compared, everyone sees who folded. Only in formats "
+        "of one hand each, with betting.",
     )
     min_in_play: int = Field(
         3,
@@ -164,7 +165,7 @@ class SideShowPolicy(AreaPolicy):
     def compile(cls, p: "Profile") -> Optional["SideShowPolicy"]:
         """The policy, or None when the profile has no side-show (the engine then asks nothing)."""
         ss = p.seeing.side_show
-        if not ss.allowed or not p.format.betting:
+        if not ss.allowed or not p.format.betting or p.format.hands != 1:
             return None
         return cls(ss.min_in_play, ss.cost == "chaal", ss.tie == "asker_folds", ss.refused == "asker_pays")
 
@@ -218,11 +219,12 @@ class SideShowPolicy(AreaPolicy):
 
 
 def _on(p: "Profile") -> bool:
-    return p.seeing.side_show.allowed and p.format.betting
+    return p.seeing.side_show.allowed and _betting(p)
 
 
 def _betting(p: "Profile") -> bool:
-    return p.format.betting
+    """A side-show compares one hand against one: formats of several hands each have none."""
+    return p.format.betting and p.format.hands == 1
 
 
 def side_show(p: "Profile") -> str:

@@ -82,6 +82,8 @@ def side_show_view(deal: Deal, player: str, data: Dict[str, Any]) -> None:
             option["label"] = f"side-show with {whom} ({cost}the weaker hand folds)"
         elif option["kind"] in ("accept", "refuse") and deal.side_show is not None:
             option["label"] = f"{option['kind']} {deal.side_show[0]}'s side-show"
+            if option["target"]:  # real cards: the two compared them and say which is the weaker
+                option["label"] += f": {option['target']} folds"
     for item, (_, cards, _) in zip(data["side_shows"], deal.view(player).side_shows()):
         item["hand_name"] = hand_name(deal, cards)
 

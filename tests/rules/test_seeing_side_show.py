@@ -234,3 +234,23 @@ def test_money_and_cards_are_conserved_with_side_shows(seed: int, players: int, 
 def test_random_play_reaches_side_shows() -> None:
     profile = Profile.model_validate({"seeing": {"side_show": {"allowed": True}}})
     assert sum(_random_session(profile, seed, 4) for seed in range(10)) >= 5
+
+
+def test_hands_nobody_recorded_are_compared_by_the_two_who_say_who_folds() -> None:
+    """A kept table (real cards): the engine cannot compare, so the acceptance names the weaker hand."""
+    rules = rules_for("standard", seeing={"side_show": ON})
+    from bragrules.engine.deal import Deal
+
+    deal = Deal(rules, ["A", "B", "C", "D"], {p: None for p in "ABCD"}, wait_for_cards=True)
+    play(deal, LOOKED + ["C sideshow 2"])
+    assert [(o.kind, o.target) for o in deal.legal_actions()] == [("accept", "C"), ("accept", "B"), ("refuse", None)]
+    with pytest.raises(RuleViolation) as unsaid:
+        deal.apply_text("B accepts")
+    assert unsaid.value.rule == "history.cards"
+    play(deal, ["B accepts, B folds"])
+    assert deal.in_play == ["A", "C", "D"]
+
+
+def test_no_side_show_in_formats_of_several_hands() -> None:
+    rules = rules_for("nine-card", seeing={"side_show": ON})
+    assert rules.profile.format.hands == 3 and rules.side_show is None
