@@ -142,6 +142,10 @@ def test_a_profile_without_a_cap_hashes_as_before_the_field(name: str) -> None:
         for group in groups:
             holder = holder[group]
         del holder[leaf]
+    for area in data.values():  # a group all of whose fields came later (seeing.side_show) goes too
+        if isinstance(area, dict):
+            for key in [k for k, v in area.items() if v == {}]:
+                del area[key]
     canonical = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     assert profile_hash(profile) == hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
