@@ -96,6 +96,8 @@ def menu_entry(option: "LegalAction", deal: "Deal") -> str:
         return "let the unseen hand go (the pot carries)"
     if kind == "void":
         return "declare the deal void (a malfunction): every stake returned, dealt again"
+    if kind in ("sideshow", "accept", "refuse"):
+        return side_show_entry(option, deal)
     return kind
 
 
@@ -107,6 +109,22 @@ def void_option(deal: "Deal", player: str) -> List["LegalAction"]:
     if not deal.rules.disputes.void_deal or not deal.can(Action(player, "void")):
         return []
     return [LegalAction(player, "void")]
+
+
+def side_show_entry(option: "LegalAction", deal: "Deal") -> str:
+    """The menu's words for a side-show: whom it asks and its exact cost, or whose it answers."""
+    kind = option.kind
+    if kind == "sideshow":
+        previous = deal.previous_bettor(option.player)
+        whom = previous.name if previous is not None else "the previous player"
+        cost = f"pay {money(option.amount)} and " if option.amount else ""
+        return f"{cost}ask {whom} for a side-show (a private comparison: the weaker hand folds)"
+    asker = deal.side_show[0] if deal.side_show is not None else "the asker"
+    if kind == "accept" and option.target is not None:  # real cards: the two say which is the weaker
+        return f"accept {asker}'s side-show: {option.target}'s hand is the weaker and folds"
+    if kind == "accept":
+        return f"accept {asker}'s side-show (compare hands privately: the weaker folds)"
+    return f"refuse {asker}'s side-show"
 
 
 COMMANDS = ("help", "table", "hint", "q")
@@ -154,6 +172,8 @@ def typed_move(option: "LegalAction") -> str:
         return "swap all" if option.target == "all" else "swap MINE CENTRE"
     if kind == "arrange":
         return "arrange A B C | D E F"
+    if kind == "sideshow" and option.amount:
+        return f"sideshow ({money(option.amount)})"
     return f"{kind} {option.target}" if option.target else kind
 
 
@@ -328,6 +348,9 @@ class HumanTurn:
         if words[0].lower() == "bet" and len(words) == 1:
             bet = [o for o in options if o.kind == "bet"]
             text = f"bet {bet[0].amount}" if bet else text
+        if words[0].lower() in ("sideshow", "side-show") and len(words) == 1:  # its price, as the menu says
+            side = [o for o in options if o.kind == "sideshow" and o.amount is not None]
+            text = f"sideshow {side[0].amount}" if side else text
         return Action.parse(f"{player} {text}")
 
     def _confirmed(self, action: "Action", deal: "Deal") -> Union["Action", None, "_Again"]:

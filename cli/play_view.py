@@ -11,7 +11,7 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterator, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -250,6 +250,11 @@ class TableView(_ObserverBase):
         if reason and self.explain:
             line += f"  [dim]— {esc(reason)}[/]"
         self.console.print(line, highlight=False)
+        if action.kind == "accept":  # the hands compared, to a person at the table who was one of the two
+            for name in table.humans:
+                private = side_show_private(deal, name)
+                if private is not None and deal.side_show is None:
+                    self.console.print(private, highlight=False)
         if self.delay and not table.seats[action.player].is_human:
             time.sleep(self.delay)
 
@@ -453,7 +458,42 @@ def describe_action(deal: "Deal", action: "Action") -> str:
         return say("declares", "the deal void")
     if kind == "flash":
         return say("shows", f"{their} own cards to the table")
+    if kind == "sideshow":
+        asked = deal.side_show[1] if deal.side_show is not None else "the previous player"
+        paid = f", paying {money(action.amount)}" if action.amount else ""
+        return say("asks", f"{esc(asked)} for a side-show{paid}")
+    if kind in ("accept", "refuse"):
+        return side_show_answer(deal, action, say)
     return say(kind)
+
+
+def side_show_answer(deal: "Deal", action: "Action", say: Callable[..., str]) -> str:
+    """The table's line for an answered side-show: who folded, never the cards compared."""
+    from bragrules.engine.events import SideShowAnswer
+
+    answer = next((e for e in reversed(deal.events) if isinstance(e, SideShowAnswer)), None)
+    asker = answer.asker if answer is not None else "the asker"
+    if action.kind == "refuse":
+        return say("refuses", f"{esc(asker)}'s side-show")
+    folded = answer.loser if answer is not None else None
+    outcome = f"{esc(folded)} {verb(folded, 'folds')}" if folded else "the hands are equal: nobody folds"
+    return say("accepts", f"{esc(asker)}'s side-show; compared in private, {outcome}")
+
+
+def side_show_private(deal: "Deal", viewer: str) -> Optional[str]:
+    """What ``viewer`` alone learns from the side-show just answered, if they were one of the two:
+    the other hand compared. None for everyone else."""
+    from bragrules.engine.events import SideShowAnswer
+
+    last = next((e for e in reversed(deal.events) if isinstance(e, SideShowAnswer)), None)
+    compared = deal.view(viewer).side_shows()
+    if last is None or not last.accepted or viewer not in (last.player, last.asker) or not compared:
+        return None
+    other, cards, folded = compared[-1]
+    if cards is None:
+        return None
+    return (f"[dim](only you see this)[/] {esc(other)}'s cards in the side-show: {cards_markup(cards)} "
+            f"([italic]{deal.rules.ranking.ranker.describe(cards)}[/])")
 
 
 def explain_result(deal: "Deal") -> List[str]:

@@ -25,13 +25,18 @@ ACTION_EVENTS = {"look": ev.Look, "bet": ev.Bet, "see": ev.See, "fold": ev.Fold,
                  "knock": ev.Knock, "stand": ev.Stand, "show": ev.Show, "concede": ev.Concede,
                  "retain": ev.Retain, "release": ev.Release, "peek": ev.Peek, "expose": ev.Expose,
                  "redeal": ev.Redeal}
+SIDE_SHOW_EVENTS = {"sideshow": ev.SideShow, "accept": ev.SideShowAnswer, "refuse": ev.SideShowAnswer}
+"""The side-show's actions (seeing.side_show): asked for, then answered."""
 
 
 def test_every_class_is_a_frozen_record_with_its_kind() -> None:
-    assert len(ev.EVENT_TYPES) == 23 and len(set(ev.EVENT_TYPES)) == 23
+    assert len(ev.EVENT_TYPES) == 25 and len(set(ev.EVENT_TYPES)) == 25
     for kind, cls in ACTION_EVENTS.items():
         assert cls in ev.EVENT_TYPES
         assert cls.__name__.lower() == kind
+    assert set(SIDE_SHOW_EVENTS.values()) <= set(ev.EVENT_TYPES)
+    assert ev.SideShow("C", "B").kind == "sideshow"
+    assert (ev.SideShowAnswer("B", "C", True, "C").kind, ev.SideShowAnswer("B", "C", False).kind) == ("accept", "refuse")
     event = ev.See("A", Fraction(4), "B")
     with pytest.raises(AttributeError):
         event.opponent = "C"  # type: ignore[misc]

@@ -609,8 +609,8 @@ def _without_later_defaults(data: Dict[str, Any], profile: Profile) -> Dict[str,
         *groups, leaf = path.split(".")
         holder, base = data, default
         for group in groups:
-            holder, base = holder[group], base[group]
-        if holder.get(leaf) == base[leaf]:
+            holder, base = holder.get(group, {}), base[group]
+        if leaf in holder and holder[leaf] == base[leaf]:
             del holder[leaf]
     for path in later_fields():  # a group left empty (all its fields later ones, at their defaults) goes too
         groups = path.split(".")[:-1]

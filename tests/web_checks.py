@@ -28,6 +28,16 @@ def strings(value: Any, out: Optional[Set[str]] = None) -> Set[str]:
     return found
 
 
+def side_show_partners(deal: Deal, seat: Optional[str]) -> Set[str]:
+    """The players ``seat`` compared hands with in an accepted side-show of ``deal`` (the engine's events)."""
+    from bragrules.engine.events import SideShowAnswer
+
+    if seat is None:
+        return set()
+    return {e.asker if e.player == seat else e.player for e in deal.events
+            if isinstance(e, SideShowAnswer) and e.accepted and seat in (e.player, e.asker)}
+
+
 def assert_private(message: Dict[str, Any], seat: Optional[str], deal: Deal) -> None:
     """``message`` (sent to ``seat``, None for a spectator, during ``deal``) holds no hidden card.
 
@@ -42,6 +52,9 @@ def assert_private(message: Dict[str, Any], seat: Optional[str], deal: Deal) -> 
     shown = view.get("shown") or {}
     centre = set(view.get("centre") or [])
     own = set((view.get("hand") or []) + (view.get("inspected_hand") or [])) if seat is not None else set()
+    compared = side_show_partners(deal, seat)  # a side-show's other hand, sent to its two players only
+    for item in view.get("side_shows") or []:
+        assert item["with"] in compared, f"{seat or 'a spectator'} was sent {item['with']}'s side-show hand"
     if seat is not None and seat in deal.players and not deal.players[seat].seen:
         assert view.get("hand") is None, f"{seat} is blind, yet was sent a hand"
     if seat is None:
@@ -57,6 +70,9 @@ def assert_private(message: Dict[str, Any], seat: Optional[str], deal: Deal) -> 
                 if text == dealt_joker:  # ranking.wild.joker_each: everyone knows each holds one
                     continue
                 if name == seat and text in own:
+                    continue
+                if name in compared and any(text in (item.get("cards") or []) for item in view.get("side_shows") or []
+                                            if item["with"] == name):
                     continue
                 raise AssertionError(f"{seat or 'a spectator'} was sent {text}, a card of {name}'s that "
                                      f"the table has not shown")

@@ -278,7 +278,18 @@ class DealAuditor(CardsAuditor):
             self.note(n, item.line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
             return True
         self.violation(n, index, item.line, exc.rule, exc.message)
+        if item.action.kind == "accept" and item.action.target is not None:
+            self._compare_as_dealt(deal, item.action)
         return False
+
+    @staticmethod
+    def _compare_as_dealt(deal: Deal, action: Action) -> None:
+        """An accepted side-show written with the wrong hand folding (reported): the replay goes on with
+        the hands compared as dealt, so the rest of the deal is judged, not refused for want of an answer."""
+        try:
+            deal.apply(action._replace(target=None))
+        except RuleViolation:
+            pass  # refused for another reason too: that reason was the one reported
 
     def _play_out(self, deal: Deal, entry: DealEntry, end: LogEnd, broken: bool) -> bool:
         """After the written actions: an abandonment the history claims, then the profile's default for a

@@ -11,9 +11,17 @@ Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
 >>> Action.parse("D dance")
 Traceback (most recent call last):
 ...
-bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes)
+bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses)
 >>> str(Action.parse("A peeks at B's cards")), str(Action.parse("C exposes")), str(Action.parse("D retain old"))
 ('A peeks B', 'C exposes', 'D retain old')
+
+A side-show (``seeing.side_show``): asked for (with the chaal paid, where the profile prices it),
+then accepted or refused; an accepted one is written with the hand that folded:
+
+>>> str(Action.parse("C sideshow 4")), str(Action.parse("B accepts")), str(Action.parse("B accepts, C folds"))
+('C sideshow 4', 'B accepts', 'B accepts, C folds')
+>>> Action.parse("B refuses")
+Action(player='B', kind='refuse', amount=None, target=None, cards=None)
 """
 
 from __future__ import annotations
@@ -28,8 +36,11 @@ from bragrules.core.money import format_money, parse_money
 from bragrules.core.text import quote
 
 KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand",
-         "show", "concede", "retain", "release", "peek", "expose", "redeal", "void", "flash")
+         "show", "concede", "retain", "release", "peek", "expose", "redeal", "void", "flash", "sideshow", "accept",
+         "refuse")
 PAID_KINDS = ("bet", "see")
+SIDE_SHOW_KINDS = ("sideshow", "accept", "refuse")
+"""The side-show: asked for (an amount where it costs the chaal), then accepted or refused."""
 DISPUTE_KINDS = ("peek", "expose", "redeal", "void", "flash")
 """Things that happen at a table out of turn: a deliberate look at another's cards, an accidental
 exposure, and the redeal an exposed player may demand (the fine points of 000); a deal declared
@@ -39,9 +50,10 @@ purpose (``disputes.self_exposure``)."""
 # the verbs as people write them: "A peeks B", "A exposes", "A shows", "A concedes"
 _VERB_FORMS = {"peeks": "peek", "peeked": "peek", "exposes": "expose", "exposed": "expose",
                "redeals": "redeal", "shows": "show", "concedes": "concede", "retains": "retain",
-               "releases": "release", "voids": "void", "flashes": "flash", "flashed": "flash"}
+               "releases": "release", "voids": "void", "flashes": "flash", "flashed": "flash",
+               "sideshows": "sideshow", "side-show": "sideshow", "accepts": "accept", "refuses": "refuse"}
 _VERBS = ("look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, "
-          "retain, release, peeks X, exposes, redeal, void, flashes")
+          "retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses")
 
 
 class ActionSyntaxError(ValueError):
@@ -64,6 +76,8 @@ class Action(NamedTuple):
         kind = self.kind
         if kind == "peek" or kind == "expose":  # written as people say it: "A peeks B", "A exposes"
             return self.player + " " + kind + "s" + ("" if self.target is None else " " + self.target)
+        if kind == "accept" or kind == "refuse":  # "B accepts", "B accepts, C folds", "B refuses"
+            return self.player + " " + kind + "s" + ("" if self.target is None else ", " + self.target + " folds")
         text = self.player + " " + kind
         if self.amount is not None:
             text += " " + format_money(self.amount)
@@ -82,7 +96,7 @@ class Action(NamedTuple):
         words = str(text).split()
         if len(words) < 2:
             raise ActionSyntaxError(f"{quote(text, 60)}: an action is a player and a verb, e.g. 'A bet 2'")
-        player, kind, rest = words[0], words[1].lower(), words[2:]
+        player, kind, rest = words[0], words[1].lower().rstrip(","), words[2:]
         kind = _VERB_FORMS.get(kind, kind)
         if kind not in KINDS:
             raise ActionSyntaxError(f"{quote(text, 60)}: unknown action {quote(words[1])} ({_VERBS})")
@@ -105,6 +119,19 @@ def _read_paid(text: str, player: str, kind: str, rest: List[str]) -> Action:
     if amount < 0:
         raise ActionSyntaxError(f"{quote(text, 60)}: an amount cannot be negative")
     return Action(player, kind, amount=amount)
+
+
+def _read_side_show(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """A side-show asked for (nothing, or the amount paid with it), or accepted (with the hand that folded)."""
+    if kind == "sideshow" and rest:
+        return _read_paid(text, player, kind, rest)
+    if not rest:
+        return Action(player, kind)
+    if kind == "accept":
+        if len(rest) in (1, 2) and (len(rest) == 1 or rest[1].lower() in ("folds", "fold")):
+            return Action(player, kind, target=rest[0])
+    raise ActionSyntaxError(f"{quote(text, 60)}: write '{player} sideshow' (with the amount paid, if any), "
+                            f"'{player} accepts' (or '{player} accepts, C folds') or '{player} refuses'")
 
 
 def _read_old_or_new(text: str, player: str, kind: str, rest: List[str]) -> Action:
@@ -157,6 +184,7 @@ def _read_arrange(text: str, player: str, kind: str, rest: List[str]) -> Action:
 _READERS: Dict[str, Callable[[str, str, str, List[str]], Action]] = {
     "bet": _read_paid, "see": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
     "peek": _read_at_player, "expose": _read_at_player, "swap": _read_swap, "arrange": _read_arrange,
+    "sideshow": _read_side_show, "accept": _read_side_show, "refuse": _read_side_show,
 }
 """How an action with words after its verb is read, by its kind (any other takes none)."""
 
@@ -190,7 +218,8 @@ def _one_word(name: str) -> bool:
 
 
 _PLAIN_KINDS = frozenset(("look", "fold", "check", "keep", "discard", "knock", "stand", "show", "concede",
-                          "retain", "release", "redeal", "expose", "void", "flash"))  # complete with no amount, target or cards
+                          "retain", "release", "redeal", "expose", "void", "flash", "sideshow", "accept",
+                          "refuse"))  # complete with no amount, target or cards
 _TARGETS = (("look", "old"), ("look", "new"), ("retain", "old"), ("retain", "new"), ("swap", "all"))  # by equality: any target
 
 
@@ -231,13 +260,16 @@ def _bad_amount(kind: str, amount: Any) -> Optional[str]:
     if kind in PAID_KINDS:
         if isinstance(amount, bool) or not isinstance(amount, (int, Fraction)) or amount < 0:
             return f"'{kind}' needs an exact amount, 0 or more (an int or a Fraction)"
+    elif kind == "sideshow":
+        if amount is not None and (isinstance(amount, bool) or not isinstance(amount, (int, Fraction)) or amount < 0):
+            return "'sideshow' takes nothing, or an exact amount, 0 or more (an int or a Fraction)"
     elif amount is not None:
         return f"'{kind}' takes no amount"
     return None
 
 
 def _bad_target(kind: str, target: Any) -> Optional[str]:
-    if kind == "peek" or kind == "expose":
+    if kind == "peek" or kind == "expose" or kind == "accept":
         if (kind == "peek" and target is None) or (target is not None and (
                 not isinstance(target, str) or len(target.split()) != 1 or target.split()[0] != target)):
             return f"'{kind}' names another player"
@@ -310,7 +342,7 @@ class LegalAction(NamedTuple):
 
     def action(self, amount: Optional[Fraction] = None) -> Action:
         """The :class:`Action` that takes this option (a bet at ``amount``, else the least)."""
-        if self.kind in PAID_KINDS:
+        if self.kind in PAID_KINDS or self.kind == "sideshow":
             return Action(self.player, self.kind, amount=self.amount if amount is None else amount)
         if self.kind in ("arrange", "swap"):
             return Action(self.player, self.kind, cards=self.cards, target=self.target)

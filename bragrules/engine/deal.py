@@ -34,7 +34,7 @@ from bragrules.core.cards import CARDS, JOKER_BASE, Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
-from bragrules.engine import betting, dispute, exchange, forced, kept_cards, retention, settlement, showing
+from bragrules.engine import betting, dispute, exchange, forced, kept_cards, retention, settlement, showing, side_show
 from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
 from bragrules.engine.events import Event, Look
@@ -71,7 +71,7 @@ class Deal:
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
-        "fee_u", "last_match", "out_by",
+        "fee_u", "last_match", "out_by", "side_show", "refused_at",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -152,6 +152,8 @@ class Deal:
         self.redeal_from: Dict[str, int] = {}  # exposed players who may demand a redeal: since which action
         self.sent_out: List[str] = []  # put out of the session by a penalty (disputes.self_exposure: out)
         self.bonus_paid = rules.session.bonus_paid  # a prial or running flush earns something
+        self.side_show: Optional[Tuple[str, str]] = None  # a side-show awaiting its answer: (asker, asked)
+        self.refused_at: Optional[Tuple[str, int]] = None  # (asker, actions applied) of the last refusal
         # no betting and several hands: everyone arranges in turn, then all show (fixed for the deal)
         self.arranging = not rules.format.betting and rules.format.hands > 1
         retained = retained or {}
@@ -247,6 +249,8 @@ class Deal:
     def to_act(self) -> Optional[str]:
         if self.result is not None or self.needed:
             return None
+        if self.side_show is not None:
+            return self.side_show[1]
         if self.choosing:
             return self.choosing[0]
         if self.showing is not None:
@@ -272,6 +276,8 @@ class Deal:
         if player is None:
             return []
         state = self.players[player]
+        if self.side_show is not None:
+            return side_show.answers(self)
         if self.retaining is not None:  # a blind survivor's decision comes first, a look at one of two or not
             if state.two_hands and self.rules.blind.retain_of_two == "choice":
                 keeps = [LegalAction(player, "retain", target=t) for t in ("new", "old")]
@@ -306,6 +312,10 @@ class Deal:
         see = betting.see_option(self, state)
         if see is not None:
             options.append(see)
+        if rules.side_show is not None:
+            asked_for = side_show.option(self, state)
+            if asked_for is not None:
+                options.append(asked_for)
         options.append(LegalAction(player, "fold"))
         if rules.asking_refusal:  # what an area refuses is not offered
             options = [option for option in options if self._refusal(state, option.kind) is None]
@@ -323,6 +333,22 @@ class Deal:
         for policy in self.rules.asking_refusal:
             found.extend(policy.consulted(self, state, kind))
         return [rule for rule in dict.fromkeys(found) if rule.is_field]
+
+    # -- the record a rule between neighbours reads (rules/hooks.py: Betting) --
+
+    @property
+    def in_play_count(self) -> int:
+        return sum(1 for seat in self.seats if not seat.folded)
+
+    def previous_bettor(self, name: str) -> Optional[PlayerState]:
+        return side_show.previous_bettor(self, name)
+
+    def has_bet(self, name: str) -> bool:
+        return self.players[name].last_u is not None
+
+    @property
+    def side_show_refused(self) -> Optional[str]:
+        return side_show.refused_asker(self)
 
     def _refusal(self, state: PlayerState, kind: str) -> Optional[Refusal]:
         """The first area's refusal of ``kind`` for the player at their turn (None when no area refuses)."""
@@ -431,6 +457,8 @@ class Deal:
         mark = len(self.events)
         event = self._check(action, apply=True)
         assert event is not None
+        if self.rules.side_show is not None:  # an accepted side-show is written with the hand that folded
+            action = side_show.recorded(action, event)
         self.actions.append(action)
         self.events.insert(mark, event)
         return event
@@ -478,6 +506,9 @@ class Deal:
         kind = action.kind
         if kind in _DISPUTE_KINDS:
             return dispute.dispute(self, state, action, apply)
+        if self.side_show is not None:  # a side-show waits for its answer
+            side_show.refuse_unanswered(self, state, kind)
+            return side_show.answer(self, state, action, apply)
         # each step below is asked only when it could refuse (these run for every action checked)
         awaited = self.showing is not None or self.retaining is not None
         if awaited:
@@ -614,5 +645,8 @@ _HANDLERS: Dict[str, Handler] = {
     "concede": showing.show_or_concede,
     "retain": retention.retain,
     "release": retention.retain,
+    "sideshow": side_show.ask,
+    "accept": side_show.answer,
+    "refuse": side_show.answer,
 }
 """Each action kind and the phase's handler that checks it (and, asked to, applies it)."""

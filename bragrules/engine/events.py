@@ -299,6 +299,34 @@ class Bonus(NamedTuple):
         return "bonus"
 
 
+class SideShow(NamedTuple):
+    """``player`` asked ``asked`` (the previous player) for a side-show, paying ``amount`` with it
+    (None: asking cost nothing; ``seeing.side_show.cost``)."""
+
+    player: str
+    asked: str
+    amount: Optional[Fraction] = None
+
+    @property
+    def kind(self) -> str:
+        return "sideshow"
+
+
+class SideShowAnswer(NamedTuple):
+    """``player``, asked by ``asker``, accepted the side-show or refused it. Accepted, the two
+    compared hands in private and ``loser`` folded (None: equal hands and nobody folds). The
+    cards compared are not in the event: only the two players' views hold them."""
+
+    player: str
+    asker: str
+    accepted: bool
+    loser: Optional[str] = None
+
+    @property
+    def kind(self) -> str:
+        return "accept" if self.accepted else "refuse"
+
+
 class Result(NamedTuple):
     """How the deal ended: the ``outcome`` (won, split, carried, redeal), the ``pot``, the ``winners``
     and why; ``shown``: the hands turned at the showdown, in the order they were turned (a hand
@@ -323,13 +351,14 @@ class Result(NamedTuple):
 
 
 Event = Union[Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand, Show, Concede,
-              Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result]
+              Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result, SideShow, SideShowAnswer]
 """Any deal event."""
 
 EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand,
-                                 Show, Concede, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result)
+                                 Show, Concede, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result,
+                                 SideShow, SideShowAnswer)
 """Every kind of deal event, one class each."""
 
 __all__ = ["Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "EVENT_TYPES", "Event", "Expose",
            "Flash", "Fold", "Keep", "Knock", "Look", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
-           "Stand", "Swap", "Void"]
+           "SideShow", "SideShowAnswer", "Stand", "Swap", "Void"]

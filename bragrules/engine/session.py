@@ -626,8 +626,8 @@ class Session:
         deal.apply(action)
         if now is not None:
             self.acted_ms = now
-        if self.listener is not None:
-            self._emit({"type": "action", "deal": self.state.dealt + 1, "action": str(action)})
+        if self.listener is not None:  # the action as the deal records it (an accepted side-show with who folded)
+            self._emit({"type": "action", "deal": self.state.dealt + 1, "action": str(deal.actions[-1])})
 
     def finish_deal(self, finished_ms: Optional[int] = None, timed: bool = True) -> DealResult:
         """Settle a finished deal: balances, the pack, the carried pot, the next dealer.

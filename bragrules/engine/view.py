@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
 from bragrules.core.cards import Card
 from bragrules.core.money import money_json
 from bragrules.engine.actions import LegalAction
-from bragrules.engine.events import Result, Show
+from bragrules.engine.events import Result, Show, SideShowAnswer
 from bragrules.rules.hooks import Post
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -205,6 +205,23 @@ class PlayerView:
         options = self.__deal.legal_actions()
         return options if options and options[0].player == self.player else []
 
+    def side_shows(self) -> List[Tuple[str, Hand, Optional[str]]]:
+        """The accepted side-shows this player took part in: (the other player, the other's cards as
+        compared, who folded or None). Only the two players of a side-show see its cards; the table
+        sees only who folded (``seeing.side_show``)."""
+        deal = self.__deal
+        out: List[Tuple[str, Hand, Optional[str]]] = []
+        for event in deal.events:
+            if type(event) is SideShowAnswer and event.accepted and self.player in (event.player, event.asker):
+                other = event.asker if event.player == self.player else event.player
+                out.append((other, deal.players[other].hand, event.loser))
+        return out
+
+    @property
+    def side_show_asked(self) -> Optional[Tuple[str, str]]:
+        """A side-show waiting for its answer, as the table sees it: (the asker, the asked), or None."""
+        return self.__deal.side_show
+
     def shown_beats(self) -> bool:
         """At a see, when this player may still concede: whether the hand turned first beats theirs.
 
@@ -241,6 +258,9 @@ class PlayerView:
             **({"wild": cards(wild)} if (wild := self.wild) else {}),
             **({"posts": [{"player": p.player, "post": p.what, "amount": amount(p.amount), "first_bet": p.live}
                           for p in self.posts]} if self.posts else {}),
+            "side_shows": [{"with": other, "cards": cards(hand), "folded": loser}
+                           for other, hand, loser in self.side_shows()],
+            "side_show_asked": list(self.side_show_asked) if self.side_show_asked else None,
             "legal": [
                 {"kind": o.kind, "target": o.target, "amount": amount(o.amount), "max": amount(o.max_amount),
                  "step": amount(o.step), "all_in": o.all_in}

@@ -25,6 +25,10 @@ The styles (:data:`STYLES`):
 - ``see_happy``: looks at once, and calls for a see whenever one is offered;
 - ``random``: a uniform choice among the legal actions (a baseline).
 
+Where the profile has a side-show (``seeing.side_show``), a seen bot asks for one with a middling
+hand (its style's ``side_show`` band of shares: too weak to raise on, worth more than a fold) and
+accepts one asked of it with a hand at its ``accept_at`` share or better.
+
 No bot bets for ever: each has a cap on its own bets in a deal, and asks
 for a better hand after every bet it makes; past the cap it sees if it may,
 and otherwise folds. In Stop the Bus a bot knocks on a decent hand or after
@@ -110,6 +114,8 @@ class Style:
     keep_at: float  # keep an inspected hand (of two) at this share or better
     knock_at: float  # Stop the Bus: knock at this share or better
     knock_turns: int  # ...or after this many turns
+    side_show: Tuple[float, float] = (0.35, 0.65)  # ask for a side-show with a share in this band (a middling hand)
+    accept_at: float = 0.5  # accept a side-show asked of it at this share or better
 
 
 STYLES: Dict[str, Style] = {
@@ -118,12 +124,14 @@ STYLES: Dict[str, Style] = {
         look_after=(0, 0), blind_raise=0.0, blind_see=0.0,
         call=0.42, raise_at=0.75, see_at=0.45, see_eager=0.3, bluff=0.02, tighten=0.06,
         max_bets=4, max_steps=1, keep_at=0.6, knock_at=0.75, knock_turns=3,
+        side_show=(0.4, 0.75), accept_at=0.6,
     ),
     "loose": Style(
         "loose", "looks at once, stays in with modest hands and raises freely",
         look_after=(0, 1), blind_raise=0.2, blind_see=0.2,
         call=0.15, raise_at=0.45, see_at=0.3, see_eager=0.15, bluff=0.12, tighten=0.04,
         max_bets=7, max_steps=3, keep_at=0.45, knock_at=0.6, knock_turns=4,
+        side_show=(0.25, 0.5), accept_at=0.4,
     ),
     "blind_bluffer": Style(
         "blind_bluffer", "plays blind for several turns at the cheap rate, lifting the level now and then",
@@ -136,6 +144,7 @@ STYLES: Dict[str, Style] = {
         look_after=(0, 0), blind_raise=0.0, blind_see=0.6,
         call=0.25, raise_at=0.7, see_at=0.15, see_eager=0.9, bluff=0.05, tighten=0.05,
         max_bets=5, max_steps=1, keep_at=0.5, knock_at=0.7, knock_turns=3,
+        side_show=(0.3, 0.7), accept_at=0.45,
     ),
 }
 """The reasoning styles by name; ``random`` is also accepted by :func:`make_bot`."""
@@ -370,6 +379,8 @@ class StyleBot:
             return first.action()
         if kind == "show":  # second to show at a see: concede a hand the first one beats
             return self._show_or_concede(view, options)
+        if kind == "accept":  # asked for a side-show: accept with a hand likely to beat a middling one
+            return self._answer_side_show(view, options, memory)
         if kind == "arrange" and len(options) == 1:  # no betting: arrange, then all show
             self._say("arranges the hands as suggested")
             return first.action()
@@ -414,6 +425,29 @@ class StyleBot:
         beaten = view.shown_beats()
         option = next(o for o in options if o.kind == ("concede" if beaten else "show"))
         self._say("concedes without showing" if beaten else "shows")
+        return option.action()
+
+    # -- the side-show ---------------------------------------------------
+
+    def _answer_side_show(self, view: PlayerView, options: List[LegalAction], memory: _Memory) -> Action:
+        """Accept a side-show with a hand at ``accept_at`` or better (an asker's hand is likely middling)."""
+        cards, share = self._share_of(view, memory)
+        accept = share >= self.params.accept_at
+        option = next(o for o in options if o.kind == ("accept" if accept else "refuse"))
+        self._judged(view, cards, share, "accepts the side-show" if accept else "refuses the side-show")
+        return option.action()
+
+    def _side_show(self, view: PlayerView, by_kind: Dict[str, LegalAction], cards: object,
+                   share: float) -> Optional[Action]:
+        """Ask for a side-show with a middling hand: too weak to raise on, worth more than a fold."""
+        option = by_kind.get("sideshow")
+        low, high = self.params.side_show
+        if option is None or not low <= share < high or self.rng.random() >= 0.5:
+            return None
+        if option.amount:
+            self._judged(view, cards, share, "pays {} and asks for a side-show", option.amount)
+        else:
+            self._judged(view, cards, share, "asks for a side-show")
         return option.action()
 
     # -- blind -----------------------------------------------------------
@@ -495,7 +529,17 @@ class StyleBot:
         capped = memory.bets >= params.max_bets
         see = by_kind.get("see")
         bet = by_kind.get("bet")
-        fold = by_kind["fold"]
+        fold = by_kind.get("fold")
+        if fold is None:  # a refused side-show under seeing.side_show.refused: asker_pays: pay on
+            paid = bet if bet is not None else see
+            assert paid is not None
+            self._judged(view, cards, share, "pays {} after the refusal", paid.amount)
+            return paid.action()
+        if not capped and "sideshow" in by_kind:  # offered only where the profile has a side-show
+            asked = self._side_show(view, by_kind, cards, share)
+            if asked is not None:
+                memory.bets += 1
+                return asked
         if see is not None:
             if capped or bet is None:
                 if chance >= min(call_at, params.see_at) or rng.random() < params.bluff:

@@ -601,7 +601,8 @@ def load_profile_text(
 
 def _drop_emptied(data: Dict[str, Any], parents: List[str]) -> None:
     """Remove the innermost of ``parents`` from ``data`` once nothing is left in it (all its fields later ones
-    at their defaults), and so on outwards, so that a group added later hashes as if it were not there."""
+    at their defaults), and so on outwards, so that a group added later hashes as if it were not there
+    (``stakes.forced``, ``seeing.side_show``, the ``house`` area)."""
     while parents:
         holder = data
         for part in parents[:-1]:
@@ -644,8 +645,8 @@ def profile_hash(profile: Profile) -> str:
         *parents, name = path.split(".")
         holder, default = data, default_dump()
         for part in parents:
-            holder, default = holder[part], default[part]
-        if holder.get(name) == default[name]:
+            holder, default = holder.get(part, {}), default[part]
+        if name in holder and holder[name] == default[name]:
             del holder[name]
     for path in later_fields():  # a group or area of later fields all left at their defaults (stakes.forced, house)
         _drop_emptied(data, path.split(".")[:-1])

@@ -45,6 +45,7 @@ from bragrules.rules.raise_cap import RaisePolicy
 from bragrules.rules.ranking import compile_ranking
 from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieResolver
 from bragrules.rules.session import EndPolicy, SessionPolicy
+from bragrules.rules.side_show import SideShowPolicy
 from bragrules.rules.stakes import StakesPolicy
 from bragrules.rules.table import TablePolicy
 from bragrules.rules.wild_deal import WildDealPolicy, ranker_jokers
@@ -100,6 +101,8 @@ class Rules:
     bet and fold, in this order; empty for most profiles, so the engine asks nothing)."""
     asking_put_out: Tuple[AreaPolicy, ...] = ()
     """The area policies whose ``put_out`` can put a player out of the hand after a raise (``stakes.raised_out``)."""
+    side_show: Optional[SideShowPolicy] = None
+    """The side-show (``seeing.side_show``), or None when the profile has none."""
 
     @property
     def areas(self) -> Tuple[AreaPolicy, ...]:
@@ -167,7 +170,7 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
                  rules.asking_refusal, rules.units, rules.house, rules.forced, rules.asking_forced_show,
-                 rules.asking_put_out)
+                 rules.asking_put_out, rules.side_show)
 
 
 def _compile(profile: Profile) -> Rules:
@@ -195,6 +198,7 @@ def _compile(profile: Profile) -> Rules:
     )
     house = HousePolicy.compile(profile)
     forced = ForcedPolicy.compile(profile)
+    side_show = SideShowPolicy.compile(profile)
     table, pack, ranking_policy, _, _, folding, blind, _, disputes, _ = areas
     assert isinstance(table, TablePolicy) and isinstance(pack, PackPolicy)
     assert isinstance(ranking_policy, RankingPolicy) and isinstance(folding, FoldingPolicy)
@@ -207,11 +211,12 @@ def _compile(profile: Profile) -> Rules:
         folding=folding, blind=blind, session=session, disputes=disputes, format=fmt,
         money_denominator=denominator,
         comparer=Comparer(ranker, suit_ranker, fmt.discard_breaks_ties, wild_deal),
-        asking_refusal=tuple(area for area in areas if area.asks_refusal),
+        asking_refusal=tuple(area for area in areas if area.asks_refusal) + ((side_show,) if side_show else ()),
         units=UnitsFamily(stakes, seeing.see.multiple, seeing.see.basis != "caller_rate", session.bonus, denominator),
         house=house,
         forced=forced,
         asking_forced_show=tuple(area for area in areas if area.asks_forced_show),
         asking_put_out=tuple(area for area in areas if area.asks_put_out),
+        side_show=side_show,
     )
 

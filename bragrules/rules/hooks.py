@@ -31,7 +31,9 @@ question (hook)           asked by the engine                    answered by
 The record they read is the deal itself, seen through :class:`Betting`
 and :class:`Bettor` (amounts in the deal's integer money units,
 :mod:`bragrules.engine.units`): the level, the pot, the raises made, and for
-each player whether they have looked and how many blind bets they made. A
+each player whether they have looked and how many blind bets they made; for a
+rule between neighbours (the side-show), how many are in, the previous player
+still in, whether a player has bet, and whose side-show was just refused. A
 policy never keeps state of its own: a policy is made once per profile and
 shared by every deal, so what a rule counts is counted on the record.
 
@@ -115,6 +117,26 @@ class Betting(Protocol):
     @property
     def players_able(self) -> int:
         """How many players can still bet (not folded, not all in)."""
+        ...
+
+    # the seats around a bettor, for a rule between two neighbours (``seeing.side_show``)
+
+    @property
+    def in_play_count(self) -> int:
+        """How many players have not folded."""
+        ...
+
+    def previous_bettor(self, name: str) -> Optional[Bettor]:
+        """The nearest player before ``name`` in the order of play who has not folded (None: nobody)."""
+        ...
+
+    def has_bet(self, name: str) -> bool:
+        """Whether ``name`` has paid a bet or a see in this deal (an ante is not a bet)."""
+        ...
+
+    @property
+    def side_show_refused(self) -> Optional[str]:
+        """The player to act, while their side-show has just been refused at this turn (else None)."""
         ...
 
 

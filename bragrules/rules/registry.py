@@ -14,7 +14,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Dict, List, Tuple
 
-from bragrules.rules import blind, disputes, folding, hand_ranking, house, pack, seeing, session, stakes, table
+from bragrules.rules import (
+    blind,
+    disputes,
+    folding,
+    hand_ranking,
+    house,
+    pack,
+    seeing,
+    session,
+    side_show,
+    stakes,
+    table,
+)
 from bragrules.rules import format as fmt
 from bragrules.rules.area import AreaText, FieldText, SectionWriter
 from bragrules.rules.words import join
@@ -27,7 +39,7 @@ AREAS: Tuple[AreaText, ...] = (
     pack.TEXT,
     hand_ranking.TEXT,
     stakes.TEXT,
-    seeing.TEXT,
+    side_show.joined(seeing.TEXT),
     folding.TEXT,
     blind.TEXT,
     session.TEXT,

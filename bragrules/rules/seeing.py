@@ -23,6 +23,7 @@ from pydantic import Field
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
 from bragrules.rules.hooks import AreaPolicy, Betting, ForcedShow
+from bragrules.rules.side_show import SideShow
 from bragrules.rules.words import money_text, sentence, times_text
 
 if TYPE_CHECKING:
@@ -95,6 +96,7 @@ class Seeing(Area):
         "`suits`: `ranking.suit_order` decides; `eldest_hand`: the player nearer the dealer's "
         "left wins.",
     )
+    side_show: SideShow = Field(default_factory=SideShow, description="The side-show (bragrules.rules.side_show).")
 
 # ---------------------------------------------------------------------------
 # The policy

@@ -252,14 +252,17 @@ class TablePlay(TableState):
 
     @staticmethod
     def _message_amount(deal: Deal, name: str, kind: str, message: Dict[str, Any]) -> Optional[Fraction]:
-        """A bet's or a see's amount (the least allowed when none is given); None for any other kind."""
-        if kind not in ("bet", "see"):
+        """A bet's, a see's or a side-show's amount (the least allowed, or the price, when none is given); None for
+        any other kind."""
+        if kind not in ("bet", "see", "sideshow"):
             if "amount" in message and message["amount"] is not None:
                 raise Refusal(f"'{kind}' takes no amount")
             return None
         raw = message.get("amount")
         if raw is None:
             option = next((o for o in deal.view(name).legal_actions() if o.kind == kind), None)
+            if kind == "sideshow":  # its price, as offered (none where asking is free)
+                return option.amount if option is not None else None
             if option is None or option.amount is None:
                 raise Refusal(f"'{kind}' needs an amount")
             return option.amount
@@ -287,7 +290,7 @@ class TablePlay(TableState):
         except RuleViolation as exc:
             raise self._rule_refusal(exc) from None
         table.session.act(action)
-        self._note(describe(deal, action))
+        self._note(describe(deal, deal.actions[-1]))  # as the deal records it: an accepted side-show with who folded
         self.turn += 1
         self._advance()
 

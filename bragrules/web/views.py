@@ -60,6 +60,8 @@ def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
     arrangement = view.arrangement
     data["arrangement"] = None if arrangement is None else [[str(c) for c in h] for h in arrangement]
     data["hand_name"] = hand_name(deal, view.inspected_hand or view.hand)
+    if deal.rules.side_show is not None:  # the side-show: its buttons name the other player; what this seat compared
+        side_show_view(deal, player, data)
     data["shown_names"] = shown_names(deal, view.shown())
     carry = next((o for o in legal if o.kind in ("retain", "release")), None)
     if carry is not None:  # why the pot carries, and why the hand may be kept: the rules of the ending to come
@@ -72,6 +74,28 @@ def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
     return data
 
 
+def side_show_view(deal: Deal, player: str, data: Dict[str, Any]) -> None:
+    """The side-show in a seat's view: its buttons name whom it asks or whose it answers, and the
+    hands this seat compared in a side-show, named (only the two players of one are sent its cards)."""
+    for option in data["legal"]:
+        if option["kind"] == "sideshow":
+            previous = deal.previous_bettor(player)
+            whom = previous.name if previous is not None else "the previous player"
+            cost = f"pay {pretty_money(parse_fraction(option['amount']))}, " if option["amount"] is not None else ""
+            option["label"] = f"side-show with {whom} ({cost}the weaker hand folds)"
+        elif option["kind"] in ("accept", "refuse") and deal.side_show is not None:
+            option["label"] = f"{option['kind']} {deal.side_show[0]}'s side-show"
+            if option["target"]:  # real cards: the two compared them and say which is the weaker
+                option["label"] += f": {option['target']} folds"
+    for item, (_, cards, _) in zip(data["side_shows"], deal.view(player).side_shows()):
+        item["hand_name"] = hand_name(deal, cards)
+
+
+def parse_fraction(value: Any) -> Fraction:
+    """An amount as a view writes it (``2``, ``"5/2"``) back as a Fraction."""
+    return Fraction(value) if isinstance(value, int) else Fraction(str(value))
+
+
 def public_view(deal: Deal) -> Dict[str, Any]:
     """What a spectator is sent: the table as everyone sees it, no hand and no options."""
     data = deal.view(deal.order[0]).to_json()
@@ -79,6 +103,7 @@ def public_view(deal: Deal) -> Dict[str, Any]:
     data["hand"] = None
     data.pop("wild", None)  # the wild cards of the first seat's hand are that seat's alone
     data["legal"] = []
+    data["side_shows"] = []  # the first seat's side-shows are the first seat's alone
     data["shown_names"] = shown_names(deal, deal.view(deal.order[0]).shown())
     if deal.posted:
         data["posts_text"] = posts_text(deal.posted)
@@ -184,6 +209,10 @@ def option_label(option: LegalAction) -> str:
         return "let the unseen hand go"
     if kind in ("keep", "discard"):
         return f"{kind} the hand looked at"
+    if kind == "sideshow":
+        return f"side-show (pay {pretty_money(option.amount)})" if option.amount else "side-show"
+    if kind in ("accept", "refuse"):
+        return f"{kind} the side-show"
     return kind
 
 
@@ -221,6 +250,15 @@ def describe(deal: Deal, action: Action) -> str:
         return f"{player} lets the unseen hand go"
     if kind in ("peek", "expose"):
         return str(action)
+    if kind == "sideshow":
+        paid = f", paying {pretty_money(action.amount)}" if action.amount else ""
+        asked = deal.side_show[1] if deal.side_show is not None else "the previous player"
+        return f"{player} asks {asked} for a side-show{paid}"
+    if kind == "accept":
+        folded = f"{action.target} folds" if action.target else "nobody folds"
+        return f"{player} accepts the side-show; compared in private, {folded}"
+    if kind == "refuse":
+        return f"{player} refuses the side-show"
     words = {"fold": "folds", "check": "checks", "knock": "knocks", "stand": "stands", "show": "shows",
              "concede": "concedes without showing", "redeal": "demands a redeal",
              "void": "declares the deal void: every stake is returned", "flash": "shows their own cards to the table"}
@@ -235,7 +273,7 @@ def timeout_action(deal: Deal, player: str) -> Action:
     if default is not None and default.player == player:
         return default
     options = deal.view(player).legal_actions()
-    for kind in ("fold", "discard", "stand", "knock", "arrange", "release"):
+    for kind in ("refuse", "fold", "discard", "stand", "knock", "arrange", "release"):
         option = next((o for o in options if o.kind == kind), None)
         if option is not None:
             return option.action()

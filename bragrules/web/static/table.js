@@ -194,6 +194,13 @@
       });
     } else if (shownHand) faces(shownHand); else backs(3);
     if (shownHand && view.hand_name) hand.appendChild(el("div", view.hand_name, "hand-name"));
+    (view.side_shows || []).forEach((x) => {  // a side-show this seat took part in: the other hand, for this seat only
+      const row = el("div", null, "side-show"); row.appendChild(el("span", "side-show with " + x.with + " (only you two see this):"));
+      const cards = el("span", null, "cards"); (x.cards || []).forEach((c) => cards.appendChild(card(c, true))); row.appendChild(cards);
+      if (x.hand_name) row.appendChild(el("span", x.hand_name, "hand-name"));
+      row.appendChild(el("span", x.folded ? x.folded + " folded" : "equal hands: nobody folded"));
+      hand.appendChild(row);
+    });
     view.legal.forEach((o) => {
       if (o.kind === "bet" && o.amounts && o.amounts.length > 1) {
         const select = el("select"); select.setAttribute("aria-label", "amount to bet");
@@ -205,7 +212,7 @@
       }
       const button = el("button", o.label); button.type = "button";
       button.onclick = () => {
-        if (o.kind === "bet" || o.kind === "see") act(o.kind, { amount: String(o.amount) });
+        if (o.kind === "bet" || o.kind === "see" || (o.kind === "sideshow" && o.amount !== null)) act(o.kind, { amount: String(o.amount) });
         else if (o.kind === "arrange") act("arrange", { cards: picked.length === shownHand.length ? groups(picked.map((p) => p[1])) : o.cards });
         else act(o.kind, o.target ? { target: o.target } : {});
       };
