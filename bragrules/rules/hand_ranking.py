@@ -11,7 +11,7 @@ ranking into one strength per hand (the table the engine looks hands up in).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple
+from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple, Union
 
 from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
 
@@ -87,10 +87,20 @@ class Wild(Area):
     )
     jokers: bool = Field(True, description="Whether jokers in the pack (`pack.jokers`) are wild. Must be true when the pack has "
         "jokers.")
-    natural_beats_wild: bool = Field(
+    natural_beats_wild: Union[bool, List[Category]] = Field(
         True,
         description="A natural hand beats an otherwise equal hand made with wild cards; `false` ranks them "
-        "equal.",
+        "equal; a list of categories: only in those (Hoyle, http://www.childrensnursery.org.uk/hoyles-games/"
+        "hoyle-games%20-%200341.htm: \"only natural pairs-royal are to precede artificial ones ... though a natural "
+        "pair does not supersede an artificial one made by help of a favourite\", so `[prial]`).",
+    )
+    cards_ranked: bool = Field(
+        False,
+        description="Whether the named wild cards (`ranking.wild.cards`) rank in the order listed, the first "
+        "highest: of two hands otherwise equal, the one whose lowest wild card ranks higher wins (a wild rank or "
+        "a joker ranks below every named card). Maximapedia (http://www.maximapedia.com/b/brag.html): \"Sometimes "
+        "the knave of diamonds is allowed the same privilege, but is inferior to the club knave; e.g. two threes "
+        "and the club would beat the other two threes and the diamond.\"",
     )
 
     @model_validator(mode="after")
@@ -103,7 +113,123 @@ class Wild(Area):
         ranks = [parse_rank(text) for text in self.ranks]
         if len(set(ranks)) != len(ranks):
             raise ValueError("a wild rank is named twice")
+        if isinstance(self.natural_beats_wild, list) and len(set(self.natural_beats_wild)) != len(
+                self.natural_beats_wild):
+            raise ValueError("natural_beats_wild lists a category twice")
         return self
+
+
+def _rank_text(value: object) -> object:
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+RankText = Annotated[
+    str,
+    BeforeValidator(_rank_text),
+    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 2, "maximum": 10}, {"type": "string", "pattern": RANK_PATTERN}]}),
+]
+"""A rank as a profile writes it: ``2`` to ``10``, ``J``, ``Q``, ``K``, ``A`` (``"10"`` reads the same as ``10``)."""
+
+
+class SpecialHand(Area):
+    """One hand of three ranks that the ranking treats specially (Zha Jin Hua's 2-3-5).
+
+    >>> SpecialHand(ranks=[2, 3, 5], suited=False, beats="prial").place
+    'beats_only'
+    """
+
+    ranks: List[RankText] = Field(
+        json_schema_extra={"minItems": 3, "maxItems": 3},
+        description="The three ranks of the hand, in any order: `[2, 3, 5]`.",
+    )
+    suited: Optional[bool] = Field(
+        None, description="`true`: only when all three cards are of one suit; `false`: only when they are not; "
+        "`null`: either."
+    )
+    beats: Category = Field(description="The category of hands it beats.")
+    place: Literal["beats_only", "tops"] = Field(
+        "beats_only",
+        description="`beats_only`: it beats every hand of that category and keeps its own place against every "
+        "other hand (Zha Jin Hua: \"Special > Leopard\", and \"Special < Random\", onecybertech); `tops`: it ranks "
+        "as the best hand of that category, above the rest of it (3patti.com: \"235 flush is the highest straight "
+        "flush (higher than the AKQ flush)\").",
+    )
+
+    @model_validator(mode="after")
+    def _hand(self) -> "SpecialHand":
+        from bragrules.core.cards import parse_rank
+
+        if len(self.ranks) != 3:
+            raise ValueError("a special hand names three ranks")
+        ranks = [parse_rank(text) for text in self.ranks]
+        if self.suited and len(set(ranks)) < 3:
+            raise ValueError("a special hand with a repeated rank cannot be all of one suit")
+        return self
+
+    def rank_values(self) -> Tuple[int, int, int]:
+        """The ranks, 0 (two) to 12 (ace), highest first.
+
+        >>> SpecialHand(ranks=[2, 3, 5], beats="prial").rank_values()
+        (3, 1, 0)
+        """
+        from bragrules.core.cards import parse_rank
+
+        a, b, c = sorted((parse_rank(text) for text in self.ranks), reverse=True)
+        return a, b, c
+
+
+def _points_keys(value: object) -> object:
+    if isinstance(value, dict):
+        return {_rank_text(k): v for k, v in value.items()}
+    return value
+
+
+class Points(Area):
+    """Hands valued by a count of the cards' points instead of by category (Teen Patti's 999, 31).
+
+    >>> Points(values={"A": 1, "K": 0, "Q": 0, "J": 0, "10": 0}, read="digits").value_of_rank(12)
+    1
+    """
+
+    values: Annotated[Dict[str, int], BeforeValidator(_points_keys)] = Field(
+        default_factory=dict,
+        description="Points of the ranks that do not count their face value (face value: 2 to 10 as numbered, "
+        "J, Q and K ten, A eleven), e.g. `{A: 1, K: 0, Q: 0, J: 0, 10: 0}` for 999.",
+    )
+    read: Literal["digits", "sum"] = Field(
+        "sum",
+        description="`digits`: each card is one digit, the digits read highest first as a three-digit number, "
+        "nearest 999 wins (teenpatticlub.app: \"you are allowed to change the order of your cards ... 9-K-4 ... "
+        "940\"); `sum`: the points added up, the highest total wins.",
+    )
+    one_suit: bool = Field(
+        False, description="Whether only cards of one suit count together (31: the best suit's total)."
+    )
+
+    @model_validator(mode="after")
+    def _values(self) -> "Points":
+        from bragrules.core.cards import parse_rank
+
+        for text, value in self.values.items():
+            parse_rank(text)
+            if value < 0:
+                raise ValueError("points are never negative")
+            if self.read == "digits" and value > 9:
+                raise ValueError(f"a digit is 0 to 9, not {value} (points.read: digits)")
+        if self.read == "digits":
+            for rank in range(13):
+                if self.value_of_rank(rank) > 9:
+                    raise ValueError("points.read: digits needs every rank to count 0 to 9 (give `values` for 10, J, Q, K and A)")
+        return self
+
+    def value_of_rank(self, rank: int) -> int:
+        """The points of a rank (0 = two, 12 = ace)."""
+        from bragrules.core.cards import parse_rank
+
+        for text, value in self.values.items():
+            if parse_rank(text) == rank:
+                return value
+        return 11 if rank == 12 else min(rank + 2, 10)
 
 
 class Ranking(Area):
@@ -121,15 +247,24 @@ class Ranking(Area):
         "out counts as high card. Older orders put flush above run, or count only prials and "
         "pairs: `[prial, pair, high_card]`.",
     )
-    prial_order: Literal["threes_high", "ace_high"] = Field(
+    prial_order: Literal[
+        "twos_high", "threes_high", "fours_high", "fives_high", "sixes_high", "sevens_high", "eights_high",
+        "nines_high", "tens_high", "jacks_high", "queens_high", "kings_high", "ace_high",
+    ] = Field(
         "threes_high",
         description="The order of prials. `threes_high`: 3-3-3 best, then A-A-A, K-K-K down to 2-2-2; "
-        "`ace_high`: A-A-A best, plain order.",
+        "`ace_high`: A-A-A best, plain order; any other rank the same way, that rank's prial best and the rest "
+        "in plain order (`sevens_high`: the Nerve Centre's Seven-Card Brag, "
+        "http://nerve.pokerknave.com/2012/04/02/3-card-brag-tournament/: \"the highest ranking pryle ... three 7's "
+        "in the Seven Card Brag game ... followed by three Aces, three Kings etc down to three 2's\").",
     )
-    run_order: Literal["a23_high", "akq_high"] = Field(
+    run_order: Literal["a23_high", "akq_high", "akq_a23"] = Field(
         "a23_high",
         description="The order of runs and running flushes. `a23_high`: A-2-3 best, then A-K-Q, K-Q-J down to "
-        "4-3-2; `akq_high`: A-K-Q best, A-2-3 lowest. K-A-2 is never a run.",
+        "4-3-2; `akq_high`: A-K-Q best, A-2-3 lowest; `akq_a23`: A-K-Q best, A-2-3 second, then K-Q-J down to "
+        "4-3-2 (https://www.casino-online.in/teen-patti-rules-ranking-of-the-cards/: \"A, K, Q of the same suit ... "
+        "is the highest possible pure sequence. Then comes A, 2, 3 and then K, Q, J and so on\"). K-A-2 is never "
+        "a run.",
     )
     suits_break_ties: bool = Field(
         False, description="Whether suits decide between hands of equal rank (002: \"Suits never break ties\"). "
@@ -142,7 +277,49 @@ class Ranking(Area):
         description="Suits from highest to lowest, each once; used when `ranking.suits_break_ties` is true or "
         "`seeing.tie` is `suits`.",
     )
+    suits_before_kickers: bool = Field(
+        False,
+        description="With `ranking.suits_break_ties`: pairs of equal rank are decided by the suit of the higher "
+        "card of the pair, the odd card ignored (pagat, http://www.pagat.com/invented/multiple_brag.html: \"When "
+        "comparing pairs, you compare the highest card in the pairs, ignoring the odd cards\").",
+    )
+    lowball: bool = Field(
+        False,
+        description="Whether the weakest hand wins: every comparison of hands is reversed, wild cards standing "
+        "for what makes a hand weakest (Muflis, https://teenpatticlub.app/variation.html: \"the ranking of hand "
+        "is reversed. The worst hand (high card) has becomes the best hand\"; https://cardpartyclub.com/"
+        "variation-rules/: \"player with the weakest 3-Patti hand will win the game\").",
+    )
+    special_hands: List[SpecialHand] = Field(
+        default_factory=list,
+        description="Hands that beat one category outside the usual order: Zha Jin Hua's unsuited 2-3-5 over a "
+        "leopard (prial) and only a leopard (http://slackerblud.com/Gamecenter/wmcobrazwm.html: \"235 is the "
+        "smallest three cards of Zhajinhua, and the leopard is the biggest ... the smallest can eat the biggest\"), "
+        "or a suited 2-3-5 as the top pure sequence (http://www.3patti.com/TEEN_PATTI_RANKING_OF_HANDS.html). "
+        "When several hands are compared and each is beaten by another, the special hands count in their usual "
+        "place.",
+    )
+    points: Optional[Points] = Field(
+        None,
+        description="Hands valued by points instead of categories (`category_order` is then not used): 999 "
+        "(https://cardpartyclub.com/variation-rules/: \"Player must make the hand closest to figure 999 ... Value "
+        "of all face cards K, Q, J & 10 = 0 ... Value of A = 1\"), or a total such as 31 in one suit.",
+    )
     wild: Wild = Field(default_factory=Wild, description="Wild cards.")
+
+    @model_validator(mode="after")
+    def _combined(self) -> "Ranking":
+        if self.suits_before_kickers and not self.suits_break_ties:
+            raise ValueError("suits_before_kickers needs suits_break_ties: true")
+        for special in self.special_hands:
+            if special.beats not in self.category_order:
+                raise ValueError(f"a special hand beats {special.beats}, which category_order does not rank")
+        keys = [(special.rank_values(), special.suited) for special in self.special_hands]
+        if len(set(keys)) != len(keys):
+            raise ValueError("a special hand is named twice")
+        if self.points is not None and self.special_hands:
+            raise ValueError("special hands need categories; points rank hands without them")
+        return self
 
     @field_validator("category_order")
     @classmethod
