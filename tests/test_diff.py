@@ -40,7 +40,8 @@ from .helpers import run_cli
 
 ROOT = Path(__file__).resolve().parent.parent
 BAD = ROOT / "tests" / "data" / "bad_profiles"
-SOURCE_MARKS = ("000", "002", "003", "pagat", "Hoyle", "Wikipedia", "house rule", "the profile itself")
+SOURCE_MARKS = ("000", "002", "003", "pagat", "Hoyle", "Wikipedia", "house rule", "the profile itself",
+                "Zha Jin Hua", "Teen Patti", "Muflis", "999", "maximapedia")
 
 
 class Result:

@@ -43,6 +43,27 @@ class Comparer:
             return tuple(ranker.four_card_key(cards))
         return (ranker.evaluate(cards).strength,)
 
+    @property
+    def special(self) -> bool:
+        """Whether some hand beats another outside the order of keys (``ranking.special_hands``)."""
+        return self.ranker.upsets is not None
+
+    def wins(self, a: Key, b: Key) -> bool:
+        """Whether key ``a`` beats key ``b``: the bigger key, unless a special hand decides.
+
+        >>> from bragrules.profile.models import Profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> from bragrules.core.cards import parse_cards
+        >>> zjh = compile_rules(Profile.model_validate({"ranking": {"special_hands": [
+        ...     {"ranks": [2, 3, 5], "suited": False, "beats": "prial"}]}})).comparer
+        >>> zjh.wins(zjh.key(parse_cards("2c 3d 5h")), zjh.key(parse_cards("Ac Ad Ah")))
+        True
+        """
+        ranker = self.ranker
+        if ranker.upsets is not None and a[0] != b[0]:
+            return ranker.beats(a[0], b[0])
+        return a > b
+
     def suit_key(self, cards: Sequence[Card]) -> Key:
         return (self.suit_ranker.evaluate(cards).strength,)
 
@@ -56,11 +77,25 @@ class Comparer:
 def best_players(
     players: Sequence[str],
     key: Callable[[str], Key],
+    wins: Optional[Callable[[Key, Key], bool]] = None,
 ) -> List[str]:
-    """The players whose key is highest (several when tied), in the order given."""
+    """The players whose key is highest (several when tied), in the order given.
+
+    With ``wins`` (special hands that beat one category outside the order): the players no
+    other hand beats; when every hand is beaten by another (a circle), the plain order.
+    """
     keys: Dict[str, Key] = {p: key(p) for p in players}
+    if wins is not None:
+        unbeaten = [p for p in players if not any(wins(keys[q], keys[p]) for q in players if q != p)]
+        if unbeaten:
+            return unbeaten
     top = max(keys.values())
     return [p for p in players if keys[p] == top]
+
+
+def _wins(rules: "Rules") -> Optional[Callable[[Key, Key], bool]]:
+    comparer = rules.comparer
+    return comparer.wins if comparer.special else None
 
 
 def settle_pair(
@@ -73,9 +108,17 @@ def settle_pair(
 ) -> List[str]:
     """Winners of a see between two players: the better hand, else the tie policy."""
     a, b = key(caller), key(opponent)
-    if a > b:
+    wins = _wins(rules)
+    if wins is not None:
+        if wins(a, b):
+            return [caller]
+        if wins(b, a):
+            return [opponent]
+        if a != b:  # pragma: no cover - two distinct keys: one of them wins
+            raise AssertionError("distinct keys with no winner")
+    elif a > b:
         return [caller]
-    if b > a:
+    elif b > a:
         return [opponent]
     return rules.seeing.resolve_tie(caller, opponent, order, suit_key)
 
@@ -95,7 +138,7 @@ def settle_many(
     policy decides; among others the pot is split, except that eldest-hand and
     suit tie policies pick one player.
     """
-    best = best_players(players, key)
+    best = best_players(players, key, _wins(rules))
     if len(best) == 1:
         return best
     if caller is not None and opponent is not None and set(best) == {caller, opponent}:

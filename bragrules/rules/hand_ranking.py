@@ -196,9 +196,9 @@ class Points(Area):
         description="Points of the ranks that do not count their face value (face value: 2 to 10 as numbered, "
         "J, Q and K ten, A eleven), e.g. `{A: 1, K: 0, Q: 0, J: 0, 10: 0}` for 999.",
     )
-    read: Literal["digits", "sum"] = Field(
-        "sum",
-        description="`digits`: each card is one digit, the digits read highest first as a three-digit number, "
+    read: Optional[Literal["digits", "sum"]] = Field(
+        None,
+        description="`null`: hands rank by category, not by points; `digits`: each card is one digit, the digits read highest first as a three-digit number, "
         "nearest 999 wins (teenpatticlub.app: \"you are allowed to change the order of your cards ... 9-K-4 ... "
         "940\"); `sum`: the points added up, the highest total wins.",
     )
@@ -299,9 +299,10 @@ class Ranking(Area):
         "When several hands are compared and each is beaten by another, the special hands count in their usual "
         "place.",
     )
-    points: Optional[Points] = Field(
-        None,
-        description="Hands valued by points instead of categories (`category_order` is then not used): 999 "
+    points: Points = Field(
+        default_factory=Points,
+        description="Hands valued by points instead of categories (when `ranking.points.read` is set, "
+        "`category_order` is not used): 999 "
         "(https://cardpartyclub.com/variation-rules/: \"Player must make the hand closest to figure 999 ... Value "
         "of all face cards K, Q, J & 10 = 0 ... Value of A = 1\"), or a total such as 31 in one suit.",
     )
@@ -317,7 +318,7 @@ class Ranking(Area):
         keys = [(special.rank_values(), special.suited) for special in self.special_hands]
         if len(set(keys)) != len(keys):
             raise ValueError("a special hand is named twice")
-        if self.points is not None and self.special_hands:
+        if self.points.read is not None and self.special_hands:
             raise ValueError("special hands need categories; points rank hands without them")
         return self
 
@@ -397,15 +398,36 @@ def wild_jokers(p: "Profile") -> str:
 CATEGORY_ORDER_RULE = field_rule("ranking.category_order")
 SUITS_BREAK_TIES_RULE = field_rule("ranking.suits_break_ties")
 
+_RANK_SPELLED = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_PRIAL_ORDERS = ("twos_high", "threes_high", "fours_high", "fives_high", "sixes_high", "sevens_high",
+                 "eights_high", "nines_high", "tens_high", "jacks_high", "queens_high", "kings_high", "ace_high")
+
+
+def _prial_sentence(top: int) -> str:
+    """What ``prial_order`` says with the prial of rank ``top`` best.
+
+    >>> _prial_sentence(5)
+    '7-7-7 is the best prial, then A-A-A, K-K-K down to 2-2-2'
+    >>> _prial_sentence(0)
+    '2-2-2 is the best prial, then A-A-A, K-K-K down to 3-3-3'
+    """
+    def prial(rank: int) -> str:
+        return "-".join([_RANK_SPELLED[rank]] * 3)
+
+    rest = [r for r in range(12, -1, -1) if r != top]
+    return f"{prial(top)} is the best prial, then {prial(rest[0])}, {prial(rest[1])} down to {prial(rest[-1])}"
+
+
 PRIAL_ORDER = choice(
     "ranking.prial_order",
     lambda p: p.ranking.prial_order,
     {
-        "threes_high": "3-3-3 is the best prial, then A-A-A, K-K-K down to 2-2-2",
+        **{name: _prial_sentence(rank) for rank, name in enumerate(_PRIAL_ORDERS)},
         "ace_high": "A-A-A is the best prial, then K-K-K down to 2-2-2",
     },
-    {"threes_high": "000, 002, 003", "ace_high": "house rule (Teen Patti style)"},
-    in_play=lambda p: "prial" in p.ranking.category_order,
+    {"threes_high": "000, 002, 003", "ace_high": "house rule (Teen Patti style)",
+     "sevens_high": "the Nerve Centre's Seven-Card Brag (nerve.pokerknave.com)", "*": "house rule"},
+    in_play=lambda p: "prial" in p.ranking.category_order and p.ranking.points.read is None,
 )
 RUN_ORDER = choice(
     "ranking.run_order",
@@ -413,9 +435,12 @@ RUN_ORDER = choice(
     {
         "a23_high": "A-2-3 is the best run, then A-K-Q, K-Q-J down to 4-3-2; K-A-2 is no run",
         "akq_high": "A-K-Q is the best run, down to 4-3-2 and A-2-3 the lowest; K-A-2 is no run",
+        "akq_a23": "A-K-Q is the best run, then A-2-3, then K-Q-J down to 4-3-2; K-A-2 is no run",
     },
-    {"a23_high": "000, 002, 003", "akq_high": "house rule"},
-    in_play=lambda p: "run" in p.ranking.category_order or "running_flush" in p.ranking.category_order,
+    {"a23_high": "000, 002, 003", "akq_high": "house rule",
+     "akq_a23": "Teen Patti: casino-online.in, tpmaster.in"},
+    in_play=lambda p: ("run" in p.ranking.category_order or "running_flush" in p.ranking.category_order)
+    and p.ranking.points.read is None,
 )
 SUITS_BREAK_TIES = choice(
     "ranking.suits_break_ties",
@@ -426,15 +451,136 @@ SUITS_BREAK_TIES = choice(
     },
     {"false": "002", "true": "house rule"},
 )
-NATURAL_BEATS_WILD = choice(
-    "ranking.wild.natural_beats_wild",
-    lambda p: p.ranking.wild.natural_beats_wild,
-    {
-        True: "a natural hand beats an equal hand made with wild cards",
-        False: "a natural hand and an equal hand made with wild cards tie",
-    },
-    {"true": "Hoyle", "false": "house rule"},
+def natural_beats_wild(p: "Profile") -> str:
+    """What ``ranking.wild.natural_beats_wild`` says at the table.
+
+    >>> from bragrules.profile.models import Profile
+    >>> natural_beats_wild(Profile.model_validate({"ranking": {"wild": {"natural_beats_wild": ["prial"]}}}))
+    'a natural prial beats an equal prial made with wild cards; in every other category they tie'
+    """
+    value = p.ranking.wild.natural_beats_wild
+    if value is True:
+        return "a natural hand beats an equal hand made with wild cards"
+    if value is False or not value:
+        return "a natural hand and an equal hand made with wild cards tie"
+    names = [CATEGORY_NAMES[c] for c in value]
+    return (f"a natural {join(names, 'or')} beats an equal {join(names, 'or')} made with wild cards; "
+            "in every other category they tie")
+
+
+NATURAL_BEATS_WILD = FieldText(
+    "ranking.wild.natural_beats_wild", lambda p: p.ranking.wild.natural_beats_wild, natural_beats_wild,
+    {"true": "Hoyle", "false": "house rule", "[prial]": "Hoyle (childrensnursery.org.uk)", "*": "house rule"},
     in_play=has_wild,
+)
+
+
+def special_hand_text(special: "SpecialHand") -> str:
+    """One special hand in words.
+
+    >>> special_hand_text(SpecialHand(ranks=[2, 3, 5], suited=False, beats="prial"))
+    'a 2-3-5 not all of one suit beats every prial and nothing else above it'
+    >>> special_hand_text(SpecialHand(ranks=[5, 3, 2], suited=True, beats="running_flush", place="tops"))
+    'a 2-3-5 of one suit ranks as the best running flush'
+    """
+    ranks = sorted(special.rank_values())
+    hand = "-".join(_RANK_SPELLED[r] for r in ranks)
+    suit = {True: " of one suit", False: " not all of one suit", None: ""}[special.suited]
+    category = CATEGORY_NAMES[special.beats]
+    if special.place == "tops":
+        return f"a {hand}{suit} ranks as the best {category}"
+    return f"a {hand}{suit} beats every {category} and nothing else above it"
+
+
+def special_hands(p: "Profile") -> str:
+    value = p.ranking.special_hands
+    if not value:
+        return "no hand ranks outside the usual order"
+    return "; ".join(special_hand_text(s) for s in value)
+
+
+def points_read(p: "Profile") -> str:
+    points = p.ranking.points
+    if points.read is None:
+        return "hands rank by category, not by points"
+    if points.read == "digits":
+        return ("each card counts as one digit and the digits are read highest first as a three-digit number: "
+                "the hand nearest 999 wins")
+    together = "the points of the cards of one suit are added up (the best suit counts)" if points.one_suit else \
+        "the points of the three cards are added up"
+    return together + ": the highest total wins"
+
+
+def points_values(p: "Profile") -> str:
+    points = p.ranking.points
+    groups: Dict[int, List[str]] = {}
+    for rank in range(12, -1, -1):
+        groups.setdefault(points.value_of_rank(rank), []).append(_RANK_SPELLED[rank])
+    parts = [f"{join(names)} {'counts' if len(names) == 1 else 'count'} {value}"
+             for value, names in sorted(groups.items(), key=lambda item: -item[0])]
+    return "cards count: " + "; ".join(parts)
+
+
+CARDS_RANKED = choice(
+    "ranking.wild.cards_ranked",
+    lambda p: p.ranking.wild.cards_ranked,
+    {
+        True: "the named wild cards rank in the order listed: of two hands otherwise equal, the one whose lowest "
+              "wild card ranks higher wins",
+        False: "the named wild cards are all equal",
+    },
+    {"true": "maximapedia (the club knave over the diamond knave)", "false": "000, 002, 003"},
+    in_play=lambda p: len(p.ranking.wild.cards) > 1,
+    later=True,
+)
+SUITS_BEFORE_KICKERS = choice(
+    "ranking.suits_before_kickers",
+    lambda p: p.ranking.suits_before_kickers,
+    {
+        True: "pairs of equal rank are decided by the suit of the higher card of the pair, the odd card ignored",
+        False: "pairs of equal rank are decided by the odd card before suits are looked at",
+    },
+    {"true": "pagat (multiple Brag)", "false": "000, 002, 003"},
+    in_play=lambda p: p.ranking.suits_break_ties and "pair" in p.ranking.category_order
+    and p.ranking.points.read is None,
+    later=True,
+)
+LOWBALL = choice(
+    "ranking.lowball",
+    lambda p: p.ranking.lowball,
+    {
+        True: "the weakest hand wins: every comparison of hands is reversed",
+        False: "the best hand wins",
+    },
+    {"true": "Muflis: teenpatticlub.app, cardpartyclub.com", "false": "000, 002, 003"},
+    later=True,
+)
+SPECIAL_HANDS = FieldText(
+    "ranking.special_hands",
+    lambda p: [s.model_dump(mode="json") for s in p.ranking.special_hands],
+    special_hands,
+    {"[]": "000, 002, 003", "*": "Zha Jin Hua (slackerblud.com, onecybertech.com); 3patti.com"},
+    in_play=lambda p: p.ranking.points.read is None,
+    later=True,
+)
+def _counts_points(p: "Profile") -> bool:
+    return p.ranking.points.read is not None
+
+
+POINTS_READ = FieldText(
+    "ranking.points.read", lambda p: p.ranking.points.read, points_read,
+    {"null": "000, 002, 003", "digits": "999: teenpatticlub.app, cardpartyclub.com, livecasinoreports.com",
+     "sum": "31 (maximapedia's third stake)"},
+    later=True,
+)
+POINTS_VALUES = FieldText(
+    "ranking.points.values", lambda p: p.ranking.points.values, points_values,
+    {"*": "999: teenpatticlub.app, cardpartyclub.com"}, in_play=_counts_points, later=True,
+)
+POINTS_ONE_SUIT = choice(
+    "ranking.points.one_suit", lambda p: p.ranking.points.one_suit,
+    {True: "only cards of one suit count together", False: "all three cards count, whatever their suits"},
+    {"true": "31 in one suit (Stop the Bus)", "false": "999"}, in_play=_counts_points, later=True,
 )
 SUIT_ORDER = FieldText(
     "ranking.suit_order", lambda p: p.ranking.suit_order, suit_order, {"*": "house rule"},
@@ -590,6 +736,13 @@ TEXT = AreaText(
         FieldText("ranking.wild.jokers", lambda p: p.ranking.wild.jokers, wild_jokers, {"*": "house rule"},
                   in_play=lambda p: p.pack.jokers > 0),
         NATURAL_BEATS_WILD,
+        CARDS_RANKED,
+        SUITS_BEFORE_KICKERS,
+        LOWBALL,
+        SPECIAL_HANDS,
+        POINTS_READ,
+        POINTS_VALUES,
+        POINTS_ONE_SUIT,
     ),
     sections=((20, ranking_section),),
 )

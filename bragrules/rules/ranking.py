@@ -185,7 +185,7 @@ class HandRanker:
         self.spec = spec
         self.jokers = jokers
         self.pack_size = JOKER_BASE + jokers
-        self.category_order = ("points",) if spec.points is not None else tuple(spec.category_order)
+        self.category_order = ("points",) if spec.points.read is not None else tuple(spec.category_order)
         self.suits_break_ties = spec.suits_break_ties
         self.lowball = spec.lowball
         self.wild: FrozenSet[int] = wild_cards(spec, jokers)
@@ -212,7 +212,7 @@ class HandRanker:
             itertools.combinations(range(self.pack_size), 3)
         )
         self._counts: Optional[Dict[str, int]] = None
-        self._one_suit = spec.points if spec.points is not None and spec.points.one_suit else None
+        self._one_suit = spec.points if spec.points.read is not None and spec.points.one_suit else None
         if not self.wild and not self.suits_break_ties and self._one_suit is None:
             self._compile_plain()
         else:

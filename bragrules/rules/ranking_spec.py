@@ -57,7 +57,7 @@ class PointsSpec(Protocol):
     """What compiling reads of ``ranking.points``."""
 
     @property
-    def read(self) -> str: ...  # pragma: no cover
+    def read(self) -> Optional[str]: ...  # pragma: no cover
     @property
     def one_suit(self) -> bool: ...  # pragma: no cover
     def value_of_rank(self, rank: int) -> int: ...  # pragma: no cover
@@ -88,7 +88,7 @@ class RankingSpec(Protocol):
     @property
     def special_hands(self) -> Sequence[SpecialSpec]: ...  # pragma: no cover
     @property
-    def points(self) -> Optional[PointsSpec]: ...  # pragma: no cover
+    def points(self) -> PointsSpec: ...  # pragma: no cover
     @property
     def wild(self) -> WildSpec: ...  # pragma: no cover
     def model_dump_json(self) -> str: ...  # pragma: no cover
@@ -172,7 +172,7 @@ def classify(
     listed higher). A hand that qualifies for no listed category is high
     card, compared card by card.
     """
-    if spec.points is not None:
+    if spec.points.read is not None:
         return "points", point_key((r1, r2, r3), spec.points)
     order = spec.category_order
     for special in spec.special_hands:
