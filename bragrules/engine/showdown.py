@@ -64,6 +64,18 @@ class Comparer:
             return ranker.beats(a[0], b[0])
         return a > b
 
+    def circle_key(self, key: Key, present: Sequence[Key]) -> Key:
+        """A key for comparing hands that beat each other in a circle: a special hand that beats a
+        hand present counts just above the best hand of the category it beats, the rest as they are
+        (dayujiemeng.com, Zha Jin Hua: "当豹子存在时，特殊牌型 > 豹子", when a leopard is present the
+        special hand beats it)."""
+        ups = self.ranker.upsets
+        if ups is not None:
+            low, high = ups[key[0]]
+            if any(low <= other[0] <= high for other in present):
+                return (high * 2 + 1,) + key[1:]
+        return (key[0] * 2,) + key[1:]
+
     def suit_key(self, cards: Sequence[Card]) -> Key:
         return (self.suit_ranker.evaluate(cards).strength,)
 
@@ -77,25 +89,29 @@ class Comparer:
 def best_players(
     players: Sequence[str],
     key: Callable[[str], Key],
-    wins: Optional[Callable[[Key, Key], bool]] = None,
+    comparer: Optional[Comparer] = None,
 ) -> List[str]:
     """The players whose key is highest (several when tied), in the order given.
 
-    With ``wins`` (special hands that beat one category outside the order): the players no
-    other hand beats; when every hand is beaten by another (a circle), the plain order.
+    With a ``comparer`` whose special hands beat one category outside the order: the players
+    no other hand beats; when every hand is beaten by another (a circle), the special hands that
+    beat a hand present count above its category (:meth:`Comparer.circle_key`).
     """
     keys: Dict[str, Key] = {p: key(p) for p in players}
-    if wins is not None:
+    if comparer is not None:
+        wins = comparer.wins
         unbeaten = [p for p in players if not any(wins(keys[q], keys[p]) for q in players if q != p)]
         if unbeaten:
             return unbeaten
+        present = list(keys.values())
+        keys = {p: comparer.circle_key(k, present) for p, k in keys.items()}
     top = max(keys.values())
     return [p for p in players if keys[p] == top]
 
 
-def _wins(rules: "Rules") -> Optional[Callable[[Key, Key], bool]]:
+def _special(rules: "Rules") -> Optional[Comparer]:
     comparer = rules.comparer
-    return comparer.wins if comparer.special else None
+    return comparer if comparer.special else None
 
 
 def settle_pair(
@@ -108,15 +124,10 @@ def settle_pair(
 ) -> List[str]:
     """Winners of a see between two players: the better hand, else the tie policy."""
     a, b = key(caller), key(opponent)
-    wins = _wins(rules)
-    if wins is not None:
-        if wins(a, b):
-            return [caller]
-        if wins(b, a):
-            return [opponent]
-        if a != b:  # pragma: no cover - two distinct keys: one of them wins
-            raise AssertionError("distinct keys with no winner")
-    elif a > b:
+    special = _special(rules)
+    if special is not None and a != b:
+        return [caller] if special.wins(a, b) else [opponent]
+    if a > b:
         return [caller]
     elif b > a:
         return [opponent]
@@ -138,7 +149,7 @@ def settle_many(
     policy decides; among others the pot is split, except that eldest-hand and
     suit tie policies pick one player.
     """
-    best = best_players(players, key, _wins(rules))
+    best = best_players(players, key, _special(rules))
     if len(best) == 1:
         return best
     if caller is not None and opponent is not None and set(best) == {caller, opponent}:

@@ -296,8 +296,10 @@ class Ranking(Area):
         "leopard (prial) and only a leopard (http://slackerblud.com/Gamecenter/wmcobrazwm.html: \"235 is the "
         "smallest three cards of Zhajinhua, and the leopard is the biggest ... the smallest can eat the biggest\"), "
         "or a suited 2-3-5 as the top pure sequence (http://www.3patti.com/TEEN_PATTI_RANKING_OF_HANDS.html). "
-        "When several hands are compared and each is beaten by another, the special hands count in their usual "
-        "place.",
+        "When several hands are compared and each is beaten by another, a special hand that beats a hand "
+        "present counts above that hand's category (http://dayujiemeng.com/taxing/154/154633/1158416.html: "
+        "\"特殊牌型在普通时比较大小按单张牌型来算。当豹子存在时，特殊牌型 > 豹子\", a special hand compares as a high "
+        "card, and when a leopard is present it beats the leopard).",
     )
     points: Points = Field(
         default_factory=Points,
@@ -664,8 +666,10 @@ def ranking_section(p: "Profile") -> Optional[Section]:
 
     sec = Section("ranking", "The ranking of hands")
     ranker = compile_ranking(p.ranking, jokers=p.pack.jokers)
+    if p.ranking.points.read is not None:
+        return _points_section(p, sec, ranker)
     order = list(ranker.category_order)
-    sec.para(sentence(category_order(p)))
+    sec.para(sentence(category_order(p)), sentence(LOWBALL.sentence(p)) if p.ranking.lowball else "")
     examples = category_examples(ranker)
     counts = ranker.counts()
     total = sum(counts.values())
@@ -694,9 +698,15 @@ def ranking_section(p: "Profile") -> Optional[Section]:
     if "pair" in order:
         within += "; pairs by the pair, then the odd card"
     items.append(within + ".")
+    if p.ranking.special_hands:
+        items.append(sentence(special_hands(p)) + (
+            " When several hands are compared and each is beaten by another, a special hand that beats a hand "
+            "present counts above that hand's category." if any(s.place == "beats_only" for s in p.ranking.special_hands) else ""))
     items.append(sentence(SUITS_BREAK_TIES.sentence(p)))
     if p.ranking.suits_break_ties:
         items.append(sentence(suit_order(p)))
+        if p.ranking.suits_before_kickers:
+            items.append(sentence(SUITS_BEFORE_KICKERS.sentence(p)))
     if has_wild(p):
         if p.ranking.wild.cards:
             items.append(sentence(wild_cards(p)))
@@ -706,13 +716,32 @@ def ranking_section(p: "Profile") -> Optional[Section]:
             items.append(sentence(wild_jokers(p)))
         items.append("A wild card stands for any card its holder likes, even one already in the hand.")
         items.append(sentence(NATURAL_BEATS_WILD.sentence(p)))
+        if p.ranking.wild.cards_ranked and len(p.ranking.wild.cards) > 1:
+            items.append(sentence(CARDS_RANKED.sentence(p)))
     else:
         items.append("There are no wild cards.")
+    items.append(_best_line(ranker))
+    sec.bullets(items)
+    return sec
+
+
+def _best_line(ranker: "HandRanker") -> str:
     best, worst = _best_and_worst(ranker)
-    items.append(
+    return (
         f"The best hand of all is {ranker.describe(best)} ({_cards([CARDS[c] for c in best])}); "
         f"the lowest is {ranker.describe(worst)}."
     )
+
+
+def _points_section(p: "Profile", sec: Section, ranker: "HandRanker") -> Section:
+    """The ranking of hands counted as points (999, 31)."""
+    sec.para(sentence(points_read(p)), sentence(LOWBALL.sentence(p)) if p.ranking.lowball else "")
+    items = [sentence(points_values(p)), sentence(POINTS_ONE_SUIT.sentence(p))]
+    items.append(sentence(SUITS_BREAK_TIES.sentence(p)) if not p.ranking.points.one_suit else
+                 "Equal totals tie.")
+    if has_wild(p):
+        items.append("A wild card stands for any card its holder likes.")
+    items.append(_best_line(ranker))
     sec.bullets(items)
     return sec
 
