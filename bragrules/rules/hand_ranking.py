@@ -427,7 +427,8 @@ PRIAL_ORDER = choice(
         **{name: _prial_sentence(rank) for rank, name in enumerate(_PRIAL_ORDERS)},
         "ace_high": "A-A-A is the best prial, then K-K-K down to 2-2-2",
     },
-    {"threes_high": "000, 002, 003", "ace_high": "house rule (Teen Patti style)",
+    {"threes_high": "000, 002, 003",
+     "ace_high": "Teen Patti (casino-online.in), Zha Jin Hua (dayujiemeng.com), Hoyle; a house rule in Brag",
      "sevens_high": "the Nerve Centre's Seven-Card Brag (nerve.pokerknave.com)", "*": "house rule"},
     in_play=lambda p: "prial" in p.ranking.category_order and p.ranking.points.read is None,
 )
@@ -439,7 +440,7 @@ RUN_ORDER = choice(
         "akq_high": "A-K-Q is the best run, down to 4-3-2 and A-2-3 the lowest; K-A-2 is no run",
         "akq_a23": "A-K-Q is the best run, then A-2-3, then K-Q-J down to 4-3-2; K-A-2 is no run",
     },
-    {"a23_high": "000, 002, 003", "akq_high": "house rule",
+    {"a23_high": "000, 002, 003", "akq_high": "Zha Jin Hua (dayujiemeng.com); a house rule in Brag",
      "akq_a23": "Teen Patti: casino-online.in, tpmaster.in"},
     in_play=lambda p: ("run" in p.ranking.category_order or "running_flush" in p.ranking.category_order)
     and p.ranking.points.read is None,
@@ -481,7 +482,7 @@ def special_hand_text(special: "SpecialHand") -> str:
     """One special hand in words.
 
     >>> special_hand_text(SpecialHand(ranks=[2, 3, 5], suited=False, beats="prial"))
-    'a 2-3-5 not all of one suit beats every prial and nothing else above it'
+    'a 2-3-5 not all of one suit beats every prial; against any other hand it keeps its own place'
     >>> special_hand_text(SpecialHand(ranks=[5, 3, 2], suited=True, beats="running_flush", place="tops"))
     'a 2-3-5 of one suit ranks as the best running flush'
     """
@@ -491,7 +492,7 @@ def special_hand_text(special: "SpecialHand") -> str:
     category = CATEGORY_NAMES[special.beats]
     if special.place == "tops":
         return f"a {hand}{suit} ranks as the best {category}"
-    return f"a {hand}{suit} beats every {category} and nothing else above it"
+    return f"a {hand}{suit} beats every {category}; against any other hand it keeps its own place"
 
 
 def special_hands(p: "Profile") -> str:
@@ -559,7 +560,7 @@ LOWBALL = choice(
 )
 SPECIAL_HANDS = FieldText(
     "ranking.special_hands",
-    lambda p: [s.model_dump(mode="json") for s in p.ranking.special_hands],
+    lambda p: p.ranking.special_hands,
     special_hands,
     {"[]": "000, 002, 003", "*": "Zha Jin Hua (slackerblud.com, onecybertech.com); 3patti.com"},
     in_play=lambda p: p.ranking.points.read is None,
@@ -753,6 +754,8 @@ TEXT = AreaText(
     fields=(
         FieldText("ranking.category_order", lambda p: p.ranking.category_order, category_order,
                   {"[prial, running_flush, run, flush, pair, high_card]": "000, 002, 003",
+                   "[prial, running_flush, flush, run, pair, high_card]": "Zha Jin Hua (dayujiemeng.com, onecybertech.com)",
+                   "[prial, pair, high_card]": "Hoyle, maximapedia (pairs and pairs-royal only)",
                    "*": "older orders: house rule"}),
         PRIAL_ORDER,
         RUN_ORDER,
