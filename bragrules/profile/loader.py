@@ -630,10 +630,16 @@ def profile_hash(profile: Profile) -> str:
     for path in later_fields():
         *parents, name = path.split(".")
         holder, default = data, default_dump()
+        chain = []
         for part in parents:
+            chain.append((holder, part))
             holder, default = holder[part], default[part]
         if holder.get(name) == default[name]:
             del holder[name]
+            for outer, part in reversed(chain):  # a group of later fields (ranking.points) left empty goes too
+                if outer[part]:
+                    break
+                del outer[part]
     for path, former in FORMER_NAMES.items():
         *parents, name = path.split(".")
         holder = data

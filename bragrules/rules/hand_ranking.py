@@ -254,7 +254,8 @@ class Ranking(Area):
         "threes_high",
         description="The order of prials. `threes_high`: 3-3-3 best, then A-A-A, K-K-K down to 2-2-2; "
         "`ace_high`: A-A-A best, plain order; any other rank the same way, that rank's prial best and the rest "
-        "in plain order (`sevens_high`: the Nerve Centre's Seven-Card Brag, "
+        "in plain order (`twos_high`, `fours_high`, `fives_high`, `sixes_high`, `sevens_high`, `eights_high`, "
+        "`nines_high`, `tens_high`, `jacks_high`, `queens_high`, `kings_high`; `sevens_high`: the Nerve Centre's Seven-Card Brag, "
         "http://nerve.pokerknave.com/2012/04/02/3-card-brag-tournament/: \"the highest ranking pryle ... three 7's "
         "in the Seven Card Brag game ... followed by three Aces, three Kings etc down to three 2's\").",
     )
