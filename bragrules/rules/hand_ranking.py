@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple, Union
 
-from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 
 from bragrules.core.cards import CARDS, Card
 from bragrules.core.rule_id import field_rule
@@ -137,6 +137,11 @@ class SpecialHand(Area):
     >>> SpecialHand(ranks=[2, 3, 5], suited=False, beats="prial").place
     'beats_only'
     """
+
+    model_config = ConfigDict(**Area.model_config, json_schema_extra={"examples": [
+        {"ranks": [2, 3, 5], "suited": False, "beats": "prial", "place": "beats_only"},
+        {"ranks": [2, 3, 5], "suited": True, "beats": "running_flush", "place": "tops"},
+    ]})
 
     ranks: List[RankText] = Field(
         json_schema_extra={"minItems": 3, "maxItems": 3},

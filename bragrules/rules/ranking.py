@@ -638,7 +638,7 @@ class HandRanker:
         spelled = "-".join("10" if r == 8 else RANK_CHARS[r] for r in ranks)
         cat = ev.category
         if cat == "points":
-            text = points_text([int(c) for c in shown], self.spec.points)  # type: ignore[arg-type]
+            text = points_text([int(c) for c in shown], self.spec.points)
         elif cat == "prial":
             text = f"prial of {RANK_PLURALS[ranks[0]]}"
         elif cat == "pair":

@@ -61,7 +61,7 @@ def wild_order(spec: RankingSpec, wild: FrozenSet[int]) -> WildOrder:
     elif nbw_value is False:
         nbw = frozenset()
     else:
-        nbw = frozenset(nbw_value)  # type: ignore[arg-type]
+        nbw = frozenset(nbw_value)
     places: Dict[int, int] = {}
     if spec.wild.cards_ranked:
         for place, text in enumerate(spec.wild.cards):
