@@ -39,10 +39,18 @@ def describe(outcome: Optional[str], winners: Optional[Sequence[str]]) -> str:
     return f"{', '.join(winners[:-1])} and {winners[-1]} split the pot"
 
 
-def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
-    """Compare a deal's written result with the replayed one, part by part (rule ``history.result``)."""
+def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult,
+                winners_rule: Optional[Callable[[Sequence[str]], Optional[str]]] = None) -> None:
+    """Compare a deal's written result with the replayed one, part by part (rule ``history.result``).
+
+    ``winners_rule`` names, for the winners a history claims, the rule they go against when it is
+    not the record itself (a ranking field at a showdown: :mod:`bragrules.audit.ranking_claim`).
+    """
     def bad(part: str, message: str) -> None:
-        record(n, None, claim.line_of(part), HISTORY_RESULT, message)
+        rule: str = HISTORY_RESULT
+        if part == "winners" and winners_rule is not None and claim.winners:
+            rule = winners_rule(claim.winners) or HISTORY_RESULT
+        record(n, None, claim.line_of(part), rule, message)
 
     def replayed() -> str:
         return describe(result.outcome, result.winners)

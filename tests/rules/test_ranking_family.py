@@ -439,3 +439,41 @@ def test_shipped_rulebooks(name: str, words: List[str]) -> None:
     text = " ".join(render(build_rulebook(load_profile(name)), "text").split())
     for phrase in words:
         assert phrase in text, phrase
+
+
+# ---------------------------------------------------------------------------
+# The audit cites the ranking field a wrong winner goes against
+# ---------------------------------------------------------------------------
+
+
+def audit_sheet(profile: str, cards: str, winner: str) -> List[str]:
+    from bragrules.audit import audit
+    from bragrules.history import parse_sheet
+
+    actions = ("B look, B bet 2, A look, A bet 2, C fold, B see 4" if profile == "zha-jin-hua"  # anticlockwise
+               else "A look, A bet 2, B look, B bet 2, C fold, A see 4")
+    text = (f"format: bragrules-history/1\nprofile: {profile}\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
+            f"  - cards: {{{cards}}}\n    actions: [{actions}]\n"
+            f"    result: {{winner: {winner}}}\n")
+    report = audit(parse_sheet(text, filename="sheet.yaml"))
+    return [v.rule for v in report.violations]
+
+
+@pytest.mark.parametrize("profile, cards, wrong, rule", [
+    ("muflis", "A: Kc 2d 3c, B: Kh Kd 9c, C: 4s 8h Qd", "B", "ranking.lowball"),
+    ("zha-jin-hua", "A: 2c 3d 5h, B: Ac Ad Ah, C: 4s 8h Qd", "B", "ranking.special_hands"),
+    ("zha-jin-hua", "A: 2c 7c 9c, B: 8s 9h 10d, C: 4s 5h Qd", "B", "ranking.category_order"),
+    ("hoyle", "A: Kc Kd 4h, B: Ks Jc 4d, C: 2s 8h Qd", "A", "ranking.wild.natural_beats_wild"),
+])
+def test_a_wrong_winner_cites_the_ranking_field(profile: str, cards: str, wrong: str, rule: str) -> None:
+    """A history that ranks the hands the usual way where the profile does not is cited under the
+    ranking field that decided the showdown, not ``history.result``."""
+    assert audit_sheet(profile, cards, wrong) == [rule]
+    right = "A" if wrong == "B" else "B"
+    if profile != "hoyle":  # hoyle: the pair of kings and the bragger pair tie, the caller losing
+        assert audit_sheet(profile, cards, right) == []
+
+
+def test_a_wrong_winner_no_ranking_field_explains_stays_history_result() -> None:
+    assert audit_sheet("muflis", "A: Kc 2d 3c, B: Kh Kd 9c, C: 4s 8h Qd", "C") == ["history.result"]
+    assert audit_sheet("standard", "A: Kc 2d 3c, B: Kh Kd 9c, C: 4s 8h Qd", "A") == ["history.result"]
