@@ -31,6 +31,7 @@ COMPILED_MODULES = [
     "bragrules/engine/actions.py",
     "bragrules/engine/units.py",
     "bragrules/engine/showdown.py",
+    "bragrules/engine/refunds.py",
     "bragrules/engine/arrange.py",
     "bragrules/engine/state.py",
     "bragrules/engine/settlement.py",

@@ -11,7 +11,7 @@ ranking into one strength per hand (the table the engine looks hands up in).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Sequence, Tuple, Union
 
 from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 
@@ -141,6 +141,7 @@ class SpecialHand(Area):
     model_config = ConfigDict(**Area.model_config, json_schema_extra={"examples": [
         {"ranks": [2, 3, 5], "suited": False, "beats": "prial", "place": "beats_only"},
         {"ranks": [2, 3, 5], "suited": True, "beats": "running_flush", "place": "tops"},
+        {"ranks": [2, 3, 5], "suited": False, "ante_back": True},
     ]})
 
     ranks: List[RankText] = Field(
@@ -151,7 +152,9 @@ class SpecialHand(Area):
         None, description="`true`: only when all three cards are of one suit; `false`: only when they are not; "
         "`null`: either."
     )
-    beats: Category = Field(description="The category of hands it beats.")
+    beats: Optional[Category] = Field(
+        None, description="The category of hands it beats; `null`: none (a hand that only has its ante back)."
+    )
     place: Literal["beats_only", "tops"] = Field(
         "beats_only",
         description="`beats_only`: it beats every hand of that category and keeps its own place against every "
@@ -160,10 +163,19 @@ class SpecialHand(Area):
         "flush (higher than the AKQ flush)\").",
     )
 
+    ante_back: bool = Field(
+        False,
+        description="Whether its holder, shown and beaten at a showdown, has the ante back from the pot's "
+        "winners (https://www.casino-online.in/teen-patti-rules-ranking-of-the-cards/: \"The lowest possible "
+        "card is 2, 3 and 5 and for this according to some Teen Patti players the Boot amount is even returned\").",
+    )
+
     @model_validator(mode="after")
     def _hand(self) -> "SpecialHand":
         from bragrules.core.cards import parse_rank
 
+        if self.beats is None and not self.ante_back:
+            raise ValueError("a special hand beats a category (beats), has its ante back (ante_back), or both")
         if len(self.ranks) != 3:
             raise ValueError("a special hand names three ranks")
         ranks = [parse_rank(text) for text in self.ranks]
@@ -321,7 +333,7 @@ class Ranking(Area):
         if self.suits_before_kickers and not self.suits_break_ties:
             raise ValueError("suits_before_kickers needs suits_break_ties: true")
         for special in self.special_hands:
-            if special.beats not in self.category_order:
+            if special.beats is not None and special.beats not in self.category_order:
                 raise ValueError(f"a special hand beats {special.beats}, which category_order does not rank")
         keys = [(special.rank_values(), special.suited) for special in self.special_hands]
         if len(set(keys)) != len(keys):
@@ -353,6 +365,32 @@ class RankingPolicy(AreaPolicy):
     ranker: "HandRanker"
     suit_ranker: "HandRanker"
     """The ranker with suits breaking ties (``seeing.tie: suits``); the ranker itself otherwise."""
+
+    @property
+    def ante_back(self) -> Optional[Tuple[Tuple[Tuple[int, int, int], Optional[bool]], ...]]:
+        """The special hands whose holder, beaten at a showdown, has the ante back: ``(ranks, suited)``
+        each (ranks highest first); None when there are none (nothing to look at).
+
+        >>> from bragrules.rules.ranking import compile_ranking
+        >>> r = compile_ranking(Ranking.model_validate({"special_hands": [
+        ...     {"ranks": [2, 3, 5], "suited": False, "ante_back": True}]}))
+        >>> RankingPolicy(r, r).ante_back
+        (((3, 1, 0), False),)
+        """
+        specials = self.ranker.spec.special_hands
+        if not specials:
+            return None
+        found = tuple((s.rank_values(), s.suited) for s in specials if s.ante_back)
+        return found or None
+
+    def gets_ante_back(self, cards: "Sequence[Card]") -> bool:
+        """Whether three cards are a hand whose holder has the ante back when beaten at a showdown."""
+        found = self.ante_back
+        if found is None or len(cards) != 3:
+            return False
+        ranks = tuple(sorted((int(c) >> 2 for c in cards), reverse=True))
+        suited = len({int(c) & 3 for c in cards}) == 1 and all(int(c) < 52 for c in cards)
+        return any(ranks == r and (s is None or s == suited) for r, s in found)
 
 
 # ---------------------------------------------------------------------------
@@ -404,6 +442,7 @@ def wild_jokers(p: "Profile") -> str:
 
 
 CATEGORY_ORDER_RULE = field_rule("ranking.category_order")
+SPECIAL_HANDS_RULE = field_rule("ranking.special_hands")
 SUITS_BREAK_TIES_RULE = field_rule("ranking.suits_break_ties")
 
 _RANK_SPELLED = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
@@ -495,10 +534,13 @@ def special_hand_text(special: "SpecialHand") -> str:
     ranks = sorted(special.rank_values())
     hand = "-".join(_RANK_SPELLED[r] for r in ranks)
     suit = {True: " of one suit", False: " not all of one suit", None: ""}[special.suited]
+    back = "; its holder, beaten at a showdown, has the ante back from the winners" if special.ante_back else ""
+    if special.beats is None:
+        return f"a {hand}{suit} ranks as usual; its holder, beaten at a showdown, has the ante back from the winners"
     category = CATEGORY_NAMES[special.beats]
     if special.place == "tops":
-        return f"a {hand}{suit} ranks as the best {category}"
-    return f"a {hand}{suit} beats every {category}; against any other hand it keeps its own place"
+        return f"a {hand}{suit} ranks as the best {category}{back}"
+    return f"a {hand}{suit} beats every {category}; against any other hand it keeps its own place{back}"
 
 
 def special_hands(p: "Profile") -> str:

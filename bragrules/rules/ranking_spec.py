@@ -47,9 +47,11 @@ class SpecialSpec(Protocol):
     @property
     def suited(self) -> Optional[bool]: ...  # pragma: no cover
     @property
-    def beats(self) -> str: ...  # pragma: no cover
+    def beats(self) -> Optional[str]: ...  # pragma: no cover
     @property
     def place(self) -> str: ...  # pragma: no cover
+    @property
+    def ante_back(self) -> bool: ...  # pragma: no cover
     def rank_values(self) -> Tuple[int, int, int]: ...  # pragma: no cover
 
 
@@ -176,7 +178,7 @@ def classify(
         return "points", point_key((r1, r2, r3), spec.points)
     order = spec.category_order
     for special in spec.special_hands:
-        if special.place == "tops" and special_matches(special, r1, r2, r3, same_suit):
+        if special.place == "tops" and special.beats is not None and special_matches(special, r1, r2, r3, same_suit):
             level = len(order) - 1 - list(order).index(special.beats)
             return special.beats, level * WITHIN + WITHIN - 1
     prial = r1 == r3

@@ -74,7 +74,7 @@ def upsets(spec: RankingSpec, rank_keys: Sequence[int], category_of: Sequence[st
     order: a ``beats_only`` special hand's category; ``(0, -1)`` for none. None when there are none."""
     specials: Dict[int, str] = {}
     for special in spec.special_hands:
-        if special.place != "beats_only":
+        if special.place != "beats_only" or special.beats is None:
             continue
         r1, r2, r3 = special.rank_values()
         for suited in (False, True):

@@ -477,3 +477,42 @@ def test_a_wrong_winner_cites_the_ranking_field(profile: str, cards: str, wrong:
 def test_a_wrong_winner_no_ranking_field_explains_stays_history_result() -> None:
     assert audit_sheet("muflis", "A: Kc 2d 3c, B: Kh Kd 9c, C: 4s 8h Qd", "C") == ["history.result"]
     assert audit_sheet("standard", "A: Kc 2d 3c, B: Kh Kd 9c, C: 4s 8h Qd", "A") == ["history.result"]
+
+
+# ---------------------------------------------------------------------------
+# M09: the lowest hand has the boot back
+# ---------------------------------------------------------------------------
+
+BOOT_BACK = {"special_hands": [{"ranks": [2, 3, 5], "suited": False, "ante_back": True}]}
+
+
+def test_the_lowest_hand_has_the_boot_back() -> None:
+    """https://www.casino-online.in/teen-patti-rules-ranking-of-the-cards/: "The lowest possible card
+    is 2, 3 and 5 and for this according to some Teen Patti players the Boot amount is even returned
+    to" its holder. Shown and beaten at a see, 2-3-5 has its ante (1) back from the winner; the money
+    is conserved and the ruling cites the special hand."""
+    rules = rules_for("standard", ranking=BOOT_BACK)
+    deal = play(deal_with(rules, {"A": "2c 3d 5h", "B": "Kc Kd 2h", "C": "4s 8h Qd"}),
+                ["A look", "A bet 2", "B look", "B bet 2", "C fold", "A see 4"])
+    result = deal.result
+    assert result is not None and result.winners == ["B"]
+    assert result.bonuses == {"A": 1, "B": -1, "C": 0}
+    assert result.net == {"A": -6, "B": 7, "C": -1}  # A: ante 1 + 2 + 4, less the ante back
+    assert sum(result.net.values()) == 0
+    assert "ranking.special_hands" in result.decided_by
+    # a suited 2-3-5 is a flush, not the lowest hand: nothing back
+    deal = play(deal_with(rules, {"A": "2c 3c 5c", "B": "Kc Kd 2h", "C": "4s 8h Qd"}),
+                ["A look", "A bet 2", "B look", "B bet 2", "C fold", "A see 4"])
+    assert deal.result is not None and deal.result.winners == ["A"] and deal.result.bonuses["A"] == 0
+    # without the rule, nothing back
+    plain = play(deal_with(rules_for("standard"), {"A": "2c 3d 5h", "B": "Kc Kd 2h", "C": "4s 8h Qd"}),
+                 ["A look", "A bet 2", "B look", "B bet 2", "C fold", "A see 4"])
+    assert plain.result is not None and plain.result.net["A"] == -7
+
+
+def test_the_boot_back_is_only_at_a_showdown() -> None:
+    """A 2-3-5 folded shows nothing and has nothing back."""
+    rules = rules_for("standard", ranking=BOOT_BACK)
+    deal = play(deal_with(rules, {"A": "2c 3d 5h", "B": "Kc Kd 2h", "C": "4s 8h Qd"}),
+                ["A look", "A fold", "B look", "B bet 2", "C fold"])
+    assert deal.result is not None and deal.result.bonuses["A"] == 0
