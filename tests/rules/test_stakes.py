@@ -138,11 +138,13 @@ def test_a_profile_without_a_cap_hashes_as_before_the_field(name: str) -> None:
     data = profile.model_dump(mode="json")
     for path in later_fields():
         *groups, leaf = path.split(".")
-        holder = data
+        holder, default = data, Profile().model_dump(mode="json")
         chain = []
         for group in groups:
             chain.append((holder, group))
-            holder = holder[group]
+            holder, default = holder[group], default[group]
+        if holder[leaf] != default[leaf]:  # a shipped profile that uses the field (lowball in muflis)
+            continue
         del holder[leaf]
         for outer, group in reversed(chain):  # a group of later fields (ranking.points) did not exist either
             if outer[group]:
