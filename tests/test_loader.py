@@ -608,10 +608,16 @@ def _without_later_defaults(data: Dict[str, Any], profile: Profile) -> Dict[str,
     for path in later_fields():
         *groups, leaf = path.split(".")
         holder, base = data, default
+        chain = []
         for group in groups:
+            chain.append((holder, group))
             holder, base = holder[group], base[group]
         if holder.get(leaf) == base[leaf]:
             del holder[leaf]
+            for outer, group in reversed(chain):  # a group of later fields (ranking.points) left empty goes too
+                if outer[group]:
+                    break
+                del outer[group]
     return data
 
 
