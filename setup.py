@@ -32,6 +32,7 @@ COMPILED_MODULES = [
     "bragrules/engine/units.py",
     "bragrules/engine/showdown.py",
     "bragrules/engine/wild_cards.py",
+    "bragrules/engine/refunds.py",
     "bragrules/engine/arrange.py",
     "bragrules/engine/state.py",
     "bragrules/engine/rake.py",

@@ -220,7 +220,10 @@ def _models(model: type) -> Iterator[type]:
 
 def _set_defaults(schema: Dict[str, Any], model: type) -> None:
     """Defaults as a profile dump writes them (``1``, ``"1/2"``), not as pydantic guesses."""
-    defaults = model().model_dump(mode="json")
+    try:
+        defaults = model().model_dump(mode="json")
+    except ValueError:  # a model with required fields (an item of a list, such as a special hand): pydantic's defaults stand
+        return
     for name, prop in schema.get("properties", {}).items():
         if "default" in prop and name in defaults:
             prop["default"] = defaults[name]

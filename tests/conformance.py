@@ -43,6 +43,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
+from pydantic import BaseModel
+
 from bragrules.arbitrate import arbitrate_deal
 from bragrules.audit import audit
 from bragrules.core.errors import RuleViolation
@@ -541,6 +543,13 @@ def _choice_values(annotation: Any) -> Optional[Tuple[Any, ...]]:
     return None
 
 
+def _model_examples(annotation: Any) -> Optional[List[Any]]:
+    """The examples a model's schema gives (``json_schema_extra``), for a list of such mappings."""
+    if not (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+        return None
+    return list(annotation.model_json_schema().get("examples", []))
+
+
 def candidate_values(path: str, current: Any) -> List[Any]:
     """Other values for the field at ``path`` than ``current``, as a profile author writes them:
     every other choice, a flag flipped, a number moved, a list reordered or grown."""
@@ -559,6 +568,14 @@ def candidate_values(path: str, current: Any) -> List[Any]:
             out = [1, 2, 5, "1/2", 10]
         else:
             out = [str(current * 2), str(current + 1), str(current / 2), 0, 3, "1/2"]
+    elif typing.get_origin(annotation) is typing.Union:  # a flag or a list (natural_beats_wild)
+        out = []
+        for arg in typing.get_args(annotation):
+            if arg is bool:
+                out += [True, False]
+            elif typing.get_origin(arg) in (list, List):
+                choices = _choice_values(unwrap_annotation(typing.get_args(arg)[0])) or ()
+                out += [list(choices[:1]), list(choices[::2]), []]
     elif typing.get_origin(annotation) in (list, List):
         inner = typing.get_args(annotation)[0] if typing.get_args(annotation) else str
         inner_choices = _choice_values(unwrap_annotation(inner))
@@ -566,10 +583,15 @@ def candidate_values(path: str, current: Any) -> List[Any]:
         out = []
         if len(items) > 1:
             out += [list(reversed(items)), items[1:] + items[:1], [items[1], items[0], *items[2:]]]
-        if inner_choices is None:  # the wild cards and ranks: one named, and more
+        examples = _model_examples(unwrap_annotation(inner))
+        if examples is not None:  # a list of mappings (special hands): each example added, and none
+            out += [items + [example] for example in examples if example not in items] + ([[]] if items else [])
+        elif inner_choices is None:  # the wild cards and ranks: one named, and more
             out += [items + [extra] for extra in ("2", "2c", "Jk", "Jk1", "Ac") if extra not in items]
         else:
             out += [items[:-1]] if items else [list(inner_choices)]
+    elif typing.get_origin(annotation) in (dict, Dict):  # points by rank: 999's digits, and one rank changed
+        out = [{"A": 1, "K": 0, "Q": 0, "J": 0, "10": 0}, {"A": 1}]
     elif annotation is str:
         out = [f"{current}-variant"]
     else:

@@ -50,7 +50,7 @@ def test_shell_completion_is_on_for_commands_options_and_profiles(tmp_path: Any)
     assert _complete("bragrules play --pro") == ["--profile"]
     (tmp_path / "house-rules.yaml").write_text("name: mine\n", encoding="utf-8")
     assert _complete("bragrules show tra") == ["traditional"]
-    assert _complete("bragrules diff traditional ho", cwd=tmp_path) == ["house", "house-rules.yaml"]
+    assert _complete("bragrules diff traditional hou", cwd=tmp_path) == ["house", "house-rules.yaml"]
 
 
 @pytest.mark.parametrize("command", ["validate", "show"])

@@ -64,13 +64,23 @@ def winner_rule(result: DealResult) -> str:
     return next((rule for rule in result.decided_by if deciding(rule)), HISTORY_RESULT)
 
 
-def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
+def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult,
+                winners_rule: Optional[Callable[[Sequence[str]], Optional[str]]] = None) -> None:
     """Compare a deal's written result with the replayed one, part by part (rule ``history.result``;
-    wrong winners of hands compared, the rule that decided who won)."""
+    wrong winners of hands compared, the rule that decided who won).
+
+    ``winners_rule`` names, for the winners a history claims, the ranking field they go against (the
+    field that, set back to its usual value, gives those winners: :mod:`bragrules.audit.ranking_claim`);
+    where it names none, the first ranking or tie rule the replayed deal says decided it.
+    """
     def bad(part: str, message: str) -> None:
         rule: str = HISTORY_RESULT
-        if part == "winners" and result.outcome in WON and (claim.outcome is None or claim.outcome in WON):
-            rule = winner_rule(result)  # wild cards chosen at the table are ranking.wild.* rules, so counted
+        if part == "winners":
+            named = winners_rule(claim.winners) if winners_rule is not None and claim.winners else None
+            if named:
+                rule = named
+            elif result.outcome in WON and (claim.outcome is None or claim.outcome in WON):
+                rule = winner_rule(result)  # wild cards chosen at the table are ranking.wild.* rules, so counted
         record(n, None, claim.line_of(part), rule, message)
 
     def replayed() -> str:

@@ -21,12 +21,14 @@ from bragrules.engine.events import (
     Result,
 )
 from bragrules.engine.rake import take_rake
+from bragrules.engine.refunds import pay_antes_back
 from bragrules.engine.showdown import Key, settle_many, settle_pair
 from bragrules.engine.state import DealResult, Ending, Hand, PlayerState, share
 from bragrules.rules.blind import RETENTION_RULE
 from bragrules.rules.fixed import HISTORY_CARDS
 from bragrules.rules.folding import BLIND_SURVIVOR_RULE, NOBODY_BET_RULE
 from bragrules.rules.format import LIVES_RULE, TIED_HAND_RULE, WINNING_RULE
+from bragrules.rules.hand_ranking import SPECIAL_HANDS_RULE
 from bragrules.rules.seeing import FEE_TO_RULE, TIE_RULE
 from bragrules.rules.session import AT_LIMIT_RULE, BONUS_RULES
 from bragrules.rules.stakes import CHECK_RULE
@@ -190,6 +192,8 @@ def finish_won(
         bonuses = bonus_payments(deal, bonus_players(deal, exposure if showdown else None), payouts)
     else:  # no hand earns a bonus under this profile
         bonuses = dict.fromkeys(deal.order, ZERO)
+    if showdown and deal.rules.ranking.ante_back is not None:  # a special hand beaten has its ante back
+        pay_antes_back(deal, exposure, list(winners), bonuses)
     all_won = [p for p in deal.order if payouts[p] is not ZERO and payouts[p].numerator > 0]  # in seat order
     won_by_prial = showdown and any(
         deal.players[p].hand is not None and deal.comparer.category(deal.players[p].hand) == "prial"  # type: ignore[arg-type]
@@ -446,6 +450,10 @@ def _carried_ending(deal: "Deal", won: Tuple[str, ...], caller: Optional[str], o
 def _bonus_rules(deal: "Deal", bonuses: Dict[str, Fraction], cited: List[str]) -> List[str]:
     """The bonus rules of the hands paid a bonus, each once."""
     found: List[str] = []
+    ranking = deal.rules.ranking
+    if ranking.ante_back is not None and any(
+            bonus > 0 and ranking.gets_ante_back(deal.players[p].hand or ()) for p, bonus in bonuses.items()):
+        found.append(SPECIAL_HANDS_RULE)
     for player, bonus in (bonuses.items() if deal.bonus_paid else ()):
         hand = bonus_hand(deal, player)
         if bonus > 0 and hand is not None:

@@ -81,6 +81,39 @@ class Comparer:
             return tuple(ranker.four_card_key(cards))
         return (ranker.evaluate(cards).strength,)
 
+    @property
+    def special(self) -> bool:
+        """Whether some hand beats another outside the order of keys (``ranking.special_hands``)."""
+        return self.ranker.upsets is not None
+
+    def wins(self, a: Key, b: Key) -> bool:
+        """Whether key ``a`` beats key ``b``: the bigger key, unless a special hand decides.
+
+        >>> from bragrules.profile.models import Profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> from bragrules.core.cards import parse_cards
+        >>> zjh = compile_rules(Profile.model_validate({"ranking": {"special_hands": [
+        ...     {"ranks": [2, 3, 5], "suited": False, "beats": "prial"}]}})).comparer
+        >>> zjh.wins(zjh.key(parse_cards("2c 3d 5h")), zjh.key(parse_cards("Ac Ad Ah")))
+        True
+        """
+        ranker = self.ranker
+        if ranker.upsets is not None and a[0] != b[0]:
+            return ranker.beats(a[0], b[0])
+        return a > b
+
+    def circle_key(self, key: Key, present: Sequence[Key]) -> Key:
+        """A key for comparing hands that beat each other in a circle: a special hand that beats a
+        hand present counts just above the best hand of the category it beats, the rest as they are
+        (dayujiemeng.com, Zha Jin Hua: "当豹子存在时，特殊牌型 > 豹子", when a leopard is present the
+        special hand beats it)."""
+        ups = self.ranker.upsets
+        if ups is not None:
+            low, high = ups[key[0]]
+            if any(low <= other[0] <= high for other in present):
+                return (high * 2 + 1,) + key[1:]
+        return (key[0] * 2,) + key[1:]
+
     def suit_key(self, cards: Sequence[Card]) -> Key:
         if self.wild is not None:
             return (self.wild.strength(self.suit_ranker, cards, self.deal_wild),)
@@ -98,11 +131,29 @@ class Comparer:
 def best_players(
     players: Sequence[str],
     key: Callable[[str], Key],
+    comparer: Optional[Comparer] = None,
 ) -> List[str]:
-    """The players whose key is highest (several when tied), in the order given."""
+    """The players whose key is highest (several when tied), in the order given.
+
+    With a ``comparer`` whose special hands beat one category outside the order: the players
+    no other hand beats; when every hand is beaten by another (a circle), the special hands that
+    beat a hand present count above its category (:meth:`Comparer.circle_key`).
+    """
     keys: Dict[str, Key] = {p: key(p) for p in players}
+    if comparer is not None:
+        wins = comparer.wins
+        unbeaten = [p for p in players if not any(wins(keys[q], keys[p]) for q in players if q != p)]
+        if unbeaten:
+            return unbeaten
+        present = list(keys.values())
+        keys = {p: comparer.circle_key(k, present) for p, k in keys.items()}
     top = max(keys.values())
     return [p for p in players if keys[p] == top]
+
+
+def _special(rules: "Rules") -> Optional[Comparer]:
+    comparer = rules.comparer
+    return comparer if comparer.special else None
 
 
 def settle_pair(
@@ -115,9 +166,12 @@ def settle_pair(
 ) -> List[str]:
     """Winners of a see between two players: the better hand, else the tie policy."""
     a, b = key(caller), key(opponent)
+    special = _special(rules)
+    if special is not None and a != b:
+        return [caller] if special.wins(a, b) else [opponent]
     if a > b:
         return [caller]
-    if b > a:
+    elif b > a:
         return [opponent]
     return rules.seeing.resolve_tie(caller, opponent, order, suit_key)
 
@@ -137,7 +191,7 @@ def settle_many(
     policy decides; among others the pot is split, except that eldest-hand and
     suit tie policies pick one player.
     """
-    best = best_players(players, key)
+    best = best_players(players, key, _special(rules))
     if len(best) == 1:
         return best
     if caller is not None and opponent is not None and set(best) == {caller, opponent}:

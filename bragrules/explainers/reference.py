@@ -171,7 +171,11 @@ def _values_of(schema: Dict[str, Any]) -> str:
             return "a list of ranks (`2`-`10`, `J`, `Q`, `K`, `A`)"
         if "enum" in items:
             return "a list of " + ", ".join(_code(v) for v in items["enum"])
+        if "$ref" in items:
+            return "a list of mappings (their fields are listed after this reference)"
         return "a list of texts"
+    if kind == "object" and schema.get("additionalProperties", {}).get("type") == "integer":
+        return "a mapping of ranks to whole numbers"
     if kind == "string":
         return "text"
     raise ValueError(f"no words for the schema {schema!r}")  # a new kind of field: say it here

@@ -232,9 +232,10 @@ class FieldText:
 
 
 def choice(path: str, read: Callable[["Profile"], Any], table: Mapping[Any, str],
-           sources: Mapping[str, str], in_play: Callable[["Profile"], bool] = always) -> FieldText:
+           sources: Mapping[str, str], in_play: Callable[["Profile"], bool] = always,
+           later: bool = False) -> FieldText:
     """A choice field whose sentence depends on its own value alone: one sentence per value."""
-    return FieldText(path, read, lambda p: table[read(p)], sources, in_play, choices=dict(table))
+    return FieldText(path, read, lambda p: table[read(p)], sources, in_play, choices=dict(table), later=later)
 
 
 # ---------------------------------------------------------------------------

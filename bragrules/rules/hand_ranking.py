@@ -11,9 +11,9 @@ ranking into one strength per hand (the table the engine looks hands up in).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple, cast
+from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Sequence, Tuple, Union, cast
 
-from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 
 from bragrules.core.cards import CARDS, Card
 from bragrules.core.rule_id import field_rule
@@ -96,10 +96,20 @@ class Wild(WildChoice):
     )
     jokers: bool = Field(True, description="Whether jokers in the pack (`pack.jokers`) are wild. Must be true when the pack has "
         "jokers.")
-    natural_beats_wild: bool = Field(
+    natural_beats_wild: Union[bool, List[Category]] = Field(
         True,
         description="A natural hand beats an otherwise equal hand made with wild cards; `false` ranks them "
-        "equal.",
+        "equal; a list of categories: only in those (Hoyle, http://www.childrensnursery.org.uk/hoyles-games/"
+        "hoyle-games%20-%200341.htm: \"only natural pairs-royal are to precede artificial ones ... though a natural "
+        "pair does not supersede an artificial one made by help of a favourite\", so `[prial]`).",
+    )
+    cards_ranked: bool = Field(
+        False,
+        description="Whether the named wild cards (`ranking.wild.cards`) rank in the order listed, the first "
+        "highest: of two hands otherwise equal, the one whose lowest wild card ranks higher wins (a wild rank or "
+        "a joker ranks below every named card). Maximapedia (http://www.maximapedia.com/b/brag.html): \"Sometimes "
+        "the knave of diamonds is allowed the same privilege, but is inferior to the club knave; e.g. two threes "
+        "and the club would beat the other two threes and the diamond.\"",
     )
 
     @model_validator(mode="after")
@@ -112,7 +122,140 @@ class Wild(WildChoice):
         ranks = [parse_rank(text) for text in self.ranks]
         if len(set(ranks)) != len(ranks):
             raise ValueError("a wild rank is named twice")
+        if isinstance(self.natural_beats_wild, list) and len(set(self.natural_beats_wild)) != len(
+                self.natural_beats_wild):
+            raise ValueError("natural_beats_wild lists a category twice")
         return self
+
+
+def _rank_text(value: object) -> object:
+    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
+
+
+RankText = Annotated[
+    str,
+    BeforeValidator(_rank_text),
+    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 2, "maximum": 10}, {"type": "string", "pattern": RANK_PATTERN}]}),
+]
+"""A rank as a profile writes it: ``2`` to ``10``, ``J``, ``Q``, ``K``, ``A`` (``"10"`` reads the same as ``10``)."""
+
+
+class SpecialHand(Area):
+    """One hand of three ranks that the ranking treats specially (Zha Jin Hua's 2-3-5).
+
+    >>> SpecialHand(ranks=[2, 3, 5], suited=False, beats="prial").place
+    'beats_only'
+    """
+
+    model_config = ConfigDict(**Area.model_config, json_schema_extra={"examples": [
+        {"ranks": [2, 3, 5], "suited": False, "beats": "prial", "place": "beats_only"},
+        {"ranks": [2, 3, 5], "suited": True, "beats": "running_flush", "place": "tops"},
+        {"ranks": [2, 3, 5], "suited": False, "ante_back": True},
+    ]})
+
+    ranks: List[RankText] = Field(
+        json_schema_extra={"minItems": 3, "maxItems": 3},
+        description="The three ranks of the hand, in any order: `[2, 3, 5]`.",
+    )
+    suited: Optional[bool] = Field(
+        None, description="`true`: only when all three cards are of one suit; `false`: only when they are not; "
+        "`null`: either."
+    )
+    beats: Optional[Category] = Field(
+        None, description="The category of hands it beats; `null`: none (a hand that only has its ante back)."
+    )
+    place: Literal["beats_only", "tops"] = Field(
+        "beats_only",
+        description="`beats_only`: it beats every hand of that category and keeps its own place against every "
+        "other hand (Zha Jin Hua: \"Special > Leopard\", and \"Special < Random\", onecybertech); `tops`: it ranks "
+        "as the best hand of that category, above the rest of it (3patti.com: \"235 flush is the highest straight "
+        "flush (higher than the AKQ flush)\").",
+    )
+
+    ante_back: bool = Field(
+        False,
+        description="Whether its holder, shown and beaten at a showdown, has the ante back from the pot's "
+        "winners (https://www.casino-online.in/teen-patti-rules-ranking-of-the-cards/: \"The lowest possible "
+        "card is 2, 3 and 5 and for this according to some Teen Patti players the Boot amount is even returned\").",
+    )
+
+    @model_validator(mode="after")
+    def _hand(self) -> "SpecialHand":
+        from bragrules.core.cards import parse_rank
+
+        if self.beats is None and not self.ante_back:
+            raise ValueError("a special hand beats a category (beats), has its ante back (ante_back), or both")
+        if len(self.ranks) != 3:
+            raise ValueError("a special hand names three ranks")
+        ranks = [parse_rank(text) for text in self.ranks]
+        if self.suited and len(set(ranks)) < 3:
+            raise ValueError("a special hand with a repeated rank cannot be all of one suit")
+        return self
+
+    def rank_values(self) -> Tuple[int, int, int]:
+        """The ranks, 0 (two) to 12 (ace), highest first.
+
+        >>> SpecialHand(ranks=[2, 3, 5], beats="prial").rank_values()
+        (3, 1, 0)
+        """
+        from bragrules.core.cards import parse_rank
+
+        a, b, c = sorted((parse_rank(text) for text in self.ranks), reverse=True)
+        return a, b, c
+
+
+def _points_keys(value: object) -> object:
+    if isinstance(value, dict):
+        return {_rank_text(k): v for k, v in value.items()}
+    return value
+
+
+class Points(Area):
+    """Hands valued by a count of the cards' points instead of by category (Teen Patti's 999, 31).
+
+    >>> Points(values={"A": 1, "K": 0, "Q": 0, "J": 0, "10": 0}, read="digits").value_of_rank(12)
+    1
+    """
+
+    values: Annotated[Dict[str, int], BeforeValidator(_points_keys)] = Field(
+        default_factory=dict,
+        description="Points of the ranks that do not count their face value (face value: 2 to 10 as numbered, "
+        "J, Q and K ten, A eleven), e.g. `{A: 1, K: 0, Q: 0, J: 0, 10: 0}` for 999.",
+    )
+    read: Optional[Literal["digits", "sum"]] = Field(
+        None,
+        description="`null`: hands rank by category, not by points; `digits`: each card is one digit, the digits read highest first as a three-digit number, "
+        "nearest 999 wins (teenpatticlub.app: \"you are allowed to change the order of your cards ... 9-K-4 ... "
+        "940\"); `sum`: the points added up, the highest total wins.",
+    )
+    one_suit: bool = Field(
+        False, description="Whether only cards of one suit count together (31: the best suit's total)."
+    )
+
+    @model_validator(mode="after")
+    def _values(self) -> "Points":
+        from bragrules.core.cards import parse_rank
+
+        for text, value in self.values.items():
+            parse_rank(text)
+            if value < 0:
+                raise ValueError("points are never negative")
+            if self.read == "digits" and value > 9:
+                raise ValueError(f"a digit is 0 to 9, not {value} (points.read: digits)")
+        if self.read == "digits":
+            for rank in range(13):
+                if self.value_of_rank(rank) > 9:
+                    raise ValueError("points.read: digits needs every rank to count 0 to 9 (give `values` for 10, J, Q, K and A)")
+        return self
+
+    def value_of_rank(self, rank: int) -> int:
+        """The points of a rank (0 = two, 12 = ace)."""
+        from bragrules.core.cards import parse_rank
+
+        for text, value in self.values.items():
+            if parse_rank(text) == rank:
+                return value
+        return 11 if rank == 12 else min(rank + 2, 10)
 
 
 class Ranking(Area):
@@ -130,15 +273,25 @@ class Ranking(Area):
         "out counts as high card. Older orders put flush above run, or count only prials and "
         "pairs: `[prial, pair, high_card]`.",
     )
-    prial_order: Literal["threes_high", "ace_high"] = Field(
+    prial_order: Literal[
+        "twos_high", "threes_high", "fours_high", "fives_high", "sixes_high", "sevens_high", "eights_high",
+        "nines_high", "tens_high", "jacks_high", "queens_high", "kings_high", "ace_high",
+    ] = Field(
         "threes_high",
         description="The order of prials. `threes_high`: 3-3-3 best, then A-A-A, K-K-K down to 2-2-2; "
-        "`ace_high`: A-A-A best, plain order.",
+        "`ace_high`: A-A-A best, plain order; any other rank the same way, that rank's prial best and the rest "
+        "in plain order (`twos_high`, `fours_high`, `fives_high`, `sixes_high`, `sevens_high`, `eights_high`, "
+        "`nines_high`, `tens_high`, `jacks_high`, `queens_high`, `kings_high`; `sevens_high`: the Nerve Centre's Seven-Card Brag, "
+        "http://nerve.pokerknave.com/2012/04/02/3-card-brag-tournament/: \"the highest ranking pryle ... three 7's "
+        "in the Seven Card Brag game ... followed by three Aces, three Kings etc down to three 2's\").",
     )
-    run_order: Literal["a23_high", "akq_high"] = Field(
+    run_order: Literal["a23_high", "akq_high", "akq_a23"] = Field(
         "a23_high",
         description="The order of runs and running flushes. `a23_high`: A-2-3 best, then A-K-Q, K-Q-J down to "
-        "4-3-2; `akq_high`: A-K-Q best, A-2-3 lowest. K-A-2 is never a run.",
+        "4-3-2; `akq_high`: A-K-Q best, A-2-3 lowest; `akq_a23`: A-K-Q best, A-2-3 second, then K-Q-J down to "
+        "4-3-2 (https://www.casino-online.in/teen-patti-rules-ranking-of-the-cards/: \"A, K, Q of the same suit ... "
+        "is the highest possible pure sequence. Then comes A, 2, 3 and then K, Q, J and so on\"). K-A-2 is never "
+        "a run.",
     )
     suits_break_ties: bool = Field(
         False, description="Whether suits decide between hands of equal rank (002: \"Suits never break ties\"). "
@@ -151,7 +304,52 @@ class Ranking(Area):
         description="Suits from highest to lowest, each once; used when `ranking.suits_break_ties` is true or "
         "`seeing.tie` is `suits`.",
     )
+    suits_before_kickers: bool = Field(
+        False,
+        description="With `ranking.suits_break_ties`: pairs of equal rank are decided by the suit of the higher "
+        "card of the pair, the odd card ignored (pagat, http://www.pagat.com/invented/multiple_brag.html: \"When "
+        "comparing pairs, you compare the highest card in the pairs, ignoring the odd cards\").",
+    )
+    lowball: bool = Field(
+        False,
+        description="Whether the weakest hand wins: every comparison of hands is reversed, wild cards standing "
+        "for what makes a hand weakest (Muflis, https://teenpatticlub.app/variation.html: \"the ranking of hand "
+        "is reversed. The worst hand (high card) has becomes the best hand\"; https://cardpartyclub.com/"
+        "variation-rules/: \"player with the weakest 3-Patti hand will win the game\").",
+    )
+    special_hands: List[SpecialHand] = Field(
+        default_factory=list,
+        description="Hands that beat one category outside the usual order: Zha Jin Hua's unsuited 2-3-5 over a "
+        "leopard (prial) and only a leopard (http://slackerblud.com/Gamecenter/wmcobrazwm.html: \"235 is the "
+        "smallest three cards of Zhajinhua, and the leopard is the biggest ... the smallest can eat the biggest\"), "
+        "or a suited 2-3-5 as the top pure sequence (http://www.3patti.com/TEEN_PATTI_RANKING_OF_HANDS.html). "
+        "When several hands are compared and each is beaten by another, a special hand that beats a hand "
+        "present counts above that hand's category (http://dayujiemeng.com/taxing/154/154633/1158416.html: "
+        "\"特殊牌型在普通时比较大小按单张牌型来算。当豹子存在时，特殊牌型 > 豹子\", a special hand compares as a high "
+        "card, and when a leopard is present it beats the leopard).",
+    )
+    points: Points = Field(
+        default_factory=Points,
+        description="Hands valued by points instead of categories (when `ranking.points.read` is set, "
+        "`category_order` is not used): 999 "
+        "(https://cardpartyclub.com/variation-rules/: \"Player must make the hand closest to figure 999 ... Value "
+        "of all face cards K, Q, J & 10 = 0 ... Value of A = 1\"), or a total such as 31 in one suit.",
+    )
     wild: Wild = Field(default_factory=Wild, description="Wild cards.")
+
+    @model_validator(mode="after")
+    def _combined(self) -> "Ranking":
+        if self.suits_before_kickers and not self.suits_break_ties:
+            raise ValueError("suits_before_kickers needs suits_break_ties: true")
+        for special in self.special_hands:
+            if special.beats is not None and special.beats not in self.category_order:
+                raise ValueError(f"a special hand beats {special.beats}, which category_order does not rank")
+        keys = [(special.rank_values(), special.suited) for special in self.special_hands]
+        if len(set(keys)) != len(keys):
+            raise ValueError("a special hand is named twice")
+        if self.points.read is not None and self.special_hands:
+            raise ValueError("special hands need categories; points rank hands without them")
+        return self
 
     @field_validator("category_order")
     @classmethod
@@ -178,6 +376,32 @@ class RankingPolicy(AreaPolicy):
     """The ranker with suits breaking ties (``seeing.tie: suits``); the ranker itself otherwise."""
     wild_deal: Optional[WildDealPolicy] = None
     """Wild cards chosen per deal or per hand (:mod:`bragrules.rules.wild_deal`); None when there are none."""
+
+    @property
+    def ante_back(self) -> Optional[Tuple[Tuple[Tuple[int, int, int], Optional[bool]], ...]]:
+        """The special hands whose holder, beaten at a showdown, has the ante back: ``(ranks, suited)``
+        each (ranks highest first); None when there are none (nothing to look at).
+
+        >>> from bragrules.rules.ranking import compile_ranking
+        >>> r = compile_ranking(Ranking.model_validate({"special_hands": [
+        ...     {"ranks": [2, 3, 5], "suited": False, "ante_back": True}]}))
+        >>> RankingPolicy(r, r).ante_back
+        (((3, 1, 0), False),)
+        """
+        specials = self.ranker.spec.special_hands
+        if not specials:
+            return None
+        found = tuple((s.rank_values(), s.suited) for s in specials if s.ante_back)
+        return found or None
+
+    def gets_ante_back(self, cards: "Sequence[Card]") -> bool:
+        """Whether three cards are a hand whose holder has the ante back when beaten at a showdown."""
+        found = self.ante_back
+        if found is None or len(cards) != 3:
+            return False
+        ranks = tuple(sorted((int(c) >> 2 for c in cards), reverse=True))
+        suited = len({int(c) & 3 for c in cards}) == 1 and all(int(c) < 52 for c in cards)
+        return any(ranks == r and (s is None or s == suited) for r, s in found)
 
 
 # ---------------------------------------------------------------------------
@@ -229,17 +453,40 @@ def wild_jokers(p: "Profile") -> str:
 
 
 CATEGORY_ORDER_RULE = field_rule("ranking.category_order")
+SPECIAL_HANDS_RULE = field_rule("ranking.special_hands")
 SUITS_BREAK_TIES_RULE = field_rule("ranking.suits_break_ties")
+
+_RANK_SPELLED = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+_PRIAL_ORDERS = ("twos_high", "threes_high", "fours_high", "fives_high", "sixes_high", "sevens_high",
+                 "eights_high", "nines_high", "tens_high", "jacks_high", "queens_high", "kings_high", "ace_high")
+
+
+def _prial_sentence(top: int) -> str:
+    """What ``prial_order`` says with the prial of rank ``top`` best.
+
+    >>> _prial_sentence(5)
+    '7-7-7 is the best prial, then A-A-A, K-K-K down to 2-2-2'
+    >>> _prial_sentence(0)
+    '2-2-2 is the best prial, then A-A-A, K-K-K down to 3-3-3'
+    """
+    def prial(rank: int) -> str:
+        return "-".join([_RANK_SPELLED[rank]] * 3)
+
+    rest = [r for r in range(12, -1, -1) if r != top]
+    return f"{prial(top)} is the best prial, then {prial(rest[0])}, {prial(rest[1])} down to {prial(rest[-1])}"
+
 
 PRIAL_ORDER = choice(
     "ranking.prial_order",
     lambda p: p.ranking.prial_order,
     {
-        "threes_high": "3-3-3 is the best prial, then A-A-A, K-K-K down to 2-2-2",
+        **{name: _prial_sentence(rank) for rank, name in enumerate(_PRIAL_ORDERS)},
         "ace_high": "A-A-A is the best prial, then K-K-K down to 2-2-2",
     },
-    {"threes_high": "000, 002, 003", "ace_high": "house rule (Teen Patti style)"},
-    in_play=lambda p: "prial" in p.ranking.category_order,
+    {"threes_high": "000, 002, 003",
+     "ace_high": "Teen Patti (casino-online.in), Zha Jin Hua (dayujiemeng.com), Hoyle; a house rule in Brag",
+     "sevens_high": "the Nerve Centre's Seven-Card Brag (nerve.pokerknave.com)", "*": "house rule"},
+    in_play=lambda p: "prial" in p.ranking.category_order and p.ranking.points.read is None,
 )
 RUN_ORDER = choice(
     "ranking.run_order",
@@ -247,9 +494,12 @@ RUN_ORDER = choice(
     {
         "a23_high": "A-2-3 is the best run, then A-K-Q, K-Q-J down to 4-3-2; K-A-2 is no run",
         "akq_high": "A-K-Q is the best run, down to 4-3-2 and A-2-3 the lowest; K-A-2 is no run",
+        "akq_a23": "A-K-Q is the best run, then A-2-3, then K-Q-J down to 4-3-2; K-A-2 is no run",
     },
-    {"a23_high": "000, 002, 003", "akq_high": "house rule"},
-    in_play=lambda p: "run" in p.ranking.category_order or "running_flush" in p.ranking.category_order,
+    {"a23_high": "000, 002, 003", "akq_high": "Zha Jin Hua (dayujiemeng.com); a house rule in Brag",
+     "akq_a23": "Teen Patti: casino-online.in, tpmaster.in"},
+    in_play=lambda p: ("run" in p.ranking.category_order or "running_flush" in p.ranking.category_order)
+    and p.ranking.points.read is None,
 )
 SUITS_BREAK_TIES = choice(
     "ranking.suits_break_ties",
@@ -260,15 +510,139 @@ SUITS_BREAK_TIES = choice(
     },
     {"false": "002", "true": "house rule"},
 )
-NATURAL_BEATS_WILD = choice(
-    "ranking.wild.natural_beats_wild",
-    lambda p: p.ranking.wild.natural_beats_wild,
-    {
-        True: "a natural hand beats an equal hand made with wild cards",
-        False: "a natural hand and an equal hand made with wild cards tie",
-    },
-    {"true": "Hoyle", "false": "house rule"},
+def natural_beats_wild(p: "Profile") -> str:
+    """What ``ranking.wild.natural_beats_wild`` says at the table.
+
+    >>> from bragrules.profile.models import Profile
+    >>> natural_beats_wild(Profile.model_validate({"ranking": {"wild": {"natural_beats_wild": ["prial"]}}}))
+    'a natural prial beats an equal prial made with wild cards; in every other category they tie'
+    """
+    value = p.ranking.wild.natural_beats_wild
+    if value is True:
+        return "a natural hand beats an equal hand made with wild cards"
+    if value is False or not value:
+        return "a natural hand and an equal hand made with wild cards tie"
+    names = [CATEGORY_NAMES[c] for c in value]
+    return (f"a natural {join(names, 'or')} beats an equal {join(names, 'or')} made with wild cards; "
+            "in every other category they tie")
+
+
+NATURAL_BEATS_WILD = FieldText(
+    "ranking.wild.natural_beats_wild", lambda p: p.ranking.wild.natural_beats_wild, natural_beats_wild,
+    {"true": "Hoyle", "false": "house rule", "[prial]": "Hoyle (childrensnursery.org.uk)", "*": "house rule"},
     in_play=has_wild,
+)
+
+
+def special_hand_text(special: "SpecialHand") -> str:
+    """One special hand in words.
+
+    >>> special_hand_text(SpecialHand(ranks=[2, 3, 5], suited=False, beats="prial"))
+    'a 2-3-5 not all of one suit beats every prial; against any other hand it keeps its own place'
+    >>> special_hand_text(SpecialHand(ranks=[5, 3, 2], suited=True, beats="running_flush", place="tops"))
+    'a 2-3-5 of one suit ranks as the best running flush'
+    """
+    ranks = sorted(special.rank_values())
+    hand = "-".join(_RANK_SPELLED[r] for r in ranks)
+    suit = {True: " of one suit", False: " not all of one suit", None: ""}[special.suited]
+    back = "; its holder, beaten at a showdown, has the ante back from the winners" if special.ante_back else ""
+    if special.beats is None:
+        return f"a {hand}{suit} ranks as usual; its holder, beaten at a showdown, has the ante back from the winners"
+    category = CATEGORY_NAMES[special.beats]
+    if special.place == "tops":
+        return f"a {hand}{suit} ranks as the best {category}{back}"
+    return f"a {hand}{suit} beats every {category}; against any other hand it keeps its own place{back}"
+
+
+def special_hands(p: "Profile") -> str:
+    value = p.ranking.special_hands
+    if not value:
+        return "no hand ranks outside the usual order"
+    return "; ".join(special_hand_text(s) for s in value)
+
+
+def points_read(p: "Profile") -> str:
+    points = p.ranking.points
+    if points.read is None:
+        return "hands rank by category, not by points"
+    if points.read == "digits":
+        return ("each card counts as one digit and the digits are read highest first as a three-digit number: "
+                "the hand nearest 999 wins")
+    together = "the points of the cards of one suit are added up (the best suit counts)" if points.one_suit else \
+        "the points of the three cards are added up"
+    return together + ": the highest total wins"
+
+
+def points_values(p: "Profile") -> str:
+    points = p.ranking.points
+    groups: Dict[int, List[str]] = {}
+    for rank in range(12, -1, -1):
+        groups.setdefault(points.value_of_rank(rank), []).append(_RANK_SPELLED[rank])
+    parts = [f"{join(names)} {'counts' if len(names) == 1 else 'count'} {value}"
+             for value, names in sorted(groups.items(), key=lambda item: -item[0])]
+    return "cards count: " + "; ".join(parts)
+
+
+CARDS_RANKED = choice(
+    "ranking.wild.cards_ranked",
+    lambda p: p.ranking.wild.cards_ranked,
+    {
+        True: "the named wild cards rank in the order listed: of two hands otherwise equal, the one whose lowest "
+              "wild card ranks higher wins",
+        False: "the named wild cards are all equal",
+    },
+    {"true": "maximapedia (the club knave over the diamond knave)", "false": "000, 002, 003"},
+    in_play=lambda p: len(p.ranking.wild.cards) > 1,
+    later=True,
+)
+SUITS_BEFORE_KICKERS = choice(
+    "ranking.suits_before_kickers",
+    lambda p: p.ranking.suits_before_kickers,
+    {
+        True: "pairs of equal rank are decided by the suit of the higher card of the pair, the odd card ignored",
+        False: "pairs of equal rank are decided by the odd card before suits are looked at",
+    },
+    {"true": "pagat (multiple Brag)", "false": "000, 002, 003"},
+    in_play=lambda p: p.ranking.suits_break_ties and "pair" in p.ranking.category_order
+    and p.ranking.points.read is None,
+    later=True,
+)
+LOWBALL = choice(
+    "ranking.lowball",
+    lambda p: p.ranking.lowball,
+    {
+        True: "the weakest hand wins: every comparison of hands is reversed",
+        False: "the best hand wins",
+    },
+    {"true": "Muflis: teenpatticlub.app, cardpartyclub.com", "false": "000, 002, 003"},
+    later=True,
+)
+SPECIAL_HANDS = FieldText(
+    "ranking.special_hands",
+    lambda p: p.ranking.special_hands,
+    special_hands,
+    {"[]": "000, 002, 003", "*": "Zha Jin Hua (slackerblud.com, onecybertech.com); 3patti.com"},
+    in_play=lambda p: p.ranking.points.read is None,
+    later=True,
+)
+def _counts_points(p: "Profile") -> bool:
+    return p.ranking.points.read is not None
+
+
+POINTS_READ = FieldText(
+    "ranking.points.read", lambda p: p.ranking.points.read, points_read,
+    {"null": "000, 002, 003", "digits": "999: teenpatticlub.app, cardpartyclub.com, livecasinoreports.com",
+     "sum": "31 (maximapedia's third stake)"},
+    later=True,
+)
+POINTS_VALUES = FieldText(
+    "ranking.points.values", lambda p: p.ranking.points.values, points_values,
+    {"*": "999: teenpatticlub.app, cardpartyclub.com"}, in_play=_counts_points, later=True,
+)
+POINTS_ONE_SUIT = choice(
+    "ranking.points.one_suit", lambda p: p.ranking.points.one_suit,
+    {True: "only cards of one suit count together", False: "all three cards count, whatever their suits"},
+    {"true": "31 in one suit (Stop the Bus)", "false": "999"}, in_play=_counts_points, later=True,
 )
 SUIT_ORDER = FieldText(
     "ranking.suit_order", lambda p: p.ranking.suit_order, suit_order, {"*": "house rule"},
@@ -353,11 +727,13 @@ def ranking_section(p: "Profile") -> Optional[Section]:
 
     sec = Section("ranking", "The ranking of hands")
     ranker = compile_ranking(p.ranking, jokers=p.pack.jokers, stripped=stripped_cards(p.pack.stripped_ranks))
+    if p.ranking.points.read is not None:
+        return _points_section(p, sec, ranker)
     own = OwnWildRanker.of(p) if OwnWildRanker.applies(p) else None
     if own is not None:  # each hand with its own wild cards
         ranker = cast("HandRanker", own)
     order = list(ranker.category_order)
-    sec.para(sentence(category_order(p)))
+    sec.para(sentence(category_order(p)), sentence(LOWBALL.sentence(p)) if p.ranking.lowball else "")
     examples = own.examples() if own is not None else category_examples(ranker)
     counts, counted = ranker.counts(), counted_hands(p)
     total = sum(counts.values())
@@ -391,9 +767,15 @@ def ranking_section(p: "Profile") -> Optional[Section]:
     if "pair" in order:
         within += "; pairs by the pair, then the odd card"
     items.append(within + ".")
+    if p.ranking.special_hands:
+        items.append(sentence(special_hands(p)) + (
+            " When several hands are compared and each is beaten by another, a special hand that beats a hand "
+            "present counts above that hand's category." if any(s.place == "beats_only" for s in p.ranking.special_hands) else ""))
     items.append(sentence(SUITS_BREAK_TIES.sentence(p)))
     if p.ranking.suits_break_ties:
         items.append(sentence(suit_order(p)))
+        if p.ranking.suits_before_kickers:
+            items.append(sentence(SUITS_BEFORE_KICKERS.sentence(p)))
     if has_wild(p):
         if p.ranking.wild.cards:
             items.append(sentence(wild_cards(p)))
@@ -404,13 +786,32 @@ def ranking_section(p: "Profile") -> Optional[Section]:
         items.extend(rulebook_items(p))
         items.append("A wild card stands for any card its holder likes, even one already in the hand.")
         items.append(sentence(NATURAL_BEATS_WILD.sentence(p)))
+        if p.ranking.wild.cards_ranked and len(p.ranking.wild.cards) > 1:
+            items.append(sentence(CARDS_RANKED.sentence(p)))
     else:
         items.append("There are no wild cards.")
+    items.append(_best_line(ranker))
+    sec.bullets(items)
+    return sec
+
+
+def _best_line(ranker: "HandRanker") -> str:
     best, worst = _best_and_worst(ranker)
-    items.append(
+    return (
         f"The best hand of all is {ranker.describe(best)} ({_cards([CARDS[c] for c in best])}); "
         f"the lowest is {ranker.describe(worst)}."
     )
+
+
+def _points_section(p: "Profile", sec: Section, ranker: "HandRanker") -> Section:
+    """The ranking of hands counted as points (999, 31)."""
+    sec.para(sentence(points_read(p)), sentence(LOWBALL.sentence(p)) if p.ranking.lowball else "")
+    items = [sentence(points_values(p)), sentence(POINTS_ONE_SUIT.sentence(p))]
+    items.append(sentence(SUITS_BREAK_TIES.sentence(p)) if not p.ranking.points.one_suit else
+                 "Equal totals tie.")
+    if has_wild(p):
+        items.append("A wild card stands for any card its holder likes.")
+    items.append(_best_line(ranker))
     sec.bullets(items)
     return sec
 
@@ -422,6 +823,8 @@ TEXT = AreaText(
     fields=(
         FieldText("ranking.category_order", lambda p: p.ranking.category_order, category_order,
                   {"[prial, running_flush, run, flush, pair, high_card]": "000, 002, 003",
+                   "[prial, running_flush, flush, run, pair, high_card]": "Zha Jin Hua (dayujiemeng.com, onecybertech.com)",
+                   "[prial, pair, high_card]": "Hoyle, maximapedia (pairs and pairs-royal only)",
                    "*": "older orders: house rule"}),
         PRIAL_ORDER,
         RUN_ORDER,
@@ -437,6 +840,13 @@ TEXT = AreaText(
                   in_play=lambda p: p.pack.jokers > 0),
         NATURAL_BEATS_WILD,
         *WILD_DEAL_FIELDS,
+        CARDS_RANKED,
+        SUITS_BEFORE_KICKERS,
+        LOWBALL,
+        SPECIAL_HANDS,
+        POINTS_READ,
+        POINTS_VALUES,
+        POINTS_ONE_SUIT,
     ),
     sections=((20, ranking_section),),
 )

@@ -104,6 +104,7 @@ from bragrules.rules.ranking_spec import (
     rank_tables,
     wild_cards,
 )
+from bragrules.rules.ranking_special import points_text, upsets, wild_order
 
 __all__ = [
     "CATEGORIES",
@@ -149,6 +150,11 @@ _NEG_BLOCK = [-1] * STRIDE2
 CardsLike = Union[str, Sequence[int]]
 
 
+def _weakest(values: Sequence[int]) -> int:
+    """The least value that is a reading at all (``-1`` marks none)."""
+    return min((v for v in values if v >= 0), default=-1)
+
+
 class HandRanker:
     """A compiled ranking: the strength of every hand, and how to read it.
 
@@ -183,8 +189,9 @@ class HandRanker:
         self.stripped = stripped  # cards stripped from the pack (pack.stripped_ranks): in no hand
         self.cards: Tuple[int, ...] = tuple(c for c in range(self.pack_size) if c not in stripped)
         """The pack's cards: every hand counted, every opponent's hand, comes from these."""
-        self.category_order = tuple(spec.category_order)
+        self.category_order = ("points",) if spec.points.read is not None else tuple(spec.category_order)
         self.suits_break_ties = spec.suits_break_ties
+        self.lowball = spec.lowball
         self.wild: FrozenSet[int] = wild_cards(spec, jokers)
         self.open_wild = open_wild
         """Whether more cards may be wild in one hand than the spec names (:meth:`wild_strength`)."""
@@ -197,7 +204,9 @@ class HandRanker:
         # sort key of a card: rank, then suit value
         self._card_key = [(c >> 2) * 4 + self._suit_value[c & 3] for c in range(_N)]
         self._rank_keys, self._rank_cats = rank_tables(spec)
-        self._nbw = spec.wild.natural_beats_wild and (bool(self.wild) or open_wild)
+        # with wild cards chosen per deal or per hand, any card may be wild: the grades allow for it
+        self._wild_order = wild_order(spec, frozenset(range(self.pack_size)) if open_wild else self.wild)
+        self._grades = self._wild_order.grades
         self._suit_span = _SUIT_KEYS if spec.suits_break_ties else 1
         self._nv: List[int] = []  # natural values of all 52**3 triples; -1 for a triple repeating a card
         self._best1: List[int] = []
@@ -209,27 +218,36 @@ class HandRanker:
         self._hands: Tuple[Tuple[int, int, int], ...] = tuple(itertools.combinations(self.cards, 3))
         self._counts: Optional[Dict[str, int]] = None
         self._masked: Dict[int, int] = {}  # open_wild: (triple_index << 3 | wild positions) -> strength
-        if not self.wild and not self.suits_break_ties and not open_wild:
+        self._one_suit = spec.points if spec.points.read is not None and spec.points.one_suit else None
+        if not self.wild and not self.suits_break_ties and not open_wild and self._one_suit is None:
             self._compile_plain()
         else:
             self._compile_general()
+        self.upsets: Optional[List[Tuple[int, int]]] = upsets(spec, self._upset_keys, self._category_of)
+        """Per strength, the strengths it beats outside the order (a special hand's category) as
+        ``(low, high)``, ``(0, -1)`` for none; None when no hand is special (compare strengths plainly)."""
 
     # -- compiling -------------------------------------------------------
 
+    def _rank_key(self, value: int) -> int:
+        """The rank key (level * 2197 + within) of a pre-compression value."""
+        return value // self._suit_span // self._grades
+
     def _decode_category(self, value: int) -> str:
         """The category of a pre-compression value."""
-        value //= self._suit_span
-        if self._nbw:
-            value >>= 1
-        level = value // _WITHIN
+        level = self._rank_key(value) // _WITHIN
+        return self.category_order[len(self.category_order) - 1 - level]
+
+    def _reading_category(self, value: int) -> str:
+        """The category of a reading's value (a natural value: no wild grade in it)."""
+        level = value // self._suit_span // _WITHIN
         return self.category_order[len(self.category_order) - 1 - level]
 
     def _compress(self, values: Sequence[int]) -> Dict[int, int]:
-        """Dense strengths 0 .. n-1 for the distinct values, keeping their order."""
-        distinct = sorted(set(values))
+        """Dense strengths 0 .. n-1 for the distinct values, keeping their order (reversed under lowball)."""
+        distinct = sorted(set(values), reverse=self.lowball)
         self._category_of = [self._decode_category(v) for v in distinct]
-        if self._nbw:
-            self._natural_of = [bool(v // self._suit_span & 1) for v in distinct]
+        self._upset_keys = [self._rank_key(v) for v in distinct]
         return {v: i for i, v in enumerate(distinct)}
 
     def _compile_plain(self) -> None:
@@ -301,36 +319,37 @@ class HandRanker:
         if a >= _N or b >= _N or c >= _N:
             return best, False  # a joker has no face value
         face = nv[a * _N2 + b * _N + c]
-        if self._nbw:
-            span = self._suit_span
-            if face // span == best // span:
-                return face, True
-            return best, False
+        span = self._suit_span
+        if face // span == best // span and self._wild_order.prefers_natural(self._reading_category(best)):
+            return face, True
         return best, face == best
 
     def _compile_general(self) -> None:
         """Suits that break ties, or wild cards: value each hand of the pack, then fill the table."""
         nv = self._nv = natural_values(self._rank_keys, self._rank_cats, self._card_key, self._suit_value,
-                                           self.suits_break_ties)
+                                       self.suits_break_ties, self.spec.suits_before_kickers, self._one_suit)
         # a wild card stands for a card not already in the hand: repeated cards are no reading at all
         for x in range(_N):
             for y in range(_N):
                 nv[x * _N2 + x * _N + y] = nv[x * _N2 + y * _N + x] = nv[y * _N2 + x * _N + x] = -1
         if self.wild or self.open_wild:
-            self._best1 = [max(nv[i:i + _N]) for i in range(0, _N2 * _N, _N)]
-            self._best2 = [max(nv[i:i + _N2]) for i in range(0, _N2 * _N, _N2)]
-            self._top = max(nv)
+            pick = _weakest if self.lowball else max  # a wild card stands for what wins: the weakest under lowball
+            self._best1 = [pick(nv[i:i + _N]) for i in range(0, _N2 * _N, _N)]
+            self._best2 = [pick(nv[i:i + _N2]) for i in range(0, _N2 * _N, _N2)]
+            self._top = pick(nv)
         values: List[int] = []
-        nbw, span = self._nbw, self._suit_span
+        grades, span = self._grades, self._suit_span
         masked: Dict[int, int] = {}
         if self.open_wild:
             values = self._masked_values(masked)
         elif self.wild:
             best_value = self._best_value
+            grade_of = self._wild_order.grade
             for a, b, c in self._hands:
                 best, natural = best_value(a, b, c)
-                if nbw:  # the natural bit sits between rank and suits
-                    best = ((best // span) * 2 + natural) * span + best % span
+                if grades > 1:  # the wild grade sits between rank and suits
+                    grade = grade_of((a, b, c), natural, self._reading_category(best), self.lowball)
+                    best = ((best // span) * grades + grade) * span + best % span
                 values.append(best)
         else:
             values = [nv[a * _N2 + b * _N + c] for a, b, c in self._hands]
@@ -354,8 +373,8 @@ class HandRanker:
         """``open_wild``: each hand's value with its own wild cards, and with every other choice of wild
         cards among its three (kept in ``masked`` by :meth:`wild_strength`'s key)."""
         values: List[int] = []
-        wild, nbw, span = self.wild, self._nbw, self._suit_span
-        best_value = self._best_value
+        wild, grades, span = self.wild, self._grades, self._suit_span
+        best_value, grade_of = self._best_value, self._wild_order.grade
         for a, b, c in self._hands:
             base = triple_index(a, b, c) << 3
             own = (a in wild) | (b in wild) << 1 | (c in wild) << 2
@@ -364,8 +383,9 @@ class HandRanker:
                     continue
                 chosen = frozenset(x for k, x in enumerate((a, b, c)) if mask >> k & 1)
                 best, natural = best_value(a, b, c, chosen)
-                if nbw:
-                    best = ((best // span) * 2 + natural) * span + best % span
+                if grades > 1:  # the wild grade sits between rank and suits
+                    grade = grade_of((a, b, c), natural, self._reading_category(best), self.lowball, chosen)
+                    best = ((best // span) * grades + grade) * span + best % span
                 masked[base | mask] = best
                 if mask == own:
                     values.append(best)
@@ -409,6 +429,27 @@ class HandRanker:
             cards = parse_cards(cards)
         a, b, c = cards
         return self.table[triple_index(a, b, c)]
+
+    def beats(self, a: int, b: int) -> bool:
+        """Whether a hand of strength ``a`` wins over one of strength ``b``: the bigger strength,
+        unless a special hand beats the other's category outside the order (``ranking.special_hands``).
+
+        >>> from bragrules.profile.models import Ranking
+        >>> zjh = compile_ranking(Ranking.model_validate(
+        ...     {"special_hands": [{"ranks": [2, 3, 5], "suited": False, "beats": "prial"}]}))
+        >>> s235, aaa, akq = zjh.strength("2c 3d 5h"), zjh.strength("Ac Ad Ah"), zjh.strength("Ac Kd Qh")
+        >>> zjh.beats(s235, aaa), zjh.beats(aaa, s235), zjh.beats(akq, s235), zjh.beats(s235, akq)
+        (True, False, True, False)
+        """
+        ups = self.upsets
+        if ups is not None:
+            low, high = ups[a]
+            if low <= b <= high:
+                return True
+            low, high = ups[b]
+            if low <= a <= high:
+                return False
+        return a > b
 
     def category(self, strength: int) -> str:
         """The category of a strength.
@@ -643,8 +684,6 @@ class HandRanker:
         order = self._display_order(concrete)
         if not self.wild and not more:
             natural = True
-        elif self._nbw:
-            natural = self._natural_of[strength]
         else:
             natural = self._best_value(*played, self.wild | more if more else None)[1]
         return Evaluation(
@@ -672,7 +711,9 @@ class HandRanker:
         ranks = [c.rank for c in shown]
         spelled = "-".join("10" if r == 8 else RANK_CHARS[r] for r in ranks)
         cat = ev.category
-        if cat == "prial":
+        if cat == "points":
+            text = points_text([int(c) for c in shown], self.spec.points)
+        elif cat == "prial":
             text = f"prial of {RANK_PLURALS[ranks[0]]}"
         elif cat == "pair":
             text = f"pair of {RANK_PLURALS[ranks[0]]}, {RANK_NAMES[ranks[2]]} kicker"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
-from typing import FrozenSet, List, Protocol, Sequence, Tuple
+from typing import FrozenSet, List, Optional, Protocol, Sequence, Tuple, Union
 
 from bragrules.core.cards import JOKER_BASE, Card, parse_card, parse_rank
 
@@ -36,7 +36,33 @@ class WildSpec(Protocol):
     @property
     def jokers(self) -> bool: ...  # pragma: no cover
     @property
-    def natural_beats_wild(self) -> bool: ...  # pragma: no cover
+    def natural_beats_wild(self) -> Union[bool, Sequence[str]]: ...  # pragma: no cover
+    @property
+    def cards_ranked(self) -> bool: ...  # pragma: no cover
+
+
+class SpecialSpec(Protocol):
+    """What compiling reads of one of ``ranking.special_hands``."""
+
+    @property
+    def suited(self) -> Optional[bool]: ...  # pragma: no cover
+    @property
+    def beats(self) -> Optional[str]: ...  # pragma: no cover
+    @property
+    def place(self) -> str: ...  # pragma: no cover
+    @property
+    def ante_back(self) -> bool: ...  # pragma: no cover
+    def rank_values(self) -> Tuple[int, int, int]: ...  # pragma: no cover
+
+
+class PointsSpec(Protocol):
+    """What compiling reads of ``ranking.points``."""
+
+    @property
+    def read(self) -> Optional[str]: ...  # pragma: no cover
+    @property
+    def one_suit(self) -> bool: ...  # pragma: no cover
+    def value_of_rank(self, rank: int) -> int: ...  # pragma: no cover
 
 
 class RankingSpec(Protocol):
@@ -57,6 +83,14 @@ class RankingSpec(Protocol):
     def suits_break_ties(self) -> bool: ...  # pragma: no cover
     @property
     def suit_order(self) -> Sequence[str]: ...  # pragma: no cover
+    @property
+    def suits_before_kickers(self) -> bool: ...  # pragma: no cover
+    @property
+    def lowball(self) -> bool: ...  # pragma: no cover
+    @property
+    def special_hands(self) -> Sequence[SpecialSpec]: ...  # pragma: no cover
+    @property
+    def points(self) -> PointsSpec: ...  # pragma: no cover
     @property
     def wild(self) -> WildSpec: ...  # pragma: no cover
     def model_dump_json(self) -> str: ...  # pragma: no cover
@@ -85,6 +119,49 @@ class Evaluation:
 # Compiling a spec
 # ---------------------------------------------------------------------------
 
+A23_KEY = {"a23_high": 26, "akq_a23": 23, "akq_high": 1}
+"""Where A-2-3 goes among the runs, whose keys are twice their top card (4-3-2: 4 up to A-K-Q: 24)."""
+
+PRIAL_TOP = {
+    name: rank for rank, name in enumerate((
+        "twos_high", "threes_high", "fours_high", "fives_high", "sixes_high", "sevens_high", "eights_high",
+        "nines_high", "tens_high", "jacks_high", "queens_high", "kings_high", "ace_high"))
+}
+"""The rank of the best prial under each ``prial_order``."""
+
+
+def special_matches(special: SpecialSpec, r1: int, r2: int, r3: int, same_suit: bool) -> bool:
+    """Whether ranks ``r1 >= r2 >= r3`` (all of one suit or not) are the special hand."""
+    if (r1, r2, r3) != special.rank_values():
+        return False
+    return special.suited is None or special.suited == same_suit
+
+
+def point_key(ranks: Sequence[int], points: PointsSpec) -> int:
+    """The value of three ranks counted as points (all of them counting): higher is better.
+
+    >>> class Digits:
+    ...     read, one_suit = "digits", False
+    ...     def value_of_rank(self, rank): return 1 if rank == 12 else 0 if rank >= 8 else rank + 2
+    >>> point_key((7, 5, 12), Digits())   # 9, 7, A: 971
+    971
+    """
+    values = sorted((points.value_of_rank(r) for r in ranks), reverse=True)
+    if points.read == "digits":
+        key = 0
+        for value in values:
+            key = key * 10 + value
+        return key
+    return sum(values)
+
+
+def one_suit_points(a: int, b: int, c: int, points: PointsSpec) -> int:
+    """Points of three cards when only cards of one suit count together: the best suit's total."""
+    by_suit = [0, 0, 0, 0]
+    for card in (a, b, c):
+        by_suit[card & 3] += points.value_of_rank(card >> 2)
+    return max(by_suit)
+
 
 def classify(
     r1: int, r2: int, r3: int, same_suit: bool, spec: RankingSpec
@@ -97,7 +174,13 @@ def classify(
     listed higher). A hand that qualifies for no listed category is high
     card, compared card by card.
     """
+    if spec.points.read is not None:
+        return "points", point_key((r1, r2, r3), spec.points)
     order = spec.category_order
+    for special in spec.special_hands:
+        if special.place == "tops" and special.beats is not None and special_matches(special, r1, r2, r3, same_suit):
+            level = len(order) - 1 - list(order).index(special.beats)
+            return special.beats, level * WITHIN + WITHIN - 1
     prial = r1 == r3
     distinct = r1 > r2 > r3
     pair = not prial and not distinct
@@ -105,14 +188,15 @@ def classify(
     run = distinct and (r1 - r3 == 2 or a23)
     flush = same_suit and distinct
     if a23:
-        run_key = 13 if spec.run_order == "a23_high" else 1
+        run_key = A23_KEY[spec.run_order]
     else:
-        run_key = r1  # 2 (4-3-2) up to 12 (A-K-Q)
+        run_key = r1 * 2  # 4 (4-3-2) up to 24 (A-K-Q)
+    top_prial = PRIAL_TOP[spec.prial_order]
     high = r1 * 169 + r2 * 13 + r3
     for index, cat in enumerate(order):
         level = len(order) - 1 - index
         if cat == "prial" and prial:
-            within = 13 if (r1 == 1 and spec.prial_order == "threes_high") else r1
+            within = 13 if r1 == top_prial else r1
         elif cat == "running_flush" and run and flush:
             within = run_key
         elif cat == "run" and run:
@@ -166,7 +250,8 @@ def wild_cards(spec: RankingSpec, jokers: int) -> FrozenSet[int]:
 
 
 def natural_values(rank_keys: Sequence[List[int]], rank_cats: Sequence[List[str]],
-                   card_key: Sequence[int], suit_value: Sequence[int], suits_break_ties: bool) -> List[int]:
+                   card_key: Sequence[int], suit_value: Sequence[int], suits_break_ties: bool,
+                   pair_suits_first: bool = False, suit_points: Optional[PointsSpec] = None) -> List[int]:
     """The value of every ordered triple of the 52 cards, repeated cards allowed.
 
     Index ``a * 2704 + b * 52 + c``. Triples repeating a card are filled
@@ -174,6 +259,8 @@ def natural_values(rank_keys: Sequence[List[int]], rank_cats: Sequence[List[str]
     for a card already in the hand.
     """
     keys0, keys1 = rank_keys
+    if suit_points is not None:
+        return _one_suit_values(suit_points, SUIT_KEYS if suits_break_ties else 1)
     if not suits_break_ties:
         plain_rows = []
         suited_rows = []
@@ -215,9 +302,31 @@ def natural_values(rank_keys: Sequence[List[int]], rank_cats: Sequence[List[str]
                 if cat == "pair":
                     p = rb  # the middle card of a<=b<=c always belongs to the pair
                     cs = sorted((a, b, c), key=lambda x: ((x >> 2) == p, ck[x]), reverse=True)
+                    if pair_suits_first:  # the pair's suits come before the odd card, which comes last
+                        level = key - key % WITHIN
+                        key = level + p * 16 + sv[cs[0] & 3] * 4 + sv[cs[1] & 3]
+                        value = key * SUIT_KEYS + (cs[2] >> 2) * 4 + sv[cs[2] & 3]
+                        for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+                            nv[x * N2 + y * N + z] = value
+                        continue
                 else:
                     cs = sorted((a, b, c), key=ck.__getitem__, reverse=True)
                 value = key * SUIT_KEYS + sv[cs[0] & 3] * 16 + sv[cs[1] & 3] * 4 + sv[cs[2] & 3]
+                for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
+                    nv[x * N2 + y * N + z] = value
+    return nv
+
+
+def _one_suit_values(points: PointsSpec, span: int) -> List[int]:
+    """Natural values of every ordered triple when only cards of one suit count together (31).
+
+    ``span`` is the room the caller keeps for suits (suits never decide between totals here).
+    """
+    nv = [0] * (N2 * N)
+    for a in range(N):
+        for b in range(a, N):
+            for c in range(b, N):
+                value = one_suit_points(a, b, c, points) * span
                 for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
                     nv[x * N2 + y * N + z] = value
     return nv
