@@ -34,6 +34,7 @@ SECTION_ORDER = [
     "Forced bets",
     "Blind play",
     "The see",
+    "The side-show",
     "Ties",
     "Folding and carried pots",
     "Sessions and scoring",

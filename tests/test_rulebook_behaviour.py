@@ -415,6 +415,11 @@ def test_the_opening_and_raises_are_as_the_rulebook_says(name: str) -> None:
         with pytest.raises(RuleViolation):
             deal.verify(parse_action(f"{b} bet {level + cap + 1}"))
         deal.apply_text(f"{b} bet {level + cap}")
+    elif "A bet sets the level at most twice the current level" in text:  # Teen Patti's chaal
+        top = level * 2
+        with pytest.raises(RuleViolation):
+            deal.verify(parse_action(f"{b} bet {top + level}"))
+        deal.apply_text(f"{b} bet {top}")
     else:
         assert "Raises are unlimited." in text
         most = p.stakes.max_stake  # a highest stake, where the rulebook states one, bounds the level still

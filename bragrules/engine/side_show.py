@@ -191,7 +191,11 @@ def answer(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Opt
         folded.inspected = None
         deal.folded_hands.extend(hand for hand in folded.hands.values() if hand is not None)
     event = SideShowAnswer(state.name, asker, True, loser)
-    betting.advance(deal)
+    remaining = [seat.name for seat in deal.seats if not seat.folded]
+    if len(remaining) == 1:  # another left the hand while the side-show waited (a penalty): the last one wins
+        betting.lone_survivor(deal, remaining[0])
+    else:
+        betting.advance(deal)
     return event
 
 

@@ -67,7 +67,7 @@ class Blind(Area):
     max_blind_turns: Optional[int] = Field(
         None,
         ge=1,
-        description="How many bets a player may make blind in a deal (B06, Teen Patti: a player \"may stay "
+        description="How many bets a player may make blind in a deal (Teen Patti: a player \"may stay "
         "blind only a limited number of turns, then must see the cards\"). After that many blind bets "
         "the player must look before betting or seeing again; folding stays open. `null`: no limit.",
     )
@@ -284,7 +284,7 @@ TEXT = AreaText(
     title="Blind play",
     fields=(ALLOWED, LOOK, RETENTION, RETAIN_DEFAULT, RETAIN_OF_TWO,
             FieldText("blind.max_blind_turns", lambda p: p.blind.max_blind_turns, max_blind_turns,
-                      {"null": "000, 002, 003", "*": "house rule: Teen Patti's limit on blind turns (B06)"},
+                      {"null": "000, 002, 003", "*": "house rule: Teen Patti's limit on blind turns (dev.to Teen Patti Gold, mega888.com.ph)"},
                       in_play=_blind_betting, later=True)),
     sections=((40, blind_section),),
 )

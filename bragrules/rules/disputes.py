@@ -54,7 +54,7 @@ class Disputes(Area):
         description="Whether a deal may be declared void for any cause (`X void`: a malfunction, a misdeal, "
         "a dispute the table cannot settle), before it is settled: every stake of it is returned to "
         "whoever paid it, the pot carried in stays carried, kept hands stay kept, and the same dealer "
-        "deals again from a shuffled pack, as after a redeal (D02, Teen Patti: \"Malfunction voids all "
+        "deals again from a shuffled pack, as after a redeal (Teen Patti: \"Malfunction voids all "
         "pays and plays\", mega888.com.ph/game-list/teen-patti-joker-jili). `false`: a deal is void only "
         "by the redeal an exposure brings.",
     )
@@ -235,16 +235,16 @@ TEXT = AreaText(
         FieldText("disputes.deliberate_look", lambda p: p.disputes.deliberate_look, deliberate_look,
                   {"fold": "000", "continue": "house rule"}),
         FieldText("disputes.void_deal", lambda p: p.disputes.void_deal, void_deal,
-                  {"true": "D02, Teen Patti (mega888.com.ph/game-list/teen-patti-joker-jili): \"Malfunction "
+                  {"true": "Teen Patti (mega888.com.ph/game-list/teen-patti-joker-jili): \"Malfunction "
                            "voids all pays and plays\"", "false": "000, 002, 003"},
                   choices={True: "a deal may be declared void for any cause, every stake returned",
                            False: "a deal is never declared void: only an exposure's redeal deals it again"},
                   later=True),
         FieldText("disputes.self_exposure", lambda p: p.disputes.self_exposure, self_exposure,
-                  {"out": "D05, oppa88888888.com/en/post/brag: showing your own cards to the table \"gets a "
+                  {"out": "oppa88888888.com/en/post/brag: showing your own cards to the table \"gets a "
                           "player thrown out\"",
-                   "fold": "D05, 3pattimaster.com's exposed-card rules (a house's choice among its options)",
-                   "fine": "D05, 3pattimaster.com's exposed-card rules (a house's choice among its options)",
+                   "fold": "3pattimaster.com's exposed-card rules (a house's choice among its options)",
+                   "fine": "3pattimaster.com's exposed-card rules (a house's choice among its options)",
                    "no_penalty": "000, 002, 003 (no rule)"},
                   in_play=lambda p: True, later=True),
         FieldText("disputes.self_exposure_fine", lambda p: p.disputes.self_exposure_fine, self_exposure_fine,

@@ -55,15 +55,15 @@ class ForcedBets(Area):
         "none",
         description="The forced bet by position. `none`: every player antes `stakes.ante`, nothing more; "
         "`boot`: the dealer alone puts in `amount` in place of everyone's ante, the boot going round "
-        f"with the deal (S15, {WIKIPEDIA}: \"a single larger amount put by one player (usually on a "
+        f"with the deal ({WIKIPEDIA}: \"a single larger amount put by one player (usually on a "
         "rotation basis)\"); `blind`: after the antes, one player (`who`) posts a blind of `amount` "
-        f"(S16, {CASINOONLINE}: \"a forced wager that must be made by the dealer, equal to half the "
+        f"({CASINOONLINE}: \"a forced wager that must be made by the dealer, equal to half the "
         "original boot. Some versions force the blind on the player who goes after the dealer\"); "
         "`blinds`: a small blind of `small` by `who` and a big blind of `amount` by the player after "
         "them (the same page: \"a 'small blind' equal to half the boot and a 'big blind' equal to the "
         "boot\"); `dealer_stake`: single-stake Brag, the dealer puts up `amount` as the opening stake and "
         "every player must meet it or drop; if nobody meets it the dealer takes it back and each other "
-        f"player pays the dealer `compensation` (S13/S14, {POKERWINER}: \"If no-one meets the dealer's "
+        f"player pays the dealer `compensation` ({POKERWINER}: \"If no-one meets the dealer's "
         "stake he withdraws it, and receives an agreed amount from the other players\"). A forced bet is "
         "posted before anybody looks, so where blind play is allowed it is a blind bet.",
     )
@@ -104,7 +104,7 @@ class ForcedBets(Area):
     ante_rises_every: Optional[int] = Field(
         None,
         ge=1,
-        description="Antes that rise during a session (S20, " + FLASH + ": \"antes step up by day (5 on day "
+        description="Antes that rise during a session (" + FLASH + ": \"antes step up by day (5 on day "
         "one, 10 after)\"; " + SHAK5 + ": \"Antes will double in the game following the timer\"): after "
         "every this many deals played (redeals not counting) the ante rises by `ante_rise`, up to "
         "`ante_max`. `null`: the ante never changes (and `ante_rise` and `ante_max` are unused).",
@@ -440,9 +440,9 @@ def _rising(p: "Profile") -> bool:
 
 FIELDS: Tuple[FieldText, ...] = (
     FieldText("stakes.forced.kind", lambda p: p.stakes.forced.kind, kind_sentence,
-              {"none": "000, 002, 003 (every player antes)", "boot": f"S15: {WIKI_PAGE}",
-               "blind": f"S16: {CASINO_PAGE}, {GAMENTIO_PAGE}", "blinds": f"S16: {CASINO_PAGE}",
-               "dealer_stake": f"S13: {POKERWINER_PAGE}"},
+              {"none": "000, 002, 003 (every player antes)", "boot": f"{WIKI_PAGE}",
+               "blind": f"{CASINO_PAGE}, {GAMENTIO_PAGE}", "blinds": f"{CASINO_PAGE}",
+               "dealer_stake": f"{POKERWINER_PAGE}"},
               in_play=lambda p: p.format.betting, later=True),
     FieldText("stakes.forced.amount", lambda p: p.stakes.forced.amount, amount_sentence,
               {"null": "000, 002, 003", "*": f"house rule: the boot, blind or stake agreed ({CASINO_PAGE}: half the boot)"},
@@ -459,15 +459,15 @@ FIELDS: Tuple[FieldText, ...] = (
                "false": f"{GAMENTIO_PAGE}: the blind posted as a boot"},
               in_play=_blinds, choices=dict(LIVE_TEXT), later=True),
     FieldText("stakes.forced.compensation", lambda p: p.stakes.forced.compensation, compensation_sentence,
-              {"0": "house rule", "*": f"house rule: the amount agreed (S14, {POKERWINER_PAGE}: \"receives an agreed amount\")"},
+              {"0": "house rule", "*": f"house rule: the amount agreed ({POKERWINER_PAGE}: \"receives an agreed amount\")"},
               in_play=lambda p: p.format.betting and p.stakes.forced.kind == "dealer_stake", later=True),
     FieldText("stakes.forced.ante_rises_every", lambda p: p.stakes.forced.ante_rises_every, ante_rise_sentence,
-              {"null": "000, 002, 003", "*": f"house rule: a schedule agreed (S20, {FLASH_PAGE}; {SHAK5_PAGE})"}, in_play=lambda p: p.format.betting,
+              {"null": "000, 002, 003", "*": f"house rule: a schedule agreed ({FLASH_PAGE}; {SHAK5_PAGE})"}, in_play=lambda p: p.format.betting,
               later=True),
     FieldText("stakes.forced.ante_rise", lambda p: p.stakes.forced.ante_rise, ante_rise_amount,
-              {"null": f"house rule: by the ante ({SHAK5_PAGE}: antes double)", "*": f"house rule: a schedule agreed (S20, {FLASH_PAGE})"}, in_play=_rising, later=True),
+              {"null": f"house rule: by the ante ({SHAK5_PAGE}: antes double)", "*": f"house rule: a schedule agreed ({FLASH_PAGE})"}, in_play=_rising, later=True),
     FieldText("stakes.forced.ante_max", lambda p: p.stakes.forced.ante_max, ante_max_sentence,
-              {"null": "house rule", "*": f"house rule: a schedule agreed (S20, {FLASH_PAGE}: 5 on day one, 10 after)"}, in_play=_rising, later=True),
+              {"null": "house rule", "*": f"house rule: a schedule agreed ({FLASH_PAGE}: 5 on day one, 10 after)"}, in_play=_rising, later=True),
 )
 """The forced bets' field texts, listed with the stakes area's."""
 

@@ -6,9 +6,9 @@ balances and is counted there, so money is conserved with the house counted
 add up to nothing).
 
 - **The rake** (``house.rake``): a share of each pot won, taken before it is
-  paid out (M06, 3pattimaster.com: "5% taken from the pot each hand, often
+  paid out (3pattimaster.com: "5% taken from the pot each hand, often
   with a cap (maximum amount)"), or of the losers' stakes only, the winners'
-  own stakes coming back whole (M05, mega888.com.ph's Teen Patti: "Rewards =
+  own stakes coming back whole (mega888.com.ph's Teen Patti: "Rewards =
   Total Bet + ( Loser's Total Bet x 0.95 )"); at most ``house.rake_cap`` a
   deal. A pot that carries is raked when it is won. The rake is exact: the
   share of the pot as a fraction, never rounded; the profile's money unit
@@ -16,7 +16,7 @@ add up to nothing).
   any pot in the profile's amounts is a whole number of units.
 - **The table fee** (``house.table_fee``): a fixed amount each player dealt
   in pays the house, with each deal's settlement or once, with the first
-  deal of the session (M07, a tournament's table fee; 3pattimaster.com: "a
+  deal of the session (a tournament's table fee; 3pattimaster.com: "a
   fixed fee per hand"). With finite bankrolls nobody pays more than they
   hold once the deal is settled.
 
@@ -58,6 +58,10 @@ if TYPE_CHECKING:
 MEGA888 = "https://www.mega888.com.ph/game-list/teen-patti-joker-jili/"
 MASTER = "https://3pattimaster.com/blog/teen-patti-rake-keep-more-winnings-now"
 FLASH = "https://scribd.com/document/373977552/Flash"
+# the pages by name, as a rulebook prints its sources (no web addresses in a printed book)
+MEGA888_NAME = "mega888.com.ph (Teen Patti Joker)"
+MASTER_NAME = "3pattimaster.com"
+FLASH_NAME = "a tournament rules sheet (Flash, scribd.com)"
 
 # ---------------------------------------------------------------------------
 # The model
@@ -65,7 +69,7 @@ FLASH = "https://scribd.com/document/373977552/Flash"
 
 
 class House(Area):
-    """What the house takes: a rake from each pot won and a table fee (M05, M06, M07).
+    """What the house takes: a rake from each pot won and a table fee.
 
     Nothing, by default: the three rule texts play among friends, with no house.
     """
@@ -79,25 +83,25 @@ class House(Area):
     ] = Field(
         None,
         description="The share of each pot won that the house takes before paying it out, exact (`1/20`: 5%; "
-        "never rounded: the money unit is made fine enough to pay it). M06, " + MASTER + ": \"5% taken from the "
-        "pot each hand, often with a cap (maximum amount)\"; M05, " + MEGA888 + ": \"Rewards = Total Bet + ( "
+        "never rounded: the money unit is made fine enough to pay it). " + MASTER + ": \"5% taken from the "
+        "pot each hand, often with a cap (maximum amount)\"; " + MEGA888 + ": \"Rewards = Total Bet + ( "
         "Loser's Total Bet x 0.95 )\" (with `house.rake_of: losers_stakes`). A pot that carries is raked when "
         "it is won; a redeal or an abandoned hand is not raked. `null`: no rake.",
     )
     rake_of: Literal["pot", "losers_stakes"] = Field(
         "pot",
-        description="What the rake is a share of. `pot`: the whole pot won (M06, " + MASTER + "); "
-        "`losers_stakes`: the pot less the winners' own stakes, so a winner's own stake comes back whole (M05, "
+        description="What the rake is a share of. `pot`: the whole pot won (" + MASTER + "); "
+        "`losers_stakes`: the pot less the winners' own stakes, so a winner's own stake comes back whole ("
         + MEGA888 + ": \"the winner receives the losers' stakes less 5%\").",
     )
     rake_cap: Optional[Annotated[Money, _refuse_below("above_zero", "rake_cap must be positive"), POSITIVE]] = Field(
         None,
-        description="The most the house rakes from one deal (M06, " + MASTER + ": \"If the site charges a 5% "
+        description="The most the house rakes from one deal (" + MASTER + ": \"If the site charges a 5% "
         "rake with a cap of ₹50, the house takes ₹50\"). `null`: no cap.",
     )
     table_fee: Annotated[Money, _refuse_below("zero", "table_fee cannot be negative"), NOT_NEGATIVE] = Field(
         Fraction(0),
-        description="A fixed amount each player dealt in pays the house, not the pot (M07, " + FLASH + ": a "
+        description="A fixed amount each player dealt in pays the house, not the pot (" + FLASH + ": a "
         "tournament's table fee; " + MASTER + ": \"Fixed per-hand fee: a set amount regardless of pot size\"). "
         "Paid at the settlement of the deal; with finite bankrolls at most what the player then holds. "
         "`0`: no fee.",
@@ -106,7 +110,7 @@ class House(Area):
         "deal",
         description="When the table fee is paid. `deal`: by every player dealt in, with each deal played (a "
         "redeal or an abandoned hand costs nothing); `session`: once, by every player dealt in, with the first "
-        "deal played (a tournament's fee, M07).",
+        "deal played (a tournament's fee).",
     )
 
 
@@ -269,7 +273,7 @@ _RAKE_OF_WORDS = {
     "losers_stakes": "the rake is a share of the losers' stakes only: the winners' own stakes are not raked",
 }
 RAKE_OF = FieldText("house.rake_of", lambda p: p.house.rake_of, lambda p: _RAKE_OF_WORDS[p.house.rake_of],
-                    {"pot": "M06: " + MASTER, "losers_stakes": "M05: " + MEGA888}, in_play=_raking,
+                    {"pot": MASTER_NAME, "losers_stakes": MEGA888_NAME}, in_play=_raking,
                     choices=_RAKE_OF_WORDS, later=True)
 _FEE_PER_WORDS = {
     "deal": "the table fee is paid with every deal played",
@@ -277,7 +281,7 @@ _FEE_PER_WORDS = {
 }
 TABLE_FEE_PER = FieldText("house.table_fee_per", lambda p: p.house.table_fee_per,
                           lambda p: _FEE_PER_WORDS[p.house.table_fee_per],
-                          {"deal": MASTER + ": a fixed fee per hand", "session": "M07: " + FLASH},
+                          {"deal": MASTER_NAME + ": a fixed fee per hand", "session": FLASH_NAME},
                           in_play=_charging, choices=_FEE_PER_WORDS, later=True)
 
 
@@ -314,13 +318,13 @@ TEXT = AreaText(
     title="The house",
     fields=(
         FieldText("house.rake", lambda p: p.house.rake, rake,
-                  {"null": "000, 002, 003 (no house)", "1/20": "M05: " + MEGA888 + "; M06: " + MASTER,
-                   "*": "M06: " + MASTER + " (commonly 2%-8%)"}, later=True),
+                  {"null": "000, 002, 003 (no house)", "1/20": MEGA888_NAME + "; " + MASTER_NAME,
+                   "*": MASTER_NAME + " (commonly 2%-8%)"}, later=True),
         RAKE_OF,
         FieldText("house.rake_cap", lambda p: p.house.rake_cap, rake_cap,
-                  {"null": "M05: " + MEGA888 + " (no cap)", "*": "M06: " + MASTER}, in_play=_raking, later=True),
+                  {"null": MEGA888_NAME + " (no cap)", "*": MASTER_NAME}, in_play=_raking, later=True),
         FieldText("house.table_fee", lambda p: p.house.table_fee, table_fee,
-                  {"0": "000, 002, 003 (no house)", "*": "M07: " + FLASH + "; " + MASTER}, later=True),
+                  {"0": "000, 002, 003 (no house)", "*": FLASH_NAME + "; " + MASTER_NAME}, later=True),
         TABLE_FEE_PER,
     ),
     sections=((85, house_section),),

@@ -51,7 +51,7 @@ class Pack(Area):
     ] = Field(
         default_factory=list,
         description="Ranks taken out of the pack, every suit of them: a stripped (short) pack, as in the "
-        "Brag Hoyle describes in 1751, \"a version of Brag with a shortened pack\" (P11, "
+        "Brag Hoyle describes in 1751, \"a version of Brag with a shortened pack\" ("
         "en.wikipedia.org/wiki/Brag_(card_game)), e.g. `[2, 3, 4, 5, 6]` for the 32 cards seven to ace. "
         "No hand holds a stripped card; the ranking is unchanged (runs are of ranks next to each "
         "other in the full pack, so with the twos to sixes out 7-8-9 is a run and A-2-3 is none); "
@@ -214,7 +214,7 @@ TEXT = AreaText(
                   {"0": "002, 003", "*": "jokers as wild cards: 003's wild-card variant, house rule"}),
         SHUFFLE,
         FieldText("pack.stripped_ranks", lambda p: p.pack.stripped_ranks, stripped_ranks,
-                  {"[]": "000, 002, 003", "*": "P11, Hoyle's Brag of 1751 \"with a shortened pack\" "
+                  {"[]": "000, 002, 003", "*": "Hoyle's Brag of 1751 \"with a shortened pack\" "
                                              "(en.wikipedia.org/wiki/Brag_(card_game)); which ranks, a house's choice"},
                   later=True),
     ),

@@ -74,7 +74,7 @@ class Seeing(Area):
         "(000, 002, 003; and the settlement one Teen Patti page gives: \"If the requester wins, they take the "
         "pot (recovering their fee). If the challenged player wins, they take the pot plus the show fee\", "
         "https://gamevidyabharat.com/blog/teen-patti-show-rules/); `opponent`: it is a show fee paid to the "
-        "player seen, outside the pot, whoever then wins (V14: \"the player who requests the show must pay a "
+        "player seen, outside the pot, whoever then wins (\"the player who requests the show must pay a "
         "predetermined show fee to the opponent\", https://gamevidyabharat.com/blog/teen-patti-show-rules/, "
         "https://apnakhelshala.com/blog/teen-patti-show-rules/). The fee costs what `seeing.cost_multiple` "
         "and `seeing.cost_basis` say either way.",
@@ -85,7 +85,7 @@ class Seeing(Area):
         "sets the level, every other player still able to bet has bet at that level (or folded), all hands "
         "are shown and the best takes the pot (equal best hands as `seeing.tie` says for several players). "
         "Single-stake Brag: \"When all those who wish to play have raised their bets to an equal amount, the "
-        "cards are shown and the player with the best hand collects all the stakes\" (V16, "
+        "cards are shown and the player with the best hand collects all the stakes\" ("
         "http://www.pokerwiner.com/games-of-playing-cards/brag.html). `never`: only a see shows hands "
         "(000, 002, 003); `more_than_two`: with three or more in (two still see each other); `always`: with "
         "two or more in, as the page has no see.",

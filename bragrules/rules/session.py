@@ -142,7 +142,7 @@ class Session(Area):
     bonus: Bonus = Field(default_factory=Bonus, description="Bonuses.")
     buy_in_min: Optional[Annotated[Money, _refuse_below("above_zero", "buy_in_min must be positive"), POSITIVE]] = Field(
         None,
-        description="Finite bankroll: the least a player may bring to the table, and buy again with (S21, "
+        description="Finite bankroll: the least a player may bring to the table, and buy again with ("
         f"{FLASH}: \"A player brings between a minimum and a maximum amount to the table\"). Each player "
         "starts with `session.starting_stack` unless they buy in, before the first deal, for another amount "
         "between `buy_in_min` and `buy_in_max`. `null`: `session.starting_stack` is the only buy-in.",
@@ -155,7 +155,7 @@ class Session(Area):
     rebuy: Literal["never", "when_out"] = Field(
         "never",
         description="Finite bankroll: whether a player who has lost every chip may buy in again, between "
-        f"deals, for an amount within the buy-in range (S22, {FLASH}: \"A player who runs out may buy in "
+        f"deals, for an amount within the buy-in range ({FLASH}: \"A player who runs out may buy in "
         f"again if everyone agrees\"; {SHAK5}: \"only allowed when you are out of chips\"). `never`: a "
         "player out of chips is out of the session; `when_out`: they may buy again, as often as they like.",
     )
@@ -611,14 +611,14 @@ TEXT = AreaText(
         BONUS_WHEN,
         NEEDS_LOOK,
         FieldText("session.buy_in_min", lambda p: p.session.buy_in_min, buy_in_min,
-                  {"null": "000, 003 (one starting stack)", "*": "house rule: S21, scribd.com (Flash)"},
+                  {"null": "000, 003 (one starting stack)", "*": "house rule: scribd.com (Flash)"},
                   in_play=_finite, later=True),
         FieldText("session.buy_in_max", lambda p: p.session.buy_in_max, buy_in_max,
-                  {"null": "000, 003 (one starting stack)", "*": "house rule: S21, scribd.com (Flash)"},
+                  {"null": "000, 003 (one starting stack)", "*": "house rule: scribd.com (Flash)"},
                   in_play=_finite, later=True),
         FieldText("session.rebuy", lambda p: p.session.rebuy, lambda p: REBUY_TEXT[p.session.rebuy],
                   {"never": "000 (until one player has all the chips)",
-                   "when_out": "house rule: S22, scribd.com (Flash); shak5.com (rules)"},
+                   "when_out": "house rule: scribd.com (Flash); shak5.com (rules)"},
                   in_play=_finite, choices=dict(REBUY_TEXT), later=True),
         FieldText("session.top_up", lambda p: p.session.top_up, lambda p: TOP_UP_TEXT[p.session.top_up],
                   {"false": "000 (until one player has all the chips)",

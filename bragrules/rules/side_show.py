@@ -59,14 +59,14 @@ from bragrules.rules.words import count, number_word, sentence
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
 
-_9GAME = "teenpatti.9game (http://teenpatti.9game.com/guide/news-85367.html)"
-_BLATHER = "unfetteredblather (https://unfetteredblather.com/teen-patti-how-to-play/)"
-_JUNGLEE = "jungleeteenpatti (https://jungleeteenpatti.com/Learn-TeenPatti.html)"
-_MEGA = "mega888 (https://www.mega888.com.ph/game-list/teen-patti-joker-jili/)"
-_DEVTO = "dev.to downloaddotzone (https://dev.to/downloaddotzone/teen-patti-gold-play-desi-poker-online-1po5)"
-_KAY = "kaygamestp (https://kaygamestp.com/classicrules.html)"
-_TERMS = "pattitermsindia (https://pattitermsindia.com/blog/teen-patti-rules-questions/)"
-_MASTER = "3pattimaster (https://www.3pattimaster.com/blog/rules-best-tips)"
+_9GAME = "teenpatti.9game.com"
+_BLATHER = "unfetteredblather.com"
+_JUNGLEE = "jungleeteenpatti.com"
+_MEGA = "mega888.com.ph"
+_DEVTO = "dev.to (Teen Patti Gold)"
+_KAY = "kaygamestp.com"
+_TERMS = "pattitermsindia.com"
+_MASTER = "3pattimaster.com"
 _TP = "house rule (Teen Patti): "
 
 # ---------------------------------------------------------------------------

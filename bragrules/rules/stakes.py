@@ -54,7 +54,7 @@ class RaiseLimit(Area):
         "at most `amount` (003's fixed limit, \"固定限注\", is such a cap on each raise); `fixed`: each "
         "raise adds exactly `amount`; `pot`: each raise adds at most the pot as it stands before "
         "the bet (003's pot limit, \"底池限注\"); `multiple`: a bet sets the level at most `factor` times "
-        "the current level, Teen Patti's chaal limit (S09: \"A blind player can chaal by placing a bet that "
+        "the current level, Teen Patti's chaal limit (\"A blind player can chaal by placing a bet that "
         "is equal to the current stake or up to twice the current stake ... A seen player ... twice the "
         "current stake or up to four times the current stake\", "
         "https://teenpatti-helpdesk.dynamicnext.com/support/solutions/articles/4000198313-how-to-play; "
@@ -98,7 +98,7 @@ class RaiseLimit(Area):
         description="Whether a raise may set the level only to a whole multiple of the current level (2x, "
         "3x, ...), a bet at the level being always allowed: \"The chaal wager must be at least equal to the "
         "previous bet (initially, the blind) or increase it by a multiple of two (2X, 4X, 6X, etc.)\" "
-        "(S10, https://casinoonline.net.in/india-games/teen-patti/). With `kind: multiple` and `factor: 2` "
+        "(https://casinoonline.net.in/india-games/teen-patti/). With `kind: multiple` and `factor: 2` "
         "a bet is then exactly 1x or 2x the stake, the page's \"Chaal 2x\" button. The page's even "
         "multiples (2x, 4x, 6x but not 3x) are not one range with one step, so they are read as whole "
         "multiples. Not with `kind: fixed` (which has its own step).",
@@ -188,7 +188,7 @@ class Stakes(Area):
         description="The highest stake: no bet may set the level above this amount (seen-equivalent, so a "
         "blind player pays at most `stakes.blind_rate` of it), the opening included. Once the level has "
         "reached it nobody may raise, only bet at the level, see or fold. Teen Patti's chaal limit "
-        "(S11: \"past 128x the boot nobody may raise, only call\") and a pub's maximum bet (S19: \"no "
+        "(\"past 128x the boot nobody may raise, only call\") and a pub's maximum bet (\"no "
         "single bet may exceed a set amount\"; for a cap on what one bet pays, blind or seen alike, see "
         "`stakes.max_bet`). A whole multiple of `stakes.level_step`, at least "
         "`stakes.opening_min`. `null`: no highest stake.",
@@ -200,7 +200,7 @@ class Stakes(Area):
     ] = Field(
         None,
         description="The most one bet may cost, whoever makes it: a single payment, blind or seen, is at most "
-        "this amount (S19: \"no single bet may exceed a set amount\", "
+        "this amount (\"no single bet may exceed a set amount\", "
         "https://blog.ulifestyle.com.hk/blogger/hendriklee/2016/06/1-22/, "
         "http://www.onecybertech.com/products/flash/multiuser/Goldflower.htm). Unlike `stakes.max_stake`, "
         "which caps the level (so a blind player pays at most `stakes.blind_rate` of it), this caps what is "
@@ -216,7 +216,7 @@ class Stakes(Area):
         description="The pot at which the hands are shown: once a bet (or a fold after it) leaves the pot at "
         "or above this amount with two or more players in, the hands of all of them are shown and compared "
         "at once, the strongest taking the pot (equal best hands as `seeing.tie` says for several players). "
-        "S12: \"Every table of Teen Patti has a Pot Limit, which is the maximum amount that can be collected\" "
+        "\"Every table of Teen Patti has a Pot Limit, which is the maximum amount that can be collected\" "
         "(https://gametionglobal.com/teenpatti.html), and the show is automatic when it is reached "
         "(https://jungleeteenpatti.com/Learn-TeenPatti.html, "
         "https://www.mega888.com.ph/game-list/teen-patti-joker-jili/). The bet that takes the pot to or past "
@@ -228,7 +228,7 @@ class Stakes(Area):
         False,
         description="Whether a player who only matched is out of the hand when the next bet raises: while "
         "three or more are in, a bet that raises the level puts out the player whose bet, the last one "
-        "before it, matched the level without raising (folded, their stakes left in the pot). S23: \"If "
+        "before it, matched the level without raising (folded, their stakes left in the pot). \"If "
         "though, a player chooses to match the existing bet, and the next player decides to raise the bet, "
         "the player that did not raise is out of the game. Play continues until only two players are left, "
         "the rest having either folded, or having been raised out of the game\" "

@@ -61,7 +61,7 @@ class Table(Area):
     )
     sitting_out: Literal["not_allowed", "free", "post_missed"] = Field(
         "not_allowed",
-        description="Whether a player may sit out deals and come back (S24, https://wikisum.wiki/wiki/Teen_Patti: "
+        description="Whether a player may sit out deals and come back (https://wikisum.wiki/wiki/Teen_Patti: "
         "\"A player who is temporarily away from his seat (e.g. for drinks or a restroom/bathroom break) and "
         "misses antes is also required to post to re-enter the game\"). `not_allowed`: everyone still in is "
         "dealt every deal; `free`: between deals a player may sit out (dealt no cards, dealing no deal, "
@@ -196,7 +196,7 @@ SITTING_OUT_TEXT = {
 SITTING_OUT = FieldText(
     "table.sitting_out", lambda p: p.table.sitting_out, lambda p: SITTING_OUT_TEXT[p.table.sitting_out],
     {"not_allowed": "000, 002, 003 (they say nothing of sitting out)", "free": "house rule",
-     "post_missed": "S24: wikisum.wiki (Teen Patti): \"misses antes is also required to post to re-enter\""},
+     "post_missed": "wikisum.wiki (Teen Patti): \"misses antes is also required to post to re-enter\""},
     choices=dict(SITTING_OUT_TEXT), later=True,
 )
 

@@ -15,6 +15,7 @@ from typing import Callable, Dict, Iterable, List, Sequence, Tuple
 import pytest
 
 from bragrules.core.cards import parse_cards
+from bragrules.engine.deal import Deal
 from bragrules.play.bots import hand_share
 from bragrules.profile import load_profile
 from bragrules.profile.models import Profile, Ranking
@@ -129,9 +130,17 @@ def test_lowball_reverses_every_comparison() -> None:
     assert low.describe(best) == "high card, 5-3-2"
 
 
+def see_offered(deal: Deal) -> str:
+    """The see the deal offers its player to act, at the profile's price (twice the level in Brag,
+    once the stake in Teen Patti), written as an action."""
+    option = next(o for o in deal.legal_actions() if o.kind == "see")
+    return f"{option.player} see {option.amount}"
+
+
 def play_to_see(profile: str, hands: Dict[str, str]) -> List[str]:
     """A and B look and bet, C folds, A sees B: the winners."""
-    deal = play(deal_with(rules_for(profile), hands), ["A look", "A bet 2", "B look", "B bet 2", "C fold", "A see 4"])
+    deal = play(deal_with(rules_for(profile), hands), ["A look", "A bet 2", "B look", "B bet 2", "C fold"])
+    play(deal, [see_offered(deal)])
     assert deal.result is not None
     return deal.result.winners
 
@@ -450,8 +459,11 @@ def audit_sheet(profile: str, cards: str, winner: str) -> List[str]:
     from bragrules.audit import audit
     from bragrules.history import parse_sheet
 
-    actions = ("B look, B bet 2, A look, A bet 2, C fold, B see 4" if profile == "zha-jin-hua"  # anticlockwise
-               else "A look, A bet 2, B look, B bet 2, C fold, A see 4")
+    betting = (["B look", "B bet 2", "A look", "A bet 2", "C fold"] if profile == "zha-jin-hua"  # anticlockwise
+               else ["A look", "A bet 2", "B look", "B bet 2", "C fold"])
+    order = ["A", "B", "C"] if profile != "zha-jin-hua" else ["B", "A", "C"]
+    deal = play(deal_with(rules_for(profile), {"A": "2c 3d 5h", "B": "Ac Ad Ah", "C": "4s 8h Qd"}, order), betting)
+    actions = ", ".join([*betting, see_offered(deal)])
     text = (f"format: bragrules-history/1\nprofile: {profile}\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
             f"  - cards: {{{cards}}}\n    actions: [{actions}]\n"
             f"    result: {{winner: {winner}}}\n")

@@ -13,6 +13,7 @@ be opponent. (Q-4-7 = Q-Q-Q as 4 & 7 are joker, while we have 2-2-2)".
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -52,10 +53,16 @@ def test_joker_deals_a_joker_to_each_player() -> None:
 
 
 def test_the_teen_patti_rules_they_share() -> None:
+    """Both extend teen-patti ("All other rules and betting remains the same", cardpartyclub.com);
+    joker keeps its own page's order of sequences ("AKQ is the biggest, 432 is the smallest") and
+    the house's 5% of the losers' stakes ("Rewards = Total Bet + ( Loser's Total Bet x 0.95 )")."""
+    assert load_profile("joker").ranking.run_order == "akq_high"
+    assert load_profile("ak47").ranking.run_order == "akq_a23"
+    assert load_profile("joker").house.rake == Fraction(1, 20) and load_profile("joker").house.rake_of == "losers_stakes"
     for name in ("joker", "ak47"):
         p = load_profile(name)
-        assert p.ranking.prial_order == "ace_high" and p.ranking.run_order == "akq_high"
-        assert p.blind.max_blind_turns == 4 and p.stakes.max_stake == 128
+        assert p.extends == ["teen-patti"] and p.ranking.prial_order == "ace_high"
+        assert p.blind.max_blind_turns == 4 and p.stakes.max_stake == 128 and p.seeing.side_show.allowed
         assert p.seeing.cost_multiple == 1 and p.seeing.cost_basis == "caller_rate"
 
 

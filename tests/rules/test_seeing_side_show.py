@@ -254,3 +254,18 @@ def test_hands_nobody_recorded_are_compared_by_the_two_who_say_who_folds() -> No
 def test_no_side_show_in_formats_of_several_hands() -> None:
     rules = rules_for("nine-card", seeing={"side_show": ON})
     assert rules.profile.format.hands == 3 and rules.side_show is None
+
+
+def test_a_side_show_that_leaves_one_player_ends_the_deal() -> None:
+    """Found by the conformance check under ak47: while A's side-show with C waits for C's answer, B
+    looks at A's cards on purpose and folds for it (disputes.deliberate_look: fold); the side-show's
+    fold then leaves C alone, who takes the pot at once, as after any fold that leaves one player."""
+    from bragrules.core.errors import RuleViolation
+
+    hands = {"A": "2c 7h Jd", "B": "3s 8h Qd", "C": "5s 6h 7d"}
+    deal = deal_with(rules_for("teen-patti"), {"C": hands["C"], "A": hands["A"], "B": hands["B"]})
+    play(deal, ["C look", "C bet 4", "A bet 2", "B bet 2", "C bet 4", "A look", "A sideshow 4",
+                "B peeks A", "C accepts"])
+    assert deal.result is not None and deal.result.winners == ["C"]
+    with pytest.raises(RuleViolation):
+        deal.apply_text("C bet 8")
