@@ -24,7 +24,7 @@ ACTION_EVENTS = {"look": ev.Look, "bet": ev.Bet, "see": ev.See, "fold": ev.Fold,
                  "keep": ev.Keep, "discard": ev.Discard, "arrange": ev.Arrange, "swap": ev.Swap,
                  "knock": ev.Knock, "stand": ev.Stand, "show": ev.Show, "concede": ev.Concede,
                  "retain": ev.Retain, "release": ev.Release, "peek": ev.Peek, "expose": ev.Expose,
-                 "redeal": ev.Redeal}
+                 "redeal": ev.Redeal, "void": ev.Void, "flash": ev.Flash}
 SIDE_SHOW_EVENTS = {"sideshow": ev.SideShow, "accept": ev.SideShowAnswer, "refuse": ev.SideShowAnswer}
 """The side-show's actions (seeing.side_show): asked for, then answered."""
 
@@ -59,7 +59,7 @@ def test_random_sessions_make_only_typed_events_matching_their_actions() -> None
                 option = rng.choice(options)
                 action = option.action(rng.choice(option.amounts(4))) if option.kind == "bet" else option.action()
                 event = deal.apply(action)
-                assert isinstance(event, ACTION_EVENTS[action.kind]), (name, action, event)
+                assert isinstance(event, {**ACTION_EVENTS, **SIDE_SHOW_EVENTS}[action.kind]), (name, action, event)
                 assert event.player == action.player
                 if isinstance(event, (ev.Bet, ev.See)):
                     assert event.amount == action.amount and type(event.amount) is Fraction

@@ -210,16 +210,18 @@ def mutated_profile_texts(draw: st.DrawFn) -> str:
 
 
 def play_a_little(profile: Any, seed: int) -> None:
-    """A few deals at random under ``profile``; money is conserved, deal by deal."""
+    """A few deals at random under ``profile``; money is conserved, deal by deal, the house's account
+    (``house``: its rake and table fees) counted."""
     rules = compile_rules(profile)
     table = profile.table
     count = min(max(4, table.min_players, 2), table.max_players)
     session = Session(rules, NAMES[:count] + [f"P{i}" for i in range(count - len(NAMES))], seed=seed)
     total = sum(session.balances.values())
     play_session(session, random_chooser(random.Random(seed)), max_deals=3)
-    assert sum(session.balances.values()) + session.state.carried == total
+    assert sum(session.balances.values()) + session.state.carried + session.house == total
     for record in session.records:
-        assert sum(record.result.net.values()) == record.carried_in - record.result.carried_out
+        taken = record.result.rake
+        assert sum(record.result.net.values()) == record.carried_in - record.result.carried_out - taken
 
 
 @FUZZ
