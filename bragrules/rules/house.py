@@ -30,7 +30,7 @@ add up to nothing).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Literal, Optional, Tuple
 
@@ -146,6 +146,14 @@ class HousePolicy(AreaPolicy):
     """The table fee each player dealt in pays."""
     fee_per_session: bool = False
     """Whether the fee is paid once, with the first deal played, rather than with every deal."""
+    charges_fee: bool = field(init=False, default=False)
+    """Whether there is a table fee (worked out once: the settlement asks at every deal)."""
+    in_play: bool = field(init=False, default=False)
+    """Whether the house takes anything under this profile (a log then records what it took)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "charges_fee", self.fee > 0)
+        object.__setattr__(self, "in_play", self.share is not None or self.fee > 0)
 
     @classmethod
     def compile(cls, p: "Profile") -> "HousePolicy":
@@ -156,15 +164,6 @@ class HousePolicy(AreaPolicy):
     @property
     def takes_rake(self) -> bool:
         return self.share is not None
-
-    @property
-    def charges_fee(self) -> bool:
-        return self.fee > 0
-
-    @property
-    def in_play(self) -> bool:
-        """Whether the house takes anything under this profile (a log then records what it took)."""
-        return self.share is not None or self.fee > 0
 
     def rake(self, pot: Fraction, winners_stakes: Fraction) -> Fraction:
         """The house's share of a pot won: of the pot, or of the pot less the winners' own stakes; capped."""
