@@ -330,10 +330,7 @@ class Ranking(Area):
     )
     points: Points = Field(
         default_factory=Points,
-        description="Hands valued by points instead of categories (when `ranking.points.read` is set, "
-        "`category_order` is not used): 999 "
-        "(https://cardpartyclub.com/variation-rules/: \"Player must make the hand closest to figure 999 ... Value "
-        "of all face cards K, Q, J & 10 = 0 ... Value of A = 1\"), or a total such as 31 in one suit.",
+        description="Hands valued by points instead of categories: 999, or 31 in one suit.",
     )
     wild: Wild = Field(default_factory=Wild, description="Wild cards.")
 
