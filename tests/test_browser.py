@@ -326,7 +326,8 @@ def test_a_table_that_stops_shows_a_banner_and_comes_back_on_its_old_port_with_n
                         "framesent", lambda frame: sent[who].append(str(frame))))
                     page.goto(link)
                     rule = page.locator("#name-rule")
-                    assert rule.is_visible() and "One word" in rule.inner_text(), "the name rule is shown up front"
+                    rule.wait_for(state="visible")  # shown by the page's script once it has loaded: wait for it
+                    assert "One word" in rule.inner_text(), "the name rule is shown up front"
                     pages[name] = page
                 stray = browser.new_context().new_page()  # a link of another table: said, and kept on screen
                 stray.goto(link + "?seat=" + "C" * 43)
