@@ -781,7 +781,8 @@ def ranking_section(p: "Profile") -> Optional[Section]:
         if p.pack.jokers:
             items.append(sentence(wild_jokers(p)))
         items.extend(rulebook_items(p))
-        items.append("A wild card stands for any card its holder likes, even one already in the hand.")
+        items.append("A wild card stands for any card its holder likes that is not already in the hand; two wild "
+                     "cards never stand for the same card.")
         items.append(sentence(NATURAL_BEATS_WILD.sentence(p)))
         if p.ranking.wild.cards_ranked and len(p.ranking.wild.cards) > 1:
             items.append(sentence(CARDS_RANKED.sentence(p)))
