@@ -10,32 +10,20 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, List
+from typing import List
 
 import pytest
 
 from tests.helpers import wait_for
 
-CHROMIUM = os.environ.get("BRAGRULES_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
 playwright_api = pytest.importorskip("playwright.sync_api",
                                      reason="the browser extra is not installed: pip install 'bragrules[browser]'")
 pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install 'bragrules[web]'")
+from tests.test_browser import CHROMIUM, FLAGS, wait_until  # noqa: E402  (after the skips above: it needs the browser extra)
+
 pytestmark = pytest.mark.skipif(not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)),
                                 reason=f"no Chromium at {CHROMIUM}: apt-get install chromium "
                                 "(or name one with BRAGRULES_CHROMIUM)")
-
-
-def _until(page: Any, expression: str, timeout: float = 30.0) -> None:
-    """Wait until ``expression`` is true in ``page`` (``evaluate``: the page's CSP forbids ``eval``)."""
-    import time
-
-    deadline = time.monotonic() + timeout
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"waited {timeout:g} s for {expression}"
-        page.wait_for_timeout(25)  # the next state is on its way over the websocket
 
 
 def test_the_last_deal_panel_says_what_the_house_took(tmp_path: Path) -> None:
@@ -62,8 +50,8 @@ def test_the_last_deal_panel_says_what_the_house_took(tmp_path: Path) -> None:
                 page.goto(link)
                 page.fill("#name", "Ann")
                 page.click("#join-form button")
-                _until(page, "document.getElementById('you').textContent.includes('You are')")
-                _until(page, "!document.getElementById('start').hidden")  # the host starts the table
+                wait_until(page, "document.getElementById('you').textContent.includes('You are')")
+                wait_until(page, "!document.getElementById('start').hidden")  # the host starts the table
                 page.click("#start")
                 for _ in range(40):  # Ann folds at each turn of hers: the bot takes the pot
                     if "Deal " in page.inner_text("#last"):
@@ -73,11 +61,11 @@ def test_the_last_deal_panel_says_what_the_house_took(tmp_path: Path) -> None:
                         labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
                         turn = page.evaluate("document.body.dataset.turn")
                         buttons.nth(next(i for i, label in enumerate(labels) if label.startswith("fold"))).click()
-                        _until(page, f"document.body.dataset.turn !== '{turn}' || "
+                        wait_until(page, f"document.body.dataset.turn !== '{turn}' || "
                                      "!document.getElementById('error').hidden")
                     else:
                         page.wait_for_timeout(50)
-                _until(page, "document.getElementById('last').textContent.includes('Deal ')")
+                wait_until(page, "document.getElementById('last').textContent.includes('Deal ')")
                 text = page.inner_text("#last")
                 assert "The house takes a rake of" in text and "table fees of 2" in text, text
             finally:

@@ -17,18 +17,14 @@ import pytest
 
 from tests.helpers import wait_for
 
-CHROMIUM = os.environ.get("BRAGRULES_CHROMIUM", "/usr/bin/chromium")
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
 playwright_api = pytest.importorskip("playwright.sync_api",
                                      reason="the browser extra is not installed: pip install 'bragrules[browser]'")
 pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install 'bragrules[web]'")
+from tests.test_browser import CHROMIUM, FLAGS, wait_until  # noqa: E402  (after the skips above: it needs the browser extra)
+
 pytestmark = pytest.mark.skipif(not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)),
                                 reason=f"no Chromium at {CHROMIUM}: apt-get install chromium "
                                 "(or name one with BRAGRULES_CHROMIUM)")
-
-from tests.test_browser import wait_until  # noqa: E402  (after the skips: it needs the browser extra)
 
 PREFERENCE = ("accept", "side-show with", "look at your cards", "bet")
 PROFILE = "extends: standard\nname: side-show\nseeing: {side_show: {allowed: true}}\n"
