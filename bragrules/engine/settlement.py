@@ -20,6 +20,7 @@ from bragrules.engine.events import (
     Bonus,
     Result,
 )
+from bragrules.engine.pots import pot_rules, settle_side_pots
 from bragrules.engine.rake import take_rake
 from bragrules.engine.refunds import pay_antes_back
 from bragrules.engine.showdown import Key, settle_many, settle_pair
@@ -29,6 +30,7 @@ from bragrules.rules.fixed import HISTORY_CARDS
 from bragrules.rules.folding import BLIND_SURVIVOR_RULE, NOBODY_BET_RULE
 from bragrules.rules.format import LIVES_RULE, TIED_HAND_RULE, WINNING_RULE
 from bragrules.rules.hand_ranking import SPECIAL_HANDS_RULE
+from bragrules.rules.hooks import PotWon
 from bragrules.rules.seeing import FEE_TO_RULE, TIE_RULE
 from bragrules.rules.session import AT_LIMIT_RULE, BONUS_RULES
 from bragrules.rules.stakes import CHECK_RULE
@@ -342,7 +344,18 @@ def finish(
             state.settled_stack = (
                 money(state.stack_u + gained_u) if gained_u is not None else money(state.stack_u) + gained
             )
+    side: Tuple[PotWon, ...] = ()
+    if deal.rules.pots is not None:  # pots: the side pots beside the deal's own, each judged by its rule
+        side, side_net = settle_side_pots(deal, outcome, winners)
+        for p, amount in side_net.items():
+            if amount:
+                net[p] = net[p] + amount
+                settled = players[p].settled_stack
+                if settled is not None:
+                    players[p].settled_stack = settled + amount
     ending, decided_by = ending_of(deal, outcome, winners, showdown, bonuses)
+    if side:
+        decided_by = decided_by + pot_rules(deal, side, winners if outcome == "won" else ())
     deal.result = DealResult(
         outcome=outcome,
         winners=winners,
@@ -366,6 +379,7 @@ def finish(
         ending=ending,
         rake=rake,
         sent_out=tuple(deal.sent_out) if deal.sent_out else (),
+        pots=side,
     )
     shown = tuple({p: players[p].hand for p in exposure}.items()) if exposure else ()
     deal.events.append(Result(pot, outcome, tuple(winners), reason, shown,

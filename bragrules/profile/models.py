@@ -62,6 +62,8 @@ from bragrules.rules.format import Exchange, Format
 from bragrules.rules.hand_ranking import CARD_PATTERN, RANK_PATTERN, Ranking, Wild  # noqa: F401
 from bragrules.rules.house import House
 from bragrules.rules.pack import Pack
+from bragrules.rules.pots import Pots
+from bragrules.rules.pots import check_profile as check_pots
 from bragrules.rules.seeing import Seeing
 from bragrules.rules.session import Bonus, Session, SessionEnd
 from bragrules.rules.stakes import RaiseLimit, Stakes
@@ -103,6 +105,8 @@ class Profile(Area):
     disputes: Disputes = Field(default_factory=Disputes, description="Disputes.")
     format: Format = Field(default_factory=Format, description="Formats.")
     house: House = Field(default_factory=House, description="What the house takes: a rake, a table fee.")
+    pots: Pots = Field(default_factory=Pots, description="Side pots beside the deal's own: one per hand, the best card, "
+                       "the pips nearest 31.")
 
     @model_validator(mode="before")
     @classmethod
@@ -180,6 +184,9 @@ class Profile(Area):
         if wrong is not None:
             raise Conflict(*wrong)
         _refuse_amounts_too_fine_for_a_log(self)
+        pots = check_pots(self)
+        if pots is not None:
+            raise Conflict(*pots)
         forced = check_forced(self)
         if forced is not None:
             raise Conflict(forced, ("stakes.forced.amount", "stakes.level_step", "stakes.blind_rate"))

@@ -40,6 +40,7 @@ from bragrules.rules.format import FormatPolicy
 from bragrules.rules.hand_ranking import RankingPolicy
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.house import HousePolicy
+from bragrules.rules.pots import PotsPolicy
 from bragrules.rules.pack import PackPolicy, ShufflePolicy, stripped_cards
 from bragrules.rules.raise_cap import RaisePolicy
 from bragrules.rules.ranking import compile_ranking
@@ -103,6 +104,8 @@ class Rules:
     """The area policies whose ``put_out`` can put a player out of the hand after a raise (``stakes.raised_out``)."""
     side_show: Optional[SideShowPolicy] = None
     """The side-show (``seeing.side_show``), or None when the profile has none."""
+    pots: Optional[PotsPolicy] = None
+    """The side pots beside the deal's own (``pots``), or None when the profile plays one pot a deal."""
 
     @property
     def areas(self) -> Tuple[AreaPolicy, ...]:
@@ -170,7 +173,7 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
                  rules.asking_refusal, rules.units, rules.house, rules.forced, rules.asking_forced_show,
-                 rules.asking_put_out, rules.side_show)
+                 rules.asking_put_out, rules.side_show, rules.pots)
 
 
 def _compile(profile: Profile) -> Rules:
@@ -206,6 +209,9 @@ def _compile(profile: Profile) -> Rules:
     denominator = _denominator(stakes, seeing, session, house, disputes.self_exposure_fine)
     if forced is not None:
         denominator = lcm(denominator, *(Fraction(a).denominator for a in forced.money_amounts()))
+    pots = PotsPolicy.compile(profile)
+    if pots.in_play:
+        denominator = lcm(denominator, *(Fraction(a).denominator for a in pots.money_amounts()))
     return Rules(
         profile=profile, table=table, pack=pack, ranking=ranking_policy, stakes=stakes, seeing=seeing,
         folding=folding, blind=blind, session=session, disputes=disputes, format=fmt,
@@ -218,5 +224,6 @@ def _compile(profile: Profile) -> Rules:
         asking_forced_show=tuple(area for area in areas if area.asks_forced_show),
         asking_put_out=tuple(area for area in areas if area.asks_put_out),
         side_show=side_show,
+        pots=pots if pots.in_play else None,
     )
 

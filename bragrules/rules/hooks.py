@@ -26,6 +26,9 @@ question (hook)           asked by the engine                    answered by
 ``put_out``               after every raise: whether a player    the policies whose ``asks_put_out``
                           is out of the hand by it (folded,      is true (``stakes.raised_out``)
                           their stakes left in the pot)
+``side_pots``             at the settlement of every deal: the   the policies whose ``asks_side_pots``
+                          pots beside the deal's own, each with  is true (``pots``: a pot per hand,
+                          its ante and who takes it              the best card, 31)
 ========================  =====================================  ===================================
 
 The record they read is the deal itself, seen through :class:`Betting`
@@ -54,12 +57,13 @@ them, with that bound's rule and words:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, NamedTuple, Optional, Protocol, Sequence, Tuple
+from typing import Any, Callable, NamedTuple, Optional, Protocol, Sequence, Tuple
 
+from bragrules.core.cards import Card
 from bragrules.core.rule_id import Rule
 
-__all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "ForcedShow", "Post", "PutOut", "Refusal", "first_broken",
-           "legal_range"]
+__all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "ForcedShow", "PotWon", "Post", "PutOut", "Refusal",
+           "SidePotTable", "first_broken", "legal_range"]
 
 
 class Bettor(Protocol):
@@ -176,6 +180,41 @@ class PutOut(NamedTuple):
     reason: str
 
 
+class PotWon(NamedTuple):
+    """One side pot of a deal as settled (the answer to ``side_pots``), in the profile's money.
+
+    ``name`` names it (``"hand_1"``, ``"best_card"``, ``"thirty_one"``); every player dealt in put
+    ``ante`` into it, ``amount`` in all; ``winners`` share it equally (none: the antes go back);
+    ``rule`` is the rule it is won by, which the audit and a ruling cite; ``why`` says it in words.
+    """
+
+    name: str
+    ante: Fraction
+    amount: Fraction
+    winners: Tuple[str, ...]
+    rule: Rule
+    why: str
+
+
+class SidePotTable(Protocol):
+    """The deal as the ``side_pots`` hook reads it: the players, their cards, who folded."""
+
+    @property
+    def order(self) -> Sequence[str]:
+        """Every player dealt in, in the order of play (the eldest hand first)."""
+        ...
+
+    def dealt(self, name: str) -> Optional[Sequence[Card]]:
+        """The cards dealt to a player, in the order dealt (None: not known)."""
+        ...
+
+    def arranged(self, name: str) -> Optional[Sequence[Sequence[Card]]]:
+        """A player's hands as set out (several hands), or None."""
+        ...
+
+    def folded(self, name: str) -> bool: ...
+
+
 class Bound(NamedTuple):
     """What one rule allows for the level a bet sets, in units (None: no bound on that side).
 
@@ -276,3 +315,13 @@ class AreaPolicy:
         """Asked after every bet that raised the level (by ``raiser``): a :class:`PutOut` when a player is
         out of the hand because of it."""
         return None
+
+    @property
+    def asks_side_pots(self) -> bool:
+        """Whether :meth:`side_pots` answers anything under this profile (the settlement skips it when not)."""
+        return False
+
+    def side_pots(self, table: SidePotTable, strength: Callable[[Sequence[Card]], int]) -> Tuple[PotWon, ...]:
+        """Asked at the settlement of every deal played out: the pots beside the deal's own, each judged by
+        its own rule on the table's cards (``strength``: a three-card hand's strength under the ranking)."""
+        return ()

@@ -21,6 +21,7 @@ from bragrules.rules import (
     hand_ranking,
     house,
     pack,
+    pots,
     seeing,
     session,
     side_show,
@@ -46,6 +47,7 @@ AREAS: Tuple[AreaText, ...] = (
     disputes.TEXT,
     fmt.TEXT,
     house.TEXT,
+    pots.TEXT,
 )
 """Every rule area, in the profile's order."""
 

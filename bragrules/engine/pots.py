@@ -1,0 +1,83 @@
+"""Settling the side pots of a deal (``pots``): the settlement asks the profile's pots policy and pays it.
+
+A deal read by the ``side_pots`` hook (:class:`~bragrules.rules.hooks.SidePotTable`) is the
+deal itself, seen through :class:`DealTable`: every player dealt in, the cards each was dealt,
+the hands each set out, who folded. What the hook answers (one
+:class:`~bragrules.rules.hooks.PotWon` per side pot) becomes each player's gain or loss from the
+side pots, which always add up to nothing; a deal dealt again or abandoned settles none.
+
+>>> from bragrules.core.cards import parse_hand
+>>> from bragrules.engine.deal import Deal
+>>> from bragrules.profile.models import Profile
+>>> from bragrules.rules.compile import compile_rules
+>>> rules = compile_rules(Profile.model_validate({"pots": {"best_card": 1}}))
+>>> deal = Deal(rules, ["A", "B"], {"A": parse_hand("2c 3d Kh"), "B": parse_hand("Ac Ad 5s")})
+>>> won, net = settle_side_pots(deal, "won", ["B"])
+>>> won[0].winners, net
+(('A',), {'A': Fraction(1, 1), 'B': Fraction(-1, 1)})
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
+
+from bragrules.core.cards import Card
+from bragrules.rules.hooks import PotWon
+from bragrules.rules.pots import SWEEP_BONUS_RULE, TIE_RULE
+
+if TYPE_CHECKING:
+    from bragrules.engine.deal import Deal
+
+
+class DealTable:
+    """A deal as the ``side_pots`` hook reads it."""
+
+    __slots__ = ("deal",)
+
+    def __init__(self, deal: "Deal") -> None:
+        self.deal = deal
+
+    @property
+    def order(self) -> Sequence[str]:
+        return self.deal.order
+
+    def dealt(self, name: str) -> Optional[Sequence[Card]]:
+        cards = self.deal.origin[1].get(name)
+        return None if cards is None else tuple(cards)
+
+    def arranged(self, name: str) -> Optional[Sequence[Sequence[Card]]]:
+        hands = self.deal.players[name].arrangement
+        return None if hands is None else tuple(tuple(h) for h in hands)
+
+    def folded(self, name: str) -> bool:
+        return self.deal.players[name].folded
+
+
+def settle_side_pots(deal: "Deal", outcome: str, main_winners: Sequence[str]) -> Tuple[Tuple[PotWon, ...], Dict[str, Fraction]]:
+    """The side pots of a deal as settled, and each player's gain or loss from them (and the sweep bonus).
+
+    A redeal or an abandoned hand settles none: every side ante goes back (nothing moves).
+    """
+    policy = deal.rules.pots
+    if policy is None or outcome in ("redeal", "abandoned"):
+        return (), {}
+    ranker = deal.rules.ranking.ranker
+    won = policy.side_pots(DealTable(deal), ranker.strength)
+    winners = main_winners if outcome in ("won", "split") else ()
+    return won, policy.settle(won, deal.order, winners)
+
+
+def pot_rules(deal: "Deal", pots: Sequence[PotWon], main_winners: Sequence[str]) -> List[str]:
+    """The rules that decided the side pots, each once, for a ruling to cite: each pot's own, the tie rule
+    when equal best shared or the eldest hand took one, the sweep bonus when it was paid."""
+    policy = deal.rules.pots
+    found: List[str] = []
+    for pot in pots:
+        if pot.rule not in found:
+            found.append(pot.rule)
+        if len(pot.winners) > 1 and TIE_RULE not in found:
+            found.append(TIE_RULE)
+    if policy is not None and policy.sweep_of(pots, main_winners) is not None:
+        found.append(SWEEP_BONUS_RULE)
+    return found

@@ -1,0 +1,448 @@
+"""The pots area: several pots in one deal, each with its own ante and what wins it.
+
+The deal's own pot (the antes of ``stakes.ante`` and every bet) is won as the
+format says; beside it a profile may play **side pots**, each made of one
+more ante from every player dealt in and won by its own criterion:
+
+- **a pot for each hand** (``pots.each_hand``), with several hands:
+  3cardbrag.me.uk, Nine card brag: "Four antes are paid to create four pots,
+  one for each hand plus a main pot. The winner of each hand takes a pot and
+  if one player wins all three hands they win the fourth pot, if all three
+  hands aren't won by one player the fourth pot carries over to the next
+  round." The main pot is the deal's own pot, so what becomes of it when
+  nobody wins every hand is ``format.win_rule``: ``all`` carries it (the
+  page), ``majority`` gives it to whoever wins most hands.
+- **the best card** (``pots.best_card``) and **the pips nearest 31**
+  (``pots.thirty_one``), the first and third stakes of Three-Stake Brag, the
+  brag itself (the deal's own pot) being the second. Maximapedia, "Brag":
+  "Each player receives three cards and puts up three stakes. The last round
+  is dealt face upwards: the holder of the highest card irrespective of suits
+  wins the first stake ... The third stake is won by the player whose cards
+  make 31 or are nearest to 31 by their pips, aces and court counting ten;
+  but the ace may by arrangement count as 1 or 11."
+- **a bonus for winning every pot** (``pots.sweep_bonus``): "If one player
+  wins all three stakes, he may receive the value of another stake, or of two
+  or three stakes, all round, as arranged."
+
+A side pot is settled with the deal, whatever ended it; a deal dealt again or
+abandoned settles none (every side ante goes back). The engine asks
+:meth:`PotsPolicy.side_pots` (the ``side_pots`` hook of
+:mod:`bragrules.rules.hooks`) and pays what it answers, so no format is a
+special case inside the deal.
+
+>>> from bragrules.profile.models import Profile
+>>> pots = PotsPolicy.compile(Profile.model_validate({"pots": {"best_card": 1, "thirty_one": 1}}))
+>>> [spec.name for spec in pots.specs], pots.in_play
+(['best_card', 'thirty_one'], True)
+>>> PotsPolicy.compile(Profile()).in_play
+False
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Annotated, Callable, Dict, List, Literal, Optional, Sequence, Tuple
+
+from pydantic import Field, WithJsonSchema, field_validator
+
+from bragrules.core.cards import Card
+from bragrules.core.money import ZERO
+from bragrules.core.rule_id import Rule, field_rule
+from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
+from bragrules.rules.hooks import AreaPolicy, PotWon, SidePotTable
+from bragrules.rules.words import money_text, number_word, sentence
+
+if TYPE_CHECKING:
+    from bragrules.profile.models import Profile
+
+VARIANTS = "https://3cardbrag.me.uk/2010/11/13/brag-game-variants/"
+MAXIMAPEDIA = "http://www.maximapedia.com/b/brag.html"
+HOYLE = "http://www.childrensnursery.org.uk/hoyles-games/hoyle-games%20-%200341.htm"
+ALMANACH = "https://thealmanach.ru/en/game/3-card-brag-karty-dengi-pravila-kartochnaya-igra-breg-pravila-igry-pochemu.html"
+VARIANTS_NAME = "3cardbrag.me.uk (Nine card brag)"
+MAXIMAPEDIA_NAME = "Maximapedia, \"Brag\" (Britannica 1910-11)"
+HOYLE_NAME = "Hoyle's Games, \"Brag\", p. 241"
+ALMANACH_NAME = "thealmanach.ru (Three-part Brag)"
+
+_ANTE = Annotated[Money, _refuse_below("above_zero", "a side pot's ante must be positive"), POSITIVE]
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+
+class Pots(Area):
+    """Side pots beside the deal's own pot: one per hand, the best card, the pips nearest 31.
+
+    None by default: the three rule texts play one pot a deal.
+    """
+
+    each_hand: Optional[_ANTE] = Field(
+        None,
+        description="With several hands (`format.hands` above 1): every player dealt in antes this much more "
+        "into a pot of each hand, and the winner of that hand (compared among those who show) takes it; the deal's "
+        "own pot is the main pot, won as `format.win_rule` says. " + VARIANTS + ": \"Four antes are paid to "
+        "create four pots, one for each hand plus a main pot. The winner of each hand takes a pot and if one "
+        "player wins all three hands they win the fourth pot, if all three hands aren't won by one player the "
+        "fourth pot carries over to the next round\" (`format.win_rule: all`). A player who folds loses their "
+        "hand antes; one player left takes every hand's pot. `null`: no pot per hand.",
+    )
+    best_card: Optional[_ANTE] = Field(
+        None,
+        description="Three-Stake Brag's first stake: every player dealt in antes this much more, and the "
+        "highest last card dealt (the card the old game turns face up) takes it, suits not counting. "
+        + MAXIMAPEDIA + ": \"The last round is dealt face upwards: the holder of the highest card irrespective "
+        "of suits wins the first stake from all the players. In the case of equality the elder hand wins\"; "
+        + HOYLE + ": \"the best card, reckoning from ace downwards, amongst those so turned up, wins the first "
+        "stake\". One card each: three cards dealt, one hand. `null`: no such stake.",
+    )
+    best_card_top: Optional[Annotated[str, WithJsonSchema({"type": "string"})]] = Field(
+        None,
+        description="A card that wins the best-card stake above every other (" + MAXIMAPEDIA + ": \"but the "
+        "ace of diamonds is always a winning card\"; " + HOYLE + ": \"except in case of the ace of diamonds, "
+        "which at this part of the game takes place of every other\"). `null`: none.",
+    )
+    thirty_one: Optional[_ANTE] = Field(
+        None,
+        description="Three-Stake Brag's third stake: every player dealt in antes this much more, and the "
+        "player whose three cards' pips make 31 or come nearest below it takes it (over 31 is bust, beaten "
+        "by any count not over). " + MAXIMAPEDIA + ": \"The third stake is won by the player whose cards make "
+        "31 or are nearest to 31 by their pips, aces and court counting ten\". The pips are counted as "
+        "`ranking.points` counts a `sum` (face value, courts ten), with the ace as `pots.thirty_one_ace` "
+        "says. The page's draws from the stock are not played: the cards dealt count. `null`: no such stake.",
+    )
+    thirty_one_ace: Literal[1, 10, 11] = Field(
+        10,
+        description="What an ace counts toward 31 (" + MAXIMAPEDIA + ": \"aces and court counting ten; but "
+        "the ace may by arrangement count as 1 or 11\").",
+    )
+    tie: Literal["eldest_hand", "split"] = Field(
+        "eldest_hand",
+        description="Equal best in a side pot. `eldest_hand`: the first of them in the order of play takes it ("
+        + MAXIMAPEDIA + ": \"In the case of equality the elder hand wins\"; " + HOYLE + ": \"the eldest hand "
+        "always, of course, has the preference\"); `split`: they share it equally.",
+    )
+    sweep_bonus: Optional[_ANTE] = Field(
+        None,
+        description="A player who alone wins every pot of a deal (each side pot and the deal's own) is paid this "
+        "much by every other player dealt in (" + MAXIMAPEDIA + ": \"If one player wins all three stakes, he "
+        "may receive the value of another stake, or of two or three stakes, all round, as arranged\"). "
+        "`null`: no bonus.",
+    )
+
+    @field_validator("best_card_top")
+    @classmethod
+    def _card(cls, value: Optional[str]) -> Optional[str]:
+        if value is None:
+            return None
+        from bragrules.core.cards import parse_card
+
+        card = parse_card(value)
+        if card.is_joker:
+            raise ValueError("the best card's top card is a card of the pack, not a joker")
+        return str(card)
+
+
+def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
+    """What is wrong with the side pots across areas (None: nothing): the words and the fields.
+
+    >>> from bragrules.profile.models import Profile
+    >>> check_profile(Profile.model_validate({"pots": {"best_card": 1}}))
+    >>> check_profile(Profile.model_construct(pots=Pots(each_hand=1)))[1]
+    ('pots.each_hand', 'format.hands')
+    """
+    pots = p.pots
+    if pots.each_hand is not None and p.format.hands == 1:
+        return "a pot for each hand needs several hands (format.hands above 1)", ("pots.each_hand", "format.hands")
+    single = p.format.hands == 1 and p.format.cards_dealt == 3
+    if not single:
+        for name in ("best_card", "thirty_one"):
+            if getattr(pots, name) is not None:
+                return (f"the {name.replace('_', ' ')} stake is played with three cards and one hand",
+                        (f"pots.{name}", "format.cards_dealt", "format.hands"))
+    if _side(p) and p.format.lives is not None:
+        return "a Crash game has no money, so no side pots", ("format.lives",)
+    if _side(p) and p.session.bankroll == "finite":
+        return ("side pots are played with unlimited bankrolls (session.bankroll: unlimited)",
+                ("session.bankroll",))
+    if _side(p) and p.format.exchange.enabled:
+        return "side pots are not played with Stop the Bus exchanges", ("format.exchange.enabled",)
+    if pots.sweep_bonus is not None and not _side(p):
+        return "a bonus for winning every pot needs a side pot", ("pots.sweep_bonus",)
+    if pots.best_card_top is not None and pots.best_card is None:
+        return "a top card for the best-card stake needs the stake (pots.best_card)", ("pots.best_card_top",)
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The policy
+# ---------------------------------------------------------------------------
+
+EACH_HAND_RULE = field_rule("pots.each_hand")
+BEST_CARD_RULE = field_rule("pots.best_card")
+BEST_CARD_TOP_RULE = field_rule("pots.best_card_top")
+THIRTY_ONE_RULE = field_rule("pots.thirty_one")
+THIRTY_ONE_ACE_RULE = field_rule("pots.thirty_one_ace")
+TIE_RULE = field_rule("pots.tie")
+SWEEP_BONUS_RULE = field_rule("pots.sweep_bonus")
+
+
+@dataclass(frozen=True, slots=True)
+class PotSpec:
+    """One side pot of a deal: its name (``hand_1``, ``best_card``, ``thirty_one``), its ante, what wins it."""
+
+    name: str
+    ante: Fraction
+    kind: str
+    """``hand`` (the hand at ``index``), ``best_card`` or ``thirty_one``."""
+    rule: Rule
+    index: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PotsPolicy(AreaPolicy):
+    """The side pots as the settlement asks them.
+
+    >>> from bragrules.core.cards import parse_cards
+    >>> policy = PotsPolicy((PotSpec("thirty_one", Fraction(1), "thirty_one", THIRTY_ONE_RULE),), ace=11)
+    >>> policy.pips(parse_cards("Ah Kd 9c")), policy.pips(parse_cards("Ah Ad 9c"))
+    (30, 31)
+    """
+
+    specs: Tuple[PotSpec, ...] = ()
+    top: Optional[str] = None
+    ace: int = 10
+    split_ties: bool = False
+    sweep: Optional[Fraction] = None
+    in_play: bool = field(init=False, default=False)
+    """Whether this profile plays any side pot (a log then records them)."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "in_play", bool(self.specs))
+
+    @classmethod
+    def compile(cls, p: "Profile") -> "PotsPolicy":
+        pots = p.pots
+        specs: List[PotSpec] = []
+        if pots.each_hand is not None:
+            specs += [PotSpec(f"hand_{i + 1}", pots.each_hand, "hand", EACH_HAND_RULE, i) for i in range(p.format.hands)]
+        if pots.best_card is not None:
+            specs.append(PotSpec("best_card", pots.best_card, "best_card", BEST_CARD_RULE))
+        if pots.thirty_one is not None:
+            specs.append(PotSpec("thirty_one", pots.thirty_one, "thirty_one", THIRTY_ONE_RULE))
+        return cls(tuple(specs), pots.best_card_top, pots.thirty_one_ace, pots.tie == "split", pots.sweep_bonus)
+
+    @property
+    def asks_side_pots(self) -> bool:
+        return self.in_play
+
+    def money_amounts(self) -> Tuple[Fraction, ...]:
+        """The amounts the money unit must hold."""
+        return tuple(s.ante for s in self.specs) + ((self.sweep,) if self.sweep is not None else ())
+
+    def pips(self, cards: Sequence[Card]) -> int:
+        """The cards' pips toward 31, counted as ``ranking.points`` counts a ``sum``, the ace as the profile says."""
+        from bragrules.rules.hand_ranking import Points
+
+        points = Points(values={"A": self.ace}, read="sum")
+        return sum(points.value_of_rank(c.rank) for c in cards if not c.is_joker)
+
+    def side_pots(self, table: SidePotTable, strength: Callable[[Sequence[Card]], int]) -> Tuple[PotWon, ...]:
+        """Each side pot of the deal, judged on the table's cards: who staked, who takes it, why."""
+        order = list(table.order)
+        won: List[PotWon] = []
+        for spec in self.specs:
+            if spec.kind == "hand":
+                contenders = [p for p in order if not table.folded(p)]
+                scores: Dict[str, Tuple[int, ...]] = {}
+                for p in contenders:
+                    hands = table.arranged(p)
+                    if hands is not None:
+                        scores[p] = (strength(hands[spec.index]),)
+                if len(contenders) == 1:
+                    winners, why = contenders, "the only player left"
+                else:
+                    winners = self._best(order, scores)
+                    why = f"the best hand {spec.index + 1}"
+            elif spec.kind == "best_card":
+                scores = {}
+                for p in order:
+                    cards = table.dealt(p)
+                    if cards:
+                        last = cards[-1]
+                        scores[p] = (1 if self.top is not None and str(last) == self.top else 0, last.rank)
+                winners = self._best(order, scores)
+                why = "the best card turned up"
+            else:
+                scores = {}
+                for p in order:
+                    cards = table.dealt(p)
+                    if cards:
+                        pips = self.pips(cards)
+                        scores[p] = (1, pips) if pips <= 31 else (0, -pips)
+                winners = self._best(order, scores)
+                counts = {p: self.pips(table.dealt(p) or ()) for p in winners}
+                why = "pips nearest 31: " + ", ".join(f"{p} {n}" for p, n in counts.items())
+            amount = spec.ante * len(order)
+            won.append(PotWon(spec.name, spec.ante, amount, tuple(winners), spec.rule, why))
+        return tuple(won)
+
+    def _best(self, order: Sequence[str], scores: Dict[str, Tuple[int, ...]]) -> List[str]:
+        if not scores:
+            return []
+        top = max(scores.values())
+        best = [p for p in order if scores.get(p) == top]
+        return best if self.split_ties else best[:1]
+
+    def sweep_of(self, pots: Sequence[PotWon], main_winners: Sequence[str]) -> Optional[str]:
+        """The player who alone won every pot of the deal, the deal's own included (None: nobody)."""
+        if self.sweep is None or len(main_winners) != 1:
+            return None
+        player = main_winners[0]
+        return player if all(tuple(p.winners) == (player,) for p in pots) else None
+
+    def settle(self, pots: Sequence[PotWon], order: Sequence[str], main_winners: Sequence[str]) -> Dict[str, Fraction]:
+        """Each player's gain or loss from the side pots (and the sweep bonus): they always add up to nothing.
+
+        >>> won = (PotWon("best_card", Fraction(1), Fraction(3), ("B",), BEST_CARD_RULE, ""),)
+        >>> PotsPolicy(sweep=Fraction(2)).settle(won, ["A", "B", "C"], ["B"])
+        {'A': Fraction(-3, 1), 'B': Fraction(6, 1), 'C': Fraction(-3, 1)}
+        """
+        net: Dict[str, Fraction] = {p: ZERO for p in order}
+        for pot in pots:
+            for p in order:
+                net[p] -= pot.ante
+            winners = pot.winners or tuple(order)  # nobody to judge: the antes go back
+            part = pot.amount / len(winners)
+            for p in winners:
+                net[p] += part
+        sweeper = self.sweep_of(pots, main_winners)
+        if sweeper is not None and self.sweep is not None:
+            for p in order:
+                if p != sweeper:
+                    net[p] -= self.sweep
+                    net[sweeper] += self.sweep
+        return net
+
+
+# ---------------------------------------------------------------------------
+# The sentences
+# ---------------------------------------------------------------------------
+
+
+def _side(p: "Profile") -> bool:
+    pots = p.pots
+    return pots.each_hand is not None or pots.best_card is not None or pots.thirty_one is not None
+
+
+def each_hand(p: "Profile") -> str:
+    value = p.pots.each_hand
+    if value is None:
+        return "there is no pot for each hand"
+    return (f"every player antes {money_text(value)} more into a pot for each of the {number_word(p.format.hands)} "
+            "hands, which the winner of that hand takes")
+
+
+def best_card(p: "Profile") -> str:
+    value = p.pots.best_card
+    if value is None:
+        return "there is no stake for the best card"
+    return (f"every player stakes {money_text(value)} on the best card: the highest last card dealt takes it, "
+            "suits not counting")
+
+
+def best_card_top(p: "Profile") -> str:
+    top = p.pots.best_card_top
+    return "no card beats every other for the best card" if top is None else \
+        f"the {top} wins the best-card stake above every other card"
+
+
+def thirty_one(p: "Profile") -> str:
+    value = p.pots.thirty_one
+    if value is None:
+        return "there is no stake for 31"
+    return (f"every player stakes {money_text(value)} on 31: the three cards' pips nearest 31 without going over "
+            "take it")
+
+
+def sweep_bonus(p: "Profile") -> str:
+    value = p.pots.sweep_bonus
+    if value is None:
+        return "winning every pot earns nothing more"
+    return f"a player who wins every pot of a deal is paid {money_text(value)} more by every other player"
+
+
+THIRTY_ONE_ACE = choice(
+    "pots.thirty_one_ace",
+    lambda p: p.pots.thirty_one_ace,
+    {1: "toward 31 an ace counts one", 10: "toward 31 an ace counts ten, as the courts do",
+     11: "toward 31 an ace counts eleven"},
+    {"10": MAXIMAPEDIA_NAME, "*": MAXIMAPEDIA_NAME + " (\"by arrangement\")"},
+    in_play=lambda p: p.pots.thirty_one is not None, later=True,
+)
+TIE = choice(
+    "pots.tie",
+    lambda p: p.pots.tie,
+    {"eldest_hand": "equal best in a side pot: the eldest hand of them takes it",
+     "split": "equal best in a side pot share it equally"},
+    {"eldest_hand": MAXIMAPEDIA_NAME + "; " + HOYLE_NAME, "split": "house rule"},
+    in_play=_side, later=True,
+)
+
+
+# ---------------------------------------------------------------------------
+# The rulebook: the pots
+# ---------------------------------------------------------------------------
+
+
+def pots_section(p: "Profile") -> Optional[Section]:
+    """The rulebook's section on the side pots, when there are any."""
+    if not _side(p):
+        return None
+    pots = p.pots
+    sec = Section("pots", "Several pots")
+    count = (p.format.hands if pots.each_hand is not None else 0) + (pots.best_card is not None) + (
+        pots.thirty_one is not None)
+    sec.para(
+        f"Each deal has {number_word(count + 1)} pots: the main pot, of the antes and the bets, won as the rest "
+        "of these rules say, and beside it:",
+    )
+    sec.bullets([
+        sentence(each_hand(p)) if pots.each_hand is not None else "",
+        sentence(best_card(p)) + (" " + sentence(best_card_top(p)) if pots.best_card_top else "")
+        if pots.best_card is not None else "",
+        sentence(thirty_one(p)) + " " + sentence(THIRTY_ONE_ACE.sentence(p)) if pots.thirty_one is not None else "",
+    ])
+    sec.para(
+        sentence(TIE.sentence(p)),
+        "Folding in the betting gives up the pots for each hand, not the stakes for the best card or 31."
+        if pots.each_hand is None else "A player who folds gives up the pots for each hand.",
+        sentence(sweep_bonus(p)) if pots.sweep_bonus is not None else "",
+        "A hand dealt again or abandoned settles no side pot: its antes go back.",
+    )
+    return sec
+
+
+TEXT = AreaText(
+    key="pots",
+    name="pots",
+    title="Several pots",
+    fields=(
+        FieldText("pots.each_hand", lambda p: p.pots.each_hand, each_hand,
+                  {"null": "000 (one pot)", "*": VARIANTS_NAME}, later=True),
+        FieldText("pots.best_card", lambda p: p.pots.best_card, best_card,
+                  {"null": "000 (one pot)", "*": MAXIMAPEDIA_NAME + "; " + HOYLE_NAME + "; " + ALMANACH_NAME},
+                  later=True),
+        FieldText("pots.best_card_top", lambda p: p.pots.best_card_top, best_card_top,
+                  {"null": ALMANACH_NAME, "*": MAXIMAPEDIA_NAME + "; " + HOYLE_NAME},
+                  in_play=lambda p: p.pots.best_card is not None, later=True),
+        FieldText("pots.thirty_one", lambda p: p.pots.thirty_one, thirty_one,
+                  {"null": "000 (one pot)", "*": MAXIMAPEDIA_NAME}, later=True),
+        THIRTY_ONE_ACE,
+        TIE,
+        FieldText("pots.sweep_bonus", lambda p: p.pots.sweep_bonus, sweep_bonus,
+                  {"null": "000", "*": MAXIMAPEDIA_NAME}, in_play=_side, later=True),
+    ),
+    sections=((88, pots_section),),
+)
