@@ -18,6 +18,7 @@ from bragrules.engine.deal import DealResult, returned_stakes
 from bragrules.history import ResultClaim
 from bragrules.rules.fixed import HISTORY_RESULT
 from bragrules.rules.house import RAKE_RULE, TABLE_FEE_RULE
+from bragrules.rules.pots import BEST_CARD_RULE, EACH_HAND_RULE, THIRTY_ONE_RULE
 from bragrules.rules.seeing import TIE_RULE
 
 Record = Callable[[Optional[int], Optional[int], Optional[int], str, str], None]
@@ -131,4 +132,29 @@ def check_house(record: Record, n: int, claim: ResultClaim, result: DealResult, 
                f"the table fees are given as {pretty_money(claim.table_fee)}; replayed, the house took {pretty_money(paid)}")
 
 
-__all__ = ["Record", "check_claim", "check_house", "deciding", "describe", "winner_rule"]
+def check_pots(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
+    """Compare the side pots a deal's written result gives with the replayed ones (``pots``): every pot
+    recomputed, its amount and who took it, each wrong one cited by the rule it is won by."""
+    written = {pot: (amount, winners) for pot, amount, winners in claim.pots or ()}
+    line = claim.line_of("pots")
+    for pot in result.pots:
+        given = written.pop(pot.name, None)
+        if given is None:
+            record(n, None, line, pot.rule, f"the side pot {pot.name} is missing; replayed, "
+                   f"{describe_pot(pot.amount, pot.winners)}")
+            continue
+        amount, winners = given
+        if not same_money(amount, pot.amount) or set(winners) != set(pot.winners):
+            record(n, None, line, pot.rule, f"the side pot {pot.name} is given as {describe_pot(amount, winners)}; "
+                   f"replayed, {describe_pot(pot.amount, pot.winners)}")
+    for name in written:
+        record(n, None, line, EACH_HAND_RULE if name.startswith("hand_") else BEST_CARD_RULE
+               if name == "best_card" else THIRTY_ONE_RULE, f"the side pot {name} is not played in this deal")
+
+
+def describe_pot(amount: Fraction, winners: Sequence[str]) -> str:
+    """A side pot in words: its amount and who took it."""
+    return f"{pretty_money(amount)} to {', '.join(winners)}" if winners else f"{pretty_money(amount)} returned"
+
+
+__all__ = ["Record", "check_claim", "check_house", "check_pots", "deciding", "describe", "winner_rule"]

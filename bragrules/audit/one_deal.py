@@ -29,7 +29,7 @@ from bragrules.rules.session import AT_LIMIT_RULE, END_RULE, REBUY_RULE, TOP_UP_
 
 from .base import cards_text
 from .cards import CardsAuditor
-from .claims import check_claim, check_house, describe
+from .claims import check_claim, check_house, check_pots, describe
 
 Dealt = Dict[str, Optional[Tuple[Card, ...]]]
 
@@ -409,6 +409,8 @@ class DealAuditor(CardsAuditor):
         self.table.settle(result, finished)
         if entry.result is not None and self.rules.house.in_play:
             check_house(self.violation, entry.number, entry.result, result, self.table.last_fees)
+        if entry.result is not None and entry.result.pots is not None:
+            check_pots(self.violation, entry.number, entry.result, result)
         self.retained = dict(result.retained)
         if self.keep_deals or self.on_deal is not None:
             self.summary(entry, dealer, order, retained, result.pot, result.outcome, result.winners, result.net,

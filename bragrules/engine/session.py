@@ -681,6 +681,8 @@ class Session:
                     "carried_out": result.carried_out,
                     **({"returned": returned_stakes(result)} if result.outcome == "redeal" else {}),
                     **self._house_line(result),
+                    **({"pots": [{"pot": pot.name, "amount": pot.amount, "winners": list(pot.winners)}
+                                 for pot in result.pots]} if self.rules.pots is not None else {}),
                     "reason": result.reason,
                     "elapsed_ms": finished_ms,
                     **(

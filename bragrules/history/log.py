@@ -559,6 +559,21 @@ def _plain_amount(text: str) -> Optional[Fraction]:
         return None
 
 
+def _log_pots(value: Any, number: int, players: Sequence[str], name: str, line: int) -> List[Tuple[str, Fraction, List[str]]]:
+    """A result's side pots (``pots``): a list of ``{"pot": NAME, "amount": AMOUNT, "winners": [...]}``."""
+    what = f"deal {number}: result: pots"
+    if not isinstance(value, list):
+        raise HistoryError(f"{what} must be a list", name, line)
+    pots: List[Tuple[str, Fraction, List[str]]] = []
+    for item in value:
+        if not isinstance(item, dict) or type(item.get("pot")) is not str or "amount" not in item:
+            raise HistoryError(f"{what}: each pot is {{\"pot\": name, \"amount\": amount, \"winners\": [...]}}", name, line)
+        winners = item.get("winners", [])
+        names = read_names(winners, f"{what}: winners", players, name, line) if winners else []
+        pots.append((item["pot"], _log_money(item["amount"], number, f"result: pots: {item['pot']}", name, line), names))
+    return pots
+
+
 def _log_result(record: ResultLine, number: int, players: Sequence[str], name: str, line: int,
                 names: FrozenSet[str] = frozenset()) -> ResultClaim:
     claim = ResultClaim(line=line)
@@ -588,6 +603,8 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
         claim.rake = _log_money(free.rake, number, "result: rake", name, line)
     if free.table_fee is not None:
         claim.table_fee = _log_money(free.table_fee, number, "result: table_fee", name, line)
+    if free.pots is not None:
+        claim.pots = _log_pots(free.pots, number, players, name, line)
     lost = record.lives_lost
     if lost is not None:
         claim.lives_lost = read_names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []

@@ -72,6 +72,7 @@ class ResultClaim:
     returned: Optional[Fraction] = None  # a redeal: the stakes handed back
     rake: Optional[Fraction] = None  # what the house raked from the pot (house.rake)
     table_fee: Optional[Fraction] = None  # the table fees the house took with the deal (house.table_fee)
+    pots: Optional[List[Tuple[str, Fraction, List[str]]]] = None  # the side pots: name, amount, winners (pots)
     lives_lost: Optional[List[str]] = None
     line: Optional[int] = None
     lines: Dict[str, int] = field(default_factory=dict)

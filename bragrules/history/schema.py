@@ -151,6 +151,7 @@ class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_
     returned: Optional[Money] = None  # a redeal: the stakes handed back (written only then)
     rake: Optional[Money] = None  # what the house raked from the pot (written only when a rake is in play)
     table_fee: Optional[Money] = None  # the table fees the house took (written only when a fee is in play)
+    pots: Annotated[Optional[List[Any]], _FREE] = None  # the side pots: {pot, amount, winners} each (only with pots)
     reason: Annotated[Optional[str], _FREE] = None
     elapsed_ms: Optional[int] = None
     lives_lost: Annotated[Optional[List[Any]], _wrong("{what}: lives_lost must be a list")] = None
