@@ -456,7 +456,7 @@ def _carried_ending(deal: "Deal", won: Tuple[str, ...], caller: Optional[str], o
         return Ending("carried_unbet", won, survivor, caller, opponent, tied), [NOBODY_BET_RULE]
     if survivor is not None:
         return Ending("carried_blind", won, survivor, caller, opponent, tied), [BLIND_SURVIVOR_RULE, RETENTION_RULE]
-    if nobody_bet:
+    if nobody_bet and not (deal.rules.format.hands > 1 and not deal.rules.format.betting):
         return Ending("carried_checked", won, None, caller, opponent, tied), [CHECK_RULE]
     return Ending("carried_no_winner", won, None, caller, opponent, tied), [WINNING_RULE, TIED_HAND_RULE]
 
