@@ -16,6 +16,7 @@ from bragrules.core.cards import Card
 from bragrules.core.money import ZERO, pretty_money
 from bragrules.core.text import brief
 from bragrules.engine.arrange import Arrangement
+from bragrules.rules.hooks import PotWon
 
 Hand = Optional[Tuple[Card, ...]]  # None: cards nobody recorded
 

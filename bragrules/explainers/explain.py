@@ -188,6 +188,7 @@ AREA_ORDER: Tuple[str, ...] = (
     "session",
     "house",
     "format",
+    "pots",
     "disputes",
 )
 """The rule areas in the order a table explains the game."""

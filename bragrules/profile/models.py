@@ -296,6 +296,7 @@ AREAS = (
     "disputes",
     "format",
     "house",
+    "pots",
 )
 
 __all__ = [

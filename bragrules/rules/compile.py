@@ -40,8 +40,8 @@ from bragrules.rules.format import FormatPolicy
 from bragrules.rules.hand_ranking import RankingPolicy
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.house import HousePolicy
-from bragrules.rules.pots import PotsPolicy
 from bragrules.rules.pack import PackPolicy, ShufflePolicy, stripped_cards
+from bragrules.rules.pots import PotsPolicy
 from bragrules.rules.raise_cap import RaisePolicy
 from bragrules.rules.ranking import compile_ranking
 from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieResolver

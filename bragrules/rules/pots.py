@@ -114,8 +114,8 @@ class Pots(Area):
     )
     thirty_one_ace: Literal[1, 10, 11] = Field(
         10,
-        description="What an ace counts toward 31 (" + MAXIMAPEDIA + ": \"aces and court counting ten; but "
-        "the ace may by arrangement count as 1 or 11\").",
+        description="What an ace counts toward 31. `10`: as the courts (" + MAXIMAPEDIA + ": \"aces and court "
+        "counting ten; but the ace may by arrangement count as 1 or 11\"); `1`: one; `11`: eleven.",
     )
     tie: Literal["eldest_hand", "split"] = Field(
         "eldest_hand",
@@ -157,8 +157,8 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
         return "a pot for each hand needs several hands (format.hands above 1)", ("pots.each_hand", "format.hands")
     single = p.format.hands == 1 and p.format.cards_dealt == 3
     if not single:
-        for name in ("best_card", "thirty_one"):
-            if getattr(pots, name) is not None:
+        for name, value in (("best_card", pots.best_card), ("thirty_one", pots.thirty_one)):
+            if value is not None:
                 return (f"the {name.replace('_', ' ')} stake is played with three cards and one hand",
                         (f"pots.{name}", "format.cards_dealt", "format.hands"))
     if _side(p) and p.format.lives is not None:
