@@ -61,7 +61,7 @@ MAXIMAPEDIA = "http://www.maximapedia.com/b/brag.html"
 HOYLE = "http://www.childrensnursery.org.uk/hoyles-games/hoyle-games%20-%200341.htm"
 ALMANACH = "https://thealmanach.ru/en/game/3-card-brag-karty-dengi-pravila-kartochnaya-igra-breg-pravila-igry-pochemu.html"
 VARIANTS_NAME = "3cardbrag.me.uk (Nine card brag)"
-MAXIMAPEDIA_NAME = "Maximapedia, \"Brag\" (Britannica 1910-11)"
+MAXIMAPEDIA_NAME = "maximapedia.com, \"Brag\" (Britannica 1910-11)"
 HOYLE_NAME = "Hoyle's Games, \"Brag\", p. 241"
 ALMANACH_NAME = "thealmanach.ru (Three-part Brag)"
 
