@@ -543,7 +543,35 @@ def explain_result(deal: "Deal") -> List[str]:
     for name, amount in result.bonuses.items():
         if amount > 0:
             lines.append(f"{esc(name)} {verb(name, 'collects')} a bonus of {money(amount)}")
+    lines.extend(pot_lines(deal))
     return lines
+
+
+def pot_lines(deal: "Deal") -> List[str]:
+    """Each side pot of a deal and who took it (``pots``; none for a profile with one pot a deal)."""
+    result = deal.result
+    if result is None or not result.pots:
+        return []
+    from bragrules.rules.pots import pot_title
+
+    lines = []
+    for pot in result.pots:
+        title, amount = pot_title(pot.name), money(pot.amount)
+        if not pot.winners:
+            lines.append(f"{title} of {amount} goes back to the players")
+        elif len(pot.winners) == 1:
+            lines.append(f"{esc(pot.winners[0])} {verb(pot.winners[0], 'takes')} {title} of {amount} ({esc(pot.why)})")
+        else:
+            lines.append(f"{esc(' and '.join(pot.winners))} share {title} of {amount} ({esc(pot.why)})")
+    policy = deal.rules.pots
+    if policy is not None:
+        sweeper = policy.sweep_of(result.pots, result.winners if result.outcome == "won" else ())
+        if sweeper is not None and policy.sweep is not None:
+            paid = "are paid" if sweeper == "You" else "is paid"
+            lines.append(f"[bold]{esc(sweeper)} {verb(sweeper, 'wins')} every pot[/] and {paid} "
+                         f"{money(policy.sweep)} more by every other player")
+    return lines
+
 
 def house_line(table: "Table", record: "DealRecord") -> str:
     """What the house took with a deal, in words (empty when the profile's house takes nothing).
@@ -576,4 +604,4 @@ def stopped(notes: "Console", view: TableView, table: "Table") -> None:
 
 
 __all__ = ["BIG_BET_TIMES", "HELP_TEXT", "MAX_SCRIPT_BYTES", "Prompter", "TableView", "cap_note", "card_markup", "cards_markup",
-           "describe_action", "esc", "explain_result", "house_line", "money", "plural", "read_script", "signed", "stopped", "verb"]
+           "describe_action", "esc", "explain_result", "house_line", "money", "plural", "pot_lines", "read_script", "signed", "stopped", "verb"]

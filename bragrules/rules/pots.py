@@ -264,7 +264,7 @@ class PotsPolicy(AreaPolicy):
                     winners, why = contenders, "the only player left"
                 else:
                     winners = self._best(order, scores)
-                    why = f"the best hand {spec.index + 1}"
+                    why = f"the best of hand {spec.index + 1}"
             elif spec.kind == "best_card":
                 scores = {}
                 for p in order:
@@ -273,7 +273,8 @@ class PotsPolicy(AreaPolicy):
                         last = cards[-1]
                         scores[p] = (1 if self.top is not None and str(last) == self.top else 0, last.rank)
                 winners = self._best(order, scores)
-                why = "the best card turned up"
+                shown = [str((table.dealt(p) or ())[-1]) for p in winners if table.dealt(p)]
+                why = f"{', '.join(shown)} the best card turned up"
             else:
                 scores = {}
                 for p in order:
@@ -329,6 +330,31 @@ class PotsPolicy(AreaPolicy):
 # ---------------------------------------------------------------------------
 # The sentences
 # ---------------------------------------------------------------------------
+
+
+def pot_title(name: str) -> str:
+    """A side pot's name as a table says it.
+
+    >>> pot_title("hand_2"), pot_title("best_card"), pot_title("thirty_one")
+    ("hand 2's pot", 'the best-card stake', 'the 31 stake')
+    """
+    if name.startswith("hand_"):
+        return f"hand {name[5:]}'s pot"
+    return {"best_card": "the best-card stake", "thirty_one": "the 31 stake"}.get(name, name)
+
+
+def pot_won_words(pot: PotWon) -> str:
+    """Who took a side pot and why, in words.
+
+    >>> pot_won_words(PotWon("best_card", Fraction(1), Fraction(3), ("B",), BEST_CARD_RULE, "the best card turned up"))
+    'B takes the best-card stake of 3 (the best card turned up)'
+    """
+    amount = money_text(pot.amount)
+    if not pot.winners:
+        return f"{pot_title(pot.name)} of {amount} goes back to the players"
+    if len(pot.winners) == 1:
+        return f"{pot.winners[0]} takes {pot_title(pot.name)} of {amount} ({pot.why})"
+    return f"{' and '.join(pot.winners)} share {pot_title(pot.name)} of {amount} ({pot.why})"
 
 
 def _side(p: "Profile") -> bool:
