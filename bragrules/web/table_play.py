@@ -5,7 +5,7 @@ profile's default for an absent seat), the cards entered at a kept table, and th
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple
 
 from bragrules.core.cards import Card, CardError, parse_cards
 from bragrules.core.errors import BragError, RuleViolation
@@ -362,6 +362,9 @@ class TablePlay(TableState):
                 if session.rules.house.charges_fee else None,
                 "total": optional_money(session.house),
             }
+        if deal.rules.pots is not None:  # pots: each side pot and who took it
+            self.last["pots"] = side_pots_sent(deal)
+            self.last["sweep"] = sweep_sent(deal)
         if result.outcome in ("carried", "redeal", "abandoned"):  # nobody won: a redeal's pot went back to the players
             self._note(f"deal {number}: {why}")
         else:
@@ -449,3 +452,21 @@ def _message_cards(kind: str, message: Dict[str, Any]) -> Tuple[Tuple[Card, ...]
 
 
 __all__ = ["TablePlay"]
+
+
+def side_pots_sent(deal: Deal) -> List[Dict[str, Any]]:
+    """The side pots of a deal as the page shows them: the title, amount, winners and why of each."""
+    from bragrules.rules.pots import pot_title
+
+    result = deal.result
+    return [{"pot": pot.name, "title": pot_title(pot.name), "amount": optional_money(pot.amount),
+             "winners": list(pot.winners), "why": pot.why} for pot in (result.pots if result else ())]
+
+
+def sweep_sent(deal: Deal) -> Optional[Dict[str, Any]]:
+    """Who won every pot of a deal and the bonus each other player paid them (None: nobody)."""
+    result, policy = deal.result, deal.rules.pots
+    if result is None or policy is None or policy.sweep is None:
+        return None
+    player = policy.sweep_of(result.pots, result.winners if result.outcome == "won" else ())
+    return None if player is None else {"player": player, "amount": optional_money(policy.sweep)}

@@ -256,6 +256,7 @@
       if (l.house.table_fee !== null) parts.push("table fees of " + money(l.house.table_fee));
       box.appendChild(el("p", "The house takes " + parts.join(" and ") + " (" + money(l.house.total) + " in all).", "rule"));
     }
+    if (l.pots && window.bragPots) window.bragPots(box, l, el, money);  // pots.js: the side pots
     Object.keys(l.shown).forEach((name) => {
       const row = el("div", null, "shown-row"); row.appendChild(el("span", name + ":"));
       const cards = el("span", null, "cards"); l.shown[name].forEach((c) => cards.appendChild(card(c, true)));

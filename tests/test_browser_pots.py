@@ -1,0 +1,81 @@
+"""The web table in a real browser under Three-Stake Brag (``three-stake``, side pots): the last deal's
+panel lists each side pot and who took it, under the page's strict Content-Security-Policy.
+
+Skipped, with the reason, as :mod:`tests.test_browser` is (no ``browser`` extra, no Chromium).
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import List
+
+import pytest
+
+from tests.helpers import wait_for
+
+playwright_api = pytest.importorskip("playwright.sync_api",
+                                     reason="the browser extra is not installed: pip install 'bragrules[browser]'")
+pytest.importorskip("uvicorn", reason="the web extra is not installed: pip install 'bragrules[web]'")
+from tests.test_browser import CHROMIUM, FLAGS, wait_until  # noqa: E402  (after the skips above: it needs the browser extra)
+
+pytestmark = pytest.mark.skipif(not (os.path.isfile(CHROMIUM) and os.access(CHROMIUM, os.X_OK)),
+                                reason=f"no Chromium at {CHROMIUM}: apt-get install chromium "
+                                "(or name one with BRAGRULES_CHROMIUM)")
+
+
+def test_the_last_deal_panel_lists_each_side_pot_and_who_took_it(tmp_path: Path) -> None:
+    profile = "three-stake"
+    err = tmp_path / "serve.txt"
+    with open(err, "w") as stderr:
+        process = subprocess.Popen([sys.executable, "-m", "bragrules_cli.app", "serve", "-p", profile,
+                                    "--port", "0", "--seats", "3", "--bots", "cautious", "--seed", "17",
+                                    "--hands", "2", "--log", str(tmp_path / "three.jsonl")],
+                                   stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, "NO_COLOR": "1"})
+    try:
+        wait_for(lambda: "Host link" in err.read_text() or process.poll() is not None, "the server's host link")
+        assert process.poll() is None, err.read_text()
+        link = err.read_text().split("Host link (start, replace a player; keep it to yourself): ")[1].split()[0]
+        with playwright_api.sync_playwright() as driver:
+            browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+            try:
+                page = browser.new_page()
+                refused: List[str] = []
+                page.on("console", lambda message: refused.append(message.text)
+                        if "Content Security Policy" in message.text else None)
+                page.set_default_timeout(30_000)
+                page.goto(link)
+                page.fill("#name", "Ann")
+                page.click("#join-form button")
+                wait_until(page, "document.getElementById('you').textContent.includes('You are')")
+                wait_until(page, "!document.getElementById('start').hidden")  # the host starts the table
+                page.click("#start")
+                for _ in range(40):  # Ann folds at each turn of hers: the bot takes the pot
+                    if "Deal " in page.inner_text("#last"):
+                        break
+                    if "your turn" in page.inner_text("#status"):
+                        buttons = page.locator("#actions button")
+                        labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]
+                        turn = page.evaluate("document.body.dataset.turn")
+                        buttons.nth(next(i for i, label in enumerate(labels) if label.startswith("fold"))).click()
+                        wait_until(page, f"document.body.dataset.turn !== '{turn}' || "
+                                     "!document.getElementById('error').hidden")
+                    else:
+                        page.wait_for_timeout(50)
+                wait_until(page, "document.getElementById('last').textContent.includes('Deal ')")
+                text = page.inner_text("#last")
+                assert "The side pots:" in text, text
+                assert "the best-card stake of 3" in text and "the 31 stake of 3" in text, text
+                assert page.locator("#last ul.pots li").count() == 2
+            finally:
+                browser.close()
+        assert not refused, f"the page breaks its own Content-Security-Policy: {refused}"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=30)
