@@ -122,7 +122,7 @@ def ending_words(sit: Situation, deal: Deal) -> EndingWords:
             text = f"everyone checked and nobody bet: the pot of {pot} carries into the next deal"
         else:
             text = f"{result.reason}: the pot of {pot} carries into the next deal"
-        return EndingWords("carried", text, net, [], result.carried_out, paths)
+        return EndingWords("carried", text + side_pot_text(deal), net, [], result.carried_out, paths)
     winners = list(result.winners)
     if kind == "folded_unbet":
         text = f"everyone else folded before anybody bet: {winners[0]} takes the pot of {pot}"
@@ -147,7 +147,21 @@ def ending_words(sit: Situation, deal: Deal) -> EndingWords:
         text = f"{result.reason}: {who} {'take' if len(winners) > 1 else 'takes'} the pot of {pot}"
     if any(result.bonuses.values()):
         text += "; bonuses: " + net_text({p: v for p, v in result.bonuses.items() if v})
-    return EndingWords(result.outcome, text, net, winners, ZERO, paths)
+    return EndingWords(result.outcome, text + side_pot_text(deal), net, winners, ZERO, paths)
+
+
+def side_pot_text(deal: Deal) -> str:
+    """The side pots of a deal in a ruling's words, each with who took it and why (``pots``; empty without)."""
+    result, policy = deal.result, deal.rules.pots
+    if result is None or policy is None or not result.pots:
+        return ""
+    from bragrules.rules.pots import pot_won_words
+
+    text = "; " + "; ".join(pot_won_words(pot) for pot in result.pots)
+    sweeper = policy.sweep_of(result.pots, result.winners if result.outcome == "won" else ())
+    if sweeper is not None and policy.sweep is not None:
+        text += f"; {sweeper} wins every pot and is paid {money_text(policy.sweep)} more by every other player"
+    return text
 
 
 def finish_ruling(ruling: Ruling, sit: Situation, deal: Deal, paths: Sequence[str], lead: str = "") -> Ruling:
@@ -182,4 +196,5 @@ def finish_ruling(ruling: Ruling, sit: Situation, deal: Deal, paths: Sequence[st
     return ruling
 
 
-__all__ = ["EndingWords", "cite_rules", "cites", "ending_record", "ending_words", "finish_ruling", "hand_words"]
+__all__ = ["EndingWords", "cite_rules", "cites", "ending_record", "ending_words", "finish_ruling", "hand_words",
+           "side_pot_text"]

@@ -274,7 +274,7 @@ class PotsPolicy(AreaPolicy):
                         scores[p] = (1 if self.top is not None and str(last) == self.top else 0, last.rank)
                 winners = self._best(order, scores)
                 shown = [str((table.dealt(p) or ())[-1]) for p in winners if table.dealt(p)]
-                why = f"{', '.join(shown)} the best card turned up"
+                why = f"{', '.join(shown)}, the best card turned up"
             else:
                 scores = {}
                 for p in order:

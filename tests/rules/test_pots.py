@@ -190,3 +190,20 @@ def test_a_hand_out_of_the_cards_dealt_is_still_refused() -> None:
     deal = deal_with(rules_for("nine-card-pots"), NINE)
     with pytest.raises(RuleViolation):
         deal.apply_text("A arrange Ah Ad Kc | Ks Qs Js | 2c 2d 5h")
+
+
+def test_arbitrate_rules_on_each_pot(tmp_path: Path) -> None:
+    """A ruling on the fold that ends a Three-Stake deal says who takes each stake and why, the bonus for
+    winning all three ("he may receive the value of another stake ... all round"), and cites each pot's rule."""
+    sheet = tmp_path / "three.yaml"
+    sheet.write_text("format: bragrules-history/1\nprofile: three-stake\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
+                     "  - cards: {A: Kh Ks Kd, B: 2c 3h 5d, C: 4c 6h 8d}\n    actions: [A bet 1, B fold]\n"
+                     "    dispute: C fold\n")
+    from bragrules.arbitrate import arbitrate
+
+    ruling = arbitrate(sheet).rulings[0]
+    assert "A takes the best-card stake of 3 (Kd, the best card turned up)" in ruling.next
+    assert "A takes the 31 stake of 3 (pips nearest 31: A 30)" in ruling.next
+    assert "A wins every pot and is paid 1 more by every other player" in ruling.next
+    cited = {c.path for c in ruling.citations}
+    assert {"pots.best_card", "pots.thirty_one", "pots.sweep_bonus"} <= cited
