@@ -36,6 +36,7 @@ COMPILED_MODULES = [
     "bragrules/engine/arrange.py",
     "bragrules/engine/state.py",
     "bragrules/engine/rake.py",
+    "bragrules/engine/pots.py",
     "bragrules/engine/settlement.py",
     "bragrules/engine/showing.py",
     "bragrules/engine/kept_cards.py",

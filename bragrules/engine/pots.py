@@ -20,7 +20,7 @@ side pots, which always add up to nothing; a deal dealt again or abandoned settl
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.rules.hooks import PotWon
@@ -31,27 +31,43 @@ if TYPE_CHECKING:
 
 
 class DealTable:
-    """A deal as the ``side_pots`` hook reads it."""
+    """A deal as the ``side_pots`` hook reads it: plain data taken from the deal at its settlement."""
 
-    __slots__ = ("deal",)
+    __slots__ = ("players", "cards", "hands", "out")
 
-    def __init__(self, deal: "Deal") -> None:
-        self.deal = deal
+    def __init__(self, order: Sequence[str], cards: Dict[str, Optional[Tuple[Card, ...]]],
+                 hands: Dict[str, Optional[Tuple[Tuple[Card, ...], ...]]], out: FrozenSet[str]) -> None:
+        self.players: Tuple[str, ...] = tuple(order)
+        self.cards = cards
+        self.hands = hands
+        self.out = out
+
+    @classmethod
+    def of(cls, deal: "Deal") -> "DealTable":
+        """The table of a deal being settled: its players, the cards dealt, the hands set out, who folded."""
+        dealt = deal.origin[1]
+        cards: Dict[str, Optional[Tuple[Card, ...]]] = {}
+        for p in deal.order:
+            held = dealt.get(p)
+            cards[p] = None if held is None else tuple(held)
+        hands: Dict[str, Optional[Tuple[Tuple[Card, ...], ...]]] = {}
+        for p in deal.order:
+            arranged = deal.players[p].arrangement
+            hands[p] = None if arranged is None else tuple(tuple(h) for h in arranged)
+        return cls(deal.order, cards, hands, frozenset(p for p in deal.order if deal.players[p].folded))
 
     @property
     def order(self) -> Sequence[str]:
-        return self.deal.order
+        return self.players
 
     def dealt(self, name: str) -> Optional[Sequence[Card]]:
-        cards = self.deal.origin[1].get(name)
-        return None if cards is None else tuple(cards)
+        return self.cards.get(name)
 
     def arranged(self, name: str) -> Optional[Sequence[Sequence[Card]]]:
-        hands = self.deal.players[name].arrangement
-        return None if hands is None else tuple(tuple(h) for h in hands)
+        return self.hands.get(name)
 
     def folded(self, name: str) -> bool:
-        return self.deal.players[name].folded
+        return name in self.out
 
 
 def settle_side_pots(deal: "Deal", outcome: str, main_winners: Sequence[str]) -> Tuple[Tuple[PotWon, ...], Dict[str, Fraction]]:
@@ -63,7 +79,7 @@ def settle_side_pots(deal: "Deal", outcome: str, main_winners: Sequence[str]) ->
     if policy is None or outcome in ("redeal", "abandoned"):
         return (), {}
     ranker = deal.rules.ranking.ranker
-    won = policy.side_pots(DealTable(deal), ranker.strength)
+    won = policy.side_pots(DealTable.of(deal), ranker.strength)
     winners = main_winners if outcome in ("won", "split") else ()
     return won, policy.settle(won, deal.order, winners)
 
