@@ -380,8 +380,11 @@ def best_card(p: "Profile") -> str:
 
 def best_card_top(p: "Profile") -> str:
     top = p.pots.best_card_top
-    return "no card beats every other for the best card" if top is None else \
-        f"the {top} wins the best-card stake above every other card"
+    if top is None:
+        return "no card beats every other for the best card"
+    from bragrules.core.cards import parse_card
+
+    return f"the {parse_card(top).symbol} wins the best-card stake above every other card"
 
 
 def thirty_one(p: "Profile") -> str:
@@ -431,8 +434,8 @@ def pots_section(p: "Profile") -> Optional[Section]:
     count = (p.format.hands if pots.each_hand is not None else 0) + (pots.best_card is not None) + (
         pots.thirty_one is not None)
     sec.para(
-        f"Each deal has {number_word(count + 1)} pots: the main pot, of the antes and the bets, won as the rest "
-        "of these rules say, and beside it:",
+        f"Each deal has {number_word(count + 1)} pots: the main pot, of the antes"
+        f"{' and the bets' if p.format.betting else ''}, won as the rest of these rules say, and beside it:",
     )
     sec.bullets([
         sentence(each_hand(p)) if pots.each_hand is not None else "",
@@ -442,7 +445,8 @@ def pots_section(p: "Profile") -> Optional[Section]:
     ])
     sec.para(
         sentence(TIE.sentence(p)),
-        "Folding in the betting gives up the pots for each hand, not the stakes for the best card or 31."
+        "" if not p.format.betting else
+        "Folding in the betting gives up the main pot, not the stakes for the best card or 31."
         if pots.each_hand is None else "A player who folds gives up the pots for each hand.",
         sentence(sweep_bonus(p)) if pots.sweep_bonus is not None else "",
         "A hand dealt again or abandoned settles no side pot: its antes go back.",

@@ -207,3 +207,13 @@ def test_arbitrate_rules_on_each_pot(tmp_path: Path) -> None:
     assert "A wins every pot and is paid 1 more by every other player" in ruling.next
     cited = {c.path for c in ruling.citations}
     assert {"pots.best_card", "pots.thirty_one", "pots.sweep_bonus"} <= cited
+
+
+def test_with_betting_a_player_who_folds_gives_up_the_pots_for_each_hand() -> None:
+    """``pots.each_hand`` under nine-card's betting: A folds, so B, the only player left, takes the main pot
+    and every hand's pot (A loses all four antes)."""
+    deal = play(deal_with(rules_for("nine-card", pots={"each_hand": 1}), {k: NINE[k] for k in ("A", "B")}), ["A fold"])
+    assert deal.result is not None
+    assert {name: winners for name, (_, winners) in _pots(deal).items()} == {
+        "hand_1": ("B",), "hand_2": ("B",), "hand_3": ("B",)}
+    assert deal.result.net == {"A": -4, "B": 4}
