@@ -217,9 +217,15 @@ class PotsPolicy(AreaPolicy):
     sweep: Optional[Fraction] = None
     in_play: bool = field(init=False, default=False)
     """Whether this profile plays any side pot (a log then records them)."""
+    pip_values: Tuple[int, ...] = field(init=False, default=())
+    """Each rank's pips toward 31 (two first), counted once as ``ranking.points`` counts a ``sum``."""
 
     def __post_init__(self) -> None:
+        from bragrules.rules.hand_ranking import Points
+
         object.__setattr__(self, "in_play", bool(self.specs))
+        points = Points(values={"A": self.ace}, read="sum")
+        object.__setattr__(self, "pip_values", tuple(points.value_of_rank(rank) for rank in range(13)))
 
     @classmethod
     def compile(cls, p: "Profile") -> "PotsPolicy":
@@ -243,10 +249,8 @@ class PotsPolicy(AreaPolicy):
 
     def pips(self, cards: Sequence[Card]) -> int:
         """The cards' pips toward 31, counted as ``ranking.points`` counts a ``sum``, the ace as the profile says."""
-        from bragrules.rules.hand_ranking import Points
-
-        points = Points(values={"A": self.ace}, read="sum")
-        return sum(points.value_of_rank(c.rank) for c in cards if not c.is_joker)
+        values = self.pip_values
+        return sum(values[c.rank] for c in cards if not c.is_joker)
 
     def side_pots(self, table: SidePotTable, strength: Callable[[Sequence[Card]], int]) -> Tuple[PotWon, ...]:
         """Each side pot of the deal, judged on the table's cards: who staked, who takes it, why."""
@@ -296,6 +300,31 @@ class PotsPolicy(AreaPolicy):
         best = [p for p in order if scores.get(p) == top]
         return best if self.split_ties else best[:1]
 
+    def _whole(self, pots: Sequence[PotWon], order: Sequence[str],
+               main_winners: Sequence[str]) -> Optional[Dict[str, Fraction]]:
+        """:meth:`settle` in integers when every ante is whole and every pot divides evenly (else None)."""
+        counts: Dict[str, int] = dict.fromkeys(order, 0)
+        for pot in pots:
+            ante = pot.ante
+            winners = pot.winners or tuple(order)
+            if ante.denominator != 1 or (ante.numerator * len(order)) % len(winners):
+                return None
+            for p in order:
+                counts[p] -= ante.numerator
+            part = ante.numerator * len(order) // len(winners)
+            for p in winners:
+                counts[p] += part
+        sweeper = self.sweep_of(pots, main_winners)
+        sweep = self.sweep
+        if sweeper is not None and sweep is not None:
+            if sweep.denominator != 1:
+                return None
+            for p in order:
+                if p != sweeper:
+                    counts[p] -= sweep.numerator
+                    counts[sweeper] += sweep.numerator
+        return {p: Fraction(n) if n else ZERO for p, n in counts.items()}
+
     def sweep_of(self, pots: Sequence[PotWon], main_winners: Sequence[str]) -> Optional[str]:
         """The player who alone won every pot of the deal, the deal's own included (None: nobody)."""
         if self.sweep is None or len(main_winners) != 1:
@@ -310,6 +339,9 @@ class PotsPolicy(AreaPolicy):
         >>> PotsPolicy(sweep=Fraction(2)).settle(won, ["A", "B", "C"], ["B"])
         {'A': Fraction(-3, 1), 'B': Fraction(6, 1), 'C': Fraction(-3, 1)}
         """
+        whole = self._whole(pots, order, main_winners)
+        if whole is not None:  # the usual case: whole amounts, counted in integers (Fractions are slow)
+            return whole
         net: Dict[str, Fraction] = {p: ZERO for p in order}
         for pot in pots:
             for p in order:
