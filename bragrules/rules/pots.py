@@ -85,8 +85,9 @@ class Pots(Area):
         "own pot is the main pot, won as `format.win_rule` says. " + VARIANTS + ": \"Four antes are paid to "
         "create four pots, one for each hand plus a main pot. The winner of each hand takes a pot and if one "
         "player wins all three hands they win the fourth pot, if all three hands aren't won by one player the "
-        "fourth pot carries over to the next round\" (`format.win_rule: all`). A player who folds loses their "
-        "hand antes; one player left takes every hand's pot. `null`: no pot per hand.",
+        "fourth pot carries over to the next round\" (`format.win_rule: all`). Equal best hands share or "
+        "give that hand's pot as `pots.tie` says. A player who folds loses their hand antes; one player left "
+        "takes every hand's pot. `null`: no pot per hand.",
     )
     best_card: Optional[_ANTE] = Field(
         None,
