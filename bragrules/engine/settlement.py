@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
-from bragrules.engine.arrange import auto_arrange, compare_arrangements, hand_strengths
+from bragrules.engine.arrange import auto_arrange, hand_strengths, hand_winners, penalised
 from bragrules.engine.events import (
     Arrange,
     Bonus,
@@ -79,20 +79,14 @@ def settle_hands(deal: "Deal", players: Sequence[str], caller: Optional[str], op
             deal.events.append(Arrange(name, tuple(state.arrangement), automatic=True))
         strengths[name] = hand_strengths(deal.rules, state.arrangement)
     needed = deal.rules.format.hands_needed
-    if caller is not None and opponent is not None:
-        won_by_opponent, won_by_caller = compare_arrangements(
-            deal.rules, strengths[opponent], strengths[caller], second_is_caller=True
-        )
-        tally = {opponent: won_by_opponent, caller: won_by_caller}
-    else:
-        tally = {p: 0 for p in players}
-        for index in range(deal.rules.format.hands):
-            top = max(strengths[p][index] for p in players)
-            best = [p for p in players if strengths[p][index] == top]
-            if len(best) == 1:
-                tally[best[0]] += 1
+    tally = {p: 0 for p in players}
+    for won_by in hand_winners(deal.rules, strengths, caller, opponent):
+        if won_by is not None:
+            tally[won_by] += 1
     winners = [p for p in players if tally[p] >= needed]
     summary = ", ".join(f"{p} {tally[p]}" for p in players)
+    for name in penalised(deal.rules, strengths):
+        summary += f"; {name} set the hands out of order and wins none (format.wrong_order)"
     if len(winners) != 1:
         finish_carried(deal, f"hands won: {summary}; nobody won {needed}: the pot carries", shown=list(players))
         return
