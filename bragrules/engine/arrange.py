@@ -171,8 +171,10 @@ def ordered_arrangements(cards: Sequence[Card], hands: int) -> Iterator[Arrangem
     return build(cards, hands)
 
 
-def _win_numerators(rules: Rules) -> Tuple[List[int], int]:
-    """Per strength, twice-scaled chance numerators: a tie counts half when it goes against the caller."""
+def win_numerators(rules: Rules) -> Tuple[List[int], int]:
+    """Per strength, twice-scaled chance numerators of winning a hand against any hand of the pack, and
+    their denominator: a tie counts half when it goes against the caller; a hand below
+    ``format.minimum_hand`` never wins."""
     ranker = rules.ranking.ranker
     beats, ties, total = hand_chances(ranker)
     tie_share = 1 if rules.format.tied_hand_against_caller else 0
@@ -203,7 +205,7 @@ def minimum_strength(ranker: HandRanker) -> int:
 
 def arrangement_chance(rules: Rules, strengths: Sequence[int]) -> Fraction:
     """The chance an arrangement wins the pot against a random opponent, hands taken as independent."""
-    numerators, denominator = _win_numerators(rules)
+    numerators, denominator = win_numerators(rules)
     ps = [numerators[s] for s in strengths]
     need = rules.format.hands_needed
     return Fraction(_at_least(ps, denominator, need), denominator ** len(ps))
@@ -271,7 +273,7 @@ def auto_arrange(rules: Rules, cards: Sequence[Card], objective: Objective = "po
     ``bench/bench_arrange.py`` measures the time.
     """
     hands = rules.format.hands
-    numerators, denominator = _win_numerators(rules)
+    numerators, denominator = win_numerators(rules)
     need = rules.format.hands_needed
     strength = rules.ranking.ranker.strength
     cards = list(cards)

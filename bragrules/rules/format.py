@@ -244,7 +244,7 @@ HAND_ORDER = choice(
         "free": "a player sets out several hands in any order they like",
         "strongest_first": "a player sets out several hands with the stronger first",
     },
-    {"free": "000", "strongest_first": "house rule"},
+    {"free": "000", "strongest_first": "house rule; ourpastimes.com, denexa.com (Crash)"},
     in_play=_several,
 )
 WIN_RULE = choice(
@@ -386,7 +386,9 @@ def format_section(p: "Profile") -> Optional[Section]:
         sub.para(
             f"At a see {'both' if n == 2 else f'all {number_word(n)}'} hands of both "
             "players are shown, and each hand is compared with "
-            "the opponent's corresponding hand.",
+            "the opponent's corresponding hand." if betting else
+            f"At the showdown {'both' if n == 2 else f'all {number_word(n)}'} hands of every player are shown, "
+            "and each hand is compared with the other players' hands at the same place.",
             sentence(WIN_RULE.sentence(p)),
             sentence(TIED_HAND.sentence(p)),
             sentence(MINIMUM_HAND.sentence(p)) if p.format.minimum_hand else "",
