@@ -241,7 +241,10 @@ def objective_score(qs: Sequence[int], denominator: int, need: int, objective: O
     """
     n = len(qs)
     if objective == "hands":
-        return int(sum(qs)) * denominator ** (n - 1)
+        total = sum(qs)
+        for _ in range(n - 1):
+            total *= denominator
+        return total
     if n == 2 and need == 2:
         return qs[0] * qs[1]
     if n == 3 and need == 2:  # at least two of three
