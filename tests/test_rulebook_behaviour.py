@@ -246,8 +246,9 @@ def test_balances_go_where_the_rulebook_says(name: str) -> None:
         default = deal.default_action()
         if default is not None:
             deal.apply(default)
-        else:
-            deal.apply_text(f"{deal.to_act} fold")
+        else:  # a fold, or where there is no betting the only move (Thirteen-Card: arrange, then all show)
+            options = deal.legal_actions()
+            deal.apply(next((o for o in options if o.kind == "fold"), options[0]).action())
     session.finish_deal()
     low = min(session.balances.values())
     if "may go below zero" in text:
