@@ -66,6 +66,7 @@ def test_a_hand_below_a_pair_wins_nothing() -> None:
         assert deal.result is not None and deal.result.outcome == outcome
         strengths = {p: hand_strengths(rules, deal.players[p].arrangement or ()) for p in "AB"}
         assert hand_winners(rules, strengths)[3] == (None if minimum else "A")
+        assert ("format.minimum_hand" in deal.result.decided_by) == (minimum is not None)
 
 
 def test_out_of_order_refused_by_default() -> None:
@@ -91,6 +92,7 @@ def test_out_of_order_scores_nothing() -> None:
     play(deal, ["A arrange Ah Kh Qh | 3h 3d 3c | 9s 9d 2c | 7c 7d 4s", f"B arrange {B_HANDS}"])
     assert deal.result is not None and deal.result.winners == ["B"]
     assert "A set the hands out of order and wins none (format.wrong_order)" in deal.result.reason
+    assert "format.wrong_order" in deal.result.decided_by
     assert deal.result.net == {"A": -1, "B": 1}
 
 
