@@ -77,6 +77,12 @@ def test_a_seat_arranges_thirteen_cards_into_four_hands(tmp_path: Path) -> None:
                 assert " | ".join(shown) == hint
                 page.click("#arrange-send")
                 wait_until(page, "document.getElementById('last').textContent.includes('Deal 1')")
+                # the last deal's panel: each player's four hands as set out, Ann's as the hint
+                assert page.evaluate("document.querySelectorAll('#last .shown-hand').length") == 8
+                ann = page.locator("#last .shown-row", has_text="Ann:").locator(".shown-hand")
+                laid = [" ".join(ann.nth(n).locator(".card").nth(i).get_attribute("data-card") or "" for i in range(3))
+                        for n in range(4)]
+                assert " | ".join(laid) == hint
             finally:
                 browser.close()
         assert not refused, f"the page breaks its own Content-Security-Policy: {refused}"

@@ -65,5 +65,14 @@ window.BragArrange = (function () {
       "strongest first" + (spare ? " (" + spare + (spare === 1 ? " card is" : " cards are") + " left over, discarded)" : "") +
       "; click a card in a hand to take it back.", "hint"));
   }
-  return { draw: draw };
+  // The last deal's panel: a player's hands as they were set out, one group a hand, strongest first.
+  function shown(into, laid, t) {
+    laid.forEach((h, i) => {
+      const group = t.el("span", null, "cards shown-hand");
+      group.setAttribute("aria-label", "hand " + (i + 1));
+      h.forEach((c) => group.appendChild(t.card(c, true)));
+      into.appendChild(group);
+    });
+  }
+  return { draw: draw, shown: shown };
 })();

@@ -261,7 +261,9 @@
     }
     Object.keys(l.shown).forEach((name) => {
       const row = el("div", null, "shown-row"); row.appendChild(el("span", name + ":"));
-      const cards = el("span", null, "cards"); l.shown[name].forEach((c) => cards.appendChild(card(c, true)));
+      const cards = el("span", null, "cards"), laid = (l.arranged || {})[name];
+      if (laid && window.BragArrange) window.BragArrange.shown(cards, laid, { el, card });  // several hands, as set out
+      else l.shown[name].forEach((c) => cards.appendChild(card(c, true)));
       row.appendChild(cards);
       const named = (l.shown_names || {})[name]; if (named) row.appendChild(el("span", named, "hand-name"));
       box.appendChild(row);
