@@ -30,7 +30,7 @@ from typing import Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.rules.compile import Rules
-from bragrules.rules.format import HAND_ORDER_RULE, HANDS_RULE
+from bragrules.rules.format import FOURS_RULE, HAND_ORDER_RULE, HANDS_RULE
 from bragrules.rules.ranking import HandRanker
 
 Arrangement = Tuple[Tuple[Card, ...], ...]
@@ -76,18 +76,34 @@ class ArrangementChoice:
 
 
 def hand_strengths(rules: Rules, hands: Sequence[Sequence[Card]]) -> Tuple[int, ...]:
-    return tuple(rules.ranking.ranker.strength(h) for h in hands)
+    """Each hand's strength; a four of a kind (``format.fours: as_prial``) counts as the prial of its rank."""
+    strength = rules.ranking.ranker.strength
+    return tuple(strength(h[:3]) if len(h) == 4 else strength(h) for h in hands)
+
+
+def is_four(hand: Sequence[Card]) -> bool:
+    """Four natural cards of one rank (a joker is no card of a rank).
+
+    >>> from bragrules.core.cards import parse_cards
+    >>> is_four(parse_cards("Kh Kd Kc Ks")), is_four(parse_cards("Kh Kd Kc Qs"))
+    (True, False)
+    """
+    return len(hand) == 4 and not any(c.is_joker for c in hand) and len({c.rank for c in hand}) == 1
 
 
 def check_arrangement(rules: Rules, dealt: Sequence[Card], hands: Sequence[Sequence[Card]]) -> Arrangement:
     """Validate an arrangement of ``dealt`` into hands; return it as tuples or raise RuleViolation."""
     wanted = rules.format.hands
-    if len(hands) != wanted:
+    fours = rules.format.fours_as_prial
+    if len(hands) != wanted and not (fours and 0 < len(hands) < wanted and any(len(h) == 4 for h in hands)):
         raise RuleViolation(HANDS_RULE, f"this format makes {wanted} hands, not {len(hands)}")
     held = set(dealt)
     used: Set[Card] = set()
     for hand in hands:
-        if len(hand) != 3:
+        if len(hand) == 4 and fours:
+            if not is_four(hand):
+                raise RuleViolation(FOURS_RULE, "a hand of four cards must be four of one rank")
+        elif len(hand) != 3:
             raise RuleViolation(HANDS_RULE, f"each hand has three cards, not {len(hand)}")
         for card in hand:
             if card not in held:
@@ -95,6 +111,9 @@ def check_arrangement(rules: Rules, dealt: Sequence[Card], hands: Sequence[Seque
             if card in used:
                 raise RuleViolation(HANDS_RULE, f"{card} is used twice")
             used.add(card)
+    if len(hands) < wanted and len(held) - len(used) >= 3:
+        raise RuleViolation(FOURS_RULE, f"{len(held) - len(used)} cards are left: enough for another hand, so "
+                            f"{wanted} hands are set out")
     arrangement = tuple(tuple(h) for h in hands)
     if rules.format.strongest_first and not rules.format.wrong_order_scores_nothing:
         if out_of_order(hand_strengths(rules, arrangement)):
@@ -140,7 +159,7 @@ def hand_winners(rules: Rules, strengths: Mapping[str, Sequence[int]], caller: O
     seeing = caller is not None and opponent is not None and fmt.tied_hand_against_caller
     winners: List[Optional[str]] = []
     for index in range(fmt.hands):
-        contenders = [p for p in players if strengths[p][index] >= least]
+        contenders = [p for p in players if index < len(strengths[p]) and strengths[p][index] >= least]
         if not contenders:
             winners.append(None)
             continue
@@ -265,7 +284,9 @@ def auto_arrange(rules: Rules, cards: Sequence[Card], objective: Objective = "po
     hand at each place is any three cards of the pack, hands taken as independent, each hand's
     chance exact (:func:`hand_chances`); equal chances go to the stronger hands, strongest first.
     ``"hands"``: the expected number of hands won, likewise. A hand below ``format.minimum_hand``
-    counts as never winning.
+    counts as never winning. Fours (``format.fours: as_prial``) are never laid: a four counting as
+    its prial plays no better than that prial with the fourth card in another hand, and a hand
+    more can only win a place.
 
     Exact, not greedy: every unordered partition into hands is covered by a branch-and-bound
     search. The three-card combinations are sorted strongest first and each arrangement is built

@@ -428,7 +428,7 @@ def _hand_rules(deal: "Deal", showdown: bool) -> List[str]:
     if fmt.minimum_pair and strengths:
         least = minimum_strength(deal.rules.ranking.ranker)
         left = [p for p in strengths if p not in penalised(deal.rules, strengths)]
-        if any(left and all(strengths[p][i] < least for p in left) for i in range(fmt.hands)):
+        if any(left and all(i >= len(strengths[p]) or strengths[p][i] < least for p in left) for i in range(fmt.hands)):
             found.append(MINIMUM_HAND_RULE)
     return found
 

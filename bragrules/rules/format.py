@@ -82,6 +82,16 @@ class Format(Area):
         "this round\", http://ourpastimes.com/play-card-game-crash-4516398.html); a hand they would have won or tied "
         "is won by the other players' best hand at that place, if any beats the rest.",
     )
+    fours: Literal["no", "as_prial"] = Field(
+        "no",
+        description="With several hands: whether four cards of one rank may be laid as one hand. `no`: every hand "
+        "has three cards (a four plays as a prial with its fourth card in another hand); `as_prial`: a hand may be "
+        "four of a kind, counting as the prial of its rank, and a player who lays fours may set out fewer hands when "
+        "fewer than three cards are left for another (\"must sort their hand into 4 Brag hands of three cards, or if "
+        "you are lucky enough, in 3 sets of 4 of a kind, discarding the last remaining card. The hands rank is the "
+        "same as Brag\", https://www.androidfreeware.mobi/download-com-dynamitegamesltd-crashcardgame.html); a place "
+        "with no hand wins nothing.",
+    )
     discard_breaks_ties: bool = Field(
         False, description="Four-Card: equal best threes are decided by the discarded card."
     )
@@ -142,6 +152,7 @@ LIVES_RULE = field_rule("format.lives")
 HAND_ORDER_RULE = field_rule("format.hand_order")
 MINIMUM_HAND_RULE = field_rule("format.minimum_hand")
 WRONG_ORDER_RULE = field_rule("format.wrong_order")
+FOURS_RULE = field_rule("format.fours")
 WINNING_RULE = field_rule("format.win_rule")
 TIED_HAND_RULE = field_rule("format.tied_hand")
 EXCHANGE_RULE = field_rule("format.exchange")
@@ -181,6 +192,8 @@ class FormatPolicy(AreaPolicy):
     """Several hands: a hand below a pair wins nothing (``format.minimum_hand``)."""
     wrong_order_scores_nothing: bool = False
     """Several hands, strongest first: a wrong order stands and wins no hand (``format.wrong_order``)."""
+    fours_as_prial: bool = False
+    """Several hands: a hand may be four of a kind, counting as its prial (``format.fours``)."""
 
     @classmethod
     def compile(cls, p: "Profile") -> "FormatPolicy":
@@ -190,7 +203,8 @@ class FormatPolicy(AreaPolicy):
                    fmt.exchange.centre_cards if exchange else p.ranking.wild.from_centre, SWAP_KINDS[fmt.exchange.swap],
                    fmt.hand_order == "strongest_first", hands_needed(p), fmt.tied_hand == "against_caller",
                    fmt.discard_breaks_ties, fmt.lowest_tie == "all_lose",
-                   fmt.minimum_hand == "pair" and fmt.hands > 1, fmt.hand_order == "strongest_first" and fmt.wrong_order == "scores_nothing")
+                   fmt.minimum_hand == "pair" and fmt.hands > 1, fmt.hand_order == "strongest_first" and fmt.wrong_order == "scores_nothing",
+                   fmt.fours == "as_prial" and fmt.hands > 1)
 
 
 
@@ -290,6 +304,18 @@ WRONG_ORDER = choice(
     },
     {"refused": "house rule", "scores_nothing": "ourpastimes.com Crash"},
     in_play=lambda p: _several(p) and p.format.hand_order == "strongest_first",
+    later=True,
+)
+FOURS = choice(
+    "format.fours",
+    lambda p: p.format.fours,
+    {
+        "no": "with several hands, every hand has three cards",
+        "as_prial": "with several hands, a hand may be four cards of one rank, counting as the prial of that rank; "
+        "a player who lays fours may set out fewer hands when fewer than three cards are left for another",
+    },
+    {"no": "000", "as_prial": "androidfreeware.mobi Crash"},
+    in_play=_several,
     later=True,
 )
 DISCARD_BREAKS_TIES = choice(
@@ -392,6 +418,7 @@ def format_section(p: "Profile") -> Optional[Section]:
             sentence(WIN_RULE.sentence(p)),
             sentence(TIED_HAND.sentence(p)),
             sentence(MINIMUM_HAND.sentence(p)) if p.format.minimum_hand else "",
+            sentence(FOURS.sentence(p)) if p.format.fours != "no" else "",
         )
         sec.subsections.append(sub)
     elif cards > 3 and p.ranking.wild.kiss_miss:  # Kissing-Missing (rules/wild_deal.py): the ranking says how
@@ -457,6 +484,7 @@ TEXT = AreaText(
         TIED_HAND,
         MINIMUM_HAND,
         WRONG_ORDER,
+        FOURS,
         DISCARD_BREAKS_TIES,
         BETTING,
         FieldText("format.lives", lambda p: p.format.lives, lives,

@@ -148,3 +148,47 @@ def test_profiles_that_leave_the_new_fields_unset_read_as_before() -> None:
     assert profile_hash(load_profile("nine-card")) == "bd7d04c37dfc116dce686fe88b9db24d487f99f35949579db51d96eafa5c8f36"
     assert profile_hash(load_profile("seven-card")) == "7db2c33cc9154add6acb734097cdf8e3dd1e3c59e5d51586b9f08a2e8d732071"
     assert profile_hash(load_profile("standard")) == "1fe9fa69d06ba6d7bc916054d9ec890f83d6f2f41d4f9fb65b31db3d16c4ea27"
+
+
+FOURS_A = "3h 3d 3c 3s Ah Ad Ac As Kh Kd Kc Ks 9s"
+FOURS_B = "Qs Qd Qc 8s 9h Tc Jc Jd 2d 6s 6d 5s 4d"
+
+
+def test_three_sets_of_four_and_a_discard() -> None:
+    """androidfreeware.mobi Crash
+    (https://www.androidfreeware.mobi/download-com-dynamitegamesltd-crashcardgame.html): "Players are dealt
+    13 cards each and must sort their hand into 4 Brag hands of three cards, or if you are lucky enough, in 3
+    sets of 4 of a kind, discarding the last remaining card. The hands rank is the same as Brag".
+
+    With ``fours: as_prial`` A lays three fours (each counting as its prial) and discards the 9s; the
+    fourth place, where A has no hand, goes to B's pair of sixes. A wins three of four and the pot."""
+    rules = rules_for("thirteen-card", format={"fours": "as_prial"})
+    deal = deal_with(rules, {"A": FOURS_A, "B": FOURS_B})
+    play(deal, ["A arrange 3h 3d 3c 3s | Ah Ad Ac As | Kh Kd Kc Ks", "B arrange Qs Qd Qc | 8s 9h Tc | Jc Jd 2d | 6s 6d 5s"])
+    assert deal.result is not None and deal.result.winners == ["A"]
+    strengths = {p: hand_strengths(rules, deal.players[p].arrangement or ()) for p in "AB"}
+    assert hand_winners(rules, strengths) == ["A", "A", "A", "B"]
+    assert [len(h) for h in deal.result.arrangements["A"]] == [4, 4, 4]
+
+
+def test_fours_are_refused_unless_the_profile_allows_them() -> None:
+    """``fours: no`` (the default): every hand has three cards; a hand of four is refused, naming format.hands;
+    under ``as_prial`` a hand of four not of one rank, or fewer hands while three cards are left, names format.fours."""
+    deal = deal_with(rules_for("thirteen-card"), {"A": FOURS_A, "B": FOURS_B})
+    with pytest.raises(RuleViolation) as refused:
+        deal.apply_text("A arrange 3h 3d 3c 3s | Ah Ad Ac As | Kh Kd Kc Ks")
+    assert refused.value.rule == "format.hands"
+    deal = deal_with(rules_for("thirteen-card", format={"fours": "as_prial"}), {"A": FOURS_A, "B": FOURS_B})
+    for bad in ("A arrange 3h 3d 3c 9s | Ah Ad Ac | Kh Kd Kc | 3s As Ks",  # not four of one rank
+                "A arrange 3h 3d 3c 3s | Ah Ad Ac | Kh Kd Kc"):  # three cards left: a fourth hand is set out
+        with pytest.raises(RuleViolation) as refused:
+            deal.apply_text(bad)
+        assert refused.value.rule == "format.fours", bad
+    assert deal.players["A"].arrangement is None
+
+
+def test_the_best_arrangement_never_lays_a_four() -> None:
+    """A four counting as its prial is no better than the prial with the fourth card in another hand."""
+    rules = rules_for("thirteen-card", format={"fours": "as_prial"})
+    best = auto_arrange(rules, parse_cards(FOURS_A))
+    assert [len(h) for h in best.hands] == [3, 3, 3, 3]
