@@ -56,7 +56,6 @@ def profiles(
         data["format"]["betting"] = draw(st.booleans())
         data["format"]["minimum_hand"] = draw(st.sampled_from([None, "pair"]))
         data["format"]["wrong_order"] = draw(st.sampled_from(["refused", "scores_nothing"]))
-        data["format"]["fours"] = draw(st.sampled_from(["no", "as_prial"]))
     if data["format"]["lives"] is not None and draw(st.booleans()):
         data["format"]["exchange"] = {"enabled": True, "centre_cards": 3,
                                       "swap": draw(st.sampled_from(["one", "three", "one_or_three"]))}
