@@ -249,6 +249,15 @@ class HumanTurn:
             return False
         return action.amount > BIG_BET_TIMES * max(deal.pot, Fraction(1))
 
+    @staticmethod
+    def scores_nothing(action: "Action", deal: "Deal") -> bool:
+        """Whether an arrangement stands out of order and so wins no hand (``format.wrong_order``)."""
+        from bragrules.engine.arrange import hand_strengths, out_of_order
+
+        if not deal.rules.format.wrong_order_scores_nothing or not action.cards:
+            return False
+        return out_of_order(hand_strengths(deal.rules, action.cards))
+
     def hint(self, deal: "Deal", options: List["LegalAction"]) -> None:
         """Show the suggested arrangement (it is not applied)."""
         arrange = [o for o in options if o.kind == "arrange"]
@@ -354,7 +363,18 @@ class HumanTurn:
         return Action.parse(f"{player} {text}")
 
     def _confirmed(self, action: "Action", deal: "Deal") -> Union["Action", None, "_Again"]:
-        """A bet far above the pot asked about first (no: choose again)."""
+        """A bet far above the pot, or hands set out of order that would win nothing, asked about first
+        (no: choose again)."""
+        if action.kind == "arrange" and self.scores_nothing(action, deal):
+            answer = self.prompter.ask("  those hands are not strongest first: set out so, they win no hand this "
+                                       "deal (format.wrong_order). Set them out anyway? (y/n)")
+            if answer is None:
+                return None
+            if answer.strip().lower() not in ("y", "yes"):
+                self.view.console.print("not set out; choose again ('hint' shows the best arrangement)",
+                                        highlight=False)
+                return AGAIN
+            return action
         if not self.too_big(action, deal):
             return action
         answer = self.prompter.ask(f"  bet {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")

@@ -86,8 +86,8 @@ HELP_TEXT = """Type the number of a choice, or the action itself:
   see             pay for a see (only two players left)
   fold            give up this deal
   check           pass, where the profile allows it
-  arrange A B C | D E F   set your hands (Seven- and Nine-Card)
-  hint            show the best arrangement (it is not applied: arrange, or choose it from the menu)
+  arrange A B C | D E F   set your hands, strongest first (Seven-, Nine-, Thirteen-Card: one | between hands)
+  hint            show the best arrangement (it is not applied: 'arrange' alone or the menu's number takes it)
   swap MINE CENTRE / swap all / knock / stand   (Stop the Bus)
   redeal          demand a redeal when your cards were exposed, where the profile allows it
   void            declare the deal void (a malfunction), where the profile allows it:
@@ -341,8 +341,9 @@ class TableView(_ObserverBase):
         else:
             knocked = deal.knocker
             knock = f" · {esc(knocked)} knocked: last turn" if knocked else ""
-            self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{knock} · the lowest hand shown loses a life",
-                               highlight=False)
+            stake = ("the lowest hand shown loses a life" if rules.format.lives is not None
+                     else f"pot {money(deal.pot)}: all hands are shown at once")
+            self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{knock} · {stake}", highlight=False)
         narrow = self.console.width < 60
         grid = RichTable(box=None if narrow else None, show_edge=False, pad_edge=False, header_style="dim")
         grid.add_column("")

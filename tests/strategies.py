@@ -15,7 +15,7 @@ from bragrules.profile.models import Profile
 def profiles(
     draw: st.DrawFn,
     base_names: tuple = ("standard", "traditional", "casual", "seen-only", "house",
-                         "four-card", "seven-card", "nine-card", "crash"),
+                         "four-card", "seven-card", "nine-card", "crash", "thirteen-card"),
 ) -> Profile:
     """A valid profile: a shipped one with many rule dimensions redrawn."""
     base = load_profile(draw(st.sampled_from(base_names)))
@@ -54,6 +54,8 @@ def profiles(
         data["format"]["tied_hand"] = draw(st.sampled_from(["nobody", "against_caller"]))
         data["format"]["hand_order"] = draw(st.sampled_from(["free", "strongest_first"]))
         data["format"]["betting"] = draw(st.booleans())
+        data["format"]["minimum_hand"] = draw(st.sampled_from([None, "pair"]))
+        data["format"]["wrong_order"] = draw(st.sampled_from(["refused", "scores_nothing"]))
     if data["format"]["lives"] is not None and draw(st.booleans()):
         data["format"]["exchange"] = {"enabled": True, "centre_cards": 3,
                                       "swap": draw(st.sampled_from(["one", "three", "one_or_three"]))}

@@ -203,3 +203,30 @@ def test_a_scripted_traditional_session_of_several_deals(tmp_path: Path) -> None
     header, events, _ = read_log(log)
     mine = [e["action"] for _, e in events if e["type"] == "action" and e["action"].startswith("You ")]
     assert mine[:2] == ["You look", "You bet 1"] or mine[:1] == ["You look"]
+
+
+def test_a_person_arranges_thirteen_cards_with_the_hint(tmp_path: Path) -> None:
+    """Thirteen-Card: the hint shows four hands; the menu's number takes it; typed hands out of order are
+    asked about first (they would win nothing under format.wrong_order), and 'n' asks again."""
+    import re
+
+    log = tmp_path / "thirteen.jsonl"
+    result = run_play("-p", "thirteen-card", "--seed", "4", "--hands", "1", "--log", str(log), "--players", "2",
+                      input="hint\n1\n")
+    assert result.exit_code == 0, result.output
+    found = re.search(r"to play it: arrange (.+?) \(or choose", result.output)
+    assert found is not None, result.output
+    hands = [h.strip() for h in found.group(1).split("|")]
+    assert len(hands) == 4 and all(len(h.split()) == 3 for h in hands)
+    arranged = [e["action"] for _, e in read_log(log)[1] if e.get("action", "").startswith("You arrange")]
+    assert arranged == [f"You arrange {' | '.join(hands)}"]
+    assert audit(str(log)).ok
+
+    log2 = tmp_path / "thirteen2.jsonl"
+    backwards = " | ".join(reversed(hands))
+    result = run_play("-p", "thirteen-card", "--seed", "4", "--hands", "1", "--log", str(log2), "--players", "2",
+                      input=f"arrange {backwards}\nn\narrange\n")
+    assert result.exit_code == 0, result.output
+    assert "not strongest first" in result.output and "not set out; choose again" in result.output
+    arranged = [e["action"] for _, e in read_log(log2)[1] if e.get("action", "").startswith("You arrange")]
+    assert arranged == [f"You arrange {' | '.join(hands)}"]  # 'arrange' alone took the hint

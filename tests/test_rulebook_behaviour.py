@@ -244,13 +244,11 @@ def test_balances_go_where_the_rulebook_says(name: str) -> None:
     deal = session.start_deal()
     while not deal.is_over:  # everyone folds in turn (a blind survivor's hand as the profile assumes)
         default = deal.default_action()
-        legal = deal.legal_actions()
         if default is not None:
             deal.apply(default)
-        elif any(option.kind == "fold" for option in legal):
-            deal.apply_text(f"{deal.to_act} fold")
-        else:  # no betting, several hands (nine-card-pots): every player arranges, as offered
-            deal.apply(legal[0].action())
+        else:  # a fold, or where there is no betting the only move (Thirteen-Card: arrange, then all show)
+            options = deal.legal_actions()
+            deal.apply(next((o for o in options if o.kind == "fold"), options[0]).action())
     session.finish_deal()
     low = min(session.balances.values())
     if "may go below zero" in text:

@@ -7,9 +7,11 @@ from typing import List, Optional
 from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.engine.actions import Action, LegalAction
+from bragrules.engine.arrange import hand_strengths, out_of_order
 from bragrules.engine.deal import Deal
 from bragrules.rules.disputes import DELIBERATE_LOOK_RULE, EXPOSURE_AFTER_BETTING_RULE, EXPOSURE_BEFORE_BETTING_RULE
 from bragrules.rules.fixed import DEAL_OVER
+from bragrules.rules.format import HAND_ORDER_RULE, WRONG_ORDER_RULE
 from bragrules.rules.hand_ranking import CATEGORY_ORDER_RULE, SUITS_BREAK_TIES_RULE
 from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, TIE, TIE_RULE
 
@@ -62,7 +64,17 @@ def _allowed_summary(deal: Deal, action: Action) -> str:
         return f"{action} is allowed: from now on {player} is a seen player and pays the seen rate"
     if kind == "check":
         return f"{action} is allowed: nobody has bet yet"
+    if kind == "arrange" and _out_of_order(deal, action):
+        return (f"{action} is allowed, but the hands are not strongest first: the arrangement stands and {player} "
+                "wins no hand this deal")
     return f"{action} is allowed"
+
+
+def _out_of_order(deal: Deal, action: Action) -> bool:
+    """An arrangement that stands out of order and so wins nothing (``format.wrong_order: scores_nothing``)."""
+    if not deal.rules.format.wrong_order_scores_nothing or not action.cards:
+        return False
+    return out_of_order(hand_strengths(deal.rules, action.cards))
 
 
 def _rule_action(sit: Situation, dispute: Dispute) -> Ruling:
@@ -84,7 +96,10 @@ def _rule_action(sit: Situation, dispute: Dispute) -> Ruling:
         ending.apply(default)
     ruling.outcome = "allowed" if ending.result is None else ending.result.outcome
     ruling.summary = _allowed_summary(deal, action)
-    return finish_ruling(ruling, sit, after, _allowed_paths(deal, action))
+    paths = _allowed_paths(deal, action)
+    if action.kind == "arrange" and _out_of_order(deal, action):
+        paths += [HAND_ORDER_RULE, WRONG_ORDER_RULE]
+    return finish_ruling(ruling, sit, after, paths)
 
 
 def _refused(sit: Situation, ruling: Ruling, action: Action, exc: RuleViolation) -> Ruling:

@@ -25,12 +25,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import combinations
-from typing import Dict, Iterator, List, Sequence, Set, Tuple
+from typing import Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.rules.compile import Rules
-from bragrules.rules.format import HAND_ORDER_RULE, HANDS_RULE
+from bragrules.rules.format import FOURS_RULE, HAND_ORDER_RULE, HANDS_RULE
 from bragrules.rules.ranking import HandRanker
 
 Arrangement = Tuple[Tuple[Card, ...], ...]
@@ -76,18 +76,34 @@ class ArrangementChoice:
 
 
 def hand_strengths(rules: Rules, hands: Sequence[Sequence[Card]]) -> Tuple[int, ...]:
-    return tuple(rules.ranking.ranker.strength(h) for h in hands)
+    """Each hand's strength; a four of a kind (``format.fours: as_prial``) counts as the prial of its rank."""
+    strength = rules.ranking.ranker.strength
+    return tuple(strength(h[:3]) if len(h) == 4 else strength(h) for h in hands)
+
+
+def is_four(hand: Sequence[Card]) -> bool:
+    """Four natural cards of one rank (a joker is no card of a rank).
+
+    >>> from bragrules.core.cards import parse_cards
+    >>> is_four(parse_cards("Kh Kd Kc Ks")), is_four(parse_cards("Kh Kd Kc Qs"))
+    (True, False)
+    """
+    return len(hand) == 4 and not any(c.is_joker for c in hand) and len({c.rank for c in hand}) == 1
 
 
 def check_arrangement(rules: Rules, dealt: Sequence[Card], hands: Sequence[Sequence[Card]]) -> Arrangement:
     """Validate an arrangement of ``dealt`` into hands; return it as tuples or raise RuleViolation."""
     wanted = rules.format.hands
-    if len(hands) != wanted:
+    fours = rules.format.fours_as_prial
+    if len(hands) != wanted and not (fours and 0 < len(hands) < wanted and any(len(h) == 4 for h in hands)):
         raise RuleViolation(HANDS_RULE, f"this format makes {wanted} hands, not {len(hands)}")
     held = set(dealt)
     used: Set[Card] = set()
     for hand in hands:
-        if len(hand) != 3:
+        if len(hand) == 4 and fours:
+            if not is_four(hand):
+                raise RuleViolation(FOURS_RULE, "a hand of four cards must be four of one rank")
+        elif len(hand) != 3:
             raise RuleViolation(HANDS_RULE, f"each hand has three cards, not {len(hand)}")
         for card in hand:
             if card not in held:
@@ -95,12 +111,67 @@ def check_arrangement(rules: Rules, dealt: Sequence[Card], hands: Sequence[Seque
             if card in used:
                 raise RuleViolation(HANDS_RULE, f"{card} is used twice")
             used.add(card)
+    if len(hands) < wanted and len(held) - len(used) >= 3:
+        raise RuleViolation(FOURS_RULE, f"{len(held) - len(used)} cards are left: enough for another hand, so "
+                            f"{wanted} hands are set out")
     arrangement = tuple(tuple(h) for h in hands)
-    if rules.format.strongest_first:
-        strengths = hand_strengths(rules, arrangement)
-        if any(a < b for a, b in zip(strengths, strengths[1:])):
+    if rules.format.strongest_first and not rules.format.wrong_order_scores_nothing:
+        if out_of_order(hand_strengths(rules, arrangement)):
             raise RuleViolation(HAND_ORDER_RULE, "the hands must be placed strongest first")
     return arrangement
+
+
+def out_of_order(strengths: Sequence[int]) -> bool:
+    """Whether hands of these strengths break the strongest-first order (a weaker hand before a stronger).
+
+    >>> out_of_order((5, 5, 3)), out_of_order((3, 5))
+    (False, True)
+    """
+    return any(a < b for a, b in zip(strengths, strengths[1:]))
+
+
+def penalised(rules: Rules, strengths: Mapping[str, Sequence[int]]) -> List[str]:
+    """The players whose hands stand out of order and so win nothing (``format.wrong_order: scores_nothing``)."""
+    if not rules.format.wrong_order_scores_nothing:
+        return []
+    return [p for p, s in strengths.items() if out_of_order(s)]
+
+
+def hand_winners(rules: Rules, strengths: Mapping[str, Sequence[int]], caller: Optional[str] = None,
+                 opponent: Optional[str] = None) -> List[Optional[str]]:
+    """Who wins each place, hand by hand (``None``: nobody), for the pot or for points.
+
+    The strongest hand at a place wins it; equal strongest hands win it for nobody, or, at a see
+    between ``caller`` and ``opponent`` under ``format.tied_hand: against_caller``, for the
+    opponent. A hand below ``format.minimum_hand`` cannot win, and the hands of a player who set
+    them out of order under ``format.wrong_order: scores_nothing`` are left out.
+
+    >>> from bragrules.profile.models import Profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> rules = compile_rules(Profile(format={"cards_dealt": 7, "hands": 2}, table={"max_players": 7}))
+    >>> hand_winners(rules, {"A": (90, 10), "B": (80, 10)})
+    ['A', None]
+    """
+    fmt = rules.format
+    least = minimum_strength(rules.ranking.ranker) if fmt.minimum_pair else 0
+    left_out = set(penalised(rules, strengths))
+    players = [p for p in strengths if p not in left_out]
+    seeing = caller is not None and opponent is not None and fmt.tied_hand_against_caller
+    winners: List[Optional[str]] = []
+    for index in range(fmt.hands):
+        contenders = [p for p in players if index < len(strengths[p]) and strengths[p][index] >= least]
+        if not contenders:
+            winners.append(None)
+            continue
+        top = max(strengths[p][index] for p in contenders)
+        best = [p for p in contenders if strengths[p][index] == top]
+        if len(best) == 1:
+            winners.append(best[0])
+        elif seeing and set(best) == {caller, opponent}:
+            winners.append(opponent)
+        else:
+            winners.append(None)
+    return winners
 
 
 def ordered_arrangements(cards: Sequence[Card], hands: int) -> Iterator[Arrangement]:
@@ -119,16 +190,41 @@ def ordered_arrangements(cards: Sequence[Card], hands: int) -> Iterator[Arrangem
     return build(cards, hands)
 
 
-def _win_numerators(rules: Rules) -> Tuple[List[int], int]:
-    """Per strength, twice-scaled chance numerators: a tie counts half when it goes against the caller."""
-    beats, ties, total = hand_chances(rules.ranking.ranker)
+def win_numerators(rules: Rules) -> Tuple[List[int], int]:
+    """Per strength, twice-scaled chance numerators of winning a hand against any hand of the pack, and
+    their denominator: a tie counts half when it goes against the caller; a hand below
+    ``format.minimum_hand`` never wins."""
+    ranker = rules.ranking.ranker
+    beats, ties, total = hand_chances(ranker)
     tie_share = 1 if rules.format.tied_hand_against_caller else 0
-    return [2 * b + tie_share * t for b, t in zip(beats, ties)], 2 * total
+    numerators = [2 * b + tie_share * t for b, t in zip(beats, ties)]
+    if rules.format.minimum_pair:  # a hand below a pair never wins (format.minimum_hand)
+        for value in range(minimum_strength(ranker)):
+            numerators[value] = 0
+    return numerators, 2 * total
+
+
+def minimum_strength(ranker: HandRanker) -> int:
+    """The strength of the weakest pair: under ``format.minimum_hand: pair`` a weaker hand wins nothing.
+
+    >>> from bragrules.profile.models import Ranking
+    >>> from bragrules.rules.ranking import compile_ranking
+    >>> ranker = compile_ranking(Ranking())
+    >>> ranker.category(minimum_strength(ranker)), ranker.category(minimum_strength(ranker) - 1)
+    ('pair', 'high_card')
+    """
+    cached = ranker.memo.get("weakest_pair")
+    if isinstance(cached, int):
+        return cached
+    pairs = [s for s in range(ranker.distinct_strengths()) if ranker.category(s) == "pair"]
+    found = min(pairs) if pairs else 0
+    ranker.memo["weakest_pair"] = found
+    return found
 
 
 def arrangement_chance(rules: Rules, strengths: Sequence[int]) -> Fraction:
     """The chance an arrangement wins the pot against a random opponent, hands taken as independent."""
-    numerators, denominator = _win_numerators(rules)
+    numerators, denominator = win_numerators(rules)
     ps = [numerators[s] for s in strengths]
     need = rules.format.hands_needed
     return Fraction(_at_least(ps, denominator, need), denominator ** len(ps))
@@ -148,72 +244,97 @@ def _at_least(ps: Sequence[int], d: int, need: int) -> int:
     return sum(dist[need:])
 
 
-def auto_arrange(rules: Rules, cards: Sequence[Card]) -> ArrangementChoice:
-    """The legal arrangement with the best chance against a random opponent (strongest first on ties).
+Objective = str
+"""What :func:`auto_arrange` maximises: ``"pot"`` (the chance of winning the pot) or ``"hands"``
+(the expected number of hands won)."""
 
-    Every ordered arrangement is scored (140 for seven cards, 1,680 for
-    nine): each three-card combination's strength and chance are worked out
-    once, then arrangements are put together from disjoint combinations.
+
+def objective_score(qs: Sequence[int], denominator: int, need: int, objective: Objective) -> int:
+    """The objective's numerator over ``denominator ** len(qs)`` for per-hand chance numerators ``qs``.
+
+    ``"pot"``: the chance that at least ``need`` hands win; ``"hands"``: the expected hands won.
+    Both are symmetric and never fall when one hand's chance rises, which the search relies on.
+
+    >>> objective_score([1, 1], 2, 2, "pot"), objective_score([1, 1], 2, 2, "hands")
+    (1, 4)
+    """
+    n = len(qs)
+    if objective == "hands":
+        total = sum(qs)
+        for _ in range(n - 1):
+            total *= denominator
+        return total
+    if n == 2 and need == 2:
+        return qs[0] * qs[1]
+    if n == 3 and need == 2:  # at least two of three
+        q1, q2, q3 = qs
+        return (q1 * q2 + q1 * q3 + q2 * q3) * denominator - 2 * q1 * q2 * q3
+    if need == n:
+        product = 1
+        for q in qs:
+            product *= q
+        return product
+    return _at_least(qs, denominator, need)
+
+
+def auto_arrange(rules: Rules, cards: Sequence[Card], objective: Objective = "pot") -> ArrangementChoice:
+    """The best legal arrangement of all, under ``objective``, against a random opponent.
+
+    The objective (``"pot"``, the default): the chance of winning the pot against an opponent whose
+    hand at each place is any three cards of the pack, hands taken as independent, each hand's
+    chance exact (:func:`hand_chances`); equal chances go to the stronger hands, strongest first.
+    ``"hands"``: the expected number of hands won, likewise. A hand below ``format.minimum_hand``
+    counts as never winning. Fours (``format.fours: as_prial``) are never laid: a four counting as
+    its prial plays no better than that prial with the fourth card in another hand, and a hand
+    more can only win a place.
+
+    Exact, not greedy: every unordered partition into hands is covered by a branch-and-bound
+    search. The three-card combinations are sorted strongest first and each arrangement is built
+    strongest hand first, so every hand still to come is at most as strong as the last one placed;
+    the objective with every remaining hand given that last hand's chance bounds everything below,
+    and as later combinations are weaker the rest of the level is cut off at once. Seven cards have
+    70 partitions, nine 280, thirteen into four hands 200,200, fifteen into five 1,401,400;
+    ``bench/bench_arrange.py`` measures the time.
     """
     hands = rules.format.hands
-    numerators, denominator = _win_numerators(rules)
+    numerators, denominator = win_numerators(rules)
     need = rules.format.hands_needed
-    strongest_first = rules.format.strongest_first
     strength = rules.ranking.ranker.strength
     cards = list(cards)
     n = len(cards)
-    combos: List[Tuple[int, int, int, Tuple[int, int, int]]] = []  # (mask, strength, numerator, indices)
-    by_mask: Dict[int, Tuple[int, int, Tuple[int, int, int]]] = {}
+    combos: List[Tuple[int, int, int, Tuple[int, int, int]]] = []  # (strength, numerator, mask, indices)
     for trio in combinations(range(n), 3):
-        mask = (1 << trio[0]) | (1 << trio[1]) | (1 << trio[2])
         value = strength([cards[i] for i in trio])
-        combos.append((mask, value, numerators[value], trio))
-        by_mask[mask] = (value, numerators[value], trio)
-    full = (1 << n) - 1
-    best_key: Tuple[int, Tuple[int, ...]] = (-1, ())
-    best_trios: Tuple[Tuple[int, int, int], ...] = ()
-    Candidate = Tuple[Tuple[int, ...], Tuple[int, ...], Tuple[Tuple[int, int, int], ...]]
-    for mask_a, s_a, q_a, trio_a in combos:
-        candidates: List[Candidate]
-        if hands == 1:
-            candidates = [((s_a,), (q_a,), (trio_a,))]
-        else:
-            candidates = []
-            for mask_b, s_b, q_b, trio_b in combos:
-                if mask_a & mask_b:
-                    continue
-                if hands == 2:
-                    candidates.append(((s_a, s_b), (q_a, q_b), (trio_a, trio_b)))
-                    continue
-                rest = full ^ mask_a ^ mask_b
-                if rest.bit_count() != 3:
-                    for mask_c, s_c, q_c, trio_c in combos:
-                        if mask_c & (mask_a | mask_b) == 0:
-                            candidates.append(((s_a, s_b, s_c), (q_a, q_b, q_c), (trio_a, trio_b, trio_c)))
-                    continue
-                s_c, q_c, trio_c = by_mask[rest]
-                candidates.append(((s_a, s_b, s_c), (q_a, q_b, q_c), (trio_a, trio_b, trio_c)))
-        for strengths, qs, trios in candidates:
-            if strongest_first and any(x < y for x, y in zip(strengths, strengths[1:])):
+        combos.append((value, numerators[value], (1 << trio[0]) | (1 << trio[1]) | (1 << trio[2]), trio))
+    combos.sort(key=lambda c: (-c[0], c[3]))
+    count = len(combos)
+    Trios = Tuple[Tuple[int, int, int], ...]
+    best_key: List[Tuple[int, Tuple[int, ...]]] = [(-1, ())]  # (score, strengths): the best so far
+    best_trios: List[Trios] = [()]
+
+    def search(start: int, used: int, strengths: Tuple[int, ...], qs: Tuple[int, ...], trios: Trios) -> None:
+        left = hands - len(strengths)
+        for index in range(start, count):
+            value, q, mask, trio = combos[index]
+            if mask & used:
                 continue
-            if len(qs) == 2 and need == 2:
-                score = qs[0] * qs[1]
-            elif len(qs) == 3 and need == 2:  # at least two of three
-                q1, q2, q3 = qs
-                score = (q1 * q2 + q1 * q3 + q2 * q3) * denominator - 2 * q1 * q2 * q3
-            else:
-                score = _at_least(qs, denominator, need)
-            key = (score, strengths)
-            if key > best_key:
-                best_key, best_trios = key, trios
-    best = tuple(tuple(cards[i] for i in trio) for trio in best_trios)
-    used = {c for h in best for c in h}
-    display = tuple(tuple(rules.ranking.ranker.evaluate(h).played) for h in best)
+            key = (objective_score(qs + (q,) * left, denominator, need, objective), strengths + (value,) * left)
+            if key <= best_key[0]:
+                return  # every later combination is weaker, so bounds no higher
+            if left == 1:
+                best_key[0], best_trios[0] = key, trios + (trio,)
+                return  # the strongest disjoint last hand is the best last hand
+            search(index + 1, used | mask, strengths + (value,), qs + (q,), trios + (trio,))
+
+    search(0, 0, (), (), ())
+    chosen = tuple(tuple(cards[i] for i in trio) for trio in best_trios[0])
+    used = {c for h in chosen for c in h}
+    display = tuple(tuple(rules.ranking.ranker.evaluate(h).played) for h in chosen)
     return ArrangementChoice(
         hands=display,
         discard=tuple(c for c in cards if c not in used),
-        chance=Fraction(best_key[0], denominator ** hands),
-        strengths=best_key[1],
+        chance=Fraction(best_key[0][0], denominator ** hands),
+        strengths=best_key[0][1],
     )
 
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
-from bragrules.engine.arrange import auto_arrange, compare_arrangements, hand_strengths
+from bragrules.engine.arrange import auto_arrange, hand_strengths, hand_winners, minimum_strength, penalised
 from bragrules.engine.events import (
     Arrange,
     Bonus,
@@ -28,7 +28,7 @@ from bragrules.engine.state import DealResult, Ending, Hand, PlayerState, share
 from bragrules.rules.blind import RETENTION_RULE
 from bragrules.rules.fixed import HISTORY_CARDS
 from bragrules.rules.folding import BLIND_SURVIVOR_RULE, NOBODY_BET_RULE
-from bragrules.rules.format import LIVES_RULE, TIED_HAND_RULE, WINNING_RULE
+from bragrules.rules.format import LIVES_RULE, MINIMUM_HAND_RULE, TIED_HAND_RULE, WINNING_RULE, WRONG_ORDER_RULE
 from bragrules.rules.hand_ranking import SPECIAL_HANDS_RULE
 from bragrules.rules.hooks import PotWon
 from bragrules.rules.seeing import FEE_TO_RULE, TIE_RULE
@@ -81,20 +81,14 @@ def settle_hands(deal: "Deal", players: Sequence[str], caller: Optional[str], op
             deal.events.append(Arrange(name, tuple(state.arrangement), automatic=True))
         strengths[name] = hand_strengths(deal.rules, state.arrangement)
     needed = deal.rules.format.hands_needed
-    if caller is not None and opponent is not None:
-        won_by_opponent, won_by_caller = compare_arrangements(
-            deal.rules, strengths[opponent], strengths[caller], second_is_caller=True
-        )
-        tally = {opponent: won_by_opponent, caller: won_by_caller}
-    else:
-        tally = {p: 0 for p in players}
-        for index in range(deal.rules.format.hands):
-            top = max(strengths[p][index] for p in players)
-            best = [p for p in players if strengths[p][index] == top]
-            if len(best) == 1:
-                tally[best[0]] += 1
+    tally = {p: 0 for p in players}
+    for won_by in hand_winners(deal.rules, strengths, caller, opponent):
+        if won_by is not None:
+            tally[won_by] += 1
     winners = [p for p in players if tally[p] >= needed]
     summary = ", ".join(f"{p} {tally[p]}" for p in players)
+    for name in penalised(deal.rules, strengths):
+        summary += f"; {name} set the hands out of order and wins none (format.wrong_order)"
     if len(winners) != 1:
         finish_carried(deal, f"hands won: {summary}; nobody won {needed}: the pot carries", shown=list(players))
         return
@@ -408,7 +402,7 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
         return Ending("lives", won, caller=caller, opponent=opponent, tied=tied), [LIVES_RULE]
     if outcome == "carried":
         ending, rules = _carried_ending(deal, won, caller, opponent, tied)
-        return ending, rules + ([deal.forced_by] if deal.forced_by is not None else [])
+        return ending, rules + ([deal.forced_by] if deal.forced_by is not None else []) + _hand_rules(deal, showdown)
     paths: List[str] = []
     if deal.fee_u and see is not None:
         paths.append(FEE_TO_RULE)
@@ -431,7 +425,26 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
                         TIE_RULE if tied else None)
         if deal.comparer.wild is not None:  # wild cards chosen at the table, in the hands compared
             paths.extend(deal.comparer.decided([s.hand for s in deal.seats if s.hand is not None and not s.folded]))
-    return ending, paths + _bonus_rules(deal, bonuses, paths)
+    return ending, paths + _hand_rules(deal, showdown) + _bonus_rules(deal, bonuses, paths)
+
+
+def _hand_rules(deal: "Deal", showdown: bool) -> List[str]:
+    """Several hands at a showdown: ``format.wrong_order`` when a player's hands stood out of order and won
+    nothing, ``format.minimum_hand`` when a place went to nobody for want of a pair."""
+    fmt = deal.rules.format
+    if not showdown or fmt.hands == 1 or not (fmt.wrong_order_scores_nothing or fmt.minimum_pair):
+        return []
+    strengths = {p: hand_strengths(deal.rules, deal.players[p].arrangement or ()) for p in deal.in_play
+                 if deal.players[p].arrangement is not None}
+    found: List[str] = []
+    if penalised(deal.rules, strengths):
+        found.append(WRONG_ORDER_RULE)
+    if fmt.minimum_pair and strengths:
+        least = minimum_strength(deal.rules.ranking.ranker)
+        left = [p for p in strengths if p not in penalised(deal.rules, strengths)]
+        if any(left and all(i >= len(strengths[p]) or strengths[p][i] < least for p in left) for i in range(fmt.hands)):
+            found.append(MINIMUM_HAND_RULE)
+    return found
 
 
 def _see_tied(deal: "Deal") -> Optional[bool]:

@@ -352,7 +352,7 @@ class _DealCounter:
             state = players[name]
             if self.several:
                 hands = state.arrangement or ()
-                cats = [category_of(table[triple_index(a, b, c)]) for a, b, c in hands]
+                cats = [category_of(table[triple_index(h[0], h[1], h[2])]) for h in hands]  # a four: its prial
             else:
                 cards = state.hand
                 if cards is None:

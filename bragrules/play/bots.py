@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Protocol, Sequ
 
 from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
-from bragrules.engine.arrange import hand_chances
+from bragrules.engine.arrange import hand_chances, win_numerators
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView
 from bragrules.rules.ranking import HandRanker, triple_index
@@ -237,9 +237,8 @@ class _Arrangements:
 
     def __init__(self, rules: "Rules") -> None:
         ranker = rules.ranking.ranker
-        beats, ties, total = hand_chances(ranker)
-        tie_share = 0.5 if rules.format.tied_hand_against_caller else 0.0
-        self.win = [(b + tie_share * t) / total for b, t in zip(beats, ties)]
+        numerators, denominator = win_numerators(rules)  # a hand below format.minimum_hand never wins
+        self.win = [q / denominator for q in numerators]
         self.hands = rules.format.hands
         self.need = rules.format.hands_needed
         self.table = ranker.table
@@ -284,7 +283,7 @@ class _Arrangements:
 def _arrangements(rules: "Rules") -> _Arrangements:
     """The arrangements a several-hand format can make, sampled once per ranking and format."""
     fmt = rules.profile.format
-    key = ("bot_arrangements", fmt.cards_dealt, fmt.hands, fmt.win_rule, fmt.tied_hand)
+    key = ("bot_arrangements", fmt.cards_dealt, fmt.hands, fmt.win_rule, fmt.tied_hand, fmt.minimum_hand)
     found = rules.ranking.ranker.memo.get(key)
     if not isinstance(found, _Arrangements):
         found = rules.ranking.ranker.memo[key] = _Arrangements(rules)

@@ -40,10 +40,15 @@ class Exchange(Area):
 class Format(Area):
     """How many cards, how many hands, and how a deal is won."""
 
-    cards_dealt: int = Field(3, ge=3, le=9, description="Cards dealt to each player; at least three per hand.")
+    cards_dealt: int = Field(3, ge=3, le=16, description="Cards dealt to each player; at least three per hand. Thirteen "
+        "for Crash's four hands and a discard (\"Deal out the deck until all players have 13 cards\", "
+        "http://ourpastimes.com/play-card-game-crash-4516398.html), fifteen for Fifteen-card Brag (\"each player is dealt "
+        "fifteen cards and must make five three-card tricks\", https://3cardbrag.me.uk/2010/11/13/brag-game-variants/), "
+        "as far as the pack allows with `table.max_players`.")
     hands: int = Field(
-        1, ge=1, le=3, description="Three-card hands each player makes from the cards dealt; spare cards are discarded face "
-        "down."
+        1, ge=1, le=5, description="Three-card hands each player makes from the cards dealt; spare cards are discarded face "
+        "down. Up to five: Crash's four (\"arrange them into four sets of 'brag' hands ... The leftover card is set "
+        "aside\", http://ourpastimes.com/play-card-game-crash-4516398.html) and Fifteen-card Brag's five."
     )
     hand_order: Literal["free", "strongest_first"] = Field(
         "free",
@@ -60,6 +65,32 @@ class Format(Area):
         "nobody",
         description="With several hands: a tied hand. `nobody`: won by nobody; `against_caller`: goes against "
         "the caller.",
+    )
+    minimum_hand: Optional[Literal["pair"]] = Field(
+        None,
+        description="With several hands: the least hand that can win a hand. `pair`: a hand below a pair wins nothing, "
+        "and where no hand at that place reaches a pair nobody wins it (\"To win a hand a player must have a pair. "
+        "Otherwise, the deal will be considered a tie\", "
+        "https://www.androidfreeware.mobi/download-com-dynamitegamesltd-crashcardgame.html; \"Each hand formed must be "
+        "at least a pair or better\", https://www.denexa.com/blog/tag/thirteen-card-brag/). `null`: any hand can win.",
+    )
+    wrong_order: Literal["refused", "scores_nothing"] = Field(
+        "refused",
+        description="With `format.hand_order: strongest_first`: hands set out in another order. `refused`: the "
+        "arrangement is refused and must be made again; `scores_nothing`: it stands, and the player wins no hand that "
+        "deal (\"You must arrange them in this order. To do otherwise is cheating, and you will not gain any points for "
+        "this round\", http://ourpastimes.com/play-card-game-crash-4516398.html); a hand they would have won or tied "
+        "is won by the other players' best hand at that place, if any beats the rest.",
+    )
+    fours: Literal["no", "as_prial"] = Field(
+        "no",
+        description="With several hands: whether four cards of one rank may be laid as one hand. `no`: every hand "
+        "has three cards (a four plays as a prial with its fourth card in another hand); `as_prial`: a hand may be "
+        "four of a kind, counting as the prial of its rank, and a player who lays fours may set out fewer hands when "
+        "fewer than three cards are left for another (\"must sort their hand into 4 Brag hands of three cards, or if "
+        "you are lucky enough, in 3 sets of 4 of a kind, discarding the last remaining card. The hands rank is the "
+        "same as Brag\", https://www.androidfreeware.mobi/download-com-dynamitegamesltd-crashcardgame.html); a place "
+        "with no hand wins nothing.",
     )
     discard_breaks_ties: bool = Field(
         False, description="Four-Card: equal best threes are decided by the discarded card."
@@ -119,6 +150,9 @@ HANDS_RULE = field_rule("format.hands")
 BETTING_RULE = field_rule("format.betting")
 LIVES_RULE = field_rule("format.lives")
 HAND_ORDER_RULE = field_rule("format.hand_order")
+MINIMUM_HAND_RULE = field_rule("format.minimum_hand")
+WRONG_ORDER_RULE = field_rule("format.wrong_order")
+FOURS_RULE = field_rule("format.fours")
 WINNING_RULE = field_rule("format.win_rule")
 TIED_HAND_RULE = field_rule("format.tied_hand")
 EXCHANGE_RULE = field_rule("format.exchange")
@@ -154,6 +188,12 @@ class FormatPolicy(AreaPolicy):
     """Four-Card: the discarded card breaks a tie."""
     lowest_tie_all_lose: bool
     """Crash: equal lowest hands each lose a life."""
+    minimum_pair: bool = False
+    """Several hands: a hand below a pair wins nothing (``format.minimum_hand``)."""
+    wrong_order_scores_nothing: bool = False
+    """Several hands, strongest first: a wrong order stands and wins no hand (``format.wrong_order``)."""
+    fours_as_prial: bool = False
+    """Several hands: a hand may be four of a kind, counting as its prial (``format.fours``)."""
 
     @classmethod
     def compile(cls, p: "Profile") -> "FormatPolicy":
@@ -162,7 +202,10 @@ class FormatPolicy(AreaPolicy):
         return cls(fmt.cards_dealt, fmt.hands, fmt.betting, fmt.lives, exchange,
                    fmt.exchange.centre_cards if exchange else p.ranking.wild.from_centre, SWAP_KINDS[fmt.exchange.swap],
                    fmt.hand_order == "strongest_first", hands_needed(p), fmt.tied_hand == "against_caller",
-                   fmt.discard_breaks_ties, fmt.lowest_tie == "all_lose")
+                   fmt.discard_breaks_ties, fmt.lowest_tie == "all_lose",
+                   fmt.minimum_hand == "pair" and fmt.hands > 1, fmt.hand_order == "strongest_first" and fmt.wrong_order == "scores_nothing",
+                   fmt.fours == "as_prial" and fmt.hands > 1)
+
 
 
 # ---------------------------------------------------------------------------
@@ -215,7 +258,7 @@ HAND_ORDER = choice(
         "free": "a player sets out several hands in any order they like",
         "strongest_first": "a player sets out several hands with the stronger first",
     },
-    {"free": "000", "strongest_first": "house rule"},
+    {"free": "000", "strongest_first": "house rule; ourpastimes.com, denexa.com (Crash)"},
     in_play=_several,
 )
 WIN_RULE = choice(
@@ -239,6 +282,41 @@ TIED_HAND = choice(
     },
     {"nobody": "000", "against_caller": "house rule"},
     in_play=_several,
+)
+MINIMUM_HAND = choice(
+    "format.minimum_hand",
+    lambda p: p.format.minimum_hand,
+    {
+        None: "with several hands, any hand can win a hand",
+        "pair": "with several hands, a hand below a pair wins nothing; where no hand at a place reaches a pair, "
+        "nobody wins it",
+    },
+    {"null": "000", "pair": "androidfreeware.mobi Crash, denexa.com Crash"},
+    in_play=_several,
+    later=True,
+)
+WRONG_ORDER = choice(
+    "format.wrong_order",
+    lambda p: p.format.wrong_order,
+    {
+        "refused": "hands set out in the wrong order are refused and must be set out again",
+        "scores_nothing": "a player who sets out the hands in the wrong order wins no hand that deal",
+    },
+    {"refused": "house rule", "scores_nothing": "ourpastimes.com Crash"},
+    in_play=lambda p: _several(p) and p.format.hand_order == "strongest_first",
+    later=True,
+)
+FOURS = choice(
+    "format.fours",
+    lambda p: p.format.fours,
+    {
+        "no": "with several hands, every hand has three cards",
+        "as_prial": "with several hands, a hand may be four cards of one rank, counting as the prial of that rank; "
+        "a player who lays fours may set out fewer hands when fewer than three cards are left for another",
+    },
+    {"no": "000", "as_prial": "androidfreeware.mobi Crash"},
+    in_play=_several,
+    later=True,
 )
 DISCARD_BREAKS_TIES = choice(
     "format.discard_breaks_ties",
@@ -305,7 +383,8 @@ def format_name(p: "Profile") -> Optional[str]:
         return "Stop the Bus"
     if n == 1 and cards == 3:
         return None
-    names = {(4, 1): "Four-Card Brag", (7, 2): "Seven-Card Brag", (9, 3): "Nine-Card Brag"}
+    names = {(4, 1): "Four-Card Brag", (7, 2): "Seven-Card Brag", (9, 3): "Nine-Card Brag",
+             (13, 4): "Thirteen-Card Brag", (15, 5): "Fifteen-Card Brag"}
     return names.get((cards, n), f"{cards}-card Brag")
 
 
@@ -328,13 +407,18 @@ def format_section(p: "Profile") -> Optional[Section]:
                 else ""
             ),
             sentence(HAND_ORDER.sentence(p)),
+            sentence(WRONG_ORDER.sentence(p)) if p.format.hand_order == "strongest_first" else "",
         )
         sub.para(
             f"At a see {'both' if n == 2 else f'all {number_word(n)}'} hands of both "
             "players are shown, and each hand is compared with "
-            "the opponent's corresponding hand.",
+            "the opponent's corresponding hand." if betting else
+            f"At the showdown {'both' if n == 2 else f'all {number_word(n)}'} hands of every player are shown, "
+            "and each hand is compared with the other players' hands at the same place.",
             sentence(WIN_RULE.sentence(p)),
             sentence(TIED_HAND.sentence(p)),
+            sentence(MINIMUM_HAND.sentence(p)) if p.format.minimum_hand else "",
+            sentence(FOURS.sentence(p)) if p.format.fours != "no" else "",
         )
         sec.subsections.append(sub)
     elif cards > 3 and p.ranking.wild.kiss_miss:  # Kissing-Missing (rules/wild_deal.py): the ranking says how
@@ -390,12 +474,17 @@ TEXT = AreaText(
     fields=(
         FieldText("format.cards_dealt", lambda p: p.format.cards_dealt, cards_dealt,
                   {"3": "000, 002, 003", "4": "003 (Four-Card Brag)", "7": "000 (Seven-Card Brag)",
-                   "9": "000 (Nine-Card Brag)", "*": "house rule"}),
+                   "9": "000 (Nine-Card Brag)", "13": "ourpastimes.com, denexa.com, gamerules.com (Crash)",
+                   "15": "3cardbrag.me.uk (Fifteen-card Brag)", "*": "house rule"}),
         FieldText("format.hands", lambda p: p.format.hands, hands,
-                  {"1": "000, 002, 003", "2": "000 (Seven-Card Brag)", "3": "000 (Nine-Card Brag)"}),
+                  {"1": "000, 002, 003", "2": "000 (Seven-Card Brag)", "3": "000 (Nine-Card Brag)",
+                   "4": "ourpastimes.com, denexa.com (Crash)", "5": "3cardbrag.me.uk (Fifteen-card Brag)"}),
         HAND_ORDER,
         WIN_RULE,
         TIED_HAND,
+        MINIMUM_HAND,
+        WRONG_ORDER,
+        FOURS,
         DISCARD_BREAKS_TIES,
         BETTING,
         FieldText("format.lives", lambda p: p.format.lives, lives,

@@ -353,6 +353,8 @@ class TablePlay(TableState):
             "shown_names": shown_names(deal, view.shown()),
             "rules": rules,  # the rules that decided the ending, as arbitrate words them
         }
+        if deal.rules.format.hands > 1:  # several hands: as the players shown set them out (arrange.js draws them)
+            self.last["arranged"] = {p: h for p, h in result.arrangements.items() if p in self.last["shown"]}
         session = self.table.session if self.table is not None else None
         if session is not None and session.rules.house.in_play:  # the house's take (house): rake, table fees
             played = result.outcome not in ("redeal", "abandoned")

@@ -175,6 +175,7 @@
     drawBuys(s, actions);
     if (!view || !view.player) return;
     const shownHand = view.inspected_hand || view.hand;
+    const arranging = shownHand && window.BragArrange && view.legal.find((o) => o.kind === "arrange" && o.cards);  // arrange.js
     const backs = (count) => { for (let i = 0; i < count; i++) hand.appendChild(card(null)); };
     const faces = (cards) => cards.forEach((c) => {
       const node = card(c, false, "button");
@@ -192,7 +193,8 @@
         if (label === view.inspected && shownHand) faces(shownHand); else backs(3);
         hand = into;
       });
-    } else if (shownHand) faces(shownHand); else backs(3);
+    } else if (arranging) window.BragArrange.draw(view, arranging, hand, actions, { el, card, act, redraw: draw });
+    else if (shownHand) faces(shownHand); else backs(3);
     if (shownHand && view.hand_name) hand.appendChild(el("div", view.hand_name, "hand-name"));
     (view.side_shows || []).forEach((x) => {  // a side-show this seat took part in: the other hand, for this seat only
       const row = el("div", null, "side-show"); row.appendChild(el("span", "side-show with " + x.with + " (only you two see this):"));
@@ -210,6 +212,7 @@
         actions.append(select, button);
         return;
       }
+      if (arranging && o === arranging) return;  // arrange.js draws its own buttons
       const button = el("button", o.label); button.type = "button";
       button.onclick = () => {
         if (o.kind === "bet" || o.kind === "see" || (o.kind === "sideshow" && o.amount !== null)) act(o.kind, { amount: String(o.amount) });
@@ -225,7 +228,7 @@
       actions.appendChild(why);
     }
     if (view.swap_cards) actions.appendChild(el("p", "To swap one card: tap one of yours, then a centre card.", "hint"));
-    if (view.legal.some((o) => o.kind === "arrange")) actions.appendChild(el("p", "To arrange: tap your cards in order, best hand first (" + picked.length + " tapped), then arrange.", "hint"));
+    if (!arranging && view.legal.some((o) => o.kind === "arrange")) actions.appendChild(el("p", "To arrange: tap your cards in order, best hand first (" + picked.length + " tapped), then arrange.", "hint"));
   }
   function drawEntry(s) {
     // keep mode: the cards turned at a showdown, entered by their player (or by the host for anyone)
@@ -259,7 +262,9 @@
     if (l.pots && window.bragPots) window.bragPots(box, l, el, money);  // pots.js: the side pots
     Object.keys(l.shown).forEach((name) => {
       const row = el("div", null, "shown-row"); row.appendChild(el("span", name + ":"));
-      const cards = el("span", null, "cards"); l.shown[name].forEach((c) => cards.appendChild(card(c, true)));
+      const cards = el("span", null, "cards"), laid = (l.arranged || {})[name];
+      if (laid && window.BragArrange) window.BragArrange.shown(cards, laid, { el, card });  // several hands, as set out
+      else l.shown[name].forEach((c) => cards.appendChild(card(c, true)));
       row.appendChild(cards);
       const named = (l.shown_names || {})[name]; if (named) row.appendChild(el("span", named, "hand-name"));
       box.appendChild(row);
