@@ -98,6 +98,8 @@ class Auditor(DealAuditor):
         report.carried = state.carried
         if self.rules.format.lives is not None:
             report.lives = dict(table.lives)
+        if self.rules.session.points is not None:
+            report.scores = dict(table.scores)
         report.ended = not self.open_deal and table.is_over
         if report.ended:
             report.winners = table.winners()

@@ -156,6 +156,12 @@ def auto_arrange(rules: Rules, cards: Sequence[Card]) -> ArrangementChoice:
     once, then arrangements are put together from disjoint combinations.
     """
     hands = rules.format.hands
+    if hands > 3:  # four hands or more: the strongest three first, then the strongest of the rest
+        from bragrules.engine.greedy_arrange import greedy_arrange
+
+        quick, left = greedy_arrange(rules, cards)
+        strengths = hand_strengths(rules, quick)
+        return ArrangementChoice(quick, left, arrangement_chance(rules, strengths), strengths)
     numerators, denominator = _win_numerators(rules)
     need = rules.format.hands_needed
     strongest_first = rules.format.strongest_first

@@ -71,7 +71,8 @@ class Deal:
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
-        "fee_u", "last_match", "out_by", "side_show", "refused_at",
+        "fee_u", "last_match", "out_by", "side_show", "refused_at", "points_won", "spare", "spare_dealt",
+        "spare_taken",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -94,6 +95,7 @@ class Deal:
         wait_for_cards: bool = False,
         number: int = 1,
         missed: Optional[Mapping[str, Fraction]] = None,
+        spare: Optional[Sequence[Card]] = None,
     ):
         if len(order) < 2:
             raise RuleViolation(PLAYERS, "a deal needs at least two players")
@@ -156,6 +158,10 @@ class Deal:
         self.refused_at: Optional[Tuple[str, int]] = None  # (asker, actions applied) of the last refusal
         # no betting and several hands: everyone arranges in turn, then all show (fixed for the deal)
         self.arranging = not rules.format.betting and rules.format.hands > 1
+        self.points_won: Optional[Dict[str, int]] = None  # session.points: this deal's points, once settled
+        self.spare: Optional[Tuple[Card, ...]] = tuple(spare) if spare else None  # session.points.spare_hand
+        self.spare_dealt = self.spare  # the spare hand as dealt (what a snapshot is rebuilt with)
+        self.spare_taken: Optional[str] = None  # who took the spare hand (nobody else may)
         retained = retained or {}
         self._refuse_cards_not_in_pack((*hands.values(), *retained.values(), self.centre))
         self.players: Dict[str, PlayerState] = {}
@@ -476,7 +482,7 @@ class Deal:
         """
         order, hands, retained, carried, stacks, winner_hint, centre, number, missed = self.origin
         copy = Deal(self.rules, order, hands, retained, carried, stacks, winner_hint, centre, self.wait_for_cards,
-                    number, missed)
+                    number, missed, self.spare_dealt)
         for action in self.actions:
             copy.apply(action)
         return copy

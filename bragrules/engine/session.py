@@ -168,6 +168,8 @@ class Session:
         self.bought: Dict[str, Fraction] = dict(self.balances)  # every chip each player bought, the start included
         self.buys: List[Dict[str, Any]] = []  # bought since the last deal began: written on the next deal line
         self.lives: Dict[str, int] = {p: rules.format.lives or 0 for p in self.players}
+        self._points = rules.session.points  # session.points: None when no points are kept
+        self.scores: Dict[str, int] = {p: 0 for p in self.players}  # session.points: each player's points
         self.records: List[DealRecord] = []
         self.keep_records = keep_records
         self.current: Optional[Deal] = None
@@ -259,6 +261,8 @@ class Session:
             return False
         s = self.state
         if s.abandoned:
+            return True
+        if self._points is not None and self._points.is_over(self.scores):  # session.points.target
             return True
         if self._everyone_stays:  # nobody leaves the table: everyone is still seated and dealt in
             seated = len(self.players)
@@ -479,6 +483,9 @@ class Session:
                 balances[p] = add_money(balances[p], amount)
         if self._house_takes:
             self._pay_house(result)
+        if result.points:
+            for p, scored in result.points.items():
+                self.scores[p] += scored
         lost = result.lives_lost
         if not self.rules.format.lives or any(self.lives[p] - (p in lost) > 0 for p in self.players):
             for p in lost:
@@ -688,12 +695,18 @@ class Session:
                         if self.rules.format.lives
                         else {}
                     ),
+                    **(
+                        {"points": dict(result.points or {}), "scores": dict(self.scores)}
+                        if self._points is not None and result.outcome not in ("redeal", "abandoned")
+                        else {}
+                    ),
                 }
             )
         self.current = None
         self._current_meta = None
         if self.is_over:
-            self._emit({"type": "end", "net": self.net(), "winners": self.winners()})
+            self._emit({"type": "end", "net": self.net(), "winners": self.winners(),
+                        **({"scores": dict(self.scores)} if self._points is not None else {})})
         return result
 
     def _house_line(self, result: DealResult) -> Dict[str, Fraction]:
@@ -721,6 +734,8 @@ class Session:
         if self.rules.format.lives is not None:
             most = max(self.lives.values())
             return [p for p in self.players if self.lives[p] == most]
+        if self._points is not None:  # session.points: the most points (equal scores share)
+            return self._points.winners(self.scores)
         net = self.net()
         top = max(net.values())
         return [p for p in self.players if net[p] == top]

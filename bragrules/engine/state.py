@@ -144,6 +144,7 @@ class DealResult(NamedTuple):
     ending: Optional[Ending]  # what happened: the kind of ending, the see, a tie (always set by a deal)
     rake: Fraction = ZERO  # what the house took from the pot before paying it out (house.rake)
     sent_out: Tuple[str, ...] = ()  # put out of the session by a penalty in this deal (disputes.self_exposure)
+    points: Optional[Dict[str, int]] = None  # session.points: the points each player scored (None: no points kept)
 
 
 def returned_stakes(result: DealResult) -> Fraction:

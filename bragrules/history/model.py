@@ -73,6 +73,7 @@ class ResultClaim:
     rake: Optional[Fraction] = None  # what the house raked from the pot (house.rake)
     table_fee: Optional[Fraction] = None  # the table fees the house took with the deal (house.table_fee)
     lives_lost: Optional[List[str]] = None
+    points: Optional[Dict[str, int]] = None  # session.points: the points each player scored in the deal
     line: Optional[int] = None
     lines: Dict[str, int] = field(default_factory=dict)
 

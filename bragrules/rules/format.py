@@ -40,9 +40,9 @@ class Exchange(Area):
 class Format(Area):
     """How many cards, how many hands, and how a deal is won."""
 
-    cards_dealt: int = Field(3, ge=3, le=9, description="Cards dealt to each player; at least three per hand.")
+    cards_dealt: int = Field(3, ge=3, le=16, description="Cards dealt to each player; at least three per hand.")
     hands: int = Field(
-        1, ge=1, le=3, description="Three-card hands each player makes from the cards dealt; spare cards are discarded face "
+        1, ge=1, le=5, description="Three-card hands each player makes from the cards dealt; spare cards are discarded face "
         "down."
     )
     hand_order: Literal["free", "strongest_first"] = Field(
