@@ -33,6 +33,7 @@ from bragrules.core.money import ZERO, add_money
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, returned_stakes
 from bragrules.engine.forced import posts_record
+from bragrules.engine.spare import centre_count
 from bragrules.engine.wild_cards import back_to_pack, cards_from_pack, deal_hands
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, PLAYERS
@@ -308,7 +309,8 @@ class Session:
         order = self.dealt_in()
         hands: Dict[str, Optional[Tuple[Card, ...]]] = (
             {p: None for p in order} if self.keep else dict(self._deal_cards(order)))
-        centre = tuple(self.pack.deal(rules.format.centre_cards)) if rules.format.centre_cards else ()
+        to_centre = centre_count(rules, len(order)) if rules.session.points is not None else rules.format.centre_cards
+        centre = tuple(self.pack.deal(to_centre)) if to_centre else ()
         stacks = {p: self.balances[p] for p in order} if rules.session.finite else None
         retained: Dict[str, Optional[Tuple[Card, ...]]] = {p: h for p, h in s.retained.items() if p in order}
         if self.keep:
