@@ -350,8 +350,8 @@ def finish(
     ending, decided_by = ending_of(deal, outcome, winners, showdown, bonuses)
     scored = deal.points_won
     if scored is not None and deal.rules.session.points is not None:  # session.points: the rules that scored
-        decided_by += [r for r in deal.rules.session.points.reasons(
-            {p: v for p, v in scored.items()}, scored, deal.rules.format.hands) if r not in decided_by]
+        decided_by += [r for r in deal.rules.session.points.reasons(scored, deal.rules.format.hands)
+                       if r not in decided_by]
     deal.result = DealResult(
         outcome=outcome,
         winners=winners,

@@ -196,10 +196,15 @@ class PointsPolicy:
         top = max(scores.values())
         return [p for p, v in scores.items() if v == top]
 
-    def reasons(self, won: Dict[str, int], points: Dict[str, int], hands: int) -> Tuple[str, ...]:
-        """The rules that decided a deal's points, for a ruling to cite."""
+    def reasons(self, points: Dict[str, int], hands: int) -> Tuple[str, ...]:
+        """The rules that decided a deal's points, for a ruling to cite: a point a hand, and the bonus when
+        a player won every hand (only they reach ``hands * per_hand + bonus``).
+
+        >>> PointsPolicy(21, 1, 1, False, False, Fraction(0)).reasons({"A": 5, "B": 0}, hands=4)
+        ('session.points.per_hand', 'session.points.all_hands_bonus')
+        """
         found: List[str] = [PER_HAND_RULE]
-        if self.bonus and any(n == hands for n in won.values()):
+        if self.bonus and any(n == hands * self.per_hand + self.bonus for n in points.values()):
             found.append(BONUS_RULE)
         return tuple(found)
 
