@@ -290,24 +290,30 @@ def rulebook_lines(p: "Profile") -> List[str]:
     return lines
 
 
+OURPASTIMES_NAME = "ourpastimes.com (How to Play the Card Game Crash)"
+BGA_NAME = "boardgamearena.com (Crash)"
+ANDROID_NAME = "androidfreeware.mobi (Crash - 13 Card Brag Game)"
+PAGAT_NAME = "pagat.com (Multiple Brag)"
+GAMERULES_NAME = "gamerules.com (Crash, 13 Card Brag)"
+
 FIELDS = (
     FieldText("session.points.target", lambda p: p.session.points.target, target,
-              {"null": "the standard game (no points)", "21": f"{OURPASTIMES}", "15": f"{ANDROID}; {PAGAT}",
-               "*": f"{ANDROID} (7 to 15); {BGA_HELP} (7, 10 or 15)"},
+              {"null": "the standard game (no points)", "21": OURPASTIMES_NAME, "15": f"{ANDROID_NAME}; {PAGAT_NAME}",
+               "*": f"{ANDROID_NAME} (7 to 15); {BGA_NAME} (7, 10 or 15)"},
               later=True),
     FieldText("session.points.per_hand", lambda p: p.session.points.per_hand, per_hand,
-              {"1": f"{OURPASTIMES}; {BGA}", "*": "house rule"}, in_play=_points, later=True),
+              {"1": f"{OURPASTIMES_NAME}; {BGA_NAME}", "*": "house rule"}, in_play=_points, later=True),
     FieldText("session.points.all_hands_bonus", lambda p: p.session.points.all_hands_bonus, all_hands_bonus,
-              {"1": f"{OURPASTIMES}; {BGA}", "0": "house rule (no crash bonus)", "*": "house rule"},
+              {"1": f"{OURPASTIMES_NAME}; {BGA_NAME}", "0": "house rule (no crash bonus)", "*": "house rule"},
               in_play=_points, later=True),
     choice("session.points.at_target", lambda p: p.session.points.at_target, AT_TARGET_TEXT,
-           {"highest": BGA_HELP, "sudden_death": PAGAT}, in_play=_points, later=True),
+           {"highest": BGA_NAME, "sudden_death": PAGAT_NAME}, in_play=_points, later=True),
     FieldText("session.points.spare_hand", lambda p: p.session.points.spare_hand, spare_hand,
-              {"true": f"{GAMERULES}; {BGA}", "false": OURPASTIMES}, in_play=_points,
+              {"true": f"{GAMERULES_NAME}; {BGA_NAME}", "false": OURPASTIMES_NAME}, in_play=_points,
               choices={True: "a spare hand is dealt when the pack holds one, and may be taken in turn",
                        False: "no spare hand is dealt"}, later=True),
     FieldText("session.points.spare_stake", lambda p: p.session.points.spare_stake, spare_stake,
-              {"0": BGA, "*": f"{GAMERULES} (\"an additional stake\")"},
+              {"0": BGA_NAME, "*": f"{GAMERULES_NAME} (\"an additional stake\")"},
               in_play=lambda p: _points(p) and p.session.points.spare_hand, later=True),
 )
 """The ``FieldText`` of each points field, in the session area's list."""
