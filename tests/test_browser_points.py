@@ -33,7 +33,7 @@ def test_the_table_shows_the_points_and_offers_the_spare_hand(tmp_path: Path) ->
     log = tmp_path / "points.jsonl"
     with open(err, "w") as stderr:
         process = subprocess.Popen([sys.executable, "-m", "bragrules_cli.app", "serve", "-p", "thirteen-card-brag",
-                                    "--port", "0", "--seats", "3", "--bots", "cautious", "--seed", "17",
+                                    "--port", "0", "--seats", "3", "--bots", "cautious", "--seed", "3",
                                     "--hands", "2", "--log", str(log)],
                                    stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, "NO_COLOR": "1"})
     try:
@@ -79,7 +79,7 @@ def test_the_table_shows_the_points_and_offers_the_spare_hand(tmp_path: Path) ->
                 browser.close()
         assert not refused, f"the page breaks its own Content-Security-Policy: {refused}"
         actions = [line for line in log.read_text().splitlines() if '"Ann take"' in line]
-        assert took == bool(actions); print("TOOK", took)
+        assert took and actions  # with seed 3 the spare is still there at Ann's first turn: she takes it
     finally:
         process.terminate()
         try:
