@@ -26,6 +26,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
@@ -290,3 +291,17 @@ def test_profiles_without_points_log_as_before() -> None:
     lines = [json.loads(line) for line in out.getvalue().splitlines()]
     assert all("points" not in line and "scores" not in line for line in lines if line["type"] != "header")
     assert [line for line in lines if line["type"] == "result"]
+
+
+def test_arbitrate_refuses_a_second_take_of_the_spare_hand(capsys: Any, monkeypatch: Any) -> None:
+    """boardgamearena.com (Crash): "If someone does, everyone else must keep the cards they were dealt": A has
+    taken the spare hand and arranged; B's take is refused, citing the spare hand's rule and its pages."""
+    from ..helpers import run_cli
+
+    sheet = str(Path(__file__).parents[1] / "data" / "disputes" / "spare_taken.yaml")
+    code, out, _ = run_cli(capsys, monkeypatch, "arbitrate", sheet, "--json")
+    assert code == 0
+    ruling = json.loads(out)
+    text = json.dumps(ruling)
+    assert "session.points.spare_hand" in text and "A has taken the spare hand" in text
+    assert '"allowed": false' in text
