@@ -76,6 +76,7 @@ from .values import (
     read_names,
     read_net_map,
     read_player_name,
+    read_points,
     unreadable_error,
 )
 
@@ -595,17 +596,6 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
         claim.points = read_points(record.points, f"deal {number}: result: points", players, name, line)
     return claim
 
-
-def read_points(value: Dict[str, Any], what: str, players: Sequence[str], file: str, line: Optional[int]) -> Dict[str, int]:
-    """A deal's points (``session.points``): each player named, a whole number of points not below zero."""
-    found: Dict[str, int] = {}
-    for key, points in value.items():
-        if key not in players:
-            raise HistoryError(f"{what}: {describe_value(key)} is not a player of this history", file, line)
-        if type(points) is not int or points < 0:
-            raise HistoryError(f"{what}: {key}'s points must be a whole number, not {describe_value(points)}", file, line)
-        found[key] = points
-    return found
 
 
 def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:

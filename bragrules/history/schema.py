@@ -346,6 +346,7 @@ class SheetResult(msgspec.Struct):
     net: Any = None
     pot: Any = None
     lives_lost: Any = None
+    points: Any = None  # session.points: the points each player scored in the deal
     abandoned: Any = None  # true: play stopped at the time limit mid-hand (session.end.at_limit: abandon)
 
 

@@ -305,3 +305,24 @@ def test_arbitrate_refuses_a_second_take_of_the_spare_hand(capsys: Any, monkeypa
     text = json.dumps(ruling)
     assert "session.points.spare_hand" in text and "A has taken the spare hand" in text
     assert '"allowed": false' in text
+
+
+def test_a_sheet_carries_the_points_and_the_audit_checks_them(tmp_path: Any) -> None:
+    """A log written as a sheet keeps each deal's points; the audit checks the sheet's as it does the log's."""
+    from bragrules.history.sheet import dump_sheet
+
+    log = tmp_path / "log.jsonl"
+    log.write_text(_logged("crash-13", 4))
+    sheet = dump_sheet(read_log(str(log)))
+    assert "points: {" in sheet
+    path = tmp_path / "sheet.yaml"
+    path.write_text(sheet)
+    report = audit(str(path))
+    assert report.ok and report.scores is not None and max(report.scores.values()) >= 21
+    first = next(line for line in sheet.splitlines() if "points: {" in line)
+    numbers = first.split("{", 1)[1]
+    name, value = numbers.split(",")[0].split(":")
+    wrong = first.replace(f"{name.strip()}: {value.strip()}", f"{name.strip()}: {int(value) + 2}", 1)
+    path.write_text(sheet.replace(first, wrong, 1))
+    violations = audit(str(path)).violations
+    assert violations and violations[0].rule == "session.points.per_hand"
