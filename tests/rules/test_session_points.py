@@ -326,3 +326,13 @@ def test_a_sheet_carries_the_points_and_the_audit_checks_them(tmp_path: Any) -> 
     path.write_text(sheet.replace(first, wrong, 1))
     violations = audit(str(path)).violations
     assert violations and violations[0].rule == "session.points.per_hand"
+
+
+def test_the_audit_refuses_an_end_before_the_target(tmp_path: Any) -> None:
+    """N03 "Win the game of Crash by being the first person to reach 21 points": a log whose last deal is cut
+    off, its end kept, ends before anybody reached 21, against ``session.points.target``."""
+    lines = _logged("crash-13", 4).splitlines()
+    last = max(i for i, line in enumerate(lines) if json.loads(line)["type"] == "deal")
+    violations = _audit("\n".join(lines[:last] + [lines[-1]]) + "\n", tmp_path)
+    assert violations and violations[-1].rule == "session.points.target"
+    assert "it ends once a player has 21 points" in violations[-1].message
