@@ -109,14 +109,15 @@ def test_the_session_ends_at_the_target_and_names_the_winner() -> None:
     session.listener = events.append
     play_session(session, random_chooser(random.Random(4)))
     assert session.is_over and max(session.scores.values()) >= 21
-    before = {p: session.scores[p] - session.records[-1].result.points[p] for p in session.players}  # type: ignore[index]
+    last: Dict[str, int] = session.records[-1].result.points or {}
+    before = {p: session.scores[p] - last[p] for p in session.players}
     assert max(before.values()) < 21  # not over one deal sooner
     top = max(session.scores.values())
     assert session.winners() == [p for p in session.players if session.scores[p] == top]
     end = events[-1]
     assert end["type"] == "end" and end["scores"] == session.scores and end["winners"] == session.winners()
-    assert sum(r.result.points[p] for r in session.records for p in session.players) == sum(  # type: ignore[index]
-        session.scores.values())
+    scored = [r.result.points or {} for r in session.records]
+    assert sum(points[p] for points in scored for p in session.players) == sum(session.scores.values())
 
 
 def test_several_at_the_target_the_highest_wins_and_equal_scores_share() -> None:
@@ -336,3 +337,21 @@ def test_the_audit_refuses_an_end_before_the_target(tmp_path: Any) -> None:
     violations = _audit("\n".join(lines[:last] + [lines[-1]]) + "\n", tmp_path)
     assert violations and violations[-1].rule == "session.points.target"
     assert "it ends once a player has 21 points" in violations[-1].message
+
+
+def test_the_web_table_sends_the_scores_and_never_the_spare_hand() -> None:
+    """The browser is sent every seat's points and the target; the spare hand lies face down, so no card of
+    it reaches a seat (boardgamearena.com: "the 13 undealt cards")."""
+    from bragrules.web.service import TableService
+
+    service = TableService(load_profile("thirteen-card-brag"), "thirteen-card-brag", seats=3, bots=("cautious",),
+                           seed=3, hands=2)
+    token = service.join("Ann")
+    service.start(service.host_token)
+    state = service.state(token)
+    assert state["points_target"] == 15 and all(seat["points"] == 0 for seat in state["seats"])
+    deal = service.table.session.current  # type: ignore[union-attr]
+    assert deal is not None and deal.spare_dealt is not None
+    sent = json.dumps(state)
+    assert state["view"]["centre"] == [] and not any(f'"{card}"' in sent for card in deal.spare_dealt)
+    assert any(o["kind"] == "take" for o in state["view"]["legal"])
