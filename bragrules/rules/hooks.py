@@ -26,6 +26,10 @@ question (hook)           asked by the engine                    answered by
 ``put_out``               after every raise: whether a player    the policies whose ``asks_put_out``
                           is out of the hand by it (folded,      is true (``stakes.raised_out``)
                           their stakes left in the pot)
+``score``, ``is_over``,   at the showdown of several hands: the  :class:`~bragrules.rules.points.PointsPolicy`
+``winners``               deal's points from the hands each      (``rules.session.points``; None: no
+                          won; between deals: whether the        points are kept, nothing is asked)
+                          session is over, and who won it
 ========================  =====================================  ===================================
 
 The record they read is the deal itself, seen through :class:`Betting`
