@@ -129,6 +129,9 @@ def check_points(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
     if p.format.hands < 2 or p.format.betting or p.format.lives is not None:
         return ("points are scored hand by hand, with several hands each (format.hands) and no betting "
                 "(format.betting: false) nor lives", ("session.points.target", "format.hands", "format.betting"))
+    if points.spare_hand and p.ranking.wild.from_centre:
+        return ("the spare hand is dealt face down where face-up centre cards would lie: it cannot be played "
+                "with wild cards chosen from the centre", ("session.points.spare_hand", "ranking.wild.from_centre"))
     if points.spare_stake and not points.spare_hand:
         return ("spare_stake is what the spare hand costs, but no spare hand is dealt: set spare_hand: true",
                 ("session.points.spare_stake", "session.points.spare_hand"))
