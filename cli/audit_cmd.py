@@ -259,6 +259,8 @@ def render(report: "AuditReport", head: bool = True) -> None:
     for player in players:
         totals.add_column(player, justify="right")
     totals.add_row("net", *[_money(report.net.get(p, 0)) for p in players])
+    if report.scores is not None:  # session.points: each player's points, recomputed
+        totals.add_row("points", *[str(report.scores.get(p, 0)) for p in players])
     out.print(totals)
     status = f"{report.resolved} resolved pot{'s' if report.resolved != 1 else ''}"
     if not head:

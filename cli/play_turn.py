@@ -80,6 +80,9 @@ def menu_entry(option: "LegalAction", deal: "Deal") -> str:
     if kind == "arrange":
         hint = " | ".join(" ".join(str(c) for c in h) for h in option.cards or ())
         return f"arrange (hint: {hint})"
+    if kind == "take":  # session.points.spare_hand
+        cost = f", paying {money(option.amount)} into the pot" if option.amount else ""
+        return f"take the spare hand for yours (unseen; nobody else may then){cost}"
     if kind == "swap":
         if option.target == "all":
             return "swap all three with the centre"

@@ -88,6 +88,7 @@ HELP_TEXT = """Type the number of a choice, or the action itself:
   check           pass, where the profile allows it
   arrange A B C | D E F   set your hands, strongest first (Seven-, Nine-, Thirteen-Card: one | between hands)
   hint            show the best arrangement (it is not applied: 'arrange' alone or the menu's number takes it)
+  take            take the spare hand for yours, before arranging (13-card Crash, fewer than four)
   swap MINE CENTRE / swap all / knock / stand   (Stop the Bus)
   redeal          demand a redeal when your cards were exposed, where the profile allows it
   void            declare the deal void (a malfunction), where the profile allows it:
@@ -270,6 +271,12 @@ class TableView(_ObserverBase):
         if table.session.rules.format.lives is not None:
             lives = "  ".join(f"{esc(p)} {table.session.lives[p]}" for p in table.session.players)
             self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
+        points = table.session.rules.session.points
+        if points is not None and record.result.points is not None:  # session.points: the deal's points and the scores
+            scored = "  ".join(f"{esc(p)} {record.result.points.get(p, 0)}" for p in table.session.players)
+            scores = "  ".join(f"{esc(p)} {table.session.scores[p]}" for p in table.session.players)
+            self.console.print(f"points this deal: {scored}", highlight=False)
+            self.console.print(f"[bold]scores[/] (to {points.target}): {scores}", highlight=False)
         self.pause(table, record)
 
     def pause(self, table: "Table", record: "DealRecord") -> None:
@@ -302,6 +309,9 @@ class TableView(_ObserverBase):
         grid.add_column("plays")
         if session.rules.format.lives is not None:
             grid.add_column("lives", justify="right")
+        scored = session.rules.session.points is not None  # session.points: each player's points
+        if scored:
+            grid.add_column(f"points (to {session.rules.session.points.target})", justify="right")  # type: ignore[union-attr]
         money_game = session.rules.format.betting or session.rules.stakes.ante != 0  # Crash plays for lives, not money
         if money_game:
             grid.add_column("net", justify="right")
@@ -309,6 +319,8 @@ class TableView(_ObserverBase):
             row = [esc(name), table.seats[name].style.replace("_", " ")]
             if session.rules.format.lives is not None:
                 row.append(str(session.lives[name]))
+            if scored:
+                row.append(str(session.scores[name]))
             if money_game:
                 row.append(signed(session.net()[name]))
             grid.add_row(*row)
@@ -317,10 +329,11 @@ class TableView(_ObserverBase):
         carried = session.state.carried if session.current is None else session.current.carried_in
         if carried and money_game:
             grid.add_row(*(["in the pot", "carried" if session.current is None else "carried in"]
-                           + ([""] if session.rules.format.lives is not None else []) + [money(carried)]))
+                           + ([""] if session.rules.format.lives is not None else []) + ([""] if scored else [])
+                           + [money(carried)]))
         if session.rules.house.in_play and money_game:  # the house's account: the column still sums to zero
             grid.add_row(*(["the house", "rake and fees"] + ([""] if session.rules.format.lives is not None else [])
-                           + [money(session.house)]))
+                           + ([""] if scored else []) + [money(session.house)]))
         self.console.print(grid)
         if final:
             winners = session.winners()
@@ -341,9 +354,15 @@ class TableView(_ObserverBase):
         else:
             knocked = deal.knocker
             knock = f" · {esc(knocked)} knocked: last turn" if knocked else ""
-            stake = ("the lowest hand shown loses a life" if rules.format.lives is not None
-                     else f"pot {money(deal.pot)}: all hands are shown at once")
-            self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{knock} · {stake}", highlight=False)
+            points = rules.session.points
+            if points is not None:  # session.points: each hand compared across the table scores
+                spare = " · a spare hand lies face down" if deal.spare_dealt is not None and not deal.spare_taken else ""
+                self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{spare} · a point for each hand won, "
+                                   f"to {points.target} points", highlight=False)
+            else:
+                stake = ("the lowest hand shown loses a life" if rules.format.lives is not None
+                         else f"pot {money(deal.pot)}: all hands are shown at once")
+                self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{knock} · {stake}", highlight=False)
         narrow = self.console.width < 60
         grid = RichTable(box=None if narrow else None, show_edge=False, pad_edge=False, header_style="dim")
         grid.add_column("")
@@ -356,6 +375,8 @@ class TableView(_ObserverBase):
             grid.add_column("net", justify="right")
         if rules.format.lives is not None:
             grid.add_column("lives", justify="right")
+        if rules.session.points is not None:
+            grid.add_column("points", justify="right")
         for name in deal.order:
             state = deal.players[name]
             if not betting:
@@ -377,6 +398,8 @@ class TableView(_ObserverBase):
                 row += [money(state.contributed), signed(session.net()[name])]
             if rules.format.lives is not None:
                 row.append(str(session.lives[name]))
+            if rules.session.points is not None:
+                row.append(str(session.scores[name]))
             grid.add_row(*row)
         self.console.print(grid)
         state = deal.players[viewer]
@@ -393,7 +416,7 @@ class TableView(_ObserverBase):
                                f"{rules.format.hands} hands of three)")
         elif state.hand is not None:
             self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{deal.comparer.describe(state.hand)}[/])")
-        if deal.centre:
+        if deal.centre and deal.spare_dealt is None:  # a spare hand (session.points) lies face down
             self.console.print(f"Centre: {cards_markup(deal.centre)}")
 
 
@@ -440,6 +463,8 @@ def describe_action(deal: "Deal", action: "Action") -> str:
         return say(kind + "s", "the hand looked at")
     if kind == "arrange":
         return say("arranges", f"{their} hands")
+    if kind == "take":
+        return say("takes", f"the spare hand, discarding {their} own")
     if kind == "swap":
         if action.target == "all":
             return say("swaps", "all three cards with the centre")

@@ -143,9 +143,31 @@ def builtin_profiles() -> List[Dict[str, Any]]:
                 "source": profile.source,
                 "extends": list(profile.extends),
                 "path": str(builtin_path(name)),
+                "game": game_line(profile),
             }
         )
     return found
+
+
+def game_line(profile: Any) -> str:
+    """Which game a profile plays, in a line, so that a player finds the one they mean among games of one name.
+
+    >>> from bragrules.profile import load_profile
+    >>> game_line(load_profile("crash")), game_line(load_profile("crash-13"))
+    ('Crash: the lives game of the general rules text', '13-card Crash: four hands to 21 points')
+    >>> game_line(load_profile("standard")), game_line(load_profile("nine-card"))
+    ('Three-Card Brag', 'Nine-Card Brag')
+    """
+    from bragrules.rules.format import format_name
+    from bragrules.rules.words import number_word
+
+    fmt, points = profile.format, profile.session.points
+    if points.target is not None:
+        return f"{fmt.cards_dealt}-card Crash: {number_word(fmt.hands)} hands to {points.target} points"
+    if fmt.lives is not None:
+        return ("Stop the Bus: the lives game, swapping with the centre" if fmt.exchange.enabled
+                else "Crash: the lives game of the general rules text")
+    return format_name(profile) or "Three-Card Brag"
 
 
 def profiles(as_json: JsonOpt = False) -> None:
@@ -159,9 +181,11 @@ def profiles(as_json: JsonOpt = False) -> None:
     table = Table(title="Built-in profiles", title_justify="left", expand=False)
     table.add_column("name", style="bold", no_wrap=True)
     table.add_column("extends", no_wrap=True)
+    table.add_column("game")
     table.add_column("description")
     for entry in listed:
-        table.add_row(entry["name"], ", ".join(entry["extends"]) or "-", in_words(entry["description"]))
+        table.add_row(entry["name"], ", ".join(entry["extends"]) or "-", in_words(entry["game"]),
+                      in_words(entry["description"]))
     out = console()
     out.print(table)
     out.print("Use one by name (--profile house) or give a path to your own .yaml file.")

@@ -312,11 +312,17 @@ def render(report: "SimulationReport") -> None:
     lives = any(r.lives_lost for r in report.styles())
     if lives:
         styles.add_column("lives lost", justify="right")
+    points = any(r.points for r in report.styles())  # session.points: the points each style scored
+    if points:
+        styles.add_column("points", justify="right")
+        styles.add_column("points a deal", justify="right")
     for r in report.styles():
         row = [r.style, ", ".join(r.seats), f"{r.deals:,}", f"{r.won:,}", f"{r.win_rate:.1f}%",
                _money(r.net, signed=True), _money(r.net_per_deal, signed=True), f"{r.sessions_won:,}"]
         if lives:
             row.append(f"{r.lives_lost:,}")
+        if points:
+            row += [f"{r.points:,}", f"{r.points_per_deal:.2f}"]
         styles.add_row(*row)
     out.print(styles)
 

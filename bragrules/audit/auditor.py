@@ -16,7 +16,6 @@ from bragrules.core.money import ZERO, pretty_money
 from bragrules.history import DealEntry
 from bragrules.profile import profile_hash
 from bragrules.rules.fixed import HISTORY_END, HISTORY_PROFILE_HASH
-from bragrules.rules.session import END_RULE
 from bragrules.rules.table import MAX_PLAYERS_RULE, MIN_PLAYERS_RULE
 
 from .one_deal import DealAuditor
@@ -98,6 +97,8 @@ class Auditor(DealAuditor):
         report.carried = state.carried
         if self.rules.format.lives is not None:
             report.lives = dict(table.lives)
+        if self.rules.session.points is not None:
+            report.scores = dict(table.scores)
         report.ended = not self.open_deal and table.is_over
         if report.ended:
             report.winners = table.winners()
@@ -113,7 +114,7 @@ class Auditor(DealAuditor):
             if timed and not report.ended and state.finished_ms is None:
                 pass  # the last deal's time is unknown: whether the session was over cannot be told (noted above)
             elif not report.ended and report.error is None:
-                self.violation(None, None, claim.line, END_RULE,
+                self.violation(None, None, claim.line, self.end_rule_id(),
                                f"the history ends the session after deal {claim.after_deal}, "
                                f"but under this profile it goes on ({self.end_rule()})")
             if claim.net is not None:

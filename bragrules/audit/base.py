@@ -25,6 +25,8 @@ from bragrules.history import DealEntry, History, format_time
 from bragrules.history.packorder import PackTracker
 from bragrules.history.seeded import SeededPack
 from bragrules.rules.compile import Rules, with_seats
+from bragrules.rules.points import TARGET_RULE
+from bragrules.rules.session import END_RULE
 
 from .report import AuditReport, DealSummary, Note, Violation
 
@@ -120,9 +122,18 @@ class AuditorBase:
         if self.on_deal is not None:
             self.on_deal(summary)
 
+    def end_rule_id(self) -> str:
+        """The rule a deal after the end, or an end too soon, breaks: the points' target where points are kept."""
+        return TARGET_RULE if self.rules.session.points is not None else END_RULE
+
     def end_rule(self) -> str:
         """The session's end rule in words, with how far the session has come."""
         end, state = self.rules.session.end, self.table.state
+        points = self.rules.session.points
+        if points is not None:  # session.points: the target ends it
+            most = max(self.table.scores.values()) if self.table.scores else 0
+            level = " and one player alone has the most" if points.sudden_death else ""
+            return f"it ends once a player has {points.target} points{level}; the most so far is {most}"
         if end.kind == "resolved_pots":
             return f"it ends after {end.count} resolved pots; {state.resolved} so far"
         if end.kind == "hands":

@@ -9,6 +9,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from bragrules.core.cards import Card
 from bragrules.core.errors import HistoryError
 from bragrules.engine.deal import Deal, Hand
+from bragrules.engine.spare import centre_count
 from bragrules.engine.wild_cards import back_to_pack, cards_from_pack
 from bragrules.history import DealEntry
 from bragrules.history.packorder import deal_sequence
@@ -99,7 +100,7 @@ class CardsAuditor(AuditorBase):
         count = cards_from_pack(rules)
         if count != rules.format.cards_dealt:  # a joker dealt to each player comes off no pack
             hands = {p: None if h is None else tuple(back_to_pack(rules, h)) for p, h in hands.items()}
-        cards = deal_sequence(order, hands, count, rules.table.deal_singly, entry.centre, rules.format.centre_cards)
+        cards = deal_sequence(order, hands, count, rules.table.deal_singly, entry.centre, centre_count(rules, len(order)))
         problem = pack.deal(cards, exact)
         if problem is not None:
             self.violation(n, None, entry.line, SHUFFLE_RULE, f"deal {n}: {problem}")

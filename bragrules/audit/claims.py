@@ -19,6 +19,7 @@ from bragrules.history import ResultClaim
 from bragrules.rules.fixed import HISTORY_RESULT
 from bragrules.rules.house import RAKE_RULE, TABLE_FEE_RULE
 from bragrules.rules.pots import BEST_CARD_RULE, EACH_HAND_RULE, THIRTY_ONE_RULE
+from bragrules.rules.points import BONUS_RULE, PER_HAND_RULE, TARGET_RULE, score_text
 from bragrules.rules.seeing import TIE_RULE
 
 Record = Callable[[Optional[int], Optional[int], Optional[int], str, str], None]
@@ -113,9 +114,30 @@ def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult,
     if claim.returned is not None and not same_money(claim.returned, returned_stakes(result)):
         bad("returned", f"the stakes returned are given as {pretty_money(claim.returned)}; "
                         f"replayed, {pretty_money(returned_stakes(result))} went back to the players")
+    if claim.points is not None:
+        check_points(record, n, claim, result)
     if claim.lives_lost is not None and set(claim.lives_lost) != set(result.lives_lost):
         bad("lives_lost", f"the history says {', '.join(claim.lives_lost) or 'nobody'} lost a life; "
                           f"replayed, {', '.join(result.lives_lost) or 'nobody'}")
+
+
+def check_points(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
+    """Compare a deal's written points with the replayed ones (``session.points``): a wrong score is refused
+    under ``session.points.all_hands_bonus`` when the bonus makes the difference, else ``per_hand``."""
+    replayed = result.points or {}
+    claimed = claim.points or {}
+    wrong = sorted(p for p in set(claimed) | set(replayed) if claimed.get(p, 0) != replayed.get(p, 0))
+    if not wrong:
+        return
+    if not result.points:
+        record(n, None, claim.line_of("points"), TARGET_RULE,
+               f"the history gives points ({score_text(claimed, sorted(claimed))}), but this deal scores none")
+        return
+    # the crash bonus missed or given wrongly: one player's points wrong in a deal a player won every hand of
+    bonus = len(wrong) == 1 and BONUS_RULE in result.decided_by
+    rule = BONUS_RULE if bonus else PER_HAND_RULE
+    record(n, None, claim.line_of("points"), rule,
+           f"the points are given as {score_text(claimed, wrong)}; replayed, {score_text(replayed, wrong)}")
 
 
 def check_house(record: Record, n: int, claim: ResultClaim, result: DealResult, fees: Fraction) -> None:
@@ -157,4 +179,4 @@ def describe_pot(amount: Fraction, winners: Sequence[str]) -> str:
     return f"{pretty_money(amount)} to {', '.join(winners)}" if winners else f"{pretty_money(amount)} returned"
 
 
-__all__ = ["Record", "check_claim", "check_house", "check_pots", "deciding", "describe", "winner_rule"]
+__all__ = ["Record", "check_claim", "check_house", "check_points", "check_pots", "deciding", "describe", "winner_rule"]

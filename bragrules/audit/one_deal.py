@@ -25,7 +25,7 @@ from bragrules.rules.fixed import DEAL_OVER, HISTORY_CARDS, HISTORY_DEAL, HISTOR
 from bragrules.rules.forced_bets import KIND_RULE
 from bragrules.rules.pack import SHUFFLE_RULE
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
-from bragrules.rules.session import AT_LIMIT_RULE, END_RULE, REBUY_RULE, TOP_UP_RULE
+from bragrules.rules.session import AT_LIMIT_RULE, REBUY_RULE, TOP_UP_RULE
 
 from .base import cards_text
 from .cards import CardsAuditor
@@ -115,7 +115,7 @@ class DealAuditor(CardsAuditor):
         n, state = entry.number, table.state
         if not self.flagged_end and state.deals and table.is_over:
             self.flagged_end = True
-            self.violation(n, None, entry.line, END_RULE,
+            self.violation(n, None, entry.line, self.end_rule_id(),
                            f"deal {n} is played after the session ended ({self.end_rule()})")
         if entry.buys:
             self._buys(entry)

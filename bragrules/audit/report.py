@@ -137,6 +137,7 @@ class AuditReport:
     ended: bool = False
     winners: List[str] = field(default_factory=list)
     lives: Optional[Dict[str, int]] = None
+    scores: Optional[Dict[str, int]] = None  # session.points: each player's points, recomputed
     violations: List[Violation] = field(default_factory=list)
     notes: List[Note] = field(default_factory=list)
     error: Optional[HistoryError] = None
@@ -164,6 +165,7 @@ class AuditReport:
             "ended": self.ended,
             "winners": list(self.winners),
             "lives": None if self.lives is None else dict(self.lives),
+            **({"scores": dict(self.scores)} if self.scores is not None else {}),
             **({"house": money_json(self.house)} if self.house is not None else {}),
             "violations": [v.to_json() for v in self.violations],
             "notes": [n.to_json() for n in self.notes],

@@ -11,7 +11,7 @@ Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
 >>> Action.parse("D dance")
 Traceback (most recent call last):
 ...
-bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses)
+bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take)
 >>> str(Action.parse("A peeks at B's cards")), str(Action.parse("C exposes")), str(Action.parse("D retain old"))
 ('A peeks B', 'C exposes', 'D retain old')
 
@@ -37,7 +37,7 @@ from bragrules.core.text import quote
 
 KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand",
          "show", "concede", "retain", "release", "peek", "expose", "redeal", "void", "flash", "sideshow", "accept",
-         "refuse")
+         "refuse", "take")
 PAID_KINDS = ("bet", "see")
 SIDE_SHOW_KINDS = ("sideshow", "accept", "refuse")
 """The side-show: asked for (an amount where it costs the chaal), then accepted or refused."""
@@ -51,9 +51,10 @@ purpose (``disputes.self_exposure``)."""
 _VERB_FORMS = {"peeks": "peek", "peeked": "peek", "exposes": "expose", "exposed": "expose",
                "redeals": "redeal", "shows": "show", "concedes": "concede", "retains": "retain",
                "releases": "release", "voids": "void", "flashes": "flash", "flashed": "flash",
-               "sideshows": "sideshow", "side-show": "sideshow", "accepts": "accept", "refuses": "refuse"}
+               "sideshows": "sideshow", "side-show": "sideshow", "accepts": "accept", "refuses": "refuse",
+               "takes": "take"}
 _VERBS = ("look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, "
-          "retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses")
+          "retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take")
 
 
 class ActionSyntaxError(ValueError):

@@ -34,7 +34,18 @@ from bragrules.core.cards import CARDS, JOKER_BASE, Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
-from bragrules.engine import betting, dispute, exchange, forced, kept_cards, retention, settlement, showing, side_show
+from bragrules.engine import (
+    betting,
+    dispute,
+    exchange,
+    forced,
+    kept_cards,
+    retention,
+    settlement,
+    showing,
+    side_show,
+    spare,
+)
 from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
 from bragrules.engine.events import Event, Look
@@ -71,7 +82,7 @@ class Deal:
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
-        "fee_u", "last_match", "out_by", "side_show", "refused_at",
+        "fee_u", "last_match", "out_by", "side_show", "refused_at", "points_won", "spare_dealt", "spare_taken",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -156,6 +167,11 @@ class Deal:
         self.refused_at: Optional[Tuple[str, int]] = None  # (asker, actions applied) of the last refusal
         # no betting and several hands: everyone arranges in turn, then all show (fixed for the deal)
         self.arranging = not rules.format.betting and rules.format.hands > 1
+        self.points_won: Optional[Dict[str, int]] = None  # session.points: this deal's points, once settled
+        # session.points.spare_hand: the spare hand, dealt face down as the centre (None: none dealt)
+        self.spare_dealt: Optional[Tuple[Card, ...]] = (
+            tuple(centre) if centre and rules.session.points is not None and rules.session.points.spare_hand else None)
+        self.spare_taken: Optional[str] = None  # who took the spare hand (nobody else may)
         retained = retained or {}
         self._refuse_cards_not_in_pack((*hands.values(), *retained.values(), self.centre))
         self.players: Dict[str, PlayerState] = {}
@@ -291,7 +307,8 @@ class Deal:
         if self.showing is not None:
             return [LegalAction(player, "show"), LegalAction(player, "concede")]
         if self.arranging:
-            return [exchange.arrange_option(self, state)]
+            take = spare.option(self, state) if self.spare_dealt is not None else None
+            return [exchange.arrange_option(self, state)] + ([take] if take is not None else [])
         rules = self.rules
         fmt = rules.format
         if fmt.exchange:
@@ -583,7 +600,7 @@ class Deal:
                 raise RuleViolation(EXCHANGE_RULE, "Stop the Bus: swap with the centre, knock, or stand after a knock")
         elif kind in _EXCHANGE_KINDS:
             raise RuleViolation(EXCHANGE_RULE, "this format has no exchange with the centre")
-        if self.arranging and kind != "arrange":
+        if self.arranging and kind != "arrange" and kind != "take":
             raise RuleViolation(BETTING_RULE, "there is no betting in this format: arrange your hands")
         if state.inspected is not None and self.retaining is None and kind not in ("keep", "discard", "fold"):
             raise RuleViolation(
@@ -638,6 +655,7 @@ _HANDLERS: Dict[str, Handler] = {
     "fold": betting.fold,
     "check": betting.check,
     "arrange": exchange.arrange,
+    "take": spare.take,
     "swap": exchange.swap,
     "knock": exchange.knock,
     "stand": exchange.knock,

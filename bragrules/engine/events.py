@@ -168,6 +168,17 @@ class Swap(NamedTuple):
         return self.gave is None
 
 
+class TakeSpare(NamedTuple):
+    """``player`` took the spare hand for their own (``session.points.spare_hand``), paying ``stake`` into the pot."""
+
+    player: str
+    stake: Fraction = Fraction(0)
+
+    @property
+    def kind(self) -> str:
+        return "take"
+
+
 class Knock(NamedTuple):
     """Stop the Bus: ``player`` knocked; everyone else has one more turn."""
 
@@ -351,14 +362,15 @@ class Result(NamedTuple):
 
 
 Event = Union[Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand, Show, Concede,
-              Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result, SideShow, SideShowAnswer]
+              Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result, SideShow, SideShowAnswer,
+              TakeSpare]
 """Any deal event."""
 
 EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand,
                                  Show, Concede, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result,
-                                 SideShow, SideShowAnswer)
+                                 SideShow, SideShowAnswer, TakeSpare)
 """Every kind of deal event, one class each."""
 
 __all__ = ["Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "EVENT_TYPES", "Event", "Expose",
            "Flash", "Fold", "Keep", "Knock", "Look", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
-           "SideShow", "SideShowAnswer", "Stand", "Swap", "Void"]
+           "SideShow", "SideShowAnswer", "Stand", "Swap", "TakeSpare", "Void"]

@@ -33,6 +33,7 @@ from bragrules.core.money import ZERO, add_money
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, returned_stakes
 from bragrules.engine.forced import posts_record
+from bragrules.engine.spare import centre_count
 from bragrules.engine.wild_cards import back_to_pack, cards_from_pack, deal_hands
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, PLAYERS
@@ -168,6 +169,8 @@ class Session:
         self.bought: Dict[str, Fraction] = dict(self.balances)  # every chip each player bought, the start included
         self.buys: List[Dict[str, Any]] = []  # bought since the last deal began: written on the next deal line
         self.lives: Dict[str, int] = {p: rules.format.lives or 0 for p in self.players}
+        self._points = rules.session.points  # session.points: None when no points are kept
+        self.scores: Dict[str, int] = {p: 0 for p in self.players}  # session.points: each player's points
         self.records: List[DealRecord] = []
         self.keep_records = keep_records
         self.current: Optional[Deal] = None
@@ -260,6 +263,8 @@ class Session:
         s = self.state
         if s.abandoned:
             return True
+        if self._points is not None and self._points.is_over(self.scores):  # session.points.target
+            return True
         if self._everyone_stays:  # nobody leaves the table: everyone is still seated and dealt in
             seated = len(self.players)
         else:
@@ -304,7 +309,8 @@ class Session:
         order = self.dealt_in()
         hands: Dict[str, Optional[Tuple[Card, ...]]] = (
             {p: None for p in order} if self.keep else dict(self._deal_cards(order)))
-        centre = tuple(self.pack.deal(rules.format.centre_cards)) if rules.format.centre_cards else ()
+        to_centre = centre_count(rules, len(order)) if rules.session.points is not None else rules.format.centre_cards
+        centre = tuple(self.pack.deal(to_centre)) if to_centre else ()
         stacks = {p: self.balances[p] for p in order} if rules.session.finite else None
         retained: Dict[str, Optional[Tuple[Card, ...]]] = {p: h for p, h in s.retained.items() if p in order}
         if self.keep:
@@ -479,6 +485,9 @@ class Session:
                 balances[p] = add_money(balances[p], amount)
         if self._house_takes:
             self._pay_house(result)
+        if result.points:
+            for p, scored in result.points.items():
+                self.scores[p] += scored
         lost = result.lives_lost
         if not self.rules.format.lives or any(self.lives[p] - (p in lost) > 0 for p in self.players):
             for p in lost:
@@ -690,12 +699,18 @@ class Session:
                         if self.rules.format.lives
                         else {}
                     ),
+                    **(
+                        {"points": dict(result.points or {}), "scores": dict(self.scores)}
+                        if self._points is not None and result.outcome not in ("redeal", "abandoned")
+                        else {}
+                    ),
                 }
             )
         self.current = None
         self._current_meta = None
         if self.is_over:
-            self._emit({"type": "end", "net": self.net(), "winners": self.winners()})
+            self._emit({"type": "end", "net": self.net(), "winners": self.winners(),
+                        **({"scores": dict(self.scores)} if self._points is not None else {})})
         return result
 
     def _house_line(self, result: DealResult) -> Dict[str, Fraction]:
@@ -723,6 +738,8 @@ class Session:
         if self.rules.format.lives is not None:
             most = max(self.lives.values())
             return [p for p in self.players if self.lives[p] == most]
+        if self._points is not None:  # session.points: the most points (equal scores share)
+            return self._points.winners(self.scores)
         net = self.net()
         top = max(net.values())
         return [p for p in self.players if net[p] == top]

@@ -31,6 +31,7 @@ from bragrules.rules.folding import BLIND_SURVIVOR_RULE, NOBODY_BET_RULE
 from bragrules.rules.format import LIVES_RULE, MINIMUM_HAND_RULE, TIED_HAND_RULE, WINNING_RULE, WRONG_ORDER_RULE
 from bragrules.rules.hand_ranking import SPECIAL_HANDS_RULE
 from bragrules.rules.hooks import PotWon
+from bragrules.rules.points import score_text
 from bragrules.rules.seeing import FEE_TO_RULE, TIE_RULE
 from bragrules.rules.session import AT_LIMIT_RULE, BONUS_RULES
 from bragrules.rules.stakes import CHECK_RULE
@@ -89,6 +90,10 @@ def settle_hands(deal: "Deal", players: Sequence[str], caller: Optional[str], op
     summary = ", ".join(f"{p} {tally[p]}" for p in players)
     for name in penalised(deal.rules, strengths):
         summary += f"; {name} set the hands out of order and wins none (format.wrong_order)"
+    points = deal.rules.session.points
+    if points is not None:  # session.points: each hand won scores, a tied hand nothing, every hand a bonus
+        deal.points_won = points.score(tally, deal.rules.format.hands)
+        summary += f"; points: {score_text(deal.points_won, players)}"
     if len(winners) != 1:
         finish_carried(deal, f"hands won: {summary}; nobody won {needed}: the pot carries", shown=list(players))
         return
@@ -350,6 +355,10 @@ def finish(
     ending, decided_by = ending_of(deal, outcome, winners, showdown, bonuses)
     if side:
         decided_by = decided_by + pot_rules(deal, side, winners if outcome == "won" else ())
+    scored = deal.points_won
+    if scored is not None and deal.rules.session.points is not None:  # session.points: the rules that scored
+        decided_by += [r for r in deal.rules.session.points.reasons(scored, deal.rules.format.hands)
+                       if r not in decided_by]
     deal.result = DealResult(
         outcome=outcome,
         winners=winners,
@@ -374,6 +383,7 @@ def finish(
         rake=rake,
         sent_out=tuple(deal.sent_out) if deal.sent_out else (),
         pots=side,
+        points=dict(scored) if scored is not None else None,
     )
     shown = tuple({p: players[p].hand for p in exposure}.items()) if exposure else ()
     deal.events.append(Result(pot, outcome, tuple(winners), reason, shown,

@@ -146,6 +146,7 @@ class DealResult(NamedTuple):
     rake: Fraction = ZERO  # what the house took from the pot before paying it out (house.rake)
     sent_out: Tuple[str, ...] = ()  # put out of the session by a penalty in this deal (disputes.self_exposure)
     pots: Tuple[PotWon, ...] = ()  # the side pots settled with the deal (pots), each with who took it
+    points: Optional[Dict[str, int]] = None  # session.points: the points each player scored (None: no points kept)
 
 
 def returned_stakes(result: DealResult) -> Fraction:

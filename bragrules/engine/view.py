@@ -108,7 +108,8 @@ class PlayerView:
     @property
     def centre(self) -> Tuple[Card, ...]:
         """The face-up centre cards: Stop the Bus's, or those deciding the deal's wild cards (none otherwise)."""
-        return tuple(self.__deal.centre)
+        deal = self.__deal
+        return () if deal.spare_dealt is not None else tuple(deal.centre)  # a spare hand lies face down
 
     @property
     def in_play(self) -> List[str]:

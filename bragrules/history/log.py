@@ -76,6 +76,7 @@ from .values import (
     read_names,
     read_net_map,
     read_player_name,
+    read_points,
     unreadable_error,
 )
 
@@ -608,7 +609,10 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
     lost = record.lives_lost
     if lost is not None:
         claim.lives_lost = read_names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []
+    if record.points is not None:
+        claim.points = read_points(record.points, f"deal {number}: result: points", players, name, line)
     return claim
+
 
 
 def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:

@@ -391,6 +391,7 @@ def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
                   for pot, amount, winners in claim.pots] if claim.pots is not None else None,
             elapsed_ms=entry.finished_ms,
             lives_lost=list(claim.lives_lost) if claim.lives_lost is not None else None,
+            points=dict(claim.points) if claim.points is not None else None,
         )
 
 

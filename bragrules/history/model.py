@@ -74,6 +74,7 @@ class ResultClaim:
     table_fee: Optional[Fraction] = None  # the table fees the house took with the deal (house.table_fee)
     pots: Optional[List[Tuple[str, Fraction, List[str]]]] = None  # the side pots: name, amount, winners (pots)
     lives_lost: Optional[List[str]] = None
+    points: Optional[Dict[str, int]] = None  # session.points: the points each player scored in the deal
     line: Optional[int] = None
     lines: Dict[str, int] = field(default_factory=dict)
 

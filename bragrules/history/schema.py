@@ -156,6 +156,8 @@ class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_
     elapsed_ms: Optional[int] = None
     lives_lost: Annotated[Optional[List[Any]], _wrong("{what}: lives_lost must be a list")] = None
     lives: Annotated[Optional[Dict[str, int]], _FREE] = None
+    points: Annotated[Optional[Dict[str, Any]], _wrong("{what}: points must be a mapping of players to points")] = None
+    scores: Annotated[Optional[Dict[str, Any]], _FREE] = None  # session.points: for people; the audit recomputes
 
 
 class EndLine(msgspec.Struct, gc=False, tag_field="type", tag="end", omit_defaults=True, kw_only=True):
@@ -163,6 +165,7 @@ class EndLine(msgspec.Struct, gc=False, tag_field="type", tag="end", omit_defaul
 
     net: Annotated[Optional[Dict[str, Money]], _FREE] = None
     winners: Annotated[Optional[Union[List[Any], str]], _FREE] = None
+    scores: Annotated[Optional[Dict[str, Any]], _FREE] = None  # session.points: the final scores, for people
 
 
 LogLine = Union[DealLine, CardsLine, ActionLine, ResultLine, EndLine]
@@ -344,6 +347,7 @@ class SheetResult(msgspec.Struct):
     net: Any = None
     pot: Any = None
     lives_lost: Any = None
+    points: Any = None  # session.points: the points each player scored in the deal
     abandoned: Any = None  # true: play stopped at the time limit mid-hand (session.end.at_limit: abandon)
 
 

@@ -34,6 +34,7 @@ import random
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card, Pack
+from bragrules.engine.spare import centre_count
 from bragrules.engine.wild_cards import back_to_pack, cards_from_pack, deal_hands
 from bragrules.rules.compile import Rules
 
@@ -69,7 +70,8 @@ class SeededPack:
             if rules.table.cut:
                 pack.cut(self.rng.randrange(1, len(pack)))
         hands = deal_hands(rules, pack.deal(cards_from_pack(rules) * len(order)), order)
-        centre: Cards = tuple(pack.deal(rules.format.centre_cards)) if rules.format.centre_cards else ()
+        to_centre = centre_count(rules, len(order))  # the face-up centre, and a spare hand (session.points)
+        centre: Cards = tuple(pack.deal(to_centre)) if to_centre else ()
         for p, hand in retained.items():
             if p not in order:
                 pack.put_under(back_to_pack(rules, hand))

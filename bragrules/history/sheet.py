@@ -62,6 +62,7 @@ from .values import (
     read_names,
     read_net_map,
     read_player_name,
+    read_points,
     unreadable_error,
 )
 
@@ -279,6 +280,14 @@ def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Se
         claim.lives_lost = read_names(value, f"{what}: lives_lost", players, file, line) if value else []
         if line is not None:
             claim.lines["lives_lost"] = line
+    if "points" in body:
+        line = sheet.line(f"{path}.points")
+        value = body["points"]
+        if not isinstance(value, dict):
+            raise HistoryError(f"{what}: points must be a mapping of players to points", file, line)
+        claim.points = read_points(value, f"{what}: points", players, file, line)
+        if line is not None:
+            claim.lines["points"] = line
     if "pot" in body:
         line = sheet.line(f"{path}.pot")
         claim.pot = read_money(body["pot"], f"{what}: pot", file, line)
@@ -359,6 +368,8 @@ def _claim_data(claim: ResultClaim) -> Dict[str, Any]:
         out["pot"] = money_json(claim.pot)
     if claim.lives_lost is not None:
         out["lives_lost"] = list(claim.lives_lost)
+    if claim.points is not None:
+        out["points"] = dict(claim.points)
     return out
 
 

@@ -156,6 +156,18 @@ def read_centre(value: Any, number: int, file: str, line: Optional[int], book: C
     return hand
 
 
+def read_points(value: Dict[str, Any], what: str, players: Sequence[str], file: str, line: Optional[int]) -> Dict[str, int]:
+    """A deal's points (``session.points``): each player named, a whole number of points not below zero."""
+    found: Dict[str, int] = {}
+    for key, points in value.items():
+        if key not in players:
+            raise HistoryError(f"{what}: {describe_value(key)} is not a player of this history", file, line)
+        if type(points) is not int or points < 0:
+            raise HistoryError(f"{what}: {key}'s points must be a whole number, not {describe_value(points)}", file, line)
+        found[key] = points
+    return found
+
+
 def read_action(text: Any, players: Sequence[str], number: int, file: str, line: Optional[int],
                 known: Optional[Dict[str, Action]] = None) -> ActionEntry:
     """An action as a history writes it (``"A bet 2"``), by one of ``players``.

@@ -48,6 +48,7 @@ class SeatTally:
     net: Fraction = ZERO
     sessions_won: int = 0
     lives_lost: int = 0
+    points: int = 0  # session.points: the points scored
 
     def add(self, other: "SeatTally") -> None:
         self.deals += other.deals
@@ -55,6 +56,7 @@ class SeatTally:
         self.net += other.net
         self.sessions_won += other.sessions_won
         self.lives_lost += other.lives_lost
+        self.points += other.points
 
 
 @dataclass
@@ -268,6 +270,7 @@ class _DealCounter:
         self.several = rules.format.hands > 1
         self.wild_deal = rules.ranking.wild_deal is not None  # wild cards chosen at the table: the deal's comparer
         self.lives = rules.format.lives is not None
+        self.points = rules.session.points is not None  # session.points: each deal's points counted per seat
         self.seat_nets = {seat: ExactSum() for seat in tally.seats}  # the block's money sums, exact and cheap
         self.blind_net, self.pot_total = ExactSum(), ExactSum()
 
@@ -298,6 +301,9 @@ class _DealCounter:
         if self.lives:
             for name in result.lives_lost:
                 tally.seats[name].lives_lost += 1
+        if self.points and result.points:
+            for name, scored in result.points.items():
+                tally.seats[name].points += scored
         if result.showdown:
             self._shown(deal, result)
 

@@ -380,6 +380,8 @@ class StyleBot:
             return self._show_or_concede(view, options)
         if kind == "accept":  # asked for a side-show: accept with a hand likely to beat a middling one
             return self._answer_side_show(view, options, memory)
+        if kind == "arrange" and any(o.kind == "take" for o in options):  # a spare hand lies untaken
+            return self._spare(view, options)
         if kind == "arrange" and len(options) == 1:  # no betting: arrange, then all show
             self._say("arranges the hands as suggested")
             return first.action()
@@ -406,6 +408,23 @@ class StyleBot:
                 return arrange.action()
             return self._seen(view, by_kind, memory)
         return self._blind(by_kind, looks, memory)
+
+    # -- the spare hand --------------------------------------------------
+
+    def _spare(self, view: PlayerView, options: List[LegalAction]) -> Action:
+        """Take the spare hand (``session.points.spare_hand``) for cards whose best arrangement beats few
+        others: an unseen hand is an average one, so a weak hand gains by it; a stake asks for weaker still."""
+        arrange = options[0]
+        take = next(o for o in options if o.kind == "take")
+        hint = arrange.cards or ()
+        ranker = view.rules.ranking.ranker
+        share = _arrangements(view.rules).share([ranker.strength(list(h)) for h in hint])
+        limit = 0.25 if take.amount else 0.35
+        if share < limit:
+            self._say(f"takes the spare hand (its own cards beat {share:.0%} of arrangements)")
+            return take.action()
+        self._say("keeps the cards dealt and arranges them as suggested")
+        return arrange.action()
 
     # -- retained hands --------------------------------------------------
 

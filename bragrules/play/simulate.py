@@ -103,6 +103,12 @@ class StyleResult:
     net: Fraction
     sessions_won: int
     lives_lost: int
+    points: int = 0  # session.points: the points scored
+
+    @property
+    def points_per_deal(self) -> float:
+        """session.points: points scored a deal (0 when no points are kept)."""
+        return round(self.points / self.deals, 3) if self.deals else 0.0
 
     @property
     def win_rate(self) -> float:
@@ -167,6 +173,7 @@ class SimulationReport:
                     net=sum((p.net for p in parts), ZERO),
                     sessions_won=sum(p.sessions_won for p in parts),
                     lives_lost=sum(p.lives_lost for p in parts),
+                    points=sum(p.points for p in parts),
                 )
             )
         return out
@@ -221,6 +228,7 @@ class SimulationReport:
                     "net_per_deal": _exact(r.net_per_deal),
                     "sessions_won": r.sessions_won,
                     **({"lives_lost": r.lives_lost} if r.lives_lost else {}),
+                    **({"points": r.points, "points_per_deal": r.points_per_deal} if r.points else {}),
                 }
                 for r in self.styles()
             },

@@ -178,6 +178,11 @@ class Profile(Area):
         if self.format.lives is not None and self.session.bankroll == "finite":
             raise Conflict("a Crash game has no money, so no finite bankroll",
                            ("format.lives", "session.bankroll"), {"session.bankroll": "unlimited"})
+        from bragrules.rules.points import check_points
+
+        points = check_points(self)
+        if points is not None:
+            raise Conflict(*points)
         from bragrules.rules.wild_deal import check_profile
 
         wrong = check_profile(self)

@@ -136,7 +136,8 @@ def _denominator(stakes: StakesPolicy, seeing: SeeingPolicy, session: SessionPol
     multiple = seeing.see.multiple
     step, rate = stakes.level_step, stakes.blind_rate
     amounts = [*stakes.money_amounts(), step * multiple, step * rate * multiple, session.starting_stack,
-               *session.bonus.values(), *house.money_amounts(), *((fine,) if fine is not None else ())]
+               *session.bonus.values(), *house.money_amounts(), *((fine,) if fine is not None else ()),
+               *((session.points.spare_stake,) if session.points is not None else ())]
     return lcm(*(Fraction(a).denominator for a in amounts)) * house.unit_factor
 
 

@@ -29,6 +29,10 @@ question (hook)           asked by the engine                    answered by
 ``side_pots``             at the settlement of every deal: the   the policies whose ``asks_side_pots``
                           pots beside the deal's own, each with  is true (``pots``: a pot per hand,
                           its ante and who takes it              the best card, 31)
+``score``, ``is_over``,   at the showdown of several hands: the  :class:`~bragrules.rules.points.PointsPolicy`
+``winners``               deal's points from the hands each      (``rules.session.points``; None: no
+                          won; between deals: whether the        points are kept, nothing is asked)
+                          session is over, and who won it
 ========================  =====================================  ===================================
 
 The record they read is the deal itself, seen through :class:`Betting`

@@ -27,6 +27,8 @@ from bragrules.rules.area import (
     choice,
 )
 from bragrules.rules.hooks import AreaPolicy, Refusal
+from bragrules.rules.points import FIELDS as POINTS_FIELDS
+from bragrules.rules.points import Points, PointsPolicy, rulebook_lines
 from bragrules.rules.words import count, money_text, sentence
 
 if TYPE_CHECKING:
@@ -140,6 +142,7 @@ class Session(Area):
         "in with what they have and a side pot is formed; `must_fold`: must fold.",
     )
     bonus: Bonus = Field(default_factory=Bonus, description="Bonuses.")
+    points: Points = Field(default_factory=Points, description="Points toward a target (13-card Crash).")
     buy_in_min: Optional[Annotated[Money, _refuse_below("above_zero", "buy_in_min must be positive"), POSITIVE]] = Field(
         None,
         description="Finite bankroll: the least a player may bring to the table, and buy again with ("
@@ -286,6 +289,8 @@ class SessionPolicy(AreaPolicy):
     """``session.rebuy: when_out``: a player out of chips may buy again between deals."""
     top_ups: bool = False
     """``session.top_up``: a player may add chips between deals."""
+    points: Optional[PointsPolicy] = None
+    """``session.points``: points per hand won toward a target (None: no points are kept)."""
 
     @property
     def buys(self) -> bool:
@@ -341,7 +346,7 @@ class SessionPolicy(AreaPolicy):
             finite, session.starting_stack if finite else Fraction(0), session.covering == "side_pot", bonus,
             any(bonus.values()), dealt and session.bonus.needs_look, dealt and not session.bonus.needs_look,
             session.buy_in_min if finite else None, session.buy_in_max if finite else None,
-            finite and session.rebuy == "when_out", finite and session.top_up,
+            finite and session.rebuy == "when_out", finite and session.top_up, PointsPolicy.compile(p),
         )
 
 
@@ -558,6 +563,8 @@ def session_section(p: "Profile") -> Optional[Section]:
             "The game ends when only one player has a life left, and that player wins. "
             "There is no money."
         )
+    elif session.points.target is not None:
+        items += rulebook_lines(p)
     else:
         items.append(sentence(end_kind(p)))
         if session.end.kind in ("hands", "rounds", "one_player_left") and can_carry(p):
@@ -624,6 +631,7 @@ TEXT = AreaText(
                   {"false": "000 (until one player has all the chips)",
                    "true": "house rule: poker.fikeworks.com (tourney rules); shak5.com (rules)"},
                   in_play=_finite, choices=dict(TOP_UP_TEXT), later=True),
+        *POINTS_FIELDS,
     ),
     sections=((80, session_section),),
 )

@@ -287,7 +287,7 @@ class TableService(TablePlay):
             hands[player] = None if hand is None else tuple(hand)
         retained: Dict[str, Optional[Sequence[Any]]] = {p: None for p in session.current_retained()}
         stacks = {p: session.balances[p] for p in deal.order} if deal.rules.session.finite else None
-        centre = session.current_centre() if deal.rules.format.centre_cards else None
+        centre = session.current_centre() if deal.rules.format.centre_cards or deal.spare_dealt is not None else None
         situation = Deal(deal.rules, deal.order, hands, retained=retained or None, carried=deal.carried_in,
                          stacks=stacks, centre=centre)
         for action in deal.actions:
@@ -320,7 +320,11 @@ class TableService(TablePlay):
         assert deal is not None
         shown = {str(c) for hand in deal.view(deal.order[0]).shown().values() for c in hand or ()}
         hidden = {str(c) for state in deal.players.values() for hand in state.hands.values() for c in hand or ()}
-        hidden -= shown | {str(c) for c in deal.centre}
+        if deal.spare_dealt is not None:  # a spare hand (session.points) lies face down: its cards are unseen
+            hidden |= {str(c) for c in (*deal.spare_dealt, *deal.centre)}
+        else:
+            hidden -= {str(c) for c in deal.centre}
+        hidden -= shown
         if not hidden:
             return text
         pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, hidden))) + r")\b")
@@ -361,6 +365,8 @@ class TableService(TablePlay):
                     item["net"] = optional_money(session.net()[place.name])
                     if session.rules.format.lives is not None:
                         item["lives"] = session.lives[place.name]
+                    if session.rules.session.points is not None:  # session.points: each seat's score
+                        item["points"] = session.scores[place.name]
                 seats.append(item)
             out["seats"] = seats
             if host:  # the styles the host may put in a person's place, the default first
@@ -374,6 +380,8 @@ class TableService(TablePlay):
             out["hands"] = table.hands
             out["dealer"] = session.dealer
             out["carried"] = optional_money(session.state.carried)
+            if session.rules.session.points is not None:  # session.points: the target the scores play to
+                out["points_target"] = session.rules.session.points.target
             if you is not None and session.rules.session.buys:  # what this seat may buy, with its exact amounts
                 out["buys"] = [{"kind": kind, "least": optional_money(least), "most": optional_money(most)}
                                for kind, least, most in session.buy_options(you, waiting=True)]

@@ -199,6 +199,9 @@ def option_label(option: LegalAction) -> str:
         return "swap all three with the centre" if option.target == "all" else "swap a card"
     if kind == "arrange":
         return "arrange as suggested"
+    if kind == "take":  # session.points.spare_hand
+        cost = f", paying {pretty_money(option.amount)}" if option.amount else ""
+        return f"take the spare hand for yours{cost}"
     if kind == "show":
         return "show your cards"
     if kind == "concede":
@@ -242,6 +245,8 @@ def describe(deal: Deal, action: Action) -> str:
         return f"{player} swaps {action.cards[0][0]} for {action.cards[1][0]}"
     if kind == "arrange":
         return f"{player} arranges their hands"
+    if kind == "take":
+        return f"{player} takes the spare hand, discarding their own"
     if kind in ("keep", "discard"):
         return f"{player} {kind}s the hand looked at"
     if kind == "retain":

@@ -105,6 +105,7 @@
     const lobby = s.phase === "lobby";
     $("mine").hidden = lobby; $("disputes").hidden = lobby; $("log").hidden = !s.feed.length;  // nothing to show yet
     drawTable(s, view); drawMine(s, view); drawEntry(s); drawLast(s); drawStandings(s); drawFeed(s); drawHost(s); tick();
+    document.dispatchEvent(new CustomEvent("bragrules:state", { detail: s }));  // for the page's other scripts
   }
   function drawTable(s, view) {
     $("pot").textContent = view ? "Pot " + money(view.pot) + (view.level !== null ? " · level " + money(view.level) : " · no bet yet") : "";
