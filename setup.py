@@ -34,7 +34,6 @@ COMPILED_MODULES = [
     "bragrules/engine/wild_cards.py",
     "bragrules/engine/refunds.py",
     "bragrules/engine/arrange.py",
-    "bragrules/engine/greedy_arrange.py",
     "bragrules/engine/state.py",
     "bragrules/engine/rake.py",
     "bragrules/engine/pots.py",
