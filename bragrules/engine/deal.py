@@ -34,7 +34,7 @@ from bragrules.core.cards import CARDS, JOKER_BASE, Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
-from bragrules.engine import betting, dispute, exchange, forced, kept_cards, retention, settlement, showing, side_show
+from bragrules.engine import betting, dispute, draws, exchange, forced, kept_cards, retention, settlement, showing, side_show
 from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
 from bragrules.engine.events import Event, Look
@@ -71,7 +71,7 @@ class Deal:
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
-        "fee_u", "last_match", "out_by", "side_show", "refused_at",
+        "fee_u", "last_match", "out_by", "side_show", "refused_at", "exchange_state",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -138,7 +138,7 @@ class Deal:
         self.see_pair: Optional[Tuple[str, str]] = None
         self.folded_hands: List[Tuple[Card, ...]] = []
         self.centre: List[Card] = list(centre or [])
-        if rules.format.exchange and len(self.centre) != rules.format.centre_cards:
+        if rules.format.exchange and not rules.format.draws and len(self.centre) != rules.format.centre_cards:
             raise RuleViolation(CENTRE_CARDS_RULE, f"{rules.format.centre_cards} centre cards are needed")
         if rules.comparer.wild is not None:  # wild cards chosen per deal or per hand: this deal's comparer
             self.comparer = wild_deal_comparer(rules, self.centre, [(p, hands.get(p)) for p in self.order])
@@ -158,6 +158,8 @@ class Deal:
         self.arranging = not rules.format.betting and rules.format.hands > 1
         retained = retained or {}
         self._refuse_cards_not_in_pack((*hands.values(), *retained.values(), self.centre))
+        # an exchange game's stock, discard pile and counts (engine/draws.py); None without an exchange
+        self.exchange_state = draws.start(self, self.order)
         self.players: Dict[str, PlayerState] = {}
         self.seats: List[PlayerState] = []  # the states in order
         self._seat(hands, retained, stacks)
@@ -580,7 +582,8 @@ class Deal:
         Stop the Bus, arranging only while everyone arranges, keep or discard after a look at one of two."""
         if self.rules.format.exchange:
             if kind not in _EXCHANGE_KINDS:
-                raise RuleViolation(EXCHANGE_RULE, "Stop the Bus: swap with the centre, knock, or stand after a knock")
+                raise RuleViolation(EXCHANGE_RULE, "Stop the Bus: swap with the centre (or draw and discard), knock, "
+                                                   "or stand after a knock")
         elif kind in _EXCHANGE_KINDS:
             raise RuleViolation(EXCHANGE_RULE, "this format has no exchange with the centre")
         if self.arranging and kind != "arrange":
@@ -623,7 +626,7 @@ class Deal:
 
 
 
-_EXCHANGE_KINDS = frozenset(("swap", "knock", "stand"))
+_EXCHANGE_KINDS = frozenset(("swap", "knock", "stand", "draw", "throw", "pass"))
 _DISPUTE_KINDS = frozenset(DISPUTE_KINDS)
 """The actions of Stop the Bus's exchange with the centre."""
 
@@ -641,6 +644,9 @@ _HANDLERS: Dict[str, Handler] = {
     "swap": exchange.swap,
     "knock": exchange.knock,
     "stand": exchange.knock,
+    "draw": draws.draw,
+    "throw": draws.throw,
+    "pass": draws.pass_turn,
     "show": showing.show_or_concede,
     "concede": showing.show_or_concede,
     "retain": retention.retain,

@@ -304,7 +304,8 @@ class Session:
         order = self.dealt_in()
         hands: Dict[str, Optional[Tuple[Card, ...]]] = (
             {p: None for p in order} if self.keep else dict(self._deal_cards(order)))
-        centre = tuple(self.pack.deal(rules.format.centre_cards)) if rules.format.centre_cards else ()
+        to_centre = rules.format.centre_count(len(self.pack))  # with draws: the stock, the rest of the pack
+        centre = tuple(self.pack.deal(to_centre)) if to_centre else ()
         stacks = {p: self.balances[p] for p in order} if rules.session.finite else None
         retained: Dict[str, Optional[Tuple[Card, ...]]] = {p: h for p, h in s.retained.items() if p in order}
         if self.keep:

@@ -69,7 +69,8 @@ class SeededPack:
             if rules.table.cut:
                 pack.cut(self.rng.randrange(1, len(pack)))
         hands = deal_hands(rules, pack.deal(cards_from_pack(rules) * len(order)), order)
-        centre: Cards = tuple(pack.deal(rules.format.centre_cards)) if rules.format.centre_cards else ()
+        to_centre = rules.format.centre_count(len(pack))  # with draws: the stock, the rest of the pack
+        centre: Cards = tuple(pack.deal(to_centre)) if to_centre else ()
         for p, hand in retained.items():
             if p not in order:
                 pack.put_under(back_to_pack(rules, hand))

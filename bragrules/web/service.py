@@ -287,7 +287,7 @@ class TableService(TablePlay):
             hands[player] = None if hand is None else tuple(hand)
         retained: Dict[str, Optional[Sequence[Any]]] = {p: None for p in session.current_retained()}
         stacks = {p: session.balances[p] for p in deal.order} if deal.rules.session.finite else None
-        centre = session.current_centre() if deal.rules.format.centre_cards else None
+        centre = session.current_centre() if deal.rules.format.centre_cards or deal.rules.format.draws else None
         situation = Deal(deal.rules, deal.order, hands, retained=retained or None, carried=deal.carried_in,
                          stacks=stacks, centre=centre)
         for action in deal.actions:
