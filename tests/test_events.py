@@ -24,7 +24,8 @@ ACTION_EVENTS = {"look": ev.Look, "bet": ev.Bet, "see": ev.See, "fold": ev.Fold,
                  "keep": ev.Keep, "discard": ev.Discard, "arrange": ev.Arrange, "swap": ev.Swap,
                  "knock": ev.Knock, "stand": ev.Stand, "show": ev.Show, "concede": ev.Concede,
                  "retain": ev.Retain, "release": ev.Release, "peek": ev.Peek, "expose": ev.Expose,
-                 "redeal": ev.Redeal, "void": ev.Void, "flash": ev.Flash}
+                 "redeal": ev.Redeal, "void": ev.Void, "flash": ev.Flash, "draw": ev.Draw, "throw": ev.Throw,
+                 "pass": ev.Pass}
 SIDE_SHOW_EVENTS = {"sideshow": ev.SideShow, "accept": ev.SideShowAnswer, "refuse": ev.SideShowAnswer}
 """The side-show's actions (seeing.side_show): asked for, then answered."""
 

@@ -140,10 +140,12 @@ def pass_turn(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> 
 
 def taken(deal: "Deal", state: PlayerState) -> None:
     """A card taken (a swap, a draw and its discard): counted; then the turn passes, or, when a knock comes
-    after the take and nobody has knocked, the player may knock or pass."""
+    after the take, nobody has knocked and the player has made the exchanges a knock needs, the player
+    may knock or pass."""
     xs = _record(deal)
     xs.counts[state.name] += 1
-    if deal.rules.format.must_take and deal.knocked_by is None:
+    fmt = deal.rules.format
+    if fmt.must_take and deal.knocked_by is None and xs.counts[state.name] >= fmt.min_exchanges:
         xs.taken = state.name
         return
     from bragrules.engine.exchange import next_exchange_turn
