@@ -261,7 +261,8 @@ def lives(p: "Profile") -> str:
 
 def centre_cards(p: "Profile") -> str:
     value = p.format.exchange.centre_cards
-    return f"{number_word(value)} {'card lies' if value == 1 else 'cards lie'} face up in the centre"
+    side = "in the centre" if p.format.exchange.face_down else "face up in the centre"
+    return f"{number_word(value)} {'card lies' if value == 1 else 'cards lie'} {side}"
 
 
 def _several(p: "Profile") -> bool:
@@ -391,7 +392,7 @@ def min_exchanges(p: "Profile") -> str:
     if not value:
         return "a player may stick (knock) at any turn"
     return (f"exchanging is compulsory: a player may stick (knock) only after making "
-            f"{count(value, 'exchange', 'exchanges')}")
+            f"{number_word(value)} {'exchange' if value == 1 else 'exchanges'}")
 
 
 # ---------------------------------------------------------------------------
@@ -489,7 +490,7 @@ def format_section(p: "Profile") -> Optional[Section]:
             [
                 f"Each turn, going round the table, a player {take}"
                 + (", and then may knock (stop the bus)." if ex.must_take_before_knock else " or knocks."),
-                sentence(min_exchanges(p)),
+                *([sentence(min_exchanges(p))] if ex.min_exchanges_before_stick else []),
                 f"Once a player has knocked, every other player has one more turn, to {verb} or to stand.",
                 "Then all hands are shown.",
             ]
