@@ -89,8 +89,8 @@ def menu_entry(option: "LegalAction", deal: "Deal") -> str:
         return f"swap {option.cards[0][0]} for {option.cards[1][0]}"
     if kind == "draw":
         if option.target == "discard":
-            top = deal.view(option.player).discard_top
-            return f"take the top discard ({top})"
+            pile_top = deal.view(option.player).discard_top
+            return f"take the top discard ({pile_top})"
         return "draw the stock's top card"
     if kind == "throw":
         assert option.cards is not None
