@@ -177,3 +177,65 @@ def test_bots_play_the_profile_to_a_winner_with_every_card_in_one_place(name: st
     play_session(session, table_chooser(bots), max_deals=200)
     assert session.is_over and sum(1 for p in session.players if session.lives[p] > 0) == 1
     assert sorted(list(session.pack.cards) + session.cards_in_play()) == sorted(range(52))
+
+
+def _played_log(tmp_path, profile: str):
+    """A log of a table played by bots (``play --auto``), with its seed and seats: what the audit checks."""
+    import subprocess
+    import sys
+
+    path = tmp_path / f"{profile}.jsonl"
+    subprocess.run([sys.executable, "-m", "bragrules_cli.app", "play", "--profile", profile, "--auto", "-n", "3",
+                    "--seed", "9", "--log", str(path)], check=True, capture_output=True, timeout=300)
+    return path
+
+
+def _rewrite(path, out, change) -> None:
+    import json
+
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    for line in lines:
+        if change(line):
+            break
+    out.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+
+
+@pytest.mark.parametrize("profile", ["bastard-brag", "stop-the-bus-draw"])
+def test_the_audit_replays_every_exchange_and_checks_the_stock_against_the_seed(tmp_path, profile: str) -> None:
+    """The audit replays every swap, draw and discard with the engine; the stock and the face-down card are the
+    deal line's centre, which must be the cards the seed deals."""
+    from bragrules.audit import audit
+
+    path = _played_log(tmp_path, profile)
+    report = audit(path)
+    assert not report.violations, report.violations
+
+    def swap_two_centre_cards(line) -> bool:
+        if line.get("type") != "deal" or "centre" not in line:
+            return False
+        cards = line["centre"].split()
+        cards[0], cards[1] = cards[1], cards[0]
+        line["centre"] = " ".join(cards)
+        return True
+
+    changed = tmp_path / "changed.jsonl"
+    _rewrite(path, changed, swap_two_centre_cards)
+    assert "history.seed" in [v.rule for v in audit(changed).violations]
+
+
+def test_the_audit_refuses_a_discard_of_a_card_not_held(tmp_path) -> None:
+    from bragrules.audit import audit
+
+    path = _played_log(tmp_path, "stop-the-bus-draw")
+
+    def throw_another_card(line) -> bool:
+        if line.get("type") != "action" or " throw " not in line["action"]:
+            return False
+        player = line["action"].split()[0]
+        line["action"] = f"{player} throw {'2s' if '2s' not in line['action'] else '3s'}"
+        return True
+
+    changed = tmp_path / "changed.jsonl"
+    _rewrite(path, changed, throw_another_card)
+    rules = [v.rule for v in audit(changed).violations]
+    assert rules[0] == "format.exchange.source", rules  # the card is not in the hand: the replay refuses it
