@@ -11,16 +11,16 @@ follow puts one card of the hand on the pile.
 >>> from bragrules.profile.models import Profile
 >>> from bragrules.rules.compile import compile_rules
 >>> from bragrules.engine.deal import Deal
->>> rules = compile_rules(Profile.model_validate({"extends": None, "format": {"betting": False, "lives": 3,
+>>> rules = compile_rules(Profile.model_validate({"format": {"betting": False, "lives": 3,
 ...     "exchange": {"enabled": True, "source": "stock_or_discard"}}, "blind": {"allowed": False},
 ...     "stakes": {"ante": 0}}))
 >>> deal = Deal(rules, ["A", "B"], {"A": parse_cards("2c 7h Jd"), "B": parse_cards("3s 8h Qd")},
 ...             centre=parse_cards("Kc Ks Kd 4h"))
->>> deal.view("A").discard_top, deal.view("A").stock_left
-(Card('Kc'), 3)
+>>> str(deal.view("A").discard_top), deal.view("A").stock_left
+('Kc', 3)
 >>> _ = deal.apply_text("A draw discard"); _ = deal.apply_text("A discard 2c")
->>> [str(c) for c in deal.players["A"].hand], deal.view("B").discard_top
-(['Kc', '7h', 'Jd'], Card('2c'))
+>>> [str(c) for c in deal.players["A"].hand], str(deal.view("B").discard_top)
+(['7h', 'Jd', 'Kc'], '2c')
 """
 
 from __future__ import annotations
