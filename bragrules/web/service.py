@@ -320,7 +320,14 @@ class TableService(TablePlay):
         assert deal is not None
         shown = {str(c) for hand in deal.view(deal.order[0]).shown().values() for c in hand or ()}
         hidden = {str(c) for state in deal.players.values() for hand in state.hands.values() for c in hand or ()}
-        hidden -= shown | {str(c) for c in deal.centre}
+        xs = deal.exchange_state  # an exchange game's stock, discard pile and face-down centre card are hidden too
+        if xs is not None:
+            hidden |= {str(c) for c in (*xs.spare(), *deal.centre)}
+        down = deal.rules.format.face_down  # the centre cards and the top discard everyone sees
+        public = {str(c) for i, c in enumerate(deal.centre) if i != down}
+        if xs is not None and xs.pile:
+            public.add(str(xs.pile[-1]))
+        hidden -= shown | public
         if not hidden:
             return text
         pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, hidden))) + r")\b")
