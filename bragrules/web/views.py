@@ -104,6 +104,10 @@ def public_view(deal: Deal) -> Dict[str, Any]:
     data.pop("wild", None)  # the wild cards of the first seat's hand are that seat's alone
     data["legal"] = []
     data["side_shows"] = []  # the first seat's side-shows are the first seat's alone
+    if "centre_places" in data:  # a face-down centre card the first seat laid is that seat's alone
+        down = deal.rules.format.face_down
+        data["centre_places"] = [None if i == down else c for i, c in enumerate(data["centre_places"])]
+        data["centre"] = [c for c in data["centre_places"] if c is not None]
     data["shown_names"] = shown_names(deal, deal.view(deal.order[0]).shown())
     if deal.posted:
         data["posts_text"] = posts_text(deal.posted)
