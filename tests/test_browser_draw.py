@@ -28,11 +28,11 @@ pytestmark = pytest.mark.skipif(not (os.path.isfile(CHROMIUM) and os.access(CHRO
                                 "(or name one with BRAGRULES_CHROMIUM)")
 
 
-@pytest.fixture
-def server(tmp_path: Path) -> Any:
+@pytest.fixture(params=["stop-the-bus-draw"])
+def server(request: Any, tmp_path: Path) -> Any:
     err = tmp_path / "serve.txt"
     with open(err, "w") as stderr:
-        process = subprocess.Popen([sys.executable, "-m", "bragrules_cli.app", "serve", "-p", "stop-the-bus-draw",
+        process = subprocess.Popen([sys.executable, "-m", "bragrules_cli.app", "serve", "-p", request.param,
                                     "--port", "0", "--seats", "3", "--bots", "none", "--seed", "5",
                                     "--hands", "1", "--log", str(tmp_path / "t.jsonl")],
                                    stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, "NO_COLOR": "1"})
@@ -64,24 +64,59 @@ def _click(page: Any, wanted: str) -> str:
     return labels[index]
 
 
+def _seat_three(browser: Any, server: str, refused: List[str]) -> Dict[str, Any]:
+    pages: Dict[str, Any] = {}
+    for name in ("Ann", "Bob", "Cat"):
+        page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
+        page.on("console", lambda message: refused.append(message.text)
+                if "Content Security Policy" in message.text else None)
+        page.set_default_timeout(30_000)
+        page.goto(server)
+        page.fill("#name", name)
+        page.click("#join-form button")
+        wait_until(page, "document.getElementById('you').textContent.includes('You are')")
+        pages[name] = page
+    for page in pages.values():
+        wait_until(page, "document.getElementById('profile').textContent.includes('deal 1')")
+    return pages
+
+
+@pytest.mark.parametrize("server", ["bastard-brag"], indirect=True)
+def test_a_swap_for_the_face_down_centre_card_in_the_browser(server: str) -> None:
+    """Bastard Brag: every page says a centre card lies face down and shows only the two face-up ones; the seat
+    to act swaps one of its cards for it with its button; the card taken is in no other seat's page."""
+    refused: List[str] = []
+    with playwright_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        try:
+            pages = _seat_three(browser, server, refused)
+            for page in pages.values():
+                wait_until(page, "document.getElementById('face-down') !== null")
+                assert page.locator("#centre [data-card]").count() == 2
+            first = next(name for name, page in pages.items() if "your turn" in page.inner_text("#status"))
+            page, others = pages[first], [p for n, p in pages.items() if n != first]
+            assert page.locator("#actions button", has_text="knock").count() == 0  # exchanging is compulsory
+            before = _hand(page)
+            label = _click(page, "swap")  # the first swap button is a swap for the face-down card
+            assert label.endswith("for the face-down card"), label
+            wait_until(page, f"document.querySelector('#hand [data-card=\"{label.split()[1]}\"]') === null")
+            taken = next(card for card in _hand(page) if card not in before)
+            for other in others:
+                wait_until(other, "document.getElementById('feed').textContent.includes('face-down centre card')")
+                assert other.locator(f"[data-card='{taken}']").count() == 0
+                assert other.locator(f"[data-card='{label.split()[1]}']").count() == 0  # laid face down
+        finally:
+            browser.close()
+    assert not refused, f"the page breaks its own Content-Security-Policy: {refused}"
+
+
 def test_draw_discard_and_stop_the_bus_in_the_browser(server: str) -> None:
     with playwright_api.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
         try:
-            pages: Dict[str, Any] = {}
             refused: List[str] = []
-            for name in ("Ann", "Bob", "Cat"):
-                page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
-                page.on("console", lambda message: refused.append(message.text)
-                        if "Content Security Policy" in message.text else None)
-                page.set_default_timeout(30_000)
-                page.goto(server)
-                page.fill("#name", name)
-                page.click("#join-form button")
-                wait_until(page, "document.getElementById('you').textContent.includes('You are')")
-                pages[name] = page
+            pages = _seat_three(browser, server, refused)
             for page in pages.values():
-                wait_until(page, "document.getElementById('profile').textContent.includes('deal 1')")
                 wait_until(page, "!document.getElementById('exchange').hidden")
                 assert "stock" in page.inner_text("#exchange") and "discard pile" in page.inner_text("#exchange")
             first = next(name for name, page in pages.items()
