@@ -398,7 +398,9 @@ class TableView(_ObserverBase):
             self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{deal.comparer.describe(state.hand)}[/])")
         view = deal.view(viewer)  # what this seat may see of the centre, the stock and the pile
         if deal.centre:
-            places = [cards_markup([c]) if c is not None else "[dim]??[/]" for c in view.centre_places]
+            down = rules.format.face_down
+            places = ["[dim]??[/]" if c is None else cards_markup([c]) + (" (face down)" if i == down else "")
+                      for i, c in enumerate(view.centre_places)]
             self.console.print("Centre: " + " ".join(places))
         if rules.format.draws:
             top = view.discard_top
