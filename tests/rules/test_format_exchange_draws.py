@@ -239,3 +239,22 @@ def test_the_audit_refuses_a_discard_of_a_card_not_held(tmp_path) -> None:
     _rewrite(path, changed, throw_another_card)
     rules = [v.rule for v in audit(changed).violations]
     assert rules[0] == "format.exchange.source", rules  # the card is not in the hand: the replay refuses it
+
+
+def test_play_shows_the_face_down_card_as_unknown_and_the_discard_pile(tmp_path, capsys, monkeypatch) -> None:
+    """``play``: the seat sees ``??`` for a face-down centre card it did not lay, then the card it laid marked
+    face down; a draw game shows the top discard and the stock's size, and takes 'draw' and 'discard CARD'."""
+    from ..helpers import run_cli
+
+    script = tmp_path / "moves.txt"
+    script.write_text("swap 9s down\nq\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, monkeypatch, "play", "--profile", "bastard-brag", "-n", "3", "--seed", "4",
+                             "--script", str(script), "--log", str(tmp_path / "b.jsonl"))
+    assert code == 0, err
+    assert "Centre: 4♣ ?? 7♠" in out and "You swap 9♠ for the face-down centre card" in out
+    assert "9♠ (face down)" in out
+    script.write_text("draw stock\ndiscard 9s\npass\nq\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, monkeypatch, "play", "--profile", "stop-the-bus-draw", "-n", "3", "--seed", "4",
+                             "--script", str(script), "--log", str(tmp_path / "d.jsonl"))
+    assert code == 0, err
+    assert "Discard pile:" in out and "stock: " in out and "You discard 9♠" in out
