@@ -44,6 +44,7 @@ COMPILED_MODULES = [
     "bragrules/engine/betting.py",
     "bragrules/engine/retention.py",
     "bragrules/engine/exchange.py",
+    "bragrules/engine/draws.py",
     "bragrules/engine/dispute.py",
     "bragrules/engine/side_show.py",
     "bragrules/engine/spare.py",

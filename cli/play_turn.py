@@ -87,7 +87,19 @@ def menu_entry(option: "LegalAction", deal: "Deal") -> str:
         if option.target == "all":
             return "swap all three with the centre"
         assert option.cards is not None
+        if option.target == "down":
+            return f"swap {option.cards[0][0]} for the face-down centre card"
         return f"swap {option.cards[0][0]} for {option.cards[1][0]}"
+    if kind == "draw":
+        if option.target == "discard":
+            pile_top = deal.view(option.player).discard_top
+            return f"take the top discard ({pile_top})"
+        return "draw the stock's top card"
+    if kind == "throw":
+        assert option.cards is not None
+        return f"discard {option.cards[0][0]}"
+    if kind == "pass":
+        return "end your turn without stopping the bus"
     if kind == "show":
         return "show your cards"
     if kind == "concede":
@@ -172,7 +184,9 @@ def typed_move(option: "LegalAction") -> str:
     if kind == "see":
         return f"see ({money(option.amount)})"
     if kind == "swap":
-        return "swap all" if option.target == "all" else "swap MINE CENTRE"
+        return "swap all" if option.target == "all" else "swap MINE down" if option.target == "down" else "swap MINE CENTRE"
+    if kind == "throw":
+        return "discard CARD"
     if kind == "arrange":
         return "arrange A B C | D E F"
     if kind == "sideshow" and option.amount:

@@ -90,6 +90,8 @@ HELP_TEXT = """Type the number of a choice, or the action itself:
   hint            show the best arrangement (it is not applied: 'arrange' alone or the menu's number takes it)
   take            take the spare hand for yours, before arranging (13-card Crash, fewer than four)
   swap MINE CENTRE / swap all / knock / stand   (Stop the Bus)
+  swap MINE down  swap for the face-down centre card (Bastard Brag)
+  draw stock / draw discard, then discard CARD; pass   (Stop the Bus with draws)
   redeal          demand a redeal when your cards were exposed, where the profile allows it
   void            declare the deal void (a malfunction), where the profile allows it:
                   every stake returned and the same dealer deals again
@@ -414,10 +416,21 @@ class TableView(_ObserverBase):
         elif state.hand is not None and rules.format.hands > 1:
             self.console.print(f"Your cards: {cards_markup(state.hand)}  (arrange them into "
                                f"{rules.format.hands} hands of three)")
+        elif state.hand is not None and len(state.hand) > rules.format.cards_dealt:  # a card drawn: discard one
+            self.console.print(f"Your cards: {cards_markup(state.hand)}  (discard one to return to three)")
         elif state.hand is not None:
             self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{deal.comparer.describe(state.hand)}[/])")
-        if deal.centre and deal.spare_dealt is None:  # a spare hand (session.points) lies face down
-            self.console.print(f"Centre: {cards_markup(deal.centre)}")
+        if deal.spare_dealt is None:  # a spare hand (session.points) lies face down
+            view = deal.view(viewer)  # what this seat may see of the centre, the stock and the pile
+            if deal.centre:
+                down = rules.format.face_down
+                places = ["[dim]??[/]" if c is None else cards_markup([c]) + (" (face down)" if i == down else "")
+                          for i, c in enumerate(view.centre_places)]
+                self.console.print("Centre: " + " ".join(places))
+            if rules.format.draws:
+                top = view.discard_top
+                self.console.print(f"Discard pile: {cards_markup([top]) if top is not None else '(empty)'}"
+                                   f"  ·  stock: {view.stock_left} cards")
 
 
 def cap_note(deal: "Deal") -> str:
@@ -469,9 +482,17 @@ def describe_action(deal: "Deal", action: "Action") -> str:
         if action.target == "all":
             return say("swaps", "all three cards with the centre")
         assert action.cards is not None
+        if action.target == "down":
+            return say("swaps", f"{card_markup(action.cards[0][0])} for the face-down centre card")
         return say("swaps", f"{card_markup(action.cards[0][0])} for {card_markup(action.cards[1][0])}")
     if kind == "knock":
         return say("knocks", "(one more turn each)")
+    if kind == "draw":
+        return say("draws", "the top discard" if action.target == "discard" else "from the stock")
+    if kind == "throw" and action.cards is not None:
+        return say("discards", card_markup(action.cards[0][0]))
+    if kind == "pass":
+        return say("passes", "(the bus goes on)")
     if kind == "show":
         return say("shows", f"{their} cards")
     if kind == "concede":

@@ -14,7 +14,8 @@ from bragrules.profile import load_profile
 from bragrules.web.service import TableService
 from tests.web_checks import assert_private
 
-PROFILES = ["traditional", "standard", "stop-the-bus", "seven-card", "casual", "nine-card", "joker", "ak47"]
+PROFILES = ["traditional", "standard", "stop-the-bus", "seven-card", "casual", "nine-card", "joker", "ak47",
+            "bastard-brag", "stop-the-bus-draw"]
 
 
 def move(view: Dict[str, Any], pick: int) -> Dict[str, Any]:
@@ -27,6 +28,9 @@ def move(view: Dict[str, Any], pick: int) -> Dict[str, Any]:
             moves.append({"kind": "see", "amount": option["amount"]})
         elif option["kind"] == "arrange":
             moves.append({"kind": "arrange", "cards": option["cards"]})
+        elif option["kind"] == "throw" or option["target"] == "down":  # a discard, a swap for the face-down card
+            moves.append({"kind": option["kind"], "cards": [h[0] for h in option["cards"]],
+                          **({"target": option["target"]} if option["target"] else {})})
         else:
             moves.append({"kind": option["kind"], **({"target": option["target"]} if option["target"] else {})})
     if view.get("swap_cards") and view.get("hand"):

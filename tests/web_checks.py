@@ -76,3 +76,11 @@ def assert_private(message: Dict[str, Any], seat: Optional[str], deal: Deal) -> 
                     continue
                 raise AssertionError(f"{seat or 'a spectator'} was sent {text}, a card of {name}'s that "
                                      f"the table has not shown")
+    xs = deal.exchange_state  # an exchange game: the stock, the pile below its top, a face-down centre card
+    if xs is not None:
+        unseen = [*xs.stock, *xs.pile[:-1]]
+        down = deal.rules.format.face_down
+        if down is not None and xs.down_by != seat:
+            unseen.append(deal.centre[down])
+        for card in unseen:
+            assert str(card) not in found, f"{seat or 'a spectator'} was sent {card}, a card nobody may see"

@@ -100,7 +100,8 @@ class CardsAuditor(AuditorBase):
         count = cards_from_pack(rules)
         if count != rules.format.cards_dealt:  # a joker dealt to each player comes off no pack
             hands = {p: None if h is None else tuple(back_to_pack(rules, h)) for p, h in hands.items()}
-        cards = deal_sequence(order, hands, count, rules.table.deal_singly, entry.centre, centre_count(rules, len(order)))
+        centre_cards = len(entry.centre or ()) if rules.format.draws else centre_count(rules, len(order))  # draws: the stock
+        cards = deal_sequence(order, hands, count, rules.table.deal_singly, entry.centre, centre_cards)
         problem = pack.deal(cards, exact)
         if problem is not None:
             self.violation(n, None, entry.line, SHUFFLE_RULE, f"deal {n}: {problem}")

@@ -18,8 +18,8 @@ from bragrules.engine.deal import DealResult, returned_stakes
 from bragrules.history import ResultClaim
 from bragrules.rules.fixed import HISTORY_RESULT
 from bragrules.rules.house import RAKE_RULE, TABLE_FEE_RULE
-from bragrules.rules.pots import BEST_CARD_RULE, EACH_HAND_RULE, THIRTY_ONE_RULE
 from bragrules.rules.points import BONUS_RULE, PER_HAND_RULE, TARGET_RULE, score_text
+from bragrules.rules.pots import BEST_CARD_RULE, EACH_HAND_RULE, THIRTY_ONE_RULE
 from bragrules.rules.seeing import TIE_RULE
 
 Record = Callable[[Optional[int], Optional[int], Optional[int], str, str], None]

@@ -11,7 +11,9 @@ Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
 >>> Action.parse("D dance")
 Traceback (most recent call last):
 ...
-bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take)
+bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, draw stock|discard, discard CARD, pass)
+>>> str(Action.parse("E draws from the pile")), str(Action.parse("E discard 7h")), str(Action.parse("E swap Kc down"))
+('E draw discard', 'E throw 7h', 'E swap down Kc')
 >>> str(Action.parse("A peeks at B's cards")), str(Action.parse("C exposes")), str(Action.parse("D retain old"))
 ('A peeks B', 'C exposes', 'D retain old')
 
@@ -37,7 +39,7 @@ from bragrules.core.text import quote
 
 KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand",
          "show", "concede", "retain", "release", "peek", "expose", "redeal", "void", "flash", "sideshow", "accept",
-         "refuse", "take")
+         "refuse", "take", "draw", "throw", "pass")
 PAID_KINDS = ("bet", "see")
 SIDE_SHOW_KINDS = ("sideshow", "accept", "refuse")
 """The side-show: asked for (an amount where it costs the chaal), then accepted or refused."""
@@ -52,9 +54,10 @@ _VERB_FORMS = {"peeks": "peek", "peeked": "peek", "exposes": "expose", "exposed"
                "redeals": "redeal", "shows": "show", "concedes": "concede", "retains": "retain",
                "releases": "release", "voids": "void", "flashes": "flash", "flashed": "flash",
                "sideshows": "sideshow", "side-show": "sideshow", "accepts": "accept", "refuses": "refuse",
-               "takes": "take"}
+               "takes": "take", "draws": "draw", "throws": "throw", "passes": "pass", "discards": "discard"}
 _VERBS = ("look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, "
-          "retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take")
+          "retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, "
+          "draw stock|discard, discard CARD, pass")
 
 
 class ActionSyntaxError(ValueError):
@@ -85,7 +88,7 @@ class Action(NamedTuple):
         if self.target is not None:
             text += " " + self.target
         cards = self.cards
-        if cards is not None and self.kind == "swap":
+        if cards is not None and (kind == "swap" or kind == "throw"):
             text += " " + " ".join(str(hand[0]) for hand in cards)
         elif cards is not None:
             text += " " + " | ".join(" ".join(str(c) for c in hand) for hand in cards)
@@ -158,9 +161,17 @@ def _read_at_player(text: str, player: str, kind: str, rest: List[str]) -> Actio
 
 
 def _read_swap(text: str, player: str, kind: str, rest: List[str]) -> Action:
-    """A swap with the centre: ``all``, or one's card then a centre card."""
+    """A swap with the centre: ``all``, or one's card then a centre card, or one's card for the face-down
+    centre card (``down``, before or after the card)."""
     if len(rest) == 1 and rest[0].lower() == "all":
         return Action(player, kind, target="all")
+    if len(rest) == 2 and "down" in (rest[0].lower(), rest[1].lower()):
+        word = rest[1] if rest[0].lower() == "down" else rest[0]
+        try:
+            (mine,) = parse_cards([word])
+        except (CardError, ValueError) as exc:
+            raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+        return Action(player, kind, target="down", cards=((mine,),))
     if len(rest) == 2:
         try:
             mine, centre = parse_cards(rest)
@@ -168,6 +179,29 @@ def _read_swap(text: str, player: str, kind: str, rest: List[str]) -> Action:
             raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
         return Action(player, kind, cards=((mine,), (centre,)))
     raise ActionSyntaxError(f"{quote(text, 60)}: 'swap' takes 'all', or your card then a centre card")
+
+
+def _read_draw(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """A draw: from the ``stock`` or the top of the ``discard`` pile (``pile`` is read as ``discard``)."""
+    where = " ".join(rest).lower().removeprefix("from ").removeprefix("the ")
+    where = {"pile": "discard", "discards": "discard", "deck": "stock"}.get(where, where)
+    if where not in ("stock", "discard"):
+        raise ActionSyntaxError(f"{quote(text, 60)}: 'draw' takes 'stock' or 'discard', e.g. '{player} draw stock'")
+    return Action(player, kind, target=where)
+
+
+def _read_discard(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """``discard``: a hand looked at and thrown away (no card named), or, in a draw game, one card onto the
+    discard pile (``discard 7h``, written ``throw 7h``)."""
+    if not rest and kind == "discard":
+        return Action(player, kind)
+    if len(rest) != 1:
+        raise ActionSyntaxError(f"{quote(text, 60)}: 'discard' names one card, e.g. '{player} discard 7h'")
+    try:
+        (card,) = parse_cards(rest)
+    except (CardError, ValueError) as exc:
+        raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+    return Action(player, "throw", cards=((card,),))
 
 
 def _read_arrange(text: str, player: str, kind: str, rest: List[str]) -> Action:
@@ -186,6 +220,7 @@ _READERS: Dict[str, Callable[[str, str, str, List[str]], Action]] = {
     "bet": _read_paid, "see": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
     "peek": _read_at_player, "expose": _read_at_player, "swap": _read_swap, "arrange": _read_arrange,
     "sideshow": _read_side_show, "accept": _read_side_show, "refuse": _read_side_show,
+    "draw": _read_draw, "discard": _read_discard, "throw": _read_discard,
 }
 """How an action with words after its verb is read, by its kind (any other takes none)."""
 
@@ -220,8 +255,9 @@ def _one_word(name: str) -> bool:
 
 _PLAIN_KINDS = frozenset(("look", "fold", "check", "keep", "discard", "knock", "stand", "show", "concede",
                           "retain", "release", "redeal", "expose", "void", "flash", "sideshow", "accept",
-                          "refuse"))  # complete with no amount, target or cards
-_TARGETS = (("look", "old"), ("look", "new"), ("retain", "old"), ("retain", "new"), ("swap", "all"))  # by equality: any target
+                          "refuse", "pass"))  # complete with no amount, target or cards
+_TARGETS = (("look", "old"), ("look", "new"), ("retain", "old"), ("retain", "new"), ("swap", "all"),
+            ("swap", "down"), ("draw", "stock"), ("draw", "discard"))  # by equality: any target
 
 
 def malformed(action: Any) -> Optional[str]:
@@ -279,7 +315,18 @@ def _bad_target(kind: str, target: Any) -> Optional[str]:
     return None
 
 
+def _one_card(cards: Any) -> bool:
+    return isinstance(cards, tuple) and len(cards) == 1 and isinstance(cards[0], tuple) and len(cards[0]) == 1 \
+        and isinstance(cards[0][0], Card)
+
+
 def _bad_cards(kind: str, target: Any, cards: Any) -> Optional[str]:
+    if kind == "draw" and target is None:
+        return "'draw' takes 'stock' or 'discard'"
+    if kind == "throw" or (kind == "swap" and target == "down"):
+        return None if _one_card(cards) else f"'{kind}' names one of your cards"
+    if kind == "swap" and target == "all" and cards is not None:
+        return "'swap all' takes no cards"
     if kind == "swap" and target is None:
         if not (isinstance(cards, tuple) and len(cards) == 2
                 and all(isinstance(h, tuple) and len(h) == 1 and isinstance(h[0], Card) for h in cards)):
@@ -345,6 +392,6 @@ class LegalAction(NamedTuple):
         """The :class:`Action` that takes this option (a bet at ``amount``, else the least)."""
         if self.kind in PAID_KINDS or self.kind == "sideshow":
             return Action(self.player, self.kind, amount=self.amount if amount is None else amount)
-        if self.kind in ("arrange", "swap"):
+        if self.kind in ("arrange", "swap", "throw"):
             return Action(self.player, self.kind, cards=self.cards, target=self.target)
         return Action(self.player, self.kind, target=self.target)

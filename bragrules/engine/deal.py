@@ -37,6 +37,7 @@ from bragrules.core.rule_id import Rule
 from bragrules.engine import (
     betting,
     dispute,
+    draws,
     exchange,
     forced,
     kept_cards,
@@ -82,7 +83,7 @@ class Deal:
         "checked", "hints", "choosing", "see_pair", "folded_hands", "centre", "knocked_by", "final_turns",
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
-        "fee_u", "last_match", "out_by", "side_show", "refused_at", "points_won", "spare_dealt", "spare_taken",
+        "fee_u", "last_match", "out_by", "side_show", "refused_at", "points_won", "spare_dealt", "spare_taken", "exchange_state",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -149,7 +150,7 @@ class Deal:
         self.see_pair: Optional[Tuple[str, str]] = None
         self.folded_hands: List[Tuple[Card, ...]] = []
         self.centre: List[Card] = list(centre or [])
-        if rules.format.exchange and len(self.centre) != rules.format.centre_cards:
+        if rules.format.exchange and not rules.format.draws and len(self.centre) != rules.format.centre_cards:
             raise RuleViolation(CENTRE_CARDS_RULE, f"{rules.format.centre_cards} centre cards are needed")
         if rules.comparer.wild is not None:  # wild cards chosen per deal or per hand: this deal's comparer
             self.comparer = wild_deal_comparer(rules, self.centre, [(p, hands.get(p)) for p in self.order])
@@ -174,6 +175,8 @@ class Deal:
         self.spare_taken: Optional[str] = None  # who took the spare hand (nobody else may)
         retained = retained or {}
         self._refuse_cards_not_in_pack((*hands.values(), *retained.values(), self.centre))
+        # an exchange game's stock, discard pile and counts (engine/draws.py); None without an exchange
+        self.exchange_state = draws.start(self, self.order)
         self.players: Dict[str, PlayerState] = {}
         self.seats: List[PlayerState] = []  # the states in order
         self._seat(hands, retained, stacks)
@@ -597,7 +600,8 @@ class Deal:
         Stop the Bus, arranging only while everyone arranges, keep or discard after a look at one of two."""
         if self.rules.format.exchange:
             if kind not in _EXCHANGE_KINDS:
-                raise RuleViolation(EXCHANGE_RULE, "Stop the Bus: swap with the centre, knock, or stand after a knock")
+                raise RuleViolation(EXCHANGE_RULE, "Stop the Bus: swap with the centre (or draw and discard), knock, "
+                                                   "or stand after a knock")
         elif kind in _EXCHANGE_KINDS:
             raise RuleViolation(EXCHANGE_RULE, "this format has no exchange with the centre")
         if self.arranging and kind != "arrange" and kind != "take":
@@ -640,7 +644,7 @@ class Deal:
 
 
 
-_EXCHANGE_KINDS = frozenset(("swap", "knock", "stand"))
+_EXCHANGE_KINDS = frozenset(("swap", "knock", "stand", "draw", "throw", "pass"))
 _DISPUTE_KINDS = frozenset(DISPUTE_KINDS)
 """The actions of Stop the Bus's exchange with the centre."""
 
@@ -659,6 +663,9 @@ _HANDLERS: Dict[str, Handler] = {
     "swap": exchange.swap,
     "knock": exchange.knock,
     "stand": exchange.knock,
+    "draw": draws.draw,
+    "throw": draws.throw,
+    "pass": draws.pass_turn,
     "show": showing.show_or_concede,
     "concede": showing.show_or_concede,
     "retain": retention.retain,

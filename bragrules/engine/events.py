@@ -199,6 +199,40 @@ class Stand(NamedTuple):
         return "stand"
 
 
+class Draw(NamedTuple):
+    """A draw game: ``player`` took ``card`` from the ``source`` (``"stock"`` or ``"discard"``, the pile's top);
+    the card is the player's own knowledge (None: not recorded), the source is seen by all."""
+
+    player: str
+    source: str
+    card: Optional[Card] = None
+
+    @property
+    def kind(self) -> str:
+        return "draw"
+
+
+class Throw(NamedTuple):
+    """A draw game: ``player`` discarded ``card`` face up onto the discard pile."""
+
+    player: str
+    card: Card
+
+    @property
+    def kind(self) -> str:
+        return "throw"
+
+
+class Pass(NamedTuple):
+    """``player`` took a card and ends the turn without stopping the bus (``format.exchange.must_take_before_knock``)."""
+
+    player: str
+
+    @property
+    def kind(self) -> str:
+        return "pass"
+
+
 class Show(NamedTuple):
     """``player`` turned their ``cards`` face up at a see (None: not recorded)."""
 
@@ -362,15 +396,15 @@ class Result(NamedTuple):
 
 
 Event = Union[Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand, Show, Concede,
-              Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result, SideShow, SideShowAnswer,
+              Draw, Throw, Pass, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result, SideShow, SideShowAnswer,
               TakeSpare]
 """Any deal event."""
 
 EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand,
                                  Show, Concede, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result,
-                                 SideShow, SideShowAnswer, TakeSpare)
+                                 SideShow, SideShowAnswer, Draw, Throw, Pass, TakeSpare)
 """Every kind of deal event, one class each."""
 
-__all__ = ["Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "EVENT_TYPES", "Event", "Expose",
-           "Flash", "Fold", "Keep", "Knock", "Look", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
-           "SideShow", "SideShowAnswer", "Stand", "Swap", "TakeSpare", "Void"]
+__all__ = ["Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "Draw", "EVENT_TYPES", "Event", "Expose",
+           "Flash", "Fold", "Keep", "Knock", "Look", "Pass", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
+           "SideShow", "SideShowAnswer", "Stand", "Swap", "TakeSpare", "Throw", "Void"]

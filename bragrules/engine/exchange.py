@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List, Optional
 
 from bragrules.core.errors import RuleViolation
-from bragrules.engine import settlement
+from bragrules.engine import draws, settlement
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.arrange import auto_arrange, check_arrangement
 from bragrules.engine.events import (
@@ -20,23 +20,58 @@ from bragrules.engine.events import (
 from bragrules.engine.state import PlayerState
 from bragrules.rules.blind import LOOK_RULE
 from bragrules.rules.fixed import HISTORY_CARDS
-from bragrules.rules.format import EXCHANGE_RULE, HANDS_RULE, SWAP_RULE
+from bragrules.rules.format import (
+    EXCHANGE_RULE,
+    FACE_DOWN_RULE,
+    HANDS_RULE,
+    MIN_EXCHANGES_RULE,
+    MUST_TAKE_RULE,
+    SOURCE_RULE,
+    SWAP_RULE,
+)
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
 
 def exchange_options(deal: "Deal", state: PlayerState) -> List[LegalAction]:
-    options: List[LegalAction] = []
+    """The takes of a turn (swaps with the centre, or draws), then the knock or, after a knock, the stand;
+    a drawn card's discards; a knock or a pass once a card is taken (``must_take_before_knock``)."""
+    fmt = deal.rules.format
+    xs = deal.exchange_state
+    assert xs is not None
+    name = state.name
     hand = state.hand or ()
-    if "one" in deal.rules.format.swap_kinds:
+    if xs.holding == name:
+        return [LegalAction(name, "throw", cards=((card,),)) for card in hand]
+    if xs.taken == name:
+        return [LegalAction(name, "pass"), LegalAction(name, "knock")]
+    options: List[LegalAction] = []
+    if fmt.draws:
+        options += draws.take_options(deal, state, xs)
+    down = fmt.face_down
+    if "one" in fmt.swap_kinds:
         for mine in hand:
-            for centre in deal.centre:
-                options.append(LegalAction(state.name, "swap", cards=((mine,), (centre,))))
-    if "all" in deal.rules.format.swap_kinds:
-        options.append(LegalAction(state.name, "swap", target="all"))
-    options.append(LegalAction(state.name, "stand" if deal.knocked_by else "knock"))
+            for index, centre in enumerate(deal.centre):
+                if index == down:
+                    options.append(LegalAction(name, "swap", target="down", cards=((mine,),)))
+                else:
+                    options.append(LegalAction(name, "swap", cards=((mine,), (centre,))))
+    if "all" in fmt.swap_kinds:
+        options.append(LegalAction(name, "swap", target="all"))
+    if deal.knocked_by:
+        options.append(LegalAction(name, "stand"))
+    elif may_knock(deal, state):
+        options.append(LegalAction(name, "knock"))
     return options
+
+
+def may_knock(deal: "Deal", state: PlayerState) -> bool:
+    """Whether the player to act may knock now (before any take of this turn)."""
+    fmt = deal.rules.format
+    xs = deal.exchange_state
+    assert xs is not None
+    return not fmt.must_take and xs.counts[state.name] >= fmt.min_exchanges
 
 
 def arrange_option(deal: "Deal", state: PlayerState) -> LegalAction:
@@ -69,15 +104,41 @@ def arrange(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Op
 
 
 def swap(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    fmt = deal.rules.format
+    if fmt.draws:
+        raise RuleViolation(SOURCE_RULE, "this game draws from the stock or the discard pile: draw, not swap")
+    draws.refuse_pending(deal, state, "swap")
     hand = list(state.hand or ())
+    down = fmt.face_down
+    xs = deal.exchange_state
+    assert xs is not None
     if action.target == "all":
-        if "all" not in deal.rules.format.swap_kinds:
+        if "all" not in fmt.swap_kinds:
             raise RuleViolation(SWAP_RULE, "only one card may be swapped at a time")
         if not apply:
             return None
         state.hands = {"new": tuple(deal.centre)}
         deal.centre = hand
+        if down is not None:
+            xs.down_by = state.name
         event: Event = Swap(state.name)
+    elif action.target == "down":
+        if down is None:
+            raise RuleViolation(FACE_DOWN_RULE, "every centre card lies face up: name the one you take")
+        if "one" not in fmt.swap_kinds:
+            raise RuleViolation(SWAP_RULE, "the whole hand is swapped with the centre, not one card")
+        assert action.cards is not None
+        mine = action.cards[0][0]
+        if mine not in hand:
+            raise RuleViolation(EXCHANGE_RULE, f"{mine} is not in {state.name}'s hand")
+        if not apply:
+            return None
+        took = deal.centre[down]
+        hand[hand.index(mine)] = took
+        deal.centre[down] = mine
+        xs.down_by = state.name
+        state.hands = {"new": tuple(hand)}
+        event = Swap(state.name, mine, took)
     else:
         if "one" not in deal.rules.format.swap_kinds:
             raise RuleViolation(SWAP_RULE, "the whole hand is swapped with the centre, not one card")
@@ -89,23 +150,36 @@ def swap(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
             raise RuleViolation(EXCHANGE_RULE, f"{mine} is not in {state.name}'s hand")
         if centre not in deal.centre:
             raise RuleViolation(EXCHANGE_RULE, f"{centre} is not in the centre")
+        if down is not None and deal.centre.index(centre) == down:
+            raise RuleViolation(FACE_DOWN_RULE, "the middle centre card lies face down: swap for it with 'down'")
         if not apply:
             return None
         hand[hand.index(mine)] = centre
         deal.centre[deal.centre.index(centre)] = mine
         state.hands = {"new": tuple(hand)}
         event = Swap(state.name, mine, centre)
-    next_exchange_turn(deal)
+    draws.taken(deal, state)
     return event
 
 
 def knock(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    fmt = deal.rules.format
+    xs = deal.exchange_state
+    assert xs is not None
+    draws.refuse_pending(deal, state, action.kind)
     if action.kind == "knock" and deal.knocked_by is not None:
         raise RuleViolation(EXCHANGE_RULE, f"{deal.knocked_by} has already knocked: swap or stand")
     if action.kind == "stand" and deal.knocked_by is None:
         raise RuleViolation(EXCHANGE_RULE, "nobody has knocked yet: swap or knock")
+    if action.kind == "knock" and fmt.must_take and xs.taken != state.name:
+        raise RuleViolation(MUST_TAKE_RULE, "a turn must take a card before the bus may be stopped")
+    if action.kind == "knock" and xs.counts[state.name] < fmt.min_exchanges:
+        made = xs.counts[state.name]
+        raise RuleViolation(MIN_EXCHANGES_RULE, f"exchanging is compulsory: {state.name} may stick only after "
+                            f"{fmt.min_exchanges} exchanges ({made} made)")
     if not apply:
         return None
+    xs.taken = None
     if action.kind == "knock":
         deal.knocked_by = state.name
         start = deal.order.index(state.name)

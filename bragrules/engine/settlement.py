@@ -511,6 +511,8 @@ def used_cards(deal: "Deal") -> List[Card]:
     for hand in deal.folded_hands:
         out.extend(c for c in hand if c not in kept)
     out.extend(deal.centre)
+    if deal.exchange_state is not None:  # a draw game's stock and discard pile (engine/draws.py)
+        out.extend(deal.exchange_state.spare())
     gathered = {c for c in out}
     for name in deal.order:
         for held in deal.players[name].hands.values():

@@ -107,9 +107,42 @@ class PlayerView:
 
     @property
     def centre(self) -> Tuple[Card, ...]:
-        """The face-up centre cards: Stop the Bus's, or those deciding the deal's wild cards (none otherwise)."""
+        """The centre cards this player can see: Stop the Bus's face-up ones, or those deciding the deal's wild
+        cards (none otherwise); a face-down centre card only to the player who laid it there."""
         deal = self.__deal
-        return () if deal.spare_dealt is not None else tuple(deal.centre)  # a spare hand lies face down
+        if deal.spare_dealt is not None:  # a spare hand (session.points) lies face down
+            return ()
+        down = deal.rules.format.face_down
+        if down is None:
+            return tuple(deal.centre)
+        return tuple(c for c in self.centre_places if c is not None)
+
+    @property
+    def centre_places(self) -> Tuple[Optional[Card], ...]:
+        """The centre place by place, None where a card lies face down unknown to this player
+        (``format.exchange.face_down``)."""
+        deal = self.__deal
+        down = deal.rules.format.face_down
+        xs = deal.exchange_state
+        known = xs is not None and xs.down_by == self.player
+        return tuple(None if i == down and not known else c for i, c in enumerate(deal.centre))
+
+    @property
+    def discard_top(self) -> Optional[Card]:
+        """A draw game: the top card of the discard pile, seen by everyone (None: no pile, or empty)."""
+        xs = self.__deal.exchange_state
+        return xs.pile[-1] if xs is not None and xs.pile else None
+
+    @property
+    def stock_left(self) -> int:
+        """A draw game: how many cards are left in the stock (their faces unknown to everyone)."""
+        xs = self.__deal.exchange_state
+        return len(xs.stock) if xs is not None else 0
+
+    def exchanges_made(self, name: str) -> int:
+        """How many exchanges ``name`` has made in this deal (``format.exchange.min_exchanges_before_stick``)."""
+        xs = self.__deal.exchange_state
+        return xs.counts.get(name, 0) if xs is not None else 0
 
     @property
     def in_play(self) -> List[str]:
@@ -256,6 +289,7 @@ class PlayerView:
             },
             "shown": {name: cards(hand) for name, hand in self.shown().items()},
             "centre": cards(self.centre) or [],
+            **(self._exchange_json() if self.rules.format.draws or self.rules.format.face_down is not None else {}),
             **({"wild": cards(wild)} if (wild := self.wild) else {}),
             **({"posts": [{"player": p.player, "post": p.what, "amount": amount(p.amount), "first_bet": p.live}
                           for p in self.posts]} if self.posts else {}),
@@ -268,6 +302,16 @@ class PlayerView:
                 for o in self.legal_actions()
             ],
         }
+
+
+    def _exchange_json(self) -> Dict[str, Any]:
+        """A draw game's pile and stock, a face-down centre card's place, everyone's exchanges made."""
+        xs = self.__deal.exchange_state
+        counts = dict(xs.counts) if xs is not None else {}
+        if self.rules.format.draws:
+            top = self.discard_top
+            return {"discard": None if top is None else str(top), "stock": self.stock_left, "exchanges": counts}
+        return {"centre_places": [None if c is None else str(c) for c in self.centre_places], "exchanges": counts}
 
 
 __all__ = ["PlayerView", "SeatView"]

@@ -70,7 +70,8 @@ class SeededPack:
             if rules.table.cut:
                 pack.cut(self.rng.randrange(1, len(pack)))
         hands = deal_hands(rules, pack.deal(cards_from_pack(rules) * len(order)), order)
-        to_centre = centre_count(rules, len(order))  # the face-up centre, and a spare hand (session.points)
+        to_centre = (rules.format.centre_count(len(pack)) if rules.format.draws
+                     else centre_count(rules, len(order)))  # with draws: the stock, the rest of the pack
         centre: Cards = tuple(pack.deal(to_centre)) if to_centre else ()
         for p, hand in retained.items():
             if p not in order:

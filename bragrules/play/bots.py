@@ -56,6 +56,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Protocol, Sequence, Tuple
 
+from bragrules.core.cards import Card
 from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.arrange import hand_chances, win_numerators
@@ -612,37 +613,71 @@ class StyleBot:
     # -- Stop the Bus ----------------------------------------------------
 
     def _exchange(self, view: PlayerView, options: List[LegalAction], memory: _Memory) -> Action:
+        """Stop the Bus and Bastard Brag: take the card that improves the hand most (a swap with a known
+        centre card, the top discard), else the stock or the least harmful compulsory swap; knock once the
+        hand is good enough or the deal is long; a drawn card's discard keeps the best three."""
         params = self.params
-        last = options[-1]  # knock, or stand once somebody has knocked
+        stop = next((o for o in options if o.kind in ("knock", "stand")), None)
         if view.hand is None:
-            self._say(f"{last.kind}s without looking")
-            return last.action()
-        ranker = view.rules.ranking.ranker
-        table = ranker.table
+            option = stop or options[-1]
+            self._say(f"{option.kind}s without looking")
+            return option.action()
+        table = view.rules.ranking.ranker.table
         hand = list(view.hand)
-        a, b, c = hand
-        current = table[triple_index(a, b, c)]
-        best_strength, best_option = current, None
-        for option in options[:-1]:
-            if option.target == "all":
-                x, y, z = view.centre
-                strength = table[triple_index(x, y, z)]
-            else:
-                assert option.cards is not None
-                mine, centre = option.cards[0][0], option.cards[1][0]
-                x, y, z = (centre if card == mine else card for card in hand)
-                strength = table[triple_index(x, y, z)]
-            if strength > best_strength:
-                best_strength, best_option = strength, option
-        share = _shares(ranker)[current]
-        if last.kind == "knock" and (share >= params.knock_at or memory.turns > params.knock_turns or best_option is None):
+
+        def strength(cards: Sequence[Card]) -> int:
+            a, b, c = cards
+            return table[triple_index(a, b, c)]
+
+        if options[0].kind == "throw":  # four cards held after a draw: keep the best three
+            best = max(options, key=lambda o: strength([c for c in hand if o.cards is None or c != o.cards[0][0]]))
+            self._say("discards a card")
+            return best.action()
+        current = strength(hand)
+        share = _shares(view.rules.ranking.ranker)[current]
+        ready = share >= params.knock_at or view.exchanges_made(view.player) >= params.knock_turns
+        if options[0].kind == "pass":  # a card taken this turn: stop the bus now, or not
+            option = options[-1] if ready else options[0]
+            self._judged(view, hand, share, "knocks" if option.kind == "knock" else "passes")
+            return option.action()
+        if stop is not None and stop.kind == "knock" and ready:
             self._judged(view, hand, share, "knocks")
-            return last.action()
-        if best_option is None:
-            self._judged(view, hand, share, "stands")
-            return last.action()
-        self._judged(view, hand, share, "swaps with the centre")
-        return best_option.action()
+            return stop.action()
+        best_strength, best_option = -1, None
+        for option in options:
+            value = self._take_value(view, option, hand, strength)
+            if value is not None and value > best_strength:
+                best_strength, best_option = value, option
+        if best_option is not None and (best_strength > current or stop is None):
+            self._judged(view, hand, share, "takes a card" if best_option.kind == "draw" else "swaps with the centre")
+            return best_option.action()
+        if stop is not None:
+            self._judged(view, hand, share, stop.kind + "s")
+            return stop.action()
+        blind = next((o for o in options if o.kind == "draw" and o.target == "stock"), None) or next(
+            (o for o in options if o.kind == "swap" and o.target == "down"), options[0])
+        self._judged(view, hand, share, "takes an unknown card")
+        return blind.action()
+
+    @staticmethod
+    def _take_value(view: PlayerView, option: LegalAction, hand: List[Card],
+                    strength: Callable[[Sequence[Card]], int]) -> Optional[int]:
+        """The strength of the hand a take leaves, where the cards it takes are known (None: not known)."""
+        if option.kind == "draw":
+            top = view.discard_top
+            if option.target != "discard" or top is None:
+                return None
+            cards = [*hand, top]
+            return max(strength([c for c in cards if c != out]) for out in hand)
+        if option.kind != "swap":
+            return None
+        if option.target == "all":
+            places = view.centre_places
+            return None if any(c is None for c in places) else strength([c for c in places if c is not None])
+        if option.target == "down" or option.cards is None:
+            return None
+        mine, centre = option.cards[0][0], option.cards[1][0]
+        return strength([centre if card == mine else card for card in hand])
 
 
 class RandomBot:

@@ -35,6 +35,39 @@ class Exchange(Area):
         "one_or_three",
         description="What one turn may swap. `one`: one card; `three`: all three; `one_or_three`: either.",
     )
+    source: Literal["centre", "stock_or_discard"] = Field(
+        "centre",
+        description="Where a turn takes its card. `centre`: a swap with the centre cards (Wikipedia, \"each player "
+        "must take either 1 or 3 of the centre cards and replace it with an equal number from his own hand\"); "
+        "`stock_or_discard`: no centre cards, the rest of the pack is a face-down stock with one card turned to "
+        "start a discard pile, and a turn draws the stock's top card or the top discard, then discards one "
+        "(gamesunblocked.io: \"On your turn draw one card from the deck or take the top discard, then discard one "
+        "to return to three\"; papasgaming.com ?p=593). While the stock is empty only the top discard is drawn.",
+    )
+    face_down: int = Field(
+        0, ge=0, le=1,
+        description="With `source: centre`: how many centre cards lie face down, the middle one (Bastard Brag, "
+        "paperzz.com 7366003: \"three communal cards should have been dealt with two faceup cards either side of a "
+        "facedown card\"). Nobody knows a face-down card but the player who laid it there; a card swapped for it "
+        "is laid face down in its place (\"At the end of an exchange two faceup cards and one facedown card should "
+        "be on the table as before\"). A swap of all three lays the player's cards in the order held, the middle "
+        "one face down.",
+    )
+    must_take_before_knock: bool = Field(
+        False,
+        description="Whether a turn must take a card before the bus may be stopped. `true`: the knock comes after "
+        "the turn's exchange (Wikipedia: \"After playing, he may elect to 'Stop the Bus'\"; gamerules.com: \"select "
+        "one card from the three in the center of the table and replace it with a card from their hand. After doing "
+        "so, if the player is happy with their hand, they may say 'Stop the Bus'\"); `false`: a player knocks "
+        "instead of exchanging (papasgaming.com: \"they knock instead of drawing\").",
+    )
+    min_exchanges_before_stick: int = Field(
+        0, ge=0, le=10,
+        description="Exchanges a player must have made in the deal before they may stick (knock). Bastard Brag: 2 "
+        "(paperzz.com 7366003: \"It is compulsory to make an exchange, a player cannot stick\" ... \"As soon as a "
+        "player has made a second exchange, they have the ability to 'stick' or 'knock'\"). `0`: a knock at any "
+        "turn.",
+    )
 
 
 class Format(Area):
@@ -126,8 +159,11 @@ class Format(Area):
             raise ValueError(
                 "exchange: Stop the Bus exchanges are played without betting, with three cards and one hand"
             )
-        if self.exchange.enabled and self.exchange.swap != "one" and self.exchange.centre_cards != 3:
+        ex = self.exchange
+        if ex.enabled and ex.source == "centre" and ex.swap != "one" and ex.centre_cards != 3:
             raise ValueError("exchange: swapping all three cards needs three centre cards")
+        if ex.face_down and ex.source != "centre":
+            raise ValueError("exchange: face-down centre cards need source: centre")
         if self.lives is not None and self.hands != 1:
             raise ValueError("a game with lives (Crash) plays one hand each")
         return self
@@ -158,6 +194,10 @@ TIED_HAND_RULE = field_rule("format.tied_hand")
 EXCHANGE_RULE = field_rule("format.exchange")
 CENTRE_CARDS_RULE = field_rule("format.exchange.centre_cards")
 SWAP_RULE = field_rule("format.exchange.swap")
+SOURCE_RULE = field_rule("format.exchange.source")
+FACE_DOWN_RULE = field_rule("format.exchange.face_down")
+MUST_TAKE_RULE = field_rule("format.exchange.must_take_before_knock")
+MIN_EXCHANGES_RULE = field_rule("format.exchange.min_exchanges_before_stick")
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,18 +234,42 @@ class FormatPolicy(AreaPolicy):
     """Several hands, strongest first: a wrong order stands and wins no hand (``format.wrong_order``)."""
     fours_as_prial: bool = False
     """Several hands: a hand may be four of a kind, counting as its prial (``format.fours``)."""
+    draws: bool = False
+    """The exchange draws from a stock or the discard pile (``format.exchange.source``), not the centre."""
+    face_down: Optional[int] = None
+    """The position of the face-down centre card (``format.exchange.face_down``), or None."""
+    must_take: bool = False
+    """A turn takes a card before its player may knock (``format.exchange.must_take_before_knock``)."""
+    min_exchanges: int = 0
+    """Exchanges a player makes before they may knock (``format.exchange.min_exchanges_before_stick``)."""
+
+    def centre_count(self, left: int) -> int:
+        """Cards dealt to the centre from a pack with ``left`` cards after the hands: with draws, all of them
+        (the stock, its top card turned to start the discard pile), else the face-up centre.
+
+        >>> from bragrules.profile.models import Profile
+        >>> FormatPolicy.compile(Profile()).centre_count(46)
+        0
+        """
+        return left if self.draws else self.centre_cards
 
     @classmethod
     def compile(cls, p: "Profile") -> "FormatPolicy":
         fmt = p.format
-        exchange = fmt.exchange.enabled
+        ex = fmt.exchange
+        exchange = ex.enabled
+        draws = exchange and ex.source == "stock_or_discard"
+        centre = 0 if draws else ex.centre_cards if exchange else p.ranking.wild.from_centre
         return cls(fmt.cards_dealt, fmt.hands, fmt.betting, fmt.lives, exchange,
-                   fmt.exchange.centre_cards if exchange else p.ranking.wild.from_centre, SWAP_KINDS[fmt.exchange.swap],
+                   centre, ("draw",) if draws else SWAP_KINDS[ex.swap],
                    fmt.hand_order == "strongest_first", hands_needed(p), fmt.tied_hand == "against_caller",
                    fmt.discard_breaks_ties, fmt.lowest_tie == "all_lose",
                    fmt.minimum_hand == "pair" and fmt.hands > 1, fmt.hand_order == "strongest_first" and fmt.wrong_order == "scores_nothing",
-                   fmt.fours == "as_prial" and fmt.hands > 1)
-
+                   fmt.fours == "as_prial" and fmt.hands > 1,
+                   draws=draws,
+                   face_down=ex.centre_cards // 2 if exchange and ex.face_down else None,
+                   must_take=exchange and ex.must_take_before_knock,
+                   min_exchanges=ex.min_exchanges_before_stick if exchange else 0)
 
 
 # ---------------------------------------------------------------------------
@@ -240,7 +304,8 @@ def lives(p: "Profile") -> str:
 
 def centre_cards(p: "Profile") -> str:
     value = p.format.exchange.centre_cards
-    return f"{number_word(value)} {'card lies' if value == 1 else 'cards lie'} face up in the centre"
+    side = "in the centre" if p.format.exchange.face_down else "face up in the centre"
+    return f"{number_word(value)} {'card lies' if value == 1 else 'cards lie'} {side}"
 
 
 def _several(p: "Profile") -> bool:
@@ -365,8 +430,47 @@ SWAP = choice(
         "one_or_three": "a turn swaps one card or all three with the centre",
     },
     {"*": "Wikipedia"},
-    in_play=_exchanging,
+    in_play=lambda p: _exchanging(p) and p.format.exchange.source == "centre",
 )
+SOURCE = choice(
+    "format.exchange.source",
+    lambda p: p.format.exchange.source,
+    {
+        "centre": "a turn exchanges cards with the centre",
+        "stock_or_discard": "a turn draws the top card of the stock or the top discard, then discards one",
+    },
+    {"centre": "Wikipedia (Stop the Bus); paperzz.com 7366003 (Bastard Brag)",
+     "stock_or_discard": "gamesunblocked.io (Stop the Bus); papasgaming.com ?p=593"},
+    in_play=_exchanging,
+    later=True,
+)
+MUST_TAKE = choice(
+    "format.exchange.must_take_before_knock",
+    lambda p: p.format.exchange.must_take_before_knock,
+    {
+        True: "a turn must take a card before its player may stop the bus; the knock comes after the exchange",
+        False: "a player may knock instead of taking a card",
+    },
+    {"true": "Wikipedia (Stop the bus); gamerules.com (Stop the Bus); gamesunblocked.io",
+     "false": "papasgaming.com ?p=593; paperzz.com 7366003 (Bastard Brag)"},
+    in_play=_exchanging,
+    later=True,
+)
+
+
+def face_down(p: "Profile") -> str:
+    if not p.format.exchange.face_down:
+        return "every centre card lies face up"
+    return ("the middle centre card lies face down, unknown to all but the player who laid it there; "
+            "a card swapped for it is laid face down in its place")
+
+
+def min_exchanges(p: "Profile") -> str:
+    value = p.format.exchange.min_exchanges_before_stick
+    if not value:
+        return "a player may stick (knock) at any turn"
+    return (f"exchanging is compulsory: a player may stick (knock) only after making "
+            f"{number_word(value)} {'exchange' if value == 1 else 'exchanges'}")
 
 
 # ---------------------------------------------------------------------------
@@ -380,7 +484,7 @@ def format_name(p: "Profile") -> Optional[str]:
     if p.format.lives is not None:
         return "Crash"
     if p.format.exchange.enabled:
-        return "Stop the Bus"
+        return "Bastard Brag" if p.format.exchange.face_down else "Stop the Bus"
     if n == 1 and cards == 3:
         return None
     names = {(4, 1): "Four-Card Brag", (7, 2): "Seven-Card Brag", (9, 3): "Nine-Card Brag",
@@ -455,11 +559,23 @@ def format_section(p: "Profile") -> Optional[Section]:
         sec.subsections.append(sub)
     if p.format.exchange.enabled:
         sub = Section("exchange", "The exchange")
-        sub.para(sentence(centre_cards(p)), sentence(SWAP.sentence(p)))
+        ex = p.format.exchange
+        if ex.source == "centre":
+            sub.para(sentence(centre_cards(p)), sentence(face_down(p)) if ex.face_down else "",
+                     sentence(SWAP.sentence(p)))
+        else:
+            sub.para("The rest of the pack is put face down as the stock, and its top card is turned face up "
+                     "to start the discard pile.", sentence(SOURCE.sentence(p)),
+                     "Only the top discard is seen; the stock's cards are unknown to everyone. While the stock "
+                     "is empty, only the top discard is drawn.")
+        take, verb = (("swaps with the centre", "swap") if ex.source == "centre"
+                      else ("draws and discards", "draw and discard"))
         sub.bullets(
             [
-                "Each turn, going round the table, a player swaps with the centre or knocks.",
-                "Once a player has knocked, every other player has one more turn, to swap or to stand.",
+                f"Each turn, going round the table, a player {take}"
+                + (", and then may knock (stop the bus)." if ex.must_take_before_knock else " or knocks."),
+                *([sentence(min_exchanges(p))] if ex.min_exchanges_before_stick else []),
+                f"Once a player has knocked, every other player has one more turn, to {verb} or to stand.",
                 "Then all hands are shown.",
             ]
         )
@@ -492,8 +608,18 @@ TEXT = AreaText(
         LOWEST_TIE,
         EXCHANGE,
         FieldText("format.exchange.centre_cards", lambda p: p.format.exchange.centre_cards, centre_cards,
-                  {"3": "Wikipedia", "*": "house rule"}, in_play=_exchanging),
+                  {"3": "Wikipedia", "*": "house rule"},
+                  in_play=lambda p: _exchanging(p) and p.format.exchange.source == "centre"),
         SWAP,
+        SOURCE,
+        FieldText("format.exchange.face_down", lambda p: p.format.exchange.face_down, face_down,
+                  {"0": "Wikipedia (Stop the bus)", "1": "paperzz.com 7366003 (Bastard Brag)"},
+                  in_play=lambda p: _exchanging(p) and p.format.exchange.source == "centre", later=True),
+        MUST_TAKE,
+        FieldText("format.exchange.min_exchanges_before_stick",
+                  lambda p: p.format.exchange.min_exchanges_before_stick, min_exchanges,
+                  {"0": "Wikipedia (Stop the bus)", "2": "paperzz.com 7366003 (Bastard Brag)", "*": "house rule"},
+                  in_play=_exchanging, later=True),
     ),
     sections=((90, format_section),),
 )

@@ -233,9 +233,12 @@ def deal_section(p: "Profile") -> Optional[Section]:
     sec.para(sentence(FIRST_DEALER.sentence(p)), sentence(ROTATION.sentence(p)), *out)
     sec.para(*shuffle)
     dealt = [sentence(deal(p)), sentence(fmt.cards_dealt(p))]
-    if p.format.exchange.enabled:
+    if p.format.exchange.enabled and p.format.exchange.source == "stock_or_discard":  # draws (rules/format.py)
+        dealt.append("The rest of the pack is the stock, face down; its top card is turned to start the discard pile.")
+    elif p.format.exchange.enabled:
         centre = p.format.exchange.centre_cards
-        dealt.append(f"Then {centre} {'card is' if centre == 1 else 'cards are'} dealt face up in the centre.")
+        where = "in the centre, the middle one face down" if p.format.exchange.face_down else "face up in the centre"
+        dealt.append(f"Then {centre} {'card is' if centre == 1 else 'cards are'} dealt {where}.")
     elif p.ranking.wild.from_centre:  # wild cards decided by face-up centre cards (rules/wild_deal.py)
         centre = p.ranking.wild.from_centre
         dealt.append(f"Then {number_word(centre)} {'card is' if centre == 1 else 'cards are'} dealt face up in the centre, "

@@ -287,7 +287,7 @@ class TableService(TablePlay):
             hands[player] = None if hand is None else tuple(hand)
         retained: Dict[str, Optional[Sequence[Any]]] = {p: None for p in session.current_retained()}
         stacks = {p: session.balances[p] for p in deal.order} if deal.rules.session.finite else None
-        centre = session.current_centre() if deal.rules.format.centre_cards or deal.spare_dealt is not None else None
+        centre = session.current_centre() if deal.rules.format.centre_cards or deal.rules.format.draws or deal.spare_dealt is not None else None
         situation = Deal(deal.rules, deal.order, hands, retained=retained or None, carried=deal.carried_in,
                          stacks=stacks, centre=centre)
         for action in deal.actions:
@@ -322,9 +322,16 @@ class TableService(TablePlay):
         hidden = {str(c) for state in deal.players.values() for hand in state.hands.values() for c in hand or ()}
         if deal.spare_dealt is not None:  # a spare hand (session.points) lies face down: its cards are unseen
             hidden |= {str(c) for c in (*deal.spare_dealt, *deal.centre)}
+            hidden -= shown
         else:
-            hidden -= {str(c) for c in deal.centre}
-        hidden -= shown
+            xs = deal.exchange_state  # an exchange game's stock, discard pile and face-down centre card are hidden too
+            if xs is not None:
+                hidden |= {str(c) for c in (*xs.spare(), *deal.centre)}
+            down = deal.rules.format.face_down  # the centre cards and the top discard everyone sees
+            public = {str(c) for i, c in enumerate(deal.centre) if i != down}
+            if xs is not None and xs.pile:
+                public.add(str(xs.pile[-1]))
+            hidden -= shown | public
         if not hidden:
             return text
         pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, hidden))) + r")\b")

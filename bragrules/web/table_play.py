@@ -247,7 +247,8 @@ class TablePlay(TableState):
         if target is not None and not isinstance(target, str):
             raise Refusal("'target' is text: old, new, all, or a player's name")
         amount = self._message_amount(self.deal, name, kind, message)
-        cards = _message_cards(kind, message) if kind in ("arrange", "swap") and target is None else None
+        takes_cards = (kind in ("arrange", "swap", "throw") and target is None) or (kind, target) == ("swap", "down")
+        cards = _message_cards(kind, message) if takes_cards else None
         return Action(name, kind, amount=amount, target=target, cards=cards)
 
     @staticmethod

@@ -48,7 +48,7 @@ def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
     legal = view.legal_actions()
     data["legal"] = [_option_json(o, deal) for o in legal]
     if "swap" in (o.kind for o in legal):  # one button per card: the swaps are chosen by tapping two cards
-        data["legal"] = [o for o in data["legal"] if o["kind"] != "swap" or o["target"] == "all"]
+        data["legal"] = [o for o in data["legal"] if o["kind"] != "swap" or o["target"] in ("all", "down")]
         data["swap_cards"] = True
     if deal.rules.profile.seeing.concede_unseen and any(o.kind == "concede" for o in legal):
         data["shown_beats"] = view.shown_beats()
@@ -104,6 +104,10 @@ def public_view(deal: Deal) -> Dict[str, Any]:
     data.pop("wild", None)  # the wild cards of the first seat's hand are that seat's alone
     data["legal"] = []
     data["side_shows"] = []  # the first seat's side-shows are the first seat's alone
+    if "centre_places" in data:  # a face-down centre card the first seat laid is that seat's alone
+        down = deal.rules.format.face_down
+        data["centre_places"] = [None if i == down else c for i, c in enumerate(data["centre_places"])]
+        data["centre"] = [c for c in data["centre_places"] if c is not None]
     data["shown_names"] = shown_names(deal, deal.view(deal.order[0]).shown())
     if deal.posted:
         data["posts_text"] = posts_text(deal.posted)
@@ -196,7 +200,15 @@ def option_label(option: LegalAction) -> str:
     if kind == "look":
         return "look at your cards" if option.target is None else f"look at the {option.target} hand"
     if kind == "swap":
+        if option.target == "down" and option.cards is not None:
+            return f"swap {option.cards[0][0]} for the face-down card"
         return "swap all three with the centre" if option.target == "all" else "swap a card"
+    if kind == "draw":
+        return "take the top discard" if option.target == "discard" else "draw from the stock"
+    if kind == "throw" and option.cards is not None:
+        return f"discard {option.cards[0][0]}"
+    if kind == "pass":
+        return "end the turn (the bus goes on)"
     if kind == "arrange":
         return "arrange as suggested"
     if kind == "take":  # session.points.spare_hand
@@ -242,7 +254,15 @@ def describe(deal: Deal, action: Action) -> str:
         if action.target == "all":
             return f"{player} swaps all three cards with the centre"
         assert action.cards is not None
+        if action.target == "down":
+            return f"{player} swaps {action.cards[0][0]} for the face-down centre card"
         return f"{player} swaps {action.cards[0][0]} for {action.cards[1][0]}"
+    if kind == "draw":
+        return f"{player} takes the top discard" if action.target == "discard" else f"{player} draws from the stock"
+    if kind == "throw" and action.cards is not None:
+        return f"{player} discards {action.cards[0][0]}"
+    if kind == "pass":
+        return f"{player} passes: the bus goes on"
     if kind == "arrange":
         return f"{player} arranges their hands"
     if kind == "take":

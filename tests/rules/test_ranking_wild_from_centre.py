@@ -123,7 +123,7 @@ def test_a_played_log_audits_clean_and_a_changed_centre_is_caught(tmp_path: Path
     report = audit(path)
     assert report.ok, [str(v) for v in report.violations][:3]
     lines = path.read_text(encoding="utf-8").splitlines()
-    index = next(i for i, line in enumerate(lines) if '"centre"' in line)
+    index = next(i for i, line in enumerate(lines) if '"centre"' in line and json.loads(line)["type"] == "deal")
     event = json.loads(lines[index])
     cards = next(e for e in map(json.loads, lines) if e["type"] == "cards" and e["deal"] == event["deal"])
     held = set(" ".join(cards["cards"].values()).split())

@@ -106,6 +106,7 @@
     $("mine").hidden = lobby; $("disputes").hidden = lobby; $("log").hidden = !s.feed.length;  // nothing to show yet
     drawTable(s, view); drawMine(s, view); drawEntry(s); drawLast(s); drawStandings(s); drawFeed(s); drawHost(s); tick();
     document.dispatchEvent(new CustomEvent("bragrules:state", { detail: s }));  // for the page's other scripts
+    document.dispatchEvent(new CustomEvent("bragrules:drawn", { detail: s }));  // draw.js: the pile, the stock
   }
   function drawTable(s, view) {
     $("pot").textContent = view ? "Pot " + money(view.pot) + (view.level !== null ? " · level " + money(view.level) : " · no bet yet") : "";
@@ -218,7 +219,8 @@
       button.onclick = () => {
         if (o.kind === "bet" || o.kind === "see" || (o.kind === "sideshow" && o.amount !== null)) act(o.kind, { amount: String(o.amount) });
         else if (o.kind === "arrange") act("arrange", { cards: picked.length === shownHand.length ? groups(picked.map((p) => p[1])) : o.cards });
-        else act(o.kind, o.target ? { target: o.target } : {});
+        else act(o.kind, Object.assign(o.target ? { target: o.target } : {},  // a discard, a swap for a face-down card: its card
+          o.cards && (o.kind === "throw" || o.target === "down") ? { cards: o.cards.map((h) => h[0]) } : {}));
       };
       actions.appendChild(button);
     });
