@@ -266,7 +266,8 @@ LOWEST_TIE = choice(
         "all_lose": "equal lowest hands each lose a life",
         "none_lose": "equal lowest hands lose no life",
     },
-    {"*": "house rule (000 is silent)"},
+    {"all_lose": "house rule (000 is silent)",
+     "none_lose": "unoonline.co, bubbleshooter.com (Stop the Bus: \"If there is a tie for last place, no one loses a token\")"},
     in_play=lambda p: p.format.lives is not None,
 )
 EXCHANGE = choice(
