@@ -46,6 +46,7 @@ COMPILED_MODULES = [
     "bragrules/engine/dispute.py",
     "bragrules/engine/side_show.py",
     "bragrules/engine/deal.py",
+    "bragrules/engine/lives_pot.py",
     "bragrules/engine/session.py",
     "bragrules/play/bots.py",
     "bragrules/play/blocks.py",

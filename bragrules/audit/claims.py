@@ -17,6 +17,7 @@ from bragrules.core.money import ZERO, pretty_money, same_money
 from bragrules.engine.deal import DealResult, returned_stakes
 from bragrules.history import ResultClaim
 from bragrules.rules.fixed import HISTORY_RESULT
+from bragrules.rules.format import LIFE_STAKE_RULE
 from bragrules.rules.house import RAKE_RULE, TABLE_FEE_RULE
 from bragrules.rules.seeing import TIE_RULE
 
@@ -131,4 +132,11 @@ def check_house(record: Record, n: int, claim: ResultClaim, result: DealResult, 
                f"the table fees are given as {pretty_money(claim.table_fee)}; replayed, the house took {pretty_money(paid)}")
 
 
-__all__ = ["Record", "check_claim", "check_house", "deciding", "describe", "winner_rule"]
+def check_lives_pot(record: Record, n: int, claim: ResultClaim, pot: Fraction) -> None:
+    """Compare the pot of lives a deal's written result gives with the replayed one (``format.life_stake``)."""
+    if claim.lives_pot is not None and not same_money(claim.lives_pot, pot):
+        record(n, None, claim.line_of("lives_pot"), LIFE_STAKE_RULE,
+               f"the pot of lives lost is given as {pretty_money(claim.lives_pot)}; replayed it is {pretty_money(pot)}")
+
+
+__all__ = ["Record", "check_claim", "check_house", "check_lives_pot", "deciding", "describe", "winner_rule"]

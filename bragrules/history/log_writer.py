@@ -389,6 +389,7 @@ def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
             table_fee=money_json(claim.table_fee) if claim.table_fee is not None else None,
             elapsed_ms=entry.finished_ms,
             lives_lost=list(claim.lives_lost) if claim.lives_lost is not None else None,
+            lives_pot=money_json(claim.lives_pot) if claim.lives_pot is not None else None,
         )
 
 

@@ -73,6 +73,7 @@ class ResultClaim:
     rake: Optional[Fraction] = None  # what the house raked from the pot (house.rake)
     table_fee: Optional[Fraction] = None  # the table fees the house took with the deal (house.table_fee)
     lives_lost: Optional[List[str]] = None
+    lives_pot: Optional[Fraction] = None  # the pot of lives lost after the deal (format.life_stake)
     line: Optional[int] = None
     lines: Dict[str, int] = field(default_factory=dict)
 

@@ -155,6 +155,7 @@ class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_
     elapsed_ms: Optional[int] = None
     lives_lost: Annotated[Optional[List[Any]], _wrong("{what}: lives_lost must be a list")] = None
     lives: Annotated[Optional[Dict[str, int]], _FREE] = None
+    lives_pot: Optional[Money] = None  # the pot of lives lost after the deal (written only with format.life_stake)
 
 
 class EndLine(msgspec.Struct, gc=False, tag_field="type", tag="end", omit_defaults=True, kw_only=True):

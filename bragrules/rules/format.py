@@ -8,12 +8,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, Optional, Tuple
 
 from pydantic import Field, model_validator
 
 from bragrules.core.rule_id import field_rule
-from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.area import Area, AreaText, FieldText, Money, Section, choice
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import count, money_text, number_word, sentence
 
@@ -77,6 +78,15 @@ class Format(Area):
         "player with lives wins. No money is played, so no finite bankroll. `null`: an ordinary "
         "pot game.",
     )
+    life_stake: Optional[Money] = Field(
+        None,
+        description="Crash / Stop the Bus for money: what each life lost pays into a pot that the last player "
+        "with a life collects at the end of the game (gamerules.com, Stop the Bus: \"A way to make this game a "
+        "little more interesting is to play for money. Each chip can represent a dollar. Lost chips are tossed in "
+        "the center of the table to form the pot. The winner collects the pot at the end of the game.\"). "
+        "A game that ends with several players still holding lives shares the pot equally among those with the "
+        "most. Needs `format.lives`. `null`: lives carry no money.",
+    )
     lowest_tie: Literal["all_lose", "none_lose"] = Field(
         "all_lose", description="Crash: equal lowest hands. `all_lose`: each loses a life; `none_lose`: none does."
     )
@@ -97,6 +107,8 @@ class Format(Area):
             )
         if self.exchange.enabled and self.exchange.swap != "one" and self.exchange.centre_cards != 3:
             raise ValueError("exchange: swapping all three cards needs three centre cards")
+        if self.life_stake is not None and (self.lives is None or self.life_stake <= 0):
+            raise ValueError("life_stake: a stake above zero paid for each life lost needs lives (format.lives)")
         if self.lives is not None and self.hands != 1:
             raise ValueError("a game with lives (Crash) plays one hand each")
         return self
@@ -121,6 +133,7 @@ LIVES_RULE = field_rule("format.lives")
 HAND_ORDER_RULE = field_rule("format.hand_order")
 WINNING_RULE = field_rule("format.win_rule")
 TIED_HAND_RULE = field_rule("format.tied_hand")
+LIFE_STAKE_RULE = field_rule("format.life_stake")
 EXCHANGE_RULE = field_rule("format.exchange")
 CENTRE_CARDS_RULE = field_rule("format.exchange.centre_cards")
 SWAP_RULE = field_rule("format.exchange.swap")
@@ -154,6 +167,23 @@ class FormatPolicy(AreaPolicy):
     """Four-Card: the discarded card breaks a tie."""
     lowest_tie_all_lose: bool
     """Crash: equal lowest hands each lose a life."""
+    life_stake: Optional[Fraction] = None
+    """Crash for money: what a life lost pays into the session's pot of lives (None: lives carry no money)."""
+
+    @property
+    def pays_for_lives(self) -> bool:
+        return self.life_stake is not None
+
+    def life_payment(self, player: str) -> Fraction:
+        """One life lost pays the stake, the same for everyone (``format.life_stake``).
+
+        >>> from bragrules.profile.models import Profile
+        >>> fmt = FormatPolicy.compile(Profile.model_validate(
+        ...     {"format": {"lives": 3, "betting": False, "life_stake": "5/2"}, "stakes": {"ante": 0}}))
+        >>> fmt.pays_for_lives, fmt.life_payment("A")
+        (True, Fraction(5, 2))
+        """
+        return self.life_stake if self.life_stake is not None else Fraction(0)
 
     @classmethod
     def compile(cls, p: "Profile") -> "FormatPolicy":
@@ -162,7 +192,8 @@ class FormatPolicy(AreaPolicy):
         return cls(fmt.cards_dealt, fmt.hands, fmt.betting, fmt.lives, exchange,
                    fmt.exchange.centre_cards if exchange else p.ranking.wild.from_centre, SWAP_KINDS[fmt.exchange.swap],
                    fmt.hand_order == "strongest_first", hands_needed(p), fmt.tied_hand == "against_caller",
-                   fmt.discard_breaks_ties, fmt.lowest_tie == "all_lose")
+                   fmt.discard_breaks_ties, fmt.lowest_tie == "all_lose",
+                   Fraction(fmt.life_stake) if fmt.life_stake is not None and fmt.lives is not None else None)
 
 
 # ---------------------------------------------------------------------------
@@ -193,6 +224,14 @@ def lives(p: "Profile") -> str:
         f"each player has {count(value, 'life', 'lives')}; the lowest hand at each showdown "
         "loses one, and the last player with a life wins"
     )
+
+
+def life_stake(p: "Profile") -> str:
+    value = p.format.life_stake
+    if value is None:
+        return "lives carry no money"
+    return (f"each life lost pays {money_text(value)} into a pot, and the last player with a life collects "
+            "it at the end of the game")
 
 
 def centre_cards(p: "Profile") -> str:
@@ -368,6 +407,7 @@ def format_section(p: "Profile") -> Optional[Section]:
             sentence(lives(p)),
             sentence(LOWEST_TIE.sentence(p)),
             "A player with no life left is out of the game.",
+            sentence(life_stake(p)) if p.format.life_stake is not None else "",
         )
         sec.subsections.append(sub)
     if p.format.exchange.enabled:
@@ -402,6 +442,9 @@ TEXT = AreaText(
         FieldText("format.lives", lambda p: p.format.lives, lives,
                   {"null": "000, 002, 003", "3": "000 (Crash)", "*": "house rule over 000's Crash"}),
         LOWEST_TIE,
+        FieldText("format.life_stake", lambda p: p.format.life_stake, life_stake,
+                  {"null": "000 (Crash without money); Wikipedia", "*": "gamerules.com (Stop the Bus for money)"},
+                  in_play=lambda p: p.format.lives is not None, later=True),
         EXCHANGE,
         FieldText("format.exchange.centre_cards", lambda p: p.format.exchange.centre_cards, centre_cards,
                   {"3": "Wikipedia", "*": "house rule"}, in_play=_exchanging),
