@@ -42,6 +42,7 @@ COMPILED_MODULES = [
     "bragrules/engine/forced.py",
     "bragrules/engine/betting.py",
     "bragrules/engine/retention.py",
+    "bragrules/engine/discard.py",
     "bragrules/engine/exchange.py",
     "bragrules/engine/dispute.py",
     "bragrules/engine/side_show.py",

@@ -143,6 +143,19 @@ def _read_old_or_new(text: str, player: str, kind: str, rest: List[str]) -> Acti
     raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' takes nothing, or 'old' or 'new'")
 
 
+def _read_discard(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """A discard: nothing (the hand looked at among two), or one card (``format.discard_before_betting``)."""
+    if not rest:
+        return Action(player, kind)
+    if len(rest) == 1:
+        try:
+            card = parse_cards(rest)[0]
+        except CardError as exc:
+            raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+        return Action(player, kind, target=str(card))
+    raise ActionSyntaxError(f"{quote(text, 60)}: 'discard' takes nothing, or one card, e.g. '{player} discard 7h'")
+
+
 def _read_at_player(text: str, player: str, kind: str, rest: List[str]) -> Action:
     """A peek (at another player's cards) or an exposure (one's own, or another's)."""
     target = _other_player(rest)
@@ -184,7 +197,7 @@ def _read_arrange(text: str, player: str, kind: str, rest: List[str]) -> Action:
 _READERS: Dict[str, Callable[[str, str, str, List[str]], Action]] = {
     "bet": _read_paid, "see": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
     "peek": _read_at_player, "expose": _read_at_player, "swap": _read_swap, "arrange": _read_arrange,
-    "sideshow": _read_side_show, "accept": _read_side_show, "refuse": _read_side_show,
+    "sideshow": _read_side_show, "accept": _read_side_show, "refuse": _read_side_show, "discard": _read_discard,
 }
 """How an action with words after its verb is read, by its kind (any other takes none)."""
 
@@ -273,9 +286,21 @@ def _bad_target(kind: str, target: Any) -> Optional[str]:
         if (kind == "peek" and target is None) or (target is not None and (
                 not isinstance(target, str) or len(target.split()) != 1 or target.split()[0] != target)):
             return f"'{kind}' names another player"
+    elif kind == "discard" and target is not None:
+        if not isinstance(target, str) or _card_text(target) is None:
+            return "'discard' takes nothing, or one card"
     elif target is not None and (kind, target) not in _TARGETS:
         return f"'{kind}' takes no target {quote(str(target))}"
     return None
+
+
+def _card_text(text: str) -> Optional[str]:
+    """The card ``text`` names, written as the engine writes it (None: no card)."""
+    try:
+        cards = parse_cards([text]) if " " not in text.strip() else []
+    except CardError:
+        return None
+    return str(cards[0]) if len(cards) == 1 and str(cards[0]) == text else None
 
 
 def _bad_cards(kind: str, target: Any, cards: Any) -> Optional[str]:

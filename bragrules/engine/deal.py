@@ -34,7 +34,7 @@ from bragrules.core.cards import CARDS, JOKER_BASE, Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
-from bragrules.engine import betting, dispute, exchange, forced, kept_cards, retention, settlement, showing, side_show
+from bragrules.engine import betting, discard, dispute, exchange, forced, kept_cards, retention, settlement, showing, side_show
 from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
 from bragrules.engine.events import Event, Look
@@ -286,6 +286,8 @@ class Deal:
             return keeps + [LegalAction(player, "release")]
         if state.inspected is not None:
             return [LegalAction(player, "keep"), LegalAction(player, "discard")]
+        if self.rules.format.discard_step and discard.pending(self, state):  # format.discard_before_betting
+            return discard.options(self, state)
         if self.choosing:
             return [LegalAction(player, "look", target=t) for t in ("old", "new")]
         if self.showing is not None:
@@ -526,6 +528,8 @@ class Deal:
         rules = self.rules
         if rules.format.exchange or kind in _EXCHANGE_KINDS or self.arranging or state.inspected is not None:
             self._refuse_out_of_phase(state, kind)
+        if rules.format.discard_step:
+            discard.refuse_before_discard(self, state, kind)
         if rules.asking_refusal:
             refused = self._refusal(state, kind)
             if refused is not None:
@@ -632,7 +636,7 @@ Handler = Callable[["Deal", PlayerState, Action, bool], Optional[Event]]
 _HANDLERS: Dict[str, Handler] = {
     "look": retention.look,
     "keep": retention.keep_or_discard,
-    "discard": retention.keep_or_discard,
+    "discard": discard.discard,  # a card (format.discard_before_betting), or the retention's hand of two
     "bet": betting.bet,
     "see": betting.see,
     "fold": betting.fold,

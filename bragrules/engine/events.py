@@ -89,6 +89,17 @@ class Discard(NamedTuple):
         return "discard"
 
 
+class DiscardCard(NamedTuple):
+    """Four-Card (``format.discard_before_betting``): ``player``, having looked, put ``card`` away face down."""
+
+    player: str
+    card: Card
+
+    @property
+    def kind(self) -> str:
+        return "discard"
+
+
 class Bet(NamedTuple):
     """``player`` paid ``amount`` (blind players pay at half rate); the level is now ``level``.
 
@@ -350,15 +361,15 @@ class Result(NamedTuple):
         return None
 
 
-Event = Union[Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand, Show, Concede,
+Event = Union[Ante, Look, Keep, Discard, DiscardCard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand, Show, Concede,
               Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result, SideShow, SideShowAnswer]
 """Any deal event."""
 
-EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand,
+EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, DiscardCard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand,
                                  Show, Concede, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result,
                                  SideShow, SideShowAnswer)
 """Every kind of deal event, one class each."""
 
-__all__ = ["Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "EVENT_TYPES", "Event", "Expose",
+__all__ = ["Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "DiscardCard", "EVENT_TYPES", "Event", "Expose",
            "Flash", "Fold", "Keep", "Knock", "Look", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
            "SideShow", "SideShowAnswer", "Stand", "Swap", "Void"]

@@ -65,6 +65,14 @@ class Format(Area):
     discard_breaks_ties: bool = Field(
         False, description="Four-Card: equal best threes are decided by the discarded card."
     )
+    discard_before_betting: bool = Field(
+        False,
+        description="Four-Card: a player who looks discards one card, face down, before betting; the cards left "
+        "play (kulfoldimunka.co, Brag: Four-Card Brag, a player who looks at their cards discards one before "
+        "betting). A blind player keeps every card and plays the best three. With Kissing-Missing "
+        "(`ranking.wild.kiss_miss`) the one card the page discards is chosen the same way (zeenews.india.com: "
+        "\"You have to discard one extra card out of the five\"). `false`: the best three play by themselves.",
+    )
     betting: bool = Field(
         True,
         description="Whether there is betting. `false`: everyone shows at once. Must be `false` when "
@@ -109,6 +117,10 @@ class Format(Area):
             raise ValueError("exchange: swapping all three cards needs three centre cards")
         if self.life_stake is not None and (self.lives is None or self.life_stake <= 0):
             raise ValueError("life_stake: a stake above zero paid for each life lost needs lives (format.lives)")
+        if self.discard_before_betting and (not self.betting or self.hands != 1 or self.cards_dealt < 4
+                                            or self.exchange.enabled):
+            raise ValueError("discard_before_betting: a discard before betting needs betting, one hand and "
+                             "more than three cards dealt (Four-Card Brag)")
         if self.lives is not None and self.hands != 1:
             raise ValueError("a game with lives (Crash) plays one hand each")
         return self
@@ -134,6 +146,7 @@ HAND_ORDER_RULE = field_rule("format.hand_order")
 WINNING_RULE = field_rule("format.win_rule")
 TIED_HAND_RULE = field_rule("format.tied_hand")
 LIFE_STAKE_RULE = field_rule("format.life_stake")
+DISCARD_STEP_RULE = field_rule("format.discard_before_betting")
 EXCHANGE_RULE = field_rule("format.exchange")
 CENTRE_CARDS_RULE = field_rule("format.exchange.centre_cards")
 SWAP_RULE = field_rule("format.exchange.swap")
@@ -169,6 +182,8 @@ class FormatPolicy(AreaPolicy):
     """Crash: equal lowest hands each lose a life."""
     life_stake: Optional[Fraction] = None
     """Crash for money: what a life lost pays into the session's pot of lives (None: lives carry no money)."""
+    discard_step: bool = False
+    """Four-Card: a player who looks discards one card before betting (``format.discard_before_betting``)."""
 
     @property
     def pays_for_lives(self) -> bool:
@@ -193,7 +208,8 @@ class FormatPolicy(AreaPolicy):
                    fmt.exchange.centre_cards if exchange else p.ranking.wild.from_centre, SWAP_KINDS[fmt.exchange.swap],
                    fmt.hand_order == "strongest_first", hands_needed(p), fmt.tied_hand == "against_caller",
                    fmt.discard_breaks_ties, fmt.lowest_tie == "all_lose",
-                   Fraction(fmt.life_stake) if fmt.life_stake is not None and fmt.lives is not None else None)
+                   Fraction(fmt.life_stake) if fmt.life_stake is not None and fmt.lives is not None else None,
+                   fmt.discard_before_betting)
 
 
 # ---------------------------------------------------------------------------
@@ -278,6 +294,18 @@ TIED_HAND = choice(
     },
     {"nobody": "000", "against_caller": "house rule"},
     in_play=_several,
+)
+DISCARD_STEP = choice(
+    "format.discard_before_betting",
+    lambda p: p.format.discard_before_betting,
+    {
+        True: "a player who looks at their cards discards one of them, face down, before betting, and the "
+              "cards left play; a blind player's best three play",
+        False: "nobody discards: each player's best three play by themselves",
+    },
+    {"true": "kulfoldimunka.co (Four-Card Brag)", "false": "003, pagat"},
+    in_play=lambda p: p.format.cards_dealt > 3 * p.format.hands and not _several(p) and p.format.betting,
+    later=True,
 )
 DISCARD_BREAKS_TIES = choice(
     "format.discard_breaks_ties",
@@ -383,6 +411,7 @@ def format_section(p: "Profile") -> Optional[Section]:
             sentence(cards_dealt(p)),
             "At a showdown each player's best reading is compared: two cards that are a kiss or a miss count "
             "as one joker, and the cards left over are discarded (the ranking of hands above).",
+            sentence(DISCARD_STEP.sentence(p)) if p.format.discard_before_betting else "",
             sentence(DISCARD_BREAKS_TIES.sentence(p)),
         )
         sec.subsections.append(sub)
@@ -391,6 +420,7 @@ def format_section(p: "Profile") -> Optional[Section]:
         sub.para(
             sentence(cards_dealt(p)),
             "At a showdown each player's best three cards are compared; the rest are discarded.",
+            sentence(DISCARD_STEP.sentence(p)) if p.format.discard_before_betting else "",
             sentence(DISCARD_BREAKS_TIES.sentence(p)),
         )
         sec.subsections.append(sub)
@@ -438,6 +468,7 @@ TEXT = AreaText(
         WIN_RULE,
         TIED_HAND,
         DISCARD_BREAKS_TIES,
+        DISCARD_STEP,
         BETTING,
         FieldText("format.lives", lambda p: p.format.lives, lives,
                   {"null": "000, 002, 003", "3": "000 (Crash)", "*": "house rule over 000's Crash"}),
