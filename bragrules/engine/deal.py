@@ -34,7 +34,18 @@ from bragrules.core.cards import CARDS, JOKER_BASE, Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
-from bragrules.engine import betting, discard, dispute, exchange, forced, kept_cards, retention, settlement, showing, side_show
+from bragrules.engine import (
+    betting,
+    discard,
+    dispute,
+    exchange,
+    forced,
+    kept_cards,
+    retention,
+    settlement,
+    showing,
+    side_show,
+)
 from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
 from bragrules.engine.events import Event, Look
