@@ -80,6 +80,7 @@ def plural(count: int, noun: str) -> str:
 HELP_TEXT = """Type the number of a choice, or the action itself:
   look            look at your cards (you then pay the seen rate)
   look old / new  with two hands, look at one; then keep or discard it
+  discard CARD    Four-Card with a discard: having looked, put one card away before betting
   bet N           pay N now (blind players pay half the level); a bet of more than
                   10 times the pot asks "bet N? (y/n)" first (in a --script, the
                   next line answers it)
@@ -435,6 +436,8 @@ def describe_action(deal: "Deal", action: "Action") -> str:
         return say("looks", f"at {'the ' + action.target + ' hand' if action.target else their + ' cards'}")
     if kind in ("fold", "check", "stand"):
         return say(kind + "s")
+    if kind == "discard" and action.target is not None:  # Four-Card: only its holder knows the card
+        return say("discards", f"the {action.target} face down" if player == "You" else "one card face down")
     if kind in ("keep", "discard"):
         return say(kind + "s", "the hand looked at")
     if kind == "arrange":

@@ -14,7 +14,8 @@ from bragrules.profile import load_profile
 from bragrules.web.service import TableService
 from tests.web_checks import assert_private
 
-PROFILES = ["traditional", "standard", "stop-the-bus", "seven-card", "casual", "nine-card", "joker", "ak47"]
+PROFILES = ["traditional", "standard", "stop-the-bus", "seven-card", "casual", "nine-card", "joker", "ak47",
+            "four-card-discard"]
 
 
 def move(view: Dict[str, Any], pick: int) -> Dict[str, Any]:
