@@ -127,3 +127,24 @@ def test_bots_discard_to_the_strongest_hand_and_sessions_audit(tmp_path: Path) -
     bad = tmp_path / "bad.jsonl"
     bad.write_text("\n".join(lines) + "\n")
     assert not audit(read_log(bad)).ok  # a discard of a card not held is caught
+
+
+def test_kissing_missing_discards_one_of_five_and_the_four_left_read_with_the_kiss() -> None:
+    """zeenews.india.com, Kissing Missing: "If you get a pair, you consider it as one joker, and it is called
+    kiss ... You have to discard one extra card out of the five, and play the game." A discards the 2♠ of
+    7♣ 7♦ K♥ 2♠ 9♥: the kiss is a joker standing for A♥, and A-K-9 of hearts plays."""
+    rules = rules_for("kissing-missing-discard")
+    deal = deal_with(rules, {"A": "7c 7d Kh 2s 9h", "B": "2c 7s Qd 3s 3h"})
+    play(deal, ["A look"])
+    assert [o.target for o in deal.legal_actions() if o.kind == "discard"] == ["7c", "7d", "Kh", "2s", "9h"]
+    play(deal, ["A discard 2s"])
+    hand = deal.players["A"].hand
+    assert hand is not None and len(hand) == 4
+    assert deal.comparer.describe(hand) == "flush, A-K-9 (7c 7d a kiss, as Ah)"
+    play(deal, ["A bet 2", "B bet 2", "A bet 4", "B see 8"])
+    assert deal.result is not None and deal.result.winners == ["A"]  # B's blind best of five: a pair of queens
+    worse = deal_with(rules, {"A": "7c 7d Kh 2s 9h", "B": "2c 7s Qd 3s 3h"})
+    play(worse, ["A look", "A discard Kh", "A bet 2", "B bet 2", "A bet 4", "B see 8"])
+    assert worse.players["A"].hand is not None
+    assert deal.comparer.describe(worse.players["A"].hand) == "pair of nines, two kicker (7c 7d a kiss, as 9c)"
+    assert worse.result is not None and worse.result.winners == ["B"]  # A's own poor discard: nines lose to queens
