@@ -270,6 +270,8 @@ class TableView(_ObserverBase):
             self.console.print(f"[dim]{house}[/]", highlight=False)
         if table.session.rules.format.lives is not None:
             lives = "  ".join(f"{esc(p)} {table.session.lives[p]}" for p in table.session.players)
+            if table.session.rules.format.pays_for_lives:  # format.life_stake: the pot the last player collects
+                lives += f"  · pot of lives {money(table.session.lives_pot)}"
             self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
         self.pause(table, record)
 
@@ -303,7 +305,8 @@ class TableView(_ObserverBase):
         grid.add_column("plays")
         if session.rules.format.lives is not None:
             grid.add_column("lives", justify="right")
-        money_game = session.rules.format.betting or session.rules.stakes.ante != 0  # Crash plays for lives, not money
+        money_game = (session.rules.format.betting or session.rules.stakes.ante != 0  # Crash plays for lives, not money
+                      or session.rules.format.pays_for_lives)  # unless each life lost pays (format.life_stake)
         if money_game:
             grid.add_column("net", justify="right")
         for name in session.players:
@@ -319,6 +322,8 @@ class TableView(_ObserverBase):
         if carried and money_game:
             grid.add_row(*(["in the pot", "carried" if session.current is None else "carried in"]
                            + ([""] if session.rules.format.lives is not None else []) + [money(carried)]))
+        if session.lives_pot:  # format.life_stake: the lives lost so far, the last player's to collect
+            grid.add_row("in the pot", "lives lost", "", money(session.lives_pot))
         if session.rules.house.in_play and money_game:  # the house's account: the column still sums to zero
             grid.add_row(*(["the house", "rake and fees"] + ([""] if session.rules.format.lives is not None else [])
                            + [money(session.house)]))
