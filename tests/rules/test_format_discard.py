@@ -148,3 +148,21 @@ def test_kissing_missing_discards_one_of_five_and_the_four_left_read_with_the_ki
     assert worse.players["A"].hand is not None
     assert deal.comparer.describe(worse.players["A"].hand) == "pair of nines, two kicker (7c 7d a kiss, as 9c)"
     assert worse.result is not None and worse.result.winners == ["B"]  # A's own poor discard: nines lose to queens
+
+
+def test_arbitrate_rules_on_a_bet_before_the_discard() -> None:
+    """A ruling cites the field: a player who looked and bet without discarding broke
+    format.discard_before_betting; the discard itself is allowed and the same player is still to act."""
+    from bragrules.arbitrate import arbitrate
+    from bragrules.history import parse_sheet
+
+    header = "format: bragrules-history/1\nprofile: four-card-discard\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
+    cards = "{A: Ah Ad 9c 5s, B: Kc Kd Ks 2h, C: 7c 8d 2s 3h}"
+    bet = parse_sheet(header + f"  - cards: {cards}\n    actions: [A look]\n    dispute: A bet 2\n",
+                      filename="bet.yaml")
+    (ruling,) = arbitrate(bet, []).rulings
+    assert ruling.allowed is False and "format.discard_before_betting" in ruling.rules
+    thrown = parse_sheet(header + f"  - cards: {cards}\n    actions: [A look]\n    dispute: A discard 5s\n",
+                         filename="discard.yaml")
+    (allowed,) = arbitrate(thrown, []).rulings
+    assert allowed.allowed is True and allowed.to_act == "A"
