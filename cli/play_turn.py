@@ -77,6 +77,8 @@ def menu_entry(option: "LegalAction", deal: "Deal") -> str:
         return f"see for {money(option.amount)}"
     if kind == "look":
         return "look at your cards" if option.target is None else f"look at the {option.target} hand"
+    if kind == "discard" and option.target is not None:  # format.discard_before_betting
+        return f"discard {option.target} face down (the cards left play)"
     if kind == "arrange":
         hint = " | ".join(" ".join(str(c) for c in h) for h in option.cards or ())
         return f"arrange (hint: {hint})"

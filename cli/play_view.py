@@ -80,6 +80,7 @@ def plural(count: int, noun: str) -> str:
 HELP_TEXT = """Type the number of a choice, or the action itself:
   look            look at your cards (you then pay the seen rate)
   look old / new  with two hands, look at one; then keep or discard it
+  discard CARD    Four-Card with a discard: having looked, put one card away before betting
   bet N           pay N now (blind players pay half the level); a bet of more than
                   10 times the pot asks "bet N? (y/n)" first (in a --script, the
                   next line answers it)
@@ -272,6 +273,8 @@ class TableView(_ObserverBase):
             self.console.print(f"[dim]{house}[/]", highlight=False)
         if table.session.rules.format.lives is not None:
             lives = "  ".join(f"{esc(p)} {table.session.lives[p]}" for p in table.session.players)
+            if table.session.rules.format.pays_for_lives:  # format.life_stake: the pot the last player collects
+                lives += f"  · pot of lives {money(table.session.lives_pot)}"
             self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
         points = table.session.rules.session.points
         if points is not None and record.result.points is not None:  # session.points: the deal's points and the scores
@@ -314,7 +317,8 @@ class TableView(_ObserverBase):
         scored = session.rules.session.points is not None  # session.points: each player's points
         if scored:
             grid.add_column(f"points (to {session.rules.session.points.target})", justify="right")  # type: ignore[union-attr]
-        money_game = session.rules.format.betting or session.rules.stakes.ante != 0  # Crash plays for lives, not money
+        money_game = (session.rules.format.betting or session.rules.stakes.ante != 0  # Crash plays for lives, not money
+                      or session.rules.format.pays_for_lives)  # unless each life lost pays (format.life_stake)
         if money_game:
             grid.add_column("net", justify="right")
         for name in session.players:
@@ -333,6 +337,8 @@ class TableView(_ObserverBase):
             grid.add_row(*(["in the pot", "carried" if session.current is None else "carried in"]
                            + ([""] if session.rules.format.lives is not None else []) + ([""] if scored else [])
                            + [money(carried)]))
+        if session.lives_pot:  # format.life_stake: the lives lost so far, the last player's to collect
+            grid.add_row(*(["in the pot", "lives lost", ""] + ([""] if scored else []) + [money(session.lives_pot)]))
         if session.rules.house.in_play and money_game:  # the house's account: the column still sums to zero
             grid.add_row(*(["the house", "rake and fees"] + ([""] if session.rules.format.lives is not None else [])
                            + ([""] if scored else []) + [money(session.house)]))
@@ -472,6 +478,8 @@ def describe_action(deal: "Deal", action: "Action") -> str:
         return say("looks", f"at {'the ' + action.target + ' hand' if action.target else their + ' cards'}")
     if kind in ("fold", "check", "stand"):
         return say(kind + "s")
+    if kind == "discard" and action.target is not None:  # Four-Card: only its holder knows the card
+        return say("discards", f"the {action.target} face down" if player == "You" else "one card face down")
     if kind in ("keep", "discard"):
         return say(kind + "s", "the hand looked at")
     if kind == "arrange":

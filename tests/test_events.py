@@ -8,7 +8,7 @@ from typing import Set
 
 import pytest
 
-from bragrules.core.cards import parse_cards
+from bragrules.core.cards import parse_card, parse_cards
 from bragrules.engine import events as ev
 from bragrules.engine.actions import Action
 from bragrules.engine.session import Session
@@ -31,8 +31,9 @@ SIDE_SHOW_EVENTS = {"sideshow": ev.SideShow, "accept": ev.SideShowAnswer, "refus
 
 
 def test_every_class_is_a_frozen_record_with_its_kind() -> None:
-    assert len(ev.EVENT_TYPES) == 29 and len(set(ev.EVENT_TYPES)) == 29
+    assert len(ev.EVENT_TYPES) == 30 and len(set(ev.EVENT_TYPES)) == 30
     assert ev.TakeSpare in ev.EVENT_TYPES and ev.TakeSpare("A").kind == "take"  # session.points.spare_hand
+    assert ev.DiscardCard("A", parse_card("7h")).kind == "discard"  # Four-Card's card put away (a target)
     for kind, cls in ACTION_EVENTS.items():
         assert cls in ev.EVENT_TYPES
         assert cls.__name__.lower() == kind
@@ -61,7 +62,9 @@ def test_random_sessions_make_only_typed_events_matching_their_actions() -> None
                 option = rng.choice(options)
                 action = option.action(rng.choice(option.amounts(4))) if option.kind == "bet" else option.action()
                 event = deal.apply(action)
-                assert isinstance(event, {**ACTION_EVENTS, **SIDE_SHOW_EVENTS}[action.kind]), (name, action, event)
+                expected = ev.DiscardCard if action.kind == "discard" and action.target is not None else \
+                    {**ACTION_EVENTS, **SIDE_SHOW_EVENTS}[action.kind]
+                assert isinstance(event, expected), (name, action, event)
                 assert event.player == action.player
                 if isinstance(event, (ev.Bet, ev.See)):
                     assert event.amount == action.amount and type(event.amount) is Fraction

@@ -18,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bragrules.core.errors import RuleViolation
-from bragrules.engine import betting
+from bragrules.engine import betting, discard
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import Session, random_chooser
@@ -77,6 +77,8 @@ def _bets_agree(deal: Deal) -> None:
     assert deal.to_act is not None
     state = deal.players[deal.to_act]
     if state.stack_u is not None or deal.choosing or deal.showing or deal.retaining or state.inspected:
+        return
+    if deal.rules.format.discard_step and discard.pending(deal, state):  # a discard first, then the betting
         return
     units = deal.units
     low, high, step, _ = betting.bet_range(deal, state)

@@ -218,7 +218,7 @@ def play_a_little(profile: Any, seed: int) -> None:
     session = Session(rules, NAMES[:count] + [f"P{i}" for i in range(count - len(NAMES))], seed=seed)
     total = sum(session.balances.values())
     play_session(session, random_chooser(random.Random(seed)), max_deals=3)
-    assert sum(session.balances.values()) + session.state.carried + session.house == total
+    assert sum(session.balances.values()) + session.state.carried + session.house + session.lives_pot == total
     for record in session.records:
         taken = record.result.rake
         assert sum(record.result.net.values()) == record.carried_in - record.result.carried_out - taken

@@ -15,7 +15,8 @@ from bragrules.web.service import TableService
 from tests.web_checks import assert_private
 
 PROFILES = ["traditional", "standard", "stop-the-bus", "seven-card", "casual", "nine-card", "joker", "ak47",
-            "bastard-brag", "stop-the-bus-draw"]
+            "bastard-brag", "stop-the-bus-draw",
+            "four-card-discard"]
 
 
 def move(view: Dict[str, Any], pick: int) -> Dict[str, Any]:

@@ -76,6 +76,9 @@ def assert_private(message: Dict[str, Any], seat: Optional[str], deal: Deal) -> 
                     continue
                 raise AssertionError(f"{seat or 'a spectator'} was sent {text}, a card of {name}'s that "
                                      f"the table has not shown")
+        discarded = state.discarded  # format.discard_before_betting: face down, its holder's only
+        if discarded is not None and name != seat and str(discarded) in found:
+            raise AssertionError(f"{seat or 'a spectator'} was sent {discarded}, the card {name} discarded face down")
     xs = deal.exchange_state  # an exchange game: the stock, the pile below its top, a face-down centre card
     if xs is not None:
         unseen = [*xs.stock, *xs.pile[:-1]]

@@ -17,6 +17,7 @@ from bragrules.core.money import ZERO, pretty_money, same_money
 from bragrules.engine.deal import DealResult, returned_stakes
 from bragrules.history import ResultClaim
 from bragrules.rules.fixed import HISTORY_RESULT
+from bragrules.rules.format import LIFE_STAKE_RULE
 from bragrules.rules.house import RAKE_RULE, TABLE_FEE_RULE
 from bragrules.rules.points import BONUS_RULE, PER_HAND_RULE, TARGET_RULE, score_text
 from bragrules.rules.pots import BEST_CARD_RULE, EACH_HAND_RULE, THIRTY_ONE_RULE
@@ -179,4 +180,12 @@ def describe_pot(amount: Fraction, winners: Sequence[str]) -> str:
     return f"{pretty_money(amount)} to {', '.join(winners)}" if winners else f"{pretty_money(amount)} returned"
 
 
-__all__ = ["Record", "check_claim", "check_house", "check_points", "check_pots", "deciding", "describe", "winner_rule"]
+def check_lives_pot(record: Record, n: int, claim: ResultClaim, pot: Fraction) -> None:
+    """Compare the pot of lives a deal's written result gives with the replayed one (``format.life_stake``)."""
+    if claim.lives_pot is not None and not same_money(claim.lives_pot, pot):
+        record(n, None, claim.line_of("lives_pot"), LIFE_STAKE_RULE,
+               f"the pot of lives lost is given as {pretty_money(claim.lives_pot)}; replayed it is {pretty_money(pot)}")
+
+
+__all__ = ["Record", "check_claim", "check_house", "check_lives_pot", "check_points", "check_pots", "deciding", "describe",
+           "winner_rule"]

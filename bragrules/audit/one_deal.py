@@ -29,7 +29,7 @@ from bragrules.rules.session import AT_LIMIT_RULE, REBUY_RULE, TOP_UP_RULE
 
 from .base import cards_text
 from .cards import CardsAuditor
-from .claims import check_claim, check_house, check_pots, describe
+from .claims import check_claim, check_house, check_lives_pot, check_pots, describe
 
 Dealt = Dict[str, Optional[Tuple[Card, ...]]]
 
@@ -407,6 +407,8 @@ class DealAuditor(CardsAuditor):
         if self.abandons and finished is not None:
             self._played_past_limit(entry, result, finished)
         self.table.settle(result, finished)
+        if entry.result is not None and entry.result.lives_pot is not None:
+            check_lives_pot(self.violation, entry.number, entry.result, self.table.lives_pot)
         if entry.result is not None and self.rules.house.in_play:
             check_house(self.violation, entry.number, entry.result, result, self.table.last_fees)
         if entry.result is not None and entry.result.pots is not None:

@@ -12,7 +12,7 @@ Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
 Traceback (most recent call last):
 ...
 bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, draw stock|discard, discard CARD, pass)
->>> str(Action.parse("E draws from the pile")), str(Action.parse("E discard 7h")), str(Action.parse("E swap Kc down"))
+>>> str(Action.parse("E draws from the pile")), str(Action.parse("E throws 7h")), str(Action.parse("E swap Kc down"))
 ('E draw discard', 'E throw 7h', 'E swap down Kc')
 >>> str(Action.parse("A peeks at B's cards")), str(Action.parse("C exposes")), str(Action.parse("D retain old"))
 ('A peeks B', 'C exposes', 'D retain old')
@@ -147,6 +147,19 @@ def _read_old_or_new(text: str, player: str, kind: str, rest: List[str]) -> Acti
     raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' takes nothing, or 'old' or 'new'")
 
 
+def _read_discard(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """A discard: nothing (the hand looked at among two), or one card (``format.discard_before_betting``)."""
+    if not rest:
+        return Action(player, kind)
+    if len(rest) == 1:
+        try:
+            card = parse_cards(rest)[0]
+        except CardError as exc:
+            raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+        return Action(player, kind, target=str(card))
+    raise ActionSyntaxError(f"{quote(text, 60)}: 'discard' takes nothing, or one card, e.g. '{player} discard 7h'")
+
+
 def _read_at_player(text: str, player: str, kind: str, rest: List[str]) -> Action:
     """A peek (at another player's cards) or an exposure (one's own, or another's)."""
     target = _other_player(rest)
@@ -190,13 +203,11 @@ def _read_draw(text: str, player: str, kind: str, rest: List[str]) -> Action:
     return Action(player, kind, target=where)
 
 
-def _read_discard(text: str, player: str, kind: str, rest: List[str]) -> Action:
-    """``discard``: a hand looked at and thrown away (no card named), or, in a draw game, one card onto the
-    discard pile (``discard 7h``, written ``throw 7h``)."""
-    if not rest and kind == "discard":
-        return Action(player, kind)
+def _read_throw(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """``throw``: in a draw game, one card onto the discard pile (``throw 7h``; people may write
+    ``discard 7h``, which a draw game takes as the throw)."""
     if len(rest) != 1:
-        raise ActionSyntaxError(f"{quote(text, 60)}: 'discard' names one card, e.g. '{player} discard 7h'")
+        raise ActionSyntaxError(f"{quote(text, 60)}: 'throw' names one card, e.g. '{player} throw 7h'")
     try:
         (card,) = parse_cards(rest)
     except (CardError, ValueError) as exc:
@@ -220,7 +231,7 @@ _READERS: Dict[str, Callable[[str, str, str, List[str]], Action]] = {
     "bet": _read_paid, "see": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
     "peek": _read_at_player, "expose": _read_at_player, "swap": _read_swap, "arrange": _read_arrange,
     "sideshow": _read_side_show, "accept": _read_side_show, "refuse": _read_side_show,
-    "draw": _read_draw, "discard": _read_discard, "throw": _read_discard,
+    "draw": _read_draw, "discard": _read_discard, "throw": _read_throw,
 }
 """How an action with words after its verb is read, by its kind (any other takes none)."""
 
@@ -310,6 +321,9 @@ def _bad_target(kind: str, target: Any) -> Optional[str]:
         if (kind == "peek" and target is None) or (target is not None and (
                 not isinstance(target, str) or len(target.split()) != 1 or target.split()[0] != target)):
             return f"'{kind}' names another player"
+    elif kind == "discard" and target is not None:
+        if not isinstance(target, str) or _card_text(target) is None:
+            return "'discard' takes nothing, or one card"
     elif target is not None and (kind, target) not in _TARGETS:
         return f"'{kind}' takes no target {quote(str(target))}"
     return None
@@ -318,6 +332,13 @@ def _bad_target(kind: str, target: Any) -> Optional[str]:
 def _one_card(cards: Any) -> bool:
     return isinstance(cards, tuple) and len(cards) == 1 and isinstance(cards[0], tuple) and len(cards[0]) == 1 \
         and isinstance(cards[0][0], Card)
+def _card_text(text: str) -> Optional[str]:
+    """The card ``text`` names, written as the engine writes it (None: no card)."""
+    try:
+        cards = parse_cards([text]) if " " not in text.strip() else []
+    except CardError:
+        return None
+    return str(cards[0]) if len(cards) == 1 and str(cards[0]) == text else None
 
 
 def _bad_cards(kind: str, target: Any, cards: Any) -> Optional[str]:

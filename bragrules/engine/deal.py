@@ -30,12 +30,13 @@ import itertools
 from fractions import Fraction
 from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
-from bragrules.core.cards import CARDS, JOKER_BASE, Card
+from bragrules.core.cards import CARDS, JOKER_BASE, Card, parse_card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
 from bragrules.engine import (
     betting,
+    discard,
     dispute,
     draws,
     exchange,
@@ -305,6 +306,8 @@ class Deal:
             return keeps + [LegalAction(player, "release")]
         if state.inspected is not None:
             return [LegalAction(player, "keep"), LegalAction(player, "discard")]
+        if self.rules.format.discard_step and discard.pending(self, state):  # format.discard_before_betting
+            return discard.options(self, state)
         if self.choosing:
             return [LegalAction(player, "look", target=t) for t in ("old", "new")]
         if self.showing is not None:
@@ -522,6 +525,9 @@ class Deal:
         """Check ``action`` (and apply it when asked), in the order a table asks: is the deal open
         to it, is the player in it, is a decision awaited, is it the player's turn, is the kind
         open in this format and phase, does any area refuse it; then its phase's handler."""
+        if action.kind == "discard" and action.target is not None and self.exchange_state is not None:
+            # a draw game: "discard 7h" puts the card on the discard pile (the throw)
+            action = Action(action.player, "throw", cards=((parse_card(action.target),),))
         state = self._player_of(action)
         kind = action.kind
         if kind in _DISPUTE_KINDS:
@@ -546,6 +552,8 @@ class Deal:
         rules = self.rules
         if rules.format.exchange or kind in _EXCHANGE_KINDS or self.arranging or state.inspected is not None:
             self._refuse_out_of_phase(state, kind)
+        if rules.format.discard_step:
+            discard.refuse_before_discard(self, state, kind)
         if rules.asking_refusal:
             refused = self._refusal(state, kind)
             if refused is not None:
@@ -653,7 +661,7 @@ Handler = Callable[["Deal", PlayerState, Action, bool], Optional[Event]]
 _HANDLERS: Dict[str, Handler] = {
     "look": retention.look,
     "keep": retention.keep_or_discard,
-    "discard": retention.keep_or_discard,
+    "discard": discard.discard,  # a card (format.discard_before_betting), or the retention's hand of two
     "bet": betting.bet,
     "see": betting.see,
     "fold": betting.fold,

@@ -89,6 +89,17 @@ class Discard(NamedTuple):
         return "discard"
 
 
+class DiscardCard(NamedTuple):
+    """Four-Card (``format.discard_before_betting``): ``player``, having looked, put ``card`` away face down."""
+
+    player: str
+    card: Card
+
+    @property
+    def kind(self) -> str:
+        return "discard"
+
+
 class Bet(NamedTuple):
     """``player`` paid ``amount`` (blind players pay at half rate); the level is now ``level``.
 
@@ -395,16 +406,16 @@ class Result(NamedTuple):
         return None
 
 
-Event = Union[Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand, Show, Concede,
+Event = Union[Ante, Look, Keep, Discard, DiscardCard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand, Show, Concede,
               Draw, Throw, Pass, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result, SideShow, SideShowAnswer,
               TakeSpare]
 """Any deal event."""
 
-EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand,
+EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, DiscardCard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand,
                                  Show, Concede, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result,
                                  SideShow, SideShowAnswer, Draw, Throw, Pass, TakeSpare)
 """Every kind of deal event, one class each."""
 
-__all__ = ["Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "Draw", "EVENT_TYPES", "Event", "Expose",
+__all__ = ["Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "DiscardCard", "Draw", "EVENT_TYPES", "Event", "Expose",
            "Flash", "Fold", "Keep", "Knock", "Look", "Pass", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
            "SideShow", "SideShowAnswer", "Stand", "Swap", "TakeSpare", "Throw", "Void"]

@@ -33,6 +33,7 @@ from bragrules.core.money import ZERO, add_money
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, returned_stakes
 from bragrules.engine.forced import posts_record
+from bragrules.engine.lives_pot import collect, pay_for_lives
 from bragrules.engine.spare import centre_count
 from bragrules.engine.wild_cards import back_to_pack, cards_from_pack, deal_hands
 from bragrules.rules.compile import Rules
@@ -171,6 +172,8 @@ class Session:
         self.lives: Dict[str, int] = {p: rules.format.lives or 0 for p in self.players}
         self._points = rules.session.points  # session.points: None when no points are kept
         self.scores: Dict[str, int] = {p: 0 for p in self.players}  # session.points: each player's points
+        self._pays_lives = rules.format.pays_for_lives  # format.life_stake: lives lost pay into a pot
+        self.lives_pot: Fraction = ZERO  # the pot of lives lost (format.life_stake), the last player left's
         self.records: List[DealRecord] = []
         self.keep_records = keep_records
         self.current: Optional[Deal] = None
@@ -494,6 +497,8 @@ class Session:
         if not self.rules.format.lives or any(self.lives[p] - (p in lost) > 0 for p in self.players):
             for p in lost:
                 self.lives[p] -= 1
+            if self._pays_lives:
+                self.lives_pot = pay_for_lives(self.rules.format, balances, self.lives_pot, lost)
         if result.outcome != "carried":
             s.resolved += 1
         s.carried = result.carried_out
@@ -501,6 +506,8 @@ class Session:
         s.last_showdown = result.showdown
         s.finished_ms = finished_ms
         self.pass_deal()
+        if self._pays_lives and self.lives_pot and self.is_over:
+            self.lives_pot = collect(balances, self.lives_pot, self.winners())
 
     def _pay_house(self, result: DealResult) -> None:
         """The house's take of a deal played: its rake, and the table fee of every player dealt in
@@ -706,6 +713,7 @@ class Session:
                         if self._points is not None and result.outcome not in ("redeal", "abandoned")
                         else {}
                     ),
+                    **({"lives_pot": self.lives_pot} if self._pays_lives else {}),
                 }
             )
         self.current = None

@@ -14,7 +14,14 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
-from bragrules.engine.arrange import auto_arrange, hand_strengths, hand_winners, minimum_strength, penalised
+from bragrules.engine.arrange import (
+    auto_arrange,
+    hand_strengths,
+    hand_winners,
+    minimum_strength,
+    penalised,
+)
+from bragrules.engine.discard import chosen_key
 from bragrules.engine.events import (
     Arrange,
     Bonus,
@@ -121,8 +128,11 @@ def await_unknown(deal: "Deal", players: Sequence[str], then: str) -> bool:
 
 
 def hand_key(deal: "Deal", player: str) -> Key:
-    hand = deal.players[player].hand
+    state = deal.players[player]
+    hand = state.hand
     assert hand is not None
+    if state.discarded is not None:  # format.discard_before_betting: the cards left play
+        return chosen_key(deal.comparer, hand, state.discarded)
     return deal.comparer.key(hand)
 
 

@@ -37,6 +37,7 @@ class PlayerState:
     stack_u: Optional[int] = None  # finite bankrolls only
     blind_bets: int = 0  # bets made blind in this deal
     settled_stack: Optional[Fraction] = None  # the stack once the deal is settled
+    discarded: Optional[Card] = None  # format.discard_before_betting: the card put away face down
 
     @property
     def contributed(self) -> Fraction:

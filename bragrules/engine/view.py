@@ -213,6 +213,21 @@ class PlayerView:
         return tuple(c for c in hand if c in chosen or c in own)
 
     @property
+    def discarded(self) -> Optional[Card]:
+        """Four-Card (``format.discard_before_betting``): the card this player put away face down (None before)."""
+        return self.__deal.players[self.player].discarded
+
+    def best_discard(self) -> Optional[Card]:
+        """Of this player's own cards, once looked at, the one whose discard leaves the strongest hand
+        (None while blind); only this player's cards go into it."""
+        hand = self.hand
+        if hand is None or len(hand) < 4:
+            return None
+        from bragrules.engine.discard import best_discard
+
+        return best_discard(self.__deal.comparer, hand)
+
+    @property
     def two_hands(self) -> bool:
         """Holding a retained hand beside the new one (002 section 05)."""
         return self.__deal.players[self.player].two_hands

@@ -195,8 +195,8 @@ def source_text(path: str) -> str:
 
     >>> source_text("seeing.tie")
     '`caller_loses`: 000, 002, 003; `split`, `suits`: house rule; `eldest_hand`: pagat (Three-Stake Brag)'
-    >>> source_text("format.lowest_tie")
-    'house rule (000 is silent)'
+    >>> source_text("format.exchange.swap")
+    'Wikipedia'
     """
     table = SOURCES.get(path, {})
     by_source: Dict[str, List[str]] = {}

@@ -86,7 +86,8 @@ def _intro(p: Profile) -> List[str]:
         paragraphs.append(" ".join(facts))
     if p.format.lives is not None:
         aim = (
-            f"Brag without money. Each player starts with {p.format.lives} "
+            f"{'Brag for a pot of lives' if p.format.life_stake is not None else 'Brag without money'}. "
+            f"Each player starts with {p.format.lives} "
             "lives; the lowest hand at each showdown loses one, and the last player with a life wins."
         )
     elif not p.format.betting:

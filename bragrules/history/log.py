@@ -606,6 +606,8 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
         claim.table_fee = _log_money(free.table_fee, number, "result: table_fee", name, line)
     if free.pots is not None:
         claim.pots = _log_pots(free.pots, number, players, name, line)
+    if free.lives_pot is not None:
+        claim.lives_pot = _log_money(free.lives_pot, number, "result: lives_pot", name, line)
     lost = record.lives_lost
     if lost is not None:
         claim.lives_lost = read_names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []

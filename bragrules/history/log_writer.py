@@ -392,6 +392,7 @@ def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
             elapsed_ms=entry.finished_ms,
             lives_lost=list(claim.lives_lost) if claim.lives_lost is not None else None,
             points=dict(claim.points) if claim.points is not None else None,
+            lives_pot=money_json(claim.lives_pot) if claim.lives_pot is not None else None,
         )
 
 

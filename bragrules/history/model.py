@@ -75,6 +75,7 @@ class ResultClaim:
     pots: Optional[List[Tuple[str, Fraction, List[str]]]] = None  # the side pots: name, amount, winners (pots)
     lives_lost: Optional[List[str]] = None
     points: Optional[Dict[str, int]] = None  # session.points: the points each player scored in the deal
+    lives_pot: Optional[Fraction] = None  # the pot of lives lost after the deal (format.life_stake)
     line: Optional[int] = None
     lines: Dict[str, int] = field(default_factory=dict)
 

@@ -158,6 +158,7 @@ class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_
     lives: Annotated[Optional[Dict[str, int]], _FREE] = None
     points: Annotated[Optional[Dict[str, Any]], _wrong("{what}: points must be a mapping of players to points")] = None
     scores: Annotated[Optional[Dict[str, Any]], _FREE] = None  # session.points: for people; the audit recomputes
+    lives_pot: Optional[Money] = None  # the pot of lives lost after the deal (written only with format.life_stake)
 
 
 class EndLine(msgspec.Struct, gc=False, tag_field="type", tag="end", omit_defaults=True, kw_only=True):

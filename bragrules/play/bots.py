@@ -374,6 +374,11 @@ class StyleBot:
         kind = first.kind
         if kind == "keep":  # looked at one of two hands: keep it or discard it
             return self._keep_or_discard(view, options)
+        if kind == "discard" and first.target is not None:  # Four-Card: looked, one card to put away
+            card = view.best_discard()
+            chosen = next((o for o in options if o.target == str(card)), first)
+            self._say(f"discards {chosen.target}, keeping the strongest hand")
+            return chosen.action()
         if kind == "retain":  # left alone, blind: an unseen hand is worth keeping (it costs nothing)
             self._say("retains the unseen hand for the next deal")
             return first.action()

@@ -8,12 +8,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import TYPE_CHECKING, Literal, Optional, Tuple
 
 from pydantic import Field, model_validator
 
 from bragrules.core.rule_id import field_rule
-from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.area import Area, AreaText, FieldText, Money, Section, choice
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import count, money_text, number_word, sentence
 
@@ -128,6 +129,14 @@ class Format(Area):
     discard_breaks_ties: bool = Field(
         False, description="Four-Card: equal best threes are decided by the discarded card."
     )
+    discard_before_betting: bool = Field(
+        False,
+        description="Four-Card: a player who looks discards one card, face down, before betting; the cards left "
+        "play (kulfoldimunka.co, Brag: Four-Card Brag, a player who looks at their cards discards one before "
+        "betting). A blind player keeps every card and plays the best three. With Kissing-Missing "
+        "(`ranking.wild.kiss_miss`) the one card the page discards is chosen the same way (zeenews.india.com: "
+        "\"You have to discard one extra card out of the five\"). `false`: the best three play by themselves.",
+    )
     betting: bool = Field(
         True,
         description="Whether there is betting. `false`: everyone shows at once. Must be `false` when "
@@ -140,6 +149,15 @@ class Format(Area):
         description="Crash: each player's lives; at each showdown the lowest hand loses one, and the last "
         "player with lives wins. No money is played, so no finite bankroll. `null`: an ordinary "
         "pot game.",
+    )
+    life_stake: Optional[Money] = Field(
+        None,
+        description="Crash / Stop the Bus for money: what each life lost pays into a pot that the last player "
+        "with a life collects at the end of the game (gamerules.com, Stop the Bus: \"A way to make this game a "
+        "little more interesting is to play for money. Each chip can represent a dollar. Lost chips are tossed in "
+        "the center of the table to form the pot. The winner collects the pot at the end of the game.\"). "
+        "A game that ends with several players still holding lives shares the pot equally among those with the "
+        "most. Needs `format.lives`. `null`: lives carry no money.",
     )
     lowest_tie: Literal["all_lose", "none_lose"] = Field(
         "all_lose", description="Crash: equal lowest hands. `all_lose`: each loses a life; `none_lose`: none does."
@@ -164,6 +182,12 @@ class Format(Area):
             raise ValueError("exchange: swapping all three cards needs three centre cards")
         if ex.face_down and ex.source != "centre":
             raise ValueError("exchange: face-down centre cards need source: centre")
+        if self.life_stake is not None and (self.lives is None or self.life_stake <= 0):
+            raise ValueError("life_stake: a stake above zero paid for each life lost needs lives (format.lives)")
+        if self.discard_before_betting and (not self.betting or self.hands != 1 or self.cards_dealt < 4
+                                            or self.exchange.enabled):
+            raise ValueError("discard_before_betting: a discard before betting needs betting, one hand and "
+                             "more than three cards dealt (Four-Card Brag)")
         if self.lives is not None and self.hands != 1:
             raise ValueError("a game with lives (Crash) plays one hand each")
         return self
@@ -191,6 +215,8 @@ WRONG_ORDER_RULE = field_rule("format.wrong_order")
 FOURS_RULE = field_rule("format.fours")
 WINNING_RULE = field_rule("format.win_rule")
 TIED_HAND_RULE = field_rule("format.tied_hand")
+LIFE_STAKE_RULE = field_rule("format.life_stake")
+DISCARD_STEP_RULE = field_rule("format.discard_before_betting")
 EXCHANGE_RULE = field_rule("format.exchange")
 CENTRE_CARDS_RULE = field_rule("format.exchange.centre_cards")
 SWAP_RULE = field_rule("format.exchange.swap")
@@ -252,6 +278,25 @@ class FormatPolicy(AreaPolicy):
         0
         """
         return left if self.draws else self.centre_cards
+    life_stake: Optional[Fraction] = None
+    """Crash for money: what a life lost pays into the session's pot of lives (None: lives carry no money)."""
+    discard_step: bool = False
+    """Four-Card: a player who looks discards one card before betting (``format.discard_before_betting``)."""
+
+    @property
+    def pays_for_lives(self) -> bool:
+        return self.life_stake is not None
+
+    def life_payment(self, player: str) -> Fraction:
+        """One life lost pays the stake, the same for everyone (``format.life_stake``).
+
+        >>> from bragrules.profile.models import Profile
+        >>> fmt = FormatPolicy.compile(Profile.model_validate(
+        ...     {"format": {"lives": 3, "betting": False, "life_stake": "5/2"}, "stakes": {"ante": 0}}))
+        >>> fmt.pays_for_lives, fmt.life_payment("A")
+        (True, Fraction(5, 2))
+        """
+        return self.life_stake if self.life_stake is not None else Fraction(0)
 
     @classmethod
     def compile(cls, p: "Profile") -> "FormatPolicy":
@@ -266,6 +311,8 @@ class FormatPolicy(AreaPolicy):
                    fmt.discard_breaks_ties, fmt.lowest_tie == "all_lose",
                    fmt.minimum_hand == "pair" and fmt.hands > 1, fmt.hand_order == "strongest_first" and fmt.wrong_order == "scores_nothing",
                    fmt.fours == "as_prial" and fmt.hands > 1,
+                   life_stake=Fraction(fmt.life_stake) if fmt.life_stake is not None and fmt.lives is not None else None,
+                   discard_step=fmt.discard_before_betting,
                    draws=draws,
                    face_down=ex.centre_cards // 2 if exchange and ex.face_down else None,
                    must_take=exchange and ex.must_take_before_knock,
@@ -300,6 +347,14 @@ def lives(p: "Profile") -> str:
         f"each player has {count(value, 'life', 'lives')}; the lowest hand at each showdown "
         "loses one, and the last player with a life wins"
     )
+
+
+def life_stake(p: "Profile") -> str:
+    value = p.format.life_stake
+    if value is None:
+        return "lives carry no money"
+    return (f"each life lost pays {money_text(value)} into a pot, and the last player with a life collects "
+            "it at the end of the game")
 
 
 def centre_cards(p: "Profile") -> str:
@@ -383,6 +438,18 @@ FOURS = choice(
     in_play=_several,
     later=True,
 )
+DISCARD_STEP = choice(
+    "format.discard_before_betting",
+    lambda p: p.format.discard_before_betting,
+    {
+        True: "a player who looks at their cards discards one of them, face down, before betting, and the "
+              "cards left play; a blind player's best three play",
+        False: "nobody discards: each player's best three play by themselves",
+    },
+    {"true": "kulfoldimunka.co (Four-Card Brag)", "false": "003, pagat"},
+    in_play=lambda p: p.format.cards_dealt > 3 * p.format.hands and not _several(p) and p.format.betting,
+    later=True,
+)
 DISCARD_BREAKS_TIES = choice(
     "format.discard_breaks_ties",
     lambda p: p.format.discard_breaks_ties,
@@ -409,7 +476,8 @@ LOWEST_TIE = choice(
         "all_lose": "equal lowest hands each lose a life",
         "none_lose": "equal lowest hands lose no life",
     },
-    {"*": "house rule (000 is silent)"},
+    {"all_lose": "house rule (000 is silent)",
+     "none_lose": "unoonline.co, bubbleshooter.com (Stop the Bus: \"If there is a tie for last place, no one loses a token\")"},
     in_play=lambda p: p.format.lives is not None,
 )
 EXCHANGE = choice(
@@ -531,6 +599,7 @@ def format_section(p: "Profile") -> Optional[Section]:
             sentence(cards_dealt(p)),
             "At a showdown each player's best reading is compared: two cards that are a kiss or a miss count "
             "as one joker, and the cards left over are discarded (the ranking of hands above).",
+            sentence(DISCARD_STEP.sentence(p)) if p.format.discard_before_betting else "",
             sentence(DISCARD_BREAKS_TIES.sentence(p)),
         )
         sec.subsections.append(sub)
@@ -539,6 +608,7 @@ def format_section(p: "Profile") -> Optional[Section]:
         sub.para(
             sentence(cards_dealt(p)),
             "At a showdown each player's best three cards are compared; the rest are discarded.",
+            sentence(DISCARD_STEP.sentence(p)) if p.format.discard_before_betting else "",
             sentence(DISCARD_BREAKS_TIES.sentence(p)),
         )
         sec.subsections.append(sub)
@@ -555,6 +625,7 @@ def format_section(p: "Profile") -> Optional[Section]:
             sentence(lives(p)),
             sentence(LOWEST_TIE.sentence(p)),
             "A player with no life left is out of the game.",
+            sentence(life_stake(p)) if p.format.life_stake is not None else "",
         )
         sec.subsections.append(sub)
     if p.format.exchange.enabled:
@@ -602,10 +673,14 @@ TEXT = AreaText(
         WRONG_ORDER,
         FOURS,
         DISCARD_BREAKS_TIES,
+        DISCARD_STEP,
         BETTING,
         FieldText("format.lives", lambda p: p.format.lives, lives,
                   {"null": "000, 002, 003", "3": "000 (Crash)", "*": "house rule over 000's Crash"}),
         LOWEST_TIE,
+        FieldText("format.life_stake", lambda p: p.format.life_stake, life_stake,
+                  {"null": "000 (Crash without money); Wikipedia", "*": "gamerules.com (Stop the Bus for money)"},
+                  in_play=lambda p: p.format.lives is not None, later=True),
         EXCHANGE,
         FieldText("format.exchange.centre_cards", lambda p: p.format.exchange.centre_cards, centre_cards,
                   {"3": "Wikipedia", "*": "house rule"},

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Sequ
 from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
 
 from bragrules.core.cards import CARDS, Card
+from bragrules.core.money import pretty_money
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import (
     STANDARD_CATEGORY_ORDER,
@@ -24,6 +25,7 @@ from bragrules.rules.area import (
     AreaText,
     Category,
     FieldText,
+    Money,
     Section,
     SuitName,
     choice,
@@ -231,6 +233,14 @@ class Points(Area):
     one_suit: bool = Field(
         False, description="Whether only cards of one suit count together (31: the best suit's total)."
     )
+    three_of_a_kind: Optional[Money] = Field(
+        None,
+        description="With `one_suit`: what three cards of one rank count, whatever their suits, when that is more "
+        "than their best suit's total (31 as Stop the Bus: unoonline.co/stop-the-bus, \"You can also get 30 points "
+        "for three of a kind!\"; thehouseofcards.com, \"Three-of-a-kind is worth 30 points\"; ronveenstra.com, "
+        "\"three of a kind ... is automatically worth 30.5 points\": `30½`, so it beats every total but 31). "
+        "A whole number or a half. `null`: three of a kind counts as any three cards.",
+    )
 
     @model_validator(mode="after")
     def _values(self) -> "Points":
@@ -242,6 +252,12 @@ class Points(Area):
                 raise ValueError("points are never negative")
             if self.read == "digits" and value > 9:
                 raise ValueError(f"a digit is 0 to 9, not {value} (points.read: digits)")
+        prial = self.three_of_a_kind
+        if prial is not None:
+            if self.read != "sum" or not self.one_suit:
+                raise ValueError("points.three_of_a_kind is a value of 31: it needs read: sum and one_suit: true")
+            if prial <= 0 or (prial * 2).denominator != 1 or prial > 99:
+                raise ValueError(f"points.three_of_a_kind is a whole number or a half from ½ to 99, not {prial}")
         if self.read == "digits":
             for rank in range(13):
                 if self.value_of_rank(rank) > 9:
@@ -580,6 +596,13 @@ def points_values(p: "Profile") -> str:
     return "cards count: " + "; ".join(parts)
 
 
+def points_three_of_a_kind(p: "Profile") -> str:
+    value = p.ranking.points.three_of_a_kind
+    if value is None:
+        return "three of a kind counts as any three cards: its best suit's points"
+    return f"three of a kind counts {pretty_money(value)} points, whatever its suits"
+
+
 CARDS_RANKED = choice(
     "ranking.wild.cards_ranked",
     lambda p: p.ranking.wild.cards_ranked,
@@ -640,6 +663,12 @@ POINTS_ONE_SUIT = choice(
     "ranking.points.one_suit", lambda p: p.ranking.points.one_suit,
     {True: "only cards of one suit count together", False: "all three cards count, whatever their suits"},
     {"true": "31 in one suit (Stop the Bus)", "false": "999"}, in_play=_counts_points, later=True,
+)
+POINTS_THREE_OF_A_KIND = FieldText(
+    "ranking.points.three_of_a_kind", lambda p: p.ranking.points.three_of_a_kind, points_three_of_a_kind,
+    {"null": "999; maximapedia's 31", "30": "unoonline.co, thehouseofcards.com, papaslouie.com (Stop the Bus)",
+     "61/2": "ronveenstra.com (Riding the Bus: 30.5)"},
+    in_play=lambda p: p.ranking.points.one_suit and p.ranking.points.read == "sum", later=True,
 )
 SUIT_ORDER = FieldText(
     "ranking.suit_order", lambda p: p.ranking.suit_order, suit_order, {"*": "house rule"},
@@ -805,6 +834,8 @@ def _points_section(p: "Profile", sec: Section, ranker: "HandRanker") -> Section
     """The ranking of hands counted as points (999, 31)."""
     sec.para(sentence(points_read(p)), sentence(LOWBALL.sentence(p)) if p.ranking.lowball else "")
     items = [sentence(points_values(p)), sentence(POINTS_ONE_SUIT.sentence(p))]
+    if p.ranking.points.three_of_a_kind is not None:
+        items.append(sentence(points_three_of_a_kind(p)))
     items.append(sentence(SUITS_BREAK_TIES.sentence(p)) if not p.ranking.points.one_suit else
                  "Equal totals tie.")
     if has_wild(p):
@@ -845,6 +876,7 @@ TEXT = AreaText(
         POINTS_READ,
         POINTS_VALUES,
         POINTS_ONE_SUIT,
+        POINTS_THREE_OF_A_KIND,
     ),
     sections=((20, ranking_section),),
 )

@@ -33,6 +33,10 @@ question (hook)           asked by the engine                    answered by
 ``winners``               deal's points from the hands each      (``rules.session.points``; None: no
                           won; between deals: whether the        points are kept, nothing is asked)
                           session is over, and who won it
+``life_payment``          at the settlement of a deal with       the policy whose ``pays_for_lives``
+                          lives, for each life lost: what it     is true (``format.life_stake``)
+                          pays into the session's pot of lives
+                          (the last player left collects it)
 ========================  =====================================  ===================================
 
 The record they read is the deal itself, seen through :class:`Betting`
@@ -314,6 +318,15 @@ class AreaPolicy:
     def asks_put_out(self) -> bool:
         """Whether :meth:`put_out` can put a player out under this profile (the engine skips it when not)."""
         return False
+
+    @property
+    def pays_for_lives(self) -> bool:
+        """Whether a life lost pays money into the session's pot of lives (:meth:`life_payment`)."""
+        return False
+
+    def life_payment(self, player: str) -> Fraction:
+        """What ``player`` pays into the session's pot of lives for one life lost (exact; zero by default)."""
+        return Fraction(0)
 
     def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
         """Asked after every bet that raised the level (by ``raiser``): a :class:`PutOut` when a player is

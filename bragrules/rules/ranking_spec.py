@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import FrozenSet, List, Optional, Protocol, Sequence, Tuple, Union
 
 from bragrules.core.cards import JOKER_BASE, Card, parse_card, parse_rank
@@ -62,6 +63,8 @@ class PointsSpec(Protocol):
     def read(self) -> Optional[str]: ...  # pragma: no cover
     @property
     def one_suit(self) -> bool: ...  # pragma: no cover
+    @property
+    def three_of_a_kind(self) -> Optional[Fraction]: ...  # pragma: no cover
     def value_of_rank(self, rank: int) -> int: ...  # pragma: no cover
 
 
@@ -156,11 +159,29 @@ def point_key(ranks: Sequence[int], points: PointsSpec) -> int:
 
 
 def one_suit_points(a: int, b: int, c: int, points: PointsSpec) -> int:
-    """Points of three cards when only cards of one suit count together: the best suit's total."""
+    """Points of three cards when only cards of one suit count together: the best suit's total
+    (three of a kind's own value aside: :func:`one_suit_halves`)."""
     by_suit = [0, 0, 0, 0]
     for card in (a, b, c):
         by_suit[card & 3] += points.value_of_rank(card >> 2)
     return max(by_suit)
+
+
+def one_suit_halves(a: int, b: int, c: int, points: PointsSpec) -> int:
+    """Twice the points of three cards counted as 31: the best suit's total, or three of a kind's
+    value (``points.three_of_a_kind``, a whole number or a half) where that is more.
+
+    >>> class ThirtyOne:
+    ...     read, one_suit, three_of_a_kind = "sum", True, Fraction(61, 2)
+    ...     def value_of_rank(self, rank): return 11 if rank == 12 else min(rank + 2, 10)
+    >>> one_suit_halves(0, 1, 2, ThirtyOne()), one_suit_halves(48, 44, 40, ThirtyOne())   # 2-2-2; A-K-Q of clubs
+    (61, 62)
+    """
+    value = 2 * one_suit_points(a, b, c, points)
+    prial = points.three_of_a_kind
+    if prial is not None and a >> 2 == b >> 2 == c >> 2:
+        value = max(value, int(prial * 2))
+    return value
 
 
 def classify(
@@ -326,7 +347,7 @@ def _one_suit_values(points: PointsSpec, span: int) -> List[int]:
     for a in range(N):
         for b in range(a, N):
             for c in range(b, N):
-                value = one_suit_points(a, b, c, points) * span
+                value = one_suit_halves(a, b, c, points) * span
                 for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
                     nv[x * N2 + y * N + z] = value
     return nv

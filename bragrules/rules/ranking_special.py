@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import RANK_CHARS, parse_card
-from bragrules.rules.ranking_spec import PointsSpec, RankingSpec, classify, one_suit_points, point_key, special_matches
+from bragrules.rules.ranking_spec import PointsSpec, RankingSpec, classify, one_suit_halves, point_key, special_matches
 
 
 class WildOrder:
@@ -102,11 +102,16 @@ def points_text(cards: Sequence[int], points: PointsSpec) -> str:
     '971 (9-7-A)'
     >>> points_text([48, 44, 1], Points(one_suit=True))   # A♣ K♣ 2♦
     '21 points'
+    >>> points_text([0, 1, 2], Points(read="sum", one_suit=True, three_of_a_kind="61/2"))   # 2♣ 2♦ 2♥
+    '30½ points'
     """
     a, b, c = cards[:3]
     ranks = [card >> 2 for card in (a, b, c)]
     if points.one_suit:
-        value = one_suit_points(a, b, c, points)
+        halves = one_suit_halves(a, b, c, points)
+        if halves % 2:
+            return f"{halves // 2}½ points"
+        value = halves // 2
     else:
         value = point_key(ranks, points)
     if points.read == "digits":

@@ -561,7 +561,8 @@ def session_section(p: "Profile") -> Optional[Section]:
     if p.format.lives is not None:
         items.append(
             "The game ends when only one player has a life left, and that player wins. "
-            "There is no money."
+            + ("There is no money." if p.format.life_stake is None else
+               "Each life lost was paid into a pot, and the winner collects it.")
         )
     elif session.points.target is not None:
         items += rulebook_lines(p)

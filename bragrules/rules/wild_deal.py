@@ -475,9 +475,9 @@ def kiss_miss_words(ranker: "HandRanker", hand: Sequence[int]) -> str:
     """
     _, pair, plays = kiss_miss_reading(ranker, hand)
     out = [c for c in (int(x) for x in hand) if c not in pair and c not in plays]
-    gone = " ".join(str(CARDS[c]) for c in out)
+    gone = f"; {' '.join(str(CARDS[c]) for c in out)} discarded" if out else ""  # none left after a chosen discard
     if not pair:
-        return f"{ranker.describe(list(plays))}; {gone} discarded"
+        return f"{ranker.describe(list(plays))}{gone}"
     text = ranker.describe([*plays, JOKER_BASE])
     kind = "a kiss" if pair[0] >> 2 == pair[1] >> 2 else "a miss"
     made = f"{CARDS[pair[0]]} {CARDS[pair[1]]} {kind}"
@@ -485,7 +485,7 @@ def kiss_miss_words(ranker: "HandRanker", hand: Sequence[int]) -> str:
         text = text.replace("(Jk as ", f"({made}, as ")
     else:
         text = f"{text} ({made})"
-    return f"{text}; {gone} discarded"
+    return f"{text}{gone}"
 
 
 def _hands(policy: WildDealPolicy, ranker: "HandRanker") -> List[Tuple[int, ...]]:

@@ -222,6 +222,8 @@ def option_label(option: LegalAction) -> str:
         return f"keep the {option.target} hand for the next deal" if option.target else "keep your unseen hand for the next deal"
     if kind == "release":
         return "let the unseen hand go"
+    if kind == "discard" and option.target is not None:  # format.discard_before_betting
+        return f"discard {option.target} face down"
     if kind in ("keep", "discard"):
         return f"{kind} the hand looked at"
     if kind == "sideshow":
@@ -267,6 +269,8 @@ def describe(deal: Deal, action: Action) -> str:
         return f"{player} arranges their hands"
     if kind == "take":
         return f"{player} takes the spare hand, discarding their own"
+    if kind == "discard" and action.target is not None:  # Four-Card: the card stays its holder's secret
+        return f"{player} discards one card face down"
     if kind in ("keep", "discard"):
         return f"{player} {kind}s the hand looked at"
     if kind == "retain":
