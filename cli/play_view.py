@@ -13,6 +13,8 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional
 
+from bragrules.core.cards import parse_card
+
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
 
@@ -478,6 +480,8 @@ def describe_action(deal: "Deal", action: "Action") -> str:
         return say("looks", f"at {'the ' + action.target + ' hand' if action.target else their + ' cards'}")
     if kind in ("fold", "check", "stand"):
         return say(kind + "s")
+    if kind == "discard" and action.target is not None and deal.exchange_state is not None:  # a draw game's throw
+        return say("discards", card_markup(parse_card(action.target)))
     if kind == "discard" and action.target is not None:  # Four-Card: only its holder knows the card
         return say("discards", f"the {action.target} face down" if player == "You" else "one card face down")
     if kind in ("keep", "discard"):

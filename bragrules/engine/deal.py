@@ -465,7 +465,15 @@ class Deal:
 
     def verify(self, action: Action) -> None:
         """Raise :class:`RuleViolation` if ``action`` is illegal now; change nothing."""
+        if action.kind == "discard" and action.target is not None and self.exchange_state is not None:
+            action = self._thrown(action)
         self._check(action, apply=False)
+
+    @staticmethod
+    def _thrown(action: Action) -> Action:
+        """A draw game: "discard 7h" puts the card on the discard pile, the throw (written ``throw 7h``)."""
+        assert action.target is not None
+        return Action(action.player, "throw", cards=((parse_card(action.target),),))
 
     def can(self, action: Action) -> bool:
         try:
@@ -478,6 +486,8 @@ class Deal:
         """Apply a legal action and return its event; an illegal one raises and changes nothing."""
         # every handler checks everything before it changes anything, so one pass suffices
         mark = len(self.events)
+        if action.kind == "discard" and action.target is not None and self.exchange_state is not None:
+            action = self._thrown(action)
         event = self._check(action, apply=True)
         assert event is not None
         if self.rules.side_show is not None:  # an accepted side-show is written with the hand that folded
@@ -525,9 +535,6 @@ class Deal:
         """Check ``action`` (and apply it when asked), in the order a table asks: is the deal open
         to it, is the player in it, is a decision awaited, is it the player's turn, is the kind
         open in this format and phase, does any area refuse it; then its phase's handler."""
-        if action.kind == "discard" and action.target is not None and self.exchange_state is not None:
-            # a draw game: "discard 7h" puts the card on the discard pile (the throw)
-            action = Action(action.player, "throw", cards=((parse_card(action.target),),))
         state = self._player_of(action)
         kind = action.kind
         if kind in _DISPUTE_KINDS:
