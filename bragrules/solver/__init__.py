@@ -11,7 +11,7 @@ The API (also what the OpenSpiel adapter's cross-check calls)::
 numpy is needed: ``pip install 'bragrules[solver]'``.
 
 >>> from bragrules.profile.models import Profile
->>> short = Profile(pack={"stripped_ranks": list("23456789T")}, table={"max_players": 2},
+>>> short = Profile(pack={"stripped_ranks": list("23456789T")}, table={"min_players": 2, "max_players": 2},
 ...                 stakes={"opening_max": 1})
 >>> result = solve(short, iterations=60, max_raises=1, levels=1)
 >>> result.exploitability < 0.05

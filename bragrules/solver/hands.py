@@ -16,7 +16,8 @@ additions, not 22,100 squared.
 
 >>> from bragrules.profile.models import Profile
 >>> from bragrules.rules.compile import compile_rules
->>> space = HandSpace.for_rules(compile_rules(Profile(pack={"stripped_ranks": list("23456789T")}, table={"max_players": 2})))
+>>> short = Profile(pack={"stripped_ranks": list("23456789T")}, table={"min_players": 2, "max_players": 2})
+>>> space = HandSpace.for_rules(compile_rules(short))
 >>> space.n_hands, space.n_cards   # J, Q, K, A: 16 cards
 (560, 16)
 >>> import numpy as np

@@ -8,7 +8,7 @@ numbered as ``itertools.combinations`` of them), and each decision's actions and
 >>> import os, tempfile
 >>> from bragrules.solver import solve
 >>> from bragrules.profile.models import Profile
->>> short = Profile(pack={"stripped_ranks": list("23456789T")}, table={"max_players": 2})
+>>> short = Profile(pack={"stripped_ranks": list("23456789T")}, table={"min_players": 2, "max_players": 2})
 >>> result = solve(short, iterations=10, max_raises=1, levels=1)
 >>> path = os.path.join(tempfile.mkdtemp(), "short.npz")
 >>> result.strategy.save(path)

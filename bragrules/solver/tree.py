@@ -28,7 +28,7 @@ The abstraction, stated:
 >>> from bragrules.rules.compile import compile_rules
 >>> tree = build_tree(compile_rules(load_profile("standard")), max_raises=1, levels=1, max_bets=3)
 >>> tree.root.player, [a.text for a in tree.root.actions]
-(0, ['A look', 'A bet 1', 'A fold'])
+(0, ['A look', 'A bet 1/2', 'A fold'])
 """
 
 from __future__ import annotations
