@@ -149,7 +149,7 @@ STYLES: Dict[str, Style] = {
 }
 """The reasoning styles by name; ``random`` is also accepted by :func:`make_bot`."""
 
-ALL_STYLES: Tuple[str, ...] = tuple(STYLES) + ("random",)
+ALL_STYLES: Tuple[str, ...] = tuple(STYLES) + ("random", "solved")
 
 
 # ---------------------------------------------------------------------------
@@ -680,10 +680,14 @@ def make_bot(style: str, rng: random.Random, name: Optional[str] = None) -> Bot:
     >>> make_bot("reckless", random.Random(1))
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot style 'reckless' (choose from cautious, loose, blind_bluffer, see_happy, random)
+    ValueError: unknown bot style 'reckless' (choose from cautious, loose, blind_bluffer, see_happy, random, solved)
     """
     if style == "random":
         return RandomBot(rng, name)
+    if style == "solved":  # a solved strategy, heads-up (bragrules.solver.bot; needs numpy)
+        from bragrules.solver.bot import SolvedBot
+
+        return SolvedBot(rng, name)
     found = STYLES.get(style)
     if found is None:
         raise ValueError(f"unknown bot style {style!r} (choose from {', '.join(ALL_STYLES)})")

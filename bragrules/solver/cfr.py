@@ -158,16 +158,37 @@ class CFR:
         for k, act in enumerate(node.actions):
             if node.blind:
                 p = float(strategy[k, 0])
-                if p <= 0.0:
+                if p <= 0.0:  # the opponent never goes there: no value, no regret, but our average still counts
+                    self._accumulate(act.child, seat, own)
                     continue
                 v = self._walk_own(act.child, seat, base, scale * p, own)
             else:
                 row = strategy[k]
                 if not row.any():
+                    self._accumulate(act.child, seat, own)
                     continue
                 v = self._walk_own(act.child, seat, base * row, scale, own)
             total = v if total is None else total + v
         return total if total is not None else np.zeros(self.n)
+
+    def _accumulate(self, node: Node, seat: int, own: "np.ndarray") -> None:
+        """Below a point the opponent never reaches: ``seat``'s current strategies added to its
+        averages (weighted by its own reach, which the opponent's play does not change), so that a
+        best response that goes there meets the strategy played, not an untouched uniform one."""
+        if not isinstance(node, Decision):
+            return
+        strategy = self.current(node)
+        if node.player == seat:
+            weight = self._avg_weight
+            if node.blind:
+                self.sums[node.id] += weight * float(own[0]) * strategy
+            else:
+                self.sums[node.id] += weight * own * strategy
+            for k, act in enumerate(node.actions):
+                self._accumulate(act.child, seat, own * strategy[k])
+        else:
+            for act in node.actions:
+                self._accumulate(act.child, seat, own)
 
     # -- iterating ------------------------------------------------------------------
 
