@@ -685,8 +685,10 @@ def make_bot(style: str, rng: random.Random, name: Optional[str] = None) -> Bot:
     if style == "random":
         return RandomBot(rng, name)
     if style == "solved":  # a solved strategy, heads-up (bragrules.solver.bot; needs numpy)
-        from bragrules.solver.bot import SolvedBot
-
+        try:
+            from bragrules.solver.bot import SolvedBot
+        except ImportError as exc:  # numpy missing: the message names the extra
+            raise ValueError(f"the solved style: {exc}") from None
         return SolvedBot(rng, name)
     found = STYLES.get(style)
     if found is None:

@@ -60,7 +60,9 @@ class Result:
 
     @property
     def tree(self) -> Tree:
-        return self.strategy.tree
+        tree = self.strategy.tree
+        assert tree is not None  # a strategy just solved keeps its tree
+        return tree
 
 
 def _rules(profile: Union[Profile, "object"]):  # type: ignore[no-untyped-def]

@@ -144,18 +144,28 @@ class SolvedBot:
             if hand is None:
                 return self._fall_back(view, "a hand the strategy does not know")
         row = entry.row(hand)
-        pick = self.rng.random() * float(row.sum())
-        k = 0
-        for k, p in enumerate(row):
-            pick -= float(p)
-            if pick <= 0:
-                break
+        k = _draw(row, self.rng.random())
         chosen = self._entry_actions(entry)[k]
         action = _legal(options, chosen)
         if action is None:
             return self._fall_back(view, f"{chosen.kind} is not open here")
         self._why = f"plays the solved strategy: {chosen.kind} with probability {float(row[k]):.0%}"
         return action
+
+
+def _draw(row: "object", u: float) -> int:
+    """The action drawn for a uniform ``u`` in [0, 1) with the row's probabilities.
+
+    >>> _draw([0.25, 0.5, 0.25], 0.3), _draw([0.25, 0.5, 0.25], 0.9)
+    (1, 2)
+    """
+    values = [float(p) for p in row]  # type: ignore[attr-defined]
+    pick = u * sum(values)
+    for k, p in enumerate(values):
+        pick -= p
+        if pick < 0:
+            return k
+    return max(k for k, p in enumerate(values) if p > 0) if any(p > 0 for p in values) else 0
 
 
 def _nearest(actions: List[Action], real: Action) -> Optional[Action]:

@@ -24,14 +24,14 @@ from __future__ import annotations
 from typing import Dict, List, Optional, Tuple
 
 from bragrules.solver.hands import HandSpace, OpponentSums
-from bragrules.solver.numeric import np
+from bragrules.solver.numeric import Array, np
 from bragrules.solver.tree import Decision, Leaf, Node, Showdown, Tree
 
 __all__ = ["CFR", "ALPHA", "BETA", "GAMMA"]
 
 ALPHA, BETA, GAMMA = 1.5, 0.0, 2.0
 
-Array = "np.ndarray"
+Array = Array
 
 
 class CFR:
@@ -43,31 +43,31 @@ class CFR:
         n = space.n_hands
         self.n = n
         self.norm = float(n * space.pairs_of_opponents())
-        self.regrets: Dict[int, "np.ndarray"] = {}
-        self.sums: Dict[int, "np.ndarray"] = {}
+        self.regrets: Dict[int, Array] = {}
+        self.sums: Dict[int, Array] = {}
         for d in tree.decisions:
             shape = (len(d.actions), 1 if d.blind else n)
             self.regrets[d.id] = np.zeros(shape)
             self.sums[d.id] = np.zeros(shape)
         self.iterations = 0
         self._avg_weight = 1.0
-        self._cache: Dict[int, Tuple["np.ndarray", OpponentSums]] = {}
+        self._cache: Dict[int, Tuple[Array, OpponentSums]] = {}
         self._ones = np.ones(n)
 
     # -- strategies ----------------------------------------------------------
 
     @staticmethod
-    def _matched(regret: "np.ndarray") -> "np.ndarray":
+    def _matched(regret: Array) -> Array:
         """Regret matching: the positive regrets normalised (uniform where none is positive)."""
         positive = np.maximum(regret, 0.0)
         total = positive.sum(axis=0, keepdims=True)
         uniform = 1.0 / regret.shape[0]
         return np.where(total > 0, positive / np.where(total > 0, total, 1.0), uniform)
 
-    def current(self, decision: Decision) -> "np.ndarray":
+    def current(self, decision: Decision) -> Array:
         return self._matched(self.regrets[decision.id])
 
-    def average(self, decision: Decision) -> "np.ndarray":
+    def average(self, decision: Decision) -> Array:
         """The average strategy of a decision: a row per action, a column per hand (one column if blind)."""
         s = self.sums[decision.id]
         total = s.sum(axis=0, keepdims=True)
@@ -76,7 +76,7 @@ class CFR:
 
     # -- the sums at the leaves ------------------------------------------------
 
-    def _opp_sums(self, base: "np.ndarray") -> OpponentSums:
+    def _opp_sums(self, base: Array) -> OpponentSums:
         key = id(base)
         found = self._cache.get(key)
         if found is None or found[0] is not base:
@@ -84,7 +84,7 @@ class CFR:
             self._cache[key] = found
         return found[1]
 
-    def _leaf(self, node: Node, seat: int, base: "np.ndarray", scale: float) -> "np.ndarray":
+    def _leaf(self, node: Node, seat: int, base: Array, scale: float) -> Array:
         sums = self._opp_sums(base)
         if isinstance(node, Leaf):
             return (node.payoff[seat] * scale) * sums.disjoint
@@ -95,7 +95,7 @@ class CFR:
 
     # -- one traversal -----------------------------------------------------------
 
-    def _walk(self, node: Node, seat: int, base: "np.ndarray", scale: float, mode: str) -> "np.ndarray":
+    def _walk(self, node: Node, seat: int, base: Array, scale: float, mode: str) -> Array:
         """The counterfactual values of ``seat``'s hands below ``node``.
 
         ``mode``: ``"br"`` (``seat`` best-responds to the opponent's average) or ``"avg"`` (both
@@ -106,7 +106,7 @@ class CFR:
         if node.player == seat:
             strategy = self.average(node)
             values = []
-            for k, act in enumerate(node.actions):
+            for act in node.actions:
                 values.append(self._walk(act.child, seat, base, scale, mode))
             stacked = np.stack(values)  # (A, N)
             if mode == "br":
@@ -116,7 +116,7 @@ class CFR:
             return (strategy * stacked).sum(axis=0)
         # the opponent's decision
         strategy = self.average(node)
-        total: Optional["np.ndarray"] = None
+        total: Optional[Array] = None
         for k, act in enumerate(node.actions):
             if node.blind:
                 p = float(strategy[k, 0])
@@ -131,7 +131,7 @@ class CFR:
             total = v if total is None else total + v
         return total if total is not None else np.zeros(self.n)
 
-    def _walk_own(self, node: Node, seat: int, base: "np.ndarray", scale: float, own: "np.ndarray") -> "np.ndarray":
+    def _walk_own(self, node: Node, seat: int, base: Array, scale: float, own: Array) -> Array:
         """One CFR update of ``seat``: its counterfactual values, its own reach carried down its actions
         (the weight of its average strategy), its regrets and average updated on the way back."""
         if not isinstance(node, Decision):
@@ -154,7 +154,7 @@ class CFR:
             else:
                 self.sums[node.id] += weight * own * strategy
             return value
-        total: Optional["np.ndarray"] = None
+        total: Optional[Array] = None
         for k, act in enumerate(node.actions):
             if node.blind:
                 p = float(strategy[k, 0])
@@ -171,7 +171,7 @@ class CFR:
             total = v if total is None else total + v
         return total if total is not None else np.zeros(self.n)
 
-    def _accumulate(self, node: Node, seat: int, own: "np.ndarray") -> None:
+    def _accumulate(self, node: Node, seat: int, own: Array) -> None:
         """Below a point the opponent never reaches: ``seat``'s current strategies added to its
         averages (weighted by its own reach, which the opponent's play does not change), so that a
         best response that goes there meets the strategy played, not an untouched uniform one."""
@@ -222,6 +222,6 @@ class CFR:
         best = [self.value(0, "br"), self.value(1, "br")]
         return values, best, (best[0] - values[0] + best[1] - values[1]) / 2.0
 
-    def strategy(self) -> Dict[int, "np.ndarray"]:
+    def strategy(self) -> Dict[int, Array]:
         """The average strategy of every decision, by id."""
         return {d.id: self.average(d) for d in self.tree.decisions}

@@ -31,7 +31,7 @@ from __future__ import annotations
 import itertools
 from typing import TYPE_CHECKING, Dict, List, NamedTuple, Sequence, Tuple
 
-from bragrules.solver.numeric import np
+from bragrules.solver.numeric import Array, np
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
@@ -43,12 +43,12 @@ class OpponentSums(NamedTuple):
     """Per hand ``h`` of ours: the opponent's weight over the hands disjoint from ``h`` in all
     (``disjoint``), those strictly weaker (``weaker``) and those weaker or equal (``not_stronger``)."""
 
-    disjoint: "np.ndarray"
-    weaker: "np.ndarray"
-    not_stronger: "np.ndarray"
+    disjoint: Array
+    weaker: Array
+    not_stronger: Array
 
 
-def _add3(rows: "np.ndarray") -> "np.ndarray":
+def _add3(rows: Array) -> Array:
     """The sum of three rows (faster than ``sum(axis=0)`` on a short axis)."""
     return rows[0] + rows[1] + rows[2]
 
@@ -131,8 +131,8 @@ class HandSpace:
         del n_hands
 
     @staticmethod
-    def _lists(members: "np.ndarray", groups: int, order: "np.ndarray", strength: "np.ndarray"
-               ) -> Tuple["np.ndarray", "np.ndarray", "np.ndarray"]:
+    def _lists(members: Array, groups: int, order: Array, strength: Array
+               ) -> Tuple[Array, Array, Array]:
         """For groups (cards or pairs) held by hands: each group's hands in order of strength (a
         row per group), and for each hand and each of its three groups, the flat position in a
         row-wise prefix-sum array (one column more per row) where the hands of that row strictly
@@ -169,7 +169,7 @@ class HandSpace:
 
     # -- the sums -----------------------------------------------------------
 
-    def sums(self, weights: "np.ndarray") -> OpponentSums:
+    def sums(self, weights: Array) -> OpponentSums:
         """For the opponent's weights over hands (a vector of ``n_hands``): per hand of ours the
         weight of the opponent's disjoint hands, of those weaker, and of those not stronger."""
         w = np.asarray(weights, dtype=np.float64)

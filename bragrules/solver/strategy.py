@@ -24,7 +24,7 @@ import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
-from bragrules.solver.numeric import np
+from bragrules.solver.numeric import Array, np
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.solver.cfr import CFR
@@ -47,9 +47,9 @@ class Entry:
     player: int
     blind: bool
     actions: List[str]
-    probabilities: "np.ndarray"
+    probabilities: Array
 
-    def row(self, hand: Optional[int]) -> "np.ndarray":
+    def row(self, hand: Optional[int]) -> Array:
         """The probability of each action for this hand (any hand when blind)."""
         column = 0 if self.blind or hand is None else hand
         return self.probabilities[:, column]
@@ -101,10 +101,10 @@ class Strategy:
         header = dict(self.meta)
         header["decisions"] = [{"history": list(h), "player": e.player, "blind": e.blind, "actions": e.actions}
                                for h, e in order]
-        arrays = {f"d{i}": e.probabilities.astype(np.float32) for i, (_, e) in enumerate(order)}
+        arrays: Dict[str, Array] = {f"d{i}": e.probabilities.astype(np.float32) for i, (_, e) in enumerate(order)}
         with open(path, "wb") as handle:
-            np.savez_compressed(handle, header=np.frombuffer(json.dumps(header).encode("utf-8"), dtype=np.uint8),
-                                **arrays)
+            arrays["header"] = np.frombuffer(json.dumps(header).encode("utf-8"), dtype=np.uint8)
+            np.savez_compressed(handle, **arrays)
 
     @classmethod
     def load(cls, path: str) -> "Strategy":

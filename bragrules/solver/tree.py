@@ -291,7 +291,7 @@ def build_tree(rules: "Rules", max_raises: int = 3, levels: int = 2, max_bets: O
     check_supported(rules)
     if max_raises < 0 or levels < 1:
         raise ValueError("max_raises must be 0 or more and levels 1 or more")
-    bets = max_bets if max_bets is not None else max_raises + 4
+    bets = max_bets if max_bets is not None else max_raises + 1
     builder = _Builder(rules, max_raises, levels, bets, carry_share)
     root = builder.build([], 0)
     ante = float(Fraction(rules.profile.stakes.ante))
