@@ -94,6 +94,7 @@ def _solve_one(name: str, iterations: int, max_raises: int, levels: int, max_bet
     from bragrules.rules.compile import compile_rules
     from bragrules.solver import Unsupported, solve
     from bragrules.solver.bot import strategy_path
+    from bragrules.solver.strategy import game_hash
 
     try:
         loaded = load_profile(name)
@@ -125,7 +126,7 @@ def _solve_one(name: str, iterations: int, max_raises: int, levels: int, max_bet
     finally:
         if line is not None:
             line.close()
-    path = output if output is not None else Path(strategy_path(profile_hash(loaded)))
+    path = output if output is not None else Path(strategy_path(game_hash(loaded)))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         result.strategy.save(str(path))

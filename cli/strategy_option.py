@@ -1,6 +1,7 @@
 """``--strategy FILE`` for play, simulate and serve: the strategy the ``solved`` bot plays.
 
-The file must be one ``bragrules solve`` wrote for the same profile (its hash is checked).
+The file must be one ``bragrules solve`` wrote for the same game (the profile less its words and
+its range of seats: a heads-up table ``extends: standard`` plays ``standard``'s strategy).
 It is named to the bots through the ``BRAGRULES_STRATEGY`` environment variable, so that
 the processes of ``simulate --workers`` find it too. Without the option the solved bot
 uses the strategy ``bragrules solve`` left in the cache for the profile, if any.
@@ -27,11 +28,10 @@ def use_strategy(path: Optional[Path], profile: Optional[str]) -> None:
     if path is None:
         return
     from bragrules.profile import ProfileError, load_profile
-    from bragrules.profile.loader import profile_hash
 
     try:
         from bragrules.solver.bot import ENV
-        from bragrules.solver.strategy import Strategy, StrategyFileError
+        from bragrules.solver.strategy import Strategy, StrategyFileError, game_hash
     except ImportError:
         error("error: --strategy: the solver needs numpy: pip install 'bragrules[solver]'")
         raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -48,7 +48,7 @@ def use_strategy(path: Optional[Path], profile: Optional[str]) -> None:
     except ProfileError as exc:
         error(describe_error(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    if strategy.profile_hash != profile_hash(loaded):
+    if strategy.game_hash != game_hash(loaded):
         error(f"error: --strategy {path}: solved for the profile {strategy.profile_name!r}, not for {loaded.name!r} "
               "(solve it again under this profile)")
         raise typer.Exit(EXIT_BAD_INPUT)

@@ -8,7 +8,7 @@ import itertools
 import json
 import random
 from pathlib import Path
-from typing import Any, Dict, List, Sequence, Tuple
+from typing import Any, Dict, List, Tuple
 
 import pytest
 
@@ -223,7 +223,7 @@ def test_a_carried_pot_worth_zero_costs_both_seats() -> None:
 @pytest.fixture(scope="module")
 def short_solved(tmp_path_factory: Any) -> Tuple[Rules, Strategy, Path]:
     rules = short("standard", "JQKA")
-    result = solve(rules, iterations=150, max_raises=1, levels=2)
+    result = solve(rules, iterations=100, max_raises=1, levels=2, max_bets=4)
     path = tmp_path_factory.mktemp("strategy") / "short.npz"
     result.strategy.save(str(path))
     return rules, result.strategy, path
@@ -236,7 +236,7 @@ def test_strategy_file_round_trip(short_solved: Tuple[Rules, Strategy, Path], tm
     assert loaded.decisions.keys() == strategy.decisions.keys()
     for key, entry in strategy.decisions.items():
         assert loaded.decisions[key].actions == entry.actions
-        assert np.allclose(loaded.decisions[key].probabilities, entry.probabilities, atol=1e-6)
+        assert np.allclose(loaded.decisions[key].probabilities, entry.probabilities, atol=1e-3)  # kept as float16
     bad = tmp_path / "bad.npz"
     bad.write_bytes(b"not a zip")
     with pytest.raises(StrategyFileError, match="bad.npz"):

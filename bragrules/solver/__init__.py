@@ -96,8 +96,6 @@ def solve(profile: object, iterations: int = 200, max_raises: int = 3, levels: i
     ``max_raises``, ``levels``, ``max_bets`` and ``carry_share`` are the tree's abstraction
     (:func:`~bragrules.solver.tree.build_tree`). ``progress`` is called with each measurement.
     """
-    from bragrules.profile.loader import profile_hash
-
     rules = _rules(profile)
     cfr = solver_for(rules, max_raises, levels, max_bets, carry_share)
     started = time.perf_counter()
@@ -116,5 +114,5 @@ def solve(profile: object, iterations: int = 200, max_raises: int = 3, levels: i
                 progress(point)
             if target is not None and exploitability <= target:
                 break
-    strategy = Strategy.from_solver(cfr, profile_hash(rules.profile), rules.profile.name)
+    strategy = Strategy.from_solver(cfr, rules.profile)
     return Result(values, best, exploitability, strategy, cfr.iterations, time.perf_counter() - started, history)

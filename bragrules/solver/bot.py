@@ -26,7 +26,7 @@ from typing import Dict, List, Optional, Tuple
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.view import PlayerView
 from bragrules.play.bots import STYLES, StyleBot
-from bragrules.solver.strategy import Entry, Strategy, StrategyFileError
+from bragrules.solver.strategy import Entry, Strategy, StrategyFileError, game_hash
 from bragrules.solver.tree import SEATS
 
 __all__ = ["FALLBACK", "SolvedBot", "load_for", "strategy_path"]
@@ -39,10 +39,11 @@ ENV = "BRAGRULES_STRATEGY"
 _LOADED: Dict[str, Optional[Strategy]] = {}
 
 
-def strategy_path(profile_hash: str) -> str:
-    """Where ``bragrules solve`` keeps a profile's strategy by default (by its hash): the user's cache."""
+def strategy_path(key: str) -> str:
+    """Where ``bragrules solve`` keeps a profile's strategy by default (by its game hash,
+    :func:`~bragrules.solver.strategy.game_hash`): the user's cache."""
     root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(root, "bragrules", "strategies", f"{profile_hash}.npz")
+    return os.path.join(root, "bragrules", "strategies", f"{key}.npz")
 
 
 def _load(path: str) -> Optional[Strategy]:
@@ -54,15 +55,15 @@ def _load(path: str) -> Optional[Strategy]:
     return _LOADED[path]
 
 
-def load_for(profile_hash: str) -> Optional[Strategy]:
-    """The strategy for a profile (by hash): ``BRAGRULES_STRATEGY``'s file if it is that profile's,
-    else the default file; None when neither is there."""
+def load_for(key: str) -> Optional[Strategy]:
+    """The strategy for a profile (by its game hash): ``BRAGRULES_STRATEGY``'s file if it was solved
+    for that game, else the default file; None when neither is there."""
     named = os.environ.get(ENV)
     if named:
         found = _load(named)
-        if found is not None and found.profile_hash == profile_hash:
+        if found is not None and found.game_hash == key:
             return found
-    return _load(strategy_path(profile_hash))
+    return _load(strategy_path(key))
 
 
 class SolvedBot:
@@ -83,13 +84,11 @@ class SolvedBot:
         return self._why if self._why else self.fallback.explain()
 
     def _strategy_for(self, view: PlayerView) -> Optional[Strategy]:
-        from bragrules.profile.loader import profile_hash
-
         if self.strategy is not None:
             return self.strategy
         profile = view.rules.profile
         if self._for is None or self._for[0] is not profile:
-            self._for = (profile, load_for(profile_hash(profile)))
+            self._for = (profile, load_for(game_hash(profile)))
         return self._for[1]
 
     def _fall_back(self, view: PlayerView, why: str) -> Action:

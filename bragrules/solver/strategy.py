@@ -27,12 +27,42 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 from bragrules.solver.numeric import Array, np
 
 if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.profile.models import Profile
     from bragrules.solver.cfr import CFR
     from bragrules.solver.tree import Tree
 
-__all__ = ["Entry", "Strategy", "StrategyFileError"]
+__all__ = ["Entry", "Strategy", "StrategyFileError", "game_hash"]
 
 FORMAT = "bragrules-strategy/1"
+
+
+def game_hash(profile: "Profile") -> str:
+    """The key a strategy is filed and matched under: SHA-256 of the profile's canonical JSON less
+    what does not change one heads-up deal (its name, description, source and parent, and the
+    table's range of seats), so that a heads-up table of ``standard`` (``extends: standard``,
+    ``table: {min_players: 2}``) plays the strategy solved for ``standard``.
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.profile.models import Profile
+    >>> data = load_profile("standard").model_dump(mode="json")
+    >>> data["table"]["min_players"], data["name"] = 2, "heads-up"
+    >>> game_hash(Profile.model_validate(data)) == game_hash(load_profile("standard"))
+    True
+    >>> data["stakes"]["ante"] = 2
+    >>> game_hash(Profile.model_validate(data)) == game_hash(load_profile("standard"))
+    False
+    """
+    import hashlib
+
+    data = profile.model_dump(mode="json")
+    for words in ("name", "description", "source", "extends"):
+        data.pop(words, None)
+    table = dict(data.get("table") or {})
+    table.pop("min_players", None)
+    table.pop("max_players", None)
+    data["table"] = table
+    text = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
 class StrategyFileError(ValueError):
@@ -72,6 +102,11 @@ class Strategy:
         return str(self.meta["profile_hash"])
 
     @property
+    def game_hash(self) -> str:
+        """The key of the game solved (:func:`game_hash`): what a profile must have to play this strategy."""
+        return str(self.meta.get("game_hash", ""))
+
+    @property
     def profile_name(self) -> str:
         return str(self.meta.get("profile", ""))
 
@@ -83,12 +118,15 @@ class Strategy:
         return self.decisions.get(tuple(history))
 
     @classmethod
-    def from_solver(cls, cfr: "CFR", profile_hash: str, profile_name: str) -> "Strategy":
+    def from_solver(cls, cfr: "CFR", profile: "Profile") -> "Strategy":
+        from bragrules.profile.loader import profile_hash
+
         tree = cfr.tree
         decisions = {d.history: Entry(d.player, d.blind, [a.text for a in d.actions], cfr.average(d))
                      for d in tree.decisions}
         meta = {
-            "format": FORMAT, "profile": profile_name, "profile_hash": profile_hash,
+            "format": FORMAT, "profile": profile.name, "profile_hash": profile_hash(profile),
+            "game_hash": game_hash(profile),
             "max_raises": tree.max_raises, "levels": tree.levels, "max_bets": tree.max_bets,
             "carry_share": tree.carry_share, "iterations": cfr.iterations, "cards": list(cfr.space.cards),
             "notes": tree.notes,
@@ -101,7 +139,7 @@ class Strategy:
         header = dict(self.meta)
         header["decisions"] = [{"history": list(h), "player": e.player, "blind": e.blind, "actions": e.actions}
                                for h, e in order]
-        arrays: Dict[str, Array] = {f"d{i}": e.probabilities.astype(np.float32) for i, (_, e) in enumerate(order)}
+        arrays: Dict[str, Array] = {f"d{i}": e.probabilities.astype(np.float16) for i, (_, e) in enumerate(order)}
         with open(path, "wb") as handle:
             arrays["header"] = np.frombuffer(json.dumps(header).encode("utf-8"), dtype=np.uint8)
             np.savez_compressed(handle, **arrays)
