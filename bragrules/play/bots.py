@@ -151,6 +151,13 @@ STYLES: Dict[str, Style] = {
 
 ALL_STYLES: Tuple[str, ...] = tuple(STYLES) + ("random", "solved")
 
+STYLE_WORDS: Dict[str, str] = {
+    **{name: style.description for name, style in STYLES.items()},
+    "random": "chooses among the legal actions at random",
+    "solved": "plays the strategy bragrules solve found for the profile, heads-up (cautious otherwise)",
+}
+"""What each style of :data:`ALL_STYLES` does, in a few words (the web table's list of styles)."""
+
 
 # ---------------------------------------------------------------------------
 # What a hand is worth: shares, worked out once per ranking
