@@ -218,7 +218,8 @@ class CFR:
     def evaluate(self) -> Tuple[List[float], List[float], float]:
         """Each seat's value on the average strategies, each seat's best-response value, and the
         exploitability: the mean over the seats of what a best response gains (NashConv / 2)."""
-        values = [self.value(0, "avg"), self.value(1, "avg")]
+        first = self.value(0, "avg")
+        values = [first, -first if self.tree.zero_sum else self.value(1, "avg")]
         best = [self.value(0, "br"), self.value(1, "br")]
         return values, best, (best[0] - values[0] + best[1] - values[1]) / 2.0
 

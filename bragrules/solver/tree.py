@@ -115,6 +115,8 @@ class Tree:
     carry_share: float
     ante: float
     notes: List[str]
+    zero_sum: bool = True
+    """Whether every leaf's payoffs add to zero (no rake; a carried pot split), so one seat's value is minus the other's."""
 
     def find(self, history: Sequence[str]) -> Optional[Decision]:
         """The decision reached by these actions (texts as ``"A bet 2"``), or None."""
@@ -185,6 +187,7 @@ class _Builder:
         self.leaves = 0
         self.showdowns = 0
         self.notes: List[str] = []
+        self.payoffs: List[Tuple[Tuple[float, float], ...]] = []
         self.outcomes = _outcome_hands(rules)
 
     def deal(self, actions: Sequence[Action], hands: Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]] = None) -> Deal:
@@ -230,6 +233,7 @@ class _Builder:
                     raise Unsupported(f"after {' / '.join(history)} the deal asks for a decision at a showdown")
             values[outcome] = self.payoff(deal)
         self.showdowns += 1
+        self.payoffs.append(tuple(values.values()))
         return Showdown(self.next_id(), history, values["win"], values["lose"], values["tie"])
 
     def options(self, deal: Deal, bets_made: int) -> List[Action]:
@@ -270,7 +274,9 @@ class _Builder:
             return self.showdown(actions, history)
         if deal.is_over:
             self.leaves += 1
-            return Leaf(self.next_id(), history, self.payoff(deal))
+            paid = self.payoff(deal)
+            self.payoffs.append((paid,))
+            return Leaf(self.next_id(), history, paid)
         player = deal.to_act
         assert player is not None
         node = Decision(self.next_id(), SEATS.index(player), not deal.players[player].seen, history)
@@ -295,5 +301,6 @@ def build_tree(rules: "Rules", max_raises: int = 3, levels: int = 2, max_bets: O
     builder = _Builder(rules, max_raises, levels, bets, carry_share)
     root = builder.build([], 0)
     ante = float(Fraction(rules.profile.stakes.ante))
+    zero_sum = all(abs(sum(p)) < 1e-9 for leaf in builder.payoffs for p in leaf)
     return Tree(root, builder.decisions, builder.leaves, builder.showdowns, max_raises, levels, bets, carry_share,
-                ante, builder.notes)
+                ante, builder.notes, zero_sum)
