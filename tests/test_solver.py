@@ -350,3 +350,12 @@ def test_solve_command_refuses_bad_input_in_one_line(capsys: Any, monkeypatch: A
     assert code == 2 and "x.npz" in stderr and len(stderr.strip().splitlines()) == 1
 
 
+
+
+def test_a_view_lists_the_deal_s_actions_as_the_table_saw_them() -> None:
+    rules = compile_rules(load_profile("standard"))
+    deal = Deal(rules, ["A", "B", "C"], {p: tuple(CARDS[c] for c in range(3 * i, 3 * i + 3)) for i, p in enumerate("ABC")})
+    for text in ["A look", "A bet 2", "B bet 1"]:
+        deal.apply_text(text)
+    assert [str(a) for a in deal.view("C").actions] == ["A look", "A bet 2", "B bet 1"]
+    assert all(a.cards is None for a in deal.view("C").actions)
