@@ -359,3 +359,16 @@ def test_a_view_lists_the_deal_s_actions_as_the_table_saw_them() -> None:
         deal.apply_text(text)
     assert [str(a) for a in deal.view("C").actions] == ["A look", "A bet 2", "B bet 1"]
     assert all(a.cards is None for a in deal.view("C").actions)
+
+
+def test_solve_value_compares_profiles(capsys: Any, monkeypatch: Any, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    first, second = tmp_path / "a.yaml", tmp_path / "b.yaml"
+    first.write_text(SHORT_YAML, encoding="utf-8")
+    second.write_text(SHORT_YAML.replace("name: short", "name: short-split") + "seeing: {tie: split}\n",
+                      encoding="utf-8")
+    code, stdout, stderr = run_cli(capsys, monkeypatch, "solve", "-p", str(first), "-p", str(second), "-n", "40",
+                                   "--max-raises", "1", "--levels", "1", "--value")
+    assert code == 0, stderr
+    assert "short-split against short: the first to act gains" in stdout
+    assert len(list((tmp_path / "cache" / "bragrules" / "strategies").glob("*.npz"))) == 2
