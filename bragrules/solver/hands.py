@@ -147,18 +147,15 @@ class HandSpace:
         width = n_hands * 3 // groups
         lists = flat_hand[key].reshape(groups, width)
         list_strength = strength[lists]
-        lt = np.empty((n_hands, 3), dtype=np.int64)
-        le = np.empty((n_hands, 3), dtype=np.int64)
-        for j in range(3):
-            g = members[:, j]
-            s = strength
-            rows = list_strength[g]  # (N, width): fine for pairs; for cards done per card below
-            if width > 64:
-                break
-            lt[:, j] = g * (width + 1) + (rows < s[:, None]).sum(axis=1)
-            le[:, j] = g * (width + 1) + (rows <= s[:, None]).sum(axis=1)
-        else:
-            return lists, lt, le
+        # the rows laid end to end are sorted by (group, strength): one binary search finds, for
+        # each hand and group, where that group's hands weaker (not stronger) than it end
+        span = int(strength.max()) + 1
+        keys = (np.arange(groups)[:, None] * span + list_strength).ravel()
+        wanted = members * span + strength[:, None]  # (N, 3)
+        row = members * width
+        lt = np.searchsorted(keys, wanted, side="left") - row + members * (width + 1)
+        le = np.searchsorted(keys, wanted, side="right") - row + members * (width + 1)
+        return lists, lt, le
         for c in range(groups):  # wide rows (cards): a binary search per row
             row = list_strength[c]
             held = np.nonzero(members == c)
