@@ -24,23 +24,23 @@ def solve_command(
         typer.Option("--profile", "-p", metavar="PROFILE", autocompletion=complete_profile,
                      help="The profile to solve (name or path); give it more than once to compare their values."),
     ] = ["standard"],  # noqa: B006 - typer reads the default
-    iterations: Annotated[int, typer.Option("--iterations", "-n", min=1, max=100_000,
+    iterations: Annotated[int, typer.Option("--iterations", "-n", metavar="N", min=1, max=100_000,
                                             help="Iterations of discounted CFR (at most).")] = 200,
-    max_raises: Annotated[int, typer.Option("--max-raises", min=0, max=20,
+    max_raises: Annotated[int, typer.Option("--max-raises", metavar="N", min=0, max=20,
                                             help="Bets that lift the level, at most, in the tree.")] = 3,
-    levels: Annotated[int, typer.Option("--levels", min=1, max=10,
+    levels: Annotated[int, typer.Option("--levels", metavar="N", min=1, max=10,
                                         help="Bet amounts offered at each bet: the least and the next steps.")] = 2,
     max_bets: Annotated[Optional[int], typer.Option(
-        "--max-bets", min=1, max=40, show_default=False,
+        "--max-bets", metavar="N", min=1, max=40, show_default=False,
         help="Bets in all after which a blind player, or one who could see, may no longer bet "
              "[default: max-raises + 1].")] = None,
-    carry: Annotated[str, typer.Option("--carry", metavar="split|zero",
+    carry: Annotated[str, typer.Option("--carry", metavar="NAME",
                                        help="What a pot carried out of the deal is worth: split evenly, or zero.")
                      ] = "split",
     target: Annotated[Optional[float], typer.Option(
-        "--target", min=0.0, show_default=False,
+        "--target", metavar="X", min=0.0, show_default=False,
         help="Stop once the exploitability is at most this (stakes per deal).")] = None,
-    every: Annotated[int, typer.Option("--every", min=1, help="Measure the exploitability every this many iterations.")
+    every: Annotated[int, typer.Option("--every", metavar="N", min=1, help="Measure the exploitability every this many iterations.")
                      ] = 10,
     output: Annotated[Optional[Path], typer.Option(
         "--output", "-o", metavar="FILE", show_default=False,

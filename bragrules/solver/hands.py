@@ -63,7 +63,6 @@ class HandSpace:
     def __init__(self, cards: Sequence[int], strength_of: Dict[Tuple[int, int, int], int]) -> None:
         self.cards: Tuple[int, ...] = tuple(sorted(cards))
         self.n_cards = n = len(self.cards)
-        local = {card: i for i, card in enumerate(self.cards)}
         triples = list(itertools.combinations(range(n), 3))
         self.n_hands = len(triples)
         self.local = np.array(triples, dtype=np.int64)  # (N, 3) cards numbered 0..n-1
@@ -71,7 +70,6 @@ class HandSpace:
             (self.cards[a], self.cards[b], self.cards[c]) for a, b, c in triples]
         self.index: Dict[Tuple[int, int, int], int] = {h: i for i, h in enumerate(self.hands)}
         self.strength = np.array([strength_of[h] for h in self.hands], dtype=np.int64)
-        del local
         self._prepare()
 
     @classmethod
@@ -95,7 +93,6 @@ class HandSpace:
 
     def _prepare(self) -> None:
         n, hands, strength = self.n_cards, self.local, self.strength
-        n_hands = self.n_hands
         order = np.argsort(strength, kind="stable")
         self._order = order
         sorted_strength = strength[order]
@@ -128,7 +125,6 @@ class HandSpace:
             "p_lt": self._pair_lt - pair_of, "p_le": self._pair_le - pair_of,
         }
         self._ix = {k: np.ascontiguousarray(v.T) for k, v in self._ix.items()}  # (3, N): a row per card
-        del n_hands
 
     @staticmethod
     def _lists(members: Array, groups: int, order: Array, strength: Array

@@ -159,7 +159,6 @@ def _outcome_hands(rules: "Rules") -> Dict[str, Optional[Tuple[Tuple[int, ...], 
     """A pair of disjoint hands (A's, B's) for each outcome at a showdown: A wins, loses, ties."""
     ranker = rules.ranking.ranker
     hands = sorted(itertools.combinations(sorted(ranker.cards), 3), key=ranker.strength)
-    best, worst = hands[-1], next(h for h in hands if not set(h) & set(hands[-1]))
     tie: Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]] = None
     by_strength: Dict[int, List[Tuple[int, int, int]]] = {}
     for h in hands:
@@ -169,9 +168,8 @@ def _outcome_hands(rules: "Rules") -> Dict[str, Optional[Tuple[Tuple[int, ...], 
         if found is not None:
             tie = found
             break
-    strongest = max(hands, key=ranker.strength)
+    strongest = hands[-1]
     weakest = next(h for h in hands if not set(h) & set(strongest) and ranker.strength(h) < ranker.strength(strongest))
-    del best, worst
     return {"win": (strongest, weakest), "lose": (weakest, strongest), "tie": tie}
 
 
