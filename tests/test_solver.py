@@ -318,6 +318,7 @@ stakes: {opening_max: 1}
 
 def test_solve_command_values_json_output_and_plot(capsys: Any, monkeypatch: Any, tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
+    monkeypatch.setenv("BRAGRULES_STRATEGY", "")  # --strategy sets it in this process: restored afterwards
     profile = tmp_path / "short.yaml"
     profile.write_text(SHORT_YAML, encoding="utf-8")
     out = tmp_path / "short.npz"
