@@ -47,6 +47,7 @@ COMMANDS: Dict[str, str] = {
     "simulate": "simulate_cmd",
     "equity": "equity_cmd",
     "serve": "serve_cmd",
+    "solve": "solve_cmd",
 }
 """Each command's name and the module of ``bragrules_cli`` that registers it."""
 
@@ -64,6 +65,7 @@ SUMMARIES: Dict[str, str] = {
     "simulate": "Let bots play many deals and report what happened.",
     "equity": "Exact chances of a hand against one random opponent.",
     "serve": "Serve a table to friends in their browsers.",
+    "solve": "Solve a heads-up deal: strong play and each seat's value.",
 }
 """Each command's line in ``bragrules --help``: whole, never cut off, within 80 columns."""
 

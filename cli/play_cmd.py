@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
+from . import strategy_option
 from .common import EXIT_BAD_INPUT, complete_profile, error
 from .common import console as safe_console
 from .play_turn import HumanTurn
@@ -120,7 +121,7 @@ def register(app: typer.Typer) -> None:
                                               help="Seats at the table, yours included [default: 4]."),
         bots: Optional[str] = typer.Option(None, "--bots", "-b", metavar="STYLES",
                                            help="Bot styles, comma-separated, used in turn: cautious, loose, "
-                                           "blind_bluffer, see_happy, random [default: the first four]."),
+                                           "blind_bluffer, see_happy, random, solved [default: the first four]."),
         hands: Optional[int] = typer.Option(None, "--hands", metavar="N", help="Stop after this many deals."),
         seed: Optional[int] = typer.Option(None, "--seed", metavar="N", help="Seed for the shuffle (default: a fresh one, printed)."),
         log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
@@ -138,6 +139,7 @@ def register(app: typer.Typer) -> None:
         resume: Optional[Path] = typer.Option(None, "--resume", metavar="FILE",
                                               help="Continue the session in this log (its profile, players, "
                                               "seed and number of deals come from the log)."),
+        strategy: Optional[Path] = typer.Option(None, "--strategy", metavar="FILE", help=strategy_option.HELP),
     ) -> None:
         """Play Brag in the terminal against bots (or watch them with --auto)."""
         from bragrules.play.bots import ALL_STYLES
@@ -145,6 +147,7 @@ def register(app: typer.Typer) -> None:
         from bragrules.profile import load_profile
 
         check_options(delay, hands, players, seed, name)
+        strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
         console = safe_console(markup=True, wide=False)  # every user string below is escaped with esc()
         notes = safe_console(stderr=True, markup=True, wide=False)  # messages about the session, not the game
         prompter = Prompter(console, script)  # a bad script is refused before any play

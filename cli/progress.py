@@ -126,6 +126,10 @@ class ProgressLine:
         except (OSError, ValueError):  # the terminal went away: the work goes on without progress
             self.drawn = False
 
+    def relabel(self, label: str) -> None:
+        """Say what the work is doing now (``solve``'s exploitability), shown at the next redraw."""
+        self._progress.update(self._task, description=label)
+
     def close(self) -> None:
         """Erase the line (nothing if it was never drawn)."""
         if not self._started:

@@ -14,6 +14,7 @@ from typing import List, Optional, Tuple
 
 import typer
 
+from . import strategy_option
 from .common import EXIT_BAD_INPUT, complete_profile, error, message
 
 WEB_EXTRA = "error: serve needs the web extra (starlette, uvicorn, websockets): pip install 'bragrules[web]'"
@@ -141,7 +142,7 @@ def register(app: typer.Typer) -> None:
                                             help="Seats at the table [default: 4]."),
         bots: Optional[str] = typer.Option(None, "--bots", "-b", metavar="STYLES",
                                            help="Styles of the bots that fill empty seats when the host starts, "
-                                           "comma-separated: cautious, loose, blind_bluffer, see_happy, random; "
+                                           "comma-separated: cautious, loose, blind_bluffer, see_happy, random, solved; "
                                            "'none': people only [default: the first four]."),
         log: Optional[Path] = typer.Option(None, "--log", metavar="FILE",
                                            help="Session log (JSON Lines), written as play goes; never overwritten."),
@@ -163,6 +164,7 @@ def register(app: typer.Typer) -> None:
                                                        "name on the network, such as brag.local); repeat it, or "
                                                        "separate names with commas. Always answered: 127.0.0.1, "
                                                        "localhost and the name given to --host."),
+        strategy: Optional[Path] = typer.Option(None, "--strategy", metavar="FILE", help=strategy_option.HELP),
     ) -> None:
         """Serve one table to browsers: friends join from their phones and laptops."""
         import math
@@ -179,6 +181,7 @@ def register(app: typer.Typer) -> None:
         if hands is not None and not 1 <= hands <= MAX_HANDS:
             raise _refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}")
         names = check_host_names(allow_host or [])
+        strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
         missing = web_stack_missing()
         if missing is not None:
             error(WEB_EXTRA)

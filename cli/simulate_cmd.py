@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional
 
 import typer
 
-from . import stats_options
+from . import stats_options, strategy_option
 from .common import EXIT_BAD_INPUT, complete_profile, console, describe_error, error, message, write
 from .progress import progress_wanted
 
@@ -37,7 +37,7 @@ def simulate_command(
         typer.Option(
             "--styles",
             metavar="STYLE,...",
-            help="Bot styles, seated in turn: cautious, loose, blind_bluffer, see_happy, random "
+            help="Bot styles, seated in turn: cautious, loose, blind_bluffer, see_happy, random, solved "
             "(default: the first four).",
         ),
     ] = None,
@@ -77,6 +77,9 @@ def simulate_command(
                      help="Play the blocks on the Dask cluster whose scheduler is at ADDRESS "
                      "(e.g. tcp://10.0.0.5:8786); the report does not change. Needs the cluster extra.",
                      show_default=False),
+    ] = None,
+    strategy: Annotated[
+        Optional[Path], typer.Option("--strategy", metavar="FILE", help=strategy_option.HELP, show_default=False),
     ] = None,
 ) -> None:
     """Bots play HANDS deals under a profile: showdowns, fold-outs, carried pots, pots, styles, blind play.
@@ -130,6 +133,7 @@ def simulate_command(
                 error(f"error: --precision-for: no measure called {name!r} (choose from {', '.join(known)})")
                 raise typer.Exit(EXIT_BAD_INPUT)
     stats_options.check_plot(plot)
+    strategy_option.use_strategy(strategy, profile)
     client = stats_options.open_cluster(cluster, workers)
     options: Dict[str, Any] = {"seed": seed, "styles": style_list, "workers": workers, "log_dir": logs}
     if client is not None:

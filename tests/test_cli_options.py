@@ -106,6 +106,24 @@ def _cases() -> List[object]:
             ["simulate", "--styles", ""],
             ["simulate", "--hands", "2", "--log-dir", "{file}"],
             ["simulate", "--hands", "2", "--log-dir", "{unreadable}"],
+            ["simulate", "--strategy", MISSING],
+            ["simulate", "--strategy", "{dir}"],
+            ["simulate", "--strategy", "{unreadable}"],
+        ],
+        "solve": [
+            ["solve", "--profile", MISSING],
+            ["solve", "--profile", "{dir}"],
+            ["solve", "--profile", "{unreadable}"],
+            ["solve", "--profile", "stop-the-bus"],
+            ["solve", "--iterations", "0"],
+            ["solve", "--iterations", HUGE],
+            ["solve", "--max-raises", "-1"],
+            ["solve", "--levels", "0"],
+            ["solve", "--max-bets", "0"],
+            ["solve", "--carry", "half"],
+            ["solve", "--every", "0"],
+            ["solve", "--plot", "{dir}/curve.txt"],
+            ["solve", "-p", "standard", "-p", "traditional", "--output", "{dir}/s.npz"],
         ],
         "serve": [
             ["serve", "--profile", MISSING],
@@ -123,6 +141,7 @@ def _cases() -> List[object]:
             ["serve", "--resume", "{dir}"],
             ["serve", "--log", "{dir}"],
             ["serve", "--log", "{missing_dir}/session.jsonl"],
+            ["serve", "--strategy", MISSING],
         ],
         "play": [
             ["play", "--profile", MISSING],
@@ -150,6 +169,7 @@ def _cases() -> List[object]:
             ["play", "--resume", "{unreadable}"],
             ["play", "--log", "{dir}"],
             ["play", "--log", "{missing_dir}/session.jsonl"],
+            ["play", "--strategy", MISSING],
         ],
     }
     assert set(table) == set(COMMANDS), "every command has bad values in this table"

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.money import money_json
-from bragrules.engine.actions import LegalAction
+from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.events import Result, Show, SideShowAnswer
 from bragrules.rules.hooks import Post
 
@@ -248,6 +248,12 @@ class PlayerView:
         """Several-hand formats: this player's hands as arranged (None before)."""
         arrangement = self.__deal.players[self.player].arrangement
         return None if arrangement is None else tuple(tuple(h) for h in arrangement)
+
+    @property
+    def actions(self) -> Tuple[Action, ...]:
+        """The actions taken so far in this deal, as the whole table saw them: who did what, at what
+        cost (the cards of an arrangement or an exchange left out). What a bot replaying the betting reads."""
+        return tuple(a if a.cards is None else a._replace(cards=None) for a in self.__deal.actions)
 
     def legal_actions(self) -> List[LegalAction]:
         """What this player may do now, each with its exact cost (nothing when it is not their turn)."""

@@ -150,7 +150,14 @@ STYLES: Dict[str, Style] = {
 }
 """The reasoning styles by name; ``random`` is also accepted by :func:`make_bot`."""
 
-ALL_STYLES: Tuple[str, ...] = tuple(STYLES) + ("random",)
+ALL_STYLES: Tuple[str, ...] = tuple(STYLES) + ("random", "solved")
+
+STYLE_WORDS: Dict[str, str] = {
+    **{name: style.description for name, style in STYLES.items()},
+    "random": "chooses among the legal actions at random",
+    "solved": "plays the strategy bragrules solve found for the profile, heads-up (cautious otherwise)",
+}
+"""What each style of :data:`ALL_STYLES` does, in a few words (the web table's list of styles)."""
 
 
 # ---------------------------------------------------------------------------
@@ -738,10 +745,16 @@ def make_bot(style: str, rng: random.Random, name: Optional[str] = None) -> Bot:
     >>> make_bot("reckless", random.Random(1))
     Traceback (most recent call last):
     ...
-    ValueError: unknown bot style 'reckless' (choose from cautious, loose, blind_bluffer, see_happy, random)
+    ValueError: unknown bot style 'reckless' (choose from cautious, loose, blind_bluffer, see_happy, random, solved)
     """
     if style == "random":
         return RandomBot(rng, name)
+    if style == "solved":  # a solved strategy, heads-up (bragrules.solver.bot; needs numpy)
+        try:
+            from bragrules.solver.bot import SolvedBot
+        except ImportError as exc:  # numpy missing: the message names the extra
+            raise ValueError(f"the solved style: {exc}") from None
+        return SolvedBot(rng, name)
     found = STYLES.get(style)
     if found is None:
         raise ValueError(f"unknown bot style {style!r} (choose from {', '.join(ALL_STYLES)})")

@@ -45,7 +45,7 @@ from typing import Any, Deque, Dict, Optional, Sequence
 from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
-from bragrules.play.bots import ALL_STYLES, STYLES
+from bragrules.play.bots import ALL_STYLES, STYLE_WORDS
 from bragrules.play.keep import keep_problem
 from bragrules.play.table import Table
 from bragrules.rules.fixed import HISTORY_CARDS
@@ -377,8 +377,7 @@ class TableService(TablePlay):
                 seats.append(item)
             out["seats"] = seats
             if host:  # the styles the host may put in a person's place, the default first
-                out["bot_styles"] = [{"name": name, "words": STYLES[name].description if name in STYLES else
-                                      "chooses among the legal actions at random"} for name in
+                out["bot_styles"] = [{"name": name, "words": STYLE_WORDS[name]} for name in
                                      sorted(ALL_STYLES, key=lambda n: n != REPLACE_STYLE)]
             if table is None:
                 return out

@@ -1,0 +1,304 @@
+"""The public game tree of one heads-up deal, built by driving the engine's own :class:`Deal`.
+
+The deal is made with both hands unknown (keep mode, ``wait_for_cards``), so the engine
+offers every action the profile allows at every point (look or stay blind, each bet amount,
+check, see, fold) and settles every ending itself. Hands enter only at the leaves:
+
+* a fold (or any ending without a showdown) pays the same whatever the hands;
+* a showdown pays one of three ways, as the first seat's hand wins, loses or ties; each is
+  found by entering a pair of real hands of that outcome and letting the engine settle it
+  (tie policy, the caller losing, a carried pot, a see's fee), so the tree's payoffs are the
+  engine's.
+
+The abstraction, stated:
+
+* bet amounts: the least bet and the next ``levels - 1`` steps above it (capped by the profile);
+* raises: at most ``max_raises`` bets that lift the level; after that only the least bet;
+* bets in all: after ``max_bets`` bets a blind player may no longer bet (look, see or fold),
+  nor may a seen player who could see instead; so every line of play ends;
+* a pot carried out of the deal (a tie the profile carries, everyone folding in some
+  profiles) is worth ``carry_share`` of it to each seat: ``0.5`` (split evenly, as two equal
+  players would over the next deals) or ``0`` (lost to both);
+* a blind survivor's retained hand is worth nothing in one deal: the profile's default
+  (``blind.retain_default``) is applied;
+* the second to show at a see always shows (conceding never gains in one deal);
+* a side-show (three players or more in every shipped profile) is left out of the tree.
+
+>>> from bragrules.profile import load_profile
+>>> from bragrules.rules.compile import compile_rules
+>>> tree = build_tree(compile_rules(load_profile("standard")), max_raises=1, levels=1, max_bets=3)
+>>> tree.root.player, [a.text for a in tree.root.actions]
+(0, ['A look', 'A bet 1/2', 'A fold'])
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, Union
+
+from bragrules.core.cards import CARDS
+from bragrules.engine.actions import Action, LegalAction
+from bragrules.engine.deal import Deal
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.rules.compile import Rules
+
+__all__ = ["SEATS", "Decision", "Leaf", "Showdown", "Tree", "Unsupported", "build_tree"]
+
+SEATS = ("A", "B")
+"""The two seats of the tree: A acts first (the dealer's left), B is the dealer."""
+
+
+class Unsupported(ValueError):
+    """The profile has a rule the solver does not model (the message names it)."""
+
+
+@dataclass
+class TreeAction:
+    """One action of a decision: the engine's action (players named A and B) and the child it leads to."""
+
+    action: Action
+    child: "Node"
+
+    @property
+    def text(self) -> str:
+        return str(self.action)
+
+
+@dataclass
+class Decision:
+    """A decision of ``player`` (0 or 1); ``blind``: they have not looked, so it does not depend on their hand."""
+
+    id: int
+    player: int
+    blind: bool
+    history: Tuple[str, ...]
+    actions: List[TreeAction] = field(default_factory=list)
+
+
+@dataclass
+class Leaf:
+    """An ending whose payoff does not depend on the hands: each seat's net, in stakes."""
+
+    id: int
+    history: Tuple[str, ...]
+    payoff: Tuple[float, float]
+
+
+@dataclass
+class Showdown:
+    """A showdown: each seat's net as seat A's hand ``win``s, ``lose``s or ``tie``s (None: no tie possible)."""
+
+    id: int
+    history: Tuple[str, ...]
+    win: Tuple[float, float]
+    lose: Tuple[float, float]
+    tie: Tuple[float, float]
+
+
+Node = Union[Decision, Leaf, Showdown]
+
+
+@dataclass
+class Tree:
+    """The tree, its decisions by id, and the abstraction it was built with."""
+
+    root: Node
+    decisions: List[Decision]
+    leaves: int
+    showdowns: int
+    max_raises: int
+    levels: int
+    max_bets: int
+    carry_share: float
+    ante: float
+    notes: List[str]
+    zero_sum: bool = True
+    """Whether every leaf's payoffs add to zero (no rake; a carried pot split), so one seat's value is minus the other's."""
+
+    def find(self, history: Sequence[str]) -> Optional[Decision]:
+        """The decision reached by these actions (texts as ``"A bet 2"``), or None."""
+        node = self.root
+        for text in history:
+            if not isinstance(node, Decision):
+                return None
+            node = next((a.child for a in node.actions if a.text == text), None)  # type: ignore[assignment]
+            if node is None:
+                return None
+        return node if isinstance(node, Decision) else None
+
+
+def check_supported(rules: "Rules") -> None:
+    """Raise :class:`Unsupported` naming the rule when the profile is outside what the solver models."""
+    fmt = rules.format
+    ranker = rules.ranking.ranker
+    problems = []
+    if not fmt.betting:
+        problems.append("format.betting: there is no betting to solve")
+    if fmt.exchange:
+        problems.append("format.exchange: Stop the Bus's exchange with the centre")
+    if fmt.hands > 1:
+        problems.append("format.hands: several hands per player")
+    if getattr(fmt, "cards_dealt", 3) != 3:
+        problems.append("format.cards_dealt: more than three cards dealt")
+    if rules.comparer.wild is not None or ranker.wild:
+        problems.append("ranking.wild: wild cards")
+    if ranker.upsets is not None:
+        problems.append("ranking.special_hands: hands that beat others outside the order")
+    if rules.session.bonus_paid:
+        problems.append("session.bonus: a bonus paid for some hands")
+    if rules.forced is not None:
+        problems.append("stakes.forced: forced bets besides the ante")
+    if problems:
+        raise Unsupported("the solver does not model " + "; ".join(problems))
+
+
+def _outcome_hands(rules: "Rules") -> Dict[str, Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]]]:
+    """A pair of disjoint hands (A's, B's) for each outcome at a showdown: A wins, loses, ties."""
+    ranker = rules.ranking.ranker
+    hands = sorted(itertools.combinations(sorted(ranker.cards), 3), key=ranker.strength)
+    tie: Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]] = None
+    by_strength: Dict[int, List[Tuple[int, int, int]]] = {}
+    for h in hands:
+        by_strength.setdefault(ranker.strength(h), []).append(h)
+    for group in by_strength.values():
+        found = next(((a, b) for a, b in itertools.combinations(group, 2) if not set(a) & set(b)), None)
+        if found is not None:
+            tie = found
+            break
+    strongest = hands[-1]
+    weakest = next(h for h in hands if not set(h) & set(strongest) and ranker.strength(h) < ranker.strength(strongest))
+    return {"win": (strongest, weakest), "lose": (weakest, strongest), "tie": tie}
+
+
+class _Builder:
+    def __init__(self, rules: "Rules", max_raises: int, levels: int, max_bets: int, carry_share: float) -> None:
+        self.rules = rules
+        self.max_raises = max_raises
+        self.levels = levels
+        self.max_bets = max_bets
+        self.carry_share = carry_share
+        self.decisions: List[Decision] = []
+        self.count = 0
+        self.leaves = 0
+        self.showdowns = 0
+        self.notes: List[str] = []
+        self.payoffs: List[Tuple[Tuple[float, float], ...]] = []
+        self.outcomes = _outcome_hands(rules)
+
+    def deal(self, actions: Sequence[Action], hands: Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]] = None) -> Deal:
+        cards = {"A": None, "B": None} if hands is None else {
+            "A": tuple(CARDS[c] for c in hands[0]), "B": tuple(CARDS[c] for c in hands[1])}
+        deal = Deal(self.rules, list(SEATS), cards, wait_for_cards=hands is None)
+        for action in actions:
+            deal.apply(action)
+        return deal
+
+    def next_id(self) -> int:
+        self.count += 1
+        return self.count - 1
+
+    def payoff(self, deal: Deal) -> Tuple[float, float]:
+        result = deal.result
+        assert result is not None
+        carried = float(result.carried_out) * self.carry_share
+        return (float(result.net["A"]) + carried, float(result.net["B"]) + carried)
+
+    def settle_awaited(self, deal: Deal) -> None:
+        """Apply the decisions a showdown or a lone blind survivor waits for (show; the retain default)."""
+        while not deal.is_over and deal.awaiting is not None and not deal.cards_needed:
+            default = deal.default_action()
+            assert default is not None
+            deal.apply(default)
+
+    def showdown(self, actions: List[Action], history: Tuple[str, ...]) -> Showdown:
+        values: Dict[str, Tuple[float, float]] = {}
+        for outcome, pair in self.outcomes.items():
+            if pair is None:
+                values[outcome] = (0.0, 0.0)
+                continue
+            deal = self.deal(actions)
+            while not deal.is_over:
+                needed = deal.cards_needed
+                if needed:
+                    player = needed[0]
+                    deal.enter_cards(player, [CARDS[c] for c in pair[SEATS.index(player)]])
+                elif deal.awaiting is not None:
+                    self.settle_awaited(deal)
+                else:
+                    raise Unsupported(f"after {' / '.join(history)} the deal asks for a decision at a showdown")
+            values[outcome] = self.payoff(deal)
+        self.showdowns += 1
+        self.payoffs.append(tuple(values.values()))
+        return Showdown(self.next_id(), history, values["win"], values["lose"], values["tie"])
+
+    def options(self, deal: Deal, bets_made: int) -> List[Action]:
+        player = deal.to_act
+        assert player is not None
+        legal = deal.legal_actions()
+        state = deal.players[player]
+        can_see = any(o.kind == "see" for o in legal)
+        out: List[Action] = []
+        for option in legal:
+            kind = option.kind
+            if kind == "bet":
+                if bets_made >= self.max_bets and (not state.seen or can_see):
+                    continue
+                out.extend(self.bets(deal, option))
+            elif kind in ("sideshow",):
+                if "the side-show is left out of the tree" not in self.notes:
+                    self.notes.append("the side-show is left out of the tree")
+            elif kind in ("look", "see", "fold", "check"):
+                out.append(option.action())
+            else:
+                raise Unsupported(f"the solver does not model the action {kind!r}")
+        return out
+
+    def bets(self, deal: Deal, option: LegalAction) -> List[Action]:
+        least = option.amount
+        assert least is not None
+        if deal.level_u is not None and deal.raises_made >= self.max_raises:
+            return [option.action(least)]
+        return [option.action(a) for a in option.amounts(self.levels)]
+
+    def build(self, actions: List[Action], bets_made: int) -> Node:
+        deal = self.deal(actions)
+        self.settle_awaited(deal)
+        actions = list(deal.actions)
+        history = tuple(str(a) for a in actions)
+        if deal.cards_needed:
+            return self.showdown(actions, history)
+        if deal.is_over:
+            self.leaves += 1
+            paid = self.payoff(deal)
+            self.payoffs.append((paid,))
+            return Leaf(self.next_id(), history, paid)
+        player = deal.to_act
+        assert player is not None
+        node = Decision(self.next_id(), SEATS.index(player), not deal.players[player].seen, history)
+        self.decisions.append(node)
+        if len(history) > 200:
+            raise Unsupported("the tree does not end: lower --max-bets")
+        for action in self.options(deal, bets_made):
+            child = self.build(actions + [action], bets_made + (action.kind == "bet"))
+            node.actions.append(TreeAction(action, child))
+        if not node.actions:
+            raise Unsupported(f"after {' / '.join(history)} no action is left in the tree")
+        return node
+
+
+def build_tree(rules: "Rules", max_raises: int = 3, levels: int = 2, max_bets: Optional[int] = None,
+               carry_share: float = 0.5) -> Tree:
+    """The public tree of one heads-up deal under ``rules`` (see the module's docstring for the caps)."""
+    check_supported(rules)
+    if max_raises < 0 or levels < 1:
+        raise ValueError("max_raises must be 0 or more and levels 1 or more")
+    bets = max_bets if max_bets is not None else max_raises + 1
+    builder = _Builder(rules, max_raises, levels, bets, carry_share)
+    root = builder.build([], 0)
+    ante = float(Fraction(rules.profile.stakes.ante))
+    zero_sum = all(abs(sum(p)) < 1e-9 for leaf in builder.payoffs for p in leaf)
+    return Tree(root, builder.decisions, builder.leaves, builder.showdowns, max_raises, levels, bets, carry_share,
+                ante, builder.notes, zero_sum)
