@@ -40,7 +40,7 @@ public actions; the other's cards never.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Dict, FrozenSet, List, Optional, Tuple
 
 import numpy as np
 
@@ -88,9 +88,11 @@ def _rules(profile: str, strip: str) -> Any:
     from bragrules.rules.compile import compile_rules
 
     loaded = load_profile(profile)
-    if strip:
-        loaded = loaded.model_copy(update={"pack": loaded.pack.model_copy(update={"stripped_ranks": list(strip)})})
-        loaded = type(loaded).model_validate(loaded.model_dump())
+    if strip:  # a short pack: stripped ranks, and a table of two (the pack need hold no more hands)
+        data = loaded.model_dump()
+        data["pack"]["stripped_ranks"] = list(strip)
+        data["table"].update(min_players=2, max_players=2)
+        loaded = type(loaded).model_validate(data)
     return compile_rules(loaded)
 
 
@@ -115,6 +117,7 @@ class BragGame(pyspiel.Game):  # type: ignore[misc]
         self.hands = combinations(self.cards)
         self.hand_ids = {hand: i for i, hand in enumerate(self.hands)}
         self.chance_steps = 6 if self.deal_singly else 2
+        self._outcomes: Dict[Tuple[int, ...], List[Tuple[int, float]]] = {}
         bound = float(self.tree.max_paid + self.tree.carry_share * 2 * self.tree.max_paid)
         info = pyspiel.GameInfo(
             num_distinct_actions=self.tree.num_actions,
@@ -126,6 +129,25 @@ class BragGame(pyspiel.Game):  # type: ignore[misc]
 
     def new_initial_state(self) -> "BragState":
         return BragState(self)
+
+    def __deepcopy__(self, memo: Dict[int, Any]) -> "BragGame":
+        return self  # a game never changes: a state's copy shares it
+
+    def outcomes(self, dealt: Tuple[int, ...], used: FrozenSet[int]) -> List[Tuple[int, float]]:
+        """The chance outcomes after ``dealt``, equally likely (remembered for the last few deals seen)."""
+        found = self._outcomes.get(dealt)
+        if found is None:
+            if self.deal_singly:
+                left = [i for i, c in enumerate(self.cards) if c not in used]
+            else:
+                ids = self.hand_ids
+                left = sorted(ids[h] for h in combinations([c for c in self.cards if c not in used]))
+            p = 1.0 / len(left)
+            found = [(i, p) for i in left]
+            if len(self._outcomes) > 4096:
+                self._outcomes.clear()
+            self._outcomes[dealt] = found
+        return found
 
     def hand_index(self, hand: Tuple[int, ...]) -> int:
         """The chance outcome that deals ``hand`` (card numbers) in ``deal="hands"``."""
@@ -149,8 +171,12 @@ class BragState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self.spec = game
         self.dealt: List[int] = []  # chance outcomes so far
-        self.node: Node = game.tree.root
+        self.node_id = game.tree.root.id  # the node of the public tree (an id: a copy of the state is cheap)
         self.history_ids: List[int] = []  # the players' action ids
+
+    @property
+    def node(self) -> Node:
+        return self.spec.tree.nodes[self.node_id]
 
     # -- the deal ---------------------------------------------------------
 
@@ -177,13 +203,7 @@ class BragState(pyspiel.State):  # type: ignore[misc]
         return self.node.player
 
     def chance_outcomes(self) -> List[Tuple[int, float]]:
-        game, used = self.spec, self._used()
-        if game.deal_singly:
-            left = [i for i, c in enumerate(game.cards) if c not in used]
-        else:
-            left = [i for i, h in enumerate(game.hands) if not used.intersection(h)]
-        p = 1.0 / len(left)
-        return [(i, p) for i in left]
+        return self.spec.outcomes(tuple(self.dealt), frozenset(self._used()))
 
     def _legal_actions(self, player: int) -> List[int]:
         return sorted(self.node.actions)
@@ -193,7 +213,7 @@ class BragState(pyspiel.State):  # type: ignore[misc]
             self.dealt.append(game_card(self.spec, action) if self.spec.deal_singly else action)
             return
         self.history_ids.append(action)
-        self.node = self.node.children[action]
+        self.node_id = self.node.children[action].id
 
     def _action_to_string(self, player: int, action: int) -> str:
         game = self.spec
