@@ -44,7 +44,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from bragrules.core.cards import CARDS
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
-from bragrules.rules.compile import Rules, compile_rules
+from bragrules.rules.compile import Rules
 
 __all__ = ["BET", "CHECK", "FOLD", "LOOK", "SEATS", "SEE", "Node", "PublicTree", "Unsupported"]
 
@@ -196,7 +196,7 @@ class PublicTree:
         (plus ``carry_share`` of a pot carried out).
 
         >>> from bragrules.profile import load_profile
-        >>> from bragrules.core.cards import parse_cards
+        >>> from bragrules.rules.compile import compile_rules
         >>> tree = PublicTree(compile_rules(load_profile("standard")), max_raises=0, levels=1, max_bets=1)
         >>> look = tree.root.children[LOOK]
         >>> end = look.children[FOLD]
