@@ -40,7 +40,7 @@ public actions; the other's cards never.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, FrozenSet, List, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 import numpy as np
 
@@ -301,14 +301,36 @@ class BragObserver:
 
     def string_from(self, state: BragState, player: int) -> str:
         own = self._own(state, player)
-        text = f"seat {SEATS[player]}; hand {card_text(own) if own else 'unseen'}; "
         if not self.public:
-            return text.rstrip("; ")
+            return f"seat {SEATS[player]}; hand {card_text(own) if own else 'unseen'}"
         node = state.node
         if self.recall:
-            return text + ", ".join(state.public_texts())
+            return info_string(player, own, state.public_texts())
+        text = f"seat {SEATS[player]}; hand {card_text(own) if own else 'unseen'}; "
         seen = "".join("sb"[not s] for s in node.seen)
         return text + f"seen {seen}; paid {' '.join(str(p) for p in node.paid)}"
+
+
+def info_string(player: int, own: Optional[Tuple[int, ...]], texts: List[str]) -> str:
+    """A player's information state: seat, own cards (None: unseen), the public actions."""
+    return f"seat {SEATS[player]}; hand {card_text(own) if own else 'unseen'}; " + ", ".join(texts)
+
+
+def policy_of(game: BragGame, probabilities: Callable[[Node, Optional[int]], Dict[int, float]]) -> Any:
+    """An OpenSpiel tabular policy from ``probabilities(node, hand)`` (``hand``: the index of the
+    player's hand in ``game.hands``, None while blind), over every information state of the game;
+    for ``pyspiel.exploitability`` and ``pyspiel.expected_returns`` on a strategy found elsewhere."""
+    table: Dict[str, List[Tuple[int, float]]] = {}
+    for node in game.tree.nodes:
+        if node.player is None:
+            continue
+        texts = [str(a) for a in node.path]
+        hands: List[Optional[int]] = list(range(len(game.hands))) if node.seen[node.player] else [None]
+        for hand in hands:
+            own = None if hand is None else game.hands[hand]
+            row = probabilities(node, hand)
+            table[info_string(node.player, own, texts)] = [(a, float(row.get(a, 0.0))) for a in sorted(node.actions)]
+    return pyspiel.TabularPolicy(table)
 
 
 def load_game(profile: str = "standard", general_sum: bool = False, **params: Any) -> BragGame:

@@ -133,7 +133,7 @@ class PublicTree:
 
     # -- building ---------------------------------------------------------
 
-    def _deal(self, path: Sequence[Action], hands: Optional[Hands] = None) -> Deal:
+    def deal_at(self, path: Sequence[Action], hands: Optional[Hands] = None) -> Deal:
         cards = ({"A": None, "B": None} if hands is None else
                  {seat: tuple(CARDS[c] for c in hand) for seat, hand in zip(SEATS, hands)})
         deal = Deal(self.rules, list(SEATS), cards, wait_for_cards=hands is None)
@@ -143,7 +143,7 @@ class PublicTree:
         return deal
 
     def _build(self, path: Tuple[Action, ...], bets_made: int) -> Node:
-        deal = self._deal(path)
+        deal = self.deal_at(path)
         seen = (deal.players["A"].seen, deal.players["B"].seen)
         paid = (deal.players["A"].contributed, deal.players["B"].contributed)
         if deal.is_over or deal.cards_needed:
@@ -215,7 +215,7 @@ class PublicTree:
         return found
 
     def _settle(self, node: Node, hands: Hands) -> Payoff:
-        deal = self._deal(node.path, hands)
+        deal = self.deal_at(node.path, hands)
         result = deal.result
         if result is None:
             raise Unsupported(f"after {' / '.join(map(str, node.path))} the deal with real hands is not over")
