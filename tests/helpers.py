@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
+import subprocess
 import sys
 import time
 from fractions import Fraction
-from typing import Any, Callable, Dict, Iterable, List, Mapping, Optional, Sequence, Tuple
+from pathlib import Path
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
 from bragrules.core.cards import parse_cards
 from bragrules.engine.deal import Deal
@@ -110,3 +113,29 @@ def alive(pid: int) -> bool:
     except OSError:
         return False
     return state not in (b"Z", b"X")
+
+
+@contextlib.contextmanager
+def served_table(tmp_path: Path, *serve_args: str, link: str = "host") -> Iterator[str]:
+    """Run ``bragrules serve SERVE_ARGS`` (on a free port) and yield its host link, or with ``link="join"`` the
+    link to share; the server is stopped when the block ends, killed if it will not stop.
+
+    It waits for the line that prints the link (or the server's exit, which fails with what it wrote).
+    """
+    err = tmp_path / "serve.txt"
+    with open(err, "w") as stderr:
+        process = subprocess.Popen([sys.executable, "-m", "bragrules_cli.app", "serve", *serve_args],
+                                   stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, "NO_COLOR": "1"})
+    marker, prefix = (("Host link", "Host link (start, replace a player; keep it to yourself): ") if link == "host"
+                      else ("Join link", "Join link to share: "))
+    try:
+        wait_for(lambda: marker in err.read_text() or process.poll() is not None, f"the server's {link} link")
+        assert process.poll() is None, err.read_text()
+        yield err.read_text().split(prefix)[1].split()[0]
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=30)

@@ -8,14 +8,12 @@ Skipped, with the reason, as :mod:`tests.test_browser` is (no ``browser`` extra,
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import List
 
 import pytest
 
-from tests.helpers import wait_for
+from tests.helpers import served_table, wait_for
 
 playwright_api = pytest.importorskip("playwright.sync_api",
                                      reason="the browser extra is not installed: pip install 'bragrules[browser]'")
@@ -33,16 +31,9 @@ LOOSE = "document.querySelectorAll('.arrange-loose button.card').length"
 def test_a_seat_arranges_thirteen_cards_into_four_hands(tmp_path: Path) -> None:
     from bragrules.play.table import read_log
 
-    err, log = tmp_path / "serve.txt", tmp_path / "thirteen.jsonl"
-    with open(err, "w") as stderr:
-        process = subprocess.Popen([sys.executable, "-m", "bragrules_cli.app", "serve", "-p", "thirteen-card",
-                                    "--port", "0", "--seats", "2", "--bots", "cautious", "--seed", "5",
-                                    "--hands", "1", "--log", str(log)],
-                                   stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, "NO_COLOR": "1"})
-    try:
-        wait_for(lambda: "Host link" in err.read_text() or process.poll() is not None, "the server's host link")
-        assert process.poll() is None, err.read_text()
-        link = err.read_text().split("Host link (start, replace a player; keep it to yourself): ")[1].split()[0]
+    log = tmp_path / "thirteen.jsonl"
+    with served_table(tmp_path, "-p", "thirteen-card", "--port", "0", "--seats", "2", "--bots", "cautious",
+                      "--seed", "5", "--hands", "1", "--log", str(log)) as link:
         with playwright_api.sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
             try:
@@ -90,10 +81,3 @@ def test_a_seat_arranges_thirteen_cards_into_four_hands(tmp_path: Path) -> None:
                  "Ann's arrangement in the log")
         actions = [e["action"] for _, e in read_log(log)[1] if e.get("action", "").startswith("Ann arrange")]
         assert actions == [f"Ann arrange {hint}"]
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=30)

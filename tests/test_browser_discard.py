@@ -8,14 +8,12 @@ Skipped, with the reason, where the ``browser`` extra or Chromium is missing (as
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any, Dict, List
 
 import pytest
 
-from tests.helpers import wait_for
+from tests.helpers import served_table, wait_for
 
 playwright_api = pytest.importorskip("playwright.sync_api",
                                      reason="the browser extra is not installed: pip install 'bragrules[browser]'")
@@ -29,23 +27,9 @@ pytestmark = pytest.mark.skipif(not (os.path.isfile(CHROMIUM) and os.access(CHRO
 
 @pytest.fixture
 def server(tmp_path: Path) -> Any:
-    err = tmp_path / "serve.txt"
-    with open(err, "w") as stderr:
-        process = subprocess.Popen([sys.executable, "-m", "bragrules_cli.app", "serve", "-p", "four-card-discard",
-                                    "--port", "0", "--seats", "2", "--bots", "none", "--seed", "5",
-                                    "--hands", "1", "--log", str(tmp_path / "t.jsonl")],
-                                   stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, "NO_COLOR": "1"})
-    try:
-        wait_for(lambda: "Join link" in err.read_text() or process.poll() is not None, "the server's join link")
-        assert process.poll() is None, err.read_text()
-        yield err.read_text().split("Join link to share: ")[1].split()[0]
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=30)
+    with served_table(tmp_path, "-p", "four-card-discard", "--port", "0", "--seats", "2", "--bots", "none",
+                      "--seed", "5", "--hands", "1", "--log", str(tmp_path / "t.jsonl"), link="join") as link:
+        yield link
 
 
 def _click(page: Any, prefix: str) -> str:

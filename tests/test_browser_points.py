@@ -9,14 +9,12 @@ Skipped, with the reason, as :mod:`tests.test_browser` is (no ``browser`` extra,
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import List
 
 import pytest
 
-from tests.helpers import wait_for
+from tests.helpers import served_table
 
 playwright_api = pytest.importorskip("playwright.sync_api",
                                      reason="the browser extra is not installed: pip install 'bragrules[browser]'")
@@ -29,17 +27,9 @@ pytestmark = pytest.mark.skipif(not (os.path.isfile(CHROMIUM) and os.access(CHRO
 
 
 def test_the_table_shows_the_points_and_offers_the_spare_hand(tmp_path: Path) -> None:
-    err = tmp_path / "serve.txt"
     log = tmp_path / "points.jsonl"
-    with open(err, "w") as stderr:
-        process = subprocess.Popen([sys.executable, "-m", "bragrules_cli.app", "serve", "-p", "thirteen-card-brag",
-                                    "--port", "0", "--seats", "3", "--bots", "cautious", "--seed", "3",
-                                    "--hands", "2", "--log", str(log)],
-                                   stdout=subprocess.DEVNULL, stderr=stderr, env={**os.environ, "NO_COLOR": "1"})
-    try:
-        wait_for(lambda: "Host link" in err.read_text() or process.poll() is not None, "the server's host link")
-        assert process.poll() is None, err.read_text()
-        link = err.read_text().split("Host link (start, replace a player; keep it to yourself): ")[1].split()[0]
+    with served_table(tmp_path, "-p", "thirteen-card-brag", "--port", "0", "--seats", "3", "--bots", "cautious",
+                      "--seed", "3", "--hands", "2", "--log", str(log)) as link:
         with playwright_api.sync_playwright() as driver:
             browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
             try:
@@ -81,10 +71,3 @@ def test_the_table_shows_the_points_and_offers_the_spare_hand(tmp_path: Path) ->
         assert not refused, f"the page breaks its own Content-Security-Policy: {refused}"
         actions = [line for line in log.read_text().splitlines() if '"Ann take"' in line]
         assert took and actions  # with seed 3 the spare is still there at Ann's first turn: she takes it
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=30)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=30)

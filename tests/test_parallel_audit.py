@@ -257,21 +257,22 @@ def test_a_worker_killed_part_way_leaves_its_blocks_to_the_parent(carrying_log: 
     import os
     import signal
     import threading
-    import time
 
-    from .helpers import children
+    from .helpers import children, wait_for
 
     sequential = _report(carrying_log)
     killed: List[int] = []
 
+    def killed_one() -> bool:
+        """Kill the pool's first worker once it is seen; done when one is killed or the test stops looking."""
+        workers = children(os.getpid()) if not killed else []
+        if workers:
+            os.kill(workers[0], signal.SIGKILL)
+            killed.append(workers[0])
+        return bool(killed)
+
     def kill_a_worker() -> None:
-        deadline = time.monotonic() + 60  # a guard: the pool starts its workers at once
-        while not killed and time.monotonic() < deadline:
-            workers = children(os.getpid())
-            if workers:
-                os.kill(workers[0], signal.SIGKILL)
-                killed.append(workers[0])
-            time.sleep(0.001)
+        wait_for(killed_one, "a pool worker to kill", timeout=60)  # a guard: the pool starts its workers at once
 
     killer = threading.Thread(target=kill_a_worker)
     found: List[bytes] = []
