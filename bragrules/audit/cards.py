@@ -100,7 +100,7 @@ class CardsAuditor(AuditorBase):
         count = cards_from_pack(rules)
         if count != rules.format.cards_dealt:  # a joker dealt to each player comes off no pack
             hands = {p: None if h is None else tuple(back_to_pack(rules, h)) for p, h in hands.items()}
-        centre_cards = len(entry.centre or ()) if rules.format.draws else centre_count(rules, len(order))  # draws: the stock
+        centre_cards = centre_count(rules, len(order), len(entry.centre or ()))  # with draws, the stock logged
         cards = deal_sequence(order, hands, count, rules.table.deal_singly, entry.centre, centre_cards)
         problem = pack.deal(cards, exact)
         if problem is not None:

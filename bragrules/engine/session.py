@@ -312,9 +312,7 @@ class Session:
         order = self.dealt_in()
         hands: Dict[str, Optional[Tuple[Card, ...]]] = (
             {p: None for p in order} if self.keep else dict(self._deal_cards(order)))
-        to_centre = (rules.format.centre_count(len(self.pack)) if rules.format.draws
-                     else centre_count(rules, len(order)) if rules.session.points is not None
-                     else rules.format.centre_cards)  # with draws: the stock, the rest of the pack
+        to_centre = centre_count(rules, len(order), len(self.pack))  # the face-up centre, a spare hand, a stock
         centre = tuple(self.pack.deal(to_centre)) if to_centre else ()
         stacks = {p: self.balances[p] for p in order} if rules.session.finite else None
         retained: Dict[str, Optional[Tuple[Card, ...]]] = {p: h for p, h in s.retained.items() if p in order}

@@ -28,16 +28,21 @@ if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
 
-def centre_count(rules: Rules, players: int) -> int:
-    """The cards dealt to the centre for a table of ``players``: the format's face-up centre, and the
-    spare hand when one is dealt.
+def centre_count(rules: Rules, players: int, left: int) -> int:
+    """The cards dealt to the centre for a table of ``players``, from a pack with ``left`` cards after the
+    hands: with draws, all of them (the stock); else the format's face-up centre, and the spare hand when
+    one is dealt.
 
     >>> from bragrules.profile import load_profile
     >>> from bragrules.rules.compile import compile_rules
     >>> rules = compile_rules(load_profile("thirteen-card-brag"))
-    >>> centre_count(rules, 3), centre_count(rules, 4)
+    >>> centre_count(rules, 3, 13), centre_count(rules, 4, 0)
     (13, 0)
+    >>> centre_count(compile_rules(load_profile("stop-the-bus-draw")), 3, 43)
+    43
     """
+    if rules.format.draws:
+        return rules.format.centre_count(left)
     spare = spare_dealt(players, rules.format.cards_dealt, rules.pack.size, rules.session.points)
     return rules.format.centre_cards + (rules.format.cards_dealt if spare else 0)
 

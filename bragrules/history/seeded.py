@@ -70,8 +70,7 @@ class SeededPack:
             if rules.table.cut:
                 pack.cut(self.rng.randrange(1, len(pack)))
         hands = deal_hands(rules, pack.deal(cards_from_pack(rules) * len(order)), order)
-        to_centre = (rules.format.centre_count(len(pack)) if rules.format.draws
-                     else centre_count(rules, len(order)))  # with draws: the stock, the rest of the pack
+        to_centre = centre_count(rules, len(order), len(pack))  # the face-up centre, a spare hand, a stock
         centre: Cards = tuple(pack.deal(to_centre)) if to_centre else ()
         for p, hand in retained.items():
             if p not in order:
