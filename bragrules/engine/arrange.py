@@ -336,22 +336,3 @@ def auto_arrange(rules: Rules, cards: Sequence[Card], objective: Objective = "po
         chance=Fraction(best_key[0][0], denominator ** hands),
         strengths=best_key[0][1],
     )
-
-
-def compare_arrangements(
-    rules: Rules, first: Sequence[int], second: Sequence[int], second_is_caller: bool
-) -> Tuple[int, int]:
-    """Hands won by each side, hand by hand; a tied hand counts for nobody or against the caller."""
-    against_caller = rules.format.tied_hand_against_caller
-    a = b = 0
-    for x, y in zip(first, second):
-        if x > y:
-            a += 1
-        elif y > x:
-            b += 1
-        elif against_caller:
-            if second_is_caller:
-                a += 1
-            else:
-                b += 1
-    return a, b

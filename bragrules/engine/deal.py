@@ -465,14 +465,14 @@ class Deal:
 
     def verify(self, action: Action) -> None:
         """Raise :class:`RuleViolation` if ``action`` is illegal now; change nothing."""
-        if action.kind == "discard" and action.target is not None and self.exchange_state is not None:
-            action = self._thrown(action)
+        action = self._as_taken(action)
         self._check(action, apply=False)
 
-    @staticmethod
-    def _thrown(action: Action) -> Action:
-        """A draw game: "discard 7h" puts the card on the discard pile, the throw (written ``throw 7h``)."""
-        assert action.target is not None
+    def _as_taken(self, action: Action) -> Action:
+        """The action as the engine takes it: in a draw game "discard 7h" puts the card on the discard pile,
+        the throw (written ``throw 7h``); every other action as it is."""
+        if action.kind != "discard" or action.target is None or self.exchange_state is None:
+            return action
         return Action(action.player, "throw", cards=((parse_card(action.target),),))
 
     def can(self, action: Action) -> bool:
@@ -486,8 +486,7 @@ class Deal:
         """Apply a legal action and return its event; an illegal one raises and changes nothing."""
         # every handler checks everything before it changes anything, so one pass suffices
         mark = len(self.events)
-        if action.kind == "discard" and action.target is not None and self.exchange_state is not None:
-            action = self._thrown(action)
+        action = self._as_taken(action)
         event = self._check(action, apply=True)
         assert event is not None
         if self.rules.side_show is not None:  # an accepted side-show is written with the hand that folded

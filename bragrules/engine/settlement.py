@@ -457,11 +457,12 @@ def _hand_rules(deal: "Deal", showdown: bool) -> List[str]:
     strengths = {p: hand_strengths(deal.rules, deal.players[p].arrangement or ()) for p in deal.in_play
                  if deal.players[p].arrangement is not None}
     found: List[str] = []
-    if penalised(deal.rules, strengths):
+    out_of_order = penalised(deal.rules, strengths)
+    if out_of_order:
         found.append(WRONG_ORDER_RULE)
     if fmt.minimum_pair and strengths:
         least = minimum_strength(deal.rules.ranking.ranker)
-        left = [p for p in strengths if p not in penalised(deal.rules, strengths)]
+        left = [p for p in strengths if p not in out_of_order]
         if any(left and all(i >= len(strengths[p]) or strengths[p][i] < least for p in left) for i in range(fmt.hands)):
             found.append(MINIMUM_HAND_RULE)
     return found
