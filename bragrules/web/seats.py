@@ -181,15 +181,7 @@ def _record(data: Any, name: str, players: Optional[Sequence[str]]) -> SeatRecor
     seats, bots = data.get("seats"), data.get("bots")
     if not isinstance(log, str) or not _HEX64.match(log):
         raise bad("'log' is not a SHA-256 in hex")
-    if not isinstance(salt, str) or not _HEX32.match(salt):
-        raise bad("'salt' is not 16 bytes in hex")
-    check = data.get("check")
-    if check is not None and (not isinstance(check, str) or not _HEX64.match(check)):
-        raise bad("'check' is not a SHA-256 in hex")
-    if check is not None and check != salt_check(bytes.fromhex(salt)):
-        raise SeatFileError("its 'salt' was changed after the table wrote it (it no longer matches 'check'), "
-                            "so no link given out would work with it: it is left as it is; restore it, or move "
-                            "it away and resume with --claim-by-name", name)
+    salted = _salt(salt, data.get("check"), name, bad)
     if not isinstance(hosts, list) or not hosts or not all(isinstance(h, str) and _HEX64.match(h) for h in hosts):
         raise bad("'hosts' is not a list of SHA-256s in hex")
     if not isinstance(seats, dict) or not all(isinstance(d, str) and _HEX64.match(d) for d in seats.values()):
@@ -204,8 +196,23 @@ def _record(data: Any, name: str, players: Optional[Sequence[str]]) -> SeatRecor
         raise bad(f"{sorted(both)[0][:40]!r} is both a person's and a bot's")
     if len(set(seats.values())) != len(seats):
         raise bad("two seats have the same token")
-    return SeatRecord(log=log, salt=bytes.fromhex(salt), hosts=list(hosts), seats=dict(seats), bots=dict(bots),
+    return SeatRecord(log=log, salt=salted, hosts=list(hosts), seats=dict(seats), bots=dict(bots),
                       address=_address(data.get("address"), bad))
+
+
+def _salt(salt: Any, check: Any, name: str, bad: Callable[[str], SeatFileError]) -> bytes:
+    """The recorded ``salt``, refused when ``check`` (if the file has one) shows it was changed."""
+    if not isinstance(salt, str) or not _HEX32.match(salt):
+        raise bad("'salt' is not 16 bytes in hex")
+    if check is None:  # a seat file written before the salt had its check
+        return bytes.fromhex(salt)
+    if not isinstance(check, str) or not _HEX64.match(check):
+        raise bad("'check' is not a SHA-256 in hex")
+    if check != salt_check(bytes.fromhex(salt)):
+        raise SeatFileError("its 'salt' was changed after the table wrote it (it no longer matches 'check'), "
+                            "so no link given out would work with it: it is left as it is; restore it, or move "
+                            "it away and resume with --claim-by-name", name)
+    return bytes.fromhex(salt)
 
 
 def _address(value: Any, bad: Callable[[str], SeatFileError]) -> Optional[Tuple[str, int]]:
