@@ -136,14 +136,14 @@ class FrameLimitedProtocol(_WebSocketProtocol):  # type: ignore[misc]
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.frames: Optional[FrameFilter] = None
+        self.frame_filter: Optional[FrameFilter] = None
 
     def data_received(self, data: bytes) -> None:
-        if self.frames is None:  # the upgrade request, handed over whole by the HTTP protocol
-            self.frames = FrameFilter(MAX_BODY)
+        if self.frame_filter is None:  # the upgrade request, handed over whole by the HTTP protocol
+            self.frame_filter = FrameFilter(MAX_BODY)
             super().data_received(data)
             return
-        data = self.frames.feed(data)
+        data = self.frame_filter.feed(data)
         if data:
             super().data_received(data)
 
