@@ -54,9 +54,8 @@ KEEP_ALIVE_SECONDS = 5
 MAX_HEADER_BYTES = 16 * 1024
 """The most a request's line and headers may hold."""
 MAX_FRAME = 16 * 1024
-"""The largest websocket message the parser reads: a second guard, never reached, behind the frame filter,
-which passes on no message over :data:`~bragrules.web.guard.MAX_BODY` bytes (it answers a longer one
-with one error)."""
+"""The largest websocket message the parser reads: a second guard behind the frame filter, which passes
+on no message over :data:`~bragrules.web.guard.MAX_BODY` bytes (a longer one is answered with one error)."""
 PING_SECONDS = 20.0
 """A websocket is pinged this often, and closed when its browser does not answer within as long."""
 
@@ -67,7 +66,8 @@ BUSY = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n
 
 
 class GuardedH11Protocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with a header timeout and a cap on open connections."""
+    """uvicorn's HTTP/1.1 protocol with a header timeout and a cap on open connections, which drops a
+    spectator to make room before it refuses anyone."""
 
     header_seconds = HEADER_SECONDS
     max_connections = MAX_CONNECTIONS
