@@ -20,7 +20,7 @@ import pytest
 
 from bragrules.audit import audit
 from bragrules.profile import load_profile
-from bragrules.web.seats import SeatFileError, seat_file_path
+from bragrules.web.seats import SeatFileError, salt_check, seat_file_path
 from bragrules.web.service import Refusal, TableService
 from tests.helpers import run_cli
 from tests.test_web_table import play_one
@@ -119,7 +119,7 @@ def test_a_missing_seat_file_is_refused_unless_seats_are_claimed_by_name(tmp_pat
 
 
 def bad_seat_files(tmp_path: Path) -> Dict[str, Tuple[Path, str]]:
-    """Logs whose seat files are corrupt, another log's, or readable by others; with the message expected."""
+    """Logs whose seat files are corrupt, another log's, salted anew, or readable by others; with the message expected."""
     cases: Dict[str, Tuple[Path, str]] = {}
     service, _, corrupt = played_table(tmp_path, "corrupt.jsonl")
     service.close()
@@ -133,6 +133,12 @@ def bad_seat_files(tmp_path: Path) -> Dict[str, Tuple[Path, str]]:
     service.close()
     os.replace(seat_file_path(other), seat_file_path(mine))
     cases["another log's"] = (mine, "mine.jsonl.seats.json: belongs to another log")
+    service, _, salted = played_table(tmp_path, "salted.jsonl")
+    service.close()
+    data = json.loads(seat_file_path(salted).read_text())
+    data["salt"] = "00" * 16  # still 16 bytes in hex, so only the check tells: every link would be dead
+    seat_file_path(salted).write_text(json.dumps(data))
+    cases["salt changed"] = (salted, "salted.jsonl.seats.json: its 'salt' was changed after the table wrote it")
     if os.name == "posix":
         service, _, open_ = played_table(tmp_path, "open.jsonl")
         service.close()
@@ -174,6 +180,20 @@ def test_serve_resume_refuses_a_bad_seat_file_in_one_line(capsys: Any, monkeypat
         assert code == 2, (args, err)
         assert expected in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err, (args, err)
     assert not seat_file_path(missing).exists() and missing.read_bytes() == kept, "the log is not touched"
+
+
+def test_a_seat_file_written_without_a_check_is_read_and_given_one(tmp_path: Path) -> None:
+    service, tokens, log = played_table(tmp_path)
+    service.close()
+    seats = seat_file_path(log)
+    data = json.loads(seats.read_text())
+    assert data["check"] == salt_check(bytes.fromhex(data["salt"]))
+    del data["check"]  # as written before the salt had its check
+    seats.write_text(json.dumps(data))
+    again = TableService.resume(log)
+    assert again.seat_of(tokens["Ann"]) == "Ann", "its links still work"
+    again.close()
+    assert json.loads(seats.read_text())["check"] == salt_check(bytes.fromhex(data["salt"])), "and it has one now"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="file modes are POSIX")

@@ -21,8 +21,13 @@ a host, and another table's cookie is not read, nor complained of):
   ``{"type": "accept", "ruling": ...}``, ``{"type": "cards", ...}``.
 
 Every refusal is one JSON object ``{"type": "error", "error": "...", "rule": ...}``
-with a 4xx status (or sent on the websocket, which stays open): nothing a browser is
-sent is a traceback. A browser holding both a seat's link and the host's has both the
+with a 4xx status (or sent on the websocket, which stays open, even for a message of
+any length: :mod:`bragrules.web.frames`): nothing a browser is sent is a traceback.
+A websocket with neither a seat's token nor the host's link is a spectator's: at most
+:data:`~bragrules.web.guard.MAX_SPECTATORS` are open at once (:class:`Hub`); one more
+is sent the table's state and one error, then closed with code 1013 ("try again
+later"), and at the server's connection cap the newest spectator is dropped the same
+way to make room, so spectators never keep a seat or the host out. A browser holding both a seat's link and the host's has both the
 seat and the host's controls. :mod:`bragrules.web.guard` checks every request first
 (its Host, its Origin, its type and size) and adds the security headers.
 Starlette is imported here only: ``bragrules`` without the ``web`` extra never loads this module.
@@ -34,8 +39,9 @@ import asyncio
 import contextlib
 import json
 import logging
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, AsyncIterator, Dict, List, Optional, Tuple
+from typing import Any, AsyncIterator, Dict, List, Optional, Set
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -44,7 +50,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bragrules.web.guard import MAX_BODY, Guard, Hosts, allowed_hosts
+from bragrules.web.guard import MAX_BODY, MAX_SPECTATORS, Guard, Hosts, allowed_hosts
 from bragrules.web.service import Refusal, TableService
 
 STATIC = Path(__file__).parent / "static"
@@ -55,49 +61,113 @@ MAX_MESSAGE = MAX_BODY
 MAX_DIGITS = 30
 """The most digits a number in a message may have (an amount, a turn): a longer one is refused unread."""
 
+TRY_AGAIN = 1013
+"""The close code of a spectator refused or dropped to make room: "try again later" (the page does)."""
+FULL = ("the table has as many spectators as it takes ({n}): join with your name to take a free seat; "
+        "this page watches again once there is room")
+"""Said to a spectator beyond the budget, after the table's state (so the page can still offer to join)."""
+DROPPED = "the table needs the room for its players: this page stops watching, and tries again in a moment"
+"""Said to a spectator dropped to make room for a connection at the server's cap."""
+REPLACED = "this seat was opened in another browser: this one has left it"
+
 ICON_SECONDS = 86_400
 """How long a browser may keep the table's icon (a day): it never changes while a table is served."""
 
 log = logging.getLogger("bragrules.web")
 
 
+@dataclass
+class Browser:
+    """One open websocket: the seat token and host link it came with, its seat, and whether it is a
+    spectator's (neither a seat's nor the host's)."""
+
+    socket: WebSocket
+    token: Optional[str]
+    host: Optional[str]
+    seat: Optional[str]
+    spectator: bool
+
+
 class Hub:
-    """The open websockets: one per seat (a second browser on a seat replaces the first), and spectators."""
+    """The open websockets: one per seat (a second browser on a seat replaces the first), the host's,
+    and at most ``max_spectators`` spectators'.
 
-    def __init__(self, service: TableService):
+    A spectator beyond the budget is refused (:meth:`add`), and when the server is at its connection
+    cap the newest spectator is dropped to make room (:meth:`relieve`): seats and the host are never
+    refused for spectators, and a seat's reconnect always fits, since it replaces the seat's old socket.
+    """
+
+    def __init__(self, service: TableService, max_spectators: int = MAX_SPECTATORS):
         self.service = service
-        self.sockets: List[Tuple[WebSocket, Optional[str], Optional[str], Optional[str]]] = []
-        # (socket, seat token, host token, seat)
+        self.max_spectators = max_spectators
+        self.browsers: List[Browser] = []
         self.sent: Dict[int, int] = {}
+        self._leaving: Set["asyncio.Task[None]"] = set()  # sockets being told why they are closed
 
-    async def add(self, socket: WebSocket, token: Optional[str], host: Optional[str], seat: Optional[str]) -> None:
+    def spectators(self) -> int:
+        """How many spectators' websockets are open."""
+        return sum(1 for browser in self.browsers if browser.spectator)
+
+    def holds(self, socket: WebSocket) -> bool:
+        """Whether ``socket`` is still one of the table's (not replaced, dropped or gone)."""
+        return any(browser.socket is socket for browser in self.browsers)
+
+    def add(self, socket: WebSocket, token: Optional[str], host: Optional[str], seat: Optional[str]) -> bool:
+        """Take ``socket`` in (False, and nothing changed: a spectator beyond the budget).
+
+        A seat's socket replaces the seat's other sockets, each told so and closed.
+        """
+        spectator = seat is None and not (self.service.is_host(host) or self.service.is_host(token))
+        if spectator and self.spectators() >= self.max_spectators:
+            return False
         if seat is not None:
-            for other in [s for s in self.sockets if s[3] == seat]:
-                self.sockets.remove(other)
-                with contextlib.suppress(Exception):
-                    await other[0].send_json({"type": "replaced",
-                                              "error": "this seat was opened in another browser: this one has left it"})
-                    await other[0].close(code=4001)
+            for other in [b for b in self.browsers if b.seat == seat]:
+                self.browsers.remove(other)
+                self._dismiss(other.socket, {"type": "replaced", "error": REPLACED}, 4001)
                 self.service.connected(seat, -1)
             self.service.connected(seat, +1)
-        self.sockets.append((socket, token, host, seat))
+        self.browsers.append(Browser(socket, token, host, seat, spectator))
+        return True
+
+    def relieve(self) -> bool:
+        """Drop the newest spectator to make room for a connection at the server's cap (told in words,
+        closed with code 1013, "try again later"); False when no spectator is open."""
+        for browser in reversed(self.browsers):
+            if browser.spectator:
+                self.browsers.remove(browser)
+                self.sent.pop(id(browser.socket), None)
+                self._dismiss(browser.socket, Refusal(DROPPED, 503).to_json(), TRY_AGAIN)
+                return True
+        return False
+
+    def _dismiss(self, socket: WebSocket, message: Dict[str, Any], code: int) -> None:
+        """Send ``message`` to a socket the table has let go, then close it (in the background)."""
+        async def leave() -> None:
+            with contextlib.suppress(Exception):  # a browser already gone
+                await socket.send_json(message)
+                await socket.close(code=code)
+
+        task = asyncio.get_running_loop().create_task(leave())
+        self._leaving.add(task)
+        task.add_done_callback(self._leaving.discard)
 
     def remove(self, socket: WebSocket) -> None:
-        for item in list(self.sockets):
-            if item[0] is socket:
-                self.sockets.remove(item)
-                if item[3] is not None:
-                    self.service.connected(item[3], -1)
+        for browser in list(self.browsers):
+            if browser.socket is socket:
+                self.browsers.remove(browser)
+                if browser.seat is not None:
+                    self.service.connected(browser.seat, -1)
 
     async def broadcast(self) -> None:
         """Send each browser its own state, if anything changed since it was last sent one."""
         version = self.service.version
-        for socket, token, host, _seat in list(self.sockets):
+        for browser in list(self.browsers):
+            socket = browser.socket
             if self.sent.get(id(socket)) == version:
                 continue
             self.sent[id(socket)] = version
             try:
-                await socket.send_json(self.service.state(token, host))
+                await socket.send_json(self.service.state(browser.token, browser.host))
             except Exception:  # a browser gone mid-send: it is removed when its reader ends
                 pass
 
@@ -167,11 +237,12 @@ async def _body(request: Request) -> Dict[str, Any]:
     return read_message(await request.body())  # its length already held to MAX_BODY by the guard
 
 
-def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optional[Hosts] = None) -> Guard:
+def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optional[Hosts] = None,
+               max_spectators: int = MAX_SPECTATORS) -> Guard:
     """The ASGI app serving ``service`` behind its :class:`~bragrules.web.guard.Guard`, answering to
-    ``hosts`` (by default this computer's own names: 127.0.0.1, localhost, ::1); a background task
-    acts for absent seats whose time is up."""
-    hub = Hub(service)
+    ``hosts`` (by default this computer's own names: 127.0.0.1, localhost, ::1), with room for
+    ``max_spectators`` spectators' websockets; a background task acts for absent seats whose time is up."""
+    hub = Hub(service, max_spectators)
     cookie = cookie_name(service)
 
     async def ticker() -> None:
@@ -275,14 +346,19 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
             with contextlib.suppress(Refusal):
                 seat = service.seat_of(socket.cookies.get(cookie))
                 token = socket.cookies.get(cookie)
-        await hub.add(socket, token, host, seat)
+        if not hub.add(socket, token, host, seat):  # a spectator beyond the budget: shown the table, then let go
+            with contextlib.suppress(Exception):
+                await socket.send_json(service.state(None))
+                await socket.send_json(Refusal(FULL.format(n=hub.max_spectators), 503).to_json())
+                await socket.close(code=TRY_AGAIN)
+            return
         try:
             await socket.send_json(service.state(token, host))
             hub.sent[id(socket)] = service.version
             await hub.broadcast()  # the others see this seat arrive
-            while True:
+            while hub.holds(socket):
                 message = await socket.receive()
-                if message["type"] == "websocket.disconnect":
+                if message["type"] == "websocket.disconnect" or not hub.holds(socket):
                     break
                 raw = message.get("text")
                 if raw is None:  # a binary frame: refused in words, the socket stays open
@@ -296,7 +372,8 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
         except WebSocketDisconnect:
             pass
         except Exception:  # a browser that breaks the protocol is let go; nothing of the error reaches it
-            log.exception("a websocket failed")
+            if hub.holds(socket):  # (a socket the table let go, replaced or dropped, fails to send: no fault)
+                log.exception("a websocket failed")
         finally:
             hub.remove(socket)
             hub.sent.pop(id(socket), None)
@@ -322,6 +399,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
     app.state.hub = hub
     guarded = Guard(app, hosts if hosts is not None else allowed_hosts("127.0.0.1"))
     guarded.state = app.state  # type: ignore[attr-defined]
+    guarded.relieve = hub.relieve  # the server, at its connection cap, drops a spectator
     return guarded
 
 
@@ -357,4 +435,4 @@ def _handle(service: TableService, raw: str, token: Optional[str], host: Optiona
     return None
 
 
-__all__ = ["COOKIE", "Hub", "cookie_name", "create_app"]
+__all__ = ["COOKIE", "Browser", "Hub", "MAX_SPECTATORS", "TRY_AGAIN", "cookie_name", "create_app"]

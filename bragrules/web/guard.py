@@ -21,6 +21,11 @@ websocket before the app sees it:
   its declared length before a byte of it is read, or as soon as the
   bytes streamed pass the limit; a body that does not arrive within
   :data:`BODY_SECONDS` is refused (408).
+- **Spectators.** A websocket that is neither a seat's nor the host's is a
+  spectator's; at most :data:`MAX_SPECTATORS` are open at once (the app
+  counts them, :class:`bragrules.web.app.Hub`), and when the server is at
+  its connection cap it calls :attr:`Guard.relieve` to drop one, so that
+  spectators never keep a seat or the host out.
 - **Headers.** Every response carries a strict Content-Security-Policy
   (the page loads its own script and style only, and cannot be framed),
   ``X-Frame-Options: DENY``, ``X-Content-Type-Options: nosniff``,
@@ -51,6 +56,9 @@ MAX_BODY = 8192
 """The longest body a request may carry (bytes): an action is a few dozen."""
 BODY_SECONDS = 10.0
 """How long a request's body may take to arrive once its headers are in."""
+MAX_SPECTATORS = 32
+"""Spectators' websockets open at once (a websocket without a seat's token or the host's): the budget they
+share, apart from the seats' and the host's, which spectators never use up."""
 
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; "
        "base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
@@ -191,6 +199,9 @@ class Guard:
         self.hosts = hosts
         self.max_body = max_body
         self.body_seconds = body_seconds
+        self.relieve: Optional[Callable[[], bool]] = None
+        """Drop one spectator to make room, saying whether there was one (set by the table's app; the
+        server calls it when a connection arrives at its cap)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket"):
@@ -262,5 +273,5 @@ def _with_headers(send: Send) -> Send:
     return wrapped
 
 
-__all__ = ["BODY_SECONDS", "CSP", "Guard", "Hosts", "MAX_BODY", "SECURITY_HEADERS", "allowed_hosts", "host_name",
+__all__ = ["BODY_SECONDS", "CSP", "Guard", "Hosts", "MAX_BODY", "MAX_SPECTATORS", "SECURITY_HEADERS", "allowed_hosts", "host_name",
            "refusal_of", "same_origin"]

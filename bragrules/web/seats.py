@@ -10,6 +10,11 @@ so that it can be shared and audited. What a restart (``bragrules serve
 - ``salt`` and, for each seat a person holds, the SHA-256 of the salt and
   the seat's token (never the token itself: tokens are 32 random bytes, so
   a plain salted hash is enough), and the same for the host's links;
+- ``check``: the SHA-256 of the salt (:func:`salt_check`), so that a salt
+  changed after the file was written, which would leave every link given
+  out dead and every seat taken, is refused rather than used (a seat file
+  written before checks were kept has none, and is read as it is: the
+  table writes one when it saves the file);
 - ``bots``: the seats the host replaced with a bot, and the bot's style
   (the log's header still names the person who sat there);
 - ``address`` (since the table listens somewhere): the ``host`` and
@@ -66,6 +71,15 @@ def token_digest(salt: bytes, token: str) -> str:
     return hashlib.sha256(salt + token.encode("utf-8")).hexdigest()
 
 
+def salt_check(salt: bytes) -> str:
+    """What the seat file keeps beside its ``salt`` to notice the salt changed (hex SHA-256).
+
+    >>> salt_check(bytes(16)) == salt_check(bytes(16)) != salt_check(bytes(15) + b"\\x01")
+    True
+    """
+    return hashlib.sha256(b"bragrules-seats/salt/" + salt).hexdigest()
+
+
 def header_digest(log_path: Path) -> str:
     """The SHA-256 of the log's first line (its header), without the line's end."""
     with open(log_path, "rb") as handle:
@@ -85,7 +99,8 @@ class SeatRecord:
     address: Optional[Tuple[str, int]] = None  # (host, port) the table listened on: where its links point
 
     def to_json(self) -> Dict[str, Any]:
-        out: Dict[str, Any] = {"format": FORMAT, "log": self.log, "salt": self.salt.hex(), "hosts": list(self.hosts),
+        out: Dict[str, Any] = {"format": FORMAT, "log": self.log, "salt": self.salt.hex(),
+                               "check": salt_check(self.salt), "hosts": list(self.hosts),
                                "seats": dict(self.seats), "bots": dict(self.bots)}
         if self.address is not None:
             out["address"] = {"host": self.address[0], "port": self.address[1]}
@@ -116,7 +131,8 @@ def load_seats(path: Path, log_path: Path, players: Optional[Sequence[str]] = No
     """The seat file ``path`` of ``log_path`` (whose seats are ``players``, when given); None when there is none.
 
     Raises :class:`SeatFileError` (one line, naming the file) for a file that
-    other users can read or write, is not a seat file, or belongs to another log.
+    other users can read or write, is not a seat file, belongs to another log,
+    or whose salt was changed after it was written.
     """
     name = str(path)
     try:
@@ -165,8 +181,7 @@ def _record(data: Any, name: str, players: Optional[Sequence[str]]) -> SeatRecor
     seats, bots = data.get("seats"), data.get("bots")
     if not isinstance(log, str) or not _HEX64.match(log):
         raise bad("'log' is not a SHA-256 in hex")
-    if not isinstance(salt, str) or not _HEX32.match(salt):
-        raise bad("'salt' is not 16 bytes in hex")
+    salted = _salt(salt, data.get("check"), name, bad)
     if not isinstance(hosts, list) or not hosts or not all(isinstance(h, str) and _HEX64.match(h) for h in hosts):
         raise bad("'hosts' is not a list of SHA-256s in hex")
     if not isinstance(seats, dict) or not all(isinstance(d, str) and _HEX64.match(d) for d in seats.values()):
@@ -181,8 +196,23 @@ def _record(data: Any, name: str, players: Optional[Sequence[str]]) -> SeatRecor
         raise bad(f"{sorted(both)[0][:40]!r} is both a person's and a bot's")
     if len(set(seats.values())) != len(seats):
         raise bad("two seats have the same token")
-    return SeatRecord(log=log, salt=bytes.fromhex(salt), hosts=list(hosts), seats=dict(seats), bots=dict(bots),
+    return SeatRecord(log=log, salt=salted, hosts=list(hosts), seats=dict(seats), bots=dict(bots),
                       address=_address(data.get("address"), bad))
+
+
+def _salt(salt: Any, check: Any, name: str, bad: Callable[[str], SeatFileError]) -> bytes:
+    """The recorded ``salt``, refused when ``check`` (if the file has one) shows it was changed."""
+    if not isinstance(salt, str) or not _HEX32.match(salt):
+        raise bad("'salt' is not 16 bytes in hex")
+    if check is None:  # a seat file written before the salt had its check
+        return bytes.fromhex(salt)
+    if not isinstance(check, str) or not _HEX64.match(check):
+        raise bad("'check' is not a SHA-256 in hex")
+    if check != salt_check(bytes.fromhex(salt)):
+        raise SeatFileError("its 'salt' was changed after the table wrote it (it no longer matches 'check'), "
+                            "so no link given out would work with it: it is left as it is; restore it, or move "
+                            "it away and resume with --claim-by-name", name)
+    return bytes.fromhex(salt)
 
 
 def _address(value: Any, bad: Callable[[str], SeatFileError]) -> Optional[Tuple[str, int]]:
@@ -196,5 +226,5 @@ def _address(value: Any, bad: Callable[[str], SeatFileError]) -> Optional[Tuple[
     return host, port
 
 
-__all__ = ["FORMAT", "SUFFIX", "SeatFileError", "SeatRecord", "header_digest", "load_seats", "save_seats",
-           "seat_file_path", "token_digest"]
+__all__ = ["FORMAT", "SUFFIX", "SeatFileError", "SeatRecord", "header_digest", "load_seats", "salt_check",
+           "save_seats", "seat_file_path", "token_digest"]

@@ -2,32 +2,51 @@
 
 uvicorn's own settings bound what they can (:func:`server_config`): idle
 keep-alive connections, the size of a request's headers and of a
-websocket frame, the number of requests at once. Two limits it does not
-have are added by :class:`GuardedH11Protocol`, its HTTP protocol with:
+websocket frame, the number of requests at once. What it does not have is
+added by :class:`GuardedH11Protocol`, its HTTP protocol with:
 
 - a **header timeout**: a connection whose request headers are not all in
   within :data:`HEADER_SECONDS` of its first byte (or of the connection
   opening) is closed, so slow connections cannot be held open one byte at
   a time;
 - a **connection cap**: beyond :data:`MAX_CONNECTIONS` open connections
-  (websockets included) a new one is answered ``503`` and closed at once,
-  before anything of it is read.
+  (websockets included) a new one first makes room by dropping a
+  spectator (the app's ``relieve``: spectators are the first to go); only
+  when there is no spectator to drop is it answered ``503`` and closed at
+  once, before anything of it is read. Spectators have their own, smaller
+  budget (:data:`~bragrules.web.guard.MAX_SPECTATORS` websockets), so the
+  rest of the cap is the seats' and the host's: room for the largest table
+  (20 seats), each with its websocket, a reconnect on its way in and a
+  request.
+
+and by :class:`FrameLimitedProtocol`, uvicorn's websocket protocol behind
+a :class:`~bragrules.web.frames.FrameFilter`: a message over
+:data:`~bragrules.web.guard.MAX_BODY` bytes is skipped as it arrives and
+answered with one error, and the socket stays open.
 
 The body of a request is bounded in size and time by
 :class:`bragrules.web.guard.Guard`.
+
+>>> MAX_CONNECTIONS - MAX_SPECTATORS >= 20 * 3 + 2   # every seat of the largest table, and the host
+True
 """
 
 from __future__ import annotations
 
 import asyncio
 import socket
-from typing import Any, Optional
+from typing import Any, Optional, Type
 
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
+
+from bragrules.web.frames import FrameFilter
+from bragrules.web.guard import MAX_BODY, MAX_SPECTATORS
 
 MAX_CONNECTIONS = 128
-"""Open connections at once (each browser holds one websocket, and a request or two at times)."""
+"""Open connections at once (each browser holds one websocket, and a request or two at times); beyond it,
+a spectator is dropped to make room, and only when there is none is a connection refused."""
 HEADER_SECONDS = 10.0
 """How long a connection may take to send a request's headers."""
 KEEP_ALIVE_SECONDS = 5
@@ -35,7 +54,8 @@ KEEP_ALIVE_SECONDS = 5
 MAX_HEADER_BYTES = 16 * 1024
 """The most a request's line and headers may hold."""
 MAX_FRAME = 16 * 1024
-"""The largest websocket frame read (a message over 8 KiB is refused in words; over this, the socket is closed)."""
+"""The largest websocket message the parser reads: a second guard behind the frame filter, which passes
+on no message over :data:`~bragrules.web.guard.MAX_BODY` bytes (a longer one is answered with one error)."""
 PING_SECONDS = 20.0
 """A websocket is pinged this often, and closed when its browser does not answer within as long."""
 
@@ -46,10 +66,12 @@ BUSY = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n
 
 
 class GuardedH11Protocol(H11Protocol):
-    """uvicorn's HTTP/1.1 protocol with a header timeout and a cap on open connections."""
+    """uvicorn's HTTP/1.1 protocol with a header timeout and a cap on open connections, which drops a
+    spectator to make room before it refuses anyone."""
 
     header_seconds = HEADER_SECONDS
     max_connections = MAX_CONNECTIONS
+    max_spectators = MAX_SPECTATORS
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -57,11 +79,20 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if len(self.connections) > self.max_connections:
+        if len(self.connections) > self.max_connections and not self._make_room():
             transport.write(BUSY)
             transport.close()
             return
         self._arm()
+
+    def _make_room(self) -> bool:
+        """Whether a spectator was dropped to make room (the app's ``relieve``): each newcomer past the cap
+        costs one spectator, while the spectators on their way out (their sockets closing) number no
+        more than the spectators' budget."""
+        relieve = getattr(self.config.app, "relieve", None)
+        if relieve is None or len(self.connections) > self.max_connections + self.max_spectators:
+            return False
+        return bool(relieve())
 
     def _arm(self) -> None:
         if self._header_timer is None:
@@ -95,19 +126,46 @@ class GuardedH11Protocol(H11Protocol):
         super().connection_lost(exc)
 
 
-def server_config(app: Any) -> uvicorn.Config:
-    """uvicorn's settings for the table (the values are documented in docs/web.md)."""
+_WebSocketProtocol: Any = AutoWebSocketsProtocol  # uvicorn's own choice of websocket library
+
+
+class FrameLimitedProtocol(_WebSocketProtocol):  # type: ignore[misc]
+    """uvicorn's websocket protocol, given the browser's frames through a :class:`FrameFilter`: a message
+    over :data:`~bragrules.web.guard.MAX_BODY` bytes is skipped as it arrives, and the table answers it
+    with one error instead of the socket being closed."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.frame_filter: Optional[FrameFilter] = None
+
+    def data_received(self, data: bytes) -> None:
+        if self.frame_filter is None:  # the upgrade request, handed over whole by the HTTP protocol
+            self.frame_filter = FrameFilter(MAX_BODY)
+            super().data_received(data)
+            return
+        data = self.frame_filter.feed(data)
+        if data:
+            super().data_received(data)
+
+
+def server_config(app: Any, *, max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
+    """uvicorn's settings for the table (the values are documented in docs/web.md); ``max_connections``
+    other than :data:`MAX_CONNECTIONS` is for tests, which fill a smaller table."""
+    http: Type[GuardedH11Protocol] = GuardedH11Protocol
+    if max_connections != MAX_CONNECTIONS:
+        http = type("GuardedH11Protocol", (GuardedH11Protocol,), {"max_connections": max_connections})
     return uvicorn.Config(
         app,
         log_level="warning",
         lifespan="on",
-        http=GuardedH11Protocol,
-        ws="auto",
+        http=http,
+        ws=FrameLimitedProtocol,
         ws_max_size=MAX_FRAME,
         ws_ping_interval=PING_SECONDS,
         ws_ping_timeout=PING_SECONDS,
         ws_per_message_deflate=False,
-        limit_concurrency=MAX_CONNECTIONS + 1,  # requests in progress at once: a second guard behind the cap
+        # requests in progress at once: a second guard behind the cap and the spectators on their way out
+        limit_concurrency=max_connections + MAX_SPECTATORS + 1,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         h11_max_incomplete_event_size=MAX_HEADER_BYTES,
         backlog=MAX_CONNECTIONS,
@@ -121,5 +179,5 @@ def run(app: Any, sock: socket.socket) -> None:
     uvicorn.Server(server_config(app)).run(sockets=[sock])
 
 
-__all__ = ["GuardedH11Protocol", "HEADER_SECONDS", "KEEP_ALIVE_SECONDS", "MAX_CONNECTIONS", "MAX_FRAME",
+__all__ = ["FrameLimitedProtocol", "GuardedH11Protocol", "HEADER_SECONDS", "KEEP_ALIVE_SECONDS", "MAX_CONNECTIONS", "MAX_FRAME",
            "MAX_HEADER_BYTES", "PING_SECONDS", "run", "server_config"]

@@ -5,6 +5,7 @@
   const params = new URLSearchParams(location.search);
   const host = params.get("host") || "";
   const RETRY_FIRST = 250, RETRY_MOST = 5000;  // reconnecting: the first wait, doubled up to this (ms)
+  const TRY_AGAIN = 1013;  // the close code of a spectator refused, or dropped to make room for the seats
   let token = params.get("seat") || localStorage.getItem("bragrules-seat") || "";
   let fromLink = Boolean(params.get("seat"));  // a token kept from another visit is dropped without a word
   let state = null, socket = null, picked = [], timerEnd = null, retry = RETRY_FIRST;
@@ -42,11 +43,12 @@
     box.hidden = false; box.textContent = message;
     errorAt = state ? { turn: state.turn, you: state.you } : {};  // before any state: over the first one
   }
-  function showOffline(wait) {
+  function showOffline(wait, full) {
     const banner = $("offline");
     if (wait === null) { banner.hidden = true; banner.textContent = ""; return; }
     banner.hidden = false;
-    banner.textContent = "Not connected to the table: its server has stopped, or the network is down. " +
+    banner.textContent = (full ? "The table has no room for more spectators just now (its seats come first). "
+      : "Not connected to the table: its server has stopped, or the network is down. ") +
       "Trying again in " + Math.max(1, Math.round(wait / 1000)) + " s; the page comes back by itself.";
   }
 
@@ -73,9 +75,11 @@
       } else if (message.type === "replaced") { showError(message.error); retry = null; }
       else if (message.type === "ruling") { showError(null); }
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (retry === null) return;
-      showOffline(retry); setTimeout(connect, retry); retry = Math.min(retry * 2, RETRY_MOST);
+      const full = event.code === TRY_AGAIN;  // a spectator the table has no room for: it waits longest
+      if (full) retry = RETRY_MOST;
+      showOffline(retry, full); setTimeout(connect, retry); retry = Math.min(retry * 2, RETRY_MOST);
     };
   }
   function send(message) {
