@@ -38,7 +38,7 @@ def test_stop_the_bus_takes_a_card_before_the_knock() -> None:
     bus", in which case everybody else gets one turn only."
 
     A knock before the turn's swap is refused, naming the rule, and changes nothing; after the swap A may
-    knock, and B's last turn is a swap or a stand."""
+    knock. B's and C's last turns are turns like any other: each takes a card, and a stand is refused."""
     rules = rules_for("stop-the-bus")
     deal = deal_with(rules, {"A": "2c 5d 9h", "B": "3s 4h Jd", "C": "7c 8d Kh"}, centre=parse_cards("Ah Qs 6c"))
     assert "knock" not in _kinds(deal) and "swap" in _kinds(deal)
@@ -50,9 +50,12 @@ def test_stop_the_bus_takes_a_card_before_the_knock() -> None:
     assert deal.to_act == "A" and _kinds(deal) == {"pass", "knock"}
     play(deal, ["A knock"])
     assert deal.knocked_by == "A" and deal.to_act == "B"
-    assert "stand" in _kinds(deal) and "knock" not in _kinds(deal)
-    play(deal, ["B stand", "C stand"])
-    assert deal.result is not None and deal.result.lives_lost == ["B"]  # 3-4-J, the lowest hand
+    assert _kinds(deal) == {"swap"}
+    with pytest.raises(RuleViolation) as refused:
+        deal.apply_text("B stand")
+    assert refused.value.rule == "format.exchange.stand_after_knock" and deal.to_act == "B"
+    play(deal, ["B swap 3s 2c", "C swap 7c Qs"])  # the turn passes by itself after the take
+    assert deal.result is not None and deal.result.lives_lost == ["B"]  # 2-4-J, the lowest hand
 
 
 # ---------------------------------------------------------------------------
