@@ -78,6 +78,8 @@ def _bets_agree(deal: Deal) -> None:
     state = deal.players[deal.to_act]
     if state.stack_u is not None or deal.choosing or deal.showing or deal.retaining or state.inspected:
         return
+    if deal.side_show is not None:  # a side-show awaits its answer: no bet is open until it is given
+        return
     if deal.rules.format.discard_step and discard.pending(deal, state):  # a discard first, then the betting
         return
     units = deal.units

@@ -462,21 +462,23 @@ def test_crash_asks_the_person_to_go_on_after_each_showdown(tmp_path: Path) -> N
     assert more.exit_code == 0 and "3 deals played" in more.stdout, more.output
 
 
-def test_stop_the_bus_asks_the_person_to_swap_knock_or_stand(tmp_path: Path) -> None:
+def test_stop_the_bus_asks_the_person_to_swap_and_the_last_turn_takes_a_card(tmp_path: Path) -> None:
     log = tmp_path / "bus.jsonl"
     script = tmp_path / "moves.txt"
-    # deal 1: Bo knocks before You: swap the 3 for the king in the centre; deal 2: Bo knocks again: stand
-    script.write_text("swap 3d Kc\nnext\nknock\nstand\nnext\nq\n", encoding="utf-8")
+    # deal 1: Ada knocks before You: swap the 3 for the king in the centre; deal 2: Bo knocks: a knock and a
+    # stand are refused (Wikipedia: "everybody else gets one turn only", and a turn takes a card), then a swap
+    script.write_text("swap 3d Kc\nnext\nknock\nstand\nswap 8s 4s\nnext\nq\n", encoding="utf-8")
     done = play("-p", "stop-the-bus", "--seed", "3", "--log", str(log), "--script", str(script))
     assert done.exit_code == 0, done.output
     out = done.stdout
-    assert "Centre: K♣ 2♥ 4♦" in out and "11 stand" in out and "10 swap all three with the centre" in out
+    assert "Centre: K♣ 2♥ 2♦" in out and "10 swap all three with the centre" in out  # Ada swaps before knocking
+    assert "11 stand" not in out
     assert "You swap 3♦ for K♣" in out
     assert "lowest hand: You lose a life" in out
-    assert "Bo has already knocked: swap or stand" in out  # a knock after a knock is refused; the move is asked again
-    assert "You stand" in out
+    assert "Bo has already knocked: swap" in out  # a knock after a knock is refused; the move is asked again
+    assert "not allowed (format.exchange.stand_after_knock)" in out
     mine = [a for a in _actions(log) if a.startswith("You ")]
-    assert mine[:2] == ["You swap 3d Kc", "You stand"]
+    assert mine[:2] == ["You swap 3d Kc", "You swap 8s 4s"]
     assert audit(str(log)).ok
 
 

@@ -154,10 +154,14 @@ def test_a_blind_survivor_ends_as_the_rulebook_says(name: str) -> None:
 
 
 def _two_seen_at(name: str, level: int) -> Deal:
-    """Three players: A and B look and bet ``level`` (seen), C folds; A is to act."""
+    """Three players: A and B look and bet ``level`` (seen), C folds; A is to act.
+
+    Where every matched stake is shown (``seeing.matched_showdown``, single-stake Brag), two equal bets
+    would end the deal, so A bets half the level and B raises to it: A, to act, may still see."""
     deal = deal_for(name, 3)
     a, b, c = deal.order
-    for text in (f"{a} look", f"{a} bet {level}", f"{b} look", f"{b} bet {level}", f"{c} fold"):
+    first = level // 2 if load_profile(name).seeing.matched_showdown != "never" else level
+    for text in (f"{a} look", f"{a} bet {first}", f"{b} look", f"{b} bet {level}", f"{c} fold"):
         if text.endswith(" look") and not load_profile(name).blind.allowed:
             continue
         deal.apply_text(text)
@@ -189,7 +193,8 @@ def test_a_tied_see_ends_as_the_rulebook_says(name: str) -> None:
     if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: two cards and the joker dealt
         hands = {p: (*hand[:2], CARDS[wild.joker]) for p, hand in hands.items()}
     deal = Deal(r, names, hands, stacks={p: r.session.starting_stack for p in names} if r.session.finite else None)
-    for text in ("A look", "A bet 2", "B look", "B bet 2", "C fold"):
+    raised = "4" if load_profile(name).seeing.matched_showdown != "never" else "2"  # as _two_seen_at
+    for text in ("A look", "A bet 2", "B look", f"B bet {raised}", "C fold"):
         if text.endswith(" look") and not load_profile(name).blind.allowed:
             continue
         deal.apply_text(text)

@@ -58,8 +58,9 @@ from bragrules.engine.view import PlayerView
 from bragrules.engine.wild_cards import wild_deal_comparer
 from bragrules.rules.blind import LOOK_RULE, RETENTION_RULE
 from bragrules.rules.compile import Rules
+from bragrules.rules.exchange import CENTRE_CARDS_RULE, EXCHANGE_RULE
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
-from bragrules.rules.format import BETTING_RULE, CENTRE_CARDS_RULE, EXCHANGE_RULE
+from bragrules.rules.format import BETTING_RULE
 from bragrules.rules.hooks import Bound, Post, Refusal
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
 

@@ -32,7 +32,7 @@ from bragrules.core.errors import RuleViolation
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.events import Draw, Event, Pass, Throw
 from bragrules.engine.state import PlayerState
-from bragrules.rules.format import MUST_TAKE_RULE, SOURCE_RULE
+from bragrules.rules.exchange import MUST_TAKE_RULE, SOURCE_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal

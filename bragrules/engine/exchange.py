@@ -19,24 +19,26 @@ from bragrules.engine.events import (
 )
 from bragrules.engine.state import PlayerState
 from bragrules.rules.blind import LOOK_RULE
-from bragrules.rules.fixed import HISTORY_CARDS
-from bragrules.rules.format import (
+from bragrules.rules.exchange import (
     EXCHANGE_RULE,
     FACE_DOWN_RULE,
-    HANDS_RULE,
     MIN_EXCHANGES_RULE,
     MUST_TAKE_RULE,
     SOURCE_RULE,
+    STAND_AFTER_KNOCK_RULE,
     SWAP_RULE,
 )
+from bragrules.rules.fixed import HISTORY_CARDS
+from bragrules.rules.format import HANDS_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
 
 def exchange_options(deal: "Deal", state: PlayerState) -> List[LegalAction]:
-    """The takes of a turn (swaps with the centre, or draws), then the knock or, after a knock, the stand;
-    a drawn card's discards; a knock or a pass once a card is taken (``must_take_before_knock``)."""
+    """The takes of a turn (swaps with the centre, or draws), then the knock or, after a knock, the stand
+    (``stand_after_knock``); a drawn card's discards; a knock or a pass once a card is taken
+    (``must_take_before_knock``)."""
     fmt = deal.rules.format
     xs = deal.exchange_state
     assert xs is not None
@@ -60,7 +62,8 @@ def exchange_options(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     if "all" in fmt.swap_kinds:
         options.append(LegalAction(name, "swap", target="all"))
     if deal.knocked_by:
-        options.append(LegalAction(name, "stand"))
+        if fmt.stand_after_knock:
+            options.append(LegalAction(name, "stand"))
     elif may_knock(deal, state):
         options.append(LegalAction(name, "knock"))
     return options
@@ -167,10 +170,14 @@ def knock(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Opti
     xs = deal.exchange_state
     assert xs is not None
     draws.refuse_pending(deal, state, action.kind)
+    take = "draw" if fmt.draws else "swap"
     if action.kind == "knock" and deal.knocked_by is not None:
-        raise RuleViolation(EXCHANGE_RULE, f"{deal.knocked_by} has already knocked: swap or stand")
+        last = f"{take} or stand" if fmt.stand_after_knock else take
+        raise RuleViolation(EXCHANGE_RULE, f"{deal.knocked_by} has already knocked: {last}")
     if action.kind == "stand" and deal.knocked_by is None:
-        raise RuleViolation(EXCHANGE_RULE, "nobody has knocked yet: swap or knock")
+        raise RuleViolation(EXCHANGE_RULE, f"nobody has knocked yet: {take} or knock")
+    if action.kind == "stand" and not fmt.stand_after_knock:
+        raise RuleViolation(STAND_AFTER_KNOCK_RULE, f"every turn takes a card, the last one after a knock too: {take}")
     if action.kind == "knock" and fmt.must_take and xs.taken != state.name:
         raise RuleViolation(MUST_TAKE_RULE, "a turn must take a card before the bus may be stopped")
     if action.kind == "knock" and xs.counts[state.name] < fmt.min_exchanges:

@@ -56,9 +56,10 @@ from bragrules.rules.area import (  # noqa: F401
 # Each area's part of the model lives in its area's module.
 from bragrules.rules.blind import Blind
 from bragrules.rules.disputes import Disputes
+from bragrules.rules.exchange import Exchange
 from bragrules.rules.folding import Folding
 from bragrules.rules.forced_bets import check_profile as check_forced
-from bragrules.rules.format import Exchange, Format
+from bragrules.rules.format import Format
 from bragrules.rules.hand_ranking import CARD_PATTERN, RANK_PATTERN, Ranking, Wild  # noqa: F401
 from bragrules.rules.house import House
 from bragrules.rules.pack import Pack

@@ -1,4 +1,5 @@
-"""The format area: how many cards, how many hands, how a deal is won; Crash; Stop the Bus.
+"""The format area: how many cards, how many hands, how a deal is won; Crash; Stop the Bus (its exchange
+is :mod:`bragrules.rules.exchange`).
 
 >>> from bragrules.profile.models import Profile
 >>> format_name(Profile()) is None, format_name(Profile.model_validate({"format": {"cards_dealt": 4}}))
@@ -15,6 +16,8 @@ from pydantic import Field, model_validator
 
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Money, Section, choice
+from bragrules.rules.exchange import FIELDS as EXCHANGE_FIELDS
+from bragrules.rules.exchange import SWAP_KINDS, Exchange, exchange_subsection
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import count, money_text, number_word, sentence
 
@@ -24,51 +27,6 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------
 # The model
 # ---------------------------------------------------------------------------
-
-
-class Exchange(Area):
-    """Stop the Bus: swapping with face-up centre cards."""
-
-    enabled: bool = Field(False, description="Whether players exchange cards with face-up centre cards. The centre cards count against "
-        "the pack with `table.max_players`.")
-    centre_cards: int = Field(3, ge=1, le=5, description="Face-up cards in the centre.")
-    swap: Literal["one", "three", "one_or_three"] = Field(
-        "one_or_three",
-        description="What one turn may swap. `one`: one card; `three`: all three; `one_or_three`: either.",
-    )
-    source: Literal["centre", "stock_or_discard"] = Field(
-        "centre",
-        description="Where a turn takes its card. `centre`: a swap with the centre cards (Wikipedia, \"each player "
-        "must take either 1 or 3 of the centre cards and replace it with an equal number from his own hand\"); "
-        "`stock_or_discard`: no centre cards, the rest of the pack is a face-down stock with one card turned to "
-        "start a discard pile, and a turn draws the stock's top card or the top discard, then discards one "
-        "(gamesunblocked.io: \"On your turn draw one card from the deck or take the top discard, then discard one "
-        "to return to three\"; papasgaming.com ?p=593). While the stock is empty only the top discard is drawn.",
-    )
-    face_down: int = Field(
-        0, ge=0, le=1,
-        description="With `source: centre`: how many centre cards lie face down, the middle one (Bastard Brag, "
-        "paperzz.com 7366003: \"three communal cards should have been dealt with two faceup cards either side of a "
-        "facedown card\"). Nobody knows a face-down card but the player who laid it there; a card swapped for it "
-        "is laid face down in its place (\"At the end of an exchange two faceup cards and one facedown card should "
-        "be on the table as before\"). A swap of all three lays the player's cards in the order held, the middle "
-        "one face down.",
-    )
-    must_take_before_knock: bool = Field(
-        False,
-        description="Whether a turn must take a card before the bus may be stopped. `true`: the knock comes after "
-        "the turn's exchange (Wikipedia: \"After playing, he may elect to 'Stop the Bus'\"; gamerules.com: \"select "
-        "one card from the three in the center of the table and replace it with a card from their hand. After doing "
-        "so, if the player is happy with their hand, they may say 'Stop the Bus'\"); `false`: a player knocks "
-        "instead of exchanging (papasgaming.com: \"they knock instead of drawing\").",
-    )
-    min_exchanges_before_stick: int = Field(
-        0, ge=0, le=10,
-        description="Exchanges a player must have made in the deal before they may stick (knock). Bastard Brag: 2 "
-        "(paperzz.com 7366003: \"It is compulsory to make an exchange, a player cannot stick\" ... \"As soon as a "
-        "player has made a second exchange, they have the ability to 'stick' or 'knock'\"). `0`: a knock at any "
-        "turn.",
-    )
 
 
 class Format(Area):
@@ -202,9 +160,6 @@ def hands_needed(p: "Profile") -> int:
     return p.format.hands if p.format.win_rule == "all" else p.format.hands // 2 + 1
 
 
-SWAP_KINDS = {"one": ("one",), "three": ("all",), "one_or_three": ("one", "all")}
-"""The exchange actions each ``format.exchange.swap`` allows."""
-
 CARDS_DEALT_RULE = field_rule("format.cards_dealt")
 HANDS_RULE = field_rule("format.hands")
 BETTING_RULE = field_rule("format.betting")
@@ -217,13 +172,6 @@ WINNING_RULE = field_rule("format.win_rule")
 TIED_HAND_RULE = field_rule("format.tied_hand")
 LIFE_STAKE_RULE = field_rule("format.life_stake")
 DISCARD_STEP_RULE = field_rule("format.discard_before_betting")
-EXCHANGE_RULE = field_rule("format.exchange")
-CENTRE_CARDS_RULE = field_rule("format.exchange.centre_cards")
-SWAP_RULE = field_rule("format.exchange.swap")
-SOURCE_RULE = field_rule("format.exchange.source")
-FACE_DOWN_RULE = field_rule("format.exchange.face_down")
-MUST_TAKE_RULE = field_rule("format.exchange.must_take_before_knock")
-MIN_EXCHANGES_RULE = field_rule("format.exchange.min_exchanges_before_stick")
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,6 +216,8 @@ class FormatPolicy(AreaPolicy):
     """A turn takes a card before its player may knock (``format.exchange.must_take_before_knock``)."""
     min_exchanges: int = 0
     """Exchanges a player makes before they may knock (``format.exchange.min_exchanges_before_stick``)."""
+    stand_after_knock: bool = True
+    """After a knock, a last turn may stand instead of taking a card (``format.exchange.stand_after_knock``)."""
 
     def centre_count(self, left: int) -> int:
         """Cards dealt to the centre from a pack with ``left`` cards after the hands: with draws, all of them
@@ -316,7 +266,8 @@ class FormatPolicy(AreaPolicy):
                    draws=draws,
                    face_down=ex.centre_cards // 2 if exchange and ex.face_down else None,
                    must_take=exchange and ex.must_take_before_knock,
-                   min_exchanges=ex.min_exchanges_before_stick if exchange else 0)
+                   min_exchanges=ex.min_exchanges_before_stick if exchange else 0,
+                   stand_after_knock=ex.stand_after_knock or not exchange)
 
 
 # ---------------------------------------------------------------------------
@@ -357,18 +308,8 @@ def life_stake(p: "Profile") -> str:
             "it at the end of the game")
 
 
-def centre_cards(p: "Profile") -> str:
-    value = p.format.exchange.centre_cards
-    side = "in the centre" if p.format.exchange.face_down else "face up in the centre"
-    return f"{number_word(value)} {'card lies' if value == 1 else 'cards lie'} {side}"
-
-
 def _several(p: "Profile") -> bool:
     return p.format.hands > 1
-
-
-def _exchanging(p: "Profile") -> bool:
-    return p.format.exchange.enabled
 
 
 HAND_ORDER = choice(
@@ -480,66 +421,6 @@ LOWEST_TIE = choice(
      "none_lose": "unoonline.co, bubbleshooter.com (Stop the Bus: \"If there is a tie for last place, no one loses a token\")"},
     in_play=lambda p: p.format.lives is not None,
 )
-EXCHANGE = choice(
-    "format.exchange.enabled",
-    lambda p: p.format.exchange.enabled,
-    {
-        True: "players swap cards with face-up cards in the centre (Stop the Bus)",
-        False: "no cards are exchanged",
-    },
-    {"false": "000, 002", "true": "Wikipedia (Stop the Bus)"},
-)
-SWAP = choice(
-    "format.exchange.swap",
-    lambda p: p.format.exchange.swap,
-    {
-        "one": "a turn swaps one card with the centre",
-        "three": "a turn swaps all three cards with the centre",
-        "one_or_three": "a turn swaps one card or all three with the centre",
-    },
-    {"*": "Wikipedia"},
-    in_play=lambda p: _exchanging(p) and p.format.exchange.source == "centre",
-)
-SOURCE = choice(
-    "format.exchange.source",
-    lambda p: p.format.exchange.source,
-    {
-        "centre": "a turn exchanges cards with the centre",
-        "stock_or_discard": "a turn draws the top card of the stock or the top discard, then discards one",
-    },
-    {"centre": "Wikipedia (Stop the Bus); paperzz.com 7366003 (Bastard Brag)",
-     "stock_or_discard": "gamesunblocked.io (Stop the Bus); papasgaming.com ?p=593"},
-    in_play=_exchanging,
-    later=True,
-)
-MUST_TAKE = choice(
-    "format.exchange.must_take_before_knock",
-    lambda p: p.format.exchange.must_take_before_knock,
-    {
-        True: "a turn must take a card before its player may stop the bus; the knock comes after the exchange",
-        False: "a player may knock instead of taking a card",
-    },
-    {"true": "Wikipedia (Stop the bus); gamerules.com (Stop the Bus); gamesunblocked.io",
-     "false": "papasgaming.com ?p=593; paperzz.com 7366003 (Bastard Brag)"},
-    in_play=_exchanging,
-    later=True,
-)
-
-
-def face_down(p: "Profile") -> str:
-    if not p.format.exchange.face_down:
-        return "every centre card lies face up"
-    return ("the middle centre card lies face down, unknown to all but the player who laid it there; "
-            "a card swapped for it is laid face down in its place")
-
-
-def min_exchanges(p: "Profile") -> str:
-    value = p.format.exchange.min_exchanges_before_stick
-    if not value:
-        return "a player may stick (knock) at any turn"
-    return (f"exchanging is compulsory: a player may stick (knock) only after making "
-            f"{number_word(value)} {'exchange' if value == 1 else 'exchanges'}")
-
 
 # ---------------------------------------------------------------------------
 # The rulebook: the format's own rules
@@ -628,29 +509,9 @@ def format_section(p: "Profile") -> Optional[Section]:
             sentence(life_stake(p)) if p.format.life_stake is not None else "",
         )
         sec.subsections.append(sub)
-    if p.format.exchange.enabled:
-        sub = Section("exchange", "The exchange")
-        ex = p.format.exchange
-        if ex.source == "centre":
-            sub.para(sentence(centre_cards(p)), sentence(face_down(p)) if ex.face_down else "",
-                     sentence(SWAP.sentence(p)))
-        else:
-            sub.para("The rest of the pack is put face down as the stock, and its top card is turned face up "
-                     "to start the discard pile.", sentence(SOURCE.sentence(p)),
-                     "Only the top discard is seen; the stock's cards are unknown to everyone. While the stock "
-                     "is empty, only the top discard is drawn.")
-        take, verb = (("swaps with the centre", "swap") if ex.source == "centre"
-                      else ("draws and discards", "draw and discard"))
-        sub.bullets(
-            [
-                f"Each turn, going round the table, a player {take}"
-                + (", and then may knock (stop the bus)." if ex.must_take_before_knock else " or knocks."),
-                *([sentence(min_exchanges(p))] if ex.min_exchanges_before_stick else []),
-                f"Once a player has knocked, every other player has one more turn, to {verb} or to stand.",
-                "Then all hands are shown.",
-            ]
-        )
-        sec.subsections.append(sub)
+    exchange = exchange_subsection(p)
+    if exchange is not None:
+        sec.subsections.append(exchange)
     return sec
 
 
@@ -681,20 +542,7 @@ TEXT = AreaText(
         FieldText("format.life_stake", lambda p: p.format.life_stake, life_stake,
                   {"null": "000 (Crash without money); Wikipedia", "*": "gamerules.com (Stop the Bus for money)"},
                   in_play=lambda p: p.format.lives is not None, later=True),
-        EXCHANGE,
-        FieldText("format.exchange.centre_cards", lambda p: p.format.exchange.centre_cards, centre_cards,
-                  {"3": "Wikipedia", "*": "house rule"},
-                  in_play=lambda p: _exchanging(p) and p.format.exchange.source == "centre"),
-        SWAP,
-        SOURCE,
-        FieldText("format.exchange.face_down", lambda p: p.format.exchange.face_down, face_down,
-                  {"0": "Wikipedia (Stop the bus)", "1": "paperzz.com 7366003 (Bastard Brag)"},
-                  in_play=lambda p: _exchanging(p) and p.format.exchange.source == "centre", later=True),
-        MUST_TAKE,
-        FieldText("format.exchange.min_exchanges_before_stick",
-                  lambda p: p.format.exchange.min_exchanges_before_stick, min_exchanges,
-                  {"0": "Wikipedia (Stop the bus)", "2": "paperzz.com 7366003 (Bastard Brag)", "*": "house rule"},
-                  in_play=_exchanging, later=True),
+        *EXCHANGE_FIELDS,
     ),
     sections=((90, format_section),),
 )

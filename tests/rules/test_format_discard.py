@@ -141,10 +141,10 @@ def test_kissing_missing_discards_one_of_five_and_the_four_left_read_with_the_ki
     hand = deal.players["A"].hand
     assert hand is not None and len(hand) == 4
     assert deal.comparer.describe(hand) == "flush, A-K-9 (7c 7d a kiss, as Ah)"
-    play(deal, ["A bet 2", "B bet 2", "A bet 4", "B see 8"])
+    play(deal, ["A bet 2", "B bet 1", "A bet 4", "B see 2"])  # Teen Patti's betting: B blind at half, a show at the stake
     assert deal.result is not None and deal.result.winners == ["A"]  # B's blind best of five: a pair of queens
     worse = deal_with(rules, {"A": "7c 7d Kh 2s 9h", "B": "2c 7s Qd 3s 3h"})
-    play(worse, ["A look", "A discard Kh", "A bet 2", "B bet 2", "A bet 4", "B see 8"])
+    play(worse, ["A look", "A discard Kh", "A bet 2", "B bet 1", "A bet 4", "B see 2"])
     assert worse.players["A"].hand is not None
     assert deal.comparer.describe(worse.players["A"].hand) == "pair of nines, two kicker (7c 7d a kiss, as 9c)"
     assert worse.result is not None and worse.result.winners == ["B"]  # A's own poor discard: nines lose to queens

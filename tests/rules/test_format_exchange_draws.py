@@ -149,6 +149,36 @@ def test_stop_the_bus_a_turn_takes_a_card_before_the_bus_is_stopped() -> None:
     assert deal.result is not None
 
 
+def test_the_last_turn_after_a_knock_takes_a_card_or_stands_as_the_page_says() -> None:
+    """``format.exchange.stand_after_knock``. Wikipedia, Stop the bus: "each player must take either 1 or 3 of
+    the centre cards ... After playing, a player may elect to "stop the bus", in which case everybody else gets
+    one turn only": a turn takes a card, the last one too (``false``). paperzz.com 7366003, Bastard Brag: "All
+    the remaining players are then allowed to make one final exchange before hands are compared": the last
+    turn may stand (``true``, the default)."""
+    exchange = {"enabled": True, "must_take_before_knock": True}
+    compulsory = _deal(rules_for("stop-the-bus", format={"exchange": {**exchange, "stand_after_knock": False}}),
+                       "Ah Ad 3s")
+    play(compulsory, ["A swap 2c Ah", "A knock"])
+    assert {o.kind for o in compulsory.legal_actions()} == {"swap"}
+    with pytest.raises(RuleViolation) as info:
+        compulsory.apply_text("B stand")
+    assert info.value.rule == "format.exchange.stand_after_knock" and compulsory.to_act == "B"
+    assert compulsory.players["B"].hand == tuple(parse_cards(HANDS["B"]))  # refused: nothing changed
+    play(compulsory, ["B swap 4s Ad", "C swap all"])
+    assert compulsory.result is not None
+    allowed = _deal(rules_for("stop-the-bus", format={"exchange": exchange}), "Ah Ad 3s")
+    play(allowed, ["A swap 2c Ah", "A knock"])
+    assert "stand" in {o.kind for o in allowed.legal_actions()}
+    play(allowed, ["B stand", "C stand"])
+    assert allowed.result is not None
+    drawn = _deal(draw_rules(stand_after_knock=False), "Ac As Ad Qh Tc")
+    play(drawn, ["A draw stock", "A discard 2c", "A knock"])
+    with pytest.raises(RuleViolation) as info:
+        drawn.apply_text("B stand")
+    assert info.value.rule == "format.exchange.stand_after_knock" and "draw" in str(info.value)
+    assert {o.kind for o in drawn.legal_actions()} == {"draw"}
+
+
 def test_stop_the_bus_knock_instead_of_drawing() -> None:
     """papasgaming.com/?p=593: "Once someone thinks they've got the edge, they knock instead of drawing, signaling
     everyone else has one last turn." (``must_take_before_knock: false``)."""

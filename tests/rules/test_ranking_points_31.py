@@ -77,14 +77,15 @@ def test_three_of_a_kind_needs_31(bad: dict) -> None:
 def test_profile_at_the_table() -> None:
     """papasgaming.com/?p=593: "build the strongest suit total you can, aiming for 31 points ... At the
     reveal, the lowest scorer loses a life." A has 2-2-2 (30), B the A♠ K♠ 5♦ (21), C 9♣ 9♦ 4♥ (9):
-    C loses a life; unoonline.co: "If there is a tie for last place, no one loses a token.\""""
+    C loses a life; unoonline.co: "If there is a tie for last place, no one loses a token." The exchange is
+    stop-the-bus's: A takes the 2♠ for the 2♥ before knocking, and every last turn takes a card too."""
     profile = load_profile("stop-the-bus-31")
     rules = compile_rules(profile)
-    deal = deal_with(rules, {"A": "2c 2d 2h", "B": "As Ks 5d", "C": "9c 9d 4h"}, centre=parse_cards("3s 7d Jc"))
-    deal = play(deal, ["A knock", "B stand", "C stand"])
+    deal = deal_with(rules, {"A": "2c 2d 2h", "B": "As Ks 5d", "C": "9c 9d 4h"}, centre=parse_cards("3s 7d 2s"))
+    deal = play(deal, ["A swap 2h 2s", "A knock", "B swap 5d 3s", "C swap 4h 7d"])  # B 24 in spades, C 16
     assert deal.result is not None and deal.result.lives_lost == ["C"]
-    tied = deal_with(rules, {"A": "2c 2d 2h", "B": "9s 9d 4h", "C": "9c 9h 4s"}, centre=parse_cards("3s 7d Jc"))
-    tied = play(tied, ["A knock", "B stand", "C stand"])
+    tied = deal_with(rules, {"A": "2c 2d 2h", "B": "9s 9d 4h", "C": "9c 9h 4s"}, centre=parse_cards("3s 7d 2s"))
+    tied = play(tied, ["A swap 2h 2s", "A knock", "B swap 4h 2h", "C swap 9c 3s"])  # B and C 9 each
     assert tied.result is not None and tied.result.lives_lost == []
 
 

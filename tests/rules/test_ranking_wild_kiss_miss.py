@@ -61,12 +61,13 @@ def test_no_kiss_and_no_miss_plays_the_best_three() -> None:
 
 def test_the_joker_wins_the_see() -> None:
     """A's kiss (4-4) makes K-K a prial of kings; B's miss (7-5) makes A-2 of clubs the running flush A-2-3:
-    a prial beats a running flush."""
+    a prial beats a running flush. The betting is Teen Patti's (kissing-missing extends teen-patti): a seen
+    chaal of 2 boots, and the show between the last two costs the caller's stake, 2."""
     rules = km_rules()
     deal = deal_with(rules, {"A": "4c 4d Kh Ks 9c", "B": "Ac Qd 7s 5h 2c"})
     assert deal.comparer.describe(deal.players["B"].hand) == (  # type: ignore[arg-type]
         "running flush, A-2-3 (7s 5h a miss, as 3c); Qd discarded")
-    play(deal, ["A look", "A bet 2", "B look", "B bet 2", "A see 4"])
+    play(deal, ["A look", "A bet 2", "B look", "B bet 2", "A see 2"])
     assert deal.result is not None and deal.result.winners == ["A"]
     assert nets(deal) == {"A": 3, "B": -3}
     assert "ranking.wild.kiss_miss" in deal.result.decided_by
@@ -101,7 +102,7 @@ def test_the_readings_agree_with_a_brute_force() -> None:
 def test_the_audit_replays_and_names_the_rule() -> None:
     text = ("format: bragrules-history/1\nprofile: km\nplayers: [A, B]\ndealer: B\ndeals:\n"
             "  - cards: {A: 4c 4d Kh Ks 9c, B: Ac Qd 7s 5h 2c}\n"
-            "    actions: [A look, A bet 2, B look, B bet 2, A see 4]\n"
+            "    actions: [A look, A bet 2, B look, B bet 2, A see 2]\n"
             "    result: {winners: [%s]}\n")
     profile = load_profile_text(KM)
     assert audit(parse_sheet(text % "A", filename="s.yaml"), profile).ok
