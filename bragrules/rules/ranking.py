@@ -501,6 +501,10 @@ class HandRanker:
 
     # -- any number of cards ---------------------------------------------
 
+    def check(self, cards: CardsLike) -> List[int]:
+        """The cards of a hand as numbers; ``ValueError`` for fewer than three, a card twice, a card not in the pack."""
+        return self._check(cards)
+
     def _check(self, cards: CardsLike) -> List[int]:
         if isinstance(cards, str):
             cards = parse_cards(cards)
