@@ -86,7 +86,7 @@ class Comparer:
             return kiss_miss_words(self.ranker, cards)
         return self.ranker.describe(cards, self.hand_wild(cards) or None)
 
-    def key(self, cards: Sequence[Card]) -> Key:
+    def key(self, cards: Sequence[int]) -> Key:
         ranker = self.ranker
         if self.wild is not None:
             return (self.wild.strength(ranker, cards, self.deal_wild),)
@@ -102,7 +102,7 @@ class Comparer:
         chosen at the table, no discard breaking ties."""
         return cls(ranker, ranker, False)
 
-    def check(self, cards: Sequence[Card]) -> None:
+    def check(self, cards: Sequence[int]) -> None:
         """Refuse cards that are no hand of this profile's showdown (``ValueError`` for cards that are no
         hand of the pack, :class:`RuleViolation` naming the wild-card rule a hand's shape breaks); the
         same cards are then valued by :meth:`key`.
@@ -133,6 +133,12 @@ class Comparer:
             raise RuleViolation(rule, f"wild cards chosen at the table value hands of three cards, not {len(hand)}")
 
     @property
+    def by_strength(self) -> bool:
+        """Whether, for hands of three, the strength alone says who wins: the bigger, equal strengths equal
+        (no wild card chosen at the table, no special hand). What a count over strengths may rely on."""
+        return self.wild is None and self.ranker.upsets is None
+
+    @property
     def special(self) -> bool:
         """Whether some hand beats another outside the order of keys (``ranking.special_hands``)."""
         return self.ranker.upsets is not None
@@ -153,7 +159,7 @@ class Comparer:
             return 0
         return 1 if self.wins(a, b) else -1
 
-    def versus(self, a: Sequence[Card], b: Sequence[Card]) -> int:
+    def versus(self, a: Sequence[int], b: Sequence[int]) -> int:
         """:meth:`order` of two hands' cards."""
         return self.order(self.key(a), self.key(b))
 

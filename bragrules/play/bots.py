@@ -61,6 +61,7 @@ from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.arrange import hand_chances, win_numerators
 from bragrules.engine.deal import Deal
+from bragrules.engine.showdown import Comparer
 from bragrules.engine.view import PlayerView
 from bragrules.rules.ranking import HandRanker, triple_index
 
@@ -200,11 +201,7 @@ def _shares(ranker: HandRanker, cards: int = 3) -> List[float]:
             for _ in range(_SAMPLE):
                 counts[best(rng.sample(pack, cards))] += 1
         total = sum(counts)
-        shares = []
-        below = 0
-        for count in counts:
-            shares.append(below / total)
-            below += count
+        shares = [b / total for b in Comparer.of(ranker).beaten(counts)]
     ranker.memo[key] = shares
     return shares
 
@@ -225,11 +222,15 @@ def wild_share(rules: "Rules", cards: Sequence[int], centre: Sequence[int]) -> f
     ranker = rules.ranking.ranker
     deal_wild = wild.deal_wild(centre)
     key = ("bot_wild_shares", deal_wild)
-    strengths = ranker.memo.get(key)
-    if strengths is None:
-        strengths = ranker.memo[key] = wild.shares(ranker, deal_wild)
-    assert isinstance(strengths, list)
-    return bisect_left(strengths, wild.strength(ranker, cards, deal_wild)) / len(strengths)
+    shares = ranker.memo.get(key)
+    if shares is None:
+        counts = [0] * ranker.distinct_strengths()
+        for strength in wild.shares(ranker, deal_wild):
+            counts[strength] += 1
+        total = sum(counts)
+        shares = ranker.memo[key] = [b / total for b in rules.comparer.beaten(counts)]
+    assert isinstance(shares, list)
+    return float(shares[wild.strength(ranker, cards, deal_wild)])
 
 
 class _Arrangements:
