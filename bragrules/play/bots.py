@@ -299,8 +299,9 @@ def _arrangements(rules: "Rules") -> _Arrangements:
     return found
 
 
-def hand_share(rules: "Rules", cards: Sequence[int]) -> float:
-    """The share of hands of the pack that ``cards`` beats under ``rules`` (one hand).
+def hand_share(rules: "Rules", cards: Sequence[int], centre: Sequence[int] = ()) -> float:
+    """The share of hands of the pack that ``cards`` beats under ``rules`` (one hand), as the showdown
+    decides; ``centre``: the deal's face-up centre cards where they decide wild cards.
 
     >>> from bragrules.profile.models import Profile
     >>> from bragrules.rules.compile import compile_rules
@@ -308,6 +309,8 @@ def hand_share(rules: "Rules", cards: Sequence[int]) -> float:
     >>> round(hand_share(compile_rules(Profile()), parse_cards("Kc Kd 2h")), 3)
     0.887
     """
+    if rules.ranking.wild_deal is not None:  # wild cards chosen at the table: valued with them
+        return wild_share(rules, cards, centre)
     ranker = rules.ranking.ranker
     if len(cards) == 3:
         a, b, c = cards
@@ -538,7 +541,7 @@ class StyleBot:
         cards = view.hand
         assert cards is not None
         if rules.ranking.wild_deal is not None:  # wild cards chosen at the table: valued with them
-            return cards, wild_share(rules, cards, view.centre)
+            return cards, hand_share(rules, cards, view.centre)
         if len(cards) == 3:
             a, b, c = cards
             ranker = rules.ranking.ranker

@@ -1,0 +1,266 @@
+"""One ranking: ``rank``, the showdown (and the audit that replays it), ``equity`` and the bots agree on who wins.
+
+Every one of them asks the showdown's comparer (:meth:`~bragrules.engine.showdown.Comparer.order`). The
+properties draw a profile (every shipped one, and the wild cards and special hands no shipped profile
+uses) and hands of the shape it deals, then check:
+
+- ``rank``: its reading of each hand, and the comparison its JSON documents (keys, and what a special
+  hand beats outside the order), give the same answer;
+- the showdown: a deal played to a see (or, without betting, the showdown's comparison; with several
+  hands, one place) gives the pot to the hand ``rank`` puts first, and calls equal hands equal;
+- the audit: the history of that deal, claiming the winner ``rank`` names, audits clean;
+- ``equity``: its counts are the opponents the hand beats, ties and loses to, one by one;
+- the bots: a hand that wins never has the smaller share of the hands it beats, and under special
+  hands the share is exactly the part of the pack it beats.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import itertools
+import json
+from functools import lru_cache
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bragrules.analysis.equity import EquityError, hand_equity
+from bragrules.audit import audit
+from bragrules.core.cards import CARDS, JOKER_BASE, Card
+from bragrules.engine.actions import Action
+from bragrules.engine.arrange import hand_winners, minimum_strength, win_numerators
+from bragrules.engine.deal import Deal
+from bragrules.engine.reading import compare, read_hand
+from bragrules.engine.showdown import Comparer, settle_many
+from bragrules.engine.wild_cards import wild_deal_comparer
+from bragrules.history import parse_sheet
+from bragrules.play.bots import hand_share
+from bragrules.profile import builtin_names, load_profile, load_profile_text
+from bragrules.profile.models import Profile
+from bragrules.rules.compile import Rules, compile_rules
+from bragrules_cli.rank_cmd import _json_writer
+
+from .conftest import scaled
+
+VARIANTS = {
+    "lowest": "ranking: {wild: {per_hand: lowest_rank}}",
+    "highest": "ranking: {wild: {per_hand: highest_rank}}",
+    "jhandu": "ranking: {wild: {from_centre: 1}}",
+    "akq-over-prials": "ranking: {special_hands: [{ranks: [A, K, Q], suited: true, beats: prial}]}",
+}
+"""What no shipped profile uses: wild cards chosen in each hand or by the centre, a special hand over prials."""
+
+NAMES = builtin_names() + sorted(VARIANTS)
+
+
+@lru_cache(maxsize=None)
+def profile_of(name: str) -> Profile:
+    if name in VARIANTS:
+        return load_profile_text(f"extends: standard\nname: {name}\ntable: {{min_players: 2}}\n{VARIANTS[name]}\n")
+    return load_profile(name)
+
+
+def rules_of(name: str) -> Rules:
+    return compile_rules(profile_of(name))
+
+
+def shape(rules: Rules) -> Tuple[int, Optional[Card], int]:
+    """(cards of a hand from the pack, the joker each player is dealt besides, face-up centre cards)."""
+    fmt, wild = rules.format, rules.comparer.wild
+    joker = CARDS[wild.joker] if wild is not None and wild.joker is not None else None
+    size = 3 if fmt.hands > 1 else fmt.cards_dealt - (joker is not None)
+    centre = wild.from_centre if wild is not None and wild.from_centre else (
+        fmt.centre_cards if fmt.exchange and not fmt.draws else 0)
+    return size, joker, centre
+
+
+def pack_of(rules: Rules) -> List[Card]:
+    pack = rules.pack
+    return [CARDS[c] for c in range(JOKER_BASE + pack.jokers) if CARDS[c] not in pack.stripped]
+
+
+@st.composite
+def matches(draw: st.DrawFn, name: str) -> Tuple[Dict[str, Tuple[Card, ...]], List[Card]]:
+    """Three hands of the shape the profile deals (A's and B's compared, C's folded), and its centre.
+
+    The cards come from the whole pack or, as often, from a few ranks only, so that prials, runs,
+    pairs, 2-3-5 and hands made with wild cards turn up as often as the rest."""
+    rules = rules_of(name)
+    size, joker, centre = shape(rules)
+    wanted = 3 * size + centre
+    pack = pack_of(rules)
+    ranks = draw(st.none() | st.sets(st.integers(0, 12), min_size=(wanted + 3) // 4, max_size=6))
+    if ranks is not None:
+        pack = [c for c in pack if c.is_joker or c.rank in ranks]
+    cards = draw(st.lists(st.sampled_from(pack), min_size=wanted, max_size=wanted, unique=True))
+    own = (joker,) if joker is not None else ()
+    hands = {p: tuple(cards[i * size:(i + 1) * size]) + own for i, p in enumerate("ABC")}
+    return hands, cards[3 * size:]
+
+
+def comparer_of(rules: Rules, centre: Sequence[Card]) -> Comparer:
+    return wild_deal_comparer(rules, centre) if rules.comparer.wild is not None else rules.comparer
+
+
+def json_line(comparer: Comparer, hand: Sequence[Card]) -> Dict[str, Any]:
+    """What ``rank --json`` writes for the hand."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        _json_writer(comparer)(" ".join(map(str, hand)), read_hand(comparer, hand))
+    return dict(json.loads(out.getvalue()))
+
+
+def json_says(a: Dict[str, Any], b: Dict[str, Any]) -> int:
+    """Who wins by the comparison ``rank --help`` documents for its JSON: the bigger key, unless one hand's
+    strength lies in the other's ``beats_outside_order`` range."""
+    if a["key"] == b["key"]:
+        return 0
+    for first, second, sign in ((a, b, 1), (b, a, -1)):
+        beats = first.get("beats_outside_order")
+        if beats and beats["strengths"][0] <= second["strength"] <= beats["strengths"][1]:
+            return sign
+    return 1 if a["key"] > b["key"] else -1
+
+
+def play_to_a_see(rules: Rules, hands: Dict[str, Tuple[Card, ...]], centre: Sequence[Card]) -> Deal:
+    """A, B and C dealt these hands: C folds, A and B look (discarding as the hint says), bet the least and
+    the first who may sees; the second shows."""
+    deal = Deal(rules, ["A", "B", "C"], hands, centre=list(centre) or None)
+    for _ in range(60):
+        if deal.is_over:
+            return deal
+        options = deal.legal_actions()
+        player = options[0].player
+        by_kind = {o.kind: o for o in reversed(options)}
+        if player == "C" and "fold" in by_kind:
+            deal.apply(Action("C", "fold"))
+        elif "discard" in by_kind and by_kind["discard"].target is not None:
+            card = deal.view(player).best_discard()
+            deal.apply(Action(player, "discard", target=str(card)))
+        else:
+            kind = next(k for k in ("show", "see", "look", "bet", "check") if k in by_kind)
+            deal.apply(by_kind[kind].action())
+    raise AssertionError("no see: " + " ".join(map(str, deal.actions)))
+
+
+def sheet(name: str, deal: Deal, winners: Sequence[str]) -> str:
+    """The history of the deal: the seats listed so that the deal goes A, B, C from the dealer, C."""
+    cards = ", ".join(f"{p}: {' '.join(map(str, deal.origin[1][p]))}" for p in "ABC")  # type: ignore[union-attr]
+    centre = f"    centre: {' '.join(map(str, deal.centre))}\n" if deal.centre else ""
+    seats = "C, B, A" if deal.rules.table.rotation_step < 0 else "A, B, C"
+    return (f"format: bragrules-history/1\nprofile: {name}\nplayers: [{seats}]\ndealer: C\ndeals:\n"
+            f"  - cards: {{{cards}}}\n{centre}    actions: [{', '.join(map(str, deal.actions))}]\n"
+            f"    result: {{winners: [{', '.join(winners)}]}}\n")
+
+
+def winner(said: int) -> str:
+    return "A" if said > 0 else "B"
+
+
+EXAMPLES = max(5, scaled(1) // 5)
+"""Examples per profile (ten under the ci profile: 340 in all)."""
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(data=st.data())
+@settings(max_examples=EXAMPLES, deadline=None)
+def test_rank_the_showdown_and_the_audit_agree_on_who_wins(name: str, data: st.DataObject) -> None:
+    hands, centre = data.draw(matches(name))
+    rules = rules_of(name)
+    comparer = comparer_of(rules, centre)
+    a, b = hands["A"], hands["B"]
+    said = compare(comparer, read_hand(comparer, a), read_hand(comparer, b))
+    lines = json_line(comparer, a), json_line(comparer, b)
+    assert json_says(*lines) == said
+    for line, hand in zip(lines, (a, b)):  # the category the showdown (and a bonus) reads
+        assert (line["category"], line["strength"]) == (comparer.category(hand), comparer.key(hand)[0])
+    fmt = rules.format
+    if fmt.hands > 1:  # several hands: one place, as the showdown compares it (a hand below a pair wins none)
+        least = minimum_strength(rules.ranking.ranker) if fmt.minimum_pair else 0
+        keys = {"A": comparer.key(a), "B": comparer.key(b)}
+        can = [p for p in "AB" if keys[p][0] >= least]
+        placed = hand_winners(rules, {"A": keys["A"], "B": keys["B"]}, "A", "B")[0]
+        if len(can) < 2:
+            assert placed == (can[0] if can else None)
+        elif said:
+            assert placed == winner(said)
+        return
+    if not fmt.betting:  # no betting: everyone shows, and the best hand takes the pot (settlement.showdown_all)
+        held = {"A": a, "B": b}
+        best = settle_many(rules, ["A", "B"], lambda p: comparer.key(held[p]),
+                           lambda p: comparer.suit_key(held[p]), ["A", "B"])
+        assert best == [winner(said)] if said else set(best) <= {"A", "B"}
+        return
+    deal = play_to_a_see(rules, hands, centre)
+    result = deal.result
+    assert result is not None and result.ending.kind == "see", result
+    assert result.ending.tied is (said == 0)
+    if said:
+        assert list(result.winners) == [winner(said)]
+    claimed = [winner(said)] if said else list(result.winners)
+    report = audit(parse_sheet(sheet(name, deal, claimed), filename="s.yaml"), profile_of(name))
+    assert report.ok, [str(v) for v in report.violations]
+
+
+def bots_population(rules: Rules) -> List[Tuple[int, ...]]:
+    """The hands a bot places its hand among (three-card profiles): every hand of the pack."""
+    return list(itertools.combinations([int(c) for c in pack_of(rules)], 3))
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(data=st.data())
+@settings(max_examples=EXAMPLES, deadline=None)
+def test_the_bots_value_hands_as_the_showdown_orders_them(name: str, data: st.DataObject) -> None:
+    hands, centre = data.draw(matches(name))
+    rules = rules_of(name)
+    comparer = comparer_of(rules, centre)
+    a, b = hands["A"], hands["B"]
+    said = comparer.versus(a, b)
+    if rules.format.hands > 1:  # the chance of winning a place, by strength
+        numerators, _ = win_numerators(rules)
+        ka, kb = comparer.key(a)[0], comparer.key(b)[0]
+        if said:
+            high, low = (ka, kb) if said > 0 else (kb, ka)
+            assert numerators[high] >= numerators[low]
+        return
+    share_a, share_b = hand_share(rules, a, centre), hand_share(rules, b, centre)
+    if not comparer.special:  # one order: the winner never has the smaller share
+        if said:
+            assert (share_a - share_b) * said >= 0, (share_a, share_b)
+        else:
+            assert share_a == share_b
+        return
+    population = bots_population(rules)  # special hands: the share is the part of the pack a hand beats
+    for hand, share in ((a, share_a), (b, share_b)):
+        beaten = sum(1 for other in population if comparer.versus(hand, other) > 0)
+        assert share == beaten / len(population)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(data=st.data())
+@settings(max_examples=max(2, EXAMPLES // 4), deadline=None)
+def test_equity_counts_what_the_showdown_says_of_each_opponent(name: str, data: st.DataObject) -> None:
+    hands, centre = data.draw(matches(name))
+    rules = rules_of(name)
+    hand = hands["A"]
+    if rules.comparer.wild is None or not rules.comparer.wild.from_centre:
+        centre = []  # an exchange's centre is no part of equity's question: one hand against one hand
+    if len(hand) > 4:  # Kissing-Missing's five cards: refused, 1.5 million opponents to enumerate
+        with pytest.raises(EquityError, match="up to 4 cards"):
+            hand_equity(rules, hand, centre)
+        return
+    if len(hand) == 4:  # Four-Card's 194,580 opponents: enumerated against the pair loop by the tests of equity
+        return
+    comparer = comparer_of(rules, centre)
+    joker = comparer.wild.joker if comparer.wild is not None else None
+    own = (CARDS[joker],) if joker is not None else ()
+    rest = [c for c in pack_of(rules) if c not in hand and c not in centre]
+    counts = [0, 0, 0]
+    mine = comparer.key(hand)
+    for opponent in itertools.combinations(rest, 3 - len(own)):
+        counts[comparer.order(mine, comparer.key(opponent + own)) + 1] += 1
+    eq = hand_equity(rules, hand, centre)
+    assert (eq.lose, eq.tie, eq.win) == tuple(counts)
