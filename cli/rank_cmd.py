@@ -181,7 +181,6 @@ def rank(
     beats_outside_order range loses to it whatever the keys. A bad hand is reported on stderr (exit
     status 2) and the other hands are still ranked.
     """
-    from bragrules.engine.wild_cards import wild_deal_comparer
     from bragrules.profile import load_profile
     from bragrules.rules.compile import compile_rules
 
@@ -189,6 +188,8 @@ def rank(
     rules = compile_rules(spec)
     comparer = rules.comparer
     if centre is not None or (comparer.wild is not None and comparer.wild.from_centre):
+        from bragrules.engine.wild_cards import wild_deal_comparer
+
         comparer = wild_deal_comparer(rules, _centre_cards(centre, spec.ranking.wild.from_centre))
 
     if hands:

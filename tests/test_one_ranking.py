@@ -44,6 +44,7 @@ from bragrules.rules.compile import Rules, compile_rules
 from bragrules_cli.rank_cmd import _json_writer
 
 from .conftest import scaled
+from .helpers import run_cli
 
 VARIANTS = {
     "lowest": "ranking: {wild: {per_hand: lowest_rank}}",
@@ -264,3 +265,101 @@ def test_equity_counts_what_the_showdown_says_of_each_opponent(name: str, data: 
         counts[comparer.order(mine, comparer.key(opponent + own)) + 1] += 1
     eq = hand_equity(rules, hand, centre)
     assert (eq.lose, eq.tie, eq.win) == tuple(counts)
+
+
+# ---------------------------------------------------------------------------
+# The cases where rank and the audit disagreed, each from its page
+# ---------------------------------------------------------------------------
+
+SEE = "[A look, A bet {bet}, B look, B bet {bet}, C fold, A see {see}]"
+
+
+def ranked(capsys: Any, monkeypatch: Any, profile: str, *hands: str) -> List[Dict[str, Any]]:
+    code, out, err = run_cli(capsys, monkeypatch, "rank", "-p", profile, "--json", *hands)
+    assert code == 0, err
+    return [json.loads(line) for line in out.splitlines()]
+
+
+def audited(profile: Profile, cards: str, claimed: str, bet: int = 1, see: int = 2) -> List[str]:
+    """The audit's violations of one deal between A and B (C folds) that A sees, claiming ``claimed`` won."""
+    text = (f"format: bragrules-history/1\nprofile: {profile.name}\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
+            f"  - cards: {{{cards}}}\n    actions: {SEE.format(bet=bet, see=see)}\n"
+            f"    result: {{winners: [{claimed}]}}\n")
+    return [v.rule for v in audit(parse_sheet(text, filename="s.yaml"), profile).violations]
+
+
+def variant(tmp_path: Any, name: str) -> str:
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(f"extends: standard\nname: {name}\ntable: {{min_players: 2}}\n{VARIANTS[name]}\n", encoding="utf-8")
+    return str(path)
+
+
+def test_the_lowest_card_wild_makes_two_nine_nine_a_prial_in_rank_as_at_the_showdown(
+        tmp_path: Any, capsys: Any, monkeypatch: Any) -> None:
+    """cardpartyclub.com's Lowest Joker: "each player's lowest ranking card in his/her hand will become
+    Joker. If lowest card is in pair, then that pair is considered as two Jokers." 2-9-9: the two stands
+    for a nine, a prial of nines, above B's run A-K-Q (its queen wild changes nothing better)."""
+    trail, run = ranked(capsys, monkeypatch, variant(tmp_path, "lowest"), "2c 9h 9s", "Ac Kd Qh")
+    assert (trail["category"], trail["wild"], trail["description"]) == ("prial", ["2c"], "prial of nines (2c as 9c)")
+    assert json_says(trail, run) == 1
+    cards = "A: 2c 9h 9s, B: Ac Kd Qh, C: 4c 5d 7h"
+    assert audited(profile_of("lowest"), cards, "A") == []
+    assert audited(profile_of("lowest"), cards, "B") == ["ranking.wild.per_hand"]
+
+
+def test_a_kiss_and_a_miss_make_the_joker_in_rank_as_at_the_showdown(capsys: Any, monkeypatch: Any) -> None:
+    """zeenews.india.com, Kissing Missing: "If you get a pair, you consider it as one joker, and it is called
+    kiss. And for miss, any two alternate numbers in a sequence (for example 6 and 8) will together be
+    considered one joker. You have to discard one extra card out of the five, and play the game." The
+    6-6 of 6h 6d 9c Kh 2s are the joker (a king beside the king), not a pair of sixes; the 6-8 of
+    6c 8d Jh Qh 2s the king of hearts of a running flush, which beats B's pair of aces."""
+    kiss, = ranked(capsys, monkeypatch, "kissing-missing", "6h 6d 9c Kh 2s")
+    assert kiss["description"] == "pair of kings, nine kicker (6h 6d a kiss, as Kc); 2s discarded"
+    assert (kiss["wild"], kiss["discarded"]) == (["6h", "6d"], ["2s"])
+    miss, aces = ranked(capsys, monkeypatch, "kissing-missing", "6c 8d Jh Qh 2s", "Ac Ad Kc 9s 4h")
+    assert (miss["category"], miss["wild"]) == ("running_flush", ["6c", "8d"])
+    assert json_says(miss, aces) == 1
+    cards = "A: 6c 8d Jh Qh 2s, B: Ac Ad Kc 9s 4h, C: 3c 5d 7h Ts 3h"
+    assert audited(load_profile("kissing-missing"), cards, "A") == []
+    assert audited(load_profile("kissing-missing"), cards, "B") == ["ranking.wild.kiss_miss"]
+
+
+def test_the_joker_dealt_to_each_player_is_ranked_and_counted(capsys: Any, monkeypatch: Any) -> None:
+    """mega888's Teen Patti Joker: "Each player is dealt with three cards, given "2 cards" and "1 Joker
+    card". The "Joker card" can replace with any kind of card." K-K with the joker is a prial of kings,
+    above A-Q of hearts with the joker (the king: A-K-Q, a pure sequence); every opponent of equity holds
+    a joker of their own too, so two cards of the fifty left make each opponent hand."""
+    kings, sequence = ranked(capsys, monkeypatch, "joker", "Ks Kd Jk", "Ah Qh Jk")
+    assert (kings["description"], sequence["category"]) == ("prial of kings (Jk as Kc)", "running_flush")
+    assert json_says(kings, sequence) == 1
+    code, _, err = run_cli(capsys, monkeypatch, "rank", "-p", "joker", "Ks Kd Qh")
+    assert code == 2 and "ranking.wild.joker_each" in err and "Jk" in err
+    code, out, err = run_cli(capsys, monkeypatch, "equity", "-p", "joker", "--json", "Ks Kd Jk")
+    assert code == 0, err
+    assert json.loads(out)["opponents"] == 1225
+    cards = "A: Ks Kd Jk, B: Ah Qh Jk, C: 4c 5d Jk"
+    assert audited(load_profile("joker"), cards, "A", bet=2, see=2) == []
+
+
+def test_a_special_hand_says_in_ranks_json_what_it_beats_outside_the_order(
+        tmp_path: Any, capsys: Any, monkeypatch: Any) -> None:
+    """Zha Jin Hua (slackerblud.com): "235 is the smallest three cards of Zhajinhua, and the leopard is the
+    biggest ... the smallest can eat the biggest, so 235 can eat the leopard." Its strength is the lowest
+    and A-A-A's the highest, yet 2-3-5 takes the pot: rank's JSON says the order is not transitive and
+    which strengths the special hand beats, and that comparison gives the audit's winner. The same with
+    a suited A-K-Q made to beat every prial: below A-A-A by strength, the pot's by the rule."""
+    low, leopard = ranked(capsys, monkeypatch, "zha-jin-hua", "2c 3d 5h", "Ac Ad Ah")
+    assert low["strength"] < leopard["strength"] and low["transitive"] is False
+    assert low["beats_outside_order"]["category"] == "prial" and leopard["beats_outside_order"] is None
+    assert json_says(low, leopard) == 1
+    # zha-jin-hua plays anticlockwise: from the dealer C the deal goes A, B, C when the seats are C, B, A
+    text = ("format: bragrules-history/1\nprofile: zha-jin-hua\nplayers: [C, B, A]\ndealer: C\ndeals:\n"
+            "  - cards: {A: 2c 3d 5h, B: Ac Ad Ah, C: 4c 6d 8h}\n    actions: " + SEE.format(bet=1, see=2) +
+            "\n    result: {winners: [A]}\n")
+    assert audit(parse_sheet(text, filename="s.yaml"), load_profile("zha-jin-hua")).ok
+    akq, aces = ranked(capsys, monkeypatch, variant(tmp_path, "akq-over-prials"), "As Ks Qs", "Ac Ad Ah")
+    assert akq["strength"] < aces["strength"] and json_says(akq, aces) == 1
+    cards = "A: As Ks Qs, B: Ac Ad Ah, C: 4c 5d 7h"
+    assert audited(profile_of("akq-over-prials"), cards, "A") == []
+    code, out, _ = run_cli(capsys, monkeypatch, "rank", "-p", "zha-jin-hua", "2c 3d 5h")
+    assert code == 0 and "beats every prial" in out and "not transitive" in " ".join(out.split())
