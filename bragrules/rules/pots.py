@@ -259,18 +259,7 @@ class PotsPolicy(AreaPolicy):
         won: List[PotWon] = []
         for spec in self.specs:
             if spec.kind == "hand":
-                contenders = [p for p in order if not table.folded(p)]
-                held: Dict[str, Sequence[Card]] = {}
-                for p in contenders:
-                    hands = table.arranged(p)
-                    if hands is not None:
-                        held[p] = hands[spec.index]
-                if len(contenders) == 1:
-                    winners, why = contenders, "the only player left"
-                else:
-                    top = best(held) if held else []
-                    winners = top if self.split_ties else top[:1]
-                    why = f"the best of hand {spec.index + 1}"
+                winners, why = self._hand_pot(spec.index, table, order, best)
             elif spec.kind == "best_card":
                 scores: Dict[str, Tuple[int, ...]] = {}
                 for p in order:
@@ -294,6 +283,20 @@ class PotsPolicy(AreaPolicy):
             amount = spec.ante * len(order)
             won.append(PotWon(spec.name, spec.ante, amount, tuple(winners), spec.rule, why))
         return tuple(won)
+
+    def _hand_pot(self, index: int, table: SidePotTable, order: Sequence[str], best: BestHands
+                  ) -> Tuple[List[str], str]:
+        """Who takes the pot of the hand at ``index`` (the showdown's best of those still in), and why."""
+        contenders = [p for p in order if not table.folded(p)]
+        if len(contenders) == 1:
+            return contenders, "the only player left"
+        held: Dict[str, Sequence[Card]] = {}
+        for p in contenders:
+            hands = table.arranged(p)
+            if hands is not None:
+                held[p] = hands[index]
+        top = best(held) if held else []
+        return (top if self.split_ties else top[:1]), f"the best of hand {index + 1}"
 
     def _best(self, order: Sequence[str], scores: Dict[str, Tuple[int, ...]]) -> List[str]:
         if not scores:
