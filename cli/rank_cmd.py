@@ -187,10 +187,12 @@ def rank(
     spec = load_profile(profile)
     rules = compile_rules(spec)
     comparer = rules.comparer
+    shown: List["Card"] = []
     if centre is not None or (comparer.wild is not None and comparer.wild.from_centre):
         from bragrules.engine.wild_cards import wild_deal_comparer
 
-        comparer = wild_deal_comparer(rules, _centre_cards(centre, spec.ranking.wild.from_centre))
+        shown = _centre_cards(centre, spec.ranking.wild.from_centre)
+        comparer = wild_deal_comparer(rules, shown)
 
     if hands:
         source: Iterable[Tuple[str, str]] = (
@@ -205,7 +207,7 @@ def rank(
             source = _numbered_lines(sys.stdin)
 
     try:
-        bad = _rank_all(source, comparer, spec.name, as_json)
+        bad = _rank_all(source, comparer, spec.name, as_json, shown)
     except InputStop as exc:
         error(f"error: stdin: {exc}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -224,15 +226,16 @@ def _centre_cards(text: Optional[str], wanted: int) -> List["Card"]:
         raise RuleViolation(FROM_CENTRE_RULE, "this profile turns no centre card up to decide wild cards: "
                                               "leave out --centre")
     if text is None:
-        raise RuleViolation(FROM_CENTRE_RULE, f"{wanted} face-up centre card{'s' if wanted != 1 else ''} "
-                                              "decide the wild cards: give them with --centre")
+        cards = f"{wanted} face-up centre cards decide" if wanted != 1 else "1 face-up centre card decides"
+        raise RuleViolation(FROM_CENTRE_RULE, f"{cards} the wild cards: give them with --centre")
     try:
         return _Reader().cards(text)
     except CardError as exc:
         raise CardError(f"--centre: {exc}") from None
 
 
-def _rank_all(source: Iterable[Tuple[str, str]], comparer: "Comparer", profile_name: str, as_json: bool) -> int:
+def _rank_all(source: Iterable[Tuple[str, str]], comparer: "Comparer", profile_name: str, as_json: bool,
+              centre: Sequence["Card"] = ()) -> int:
     """Rank every hand of ``source`` onto stdout; the number of bad hands (reported on stderr)."""
     from bragrules.core.errors import RuleViolation
     from bragrules.engine.reading import read_hand
@@ -243,7 +246,10 @@ def _rank_all(source: Iterable[Tuple[str, str]], comparer: "Comparer", profile_n
     rows: List[Tuple[str, ...]] = []
     for label, text in source:
         try:
-            reading = read_hand(comparer, reader.cards(text))
+            cards = reader.cards(text)
+            if centre and set(cards) & set(centre):
+                raise ValueError(f"{next(c for c in cards if c in centre)} is a face-up centre card (--centre)")
+            reading = read_hand(comparer, cards)
         except (ValueError, RuleViolation) as exc:  # CardError is a ValueError
             bad += 1
             error(f"{label}: {exc}")

@@ -1,4 +1,5 @@
-"""One ranking: ``rank``, the showdown (and the audit that replays it), ``equity`` and the bots agree on who wins.
+"""One ranking: ``rank``, the showdown (and the audit that replays it), ``equity``, the bots and the solver
+agree on who wins.
 
 Every one of them asks the showdown's comparer (:meth:`~bragrules.engine.showdown.Comparer.order`). The
 properties draw a profile (every shipped one, and the wild cards and special hands no shipped profile
@@ -11,7 +12,10 @@ uses) and hands of the shape it deals, then check:
 - the audit: the history of that deal, claiming the winner ``rank`` names, audits clean;
 - ``equity``: its counts are the opponents the hand beats, ties and loses to, one by one;
 - the bots: a hand that wins never has the smaller share of the hands it beats, and under special
-  hands the share is exactly the part of the pack it beats.
+  hands the share is exactly the part of the pack it beats;
+- the solver: where it models a profile, its order of strengths is the showdown's.
+
+Then the cases where ``rank`` and the audit disagreed, each from the page of its rule.
 """
 
 from __future__ import annotations
@@ -363,3 +367,59 @@ def test_a_special_hand_says_in_ranks_json_what_it_beats_outside_the_order(
     assert audited(profile_of("akq-over-prials"), cards, "A") == []
     code, out, _ = run_cli(capsys, monkeypatch, "rank", "-p", "zha-jin-hua", "2c 3d 5h")
     assert code == 0 and "beats every prial" in out and "not transitive" in " ".join(out.split())
+
+
+def test_the_centre_that_decides_the_wild_cards_is_given_with_centre(
+        tmp_path: Any, capsys: Any, monkeypatch: Any) -> None:
+    """kaygamestp.com's Jhandu: "the dealer places one or more cards face-up in the center of the table.
+    The value of these cards becomes the JOKER for all players". rank and equity value a hand with the
+    centre given, and refuse in one line (exit 2) a profile's centre left out, a centre no profile turns
+    up, and a hand holding a centre card."""
+    jhandu = variant(tmp_path, "jhandu")
+    trail, = ranked(capsys, monkeypatch, jhandu, "--centre", "8d", "8h 3c 3d")
+    assert trail["description"] == "prial of threes (8h as 3h)" and trail["wild"] == ["8h"]
+    for args, words in (((jhandu, "8h 3c 3d"), "give them with --centre"),
+                        (("standard", "--centre", "8d", "8h 3c 3d"), "leave out --centre"),
+                        ((jhandu, "--centre", "8h", "8h 3c 3d"), "8h is a face-up centre card")):
+        code, out, err = run_cli(capsys, monkeypatch, "rank", "-p", *args)
+        assert code == 2 and words in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    code, out, err = run_cli(capsys, monkeypatch, "equity", "-p", jhandu, "--centre", "8d", "--json", "8h 3c 3d")
+    assert code == 0 and json.loads(out)["opponents"] == 17296, err  # C(48, 3): the hand and the centre out
+    code, _, err = run_cli(capsys, monkeypatch, "equity", "-p", jhandu, "8h 3c 3d")
+    assert code == 2 and "ranking.wild.from_centre" in err and "--centre" in err
+
+
+def test_a_kissing_missing_hand_holds_no_joker_of_the_pack(capsys: Any, monkeypatch: Any) -> None:
+    """The page's pack has no jokers ("a pair ... you consider it as one joker"): Jk in a hand is refused."""
+    code, _, err = run_cli(capsys, monkeypatch, "rank", "-p", "kissing-missing", "Jk 2c 5d 9h Ks")
+    assert code == 2 and "ranking.wild.kiss_miss" in err
+
+
+def _solvable(name: str) -> bool:
+    from bragrules.solver.tree import Unsupported, check_supported
+
+    try:
+        check_supported(rules_of(name))
+    except Unsupported:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("name", NAMES)
+@given(data=st.data())
+@settings(max_examples=EXAMPLES, deadline=None)
+def test_the_solver_orders_hands_as_the_showdown_does(name: str, data: st.DataObject) -> None:
+    """The solver's sums run over hands in the order of their strengths: it models a profile only where
+    that order is the showdown's (:attr:`Comparer.by_strength`), and there every pair of hands agrees."""
+    pytest.importorskip("numpy")
+    from bragrules.solver.hands import HandSpace
+
+    rules = rules_of(name)
+    if not _solvable(name):
+        return
+    assert rules.comparer.by_strength
+    space = HandSpace.for_rules(rules)
+    hands, _ = data.draw(matches(name))
+    i, j = space.hand_of(hands["A"]), space.hand_of(hands["B"])
+    difference = int(space.strength[i]) - int(space.strength[j])
+    assert (difference > 0) - (difference < 0) == rules.comparer.versus(hands["A"], hands["B"])

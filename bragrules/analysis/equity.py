@@ -196,7 +196,7 @@ def _comparer_and_format(rules_or_ranker: Union[HandRanker, "Rules"], centre: Se
         try:
             comparer = wild_deal_comparer(rules_or_ranker, [CARDS[int(c)] for c in centre])
         except RuleViolation as exc:
-            raise EquityError(str(exc)) from None
+            raise EquityError(f"{exc}{'' if centre else ' (give them with --centre)'}") from None
     fmt = rules_or_ranker.profile.format
     return comparer, fmt.cards_dealt, fmt.hands
 
