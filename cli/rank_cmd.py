@@ -275,8 +275,7 @@ def _json_writer(comparer: "Comparer") -> Any:
     name = [dumps(str(c)) for c in CARDS]  # JSON strings by card index
     special = comparer.special
 
-    def cards(found: Sequence["Card"]) -> str:
-        return ", ".join([name[c] for c in found])
+    said: Dict[str, str] = {}  # each description as JSON, written once
 
     def write(text: str, reading: "Reading") -> None:
         extra = ""
@@ -285,12 +284,17 @@ def _json_writer(comparer: "Comparer") -> Any:
             outside = "null" if beats is None else (
                 f'{{"category": "{beats[0]}", "strengths": [{beats[1]}, {beats[2]}]}}')
             extra = f', "transitive": false, "beats_outside_order": {outside}'
+        description = said.get(reading.description)
+        if description is None:
+            description = said[reading.description] = dumps(reading.description, ensure_ascii=False)
+        key = reading.key
         out(
             f'{{"hand": {neutralise(dumps(text, ensure_ascii=False))}, "category": "{reading.category}", '
-            f'"strength": {reading.strength}, "key": [{", ".join(map(str, reading.key))}], '
-            f'"played": [{cards(reading.played)}], "discarded": [{cards(reading.discarded)}], '
-            f'"wild": [{cards(reading.wild)}], "natural": {"true" if reading.natural else "false"}, '
-            f'"description": {dumps(reading.description, ensure_ascii=False)}{extra}}}\n'
+            f'"strength": {key[0]}, "key": [{key[0] if len(key) == 1 else ", ".join(map(str, key))}], '
+            f'"played": [{", ".join([name[c] for c in reading.played])}], '
+            f'"discarded": [{", ".join([name[c] for c in reading.discarded])}], '
+            f'"wild": [{", ".join([name[c] for c in reading.wild])}], '
+            f'"natural": {"true" if reading.natural else "false"}, "description": {description}{extra}}}\n'
         )
 
     return write

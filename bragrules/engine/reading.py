@@ -25,21 +25,21 @@ Two hands compare by :func:`compare`, the showdown's own answer:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence, Tuple
 
 from bragrules.core.cards import CARDS, JOKER_BASE, Card
 from bragrules.rules.wild_deal import kiss_miss_reading
 
 if TYPE_CHECKING:
     from bragrules.engine.showdown import Comparer, Key
+    from bragrules.rules.ranking import HandRanker
+    from bragrules.rules.ranking_spec import Evaluation
 
 __all__ = ["Reading", "compare", "read_hand"]
 
 
-@dataclass(frozen=True)
-class Reading:
-    """A hand as the showdown values it.
+class Reading(NamedTuple):
+    """A hand as the showdown values it (a named tuple: ``rank`` makes one for every hand it reads).
 
     ``key`` is what the showdown compares (bigger wins, equal keys tie and the tie rule decides), its
     first element the ``strength``; ``beats`` is, for a special hand, the category and the strengths
@@ -65,11 +65,17 @@ class Reading:
 def read_hand(comparer: "Comparer", cards: Sequence[Card]) -> Reading:
     """The :class:`Reading` of ``cards``; refused as :meth:`~bragrules.engine.showdown.Comparer.check`
     refuses a hand the profile does not deal."""
-    comparer.check(cards)
-    key = comparer.key(cards)
     ranker = comparer.ranker
     wild = comparer.wild
-    if wild is not None and wild.kiss_miss:
+    if wild is None:  # the ranker's own evaluation checks the cards as the comparer would
+        ev = ranker.evaluate(cards)
+        key = comparer.key(cards)
+        own = ranker.wild
+        reading = Reading(key, ev.category, ev.played, ev.discarded, tuple(c for c in ev.played if int(c) in own),
+                          ev.natural, ranker.describe(ev) if own else _plain_words(ranker, ev))
+    elif wild.kiss_miss:
+        comparer.check(cards)
+        key = comparer.key(cards)
         _, pair, plays = kiss_miss_reading(ranker, cards)
         shown = ranker.evaluate([*plays, JOKER_BASE] if pair else plays).played  # in the order a hand is read
         played = tuple(c for c in shown if not c.is_joker) + tuple(CARDS[c] for c in pair)
@@ -77,18 +83,29 @@ def read_hand(comparer: "Comparer", cards: Sequence[Card]) -> Reading:
         reading = Reading(key, ranker.category(key[0]), played, discarded, tuple(CARDS[c] for c in pair),
                           not pair, comparer.describe(cards))
     else:
+        comparer.check(cards)
+        key = comparer.key(cards)
         chosen = comparer.hand_wild(cards)
         ev = ranker.evaluate(cards, chosen or None)
-        own = ranker.wild
         reading = Reading(key, ev.category, ev.played, ev.discarded,
-                          tuple(c for c in ev.played if c in chosen or int(c) in own), ev.natural, ranker.describe(ev))
+                          tuple(c for c in ev.played if c in chosen or int(c) in ranker.wild), ev.natural,
+                          ranker.describe(ev))
     ups = ranker.upsets
     if ups is not None:
         low, high = ups[key[0]]
         if low <= high:
-            return Reading(reading.key, reading.category, reading.played, reading.discarded, reading.wild,
-                           reading.natural, reading.description, (ranker.category(low), low, high))
+            return reading._replace(beats=(ranker.category(low), low, high))
     return reading
+
+
+def _plain_words(ranker: "HandRanker", ev: "Evaluation") -> str:
+    """A hand in words where no card is wild: a function of its strength alone, worked out once per strength."""
+    words = ranker.memo.setdefault("words_by_strength", {})
+    assert isinstance(words, dict)
+    found = words.get(ev.strength)
+    if found is None:
+        found = words[ev.strength] = ranker.describe(ev)
+    return str(found)
 
 
 def compare(comparer: "Comparer", a: Reading, b: Reading) -> int:
