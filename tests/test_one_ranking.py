@@ -423,3 +423,22 @@ def test_the_solver_orders_hands_as_the_showdown_does(name: str, data: st.DataOb
     i, j = space.hand_of(hands["A"]), space.hand_of(hands["B"])
     difference = int(space.strength[i]) - int(space.strength[j])
     assert (difference > 0) - (difference < 0) == rules.comparer.versus(hands["A"], hands["B"])
+
+
+def test_equitys_counting_follows_the_special_hand() -> None:
+    """The table of every strength and the counting of one hand add the pots a special hand takes outside
+    the order (2-3-5 over every leopard) as the pair loop, hand against hand, finds them."""
+    from bragrules.analysis.equity import counted_equity, equity_table, naive_equity
+
+    rules = rules_of("zha-jin-hua")
+    ranker = rules.ranking.ranker
+    for text in ("2c 3d 5h", "Ac Ad Ah", "2c 3c 5c", "Kc Kd 9h"):
+        eq = hand_equity(rules, text)
+        assert counted_equity(ranker, text) == naive_equity(ranker, text) == (eq.win, eq.tie, eq.lose), text
+    rows = {row.strength: row for row in equity_table(rules)}
+    for text in ("2c 3d 5h", "Ac Ad Ah"):
+        strength = hand_equity(rules, text).strength
+        hands = [h for h in ranker.all_hands() if ranker.strength(h) == strength]
+        sums = [sum(column) for column in zip(*(counted_equity(ranker, h) for h in hands))]
+        assert [rows[strength].win, rows[strength].tie, rows[strength].lose] == sums, text
+    assert rows[hand_equity(rules, "Ac Ad Ah").strength].lose == 4 * 60  # each of 4 leopards, to 60 2-3-5s
