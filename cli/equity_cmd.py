@@ -29,6 +29,12 @@ def equity_command(
         str,
         typer.Option("--profile", "-p", metavar="PROFILE", autocompletion=complete_profile, help="The profile whose ranking applies (name or path)."),
     ] = "standard",
+    centre: Annotated[
+        Optional[str],
+        typer.Option("--centre", metavar="CARDS", show_default=False,
+                     help="The deal's face-up centre cards, for a profile whose wild cards they decide "
+                     "(ranking.wild.from_centre); they are out of the pack."),
+    ] = None,
     as_json: Annotated[
         bool, typer.Option("--json", help="JSON: one object for a hand, a list of rows for the table.")
     ] = False,
@@ -39,7 +45,9 @@ def equity_command(
     fractions and percentages. Without: for every strength class of
     three-card hands, the counts summed over all its hands against all
     opponent hands sharing no card with them (a tie is a tie here: who wins
-    it is the profile's tie rule).
+    it is the profile's tie rule). Who beats whom is what the showdown says:
+    wild cards chosen in each hand, the joker dealt to each player and the
+    special hands count.
     """
     from bragrules.analysis.equity import equity_table, hand_equity
     from bragrules.core.errors import BragError
@@ -58,7 +66,8 @@ def equity_command(
 
         try:
             cards = [parse_card(token) for text in hand for token in card_tokens(text)]
-            result = hand_equity(rules, cards)
+            shown = [parse_card(token) for token in card_tokens(centre)] if centre is not None else []
+            result = hand_equity(rules, cards, shown)
         except (CardError, BragError, ValueError) as exc:
             error(describe_error(exc) if isinstance(exc, BragError) else f"error: {exc}")
             raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -69,11 +78,18 @@ def equity_command(
         else:
             _render_hand(result, rules.profile.name)
         return
+    if centre is not None:
+        error("error: --centre goes with a hand: the table of every strength has no centre")
+        raise typer.Exit(EXIT_BAD_INPUT)
     fmt = rules.profile.format
     if fmt.cards_dealt != 3 and not as_json:
         message(f"note: {rules.profile.name} deals {fmt.cards_dealt} cards; this table compares three-card "
                 "hands under its ranking (give a hand for the exact chances of one)")
-    rows = equity_table(rules.ranking.ranker)
+    try:
+        rows = equity_table(rules)
+    except BragError as exc:
+        error(describe_error(exc))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
     if as_json:
         import json
 

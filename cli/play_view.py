@@ -582,8 +582,7 @@ def explain_result(deal: "Deal") -> List[str]:
         see = ended[-1].reason
         if deal.rules.format.hands == 1 and len(shown) == 2:
             a, b = list(shown)
-            ka, kb = deal.comparer.key(deal.players[a].hand), deal.comparer.key(deal.players[b].hand)  # type: ignore[arg-type]
-            if ka == kb:
+            if deal.comparer.versus(deal.players[a].hand, deal.players[b].hand) == 0:  # type: ignore[arg-type]
                 from bragrules.rules.seeing import tie_at_table
 
                 see += f"; {tie_at_table(deal.rules.profile)}"

@@ -12,6 +12,8 @@ from .common import EXIT_BAD_INPUT, complete_profile, console, error, message
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.core.cards import Card
+    from bragrules.engine.reading import Reading
+    from bragrules.engine.showdown import Comparer
 
 DEFAULT_PROFILE = "standard"
 
@@ -150,27 +152,47 @@ def rank(
             help="The profile whose ranking applies (built-in name or path).",
         ),
     ] = DEFAULT_PROFILE,
+    centre: Annotated[
+        Optional[str],
+        typer.Option(
+            "--centre",
+            metavar="CARDS",
+            help="The deal's face-up centre cards, for a profile whose wild cards they decide "
+            "(ranking.wild.from_centre).",
+            show_default=False,
+        ),
+    ] = None,
     as_json: Annotated[
         bool,
         typer.Option(
             "--json",
-            help="One JSON object per hand and line: hand, category, strength, played, "
-            "discarded, natural, description.",
+            help="One JSON object per hand and line: hand, category, strength, key, played, discarded, wild, "
+            "natural, description; under special hands also transitive and beats_outside_order.",
         ),
     ] = False,
 ) -> None:
-    """Rank hands: category, strength, the three cards that play, and a description.
+    """Rank hands as the showdown values them: category, strength, the cards that play, and a description.
 
-    With four or more cards the best three play. A bigger strength beats a
-    smaller one; equal strengths tie. A bad hand is reported on stderr
-    (exit status 2) and the other hands are still ranked.
+    With four or more cards the best three play (Kissing-Missing: the best reading of the cards, a kiss
+    or a miss making one joker). Wild cards chosen in each hand count, and the joker dealt to each
+    player (written Jk). Of two hands the bigger key wins (compared element by element; the first is
+    the strength); equal keys tie and the profile's tie rule decides. Under special hands
+    (ranking.special_hands) the order is not transitive: a hand whose strength lies in the other's
+    beats_outside_order range loses to it whatever the keys. A bad hand is reported on stderr (exit
+    status 2) and the other hands are still ranked.
     """
     from bragrules.profile import load_profile
-    from bragrules.rules.ranking import compile_ranking
+    from bragrules.rules.compile import compile_rules
 
     spec = load_profile(profile)
-    profile_name = spec.name
-    ranker = compile_ranking(spec.ranking, jokers=spec.pack.jokers)
+    rules = compile_rules(spec)
+    comparer = rules.comparer
+    shown: List["Card"] = []
+    if centre is not None or (comparer.wild is not None and comparer.wild.from_centre):
+        from bragrules.engine.wild_cards import wild_deal_comparer
+
+        shown = _centre_cards(centre, spec.ranking.wild.from_centre)
+        comparer = wild_deal_comparer(rules, shown)
 
     if hands:
         source: Iterable[Tuple[str, str]] = (
@@ -185,7 +207,7 @@ def rank(
             source = _numbered_lines(sys.stdin)
 
     try:
-        bad = _rank_all(source, ranker, profile_name, as_json)
+        bad = _rank_all(source, comparer, spec.name, as_json, shown)
     except InputStop as exc:
         error(f"error: stdin: {exc}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -193,68 +215,99 @@ def rank(
         raise typer.Exit(EXIT_BAD_INPUT)
 
 
-def _rank_all(source: Iterable[Tuple[str, str]], ranker: Any, profile_name: str, as_json: bool) -> int:
+def _centre_cards(text: Optional[str], wanted: int) -> List["Card"]:
+    """The cards of ``--centre``: refused (one line, exit 2) where the profile turns none up, or
+    where it turns some up and none are given (``ranking.wild.from_centre``)."""
+    from bragrules.core.cards import CardError
+    from bragrules.core.errors import RuleViolation
+    from bragrules.rules.wild_deal import FROM_CENTRE_RULE
+
+    if not wanted:
+        raise RuleViolation(FROM_CENTRE_RULE, "this profile turns no centre card up to decide wild cards: "
+                                              "leave out --centre")
+    if text is None:
+        cards = f"{wanted} face-up centre cards decide" if wanted != 1 else "1 face-up centre card decides"
+        raise RuleViolation(FROM_CENTRE_RULE, f"{cards} the wild cards: give them with --centre")
+    try:
+        return _Reader().cards(text)
+    except CardError as exc:
+        raise CardError(f"--centre: {exc}") from None
+
+
+def _rank_all(source: Iterable[Tuple[str, str]], comparer: "Comparer", profile_name: str, as_json: bool,
+              centre: Sequence["Card"] = ()) -> int:
     """Rank every hand of ``source`` onto stdout; the number of bad hands (reported on stderr)."""
+    from bragrules.core.errors import RuleViolation
+    from bragrules.engine.reading import read_hand
+
     reader = _Reader()
-    evaluate = ranker.evaluate
-    describe = ranker.describe
     bad = 0
-
-    if as_json:
-        import json
-
-        from bragrules.core.cards import CARDS
-        from bragrules.core.text import neutralise
-
-        dumps = json.dumps
-        out = sys.stdout.write
-        name = [dumps(str(c)) for c in CARDS]  # JSON strings by card index
-        # Without wild cards the description is a function of the strength
-        # alone, so each is worked out once.
-        descriptions: Optional[Dict[int, str]] = None if ranker.wild else {}
-        for label, text in source:
-            try:
-                ev = evaluate(reader.cards(text))
-            except ValueError as exc:  # CardError is a ValueError
-                bad += 1
-                error(f"{label}: {exc}")
-                continue
-            strength = ev.strength
-            description = descriptions.get(strength) if descriptions is not None else None
-            if description is None:
-                description = dumps(describe(ev), ensure_ascii=False)
-                if descriptions is not None:
-                    descriptions[strength] = description
-            out(
-                f'{{"hand": {neutralise(dumps(text, ensure_ascii=False))}, "category": "{ev.category}", '
-                f'"strength": {strength}, '
-                f'"played": [{", ".join([name[c] for c in ev.played])}], '
-                f'"discarded": [{", ".join([name[c] for c in ev.discarded])}], '
-                f'"natural": {"true" if ev.natural else "false"}, '
-                f'"description": {description}}}\n'
-            )
-    else:
-        rows: List[Tuple[str, ...]] = []
-        for label, text in source:
-            try:
-                ev = evaluate(reader.cards(text))
-            except ValueError as exc:
-                bad += 1
-                error(f"{label}: {exc}")
-                continue
-            rows.append(
-                (
-                    text,
-                    ev.category.replace("_", " "),
-                    str(ev.strength),
-                    " ".join(c.symbol for c in ev.played),
-                    " ".join(c.symbol for c in ev.discarded),
-                    describe(ev),
-                )
-            )
-        if rows:
-            _print_table(rows, profile_name, ranker.distinct_strengths())
+    write_line = _json_writer(comparer) if as_json else None
+    rows: List[Tuple[str, ...]] = []
+    for label, text in source:
+        try:
+            cards = reader.cards(text)
+            if centre and set(cards) & set(centre):
+                raise ValueError(f"{next(c for c in cards if c in centre)} is a face-up centre card (--centre)")
+            reading = read_hand(comparer, cards)
+        except (ValueError, RuleViolation) as exc:  # CardError is a ValueError
+            bad += 1
+            error(f"{label}: {exc}")
+            continue
+        if write_line is not None:
+            write_line(text, reading)
+        else:
+            rows.append(_row(text, reading, comparer))
+    if rows:
+        _print_table(rows, profile_name, comparer)
     return bad
+
+
+def _json_writer(comparer: "Comparer") -> Any:
+    """A function writing one hand's JSON line."""
+    import json
+
+    from bragrules.core.cards import CARDS
+    from bragrules.core.text import neutralise
+
+    dumps = json.dumps
+    out = sys.stdout.write
+    name = [dumps(str(c)) for c in CARDS]  # JSON strings by card index
+    special = comparer.special
+
+    said: Dict[str, str] = {}  # each description as JSON, written once
+
+    def write(text: str, reading: "Reading") -> None:
+        extra = ""
+        if special:  # the order is not transitive: what this hand beats outside it
+            beats = reading.beats
+            outside = "null" if beats is None else (
+                f'{{"category": "{beats[0]}", "strengths": [{beats[1]}, {beats[2]}]}}')
+            extra = f', "transitive": false, "beats_outside_order": {outside}'
+        description = said.get(reading.description)
+        if description is None:
+            description = said[reading.description] = dumps(reading.description, ensure_ascii=False)
+        key = reading.key
+        out(
+            f'{{"hand": {neutralise(dumps(text, ensure_ascii=False))}, "category": "{reading.category}", '
+            f'"strength": {key[0]}, "key": [{key[0] if len(key) == 1 else ", ".join(map(str, key))}], '
+            f'"played": [{", ".join([name[c] for c in reading.played])}], '
+            f'"discarded": [{", ".join([name[c] for c in reading.discarded])}], '
+            f'"wild": [{", ".join([name[c] for c in reading.wild])}], '
+            f'"natural": {"true" if reading.natural else "false"}, "description": {description}{extra}}}\n'
+        )
+
+    return write
+
+
+def _row(text: str, reading: "Reading", comparer: "Comparer") -> Tuple[str, ...]:
+    """One hand's row of the table for people."""
+    description = reading.description
+    if reading.beats is not None:
+        description += f"; beats every {reading.beats[0].replace('_', ' ')} (a special hand)"
+    strength = str(reading.strength) if len(reading.key) == 1 else "/".join(map(str, reading.key))
+    return (text, reading.category.replace("_", " "), strength, " ".join(c.symbol for c in reading.played),
+            " ".join(c.symbol for c in reading.discarded), description)
 
 
 def _is_tty(stream: Any) -> bool:
@@ -275,11 +328,16 @@ _COLUMNS = (
 )
 
 
-def _print_table(rows: List[Tuple[str, ...]], profile_name: str, strengths: int) -> None:
+def _print_table(rows: List[Tuple[str, ...]], profile_name: str, comparer: "Comparer") -> None:
     discards = any(row[4] for row in rows)
     columns = _COLUMNS if discards else _COLUMNS[:4] + _COLUMNS[5:]
     shown = [row if discards else row[:4] + row[5:] for row in rows]
+    strengths = comparer.ranker.distinct_strengths()
     footer = f"ranking of {profile_name}: strengths run from 0 to {strengths - 1}, the higher wins"
+    if comparer.discard_breaks_ties:
+        footer += "; of equal strengths, the higher discard (after the /)"
+    if comparer.special:
+        footer += "; but a special hand beats its category whatever the strengths (the order is not transitive)"
     out = console()
     out.print(rich_table(columns, shown))
     out.print(footer)

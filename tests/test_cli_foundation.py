@@ -454,17 +454,20 @@ def test_rank_four_card_profile_plays_best_three(run) -> None:
 
 
 RANK_SAMPLE = ("AcKdQh", "7h 2c 7s Kd", "3s3h3d", "2c 3d 4h", "Qs 4c Ks Js Jd")
+JOKER_SAMPLE = ("AcKdJk", "7h 7s Jk", "3s3hJk", "2c 3d Jk", "Qs 4c Jk")
+"""Under a joker dealt to each player every hand is two cards of the pack and the player's joker."""
 
 
 @pytest.mark.parametrize("profile", builtin_names())
 def test_rank_reads_every_shipped_profile(run, profile: str) -> None:
     """Every shipped profile ranks hands under its own name, in text and in JSON alike."""
-    text = run("rank", "-p", profile, *RANK_SAMPLE)
-    data = run("rank", "-p", profile, "--json", *RANK_SAMPLE)
+    sample = JOKER_SAMPLE if load_profile(profile).ranking.wild.joker_each else RANK_SAMPLE
+    text = run("rank", "-p", profile, *sample)
+    data = run("rank", "-p", profile, "--json", *sample)
     assert text.code == data.code == 0
     assert f"ranking of {load_profile(profile).name}:" in text.out
     strengths = [json.loads(line)["strength"] for line in data.out.splitlines()]
-    assert len(strengths) == len(RANK_SAMPLE) and all(str(s) in text.out for s in strengths)
+    assert len(strengths) == len(sample) and all(str(s) in text.out for s in strengths)
 
 
 def _all_hands() -> List[Tuple[int, int, int]]:

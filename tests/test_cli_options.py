@@ -210,7 +210,7 @@ def test_a_bad_value_is_one_line_and_exit_2(capsys, monkeypatch, places: dict, a
 # ---------------------------------------------------------------------------
 
 PLACEHOLDERS = {"ADDRESS", "PROFILE", "PROFILE...", "HAND", "FILE", "N", "SECONDS", "NAME", "STYLES", "STYLE,...", "DIR",
-                "FORMAT", "X", "NAME,..."}  # X: a precision (simulate, diff --impact)
+                "FORMAT", "X", "NAME,...", "CARDS"}  # X: a precision (simulate, diff --impact); CARDS: the centre's
 
 
 def test_summaries_are_whole_within_80_columns(capsys, monkeypatch) -> None:

@@ -6,7 +6,11 @@ from the cards left (``C(49, 3) = 18,424`` of them for three cards from a
 profile's ranking. Four-Card hands play their best three against the
 opponent's best three (and, where the profile says so, the discarded card
 breaks ties). Nothing is sampled: the counts are exact integers and the
-chances exact fractions.
+chances exact fractions. Who beats whom is what the showdown says
+(:meth:`~bragrules.engine.showdown.Comparer.order`): wild cards chosen in
+each hand, the joker dealt to each player (every opponent holds one too),
+the centre's wild ranks and the special hands that beat a category outside
+the order all count.
 
 >>> from bragrules.profile.models import Profile
 >>> from bragrules.rules.compile import compile_rules
@@ -52,11 +56,14 @@ from math import comb
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, Union, cast
 
 from bragrules.core.cards import CARDS, Card, parse_cards
-from bragrules.core.errors import BragError
+from bragrules.core.errors import BragError, RuleViolation
 from bragrules.core.money import format_money
+from bragrules.engine.reading import read_hand
+from bragrules.engine.showdown import Comparer
 from bragrules.rules.ranking import STRIDE, STRIDE2, HandRanker, triple_index
 
 if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.engine.showdown import Key
     from bragrules.rules.compile import Rules
 
 __all__ = [
@@ -171,14 +178,27 @@ def _percent(value: Fraction) -> float:
 # ---------------------------------------------------------------------------
 
 
-def _ranker_and_format(rules_or_ranker: Union[HandRanker, "Rules"]) -> Tuple[HandRanker, int, int, bool]:
-    """(ranker, cards dealt, hands per player, discard breaks ties) from Rules or a bare ranker."""
+def _comparer_and_format(rules_or_ranker: Union[HandRanker, "Rules"], centre: Sequence[int] = ()
+                         ) -> Tuple[Comparer, int, int]:
+    """(the showdown's comparer, cards dealt, hands per player) from Rules or a bare ranker; with the
+    face-up centre cards of a profile whose wild cards they decide (``ranking.wild.from_centre``)."""
     if isinstance(rules_or_ranker, HandRanker):
-        return rules_or_ranker, 3, 1, False
-    ranker = rules_or_ranker.ranking.ranker
-    profile = rules_or_ranker.profile
-    fmt = profile.format
-    return ranker, fmt.cards_dealt, fmt.hands, bool(fmt.discard_breaks_ties)
+        if centre:
+            raise EquityError("a bare ranking turns no centre card up")
+        return Comparer.of(rules_or_ranker), 3, 1
+    from bragrules.engine.wild_cards import wild_deal_comparer
+
+    comparer = rules_or_ranker.comparer
+    wild = comparer.wild
+    if centre and (wild is None or not wild.from_centre):
+        raise EquityError("ranking.wild.from_centre: this profile turns no centre card up to decide wild cards")
+    if wild is not None and wild.from_centre:
+        try:
+            comparer = wild_deal_comparer(rules_or_ranker, [CARDS[int(c)] for c in centre])
+        except RuleViolation as exc:
+            raise EquityError(f"{exc}{'' if centre else ' (give them with --centre)'}") from None
+    fmt = rules_or_ranker.profile.format
+    return comparer, fmt.cards_dealt, fmt.hands
 
 
 def _read_hand(ranker: HandRanker, hand: HandLike) -> List[int]:
@@ -192,13 +212,14 @@ def _read_hand(ranker: HandRanker, hand: HandLike) -> List[int]:
     return cards
 
 
-def hand_equity(rules_or_ranker: Union[HandRanker, "Rules"], hand: HandLike) -> Equity:
+def hand_equity(rules_or_ranker: Union[HandRanker, "Rules"], hand: HandLike, centre: HandLike = ()) -> Equity:
     """Exact (win, tie, lose) counts of ``hand`` against every opponent hand from the cards left.
 
     ``rules_or_ranker`` is compiled :class:`~bragrules.rules.compile.Rules` (the hand
     must then hold the format's cards: three, or four for Four-Card; formats
     of several hands take one three-card hand) or a bare
-    :class:`~bragrules.rules.ranking.HandRanker` (three cards).
+    :class:`~bragrules.rules.ranking.HandRanker` (three cards). ``centre``: the
+    deal's face-up centre cards where they decide wild cards (left out of the pack).
 
     >>> from bragrules.profile import load_profile
     >>> from bragrules.rules.compile import compile_rules
@@ -207,7 +228,9 @@ def hand_equity(rules_or_ranker: Union[HandRanker, "Rules"], hand: HandLike) -> 
     >>> eq.opponents, eq.category, eq.lose > 0
     (194580, 'prial', True)
     """
-    ranker, dealt, hands, discard_ties = _ranker_and_format(rules_or_ranker)
+    shown = [int(c) for c in (parse_cards(centre) if isinstance(centre, str) else centre)]
+    comparer, dealt, hands = _comparer_and_format(rules_or_ranker, shown)
+    ranker = comparer.ranker
     cards = _read_hand(ranker, hand)
     size = 3 if hands > 1 else dealt
     if len(cards) != size:
@@ -222,21 +245,42 @@ def hand_equity(rules_or_ranker: Union[HandRanker, "Rules"], hand: HandLike) -> 
             f"exact chances are enumerated for hands of up to {MAX_CARDS} cards; "
             f"{size} cards would mean {comb(ranker.pack_size - size, size):,} opponent hands"
         )
-    rest = [c for c in ranker.cards if c not in set(cards)]
-    if size == 3:
+    try:
+        reading = read_hand(comparer, [CARDS[c] for c in cards])
+    except RuleViolation as exc:
+        raise EquityError(str(exc)) from None
+    if set(cards) & set(shown):
+        raise EquityError("a card of the hand is among the centre's")
+    joker = comparer.wild.joker if comparer.wild is not None else None
+    rest = [c for c in ranker.cards if c not in set(cards) and c not in shown and c != joker]
+    if comparer.wild is not None or comparer.special:
+        win, tie, lose = _compared_counts(comparer, reading.key, rest, size, joker)
+    elif size == 3:
         win, tie, lose = _three_card_counts(ranker, cards, rest)
     else:
-        win, tie, lose = _best_three_counts(ranker, cards, rest, discard_ties)
-    ev = ranker.evaluate(cards)
+        win, tie, lose = _best_three_counts(ranker, cards, rest, comparer.discard_breaks_ties)
     return Equity(
         hand=tuple(CARDS[c] for c in cards),
         win=win,
         tie=tie,
         lose=lose,
-        category=ev.category,
-        strength=ev.strength,
-        description=ranker.describe(ev),
+        category=reading.category,
+        strength=reading.strength,
+        description=reading.description,
     )
+
+
+def _compared_counts(comparer: Comparer, mine: "Key", rest: Sequence[int], size: int, joker: Optional[int]
+                     ) -> Tuple[int, int, int]:
+    """Opponent hands from ``rest`` (each with its own joker where one is dealt to each player) that
+    ``mine`` beats, ties and loses to, each compared by the showdown's :meth:`~Comparer.order`."""
+    key, order = comparer.key, comparer.order
+    counts = [0, 0, 0]  # lose, tie, win: indexed by order + 1
+    own = (CARDS[joker],) if joker is not None else ()
+    pack = [CARDS[c] for c in rest]
+    for opponent in itertools.combinations(pack, size - len(own)):
+        counts[order(mine, key(opponent + own)) + 1] += 1
+    return counts[2], counts[1], counts[0]
 
 
 def _three_card_counts(ranker: HandRanker, cards: Sequence[int], rest: Sequence[int]) -> Tuple[int, int, int]:
@@ -299,19 +343,21 @@ def _best_three_counts(
 def naive_equity(ranker: HandRanker, hand: HandLike) -> Tuple[int, int, int]:
     """(win, tie, lose) of a three-card hand by comparing it with every opponent hand in turn.
 
-    The plain pair loop, kept as the reference the counting is checked against.
+    The plain pair loop, kept as the reference the counting is checked against: each pair
+    compared by the showdown (:meth:`~bragrules.engine.showdown.Comparer.order`).
     """
     cards = _read_hand(ranker, hand)
     held = set(cards)
-    mine = ranker.strength(cards)
+    order = Comparer.of(ranker).order
+    mine = (ranker.strength(cards),)
     win = tie = lose = 0
     for opp in itertools.combinations(ranker.cards, 3):
         if held.intersection(opp):
             continue
-        s = ranker.strength(opp)
-        if s < mine:
+        decided = order(mine, (ranker.strength(opp),))
+        if decided > 0:
             win += 1
-        elif s == mine:
+        elif decided == 0:
             tie += 1
         else:
             lose += 1
@@ -393,36 +439,60 @@ def counted_equity(ranker: HandRanker, hand: HandLike) -> Tuple[int, int, int]:
     counts = _counts_for(ranker)
     s = ranker.strength(cards)
     below, equal = _disjoint_counts(counts, cards, s)
+    below += _outside_order(counts, cards, Comparer.of(ranker).exceptions().get(s, ()))
     return below, equal, counts.opponents - below - equal
 
 
 def _disjoint_counts(counts: _Counts, hand: Sequence[int], s: int) -> Tuple[int, int]:
     """(below, equal): opponent hands sharing no card with ``hand`` (of strength ``s``), by inclusion-exclusion."""
     a, b, c = sorted(hand)
-    cb, cc = counts.card_below, counts.card_count
+    cb = counts.card_below
     pab, pac, pbc = counts.pair[a * 54 + b], counts.pair[a * 54 + c], counts.pair[b * 54 + c]
     lab, lac, lbc = bisect_left(pab, s), bisect_left(pac, s), bisect_left(pbc, s)
     below = counts.below[s] - cb[a][s] - cb[b][s] - cb[c][s] + lab + lac + lbc
-    equal = (
-        counts.per_strength[s] - cc[a][s] - cc[b][s] - cc[c][s]
-        + (bisect_right(pab, s) - lab) + (bisect_right(pac, s) - lac) + (bisect_right(pbc, s) - lbc)
-        - 1  # the hand itself holds all three cards
-    )
+    equal = _disjoint_equal(counts, a, b, c, s) - 1  # the hand itself holds all three cards
     return below, equal
 
 
+def _disjoint_equal(counts: _Counts, a: int, b: int, c: int, t: int) -> int:
+    """Hands of strength ``t`` sharing no card with the sorted hand ``a, b, c`` (itself counted when of ``t``)."""
+    cc, pair = counts.card_count, counts.pair
+    pab, pac, pbc = pair[a * 54 + b], pair[a * 54 + c], pair[b * 54 + c]
+    return (counts.per_strength[t] - cc[a][t] - cc[b][t] - cc[c][t]
+            + bisect_right(pab, t) - bisect_left(pab, t) + bisect_right(pac, t) - bisect_left(pac, t)
+            + bisect_right(pbc, t) - bisect_left(pbc, t))
 
 
-def equity_table(ranker: HandRanker) -> List[EquityRow]:
+def _outside_order(counts: _Counts, hand: Sequence[int], exceptions: Sequence[Tuple[int, int]]) -> int:
+    """What the hands won outside the order of strengths add to a hand's wins (special hands:
+    :meth:`~bragrules.engine.showdown.Comparer.exceptions`), over the hands sharing no card with it."""
+    if not exceptions:
+        return 0
+    a, b, c = sorted(hand)
+    return sum(sign * _disjoint_equal(counts, a, b, c, t) for t, sign in exceptions)
+
+
+
+
+def equity_table(rules_or_ranker: Union[HandRanker, "Rules"]) -> List[EquityRow]:
     """Every strength class of three-card hands with its exact (win, tie, lose) counts, best first.
 
     Cached per ranker. Summed over the table, win + tie + lose counts every
     ordered pair of disjoint hands once (``22,100 x 18,424 = 407,170,400``
-    for the 52-card pack).
+    for the 52-card pack). Who beats whom is the showdown's answer: a special
+    hand wins the category it beats. Wild cards chosen at the table make each
+    hand's value its own: such a profile has no table (a hand has its chances).
     """
+    comparer = (Comparer.of(rules_or_ranker) if isinstance(rules_or_ranker, HandRanker)
+                else rules_or_ranker.comparer)
+    if comparer.wild is not None:
+        raise EquityError(f"{comparer.wild.rules[0]}: each hand is valued with wild cards chosen at the table, "
+                          "so hands of one strength differ: give a hand for its exact chances")
+    ranker = comparer.ranker
     cached = ranker.memo.get("equity_table")
     if cached is not None:
         return list(cast(List[EquityRow], cached))
+    exceptions = comparer.exceptions()
     counts = _counts_for(ranker)
     n_strengths = ranker.distinct_strengths()
     wins = [0] * n_strengths
@@ -436,6 +506,8 @@ def equity_table(ranker: HandRanker) -> List[EquityRow]:
         lab, lac, lbc = bisect_left(pab, s), bisect_left(pac, s), bisect_left(pbc, s)
         cba, cbb, cbc = cb[a], cb[b], cb[c]
         wins[s] += below_total[s] - cba[s] - cbb[s] - cbc[s] + lab + lac + lbc
+        if s in exceptions:
+            wins[s] += _outside_order(counts, (a, b, c), exceptions[s])
         ties[s] += (
             per_strength[s] - cc[a][s] - cc[b][s] - cc[c][s]
             + bisect_right(pab, s) + bisect_right(pac, s) + bisect_right(pbc, s) - lab - lac - lbc - 1

@@ -451,7 +451,7 @@ def _showdown_rule(deal: Deal) -> Optional[Callable[[Sequence[str]], Optional[st
         from bragrules.audit.ranking_claim import deciding_field
         from bragrules.core.rule_id import field_rule
 
-        path = deciding_field(deal.rules.ranking.ranker, hands, claimed)  # type: ignore[arg-type]
+        path = deciding_field(deal.comparer, hands, claimed)  # type: ignore[arg-type]
         return None if path is None else field_rule(path)
     return rule
 

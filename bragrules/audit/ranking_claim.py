@@ -11,19 +11,23 @@ Only asked when a claim's winners are wrong, so it costs nothing in a clean audi
 >>> from bragrules.core.cards import parse_cards
 >>> from bragrules.profile import load_profile
 >>> from bragrules.rules.compile import compile_rules
->>> ranker = compile_rules(load_profile("muflis")).ranking.ranker
+>>> comparer = compile_rules(load_profile("muflis")).comparer
 >>> hands = {"A": parse_cards("Kc 2d 3c"), "B": parse_cards("Kh Kd 9c")}
->>> deciding_field(ranker, hands, ["B"])
+>>> deciding_field(comparer, hands, ["B"])
 'ranking.lowball'
->>> deciding_field(ranker, hands, ["A"]) is None   # what the profile says: nothing to blame
+>>> deciding_field(comparer, hands, ["A"]) is None   # what the profile says: nothing to blame
 True
+
+The winners under each ranking are the showdown's (:func:`~bragrules.engine.showdown.best_players`
+with the deal's comparer), wild cards chosen at the table included.
 """
 
 from __future__ import annotations
 
 from typing import Any, Callable, List, Mapping, Optional, Sequence
 
-from bragrules.rules.ranking import HandRanker, compile_ranking
+from bragrules.engine.showdown import Comparer, best_players
+from bragrules.rules.ranking import compile_ranking
 
 Reset = Callable[[Any], Any]
 
@@ -63,31 +67,27 @@ def _value(spec: Any, path: str) -> Any:
     return holder
 
 
-def _winners(ranker: HandRanker, hands: Mapping[str, Sequence[Any]]) -> List[str]:
-    strengths = {p: ranker.evaluate(list(cards)).strength for p, cards in hands.items()}
-    players = list(hands)
-    unbeaten = [p for p in players if not any(ranker.beats(strengths[q], strengths[p]) for q in players if q != p)]
-    if unbeaten:
-        return unbeaten
-    top = max(strengths.values())
-    return [p for p in players if strengths[p] == top]
+def _winners(comparer: Comparer, hands: Mapping[str, Sequence[Any]]) -> List[str]:
+    return best_players(list(hands), lambda p: comparer.key(hands[p]), comparer)
 
 
-def deciding_field(ranker: HandRanker, hands: Mapping[str, Sequence[Any]], claimed: Sequence[str]) -> Optional[str]:
+def deciding_field(comparer: Comparer, hands: Mapping[str, Sequence[Any]], claimed: Sequence[str]) -> Optional[str]:
     """The ranking field (set away from its usual value) that, set back, makes ``claimed`` the
     winners among ``hands``; None when no single field does (or the claim is what the profile says)."""
-    if set(_winners(ranker, hands)) == set(claimed):
+    if set(_winners(comparer, hands)) == set(claimed):
         return None
     from bragrules.profile.models import Ranking
 
+    ranker = comparer.ranker
     spec = ranker.spec
 
     default = Ranking()
     for path in RANKING_FIELDS:
         if _value(spec, path) == _value(default, path):
             continue
-        other = compile_ranking(_reset(path)(spec), ranker.jokers)
-        if set(_winners(other, hands)) == set(claimed):
+        other = compile_ranking(_reset(path)(spec), ranker.jokers, ranker.open_wild, ranker.stripped)
+        under = Comparer(other, other, comparer.discard_breaks_ties, comparer.wild, comparer.deal_wild)
+        if set(_winners(under, hands)) == set(claimed):
             return path
     return None
 

@@ -24,11 +24,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from itertools import combinations
 from typing import Iterator, List, Mapping, Optional, Sequence, Set, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
+from bragrules.engine.showdown import Comparer, best_players
 from bragrules.rules.compile import Rules
 from bragrules.rules.format import FOURS_RULE, HAND_ORDER_RULE, HANDS_RULE
 from bragrules.rules.ranking import HandRanker
@@ -41,7 +43,8 @@ def hand_chances(ranker: HandRanker) -> Tuple[List[int], List[int], int]:
     """Per strength: how many hands of the pack it beats and ties, and how many hands there are.
 
     Exact counts over every three-card hand (from the full pack, so an
-    opponent's hand is any hand). Cached per ranker.
+    opponent's hand is any hand), each pair decided by the showdown
+    (:meth:`~bragrules.engine.showdown.Comparer.beaten`). Cached per ranker.
 
     >>> from bragrules.profile.models import Ranking
     >>> from bragrules.rules.ranking import compile_ranking
@@ -55,11 +58,7 @@ def hand_chances(ranker: HandRanker) -> Tuple[List[int], List[int], int]:
     counts = [0] * ranker.distinct_strengths()
     for hand in ranker.all_hands():
         counts[ranker.strength(hand)] += 1
-    beats: List[int] = []
-    below = 0
-    for count in counts:
-        beats.append(below)
-        below += count
+    beats = Comparer.of(ranker).beaten(counts)  # who beats whom as the showdown says (special hands too)
     result = (beats, counts, sum(counts))
     ranker.memo["hand_chances"] = result
     return result
@@ -163,8 +162,7 @@ def hand_winners(rules: Rules, strengths: Mapping[str, Sequence[int]], caller: O
         if not contenders:
             winners.append(None)
             continue
-        top = max(strengths[p][index] for p in contenders)
-        best = [p for p in contenders if strengths[p][index] == top]
+        best = best_players(contenders, partial(_place_key, strengths, index), rules.comparer)
         if len(best) == 1:
             winners.append(best[0])
         elif seeing and set(best) == {caller, opponent}:
@@ -172,6 +170,11 @@ def hand_winners(rules: Rules, strengths: Mapping[str, Sequence[int]], caller: O
         else:
             winners.append(None)
     return winners
+
+
+def _place_key(strengths: Mapping[str, Sequence[int]], index: int, player: str) -> Tuple[int, ...]:
+    """The showdown's key of a player's hand at one place."""
+    return (strengths[player][index],)
 
 
 def ordered_arrangements(cards: Sequence[Card], hands: int) -> Iterator[Arrangement]:

@@ -20,9 +20,10 @@ side pots, which always add up to nothing; a deal dealt again or abandoned settl
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Mapping, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card
+from bragrules.engine.showdown import best_players
 from bragrules.rules.hooks import PotWon
 from bragrules.rules.pots import SWEEP_BONUS_RULE, TIE_RULE
 
@@ -78,8 +79,12 @@ def settle_side_pots(deal: "Deal", outcome: str, main_winners: Sequence[str]) ->
     policy = deal.rules.pots
     if policy is None or outcome in ("redeal", "abandoned"):
         return (), {}
-    ranker = deal.rules.ranking.ranker
-    won = policy.side_pots(DealTable.of(deal), ranker.strength)
+    comparer = deal.comparer
+
+    def best(hands: Mapping[str, Sequence[Card]]) -> List[str]:  # the showdown's answer (special hands too)
+        return best_players(list(hands), lambda p: comparer.key(hands[p]), comparer)
+
+    won = policy.side_pots(DealTable.of(deal), best)
     winners = main_winners if outcome in ("won", "split") else ()
     return won, policy.settle(won, deal.order, winners)
 

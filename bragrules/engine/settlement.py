@@ -473,10 +473,9 @@ def _see_tied(deal: "Deal") -> Optional[bool]:
     see = deal.see_pair
     if see is None or deal.rules.format.hands != 1:
         return None
-    a, b = deal.players[see[0]].hand, deal.players[see[1]].hand
-    if a is None or b is None:
+    if deal.players[see[0]].hand is None or deal.players[see[1]].hand is None:
         return None
-    return deal.comparer.key(a) == deal.comparer.key(b)
+    return deal.comparer.order(hand_key(deal, see[0]), hand_key(deal, see[1])) == 0  # as the see was settled
 
 
 def _carried_ending(deal: "Deal", won: Tuple[str, ...], caller: Optional[str], opponent: Optional[str],

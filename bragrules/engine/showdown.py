@@ -5,23 +5,38 @@ one hand per player the key is the hand's strength (best three of the cards
 dealt), plus the discarded card for Four-Card tables where it breaks ties.
 Who wins between equal keys is the tie policy's business, not the comparer's.
 
+:meth:`Comparer.order` is the one answer to "which of two hands wins": the
+showdown, a side-show, ``rank``, ``equity``, the bots' shares, the solver and
+the audit all ask it (or count with :meth:`Comparer.beaten`, which it
+decides), so no two of them can disagree.
+
 >>> from bragrules.profile.models import Profile
 >>> from bragrules.rules.compile import compile_rules
 >>> from bragrules.core.cards import parse_cards
 >>> comparer = compile_rules(Profile()).comparer
->>> comparer.key(parse_cards("5s 6h 7d")) > comparer.key(parse_cards("Kc 9c 4c"))
-True
+>>> comparer.versus(parse_cards("5s 6h 7d"), parse_cards("Kc 9c 4c"))   # a run beats a flush
+1
+>>> comparer.versus(parse_cards("Kc 9c 4c"), parse_cards("Kd 9d 4d"))   # equal: the tie rule decides
+0
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
-from bragrules.core.cards import Card
+from bragrules.core.cards import JOKER_BASE, Card
+from bragrules.core.errors import RuleViolation
 from bragrules.core.rule_id import Rule
 from bragrules.rules.ranking import HandRanker
-from bragrules.rules.wild_deal import WildDealPolicy, kiss_miss_words
+from bragrules.rules.wild_deal import (
+    FROM_CENTRE_RULE,
+    JOKER_EACH_RULE,
+    KISS_MISS_RULE,
+    PER_HAND_RULE,
+    WildDealPolicy,
+    kiss_miss_words,
+)
 
 if TYPE_CHECKING:
     from bragrules.rules.compile import Rules
@@ -71,7 +86,7 @@ class Comparer:
             return kiss_miss_words(self.ranker, cards)
         return self.ranker.describe(cards, self.hand_wild(cards) or None)
 
-    def key(self, cards: Sequence[Card]) -> Key:
+    def key(self, cards: Sequence[int]) -> Key:
         ranker = self.ranker
         if self.wild is not None:
             return (self.wild.strength(ranker, cards, self.deal_wild),)
@@ -81,10 +96,120 @@ class Comparer:
             return tuple(ranker.four_card_key(cards))
         return (ranker.evaluate(cards).strength,)
 
+    @classmethod
+    def of(cls, ranker: "HandRanker") -> "Comparer":
+        """The comparer of a bare ranking: hands of three (or the best three of more), no wild card
+        chosen at the table, no discard breaking ties."""
+        return cls(ranker, ranker, False)
+
+    def check(self, cards: Sequence[int]) -> None:
+        """Refuse cards that are no hand of this profile's showdown (``ValueError`` for cards that are no
+        hand of the pack, :class:`RuleViolation` naming the wild-card rule a hand's shape breaks); the
+        same cards are then valued by :meth:`key`.
+
+        >>> from bragrules.profile import load_profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> from bragrules.core.cards import parse_cards
+        >>> compile_rules(load_profile("joker")).comparer.check(parse_cards("Ks Kd Qh"))
+        Traceback (most recent call last):
+        ...
+        bragrules.core.errors.RuleViolation: ranking.wild.joker_each: a hand is 2 cards of the pack and its player's own joker, Jk
+        """
+        hand = self.ranker.check(cards)
+        wild = self.wild
+        if wild is None:
+            return
+        jokers = sum(1 for c in hand if c >= JOKER_BASE)
+        if wild.kiss_miss:
+            if jokers:
+                raise RuleViolation(KISS_MISS_RULE, "the pack has no jokers: a kiss or a miss makes the one joker")
+            return
+        if wild.joker is not None:
+            if len(hand) != 3 or jokers != 1:
+                raise RuleViolation(JOKER_EACH_RULE, "a hand is 2 cards of the pack and its player's own joker, Jk")
+            return
+        if len(hand) != 3:
+            rule = PER_HAND_RULE if wild.per_hand != "none" else FROM_CENTRE_RULE
+            raise RuleViolation(rule, f"wild cards chosen at the table value hands of three cards, not {len(hand)}")
+
+    @property
+    def by_strength(self) -> bool:
+        """Whether, for hands of three, the strength alone says who wins: the bigger, equal strengths equal
+        (no wild card chosen at the table, no special hand). What a count over strengths may rely on."""
+        return self.wild is None and self.ranker.upsets is None
+
     @property
     def special(self) -> bool:
         """Whether some hand beats another outside the order of keys (``ranking.special_hands``)."""
         return self.ranker.upsets is not None
+
+    def order(self, a: Key, b: Key) -> int:
+        """Who wins between hands of keys ``a`` and ``b``: ``1`` when ``a`` beats ``b``, ``-1`` when ``b``
+        beats ``a``, ``0`` when they are equal (then the tie rule decides, ``seeing.tie``).
+
+        >>> from bragrules.profile import load_profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> from bragrules.core.cards import parse_cards
+        >>> zjh = compile_rules(load_profile("zha-jin-hua")).comparer
+        >>> k235, kaaa, kakq = (zjh.key(parse_cards(h)) for h in ("2c 3d 5h", "Ac Ad Ah", "As Ks Qs"))
+        >>> zjh.order(k235, kaaa), zjh.order(kaaa, kakq), zjh.order(kakq, k235)   # a circle
+        (1, 1, 1)
+        """
+        if a == b:
+            return 0
+        return 1 if self.wins(a, b) else -1
+
+    def versus(self, a: Sequence[int], b: Sequence[int]) -> int:
+        """:meth:`order` of two hands' cards."""
+        return self.order(self.key(a), self.key(b))
+
+    def exceptions(self) -> Dict[int, Tuple[Tuple[int, int], ...]]:
+        """Per strength ``s``, the strengths it is compared with outside their order, as ``(t, 1)`` where a
+        hand of strength ``s`` beats one of the bigger strength ``t``, ``(t, -1)`` where it loses to one of
+        the smaller strength ``t`` (special hands, ``ranking.special_hands``); empty for a plain order.
+        Decided by :meth:`order`, worked out once per ranking.
+
+        >>> from bragrules.profile import load_profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> zjh = compile_rules(load_profile("zha-jin-hua")).comparer
+        >>> found = zjh.exceptions()
+        >>> sorted({zjh.ranker.category(t) for pairs in found.values() for t, _ in pairs})
+        ['high_card', 'prial']
+        """
+        ranker = self.ranker
+        cached = ranker.memo.get("order_exceptions")
+        if isinstance(cached, dict):
+            return cached
+        found: Dict[int, Set[Tuple[int, int]]] = {}
+        for u, (low, high) in enumerate(ranker.upsets or ()):
+            for t in range(low, high + 1):
+                for s, other in ((u, t), (t, u)):
+                    decided = self.order((s,), (other,))
+                    if decided and (decided > 0) != (s > other):
+                        found.setdefault(s, set()).add((other, decided))
+        out = {s: tuple(sorted(pairs)) for s, pairs in found.items()}
+        ranker.memo["order_exceptions"] = out
+        return out
+
+    def beaten(self, counts: Sequence[int]) -> List[int]:
+        """Per strength ``s``: how many of the hands counted (``counts[t]`` hands of strength ``t``) a hand
+        of strength ``s`` beats, as :meth:`order` decides.
+
+        >>> from bragrules.profile import load_profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> comparer = compile_rules(load_profile("standard")).comparer
+        >>> comparer.beaten([2, 0, 3])
+        [0, 2, 2]
+        """
+        out: List[int] = []
+        below = 0
+        for count in counts:
+            out.append(below)
+            below += count
+        for s, pairs in self.exceptions().items():
+            for t, sign in pairs:
+                out[s] += sign * counts[t]
+        return out
 
     def wins(self, a: Key, b: Key) -> bool:
         """Whether key ``a`` beats key ``b``: the bigger key, unless a special hand decides.
@@ -140,20 +265,15 @@ def best_players(
     beat a hand present count above its category (:meth:`Comparer.circle_key`).
     """
     keys: Dict[str, Key] = {p: key(p) for p in players}
-    if comparer is not None:
-        wins = comparer.wins
-        unbeaten = [p for p in players if not any(wins(keys[q], keys[p]) for q in players if q != p)]
+    if comparer is not None and comparer.special:
+        order = comparer.order
+        unbeaten = [p for p in players if not any(order(keys[q], keys[p]) > 0 for q in players if q != p)]
         if unbeaten:
             return unbeaten
         present = list(keys.values())
         keys = {p: comparer.circle_key(k, present) for p, k in keys.items()}
     top = max(keys.values())
     return [p for p in players if keys[p] == top]
-
-
-def _special(rules: "Rules") -> Optional[Comparer]:
-    comparer = rules.comparer
-    return comparer if comparer.special else None
 
 
 def settle_pair(
@@ -164,15 +284,10 @@ def settle_pair(
     suit_key: Callable[[str], Key],
     order: Sequence[str],
 ) -> List[str]:
-    """Winners of a see between two players: the better hand, else the tie policy."""
-    a, b = key(caller), key(opponent)
-    special = _special(rules)
-    if special is not None and a != b:
-        return [caller] if special.wins(a, b) else [opponent]
-    if a > b:
-        return [caller]
-    elif b > a:
-        return [opponent]
+    """Winners of a see between two players: the better hand (:meth:`Comparer.order`), else the tie policy."""
+    decided = rules.comparer.order(key(caller), key(opponent))
+    if decided:
+        return [caller] if decided > 0 else [opponent]
     return rules.seeing.resolve_tie(caller, opponent, order, suit_key)
 
 
@@ -191,7 +306,7 @@ def settle_many(
     policy decides; among others the pot is split, except that eldest-hand and
     suit tie policies pick one player.
     """
-    best = best_players(players, key, _special(rules))
+    best = best_players(players, key, rules.comparer)
     if len(best) == 1:
         return best
     if caller is not None and opponent is not None and set(best) == {caller, opponent}:

@@ -150,9 +150,9 @@ def loser_of(deal: "Deal", asker: str, asked: str, claimed: Optional[str]) -> Op
             raise RuleViolation(HISTORY_CARDS, f"the cards of {missing} are needed for this side-show but were "
                                                "not recorded (or write who folded: 'B accepts, C folds')")
         return claimed
-    a, b = deal.comparer.key(mine), deal.comparer.key(theirs)
-    if a != b:
-        loser = asked if a > b else asker
+    decided = deal.comparer.versus(mine, theirs)  # the showdown's answer: special hands too
+    if decided:
+        loser = asked if decided > 0 else asker
         if claimed is not None and claimed != loser:
             winner = asker if loser == asked else asked
             raise RuleViolation(ALLOWED_RULE, f"at a side-show the weaker hand folds: {winner}'s beats {loser}'s, "

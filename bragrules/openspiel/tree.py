@@ -122,9 +122,8 @@ class PublicTree:
         self.max_bets = max_bets if max_bets is not None else max_raises + 1
         self.carry_share = Fraction(carry_share)
         self.cards: Tuple[int, ...] = tuple(sorted(rules.ranking.ranker.cards))
-        # a plain ranking: a showdown's money depends on the hands' strengths alone
-        ranker = rules.ranking.ranker
-        self.plain = not (ranker.wild or ranker.upsets is not None or rules.session.bonus_paid)
+        # a plain ranking: a showdown's money depends on the hands' keys alone (the showdown's comparer)
+        self.plain = not (rules.ranking.ranker.wild or not rules.comparer.by_strength or rules.session.bonus_paid)
         self.nodes: List[Node] = []
         self.root = self._build((), 0)
         self.max_length = max(n.depth for n in self.nodes)
@@ -205,8 +204,8 @@ class PublicTree:
         """
         assert node.player is None
         if self.plain:
-            ranker = self.rules.ranking.ranker
-            key: object = (ranker.strength(hands[0]), ranker.strength(hands[1])) if node.showdown else ()
+            comparer = self.rules.comparer
+            key: object = (comparer.key(hands[0]), comparer.key(hands[1])) if node.showdown else ()
         else:
             key = hands
         found = self._payoffs.get((node.id, key))

@@ -61,6 +61,7 @@ from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.arrange import hand_chances, win_numerators
 from bragrules.engine.deal import Deal
+from bragrules.engine.showdown import Comparer
 from bragrules.engine.view import PlayerView
 from bragrules.rules.ranking import HandRanker, triple_index
 
@@ -200,11 +201,7 @@ def _shares(ranker: HandRanker, cards: int = 3) -> List[float]:
             for _ in range(_SAMPLE):
                 counts[best(rng.sample(pack, cards))] += 1
         total = sum(counts)
-        shares = []
-        below = 0
-        for count in counts:
-            shares.append(below / total)
-            below += count
+        shares = [b / total for b in Comparer.of(ranker).beaten(counts)]
     ranker.memo[key] = shares
     return shares
 
@@ -225,11 +222,15 @@ def wild_share(rules: "Rules", cards: Sequence[int], centre: Sequence[int]) -> f
     ranker = rules.ranking.ranker
     deal_wild = wild.deal_wild(centre)
     key = ("bot_wild_shares", deal_wild)
-    strengths = ranker.memo.get(key)
-    if strengths is None:
-        strengths = ranker.memo[key] = wild.shares(ranker, deal_wild)
-    assert isinstance(strengths, list)
-    return bisect_left(strengths, wild.strength(ranker, cards, deal_wild)) / len(strengths)
+    shares = ranker.memo.get(key)
+    if shares is None:
+        counts = [0] * ranker.distinct_strengths()
+        for strength in wild.shares(ranker, deal_wild):
+            counts[strength] += 1
+        total = sum(counts)
+        shares = ranker.memo[key] = [b / total for b in rules.comparer.beaten(counts)]
+    assert isinstance(shares, list)
+    return float(shares[wild.strength(ranker, cards, deal_wild)])
 
 
 class _Arrangements:
@@ -298,8 +299,9 @@ def _arrangements(rules: "Rules") -> _Arrangements:
     return found
 
 
-def hand_share(rules: "Rules", cards: Sequence[int]) -> float:
-    """The share of hands of the pack that ``cards`` beats under ``rules`` (one hand).
+def hand_share(rules: "Rules", cards: Sequence[int], centre: Sequence[int] = ()) -> float:
+    """The share of hands of the pack that ``cards`` beats under ``rules`` (one hand), as the showdown
+    decides; ``centre``: the deal's face-up centre cards where they decide wild cards.
 
     >>> from bragrules.profile.models import Profile
     >>> from bragrules.rules.compile import compile_rules
@@ -307,6 +309,8 @@ def hand_share(rules: "Rules", cards: Sequence[int]) -> float:
     >>> round(hand_share(compile_rules(Profile()), parse_cards("Kc Kd 2h")), 3)
     0.887
     """
+    if rules.ranking.wild_deal is not None:  # wild cards chosen at the table: valued with them
+        return wild_share(rules, cards, centre)
     ranker = rules.ranking.ranker
     if len(cards) == 3:
         a, b, c = cards
@@ -537,7 +541,7 @@ class StyleBot:
         cards = view.hand
         assert cards is not None
         if rules.ranking.wild_deal is not None:  # wild cards chosen at the table: valued with them
-            return cards, wild_share(rules, cards, view.centre)
+            return cards, hand_share(rules, cards, view.centre)
         if len(cards) == 3:
             a, b, c = cards
             ranker = rules.ranking.ranker

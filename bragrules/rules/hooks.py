@@ -65,13 +65,17 @@ them, with that bound's rule and words:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, NamedTuple, Optional, Protocol, Sequence, Tuple
+from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Protocol, Sequence, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.rule_id import Rule
 
-__all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "ForcedShow", "PotWon", "Post", "PutOut", "Refusal",
-           "SidePotTable", "first_broken", "legal_range"]
+__all__ = ["AreaPolicy", "BestHands", "Betting", "Bettor", "Bound", "ForcedShow", "PotWon", "Post", "PutOut",
+           "Refusal", "SidePotTable", "first_broken", "legal_range"]
+
+BestHands = Callable[[Mapping[str, Sequence[Card]]], List[str]]
+"""The players whose hands the showdown puts first among those given (several when equal), in the order
+given: what a side pot won by a hand asks (the engine's comparer answers it, special hands and all)."""
 
 
 class Bettor(Protocol):
@@ -338,7 +342,7 @@ class AreaPolicy:
         """Whether :meth:`side_pots` answers anything under this profile (the settlement skips it when not)."""
         return False
 
-    def side_pots(self, table: SidePotTable, strength: Callable[[Sequence[Card]], int]) -> Tuple[PotWon, ...]:
+    def side_pots(self, table: SidePotTable, best: "BestHands") -> Tuple[PotWon, ...]:
         """Asked at the settlement of every deal played out: the pots beside the deal's own, each judged by
-        its own rule on the table's cards (``strength``: a three-card hand's strength under the ranking)."""
+        its own rule on the table's cards (``best``: the players whose hands the showdown puts first)."""
         return ()

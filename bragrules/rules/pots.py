@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Callable, Dict, List, Literal, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Sequence, Tuple
 
 from pydantic import Field, WithJsonSchema, field_validator
 
@@ -50,7 +50,7 @@ from bragrules.core.cards import Card
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
-from bragrules.rules.hooks import AreaPolicy, PotWon, SidePotTable
+from bragrules.rules.hooks import AreaPolicy, BestHands, PotWon, SidePotTable
 from bragrules.rules.words import money_text, number_word, sentence
 
 if TYPE_CHECKING:
@@ -253,25 +253,15 @@ class PotsPolicy(AreaPolicy):
         values = self.pip_values
         return sum(values[c.rank] for c in cards if not c.is_joker)
 
-    def side_pots(self, table: SidePotTable, strength: Callable[[Sequence[Card]], int]) -> Tuple[PotWon, ...]:
+    def side_pots(self, table: SidePotTable, best: BestHands) -> Tuple[PotWon, ...]:
         """Each side pot of the deal, judged on the table's cards: who staked, who takes it, why."""
         order = list(table.order)
         won: List[PotWon] = []
         for spec in self.specs:
             if spec.kind == "hand":
-                contenders = [p for p in order if not table.folded(p)]
-                scores: Dict[str, Tuple[int, ...]] = {}
-                for p in contenders:
-                    hands = table.arranged(p)
-                    if hands is not None:
-                        scores[p] = (strength(hands[spec.index]),)
-                if len(contenders) == 1:
-                    winners, why = contenders, "the only player left"
-                else:
-                    winners = self._best(order, scores)
-                    why = f"the best of hand {spec.index + 1}"
+                winners, why = self._hand_pot(spec.index, table, order, best)
             elif spec.kind == "best_card":
-                scores = {}
+                scores: Dict[str, Tuple[int, ...]] = {}
                 for p in order:
                     cards = table.dealt(p)
                     if cards:
@@ -293,6 +283,20 @@ class PotsPolicy(AreaPolicy):
             amount = spec.ante * len(order)
             won.append(PotWon(spec.name, spec.ante, amount, tuple(winners), spec.rule, why))
         return tuple(won)
+
+    def _hand_pot(self, index: int, table: SidePotTable, order: Sequence[str], best: BestHands
+                  ) -> Tuple[List[str], str]:
+        """Who takes the pot of the hand at ``index`` (the showdown's best of those still in), and why."""
+        contenders = [p for p in order if not table.folded(p)]
+        if len(contenders) == 1:
+            return contenders, "the only player left"
+        held: Dict[str, Sequence[Card]] = {}
+        for p in contenders:
+            hands = table.arranged(p)
+            if hands is not None:
+                held[p] = hands[index]
+        top = best(held) if held else []
+        return (top if self.split_ties else top[:1]), f"the best of hand {index + 1}"
 
     def _best(self, order: Sequence[str], scores: Dict[str, Tuple[int, ...]]) -> List[str]:
         if not scores:

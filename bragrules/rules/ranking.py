@@ -501,7 +501,8 @@ class HandRanker:
 
     # -- any number of cards ---------------------------------------------
 
-    def _check(self, cards: CardsLike) -> List[int]:
+    def check(self, cards: CardsLike) -> List[int]:
+        """The cards of a hand as numbers; ``ValueError`` for fewer than three, a card twice, a card not in the pack."""
         if isinstance(cards, str):
             cards = parse_cards(cards)
         hand = [int(c) for c in cards]
@@ -677,7 +678,7 @@ class HandRanker:
 
         ``wild``: cards wild in this hand besides the ranking's own (a ranker compiled with ``open_wild``).
         """
-        hand = self._check(cards)
+        hand = self.check(cards)
         more = wild or None
         strength, _, played, discarded = self._best_three(hand, more)
         concrete = self._stands_for(played, more)

@@ -74,13 +74,18 @@ class HandSpace:
 
     @classmethod
     def for_rules(cls, rules: "Rules") -> "HandSpace":
-        """The hands of the profile's pack, valued by its compiled ranker (cached on the ranker)."""
-        ranker = rules.ranking.ranker
+        """The hands of the profile's pack, valued as the showdown values them (cached on the ranker); the
+        sums rely on the strength alone deciding who wins (:attr:`~bragrules.engine.showdown.Comparer.by_strength`)."""
+        comparer = rules.comparer
+        if not comparer.by_strength:
+            raise ValueError("the solver's sums need hands whose strength alone says who wins")
+        ranker = comparer.ranker
         cached = ranker.memo.get("solver_hand_space")
         if isinstance(cached, HandSpace):
             return cached
         cards = ranker.cards
-        space = cls(cards, {h: ranker.strength(h) for h in itertools.combinations(sorted(cards), 3)})
+        key = comparer.key
+        space = cls(cards, {h: key(h)[0] for h in itertools.combinations(sorted(cards), 3)})
         ranker.memo["solver_hand_space"] = space
         return space
 

@@ -145,7 +145,7 @@ def check_supported(rules: "Rules") -> None:
         problems.append("format.cards_dealt: more than three cards dealt")
     if rules.comparer.wild is not None or ranker.wild:
         problems.append("ranking.wild: wild cards")
-    if ranker.upsets is not None:
+    if rules.comparer.special:
         problems.append("ranking.special_hands: hands that beat others outside the order")
     if rules.session.bonus_paid:
         problems.append("session.bonus: a bonus paid for some hands")
@@ -156,20 +156,22 @@ def check_supported(rules: "Rules") -> None:
 
 
 def _outcome_hands(rules: "Rules") -> Dict[str, Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]]]:
-    """A pair of disjoint hands (A's, B's) for each outcome at a showdown: A wins, loses, ties."""
-    ranker = rules.ranking.ranker
-    hands = sorted(itertools.combinations(sorted(ranker.cards), 3), key=ranker.strength)
+    """A pair of disjoint hands (A's, B's) for each outcome at a showdown: A wins, loses, ties (as the
+    showdown decides, :meth:`~bragrules.engine.showdown.Comparer.order`)."""
+    comparer = rules.comparer
+    key, order = comparer.key, comparer.order
+    hands = sorted(itertools.combinations(sorted(comparer.ranker.cards), 3), key=key)
     tie: Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]] = None
-    by_strength: Dict[int, List[Tuple[int, int, int]]] = {}
+    by_key: Dict[Tuple[int, ...], List[Tuple[int, int, int]]] = {}
     for h in hands:
-        by_strength.setdefault(ranker.strength(h), []).append(h)
-    for group in by_strength.values():
+        by_key.setdefault(key(h), []).append(h)
+    for group in by_key.values():
         found = next(((a, b) for a, b in itertools.combinations(group, 2) if not set(a) & set(b)), None)
         if found is not None:
             tie = found
             break
     strongest = hands[-1]
-    weakest = next(h for h in hands if not set(h) & set(strongest) and ranker.strength(h) < ranker.strength(strongest))
+    weakest = next(h for h in hands if not set(h) & set(strongest) and order(key(strongest), key(h)) > 0)
     return {"win": (strongest, weakest), "lose": (weakest, strongest), "tie": tie}
 
 
