@@ -201,11 +201,19 @@ def test_rank_the_showdown_and_the_audit_agree_on_who_wins(name: str, data: st.D
         return
     deal = play_to_a_see(rules, hands, centre)
     result = deal.result
-    assert result is not None and result.ending is not None and result.ending.kind == "see", result
-    assert result.ending.tied is (said == 0)
-    if said:
-        assert list(result.winners) == [winner(said)]
-    claimed = [winner(said)] if said else list(result.winners)
+    # a see, or every hand shown once the stakes are matched (seeing.matched_showdown: always)
+    assert result is not None and result.ending is not None and result.ending.kind in ("see", "showdown"), result
+    if result.ending.kind == "showdown":  # every hand still in is shown: the best of them takes the pot
+        folded = {a.player for a in deal.actions if a.kind == "fold"}
+        shown = [p for p in "ABC" if p not in folded]
+        held = dict(hands)
+        best = settle_many(rules, shown, lambda p: comparer.key(held[p]), lambda p: comparer.suit_key(held[p]), shown)
+        assert sorted(result.winners) == sorted(best)
+    else:
+        assert result.ending.tied is (said == 0)
+        if said:
+            assert list(result.winners) == [winner(said)]
+    claimed = [winner(said)] if said and result.ending.kind == "see" else list(result.winners)
     report = audit(parse_sheet(sheet(name, deal, hands, claimed), filename="s.yaml"), profile_of(name))
     assert report.ok, [str(v) for v in report.violations]
 
@@ -324,8 +332,9 @@ def test_a_kiss_and_a_miss_make_the_joker_in_rank_as_at_the_showdown(capsys: Any
     assert (miss["category"], miss["wild"]) == ("running_flush", ["6c", "8d"])
     assert json_says(miss, aces) == 1
     cards = "A: 6c 8d Jh Qh 2s, B: Ac Ad Kc 9s 4h, C: 3c 5d 7h Ts 3h"
-    assert audited(load_profile("kissing-missing"), cards, "A") == []
-    assert audited(load_profile("kissing-missing"), cards, "B") == ["ranking.wild.kiss_miss"]
+    # Teen Patti's betting: a seen chaal of 2 (a whole number of boots, stakes.level_step), the show at the stake
+    assert audited(load_profile("kissing-missing"), cards, "A", bet=2, see=2) == []
+    assert audited(load_profile("kissing-missing"), cards, "B", bet=2, see=2) == ["ranking.wild.kiss_miss"]
 
 
 def test_the_joker_dealt_to_each_player_is_ranked_and_counted(capsys: Any, monkeypatch: Any) -> None:
