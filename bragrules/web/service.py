@@ -45,6 +45,7 @@ from typing import Any, Deque, Dict, Optional, Sequence
 from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
+from bragrules.engine.view import Sight
 from bragrules.play.bots import ALL_STYLES, STYLE_WORDS
 from bragrules.play.keep import keep_problem
 from bragrules.play.table import Table
@@ -70,14 +71,18 @@ from bragrules.web.table_state import (
     check_name,
 )
 from bragrules.web.views import (
+    FeedLine,
     describe,
     option_label,
     optional_money,
     public_view,
+    redact,
     rule_json,
     rule_words,
     seat_view,
     timeout_action,
+    told,
+    viewers,
 )
 
 
@@ -258,9 +263,8 @@ class TableService(TablePlay):
                 ruling.pending = None
                 self._changed()
                 raise Refusal(f"ruling {number} no longer applies: the deal has moved on", 409)
-            table.session.act(action)
+            self._act(action, before=f"ruling {number} ({ruling.text}) is {by}: ")
             ruling.pending, ruling.settled = None, by
-            self._note(f"ruling {number} ({ruling.text}) is {by}: {describe(deal, action)}")
             self.turn += 1
             self._advance()
 
@@ -280,7 +284,7 @@ class TableService(TablePlay):
         table, deal = self.table, self.deal
         assert table is not None and deal is not None
         session = table.session
-        shown = deal.view(deal.order[0]).shown()
+        shown = deal.view(None).shown()
         hands: Dict[str, Optional[Sequence[Any]]] = {}
         for player in deal.order:
             hand = shown.get(player)
@@ -312,30 +316,11 @@ class TableService(TablePlay):
                       "has not seen yet, and is settled when it is played")
 
     def _redact(self, text: str) -> str:
-        """``text`` with every card nobody at the table has seen written ``??`` (a second guard: the
-        situation given to the arbiter already holds only the cards shown)."""
-        import re
-
+        """``text`` with every card a spectator cannot see written ``??`` (:func:`~bragrules.web.views.redact`;
+        a second guard: the situation given to the arbiter already holds only the cards shown)."""
         deal = self.deal
         assert deal is not None
-        shown = {str(c) for hand in deal.view(deal.order[0]).shown().values() for c in hand or ()}
-        hidden = {str(c) for state in deal.players.values() for hand in state.hands.values() for c in hand or ()}
-        if deal.spare_dealt is not None:  # a spare hand (session.points) lies face down: its cards are unseen
-            hidden |= {str(c) for c in (*deal.spare_dealt, *deal.centre)}
-            hidden -= shown
-        else:
-            xs = deal.exchange_state  # an exchange game's stock, discard pile and face-down centre card are hidden too
-            if xs is not None:
-                hidden |= {str(c) for c in (*xs.spare(), *deal.centre)}
-            down = deal.rules.format.face_down  # the centre cards and the top discard everyone sees
-            public = {str(c) for i, c in enumerate(deal.centre) if i != down}
-            if xs is not None and xs.pile:
-                public.add(str(xs.pile[-1]))
-            hidden -= shown | public
-        if not hidden:
-            return text
-        pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, hidden))) + r")\b")
-        return pattern.sub("??", text)
+        return redact(deal, text)
 
     def state(self, token: Any = None, host_token: Any = None) -> Dict[str, Any]:
         """What the browser holding ``token`` is shown (None, or a token not of this table: a spectator);
@@ -355,7 +340,7 @@ class TableService(TablePlay):
                 "profile": self.profile.name,  # its name, never the server's path to its file
                 "description": self.profile.description,
                 "seat_count": self.seat_count,
-                "feed": list(self.feed),
+                "feed": [line.read_by(you) for line in self.feed],  # each line as this seat may read it
                 "last": self.last,
                 "rulings": [r.to_json() for r in self.rulings[-3:]],
                 "timer": None,
@@ -421,26 +406,31 @@ __all__ = ["BOT_NAMES", "DEFAULT_STYLES", "FEED_LINES", "MAX_NAME", "MAX_RULINGS
 
 class _Replayed:
     """What the table said while the deals in its log were played (the last :data:`FEED_LINES` lines of
-    the feed, and the deals' results), gathered as :meth:`TableService.resume` replays the log."""
+    the feed, and the deals' results), gathered as :meth:`TableService.resume` replays the log: each
+    action's line as each seat could read it then (:func:`~bragrules.web.views.told`), as at the table."""
 
     def __init__(self) -> None:
         from collections import deque
 
         self.lines: Deque[Any] = deque(maxlen=FEED_LINES)  # a line, or a result: (number, deal, result)
+        self.sight: Optional[Sight] = None  # what each could see after the last event: before the next action
 
     def __call__(self, session: Any, event: Dict[str, Any]) -> None:
         kind, deal = event.get("type"), session.current
         if kind == "deal":
-            self.lines.append(f"deal {event['deal']}: {event['dealer']} deals")
+            self.lines.append(FeedLine(f"deal {event['deal']}: {event['dealer']} deals"))
         elif kind == "action" and deal is not None:
-            self.lines.append(describe(deal, Action.parse(event["action"])))
+            if self.sight is None:  # never so: a deal's actions follow its "deal" line
+                self.sight = Sight(deal, viewers(deal))
+            self.lines.append(told(deal, deal.actions[-1], self.sight))
         elif kind == "result" and deal is not None and deal.result is not None:
             self.lines.append((event["deal"], deal, deal.result))
+        self.sight = Sight(deal, viewers(deal)) if deal is not None and kind != "result" else None
 
     def retell(self, service: "TableService") -> None:
         """Put the lines in ``service``'s feed, and the last result in its ``last``."""
         for line in self.lines:
-            if isinstance(line, str):
-                service._note(line)
+            if isinstance(line, FeedLine):
+                service._tell(line)
             else:
                 service._record_result(*line)
