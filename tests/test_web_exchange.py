@@ -8,8 +8,8 @@ import json
 from bragrules.core.cards import parse_cards
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
-from bragrules.web.table_play import _message_cards
 from bragrules.engine.view import Sight
+from bragrules.web.table_play import _message_cards
 from bragrules.web.views import describe, seat_view, told, viewers
 
 from .helpers import rules_for

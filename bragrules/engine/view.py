@@ -187,6 +187,17 @@ class PlayerView:
                     out[name] = cards
         return out
 
+    def turned_up(self) -> Dict[str, Card]:
+        """The cards a side pot turned face up for everyone at the settlement (``pots.best_card``: each
+        player's last card dealt); none before the deal is settled, or when it settled no side pot."""
+        deal = self.__deal
+        policy = deal.rules.pots
+        if policy is None or deal.result is None or not deal.result.pots:
+            return {}
+        from bragrules.engine.pots import DealTable
+
+        return policy.turned_up(DealTable.of(deal))
+
     # -- this player's own position -------------------------------------------
 
     def __own(self) -> Optional["PlayerState"]:
@@ -311,7 +322,8 @@ class PlayerView:
         """Every card this view shows, and so every card this viewer may be told of now: their own
         hand once looked at (or the one of two looked at), the card they put away face down, the
         centre cards they can see (a face-down one only to the player who laid it there), the top
-        discard, the hands turned face up, and the hands they compared in a side-show.
+        discard, the hands turned face up, the cards a side pot turned up, and the hands they compared
+        in a side-show.
 
         Nothing else answers "may this viewer see that card?": a line telling what happened names a
         card only where this does (:class:`Sight`). A spectator's is the table's alone.
@@ -323,6 +335,7 @@ class PlayerView:
             cards.update(hand or ())
         for _, hand, _ in self.side_shows():
             cards.update(hand or ())
+        cards.update(self.turned_up().values())
         for card in (self.discard_top, self.discarded):
             if card is not None:
                 cards.add(card)
@@ -353,6 +366,7 @@ class PlayerView:
                 for s in self.seats().values()
             },
             "shown": {name: cards(hand) for name, hand in self.shown().items()},
+            **({"turned_up": {name: str(card) for name, card in turned.items()}} if (turned := self.turned_up()) else {}),
             "centre": cards(self.centre) or [],
             **(self._exchange_json() if self.rules.format.draws or self.rules.format.face_down is not None else {}),
             **({"wild": cards(wild)} if (wild := self.wild) else {}),

@@ -202,7 +202,7 @@ class TableService(TablePlay):
                 unseen = self._unseen_ruling(name, words, deal)
                 if unseen is not None:
                     found.allowed, found.summary, found.citations = unseen.allowed, unseen.summary, []
-            ruling = Ruling(name, words, found.allowed, self._redact(found.summary),
+            ruling = Ruling(name, words, found.allowed, found.summary,
                             [rule_json(c.path, c.value, c.sentence, c.source) for c in found.citations])
             dispute = arbitration.dispute
             if dispute.kind in ("exposure", "peek") and dispute.player and dispute.target:
@@ -215,6 +215,9 @@ class TableService(TablePlay):
             return self._record_ruling(ruling, number)
 
     def _record_ruling(self, ruling: Ruling, deal_number: int) -> Ruling:
+        """Keep a ruling and tell the table of it: its words (the dispute as typed, the ruling) are read by
+        everyone, so every card in them that a spectator cannot see is written ``??`` (:meth:`_redact`)."""
+        ruling.text, ruling.summary = self._redact(ruling.text), self._redact(ruling.summary)
         self.ruling_count += 1
         ruling.number, ruling.deal = self.ruling_count, deal_number
         self.rulings.append(ruling)
@@ -310,7 +313,7 @@ class TableService(TablePlay):
         try:
             deal.verify(action)
         except RuleViolation as exc:
-            return Ruling(name, words, False, self._redact(f"{words} is not allowed: {exc.message}"),
+            return Ruling(name, words, False, f"{words} is not allowed: {exc.message}",
                           [rule_json(exc.rule, None, rule_words(self.profile, exc.rule), "")])
         return Ruling(name, words, True, f"{words} is allowed now; what follows turns on cards the table "
                       "has not seen yet, and is settled when it is played")
