@@ -178,3 +178,38 @@ def test_a_seat_is_told_only_its_own_wild_cards() -> None:
     assert set(mine["wild"]) <= set(mine["hand"])
     assert "wild" not in service.state(tokens[other])["view"] and "wild" not in service.state(None)["view"]
     assert_private(service.state(tokens[first]), first, deal)
+
+
+def test_a_face_down_swap_is_read_by_its_player_alone_before_and_after_a_restart(tmp_path: Path) -> None:
+    """Bastard Brag: the feed tells the seat that swapped for the face-down centre card which card it laid
+    there, and everyone else (a spectator too) only that it swapped a card; rebuilt from the log after a
+    restart, each seat reads the line as it did."""
+    log = tmp_path / "table.jsonl"
+    service = TableService(load_profile("bastard-brag"), "bastard-brag", seats=3, bots=[], seed=4, hands=2,
+                           log_path=log)
+    tokens = {name: service.join(name) for name in ("Ann", "Bob", "Cat")}
+    deal = service.deal
+    assert deal is not None and deal.to_act is not None
+    player = deal.to_act
+    sent = service.state(tokens[player])
+    down = next(o for o in sent["view"]["legal"] if o["target"] == "down")
+    laid = down["cards"][0][0]
+    service.act(tokens[player], {"kind": "swap", "target": "down", "cards": [laid], "turn": sent["turn"]})
+    mine = f"{player} swaps {laid} for the face-down centre card"
+    theirs = f"{player} swaps a card for the face-down centre card"
+    readers = {name: service.state(token) for name, token in tokens.items()}
+    readers["a spectator"] = service.state(None)
+    readers["the host"] = service.state(None, service.host_token)
+    for name, state in readers.items():
+        assert (mine if name == player else theirs) in state["feed"], name
+        assert all(laid not in line for line in state["feed"]) or name == player, f"{name} reads {laid}"
+    played = {name: [line for line in state["feed"] if "sits down" not in line and "starts" not in line]
+              for name, state in readers.items() if name in tokens}  # the lines the log's deals tell again
+    service.close()
+    again = TableService.resume(log)
+    try:
+        for name, token in tokens.items():
+            assert again.state(token)["feed"][:len(played[name])] == played[name], name
+        assert theirs in again.state(None)["feed"] and mine not in again.state(None)["feed"]
+    finally:
+        again.close()
