@@ -510,7 +510,8 @@ def describe_action(deal: "Deal", action: "Action", seen: FrozenSet[Card] = froz
     if kind == "discard" and action.target is not None and deal.exchange_state is not None:  # a draw game's throw
         return say("discards", told(parse_card(action.target)))
     if kind == "discard" and action.target is not None:  # Four-Card: only its holder knows the card
-        return say("discards", f"the {action.target} face down" if player == "You" else "one card face down")
+        card = parse_card(action.target)
+        return say("discards", f"the {card_markup(card)} face down" if card in seen else "one card face down")
     if kind in ("keep", "discard"):
         return say(kind + "s", "the hand looked at")
     if kind == "arrange":

@@ -83,3 +83,32 @@ def test_the_terminal_prints_no_card_its_reader_could_not_see(profile: str, seed
     with witness.watching():
         table.run(max_deals=table.deals_left())
     assert table.deals_played >= 1
+
+
+def test_a_line_names_a_card_only_to_a_reader_who_could_see_it() -> None:
+    """The terminal's line of a face-down swap, and of Four-Card's discard, names the card to the player who
+    laid it or put it away, and to nobody else: each reads the line by what it could see (``Sight``)."""
+    from bragrules.core.cards import parse_cards
+    from bragrules.engine.actions import Action
+    from bragrules.engine.deal import Deal
+    from bragrules.engine.view import Sight
+    from bragrules_cli.play_view import describe_action
+    from tests.helpers import rules_for
+
+    def lines(deal: Deal, text: str) -> dict:
+        sight = Sight(deal, ["A", "B", None])
+        action = Action.parse(text)
+        deal.apply(action)
+        return {reader: as_written(describe_action(deal, action, seen)) for reader, seen in sight.seen().items()}
+
+    swap = Deal(rules_for("bastard-brag"), ["A", "B"], {"A": parse_cards("2c 5d 9h"), "B": parse_cards("Kc Kd 4s")},
+                centre=parse_cards("Ah Qs 3d"))
+    told = lines(swap, "A swap down 2c")
+    assert told["A"] == "[bold]A[/] swaps [bold]2c[/] for the face-down centre card"
+    assert told["B"] == told[None] == "[bold]A[/] swaps a card for the face-down centre card"
+    assert lines(swap, "B swap Kc Ah")[None] == "[bold]B[/] swaps [bold]Kc[/] for [red]Ah[/]"  # both face up
+    discard = Deal(rules_for("four-card-discard"), ["A", "B"],
+                   {"A": parse_cards("Ah Ad 9c 5s"), "B": parse_cards("Kc Kd Ks 2h")})
+    discard.apply_text("A look")
+    told = lines(discard, "A discard 5s")
+    assert "5s" in told["A"] and told["B"] == told[None] == "[bold]A[/] discards one card face down"
