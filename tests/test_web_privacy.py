@@ -79,8 +79,10 @@ def check_messages(service: TableService, witness: Witness, readers: Dict[Option
         old, new = before.get("feed", []), state["feed"]
         overlap = next(k for k in range(len(old) + 1) if old[k:] == new[:len(old) - k])
         witness.assert_told(new[len(old) - overlap:], viewer, "the feed")
+        known = {r["id"] for r in before.get("rulings", [])}  # a ruling, read by everyone: checked once, when new
+        witness.assert_told([r for r in state["rulings"] if r["id"] not in known], viewer, "a new ruling")
         for key, value in state.items():
-            if key not in ("view", "feed") and before.get(key) != value:
+            if key not in ("view", "feed", "rulings") and before.get(key) != value:
                 witness.assert_told(value, viewer, f"the state's {key!r}")
         sent[viewer] = state
 
@@ -213,3 +215,23 @@ def test_a_face_down_swap_is_read_by_its_player_alone_before_and_after_a_restart
         assert theirs in again.state(None)["feed"] and mine not in again.state(None)["feed"]
     finally:
         again.close()
+
+
+def test_a_ruling_never_tells_where_a_card_the_table_has_not_seen_lies() -> None:
+    """A seat disputing a move that names another seat's card (which it cannot see) is ruled alike whether or
+    not that seat holds the card: a ruling is read by everyone, so it may not confirm a guess."""
+    service = TableService(load_profile("bastard-brag"), "bastard-brag", seats=3, bots=[], seed=0, hands=2)
+    tokens = {name: service.join(name) for name in ("Ann", "Bob", "Cat")}
+    deal = service.deal
+    assert deal is not None and deal.to_act is not None
+    first = deal.to_act
+    sent = service.state(tokens[first])
+    service.act(tokens[first], {**sent["view"]["swap_cards"][0]["send"], "turn": sent["turn"]})
+    player = deal.to_act
+    assert player is not None
+    face_up = next(str(c) for i, c in enumerate(deal.centre) if i != deal.rules.format.face_down)
+    held = str(deal.players[player].hand[0])  # type: ignore[index]
+    elsewhere = str(deal.players[first].hand[0])  # type: ignore[index]
+    rulings = [service.dispute(tokens[first], f"{player} swap {card} {face_up}") for card in (held, elsewhere)]
+    assert rulings[0].allowed == rulings[1].allowed and rulings[0].summary == rulings[1].summary
+    assert held not in rulings[0].summary + rulings[0].text

@@ -40,8 +40,9 @@ from __future__ import annotations
 import contextlib
 import time
 from pathlib import Path
-from typing import Any, Deque, Dict, Optional, Sequence
+from typing import Any, Deque, Dict, List, Optional, Sequence
 
+from bragrules.core.cards import Card, CardError, parse_card
 from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
@@ -196,7 +197,7 @@ class TableService(TablePlay):
             except (HistoryError, RuleViolation) as exc:
                 ruling = self._unseen_ruling(name, words, deal)
                 if ruling is None:
-                    raise Refusal(f"the dispute cannot be ruled: {getattr(exc, 'message', exc)}") from None
+                    raise Refusal(self._redact(f"the dispute cannot be ruled: {getattr(exc, 'message', exc)}")) from None
                 return self._record_ruling(ruling, number)
             if found.allowed is False and any(c.path == HISTORY_CARDS for c in found.citations):
                 unseen = self._unseen_ruling(name, words, deal)
@@ -303,13 +304,22 @@ class TableService(TablePlay):
 
     def _unseen_ruling(self, name: str, words: str, deal: Deal) -> Optional[Ruling]:
         """An action in dispute whose consequences turn on cards the table has not seen: whether it is
-        allowed now, and at what cost, as the engine rules it (None: not an action)."""
+        allowed now, and at what cost, as the engine rules it (None: not an action).
+
+        A ruling is read by everyone, so an action naming a card the table has not seen (a card in a
+        hand, the face-down centre card) is not checked against the real cards: "allowed" or "not in
+        the hand" would tell everyone where that card is. It is settled when it is played.
+        """
         try:
             action = Action.parse(words)
         except ValueError:
             return None
         if action.player not in deal.players:
             return None
+        table_sees = deal.view(None).visible_cards()
+        if any(card not in table_sees for card in named_cards(action)):
+            return Ruling(name, words, None, f"{words} names cards the table has not seen: whether it is allowed "
+                          "turns on them, and is settled when it is played")
         try:
             deal.verify(action)
         except RuleViolation as exc:
@@ -405,6 +415,20 @@ class TableService(TablePlay):
 __all__ = ["BOT_NAMES", "DEFAULT_STYLES", "FEED_LINES", "MAX_NAME", "MAX_RULINGS", "Clock", "Place", "Refusal", "Ruling",
            "TableService", "check_name", "describe", "keep_problem", "option_label", "public_view", "seat_view",
            "timeout_action"]
+
+
+def named_cards(action: Action) -> List[Card]:
+    """The cards an action names: those it lists (a swap, a throw, an arrangement) and a card as its
+    target (Four-Card's ``discard 7h``).
+
+    >>> [str(c) for c in named_cards(Action.parse("A swap 2c Qs"))], named_cards(Action.parse("A look old"))
+    (['2c', 'Qs'], [])
+    """
+    cards = [card for hand in action.cards or () for card in hand]
+    if action.target is not None:
+        with contextlib.suppress(CardError):
+            cards.append(parse_card(action.target))
+    return cards
 
 
 class _Replayed:
