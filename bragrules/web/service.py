@@ -353,7 +353,7 @@ class TableService(TablePlay):
                 "profile": self.profile.name,  # its name, never the server's path to its file
                 "description": self.profile.description,
                 "seat_count": self.seat_count,
-                "feed": [line.read_by(you) for line in self.feed],  # each line as this seat may read it
+                "feed": self.feed_read_by(you),
                 "last": self.last,
                 "rulings": [r.to_json() for r in self.rulings[-3:]],
                 "timer": None,

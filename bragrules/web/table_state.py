@@ -381,6 +381,10 @@ class TableState:
         """A line the whole table reads alike (no card in it that anyone may not see)."""
         self._tell(FeedLine(text))
 
+    def feed_read_by(self, seat: Optional[str]) -> List[str]:
+        """The feed as ``seat`` may read it (None: a spectator), each line by :meth:`FeedLine.read_by`."""
+        return [line.read_by(seat) for line in self.feed]
+
     def _tell(self, line: FeedLine) -> None:
         self.feed.append(line)
         del self.feed[:-FEED_LINES]
