@@ -11,9 +11,9 @@ from __future__ import annotations
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterator, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, FrozenSet, Iterator, List, Optional
 
-from bragrules.core.cards import parse_card
+from bragrules.core.cards import Card, parse_card
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -21,6 +21,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from bragrules.engine.actions import Action
     from bragrules.engine.deal import Deal
     from bragrules.engine.session import DealRecord
+    from bragrules.engine.view import Sight
     from bragrules.play.table import Observer as _ObserverBase
     from bragrules.play.table import Table
 else:
@@ -190,6 +191,7 @@ class TableView(_ObserverBase):
         self.delay = delay
         self.prompter = prompter  # set for a person at the table: asked to go on between deals without betting
         self.level_explained = False  # "level" is explained once, the first time it is shown
+        self.sight: Optional["Sight"] = None  # before an action: the cards the terminal's readers could see
 
     def level_note(self, deal: "Deal") -> str:
         """What the level means, the first time it is shown (then nothing): `` (a seen player pays 4, ...)``."""
@@ -249,8 +251,29 @@ class TableView(_ObserverBase):
                 self.console.print(f"{esc(name)}, your cards: {cards_markup(state.hand)}  "
                                    f"([italic]{deal.comparer.describe(state.hand)}[/])")
 
+    @staticmethod
+    def readers(table: "Table") -> List[Optional[str]]:
+        """Who reads this terminal: the people at the table (each shown their own cards here), or,
+        with bots in every seat, a spectator (None)."""
+        return list(table.humans) or [None]
+
+    def acting(self, table: "Table", deal: "Deal", action: "Action") -> None:
+        from bragrules.engine.view import Sight
+
+        self.sight = Sight(deal, [r for r in self.readers(table) if r is None or r in deal.players])
+
+    def seen(self, table: "Table", deal: "Deal") -> FrozenSet[Card]:
+        """The cards the line of the action just applied may name here: those the terminal's readers could
+        see before it or can see after it (:class:`~bragrules.engine.view.Sight`, the views' own rule)."""
+        from bragrules.engine.view import Sight
+
+        sight, self.sight = self.sight, None
+        if sight is None:  # told of an action it was not told was coming: what they see now, no more
+            sight = Sight(deal, [r for r in self.readers(table) if r is None or r in deal.players])
+        return frozenset().union(*sight.seen().values())
+
     def acted(self, table: "Table", deal: "Deal", action: "Action", reason: Optional[str]) -> None:
-        line = describe_action(deal, action)
+        line = describe_action(deal, action, self.seen(table, deal))
         if action.kind == "bet":
             line += self.level_note(deal)
         if reason and self.explain:
@@ -459,10 +482,14 @@ def verb(player: str, third_person: str) -> str:
     return third_person[:-1] if third_person.endswith("s") else third_person
 
 
-def describe_action(deal: "Deal", action: "Action") -> str:
-    """A line for the log of play: ``Ada bets 2 (blind, level 4)``."""
+def describe_action(deal: "Deal", action: "Action", seen: FrozenSet[Card] = frozenset()) -> str:
+    """A line for the log of play: ``Ada bets 2 (blind, level 4)``; it names a card only if it is in
+    ``seen`` (what the reader could see before the action or after it), else says "a card"."""
     player = action.player
     who = f"[bold]{esc(player)}[/] {{}}"
+
+    def told(card: Card) -> str:
+        return card_markup(card) if card in seen else "a card"
 
     def say(third_person: str, rest: str = "") -> str:
         return who.format(verb(player, third_person)) + (f" {rest}" if rest else "")
@@ -481,9 +508,10 @@ def describe_action(deal: "Deal", action: "Action") -> str:
     if kind in ("fold", "check", "stand"):
         return say(kind + "s")
     if kind == "discard" and action.target is not None and deal.exchange_state is not None:  # a draw game's throw
-        return say("discards", card_markup(parse_card(action.target)))
+        return say("discards", told(parse_card(action.target)))
     if kind == "discard" and action.target is not None:  # Four-Card: only its holder knows the card
-        return say("discards", f"the {action.target} face down" if player == "You" else "one card face down")
+        card = parse_card(action.target)
+        return say("discards", f"the {card_markup(card)} face down" if card in seen else "one card face down")
     if kind in ("keep", "discard"):
         return say(kind + "s", "the hand looked at")
     if kind == "arrange":
@@ -495,14 +523,14 @@ def describe_action(deal: "Deal", action: "Action") -> str:
             return say("swaps", "all three cards with the centre")
         assert action.cards is not None
         if action.target == "down":
-            return say("swaps", f"{card_markup(action.cards[0][0])} for the face-down centre card")
-        return say("swaps", f"{card_markup(action.cards[0][0])} for {card_markup(action.cards[1][0])}")
+            return say("swaps", f"{told(action.cards[0][0])} for the face-down centre card")
+        return say("swaps", f"{told(action.cards[0][0])} for {told(action.cards[1][0])}")
     if kind == "knock":
         return say("knocks", "(one more turn each)")
     if kind == "draw":
         return say("draws", "the top discard" if action.target == "discard" else "from the stock")
     if kind == "throw" and action.cards is not None:
-        return say("discards", card_markup(action.cards[0][0]))
+        return say("discards", told(action.cards[0][0]))
     if kind == "pass":
         return say("passes", "(the bus goes on)")
     if kind == "show":

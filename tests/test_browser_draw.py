@@ -94,6 +94,49 @@ def test_a_swap_for_the_face_down_centre_card_in_the_browser(server: str) -> Non
     assert not refused, f"the page breaks its own Content-Security-Policy: {refused}"
 
 
+def _tap_swap(page: Any, mine: str, centre: str) -> None:
+    """Tap one of the seat's cards, then a centre card: the swap the page sends for them."""
+    turn = page.evaluate("document.body.dataset.turn")
+    page.click(f"#hand [data-card='{mine}']")
+    page.click(f"#centre [data-card='{centre}']")
+    wait_until(page, f"document.body.dataset.turn !== '{turn}' || !document.getElementById('error').hidden")
+    assert page.locator("#error").is_hidden(), page.inner_text("#error")
+
+
+@pytest.mark.parametrize("server", ["bastard-brag"], indirect=True)
+def test_the_face_down_card_a_seat_laid_is_swapped_back_by_tapping_it(server: str) -> None:
+    """Bastard Brag: the seat that laid the face-down card sees it in the centre; tapping one of its cards and
+    that card swaps them (sent as the engine takes it, 'down'), never refused; the others' pages never show it."""
+    refused: List[str] = []
+    with playwright_api.sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+        try:
+            pages = _seat_three(browser, server, refused)
+            order = []
+            for _ in range(3):  # each seat in turn: the first lays a card face down, the others swap face-up cards
+                name = next(n for n, p in pages.items() if n not in order and "your turn" in p.inner_text("#status"))
+                page = pages[name]
+                if not order:
+                    laid = _click(page, "swap").split()[1]
+                    wait_until(page, f"document.querySelector('#centre [data-card=\"{laid}\"]') !== null")
+                else:
+                    centre = [c for c in page.eval_on_selector_all("#centre [data-card]", "ns => ns.map(n => n.dataset.card)")]
+                    assert laid not in centre and len(centre) == 2  # face down: not on this seat's page
+                    _tap_swap(page, _hand(page)[0], centre[0])
+                order.append(name)
+            page = pages[order[0]]
+            wait_until(page, "document.getElementById('status').textContent.includes('your turn')")
+            mine = _hand(page)[0]
+            _tap_swap(page, mine, laid)  # the card it laid: taken back, the other laid face down in its place
+            wait_until(page, f"document.querySelector('#hand [data-card=\"{laid}\"]') !== null")
+            for other in order[1:]:
+                wait_until(pages[other], "document.getElementById('feed').textContent.includes('swaps a card for the face-down')")
+                assert pages[other].locator(f"[data-card='{mine}']").count() == 0
+        finally:
+            browser.close()
+    assert not refused, f"the page breaks its own Content-Security-Policy: {refused}"
+
+
 def test_draw_discard_and_stop_the_bus_in_the_browser(server: str) -> None:
     with playwright_api.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)

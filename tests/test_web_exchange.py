@@ -8,8 +8,9 @@ import json
 from bragrules.core.cards import parse_cards
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
+from bragrules.engine.view import Sight
 from bragrules.web.table_play import _message_cards
-from bragrules.web.views import describe, seat_view
+from bragrules.web.views import describe, seat_view, told, viewers
 
 from .helpers import rules_for
 
@@ -25,8 +26,11 @@ def test_a_face_down_centre_card_is_sent_to_nobody_and_swapped_by_its_own_button
     assert "swap 2c for the face-down card" in labels and "knock" not in labels  # two exchanges before a stick
     down = next(o for o in seat_view(deal, "A")["legal"] if o["target"] == "down")
     cards = _message_cards("swap", {"cards": [h[0] for h in down["cards"]]})
+    sight = Sight(deal, viewers(deal))
     event = deal.apply(Action("A", "swap", target="down", cards=cards))
-    assert describe(deal, deal.actions[-1]) == "A swaps 2c for the face-down centre card"
+    line = told(deal, deal.actions[-1], sight)  # 2c now lies face down: A's to know, nobody else's
+    assert line.read_by("A") == "A swaps 2c for the face-down centre card"
+    assert line.read_by("B") == line.read_by("C") == line.read_by(None) == "A swaps a card for the face-down centre card"
     assert event.took == parse_cards("Qs")[0]
     assert "Qs" not in json.dumps(seat_view(deal, "B")) and "2c" not in json.dumps(seat_view(deal, "B"))
 
@@ -40,4 +44,4 @@ def test_a_draw_game_sends_the_top_discard_and_the_stock_size_only() -> None:
     assert [o["label"] for o in seat_view(deal, "A")["legal"]] == ["discard 2c", "discard 5d", "discard 9h",
                                                                      "discard As"]
     assert "As" not in json.dumps(seat_view(deal, "B"))
-    assert describe(deal, deal.actions[-1]) == "A draws from the stock"
+    assert describe(deal, deal.actions[-1], frozenset()) == "A draws from the stock"

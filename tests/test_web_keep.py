@@ -97,7 +97,7 @@ def test_a_kept_session_settles_a_see_on_the_cards_entered_and_audits_clean(tmp_
     enter(service, service.host_token, caller, "5s 6h 7d")  # a run, entered by the host
     assert service.last is not None and service.last["winners"] == [caller]
     assert service.last["shown"] == {opponent: ["Kc", "Kd", "4c"], caller: ["5s", "6h", "7d"]}
-    assert any(f"{caller} shows 5s 6h 7d (entered by the host)" in line for line in service.feed)
+    assert any(f"{caller} shows 5s 6h 7d (entered by the host)" in line.text for line in service.feed)
 
     # deal 2: everyone folds to the first to act, who is blind: the pot carries, the unseen hand retained
     deal = service.deal

@@ -22,6 +22,7 @@ from bragrules.audit import audit
 from bragrules.profile import load_profile
 from bragrules.web.seats import SeatFileError, salt_check, seat_file_path
 from bragrules.web.service import Refusal, TableService
+from bragrules.web.views import FeedLine
 from tests.helpers import run_cli
 from tests.test_web_table import play_one
 from tests.web_checks import LOCAL, WS
@@ -220,7 +221,7 @@ def test_a_seat_file_that_cannot_be_written_does_not_stop_the_game(tmp_path: Pat
 
     monkeypatch.setattr(state_module, "save_seats", refuse)
     service.replace_with_bot(service.host_token, "Cat", "cautious")
-    assert any("cannot be written (Permission denied)" in line for line in service.feed)
+    assert any("cannot be written (Permission denied)" in line.text for line in service.feed)
     assert service.places["Cat"].is_bot and service.phase == "play"
     play_one(service, {p: tokens[p] for p in ["Ann", "Bob"]})
     service.close()
@@ -345,7 +346,7 @@ def test_a_new_table_records_its_address_when_the_game_starts(tmp_path: Path) ->
 
 def test_after_a_resume_the_feed_and_the_last_deal_are_as_they_were(tmp_path: Path) -> None:
     service, tokens, log = played_table(tmp_path)
-    while service.last is None or len(service.feed) < 14 or any("sits down" in line for line in service.feed):
+    while service.last is None or len(service.feed) < 14 or any("sits down" in line.text for line in service.feed):
         play_one(service, tokens)
     play_one(service, tokens)
     feed, last, table_id = list(service.feed), service.last, service.table_id
@@ -354,7 +355,9 @@ def test_after_a_resume_the_feed_and_the_last_deal_are_as_they_were(tmp_path: Pa
     again = TableService.resume(log)
     assert again.table_id == table_id, "the seat cookie's name is the same after a restart"
     assert again.last == last, "the last deal's result, as it was shown before the restart"
-    assert again.feed == feed[1:] + ["the table resumes from its log: "
-                                      f"{again.table.deals_played if again.table else 0} deals played"]
+    assert again.feed == feed[1:] + [FeedLine("the table resumes from its log: "
+                                               f"{again.table.deals_played if again.table else 0} deals played")]
+    for name, token in tokens.items():  # each seat reads every line retold as it read it before
+        assert again.state(token)["feed"][:-1] == [line.read_by(name) for line in feed[1:]]
     assert again.state(tokens["Ann"])["last"] == last
     again.close()

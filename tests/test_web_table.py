@@ -72,7 +72,7 @@ def test_an_absent_seat_gets_a_visible_timer_then_the_table_folds_for_it() -> No
     turn = service.turn
     assert service.tick() is True
     assert deal.players[away].folded and service.turn > turn
-    assert any(f"{away} was away for 30 seconds" in line for line in service.feed)
+    assert any(f"{away} was away for 30 seconds" in line.text for line in service.feed)
 
 
 def test_the_timeout_takes_the_profiles_assumption_before_a_fold() -> None:

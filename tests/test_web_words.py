@@ -62,8 +62,8 @@ def test_a_tie_says_the_rule_that_decided_it_in_arbitrates_words() -> None:
     assert last["rules"][0]["sentence"] == sentence
     assert last["winners"] == [first], "the caller loses the tie"
     assert last["why"] == f"{second} saw {first}; equal hands: {sentence}"
-    assert f"deal 1: {first} wins" in " | ".join(service.feed)
-    assert any(line.endswith(f"({second} saw {first}; equal hands: {sentence})") for line in service.feed)
+    assert f"deal 1: {first} wins" in " | ".join(line.text for line in service.feed)
+    assert any(line.text.endswith(f"({second} saw {first}; equal hands: {sentence})") for line in service.feed)
     assert last["rules"][0]["source_words"] == "every rules text"
     assert last["shown_names"] == {"Ann": "run, Q-J-10", "Bob": "run, Q-J-10"}
 

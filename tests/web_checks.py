@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional, Set
+import contextlib
+import re
+from typing import Any, Dict, Iterator, Optional, Sequence, Set
+from unittest import mock
 
 from bragrules.core.cards import CARDS
 from bragrules.engine.deal import Deal
@@ -38,20 +41,86 @@ def side_show_partners(deal: Deal, seat: Optional[str]) -> Set[str]:
             if isinstance(e, SideShowAnswer) and e.accepted and seat in (e.player, e.asker)}
 
 
-def assert_private(message: Dict[str, Any], seat: Optional[str], deal: Deal) -> None:
-    """``message`` (sent to ``seat``, None for a spectator, during ``deal``) holds no hidden card.
+CARD = re.compile(r"(?<![0-9A-Za-z])(?<! as )(?:[2-9TJQKA][cdhs]|Jk2?)(?![0-9A-Za-z])")
+"""A card as the table writes it (``Qs``, ``Th``, ``Jk``), standing alone in words; not what a wild card
+stands for in a hand's name (``Jk as 7c``: no card of anyone's)."""
 
-    A card held by anyone may appear only where the table shows it: in the
-    seat's own hand once looked at, in a hand turned face up (``shown``), or
-    among the face-up centre cards. A blind seat is sent no hand at all.
-    """
+
+def card_tokens(value: Any) -> Set[str]:
+    """Every card written anywhere in a JSON value, alone or within words (``"Bob swaps Qs for 2d"``)."""
+    return {token for text in strings(value) for token in CARD.findall(text)}
+
+
+def deal_cards(deal: Deal) -> Set[str]:
+    """Every card in ``deal``, wherever it lies: the hands, the centre or the spare hand, the stock, the pile,
+    a card put away face down."""
+    cards = {str(c) for c in deal.centre}
+    for state in deal.players.values():
+        for hand in state.hands.values():
+            cards.update(str(c) for c in hand or ())
+        if state.discarded is not None:
+            cards.add(str(state.discarded))
+    cards.update(str(c) for c in deal.spare_dealt or ())
+    xs = deal.exchange_state
+    if xs is not None:
+        cards.update(str(c) for c in (*xs.stock, *xs.pile))
+    return cards
+
+
+def could_see(deal: Deal, seat: Optional[str]) -> Set[str]:
+    """The cards of ``deal`` that ``seat`` (None: a spectator; a seat out of the deal sees as one) may see at a
+    real table now, read from the deal itself: hands turned face up (at a see, at the showdown), the centre cards
+    lying face up (a face-down one only to the player who laid it; a spare hand lies face down), the top
+    discard, each player's last card dealt once the best-card stake is settled, the joker each player is
+    dealt; and a seat's own: its hand once looked at (of two, the one looked
+    at), the card it put away face down, and the hands it compared in a side-show."""
+    from bragrules.engine.events import Result, Show
+
+    seen: Set[str] = set()
+    for event in deal.events:
+        if isinstance(event, Show):
+            seen.update(str(c) for c in event.cards or ())
+        elif isinstance(event, Result):
+            for _, hand in event.shown:
+                seen.update(str(c) for c in hand or ())
+    xs = deal.exchange_state
+    if deal.spare_dealt is None:
+        down = deal.rules.format.face_down
+        laid = xs.down_by if xs is not None else None
+        seen.update(str(c) for i, c in enumerate(deal.centre) if i != down or (seat is not None and laid == seat))
+    if xs is not None and xs.pile:
+        seen.add(str(xs.pile[-1]))
+    if deal.result is not None and deal.result.pots and deal.rules.profile.pots.best_card is not None:
+        # the best-card stake: "the last round is dealt face upwards", shown with the settlement
+        seen.update(str(hand[-1]) for hand in deal.origin[1].values() if hand)
+    wild = deal.comparer.wild
+    if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: everyone knows each holds one
+        seen.add(str(CARDS[wild.joker]))
+    state = deal.players.get(seat) if seat is not None else None
+    if state is not None:
+        if state.seen:
+            seen.update(str(c) for c in state.hand or ())
+        if state.inspected is not None:
+            seen.update(str(c) for c in state.hands.get(state.inspected) or ())
+        if state.discarded is not None:
+            seen.add(str(state.discarded))
+        for other in side_show_partners(deal, seat):
+            seen.update(str(c) for c in deal.players[other].hand or ())
+    return seen
+
+
+def hidden_from(deal: Deal, seat: Optional[str]) -> Set[str]:
+    """The cards of ``deal`` that ``seat`` may not see now (:func:`could_see`)."""
+    return deal_cards(deal) - could_see(deal, seat)
+
+
+def assert_private(message: Dict[str, Any], seat: Optional[str], deal: Deal) -> None:
+    """The view in ``message`` (sent to ``seat``, None for a spectator, during ``deal``) names no card
+    ``seat`` may not see now (:func:`could_see`), alone or within words; a blind seat is sent no hand, a
+    spectator no hand and no options, and a side-show's cards go to its two players only."""
     view = message.get("view")
     if view is None:
         return
-    found = strings(view)
-    shown = view.get("shown") or {}
-    centre = set(view.get("centre") or [])
-    own = set((view.get("hand") or []) + (view.get("inspected_hand") or [])) if seat is not None else set()
     compared = side_show_partners(deal, seat)  # a side-show's other hand, sent to its two players only
     for item in view.get("side_shows") or []:
         assert item["with"] in compared, f"{seat or 'a spectator'} was sent {item['with']}'s side-show hand"
@@ -59,31 +128,57 @@ def assert_private(message: Dict[str, Any], seat: Optional[str], deal: Deal) -> 
         assert view.get("hand") is None, f"{seat} is blind, yet was sent a hand"
     if seat is None:
         assert view.get("hand") is None and view.get("legal") == [], "a spectator is sent no hand and no options"
-    wild = deal.comparer.wild
-    dealt_joker = str(CARDS[wild.joker]) if wild is not None and wild.joker is not None else None
-    for name, state in deal.players.items():
-        for hand in state.hands.values():
-            for card in hand or ():
-                text = str(card)
-                if text not in found or text in centre or text in (shown.get(name) or []):
-                    continue
-                if text == dealt_joker:  # ranking.wild.joker_each: everyone knows each holds one
-                    continue
-                if name == seat and text in own:
-                    continue
-                if name in compared and any(text in (item.get("cards") or []) for item in view.get("side_shows") or []
-                                            if item["with"] == name):
-                    continue
-                raise AssertionError(f"{seat or 'a spectator'} was sent {text}, a card of {name}'s that "
-                                     f"the table has not shown")
-        discarded = state.discarded  # format.discard_before_betting: face down, its holder's only
-        if discarded is not None and name != seat and str(discarded) in found:
-            raise AssertionError(f"{seat or 'a spectator'} was sent {discarded}, the card {name} discarded face down")
-    xs = deal.exchange_state  # an exchange game: the stock, the pile below its top, a face-down centre card
-    if xs is not None:
-        unseen = [*xs.stock, *xs.pile[:-1]]
-        down = deal.rules.format.face_down
-        if down is not None and xs.down_by != seat:
-            unseen.append(deal.centre[down])
-        for card in unseen:
-            assert str(card) not in found, f"{seat or 'a spectator'} was sent {card}, a card nobody may see"
+    leaked = card_tokens(view) & hidden_from(deal, seat)
+    assert not leaked, f"{seat or 'a spectator'} was sent {sorted(leaked)}, cards it may not see: {view}"
+
+
+class Witness:
+    """What each viewer could see at every moment of play while :meth:`watching` (after each deal is dealt and
+    each action applied, bots' and people's, by :func:`could_see`), to check words written in between: a line
+    of the feed, a deal's result, a refusal may name to a viewer only a card it could see at one of those
+    moments since :meth:`start` (the card a player takes from the face-up centre was seen by everyone before;
+    a card laid face down by nobody but its player)."""
+
+    def __init__(self, viewers: Sequence[Optional[str]]) -> None:
+        self.viewers = list(viewers)
+        self.cards: Set[str] = set()
+        self.seen: Dict[Optional[str], Set[str]] = {v: set() for v in self.viewers}
+
+    def start(self, deal: Optional[Deal]) -> None:
+        """Forget what came before: from now, what each sees of ``deal`` (the one in progress, if any)."""
+        self.cards = set()
+        self.seen = {v: set() for v in self.viewers}
+        if deal is not None:
+            self.look(deal)
+
+    def look(self, deal: Deal) -> None:
+        self.cards |= deal_cards(deal)
+        for viewer in self.viewers:
+            self.seen[viewer] |= could_see(deal, viewer)
+
+    @contextlib.contextmanager
+    def watching(self) -> Iterator["Witness"]:
+        """Look at every deal after each deal dealt and each action applied by any session (in this thread)."""
+        from bragrules.engine.session import Session
+
+        act, start_deal = Session.act, Session.start_deal
+
+        def acted(session: Session, *args: Any, **kwargs: Any) -> Any:
+            out = act(session, *args, **kwargs)
+            if session.current is not None:
+                self.look(session.current)
+            return out
+
+        def dealt(session: Session, *args: Any, **kwargs: Any) -> Any:
+            deal = start_deal(session, *args, **kwargs)
+            self.look(deal)
+            return deal
+
+        with mock.patch.object(Session, "act", acted), mock.patch.object(Session, "start_deal", dealt):
+            yield self
+
+    def assert_told(self, value: Any, viewer: Optional[str], what: str) -> None:
+        """``value`` (words or JSON sent to ``viewer`` since :meth:`start`) names no card the viewer could not
+        see at some moment since then."""
+        leaked = card_tokens(value) & (self.cards - self.seen[viewer])
+        assert not leaked, f"{viewer or 'a spectator'} was sent {sorted(leaked)} in {what}, cards it never saw: {value}"

@@ -432,8 +432,9 @@ class Deal:
         kept_cards.enter_cards(self, player, cards, apply=True)
 
 
-    def view(self, player: str) -> "PlayerView":
-        """What ``player`` may know of this deal: see :class:`~bragrules.engine.view.PlayerView`."""
+    def view(self, player: Optional[str]) -> "PlayerView":
+        """What ``player`` may know of this deal (None: a spectator, the table as everyone sees it):
+        see :class:`~bragrules.engine.view.PlayerView`."""
         return PlayerView(self, player)
 
     @property

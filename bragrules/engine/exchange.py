@@ -151,10 +151,12 @@ def swap(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
         mine, centre = cards[0][0], cards[1][0]
         if mine not in hand:
             raise RuleViolation(EXCHANGE_RULE, f"{mine} is not in {state.name}'s hand")
+        if down is not None and centre not in [c for i, c in enumerate(deal.centre) if i != down]:
+            # one refusal whether or not the card named is the face-down one: it must not tell which card lies there
+            raise RuleViolation(FACE_DOWN_RULE, f"{centre} is not one of the face-up centre cards; the middle "
+                                "one lies face down: swap for it with 'down'")
         if centre not in deal.centre:
             raise RuleViolation(EXCHANGE_RULE, f"{centre} is not in the centre")
-        if down is not None and deal.centre.index(centre) == down:
-            raise RuleViolation(FACE_DOWN_RULE, "the middle centre card lies face down: swap for it with 'down'")
         if not apply:
             return None
         hand[hand.index(mine)] = centre

@@ -8,7 +8,13 @@ player's own cards, but only once they have looked at them. Other players'
 hands are not in it: a bot given a view cannot read them, even by accident.
 
 It is a window, not a copy: it reads the deal as it is now, so one view made
-per decision costs next to nothing.
+per decision costs next to nothing. ``deal.view(None)`` is a spectator's: the
+table as everyone sees it, with nobody's own cards.
+
+It is also the one answer to "may this viewer see that card?"
+(:meth:`PlayerView.visible_cards`): a line telling the table what happened
+names a card only to a viewer who could see it just before or just after
+(:class:`Sight`), so that no account of play says more than the views.
 
 >>> from bragrules.core.cards import parse_cards
 >>> from bragrules.profile import load_profile
@@ -26,12 +32,14 @@ per decision costs next to nothing.
 (True, True)
 >>> deal.view("B").to_json()["seats"]["A"]
 {'seen': True, 'folded': False, 'all_in': False, 'paid': 1, 'last_paid': None, 'stack': None, 'hands': 1}
+>>> sorted(str(c) for c in deal.view("A").visible_cards()), deal.view(None).visible_cards()
+(['4c', '9c', 'Kc'], frozenset())
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Set, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.money import money_json
@@ -41,9 +49,12 @@ from bragrules.rules.hooks import Post
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.engine.deal import Deal
+    from bragrules.engine.state import PlayerState
     from bragrules.rules.compile import Rules
 
 Hand = Optional[Tuple[Card, ...]]
+Viewer = Optional[str]
+"""Who looks at a deal: a player, or None for a spectator (the table as everyone sees it)."""
 
 
 class SeatView(NamedTuple):
@@ -60,12 +71,13 @@ class SeatView(NamedTuple):
 
 
 class PlayerView:
-    """One player's window on a deal (see the module's docstring)."""
+    """One player's window on a deal (see the module's docstring); ``player`` None: a spectator's,
+    holding only what the whole table sees (no hand, no options, no face-down card)."""
 
     __slots__ = ("__deal", "player")
 
-    def __init__(self, deal: "Deal", player: str) -> None:
-        if player not in deal.players:
+    def __init__(self, deal: "Deal", player: Viewer) -> None:
+        if player is not None and player not in deal.players:
             raise KeyError(f"{player} is not in this deal")
         self.__deal = deal
         self.player = player
@@ -124,7 +136,7 @@ class PlayerView:
         deal = self.__deal
         down = deal.rules.format.face_down
         xs = deal.exchange_state
-        known = xs is not None and xs.down_by == self.player
+        known = self.player is not None and xs is not None and xs.down_by == self.player
         return tuple(None if i == down and not known else c for i, c in enumerate(deal.centre))
 
     @property
@@ -175,18 +187,34 @@ class PlayerView:
                     out[name] = cards
         return out
 
+    def turned_up(self) -> Dict[str, Card]:
+        """The cards a side pot turned face up for everyone at the settlement (``pots.best_card``: each
+        player's last card dealt); none before the deal is settled, or when it settled no side pot."""
+        deal = self.__deal
+        policy = deal.rules.pots
+        if policy is None or deal.result is None or not deal.result.pots:
+            return {}
+        from bragrules.engine.pots import DealTable
+
+        return policy.turned_up(DealTable.of(deal))
+
     # -- this player's own position -------------------------------------------
+
+    def __own(self) -> Optional["PlayerState"]:
+        """This player's state (None for a spectator, who holds nothing); private, as the deal is."""
+        return None if self.player is None else self.__deal.players[self.player]
 
     @property
     def seen(self) -> bool:
-        """Whether this player has looked at their hand (and so knows it)."""
-        return self.__deal.players[self.player].seen
+        """Whether this player has looked at their hand (and so knows it); a spectator has no hand to see."""
+        state = self.__own()
+        return state is not None and state.seen
 
     @property
     def hand(self) -> Hand:
-        """This player's cards, once looked at; None while blind."""
-        state = self.__deal.players[self.player]
-        return state.hand if state.seen else None
+        """This player's cards, once looked at; None while blind (and for a spectator)."""
+        state = self.__own()
+        return state.hand if state is not None and state.seen else None
 
     @property
     def wild(self) -> Tuple[Card, ...]:
@@ -215,7 +243,8 @@ class PlayerView:
     @property
     def discarded(self) -> Optional[Card]:
         """Four-Card (``format.discard_before_betting``): the card this player put away face down (None before)."""
-        return self.__deal.players[self.player].discarded
+        state = self.__own()
+        return state.discarded if state is not None else None
 
     def best_discard(self) -> Optional[Card]:
         """Of this player's own cards, once looked at, the one whose discard leaves the strongest hand
@@ -230,23 +259,26 @@ class PlayerView:
     @property
     def two_hands(self) -> bool:
         """Holding a retained hand beside the new one (002 section 05)."""
-        return self.__deal.players[self.player].two_hands
+        state = self.__own()
+        return state is not None and state.two_hands
 
     @property
     def inspected(self) -> Optional[str]:
         """Of two hands, the one looked at and waiting to be kept or discarded (``old`` or ``new``)."""
-        return self.__deal.players[self.player].inspected
+        state = self.__own()
+        return state.inspected if state is not None else None
 
     @property
     def inspected_hand(self) -> Hand:
         """The cards of the hand looked at among two (None when none is)."""
-        state = self.__deal.players[self.player]
-        return state.hands.get(state.inspected) if state.inspected is not None else None
+        state = self.__own()
+        return state.hands.get(state.inspected) if state is not None and state.inspected is not None else None
 
     @property
     def arrangement(self) -> Optional[Tuple[Tuple[Card, ...], ...]]:
         """Several-hand formats: this player's hands as arranged (None before)."""
-        arrangement = self.__deal.players[self.player].arrangement
+        state = self.__own()
+        arrangement = state.arrangement if state is not None else None
         return None if arrangement is None else tuple(tuple(h) for h in arrangement)
 
     @property
@@ -258,7 +290,7 @@ class PlayerView:
     def legal_actions(self) -> List[LegalAction]:
         """What this player may do now, each with its exact cost (nothing when it is not their turn)."""
         options = self.__deal.legal_actions()
-        return options if options and options[0].player == self.player else []
+        return options if options and self.player is not None and options[0].player == self.player else []
 
     def side_shows(self) -> List[Tuple[str, Hand, Optional[str]]]:
         """The accepted side-shows this player took part in: (the other player, the other's cards as
@@ -282,7 +314,32 @@ class PlayerView:
 
         Only the player's own hand (once looked at) and the hand shown go into it.
         """
-        return self.seen and self.__deal.shown_beats(self.player)
+        return self.player is not None and self.seen and self.__deal.shown_beats(self.player)
+
+    # -- what this viewer may see --------------------------------------------------
+
+    def visible_cards(self) -> FrozenSet[Card]:
+        """Every card this view shows, and so every card this viewer may be told of now: their own
+        hand once looked at (or the one of two looked at), the card they put away face down, the
+        centre cards they can see (a face-down one only to the player who laid it there), the top
+        discard, the hands turned face up, the cards a side pot turned up, and the hands they compared
+        in a side-show.
+
+        Nothing else answers "may this viewer see that card?": a line telling what happened names a
+        card only where this does (:class:`Sight`). A spectator's is the table's alone.
+        """
+        cards: Set[Card] = set(self.hand or ())
+        cards.update(self.inspected_hand or ())
+        cards.update(self.centre)
+        for hand in self.shown().values():
+            cards.update(hand or ())
+        for _, hand, _ in self.side_shows():
+            cards.update(hand or ())
+        cards.update(self.turned_up().values())
+        for card in (self.discard_top, self.discarded):
+            if card is not None:
+                cards.add(card)
+        return frozenset(cards)
 
     # -- for programs -------------------------------------------------------------
 
@@ -309,6 +366,7 @@ class PlayerView:
                 for s in self.seats().values()
             },
             "shown": {name: cards(hand) for name, hand in self.shown().items()},
+            **({"turned_up": {name: str(card) for name, card in turned.items()}} if (turned := self.turned_up()) else {}),
             "centre": cards(self.centre) or [],
             **(self._exchange_json() if self.rules.format.draws or self.rules.format.face_down is not None else {}),
             **({"wild": cards(wild)} if (wild := self.wild) else {}),
@@ -335,4 +393,49 @@ class PlayerView:
         return {"centre_places": [None if c is None else str(c) for c in self.centre_places], "exchanges": counts}
 
 
-__all__ = ["PlayerView", "SeatView"]
+class Sight:
+    """What each viewer of a deal could see just before an action, so that the line telling of the
+    action names to each only the cards they could see on one side of it or the other.
+
+    Made before the action is applied; :meth:`seen` is then, per viewer, the cards of their view
+    before it and after it (:meth:`PlayerView.visible_cards`): a face-up centre card taken into a
+    hand was seen by everyone, a card of one's own laid face down only by its player.
+
+    >>> from bragrules.core.cards import parse_cards
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.engine.deal import Deal
+    >>> deal = Deal(compile_rules(load_profile("bastard-brag")), ["A", "B"],
+    ...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d")}, centre=parse_cards("Ah Qs 3d"))
+    >>> sight = Sight(deal, ["A", "B", None])
+    >>> _ = deal.apply_text("A swap Kc Ah")              # Ah was face up: everyone saw it taken
+    >>> sorted(str(c) for c in sight.seen()[None])
+    ['3d', 'Ah', 'Kc']
+    >>> sight = Sight(deal, ["A", "B", None])
+    >>> _ = deal.apply_text("B swap down 5s")            # 5s goes face down: B's alone
+    >>> "5s" in {str(c) for c in sight.seen()["B"]}, "5s" in {str(c) for c in sight.seen()["A"]}
+    (True, False)
+    """
+
+    __slots__ = ("_deal", "_before")
+
+    def __init__(self, deal: "Deal", viewers: Iterable[Viewer]) -> None:
+        self._deal = deal
+        self._before: Dict[Viewer, FrozenSet[Card]] = {v: deal.view(v).visible_cards() for v in viewers}
+
+    def seen(self) -> Dict[Viewer, FrozenSet[Card]]:
+        """Per viewer, the cards they could see before the action or can see now."""
+        return {v: before | self._deal.view(v).visible_cards() for v, before in self._before.items()}
+
+
+def card_word(card: Card, seen: FrozenSet[Card], unseen: str = "a card") -> str:
+    """``card`` as a line tells it to a viewer who saw ``seen``: the card, or ``unseen`` in its place.
+
+    >>> from bragrules.core.cards import parse_card
+    >>> card_word(parse_card("Qs"), frozenset({parse_card("Qs")})), card_word(parse_card("Qs"), frozenset())
+    ('Qs', 'a card')
+    """
+    return str(card) if card in seen else unseen
+
+
+__all__ = ["PlayerView", "SeatView", "Sight", "Viewer", "card_word"]

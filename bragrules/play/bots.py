@@ -651,7 +651,7 @@ class StyleBot:
             return best.action()
         current = strength(hand)
         share = _shares(view.rules.ranking.ranker)[current]
-        ready = share >= params.knock_at or view.exchanges_made(view.player) >= params.knock_turns
+        ready = share >= params.knock_at or view.exchanges_made(options[0].player) >= params.knock_turns
         if options[0].kind == "pass":  # a card taken this turn: stop the bus now, or not
             option = options[-1] if ready else options[0]
             self._judged(view, hand, share, "knocks" if option.kind == "knock" else "passes")

@@ -69,6 +69,10 @@ class Observer:
     def deal_started(self, table: "Table", deal: Deal) -> None:
         """A deal was dealt and antes posted."""
 
+    def acting(self, table: "Table", deal: Deal, action: Action) -> None:
+        """A player is about to act (``action`` is legal, not yet applied): what an observer must see of
+        the deal before it, such as who could see which cards (:class:`~bragrules.engine.view.Sight`)."""
+
     def acted(self, table: "Table", deal: Deal, action: Action, reason: Optional[str]) -> None:
         """A player acted (``reason``: a bot's explanation)."""
 
@@ -398,6 +402,7 @@ class Table:
                     self.stopped = True
                     return
                 action = chosen
+            self.observer.acting(self, deal, action)
             self.session.act(action)
             self.observer.acted(self, deal, action, reason)
         self._finish(deal)

@@ -261,15 +261,11 @@ class PotsPolicy(AreaPolicy):
             if spec.kind == "hand":
                 winners, why = self._hand_pot(spec.index, table, order, best)
             elif spec.kind == "best_card":
-                scores: Dict[str, Tuple[int, ...]] = {}
-                for p in order:
-                    cards = table.dealt(p)
-                    if cards:
-                        last = cards[-1]
-                        scores[p] = (1 if self.top is not None and str(last) == self.top else 0, last.rank)
+                turned = self.turned_up(table)
+                scores = {p: (1 if self.top is not None and str(last) == self.top else 0, last.rank)
+                          for p, last in turned.items()}
                 winners = self._best(order, scores)
-                shown = [str((table.dealt(p) or ())[-1]) for p in winners if table.dealt(p)]
-                why = f"{', '.join(shown)}, the best card turned up"
+                why = f"{', '.join(str(turned[p]) for p in winners)}, the best card turned up"
             else:
                 scores = {}
                 for p in order:
@@ -297,6 +293,27 @@ class PotsPolicy(AreaPolicy):
                 held[p] = hands[index]
         top = best(held) if held else []
         return (top if self.split_ties else top[:1]), f"the best of hand {index + 1}"
+
+    def turned_up(self, table: SidePotTable) -> Dict[str, Card]:
+        """The cards the side pots turn face up for the whole table at the settlement (none without the
+        best-card stake): each player's last card dealt, "the last round is dealt face upwards", which the
+        best-card stake compares; a line naming one names a card everyone sees.
+
+        >>> from bragrules.core.cards import parse_cards
+        >>> from bragrules.engine.pots import DealTable
+        >>> policy = PotsPolicy((PotSpec("best_card", Fraction(1), "best_card", BEST_CARD_RULE),))
+        >>> table = DealTable(["A", "B"], {"A": tuple(parse_cards("2c 3d Kh")), "B": None}, {}, frozenset({"A"}))
+        >>> {p: str(c) for p, c in policy.turned_up(table).items()}
+        {'A': 'Kh'}
+        """
+        if not any(spec.kind == "best_card" for spec in self.specs):
+            return {}
+        turned: Dict[str, Card] = {}
+        for p in table.order:
+            cards = table.dealt(p)
+            if cards:
+                turned[p] = cards[-1]
+        return turned
 
     def _best(self, order: Sequence[str], scores: Dict[str, Tuple[int, ...]]) -> List[str]:
         if not scores:

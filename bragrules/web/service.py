@@ -40,11 +40,13 @@ from __future__ import annotations
 import contextlib
 import time
 from pathlib import Path
-from typing import Any, Deque, Dict, Optional, Sequence
+from typing import Any, Deque, Dict, List, Optional, Sequence
 
+from bragrules.core.cards import Card, CardError, parse_card
 from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
+from bragrules.engine.view import Sight
 from bragrules.play.bots import ALL_STYLES, STYLE_WORDS
 from bragrules.play.keep import keep_problem
 from bragrules.play.table import Table
@@ -70,14 +72,18 @@ from bragrules.web.table_state import (
     check_name,
 )
 from bragrules.web.views import (
+    FeedLine,
     describe,
     option_label,
     optional_money,
     public_view,
+    redact,
     rule_json,
     rule_words,
     seat_view,
     timeout_action,
+    told,
+    viewers,
 )
 
 
@@ -191,13 +197,13 @@ class TableService(TablePlay):
             except (HistoryError, RuleViolation) as exc:
                 ruling = self._unseen_ruling(name, words, deal)
                 if ruling is None:
-                    raise Refusal(f"the dispute cannot be ruled: {getattr(exc, 'message', exc)}") from None
+                    raise Refusal(self._redact(f"the dispute cannot be ruled: {getattr(exc, 'message', exc)}")) from None
                 return self._record_ruling(ruling, number)
             if found.allowed is False and any(c.path == HISTORY_CARDS for c in found.citations):
                 unseen = self._unseen_ruling(name, words, deal)
                 if unseen is not None:
                     found.allowed, found.summary, found.citations = unseen.allowed, unseen.summary, []
-            ruling = Ruling(name, words, found.allowed, self._redact(found.summary),
+            ruling = Ruling(name, words, found.allowed, found.summary,
                             [rule_json(c.path, c.value, c.sentence, c.source) for c in found.citations])
             dispute = arbitration.dispute
             if dispute.kind in ("exposure", "peek") and dispute.player and dispute.target:
@@ -210,6 +216,9 @@ class TableService(TablePlay):
             return self._record_ruling(ruling, number)
 
     def _record_ruling(self, ruling: Ruling, deal_number: int) -> Ruling:
+        """Keep a ruling and tell the table of it: its words (the dispute as typed, the ruling) are read by
+        everyone, so every card in them that a spectator cannot see is written ``??`` (:meth:`_redact`)."""
+        ruling.text, ruling.summary = self._redact(ruling.text), self._redact(ruling.summary)
         self.ruling_count += 1
         ruling.number, ruling.deal = self.ruling_count, deal_number
         self.rulings.append(ruling)
@@ -258,9 +267,8 @@ class TableService(TablePlay):
                 ruling.pending = None
                 self._changed()
                 raise Refusal(f"ruling {number} no longer applies: the deal has moved on", 409)
-            table.session.act(action)
+            self._act(action, before=f"ruling {number} ({ruling.text}) is {by}: ")
             ruling.pending, ruling.settled = None, by
-            self._note(f"ruling {number} ({ruling.text}) is {by}: {describe(deal, action)}")
             self.turn += 1
             self._advance()
 
@@ -280,7 +288,7 @@ class TableService(TablePlay):
         table, deal = self.table, self.deal
         assert table is not None and deal is not None
         session = table.session
-        shown = deal.view(deal.order[0]).shown()
+        shown = deal.view(None).shown()
         hands: Dict[str, Optional[Sequence[Any]]] = {}
         for player in deal.order:
             hand = shown.get(player)
@@ -296,46 +304,36 @@ class TableService(TablePlay):
 
     def _unseen_ruling(self, name: str, words: str, deal: Deal) -> Optional[Ruling]:
         """An action in dispute whose consequences turn on cards the table has not seen: whether it is
-        allowed now, and at what cost, as the engine rules it (None: not an action)."""
+        allowed now, and at what cost, as the engine rules it (None: not an action).
+
+        A ruling is read by everyone, so an action naming a card the table has not seen (a card in a
+        hand, the face-down centre card) is not checked against the real cards: "allowed" or "not in
+        the hand" would tell everyone where that card is. It is settled when it is played.
+        """
         try:
             action = Action.parse(words)
         except ValueError:
             return None
         if action.player not in deal.players:
             return None
+        table_sees = deal.view(None).visible_cards()
+        if any(card not in table_sees for card in named_cards(action)):
+            return Ruling(name, words, None, f"{words} names cards the table has not seen: whether it is allowed "
+                          "turns on them, and is settled when it is played")
         try:
             deal.verify(action)
         except RuleViolation as exc:
-            return Ruling(name, words, False, self._redact(f"{words} is not allowed: {exc.message}"),
+            return Ruling(name, words, False, f"{words} is not allowed: {exc.message}",
                           [rule_json(exc.rule, None, rule_words(self.profile, exc.rule), "")])
         return Ruling(name, words, True, f"{words} is allowed now; what follows turns on cards the table "
                       "has not seen yet, and is settled when it is played")
 
     def _redact(self, text: str) -> str:
-        """``text`` with every card nobody at the table has seen written ``??`` (a second guard: the
-        situation given to the arbiter already holds only the cards shown)."""
-        import re
-
+        """``text`` with every card a spectator cannot see written ``??`` (:func:`~bragrules.web.views.redact`;
+        a second guard: the situation given to the arbiter already holds only the cards shown)."""
         deal = self.deal
         assert deal is not None
-        shown = {str(c) for hand in deal.view(deal.order[0]).shown().values() for c in hand or ()}
-        hidden = {str(c) for state in deal.players.values() for hand in state.hands.values() for c in hand or ()}
-        if deal.spare_dealt is not None:  # a spare hand (session.points) lies face down: its cards are unseen
-            hidden |= {str(c) for c in (*deal.spare_dealt, *deal.centre)}
-            hidden -= shown
-        else:
-            xs = deal.exchange_state  # an exchange game's stock, discard pile and face-down centre card are hidden too
-            if xs is not None:
-                hidden |= {str(c) for c in (*xs.spare(), *deal.centre)}
-            down = deal.rules.format.face_down  # the centre cards and the top discard everyone sees
-            public = {str(c) for i, c in enumerate(deal.centre) if i != down}
-            if xs is not None and xs.pile:
-                public.add(str(xs.pile[-1]))
-            hidden -= shown | public
-        if not hidden:
-            return text
-        pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, hidden))) + r")\b")
-        return pattern.sub("??", text)
+        return redact(deal, text)
 
     def state(self, token: Any = None, host_token: Any = None) -> Dict[str, Any]:
         """What the browser holding ``token`` is shown (None, or a token not of this table: a spectator);
@@ -355,7 +353,7 @@ class TableService(TablePlay):
                 "profile": self.profile.name,  # its name, never the server's path to its file
                 "description": self.profile.description,
                 "seat_count": self.seat_count,
-                "feed": list(self.feed),
+                "feed": self.feed_read_by(you),
                 "last": self.last,
                 "rulings": [r.to_json() for r in self.rulings[-3:]],
                 "timer": None,
@@ -419,28 +417,47 @@ __all__ = ["BOT_NAMES", "DEFAULT_STYLES", "FEED_LINES", "MAX_NAME", "MAX_RULINGS
            "timeout_action"]
 
 
+def named_cards(action: Action) -> List[Card]:
+    """The cards an action names: those it lists (a swap, a throw, an arrangement) and a card as its
+    target (Four-Card's ``discard 7h``).
+
+    >>> [str(c) for c in named_cards(Action.parse("A swap 2c Qs"))], named_cards(Action.parse("A look old"))
+    (['2c', 'Qs'], [])
+    """
+    cards = [card for hand in action.cards or () for card in hand]
+    if action.target is not None:
+        with contextlib.suppress(CardError):
+            cards.append(parse_card(action.target))
+    return cards
+
+
 class _Replayed:
     """What the table said while the deals in its log were played (the last :data:`FEED_LINES` lines of
-    the feed, and the deals' results), gathered as :meth:`TableService.resume` replays the log."""
+    the feed, and the deals' results), gathered as :meth:`TableService.resume` replays the log: each
+    action's line as each seat could read it then (:func:`~bragrules.web.views.told`), as at the table."""
 
     def __init__(self) -> None:
         from collections import deque
 
         self.lines: Deque[Any] = deque(maxlen=FEED_LINES)  # a line, or a result: (number, deal, result)
+        self.sight: Optional[Sight] = None  # what each could see after the last event: before the next action
 
     def __call__(self, session: Any, event: Dict[str, Any]) -> None:
         kind, deal = event.get("type"), session.current
         if kind == "deal":
-            self.lines.append(f"deal {event['deal']}: {event['dealer']} deals")
+            self.lines.append(FeedLine(f"deal {event['deal']}: {event['dealer']} deals"))
         elif kind == "action" and deal is not None:
-            self.lines.append(describe(deal, Action.parse(event["action"])))
+            if self.sight is None:  # never so: a deal's actions follow its "deal" line
+                self.sight = Sight(deal, viewers(deal))
+            self.lines.append(told(deal, deal.actions[-1], self.sight))
         elif kind == "result" and deal is not None and deal.result is not None:
             self.lines.append((event["deal"], deal, deal.result))
+        self.sight = Sight(deal, viewers(deal)) if deal is not None and kind != "result" else None
 
     def retell(self, service: "TableService") -> None:
         """Put the lines in ``service``'s feed, and the last result in its ``last``."""
         for line in self.lines:
-            if isinstance(line, str):
-                service._note(line)
+            if isinstance(line, FeedLine):
+                service._tell(line)
             else:
                 service._record_result(*line)

@@ -27,7 +27,6 @@ from bragrules.web.table_state import (
 )
 from bragrules.web.views import (
     decided_rules,
-    describe,
     optional_money,
     reason_with_rules,
     shown_names,
@@ -290,8 +289,7 @@ class TablePlay(TableState):
             deal.verify(action)
         except RuleViolation as exc:
             raise self._rule_refusal(exc) from None
-        table.session.act(action)
-        self._note(describe(deal, deal.actions[-1]))  # as the deal records it: an accepted side-show with who folded
+        self._act(action)
         self.turn += 1
         self._advance()
 
@@ -322,9 +320,7 @@ class TablePlay(TableState):
             bot = table.bots.get(player)
             if bot is None:
                 break
-            action = bot.choose(deal.view(player))
-            session.act(action)
-            self._note(describe(deal, action))
+            self._act(bot.choose(deal.view(player)))
             self.turn += 1
         self._watch_absence()
         self._changed()
@@ -338,7 +334,7 @@ class TablePlay(TableState):
 
     def _record_result(self, number: int, deal: Deal, result: Any) -> None:
         """The last deal (``last`` in the state) and the feed's line of its result."""
-        view = deal.view(deal.order[0])
+        view = deal.view(None)  # the table's: what everyone saw
         rules = decided_rules(deal)
         why = reason_with_rules(result.reason, rules)
         self.last = {

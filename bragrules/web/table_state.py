@@ -22,6 +22,7 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 from bragrules.core.errors import BragError, HistoryError, RuleViolation
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
+from bragrules.engine.view import Sight
 from bragrules.play.bots import ALL_STYLES, make_bot
 from bragrules.play.keep import keep_problem
 from bragrules.play.table import HUMAN, Table
@@ -34,7 +35,10 @@ from bragrules.web.seats import (
     token_digest,
 )
 from bragrules.web.views import (
+    FeedLine,
     rule_words,
+    told,
+    viewers,
 )
 
 MAX_NAME = 24
@@ -189,7 +193,7 @@ class TableState:
         self.turn = 0  # counts every change of whose turn it is: an action names the turn it answers
         self.buys_waiting: Dict[str, Fraction] = {}  # chips a person asked to buy, bought once the deal in progress is over
         self.version = 0  # counts every change anyone can see
-        self.feed: List[str] = []
+        self.feed: List[FeedLine] = []  # each line as each seat may read it
         self.last: Optional[Dict[str, Any]] = None
         self.rulings: List[Ruling] = []
         self.ruling_count = 0
@@ -374,8 +378,27 @@ class TableState:
     # ------------------------------------------------------------------
 
     def _note(self, text: str) -> None:
-        self.feed.append(text)
+        """A line the whole table reads alike (no card in it that anyone may not see)."""
+        self._tell(FeedLine(text))
+
+    def feed_read_by(self, seat: Optional[str]) -> List[str]:
+        """The feed as ``seat`` may read it (None: a spectator), each line by :meth:`FeedLine.read_by`."""
+        return [line.read_by(seat) for line in self.feed]
+
+    def _tell(self, line: FeedLine) -> None:
+        self.feed.append(line)
         del self.feed[:-FEED_LINES]
+
+    def _act(self, action: Action, before: str = "") -> None:
+        """Apply ``action`` to the deal in progress (checked already) and tell the table of it, as the
+        deal records it (an accepted side-show with who folded), each seat reading only the cards it
+        could see before or after it (:func:`~bragrules.web.views.told`); ``before``: words leading the line."""
+        table, deal = self.table, self.deal
+        assert table is not None and deal is not None
+        sight = Sight(deal, viewers(deal))
+        table.session.act(action)
+        line = told(deal, deal.actions[-1], sight)
+        self._tell(FeedLine(before + line.text, tuple((seat, before + words) for seat, words in line.seats)))
 
     def _changed(self) -> None:
         self.version += 1

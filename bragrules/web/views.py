@@ -7,12 +7,14 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
+from bragrules.core.cards import Card
 from bragrules.core.money import money_json, pretty_money
 from bragrules.core.text import source_in_words
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
+from bragrules.engine.view import PlayerView, Sight, Viewer, card_word
 from bragrules.profile.models import Profile
 from bragrules.rules.forced_bets import posts_text
 
@@ -49,7 +51,7 @@ def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
     data["legal"] = [_option_json(o, deal) for o in legal]
     if "swap" in (o.kind for o in legal):  # one button per card: the swaps are chosen by tapping two cards
         data["legal"] = [o for o in data["legal"] if o["kind"] != "swap" or o["target"] in ("all", "down")]
-        data["swap_cards"] = True
+        data["swap_cards"] = swap_pairs(view, legal)
     if deal.rules.profile.seeing.concede_unseen and any(o.kind == "concede" for o in legal):
         data["shown_beats"] = view.shown_beats()
     if view.posts:
@@ -72,6 +74,40 @@ def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
         data["legal"].append({"kind": "redeal", "target": None, "amount": None, "max": None, "step": None,
                               "all_in": False, "label": "demand a redeal (your cards were exposed)"})
     return data
+
+
+def swap_pairs(view: PlayerView, legal: Sequence[LegalAction]) -> List[Dict[str, Any]]:
+    """The one-card swaps a seat may make by tapping one of its cards and a centre card it can see,
+    each with the message that makes it: exactly the engine's legal swaps (so the page never sends a
+    swap the table refuses). A face-down centre card is tapped only by the player who laid it there,
+    and its swap is sent as the engine takes it, ``down``.
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> deal = Deal(compile_rules(load_profile("bastard-brag")), ["A", "B"],
+    ...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d")}, centre=parse_cards("Ah Qs 3d"))
+    >>> _ = deal.apply_text("A swap down Kc")
+    >>> _ = deal.apply_text("B swap 5s Ah")
+    >>> [(p["cards"], p["send"]) for p in swap_pairs(deal.view("A"), deal.view("A").legal_actions())][:2]
+    [(['Qs', '5s'], {'kind': 'swap', 'cards': ['Qs', '5s']}), (['Qs', 'Kc'], {'kind': 'swap', 'target': 'down', 'cards': ['Qs']})]
+    """
+    places = view.centre_places
+    down = view.rules.format.face_down
+    pairs: List[Dict[str, Any]] = []
+    for option in legal:
+        if option.kind != "swap" or option.cards is None:
+            continue
+        mine = str(option.cards[0][0])
+        if option.target == "down":
+            known = places[down] if down is not None and down < len(places) else None
+            if known is None:  # face down and unknown to this seat: only its button takes it
+                continue
+            pairs.append({"cards": [mine, str(known)], "send": {"kind": "swap", "target": "down", "cards": [mine]}})
+        else:
+            centre = str(option.cards[1][0])
+            pairs.append({"cards": [mine, centre], "send": {"kind": "swap", "cards": [mine, centre]}})
+    return pairs
 
 
 def side_show_view(deal: Deal, player: str, data: Dict[str, Any]) -> None:
@@ -97,18 +133,11 @@ def parse_fraction(value: Any) -> Fraction:
 
 
 def public_view(deal: Deal) -> Dict[str, Any]:
-    """What a spectator is sent: the table as everyone sees it, no hand and no options."""
-    data = deal.view(deal.order[0]).to_json()
-    data["player"] = None
-    data["hand"] = None
-    data.pop("wild", None)  # the wild cards of the first seat's hand are that seat's alone
-    data["legal"] = []
-    data["side_shows"] = []  # the first seat's side-shows are the first seat's alone
-    if "centre_places" in data:  # a face-down centre card the first seat laid is that seat's alone
-        down = deal.rules.format.face_down
-        data["centre_places"] = [None if i == down else c for i, c in enumerate(data["centre_places"])]
-        data["centre"] = [c for c in data["centre_places"] if c is not None]
-    data["shown_names"] = shown_names(deal, deal.view(deal.order[0]).shown())
+    """What a spectator is sent: the engine's spectator view (``deal.view(None)``), the table as
+    everyone sees it: no hand, no options, no face-down card."""
+    view = deal.view(None)
+    data = view.to_json()
+    data["shown_names"] = shown_names(deal, view.shown())
     if deal.posted:
         data["posts_text"] = posts_text(deal.posted)
     return data
@@ -233,16 +262,56 @@ def option_label(option: LegalAction) -> str:
     return kind
 
 
-def describe(deal: Deal, action: Action) -> str:
-    """A line of the table's running account (no hidden card is ever in it).
+class FeedLine(NamedTuple):
+    """A line of the table's feed: its words as a spectator reads them (``text``), and the words of
+    each seat that reads more in it (``seats``: a card of its own, say).
+
+    >>> line = FeedLine("B swaps a card for the face-down centre card",
+    ...                 (("B", "B swaps 5s for the face-down centre card"),))
+    >>> line.read_by("B"), line.read_by("A") == line.read_by(None) == line.text
+    ('B swaps 5s for the face-down centre card', True)
+    """
+
+    text: str
+    seats: Tuple[Tuple[str, str], ...] = ()
+
+    def read_by(self, seat: Optional[str]) -> str:
+        """The line as ``seat`` reads it (None, or a seat not in the deal: as a spectator does)."""
+        return next((words for name, words in self.seats if name == seat), self.text)
+
+
+def told(deal: Deal, action: Action, sight: Sight) -> FeedLine:
+    """The feed's line for ``action``, just applied to ``deal``: each seat, and a spectator, reads in
+    it only the cards it could see before the action or after it (``sight``, taken before it)."""
+    seen = sight.seen()
+    text = describe(deal, action, seen.get(None, frozenset()))
+    seats = []
+    for viewer, cards in seen.items():
+        if viewer is not None:
+            words = describe(deal, action, cards)
+            if words != text:
+                seats.append((viewer, words))
+    return FeedLine(text, tuple(seats))
+
+
+def viewers(deal: Deal) -> List[Viewer]:
+    """Everyone who reads the table's account of ``deal``: a spectator and each player dealt in."""
+    return [None, *deal.order]
+
+
+def describe(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
+    """A line of the table's running account, as read by a viewer who could see the cards ``seen``
+    (:meth:`Sight.seen`): a card outside them is written "a card".
 
     >>> from bragrules.profile import load_profile
     >>> from bragrules.rules.compile import compile_rules
     >>> from bragrules.core.cards import parse_cards
     >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
     ...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d")})
-    >>> describe(deal, Action("A", "bet", Fraction(2)))
+    >>> describe(deal, Action("A", "bet", Fraction(2)), frozenset())
     'A bets 2 (blind)'
+    >>> describe(deal, Action.parse("A swap down Kc"), frozenset())
+    'A swaps a card for the face-down centre card'
     """
     player, kind = action.player, action.kind
     if kind == "bet":
@@ -257,12 +326,12 @@ def describe(deal: Deal, action: Action) -> str:
             return f"{player} swaps all three cards with the centre"
         assert action.cards is not None
         if action.target == "down":
-            return f"{player} swaps {action.cards[0][0]} for the face-down centre card"
-        return f"{player} swaps {action.cards[0][0]} for {action.cards[1][0]}"
+            return f"{player} swaps {card_word(action.cards[0][0], seen)} for the face-down centre card"
+        return f"{player} swaps {card_word(action.cards[0][0], seen)} for {card_word(action.cards[1][0], seen)}"
     if kind == "draw":
         return f"{player} takes the top discard" if action.target == "discard" else f"{player} draws from the stock"
     if kind == "throw" and action.cards is not None:
-        return f"{player} discards {action.cards[0][0]}"
+        return f"{player} discards {card_word(action.cards[0][0], seen)}"
     if kind == "pass":
         return f"{player} passes: the bus goes on"
     if kind == "arrange":
@@ -323,4 +392,41 @@ def rule_words(profile: Profile, rule: str) -> str:
         return rule.replace("_", " ").replace(".", ": ")
 
 
-__all__ = ["describe", "option_label", "optional_money", "public_view", "rule_words", "seat_view", "timeout_action"]
+def redact(deal: Deal, text: str, viewer: Viewer = None) -> str:
+    """``text`` with every card of ``deal`` that ``viewer`` cannot see (:meth:`PlayerView.visible_cards`;
+    None: a spectator, for words everyone reads) written ``??``.
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
+    ...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d")})
+    >>> redact(deal, "A holds Kc, not Ah")
+    'A holds ??, not Ah'
+    """
+    import re
+
+    hidden = {str(c) for c in deal_cards(deal) - deal.view(viewer).visible_cards()}
+    if not hidden:
+        return text
+    pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, hidden))) + r")\b")
+    return pattern.sub("??", text)
+
+
+def deal_cards(deal: Deal) -> Set[Card]:
+    """Every card in ``deal``: the hands (a retained one too), the centre or the spare hand, an
+    exchange's stock and discard pile, and a card put away face down."""
+    cards: Set[Card] = set(deal.centre)
+    for state in deal.players.values():
+        for hand in state.hands.values():
+            cards.update(hand or ())
+        if state.discarded is not None:
+            cards.add(state.discarded)
+    cards.update(deal.spare_dealt or ())
+    if deal.exchange_state is not None:
+        cards.update(deal.exchange_state.spare())
+    return cards
+
+
+__all__ = ["FeedLine", "deal_cards", "describe", "option_label", "optional_money", "public_view", "redact",
+           "rule_words", "seat_view", "told", "timeout_action", "viewers"]

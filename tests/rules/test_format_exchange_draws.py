@@ -44,6 +44,9 @@ def test_bastard_brag_face_down_centre_card_is_unknown_and_swapped_face_down() -
     with pytest.raises(RuleViolation) as info:
         deal.apply_text("A swap 2c Qs")  # the face-down card is not named: it is unknown
     assert info.value.rule == "format.exchange.face_down"
+    with pytest.raises(RuleViolation) as elsewhere:
+        deal.apply_text("A swap 2c Kc")  # a card in B's hand: refused in the same words, so no guess is confirmed
+    assert (elsewhere.value.rule, elsewhere.value.message.replace("Kc", "Qs")) == (info.value.rule, info.value.message)
     deal.apply_text("A swap 2c down")
     assert sorted(deal.players["A"].hand) == sorted(parse_cards("Qs 5d 9h"))
     assert deal.centre == parse_cards("Ah 2c 3d")

@@ -143,11 +143,14 @@
       list.appendChild(item);
     });
   }
-  function pick(where, c) {
+  function pick(where, c) {  // a swap by two taps: sent only as one of the swaps the table offers (view.swap_cards)
     if (!state || !state.view || !state.view.swap_cards) return;
     picked = picked.filter((p) => p[0] !== where); picked.push([where, c]);
     const mine = picked.find((p) => p[0] === "hand"), centre = picked.find((p) => p[0] === "centre");
-    if (mine && centre) act("swap", { cards: [mine[1], centre[1]] }); else draw();
+    if (!mine || !centre) { draw(); return; }
+    const pair = state.view.swap_cards.find((p) => p.cards[0] === mine[1] && p.cards[1] === centre[1]);
+    if (pair) { act(pair.send.kind, pair.send); return; }
+    picked = []; draw(); showError(mine[1] + " cannot be swapped for " + centre[1] + " now");
   }
   function drawBuys(s, actions) {  // session.rebuy, session.top_up, the buy-in range: with the exact amounts
     const words = { buy_in: "Bring", rebuy: "Buy in again", top_up: "Top up" };
