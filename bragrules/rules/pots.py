@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Mapping, Optional, Sequence, Tuple
 
 from pydantic import Field, WithJsonSchema, field_validator
 
@@ -315,7 +315,7 @@ class PotsPolicy(AreaPolicy):
                 turned[p] = cards[-1]
         return turned
 
-    def _best(self, order: Sequence[str], scores: Dict[str, Tuple[int, ...]]) -> List[str]:
+    def _best(self, order: Sequence[str], scores: Mapping[str, Tuple[int, ...]]) -> List[str]:
         if not scores:
             return []
         top = max(scores.values())
