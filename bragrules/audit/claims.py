@@ -102,8 +102,12 @@ def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult,
     elif claim.winners is not None and not same_winners(claim.winners):
         bad("winners", f"the history says {describe(None, claim.winners)}; replayed, {replayed()}")
     if claim.net is not None:
+        # a log written before each net held the player's table fee (a table_fee, no fees): the fee is added back
+        added = result.fees if claim.table_fee is not None and claim.fees is None else None
         for p, amount in claim.net.items():
             actual = result.net.get(p, ZERO)
+            if added:
+                actual = actual + added.get(p, ZERO)
             if amount is not actual and not same_money(amount, actual):  # the same object, most often
                 bad(f"net.{p}", f"{p}'s net is given as {pretty_money(amount)}; replayed it is {pretty_money(actual)}")
     if claim.pot is not None and claim.pot is not result.pot and not same_money(claim.pot, result.pot):
@@ -141,18 +145,23 @@ def check_points(record: Record, n: int, claim: ResultClaim, result: DealResult)
            f"the points are given as {score_text(claimed, wrong)}; replayed, {score_text(replayed, wrong)}")
 
 
-def check_house(record: Record, n: int, claim: ResultClaim, result: DealResult, fees: Fraction) -> None:
+def check_house(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
     """Compare what a deal's written result says the house took with the replayed take: a wrong rake
-    under ``house.rake``, wrong table fees under ``house.table_fee`` (``fees``: what the replayed
-    settlement charged; nothing for a deal dealt again or abandoned)."""
-    played = result.outcome not in ("redeal", "abandoned")
+    under ``house.rake``, wrong table fees (in all, or a player's) under ``house.table_fee`` (nothing
+    for a deal dealt again or abandoned)."""
     if claim.rake is not None and not same_money(claim.rake, result.rake):
         record(n, None, claim.line_of("rake"), RAKE_RULE,
                f"the house's rake is given as {pretty_money(claim.rake)}; replayed it is {pretty_money(result.rake)}")
-    paid = fees if played else ZERO
+    paid = result.table_fee
     if claim.table_fee is not None and not same_money(claim.table_fee, paid):
         record(n, None, claim.line_of("table_fee"), TABLE_FEE_RULE,
                f"the table fees are given as {pretty_money(claim.table_fee)}; replayed, the house took {pretty_money(paid)}")
+    replayed = result.fees or {}
+    for p, amount in (claim.fees or {}).items():
+        if not same_money(amount, replayed.get(p, ZERO)):
+            record(n, None, claim.line_of("fees"), TABLE_FEE_RULE,
+                   f"{p}'s table fee is given as {pretty_money(amount)}; replayed, {p} paid "
+                   f"{pretty_money(replayed.get(p, ZERO))}")
 
 
 def check_pots(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:

@@ -181,7 +181,7 @@ class DealAuditor(CardsAuditor):
         try:
             deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
                         winner_hint=hint, centre=entry.centre, wait_for_cards=end.awaited, number=state.deals + 1,
-                        missed=missed)
+                        missed=missed, table_fee=self.table.fee_due())
         except RuleViolation as exc:
             if end.cut and exc.rule == HISTORY_CARDS:
                 self._cut_off(n, entry.line)
@@ -410,7 +410,7 @@ class DealAuditor(CardsAuditor):
         if entry.result is not None and entry.result.lives_pot is not None:
             check_lives_pot(self.violation, entry.number, entry.result, self.table.lives_pot)
         if entry.result is not None and self.rules.house.in_play:
-            check_house(self.violation, entry.number, entry.result, result, self.table.last_fees)
+            check_house(self.violation, entry.number, entry.result, result)
         if entry.result is not None and entry.result.pots is not None:
             check_pots(self.violation, entry.number, entry.result, result)
         self.retained = dict(result.retained)

@@ -75,7 +75,9 @@ class Deal:
     left). ``hands`` maps each to the cards dealt (None if unknown);
     ``retained`` maps a player to the blind hand kept from the last deal;
     ``carried`` is the pot carried in; ``stacks`` are chip stacks when the
-    bankroll is finite.
+    bankroll is finite. ``table_fee``: what each player pays the house if the
+    deal is played (``house.table_fee``; by default as for the session's
+    ``number``-th deal), part of each player's net.
     """
 
     __slots__ = (
@@ -85,6 +87,7 @@ class Deal:
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
         "fee_u", "last_match", "out_by", "side_show", "refused_at", "points_won", "spare_dealt", "spare_taken", "exchange_state",
+        "table_fee",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -107,6 +110,7 @@ class Deal:
         wait_for_cards: bool = False,
         number: int = 1,
         missed: Optional[Mapping[str, Fraction]] = None,
+        table_fee: Optional[Fraction] = None,
     ):
         if len(order) < 2:
             raise RuleViolation(PLAYERS, "a deal needs at least two players")
@@ -119,10 +123,12 @@ class Deal:
         self.origin = (self.order, dict(hands), dict(retained) if retained else None, carried,
                         dict(stacks) if stacks is not None else None,
                         list(winner_hint) if winner_hint else None, list(centre) if centre else None, number,
-                       dict(missed) if missed else None)
+                       dict(missed) if missed else None, table_fee)
         self.comparer: Comparer = rules.comparer
         self.carried_in = carried if type(carried) is Fraction else Fraction(carried)
         self.number = number  # among the deals played (redeals not counting): what a rising ante counts
+        # house.table_fee: each player's fee if the deal is played (taken at its settlement)
+        self.table_fee: Fraction = rules.house.fee_due(first_deal=number == 1) if table_fee is None else table_fee
         # what each seat posts before the betting, when the profile forces more than the ante (rules.forced)
         self.posted: Tuple[Post, ...] = (rules.forced.posts(self.order, number, missed) if rules.forced is not None
                                          else ())
@@ -506,9 +512,9 @@ class Deal:
         replayed: the engine is deterministic and every change goes through
         :meth:`apply`, so the copy is this deal, state for state.
         """
-        order, hands, retained, carried, stacks, winner_hint, centre, number, missed = self.origin
+        order, hands, retained, carried, stacks, winner_hint, centre, number, missed, table_fee = self.origin
         copy = Deal(self.rules, order, hands, retained, carried, stacks, winner_hint, centre, self.wait_for_cards,
-                    number, missed)
+                    number, missed, table_fee)
         for action in self.actions:
             copy.apply(action)
         return copy
