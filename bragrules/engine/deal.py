@@ -505,16 +505,18 @@ class Deal:
         """Apply an action written as in a history sheet: ``"A bet 2"``."""
         return self.apply(Action.parse(text))
 
-    def snapshot(self) -> "Deal":
+    def snapshot(self, rules: Optional[Rules] = None) -> "Deal":
         """An independent copy, for what-if questions without touching this deal.
 
         The copy is rebuilt from what this deal was made from and its actions
         replayed: the engine is deterministic and every change goes through
-        :meth:`apply`, so the copy is this deal, state for state.
+        :meth:`apply`, so the copy is this deal, state for state. Under other
+        ``rules`` it is the same deal played under them (an action they refuse
+        raises, as it would at a table).
         """
         order, hands, retained, carried, stacks, winner_hint, centre, number, missed, table_fee = self.origin
-        copy = Deal(self.rules, order, hands, retained, carried, stacks, winner_hint, centre, self.wait_for_cards,
-                    number, missed, table_fee)
+        copy = Deal(rules or self.rules, order, hands, retained, carried, stacks, winner_hint, centre,
+                    self.wait_for_cards, number, missed, table_fee)
         for action in self.actions:
             copy.apply(action)
         return copy
@@ -630,38 +632,6 @@ class Deal:
             raise RuleViolation(
                 RETENTION_RULE, f"{state.name} looked at the {state.inspected} hand and must keep or discard it first",
             )
-
-    # -- looking and retained hands ---------------------------------------
-
-
-
-
-
-
-
-
-    # -- betting ----------------------------------------------------------
-
-    # ------------------------------------------------------------------
-    # Endings
-    # ------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-    # -- disputes (000's fine points) ---------------------------------------
-
-    # ------------------------------------------------------------------
-    # Cards after the deal
-    # ------------------------------------------------------------------
-
 
 
 _EXCHANGE_KINDS = frozenset(("swap", "knock", "stand", "draw", "throw", "pass"))
