@@ -11,6 +11,7 @@ keep their rule names exactly: those are a public interface.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any, List
 
@@ -19,7 +20,7 @@ from bragrules.audit import audit
 from bragrules.audit.claims import winner_rule
 from bragrules.core.cards import parse_hand
 from bragrules.engine.deal import Deal
-from bragrules.engine.session import Session
+from bragrules.engine.session import Session, play_session, random_chooser
 from bragrules.history import LogWriter, parse_sheet
 
 from .helpers import rules_for
@@ -112,19 +113,12 @@ def test_a_wrong_winner_is_cited_by_the_same_rule_in_a_log(tmp_path: Path) -> No
     """The same mistake in a log written by play (its result line gives the outcome, the winners and the
     nets): a showdown's line rewritten as the usual ranking would have it is cited under ranking.lowball,
     every part of it."""
-    from bragrules.profile import load_profile
-    from bragrules.rules.compile import compile_rules
-
     rules = rules_for("muflis")
-    usual = compile_rules(load_profile("muflis").model_copy(
-        update={"ranking": load_profile("muflis").ranking.model_copy(update={"lowball": False})}))
+    usual = rules_for("muflis", ranking={"lowball": False})
     path = tmp_path / "muflis.jsonl"
     for seed in range(40):
         session = Session(rules, ["A", "B", "C"], seed=seed)
         with LogWriter.for_session(path, session, profile_name="muflis"):
-            from bragrules.engine.session import play_session, random_chooser
-            import random
-
             play_session(session, random_chooser(random.Random(seed)), max_deals=6)
         found = [(i, r) for i, r in enumerate(session.records) if r.result.showdown
                  and _replayed(r, usual).winners != r.result.winners]
