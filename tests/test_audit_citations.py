@@ -212,6 +212,20 @@ def test_an_exposure_order_broken_in_a_log(tmp_path: Path) -> None:
     assert _rules(report) == ["seeing.exposure"], [str(v) for v in report.violations]
 
 
+def test_the_first_to_show_written_after_the_concession_breaks_the_exposure_order() -> None:
+    """Opponent first, concession allowed: B's hand is turned, A concedes and the deal is over. B's show
+    written after the concession is out of the order of exposure, as it is after A's show (it used to be
+    taken, changing a deal that was over); a show by anyone else is deal_over."""
+    conceded = _sheet("A look, A bet 2, B look, B bet 2, C fold, A see 4, A concede, B show")
+    report = audit(conceded, rules_for("traditional", **CONCEDE))
+    assert _rules(report) == ["seeing.exposure"]
+    assert "B shows after A conceded, but at a see the opponent, B, turns cards first" in report.violations[0].message
+    shown = _sheet("A look, A bet 2, B look, B bet 2, C fold, A see 4, A show, B show")
+    assert _rules(audit(shown, rules_for("traditional", **CONCEDE))) == ["seeing.exposure"]
+    other = _sheet("A look, A bet 2, B look, B bet 2, C fold, A see 4, A concede, C show")
+    assert _rules(audit(other, rules_for("traditional", **CONCEDE))) == ["deal_over"]
+
+
 def test_actions_after_the_end_are_still_deal_over() -> None:
     sheet = _sheet("A look, A bet 2, B fold, C fold, B bet 2")
     assert _rules(audit(sheet, rules_for("traditional"))) == ["deal_over"]

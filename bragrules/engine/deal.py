@@ -576,7 +576,8 @@ class Deal:
 
     def _player_of(self, action: Action) -> PlayerState:
         """The acting player's state, once the deal is open to an action and the action is well formed."""
-        if self.result is not None and not (action.kind in ("show", "concede") and self.see_pair is not None):
+        if self.result is not None and not (action.kind in ("show", "concede") and self.see_pair is not None
+                                            and action.player in self.see_pair):  # a see's record: turned_at_see
             if self.forced_by is not None:  # a rule ended the deal in a showdown: an action after it breaks that rule
                 raise RuleViolation(self.forced_by, f"{self.result.reason}: the deal is over")
             if action.kind in ("retain", "release"):  # a second retention: the retention rule it breaks
