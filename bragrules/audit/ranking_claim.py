@@ -103,6 +103,7 @@ def deciding_field(deal: "Deal", claim: "ResultClaim") -> Optional[str]:
     (its outcome, winners and nets); None when no one field does, or the deal's hands are not all known
     (its result then comes from the claim, and nothing can be blamed)."""
     from bragrules.audit.claims import agrees_on_winners
+    from bragrules.profile.models import Profile
     from bragrules.rules.compile import compile_rules
 
     result = deal.result
@@ -110,7 +111,11 @@ def deciding_field(deal: "Deal", claim: "ResultClaim") -> Optional[str]:
         return None
     if any(deal.players[p].hand is None for p in deal.in_play if p not in result.conceded):
         return None
-    for rule, profile in _trials(deal.rules.profile, TIE_RULE in result.decided_by):
+    for rule, variant in _trials(deal.rules.profile, TIE_RULE in result.decided_by):
+        try:  # the other value as a profile of its own: one it makes invalid explains nothing
+            profile = Profile.model_validate(variant.model_dump(mode="json"))
+        except ValueError:
+            continue
         try:
             trial = deal.snapshot(compile_rules(profile))
         except RuleViolation:  # an action the other rule would refuse: not the rule the claim followed
