@@ -42,6 +42,7 @@ from bragrules.engine import (
     exchange,
     forced,
     kept_cards,
+    rake,
     retention,
     settlement,
     showing,
@@ -128,7 +129,7 @@ class Deal:
         self.carried_in = carried if type(carried) is Fraction else Fraction(carried)
         self.number = number  # among the deals played (redeals not counting): what a rising ante counts
         # house.table_fee: each player's fee if the deal is played (taken at its settlement)
-        self.table_fee: Fraction = rules.house.fee_due(first_deal=number == 1) if table_fee is None else table_fee
+        self.table_fee: Fraction = rake.fee_of(rules, number, table_fee)
         # what each seat posts before the betting, when the profile forces more than the ante (rules.forced)
         self.posted: Tuple[Post, ...] = (rules.forced.posts(self.order, number, missed) if rules.forced is not None
                                          else ())

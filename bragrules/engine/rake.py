@@ -39,13 +39,14 @@ Fraction(0, 1)
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Dict
+from typing import TYPE_CHECKING, Dict, Optional
 
 from bragrules.core.money import ZERO
 from bragrules.rules.hooks import AreaPolicy
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
+    from bragrules.rules.compile import Rules
 
 
 def take_rake(deal: "Deal", payouts: Dict[str, Fraction]) -> Fraction:
@@ -78,6 +79,12 @@ def rake_payouts(house: "AreaPolicy", payouts: Dict[str, Fraction], winners_stak
     return rake
 
 
+def fee_of(rules: "Rules", number: int, given: Optional[Fraction]) -> Fraction:
+    """The table fee each player of a deal pays if it is played: ``given`` (the session's say), else as the
+    ``number``-th deal of a session pays it (``house.table_fee_per: session``: the first only)."""
+    return rules.house.fee_due(first_deal=number == 1) if given is None else given
+
+
 def take_table_fee(deal: "Deal") -> None:
     """Take the table fee (``house.table_fee``) of every player dealt in from the settled deal's nets: the
     deal's ``table_fee`` each (with finite bankrolls at most what the player holds once the deal is settled);
@@ -100,4 +107,4 @@ def take_table_fee(deal: "Deal") -> None:
     deal.result = result._replace(net=net, fees=fees, table_fee=sum(fees.values(), ZERO))
 
 
-__all__ = ["rake_payouts", "take_rake", "take_table_fee"]
+__all__ = ["fee_of", "rake_payouts", "take_rake", "take_table_fee"]

@@ -217,7 +217,9 @@ def finish_won(
         all_won = list(winners)
     outcome = "won" if len(all_won) == 1 else "split"
     finish(deal, outcome, all_won, payouts, bonuses, ZERO, showdown, won_by_prial, {}, reason, exposure,
-           lives_lost or [], conceded or [], rake, table_fee)
+           lives_lost or [], conceded or [], rake)
+    if table_fee:  # house.table_fee: the last of the settlement, in every net
+        take_table_fee(deal)
 
 
 def declare(deal: "Deal", state: PlayerState) -> None:
@@ -305,6 +307,7 @@ def finish_carried(
         declare_dealt(deal)
     bonuses = bonus_payments(deal, bonus_players(deal, shown))
     finish(deal, "carried", [], payouts, bonuses, deal.pot, bool(shown), False, retained or {}, reason, shown)
+    take_table_fee(deal)  # house.table_fee: a deal played, its pot carried, costs its fee too
 
 
 def finish(
@@ -322,7 +325,6 @@ def finish(
     lives_lost: Optional[List[str]] = None,
     conceded: Optional[List[str]] = None,
     rake: Fraction = ZERO,
-    table_fee: bool = True,
 ) -> None:
     units = deal.units
     money = units.money
@@ -399,8 +401,6 @@ def finish(
         pots=side,
         points=dict(scored) if scored is not None else None,
     )
-    if table_fee and deal.table_fee:  # house.table_fee: the last of the settlement, in every net
-        take_table_fee(deal)
     shown = tuple({p: players[p].hand for p in exposure}.items()) if exposure else ()
     deal.events.append(Result(pot, outcome, tuple(winners), reason, shown,
                               tuple(lives_lost) if lives_lost else (), tuple(conceded) if conceded else ()))
