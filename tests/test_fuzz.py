@@ -497,19 +497,26 @@ action_texts = st.one_of(
 
 class Scripted:
     """The draws of one example written out, for ``@example`` (which cannot give ``st.data()``): each
-    ``draw`` returns the next value, held to the label the property draws it under.
+    ``draw`` returns the next value, held to the label the property draws it under; a draw under the
+    first label (the property's first draw) starts the script over, so the example runs the same every time.
 
     >>> script = Scripted(("steps", 2), ("kind", "legal"))
     >>> script.draw(st.integers(1, 80), label="steps"), script.draw(st.sampled_from(["legal"]), label="kind")
     (2, 'legal')
+    >>> script.draw(st.integers(1, 80), label="steps")
+    2
     """
 
     def __init__(self, *draws: Tuple[str, Any]) -> None:
-        self.draws = list(draws)
+        self.draws = draws
+        self.at = 0
 
     def draw(self, strategy: st.SearchStrategy[Any], label: str = "") -> Any:
-        assert self.draws, f"the example has no draw left for {label!r}"
-        expected, value = self.draws.pop(0)
+        if label == self.draws[0][0]:
+            self.at = 0
+        assert self.at < len(self.draws), f"the example has no draw left for {label!r}"
+        expected, value = self.draws[self.at]
+        self.at += 1
         assert expected == label, f"the example's next draw is {expected!r}, not {label!r}"
         return value
 
