@@ -469,8 +469,8 @@ def _check_finished(deal: Deal) -> None:
     result = deal.result
     assert result is not None
     assert deal.to_act is None and deal.legal_actions() == []
-    assert sum(result.net.values()) + result.rake == deal.carried_in - result.carried_out, \
-        "a deal's nets and the rake do not add up"
+    assert sum(result.net.values()) + result.rake + result.table_fee == deal.carried_in - result.carried_out, \
+        "a deal's nets and the house's take (rake, table fees) do not add up"
     if result.outcome in ("redeal", "abandoned"):
         assert all(v == 0 for v in result.net.values()) and result.carried_out == deal.carried_in
     again = deal.snapshot()

@@ -11,15 +11,16 @@ keep their rule names exactly: those are a public interface.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
-from typing import List
+from typing import Any, List
 
 from bragrules.arbitrate import arbitrate
 from bragrules.audit import audit
 from bragrules.audit.claims import winner_rule
 from bragrules.core.cards import parse_hand
 from bragrules.engine.deal import Deal
-from bragrules.engine.session import Session
+from bragrules.engine.session import Session, play_session, random_chooser
 from bragrules.history import LogWriter, parse_sheet
 
 from .helpers import rules_for
@@ -62,9 +63,10 @@ def test_a_wrong_split_between_equal_hands_cites_the_tie_rule() -> None:
     assert audit(sheet, rules_for("traditional", seeing={"tie": "split"})).ok
 
 
-def test_a_wrong_winner_cites_the_ranking_rule_the_engine_names() -> None:
-    """Where the engine names a ranking rule among the rules that decided the ending, wrong winners
-    break it; the first such rule is cited, before a tie rule or any other."""
+def test_a_wrong_winner_no_field_explains_cites_the_ranking_rule_the_engine_names() -> None:
+    """Where no field's other value gives the claim (a wild card chosen at the table), wrong winners break
+    the first ranking rule the engine names among the rules that decided the ending, before a tie rule
+    or any other."""
     deal = Deal(rules_for("traditional"), ["A", "B"], {"A": parse_hand("Kc 9c 4c"), "B": parse_hand("5s 6h 7d")})
     for text in ("A look", "A bet 2", "B look", "B bet 2", "A see 4"):
         deal.apply_text(text)
@@ -73,6 +75,83 @@ def test_a_wrong_winner_cites_the_ranking_rule_the_engine_names() -> None:
     assert winner_rule(result) == "history.result"
     ranked = result._replace(decided_by=["session.bonus.prial", "ranking.run_order", "seeing.tie"])
     assert winner_rule(ranked) == "ranking.run_order"
+
+
+MUFLIS = """profile: muflis
+players: [A, B, C]
+dealer: C
+deals:
+  - cards: {A: Kc 2d 3c, B: Kh Kd 9c, C: 4s 8h Qd}
+    actions: [A look, A bet 2, B look, B bet 2, C fold, A see 2]
+    result: %s
+"""
+"""Lowball: A's king-high beats B's pair of kings. A, who saw, staked 5, B 3, C 1: A's net is +4. A
+history that ranks the hands the usual way gives B the pot: B +6, A -5."""
+
+
+def _muflis(result: str) -> List[str]:
+    return _rules(audit(parse_sheet(MUFLIS % result, filename="muflis.yaml")))
+
+
+def test_a_wrong_winner_is_cited_by_one_rule_however_the_sheet_writes_it() -> None:
+    """One rule: the parts of a claim that follow from who won (winners, nets) are cited under the field
+    the claim goes against, whether the sheet names the winner, gives only the nets, or both; the deal,
+    replayed with ``ranking.lowball`` set back, comes to what each of them says."""
+    assert _muflis("{winner: B}") == ["ranking.lowball"]
+    assert _muflis("{net: {A: -5, B: 6, C: -1}}") == ["ranking.lowball", "ranking.lowball"]
+    assert _muflis("{winner: B, net: {A: -5, B: 6, C: -1}}") == ["ranking.lowball"] * 3
+    assert _muflis("{winner: A, net: {A: 4, B: -3, C: -1}}") == []
+    # nets no field gives (a sum gone wrong, the winner right): history.result
+    assert _muflis("{winner: A, net: {A: 5, B: -3, C: -1}}") == ["history.result"]
+    # a winner and nets of the usual ranking, but a pot no ranking explains: the pot alone is history.result
+    assert _muflis("{winner: B, net: {A: -5, B: 6, C: -1}, pot: 12}") == ["ranking.lowball"] * 3 + ["history.result"]
+    # a folded player named: no field gives it, so every part is history.result
+    assert _muflis("{winner: C, net: {A: -5, B: -3, C: 8}}") == ["history.result"] * 3
+
+
+def test_a_wrong_winner_is_cited_by_the_same_rule_in_a_log(tmp_path: Path) -> None:
+    """The same mistake in a log written by play (its result line gives the outcome, the winners and the
+    nets): a showdown's line rewritten as the usual ranking would have it is cited under ranking.lowball,
+    every part of it."""
+    rules = rules_for("muflis")
+    usual = rules_for("muflis", ranking={"lowball": False})
+    path = tmp_path / "muflis.jsonl"
+    for seed in range(40):
+        session = Session(rules, ["A", "B", "C"], seed=seed)
+        with LogWriter.for_session(path, session, profile_name="muflis"):
+            play_session(session, random_chooser(random.Random(seed)), max_deals=6)
+        found = [(i, r) for i, r in enumerate(session.records) if r.result.showdown
+                 and _replayed(r, usual).winners != r.result.winners]
+        if found:
+            break
+    index, record = found[0]
+    other = _replayed(record, usual)
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    at = [i for i, line in enumerate(lines) if line["type"] == "result"][index]
+    lines[at].update(outcome=other.outcome, winners=other.winners,
+                     net={p: str(v) for p, v in other.net.items()})
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    report = audit(str(path))
+    assert report.violations and {(v.rule, v.line) for v in report.violations} == {("ranking.lowball", at + 1)}
+
+
+def _replayed(record: Any, rules: Any) -> Any:
+    """A deal the session recorded, replayed under other rules."""
+    deal = Deal(rules, record.order, record.hands, retained=record.retained_in or None, carried=record.carried_in)
+    for action in record.actions:
+        deal.apply_text(action)
+    assert deal.result is not None
+    return deal.result
+
+
+def test_a_wrong_winner_between_equal_hands_is_the_tie_rule_in_nets_too() -> None:
+    """Equal flushes at a see (seeing.tie: caller_loses gives B the pot): a sheet giving A the pot, by the
+    winner or by the nets alone (as the tie rule eldest_hand would), cites seeing.tie either way."""
+    actions = "A look, A bet 2, B look, B bet 2, C fold, A see 4"
+    by_winner = _sheet(actions, b="Ks 9s 4s", result="    result: {winner: A}\n")
+    by_nets = _sheet(actions, b="Ks 9s 4s", result="    result: {net: {A: 4, B: -3, C: -1}}\n")
+    assert _rules(audit(by_winner, rules_for("traditional"))) == ["seeing.tie"]
+    assert _rules(audit(by_nets, rules_for("traditional"))) == ["seeing.tie", "seeing.tie"]
 
 
 def test_other_wrong_results_keep_history_result() -> None:
@@ -131,6 +210,20 @@ def test_an_exposure_order_broken_in_a_log(tmp_path: Path) -> None:
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     report = audit(str(path))
     assert _rules(report) == ["seeing.exposure"], [str(v) for v in report.violations]
+
+
+def test_the_first_to_show_written_after_the_concession_breaks_the_exposure_order() -> None:
+    """Opponent first, concession allowed: B's hand is turned, A concedes and the deal is over. B's show
+    written after the concession is out of the order of exposure, as it is after A's show (it used to be
+    taken, changing a deal that was over); a show by anyone else is deal_over."""
+    conceded = _sheet("A look, A bet 2, B look, B bet 2, C fold, A see 4, A concede, B show")
+    report = audit(conceded, rules_for("traditional", **CONCEDE))
+    assert _rules(report) == ["seeing.exposure"]
+    assert "B shows after A conceded, but at a see the opponent, B, turns cards first" in report.violations[0].message
+    shown = _sheet("A look, A bet 2, B look, B bet 2, C fold, A see 4, A show, B show")
+    assert _rules(audit(shown, rules_for("traditional", **CONCEDE))) == ["seeing.exposure"]
+    other = _sheet("A look, A bet 2, B look, B bet 2, C fold, A see 4, A concede, C show")
+    assert _rules(audit(other, rules_for("traditional", **CONCEDE))) == ["deal_over"]
 
 
 def test_actions_after_the_end_are_still_deal_over() -> None:

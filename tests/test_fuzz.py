@@ -34,7 +34,7 @@ from typing import Any, Dict, Iterator, List, Tuple
 
 import pytest
 import yaml
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, example, given, settings
 from hypothesis import strategies as st
 
 from bragrules.audit import audit
@@ -42,11 +42,13 @@ from bragrules.core.cards import CARDS
 from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.actions import KINDS, Action, ActionSyntaxError
 from bragrules.engine.deal import Deal
+from bragrules.engine.events import Show
 from bragrules.engine.session import Session, play_session, random_chooser
 from bragrules.history import LogWriter, parse_sheet
 from bragrules.profile import ProfileError, builtin_names, load_profile, load_profile_text
 from bragrules.rules.compile import compile_rules
 
+from .helpers import rules_for
 from .strategies import profiles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -62,11 +64,17 @@ FUZZ = settings(
 
 
 def check_message(error: Exception, name: str) -> None:
-    """A refusal reads as one short line naming the file (and its line, where it has one)."""
+    """A refusal reads as one short line naming the file (and its line, where it has one). The file is
+    named whole, however long its path (a temporary folder's is the machine's): what is short is the
+    rest, measured with the name written as ``FILE``.
+
+    >>> check_message(ValueError("/tmp/" + "d" * 400 + "/fuzz.jsonl:3: deal 1: no such player"),
+    ...               "/tmp/" + "d" * 400 + "/fuzz.jsonl")
+    """
     text = str(error)
     assert "\n" not in text, text
     assert name in text, text
-    assert len(text) <= MAX_MESSAGE, text[:400]
+    assert len(text.replace(name, "FILE")) <= MAX_MESSAGE, text[:400]
 
 
 # ---------------------------------------------------------------------------
@@ -220,7 +228,7 @@ def play_a_little(profile: Any, seed: int) -> None:
     play_session(session, random_chooser(random.Random(seed)), max_deals=3)
     assert sum(session.balances.values()) + session.state.carried + session.house + session.lives_pot == total
     for record in session.records:
-        taken = record.result.rake
+        taken = record.result.rake + record.result.table_fee  # every net includes the house's take
         assert sum(record.result.net.values()) == record.carried_in - record.result.carried_out - taken
 
 
@@ -487,9 +495,109 @@ action_texts = st.one_of(
 )
 
 
+class Scripted:
+    """The draws of one example written out, for ``@example`` (which cannot give ``st.data()``): each
+    ``draw`` returns the next value, held to the label the property draws it under; a draw under the
+    first label (the property's first draw) starts the script over, so the example runs the same every time.
+
+    >>> script = Scripted(("steps", 2), ("kind", "legal"))
+    >>> script.draw(st.integers(1, 80), label="steps"), script.draw(st.sampled_from(["legal"]), label="kind")
+    (2, 'legal')
+    >>> script.draw(st.integers(1, 80), label="steps")
+    2
+    """
+
+    def __init__(self, *draws: Tuple[str, Any]) -> None:
+        self.draws = draws
+        self.at = 0
+
+    def draw(self, strategy: st.SearchStrategy[Any], label: str = "") -> Any:
+        if label == self.draws[0][0]:
+            self.at = 0
+        assert self.at < len(self.draws), f"the example has no draw left for {label!r}"
+        expected, value = self.draws[self.at]
+        self.at += 1
+        assert expected == label, f"the example's next draw is {expected!r}, not {label!r}"
+        return value
+
+    def __repr__(self) -> str:
+        return f"Scripted({', '.join(repr(d) for d in self.draws)})"
+
+
+SEEN_AND_CONCEDED = rules_for("standard", table={"min_players": 2}, stakes={"ante": 0}, blind={"allowed": False},
+                              seeing={"concede_unseen": True, "cost_basis": "caller_rate"},
+                              session={"end": {"kind": "resolved_pots", "count": 1}}).profile
+"""Two seen players, a concession allowed: A sees B, B's hand is turned first (``seeing.exposure``), and A
+shows or concedes: the see settles the deal."""
+
+
+def _see_then(decision: str, late: Action) -> Scripted:
+    """B bets 1, A 1, B 1, A sees for 2; A then shows or concedes, and ``late`` is tried once the deal is over."""
+    bet, see = ("option", 0), ("option", 1)  # the options in order: bet, see, fold
+    return Scripted(("steps", 6), ("kind", "legal"), bet, ("amount", 0), ("kind", "legal"), bet, ("amount", 0),
+                    ("kind", "legal"), bet, ("amount", 0), ("kind", "legal"), see, ("amount", 0),
+                    ("kind", "legal"), ("option", 0 if decision == "show" else 1), ("after the end", late))
+
+
+RETAINED_AGAIN = ("deal_over", "blind.retention", "blind.retain_of_two")
+"""What refuses a retention once the deal is over: the blind survivor's own, repeated, breaks the retention
+rule (``retention.retained_again``); anyone else's is ``deal_over``."""
+
+
+def refusal_after_the_end(deal: Deal, late: Action) -> Any:
+    """What the rules say of ``late`` once ``deal`` is over: the rule that refuses it, a tuple of the rules
+    that may, or None when it is taken as the record of a show.
+
+    Nothing is played after the end: ``deal_over``, the first check, refuses every action, save the record
+    of the see that settled the deal. Its two players' shows (and a concession) are written after that see
+    and judged by the see's own rules, in the order of exposure (``seeing.exposure``: who turns first): a
+    show in its place is the record of cards turned; one written after the show or concession of the
+    player who turns after it is ``seeing.exposure``; one written twice, or by a player who conceded,
+    ``deal_over``; a concession where both hands are shown ``seeing.concede_unseen``, by the first to turn
+    ``seeing.exposure``, else ``deal_over``. A deal a rule ended by forcing a showdown cites that rule."""
+    see = deal.see_pair
+    if late.kind not in ("show", "concede") or see is None or late.player not in see:
+        if late.kind in ("retain", "release"):
+            return RETAINED_AGAIN
+        return deal.forced_by or "deal_over"
+    caller, opponent = see
+    first, second = (caller, opponent) if deal.rules.profile.seeing.exposure == "caller_first" else (opponent, caller)
+    seen_at = max(i for i, action in enumerate(deal.actions) if action.kind == "see")
+    written = [a.player for a in deal.actions[seen_at + 1:] if a.kind in ("show", "concede")]
+    if late.kind == "concede":
+        if not deal.rules.profile.seeing.concede_unseen:
+            return "seeing.concede_unseen"
+        return "seeing.exposure" if late.player == first else "deal_over"
+    if late.player in written:
+        return "deal_over"
+    if late.player == first and second in written:
+        return "seeing.exposure"
+    return None
+
+
+def check_after_the_end(deal: Deal, late: Action) -> None:
+    """``late`` tried once ``deal`` is over: refused as :func:`refusal_after_the_end` says, changing
+    nothing; or, where that says so, taken as the record of a show, the result as it was."""
+    result = deal.result
+    before = whole_state(deal)
+    expected = refusal_after_the_end(deal, late)
+    try:
+        event = deal.apply(late)
+    except RuleViolation as refused:
+        assert whole_state(deal) == before, f"a refusal after the end changed the deal ({refused})"
+        assert refused.rule in expected if isinstance(expected, tuple) else refused.rule == expected, \
+            f"{late} after the end: {refused}, not {expected}"
+        return
+    assert expected is None, f"{late} was taken after the end; the rules refuse it ({expected})"
+    assert isinstance(event, Show) and event.player == late.player
+    assert deal.result is result and deal.actions[-1] == late
+
+
 @FUZZ
 @given(profile=profiles(), players=st.integers(2, 6), seed=st.integers(0, 2**32 - 1), data=st.data())
-def test_random_actions_never_corrupt_a_deal(profile: Any, players: int, seed: int, data: st.DataObject) -> None:
+@example(profile=SEEN_AND_CONCEDED, players=2, seed=0, data=_see_then("show", Action("B", "show")))
+@example(profile=SEEN_AND_CONCEDED, players=2, seed=0, data=_see_then("concede", Action("B", "show")))
+def test_random_actions_never_corrupt_a_deal(profile: Any, players: int, seed: int, data: Any) -> None:
     rules = compile_rules(profile)
     players = min(players, profile.table.max_players)
     session = Session(rules, NAMES[:players], seed=seed)
@@ -499,15 +607,10 @@ def test_random_actions_never_corrupt_a_deal(profile: Any, players: int, seed: i
         if deal.is_over:
             result = deal.result
             assert result is not None
-            assert sum(result.net.values()) == deal.carried_in - result.carried_out
-            before = whole_state(deal)
-            late = data.draw(well_formed_actions(deal), label="after the end")
-            with pytest.raises(RuleViolation) as refused:
-                deal.apply(late)
-            assert refused.value.rule == "deal_over"
-            assert whole_state(deal) == before
+            assert sum(result.net.values()) + result.rake + result.table_fee == deal.carried_in - result.carried_out
+            check_after_the_end(deal, data.draw(well_formed_actions(deal), label="after the end"))
             session.finish_deal()
-            assert sum(session.balances.values()) + session.state.carried == total
+            assert sum(session.balances.values()) + session.state.carried + session.house == total
             if session.is_over:
                 return
             deal = session.start_deal()
@@ -517,9 +620,11 @@ def test_random_actions_never_corrupt_a_deal(profile: Any, players: int, seed: i
         before = whole_state(deal)
         try:
             if choice == "legal":
-                option = data.draw(st.sampled_from(deal.legal_actions()), label="option")
-                options = option.amounts(limit=4)
-                deal.apply(option.action(data.draw(st.sampled_from(options)) if options else None))
+                options = deal.legal_actions()
+                option = options[data.draw(st.integers(0, len(options) - 1), label="option")]
+                amounts = option.amounts(limit=4)
+                amount = amounts[data.draw(st.integers(0, len(amounts) - 1), label="amount")] if amounts else None
+                deal.apply(option.action(amount))
             elif choice == "well_formed":
                 deal.apply(data.draw(well_formed_actions(deal), label="action"))
             elif choice == "text":
@@ -538,7 +643,7 @@ def test_random_actions_never_corrupt_a_deal(profile: Any, players: int, seed: i
             assert whole_state(deal) == before, f"a refused action changed the deal ({exc})"
             continue
         contributed = sum(p.contributed for p in deal.players.values())
-        assert sum(session.balances.values()) - contributed + deal.pot == total
+        assert sum(session.balances.values()) - contributed + deal.pot + session.house == total
 
 
 def test_a_look_at_a_hand_that_does_not_exist_changes_nothing() -> None:

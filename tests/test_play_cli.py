@@ -534,9 +534,9 @@ def test_a_refusal_writes_amounts_as_the_table_does(tmp_path: Path) -> None:
     halves = tmp_path / "halves.yaml"
     halves.write_text("extends: standard\nname: halves\nstakes: {level_step: 1/2, opening_min: 1/2}\n",
                       encoding="utf-8")
-    done = play("-p", str(halves), "--seed", "3", "--log", str(tmp_path / "s.jsonl"), input="bet 1/8\nq\n")
+    done = play("-p", str(halves), "--seed", "3", "--log", str(tmp_path / "s.jsonl"), input="bet 3/8\nq\n")
     refusal = next(line for line in done.stdout.splitlines() if "not allowed" in line)
-    assert refusal == "not allowed (stakes.level_step): a blind payment of ⅛ is not a level in steps of ½"
+    assert refusal == "not allowed (stakes.level_step): a blind payment of ⅜ is not a level in steps of ½"
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="needs a pty")

@@ -111,7 +111,7 @@ def _setup(history: History, earlier: List[DealEntry], entry: DealEntry, choice:
     n = entry.number
     try:
         deal = Deal(rules, order, hands, retained=retained, carried=table.state.carried, stacks=stacks,
-                    centre=entry.centre)
+                    centre=entry.centre, table_fee=table.fee_due())
     except RuleViolation as exc:
         raise HistoryError(f"the situation cannot be set up under {label}: deal {n}: {exc.rule}: {exc.message}",
                            history.file, entry.line) from None

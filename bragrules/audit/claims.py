@@ -2,16 +2,21 @@
 
 Each part the history claims (the outcome and winners, every player's net,
 the pot, what carried, the stakes returned, the lives lost) is compared, and
-a wrong part is a violation of ``history.result`` on that part's line; but
-wrong winners of hands compared cite the rule that decided who won, where
-the engine names one (:func:`winner_rule`): a violation cites the field
-whose rule it breaks.
+a wrong part is a violation on that part's line: of ``history.result``, but
+for the parts that follow from who won (the outcome, the winners, each net)
+of one rule, the field the claim goes against: where the deal replays to the
+claim under another value of one (a ranking field set back to its usual
+value, the tie rule set otherwise: :mod:`bragrules.audit.ranking_claim`), or
+else, where the claim names other winners, the ranking or tie rule the engine
+says decided the deal (:func:`winner_rule`). The same mistake is cited under
+the same rule whether a sheet names the winner, gives only the nets, or a
+log's result line gives both.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, List, Optional, Sequence
+from typing import Callable, List, Optional, Sequence, Tuple
 
 from bragrules.core.money import ZERO, pretty_money, same_money
 from bragrules.engine.deal import DealResult, returned_stakes
@@ -62,29 +67,30 @@ def deciding(rule: str) -> bool:
 
 
 def winner_rule(result: DealResult) -> str:
-    """The rule wrong winners break: the first rule of :attr:`DealResult.decided_by` that decides
-    between the hands compared (:func:`deciding`), else ``history.result``."""
+    """The rule wrong winners break when no field explains them: the first rule of
+    :attr:`DealResult.decided_by` that decides between the hands compared (:func:`deciding`; a wild card
+    chosen at the table is a ``ranking.wild.*`` rule), else ``history.result``."""
     return next((rule for rule in result.decided_by if deciding(rule)), HISTORY_RESULT)
 
 
-def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult,
-                winners_rule: Optional[Callable[[Sequence[str]], Optional[str]]] = None) -> None:
-    """Compare a deal's written result with the replayed one, part by part (rule ``history.result``;
-    wrong winners of hands compared, the rule that decided who won).
+WHO_WON = ("outcome", "winners")
+"""The parts of a claim that say who took the pot; with each player's net (``net.A``, ...), what follows
+from who won, all cited under one rule (:func:`check_claim`)."""
 
-    ``winners_rule`` names, for the winners a history claims, the ranking field they go against (the
-    field that, set back to its usual value, gives those winners: :mod:`bragrules.audit.ranking_claim`);
-    where it names none, the first ranking or tie rule the replayed deal says decided it.
+
+def follows_from_winners(part: str) -> bool:
+    """Whether a part of a claim follows from who won: the outcome, the winners, a player's net.
+
+    >>> follows_from_winners("winners"), follows_from_winners("net.B"), follows_from_winners("pot")
+    (True, True, False)
     """
-    def bad(part: str, message: str) -> None:
-        rule: str = HISTORY_RESULT
-        if part == "winners":
-            named = winners_rule(claim.winners) if winners_rule is not None and claim.winners else None
-            if named:
-                rule = named
-            elif result.outcome in WON and (claim.outcome is None or claim.outcome in WON):
-                rule = winner_rule(result)  # wild cards chosen at the table are ranking.wild.* rules, so counted
-        record(n, None, claim.line_of(part), rule, message)
+    return part in WHO_WON or part.startswith("net.")
+
+
+def wrong_parts(claim: ResultClaim, result: DealResult) -> List[Tuple[str, str]]:
+    """The parts of a deal's written result that the replayed one contradicts, each with its words:
+    (part, message), in the order they are written."""
+    found: List[Tuple[str, str]] = []
 
     def replayed() -> str:
         return describe(result.outcome, result.winners)
@@ -95,31 +101,66 @@ def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult,
     if claim.outcome is not None:
         wrong = (result.outcome == "carried") if claim.outcome == "not carried" else claim.outcome != result.outcome
         if wrong:
-            bad("winners" if claim.outcome in ("won", "split") else "outcome",
-                f"the history says {describe(claim.outcome, claim.winners)}; replayed, {replayed()}")
+            found.append(("winners" if claim.outcome in ("won", "split") else "outcome",
+                          f"the history says {describe(claim.outcome, claim.winners)}; replayed, {replayed()}"))
         elif claim.winners is not None and not same_winners(claim.winners):
-            bad("winners", f"the history says {describe(claim.outcome, claim.winners)}; replayed, {replayed()}")
+            found.append(("winners", f"the history says {describe(claim.outcome, claim.winners)}; replayed, {replayed()}"))
     elif claim.winners is not None and not same_winners(claim.winners):
-        bad("winners", f"the history says {describe(None, claim.winners)}; replayed, {replayed()}")
+        found.append(("winners", f"the history says {describe(None, claim.winners)}; replayed, {replayed()}"))
     if claim.net is not None:
+        # a log written before each net held the player's table fee (a table_fee, no fees): the fee is added back
+        added = result.fees if claim.table_fee is not None and claim.fees is None else None
         for p, amount in claim.net.items():
             actual = result.net.get(p, ZERO)
+            if added:
+                actual = actual + added.get(p, ZERO)
             if amount is not actual and not same_money(amount, actual):  # the same object, most often
-                bad(f"net.{p}", f"{p}'s net is given as {pretty_money(amount)}; replayed it is {pretty_money(actual)}")
+                found.append((f"net.{p}", f"{p}'s net is given as {pretty_money(amount)}; replayed it is "
+                                          f"{pretty_money(actual)}"))
     if claim.pot is not None and claim.pot is not result.pot and not same_money(claim.pot, result.pot):
-        bad("pot", f"the pot is given as {pretty_money(claim.pot)}; replayed it is {pretty_money(result.pot)}")
+        found.append(("pot", f"the pot is given as {pretty_money(claim.pot)}; replayed it is {pretty_money(result.pot)}"))
     if claim.carried_out is not None and claim.carried_out is not result.carried_out \
             and not same_money(claim.carried_out, result.carried_out):
-        bad("carried_out", f"the pot carried out is given as {pretty_money(claim.carried_out)}; "
-                           f"replayed it is {pretty_money(result.carried_out)}")
+        found.append(("carried_out", f"the pot carried out is given as {pretty_money(claim.carried_out)}; "
+                                     f"replayed it is {pretty_money(result.carried_out)}"))
     if claim.returned is not None and not same_money(claim.returned, returned_stakes(result)):
-        bad("returned", f"the stakes returned are given as {pretty_money(claim.returned)}; "
-                        f"replayed, {pretty_money(returned_stakes(result))} went back to the players")
+        found.append(("returned", f"the stakes returned are given as {pretty_money(claim.returned)}; "
+                                  f"replayed, {pretty_money(returned_stakes(result))} went back to the players"))
+    if claim.lives_lost is not None and set(claim.lives_lost) != set(result.lives_lost):
+        found.append(("lives_lost", f"the history says {', '.join(claim.lives_lost) or 'nobody'} lost a life; "
+                                    f"replayed, {', '.join(result.lives_lost) or 'nobody'}"))
+    return found
+
+
+def agrees_on_winners(claim: ResultClaim, result: DealResult) -> bool:
+    """Whether a result gives every part of a claim that follows from who won (outcome, winners, nets)."""
+    return not any(follows_from_winners(part) for part, _ in wrong_parts(claim, result))
+
+
+def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult,
+                explain: Optional[Callable[[ResultClaim], Optional[str]]] = None) -> None:
+    """Compare a deal's written result with the replayed one, part by part, each wrong part on its line.
+
+    One rule for every part that follows from who won (outcome, winners, each net), however the claim
+    says who won (``winner:``, ``net:``, a log's result line): the field the claim goes against, as
+    ``explain`` names it (the field under whose other value the deal replays to what the claim says:
+    :func:`bragrules.audit.ranking_claim.deciding_field`); else, where the claim names other winners of
+    a pot won, the first ranking or tie rule that decided the deal (:func:`winner_rule`); else
+    ``history.result``. Every other wrong part is ``history.result``.
+    """
+    wrong = wrong_parts(claim, result)
+    rule: str = HISTORY_RESULT
+    if any(follows_from_winners(part) for part, _ in wrong):
+        named = explain(claim) if explain is not None else None
+        if named:
+            rule = named
+        elif any(part == "winners" for part, _ in wrong) and result.outcome in WON \
+                and (claim.outcome is None or claim.outcome in WON):
+            rule = winner_rule(result)
+    for part, message in wrong:
+        record(n, None, claim.line_of(part), rule if follows_from_winners(part) else HISTORY_RESULT, message)
     if claim.points is not None:
         check_points(record, n, claim, result)
-    if claim.lives_lost is not None and set(claim.lives_lost) != set(result.lives_lost):
-        bad("lives_lost", f"the history says {', '.join(claim.lives_lost) or 'nobody'} lost a life; "
-                          f"replayed, {', '.join(result.lives_lost) or 'nobody'}")
 
 
 def check_points(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
@@ -141,18 +182,23 @@ def check_points(record: Record, n: int, claim: ResultClaim, result: DealResult)
            f"the points are given as {score_text(claimed, wrong)}; replayed, {score_text(replayed, wrong)}")
 
 
-def check_house(record: Record, n: int, claim: ResultClaim, result: DealResult, fees: Fraction) -> None:
+def check_house(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
     """Compare what a deal's written result says the house took with the replayed take: a wrong rake
-    under ``house.rake``, wrong table fees under ``house.table_fee`` (``fees``: what the replayed
-    settlement charged; nothing for a deal dealt again or abandoned)."""
-    played = result.outcome not in ("redeal", "abandoned")
+    under ``house.rake``, wrong table fees (in all, or a player's) under ``house.table_fee`` (nothing
+    for a deal dealt again or abandoned)."""
     if claim.rake is not None and not same_money(claim.rake, result.rake):
         record(n, None, claim.line_of("rake"), RAKE_RULE,
                f"the house's rake is given as {pretty_money(claim.rake)}; replayed it is {pretty_money(result.rake)}")
-    paid = fees if played else ZERO
+    paid = result.table_fee
     if claim.table_fee is not None and not same_money(claim.table_fee, paid):
         record(n, None, claim.line_of("table_fee"), TABLE_FEE_RULE,
                f"the table fees are given as {pretty_money(claim.table_fee)}; replayed, the house took {pretty_money(paid)}")
+    replayed = result.fees or {}
+    for p, amount in (claim.fees or {}).items():
+        if not same_money(amount, replayed.get(p, ZERO)):
+            record(n, None, claim.line_of("fees"), TABLE_FEE_RULE,
+                   f"{p}'s table fee is given as {pretty_money(amount)}; replayed, {p} paid "
+                   f"{pretty_money(replayed.get(p, ZERO))}")
 
 
 def check_pots(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
@@ -187,5 +233,5 @@ def check_lives_pot(record: Record, n: int, claim: ResultClaim, pot: Fraction) -
                f"the pot of lives lost is given as {pretty_money(claim.lives_pot)}; replayed it is {pretty_money(pot)}")
 
 
-__all__ = ["Record", "check_claim", "check_house", "check_lives_pot", "check_points", "check_pots", "deciding", "describe",
-           "winner_rule"]
+__all__ = ["Record", "agrees_on_winners", "check_claim", "check_house", "check_lives_pot", "check_points", "check_pots",
+           "deciding", "describe", "follows_from_winners", "winner_rule", "wrong_parts"]

@@ -12,7 +12,7 @@ rule: :class:`LogEnd` decides it once for the deal, and
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Dict, NamedTuple, Optional, Sequence, Tuple
+from typing import Dict, NamedTuple, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
@@ -30,6 +30,7 @@ from bragrules.rules.session import AT_LIMIT_RULE, REBUY_RULE, TOP_UP_RULE
 from .base import cards_text
 from .cards import CardsAuditor
 from .claims import check_claim, check_house, check_lives_pot, check_pots, describe
+from .ranking_claim import deciding_field
 
 Dealt = Dict[str, Optional[Tuple[Card, ...]]]
 
@@ -181,7 +182,7 @@ class DealAuditor(CardsAuditor):
         try:
             deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
                         winner_hint=hint, centre=entry.centre, wait_for_cards=end.awaited, number=state.deals + 1,
-                        missed=missed)
+                        missed=missed, table_fee=self.table.fee_due())
         except RuleViolation as exc:
             if end.cut and exc.rule == HISTORY_CARDS:
                 self._cut_off(n, entry.line)
@@ -334,7 +335,7 @@ class DealAuditor(CardsAuditor):
             self.note(n, entry.line, f"the hands of {', '.join(missing)} were not recorded; the result is taken "
                                      f"from the history's claim ({describe(result.outcome, result.winners)})")
         if entry.result is not None:
-            check_claim(self.violation, n, entry.result, result, _showdown_rule(deal) if result.showdown else None)
+            check_claim(self.violation, n, entry.result, result, lambda claim: deciding_field(deal, claim))
         if self.pack is not None:
             self._used_under_pack(n, deal, hands, retained, entry, exact)
         if self.seeded is not None:
@@ -410,7 +411,7 @@ class DealAuditor(CardsAuditor):
         if entry.result is not None and entry.result.lives_pot is not None:
             check_lives_pot(self.violation, entry.number, entry.result, self.table.lives_pot)
         if entry.result is not None and self.rules.house.in_play:
-            check_house(self.violation, entry.number, entry.result, result, self.table.last_fees)
+            check_house(self.violation, entry.number, entry.result, result)
         if entry.result is not None and entry.result.pots is not None:
             check_pots(self.violation, entry.number, entry.result, result)
         self.retained = dict(result.retained)
@@ -439,21 +440,6 @@ class DealAuditor(CardsAuditor):
         self.seeded = None  # nor what the seed deals next
         self.table.pass_deal()
         self.summary(entry, dealer, order, retained, pot, outcome, [], {p: ZERO for p in order}, ZERO, False)
-
-
-def _showdown_rule(deal: Deal) -> Optional[Callable[[Sequence[str]], Optional[str]]]:
-    """For a showdown of one hand each: the ranking field that wrong winners go against, if one does."""
-    hands = {p: deal.players[p].hand for p in deal.in_play}
-    if deal.rules.format.hands != 1 or any(h is None for h in hands.values()) or len(hands) < 2:
-        return None
-
-    def rule(claimed: Sequence[str]) -> Optional[str]:
-        from bragrules.audit.ranking_claim import deciding_field
-        from bragrules.core.rule_id import field_rule
-
-        path = deciding_field(deal.comparer, hands, claimed)  # type: ignore[arg-type]
-        return None if path is None else field_rule(path)
-    return rule
 
 
 __all__ = ["DealAuditor", "LogEnd", "log_end", "needs_unrecorded_cards", "turned_at_see"]

@@ -8,7 +8,7 @@ cannot disagree. Every function takes the :class:`~bragrules.engine.deal.Deal`.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, List, Optional, Tuple
+from typing import TYPE_CHECKING, List, NoReturn, Optional, Tuple
 
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
@@ -142,8 +142,11 @@ def opponent_of(deal: "Deal", player: str) -> str:
 
 
 def level_paid(deal: "Deal", state: PlayerState, amount: Fraction, paid: Optional[int]) -> int:
-    """The level a bet of ``amount`` (``paid`` in units) sets, or the refusal of the rule it breaks:
-    the stack, the grid of ``stakes.level_step``, then the first of the stakes' bounds broken."""
+    """The level a bet of ``amount`` (``paid`` in units) sets, or the refusal of the rule it breaks: the
+    stack; then the stakes' bounds on the level, their least and most before the grid of
+    ``stakes.level_step`` (a bet below the level is refused as one, off the grid or not: under Teen Patti,
+    a seen player's 1 against a blind stake of 1, the level 2, is below the level, not off its steps of 2);
+    then the grid; then a bound's own steps (a fixed raise, whole multiples)."""
     units = deal.units
     rules = deal.rules
     blind = not state.seen
@@ -152,20 +155,34 @@ def level_paid(deal: "Deal", state: PlayerState, amount: Fraction, paid: Optiona
             STARTING_STACK_RULE, f"{state.name} has only {amount_text(state.stack or ZERO)} and cannot pay {amount_text(amount)}"
         )
     new_level = units.level_for(paid, blind) if paid is not None else None
+    level = deal.level_u
+    open_ended = new_level is not None and level is not None and rules.stakes.open_ended and new_level >= level
+    broken = None
+    if not open_ended:  # see bet_range: at or above the level, nothing bounds it but the grid
+        bounds = level_bounds(deal, state)
+        broken = first_broken(bounds, new_level) if new_level is not None else None
+        if broken is not None or new_level is None:  # below the least or above the most, the grid aside
+            exact = new_level if new_level is not None else units.exact_level(amount, blind)
+            outside = next((b for b in bounds if not b.encloses(exact)), None)
+            if outside is not None:
+                refuse_level(deal, state, outside, amount)
     if new_level is None or new_level % units.step:
         raise RuleViolation(
             LEVEL_STEP_RULE,
             f"a {'blind' if blind else 'seen'} payment of {amount_text(amount)} is not a level in steps of "
             f"{amount_text(rules.stakes.level_step)}",
         )
-    level = deal.level_u
-    open_ended = level is not None and rules.stakes.open_ended and new_level >= level  # see bet_range
-    broken = None if open_ended else first_broken(level_bounds(deal, state), new_level)
     if broken is not None:
-        high = bet_range(deal, state)[1]
-        most = None if high is None else amount_text(units.money(high))
-        raise RuleViolation(broken.rule, rules.stakes.refusal_words(broken, deal, state, units, amount_text(amount), most))
+        refuse_level(deal, state, broken, amount)
     return new_level
+
+
+def refuse_level(deal: "Deal", state: PlayerState, broken: Bound, amount: Fraction) -> NoReturn:
+    """Refuse a bet of ``amount`` by the bound it breaks, in the stakes' words."""
+    units = deal.units
+    high = bet_range(deal, state)[1]
+    most = None if high is None else amount_text(units.money(high))
+    raise RuleViolation(broken.rule, deal.rules.stakes.refusal_words(broken, deal, state, units, amount_text(amount), most))
 
 
 def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:

@@ -42,6 +42,7 @@ from bragrules.engine import (
     exchange,
     forced,
     kept_cards,
+    rake,
     retention,
     settlement,
     showing,
@@ -76,7 +77,9 @@ class Deal:
     left). ``hands`` maps each to the cards dealt (None if unknown);
     ``retained`` maps a player to the blind hand kept from the last deal;
     ``carried`` is the pot carried in; ``stacks`` are chip stacks when the
-    bankroll is finite.
+    bankroll is finite. ``table_fee``: what each player pays the house if the
+    deal is played (``house.table_fee``; by default as for the session's
+    ``number``-th deal), part of each player's net.
     """
 
     __slots__ = (
@@ -86,6 +89,7 @@ class Deal:
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
         "fee_u", "last_match", "out_by", "side_show", "refused_at", "points_won", "spare_dealt", "spare_taken", "exchange_state",
+        "table_fee",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -108,6 +112,7 @@ class Deal:
         wait_for_cards: bool = False,
         number: int = 1,
         missed: Optional[Mapping[str, Fraction]] = None,
+        table_fee: Optional[Fraction] = None,
     ):
         if len(order) < 2:
             raise RuleViolation(PLAYERS, "a deal needs at least two players")
@@ -120,10 +125,12 @@ class Deal:
         self.origin = (self.order, dict(hands), dict(retained) if retained else None, carried,
                         dict(stacks) if stacks is not None else None,
                         list(winner_hint) if winner_hint else None, list(centre) if centre else None, number,
-                       dict(missed) if missed else None)
+                       dict(missed) if missed else None, table_fee)
         self.comparer: Comparer = rules.comparer
         self.carried_in = carried if type(carried) is Fraction else Fraction(carried)
         self.number = number  # among the deals played (redeals not counting): what a rising ante counts
+        # house.table_fee: each player's fee if the deal is played (taken at its settlement)
+        self.table_fee: Fraction = rake.fee_of(rules, number, table_fee)
         # what each seat posts before the betting, when the profile forces more than the ante (rules.forced)
         self.posted: Tuple[Post, ...] = (rules.forced.posts(self.order, number, missed) if rules.forced is not None
                                          else ())
@@ -501,16 +508,18 @@ class Deal:
         """Apply an action written as in a history sheet: ``"A bet 2"``."""
         return self.apply(Action.parse(text))
 
-    def snapshot(self) -> "Deal":
+    def snapshot(self, rules: Optional[Rules] = None) -> "Deal":
         """An independent copy, for what-if questions without touching this deal.
 
         The copy is rebuilt from what this deal was made from and its actions
         replayed: the engine is deterministic and every change goes through
-        :meth:`apply`, so the copy is this deal, state for state.
+        :meth:`apply`, so the copy is this deal, state for state. Under other
+        ``rules`` it is the same deal played under them (an action they refuse
+        raises, as it would at a table).
         """
-        order, hands, retained, carried, stacks, winner_hint, centre, number, missed = self.origin
-        copy = Deal(self.rules, order, hands, retained, carried, stacks, winner_hint, centre, self.wait_for_cards,
-                    number, missed)
+        order, hands, retained, carried, stacks, winner_hint, centre, number, missed, table_fee = self.origin
+        copy = Deal(rules or self.rules, order, hands, retained, carried, stacks, winner_hint, centre,
+                    self.wait_for_cards, number, missed, table_fee)
         for action in self.actions:
             copy.apply(action)
         return copy
@@ -570,7 +579,8 @@ class Deal:
 
     def _player_of(self, action: Action) -> PlayerState:
         """The acting player's state, once the deal is open to an action and the action is well formed."""
-        if self.result is not None and not (action.kind in ("show", "concede") and self.see_pair is not None):
+        if self.result is not None and not (action.kind in ("show", "concede") and self.see_pair is not None
+                                            and action.player in self.see_pair):  # a see's record: turned_at_see
             if self.forced_by is not None:  # a rule ended the deal in a showdown: an action after it breaks that rule
                 raise RuleViolation(self.forced_by, f"{self.result.reason}: the deal is over")
             if action.kind in ("retain", "release"):  # a second retention: the retention rule it breaks
@@ -626,38 +636,6 @@ class Deal:
             raise RuleViolation(
                 RETENTION_RULE, f"{state.name} looked at the {state.inspected} hand and must keep or discard it first",
             )
-
-    # -- looking and retained hands ---------------------------------------
-
-
-
-
-
-
-
-
-    # -- betting ----------------------------------------------------------
-
-    # ------------------------------------------------------------------
-    # Endings
-    # ------------------------------------------------------------------
-
-
-
-
-
-
-
-
-
-
-
-    # -- disputes (000's fine points) ---------------------------------------
-
-    # ------------------------------------------------------------------
-    # Cards after the deal
-    # ------------------------------------------------------------------
-
 
 
 _EXCHANGE_KINDS = frozenset(("swap", "knock", "stand", "draw", "throw", "pass"))

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 from bragrules.core.money import ZERO
 from bragrules.engine import settlement
 from bragrules.engine.events import Ante, Bet
+from bragrules.engine.rake import take_table_fee
 from bragrules.rules.forced_bets import COMPENSATION_RULE
 from bragrules.rules.hooks import Post
 
@@ -96,7 +97,8 @@ def finish_unmet(deal: "Deal", dealer: str) -> None:
     forced = deal.rules.forced
     assert forced is not None
     settlement.finish_won(deal, [dealer], showdown=False,
-                          reason=f"nobody met {dealer}'s stake: {dealer} takes it back and is paid by the others")
+                          reason=f"nobody met {dealer}'s stake: {dealer} takes it back and is paid by the others",
+                          table_fee=False)
     result = deal.result
     assert result is not None
     net: Dict[str, Fraction] = dict(result.net)
@@ -120,6 +122,7 @@ def finish_unmet(deal: "Deal", dealer: str) -> None:
     if COMPENSATION_RULE not in decided:
         decided.append(COMPENSATION_RULE)
     deal.result = result._replace(net=net, decided_by=decided)
+    take_table_fee(deal)  # house.table_fee: taken last, from what each then holds
 
 
 __all__ = ["finish_unmet", "post", "posts_record", "unmet"]

@@ -324,7 +324,7 @@ class Session:
                 self.pack.put_under(back_to_pack(rules, h))
         missed = self.away_posts(order, s.deals + 1) if rules.table.sitting_out == "post_missed" else None
         deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre,
-                    wait_for_cards=self.keep, number=s.deals + 1, missed=missed)
+                    wait_for_cards=self.keep, number=s.deals + 1, missed=missed, table_fee=self.fee_due())
         self.current = deal
         self.acted_ms = None
         self._current_meta = {
@@ -507,20 +507,17 @@ class Session:
         if self._pays_lives and self.lives_pot and self.is_over:
             self.lives_pot = collect(balances, self.lives_pot, self.winners())
 
+    def fee_due(self) -> Fraction:
+        """The table fee each player dealt in pays with the next deal played (``house.table_fee``; under
+        ``table_fee_per: session`` only until the first deal played has paid it)."""
+        return self.rules.house.fee_due(first_deal=not self.state.fee_paid)
+
     def _pay_house(self, result: DealResult) -> None:
         """The house's take of a deal played: its rake, and the table fee of every player dealt in
-        (``house.table_fee``; with finite bankrolls at most what each then holds)."""
-        s, balances = self.state, self.balances
-        fee = self.rules.house.fee_due(first_deal=not s.fee_paid)
-        s.fee_paid = True
-        fees = ZERO
-        if fee:
-            for p in result.net:  # everyone dealt in
-                pay = fee if not self.rules.session.finite else max(ZERO, min(fee, balances[p]))
-                balances[p] -= pay
-                fees += pay
-        self.last_fees = fees
-        self.house += result.rake + fees
+        (``house.table_fee``), both already in the deal's nets (:mod:`bragrules.engine.rake`)."""
+        self.state.fee_paid = True
+        self.last_fees = result.table_fee
+        self.house += result.rake + result.table_fee
 
     def pass_deal(self) -> None:
         """One more deal played, settled or not: the deal passes to the next dealer still in.
@@ -721,16 +718,17 @@ class Session:
                         **({"scores": dict(self.scores)} if self._points is not None else {})})
         return result
 
-    def _house_line(self, result: DealResult) -> Dict[str, Fraction]:
+    def _house_line(self, result: DealResult) -> Dict[str, Any]:
         """What a log's result line says the house took (written only when the profile's house takes anything)."""
         if not self._house_takes:
             return {}
         played = result.outcome not in ("redeal", "abandoned")
-        line: Dict[str, Fraction] = {}
+        line: Dict[str, Any] = {}
         if self.rules.house.takes_rake:
             line["rake"] = result.rake
         if self.rules.house.charges_fee:
             line["table_fee"] = self.last_fees if played else ZERO
+            line["fees"] = dict(result.fees or {})  # each player's fee: written since the nets include it
         return line
 
     # ------------------------------------------------------------------

@@ -28,7 +28,7 @@ from bragrules.engine.events import (
     Result,
 )
 from bragrules.engine.pots import pot_rules, settle_side_pots
-from bragrules.engine.rake import take_rake
+from bragrules.engine.rake import take_rake, take_table_fee
 from bragrules.engine.refunds import pay_antes_back
 from bragrules.engine.showdown import Key, settle_many, settle_pair
 from bragrules.engine.state import DealResult, Ending, Hand, PlayerState, share
@@ -181,7 +181,10 @@ def finish_won(
     exposure: Optional[List[str]] = None,
     lives_lost: Optional[List[str]] = None,
     conceded: Optional[List[str]] = None,
+    table_fee: bool = True,
 ) -> None:
+    """The pot (and each layer of it) paid to its winners, the rake and the bonuses taken, the deal finished;
+    ``table_fee=False``: the table fee is left for the caller to take once it has settled the rest."""
     payouts: Dict[str, Fraction] = dict.fromkeys(deal.order, ZERO)
     caller, opponent = deal.see_pair if deal.see_pair else (None, None)
     layered = showdown and any(deal.players[p].all_in for p in deal.in_play)
@@ -214,7 +217,9 @@ def finish_won(
         all_won = list(winners)
     outcome = "won" if len(all_won) == 1 else "split"
     finish(deal, outcome, all_won, payouts, bonuses, ZERO, showdown, won_by_prial, {}, reason, exposure,
-                 lives_lost or [], conceded or [], rake)
+           lives_lost or [], conceded or [], rake)
+    if table_fee:  # house.table_fee: the last of the settlement, in every net
+        take_table_fee(deal)
 
 
 def declare(deal: "Deal", state: PlayerState) -> None:
@@ -302,6 +307,7 @@ def finish_carried(
         declare_dealt(deal)
     bonuses = bonus_payments(deal, bonus_players(deal, shown))
     finish(deal, "carried", [], payouts, bonuses, deal.pot, bool(shown), False, retained or {}, reason, shown)
+    take_table_fee(deal)  # house.table_fee: a deal played, its pot carried, costs its fee too
 
 
 def finish(

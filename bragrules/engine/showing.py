@@ -113,9 +113,13 @@ def turned_at_see(deal: "Deal", state: PlayerState, action: Action, apply: bool)
     hands once the see is settled; the first hand while the second player may concede): the
     record of X turning their cards, checked against ``seeing.exposure``. A show written
     without the one before it leaves that one unsaid, turned in its place; a show written
-    after the one that follows it in the exposure order is out of order. ``X concede`` is
-    refused here by the rule it breaks: ``seeing.concede_unseen`` where both hands are shown,
-    ``seeing.exposure`` for the player who shows first.
+    after the one that follows it in the exposure order (the second player's show or
+    concession) is out of order, the deal over or not: these records are written after the
+    see that settles the deal, so the see's rules judge them, where every other action after
+    the end is ``deal_over``. A show written twice, or by a player who conceded, is
+    ``deal_over``. ``X concede`` is refused here by the rule it breaks:
+    ``seeing.concede_unseen`` where both hands are shown, ``seeing.exposure`` for the player
+    who shows first.
 
     >>> from bragrules.core.cards import parse_hand
     >>> from bragrules.engine.deal import Deal
@@ -154,10 +158,11 @@ def turned_at_see(deal: "Deal", state: PlayerState, action: Action, apply: bool)
         # the first is the order of exposure broken, not a turn taken out of turn
         other = second if name == first else first
         raise RuleViolation(EXPOSURE_RULE, f"{name} has already shown: at a see {other} shows or concedes next")
-    if name == first and second in deal.shows:
+    conceded = result is not None and second in result.conceded
+    if name == first and (second in deal.shows or conceded):  # written after the second's show or concession
         who = "the caller" if deal.rules.seeing.caller_shows_first else "the opponent"
-        raise RuleViolation(EXPOSURE_RULE,
-                            f"{name} shows after {second}, but at a see {who}, {name}, turns cards first")
+        after = f"{second} conceded" if conceded else second
+        raise RuleViolation(EXPOSURE_RULE, f"{name} shows after {after}, but at a see {who}, {name}, turns cards first")
     if not apply:
         return None
     deal.shows.append(name)

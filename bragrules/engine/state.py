@@ -145,6 +145,8 @@ class DealResult(NamedTuple):
     decided_by: List[str]  # the profile fields that decided this ending
     ending: Optional[Ending]  # what happened: the kind of ending, the see, a tie (always set by a deal)
     rake: Fraction = ZERO  # what the house took from the pot before paying it out (house.rake)
+    table_fee: Fraction = ZERO  # the table fees the house took with the deal, in all (house.table_fee)
+    fees: Optional[Dict[str, Fraction]] = None  # house.table_fee: each player's fee, in their net (None: none due)
     sent_out: Tuple[str, ...] = ()  # put out of the session by a penalty in this deal (disputes.self_exposure)
     pots: Tuple[PotWon, ...] = ()  # the side pots settled with the deal (pots), each with who took it
     points: Optional[Dict[str, int]] = None  # session.points: the points each player scored (None: no points kept)

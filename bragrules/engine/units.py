@@ -119,6 +119,18 @@ class Units:
             return None
         return num // self.rate_num
 
+    def exact_level(self, amount: Fraction, blind: bool) -> Fraction:
+        """The level a payment of ``amount`` stands for, in units, whole or not (to say how far off it is).
+
+        >>> from bragrules.profile.models import Profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> units = compile_rules(Profile()).units.for_amounts(())
+        >>> units.exact_level(Fraction(1, 4), blind=True), units.exact_level(Fraction(1, 4), blind=False)
+        (Fraction(1, 1), Fraction(1, 2))
+        """
+        level = Fraction(amount) * self.denominator
+        return level * self.rate_den / self.rate_num if blind else level
+
     def times_multiple(self, amount: int) -> int:
         return amount * self.mult_num // self.mult_den
 

@@ -604,6 +604,8 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
         claim.rake = _log_money(free.rake, number, "result: rake", name, line)
     if free.table_fee is not None:
         claim.table_fee = _log_money(free.table_fee, number, "result: table_fee", name, line)
+    if free.fees is not None:
+        claim.fees = read_net_map(free.fees, f"deal {number}: result: fees", players, name, lambda key: line)[0]
     if free.pots is not None:
         claim.pots = _log_pots(free.pots, number, players, name, line)
     if free.lives_pot is not None:

@@ -387,6 +387,7 @@ def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
             returned=money_json(claim.returned) if claim.returned is not None else None,
             rake=money_json(claim.rake) if claim.rake is not None else None,
             table_fee=money_json(claim.table_fee) if claim.table_fee is not None else None,
+            fees={p: money_json(v) for p, v in claim.fees.items()} if claim.fees is not None else None,
             pots=[{"pot": pot, "amount": money_json(amount), "winners": list(winners)}
                   for pot, amount, winners in claim.pots] if claim.pots is not None else None,
             elapsed_ms=entry.finished_ms,

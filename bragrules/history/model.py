@@ -72,6 +72,7 @@ class ResultClaim:
     returned: Optional[Fraction] = None  # a redeal: the stakes handed back
     rake: Optional[Fraction] = None  # what the house raked from the pot (house.rake)
     table_fee: Optional[Fraction] = None  # the table fees the house took with the deal (house.table_fee)
+    fees: Optional[Dict[str, Fraction]] = None  # each player's table fee, in their net (None: not written)
     pots: Optional[List[Tuple[str, Fraction, List[str]]]] = None  # the side pots: name, amount, winners (pots)
     lives_lost: Optional[List[str]] = None
     points: Optional[Dict[str, int]] = None  # session.points: the points each player scored in the deal

@@ -151,6 +151,9 @@ class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_
     returned: Optional[Money] = None  # a redeal: the stakes handed back (written only then)
     rake: Optional[Money] = None  # what the house raked from the pot (written only when a rake is in play)
     table_fee: Optional[Money] = None  # the table fees the house took (written only when a fee is in play)
+    # each player's table fee, in their net (written since the nets include it: a log with table_fee and
+    # no fees is of the older form, its nets before the fees)
+    fees: Annotated[Optional[Dict[str, Money]], _FREE] = None
     pots: Annotated[Optional[List[Any]], _FREE] = None  # the side pots: {pot, amount, winners} each (only with pots)
     reason: Annotated[Optional[str], _FREE] = None
     elapsed_ms: Optional[int] = None

@@ -65,7 +65,7 @@ them, with that bound's rule and words:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Protocol, Sequence, Tuple
+from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
 from bragrules.core.cards import Card
 from bragrules.core.rule_id import Rule
@@ -249,6 +249,14 @@ class Bound(NamedTuple):
         if self.high is not None and level > self.high:
             return False
         return not (self.step and self.low is not None and (level - self.low) % self.step)
+
+    def encloses(self, level: Union[int, Fraction]) -> bool:
+        """Whether a level (whole units or not) lies between this bound's least and most, its steps aside.
+
+        >>> Bound("betting.at_least_level", low=4, high=8, step=4).encloses(Fraction(9, 2)), Bound("x", low=4).encloses(3)
+        (True, False)
+        """
+        return (self.low is None or level >= self.low) and (self.high is None or level <= self.high)
 
 
 def legal_range(bounds: Sequence[Bound]) -> Tuple[Optional[int], Optional[int]]:

@@ -439,9 +439,11 @@ class StakesPolicy(AreaPolicy):
         ``units`` is the deal's :class:`~bragrules.engine.units.Units`. The
         engine offers their intersection and refuses a level by the first bound
         it breaks (worded by :meth:`refusal_words`), so what is offered and what
-        is refused come from these alone. The grid of ``stakes.level_step`` is
-        checked before them, and a stack (a finite bankroll) narrows the payment
-        after them. A bound's ``why`` names its words.
+        is refused come from these alone. A level below the least or above the
+        most of a bound breaks that bound whatever the grid of
+        ``stakes.level_step``, which is checked next (before a bound's own
+        steps); a stack (a finite bankroll) narrows the payment before them all.
+        A bound's ``why`` names its words.
         """
         raises = self.raises
         level = betting.level_u
@@ -510,8 +512,10 @@ class StakesPolicy(AreaPolicy):
                     f"at most {money(pay(bound.high, blind))}, not {amount}")
         level = betting.level_u
         assert level is not None or why in ("max_stake", "max_bet")
-        if why == "below_level":
-            return f"the level is {money(level)}: a {rate} player pays at least {money(pay(level, blind))}, not {amount}"
+        if why == "below_level":  # a seen player is told what a blind one pays, the stake a seen one pays a multiple of
+            share = "" if blind or self.blind_rate == 1 else f", of which a blind player pays {money(pay(level, True))}"
+            return (f"the level is {money(level)}{share}: a {rate} player pays at least {money(pay(level, blind))}, "
+                    f"not {amount}")
         if why == "stopped_raise":
             return (f"the pot has reached {money_text(self.raises.pot_cap)}, where raising stops: no raise, a {rate} player "
                     f"pays {money(pay(level, blind))} at the level of {money(level)}, sees or folds, not {amount}")

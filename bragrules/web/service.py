@@ -297,7 +297,7 @@ class TableService(TablePlay):
         stacks = {p: session.balances[p] for p in deal.order} if deal.rules.session.finite else None
         centre = session.current_centre() if deal.rules.format.centre_cards or deal.rules.format.draws or deal.spare_dealt is not None else None
         situation = Deal(deal.rules, deal.order, hands, retained=retained or None, carried=deal.carried_in,
-                         stacks=stacks, centre=centre)
+                         stacks=stacks, centre=centre, table_fee=deal.table_fee)
         for action in deal.actions:
             situation.apply(action)
         return situation

@@ -16,8 +16,10 @@ Under ``standard`` (ante 1, blind pays half) with the four hands of the helpers:
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import tempfile
 from fractions import Fraction
 from pathlib import Path
 from typing import Dict
@@ -30,7 +32,7 @@ from bragrules.engine.session import Session, play_session, random_chooser
 from bragrules.explainers.rulebook import build_rulebook, render_text
 from bragrules.history import read_log
 from bragrules.history.log_writer import LogWriter
-from bragrules.profile import load_profile, load_profile_text, profile_hash
+from bragrules.profile import builtin_names, load_profile, load_profile_text, profile_hash
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import compile_rules
 from bragrules.rules.house import HousePolicy
@@ -271,3 +273,108 @@ def test_an_audit_in_blocks_counts_the_house_as_one_process_does(tmp_path: Path)
     path.write_text("\n".join(lines) + "\n")
     wrong = audit(read_log(path), keep_deals=False, workers=2, block_bytes=6_000)
     assert [(v.rule, v.line) for v in wrong.violations] == [("house.rake", last + 1)]
+
+
+MONEY_GAMES = sorted(name for name in builtin_names()
+                     if (load_profile(name).format.betting or load_profile(name).stakes.ante)
+                     and load_profile(name).format.life_stake is None)
+"""The shipped profiles where money changes hands (the pot of lives of ``format.life_stake`` is an account of
+its own, left out)."""
+
+
+@st.composite
+def housed_profiles(draw: st.DrawFn) -> Profile:
+    """A shipped money game under a house that takes a rake, a table fee or both (``joker`` also as shipped),
+    with unlimited or finite bankrolls."""
+    name = draw(st.sampled_from(MONEY_GAMES))
+    data = load_profile(name).model_dump(mode="json")
+    if not (name == "joker" and draw(st.booleans())):
+        rake = draw(st.sampled_from([None, "1/20", "1/10", "1/3"]))
+        fee = draw(st.sampled_from([0, "1/2", 1, 3]) if rake is not None else st.sampled_from(["1/2", 1, 3]))
+        data["house"] = {"rake": rake, "rake_of": draw(st.sampled_from(["pot", "losers_stakes"])),
+                         "rake_cap": draw(st.sampled_from([None, 2])), "table_fee": fee,
+                         "table_fee_per": draw(st.sampled_from(["deal", "session"]))}
+    if data["pots"] == Profile().pots.model_dump(mode="json") and draw(st.booleans()):  # side pots: unlimited only
+        data["session"]["bankroll"] = "finite"
+        ante = Fraction(str(data["stakes"]["ante"])) or 1
+        data["session"]["starting_stack"] = str(ante * draw(st.sampled_from([3, 8, 30])))
+    return Profile.model_validate(data)
+
+
+@given(housed_profiles(), st.integers(min_value=0, max_value=10_000))
+def test_every_net_includes_the_house_take(profile: Profile, seed: int) -> None:
+    """Over the shipped money games under a house: each deal's nets include the house's take, so a deal's
+    nets, its rake and its table fees add up to the change in the pot carried (to nothing when no pot carries);
+    each fee is in its player's net; the deals' nets add up to each player's net for the session; and the log
+    says the same nets and fees the audit replays."""
+    rules = compile_rules(profile)
+    count = max(3, profile.table.min_players)
+    names = ["A", "B", "C", "D", "E", "F", "G", "H"][:min(count, profile.table.max_players)]
+    out = io.StringIO()
+    session = Session(rules, names, seed=seed)
+    with LogWriter.for_session(out, session, profile_name=profile.name):
+        play_session(session, random_chooser(random.Random(seed)), max_deals=5)
+    totals = {p: Fraction(0) for p in names}
+    house = Fraction(0)
+    for record in session.records:
+        result = record.result
+        fees = result.fees or {}
+        assert sum(result.net.values()) + result.rake + result.table_fee == record.carried_in - result.carried_out
+        assert result.table_fee == sum(fees.values(), Fraction(0))
+        assert set(fees) <= set(result.net) and all(0 <= fee <= profile.house.table_fee for fee in fees.values())
+        for p, amount in result.net.items():
+            totals[p] += amount
+        house += result.rake + result.table_fee
+    assert totals == session.net()
+    assert house == session.house
+    results = [line for line in map(json.loads, out.getvalue().splitlines()) if line["type"] == "result"]
+    assert [{p: Fraction(str(v)) for p, v in line["net"].items()} for line in results] == \
+        [r.result.net for r in session.records]
+    assert all(("fees" in line) == bool(profile.house.table_fee) for line in results)
+    with tempfile.TemporaryDirectory() as folder:
+        log = Path(folder) / "housed.jsonl"
+        log.write_text(out.getvalue(), encoding="utf-8")
+        report = audit(read_log(log))
+    assert report.ok, report.violations
+    assert report.net == session.net() and report.house == session.house
+    assert [row.net for row in report.deals] == [r.result.net for r in session.records]
+
+
+OLD_FEES_LOG = Path(__file__).resolve().parent.parent / "data" / "histories" / "table_fee_before_nets_held_it.jsonl"
+
+
+def test_a_log_from_before_the_nets_held_the_fees_audits_as_before() -> None:
+    """A log written while the table fee was left out of each deal's net (its result lines have a
+    ``table_fee`` and no ``fees``): it still audits clean, its nets read as nets before the fees, and the
+    audit's rows give each deal's net with the fee in it."""
+    lines = [json.loads(line) for line in OLD_FEES_LOG.read_text(encoding="utf-8").splitlines()]
+    results = [line for line in lines if line["type"] == "result"]
+    assert results and all("table_fee" in line and "fees" not in line for line in results)
+    report = audit(read_log(OLD_FEES_LOG))
+    assert report.ok and report.notes == [], (report.violations, report.notes)
+    first = results[0]
+    row = report.deals[0]
+    assert first["table_fee"] == 3 and row.net == {p: Fraction(str(v)) - 1 for p, v in first["net"].items()}
+    assert sum(report.net.values()) + report.carried + report.house == 0
+    assert report.net == {p: sum((d.net.get(p, Fraction(0)) for d in report.deals), Fraction(0)) for p in report.net}
+
+
+def test_a_new_log_writes_each_fee_and_its_nets_after_it(tmp_path: Path) -> None:
+    """A log now writes each player's fee (``fees``) and every net after it; a net written before the
+    fee in such a log is wrong (``history.result``), and a wrong fee is ``house.table_fee``."""
+    path = tmp_path / "fees.jsonl"
+    _write_log(path, "extends: standard\nname: fee\nhouse: {table_fee: 1/2}\n", deals=2)
+    lines = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    first = next(i for i, line in enumerate(lines) if line["type"] == "result")
+    assert lines[first]["fees"] == {"A": "1/2", "B": "1/2", "C": "1/2"} and lines[first]["table_fee"] == "3/2"
+    assert sum(Fraction(str(v)) for v in lines[first]["net"].values()) == -Fraction(3, 2) - lines[first]["carried_out"]
+    assert audit(read_log(path)).ok
+    before = [dict(line) for line in lines]
+    before[first]["net"] = {p: str(Fraction(str(v)) + Fraction(1, 2)) for p, v in lines[first]["net"].items()}
+    path.write_text("".join(json.dumps(line) + "\n" for line in before), encoding="utf-8")
+    assert {(v.rule, v.line) for v in audit(read_log(path)).violations} == {("history.result", first + 1)}
+    wrong = [dict(line) for line in lines]
+    wrong[first]["fees"] = {"A": 1, "B": "1/2", "C": "1/2"}
+    path.write_text("".join(json.dumps(line) + "\n" for line in wrong), encoding="utf-8")
+    found = [(v.rule, v.line, v.message) for v in audit(read_log(path)).violations]
+    assert found == [("house.table_fee", first + 1, "A's table fee is given as 1; replayed, A paid ½")]

@@ -501,3 +501,35 @@ def test_a_refused_bet_writes_its_amounts_for_people() -> None:
         deal.apply_text("B bet 4")
     assert "a raise adds at most 2½: from level 1½ a blind player may pay at most 2, not 4" in str(high.value)
     assert "/" not in str(low.value) + str(high.value)
+
+
+def test_a_seen_bet_below_a_blind_level_is_a_bet_below_the_level() -> None:
+    """Teen Patti: a blind player chaals 1 (the stake; the level 2, "Levels are what a seen player pays; a
+    blind player pays half"), and "a seen player ... twice the current stake or up to four times": a seen
+    player's 1 is below the level (``betting.at_least_level``, the stakes' bound), not a level off the grid of
+    ``stakes.level_step``: the least the bounds allow is checked before the grid, which then refuses only a
+    bet within them but between two levels (a seen 3: 2 and 4 are the levels). The same holds at the
+    opening (``stakes.opening_min``: "[Seen] twice the Boot Amount") and in the audit."""
+    rules = rules_for("teen-patti")
+    deal = play(deal_with(rules, FOUR), ["A bet 1", "B look"])
+    assert deal.level == 2
+    with pytest.raises(RuleViolation) as low:
+        deal.apply_text("B bet 1")
+    assert str(low.value) == ("betting.at_least_level: the level is 2, of which a blind player pays 1: "
+                              "a seen player pays at least 2, not 1")
+    with pytest.raises(RuleViolation) as off_grid:
+        deal.apply_text("B bet 3")
+    assert off_grid.value.rule == "stakes.level_step"
+    with pytest.raises(RuleViolation) as blind_low:
+        play(deal_with(rules, FOUR), ["A bet 1"]).apply_text("B bet 1/2")
+    assert str(blind_low.value) == "betting.at_least_level: the level is 2: a blind player pays at least 1, not ½"
+    with pytest.raises(RuleViolation) as opening:
+        play(deal_with(rules, FOUR), ["A look"]).apply_text("A bet 1")
+    assert opening.value.rule == "stakes.opening_min"
+    sheet = ("profile: teen-patti\nplayers: [A, B, C, D]\ndealer: D\ndeals:\n"
+             "  - cards: {A: Kc 9c 4c, B: 5s 6h 7d, C: 2c 7h Jd, D: 3s 8h Qd}\n"
+             "    actions: [A bet 1, B look, B bet 1, B bet 2, C fold, D fold, A fold]\n")
+    from bragrules.history import parse_sheet
+
+    report = audit(parse_sheet(sheet, filename="teen.yaml"))
+    assert [(v.action, v.rule) for v in report.violations] == [(2, "betting.at_least_level")]
