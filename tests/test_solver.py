@@ -327,10 +327,10 @@ def test_solve_command_values_json_output_and_plot(capsys: Any, monkeypatch: Any
                                    "--levels", "1", "--value", "--output", str(out), "--plot", str(plot))
     assert code == 0, stderr
     assert "seat 1 (first to act)" in stdout and "exploitability" in stdout
-    assert "iteration 10: exploitability" in stderr
+    assert "iteration 10 of at most 60: exploitability" in stderr
     assert out.exists() and plot.read_bytes()[:4] == b"\x89PNG"
     code, stdout, _ = run_cli(capsys, monkeypatch, "solve", "-p", str(profile), "-n", "30", "--max-raises", "1",
-                              "--levels", "1", "--json", "--output", str(out))
+                              "--levels", "1", "--json", "--target", "0", "--output", str(out))
     row = json.loads(stdout)
     assert code == 0 and row["profile"] == "short" and len(row["values"]) == 2
     assert row["values"][0] == pytest.approx(-row["values"][1], abs=1e-9)
