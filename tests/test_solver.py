@@ -284,13 +284,13 @@ def test_the_solved_bot_falls_back_with_three_players_and_without_a_strategy(
     deal = Deal(three, ["A", "B", "C"], {p: tuple(CARDS[c] for c in range(3 * i, 3 * i + 3)) for i, p in enumerate("ABC")})
     bot = SolvedBot(random.Random(1), "A", strategy)
     assert deal.can(bot.choose(deal.view("A")))
-    assert bot.explain().startswith("more than two players: plays cautious")
+    assert bot.explain().startswith("cautious, standing in for solved (more than two players): ")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("BRAGRULES_STRATEGY", raising=False)
     lone = SolvedBot(random.Random(1), "A")
     heads_up = Deal(three, ["A", "B"], {"A": tuple(CARDS[c] for c in (0, 1, 2)), "B": tuple(CARDS[c] for c in (3, 4, 5))})
     assert heads_up.can(lone.choose(heads_up.view("A")))
-    assert lone.explain().startswith("no strategy solved for this profile")
+    assert lone.explain().startswith("cautious, standing in for solved (no strategy solved for this profile): ")
 
 
 def test_a_blind_solved_bot_never_reads_its_cards(short_solved: Tuple[Rules, Strategy, Path]) -> None:
