@@ -372,4 +372,5 @@ def test_solve_value_compares_profiles(capsys: Any, monkeypatch: Any, tmp_path: 
                                    "--max-raises", "1", "--levels", "1", "--value")
     assert code == 0, stderr
     assert "short-split against short: the first to act gains" in stdout
+    assert "(the games' values differ by between " in stdout  # each game's [low, high] carried into the change
     assert len(list((tmp_path / "cache" / "bragrules" / "strategies").glob("*.npz"))) == 2
