@@ -189,6 +189,7 @@ def register(app: typer.Typer) -> None:
             names = bot_names(seats_wanted - len(seats), person)
             for index, bot in enumerate(names):
                 seats.append(Seat(bot, styles[index % len(styles)]))
+            strategy_option.solve_first(rules_profile, [s.style for s in seats], seats_wanted)
             note = ""
             end = rules_profile.session.end
             if auto and hands is None and end.kind in ("never", "time"):

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, FrozenSet, Iterator, List, Optional
 
 from bragrules.core.cards import Card, parse_card
+from bragrules.play.plays import plays
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -347,7 +348,7 @@ class TableView(_ObserverBase):
         if money_game:
             grid.add_column("net", justify="right")
         for name in session.players:
-            row = [esc(name), table.seats[name].style.replace("_", " ")]
+            row = [esc(name), plays(table.seats[name].style, session.rules.profile, len(session.players))]
             if session.rules.format.lives is not None:
                 row.append(str(session.lives[name]))
             if scored:
@@ -425,7 +426,7 @@ class TableView(_ObserverBase):
             marker = "▶" if name == deal.to_act else ""
             row = [marker, f"[bold]{esc(name)}[/]" if name == viewer else esc(name)]
             if not narrow:
-                row.append(table.seats[name].style.replace("_", " "))
+                row.append(plays(table.seats[name].style, rules.profile, len(deal.order)))
             row.append(status)
             if betting:
                 row += [money(state.contributed), signed(session.net()[name])]

@@ -57,11 +57,15 @@ def _columns() -> tuple:  # type: ignore[type-arg]
             return Text(f"{done} of {int(task.total):,} {unit}")
 
     class Left(ProgressColumn):
-        """The time left at the pace so far (``0:00:12 left``); nothing until there is a pace."""
+        """The time left at the pace so far (``0:00:12 left``); nothing until there is a pace. A command
+        that knows better (``solve``: the elapsed time, and the time to its target) says it instead."""
 
         max_refresh = 0.5
 
         def render(self, task: "Task") -> "RenderableType":
+            told = task.fields.get("times")
+            if told:
+                return Text(str(told), style="dim")
             remaining = task.time_remaining
             if remaining is None or task.total is None:
                 return Text("")
@@ -107,11 +111,14 @@ class ProgressLine:
         self._task = self._progress.add_task(label, total=total, unit=unit)
         self._started = False
 
-    def update(self, done: int, total: Optional[int] = None) -> None:
-        """``done`` units are done (of ``total``, if given: a total found on the way); redraw if it is time."""
+    def update(self, done: int, total: Optional[int] = None, times: Optional[str] = None) -> None:
+        """``done`` units are done (of ``total``, if given: a total found on the way); redraw if it is time.
+        ``times``: the elapsed time and the time left in words, in place of the estimate at the pace."""
         progress = self._progress
         if total is not None:
             progress.update(self._task, total=total)
+        if times is not None:
+            progress.update(self._task, times=times)
         progress.update(self._task, completed=done)
         now = self.clock()
         if self._last is not None and now - self._last < REDRAW_EVERY:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional
+from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional, Tuple
 
 import typer
 
@@ -12,6 +12,11 @@ from .progress import ProgressLine, progress_wanted
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.solver import Progress, Result
+
+
+ITERATION_CAP = 1000
+"""The most iterations ``solve`` runs by default: a guard, since it stops at its target first (heads-up
+``standard`` reaches 1% of the ante in about 80)."""
 
 
 def register(app: typer.Typer) -> None:
@@ -24,8 +29,9 @@ def solve_command(
         typer.Option("--profile", "-p", metavar="PROFILE", autocompletion=complete_profile,
                      help="The profile to solve (name or path); give it more than once to compare their values."),
     ] = ["standard"],  # noqa: B006 - typer reads the default
-    iterations: Annotated[int, typer.Option("--iterations", "-n", metavar="N", min=1, max=100_000,
-                                            help="Iterations of discounted CFR (at most).")] = 200,
+    iterations: Annotated[int, typer.Option(
+        "--iterations", "-n", metavar="N", min=1, max=100_000,
+        help="Iterations of discounted CFR at most: a guard, the solve stops at --target first.")] = ITERATION_CAP,
     max_raises: Annotated[int, typer.Option("--max-raises", metavar="N", min=0, max=20,
                                             help="Bets that lift the level, at most, in the tree.")] = 3,
     levels: Annotated[int, typer.Option("--levels", metavar="N", min=1, max=10,
@@ -39,7 +45,8 @@ def solve_command(
                      ] = "split",
     target: Annotated[Optional[float], typer.Option(
         "--target", metavar="X", min=0.0, show_default=False,
-        help="Stop once the exploitability is at most this (stakes per deal).")] = None,
+        help="Stop once the exploitability is at most this, in stakes per deal [default: 1% of the ante]; "
+             "0 runs every --iterations.")] = None,
     every: Annotated[int, typer.Option("--every", metavar="N", min=1, help="Measure the exploitability every this many iterations.")
                      ] = 10,
     output: Annotated[Optional[Path], typer.Option(
@@ -53,9 +60,10 @@ def solve_command(
 ) -> None:
     """Solve one heads-up deal: discounted CFR over the public tree, exact card removal.
 
-    Reports the exploitability (what a best response gains, stakes per deal) as it runs,
-    writes the strategy the ``solved`` bot plays, and with --value each seat's value per
-    deal under good play: seat 1 acts first, seat 2 deals.
+    Reports the exploitability (the mean of the two seats' gains from deviating, stakes per
+    deal) as it runs and stops once it is at most the target (1% of the ante), writes the
+    strategy the ``solved`` bot plays, and with --value each seat's value per deal under good
+    play with the interval the best responses put on it: seat 1 acts first, seat 2 deals.
     """
     from . import stats_options
 
@@ -76,21 +84,30 @@ def solve_command(
         rows.append(_solve_one(name, iterations, max_raises, levels, max_bets, 0.5 if carry == "split" else 0.0,
                                target, every, output, plot if len(profile) == 1 else None, value, as_json))
     if value and len(rows) > 1 and not as_json:
-        first = rows[0]
         for row in rows[1:]:
-            change = row["values"][0] - first["values"][0]
-            write(f"{row['profile']} against {first['profile']}: the first to act gains {change:+.4f} "
-                  f"per deal under good play (each within its exploitability)\n")
+            write(_compared(rows[0], row) + "\n")
+
+
+def _compared(first: Dict[str, Any], row: Dict[str, Any]) -> str:
+    """What the second profile changes for the first to act, with the interval of the change when both
+    games have one (each value within its own [low, high])."""
+    change = row["values"][0] - first["values"][0]
+    text = (f"{row['profile']} against {first['profile']}: the first to act gains {change:+.4f} per deal "
+            "under good play")
+    a, b = first["seats"][0], row["seats"][0]
+    if "low" in a and "low" in b:
+        low, high = b["low"] - a["high"], b["high"] - a["low"]
+        settled = "resolved" if low > 0 or high < 0 else "not resolved: solve to a lower --target"
+        return f"{text} (the games' values differ by between {low:+.4f} and {high:+.4f}: {settled})"
+    return f"{text} (a general-sum game: no interval)"
 
 
 def _solve_one(name: str, iterations: int, max_raises: int, levels: int, max_bets: Optional[int], carry_share: float,
                target: Optional[float], every: int, output: Optional[Path], plot: Optional[Path], value: bool,
                as_json: bool) -> Dict[str, Any]:
     import json
-    import sys
 
     from bragrules.profile import ProfileError, load_profile
-    from bragrules.profile.loader import profile_hash
     from bragrules.rules.compile import compile_rules
     from bragrules.solver import Unsupported, solve
     from bragrules.solver.bot import strategy_path
@@ -102,30 +119,18 @@ def _solve_one(name: str, iterations: int, max_raises: int, levels: int, max_bet
     except ProfileError as exc:
         error(describe_error(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    line: Optional[ProgressLine] = None
-    if progress_wanted(sys.stderr):
-        line = ProgressLine(sys.stderr, f"solving {loaded.name}", "iterations", total=iterations)
-
-    def report(point: "Progress") -> None:
-        text = (f"{loaded.name}: iteration {point.iteration}: exploitability {point.exploitability:.5f} "
-                f"per deal ({100 * point.exploitability / ante:.2f}% of the ante), {point.seconds:.1f}s")
-        if line is not None:
-            line.relabel(f"solving {loaded.name}: exploitability {point.exploitability:.4f}")
-            line.update(point.iteration)
-        elif not as_json:
-            message(text)
-
     ante = float(loaded.stakes.ante) or 1.0
+    goal = TARGET_OF_ANTE * ante if target is None else target
+    watch = _Watch(loaded.name, ante, iterations, goal, quiet=as_json)
     try:
         result: "Result" = solve(rules, iterations=iterations, max_raises=max_raises, levels=levels,
-                                 max_bets=max_bets, carry_share=carry_share, target=target, every=every,
-                                 progress=report)
+                                 max_bets=max_bets, carry_share=carry_share, target=goal or None, every=every,
+                                 progress=watch.measured, iterated=watch.iterated)
     except Unsupported as exc:
         error(f"error: {loaded.name}: {exc}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
     finally:
-        if line is not None:
-            line.close()
+        watch.close()
     path = output if output is not None else Path(strategy_path(game_hash(loaded)))
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -139,31 +144,96 @@ def _solve_one(name: str, iterations: int, max_raises: int, levels: int, max_bet
         from .stats_options import save_plot
 
         save_plot(exploitability_figure(result.history, ante, loaded.name), plot)
-    tree = result.tree
-    row: Dict[str, Any] = {
-        "profile": loaded.name, "profile_hash": profile_hash(loaded), "iterations": result.iterations,
-        "seconds": round(result.seconds, 3), "exploitability": result.exploitability,
-        "exploitability_of_ante": result.exploitability / ante, "values": list(result.values),
-        "decisions": len(tree.decisions), "max_raises": tree.max_raises, "levels": tree.levels,
-        "max_bets": tree.max_bets, "carry": "split" if carry_share else "zero", "strategy": str(path),
-        "notes": tree.notes,
-        "history": [{"iteration": p.iteration, "seconds": round(p.seconds, 3), "exploitability": p.exploitability}
-                    for p in result.history],
-    }
+    row = _row(loaded, result, ante, goal, str(path))
     if as_json:
         write(json.dumps(row, ensure_ascii=False) + "\n")
-        return row
-    write(f"{loaded.name}: {result.iterations} iterations in {result.seconds:.1f}s over {len(tree.decisions):,} "
-          f"decisions (raises at most {tree.max_raises}, {tree.levels} bet amounts, {tree.max_bets} bets in all, "
-          f"a carried pot {row['carry']}); exploitability {result.exploitability:.5f} per deal "
-          f"({100 * result.exploitability / ante:.2f}% of the ante)\n")
-    if value:
-        first, dealer = result.values
-        write(f"  seat 1 (first to act): {first:+.4f} per deal\n  seat 2 (dealer):       {dealer:+.4f} per deal\n")
-    for note in tree.notes:
-        write(f"  note: {note}\n")
-    write(f"  strategy: {path}\n")
+    else:
+        _write_text(row, result, value)
     return row
 
 
-__all__ = ["register", "solve_command"]
+TARGET_OF_ANTE = 0.01
+"""The default target: an exploitability of 1% of the ante, stakes per deal."""
+
+
+class _Watch:
+    """The solve's progress: a line on a terminal (iterations, elapsed time, time left, redrawn each
+    iteration), else a line of text on stderr at each measurement (none with --json)."""
+
+    def __init__(self, name: str, ante: float, cap: int, target: float, quiet: bool) -> None:
+        import sys
+
+        self.name, self.ante, self.cap, self.target, self.quiet = name, ante, cap, target, quiet
+        self.measures: List[Tuple[int, float]] = []
+        self.line: Optional[ProgressLine] = None
+        if progress_wanted(sys.stderr):
+            self.line = ProgressLine(sys.stderr, f"solving {name}", "iterations", total=cap)
+
+    def _times(self, done: int, seconds: float) -> str:
+        from bragrules.solver.estimate import clock, time_left
+
+        left = time_left(done, seconds, self.cap, self.measures, self.target or None)
+        return f"{clock(seconds)} elapsed, {left.words()}"
+
+    def iterated(self, done: int, seconds: float) -> None:
+        if self.line is not None:
+            self.line.update(done, times=self._times(done, seconds))
+
+    def measured(self, point: "Progress") -> None:
+        self.measures.append((point.iteration, point.exploitability))
+        share = f"{100 * point.exploitability / self.ante:.2f}% of the ante"
+        if self.line is not None:
+            self.line.relabel(f"solving {self.name}: exploitability {point.exploitability:.4f} ({share})")
+            self.line.update(point.iteration, times=self._times(point.iteration, point.seconds))
+        elif not self.quiet:
+            message(f"{self.name}: iteration {point.iteration} of at most {self.cap}: exploitability "
+                    f"{point.exploitability:.5f} per deal ({share}), {self._times(point.iteration, point.seconds)}")
+
+    def close(self) -> None:
+        if self.line is not None:
+            self.line.close()
+
+
+def _row(loaded: Any, result: "Result", ante: float, target: float, path: str) -> Dict[str, Any]:
+    """What ``--json`` prints for one profile."""
+    from bragrules.profile.loader import profile_hash
+
+    tree = result.tree
+    valued = result.valuation
+    return {
+        "profile": loaded.name, "profile_hash": profile_hash(loaded), "iterations": result.iterations,
+        "seconds": round(result.seconds, 3), "cpu_seconds": round(result.cpu_seconds, 3),
+        "ante": ante, "target": target, "reached": result.exploitability <= target,
+        "exploitability": result.exploitability, "exploitability_of_ante": result.exploitability / ante,
+        "values": list(result.values), "best_response": list(result.best_response), **valued.to_json(),
+        "decisions": len(tree.decisions), "max_raises": tree.max_raises, "levels": tree.levels,
+        "max_bets": tree.max_bets, "carry": "split" if tree.carry_share else "zero",
+        "fixed_shares": tree.fixed_shares(), "strategy": path, "notes": tree.share_notes() + tree.notes,
+        "history": [{"iteration": p.iteration, "seconds": round(p.seconds, 3), "exploitability": p.exploitability}
+                    for p in result.history],
+    }
+
+
+def _write_text(row: Dict[str, Any], result: "Result", value: bool) -> None:
+    """The text of one profile's solve: what was solved, how far, each seat's value (``--value``), notes."""
+    tree = result.tree
+    target, ante = row["target"], row["ante"]
+    if not target:
+        stop = "no target: every iteration run"
+    elif row["reached"]:
+        stop = f"at most the target, {target:.5g} ({100 * target / ante:.3g}% of the ante)"
+    else:
+        stop = f"the cap of {result.iterations} iterations came first: above the target {target:.5g}"
+    write(f"{row['profile']}: {result.iterations} iterations in {result.seconds:.1f}s ({result.cpu_seconds:.1f} CPU s) "
+          f"over {len(tree.decisions):,} decisions (raises at most {tree.max_raises}, {tree.levels} bet amounts, "
+          f"{tree.max_bets} bets in all, a carried pot {row['carry']}); exploitability {result.exploitability:.5f} "
+          f"per deal ({100 * row['exploitability_of_ante']:.2f}% of the ante): {stop}\n")
+    if value:
+        for line in result.valuation.lines():
+            write(f"  {line}\n")
+    for note in row["notes"]:
+        write(f"  note: {note}\n")
+    write(f"  strategy: {row['strategy']}\n")
+
+
+__all__ = ["ITERATION_CAP", "TARGET_OF_ANTE", "register", "solve_command"]

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
 from .common import EXIT_BAD_INPUT, describe_error, error
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.profile.models import Profile
 
 HELP = ("The strategy file (from bragrules solve) the solved bot plays heads-up "
         "[default: the one solved for the profile, from the cache].")
@@ -55,4 +58,47 @@ def use_strategy(path: Optional[Path], profile: Optional[str]) -> None:
     os.environ[ENV] = str(path.resolve())
 
 
-__all__ = ["HELP", "use_strategy"]
+def solve_first(loaded: "Profile", styles: List[str], players: int) -> None:
+    """Before a table of two with a ``solved`` bot whose profile has no strategy yet: solve it once, as
+    ``bragrules solve`` does by default (to 1% of the ante), with its progress on stderr, and keep it in
+    the cache where the bot finds it, so that ``play -p heads-up --bots solved`` plays a strategy from
+    its first game and starts at once from the second. Ctrl-C, a profile the solver does not model,
+    or no numpy: the bot plays ``cautious`` and its seat says so ("cautious, standing in for solved")."""
+    if "solved" not in styles or players != 2:
+        return
+    try:
+        from bragrules.solver import Unsupported, solve
+        from bragrules.solver.bot import ENV, strategy_path
+        from bragrules.solver.strategy import game_hash
+    except ImportError:
+        return
+    path = strategy_path(game_hash(loaded))
+    if os.environ.get(ENV) or os.path.exists(path):  # --strategy, or solved before: the bot plays that
+        return
+    from bragrules.rules.compile import compile_rules
+
+    from .common import message
+    from .solve_cmd import ITERATION_CAP, TARGET_OF_ANTE, _Watch
+
+    ante = float(loaded.stakes.ante) or 1.0
+    message(f"The solved bot has no strategy for {loaded.name} yet: solving it once, to {TARGET_OF_ANTE:.0%} of the "
+            f"ante (about two minutes of CPU time for standard), kept in {path} for the next games; Ctrl-C to play "
+            "without it.")
+    watch = _Watch(loaded.name, ante, ITERATION_CAP, TARGET_OF_ANTE * ante, quiet=False)
+    try:
+        result = solve(compile_rules(loaded), iterations=ITERATION_CAP, target=TARGET_OF_ANTE * ante,
+                       progress=watch.measured, iterated=watch.iterated)
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+        result.strategy.save(path)
+    except Unsupported as exc:
+        message(f"note: the solved bot plays cautious, standing in for solved: {exc}")
+    except KeyboardInterrupt:
+        message("note: solving stopped: the solved bot plays cautious, standing in for solved")
+    except OSError as exc:
+        message(f"note: the strategy cannot be kept in {path} ({exc.strerror or exc}): "
+                "the solved bot plays cautious, standing in for solved")
+    finally:
+        watch.close()
+
+
+__all__ = ["HELP", "solve_first", "use_strategy"]

@@ -664,8 +664,9 @@ MOST_VALUES = 3
 def variants(path: str) -> Tuple[Variant, ...]:
     """For each other value of the field, a profile that sets it and validates, over a shipped
     profile where the field is in play when there is one (else the first that takes the value);
-    when no shipped profile has it in play, one more change beside it may bring it into play."""
-    names = builtin_names()
+    when no shipped profile has it in play, one more change beside it may bring it into play. A table of
+    two (``heads-up``) is a base last: a game for more players shows more of each field."""
+    names = sorted(builtin_names(), key=lambda name: shipped(name).table.max_players < 3)
     found: Dict[str, Variant] = {}
     fallback: Dict[str, Variant] = {}
     values: Dict[str, Any] = {}

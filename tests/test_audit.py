@@ -60,7 +60,7 @@ def line_of(path: Path, text: str) -> int:
 
 def session_log(tmp_path: Path, profile: str, seed: int, deals: int = 40, include_profile: bool = True):
     rules = compile_rules(load_profile(profile))
-    session = Session(rules, ["A", "B", "C", "D"], seed=seed)
+    session = Session(rules, ["A", "B", "C", "D"][:rules.profile.table.max_players], seed=seed)  # heads-up: two
     path = tmp_path / f"{profile}-{seed}.jsonl"
     with LogWriter.for_session(path, session, profile_name=profile, include_profile=include_profile):
         play_session(session, random_chooser(random.Random(seed)), max_deals=deals)

@@ -284,13 +284,13 @@ def test_the_solved_bot_falls_back_with_three_players_and_without_a_strategy(
     deal = Deal(three, ["A", "B", "C"], {p: tuple(CARDS[c] for c in range(3 * i, 3 * i + 3)) for i, p in enumerate("ABC")})
     bot = SolvedBot(random.Random(1), "A", strategy)
     assert deal.can(bot.choose(deal.view("A")))
-    assert bot.explain().startswith("more than two players: plays cautious")
+    assert bot.explain().startswith("cautious, standing in for solved (more than two players): ")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("BRAGRULES_STRATEGY", raising=False)
     lone = SolvedBot(random.Random(1), "A")
     heads_up = Deal(three, ["A", "B"], {"A": tuple(CARDS[c] for c in (0, 1, 2)), "B": tuple(CARDS[c] for c in (3, 4, 5))})
     assert heads_up.can(lone.choose(heads_up.view("A")))
-    assert lone.explain().startswith("no strategy solved for this profile")
+    assert lone.explain().startswith("cautious, standing in for solved (no strategy solved for this profile): ")
 
 
 def test_a_blind_solved_bot_never_reads_its_cards(short_solved: Tuple[Rules, Strategy, Path]) -> None:
@@ -327,10 +327,10 @@ def test_solve_command_values_json_output_and_plot(capsys: Any, monkeypatch: Any
                                    "--levels", "1", "--value", "--output", str(out), "--plot", str(plot))
     assert code == 0, stderr
     assert "seat 1 (first to act)" in stdout and "exploitability" in stdout
-    assert "iteration 10: exploitability" in stderr
+    assert "iteration 10 of at most 60: exploitability" in stderr
     assert out.exists() and plot.read_bytes()[:4] == b"\x89PNG"
     code, stdout, _ = run_cli(capsys, monkeypatch, "solve", "-p", str(profile), "-n", "30", "--max-raises", "1",
-                              "--levels", "1", "--json", "--output", str(out))
+                              "--levels", "1", "--json", "--target", "0", "--output", str(out))
     row = json.loads(stdout)
     assert code == 0 and row["profile"] == "short" and len(row["values"]) == 2
     assert row["values"][0] == pytest.approx(-row["values"][1], abs=1e-9)
@@ -372,4 +372,5 @@ def test_solve_value_compares_profiles(capsys: Any, monkeypatch: Any, tmp_path: 
                                    "--max-raises", "1", "--levels", "1", "--value")
     assert code == 0, stderr
     assert "short-split against short: the first to act gains" in stdout
+    assert "(the games' values differ by between " in stdout  # each game's [low, high] carried into the change
     assert len(list((tmp_path / "cache" / "bragrules" / "strategies").glob("*.npz"))) == 2

@@ -40,6 +40,7 @@ from bragrules.history import LogWriter
 from bragrules.history import read_log as read_history_log
 from bragrules.play.bots import ALL_STYLES, Bot, make_bot
 from bragrules.play.keep import keep_problem
+from bragrules.play.plays import STAND_IN, plays
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import compile_rules
 
@@ -547,7 +548,7 @@ def open_log(path: Path, profile: Profile, session: Session, profile_name: str, 
              hands: Optional[int] = None) -> LogWriter:
     """A log file for a new table, header written, or a clear error before any play (never overwrites a file)."""
     handle = LogFile.create(Path(path))
-    extra: Dict[str, Any] = {"seats": [{"name": s.name, "style": s.style} for s in seats]}
+    extra: Dict[str, Any] = {"seats": [_seat_entry(s, profile, len(seats)) for s in seats]}
     if session.keep:
         extra["keep"] = True
     if hands is not None:
@@ -560,6 +561,12 @@ def open_log(path: Path, profile: Profile, session: Session, profile_name: str, 
         handle.close()
         raise
     return writer
+
+
+def _seat_entry(seat: Seat, profile: Profile, players: int) -> Dict[str, Any]:
+    """A seat in the log's header: its name and style, and what it plays when that is another style."""
+    shown = plays(seat.style, profile, players)
+    return {"name": seat.name, "style": seat.style, **({"plays": shown} if shown == STAND_IN else {})}
 
 
 def play_header(history: Any, profile: Profile) -> Tuple[List[Seat], Optional[int], bool]:

@@ -5,7 +5,11 @@ The API (also what the OpenSpiel adapter's cross-check calls)::
     from bragrules.solver import solve
     result = solve(profile, iterations=200, max_raises=1, levels=1)
     result.values          # each seat's value per deal, in stakes: (first to act, dealer)
-    result.exploitability  # what a best response gains, per deal, averaged over the seats (NashConv / 2)
+    result.best_response   # each seat's value best-responding to the other's strategy
+    result.exploitability  # the mean of the two seats' gains from deviating (NashConv / 2): one seat
+                           # alone may gain up to twice it
+    result.valuation       # each seat's value with its interval [s - BR2, BR1] (s = 0: zero-sum), the
+                           # kind of game (zero-, constant- or general-sum) and the house's take
     result.strategy        # a Strategy: the average strategy of every decision, savable and playable
 
 numpy is needed: ``pip install 'bragrules[solver]'``.
@@ -18,6 +22,9 @@ numpy is needed: ``pip install 'bragrules[solver]'``.
 True
 >>> abs(sum(result.values)) < 1e-9   # no rake, the carried pot split: a zero-sum game
 True
+>>> seat1 = result.valuation.seats[0]
+>>> result.valuation.kind, seat1.low <= seat1.value <= seat1.high   # [-BR2, BR1]
+('zero-sum', True)
 """
 
 from __future__ import annotations
@@ -31,8 +38,9 @@ from bragrules.solver.cfr import CFR
 from bragrules.solver.hands import HandSpace
 from bragrules.solver.strategy import Strategy
 from bragrules.solver.tree import Tree, Unsupported, build_tree
+from bragrules.solver.valuation import Valuation, valuation
 
-__all__ = ["Progress", "Result", "Strategy", "Unsupported", "solve", "solver_for"]
+__all__ = ["Progress", "Result", "Strategy", "Unsupported", "Valuation", "solve", "solver_for"]
 
 
 @dataclass(frozen=True)
@@ -57,12 +65,22 @@ class Result:
     iterations: int
     seconds: float
     history: List[Progress] = field(default_factory=list)
+    cpu_seconds: float = 0.0
+    """The CPU time this process spent solving (the tree and the iterations), beside ``seconds`` of wall time."""
 
     @property
     def tree(self) -> Tree:
         tree = self.strategy.tree
         assert tree is not None  # a strategy just solved keeps its tree
         return tree
+
+    @property
+    def valuation(self) -> Valuation:
+        """Each seat's value with the interval the two best responses put on the game's value
+        (:mod:`bragrules.solver.valuation`), and the kind of game, with what the house takes."""
+        tree = self.tree
+        return valuation(self.values, self.best_response, tree.payoff_sum, tree.takes,
+                         carry_lost=bool(tree.carried) and tree.carry_share < 0.5)
 
 
 def _rules(profile: Union[Profile, "object"]):  # type: ignore[no-untyped-def]
@@ -89,14 +107,17 @@ def solver_for(profile: object, max_raises: int = 3, levels: int = 2, max_bets: 
 
 def solve(profile: object, iterations: int = 200, max_raises: int = 3, levels: int = 2,
           max_bets: Optional[int] = None, carry_share: float = 0.5, target: Optional[float] = None,
-          every: int = 10, progress: Optional[Callable[[Progress], None]] = None) -> Result:
+          every: int = 10, progress: Optional[Callable[[Progress], None]] = None,
+          iterated: Optional[Callable[[int, float], None]] = None) -> Result:
     """Solve one heads-up deal of ``profile``: ``iterations`` of discounted CFR (fewer when the
     exploitability, measured every ``every`` iterations, falls to ``target`` stakes per deal).
 
     ``max_raises``, ``levels``, ``max_bets`` and ``carry_share`` are the tree's abstraction
-    (:func:`~bragrules.solver.tree.build_tree`). ``progress`` is called with each measurement.
+    (:func:`~bragrules.solver.tree.build_tree`). ``progress`` is called with each measurement,
+    ``iterated`` after every iteration with the iterations done and the seconds since the start.
     """
     rules = _rules(profile)
+    cpu = time.process_time()
     cfr = solver_for(rules, max_raises, levels, max_bets, carry_share)
     started = time.perf_counter()
     history: List[Progress] = []
@@ -105,6 +126,8 @@ def solve(profile: object, iterations: int = 200, max_raises: int = 3, levels: i
     exploitability = float("inf")
     for i in range(1, iterations + 1):
         cfr.iterate()
+        if iterated is not None:
+            iterated(i, time.perf_counter() - started)
         if i % every == 0 or i == iterations:
             v, b, exploitability = cfr.evaluate()
             values, best = (v[0], v[1]), (b[0], b[1])
@@ -115,4 +138,5 @@ def solve(profile: object, iterations: int = 200, max_raises: int = 3, levels: i
             if target is not None and exploitability <= target:
                 break
     strategy = Strategy.from_solver(cfr, rules.profile)
-    return Result(values, best, exploitability, strategy, cfr.iterations, time.perf_counter() - started, history)
+    return Result(values, best, exploitability, strategy, cfr.iterations, time.perf_counter() - started, history,
+                  time.process_time() - cpu)

@@ -9,7 +9,8 @@ the nearest legal one.
 It falls back to the ``cautious`` style (:data:`FALLBACK`) when more than two players are in
 the deal, when the deal leaves the tree (a raise beyond the cap, an action the tree leaves
 out), when no strategy is found for the profile, and for the decisions the tree settles
-by itself (showing at a see, retaining a blind hand).
+by itself (showing at a see, retaining a blind hand), and says so: its reason then begins
+"cautious, standing in for solved" and names why (:mod:`bragrules.play.plays` labels the seat the same).
 
 Where the strategy comes from: the file named by ``BRAGRULES_STRATEGY`` (what ``--strategy``
 sets, so that simulation workers find it too), else the file ``bragrules solve`` writes by
@@ -26,6 +27,7 @@ from typing import Dict, List, Optional, Tuple
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.view import PlayerView
 from bragrules.play.bots import STYLES, StyleBot
+from bragrules.play.plays import STAND_IN
 from bragrules.solver.strategy import Entry, Strategy, StrategyFileError, game_hash
 from bragrules.solver.tree import SEATS
 
@@ -93,7 +95,7 @@ class SolvedBot:
 
     def _fall_back(self, view: PlayerView, why: str) -> Action:
         action = self.fallback.choose(view)
-        self._why = f"{why}: plays {FALLBACK} ({self.fallback.explain()})"
+        self._why = f"{STAND_IN} ({why}): {self.fallback.explain()}"
         return action
 
     def _entry_actions(self, entry: Entry) -> List[Action]:

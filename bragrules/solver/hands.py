@@ -157,13 +157,6 @@ class HandSpace:
         lt = np.searchsorted(keys, wanted, side="left") - row + members * (width + 1)
         le = np.searchsorted(keys, wanted, side="right") - row + members * (width + 1)
         return lists, lt, le
-        for c in range(groups):  # wide rows (cards): a binary search per row
-            row = list_strength[c]
-            held = np.nonzero(members == c)
-            s = strength[held[0]]
-            lt[held] = c * (width + 1) + np.searchsorted(row, s, side="left")
-            le[held] = c * (width + 1) + np.searchsorted(row, s, side="right")
-        return lists, lt, le
 
     # -- the sums -----------------------------------------------------------
 

@@ -17,10 +17,13 @@ The abstraction, stated:
 * bets in all: after ``max_bets`` bets a blind player may no longer bet (look, see or fold),
   nor may a seen player who could see instead; so every line of play ends;
 * a pot carried out of the deal (a tie the profile carries, everyone folding in some
-  profiles) is worth ``carry_share`` of it to each seat: ``0.5`` (split evenly, as two equal
-  players would over the next deals) or ``0`` (lost to both);
+  profiles) is worth a fixed share, ``carry_share``, of it to each seat: ``0.5`` (split evenly,
+  as two equal players would over the next deals) or ``0`` (lost to both); the next deal,
+  where it is played for, is not solved;
 * a blind survivor's retained hand is worth nothing in one deal: the profile's default
   (``blind.retain_default``) is applied;
+* a table fee paid with every deal (``house.table_fee``) is taken from each seat at every
+  ending; one paid once a session is left out of one deal;
 * the second to show at a see always shows (conceding never gains in one deal);
 * a side-show (three players or more in every shipped profile) is left out of the tree.
 
@@ -36,9 +39,10 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from bragrules.core.cards import CARDS
+from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
 
@@ -117,6 +121,42 @@ class Tree:
     notes: List[str]
     zero_sum: bool = True
     """Whether every leaf's payoffs add to zero (no rake; a carried pot split), so one seat's value is minus the other's."""
+    payoff_sum: Optional[float] = 0.0
+    """What the two seats' payoffs add to at every ending, when that is one number (0: zero-sum; minus
+    the table fees: constant-sum); None when it depends on the play (a rake, a carried pot worth nothing)."""
+    takes: List[str] = field(default_factory=list)
+    """What leaves the two seats at some ending, in words, with the rule: the house's rake or fee, a
+    carried pot valued at less than all of it."""
+    carried: int = 0
+    """How many of the tree's endings carry a pot out of the deal (valued at ``carry_share`` each)."""
+    retained: int = 0
+    """How many of the tree's endings leave a blind survivor's hand retained (valued at nothing)."""
+
+    def fixed_shares(self) -> Dict[str, Dict[str, float]]:
+        """What one deal values by a fixed share rather than by playing on (the JSON of ``solve``): the
+        endings that carry a pot out of the deal (each seat is credited ``carry_share`` of it) and those
+        where a blind survivor retains the hand (worth nothing); the next deal is not solved."""
+        return {"carried_pot": {"endings": self.carried, "share_each": self.carry_share},
+                "retained_hand": {"endings": self.retained, "worth": 0.0}}
+
+    def share_notes(self) -> List[str]:
+        """:meth:`fixed_shares` in words, a sentence for each that happens in the tree.
+
+        >>> tree = Tree(Leaf(0, (), (0.0, 0.0)), [], 1, 0, 0, 1, 1, 0.5, 1.0, [], carried=3, retained=2)
+        >>> for line in tree.share_notes(): print(line)
+        3 endings carry a pot out of the deal: it is valued at a fixed share, 0.5 of it to each seat, not by solving the next deal
+        2 endings leave a blind survivor's hand retained: it is valued at nothing (blind.retain_default applied), not by solving the next deal
+        """
+        out = []
+        if self.carried:
+            out.append(f"{self.carried} ending{'s carry' if self.carried != 1 else ' carries'} a pot out of the "
+                       f"deal: it is valued at a fixed share, {self.carry_share:g} of it to each seat, not by "
+                       "solving the next deal")
+        if self.retained:
+            out.append(f"{self.retained} ending{'s leave' if self.retained != 1 else ' leaves'} a blind survivor's "
+                       "hand retained: it is valued at nothing (blind.retain_default applied), not by solving the "
+                       "next deal")
+        return out
 
     def find(self, history: Sequence[str]) -> Optional[Decision]:
         """The decision reached by these actions (texts as ``"A bet 2"``), or None."""
@@ -189,6 +229,10 @@ class _Builder:
         self.notes: List[str] = []
         self.payoffs: List[Tuple[Tuple[float, float], ...]] = []
         self.outcomes = _outcome_hands(rules)
+        house = rules.house
+        self.fee = 0.0 if house.fee_per_session else float(house.fee)
+        self.carried: Set[Tuple[str, ...]] = set()  # the endings that carry a pot out of the deal
+        self.retained: Set[Tuple[str, ...]] = set()  # the endings where a blind survivor retains the hand
 
     def deal(self, actions: Sequence[Action], hands: Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]] = None) -> Deal:
         cards = {"A": None, "B": None} if hands is None else {
@@ -203,10 +247,16 @@ class _Builder:
         return self.count - 1
 
     def payoff(self, deal: Deal) -> Tuple[float, float]:
+        """Each seat's net at this ending: the engine's, plus its share of a carried pot, less the table fee."""
         result = deal.result
         assert result is not None
-        carried = float(result.carried_out) * self.carry_share
-        return (float(result.net["A"]) + carried, float(result.net["B"]) + carried)
+        ending = tuple(str(a) for a in deal.actions)
+        if result.carried_out:
+            self.carried.add(ending)
+        if result.retained:
+            self.retained.add(ending)
+        extra = float(result.carried_out) * self.carry_share - self.fee
+        return (float(result.net["A"]) + extra, float(result.net["B"]) + extra)
 
     def settle_awaited(self, deal: Deal) -> None:
         """Apply the decisions a showdown or a lone blind survivor waits for (show; the retain default)."""
@@ -233,7 +283,7 @@ class _Builder:
                     raise Unsupported(f"after {' / '.join(history)} the deal asks for a decision at a showdown")
             values[outcome] = self.payoff(deal)
         self.showdowns += 1
-        self.payoffs.append(tuple(values.values()))
+        self.payoffs.append(tuple(v for k, v in values.items() if self.outcomes[k] is not None))
         return Showdown(self.next_id(), history, values["win"], values["lose"], values["tie"])
 
     def options(self, deal: Deal, bets_made: int) -> List[Action]:
@@ -301,6 +351,25 @@ def build_tree(rules: "Rules", max_raises: int = 3, levels: int = 2, max_bets: O
     builder = _Builder(rules, max_raises, levels, bets, carry_share)
     root = builder.build([], 0)
     ante = float(Fraction(rules.profile.stakes.ante))
-    zero_sum = all(abs(sum(p)) < 1e-9 for leaf in builder.payoffs for p in leaf)
+    sums = [sum(p) for leaf in builder.payoffs for p in leaf]
+    constant = sums[0] if sums and all(abs(s - sums[0]) < 1e-9 for s in sums) else None
+    zero_sum = constant is not None and abs(constant) < 1e-9
+    notes = list(builder.notes)
+    if rules.house.fee and rules.house.fee_per_session:
+        notes.append("the table fee paid once a session (house.table_fee_per: session) is left out of one deal")
     return Tree(root, builder.decisions, builder.leaves, builder.showdowns, max_raises, levels, bets, carry_share,
-                ante, builder.notes, zero_sum)
+                ante, notes, zero_sum, 0.0 if zero_sum else constant, _takes(rules, builder),
+                len(builder.carried), len(builder.retained))
+
+
+def _takes(rules: "Rules", builder: _Builder) -> List[str]:
+    """What leaves the two seats at some ending of the tree, in words, each with its rule."""
+    house = rules.house
+    out = []
+    if house.takes_rake:
+        out.append(f"the house rakes {house.share} of each pot won (house.rake)")
+    if builder.fee:
+        out.append(f"the house takes a table fee of {pretty_money(house.fee)} from each seat each deal (house.table_fee)")
+    if builder.carried and builder.carry_share < 0.5:
+        out.append(f"a pot carried out of the deal is valued at {builder.carry_share:g} of it to each seat")
+    return out

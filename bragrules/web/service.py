@@ -49,6 +49,7 @@ from bragrules.engine.deal import Deal
 from bragrules.engine.view import Sight
 from bragrules.play.bots import ALL_STYLES, STYLE_WORDS
 from bragrules.play.keep import keep_problem
+from bragrules.play.plays import plays
 from bragrules.play.table import Table
 from bragrules.rules.fixed import HISTORY_CARDS
 from bragrules.web.seats import (
@@ -363,6 +364,8 @@ class TableService(TablePlay):
             for place in self.places.values():
                 item: Dict[str, Any] = {"name": place.name, "bot": place.is_bot,
                                         "style": place.style if place.is_bot else None,
+                                        "plays": plays(place.style, self.profile, len(self.places))
+                                        if place.is_bot else None,
                                         "here": place.is_bot or place.connections > 0}
                 if table is not None:
                     session = table.session

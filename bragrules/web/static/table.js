@@ -129,6 +129,7 @@
       if (seat && seat.folded) item.classList.add("folded");
       item.appendChild(el("span", p.name, "name"));
       if (p.bot) item.appendChild(el("span", "bot", "tag"));
+      if (p.bot && p.plays) item.appendChild(el("span", p.plays, "tag plays"));
       if (!p.here) item.appendChild(el("span", "away", "tag away"));
       if (seat) {
         item.appendChild(el("span", seat.folded ? "folded" : seat.seen ? "seen" : "blind", "tag " + (seat.seen ? "seen" : "blind")));
