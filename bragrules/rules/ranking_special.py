@@ -97,7 +97,7 @@ def upsets(spec: RankingSpec, rank_keys: Sequence[int], category_of: Sequence[st
 def points_text(cards: Sequence[int], points: PointsSpec) -> str:
     """A hand counted as points in words.
 
-    >>> from bragrules.rules.hand_ranking import Points
+    >>> from bragrules.rules.ranking_models import Points
     >>> points_text([28, 20, 48], Points(values={"A": 1, "K": 0, "Q": 0, "J": 0, "10": 0}, read="digits"))
     '971 (9-7-A)'
     >>> points_text([48, 44, 1], Points(one_suit=True))   # A♣ K♣ 2♦
