@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Dict, List, Literal, Optional, Sequence, Tuple
 from pydantic import Field, field_validator, model_validator
 
 from bragrules.core.money import pretty_money
-from bragrules.core.rule_id import field_rule
+from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import (
     STANDARD_CATEGORY_ORDER,
     STANDARD_SUIT_ORDER,
@@ -29,6 +29,7 @@ from bragrules.rules.area import (
     SuitName,
     choice,
 )
+from bragrules.rules.hand_patterns import CategoryPattern, check_categories, expand, pattern_words
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.ranking_models import Points, SpecialHand, Wild
 from bragrules.rules.wild_deal import FIELDS as WILD_DEAL_FIELDS
@@ -49,6 +50,14 @@ class Ranking(Area):
     A-2-3 the best run.
     """
 
+    categories: List[CategoryPattern] = Field(
+        default_factory=list,
+        description="The categories of hands from the highest, each a pattern over the cards with its own order "
+        "inside (its fields are listed after this reference; docs/variants.md, \"Hand patterns\", teaches them "
+        "with the built-in rankings written out). `[]`: the list the named fields say (`category_order`, "
+        "`prial_order`, `run_order`, `suits_before_kickers`, `special_hands`), which must then be left as they are "
+        "when the list is written.",
+    )
     category_order: List[Category] = Field(
         default_factory=lambda: list(STANDARD_CATEGORY_ORDER),
         json_schema_extra={"uniqueItems": True, "minItems": 1, "contains": {"const": "high_card"}},
@@ -121,6 +130,8 @@ class Ranking(Area):
     def _combined(self) -> "Ranking":
         if self.suits_before_kickers and not self.suits_break_ties:
             raise ValueError("suits_before_kickers needs suits_break_ties: true")
+        if self.categories:
+            self._check_categories()
         for special in self.special_hands:
             if special.beats is not None and special.beats not in self.category_order:
                 raise ValueError(f"a special hand beats {special.beats}, which category_order does not rank")
@@ -130,6 +141,25 @@ class Ranking(Area):
         if self.points.read is not None and self.special_hands:
             raise ValueError("special hands need categories; points rank hands without them")
         return self
+
+    def _check_categories(self) -> None:
+        """``categories`` written: the named fields it replaces left as they are, the list whole."""
+        replaced = [name for name, changed in (
+            ("category_order", self.category_order != STANDARD_CATEGORY_ORDER),
+            ("prial_order", self.prial_order != "threes_high"), ("run_order", self.run_order != "a23_high"),
+            ("suits_before_kickers", self.suits_before_kickers),
+            ("special_hands (with beats)", any(s.beats is not None for s in self.special_hands)),
+            ("points.read", self.points.read is not None)) if changed]
+        if replaced:
+            raise ValueError(f"ranking.categories is the whole list of categories: {join(replaced)} cannot be set "
+                             "beside it (write it in the list)")
+        if any(c.order.suits_before_kickers for c in self.categories) and not self.suits_break_ties:
+            raise ValueError("order.suits_before_kickers needs suits_break_ties: true")
+        check_categories(self.categories)
+
+    def category_patterns(self) -> List[CategoryPattern]:
+        """The list of categories this ranking stands for (:func:`~bragrules.rules.hand_patterns.expand`)."""
+        return expand(self)
 
     @field_validator("category_order")
     @classmethod
@@ -233,6 +263,25 @@ def wild_jokers(p: "Profile") -> str:
 
 
 CATEGORY_ORDER_RULE = field_rule("ranking.category_order")
+CATEGORIES_RULE = field_rule("ranking.categories")
+
+
+def order_rule(p: "Profile") -> Rule:
+    """The rule that orders the categories: ``ranking.categories`` when written, else ``category_order``."""
+    return CATEGORIES_RULE if p.ranking.categories else CATEGORY_ORDER_RULE
+
+
+def categories_sentence(p: "Profile") -> str:
+    """What ``ranking.categories`` says at the table.
+
+    >>> from bragrules.profile.models import Profile
+    >>> categories_sentence(Profile())
+    'the categories are those the named fields give (category_order, with the orders of prials and runs)'
+    """
+    value = p.ranking.categories
+    if not value:
+        return "the categories are those the named fields give (category_order, with the orders of prials and runs)"
+    return "hands rank in these categories, from the highest: " + "; ".join(pattern_words(c) for c in value)
 SPECIAL_HANDS_RULE = field_rule("ranking.special_hands")
 SUITS_BREAK_TIES_RULE = field_rule("ranking.suits_break_ties")
 
@@ -266,7 +315,7 @@ PRIAL_ORDER = choice(
     {"threes_high": "000, 002, 003",
      "ace_high": "Teen Patti (casino-online.in), Zha Jin Hua (dayujiemeng.com), Hoyle; a house rule in Brag",
      "sevens_high": "the Nerve Centre's Seven-Card Brag (nerve.pokerknave.com)", "*": "house rule"},
-    in_play=lambda p: "prial" in p.ranking.category_order and p.ranking.points.read is None,
+    in_play=lambda p: "prial" in p.ranking.category_order and p.ranking.points.read is None and not p.ranking.categories,
 )
 RUN_ORDER = choice(
     "ranking.run_order",
@@ -279,7 +328,7 @@ RUN_ORDER = choice(
     {"a23_high": "000, 002, 003", "akq_high": "Zha Jin Hua (dayujiemeng.com); a house rule in Brag",
      "akq_a23": "Teen Patti: casino-online.in, tpmaster.in"},
     in_play=lambda p: ("run" in p.ranking.category_order or "running_flush" in p.ranking.category_order)
-    and p.ranking.points.read is None,
+    and p.ranking.points.read is None and not p.ranking.categories,
 )
 SUITS_BREAK_TIES = choice(
     "ranking.suits_break_ties",
@@ -391,7 +440,7 @@ SUITS_BEFORE_KICKERS = choice(
     },
     {"true": "pagat (multiple Brag)", "false": "000, 002, 003"},
     in_play=lambda p: p.ranking.suits_break_ties and "pair" in p.ranking.category_order
-    and p.ranking.points.read is None,
+    and p.ranking.points.read is None and not p.ranking.categories,
     later=True,
 )
 LOWBALL = choice(
@@ -437,6 +486,15 @@ POINTS_THREE_OF_A_KIND = FieldText(
      "61/2": "ronveenstra.com (Riding the Bus: 30.5)"},
     in_play=lambda p: p.ranking.points.one_suit and p.ranking.points.read == "sum", later=True,
 )
+CATEGORIES = FieldText(
+    "ranking.categories", lambda p: p.ranking.categories, categories_sentence,
+    {"[]": "000, 002, 003 (the named fields)",
+     "*": "Teen Patti's odd sequence and high-low (huffpost.com); Zha Jin Hua's run in three suits (sdjtfh.com) and "
+          "special hand (onecybertech.com, dayujiemeng.com); the Deuce to Five High variation (3patti.com); 7-Card "
+          "Brag's four of a kind (bettingpunter.com)"},
+    in_play=lambda p: p.ranking.points.read is None,
+    later=True,
+)
 SUIT_ORDER = FieldText(
     "ranking.suit_order", lambda p: p.ranking.suit_order, suit_order, {"*": "house rule"},
     in_play=lambda p: p.ranking.suits_break_ties or (p.format.betting and p.seeing.tie == "suits"),
@@ -455,11 +513,12 @@ TEXT = AreaText(
     name="ranking",
     title="Hand ranking",
     fields=(
+        CATEGORIES,
         FieldText("ranking.category_order", lambda p: p.ranking.category_order, category_order,
                   {"[prial, running_flush, run, flush, pair, high_card]": "000, 002, 003",
                    "[prial, running_flush, flush, run, pair, high_card]": "Zha Jin Hua (dayujiemeng.com, onecybertech.com)",
                    "[prial, pair, high_card]": "Hoyle, maximapedia (pairs and pairs-royal only)",
-                   "*": "older orders: house rule"}),
+                   "*": "older orders: house rule"}, in_play=lambda p: not p.ranking.categories),
         PRIAL_ORDER,
         RUN_ORDER,
         SUITS_BREAK_TIES,

@@ -8,10 +8,11 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Dict, List, Optional, Tuple, cast
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, cast
 
 from bragrules.core.cards import CARDS, Card
 from bragrules.rules.area import Section
+from bragrules.rules.hand_patterns import CategoryPattern, beats_words, category_words, order_words, pattern_meaning
 from bragrules.rules.hand_ranking import (
     CARDS_RANKED,
     LOWBALL,
@@ -21,6 +22,7 @@ from bragrules.rules.hand_ranking import (
     RUN_ORDER,
     SUITS_BEFORE_KICKERS,
     SUITS_BREAK_TIES,
+    categories_sentence,
     category_order,
     has_wild,
     points_read,
@@ -33,7 +35,7 @@ from bragrules.rules.hand_ranking import (
     wild_ranks,
 )
 from bragrules.rules.wild_deal import OwnWildRanker, counted_hands, rulebook_items
-from bragrules.rules.words import CATEGORY_NAMES, capitalise, sentence
+from bragrules.rules.words import capitalise, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -119,44 +121,30 @@ def ranking_section(p: "Profile") -> Optional[Section]:
     if own is not None:  # each hand with its own wild cards
         ranker = cast("HandRanker", own)
     order = list(ranker.category_order)
-    sec.para(sentence(category_order(p)), sentence(LOWBALL.sentence(p)) if p.ranking.lowball else "")
+    written = p.ranking.categories
+    sec.para(sentence(categories_sentence(p) if written else category_order(p)),
+             sentence(LOWBALL.sentence(p)) if p.ranking.lowball else "")
     examples = own.examples() if own is not None else category_examples(ranker)
     counts, counted = ranker.counts(), counted_hands(p)
     total = sum(counts.values())
+    meanings = _written_meanings(written) if written else {
+        c: _CATEGORY_MEANINGS[c] if c != "high_card" or len(order) == 6 else "any hand not in a category above"
+        for c in order}
     rows = []
     for number, category in enumerate(order, start=1):
         example = examples.get(category)
         rows.append(
             (
                 str(number),
-                capitalise(CATEGORY_NAMES[category]),
-                _CATEGORY_MEANINGS[category] if category != "high_card" or len(order) == 6 else
-                "any hand not in a category above",
+                capitalise(category_words(category)),
+                meanings[category],
                 _cards(example) if example else "-",
                 ranker.describe(example) if example else "-",
                 f"{counts[category]:,}",
             )
         )
     sec.table(("", "hand", "what it is", "example", "read as", f"of the {total:,} {counted}"), rows)
-    items = []
-    if "prial" in order:
-        items.append(sentence(PRIAL_ORDER.sentence(p)))
-    if "run" in order or "running_flush" in order:
-        items.append(sentence(RUN_ORDER.sentence(p)))
-    if p.pack.stripped_ranks:  # the orders above name every rank; the short pack holds fewer
-        from bragrules.rules.pack import stripped_ranks
-
-        items.append(f"{capitalise(stripped_ranks(p))}: a hand of those ranks never occurs, and the "
-                     "orders above skip them; runs are of ranks next to each other in the full pack.")
-    compared = "Flushes and high-card hands are" if "flush" in order else "High-card hands are"
-    within = f"{compared} compared card by card from the highest, ace high"
-    if "pair" in order:
-        within += "; pairs by the pair, then the odd card"
-    items.append(within + ".")
-    if p.ranking.special_hands:
-        items.append(sentence(special_hands(p)) + (
-            " When several hands are compared and each is beaten by another, a special hand that beats a hand "
-            "present counts above that hand's category." if any(s.place == "beats_only" for s in p.ranking.special_hands) else ""))
+    items = _written_items(written) if written else _named_items(p, order)
     items.append(sentence(SUITS_BREAK_TIES.sentence(p)))
     if p.ranking.suits_break_ties:
         items.append(sentence(suit_order(p)))
@@ -180,6 +168,60 @@ def ranking_section(p: "Profile") -> Optional[Section]:
     items.append(_best_line(ranker))
     sec.bullets(items)
     return sec
+
+
+def _named_items(p: "Profile", order: List[str]) -> List[str]:
+    """The rulebook's lines on the order within categories and special hands, from the named fields."""
+    items = []
+    if "prial" in order:
+        items.append(sentence(PRIAL_ORDER.sentence(p)))
+    if "run" in order or "running_flush" in order:
+        items.append(sentence(RUN_ORDER.sentence(p)))
+    if p.pack.stripped_ranks:  # the orders above name every rank; the short pack holds fewer
+        from bragrules.rules.pack import stripped_ranks
+
+        items.append(f"{capitalise(stripped_ranks(p))}: a hand of those ranks never occurs, and the "
+                     "orders above skip them; runs are of ranks next to each other in the full pack.")
+    compared = "Flushes and high-card hands are" if "flush" in order else "High-card hands are"
+    within = f"{compared} compared card by card from the highest, ace high"
+    if "pair" in order:
+        within += "; pairs by the pair, then the odd card"
+    items.append(within + ".")
+    if p.ranking.special_hands:
+        items.append(sentence(special_hands(p)) + (
+            " When several hands are compared and each is beaten by another, a special hand that beats a hand "
+            "present counts above that hand's category." if any(s.place == "beats_only" for s in p.ranking.special_hands) else ""))
+    return items
+
+
+def _written_meanings(patterns: Sequence[CategoryPattern]) -> Dict[str, str]:
+    """What each category of a written list is, in words (its entries' patterns, the first first)."""
+    meanings: Dict[str, List[str]] = {}
+    for pattern in patterns:
+        if pattern.name is not None:
+            meanings.setdefault(pattern.name, []).append(pattern_meaning(pattern))
+    return {name: "; or ".join(texts) for name, texts in meanings.items()}
+
+
+def _written_items(patterns: Sequence[CategoryPattern]) -> List[str]:
+    """The rulebook's lines on the order within the categories of a written list, and its special hands."""
+    items = []
+    for pattern in patterns:
+        words = order_words(pattern)
+        if pattern.name is not None and words:
+            items.append(f"{capitalise(category_words(pattern.name))} ({pattern_meaning(pattern)}): {words}.")
+    items.append("Hands of a category are compared card by card from the highest, ace high, unless the list says "
+                 "otherwise; pairs by the pair, then the odd card.")
+    specials = [pattern for pattern in patterns if pattern.name is None]
+    for pattern in specials:
+        beats = pattern.beats_of()
+        assert beats is not None
+        items.append(f"A special hand, {pattern_meaning(pattern)}, {beats_words(beats)}; against any other hand it "
+                     "keeps its own place (just below the same cards not special).")
+    if specials:
+        items.append("When several hands are compared and each is beaten by another, a special hand that beats a hand "
+                     "present counts above that hand's category.")
+    return items
 
 
 def _best_line(ranker: "HandRanker") -> str:

@@ -1,0 +1,1 @@
+"""The ranking compiler as it was before hand patterns: the reference the pattern compiler is checked against."""
