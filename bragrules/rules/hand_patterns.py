@@ -13,14 +13,22 @@ The named fields (``category_order``, ``prial_order``, ``run_order``, ``suits_be
 
 >>> from bragrules.rules.hand_ranking import Ranking
 >>> [pattern_words(c) for c in expand(Ranking())][:3]
-['prial: three cards of one rank; 3-3-3 above A-A-A', 'running flush: three consecutive ranks (A-2-3 and A-K-Q count), all of one suit; A-2-3 first', 'run: three consecutive ranks (A-2-3 and A-K-Q count); A-2-3 first']
+['prial (three cards of one rank; 3-3-3 above A-A-A)', 'running flush (three consecutive ranks (A-2-3 and A-K-Q count), of one suit; A-2-3 first)', 'run (three consecutive ranks (A-2-3 and A-K-Q count); A-2-3 first)']
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
 
-from pydantic import ConfigDict, Discriminator, Field, Tag, model_validator
+from pydantic import (
+    ConfigDict,
+    Discriminator,
+    Field,
+    SerializerFunctionWrapHandler,
+    Tag,
+    model_serializer,
+    model_validator,
+)
 
 from bragrules.core.cards import parse_rank
 from bragrules.rules.area import Area
@@ -42,6 +50,11 @@ def _rank_values(texts: Sequence[str]) -> Tuple[int, ...]:
     return tuple(sorted((parse_rank(str(text)) for text in texts), reverse=True))
 
 
+def written_hand(ranks: Sequence[object]) -> str:
+    """A hand as a profile writes it, in words: ``[2, 3, 5]`` is 2-3-5."""
+    return "-".join(str(r).upper() for r in ranks)
+
+
 def hand_text(ranks: Sequence[int]) -> str:
     """Ranks (highest first) as a table writes a hand: an ace read low in a run first (A-2-3, A-3-5).
 
@@ -54,7 +67,18 @@ def hand_text(ranks: Sequence[int]) -> str:
     return "-".join(_SPELLED[r] for r in ranks)
 
 
-class Run(Area):
+class _Written(Area):
+    """A part of a pattern, written (and dumped, so hashed, diffed and shown) with the fields it sets only."""
+
+    @model_serializer(mode="wrap")
+    def _as_written(self, handler: SerializerFunctionWrapHandler) -> Dict[str, Any]:
+        data: Dict[str, Any] = handler(self)
+        fields = type(self).model_fields
+        return {key: value for key, value in data.items()
+                if getattr(self, key) != fields[key].get_default(call_default_factory=True)}
+
+
+class Run(_Written):
     """Ranks consecutive with a step: a run (step 1: 4-5-6), or alternate ranks (step 2: 3-5-7)."""
 
     step: int = Field(1, ge=1, le=6, description="How far apart the ranks are: `1` for a run (4-5-6), `2` for "
@@ -67,7 +91,7 @@ class Run(Area):
                        "the texts' runs never do (\"K-A-2 is not a valid run\", 3patti.com).")
 
 
-class CategoryOrder(Area):
+class CategoryOrder(_Written):
     """How the hands of one category compare among themselves."""
 
     by: Optional[Literal["cards", "pair", "equal"]] = Field(
@@ -91,7 +115,7 @@ class CategoryOrder(Area):
         "suits of the pair before the odd card (pagat, multiple Brag).")
 
 
-class Beats(Area):
+class Beats(_Written):
     """What a special hand beats outside the order: a category, or part of one."""
 
     category: str = Field(json_schema_extra={"pattern": NAME_PATTERN},
@@ -124,7 +148,7 @@ RanksPattern = Annotated[
 """The ranks of a category: a shape, a run written out, several hands, or one hand."""
 
 
-class CategoryPattern(Area):
+class CategoryPattern(_Written):
     """One category of hands: a pattern over the cards, its order inside, what it beats outside the order.
 
     >>> CategoryPattern(name="alternate_run", ranks=Run(step=2)).ranks.step
@@ -371,7 +395,8 @@ def ranks_words(pattern: CategoryPattern) -> str:
     if pattern.cards == 4:
         return "four cards of one rank"
     if isinstance(value, list):
-        return " or ".join(hand_text(hand) for hand in pattern.hands())
+        written = [value] if value and not isinstance(value[0], list) else value
+        return " or ".join(written_hand(hand) for hand in written)
     if isinstance(value, Run):
         step, ace, wrap = value.step, value.ace, value.wrap
     elif value == "run":
@@ -408,7 +433,7 @@ def order_words(pattern: CategoryPattern) -> str:
     elif by == "cards" and pattern.ranks == "two_equal":
         parts.append("card by card")
     if order.first:
-        hands = [hand_text(_rank_values(hand)) for hand in order.first]
+        hands = [written_hand(hand) for hand in order.first]
         parts.append(f"{join(hands, 'then')} first")
     if order.suits_before_kickers:
         parts.append("the pair's suits before the odd card")
@@ -437,23 +462,30 @@ def pattern_meaning(pattern: CategoryPattern) -> str:
 
     >>> pattern_meaning(CategoryPattern(name="run", ranks="run", suits="all_different"))
     'three consecutive ranks (A-2-3 and A-K-Q count), of three suits'
+    >>> pattern_meaning(CategoryPattern(name="flush", suits="all_equal"))
+    'three cards of one suit'
     """
-    parts = [ranks_words(pattern)]
-    if pattern.suits != "any":
-        parts.append({"all_equal": "all of one suit", "all_different": "of three suits",
-                      "not_all_equal": "not all of one suit"}[pattern.suits])
-    return ", ".join(parts)
+    suits = {"any": "", "all_equal": "of one suit", "all_different": "of three suits",
+             "not_all_equal": "not all of one suit"}[pattern.suits]
+    if pattern.ranks == "any" and pattern.cards == 3:
+        return f"three cards {suits}" if suits else "any three cards"
+    return f"{ranks_words(pattern)}, {suits}" if suits else ranks_words(pattern)
 
 
 def pattern_words(pattern: CategoryPattern) -> str:
-    """One entry of ``ranking.categories`` in words: its name, what it asks, its order, what it beats."""
-    text = pattern_meaning(pattern)
+    """One entry of ``ranking.categories`` in words: its name, what it asks (its order, what it beats).
+
+    >>> pattern_words(CategoryPattern(name="prial", ranks="all_equal", order=CategoryOrder(top="3")))
+    'prial (three cards of one rank; 3-3-3 above A-A-A)'
+    >>> pattern_words(CategoryPattern(ranks=[2, 3, 5], suits="not_all_equal", beats="prial"))
+    'a special hand (2-3-5, not all of one suit; beats every prial, otherwise in its own place)'
+    """
+    parts = [pattern_meaning(pattern)]
     order = order_words(pattern)
     if order:
-        text += f"; {order}"
+        parts.append(order)
     beats = pattern.beats_of()
     if beats is not None:
-        text += f"; {beats_words(beats)}"
-    if pattern.name is None:
-        return f"special hand: {text}, otherwise in its own place"
-    return f"{category_words(pattern.name)}: {text}"
+        parts.append(beats_words(beats) + (", otherwise in its own place" if pattern.name is None else ""))
+    name = "a special hand" if pattern.name is None else category_words(pattern.name)
+    return f"{name} ({'; '.join(parts)})"

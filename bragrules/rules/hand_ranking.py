@@ -55,8 +55,8 @@ class Ranking(Area):
         description="The categories of hands from the highest, each a pattern over the cards with its own order "
         "inside (its fields are listed after this reference; docs/variants.md, \"Hand patterns\", teaches them "
         "with the built-in rankings written out). `[]`: the list the named fields say (`category_order`, "
-        "`prial_order`, `run_order`, `suits_before_kickers`, `special_hands`), which must then be left as they are "
-        "when the list is written.",
+        "`prial_order`, `run_order`, `suits_before_kickers`, what `special_hands` beat); written, the list "
+        "replaces them (a value inherited from a profile extended is no longer read).",
     )
     category_order: List[Category] = Field(
         default_factory=lambda: list(STANDARD_CATEGORY_ORDER),
@@ -143,16 +143,15 @@ class Ranking(Area):
         return self
 
     def _check_categories(self) -> None:
-        """``categories`` written: the named fields it replaces left as they are, the list whole."""
-        replaced = [name for name, changed in (
-            ("category_order", self.category_order != STANDARD_CATEGORY_ORDER),
-            ("prial_order", self.prial_order != "threes_high"), ("run_order", self.run_order != "a23_high"),
-            ("suits_before_kickers", self.suits_before_kickers),
-            ("special_hands (with beats)", any(s.beats is not None for s in self.special_hands)),
-            ("points.read", self.points.read is not None)) if changed]
-        if replaced:
-            raise ValueError(f"ranking.categories is the whole list of categories: {join(replaced)} cannot be set "
-                             "beside it (write it in the list)")
+        """``categories`` written: a whole list, and not beside points (which rank hands without categories).
+
+        The named fields it stands in for (``category_order``, ``prial_order``, ``run_order``,
+        ``suits_before_kickers``, what ``special_hands`` beat) may keep any value, inherited from a
+        profile extended: the list replaces them and they are no longer read.
+        """
+        if self.points.read is not None:
+            raise ValueError("ranking.categories ranks hands by category; points.read ranks them by points: "
+                             "choose one")
         if any(c.order.suits_before_kickers for c in self.categories) and not self.suits_break_ties:
             raise ValueError("order.suits_before_kickers needs suits_break_ties: true")
         check_categories(self.categories)
@@ -281,7 +280,7 @@ def categories_sentence(p: "Profile") -> str:
     value = p.ranking.categories
     if not value:
         return "the categories are those the named fields give (category_order, with the orders of prials and runs)"
-    return "hands rank in these categories, from the highest: " + "; ".join(pattern_words(c) for c in value)
+    return "hands rank in these categories, from the highest: " + ", ".join(pattern_words(c) for c in value)
 SPECIAL_HANDS_RULE = field_rule("ranking.special_hands")
 SUITS_BREAK_TIES_RULE = field_rule("ranking.suits_break_ties")
 
@@ -458,7 +457,8 @@ SPECIAL_HANDS = FieldText(
     lambda p: p.ranking.special_hands,
     special_hands,
     {"[]": "000, 002, 003", "*": "Zha Jin Hua (slackerblud.com, onecybertech.com); 3patti.com"},
-    in_play=lambda p: p.ranking.points.read is None,
+    in_play=lambda p: p.ranking.points.read is None and (
+        not p.ranking.categories or any(s.ante_back for s in p.ranking.special_hands)),
     later=True,
 )
 def _counts_points(p: "Profile") -> bool:

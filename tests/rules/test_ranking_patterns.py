@@ -295,9 +295,19 @@ def test_a_list_that_cannot_rank_is_refused(categories: List[Dict[str, Any]], wo
         Ranking.model_validate({"categories": categories})
 
 
-def test_the_named_fields_stay_out_of_a_written_list() -> None:
-    with pytest.raises(ValueError, match="prial_order cannot be set beside it"):
-        Ranking.model_validate({"categories": STANDARD, "prial_order": "ace_high"})
+def test_a_written_list_replaces_the_named_fields() -> None:
+    """A profile extending Teen Patti writes its own list: Teen Patti's ``prial_order`` and
+    ``run_order``, inherited, are no longer read (nor in play, for ``explain``)."""
+    from bragrules.explainers.explain import in_play
+
+    profile = load_profile_text("extends: teen-patti\nranking:\n  categories:\n" + "".join(
+        f"    - {yaml.safe_dump(c, default_flow_style=True).strip()}\n" for c in STANDARD))
+    assert profile.ranking.prial_order == "ace_high"
+    assert compile_ranking(profile.ranking).table == compile_ranking(Ranking()).table  # Brag's list, as written
+    assert not in_play("ranking.prial_order", profile) and not in_play("ranking.run_order", profile)
+    assert in_play("ranking.categories", profile)
+    with pytest.raises(ValueError, match="choose one"):
+        Ranking.model_validate({"categories": STANDARD, "points": {"read": "sum"}})
 
 
 def test_the_audit_blames_a_wrong_winner_on_the_written_list() -> None:
