@@ -66,6 +66,9 @@ def test_the_docs_pattern_examples_load_and_play() -> None:
     for block in examples.values():
         profile = Profile.model_validate({**block, "extends": []})
         assert compile_rules(profile).ranking.ranker.distinct_strengths() > 100
+    readme = (DOC.parents[1] / "README.md").read_text(encoding="utf-8")
+    (block,) = re.findall(r"```yaml\n(ranking:\n  categories:.*?)```", readme, flags=re.S)
+    assert yaml.safe_load(block) == examples["odd sequence"]  # the README's example is the reference's
 
 
 def test_a_written_list_hashes_apart_and_an_unwritten_one_as_before() -> None:
