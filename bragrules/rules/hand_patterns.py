@@ -197,9 +197,18 @@ class CategoryPattern(_Written):
                                 or self.name is None):
             raise ValueError("a category of four cards is four of a kind: a name, ranks: all_equal, any suits, "
                              "nothing beaten outside the order")
-        hands = self.hands()
-        if isinstance(self.ranks, list) and not hands:
+        if isinstance(self.ranks, list) and not self.hands():
             raise ValueError("a hand names three ranks")
+        self._check_order()
+        beats = self.beats_of()
+        if beats is not None:
+            for bound in (beats.lowest, beats.highest):
+                if bound is not None and len(bound) != 3:
+                    raise ValueError("beats.lowest and beats.highest are hands of three ranks")
+        return self
+
+    def _check_order(self) -> None:
+        """The order inside asks what the pattern's hands can give."""
         order = self.order
         if order.by == "pair" and self.ranks != "two_equal":
             raise ValueError("order.by: pair compares hands of two equal ranks (ranks: two_equal)")
@@ -213,12 +222,6 @@ class CategoryPattern(_Written):
             raise ValueError("order.first lists a hand twice")
         if order.suits_before_kickers and self.compared_by() != "pair":
             raise ValueError("order.suits_before_kickers needs a pair's order (ranks: two_equal)")
-        beats = self.beats_of()
-        if beats is not None:
-            for bound in (beats.lowest, beats.highest):
-                if bound is not None and len(bound) != 3:
-                    raise ValueError("beats.lowest and beats.highest are hands of three ranks")
-        return self
 
     def hands(self) -> Tuple[Tuple[int, int, int], ...]:
         """The hands the ranks name (ranks highest first), when they name hands; ``()`` otherwise."""

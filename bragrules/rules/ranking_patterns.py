@@ -294,6 +294,26 @@ def _values(order: OrderSpec) -> Tuple[Tuple[int, ...], int]:
     return tuple(values), low_ace
 
 
+def _categories(patterns: Sequence[PatternSpec]) -> List[List[int]]:
+    """The categories of a list, highest first: the indices of each one's entries (named entries next
+    to each other with one name are one category)."""
+    groups: List[List[int]] = []
+    for index, pattern in enumerate(patterns):
+        if pattern.name is None:
+            continue
+        if groups and patterns[groups[-1][-1]].name == pattern.name and groups[-1][-1] == index - 1:
+            groups[-1].append(index)
+        else:
+            groups.append([index])
+    return groups
+
+
+def _ranks_of(hand: Sequence[str]) -> Tuple[int, int, int]:
+    """A hand of three ranks as written, highest first."""
+    a, b, c = sorted((parse_rank(str(r)) for r in hand), reverse=True)
+    return a, b, c
+
+
 class CompiledOrder:
     """A ranking's list of categories, compiled: every rank triple's entry and rank key.
 
@@ -304,26 +324,16 @@ class CompiledOrder:
     """
 
     def __init__(self, patterns: Sequence[PatternSpec]) -> None:
-        groups: List[List[int]] = []
-        names: List[str] = []
-        for index, pattern in enumerate(patterns):
-            if pattern.name is None:
-                continue
-            if names and names[-1] == pattern.name and groups[-1][-1] == index - 1:
-                groups[-1].append(index)
-            else:
-                groups.append([index])
-                names.append(pattern.name)
-        self.names: Tuple[str, ...] = tuple(names)
+        groups = _categories(patterns)
+        self.names: Tuple[str, ...] = tuple(str(patterns[group[0]].name) for group in groups)
         built: Dict[int, Entry] = {}
         tiers = 1
         for number, group in enumerate(groups):
             level = len(groups) - 1 - number
             tier = 0
-            for index in reversed(group):
+            for index in reversed(group):  # the last entry of a category is its lowest tier
                 pattern = patterns[index]
-                first = tuple((a, b, c) for a, b, c in (
-                    tuple(sorted((parse_rank(str(r)) for r in hand), reverse=True)) for hand in pattern.order.first))
+                first = tuple(_ranks_of(hand) for hand in pattern.order.first)
                 built[index] = _entry(index, pattern, level, tier, first)
                 tier += 1 + len(first)
             tiers = max(tiers, tier)
@@ -386,7 +396,7 @@ class CompiledOrder:
         for bound, pick in ((beats.lowest, min), (beats.highest, max)):
             if bound is None:
                 continue
-            ranks = tuple(sorted((parse_rank(str(r)) for r in bound), reverse=True))
+            ranks = _ranks_of(bound)
             keys = [key for suits in (MIXED, SAME, THREE) for index, key in [self.classify(ranks, suits)]
                     if self.entries[index].name == beats.category and not (suits == SAME and ranks[0] == ranks[2])]
             if not keys:
