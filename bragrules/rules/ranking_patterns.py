@@ -224,6 +224,8 @@ class Entry:
             return r1 > r2 > r3
         if shape == "hands":
             return ranks in self.hands
+        if self.run == _PLAIN_RUN:  # the texts' run, the common case: read without sorting
+            return r1 > r2 > r3 and (r1 - r3 == 2 or (r1, r2, r3) == (ACE, 1, 0))
         assert self.run is not None
         return r1 > r2 > r3 and run_reading(ranks, *self.run) is not None
 
@@ -243,7 +245,12 @@ class Entry:
             pair = ranks[1]
             kicker = ranks[0] if ranks[0] != pair else ranks[2]
             return values[pair] * 16 + values[kicker]
-        reading = run_reading(ranks, *self.run) if self.run is not None else None
+        if self.run is None:
+            reading = None
+        elif self.run == _PLAIN_RUN and ranks[0] - ranks[2] == 2 and ranks[0] > ranks[1]:
+            reading = (ranks[2], ranks[1], ranks[0])
+        else:
+            reading = run_reading(ranks, *self.run)
         if reading is not None:
             counted = sorted((self.low_ace if p < 0 else values[p % 13] for p in reading), reverse=True)
         else:
@@ -259,6 +266,9 @@ class Entry:
         return self.tier
 
 
+_PLAIN_RUN = (1, "high_or_low", False)
+"""The texts' run: consecutive ranks, an ace high or low, no wrapping."""
+
 _SUIT_PATTERNS = {"any": frozenset((MIXED, SAME, THREE)), "all_equal": frozenset((SAME,)),
                   "all_different": frozenset((THREE,)), "not_all_equal": frozenset((MIXED, THREE))}
 
@@ -271,7 +281,7 @@ def _entry(index: int, pattern: PatternSpec, level: int, tier: int,
     run: Optional[Tuple[int, str, bool]] = None
     hands = frozenset(pattern.hands())
     if value == "run":
-        shape, run = "run", (1, "high_or_low", False)
+        shape, run = "run", _PLAIN_RUN
     elif isinstance(value, str):
         shape = value
     elif isinstance(value, list):

@@ -232,7 +232,9 @@ def plain_rows(tables: RankTables, dense: Optional[Dict[int, int]] = None, strid
     """
     keys_m, keys_s, keys_t = tables.keys
     if dense is not None:
-        keys_m, keys_s, keys_t = ([dense.get(v, -1) for v in keys] for keys in (keys_m, keys_s, keys_t))
+        get = dense.get
+        keys_m, keys_s = [get(v, -1) for v in keys_m], [get(v, -1) for v in keys_s]
+        keys_t = [get(v, -1) for v in keys_t] if tables.split else keys_m
     tail = [-1] * (stride - N)
     mixed_rows: List[List[int]] = []
     suited_rows: List[List[int]] = []
