@@ -39,6 +39,11 @@ from bragrules.rules.words import CATEGORY_NAMES, join
 if TYPE_CHECKING:
     from bragrules.rules.hand_ranking import Ranking
 
+MAX_CATEGORIES = 32
+"""The most entries ``ranking.categories`` may list (compiling reads each for every rank triple)."""
+MAX_HANDS = 32
+"""The most hands one entry's ``ranks`` may name."""
+
 NAME_PATTERN = r"^[a-z][a-z0-9_]{0,39}$"
 """A category's name: lower case letters, digits and underscores (``running_flush``, ``alternate_run``)."""
 
@@ -107,9 +112,9 @@ class CategoryOrder(_Written):
         "A-A-A (000: \"three threes are the highest\"; lasvegascardgames.com: \"The highest is a prial of 3's, "
         "second highest is a prial of aces\"). `null`: none.")
     first: List[List[RankText]] = Field(
-        default_factory=list, description="Hands of the category ranked above the rest of it, in the order listed: "
+        default_factory=list, max_length=16, description="Hands of the category ranked above the rest of it, in the order listed: "
         "`[[A, 2, 3]]` for Brag's runs, A-2-3 above A-K-Q; `[[A, K, Q], [A, 2, 3]]` for Teen Patti's "
-        "(casino-online.in: \"A, K, Q ... Then comes A, 2, 3 and then K, Q, J\"). `[]`: none.")
+        "(casino-online.in: \"A, K, Q ... Then comes A, 2, 3 and then K, Q, J\"). At most 16. `[]`: none.")
     suits_before_kickers: bool = Field(
         False, description="With `ranking.suits_break_ties` and `by: pair`: pairs of equal rank are decided by the "
         "suits of the pair before the odd card (pagat, multiple Brag).")
@@ -142,7 +147,8 @@ def _ranks_kind(value: object) -> str:
 
 RanksPattern = Annotated[
     Union[Annotated[RankShape, Tag("shape")], Annotated[Run, Tag("run")],
-          Annotated[List[List[RankText]], Tag("hands")], Annotated[List[RankText], Tag("hand")]],
+          Annotated[List[List[RankText]], Tag("hands"), Field(max_length=MAX_HANDS)],
+          Annotated[List[RankText], Tag("hand")]],
     Discriminator(_ranks_kind),
 ]
 """The ranks of a category: a shape, a run written out, several hands, or one hand."""
@@ -177,7 +183,7 @@ class CategoryPattern(_Written):
     ranks: RanksPattern = Field(
         "any", description="The ranks: `any`; `all_equal`; `two_equal` (exactly two); `all_different`; `run` (three "
         "consecutive ranks, A-2-3 and A-K-Q counting, K-A-2 not); a run written out (`{step: 2}`); one hand "
-        "(`[2, 3, 5]`), or several (`[[2, 3, 5], [2, 3, 6]]`).")
+        "(`[2, 3, 5]`), or several (`[[2, 3, 5], [2, 3, 6]]`, at most 32).")
     suits: SuitShape = Field(
         "any", description="The suits: `any`; `all_equal` (a flush); `all_different` (three suits: \"只有当三张牌是三种"
         "不同花色时,顺子才算作顺子\", sdjtfh.com, a run counts only in three different suits on many Zha Jin Hua tables); "

@@ -29,7 +29,7 @@ from bragrules.rules.area import (
     SuitName,
     choice,
 )
-from bragrules.rules.hand_patterns import CategoryPattern, check_categories, expand, pattern_words
+from bragrules.rules.hand_patterns import MAX_CATEGORIES, CategoryPattern, check_categories, expand, pattern_words
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.ranking_models import Points, SpecialHand, Wild
 from bragrules.rules.wild_deal import FIELDS as WILD_DEAL_FIELDS
@@ -51,12 +51,12 @@ class Ranking(Area):
     """
 
     categories: List[CategoryPattern] = Field(
-        default_factory=list,
+        default_factory=list, max_length=MAX_CATEGORIES,
         description="The categories of hands from the highest, each a pattern over the cards with its own order "
         "inside (its fields are listed after this reference; docs/variants.md, \"Hand patterns\", teaches them "
         "with the built-in rankings written out). `[]`: the list the named fields say (`category_order`, "
         "`prial_order`, `run_order`, `suits_before_kickers`, what `special_hands` beat); written, the list "
-        "replaces them (a value inherited from a profile extended is no longer read).",
+        "replaces them (a value inherited from a profile extended is no longer read). At most 32 entries.",
     )
     category_order: List[Category] = Field(
         default_factory=lambda: list(STANDARD_CATEGORY_ORDER),

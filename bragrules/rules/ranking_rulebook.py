@@ -28,6 +28,7 @@ from bragrules.rules.hand_ranking import (
     points_read,
     points_three_of_a_kind,
     points_values,
+    special_hand_text,
     special_hands,
     suit_order,
     wild_cards,
@@ -145,6 +146,9 @@ def ranking_section(p: "Profile") -> Optional[Section]:
         )
     sec.table(("", "hand", "what it is", "example", "read as", f"of the {total:,} {counted}"), rows)
     items = _written_items(written) if written else _named_items(p, order)
+    if written:  # a special hand's ante back is a payment, not a place in the list: it stays with special_hands
+        items += [sentence(special_hand_text(s.model_copy(update={"beats": None})))
+                  for s in p.ranking.special_hands if s.ante_back]
     items.append(sentence(SUITS_BREAK_TIES.sentence(p)))
     if p.ranking.suits_break_ties:
         items.append(sentence(suit_order(p)))
