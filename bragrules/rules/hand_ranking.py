@@ -154,11 +154,17 @@ class Ranking(Area):
                              "choose one")
         if any(c.order.suits_before_kickers for c in self.categories) and not self.suits_break_ties:
             raise ValueError("order.suits_before_kickers needs suits_break_ties: true")
-        check_categories(self.categories)
 
     def category_patterns(self) -> List[CategoryPattern]:
         """The list of categories this ranking stands for (:func:`~bragrules.rules.hand_patterns.expand`)."""
         return expand(self)
+
+    @field_validator("categories")
+    @classmethod
+    def _categories(cls, value: List[CategoryPattern]) -> List[CategoryPattern]:
+        if value:
+            check_categories(value)
+        return value
 
     @field_validator("category_order")
     @classmethod
