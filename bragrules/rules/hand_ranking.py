@@ -400,11 +400,27 @@ def points_read(p: "Profile") -> str:
     if points.read is None:
         return "hands rank by category, not by points"
     if points.read == "digits":
+        if points.target is not None:
+            return (f"each card counts as one digit and the digits are read, in the order that comes nearest "
+                    f"{points.target}, as a three-digit number: the hand nearest {points.target} wins")
         return ("each card counts as one digit and the digits are read highest first as a three-digit number: "
                 "the hand nearest 999 wins")
     together = "the points of the cards of one suit are added up (the best suit counts)" if points.one_suit else \
         "the points of the three cards are added up"
+    if points.target is not None:
+        return together + f": the total nearest {points.target} wins"
     return together + ": the highest total wins"
+
+
+def points_target(p: "Profile") -> str:
+    """What ``ranking.points.target`` says at the table.
+
+    >>> from bragrules.profile.models import Profile
+    >>> points_target(Profile.model_validate({"ranking": {"points": {"read": "sum", "target": 21}}}))
+    'the count nearest 21 wins'
+    """
+    target = p.ranking.points.target
+    return "the highest count wins" if target is None else f"the count nearest {target} wins"
 
 
 def points_values(p: "Profile") -> str:
@@ -492,6 +508,20 @@ POINTS_THREE_OF_A_KIND = FieldText(
      "61/2": "ronveenstra.com (Riding the Bus: 30.5)"},
     in_play=lambda p: p.ranking.points.one_suit and p.ranking.points.read == "sum", later=True,
 )
+POINTS_TARGET = FieldText(
+    "ranking.points.target", lambda p: p.ranking.points.target, points_target,
+    {"null": "999: teenpatticlub.app (the highest count is 999)", "*": "house rule (999's \"closest to\" read "
+     "with another count: teenpatticlub.app)"},
+    in_play=_counts_points, later=True,
+)
+POINTS_SIDE = choice(
+    "ranking.points.side", lambda p: p.ranking.points.side,
+    {"either": "the nearest count wins, over or under the target, equally near counts tying",
+     "below": "a count not over the target beats any count over it, the nearest of each winning",
+     "above": "a count not under the target beats any count under it, the nearest of each winning"},
+    {"either": "house rule", "below": "house rule (as 31's side pot counts nearest below)", "above": "house rule"},
+    in_play=lambda p: p.ranking.points.target is not None, later=True,
+)
 CATEGORIES = FieldText(
     "ranking.categories", lambda p: p.ranking.categories, categories_sentence,
     {"[]": "000, 002, 003 (the named fields)",
@@ -547,6 +577,8 @@ TEXT = AreaText(
         POINTS_VALUES,
         POINTS_ONE_SUIT,
         POINTS_THREE_OF_A_KIND,
+        POINTS_TARGET,
+        POINTS_SIDE,
     ),
     sections=((20, ranking_section),),
 )

@@ -206,6 +206,19 @@ class Points(Area):
         "\"three of a kind ... is automatically worth 30.5 points\": `30½`, so it beats every total but 31). "
         "A whole number or a half. `null`: three of a kind counts as any three cards.",
     )
+    target: Optional[int] = Field(
+        None, ge=0, le=999,
+        description="A count to come nearest to instead of the highest: `555` for the digits read nearest 555 "
+        "(with `digits` the cards are arranged to come nearest: 999's pages say \"The player who gets closest to "
+        "9-9-9 wins the game\" and \"you are allowed to change the order of your cards\", teenpatticlub.app; 999 "
+        "is the highest count, so no target is needed for it). `null`: the highest count wins. Not with `one_suit`.",
+    )
+    side: Literal["either", "below", "above"] = Field(
+        "either",
+        description="With `target`: `either`: the nearest count wins, over or under, equally near counts tying; "
+        "`below`: a count not over the target beats any over it, the nearest of each winning; `above`: a count "
+        "not under it beats any under it, the nearest of each winning.",
+    )
 
     @model_validator(mode="after")
     def _values(self) -> "Points":
@@ -227,6 +240,11 @@ class Points(Area):
             for rank in range(13):
                 if self.value_of_rank(rank) > 9:
                     raise ValueError("points.read: digits needs every rank to count 0 to 9 (give `values` for 10, J, Q, K and A)")
+        if self.target is not None and (self.read is None or self.one_suit):
+            raise ValueError("points.target is a count to come nearest to: it needs read: digits or sum, without "
+                             "one_suit")
+        if self.side != "either" and self.target is None:
+            raise ValueError("points.side says how a count comes nearest to points.target: it needs a target")
         return self
 
     def value_of_rank(self, rank: int) -> int:

@@ -18,6 +18,7 @@ from bragrules.rules.hand_ranking import (
     LOWBALL,
     NATURAL_BEATS_WILD,
     POINTS_ONE_SUIT,
+    POINTS_SIDE,
     PRIAL_ORDER,
     RUN_ORDER,
     SUITS_BEFORE_KICKERS,
@@ -242,6 +243,8 @@ def _points_section(p: "Profile", sec: Section, ranker: "HandRanker") -> Section
     items = [sentence(points_values(p)), sentence(POINTS_ONE_SUIT.sentence(p))]
     if p.ranking.points.three_of_a_kind is not None:
         items.append(sentence(points_three_of_a_kind(p)))
+    if p.ranking.points.target is not None:
+        items.append(sentence(POINTS_SIDE.sentence(p)))
     items.append(sentence(SUITS_BREAK_TIES.sentence(p)) if not p.ranking.points.one_suit else
                  "Equal totals tie.")
     if has_wild(p):

@@ -12,6 +12,7 @@ or its points counted), the wild cards, the value of every natural hand.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Dict, FrozenSet, List, Optional, Protocol, Sequence, Tuple, Union
@@ -76,6 +77,10 @@ class PointsSpec(Protocol):
     def one_suit(self) -> bool: ...  # pragma: no cover
     @property
     def three_of_a_kind(self) -> Optional[Fraction]: ...  # pragma: no cover
+    @property
+    def target(self) -> Optional[int]: ...  # pragma: no cover
+    @property
+    def side(self) -> str: ...  # pragma: no cover
     def value_of_rank(self, rank: int) -> int: ...  # pragma: no cover
 
 
@@ -127,22 +132,56 @@ class Evaluation:
 # ---------------------------------------------------------------------------
 
 
+def point_count(ranks: Sequence[int], points: PointsSpec) -> Tuple[int, Tuple[int, ...]]:
+    """The count of three ranks (all of them counting) and the ranks in the order read: the digits
+    arranged to read highest, or nearest the target; the points added up.
+
+    >>> class Digits:
+    ...     read, one_suit, target, side = "digits", False, None, "either"
+    ...     def value_of_rank(self, rank): return 1 if rank == 12 else 0 if rank >= 8 else rank + 2
+    >>> point_count((7, 5, 12), Digits())   # 9, 7, A: 971
+    (971, (7, 5, 12))
+    >>> Digits.target = 555
+    >>> point_count((7, 5, 12), Digits())   # 9, 7, A arranged nearest 555: 719
+    (719, (5, 12, 7))
+    """
+    if points.read != "digits":
+        return sum(points.value_of_rank(r) for r in ranks), tuple(sorted(ranks, key=points.value_of_rank, reverse=True))
+    best: Optional[Tuple[int, int, Tuple[int, ...]]] = None
+    for order in itertools.permutations(sorted(ranks, key=points.value_of_rank, reverse=True)):
+        count = 0
+        for rank in order:
+            count = count * 10 + points.value_of_rank(rank)
+        key = count if points.target is None else nearness(count, points.target, points.side)
+        if best is None or key > best[0]:
+            best = (key, count, order)
+    assert best is not None
+    return best[1], best[2]
+
+
+def nearness(count: int, target: int, side: str) -> int:
+    """How near a count comes to a target, higher nearer (never negative): on the side ``side`` asks
+    for (``below``: not over; ``above``: not under) any count beats every count off it.
+
+    >>> nearness(554, 555, "either") == nearness(556, 555, "either"), nearness(554, 555, "below") > nearness(556, 555, "below")
+    (True, True)
+    """
+    distance = abs(count - target)
+    off = (side == "below" and count > target) or (side == "above" and count < target)
+    return (1000 if off else 2000) - distance
+
+
 def point_key(ranks: Sequence[int], points: PointsSpec) -> int:
     """The value of three ranks counted as points (all of them counting): higher is better.
 
     >>> class Digits:
-    ...     read, one_suit = "digits", False
+    ...     read, one_suit, target, side = "digits", False, None, "either"
     ...     def value_of_rank(self, rank): return 1 if rank == 12 else 0 if rank >= 8 else rank + 2
     >>> point_key((7, 5, 12), Digits())   # 9, 7, A: 971
     971
     """
-    values = sorted((points.value_of_rank(r) for r in ranks), reverse=True)
-    if points.read == "digits":
-        key = 0
-        for value in values:
-            key = key * 10 + value
-        return key
-    return sum(values)
+    count, _ = point_count(ranks, points)
+    return count if points.target is None else nearness(count, points.target, points.side)
 
 
 def one_suit_points(a: int, b: int, c: int, points: PointsSpec) -> int:

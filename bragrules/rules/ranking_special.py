@@ -18,7 +18,7 @@ from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import RANK_CHARS, parse_card
 from bragrules.rules.ranking_patterns import RankTables
-from bragrules.rules.ranking_spec import PointsSpec, RankingSpec, one_suit_halves, point_key
+from bragrules.rules.ranking_spec import PointsSpec, RankingSpec, one_suit_halves, point_count
 
 
 class WildOrder:
@@ -111,9 +111,8 @@ def points_text(cards: Sequence[int], points: PointsSpec) -> str:
             return f"{halves // 2}½ points"
         value = halves // 2
     else:
-        value = point_key(ranks, points)
+        value, read = point_count(ranks, points)
     if points.read == "digits":
-        ranks.sort(key=points.value_of_rank, reverse=True)
-        spelled = "-".join("10" if r == 8 else RANK_CHARS[r] for r in ranks)
+        spelled = "-".join("10" if r == 8 else RANK_CHARS[r] for r in read)
         return f"{value:03d} ({spelled})"
     return f"{value} points"
