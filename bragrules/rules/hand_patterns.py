@@ -109,12 +109,12 @@ class CategoryOrder(_Written):
                            "its kind\").")
     top: Optional[RankText] = Field(
         None, description="A rank counted above every other, the ace included: `3` for Brag's prials, 3-3-3 above "
-        "A-A-A (000: \"three threes are the highest\"; lasvegascardgames.com: \"The highest is a prial of 3's, "
-        "second highest is a prial of aces\"). `null`: none.")
+        "A-A-A (000: \"The highest Prial is three threes, followed by three aces\"; lasvegascardgames.com: \"The "
+        "highest is a prial of 3's, second highest is a prial of aces\"). `null`: none.")
     first: List[List[RankText]] = Field(
-        default_factory=list, max_length=16, description="Hands of the category ranked above the rest of it, in the order listed: "
-        "`[[A, 2, 3]]` for Brag's runs, A-2-3 above A-K-Q; `[[A, K, Q], [A, 2, 3]]` for Teen Patti's "
-        "(casino-online.in: \"A, K, Q ... Then comes A, 2, 3 and then K, Q, J\"). At most 16. `[]`: none.")
+        default_factory=list, max_length=16,
+        description="Hands of the category ranked above the rest of it, in the order listed: `[[A, 2, 3]]` for "
+        "Brag's runs, A-2-3 above A-K-Q; `[[A, K, Q], [A, 2, 3]]` for Teen Patti's (casino-online.in: \"A, K, Q ... Then comes A, 2, 3 and then K, Q, J\"). At most 16. `[]`: none.")
     suits_before_kickers: bool = Field(
         False, description="With `ranking.suits_break_ties` and `by: pair`: pairs of equal rank are decided by the "
         "suits of the pair before the odd card (pagat, multiple Brag).")
@@ -185,9 +185,9 @@ class CategoryPattern(_Written):
         "consecutive ranks, A-2-3 and A-K-Q counting, K-A-2 not); a run written out (`{step: 2}`); one hand "
         "(`[2, 3, 5]`), or several (`[[2, 3, 5], [2, 3, 6]]`, at most 32).")
     suits: SuitShape = Field(
-        "any", description="The suits: `any`; `all_equal` (a flush); `all_different` (three suits: \"只有当三张牌是三种"
-        "不同花色时,顺子才算作顺子\", sdjtfh.com, a run counts only in three different suits on many Zha Jin Hua tables); "
-        "`not_all_equal`.")
+        "any", description="The suits: `any`; `all_equal` (a flush); `all_different` (three suits: \"只有当三张牌"
+        "是三种不同花色时,顺子才算作顺子\", sdjtfh.com, a run counts only in three different suits on many Zha "
+        "Jin Hua tables); `not_all_equal`.")
     order: CategoryOrder = Field(default_factory=CategoryOrder, description="How its hands compare among themselves.")
     beats: Optional[Union[str, Beats]] = Field(
         None, description="What its hands beat outside the order: a category's name (`prial`), or part of one "
