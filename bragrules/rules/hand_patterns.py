@@ -78,9 +78,9 @@ class _Written(Area):
     @model_serializer(mode="wrap")
     def _as_written(self, handler: SerializerFunctionWrapHandler) -> Dict[str, Any]:
         data: Dict[str, Any] = handler(self)
-        fields = type(self).model_fields
+        fields, values = type(self).model_fields, dict(self)
         return {key: value for key, value in data.items()
-                if getattr(self, key) != fields[key].get_default(call_default_factory=True)}
+                if values[key] != fields[key].get_default(call_default_factory=True)}
 
 
 class Run(_Written):
