@@ -366,11 +366,15 @@ def expand(ranking: "Ranking") -> List[CategoryPattern]:
         taken[values].append(_SUITS_OF[special.suited])
         if suits is not None:
             tops.append((special.beats, list(special.ranks), suits))
+    grouped: Dict[Tuple[str, SuitShape], List[List[str]]] = {}  # hands at a category's top with one suits tie
+    for beats, ranks, suits in tops:
+        grouped.setdefault((beats, suits), []).append(ranks)
     entries: List[CategoryPattern] = []
     for category in ranking.category_order:
-        for beats, ranks, suits in tops:
-            if beats == category:
-                entries.append(CategoryPattern(name=category, ranks=ranks, suits=suits,
+        for (target, shape), hands in grouped.items():
+            if target == category:
+                written: RanksPattern = hands[0] if len(hands) == 1 else hands
+                entries.append(CategoryPattern(name=category, ranks=written, suits=shape,
                                                order=CategoryOrder(by="equal")))
         entries.append(_standard(category, ranking))
     for special in ranking.special_hands:

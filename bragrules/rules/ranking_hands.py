@@ -251,17 +251,19 @@ class HandReading:
 
     def _display_order(self, cards: Tuple[int, int, int]) -> List[int]:
         """Positions of three concrete cards in display order: a pair before the odd card, a run
-        with its ace read low as written (A-2-3), the rest from the highest."""
+        with its ace read low as written (A-2-3), the rest from the highest. The six standard
+        categories show their hands so whatever their entry (a hand placed at the top of one too)."""
         ranks = [c >> 2 for c in cards]
         entry = self._entry(cards)
         ck = self._card_key
         if entry is not None:
-            if entry.by == "pair":
+            if entry.by == "pair" or entry.name == "pair":
                 pair_rank = sorted(ranks)[1]
                 return sorted(range(3), key=lambda n: (ranks[n] == pair_rank, ck[cards[n]]), reverse=True)
             reading = entry.reading(ranks)
-            if reading is not None and reading[0] < 0:  # an ace read low leads: A-2-3, A-3-5
-                return sorted(range(3), key=lambda n: (ranks[n] + 1) % 13)
+            low_ace = reading is not None and reading[0] < 0
+            if low_ace or (entry.name in ("run", "running_flush") and sorted(ranks) == [0, 1, 12]):
+                return sorted(range(3), key=lambda n: (ranks[n] + 1) % 13)  # an ace read low leads: A-2-3, A-3-5
         return sorted(range(3), key=lambda n: ck[cards[n]], reverse=True)
 
     def evaluate(self, cards: CardsLike, wild: Optional[FrozenSet[int]] = None) -> Evaluation:

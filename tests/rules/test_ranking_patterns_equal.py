@@ -87,6 +87,12 @@ OTHERS: List[Tuple[Dict[str, Any], int, bool]] = [
     ({"points": {"read": "digits", "values": {"A": 1, "K": 0, "Q": 0, "J": 0, "10": 0}}}, 0, False),
     ({"points": {"read": "sum"}, "suits_break_ties": True}, 1, False),
     ({"points": {"read": "sum", "one_suit": True, "three_of_a_kind": "61/2"}}, 0, False),
+    ({"special_hands": [{"ranks": [2, 3, 5], "suited": True, "beats": "running_flush", "place": "tops"},
+                        {"ranks": [3, 4, 6], "suited": True, "beats": "running_flush", "place": "tops"}]}, 0, False),
+    ({"category_order": ["prial", "pair", "high_card"],
+      "special_hands": [{"ranks": [2, 3, 5], "suited": None, "beats": "pair", "place": "tops"}]}, 0, False),
+    ({"special_hands": [{"ranks": [2, 3, 5], "suited": True, "beats": "pair", "place": "tops"}]}, 0, False),
+    ({"special_hands": [{"ranks": ["A", 2, 3], "suited": None, "beats": "flush", "place": "tops"}]}, 0, False),
 ]
 
 
@@ -196,6 +202,10 @@ FINGERPRINTS: Dict[str, str] = {
     "[{\"points\": {\"read\": \"digits\", \"values\": {\"10\": 0, \"A\": 1, \"J\": 0, \"K\": 0, \"Q\": 0}}}, 0, false]": "d8296a6c67fff3407449d66b",
     "[{\"points\": {\"read\": \"sum\"}, \"suits_break_ties\": true}, 1, false]": "daa2f89b5a7a1cf06b6e152a",
     "[{\"points\": {\"one_suit\": true, \"read\": \"sum\", \"three_of_a_kind\": \"61/2\"}}, 0, false]": "a37fa34b90c831f4372ce5be",
+    "[{\"special_hands\": [{\"beats\": \"running_flush\", \"place\": \"tops\", \"ranks\": [2, 3, 5], \"suited\": true}, {\"beats\": \"running_flush\", \"place\": \"tops\", \"ranks\": [3, 4, 6], \"suited\": true}]}, 0, false]": "eb65c28eaec9667f5c3d49b3",
+    "[{\"category_order\": [\"prial\", \"pair\", \"high_card\"], \"special_hands\": [{\"beats\": \"pair\", \"place\": \"tops\", \"ranks\": [2, 3, 5], \"suited\": null}]}, 0, false]": "4445110668fbc6473cc17466",
+    "[{\"special_hands\": [{\"beats\": \"pair\", \"place\": \"tops\", \"ranks\": [2, 3, 5], \"suited\": true}]}, 0, false]": "fdd943712e14e1ee0e922e11",
+    "[{\"special_hands\": [{\"beats\": \"flush\", \"place\": \"tops\", \"ranks\": [\"A\", 2, 3], \"suited\": null}]}, 0, false]": "fff08fb8542051c75029265e",
     "four-card keys": "a408da5e07212c59cc17d253",
 }
 """Each case's fingerprint as the compiler before hand patterns gave it (by the shipped profile
