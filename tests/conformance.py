@@ -636,7 +636,8 @@ def _companions() -> List[Tuple[Setting, ...]]:
               (("session.end.kind", "time"), ("session.end.minutes", 5), ("session.end.count", None)),
               (("house.rake", "1/20"),), (("house.table_fee", 1),),
               (("stakes.forced.ante_rises_every", 2),), (("stakes.forced.kind", "blind"), ("stakes.forced.amount", 1)),
-              (("session.bankroll", "finite"), ("session.starting_stack", 1))]
+              (("session.bankroll", "finite"), ("session.starting_stack", 1)),
+              (("ranking.points.read", "sum"), ("ranking.points.target", 31))]
     return found
 
 

@@ -203,6 +203,8 @@ NOT_EXPRESSIBLE = {
     "nine_card_ten_players.exit2.yaml": "players times cards against the pack",
     "huge_fraction_too_long.exit2.yaml": "digits counted across numerator and denominator",
     "blind_rate_too_fine_for_a_log.exit2.yaml": "the digits a log's amounts would take, from all the amounts",
+    # a list of hand patterns read as a whole
+    "categories_without_a_last_category.exit2.yaml": "whether every hand falls in some category of the list",
     # YAML and text: what JSON data cannot hold
     "duplicate_nested_key.exit2.yaml": "duplicate keys",
     "duplicate_top_key.exit2.yaml": "duplicate keys",

@@ -12,7 +12,7 @@ from bragrules.engine.deal import Deal
 from bragrules.rules.disputes import DELIBERATE_LOOK_RULE, EXPOSURE_AFTER_BETTING_RULE, EXPOSURE_BEFORE_BETTING_RULE
 from bragrules.rules.fixed import DEAL_OVER
 from bragrules.rules.format import HAND_ORDER_RULE, WRONG_ORDER_RULE
-from bragrules.rules.hand_ranking import CATEGORY_ORDER_RULE, SUITS_BREAK_TIES_RULE
+from bragrules.rules.hand_ranking import SUITS_BREAK_TIES_RULE, order_rule
 from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, TIE, TIE_RULE
 
 from .ending import cites, ending_record, ending_words, finish_ruling, hand_words
@@ -275,7 +275,7 @@ def _rule_tie(sit: Situation, dispute: Dispute) -> Ruling:
         paths = [TIE_RULE]
     else:
         ruling.summary = f"{lead}not a tie: {hand_words(sit, after, ending.winners[0])} is the better hand"
-        paths = [CATEGORY_ORDER_RULE]
+        paths = [order_rule(sit.profile)]
         if sit.profile.ranking.suits_break_ties:
             paths.append(SUITS_BREAK_TIES_RULE)
     ruling.outcome = ending.outcome

@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from bragrules.profile.models import Profile
 
 RANKING_FIELDS = (
-    "ranking.lowball", "ranking.special_hands", "ranking.points.read", "ranking.category_order",
+    "ranking.lowball", "ranking.special_hands", "ranking.points.read", "ranking.categories", "ranking.category_order",
     "ranking.prial_order", "ranking.run_order", "ranking.suits_before_kickers", "ranking.suits_break_ties",
     "ranking.wild.natural_beats_wild", "ranking.wild.cards_ranked", "ranking.wild.cards", "ranking.wild.ranks",
     "ranking.wild.per_hand", "ranking.wild.kiss_miss", "ranking.wild.from_centre",

@@ -75,9 +75,10 @@ class ArrangementChoice:
 
 
 def hand_strengths(rules: Rules, hands: Sequence[Sequence[Card]]) -> Tuple[int, ...]:
-    """Each hand's strength; a four of a kind (``format.fours: as_prial``) counts as the prial of its rank."""
-    strength = rules.ranking.ranker.strength
-    return tuple(strength(h[:3]) if len(h) == 4 else strength(h) for h in hands)
+    """Each hand's strength; a four of a kind (``format.fours: as_prial``) counts as the prial of its rank,
+    or as four of a kind where the ranking has that category (``ranking.categories``, ``cards: 4``)."""
+    ranker = rules.ranking.ranker
+    return tuple(ranker.best_strength([int(c) for c in h]) if len(h) == 4 else ranker.strength(h) for h in hands)
 
 
 def is_four(hand: Sequence[Card]) -> bool:

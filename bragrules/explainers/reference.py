@@ -47,7 +47,7 @@ from pydantic.fields import FieldInfo
 
 from bragrules.explainers.explain import SOURCES, json_value, show_value
 from bragrules.profile.models import Profile, unwrap_annotation
-from bragrules.rules.hand_ranking import CARD_PATTERN, RANK_PATTERN
+from bragrules.rules.ranking_models import CARD_PATTERN, RANK_PATTERN
 
 __all__ = [
     "BEGIN",

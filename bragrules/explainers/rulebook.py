@@ -30,7 +30,7 @@ from bragrules.explainers.explain import METADATA, explain, field_paths, in_play
 from bragrules.profile.models import Profile
 from bragrules.rules.area import Block, Bullets, Paragraph, Section, Table
 from bragrules.rules.format import format_name
-from bragrules.rules.hand_ranking import category_examples
+from bragrules.rules.ranking_rulebook import category_examples
 from bragrules.rules.registry import rulebook_sections
 from bragrules.rules.table import seats
 from bragrules.rules.words import sentence

@@ -60,11 +60,12 @@ from bragrules.rules.exchange import Exchange
 from bragrules.rules.folding import Folding
 from bragrules.rules.forced_bets import check_profile as check_forced
 from bragrules.rules.format import Format
-from bragrules.rules.hand_ranking import CARD_PATTERN, RANK_PATTERN, Ranking, Wild  # noqa: F401
+from bragrules.rules.hand_ranking import Ranking
 from bragrules.rules.house import House
 from bragrules.rules.pack import Pack
 from bragrules.rules.pots import Pots
 from bragrules.rules.pots import check_profile as check_pots
+from bragrules.rules.ranking_models import CARD_PATTERN, RANK_PATTERN, Wild  # noqa: F401
 from bragrules.rules.seeing import Seeing
 from bragrules.rules.session import Bonus, Session, SessionEnd
 from bragrules.rules.stakes import RaiseLimit, Stakes

@@ -1,7 +1,8 @@
 """The ranking area: how three-card hands rank, and wild cards.
 
-The model and the texts are here; :mod:`bragrules.rules.ranking` compiles a
-ranking into one strength per hand (the table the engine looks hands up in).
+The model and the texts are here (the model's parts in :mod:`bragrules.rules.ranking_models`,
+the rulebook's section in :mod:`bragrules.rules.ranking_rulebook`); :mod:`bragrules.rules.ranking`
+compiles a ranking into one strength per hand (the table the engine looks hands up in).
 
 >>> from bragrules.profile.models import Profile
 >>> PRIAL_ORDER.sentence(Profile())
@@ -11,13 +12,12 @@ ranking into one strength per hand (the table the engine looks hands up in).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Sequence, Tuple, Union, cast
+from typing import TYPE_CHECKING, Dict, List, Literal, Optional, Sequence, Tuple
 
-from pydantic import BeforeValidator, ConfigDict, Field, WithJsonSchema, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
-from bragrules.core.cards import CARDS, Card
 from bragrules.core.money import pretty_money
-from bragrules.core.rule_id import field_rule
+from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import (
     STANDARD_CATEGORY_ORDER,
     STANDARD_SUIT_ORDER,
@@ -25,253 +25,21 @@ from bragrules.rules.area import (
     AreaText,
     Category,
     FieldText,
-    Money,
     Section,
     SuitName,
     choice,
 )
+from bragrules.rules.hand_patterns import MAX_CATEGORIES, CategoryPattern, check_categories, expand, pattern_words
 from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.ranking_models import Points, SpecialHand, Wild
 from bragrules.rules.wild_deal import FIELDS as WILD_DEAL_FIELDS
-from bragrules.rules.wild_deal import (
-    OwnWildRanker,
-    WildChoice,
-    WildDealPolicy,
-    counted_hands,
-    rulebook_items,
-    uses_wild_deal,
-)
-from bragrules.rules.words import CATEGORY_NAMES, capitalise, cards_text, join, rank_plural, sentence
+from bragrules.rules.wild_deal import WildDealPolicy, uses_wild_deal
+from bragrules.rules.words import CATEGORY_NAMES, cards_text, join, rank_plural
 
 if TYPE_CHECKING:
+    from bragrules.core.cards import Card
     from bragrules.profile.models import Profile
     from bragrules.rules.ranking import HandRanker
-
-# ---------------------------------------------------------------------------
-# The model
-# ---------------------------------------------------------------------------
-
-
-RANK_PATTERN = r"^\s*([2-9TJQKAtjqka]|10)\s*$"
-"""A rank as :func:`bragrules.core.cards.parse_rank` reads it, for the schema."""
-CARD_PATTERN = (
-    r"^\s*(([2-9TJQKAtjqka]|10)[cdhsCDHS♣♧♦♢♥♡♠♤]|[Jj][Kk][12]?|[Jj][Oo][Kk][Ee][Rr]|🃏)\s*$"
-)
-"""A card as :func:`bragrules.core.cards.parse_card` reads it, for the schema.
-
->>> import re
->>> from bragrules.core.cards import CardError, parse_card
->>> def reads(text):
-...     try:
-...         parse_card(text)
-...         return True
-...     except CardError:
-...         return False
->>> all(bool(re.match(CARD_PATTERN, t)) == reads(t) for t in ("Jc", "10h", "th", "K♣", "Jk2", "joker", "11h", "1c", "Zz", "Jk3"))
-True
-"""
-
-
-class Wild(WildChoice):
-    """Wild cards, which stand for any card the holder likes.
-
-    A wild card stands for any card that is not already in the hand (two wild
-    cards never stand for the same card): with twos wild, A♥ 2♥ 4♥ is the flush
-    A-K-4, never an "A-A-4 flush". 003 says only "某些牌（如 2）可以当任意牌" (some
-    cards, such as the 2s, may be any card). There are none by default.
-    """
-
-    cards: List[Annotated[str, WithJsonSchema({"type": "string", "pattern": CARD_PATTERN})]] = Field(
-        default_factory=list,
-        description="Named wild cards, such as the traditional \"braggers\" J♣, 9♦ and A♦: `[Jc, 9d, Ad]`.",
-    )
-    ranks: List[
-        Annotated[
-            str,
-            BeforeValidator(lambda v: str(v) if isinstance(v, int) and not isinstance(v, bool) else v),
-            WithJsonSchema(
-                {"anyOf": [{"type": "integer", "minimum": 2, "maximum": 10}, {"type": "string", "pattern": RANK_PATTERN}]}
-            ),
-        ]
-    ] = Field(
-        default_factory=list, description="Wild ranks: every card of these ranks is wild, e.g. `[2]` for twos wild (`[\"2\"]` reads "
-        "the same)."
-    )
-    jokers: bool = Field(True, description="Whether jokers in the pack (`pack.jokers`) are wild. Must be true when the pack has "
-        "jokers.")
-    natural_beats_wild: Union[bool, List[Category]] = Field(
-        True,
-        description="A natural hand beats an otherwise equal hand made with wild cards; `false` ranks them "
-        "equal; a list of categories: only in those (Hoyle, http://www.childrensnursery.org.uk/hoyles-games/"
-        "hoyle-games%20-%200341.htm: \"only natural pairs-royal are to precede artificial ones ... though a natural "
-        "pair does not supersede an artificial one made by help of a favourite\", so `[prial]`).",
-    )
-    cards_ranked: bool = Field(
-        False,
-        description="Whether the named wild cards (`ranking.wild.cards`) rank in the order listed, the first "
-        "highest: of two hands otherwise equal, the one whose lowest wild card ranks higher wins (a wild rank or "
-        "a joker ranks below every named card). Maximapedia (http://www.maximapedia.com/b/brag.html): \"Sometimes "
-        "the knave of diamonds is allowed the same privilege, but is inferior to the club knave; e.g. two threes "
-        "and the club would beat the other two threes and the diamond.\"",
-    )
-
-    @model_validator(mode="after")
-    def _cards_parse(self) -> "Wild":
-        from bragrules.core.cards import parse_card, parse_rank
-
-        cards = [parse_card(text) for text in self.cards]
-        if len(set(cards)) != len(cards):
-            raise ValueError("a wild card is named twice")
-        ranks = [parse_rank(text) for text in self.ranks]
-        if len(set(ranks)) != len(ranks):
-            raise ValueError("a wild rank is named twice")
-        if isinstance(self.natural_beats_wild, list) and len(set(self.natural_beats_wild)) != len(
-                self.natural_beats_wild):
-            raise ValueError("natural_beats_wild lists a category twice")
-        return self
-
-
-def _rank_text(value: object) -> object:
-    return str(value) if isinstance(value, int) and not isinstance(value, bool) else value
-
-
-RankText = Annotated[
-    str,
-    BeforeValidator(_rank_text),
-    WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 2, "maximum": 10}, {"type": "string", "pattern": RANK_PATTERN}]}),
-]
-"""A rank as a profile writes it: ``2`` to ``10``, ``J``, ``Q``, ``K``, ``A`` (``"10"`` reads the same as ``10``)."""
-
-
-class SpecialHand(Area):
-    """One hand of three ranks that the ranking treats specially (Zha Jin Hua's 2-3-5).
-
-    >>> SpecialHand(ranks=[2, 3, 5], suited=False, beats="prial").place
-    'beats_only'
-    """
-
-    model_config = ConfigDict(**Area.model_config, json_schema_extra={"examples": [
-        {"ranks": [2, 3, 5], "suited": False, "beats": "prial", "place": "beats_only"},
-        {"ranks": [2, 3, 5], "suited": True, "beats": "running_flush", "place": "tops"},
-        {"ranks": [2, 3, 5], "suited": False, "ante_back": True},
-    ]})
-
-    ranks: List[RankText] = Field(
-        json_schema_extra={"minItems": 3, "maxItems": 3},
-        description="The three ranks of the hand, in any order: `[2, 3, 5]`.",
-    )
-    suited: Optional[bool] = Field(
-        None, description="`true`: only when all three cards are of one suit; `false`: only when they are not; "
-        "`null`: either."
-    )
-    beats: Optional[Category] = Field(
-        None, description="The category of hands it beats; `null`: none (a hand that only has its ante back)."
-    )
-    place: Literal["beats_only", "tops"] = Field(
-        "beats_only",
-        description="`beats_only`: it beats every hand of that category and keeps its own place against every "
-        "other hand (Zha Jin Hua: \"Special > Leopard\", and \"Special < Random\", onecybertech); `tops`: it ranks "
-        "as the best hand of that category, above the rest of it (3patti.com: \"235 flush is the highest straight "
-        "flush (higher than the AKQ flush)\").",
-    )
-
-    ante_back: bool = Field(
-        False,
-        description="Whether its holder, shown and beaten at a showdown, has the ante back from the pot's "
-        "winners (https://www.casino-online.in/teen-patti-rules-ranking-of-the-cards/: \"The lowest possible "
-        "card is 2, 3 and 5 and for this according to some Teen Patti players the Boot amount is even returned\").",
-    )
-
-    @model_validator(mode="after")
-    def _hand(self) -> "SpecialHand":
-        from bragrules.core.cards import parse_rank
-
-        if self.beats is None and not self.ante_back:
-            raise ValueError("a special hand beats a category (beats), has its ante back (ante_back), or both")
-        if len(self.ranks) != 3:
-            raise ValueError("a special hand names three ranks")
-        ranks = [parse_rank(text) for text in self.ranks]
-        if self.suited and len(set(ranks)) < 3:
-            raise ValueError("a special hand with a repeated rank cannot be all of one suit")
-        return self
-
-    def rank_values(self) -> Tuple[int, int, int]:
-        """The ranks, 0 (two) to 12 (ace), highest first.
-
-        >>> SpecialHand(ranks=[2, 3, 5], beats="prial").rank_values()
-        (3, 1, 0)
-        """
-        from bragrules.core.cards import parse_rank
-
-        a, b, c = sorted((parse_rank(text) for text in self.ranks), reverse=True)
-        return a, b, c
-
-
-def _points_keys(value: object) -> object:
-    if isinstance(value, dict):
-        return {_rank_text(k): v for k, v in value.items()}
-    return value
-
-
-class Points(Area):
-    """Hands valued by a count of the cards' points instead of by category (Teen Patti's 999, 31).
-
-    >>> Points(values={"A": 1, "K": 0, "Q": 0, "J": 0, "10": 0}, read="digits").value_of_rank(12)
-    1
-    """
-
-    values: Annotated[Dict[str, int], BeforeValidator(_points_keys)] = Field(
-        default_factory=dict,
-        description="Points of the ranks that do not count their face value (face value: 2 to 10 as numbered, "
-        "J, Q and K ten, A eleven), e.g. `{A: 1, K: 0, Q: 0, J: 0, 10: 0}` for 999.",
-    )
-    read: Optional[Literal["digits", "sum"]] = Field(
-        None,
-        description="`null`: hands rank by category, not by points; `digits`: each card is one digit, the digits read highest first as a three-digit number, "
-        "nearest 999 wins (teenpatticlub.app: \"you are allowed to change the order of your cards ... 9-K-4 ... "
-        "940\"); `sum`: the points added up, the highest total wins.",
-    )
-    one_suit: bool = Field(
-        False, description="Whether only cards of one suit count together (31: the best suit's total)."
-    )
-    three_of_a_kind: Optional[Money] = Field(
-        None,
-        description="With `one_suit`: what three cards of one rank count, whatever their suits, when that is more "
-        "than their best suit's total (31 as Stop the Bus: unoonline.co/stop-the-bus, \"You can also get 30 points "
-        "for three of a kind!\"; thehouseofcards.com, \"Three-of-a-kind is worth 30 points\"; ronveenstra.com, "
-        "\"three of a kind ... is automatically worth 30.5 points\": `30½`, so it beats every total but 31). "
-        "A whole number or a half. `null`: three of a kind counts as any three cards.",
-    )
-
-    @model_validator(mode="after")
-    def _values(self) -> "Points":
-        from bragrules.core.cards import parse_rank
-
-        for text, value in self.values.items():
-            parse_rank(text)
-            if value < 0:
-                raise ValueError("points are never negative")
-            if self.read == "digits" and value > 9:
-                raise ValueError(f"a digit is 0 to 9, not {value} (points.read: digits)")
-        prial = self.three_of_a_kind
-        if prial is not None:
-            if self.read != "sum" or not self.one_suit:
-                raise ValueError("points.three_of_a_kind is a value of 31: it needs read: sum and one_suit: true")
-            if prial <= 0 or (prial * 2).denominator != 1 or prial > 99:
-                raise ValueError(f"points.three_of_a_kind is a whole number or a half from ½ to 99, not {prial}")
-        if self.read == "digits":
-            for rank in range(13):
-                if self.value_of_rank(rank) > 9:
-                    raise ValueError("points.read: digits needs every rank to count 0 to 9 (give `values` for 10, J, Q, K and A)")
-        return self
-
-    def value_of_rank(self, rank: int) -> int:
-        """The points of a rank (0 = two, 12 = ace)."""
-        from bragrules.core.cards import parse_rank
-
-        for text, value in self.values.items():
-            if parse_rank(text) == rank:
-                return value
-        return 11 if rank == 12 else min(rank + 2, 10)
 
 
 class Ranking(Area):
@@ -282,6 +50,14 @@ class Ranking(Area):
     A-2-3 the best run.
     """
 
+    categories: List[CategoryPattern] = Field(
+        default_factory=list, max_length=MAX_CATEGORIES,
+        description="The categories of hands from the highest, each a pattern over the cards with its own order "
+        "inside (its fields are listed after this reference; docs/variants.md, \"Hand patterns\", teaches them "
+        "with the built-in rankings written out). `[]`: the list the named fields say (`category_order`, "
+        "`prial_order`, `run_order`, `suits_before_kickers`, what `special_hands` beat); written, the list "
+        "replaces them (a value inherited from a profile extended is no longer read). At most 32 entries.",
+    )
     category_order: List[Category] = Field(
         default_factory=lambda: list(STANDARD_CATEGORY_ORDER),
         json_schema_extra={"uniqueItems": True, "minItems": 1, "contains": {"const": "high_card"}},
@@ -354,6 +130,8 @@ class Ranking(Area):
     def _combined(self) -> "Ranking":
         if self.suits_before_kickers and not self.suits_break_ties:
             raise ValueError("suits_before_kickers needs suits_break_ties: true")
+        if self.categories:
+            self._check_categories()
         for special in self.special_hands:
             if special.beats is not None and special.beats not in self.category_order:
                 raise ValueError(f"a special hand beats {special.beats}, which category_order does not rank")
@@ -363,6 +141,30 @@ class Ranking(Area):
         if self.points.read is not None and self.special_hands:
             raise ValueError("special hands need categories; points rank hands without them")
         return self
+
+    def _check_categories(self) -> None:
+        """``categories`` written: a whole list, and not beside points (which rank hands without categories).
+
+        The named fields it stands in for (``category_order``, ``prial_order``, ``run_order``,
+        ``suits_before_kickers``, what ``special_hands`` beat) may keep any value, inherited from a
+        profile extended: the list replaces them and they are no longer read.
+        """
+        if self.points.read is not None:
+            raise ValueError("ranking.categories ranks hands by category; points.read ranks them by points: "
+                             "choose one")
+        if any(c.order.suits_before_kickers for c in self.categories) and not self.suits_break_ties:
+            raise ValueError("order.suits_before_kickers needs suits_break_ties: true")
+
+    def category_patterns(self) -> List[CategoryPattern]:
+        """The list of categories this ranking stands for (:func:`~bragrules.rules.hand_patterns.expand`)."""
+        return expand(self)
+
+    @field_validator("categories")
+    @classmethod
+    def _categories(cls, value: List[CategoryPattern]) -> List[CategoryPattern]:
+        if value:
+            check_categories(value)
+        return value
 
     @field_validator("category_order")
     @classmethod
@@ -466,6 +268,25 @@ def wild_jokers(p: "Profile") -> str:
 
 
 CATEGORY_ORDER_RULE = field_rule("ranking.category_order")
+CATEGORIES_RULE = field_rule("ranking.categories")
+
+
+def order_rule(p: "Profile") -> Rule:
+    """The rule that orders the categories: ``ranking.categories`` when written, else ``category_order``."""
+    return CATEGORIES_RULE if p.ranking.categories else CATEGORY_ORDER_RULE
+
+
+def categories_sentence(p: "Profile") -> str:
+    """What ``ranking.categories`` says at the table.
+
+    >>> from bragrules.profile.models import Profile
+    >>> categories_sentence(Profile())
+    'the categories are those the named fields give (category_order, with the orders of prials and runs)'
+    """
+    value = p.ranking.categories
+    if not value:
+        return "the categories are those the named fields give (category_order, with the orders of prials and runs)"
+    return "hands rank in these categories, from the highest: " + ", ".join(pattern_words(c) for c in value)
 SPECIAL_HANDS_RULE = field_rule("ranking.special_hands")
 SUITS_BREAK_TIES_RULE = field_rule("ranking.suits_break_ties")
 
@@ -499,7 +320,7 @@ PRIAL_ORDER = choice(
     {"threes_high": "000, 002, 003",
      "ace_high": "Teen Patti (casino-online.in), Zha Jin Hua (dayujiemeng.com), Hoyle; a house rule in Brag",
      "sevens_high": "the Nerve Centre's Seven-Card Brag (nerve.pokerknave.com)", "*": "house rule"},
-    in_play=lambda p: "prial" in p.ranking.category_order and p.ranking.points.read is None,
+    in_play=lambda p: "prial" in p.ranking.category_order and p.ranking.points.read is None and not p.ranking.categories,
 )
 RUN_ORDER = choice(
     "ranking.run_order",
@@ -512,7 +333,7 @@ RUN_ORDER = choice(
     {"a23_high": "000, 002, 003", "akq_high": "Zha Jin Hua (dayujiemeng.com); a house rule in Brag",
      "akq_a23": "Teen Patti: casino-online.in, tpmaster.in"},
     in_play=lambda p: ("run" in p.ranking.category_order or "running_flush" in p.ranking.category_order)
-    and p.ranking.points.read is None,
+    and p.ranking.points.read is None and not p.ranking.categories,
 )
 SUITS_BREAK_TIES = choice(
     "ranking.suits_break_ties",
@@ -579,11 +400,27 @@ def points_read(p: "Profile") -> str:
     if points.read is None:
         return "hands rank by category, not by points"
     if points.read == "digits":
+        if points.target is not None:
+            return (f"each card counts as one digit and the digits are read, in the order that comes nearest "
+                    f"{points.target}, as a three-digit number: the hand nearest {points.target} wins")
         return ("each card counts as one digit and the digits are read highest first as a three-digit number: "
                 "the hand nearest 999 wins")
     together = "the points of the cards of one suit are added up (the best suit counts)" if points.one_suit else \
         "the points of the three cards are added up"
+    if points.target is not None:
+        return together + f": the total nearest {points.target} wins"
     return together + ": the highest total wins"
+
+
+def points_target(p: "Profile") -> str:
+    """What ``ranking.points.target`` says at the table.
+
+    >>> from bragrules.profile.models import Profile
+    >>> points_target(Profile.model_validate({"ranking": {"points": {"read": "sum", "target": 21}}}))
+    'the count nearest 21 wins'
+    """
+    target = p.ranking.points.target
+    return "the highest count wins" if target is None else f"the count nearest {target} wins"
 
 
 def points_values(p: "Profile") -> str:
@@ -624,7 +461,7 @@ SUITS_BEFORE_KICKERS = choice(
     },
     {"true": "pagat (multiple Brag)", "false": "000, 002, 003"},
     in_play=lambda p: p.ranking.suits_break_ties and "pair" in p.ranking.category_order
-    and p.ranking.points.read is None,
+    and p.ranking.points.read is None and not p.ranking.categories,
     later=True,
 )
 LOWBALL = choice(
@@ -642,7 +479,8 @@ SPECIAL_HANDS = FieldText(
     lambda p: p.ranking.special_hands,
     special_hands,
     {"[]": "000, 002, 003", "*": "Zha Jin Hua (slackerblud.com, onecybertech.com); 3patti.com"},
-    in_play=lambda p: p.ranking.points.read is None,
+    in_play=lambda p: p.ranking.points.read is None and (
+        not p.ranking.categories or any(s.ante_back for s in p.ranking.special_hands)),
     later=True,
 )
 def _counts_points(p: "Profile") -> bool:
@@ -670,179 +508,40 @@ POINTS_THREE_OF_A_KIND = FieldText(
      "61/2": "ronveenstra.com (Riding the Bus: 30.5)"},
     in_play=lambda p: p.ranking.points.one_suit and p.ranking.points.read == "sum", later=True,
 )
+POINTS_TARGET = FieldText(
+    "ranking.points.target", lambda p: p.ranking.points.target, points_target,
+    {"null": "999: teenpatticlub.app (the highest count is 999)", "*": "house rule (999's \"closest to\" read "
+     "with another count: teenpatticlub.app)"},
+    in_play=_counts_points, later=True,
+)
+POINTS_SIDE = choice(
+    "ranking.points.side", lambda p: p.ranking.points.side,
+    {"either": "the nearest count wins, over or under the target, equally near counts tying",
+     "below": "a count not over the target beats any count over it, the nearest of each winning",
+     "above": "a count not under the target beats any count under it, the nearest of each winning"},
+    {"either": "house rule", "below": "house rule (as 31's side pot counts nearest below)", "above": "house rule"},
+    in_play=lambda p: p.ranking.points.target is not None, later=True,
+)
+CATEGORIES = FieldText(
+    "ranking.categories", lambda p: p.ranking.categories, categories_sentence,
+    {"[]": "000, 002, 003 (the named fields)",
+     "*": "Teen Patti's odd sequence and high-low (huffpost.com); Zha Jin Hua's run in three suits (sdjtfh.com) and "
+          "special hand (onecybertech.com, dayujiemeng.com); the Deuce to Five High variation (3patti.com); 7-Card "
+          "Brag's four of a kind (bettingpunter.com)"},
+    in_play=lambda p: p.ranking.points.read is None,
+    later=True,
+)
 SUIT_ORDER = FieldText(
     "ranking.suit_order", lambda p: p.ranking.suit_order, suit_order, {"*": "house rule"},
     in_play=lambda p: p.ranking.suits_break_ties or (p.format.betting and p.seeing.tie == "suits"),
 )
 
 
-# ---------------------------------------------------------------------------
-# The rulebook: the ranking of hands
-# ---------------------------------------------------------------------------
-
-_CATEGORY_MEANINGS = {
-    "prial": "three cards of the same rank",
-    "running_flush": "three consecutive cards of one suit",
-    "run": "three consecutive cards of mixed suits",
-    "flush": "three cards of one suit, not consecutive",
-    "pair": "two cards of the same rank",
-    "high_card": "three cards making none of the above",
-}
-
-# Hands a table would show as examples, tried first; the ranker has the last word.
-_PREFERRED = {
-    "prial": ("7h 7d 7c", "8h 8d 8c", "5s 5h 5d"),
-    "running_flush": ("5h 6h 7h", "9s 10s Js", "4d 5d 6d"),
-    "run": ("8c 9d 10h", "5s 6h 7d", "Jc Qd Kh"),
-    "flush": ("4s 9s Js", "Kc 9c 4c", "3d 8d Qd"),
-    "pair": ("Qc Qd 5h", "7c 7d Ks", "9h 9s 4c"),
-    "high_card": ("Ah 9d 4c", "Kd 10c 6s", "Qh 8c 3d"),
-}
-
-
-def category_examples(ranker: "HandRanker") -> Dict[str, Tuple[Card, ...]]:
-    """A real example hand for each category of the ranker's order.
-
-    A preferred, familiar hand is used when the ranker places it in the
-    category (and it holds no wild card); otherwise the middle hand of the
-    category among the hands without wild cards.
-
-    >>> from bragrules.rules.ranking import compile_ranking
-    >>> examples = category_examples(compile_ranking(Ranking()))
-    >>> {cat: " ".join(str(c) for c in hand) for cat, hand in examples.items()}["run"]
-    'Th 9d 8c'
-    """
-    from bragrules.core.cards import parse_cards
-
-    examples: Dict[str, Tuple[Card, ...]] = {}
-    for category in ranker.category_order:
-        for text in _PREFERRED.get(category, ()):
-            cards = parse_cards(text)
-            if any(int(c) in ranker.wild or int(c) in ranker.stripped for c in cards):
-                continue
-            evaluation = ranker.evaluate(cards)
-            if evaluation.category == category and evaluation.natural:
-                examples[category] = evaluation.played
-                break
-        else:
-            found = [
-                hand
-                for hand in ranker.all_hands()
-                if not any(c in ranker.wild for c in hand)
-                and ranker.category(ranker.strength(hand)) == category
-            ]
-            if found:
-                found.sort(key=ranker.strength)
-                hand = found[len(found) // 2]
-                examples[category] = ranker.evaluate([CARDS[c] for c in hand]).played
-    return examples
-
-
-def _cards(cards: "Tuple[Card, ...] | List[Card]") -> str:
-    return " ".join(card.symbol for card in cards)
-
-
-def _best_and_worst(ranker: "HandRanker") -> Tuple[Tuple[int, int, int], Tuple[int, int, int]]:
-    hands = ranker.all_hands()
-    return max(hands, key=ranker.strength), min(hands, key=ranker.strength)
-
-
 def ranking_section(p: "Profile") -> Optional[Section]:
-    from bragrules.rules.pack import stripped_cards
-    from bragrules.rules.ranking import compile_ranking
+    """The rulebook's section on the ranking of hands (:mod:`bragrules.rules.ranking_rulebook`)."""
+    from bragrules.rules.ranking_rulebook import ranking_section as section
 
-    sec = Section("ranking", "The ranking of hands")
-    ranker = compile_ranking(p.ranking, jokers=p.pack.jokers, stripped=stripped_cards(p.pack.stripped_ranks))
-    if p.ranking.points.read is not None:
-        return _points_section(p, sec, ranker)
-    own = OwnWildRanker.of(p) if OwnWildRanker.applies(p) else None
-    if own is not None:  # each hand with its own wild cards
-        ranker = cast("HandRanker", own)
-    order = list(ranker.category_order)
-    sec.para(sentence(category_order(p)), sentence(LOWBALL.sentence(p)) if p.ranking.lowball else "")
-    examples = own.examples() if own is not None else category_examples(ranker)
-    counts, counted = ranker.counts(), counted_hands(p)
-    total = sum(counts.values())
-    rows = []
-    for number, category in enumerate(order, start=1):
-        example = examples.get(category)
-        rows.append(
-            (
-                str(number),
-                capitalise(CATEGORY_NAMES[category]),
-                _CATEGORY_MEANINGS[category] if category != "high_card" or len(order) == 6 else
-                "any hand not in a category above",
-                _cards(example) if example else "-",
-                ranker.describe(example) if example else "-",
-                f"{counts[category]:,}",
-            )
-        )
-    sec.table(("", "hand", "what it is", "example", "read as", f"of the {total:,} {counted}"), rows)
-    items = []
-    if "prial" in order:
-        items.append(sentence(PRIAL_ORDER.sentence(p)))
-    if "run" in order or "running_flush" in order:
-        items.append(sentence(RUN_ORDER.sentence(p)))
-    if p.pack.stripped_ranks:  # the orders above name every rank; the short pack holds fewer
-        from bragrules.rules.pack import stripped_ranks
-
-        items.append(f"{capitalise(stripped_ranks(p))}: a hand of those ranks never occurs, and the "
-                     "orders above skip them; runs are of ranks next to each other in the full pack.")
-    compared = "Flushes and high-card hands are" if "flush" in order else "High-card hands are"
-    within = f"{compared} compared card by card from the highest, ace high"
-    if "pair" in order:
-        within += "; pairs by the pair, then the odd card"
-    items.append(within + ".")
-    if p.ranking.special_hands:
-        items.append(sentence(special_hands(p)) + (
-            " When several hands are compared and each is beaten by another, a special hand that beats a hand "
-            "present counts above that hand's category." if any(s.place == "beats_only" for s in p.ranking.special_hands) else ""))
-    items.append(sentence(SUITS_BREAK_TIES.sentence(p)))
-    if p.ranking.suits_break_ties:
-        items.append(sentence(suit_order(p)))
-        if p.ranking.suits_before_kickers:
-            items.append(sentence(SUITS_BEFORE_KICKERS.sentence(p)))
-    if has_wild(p):
-        if p.ranking.wild.cards:
-            items.append(sentence(wild_cards(p)))
-        if p.ranking.wild.ranks:
-            items.append(sentence(wild_ranks(p)))
-        if p.pack.jokers:
-            items.append(sentence(wild_jokers(p)))
-        items.extend(rulebook_items(p))
-        items.append("A wild card stands for any card its holder likes that is not already in the hand; two wild "
-                     "cards never stand for the same card.")
-        items.append(sentence(NATURAL_BEATS_WILD.sentence(p)))
-        if p.ranking.wild.cards_ranked and len(p.ranking.wild.cards) > 1:
-            items.append(sentence(CARDS_RANKED.sentence(p)))
-    else:
-        items.append("There are no wild cards.")
-    items.append(_best_line(ranker))
-    sec.bullets(items)
-    return sec
-
-
-def _best_line(ranker: "HandRanker") -> str:
-    best, worst = _best_and_worst(ranker)
-    return (
-        f"The best hand of all is {ranker.describe(best)} ({_cards([CARDS[c] for c in best])}); "
-        f"the lowest is {ranker.describe(worst)}."
-    )
-
-
-def _points_section(p: "Profile", sec: Section, ranker: "HandRanker") -> Section:
-    """The ranking of hands counted as points (999, 31)."""
-    sec.para(sentence(points_read(p)), sentence(LOWBALL.sentence(p)) if p.ranking.lowball else "")
-    items = [sentence(points_values(p)), sentence(POINTS_ONE_SUIT.sentence(p))]
-    if p.ranking.points.three_of_a_kind is not None:
-        items.append(sentence(points_three_of_a_kind(p)))
-    items.append(sentence(SUITS_BREAK_TIES.sentence(p)) if not p.ranking.points.one_suit else
-                 "Equal totals tie.")
-    if has_wild(p):
-        items.append("A wild card stands for any card its holder likes.")
-    items.append(_best_line(ranker))
-    sec.bullets(items)
-    return sec
+    return section(p)
 
 
 TEXT = AreaText(
@@ -850,11 +549,12 @@ TEXT = AreaText(
     name="ranking",
     title="Hand ranking",
     fields=(
+        CATEGORIES,
         FieldText("ranking.category_order", lambda p: p.ranking.category_order, category_order,
                   {"[prial, running_flush, run, flush, pair, high_card]": "000, 002, 003",
                    "[prial, running_flush, flush, run, pair, high_card]": "Zha Jin Hua (dayujiemeng.com, onecybertech.com)",
                    "[prial, pair, high_card]": "Hoyle, maximapedia (pairs and pairs-royal only)",
-                   "*": "older orders: house rule"}),
+                   "*": "older orders: house rule"}, in_play=lambda p: not p.ranking.categories),
         PRIAL_ORDER,
         RUN_ORDER,
         SUITS_BREAK_TIES,
@@ -877,6 +577,8 @@ TEXT = AreaText(
         POINTS_VALUES,
         POINTS_ONE_SUIT,
         POINTS_THREE_OF_A_KIND,
+        POINTS_TARGET,
+        POINTS_SIDE,
     ),
     sections=((20, ranking_section),),
 )

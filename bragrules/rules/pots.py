@@ -222,7 +222,7 @@ class PotsPolicy(AreaPolicy):
     """Each rank's pips toward 31 (two first), counted once as ``ranking.points`` counts a ``sum``."""
 
     def __post_init__(self) -> None:
-        from bragrules.rules.hand_ranking import Points
+        from bragrules.rules.ranking_models import Points
 
         object.__setattr__(self, "in_play", bool(self.specs))
         points = Points(values={"A": self.ace}, read="sum")

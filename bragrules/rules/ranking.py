@@ -86,25 +86,23 @@ from __future__ import annotations
 
 import itertools
 from collections import OrderedDict
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import (
-    CARDS,
     JOKER_BASE,
-    RANK_CHARS,
-    RANK_NAMES,
-    RANK_PLURALS,
     SUIT_NAMES,
     parse_cards,
 )
+from bragrules.rules.ranking_hands import STRIDE, STRIDE2, CardsLike, HandReading, triple_index
 from bragrules.rules.ranking_spec import (
     Evaluation,
     RankingSpec,
     natural_values,
+    plain_rows,
     rank_tables,
     wild_cards,
 )
-from bragrules.rules.ranking_special import points_text, upsets, wild_order
+from bragrules.rules.ranking_special import upsets, wild_order
 
 __all__ = [
     "CATEGORIES",
@@ -121,41 +119,20 @@ __all__ = [
 CATEGORIES: Tuple[str, ...] = ("prial", "running_flush", "run", "flush", "pair", "high_card")
 """Every category name, in the standard order (highest first)."""
 
-STRIDE = 54
-"""Cards per axis of :attr:`HandRanker.table` (52 cards and two jokers)."""
-
-STRIDE2 = STRIDE * STRIDE
-"""``2916``, the stride of the first card in :attr:`HandRanker.table`."""
-
-
-def triple_index(a: int, b: int, c: int) -> int:
-    """Where the strength of cards ``a, b, c`` (card indices, in any order) is kept in :attr:`HandRanker.table`.
-
-    >>> triple_index(0, 0, 1), triple_index(1, 2, 3)
-    (1, 3027)
-    """
-    return a * STRIDE2 + b * STRIDE + c
-
-
 _N = 52  # cards that a wild card may stand for
 _N2 = _N * _N
-_WITHIN = 2197  # 13 ** 3: room for every within-category key
 _SUIT_KEYS = 64  # 4 ** 3: room for the suits of three cards
-_JOKER_DISCARD_RANK = 13  # a discarded joker counts above an ace (four_card_key)
 
 _RANK_OF = [c >> 2 for c in range(_N)]
 _NEG_ROW = [-1] * STRIDE
 _NEG_BLOCK = [-1] * STRIDE2
-
-CardsLike = Union[str, Sequence[int]]
-
 
 def _weakest(values: Sequence[int]) -> int:
     """The least value that is a reading at all (``-1`` marks none)."""
     return min((v for v in values if v >= 0), default=-1)
 
 
-class HandRanker:
+class HandRanker(HandReading):
     """A compiled ranking: the strength of every hand, and how to read it.
 
     Build one with :func:`compile_ranking` (cached) rather than directly.
@@ -189,7 +166,9 @@ class HandRanker:
         self.stripped = stripped  # cards stripped from the pack (pack.stripped_ranks): in no hand
         self.cards: Tuple[int, ...] = tuple(c for c in range(self.pack_size) if c not in stripped)
         """The pack's cards: every hand counted, every opponent's hand, comes from these."""
-        self.category_order = ("points",) if spec.points.read is not None else tuple(spec.category_order)
+        self._tables = rank_tables(spec)
+        self._order = self._tables.order
+        self.category_order = self._order.names
         self.suits_break_ties = spec.suits_break_ties
         self.lowball = spec.lowball
         self.wild: FrozenSet[int] = wild_cards(spec, jokers)
@@ -203,9 +182,9 @@ class HandRanker:
         self._suit_value = [3 - suit_order.index(name) for name in SUIT_NAMES]
         # sort key of a card: rank, then suit value
         self._card_key = [(c >> 2) * 4 + self._suit_value[c & 3] for c in range(_N)]
-        self._rank_keys, self._rank_cats = rank_tables(spec)
         # with wild cards chosen per deal or per hand, any card may be wild: the grades allow for it
-        self._wild_order = wild_order(spec, frozenset(range(self.pack_size)) if open_wild else self.wild)
+        self._wild_order = wild_order(spec, frozenset(range(self.pack_size)) if open_wild else self.wild,
+                                      self.category_order)
         self._grades = self._wild_order.grades
         self._suit_span = _SUIT_KEYS if spec.suits_break_ties else 1
         self._nv: List[int] = []  # natural values of all 52**3 triples; -1 for a triple repeating a card
@@ -217,13 +196,14 @@ class HandRanker:
         self._category_of: List[str] = []
         self._hands: Tuple[Tuple[int, int, int], ...] = tuple(itertools.combinations(self.cards, 3))
         self._counts: Optional[Dict[str, int]] = None
+        self._fours: List[int] = []  # the strength of four of a kind of each rank, when the ranking has it
         self._masked: Dict[int, int] = {}  # open_wild: (triple_index << 3 | wild positions) -> strength
         self._one_suit = spec.points if spec.points.read is not None and spec.points.one_suit else None
         if not self.wild and not self.suits_break_ties and not open_wild and self._one_suit is None:
             self._compile_plain()
         else:
             self._compile_general()
-        self.upsets: Optional[List[Tuple[int, int]]] = upsets(spec, self._upset_keys, self._category_of)
+        self.upsets: Optional[List[Tuple[int, int]]] = upsets(self._tables, self._upset_keys, self._category_of)
         """Per strength, the strengths it beats outside the order (a special hand's category) as
         ``(low, high)``, ``(0, -1)`` for none; None when no hand is special (compare strengths plainly)."""
 
@@ -235,13 +215,11 @@ class HandRanker:
 
     def _decode_category(self, value: int) -> str:
         """The category of a pre-compression value."""
-        level = self._rank_key(value) // _WITHIN
-        return self.category_order[len(self.category_order) - 1 - level]
+        return self._order.category_of_key(self._rank_key(value))
 
     def _reading_category(self, value: int) -> str:
         """The category of a reading's value (a natural value: no wild grade in it)."""
-        level = value // self._suit_span // _WITHIN
-        return self.category_order[len(self.category_order) - 1 - level]
+        return self._order.category_of_key(value // self._suit_span)
 
     def _compress(self, values: Sequence[int]) -> Dict[int, int]:
         """Dense strengths 0 .. n-1 for the distinct values, keeping their order (reversed under lowball)."""
@@ -250,49 +228,51 @@ class HandRanker:
         self._upset_keys = [self._rank_key(v) for v in distinct]
         return {v: i for i, v in enumerate(distinct)}
 
-    def _compile_plain(self) -> None:
-        """No wild cards, suits never count: strength depends on ranks and flush only."""
-        keys0, keys1 = self._rank_keys
-        reachable = set(keys0)
+    def _reachable(self) -> List[int]:
+        """The rank keys some three cards of the pack (any pack) make, suits never breaking ties."""
+        keys_m, keys_s, keys_t = self._tables.keys
+        found = set()
         for r1 in range(13):
-            for r2 in range(r1):
-                for r3 in range(r2):
-                    reachable.add(keys1[r1 * 169 + r2 * 13 + r3])
-        dense = self._compress(sorted(reachable))
-        d0 = [dense[v] for v in keys0]
-        d1 = [dense.get(v, -1) for v in keys1]
-        plain_rows: List[List[int]] = []
-        suited_rows: List[List[int]] = []
-        for pair_index in range(169):
-            base = pair_index * 13
-            row = list(map(d0[base:base + 13].__getitem__, _RANK_OF)) + [-1, -1]
-            plain_rows.append(row)
-            suited = d1[base:base + 13]
-            for s in range(4):
-                srow = row.copy()
-                srow[s:_N:4] = suited
-                suited_rows.append(srow)
+            for r2 in range(r1 + 1):
+                for r3 in range(r2 + 1):
+                    i = r1 * 169 + r2 * 13 + r3
+                    found.add(keys_t[i])  # three suits: any three ranks
+                    if r1 != r3:
+                        found.add(keys_m[i])  # two of one suit: a pair, or three ranks
+                    if r1 > r2 > r3:
+                        found.add(keys_s[i])  # one suit: three ranks
+        return sorted(found)
+
+    def _compile_plain(self) -> None:
+        """No wild cards, suits never count: strength depends on the ranks and the pattern of suits only."""
+        fours = self._four_values(1, 1)
+        dense = self._compress([*self._reachable(), *fours])
+        self._fours = [dense[v] for v in fours]
+        rows = plain_rows(self._tables, dense, STRIDE)
         table: List[int] = []
         extend = table.extend
         for a in range(STRIDE):
             if a >= _N:
                 extend(_NEG_BLOCK)
                 continue
-            ra, sa = a >> 2, a & 3
+            base = a * _N
             for b in range(STRIDE):
                 if b >= _N or b == a:
                     extend(_NEG_ROW)
                     continue
-                pair_index = ra * 13 + (b >> 2)
-                if sa == b & 3:
-                    row = suited_rows[pair_index * 4 + sa].copy()
-                else:
-                    row = plain_rows[pair_index].copy()
+                row = rows[base + b].copy()
                 row[a] = -1
                 row[b] = -1
                 extend(row)
         self.table = table
         self._distinct = len(self._category_of)
+
+    def _four_values(self, grades: int, span: int) -> List[int]:
+        """The values of four of a kind of each rank (natural, no suits counted), when the ranking has it."""
+        if self._order.fours is None:
+            return []
+        top = grades - 1  # a four is natural
+        return [(self._order.four_key(rank) * grades + top) * span for rank in range(13)]
 
     def _best_value(self, a: int, b: int, c: int, wild: Optional[FrozenSet[int]] = None) -> Tuple[int, bool]:
         """The value of a hand's best reading, and whether that reading is natural.
@@ -326,8 +306,7 @@ class HandRanker:
 
     def _compile_general(self) -> None:
         """Suits that break ties, or wild cards: value each hand of the pack, then fill the table."""
-        nv = self._nv = natural_values(self._rank_keys, self._rank_cats, self._card_key, self._suit_value,
-                                       self.suits_break_ties, self.spec.suits_before_kickers, self._one_suit)
+        nv = self._nv = natural_values(self._tables, self._suit_value, self.suits_break_ties, self._one_suit)
         # a wild card stands for a card not already in the hand: repeated cards are no reading at all
         for x in range(_N):
             for y in range(_N):
@@ -353,8 +332,10 @@ class HandRanker:
                 values.append(best)
         else:
             values = [nv[a * _N2 + b * _N + c] for a, b, c in self._hands]
-        dense = self._compress([*values, *masked.values()])
+        fours = self._four_values(grades, span)
+        dense = self._compress([*values, *masked.values(), *fours])
         self._masked = {key: dense[value] for key, value in masked.items()}
+        self._fours = [dense[v] for v in fours]
         table = [-1] * (STRIDE2 * STRIDE)
         for (a, b, c), value in zip(self._hands, values):
             s = dense[value]
@@ -498,232 +479,6 @@ class HandRanker:
                 counts[cat_of[table[triple_index(a, b, c)]]] += 1
             self._counts = counts
         return dict(self._counts)
-
-    # -- any number of cards ---------------------------------------------
-
-    def check(self, cards: CardsLike) -> List[int]:
-        """The cards of a hand as numbers; ``ValueError`` for fewer than three, a card twice, a card not in the pack."""
-        if isinstance(cards, str):
-            cards = parse_cards(cards)
-        hand = [int(c) for c in cards]
-        if len(hand) < 3:
-            raise ValueError(f"a hand needs at least 3 cards, got {len(hand)}")
-        for card in hand:
-            if not 0 <= card < self.pack_size or card in self.stripped:
-                raise ValueError(f"{CARDS[card] if 0 <= card < 54 else card} is not in this pack")
-        if len(set(hand)) != len(hand):
-            raise ValueError(f"a card appears twice in {' '.join(str(CARDS[c]) for c in hand)}")
-        return hand
-
-    @staticmethod
-    def _discard_key(discarded: Sequence[int]) -> int:
-        """Higher is a better discard: ranks high to low (a joker above an ace)."""
-        key = 0
-        for rank in sorted((c >> 2 if c < _N else _JOKER_DISCARD_RANK for c in discarded), reverse=True):
-            key = key * 14 + rank
-        return key
-
-    def _best_three(self, hand: List[int], wild: Optional[FrozenSet[int]] = None
-                    ) -> Tuple[int, int, Tuple[int, int, int], Tuple[int, ...]]:
-        """(strength, discard key, played, discarded) of the best three cards (``wild``: more wild cards)."""
-        if wild:
-            return self._best_three_wild(hand, wild)
-        table = self.table
-        if len(hand) == 3:
-            a, b, c = hand
-            return table[triple_index(a, b, c)], 0, (a, b, c), ()
-        best: Optional[Tuple[int, int, Tuple[int, int, int], Tuple[int, ...]]] = None
-        for i, j, k in itertools.combinations(range(len(hand)), 3):
-            a, b, c = hand[i], hand[j], hand[k]
-            s = table[triple_index(a, b, c)]
-            if best is not None and s < best[0]:
-                continue
-            rest = tuple(x for n, x in enumerate(hand) if n not in (i, j, k))
-            key = self._discard_key(rest)
-            if best is None or (s, key) > (best[0], best[1]):
-                best = (s, key, (a, b, c), rest)
-        assert best is not None
-        return best
-
-    def _best_three_wild(self, hand: List[int], wild: FrozenSet[int]
-                         ) -> Tuple[int, int, Tuple[int, int, int], Tuple[int, ...]]:
-        best: Optional[Tuple[int, int, Tuple[int, int, int], Tuple[int, ...]]] = None
-        for i, j, k in itertools.combinations(range(len(hand)), 3):
-            trio = (hand[i], hand[j], hand[k])
-            rest = tuple(x for n, x in enumerate(hand) if n not in (i, j, k))
-            option = (self.wild_strength(trio, wild), self._discard_key(rest), trio, rest)
-            if best is None or option[:2] > best[:2]:
-                best = option
-        assert best is not None
-        return best
-
-    def best_strength(self, cards: Sequence[int]) -> int:
-        """The strength of the best three of three or more cards (unchecked, fast).
-
-        >>> from bragrules.profile.models import Ranking
-        >>> r = compile_ranking(Ranking())
-        >>> r.best_strength(parse_cards("7h 2c 7s Kd")) == r.strength("7h 7s Kd")
-        True
-        """
-        table = self.table
-        return max(
-            table[triple_index(a, b, c)] for a, b, c in itertools.combinations(cards, 3)
-        )
-
-    def four_card_key(self, cards: CardsLike) -> Tuple[int, int]:
-        """``(best-three strength, discard tiebreak)``: compare keys as tuples.
-
-        For Four-Card Brag with ``format.discard_breaks_ties``: equal best
-        threes are decided by the discarded card, the higher rank winning (a
-        discarded joker counts above an ace). When several threes tie for
-        best, the player discards the highest card they can spare. With more
-        than four cards the discards are compared highest first.
-
-        >>> from bragrules.profile.models import Ranking
-        >>> r = compile_ranking(Ranking())
-        >>> r.four_card_key("Ah Ad 9c 5s") > r.four_card_key("As Ac 9d 4h")
-        True
-        >>> r.four_card_key("Ah Ad 9c 5s")[0] == r.four_card_key("As Ac 9d 4h")[0]
-        True
-        """
-        if isinstance(cards, str):
-            cards = parse_cards(cards)
-        if len(cards) == 4:
-            table = self.table
-            a, b, c, d = cards
-            options = (
-                (table[triple_index(b, c, d)], a),
-                (table[triple_index(a, c, d)], b),
-                (table[triple_index(a, b, d)], c),
-                (table[triple_index(a, b, c)], d),
-            )
-            best = max(s for s, _ in options)
-            discard = max(x >> 2 if x < _N else _JOKER_DISCARD_RANK for s, x in options if s == best)
-            return best, discard
-        strength, key, _, _ = self._best_three([int(c) for c in cards])
-        return strength, key
-
-    def _stands_for(self, played: Tuple[int, int, int], more: Optional[FrozenSet[int]] = None) -> Tuple[int, int, int]:
-        """The cards a hand counts as: wild cards replaced by what they stand for.
-
-        Among the best readings, one that makes three different cards none
-        of which is held is preferred (it reads naturally: 9c 9d 9h rather
-        than 9h 9h 9h); a wild card stands for a card held only when
-        nothing else is as good.
-        """
-        a, b, c = played
-        wild = self.wild | more if more else self.wild
-        if not wild or not (a in wild or b in wild or c in wild):
-            return played
-        best, natural = self._best_value(a, b, c, wild)
-        if natural:
-            return played
-        wild_pos = [n for n, x in enumerate(played) if x in wild]
-        naturals = [x for x in played if x not in wild]
-        if len(naturals) == 2:
-            subs = self._reading(naturals[0] * _N2 + naturals[1] * _N, 1, best, naturals)
-        elif len(naturals) == 1:
-            subs = self._reading(naturals[0] * _N2, 2, best, naturals)
-        else:
-            if self._top_reading is None:
-                self._top_reading = self._reading(0, 3, best, [])
-            subs = self._top_reading
-        out = list(played)
-        for n, sub in zip(wild_pos, subs):
-            out[n] = sub
-        return out[0], out[1], out[2]
-
-    def _reading(self, start: int, wilds: int, best: int, held: List[int]) -> List[int]:
-        """What ``wilds`` wild cards stand for to reach ``best``, beside the ``held`` cards."""
-        span = _N ** wilds
-        window = self._nv[start:start + span]
-        fallback: Optional[List[int]] = None
-        for i, value in enumerate(window):
-            if value != best:
-                continue
-            subs = [i // _N ** (wilds - 1 - k) % _N for k in range(wilds)]
-            if len(set(subs)) == wilds and not set(subs) & set(held):
-                return subs
-            if fallback is None:
-                fallback = subs
-        assert fallback is not None
-        return fallback
-
-    def _display_order(self, cards: Tuple[int, int, int]) -> List[int]:
-        """Positions of three concrete cards in display order."""
-        ranks = [c >> 2 for c in cards]
-        same = cards[0] & 3 == cards[1] & 3 == cards[2] & 3
-        cat = self._rank_cats[same][ranks[0] * 169 + ranks[1] * 13 + ranks[2]]
-        ck = self._card_key
-        if cat in ("run", "running_flush") and sorted(ranks) == [0, 1, 12]:
-            return sorted(range(3), key=lambda n: (ranks[n] + 1) % 13)
-        if cat == "pair":
-            pair_rank = sorted(ranks)[1]
-            return sorted(range(3), key=lambda n: (ranks[n] == pair_rank, ck[cards[n]]), reverse=True)
-        return sorted(range(3), key=lambda n: ck[cards[n]], reverse=True)
-
-    def evaluate(self, cards: CardsLike, wild: Optional[FrozenSet[int]] = None) -> Evaluation:
-        """Value three or more cards: the best three play, the rest are discarded.
-
-        Among threes of equal strength the one keeping back the highest
-        discard plays (see :meth:`four_card_key`).
-
-        >>> from bragrules.profile.models import Ranking
-        >>> r = compile_ranking(Ranking())
-        >>> ev = r.evaluate("3h Ac 2d")
-        >>> ev.category, ev.played, ev.natural
-        ('run', (Ac, 2d, 3h), True)
-        >>> r.evaluate("Qs 4c Ks Js 9h").played
-        (Ks, Qs, Js)
-
-        ``wild``: cards wild in this hand besides the ranking's own (a ranker compiled with ``open_wild``).
-        """
-        hand = self.check(cards)
-        more = wild or None
-        strength, _, played, discarded = self._best_three(hand, more)
-        concrete = self._stands_for(played, more)
-        order = self._display_order(concrete)
-        if not self.wild and not more:
-            natural = True
-        else:
-            natural = self._best_value(*played, self.wild | more if more else None)[1]
-        return Evaluation(
-            strength=strength,
-            category=self._category_of[strength],
-            played=tuple(CARDS[played[n]] for n in order),
-            discarded=tuple(CARDS[c] for c in discarded),
-            natural=natural,
-            stands_for=tuple(CARDS[concrete[n]] for n in order),
-        )
-
-    def describe(self, cards_or_evaluation: Union[CardsLike, Evaluation], wild: Optional[FrozenSet[int]] = None) -> str:
-        """The hand in plain English.
-
-        >>> from bragrules.profile.models import Ranking
-        >>> r = compile_ranking(Ranking())
-        >>> [r.describe(h) for h in ("2c 3d Ah", "7c 7d Ks", "3c 3d 3h", "Kc 9c 4c", "Qh Jh Th", "Ah Kd 9c")]
-        ['run, A-2-3', 'pair of sevens, king kicker', 'prial of threes', 'flush, K-9-4', 'running flush, Q-J-10', 'high card, A-K-9']
-        """
-        if isinstance(cards_or_evaluation, Evaluation):
-            ev = cards_or_evaluation
-        else:
-            ev = self.evaluate(cards_or_evaluation, wild)
-        shown = ev.stands_for or ev.played
-        ranks = [c.rank for c in shown]
-        spelled = "-".join("10" if r == 8 else RANK_CHARS[r] for r in ranks)
-        cat = ev.category
-        if cat == "points":
-            text = points_text([int(c) for c in shown], self.spec.points)
-        elif cat == "prial":
-            text = f"prial of {RANK_PLURALS[ranks[0]]}"
-        elif cat == "pair":
-            text = f"pair of {RANK_PLURALS[ranks[0]]}, {RANK_NAMES[ranks[2]]} kicker"
-        else:
-            text = f"{cat.replace('_', ' ')}, {spelled}"
-        swaps = [f"{p} as {s}" for p, s in zip(ev.played, shown) if p != s]
-        if swaps:
-            text += f" ({', '.join(swaps)})"
-        return text
 
     def __repr__(self) -> str:
         return (

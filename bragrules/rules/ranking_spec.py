@@ -1,11 +1,13 @@
 """What compiling a ranking reads, and the tables built before the ranker: the category and
-rank key of every rank triple, the wild cards, the value of every natural hand.
+rank key of every rank triple (its categories compiled by :mod:`bragrules.rules.ranking_patterns`,
+or its points counted), the wild cards, the value of every natural hand.
 
 :mod:`bragrules.rules.ranking` builds a :class:`~bragrules.rules.ranking.HandRanker` from these.
 
 >>> from bragrules.profile.models import Ranking
->>> classify(12, 11, 10, True, Ranking())[0], classify(1, 1, 1, False, Ranking())   # A-K-Q suited; 3-3-3
-('running_flush', ('prial', 10998))
+>>> tables = rank_tables(Ranking())
+>>> [tables.entry((12, 11, 10), SAME).name, tables.entry((1, 1, 1), THREE).name]   # A-K-Q suited; 3-3-3
+['running_flush', 'prial']
 """
 
 from __future__ import annotations
@@ -13,15 +15,25 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import FrozenSet, List, Optional, Protocol, Sequence, Tuple, Union
+from typing import Dict, FrozenSet, List, Optional, Protocol, Sequence, Tuple, Union
 
 from bragrules.core.cards import JOKER_BASE, Card, parse_card, parse_rank
+from bragrules.rules.ranking_patterns import (
+    CARDS_ROOM,
+    MIXED,
+    SAME,
+    THREE,
+    CompiledOrder,
+    PatternSpec,
+    RankTables,
+    compile_order,
+    pattern_tables,
+    point_tables,
+)
 
 N = 52
 """Cards that a wild card may stand for."""
 N2 = N * N
-WITHIN = 2197
-"""``13 ** 3``: room for every within-category key."""
 SUIT_KEYS = 64
 """``4 ** 3``: room for the suits of three cards."""
 RANK_OF = [c >> 2 for c in range(N)]
@@ -65,6 +77,10 @@ class PointsSpec(Protocol):
     def one_suit(self) -> bool: ...  # pragma: no cover
     @property
     def three_of_a_kind(self) -> Optional[Fraction]: ...  # pragma: no cover
+    @property
+    def target(self) -> Optional[int]: ...  # pragma: no cover
+    @property
+    def side(self) -> str: ...  # pragma: no cover
     def value_of_rank(self, rank: int) -> int: ...  # pragma: no cover
 
 
@@ -76,18 +92,11 @@ class RankingSpec(Protocol):
     ``model_dump_json()`` is the ranking's canonical JSON, the key of the cache.
     """
 
-    @property
-    def category_order(self) -> Sequence[str]: ...  # pragma: no cover
-    @property
-    def prial_order(self) -> str: ...  # pragma: no cover
-    @property
-    def run_order(self) -> str: ...  # pragma: no cover
+    def category_patterns(self) -> Sequence[PatternSpec]: ...  # pragma: no cover
     @property
     def suits_break_ties(self) -> bool: ...  # pragma: no cover
     @property
     def suit_order(self) -> Sequence[str]: ...  # pragma: no cover
-    @property
-    def suits_before_kickers(self) -> bool: ...  # pragma: no cover
     @property
     def lowball(self) -> bool: ...  # pragma: no cover
     @property
@@ -122,40 +131,57 @@ class Evaluation:
 # Compiling a spec
 # ---------------------------------------------------------------------------
 
-A23_KEY = {"a23_high": 26, "akq_a23": 23, "akq_high": 1}
-"""Where A-2-3 goes among the runs, whose keys are twice their top card (4-3-2: 4 up to A-K-Q: 24)."""
 
-PRIAL_TOP = {
-    name: rank for rank, name in enumerate((
-        "twos_high", "threes_high", "fours_high", "fives_high", "sixes_high", "sevens_high", "eights_high",
-        "nines_high", "tens_high", "jacks_high", "queens_high", "kings_high", "ace_high"))
-}
-"""The rank of the best prial under each ``prial_order``."""
+def point_count(ranks: Sequence[int], points: PointsSpec) -> Tuple[int, Tuple[int, ...]]:
+    """The count of three ranks (all of them counting) and the ranks in the order read: the digits
+    arranged to read highest, or nearest the target; the points added up.
+
+    >>> class Digits:
+    ...     read, one_suit, target, side = "digits", False, None, "either"
+    ...     def value_of_rank(self, rank): return 1 if rank == 12 else 0 if rank >= 8 else rank + 2
+    >>> point_count((7, 5, 12), Digits())   # 9, 7, A: 971
+    (971, (7, 5, 12))
+    >>> Digits.target = 555
+    >>> point_count((7, 5, 12), Digits())   # 9, 7, A arranged nearest 555: 719
+    (719, (5, 12, 7))
+    """
+    if points.read != "digits":
+        return sum(points.value_of_rank(r) for r in ranks), tuple(sorted(ranks, key=points.value_of_rank, reverse=True))
+    best: Optional[Tuple[int, int, Tuple[int, ...]]] = None
+    for order in itertools.permutations(sorted(ranks, key=points.value_of_rank, reverse=True)):
+        count = 0
+        for rank in order:
+            count = count * 10 + points.value_of_rank(rank)
+        key = count if points.target is None else nearness(count, points.target, points.side)
+        if best is None or key > best[0]:
+            best = (key, count, order)
+    assert best is not None
+    return best[1], best[2]
 
 
-def special_matches(special: SpecialSpec, r1: int, r2: int, r3: int, same_suit: bool) -> bool:
-    """Whether ranks ``r1 >= r2 >= r3`` (all of one suit or not) are the special hand."""
-    if (r1, r2, r3) != special.rank_values():
-        return False
-    return special.suited is None or special.suited == same_suit
+def nearness(count: int, target: int, side: str) -> int:
+    """How near a count comes to a target, higher nearer (never negative): on the side ``side`` asks
+    for (``below``: not over; ``above``: not under) any count beats every count off it.
+
+    >>> nearness(554, 555, "either") == nearness(556, 555, "either"), nearness(554, 555, "below") > nearness(556, 555, "below")
+    (True, True)
+    """
+    distance = abs(count - target)
+    off = (side == "below" and count > target) or (side == "above" and count < target)
+    return (1000 if off else 2000) - distance
 
 
 def point_key(ranks: Sequence[int], points: PointsSpec) -> int:
     """The value of three ranks counted as points (all of them counting): higher is better.
 
     >>> class Digits:
-    ...     read, one_suit = "digits", False
+    ...     read, one_suit, target, side = "digits", False, None, "either"
     ...     def value_of_rank(self, rank): return 1 if rank == 12 else 0 if rank >= 8 else rank + 2
     >>> point_key((7, 5, 12), Digits())   # 9, 7, A: 971
     971
     """
-    values = sorted((points.value_of_rank(r) for r in ranks), reverse=True)
-    if points.read == "digits":
-        key = 0
-        for value in values:
-            key = key * 10 + value
-        return key
-    return sum(values)
+    count, _ = point_count(ranks, points)
+    return count if points.target is None else nearness(count, points.target, points.side)
 
 
 def one_suit_points(a: int, b: int, c: int, points: PointsSpec) -> int:
@@ -184,76 +210,20 @@ def one_suit_halves(a: int, b: int, c: int, points: PointsSpec) -> int:
     return value
 
 
-def classify(
-    r1: int, r2: int, r3: int, same_suit: bool, spec: RankingSpec
-) -> Tuple[str, int]:
-    """Category and rank key (level * 2197 + within) of ranks ``r1 >= r2 >= r3``.
+def rank_tables(spec: RankingSpec) -> RankTables:
+    """Rank keys and entries of every ordered rank triple, in each pattern of suits
+    (:class:`~bragrules.rules.ranking_patterns.RankTables`): the ranking's categories compiled,
+    or its points counted.
 
-    A hand takes the highest listed category it qualifies for; a running
-    flush also qualifies as a run and as a flush, so leaving
-    ``running_flush`` out ranks it as a run (or a flush, whichever is
-    listed higher). A hand that qualifies for no listed category is high
-    card, compared card by card.
+    >>> from bragrules.profile.models import Ranking
+    >>> tables = rank_tables(Ranking())
+    >>> tables.order.category_of_key(tables.keys[SAME][12 * 169 + 1 * 13 + 0])   # A-2-3 of one suit
+    'running_flush'
     """
     if spec.points.read is not None:
-        return "points", point_key((r1, r2, r3), spec.points)
-    order = spec.category_order
-    for special in spec.special_hands:
-        if special.place == "tops" and special.beats is not None and special_matches(special, r1, r2, r3, same_suit):
-            level = len(order) - 1 - list(order).index(special.beats)
-            return special.beats, level * WITHIN + WITHIN - 1
-    prial = r1 == r3
-    distinct = r1 > r2 > r3
-    pair = not prial and not distinct
-    a23 = (r1, r2, r3) == (12, 1, 0)
-    run = distinct and (r1 - r3 == 2 or a23)
-    flush = same_suit and distinct
-    if a23:
-        run_key = A23_KEY[spec.run_order]
-    else:
-        run_key = r1 * 2  # 4 (4-3-2) up to 24 (A-K-Q)
-    top_prial = PRIAL_TOP[spec.prial_order]
-    high = r1 * 169 + r2 * 13 + r3
-    for index, cat in enumerate(order):
-        level = len(order) - 1 - index
-        if cat == "prial" and prial:
-            within = 13 if r1 == top_prial else r1
-        elif cat == "running_flush" and run and flush:
-            within = run_key
-        elif cat == "run" and run:
-            within = run_key
-        elif cat == "flush" and flush:
-            within = high
-        elif cat == "pair" and pair:
-            kicker = r3 if r1 == r2 else r1
-            within = r2 * 13 + kicker
-        elif cat == "high_card":
-            within = high
-        else:
-            continue
-        return cat, level * WITHIN + within
-    raise AssertionError("category_order ends with high_card")  # pragma: no cover
-
-
-def rank_tables(spec: RankingSpec) -> Tuple[List[List[int]], List[List[str]]]:
-    """Rank keys and categories of every ordered rank triple, unsuited [0] and suited [1].
-
-    Indexed by ``r1 * 169 + r2 * 13 + r3`` in any order of the ranks.
-    """
-    keys = [[0] * WITHIN, [0] * WITHIN]
-    cats = [[""] * WITHIN, [""] * WITHIN]
-    for r1 in range(13):
-        for r2 in range(r1 + 1):
-            for r3 in range(r2 + 1):
-                perms = set(itertools.permutations((r1, r2, r3)))
-                for same in (0, 1):
-                    cat, key = classify(r1, r2, r3, bool(same), spec)
-                    k, c = keys[same], cats[same]
-                    for p in perms:
-                        i = p[0] * 169 + p[1] * 13 + p[2]
-                        k[i] = key
-                        c[i] = cat
-    return keys, cats
+        points = spec.points
+        return point_tables(lambda ranks: point_key(ranks, points), CompiledOrder.of_points())
+    return pattern_tables(compile_order(spec))
 
 
 def wild_cards(spec: RankingSpec, jokers: int) -> FrozenSet[int]:
@@ -270,45 +240,85 @@ def wild_cards(spec: RankingSpec, jokers: int) -> FrozenSet[int]:
     return frozenset(c for c in wild if c < JOKER_BASE + jokers)
 
 
-def natural_values(rank_keys: Sequence[List[int]], rank_cats: Sequence[List[str]],
-                   card_key: Sequence[int], suit_value: Sequence[int], suits_break_ties: bool,
-                   pair_suits_first: bool = False, suit_points: Optional[PointsSpec] = None) -> List[int]:
+def natural_values(tables: RankTables, suit_value: Sequence[int], suits_break_ties: bool,
+                   suit_points: Optional[PointsSpec] = None) -> List[int]:
     """The value of every ordered triple of the 52 cards, repeated cards allowed.
 
     Index ``a * 2704 + b * 52 + c``. Triples repeating a card are filled
     in here too and struck out by the caller: a wild card never stands
-    for a card already in the hand.
+    for a card already in the hand. With ``suits_break_ties`` a value is
+    the rank key times 64 and the three suits in the order the cards are
+    compared (a pair's two cards first; with ``suits_before_kickers`` the
+    pair's suits before the odd card's rank).
     """
-    keys0, keys1 = rank_keys
     if suit_points is not None:
         return _one_suit_values(suit_points, SUIT_KEYS if suits_break_ties else 1)
     if not suits_break_ties:
-        plain_rows = []
-        suited_rows = []
-        for pair_index in range(169):
-            base = pair_index * 13
-            row = list(map(keys0[base:base + 13].__getitem__, RANK_OF))
-            plain_rows.append(row)
-            suited = keys1[base:base + 13]
-            for s in range(4):
-                srow = row.copy()
-                srow[s::4] = suited
-                suited_rows.append(srow)
-        nv: List[int] = []
-        extend = nv.extend
-        for a in range(N):
-            ra, sa = a >> 2, a & 3
-            for b in range(N):
-                pair_index = ra * 13 + (b >> 2)
-                if sa == b & 3:
-                    extend(suited_rows[pair_index * 4 + sa])
-                else:
-                    extend(plain_rows[pair_index])
-        return nv
+        out: List[int] = []
+        extend = out.extend
+        for row in plain_rows(tables):
+            extend(row)
+        return out
+    return _suited_values(tables, suit_value)
+
+
+def plain_rows(tables: RankTables, dense: Optional[Dict[int, int]] = None, stride: int = N) -> List[List[int]]:
+    """When suits never break ties: for each two cards ``a, b`` (at ``a * 52 + b``), the value of
+    every third card beside them, ``stride`` of them (52, or 54 with the jokers' places left -1).
+
+    A value is the hand's rank key, or with ``dense`` its strength (-1 for a key no hand
+    reaches). Rows are shared between pairs of cards: copy one before changing it.
+    """
+    keys_m, keys_s, keys_t = tables.keys
+    if dense is not None:
+        get = dense.get
+        keys_m, keys_s = [get(v, -1) for v in keys_m], [get(v, -1) for v in keys_s]
+        keys_t = [get(v, -1) for v in keys_t] if tables.split else keys_m
+    tail = [-1] * (stride - N)
+    mixed_rows: List[List[int]] = []
+    suited_rows: List[List[int]] = []
+    split_rows: Dict[int, List[int]] = {}
+    for pair_index in range(169):
+        base = pair_index * 13
+        row = list(map(keys_m[base:base + 13].__getitem__, RANK_OF)) + tail
+        mixed_rows.append(row)
+        suited = keys_s[base:base + 13]
+        for s in range(4):
+            srow = row.copy()
+            srow[s:N:4] = suited
+            suited_rows.append(srow)
+        if tables.split:  # two cards of different suits: a third of neither suit makes three suits
+            three = list(map(keys_t[base:base + 13].__getitem__, RANK_OF)) + tail
+            for sa in range(4):
+                for sb in range(4):
+                    if sa != sb:
+                        trow = three.copy()
+                        trow[sa:N:4] = row[sa:N:4]
+                        trow[sb:N:4] = row[sb:N:4]
+                        split_rows[pair_index * 16 + sa * 4 + sb] = trow
+    rows: List[List[int]] = []
+    append = rows.append
+    for a in range(N):
+        ra, sa = a >> 2, a & 3
+        for b in range(N):
+            pair_index = ra * 13 + (b >> 2)
+            sb = b & 3
+            if sa == sb:
+                append(suited_rows[pair_index * 4 + sa])
+            elif split_rows:
+                append(split_rows[pair_index * 16 + sa * 4 + sb])
+            else:
+                append(mixed_rows[pair_index])
+    return rows
+
+
+def _suited_values(tables: RankTables, suit_value: Sequence[int]) -> List[int]:
+    """The value of every ordered triple when suits break ties (see :func:`natural_values`)."""
     nv = [0] * (N2 * N)
-    cats0, cats1 = rank_cats
-    ck = card_key
+    order = tables.order
     sv = suit_value
+    card_keys: Dict[int, List[int]] = {}  # per entry: rank value, then suit, of every card
+    span = order.span
     for a in range(N):
         ra, sa = a >> 2, a & 3
         for b in range(a, N):
@@ -316,17 +326,23 @@ def natural_values(rank_keys: Sequence[List[int]], rank_cats: Sequence[List[str]
             for c in range(b, N):
                 rc, sc = c >> 2, c & 3
                 i = ra * 169 + rb * 13 + rc
-                if sa == sb == sc:
-                    key, cat = keys1[i], cats1[i]
-                else:
-                    key, cat = keys0[i], cats0[i]
-                if cat == "pair":
+                suits = SAME if sa == sb == sc else THREE if sa != sb != sc != sa else MIXED
+                key = tables.keys[suits][i]
+                index = tables.entries[suits][i]
+                entry = order.entries[index] if index >= 0 else None  # None: points
+                ck = card_keys.get(index)
+                if ck is None:
+                    values = entry.values if entry is not None else tuple(range(1, 14))
+                    ck = card_keys[index] = [values[x >> 2] * 4 + sv[x & 3] for x in range(N)]
+                if entry is not None and entry.by == "pair" and not ra == rb == rc:
                     p = rb  # the middle card of a<=b<=c always belongs to the pair
                     cs = sorted((a, b, c), key=lambda x: ((x >> 2) == p, ck[x]), reverse=True)
-                    if pair_suits_first:  # the pair's suits come before the odd card, which comes last
-                        level = key - key % WITHIN
-                        key = level + p * 16 + sv[cs[0] & 3] * 4 + sv[cs[1] & 3]
-                        value = key * SUIT_KEYS + (cs[2] >> 2) * 4 + sv[cs[2] & 3]
+                    if entry.suits_first:  # the pair's suits come before the odd card, which comes last
+                        rest = key % span
+                        tier = (rest >> 1) // CARDS_ROOM
+                        key = key - rest + ((tier * CARDS_ROOM + entry.values[p] * 256 + sv[cs[0] & 3] * 16
+                                             + sv[cs[1] & 3]) * 2 + (rest & 1))
+                        value = key * SUIT_KEYS + entry.values[cs[2] >> 2] * 4 + sv[cs[2] & 3]
                         for x, y, z in ((a, b, c), (a, c, b), (b, a, c), (b, c, a), (c, a, b), (c, b, a)):
                             nv[x * N2 + y * N + z] = value
                         continue

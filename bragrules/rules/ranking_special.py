@@ -17,7 +17,8 @@ from __future__ import annotations
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import RANK_CHARS, parse_card
-from bragrules.rules.ranking_spec import PointsSpec, RankingSpec, classify, one_suit_halves, point_key, special_matches
+from bragrules.rules.ranking_patterns import RankTables
+from bragrules.rules.ranking_spec import PointsSpec, RankingSpec, one_suit_halves, point_count
 
 
 class WildOrder:
@@ -56,11 +57,13 @@ class WildOrder:
         return top - grade if lowball else grade  # the order is reversed after under lowball: naturals stay first
 
 
-def wild_order(spec: RankingSpec, wild: FrozenSet[int]) -> WildOrder:
-    """The :class:`WildOrder` of a ranking whose wild cards are ``wild``."""
+def wild_order(spec: RankingSpec, wild: FrozenSet[int], categories: Sequence[str] = ()) -> WildOrder:
+    """The :class:`WildOrder` of a ranking whose wild cards are ``wild``; ``categories``: its
+    categories' names (every one of them prefers a natural hand under ``natural_beats_wild: true``)."""
     nbw_value = spec.wild.natural_beats_wild
     if nbw_value is True:
-        nbw: FrozenSet[str] = frozenset(("prial", "running_flush", "run", "flush", "pair", "high_card", "points"))
+        nbw: FrozenSet[str] = frozenset(("prial", "running_flush", "run", "flush", "pair", "high_card", "points",
+                                         *categories))
     elif nbw_value is False:
         nbw = frozenset()
     else:
@@ -72,32 +75,27 @@ def wild_order(spec: RankingSpec, wild: FrozenSet[int]) -> WildOrder:
     return WildOrder(nbw, places, wild)
 
 
-def upsets(spec: RankingSpec, rank_keys: Sequence[int], category_of: Sequence[str]) -> Optional[List[Tuple[int, int]]]:
+def upsets(tables: RankTables, rank_keys: Sequence[int], category_of: Sequence[str]
+           ) -> Optional[List[Tuple[int, int]]]:
     """Per strength (given its rank key and category), the range of strengths it beats outside the
-    order: a ``beats_only`` special hand's category; ``(0, -1)`` for none. None when there are none."""
-    specials: Dict[int, str] = {}
-    for special in spec.special_hands:
-        if special.place != "beats_only" or special.beats is None:
-            continue
-        r1, r2, r3 = special.rank_values()
-        for suited in (False, True):
-            if suited and len({r1, r2, r3}) < 3:
-                continue
-            if special_matches(special, r1, r2, r3, suited):
-                specials[classify(r1, r2, r3, suited, spec)[1]] = special.beats
+    order: a special hand's category, or the part of it named (``beats.lowest``, ``beats.highest``);
+    ``(0, -1)`` for none. None when no hand beats another outside the order."""
+    specials = tables.upset_keys()
     if not specials:
         return None
-    ranges: Dict[str, Tuple[int, int]] = {}
-    for strength, category in enumerate(category_of):
-        low, _ = ranges.get(category, (strength, strength))
-        ranges[category] = (low, strength)
-    return [ranges.get(specials[key], (0, -1)) if key in specials else (0, -1) for key in rank_keys]
+    ranges: Dict[Tuple[str, int, int], Tuple[int, int]] = {}
+    for beaten in set(specials.values()):
+        category, low_key, high_key = beaten
+        inside = [s for s, (key, cat) in enumerate(zip(rank_keys, category_of))
+                  if cat == category and low_key <= key <= high_key]
+        ranges[beaten] = (min(inside), max(inside)) if inside else (0, -1)
+    return [ranges[specials[key]] if key in specials else (0, -1) for key in rank_keys]
 
 
 def points_text(cards: Sequence[int], points: PointsSpec) -> str:
     """A hand counted as points in words.
 
-    >>> from bragrules.rules.hand_ranking import Points
+    >>> from bragrules.rules.ranking_models import Points
     >>> points_text([28, 20, 48], Points(values={"A": 1, "K": 0, "Q": 0, "J": 0, "10": 0}, read="digits"))
     '971 (9-7-A)'
     >>> points_text([48, 44, 1], Points(one_suit=True))   # A♣ K♣ 2♦
@@ -113,9 +111,8 @@ def points_text(cards: Sequence[int], points: PointsSpec) -> str:
             return f"{halves // 2}½ points"
         value = halves // 2
     else:
-        value = point_key(ranks, points)
+        value, read = point_count(ranks, points)
     if points.read == "digits":
-        ranks.sort(key=points.value_of_rank, reverse=True)
-        spelled = "-".join("10" if r == 8 else RANK_CHARS[r] for r in ranks)
+        spelled = "-".join("10" if r == 8 else RANK_CHARS[r] for r in read)
         return f"{value:03d} ({spelled})"
     return f"{value} points"

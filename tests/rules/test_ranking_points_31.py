@@ -93,3 +93,26 @@ def test_unused_keeps_the_hash() -> None:
     """A profile that leaves ``three_of_a_kind`` unset hashes as before (a later field)."""
     from bragrules.profile.loader import profile_hash
     assert profile_hash(Profile()) == profile_hash(Profile.model_validate({"ranking": {"points": {}}}))
+
+
+def test_points_nearest_a_target() -> None:
+    """999's pages: "The aim if this variation is to get as close to the number 9-9-9 as possible" and "you
+    are allowed to change the order of your cards" (teenpatticlub.app); with another count named, the
+    cards are arranged nearest it (``ranking.points.target``), from either side or one (``side``)."""
+    digits = {"A": 1, "K": 0, "Q": 0, "J": 0, "10": 0}
+    near = compile_ranking(Ranking.model_validate({"points": {"read": "digits", "values": digits, "target": 555}}))
+    assert near.strength("5c 5d 5h") > near.strength("9c 9d 9h")
+    assert near.strength("5c 5d 4h") == near.strength("5c 5d 6h")  # 554 and 556: equally near
+    assert near.describe("9c 7d Ah") == "719 (7-A-9)"  # arranged nearest 555, not highest (971)
+    below = compile_ranking(Ranking.model_validate(
+        {"points": {"read": "digits", "values": digits, "target": 555, "side": "below"}}))
+    assert below.strength("5c 5d 4h") > below.strength("5c 5d 6h") > below.strength("9c 9d 9h")
+    assert below.strength("2c 2d 2h") > below.strength("5c 5d 6h")  # 222 is not over: it beats 556
+    highest = compile_ranking(Ranking.model_validate({"points": {"read": "digits", "values": digits}}))
+    assert highest.strength("9c 9d 9h") > highest.strength("5c 5d 5h")
+    total = compile_ranking(Ranking.model_validate({"points": {"read": "sum", "target": 21, "side": "below"}}))
+    assert total.strength("10c 5d 6h") > total.strength("Kc Qd 2h")  # 21 beats 22, bust
+    for bad in ({"read": None, "target": 5}, {"read": "sum", "one_suit": True, "target": 31},
+                {"read": "sum", "side": "below"}):
+        with pytest.raises(ValueError):
+            Ranking.model_validate({"points": bad})
