@@ -317,9 +317,18 @@ def test_the_audit_blames_a_wrong_winner_on_the_written_list() -> None:
     """A history naming the winner the usual order gives, under a table playing High-low, went against
     ``ranking.categories``: the audit cites it rather than the result alone."""
     from bragrules.audit.ranking_claim import deciding_field
+    from bragrules.core.cards import parse_hand
+    from bragrules.engine.deal import Deal
+    from bragrules.history import ResultClaim
+    from bragrules.profile import load_profile
+    from bragrules.rules.compile import compile_rules
 
     high_low = _doc_blocks("pattern example")["high-low"]["ranking"]
-    ranker = compile_ranking(Ranking.model_validate(high_low))
-    hands = {"A": parse_cards("Kh 2s 2d"), "B": parse_cards("Ah As Kd")}
-    assert deciding_field(ranker, hands, ["A"]) is None  # what the table plays: the twos win
-    assert deciding_field(ranker, hands, ["B"]) == "ranking.categories"
+    profile = load_profile("standard")
+    profile = profile.model_copy(update={"ranking": Ranking.model_validate(high_low)})
+    deal = Deal(compile_rules(profile), ["A", "B"], {"A": parse_hand("Kh 2s 2d"), "B": parse_hand("Ah As Kd")})
+    for text in ("A look", "A bet 2", "B look", "B bet 2", "A see 4"):
+        deal.apply_text(text)
+    assert deal.result is not None and deal.result.winners == ["A"]  # what the table plays: the twos win
+    assert deciding_field(deal, ResultClaim(winners=["A"])) is None
+    assert deciding_field(deal, ResultClaim(winners=["B"])) == "ranking.categories"
