@@ -58,7 +58,9 @@ VARIANTS = {
 }
 """What no shipped profile uses: wild cards chosen in each hand or by the centre, a special hand over prials."""
 
-NAMES = builtin_names() + sorted(VARIANTS)
+NAMES = [n for n in builtin_names() if load_profile(n).table.max_players >= 3] + sorted(VARIANTS)
+"""Every shipped profile that seats three (the deal below is A's and B's with C folding); the heads-up
+profiles play the rankings of ``standard`` and ``teen-patti``, which are here."""
 
 
 @lru_cache(maxsize=None)

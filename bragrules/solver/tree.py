@@ -237,7 +237,8 @@ class _Builder:
     def deal(self, actions: Sequence[Action], hands: Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]] = None) -> Deal:
         cards = {"A": None, "B": None} if hands is None else {
             "A": tuple(CARDS[c] for c in hands[0]), "B": tuple(CARDS[c] for c in hands[1])}
-        deal = Deal(self.rules, list(SEATS), cards, wait_for_cards=hands is None)
+        # the table fee is the tree's to take (``payoff``: once a deal, none for a fee paid once a session)
+        deal = Deal(self.rules, list(SEATS), cards, wait_for_cards=hands is None, table_fee=Fraction(0))
         for action in actions:
             deal.apply(action)
         return deal
