@@ -8,7 +8,7 @@ a typing mistake explained, and a big bet confirmed (:class:`HumanTurn`).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, List, Optional, Union
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Union
 
 if TYPE_CHECKING:  # pragma: no cover
 
@@ -58,64 +58,101 @@ def uneven_amounts(option: "LegalAction", deal: "Deal") -> Optional[str]:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" or {words[-1]}"
 
 
-def menu_entry(option: "LegalAction", deal: "Deal") -> str:
-    kind = option.kind
-    if kind == "bet":
-        if option.all_in:
-            return f"bet {money(option.amount)} (all in)"
-        if option.max_amount is not None and option.max_amount == option.amount:
-            return f"bet {money(option.amount)}"
-        uneven = uneven_amounts(option, deal)
-        if uneven is not None:
-            return f"bet {uneven}"
-        top = f"–{money(option.max_amount)}" if option.max_amount is not None else " or more"
-        return f"bet {money(option.amount)}{top}"
-    if kind == "see":
-        if deal.rules.seeing.fee_to_opponent and len(deal.contenders) == 2:
-            opponent = next(p for p in deal.contenders if p != option.player)
-            return f"see for {money(option.amount)}, paid to {esc(opponent)}"
-        return f"see for {money(option.amount)}"
-    if kind == "look":
-        return "look at your cards" if option.target is None else f"look at the {option.target} hand"
-    if kind == "discard" and option.target is not None:  # format.discard_before_betting
+def _bet_entry(option: "LegalAction", deal: "Deal") -> str:
+    """``bet 2 (all in)``, ``bet 2``, ``bet 2, 4 or 8`` (amounts that do not step evenly), ``bet 2–10``."""
+    if option.all_in:
+        return f"bet {money(option.amount)} (all in)"
+    if option.max_amount is not None and option.max_amount == option.amount:
+        return f"bet {money(option.amount)}"
+    uneven = uneven_amounts(option, deal)
+    if uneven is not None:
+        return f"bet {uneven}"
+    top = f"–{money(option.max_amount)}" if option.max_amount is not None else " or more"
+    return f"bet {money(option.amount)}{top}"
+
+
+def _see_entry(option: "LegalAction", deal: "Deal") -> str:
+    """``see for 4``, naming the opponent paid where the fee goes to them (``seeing.fee_to_opponent``)."""
+    if deal.rules.seeing.fee_to_opponent and len(deal.contenders) == 2:
+        opponent = next(p for p in deal.contenders if p != option.player)
+        return f"see for {money(option.amount)}, paid to {esc(opponent)}"
+    return f"see for {money(option.amount)}"
+
+
+def _discard_entry(option: "LegalAction", deal: "Deal") -> str:
+    if option.target is not None:  # format.discard_before_betting
         return f"discard {option.target} face down (the cards left play)"
-    if kind == "arrange":
-        hint = " | ".join(" ".join(str(c) for c in h) for h in option.cards or ())
-        return f"arrange (hint: {hint})"
-    if kind == "take":  # session.points.spare_hand
-        cost = f", paying {money(option.amount)} into the pot" if option.amount else ""
-        return f"take the spare hand for yours (unseen; nobody else may then){cost}"
-    if kind == "swap":
-        if option.target == "all":
-            return "swap all three with the centre"
-        assert option.cards is not None
-        if option.target == "down":
-            return f"swap {option.cards[0][0]} for the face-down centre card"
-        return f"swap {option.cards[0][0]} for {option.cards[1][0]}"
-    if kind == "draw":
-        if option.target == "discard":
-            pile_top = deal.view(option.player).discard_top
-            return f"take the top discard ({pile_top})"
-        return "draw the stock's top card"
-    if kind == "throw":
-        assert option.cards is not None
-        return f"discard {option.cards[0][0]}"
-    if kind == "pass":
-        return "end your turn without stopping the bus"
-    if kind == "show":
-        return "show your cards"
-    if kind == "concede":
-        return "concede without showing"
-    if kind == "retain":
-        what = f"the {option.target} hand" if option.target else "your unseen hand"
-        return f"keep {what} for the next deal (the pot carries)"
-    if kind == "release":
-        return "let the unseen hand go (the pot carries)"
-    if kind == "void":
-        return "declare the deal void (a malfunction): every stake returned, dealt again"
-    if kind in ("sideshow", "accept", "refuse"):
-        return side_show_entry(option, deal)
-    return kind
+    return option.kind
+
+
+def _arrange_entry(option: "LegalAction", deal: "Deal") -> str:
+    hint = " | ".join(" ".join(str(c) for c in h) for h in option.cards or ())
+    return f"arrange (hint: {hint})"
+
+
+def _take_entry(option: "LegalAction", deal: "Deal") -> str:  # session.points.spare_hand
+    cost = f", paying {money(option.amount)} into the pot" if option.amount else ""
+    return f"take the spare hand for yours (unseen; nobody else may then){cost}"
+
+
+def _swap_entry(option: "LegalAction", deal: "Deal") -> str:
+    if option.target == "all":
+        return "swap all three with the centre"
+    assert option.cards is not None
+    if option.target == "down":
+        return f"swap {option.cards[0][0]} for the face-down centre card"
+    return f"swap {option.cards[0][0]} for {option.cards[1][0]}"
+
+
+def _draw_entry(option: "LegalAction", deal: "Deal") -> str:
+    if option.target == "discard":
+        pile_top = deal.view(option.player).discard_top
+        return f"take the top discard ({pile_top})"
+    return "draw the stock's top card"
+
+
+def _throw_entry(option: "LegalAction", deal: "Deal") -> str:
+    assert option.cards is not None
+    return f"discard {option.cards[0][0]}"
+
+
+def _retain_entry(option: "LegalAction", deal: "Deal") -> str:
+    what = f"the {option.target} hand" if option.target else "your unseen hand"
+    return f"keep {what} for the next deal (the pot carries)"
+
+
+def _said(words: str) -> Callable[["LegalAction", "Deal"], str]:
+    """An entry that is always the same words."""
+    return lambda option, deal: words
+
+
+_MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
+    "bet": _bet_entry,
+    "see": _see_entry,
+    "look": lambda option, deal: "look at your cards" if option.target is None else f"look at the {option.target} hand",
+    "discard": _discard_entry,
+    "arrange": _arrange_entry,
+    "take": _take_entry,
+    "swap": _swap_entry,
+    "draw": _draw_entry,
+    "throw": _throw_entry,
+    "pass": _said("end your turn without stopping the bus"),
+    "show": _said("show your cards"),
+    "concede": _said("concede without showing"),
+    "retain": _retain_entry,
+    "release": _said("let the unseen hand go (the pot carries)"),
+    "void": _said("declare the deal void (a malfunction): every stake returned, dealt again"),
+    "sideshow": lambda option, deal: side_show_entry(option, deal),
+    "accept": lambda option, deal: side_show_entry(option, deal),
+    "refuse": lambda option, deal: side_show_entry(option, deal),
+}
+"""The menu's words for each kind of choice; a kind not here is shown by its name (``fold``)."""
+
+
+def menu_entry(option: "LegalAction", deal: "Deal") -> str:
+    """The menu's words for one legal choice, from :data:`_MENU_ENTRIES` (else the kind itself)."""
+    entry = _MENU_ENTRIES.get(option.kind)
+    return entry(option, deal) if entry is not None else option.kind
 
 
 def void_option(deal: "Deal", player: str) -> List["LegalAction"]:

@@ -1,6 +1,6 @@
 """How ``bragrules play`` looks and listens: the table drawn and what happens told (:class:`TableView`),
-and every line typed read through one :class:`Prompter` (the keyboard, a pipe or a script); a person's
-turn is :mod:`bragrules_cli.play_turn`.
+and every line typed read through one :class:`Prompter` (the keyboard, a pipe or a script: it lives in
+:mod:`bragrules_cli.play_input`); a person's turn is :mod:`bragrules_cli.play_turn`.
 
 >>> plural(1, "deal"), plural(2, "deal")
 ('1 deal', '2 deals')
@@ -8,13 +8,13 @@ turn is :mod:`bragrules_cli.play_turn`.
 
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, FrozenSet, Iterator, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 
 from bragrules.core.cards import Card, parse_card
 from bragrules.play.plays import plays
+
+from .play_input import MAX_SCRIPT_BYTES, Prompter, esc, read_script
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -28,48 +28,6 @@ if TYPE_CHECKING:  # pragma: no cover
 else:
     _ObserverBase = object  # bragrules.play.table is imported only once a game starts
 
-
-MAX_SCRIPT_BYTES = 1 << 20
-"""The longest script of moves ``--script`` reads."""
-
-
-def read_script(path: Path) -> List[str]:
-    """The lines of a script of moves: a text file (or a pipe) of at most 1 MiB, or one clear error.
-
-    The read is bounded, so a device such as ``/dev/zero`` is refused, not read forever.
-    """
-    import stat as stat_module
-
-    from bragrules.core.errors import HistoryError
-
-    name = str(path)
-    try:
-        info = path.stat()
-        if stat_module.S_ISDIR(info.st_mode):
-            raise HistoryError("is a directory; --script takes a text file of moves, one a line", name)
-        with open(path, "rb") as handle:
-            data = handle.read(MAX_SCRIPT_BYTES + 1)
-    except FileNotFoundError:
-        raise HistoryError("no such file (--script takes a text file of moves, one a line)", name) from None
-    except OSError as exc:
-        raise HistoryError(f"cannot read the script ({exc.strerror or exc})", name) from None
-    if b"\0" in data:
-        raise HistoryError("not a text file (it holds NUL bytes); --script takes moves, one a line", name)
-    if len(data) > MAX_SCRIPT_BYTES:
-        raise HistoryError(f"a script of moves is at most {MAX_SCRIPT_BYTES // 1024} KiB; this one is longer", name)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = data.count(b"\n", 0, exc.start) + 1
-        raise HistoryError("not UTF-8 text; --script takes moves, one a line", name, line) from None
-    return text.splitlines()
-
-
-def esc(text: Any) -> str:
-    """User text (a name, a reason, a path) made safe to put in this module's markup."""
-    from rich.markup import escape
-
-    return escape(str(text))
 
 BIG_BET_TIMES = 10
 """A bet of more than this many times the pot (or 10 when the pot is smaller than 1) is confirmed first."""
@@ -103,58 +61,6 @@ HELP_TEXT = """Type the number of a choice, or the action itself:
   flashes         record that you showed your own cards to the table (the profile's penalty)
   (Enter)         between deals without betting (Crash): the next deal; in a --script, write 'next'
   table           show the table again;  q  stop (the log keeps everything)"""
-
-
-class Prompter:
-    """The one place input comes from: a script file, piped stdin, or the keyboard."""
-
-    def __init__(self, console: "Console", script: Optional[Path] = None):
-        self.console = console
-        self._lines: Optional[Iterator[str]] = None
-        if script is not None:
-            self._lines = iter(read_script(script))
-        self.interactive = script is None and sys.stdin.isatty()
-        if self.interactive:
-            try:  # line editing and history (arrow keys) for input(), where the platform has it
-                import readline  # noqa: F401
-            except ImportError:  # pragma: no cover
-                pass
-
-    def ask(self, prompt: str) -> Optional[str]:
-        """One line of input (None when the input has ended; "" for an empty line typed or piped).
-
-        A script's blank lines and comments are skipped, so a script answers
-        every question, "press Enter" ones included, with a word (``next``).
-        """
-        if self._lines is not None:
-            for line in self._lines:
-                text = line.split("#", 1)[0].strip()
-                if text:
-                    self.console.print(f"{esc(prompt)} [bold]{esc(text)}[/]", highlight=False)
-                    return text
-            return None
-        try:
-            if self.interactive:
-                return self.typed(prompt)
-            line = sys.stdin.readline()
-        except EOFError:
-            return None
-        if not line:
-            return None
-        self.console.print(f"{esc(prompt)} [bold]{esc(line.strip())}[/]", highlight=False)
-        return line.strip()
-
-    def typed(self, prompt: str) -> str:
-        """A line typed at the keyboard after ``prompt``.
-
-        The prompt is given to ``input()`` itself, not written before it: line
-        editing then knows where the line starts, and Enter on an empty line
-        (the default bet) ends the line on the screen as any other answer does.
-        """
-        from bragrules.core.text import neutralise
-
-        self.console.file.flush()
-        return input(f"{neutralise(prompt)} ").strip()
 
 
 # ---------------------------------------------------------------------------
@@ -376,27 +282,43 @@ class TableView(_ObserverBase):
                                f"after {plural(table.session.state.deals, 'deal')}.")
 
     def draw(self, table: "Table", deal: "Deal", viewer: str) -> None:
+        """The table as ``viewer`` sees it: the headline, a row a player, their own cards, then the
+        centre, the stock and the discard pile where the game has them."""
+        self.headline(table, deal)
+        self.console.print(self.grid(table, deal, viewer))
+        self.own_cards(deal, viewer)
+        self.centre(deal, viewer)
+
+    def headline(self, table: "Table", deal: "Deal") -> None:
+        """The line above the grid: the pot and the level when there is betting, else who dealt and
+        what the deal is played for (a point, a life, or the pot with all hands shown at once)."""
+        rules = deal.rules
+        session = table.session
+        if rules.format.betting:
+            level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
+            self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level}{cap_note(deal)} · "
+                               f"{esc(session.dealer)} dealt", highlight=False)
+            return
+        knocked = deal.knocker
+        knock = f" · {esc(knocked)} knocked: last turn" if knocked else ""
+        points = rules.session.points
+        if points is not None:  # session.points: each hand compared across the table scores
+            spare = " · a spare hand lies face down" if deal.spare_dealt is not None and not deal.spare_taken else ""
+            self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{spare} · a point for each hand won, "
+                               f"to {points.target} points", highlight=False)
+        else:
+            stake = ("the lowest hand shown loses a life" if rules.format.lives is not None
+                     else f"pot {money(deal.pot)}: all hands are shown at once")
+            self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{knock} · {stake}", highlight=False)
+
+    def grid(self, table: "Table", deal: "Deal", viewer: str) -> Any:
+        """A row a player: the one to act marked, ``viewer`` in bold, the style a bot plays (on a wide
+        screen), the status, and the money, lives or points the game keeps."""
         from rich.table import Table as RichTable
 
         rules = deal.rules
         session = table.session
         betting = rules.format.betting
-        if betting:
-            level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
-            self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level}{cap_note(deal)} · "
-                               f"{esc(session.dealer)} dealt", highlight=False)
-        else:
-            knocked = deal.knocker
-            knock = f" · {esc(knocked)} knocked: last turn" if knocked else ""
-            points = rules.session.points
-            if points is not None:  # session.points: each hand compared across the table scores
-                spare = " · a spare hand lies face down" if deal.spare_dealt is not None and not deal.spare_taken else ""
-                self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{spare} · a point for each hand won, "
-                                   f"to {points.target} points", highlight=False)
-            else:
-                stake = ("the lowest hand shown loses a life" if rules.format.lives is not None
-                         else f"pot {money(deal.pot)}: all hands are shown at once")
-                self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{knock} · {stake}", highlight=False)
         narrow = self.console.width < 60
         grid = RichTable(box=None if narrow else None, show_edge=False, pad_edge=False, header_style="dim")
         grid.add_column("")
@@ -413,21 +335,11 @@ class TableView(_ObserverBase):
             grid.add_column("points", justify="right")
         for name in deal.order:
             state = deal.players[name]
-            if not betting:
-                status = "knocked" if name == deal.knocker else "in"
-            elif state.folded:
-                status = "[dim]folded[/]"
-            elif state.all_in:
-                status = "all in"
-            elif state.two_hands:
-                status = "blind, two hands"
-            else:
-                status = "seen" if state.seen else "[cyan]blind[/]"
             marker = "▶" if name == deal.to_act else ""
             row = [marker, f"[bold]{esc(name)}[/]" if name == viewer else esc(name)]
             if not narrow:
                 row.append(plays(table.seats[name].style, rules.profile, len(deal.order)))
-            row.append(status)
+            row.append(player_status(deal, name))
             if betting:
                 row += [money(state.contributed), signed(session.net()[name])]
             if rules.format.lives is not None:
@@ -435,7 +347,12 @@ class TableView(_ObserverBase):
             if rules.session.points is not None:
                 row.append(str(session.scores[name]))
             grid.add_row(*row)
-        self.console.print(grid)
+        return grid
+
+    def own_cards(self, deal: "Deal", viewer: str) -> None:
+        """``viewer``'s own cards: hidden while blind, else shown with what to do with them (arrange
+        them, discard one drawn) or what they make."""
+        rules = deal.rules
         state = deal.players[viewer]
         hidden = " ".join(["??"] * rules.format.cards_dealt)
         if state.two_hands:
@@ -452,17 +369,38 @@ class TableView(_ObserverBase):
             self.console.print(f"Your cards: {cards_markup(state.hand)}  (discard one to return to three)")
         elif state.hand is not None:
             self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{deal.comparer.describe(state.hand)}[/])")
-        if deal.spare_dealt is None:  # a spare hand (session.points) lies face down
-            view = deal.view(viewer)  # what this seat may see of the centre, the stock and the pile
-            if deal.centre:
-                down = rules.format.face_down
-                places = ["[dim]??[/]" if c is None else cards_markup([c]) + (" (face down)" if i == down else "")
-                          for i, c in enumerate(view.centre_places)]
-                self.console.print("Centre: " + " ".join(places))
-            if rules.format.draws:
-                top = view.discard_top
-                self.console.print(f"Discard pile: {cards_markup([top]) if top is not None else '(empty)'}"
-                                   f"  ·  stock: {view.stock_left} cards")
+
+    def centre(self, deal: "Deal", viewer: str) -> None:
+        """The centre cards, the top discard and the stock, as far as ``viewer`` may see them; nothing
+        while a spare hand (``session.points``) lies face down."""
+        if deal.spare_dealt is not None:
+            return
+        rules = deal.rules
+        view = deal.view(viewer)  # what this seat may see of the centre, the stock and the pile
+        if deal.centre:
+            down = rules.format.face_down
+            places = ["[dim]??[/]" if c is None else cards_markup([c]) + (" (face down)" if i == down else "")
+                      for i, c in enumerate(view.centre_places)]
+            self.console.print("Centre: " + " ".join(places))
+        if rules.format.draws:
+            top = view.discard_top
+            self.console.print(f"Discard pile: {cards_markup([top]) if top is not None else '(empty)'}"
+                               f"  ·  stock: {view.stock_left} cards")
+
+
+def player_status(deal: "Deal", name: str) -> str:
+    """A player's status in the grid: ``knocked``/``in`` without betting; else folded, all in, blind
+    with two hands, seen or blind."""
+    state = deal.players[name]
+    if not deal.rules.format.betting:
+        return "knocked" if name == deal.knocker else "in"
+    if state.folded:
+        return "[dim]folded[/]"
+    if state.all_in:
+        return "all in"
+    if state.two_hands:
+        return "blind, two hands"
+    return "seen" if state.seen else "[cyan]blind[/]"
 
 
 def cap_note(deal: "Deal") -> str:
@@ -483,76 +421,109 @@ def verb(player: str, third_person: str) -> str:
     return third_person[:-1] if third_person.endswith("s") else third_person
 
 
+class _Line:
+    """What an action's line is made of: the deal, the action, the cards the reader could see, and
+    ``say``/``told`` to word it (``Ada bets``/``You bet``; a card named only if it was seen)."""
+
+    def __init__(self, deal: "Deal", action: "Action", seen: FrozenSet[Card]):
+        self.deal = deal
+        self.action = action
+        self.seen = seen
+        self.their = "your" if action.player == "You" else "their"
+
+    def told(self, card: Card) -> str:
+        return card_markup(card) if card in self.seen else "a card"
+
+    def say(self, third_person: str, rest: str = "") -> str:
+        player = self.action.player
+        return f"[bold]{esc(player)}[/] {verb(player, third_person)}" + (f" {rest}" if rest else "")
+
+
+def _bet_line(line: _Line) -> str:
+    deal, action = line.deal, line.action
+    blind = not deal.players[action.player].seen
+    level = f"level {money(deal.level)}" if deal.level is not None else ""
+    tags = ", ".join(t for t in ("blind" if blind else "", level) if t)
+    return line.say("bets", money(action.amount)) + (f" ({tags})" if tags else "")
+
+
+def _look_line(line: _Line) -> str:
+    target = line.action.target
+    return line.say("looks", f"at {'the ' + target + ' hand' if target else line.their + ' cards'}")
+
+
+def _discard_line(line: _Line) -> str:
+    target = line.action.target
+    if target is not None and line.deal.exchange_state is not None:  # a draw game's throw
+        return line.say("discards", line.told(parse_card(target)))
+    if target is not None:  # Four-Card: only its holder knows the card
+        card = parse_card(target)
+        return line.say("discards", f"the {card_markup(card)} face down" if card in line.seen else "one card face down")
+    return line.say("discards", "the hand looked at")
+
+
+def _swap_line(line: _Line) -> str:
+    action = line.action
+    if action.target == "all":
+        return line.say("swaps", "all three cards with the centre")
+    assert action.cards is not None
+    if action.target == "down":
+        return line.say("swaps", f"{line.told(action.cards[0][0])} for the face-down centre card")
+    return line.say("swaps", f"{line.told(action.cards[0][0])} for {line.told(action.cards[1][0])}")
+
+
+def _throw_line(line: _Line) -> str:
+    cards = line.action.cards
+    return line.say("discards", line.told(cards[0][0])) if cards is not None else line.say("throw")
+
+
+def _retain_line(line: _Line) -> str:
+    target = line.action.target
+    return line.say("keeps", f"{'the ' + target + ' hand' if target else line.their + ' unseen hand'} for the next deal")
+
+
+def _side_show_line(line: _Line) -> str:
+    deal, action = line.deal, line.action
+    asked = deal.side_show[1] if deal.side_show is not None else "the previous player"
+    paid = f", paying {money(action.amount)}" if action.amount else ""
+    return line.say("asks", f"{esc(asked)} for a side-show{paid}")
+
+
+_ACTION_LINES: Dict[str, Callable[[_Line], str]] = {
+    "bet": _bet_line,
+    "see": lambda line: line.say("pays", f"{money(line.action.amount)} to see"),
+    "look": _look_line,
+    "fold": lambda line: line.say("folds"),
+    "check": lambda line: line.say("checks"),
+    "stand": lambda line: line.say("stands"),
+    "discard": _discard_line,
+    "keep": lambda line: line.say("keeps", "the hand looked at"),
+    "arrange": lambda line: line.say("arranges", f"{line.their} hands"),
+    "take": lambda line: line.say("takes", f"the spare hand, discarding {line.their} own"),
+    "swap": _swap_line,
+    "knock": lambda line: line.say("knocks", "(one more turn each)"),
+    "draw": lambda line: line.say("draws", "the top discard" if line.action.target == "discard" else "from the stock"),
+    "throw": _throw_line,
+    "pass": lambda line: line.say("passes", "(the bus goes on)"),
+    "show": lambda line: line.say("shows", f"{line.their} cards"),
+    "concede": lambda line: line.say("concedes", "without showing"),
+    "retain": _retain_line,
+    "release": lambda line: line.say("lets", f"{line.their} unseen hand go under the pack"),
+    "void": lambda line: line.say("declares", "the deal void"),
+    "flash": lambda line: line.say("shows", f"{line.their} own cards to the table"),
+    "sideshow": _side_show_line,
+    "accept": lambda line: side_show_answer(line.deal, line.action, line.say),
+    "refuse": lambda line: side_show_answer(line.deal, line.action, line.say),
+}
+"""The line for each kind of action; a kind not here is told by its name (``Ada redeals``)."""
+
+
 def describe_action(deal: "Deal", action: "Action", seen: FrozenSet[Card] = frozenset()) -> str:
     """A line for the log of play: ``Ada bets 2 (blind, level 4)``; it names a card only if it is in
     ``seen`` (what the reader could see before the action or after it), else says "a card"."""
-    player = action.player
-    who = f"[bold]{esc(player)}[/] {{}}"
-
-    def told(card: Card) -> str:
-        return card_markup(card) if card in seen else "a card"
-
-    def say(third_person: str, rest: str = "") -> str:
-        return who.format(verb(player, third_person)) + (f" {rest}" if rest else "")
-
-    kind = action.kind
-    if kind == "bet":
-        blind = not deal.players[action.player].seen
-        level = f"level {money(deal.level)}" if deal.level is not None else ""
-        tags = ", ".join(t for t in ("blind" if blind else "", level) if t)
-        return say("bets", money(action.amount)) + (f" ({tags})" if tags else "")
-    their = "your" if player == "You" else "their"
-    if kind == "see":
-        return say("pays", f"{money(action.amount)} to see")
-    if kind == "look":
-        return say("looks", f"at {'the ' + action.target + ' hand' if action.target else their + ' cards'}")
-    if kind in ("fold", "check", "stand"):
-        return say(kind + "s")
-    if kind == "discard" and action.target is not None and deal.exchange_state is not None:  # a draw game's throw
-        return say("discards", told(parse_card(action.target)))
-    if kind == "discard" and action.target is not None:  # Four-Card: only its holder knows the card
-        card = parse_card(action.target)
-        return say("discards", f"the {card_markup(card)} face down" if card in seen else "one card face down")
-    if kind in ("keep", "discard"):
-        return say(kind + "s", "the hand looked at")
-    if kind == "arrange":
-        return say("arranges", f"{their} hands")
-    if kind == "take":
-        return say("takes", f"the spare hand, discarding {their} own")
-    if kind == "swap":
-        if action.target == "all":
-            return say("swaps", "all three cards with the centre")
-        assert action.cards is not None
-        if action.target == "down":
-            return say("swaps", f"{told(action.cards[0][0])} for the face-down centre card")
-        return say("swaps", f"{told(action.cards[0][0])} for {told(action.cards[1][0])}")
-    if kind == "knock":
-        return say("knocks", "(one more turn each)")
-    if kind == "draw":
-        return say("draws", "the top discard" if action.target == "discard" else "from the stock")
-    if kind == "throw" and action.cards is not None:
-        return say("discards", told(action.cards[0][0]))
-    if kind == "pass":
-        return say("passes", "(the bus goes on)")
-    if kind == "show":
-        return say("shows", f"{their} cards")
-    if kind == "concede":
-        return say("concedes", "without showing")
-    if kind == "retain":
-        return say("keeps", f"{'the ' + action.target + ' hand' if action.target else their + ' unseen hand'} for the next deal")
-    if kind == "release":
-        return say("lets", f"{their} unseen hand go under the pack")
-    if kind == "void":
-        return say("declares", "the deal void")
-    if kind == "flash":
-        return say("shows", f"{their} own cards to the table")
-    if kind == "sideshow":
-        asked = deal.side_show[1] if deal.side_show is not None else "the previous player"
-        paid = f", paying {money(action.amount)}" if action.amount else ""
-        return say("asks", f"{esc(asked)} for a side-show{paid}")
-    if kind in ("accept", "refuse"):
-        return side_show_answer(deal, action, say)
-    return say(kind)
+    line = _Line(deal, action, seen)
+    told = _ACTION_LINES.get(action.kind)
+    return told(line) if told is not None else line.say(action.kind)
 
 
 def side_show_answer(deal: "Deal", action: "Action", say: Callable[..., str]) -> str:

@@ -230,3 +230,15 @@ def test_a_person_arranges_thirteen_cards_with_the_hint(tmp_path: Path) -> None:
     assert "not strongest first" in result.output and "not set out; choose again" in result.output
     arranged = [e["action"] for _, e in read_log(log2)[1] if e.get("action", "").startswith("You arrange")]
     assert arranged == [f"You arrange {' | '.join(hands)}"]  # 'arrange' alone took the hint
+
+
+def test_a_line_of_play_names_a_player_whose_name_has_braces() -> None:
+    """A name is text, never a format: ``--name {Ada}`` folding is told as any other name is."""
+    from bragrules.engine.actions import Action
+    from bragrules_cli.play_view import describe_action
+
+    from .helpers import deal_with, rules_for
+
+    deal = deal_with(rules_for("traditional"), {"{Ada}": "Kc 9c 4c", "B": "5s 6h 7d"})
+    assert describe_action(deal, Action("{Ada}", "fold")) == "[bold]{Ada}[/] folds"
+    assert describe_action(deal, Action("{Ada}", "look")) == "[bold]{Ada}[/] looks at their cards"

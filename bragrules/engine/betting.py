@@ -308,10 +308,29 @@ def fold(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
 
 
 def see(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    """A see: checked (:func:`_opponent_to_see`, :func:`_see_paid`, :func:`_see_cards_known`), then,
+    when ``apply``, paid (:func:`_pay_see`) and the two hands shown (or each chooses one first)."""
+    opponent = _opponent_to_see(deal, state)
+    amount = action.amount if action.amount is not None else ZERO
+    cost = _see_paid(deal, state, opponent, amount)
+    _see_cards_known(deal, state, opponent)
+    if not apply:
+        return None
+    _pay_see(deal, state, cost)
+    deal.see_pair = (state.name, opponent.name)
+    event = See(state.name, amount, opponent.name)
+    deal.choosing = [p for p in (state.name, opponent.name) if deal.players[p].two_hands]
+    if not deal.choosing:
+        showing.showdown(deal)
+    return event
+
+
+def _opponent_to_see(deal: "Deal", state: PlayerState) -> PlayerState:
+    """The one player ``state`` may see: refused unless two are left betting, the profile lets a
+    player of this kind (blind or seen) see the other, and somebody has bet."""
     if deal.choosing:
         raise RuleViolation(RETENTION_RULE, f"{state.name} must choose one hand for the showdown")
     rules = deal.rules
-    money = deal.units.money
     if len(deal.contenders) != 2:
         raise RuleViolation(
             SEE_TWO, f"only two players may see; {len(deal.contenders)} are still betting"
@@ -326,10 +345,17 @@ def see(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
         )
     if deal.level_u is None:
         raise RuleViolation(COST_BASIS_RULE, "nobody has bet yet: there is nothing to see")
+    return opponent
+
+
+def _see_paid(deal: "Deal", state: PlayerState, opponent: PlayerState, amount: Fraction) -> int:
+    """What the see costs, in units, when ``amount`` is exactly that: the price on the profile's basis,
+    or a whole short stack where a side pot may be played for; else refused, naming the rule."""
+    rules = deal.rules
+    money = deal.units.money
     cost = see_cost(deal, state, opponent)
     if cost is None:
         raise RuleViolation(COST_BASIS_RULE, f"{opponent.name} has not bet yet: nothing to double")
-    amount = action.amount if action.amount is not None else ZERO
     paid = deal.units.to_units(amount)
     if state.stack_u is not None and cost > state.stack_u:
         if not (rules.session.covering_side_pot and paid == state.stack_u and state.stack_u > 0):
@@ -351,15 +377,24 @@ def see(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
             COST_MULTIPLE_RULE,
             f"a {rate} player's see costs exactly {amount_text(money(cost))} here, not {amount_text(amount)}",
         )
+    return cost
+
+
+def _see_cards_known(deal: "Deal", state: PlayerState, opponent: PlayerState) -> None:
+    """A see compares the two hands: refused when a history did not record them (unless the deal can
+    settle without them: a winner told, a concession, or cards still to be entered at a kept table)."""
     missing = [p for p in (state.name, opponent.name) if any(h is None for h in deal.players[p].hands.values())]
     if missing and not deal.winner_hint and not showing.may_concede(deal) and not deal.wait_for_cards:
         raise RuleViolation(
             HISTORY_CARDS,
             f"the cards of {', '.join(missing)} are needed for this see but were not recorded",
         )
-    if not apply:
-        return None
-    if rules.seeing.fee_to_opponent:  # a show fee to the player seen, outside the pot (settled with the deal)
+
+
+def _pay_see(deal: "Deal", state: PlayerState, cost: int) -> None:
+    """The see paid: into the pot, or (``seeing.fee_to: opponent``) as a fee to the player seen,
+    outside the pot and settled with the deal; a stack spent on it is all in."""
+    if deal.rules.seeing.fee_to_opponent:  # a show fee to the player seen, outside the pot (settled with the deal)
         deal.fee_u = cost
         state.last_u = cost
         if state.stack_u is not None:
@@ -368,12 +403,6 @@ def see(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
         pay(deal, state, cost)
     if state.stack_u is not None and state.stack_u == 0:
         state.all_in = True
-    deal.see_pair = (state.name, opponent.name)
-    event = See(state.name, amount, opponent.name)
-    deal.choosing = [p for p in (state.name, opponent.name) if deal.players[p].two_hands]
-    if not deal.choosing:
-        showing.showdown(deal)
-    return event
 
 
 def pay(deal: "Deal", state: PlayerState, amount: int) -> None:

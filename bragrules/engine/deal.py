@@ -48,6 +48,7 @@ from bragrules.engine import (
     showing,
     side_show,
     spare,
+    turn_options,
 )
 from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
@@ -123,10 +124,27 @@ class Deal:
         # what the deal was made from, so that snapshot() can rebuild it and replay its actions
         self.order: List[str] = list(order)  # never changed: snapshot() shares it
         self.origin = (self.order, dict(hands), dict(retained) if retained else None, carried,
-                        dict(stacks) if stacks is not None else None,
-                        list(winner_hint) if winner_hint else None, list(centre) if centre else None, number,
+                       dict(stacks) if stacks is not None else None,
+                       list(winner_hint) if winner_hint else None, list(centre) if centre else None, number,
                        dict(missed) if missed else None, table_fee)
         self.comparer: Comparer = rules.comparer
+        self._stakes_in(carried, stacks, number, missed, table_fee)
+        self._blank_state(winner_hint, wait_for_cards)
+        self._lay_centre(centre, hands)
+        retained = retained or {}
+        self._refuse_cards_not_in_pack((*hands.values(), *retained.values(), self.centre))
+        # an exchange game's stock, discard pile and counts (engine/draws.py); None without an exchange
+        self.exchange_state = draws.start(self, self.order)
+        self.players: Dict[str, PlayerState] = {}
+        self.seats: List[PlayerState] = []  # the states in order
+        self._seat(hands, retained, stacks)
+        self._begin()
+
+    def _stakes_in(self, carried: Fraction, stacks: Optional[Mapping[str, Fraction]], number: int,
+                   missed: Optional[Mapping[str, Fraction]], table_fee: Optional[Fraction]) -> None:
+        """The money the deal starts with: the pot carried in, the table fee, the forced posts, and the
+        units the deal counts in (fixed by the ante, the pot carried and the stacks)."""
+        rules = self.rules
         self.carried_in = carried if type(carried) is Fraction else Fraction(carried)
         self.number = number  # among the deals played (redeals not counting): what a rising ante counts
         # house.table_fee: each player's fee if the deal is played (taken at its settlement)
@@ -136,6 +154,10 @@ class Deal:
                                          else ())
         self.units = Units.for_deal(rules, (self.carried_in, *stacks.values()) if stacks else (self.carried_in,))
         self.pot_u = 0 if self.carried_in is ZERO else self.units.to_units_exact(self.carried_in)
+
+    def _blank_state(self, winner_hint: Optional[Sequence[str]], wait_for_cards: bool) -> None:
+        """Everything the deal's phases read and write, as it stands before anyone acts."""
+        rules = self.rules
         self.level_u: Optional[int] = None
         self.raises_made = 0  # bets that lifted a level already set
         self.bets_at_level = 0  # bets at the current level since a bet set it (seeing.matched_showdown)
@@ -158,11 +180,6 @@ class Deal:
         self.choosing: List[str] = []  # players selecting one of two hands before a showdown
         self.see_pair: Optional[Tuple[str, str]] = None
         self.folded_hands: List[Tuple[Card, ...]] = []
-        self.centre: List[Card] = list(centre or [])
-        if rules.format.exchange and not rules.format.draws and len(self.centre) != rules.format.centre_cards:
-            raise RuleViolation(CENTRE_CARDS_RULE, f"{rules.format.centre_cards} centre cards are needed")
-        if rules.comparer.wild is not None:  # wild cards chosen per deal or per hand: this deal's comparer
-            self.comparer = wild_deal_comparer(rules, self.centre, [(p, hands.get(p)) for p in self.order])
         self.knocked_by: Optional[str] = None
         self.final_turns: List[str] = []
         self.showing: Optional[str] = None  # at a see: the second to show, who may show or concede
@@ -178,17 +195,26 @@ class Deal:
         # no betting and several hands: everyone arranges in turn, then all show (fixed for the deal)
         self.arranging = not rules.format.betting and rules.format.hands > 1
         self.points_won: Optional[Dict[str, int]] = None  # session.points: this deal's points, once settled
+        self.spare_taken: Optional[str] = None  # who took the spare hand (nobody else may)
+
+    def _lay_centre(self, centre: Optional[Sequence[Card]], hands: Mapping[str, Optional[Sequence[Card]]]) -> None:
+        """The cards dealt to the centre: an exchange game's face-up centre (as many as
+        ``format.centre_cards``, else refused), or the spare hand face down (``session.points.spare_hand``);
+        with wild cards chosen per deal or per hand, the deal's own comparer."""
+        rules = self.rules
+        self.centre: List[Card] = list(centre or [])
+        if rules.format.exchange and not rules.format.draws and len(self.centre) != rules.format.centre_cards:
+            raise RuleViolation(CENTRE_CARDS_RULE, f"{rules.format.centre_cards} centre cards are needed")
+        if rules.comparer.wild is not None:  # wild cards chosen per deal or per hand: this deal's comparer
+            self.comparer = wild_deal_comparer(rules, self.centre, [(p, hands.get(p)) for p in self.order])
         # session.points.spare_hand: the spare hand, dealt face down as the centre (None: none dealt)
         self.spare_dealt: Optional[Tuple[Card, ...]] = (
             tuple(centre) if centre and rules.session.points is not None and rules.session.points.spare_hand else None)
-        self.spare_taken: Optional[str] = None  # who took the spare hand (nobody else may)
-        retained = retained or {}
-        self._refuse_cards_not_in_pack((*hands.values(), *retained.values(), self.centre))
-        # an exchange game's stock, discard pile and counts (engine/draws.py); None without an exchange
-        self.exchange_state = draws.start(self, self.order)
-        self.players: Dict[str, PlayerState] = {}
-        self.seats: List[PlayerState] = []  # the states in order
-        self._seat(hands, retained, stacks)
+
+    def _begin(self) -> None:
+        """Before the first action: the antes (or the forced posts), every hand seen where nobody plays
+        blind, and the first to act."""
+        rules = self.rules
         if rules.forced is None:
             betting.post_antes(self)
         if not rules.blind.allowed or not rules.format.betting:
@@ -299,56 +325,18 @@ class Deal:
         return self.knocked_by
 
     def legal_actions(self) -> List[LegalAction]:
-        """What the player to act may do, each with its exact cost."""
+        """What the player to act may do, each with its exact cost: the answers to a question the deal
+        is waiting on, else a betting turn's choices (:mod:`~bragrules.engine.turn_options`), less what
+        an area refuses."""
         player = self.to_act
         if player is None:
             return []
         state = self.players[player]
-        if self.side_show is not None:
-            return side_show.answers(self)
-        if self.retaining is not None:  # a blind survivor's decision comes first, a look at one of two or not
-            if state.two_hands and self.rules.blind.retain_of_two == "choice":
-                keeps = [LegalAction(player, "retain", target=t) for t in ("new", "old")]
-            else:
-                keeps = [LegalAction(player, "retain")]
-            return keeps + [LegalAction(player, "release")]
-        if state.inspected is not None:
-            return [LegalAction(player, "keep"), LegalAction(player, "discard")]
-        if self.rules.format.discard_step and discard.pending(self, state):  # format.discard_before_betting
-            return discard.options(self, state)
-        if self.choosing:
-            return [LegalAction(player, "look", target=t) for t in ("old", "new")]
-        if self.showing is not None:
-            return [LegalAction(player, "show"), LegalAction(player, "concede")]
-        if self.arranging:
-            take = spare.option(self, state) if self.spare_dealt is not None else None
-            return [exchange.arrange_option(self, state)] + ([take] if take is not None else [])
-        rules = self.rules
-        fmt = rules.format
-        if fmt.exchange:
-            return exchange.exchange_options(self, state)
-        options: List[LegalAction] = []
-        if fmt.hands > 1 and state.seen:
-            options.append(exchange.arrange_option(self, state))
-        if not state.seen:
-            if state.two_hands:
-                options += [LegalAction(player, "look", target=t) for t in ("old", "new")]
-            else:
-                options.append(LegalAction(player, "look"))
-        bet = betting.bet_option(self, state)
-        if bet is not None:
-            options.append(bet)
-        if self.level_u is None and rules.stakes.check_allowed:
-            options.append(LegalAction(player, "check"))
-        see = betting.see_option(self, state)
-        if see is not None:
-            options.append(see)
-        if rules.side_show is not None:
-            asked_for = side_show.option(self, state)
-            if asked_for is not None:
-                options.append(asked_for)
-        options.append(LegalAction(player, "fold"))
-        if rules.asking_refusal:  # what an area refuses is not offered
+        waiting = turn_options.waiting_on(self, state)
+        if waiting is not None:
+            return waiting
+        options = turn_options.betting_turn(self, state)
+        if self.rules.asking_refusal:  # what an area refuses is not offered
             options = [option for option in options if self._refusal(state, option.kind) is None]
         return options
 

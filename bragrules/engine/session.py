@@ -20,7 +20,6 @@ Fraction(0, 1)
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -34,17 +33,17 @@ from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, returned_stakes
 from bragrules.engine.forced import posts_record
 from bragrules.engine.lives_pot import collect, pay_for_lives
+from bragrules.engine.session_bankroll import SessionBankroll
+from bragrules.engine.session_clock import Clock, SessionClock
 from bragrules.engine.spare import centre_count
 from bragrules.engine.wild_cards import back_to_pack, cards_from_pack, deal_hands
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER, PLAYERS
 from bragrules.rules.session import AT_LIMIT_RULE, END_RULE
-from bragrules.rules.table import MAX_PLAYERS_RULE, MIN_PLAYERS_RULE, SITTING_OUT_RULE
+from bragrules.rules.table import MAX_PLAYERS_RULE, MIN_PLAYERS_RULE
 
 Listener = Callable[[Dict[str, Any]], None]
 
-Clock = Callable[[], float]
-"""Seconds from some fixed moment (the wall clock, ``time.time``, unless a session is given another)."""
 
 
 @dataclass
@@ -95,7 +94,7 @@ class SessionState:
     finished_ms: Optional[int] = field(default=None, compare=False)
 
 
-class Session:
+class Session(SessionBankroll, SessionClock):
     """Deals one after another under one set of rules.
 
     ``players`` are the seats in clockwise order. ``dealer`` names the first
@@ -194,15 +193,6 @@ class Session:
         wild = rules.comparer.wild
         self._dealt_joker = wild is not None and wild.joker is not None  # ranking.wild.joker_each
 
-    def elapsed_ms(self) -> int:
-        """Whole milliseconds since the session started, by its clock (what a log records)."""
-        return math.floor((self.clock() - self.started) * 1000)
-
-    @property
-    def started_ms(self) -> int:
-        """When the session started, in whole milliseconds of its clock (Unix time with the wall clock)."""
-        return math.floor(self.started * 1000)
-
     # ------------------------------------------------------------------
 
     @property
@@ -294,34 +284,17 @@ class Session:
 
     def start_deal(self) -> Deal:
         """Shuffle if the profile says so, deal, post antes, and return the new deal."""
-        if self.current is not None and not self.current.is_over:
-            raise RuleViolation(DEAL_OVER, "the current deal is not over")
-        if self.current is not None:
-            self.finish_deal()
-        if self.is_over:
-            raise RuleViolation(END_RULE, "the session is over")
+        self._ready_to_deal()
         rules = self.rules
         s = self.state
-        shuffled = self.shuffle_due()
-        if shuffled:
-            self.pack.shuffle(self.rng)
-        cut_at = 0
-        if rules.table.cut and shuffled:
-            cut_at = self.rng.randrange(1, len(self.pack))
-            self.pack.cut(cut_at)
+        shuffled, cut_at = self._shuffle_and_cut()
         order = self.dealt_in()
         hands: Dict[str, Optional[Tuple[Card, ...]]] = (
             {p: None for p in order} if self.keep else dict(self._deal_cards(order)))
         to_centre = centre_count(rules, len(order), len(self.pack))  # the face-up centre, a spare hand, a stock
         centre = tuple(self.pack.deal(to_centre)) if to_centre else ()
         stacks = {p: self.balances[p] for p in order} if rules.session.finite else None
-        retained: Dict[str, Optional[Tuple[Card, ...]]] = {p: h for p, h in s.retained.items() if p in order}
-        if self.keep:
-            retained.update({p: None for p in self.retained_unknown if p in order})
-            self.retained_unknown = []
-        for p, h in s.retained.items():  # a retained hand whose holder sits out returns to the pack
-            if p not in order:
-                self.pack.put_under(back_to_pack(rules, h))
+        retained = self._retained_into(order)
         missed = self.away_posts(order, s.deals + 1) if rules.table.sitting_out == "post_missed" else None
         deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre,
                     wait_for_cards=self.keep, number=s.deals + 1, missed=missed, table_fee=self.fee_due())
@@ -338,123 +311,70 @@ class Session:
             "shuffled": shuffled,
             "cut": cut_at,
         }
-        if self.listener is not None:
-            self._emit(
-                {
-                    "type": "deal",
-                    "deal": s.dealt + 1,
-                    "dealer": self.dealer,
-                    "order": order,
-                    "shuffled": shuffled,
-                    "cards": {p: self.hand_text(h) for p, h in hands.items()},
-                    "retained": {p: self.hand_text(h) for p, h in retained.items()},
-                    **({"centre": " ".join(str(c) for c in centre)} if centre else {}),
-                    "carried_in": s.carried,
-                    **({"posts": posts_record(deal.posted)} if rules.forced is not None else {}),
-                    **({"buys": list(self.buys)} if self.buys else {}),
-                    **({"away": [p for p in self.players if p in self.away]} if self.away else {}),
-                }
-            )
+        self._announce_deal(deal)
         s.retained = {}
         self.buys = []
         return deal
 
-    def buy(self, player: str, amount: Fraction) -> str:
-        """A player buys chips between deals (finite bankroll): before the first deal for another stack than
-        the starting one (``buy_in``, within ``session.buy_in_min`` and ``buy_in_max``), when out of chips
-        (``rebuy``, under ``session.rebuy: when_out``), or to add to a stack (``top_up``, under
-        ``session.top_up``, up to ``buy_in_max``). Returns the kind; a buy the profile does not allow is
-        refused with its rule and changes nothing. Written on the next deal's line (``buys``).
-
-        >>> from bragrules.profile.models import Profile
-        >>> from bragrules.rules.compile import compile_rules
-        >>> rules = compile_rules(Profile.model_validate({"session": {"bankroll": "finite", "starting_stack": 50,
-        ...     "buy_in_min": 20, "buy_in_max": 100, "top_up": True}}))
-        >>> session = Session(rules, ["A", "B", "C"], seed=1)
-        >>> session.buy("A", Fraction(80)), session.balances["A"], session.net()["A"]
-        ('buy_in', Fraction(80, 1), Fraction(0, 1))
-        >>> session.buy("A", Fraction(60))
-        Traceback (most recent call last):
-        ...
-        bragrules.core.errors.RuleViolation: session.buy_in_max: a top-up brings a stack to 100 at most: from 80, at most 20, not 60
-        """
-        if player not in self.balances:
-            raise RuleViolation(PLAYERS, f"{player} is not at the table")
+    def _ready_to_deal(self) -> None:
+        """Before a deal starts: the one in progress is over (and finished here if nobody has), and the
+        session is not; else refused, naming the rule, changing nothing."""
         if self.current is not None and not self.current.is_over:
-            raise RuleViolation(DEAL_OVER, "chips are bought between deals, not during one")
-        amount = Fraction(amount)
-        balance = self.balances[player]
-        start = self.rules.session.starting_stack
-        first = self.state.dealt == 0 and self.bought[player] == start and balance == start
-        kind = "buy_in" if first else "rebuy" if balance == 0 else "top_up"
-        if kind == "buy_in" and self.rules.session.buy_in_min is None and self.rules.session.buy_in_max is None:
-            kind = "top_up"
-        refused = self.rules.session.buy_refusal(kind, ZERO if kind == "buy_in" else balance, amount)
-        if refused is not None:
-            raise RuleViolation(refused.rule, refused.message)
-        if kind == "buy_in":  # the stack brought instead of the starting one
-            self.balances[player] = amount
-            self.bought[player] = amount
-        else:
-            self.balances[player] = balance + amount
-            self.bought[player] = self.bought[player] + amount
-        self.buys.append({"player": player, "buy": kind, "amount": amount})
-        return kind
+            raise RuleViolation(DEAL_OVER, "the current deal is not over")
+        if self.current is not None:
+            self.finish_deal()
+        if self.is_over:
+            raise RuleViolation(END_RULE, "the session is over")
 
-    def sit_out(self, player: str) -> None:
-        """``player`` sits out from the next deal on (``table.sitting_out``): dealt no cards and dealing no deal
-        until they sit in again; under ``post_missed`` they post, coming back, every ante missed meanwhile.
-        Between deals only; refused, naming the rule, where the profile lets nobody sit out."""
-        self._between_deals(player)
-        if self.rules.table.sitting_out == "not_allowed":
-            raise RuleViolation(SITTING_OUT_RULE, "nobody sits out at this table: everyone still in is dealt every deal")
-        if player in self.away:
-            raise RuleViolation(SITTING_OUT_RULE, f"{player} is already sitting out")
-        self.away.add(player)
-        self._everyone_stays = False
+    def _shuffle_and_cut(self) -> Tuple[bool, int]:
+        """The pack shuffled when it is due (:meth:`shuffle_due`) and then cut at random where the
+        profile cuts (``table.cut``): whether it was shuffled, and where it was cut (0: not cut)."""
+        shuffled = self.shuffle_due()
+        if shuffled:
+            self.pack.shuffle(self.rng)
+        cut_at = 0
+        if self.rules.table.cut and shuffled:
+            cut_at = self.rng.randrange(1, len(self.pack))
+            self.pack.cut(cut_at)
+        return shuffled, cut_at
 
-    def sit_in(self, player: str) -> None:
-        """``player``, sitting out, is dealt in again from the next deal on."""
-        self._between_deals(player)
-        if player not in self.away:
-            raise RuleViolation(SITTING_OUT_RULE, f"{player} is not sitting out")
-        self.away.discard(player)
+    def _retained_into(self, order: Sequence[str]) -> Dict[str, Optional[Tuple[Card, ...]]]:
+        """The hands retained from the last deal that the deal dealt to ``order`` plays with (in keep
+        mode, unknown ones as None); a retained hand whose holder sits out returns under the pack."""
+        s = self.state
+        retained: Dict[str, Optional[Tuple[Card, ...]]] = {p: h for p, h in s.retained.items() if p in order}
+        if self.keep:
+            retained.update({p: None for p in self.retained_unknown if p in order})
+            self.retained_unknown = []
+        for p, h in s.retained.items():  # a retained hand whose holder sits out returns to the pack
+            if p not in order:
+                self.pack.put_under(back_to_pack(self.rules, h))
+        return retained
 
-    def _between_deals(self, player: str) -> None:
-        if player not in self.balances:
-            raise RuleViolation(PLAYERS, f"{player} is not at the table")
-        if self.current is not None and not self.current.is_over:
-            raise RuleViolation(DEAL_OVER, "players sit out or sit in between deals, not during one")
-
-    def away_posts(self, order: Sequence[str], number: int) -> Dict[str, Fraction]:
-        """``table.sitting_out: post_missed``, as deal ``number`` is dealt to ``order``: each player sitting it
-        out misses its ante; each player dealt in who missed antes posts them now (returned, and forgotten)."""
-        forced = self.rules.forced
-        ante = forced.missed_ante(number) if forced is not None else self.rules.stakes.ante
-        for name in self.away:
-            if ante:
-                self.missed[name] = self.missed.get(name, ZERO) + ante
-        return {name: self.missed.pop(name) for name in order if name in self.missed}
-
-    def buy_options(self, player: str, waiting: bool = False) -> List[Tuple[str, Fraction, Fraction]]:
-        """The buys ``player`` may make now, each as (kind, least, most), for ``play`` and the web table to
-        offer with their exact amounts (empty when none is allowed); ``waiting``: as they stand now, to be
-        made once the deal in progress is over (the web table holds them till then)."""
-        session = self.rules.session
-        in_deal = self.current is not None and not self.current.is_over
-        if not session.buys or player not in self.balances or (in_deal and not waiting):
-            return []
-        low = session.buy_in_min if session.buy_in_min is not None else session.starting_stack
-        high = session.buy_in_max if session.buy_in_max is not None else session.starting_stack
-        balance = self.balances[player]
-        start = session.starting_stack
-        if self.state.dealt == 0 and self.bought[player] == start and balance == start and low != high:
-            return [("buy_in", low, high)]
-        if balance == 0:
-            return [("rebuy", low, high)] if session.rebuys else []
-        if session.top_ups and balance < high:
-            return [("top_up", min(Fraction(1), high - balance), high - balance)]
-        return []
+    def _announce_deal(self, deal: Deal) -> None:
+        """The log's line for the deal just dealt, to the listener: the dealer, the order, the cards
+        (``??`` where unknown), the centre, the pot carried in, the forced stakes posted, the buys made
+        since the last deal and who sits out."""
+        meta = self._current_meta
+        if self.listener is None or meta is None:
+            return
+        hands, retained, centre = meta["hands"], meta["retained"], meta["centre"]
+        self._emit(
+            {
+                "type": "deal",
+                "deal": meta["number"],
+                "dealer": meta["dealer"],
+                "order": meta["order"],
+                "shuffled": meta["shuffled"],
+                "cards": {p: self.hand_text(h) for p, h in hands.items()},
+                "retained": {p: self.hand_text(h) for p, h in retained.items()},
+                **({"centre": " ".join(str(c) for c in centre)} if centre else {}),
+                "carried_in": meta["carried_in"],
+                **({"posts": posts_record(deal.posted)} if self.rules.forced is not None else {}),
+                **({"buys": list(self.buys)} if self.buys else {}),
+                **({"away": [p for p in self.players if p in self.away]} if self.away else {}),
+            }
+        )
 
     def settle(self, result: DealResult, finished_ms: Optional[int] = None) -> None:
         """What a finished deal changes at the table: balances, lives, the counts, the carried pot, the dealer.
@@ -506,18 +426,6 @@ class Session:
         self.pass_deal()
         if self._pays_lives and self.lives_pot and self.is_over:
             self.lives_pot = collect(balances, self.lives_pot, self.winners())
-
-    def fee_due(self) -> Fraction:
-        """The table fee each player dealt in pays with the next deal played (``house.table_fee``; under
-        ``table_fee_per: session`` only until the first deal played has paid it)."""
-        return self.rules.house.fee_due(first_deal=not self.state.fee_paid)
-
-    def _pay_house(self, result: DealResult) -> None:
-        """The house's take of a deal played: its rake, and the table fee of every player dealt in
-        (``house.table_fee``), both already in the deal's nets (:mod:`bragrules.engine.rake`)."""
-        self.state.fee_paid = True
-        self.last_fees = result.table_fee
-        self.house += result.rake + result.table_fee
 
     def pass_deal(self) -> None:
         """One more deal played, settled or not: the deal passes to the next dealer still in.
@@ -576,46 +484,6 @@ class Session:
         if self.rules.table.deal_singly:  # one card at a time round the table: the i-th player gets every n-th card
             return {p: tuple(top[i::n]) for i, p in enumerate(order)}
         return {p: tuple(top[i * count:(i + 1) * count]) for i, p in enumerate(order)}
-
-    def time_up(self, now_ms: Optional[int] = None) -> bool:
-        """Whether play stops now under ``session.end.at_limit: abandon``: a deal is in progress, the
-        time limit has passed (by the session's clock, or at ``now_ms``), and the deal does not play for
-        a carried pot (that one is played out). The deal is then abandoned (:meth:`abandon_deal`).
-
-        >>> from bragrules.profile.models import Profile
-        >>> from bragrules.rules.compile import compile_rules
-        >>> now = [0.0]
-        >>> rules = compile_rules(Profile.model_validate(
-        ...     {"session": {"end": {"kind": "time", "minutes": 30, "at_limit": "abandon"}}}))
-        >>> session = Session(rules, ["A", "B", "C"], seed=1, clock=lambda: now[0])
-        >>> _ = session.start_deal()
-        >>> session.time_up(), session.time_up(now_ms=30 * 60_000)
-        (False, True)
-        """
-        end = self.rules.session.end
-        deal = self.current
-        if not end.abandons or deal is None or deal.is_over or deal.carried_in:
-            return False
-        limit = end.limit_ms
-        return limit is not None and (self.elapsed_ms() if now_ms is None else now_ms) >= limit
-
-    def abandon_deal(self) -> None:
-        """Stop the deal in progress at the time limit (``session.end.at_limit: abandon``): every stake
-        is returned, and once the deal is finished (:meth:`finish_deal`, as for any deal) the session is
-        over. Refused, changing nothing, unless time is up (:meth:`time_up`)."""
-        deal = self.current
-        if deal is None or deal.is_over:
-            raise RuleViolation(DEAL_OVER, "no deal is in progress")
-        if not self.time_up():
-            end = self.rules.session.end
-            if not end.abandons:
-                why = "under this profile the hand in progress is played out at the time limit"
-            elif deal.carried_in:
-                why = "this hand plays for a carried pot, and is played out"
-            else:
-                why = f"the time limit of {end.minutes} minutes has not passed"
-            raise RuleViolation(AT_LIMIT_RULE, f"the hand cannot be abandoned: {why}")
-        deal.abandon(f"time is up ({self.rules.session.end.minutes} minutes): the hand is abandoned, every stake returned")
 
     def act(self, text_or_action: object) -> None:
         """Apply an action to the current deal (text like ``"A bet 2"`` or an Action).
@@ -717,19 +585,6 @@ class Session:
             self._emit({"type": "end", "net": self.net(), "winners": self.winners(),
                         **({"scores": dict(self.scores)} if self._points is not None else {})})
         return result
-
-    def _house_line(self, result: DealResult) -> Dict[str, Any]:
-        """What a log's result line says the house took (written only when the profile's house takes anything)."""
-        if not self._house_takes:
-            return {}
-        played = result.outcome not in ("redeal", "abandoned")
-        line: Dict[str, Any] = {}
-        if self.rules.house.takes_rake:
-            line["rake"] = result.rake
-        if self.rules.house.charges_fee:
-            line["table_fee"] = self.last_fees if played else ZERO
-            line["fees"] = dict(result.fees or {})  # each player's fee: written since the nets include it
-        return line
 
     # ------------------------------------------------------------------
 

@@ -326,55 +326,16 @@ def finish(
     conceded: Optional[List[str]] = None,
     rake: Fraction = ZERO,
 ) -> None:
-    units = deal.units
-    money = units.money
-    known = units.known_money  # money(), its usual answer read inline: a deal settles every seat
+    """Write the deal's result: each player's net (:func:`_nets`, the side pots' added), how it ended
+    and the rules that decided it (:func:`_decided_by`), then its ``Result`` event."""
     players = deal.players
-    pot = money(deal.pot_u)
-    net: Dict[str, Fraction] = {}
-    fee_payer = fee_payee = None
-    if deal.fee_u and deal.see_pair is not None:  # seeing.fee_to: opponent (a redeal gives it back)
-        fee_payer = deal.see_pair[0]
-        fee_payee = fee_payer if outcome in ("redeal", "abandoned") else deal.see_pair[1]
-    for p in deal.order:
-        state = players[p]
-        gained = payouts[p]
-        bonus = bonuses[p]
-        # most deals pay no bonus and most players win nothing: skip adding zeros (ZERO itself, quickly)
-        if bonus is not ZERO and bonus:
-            gained = gained + bonus
-        paid_u = state.paid_u
-        if fee_payer is not None:
-            if p == fee_payee:
-                gained = gained + money(deal.fee_u)
-            if p == fee_payer:
-                paid_u += deal.fee_u
-        gained_u = 0 if gained is ZERO or not gained else units.to_units(gained)  # None: not whole units
-        if gained_u is None:
-            net[p] = gained - money(paid_u)
-        else:
-            amount = known.get(gained_u - paid_u)
-            net[p] = amount if amount is not None else money(gained_u - paid_u)
-        if state.stack_u is not None:
-            state.settled_stack = (
-                money(state.stack_u + gained_u) if gained_u is not None else money(state.stack_u) + gained
-            )
+    pot = deal.units.money(deal.pot_u)
+    net = _nets(deal, outcome, payouts, bonuses)
     side: Tuple[PotWon, ...] = ()
     if deal.rules.pots is not None:  # pots: the side pots beside the deal's own, each judged by its rule
-        side, side_net = settle_side_pots(deal, outcome, winners)
-        for p, amount in side_net.items():
-            if amount:
-                net[p] = net[p] + amount
-                settled = players[p].settled_stack
-                if settled is not None:
-                    players[p].settled_stack = settled + amount
-    ending, decided_by = ending_of(deal, outcome, winners, showdown, bonuses)
-    if side:
-        decided_by = decided_by + pot_rules(deal, side, winners if outcome == "won" else ())
+        side = _add_side_pots(deal, outcome, winners, net)
+    ending, decided_by = _decided_by(deal, outcome, winners, showdown, bonuses, side)
     scored = deal.points_won
-    if scored is not None and deal.rules.session.points is not None:  # session.points: the rules that scored
-        decided_by += [r for r in deal.rules.session.points.reasons(scored, deal.rules.format.hands)
-                       if r not in decided_by]
     deal.result = DealResult(
         outcome=outcome,
         winners=winners,
@@ -404,6 +365,74 @@ def finish(
     shown = tuple({p: players[p].hand for p in exposure}.items()) if exposure else ()
     deal.events.append(Result(pot, outcome, tuple(winners), reason, shown,
                               tuple(lives_lost) if lives_lost else (), tuple(conceded) if conceded else ()))
+
+
+def _nets(deal: "Deal", outcome: str, payouts: Dict[str, Fraction],
+          bonuses: Dict[str, Fraction]) -> Dict[str, Fraction]:
+    """Each player's net for the deal (payout and bonus gained, less what they paid in; the see fee
+    moved from the caller to the opponent under ``seeing.fee_to: opponent``, or back to the caller
+    when the deal is redealt or abandoned), and each stack as settled. In whole units where it can."""
+    units = deal.units
+    money = units.money
+    known = units.known_money  # money(), its usual answer read inline: a deal settles every seat
+    players = deal.players
+    net: Dict[str, Fraction] = {}
+    fee_payer = fee_payee = None
+    if deal.fee_u and deal.see_pair is not None:  # seeing.fee_to: opponent (a redeal gives it back)
+        fee_payer = deal.see_pair[0]
+        fee_payee = fee_payer if outcome in ("redeal", "abandoned") else deal.see_pair[1]
+    for p in deal.order:
+        state = players[p]
+        gained = payouts[p]
+        bonus = bonuses[p]
+        # most deals pay no bonus and most players win nothing: skip adding zeros (ZERO itself, quickly)
+        if bonus is not ZERO and bonus:
+            gained = gained + bonus
+        paid_u = state.paid_u
+        if fee_payer is not None:
+            if p == fee_payee:
+                gained = gained + money(deal.fee_u)
+            if p == fee_payer:
+                paid_u += deal.fee_u
+        gained_u = 0 if gained is ZERO or not gained else units.to_units(gained)  # None: not whole units
+        if gained_u is None:
+            net[p] = gained - money(paid_u)
+        else:
+            amount = known.get(gained_u - paid_u)
+            net[p] = amount if amount is not None else money(gained_u - paid_u)
+        if state.stack_u is not None:
+            state.settled_stack = (
+                money(state.stack_u + gained_u) if gained_u is not None else money(state.stack_u) + gained
+            )
+    return net
+
+
+def _add_side_pots(deal: "Deal", outcome: str, winners: List[str], net: Dict[str, Fraction]) -> Tuple[PotWon, ...]:
+    """``pots``: the side pots beside the deal's own settled, each judged by its rule; what each
+    player won or paid in them added to ``net`` and to their settled stack. The pots, for the result."""
+    players = deal.players
+    side, side_net = settle_side_pots(deal, outcome, winners)
+    for p, amount in side_net.items():
+        if amount:
+            net[p] = net[p] + amount
+            settled = players[p].settled_stack
+            if settled is not None:
+                players[p].settled_stack = settled + amount
+    return side
+
+
+def _decided_by(deal: "Deal", outcome: str, winners: List[str], showdown: bool, bonuses: Dict[str, Fraction],
+                side: Tuple[PotWon, ...]) -> Tuple[Ending, List[str]]:
+    """How the deal ended (:func:`ending_of`) and every rule that decided it: the ending's, the side
+    pots' (``pots``) and, under ``session.points``, the rules that scored."""
+    ending, decided_by = ending_of(deal, outcome, winners, showdown, bonuses)
+    if side:
+        decided_by = decided_by + pot_rules(deal, side, winners if outcome == "won" else ())
+    scored = deal.points_won
+    if scored is not None and deal.rules.session.points is not None:  # session.points: the rules that scored
+        decided_by += [r for r in deal.rules.session.points.reasons(scored, deal.rules.format.hands)
+                       if r not in decided_by]
+    return ending, decided_by
 
 
 def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,

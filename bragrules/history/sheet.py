@@ -229,9 +229,26 @@ def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) ->
 
 
 def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Sequence[str]) -> ResultClaim:
+    """A deal's ``result:`` as claimed: first how it ended (:func:`_result_outcome`), then the
+    amounts it claims (:func:`_result_amounts`); each wrong value refused with its line."""
     what = f"deal {number}: result"
     body = sheet.mapping(value, path, what, RESULT_KEYS)
     claim = ResultClaim(line=sheet.line(path))
+    _result_outcome(sheet, body, path, what, players, claim)
+    _result_amounts(sheet, body, path, what, players, claim)
+    return claim
+
+
+def _noted(claim: ResultClaim, key: str, line: Optional[int]) -> None:
+    """Remember the line ``key`` was claimed on, where the sheet has one."""
+    if line is not None:
+        claim.lines[key] = line
+
+
+def _result_outcome(sheet: _Sheet, body: Dict[str, Any], path: str, what: str, players: Sequence[str],
+                    claim: ResultClaim) -> None:
+    """How the deal ended, into ``claim``: the winner or winners (won or split), a pot carried or
+    not, or the hand abandoned; the three are checked against each other first."""
     file = sheet.file
     if "winner" in body and "winners" in body:
         raise sheet.fail(f"{what}: write winner or winners, not both", f"{path}.winners")
@@ -247,24 +264,26 @@ def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Se
         if key in body:
             line = sheet.line(f"{path}.{key}")
             claim.winners = read_names(body[key], f"{what}: {key}", players, file, line)
-            if line is not None:
-                claim.lines["winners"] = line
+            _noted(claim, "winners", line)
             if carried:
                 raise HistoryError(f"{what}: a carried pot has no winner", file, line)
             claim.outcome = "won" if len(claim.winners) == 1 else "split"
     if carried is not None:
-        line = sheet.line(f"{path}.carried")
-        if line is not None:
-            claim.lines["outcome"] = line
+        _noted(claim, "outcome", sheet.line(f"{path}.carried"))
         if carried:
             claim.outcome, claim.winners = "carried", []
         elif claim.outcome is None:
             claim.outcome = "not carried"
     if abandoned:
         claim.outcome, claim.winners = "abandoned", []
-        line = sheet.line(f"{path}.abandoned")
-        if line is not None:
-            claim.lines["outcome"] = line
+        _noted(claim, "outcome", sheet.line(f"{path}.abandoned"))
+
+
+def _result_amounts(sheet: _Sheet, body: Dict[str, Any], path: str, what: str, players: Sequence[str],
+                    claim: ResultClaim) -> None:
+    """What the deal's result claims in numbers, into ``claim``: each player's net, the lives lost,
+    the points scored and the pot."""
+    file = sheet.file
     if "net" in body:
         claim.net, lines = read_net_map(
             body["net"],
@@ -278,22 +297,18 @@ def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Se
         line = sheet.line(f"{path}.lives_lost")
         value = body["lives_lost"]
         claim.lives_lost = read_names(value, f"{what}: lives_lost", players, file, line) if value else []
-        if line is not None:
-            claim.lines["lives_lost"] = line
+        _noted(claim, "lives_lost", line)
     if "points" in body:
         line = sheet.line(f"{path}.points")
         value = body["points"]
         if not isinstance(value, dict):
             raise HistoryError(f"{what}: points must be a mapping of players to points", file, line)
         claim.points = read_points(value, f"{what}: points", players, file, line)
-        if line is not None:
-            claim.lines["points"] = line
+        _noted(claim, "points", line)
     if "pot" in body:
         line = sheet.line(f"{path}.pot")
         claim.pot = read_money(body["pot"], f"{what}: pot", file, line)
-        if line is not None:
-            claim.lines["pot"] = line
-    return claim
+        _noted(claim, "pot", line)
 
 
 def _sheet_end(sheet: _Sheet, value: Any, players: Sequence[str], deals: int) -> EndClaim:

@@ -360,60 +360,75 @@ class TableService(TablePlay):
                 "timer": None,
                 "fault": self.fault,
             }
-            seats = []
-            for place in self.places.values():
-                item: Dict[str, Any] = {"name": place.name, "bot": place.is_bot,
-                                        "style": place.style if place.is_bot else None,
-                                        "plays": plays(place.style, self.profile, len(self.places))
-                                        if place.is_bot else None,
-                                        "here": place.is_bot or place.connections > 0}
-                if table is not None:
-                    session = table.session
-                    item["balance"] = optional_money(session.balances[place.name])
-                    item["net"] = optional_money(session.net()[place.name])
-                    if session.rules.format.lives is not None:
-                        item["lives"] = session.lives[place.name]
-                    if session.rules.session.points is not None:  # session.points: each seat's score
-                        item["points"] = session.scores[place.name]
-                seats.append(item)
-            out["seats"] = seats
+            out["seats"] = self._seats_state()
             if host:  # the styles the host may put in a person's place, the default first
                 out["bot_styles"] = [{"name": name, "words": STYLE_WORDS[name]} for name in
                                      sorted(ALL_STYLES, key=lambda n: n != REPLACE_STYLE)]
             if table is None:
                 return out
-            session = table.session
-            out["deals_played"] = table.deals_played
-            out["hands"] = table.hands
-            out["dealer"] = session.dealer
-            out["carried"] = optional_money(session.state.carried)
-            if session.rules.session.points is not None:  # session.points: the target the scores play to
-                out["points_target"] = session.rules.session.points.target
-            if you is not None and session.rules.session.buys:  # what this seat may buy, with its exact amounts
-                out["buys"] = [{"kind": kind, "least": optional_money(least), "most": optional_money(most)}
-                               for kind, least, most in session.buy_options(you, waiting=True)]
-                if you in self.buys_waiting:
-                    out["buy_waiting"] = optional_money(self.buys_waiting[you])
-            if self.phase == "over":
-                out["winners"] = session.winners()
-            deal = session.current
+            self._session_state(out, table, you)
+            deal = table.session.current
             if deal is not None:
-                out["deal"] = session.state.dealt + 1
-                if self.keep:
-                    out["cards_needed"] = deal.cards_needed
-                    out["cards_per_hand"] = deal.rules.format.cards_dealt
-                out["view"] = seat_view(deal, you) if you is not None and you in deal.players else public_view(deal)
-            if host and deal is not None and deal.rules.disputes.void_deal and deal.can(Action(deal.order[-1], "void")):
-                # the host may declare the deal void (a malfunction): raised as a dispute in the dealer's name
-                out["void"] = {"dispute": f"{deal.order[-1]} void",
-                               "label": "declare the deal void (a malfunction): every stake returned"}
-            left = self.seconds_left()
-            if left is not None and deal is not None:
-                out["timer"] = {"player": deal.to_act, "seconds": int(left + 0.999)}
+                self._deal_state(out, deal, you, host)
             if host and table.log is not None:
                 out["log"] = table.log.name
             return out
 
+    def _seats_state(self) -> List[Dict[str, Any]]:
+        """Each seat as every browser is shown it: its name, a bot's style, whether anyone is there,
+        and (once play has started) its balance, net, and the lives or points the game keeps."""
+        table = self.table
+        seats = []
+        for place in self.places.values():
+            item: Dict[str, Any] = {"name": place.name, "bot": place.is_bot,
+                                    "style": place.style if place.is_bot else None,
+                                    "plays": plays(place.style, self.profile, len(self.places)) if place.is_bot else None,
+                                    "here": place.is_bot or place.connections > 0}
+            if table is not None:
+                session = table.session
+                item["balance"] = optional_money(session.balances[place.name])
+                item["net"] = optional_money(session.net()[place.name])
+                if session.rules.format.lives is not None:
+                    item["lives"] = session.lives[place.name]
+                if session.rules.session.points is not None:  # session.points: each seat's score
+                    item["points"] = session.scores[place.name]
+            seats.append(item)
+        return seats
+
+    def _session_state(self, out: Dict[str, Any], table: Table, you: Optional[str]) -> None:
+        """The session's part of :meth:`state`, put in ``out``: the deals played, the dealer, the pot
+        carried, the points target, what ``you`` may buy, and the winners once it is over."""
+        session = table.session
+        out["deals_played"] = table.deals_played
+        out["hands"] = table.hands
+        out["dealer"] = session.dealer
+        out["carried"] = optional_money(session.state.carried)
+        if session.rules.session.points is not None:  # session.points: the target the scores play to
+            out["points_target"] = session.rules.session.points.target
+        if you is not None and session.rules.session.buys:  # what this seat may buy, with its exact amounts
+            out["buys"] = [{"kind": kind, "least": optional_money(least), "most": optional_money(most)}
+                           for kind, least, most in session.buy_options(you, waiting=True)]
+            if you in self.buys_waiting:
+                out["buy_waiting"] = optional_money(self.buys_waiting[you])
+        if self.phase == "over":
+            out["winners"] = session.winners()
+
+    def _deal_state(self, out: Dict[str, Any], deal: Deal, you: Optional[str], host: bool) -> None:
+        """The deal in play's part of :meth:`state`, put in ``out``: its number, the cards a kept
+        table still needs, the deal as ``you`` see it, the host's void, and the clock of the seat to act."""
+        assert self.table is not None
+        out["deal"] = self.table.session.state.dealt + 1
+        if self.keep:
+            out["cards_needed"] = deal.cards_needed
+            out["cards_per_hand"] = deal.rules.format.cards_dealt
+        out["view"] = seat_view(deal, you) if you is not None and you in deal.players else public_view(deal)
+        if host and deal.rules.disputes.void_deal and deal.can(Action(deal.order[-1], "void")):
+            # the host may declare the deal void (a malfunction): raised as a dispute in the dealer's name
+            out["void"] = {"dispute": f"{deal.order[-1]} void",
+                           "label": "declare the deal void (a malfunction): every stake returned"}
+        left = self.seconds_left()
+        if left is not None:
+            out["timer"] = {"player": deal.to_act, "seconds": int(left + 0.999)}
 
 __all__ = ["BOT_NAMES", "DEFAULT_STYLES", "FEED_LINES", "MAX_NAME", "MAX_RULINGS", "Clock", "Place", "Refusal", "Ruling",
            "TableService", "check_name", "describe", "keep_problem", "option_label", "public_view", "seat_view",

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
+from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.money import money_json, pretty_money
@@ -216,50 +216,56 @@ def option_label(option: LegalAction) -> str:
     >>> option_label(LegalAction("A", "bet", Fraction(1), Fraction(5, 2), Fraction(1, 2)))
     'bet 1 to 2½'
     """
-    kind = option.kind
-    if kind == "bet":
-        if option.all_in:
-            return f"bet {pretty_money(option.amount or Fraction(0))} (all in)"
-        low = pretty_money(option.amount or Fraction(0))
-        if option.max_amount is not None and option.max_amount == option.amount:
-            return f"bet {low}"
-        return f"bet {low} to {pretty_money(option.max_amount)}" if option.max_amount is not None else f"bet {low} or more"
-    if kind == "see":
-        return f"see for {pretty_money(option.amount or Fraction(0))}" + (" (all in)" if option.all_in else "")
-    if kind == "look":
-        return "look at your cards" if option.target is None else f"look at the {option.target} hand"
-    if kind == "swap":
-        if option.target == "down" and option.cards is not None:
-            return f"swap {option.cards[0][0]} for the face-down card"
-        return "swap all three with the centre" if option.target == "all" else "swap a card"
-    if kind == "draw":
-        return "take the top discard" if option.target == "discard" else "draw from the stock"
-    if kind == "throw" and option.cards is not None:
-        return f"discard {option.cards[0][0]}"
-    if kind == "pass":
-        return "end the turn (the bus goes on)"
-    if kind == "arrange":
-        return "arrange as suggested"
-    if kind == "take":  # session.points.spare_hand
-        cost = f", paying {pretty_money(option.amount)}" if option.amount else ""
-        return f"take the spare hand for yours{cost}"
-    if kind == "show":
-        return "show your cards"
-    if kind == "concede":
-        return "concede without showing"
-    if kind == "retain":
-        return f"keep the {option.target} hand for the next deal" if option.target else "keep your unseen hand for the next deal"
-    if kind == "release":
-        return "let the unseen hand go"
-    if kind == "discard" and option.target is not None:  # format.discard_before_betting
+    label = _OPTION_LABELS.get(option.kind)
+    return label(option) if label is not None else option.kind
+
+
+def _bet_label(option: LegalAction) -> str:
+    """``bet 2 (all in)``, ``bet 2``, ``bet 1 to 2½``, ``bet 1 or more``."""
+    if option.all_in:
+        return f"bet {pretty_money(option.amount or Fraction(0))} (all in)"
+    low = pretty_money(option.amount or Fraction(0))
+    if option.max_amount is not None and option.max_amount == option.amount:
+        return f"bet {low}"
+    return f"bet {low} to {pretty_money(option.max_amount)}" if option.max_amount is not None else f"bet {low} or more"
+
+
+def _swap_label(option: LegalAction) -> str:
+    if option.target == "down" and option.cards is not None:
+        return f"swap {option.cards[0][0]} for the face-down card"
+    return "swap all three with the centre" if option.target == "all" else "swap a card"
+
+
+def _discard_label(option: LegalAction) -> str:
+    if option.target is not None:  # format.discard_before_betting
         return f"discard {option.target} face down"
-    if kind in ("keep", "discard"):
-        return f"{kind} the hand looked at"
-    if kind == "sideshow":
-        return f"side-show (pay {pretty_money(option.amount)})" if option.amount else "side-show"
-    if kind in ("accept", "refuse"):
-        return f"{kind} the side-show"
-    return kind
+    return "discard the hand looked at"
+
+
+_OPTION_LABELS: Dict[str, Callable[[LegalAction], str]] = {
+    "bet": _bet_label,
+    "see": lambda option: (f"see for {pretty_money(option.amount or Fraction(0))}"
+                           + (" (all in)" if option.all_in else "")),
+    "look": lambda option: "look at your cards" if option.target is None else f"look at the {option.target} hand",
+    "swap": _swap_label,
+    "draw": lambda option: "take the top discard" if option.target == "discard" else "draw from the stock",
+    "throw": lambda option: f"discard {option.cards[0][0]}" if option.cards is not None else "throw",
+    "pass": lambda option: "end the turn (the bus goes on)",
+    "arrange": lambda option: "arrange as suggested",
+    "take": lambda option: ("take the spare hand for yours"  # session.points.spare_hand
+                            + (f", paying {pretty_money(option.amount)}" if option.amount else "")),
+    "show": lambda option: "show your cards",
+    "concede": lambda option: "concede without showing",
+    "retain": lambda option: (f"keep the {option.target} hand for the next deal" if option.target
+                              else "keep your unseen hand for the next deal"),
+    "release": lambda option: "let the unseen hand go",
+    "discard": _discard_label,
+    "keep": lambda option: "keep the hand looked at",
+    "sideshow": lambda option: f"side-show (pay {pretty_money(option.amount)})" if option.amount else "side-show",
+    "accept": lambda option: "accept the side-show",
+    "refuse": lambda option: "refuse the side-show",
+}
+"""A button's words for each kind of choice; a kind not here is labelled by its name (``fold``)."""
 
 
 class FeedLine(NamedTuple):
@@ -313,54 +319,83 @@ def describe(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
     >>> describe(deal, Action.parse("A swap down Kc"), frozenset())
     'A swaps a card for the face-down centre card'
     """
-    player, kind = action.player, action.kind
-    if kind == "bet":
-        blind = "" if deal.players[player].seen else " (blind)"
-        return f"{player} bets {pretty_money(action.amount or Fraction(0))}{blind}"
-    if kind == "see":
-        return f"{player} pays {pretty_money(action.amount or Fraction(0))} to see"
-    if kind == "look":
-        return f"{player} looks at " + (f"the {action.target} hand" if action.target else "their cards")
-    if kind == "swap":
-        if action.target == "all":
-            return f"{player} swaps all three cards with the centre"
-        assert action.cards is not None
-        if action.target == "down":
-            return f"{player} swaps {card_word(action.cards[0][0], seen)} for the face-down centre card"
-        return f"{player} swaps {card_word(action.cards[0][0], seen)} for {card_word(action.cards[1][0], seen)}"
-    if kind == "draw":
-        return f"{player} takes the top discard" if action.target == "discard" else f"{player} draws from the stock"
-    if kind == "throw" and action.cards is not None:
-        return f"{player} discards {card_word(action.cards[0][0], seen)}"
-    if kind == "pass":
-        return f"{player} passes: the bus goes on"
-    if kind == "arrange":
-        return f"{player} arranges their hands"
-    if kind == "take":
-        return f"{player} takes the spare hand, discarding their own"
-    if kind == "discard" and action.target is not None:  # Four-Card: the card stays its holder's secret
-        return f"{player} discards one card face down"
-    if kind in ("keep", "discard"):
-        return f"{player} {kind}s the hand looked at"
-    if kind == "retain":
-        return f"{player} keeps the unseen hand for the next deal"
-    if kind == "release":
-        return f"{player} lets the unseen hand go"
-    if kind in ("peek", "expose"):
-        return str(action)
-    if kind == "sideshow":
-        paid = f", paying {pretty_money(action.amount)}" if action.amount else ""
-        asked = deal.side_show[1] if deal.side_show is not None else "the previous player"
-        return f"{player} asks {asked} for a side-show{paid}"
-    if kind == "accept":
-        folded = f"{action.target} folds" if action.target else "nobody folds"
-        return f"{player} accepts the side-show; compared in private, {folded}"
-    if kind == "refuse":
-        return f"{player} refuses the side-show"
-    words = {"fold": "folds", "check": "checks", "knock": "knocks", "stand": "stands", "show": "shows",
-             "concede": "concedes without showing", "redeal": "demands a redeal",
-             "void": "declares the deal void: every stake is returned", "flash": "shows their own cards to the table"}
-    return f"{player} {words.get(kind, kind)}"
+    told = _ACCOUNT_LINES.get(action.kind)
+    if told is not None:
+        return told(deal, action, seen)
+    return f"{action.player} {_ACCOUNT_WORDS.get(action.kind, action.kind)}"
+
+
+def _bet_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
+    blind = "" if deal.players[action.player].seen else " (blind)"
+    return f"{action.player} bets {pretty_money(action.amount or Fraction(0))}{blind}"
+
+
+def _swap_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
+    player = action.player
+    if action.target == "all":
+        return f"{player} swaps all three cards with the centre"
+    assert action.cards is not None
+    if action.target == "down":
+        return f"{player} swaps {card_word(action.cards[0][0], seen)} for the face-down centre card"
+    return f"{player} swaps {card_word(action.cards[0][0], seen)} for {card_word(action.cards[1][0], seen)}"
+
+
+def _throw_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
+    if action.cards is None:
+        return f"{action.player} {_ACCOUNT_WORDS.get(action.kind, action.kind)}"
+    return f"{action.player} discards {card_word(action.cards[0][0], seen)}"
+
+
+def _discard_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
+    if action.target is not None:  # Four-Card: the card stays its holder's secret
+        return f"{action.player} discards one card face down"
+    return f"{action.player} discards the hand looked at"
+
+
+def _side_show_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
+    paid = f", paying {pretty_money(action.amount)}" if action.amount else ""
+    asked = deal.side_show[1] if deal.side_show is not None else "the previous player"
+    return f"{action.player} asks {asked} for a side-show{paid}"
+
+
+def _accept_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
+    folded = f"{action.target} folds" if action.target else "nobody folds"
+    return f"{action.player} accepts the side-show; compared in private, {folded}"
+
+
+def _words(words: str) -> Callable[[Deal, Action, FrozenSet[Card]], str]:
+    """A line that is the player's name and always the same ``words``."""
+    return lambda deal, action, seen: f"{action.player} {words}"
+
+
+_ACCOUNT_LINES: Dict[str, Callable[[Deal, Action, FrozenSet[Card]], str]] = {
+    "bet": _bet_told,
+    "see": lambda deal, action, seen: f"{action.player} pays {pretty_money(action.amount or Fraction(0))} to see",
+    "look": lambda deal, action, seen: (f"{action.player} looks at "
+                                        + (f"the {action.target} hand" if action.target else "their cards")),
+    "swap": _swap_told,
+    "draw": lambda deal, action, seen: (f"{action.player} takes the top discard" if action.target == "discard"
+                                        else f"{action.player} draws from the stock"),
+    "throw": _throw_told,
+    "pass": _words("passes: the bus goes on"),
+    "arrange": _words("arranges their hands"),
+    "take": _words("takes the spare hand, discarding their own"),
+    "discard": _discard_told,
+    "keep": _words("keeps the hand looked at"),
+    "retain": _words("keeps the unseen hand for the next deal"),
+    "release": _words("lets the unseen hand go"),
+    "peek": lambda deal, action, seen: str(action),
+    "expose": lambda deal, action, seen: str(action),
+    "sideshow": _side_show_told,
+    "accept": _accept_told,
+    "refuse": _words("refuses the side-show"),
+}
+"""The running account's line for each kind of action that needs more than a verb (:data:`_ACCOUNT_WORDS`)."""
+
+_ACCOUNT_WORDS = {"fold": "folds", "check": "checks", "knock": "knocks", "stand": "stands", "show": "shows",
+                  "concede": "concedes without showing", "redeal": "demands a redeal",
+                  "void": "declares the deal void: every stake is returned", "flash": "shows their own cards to the table"}
+"""The words after the player's name for the other kinds; a kind in neither is written by its name."""
 
 
 def timeout_action(deal: Deal, player: str) -> Action:
