@@ -50,23 +50,20 @@ True
 
 from __future__ import annotations
 
-import itertools
 import random
-from bisect import bisect_left
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Protocol, Sequence, Tuple
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Protocol, Tuple
 
-from bragrules.core.cards import Card
 from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
-from bragrules.engine.arrange import hand_chances, win_numerators
 from bragrules.engine.deal import Deal
-from bragrules.engine.showdown import Comparer
 from bragrules.engine.view import PlayerView
+from bragrules.play.bot_exchange import ExchangePlay
+from bragrules.play.hand_worth import arrangements_of, hand_share, pack_shares
 from bragrules.rules.ranking import HandRanker, triple_index
 
 if TYPE_CHECKING:  # pragma: no cover
-    from bragrules.rules.compile import Rules
+    pass
 
 __all__ = [
     "Bot",
@@ -162,163 +159,6 @@ STYLE_WORDS: Dict[str, str] = {
 
 
 # ---------------------------------------------------------------------------
-# What a hand is worth: shares, worked out once per ranking
-# ---------------------------------------------------------------------------
-
-
-_SAMPLE = 20_000  # holdings sampled for the best three of five or more cards
-_ARRANGED_SAMPLE = 2_000  # holdings sampled to place an arrangement among others
-
-
-def _shares(ranker: HandRanker, cards: int = 3) -> List[float]:
-    """Per strength: the share of ``cards``-card hands of the pack whose best three it beats.
-
-    Three cards: exact, from :func:`hand_chances`. Four: exact, over every
-    four-card hand of the pack. Five or more (one hand from many cards): from
-    a fixed sample, so the same for every run.
-    """
-    key = ("bot_shares", cards)
-    cached = ranker.memo.get(key)
-    if cached is not None:
-        return cached  # type: ignore[return-value]
-    n = ranker.distinct_strengths()
-    if cards == 3:
-        beats, _, total = hand_chances(ranker)
-        shares = [b / total for b in beats]
-    else:
-        counts = [0] * n
-        table = ranker.table
-        if cards == 4:
-            for a, b, c, d in itertools.combinations(ranker.cards, 4):
-                counts[max(
-                    table[triple_index(a, b, c)], table[triple_index(a, b, d)],
-                    table[triple_index(a, c, d)], table[triple_index(b, c, d)],
-                )] += 1
-        else:
-            rng = random.Random(f"bragrules shares {cards}")
-            pack = list(ranker.cards)
-            best = ranker.best_strength
-            for _ in range(_SAMPLE):
-                counts[best(rng.sample(pack, cards))] += 1
-        total = sum(counts)
-        shares = [b / total for b in Comparer.of(ranker).beaten(counts)]
-    ranker.memo[key] = shares
-    return shares
-
-
-def wild_share(rules: "Rules", cards: Sequence[int], centre: Sequence[int]) -> float:
-    """The share of the pack's hands a hand beats when wild cards are chosen per deal or per hand: every hand
-    valued with the wild cards of this deal's face-up centre and its own (worked out once per centre's ranks).
-
-    >>> from bragrules.core.cards import parse_cards
-    >>> from bragrules.profile.models import Profile
-    >>> from bragrules.rules.compile import compile_rules
-    >>> rules = compile_rules(Profile.model_validate({"ranking": {"wild": {"per_hand": "lowest_rank"}}}))
-    >>> round(wild_share(rules, parse_cards("Ah Kc Kd"), ()), 3), round(wild_share(rules, parse_cards("7c 4d 2h"), ()), 3)
-    (0.969, 0.004)
-    """
-    wild = rules.ranking.wild_deal
-    assert wild is not None
-    ranker = rules.ranking.ranker
-    deal_wild = wild.deal_wild(centre)
-    key = ("bot_wild_shares", deal_wild)
-    shares = ranker.memo.get(key)
-    if shares is None:
-        counts = [0] * ranker.distinct_strengths()
-        for strength in wild.shares(ranker, deal_wild):
-            counts[strength] += 1
-        total = sum(counts)
-        shares = ranker.memo[key] = [b / total for b in rules.comparer.beaten(counts)]
-    assert isinstance(shares, list)
-    return float(shares[wild.strength(ranker, cards, deal_wild)])
-
-
-class _Arrangements:
-    """Several hands from one deal: how good an arrangement is, and where it stands among others.
-
-    An arrangement's *score* is its chance of winning the pot against hands
-    drawn at random (the hands taken as independent, ties as the profile
-    says). Its *share* is the part of a fixed sample of holdings, each
-    arranged greedily (the best three, then the best three of the rest...),
-    whose score it beats: opponents arrange their cards too, so a score
-    alone flatters every hand.
-    """
-
-    def __init__(self, rules: "Rules") -> None:
-        ranker = rules.ranking.ranker
-        numerators, denominator = win_numerators(rules)  # a hand below format.minimum_hand never wins
-        self.win = [q / denominator for q in numerators]
-        self.hands = rules.format.hands
-        self.need = rules.format.hands_needed
-        self.table = ranker.table
-        rng = random.Random(f"bragrules arrangements {rules.format.cards_dealt} {self.hands}")
-        pack = list(ranker.cards)
-        scores = sorted(
-            self.score(self._greedy(rng.sample(pack, rules.format.cards_dealt))) for _ in range(_ARRANGED_SAMPLE)
-        )
-        self.sample = scores
-
-    def _greedy(self, cards: List[int]) -> List[int]:
-        table = self.table
-        strengths = []
-        for _ in range(self.hands):
-            best, used = -1, (0, 0, 0)
-            for a, b, c in itertools.combinations(cards, 3):
-                s = table[triple_index(a, b, c)]
-                if s > best:
-                    best, used = s, (a, b, c)
-            strengths.append(best)
-            cards = [x for x in cards if x not in used]
-        return strengths
-
-    def score(self, strengths: Sequence[int]) -> float:
-        """Chance of winning at least ``need`` of the hands against random hands."""
-        dist = [1.0]
-        win = self.win
-        for s in strengths:
-            p = win[s]
-            q = 1.0 - p
-            new = [0.0] * (len(dist) + 1)
-            for k, value in enumerate(dist):
-                new[k] += value * q
-                new[k + 1] += value * p
-            dist = new
-        return sum(dist[self.need:])
-
-    def share(self, strengths: Sequence[int]) -> float:
-        return bisect_left(self.sample, self.score(strengths)) / len(self.sample)
-
-
-def _arrangements(rules: "Rules") -> _Arrangements:
-    """The arrangements a several-hand format can make, sampled once per ranking and format."""
-    fmt = rules.profile.format
-    key = ("bot_arrangements", fmt.cards_dealt, fmt.hands, fmt.win_rule, fmt.tied_hand, fmt.minimum_hand)
-    found = rules.ranking.ranker.memo.get(key)
-    if not isinstance(found, _Arrangements):
-        found = rules.ranking.ranker.memo[key] = _Arrangements(rules)
-    return found
-
-
-def hand_share(rules: "Rules", cards: Sequence[int], centre: Sequence[int] = ()) -> float:
-    """The share of hands of the pack that ``cards`` beats under ``rules`` (one hand), as the showdown
-    decides; ``centre``: the deal's face-up centre cards where they decide wild cards.
-
-    >>> from bragrules.profile.models import Profile
-    >>> from bragrules.rules.compile import compile_rules
-    >>> from bragrules.core.cards import parse_cards
-    >>> round(hand_share(compile_rules(Profile()), parse_cards("Kc Kd 2h")), 3)
-    0.887
-    """
-    if rules.ranking.wild_deal is not None:  # wild cards chosen at the table: valued with them
-        return wild_share(rules, cards, centre)
-    ranker = rules.ranking.ranker
-    if len(cards) == 3:
-        a, b, c = cards
-        return _shares(ranker)[ranker.table[triple_index(a, b, c)]]
-    return _shares(ranker, len(cards))[ranker.best_strength(cards)]
-
-
-# ---------------------------------------------------------------------------
 # The bots
 # ---------------------------------------------------------------------------
 
@@ -338,7 +178,7 @@ class _Memory:
         self.shares: Dict[Tuple[int, ...], float] = {}
 
 
-class StyleBot:
+class StyleBot(ExchangePlay):
     """A bot playing by a :class:`Style`, drawing its chances from its own ``random.Random``."""
 
     def __init__(self, style: Style, rng: random.Random, name: Optional[str] = None) -> None:
@@ -435,7 +275,7 @@ class StyleBot:
         take = next(o for o in options if o.kind == "take")
         hint = arrange.cards or ()
         ranker = view.rules.ranking.ranker
-        share = _arrangements(view.rules).share([ranker.strength(list(h)) for h in hint])
+        share = arrangements_of(view.rules).share([ranker.strength(list(h)) for h in hint])
         limit = 0.25 if take.amount else 0.35
         if share < limit:
             self._say(f"takes the spare hand (its own cards beat {share:.0%} of arrangements)")
@@ -536,7 +376,7 @@ class StyleBot:
             if share is None:
                 table = rules.ranking.ranker.table
                 strengths = [table[triple_index(a, b, c)] for a, b, c in arrangement]
-                share = memory.shares[key] = _arrangements(rules).share(strengths)
+                share = memory.shares[key] = arrangements_of(rules).share(strengths)
             return arrangement, share
         cards = view.hand
         assert cards is not None
@@ -545,7 +385,7 @@ class StyleBot:
         if len(cards) == 3:
             a, b, c = cards
             ranker = rules.ranking.ranker
-            return cards, _shares(ranker)[ranker.table[triple_index(a, b, c)]]
+            return cards, pack_shares(ranker)[ranker.table[triple_index(a, b, c)]]
         key = tuple(cards)
         share = memory.shares.get(key)
         if share is None:
@@ -626,74 +466,12 @@ class StyleBot:
         self._judged(view, cards, share, "bets {}", bet.amount)
         return bet.action()
 
-    # -- Stop the Bus ----------------------------------------------------
+    def _strength_share(self, view: PlayerView, strength: int) -> float:
+        """The share of the pack's hands that a hand of ``strength`` beats (:class:`~bragrules.play.bot_exchange.ExchangePlay`)."""
+        return pack_shares(view.rules.ranking.ranker)[strength]
 
-    def _exchange(self, view: PlayerView, options: List[LegalAction], memory: _Memory) -> Action:
-        """Stop the Bus and Bastard Brag: take the card that improves the hand most (a swap with a known
-        centre card, the top discard), else the stock or the least harmful compulsory swap; knock once the
-        hand is good enough or the deal is long; a drawn card's discard keeps the best three."""
-        params = self.params
-        stop = next((o for o in options if o.kind in ("knock", "stand")), None)
-        if view.hand is None:
-            option = stop or options[-1]
-            self._say(f"{option.kind}s without looking")
-            return option.action()
-        table = view.rules.ranking.ranker.table
-        hand = list(view.hand)
-
-        def strength(cards: Sequence[Card]) -> int:
-            a, b, c = cards
-            return table[triple_index(a, b, c)]
-
-        if options[0].kind == "throw":  # four cards held after a draw: keep the best three
-            best = max(options, key=lambda o: strength([c for c in hand if o.cards is None or c != o.cards[0][0]]))
-            self._say("discards a card")
-            return best.action()
-        current = strength(hand)
-        share = _shares(view.rules.ranking.ranker)[current]
-        ready = share >= params.knock_at or view.exchanges_made(options[0].player) >= params.knock_turns
-        if options[0].kind == "pass":  # a card taken this turn: stop the bus now, or not
-            option = options[-1] if ready else options[0]
-            self._judged(view, hand, share, "knocks" if option.kind == "knock" else "passes")
-            return option.action()
-        if stop is not None and stop.kind == "knock" and ready:
-            self._judged(view, hand, share, "knocks")
-            return stop.action()
-        best_strength, best_option = -1, None
-        for option in options:
-            value = self._take_value(view, option, hand, strength)
-            if value is not None and value > best_strength:
-                best_strength, best_option = value, option
-        if best_option is not None and (best_strength > current or stop is None):
-            self._judged(view, hand, share, "takes a card" if best_option.kind == "draw" else "swaps with the centre")
-            return best_option.action()
-        if stop is not None:
-            self._judged(view, hand, share, stop.kind + "s")
-            return stop.action()
-        blind = next((o for o in options if o.kind == "draw" and o.target == "stock"), None) or next(
-            (o for o in options if o.kind == "swap" and o.target == "down"), options[0])
-        self._judged(view, hand, share, "takes an unknown card")
-        return blind.action()
-
-    @staticmethod
-    def _take_value(view: PlayerView, option: LegalAction, hand: List[Card],
-                    strength: Callable[[Sequence[Card]], int]) -> Optional[int]:
-        """The strength of the hand a take leaves, where the cards it takes are known (None: not known)."""
-        if option.kind == "draw":
-            top = view.discard_top
-            if option.target != "discard" or top is None:
-                return None
-            cards = [*hand, top]
-            return max(strength([c for c in cards if c != out]) for out in hand)
-        if option.kind != "swap":
-            return None
-        if option.target == "all":
-            places = view.centre_places
-            return None if any(c is None for c in places) else strength([c for c in places if c is not None])
-        if option.target == "down" or option.cards is None:
-            return None
-        mine, centre = option.cards[0][0], option.cards[1][0]
-        return strength([centre if card == mine else card for card in hand])
+    def _knock_rule(self) -> Tuple[float, int]:
+        return self.params.knock_at, self.params.knock_turns
 
 
 class RandomBot:
