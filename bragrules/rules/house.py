@@ -30,9 +30,10 @@ add up to nothing).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Literal, Optional, Tuple
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Annotated, Dict, Literal, Optional, Tuple
 
 from pydantic import Field, WithJsonSchema
 
@@ -49,7 +50,7 @@ from bragrules.rules.area import (
     _refuse_below,
     _share_schema,
 )
-from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.hooks import AreaPolicy, departs
 from bragrules.rules.words import money_text, sentence
 
 if TYPE_CHECKING:
@@ -149,11 +150,20 @@ class HousePolicy(AreaPolicy):
     charges_fee: bool = field(init=False, default=False)
     """Whether there is a table fee (worked out once: the settlement asks at every deal)."""
     in_play: bool = field(init=False, default=False)
-    """Whether the house takes anything under this profile (a log then records what it took)."""
+    """Whether the house takes anything under this profile (a log then records what it took; the
+    session skips the house when not). Derived, not listed: true when any field but those of
+    :data:`UNTAKEN` is not as the default profile has it, a field added later included.
+
+    >>> from bragrules.profile.models import Profile
+    >>> HousePolicy.compile(Profile()) == HousePolicy(), HousePolicy(cap=Fraction(5)).in_play
+    (True, False)
+    >>> HousePolicy(Fraction(1, 20)).in_play, HousePolicy(fee=Fraction(1)).in_play
+    (True, True)
+    """
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "charges_fee", self.fee > 0)
-        object.__setattr__(self, "in_play", self.share is not None or self.fee > 0)
+        object.__setattr__(self, "in_play", departs(self, _PLAIN, UNTAKEN))
 
     @classmethod
     def compile(cls, p: "Profile") -> "HousePolicy":
@@ -191,6 +201,17 @@ class HousePolicy(AreaPolicy):
     def unit_factor(self) -> int:
         """By how much the money unit is made finer so a rake of a pot is a whole number of units."""
         return 1 if self.share is None else self.share.denominator
+
+
+_PLAIN = SimpleNamespace(**{f.name: f.default for f in fields(HousePolicy) if f.init})
+"""The house of the default profile, field by field (a house that takes nothing)."""
+
+UNTAKEN: Dict[str, str] = {
+    "of_losers": "what a rake is a share of: nothing is taken without a rake",
+    "cap": "the most a rake takes: nothing is taken without a rake",
+    "fee_per_session": "how often the table fee is paid: nothing is paid without a fee",
+}
+"""The fields of :class:`HousePolicy` that take nothing by themselves, each with why."""
 
 
 # ---------------------------------------------------------------------------

@@ -216,10 +216,6 @@ class SeeingPolicy(AreaPolicy):
     matched_from: int = 0
     """``seeing.matched_showdown``: the fewest players in for a matched showdown (0: never)."""
 
-    @property
-    def asks_forced_show(self) -> bool:
-        return self.matched_from > 0
-
     def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
         """``seeing.matched_showdown``: every stake still in is matched, so all hands are shown.
 

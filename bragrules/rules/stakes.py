@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Literal, Optional
 
 from pydantic import Field, WithJsonSchema, model_validator
@@ -28,7 +29,7 @@ from bragrules.rules.area import (
 from bragrules.rules.fixed import AT_LEAST_LEVEL
 from bragrules.rules.forced_bets import FIELDS as FORCED_FIELDS
 from bragrules.rules.forced_bets import ForcedBets, forced_section
-from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound, ForcedShow, PutOut
+from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound, ForcedShow, PutOut, departs
 from bragrules.rules.raise_cap import WHOLE_MULTIPLES_RULE, RaisePolicy
 from bragrules.rules.words import money_text, sentence, share_of, times_text
 
@@ -314,6 +315,31 @@ POT_LIMIT_RULE = field_rule("stakes.pot_limit")
 RAISED_OUT_RULE = field_rule("stakes.raised_out")
 
 
+NO_BOUND_ONCE_A_LEVEL_IS_SET: Dict[str, str] = {
+    "ante": "paid before the betting",
+    "blind_rate": "what a blind player pays of a level, not which levels a bet may set",
+    "level_step": "the grid of the levels, checked before the bounds (the fast path offers its steps)",
+    "opening_min": "bounds the opening bet only",
+    "opening_max": "bounds the opening bet only",
+    "pot_opening_capped": "bounds the opening bet only",
+    "check_allowed": "a pass while nobody has bet",
+    "pot_limit": "ends the betting after a bet (forced_show), bounds no bet",
+    "raised_out": "puts a player out after a raise (put_out), bounds no bet",
+    "open_ended": "the fast path's own flag",
+}
+"""The fields of :class:`StakesPolicy` that bound no bet once a level is set, each with why: the only
+fields :attr:`StakesPolicy.open_ended` may leave aside. Every other field, one added later included,
+turns the fast path off when it is not as the default profile has it."""
+
+
+@lru_cache(maxsize=1)
+def _plain() -> "StakesPolicy":
+    """The stakes of the default profile: no raise limit, no stop, no highest stake, no maximum bet."""
+    from bragrules.profile.models import Profile
+
+    return StakesPolicy._made(Profile())
+
+
 class StakesPolicy(AreaPolicy):
     """The stakes as the engine asks them: what a turn costs, and the bounds on a bet's level.
 
@@ -352,14 +378,31 @@ class StakesPolicy(AreaPolicy):
         """The pot at which everyone still in shows (``stakes.pot_limit``), or None."""
         self.raised_out = raised_out
         """A player who only matched is out when the next bet raises (``stakes.raised_out``)."""
-        self.open_ended = (raises.kind == "none" and raises.pot_cap is None and max_stake is None
-                           and not raises.whole and max_bet is None)
+        self.open_ended = False
         """Once a level is set, a bet may set any level at or above it: the bounds are then the level
-        below and nothing above (``betting.bet_range`` takes that fast path; ``tests/test_fast_paths_betting.py``
-        holds it to :meth:`level_bounds`)."""
+        below and nothing above, and ``betting.bet_range`` and ``betting.level_paid`` skip
+        :meth:`level_bounds` (``tests/test_fast_paths_betting.py`` holds that fast path to it). Derived
+        by :meth:`compile` from the policy's own fields, never listed by hand: true only while every
+        field but those of :data:`NO_BOUND_ONCE_A_LEVEL_IS_SET` is as the default profile has it (no
+        raise limit, no stop, no highest stake, no maximum bet), so that a new field, a new bound,
+        turns the fast path off. A policy made by hand takes the slow path."""
 
     @classmethod
     def compile(cls, p: "Profile") -> "StakesPolicy":
+        """The stakes of ``p``, with :attr:`open_ended` derived from its fields.
+
+        >>> from bragrules.profile.models import Profile
+        >>> StakesPolicy.compile(Profile()).open_ended, StakesPolicy.compile(Profile.model_validate({"stakes": {"ante": 2}})).open_ended
+        (True, True)
+        >>> StakesPolicy.compile(Profile.model_validate({"stakes": {"max_bet": 10}})).open_ended
+        False
+        """
+        policy = cls._made(p)
+        policy.open_ended = not departs(policy, _plain(), NO_BOUND_ONCE_A_LEVEL_IS_SET)
+        return policy
+
+    @classmethod
+    def _made(cls, p: "Profile") -> "StakesPolicy":
         stakes = p.stakes
         return cls(stakes.ante, stakes.blind_rate, stakes.level_step, stakes.opening_min, stakes.opening_max,
                    raise_policy(p), stakes.check == "before_first_bet",
@@ -389,14 +432,6 @@ class StakesPolicy(AreaPolicy):
         if self.pot_limit is not None:
             amounts.append(self.pot_limit)
         return amounts
-
-    @property
-    def asks_forced_show(self) -> bool:
-        return self.pot_limit is not None
-
-    @property
-    def asks_put_out(self) -> bool:
-        return self.raised_out
 
     def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
         """``stakes.raised_out``: the player who only matched before a raise is out, while three or more are in.
