@@ -231,8 +231,21 @@ def share_text(share: Fraction) -> str:
     return money_text(share)
 
 
+def _pot_money(p: "Profile") -> bool:
+    """Whether a pot can hold money to rake: bets, antes, forced bets, or the side pots' antes (a game of
+    lives alone has none, and its pot of lives is collected, not won).
+
+    >>> from bragrules.profile import load_profile
+    >>> _pot_money(load_profile("standard")), _pot_money(load_profile("bastard-brag"))
+    (True, False)
+    """
+    pots = p.pots
+    return (p.format.betting or p.stakes.ante > 0 or p.stakes.forced.kind != "none"
+            or any(a is not None for a in (pots.each_hand, pots.best_card, pots.thirty_one)))
+
+
 def _raking(p: "Profile") -> bool:
-    return p.house.rake is not None
+    return p.house.rake is not None and _pot_money(p)
 
 
 def _charging(p: "Profile") -> bool:
@@ -339,7 +352,7 @@ TEXT = AreaText(
     fields=(
         FieldText("house.rake", lambda p: p.house.rake, rake,
                   {"null": "000, 002, 003 (no house)", "1/20": MEGA888_NAME + "; " + MASTER_NAME,
-                   "*": MASTER_NAME + " (commonly 2%-8%)"}, later=True),
+                   "*": MASTER_NAME + " (commonly 2%-8%)"}, in_play=_pot_money, later=True),
         RAKE_OF,
         FieldText("house.rake_cap", lambda p: p.house.rake_cap, rake_cap,
                   {"null": MEGA888_NAME + " (no cap)", "*": MASTER_NAME}, in_play=_raking, later=True),

@@ -259,6 +259,20 @@ def betting_blind(p: "Profile") -> bool:
     return p.format.betting and p.blind.allowed
 
 
+def _cost_basis_in_play(p: "Profile") -> bool:
+    """Whether ``seeing.cost_basis`` can change a see's price: only where the other player's last bet can
+    differ from what the caller pays at the level, that is where a blind player pays another rate, a
+    short stack bets all it has, or a forced bet (a small blind, a blind's stake) was the last one paid.
+    Everyone seen with unlimited money and no forced bet, the last bet of the other player, made after
+    any raise, is always the level itself.
+
+    >>> from bragrules.profile import load_profile
+    >>> _cost_basis_in_play(load_profile("standard")), _cost_basis_in_play(load_profile("classic"))
+    (True, False)
+    """
+    return p.format.betting and (p.blind.allowed or p.session.bankroll == "finite" or p.stakes.forced.kind != "none")
+
+
 def _see_cost_text(multiple: Fraction, basis: str, blind_rate: Fraction) -> str:
     times = times_text(multiple)
     if basis == "opponent_last_bet":
@@ -480,7 +494,7 @@ TEXT = AreaText(
         FieldText("seeing.cost_multiple", lambda p: p.seeing.cost_multiple, see_cost,
                   {"2": "000, 002, 003", "*": "house rule"}, betting),
         FieldText("seeing.cost_basis", lambda p: p.seeing.cost_basis, see_cost,
-                  {"caller_rate": "002, 003", "opponent_last_bet": "000"}, betting),
+                  {"caller_rate": "002, 003", "opponent_last_bet": "000"}, _cost_basis_in_play),
         SEEN_SEES_SEEN,
         SEEN_SEES_BLIND,
         BLIND_SEES_SEEN,
