@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
+from bragrules.rules.forced_bets import live_kind
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import money_text, sentence
 
@@ -246,7 +247,8 @@ TEXT = AreaText(
     title="Disputes",
     fields=(
         FieldText("disputes.exposure_before_betting", lambda p: p.disputes.exposure_before_betting,
-                  exposure_before_betting, {"redeal": "000", "continue": "house rule"}, in_play=_betting),
+                  exposure_before_betting, {"redeal": "000", "continue": "house rule"},
+                  in_play=lambda p: _betting(p) and not live_kind(p)),  # a live forced bet: the betting has begun
         EXPOSURE_AFTER_BETTING,
         FieldText("disputes.deliberate_look", lambda p: p.disputes.deliberate_look, deliberate_look,
                   {"fold": "000", "continue": "house rule"}, in_play=_betting),

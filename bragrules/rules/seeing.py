@@ -262,15 +262,15 @@ def betting_blind(p: "Profile") -> bool:
 def _cost_basis_in_play(p: "Profile") -> bool:
     """Whether ``seeing.cost_basis`` can change a see's price: only where the other player's last bet can
     differ from what the caller pays at the level, that is where a blind player pays another rate, a
-    short stack bets all it has, or a forced bet (a small blind, a blind's stake) was the last one paid.
-    Everyone seen with unlimited money and no forced bet, the last bet of the other player, made after
-    any raise, is always the level itself.
+    short stack bets all it has. Everyone seen with unlimited money, the last bet of the other player,
+    made after any raise, is always the level itself (a live forced bet too: it is paid at the level it
+    sets; a small blind is dead money, no bet).
 
     >>> from bragrules.profile import load_profile
     >>> _cost_basis_in_play(load_profile("standard")), _cost_basis_in_play(load_profile("classic"))
     (True, False)
     """
-    return p.format.betting and (p.blind.allowed or p.session.bankroll == "finite" or p.stakes.forced.kind != "none")
+    return p.format.betting and (p.blind.allowed or p.session.bankroll == "finite")
 
 
 def _see_cost_text(multiple: Fraction, basis: str, blind_rate: Fraction) -> str:
@@ -384,7 +384,7 @@ TIE = FieldText(
     tie,
     {"caller_loses": "000, 002, 003", "split": "house rule", "suits": "house rule",
      "eldest_hand": "pagat (Three-Stake Brag)"},
-    betting,
+    lambda p: p.format.betting and p.format.hands == 1,  # several hands: format.tied_hand decides each
 )
 
 _TIE_AT_TABLE = {

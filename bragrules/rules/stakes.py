@@ -28,7 +28,7 @@ from bragrules.rules.area import (
 )
 from bragrules.rules.fixed import AT_LEAST_LEVEL
 from bragrules.rules.forced_bets import FIELDS as FORCED_FIELDS
-from bragrules.rules.forced_bets import ForcedBets, forced_section
+from bragrules.rules.forced_bets import ForcedBets, forced_section, live_kind
 from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound, ForcedShow, PutOut, departs
 from bragrules.rules.raise_cap import WHOLE_MULTIPLES_RULE, RaisePolicy
 from bragrules.rules.words import money_text, sentence, share_of, times_text
@@ -577,6 +577,18 @@ def betting(p: "Profile") -> bool:
     return p.format.betting
 
 
+def opened_by_a_bet(p: "Profile") -> bool:
+    """Whether a player's bet opens the betting: there is betting, and no live forced bet (the dealer's
+    stake, a live blind) has set the level when the deal is dealt. The opening's bounds and the check
+    before the first bet are in play only then.
+
+    >>> from bragrules.profile import load_profile
+    >>> opened_by_a_bet(load_profile("standard")), opened_by_a_bet(load_profile("single-stake"))
+    (True, False)
+    """
+    return p.format.betting and not live_kind(p)
+
+
 def ante(p: "Profile") -> str:
     if p.stakes.ante == 0:
         return "nobody antes"
@@ -649,7 +661,7 @@ POT_OPENING = choice(
     },
     {"capped": "house rule (poker's pot limit caps the opening bet too; 003 does not say)",
      "free": "003's literal words"},
-    in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind == "pot",
+    in_play=lambda p: opened_by_a_bet(p) and p.stakes.raise_limit.kind == "pot",
 )
 POT_MEASURE = FieldText(
     "stakes.raise_limit.pot_measure",
@@ -777,7 +789,7 @@ CHECK = choice(
         "before_first_bet": "a player may check while nobody has bet; if everyone checks, the pot carries",
     },
     {"never": "000, 002, 003", "before_first_bet": "000's house-rule exception"},
-    in_play=betting,
+    in_play=opened_by_a_bet,
 )
 
 
@@ -857,9 +869,9 @@ TEXT = AreaText(
         FieldText("stakes.level_step", lambda p: p.stakes.level_step, level_step,
                   {"1": "002", "*": "house rule"}, in_play=betting),
         FieldText("stakes.opening_min", lambda p: p.stakes.opening_min, opening_min,
-                  {"1": "002", "*": "house rule"}, in_play=betting),
+                  {"1": "002", "*": "house rule"}, in_play=opened_by_a_bet),
         FieldText("stakes.opening_max", lambda p: p.stakes.opening_max, opening_max,
-                  {"5": "002", "null": "000, 003", "*": "house rule"}, in_play=betting),
+                  {"5": "002", "null": "000, 003", "*": "house rule"}, in_play=opened_by_a_bet),
         FieldText("stakes.raise_limit.kind", lambda p: p.stakes.raise_limit.kind, raise_kind,
                   {"none": "000, 003", "max_increase": "002; 003's fixed-limit variant (a cap on each raise)",
                    "fixed": "house rule", "pot": "003's pot-limit variant"}, in_play=betting),
