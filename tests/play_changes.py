@@ -55,7 +55,17 @@ from bragrules.profile import builtin_names
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import compile_rules
 
-from .conformance import SEATS, Clock, _nested_set, _validated, candidate_values, shipped, uniform_choice, variants
+from .conformance import (
+    SEATS,
+    Clock,
+    _companions,
+    _nested_set,
+    _validated,
+    candidate_values,
+    shipped,
+    uniform_choice,
+    variants,
+)
 
 Moment = Tuple[str, Any]
 """One thing play is made of: what it is (``"turn 3.4"``) and what was seen."""
@@ -224,10 +234,11 @@ def _turns(deal: Deal, rng: random.Random, act: Callable[[Action], None], number
 
 
 def moments(profile: Profile, seed: int, deals: int, players: int, modest: bool = False,
-            scores: Optional[Dict[str, int]] = None) -> Iterator[Moment]:
+            scores: Optional[Dict[str, int]] = None, script: Sequence[str] = ()) -> Iterator[Moment]:
     """What ``deals`` deals of ``profile`` by ``players`` players from ``seed`` show, moment by moment
     (``modest``: no bet anywhere in its range, for a long session, see :func:`choose`; ``scores``:
-    the points the players stand at when the session starts, under ``session.points``).
+    the points the players stand at when the session starts, under ``session.points``; ``script``:
+    actions the first deal opens with, as written).
 
     The random numbers drawn depend only on the seed and on what was seen, so two profiles that
     have shown the same so far draw the same numbers next."""
@@ -251,6 +262,8 @@ def moments(profile: Profile, seed: int, deals: int, players: int, modest: bool 
             return
         deal = session.start_deal()
         yield f"deal {number}", _deal_seen(deal)
+        if number == 1:
+            yield from _scripted(deal, script, "scripted", session.act)
         yield from _turns(deal, rng, session.act, number, session, clock, modest)
         session.finish_deal()
         yield f"end of deal {number}", _result_seen(deal)
@@ -357,9 +370,13 @@ class Situation:
         if retained and not (rules.blind.allowed and rules.blind.retention):  # no unseen hand is kept here
             return None
         pack = [CARDS[number] for number in sorted(rules.pack.cards)]
-        used = [card for cards in (*hands.values(), *retained.values()) for card in cards]
+        each = profile.ranking.wild.joker_each  # every player holds the one joker: it is in no pack
+        used = [card for cards in (*hands.values(), *retained.values()) for card in cards
+                if not (each and card.is_joker)]
         named = parse_cards(self.centre) if self.centre else []
         if len(set(used + named)) != len(used + named) or any(card not in pack for card in used + named):
+            return None
+        if each and not all(any(card.is_joker for card in cards) for cards in hands.values()):
             return None
         left = [card for card in pack if card not in used]
         count = centre_count(rules, len(hands), len(left))
@@ -384,7 +401,8 @@ EXCHANGES = frozenset(("swap", "knock", "stand", "draw", "throw", "pass", "take"
 
 class Keeper:
     """Choices that let a situation's cards reach the end: the players named fold at their first turn;
-    in an exchange every player keeps the hand dealt (knocks or stands when allowed, passes when
+    a card thrown before the betting is the one the situation lists last; in an exchange every player
+    keeps the hand dealt (knocks or stands when allowed, passes when
     allowed, else exchanges one card, their first for the centre card at their own place or the
     face-down one, and at their next turn exchanges it back; a card drawn is thrown). It reads nothing
     of the ranking, only the options and the cards."""
@@ -404,6 +422,10 @@ class Keeper:
             for o in options:
                 if o.kind == "fold":
                     return o.action()
+        discards = [o for o in options if o.kind == "discard" and o.target is not None]
+        hand = deal.players[player].hand or ()
+        if discards and hand:  # a card to throw before the betting: the one the situation lists last
+            return next((o.action() for o in discards if o.target == str(hand[-1])), None)
         if not {o.kind for o in options} <= EXCHANGES | {"fold"}:
             return None
         owed = self.owed.get(player)
@@ -422,7 +444,6 @@ class Keeper:
         draws = [o for o in options if o.kind == "draw"]
         if draws:
             return draws[0].action()
-        hand = deal.players[player].hand or ()
         swaps = [o for o in options if o.kind == "swap" and o.cards is not None and o.cards[0] == tuple(hand[:1])]
         if swaps:
             return swaps[list(deal.order).index(player) % len(swaps)].action()
@@ -444,22 +465,45 @@ class Keeper:
 
 @dataclass(frozen=True)
 class Standing:
-    """A session whose players stand at given points when it starts (two players tied at the target,
-    say), played for a few deals by the choices by index: for the rules of a session's end."""
+    """A session dealt from the seed whose players stand at given points when it starts (two players
+    tied at the target, say), or whose first deal opens with actions written out (an exposure before
+    anybody bets), played on for a few deals by the choices by index: for the rules of a session's end,
+    and for rare moments any deal of any format can hold."""
 
     name: str
-    scores: Tuple[Tuple[str, int], ...]
+    players: int = 3
+    scores: Tuple[Tuple[str, int], ...] = ()
+    script: Tuple[str, ...] = ()
     deals: int = 2
     why: str = ""
 
     def applies(self, profile: Profile) -> bool:
-        return profile.session.points.target is not None and len(self.scores) >= max(2, profile.table.min_players)
+        table = profile.table
+        if not max(2, table.min_players) <= self.players <= table.max_players:
+            return False
+        return not self.scores or profile.session.points.target is not None
 
     def moments(self, profile: Profile, seed: int) -> Iterator[Moment]:
         if not self.applies(profile):
             yield self.name, "not played"
             return
-        yield from moments(profile, seed, self.deals, len(self.scores), scores=dict(self.scores))
+        yield from moments(profile, seed, self.deals, self.players, scores=dict(self.scores) or None,
+                           script=self.script)
+
+
+def _scripted(deal: Deal, script: Sequence[str], label: str, act: Callable[[Action], None]) -> Iterator[Moment]:
+    """Play the actions written out, in order, each seen with the actions offered before it and whether
+    it was accepted; the first refused ends the script."""
+    for number, text in enumerate(script, 1):
+        if deal.is_over:
+            return
+        offered = tuple(deal.legal_actions())
+        try:
+            act(Action.parse(text))
+        except RuleViolation:
+            yield f"{label} {number}", (offered, "refused")
+            return
+        yield f"{label} {number}", (offered, "accepted")
 
 
 def situation_moments(profile: Profile, situation: Situation, seed: int) -> Iterator[Moment]:
@@ -469,14 +513,7 @@ def situation_moments(profile: Profile, situation: Situation, seed: int) -> Iter
         yield situation.name, "not dealt"
         return
     yield situation.name, _deal_seen(deal)
-    for number, text in enumerate(situation.script, 1):
-        offered = tuple(deal.legal_actions())
-        try:
-            deal.apply_text(text)
-        except RuleViolation:
-            yield f"{situation.name}: scripted {number}", (offered, "refused")
-            break
-        yield f"{situation.name}: scripted {number}", (offered, "accepted")
+    yield from _scripted(deal, situation.script, f"{situation.name}: scripted", deal.apply)
     rng = random.Random(seed)
     yield from _turns(deal, rng, deal.apply, 1, keeper=Keeper(situation.folds))
     yield f"{situation.name}: the end", _result_seen(deal)
@@ -569,9 +606,10 @@ def trial(path: str, base: str, profile: Profile, companion: Tuple[Tuple[str, An
 
 def trials(path: str, every: bool) -> List[Trial]:
     """The trials of ``path``: over the default profile where the field is in play, and over the
-    shipped profiles where it is in play and another value validates, all of them (``every``) or the
-    first in the order of :func:`by_cost`; where none is, over the bases and companions the conformance
-    check found to bring it into play (:func:`~tests.conformance.variants`)."""
+    shipped profiles where it is in play and another value validates, all of them (``every``, with one
+    more change beside the field where it alone cannot change) or the first in the order of
+    :func:`by_cost`; where none is, over the bases and companions the conformance check found to bring
+    it into play (:func:`~tests.conformance.variants`)."""
     found: List[Trial] = []
     if in_play(path, Profile()):
         made = trial(path, "the default profile", Profile())
@@ -581,6 +619,9 @@ def trials(path: str, every: bool) -> List[Trial]:
     for name in by_cost():
         if in_play(path, shipped(name)) and (every or not shipped_found):
             made = trial(path, name, shipped(name))
+            if made is None and every:  # no other value alone: one more change beside it, as variants() tries
+                made = next((t for t in (trial(path, name, shipped(name), c) for c in _companions()
+                                         if all(setting[0] != path for setting in c)) if t is not None), None)
             if made is not None:
                 found.append(made)
                 shipped_found = True
