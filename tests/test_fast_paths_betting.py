@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bragrules.core.derived import departs
 from bragrules.core.errors import RuleViolation
 from bragrules.engine import betting, discard
 from bragrules.engine.actions import Action
@@ -31,7 +32,7 @@ from bragrules.explainers.explain import value_of
 from bragrules.profile import builtin_names, load_profile, load_profile_text
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
-from bragrules.rules.hooks import departs, first_broken, legal_range
+from bragrules.rules.hooks import first_broken, legal_range
 from bragrules.rules.stakes import NO_BOUND_ONCE_A_LEVEL_IS_SET, StakesPolicy
 
 from .conformance import _nested_set, _validated, candidate_values, rule_fields, shipped
@@ -195,6 +196,6 @@ def test_a_field_added_later_turns_the_fast_path_off_until_declared() -> None:
 def test_the_fields_left_aside_are_fields_of_the_policy() -> None:
     """Each field the fast path may leave aside names a field the policy has (a renamed one would leave
     nothing aside, and the fast path would merely be taken less)."""
-    from bragrules.rules.hooks import policy_fields
+    from bragrules.core.derived import policy_fields
 
     assert set(NO_BOUND_ONCE_A_LEVEL_IS_SET) <= set(policy_fields(StakesPolicy.compile(Profile())))

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Dict, Literal, Optional, Tuple
 
 from pydantic import Field
 
+from bragrules.core.derived import departs
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
-from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Refusal, departs
+from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Refusal
 from bragrules.rules.words import money_text, number_word, sentence
 
 if TYPE_CHECKING:

@@ -38,7 +38,7 @@ from bragrules.rules.folding import FoldingPolicy
 from bragrules.rules.forced_bets import ForcedPolicy
 from bragrules.rules.format import FormatPolicy
 from bragrules.rules.hand_ranking import RankingPolicy
-from bragrules.rules.hooks import AreaPolicy, answers
+from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.house import HousePolicy
 from bragrules.rules.pack import PackPolicy, ShufflePolicy, stripped_cards
 from bragrules.rules.pots import PotsPolicy
@@ -222,8 +222,8 @@ def _compile(profile: Profile) -> Rules:
         units=UnitsFamily(stakes, seeing.see.multiple, seeing.see.basis != "caller_rate", session.bonus, denominator),
         house=house,
         forced=forced,
-        asking_forced_show=tuple(area for area in areas if answers(area, "forced_show")),
-        asking_put_out=tuple(area for area in areas if answers(area, "put_out")),
+        asking_forced_show=tuple(area for area in areas if type(area).forced_show is not AreaPolicy.forced_show),
+        asking_put_out=tuple(area for area in areas if type(area).put_out is not AreaPolicy.put_out),
         side_show=side_show,
         pots=pots if pots.in_play else None,
     )

@@ -53,8 +53,8 @@ Where the engine skips a question for speed, what decides it is derived, never l
 the hooks ``forced_show`` and ``put_out`` are asked of every policy whose class answers them (each
 answers at once when its rule is off), and a fast path that leaves a policy out (``StakesPolicy.open_ended``,
 ``BlindPolicy.asks_refusal``, ``HousePolicy.in_play``) is taken only while the policy does not
-:func:`depart <departs>` from its plain self, the policy of the default profile, in any field but those declared
-unread by it. A new field is read until declared otherwise, so a new rule can never be left out of a fast
+depart (:func:`bragrules.core.derived.departs`) from its plain self, the policy of the default profile,
+in any field but those declared unread by it. A new field is read until declared otherwise, so a new rule can never be left out of a fast
 path: at worst the slow path runs.
 
 A **bound** says what one rule allows for the level a bet sets: at least
@@ -73,15 +73,14 @@ them, with that bound's rule and words:
 
 from __future__ import annotations
 
-import dataclasses
 from fractions import Fraction
-from typing import Any, Callable, Collection, NamedTuple, Optional, Protocol, Sequence, Tuple
+from typing import Any, Callable, NamedTuple, Optional, Protocol, Sequence, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.rule_id import Rule
 
 __all__ = ["AreaPolicy", "Betting", "Bettor", "Bound", "ForcedShow", "PotWon", "Post", "PutOut", "Refusal",
-           "SidePotTable", "answers", "departs", "first_broken", "legal_range", "policy_fields"]
+           "SidePotTable", "first_broken", "legal_range"]
 
 
 class Bettor(Protocol):
@@ -317,8 +316,7 @@ class AreaPolicy:
     def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
         """Asked after every bet and fold while two or more are in: a :class:`ForcedShow` when the hands
         of everyone still in are to be shown and compared now (``units``: the deal's money units).
-        Asked of every policy whose class answers it (:func:`answers`), so it answers None at once when
-        its rule is off."""
+        Asked of every policy whose class answers it, so it answers None at once when its rule is off."""
         return None
 
     @property
@@ -332,7 +330,7 @@ class AreaPolicy:
 
     def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
         """Asked after every bet that raised the level (by ``raiser``): a :class:`PutOut` when a player is
-        out of the hand because of it. Asked of every policy whose class answers it (:func:`answers`)."""
+        out of the hand because of it. Asked of every policy whose class answers it."""
         return None
 
     def side_pots(self, table: SidePotTable, strength: Callable[[Sequence[Card]], int]) -> Tuple[PotWon, ...]:
@@ -340,46 +338,3 @@ class AreaPolicy:
         its own rule on the table's cards (``strength``: a three-card hand's strength under the ranking)."""
         return ()
 
-
-def answers(policy: AreaPolicy, hook: str) -> bool:
-    """Whether ``policy``'s class answers the question ``hook`` itself (else :class:`AreaPolicy` answers nothing).
-
-    >>> class Raises(AreaPolicy):
-    ...     def put_out(self, betting, raiser): return None
-    >>> answers(Raises(), "put_out"), answers(Raises(), "forced_show")
-    (True, False)
-    """
-    return getattr(type(policy), hook) is not getattr(AreaPolicy, hook)
-
-
-def policy_fields(policy: object) -> Tuple[str, ...]:
-    """The fields a policy is made of: a dataclass's fields given when it is made (not those it works out
-    from them), else the slots of its class and of the classes it comes from.
-
-    >>> from bragrules.rules.house import HousePolicy
-    >>> policy_fields(HousePolicy())
-    ('share', 'of_losers', 'cap', 'fee', 'fee_per_session')
-    """
-    if dataclasses.is_dataclass(policy):
-        return tuple(f.name for f in dataclasses.fields(policy) if f.init)
-    found: Tuple[str, ...] = ()
-    for klass in reversed(type(policy).__mro__):
-        slots = klass.__dict__.get("__slots__", ())
-        found += (slots,) if isinstance(slots, str) else tuple(slots)
-    return found
-
-
-def departs(policy: object, plain: object, unread: Collection[str] = ()) -> bool:
-    """Whether ``policy`` differs from ``plain`` in any field but those named in ``unread``.
-
-    This is how a fast path is derived rather than listed: it holds for ``plain`` (an area's policy
-    under the default profile, where every rule it skips is off), and any field moved from there
-    turns it off, a field added later included, unless that field is declared ``unread`` by what
-    the path skips. Forgetting a declaration costs speed, never a rule.
-
-    >>> from fractions import Fraction
-    >>> from bragrules.rules.house import HousePolicy
-    >>> departs(HousePolicy(Fraction(1, 20)), HousePolicy()), departs(HousePolicy(cap=Fraction(5)), HousePolicy(), ["cap"])
-    (True, False)
-    """
-    return any(getattr(policy, name) != getattr(plain, name) for name in policy_fields(policy) if name not in unread)

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Annotated, Dict, Literal, Optional, Tuple
 
 from pydantic import Field, WithJsonSchema
 
+from bragrules.core.derived import departs
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import (
@@ -50,7 +51,7 @@ from bragrules.rules.area import (
     _refuse_below,
     _share_schema,
 )
-from bragrules.rules.hooks import AreaPolicy, departs
+from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import money_text, sentence
 
 if TYPE_CHECKING:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Literal, Optional
 
 from pydantic import Field, WithJsonSchema, model_validator
 
+from bragrules.core.derived import departs
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import (
     NOT_NEGATIVE,
@@ -29,7 +30,7 @@ from bragrules.rules.area import (
 from bragrules.rules.fixed import AT_LEAST_LEVEL
 from bragrules.rules.forced_bets import FIELDS as FORCED_FIELDS
 from bragrules.rules.forced_bets import ForcedBets, forced_section, live_kind
-from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound, ForcedShow, PutOut, departs
+from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound, ForcedShow, PutOut
 from bragrules.rules.raise_cap import WHOLE_MULTIPLES_RULE, RaisePolicy
 from bragrules.rules.words import money_text, sentence, share_of, times_text
 
