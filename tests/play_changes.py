@@ -399,6 +399,11 @@ EXCHANGES = frozenset(("swap", "knock", "stand", "draw", "throw", "pass", "take"
 """The kinds of an exchange with the centre, the stock or the discard pile (Stop the Bus, Crash)."""
 
 
+def _first(options: Sequence[LegalAction], kind: str) -> Optional[Action]:
+    """The first offered action of ``kind`` (None: none is offered)."""
+    return next((o.action() for o in options if o.kind == kind), None)
+
+
 class Keeper:
     """Choices that let a situation's cards reach the end: the players named fold at their first turn;
     a card thrown before the betting is the one the situation lists last; in an exchange every player
@@ -417,36 +422,38 @@ class Keeper:
         if not options:
             return None
         player = options[0].player
+        hand = deal.players[player].hand or ()
         if player in self.folds:
             self.folds.discard(player)
-            for o in options:
-                if o.kind == "fold":
-                    return o.action()
+            folding = _first(options, "fold")
+            if folding is not None:
+                return folding
         discards = [o for o in options if o.kind == "discard" and o.target is not None]
-        hand = deal.players[player].hand or ()
         if discards and hand:  # a card to throw before the betting: the one the situation lists last
             return next((o.action() for o in discards if o.target == str(hand[-1])), None)
         if not {o.kind for o in options} <= EXCHANGES | {"fold"}:
             return None
-        owed = self.owed.get(player)
-        if owed is not None:
-            gave, took, down = owed
-            for o in options:
-                back = o.cards is not None and o.cards[0] == (took,)
-                if o.kind == "throw" and back:
-                    return o.action()
-                if o.kind == "swap" and back and (o.target == "down" if down else o.cards[1:] == ((gave,),)):
-                    return o.action()
-        for kind in ("knock", "stand", "pass"):
-            for o in options:
-                if o.kind == kind:
-                    return o.action()
-        draws = [o for o in options if o.kind == "draw"]
-        if draws:
-            return draws[0].action()
+        back = self._back(player, options)
+        if back is not None:
+            return back
+        for kind in ("knock", "stand", "pass", "draw"):
+            found = _first(options, kind)
+            if found is not None:
+                return found
         swaps = [o for o in options if o.kind == "swap" and o.cards is not None and o.cards[0] == tuple(hand[:1])]
-        if swaps:
-            return swaps[list(deal.order).index(player) % len(swaps)].action()
+        return swaps[list(deal.order).index(player) % len(swaps)].action() if swaps else None
+
+    def _back(self, player: str, options: Sequence[LegalAction]) -> Optional[Action]:
+        """The exchange that gives back the card ``player`` took (a throw of a card drawn), if one is owed."""
+        owed = self.owed.get(player)
+        if owed is None:
+            return None
+        gave, took, down = owed
+        for o in options:
+            if o.cards is None or o.cards[0] != (took,):
+                continue
+            if o.kind == "throw" or (o.kind == "swap" and (o.target == "down" if down else o.cards[1:] == ((gave,),))):
+                return o.action()
         return None
 
     def play(self, deal: Deal, action: Action, act: Callable[[Action], None]) -> None:
