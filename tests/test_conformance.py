@@ -10,8 +10,18 @@ the rulebook and ``arbitrate`` know the field. A new rule field is checked
 here without a line of its own; its own behaviour still wants scenario
 tests from its source's words (tests/rules/).
 
+And every rule field changes play: set to another value, over the default
+profile (where every fast path of the engine is taken) and over a shipped
+profile where it is in play, some action offered or refused, some card,
+payout, winner or point differs from the profile as it is, on seeded deals
+played by the same choices under both or in a rare situation dealt by hand
+(tests/play_changes.py, tests/situations.py). A rule no behaviour reads, or
+one a fast path leaves out, fails there; the fields that are words, not
+rules, are declared in ``WORDS``.
+
 The default Hypothesis profiles play a few deals per profile; ``thorough``
-plays ten times as many, from more seeds.
+plays ten times as many, from more seeds, and asks every rule field to
+change play over every shipped profile where it is in play.
 """
 
 from __future__ import annotations
@@ -27,7 +37,7 @@ from hypothesis import strategies as st
 
 from bragrules.engine.actions import LegalAction
 from bragrules.engine.session import Session, play_session, random_chooser
-from bragrules.explainers.explain import field_paths
+from bragrules.explainers.explain import field_paths, in_play, value_of
 from bragrules.history import LogWriter
 from bragrules.profile import builtin_names
 from bragrules.profile.models import Profile
@@ -38,6 +48,7 @@ from .conformance import (
     KNOWN_DEFECTS,
     Findings,
     _check_log,
+    _nested_set,
     _offered,
     bent_actions,
     candidate_values,
@@ -50,6 +61,8 @@ from .conformance import (
     variants,
 )
 from .conftest import scaled
+from .play_changes import UNORDERED, Budget, first_difference, shown, trials
+from .situations import SITUATIONS
 from .strategies import profiles
 
 THOROUGH = scaled(1) > 100
@@ -257,3 +270,77 @@ def test_the_explainers_know_the_metadata(path: str, value: Any) -> None:
     assert path in [d.path for d in comparison.metadata] and not comparison.differences
     if path in ("description", "source"):
         assert render(build_rulebook(variant), "text") != render(build_rulebook(base), "text")
+
+
+# ---------------------------------------------------------------------------
+# Every rule changes play
+# ---------------------------------------------------------------------------
+
+WORDS: Dict[str, str] = {
+    "name": "what the profile is called: a label for people and logs",
+    "description": "what the profile plays, in words for people",
+    "source": "where its rules come from, in words for people",
+    "extends": "the profiles it was written over: their rules are copied into its own fields when it loads, "
+               "so those fields say all it plays",
+}
+"""The leaf fields that are words, not rules, each with why: the only fields the check below does not
+ask to change play (``test_the_words_change_no_play`` holds that they do not)."""
+
+BUDGET = Budget(seeds=8, deals=8, long_deals=60, situation_seeds=10) if THOROUGH else Budget()
+"""How much play each field is given before it is declared not to change play."""
+
+
+def test_the_words_are_the_fields_that_are_no_rule() -> None:
+    assert set(WORDS) == set(field_paths()) - set(rule_fields())
+
+
+@pytest.mark.parametrize("path, value", [("name", "renamed"), ("description", "another game"),
+                                         ("source", "a house rule"), ("extends", ["traditional"])])
+def test_the_words_change_no_play(path: str, value: Any) -> None:
+    base = shipped("standard")
+    other = base.model_validate({**_dump(base), path: value})
+    assert other != base
+    assert first_difference(base, other, range(3), lambda seed: 4, lambda seed: 3 + seed % 2) is None
+
+
+def test_the_situations_can_be_dealt() -> None:
+    """Every rare situation is dealt (or played) under some shipped profile or the default one."""
+    for situation in SITUATIONS:
+        assert any(situation.applies(p) for p in (Profile(), *map(shipped, builtin_names()))), situation.name
+
+
+@pytest.mark.parametrize("path", sorted(UNORDERED))
+def test_another_order_of_an_unordered_list_plays_the_same(path: str) -> None:
+    """The lists declared unordered are sets: the order they are written in changes no play."""
+    for name in builtin_names():
+        base = shipped(name)
+        items = value_of(base, path)
+        if len(items) > 1 and in_play(path, base):
+            data = _dump(base)
+            _nested_set(data, path, [str(item) for item in reversed(items)])
+            other = Profile.model_validate(data)
+            assert first_difference(base, other, range(2), lambda seed: 4, lambda seed: 3) is None, (path, name)
+
+
+@pytest.mark.parametrize("path", rule_fields())
+def test_every_rule_field_changes_play(path: str) -> None:
+    """Setting the field to another value its type offers changes play (some action offered or refused,
+    some card, payout, winner or point differs) over the default profile and over a shipped profile where
+    it is in play (every such profile under the thorough Hypothesis profile), on seeded random deals
+    played by the same choices or, for what they rarely meet, in a rare situation (tests/situations.py).
+    A rule no behaviour reads fails here; so does one a fast path leaves out, since the default profile
+    is where every fast path is taken. Under the thorough profile the value that changed play is also
+    played through the conformance check (legal play, replay, audit)."""
+    found = trials(path, every=THOROUGH)
+    if not found:
+        assert path in NEVER_IN_PLAY, f"{path}: no profile where another value is in play"
+        return
+    unseen = []
+    for one in found:
+        difference = shown(one, BUDGET, SITUATIONS)
+        if difference is None:
+            unseen.append(f"{one} (tried {[value for value, _ in one.variants]})")
+        elif THOROUGH:  # the value that changed play plays legally
+            variant = next(p for value, p in one.variants if value == difference.value)
+            check_conformance(variant, seed=_seed(path, one.base), deals=4)
+    assert not unseen, f"{path} changes no play: " + "; ".join(unseen)

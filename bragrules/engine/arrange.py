@@ -196,11 +196,12 @@ def ordered_arrangements(cards: Sequence[Card], hands: int) -> Iterator[Arrangem
 
 def win_numerators(rules: Rules) -> Tuple[List[int], int]:
     """Per strength, twice-scaled chance numerators of winning a hand against any hand of the pack, and
-    their denominator: a tie counts half when it goes against the caller; a hand below
+    their denominator: a tie counts half when it goes against the caller (only where there is betting:
+    without it there is no see and no caller, and a tie is nobody's); a hand below
     ``format.minimum_hand`` never wins."""
     ranker = rules.ranking.ranker
     beats, ties, total = hand_chances(ranker)
-    tie_share = 1 if rules.format.tied_hand_against_caller else 0
+    tie_share = 1 if rules.format.tied_hand_against_caller and rules.format.betting else 0
     numerators = [2 * b + tie_share * t for b, t in zip(beats, ties)]
     if rules.format.minimum_pair:  # a hand below a pair never wins (format.minimum_hand)
         for value in range(minimum_strength(ranker)):

@@ -8,10 +8,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Optional, Tuple
+from functools import lru_cache
+from typing import TYPE_CHECKING, Dict, Literal, Optional, Tuple
 
 from pydantic import Field
 
+from bragrules.core.derived import departs
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Refusal
@@ -85,6 +87,25 @@ MAX_BLIND_TURNS_RULE = field_rule("blind.max_blind_turns")
 _STAKED = ("bet", "see")  # what a player who must look may not do blind
 
 
+UNREAD_BY_REFUSAL: Dict[str, str] = {
+    "allowed": "whether one may play blind: a player who may not is seen, and refusal asks only of the blind",
+    "look_any_time": "when a look is allowed, which the looking phase decides",
+    "retention": "a survivor's unseen hand, settled after the betting",
+    "retain_by_default": "what a history that does not say is read as",
+    "retain_of_two": "which of two unseen hands a survivor keeps",
+}
+"""The fields of :class:`BlindPolicy` its :meth:`~BlindPolicy.refusal` never reads, each with why; any
+other field moved from the default profile's makes the engine ask it."""
+
+
+@lru_cache(maxsize=1)
+def _plain() -> "BlindPolicy":
+    """Blind play as the default profile has it."""
+    from bragrules.profile.models import Profile
+
+    return BlindPolicy.compile(Profile())
+
+
 @dataclass(frozen=True, slots=True)
 class BlindPolicy(AreaPolicy):
     """Blind play as the engine asks it: whether one may play blind, when one may look, retention.
@@ -113,7 +134,16 @@ class BlindPolicy(AreaPolicy):
 
     @property
     def asks_refusal(self) -> bool:
-        return self.max_blind_turns is not None
+        """Whether :meth:`refusal` may refuse anything: derived, not listed, from every field but those it
+        never reads (:data:`UNREAD_BY_REFUSAL`) being as the default profile has them (no limit on blind bets).
+
+        >>> from bragrules.profile.models import Profile
+        >>> BlindPolicy.compile(Profile.model_validate({"blind": {"look": "any_time"}})).asks_refusal
+        False
+        >>> BlindPolicy.compile(Profile.model_validate({"blind": {"max_blind_turns": 2}})).asks_refusal
+        True
+        """
+        return departs(self, _plain(), UNREAD_BY_REFUSAL)
 
     def refusal(self, betting: Betting, bettor: Bettor, kind: str) -> Optional[Refusal]:
         """A blind player who has made ``max_blind_turns`` blind bets must look before staking again.

@@ -98,10 +98,10 @@ class Rules:
     forced: Optional[ForcedPolicy] = None
     """What each seat posts before the betting (``stakes.forced``); None: every seat antes ``stakes.ante``."""
     asking_forced_show: Tuple[AreaPolicy, ...] = ()
-    """The area policies whose ``forced_show`` can force a showdown under this profile (asked after each
-    bet and fold, in this order; empty for most profiles, so the engine asks nothing)."""
+    """The area policies whose class answers ``forced_show`` (asked after each bet and fold, in this order;
+    each answers at once when its rule is off): derived from the classes, so no rule can be left out."""
     asking_put_out: Tuple[AreaPolicy, ...] = ()
-    """The area policies whose ``put_out`` can put a player out of the hand after a raise (``stakes.raised_out``)."""
+    """The area policies whose class answers ``put_out`` (asked after each raise; ``stakes.raised_out``)."""
     side_show: Optional[SideShowPolicy] = None
     """The side-show (``seeing.side_show``), or None when the profile has none."""
     pots: Optional[PotsPolicy] = None
@@ -222,8 +222,8 @@ def _compile(profile: Profile) -> Rules:
         units=UnitsFamily(stakes, seeing.see.multiple, seeing.see.basis != "caller_rate", session.bonus, denominator),
         house=house,
         forced=forced,
-        asking_forced_show=tuple(area for area in areas if area.asks_forced_show),
-        asking_put_out=tuple(area for area in areas if area.asks_put_out),
+        asking_forced_show=tuple(area for area in areas if type(area).forced_show is not AreaPolicy.forced_show),
+        asking_put_out=tuple(area for area in areas if type(area).put_out is not AreaPolicy.put_out),
         side_show=side_show,
         pots=pots if pots.in_play else None,
     )

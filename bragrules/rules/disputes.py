@@ -16,6 +16,7 @@ from pydantic import Field, model_validator
 
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
+from bragrules.rules.forced_bets import live_kind
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import money_text, sentence
 
@@ -193,6 +194,17 @@ EXPOSURE_AFTER_BETTING = choice(
 )
 
 
+def _betting(p: "Profile") -> bool:
+    """Whether the disputes' fields are in play: only where there is betting, for without it the engine
+    refuses every peek, exposure, redeal, void deal and flash (nothing is at stake to protect).
+
+    >>> from bragrules.profile import load_profile
+    >>> _betting(load_profile("standard")), _betting(load_profile("crash"))
+    (True, False)
+    """
+    return p.format.betting
+
+
 # ---------------------------------------------------------------------------
 # The rulebook: special cases
 # ---------------------------------------------------------------------------
@@ -202,6 +214,11 @@ def disputes_section(p: "Profile") -> Optional[Section]:
     disputes = p.disputes
     sec = Section("disputes", "Special cases")
     betting = p.format.betting
+    if not betting:  # the engine refuses every one of them: nothing is at stake
+        sec.bullets(["There is no betting, so nothing is at stake while the cards are in play: a look at "
+                     "another player's cards, an exposed card, a redeal, a void deal and showing one's own "
+                     "cards on purpose do not arise, and are refused."])
+        return sec
     items = [sentence(exposure_before_betting(p))]
     if betting:
         items.append(sentence(EXPOSURE_AFTER_BETTING.sentence(p)))
@@ -230,26 +247,27 @@ TEXT = AreaText(
     title="Disputes",
     fields=(
         FieldText("disputes.exposure_before_betting", lambda p: p.disputes.exposure_before_betting,
-                  exposure_before_betting, {"redeal": "000", "continue": "house rule"}),
+                  exposure_before_betting, {"redeal": "000", "continue": "house rule"},
+                  in_play=lambda p: _betting(p) and not live_kind(p)),  # a live forced bet: the betting has begun
         EXPOSURE_AFTER_BETTING,
         FieldText("disputes.deliberate_look", lambda p: p.disputes.deliberate_look, deliberate_look,
-                  {"fold": "000", "continue": "house rule"}),
+                  {"fold": "000", "continue": "house rule"}, in_play=_betting),
         FieldText("disputes.void_deal", lambda p: p.disputes.void_deal, void_deal,
                   {"true": "Teen Patti (mega888.com.ph/game-list/teen-patti-joker-jili): \"Malfunction "
                            "voids all pays and plays\"", "false": "000, 002, 003"},
                   choices={True: "a deal may be declared void for any cause, every stake returned",
                            False: "a deal is never declared void: only an exposure's redeal deals it again"},
-                  later=True),
+                  in_play=_betting, later=True),
         FieldText("disputes.self_exposure", lambda p: p.disputes.self_exposure, self_exposure,
                   {"out": "oppa88888888.com/en/post/brag: showing your own cards to the table \"gets a "
                           "player thrown out\"",
                    "fold": "3pattimaster.com's exposed-card rules (a house's choice among its options)",
                    "fine": "3pattimaster.com's exposed-card rules (a house's choice among its options)",
                    "no_penalty": "000, 002, 003 (no rule)"},
-                  in_play=lambda p: True, later=True),
+                  in_play=_betting, later=True),
         FieldText("disputes.self_exposure_fine", lambda p: p.disputes.self_exposure_fine, self_exposure_fine,
                   {"*": "house rule (the pages name no amount)"},
-                  in_play=lambda p: p.disputes.self_exposure == "fine", later=True),
+                  in_play=lambda p: _betting(p) and p.disputes.self_exposure == "fine", later=True),
     ),
     sections=((100, disputes_section),),
 )

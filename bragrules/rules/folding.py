@@ -14,6 +14,7 @@ from pydantic import Field
 
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.forced_bets import live_kind
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.words import money_text, sentence
 
@@ -125,7 +126,7 @@ NOBODY_BET = FieldText(
     lambda p: p.folding.nobody_bet,
     nobody_bet,
     {"last_player_wins": "000, 002", "carries": "003's variant"},
-    lambda p: p.format.betting,
+    lambda p: p.format.betting and not live_kind(p),  # a live forced bet is a bet: somebody always has bet
 )
 
 

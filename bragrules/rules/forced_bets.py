@@ -435,7 +435,13 @@ def _blinds(p: "Profile") -> bool:
 
 
 def _rising(p: "Profile") -> bool:
-    return p.format.betting and p.stakes.forced.ante_rises_every is not None
+    return _rises(p) and p.stakes.forced.ante_rises_every is not None
+
+
+def _rises(p: "Profile") -> bool:
+    """Whether an ante can rise: there is betting and an ante, or a rise of its own (from no ante, rising by the
+    ante rises by nothing)."""
+    return p.format.betting and (p.stakes.ante > 0 or p.stakes.forced.ante_rise is not None)
 
 
 FIELDS: Tuple[FieldText, ...] = (
@@ -462,7 +468,7 @@ FIELDS: Tuple[FieldText, ...] = (
               {"0": "house rule", "*": f"house rule: the amount agreed ({POKERWINER_PAGE}: \"receives an agreed amount\")"},
               in_play=lambda p: p.format.betting and p.stakes.forced.kind == "dealer_stake", later=True),
     FieldText("stakes.forced.ante_rises_every", lambda p: p.stakes.forced.ante_rises_every, ante_rise_sentence,
-              {"null": "000, 002, 003", "*": f"house rule: a schedule agreed ({FLASH_PAGE}; {SHAK5_PAGE})"}, in_play=lambda p: p.format.betting,
+              {"null": "000, 002, 003", "*": f"house rule: a schedule agreed ({FLASH_PAGE}; {SHAK5_PAGE})"}, in_play=_rises,
               later=True),
     FieldText("stakes.forced.ante_rise", lambda p: p.stakes.forced.ante_rise, ante_rise_amount,
               {"null": f"house rule: by the ante ({SHAK5_PAGE}: antes double)", "*": f"house rule: a schedule agreed ({FLASH_PAGE})"}, in_play=_rising, later=True),

@@ -332,7 +332,7 @@ WIN_RULE = choice(
         "otherwise the pot carries",
     },
     {"all": "000 (Seven-Card Brag)", "majority": "000 (Nine-Card Brag)"},
-    in_play=_several,
+    in_play=lambda p: p.format.hands > 2,  # of two hands, most of them is both of them
 )
 TIED_HAND = choice(
     "format.tied_hand",
@@ -342,7 +342,7 @@ TIED_HAND = choice(
         "against_caller": "with several hands, a tied hand goes against the caller",
     },
     {"nobody": "000", "against_caller": "house rule"},
-    in_play=_several,
+    in_play=lambda p: _several(p) and p.format.betting,  # without betting there is no see, and no caller
 )
 MINIMUM_HAND = choice(
     "format.minimum_hand",

@@ -343,6 +343,7 @@ SUITS_BREAK_TIES = choice(
         False: "suits never break ties",
     },
     {"false": "002", "true": "house rule"},
+    in_play=lambda p: p.ranking.points.read is None,  # hands read as points are compared by their points alone
 )
 def natural_beats_wild(p: "Profile") -> str:
     """What ``ranking.wild.natural_beats_wild`` says at the table.
@@ -364,7 +365,7 @@ def natural_beats_wild(p: "Profile") -> str:
 NATURAL_BEATS_WILD = FieldText(
     "ranking.wild.natural_beats_wild", lambda p: p.ranking.wild.natural_beats_wild, natural_beats_wild,
     {"true": "Hoyle", "false": "house rule", "[prial]": "Hoyle (childrensnursery.org.uk)", "*": "house rule"},
-    in_play=has_wild,
+    in_play=lambda p: has_wild(p) and not p.ranking.wild.joker_each,  # a joker each: every best hand uses its joker
 )
 
 
@@ -533,7 +534,8 @@ CATEGORIES = FieldText(
 )
 SUIT_ORDER = FieldText(
     "ranking.suit_order", lambda p: p.ranking.suit_order, suit_order, {"*": "house rule"},
-    in_play=lambda p: p.ranking.suits_break_ties or (p.format.betting and p.seeing.tie == "suits"),
+    in_play=lambda p: (p.ranking.suits_break_ties and p.ranking.points.read is None)
+    or (p.format.betting and p.seeing.tie == "suits"),
 )
 
 
@@ -554,7 +556,9 @@ TEXT = AreaText(
                   {"[prial, running_flush, run, flush, pair, high_card]": "000, 002, 003",
                    "[prial, running_flush, flush, run, pair, high_card]": "Zha Jin Hua (dayujiemeng.com, onecybertech.com)",
                    "[prial, pair, high_card]": "Hoyle, maximapedia (pairs and pairs-royal only)",
-                   "*": "older orders: house rule"}, in_play=lambda p: not p.ranking.categories),
+                   "*": "older orders: house rule"},
+                  # the named order, where no list is written and hands are not read as points
+                  in_play=lambda p: not p.ranking.categories and p.ranking.points.read is None),
         PRIAL_ORDER,
         RUN_ORDER,
         SUITS_BREAK_TIES,

@@ -19,16 +19,17 @@ question (hook)           asked by the engine                    answered by
 ``posts``                 once a deal is dealt: what each seat   :class:`~bragrules.rules.forced_bets.ForcedPolicy`
                           posts before the betting (antes,       (``rules.forced``; None: every seat
                           boots, blinds, a dealer's stake)       antes ``stakes.ante``)
-``forced_show``           after every bet and fold: whether the  the policies whose ``asks_forced_show``
-                          hands of all still in are shown now    is true (``stakes.pot_limit``,
+``forced_show``           after every bet and fold: whether the  every policy whose class answers it
+                          hands of all still in are shown now    (``stakes.pot_limit``,
                           (the reason and the rule that forced   ``seeing.matched_showdown``)
                           it go into the deal's result)
-``put_out``               after every raise: whether a player    the policies whose ``asks_put_out``
-                          is out of the hand by it (folded,      is true (``stakes.raised_out``)
+``put_out``               after every raise: whether a player    every policy whose class answers it
+                          is out of the hand by it (folded,      (``stakes.raised_out``)
                           their stakes left in the pot)
-``side_pots``             at the settlement of every deal: the   the policies whose ``asks_side_pots``
-                          pots beside the deal's own, each with  is true (``pots``: a pot per hand,
-                          its ante and who takes it              the best card, 31)
+``side_pots``             at the settlement of every deal: the   :class:`~bragrules.rules.pots.PotsPolicy`
+                          pots beside the deal's own, each with  (``rules.pots``; None when the profile
+                          its ante and who takes it              has no side pot: a pot per hand, the
+                                                                 best card, 31)
 ``score``, ``is_over``,   at the showdown of several hands: the  :class:`~bragrules.rules.points.PointsPolicy`
 ``winners``               deal's points from the hands each      (``rules.session.points``; None: no
                           won; between deals: whether the        points are kept, nothing is asked)
@@ -47,6 +48,14 @@ rule between neighbours (the side-show), how many are in, the previous player
 still in, whether a player has bet, and whose side-show was just refused. A
 policy never keeps state of its own: a policy is made once per profile and
 shared by every deal, so what a rule counts is counted on the record.
+
+Where the engine skips a question for speed, what decides it is derived, never listed by hand:
+the hooks ``forced_show`` and ``put_out`` are asked of every policy whose class answers them (each
+answers at once when its rule is off), and a fast path that leaves a policy out (``StakesPolicy.open_ended``,
+``BlindPolicy.asks_refusal``, ``HousePolicy.in_play``) is taken only while the policy does not
+depart (:func:`bragrules.core.derived.departs`) from its plain self, the policy of the default profile,
+in any field but those declared unread by it. A new field is read until declared otherwise, so a new rule can never be left out of a fast
+path: at worst the slow path runs.
 
 A **bound** says what one rule allows for the level a bet sets: at least
 ``low``, at most ``high``, and (with ``step``) only ``low`` plus whole steps.
@@ -316,20 +325,11 @@ class AreaPolicy:
         """
         return Fraction(0)
 
-    @property
-    def asks_forced_show(self) -> bool:
-        """Whether :meth:`forced_show` can force a showdown under this profile (the engine skips it when not)."""
-        return False
-
     def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
         """Asked after every bet and fold while two or more are in: a :class:`ForcedShow` when the hands
-        of everyone still in are to be shown and compared now (``units``: the deal's money units)."""
+        of everyone still in are to be shown and compared now (``units``: the deal's money units).
+        Asked of every policy whose class answers it, so it answers None at once when its rule is off."""
         return None
-
-    @property
-    def asks_put_out(self) -> bool:
-        """Whether :meth:`put_out` can put a player out under this profile (the engine skips it when not)."""
-        return False
 
     @property
     def pays_for_lives(self) -> bool:
@@ -342,15 +342,11 @@ class AreaPolicy:
 
     def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
         """Asked after every bet that raised the level (by ``raiser``): a :class:`PutOut` when a player is
-        out of the hand because of it."""
+        out of the hand because of it. Asked of every policy whose class answers it."""
         return None
-
-    @property
-    def asks_side_pots(self) -> bool:
-        """Whether :meth:`side_pots` answers anything under this profile (the settlement skips it when not)."""
-        return False
 
     def side_pots(self, table: SidePotTable, best: "BestHands") -> Tuple[PotWon, ...]:
         """Asked at the settlement of every deal played out: the pots beside the deal's own, each judged by
         its own rule on the table's cards (``best``: the players whose hands the showdown puts first)."""
         return ()
+

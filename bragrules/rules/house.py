@@ -30,12 +30,14 @@ add up to nothing).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Literal, Optional, Tuple
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Annotated, Dict, Literal, Optional, Tuple
 
 from pydantic import Field, WithJsonSchema
 
+from bragrules.core.derived import departs
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import (
@@ -149,11 +151,20 @@ class HousePolicy(AreaPolicy):
     charges_fee: bool = field(init=False, default=False)
     """Whether there is a table fee (worked out once: the settlement asks at every deal)."""
     in_play: bool = field(init=False, default=False)
-    """Whether the house takes anything under this profile (a log then records what it took)."""
+    """Whether the house takes anything under this profile (a log then records what it took; the
+    session skips the house when not). Derived, not listed: true when any field but those of
+    :data:`UNTAKEN` is not as the default profile has it, a field added later included.
+
+    >>> from bragrules.profile.models import Profile
+    >>> HousePolicy.compile(Profile()) == HousePolicy(), HousePolicy(cap=Fraction(5)).in_play
+    (True, False)
+    >>> HousePolicy(Fraction(1, 20)).in_play, HousePolicy(fee=Fraction(1)).in_play
+    (True, True)
+    """
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "charges_fee", self.fee > 0)
-        object.__setattr__(self, "in_play", self.share is not None or self.fee > 0)
+        object.__setattr__(self, "in_play", departs(self, _PLAIN, UNTAKEN))
 
     @classmethod
     def compile(cls, p: "Profile") -> "HousePolicy":
@@ -193,6 +204,17 @@ class HousePolicy(AreaPolicy):
         return 1 if self.share is None else self.share.denominator
 
 
+_PLAIN = SimpleNamespace(**{f.name: f.default for f in fields(HousePolicy) if f.init})
+"""The house of the default profile, field by field (a house that takes nothing)."""
+
+UNTAKEN: Dict[str, str] = {
+    "of_losers": "what a rake is a share of: nothing is taken without a rake",
+    "cap": "the most a rake takes: nothing is taken without a rake",
+    "fee_per_session": "how often the table fee is paid: nothing is paid without a fee",
+}
+"""The fields of :class:`HousePolicy` that take nothing by themselves, each with why."""
+
+
 # ---------------------------------------------------------------------------
 # The sentences
 # ---------------------------------------------------------------------------
@@ -210,8 +232,21 @@ def share_text(share: Fraction) -> str:
     return money_text(share)
 
 
+def _pot_money(p: "Profile") -> bool:
+    """Whether a pot can hold money to rake: bets, antes, forced bets, or the side pots' antes (a game of
+    lives alone has none, and its pot of lives is collected, not won).
+
+    >>> from bragrules.profile import load_profile
+    >>> _pot_money(load_profile("standard")), _pot_money(load_profile("bastard-brag"))
+    (True, False)
+    """
+    pots = p.pots
+    return (p.format.betting or p.stakes.ante > 0 or p.stakes.forced.kind != "none"
+            or any(a is not None for a in (pots.each_hand, pots.best_card, pots.thirty_one)))
+
+
 def _raking(p: "Profile") -> bool:
-    return p.house.rake is not None
+    return p.house.rake is not None and _pot_money(p)
 
 
 def _charging(p: "Profile") -> bool:
@@ -318,7 +353,7 @@ TEXT = AreaText(
     fields=(
         FieldText("house.rake", lambda p: p.house.rake, rake,
                   {"null": "000, 002, 003 (no house)", "1/20": MEGA888_NAME + "; " + MASTER_NAME,
-                   "*": MASTER_NAME + " (commonly 2%-8%)"}, later=True),
+                   "*": MASTER_NAME + " (commonly 2%-8%)"}, in_play=_pot_money, later=True),
         RAKE_OF,
         FieldText("house.rake_cap", lambda p: p.house.rake_cap, rake_cap,
                   {"null": MEGA888_NAME + " (no cap)", "*": MASTER_NAME}, in_play=_raking, later=True),

@@ -240,10 +240,6 @@ class PotsPolicy(AreaPolicy):
             specs.append(PotSpec("thirty_one", pots.thirty_one, "thirty_one", THIRTY_ONE_RULE))
         return cls(tuple(specs), pots.best_card_top, pots.thirty_one_ace, pots.tie == "split", pots.sweep_bonus)
 
-    @property
-    def asks_side_pots(self) -> bool:
-        return self.in_play
-
     def money_amounts(self) -> Tuple[Fraction, ...]:
         """The amounts the money unit must hold."""
         return tuple(s.ante for s in self.specs) + ((self.sweep,) if self.sweep is not None else ())

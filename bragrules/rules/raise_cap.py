@@ -7,7 +7,7 @@ profile and turns it into the bounds on a bet (``StakesPolicy.level_bounds``).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional
 
@@ -64,13 +64,6 @@ class RaisePolicy:
     """``multiple``: the most times the current level a bet may set (``stakes.raise_limit.factor``)."""
     whole: bool = False
     """A raise sets the level only to a whole multiple of the current level (``stakes.raise_limit.whole_multiples``)."""
-    unlimited: bool = field(init=False, repr=False, compare=False)
-    """No limit on a raise and no cap on the pot: every bet at or above the level is allowed
-    (a deal need not ask :meth:`allows`)."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "unlimited", self.kind == "none" and self.pot_cap is None and not self.whole)
-
     def capped(self, pot: Any, scale: int = 1) -> bool:
         """Whether the pot has reached ``stakes.raises_stop_at``, so that nobody may raise;
         ``pot`` is in units of ``1/scale`` (a deal's integer units).

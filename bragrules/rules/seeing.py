@@ -216,10 +216,6 @@ class SeeingPolicy(AreaPolicy):
     matched_from: int = 0
     """``seeing.matched_showdown``: the fewest players in for a matched showdown (0: never)."""
 
-    @property
-    def asks_forced_show(self) -> bool:
-        return self.matched_from > 0
-
     def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
         """``seeing.matched_showdown``: every stake still in is matched, so all hands are shown.
 
@@ -261,6 +257,20 @@ def betting(p: "Profile") -> bool:
 
 def betting_blind(p: "Profile") -> bool:
     return p.format.betting and p.blind.allowed
+
+
+def _cost_basis_in_play(p: "Profile") -> bool:
+    """Whether ``seeing.cost_basis`` can change a see's price: only where the other player's last bet can
+    differ from what the caller pays at the level, that is where a blind player pays another rate, a
+    short stack bets all it has. Everyone seen with unlimited money, the last bet of the other player,
+    made after any raise, is always the level itself (a live forced bet too: it is paid at the level it
+    sets; a small blind is dead money, no bet).
+
+    >>> from bragrules.profile import load_profile
+    >>> _cost_basis_in_play(load_profile("standard")), _cost_basis_in_play(load_profile("classic"))
+    (True, False)
+    """
+    return p.format.betting and (p.blind.allowed or p.session.bankroll == "finite")
 
 
 def _see_cost_text(multiple: Fraction, basis: str, blind_rate: Fraction) -> str:
@@ -374,7 +384,7 @@ TIE = FieldText(
     tie,
     {"caller_loses": "000, 002, 003", "split": "house rule", "suits": "house rule",
      "eldest_hand": "pagat (Three-Stake Brag)"},
-    betting,
+    lambda p: p.format.betting and p.format.hands == 1,  # several hands: format.tied_hand decides each
 )
 
 _TIE_AT_TABLE = {
@@ -484,7 +494,7 @@ TEXT = AreaText(
         FieldText("seeing.cost_multiple", lambda p: p.seeing.cost_multiple, see_cost,
                   {"2": "000, 002, 003", "*": "house rule"}, betting),
         FieldText("seeing.cost_basis", lambda p: p.seeing.cost_basis, see_cost,
-                  {"caller_rate": "002, 003", "opponent_last_bet": "000"}, betting),
+                  {"caller_rate": "002, 003", "opponent_last_bet": "000"}, _cost_basis_in_play),
         SEEN_SEES_SEEN,
         SEEN_SEES_BLIND,
         BLIND_SEES_SEEN,

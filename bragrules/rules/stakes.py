@@ -8,10 +8,12 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Literal, Optional
 
 from pydantic import Field, WithJsonSchema, model_validator
 
+from bragrules.core.derived import departs
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import (
     NOT_NEGATIVE,
@@ -27,7 +29,7 @@ from bragrules.rules.area import (
 )
 from bragrules.rules.fixed import AT_LEAST_LEVEL
 from bragrules.rules.forced_bets import FIELDS as FORCED_FIELDS
-from bragrules.rules.forced_bets import ForcedBets, forced_section
+from bragrules.rules.forced_bets import ForcedBets, forced_section, live_kind
 from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Bound, ForcedShow, PutOut
 from bragrules.rules.raise_cap import WHOLE_MULTIPLES_RULE, RaisePolicy
 from bragrules.rules.words import money_text, sentence, share_of, times_text
@@ -314,6 +316,31 @@ POT_LIMIT_RULE = field_rule("stakes.pot_limit")
 RAISED_OUT_RULE = field_rule("stakes.raised_out")
 
 
+NO_BOUND_ONCE_A_LEVEL_IS_SET: Dict[str, str] = {
+    "ante": "paid before the betting",
+    "blind_rate": "what a blind player pays of a level, not which levels a bet may set",
+    "level_step": "the grid of the levels, checked before the bounds (the fast path offers its steps)",
+    "opening_min": "bounds the opening bet only",
+    "opening_max": "bounds the opening bet only",
+    "pot_opening_capped": "bounds the opening bet only",
+    "check_allowed": "a pass while nobody has bet",
+    "pot_limit": "ends the betting after a bet (forced_show), bounds no bet",
+    "raised_out": "puts a player out after a raise (put_out), bounds no bet",
+    "open_ended": "the fast path's own flag",
+}
+"""The fields of :class:`StakesPolicy` that bound no bet once a level is set, each with why: the only
+fields :attr:`StakesPolicy.open_ended` may leave aside. Every other field, one added later included,
+turns the fast path off when it is not as the default profile has it."""
+
+
+@lru_cache(maxsize=1)
+def _plain() -> "StakesPolicy":
+    """The stakes of the default profile: no raise limit, no stop, no highest stake, no maximum bet."""
+    from bragrules.profile.models import Profile
+
+    return StakesPolicy._made(Profile())
+
+
 class StakesPolicy(AreaPolicy):
     """The stakes as the engine asks them: what a turn costs, and the bounds on a bet's level.
 
@@ -352,14 +379,31 @@ class StakesPolicy(AreaPolicy):
         """The pot at which everyone still in shows (``stakes.pot_limit``), or None."""
         self.raised_out = raised_out
         """A player who only matched is out when the next bet raises (``stakes.raised_out``)."""
-        self.open_ended = (raises.kind == "none" and raises.pot_cap is None and max_stake is None
-                           and not raises.whole and max_bet is None)
+        self.open_ended = False
         """Once a level is set, a bet may set any level at or above it: the bounds are then the level
-        below and nothing above (``betting.bet_range`` takes that fast path; ``tests/test_fast_paths_betting.py``
-        holds it to :meth:`level_bounds`)."""
+        below and nothing above, and ``betting.bet_range`` and ``betting.level_paid`` skip
+        :meth:`level_bounds` (``tests/test_fast_paths_betting.py`` holds that fast path to it). Derived
+        by :meth:`compile` from the policy's own fields, never listed by hand: true only while every
+        field but those of :data:`NO_BOUND_ONCE_A_LEVEL_IS_SET` is as the default profile has it (no
+        raise limit, no stop, no highest stake, no maximum bet), so that a new field, a new bound,
+        turns the fast path off. A policy made by hand takes the slow path."""
 
     @classmethod
     def compile(cls, p: "Profile") -> "StakesPolicy":
+        """The stakes of ``p``, with :attr:`open_ended` derived from its fields.
+
+        >>> from bragrules.profile.models import Profile
+        >>> StakesPolicy.compile(Profile()).open_ended, StakesPolicy.compile(Profile.model_validate({"stakes": {"ante": 2}})).open_ended
+        (True, True)
+        >>> StakesPolicy.compile(Profile.model_validate({"stakes": {"max_bet": 10}})).open_ended
+        False
+        """
+        policy = cls._made(p)
+        policy.open_ended = not departs(policy, _plain(), NO_BOUND_ONCE_A_LEVEL_IS_SET)
+        return policy
+
+    @classmethod
+    def _made(cls, p: "Profile") -> "StakesPolicy":
         stakes = p.stakes
         return cls(stakes.ante, stakes.blind_rate, stakes.level_step, stakes.opening_min, stakes.opening_max,
                    raise_policy(p), stakes.check == "before_first_bet",
@@ -389,14 +433,6 @@ class StakesPolicy(AreaPolicy):
         if self.pot_limit is not None:
             amounts.append(self.pot_limit)
         return amounts
-
-    @property
-    def asks_forced_show(self) -> bool:
-        return self.pot_limit is not None
-
-    @property
-    def asks_put_out(self) -> bool:
-        return self.raised_out
 
     def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
         """``stakes.raised_out``: the player who only matched before a raise is out, while three or more are in.
@@ -546,6 +582,18 @@ def betting(p: "Profile") -> bool:
     return p.format.betting
 
 
+def opened_by_a_bet(p: "Profile") -> bool:
+    """Whether a player's bet opens the betting: there is betting, and no live forced bet (the dealer's
+    stake, a live blind) has set the level when the deal is dealt. The opening's bounds and the check
+    before the first bet are in play only then.
+
+    >>> from bragrules.profile import load_profile
+    >>> opened_by_a_bet(load_profile("standard")), opened_by_a_bet(load_profile("single-stake"))
+    (True, False)
+    """
+    return p.format.betting and not live_kind(p)
+
+
 def ante(p: "Profile") -> str:
     if p.stakes.ante == 0:
         return "nobody antes"
@@ -618,7 +666,7 @@ POT_OPENING = choice(
     },
     {"capped": "house rule (poker's pot limit caps the opening bet too; 003 does not say)",
      "free": "003's literal words"},
-    in_play=lambda p: p.format.betting and p.stakes.raise_limit.kind == "pot",
+    in_play=lambda p: opened_by_a_bet(p) and p.stakes.raise_limit.kind == "pot",
 )
 POT_MEASURE = FieldText(
     "stakes.raise_limit.pot_measure",
@@ -746,7 +794,7 @@ CHECK = choice(
         "before_first_bet": "a player may check while nobody has bet; if everyone checks, the pot carries",
     },
     {"never": "000, 002, 003", "before_first_bet": "000's house-rule exception"},
-    in_play=betting,
+    in_play=opened_by_a_bet,
 )
 
 
@@ -826,9 +874,9 @@ TEXT = AreaText(
         FieldText("stakes.level_step", lambda p: p.stakes.level_step, level_step,
                   {"1": "002", "*": "house rule"}, in_play=betting),
         FieldText("stakes.opening_min", lambda p: p.stakes.opening_min, opening_min,
-                  {"1": "002", "*": "house rule"}, in_play=betting),
+                  {"1": "002", "*": "house rule"}, in_play=opened_by_a_bet),
         FieldText("stakes.opening_max", lambda p: p.stakes.opening_max, opening_max,
-                  {"5": "002", "null": "000, 003", "*": "house rule"}, in_play=betting),
+                  {"5": "002", "null": "000, 003", "*": "house rule"}, in_play=opened_by_a_bet),
         FieldText("stakes.raise_limit.kind", lambda p: p.stakes.raise_limit.kind, raise_kind,
                   {"none": "000, 003", "max_increase": "002; 003's fixed-limit variant (a cap on each raise)",
                    "fixed": "house rule", "pot": "003's pot-limit variant"}, in_play=betting),
