@@ -222,6 +222,22 @@ def _on(p: "Profile") -> bool:
     return p.seeing.side_show.allowed and _betting(p)
 
 
+def _can_happen(p: "Profile") -> bool:
+    """A side-show allowed that a table of this profile can reach: it asks for ``min_in_play`` players still
+    in (three at the least: of two, the comparison is the show), so a table seating fewer never has one.
+
+    >>> from bragrules.profile import load_profile
+    >>> _can_happen(load_profile("teen-patti")), _can_happen(load_profile("heads-up-teen-patti"))
+    (True, False)
+    """
+    return _on(p) and p.table.max_players >= max(3, p.seeing.side_show.min_in_play)
+
+
+def _min_in_play_matters(p: "Profile") -> bool:
+    """``min_in_play`` changes play where the table seats three or more (a side-show needs three still in)."""
+    return _on(p) and p.table.max_players >= 3
+
+
 def _betting(p: "Profile") -> bool:
     """A side-show compares one hand against one: formats of several hands each have none."""
     return p.format.betting and p.format.hands == 1
@@ -247,7 +263,7 @@ COST = choice(
     {"chaal": "the player asking for a side-show first pays the chaal, the least bet a seen player may make",
      "none": "asking for a side-show costs nothing"},
     {"chaal": f"{_TP}{_9GAME}; {_BLATHER}", "none": f"{_TP}{_DEVTO}; {_KAY}"},
-    _on,
+    _can_happen,
 )
 TIE = choice(
     "seeing.side_show.tie",
@@ -255,7 +271,7 @@ TIE = choice(
     {"asker_folds": "equal hands at a side-show: the player who asked folds",
      "both_stay": "equal hands at a side-show: nobody folds"},
     {"asker_folds": f"{_TP}{_MEGA}; {_DEVTO}", "both_stay": _TP + _MASTER},
-    _on,
+    _can_happen,
 )
 REFUSED = choice(
     "seeing.side_show.refused",
@@ -263,7 +279,7 @@ REFUSED = choice(
     {"play_on": "a refused side-show: betting goes on with the next player",
      "asker_pays": "a refused side-show: the asker must then bet or see, and may not fold"},
     {"play_on": _TP + _BLATHER, "asker_pays": f"{_TP}{_DEVTO}; {_KAY}"},
-    _on,
+    _can_happen,
 )
 
 
@@ -286,7 +302,7 @@ FIELDS: Tuple[FieldText, ...] = (
               {"false": "000, 002, 003", "true": f"{_TP}{_9GAME}; {_BLATHER}; {_JUNGLEE}; {_KAY}"},
               _betting, later=True),
     FieldText("seeing.side_show.min_in_play", lambda p: p.seeing.side_show.min_in_play, min_in_play,
-              {"3": f"{_TP}{_JUNGLEE}; {_MEGA}; {_TERMS}", "*": "house rule"}, _on, later=True),
+              {"3": f"{_TP}{_JUNGLEE}; {_MEGA}; {_TERMS}", "*": "house rule"}, _min_in_play_matters, later=True),
     replace(COST, later=True),
     replace(TIE, later=True),
     replace(REFUSED, later=True),
