@@ -34,7 +34,6 @@ DEFAULT_AUTO_DEALS = 20
 MAX_DELAY = 60.0
 MAX_SEED = 2**63 - 1
 MAX_NAME = 24
-MAX_HANDS = 1_000_000
 
 
 def bot_names(count: int, taken: str) -> List[str]:
@@ -70,6 +69,7 @@ def check_options(delay: float, hands: Optional[int], players: Optional[int], se
     import math
 
     from bragrules.core.text import brief
+    from bragrules.history.schema import MAX_HANDS  # a header's bound too: a resumed session plays no more
 
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
         raise _refuse(f"--delay: seconds to pause, from 0 to {MAX_DELAY:g}, not {delay}")

@@ -19,7 +19,6 @@ from .common import EXIT_BAD_INPUT, complete_profile, error, message
 
 WEB_EXTRA = "error: serve needs the web extra (starlette, uvicorn, websockets): pip install 'bragrules[web]'"
 MAX_SEED = 2**63 - 1
-MAX_HANDS = 1_000_000
 
 
 def _refuse(text: str) -> typer.Exit:
@@ -169,6 +168,7 @@ def register(app: typer.Typer) -> None:
         """Serve one table to browsers: friends join from their phones and laptops."""
         import math
 
+        from bragrules.history.schema import MAX_HANDS  # a header's bound too: a resumed session plays no more
         from bragrules.play.bots import ALL_STYLES
         from bragrules.play.table import default_log_path
 
