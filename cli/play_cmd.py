@@ -147,7 +147,7 @@ def register(app: typer.Typer) -> None:
         from bragrules.profile import load_profile
 
         check_options(delay, hands, players, seed, name)
-        strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
+        solved = strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
         console = safe_console(markup=True, wide=False)  # every user string below is escaped with esc()
         notes = safe_console(stderr=True, markup=True, wide=False)  # messages about the session, not the game
         prompter = Prompter(console, script)  # a bad script is refused before any play
@@ -161,6 +161,12 @@ def register(app: typer.Typer) -> None:
             if wrong:
                 table.close()
                 raise _refuse(f"{resume} decides the session it resumes; leave out {wrong[0]}")
+            problem = None if solved is None or strategy is None else strategy_option.problem_for(
+                solved, strategy, table.profile)  # the resumed session's profile, before its next deal
+            if problem is not None:
+                table.close()
+                error(problem)
+                raise typer.Exit(EXIT_BAD_INPUT)
             played = plural(table.deals_played, "deal")
             if table.finished:
                 table.close()

@@ -181,7 +181,7 @@ def register(app: typer.Typer) -> None:
         if hands is not None and not 1 <= hands <= MAX_HANDS:
             raise _refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}")
         names = check_host_names(allow_host or [])
-        strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
+        solved = strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
         missing = web_stack_missing()
         if missing is not None:
             error(WEB_EXTRA)
@@ -203,6 +203,12 @@ def register(app: typer.Typer) -> None:
             except SeatFileError as exc:
                 raise _refuse(str(exc)) from None
             log_name = str(resume)
+            problem = None if solved is None or strategy is None else strategy_option.problem_for(
+                solved, strategy, service.profile)  # the resumed table's profile, before the server starts
+            if problem is not None:
+                service.close()
+                error(problem)
+                raise typer.Exit(EXIT_BAD_INPUT)
             if service.claim_by_name:
                 message(f"warning: {seat_file_path(resume)} is missing: each person takes their seat back by "
                         "typing its name (--claim-by-name); a new seat file is written now")
