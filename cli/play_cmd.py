@@ -155,18 +155,17 @@ def register(app: typer.Typer) -> None:
                          prompter=None if auto else prompter)
         turn = HumanTurn(view, prompter)
         if resume is not None:
+            problem = strategy_option.problem_for_log(solved, strategy, resume)  # before the log is touched
+            if problem is not None:
+                error(problem)
+                raise typer.Exit(EXIT_BAD_INPUT)
             table = Table.resume(resume, observer=view, decide=turn)
             wrong = contradictions(table, resume, profile=profile, players=players, bots=bots, hands=hands,
                                    seed=seed, name=name, new_log=log, auto=auto)
             if wrong:
                 table.close()
                 raise _refuse(f"{resume} decides the session it resumes; leave out {wrong[0]}")
-            problem = None if solved is None or strategy is None else strategy_option.problem_for(
-                solved, strategy, table.profile)  # the resumed session's profile, before its next deal
-            if problem is not None:
-                table.close()
-                error(problem)
-                raise typer.Exit(EXIT_BAD_INPUT)
+
             played = plural(table.deals_played, "deal")
             if table.finished:
                 table.close()

@@ -198,17 +198,15 @@ def register(app: typer.Typer) -> None:
                      if value is not None]
             if given:
                 raise _refuse(f"{resume} decides the session it resumes; leave out {given[0]}")
+            problem = strategy_option.problem_for_log(solved, strategy, resume)  # before the log is touched
+            if problem is not None:
+                error(problem)
+                raise typer.Exit(EXIT_BAD_INPUT)
             try:
                 service = TableService.resume(resume, turn_timeout=turn_timeout, claim_by_name=claim_by_name)
             except SeatFileError as exc:
                 raise _refuse(str(exc)) from None
             log_name = str(resume)
-            problem = None if solved is None or strategy is None else strategy_option.problem_for(
-                solved, strategy, service.profile)  # the resumed table's profile, before the server starts
-            if problem is not None:
-                service.close()
-                error(problem)
-                raise typer.Exit(EXIT_BAD_INPUT)
             if service.claim_by_name:
                 message(f"warning: {seat_file_path(resume)} is missing: each person takes their seat back by "
                         "typing its name (--claim-by-name); a new seat file is written now")

@@ -46,7 +46,7 @@ def solve_command(
         "--output", "-o", metavar="FILE", show_default=False,
         help="Write the strategy here (.npz) [default: the cache, where the solved bot finds it].")] = None,
     memory: Annotated[float, typer.Option(
-        "--memory", metavar="GIB", min=0.01, max=1024.0,
+        "--memory", metavar="X", min=0.01, max=1024.0,
         help="The memory the solve may take, in GiB: a tree that would need more (or more than 100,000 "
              "decisions) is refused before it is built, saying how big it would be.")] = 4.0,
     plot: Annotated[Optional[Path], typer.Option(
@@ -61,8 +61,13 @@ def solve_command(
     writes the strategy the ``solved`` bot plays, and with --value each seat's value per
     deal under good play: seat 1 acts first, seat 2 deals.
     """
+    import math
+
     from . import stats_options
 
+    if not math.isfinite(memory):
+        error(f"error: --memory: the GiB the solve may take, from 0.01 to 1024, not {memory}")
+        raise typer.Exit(EXIT_BAD_INPUT)
     if carry not in ("split", "zero"):
         error(f"error: --carry {carry!r}: split or zero")
         raise typer.Exit(EXIT_BAD_INPUT)

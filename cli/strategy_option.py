@@ -31,8 +31,8 @@ HELP = ("The strategy file (from bragrules solve) the solved bot plays heads-up 
 def use_strategy(path: Optional[Path], profile: Optional[str]) -> "Optional[Strategy]":
     """Read ``path``, check it is a strategy solved for ``profile`` and hand it to the bots; exit 2 with one
     line if not. Without a profile (a resumed session decides its own) only the file is read here: the
-    caller holds it to the session's profile with :func:`problem_for` once that is known, before the first
-    deal. The strategy read (None without the option)."""
+    caller holds it to the log's profile with :func:`problem_for_log` before resuming it. The strategy read
+    (None without the option)."""
     if path is None:
         return None
     from bragrules.profile import ProfileError, load_profile
@@ -79,4 +79,23 @@ def problem_for(strategy: "Strategy", path: Path, profile: "Profile") -> Optiona
     return None
 
 
-__all__ = ["HELP", "problem_for", "use_strategy"]
+def problem_for_log(strategy: "Optional[Strategy]", path: Optional[Path], log: Path) -> Optional[str]:
+    """For a resumed session: the one line refusing ``strategy`` under the profile the log ``log`` names (or
+    carries), read from its header before the log is resumed, so that a refusal leaves it untouched. None
+    when the strategy fits, when there is none, and when the log cannot say (its resume then refuses it,
+    in its own words)."""
+    if strategy is None or path is None or not log.is_file():
+        return None
+    from bragrules.audit.choice import history_profile
+    from bragrules.core.errors import HistoryError
+    from bragrules.history import read_log
+    from bragrules.profile import ProfileError
+
+    try:
+        profile, _ = history_profile(read_log(log))
+    except (HistoryError, ProfileError):
+        return None
+    return problem_for(strategy, path, profile)
+
+
+__all__ = ["HELP", "problem_for", "problem_for_log", "use_strategy"]

@@ -51,6 +51,7 @@ from bragrules.core.cards import CARDS
 from bragrules.core.text import brief
 from bragrules.solver.numeric import Array, np
 from bragrules.solver.size import MAX_BETS, MAX_CELLS, MAX_DECISIONS, MAX_DEPTH, MAX_LEVELS, MAX_RAISES, walk
+from bragrules.solver.strategy import StrategyFileError
 from bragrules.solver.tree import Unsupported
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -130,9 +131,7 @@ class StrategyHeader(msgspec.Struct, forbid_unknown_fields=True):
             raise ValueError("a decision is listed twice")
 
 
-def _error(path: str, what: str) -> Exception:
-    from bragrules.solver.strategy import StrategyFileError
-
+def _error(path: str, what: str) -> StrategyFileError:
     return StrategyFileError(f"{path}: {what}")
 
 
@@ -254,6 +253,8 @@ def read_strategy_file(path: str) -> Tuple[StrategyHeader, List[Array]]:
                                    f"{MAX_DECISIONS + 1:,} (a header and at most {MAX_DECISIONS:,} decisions)")
             with zipfile.ZipFile(handle) as archive:
                 return _read_archive(path, archive)
+        except StrategyFileError:
+            raise
         except msgspec.ValidationError as exc:
             raise _error(path, f"not a strategy file: its header: {exc}") from None
         except (msgspec.DecodeError, UnicodeDecodeError) as exc:
@@ -268,12 +269,9 @@ def read_strategy_file(path: str) -> Tuple[StrategyHeader, List[Array]]:
 
 def _read_archive(path: str, archive: zipfile.ZipFile) -> Tuple[StrategyHeader, List[Array]]:
     members = {info.filename: info for info in archive.infolist()}
-    info = members.get("header.npy")
-    if info is None:
+    if "header.npy" not in members:
         raise _error(path, "not a strategy file: it has no header (header.npy)")
-    if info.file_size > MAX_HEADER_BYTES + MAX_NPY_HEADER:
-        raise _error(path, f"a header of {info.file_size:,} bytes, more than the limit of {MAX_HEADER_BYTES:,}")
-    header = msgspec.json.decode(_header_bytes(archive), type=StrategyHeader)
+    header = msgspec.json.decode(_header_bytes(path, archive), type=StrategyHeader)
     hands = comb(len(header.cards), 3)
     shapes = [(len(d.actions), 1 if d.blind else hands) for d in header.decisions]
     cells = sum(rows * columns for rows, columns in shapes)
@@ -295,8 +293,8 @@ def _read_archive(path: str, archive: zipfile.ZipFile) -> Tuple[StrategyHeader, 
     return header, arrays
 
 
-def _header_bytes(archive: zipfile.ZipFile) -> bytes:
-    """The header's JSON: a one-dimensional array of bytes, whatever its length."""
+def _header_bytes(path: str, archive: zipfile.ZipFile) -> bytes:
+    """The header's JSON: a one-dimensional array of bytes, of at most :data:`MAX_HEADER_BYTES`."""
     fmt = np.lib.format
     with archive.open("header.npy") as member:
         version = fmt.read_magic(member)
@@ -304,8 +302,10 @@ def _header_bytes(archive: zipfile.ZipFile) -> bytes:
         if reader is None:
             raise ValueError(f"header.npy: an array of format {version}, not 1.0 or 2.0")
         shape, _, dtype = reader(member, max_header_size=MAX_NPY_HEADER)
-        if dtype.str != "|u1" or len(shape) != 1 or shape[0] > MAX_HEADER_BYTES:
+        if dtype.str != "|u1" or len(shape) != 1:
             raise ValueError(f"header.npy: not the header's bytes (an array of {dtype.str}, shape {brief(shape)})")
+        if shape[0] > MAX_HEADER_BYTES:
+            raise _error(path, f"a header of {shape[0]:,} bytes, more than the limit of {MAX_HEADER_BYTES:,}")
         data = member.read(shape[0])
         if len(data) != shape[0] or member.read(1):
             raise ValueError("header.npy: cut short, or longer than it says")
@@ -319,8 +319,11 @@ def check_against(strategy: "Strategy", rules: "Rules", path: str) -> None:
     difference, and never goes past the file's number of decisions."""
     meta = strategy.meta
     pack = sorted(rules.ranking.ranker.cards)
-    if sorted(int(c) for c in meta["cards"]) != pack:
-        raise _error(path, f"its pack of {len(meta['cards'])} cards is not the profile's ({len(pack)} cards)")
+    cards = sorted(int(c) for c in meta["cards"])
+    if cards != pack:
+        strangers = len(set(cards) - set(pack))
+        raise _error(path, f"its pack is not the profile's: it lists {len(cards)} cards, {strangers} of them not in "
+                           f"the profile's pack of {len(pack)}")
     listed = list(strategy.decisions.items())
     shapes = walk(rules, int(meta["max_raises"]), int(meta["levels"]), int(meta["max_bets"]))
     found = 0
