@@ -361,6 +361,22 @@ def test_the_limits_of_the_archive_and_the_header(solved: Dict[str, Path], tmp_p
         Strategy.load(good)
 
 
+def test_the_zip_s_members_are_counted_from_its_end_record(tmp_path: Path, monkeypatch: Any) -> None:
+    """More than 65,535 members (a tree of that many decisions) and the count is in the zip64 end record."""
+    path = tmp_path / "many.npz"
+    with zipfile.ZipFile(path, "w") as archive:
+        for i in range(70_000):
+            archive.writestr(f"d{i}.npy", b"")
+    with open(path, "rb") as handle:
+        assert strategy_file._zip_entries(handle) == 70_000
+    monkeypatch.setattr(strategy_file, "MAX_DECISIONS", 60_000)
+    with pytest.raises(StrategyFileError, match="an archive of 70,000 members, more than a strategy file's 60,001"):
+        Strategy.load(str(path))
+    monkeypatch.undo()
+    with pytest.raises(StrategyFileError, match="it has no header"):
+        Strategy.load(str(path))
+
+
 def test_a_damaged_cache_file_makes_the_bot_fall_back(solved: Dict[str, Path], corpus: Dict[str, Path],
                                                       tmp_path: Path, monkeypatch: Any) -> None:
     """The strategy ``solve`` left in the cache is read the same way, and held to the table's tree: the

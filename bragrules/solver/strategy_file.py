@@ -73,8 +73,11 @@ decisions of deep histories)."""
 MAX_ACTIONS = 32
 """The most actions of one decision (ten bet amounts, look, see, check and fold are fourteen)."""
 
-MAX_TEXT = 100
-"""The longest text in the header: an action, a profile's name."""
+MAX_NAME = 100
+"""The longest profile's name in the header (as a profile's own limit)."""
+
+MAX_ACTION = 10_000
+"""The longest action's text in the header: its amount may have thousands of digits, as a profile's may."""
 
 MAX_NPY_HEADER = 10_000
 """The longest header of one ``.npy`` array (numpy's own default)."""
@@ -92,7 +95,8 @@ def _check_cards(cards: List[int]) -> None:
         raise ValueError("a card is listed twice")
 
 
-Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
+Name = Annotated[str, msgspec.Meta(max_length=MAX_NAME)]
+Text = Annotated[str, msgspec.Meta(max_length=MAX_ACTION)]
 Hash = Annotated[str, msgspec.Meta(pattern="^[0-9a-f]{64}$")]
 Card = Annotated[int, msgspec.Meta(ge=0, lt=len(CARDS))]
 
@@ -113,7 +117,7 @@ class StrategyHeader(msgspec.Struct, forbid_unknown_fields=True):
     card, none twice) and the decisions."""
 
     format: Literal["bragrules-strategy/1"]
-    profile: Text
+    profile: Name
     profile_hash: Hash
     max_raises: Annotated[int, msgspec.Meta(ge=0, le=MAX_RAISES)]
     levels: Annotated[int, msgspec.Meta(ge=1, le=MAX_LEVELS)]
