@@ -34,7 +34,6 @@ DEFAULT_AUTO_DEALS = 20
 MAX_DELAY = 60.0
 MAX_SEED = 2**63 - 1
 MAX_NAME = 24
-MAX_HANDS = 1_000_000
 
 
 def bot_names(count: int, taken: str) -> List[str]:
@@ -70,6 +69,7 @@ def check_options(delay: float, hands: Optional[int], players: Optional[int], se
     import math
 
     from bragrules.core.text import brief
+    from bragrules.history.schema import MAX_HANDS  # a header's bound too: a resumed session plays no more
 
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
         raise _refuse(f"--delay: seconds to pause, from 0 to {MAX_DELAY:g}, not {delay}")
@@ -147,7 +147,7 @@ def register(app: typer.Typer) -> None:
         from bragrules.profile import load_profile
 
         check_options(delay, hands, players, seed, name)
-        strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
+        solved = strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
         console = safe_console(markup=True, wide=False)  # every user string below is escaped with esc()
         notes = safe_console(stderr=True, markup=True, wide=False)  # messages about the session, not the game
         prompter = Prompter(console, script)  # a bad script is refused before any play
@@ -155,12 +155,17 @@ def register(app: typer.Typer) -> None:
                          prompter=None if auto else prompter)
         turn = HumanTurn(view, prompter)
         if resume is not None:
+            problem = strategy_option.problem_for_log(solved, strategy, resume)  # before the log is touched
+            if problem is not None:
+                error(problem)
+                raise typer.Exit(EXIT_BAD_INPUT)
             table = Table.resume(resume, observer=view, decide=turn)
             wrong = contradictions(table, resume, profile=profile, players=players, bots=bots, hands=hands,
                                    seed=seed, name=name, new_log=log, auto=auto)
             if wrong:
                 table.close()
                 raise _refuse(f"{resume} decides the session it resumes; leave out {wrong[0]}")
+
             played = plural(table.deals_played, "deal")
             if table.finished:
                 table.close()

@@ -19,7 +19,6 @@ from .common import EXIT_BAD_INPUT, complete_profile, error, message
 
 WEB_EXTRA = "error: serve needs the web extra (starlette, uvicorn, websockets): pip install 'bragrules[web]'"
 MAX_SEED = 2**63 - 1
-MAX_HANDS = 1_000_000
 
 
 def _refuse(text: str) -> typer.Exit:
@@ -169,6 +168,7 @@ def register(app: typer.Typer) -> None:
         """Serve one table to browsers: friends join from their phones and laptops."""
         import math
 
+        from bragrules.history.schema import MAX_HANDS  # a header's bound too: a resumed session plays no more
         from bragrules.play.bots import ALL_STYLES
         from bragrules.play.table import default_log_path
 
@@ -181,7 +181,7 @@ def register(app: typer.Typer) -> None:
         if hands is not None and not 1 <= hands <= MAX_HANDS:
             raise _refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}")
         names = check_host_names(allow_host or [])
-        strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
+        solved = strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
         missing = web_stack_missing()
         if missing is not None:
             error(WEB_EXTRA)
@@ -198,6 +198,10 @@ def register(app: typer.Typer) -> None:
                      if value is not None]
             if given:
                 raise _refuse(f"{resume} decides the session it resumes; leave out {given[0]}")
+            problem = strategy_option.problem_for_log(solved, strategy, resume)  # before the log is touched
+            if problem is not None:
+                error(problem)
+                raise typer.Exit(EXIT_BAD_INPUT)
             try:
                 service = TableService.resume(resume, turn_timeout=turn_timeout, claim_by_name=claim_by_name)
             except SeatFileError as exc:

@@ -52,6 +52,10 @@ def solve_command(
     output: Annotated[Optional[Path], typer.Option(
         "--output", "-o", metavar="FILE", show_default=False,
         help="Write the strategy here (.npz) [default: the cache, where the solved bot finds it].")] = None,
+    memory: Annotated[float, typer.Option(
+        "--memory", metavar="X", min=0.01, max=1024.0,
+        help="The memory the solve may take, in GiB: a tree that would need more (or more than 100,000 "
+             "decisions) is refused before it is built, saying how big it would be.")] = 4.0,
     plot: Annotated[Optional[Path], typer.Option(
         "--plot", metavar="FILE", show_default=False,
         help="Draw the exploitability over the iterations (.png or .svg). Needs the plot extra.")] = None,
@@ -65,8 +69,13 @@ def solve_command(
     strategy the ``solved`` bot plays, and with --value each seat's value per deal under good
     play with the interval the best responses put on it: seat 1 acts first, seat 2 deals.
     """
+    import math
+
     from . import stats_options
 
+    if not math.isfinite(memory):
+        error(f"error: --memory: the GiB the solve may take, from 0.01 to 1024, not {memory}")
+        raise typer.Exit(EXIT_BAD_INPUT)
     if carry not in ("split", "zero"):
         error(f"error: --carry {carry!r}: split or zero")
         raise typer.Exit(EXIT_BAD_INPUT)
@@ -81,8 +90,9 @@ def solve_command(
         raise typer.Exit(EXIT_BAD_INPUT) from None
     rows = []
     for name in profile:
-        rows.append(_solve_one(name, iterations, max_raises, levels, max_bets, 0.5 if carry == "split" else 0.0,
-                               target, every, output, plot if len(profile) == 1 else None, value, as_json))
+        rows.append(_solve_one(name, iterations, (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
+                               target, every, output, plot if len(profile) == 1 else None, value, as_json,
+                               int(memory * 2**30)))
     if value and len(rows) > 1 and not as_json:
         for row in rows[1:]:
             write(_compared(rows[0], row) + "\n")
@@ -102,14 +112,16 @@ def _compared(first: Dict[str, Any], row: Dict[str, Any]) -> str:
     return f"{text} (a general-sum game: no interval)"
 
 
-def _solve_one(name: str, iterations: int, max_raises: int, levels: int, max_bets: Optional[int], carry_share: float,
+def _solve_one(name: str, iterations: int, tree_options: "Tuple[int, int, Optional[int]]", carry_share: float,
                target: Optional[float], every: int, output: Optional[Path], plot: Optional[Path], value: bool,
-               as_json: bool) -> Dict[str, Any]:
+               as_json: bool, memory: int) -> Dict[str, Any]:
     import json
 
     from bragrules.profile import ProfileError, load_profile
     from bragrules.rules.compile import compile_rules
-    from bragrules.solver import Unsupported, solve
+    from bragrules.solver import Budget, TreeTooLarge, Unsupported, solve
+
+    max_raises, levels, max_bets = tree_options
     from bragrules.solver.bot import strategy_path
     from bragrules.solver.strategy import game_hash
 
@@ -125,8 +137,8 @@ def _solve_one(name: str, iterations: int, max_raises: int, levels: int, max_bet
     try:
         result: "Result" = solve(rules, iterations=iterations, max_raises=max_raises, levels=levels,
                                  max_bets=max_bets, carry_share=carry_share, target=goal or None, every=every,
-                                 progress=watch.measured, iterated=watch.iterated)
-    except Unsupported as exc:
+                                 progress=watch.measured, iterated=watch.iterated, budget=Budget(memory=memory))
+    except (Unsupported, TreeTooLarge) as exc:
         error(f"error: {loaded.name}: {exc}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
     finally:

@@ -2,9 +2,12 @@
 
 The file must be one ``bragrules solve`` wrote for the same game (the profile less its words and
 its range of seats: a heads-up table ``extends: standard`` plays ``standard``'s strategy).
-It is named to the bots through the ``BRAGRULES_STRATEGY`` environment variable, so that
-the processes of ``simulate --workers`` find it too. Without the option the solved bot
-uses the strategy ``bragrules solve`` left in the cache for the profile, if any.
+It is read as any input is (:mod:`bragrules.solver.strategy_file`: a regular file, every size
+bounded, every probability a distribution) and held to the game's own tree, all before the
+first deal: a bad one is one line naming the file and what is wrong, exit status 2. It is
+named to the bots through the ``BRAGRULES_STRATEGY`` environment variable, so that the
+processes of ``simulate --workers`` find it too. Without the option the solved bot uses the
+strategy ``bragrules solve`` left in the cache for the profile, if any.
 """
 
 from __future__ import annotations
@@ -19,22 +22,23 @@ from .common import EXIT_BAD_INPUT, describe_error, error
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.profile.models import Profile
+    from bragrules.solver.strategy import Strategy
 
 HELP = ("The strategy file (from bragrules solve) the solved bot plays heads-up "
         "[default: the one solved for the profile, from the cache].")
 
 
-def use_strategy(path: Optional[Path], profile: Optional[str]) -> None:
-    """Check ``path`` is a strategy solved for ``profile`` and hand it to the bots; exit 2 with one line if not.
-    Without a profile (a resumed session decides its own) only the file is checked: the bot itself plays a
-    strategy only under the profile it was solved for."""
+def use_strategy(path: Optional[Path], profile: Optional[str]) -> "Optional[Strategy]":
+    """Read ``path``, check it is a strategy solved for ``profile`` and hand it to the bots; exit 2 with one
+    line if not. Without a profile (a resumed session decides its own) only the file is read here: the
+    caller holds it to the log's profile with :func:`problem_for_log` before resuming it. The strategy read
+    (None without the option)."""
     if path is None:
-        return
+        return None
     from bragrules.profile import ProfileError, load_profile
 
     try:
-        from bragrules.solver.bot import ENV
-        from bragrules.solver.strategy import Strategy, StrategyFileError, game_hash
+        from bragrules.solver.strategy import Strategy, StrategyFileError
     except ImportError:
         error("error: --strategy: the solver needs numpy: pip install 'bragrules[solver]'")
         raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -44,18 +48,35 @@ def use_strategy(path: Optional[Path], profile: Optional[str]) -> None:
         error(f"error: --strategy {exc}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
     if profile is None:
-        os.environ[ENV] = str(path.resolve())
-        return
+        return strategy
     try:
         loaded = load_profile(profile)
     except ProfileError as exc:
         error(describe_error(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    if strategy.game_hash != game_hash(loaded):
-        error(f"error: --strategy {path}: solved for the profile {strategy.profile_name!r}, not for {loaded.name!r} "
-              "(solve it again under this profile)")
+    problem = problem_for(strategy, path, loaded)
+    if problem is not None:
+        error(problem)
         raise typer.Exit(EXIT_BAD_INPUT)
+    return strategy
+
+
+def problem_for(strategy: "Strategy", path: Path, profile: "Profile") -> Optional[str]:
+    """The one line refusing ``strategy`` (read from ``path``) under ``profile``, or None when it is the
+    profile's game's and its tree's; then it is named to the bots (``BRAGRULES_STRATEGY``)."""
+    from bragrules.rules.compile import compile_rules
+    from bragrules.solver.bot import ENV
+    from bragrules.solver.strategy import StrategyFileError, game_hash
+
+    if strategy.game_hash != game_hash(profile):
+        return (f"error: --strategy {path}: solved for the profile {strategy.profile_name!r}, not for "
+                f"{profile.name!r} (solve it again under this profile)")
+    try:
+        strategy.check_against(compile_rules(profile), str(path))
+    except StrategyFileError as exc:
+        return f"error: --strategy {exc}"
     os.environ[ENV] = str(path.resolve())
+    return None
 
 
 def solve_first(loaded: "Profile", styles: List[str], players: int) -> None:
@@ -101,4 +122,23 @@ def solve_first(loaded: "Profile", styles: List[str], players: int) -> None:
         watch.close()
 
 
-__all__ = ["HELP", "solve_first", "use_strategy"]
+def problem_for_log(strategy: "Optional[Strategy]", path: Optional[Path], log: Path) -> Optional[str]:
+    """For a resumed session: the one line refusing ``strategy`` under the profile the log ``log`` names (or
+    carries), read from its header before the log is resumed, so that a refusal leaves it untouched. None
+    when the strategy fits, when there is none, and when the log cannot say (its resume then refuses it,
+    in its own words)."""
+    if strategy is None or path is None or not log.is_file():
+        return None
+    from bragrules.audit.choice import history_profile
+    from bragrules.core.errors import HistoryError
+    from bragrules.history import read_log
+    from bragrules.profile import ProfileError
+
+    try:
+        profile, _ = history_profile(read_log(log))
+    except (HistoryError, ProfileError):
+        return None
+    return problem_for(strategy, path, profile)
+
+
+__all__ = ["HELP", "problem_for", "problem_for_log", "solve_first", "use_strategy"]

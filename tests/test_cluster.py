@@ -183,6 +183,9 @@ def _ends_in_one_line(run: Any, within: float) -> str:
                                  "(Connection refused)"),
     ("tcp://127.0.0.1:{other}", "error: the server at 'tcp://127.0.0.1:{other}' does not answer as a Dask "
                                 "scheduler"),
+    ("tls://127.0.0.1:1", "error: --cluster 'tls://127.0.0.1:1': a tls:// scheduler needs dask's TLS settings"),
+    ("tls://127.0.0.1:{other}", "error: --cluster 'tls://127.0.0.1:{other}': a tls:// scheduler needs dask's TLS "
+                                "settings"),
 ])
 def test_a_bad_or_closed_address_is_one_line_within_seconds(capsys: Any, monkeypatch: Any, address: str,
                                                             words: str) -> None:
@@ -216,6 +219,27 @@ def test_a_bad_or_closed_address_is_one_line_within_seconds(capsys: Any, monkeyp
     assert time.monotonic() - started < 10  # the connect timeout (5 s) and little more
     assert code == 2 and out == ""
     assert len(err.splitlines()) == 1 and err.startswith(words.format(**ports)), err
+
+
+@needs_dask
+def test_a_client_that_fails_to_start_is_closed_at_once(monkeypatch: Any, capsys: Any) -> None:
+    """A client whose start fails (here a tls:// address past the checks, with no TLS settings) is closed
+    before the error is raised: left to the garbage collector it waited twice its timeout (10 s) at exit,
+    then printed a traceback."""
+    import gc
+    import time
+
+    from bragrules.analysis import cluster
+
+    monkeypatch.setattr(cluster, "_reach", lambda *args: None)
+    monkeypatch.setattr(cluster, "_identify", lambda *args: None)
+    monkeypatch.setattr(cluster, "_security", lambda distributed, address, scheme: distributed.Security())
+    started = time.monotonic()
+    with pytest.raises(cluster.ClusterError, match="cannot reach a Dask scheduler at 'tls://127.0.0.1:1'"):
+        cluster.connect("tls://127.0.0.1:1", timeout=5.0)
+    gc.collect()  # what the interpreter does at exit
+    assert time.monotonic() - started < 4.0
+    assert "Traceback" not in capsys.readouterr().err
 
 
 @needs_dask

@@ -25,10 +25,12 @@ from hypothesis import strategies as st
 
 from bragrules.audit import audit
 from bragrules.core.errors import HistoryError
+from bragrules.history.schema import MAX_HANDS, MAX_STARTED_MS
 from bragrules.play.table import Seat, Table
 from bragrules.profile import ProfileError, load_profile
 
-from .strategies import mutated_log_lines
+from .helpers import run_cli
+from .strategies import _edited_value, mutated_log_lines
 
 ROOT = Path(__file__).resolve().parent.parent
 SHIPPED = sorted(path.stem for path in (ROOT / "profiles").glob("*.yaml"))
@@ -211,3 +213,119 @@ def test_a_mutated_log_is_resumed_exactly_when_it_audits_clean(data: st.DataObje
         if refusal is None:
             after = audit(path)
             assert after.ok, [str(v) for v in after.violations] + [str(after.error)]
+
+
+# ---------------------------------------------------------------------------
+# A mutated header: refused in one line, or resumed into a log that audits clean
+# ---------------------------------------------------------------------------
+
+TIMED = """name: timed
+extends: standard
+session: {end: {kind: time, minutes: 1}}
+"""
+"""A session played to a time limit: a start moved into the future would keep its bots from ever reaching it."""
+
+PLAYED = 3
+"""Deals each header's log holds; its ``hands`` lets a resume play two more."""
+
+HOSTILE = [None, 0, -1, 1, 2**53, 2**63, 10**30, -10**30, 1e30, -1e30, 1.5, float("inf"), True, False, "3", "",
+           "1e30", [], [1], {}, {"a": 1}, MAX_STARTED_MS, MAX_STARTED_MS + 1, MAX_HANDS, MAX_HANDS + 1]
+"""Values put in place of a header's: out of every bound, of the wrong type, and the bounds' own edges."""
+
+HEADER_KEYS = ("started_ms", "hands", "seed", "dealer", "keep", "seats", "players", "profile", "profile_hash",
+               "format", "type", "profile_data", "unknown")
+
+
+@pytest.fixture(scope="module")
+def header_logs(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, List[str]]:
+    """Bots-only logs of ``PLAYED`` deals whose header says two more are to come: standard, a session to a
+    time limit, and standard's header alone (``fresh``)."""
+    folder = tmp_path_factory.mktemp("headers")
+    timed = folder / "timed.yaml"
+    timed.write_text(TIMED, encoding="utf-8")
+    logs = {}
+    for name, profile_name in (("standard", "standard"), ("timed", str(timed))):
+        profile = load_profile(profile_name)
+        seats = [Seat(f"P{i}", STYLES[i]) for i in range(3)]
+        path = folder / f"{name}.jsonl"
+        table = Table.new(profile, seats, seed=7, profile_name=profile_name, log_path=path, hands=PLAYED + 2)
+        table.run(max_deals=PLAYED)
+        table.close()
+        logs[name] = path.read_text(encoding="utf-8").splitlines()
+    logs["fresh"] = logs["standard"][:1]  # a session stopped before its first deal ended: no time in it yet
+    return logs
+
+
+def _header_value(draw: st.DrawFn, key: str, value: Any) -> Any:
+    """A new value for a header's ``key``: a hostile one, or one a hand might write (any start, a few deals)."""
+    if key == "started_ms" and draw(st.booleans()):
+        return draw(st.integers(-2**70, 2**70) | st.integers(0, MAX_STARTED_MS))
+    if key == "hands" and draw(st.booleans()):
+        return draw(st.integers(-2, PLAYED + 4))  # a valid count plays on; 10^6 would, for long
+    if draw(st.booleans()):
+        return _edited_value(draw, value)
+    return draw(st.sampled_from(HOSTILE))
+
+
+@st.composite
+def mutated_header(draw: st.DrawFn, line: str) -> str:
+    """A header line with one to three of its keys set to other values or deleted."""
+    header = json.loads(line)
+    for _ in range(draw(st.integers(1, 3))):
+        key = draw(st.sampled_from(HEADER_KEYS))
+        if key in header and draw(st.integers(0, 4)) == 0:
+            del header[key]
+        else:
+            header[key] = _header_value(draw, key, header.get(key))
+    return json.dumps(header, separators=(",", ":"))
+
+
+def _refused_in_one_line_or_audits_clean(path: Path, capsys: Any, monkeypatch: Any) -> int:
+    """``play --resume`` of ``path``: exit 2 with one line naming the file (the file left as it was), or the
+    session played on and a log that audits clean. Its exit status."""
+    before = path.read_bytes()
+    code, _, err = run_cli(capsys, monkeypatch, "play", "--resume", str(path))
+    assert "Traceback" not in err, err
+    if code == 2:
+        assert len(err.strip().splitlines()) == 1 and str(path) in err, err
+        assert path.read_bytes() == before, "a refused log is left as it was"
+    else:
+        assert code == 0, err
+        report = audit(path)
+        assert report.ok and report.error is None, [str(v) for v in report.violations] + [str(report.error)]
+    return code
+
+
+@pytest.mark.parametrize("name, key, value, code", [
+    ("standard", "started_ms", 10**30, 2),  # audited clean, resumed, and the resumed log failed its audit
+    ("standard", "started_ms", -1, 2),
+    ("timed", "started_ms", 32_503_680_000_000, 0),  # the year 3000: the resume's times start from now
+    ("fresh", "started_ms", 32_503_680_000_000, 0),  # and are never negative, with no time logged before them
+    ("standard", "hands", None, 2),  # a table of bots with no end: played for ever
+    ("standard", "hands", 10**30, 2),  # as good as for ever
+    ("standard", "hands", MAX_HANDS + 1, 2),
+])
+def test_a_header_s_numbers_are_bounded_where_they_are_read(
+        name: str, key: str, value: Any, code: int, header_logs: Dict[str, List[str]], tmp_path: Path,
+        capsys: Any, monkeypatch: Any) -> None:
+    lines = list(header_logs[name])
+    header = json.loads(lines[0])
+    header[key] = value
+    lines[0] = json.dumps(header)
+    path = tmp_path / "edited.jsonl"
+    path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    assert _refused_in_one_line_or_audits_clean(path, capsys, monkeypatch) == code
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(data=st.data())
+def test_a_mutated_header_is_refused_in_one_line_or_resumes_into_a_clean_log(
+        data: st.DataObject, header_logs: Dict[str, List[str]], capsys: Any, monkeypatch: Any) -> None:
+    name = data.draw(st.sampled_from(sorted(header_logs)), label="log")
+    lines = list(header_logs[name])
+    lines[0] = data.draw(mutated_header(lines[0]), label="header")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "mutated.jsonl"
+        path.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+        code = _refused_in_one_line_or_audits_clean(path, capsys, monkeypatch)
+        event(f"exit {code}")

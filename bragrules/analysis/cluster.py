@@ -16,8 +16,9 @@ version of bragrules installed (with its ``cluster`` extra); that is
 checked before any block is sent.
 
 A cluster that cannot be used is one :class:`ClusterError` within a few
-seconds, never a wait for ever: the address is checked, then its port and
-the scheduler answering there, each within :data:`CONNECT_TIMEOUT` (5 s);
+seconds, never a wait for ever: the address is checked (a ``tls://`` one
+needs dask's TLS settings), then its port and the scheduler answering
+there, each within :data:`CONNECT_TIMEOUT` (5 s);
 while blocks are played, a scheduler lost part-way, a cluster left without
 any worker for :data:`CONNECT_TIMEOUT`, or a task that failed there (its
 workers killed again and again) ends the run.
@@ -115,13 +116,25 @@ def _reach(address: str, host: str, port: int, timeout: float) -> None:
         raise ClusterError(f"cannot reach a Dask scheduler at {address!r} ({exc.strerror or exc})") from None
 
 
-def _identify(distributed: Any, address: str, timeout: float) -> None:
-    """Ask the process at ``address`` who it is, over dask's own protocol: anything but a scheduler
-    answering within ``timeout`` (another server, a proxy, garbage) is one :class:`ClusterError`."""
+def _security(distributed: Any, address: str, scheme: str) -> Any:
+    """The TLS settings dask is configured with (``distributed.comm.tls``: a CA file, the client's certificate
+    and key). A ``tls://`` address without them is one :class:`ClusterError` at once: dask's client would
+    only fail after its timeout, and take as long again to close."""
+    security = distributed.Security()
+    if scheme == "tls" and security.get_connection_args("client").get("ssl_context") is None:
+        raise ClusterError(f"--cluster {address!r}: a tls:// scheduler needs dask's TLS settings (distributed.comm.tls: "
+                           "ca-file, and the client's cert and key), and none are set")
+    return security
+
+
+def _identify(distributed: Any, address: str, timeout: float, connection_args: Dict[str, Any]) -> None:
+    """Ask the process at ``address`` who it is, over dask's own protocol (through TLS for ``tls://``):
+    anything but a scheduler answering within ``timeout`` (another server, a proxy, garbage, a server that
+    does not speak TLS) is one :class:`ClusterError`."""
     import asyncio
 
     async def ask() -> Any:
-        comm = await distributed.comm.connect(address, timeout=timeout)
+        comm = await distributed.comm.connect(address, timeout=timeout, **connection_args)
         try:
             await comm.write({"op": "identity"})
             return await comm.read()
@@ -152,13 +165,11 @@ def connect(address: str, timeout: float = CONNECT_TIMEOUT, wait_for: int = 0) -
     except ImportError:
         raise ClusterUnavailable(MISSING) from None
     scheme, host, port = scheduler_address(address)
-    if scheme == "tcp":
-        _reach(address, host, port, timeout)
-        _identify(distributed, f"tcp://{host}:{port}" if ":" not in host else f"tcp://[{host}]:{port}", timeout)
-    try:
-        client = distributed.Client(address, timeout=f"{timeout}s", set_as_default=False)
-    except Exception as exc:  # noqa: BLE001 - what the scheduler's side does is not ours to name
-        raise ClusterError(f"cannot reach a Dask scheduler at {address!r} ({_reason(exc)})") from None
+    security = _security(distributed, address, scheme)
+    _reach(address, host, port, timeout)
+    where = f"{scheme}://{host}:{port}" if ":" not in host else f"{scheme}://[{host}]:{port}"
+    _identify(distributed, where, timeout, security.get_connection_args("client"))
+    client = _client(distributed, address, timeout, security)
     try:
         if wait_for:
             client.wait_for_workers(wait_for, timeout=timeout)
@@ -174,6 +185,21 @@ def connect(address: str, timeout: float = CONNECT_TIMEOUT, wait_for: int = 0) -
     if others:
         _close(client)
         raise ClusterError(f"the workers at {address!r} run bragrules {', '.join(others)}, not {mine}")
+    return client
+
+
+def _client(distributed: Any, address: str, timeout: float, security: Any) -> Any:
+    """A ``distributed.Client`` started on ``address``, or one :class:`ClusterError`.
+
+    The client is made, then started, in two steps, so that one whose start fails is still in hand and
+    is closed at once: left to the garbage collector, it would wait twice its timeout at exit and print
+    a traceback there."""
+    client: Any = distributed.Client.__new__(distributed.Client)
+    try:
+        client.__init__(address, timeout=f"{timeout}s", set_as_default=False, security=security)
+    except Exception as exc:  # noqa: BLE001 - what the scheduler's side does is not ours to name
+        _close(client)
+        raise ClusterError(f"cannot reach a Dask scheduler at {address!r} ({_reason(exc)})") from None
     return client
 
 

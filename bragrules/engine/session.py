@@ -526,9 +526,9 @@ class Session(SessionBankroll, SessionClock):
         if finished_ms is None and timed:
             if self.acted_ms is not None and result.outcome != "abandoned":
                 finished_ms = self.acted_ms  # at_limit: abandon: the deal finished with its last action, before time was up
-            else:  # never before the deal before it (a clock set back, a resumed log)
+            else:  # never before the start, nor before the deal before it (a clock set back, a resumed log)
                 last = self.state.finished_ms
-                finished_ms = self.elapsed_ms() if last is None else max(last, self.elapsed_ms())
+                finished_ms = max(0 if last is None else last, self.elapsed_ms())
         self.settle(result, finished_ms)
         s = self.state
         s.retained = {p: h for p, h in result.retained.items() if h is not None}  # a session knows its cards

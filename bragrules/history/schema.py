@@ -55,11 +55,20 @@ from .values import describe_value
 
 LOG_FORMAT = "bragrules-log/1"
 
+MAX_STARTED_MS = 253_402_300_799_999
+"""The latest start a header may record (``started_ms``): the last millisecond of the year 9999, in Unix
+time. Every time below it is exact as a float of seconds, as a session's clock keeps it."""
+
+MAX_HANDS = 1_000_000
+"""The most deals a session of ``play`` or ``serve`` is told to play: ``--hands``, and a header's ``hands``."""
+
 # How a field's problems are worded, in its declaration: ``Annotated[T, Meta(extra=...)]``.
 #   "what": "kind"  the field is named under the line's kind ("deal: 'deal' must be a whole number"),
 #                   not under its deal ("deal 3: 'dealer' has the wrong type (5)")
 #   "wrong": TEXT   the message for a value of the wrong type ({what} and {key} filled in)
 #   "free": True    any JSON value passes here: the field's own reader checks it (amounts, outcomes, hands)
+# A whole number's bounds are declared with it, ``Meta(ge=..., le=...)``: a value outside them is refused
+# as one of the wrong type is, the bounds named ("'started_ms' must be a whole number from 0 to ...").
 _KIND = msgspec.Meta(extra={"what": "kind"})
 _FREE = msgspec.Meta(extra={"free": True})
 
@@ -90,7 +99,21 @@ class HeaderLine(msgspec.Struct, gc=False, tag_field="type", tag="header", kw_on
     profile_hash: Optional[str] = None
     profile_data: Optional[Dict[str, Any]] = None
     seed: Optional[int] = None
-    started_ms: Optional[int] = None
+    started_ms: Optional[Annotated[int, msgspec.Meta(ge=0, le=MAX_STARTED_MS)]] = None
+
+
+class PlayHeader(msgspec.Struct, gc=False, kw_only=True):
+    """The header keys ``play`` and ``serve`` add (kept in a history's ``extra``): the seats and their
+    bots, the deals the session is to play, and whether the cards are real ones on a table.
+
+    :func:`bragrules.play.table.play_header` checks them against these declarations, as a log is
+    audited and before it is resumed: ``hands`` is a whole number of deals from 1 to :data:`MAX_HANDS`.
+    """
+
+    seats: Annotated[Optional[List[Any]], _FREE] = None
+    hands: Annotated[Optional[Annotated[int, msgspec.Meta(ge=1, le=MAX_HANDS)]],
+                     _wrong("{what}: 'hands' must be a whole number of deals, from 1 to {high}, not {value}")] = None
+    keep: Annotated[Optional[bool], _wrong("{what}: 'keep' is true or false, not {value}")] = None
 
 
 HEADER_ORDER = ("type", "format", "profile", "profile_hash", "players", "seed", "dealer")
@@ -221,7 +244,7 @@ def decode_line(raw: bytes) -> Optional[LogLine]:
 class FieldSpec:
     """One field of a record as :func:`check_fields` checks it."""
 
-    __slots__ = ("name", "kind", "required", "by_kind", "wrong", "free")
+    __slots__ = ("name", "kind", "required", "by_kind", "wrong", "free", "low", "high")
 
     def __init__(self, name: str, kind: Any, required: bool, extra: Dict[str, Any]):
         self.name = name
@@ -230,18 +253,29 @@ class FieldSpec:
         self.by_kind = extra.get("what") == "kind"
         self.wrong: Optional[str] = extra.get("wrong")
         self.free = bool(extra.get("free"))
+        self.low: Optional[int] = extra.get("ge")
+        self.high: Optional[int] = extra.get("le")
+
+    def within(self, value: Any) -> bool:
+        """Whether a value of the right type is within the declared bounds (a whole number's)."""
+        return (self.low is None or value >= self.low) and (self.high is None or value <= self.high)
 
 
 def _base(kind: Any) -> Tuple[Any, Dict[str, Any]]:
-    """A declared type without Optional[...] and Annotated[...]: (the type, the field's wording)."""
+    """A declared type without Optional[...] and Annotated[...]: (the type, the field's wording and bounds).
+
+    >>> _base(get_type_hints(HeaderLine, include_extras=True)["started_ms"])[1] == {"ge": 0, "le": MAX_STARTED_MS}
+    True
+    """
     extra: Dict[str, Any] = {}
     while True:
         origin = getattr(kind, "__origin__", None)
         metadata = getattr(kind, "__metadata__", None)
         if metadata is not None:
             for meta in metadata:
-                if isinstance(meta, msgspec.Meta) and meta.extra:
-                    extra.update(meta.extra)
+                if isinstance(meta, msgspec.Meta):
+                    extra.update(meta.extra or {})
+                    extra.update({k: getattr(meta, k) for k in ("ge", "le") if getattr(meta, k) is not None})
             kind = origin
             continue
         if origin is Union:
@@ -296,16 +330,32 @@ def check_fields(obj: Dict[str, Any], cls: Type[msgspec.Struct], kind_what: str,
             if spec.required:
                 raise HistoryError(f"{where}: missing {spec.name!r}", file, line)
             continue
-        if not spec.free and not _fits(value, spec.kind):
-            if spec.wrong is not None:
-                message = spec.wrong.format(what=where, key=spec.name)
-            elif spec.kind is int:
-                message = f"{where}: {spec.name!r} must be a whole number"
-            else:
-                message = f"{where}: {spec.name!r} has the wrong type ({describe_value(value)})"
-            raise HistoryError(message, file, line)
+        if not spec.free and not (_fits(value, spec.kind) and spec.within(value)):
+            raise HistoryError(_wrong_value(spec, where, value), file, line)
         values[spec.name] = value
     return values
+
+
+def _wrong_value(spec: FieldSpec, where: str, value: Any) -> str:
+    """What is wrong with a field's value (of the wrong type, or outside its bounds), as the field words it.
+
+    >>> spec = next(s for s in field_specs(HeaderLine) if s.name == "started_ms")
+    >>> _wrong_value(spec, "header", 10**30)
+    "header: 'started_ms' must be a whole number from 0 to 253,402,300,799,999, not 1000000000000000000000000000000"
+    """
+    from bragrules.core.text import brief
+
+    shown = brief(value) if isinstance(value, int) and not isinstance(value, bool) else describe_value(value)[:40]
+    low = "" if spec.low is None else f"{spec.low:,}"
+    high = "" if spec.high is None else f"{spec.high:,}"
+    if spec.wrong is not None:
+        return spec.wrong.format(what=where, key=spec.name, value=shown, low=low, high=high)
+    if spec.kind is int and (spec.low is not None or spec.high is not None):
+        bounds = f"from {low} to {high}" if low and high else (f"of {low} or more" if low else f"of {high} or less")
+        return f"{where}: {spec.name!r} must be a whole number {bounds}, not {shown}"
+    if spec.kind is int:
+        return f"{where}: {spec.name!r} must be a whole number"
+    return f"{where}: {spec.name!r} has the wrong type ({describe_value(value)})"
 
 
 def build(cls: Type[msgspec.Struct], values: Dict[str, Any]) -> Any:
@@ -380,6 +430,6 @@ END_KEYS = keys_of(SheetEnd)
 
 __all__ = [
     "ActionLine", "CardsLine", "DealLine", "EVENT_TYPES", "EndLine", "HEADER_ORDER", "HeaderLine", "LINE_TYPES",
-    "LogLine", "ResultLine", "SheetDeal", "SheetEnd", "SheetResult", "SheetTop", "build", "check_fields",
+    "LogLine", "MAX_HANDS", "MAX_STARTED_MS", "PlayHeader", "ResultLine", "SheetDeal", "SheetEnd", "SheetResult", "SheetTop", "build", "check_fields",
     "decode_line", "encode_line", "encode_object", "field_specs",
 ]

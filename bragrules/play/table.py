@@ -38,6 +38,7 @@ from bragrules.engine.deal import Deal
 from bragrules.engine.session import DealRecord, Session
 from bragrules.history import LogWriter
 from bragrules.history import read_log as read_history_log
+from bragrules.history.schema import PlayHeader, check_fields
 from bragrules.play.bots import ALL_STYLES, Bot, make_bot
 from bragrules.play.keep import keep_problem
 from bragrules.play.plays import STAND_IN, plays
@@ -227,11 +228,14 @@ class Table:
                                "'bragrules serve' can be resumed", name, 1)
         if history.seed is None and not keep:
             raise HistoryError("the header has no seed, so its deals cannot be dealt again", name, 1)
-        started = history.started_ms
+        if hands is None and profile.session.end.kind == "never" and all(seat.style != HUMAN for seat in seats):
+            raise HistoryError("header: every seat is a bot, the session never ends and 'hands' is not set, so a "
+                               "resume would play without end (play --auto records its 'hands')", name, 1)
+        started = resumed_start(history.started_ms)
         # the first dealer: the seed's draw where the session drew it (the audit found which), else the logged one
         dealer = None if drawn and not keep else history.dealer
         session = Session(rules, [s.name for s in seats], seed=None if keep else history.seed,
-                          keep_records=False, started=started / 1000 if started is not None else None,
+                          keep_records=False, started=started,
                           keep=keep, dealer=dealer)
         table = cls(profile, seats, session, profile_name=str(history.profile or label))
         table.hands = hands
@@ -569,6 +573,19 @@ def _seat_entry(seat: Seat, profile: Profile, players: int) -> Dict[str, Any]:
     return {"name": seat.name, "style": seat.style, **({"plays": shown} if shown == STAND_IN else {})}
 
 
+def resumed_start(started_ms: Optional[int], now: Optional[float] = None) -> Optional[float]:
+    """When a resumed session started, in seconds: the header's ``started_ms``, or now if that is earlier. A
+    start in the future (a clock set ahead, an edited header) would make every time the resume writes
+    negative, which no audit accepts, and keep a session played to a time limit from ever reaching it.
+
+    >>> resumed_start(1_000, now=5.0), resumed_start(9_000, now=5.0), resumed_start(None, now=5.0)
+    (1.0, 5.0, None)
+    """
+    import time
+
+    return None if started_ms is None else min(started_ms / 1000, time.time() if now is None else now)
+
+
 def play_header(history: Any, profile: Profile) -> Tuple[List[Seat], Optional[int], bool]:
     """What ``play`` and ``serve`` add to a log's header: the seats, the deals to play (``hands``) and ``keep``.
 
@@ -579,9 +596,8 @@ def play_header(history: Any, profile: Profile) -> Tuple[List[Seat], Optional[in
     """
     name = history.file
     extra = history.extra
-    keep = extra.get("keep", False)
-    if not isinstance(keep, bool):
-        raise HistoryError(f"header: 'keep' is true or false, not {keep!r}"[:200], name, 1)
+    declared = check_fields(extra, PlayHeader, "header", "header", name, 1)  # types and bounds, as declared
+    keep = bool(declared.get("keep", False))
     if keep and history.seed is not None:
         raise HistoryError("header: a kept table's log (keep: true) records no seed: its cards are shuffled at "
                            "the table", name, 1)
@@ -589,11 +605,7 @@ def play_header(history: Any, profile: Profile) -> Tuple[List[Seat], Optional[in
     if problem is not None:
         raise HistoryError(f"header: keep: true, but {problem}"[:300], name, 1)
     seats = _header_seats(extra.get("seats"), history.players, name)
-    hands = extra.get("hands")
-    if hands is not None and (isinstance(hands, bool) or not isinstance(hands, int) or hands < 1):
-        raise HistoryError(f"header: 'hands' must be a whole number of deals, 1 or more, not {hands!r}"[:200],
-                           name, 1)
-    return seats, hands, keep
+    return seats, declared.get("hands"), keep
 
 
 def _header_seats(value: Any, players: Sequence[str], name: str) -> List[Seat]:

@@ -36,11 +36,13 @@ from typing import Callable, List, Optional, Tuple, Union
 from bragrules.profile.models import Profile
 from bragrules.solver.cfr import CFR
 from bragrules.solver.hands import HandSpace
+from bragrules.solver.size import Budget, TreeTooLarge, check_fits
 from bragrules.solver.strategy import Strategy
-from bragrules.solver.tree import Tree, Unsupported, build_tree
+from bragrules.solver.tree import Tree, Unsupported, build_tree, check_supported
 from bragrules.solver.valuation import Valuation, valuation
 
-__all__ = ["Progress", "Result", "Strategy", "Unsupported", "Valuation", "solve", "solver_for"]
+__all__ = ["Budget", "Progress", "Result", "Strategy", "TreeTooLarge", "Unsupported", "Valuation", "solve",
+           "solver_for"]
 
 
 @dataclass(frozen=True)
@@ -97,10 +99,16 @@ def _rules(profile: Union[Profile, "object"]):  # type: ignore[no-untyped-def]
 
 
 def solver_for(profile: object, max_raises: int = 3, levels: int = 2, max_bets: Optional[int] = None,
-               carry_share: float = 0.5) -> CFR:
+               carry_share: float = 0.5, budget: Optional[Budget] = None) -> CFR:
     """A fresh :class:`~bragrules.solver.cfr.CFR` over the tree of ``profile`` (a Profile, compiled
-    Rules, or a shipped profile's name), for callers that iterate themselves."""
+    Rules, or a shipped profile's name), for callers that iterate themselves.
+
+    The tree is sized first, without building it (:func:`~bragrules.solver.size.check_fits`): one that
+    would not fit the ``budget`` (4 GiB and 100,000 decisions unless told) is :class:`TreeTooLarge`,
+    saying how big it would be."""
     rules = _rules(profile)
+    check_supported(rules)
+    check_fits(rules, max_raises, levels, max_bets if max_bets is not None else max_raises + 1, budget)
     tree = build_tree(rules, max_raises=max_raises, levels=levels, max_bets=max_bets, carry_share=carry_share)
     return CFR(tree, HandSpace.for_rules(rules))
 
@@ -108,17 +116,18 @@ def solver_for(profile: object, max_raises: int = 3, levels: int = 2, max_bets: 
 def solve(profile: object, iterations: int = 200, max_raises: int = 3, levels: int = 2,
           max_bets: Optional[int] = None, carry_share: float = 0.5, target: Optional[float] = None,
           every: int = 10, progress: Optional[Callable[[Progress], None]] = None,
-          iterated: Optional[Callable[[int, float], None]] = None) -> Result:
+          iterated: Optional[Callable[[int, float], None]] = None, budget: Optional[Budget] = None) -> Result:
     """Solve one heads-up deal of ``profile``: ``iterations`` of discounted CFR (fewer when the
     exploitability, measured every ``every`` iterations, falls to ``target`` stakes per deal).
 
     ``max_raises``, ``levels``, ``max_bets`` and ``carry_share`` are the tree's abstraction
-    (:func:`~bragrules.solver.tree.build_tree`). ``progress`` is called with each measurement,
-    ``iterated`` after every iteration with the iterations done and the seconds since the start.
+    (:func:`~bragrules.solver.tree.build_tree`), sized against ``budget`` before it is built
+    (:func:`solver_for`). ``progress`` is called with each measurement, ``iterated`` after every
+    iteration with the iterations done and the seconds since the start.
     """
     rules = _rules(profile)
     cpu = time.process_time()
-    cfr = solver_for(rules, max_raises, levels, max_bets, carry_share)
+    cfr = solver_for(rules, max_raises, levels, max_bets, carry_share, budget)
     started = time.perf_counter()
     history: List[Progress] = []
     values: Tuple[float, float] = (0.0, 0.0)

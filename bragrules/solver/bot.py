@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import random
 from fractions import Fraction
-from typing import Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.view import PlayerView
@@ -31,6 +31,9 @@ from bragrules.play.plays import STAND_IN
 from bragrules.solver.strategy import Entry, Strategy, StrategyFileError, game_hash
 from bragrules.solver.tree import SEATS
 
+if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.rules.compile import Rules
+
 __all__ = ["FALLBACK", "SolvedBot", "load_for", "strategy_path"]
 
 FALLBACK = "cautious"
@@ -38,7 +41,7 @@ FALLBACK = "cautious"
 
 ENV = "BRAGRULES_STRATEGY"
 
-_LOADED: Dict[str, Optional[Strategy]] = {}
+_LOADED: Dict[Tuple[str, str], Optional[Strategy]] = {}
 
 
 def strategy_path(key: str) -> str:
@@ -48,24 +51,34 @@ def strategy_path(key: str) -> str:
     return os.path.join(root, "bragrules", "strategies", f"{key}.npz")
 
 
-def _load(path: str) -> Optional[Strategy]:
-    if path not in _LOADED:
+def _load(path: str, key: str, rules: Optional["Rules"]) -> Optional[Strategy]:
+    """The strategy in ``path`` when it reads, was solved for the game ``key`` and (given ``rules``) is that
+    game's tree; else None: the bot falls back rather than meet a damaged file in the middle of a deal."""
+    if (path, key) not in _LOADED:
+        found: Optional[Strategy] = None
         try:
-            _LOADED[path] = Strategy.load(path) if os.path.exists(path) else None
+            if os.path.exists(path):
+                strategy = Strategy.load(path)
+                if strategy.game_hash == key:
+                    if rules is not None:
+                        strategy.check_against(rules, path)
+                    found = strategy
         except StrategyFileError:
-            _LOADED[path] = None
-    return _LOADED[path]
+            found = None
+        _LOADED[(path, key)] = found
+    return _LOADED[(path, key)]
 
 
-def load_for(key: str) -> Optional[Strategy]:
+def load_for(key: str, rules: Optional["Rules"] = None) -> Optional[Strategy]:
     """The strategy for a profile (by its game hash): ``BRAGRULES_STRATEGY``'s file if it was solved
-    for that game, else the default file; None when neither is there."""
+    for that game, else the default file; None when neither is there (or neither reads, or, given the
+    profile's ``rules``, neither is its game's tree)."""
     named = os.environ.get(ENV)
     if named:
-        found = _load(named)
-        if found is not None and found.game_hash == key:
+        found = _load(named, key, rules)
+        if found is not None:
             return found
-    return _load(strategy_path(key))
+    return _load(strategy_path(key), key, rules)
 
 
 class SolvedBot:
@@ -90,7 +103,7 @@ class SolvedBot:
             return self.strategy
         profile = view.rules.profile
         if self._for is None or self._for[0] is not profile:
-            self._for = (profile, load_for(game_hash(profile)))
+            self._for = (profile, load_for(game_hash(profile), view.rules))
         return self._for[1]
 
     def _fall_back(self, view: PlayerView, why: str) -> Action:

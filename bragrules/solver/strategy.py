@@ -28,6 +28,7 @@ from bragrules.solver.numeric import Array, np
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.profile.models import Profile
+    from bragrules.rules.compile import Rules
     from bragrules.solver.cfr import CFR
     from bragrules.solver.tree import Tree
 
@@ -146,20 +147,19 @@ class Strategy:
 
     @classmethod
     def load(cls, path: str) -> "Strategy":
-        """Read a file written by :meth:`save`; :class:`StrategyFileError` when it is not one."""
-        try:
-            with np.load(path, allow_pickle=False) as data:
-                header = json.loads(bytes(data["header"]).decode("utf-8"))
-                if not isinstance(header, dict) or header.get("format") != FORMAT:
-                    raise StrategyFileError(f"{path}: not a bragrules strategy file")
-                decisions = {}
-                for i, d in enumerate(header["decisions"]):
-                    probabilities = np.asarray(data[f"d{i}"], dtype=np.float64)
-                    decisions[tuple(d["history"])] = Entry(int(d["player"]), bool(d["blind"]), list(d["actions"]),
-                                                           probabilities)
-        except StrategyFileError:
-            raise
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise StrategyFileError(f"{path}: not a readable strategy file ({exc})") from None
-        del header["decisions"]
-        return cls(decisions, header)
+        """Read a file written by :meth:`save`, every bound checked (:mod:`bragrules.solver.strategy_file`);
+        :class:`StrategyFileError`, one line naming the file and what is wrong, when it is not one."""
+        from bragrules.solver.strategy_file import as_meta, read_strategy_file
+
+        header, arrays = read_strategy_file(path)
+        decisions = {tuple(d.history): Entry(d.player, d.blind, list(d.actions), probabilities)
+                     for d, probabilities in zip(header.decisions, arrays)}
+        return cls(decisions, as_meta(header))
+
+    def check_against(self, rules: "Rules", path: str) -> None:
+        """:class:`StrategyFileError` unless this strategy, read from ``path``, is the tree of ``rules`` with
+        its own abstraction: the same pack, decisions, players and actions
+        (:func:`~bragrules.solver.strategy_file.check_against`)."""
+        from bragrules.solver.strategy_file import check_against
+
+        check_against(self, rules, path)
