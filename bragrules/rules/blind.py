@@ -258,7 +258,7 @@ RETAIN_OF_TWO = choice(
 
 
 def blind_section(p: "Profile") -> Optional[Section]:
-    from bragrules.rules import folding, stakes
+    from bragrules.rules import folding, stakes_text
 
     if not p.format.betting:
         return None
@@ -271,7 +271,7 @@ def blind_section(p: "Profile") -> Optional[Section]:
         return sec
     sec.para(
         "A player may play blind, leaving their cards face down and unseen while they bet.",
-        sentence(stakes.blind_rate(p)),
+        sentence(stakes_text.blind_rate(p)),
         sentence(LOOK.sentence(p)),
         "From the moment they look they are seen for the rest of the deal, pay the seen rate, "
         "and cannot become blind again with that hand.",

@@ -25,7 +25,7 @@ from bragrules.rules import (
     seeing,
     session,
     side_show,
-    stakes,
+    stakes_text,
     table,
 )
 from bragrules.rules import format as fmt
@@ -39,7 +39,7 @@ AREAS: Tuple[AreaText, ...] = (
     table.TEXT,
     pack.TEXT,
     hand_ranking.TEXT,
-    stakes.TEXT,
+    stakes_text.TEXT,
     side_show.joined(seeing.TEXT),
     folding.TEXT,
     blind.TEXT,

@@ -406,7 +406,7 @@ def tie_at_table(p: "Profile") -> str:
 
 
 def see_section(p: "Profile") -> Optional[Section]:
-    from bragrules.rules.stakes import example_level
+    from bragrules.rules.stakes_text import example_level
 
     if not p.format.betting:
         return None
