@@ -229,8 +229,9 @@ PLAYED = 3
 """Deals each header's log holds; its ``hands`` lets a resume play two more."""
 
 HOSTILE = [None, 0, -1, 1, 2**53, 2**63, 10**30, -10**30, 1e30, -1e30, 1.5, float("inf"), True, False, "3", "",
-           "1e30", [], [1], {}, {"a": 1}, MAX_STARTED_MS, MAX_STARTED_MS + 1, MAX_HANDS, MAX_HANDS + 1]
-"""Values put in place of a header's: out of every bound, of the wrong type, and the bounds' own edges."""
+           "1e30", [], [1], {}, {"a": 1}, MAX_STARTED_MS, MAX_STARTED_MS + 1, MAX_HANDS + 1]
+"""Values put in place of a header's: out of every bound, of the wrong type, and the bounds' own edges (all
+but ``hands`` at its bound: a million deals would play, as they should, for long)."""
 
 HEADER_KEYS = ("started_ms", "hands", "seed", "dealer", "keep", "seats", "players", "profile", "profile_hash",
                "format", "type", "profile_data", "unknown")
@@ -262,7 +263,7 @@ def _header_value(draw: st.DrawFn, key: str, value: Any) -> Any:
         return draw(st.integers(-2**70, 2**70) | st.integers(0, MAX_STARTED_MS))
     if key == "hands" and draw(st.booleans()):
         return draw(st.integers(-2, PLAYED + 4))  # a valid count plays on; 10^6 would, for long
-    if draw(st.booleans()):
+    if draw(st.booleans()) and key != "hands":
         return _edited_value(draw, value)
     return draw(st.sampled_from(HOSTILE))
 
