@@ -280,3 +280,26 @@ def test_bots_on_random_profiles(profile: Profile, players: int, seed: int, styl
     deals = 2 if rules.format.hands > 1 and rules.format.betting else 12
     play_session(session, SealingReferee(bots), max_deals=deals)
     assert sum(session.balances.values()) + session.state.carried == start
+
+
+def test_the_solved_style_without_the_solver_stands_in_as_cautious(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without numpy the solver cannot run: a ``solved`` seat plays cautious and says so, as its seat
+    label does, rather than ending the table in a traceback."""
+    import sys
+
+    from bragrules.play.plays import STAND_IN, plays
+    from bragrules.profile import load_profile
+    from bragrules.rules.compile import compile_rules
+
+    monkeypatch.setitem(sys.modules, "bragrules.solver.bot", None)  # the import fails as without numpy
+    monkeypatch.setitem(sys.modules, "bragrules.solver.strategy", None)
+    bot = make_bot("solved", random.Random(3), "A")
+    cautious = make_bot("cautious", random.Random(3), "A")
+    profile = load_profile("heads-up")
+    assert bot.style == "solved" and plays("solved", profile, 2) == STAND_IN
+    deal = Deal(compile_rules(profile), ["A", "B"], {"A": parse_cards("Kc Kd 7h"), "B": parse_cards("9s 5d 2c")})
+    if deal.legal_actions()[0].player != "A":
+        deal.apply(deal.legal_actions()[0].action())
+    view = deal.view("A")
+    assert str(bot.choose(view)) == str(cautious.choose(view))
+    assert bot.explain().startswith(STAND_IN + " (") and cautious.explain() in bot.explain()

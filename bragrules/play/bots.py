@@ -60,6 +60,7 @@ from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView
 from bragrules.play.bot_exchange import ExchangePlay
 from bragrules.play.hand_worth import arrangements_of, hand_share, pack_shares
+from bragrules.play.plays import STAND_IN
 from bragrules.rules.ranking import HandRanker, triple_index
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -519,6 +520,29 @@ class RandomBot:
         return option.action()
 
 
+class StandIn:
+    """The ``solved`` style where the solver cannot run (numpy not installed): the ``cautious`` style plays,
+    and every reason it gives says so (:data:`~bragrules.play.plays.STAND_IN`), as the seat list does.
+
+    >>> bot = StandIn(StyleBot(STYLES["cautious"], random.Random(1), "Ada"), "the solver needs numpy")
+    >>> bot.style, bot.name
+    ('solved', 'Ada')
+    """
+
+    style = "solved"
+
+    def __init__(self, inner: StyleBot, why: str) -> None:
+        self.inner = inner
+        self.name = inner.name
+        self.why = why
+
+    def choose(self, view: PlayerView) -> Action:
+        return self.inner.choose(view)
+
+    def explain(self) -> str:
+        return f"{STAND_IN} ({self.why}): {self.inner.explain()}"
+
+
 def make_bot(style: str, rng: random.Random, name: Optional[str] = None) -> Bot:
     """A bot of ``style`` (a key of :data:`STYLES`, or ``random``) drawing on ``rng``.
 
@@ -534,8 +558,8 @@ def make_bot(style: str, rng: random.Random, name: Optional[str] = None) -> Bot:
     if style == "solved":  # a solved strategy, heads-up (bragrules.solver.bot; needs numpy)
         try:
             from bragrules.solver.bot import SolvedBot
-        except ImportError as exc:  # numpy missing: the message names the extra
-            raise ValueError(f"the solved style: {exc}") from None
+        except ImportError as exc:  # numpy missing: cautious stands in, and says why (the extra to install)
+            return StandIn(StyleBot(STYLES["cautious"], rng, name), str(exc))
         return SolvedBot(rng, name)
     found = STYLES.get(style)
     if found is None:
