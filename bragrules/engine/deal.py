@@ -365,6 +365,10 @@ class Deal:
     def has_bet(self, name: str) -> bool:
         return self.players[name].last_u is not None
 
+    def chaal_u(self, name: str) -> Optional[int]:
+        low, _, _, all_in = betting.bet_range(self, self.players[name])
+        return None if all_in else low
+
     @property
     def side_show_refused(self) -> Optional[str]:
         return side_show.refused_asker(self)

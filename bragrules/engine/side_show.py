@@ -62,8 +62,7 @@ def _price(deal: "Deal", state: PlayerState) -> Optional[int]:
     assert policy is not None
     if not policy.pays_chaal:
         return 0
-    low, _, _, all_in = betting.bet_range(deal, state)
-    return None if all_in else low
+    return deal.chaal_u(state.name)
 
 
 def option(deal: "Deal", state: PlayerState) -> Optional[LegalAction]:

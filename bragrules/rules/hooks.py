@@ -104,6 +104,11 @@ class Bettor(Protocol):
     @property
     def stack_u(self) -> Optional[int]: ...
 
+    @property
+    def paid_u(self) -> int:
+        """Everything this player has put into the deal's pot (the ante included): their stake."""
+        ...
+
 
 class Betting(Protocol):
     """The betting so far, as an area's hooks read it (a deal is one)."""
@@ -157,6 +162,10 @@ class Betting(Protocol):
 
     def has_bet(self, name: str) -> bool:
         """Whether ``name`` has paid a bet or a see in this deal (an ante is not a bet)."""
+        ...
+
+    def chaal_u(self, name: str) -> Optional[int]:
+        """The least bet ``name`` may pay now, at their rate (None when their stack cannot pay it)."""
         ...
 
     @property

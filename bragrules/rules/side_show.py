@@ -35,6 +35,11 @@ The pages it comes from:
   continue playing."
 - pattitermsindia (https://pattitermsindia.com/blog/teen-patti-rules-questions/): a side-show only
   when both players have seen and more than two are still in.
+- 3pattimaster, "side show kya hota hai"
+  (https://3pattimaster.com/blog/teen-patti-side-show-kya-hota-hai-explained): "a player who has placed
+  the same stake as another player may request a side show with that player"; "Betting reaches a stage
+  where two players have placed equal stakes." Some tables ask for equal stakes
+  (``seeing.side_show.equal_stakes``).
 
 >>> from bragrules.profile.models import Profile
 >>> p = Profile.model_validate({"seeing": {"side_show": {"allowed": True}}})
@@ -68,6 +73,7 @@ _KAY = "kaygamestp.com"
 _TERMS = "pattitermsindia.com"
 _MASTER = "3pattimaster.com"
 _TP = "house rule (Teen Patti): "
+_KYA = "3pattimaster.com (side show kya hota hai)"
 
 # ---------------------------------------------------------------------------
 # The model
@@ -120,6 +126,15 @@ class SideShow(Area):
         f"({_DEVTO}: \"If he rejects, then the player playing will be asked to pay the amount that the "
         f"previous player bet\"; {_KAY}: \"If refused, the challenger must continue playing\").",
     )
+    equal_stakes: bool = Field(
+        False,
+        description="Whether a side-show needs the two stakes equal: everything the asker has put into the pot "
+        "this deal (the ante and, where asking costs the chaal, the chaal paid with the request) equals what the "
+        "asked player has put in. A player who stayed blind longer, or raised, has a stake the other has not "
+        f"matched, and may not be asked. {_KYA}: \"a player who has placed the same stake as another player may "
+        "request a side show with that player\"; \"Betting reaches a stage where two players have placed equal "
+        "stakes.\" `false`: the stakes may differ (the pages above that name no such condition).",
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -131,6 +146,7 @@ MIN_IN_PLAY_RULE = field_rule("seeing.side_show.min_in_play")
 COST_RULE = field_rule("seeing.side_show.cost")
 TIE_RULE = field_rule("seeing.side_show.tie")
 REFUSED_RULE = field_rule("seeing.side_show.refused")
+EQUAL_STAKES_RULE = field_rule("seeing.side_show.equal_stakes")
 
 _AFTER_REFUSAL = ("fold", "check", "sideshow")
 """What an asker whose side-show was just refused may not do under ``refused: asker_pays``."""
@@ -160,6 +176,8 @@ class SideShowPolicy(AreaPolicy):
     """Equal hands: the asker folds (``seeing.side_show.tie: asker_folds``), else nobody does."""
     asker_pays: bool
     """A refusal sends the turn back to the asker, who must bet (``seeing.side_show.refused: asker_pays``)."""
+    equal_stakes: bool = False
+    """The two stakes must be equal, the asker's chaal counted (``seeing.side_show.equal_stakes``)."""
 
     @classmethod
     def compile(cls, p: "Profile") -> Optional["SideShowPolicy"]:
@@ -167,7 +185,8 @@ class SideShowPolicy(AreaPolicy):
         ss = p.seeing.side_show
         if not ss.allowed or not p.format.betting or p.format.hands != 1:
             return None
-        return cls(ss.min_in_play, ss.cost == "chaal", ss.tie == "asker_folds", ss.refused == "asker_pays")
+        return cls(ss.min_in_play, ss.cost == "chaal", ss.tie == "asker_folds", ss.refused == "asker_pays",
+                   ss.equal_stakes)
 
     @property
     def asks_refusal(self) -> bool:
@@ -199,11 +218,35 @@ class SideShowPolicy(AreaPolicy):
                                          "between seen players")
         if not betting.has_bet(previous.name):
             return Refusal(ALLOWED_RULE, f"{previous.name}, the previous player, has not bet yet")
+        if self.equal_stakes:
+            return self._unequal(betting, bettor, previous)
         return None
+
+    def _unequal(self, betting: Betting, bettor: Bettor, previous: Bettor) -> Optional[Refusal]:
+        """The refusal of a side-show between stakes that differ (``seeing.side_show.equal_stakes``): the
+        asker's stake counts the chaal paid with the request where asking costs one.
+
+        >>> from types import SimpleNamespace as record
+        >>> policy = SideShowPolicy(3, pays_chaal=True, asker_folds_tie=True, asker_pays=False, equal_stakes=True)
+        >>> table = record(chaal_u=lambda name: 2)
+        >>> policy._unequal(table, record(name="C", paid_u=1), record(name="B", paid_u=3)) is None
+        True
+        >>> policy._unequal(table, record(name="C", paid_u=3), record(name="B", paid_u=3)).message
+        "a side-show needs equal stakes: C's, with the chaal, would be more than B's"
+        """
+        stake = bettor.paid_u
+        if self.pays_chaal:
+            chaal = betting.chaal_u(bettor.name)
+            stake += chaal if chaal is not None else 0
+        if stake == previous.paid_u:
+            return None
+        told = ", with the chaal, would be" if self.pays_chaal else " is"
+        return Refusal(EQUAL_STAKES_RULE, f"a side-show needs equal stakes: {bettor.name}'s{told} "
+                                          f"{'more' if stake > previous.paid_u else 'less'} than {previous.name}'s")
 
     def consulted(self, betting: Betting, bettor: Bettor, kind: str) -> Tuple[Rule, ...]:
         if kind == "sideshow":
-            return (ALLOWED_RULE, MIN_IN_PLAY_RULE, COST_RULE)
+            return (ALLOWED_RULE, MIN_IN_PLAY_RULE, COST_RULE, *((EQUAL_STAKES_RULE,) if self.equal_stakes else ()))
         if kind == "accept":
             return (ALLOWED_RULE, TIE_RULE)
         if kind == "refuse":
@@ -273,6 +316,14 @@ TIE = choice(
     {"asker_folds": f"{_TP}{_MEGA}; {_DEVTO}", "both_stay": _TP + _MASTER},
     _can_happen,
 )
+def equal_stakes(p: "Profile") -> str:
+    """Whether the two stakes must be equal for a side-show (``seeing.side_show.equal_stakes``)."""
+    if p.seeing.side_show.equal_stakes:
+        return ("a side-show may be asked for only between equal stakes: the asker's, the chaal paid with the "
+                "request counted, and the asked player's")
+    return "a side-show may be asked for whatever the two players have staked"
+
+
 REFUSED = choice(
     "seeing.side_show.refused",
     lambda p: p.seeing.side_show.refused,
@@ -293,7 +344,8 @@ def side_show_section(p: "Profile") -> Optional[Section]:
         "The asked player accepts or refuses. On acceptance the two compare hands in private: only they see "
         "the cards, and the weaker hand folds for everyone to see.",
     )
-    sec.bullets([sentence(t.sentence(p)) for t in (COST, TIE, REFUSED)])
+    sec.bullets([sentence(t.sentence(p)) for t in (COST, TIE, REFUSED)]
+                + ([sentence(equal_stakes(p))] if p.seeing.side_show.equal_stakes else []))
     return sec
 
 
@@ -306,6 +358,8 @@ FIELDS: Tuple[FieldText, ...] = (
     replace(COST, later=True),
     replace(TIE, later=True),
     replace(REFUSED, later=True),
+    FieldText("seeing.side_show.equal_stakes", lambda p: p.seeing.side_show.equal_stakes, equal_stakes,
+              {"false": f"{_TP}{_9GAME}; {_BLATHER}; {_JUNGLEE}", "true": _TP + _KYA}, _can_happen, later=True),
 )
 
 
@@ -314,5 +368,5 @@ def joined(text: AreaText) -> AreaText:
     return replace(text, fields=(*text.fields, *FIELDS), sections=(*text.sections, (55, side_show_section)))
 
 
-__all__ = ["ALLOWED_RULE", "COST_RULE", "FIELDS", "MIN_IN_PLAY_RULE", "REFUSED_RULE", "SideShow", "SideShowPolicy",
+__all__ = ["ALLOWED_RULE", "COST_RULE", "EQUAL_STAKES_RULE", "FIELDS", "MIN_IN_PLAY_RULE", "REFUSED_RULE", "SideShow", "SideShowPolicy",
            "TIE_RULE", "joined"]
