@@ -287,6 +287,7 @@ class TableView(_ObserverBase):
         self.headline(table, deal)
         self.console.print(self.grid(table, deal, viewer))
         self.own_cards(deal, viewer)
+        self.face_up(deal, viewer)
         self.centre(deal, viewer)
 
     def headline(self, table: "Table", deal: "Deal") -> None:
@@ -369,6 +370,13 @@ class TableView(_ObserverBase):
             self.console.print(f"Your cards: {cards_markup(state.hand)}  (discard one to return to three)")
         elif state.hand is not None:
             self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{deal.comparer.describe(state.hand)}[/])")
+
+    def face_up(self, deal: "Deal", viewer: str) -> None:
+        """The cards each player was dealt face up (``format.open.face_up``), as ``viewer``'s view shows them."""
+        opened = deal.view(viewer).face_up()
+        if opened:
+            told = ", ".join(f"{esc(name)} {cards_markup(cards)}" for name, cards in opened.items())
+            self.console.print(f"Face up: {told}")
 
     def centre(self, deal: "Deal", viewer: str) -> None:
         """The centre cards, the top discard and the stock, as far as ``viewer`` may see them; nothing

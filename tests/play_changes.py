@@ -7,7 +7,8 @@ moment, what play is made of:
 
 - the seats: how many players each table takes;
 - each deal as dealt: who is dealt in, in what order, the cards of every hand and of the
-  centre, the pot and the level after the posts;
+  centre, the pot and the level after the posts, and the cards the whole table sees (a
+  spectator's view: cards dealt face up, a face-up centre);
 - at every turn: whose turn it is, the actions offered (kinds, amounts, ranges, steps,
   targets, cards), the action the table takes when the player says nothing, what
   happened since the turn before (every event, a result without its words), and
@@ -164,7 +165,8 @@ def choose(options: Sequence[LegalAction], rng: random.Random, modest: bool = Fa
 
 def _deal_seen(deal: Deal) -> Tuple[Any, ...]:
     players = tuple((name, tuple(sorted(s.hands.items())), s.seen, s.stack) for name, s in deal.players.items())
-    return (tuple(deal.order), players, tuple(deal.centre), deal.pot, deal.level, deal.to_act)
+    table_sees = tuple(sorted(deal.view(None).visible_cards()))
+    return (tuple(deal.order), players, tuple(deal.centre), deal.pot, deal.level, deal.to_act, table_sees)
 
 
 def _turn_seen(deal: Deal, options: Sequence[LegalAction], probes: Sequence[Action], since: int) -> Tuple[Any, ...]:

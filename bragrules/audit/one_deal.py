@@ -23,6 +23,7 @@ from bragrules.engine.deal import Deal, DealResult, Hand
 from bragrules.history import DealEntry, History, format_time
 from bragrules.rules.fixed import DEAL_OVER, HISTORY_CARDS, HISTORY_DEAL, HISTORY_TIME, HISTORY_UNFINISHED
 from bragrules.rules.forced_bets import KIND_RULE
+from bragrules.rules.open_hands import FACE_UP_RULE
 from bragrules.rules.pack import SHUFFLE_RULE
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
 from bragrules.rules.session import AT_LIMIT_RULE, REBUY_RULE, TOP_UP_RULE
@@ -193,7 +194,21 @@ class DealAuditor(CardsAuditor):
             return None
         if entry.posts is not None:
             self._check_posts(entry, deal)
+        if entry.face_up is not None:
+            self._check_face_up(entry, deal)
         return deal
+
+    def _check_face_up(self, entry: DealEntry, deal: Deal) -> None:
+        """The cards a log's deal line says were dealt face up (``format.open.face_up``) against the hands
+        dealt: a card told face up that was not, or one left untold, is reported under the rule."""
+        dealt = deal.view(None).face_up()
+        for player in deal.order:
+            told, due = (entry.face_up or {}).get(player) or (), dealt.get(player, ())
+            if tuple(told) != due:
+                shown = cards_text(due) if due else "none"
+                self.violation(entry.number, None, entry.line, FACE_UP_RULE,
+                               f"{player}'s cards dealt face up in deal {entry.number} are {shown}, "
+                               f"not {cards_text(told) if told else 'none'}")
 
     def _away(self, entry: DealEntry) -> None:
         """Who sits this deal out, as its deal line writes it (``away``; none when it writes nothing): followed

@@ -373,6 +373,8 @@ class Session(SessionBankroll, SessionClock):
                 **({"posts": posts_record(deal.posted)} if self.rules.forced is not None else {}),
                 **({"buys": list(self.buys)} if self.buys else {}),
                 **({"away": [p for p in self.players if p in self.away]} if self.away else {}),
+                **({"face_up": {p: self.hand_text(h) for p, h in deal.view(None).face_up().items()}}
+                   if self.rules.format.face_up else {}),
             }
         )
 

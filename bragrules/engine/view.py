@@ -187,6 +187,30 @@ class PlayerView:
                     out[name] = cards
         return out
 
+    def face_up(self) -> Dict[str, Tuple[Card, ...]]:
+        """The cards each player was dealt face up, for everyone to see (``format.open.face_up``: the first
+        ones of each hand; none otherwise, nor for a hand the engine does not know, at a kept table).
+
+        >>> from bragrules.core.cards import parse_cards
+        >>> from bragrules.profile.models import Profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> from bragrules.engine.deal import Deal
+        >>> stud = compile_rules(Profile.model_validate({"format": {"open": {"face_up": 1}}}))
+        >>> deal = Deal(stud, ["A", "B"], {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d")})
+        >>> deal.view(None).face_up(), deal.view("A").hand
+        ({'A': (Kc,), 'B': (5s,)}, None)
+        """
+        deal = self.__deal
+        up = deal.rules.format.face_up
+        if not up:
+            return {}
+        out: Dict[str, Tuple[Card, ...]] = {}
+        for name in deal.order:
+            hand = deal.players[name].hand
+            if hand is not None:
+                out[name] = tuple(hand[:up])
+        return out
+
     def turned_up(self) -> Dict[str, Card]:
         """The cards a side pot turned face up for everyone at the settlement (``pots.best_card``: each
         player's last card dealt); none before the deal is settled, or when it settled no side pot."""
@@ -322,8 +346,8 @@ class PlayerView:
         """Every card this view shows, and so every card this viewer may be told of now: their own
         hand once looked at (or the one of two looked at), the card they put away face down, the
         centre cards they can see (a face-down one only to the player who laid it there), the top
-        discard, the hands turned face up, the cards a side pot turned up, and the hands they compared
-        in a side-show.
+        discard, the cards dealt face up (``format.open.face_up``), the hands turned face up, the cards a
+        side pot turned up, and the hands they compared in a side-show.
 
         Nothing else answers "may this viewer see that card?": a line telling what happened names a
         card only where this does (:class:`Sight`). A spectator's is the table's alone.
@@ -331,6 +355,8 @@ class PlayerView:
         cards: Set[Card] = set(self.hand or ())
         cards.update(self.inspected_hand or ())
         cards.update(self.centre)
+        for up in self.face_up().values():
+            cards.update(up)
         for hand in self.shown().values():
             cards.update(hand or ())
         for _, hand, _ in self.side_shows():
@@ -367,6 +393,7 @@ class PlayerView:
             },
             "shown": {name: cards(hand) for name, hand in self.shown().items()},
             **({"turned_up": {name: str(card) for name, card in turned.items()}} if (turned := self.turned_up()) else {}),
+            **({"face_up": {name: cards(up) for name, up in opened.items()}} if (opened := self.face_up()) else {}),
             "centre": cards(self.centre) or [],
             **(self._exchange_json() if self.rules.format.draws or self.rules.format.face_down is not None else {}),
             **({"wild": cards(wild)} if (wild := self.wild) else {}),

@@ -43,6 +43,7 @@ from typing import (
 
 import msgspec
 
+from bragrules.core.cards import CardError
 from bragrules.core.errors import HistoryError
 from bragrules.core.money import WHOLE, parse_money
 from bragrules.core.text import quote
@@ -69,6 +70,7 @@ from .values import (
     CARD_OF,
     CardBook,
     describe_value,
+    parse_hand_value,
     read_action,
     read_centre,
     read_hand,
@@ -464,7 +466,26 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         if not isinstance(free.away, list) or any(not isinstance(p, str) or p not in players for p in free.away):
             raise HistoryError(f"deal {number}: away must be a list of the players sitting out", name, line)
         entry.away = list(free.away)
+    if free.face_up is not None:
+        entry.face_up = _log_face_up(free.face_up, number, players, name, line)
     return entry, book
+
+
+def _log_face_up(value: Any, number: int, players: Sequence[str], name: str, line: int) -> Dict[str, Hand]:
+    """A deal line's ``face_up`` (``format.open.face_up``): each player's cards dealt face up, cards also
+    in their hand (so not counted again against the pack)."""
+    what = f"deal {number}: face_up"
+    if not isinstance(value, dict):
+        raise HistoryError(f"{what} must be a mapping of player to cards", name, line)
+    found: Dict[str, Hand] = {}
+    for player, cards in value.items():
+        if not isinstance(player, str) or player not in players:
+            raise HistoryError(f"{what}: {quote(player)} is not a player", name, line)
+        try:
+            found[player], _ = parse_hand_value(cards)
+        except CardError as exc:
+            raise HistoryError(f"{what}: {player}'s cards: {exc}", name, line) from None
+    return found
 
 
 def _log_posts(value: Any, number: int, players: Sequence[str], name: str, line: int, field: str = "posts",

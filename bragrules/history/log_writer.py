@@ -370,6 +370,7 @@ def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
         buys=[{"player": p, "buy": w, "amount": money_json(a)} for p, w, a in entry.buys]
         if entry.buys is not None else None,
         away=list(entry.away) if entry.away is not None else None,
+        face_up=_hands_text(entry.face_up) if entry.face_up is not None else None,
     )
     for action in entry.actions:
         yield ActionLine(deal=n, action=str(action))

@@ -118,6 +118,7 @@ class DealEntry:
     posts: Optional[List[Tuple[str, str, Fraction]]] = None  # a log under stakes.forced: (player, post, amount)
     buys: Optional[List[Tuple[str, str, Fraction]]] = None  # a log: chips bought before this deal (player, kind, amount)
     away: Optional[List[str]] = None  # a log under table.sitting_out: the players sitting this deal out
+    face_up: Optional[Dict[str, Hand]] = None  # a log under format.open.face_up: the cards dealt face up
 
     def card_line(self, player: str) -> Optional[int]:
         return self.card_lines.get(player, self.line)

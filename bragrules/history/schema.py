@@ -138,6 +138,7 @@ class DealLine(msgspec.Struct, gc=False, tag_field="type", tag="deal", omit_defa
     posts: Annotated[Optional[List[Any]], _FREE] = None  # written only under stakes.forced: who posted what
     buys: Annotated[Optional[List[Any]], _FREE] = None  # chips bought since the last deal (finite bankroll)
     away: Annotated[Optional[List[Any]], _FREE] = None  # table.sitting_out: the players sitting this deal out
+    face_up: Annotated[Optional[Dict[str, Any]], _FREE] = None  # format.open.face_up: the cards dealt face up
 
 
 class CardsLine(msgspec.Struct, gc=False, tag_field="type", tag="cards", omit_defaults=True, kw_only=True):

@@ -185,6 +185,11 @@ class Profile(Area):
         points = check_points(self)
         if points is not None:
             raise Conflict(*points)
+        from bragrules.rules.open_hands import check_open
+
+        opened = check_open(self)
+        if opened is not None:
+            raise Conflict(*opened)
         from bragrules.rules.wild_deal import check_profile
 
         wrong = check_profile(self)

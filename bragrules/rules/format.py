@@ -19,6 +19,8 @@ from bragrules.rules.area import Area, AreaText, FieldText, Money, Section, choi
 from bragrules.rules.exchange import FIELDS as EXCHANGE_FIELDS
 from bragrules.rules.exchange import SWAP_KINDS, Exchange, exchange_subsection
 from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.open_hands import FIELDS as OPEN_FIELDS
+from bragrules.rules.open_hands import OpenHands, open_subsection
 from bragrules.rules.words import count, money_text, number_word, sentence
 
 if TYPE_CHECKING:
@@ -121,6 +123,8 @@ class Format(Area):
         "all_lose", description="Crash: equal lowest hands. `all_lose`: each loses a life; `none_lose`: none does."
     )
     exchange: Exchange = Field(default_factory=Exchange, description="Stop the Bus exchanges.")
+    open: OpenHands = Field(default_factory=OpenHands,
+                            description="Cards dealt face up (bragrules.rules.open_hands).")
 
     @model_validator(mode="after")
     def _shape(self) -> "Format":
@@ -218,6 +222,8 @@ class FormatPolicy(AreaPolicy):
     """Exchanges a player makes before they may knock (``format.exchange.min_exchanges_before_stick``)."""
     stand_after_knock: bool = True
     """After a knock, a last turn may stand instead of taking a card (``format.exchange.stand_after_knock``)."""
+    face_up: int = 0
+    """How many of each hand's cards are dealt face up, the first ones (``format.open.face_up``)."""
 
     def centre_count(self, left: int) -> int:
         """Cards dealt to the centre from a pack with ``left`` cards after the hands: with draws, all of them
@@ -267,7 +273,8 @@ class FormatPolicy(AreaPolicy):
                    face_down=ex.centre_cards // 2 if exchange and ex.face_down else None,
                    must_take=exchange and ex.must_take_before_knock,
                    min_exchanges=ex.min_exchanges_before_stick if exchange else 0,
-                   stand_after_knock=ex.stand_after_knock or not exchange)
+                   stand_after_knock=ex.stand_after_knock or not exchange,
+                   face_up=fmt.open.face_up)
 
 
 # ---------------------------------------------------------------------------
@@ -512,6 +519,9 @@ def format_section(p: "Profile") -> Optional[Section]:
     exchange = exchange_subsection(p)
     if exchange is not None:
         sec.subsections.append(exchange)
+    opened = open_subsection(p)
+    if opened is not None:
+        sec.subsections.append(opened)
     return sec
 
 
@@ -543,6 +553,7 @@ TEXT = AreaText(
                   {"null": "000 (Crash without money); Wikipedia", "*": "gamerules.com (Stop the Bus for money)"},
                   in_play=lambda p: p.format.lives is not None, later=True),
         *EXCHANGE_FIELDS,
+        *OPEN_FIELDS,
     ),
     sections=((90, format_section),),
 )

@@ -1,0 +1,149 @@
+"""Open hands: cards of each hand dealt face up for the whole table to see (``format.open.face_up``, a stud
+deal: "2 Cards Open", a door card).
+
+The rule lives here whole, beside the format (:mod:`bragrules.rules.format` holds only its field and the
+policy's count): its part of the model (:class:`OpenHands`), its identity, its sentence, its rulebook
+subsection and its field texts (:data:`FIELDS`, joined to the format area's). What a viewer sees of it
+is the one rule of sight, :meth:`bragrules.engine.view.PlayerView.visible_cards`; a log writes the cards
+dealt face up on the deal's line, and the audit holds them to the hands dealt.
+
+The pages it comes from:
+
+- adda52 (https://www.adda52.com/teen-patti/2-cards-open-in-teen-patti): "Each player is dealt three
+  cards. Two cards are face-up, visible to everyone. One card remains face-down, hidden from all,
+  including the player (if playing blind)"; "Seen/Blind option: Still available — players can choose
+  to see or not see the hidden card".
+- tarczehamulcowe, open Teen Patti (https://www.tarczehamulcowe.com/blog/open-teen-patti-rules-master-the-game-today):
+  "Open-first: One card from each player is placed face-up immediately after the deal."
+- 3pattimaster, open cards (https://www.3pattimaster.com/blog/teen-patti-open-cards-win-smart-with-simple-tips):
+  "Each player gets three cards; 1 or 2 may be dealt face up"; "Showdowns consider the full three-card
+  hand".
+
+The pages disagree on how many: the count is the option.
+
+>>> from bragrules.profile.models import Profile
+>>> stud = Profile.model_validate({"format": {"open": {"face_up": 2}}})
+>>> face_up(stud)
+'the first two cards of each hand are dealt face up, for everyone to see; the last one face down'
+>>> face_up_of(stud, ("Kc", "9c", "4c")), face_up_of(Profile(), ("Kc", "9c", "4c"))
+(('Kc', '9c'), ())
+>>> check_open(stud) is None, check_open(Profile.model_validate({"format": {"open": {"face_up": 2}},
+...                                                               "blind": {"retention": False}})) is None
+(True, True)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Optional, Sequence, Tuple, TypeVar
+
+from pydantic import Field
+
+from bragrules.core.rule_id import field_rule
+from bragrules.rules.area import Area, FieldText, Section
+from bragrules.rules.words import number_word, sentence
+
+if TYPE_CHECKING:
+    from bragrules.profile.models import Profile
+
+_ADDA = "adda52.com (2 Cards Open)"
+_TARCZ = "tarczehamulcowe.com (open Teen Patti)"
+_MASTER = "3pattimaster.com (open cards)"
+
+C = TypeVar("C")
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+
+class OpenHands(Area):
+    """Open hands: cards of each hand dealt face up."""
+
+    face_up: int = Field(
+        0,
+        ge=0,
+        le=15,
+        description="How many of each player's cards are dealt face up, for everyone (spectators too) to see: "
+        "the first ones dealt to each hand; the rest are dealt face down as usual, and a player still looks at "
+        "them to play seen. `0`: every card face down. "
+        f"{_ADDA}: \"Two cards are face-up, visible to everyone. One card remains face-down, hidden from all, "
+        f"including the player (if playing blind)\"; {_TARCZ}: \"One card from each player is placed face-up "
+        f"immediately after the deal\"; {_MASTER}: \"1 or 2 may be dealt face up\". At least one card stays "
+        "face down; only in formats of one hand each, with betting, without an exchange or a discard before "
+        "betting, and without a retained hand.",
+    )
+
+
+# ---------------------------------------------------------------------------
+# The identity, the check across areas, the cards
+# ---------------------------------------------------------------------------
+
+FACE_UP_RULE = field_rule("format.open.face_up")
+
+
+def check_open(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
+    """Why ``format.open.face_up`` cannot be played with the rest of the profile (None: it can): the
+    message and the fields in conflict, as :class:`bragrules.profile.models.Profile` raises them."""
+    up = p.format.open.face_up
+    if not up:
+        return None
+    fmt = p.format
+    if up >= fmt.cards_dealt:
+        return (f"{up} cards face up of {fmt.cards_dealt} dealt leaves none face down; "
+                f"at most {fmt.cards_dealt - 1}", ("format.open.face_up", "format.cards_dealt"))
+    if not fmt.betting or fmt.hands != 1 or fmt.exchange.enabled or fmt.discard_before_betting:
+        return ("cards dealt face up need one hand each, betting, and neither an "
+                "exchange nor a discard before betting",
+                ("format.open.face_up", "format.betting", "format.hands", "format.exchange.enabled",
+                 "format.discard_before_betting"))
+    if p.blind.retention:
+        return ("a hand retained blind cannot have cards dealt face up",
+                ("format.open.face_up", "blind.retention"))
+    return None
+
+
+def face_up_of(p: "Profile", hand: Sequence[C]) -> Tuple[C, ...]:
+    """The cards of ``hand`` dealt face up under ``p``: its first ``format.open.face_up``."""
+    return tuple(hand[:p.format.open.face_up])
+
+
+# ---------------------------------------------------------------------------
+# The sentences
+# ---------------------------------------------------------------------------
+
+
+def face_up(p: "Profile") -> str:
+    """How many cards of each hand are dealt face up (``format.open.face_up``)."""
+    up = p.format.open.face_up
+    if not up:
+        return "every card is dealt face down"
+    down = p.format.cards_dealt - up
+    first = "the first card" if up == 1 else f"the first {number_word(up)} cards"
+    last = "the last one" if down == 1 else f"the last {number_word(down)}"
+    return f"{first} of each hand {'is' if up == 1 else 'are'} dealt face up, for everyone to see; {last} face down"
+
+
+def open_subsection(p: "Profile") -> Optional[Section]:
+    """The format section's subsection on open hands (None when every card is dealt face down)."""
+    if not p.format.open.face_up:
+        return None
+    sub = Section("open_hands", "Cards dealt face up")
+    sub.para(sentence(face_up(p)),
+             "A player who has not looked at the face-down cards still plays blind; the hand that plays at the "
+             "see is the whole hand, face-up cards and face-down alike.")
+    return sub
+
+
+def _can_be_open(p: "Profile") -> bool:
+    fmt = p.format
+    return fmt.betting and fmt.hands == 1 and not fmt.exchange.enabled and not fmt.discard_before_betting \
+        and not p.blind.retention
+
+
+FIELDS: Tuple[FieldText, ...] = (
+    FieldText("format.open.face_up", lambda p: p.format.open.face_up, face_up,
+              {"0": "000, 002, 003", "1": _TARCZ + "; " + _MASTER, "2": _ADDA + "; " + _MASTER, "*": "house rule"},
+              _can_be_open, later=True),
+)
+
+__all__ = ["FACE_UP_RULE", "FIELDS", "OpenHands", "check_open", "face_up", "face_up_of", "open_subsection"]
