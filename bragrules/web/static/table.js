@@ -139,6 +139,9 @@
       if (shown) {
         const row = el("div", null, "cards"); shown.forEach((c) => row.appendChild(card(c, true))); item.appendChild(row);
         const named = (view.shown_names || {})[p.name]; if (named) item.appendChild(el("div", named, "hand-name"));
+      } else if (view && view.face_up && view.face_up[p.name]) {  // the cards this hand was dealt face up
+        const row = el("div", null, "cards"); row.title = "dealt face up";
+        view.face_up[p.name].forEach((c) => row.appendChild(card(c, true))); item.appendChild(row);
       }
       if (s.timer && s.timer.player === p.name) item.appendChild(el("div", "", "timer"));
       list.appendChild(item);
