@@ -143,6 +143,7 @@ _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "release": _said("let the unseen hand go (the pot carries)"),
     "void": _said("declare the deal void (a malfunction): every stake returned, dealt again"),
     "sideshow": lambda option, deal: side_show_entry(option, deal),
+    "open": lambda option, deal: f"play open: bet {money(option.amount)} and turn your hand face up for everyone",
     "accept": lambda option, deal: side_show_entry(option, deal),
     "refuse": lambda option, deal: side_show_entry(option, deal),
 }
@@ -230,6 +231,8 @@ def typed_move(option: "LegalAction") -> str:
         return "arrange A B C | D E F"
     if kind == "sideshow" and option.amount:
         return f"sideshow ({money(option.amount)})"
+    if kind == "open":
+        return f"open {money(option.amount)}"
     return f"{kind} {option.target}" if option.target else kind
 
 

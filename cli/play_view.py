@@ -520,6 +520,7 @@ _ACTION_LINES: Dict[str, Callable[[_Line], str]] = {
     "void": lambda line: line.say("declares", "the deal void"),
     "flash": lambda line: line.say("shows", f"{line.their} own cards to the table"),
     "sideshow": _side_show_line,
+    "open": lambda line: line.say("plays", f"open, betting {money(line.action.amount)}, {line.their} hand face up"),
     "accept": lambda line: side_show_answer(line.deal, line.action, line.say),
     "refuse": lambda line: side_show_answer(line.deal, line.action, line.say),
 }

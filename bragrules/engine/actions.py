@@ -11,7 +11,7 @@ Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
 >>> Action.parse("D dance")
 Traceback (most recent call last):
 ...
-bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, draw stock|discard, discard CARD, pass)
+bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, draw stock|discard, discard CARD, pass, open N)
 >>> str(Action.parse("E draws from the pile")), str(Action.parse("E throws 7h")), str(Action.parse("E swap Kc down"))
 ('E draw discard', 'E throw 7h', 'E swap down Kc')
 >>> str(Action.parse("A peeks at B's cards")), str(Action.parse("C exposes")), str(Action.parse("D retain old"))
@@ -39,8 +39,9 @@ from bragrules.core.text import quote
 
 KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand",
          "show", "concede", "retain", "release", "peek", "expose", "redeal", "void", "flash", "sideshow", "accept",
-         "refuse", "take", "draw", "throw", "pass")
-PAID_KINDS = ("bet", "see")
+         "refuse", "take", "draw", "throw", "pass", "open")
+PAID_KINDS = ("bet", "see", "open")
+"""The kinds that pay an exact amount: a bet, a see, and a bet made playing open (``format.open.faceup``)."""
 SIDE_SHOW_KINDS = ("sideshow", "accept", "refuse")
 """The side-show: asked for (an amount where it costs the chaal), then accepted or refused."""
 DISPUTE_KINDS = ("peek", "expose", "redeal", "void", "flash")
@@ -54,10 +55,11 @@ _VERB_FORMS = {"peeks": "peek", "peeked": "peek", "exposes": "expose", "exposed"
                "redeals": "redeal", "shows": "show", "concedes": "concede", "retains": "retain",
                "releases": "release", "voids": "void", "flashes": "flash", "flashed": "flash",
                "sideshows": "sideshow", "side-show": "sideshow", "accepts": "accept", "refuses": "refuse",
-               "takes": "take", "draws": "draw", "throws": "throw", "passes": "pass", "discards": "discard"}
+               "takes": "take", "draws": "draw", "throws": "throw", "passes": "pass", "discards": "discard",
+               "opens": "open"}
 _VERBS = ("look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, "
           "retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, "
-          "draw stock|discard, discard CARD, pass")
+          "draw stock|discard, discard CARD, pass, open N")
 
 
 class ActionSyntaxError(ValueError):
@@ -228,7 +230,7 @@ def _read_arrange(text: str, player: str, kind: str, rest: List[str]) -> Action:
 
 
 _READERS: Dict[str, Callable[[str, str, str, List[str]], Action]] = {
-    "bet": _read_paid, "see": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
+    "bet": _read_paid, "see": _read_paid, "open": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
     "peek": _read_at_player, "expose": _read_at_player, "swap": _read_swap, "arrange": _read_arrange,
     "sideshow": _read_side_show, "accept": _read_side_show, "refuse": _read_side_show,
     "draw": _read_draw, "discard": _read_discard, "throw": _read_throw,

@@ -42,6 +42,7 @@ from bragrules.engine import (
     exchange,
     forced,
     kept_cards,
+    open_hands,
     rake,
     retention,
     settlement,
@@ -349,6 +350,8 @@ class Deal:
         state = self.players[action.player]
         kind = action.kind
         found = betting.consulted(self, state, kind) + retention.consulted(self, state, kind)
+        if kind == "open":
+            found += open_hands.consulted(self, state)
         for policy in self.rules.asking_refusal:
             found.extend(policy.consulted(self, state, kind))
         return [rule for rule in dict.fromkeys(found) if rule.is_field]
@@ -657,6 +660,7 @@ _HANDLERS: Dict[str, Handler] = {
     "retain": retention.retain,
     "release": retention.retain,
     "sideshow": side_show.ask,
+    "open": open_hands.open_hand,
     "accept": side_show.answer,
     "refuse": side_show.answer,
 }

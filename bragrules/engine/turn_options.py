@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Optional
 
-from bragrules.engine import betting, discard, exchange, side_show, spare
+from bragrules.engine import betting, discard, exchange, open_hands, side_show, spare
 from bragrules.engine.actions import LegalAction
 from bragrules.engine.state import PlayerState
 
@@ -45,7 +45,8 @@ def waiting_on(deal: "Deal", state: PlayerState) -> Optional[List[LegalAction]]:
 
 def betting_turn(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     """A betting turn's choices, in the menu's order: arrange (several hands, seen), look (blind),
-    bet, check (nobody has bet, where allowed), see, ask for a side-show, fold. What an area refuses
+    bet, play open (``format.open.faceup``), check (nobody has bet, where allowed), see, ask for a side-show,
+    fold. What an area refuses
     is taken out by the deal."""
     player = state.name
     rules = deal.rules
@@ -60,6 +61,10 @@ def betting_turn(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     bet = betting.bet_option(deal, state)
     if bet is not None:
         options.append(bet)
+    if rules.format.faceup:
+        open_play = open_hands.option(deal, state)
+        if open_play is not None:
+            options.append(open_play)
     if deal.level_u is None and rules.stakes.check_allowed:
         options.append(LegalAction(player, "check"))
     see = betting.see_option(deal, state)

@@ -188,8 +188,9 @@ class PlayerView:
         return out
 
     def face_up(self) -> Dict[str, Tuple[Card, ...]]:
-        """The cards each player was dealt face up, for everyone to see (``format.open.face_up``: the first
-        ones of each hand; none otherwise, nor for a hand the engine does not know, at a kept table).
+        """The cards of each player that lie face up, for everyone to see: those dealt face up
+        (``format.open.face_up``: the first ones of each hand), and the whole hand of a player who plays open
+        (``format.open.faceup``); none otherwise, nor for a hand the engine does not know, at a kept table.
 
         >>> from bragrules.core.cards import parse_cards
         >>> from bragrules.profile.models import Profile
@@ -201,14 +202,16 @@ class PlayerView:
         ({'A': (Kc,), 'B': (5s,)}, None)
         """
         deal = self.__deal
-        up = deal.rules.format.face_up
-        if not up:
+        fmt = deal.rules.format
+        up = fmt.face_up
+        if not up and not fmt.faceup:
             return {}
+        opened = {a.player for a in deal.actions if a.kind == "open"} if fmt.faceup else set()
         out: Dict[str, Tuple[Card, ...]] = {}
         for name in deal.order:
             hand = deal.players[name].hand
-            if hand is not None:
-                out[name] = tuple(hand[:up])
+            if hand is not None and (up or name in opened):
+                out[name] = tuple(hand) if name in opened else tuple(hand[:up])
         return out
 
     def turned_up(self) -> Dict[str, Card]:

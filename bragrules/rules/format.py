@@ -19,8 +19,8 @@ from bragrules.rules.area import Area, AreaText, FieldText, Money, Section, choi
 from bragrules.rules.exchange import FIELDS as EXCHANGE_FIELDS
 from bragrules.rules.exchange import SWAP_KINDS, Exchange, exchange_subsection
 from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.open_hands import FACEUP_MULTIPLE, OpenHands, open_subsection
 from bragrules.rules.open_hands import FIELDS as OPEN_FIELDS
-from bragrules.rules.open_hands import OpenHands, open_subsection
 from bragrules.rules.words import count, money_text, number_word, sentence
 
 if TYPE_CHECKING:
@@ -224,6 +224,8 @@ class FormatPolicy(AreaPolicy):
     """After a knock, a last turn may stand instead of taking a card (``format.exchange.stand_after_knock``)."""
     face_up: int = 0
     """How many of each hand's cards are dealt face up, the first ones (``format.open.face_up``)."""
+    faceup: int = 0
+    """Playing open (``format.open.faceup``): the multiple of the chaal it bets; 0: nobody plays open."""
 
     def centre_count(self, left: int) -> int:
         """Cards dealt to the centre from a pack with ``left`` cards after the hands: with draws, all of them
@@ -274,7 +276,8 @@ class FormatPolicy(AreaPolicy):
                    must_take=exchange and ex.must_take_before_knock,
                    min_exchanges=ex.min_exchanges_before_stick if exchange else 0,
                    stand_after_knock=ex.stand_after_knock or not exchange,
-                   face_up=fmt.open.face_up)
+                   face_up=fmt.open.face_up,
+                   faceup=FACEUP_MULTIPLE[fmt.open.faceup])
 
 
 # ---------------------------------------------------------------------------

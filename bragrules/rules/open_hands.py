@@ -1,5 +1,5 @@
 """Open hands: cards of each hand dealt face up for the whole table to see (``format.open.face_up``, a stud
-deal: "2 Cards Open", a door card).
+deal: "2 Cards Open", a door card), and a hand a player pays to play face up (``format.open.faceup``).
 
 The rule lives here whole, beside the format (:mod:`bragrules.rules.format` holds only its field and the
 policy's count): its part of the model (:class:`OpenHands`), its identity, its sentence, its rulebook
@@ -21,6 +21,18 @@ The pages it comes from:
 
 The pages disagree on how many: the count is the option.
 
+Playing open by choice (Faceup), from 3pattimaster, open card rules
+(https://www.3pattimaster.com/blog/open-card-rules-teen-patti-master-the-strategy): "some tables allow a
+player to "open" their own cards (turn face-up) after paying a cost"; "A player who "opens" turns their
+cards face-up. [...] Some tables require opening to pay an extra stake (often double the current bet) as
+a deterrent to casual opens"; "When a player opens they are usually already "seen."" and 3pattimaster,
+open Teen Patti (https://3pattimaster.com/blog/open-teen-patti-rules-clear-guide-for-players): "a player
+may "play open" during their turn [...] their cards are turned face up for all to see; the hand
+continues with public information in play". What it gains is what the table then knows: the pages name
+no payout for it (teenpattimasterofficial.com: "revealing your hand can intimidate your opponents").
+``X opens N``: X, seen, at their turn, bets N, the chaal or twice it as the profile says, and X's whole
+hand lies face up from then on.
+
 >>> from bragrules.profile.models import Profile
 >>> stud = Profile.model_validate({"format": {"open": {"face_up": 2}}})
 >>> face_up(stud)
@@ -34,12 +46,12 @@ The pages disagree on how many: the count is the option.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Optional, Sequence, Tuple, TypeVar
+from typing import TYPE_CHECKING, Literal, Optional, Sequence, Tuple, TypeVar
 
 from pydantic import Field
 
 from bragrules.core.rule_id import field_rule
-from bragrules.rules.area import Area, FieldText, Section
+from bragrules.rules.area import Area, FieldText, Section, choice
 from bragrules.rules.words import number_word, sentence
 
 if TYPE_CHECKING:
@@ -48,6 +60,8 @@ if TYPE_CHECKING:
 _ADDA = "adda52.com (2 Cards Open)"
 _TARCZ = "tarczehamulcowe.com (open Teen Patti)"
 _MASTER = "3pattimaster.com (open cards)"
+_RULES = "3pattimaster.com (open card rules)"
+_GUIDE = "3pattimaster.com (open Teen Patti guide)"
 
 C = TypeVar("C")
 
@@ -72,6 +86,19 @@ class OpenHands(Area):
         "face down; only in formats of one hand each, with betting, without an exchange or a discard before "
         "betting, and without a retained hand.",
     )
+    faceup: Literal["not_allowed", "chaal", "double_chaal"] = Field(
+        "not_allowed",
+        description="Whether a player may play open (Faceup): at their turn a seen player turns their whole "
+        "hand face up for everyone to see, paying for it with their bet (`X opens N`), and plays on open. "
+        "`not_allowed`: nobody plays open; `chaal`: the bet is the chaal, the least a seen player may bet "
+        "now; `double_chaal`: twice the chaal. "
+        f"{_RULES}: \"some tables allow a player to \"open\" their own cards (turn face-up) after paying a "
+        "cost\"; \"Some tables require opening to pay an extra stake (often double the current bet) as a "
+        "deterrent to casual opens\"; \"When a player opens they are usually already \"seen.\"\" "
+        f"{_GUIDE}: \"a player may \"play open\" during their turn [...] the hand continues with public "
+        "information in play\". The pages name no payout for it. Only where cards may be dealt face up "
+        "(`face_up`).",
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -79,26 +106,29 @@ class OpenHands(Area):
 # ---------------------------------------------------------------------------
 
 FACE_UP_RULE = field_rule("format.open.face_up")
+FACEUP_RULE = field_rule("format.open.faceup")
+FACEUP_MULTIPLE = {"not_allowed": 0, "chaal": 1, "double_chaal": 2}
+"""``format.open.faceup`` as the multiple of the chaal that playing open bets (0: nobody plays open)."""
 
 
 def check_open(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
     """Why ``format.open.face_up`` cannot be played with the rest of the profile (None: it can): the
     message and the fields in conflict, as :class:`bragrules.profile.models.Profile` raises them."""
-    up = p.format.open.face_up
-    if not up:
+    up, opens = p.format.open.face_up, p.format.open.faceup != "not_allowed"
+    if not up and not opens:
         return None
     fmt = p.format
     if up >= fmt.cards_dealt:
         return (f"{up} cards face up of {fmt.cards_dealt} dealt leaves none face down; "
                 f"at most {fmt.cards_dealt - 1}", ("format.open.face_up", "format.cards_dealt"))
     if not fmt.betting or fmt.hands != 1 or fmt.exchange.enabled or fmt.discard_before_betting:
-        return ("cards dealt face up need one hand each, betting, and neither an "
-                "exchange nor a discard before betting",
-                ("format.open.face_up", "format.betting", "format.hands", "format.exchange.enabled",
-                 "format.discard_before_betting"))
+        field = "format.open.face_up" if up else "format.open.faceup"
+        return ("cards face up need one hand each, betting, and neither an exchange nor a discard before "
+                "betting", (field, "format.betting", "format.hands", "format.exchange.enabled",
+                            "format.discard_before_betting"))
     if p.blind.retention:
-        return ("a hand retained blind cannot have cards dealt face up",
-                ("format.open.face_up", "blind.retention"))
+        return ("a hand retained blind cannot have cards face up",
+                ("format.open.face_up" if up else "format.open.faceup", "blind.retention"))
     return None
 
 
@@ -123,14 +153,35 @@ def face_up(p: "Profile") -> str:
     return f"{first} of each hand {'is' if up == 1 else 'are'} dealt face up, for everyone to see; {last} face down"
 
 
+FACEUP = choice(
+    "format.open.faceup",
+    lambda p: p.format.open.faceup,
+    {"not_allowed": "nobody may play their hand open",
+     "chaal": "a seen player may play open: at their turn they bet the chaal and turn their whole hand face up "
+              "for everyone to see",
+     "double_chaal": "a seen player may play open: at their turn they bet twice the chaal and turn their whole "
+                     "hand face up for everyone to see"},
+    {"not_allowed": "000, 002, 003", "chaal": f"house rule; {_RULES}; {_GUIDE}",
+     "double_chaal": f"{_RULES} (\"often double the current bet\"); {_GUIDE}"},
+    lambda p: _can_be_open(p),
+    later=True,
+)
+
+
 def open_subsection(p: "Profile") -> Optional[Section]:
-    """The format section's subsection on open hands (None when every card is dealt face down)."""
-    if not p.format.open.face_up:
+    """The format section's subsection on open hands (None when every card is dealt face down and nobody plays
+    open)."""
+    opened = p.format.open
+    if not opened.face_up and opened.faceup == "not_allowed":
         return None
-    sub = Section("open_hands", "Cards dealt face up")
-    sub.para(sentence(face_up(p)),
-             "A player who has not looked at the face-down cards still plays blind; the hand that plays at the "
-             "see is the whole hand, face-up cards and face-down alike.")
+    sub = Section("open_hands", "Cards face up")
+    if opened.face_up:
+        sub.para(sentence(face_up(p)),
+                 "A player who has not looked at the face-down cards still plays blind; the hand that plays at "
+                 "the see is the whole hand, face-up cards and face-down alike.")
+    if opened.faceup != "not_allowed":
+        sub.para(sentence(FACEUP.sentence(p)),
+                 "The open hand stays face up to the end of the deal; the player bets, sees and folds as before.")
     return sub
 
 
@@ -144,6 +195,7 @@ FIELDS: Tuple[FieldText, ...] = (
     FieldText("format.open.face_up", lambda p: p.format.open.face_up, face_up,
               {"0": "000, 002, 003", "1": _TARCZ + "; " + _MASTER, "2": _ADDA + "; " + _MASTER, "*": "house rule"},
               _can_be_open, later=True),
+    FACEUP,
 )
 
-__all__ = ["FACE_UP_RULE", "FIELDS", "OpenHands", "check_open", "face_up", "face_up_of", "open_subsection"]
+__all__ = ["FACEUP", "FACEUP_MULTIPLE", "FACEUP_RULE", "FACE_UP_RULE", "FIELDS", "OpenHands", "check_open", "face_up", "face_up_of", "open_subsection"]

@@ -303,6 +303,9 @@ class _Builder:
             elif kind in ("sideshow",):
                 if "the side-show is left out of the tree" not in self.notes:
                     self.notes.append("the side-show is left out of the tree")
+            elif kind == "open":
+                if "playing open is left out of the tree" not in self.notes:
+                    self.notes.append("playing open is left out of the tree")
             elif kind in ("look", "see", "fold", "check"):
                 out.append(option.action())
             else:

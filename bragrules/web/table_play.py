@@ -254,14 +254,14 @@ class TablePlay(TableState):
     def _message_amount(deal: Deal, name: str, kind: str, message: Dict[str, Any]) -> Optional[Fraction]:
         """A bet's, a see's or a side-show's amount (the least allowed, or the price, when none is given); None for
         any other kind."""
-        if kind not in ("bet", "see", "sideshow"):
+        if kind not in ("bet", "see", "sideshow", "open"):
             if "amount" in message and message["amount"] is not None:
                 raise Refusal(f"'{kind}' takes no amount")
             return None
         raw = message.get("amount")
         if raw is None:
             option = next((o for o in deal.view(name).legal_actions() if o.kind == kind), None)
-            if kind == "sideshow":  # its price, as offered (none where asking is free)
+            if kind in ("sideshow", "open"):  # its price, as offered (none where asking is free)
                 return option.amount if option is not None else None
             if option is None or option.amount is None:
                 raise Refusal(f"'{kind}' needs an amount")

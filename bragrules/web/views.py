@@ -262,6 +262,8 @@ _OPTION_LABELS: Dict[str, Callable[[LegalAction], str]] = {
     "discard": _discard_label,
     "keep": lambda option: "keep the hand looked at",
     "sideshow": lambda option: f"side-show (pay {pretty_money(option.amount)})" if option.amount else "side-show",
+    "open": lambda option: (f"play open: bet {pretty_money(option.amount)} and show your hand to everyone"
+                            if option.amount is not None else "play open"),
     "accept": lambda option: "accept the side-show",
     "refuse": lambda option: "refuse the side-show",
 }

@@ -19,13 +19,13 @@ import pytest
 from bragrules.arbitrate import arbitrate
 from bragrules.audit import audit
 from bragrules.core.cards import parse_cards
-from bragrules.profile.errors import ProfileError
 from bragrules.engine.session import Session, random_chooser
 from bragrules.engine.view import Sight
 from bragrules.explainers.diff import compare, render_text
 from bragrules.explainers.rulebook import build_rulebook, render
 from bragrules.history import LogWriter, parse_sheet, read_log
 from bragrules.profile import load_profile, load_profile_text
+from bragrules.profile.errors import ProfileError
 from bragrules.profile.loader import profile_hash
 from bragrules.rules.compile import compile_rules
 
