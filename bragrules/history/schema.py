@@ -391,6 +391,9 @@ class SheetDeal(msgspec.Struct):
     dealer: Any = None
     dispute: Any = None
     time: Any = None
+    away: Any = None  # table.sitting_out: the players sitting this deal out
+    buys: Any = None  # chips bought before this deal: "A rebuy 20", "B top_up 5", "C buy_in 80"
+    posts: Any = None  # what seats posted before the betting: "D missed 3", "A ante 1"
 
 
 class SheetResult(msgspec.Struct):

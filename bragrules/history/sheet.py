@@ -38,13 +38,15 @@ bragrules.core.errors.HistoryError: h.yaml:4: deal 1: A's cards: '4x' is not a c
 from __future__ import annotations
 
 import os
+from fractions import Fraction
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import yaml
 
 from bragrules.core.errors import HistoryError
-from bragrules.core.money import money_json
+from bragrules.core.money import format_money, money_json
+from bragrules.core.text import quote
 from bragrules.profile import ProfileError, load_document_text
 
 from .model import SHEET_FORMAT, DealEntry, EndClaim, History, PathLike, ResultClaim
@@ -180,6 +182,7 @@ def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) ->
         entry.dealer = read_player_name(body["dealer"], f"deal {number}: dealer", file, sheet.line(f"{path}.dealer"))
         if entry.dealer not in players:
             raise sheet.fail(f"deal {number}: the dealer {entry.dealer} is not a player", f"{path}.dealer")
+    _sheet_table(sheet, body, entry, path, players)
     cards = body.get("cards")
     book = CardBook(file, number)
     if cards is not None:
@@ -226,6 +229,51 @@ def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) ->
         entry.dispute = dispute.strip()
         entry.dispute_line = sheet.value_line(f"{path}.dispute")
     return entry
+
+
+def _sheet_table(sheet: _Sheet, body: Dict[str, Any], entry: DealEntry, path: str, players: Sequence[str]) -> None:
+    """What happened at the table before the deal, as a sheet writes it: who sits it out (``away``), the chips
+    bought since the last deal (``buys``) and what each seat posted (``posts``, the antes missed among them).
+    The audit follows them as it does a log's."""
+    number = entry.number
+    away = body.get("away")
+    if away is not None:
+        if not isinstance(away, list):
+            raise sheet.fail(f"deal {number}: away: expected a list of the players sitting this deal out",
+                             f"{path}.away")
+        entry.away = [read_player_name(p, f"deal {number}: away", sheet.file, sheet.value_line(f"{path}.away.{j}"))
+                      for j, p in enumerate(away)]
+        for j, name in enumerate(entry.away):
+            if name not in players:
+                raise sheet.fail(f"deal {number}: away: {name} is not a player", f"{path}.away.{j}")
+    if body.get("buys") is not None:
+        entry.buys = _sheet_moves(sheet, body["buys"], f"{path}.buys", number, players, "buys")
+    if body.get("posts") is not None:
+        entry.posts = _sheet_moves(sheet, body["posts"], f"{path}.posts", number, players, "posts")
+
+
+def _sheet_moves(sheet: _Sheet, value: Any, path: str, number: int, players: Sequence[str],
+                 key: str) -> List[Tuple[str, str, Fraction]]:
+    """A sheet's ``buys`` or ``posts``: a list of ``PLAYER KIND AMOUNT`` (``A rebuy 20``, ``D missed 3``)."""
+    what = f"deal {number}: {key}"
+    example = "[A rebuy 20]" if key == "buys" else "[D missed 3]"
+    if not isinstance(value, list):
+        raise sheet.fail(f"{what}: expected a list, e.g. {example}", path)
+    found: List[Tuple[str, str, Fraction]] = []
+    for j, item in enumerate(value):
+        line = sheet.value_line(f"{path}.{j}")
+        words = item.split() if isinstance(item, str) else []
+        if len(words) != 3:
+            raise HistoryError(f"{what}: each is PLAYER KIND AMOUNT, e.g. {example}, not {quote(item)}",
+                               sheet.file, line)
+        player, kind, amount = words
+        kind = kind.replace("-", "_")
+        if player not in players:
+            raise HistoryError(f"{what}: {quote(player)} is not a player", sheet.file, line)
+        if not kind.isidentifier():
+            raise HistoryError(f"{what}: {quote(kind)} is no kind of {key[:-1]}", sheet.file, line)
+        found.append((player, kind, read_money(amount, what, sheet.file, line)))
+    return found
 
 
 def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Sequence[str]) -> ResultClaim:
@@ -401,6 +449,11 @@ def dump_sheet(history: History) -> str:
     deals: List[Dict[str, Any]] = []
     for entry in history.deals:
         item: Dict[str, Any] = {}
+        if entry.away is not None:
+            item["away"] = list(entry.away)
+        for key, moves in (("buys", entry.buys), ("posts", entry.posts)):
+            if moves is not None:
+                item[key] = [f"{p} {kind} {format_money(amount)}" for p, kind, amount in moves]
         if entry.cards:
             item["cards"] = {p: hand_text(h) for p, h in entry.cards.items()}
         if entry.centre is not None:
