@@ -353,11 +353,17 @@ def _hands_text(hands: Mapping[str, Any]) -> Dict[str, Union[str, List[str], Non
     return {p: hand_text(h) for p, h in hands.items()}
 
 
-def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
-    """The lines of one deal of a history, as records: what the history states, nothing more."""
-    n = entry.number
-    yield DealLine(
-        deal=n,
+def _moves(moves: Any, kind: str) -> Optional[List[Dict[str, Any]]]:
+    """A deal line's ``posts`` or ``buys`` as written: ``{"player", kind, "amount"}`` each (None: none written)."""
+    if moves is None:
+        return None
+    return [{"player": p, kind: w, "amount": money_json(a)} for p, w, a in moves]
+
+
+def _deal_line(entry: DealEntry) -> DealLine:
+    """The deal line of ``entry``: what the history states of the deal as it began."""
+    return DealLine(
+        deal=entry.number,
         dealer=entry.dealer,
         order=list(entry.order) if entry.order is not None else None,
         shuffled=entry.shuffled,
@@ -365,37 +371,45 @@ def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
         retained=_hands_text(entry.retained) if entry.retained is not None else None,
         centre=hand_text(entry.centre) if entry.centre is not None else None,
         carried_in=money_json(entry.carried_in) if entry.carried_in is not None else None,
-        posts=[{"player": p, "post": w, "amount": money_json(a)} for p, w, a in entry.posts]
-        if entry.posts is not None else None,
-        buys=[{"player": p, "buy": w, "amount": money_json(a)} for p, w, a in entry.buys]
-        if entry.buys is not None else None,
+        posts=_moves(entry.posts, "post"),
+        buys=_moves(entry.buys, "buy"),
         away=list(entry.away) if entry.away is not None else None,
         face_up=_hands_text(entry.face_up) if entry.face_up is not None else None,
     )
+
+
+def _result_line(entry: DealEntry, claim: ResultClaim) -> ResultLine:
+    """The result line of ``entry``: the parts of its result the history claims."""
+    return ResultLine(
+        deal=entry.number,
+        outcome=claim.outcome if claim.outcome in OUTCOMES else None,
+        winners=list(claim.winners) if claim.winners is not None else None,
+        pot=money_json(claim.pot) if claim.pot is not None else None,
+        net={p: money_json(v) for p, v in claim.net.items()} if claim.net is not None else None,
+        carried_out=money_json(claim.carried_out) if claim.carried_out is not None else None,
+        returned=money_json(claim.returned) if claim.returned is not None else None,
+        rake=money_json(claim.rake) if claim.rake is not None else None,
+        table_fee=money_json(claim.table_fee) if claim.table_fee is not None else None,
+        fees={p: money_json(v) for p, v in claim.fees.items()} if claim.fees is not None else None,
+        pots=[{"pot": pot, "amount": money_json(amount), "winners": list(winners)}
+              for pot, amount, winners in claim.pots] if claim.pots is not None else None,
+        elapsed_ms=entry.finished_ms,
+        lives_lost=list(claim.lives_lost) if claim.lives_lost is not None else None,
+        points=dict(claim.points) if claim.points is not None else None,
+        lives_pot=money_json(claim.lives_pot) if claim.lives_pot is not None else None,
+    )
+
+
+def deal_records(entry: DealEntry) -> Iterator[msgspec.Struct]:
+    """The lines of one deal of a history, as records: what the history states, nothing more."""
+    yield _deal_line(entry)
     for action in entry.actions:
-        yield ActionLine(deal=n, action=str(action))
+        yield ActionLine(deal=entry.number, action=str(action))
     claim = entry.result
     if claim is None and entry.finished_ms is not None:
         claim = ResultClaim()
     if claim is not None:
-        yield ResultLine(
-            deal=n,
-            outcome=claim.outcome if claim.outcome in OUTCOMES else None,
-            winners=list(claim.winners) if claim.winners is not None else None,
-            pot=money_json(claim.pot) if claim.pot is not None else None,
-            net={p: money_json(v) for p, v in claim.net.items()} if claim.net is not None else None,
-            carried_out=money_json(claim.carried_out) if claim.carried_out is not None else None,
-            returned=money_json(claim.returned) if claim.returned is not None else None,
-            rake=money_json(claim.rake) if claim.rake is not None else None,
-            table_fee=money_json(claim.table_fee) if claim.table_fee is not None else None,
-            fees={p: money_json(v) for p, v in claim.fees.items()} if claim.fees is not None else None,
-            pots=[{"pot": pot, "amount": money_json(amount), "winners": list(winners)}
-                  for pot, amount, winners in claim.pots] if claim.pots is not None else None,
-            elapsed_ms=entry.finished_ms,
-            lives_lost=list(claim.lives_lost) if claim.lives_lost is not None else None,
-            points=dict(claim.points) if claim.points is not None else None,
-            lives_pot=money_json(claim.lives_pot) if claim.lives_pot is not None else None,
-        )
+        yield _result_line(entry, claim)
 
 
 def write_log(history: History, file: Union[PathLike, IO[str]], profile: Optional[Profile] = None) -> None:

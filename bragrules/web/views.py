@@ -360,6 +360,11 @@ def _side_show_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
     return f"{action.player} asks {asked} for a side-show{paid}"
 
 
+def _open_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
+    paid = f", betting {pretty_money(action.amount)}" if action.amount is not None else ""
+    return f"{action.player} plays open{paid}: their hand lies face up for everyone"
+
+
 def _accept_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
     folded = f"{action.target} folds" if action.target else "nobody folds"
     return f"{action.player} accepts the side-show; compared in private, {folded}"
@@ -389,6 +394,7 @@ _ACCOUNT_LINES: Dict[str, Callable[[Deal, Action, FrozenSet[Card]], str]] = {
     "peek": lambda deal, action, seen: str(action),
     "expose": lambda deal, action, seen: str(action),
     "sideshow": _side_show_told,
+    "open": _open_told,
     "accept": _accept_told,
     "refuse": _words("refuses the side-show"),
 }

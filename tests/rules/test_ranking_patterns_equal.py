@@ -218,6 +218,7 @@ HASHES: Dict[str, str] = {
     "classic": "09c1928bd85288a76cfaaf64f7849d5337741ebe359f5fce19b12d11a20c0342",
     "crash": "1d912a367e853b689be49f4e2be2cb13c7fc4679f3f1119c20139cd5cf88dad5",
     "crash-13": "64d0d4dccde4a5f062968fc396637d2dd8ee7c5d610569d7388af1f7eef1f195",
+    "faceup": "28a5395f535137a88947d69b27ed83ea2ef4b26edca25938100f0a9bad966fe7",
     "four-card": "5d354845b5b7c5bad0ed5a01203416af01673d687bdd8634928b8523d722bb8e",
     "four-card-discard": "f7c4f9aa523e0a03453b87deec12e9a82e5ef426ee97c393b960d4473d9ae387",
     "heads-up": "9f2fd316f4297632b313a303657bf61ec9297ee47d7b96274688e97952e0d619",
@@ -234,6 +235,7 @@ HASHES: Dict[str, str] = {
     "seven-card": "7db2c33cc9154add6acb734097cdf8e3dd1e3c59e5d51586b9f08a2e8d732071",
     "single-stake": "b4faa0be882b3315a774e2f722ffdd32322fd4338fc15cb986593309ff6c470b",
     "standard": "1fe9fa69d06ba6d7bc916054d9ec890f83d6f2f41d4f9fb65b31db3d16c4ea27",
+    "stud": "dbe891579497b28262c187864ff4cd415316fcfd3f250aaacc1faad8c1418ef0",
     "stop-the-bus": "6bbbe0f241a29ec0cab8b275f1092f00a4c7185d428e9aba088f7070da805549",
     "stop-the-bus-31": "3014e68a3c87a53d47ea7d79988e6be56d829db3b8bb07e89393ce2a1de30889",
     "stop-the-bus-draw": "4396f6dcc95d16fada40612dddaab6af3c27f2db26bff0521091095f2b5265e5",
@@ -245,7 +247,8 @@ HASHES: Dict[str, str] = {
     "traditional": "8093a6d242b67273e60b67ce654ab628c9d0f1ee55548d07558c4b889689ec1d",
     "zha-jin-hua": "401a2a46ba1b721f7434c71a631281e96fc8b854647af618ed9f78d6b1a7a739",
 }
-"""Every shipped profile's hash before ``ranking.categories`` existed."""
+"""Every shipped profile's hash before ``ranking.categories`` existed (``faceup`` and ``stud``, shipped since,
+as they were first shipped)."""
 
 
 def _written(ranking: Ranking) -> Ranking:
