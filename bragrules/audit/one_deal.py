@@ -200,9 +200,12 @@ class DealAuditor(CardsAuditor):
 
     def _check_face_up(self, entry: DealEntry, deal: Deal) -> None:
         """The cards a log's deal line says were dealt face up (``format.open.face_up``) against the hands
-        dealt: a card told face up that was not, or one left untold, is reported under the rule."""
+        dealt: for each player it names (a hand nobody knew as the deal began, at a kept table, is not named),
+        a card told face up that was not, or one left untold, is reported under the rule."""
         dealt = deal.view(None).face_up()
         for player in deal.order:
+            if player not in (entry.face_up or {}):
+                continue
             told, due = (entry.face_up or {}).get(player) or (), dealt.get(player, ())
             if tuple(told) != due:
                 shown = cards_text(due) if due else "none"
