@@ -419,6 +419,9 @@ class HumanTurn:
         if words[0].lower() in ("sideshow", "side-show") and len(words) == 1:  # its price, as the menu says
             side = [o for o in options if o.kind == "sideshow" and o.amount is not None]
             text = f"sideshow {side[0].amount}" if side else text
+        if words[0].lower() in ("open", "opens") and len(words) == 1:  # playing open: its price, as offered
+            opening = [o for o in options if o.kind == "open"]
+            text = f"open {opening[0].amount}" if opening else text
         return Action.parse(f"{player} {text}")
 
     def _confirmed(self, action: "Action", deal: "Deal") -> Union["Action", None, "_Again"]:
