@@ -72,7 +72,7 @@ def could_see(deal: Deal, seat: Optional[str]) -> Set[str]:
     real table now, read from the deal itself: hands turned face up (at a see, at the showdown), the centre cards
     lying face up (a face-down one only to the player who laid it; a spare hand lies face down), the top
     discard, each player's last card dealt once the best-card stake is settled, the joker each player is
-    dealt, the cards each hand was dealt face up; and a seat's own: its hand once looked at (of two, the one looked
+    dealt, the cards each hand was dealt face up, a hand played open; and a seat's own: its hand once looked at (of two, the one looked
     at), the card it put away face down, and the hands it compared in a side-show."""
     from bragrules.engine.events import Result, Show
 
@@ -96,6 +96,9 @@ def could_see(deal: Deal, seat: Optional[str]) -> Set[str]:
     up = deal.rules.profile.format.open.face_up
     if up:  # format.open.face_up: the first cards dealt to each hand lie face up for everyone
         seen.update(str(c) for hand in deal.origin[1].values() if hand for c in hand[:up])
+    for action in deal.actions:  # format.open.faceup: a hand played open lies face up for everyone
+        held = deal.players[action.player].hand if action.kind == "open" else None
+        seen.update(str(c) for c in held or ())
     wild = deal.comparer.wild
     if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: everyone knows each holds one
         seen.add(str(CARDS[wild.joker]))
