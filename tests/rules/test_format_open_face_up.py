@@ -19,6 +19,7 @@ import pytest
 from bragrules.arbitrate import arbitrate
 from bragrules.audit import audit
 from bragrules.core.cards import parse_cards
+from bragrules.core.errors import HistoryError
 from bragrules.engine.session import Session, random_chooser
 from bragrules.engine.view import Sight
 from bragrules.explainers.diff import compare, render_text
@@ -150,3 +151,20 @@ def test_stud_arbitrates() -> None:
     (ruling,) = arbitrate(parse_sheet(situation, filename="s.yaml"), [load_profile("stud")]).rulings
     assert not ruling.allowed  # C is blind: a side-show is between seen players, open cards or not
     assert {str(c) for c in parse_cards("Kc 5s 2c 3s")} == {str(c) for c in _stud().view(None).visible_cards()}
+
+
+@pytest.mark.parametrize("value, message", [
+    ('"Kc"', "deal 1: face_up must be a mapping of player to cards"),
+    ('{"Z":"Kc"}', "deal 1: face_up: 'Z' is not a player"),
+    ('{"A":"Kx"}', "deal 1: face_up: A's cards:"),
+])
+def test_a_malformed_face_up_line_is_one_line_with_its_place(tmp_path: Path, value: str, message: str) -> None:
+    text = _logged(deals=1)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if json.loads(line).get("type") == "deal")
+    lines[at] = lines[at].replace(lines[at][lines[at].index('"face_up":'):-1], f'"face_up":{value}')
+    path = tmp_path / "bad.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    with pytest.raises(HistoryError) as refused:
+        list(read_log(str(path)).deals)
+    assert f"bad.jsonl:{at + 1}: {message}" in str(refused.value), str(refused.value)
