@@ -11,15 +11,21 @@ where asking costs the chaal, the asker's stake counts the chaal paid with the r
 
 from __future__ import annotations
 
+import random
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bragrules.arbitrate import arbitrate
 from bragrules.audit import audit
 from bragrules.core.errors import RuleViolation
+from bragrules.engine.session import Session
 from bragrules.explainers.diff import compare, render_text
 from bragrules.explainers.rulebook import build_rulebook, render
 from bragrules.history import parse_sheet
 from bragrules.profile import load_profile_text
+from bragrules.profile.models import Profile
 from bragrules.rules.compile import compile_rules
 
 from ..helpers import FOUR, deal_with, play, rules_for
@@ -102,3 +108,36 @@ def test_the_rulebook_and_diff_say_it() -> None:
     told = render_text(compare([("off", off), ("on", on)]))
     assert "seeing.side_show.equal_stakes" in told and "only between equal stakes" in told, told
     assert compile_rules(on).side_show is not None and compile_rules(on).side_show.equal_stakes  # type: ignore[union-attr]
+
+
+def _play_side_shows(seed: int, players: int, cost: str) -> int:
+    """Random sessions under the condition, side-shows asked whenever offered (mostly); every one asked leaves
+    the asker's stake equal to the asked player's. Returns how many were asked."""
+    profile = Profile.model_validate({"seeing": {"side_show": {"allowed": True, "equal_stakes": True, "cost": cost}}})
+    session = Session(compile_rules(profile), ["A", "B", "C", "D", "E", "F"][:players], seed=seed)
+    rng = random.Random(seed)
+    asked_for = 0
+    for _ in range(3):
+        deal = session.start_deal()
+        while not deal.is_over:
+            options = deal.legal_actions()
+            sides = [o for o in options if o.kind == "sideshow"]
+            option = sides[0] if sides and rng.random() < 0.8 else rng.choice(options)
+            asked = deal.previous_bettor(option.player) if option.kind == "sideshow" else None
+            session.act(option.action(option.amount))
+            if asked is not None:
+                asked_for += 1
+                assert deal.players[option.player].contributed == asked.contributed
+        session.finish_deal()
+    return asked_for
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(3, 6), cost=st.sampled_from(["chaal", "none"]))
+def test_every_side_show_asked_is_between_equal_stakes(seed: int, players: int, cost: str) -> None:
+    """Property: under the condition, every side-show asked leaves the asker's stake equal to the asked one's."""
+    _play_side_shows(seed, players, cost)
+
+
+def test_random_play_reaches_side_shows_between_equal_stakes() -> None:
+    assert sum(_play_side_shows(seed, 4, cost) for seed in range(20) for cost in ("chaal", "none")) > 0
