@@ -247,6 +247,17 @@ HASHES: Dict[str, str] = {
 }
 """Every shipped profile's hash before ``ranking.categories`` existed."""
 
+HASHES.update({
+    "555": "954d81c29919a87641ce126a3a3a7cfd90132172385c53ac7dadf66cf4598ace",
+    "999": "4a87e68bcd715bfcb42ff2b5208e9e1067b14d087b721eada5dbadea766ea113",
+    "best-of-four": "7cfc794357883cff167a84798c65c0e9f56c6c0efcd96744308018f8e51b029b",
+    "closest-to-555": "22f5ea2d77c042d2ce9e4fac96f2b72c6b6beb9d626c17b82bdf49cb09cc06f7",
+    "high-low": "9fb8c71d3dea710785930c4b4cf589bfebc4f3d9a309ec00fe381e78dda989dc",
+    "royal-flush": "cf3d07de84de0aa1f2d93a90e34892416cf5a820fbbfc49910370071b6cb1e3a",
+    "zha-jin-hua-house": "fcd0a554a89d700a09082d2dd7d4d920b27c97633bd61b32d482f3b80b3a9fae",
+})
+"""The ranking variants shipped since, each as it was first shipped."""
+
 
 def _written(ranking: Ranking) -> Ranking:
     """The ranking with its named fields written out as the list they stand for."""
