@@ -332,3 +332,17 @@ def test_the_audit_blames_a_wrong_winner_on_the_written_list() -> None:
     assert deal.result is not None and deal.result.winners == ["A"]  # what the table plays: the twos win
     assert deciding_field(deal, ResultClaim(winners=["A"])) is None
     assert deciding_field(deal, ResultClaim(winners=["B"])) == "ranking.categories"
+
+
+def test_a_bonus_for_a_category_the_written_list_lacks_is_not_in_play() -> None:
+    """A prial's bonus is paid by the category a hand falls in: under a written list without prials it is
+    never paid, and the rulebook does not tell it (the named fields' default order is not read)."""
+    from bragrules.explainers.explain import in_play
+    from bragrules.profile.models import Profile
+
+    written = Profile.model_validate({"session": {"bonus": {"prial": 1, "running_flush": 1}}, "ranking": {
+        "categories": [{"name": "running_flush", "ranks": "run", "suits": "all_equal"}, {"name": "pair", "ranks": "two_equal"},
+                       {"name": "high_card"}]}})
+    assert not in_play("session.bonus.prial", written) and in_play("session.bonus.running_flush", written)
+    named = Profile.model_validate({"session": {"bonus": {"prial": 1}}})
+    assert in_play("session.bonus.prial", named)
