@@ -19,6 +19,7 @@ from bragrules.audit import audit
 from bragrules.engine.session import Session, play_session, random_chooser
 from bragrules.history import LogWriter, parse_sheet
 from bragrules.profile import load_profile
+from bragrules.profile.models import Profile
 from bragrules.rules.compile import compile_rules
 from bragrules.rules.ranking import HandRanker, compile_ranking
 
@@ -213,3 +214,48 @@ def test_a_sheet_naming_a_profile_of_digits_unquoted_reads_it_as_the_name() -> N
     sheet = parse_sheet(SHEET.format(profile="999", cards="{A: 9h Kd 4c, B: 7s 6h Ac, C: 2c 3h Jd, D: 3s 8h Qd}",
                                      actions=actions, dispute=dispute), filename="show.yaml")
     assert sheet.profile == "999"
+
+
+# ---------------------------------------------------------------------------
+# The options the headers give where the pages disagree
+# ---------------------------------------------------------------------------
+
+
+def _over(name: str, ranking: Dict[str, object]) -> HandRanker:
+    data = load_profile(name).model_dump(mode="json")
+    data["ranking"] = {**data["ranking"], **ranking}
+    return compile_ranking(Profile.model_validate(data).ranking)
+
+
+def test_999_as_adda52_adds_the_cards_to_27_without_going_over() -> None:
+    """https://www.adda52.com/teen-patti/999-teen-patti: "build a hand of three cards that totals exactly 27,
+    or as close to it as possible without exceeding it"; "2 to 10 | Face value"; "Jack (J) | 0"."""
+    r = _over("999", {"points": {"read": "sum", "values": {"A": 1, "K": 0, "Q": 0, "J": 0}, "target": 27,
+                                 "side": "below"}})
+    assert r.strength("9c 9d 9h") > r.strength("9s 8d 9c") > r.strength("2c 2d 2h") > r.strength("Tc Td Th")
+    assert r.describe("Tc Td Th") == "30 points"
+
+
+def test_zha_jin_hua_house_options() -> None:
+    """The header's options: esball-onlinebet.com's "Any Triple Killer" (2-3-5 of any suits the smallest
+    hand, over a triple), and 2-3-5 beating every leopard but A-A-A."""
+    house = load_profile("zha-jin-hua-house").ranking.model_dump(mode="json")["categories"]
+    killer = _over("zha-jin-hua-house", {"categories": [
+        *house[:-1], {"name": "triple_killer", "ranks": [2, 3, 5], "beats": "prial"}]})
+    s = killer.strength
+    assert killer.category(s("2c 3c 5c")) == "triple_killer" and s("2c 3c 5c") < s("2d 3h 4s")
+    assert killer.beats(s("2c 3d 5h"), s("Ac Ad Ah")) and not killer.beats(s("2c 3d 5h"), s("2d 3h 4s"))
+    partial = _over("zha-jin-hua-house", {"categories": [*house[:-1], {
+        "ranks": [2, 3, 5], "suits": "not_all_equal", "beats": {"category": "prial", "highest": ["K", "K", "K"]}}]})
+    t = partial.strength
+    assert partial.beats(t("2c 3d 5h"), t("Kc Kd Kh")) and not partial.beats(t("2c 3d 5h"), t("Ac Ad Ah"))
+
+
+def test_best_of_four_with_four_of_a_kind() -> None:
+    """3pattimaster.com's four-card Teen Patti: "Four of a Kind: Four cards of the same rank (strongest)"."""
+    teen = load_profile("best-of-four").ranking
+    categories = [{"name": "four_of_a_kind", "cards": 4, "ranks": "all_equal"},
+                  *[c.model_dump(mode="json") for c in teen.category_patterns()]]
+    r = _over("best-of-four", {"categories": categories})
+    assert r.evaluate("2c 2d 2h 2s").category == "four_of_a_kind"
+    assert r.best_strength(r.check("2c 2d 2h 2s")) > r.best_strength(r.check("Ac Ad Ah Ks"))
