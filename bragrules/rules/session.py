@@ -451,7 +451,10 @@ def _bonus_holder(hand: str, p: "Profile") -> str:
 
 
 def _ranks_category(p: "Profile", name: str) -> bool:
-    """Whether the ranking has a category of that name (its written list's, or its named fields')."""
+    """Whether the ranking has a category of that name (its written list's, or its named fields'); hands
+    counted as points have none but ``points``."""
+    if p.ranking.points.read is not None:
+        return False
     return any(pattern.name == name for pattern in p.ranking.category_patterns())
 
 

@@ -347,6 +347,8 @@ def test_a_bonus_for_a_category_the_written_list_lacks_is_not_in_play() -> None:
     assert not in_play("session.bonus.prial", written) and in_play("session.bonus.running_flush", written)
     named = Profile.model_validate({"session": {"bonus": {"prial": 1}}})
     assert in_play("session.bonus.prial", named)
+    points = Profile.model_validate({"session": {"bonus": {"prial": 1}}, "ranking": {"points": {"read": "sum"}}})
+    assert not in_play("session.bonus.prial", points)  # every hand is points: no prial is ever paid
 
 
 # ---------------------------------------------------------------------------
