@@ -211,6 +211,17 @@ FINGERPRINTS: Dict[str, str] = {
 """Each case's fingerprint as the compiler before hand patterns gave it (by the shipped profile
 playing the ranking, or by the settings, jokers and ``open_wild``)."""
 
+FINGERPRINTS.update({
+    "555": "91f8d2b11fee803fc9b31c61",
+    "999": "20ac118ba3ba6f452517ef81",
+    "best-of-four": "c0b8cd1164439faa74e87885",
+    "closest-to-555": "7f0c89417c070b2c6f3835ca",
+    "high-low": "bd81f1b87fd5a197db4e8ec1",
+    "royal-flush": "b5690973c28a65c225195963",
+    "zha-jin-hua-house": "c7ac6dee5c0f8cb39fc18ed8",
+})
+"""The ranking variants shipped since, each as first shipped (Best of Four plays Teen Patti's)."""
+
 HASHES: Dict[str, str] = {
     "ak47": "527ee27c8d50092c66af2f1075b5119a6a8220b0f2dca195fa31cadb3fc68bb3",
     "bastard-brag": "a7309575368d49c03bb3fac7308f50af75769237f66bc0d12576800a4e4ebf5a",
