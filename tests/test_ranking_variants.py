@@ -259,3 +259,12 @@ def test_best_of_four_with_four_of_a_kind() -> None:
     r = _over("best-of-four", {"categories": categories})
     assert r.evaluate("2c 2d 2h 2s").category == "four_of_a_kind"
     assert r.best_strength(r.check("2c 2d 2h 2s")) > r.best_strength(r.check("Ac Ad Ah Ks"))
+
+
+def test_digits_in_one_suit_are_refused() -> None:
+    """999's digits are read from all three cards; a count of one suit's cards adds them (31): a profile
+    asking both is refused in one line naming the rule, where it used to fail when a hand was said."""
+    data = load_profile("999").model_dump(mode="json")
+    data["ranking"]["points"]["one_suit"] = True
+    with pytest.raises(ValueError, match="points.one_suit adds up the cards of one suit: it needs read: sum"):
+        Profile.model_validate(data)
