@@ -255,6 +255,8 @@ def unjustified_defaults(path: Path) -> List[str]:
         for key, child in node.value:
             name = key.value
             dotted = prefix + name
+            if name not in default:  # a key of a free mapping (ranking.points.values) absent by default: a choice
+                continue
             justified = inherited or cites(_citation(lines, key.start_mark.line))
             if isinstance(child, yaml.MappingNode):
                 walk(child, dotted + ".", default[name], value[name], justified)

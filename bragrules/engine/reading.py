@@ -99,7 +99,11 @@ def read_hand(comparer: "Comparer", cards: Sequence[Card]) -> Reading:
 
 
 def _plain_words(ranker: "HandRanker", ev: "Evaluation") -> str:
-    """A hand in words where no card is wild: a function of its strength alone, worked out once per strength."""
+    """A hand in words where no card is wild: a function of its strength alone, worked out once per strength;
+    except for hands counted as points, where hands of one strength read differently (556 and 554 are equally
+    near 555; 9-K-4 and 9-Q-4 both read 940), so each is said as it is."""
+    if ranker.spec.points.read is not None:
+        return ranker.describe(ev)
     words = ranker.memo.setdefault("words_by_strength", {})
     assert isinstance(words, dict)
     found = words.get(ev.strength)

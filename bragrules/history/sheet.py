@@ -138,6 +138,8 @@ def parse_sheet(text: str, filename: str = "<sheet>", base_dir: Optional[Path] =
         if dealer not in players:
             raise sheet.fail(f"dealer: {dealer} is not one of the players ({', '.join(players)})", "dealer")
     profile = top.get("profile")
+    if isinstance(profile, int) and not isinstance(profile, bool) and profile >= 0:
+        profile = str(profile)  # a profile named by digits (999, 555), as YAML reads them unquoted
     if profile is not None and (not isinstance(profile, str) or not profile.strip()):
         raise sheet.fail("profile: expected a profile name or a path to a .yaml file", "profile")
     seed = top.get("seed")

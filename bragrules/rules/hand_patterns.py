@@ -26,13 +26,14 @@ from pydantic import (
     Field,
     SerializerFunctionWrapHandler,
     Tag,
+    WithJsonSchema,
     model_serializer,
     model_validator,
 )
 
-from bragrules.core.cards import parse_rank
+from bragrules.core.cards import parse_card, parse_rank
 from bragrules.rules.area import Area
-from bragrules.rules.ranking_models import RankText
+from bragrules.rules.ranking_models import CARD_PATTERN, RankText
 from bragrules.rules.ranking_patterns import ACE, matches_ranks, run_reading
 from bragrules.rules.words import CATEGORY_NAMES, join
 
@@ -111,6 +112,12 @@ class CategoryOrder(_Written):
         None, description="A rank counted above every other, the ace included: `3` for Brag's prials, 3-3-3 above "
         "A-A-A (000: \"The highest Prial is three threes, followed by three aces\"; lasvegascardgames.com: \"The "
         "highest is a prial of 3's, second highest is a prial of aces\"). `null`: none.")
+    top_card: Optional[Annotated[str, WithJsonSchema({"type": "string", "pattern": CARD_PATTERN})]] = Field(
+        None, description="One card counted above its rank-mates, below the next rank up: `Ad`, the ace of diamonds "
+        "above the other aces, so A♦-5-3 beats A♠-7-2 card by card and a pair of aces holding A♦ beats any other "
+        "pair of aces (Hoyle, http://www.childrensnursery.org.uk/hoyles-games/hoyle-games%20-%200341.htm, of the "
+        "best card: \"except in case of the ace of diamonds, which at this part of the game takes place of every "
+        "other\"; carried into a category's order, a house rule). Not a joker; not the rank of `top`. `null`: none.")
     first: List[List[RankText]] = Field(
         default_factory=list, max_length=16,
         description="Hands of the category ranked above the rest of it, in the order listed: `[[A, 2, 3]]` for "
@@ -168,6 +175,7 @@ class CategoryPattern(_Written):
         {"name": "run", "ranks": {"step": 2}, "suits": "all_different"},
         {"name": "special", "ranks": [2, 3, 5], "suits": "all_different", "beats": {"category": "prial"}},
         {"name": "high_card"},
+        {"name": "high_card", "order": {"top_card": "Ad"}},
     ]})
 
     name: Optional[str] = Field(
@@ -228,6 +236,23 @@ class CategoryPattern(_Written):
             raise ValueError("order.first lists a hand twice")
         if order.suits_before_kickers and self.compared_by() != "pair":
             raise ValueError("order.suits_before_kickers needs a pair's order (ranks: two_equal)")
+        if order.top_card is not None:
+            self._check_top_card(order.top_card)
+
+    def _check_top_card(self, text: str) -> None:
+        """A card above its rank-mates: a card of the pack, in a category of three cards that compares them."""
+        card = parse_card(text)
+        if card.is_joker:
+            raise ValueError("order.top_card names a card of a rank, not a joker")
+        if self.cards == 4 or self.compared_by() == "equal":
+            raise ValueError("order.top_card orders a category's cards: not four of a kind, not by: equal")
+        if self.order.top is not None and parse_rank(str(self.order.top)) == card.rank:
+            raise ValueError("order.top_card is of the rank order.top puts above the ace: name one or the other")
+        if self.order.reversed and (self.order.top is not None or card.rank == 12):
+            raise ValueError("order.top_card leaves no room under order.reversed beside order.top, or for an ace "
+                             "(an ace read low counts highest there)")
+        if self.order.suits_before_kickers:
+            raise ValueError("order.top_card and order.suits_before_kickers: suits decide a pair one way only")
 
     def hands(self) -> Tuple[Tuple[int, int, int], ...]:
         """The hands the ranks name (ranks highest first), when they name hands; ``()`` otherwise."""
@@ -283,6 +308,9 @@ def check_categories(patterns: Sequence[CategoryPattern]) -> None:
         if pattern.cards == 4 and pattern.name in seen:
             raise ValueError(f"{pattern.name}: four of a kind is a category of its own")
         seen.append(pattern.name)
+    if any(p.order.top_card is not None for p in patterns) and any(p.beats is not None for p in patterns):
+        raise ValueError("order.top_card and beats: what a hand beats outside the order is read from its ranks "
+                         "alone; a card above its rank-mates is not (choose one)")
     order = CompiledOrder(patterns)
     for pattern in patterns:
         beats = pattern.beats_of()
@@ -450,6 +478,9 @@ def order_words(pattern: CategoryPattern) -> str:
         parts.append(f"{join(hands, 'then')} first")
     if order.suits_before_kickers:
         parts.append("the pair's suits before the odd card")
+    if order.top_card is not None:
+        card = parse_card(order.top_card)
+        parts.append(f"{card.symbol} above the other {_PLURALS[card.rank]}")
     return ", ".join(parts)
 
 

@@ -199,7 +199,8 @@ class HandRanker(HandReading):
         self._fours: List[int] = []  # the strength of four of a kind of each rank, when the ranking has it
         self._masked: Dict[int, int] = {}  # open_wild: (triple_index << 3 | wild positions) -> strength
         self._one_suit = spec.points if spec.points.read is not None and spec.points.one_suit else None
-        if not self.wild and not self.suits_break_ties and not open_wild and self._one_suit is None:
+        if (not self.wild and not self.suits_break_ties and not open_wild and self._one_suit is None
+                and not self._order.top_cards):  # a card above its rank-mates is keyed card by card
             self._compile_plain()
         else:
             self._compile_general()

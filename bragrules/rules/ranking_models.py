@@ -196,7 +196,8 @@ class Points(Area):
         "940\"); `sum`: the points added up, the highest total wins.",
     )
     one_suit: bool = Field(
-        False, description="Whether only cards of one suit count together (31: the best suit's total)."
+        False, description="Whether only cards of one suit count together (31: the best suit's total). With "
+        "`read: sum` (a suit's cards are added; they are not read as digits)."
     )
     three_of_a_kind: Optional[Money] = Field(
         None,
@@ -240,6 +241,8 @@ class Points(Area):
             for rank in range(13):
                 if self.value_of_rank(rank) > 9:
                     raise ValueError("points.read: digits needs every rank to count 0 to 9 (give `values` for 10, J, Q, K and A)")
+        if self.one_suit and self.read == "digits":
+            raise ValueError("points.one_suit adds up the cards of one suit: it needs read: sum, not digits")
         if self.target is not None and (self.read is None or self.one_suit):
             raise ValueError("points.target is a count to come nearest to: it needs read: digits or sum, without "
                              "one_suit")

@@ -30,7 +30,7 @@ import itertools
 from dataclasses import dataclass
 from typing import Callable, Dict, FrozenSet, List, Optional, Protocol, Sequence, Tuple
 
-from bragrules.core.cards import parse_rank
+from bragrules.core.cards import parse_card, parse_rank
 
 MIXED, SAME, THREE = 0, 1, 2
 """The patterns of suits of three cards: two of one suit (``MIXED``), all of one suit, three suits."""
@@ -68,6 +68,8 @@ class OrderSpec(Protocol):
     def first(self) -> Sequence[Sequence[str]]: ...  # pragma: no cover
     @property
     def suits_before_kickers(self) -> bool: ...  # pragma: no cover
+    @property
+    def top_card(self) -> Optional[str]: ...  # pragma: no cover
 
 
 class BeatsSpec(Protocol):
@@ -202,6 +204,8 @@ class Entry:
     hands: FrozenSet[Tuple[int, int, int]] = frozenset()
     suit_patterns: FrozenSet[int] = frozenset((MIXED, SAME, THREE))
     """The patterns of suits the entry takes."""
+    top_card: int = -1
+    """The card (its index) counted above its rank-mates, one above their value; -1 for none."""
 
     @property
     def suits_first(self) -> bool:
@@ -258,6 +262,31 @@ class Entry:
         a, b, c = counted[:3]
         return a * 256 + b * 16 + c
 
+    def card_bump(self, cards: Sequence[int]) -> int:
+        """What three concrete cards (their indices) add to the cards' part of their key for holding the
+        card counted above its rank-mates (``order.top_card``): one in the place its rank takes, the first
+        of its equals (0 without it).
+
+        The rank tables key hands by their ranks, every card of a rank alike; this lifts the one card
+        into the value its rank leaves free below the next rank up (:func:`_values`).
+        """
+        card = self.top_card
+        if card < 0 or card not in cards or self.by == "equal":
+            return 0
+        ranks = sorted((c >> 2 for c in cards), reverse=True)
+        rank = card >> 2
+        if self.by == "pair":
+            return 16 if ranks[1] == rank else 1
+        reading = None if self.run is None else run_reading(ranks, *self.run)
+        if reading is not None:
+            counted = [(self.low_ace if p < 0 else self.values[p % 13], (ACE if p < 0 else p % 13) == rank)
+                       for p in reading]
+        else:
+            counted = [(self.values[r], r == rank) for r in ranks]
+        counted.sort(key=lambda item: (item[0], item[1]), reverse=True)  # the named card first of its equals
+        place = next(n for n, (_, named) in enumerate(counted) if named)
+        return (256, 16, 1)[place]
+
     def tier_of(self, ranks: Sequence[int]) -> int:
         """The tier of ranks (highest first) in this entry: above the rest when placed first."""
         key = (ranks[0], ranks[1], ranks[2])
@@ -277,6 +306,7 @@ def _entry(index: int, pattern: PatternSpec, level: int, tier: int,
            first: Tuple[Tuple[int, int, int], ...] = ()) -> Entry:
     """An entry of the list compiled."""
     values, low_ace = _values(pattern.order)
+    top_card = -1 if pattern.order.top_card is None else int(parse_card(pattern.order.top_card))
     value = pattern.ranks
     run: Optional[Tuple[int, str, bool]] = None
     hands = frozenset(pattern.hands())
@@ -290,15 +320,27 @@ def _entry(index: int, pattern: PatternSpec, level: int, tier: int,
         spec: RunSpec = value  # type: ignore[assignment]
         shape, run = "run", (spec.step, spec.ace, spec.wrap)
     return Entry(index, pattern, pattern.name, level, tier, values, low_ace, pattern.compared_by(), first,
-                 shape, run, hands, _SUIT_PATTERNS[pattern.suits])
+                 shape, run, hands, _SUIT_PATTERNS[pattern.suits], top_card)
 
 
 def _values(order: OrderSpec) -> Tuple[Tuple[int, ...], int]:
-    """Each rank's value (two first) and an ace read low's, under an order."""
+    """Each rank's value (two first) and an ace read low's, under an order: 1 to 13 and 0 (reversed,
+    13 down to 1 and 14), a rank on top 15. A card counted above its rank-mates (``top_card``) leaves
+    a value free above its rank's: the ranks above it count one more.
+
+    >>> class Order:
+    ...     reversed, top, top_card = False, None, "Kd"
+    >>> _values(Order())
+    ((1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14), 0)
+    """
     if order.reversed:
         values, low_ace = [13 - r for r in range(13)], 14
     else:
         values, low_ace = [r + 1 for r in range(13)], 0
+    if order.top_card is not None:
+        named = values[parse_card(order.top_card).rank]
+        values = [v + 1 if v > named else v for v in values]
+        low_ace += 1 if low_ace > named else 0
     if order.top is not None:
         values[parse_rank(str(order.top))] = 15
     return tuple(values), low_ace
@@ -359,6 +401,8 @@ class CompiledOrder:
         self.split = any(e.pattern.suits == "all_different" for e in self.entries)
         fours = [e for e in self.entries if e.pattern.cards == 4]
         self.fours: Optional[Entry] = fours[0] if fours else None
+        self.top_cards: FrozenSet[int] = frozenset(e.top_card for e in self.entries if e.top_card >= 0)
+        """The cards some entry counts above their rank-mates (keyed card by card, not by ranks alone)."""
 
     @classmethod
     def of_points(cls) -> "CompiledOrder":

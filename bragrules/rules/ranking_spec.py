@@ -258,8 +258,32 @@ def natural_values(tables: RankTables, suit_value: Sequence[int], suits_break_ti
         extend = out.extend
         for row in plain_rows(tables):
             extend(row)
-        return out
-    return _suited_values(tables, suit_value)
+    else:
+        out = _suited_values(tables, suit_value)
+    if tables.order.top_cards:
+        _lift_top_cards(out, tables, SUIT_KEYS if suits_break_ties else 1)
+    return out
+
+
+def _lift_top_cards(nv: List[int], tables: RankTables, span: int) -> None:
+    """Raise the value of every hand holding a card its entry counts above its rank-mates
+    (``order.top_card``): the rank tables gave it the value of its rank (see
+    :meth:`~bragrules.rules.ranking_patterns.Entry.card_bump`). ``span``: the room kept for suits."""
+    order = tables.order
+    for card in order.top_cards:
+        for x in range(N):
+            for y in range(x + 1, N):
+                if card in (x, y):
+                    continue
+                a, b, c = sorted((card, x, y), reverse=True)
+                suits = SAME if a & 3 == b & 3 == c & 3 else THREE if len({a & 3, b & 3, c & 3}) == 3 else MIXED
+                index = tables.entries[suits][(a >> 2) * 169 + (b >> 2) * 13 + (c >> 2)]
+                if index < 0 or order.entries[index].top_card != card:
+                    continue
+                lift = order.entries[index].card_bump((a, b, c)) * 2 * span
+                for i in (a * N2 + b * N + c, a * N2 + c * N + b, b * N2 + a * N + c, b * N2 + c * N + a,
+                          c * N2 + a * N + b, c * N2 + b * N + a):
+                    nv[i] += lift
 
 
 def plain_rows(tables: RankTables, dense: Optional[Dict[int, int]] = None, stride: int = N) -> List[List[int]]:

@@ -450,6 +450,14 @@ def _bonus_holder(hand: str, p: "Profile") -> str:
     return f"a player who shows {hand} at a showdown"
 
 
+def _ranks_category(p: "Profile", name: str) -> bool:
+    """Whether the ranking has a category of that name (its written list's, or its named fields'); hands
+    counted as points have none but ``points``."""
+    if p.ranking.points.read is not None:
+        return False
+    return any(pattern.name == name for pattern in p.ranking.category_patterns())
+
+
 def bonus_prial(p: "Profile") -> str:
     value = p.session.bonus.prial
     if value == 0:
@@ -614,10 +622,10 @@ TEXT = AreaText(
         COVERING,
         FieldText("session.bonus.prial", lambda p: p.session.bonus.prial, bonus_prial,
                   {"0": "000, 002", "*": "003's bonus variant"},
-                  in_play=lambda p: _bonus_in_play(p) and "prial" in p.ranking.category_order),
+                  in_play=lambda p: _bonus_in_play(p) and _ranks_category(p, "prial")),
         FieldText("session.bonus.running_flush", lambda p: p.session.bonus.running_flush, bonus_running_flush,
                   {"0": "000, 002", "*": "003's bonus variant"},
-                  in_play=lambda p: _bonus_in_play(p) and "running_flush" in p.ranking.category_order),
+                  in_play=lambda p: _bonus_in_play(p) and _ranks_category(p, "running_flush")),
         BONUS_WHEN,
         NEEDS_LOOK,
         FieldText("session.buy_in_min", lambda p: p.session.buy_in_min, buy_in_min,

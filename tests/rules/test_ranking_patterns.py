@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from bragrules.core.cards import parse_cards
+from bragrules.engine.deal import Deal
 from bragrules.profile import load_profile
 from bragrules.profile.loader import load_profile_text, profile_hash
 from bragrules.profile.models import Profile, Ranking
@@ -62,7 +63,7 @@ def test_the_docs_write_out_each_built_in_ranking(name: str) -> None:
 def test_the_docs_pattern_examples_load_and_play() -> None:
     examples = _doc_blocks("pattern example")
     assert set(examples) == {"odd sequence", "high-low", "run in three suits", "tops per category",
-                             "triple killer and four of a kind"}
+                             "triple killer and four of a kind", "a card above its rank-mates"}
     for block in examples.values():
         profile = Profile.model_validate({**block, "extends": []})
         assert compile_rules(profile).ranking.ranker.distinct_strengths() > 100
@@ -332,3 +333,102 @@ def test_the_audit_blames_a_wrong_winner_on_the_written_list() -> None:
     assert deal.result is not None and deal.result.winners == ["A"]  # what the table plays: the twos win
     assert deciding_field(deal, ResultClaim(winners=["A"])) is None
     assert deciding_field(deal, ResultClaim(winners=["B"])) == "ranking.categories"
+
+
+def test_a_bonus_for_a_category_the_written_list_lacks_is_not_in_play() -> None:
+    """A prial's bonus is paid by the category a hand falls in: under a written list without prials it is
+    never paid, and the rulebook does not tell it (the named fields' default order is not read)."""
+    from bragrules.explainers.explain import in_play
+    from bragrules.profile.models import Profile
+
+    written = Profile.model_validate({"session": {"bonus": {"prial": 1, "running_flush": 1}}, "ranking": {
+        "categories": [{"name": "running_flush", "ranks": "run", "suits": "all_equal"}, {"name": "pair", "ranks": "two_equal"},
+                       {"name": "high_card"}]}})
+    assert not in_play("session.bonus.prial", written) and in_play("session.bonus.running_flush", written)
+    named = Profile.model_validate({"session": {"bonus": {"prial": 1}}})
+    assert in_play("session.bonus.prial", named)
+    points = Profile.model_validate({"session": {"bonus": {"prial": 1}}, "ranking": {"points": {"read": "sum"}}})
+    assert not in_play("session.bonus.prial", points)  # every hand is points: no prial is ever paid
+
+
+# ---------------------------------------------------------------------------
+# One card above its rank-mates (order.top_card)
+# ---------------------------------------------------------------------------
+
+
+def _card_value(card: int) -> float:
+    """A card's value for the reference: its rank, the ace of diamonds half a rank above the other aces."""
+    return (card >> 2) + (0.5 if card == int(parse_cards("Ad")[0]) else 0)
+
+
+def test_a_card_above_its_rank_mates_against_a_reference() -> None:
+    """docs/variants.md's example: the ace of diamonds above the other aces in pairs and high cards
+    (Hoyle's best card, "the ace of diamonds, which at this part of the game takes place of every
+    other"). Over all 22,100 hands: the categories as Brag's; inside pairs the pair (the ace of
+    diamonds lifting its pair) then the odd card, inside high cards card by card, each against an
+    independent key; every other category exactly Brag's order."""
+    block = _doc_blocks("pattern example")["a card above its rank-mates"]["ranking"]
+    house, brag = _ranker(block["categories"]), _ranker(STANDARD)
+    hands = house.all_hands()
+
+    def reference(hand: Tuple[int, int, int]) -> Tuple[Any, ...]:
+        category = brag.category(brag.strength(hand))
+        level = len(brag.category_order) - brag.category_order.index(category)
+        if category == "pair":
+            ranks = sorted(c >> 2 for c in hand)
+            pair = max(_card_value(c) for c in hand if c >> 2 == ranks[1])
+            kicker = next(_card_value(c) for c in hand if c >> 2 != ranks[1])
+            return level, pair, kicker
+        if category == "high_card":
+            return (level, *sorted(map(_card_value, hand), reverse=True))
+        return level, brag.strength(hand)
+
+    keys = {hand: reference(hand) for hand in hands}
+    ordered = sorted(hands, key=lambda h: keys[h])
+    for lower, higher in zip(ordered, ordered[1:]):
+        assert (house.strength(lower) < house.strength(higher)) == (keys[lower] < keys[higher]), (lower, higher)
+        assert house.strength(lower) <= house.strength(higher)
+    s = house.strength
+    assert s("Ad As 2c") > s("Ah Ac Kd") and s("Ad 5c 3h") > s("As 7c 2h") and s("Ad 5c 3h") < s("2c 2d 3h")
+    assert house.describe("Ad 5c 3h") == "high card, A-5-3" and house.category(s("Kc Kd Ad")) == "pair"
+
+
+def test_a_card_above_its_rank_mates_at_the_table() -> None:
+    """A's A♦-5-3 beats B's A♠-7-2 at the see under the house's list; under Brag B's seven decides."""
+    block = _doc_blocks("pattern example")["a card above its rank-mates"]
+    hands = {"A": "Ad 5c 3h", "B": "As 7c 2h", "C": "4c 9d Jh"}
+    results = []
+    for ranking in (block["ranking"], {}):
+        rules = compile_rules(Profile.model_validate({"ranking": ranking}))
+        deal = Deal(rules, ["A", "B", "C"], {p: parse_cards(h) for p, h in hands.items()})
+        for text in ("A look", "A bet 2", "B look", "B bet 2", "C fold", "A see 4"):
+            deal.apply_text(text)
+        assert deal.result is not None
+        results.append(deal.result.winners)
+    assert results == [["A"], ["B"]]
+
+
+def test_a_card_above_its_rank_mates_with_suits_breaking_ties() -> None:
+    """Where suits break ties too, the ace of diamonds still lifts its pair above every other pair of
+    aces, whatever the suit order says, and suits decide the rest."""
+    ranker = _ranker(_with("pair", order={"top_card": "Ad"}), suits_break_ties=True,
+                     suit_order=["spades", "hearts", "clubs", "diamonds"])
+    s = ranker.strength
+    assert s("Ad Ac 2c") > s("As Ah Kd") > s("As Ac Kd")
+    assert s("Kd Ks 9c") > s("Kd Kc 9h")  # no ace of diamonds: suits decide
+    assert ranker.distinct_strengths() == len(ranker.all_hands())
+
+
+@pytest.mark.parametrize("order, message", [
+    ({"top_card": "Jk"}, "not a joker"),
+    ({"top_card": "3d", "top": 3}, "order.top puts above the ace"),
+    ({"top_card": "Ad", "reversed": True}, "an ace"),
+    ({"top_card": "Ad", "by": "equal"}, "not by: equal"),
+])
+def test_a_card_above_its_rank_mates_refused_where_it_cannot_rank(order: Dict[str, Any], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        Ranking.model_validate({"categories": [{"name": "prial", "ranks": "all_equal", "order": order},
+                                               {"name": "high_card"}]})
+    with pytest.raises(ValueError, match="read from its ranks"):
+        Ranking.model_validate({"categories": [{"name": "high_card", "order": {"top_card": "Ad"}},
+                                               {"ranks": [2, 3, 5], "beats": "high_card"}]})

@@ -211,6 +211,17 @@ FINGERPRINTS: Dict[str, str] = {
 """Each case's fingerprint as the compiler before hand patterns gave it (by the shipped profile
 playing the ranking, or by the settings, jokers and ``open_wild``)."""
 
+FINGERPRINTS.update({
+    "555": "91f8d2b11fee803fc9b31c61",
+    "999": "20ac118ba3ba6f452517ef81",
+    "best-of-four": "c0b8cd1164439faa74e87885",
+    "closest-to-555": "7f0c89417c070b2c6f3835ca",
+    "high-low": "bd81f1b87fd5a197db4e8ec1",
+    "royal-flush": "b5690973c28a65c225195963",
+    "zha-jin-hua-house": "c7ac6dee5c0f8cb39fc18ed8",
+})
+"""The ranking variants shipped since, each as first shipped (Best of Four plays Teen Patti's)."""
+
 HASHES: Dict[str, str] = {
     "ak47": "527ee27c8d50092c66af2f1075b5119a6a8220b0f2dca195fa31cadb3fc68bb3",
     "bastard-brag": "a7309575368d49c03bb3fac7308f50af75769237f66bc0d12576800a4e4ebf5a",
@@ -249,6 +260,17 @@ HASHES: Dict[str, str] = {
 }
 """Every shipped profile's hash before ``ranking.categories`` existed (``faceup`` and ``stud``, shipped since,
 as they were first shipped)."""
+
+HASHES.update({
+    "555": "954d81c29919a87641ce126a3a3a7cfd90132172385c53ac7dadf66cf4598ace",
+    "999": "4a87e68bcd715bfcb42ff2b5208e9e1067b14d087b721eada5dbadea766ea113",
+    "best-of-four": "7cfc794357883cff167a84798c65c0e9f56c6c0efcd96744308018f8e51b029b",
+    "closest-to-555": "22f5ea2d77c042d2ce9e4fac96f2b72c6b6beb9d626c17b82bdf49cb09cc06f7",
+    "high-low": "9fb8c71d3dea710785930c4b4cf589bfebc4f3d9a309ec00fe381e78dda989dc",
+    "royal-flush": "cf3d07de84de0aa1f2d93a90e34892416cf5a820fbbfc49910370071b6cb1e3a",
+    "zha-jin-hua-house": "fcd0a554a89d700a09082d2dd7d4d920b27c97633bd61b32d482f3b80b3a9fae",
+})
+"""The ranking variants shipped since, each as it was first shipped."""
 
 
 def _written(ranking: Ranking) -> Ranking:
