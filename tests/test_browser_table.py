@@ -17,6 +17,7 @@ from typing import Any, Dict, List, Tuple
 import pytest
 
 from tests.helpers import served_table
+from tests.web_checks import WCAG_AA, contrast
 
 playwright_api = pytest.importorskip("playwright.sync_api",
                                      reason="the browser extra is not installed: pip install 'bragrules[browser]'")
@@ -28,32 +29,6 @@ pytestmark = pytest.mark.skipif(not (os.path.isfile(CHROMIUM) and os.access(CHRO
                                 "(or name one with BRAGRULES_CHROMIUM)")
 
 IN_BAR = "document.getElementById('actions').contains(document.activeElement)"
-WCAG_AA = 4.5
-"""The least contrast WCAG 2 (level AA) asks of text of any size."""
-
-
-def luminance(rgb: Tuple[float, float, float]) -> float:
-    """WCAG 2's relative luminance of an sRGB colour (0-255 a channel).
-
-    >>> round(luminance((255, 255, 255)), 3), luminance((0, 0, 0))
-    (1.0, 0.0)
-    """
-    def linear(channel: float) -> float:
-        c = channel / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (linear(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(one: Tuple[float, float, float], other: Tuple[float, float, float]) -> float:
-    """WCAG 2's contrast ratio of two colours, from 1 to 21.
-
-    >>> round(contrast((255, 255, 255), (0, 0, 0)), 1), round(contrast((119, 119, 119), (255, 255, 255)), 2)
-    (21.0, 4.48)
-    """
-    high, low = sorted((luminance(one), luminance(other)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def colours(css: str) -> List[Tuple[float, float, float]]:
