@@ -79,6 +79,10 @@ def test_the_host_pauses_resumes_and_ends_the_session_and_nobody_else_may(tmp_pa
         assert gone["view"]["legal"] == [] and gone["view"]["withheld"][0]["why"] == "the session is over"
         assert client.post(f"/api/end?host={host}", json={}).status_code == 409
     assert audit(tmp_path / "table.jsonl").ok, "a session the host ended mid-deal audits clean"
+    again = TableService.resume(tmp_path / "table.jsonl", turn_timeout=3600)  # and serve --resume continues it
+    assert again.phase == "play" and not again.paused and again.deal is not None and again.deal.to_act == "Ann"
+    assert again.state(ann)["view"]["legal"], "Ann's link works again, and it is Ann's turn where it stopped"
+    again.close()
 
 
 def test_a_paused_table_keeps_a_ruling_pending_until_it_resumes(tmp_path: Path) -> None:
