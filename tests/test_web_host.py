@@ -193,3 +193,20 @@ def test_the_feed_says_who_folded_at_a_side_show_a_bot_accepted_as_at_a_persons(
             assert line == f"{player} accepts the side-show; compared in private, {loser} folds"
             by.append(by_bot)
     assert True in by and False in by, "the seeds give side-shows accepted by bots and by a person"
+
+
+def test_a_table_of_two_is_not_told_of_a_side_show_it_can_never_have() -> None:
+    service = TableService(load_profile("teen-patti"), "teen-patti", seats=2, bots=[], seed=2, hands=1,
+                           turn_timeout=3600)
+    tokens = {name: service.join(name) for name in ("Ann", "Bob")}
+    for _ in range(8):  # four blind bets each
+        deal = service.deal
+        assert deal is not None and deal.to_act is not None
+        sent = service.state(tokens[deal.to_act])
+        assert sent["view"]["withheld"] == []
+        bet = next(o for o in sent["view"]["legal"] if o["kind"] == "bet")
+        service.act(tokens[deal.to_act], {"kind": "bet", "amount": bet["amount"], "turn": sent["turn"]})
+    deal = service.deal
+    assert deal is not None and deal.to_act is not None
+    withheld = service.state(tokens[deal.to_act])["view"]["withheld"]
+    assert [(w["actions"], w["rule"]) for w in withheld] == [(["bet", "see"], "blind.max_blind_turns")]

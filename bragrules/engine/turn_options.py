@@ -66,7 +66,7 @@ def betting_turn(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     see = betting.see_option(deal, state)
     if see is not None:
         options.append(see)
-    if rules.side_show is not None:
+    if rules.side_show is not None and len(deal.order) >= rules.side_show.min_in_play:  # never at a table of too few
         asked_for = side_show.option(deal, state)
         if asked_for is not None:
             options.append(asked_for)
