@@ -186,6 +186,27 @@ COMMANDS = ("help", "table", "hint", "q")
 """What a person may type at a move besides a move or a number."""
 
 
+def withheld_lines(deal: "Deal") -> List[str]:
+    """The menu's note of each move taken away at this turn and why, the rule named (:meth:`Deal.withheld`):
+    said before anyone tries it, as a move refused is said (``not allowed (rule): ...``).
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> from bragrules.engine.deal import Deal
+    >>> deal = Deal(compile_rules(load_profile("teen-patti")), ["A", "B", "C"],
+    ...             {p: parse_cards(c) for p, c in zip("ABC", ("Kc 9c 4c", "5s 6h 7d", "Ah Ad 2s"))})
+    >>> for _ in range(12):  # four blind bets each
+    ...     _ = deal.apply(next(o for o in deal.legal_actions() if o.kind == "bet").action())
+    >>> print(withheld_lines(deal)[0])
+      [dim]not offered now: bet (blind.max_blind_turns): A has made 4 blind bets, the most this profile allows: look at the cards, or fold[/]
+    """
+    from bragrules.engine.turn_options import by_reason
+
+    return [f"  [dim]not offered now: {esc(', '.join(kinds))} ({esc(str(refused.rule))}): "
+            f"{esc(for_people(refused.message))}[/]" for kinds, refused in by_reason(deal.withheld())]
+
+
 def for_people(text: str) -> str:
     """A message with its amounts written as everywhere else for people: ``11/2`` as ``5½``.
 
@@ -336,6 +357,8 @@ class HumanTurn:
         options = deal.legal_actions() + void_option(deal, player)
         for number, option in enumerate(options, start=1):
             console.print(f"  [bold]{number}[/] {menu_entry(option, deal)}", highlight=False)
+        for line in withheld_lines(deal):  # what is gone from the menu, and the rule that took it
+            console.print(line, highlight=False)
         while True:
             text = self.prompter.ask(f"{player}>")
             if text is None or text.lower() in ("q", "quit", "exit"):

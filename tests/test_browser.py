@@ -265,7 +265,8 @@ def test_another_origin_a_rebinding_name_and_a_frame_get_nothing_and_a_seat_acts
             concede = pages[to_act].locator("#rulings button.accept")
             concede.wait_for()
             concede.click()
-            wait_until(pages[other], "document.getElementById('rulings').textContent.includes('conceded by')")
+            # the feed tells of it (the ruling itself is shown in its own deal only, which the fold may have ended)
+            wait_until(pages[other], "document.getElementById('feed').textContent.includes('conceded by')")
             assert _state(link, tokens["Ann"])["view"]["seats"][to_act]["folded"] or \
                 _state(link, tokens["Ann"])["deal"] != after["deal"]
         finally:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import re
-from typing import Any, Dict, Iterator, Optional, Sequence, Set
+from typing import Any, Dict, Iterator, Optional, Sequence, Set, Tuple
 from unittest import mock
 
 from bragrules.core.cards import CARDS
@@ -188,3 +188,31 @@ class Witness:
         see at some moment since then."""
         leaked = card_tokens(value) & (self.cards - self.seen[viewer])
         assert not leaked, f"{viewer or 'a spectator'} was sent {sorted(leaked)} in {what}, cards it never saw: {value}"
+
+
+WCAG_AA = 4.5
+"""The least contrast WCAG 2 (level AA) asks of text of any size."""
+
+
+def luminance(rgb: Tuple[float, float, float]) -> float:
+    """WCAG 2's relative luminance of an sRGB colour (0-255 a channel).
+
+    >>> round(luminance((255, 255, 255)), 3), luminance((0, 0, 0))
+    (1.0, 0.0)
+    """
+    def linear(channel: float) -> float:
+        c = channel / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(c) for c in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(one: Tuple[float, float, float], other: Tuple[float, float, float]) -> float:
+    """WCAG 2's contrast ratio of two colours, from 1 to 21.
+
+    >>> round(contrast((255, 255, 255), (0, 0, 0)), 1), round(contrast((119, 119, 119), (255, 255, 255)), 2)
+    (21.0, 4.48)
+    """
+    high, low = sorted((luminance(one), luminance(other)), reverse=True)
+    return (high + 0.05) / (low + 0.05)

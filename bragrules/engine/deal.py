@@ -341,6 +341,14 @@ class Deal:
             options = [option for option in options if self._refusal(state, option.kind) is None]
         return options
 
+    def withheld(self) -> List[Tuple[LegalAction, Refusal]]:
+        """The betting turn's choices an area takes out of :meth:`legal_actions` now, each with the area's
+        refusal (:func:`~bragrules.engine.turn_options.withheld`): what the player to act is not offered, and why."""
+        player = self.to_act
+        if player is None or not self.rules.asking_refusal:
+            return []
+        return turn_options.withheld(self, self.players[player], self._refusal)
+
     def consulted(self, action: Action) -> List[Rule]:
         """The profile rules the engine asks to allow ``action`` now, as a ruling cites them
         (``arbitrate`` for an allowed action, beside :attr:`DealResult.decided_by` for an ending):

@@ -6,11 +6,12 @@ an exchange game's turn), else a betting turn, each choice with its exact cost.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, Callable, List, Optional, Tuple
 
 from bragrules.engine import betting, discard, exchange, open_hands, side_show, spare
 from bragrules.engine.actions import LegalAction
 from bragrules.engine.state import PlayerState
+from bragrules.rules.hooks import Refusal
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.engine.deal import Deal
@@ -70,7 +71,7 @@ def betting_turn(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     see = betting.see_option(deal, state)
     if see is not None:
         options.append(see)
-    if rules.side_show is not None:
+    if rules.side_show is not None and len(deal.order) >= rules.side_show.min_in_play:  # never at a table of too few
         asked_for = side_show.option(deal, state)
         if asked_for is not None:
             options.append(asked_for)
@@ -78,4 +79,62 @@ def betting_turn(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     return options
 
 
-__all__ = ["betting_turn", "waiting_on"]
+def withheld(deal: "Deal", state: PlayerState,
+             refusal: Callable[[PlayerState, str], Optional[Refusal]]) -> List[Tuple[LegalAction, Refusal]]:
+    """The betting turn's choices that ``refusal`` (the areas' refusals, asked as the deal asks them) takes
+    out of the player's options now, each with its refusal (the rule it rests on, in words), so that a table
+    can say why an action is gone before anyone tries it (``blind.max_blind_turns``: no more blind bets).
+    Nothing while the deal waits on a question (a side-show's answer, a hand to show).
+
+    >>> from bragrules.engine.deal import Deal
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> deal = Deal(compile_rules(load_profile("teen-patti")), ["A", "B", "C"],
+    ...         {p: parse_cards(c) for p, c in zip("ABC", ("Kc 9c 4c", "5s 6h 7d", "Ah Ad 2s"))})
+    >>> deal.withheld()
+    []
+    >>> for _ in range(12):  # four blind bets each, the most teen-patti allows
+    ...     _ = deal.apply(next(o for o in deal.legal_actions() if o.kind == "bet").action())
+    >>> [(option.kind, str(refusal.rule)) for option, refusal in deal.withheld()]
+    [('bet', 'blind.max_blind_turns'), ('sideshow', 'seeing.side_show.allowed')]
+    >>> for _, refusal in deal.withheld():
+    ...     print(refusal.message)
+    A has made 4 blind bets, the most this profile allows: look at the cards, or fold
+    A is blind: only a seen player may ask for a side-show
+    """
+    if waiting_on(deal, state) is not None:
+        return []
+    out: List[Tuple[LegalAction, Refusal]] = []
+    for option in betting_turn(deal, state):
+        refused = refusal(state, option.kind)
+        if refused is not None:
+            out.append((option, refused))
+    return out
+
+
+KIND_WORDS = {"sideshow": "side-show"}
+"""How a kind of action is named in a sentence (a kind not here: by its name)."""
+
+
+def by_reason(taken: List[Tuple[LegalAction, Refusal]]) -> List[Tuple[List[str], Refusal]]:
+    """:func:`withheld`'s choices grouped by the refusal that takes them away, in order: the kinds named
+    in words (``["bet", "see"]``, ``side-show``) and the one reason given for them all, as a table says it once.
+
+    >>> from bragrules.rules.blind import MAX_BLIND_TURNS_RULE
+    >>> look = Refusal(MAX_BLIND_TURNS_RULE, "look first")
+    >>> [(kinds, r.message) for kinds, r in by_reason([(LegalAction("A", "bet"), look), (LegalAction("A", "see"), look)])]
+    [(['bet', 'see'], 'look first')]
+    """
+    groups: List[Tuple[List[str], Refusal]] = []
+    for option, refused in taken:
+        word = KIND_WORDS.get(option.kind, option.kind)
+        same = next((kinds for kinds, known in groups if known == refused), None)
+        if same is None:
+            groups.append(([word], refused))
+        elif word not in same:
+            same.append(word)
+    return groups
+
+
+__all__ = ["KIND_WORDS", "betting_turn", "by_reason", "waiting_on", "withheld"]

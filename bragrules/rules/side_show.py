@@ -204,12 +204,12 @@ class SideShowPolicy(AreaPolicy):
             return None
         if kind != "sideshow":
             return None
-        if not bettor.seen:
-            return Refusal(ALLOWED_RULE, f"{bettor.name} is blind: only a seen player may ask for a side-show")
-        in_play = betting.in_play_count
+        in_play = betting.in_play_count  # first: too few in is the reason that looking would not change
         if in_play < self.min_in_play:
             return Refusal(MIN_IN_PLAY_RULE, f"a side-show needs {number_word(self.min_in_play)} players still "
                                              f"in; {in_play} are")
+        if not bettor.seen:
+            return Refusal(ALLOWED_RULE, f"{bettor.name} is blind: only a seen player may ask for a side-show")
         previous = betting.previous_bettor(bettor.name)
         if previous is None:
             return Refusal(ALLOWED_RULE, "there is nobody to ask for a side-show")

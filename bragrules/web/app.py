@@ -15,10 +15,12 @@ a host, and another table's cookie is not read, nor complained of):
   at a showdown (the player's own, or anyone's by the host);
 - ``POST /api/accept`` ``{"ruling": 3}``: make the change a ruling would make to the deal: the host
   confirms it, or the player it concerns concedes it (a ruling alone changes nothing);
-- ``POST /api/start``, ``POST /api/replace`` ``{"name": ..., "style": ...}``: the host's (``?host=TOKEN``);
+- ``POST /api/start``, ``POST /api/replace`` ``{"name": ..., "style": ...}``, ``POST /api/pause``,
+  ``POST /api/resume``, ``POST /api/end``: the host's (``?host=TOKEN``), refused to anyone else (403);
 - ``WS /ws``: the live table; every change is pushed to each browser as its own seat's state,
   and a browser may send ``{"type": "action", ...}``, ``{"type": "dispute", "text": ...}``,
-  ``{"type": "accept", "ruling": ...}``, ``{"type": "cards", ...}``.
+  ``{"type": "accept", "ruling": ...}``, ``{"type": "cards", ...}``, and the host's ``start``, ``replace``,
+  ``pause``, ``resume`` and ``end``.
 
 Every refusal is one JSON object ``{"type": "error", "error": "...", "rule": ...}``
 with a 4xx status (or sent on the websocket, which stays open, even for a message of
@@ -52,6 +54,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from bragrules.web.guard import MAX_BODY, MAX_SPECTATORS, Guard, Hosts, allowed_hosts
 from bragrules.web.service import Refusal, TableService
+from bragrules.web.table_play import HOST_CONTROLS
 
 STATIC = Path(__file__).parent / "static"
 COOKIE = "bragrules_seat"
@@ -304,6 +307,8 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
                 service.start(host)
             elif what == "replace":
                 service.replace_with_bot(host, body.get("name"), str(body.get("style") or "cautious"))
+            elif what in HOST_CONTROLS:
+                service.control(host, what)
             await hub.broadcast()
             return JSONResponse(service.state(token, host))
         except Refusal as exc:
@@ -330,6 +335,9 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
 
     async def replace(request: Request) -> Response:
         return await call(request, "replace")
+
+    async def control(request: Request) -> Response:  # the host pauses, resumes or ends the session
+        return await call(request, request.url.path.rsplit("/", 1)[-1])
 
     async def live(socket: WebSocket) -> None:
         await socket.accept()
@@ -391,6 +399,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
         Route("/api/accept", accept, methods=["POST"]),
         Route("/api/start", start, methods=["POST"]),
         Route("/api/replace", replace, methods=["POST"]),
+        *(Route(f"/api/{what}", control, methods=["POST"]) for what in HOST_CONTROLS),
         WebSocketRoute("/ws", live),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
@@ -426,10 +435,13 @@ def _handle(service: TableService, raw: str, token: Optional[str], host: Optiona
             service.start(host)
         elif kind == "replace":
             service.replace_with_bot(host, message.get("name"), str(message.get("style") or "cautious"))
+        elif kind in HOST_CONTROLS:
+            service.control(host, kind)
         elif kind == "ping":
             return {"type": "pong", "version": service.version}
         else:
-            return Refusal("unknown message type: action, cards, dispute, accept, start, replace or ping").to_json()
+            return Refusal("unknown message type: action, cards, buy, dispute, accept, start, replace, pause, resume, "
+                           "end or ping").to_json()
     except Refusal as exc:
         return exc.to_json()
     return None

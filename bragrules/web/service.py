@@ -246,6 +246,8 @@ class TableService(TablePlay):
                 raise Refusal("this seat token is not one of this table's: join with your name", 403)
             if isinstance(number, bool) or not isinstance(number, int):
                 raise Refusal("name the ruling by its number (\"ruling\": the ruling's \"id\")")
+            if self.paused:  # a ruling's change is a change to the deal: it waits, still pending, until play resumes
+                raise self._not_playing()
             ruling = next((r for r in self.rulings if r.number == number), None)
             if ruling is None:
                 raise Refusal(f"there is no ruling {number} at this table", 404)
@@ -356,7 +358,8 @@ class TableService(TablePlay):
                 "seat_count": self.seat_count,
                 "feed": self.feed_read_by(you),
                 "last": self.last,
-                "rulings": [r.to_json() for r in self.rulings[-3:]],
+                "rulings": self._rulings_now(),
+                "paused": self.paused,
                 "timer": None,
                 "fault": self.fault,
             }
@@ -373,6 +376,16 @@ class TableService(TablePlay):
             if host and table.log is not None:
                 out["log"] = table.log.name
             return out
+
+    def _rulings_now(self) -> List[Dict[str, Any]]:
+        """The last three rulings of the deal in play (between deals, of the last one played): a ruling
+        belongs to its deal, and a later deal's page does not show it."""
+        table = self.table
+        if table is None:
+            return []
+        session = table.session
+        number = session.state.dealt + (1 if session.current is not None else 0)
+        return [r.to_json() for r in self.rulings if r.deal == number][-3:]
 
     def _seats_state(self) -> List[Dict[str, Any]]:
         """Each seat as every browser is shown it: its name, a bot's style, whether anyone is there,
@@ -422,6 +435,10 @@ class TableService(TablePlay):
             out["cards_needed"] = deal.cards_needed
             out["cards_per_hand"] = deal.rules.format.cards_dealt
         out["view"] = seat_view(deal, you) if you is not None and you in deal.players else public_view(deal)
+        if self.phase != "play" or self.paused:  # nobody acts: the seat's page says why instead of its buttons
+            out["view"]["legal"] = []
+            out["view"]["withheld"] = [{"actions": ["every action"], "why": self._not_playing().message,
+                                        "rule": None, "rule_words": None}]
         if host and deal.rules.disputes.void_deal and deal.can(Action(deal.order[-1], "void")):
             # the host may declare the deal void (a malfunction): raised as a dispute in the dealer's name
             out["void"] = {"dispute": f"{deal.order[-1]} void",

@@ -33,6 +33,9 @@ from bragrules.web.views import (
     timeout_action,
 )
 
+HOST_CONTROLS = ("pause", "resume", "end")
+"""What the host may do to the session from the page, besides starting it and replacing a person."""
+
 
 class TablePlay(TableState):
     """A web table's play, seat by seat and deal by deal."""
@@ -190,7 +193,7 @@ class TablePlay(TableState):
                 raise Refusal("cards are entered as a JSON object such as {\"player\": \"Ann\", "
                               "\"cards\": \"Kc Kd 4c\", \"turn\": 3}")
             deal = self.deal
-            if self.phase != "play" or deal is None:
+            if self.phase != "play" or self.paused or deal is None:
                 raise self._not_playing()
             if not self.keep:
                 raise Refusal("the cards are dealt by the table: nothing is entered (keep mode only)", 409)
@@ -231,7 +234,7 @@ class TablePlay(TableState):
         wrong one): the turn it answers, its kind, its target, its amount, its cards."""
         if not isinstance(message, dict):
             raise Refusal("an action is a JSON object such as {\"kind\": \"fold\", \"turn\": 3}")
-        if self.phase != "play" or self.deal is None:
+        if self.phase != "play" or self.paused or self.deal is None:
             raise self._not_playing()
         turn = message.get("turn")
         if isinstance(turn, bool) or not isinstance(turn, int):
@@ -298,6 +301,10 @@ class TablePlay(TableState):
         table = self.table
         assert table is not None
         session = table.session
+        if self.paused:  # the host paused the table: no bot acts, no deal ends or begins, until it resumes
+            self._watch_absence()
+            self._changed()
+            return
         for _ in range(MAX_BOT_ACTIONS):
             deal = session.current
             if deal is not None and not deal.is_over and session.time_up():
@@ -375,7 +382,7 @@ class TablePlay(TableState):
         assert table is not None
         if self.phase != "over":
             self.phase = "over"
-            if not table.finished:
+            if not table.finished and self.stop_note is None:
                 self.stop_note = "nobody is left at the table but bots"
             self._note("the session is over" + (f": {self.stop_note}" if self.stop_note else ""))
             table.close()
@@ -401,6 +408,41 @@ class TablePlay(TableState):
             except Refusal:  # the log cannot be written: the table has stopped, and says so
                 pass
             return True
+
+    def control(self, host_token: Any, what: Any) -> None:
+        """The host's own controls of the session (:data:`HOST_CONTROLS`), refused to anyone else (403):
+
+        - ``pause``: nobody acts, no bot, and the clock of an absent seat stops, until the host resumes
+          it; disputes may still be raised (a ruling changes nothing by itself), and a buy waits as ever;
+        - ``resume``: play goes on where it stopped (the bots to act, act);
+        - ``end``: the session is over now, as when a person stops ``bragrules play``: the log keeps
+          everything played, a deal in progress stays unfinished in it, and ``serve --resume LOG``
+          continues it.
+        """
+        with self.lock, self._writing():
+            self._host(host_token)
+            if not isinstance(what, str) or what not in HOST_CONTROLS:
+                raise Refusal(f"the host may {', '.join(HOST_CONTROLS)} the table")
+            if self.fault is not None:
+                raise Refusal(self.fault, 503)
+            if self.phase != "play":
+                raise Refusal("the game has not started" if self.phase == "lobby" else "the session is over", 409)
+            if what == "end":
+                self.paused = False
+                self.stop_note = "the host ended it"
+                self._end()
+            elif what == "pause":
+                if self.paused:
+                    raise Refusal("the table is already paused", 409)
+                self.paused = True
+                self._note("the host pauses the table: nothing is played until the host resumes it")
+                self._advance()
+            else:
+                if not self.paused:
+                    raise Refusal("the table is not paused", 409)
+                self.paused = False
+                self._note("the host resumes the table")
+                self._advance()
 
     def replace_with_bot(self, host_token: Any, name: Any, style: str = "cautious") -> None:
         """The host removes a person: a bot of ``style`` plays the seat from now on (the token stops working)."""
@@ -450,7 +492,7 @@ def _message_cards(kind: str, message: Dict[str, Any]) -> Tuple[Tuple[Card, ...]
         raise Refusal(f"cards: {exc}") from None
 
 
-__all__ = ["TablePlay"]
+__all__ = ["HOST_CONTROLS", "TablePlay"]
 
 
 def side_pots_sent(deal: Deal) -> List[Dict[str, Any]]:

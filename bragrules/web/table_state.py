@@ -53,6 +53,8 @@ FEED_LINES = 14
 """How many lines of the table's running account a seat is sent."""
 MAX_BOT_ACTIONS = 100_000
 """Bot actions in one go before the table stops for breath (a table of bots and no end)."""
+PAUSED = "the host has paused the table: nothing is played until the host resumes it"
+"""Why nobody may act at a paused table (the refusal, and the page's words instead of its buttons)."""
 MAX_RULINGS = 50
 """Rulings the table remembers (the last ones; each seat is sent the last three)."""
 MAX_AMOUNT_TEXT = 40
@@ -200,6 +202,7 @@ class TableState:
         self.fault: Optional[str] = None  # why the table stopped mid-session (its log cannot be written)
         self.absent_since: Optional[float] = None
         self.stop_note: Optional[str] = None
+        self.paused = False  # the host paused the table: nobody acts, no bot, no clock, until the host resumes it
         self.lock = threading.RLock()
         self.keep = keep  # the cards are real, on a table: the app keeps score and referees
         self.address: Optional[Tuple[str, int]] = None  # (host, port) the table listens on: where its links point
@@ -338,6 +341,8 @@ class TableState:
         """The refusal of an action when no deal is in progress."""
         if self.fault is not None:
             return Refusal(self.fault, 503)
+        if self.paused:
+            return Refusal(PAUSED, 409)
         return Refusal("no deal is in progress" if self.phase != "over" else "the session is over", 409)
 
     def _rule_refusal(self, exc: RuleViolation) -> Refusal:
@@ -355,7 +360,7 @@ class TableState:
 
     def _waiting_for(self) -> Optional[Place]:
         deal = self.deal
-        if self.phase != "play" or deal is None or deal.is_over or deal.to_act is None:
+        if self.phase != "play" or self.paused or deal is None or deal.is_over or deal.to_act is None:
             return None
         place = self.places.get(deal.to_act)
         return place if place is not None and not place.is_bot else None
@@ -404,4 +409,4 @@ class TableState:
         self.version += 1
 
 
-__all__ = ["BOT_NAMES", "Clock", "DEFAULT_STYLES", "FEED_LINES", "MAX_AMOUNT_TEXT", "MAX_BOT_ACTIONS", "MAX_CARDS_TEXT", "MAX_NAME", "MAX_RULINGS", "Place", "Refusal", "Ruling", "check_name", "TableState"]
+__all__ = ["BOT_NAMES", "Clock", "DEFAULT_STYLES", "FEED_LINES", "MAX_AMOUNT_TEXT", "MAX_BOT_ACTIONS", "MAX_CARDS_TEXT", "MAX_NAME", "MAX_RULINGS", "PAUSED", "Place", "Refusal", "Ruling", "check_name", "TableState"]

@@ -70,10 +70,38 @@ def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
         after = deal.snapshot()
         after.apply(carry.action())
         data["carry_rules"] = decided_rules(after)
+    data["withheld"] = withheld_json(deal, player)
     if deal.can(Action(player, "redeal")):
         data["legal"].append({"kind": "redeal", "target": None, "amount": None, "max": None, "step": None,
                               "all_in": False, "label": "demand a redeal (your cards were exposed)"})
     return data
+
+
+def withheld_json(deal: Deal, player: str) -> List[Dict[str, Any]]:
+    """What the areas take away from ``player``'s choices at this turn, once per reason
+    (:meth:`Deal.withheld`): the actions by name, the refusal, and the rule it rests on by path and in
+    words, so that the page says why an action is gone before anyone tries it.
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> deal = Deal(compile_rules(load_profile("teen-patti")), ["A", "B", "C"],
+    ...             {p: parse_cards(c) for p, c in zip("ABC", ("Kc 9c 4c", "5s 6h 7d", "Ah Ad 2s"))})
+    >>> for _ in range(12):  # four blind bets each
+    ...     _ = deal.apply(next(o for o in deal.legal_actions() if o.kind == "bet").action())
+    >>> first = withheld_json(deal, "A")[0]
+    >>> first["actions"], first["rule"], first["rule_words"][:35]
+    (['bet'], 'blind.max_blind_turns', 'a player may bet blind at most four')
+    >>> withheld_json(deal, "B")  # not B's turn: nothing is taken from B now
+    []
+    """
+    if deal.to_act != player:
+        return []
+    from bragrules.engine.turn_options import by_reason
+
+    return [{"actions": kinds, "why": refused.message,
+             "rule": str(refused.rule), "rule_words": rule_words(deal.rules.profile, str(refused.rule))}
+            for kinds, refused in by_reason(deal.withheld())]
 
 
 def swap_pairs(view: PlayerView, legal: Sequence[LegalAction]) -> List[Dict[str, Any]]:

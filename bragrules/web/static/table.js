@@ -29,7 +29,11 @@
   }
   function card(text, small, tag) {
     const node = el(tag || "span", null, "card" + (small ? " small" : ""));
-    if (!text || text === "??") { node.classList.add("back"); node.setAttribute("aria-label", "a card face down"); node.textContent = "?"; return node; }
+    if (!text || text === "??") {  // a screen reader reads it: an image named for what it is (a button keeps its role)
+      node.classList.add("back"); node.setAttribute("aria-label", "a card face down"); node.textContent = "?";
+      if (!tag) node.setAttribute("role", "img");
+      return node;
+    }
     const rank = text.slice(0, -1), suit = SUITS[text.slice(-1).toLowerCase()];
     if (!suit) { node.textContent = text; return node; }
     node.textContent = (rank === "T" ? "10" : rank) + suit[0];
@@ -95,6 +99,7 @@
 
   function draw() {
     const s = state, view = s.view || null;
+    const bar = $("actions"), had = document.activeElement, focused = bar.contains(had) ? had.textContent : null;
     document.body.dataset.turn = String(s.turn); document.body.dataset.phase = s.phase;
     $("profile").textContent = "· " + s.profile + (s.deal ? " · deal " + s.deal : "");
     $("join").hidden = Boolean(s.you) || s.phase === "over" || (s.phase !== "lobby" && !s.seats.some((p) => !p.bot && !p.here));
@@ -102,6 +107,7 @@
     if (s.phase === "lobby") status.push("waiting for players: " + s.seats.length + " of " + s.seat_count + " seats taken");
     if (s.phase === "over") status.push("the session is over: " + (s.winners || []).join(" and ") + " ahead");
     if (s.fault) status.push(s.fault);
+    if (s.paused) status.push("paused by the host");
     if (view && view.to_act) status.push(view.to_act === s.you ? "your turn" : view.to_act + " to act");
     if (s.cards_needed && s.cards_needed.length) status.push("the cards shown by " + s.cards_needed.join(" and ") + " are to be entered");
     $("status").textContent = status.join(" · ");
@@ -109,6 +115,11 @@
     const lobby = s.phase === "lobby";
     $("mine").hidden = lobby; $("disputes").hidden = lobby; $("log").hidden = !s.feed.length;  // nothing to show yet
     drawTable(s, view); drawMine(s, view); drawEntry(s); drawLast(s); drawStandings(s); drawFeed(s); drawHost(s); tick();
+    const now = document.activeElement;  // the focus stays on the action bar (never the page's top), on a button once there is one
+    if (focused !== null && (!bar.contains(now) || now === bar)) {
+      const controls = Array.from(bar.querySelectorAll("button, select, input"));
+      (controls.find((c) => c.textContent === focused) || controls[0] || bar).focus();
+    }
     document.dispatchEvent(new CustomEvent("bragrules:state", { detail: s }));  // for the page's other scripts
     document.dispatchEvent(new CustomEvent("bragrules:drawn", { detail: s }));  // draw.js: the pile, the stock
   }
@@ -241,6 +252,10 @@
       view.carry_rules.forEach((r) => why.appendChild(el("p", ruleText(r), "hint")));
       actions.appendChild(why);
     }
+    (view.withheld || []).forEach((w) => {  // what the rules take away at this turn, and why, before anyone tries it
+      actions.appendChild(el("p", "Not offered now: " + w.actions.join(", ") + ": " + w.why +
+        (w.rule_words ? " (the rule: " + w.rule_words + ")" : ""), "hint withheld"));
+    });
     if (view.swap_cards) actions.appendChild(el("p", "To swap one card: tap one of yours, then a centre card.", "hint"));
     if (!arranging && view.legal.some((o) => o.kind === "arrange")) actions.appendChild(el("p", "To arrange: tap your cards in order, best hand first (" + picked.length + " tapped), then arrange.", "hint"));
   }
@@ -325,6 +340,8 @@
     $("host").hidden = !s.host;
     if (!s.host) return;
     $("start").hidden = s.phase !== "lobby";
+    $("pause").hidden = s.phase !== "play" || s.paused; $("resume").hidden = s.phase !== "play" || !s.paused;
+    $("end").hidden = s.phase !== "play";
     $("void").hidden = !s.void;  // a malfunction: the host raises it, then confirms the ruling
     if (s.void) $("void").textContent = s.void.label.charAt(0).toUpperCase() + s.void.label.slice(1);
     $("replace-form").hidden = s.mode === "keep";
@@ -368,6 +385,9 @@
     $("entry-cards").value = "";
   };
   $("start").onclick = () => send({ type: "start" });
+  $("pause").onclick = () => send({ type: "pause" });
+  $("resume").onclick = () => send({ type: "resume" });
+  $("end").onclick = () => { if (confirm("End the session for everyone now? (bragrules serve --resume continues it from its log)")) send({ type: "end" }); };
   $("void").onclick = () => { if (state && state.void) send({ type: "dispute", text: state.void.dispute }); };
   $("replace-form").onsubmit = (event) => { event.preventDefault(); send({ type: "replace", name: $("replace-name").value, style: $("replace-style").value }); };
   connect();
