@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Optional
 
 from bragrules.core.errors import RuleViolation
 from bragrules.engine.actions import Action, LegalAction
+from bragrules.engine.bet_record import pay
 from bragrules.engine.events import Event, TakeSpare
 from bragrules.engine.state import PlayerState
 from bragrules.rules.compile import Rules
@@ -76,9 +77,5 @@ def take(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
     deal.centre = list(own or ())
     deal.spare_taken = state.name
     if stake_u:
-        state.paid_u += stake_u
-        state.last_u = stake_u
-        deal.pot_u += stake_u
-        if state.stack_u is not None:
-            state.stack_u -= stake_u
+        pay(deal, state, stake_u)
     return TakeSpare(state.name, points.spare_stake)
