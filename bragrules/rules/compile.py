@@ -27,10 +27,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import Optional, Tuple
+from typing import TYPE_CHECKING, Optional, Tuple
 
-from bragrules.engine.showdown import Comparer  # the engine's comparer and units, built once per profile
-from bragrules.engine.units import UnitsFamily
 from bragrules.profile.models import Profile
 from bragrules.rules.blind import BlindPolicy
 from bragrules.rules.disputes import DisputesPolicy
@@ -50,6 +48,10 @@ from bragrules.rules.side_show import SideShowPolicy
 from bragrules.rules.stakes import StakesPolicy
 from bragrules.rules.table import TablePolicy
 from bragrules.rules.wild_deal import WildDealPolicy, ranker_jokers
+
+if TYPE_CHECKING:  # the engine's comparer and units are built once per profile, in _compile
+    from bragrules.engine.showdown import Comparer
+    from bragrules.engine.units import UnitsFamily
 
 __all__ = [
     "EndPolicy",
@@ -178,6 +180,9 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
 
 
 def _compile(profile: Profile) -> Rules:
+    # the engine's comparer and money units, asked for only here: the rules depend on no engine module to load
+    from bragrules.engine.showdown import Comparer
+    from bragrules.engine.units import UnitsFamily
 
     ranking = profile.ranking
     wild_deal = WildDealPolicy.compile(profile)  # wild cards chosen per deal or per hand: None when none
