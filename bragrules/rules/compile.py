@@ -104,6 +104,9 @@ class Rules:
     each answers at once when its rule is off): derived from the classes, so no rule can be left out."""
     asking_put_out: Tuple[AreaPolicy, ...] = ()
     """The area policies whose class answers ``put_out`` (asked after each raise; ``stakes.raised_out``)."""
+    asking_ending: Tuple[AreaPolicy, ...] = ()
+    """The area policies whose class answers ``ending`` (asked at each settlement, in this order; the first
+    answer names the deal's ending): derived from the classes, so an area's own ending is never left out."""
     side_show: Optional[SideShowPolicy] = None
     """The side-show (``seeing.side_show``), or None when the profile has none."""
     pots: Optional[PotsPolicy] = None
@@ -176,7 +179,7 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
                  rules.asking_refusal, rules.units, rules.house, rules.forced, rules.asking_forced_show,
-                 rules.asking_put_out, rules.side_show, rules.pots)
+                 rules.asking_put_out, rules.asking_ending, rules.side_show, rules.pots)
 
 
 def _compile(profile: Profile) -> Rules:
@@ -229,6 +232,7 @@ def _compile(profile: Profile) -> Rules:
         forced=forced,
         asking_forced_show=tuple(area for area in areas if type(area).forced_show is not AreaPolicy.forced_show),
         asking_put_out=tuple(area for area in areas if type(area).put_out is not AreaPolicy.put_out),
+        asking_ending=tuple(area for area in areas if type(area).ending is not AreaPolicy.ending),
         side_show=side_show,
         pots=pots if pots.in_play else None,
     )

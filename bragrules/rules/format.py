@@ -18,7 +18,7 @@ from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Money, Section, choice
 from bragrules.rules.exchange import FIELDS as EXCHANGE_FIELDS
 from bragrules.rules.exchange import SWAP_KINDS, Exchange, exchange_subsection
-from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.hooks import AreaPolicy, EndingAnswer, SidePotTable
 from bragrules.rules.words import count, money_text, number_word, sentence
 
 if TYPE_CHECKING:
@@ -236,6 +236,18 @@ class FormatPolicy(AreaPolicy):
     @property
     def pays_for_lives(self) -> bool:
         return self.life_stake is not None
+
+    def ending(self, table: SidePotTable, outcome: str, winners: Tuple[str, ...]) -> Optional[EndingAnswer]:
+        """Crash: every deal ends in lives, not a pot (``format.lives``); the deal's reason says who lost one.
+
+        >>> from bragrules.profile.models import Profile
+        >>> crash = Profile.model_validate({"format": {"lives": 3, "betting": False}, "stakes": {"ante": 0}})
+        >>> FormatPolicy.compile(crash).ending(None, "won", ("A",))
+        EndingAnswer(kind='lives', rules=('format.lives',), words='')
+        >>> FormatPolicy.compile(Profile()).ending(None, "won", ("A",)) is None
+        True
+        """
+        return None if self.lives is None else EndingAnswer("lives", (LIVES_RULE,))
 
     def life_payment(self, player: str) -> Fraction:
         """One life lost pays the stake, the same for everyone (``format.life_stake``).
