@@ -5,7 +5,7 @@ bet posted before the betting (a blind, a boot that counts as a bet), and the ch
 side-show request. Each is recorded by :func:`record_bet`, which pays it into the pot and keeps the
 counts the rules read through :class:`~bragrules.rules.hooks.Betting` and
 :class:`~bragrules.rules.hooks.Bettor`: a player's blind bets (``blind.max_blind_turns``), the
-raises made (``stakes.raises_stop_at``), the bets at the current level (``seeing.matched_showdown``)
+raises made (``stakes.raises_stop_at``), each player's bets at their turns (``procedure.betting_rounds``), the bets at the current level (``seeing.matched_showdown``)
 and whose bet last matched it (``stakes.raised_out``), with the level itself. A kind of bet says
 which counts it moves (:class:`BetKind`), so a rule that needs a new count adds it here once, for
 every kind of bet, and nowhere else in the engine.
@@ -32,19 +32,22 @@ class BetKind(NamedTuple):
 
     ``blind``: a bet made unseen counts among the player's blind bets; ``raises``: a bet lifting a level
     already set counts as a raise; ``matches``: the bet counts at the level (the bets made at it, whose
-    bet last matched it) and a raise by it asks the areas whether a player is put out (``put_out``).
+    bet last matched it) and a raise by it asks the areas whether a player is put out (``put_out``);
+    ``turn``: the bet is made at the player's turn, and counts among their bets of the deal (the betting
+    rounds played, ``procedure.betting_rounds``).
     """
 
     blind: bool
     raises: bool
     matches: bool
+    turn: bool
 
 
-TURN = BetKind(blind=True, raises=True, matches=True)
+TURN = BetKind(blind=True, raises=True, matches=True, turn=True)
 """A bet at a player's turn: every count moves."""
-POSTED = BetKind(blind=True, raises=False, matches=False)
+POSTED = BetKind(blind=True, raises=False, matches=False, turn=False)
 """A live forced bet posted before the betting: it sets the level (a big blind after a small one is no raise)."""
-CHAAL = BetKind(blind=True, raises=True, matches=False)
+CHAAL = BetKind(blind=True, raises=True, matches=False, turn=True)
 """The chaal paid with a side-show request: it may lift the level, and answers no question of matching."""
 
 
@@ -70,6 +73,8 @@ def record_bet(deal: "Deal", state: PlayerState, paid: int, level: Optional[int]
         state.all_in = True
     if kind.blind and not state.seen:
         state.blind_bets += 1
+    if kind.turn:
+        state.bets += 1
     before = deal.level_u
     raised = level is not None and before is not None and level > before
     if raised and kind.raises:

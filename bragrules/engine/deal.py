@@ -40,7 +40,6 @@ from bragrules.engine import (
     dispute,
     draws,
     exchange,
-    forced,
     kept_cards,
     rake,
     retention,
@@ -48,11 +47,12 @@ from bragrules.engine import (
     showing,
     side_show,
     spare,
+    steps,
     turn_options,
 )
 from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
-from bragrules.engine.events import Event, Look
+from bragrules.engine.events import Event
 from bragrules.engine.showdown import Comparer
 from bragrules.engine.state import ENDING_KINDS, DealResult, Ending, Hand, PlayerState, pack_cards, returned_stakes
 from bragrules.engine.units import Units
@@ -159,6 +159,7 @@ class Deal:
         """Everything the deal's phases read and write, as it stands before anyone acts."""
         rules = self.rules
         self.level_u: Optional[int] = None
+        self.turn: int = len(self.order) - 1  # whose turn it is, as a seat (the opening steps set the first)
         self.raises_made = 0  # bets that lifted a level already set
         self.bets_at_level = 0  # bets at the current level since a bet set it (seeing.matched_showdown)
         self.forced_by: Optional[Rule] = None  # the rule that forced everyone still in to show (a hook's answer)
@@ -212,27 +213,11 @@ class Deal:
             tuple(centre) if centre and rules.session.points is not None and rules.session.points.spare_hand else None)
 
     def _begin(self) -> None:
-        """Before the first action: the antes (or the forced posts), every hand seen where nobody plays
-        blind, and the first to act."""
-        rules = self.rules
-        if rules.forced is None:
-            betting.post_antes(self)
-        if not rules.blind.allowed or not rules.format.betting:
-            for state in self.players.values():
-                state.seen = True
-                self.events.append(Look(state.name, automatic=True))
-                settlement.declare(self, state)
-        self.turn = len(self.order) - 1
-        if rules.forced is not None:  # posted once every player is blind or seen, so a blind post is a blind bet
-            live = forced.post(self)
-            if live is not None:
-                self.turn = live  # the player after the last live post acts first
-        if rules.format.exchange:
-            self.turn = 0
-        elif not rules.format.betting:
-            exchange.next_to_arrange(self)
-        else:
-            betting.advance(self)
+        """Before the first action: the procedure's opening steps in its order (:mod:`bragrules.engine.steps`):
+        the antes (or the forced posts) with every hand seen where nobody plays blind, a bust card, the first
+        to act."""
+        for run in steps.opening(self.rules.procedure.steps):
+            run(self)
 
     def _refuse_cards_not_in_pack(self, holdings: Sequence[Optional[Sequence[Card]]]) -> None:
         pack = self.rules.pack
@@ -293,6 +278,11 @@ class Deal:
     def players_able(self) -> int:
         """How many players can still bet (not folded, not all in)."""
         return sum(1 for seat in self.seats if not seat.folded and not seat.all_in)
+
+    @property
+    def rounds_done(self) -> int:
+        """The betting rounds played: the fewest bets any player still able to bet has made at their turns."""
+        return min((seat.bets for seat in self.seats if not seat.folded and not seat.all_in), default=0)
 
     @property
     def contenders(self) -> List[str]:

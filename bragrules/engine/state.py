@@ -36,6 +36,7 @@ class PlayerState:
     last_u: Optional[int] = None
     stack_u: Optional[int] = None  # finite bankrolls only
     blind_bets: int = 0  # bets made blind in this deal
+    bets: int = 0  # bets made at this player's turns in this deal (a live post is none)
     settled_stack: Optional[Fraction] = None  # the stack once the deal is settled
     discarded: Optional[Card] = None  # format.discard_before_betting: the card put away face down
 

@@ -65,6 +65,8 @@ from bragrules.rules.house import House
 from bragrules.rules.pack import Pack
 from bragrules.rules.pots import Pots
 from bragrules.rules.pots import check_profile as check_pots
+from bragrules.rules.procedure import Procedure
+from bragrules.rules.procedure import check_profile as check_procedure
 from bragrules.rules.ranking_models import CARD_PATTERN, RANK_PATTERN, Wild  # noqa: F401
 from bragrules.rules.seeing import Seeing
 from bragrules.rules.session import Bonus, Session, SessionEnd
@@ -109,6 +111,8 @@ class Profile(Area):
     house: House = Field(default_factory=House, description="What the house takes: a rake, a table fee.")
     pots: Pots = Field(default_factory=Pots, description="Side pots beside the deal's own: one per hand, the best card, "
                        "the pips nearest 31.")
+    procedure: Procedure = Field(default_factory=Procedure, description="The steps a table adds to a deal: a bust "
+                                 "card, a fixed number of betting rounds, who deals next.")
 
     @model_validator(mode="before")
     @classmethod
@@ -194,6 +198,9 @@ class Profile(Area):
         pots = check_pots(self)
         if pots is not None:
             raise Conflict(*pots)
+        procedure = check_procedure(self)
+        if procedure is not None:
+            raise Conflict(*procedure)
         forced = check_forced(self)
         if forced is not None:
             raise Conflict(forced, ("stakes.forced.amount", "stakes.level_step", "stakes.blind_rate"))
@@ -304,6 +311,7 @@ AREAS = (
     "format",
     "house",
     "pots",
+    "procedure",
 )
 
 __all__ = [

@@ -150,6 +150,12 @@ class Betting(Protocol):
         """How many players can still bet (not folded, not all in)."""
         ...
 
+    @property
+    def rounds_done(self) -> int:
+        """The betting rounds played: the fewest bets any player still able to bet (not folded, not all in) has
+        made at their turns in this deal (``procedure.betting_rounds``)."""
+        ...
+
     # the seats around a bettor, for a rule between two neighbours (``seeing.side_show``)
 
     @property
@@ -252,6 +258,11 @@ class SidePotTable(Protocol):
         ...
 
     def folded(self, name: str) -> bool: ...
+
+    @property
+    def centre(self) -> Sequence[Card]:
+        """The cards dealt to the centre after the hands (turned face up: a bust card, an exchange's centre)."""
+        ...
 
 
 class Bound(NamedTuple):

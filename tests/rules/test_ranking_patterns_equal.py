@@ -214,6 +214,7 @@ playing the ranking, or by the settings, jokers and ``open_wild``)."""
 HASHES: Dict[str, str] = {
     "ak47": "527ee27c8d50092c66af2f1075b5119a6a8220b0f2dca195fa31cadb3fc68bb3",
     "bastard-brag": "a7309575368d49c03bb3fac7308f50af75769237f66bc0d12576800a4e4ebf5a",
+    "bust-card": "679f6c81e8db8a6e98c9dc8b0bf03d3678c6aef81afe45169d31e01307b2a0b8",
     "casual": "358ce58ad379f0d5b21373ccf58833ec47eccf6216e7e62a472623fa368eef7b",
     "classic": "09c1928bd85288a76cfaaf64f7849d5337741ebe359f5fce19b12d11a20c0342",
     "crash": "1d912a367e853b689be49f4e2be2cb13c7fc4679f3f1119c20139cd5cf88dad5",

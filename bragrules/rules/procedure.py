@@ -1,0 +1,315 @@
+"""The procedure area: a deal as a list of steps, and the steps a table adds to it.
+
+A deal runs through steps, each owned by the area whose rule it is: the forced stakes (``stakes``),
+the cut (``table``), the deal (``pack``, ``format``), the betting (``stakes``, open-ended or a fixed number
+of rounds), the showdown (``seeing``), and who deals next (``table``). :class:`ProcedurePolicy` lists them
+for a profile (:attr:`ProcedurePolicy.steps`); the default profile's list is the order every table plays
+today, and a profile extends it with the steps below, each a condition the engine asks through the hooks
+(:mod:`bragrules.rules.hooks`), never a branch on a variant's name:
+
+- ``procedure.bust_card``: after the deal one card is turned face up, and every player holding a card of its
+  rank must pack at once (Teen Patti's "Card, Colour, Bust": "anybody with the third card's number will have to
+  pack his or her hand immediately"). The card is dealt from the pack after the hands, so a log records it in
+  the deal's centre and the audit follows it from the seed.
+- ``procedure.betting_rounds``: a fixed number of betting rounds, then everyone still in shows
+  (the ``forced_show`` hook); open-ended by default.
+- ``procedure.next_dealer``: the deal passes round the table (``table.rotation``), or to the winner of the last
+  deal ("winner deals").
+
+>>> from bragrules.profile.models import Profile
+>>> [step.name for step in ProcedurePolicy.compile(Profile()).steps]
+['forced stakes', 'deal', 'betting', 'showdown', 'next dealer']
+>>> bust = Profile.model_validate({"procedure": {"bust_card": True, "betting_rounds": 3}})
+>>> [step.name for step in ProcedurePolicy.compile(bust).steps]
+['forced stakes', 'deal', 'bust card', 'betting rounds', 'showdown', 'next dealer']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Literal, Optional, Sequence, Tuple
+
+from pydantic import Field
+
+from bragrules.core.cards import Card
+from bragrules.core.derived import departs
+from bragrules.core.rule_id import Rule, field_rule
+from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.hooks import AreaPolicy, Betting, EndingAnswer, ForcedShow, SidePotTable
+from bragrules.rules.words import count, number_word, sentence
+
+if TYPE_CHECKING:
+    from bragrules.profile.models import Profile
+
+MENSXP = "https://www.mensxp.com/culture/nightlife/32866-5-teen-patti-variations-you-should-be-playing-at-the-next-card-party.html"
+MENSXP_NAME = "mensxp.com, \"5 Teen Patti Variations\" (Card, Colour, Bust)"
+MISSMALINI = "https://www.missmalini.com/2012/11/13/your-diwali-teen-patti-cheat-sheet/"
+MISSMALINI_NAME = "missmalini.com, \"Your Diwali Teen Patti cheat sheet\" (Open Cards)"
+
+# ---------------------------------------------------------------------------
+# The model
+# ---------------------------------------------------------------------------
+
+
+class Procedure(Area):
+    """The steps a table adds to a deal: a bust card turned, a fixed number of betting rounds, who deals next.
+
+    A deal is a list of steps, each owned by its area: the forced stakes (`stakes`), the cut (`table.cut`), the
+    deal (`pack`, `format`), the betting, the showdown (`seeing`), who deals next (`table.rotation`). None of
+    these fields is set by default, and the list is the one every profile plays: forced stakes, deal, betting,
+    showdown, next dealer. Each field below adds a step or changes one (`rulebook` prints the list as the
+    profile plays it); a turned card is dealt from the pack after the hands and written in the log's `centre`,
+    so the audit follows it from the seed and checks who had to pack.
+    """
+
+    bust_card: bool = Field(
+        False,
+        description="After the deal one card is turned face up from the pack: every player holding a card of its "
+        "rank packs at once, before the betting, their antes left in the pot. A player the bust card leaves alone "
+        "takes the pot; if it busts everyone, the pot carries into the next deal. Sources: " + MENSXP_NAME
+        + " (\"anybody with the third card's number will have to pack his or her hand immediately\"); "
+        + MISSMALINI_NAME + " (\"one card where the number is a compulsory bust\").",
+    )
+    betting_rounds: Optional[int] = Field(
+        None, ge=1, le=100,
+        description="A fixed number of betting rounds: once every player still in (and not all in) has bet that "
+        "many times, everyone still in shows and the best hand takes the pot. `null`: the betting is open-ended, "
+        "until a see or everyone else folds.",
+    )
+    next_dealer: Literal["rotation", "winner"] = Field(
+        "rotation",
+        description="Who deals next. `rotation`: the deal passes round the table as `table.rotation` says; "
+        "`winner`: the winner of the last deal deals the next (a split or carried pot, a redeal or an abandoned "
+        "hand: the deal passes round as usual).",
+    )
+
+
+def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
+    """A procedure the rest of the profile cannot play: (message, the fields in conflict), or None."""
+    proc, fmt = p.procedure, p.format
+    if proc.bust_card and (not fmt.betting or fmt.hands != 1 or fmt.exchange.enabled or p.ranking.wild.from_centre):
+        return ("a bust card is turned before the betting of a one-hand game with no other card turned or exchanged "
+                "(format.betting, format.hands, format.exchange, ranking.wild.from_centre)",
+                ("procedure.bust_card", "format.betting", "format.hands", "format.exchange.enabled",
+                 "ranking.wild.from_centre"))
+    if proc.bust_card and p.session.points.spare_hand:
+        return "a bust card and a spare hand cannot share the centre", \
+            ("procedure.bust_card", "session.points.spare_hand")
+    if proc.betting_rounds is not None and not fmt.betting:
+        return "betting rounds need betting (format.betting)", ("procedure.betting_rounds", "format.betting")
+    return None
+
+
+# ---------------------------------------------------------------------------
+# The policy: the steps, and the questions the engine asks
+# ---------------------------------------------------------------------------
+
+BUST_CARD_RULE: Rule = field_rule("procedure.bust_card")
+BETTING_ROUNDS_RULE: Rule = field_rule("procedure.betting_rounds")
+NEXT_DEALER_RULE: Rule = field_rule("procedure.next_dealer")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One step of a deal: its name, the area that owns it (whose policy the engine asks), and its rule."""
+
+    name: str
+    area: str
+    rule: Optional[Rule] = None
+
+
+DEFAULT_STEPS: Tuple[Step, ...] = (
+    Step("forced stakes", "stakes"),
+    Step("deal", "pack"),
+    Step("betting", "stakes"),
+    Step("showdown", "seeing"),
+    Step("next dealer", "table"),
+)
+"""The steps every table plays, in order (a cut, where the profile has one, comes before the deal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ProcedurePolicy(AreaPolicy):
+    """The procedure as the engine asks it.
+
+    ``turned``: how many cards are turned face up after the deal (the bust card); ``rounds``: the fixed number of
+    betting rounds (None: open-ended); ``winner_deals``: the winner of a deal deals the next; ``cut``: the profile
+    cuts the pack before the deal (``table.cut``), a step of the table's.
+    """
+
+    bust_card: bool = False
+    rounds: Optional[int] = None
+    winner_deals: bool = False
+    cut: bool = False
+    steps: Tuple[Step, ...] = field(init=False, compare=False, repr=False)
+    """The deal's steps in order, each with its owner: the default list, extended by this profile's steps."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "steps", self._steps())
+
+    @classmethod
+    def compile(cls, p: "Profile") -> "ProcedurePolicy":
+        proc = p.procedure
+        return cls(proc.bust_card, proc.betting_rounds, proc.next_dealer == "winner", p.table.cut)
+
+    @property
+    def in_play(self) -> bool:
+        """Whether any step departs from the default list's (the engine asks nothing of the procedure when not;
+        the cut is the table's own step, unread here)."""
+        return departs(self, _PLAIN, ("cut",))
+
+    @property
+    def turned(self) -> int:
+        """How many cards are turned face up from the pack after the hands are dealt."""
+        return 1 if self.bust_card else 0
+
+    def _steps(self) -> Tuple[Step, ...]:
+        out = []
+        for step in DEFAULT_STEPS:
+            if step.name == "deal" and self.cut:
+                out.append(Step("cut", "table", field_rule("table.cut")))
+            if step.name == "betting" and self.bust_card:
+                out.append(Step("bust card", "procedure", BUST_CARD_RULE))
+            if step.name == "betting" and self.rounds is not None:
+                out.append(Step("betting rounds", "procedure", BETTING_ROUNDS_RULE))
+                continue
+            if step.name == "next dealer" and self.winner_deals:
+                out.append(Step("winner deals", "procedure", NEXT_DEALER_RULE))
+                continue
+            out.append(step)
+        return tuple(out)
+
+    def busted(self, turned: Sequence[Card], hands: Sequence[Tuple[str, Optional[Sequence[Card]]]]) -> Tuple[str, ...]:
+        """The players who must pack because they hold a card of the bust card's rank (in the order given).
+
+        >>> from bragrules.core.cards import parse_cards
+        >>> policy = ProcedurePolicy(bust_card=True)
+        >>> policy.busted(parse_cards("9h"), [("A", parse_cards("9c Kd 2s")), ("B", parse_cards("Ac Kc Qc"))])
+        ('A',)
+        """
+        if not self.bust_card or not turned or turned[0].is_joker:  # a joker turned busts nobody
+            return ()
+        rank = turned[0].rank
+        return tuple(name for name, held in hands if held is not None and any(c.rank == rank for c in held))
+
+    def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
+        """``procedure.betting_rounds``: every player still in has bet that many times, so everyone still in shows.
+
+        >>> class Record:
+        ...     level_u, rounds_done = 2, 3
+        >>> ProcedurePolicy(rounds=3).forced_show(Record(), None).rule
+        'procedure.betting_rounds'
+        >>> Record.rounds_done = 2
+        >>> ProcedurePolicy(rounds=3).forced_show(Record(), None) is None
+        True
+        """
+        if self.rounds is None or betting.level_u is None or betting.rounds_done < self.rounds:
+            return None
+        return ForcedShow(BETTING_ROUNDS_RULE, f"{count(self.rounds, 'betting round')} have been played: "
+                                               "everyone still in shows")
+
+    def ending(self, table: SidePotTable, outcome: str, winners: Tuple[str, ...]) -> Optional[EndingAnswer]:
+        """``procedure.bust_card``: the deal ended by the bust card alone, leaving one player or nobody.
+
+        >>> from bragrules.core.cards import parse_cards
+        >>> class Table:
+        ...     order, centre = ("A", "B"), parse_cards("9h")
+        ...     def dealt(self, name):
+        ...         return parse_cards({"A": "9c Kd 2s", "B": "Ac Kc Qc"}[name])
+        >>> ProcedurePolicy(bust_card=True).ending(Table(), "won", ("B",)).words
+        'the bust card 9h makes A pack: B, left alone, takes the pot'
+        """
+        if not self.bust_card:
+            return None
+        turned = tuple(table.centre)
+        busted = self.busted(turned, [(p, table.dealt(p)) for p in table.order])
+        if not turned or len(table.order) - len(busted) > 1:
+            return None
+        packs = f"the bust card {turned[0]} makes {' and '.join(busted)} pack"
+        if outcome == "carried" or not winners:
+            return EndingAnswer("bust", (BUST_CARD_RULE,), packs + ": nobody is left, and the pot carries into "
+                                                                   "the next deal")
+        return EndingAnswer("bust", (BUST_CARD_RULE,), f"{packs}: {winners[0]}, left alone, takes the pot")
+
+    def next_dealer(self, winners: Sequence[str], still_in: Sequence[str]) -> Optional[str]:
+        """``procedure.next_dealer: winner``: the winner of the last deal, still in, deals next (None: the deal
+        passes round the table as usual: no winner alone, or the rule is off).
+
+        >>> ProcedurePolicy(winner_deals=True).next_dealer(["C"], ["A", "B", "C"]), ProcedurePolicy().next_dealer(["C"], ["C"])
+        ('C', None)
+        """
+        if not self.winner_deals or len(winners) != 1 or winners[0] not in still_in:
+            return None
+        return winners[0]
+
+
+_PLAIN = ProcedurePolicy()
+
+# ---------------------------------------------------------------------------
+# The sentences, the rulebook
+# ---------------------------------------------------------------------------
+
+
+def bust_card(p: "Profile") -> str:
+    if not p.procedure.bust_card:
+        return "no bust card is turned"
+    return ("after the deal a card is turned face up: every player holding a card of its rank packs at once, "
+            "their stakes left in the pot; a player it leaves alone takes the pot, and if it busts everyone the "
+            "pot carries into the next deal")
+
+
+def betting_rounds(p: "Profile") -> str:
+    rounds = p.procedure.betting_rounds
+    if rounds is None:
+        return "the betting goes on until a see, or until everyone else folds"
+    return (f"there are {number_word(rounds)} betting round{'s' if rounds != 1 else ''}: once every player still in "
+            f"has bet {count(rounds, 'time')}, everyone still in shows")
+
+
+NEXT_DEALER = choice(
+    "procedure.next_dealer",
+    lambda p: p.procedure.next_dealer,
+    {"rotation": "the deal passes round the table", "winner": "the winner of a deal deals the next"},
+    {"rotation": "000", "winner": "house rule (\"winner deals\")"},
+    later=True,
+)
+
+
+def order_of_play(p: "Profile") -> str:
+    """The deal's steps in order, in words.
+
+    >>> from bragrules.profile.models import Profile
+    >>> order_of_play(Profile())
+    'each deal goes: forced stakes, deal, betting, showdown, next dealer'
+    """
+    return "each deal goes: " + ", ".join(step.name for step in ProcedurePolicy.compile(p).steps)
+
+
+def procedure_section(p: "Profile") -> Optional[Section]:
+    """The rulebook's section on the order of a deal, where the profile adds a step to it."""
+    if not ProcedurePolicy.compile(p).in_play:
+        return None
+    sec = Section("procedure", "The order of a deal")
+    sec.para(sentence(order_of_play(p)))
+    sec.bullets([
+        sentence(bust_card(p)) if p.procedure.bust_card else "",
+        sentence(betting_rounds(p)) if p.procedure.betting_rounds is not None else "",
+        sentence(NEXT_DEALER.sentence(p)) if p.procedure.next_dealer != "rotation" else "",
+    ])
+    return sec
+
+
+TEXT = AreaText(
+    key="procedure",
+    name="procedure",
+    title="The order of a deal",
+    fields=(
+        FieldText("procedure.bust_card", lambda p: p.procedure.bust_card, bust_card,
+                  {"false": "000", "*": MENSXP_NAME + "; " + MISSMALINI_NAME}, later=True),
+        FieldText("procedure.betting_rounds", lambda p: p.procedure.betting_rounds, betting_rounds,
+                  {"null": "000", "*": "house rule (a fixed number of betting rounds)"},
+                  in_play=lambda p: p.format.betting, later=True),
+        NEXT_DEALER,
+    ),
+    sections=((25, procedure_section),),
+)
