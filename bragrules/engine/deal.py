@@ -64,7 +64,9 @@ from bragrules.rules.exchange import CENTRE_CARDS_RULE, EXCHANGE_RULE
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
 from bragrules.rules.format import BETTING_RULE
 from bragrules.rules.hooks import Bound, Post, Refusal
+from bragrules.rules.procedure import turned_rule
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
+from bragrules.rules.words import count
 
 __all__ = ["Deal", "DealResult", "ENDING_KINDS", "Ending", "Hand", "PlayerState", "returned_stakes"]
 
@@ -208,6 +210,11 @@ class Deal:
             raise RuleViolation(CENTRE_CARDS_RULE, f"{rules.format.centre_cards} centre cards are needed")
         if rules.comparer.wild is not None:  # wild cards chosen per deal or per hand: this deal's comparer
             self.comparer = wild_deal_comparer(rules, self.centre, [(p, hands.get(p)) for p in self.order])
+        if rules.procedure.turned:  # cards turned after the deal (procedure): all of them, and the deal's trump
+            if len(self.centre) != rules.procedure.turned:
+                raise RuleViolation(turned_rule(rules.procedure), f"the {count(rules.procedure.turned, 'card')} turned after the deal "
+                                                 f"({', '.join(rules.procedure.turned_roles)}) are needed")
+            self.comparer = self.comparer.with_trump(rules.procedure.trump_suit(self.centre))
         # session.points.spare_hand: the spare hand, dealt face down as the centre (None: none dealt)
         self.spare_dealt: Optional[Tuple[Card, ...]] = (
             tuple(centre) if centre and rules.session.points is not None and rules.session.points.spare_hand else None)

@@ -483,6 +483,8 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
                         TIE_RULE if tied else None)
         if deal.comparer.wild is not None:  # wild cards chosen at the table, in the hands compared
             paths.extend(deal.comparer.decided([s.hand for s in deal.seats if s.hand is not None and not s.folded]))
+        if deal.comparer.trump is not None:  # the deal's trump suit told equal hands apart (procedure.trump_card)
+            paths.extend(deal.comparer.trump_decided([s.hand for s in deal.seats if s.hand is not None and not s.folded]))
     return ending, paths + _hand_rules(deal, showdown) + _bonus_rules(deal, bonuses, paths)
 
 

@@ -60,7 +60,7 @@ def bust_card(deal: "Deal") -> None:
         deal.out_by[name] = BUST_CARD_RULE
         deal.events.append(Fold(name))
     left = deal.in_play
-    turned = deal.centre[0]
+    turned = deal.rules.procedure.turned_card(deal.centre, "bust")
     if not left:
         settlement.finish_carried(deal, f"the bust card {turned} makes every player pack")
     elif len(left) == 1:

@@ -11,6 +11,10 @@ today, and a profile extends it with the steps below, each a condition the engin
   rank must pack at once (Teen Patti's "Card, Colour, Bust": "anybody with the third card's number will have to
   pack his or her hand immediately"). The card is dealt from the pack after the hands, so a log records it in
   the deal's centre and the audit follows it from the seed.
+- ``procedure.trump_card``: after the deal one card is turned face up and its suit is the trump suit (hukam) of
+  the deal: between hands otherwise equal, a trump card outranks a card of the same rank in another suit
+  (3pattimaster.com, "Hukum variations": "That card's suit becomes the "hukum" (trump) suit. A card from the trump
+  suit outranks a non-trump card of the same rank when comparing hands").
 - ``procedure.betting_rounds``: a fixed number of betting rounds, then everyone still in shows
   (the ``forced_show`` hook); open-ended by default.
 - ``procedure.next_dealer``: the deal passes round the table (``table.rotation``), or to the winner of the last
@@ -18,10 +22,10 @@ today, and a profile extends it with the steps below, each a condition the engin
 
 >>> from bragrules.profile.models import Profile
 >>> [step.name for step in ProcedurePolicy.compile(Profile()).steps]
-['forced stakes', 'deal', 'betting', 'showdown', 'next dealer']
+['forced stakes', 'cut', 'deal', 'betting', 'showdown', 'next dealer']
 >>> bust = Profile.model_validate({"procedure": {"bust_card": True, "betting_rounds": 3}})
 >>> [step.name for step in ProcedurePolicy.compile(bust).steps]
-['forced stakes', 'deal', 'bust card', 'betting rounds', 'showdown', 'next dealer']
+['forced stakes', 'cut', 'deal', 'bust card', 'betting rounds', 'showdown', 'next dealer']
 """
 
 from __future__ import annotations
@@ -45,6 +49,8 @@ MENSXP = "https://www.mensxp.com/culture/nightlife/32866-5-teen-patti-variations
 MENSXP_NAME = "mensxp.com, \"5 Teen Patti Variations\" (Card, Colour, Bust)"
 MISSMALINI = "https://www.missmalini.com/2012/11/13/your-diwali-teen-patti-cheat-sheet/"
 MISSMALINI_NAME = "missmalini.com, \"Your Diwali Teen Patti cheat sheet\" (Open Cards)"
+HUKUM = "https://3pattimaster.com/blog/hukum-variations-master-teen-patti-rules"
+HUKUM_NAME = "3pattimaster.com, \"Hukum variations\" (Classic Hukum)"
 
 # ---------------------------------------------------------------------------
 # The model
@@ -52,12 +58,13 @@ MISSMALINI_NAME = "missmalini.com, \"Your Diwali Teen Patti cheat sheet\" (Open 
 
 
 class Procedure(Area):
-    """The steps a table adds to a deal: a bust card turned, a fixed number of betting rounds, who deals next.
+    """The steps a table adds to a deal: a trump suit or a bust card turned, a fixed number of betting rounds, who
+    deals next.
 
     A deal is a list of steps, each owned by its area: the forced stakes (`stakes`), the cut (`table.cut`), the
     deal (`pack`, `format`), the betting, the showdown (`seeing`), who deals next (`table.rotation`). None of
-    these fields is set by default, and the list is the one every profile plays: forced stakes, deal, betting,
-    showdown, next dealer. Each field below adds a step or changes one (`rulebook` prints the list as the
+    these fields is set by default, and the list is the one every profile plays: forced stakes, a cut (where
+    `table.cut` says), deal, betting, showdown, next dealer. Each field below adds a step or changes one (`rulebook` prints the list as the
     profile plays it); a turned card is dealt from the pack after the hands and written in the log's `centre`,
     so the audit follows it from the seed and checks who had to pack.
     """
@@ -69,6 +76,15 @@ class Procedure(Area):
         "takes the pot; if it busts everyone, the pot carries into the next deal. Sources: " + MENSXP_NAME
         + " (\"anybody with the third card's number will have to pack his or her hand immediately\"); "
         + MISSMALINI_NAME + " (\"one card where the number is a compulsory bust\").",
+    )
+    trump_card: bool = Field(
+        False,
+        description="After the deal one card is turned face up from the pack, and its suit is the deal's trump suit "
+        "(hukam): between two hands otherwise equal, compared card by card from the cards that count most (a pair "
+        "before its odd card, then from the highest), a trump card outranks a card of the same rank in another suit. "
+        "With a bust card as well, the trump card is turned first. Source: " + HUKUM_NAME + " (\"the dealer turns "
+        "one card face-up. That card's suit becomes the 'hukum' (trump) suit. A card from the trump suit outranks a "
+        "non-trump card of the same rank when comparing hands\").",
     )
     betting_rounds: Optional[int] = Field(
         None, ge=1, le=100,
@@ -87,14 +103,14 @@ class Procedure(Area):
 def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
     """A procedure the rest of the profile cannot play: (message, the fields in conflict), or None."""
     proc, fmt = p.procedure, p.format
-    if proc.bust_card and (not fmt.betting or fmt.hands != 1 or fmt.exchange.enabled or p.ranking.wild.from_centre):
-        return ("a bust card is turned before the betting of a one-hand game with no other card turned or exchanged "
-                "(format.betting, format.hands, format.exchange, ranking.wild.from_centre)",
-                ("procedure.bust_card", "format.betting", "format.hands", "format.exchange.enabled",
-                 "ranking.wild.from_centre"))
-    if proc.bust_card and p.session.points.spare_hand:
-        return "a bust card and a spare hand cannot share the centre", \
-            ("procedure.bust_card", "session.points.spare_hand")
+    for path, on in (("procedure.bust_card", proc.bust_card), ("procedure.trump_card", proc.trump_card)):
+        if on and (not fmt.betting or fmt.hands != 1 or fmt.exchange.enabled or p.ranking.wild.from_centre):
+            return (f"a card turned after the deal ({path}) needs a one-hand game with betting and no other card "
+                    "turned or exchanged (format.betting, format.hands, format.exchange, ranking.wild.from_centre)",
+                    (path, "format.betting", "format.hands", "format.exchange.enabled", "ranking.wild.from_centre"))
+        if on and p.session.points.spare_hand:
+            return f"a card turned after the deal ({path}) and a spare hand cannot share the centre", \
+                (path, "session.points.spare_hand")
     if proc.betting_rounds is not None and not fmt.betting:
         return "betting rounds need betting (format.betting)", ("procedure.betting_rounds", "format.betting")
     return None
@@ -105,6 +121,7 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
 # ---------------------------------------------------------------------------
 
 BUST_CARD_RULE: Rule = field_rule("procedure.bust_card")
+TRUMP_CARD_RULE: Rule = field_rule("procedure.trump_card")
 BETTING_ROUNDS_RULE: Rule = field_rule("procedure.betting_rounds")
 NEXT_DEALER_RULE: Rule = field_rule("procedure.next_dealer")
 
@@ -141,6 +158,7 @@ class ProcedurePolicy(AreaPolicy):
     rounds: Optional[int] = None
     winner_deals: bool = False
     cut: bool = False
+    trump_card: bool = False
     steps: Tuple[Step, ...] = field(init=False, compare=False, repr=False)
     """The deal's steps in order, each with its owner: the default list, extended by this profile's steps."""
 
@@ -150,7 +168,7 @@ class ProcedurePolicy(AreaPolicy):
     @classmethod
     def compile(cls, p: "Profile") -> "ProcedurePolicy":
         proc = p.procedure
-        return cls(proc.bust_card, proc.betting_rounds, proc.next_dealer == "winner", p.table.cut)
+        return cls(proc.bust_card, proc.betting_rounds, proc.next_dealer == "winner", p.table.cut, proc.trump_card)
 
     @property
     def in_play(self) -> bool:
@@ -159,15 +177,39 @@ class ProcedurePolicy(AreaPolicy):
         return departs(self, _PLAIN, ("cut",))
 
     @property
+    def turned_roles(self) -> Tuple[str, ...]:
+        """What each card turned face up after the hands is for, in the order turned (``"trump"``, ``"bust"``)."""
+        return (("trump",) if self.trump_card else ()) + (("bust",) if self.bust_card else ())
+
+    @property
     def turned(self) -> int:
         """How many cards are turned face up from the pack after the hands are dealt."""
-        return 1 if self.bust_card else 0
+        return len(self.turned_roles)
+
+    def turned_card(self, turned: Sequence[Card], role: str) -> Optional[Card]:
+        """The card turned for ``role`` (None: this procedure turns none for it, or the cards are not known)."""
+        roles = self.turned_roles
+        if role not in roles or len(turned) < len(roles):
+            return None
+        return turned[roles.index(role)]
+
+    def trump_suit(self, turned: Sequence[Card]) -> Optional[int]:
+        """The deal's trump suit (hukam): the suit of the trump card turned (None: no trump; a joker names none).
+
+        >>> from bragrules.core.cards import parse_cards
+        >>> ProcedurePolicy(trump_card=True, bust_card=True).trump_suit(parse_cards("9h 2c")) == parse_cards("9h")[0].suit
+        True
+        """
+        card = self.turned_card(turned, "trump")
+        return None if card is None or card.is_joker else card.suit
 
     def _steps(self) -> Tuple[Step, ...]:
         out = []
         for step in DEFAULT_STEPS:
             if step.name == "deal" and self.cut:
                 out.append(Step("cut", "table", field_rule("table.cut")))
+            if step.name == "betting" and self.trump_card:
+                out.append(Step("trump card", "procedure", TRUMP_CARD_RULE))
             if step.name == "betting" and self.bust_card:
                 out.append(Step("bust card", "procedure", BUST_CARD_RULE))
             if step.name == "betting" and self.rounds is not None:
@@ -187,9 +229,10 @@ class ProcedurePolicy(AreaPolicy):
         >>> policy.busted(parse_cards("9h"), [("A", parse_cards("9c Kd 2s")), ("B", parse_cards("Ac Kc Qc"))])
         ('A',)
         """
-        if not self.bust_card or not turned or turned[0].is_joker:  # a joker turned busts nobody
+        card = self.turned_card(turned, "bust")
+        if card is None or card.is_joker:  # a joker turned busts nobody
             return ()
-        rank = turned[0].rank
+        rank = card.rank
         return tuple(name for name, held in hands if held is not None and any(c.rank == rank for c in held))
 
     def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
@@ -223,9 +266,9 @@ class ProcedurePolicy(AreaPolicy):
             return None
         turned = tuple(table.centre)
         busted = self.busted(turned, [(p, table.dealt(p)) for p in table.order])
-        if not turned or len(table.order) - len(busted) > 1:
+        if not busted or len(table.order) - len(busted) > 1:
             return None
-        packs = f"the bust card {turned[0]} makes {' and '.join(busted)} pack"
+        packs = f"the bust card {self.turned_card(turned, 'bust')} makes {' and '.join(busted)} pack"
         if outcome == "carried" or not winners:
             return EndingAnswer("bust", (BUST_CARD_RULE,), packs + ": nobody is left, and the pot carries into "
                                                                    "the next deal")
@@ -245,6 +288,11 @@ class ProcedurePolicy(AreaPolicy):
 
 _PLAIN = ProcedurePolicy()
 
+
+def turned_rule(policy: ProcedurePolicy) -> Rule:
+    """The rule that turns the first card after the deal (what a deal missing its turned cards is refused by)."""
+    return TRUMP_CARD_RULE if policy.trump_card else BUST_CARD_RULE
+
 # ---------------------------------------------------------------------------
 # The sentences, the rulebook
 # ---------------------------------------------------------------------------
@@ -256,6 +304,13 @@ def bust_card(p: "Profile") -> str:
     return ("after the deal a card is turned face up: every player holding a card of its rank packs at once, "
             "their stakes left in the pot; a player it leaves alone takes the pot, and if it busts everyone the "
             "pot carries into the next deal")
+
+
+def trump_card(p: "Profile") -> str:
+    if not p.procedure.trump_card:
+        return "no trump suit is turned"
+    return ("after the deal a card is turned face up and its suit is trumps (hukam) for the deal: between hands "
+            "otherwise equal, a trump card outranks a card of the same rank in another suit")
 
 
 def betting_rounds(p: "Profile") -> str:
@@ -280,7 +335,7 @@ def order_of_play(p: "Profile") -> str:
 
     >>> from bragrules.profile.models import Profile
     >>> order_of_play(Profile())
-    'each deal goes: forced stakes, deal, betting, showdown, next dealer'
+    'each deal goes: forced stakes, cut, deal, betting, showdown, next dealer'
     """
     return "each deal goes: " + ", ".join(step.name for step in ProcedurePolicy.compile(p).steps)
 
@@ -292,6 +347,7 @@ def procedure_section(p: "Profile") -> Optional[Section]:
     sec = Section("procedure", "The order of a deal")
     sec.para(sentence(order_of_play(p)))
     sec.bullets([
+        sentence(trump_card(p)) if p.procedure.trump_card else "",
         sentence(bust_card(p)) if p.procedure.bust_card else "",
         sentence(betting_rounds(p)) if p.procedure.betting_rounds is not None else "",
         sentence(NEXT_DEALER.sentence(p)) if p.procedure.next_dealer != "rotation" else "",
@@ -306,6 +362,8 @@ TEXT = AreaText(
     fields=(
         FieldText("procedure.bust_card", lambda p: p.procedure.bust_card, bust_card,
                   {"false": "000", "*": MENSXP_NAME + "; " + MISSMALINI_NAME}, later=True),
+        FieldText("procedure.trump_card", lambda p: p.procedure.trump_card, trump_card,
+                  {"false": "000", "*": HUKUM_NAME}, later=True),
         FieldText("procedure.betting_rounds", lambda p: p.procedure.betting_rounds, betting_rounds,
                   {"null": "000", "*": "house rule (a fixed number of betting rounds)"},
                   in_play=lambda p: p.format.betting, later=True),
