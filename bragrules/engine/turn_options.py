@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, List, Optional
 
-from bragrules.engine import betting, discard, exchange, side_show, spare
+from bragrules.engine import betting, discard, exchange, retention, side_show, spare
 from bragrules.engine.actions import LegalAction
 from bragrules.engine.state import PlayerState
 
@@ -52,7 +52,7 @@ def betting_turn(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     options: List[LegalAction] = []
     if rules.format.hands > 1 and state.seen:
         options.append(exchange.arrange_option(deal, state))
-    if not state.seen:
+    if not state.seen and retention.may_pay_to_look(deal, state):  # blind.look_fee: a look it can pay
         if state.two_hands:
             options += [LegalAction(player, "look", target=t) for t in ("old", "new")]
         else:

@@ -55,6 +55,7 @@ from bragrules.rules.area import (  # noqa: F401
 
 # Each area's part of the model lives in its area's module.
 from bragrules.rules.blind import Blind
+from bragrules.rules.blind import check_profile as check_look_fee
 from bragrules.rules.disputes import Disputes
 from bragrules.rules.exchange import Exchange
 from bragrules.rules.folding import Folding
@@ -198,7 +199,7 @@ class Profile(Area):
         pots = check_pots(self)
         if pots is not None:
             raise Conflict(*pots)
-        procedure = check_procedure(self)
+        procedure = check_procedure(self) or check_look_fee(self)
         if procedure is not None:
             raise Conflict(*procedure)
         forced = check_forced(self)
