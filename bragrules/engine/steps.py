@@ -15,7 +15,6 @@ profile adds is a function here and a name in the procedure's list, never a bran
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Callable, Dict, Tuple
 
 from bragrules.engine import betting, exchange, forced, settlement
@@ -88,7 +87,17 @@ OPENING: Dict[str, Callable[["Deal"], None]] = {
 """The steps a deal runs before its first action, by the name the procedure gives them."""
 
 
-@lru_cache(maxsize=64)
+_FOUND: Dict[int, Tuple[Tuple[Step, ...], Tuple[Callable[["Deal"], None], ...]]] = {}
+
+
 def opening(steps: Tuple[Step, ...]) -> Tuple[Callable[["Deal"], None], ...]:
-    """The functions of a procedure's opening steps, in its order (the session's and the settlement's left out)."""
-    return tuple(OPENING[step.name] for step in steps if step.name in OPENING)
+    """The functions of a procedure's opening steps, in its order (the session's and the settlement's left out);
+    found once for each list of steps (a compiled procedure keeps its list)."""
+    found = _FOUND.get(id(steps))
+    if found is not None and found[0] is steps:
+        return found[1]
+    runs = tuple(OPENING[step.name] for step in steps if step.name in OPENING)
+    if len(_FOUND) > 256:
+        _FOUND.clear()
+    _FOUND[id(steps)] = (steps, runs)
+    return runs

@@ -52,7 +52,7 @@ def betting_turn(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     options: List[LegalAction] = []
     if rules.format.hands > 1 and state.seen:
         options.append(exchange.arrange_option(deal, state))
-    if not state.seen and retention.may_pay_to_look(deal, state):  # blind.look_fee: a look it can pay
+    if not state.seen and (not rules.blind.look_fee_stake or retention.may_pay_to_look(deal, state)):  # look fee
         if state.two_hands:
             options += [LegalAction(player, "look", target=t) for t in ("old", "new")]
         else:

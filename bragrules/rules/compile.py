@@ -106,8 +106,9 @@ class Rules:
     asking_put_out: Tuple[AreaPolicy, ...] = ()
     """The area policies whose class answers ``put_out`` (asked after each raise; ``stakes.raised_out``)."""
     asking_ending: Tuple[AreaPolicy, ...] = ()
-    """The area policies whose class answers ``ending`` (asked at each settlement, in this order; the first
-    answer names the deal's ending): derived from the classes, so an area's own ending is never left out."""
+    """The area policies whose ``ending`` can answer under this profile (asked at each settlement, in this order;
+    the first answer names the deal's ending): each policy says so itself (``answers_ending``, by default whether
+    its class answers at all), so an area's own ending is never left out."""
     side_show: Optional[SideShowPolicy] = None
     """The side-show (``seeing.side_show``), or None when the profile has none."""
     pots: Optional[PotsPolicy] = None
@@ -238,7 +239,7 @@ def _compile(profile: Profile) -> Rules:
         forced=forced,
         asking_forced_show=tuple(area for area in asked if type(area).forced_show is not AreaPolicy.forced_show),
         asking_put_out=tuple(area for area in asked if type(area).put_out is not AreaPolicy.put_out),
-        asking_ending=tuple(area for area in asked if type(area).ending is not AreaPolicy.ending),
+        asking_ending=tuple(area for area in asked if area.answers_ending),
         side_show=side_show,
         pots=pots if pots.in_play else None,
         procedure=procedure,

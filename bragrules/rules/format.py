@@ -237,6 +237,11 @@ class FormatPolicy(AreaPolicy):
     def pays_for_lives(self) -> bool:
         return self.life_stake is not None
 
+    @property
+    def answers_ending(self) -> bool:
+        """Whether every deal ends in lives (``format.lives``), the ending :meth:`ending` names."""
+        return self.lives is not None
+
     def ending(self, table: SidePotTable, outcome: str, winners: Tuple[str, ...]) -> Optional[EndingAnswer]:
         """Crash: every deal ends in lives, not a pot (``format.lives``); the deal's reason says who lost one.
 

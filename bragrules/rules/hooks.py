@@ -374,6 +374,12 @@ class AreaPolicy:
         out of the hand because of it. Asked of every policy whose class answers it."""
         return None
 
+    @property
+    def answers_ending(self) -> bool:
+        """Whether :meth:`ending` can answer under this profile (the settlement asks only those that can):
+        by default, whether the class answers it at all."""
+        return type(self).ending is not AreaPolicy.ending
+
     def ending(self, table: SidePotTable, outcome: str, winners: Tuple[str, ...]) -> Optional[EndingAnswer]:
         """Asked at the settlement of every deal played out (not a redeal, nor an abandoned hand): an
         :class:`EndingAnswer` when the deal ended in this area's own way (``outcome``: ``"won"``, ``"split"``

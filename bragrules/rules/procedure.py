@@ -161,9 +161,16 @@ class ProcedurePolicy(AreaPolicy):
     trump_card: bool = False
     steps: Tuple[Step, ...] = field(init=False, compare=False, repr=False)
     """The deal's steps in order, each with its owner: the default list, extended by this profile's steps."""
+    turned_roles: Tuple[str, ...] = field(init=False, compare=False, repr=False)
+    """What each card turned face up after the hands is for, in the order turned (``"trump"``, ``"bust"``)."""
+    turned: int = field(init=False, compare=False, repr=False)
+    """How many cards are turned face up from the pack after the hands are dealt."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", self._steps())
+        roles = (("trump",) if self.trump_card else ()) + (("bust",) if self.bust_card else ())
+        object.__setattr__(self, "turned_roles", roles)
+        object.__setattr__(self, "turned", len(roles))
 
     @classmethod
     def compile(cls, p: "Profile") -> "ProcedurePolicy":
@@ -177,14 +184,9 @@ class ProcedurePolicy(AreaPolicy):
         return departs(self, _PLAIN, ("cut",))
 
     @property
-    def turned_roles(self) -> Tuple[str, ...]:
-        """What each card turned face up after the hands is for, in the order turned (``"trump"``, ``"bust"``)."""
-        return (("trump",) if self.trump_card else ()) + (("bust",) if self.bust_card else ())
-
-    @property
-    def turned(self) -> int:
-        """How many cards are turned face up from the pack after the hands are dealt."""
-        return len(self.turned_roles)
+    def answers_ending(self) -> bool:
+        """Whether :meth:`ending` can name an ending under this profile (a bust card)."""
+        return self.bust_card
 
     def turned_card(self, turned: Sequence[Card], role: str) -> Optional[Card]:
         """The card turned for ``role`` (None: this procedure turns none for it, or the cards are not known)."""
