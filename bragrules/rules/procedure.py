@@ -250,7 +250,8 @@ class ProcedurePolicy(AreaPolicy):
         """
         if self.rounds is None or betting.level_u is None or betting.rounds_done < self.rounds:
             return None
-        return ForcedShow(BETTING_ROUNDS_RULE, f"{count(self.rounds, 'betting round')} have been played: "
+        played = "has" if self.rounds == 1 else "have"
+        return ForcedShow(BETTING_ROUNDS_RULE, f"{count(self.rounds, 'betting round')} {played} been played: "
                                                "everyone still in shows")
 
     def ending(self, table: SidePotTable, outcome: str, winners: Tuple[str, ...]) -> Optional[EndingAnswer]:
@@ -319,8 +320,9 @@ def betting_rounds(p: "Profile") -> str:
     rounds = p.procedure.betting_rounds
     if rounds is None:
         return "the betting goes on until a see, or until everyone else folds"
-    return (f"there are {number_word(rounds)} betting round{'s' if rounds != 1 else ''}: once every player still in "
-            f"has bet {count(rounds, 'time')}, everyone still in shows")
+    times = "once" if rounds == 1 else "twice" if rounds == 2 else f"{number_word(rounds)} times"
+    return (f"there {'is one betting round' if rounds == 1 else f'are {number_word(rounds)} betting rounds'}: once "
+            f"every player still in has bet {times}, everyone still in shows")
 
 
 NEXT_DEALER = choice(
