@@ -71,6 +71,10 @@ THREE_CARDS: Tuple[Situation, ...] = (
               why="pots.best_card_top (the last card dealt is the one turned up)"),
     Situation("three of a kind at thirty-one", (("A", "5c 5d 5h"), ("B", "Kc Qc 9c"), ("C", "2d 7s 4h")),
               centre="3s 8d Jh", why="ranking.points.three_of_a_kind"),
+    *both_ways(Situation("equal hands with a trump suit turned", (("A", "Ks Qd 9c"), ("B", "Kh Qc 9d"), ("C", "3d 6c 8s")),
+                         folds=("C",), centre="2h 3c",
+                         why="procedure.trump_card (hearts trumps: B's king outranks A's), procedure.bust_card "
+                             "(the first card turned, a two, busts nobody; with a trump as well the three busts C)")),
 )
 """Three cards each: the standard deal."""
 

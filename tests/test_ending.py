@@ -15,7 +15,7 @@ SEEN = ["A look", "A bet 2", "B look", "B bet 2", "C fold", "D fold"]
 
 def ending(deal: Deal) -> Ending:
     assert deal.result is not None and deal.result.ending is not None
-    assert deal.result.ending.kind in ENDING_KINDS
+    assert deal.result.ending.kind in (*ENDING_KINDS, "lives")  # the engine's kinds, or Crash's through the hook
     assert list(deal.result.ending.winners) == deal.result.winners
     return deal.result.ending
 
@@ -91,3 +91,22 @@ def test_a_redeal_after_an_exposure() -> None:
     deal.apply(Action("A", "expose", target="B"))
     deal.apply(Action("B", "redeal"))
     assert ending(deal) == Ending("redeal", ())
+
+
+def test_an_area_names_its_own_ending_through_the_hook() -> None:
+    """The kinds of ending are an open set: an area's ``ending`` answer is the deal's ending, cited and worded."""
+    from dataclasses import replace
+
+    from bragrules.core.rule_id import Rule
+    from bragrules.rules.hooks import AreaPolicy, EndingAnswer
+
+    class Sunset(AreaPolicy):
+        def ending(self, table: object, outcome: str, winners: tuple) -> EndingAnswer:
+            return EndingAnswer("sunset", (Rule("stakes.ante"),), f"the sun set: {winners[0]} takes the pot")
+
+    rules = rules_for("traditional")
+    rules = replace(rules, asking_ending=(Sunset(),))
+    deal = play(deal_with(rules, FOUR), [*SEEN, "A see 4"])
+    assert deal.result is not None and deal.result.ending is not None
+    assert deal.result.ending.kind == "sunset" and deal.result.ending.words == "the sun set: B takes the pot"
+    assert deal.result.decided_by == ["stakes.ante"]

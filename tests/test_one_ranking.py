@@ -28,7 +28,7 @@ from functools import lru_cache
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from bragrules.analysis.equity import EquityError, hand_equity
@@ -81,7 +81,7 @@ def shape(rules: Rules) -> Tuple[int, Optional[Card], int]:
     size = 3 if fmt.hands > 1 else fmt.cards_dealt - (joker is not None)
     centre = wild.from_centre if wild is not None and wild.from_centre else (
         fmt.centre_cards if fmt.exchange and not fmt.draws else 0)
-    return size, joker, centre
+    return size, joker, centre + rules.procedure.turned  # and the cards the procedure turns (a trump, a bust card)
 
 
 def pack_of(rules: Rules) -> List[Card]:
@@ -105,11 +105,14 @@ def matches(draw: st.DrawFn, name: str) -> Tuple[Dict[str, Tuple[Card, ...]], Li
     cards = draw(st.lists(st.sampled_from(pack), min_size=wanted, max_size=wanted, unique=True))
     own = (joker,) if joker is not None else ()
     hands = {p: tuple(cards[i * size:(i + 1) * size]) + own for i, p in enumerate("ABC")}
+    assume(not rules.procedure.busted(cards[3 * size:], list(hands.items())))  # nobody packs to a bust card
     return hands, cards[3 * size:]
 
 
 def comparer_of(rules: Rules, centre: Sequence[Card]) -> Comparer:
-    return wild_deal_comparer(rules, centre) if rules.comparer.wild is not None else rules.comparer
+    """The deal's comparer: its wild cards chosen at the table, its trump suit (``procedure.trump_card``)."""
+    comparer = wild_deal_comparer(rules, centre) if rules.comparer.wild is not None else rules.comparer
+    return comparer.with_trump(rules.procedure.trump_suit(centre))
 
 
 def json_line(comparer: Comparer, hand: Sequence[Card]) -> Dict[str, Any]:

@@ -30,6 +30,7 @@ BAD = ROOT / "tests" / "data" / "bad_profiles"
 SECTION_ORDER = [
     "The pack and the deal",
     "The ranking of hands",
+    "The order of a deal",
     "Stakes and betting",
     "Forced bets",
     "Blind play",

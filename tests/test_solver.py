@@ -155,6 +155,10 @@ def test_profiles_the_solver_does_not_model_are_refused_by_name() -> None:
         build_tree(compile_rules(load_profile("stop-the-bus")))
     with pytest.raises(Unsupported, match="ranking.wild"):
         build_tree(compile_rules(load_profile("joker")))
+    with pytest.raises(Unsupported, match="procedure.trump_card"):  # the showdown depends on the card turned
+        build_tree(compile_rules(load_profile("hukam")))
+    with pytest.raises(Unsupported, match="procedure.bust_card"):
+        build_tree(compile_rules(load_profile("bust-card")))
 
 
 # ---------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from fractions import Fraction
 from typing import Dict, List, Sequence, Set
 
 from bragrules.core.money import ZERO
-from bragrules.engine.deal import Deal, Ending
+from bragrules.engine.deal import ENDING_KINDS, Deal, Ending
 from bragrules.explainers.explain import explain, in_play, json_value, source_of, value_of
 from bragrules.profile.models import Profile
 from bragrules.rules.blind import RETAIN_DEFAULT_RULE
@@ -104,8 +104,9 @@ def ending_words(sit: Situation, deal: Deal) -> EndingWords:
     pot = money_text(result.pot)
     net = dict(result.net)
     kind = record.kind
-    if kind == "lives":  # Crash: no pot, a life lost at the showdown
-        return EndingWords(result.outcome, result.reason, net, list(result.winners), result.carried_out, paths)
+    if kind not in ENDING_KINDS:  # an area's own ending (Crash's lives, a step of the procedure): its own words
+        return EndingWords(result.outcome, (record.words or result.reason) + side_pot_text(deal), net,
+                           list(result.winners), result.carried_out, paths)
     if result.outcome == "carried":
         player = record.survivor
         if kind == "carried_unbet":

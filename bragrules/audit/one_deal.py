@@ -25,6 +25,7 @@ from bragrules.rules.fixed import DEAL_OVER, HISTORY_CARDS, HISTORY_DEAL, HISTOR
 from bragrules.rules.forced_bets import KIND_RULE
 from bragrules.rules.open_hands import FACE_UP_RULE
 from bragrules.rules.pack import SHUFFLE_RULE
+from bragrules.rules.procedure import NEXT_DEALER_RULE
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
 from bragrules.rules.session import AT_LIMIT_RULE, REBUY_RULE, TOP_UP_RULE
 
@@ -151,8 +152,11 @@ class DealAuditor(CardsAuditor):
         n, table = entry.number, self.table
         state = table.state
         if entry.dealer is not None and entry.dealer != dealer:
-            self.violation(n, None, entry.line, HISTORY_DEAL,
-                           f"deal {n} is dealt by {entry.dealer}, but the deal passes to {dealer}")
+            winner_deals = self.rules.procedure.winner_deals  # procedure.next_dealer: winner, the rule it breaks
+            self.violation(n, None, entry.line, NEXT_DEALER_RULE if winner_deals else HISTORY_DEAL,
+                           f"deal {n} is dealt by {entry.dealer}, but the deal passes to {dealer}"
+                           + (" (the winner of the last deal deals, or the next round the table)" if winner_deals
+                              else ""))
         if entry.order is not None and entry.order != order:
             self.violation(n, None, entry.line, HISTORY_DEAL,
                            f"the order of play is {', '.join(order)}, not {', '.join(entry.order)}")

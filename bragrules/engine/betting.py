@@ -15,6 +15,7 @@ from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
 from bragrules.engine import forced, settlement, showing
 from bragrules.engine.actions import Action, LegalAction
+from bragrules.engine.bet_record import pay, record_bet
 from bragrules.engine.events import (
     Ante,
     Bet,
@@ -211,47 +212,13 @@ def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
     if not apply:
         return None
     assert paid is not None
-    pay(deal, state, paid)
-    if all_in or (state.stack_u is not None and state.stack_u == 0):
+    if all_in:
         state.all_in = True
-    if blind:
-        state.blind_bets += 1
-    raised = new_level is not None and deal.level_u is not None and new_level > deal.level_u
-    if raised:
-        deal.raises_made += 1
-    matched = new_level is not None and new_level == deal.level_u
-    if matched:
-        deal.bets_at_level += 1  # a bet matching the level
-    else:
-        deal.bets_at_level = 0  # the bet set the level (an opening or a raise)
-    deal.level_u = new_level
+    record_bet(deal, state, paid, new_level)
     event = Bet(state.name, amount, None if new_level is None else money(new_level), blind, all_in)
-    if raised and rules.asking_put_out:
-        put_out(deal, state.name)
-    deal.last_match = state.name if matched else None
     if not (deal.rules.asking_forced_show and forced_show(deal)):
         advance(deal)
     return event
-
-
-def put_out(deal: "Deal", raiser: str) -> None:
-    """Ask the areas whether the raise just made puts a player out of the hand
-    (:meth:`~bragrules.rules.hooks.AreaPolicy.put_out`, ``stakes.raised_out``): that player is folded,
-    their stakes left in the pot, and the rule that put them out is what refuses their later actions."""
-    for policy in deal.rules.asking_put_out:
-        out = policy.put_out(deal, raiser)
-        if out is None:
-            continue
-        state = deal.players[out.player]
-        if state.folded:
-            continue
-        state.folded = True
-        state.inspected = None
-        deal.folded_hands.extend(hand for hand in state.hands.values() if hand is not None)
-        if deal.out_by is None:
-            deal.out_by = {}
-        deal.out_by[out.player] = out.rule
-        deal.events.append(Fold(out.player))
 
 
 def forced_show(deal: "Deal") -> bool:
@@ -403,15 +370,6 @@ def _pay_see(deal: "Deal", state: PlayerState, cost: int) -> None:
         pay(deal, state, cost)
     if state.stack_u is not None and state.stack_u == 0:
         state.all_in = True
-
-
-def pay(deal: "Deal", state: PlayerState, amount: int) -> None:
-    """A payment into the pot, in units."""
-    state.paid_u += amount
-    state.last_u = amount
-    deal.pot_u += amount
-    if state.stack_u is not None:
-        state.stack_u -= amount
 
 
 def post_antes(deal: "Deal") -> None:

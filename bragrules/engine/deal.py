@@ -40,7 +40,6 @@ from bragrules.engine import (
     dispute,
     draws,
     exchange,
-    forced,
     kept_cards,
     open_hands,
     rake,
@@ -49,11 +48,12 @@ from bragrules.engine import (
     showing,
     side_show,
     spare,
+    steps,
     turn_options,
 )
 from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
-from bragrules.engine.events import Event, Look
+from bragrules.engine.events import Event
 from bragrules.engine.showdown import Comparer
 from bragrules.engine.state import ENDING_KINDS, DealResult, Ending, Hand, PlayerState, pack_cards, returned_stakes
 from bragrules.engine.units import Units
@@ -65,7 +65,9 @@ from bragrules.rules.exchange import CENTRE_CARDS_RULE, EXCHANGE_RULE
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
 from bragrules.rules.format import BETTING_RULE
 from bragrules.rules.hooks import Bound, Post, Refusal
+from bragrules.rules.procedure import turned_rule
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
+from bragrules.rules.words import count
 
 __all__ = ["Deal", "DealResult", "ENDING_KINDS", "Ending", "Hand", "PlayerState", "returned_stakes"]
 
@@ -160,6 +162,7 @@ class Deal:
         """Everything the deal's phases read and write, as it stands before anyone acts."""
         rules = self.rules
         self.level_u: Optional[int] = None
+        self.turn: int = len(self.order) - 1  # whose turn it is, as a seat (the opening steps set the first)
         self.raises_made = 0  # bets that lifted a level already set
         self.bets_at_level = 0  # bets at the current level since a bet set it (seeing.matched_showdown)
         self.forced_by: Optional[Rule] = None  # the rule that forced everyone still in to show (a hook's answer)
@@ -208,32 +211,21 @@ class Deal:
             raise RuleViolation(CENTRE_CARDS_RULE, f"{rules.format.centre_cards} centre cards are needed")
         if rules.comparer.wild is not None:  # wild cards chosen per deal or per hand: this deal's comparer
             self.comparer = wild_deal_comparer(rules, self.centre, [(p, hands.get(p)) for p in self.order])
+        if rules.procedure.turned:  # cards turned after the deal (procedure): all of them, and the deal's trump
+            if len(self.centre) != rules.procedure.turned:
+                raise RuleViolation(turned_rule(rules.procedure), f"the {count(rules.procedure.turned, 'card')} turned after the deal "
+                                                 f"({', '.join(rules.procedure.turned_roles)}) are needed")
+            self.comparer = self.comparer.with_trump(rules.procedure.trump_suit(self.centre))
         # session.points.spare_hand: the spare hand, dealt face down as the centre (None: none dealt)
         self.spare_dealt: Optional[Tuple[Card, ...]] = (
             tuple(centre) if centre and rules.session.points is not None and rules.session.points.spare_hand else None)
 
     def _begin(self) -> None:
-        """Before the first action: the antes (or the forced posts), every hand seen where nobody plays
-        blind, and the first to act."""
-        rules = self.rules
-        if rules.forced is None:
-            betting.post_antes(self)
-        if not rules.blind.allowed or not rules.format.betting:
-            for state in self.players.values():
-                state.seen = True
-                self.events.append(Look(state.name, automatic=True))
-                settlement.declare(self, state)
-        self.turn = len(self.order) - 1
-        if rules.forced is not None:  # posted once every player is blind or seen, so a blind post is a blind bet
-            live = forced.post(self)
-            if live is not None:
-                self.turn = live  # the player after the last live post acts first
-        if rules.format.exchange:
-            self.turn = 0
-        elif not rules.format.betting:
-            exchange.next_to_arrange(self)
-        else:
-            betting.advance(self)
+        """Before the first action: the procedure's opening steps in its order (:mod:`bragrules.engine.steps`):
+        the antes (or the forced posts) with every hand seen where nobody plays blind, a bust card, the first
+        to act."""
+        for run in steps.opening(self.rules.procedure.steps):
+            run(self)
 
     def _refuse_cards_not_in_pack(self, holdings: Sequence[Optional[Sequence[Card]]]) -> None:
         pack = self.rules.pack
@@ -294,6 +286,11 @@ class Deal:
     def players_able(self) -> int:
         """How many players can still bet (not folded, not all in)."""
         return sum(1 for seat in self.seats if not seat.folded and not seat.all_in)
+
+    @property
+    def rounds_done(self) -> int:
+        """The betting rounds played: the fewest bets any player still able to bet has made at their turns."""
+        return min((seat.bets for seat in self.seats if not seat.folded and not seat.all_in), default=0)
 
     @property
     def contenders(self) -> List[str]:

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
 from bragrules.core.money import ZERO
 from bragrules.engine import settlement
+from bragrules.engine.bet_record import POSTED, record_bet
 from bragrules.engine.events import Ante, Bet
 from bragrules.engine.rake import take_table_fee
 from bragrules.rules.forced_bets import COMPENSATION_RULE
@@ -45,27 +46,22 @@ def post(deal: "Deal") -> Optional[int]:
     for posted in deal.posted:
         state = players[posted.player]
         full = units.to_units_exact(posted.amount)
-        paid = full
-        if state.stack_u is not None and paid >= state.stack_u:
-            paid = state.stack_u
-            state.all_in = True
-        if paid:
-            state.paid_u += paid
-            deal.pot_u += paid
-            if state.stack_u is not None:
-                state.stack_u -= paid
-        money = units.money(paid)
+        paid = full if state.stack_u is None else min(full, state.stack_u)  # short: what they hold, all in
         if not posted.live:
-            events.append(Ante(posted.player, money))
+            if state.stack_u is not None and full >= state.stack_u:
+                state.all_in = True
+            if paid:
+                state.paid_u += paid
+                deal.pot_u += paid
+                if state.stack_u is not None:
+                    state.stack_u -= paid
+            events.append(Ante(posted.player, units.money(paid)))
             continue
         blind = not state.seen
         level = units.level_for(full, blind)
         assert level is not None, "a live forced bet sets a level on the steps (checked with the profile)"
-        state.last_u = paid
-        if blind:
-            state.blind_bets += 1
-        deal.level_u = level
-        events.append(Bet(posted.player, money, units.money(level), blind, state.all_in))
+        record_bet(deal, state, paid, level, POSTED)
+        events.append(Bet(posted.player, units.money(paid), units.money(level), blind, state.all_in))
         last_live = deal.order.index(posted.player)
     return last_live
 

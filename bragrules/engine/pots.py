@@ -34,14 +34,16 @@ if TYPE_CHECKING:
 class DealTable:
     """A deal as the ``side_pots`` hook reads it: plain data taken from the deal at its settlement."""
 
-    __slots__ = ("players", "cards", "hands", "out")
+    __slots__ = ("players", "cards", "hands", "out", "turned")
 
     def __init__(self, order: Sequence[str], cards: Dict[str, Optional[Tuple[Card, ...]]],
-                 hands: Dict[str, Optional[Tuple[Tuple[Card, ...], ...]]], out: FrozenSet[str]) -> None:
+                 hands: Dict[str, Optional[Tuple[Tuple[Card, ...], ...]]], out: FrozenSet[str],
+                 centre: Sequence[Card] = ()) -> None:
         self.players: Tuple[str, ...] = tuple(order)
         self.cards = cards
         self.hands = hands
         self.out = out
+        self.turned: Tuple[Card, ...] = tuple(centre)
 
     @classmethod
     def of(cls, deal: "Deal") -> "DealTable":
@@ -55,7 +57,8 @@ class DealTable:
         for p in deal.order:
             arranged = deal.players[p].arrangement
             hands[p] = None if arranged is None else tuple(tuple(h) for h in arranged)
-        return cls(deal.order, cards, hands, frozenset(p for p in deal.order if deal.players[p].folded))
+        return cls(deal.order, cards, hands, frozenset(p for p in deal.order if deal.players[p].folded),
+                   tuple(deal.origin[6] or ()))
 
     @property
     def order(self) -> Sequence[str]:
@@ -69,6 +72,10 @@ class DealTable:
 
     def folded(self, name: str) -> bool:
         return name in self.out
+
+    @property
+    def centre(self) -> Sequence[Card]:
+        return self.turned
 
 
 def settle_side_pots(deal: "Deal", outcome: str, main_winners: Sequence[str]) -> Tuple[Tuple[PotWon, ...], Dict[str, Fraction]]:

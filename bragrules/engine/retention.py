@@ -18,12 +18,27 @@ from bragrules.engine.events import (
     Release,
     Retain,
 )
-from bragrules.engine.state import Hand, PlayerState
-from bragrules.rules.blind import LOOK_RULE, RETAIN_OF_TWO_RULE, RETENTION_RULE
+from bragrules.engine.state import Hand, PlayerState, amount_text
+from bragrules.rules.blind import LOOK_FEE_RULE, LOOK_RULE, RETAIN_OF_TWO_RULE, RETENTION_RULE
 from bragrules.rules.fixed import DEAL_OVER
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
+
+
+def look_fee(deal: "Deal") -> int:
+    """What a look costs now under ``blind.look_fee: stake``, in units: what a blind bet at the current level pays
+    (before anybody bets, the blind rate of the least opening bet)."""
+    units = deal.units
+    level = deal.level_u if deal.level_u is not None else units.to_units_exact(deal.rules.stakes.opening_min)
+    return units.payment(level, True)
+
+
+def may_pay_to_look(deal: "Deal", state: PlayerState) -> bool:
+    """Whether the player can pay what a look costs now (``blind.look_fee``; always, where looking is free)."""
+    if not deal.rules.blind.look_fee_stake or state.stack_u is None or deal.choosing:
+        return True
+    return look_fee(deal) <= state.stack_u
 
 
 def look(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
@@ -43,8 +58,17 @@ def look(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
             )
     elif target is not None and target not in state.hands:
         raise RuleViolation(RETENTION_RULE, f"{state.name} has no {target} hand to look at")
+    fee = look_fee(deal) if deal.rules.blind.look_fee_stake and not deal.choosing else 0
+    if fee and state.stack_u is not None and fee > state.stack_u:
+        raise RuleViolation(LOOK_FEE_RULE, f"{state.name} cannot pay the {amount_text(deal.units.money(fee))} "
+                                           "a look costs")
     if not apply:
         return None
+    if fee:  # into the pot, but no bet: the level, the raises and the player's last bet stay as they were
+        state.paid_u += fee
+        deal.pot_u += fee
+        if state.stack_u is not None:
+            state.stack_u -= fee
     if two_hands:
         assert target is not None
         state.inspected = target

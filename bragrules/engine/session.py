@@ -425,17 +425,18 @@ class Session(SessionBankroll, SessionClock):
         s.last_won_by_prial = result.won_by_prial
         s.last_showdown = result.showdown
         s.finished_ms = finished_ms
-        self.pass_deal()
+        self.pass_deal(result.winners if result.outcome == "won" else ())
         if self._pays_lives and self.lives_pot and self.is_over:
             self.lives_pot = collect(balances, self.lives_pot, self.winners())
 
-    def pass_deal(self) -> None:
+    def pass_deal(self, winners: Sequence[str] = ()) -> None:
         """One more deal played, settled or not: the deal passes to the next dealer still in.
 
         It moves in the direction of ``table.rotation`` to the next player
         still in (:meth:`in_rotation`, as the deal just played left them);
         with ``rotation: fixed`` it stays with the dealer unless they are
-        out, and then passes clockwise.
+        out, and then passes clockwise. Under ``procedure.next_dealer: winner``
+        the one winner of the deal (``winners``), still in, deals next.
         """
         s = self.state
         s.deals += 1
@@ -443,7 +444,9 @@ class Session(SessionBankroll, SessionClock):
         s.redeal = False
         if self._counts_rounds:
             self._count_round()
-        s.dealer_index = self._next_dealer()
+        procedure = self.rules.procedure
+        chosen = procedure.next_dealer(winners, self.in_rotation()) if winners and procedure.winner_deals else None
+        s.dealer_index = self._next_dealer() if chosen is None else self.players.index(chosen)
 
     def _count_round(self) -> None:
         """``session.end.kind: rounds``: the deal just played is its dealer's turn of the round; the round

@@ -27,7 +27,7 @@ from bragrules.engine.events import (
     Bonus,
     Result,
 )
-from bragrules.engine.pots import pot_rules, settle_side_pots
+from bragrules.engine.pots import DealTable, pot_rules, settle_side_pots
 from bragrules.engine.rake import take_rake, take_table_fee
 from bragrules.engine.refunds import pay_antes_back
 from bragrules.engine.showdown import Key, settle_many, settle_pair
@@ -35,7 +35,7 @@ from bragrules.engine.state import DealResult, Ending, Hand, PlayerState, share
 from bragrules.rules.blind import RETENTION_RULE
 from bragrules.rules.fixed import HISTORY_CARDS
 from bragrules.rules.folding import BLIND_SURVIVOR_RULE, NOBODY_BET_RULE
-from bragrules.rules.format import LIVES_RULE, MINIMUM_HAND_RULE, TIED_HAND_RULE, WINNING_RULE, WRONG_ORDER_RULE
+from bragrules.rules.format import MINIMUM_HAND_RULE, TIED_HAND_RULE, WINNING_RULE, WRONG_ORDER_RULE
 from bragrules.rules.hand_ranking import SPECIAL_HANDS_RULE
 from bragrules.rules.hooks import PotWon
 from bragrules.rules.points import score_text
@@ -453,8 +453,11 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
         return Ending("redeal", won, caller=caller, opponent=opponent, tied=tied), []
     if outcome == "abandoned":  # the time limit stopped play mid-hand
         return Ending("abandoned", won, caller=caller, opponent=opponent, tied=tied), [AT_LIMIT_RULE]
-    if deal.rules.format.lives is not None:
-        return Ending("lives", won, caller=caller, opponent=opponent, tied=tied), [LIVES_RULE]
+    for policy in deal.rules.asking_ending:  # an area's own kind of ending (format.lives, the procedure's steps)
+        answer = policy.ending(DealTable.of(deal), outcome, won)
+        if answer is not None:
+            return Ending(answer.kind, won, caller=caller, opponent=opponent, tied=tied, words=answer.words), \
+                list(answer.rules)
     if outcome == "carried":
         ending, rules = _carried_ending(deal, won, caller, opponent, tied)
         return ending, rules + ([deal.forced_by] if deal.forced_by is not None else []) + _hand_rules(deal, showdown)
@@ -480,6 +483,8 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
                         TIE_RULE if tied else None)
         if deal.comparer.wild is not None:  # wild cards chosen at the table, in the hands compared
             paths.extend(deal.comparer.decided([s.hand for s in deal.seats if s.hand is not None and not s.folded]))
+        if deal.comparer.trump is not None:  # the deal's trump suit told equal hands apart (procedure.trump_card)
+            paths.extend(deal.comparer.trump_decided([s.hand for s in deal.seats if s.hand is not None and not s.folded]))
     return ending, paths + _hand_rules(deal, showdown) + _bonus_rules(deal, bonuses, paths)
 
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Seq
 from bragrules.core.cards import JOKER_BASE, Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.rule_id import Rule
+from bragrules.rules.procedure import TRUMP_CARD_RULE
 from bragrules.rules.ranking import HandRanker
 from bragrules.rules.wild_deal import (
     FROM_CENTRE_RULE,
@@ -58,6 +59,9 @@ class Comparer:
     wild: Optional[WildDealPolicy] = None
     deal_wild: FrozenSet[int] = frozenset()
     """The cards wild in every hand of this deal (the centre's ranks)."""
+    trump: Optional[int] = None
+    """The deal's trump suit (``procedure.trump_card``): between hands otherwise equal, a trump card outranks a card
+    of the same rank in another suit (None: no trump)."""
 
     def for_deal(self, centre: Sequence[Card]) -> "Comparer":
         """The comparer of a deal with these face-up centre cards (this one when no wild card is chosen)."""
@@ -87,6 +91,7 @@ class Comparer:
         return self.ranker.describe(cards, self.hand_wild(cards) or None)
 
     def key(self, cards: Sequence[int]) -> Key:
+        """A hand's key: the bigger beats the smaller, but where a special hand decides (:meth:`wins`)."""
         ranker = self.ranker
         if self.wild is not None:
             return (self.wild.strength(ranker, cards, self.deal_wild),)
@@ -95,6 +100,25 @@ class Comparer:
         if self.discard_breaks_ties:
             return tuple(ranker.four_card_key(cards))
         return (ranker.evaluate(cards).strength,)
+
+    def with_trump(self, suit: Optional[int]) -> "Comparer":
+        """The comparer of a deal whose trump suit is ``suit`` (this one when None): the keys of :meth:`key`, each
+        followed by which of the hand's cards are trumps (:func:`trump_order`)."""
+        if suit is None:
+            return self
+        return TrumpComparer(self.ranker, self.suit_ranker, self.discard_breaks_ties, self.wild, self.deal_wild, suit)
+
+    def trump_decided(self, hands: Sequence[Sequence[Card]]) -> Tuple[Rule, ...]:
+        """``procedure.trump_card`` when the trump suit told apart two of these hands that are otherwise equal
+        (what a showdown cites), else nothing."""
+        if self.trump is None:
+            return ()
+        plain = [Comparer.key(self, hand) for hand in hands]
+        for i, first in enumerate(plain):
+            for j in range(i + 1, len(plain)):
+                if first == plain[j] and self.key(hands[i]) != self.key(hands[j]):
+                    return (TRUMP_CARD_RULE,)
+        return ()
 
     @classmethod
     def of(cls, ranker: "HandRanker") -> "Comparer":
@@ -251,6 +275,42 @@ class Comparer:
         if len(cards) == 3:
             return ranker.category(ranker.strength(cards))
         return ranker.evaluate(cards).category
+
+
+@dataclass(frozen=True)
+class TrumpComparer(Comparer):
+    """A deal's comparer under a trump suit (``procedure.trump_card``): between hands otherwise equal, the first
+    trump where the other hand holds a card of the same rank in another suit wins.
+
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> plain = compile_rules(load_profile("teen-patti")).comparer
+    >>> hukam = plain.with_trump(parse_cards("2h")[0].suit)
+    >>> plain.versus(parse_cards("Kh Qd 9c"), parse_cards("Ks Qc 9d")), hukam.versus(parse_cards("Kh Qd 9c"), parse_cards("Ks Qc 9d"))
+    (0, 1)
+    """
+
+    def key(self, cards: Sequence[int]) -> Key:
+        trump = self.trump
+        assert trump is not None
+        return Comparer.key(self, cards) + trump_order(cards, trump)
+
+
+def trump_order(cards: Sequence[int], trump: int) -> Key:
+    """Which cards of a hand are trumps, from the cards that count most: those of the most common rank first (a
+    pair before its odd card), then from the highest rank; 1 for a trump. Between hands otherwise equal the
+    bigger wins, so the first trump where the other hand has a card of another suit decides.
+
+    >>> from bragrules.core.cards import parse_cards
+    >>> spades = parse_cards("2s")[0].suit
+    >>> trump_order(parse_cards("Kh Ks 4s"), spades), trump_order(parse_cards("Kd Kc 4h"), spades)
+    ((1, 0, 1), (0, 0, 0))
+    """
+    held = [Card(c) for c in cards]
+    ranks = [c.rank for c in held]
+    ordered = sorted(held, key=lambda c: (-ranks.count(c.rank), -c.rank, c.suit != trump))
+    return tuple(1 if not c.is_joker and c.suit == trump else 0 for c in ordered)
 
 
 def best_players(

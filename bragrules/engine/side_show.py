@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, List, Optional
 from bragrules.core.errors import RuleViolation
 from bragrules.engine import betting
 from bragrules.engine.actions import Action, LegalAction
+from bragrules.engine.bet_record import CHAAL, record_bet
 from bragrules.engine.events import Event, SideShow, SideShowAnswer
 from bragrules.engine.state import PlayerState, amount_text
 from bragrules.rules.fixed import HISTORY_CARDS, TURN_ORDER
@@ -112,14 +113,9 @@ def ask(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
         return None
     amount = None
     if policy.pays_chaal:
-        betting.pay(deal, state, price)
-        if state.stack_u is not None and state.stack_u == 0:
-            state.all_in = True
         level = units.level_for(price, False)
         assert level is not None and deal.level_u is not None
-        if level > deal.level_u:
-            deal.raises_made += 1
-            deal.level_u = level
+        record_bet(deal, state, price, max(level, deal.level_u), CHAAL)
         amount = units.money(price)
     deal.side_show = (state.name, previous.name)
     return SideShow(state.name, previous.name, amount)

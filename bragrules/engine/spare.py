@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Optional
 
 from bragrules.core.errors import RuleViolation
 from bragrules.engine.actions import Action, LegalAction
+from bragrules.engine.bet_record import pay
 from bragrules.engine.events import Event, TakeSpare
 from bragrules.engine.state import PlayerState
 from bragrules.rules.compile import Rules
@@ -30,8 +31,8 @@ if TYPE_CHECKING:
 
 def centre_count(rules: Rules, players: int, left: int) -> int:
     """The cards dealt to the centre for a table of ``players``, from a pack with ``left`` cards after the
-    hands: with draws, all of them (the stock); else the format's face-up centre, and the spare hand when
-    one is dealt.
+    hands: with draws, all of them (the stock); else the format's face-up centre, the spare hand when
+    one is dealt, and the cards the procedure turns face up (a bust card).
 
     >>> from bragrules.profile import load_profile
     >>> from bragrules.rules.compile import compile_rules
@@ -44,7 +45,7 @@ def centre_count(rules: Rules, players: int, left: int) -> int:
     if rules.format.draws:
         return rules.format.centre_count(left)
     spare = spare_dealt(players, rules.format.cards_dealt, rules.pack.size, rules.session.points)
-    return rules.format.centre_cards + (rules.format.cards_dealt if spare else 0)
+    return rules.format.centre_cards + (rules.format.cards_dealt if spare else 0) + rules.procedure.turned
 
 
 def option(deal: "Deal", state: PlayerState) -> Optional[LegalAction]:
@@ -76,9 +77,5 @@ def take(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
     deal.centre = list(own or ())
     deal.spare_taken = state.name
     if stake_u:
-        state.paid_u += stake_u
-        state.last_u = stake_u
-        deal.pot_u += stake_u
-        if state.stack_u is not None:
-            state.stack_u -= stake_u
+        pay(deal, state, stake_u)
     return TakeSpare(state.name, points.spare_stake)

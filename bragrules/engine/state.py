@@ -36,6 +36,7 @@ class PlayerState:
     last_u: Optional[int] = None
     stack_u: Optional[int] = None  # finite bankrolls only
     blind_bets: int = 0  # bets made blind in this deal
+    bets: int = 0  # bets made at this player's turns in this deal (a live post is none)
     settled_stack: Optional[Fraction] = None  # the stack once the deal is settled
     discarded: Optional[Card] = None  # format.discard_before_betting: the card put away face down
 
@@ -70,7 +71,8 @@ class PlayerState:
         return self.hands.get("new", self.hands.get("old"))
 
 
-# The kinds of ending a deal has (``Ending.kind``).
+# The kinds of ending the engine names itself (``Ending.kind``); an area names its own through the ``ending``
+# hook (:class:`~bragrules.rules.hooks.EndingAnswer`: ``"lives"`` in Crash, the procedure's steps), so the set is open.
 ENDING_KINDS: Tuple[str, ...] = (
     "see",  # a see between two players holding one known hand each (shown or conceded): compared, maybe tied
     "showdown",  # any other showdown: everyone left shows, a concession, several hands, cards as claimed
@@ -81,7 +83,6 @@ ENDING_KINDS: Tuple[str, ...] = (
     "carried_blind",  # a blind survivor who does not collect: the pot carries
     "carried_checked",  # everyone checked and nobody bet: the pot carries
     "carried_no_winner",  # several hands each and nobody won enough of them: the pot carries
-    "lives",  # Crash: no pot, the lowest hand loses a life
     "redeal",  # a dispute's redeal: every stake returned
     "abandoned",  # the time limit stopped play mid-hand (session.end.at_limit: abandon): every stake returned
 )
@@ -92,7 +93,7 @@ class Ending(NamedTuple):
 
     An immutable record (a named tuple: one is made for every deal).
 
-    ``kind`` is one of :data:`ENDING_KINDS`. ``survivor`` is the player left
+    ``kind`` is one of :data:`ENDING_KINDS`, or the kind an area's ``ending`` hook named (``words`` then says it). ``survivor`` is the player left
     alone when everyone else folded. ``caller`` saw ``opponent`` when the
     deal ended at (or after) a see. ``tied`` says whether the two hands of
     that see were equal (None when there was no see, or the hands cannot be
@@ -109,7 +110,7 @@ class Ending(NamedTuple):
     >>> from bragrules.engine.actions import Action
     >>> _ = deal.apply(Action("A", "fold"))
     >>> deal.result.ending
-    Ending(kind='folded_unbet', winners=('B',), survivor='B', caller=None, opponent=None, tied=None, tie_rule=None)
+    Ending(kind='folded_unbet', winners=('B',), survivor='B', caller=None, opponent=None, tied=None, tie_rule=None, words='')
     """
 
     kind: str
@@ -119,6 +120,7 @@ class Ending(NamedTuple):
     opponent: Optional[str] = None
     tied: Optional[bool] = None
     tie_rule: Optional[str] = None
+    words: str = ""  # an area's own ending in words (empty: the deal's reason says it)
 
 
 class DealResult(NamedTuple):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, List, Optional, Tuple
 
-from bragrules.engine import betting, discard, exchange, open_hands, side_show, spare
+from bragrules.engine import betting, discard, exchange, open_hands, retention, side_show, spare
 from bragrules.engine.actions import LegalAction
 from bragrules.engine.state import PlayerState
 from bragrules.rules.hooks import Refusal
@@ -54,7 +54,7 @@ def betting_turn(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     options: List[LegalAction] = []
     if rules.format.hands > 1 and state.seen:
         options.append(exchange.arrange_option(deal, state))
-    if not state.seen:
+    if not state.seen and (not rules.blind.look_fee_stake or retention.may_pay_to_look(deal, state)):  # look fee
         if state.two_hands:
             options += [LegalAction(player, "look", target=t) for t in ("old", "new")]
         else:

@@ -180,6 +180,7 @@ METADATA = tuple(f.path for f in METADATA_TEXT.fields)
 AREA_ORDER: Tuple[str, ...] = (
     "table",
     "pack",
+    "procedure",
     "ranking",
     "stakes",
     "blind play",

@@ -55,6 +55,7 @@ from bragrules.rules.area import (  # noqa: F401
 
 # Each area's part of the model lives in its area's module.
 from bragrules.rules.blind import Blind
+from bragrules.rules.blind import check_profile as check_look_fee
 from bragrules.rules.disputes import Disputes
 from bragrules.rules.exchange import Exchange
 from bragrules.rules.folding import Folding
@@ -65,6 +66,8 @@ from bragrules.rules.house import House
 from bragrules.rules.pack import Pack
 from bragrules.rules.pots import Pots
 from bragrules.rules.pots import check_profile as check_pots
+from bragrules.rules.procedure import Procedure
+from bragrules.rules.procedure import check_profile as check_procedure
 from bragrules.rules.ranking_models import CARD_PATTERN, RANK_PATTERN, Wild  # noqa: F401
 from bragrules.rules.seeing import Seeing
 from bragrules.rules.session import Bonus, Session, SessionEnd
@@ -109,6 +112,8 @@ class Profile(Area):
     house: House = Field(default_factory=House, description="What the house takes: a rake, a table fee.")
     pots: Pots = Field(default_factory=Pots, description="Side pots beside the deal's own: one per hand, the best card, "
                        "the pips nearest 31.")
+    procedure: Procedure = Field(default_factory=Procedure, description="The steps a table adds to a deal: a bust "
+                                 "card, a fixed number of betting rounds, who deals next.")
 
     @model_validator(mode="before")
     @classmethod
@@ -199,6 +204,9 @@ class Profile(Area):
         pots = check_pots(self)
         if pots is not None:
             raise Conflict(*pots)
+        procedure = check_procedure(self) or check_look_fee(self)
+        if procedure is not None:
+            raise Conflict(*procedure)
         forced = check_forced(self)
         if forced is not None:
             raise Conflict(forced, ("stakes.forced.amount", "stakes.level_step", "stakes.blind_rate"))
@@ -309,6 +317,7 @@ AREAS = (
     "format",
     "house",
     "pots",
+    "procedure",
 )
 
 __all__ = [

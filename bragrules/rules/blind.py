@@ -73,6 +73,23 @@ class Blind(Area):
         "blind only a limited number of turns, then must see the cards\"). After that many blind bets "
         "the player must look before betting or seeing again; folding stays open. `null`: no limit.",
     )
+    look_fee: Literal["none", "stake"] = Field(
+        "none",
+        description="What a blind player pays to look at their cards, into the pot (no bet: the level, the raises "
+        "and the player's bets stay as they were). `none`: looking is free; `stake`: it costs the current stake, "
+        "what a blind bet at the current level pays (before anybody bets, the blind rate of the least opening "
+        "bet), as 3pattimaster.com's \"Teen Patti blind meaning\" has it: \"A blind player can choose to 'see' "
+        "later in the same hand by paying an equivalent to the current stake to look at their cards\". A player "
+        "who cannot pay it may not look (and may still fold or bet blind).",
+    )
+
+
+def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
+    """A look fee the rest of the profile cannot charge: (message, the fields in conflict), or None."""
+    if p.blind.look_fee != "none" and not (p.blind.allowed and p.format.betting):
+        return "a fee to look needs blind play and betting", ("blind.look_fee", "blind.allowed", "format.betting")
+    return None
+
 
 # ---------------------------------------------------------------------------
 # The policy
@@ -84,6 +101,7 @@ RETENTION_RULE = field_rule("blind.retention")
 RETAIN_DEFAULT_RULE = field_rule("blind.retain_default")
 RETAIN_OF_TWO_RULE = field_rule("blind.retain_of_two")
 MAX_BLIND_TURNS_RULE = field_rule("blind.max_blind_turns")
+LOOK_FEE_RULE = field_rule("blind.look_fee")
 _STAKED = ("bet", "see")  # what a player who must look may not do blind
 
 
@@ -93,6 +111,7 @@ UNREAD_BY_REFUSAL: Dict[str, str] = {
     "retention": "a survivor's unseen hand, settled after the betting",
     "retain_by_default": "what a history that does not say is read as",
     "retain_of_two": "which of two unseen hands a survivor keeps",
+    "look_fee_stake": "what a look costs, which the looking phase charges",
 }
 """The fields of :class:`BlindPolicy` its :meth:`~BlindPolicy.refusal` never reads, each with why; any
 other field moved from the default profile's makes the engine ask it."""
@@ -125,12 +144,14 @@ class BlindPolicy(AreaPolicy):
     """Which of two unseen hands a survivor keeps: choice, newer or older."""
     max_blind_turns: Optional[int] = None
     """How many bets a player may make blind in a deal (``blind.max_blind_turns``), or None."""
+    look_fee_stake: bool = False
+    """A look costs the current stake, paid into the pot (``blind.look_fee: stake``)."""
 
     @classmethod
     def compile(cls, p: "Profile") -> "BlindPolicy":
         blind = p.blind
         return cls(blind.allowed, blind.look == "any_time", blind.retention, blind.retain_default == "retain",
-                   blind.retain_of_two, blind.max_blind_turns)
+                   blind.retain_of_two, blind.max_blind_turns, blind.look_fee == "stake")
 
     @property
     def asks_refusal(self) -> bool:
@@ -179,6 +200,19 @@ def _blind_betting(p: "Profile") -> bool:
 
 def _retaining(p: "Profile") -> bool:
     return p.blind.allowed and p.format.betting and p.blind.retention
+
+
+PAGE_3PATTI_BLIND = "3pattimaster.com, \"Teen Patti blind meaning\" (https://www.3pattimaster.com/blog/teen-patti-blind-meaning-how-it-works)"
+
+LOOK_FEE = choice(
+    "blind.look_fee",
+    lambda p: p.blind.look_fee,
+    {"none": "looking at one's cards is free",
+     "stake": "a blind player pays the current stake into the pot to look at their cards (what a blind bet at the "
+              "current level pays; before anybody bets, the blind rate of the least opening bet)"},
+    {"none": "000, 002, 003", "stake": PAGE_3PATTI_BLIND},
+    in_play=_blind_betting, later=True,
+)
 
 
 def max_blind_turns(p: "Profile") -> str:
@@ -280,6 +314,8 @@ def blind_section(p: "Profile") -> Optional[Section]:
         sec.para("Blind cards stay untouched: nobody inspects their own cards out of turn.")
     if p.blind.max_blind_turns is not None:
         sec.para(sentence(max_blind_turns(p)))
+    if p.blind.look_fee != "none":
+        sec.para(sentence(LOOK_FEE.sentence(p)))
     if p.blind.retention:
         sub = Section("retention", "Keeping a blind hand")
         ante = money_text(p.stakes.ante)
@@ -315,6 +351,7 @@ TEXT = AreaText(
     fields=(ALLOWED, LOOK, RETENTION, RETAIN_DEFAULT, RETAIN_OF_TWO,
             FieldText("blind.max_blind_turns", lambda p: p.blind.max_blind_turns, max_blind_turns,
                       {"null": "000, 002, 003", "*": "house rule: Teen Patti's limit on blind turns (dev.to Teen Patti Gold, mega888.com.ph)"},
-                      in_play=_blind_betting, later=True)),
+                      in_play=_blind_betting, later=True),
+            LOOK_FEE),
     sections=((40, blind_section),),
 )

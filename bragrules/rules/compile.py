@@ -27,10 +27,8 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from fractions import Fraction
 from math import lcm
-from typing import Optional, Tuple
+from typing import TYPE_CHECKING, Optional, Tuple
 
-from bragrules.engine.showdown import Comparer  # the engine's comparer and units, built once per profile
-from bragrules.engine.units import UnitsFamily
 from bragrules.profile.models import Profile
 from bragrules.rules.blind import BlindPolicy
 from bragrules.rules.disputes import DisputesPolicy
@@ -42,6 +40,7 @@ from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.house import HousePolicy
 from bragrules.rules.pack import PackPolicy, ShufflePolicy, stripped_cards
 from bragrules.rules.pots import PotsPolicy
+from bragrules.rules.procedure import ProcedurePolicy
 from bragrules.rules.raise_cap import RaisePolicy
 from bragrules.rules.ranking import compile_ranking
 from bragrules.rules.seeing import TIE_RESOLVERS, SeeingPolicy, SeePolicy, TieResolver
@@ -50,6 +49,10 @@ from bragrules.rules.side_show import SideShowPolicy
 from bragrules.rules.stakes import StakesPolicy
 from bragrules.rules.table import TablePolicy
 from bragrules.rules.wild_deal import WildDealPolicy, ranker_jokers
+
+if TYPE_CHECKING:  # the engine's comparer and units are built once per profile, in _compile
+    from bragrules.engine.showdown import Comparer
+    from bragrules.engine.units import UnitsFamily
 
 __all__ = [
     "EndPolicy",
@@ -102,10 +105,17 @@ class Rules:
     each answers at once when its rule is off): derived from the classes, so no rule can be left out."""
     asking_put_out: Tuple[AreaPolicy, ...] = ()
     """The area policies whose class answers ``put_out`` (asked after each raise; ``stakes.raised_out``)."""
+    asking_ending: Tuple[AreaPolicy, ...] = ()
+    """The area policies whose ``ending`` can answer under this profile (asked at each settlement, in this order;
+    the first answer names the deal's ending): each policy says so itself (``answers_ending``, by default whether
+    its class answers at all), so an area's own ending is never left out."""
     side_show: Optional[SideShowPolicy] = None
     """The side-show (``seeing.side_show``), or None when the profile has none."""
     pots: Optional[PotsPolicy] = None
     """The side pots beside the deal's own (``pots``), or None when the profile plays one pot a deal."""
+    procedure: ProcedurePolicy = ProcedurePolicy()
+    """The deal's steps (``procedure``): the default list, or extended by a bust card, betting rounds, who deals
+    next. Among the areas the engine asks (:attr:`areas`, the hooks) only where it departs from the default."""
 
     @property
     def areas(self) -> Tuple[AreaPolicy, ...]:
@@ -174,10 +184,13 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
                  rules.asking_refusal, rules.units, rules.house, rules.forced, rules.asking_forced_show,
-                 rules.asking_put_out, rules.side_show, rules.pots)
+                 rules.asking_put_out, rules.asking_ending, rules.side_show, rules.pots, rules.procedure)
 
 
 def _compile(profile: Profile) -> Rules:
+    # the engine's comparer and money units, asked for only here: the rules depend on no engine module to load
+    from bragrules.engine.showdown import Comparer
+    from bragrules.engine.units import UnitsFamily
 
     ranking = profile.ranking
     wild_deal = WildDealPolicy.compile(profile)  # wild cards chosen per deal or per hand: None when none
@@ -200,6 +213,8 @@ def _compile(profile: Profile) -> Rules:
         seeing, FoldingPolicy.compile(profile), BlindPolicy.compile(profile), session,
         DisputesPolicy.compile(profile), fmt,
     )
+    procedure = ProcedurePolicy.compile(profile)
+    asked: Tuple[AreaPolicy, ...] = areas + ((procedure,) if procedure.in_play else ())  # the areas the hooks ask
     house = HousePolicy.compile(profile)
     forced = ForcedPolicy.compile(profile)
     side_show = SideShowPolicy.compile(profile)
@@ -218,13 +233,15 @@ def _compile(profile: Profile) -> Rules:
         folding=folding, blind=blind, session=session, disputes=disputes, format=fmt,
         money_denominator=denominator,
         comparer=Comparer(ranker, suit_ranker, fmt.discard_breaks_ties, wild_deal),
-        asking_refusal=tuple(area for area in areas if area.asks_refusal) + ((side_show,) if side_show else ()),
+        asking_refusal=tuple(area for area in asked if area.asks_refusal) + ((side_show,) if side_show else ()),
         units=UnitsFamily(stakes, seeing.see.multiple, seeing.see.basis != "caller_rate", session.bonus, denominator),
         house=house,
         forced=forced,
-        asking_forced_show=tuple(area for area in areas if type(area).forced_show is not AreaPolicy.forced_show),
-        asking_put_out=tuple(area for area in areas if type(area).put_out is not AreaPolicy.put_out),
+        asking_forced_show=tuple(area for area in asked if type(area).forced_show is not AreaPolicy.forced_show),
+        asking_put_out=tuple(area for area in asked if type(area).put_out is not AreaPolicy.put_out),
+        asking_ending=tuple(area for area in asked if area.answers_ending),
         side_show=side_show,
         pots=pots if pots.in_play else None,
+        procedure=procedure,
     )
 

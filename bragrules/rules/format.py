@@ -18,7 +18,7 @@ from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Money, Section, choice
 from bragrules.rules.exchange import FIELDS as EXCHANGE_FIELDS
 from bragrules.rules.exchange import SWAP_KINDS, Exchange, exchange_subsection
-from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.hooks import AreaPolicy, EndingAnswer, SidePotTable
 from bragrules.rules.open_hands import FACEUP_MULTIPLE, OpenHands, open_subsection
 from bragrules.rules.open_hands import FIELDS as OPEN_FIELDS
 from bragrules.rules.words import count, money_text, number_word, sentence
@@ -244,6 +244,23 @@ class FormatPolicy(AreaPolicy):
     @property
     def pays_for_lives(self) -> bool:
         return self.life_stake is not None
+
+    @property
+    def answers_ending(self) -> bool:
+        """Whether every deal ends in lives (``format.lives``), the ending :meth:`ending` names."""
+        return self.lives is not None
+
+    def ending(self, table: SidePotTable, outcome: str, winners: Tuple[str, ...]) -> Optional[EndingAnswer]:
+        """Crash: every deal ends in lives, not a pot (``format.lives``); the deal's reason says who lost one.
+
+        >>> from bragrules.profile.models import Profile
+        >>> crash = Profile.model_validate({"format": {"lives": 3, "betting": False}, "stakes": {"ante": 0}})
+        >>> FormatPolicy.compile(crash).ending(None, "won", ("A",))
+        EndingAnswer(kind='lives', rules=('format.lives',), words='')
+        >>> FormatPolicy.compile(Profile()).ending(None, "won", ("A",)) is None
+        True
+        """
+        return None if self.lives is None else EndingAnswer("lives", (LIVES_RULE,))
 
     def life_payment(self, player: str) -> Fraction:
         """One life lost pays the stake, the same for everyone (``format.life_stake``).

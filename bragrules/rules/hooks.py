@@ -34,6 +34,11 @@ question (hook)           asked by the engine                    answered by
 ``winners``               deal's points from the hands each      (``rules.session.points``; None: no
                           won; between deals: whether the        points are kept, nothing is asked)
                           session is over, and who won it
+``ending``                at the settlement of every deal        every policy whose class answers it
+                          (not a redeal nor an abandoned hand):  (``format.lives``; the procedure's
+                          an area's own kind of ending, with     steps: ``procedure.bust_card``, ...)
+                          the rules that decided it and its
+                          words (None: the engine's own kinds)
 ``life_payment``          at the settlement of a deal with       the policy whose ``pays_for_lives``
                           lives, for each life lost: what it     is true (``format.life_stake``)
                           pays into the session's pot of lives
@@ -79,7 +84,8 @@ from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Protocol,
 from bragrules.core.cards import Card
 from bragrules.core.rule_id import Rule
 
-__all__ = ["AreaPolicy", "BestHands", "Betting", "Bettor", "Bound", "ForcedShow", "PotWon", "Post", "PutOut",
+__all__ = ["AreaPolicy", "BestHands", "Betting", "Bettor", "Bound", "EndingAnswer", "ForcedShow", "PotWon", "Post",
+           "PutOut",
            "Refusal", "SidePotTable", "first_broken", "legal_range"]
 
 BestHands = Callable[[Mapping[str, Sequence[Card]]], List[str]]
@@ -149,6 +155,12 @@ class Betting(Protocol):
         """How many players can still bet (not folded, not all in)."""
         ...
 
+    @property
+    def rounds_done(self) -> int:
+        """The betting rounds played: the fewest bets any player still able to bet (not folded, not all in) has
+        made at their turns in this deal (``procedure.betting_rounds``)."""
+        ...
+
     # the seats around a bettor, for a rule between two neighbours (``seeing.side_show``)
 
     @property
@@ -202,6 +214,18 @@ class ForcedShow(NamedTuple):
     reason: str
 
 
+class EndingAnswer(NamedTuple):
+    """An area's own kind of ending for a deal (the answer to ``ending``): its name, the rules that decided it
+    (what a ruling and the audit cite), and its words (empty: the deal's own reason says it).
+
+    The kinds of ending are an open set: an area that ends a deal its own way names the kind here, and every
+    reader of an ending (a ruling's words, the audit's citations) reads it from this answer."""
+
+    kind: str
+    rules: Tuple[Rule, ...]
+    words: str = ""
+
+
 class PutOut(NamedTuple):
     """A player out of the hand by a rule (their stakes stay in the pot): who, the rule, and why in words."""
 
@@ -227,7 +251,7 @@ class PotWon(NamedTuple):
 
 
 class SidePotTable(Protocol):
-    """The deal as the ``side_pots`` hook reads it: the players, their cards, who folded."""
+    """The deal as the ``side_pots`` and ``ending`` hooks read it: the players, their cards, who folded."""
 
     @property
     def order(self) -> Sequence[str]:
@@ -243,6 +267,11 @@ class SidePotTable(Protocol):
         ...
 
     def folded(self, name: str) -> bool: ...
+
+    @property
+    def centre(self) -> Sequence[Card]:
+        """The cards dealt to the centre after the hands (turned face up: a bust card, an exchange's centre)."""
+        ...
 
 
 class Bound(NamedTuple):
@@ -352,6 +381,19 @@ class AreaPolicy:
     def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
         """Asked after every bet that raised the level (by ``raiser``): a :class:`PutOut` when a player is
         out of the hand because of it. Asked of every policy whose class answers it."""
+        return None
+
+    @property
+    def answers_ending(self) -> bool:
+        """Whether :meth:`ending` can answer under this profile (the settlement asks only those that can):
+        by default, whether the class answers it at all."""
+        return type(self).ending is not AreaPolicy.ending
+
+    def ending(self, table: SidePotTable, outcome: str, winners: Tuple[str, ...]) -> Optional[EndingAnswer]:
+        """Asked at the settlement of every deal played out (not a redeal, nor an abandoned hand): an
+        :class:`EndingAnswer` when the deal ended in this area's own way (``outcome``: ``"won"``, ``"split"``
+        or ``"carried"``; ``winners``: who took the pot), else None and the engine names the ending itself.
+        Asked of every policy whose class answers it, in the areas' order; the first answer is the ending."""
         return None
 
     def side_pots(self, table: SidePotTable, best: "BestHands") -> Tuple[PotWon, ...]:

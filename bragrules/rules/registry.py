@@ -22,6 +22,7 @@ from bragrules.rules import (
     house,
     pack,
     pots,
+    procedure,
     seeing,
     session,
     side_show,
@@ -48,6 +49,7 @@ AREAS: Tuple[AreaText, ...] = (
     fmt.TEXT,
     house.TEXT,
     pots.TEXT,
+    procedure.TEXT,
 )
 """Every rule area, in the profile's order."""
 

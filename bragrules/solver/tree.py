@@ -191,6 +191,9 @@ def check_supported(rules: "Rules") -> None:
         problems.append("session.bonus: a bonus paid for some hands")
     if rules.forced is not None:
         problems.append("stakes.forced: forced bets besides the ante")
+    if rules.procedure.turned:
+        problems.append(f"procedure.{'trump_card' if rules.procedure.trump_card else 'bust_card'}: "
+                        "a card turned after the deal")
     if problems:
         raise Unsupported("the solver does not model " + "; ".join(problems))
 
