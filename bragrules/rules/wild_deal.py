@@ -619,7 +619,8 @@ FIELDS: Tuple[FieldText, ...] = (
                "blogspot.com, 123patti, cardpartyclub.com, kaygamestp.com, zeenews.india.com)"}, later=True),
     FieldText("ranking.wild.at_most", lambda p: p.ranking.wild.at_most, lambda p: at_most_words(p.ranking.wild.at_most),
               {"null": "000, 002, 003; cardpartyclub.com (a pair of lowest cards is two jokers)",
-               "*": "house rule: a hand's jokers counted"}, later=True),
+               "*": "house rule: a hand's jokers counted"},
+              lambda p: any(s.source != "pair" for s in expand(p.ranking.wild)), later=True),
 )
 """The texts of the fields, in the ranking area's list."""
 

@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, FrozenSet, List, Literal, Optional, Sequence, Tuple
 
-from pydantic import Field, model_validator
+from pydantic import ConfigDict, Field, model_validator
 
 from bragrules.core.cards import CARDS, JOKER_BASE, RANK_PLURALS, SUIT_NAMES
 from bragrules.core.rule_id import Rule, field_rule
@@ -69,6 +69,13 @@ Relation = Literal["rank", "between", "suit", "neighbours"]
 
 class WildSelect(Area):
     """One selector of ``ranking.wild.select``: where a hand's wild cards come from."""
+
+    model_config = ConfigDict(**Area.model_config, json_schema_extra={"examples": [
+        {"source": "lowest_rank"},
+        {"source": "centre", "relation": "between", "turned": 2},
+        {"source": "centre", "relation": "suit"},
+        {"source": "centre", "relation": "neighbours"},
+    ]})
 
     source: Source = Field(
         description="Where the wild cards come from. `lowest_rank`: every card of the hand's lowest rank (aces "
