@@ -46,24 +46,24 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Literal, Optional, Sequence, Tuple
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from bragrules.core.cards import CARDS, JOKER_BASE, RANK_PLURALS
 from bragrules.core.rule_id import Rule, field_rule
-from bragrules.rules.area import Area, FieldText, choice
+from bragrules.rules.area import Area, Category, FieldText, choice
+from bragrules.rules.wild_checks import check_profile, ranker_jokers, uses_wild_deal
 from bragrules.rules.wild_pairs import KISS_MISS_SAMPLE, kiss_miss_reading, kiss_miss_words
 from bragrules.rules.wild_select import (
     AT_MOST_RULE,
     Selector,
     WildSelect,
     at_most_words,
-    centre_count,
     centre_wild,
     expand,
     hand_picks,
     selector_sentence,
 )
-from bragrules.rules.words import join, number_word
+from bragrules.rules.words import CATEGORY_NAMES, join, number_word
 
 if TYPE_CHECKING:
     from bragrules.core.cards import Card
@@ -86,6 +86,7 @@ __all__ = [
     "category_counts",
     "counted_hands",
     "check_profile",
+    "ranker_jokers",
     "rulebook_items",
     "uses_wild_deal",
 ]
@@ -162,6 +163,16 @@ class WildChoice(Area):
         "with the named variants written out). `per_hand`, `from_centre` and `kiss_miss` are shorthands for "
         "one selector each. `[]`: none beyond the shorthands. At most 4 entries.",
     )
+    barred_from: List[Category] = Field(
+        default_factory=list,
+        description="Categories a wild card may not complete: a hand that would need a wild card standing for "
+        "another card to be one of them reads as the best hand of the other categories (a wild card standing "
+        "for itself is a natural card). The pages say tables disagree: \"two different home groups had opposite "
+        "rules about the printed joker and sequences\" (https://www.tarczehamulcowe.com/blog/mastering-joker-"
+        "sequence-teen-patti-winning-tips), and rummy's joker completes sets and sequences \"(except pure "
+        "sequence)\" (https://springrummy.com/games-rules.php), so `[running_flush]`; `[run, running_flush]` bars "
+        "every sequence. `[]`: a wild card completes any category. Not `high_card`.",
+    )
     at_most: Optional[int] = Field(
         None, ge=1, le=3,
         description="At most this many cards of a hand are wild by the table's choice (`select`, `per_hand`, "
@@ -169,6 +180,14 @@ class WildChoice(Area):
         f"joker and a card standing for itself, where {CARDPARTYCLUB} counts it \"as two Jokers\". `null`: every "
         "card chosen is wild.",
     )
+
+    @model_validator(mode="after")
+    def _barred(self) -> "WildChoice":
+        if len(set(self.barred_from)) != len(self.barred_from):
+            raise ValueError("barred_from lists a category twice")
+        if "high_card" in self.barred_from:
+            raise ValueError("barred_from: every hand is at least a high card, which a wild card always completes")
+        return self
 
 
 JOKER_EACH_RULE: Rule = field_rule("ranking.wild.joker_each")
@@ -179,94 +198,6 @@ SELECT_RULE: Rule = field_rule("ranking.wild.select")
 WILD_DEAL_RULES: Tuple[Rule, ...] = (KISS_MISS_RULE, JOKER_EACH_RULE, PER_HAND_RULE, FROM_CENTRE_RULE, SELECT_RULE,
                                      AT_MOST_RULE)
 """Every rule of wild cards chosen at the table (a showdown they decided cites them; so does a wrong winner)."""
-
-
-def _pairs(p: "Profile") -> List[Selector]:
-    return [s for s in expand(p.ranking.wild) if s.source == "pair"]
-
-
-def ranker_jokers(p: "Profile") -> int:
-    """The jokers the ranker must know: the pack's, or the one dealt to each player (``joker_each``), or the
-    one two cards make (``kiss_miss``, a ``pair`` selector)."""
-    return 1 if p.ranking.wild.joker_each or _pairs(p) else p.pack.jokers
-
-
-def uses_wild_deal(p: "Profile") -> bool:
-    """Whether the profile chooses wild cards per hand or per deal."""
-    wild = p.ranking.wild
-    return bool(wild.per_hand != "none" or wild.from_centre > 0 or wild.joker_each or wild.kiss_miss or wild.select)
-
-
-def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...], Dict[str, str]]]:
-    """What is wrong with the profile's wild cards chosen at the table, if anything: (message, fields, fixes).
-
-    >>> from bragrules.profile.models import Format, Profile
-    >>> from pydantic import ValidationError
-    >>> try:
-    ...     Profile.model_validate({"ranking": {"wild": {"per_hand": "lowest_rank"}}, "format": {"cards_dealt": 4}})
-    ... except ValidationError as exc:
-    ...     print(exc.errors()[0]["msg"])
-    Value error, ranking.wild.per_hand: wild cards chosen per hand need one hand of three cards (format.cards_dealt: 3, format.hands: 1)
-    """
-    wild = p.ranking.wild
-    if wild.at_most is not None and not any(s.source != "pair" for s in expand(wild)):
-        return ("ranking.wild.at_most limits the cards the table's choice makes wild, but it chooses none: a "
-                "lowest or highest rank or centre cards (select, per_hand, from_centre)",
-                ("ranking.wild.at_most", "ranking.wild.select"), {"ranking.wild.at_most": "null"})
-    if not uses_wild_deal(p):
-        return None
-    pairs = _pairs(p)
-    if pairs:
-        return _check_kiss_miss(p, pairs[0].path, len(expand(wild)))
-    return _check_three_cards(p)
-
-
-Problem = Optional[Tuple[str, Tuple[str, ...], Dict[str, str]]]
-
-
-def _check_kiss_miss(p: "Profile", path: str, selectors: int) -> Problem:
-    wild, fmt = p.ranking.wild, p.format
-    if fmt.cards_dealt != 5 or fmt.hands != 1:
-        return ("two cards that make one joker are played with five cards, one hand (format.cards_dealt: 5, "
-                "format.hands: 1)", (path, "format.cards_dealt", "format.hands"), {"format.cards_dealt": "5"})
-    if wild.joker_each or selectors > 1:
-        return ("two cards that make one joker are the hand's only wild card: no other wild card is chosen at "
-                "the table", (path, "ranking.wild.joker_each", "ranking.wild.per_hand", "ranking.wild.from_centre",
-                              "ranking.wild.select"), {path: "false" if path.endswith("kiss_miss") else "[]"})
-    if fmt.discard_breaks_ties:
-        return ("two cards that make one joker: the hands' best readings compare, and the discarded cards never "
-                "break a tie", (path, "format.discard_breaks_ties"), {"format.discard_breaks_ties": "false"})
-    if p.pack.jokers or not wild.jokers or fmt.exchange.enabled or not fmt.betting:
-        return ("two cards that make one joker need a betting format without an exchange and a pack without jokers",
-                (path, "pack.jokers", "format.betting"), {"pack.jokers": "0"})
-    return None
-
-
-def _check_three_cards(p: "Profile") -> Problem:
-    wild, fmt = p.ranking.wild, p.format
-    chosen = expand(wild)
-    path = chosen[0].path if chosen else "ranking.wild.joker_each"
-    centre = next((s.path for s in chosen if s.source == "centre"), None)
-    if fmt.cards_dealt != 3 or fmt.hands != 1:
-        return (f"wild cards chosen per {'deal' if path == centre else 'hand'} need one hand of "
-                "three cards (format.cards_dealt: 3, format.hands: 1)", (path, "format.cards_dealt", "format.hands"),
-                {"format.cards_dealt": "3"})
-    if wild.joker_each and (p.pack.jokers or not wild.jokers):
-        return ("a joker dealt to each player is not one of the pack's: the pack has none (pack.jokers: 0), and "
-                "jokers are wild (ranking.wild.jokers: true)", ("ranking.wild.joker_each", "pack.jokers",
-                                                               "ranking.wild.jokers"), {"pack.jokers": "0"})
-    if wild.joker_each and (fmt.exchange.enabled or not fmt.betting):
-        return ("a joker dealt to each player needs a betting format without an exchange with the centre",
-                ("ranking.wild.joker_each", "format.exchange.enabled", "format.betting"),
-                {"ranking.wild.joker_each": "false"})
-    if centre is not None and (fmt.exchange.enabled or not fmt.betting):
-        return ("wild cards from the centre need a betting format without an exchange with the centre",
-                (centre, "format.exchange.enabled", "format.betting"),
-                {centre: "0" if centre.endswith("from_centre") else "[]"})
-    if centre_count(wild) > 3:
-        return ("at most three cards are turned face up in the centre to decide wild cards",
-                (centre or path, "ranking.wild.select"), {})
-    return None
 
 
 # ---------------------------------------------------------------------------
@@ -593,6 +524,20 @@ KISS_MISS = choice(
     {"false": "000, 002, 003", "true": "house rule: Kissing-Missing (zeenews.india.com)"},
 )
 
+def barred_words(p: "Profile") -> str:
+    """What ``ranking.wild.barred_from`` says at the table.
+
+    >>> from bragrules.profile.models import Profile
+    >>> barred_words(Profile.model_validate({"ranking": {"wild": {"barred_from": ["run", "running_flush"]}}}))
+    'a wild card never completes a run or a running flush: a hand that would need one reads as the best of the other categories'
+    """
+    barred = p.ranking.wild.barred_from
+    if not barred:
+        return "a wild card completes any category"
+    return (f"a wild card never completes {join([f'a {CATEGORY_NAMES[c]}' for c in barred], 'or')}: a hand that "
+            "would need one reads as the best of the other categories")
+
+
 def select_words(p: "Profile") -> str:
     """What ``ranking.wild.select`` says at the table.
 
@@ -617,6 +562,11 @@ FIELDS: Tuple[FieldText, ...] = (
     FieldText("ranking.wild.select", lambda p: p.ranking.wild.select, select_words,
               {"[]": "000, 002, 003", "*": "house rules: Teen Patti's jokers chosen at the table (varunvaswani."
                "blogspot.com, 123patti, cardpartyclub.com, kaygamestp.com, zeenews.india.com)"}, later=True),
+    FieldText("ranking.wild.barred_from", lambda p: p.ranking.wild.barred_from, barred_words,
+              {"[]": "000, 002, 003", "[running_flush]": "house rule: rummy's pure sequence (springrummy.com)",
+               "*": "house rule: jokers and sequences (tarczehamulcowe.com: \"opposite rules\")"},
+              lambda p: bool(p.ranking.wild.cards or p.ranking.wild.ranks or p.pack.jokers) or uses_wild_deal(p),
+              later=True),
     FieldText("ranking.wild.at_most", lambda p: p.ranking.wild.at_most, lambda p: at_most_words(p.ranking.wild.at_most),
               {"null": "000, 002, 003; cardpartyclub.com (a pair of lowest cards is two jokers)",
                "*": "house rule: a hand's jokers counted"},
@@ -672,6 +622,8 @@ def rulebook_items(p: "Profile") -> List[str]:
     items.extend(sentence(selector_sentence(s)) for s in expand(wild) if s.path == "ranking.wild.select")
     if wild.at_most is not None:
         items.append(sentence(at_most_words(wild.at_most)))
+    if wild.barred_from:
+        items.append(sentence(barred_words(p)))
     return items
 
 

@@ -18,10 +18,13 @@ The pages each selector follows:
 
 from __future__ import annotations
 
+import itertools
 from pathlib import Path
 from typing import Any, Dict
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from bragrules.arbitrate import arbitrate
@@ -205,3 +208,68 @@ def test_a_bad_selector_in_a_file_is_one_line_and_exit_2(tmp_path: Path, capsys:
                    encoding="utf-8")
     code, _, err = run_cli(capsys, monkeypatch, "validate", str(bad))
     assert code == 2 and "bad.yaml" in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------------------
+# ranking.wild.barred_from: categories a wild card may not complete
+# ---------------------------------------------------------------------------
+
+NO_SEQUENCE = ["run", "running_flush"]
+
+
+def _brute(ranker: Any, plain: Any, hand: Any, barred: Any) -> str:
+    """The best category of ``hand`` (twos wild) over every choice of cards the wild ones stand for, a
+    choice that puts a wild card in a barred category left out unless every wild card stands for itself."""
+    wild = [c for c in hand if int(c) >> 2 == 0]
+    naturals = [int(c) for c in hand if int(c) >> 2 != 0]
+    best = plain.strength([int(c) for c in hand])  # every wild card standing for itself
+    free = [c for c in range(52) if c not in naturals]
+    for subs in itertools.permutations(free, len(wild)):
+        strength = plain.strength([*naturals, *subs])
+        if plain.category(strength) not in barred and strength > best:
+            best = strength
+    return str(plain.category(best))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.sampled_from(range(22100)), st.sampled_from([NO_SEQUENCE, ["running_flush"], ["prial"], ["flush", "pair"]]))
+def test_a_barred_category_is_never_completed_by_a_wild_card(index: int, barred: Any) -> None:
+    """Property: with twos wild and some categories barred, every hand's category is the best one a
+    reading reaches without a wild card standing in a barred category (brute force over readings)."""
+    from bragrules.profile.models import Ranking
+    from bragrules.rules.ranking import compile_ranking
+
+    ranker = compile_ranking(Ranking.model_validate({"wild": {"ranks": ["2"], "barred_from": barred}}))
+    plain = compile_ranking(Ranking())
+    hand = ranker.all_hands()[index]
+    assert ranker.category(ranker.strength(hand)) == _brute(ranker, plain, hand, barred)
+
+
+def test_no_sequence_with_a_joker() -> None:
+    """Barred from sequences, a turned card's rank makes 5-6 and a wild card a pair, not a run; 2-3-4 with
+    the two standing for itself stays a run."""
+    rules = selected({"source": "centre"}, barred_from=NO_SEQUENCE)
+    deal = deal_with(rules, {"A": "5c 6d 9h", "B": "Kc Kd 4s"}, centre=parse_cards("9s"))
+    assert deal.comparer.category(parse_cards("5c 6d 9h")) == "pair"
+    assert selected({"source": "centre"}).comparer.for_deal(parse_cards("9s")).category(parse_cards("5c 6d 9h")) == "run"
+    assert deal.comparer.category(parse_cards("7c 8d 9h")) == "run"  # the nine standing for itself
+    play(deal, SEE)
+    assert deal.result is not None and deal.result.winners == ["B"]  # kings over sixes
+
+
+def test_the_audit_names_barred_from_of_a_wrong_winner() -> None:
+    text = ("format: bragrules-history/1\nprofile: nosequence\nplayers: [A, B]\ndealer: B\ndeals:\n"
+            "  - cards: {A: 5c 6d 9h, B: Kc Kd 4s}\n    centre: 9s\n"
+            "    actions: [A look, A bet 2, B look, B bet 2, A see 2]\n"
+            "    result: {winners: [%s]}\n")
+    profile = load_profile_text("extends: teen-patti\nname: nosequence\n"
+                                "ranking: {wild: {select: [{source: centre}], barred_from: [run, running_flush]}}\n")
+    assert audit(parse_sheet(text % "B", filename="s.yaml"), profile).ok
+    wrong = audit(parse_sheet(text % "A", filename="s.yaml"), profile)
+    assert [v.rule for v in wrong.violations] == ["ranking.wild.barred_from"]
+
+
+def test_barred_from_refuses_the_high_card_and_a_repeat() -> None:
+    for barred in (["high_card"], ["run", "run"]):
+        with pytest.raises(ValidationError):
+            Profile.model_validate({"ranking": {"wild": {"ranks": ["2"], "barred_from": barred}}})
