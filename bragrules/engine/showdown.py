@@ -125,8 +125,9 @@ class Comparer:
             if len(hand) != 3 or jokers != 1:
                 raise RuleViolation(JOKER_EACH_RULE, "a hand is 2 cards of the pack and its player's own joker, Jk")
             return
-        if len(hand) != 3:
-            raise RuleViolation(wild.first_rule, f"wild cards chosen at the table value hands of three cards, not {len(hand)}")
+        if len(hand) != wild.cards:
+            raise RuleViolation(wild.first_rule, f"wild cards chosen at the table value hands of {wild.cards} cards, "
+                                                 f"not {len(hand)}")
 
     @property
     def by_strength(self) -> bool:

@@ -37,7 +37,7 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...], Dict[str
     >>> from bragrules.profile.models import Format, Profile
     >>> from pydantic import ValidationError
     >>> try:
-    ...     Profile.model_validate({"ranking": {"wild": {"per_hand": "lowest_rank"}}, "format": {"cards_dealt": 4}})
+    ...     Profile.model_validate({"ranking": {"wild": {"per_hand": "lowest_rank"}}, "format": {"cards_dealt": 5}})
     ... except ValidationError as exc:
     ...     print(exc.errors()[0]["msg"])
     Value error, ranking.wild.per_hand: wild cards chosen per hand need one hand of three cards (format.cards_dealt: 3, format.hands: 1)
@@ -81,7 +81,15 @@ def _check_three_cards(p: "Profile") -> Problem:
     chosen = expand(wild)
     path = chosen[0].path if chosen else "ranking.wild.joker_each"
     centre = next((s.path for s in chosen if s.source == "centre"), None)
-    if fmt.cards_dealt != 3 or fmt.hands != 1:
+    four = fmt.cards_dealt == 4 and fmt.hands == 1 and not wild.joker_each and all(
+        s.source in ("lowest_rank", "highest_rank") for s in chosen)
+    if four and fmt.discard_breaks_ties:
+        return ("a hand's own joker among four cards: the best three play, and the card left over never breaks "
+                "a tie", (path, "format.discard_breaks_ties"), {"format.discard_breaks_ties": "false"})
+    if four and (fmt.exchange.enabled or not fmt.betting):
+        return ("a hand's own joker among four cards needs a betting format without an exchange",
+                (path, "format.exchange.enabled", "format.betting"), {"format.cards_dealt": "3"})
+    if (fmt.cards_dealt != 3 or fmt.hands != 1) and not four:
         return (f"wild cards chosen per {'deal' if path == centre else 'hand'} need one hand of "
                 "three cards (format.cards_dealt: 3, format.hands: 1)", (path, "format.cards_dealt", "format.hands"),
                 {"format.cards_dealt": "3"})

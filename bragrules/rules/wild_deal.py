@@ -139,7 +139,7 @@ class WildChoice(Area):
         "lowest card is in pair, then that pair is considered as two Jokers\"; a hand of one rank is "
         f"all wild); `highest_rank`: the same with the highest rank ({TEENPATTI399}: \"High Card Joker: "
         "Each player's highest-ranking card (and all other cards of that same rank) are jokers\"; "
-        f"{OCTRO}). Needs one hand of three cards (`format`).",
+        f"{OCTRO}). Needs one hand of three cards, or of four of which the best three play (`format`).",
     )
     from_centre: int = Field(
         0,
@@ -235,14 +235,18 @@ class WildDealPolicy:
     kiss_miss: bool = False
     """Two of five cards (``steps`` ranks apart) make one joker: Kissing-Missing, Skip Sequence."""
     steps: Tuple[int, ...] = (0, 2)
+    cards: int = 3
+    """The cards of a hand: three, or four of which the best three play (a hand's own joker among four
+    cards), or five (two cards that make one joker)."""
 
     @classmethod
-    def of(cls, selectors: Tuple[Selector, ...], joker: Optional[int] = None, at_most: int = 0) -> "WildDealPolicy":
+    def of(cls, selectors: Tuple[Selector, ...], joker: Optional[int] = None, at_most: int = 0,
+           cards: int = 3) -> "WildDealPolicy":
         """The policy of these selectors (what each asks for worked out once)."""
         pair = next((s for s in selectors if s.source == "pair"), None)
         return cls(selectors, joker, at_most, sum(s.turned for s in selectors if s.source == "centre"),
                    any(s.source in ("lowest_rank", "highest_rank") for s in selectors), pair is not None,
-                   pair.steps if pair is not None else (0, 2))
+                   pair.steps if pair is not None else (0, 2), cards)
 
     @classmethod
     def compile(cls, p: "Profile") -> Optional["WildDealPolicy"]:
@@ -250,7 +254,7 @@ class WildDealPolicy:
         if not uses_wild_deal(p):
             return None
         wild = p.ranking.wild
-        return cls.of(expand(wild), JOKER_BASE if wild.joker_each else None, wild.at_most or 0)
+        return cls.of(expand(wild), JOKER_BASE if wild.joker_each else None, wild.at_most or 0, p.format.cards_dealt)
 
     def from_pack(self, cards: Sequence[int]) -> List[int]:
         """The cards that came off the pack (and go back under it): every card but the dealt joker."""
@@ -311,7 +315,7 @@ class WildDealPolicy:
             if ranker is None:
                 raise ValueError("the wild cards a hand keeps under ranking.wild.at_most are read with its ranker")
             best = max(itertools.combinations(wild, self.at_most),
-                       key=lambda kept: ranker.wild_strength(hand, frozenset(kept)))
+                       key=lambda kept: self._valued(ranker, hand, frozenset(kept)))
             return frozenset(CARDS[c] for c in best)
         return frozenset(CARDS[c] for c in wild)
 
@@ -319,7 +323,14 @@ class WildDealPolicy:
         """The strength of a hand of three with its wild cards (bigger wins); Kissing-Missing: of five."""
         if self.kiss_miss:
             return kiss_miss_reading(ranker, hand, self.steps)[0]
-        return ranker.wild_strength(hand, self.hand_wild(hand, deal_wild, ranker))
+        return self._valued(ranker, hand, self.hand_wild(hand, deal_wild, ranker))
+
+    @staticmethod
+    def _valued(ranker: "HandRanker", hand: Sequence[int], wild: FrozenSet[int]) -> int:
+        """The strength of three cards with these wild cards, or of the best three of four."""
+        if len(hand) == 3:
+            return ranker.wild_strength(hand, wild)
+        return max(ranker.wild_strength(trio, wild) for trio in itertools.combinations(hand, 3))
 
     def decided(self, hands: Sequence[Sequence[int]], deal_wild: FrozenSet[int]) -> Tuple[Rule, ...]:
         """The rules that made a card wild in any of ``hands`` (cited by the showdown they decided)."""
@@ -429,12 +440,12 @@ class OwnWildRanker:
 def _hands(policy: WildDealPolicy, ranker: "HandRanker") -> List[Tuple[int, ...]]:
     """The hands this rule deals: with a joker to each player, two cards of the pack and the joker;
     Kissing-Missing: a fixed sample of five-card holdings."""
-    if policy.kiss_miss:
+    if policy.kiss_miss or policy.cards == 4:
         import random
 
-        rng = random.Random("bragrules kissing-missing")
+        rng = random.Random("bragrules kissing-missing" if policy.kiss_miss else "bragrules four cards")
         pack = list(range(JOKER_BASE))
-        return [tuple(rng.sample(pack, 5)) for _ in range(KISS_MISS_SAMPLE)]
+        return [tuple(rng.sample(pack, policy.cards)) for _ in range(KISS_MISS_SAMPLE)]
     joker = policy.joker
     if joker is None:
         return list(ranker.all_hands())
@@ -587,6 +598,8 @@ def counted_hands(p: "Profile") -> str:
         return "hands, before the centre's wild cards"
     if any(s.source == "pair" for s in chosen):
         return "five-card hands dealt at random"
+    if p.format.cards_dealt == 4:
+        return "four-card hands dealt at random"
     return "hands"
 
 

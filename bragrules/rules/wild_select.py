@@ -80,7 +80,9 @@ class WildSelect(Area):
     source: Source = Field(
         description="Where the wild cards come from. `lowest_rank`: every card of the hand's lowest rank (aces "
         f"high), for that hand alone ({CARDPARTYCLUB}: \"each player's lowest ranking card in his/her hand will "
-        "become Joker\"); `highest_rank`: the same with the highest rank; `centre`: `turned` cards turned face up "
+        "become Joker\"; with four cards dealt the best three play: \"Give 4 cards to everyone, each person's "
+        f"lowest card is their own personal joker\", {VARUNVASWANI}); `highest_rank`: the same with the highest "
+        "rank; `centre`: `turned` cards turned face up "
         "in the centre after the deal, seen by everyone, decide the deal's wild cards by their `relation`; `pair`: "
         "two cards of the hand whose ranks are `steps` apart together make one joker, and one more card is "
         f"discarded, so three play (five cards dealt: Kissing-Missing; the Skip Sequence of {VARUNVASWANI}: "

@@ -172,7 +172,7 @@ def test_arbitrate_rules_on_a_see_under_a_selector() -> None:
 
 
 @pytest.mark.parametrize("name", ["lowest-joker", "highest-joker", "two-jokers", "jokers-in-the-middle",
-                                  "up-and-down-jokers", "skip-sequence"])
+                                  "up-and-down-jokers", "skip-sequence", "four-card-lowest-joker"])
 def test_the_named_variant_plays_and_audits_clean(name: str, tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
     path = tmp_path / f"{name}.jsonl"
     code, _, err = run_cli(capsys, monkeypatch, "play", "-p", name, "--auto", "--hands", "6", "--seed", "5",
@@ -273,3 +273,25 @@ def test_barred_from_refuses_the_high_card_and_a_repeat() -> None:
     for barred in (["high_card"], ["run", "run"]):
         with pytest.raises(ValidationError):
             Profile.model_validate({"ranking": {"wild": {"ranks": ["2"], "barred_from": barred}}})
+
+
+def test_four_cards_dealt_the_lowest_is_the_joker_and_the_best_three_play() -> None:
+    """"Give 4 cards to everyone, each person's lowest card is their own personal joker": A♠ K♥ K♣ 9♦'s
+    nine is wild and makes a prial of kings with the two kings (the ace left over); a hand of three is
+    no hand of this game."""
+    rules = compile_rules(load_profile("four-card-lowest-joker"))
+    comparer = rules.comparer.for_deal(())
+    assert comparer.describe(parse_cards("As Kh Kc 9d")) == "prial of kings (9d as Kd)"
+    deal = deal_with(rules, {"A": "As Kh Kc 9d", "B": "Qc Qd Qh 2s"})
+    play(deal, SEE)
+    assert deal.result is not None and deal.result.winners == ["A"]  # B's two makes queens: kings are higher
+    assert "ranking.wild.select" in deal.result.decided_by
+    with pytest.raises(RuleViolation) as refused:
+        comparer.check(parse_cards("As Kh Kc"))
+    assert refused.value.rule == "ranking.wild.select"
+
+
+def test_four_cards_with_a_centre_card_are_refused() -> None:
+    with pytest.raises(ValidationError) as refused:
+        Profile.model_validate({"format": {"cards_dealt": 4}, "ranking": {"wild": {"select": [{"source": "centre"}]}}})
+    assert "one hand of three cards" in str(refused.value)
