@@ -77,10 +77,16 @@ def _check_kiss_miss(p: "Profile", path: str, selectors: int) -> Problem:
 
 
 def _check_three_cards(p: "Profile") -> Problem:
-    wild, fmt = p.ranking.wild, p.format
-    chosen = expand(wild)
+    """Wild cards chosen per hand or per deal: one hand of three cards (or four, for a hand's own rank),
+    a joker dealt to each player that is not the pack's, centre cards without an exchange."""
+    chosen = expand(p.ranking.wild)
     path = chosen[0].path if chosen else "ranking.wild.joker_each"
     centre = next((s.path for s in chosen if s.source == "centre"), None)
+    return _check_cards(p, chosen, path, centre) or _check_joker_each(p) or _check_centre(p, path, centre)
+
+
+def _check_cards(p: "Profile", chosen: Tuple[Selector, ...], path: str, centre: Optional[str]) -> Problem:
+    wild, fmt = p.ranking.wild, p.format
     four = fmt.cards_dealt == 4 and fmt.hands == 1 and not wild.joker_each and all(
         s.source in ("lowest_rank", "highest_rank") for s in chosen)
     if four and fmt.discard_breaks_ties:
@@ -93,6 +99,11 @@ def _check_three_cards(p: "Profile") -> Problem:
         return (f"wild cards chosen per {'deal' if path == centre else 'hand'} need one hand of "
                 "three cards (format.cards_dealt: 3, format.hands: 1)", (path, "format.cards_dealt", "format.hands"),
                 {"format.cards_dealt": "3"})
+    return None
+
+
+def _check_joker_each(p: "Profile") -> Problem:
+    wild, fmt = p.ranking.wild, p.format
     if wild.joker_each and (p.pack.jokers or not wild.jokers):
         return ("a joker dealt to each player is not one of the pack's: the pack has none (pack.jokers: 0), and "
                 "jokers are wild (ranking.wild.jokers: true)", ("ranking.wild.joker_each", "pack.jokers",
@@ -101,11 +112,16 @@ def _check_three_cards(p: "Profile") -> Problem:
         return ("a joker dealt to each player needs a betting format without an exchange with the centre",
                 ("ranking.wild.joker_each", "format.exchange.enabled", "format.betting"),
                 {"ranking.wild.joker_each": "false"})
+    return None
+
+
+def _check_centre(p: "Profile", path: str, centre: Optional[str]) -> Problem:
+    fmt = p.format
     if centre is not None and (fmt.exchange.enabled or not fmt.betting):
         return ("wild cards from the centre need a betting format without an exchange with the centre",
                 (centre, "format.exchange.enabled", "format.betting"),
                 {centre: "0" if centre.endswith("from_centre") else "[]"})
-    if centre_count(wild) > 3:
+    if centre_count(p.ranking.wild) > 3:
         return ("at most three cards are turned face up in the centre to decide wild cards",
                 (centre or path, "ranking.wild.select"), {})
     return None

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, FrozenSet, List, Literal, Optional, Sequence, 
 
 from pydantic import ConfigDict, Field, model_validator
 
-from bragrules.core.cards import CARDS, JOKER_BASE, RANK_PLURALS, SUIT_NAMES
+from bragrules.core.cards import CARDS, JOKER_BASE
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area
 from bragrules.rules.words import join, number_word
@@ -269,22 +269,6 @@ def selector_sentence(s: Selector) -> str:
     cards = f"{number_word(s.turned)} card{'' if one else 's'}"
     return (f"after the deal {cards} {'is' if one else 'are'} turned face up in the centre for everyone to see; "
             f"{relation} in every hand of that deal")
-
-
-def wild_text(cards: FrozenSet[int]) -> str:
-    """A deal's wild cards from the centre in words: whole ranks and suits named, else the cards.
-
-    >>> from bragrules.core.cards import parse_cards
-    >>> wild_text(centre_wild((Selector("centre", "between", 2, (), "p"),), parse_cards("3d 7h")))
-    'fours, fives and sixes are wild'
-    >>> wild_text(centre_wild((Selector("centre", "suit", 1, (), "p"),), parse_cards("Qh")))
-    'hearts are wild'
-    """
-    ranks = [r for r in range(13) if all(r * 4 + s in cards for s in range(4))]
-    suits = [s for s in range(4) if all(r * 4 + s in cards for r in range(13))]
-    rest = sorted(c for c in cards if c >> 2 not in ranks and c & 3 not in suits)
-    parts = [RANK_PLURALS[r] for r in ranks] + [SUIT_NAMES[s] for s in suits] + [str(CARDS[c]) for c in rest]
-    return (join(parts) + " are wild") if parts else "no card is wild"
 
 
 def at_most_words(n: Optional[int]) -> str:
