@@ -18,9 +18,10 @@ The pages each selector follows:
 
 from __future__ import annotations
 
+import functools
 import itertools
 from pathlib import Path
-from typing import Any, Dict
+from typing import Any, Dict, Tuple
 
 import pytest
 from hypothesis import given, settings
@@ -295,3 +296,31 @@ def test_four_cards_with_a_centre_card_are_refused() -> None:
     with pytest.raises(ValidationError) as refused:
         Profile.model_validate({"format": {"cards_dealt": 4}, "ranking": {"wild": {"select": [{"source": "centre"}]}}})
     assert "one hand of three cards" in str(refused.value)
+
+
+_PACK = st.lists(st.integers(0, 51), min_size=6, max_size=6, unique=True)
+
+
+@functools.lru_cache(maxsize=None)
+def _pairs_of_rules() -> Tuple[Any, Any, Any, Any]:
+    """The rules of each shorthand and of the selector it stands for, compiled once."""
+    return (rules_for("teen-patti", ranking={"wild": {"from_centre": 1}}), selected({"source": "centre"}),
+            compile_rules(load_profile("kissing-missing")),
+            rules_for("kissing-missing", ranking={"wild": {"kiss_miss": False, "select": [
+                {"source": "pair", "steps": [0, 2]}]}}))
+
+
+@settings(max_examples=80, deadline=None)
+@given(_PACK)
+def test_the_shorthands_and_their_selectors_agree(cards: Any) -> None:
+    """Property: `from_centre: 1` and `kiss_miss: true` value every hand as the selectors they stand for
+    (`{source: centre}`, `{source: pair, steps: [0, 2]}`), words and keys alike."""
+    from bragrules.core.cards import CARDS
+
+    centre_rules, select_rules, kiss_rules, pair_rules = _pairs_of_rules()
+    centre, hand = [CARDS[cards[0]]], [CARDS[c] for c in cards[1:4]]
+    named, chosen = centre_rules.comparer.for_deal(centre), select_rules.comparer.for_deal(centre)
+    assert named.key(hand) == chosen.key(hand) and named.describe(hand) == chosen.describe(hand)
+    five = [CARDS[c] for c in cards[1:]]
+    kiss, pair = kiss_rules.comparer, pair_rules.comparer
+    assert kiss.key(five) == pair.key(five) and kiss.describe(five) == pair.describe(five)
