@@ -1,4 +1,6 @@
-"""ranking.wild.select: wild cards chosen at the table as a list of selectors, and ranking.wild.at_most.
+"""ranking.wild.select: wild cards chosen at the table as a list of selectors; its limits,
+ranking.wild.at_most (how many a hand keeps) and ranking.wild.barred_from (categories a wild card may not
+complete); the named variants written with them.
 
 The pages each selector follows:
 
@@ -13,7 +15,11 @@ The pages each selector follows:
 - the ranks next to a turned card, 123patti's "Up-and-Down Jokers" (https://123patti.framer.website/dirty):
   "if 2 is flipped, A and 3 are jokers", and "2♠, 9♦, A♣ as up-and-down jokers (A, 3, 8, 10, 2, K)";
 - two cards a step apart making one joker, varunvaswani's "Skip-sequence": "give 5 cards, a skip i.e.
-  2 cards with a gap of one (e.g 3 and 5) or a sequence i.e. 2 consecutive cards".
+  2 cards with a gap of one (e.g 3 and 5) or a sequence i.e. 2 consecutive cards", and its four cards
+  dealt: "Give 4 cards to everyone, each person's lowest card is their own personal joker";
+- jokers barred from sequences, a house rule the pages disagree on
+  (https://www.tarczehamulcowe.com/blog/mastering-joker-sequence-teen-patti-winning-tips: "two different
+  home groups had opposite rules about the printed joker and sequences").
 """
 
 from __future__ import annotations
