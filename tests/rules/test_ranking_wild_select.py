@@ -179,7 +179,8 @@ def test_arbitrate_rules_on_a_see_under_a_selector() -> None:
 
 
 @pytest.mark.parametrize("name", ["lowest-joker", "highest-joker", "two-jokers", "jokers-in-the-middle",
-                                  "up-and-down-jokers", "skip-sequence", "four-card-lowest-joker"])
+                                  "up-and-down-jokers", "skip-sequence", "four-card-lowest-joker",
+                                  "jhandu"])
 def test_the_named_variant_plays_and_audits_clean(name: str, tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
     path = tmp_path / f"{name}.jsonl"
     code, _, err = run_cli(capsys, monkeypatch, "play", "-p", name, "--auto", "--hands", "6", "--seed", "5",
