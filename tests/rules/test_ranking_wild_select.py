@@ -331,3 +331,28 @@ def test_the_shorthands_and_their_selectors_agree(cards: Any) -> None:
     five = [CARDS[c] for c in cards[1:]]
     kiss, pair = kiss_rules.comparer, pair_rules.comparer
     assert kiss.key(five) == pair.key(five) and kiss.describe(five) == pair.describe(five)
+
+
+@pytest.mark.parametrize("name, cards, centre", [
+    ("lowest-joker", "{A: As Kh Kc, B: 9c 9d 3h}", ""),
+    ("highest-joker", "{A: 6c 9d Ks, B: 2c 7d 9h}", ""),
+    ("two-jokers", "{A: Jk1 Kh Kc, B: 9c 9d 3h}", ""),
+    ("jhandu", "{A: 8h 3c 3d, B: Kc Kd 2h}", "8d"),
+    ("jokers-in-the-middle", "{A: 5c Kd Kh, B: Ac Ad 9s}", "3d 7h"),
+    ("up-and-down-jokers", "{A: Kc Qd 7h, B: 4c 5d Jh}", "2s 9d Ac"),
+    ("four-card-lowest-joker", "{A: As Kh Kc 9d, B: Qc Qd Qh 2s}", ""),
+    ("skip-sequence", "{A: 6c 7d Kh Ks 2c, B: 4c 4d Qh Qs 9c}", ""),
+])
+def test_the_named_variant_arbitrates_its_showdown(name: str, cards: str, centre: str) -> None:
+    """The see that ends the deal, ruled under the variant: A's wild cards win it, and the ruling cites the
+    rule that chose them at the table."""
+    sheet = parse_sheet(
+        f"format: bragrules-history/1\nprofile: {name}\nplayers: [A, B]\ndealer: B\ndeals:\n"
+        f"  - cards: {cards}\n" + (f"    centre: {centre}\n" if centre else "")
+        + "    actions: [A look, A bet 2, B look, B bet 2]\n    dispute: A see 2\n",
+        filename="situation.yaml",
+    )
+    (ruling,) = arbitrate(sheet, [load_profile(name)]).rulings
+    assert ruling.allowed and ruling.net["A"] > 0
+    if name != "two-jokers":  # the pack's jokers are wild in every deal: no ruling of a deal cites them
+        assert any(rule.startswith("ranking.wild") for rule in ruling.rules), ruling.rules
