@@ -191,7 +191,7 @@ def rank(
     if centre is not None or (comparer.wild is not None and comparer.wild.from_centre):
         from bragrules.engine.wild_cards import wild_deal_comparer
 
-        shown = _centre_cards(centre, spec.ranking.wild.from_centre)
+        shown = _centre_cards(centre, comparer.wild.from_centre if comparer.wild is not None else 0)
         comparer = wild_deal_comparer(rules, shown)
 
     if hands:

@@ -650,7 +650,7 @@ def by_cost() -> List[str]:
     def cost(name: str) -> Tuple[bool, str]:
         wild = shipped(name).ranking.wild
         return (bool(wild.ranks or wild.cards or wild.joker_each or wild.kiss_miss or wild.per_hand != "none"
-                     or shipped(name).pack.jokers), name)
+                     or wild.select or shipped(name).pack.jokers), name)
     return sorted(builtin_names(), key=cost)
 
 

@@ -51,7 +51,8 @@ RANKING_FIELDS = (
     "ranking.lowball", "ranking.special_hands", "ranking.points.read", "ranking.categories", "ranking.category_order",
     "ranking.prial_order", "ranking.run_order", "ranking.suits_before_kickers", "ranking.suits_break_ties",
     "ranking.wild.natural_beats_wild", "ranking.wild.cards_ranked", "ranking.wild.cards", "ranking.wild.ranks",
-    "ranking.wild.per_hand", "ranking.wild.kiss_miss", "ranking.wild.from_centre",
+    "ranking.wild.per_hand", "ranking.wild.kiss_miss", "ranking.wild.from_centre", "ranking.wild.select",
+    "ranking.wild.at_most", "ranking.wild.barred_from",
 )
 """The ranking fields a wrong winner may be blamed on, in the order they are tried."""
 

@@ -76,7 +76,7 @@ def read_hand(comparer: "Comparer", cards: Sequence[Card]) -> Reading:
     elif wild.kiss_miss:
         comparer.check(cards)
         key = comparer.key(cards)
-        _, pair, plays = kiss_miss_reading(ranker, cards)
+        _, pair, plays = kiss_miss_reading(ranker, cards, wild.steps)
         shown = ranker.evaluate([*plays, JOKER_BASE] if pair else plays).played  # in the order a hand is read
         played = tuple(c for c in shown if not c.is_joker) + tuple(CARDS[c] for c in pair)
         discarded = tuple(c for c in cards if c not in played)

@@ -31,10 +31,7 @@ from bragrules.core.rule_id import Rule
 from bragrules.rules.procedure import TRUMP_CARD_RULE
 from bragrules.rules.ranking import HandRanker
 from bragrules.rules.wild_deal import (
-    FROM_CENTRE_RULE,
     JOKER_EACH_RULE,
-    KISS_MISS_RULE,
-    PER_HAND_RULE,
     WildDealPolicy,
     kiss_miss_words,
 )
@@ -87,7 +84,7 @@ class Comparer:
     def describe(self, cards: Sequence[Card]) -> str:
         """A hand in words, its wild cards chosen per deal or per hand included."""
         if self.wild is not None and self.wild.kiss_miss:
-            return kiss_miss_words(self.ranker, cards)
+            return kiss_miss_words(self.ranker, cards, self.wild.steps)
         return self.ranker.describe(cards, self.hand_wild(cards) or None)
 
     def key(self, cards: Sequence[int]) -> Key:
@@ -146,15 +143,15 @@ class Comparer:
         jokers = sum(1 for c in hand if c >= JOKER_BASE)
         if wild.kiss_miss:
             if jokers:
-                raise RuleViolation(KISS_MISS_RULE, "the pack has no jokers: a kiss or a miss makes the one joker")
+                raise RuleViolation(wild.first_rule, "the pack has no jokers: a kiss or a miss makes the one joker")
             return
         if wild.joker is not None:
             if len(hand) != 3 or jokers != 1:
                 raise RuleViolation(JOKER_EACH_RULE, "a hand is 2 cards of the pack and its player's own joker, Jk")
             return
-        if len(hand) != 3:
-            rule = PER_HAND_RULE if wild.per_hand != "none" else FROM_CENTRE_RULE
-            raise RuleViolation(rule, f"wild cards chosen at the table value hands of three cards, not {len(hand)}")
+        if len(hand) != wild.cards:
+            raise RuleViolation(wild.first_rule, f"wild cards chosen at the table value hands of {wild.cards} cards, "
+                                                 f"not {len(hand)}")
 
     @property
     def by_strength(self) -> bool:

@@ -26,7 +26,7 @@ from bragrules.core.cards import CARDS, Card
 from bragrules.core.errors import RuleViolation
 from bragrules.engine.showdown import Comparer
 from bragrules.rules.compile import Rules
-from bragrules.rules.wild_deal import FROM_CENTRE_RULE, JOKER_EACH_RULE
+from bragrules.rules.wild_deal import JOKER_EACH_RULE
 
 __all__ = ["deal_hands", "wild_deal_comparer"]
 
@@ -83,7 +83,7 @@ def wild_deal_comparer(rules: Rules, centre: Sequence[Card],
     if wild is not None and wild.from_centre and len(centre) != wild.from_centre:
         n = wild.from_centre
         raise RuleViolation(
-            FROM_CENTRE_RULE,
+            next(s.rule for s in wild.selectors if s.source == "centre"),
             f"{n} face-up centre card{'s' if n != 1 else ''} decide{'s' if n == 1 else ''} the wild cards; "
             f"the deal has {len(centre)}",
         )

@@ -140,7 +140,9 @@ class Profile(Area):
     @model_validator(mode="after")
     def _consistent(self) -> "Profile":
         pack_size = 52 + self.pack.jokers - 4 * len(self.pack.stripped_ranks)
-        centre = self.format.exchange.centre_cards if self.format.exchange.enabled else self.ranking.wild.from_centre
+        from bragrules.rules.wild_select import centre_count
+
+        centre = self.format.exchange.centre_cards if self.format.exchange.enabled else centre_count(self.ranking.wild)
         needed = self.table.max_players * self.format.cards_dealt + centre
         if needed > pack_size:
             most = (pack_size - centre) // self.format.cards_dealt

@@ -21,6 +21,7 @@ from bragrules.rules.exchange import SWAP_KINDS, Exchange, exchange_subsection
 from bragrules.rules.hooks import AreaPolicy, EndingAnswer, SidePotTable
 from bragrules.rules.open_hands import FACEUP_MULTIPLE, OpenHands, open_subsection
 from bragrules.rules.open_hands import FIELDS as OPEN_FIELDS
+from bragrules.rules.wild_select import centre_count, expand
 from bragrules.rules.words import count, money_text, number_word, sentence
 
 if TYPE_CHECKING:
@@ -279,7 +280,7 @@ class FormatPolicy(AreaPolicy):
         ex = fmt.exchange
         exchange = ex.enabled
         draws = exchange and ex.source == "stock_or_discard"
-        centre = 0 if draws else ex.centre_cards if exchange else p.ranking.wild.from_centre
+        centre = 0 if draws else ex.centre_cards if exchange else centre_count(p.ranking.wild)
         return cls(fmt.cards_dealt, fmt.hands, fmt.betting, fmt.lives, exchange,
                    centre, ("draw",) if draws else SWAP_KINDS[ex.swap],
                    fmt.hand_order == "strongest_first", hands_needed(p), fmt.tied_hand == "against_caller",
@@ -501,7 +502,7 @@ def format_section(p: "Profile") -> Optional[Section]:
             sentence(FOURS.sentence(p)) if p.format.fours != "no" else "",
         )
         sec.subsections.append(sub)
-    elif cards > 3 and p.ranking.wild.kiss_miss:  # Kissing-Missing (rules/wild_deal.py): the ranking says how
+    elif cards > 3 and any(s.source == "pair" for s in expand(p.ranking.wild)):  # Kissing-Missing (rules/wild_deal.py): the ranking says how
         sub = Section("best-three", f"Kissing-Missing: three of {cards} cards")
         sub.para(
             sentence(cards_dealt(p)),

@@ -45,6 +45,7 @@ from pydantic import Field
 
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import NOT_NEGATIVE, Area, FieldText, Money, _refuse_below, choice
+from bragrules.rules.wild_select import centre_count
 from bragrules.rules.words import count, money_text
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ def check_points(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
     if p.format.hands < 2 or p.format.betting or p.format.lives is not None:
         return ("points are scored hand by hand, with several hands each (format.hands) and no betting "
                 "(format.betting: false) nor lives", ("session.points.target", "format.hands", "format.betting"))
-    if points.spare_hand and p.ranking.wild.from_centre:
+    if points.spare_hand and centre_count(p.ranking.wild):
         return ("the spare hand is dealt face down where face-up centre cards would lie: it cannot be played "
                 "with wild cards chosen from the centre", ("session.points.spare_hand", "ranking.wild.from_centre"))
     if points.spare_stake and not points.spare_hand:

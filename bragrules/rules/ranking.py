@@ -172,6 +172,8 @@ class HandRanker(HandReading):
         self.suits_break_ties = spec.suits_break_ties
         self.lowball = spec.lowball
         self.wild: FrozenSet[int] = wild_cards(spec, jokers)
+        self._barred: FrozenSet[str] = frozenset(spec.wild.barred_from)
+        """The categories a wild card may not complete (``ranking.wild.barred_from``)."""
         self.open_wild = open_wild
         """Whether more cards may be wild in one hand than the spec names (:meth:`wild_strength`)."""
         # tables other modules derive from this ranking, worked out once and kept with it
@@ -300,10 +302,29 @@ class HandRanker(HandReading):
         if a >= _N or b >= _N or c >= _N:
             return best, False  # a joker has no face value
         face = nv[a * _N2 + b * _N + c]
+        if self._barred and face >= 0 and (best < 0 or (face < best if self.lowball else face > best)):
+            return face, True  # every wild card standing for itself: a natural hand, whatever its category
         span = self._suit_span
         if face // span == best // span and self._wild_order.prefers_natural(self._reading_category(best)):
             return face, True
         return best, face == best
+
+    def _unbarred(self, nv: List[int]) -> List[int]:
+        """The natural values a wild card may stand in: those of a category it may complete
+        (``ranking.wild.barred_from``: none of the others; ``-1`` marks them, as no reading)."""
+        if not self._barred:
+            return nv
+        barred: Dict[int, bool] = {}
+        out = []
+        for value in nv:
+            if value >= 0:
+                no = barred.get(value)
+                if no is None:
+                    no = barred[value] = self._reading_category(value) in self._barred
+                if no:
+                    value = -1
+            out.append(value)
+        return out
 
     def _compile_general(self) -> None:
         """Suits that break ties, or wild cards: value each hand of the pack, then fill the table."""
@@ -314,9 +335,10 @@ class HandRanker(HandReading):
                 nv[x * _N2 + x * _N + y] = nv[x * _N2 + y * _N + x] = nv[y * _N2 + x * _N + x] = -1
         if self.wild or self.open_wild:
             pick = _weakest if self.lowball else max  # a wild card stands for what wins: the weakest under lowball
-            self._best1 = [pick(nv[i:i + _N]) for i in range(0, _N2 * _N, _N)]
-            self._best2 = [pick(nv[i:i + _N2]) for i in range(0, _N2 * _N, _N2)]
-            self._top = pick(nv)
+            readable = self._unbarred(nv)
+            self._best1 = [pick(readable[i:i + _N]) for i in range(0, _N2 * _N, _N)]
+            self._best2 = [pick(readable[i:i + _N2]) for i in range(0, _N2 * _N, _N2)]
+            self._top = pick(readable)
         values: List[int] = []
         grades, span = self._grades, self._suit_span
         masked: Dict[int, int] = {}

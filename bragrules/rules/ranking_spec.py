@@ -52,6 +52,8 @@ class WildSpec(Protocol):
     def natural_beats_wild(self) -> Union[bool, Sequence[str]]: ...  # pragma: no cover
     @property
     def cards_ranked(self) -> bool: ...  # pragma: no cover
+    @property
+    def barred_from(self) -> Sequence[str]: ...  # pragma: no cover
 
 
 class SpecialSpec(Protocol):

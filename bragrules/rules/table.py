@@ -17,6 +17,7 @@ from pydantic import Field, model_validator
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.hooks import AreaPolicy
+from bragrules.rules.wild_select import centre_count
 from bragrules.rules.words import count, number_word, sentence
 
 if TYPE_CHECKING:
@@ -239,8 +240,8 @@ def deal_section(p: "Profile") -> Optional[Section]:
         centre = p.format.exchange.centre_cards
         where = "in the centre, the middle one face down" if p.format.exchange.face_down else "face up in the centre"
         dealt.append(f"Then {centre} {'card is' if centre == 1 else 'cards are'} dealt {where}.")
-    elif p.ranking.wild.from_centre:  # wild cards decided by face-up centre cards (rules/wild_deal.py)
-        centre = p.ranking.wild.from_centre
+    elif centre_count(p.ranking.wild):  # wild cards decided by face-up centre cards (rules/wild_select.py)
+        centre = centre_count(p.ranking.wild)
         dealt.append(f"Then {number_word(centre)} {'card is' if centre == 1 else 'cards are'} dealt face up in the centre, "
                      "for everyone to see: they decide the deal's wild cards.")
     if p.format.betting:

@@ -46,12 +46,24 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Literal, Optional, Sequence, Tuple
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from bragrules.core.cards import CARDS, JOKER_BASE, RANK_PLURALS
 from bragrules.core.rule_id import Rule, field_rule
-from bragrules.rules.area import Area, FieldText, choice
-from bragrules.rules.words import join, number_word
+from bragrules.rules.area import Area, Category, FieldText, choice
+from bragrules.rules.wild_checks import check_profile, ranker_jokers, uses_wild_deal
+from bragrules.rules.wild_pairs import KISS_MISS_SAMPLE, kiss_miss_reading, kiss_miss_words
+from bragrules.rules.wild_select import (
+    AT_MOST_RULE,
+    Selector,
+    WildSelect,
+    at_most_words,
+    centre_wild,
+    expand,
+    hand_picks,
+    selector_sentence,
+)
+from bragrules.rules.words import CATEGORY_NAMES, join, number_word
 
 if TYPE_CHECKING:
     from bragrules.core.cards import Card
@@ -74,6 +86,7 @@ __all__ = [
     "category_counts",
     "counted_hands",
     "check_profile",
+    "ranker_jokers",
     "rulebook_items",
     "uses_wild_deal",
 ]
@@ -126,7 +139,7 @@ class WildChoice(Area):
         "lowest card is in pair, then that pair is considered as two Jokers\"; a hand of one rank is "
         f"all wild); `highest_rank`: the same with the highest rank ({TEENPATTI399}: \"High Card Joker: "
         "Each player's highest-ranking card (and all other cards of that same rank) are jokers\"; "
-        f"{OCTRO}). Needs one hand of three cards (`format`).",
+        f"{OCTRO}). Needs one hand of three cards, or of four of which the best three play (`format`).",
     )
     from_centre: int = Field(
         0,
@@ -140,87 +153,51 @@ class WildChoice(Area):
         "of the table. These will serve as potential jokers\"). `0`: none. Needs a betting format "
         "of one hand of three cards without an exchange.",
     )
+    select: List[WildSelect] = Field(
+        default_factory=list,
+        json_schema_extra={"maxItems": 4},
+        description="Wild cards chosen at the table, as a list of selectors, each a source (the hand's lowest or "
+        "highest rank; cards turned up in the centre by a relation: equal rank, the ranks between two, a whole "
+        "suit, the ranks next to one; two cards of the hand a number of ranks apart that make one joker) (its "
+        "fields are listed after this reference; docs/variants.md, \"Wild cards as selectors\", teaches them "
+        "with the named variants written out). `per_hand`, `from_centre` and `kiss_miss` are shorthands for "
+        "one selector each. `[]`: none beyond the shorthands. At most 4 entries.",
+    )
+    barred_from: List[Category] = Field(
+        default_factory=list,
+        description="Categories a wild card may not complete: a hand that would need a wild card standing for "
+        "another card to be one of them reads as the best hand of the other categories (a wild card standing "
+        "for itself is a natural card). The pages say tables disagree: \"two different home groups had opposite "
+        "rules about the printed joker and sequences\" (https://www.tarczehamulcowe.com/blog/mastering-joker-"
+        "sequence-teen-patti-winning-tips), and rummy's joker completes sets and sequences \"(except pure "
+        "sequence)\" (https://springrummy.com/games-rules.php), so `[running_flush]`; `[run, running_flush]` bars "
+        "every sequence. `[]`: a wild card completes any category. Not `high_card`.",
+    )
+    at_most: Optional[int] = Field(
+        None, ge=1, le=3,
+        description="At most this many cards of a hand are wild by the table's choice (`select`, `per_hand`, "
+        "`from_centre`), the holder choosing which: with `1` and the Lowest Joker a pair of lowest cards is one "
+        f"joker and a card standing for itself, where {CARDPARTYCLUB} counts it \"as two Jokers\". `null`: every "
+        "card chosen is wild.",
+    )
+
+    @model_validator(mode="after")
+    def _barred(self) -> "WildChoice":
+        if len(set(self.barred_from)) != len(self.barred_from):
+            raise ValueError("barred_from lists a category twice")
+        if "high_card" in self.barred_from:
+            raise ValueError("barred_from: every hand is at least a high card, which a wild card always completes")
+        return self
 
 
 JOKER_EACH_RULE: Rule = field_rule("ranking.wild.joker_each")
 KISS_MISS_RULE: Rule = field_rule("ranking.wild.kiss_miss")
 PER_HAND_RULE: Rule = field_rule("ranking.wild.per_hand")
 FROM_CENTRE_RULE: Rule = field_rule("ranking.wild.from_centre")
-WILD_DEAL_RULES: Tuple[Rule, ...] = (KISS_MISS_RULE, JOKER_EACH_RULE, PER_HAND_RULE, FROM_CENTRE_RULE)
+SELECT_RULE: Rule = field_rule("ranking.wild.select")
+WILD_DEAL_RULES: Tuple[Rule, ...] = (KISS_MISS_RULE, JOKER_EACH_RULE, PER_HAND_RULE, FROM_CENTRE_RULE, SELECT_RULE,
+                                     AT_MOST_RULE)
 """Every rule of wild cards chosen at the table (a showdown they decided cites them; so does a wrong winner)."""
-
-
-def ranker_jokers(p: "Profile") -> int:
-    """The jokers the ranker must know: the pack's, or the one dealt to each player (``joker_each``)."""
-    return 1 if p.ranking.wild.joker_each or p.ranking.wild.kiss_miss else p.pack.jokers
-
-
-def uses_wild_deal(p: "Profile") -> bool:
-    """Whether the profile chooses wild cards per hand or per deal."""
-    wild = p.ranking.wild
-    return wild.per_hand != "none" or wild.from_centre > 0 or wild.joker_each or wild.kiss_miss
-
-
-def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...], Dict[str, str]]]:
-    """What is wrong with the profile's wild cards chosen at the table, if anything: (message, fields, fixes).
-
-    >>> from bragrules.profile.models import Format, Profile
-    >>> from pydantic import ValidationError
-    >>> try:
-    ...     Profile.model_validate({"ranking": {"wild": {"per_hand": "lowest_rank"}}, "format": {"cards_dealt": 4}})
-    ... except ValidationError as exc:
-    ...     print(exc.errors()[0]["msg"])
-    Value error, ranking.wild.per_hand: wild cards chosen per hand need one hand of three cards (format.cards_dealt: 3, format.hands: 1)
-    """
-    if not uses_wild_deal(p):
-        return None
-    if p.ranking.wild.kiss_miss:
-        return _check_kiss_miss(p)
-    return _check_three_cards(p)
-
-
-Problem = Optional[Tuple[str, Tuple[str, ...], Dict[str, str]]]
-
-
-def _check_kiss_miss(p: "Profile") -> Problem:
-    wild, fmt = p.ranking.wild, p.format
-    if fmt.cards_dealt != 5 or fmt.hands != 1:
-        return ("Kissing-Missing is played with five cards, one hand (format.cards_dealt: 5, format.hands: 1)",
-                ("ranking.wild.kiss_miss", "format.cards_dealt", "format.hands"), {"format.cards_dealt": "5"})
-    if wild.joker_each or wild.per_hand != "none" or wild.from_centre:
-        return ("Kissing-Missing makes its own joker: no other wild card is chosen at the table",
-                ("ranking.wild.kiss_miss", "ranking.wild.joker_each", "ranking.wild.per_hand",
-                 "ranking.wild.from_centre"), {"ranking.wild.kiss_miss": "false"})
-    if fmt.discard_breaks_ties:
-        return ("Kissing-Missing compares its hands' best readings: the discarded cards never break a tie",
-                ("ranking.wild.kiss_miss", "format.discard_breaks_ties"), {"format.discard_breaks_ties": "false"})
-    if p.pack.jokers or not wild.jokers or fmt.exchange.enabled or not fmt.betting:
-        return ("Kissing-Missing needs a betting format without an exchange and a pack without jokers",
-                ("ranking.wild.kiss_miss", "pack.jokers", "format.betting"), {"pack.jokers": "0"})
-    return None
-
-
-def _check_three_cards(p: "Profile") -> Problem:
-    wild, fmt = p.ranking.wild, p.format
-    path = ("ranking.wild.per_hand" if wild.per_hand != "none" else "ranking.wild.from_centre" if wild.from_centre
-            else "ranking.wild.joker_each")
-    if fmt.cards_dealt != 3 or fmt.hands != 1:
-        return (f"wild cards chosen per {'deal' if path == 'ranking.wild.from_centre' else 'hand'} need one hand of "
-                "three cards (format.cards_dealt: 3, format.hands: 1)", (path, "format.cards_dealt", "format.hands"),
-                {"format.cards_dealt": "3"})
-    if wild.joker_each and (p.pack.jokers or not wild.jokers):
-        return ("a joker dealt to each player is not one of the pack's: the pack has none (pack.jokers: 0), and "
-                "jokers are wild (ranking.wild.jokers: true)", ("ranking.wild.joker_each", "pack.jokers",
-                                                               "ranking.wild.jokers"), {"pack.jokers": "0"})
-    if wild.joker_each and (fmt.exchange.enabled or not fmt.betting):
-        return ("a joker dealt to each player needs a betting format without an exchange with the centre",
-                ("ranking.wild.joker_each", "format.exchange.enabled", "format.betting"),
-                {"ranking.wild.joker_each": "false"})
-    if wild.from_centre and (fmt.exchange.enabled or not fmt.betting):
-        return ("wild cards from the centre need a betting format without an exchange with the centre",
-                ("ranking.wild.from_centre", "format.exchange.enabled", "format.betting"),
-                {"ranking.wild.from_centre": "0"})
-    return None
 
 
 # ---------------------------------------------------------------------------
@@ -230,13 +207,16 @@ def _check_three_cards(p: "Profile") -> Problem:
 
 @dataclass(frozen=True, slots=True)
 class WildDealPolicy:
-    """Which cards are wild in a hand, given the deal's face-up centre cards.
+    """Which cards are wild in a hand, given the deal's face-up centre cards: the one answer every part of
+    the game asks (the showdown, ``rank``, the audit, the bots and the solver, through the comparer).
 
-    ``per_hand``: ``"none"``, ``"lowest_rank"`` or ``"highest_rank"``; ``from_centre``: how many centre cards
-    decide the deal's wild ranks.
+    ``selectors``: the profile's :class:`~bragrules.rules.wild_select.Selector` list, shorthands expanded;
+    ``joker``: the joker dealt to each player (``joker_each``), or None; ``at_most``: how many of a hand's
+    cards the table's choice may make wild (0: all). Built with :meth:`of`, which works out once what the
+    selectors ask for (centre cards, the hand's own ranks, two cards that make one joker).
 
     >>> from bragrules.core.cards import parse_cards
-    >>> policy = WildDealPolicy("none", 1)
+    >>> policy = WildDealPolicy.of((Selector("centre", "rank", 1, (), "ranking.wild.from_centre"),))
     >>> wild = policy.deal_wild(parse_cards("8d"))
     >>> sorted(str(c) for c in wild)
     ['8c', '8d', '8h', '8s']
@@ -244,12 +224,29 @@ class WildDealPolicy:
     ['8h']
     """
 
-    per_hand: str
-    from_centre: int
+    selectors: Tuple[Selector, ...]
     joker: Optional[int] = None
     """The joker dealt to each player besides the cards from the pack (``joker_each``), or None."""
+    at_most: int = 0
+    from_centre: int = 0
+    """How many face-up centre cards decide the deal's wild cards (0: none)."""
+    by_hand: bool = False
+    """Whether a hand's own ranks make some of its cards wild (``lowest_rank``, ``highest_rank``)."""
     kiss_miss: bool = False
-    """Kissing-Missing: two of five cards (a pair, or ranks one apart) make one joker."""
+    """Two of five cards (``steps`` ranks apart) make one joker: Kissing-Missing, Skip Sequence."""
+    steps: Tuple[int, ...] = (0, 2)
+    cards: int = 3
+    """The cards of a hand: three, or four of which the best three play (a hand's own joker among four
+    cards), or five (two cards that make one joker)."""
+
+    @classmethod
+    def of(cls, selectors: Tuple[Selector, ...], joker: Optional[int] = None, at_most: int = 0,
+           cards: int = 3) -> "WildDealPolicy":
+        """The policy of these selectors (what each asks for worked out once)."""
+        pair = next((s for s in selectors if s.source == "pair"), None)
+        return cls(selectors, joker, at_most, sum(s.turned for s in selectors if s.source == "centre"),
+                   any(s.source in ("lowest_rank", "highest_rank") for s in selectors), pair is not None,
+                   pair.steps if pair is not None else (0, 2), cards)
 
     @classmethod
     def compile(cls, p: "Profile") -> Optional["WildDealPolicy"]:
@@ -257,7 +254,7 @@ class WildDealPolicy:
         if not uses_wild_deal(p):
             return None
         wild = p.ranking.wild
-        return cls(wild.per_hand, wild.from_centre, JOKER_BASE if wild.joker_each else None, wild.kiss_miss)
+        return cls.of(expand(wild), JOKER_BASE if wild.joker_each else None, wild.at_most or 0, p.format.cards_dealt)
 
     def from_pack(self, cards: Sequence[int]) -> List[int]:
         """The cards that came off the pack (and go back under it): every card but the dealt joker."""
@@ -275,60 +272,82 @@ class WildDealPolicy:
         return None
 
     @property
+    def first_rule(self) -> Rule:
+        """The rule of the first selector (what a hand of the wrong shape breaks)."""
+        return self.selectors[0].rule if self.selectors else JOKER_EACH_RULE
+
+    @property
     def rules(self) -> Tuple[Rule, ...]:
         """The rules this policy applies (what a showdown it decided cites)."""
-        out: List[Rule] = []
-        if self.kiss_miss:
-            out.append(KISS_MISS_RULE)
+        out: List[Rule] = [s.rule for s in self.selectors if s.source == "pair"]
         if self.joker is not None:
             out.append(JOKER_EACH_RULE)
-        if self.per_hand != "none":
-            out.append(PER_HAND_RULE)
-        if self.from_centre:
-            out.append(FROM_CENTRE_RULE)
-        return tuple(out)
+        out.extend(s.rule for s in self.selectors if s.source != "pair")
+        if self.at_most:
+            out.append(AT_MOST_RULE)
+        return tuple(dict.fromkeys(out))
 
     def deal_wild(self, centre: Sequence[int]) -> FrozenSet[int]:
-        """The cards wild in every hand of a deal with these face-up centre cards: every card of their ranks."""
+        """The cards wild in every hand of a deal with these face-up centre cards (by each centre selector's
+        relation)."""
         if not self.from_centre:
             return frozenset()
-        ranks = {int(c) >> 2 for c in centre if int(c) < JOKER_BASE}
-        return frozenset(CARDS[r * 4 + s] for r in ranks for s in range(4))
+        return centre_wild(self.selectors, centre)
+
+    def _candidates(self, hand: Sequence[int], deal_wild: FrozenSet[int]) -> List[int]:
+        """The cards of ``hand`` the table's choice makes wild, before ``at_most``."""
+        wild = [int(c) for c in hand if c in deal_wild]
+        if self.by_hand:
+            wild.extend(c for c in hand_picks(self.selectors, hand) if c not in wild)
+        return wild
 
     def hand_wild(self, hand: Sequence[int], deal_wild: FrozenSet[int],
                   ranker: Optional["HandRanker"] = None) -> FrozenSet[int]:
         """The cards of ``hand`` wild in it: the deal's wild cards it holds, and its lowest (highest) rank
-        (Kissing-Missing: the two cards that make its joker in its best reading)."""
+        (two cards that make one joker: those of its best reading); with ``at_most``, the best of them for
+        its holder."""
         if self.kiss_miss:
             if ranker is None:
                 raise ValueError("a Kissing-Missing hand's joker is read with its ranker")
-            return frozenset(CARDS[c] for c in kiss_miss_reading(ranker, hand)[1])
-        wild = {CARDS[c] for c in hand if c in deal_wild}
-        if self.per_hand != "none":
-            ranks = [int(c) >> 2 for c in hand if int(c) < JOKER_BASE]
-            if ranks:
-                chosen = min(ranks) if self.per_hand == "lowest_rank" else max(ranks)
-                wild.update(CARDS[c] for c in hand if int(c) < JOKER_BASE and int(c) >> 2 == chosen)
-        return frozenset(wild)
+            return frozenset(CARDS[c] for c in kiss_miss_reading(ranker, hand, self.steps)[1])
+        wild = self._candidates(hand, deal_wild)
+        if self.at_most and len(wild) > self.at_most:
+            if ranker is None:
+                raise ValueError("the wild cards a hand keeps under ranking.wild.at_most are read with its ranker")
+            best = max(itertools.combinations(wild, self.at_most),
+                       key=lambda kept: self._valued(ranker, hand, frozenset(kept)))
+            return frozenset(CARDS[c] for c in best)
+        return frozenset(CARDS[c] for c in wild)
 
     def strength(self, ranker: "HandRanker", hand: Sequence[int], deal_wild: FrozenSet[int]) -> int:
         """The strength of a hand of three with its wild cards (bigger wins); Kissing-Missing: of five."""
         if self.kiss_miss:
-            return kiss_miss_reading(ranker, hand)[0]
-        return ranker.wild_strength(hand, self.hand_wild(hand, deal_wild))
+            return kiss_miss_reading(ranker, hand, self.steps)[0]
+        return self._valued(ranker, hand, self.hand_wild(hand, deal_wild, ranker))
+
+    @staticmethod
+    def _valued(ranker: "HandRanker", hand: Sequence[int], wild: FrozenSet[int]) -> int:
+        """The strength of three cards with these wild cards, or of the best three of four."""
+        if len(hand) == 3:
+            return ranker.wild_strength(hand, wild)
+        return max(ranker.wild_strength(trio, wild) for trio in itertools.combinations(hand, 3))
 
     def decided(self, hands: Sequence[Sequence[int]], deal_wild: FrozenSet[int]) -> Tuple[Rule, ...]:
         """The rules that made a card wild in any of ``hands`` (cited by the showdown they decided)."""
         out: List[Rule] = []
-        if self.kiss_miss and any(hands):
-            out.append(KISS_MISS_RULE)
+        dealt = any(hands)
+        if self.kiss_miss and dealt:
+            out.extend(s.rule for s in self.selectors if s.source == "pair")
         if self.joker is not None and any(self.joker in hand for hand in hands):
             out.append(JOKER_EACH_RULE)
-        if self.per_hand != "none" and any(hands):
-            out.append(PER_HAND_RULE)
-        if self.from_centre and any(int(c) in deal_wild for hand in hands for c in hand):
-            out.append(FROM_CENTRE_RULE)
-        return tuple(out)
+        for s in self.selectors:
+            if s.source in ("lowest_rank", "highest_rank") and dealt:
+                out.append(s.rule)
+            elif s.source == "centre" and any(int(c) in deal_wild for hand in hands for c in hand):
+                out.append(s.rule)
+        if self.at_most and any(len(self._candidates(hand, deal_wild)) > self.at_most for hand in hands if hand):
+            out.append(AT_MOST_RULE)
+        return tuple(dict.fromkeys(out))
 
     def hands(self, ranker: "HandRanker") -> List[Tuple[int, ...]]:
         """Every hand this rule deals from the pack (with the joker dealt to each player, if any)."""
@@ -366,8 +385,7 @@ class OwnWildRanker:
     @staticmethod
     def applies(p: "Profile") -> bool:
         """Whether the profile's hands each hold wild cards of their own (the rulebook's table counts them)."""
-        wild = p.ranking.wild
-        return wild.per_hand != "none" or wild.joker_each or wild.kiss_miss
+        return p.ranking.wild.joker_each or any(s.source != "centre" for s in expand(p.ranking.wild))
 
     @classmethod
     def of(cls, p: "Profile") -> "OwnWildRanker":
@@ -396,13 +414,13 @@ class OwnWildRanker:
 
     def evaluate(self, cards: "Sequence[int] | str") -> "Evaluation":
         hand = self._parse(cards)
-        return self.ranker.evaluate(hand, self.policy.hand_wild(hand, self._none))
+        return self.ranker.evaluate(hand, self.policy.hand_wild(hand, self._none, self.ranker))
 
     def describe(self, cards: "Sequence[int] | str") -> str:
         hand = self._parse(cards)
         if self.policy.kiss_miss:
-            return kiss_miss_words(self.ranker, hand)
-        return self.ranker.describe(hand, self.policy.hand_wild(hand, self._none))
+            return kiss_miss_words(self.ranker, hand, self.policy.steps)
+        return self.ranker.describe(hand, self.policy.hand_wild(hand, self._none, self.ranker))
 
     def examples(self) -> Dict[str, Tuple["Card", ...]]:
         """For each category, the middle hand of those this rule deals in it (with its own wild cards)."""
@@ -419,84 +437,15 @@ class OwnWildRanker:
         return out
 
 
-KISS_MISS_SAMPLE = 20_480
-"""Five-card holdings sampled (the same every run) to place a Kissing-Missing hand among others."""
-
-
-def _kisses(a: int, b: int) -> bool:
-    """Whether two cards make a Kissing-Missing joker: a pair (kiss) or ranks one apart (miss; A and 3 too)."""
-    ra, rb = a >> 2, b >> 2
-    return ra == rb or abs(ra - rb) == 2 or {ra, rb} == {12, 1}
-
-
-def kiss_miss_reading(ranker: "HandRanker", hand: Sequence[int]) -> Tuple[int, Tuple[int, ...], Tuple[int, ...]]:
-    """A Kissing-Missing hand's best reading: (strength, the two cards made its joker (none: no joker),
-    the two or three cards that play beside it). The ranker holds the joker (``Jk``) as a wild card.
-
-    >>> from bragrules.core.cards import parse_cards
-    >>> from bragrules.profile.models import Profile
-    >>> from bragrules.rules.compile import compile_rules
-    >>> rules = compile_rules(Profile.model_validate({"format": {"cards_dealt": 5}, "ranking": {"wild": {"kiss_miss": True}}}))
-    >>> _, joker, plays = kiss_miss_reading(rules.ranking.ranker, parse_cards("6c 8d Kh Ks 2c"))
-    >>> [str(CARDS[c]) for c in joker], [str(CARDS[c]) for c in plays]
-    (['6c', '8d'], ['Kh', 'Ks'])
-    """
-    cards = [int(c) for c in hand]
-    table = ranker.table
-    stride2, stride = 54 * 54, 54
-    best = -1
-    joker_pair: Tuple[int, ...] = ()
-    plays: Tuple[int, ...] = ()
-    for a, b, c in itertools.combinations(cards, 3):
-        strength = table[a * stride2 + b * stride + c]
-        if strength > best:
-            best, plays = strength, (a, b, c)
-    joker = JOKER_BASE
-    for i, j in itertools.combinations(range(len(cards)), 2):
-        if not _kisses(cards[i], cards[j]):
-            continue
-        rest = [c for n, c in enumerate(cards) if n not in (i, j)]
-        for x, y in itertools.combinations(rest, 2):
-            strength = table[x * stride2 + y * stride + joker]
-            if strength > best:
-                best, joker_pair, plays = strength, (cards[i], cards[j]), (x, y)
-    return best, joker_pair, plays
-
-
-def kiss_miss_words(ranker: "HandRanker", hand: Sequence[int]) -> str:
-    """A Kissing-Missing hand in words: its reading, the joker's two cards, the cards discarded.
-
-    >>> from bragrules.core.cards import parse_cards
-    >>> from bragrules.profile.models import Profile
-    >>> from bragrules.rules.compile import compile_rules
-    >>> rules = compile_rules(Profile.model_validate({"format": {"cards_dealt": 5}, "ranking": {"wild": {"kiss_miss": True}}}))
-    >>> kiss_miss_words(rules.ranking.ranker, parse_cards("6c 8d Kh Ks 2c"))
-    'prial of kings (6c 8d a miss, as Kc); 2c discarded'
-    """
-    _, pair, plays = kiss_miss_reading(ranker, hand)
-    out = [c for c in (int(x) for x in hand) if c not in pair and c not in plays]
-    gone = f"; {' '.join(str(CARDS[c]) for c in out)} discarded" if out else ""  # none left after a chosen discard
-    if not pair:
-        return f"{ranker.describe(list(plays))}{gone}"
-    text = ranker.describe([*plays, JOKER_BASE])
-    kind = "a kiss" if pair[0] >> 2 == pair[1] >> 2 else "a miss"
-    made = f"{CARDS[pair[0]]} {CARDS[pair[1]]} {kind}"
-    if "(Jk as " in text:
-        text = text.replace("(Jk as ", f"({made}, as ")
-    else:
-        text = f"{text} ({made})"
-    return f"{text}{gone}"
-
-
 def _hands(policy: WildDealPolicy, ranker: "HandRanker") -> List[Tuple[int, ...]]:
     """The hands this rule deals: with a joker to each player, two cards of the pack and the joker;
     Kissing-Missing: a fixed sample of five-card holdings."""
-    if policy.kiss_miss:
+    if policy.kiss_miss or policy.cards == 4:
         import random
 
-        rng = random.Random("bragrules kissing-missing")
+        rng = random.Random("bragrules kissing-missing" if policy.kiss_miss else "bragrules four cards")
         pack = list(range(JOKER_BASE))
-        return [tuple(rng.sample(pack, 5)) for _ in range(KISS_MISS_SAMPLE)]
+        return [tuple(rng.sample(pack, policy.cards)) for _ in range(KISS_MISS_SAMPLE)]
     joker = policy.joker
     if joker is None:
         return list(ranker.all_hands())
@@ -586,6 +535,33 @@ KISS_MISS = choice(
     {"false": "000, 002, 003", "true": "house rule: Kissing-Missing (zeenews.india.com)"},
 )
 
+def barred_words(p: "Profile") -> str:
+    """What ``ranking.wild.barred_from`` says at the table.
+
+    >>> from bragrules.profile.models import Profile
+    >>> barred_words(Profile.model_validate({"ranking": {"wild": {"barred_from": ["run", "running_flush"]}}}))
+    'a wild card never completes a run or a running flush: a hand that would need one reads as the best of the other categories'
+    """
+    barred = p.ranking.wild.barred_from
+    if not barred:
+        return "a wild card completes any category"
+    return (f"a wild card never completes {join([f'a {CATEGORY_NAMES[c]}' for c in barred], 'or')}: a hand that "
+            "would need one reads as the best of the other categories")
+
+
+def select_words(p: "Profile") -> str:
+    """What ``ranking.wild.select`` says at the table.
+
+    >>> from bragrules.profile.models import Profile
+    >>> select_words(Profile.model_validate({"ranking": {"wild": {"select": [{"source": "highest_rank"}]}}}))
+    'in each hand the cards of its highest rank are wild, for that hand alone'
+    >>> select_words(Profile())
+    'no selector chooses wild cards beyond the named fields'
+    """
+    said = [selector_sentence(s) for s in expand(p.ranking.wild) if s.path == "ranking.wild.select"]
+    return "; and ".join(said) if said else "no selector chooses wild cards beyond the named fields"
+
+
 FIELDS: Tuple[FieldText, ...] = (
     FieldText(KISS_MISS.path, KISS_MISS.read, KISS_MISS.sentence, KISS_MISS.sources, KISS_MISS.in_play,
               KISS_MISS.choices, later=True),
@@ -594,6 +570,18 @@ FIELDS: Tuple[FieldText, ...] = (
     FieldText(PER_HAND.path, PER_HAND.read, PER_HAND.sentence, PER_HAND.sources, PER_HAND.in_play,
               PER_HAND.choices, later=True),
     FROM_CENTRE,
+    FieldText("ranking.wild.select", lambda p: p.ranking.wild.select, select_words,
+              {"[]": "000, 002, 003", "*": "house rules: Teen Patti's jokers chosen at the table (varunvaswani."
+               "blogspot.com, 123patti, cardpartyclub.com, kaygamestp.com, zeenews.india.com)"}, later=True),
+    FieldText("ranking.wild.barred_from", lambda p: p.ranking.wild.barred_from, barred_words,
+              {"[]": "000, 002, 003", "[running_flush]": "house rule: rummy's pure sequence (springrummy.com)",
+               "*": "house rule: jokers and sequences (tarczehamulcowe.com: \"opposite rules\")"},
+              lambda p: bool(p.ranking.wild.cards or p.ranking.wild.ranks or p.pack.jokers) or uses_wild_deal(p),
+              later=True),
+    FieldText("ranking.wild.at_most", lambda p: p.ranking.wild.at_most, lambda p: at_most_words(p.ranking.wild.at_most),
+              {"null": "000, 002, 003; cardpartyclub.com (a pair of lowest cards is two jokers)",
+               "*": "house rule: a hand's jokers counted"},
+              lambda p: any(s.source != "pair" for s in expand(p.ranking.wild)), later=True),
 )
 """The texts of the fields, in the ranking area's list."""
 
@@ -605,10 +593,13 @@ def counted_hands(p: "Profile") -> str:
     >>> counted_hands(Profile()), counted_hands(Profile.model_validate({"ranking": {"wild": {"from_centre": 1}}}))
     ('hands', "hands, before the centre's wild cards")
     """
-    if p.ranking.wild.from_centre:
+    chosen = expand(p.ranking.wild)
+    if any(s.source == "centre" for s in chosen):
         return "hands, before the centre's wild cards"
-    if p.ranking.wild.kiss_miss:
+    if any(s.source == "pair" for s in chosen):
         return "five-card hands dealt at random"
+    if p.format.cards_dealt == 4:
+        return "four-card hands dealt at random"
     return "hands"
 
 
@@ -641,6 +632,11 @@ def rulebook_items(p: "Profile") -> List[str]:
         items.append(f"For example {example}; a hand of one rank is all wild.")
     if wild.from_centre:
         items.append(sentence(from_centre(p)))
+    items.extend(sentence(selector_sentence(s)) for s in expand(wild) if s.path == "ranking.wild.select")
+    if wild.at_most is not None:
+        items.append(sentence(at_most_words(wild.at_most)))
+    if wild.barred_from:
+        items.append(sentence(barred_words(p)))
     return items
 
 

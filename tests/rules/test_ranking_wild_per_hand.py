@@ -157,10 +157,11 @@ def test_the_rulebook_counts_the_hands_with_their_own_jokers() -> None:
 
 
 def test_a_profile_of_more_cards_is_refused() -> None:
+    """Three cards, or four of which the best three play (four-card-lowest-joker.yaml); five are refused."""
     from bragrules.profile import ProfileError
 
     with pytest.raises(ProfileError) as refused:
-        load_profile_text("extends: standard\nname: x\nformat: {cards_dealt: 4}\ntable: {max_players: 6}\n"
+        load_profile_text("extends: standard\nname: x\nformat: {cards_dealt: 5}\ntable: {max_players: 6}\n"
                           "ranking: {wild: {per_hand: lowest_rank}}\n")
     assert "ranking.wild.per_hand" in str(refused.value)
 
