@@ -102,12 +102,17 @@ class Procedure(Area):
 
 def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
     """A procedure the rest of the profile cannot play: (message, the fields in conflict), or None."""
+    from bragrules.rules.wild_select import centre_count
+
     proc, fmt = p.procedure, p.format
+    wild_centre = centre_count(p.ranking.wild) > 0
     for path, on in (("procedure.bust_card", proc.bust_card), ("procedure.trump_card", proc.trump_card)):
-        if on and (not fmt.betting or fmt.hands != 1 or fmt.exchange.enabled or p.ranking.wild.from_centre):
+        if on and (not fmt.betting or fmt.hands != 1 or fmt.exchange.enabled or wild_centre):
             return (f"a card turned after the deal ({path}) needs a one-hand game with betting and no other card "
-                    "turned or exchanged (format.betting, format.hands, format.exchange, ranking.wild.from_centre)",
-                    (path, "format.betting", "format.hands", "format.exchange.enabled", "ranking.wild.from_centre"))
+                    "turned or exchanged (format.betting, format.hands, format.exchange, ranking.wild.from_centre, "
+                    "a centre selector of ranking.wild.select)",
+                    (path, "format.betting", "format.hands", "format.exchange.enabled", "ranking.wild.from_centre",
+                     "ranking.wild.select"))
         if on and p.session.points.spare_hand:
             return f"a card turned after the deal ({path}) and a spare hand cannot share the centre", \
                 (path, "session.points.spare_hand")

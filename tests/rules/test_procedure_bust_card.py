@@ -145,7 +145,8 @@ def test_rulebook_and_diff_say_it() -> None:
 
 
 @pytest.mark.parametrize("extra", ["format: {betting: false}",
-                                   "ranking: {wild: {from_centre: 1}}"])
+                                   "ranking: {wild: {from_centre: 1}}",
+                                   "ranking: {wild: {select: [{source: centre, relation: between, turned: 2}]}}"])
 def test_a_bust_card_the_rest_cannot_play_is_refused(extra: str) -> None:
     with pytest.raises(ProfileError) as refused:
         load_profile_text(f"extends: standard\nname: x\nprocedure: {{bust_card: true}}\n{extra}\n")
