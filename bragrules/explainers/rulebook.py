@@ -33,6 +33,7 @@ from bragrules.rules.format import format_name
 from bragrules.rules.ranking_rulebook import category_examples
 from bragrules.rules.registry import rulebook_sections
 from bragrules.rules.table import seats
+from bragrules.rules.vocabulary import words_of
 from bragrules.rules.words import sentence
 
 __all__ = [
@@ -84,20 +85,21 @@ def _intro(p: Profile) -> List[str]:
         facts.append("Built on: " + ", ".join(p.extends) + ".")
     if facts:
         paragraphs.append(" ".join(facts))
+    game = words_of(p).title_or("Brag")
     if p.format.lives is not None:
         aim = (
-            f"{'Brag for a pot of lives' if p.format.life_stake is not None else 'Brag without money'}. "
+            f"{game + ' for a pot of lives' if p.format.life_stake is not None else game + ' without money'}. "
             f"Each player starts with {p.format.lives} "
             "lives; the lowest hand at each showdown loses one, and the last player with a life wins."
         )
     elif not p.format.betting:
         aim = (
-            "Brag without betting: every deal goes straight to a showdown, "
+            f"{game} without betting: every deal goes straight to a showdown, "
             "and the best hand takes the pot."
         )
     else:
         aim = (
-            "Brag is a game of betting and bluffing. Each deal is played for "
+            f"{game} is a game of betting and bluffing. Each deal is played for "
             "a pot, which goes to the better hand when the last two players see each other, or "
             "to the last player left when everyone else has folded."
         )
@@ -157,7 +159,7 @@ def build_rulebook(profile: Profile) -> Rulebook:
     summary = _departures_section(profile)
     if summary is not None:
         sections.append(summary)
-    name = format_name(profile) or "Three-Card Brag"
+    name = words_of(profile).title_or(format_name(profile) or "Three-Card Brag")
     return Rulebook(
         title=f"{name}: the rules of {profile.name}",
         intro=_intro(profile),

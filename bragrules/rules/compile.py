@@ -49,6 +49,7 @@ from bragrules.rules.session import EndPolicy, SessionPolicy
 from bragrules.rules.side_show import SideShowPolicy
 from bragrules.rules.stakes import StakesPolicy
 from bragrules.rules.table import TablePolicy
+from bragrules.rules.vocabulary import PLAIN, Words, words_of
 from bragrules.rules.wild_deal import WildDealPolicy, ranker_jokers
 
 __all__ = [
@@ -106,6 +107,8 @@ class Rules:
     """The side-show (``seeing.side_show``), or None when the profile has none."""
     pots: Optional[PotsPolicy] = None
     """The side pots beside the deal's own (``pots``), or None when the profile plays one pot a deal."""
+    words: Words = PLAIN
+    """The game's own words (``vocabulary``): what everything telling a hand or a move to a person asks."""
 
     @property
     def areas(self) -> Tuple[AreaPolicy, ...]:
@@ -174,7 +177,7 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
                  rules.asking_refusal, rules.units, rules.house, rules.forced, rules.asking_forced_show,
-                 rules.asking_put_out, rules.side_show, rules.pots)
+                 rules.asking_put_out, rules.side_show, rules.pots, rules.words)
 
 
 def _compile(profile: Profile) -> Rules:
@@ -184,12 +187,13 @@ def _compile(profile: Profile) -> Rules:
     open_wild = wild_deal is not None
     jokers = ranker_jokers(profile)  # the pack's, or the one dealt to each player
     stripped = stripped_cards(profile.pack.stripped_ranks)
-    ranker = compile_ranking(ranking, jokers=jokers, open_wild=open_wild, stripped=stripped)
+    words = words_of(profile)
+    ranker = compile_ranking(ranking, jokers=jokers, open_wild=open_wild, stripped=stripped).named(words)
     suit_ranker = (
         ranker
         if ranking.suits_break_ties
         else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=jokers,
-                             open_wild=open_wild, stripped=stripped)
+                             open_wild=open_wild, stripped=stripped).named(words)
     ) if profile.seeing.tie == "suits" else ranker
     stakes = StakesPolicy.compile(profile)
     seeing = SeeingPolicy.compile(profile)
@@ -226,5 +230,6 @@ def _compile(profile: Profile) -> Rules:
         asking_put_out=tuple(area for area in areas if type(area).put_out is not AreaPolicy.put_out),
         side_show=side_show,
         pots=pots if pots.in_play else None,
+        words=words,
     )
 

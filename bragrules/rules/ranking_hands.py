@@ -18,6 +18,7 @@ from bragrules.core.cards import CARDS, RANK_CHARS, RANK_NAMES, RANK_PLURALS, Ca
 from bragrules.rules.ranking_patterns import Entry, RankTables, suit_pattern
 from bragrules.rules.ranking_spec import Evaluation
 from bragrules.rules.ranking_special import points_text
+from bragrules.rules.vocabulary import PLAIN, Words
 from bragrules.rules.words import CATEGORY_NAMES
 
 if TYPE_CHECKING:
@@ -66,6 +67,8 @@ class HandReading:
     """The value of a hand's best reading and whether it is natural (the ranker's)."""
     wild_strength: Callable[[Sequence[int], FrozenSet[int]], int]
     """The strength of three cards with more cards wild (the ranker's)."""
+    words: Words = PLAIN
+    """The game's words a hand is told in (``vocabulary``; :meth:`~bragrules.rules.ranking.HandRanker.named`)."""
 
 
     def check(self, cards: CardsLike) -> List[int]:
@@ -323,7 +326,7 @@ class HandReading:
         ranks = [c.rank for c in shown]
         spelled = "-".join("10" if r == 8 else RANK_CHARS[r] for r in ranks)
         cat = ev.category
-        words = CATEGORY_NAMES.get(cat, cat.replace("_", " "))
+        words = self.words.hand(cat)
         if cat == "points":
             text = points_text([int(c) for c in shown], self.spec.points)
         elif len(shown) == 4:  # four of a kind
