@@ -253,6 +253,19 @@ class HandReading:
         a, b, c = cards
         return self._tables.entry((a >> 2, b >> 2, c >> 2), suit_pattern(a, b, c))
 
+    def in_order(self, cards: CardsLike) -> List[Card]:
+        """Cards as the game orders them, the highest first: by rank (ace high), then by the ranking's
+        suit order (``ranking.suit_order``), so a hand of thirteen reads as a player would sort it.
+
+        >>> from bragrules.profile.models import Ranking
+        >>> from bragrules.rules.ranking import compile_ranking
+        >>> " ".join(str(c) for c in compile_ranking(Ranking()).in_order("4h Ks 2c As 4s Td"))
+        'As Ks Td 4s 4h 2c'
+        """
+        key = self._card_key
+        held = [int(c) for c in (parse_cards(cards) if isinstance(cards, str) else cards)]
+        return [CARDS[c] for c in sorted(held, key=lambda c: key[c], reverse=True)]
+
     def _display_order(self, cards: Tuple[int, int, int]) -> List[int]:
         """Positions of three concrete cards in display order: a pair before the odd card, a run
         with its ace read low as written (A-2-3), the rest from the highest. The six standard
