@@ -298,6 +298,7 @@ table { border-collapse: collapse; width: 100%; margin: 0.8rem 0; font-size: 0.9
 th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--rule); vertical-align: top; }
 th { font-weight: bold; border-bottom-width: 2px; }
 .red { color: var(--red); }
+.hand { white-space: nowrap; }
 footer { margin-top: 3rem; color: var(--muted); font-size: 0.85rem; }
 @media print {
   body { background: #fff; font-size: 11pt; }
@@ -311,9 +312,20 @@ footer { margin-top: 3rem; color: var(--muted); font-size: 0.85rem; }
 """
 
 
+_CARD = r"(?:10|[2-9AKQJ])[\u2660\u2665\u2666\u2663]|Jk"
+_HAND = re.compile(rf"(?<![\w-])(?:(?:{_CARD})(?: (?:{_CARD}))+|(?:10|[2-9AKQJ])(?:-(?:10|[2-9AKQJ])){{2,}})(?![\w-])")
+"""A hand written out, ``7♥ 6♥ 5♥`` or ``A-2-3``: kept on one line in HTML (a hand split over two lines
+reads as two)."""
+
+
 def _h(text: str) -> str:
-    """Escaped text, red suits marked."""
-    escaped = html.escape(text, quote=True)
+    """Escaped text, each hand on one line, red suits marked.
+
+    >>> _h("7♥ 6♥ 5♥ beats A-K-Q; 9♣")
+    '<span class="hand">7<span class="red">♥</span> 6<span class="red">♥</span> 5<span class="red">♥</span></span> \
+beats <span class="hand">A-K-Q</span>; 9♣'
+    """
+    escaped = _HAND.sub(lambda m: f'<span class="hand">{m.group(0)}</span>', html.escape(text, quote=True))
     return re.sub("([\u2665\u2666])", r'<span class="red">\1</span>', escaped)
 
 
