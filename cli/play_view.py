@@ -415,14 +415,18 @@ class _Line:
 
 def _bet_line(line: _Line) -> str:
     deal, action = line.deal, line.action
+    words = deal.rules.words  # the game's own words: Teen Patti's "Ada chaals 2 (blind, level 4)"
     blind = not deal.players[action.player].seen
     level = f"level {money(deal.level)}" if deal.level is not None else ""
-    tags = ", ".join(t for t in ("blind" if blind else "", level) if t)
-    return line.say("bets", money(action.amount)) + (f" ({tags})" if tags else "")
+    tags = ", ".join(t for t in (words.move("blind") if blind else "", level) if t)
+    return line.say(words.verb("bet") or "bets", money(action.amount)) + (f" ({tags})" if tags else "")
 
 
 def _look_line(line: _Line) -> str:
     target = line.action.target
+    own = line.deal.rules.words.verb("look")  # Zha Jin Hua's 看牌
+    if own is not None and target is None:
+        return line.say(own)
     return line.say("looks", f"at {'the ' + target + ' hand' if target else line.their + ' cards'}")
 
 
@@ -465,9 +469,9 @@ def _side_show_line(line: _Line) -> str:
 
 _ACTION_LINES: Dict[str, Callable[[_Line], str]] = {
     "bet": _bet_line,
-    "see": lambda line: line.say("pays", f"{money(line.action.amount)} to see"),
+    "see": lambda line: line.say("pays", f"{money(line.action.amount)} to {line.deal.rules.words.move('see')}"),
     "look": _look_line,
-    "fold": lambda line: line.say("folds"),
+    "fold": lambda line: line.say(line.deal.rules.words.verb("fold") or "folds"),
     "check": lambda line: line.say("checks"),
     "stand": lambda line: line.say("stands"),
     "discard": _discard_line,

@@ -137,6 +137,22 @@ class Words:
         keeps the engine's word for it."""
         return self.moves.get(kind) or MOVE_NAMES.get(kind, kind)
 
+    def verb(self, kind: str) -> Optional[str]:
+        """The game's word for a move as a line of play tells it of a player (``Ada chaals 2``, ``Ada packs``,
+        ``Ada 跟注 2``: a Latin word takes an ``s``, any other script stays as it is); None when the game
+        does not name the move (the line keeps its plain words).
+
+        >>> teen = Words(moves={"bet": "chaal", "fold": "pack", "see": "show"})
+        >>> teen.verb("bet"), teen.verb("see"), Words(moves={"bet": "跟注"}).verb("bet"), teen.verb("look")
+        ('chaals', 'shows', '跟注', None)
+        """
+        own = self.moves.get(kind)
+        if not own:
+            return None
+        if own.isascii() and own[-1:].isalpha() and " " not in own:
+            return own + ("es" if own.endswith(("s", "sh", "ch", "x")) else "s")
+        return own
+
     def title_or(self, default: str) -> str:
         """The game's title, or ``default`` (the format's name) when the profile gives none."""
         return self.title or default
