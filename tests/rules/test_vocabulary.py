@@ -77,3 +77,22 @@ def test_a_word_for_an_unknown_hand_or_move_is_refused_in_one_line() -> None:
         load_profile_text("vocabulary: {hands: {trail: trail}}")
     with pytest.raises(ProfileError, match="vocabulary"):
         load_profile_text("vocabulary: {moves: {chaal: chaal}}")
+
+
+def test_diff_arbitrate_and_the_audit_speak_the_games_words(tmp_path, capsys: pytest.CaptureFixture,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from bragrules.arbitrate import cite_rules
+    from bragrules.explainers.diff import compare_refs
+
+    comparison = compare_refs(["standard", "teen-patti"])
+    assert {"vocabulary.title", "vocabulary.hands", "vocabulary.moves"} <= {d.path for d in comparison.metadata}
+    assert not any(d.path.startswith("vocabulary") for d in comparison.differences)  # words, not rules
+    order = next(d for d in comparison.differences if d.path == "ranking.prial_order")
+    assert "trail" in str(order) and "best prial" in str(order)  # each side in its own words
+    assert "best trail" in cite_rules(load_profile("teen-patti"), ["ranking.prial_order"])[0].sentence
+    log = tmp_path / "tp.jsonl"
+    code, _, err = run_cli(capsys, monkeypatch, "play", "--auto", "-p", "teen-patti", "--players", "3", "--hands", "3",
+                           "--seed", "2", "--log", str(log))
+    assert code == 0, err
+    code, out, err = run_cli(capsys, monkeypatch, "audit", str(log))
+    assert code == 0 and "a log of Teen Patti under teen-patti" in out, out + err
