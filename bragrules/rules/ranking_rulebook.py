@@ -165,7 +165,7 @@ def ranking_section(p: "Profile") -> Optional[Section]:
             items.append(sentence(wild_ranks(p)))
         if p.pack.jokers:
             items.append(sentence(wild_jokers(p)))
-        items.extend(rulebook_items(p))
+        items.extend(told(item, words) for item in rulebook_items(p))
         items.append("A wild card stands for any card its holder likes that is not already in the hand; two wild "
                      "cards never stand for the same card.")
         items.append(sentence(NATURAL_BEATS_WILD.sentence(p)))

@@ -27,6 +27,20 @@ def test_the_teen_patti_and_zha_jin_hua_rulebooks_speak_their_games_words(name: 
         assert word in book, word
 
 
+WORDED = [name for name in builtin_names() if words_of(load_profile(name)).hands]
+
+
+@pytest.mark.parametrize("name", WORDED)
+def test_no_rulebook_of_a_game_with_its_own_words_says_prial(name: str) -> None:
+    """Every shipped profile naming its hands (Teen Patti's variants too: wild cards, a kiss or a miss) tells
+    every hand in its words, the examples and their readings included; the session still runs."""
+    assert {"teen-patti", "zha-jin-hua", "joker", "kissing-missing", "muflis"} <= set(WORDED)
+    for form in ("text", "markdown", "html"):
+        book = render(build_rulebook(load_profile(name)), form)
+        assert not re.search(r"\b(prials?|running flush(es)?|runs?)\b", book.replace("session runs", ""), re.I), name
+        assert "Three-Card Brag" not in book
+
+
 def test_a_profile_extending_teen_patti_inherits_its_words() -> None:
     words = compile_rules(load_profile("heads-up-teen-patti")).words
     assert words.title == "Teen Patti" and words.hand("prial") == "trail" and words.move("bet") == "chaal"
