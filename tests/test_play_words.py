@@ -66,3 +66,20 @@ def test_crash_13_shows_the_thirteen_cards_sorted_and_the_hint_names_the_card_le
     assert "Your cards: A♠ K♥ J♠ 9♥ 8♠ 7♥ 7♣ 6♣ 5♥ 4♠ 4♥ 4♣ 3♥  (arrange them" in done
     assert "arrange (hint: 4s 4h 4c | 7c 6c 5h | As Js 8s | Kh 9h 7h; 3♥ left out)" in done
     assert "(flush, K-9-7); 3♥ left out" in done
+
+
+def test_zha_jin_hua_moves_are_typed_in_chinese_and_the_feed_speaks_them(tmp_path: Path) -> None:
+    log = tmp_path / "zjh.jsonl"
+    done = play("-p", "zha-jin-hua", "--players", "3", "--seed", "5", "--log", str(log), input="看牌\n弃牌\nq\n")
+    assert done.exit_code == 0, done.output
+    out = done.stdout
+    assert out.startswith("bragrules play · 炸金花 (Zha Jin Hua) · profile zha-jin-hua")
+    assert "Bo 看牌" in out and "Bo 弃牌" in out and "2 跟注 ½ or more" in out and "4 弃牌" in out
+    assert "You 看牌" in out and "You 弃牌" in out
+    mine = [a for a in _actions(log) if a.startswith("You ")]
+    assert mine == ["You look", "You fold"], mine
+
+
+def test_a_teen_patti_line_of_play_says_chaal_and_pack() -> None:
+    out = play("-p", "teen-patti", "--players", "3", "--seed", "3", "--log", os.devnull, input="chaal\nq\n").stdout
+    assert "Ada packs" in out and "Bo chaals 1 (blind, level 2)" in out and "You chaal 1 (blind, level 2)" in out
