@@ -97,9 +97,8 @@ class Profile(Area):
         "of them, applied in order, later winning; mappings merge deeply, lists are replaced. "
         "After loading, it records the names the profile was built from.",
     )
-    vocabulary: Vocabulary = Field(default_factory=Vocabulary, description="The game's own words: its title, the "
-                                   "names of its hands and of its moves (words only: no play reads them, and they "
-                                   "are left out of the profile's hash).")
+    vocabulary: Vocabulary = Field(default_factory=Vocabulary,
+                                   description="The game's own words: its title, its hands and its moves.")
     table: Table = Field(default_factory=Table, description="Table and deal.")
     pack: Pack = Field(default_factory=Pack, description="The pack.")
     ranking: Ranking = Field(default_factory=Ranking, description="Hand ranking.")

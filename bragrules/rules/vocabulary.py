@@ -84,7 +84,7 @@ class Vocabulary(Area):
         "The game's names for the categories of hands, by category: `prial`, `running_flush`, `run`, "
         "`flush`, `pair`, `high_card`, and `special` for a hand ranked outside the order "
         "(Teen Patti: trail, pure sequence, sequence, colour; Zha Jin Hua: 豹子, 顺金, 金花, 顺子, 对子, "
-        "散牌, with 235). A category not named keeps its Brag name. Words only: not part of the hash."))
+        "单张, with 235). A category not named keeps its Brag name. Words only: not part of the hash."))
     moves: Dict[MoveWord, str] = Field(default_factory=dict, description=(
         "The game's names for the moves, by move: `bet`, `raise`, `fold`, `see`, `look`, `sideshow`, "
         "`blind` (Teen Patti: chaal, pack, show, side-show; Zha Jin Hua: 跟注, 加注, 弃牌, 比牌, 看牌). "
