@@ -185,6 +185,8 @@ def void_option(deal: "Deal", player: str) -> List["LegalAction"]:
 
 def side_show_entry(option: "LegalAction", deal: "Deal") -> str:
     """The menu's words for a side-show: whom it asks and its exact cost, or whose it answers."""
+    from bragrules.core.text import possessive
+
     kind = option.kind
     if kind == "sideshow":
         previous = deal.previous_bettor(option.player)
@@ -193,7 +195,8 @@ def side_show_entry(option: "LegalAction", deal: "Deal") -> str:
         return f"{cost}ask {whom} for a side-show (a private comparison: the weaker hand folds)"
     asker = deal.side_show[0] if deal.side_show is not None else "the asker"
     if kind == "accept" and option.target is not None:  # real cards: the two say which is the weaker
-        return f"accept {asker}'s side-show: {option.target}'s hand is the weaker and folds"
+        whose = possessive(option.target)
+        return f"accept {asker}'s side-show: {whose} hand is the weaker and folds"
     if kind == "accept":
         return f"accept {asker}'s side-show (compare hands privately: the weaker folds)"
     return f"refuse {asker}'s side-show"

@@ -506,15 +506,16 @@ def describe_action(deal: "Deal", action: "Action", seen: FrozenSet[Card] = froz
 
 def side_show_answer(deal: "Deal", action: "Action", say: Callable[..., str]) -> str:
     """The table's line for an answered side-show: who folded, never the cards compared."""
+    from bragrules.core.text import possessive
     from bragrules.engine.events import SideShowAnswer
 
     answer = next((e for e in reversed(deal.events) if isinstance(e, SideShowAnswer)), None)
     asker = answer.asker if answer is not None else "the asker"
     if action.kind == "refuse":
-        return say("refuses", f"{esc(asker)}'s side-show")
+        return say("refuses", f"{esc(possessive(asker))} side-show")
     folded = answer.loser if answer is not None else None
     outcome = f"{esc(folded)} {verb(folded, 'folds')}" if folded else "the hands are equal: nobody folds"
-    return say("accepts", f"{esc(asker)}'s side-show; compared in private, {outcome}")
+    return say("accepts", f"{esc(possessive(asker))} side-show; compared in private, {outcome}")
 
 
 def side_show_private(deal: "Deal", viewer: str) -> Optional[str]:

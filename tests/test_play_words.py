@@ -83,3 +83,18 @@ def test_zha_jin_hua_moves_are_typed_in_chinese_and_the_feed_speaks_them(tmp_pat
 def test_a_teen_patti_line_of_play_says_chaal_and_pack() -> None:
     out = play("-p", "teen-patti", "--players", "3", "--seed", "3", "--log", os.devnull, input="chaal\nq\n").stdout
     assert "Ada packs" in out and "Bo chaals 1 (blind, level 2)" in out and "You chaal 1 (blind, level 2)" in out
+
+
+def test_a_side_show_you_asked_or_lost_is_told_to_you_as_yours() -> None:
+    from bragrules.engine.actions import Action
+    from bragrules_cli.play_view import describe_action
+
+    from .helpers import deal_with, rules_for
+    from .helpers import play as apply
+
+    rules = rules_for("standard", seeing={"side_show": {"allowed": True}})
+    hands = {"A": "Kc 9c 4c", "B": "5s 6h 7d", "You": "2c 7h Jd", "D": "3s 8h Qd"}
+    deal = apply(deal_with(rules, hands), ["A look", "A bet 2", "B look", "B bet 2", "You look", "You sideshow 2"])
+    deal.apply_text("B accepts")
+    line = describe_action(deal, Action("B", "accept"))
+    assert "accepts your side-show" in line and "You's" not in line, line

@@ -194,6 +194,15 @@ def second_person(verb: str) -> str:
     return verb[:-1] if verb.endswith("s") else verb
 
 
+def possessive(name: str) -> str:
+    """Whose: ``Ada's``, and ``your`` for the seat named You.
+
+    >>> possessive("Ada"), possessive("You")
+    ("Ada's", 'your')
+    """
+    return "your" if name == "You" else f"{name}'s"
+
+
 def to_you(text: str) -> str:
     """A sentence about a player, put right for the seat named *You* (the person at the terminal): the
     engine tells every seat in the third person, which for *You* reads "You's hand", "You has made".
