@@ -111,6 +111,9 @@ class Words:
     hands: Mapping[str, str] = field(default_factory=dict)
     moves: Mapping[str, str] = field(default_factory=dict)
 
+    def __hash__(self) -> int:  # frozen, with mappings: hashed by their items
+        return hash((self.title, tuple(sorted(self.hands.items())), tuple(sorted(self.moves.items()))))
+
     def hand(self, category: str, plural: bool = False) -> str:
         """The name of a category of hand (``prial``, or ``trail`` at a Teen Patti table), or of many.
 
