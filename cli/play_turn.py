@@ -138,6 +138,12 @@ def _retain_entry(option: "LegalAction", deal: "Deal") -> str:
     return f"keep {what} for the next deal (the pot carries)"
 
 
+def _own(kind: str, deal: "Deal") -> str:
+    """The game's own word for a move, to lead its menu entry (``看牌: ``); empty where it has none."""
+    own = deal.rules.words.moves.get(kind)
+    return f"{own}: " if own else ""
+
+
 def _said(words: str) -> Callable[["LegalAction", "Deal"], str]:
     """An entry that is always the same words."""
     return lambda option, deal: words
@@ -146,7 +152,8 @@ def _said(words: str) -> Callable[["LegalAction", "Deal"], str]:
 _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "bet": _bet_entry,
     "see": _see_entry,
-    "look": lambda option, deal: "look at your cards" if option.target is None else f"look at the {option.target} hand",
+    "look": lambda option, deal: (f"{_own('look', deal)}look at your cards" if option.target is None
+                                  else f"look at the {option.target} hand"),
     "discard": _discard_entry,
     "arrange": _arrange_entry,
     "take": _take_entry,

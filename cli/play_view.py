@@ -376,7 +376,7 @@ def player_status(deal: "Deal", name: str) -> str:
         return "all in"
     if state.two_hands:
         return "blind, two hands"
-    return "seen" if state.seen else "[cyan]blind[/]"
+    return "seen" if state.seen else f"[cyan]{esc(deal.rules.words.move('blind'))}[/]"  # the game's word: 闷牌
 
 
 def cap_note(deal: "Deal") -> str:
