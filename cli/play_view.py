@@ -419,7 +419,10 @@ def _bet_line(line: _Line) -> str:
     blind = not deal.players[action.player].seen
     level = f"level {money(deal.level)}" if deal.level is not None else ""
     tags = ", ".join(t for t in (words.move("blind") if blind else "", level) if t)
-    return line.say(words.verb("bet") or "bets", money(action.amount)) + (f" ({tags})" if tags else "")
+    from bragrules.engine.events import raised
+
+    said = words.verb("raise") if "raise" in words.moves and raised(deal.events) else None  # 加注, not 跟注
+    return line.say(said or words.verb("bet") or "bets", money(action.amount)) + (f" ({tags})" if tags else "")
 
 
 def _look_line(line: _Line) -> str:

@@ -98,3 +98,8 @@ def test_a_side_show_you_asked_or_lost_is_told_to_you_as_yours() -> None:
     deal.apply_text("B accepts")
     line = describe_action(deal, Action("B", "accept"))
     assert "accepts your side-show" in line and "You's" not in line, line
+
+
+def test_a_zha_jin_hua_raise_is_加注_and_a_bet_at_the_level_跟注() -> None:
+    out = play("-p", "zha-jin-hua", "--players", "3", "--seed", "5", "--log", os.devnull, input="look\nbet 4\nq\n").stdout
+    assert "Ada 跟注 1 (level 1)" in out and "You 加注 4 (level 4)" in out

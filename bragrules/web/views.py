@@ -335,7 +335,10 @@ def describe(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
 def _bet_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
     words = deal.rules.words  # the game's own words: Teen Patti's "A chaals 2 (blind)"
     blind = "" if deal.players[action.player].seen else f" ({words.move('blind')})"
-    return f"{action.player} {words.verb('bet') or 'bets'} {pretty_money(action.amount or Fraction(0))}{blind}"
+    from bragrules.engine.events import raised
+
+    said = words.verb("raise") if "raise" in words.moves and raised(deal.events) else None  # 加注, not 跟注
+    return f"{action.player} {said or words.verb('bet') or 'bets'} {pretty_money(action.amount or Fraction(0))}{blind}"
 
 
 def _swap_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
