@@ -63,7 +63,7 @@ def uneven_amounts(option: "LegalAction", deal: "Deal") -> Optional[str]:
 def _bet_entry(option: "LegalAction", deal: "Deal") -> str:
     """``bet 2 (all in)``, ``bet 2``, ``bet 2, 4 or 8`` (amounts that do not step evenly), ``bet 2–10``
     (Teen Patti's ``chaal 2–4``: the game's word for a bet)."""
-    bet = deal.rules.words.move("bet")
+    bet = esc(deal.rules.words.move("bet"))  # a profile's word: text, never markup
     if option.all_in:
         return f"{bet} {money(option.amount)} (all in)"
     if option.max_amount is not None and option.max_amount == option.amount:
@@ -78,7 +78,7 @@ def _bet_entry(option: "LegalAction", deal: "Deal") -> str:
 def _see_entry(option: "LegalAction", deal: "Deal") -> str:
     """``see for 4`` (Teen Patti's ``show for 4``), naming the opponent paid where the fee goes to them
     (``seeing.fee_to_opponent``)."""
-    see = deal.rules.words.move("see")
+    see = esc(deal.rules.words.move("see"))
     if deal.rules.seeing.fee_to_opponent and len(deal.contenders) == 2:
         opponent = next(p for p in deal.contenders if p != option.player)
         return f"{see} for {money(option.amount)}, paid to {esc(opponent)}"
@@ -141,7 +141,7 @@ def _retain_entry(option: "LegalAction", deal: "Deal") -> str:
 def _own(kind: str, deal: "Deal") -> str:
     """The game's own word for a move, to lead its menu entry (``看牌: ``); empty where it has none."""
     own = deal.rules.words.moves.get(kind)
-    return f"{own}: " if own else ""
+    return f"{esc(own)}: " if own else ""
 
 
 def _said(words: str) -> Callable[["LegalAction", "Deal"], str]:
@@ -166,7 +166,7 @@ _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "retain": _retain_entry,
     "release": _said("let the unseen hand go (the pot carries)"),
     "void": _said("declare the deal void (a malfunction): every stake returned, dealt again"),
-    "fold": lambda option, deal: deal.rules.words.move("fold"),
+    "fold": lambda option, deal: esc(deal.rules.words.move("fold")),
     "sideshow": lambda option, deal: side_show_entry(option, deal),
     "accept": lambda option, deal: side_show_entry(option, deal),
     "refuse": lambda option, deal: side_show_entry(option, deal),

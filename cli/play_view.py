@@ -418,18 +418,18 @@ def _bet_line(line: _Line) -> str:
     words = deal.rules.words  # the game's own words: Teen Patti's "Ada chaals 2 (blind, level 4)"
     blind = not deal.players[action.player].seen
     level = f"level {money(deal.level)}" if deal.level is not None else ""
-    tags = ", ".join(t for t in (words.move("blind") if blind else "", level) if t)
+    tags = ", ".join(t for t in (esc(words.move("blind")) if blind else "", level) if t)
     from bragrules.engine.events import raised
 
     said = words.verb("raise") if "raise" in words.moves and raised(deal.events) else None  # 加注, not 跟注
-    return line.say(said or words.verb("bet") or "bets", money(action.amount)) + (f" ({tags})" if tags else "")
+    return line.say(esc(said or words.verb("bet") or "bets"), money(action.amount)) + (f" ({tags})" if tags else "")
 
 
 def _look_line(line: _Line) -> str:
     target = line.action.target
     own = line.deal.rules.words.verb("look")  # Zha Jin Hua's 看牌
     if own is not None and target is None:
-        return line.say(own)
+        return line.say(esc(own))
     return line.say("looks", f"at {'the ' + target + ' hand' if target else line.their + ' cards'}")
 
 
@@ -472,9 +472,9 @@ def _side_show_line(line: _Line) -> str:
 
 _ACTION_LINES: Dict[str, Callable[[_Line], str]] = {
     "bet": _bet_line,
-    "see": lambda line: line.say("pays", f"{money(line.action.amount)} to {line.deal.rules.words.move('see')}"),
+    "see": lambda line: line.say("pays", f"{money(line.action.amount)} to {esc(line.deal.rules.words.move('see'))}"),
     "look": _look_line,
-    "fold": lambda line: line.say(line.deal.rules.words.verb("fold") or "folds"),
+    "fold": lambda line: line.say(esc(line.deal.rules.words.verb("fold") or "folds")),
     "check": lambda line: line.say("checks"),
     "stand": lambda line: line.say("stands"),
     "discard": _discard_line,

@@ -352,6 +352,8 @@ def rich_table(columns: Sequence[Tuple[str, bool, bool]], rows: Sequence[Sequenc
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for header, right, no_wrap in columns:
         table.add_column(header, justify="right" if right else "left", no_wrap=no_wrap)
-    for row in rows:
-        table.add_row(*row)
+    from rich.text import Text
+
+    for row in rows:  # as text: a hand as typed and a game's words (vocabulary) are never markup
+        table.add_row(*(Text(cell) for cell in row))
     return table

@@ -103,3 +103,12 @@ def test_a_side_show_you_asked_or_lost_is_told_to_you_as_yours() -> None:
 def test_a_zha_jin_hua_raise_is_加注_and_a_bet_at_the_level_跟注() -> None:
     out = play("-p", "zha-jin-hua", "--players", "3", "--seed", "5", "--log", os.devnull, input="look\nbet 4\nq\n").stdout
     assert "Ada 跟注 1 (level 1)" in out and "You 加注 4 (level 4)" in out
+
+
+def test_a_games_words_are_printed_as_text_never_as_markup(tmp_path: Path) -> None:
+    odd = tmp_path / "odd.yaml"
+    odd.write_text('extends: standard\nname: odd\nvocabulary:\n  title: "[red]x[/]"\n  hands: {prial: "[bold]p"}\n'
+                   '  moves: {bet: "[bold]b", fold: "[red]f", blind: "[i]bl"}\n', encoding="utf-8")
+    out = play("-p", str(odd), "--players", "3", "--seed", "3", "--log", os.devnull, input="help\nq\n").stdout
+    assert "bragrules play · [red]x[/] · profile odd" in out
+    assert "Ada [red]fs" in out and "Bo [bold]bs ½ ([i]bl, level 1)" in out and "2 [bold]b ½ or more" in out
