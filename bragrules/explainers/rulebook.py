@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 import re
 import textwrap
+import unicodedata
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -183,11 +184,21 @@ def _numbered(sections: Sequence[Section]) -> List[Tuple[str, Section, List[Tupl
     return out
 
 
+def _shown(text: str) -> int:
+    """How many columns a text takes on a terminal: a Chinese character (豹子) takes two.
+
+    >>> _shown("豹子 of"), _shown("pair")
+    (7, 4)
+    """
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _text_table(table: Table, indent: str = "  ") -> List[str]:
-    """Aligned columns; the widest columns are wrapped to keep within the page width."""
+    """Aligned columns (by the columns each text takes: a hand's name may be Chinese); the widest
+    columns are wrapped to keep within the page width."""
     rows = [table.header] + list(table.rows)
     columns = len(table.header)
-    widths = [max(len(row[i]) for row in rows) for i in range(columns)]
+    widths = [max(_shown(row[i]) for row in rows) for i in range(columns)]
     words = [
         max((len(word) for row in rows for word in row[i].split()), default=1) for i in range(columns)
     ]
@@ -201,7 +212,8 @@ def _text_table(table: Table, indent: str = "  ") -> List[str]:
     for index, row in enumerate(rows):
         cells = [textwrap.wrap(cell, widths[i]) or [""] for i, cell in enumerate(row)]
         for n in range(max(len(c) for c in cells)):
-            parts = [(c[n] if n < len(c) else "").ljust(widths[i]) for i, c in enumerate(cells)]
+            parts = [(c[n] if n < len(c) else "") for c in cells]
+            parts = [part + " " * (widths[i] - _shown(part)) for i, part in enumerate(parts)]
             lines.append((indent + "  ".join(parts)).rstrip())
         if index == 0:
             lines.append(indent + "  ".join("-" * w for w in widths))

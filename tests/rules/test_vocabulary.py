@@ -110,3 +110,14 @@ def test_diff_arbitrate_and_the_audit_speak_the_games_words(tmp_path, capsys: py
     assert code == 0, err
     code, out, err = run_cli(capsys, monkeypatch, "audit", str(log))
     assert code == 0 and "a log of Teen Patti under teen-patti" in out, out + err
+
+
+def test_the_text_rulebook_aligns_a_table_of_chinese_hand_names() -> None:
+    """豹子 takes two columns a character on a terminal: the columns after it stay aligned."""
+    from bragrules.explainers.rulebook import _shown
+
+    lines = render(build_rulebook(load_profile("zha-jin-hua")), "text").splitlines()
+    header = next(line for line in lines if "what it is" in line)
+    column = _shown(header[:header.index("what it is")])
+    rows = [line for line in lines if re.match(r"\s+\d\s+\S+\s+three cards", line)]
+    assert len(rows) >= 3 and all(_shown(row[:row.index("three cards")]) == column for row in rows), rows
