@@ -180,8 +180,8 @@ class _TextRows(_Writer):
         from .safe_console import styled
 
         self.players = list(report.players)
-        console().print(styled("[bold]{}[/bold]: a {} under {}", report.file, report.kind,
-                               report.profile_name or report.profile))
+        console().print(styled("[bold]{}[/bold]: a {}{} under {}", report.file, report.kind,
+                               f" of {report.game}" if report.game else "", report.profile_name or report.profile))
 
     def deal(self, row: "DealSummary") -> None:
         self.rows.append(row)
@@ -250,8 +250,9 @@ def render(report: "AuditReport", head: bool = True) -> None:
     out = console()
     players = report.players
     if head:
-        out.print(styled("[bold]{}[/bold]: a {} of {} deal{} under {}", report.file, report.kind,
-                         report.deal_count, "s" if report.deal_count != 1 else "", report.profile_name or report.profile))
+        out.print(styled("[bold]{}[/bold]: a {} of {} deal{}{} under {}", report.file, report.kind,
+                         report.deal_count, "s" if report.deal_count != 1 else "",
+                         f" of {report.game}" if report.game else "", report.profile_name or report.profile))
         if report.deals:
             out.print(_deal_table(report.deals, players))
     totals = Table(show_edge=False, pad_edge=False, title=None)

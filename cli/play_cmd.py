@@ -204,8 +204,11 @@ def register(app: typer.Typer) -> None:
             log_path = log if log is not None else default_log_path(seed)
             table = Table.new(rules_profile, seats, seed=seed, profile_name=profile or "standard",
                               log_path=log_path, observer=view, decide=turn, hands=hands)
-            console.print(f"[bold]bragrules play[/] · profile {esc(rules_profile.name)} · seed {seed} · "
-                          f"log {esc(log_path)}", highlight=False)
+            from bragrules.rules.vocabulary import words_of
+
+            game = words_of(rules_profile).title  # the game's own name, where the profile gives one
+            console.print(f"[bold]bragrules play[/] · {esc(game) + ' · ' if game else ''}profile "
+                          f"{esc(rules_profile.name)} · seed {seed} · log {esc(log_path)}", highlight=False)
             from bragrules.core.text import in_words
 
             console.print(f"[dim]{esc(in_words(rules_profile.description))}[/]", highlight=False)

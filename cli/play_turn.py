@@ -10,18 +10,20 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Union
 
-if TYPE_CHECKING:  # pragma: no cover
+from bragrules.rules.vocabulary import PLAIN
 
+if TYPE_CHECKING:  # pragma: no cover
     from bragrules.engine.actions import Action, LegalAction
     from bragrules.engine.deal import Deal
     from bragrules.play.table import Observer as _ObserverBase
     from bragrules.play.table import Table
+    from bragrules.rules.vocabulary import Words
 else:
     _ObserverBase = object  # bragrules.play.table is imported only once a game starts
 
 
 
-from .play_view import BIG_BET_TIMES, HELP_TEXT, Prompter, TableView, cards_markup, esc, money
+from .play_view import BIG_BET_TIMES, Prompter, TableView, cards_markup, esc, money
 
 # ---------------------------------------------------------------------------
 # A person's turn
@@ -59,24 +61,28 @@ def uneven_amounts(option: "LegalAction", deal: "Deal") -> Optional[str]:
 
 
 def _bet_entry(option: "LegalAction", deal: "Deal") -> str:
-    """``bet 2 (all in)``, ``bet 2``, ``bet 2, 4 or 8`` (amounts that do not step evenly), ``bet 2–10``."""
+    """``bet 2 (all in)``, ``bet 2``, ``bet 2, 4 or 8`` (amounts that do not step evenly), ``bet 2–10``
+    (Teen Patti's ``chaal 2–4``: the game's word for a bet)."""
+    bet = esc(deal.rules.words.move("bet"))  # a profile's word: text, never markup
     if option.all_in:
-        return f"bet {money(option.amount)} (all in)"
+        return f"{bet} {money(option.amount)} (all in)"
     if option.max_amount is not None and option.max_amount == option.amount:
-        return f"bet {money(option.amount)}"
+        return f"{bet} {money(option.amount)}"
     uneven = uneven_amounts(option, deal)
     if uneven is not None:
-        return f"bet {uneven}"
+        return f"{bet} {uneven}"
     top = f"–{money(option.max_amount)}" if option.max_amount is not None else " or more"
-    return f"bet {money(option.amount)}{top}"
+    return f"{bet} {money(option.amount)}{top}"
 
 
 def _see_entry(option: "LegalAction", deal: "Deal") -> str:
-    """``see for 4``, naming the opponent paid where the fee goes to them (``seeing.fee_to_opponent``)."""
+    """``see for 4`` (Teen Patti's ``show for 4``), naming the opponent paid where the fee goes to them
+    (``seeing.fee_to_opponent``)."""
+    see = esc(deal.rules.words.move("see"))
     if deal.rules.seeing.fee_to_opponent and len(deal.contenders) == 2:
         opponent = next(p for p in deal.contenders if p != option.player)
-        return f"see for {money(option.amount)}, paid to {esc(opponent)}"
-    return f"see for {money(option.amount)}"
+        return f"{see} for {money(option.amount)}, paid to {esc(opponent)}"
+    return f"{see} for {money(option.amount)}"
 
 
 def _discard_entry(option: "LegalAction", deal: "Deal") -> str:
@@ -85,9 +91,20 @@ def _discard_entry(option: "LegalAction", deal: "Deal") -> str:
     return option.kind
 
 
+def left_out(option: "LegalAction", deal: "Deal") -> str:
+    """The cards a suggested arrangement leaves out (13-card Crash: one of thirteen), as ``; 3♥ left out``;
+    empty when every card plays."""
+    state = deal.players.get(option.player)
+    if state is None or state.hand is None or not option.cards:
+        return ""
+    used = {card for hand in option.cards for card in hand}
+    rest = [card.symbol for card in deal.rules.ranking.ranker.in_order(state.hand) if card not in used]
+    return f"; {' '.join(rest)} left out" if rest else ""
+
+
 def _arrange_entry(option: "LegalAction", deal: "Deal") -> str:
     hint = " | ".join(" ".join(str(c) for c in h) for h in option.cards or ())
-    return f"arrange (hint: {hint})"
+    return f"arrange (hint: {hint}{left_out(option, deal)})"
 
 
 def _take_entry(option: "LegalAction", deal: "Deal") -> str:  # session.points.spare_hand
@@ -121,6 +138,12 @@ def _retain_entry(option: "LegalAction", deal: "Deal") -> str:
     return f"keep {what} for the next deal (the pot carries)"
 
 
+def _own(kind: str, deal: "Deal") -> str:
+    """The game's own word for a move, to lead its menu entry (``看牌: ``); empty where it has none."""
+    own = deal.rules.words.moves.get(kind)
+    return f"{esc(own)}: " if own else ""
+
+
 def _said(words: str) -> Callable[["LegalAction", "Deal"], str]:
     """An entry that is always the same words."""
     return lambda option, deal: words
@@ -129,7 +152,8 @@ def _said(words: str) -> Callable[["LegalAction", "Deal"], str]:
 _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "bet": _bet_entry,
     "see": _see_entry,
-    "look": lambda option, deal: "look at your cards" if option.target is None else f"look at the {option.target} hand",
+    "look": lambda option, deal: (f"{_own('look', deal)}look at your cards" if option.target is None
+                                  else f"look at the {option.target} hand"),
     "discard": _discard_entry,
     "arrange": _arrange_entry,
     "take": _take_entry,
@@ -142,6 +166,7 @@ _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "retain": _retain_entry,
     "release": _said("let the unseen hand go (the pot carries)"),
     "void": _said("declare the deal void (a malfunction): every stake returned, dealt again"),
+    "fold": lambda option, deal: esc(deal.rules.words.move("fold")),
     "sideshow": lambda option, deal: side_show_entry(option, deal),
     "open": lambda option, deal: f"play open: bet {money(option.amount)} and turn your hand face up for everyone",
     "accept": lambda option, deal: side_show_entry(option, deal),
@@ -168,6 +193,8 @@ def void_option(deal: "Deal", player: str) -> List["LegalAction"]:
 
 def side_show_entry(option: "LegalAction", deal: "Deal") -> str:
     """The menu's words for a side-show: whom it asks and its exact cost, or whose it answers."""
+    from bragrules.core.text import possessive
+
     kind = option.kind
     if kind == "sideshow":
         previous = deal.previous_bettor(option.player)
@@ -176,7 +203,8 @@ def side_show_entry(option: "LegalAction", deal: "Deal") -> str:
         return f"{cost}ask {whom} for a side-show (a private comparison: the weaker hand folds)"
     asker = deal.side_show[0] if deal.side_show is not None else "the asker"
     if kind == "accept" and option.target is not None:  # real cards: the two say which is the weaker
-        return f"accept {asker}'s side-show: {option.target}'s hand is the weaker and folds"
+        whose = possessive(option.target)
+        return f"accept {asker}'s side-show: {whose} hand is the weaker and folds"
     if kind == "accept":
         return f"accept {asker}'s side-show (compare hands privately: the weaker folds)"
     return f"refuse {asker}'s side-show"
@@ -257,12 +285,54 @@ def typed_move(option: "LegalAction") -> str:
     return f"{kind} {option.target}" if option.target else kind
 
 
-def legal_moves(options: List["LegalAction"]) -> List[str]:
-    """The moves open now, each once, in the menu's order."""
-    return list(dict.fromkeys(typed_move(o) for o in options))
+def legal_moves(options: List["LegalAction"], words: "Words" = PLAIN) -> List[str]:
+    """The moves open now, each once, in the menu's order (in the game's words where it has them)."""
+    return list(dict.fromkeys(in_game_words(typed_move(o), words) for o in options))
 
 
-def mistyped(text: str, options: List["LegalAction"]) -> Optional[str]:
+def in_game_words(typed: str, words: "Words") -> str:
+    """What to type for a move, its first word the game's own where the game names the move with one word
+    (Teen Patti's ``chaal N`` for ``bet N``, ``pack`` for ``fold``, ``show (4)`` for ``see (4)``).
+
+    >>> from bragrules.rules.vocabulary import Words
+    >>> teen = Words(moves={"bet": "chaal", "fold": "pack", "see": "show", "sideshow": "side-show"})
+    >>> [in_game_words(t, teen) for t in ("bet N (2 to 4)", "fold", "see (4)", "sideshow (2)", "look")]
+    ['chaal N (2 to 4)', 'pack', 'show (4)', 'side-show (2)', 'look']
+    """
+    first, _, rest = typed.partition(" ")
+    own = words.moves.get(first)
+    if not own or " " in own:
+        return typed
+    return f"{own} {rest}" if rest else own
+
+
+def in_engine_words(text: str, options: List["LegalAction"], words: "Words") -> str:
+    """A move typed in the game's words, in the engine's: ``chaal 4`` is ``bet 4``, ``pack`` is ``fold``.
+
+    A word naming two moves (Teen Patti's ``show`` is its see, and also the plain ``show`` of one's cards
+    at a see) means the one open now, the game's own meaning first.
+
+    >>> from fractions import Fraction
+    >>> from bragrules.engine.actions import LegalAction
+    >>> from bragrules.rules.vocabulary import Words
+    >>> teen = Words(moves={"bet": "chaal", "fold": "pack", "see": "show", "sideshow": "side-show"})
+    >>> betting = [LegalAction("You", "bet", amount=Fraction(2)), LegalAction("You", "see", amount=Fraction(4)),
+    ...            LegalAction("You", "fold")]
+    >>> [in_engine_words(t, betting, teen) for t in ("chaal 4", "Pack", "show", "side-show", "fold")]
+    ['bet 4', 'fold', 'see', 'sideshow', 'fold']
+    >>> in_engine_words("show", [LegalAction("You", "show"), LegalAction("You", "concede")], teen)
+    'show'
+    """
+    first, _, rest = text.strip().partition(" ")
+    kinds = words.kinds_of(first) if first else ()
+    if not kinds:
+        return text
+    legal = {o.kind for o in options}
+    kind = next((k for k in kinds if k in legal), kinds[0])
+    return f"{kind} {rest}" if rest else kind
+
+
+def mistyped(text: str, options: List["LegalAction"], words: "Words" = PLAIN) -> Optional[str]:
     """For input that names no move at all, what was probably meant, and the moves open now
     (as git answers a mistyped command); None when the first word is a move's name.
 
@@ -296,8 +366,8 @@ def mistyped(text: str, options: List["LegalAction"]) -> Optional[str]:
     if amount is not None and "bet" in legal and len(text.split()) == 1:
         guess = f"bet {word}"
     else:
-        words = list(dict.fromkeys(legal)) + list(COMMANDS)
-        close = difflib.get_close_matches(word, words, n=1, cutoff=0.6)
+        own = [typed for typed, kind in words.typed_words().items() if kind in legal]
+        close = difflib.get_close_matches(word, own + list(dict.fromkeys(legal)) + list(COMMANDS), n=1, cutoff=0.6)
         if not close:  # a move not open now is still the likeliest meaning of a near miss
             close = difflib.get_close_matches(word, KINDS, n=1, cutoff=0.6)
         if close:
@@ -305,7 +375,7 @@ def mistyped(text: str, options: List["LegalAction"]) -> Optional[str]:
     said = f"{quote(text, 40)} is not a move"
     if guess is not None:
         said += f"; did you mean {quote(guess, 40)}?"
-    return f"{said} You may: {', '.join(legal_moves(options))}"
+    return f"{said} You may: {', '.join(legal_moves(options, words))}"
 
 
 class HumanTurn:
@@ -314,6 +384,7 @@ class HumanTurn:
     def __init__(self, view: TableView, prompter: Prompter):
         self.view = view
         self.prompter = prompter
+        self.words: "Words" = PLAIN  # the game's words (vocabulary), from the deal being played
 
     @staticmethod
     def too_big(action: "Action", deal: "Deal") -> bool:
@@ -348,11 +419,12 @@ class HumanTurn:
         ranker = deal.rules.ranking.ranker
         hands = " | ".join(f"{cards_markup(h)} ({ranker.describe(h)})" for h in arrange[0].cards)
         text = " | ".join(" ".join(str(c) for c in h) for h in arrange[0].cards)
-        console.print(f"hint: {hands}", highlight=False)
+        console.print(f"hint: {hands}{esc(left_out(arrange[0], deal))}", highlight=False)
         console.print(f"[dim]to play it: arrange {esc(text)} (or choose it from the menu)[/]", highlight=False)
 
     def __call__(self, table: "Table", deal: "Deal", player: str) -> Optional["Action"]:
         console = self.view.console
+        self.words = deal.rules.words
         self.view.draw(table, deal, player)
         options = deal.legal_actions() + void_option(deal, player)
         for number, option in enumerate(options, start=1):
@@ -371,6 +443,7 @@ class HumanTurn:
                 text: str) -> Union["Action", None, "_Again"]:
         """What one line typed at the prompt comes to: the move chosen, None (stop), or ask again."""
         from bragrules.core.errors import RuleViolation
+        from bragrules.core.text import to_you
         from bragrules.engine.actions import ActionSyntaxError
 
         if not text or self._command(table, deal, player, options, text.lower()):  # an empty line: ask again
@@ -386,8 +459,9 @@ class HumanTurn:
                 return action
             deal.verify(action)
             return self._confirmed(action, deal)
-        except RuleViolation as exc:
-            console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(for_people(exc.message))}",
+        except RuleViolation as exc:  # the engine tells of seats in the third person: put right for You
+            message = to_you(exc.message) if player == "You" else exc.message
+            console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(for_people(message))}",
                           highlight=False)
         except (ActionSyntaxError, ValueError) as exc:
             console.print(f"[red]?[/] {esc(exc)}  (type 'help')", highlight=False)  # as typed: 5/2 stays
@@ -396,7 +470,9 @@ class HumanTurn:
     def _command(self, table: "Table", deal: "Deal", player: str, options: List["LegalAction"], lowered: str) -> bool:
         """Help, the table drawn again, or a hint for the arrangement: True when ``lowered`` was one."""
         if lowered in ("?", "help", "h"):
-            self.view.console.print(HELP_TEXT, highlight=False, markup=False)
+            from .play_help import help_text
+
+            self.view.console.print(help_text(deal.rules.profile), highlight=False, markup=False)
             return True
         if lowered == "table":
             self.view.draw(table, deal, player)
@@ -427,8 +503,9 @@ class HumanTurn:
         """A move typed in words (``see`` or ``bet`` alone: the least it may be)."""
         from bragrules.engine.actions import Action
 
+        text = in_engine_words(text, options, self.words)
         words = text.split()
-        unknown = mistyped(text, options)
+        unknown = mistyped(text, options, self.words)
         if unknown is not None:
             self.view.console.print(f"[red]?[/] {esc(unknown)}  (a number chooses from the menu; "
                                     "'help' lists every move)", highlight=False)
@@ -445,7 +522,7 @@ class HumanTurn:
         if words[0].lower() in ("open", "opens") and len(words) == 1:  # playing open: its price, as offered
             opening = [o for o in options if o.kind == "open"]
             text = f"open {opening[0].amount}" if opening else text
-        return Action.parse(f"{player} {text}")
+        return Action.parse_move(player, text)
 
     def _confirmed(self, action: "Action", deal: "Deal") -> Union["Action", None, "_Again"]:
         """A bet far above the pot, or hands set out of order that would win nothing, asked about first

@@ -39,30 +39,6 @@ def plural(count: int, noun: str) -> str:
     """
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
-HELP_TEXT = """Type the number of a choice, or the action itself:
-  look            look at your cards (you then pay the seen rate)
-  look old / new  with two hands, look at one; then keep or discard it
-  discard CARD    Four-Card with a discard: having looked, put one card away before betting
-  bet N           pay N now (blind players pay half the level); a bet of more than
-                  10 times the pot asks "bet N? (y/n)" first (in a --script, the
-                  next line answers it)
-  see             pay for a see (only two players left)
-  fold            give up this deal
-  check           pass, where the profile allows it
-  arrange A B C | D E F   set your hands, strongest first (Seven-, Nine-, Thirteen-Card: one | between hands)
-  hint            show the best arrangement (it is not applied: 'arrange' alone or the menu's number takes it)
-  take            take the spare hand for yours, before arranging (13-card Crash, fewer than four)
-  swap MINE CENTRE / swap all / knock / stand   (Stop the Bus)
-  swap MINE down  swap for the face-down centre card (Bastard Brag)
-  draw stock / draw discard, then discard CARD; pass   (Stop the Bus with draws)
-  redeal          demand a redeal when your cards were exposed, where the profile allows it
-  void            declare the deal void (a malfunction), where the profile allows it:
-                  every stake returned and the same dealer deals again
-  flashes         record that you showed your own cards to the table (the profile's penalty)
-  (Enter)         between deals without betting (Crash): the next deal; in a --script, write 'next'
-  table           show the table again;  q  stop (the log keeps everything)"""
-
-
 # ---------------------------------------------------------------------------
 # Showing the table
 # ---------------------------------------------------------------------------
@@ -363,8 +339,8 @@ class TableView(_ObserverBase):
         elif state.arrangement is not None:
             hands = " | ".join(f"{cards_markup(h)} ({rules.ranking.ranker.describe(h)})" for h in state.arrangement)
             self.console.print(f"Your hands: {hands}")
-        elif state.hand is not None and rules.format.hands > 1:
-            self.console.print(f"Your cards: {cards_markup(state.hand)}  (arrange them into "
+        elif state.hand is not None and rules.format.hands > 1:  # sorted as a player sorts them to arrange
+            self.console.print(f"Your cards: {cards_markup(rules.ranking.ranker.in_order(state.hand))}  (arrange them into "
                                f"{rules.format.hands} hands of three)")
         elif state.hand is not None and len(state.hand) > rules.format.cards_dealt:  # a card drawn: discard one
             self.console.print(f"Your cards: {cards_markup(state.hand)}  (discard one to return to three)")
@@ -408,7 +384,7 @@ def player_status(deal: "Deal", name: str) -> str:
         return "all in"
     if state.two_hands:
         return "blind, two hands"
-    return "seen" if state.seen else "[cyan]blind[/]"
+    return "seen" if state.seen else f"[cyan]{esc(deal.rules.words.move('blind'))}[/]"  # the game's word: 闷牌
 
 
 def cap_note(deal: "Deal") -> str:
@@ -421,12 +397,10 @@ def cap_note(deal: "Deal") -> str:
 
 
 def verb(player: str, third_person: str) -> str:
-    """``looks`` for Ada, ``look`` for You."""
-    if player != "You":
-        return third_person
-    if third_person.endswith("es") and third_person[:-2].endswith(("sh", "ch", "ss", "x")):
-        return third_person[:-2]
-    return third_person[:-1] if third_person.endswith("s") else third_person
+    """``looks`` for Ada, ``look`` for You (``has``: ``have``)."""
+    from bragrules.core.text import second_person
+
+    return third_person if player != "You" else second_person(third_person)
 
 
 class _Line:
@@ -449,14 +423,21 @@ class _Line:
 
 def _bet_line(line: _Line) -> str:
     deal, action = line.deal, line.action
+    words = deal.rules.words  # the game's own words: Teen Patti's "Ada chaals 2 (blind, level 4)"
     blind = not deal.players[action.player].seen
     level = f"level {money(deal.level)}" if deal.level is not None else ""
-    tags = ", ".join(t for t in ("blind" if blind else "", level) if t)
-    return line.say("bets", money(action.amount)) + (f" ({tags})" if tags else "")
+    tags = ", ".join(t for t in (esc(words.move("blind")) if blind else "", level) if t)
+    from bragrules.engine.events import raised
+
+    said = words.verb("raise") if "raise" in words.moves and raised(deal.events) else None  # 加注, not 跟注
+    return line.say(esc(said or words.verb("bet") or "bets"), money(action.amount)) + (f" ({tags})" if tags else "")
 
 
 def _look_line(line: _Line) -> str:
     target = line.action.target
+    own = line.deal.rules.words.verb("look")  # Zha Jin Hua's 看牌
+    if own is not None and target is None:
+        return line.say(esc(own))
     return line.say("looks", f"at {'the ' + target + ' hand' if target else line.their + ' cards'}")
 
 
@@ -499,9 +480,9 @@ def _side_show_line(line: _Line) -> str:
 
 _ACTION_LINES: Dict[str, Callable[[_Line], str]] = {
     "bet": _bet_line,
-    "see": lambda line: line.say("pays", f"{money(line.action.amount)} to see"),
+    "see": lambda line: line.say("pays", f"{money(line.action.amount)} to {esc(line.deal.rules.words.move('see'))}"),
     "look": _look_line,
-    "fold": lambda line: line.say("folds"),
+    "fold": lambda line: line.say(esc(line.deal.rules.words.verb("fold") or "folds")),
     "check": lambda line: line.say("checks"),
     "stand": lambda line: line.say("stands"),
     "discard": _discard_line,
@@ -537,15 +518,16 @@ def describe_action(deal: "Deal", action: "Action", seen: FrozenSet[Card] = froz
 
 def side_show_answer(deal: "Deal", action: "Action", say: Callable[..., str]) -> str:
     """The table's line for an answered side-show: who folded, never the cards compared."""
+    from bragrules.core.text import possessive
     from bragrules.engine.events import SideShowAnswer
 
     answer = next((e for e in reversed(deal.events) if isinstance(e, SideShowAnswer)), None)
     asker = answer.asker if answer is not None else "the asker"
     if action.kind == "refuse":
-        return say("refuses", f"{esc(asker)}'s side-show")
+        return say("refuses", f"{esc(possessive(asker))} side-show")
     folded = answer.loser if answer is not None else None
     outcome = f"{esc(folded)} {verb(folded, 'folds')}" if folded else "the hands are equal: nobody folds"
-    return say("accepts", f"{esc(asker)}'s side-show; compared in private, {outcome}")
+    return say("accepts", f"{esc(possessive(asker))} side-show; compared in private, {outcome}")
 
 
 def side_show_private(deal: "Deal", viewer: str) -> Optional[str]:
@@ -565,9 +547,10 @@ def side_show_private(deal: "Deal", viewer: str) -> Optional[str]:
 
 
 def explain_result(deal: "Deal") -> List[str]:
-    """Lines saying how the deal ended and why."""
+    """Lines saying how the deal ended and why (the engine's sentences put right for the seat named You)."""
     result = deal.result
     assert result is not None
+    from bragrules.core.text import to_you
     from bragrules.engine.events import Result
 
     lines: List[str] = []
@@ -586,7 +569,7 @@ def explain_result(deal: "Deal") -> List[str]:
             if len(lost) == 1:
                 lines.append(f"[bold]lowest hand: {esc(lost[0])} {verb(lost[0], 'loses')} a life[/]")
             else:
-                lines.append(f"[bold]{esc(result.reason)}[/]")
+                lines.append(f"[bold]{esc(to_you(result.reason))}[/]")
             return lines
         see = ended[-1].reason
         if deal.rules.format.hands == 1 and len(shown) == 2:
@@ -596,14 +579,14 @@ def explain_result(deal: "Deal") -> List[str]:
 
                 see += f"; {tie_at_table(deal.rules.profile)}"
         if result.outcome == "carried":
-            lines.append(f"[bold]{esc(result.reason)}[/]")
+            lines.append(f"[bold]{esc(to_you(result.reason))}[/]")
         else:
             lines.append(f"[bold]{esc(' and '.join(result.winners))} {verb(result.winners[0], 'wins') if len(result.winners) == 1 else 'win'} "
-                         f"{money(result.pot)}[/] ({esc(see)})")
+                         f"{money(result.pot)}[/] ({esc(to_you(see))})")
     elif result.outcome == "carried":
-        lines.append(f"[bold]{esc(result.reason)}[/]: {money(result.carried_out)} goes to the next deal")
+        lines.append(f"[bold]{esc(to_you(result.reason))}[/]: {money(result.carried_out)} goes to the next deal")
     elif not result.winners:  # abandoned at the time limit: every stake returned
-        lines.append(f"[bold]{esc(result.reason)}[/]")
+        lines.append(f"[bold]{esc(to_you(result.reason))}[/]")
     else:
         lines.append(f"[bold]{esc(result.winners[0])} {verb(result.winners[0], 'takes')} {money(result.pot)}[/] "
                      "without showing: everyone else folded")
@@ -670,5 +653,5 @@ def stopped(notes: "Console", view: TableView, table: "Table") -> None:
                   f"continue with: bragrules play --resume {esc(log_name)}[/]", highlight=False)
 
 
-__all__ = ["BIG_BET_TIMES", "HELP_TEXT", "MAX_SCRIPT_BYTES", "Prompter", "TableView", "cap_note", "card_markup", "cards_markup",
+__all__ = ["BIG_BET_TIMES", "MAX_SCRIPT_BYTES", "Prompter", "TableView", "cap_note", "card_markup", "cards_markup",
            "describe_action", "esc", "explain_result", "house_line", "money", "plural", "pot_lines", "read_script", "signed", "stopped", "verb"]

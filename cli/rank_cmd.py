@@ -303,10 +303,11 @@ def _json_writer(comparer: "Comparer") -> Any:
 def _row(text: str, reading: "Reading", comparer: "Comparer") -> Tuple[str, ...]:
     """One hand's row of the table for people."""
     description = reading.description
+    words = comparer.ranker.words  # the game's names of hands (vocabulary.hands)
     if reading.beats is not None:
-        description += f"; beats every {reading.beats[0].replace('_', ' ')} (a special hand)"
+        description += f"; beats every {words.hand(reading.beats[0])} (a special hand)"
     strength = str(reading.strength) if len(reading.key) == 1 else "/".join(map(str, reading.key))
-    return (text, reading.category.replace("_", " "), strength, " ".join(c.symbol for c in reading.played),
+    return (text, words.hand(reading.category), strength, " ".join(c.symbol for c in reading.played),
             " ".join(c.symbol for c in reading.discarded), description)
 
 
@@ -351,6 +352,8 @@ def rich_table(columns: Sequence[Tuple[str, bool, bool]], rows: Sequence[Sequenc
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for header, right, no_wrap in columns:
         table.add_column(header, justify="right" if right else "left", no_wrap=no_wrap)
-    for row in rows:
-        table.add_row(*row)
+    from rich.text import Text
+
+    for row in rows:  # as text: a hand as typed and a game's words (vocabulary) are never markup
+        table.add_row(*(Text(cell) for cell in row))
     return table

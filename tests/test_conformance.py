@@ -86,8 +86,10 @@ def _seed(*parts: object) -> int:
 
 
 def test_the_fields_checked_are_the_models_leaves() -> None:
-    """The check walks the registry's fields; they are every leaf of the model but the metadata."""
-    assert set(rule_fields()) | {"name", "description", "source", "extends"} == set(field_paths())
+    """The check walks the registry's fields; they are every leaf of the model but the metadata and the game's
+    words."""
+    words = {"name", "description", "source", "extends", "vocabulary.title", "vocabulary.hands", "vocabulary.moves"}
+    assert set(rule_fields()) | words == set(field_paths())
     assert [f.path for f in field_texts() if f.path in rule_fields()] == rule_fields()
 
 
@@ -282,6 +284,9 @@ WORDS: Dict[str, str] = {
     "source": "where its rules come from, in words for people",
     "extends": "the profiles it was written over: their rules are copied into its own fields when it loads, "
                "so those fields say all it plays",
+    "vocabulary.title": "the game's name as its players call it: a heading for people",
+    "vocabulary.hands": "the game's names of its hands: how a hand is told to people, not how it ranks",
+    "vocabulary.moves": "the game's names of its moves: what people read and may type, the same moves",
 }
 """The leaf fields that are words, not rules, each with why: the only fields the check below does not
 ask to change play (``test_the_words_change_no_play`` holds that they do not)."""
@@ -295,7 +300,9 @@ def test_the_words_are_the_fields_that_are_no_rule() -> None:
 
 
 @pytest.mark.parametrize("path, value", [("name", "renamed"), ("description", "another game"),
-                                         ("source", "a house rule"), ("extends", ["traditional"])])
+                                         ("source", "a house rule"), ("extends", ["traditional"]),
+                                         ("vocabulary", {"title": "Teen Patti", "hands": {"prial": "trail"},
+                                                         "moves": {"bet": "chaal", "see": "show"}})])
 def test_the_words_change_no_play(path: str, value: Any) -> None:
     base = shipped("standard")
     other = base.model_validate({**_dump(base), path: value})

@@ -264,7 +264,7 @@ def unjustified_defaults(path: Path) -> List[str]:
                 found.append(dotted)
 
     assert isinstance(root, yaml.MappingNode)
-    metadata = {"name", "description", "source", "extends"}
+    metadata = {"name", "description", "source", "extends", "vocabulary"}  # words, not rules
     root.value = [(k, v) for k, v in root.value if k.value not in metadata]
     walk(root, "", defaults, stated, False)
     return found

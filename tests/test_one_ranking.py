@@ -348,7 +348,7 @@ def test_the_joker_dealt_to_each_player_is_ranked_and_counted(capsys: Any, monke
     above A-Q of hearts with the joker (the king: A-K-Q, a pure sequence); every opponent of equity holds
     a joker of their own too, so two cards of the fifty left make each opponent hand."""
     kings, sequence = ranked(capsys, monkeypatch, "joker", "Ks Kd Jk", "Ah Qh Jk")
-    assert (kings["description"], sequence["category"]) == ("prial of kings (Jk as Kc)", "running_flush")
+    assert (kings["description"], sequence["category"]) == ("trail of kings (Jk as Kc)", "running_flush")  # its words
     assert json_says(kings, sequence) == 1
     code, _, err = run_cli(capsys, monkeypatch, "rank", "-p", "joker", "Ks Kd Qh")
     assert code == 2 and "ranking.wild.joker_each" in err and "Jk" in err
@@ -380,7 +380,7 @@ def test_a_special_hand_says_in_ranks_json_what_it_beats_outside_the_order(
     cards = "A: As Ks Qs, B: Ac Ad Ah, C: 4c 5d 7h"
     assert audited(profile_of("akq-over-prials"), cards, "A") == []
     code, out, _ = run_cli(capsys, monkeypatch, "rank", "-p", "zha-jin-hua", "2c 3d 5h")
-    assert code == 0 and "beats every prial" in out and "not transitive" in " ".join(out.split())
+    assert code == 0 and "beats every 豹子" in out and "not transitive" in " ".join(out.split())  # the game's words
 
 
 def test_the_centre_that_decides_the_wild_cards_is_given_with_centre(

@@ -434,8 +434,10 @@ def test_the_level_is_explained_the_first_time_it_appears() -> None:
 
 def test_help_says_what_hint_and_big_bets_do() -> None:
     done = play("--seed", "3", "--players", "3", "--log", os.devnull, input="help\nq\n")
-    assert "hint            show the best arrangement (it is not applied" in done.stdout
     assert "10 times the pot" in done.stdout and "next line answers it" in done.stdout
+    assert "hint " not in done.stdout  # one hand each: nothing to arrange, so no hint
+    seven = play("-p", "seven-card", "--seed", "3", "--players", "3", "--log", os.devnull, input="look\nhelp\nq\n")
+    assert "hint            show the best arrangement (it is not applied" in seven.stdout
 
 
 # ---------------------------------------------------------------------------

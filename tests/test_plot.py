@@ -177,3 +177,50 @@ def test_a_plot_into_a_missing_folder_is_refused_before_playing(capsys, monkeypa
     code, out, err = run_cli(capsys, monkeypatch, "simulate", "--hands", "10",
                              "--plot", str(tmp_path / "nowhere" / "x.png"))
     assert code == 2 and "no folder" in err and len(err.strip().splitlines()) == 1
+
+
+def _cut_labels(figure: Any) -> List[Any]:
+    """The labels of a figure that cannot be read whole: a text beyond the figure's edge, a panel's title
+    wider than the panel (over its neighbour's), tick labels overlapping. Tick labels of ticks outside an
+    axis's range are not drawn, so not counted."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.text import Text
+
+    canvas = FigureCanvasAgg(figure)
+    canvas.draw()
+    renderer = canvas.get_renderer()
+    undrawn = set()
+    for ax in figure.axes:
+        for axis, limits in ((ax.xaxis, ax.get_xlim()), (ax.yaxis, ax.get_ylim())):
+            low, high = sorted(limits)
+            undrawn |= {id(label) for tick in axis.get_major_ticks() if not low - 1e-9 <= tick.get_loc() <= high + 1e-9
+                        for label in (tick.label1, tick.label2)}
+    edge, found = figure.bbox, []
+    for text in figure.findobj(Text):
+        if text.get_visible() and text.get_text().strip() and id(text) not in undrawn:
+            box = text.get_window_extent(renderer)
+            if box.x0 < edge.x0 - 0.5 or box.x1 > edge.x1 + 0.5 or box.y0 < edge.y0 - 0.5 or box.y1 > edge.y1 + 0.5:
+                found.append(("beyond the edge", text.get_text()))
+    for ax in figure.axes:
+        panel, title = ax.get_window_extent(renderer), ax.title.get_window_extent(renderer)
+        if ax.title.get_text() and title.width > panel.width + 60:
+            found.append(("wider than its panel", ax.title.get_text()))
+        ticks = [t.get_window_extent(renderer) for t in ax.get_xticklabels() if t.get_text() and id(t) not in undrawn]
+        found += [("overlapping ticks", ax.get_title()) for a, b in zip(ticks, ticks[1:]) if a.x1 > b.x0 + 0.5]
+    return found
+
+
+@needs_matplotlib
+def test_no_label_is_cut_even_for_a_long_profile_name(measured: List[Dict[str, Any]]) -> None:
+    import dataclasses
+
+    from bragrules.analysis.plot import impact_figure, simulation_figure
+    from bragrules.play.simulate import simulate
+
+    long = "a-house-profile-with-a-long-name"
+    assert _cut_labels(impact_figure(measured)) == []
+    renamed = [{**row, "profile": f"{row['profile']}-{long}"} for row in measured]
+    assert _cut_labels(impact_figure(renamed)) == []
+    report = simulate(rules_for("standard"), players=6, hands=300, seed=2)
+    assert _cut_labels(simulation_figure(report)) == []
+    assert _cut_labels(simulation_figure(dataclasses.replace(report, profile=f"{long}-" * 5))) == []

@@ -443,3 +443,13 @@ def test_the_two_columns_of_contents_start_level_in_chromium(tmp_path: Path) -> 
     assert lefts[half] > lefts[0] + 100  # side by side
     assert tops[half] == pytest.approx(tops[0], abs=0.5)  # level
     assert tops[half + 1] - tops[half] == pytest.approx(tops[1] - tops[0], abs=0.5)  # the same spacing
+
+
+def test_html_example_hands_do_not_wrap_mid_hand() -> None:
+    """Every hand the HTML rulebook writes out (an example, a run's ranks) is one unbreakable span."""
+    page = render(build_rulebook(load_profile("standard")), "html")
+    assert ".hand { white-space: nowrap; }" in page
+    cells = re.findall(r"<td>(.*?)</td>", page)
+    examples = [cell for cell in cells if "♣" in cell or "♠" in cell or 'class="red"' in cell]
+    assert examples and all(cell.startswith('<span class="hand">') for cell in examples if " " in cell), examples
+    assert '<span class="hand">A-2-3</span>' in page

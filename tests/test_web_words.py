@@ -185,3 +185,20 @@ def test_the_table_has_an_icon_a_browser_may_keep(tmp_path: Path) -> None:
             assert "max-age=86400" in icon.headers["cache-control"]
             assert "img-src 'self'" in icon.headers["content-security-policy"]
             assert icon.text.startswith("<svg") and "<script" not in icon.text
+
+
+def test_a_teen_patti_table_speaks_teen_pattis_words() -> None:
+    """The heading names the game, the buttons and the feed say chaal and pack, a shown hand is a trail or
+    a colour (``vocabulary``); a table of a profile without words keeps Brag's."""
+    service, tokens = seats("teen-patti", ("Ann", "Bob", "Cy"))
+    first = to_act(service)
+    state = service.state(tokens[first])
+    assert state["game"] == "Teen Patti"
+    labels = [o["label"] for o in state["view"]["legal"]]
+    assert any(label.startswith("chaal ") for label in labels) and "pack" in labels, labels
+    act(service, tokens[first], "bet", amount=option(service, tokens[first], "bet")["amount"])
+    act(service, tokens[to_act(service)], "fold")
+    feed = " ".join(str(line) for line in service.state(tokens[first])["feed"])
+    assert f"{first} chaals" in feed and "packs" in feed, feed
+    plain, plain_tokens = seats("standard", ("Ann", "Bob", "Cy"))
+    assert plain.state(plain_tokens["Ann"])["game"] == ""

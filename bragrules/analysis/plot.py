@@ -49,6 +49,30 @@ def _text(value: str) -> str:
     return neutralise(str(value))
 
 
+def _wrapped(text: str, room: float, size: float = 10.0) -> str:
+    """``text`` broken into lines that fit ``room`` inches at a font of ``size`` points (a name, a profile's,
+    is as long as its author made it: cut at the figure's edge or over the next panel, it could not be read).
+
+    >>> print(_wrapped("minus a-profile-with-a-long-name", 1.5))
+    minus a-profile-
+    with-a-long-name
+    >>> _wrapped("minus standard", 1.5)
+    'minus standard'
+    """
+    import textwrap
+
+    chars = max(8, int(room * 72 / (size * 0.6)))  # an average glyph is about 0.6 of the font size wide
+    return "\n".join(textwrap.wrap(text, chars, break_on_hyphens=True, break_long_words=True)) or text
+
+
+def _wrap_legend(ax: Any, room: float) -> None:
+    """The legend's labels wrapped to ``room`` inches (the bars keep their labels: the tests read them)."""
+    legend = ax.get_legend()
+    if legend is not None:
+        for label in legend.get_texts():
+            label.set_text(_wrapped(label.get_text(), room, 8.0))
+
+
 def _plain_labels(ax: Any) -> None:
     """Tick labels, titles and legends as text: a ``$`` in a name is not mathtext."""
     for label in [*ax.get_xticklabels(), *ax.get_yticklabels(), ax.title, ax.xaxis.label, ax.yaxis.label]:
@@ -102,8 +126,8 @@ def simulation_figure(report: Any) -> Any:
     end_ax.set_ylim(0, 1)
     end_ax.set_ylabel("share of deals (95% interval)")
     end_ax.set_title("how deals end")
-    fig.suptitle(_text(f"{report.profile}: {report.deals:,} deals, {report.players} players, seed {report.seed}"),
-                 parse_math=False)
+    fig.suptitle(_wrapped(_text(f"{report.profile}: {report.deals:,} deals, {report.players} players, "
+                                f"seed {report.seed}"), 13.0, 12.0), parse_math=False)
     for ax in (net_ax, pot_ax, end_ax):
         _plain_labels(ax)
     return fig
@@ -177,9 +201,12 @@ def impact_figure(measured: Sequence[Dict[str, Any]]) -> Any:
     later = list(measured[1:])
     first_name = measured[0]["profile"] if measured else ""
     for column, (title, keys, unit, difference_unit) in enumerate(IMPACT_PANELS):
+        room = 15 * 0.8 * len(keys) / sum(ratios)  # the panel's width in inches, less the figure's margins
         _impact_measures(fig.add_subplot(grid[0, column]), measured, keys, title, unit, legend=column == 0)
         _impact_differences(fig.add_subplot(grid[1, column]), later, keys, first_name, difference_unit,
-                            legend=column == 0)
+                            legend=column == 0, room=room)
+        for ax in fig.axes[-2:]:
+            _wrap_legend(ax, room / 2)
     for ax in fig.axes:
         _plain_labels(ax)
     first = measured[0] if measured else {}
@@ -212,7 +239,7 @@ def _impact_measures(top: Any, measured: Sequence[Dict[str, Any]], keys: Sequenc
 
 
 def _impact_differences(bottom: Any, later: Sequence[Dict[str, Any]], keys: Sequence[str], first_name: str,
-                        difference_unit: str, legend: bool) -> None:
+                        difference_unit: str, legend: bool, room: float = 2.0) -> None:
     """One panel's bottom: each later profile's paired difference from the first, a point with its
     interval, the differences that are not noise starred."""
     span = 0.8 / max(1, len(later))
@@ -232,7 +259,7 @@ def _impact_differences(bottom: Any, later: Sequence[Dict[str, Any]], keys: Sequ
                         color=f"C{p % 10}", label="_nolegend_", gid="not-noise", zorder=4)
     bottom.axhline(0, color="black", linewidth=0.8)
     _measure_axis(bottom, keys)
-    bottom.set_title(f"minus {_text(first_name)}" if first_name else "", fontsize="medium")
+    bottom.set_title(_wrapped(f"minus {_text(first_name)}", room) if first_name else "", fontsize="medium")
     bottom.set_ylabel(difference_unit)
     if legend and later:
         from matplotlib.lines import Line2D

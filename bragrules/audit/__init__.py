@@ -82,7 +82,7 @@ class Replay:
         self.rules, self.label, overridden = choose_rules(history, choice)
         self.report = AuditReport(file=history.file, kind=history.kind, profile=self.label,
                                   profile_hash=profile_hash(self.rules.profile), players=list(history.players),
-                                  profile_name=self.rules.profile.name)
+                                  profile_name=self.rules.profile.name, game=self.rules.words.title)
         self._auditor = Auditor(history, self.rules, self.report, keep_deals=False, on_deal=None)
         self._auditor.start(overridden, self.label)
 
@@ -143,6 +143,7 @@ def audit(
         profile_hash=profile_hash(rules.profile),
         players=list(history.players),
         profile_name=rules.profile.name,
+        game=rules.words.title,
     )
     auditor = Auditor(history, rules, report, keep_deals, on_deal)
     auditor.start(overridden, label)  # what makes the history unreadable from its header on raises here
@@ -171,7 +172,7 @@ def audit_before_resume(path: Union[str, "os.PathLike[str]"], byte_limit: int) -
     history = read_log(path, byte_limit=byte_limit)
     rules, label, overridden = choose_rules(history, None)  # the log's own profile, as `bragrules audit LOG`
     report = AuditReport(file=history.file, kind=history.kind, profile=label, profile_hash=profile_hash(rules.profile),
-                         players=list(history.players), profile_name=rules.profile.name)
+                         players=list(history.players), profile_name=rules.profile.name, game=rules.words.title)
     auditor = Auditor(history, rules, report, keep_deals=False, on_deal=None)
     auditor.start(overridden, label)
     auditor.run()

@@ -142,6 +142,7 @@ class AuditReport:
     notes: List[Note] = field(default_factory=list)
     error: Optional[HistoryError] = None
     profile_name: str = ""  # the profile's own name, for people (``profile`` is as the history names it: a path)
+    game: str = ""  # the game's own name (``vocabulary.title``), for people; "" where the profile gives none
     house: Optional[Fraction] = None  # what the house took, recomputed (None: the profile's house takes nothing)
 
     @property

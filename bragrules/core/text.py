@@ -172,3 +172,55 @@ def sources_in_words(sources: "list[str]") -> str:
         rest = [w for w in worded if "rules text" not in w and "rules page" not in w]
         worded = ["every rules text"] + rest
     return "; ".join(worded)
+
+
+_YOURS = re.compile(r"\b(not |than |and |or )You's\b(?!\s+\w)")
+_YOUR = re.compile(r"(^|[.:;!?]\s+)?\bYou's\b")
+_YOU_VERB = re.compile(r"\bYou ([a-z]+s)\b")
+_IRREGULAR = {"has": "have", "is": "are", "was": "were", "does": "do", "goes": "go"}
+_NOT_VERBS = frozenset(("as", "this", "us", "yes", "plus", "less", "always"))
+
+
+def second_person(verb: str) -> str:
+    """A verb of the third person as *You* says it: ``looks`` → ``look``, ``passes`` → ``pass``.
+
+    >>> [second_person(v) for v in ("looks", "passes", "has", "concedes", "watches")]
+    ['look', 'pass', 'have', 'concede', 'watch']
+    """
+    if verb in _IRREGULAR:
+        return _IRREGULAR[verb]
+    if verb.endswith("es") and verb[:-2].endswith(("sh", "ch", "ss", "x")):
+        return verb[:-2]
+    return verb[:-1] if verb.endswith("s") else verb
+
+
+def possessive(name: str) -> str:
+    """Whose: ``Ada's``, and ``your`` for the seat named You.
+
+    >>> possessive("Ada"), possessive("You")
+    ("Ada's", 'your')
+    """
+    return "your" if name == "You" else f"{name}'s"
+
+
+def to_you(text: str) -> str:
+    """A sentence about a player, put right for the seat named *You* (the person at the terminal): the
+    engine tells every seat in the third person, which for *You* reads "You's hand", "You has made".
+
+    >>> to_you("Kc is not in You's hand; You has not drawn")
+    'Kc is not in your hand; You have not drawn'
+    >>> to_you("it is Ada's turn, not You's"), to_you("You's cards were exposed")
+    ("it is Ada's turn, not yours", 'Your cards were exposed')
+    >>> to_you("You holds no 2c; You is short; You passes; You concedes without showing; You loses a life")
+    'You hold no 2c; You are short; You pass; You concede without showing; You lose a life'
+    >>> to_you("Ada saw You: Youssef folds; You always win")
+    'Ada saw You: Youssef folds; You always win'
+    """
+    text = _YOURS.sub(lambda m: m.group(1) + "yours", text)
+    text = _YOUR.sub(lambda m: (m.group(1) + "Your") if m.group(1) is not None else "your", text)
+
+    def verb(match: "re.Match[str]") -> str:
+        word = match.group(1)
+        return match.group(0) if word in _NOT_VERBS else "You " + second_person(word)
+
+    return _YOU_VERB.sub(verb, text)

@@ -114,6 +114,32 @@ class Action(NamedTuple):
         return cls(player, kind)
 
 
+    @classmethod
+    def parse_move(cls, player: str, move: str) -> "Action":
+        """Read a move a person types for their own seat (``bet 2`` for ``player``). A mistake quotes the
+        move as they typed it, and its examples are moves as they would type them, without the seat's name.
+
+        >>> Action.parse_move("You", "bet 2")
+        Action(player='You', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
+        >>> Action.parse_move("You", "draw pile top")
+        Traceback (most recent call last):
+        ...
+        bragrules.engine.actions.ActionSyntaxError: 'draw pile top': 'draw' takes 'stock' or 'discard', e.g. 'draw stock'
+        >>> Action.parse_move("You", "arrange Ah Ad Ac 2x")
+        Traceback (most recent call last):
+        ...
+        bragrules.engine.actions.ActionSyntaxError: 'arrange Ah Ad Ac 2x': '2x' is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)
+        """
+        whole = f"{player} {move}"
+        try:
+            return cls.parse(whole)
+        except ActionSyntaxError as exc:
+            said = str(exc)
+            if said.startswith(quote(whole, 60)):
+                said = quote(move.strip(), 60) + said[len(quote(whole, 60)):]
+            raise ActionSyntaxError(said.replace(f"'{player} ", "'")) from None
+
+
 def _read_paid(text: str, player: str, kind: str, rest: List[str]) -> Action:
     """A bet or a see: one exact amount, 0 or more."""
     if len(rest) != 1:

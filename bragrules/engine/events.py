@@ -26,7 +26,7 @@ by name, ``event.opponent``; there is no loose ``detail`` dictionary.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import NamedTuple, Optional, Tuple, Union
+from typing import NamedTuple, Optional, Sequence, Tuple, Union
 
 from bragrules.core.cards import Card
 
@@ -416,6 +416,20 @@ EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, DiscardCard, Bet, Ch
                                  SideShow, SideShowAnswer, Draw, Throw, Pass, TakeSpare)
 """Every kind of deal event, one class each."""
 
-__all__ = ["Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "DiscardCard", "Draw", "EVENT_TYPES", "Event", "Expose",
+def raised(events: Sequence[object]) -> bool:
+    """Whether the last bet of a deal raised the level (a raise, 加注) rather than met it or opened the
+    betting (a bet, 跟注): its level above the level set before it.
+
+    >>> from fractions import Fraction as F
+    >>> raised([Bet("A", F(1), F(1), False, False), Bet("B", F(2), F(2), False, False)])
+    True
+    >>> raised([Bet("A", F(1), F(1), False, False), Bet("B", F(1), F(1), False, False)]), raised([])
+    (False, False)
+    """
+    levels = [e.level for e in events if isinstance(e, Bet) and e.level is not None]
+    return len(levels) >= 2 and levels[-1] > levels[-2]
+
+
+__all__ = ["raised", "Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "DiscardCard", "Draw", "EVENT_TYPES", "Event", "Expose",
            "Flash", "Fold", "Keep", "Knock", "Look", "Pass", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
            "SideShow", "SideShowAnswer", "Stand", "Swap", "TakeSpare", "Throw", "Void"]

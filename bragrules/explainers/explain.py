@@ -44,7 +44,6 @@ from bragrules.profile.models import Profile, unwrap_annotation
 from bragrules.rules import table as table_area
 from bragrules.rules.registry import AREAS, METADATA_TEXT, area_of_path, area_text, field_text, field_texts
 from bragrules.rules.words import (
-    CATEGORY_NAMES,
     capitalise,
     money_text,
     number_word,
@@ -56,7 +55,6 @@ from bragrules.rules.words import (
 __all__ = [
     "AREA_ORDER",
     "AREA_TITLES",
-    "CATEGORY_NAMES",
     "CHOICES",
     "METADATA",
     "SENTENCES",

@@ -176,6 +176,9 @@ def _values_of(schema: Dict[str, Any]) -> str:
         return "a list of texts"
     if kind == "object" and schema.get("additionalProperties", {}).get("type") == "integer":
         return "a mapping of ranks to whole numbers"
+    if kind == "object" and schema.get("additionalProperties", {}).get("type") == "string":
+        keys = schema.get("propertyNames", {}).get("enum")
+        return "a mapping of " + (", ".join(_code(k) for k in keys) if keys else "names") + " to words"
     if kind == "string":
         return "text"
     raise ValueError(f"no words for the schema {schema!r}")  # a new kind of field: say it here

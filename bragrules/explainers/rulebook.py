@@ -22,6 +22,7 @@ from __future__ import annotations
 import html
 import re
 import textwrap
+import unicodedata
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
@@ -33,6 +34,7 @@ from bragrules.rules.format import format_name
 from bragrules.rules.ranking_rulebook import category_examples
 from bragrules.rules.registry import rulebook_sections
 from bragrules.rules.table import seats
+from bragrules.rules.vocabulary import words_of
 from bragrules.rules.words import sentence
 
 __all__ = [
@@ -84,20 +86,21 @@ def _intro(p: Profile) -> List[str]:
         facts.append("Built on: " + ", ".join(p.extends) + ".")
     if facts:
         paragraphs.append(" ".join(facts))
+    game = words_of(p).title_or("Brag")
     if p.format.lives is not None:
         aim = (
-            f"{'Brag for a pot of lives' if p.format.life_stake is not None else 'Brag without money'}. "
+            f"{game + ' for a pot of lives' if p.format.life_stake is not None else game + ' without money'}. "
             f"Each player starts with {p.format.lives} "
             "lives; the lowest hand at each showdown loses one, and the last player with a life wins."
         )
     elif not p.format.betting:
         aim = (
-            "Brag without betting: every deal goes straight to a showdown, "
+            f"{game} without betting: every deal goes straight to a showdown, "
             "and the best hand takes the pot."
         )
     else:
         aim = (
-            "Brag is a game of betting and bluffing. Each deal is played for "
+            f"{game} is a game of betting and bluffing. Each deal is played for "
             "a pot, which goes to the better hand when the last two players see each other, or "
             "to the last player left when everyone else has folded."
         )
@@ -157,7 +160,7 @@ def build_rulebook(profile: Profile) -> Rulebook:
     summary = _departures_section(profile)
     if summary is not None:
         sections.append(summary)
-    name = format_name(profile) or "Three-Card Brag"
+    name = words_of(profile).title_or(format_name(profile) or "Three-Card Brag")
     return Rulebook(
         title=f"{name}: the rules of {profile.name}",
         intro=_intro(profile),
@@ -181,11 +184,21 @@ def _numbered(sections: Sequence[Section]) -> List[Tuple[str, Section, List[Tupl
     return out
 
 
+def _shown(text: str) -> int:
+    """How many columns a text takes on a terminal: a Chinese character (豹子) takes two.
+
+    >>> _shown("豹子 of"), _shown("pair")
+    (7, 4)
+    """
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
 def _text_table(table: Table, indent: str = "  ") -> List[str]:
-    """Aligned columns; the widest columns are wrapped to keep within the page width."""
+    """Aligned columns (by the columns each text takes: a hand's name may be Chinese); the widest
+    columns are wrapped to keep within the page width."""
     rows = [table.header] + list(table.rows)
     columns = len(table.header)
-    widths = [max(len(row[i]) for row in rows) for i in range(columns)]
+    widths = [max(_shown(row[i]) for row in rows) for i in range(columns)]
     words = [
         max((len(word) for row in rows for word in row[i].split()), default=1) for i in range(columns)
     ]
@@ -199,7 +212,8 @@ def _text_table(table: Table, indent: str = "  ") -> List[str]:
     for index, row in enumerate(rows):
         cells = [textwrap.wrap(cell, widths[i]) or [""] for i, cell in enumerate(row)]
         for n in range(max(len(c) for c in cells)):
-            parts = [(c[n] if n < len(c) else "").ljust(widths[i]) for i, c in enumerate(cells)]
+            parts = [(c[n] if n < len(c) else "") for c in cells]
+            parts = [part + " " * (widths[i] - _shown(part)) for i, part in enumerate(parts)]
             lines.append((indent + "  ".join(parts)).rstrip())
         if index == 0:
             lines.append(indent + "  ".join("-" * w for w in widths))
@@ -296,6 +310,7 @@ table { border-collapse: collapse; width: 100%; margin: 0.8rem 0; font-size: 0.9
 th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--rule); vertical-align: top; }
 th { font-weight: bold; border-bottom-width: 2px; }
 .red { color: var(--red); }
+.hand { white-space: nowrap; }
 footer { margin-top: 3rem; color: var(--muted); font-size: 0.85rem; }
 @media print {
   body { background: #fff; font-size: 11pt; }
@@ -309,9 +324,20 @@ footer { margin-top: 3rem; color: var(--muted); font-size: 0.85rem; }
 """
 
 
+_CARD = r"(?:10|[2-9AKQJ])[\u2660\u2665\u2666\u2663]|Jk"
+_HAND = re.compile(rf"(?<![\w-])(?:(?:{_CARD})(?: (?:{_CARD}))+|(?:10|[2-9AKQJ])(?:-(?:10|[2-9AKQJ])){{2,}})(?![\w-])")
+"""A hand written out, ``7♥ 6♥ 5♥`` or ``A-2-3``: kept on one line in HTML (a hand split over two lines
+reads as two)."""
+
+
 def _h(text: str) -> str:
-    """Escaped text, red suits marked."""
-    escaped = html.escape(text, quote=True)
+    """Escaped text, each hand on one line, red suits marked.
+
+    >>> _h("7♥ 6♥ 5♥ beats A-K-Q; 9♣")
+    '<span class="hand">7<span class="red">♥</span> 6<span class="red">♥</span> 5<span class="red">♥</span></span> \
+beats <span class="hand">A-K-Q</span>; 9♣'
+    """
+    escaped = _HAND.sub(lambda m: f'<span class="hand">{m.group(0)}</span>', html.escape(text, quote=True))
     return re.sub("([\u2665\u2666])", r'<span class="red">\1</span>', escaped)
 
 

@@ -625,6 +625,8 @@ def profile_hash(profile: Profile) -> str:
     default, so a profile that does not use it hashes as it always did and
     older logs still audit. A field renamed since (the area's ``FORMER_NAMES``)
     is hashed under its former name, so the hashes logs recorded stay valid.
+    The game's words (``vocabulary``) are left out whatever they say: they change no play, so a
+    log audits under the same rules told in other words (a translated or corrected vocabulary).
 
     >>> h = profile_hash(Profile())
     >>> len(h), h == profile_hash(load_profile_text("stakes: {ante: 1}"))
@@ -637,10 +639,13 @@ def profile_hash(profile: Profile) -> str:
     False
     >>> profile_hash(load_profile_text("stakes: {raises_stop_at: 20}")) == profile_hash(load_profile_text("stakes: {pot_cap: 20}"))
     True
+    >>> h == profile_hash(load_profile_text("vocabulary: {title: Teen Patti, hands: {prial: trail}}"))
+    True
     """
     from bragrules.rules.registry import later_fields
 
     data = profile.model_dump(mode="json")
+    data.pop("vocabulary", None)  # words, not rules: see above
     for path in later_fields():
         *parents, name = path.split(".")
         holder, default = data, default_dump()

@@ -73,6 +73,7 @@ from bragrules.rules.seeing import Seeing
 from bragrules.rules.session import Bonus, Session, SessionEnd
 from bragrules.rules.stakes import RaiseLimit, Stakes
 from bragrules.rules.table import Table
+from bragrules.rules.vocabulary import Vocabulary
 
 # ---------------------------------------------------------------------------
 # The whole profile
@@ -99,6 +100,8 @@ class Profile(Area):
         "of them, applied in order, later winning; mappings merge deeply, lists are replaced. "
         "After loading, it records the names the profile was built from.",
     )
+    vocabulary: Vocabulary = Field(default_factory=Vocabulary,
+                                   description="The game's own words: its title, its hands and its moves.")
     table: Table = Field(default_factory=Table, description="Table and deal.")
     pack: Pack = Field(default_factory=Pack, description="The pack.")
     ranking: Ranking = Field(default_factory=Ranking, description="Hand ranking.")

@@ -48,6 +48,7 @@ from bragrules.rules.session import EndPolicy, SessionPolicy
 from bragrules.rules.side_show import SideShowPolicy
 from bragrules.rules.stakes import StakesPolicy
 from bragrules.rules.table import TablePolicy
+from bragrules.rules.vocabulary import PLAIN, Words, words_of
 from bragrules.rules.wild_deal import WildDealPolicy, ranker_jokers
 
 if TYPE_CHECKING:  # the engine's comparer and units are built once per profile, in _compile
@@ -116,6 +117,8 @@ class Rules:
     procedure: ProcedurePolicy = ProcedurePolicy()
     """The deal's steps (``procedure``): the default list, or extended by a bust card, betting rounds, who deals
     next. Among the areas the engine asks (:attr:`areas`, the hooks) only where it departs from the default."""
+    words: Words = PLAIN
+    """The game's own words (``vocabulary``): what everything telling a hand or a move to a person asks."""
 
     @property
     def areas(self) -> Tuple[AreaPolicy, ...]:
@@ -184,7 +187,8 @@ def with_seats(rules: Rules, min_players: int, max_players: int) -> Rules:
     return Rules(rules.profile, table, rules.pack, rules.ranking, rules.stakes, rules.seeing, rules.folding,
                  rules.blind, rules.session, rules.disputes, rules.format, rules.money_denominator, rules.comparer,
                  rules.asking_refusal, rules.units, rules.house, rules.forced, rules.asking_forced_show,
-                 rules.asking_put_out, rules.asking_ending, rules.side_show, rules.pots, rules.procedure)
+                 rules.asking_put_out, rules.asking_ending, rules.side_show, rules.pots, rules.procedure,
+                 rules.words)
 
 
 def _compile(profile: Profile) -> Rules:
@@ -197,12 +201,13 @@ def _compile(profile: Profile) -> Rules:
     open_wild = wild_deal is not None
     jokers = ranker_jokers(profile)  # the pack's, or the one dealt to each player
     stripped = stripped_cards(profile.pack.stripped_ranks)
-    ranker = compile_ranking(ranking, jokers=jokers, open_wild=open_wild, stripped=stripped)
+    words = words_of(profile)
+    ranker = compile_ranking(ranking, jokers=jokers, open_wild=open_wild, stripped=stripped).named(words)
     suit_ranker = (
         ranker
         if ranking.suits_break_ties
         else compile_ranking(ranking.model_copy(update={"suits_break_ties": True}), jokers=jokers,
-                             open_wild=open_wild, stripped=stripped)
+                             open_wild=open_wild, stripped=stripped).named(words)
     ) if profile.seeing.tie == "suits" else ranker
     stakes = StakesPolicy.compile(profile)
     seeing = SeeingPolicy.compile(profile)
@@ -243,5 +248,6 @@ def _compile(profile: Profile) -> Rules:
         side_show=side_show,
         pots=pots if pots.in_play else None,
         procedure=procedure,
+        words=words,
     )
 

@@ -35,7 +35,7 @@ from bragrules.core.cards import parse_card, parse_rank
 from bragrules.rules.area import Area
 from bragrules.rules.ranking_models import CARD_PATTERN, RankText
 from bragrules.rules.ranking_patterns import ACE, matches_ranks, run_reading
-from bragrules.rules.words import CATEGORY_NAMES, join
+from bragrules.rules.words import join
 
 if TYPE_CHECKING:
     from bragrules.rules.hand_ranking import Ranking
@@ -423,7 +423,9 @@ _STEPS = {1: "consecutive", 2: "alternate", 3: "three apart", 4: "four apart", 5
 
 def category_words(name: str) -> str:
     """A category's name as people say it: ``running flush``, ``alternate run``."""
-    return CATEGORY_NAMES.get(name, name.replace("_", " "))
+    from bragrules.rules.vocabulary import PLAIN
+
+    return PLAIN.hand(name)
 
 
 def ranks_words(pattern: CategoryPattern) -> str:

@@ -11,7 +11,7 @@ compiles a ranking into one strength per hand (the table the engine looks hands 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Dict, List, Literal, Optional, Sequence, Tuple
 
 from pydantic import Field, field_validator, model_validator
@@ -32,6 +32,7 @@ from bragrules.rules.area import (
 from bragrules.rules.hand_patterns import MAX_CATEGORIES, CategoryPattern, check_categories, expand, pattern_words
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.ranking_models import Points, SpecialHand, Wild
+from bragrules.rules.vocabulary import PLAIN, Words, told, words_of
 from bragrules.rules.wild_deal import FIELDS as WILD_DEAL_FIELDS
 from bragrules.rules.wild_deal import WildDealPolicy, uses_wild_deal
 from bragrules.rules.words import CATEGORY_NAMES, cards_text, join, rank_plural
@@ -231,11 +232,13 @@ def has_wild(p: "Profile") -> bool:
 
 def category_order(p: "Profile") -> str:
     value = p.ranking.category_order
-    names = [CATEGORY_NAMES[c] for c in value]
+    words = words_of(p)
+    names = [words.hand(c) for c in value]
     text = "hands rank, from highest: " + ", ".join(names)
-    missing = [CATEGORY_NAMES[c] for c in CATEGORY_NAMES if c not in value]
+    missing = [words.hand(c) for c in CATEGORY_NAMES if c not in value]
     if missing:
-        text += f" ({join(missing, 'or')} not ranked: such hands count as the best listed category they make, or high card)"
+        text += (f" ({join(missing, 'or')} not ranked: such hands count as the best listed category they make, "
+                 f"or {words.hand('high_card')})")
     return text
 
 
@@ -335,6 +338,19 @@ RUN_ORDER = choice(
     in_play=lambda p: ("run" in p.ranking.category_order or "running_flush" in p.ranking.category_order)
     and p.ranking.points.read is None and not p.ranking.categories,
 )
+# the orders' sentences name prials and runs: told in the game's words
+def _in_game_words(text: FieldText) -> FieldText:
+    """A field whose sentences name hands, its sentence told in the game's words (``vocabulary.hands``)."""
+    plain = text.sentence
+
+    def sentence(p: "Profile") -> str:
+        return told(plain(p), words_of(p))
+
+    return replace(text, sentence=sentence)
+
+
+PRIAL_ORDER = _in_game_words(PRIAL_ORDER)
+RUN_ORDER = _in_game_words(RUN_ORDER)
 SUITS_BREAK_TIES = choice(
     "ranking.suits_break_ties",
     lambda p: p.ranking.suits_break_ties,
@@ -357,7 +373,7 @@ def natural_beats_wild(p: "Profile") -> str:
         return "a natural hand beats an equal hand made with wild cards"
     if value is False or not value:
         return "a natural hand and an equal hand made with wild cards tie"
-    names = [CATEGORY_NAMES[c] for c in value]
+    names = [words_of(p).hand(c) for c in value]
     return (f"a natural {join(names, 'or')} beats an equal {join(names, 'or')} made with wild cards; "
             "in every other category they tie")
 
@@ -369,7 +385,7 @@ NATURAL_BEATS_WILD = FieldText(
 )
 
 
-def special_hand_text(special: "SpecialHand") -> str:
+def special_hand_text(special: "SpecialHand", words: Words = PLAIN) -> str:
     """One special hand in words.
 
     >>> special_hand_text(SpecialHand(ranks=[2, 3, 5], suited=False, beats="prial"))
@@ -380,10 +396,12 @@ def special_hand_text(special: "SpecialHand") -> str:
     ranks = sorted(special.rank_values())
     hand = "-".join(_RANK_SPELLED[r] for r in ranks)
     suit = {True: " of one suit", False: " not all of one suit", None: ""}[special.suited]
+    if "special" in words.hands:
+        suit += f" ({words.hand('special')})"
     back = "; its holder, beaten at a showdown, has the ante back from the winners" if special.ante_back else ""
     if special.beats is None:
         return f"a {hand}{suit} ranks as usual; its holder, beaten at a showdown, has the ante back from the winners"
-    category = CATEGORY_NAMES[special.beats]
+    category = words.hand(special.beats)
     if special.place == "tops":
         return f"a {hand}{suit} ranks as the best {category}{back}"
     return f"a {hand}{suit} beats every {category}; against any other hand it keeps its own place{back}"
@@ -393,7 +411,7 @@ def special_hands(p: "Profile") -> str:
     value = p.ranking.special_hands
     if not value:
         return "no hand ranks outside the usual order"
-    return "; ".join(special_hand_text(s) for s in value)
+    return "; ".join(special_hand_text(s, words_of(p)) for s in value)
 
 
 def points_read(p: "Profile") -> str:

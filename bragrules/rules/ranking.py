@@ -84,9 +84,10 @@ True
 
 from __future__ import annotations
 
+import copy
 import itertools
 from collections import OrderedDict
-from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import (
     JOKER_BASE,
@@ -103,6 +104,9 @@ from bragrules.rules.ranking_spec import (
     wild_cards,
 )
 from bragrules.rules.ranking_special import upsets, wild_order
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.rules.vocabulary import Words
 
 __all__ = [
     "CATEGORIES",
@@ -502,6 +506,24 @@ class HandRanker(HandReading):
                 counts[cat_of[table[triple_index(a, b, c)]]] += 1
             self._counts = counts
         return dict(self._counts)
+
+    def named(self, words: "Words") -> "HandRanker":
+        """This ranking told in a game's own words (``vocabulary.hands``): the same tables, shared, with
+        :meth:`describe` naming each hand as the game does. The plain words give back this ranker itself.
+
+        >>> from bragrules.profile.models import Ranking
+        >>> from bragrules.rules.vocabulary import PLAIN, Words
+        >>> plain = compile_ranking(Ranking())
+        >>> plain.named(PLAIN) is plain, plain.named(Words(hands={"prial": "trail"})).describe("3c 3d 3h")
+        (True, 'trail of threes')
+        >>> plain.describe("3c 3d 3h")
+        'prial of threes'
+        """
+        if words.hands == self.words.hands:
+            return self
+        told = copy.copy(self)
+        told.words = words
+        return told
 
     def __repr__(self) -> str:
         return (

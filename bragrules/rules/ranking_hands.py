@@ -18,6 +18,7 @@ from bragrules.core.cards import CARDS, RANK_CHARS, RANK_NAMES, RANK_PLURALS, Ca
 from bragrules.rules.ranking_patterns import Entry, RankTables, suit_pattern
 from bragrules.rules.ranking_spec import Evaluation
 from bragrules.rules.ranking_special import points_text
+from bragrules.rules.vocabulary import PLAIN, Words
 from bragrules.rules.words import CATEGORY_NAMES
 
 if TYPE_CHECKING:
@@ -66,6 +67,8 @@ class HandReading:
     """The value of a hand's best reading and whether it is natural (the ranker's)."""
     wild_strength: Callable[[Sequence[int], FrozenSet[int]], int]
     """The strength of three cards with more cards wild (the ranker's)."""
+    words: Words = PLAIN
+    """The game's words a hand is told in (``vocabulary``; :meth:`~bragrules.rules.ranking.HandRanker.named`)."""
 
 
     def check(self, cards: CardsLike) -> List[int]:
@@ -250,6 +253,19 @@ class HandReading:
         a, b, c = cards
         return self._tables.entry((a >> 2, b >> 2, c >> 2), suit_pattern(a, b, c))
 
+    def in_order(self, cards: CardsLike) -> List[Card]:
+        """Cards as the game orders them, the highest first: by rank (ace high), then by the ranking's
+        suit order (``ranking.suit_order``), so a hand of thirteen reads as a player would sort it.
+
+        >>> from bragrules.profile.models import Ranking
+        >>> from bragrules.rules.ranking import compile_ranking
+        >>> " ".join(str(c) for c in compile_ranking(Ranking()).in_order("4h Ks 2c As 4s Td"))
+        'As Ks Td 4s 4h 2c'
+        """
+        key = self._card_key
+        held = [int(c) for c in (parse_cards(cards) if isinstance(cards, str) else cards)]
+        return [CARDS[c] for c in sorted(held, key=lambda c: key[c], reverse=True)]
+
     def _display_order(self, cards: Tuple[int, int, int]) -> List[int]:
         """Positions of three concrete cards in display order: a pair before the odd card, a run
         with its ace read low as written (A-2-3), the rest from the highest. The six standard
@@ -323,7 +339,7 @@ class HandReading:
         ranks = [c.rank for c in shown]
         spelled = "-".join("10" if r == 8 else RANK_CHARS[r] for r in ranks)
         cat = ev.category
-        words = CATEGORY_NAMES.get(cat, cat.replace("_", " "))
+        words = self.words.hand(cat)
         if cat == "points":
             text = points_text([int(c) for c in shown], self.spec.points)
         elif len(shown) == 4:  # four of a kind

@@ -36,6 +36,7 @@ from bragrules.rules.hand_ranking import (
     wild_jokers,
     wild_ranks,
 )
+from bragrules.rules.vocabulary import told, words_of
 from bragrules.rules.wild_deal import OwnWildRanker, counted_hands, rulebook_items
 from bragrules.rules.words import capitalise, sentence
 
@@ -116,7 +117,9 @@ def ranking_section(p: "Profile") -> Optional[Section]:
     from bragrules.rules.ranking import compile_ranking
 
     sec = Section("ranking", "The ranking of hands")
-    ranker = compile_ranking(p.ranking, jokers=p.pack.jokers, stripped=stripped_cards(p.pack.stripped_ranks))
+    words = words_of(p)
+    ranker = compile_ranking(p.ranking, jokers=p.pack.jokers,
+                             stripped=stripped_cards(p.pack.stripped_ranks)).named(words)
     if p.ranking.points.read is not None:
         return _points_section(p, sec, ranker)
     own = OwnWildRanker.of(p) if OwnWildRanker.applies(p) else None
@@ -138,7 +141,7 @@ def ranking_section(p: "Profile") -> Optional[Section]:
         rows.append(
             (
                 str(number),
-                capitalise(category_words(category)),
+                capitalise(words.hand(category)),
                 meanings[category],
                 _cards(example) if example else "-",
                 ranker.describe(example) if example else "-",
@@ -146,9 +149,9 @@ def ranking_section(p: "Profile") -> Optional[Section]:
             )
         )
     sec.table(("", "hand", "what it is", "example", "read as", f"of the {total:,} {counted}"), rows)
-    items = _written_items(written) if written else _named_items(p, order)
+    items = [told(item, words) for item in _written_items(written)] if written else _named_items(p, order)
     if written:  # a special hand's ante back is a payment, not a place in the list: it stays with special_hands
-        items += [sentence(special_hand_text(s.model_copy(update={"beats": None})))
+        items += [sentence(special_hand_text(s.model_copy(update={"beats": None}), words))
                   for s in p.ranking.special_hands if s.ante_back]
     items.append(sentence(SUITS_BREAK_TIES.sentence(p)))
     if p.ranking.suits_break_ties:
@@ -162,7 +165,7 @@ def ranking_section(p: "Profile") -> Optional[Section]:
             items.append(sentence(wild_ranks(p)))
         if p.pack.jokers:
             items.append(sentence(wild_jokers(p)))
-        items.extend(rulebook_items(p))
+        items.extend(told(item, words) for item in rulebook_items(p))
         items.append("A wild card stands for any card its holder likes that is not already in the hand; two wild "
                      "cards never stand for the same card.")
         items.append(sentence(NATURAL_BEATS_WILD.sentence(p)))
@@ -191,7 +194,7 @@ def _named_items(p: "Profile", order: List[str]) -> List[str]:
     within = f"{compared} compared card by card from the highest, ace high"
     if "pair" in order:
         within += "; pairs by the pair, then the odd card"
-    items.append(within + ".")
+    items.append(told(within + ".", words_of(p)))
     if p.ranking.special_hands:
         items.append(sentence(special_hands(p)) + (
             " When several hands are compared and each is beaten by another, a special hand that beats a hand "

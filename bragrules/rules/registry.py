@@ -72,6 +72,25 @@ def _extends(p: "Profile") -> str:
 
 _ITSELF = {"*": "the profile itself"}
 
+
+def _title(p: "Profile") -> str:
+    title = p.vocabulary.title
+    return f"the game is called {title}" if title else "the game goes by its format's name"
+
+
+def _hands(p: "Profile") -> str:
+    named = p.vocabulary.hands
+    if not named:
+        return "the hands keep their Brag names"
+    return "the hands are called " + join([f"{word} ({key.replace('_', ' ')})" for key, word in named.items()])
+
+
+def _moves(p: "Profile") -> str:
+    named = p.vocabulary.moves
+    if not named:
+        return "the moves keep their Brag names"
+    return "the moves are called " + join([f"{word} ({key})" for key, word in named.items()])
+
 METADATA_TEXT = AreaText(
     key="metadata",
     name="metadata",
@@ -81,9 +100,12 @@ METADATA_TEXT = AreaText(
         FieldText("description", lambda p: p.description, _description, _ITSELF),
         FieldText("source", lambda p: p.source, _source, _ITSELF),
         FieldText("extends", lambda p: p.extends, _extends, _ITSELF),
+        FieldText("vocabulary.title", lambda p: p.vocabulary.title, _title, _ITSELF),
+        FieldText("vocabulary.hands", lambda p: p.vocabulary.hands, _hands, _ITSELF),
+        FieldText("vocabulary.moves", lambda p: p.vocabulary.moves, _moves, _ITSELF),
     ),
 )
-"""The fields that describe a profile rather than a rule."""
+"""The fields that describe a profile rather than a rule: its metadata and its game's words."""
 
 _BY_PATH: Dict[str, FieldText] = {f.path: f for area in (METADATA_TEXT, *AREAS) for f in area.fields}
 _BY_KEY: Dict[str, AreaText] = {area.key: area for area in (METADATA_TEXT, *AREAS)}

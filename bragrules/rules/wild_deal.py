@@ -393,7 +393,10 @@ class OwnWildRanker:
 
         policy = WildDealPolicy.compile(p)
         assert policy is not None
-        return cls(compile_ranking(p.ranking, jokers=ranker_jokers(p), open_wild=True), policy)
+        from bragrules.rules.vocabulary import words_of
+
+        ranker = compile_ranking(p.ranking, jokers=ranker_jokers(p), open_wild=True).named(words_of(p))
+        return cls(ranker, policy)
 
     def _parse(self, cards: "Sequence[int] | str") -> List[int]:
         from bragrules.core.cards import parse_cards

@@ -14,7 +14,7 @@ from typing import Any, Dict, Optional, Sequence
 
 from bragrules.core.money import format_money, parse_money, pretty_money
 
-CATEGORY_NAMES: Dict[str, str] = {
+CATEGORY_NAMES: Dict[str, str] = {  # Brag's names: a game's own are asked of bragrules.rules.vocabulary.Words
     "prial": "prial",
     "running_flush": "running flush",
     "run": "run",

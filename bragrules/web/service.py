@@ -52,6 +52,7 @@ from bragrules.play.keep import keep_problem
 from bragrules.play.plays import plays
 from bragrules.play.table import Table
 from bragrules.rules.fixed import HISTORY_CARDS
+from bragrules.rules.vocabulary import words_of
 from bragrules.web.seats import (
     SeatFileError,
     load_seats,
@@ -355,6 +356,7 @@ class TableService(TablePlay):
                 "host": host,
                 "profile": self.profile.name,  # its name, never the server's path to its file
                 "description": self.profile.description,
+                "game": words_of(self.profile).title,  # the game's own name (vocabulary.title), or ""
                 "seat_count": self.seat_count,
                 "feed": self.feed_read_by(you),
                 "last": self.last,

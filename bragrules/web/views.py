@@ -17,6 +17,7 @@ from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView, Sight, Viewer, card_word
 from bragrules.profile.models import Profile
 from bragrules.rules.forced_bets import posts_text
+from bragrules.rules.vocabulary import PLAIN, Words
 
 
 def optional_money(value: Optional[Fraction]) -> Any:
@@ -29,7 +30,7 @@ def _option_json(option: LegalAction, deal: Deal) -> Dict[str, Any]:
     item: Dict[str, Any] = {
         "kind": option.kind, "target": option.target, "amount": optional_money(option.amount),
         "max": optional_money(option.max_amount), "step": optional_money(option.step), "all_in": option.all_in,
-        "label": option_label(option),
+        "label": option_label(option, deal.rules.words),
     }
     if option.kind == "bet":
         item["amounts"] = [money_json(a) for a in option.amounts(limit=12)]
@@ -236,16 +237,21 @@ def shown_names(deal: Deal, shown: Dict[str, Any]) -> Dict[str, Optional[str]]:
     return {name: hand_name(deal, cards) for name, cards in shown.items() if cards is not None}
 
 
-def option_label(option: LegalAction) -> str:
-    """A button's words, with the exact cost.
+def option_label(option: LegalAction, words: Words = PLAIN) -> str:
+    """A button's words, with the exact cost, the game's own word for the move first where it has one.
 
     >>> option_label(LegalAction("A", "see", Fraction(4)))
     'see for 4'
     >>> option_label(LegalAction("A", "bet", Fraction(1), Fraction(5, 2), Fraction(1, 2)))
     'bet 1 to 2½'
+    >>> teen = Words(moves={"bet": "chaal", "see": "show", "fold": "pack"})
+    >>> option_label(LegalAction("A", "bet", Fraction(2), Fraction(4)), teen), option_label(LegalAction("A", "fold"), teen)
+    ('chaal 2 to 4', 'pack')
     """
     label = _OPTION_LABELS.get(option.kind)
-    return label(option) if label is not None else option.kind
+    text = label(option) if label is not None else option.kind
+    own = words.moves.get(option.kind) if option.kind in ("bet", "see", "fold") else None
+    return own + text[len(option.kind):] if own and text.startswith(option.kind) else text
 
 
 def _bet_label(option: LegalAction) -> str:
@@ -352,12 +358,17 @@ def describe(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
     told = _ACCOUNT_LINES.get(action.kind)
     if told is not None:
         return told(deal, action, seen)
-    return f"{action.player} {_ACCOUNT_WORDS.get(action.kind, action.kind)}"
+    own = deal.rules.words.verb(action.kind) if action.kind == "fold" else None  # Teen Patti's "A packs"
+    return f"{action.player} {own or _ACCOUNT_WORDS.get(action.kind, action.kind)}"
 
 
 def _bet_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
-    blind = "" if deal.players[action.player].seen else " (blind)"
-    return f"{action.player} bets {pretty_money(action.amount or Fraction(0))}{blind}"
+    words = deal.rules.words  # the game's own words: Teen Patti's "A chaals 2 (blind)"
+    blind = "" if deal.players[action.player].seen else f" ({words.move('blind')})"
+    from bragrules.engine.events import raised
+
+    said = words.verb("raise") if "raise" in words.moves and raised(deal.events) else None  # 加注, not 跟注
+    return f"{action.player} {said or words.verb('bet') or 'bets'} {pretty_money(action.amount or Fraction(0))}{blind}"
 
 
 def _swap_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
@@ -405,7 +416,8 @@ def _words(words: str) -> Callable[[Deal, Action, FrozenSet[Card]], str]:
 
 _ACCOUNT_LINES: Dict[str, Callable[[Deal, Action, FrozenSet[Card]], str]] = {
     "bet": _bet_told,
-    "see": lambda deal, action, seen: f"{action.player} pays {pretty_money(action.amount or Fraction(0))} to see",
+    "see": lambda deal, action, seen: (f"{action.player} pays {pretty_money(action.amount or Fraction(0))} "
+                                       f"to {deal.rules.words.move('see')}"),
     "look": lambda deal, action, seen: (f"{action.player} looks at "
                                         + (f"the {action.target} hand" if action.target else "their cards")),
     "swap": _swap_told,

@@ -140,7 +140,7 @@ def test_kissing_missing_discards_one_of_five_and_the_four_left_read_with_the_ki
     play(deal, ["A discard 2s"])
     hand = deal.players["A"].hand
     assert hand is not None and len(hand) == 4
-    assert deal.comparer.describe(hand) == "flush, A-K-9 (7c 7d a kiss, as Ah)"
+    assert deal.comparer.describe(hand) == "colour, A-K-9 (7c 7d a kiss, as Ah)"  # Teen Patti's words
     play(deal, ["A bet 2", "B bet 1", "A bet 4", "B see 2"])  # Teen Patti's betting: B blind at half, a show at the stake
     assert deal.result is not None and deal.result.winners == ["A"]  # B's blind best of five: a pair of queens
     worse = deal_with(rules, {"A": "7c 7d Kh 2s 9h", "B": "2c 7s Qd 3s 3h"})

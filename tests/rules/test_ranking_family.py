@@ -434,11 +434,11 @@ def test_unset_fields_leave_the_hash_alone() -> None:
 
 
 @pytest.mark.parametrize("name, words", [
-    ("muflis", ["The weakest hand wins", "The best hand of all is high card, 5-3-2",
-                "A-K-Q is the best run, then A-2-3, then K-Q-J down to 4-3-2"]),
-    ("zha-jin-hua", ["prial, running flush, flush, run, pair, high card",
-                     "A 2-3-5 not all of one suit beats every prial",
-                     "A-K-Q is the best run, down to 4-3-2 and A-2-3 the lowest"]),
+    ("muflis", ["The weakest hand wins", "The best hand of all is high card, 5-3-2",  # in Teen Patti's words
+                "A-K-Q is the best sequence, then A-2-3, then K-Q-J down to 4-3-2"]),
+    ("zha-jin-hua", ["豹子, 顺金, 金花, 顺子, 对子, 单张",  # in its own words (vocabulary)
+                     "A 2-3-5 not all of one suit (235) beats every 豹子",
+                     "A-K-Q is the best 顺子, down to 4-3-2 and A-2-3 the lowest"]),
     ("hoyle", ["Hands rank, from highest: prial, pair, high card", "The J♣, 9♦ are wild",
                "A natural prial beats an equal prial made with wild cards; in every other category they tie"]),
 ])

@@ -36,7 +36,7 @@ def test_a_pair_is_one_joker_a_kiss() -> None:
     """"If you get a pair, you consider it as one joker": 4-4 is the joker beside K-K, a prial of kings."""
     comparer = km_rules().comparer
     hand = parse_cards("4c 4d Kh Ks 9c")
-    assert comparer.describe(hand) == "prial of kings (4c 4d a kiss, as Kc); 9c discarded"
+    assert comparer.describe(hand) == "trail of kings (4c 4d a kiss, as Kc); 9c discarded"
     assert comparer.category(hand) == "prial"
     assert set(comparer.hand_wild(hand)) == set(parse_cards("4c 4d"))
 
@@ -45,10 +45,10 @@ def test_two_alternate_numbers_are_one_joker_a_miss() -> None:
     """"any two alternate numbers in a sequence (for example 6 and 8) will together be considered one joker"."""
     comparer = km_rules().comparer
     hand = parse_cards("6c 8d Jh Qh 2s")
-    assert comparer.describe(hand) == "running flush, K-Q-J (6c 8d a miss, as Kh); 2s discarded"
+    assert comparer.describe(hand) == "pure sequence, K-Q-J (6c 8d a miss, as Kh); 2s discarded"
     assert set(comparer.hand_wild(hand)) == set(parse_cards("6c 8d"))
     # the ace low, as in A-2-3: A and 3 are two apart
-    assert comparer.describe(parse_cards("Ac 3d 5h 5s 9c")) == "prial of fives (Ac 3d a miss, as 5c); 9c discarded"
+    assert comparer.describe(parse_cards("Ac 3d 5h 5s 9c")) == "trail of fives (Ac 3d a miss, as 5c); 9c discarded"
 
 
 def test_no_kiss_and_no_miss_plays_the_best_three() -> None:
@@ -66,7 +66,7 @@ def test_the_joker_wins_the_see() -> None:
     rules = km_rules()
     deal = deal_with(rules, {"A": "4c 4d Kh Ks 9c", "B": "Ac Qd 7s 5h 2c"})
     assert deal.comparer.describe(deal.players["B"].hand) == (  # type: ignore[arg-type]
-        "running flush, A-2-3 (7s 5h a miss, as 3c); Qd discarded")
+        "pure sequence, A-2-3 (7s 5h a miss, as 3c); Qd discarded")  # Teen Patti's words
     play(deal, ["A look", "A bet 2", "B look", "B bet 2", "A see 2"])
     assert deal.result is not None and deal.result.winners == ["A"]
     assert nets(deal) == {"A": 3, "B": -3}

@@ -35,9 +35,9 @@ def test_ak47_reads_the_pages_examples() -> None:
     rules = compile_rules(load_profile("ak47"))
     comparer = rules.comparer
     ranker = rules.ranking.ranker
-    assert ranker.describe(parse_cards("As Kd 4s")).startswith("prial of aces")
-    assert ranker.describe(parse_cards("As 2s 2h")).startswith("prial of twos")
-    assert ranker.describe(parse_cards("Qh 4h 7c")).startswith("prial of queens")
+    assert ranker.describe(parse_cards("As Kd 4s")).startswith("trail of aces")
+    assert ranker.describe(parse_cards("As 2s 2h")).startswith("trail of twos")
+    assert ranker.describe(parse_cards("Qh 4h 7c")).startswith("trail of queens")
     deal = deal_with(rules, {"A": "As 2s 2h", "B": "Qh 4h 7c", "C": "3c 5d 9h"})
     play(deal, ["A look", "A bet 2", "B look", "B bet 2", "C fold", "A see 2"])
     assert deal.result is not None and deal.result.winners == ["B"]
@@ -69,9 +69,9 @@ def test_the_teen_patti_rules_they_share() -> None:
 @pytest.mark.parametrize("name, words", [
     ("joker", ["Each player is dealt a joker of their own besides their cards from the pack",
                "So every hand is two cards of the pack and a joker", "of the 1,326 hands",
-               "A-A-A is the best prial", "a player may bet blind at most four times"]),
-    ("ak47", ["All aces, kings, fours and sevens are wild", "A-A-A is the best prial",
-              "The best hand of all is prial of aces"]),
+               "A-A-A is the best trail", "a player may bet blind at most four times"]),
+    ("ak47", ["All aces, kings, fours and sevens are wild", "A-A-A is the best trail",  # Teen Patti's words
+              "The best hand of all is trail of aces"]),
 ])
 def test_the_rulebook_reads_right(name: str, words: Any) -> None:
     book = render_text(build_rulebook(load_profile(name)))

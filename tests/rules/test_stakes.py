@@ -138,6 +138,7 @@ def test_a_profile_without_a_cap_hashes_as_before_the_field(name: str) -> None:
 
     profile = load_profile(name)
     data = profile.model_dump(mode="json")
+    data.pop("vocabulary")  # the game's words change no play: never hashed
     defaults = Profile().model_dump(mode="json")
     for path in later_fields():
         *groups, leaf = path.split(".")

@@ -154,7 +154,7 @@ def test_trail_and_sequence_order() -> None:
 
 def test_the_rulebook_and_the_diff_read_right(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     book = " ".join(render_text(build_rulebook(load_profile("teen-patti"))).split())
-    for words in ("A-K-Q is the best run, then A-2-3, then K-Q-J", "A-A-A is the best prial",
+    for words in ("A-K-Q is the best sequence, then A-2-3, then K-Q-J", "A-A-A is the best trail",
                   "A bet sets the level at most twice the current level", "Once the pot reaches 1024",
                   "The side-show", "A tie goes against the player who called the see",
                   "A player may bet blind at most four times"):

@@ -101,7 +101,7 @@
     const s = state, view = s.view || null;
     const bar = $("actions"), had = document.activeElement, focused = bar.contains(had) ? had.textContent : null;
     document.body.dataset.turn = String(s.turn); document.body.dataset.phase = s.phase;
-    $("profile").textContent = "· " + s.profile + (s.deal ? " · deal " + s.deal : "");
+    $("profile").textContent = "· " + (s.game ? s.game + " · " : "") + s.profile + (s.deal ? " · deal " + s.deal : "");
     $("join").hidden = Boolean(s.you) || s.phase === "over" || (s.phase !== "lobby" && !s.seats.some((p) => !p.bot && !p.here));
     const status = [];
     if (s.phase === "lobby") status.push("waiting for players: " + s.seats.length + " of " + s.seat_count + " seats taken");

@@ -1,0 +1,251 @@
+"""The game's own words: its title, the names of its hands and of its moves (``vocabulary``).
+
+Teen Patti calls a prial a *trail* and a bet a *chaal*; Zha Jin Hua calls them 豹子 and 跟注. The
+rules are the same data whatever the hands are called, so the words are a section of their own, read
+by everything that names a hand or a move to a person: the rulebook, ``rank``, ``play``, the web
+table, ``diff``, ``arbitrate`` and the audit. They all ask one object, :class:`Words`, made from the
+profile (:func:`words_of`, kept on the compiled rules as ``rules.words``); a word the profile does
+not write is the plain English of Three-Card Brag, so a profile without a ``vocabulary`` reads as it
+always did.
+
+The words change no play, and so they are left out of the profile's hash
+(:func:`bragrules.profile.loader.profile_hash`): a log played under a table's rules audits under the
+same rules written in other words, and a table's words can be corrected or translated without
+orphaning the logs already written.
+
+>>> from bragrules.profile.models import Profile
+>>> plain = words_of(Profile())
+>>> plain.hand("prial"), plain.hand("running_flush", plural=True), plain.move("bet"), plain.title_or("Brag")
+('prial', 'running flushes', 'bet', 'Brag')
+>>> teen = words_of(Profile.model_validate({"vocabulary": {
+...     "title": "Teen Patti", "hands": {"prial": "trail"}, "moves": {"bet": "chaal", "see": "show"}}}))
+>>> teen.hand("prial", plural=True), teen.hand("run"), teen.move("see"), teen.title_or("Brag")
+('trails', 'run', 'show', 'Teen Patti')
+>>> teen.kinds_of("chaal"), teen.kinds_of("show"), teen.kinds_of("fold")
+(('bet',), ('see', 'show'), ('fold',))
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Dict, Literal, Mapping, Optional, Tuple
+
+from pydantic import Field
+
+from bragrules.rules.area import Area
+from bragrules.rules.words import CATEGORY_NAMES
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.profile.models import Profile
+
+HandWord = Literal["prial", "running_flush", "run", "flush", "pair", "high_card", "special"]
+"""What a profile may name: each category of hand, and ``special`` for a hand ranked outside the order
+(``ranking.special_hands``, Zha Jin Hua's 235)."""
+
+MoveWord = Literal["bet", "raise", "fold", "see", "look", "sideshow", "blind"]
+"""The moves a profile may name: ``bet`` (a bet at the level: Teen Patti's chaal, 跟注), ``raise`` (a bet
+above it: 加注), ``fold`` (pack, 弃牌), ``see`` (the show, 比牌), ``look`` (looking at one's cards: 看牌),
+``sideshow`` (the side-show) and ``blind`` (a player who has not looked)."""
+
+MOVE_NAMES: Dict[str, str] = {
+    "bet": "bet",
+    "raise": "raise",
+    "fold": "fold",
+    "see": "see",
+    "look": "look",
+    "sideshow": "side-show",
+    "blind": "blind",
+}
+"""The plain words of each move (Three-Card Brag's, in English)."""
+
+_PLURALS: Dict[str, str] = {
+    "prial": "prials",
+    "running_flush": "running flushes",
+    "run": "runs",
+    "flush": "flushes",
+    "pair": "pairs",
+    "high_card": "high-card hands",
+    "special": "special hands",
+}
+
+_MOVE_KINDS: Dict[str, str] = {"raise": "bet"}
+"""The engine's move a named move is (``raise`` is a bet; ``blind`` names no move)."""
+
+
+class Vocabulary(Area):
+    """The game's own words (presentation only: no rule reads them)."""
+
+    title: str = Field("", max_length=100, description=(
+        "The game's name as its players call it (\"Teen Patti\", \"炸金花\"), the rulebook's title and the "
+        "table's heading; empty: the format's name (Three-Card Brag, Crash, ...). Words only: it changes "
+        "no play and is not part of the profile's hash."))
+    hands: Dict[HandWord, str] = Field(default_factory=dict, description=(
+        "The game's names for the categories of hands, by category: `prial`, `running_flush`, `run`, "
+        "`flush`, `pair`, `high_card`, and `special` for a hand ranked outside the order "
+        "(Teen Patti: trail, pure sequence, sequence, colour; Zha Jin Hua: 豹子, 顺金, 金花, 顺子, 对子, "
+        "单张, with 235). A category not named keeps its Brag name. Words only: not part of the hash."))
+    moves: Dict[MoveWord, str] = Field(default_factory=dict, description=(
+        "The game's names for the moves, by move: `bet`, `raise`, `fold`, `see`, `look`, `sideshow`, "
+        "`blind` (Teen Patti: chaal, pack, show, side-show; Zha Jin Hua: 跟注, 加注, 弃牌, 比牌, 看牌). "
+        "`play` accepts them as typed moves beside the plain ones. Words only: not part of the hash."))
+
+
+def _typed(word: str) -> str:
+    """A word as a person may type it: lower case, without spaces, hyphens or underscores.
+
+    >>> _typed("Side-Show"), _typed("看牌")
+    ('sideshow', '看牌')
+    """
+    return re.sub(r"[\s_-]+", "", word).lower()
+
+
+@dataclass(frozen=True)
+class Words:
+    """The words a profile's game is told in: the one lookup for a hand's or a move's name.
+
+    ``hands`` and ``moves`` hold only the words the profile writes; every other word is Brag's.
+    """
+
+    title: str = ""
+    hands: Mapping[str, str] = field(default_factory=dict)
+    moves: Mapping[str, str] = field(default_factory=dict)
+
+    def __hash__(self) -> int:  # frozen, with mappings: hashed by their items
+        return hash((self.title, tuple(sorted(self.hands.items())), tuple(sorted(self.moves.items()))))
+
+    def hand(self, category: str, plural: bool = False) -> str:
+        """The name of a category of hand (``prial``, or ``trail`` at a Teen Patti table), or of many.
+
+        A category the game does not name (a points hand, a four) is its Brag name, or its
+        identifier in words. A plural of the game's own word adds an ``s`` to a Latin word and
+        leaves any other script as it is.
+
+        >>> Words(hands={"flush": "colour", "prial": "豹子"}).hand("flush", plural=True)
+        'colours'
+        >>> Words(hands={"prial": "豹子"}).hand("prial", plural=True), Words().hand("four_of_a_kind")
+        ('豹子', 'four of a kind')
+        """
+        own = self.hands.get(category)
+        if own is None:
+            if plural:
+                return _PLURALS.get(category, CATEGORY_NAMES.get(category, category.replace("_", " ")) + "s")
+            return CATEGORY_NAMES.get(category, category.replace("_", " "))
+        if plural and own.isascii() and own[-1:].isalpha():
+            return own + ("es" if own.endswith(("s", "sh", "ch", "x")) else "s")
+        return own
+
+    def move(self, kind: str) -> str:
+        """The name of a move (``see``, or ``show`` at a Teen Patti table); a move the game does not name
+        keeps the engine's word for it."""
+        return self.moves.get(kind) or MOVE_NAMES.get(kind, kind)
+
+    def verb(self, kind: str) -> Optional[str]:
+        """The game's word for a move as a line of play tells it of a player (``Ada chaals 2``, ``Ada packs``,
+        ``Ada 跟注 2``: a Latin word takes an ``s``, any other script stays as it is); None when the game
+        does not name the move (the line keeps its plain words).
+
+        >>> teen = Words(moves={"bet": "chaal", "fold": "pack", "see": "show"})
+        >>> teen.verb("bet"), teen.verb("see"), Words(moves={"bet": "跟注"}).verb("bet"), teen.verb("look")
+        ('chaals', 'shows', '跟注', None)
+        """
+        own = self.moves.get(kind)
+        if not own:
+            return None
+        if own.isascii() and own[-1:].isalpha() and " " not in own:
+            return own + ("es" if own.endswith(("s", "sh", "ch", "x")) else "s")
+        return own
+
+    def title_or(self, default: str) -> str:
+        """The game's title, or ``default`` (the format's name) when the profile gives none."""
+        return self.title or default
+
+    @property
+    def own(self) -> bool:
+        """Whether the game has any words of its own."""
+        return bool(self.title or self.hands or self.moves)
+
+    def kinds_of(self, typed: str) -> Tuple[str, ...]:
+        """The engine's moves a typed word may mean, the game's own meaning first.
+
+        A word that is both the game's name for one move and the engine's name for another (Teen
+        Patti's ``show``, the see, is also the plain ``show`` of one's cards) means both: the caller
+        takes the first that is open now. An empty answer: the word is no move of this game.
+        """
+        said = _typed(typed)
+        found = [_MOVE_KINDS.get(kind, kind) for kind, word in self.moves.items()
+                 if kind != "blind" and _typed(word) == said]
+        from bragrules.engine.actions import KINDS
+
+        if said in KINDS:
+            found.append(said)
+        elif said == "sideshow":
+            found.append("sideshow")
+        return tuple(dict.fromkeys(found))
+
+    def typed_words(self) -> Dict[str, str]:
+        """The game's own words a person may type, each with the engine's move it stands for.
+
+        >>> Words(moves={"bet": "chaal", "sideshow": "side-show", "blind": "blind"}).typed_words()
+        {'chaal': 'bet', 'sideshow': 'sideshow'}
+        """
+        return {_typed(word): _MOVE_KINDS.get(kind, kind) for kind, word in self.moves.items() if kind != "blind"}
+
+
+_PLAIN_FORMS: Tuple[Tuple[str, str, bool], ...] = tuple(sorted(
+    [(name, key, False) for key, name in CATEGORY_NAMES.items()] + [(name, key, True) for key, name in _PLURALS.items()],
+    key=lambda form: -len(form[0])))
+_PLAIN_WORD = re.compile(r"(?<![\w-])(" + "|".join(re.escape(f[0]) for f in _PLAIN_FORMS) + r")(?![\w-])",
+                         re.IGNORECASE)
+
+
+def told(text: str, words: "Words") -> str:
+    """A sentence about hands, its Brag names of hands put in the game's words (for the ranking's own
+    sentences, which name categories only; a capital stays a capital).
+
+    >>> told("A-A-A is the best prial; Flushes are compared, and runs", Words(hands={"prial": "trail",
+    ...      "flush": "colour", "run": "sequence"}))
+    'A-A-A is the best trail; Colours are compared, and sequences'
+    >>> told("the best running flush", Words(hands={"run": "sequence"}))
+    'the best running flush'
+    """
+    if not words.hands:
+        return text
+    forms = {name: (key, plural) for name, key, plural in _PLAIN_FORMS}
+
+    def swap(match: "re.Match[str]") -> str:
+        said = match.group(0)
+        key, plural = forms[said.lower()]
+        word = words.hand(key, plural)
+        return word[:1].upper() + word[1:] if said[:1].isupper() else word
+
+    return _PLAIN_WORD.sub(swap, text)
+
+
+PLAIN = Words()
+"""The words of a profile that writes none: Three-Card Brag's."""
+
+
+def words_of(profile: Optional["Profile"]) -> Words:
+    """The words of a profile's game (:data:`PLAIN` for None or a profile writing none)."""
+    if profile is None:
+        return PLAIN
+    v = profile.vocabulary
+    if not (v.title or v.hands or v.moves):
+        return PLAIN
+    hands: Dict[str, str] = {str(key): word for key, word in v.hands.items()}
+    moves: Dict[str, str] = {str(key): word for key, word in v.moves.items()}
+    return Words(v.title, hands, moves)
+
+
+def hand_word(profile: Optional["Profile"], category: str, plural: bool = False) -> str:
+    """The game's name of a category of hand, for the areas' sentences (which read the profile).
+
+    >>> from bragrules.profile.models import Profile
+    >>> hand_word(Profile.model_validate({"vocabulary": {"hands": {"run": "sequence"}}}), "run", plural=True)
+    'sequences'
+    """
+    return words_of(profile).hand(category, plural)
+
+
+__all__ = ["MOVE_NAMES", "PLAIN", "HandWord", "MoveWord", "Vocabulary", "Words", "hand_word", "told", "words_of"]

@@ -1,0 +1,97 @@
+"""``help`` at ``bragrules play``: every move the table's profile allows, each in the game's own words
+beside the plain ones (Teen Patti's ``chaal N`` beside ``bet N``), and nothing the profile never offers.
+
+>>> from bragrules.profile import load_profile
+>>> text = help_text(load_profile("teen-patti"))
+>>> "chaal N / bet N" in text, "side-show" in text, "arrange" in text
+(True, True, False)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Callable, List, Tuple
+
+if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.profile.models import Profile
+    from bragrules.rules.vocabulary import Words
+
+
+def _always(p: "Profile") -> bool:
+    return True
+
+
+def _betting(p: "Profile") -> bool:
+    return p.format.betting
+
+
+def _exchange(p: "Profile") -> bool:
+    return p.format.exchange.enabled
+
+
+_Line = Tuple[str, str, str, Callable[["Profile"], bool]]
+"""(the move the game may name, what to type, what it does, whether the profile offers it)."""
+
+_LINES: Tuple[_Line, ...] = (
+    ("look", "look", "look at your cards (you then pay the seen rate)", lambda p: p.blind.allowed),
+    ("look", "look old / new", "with two hands, look at one; then keep or discard it", lambda p: p.blind.retention),
+    ("", "retain / release", "keep your unseen hand for the next deal, or let it go (the pot carries)",
+     lambda p: p.blind.retention),
+    ("", "discard CARD", "Four-Card with a discard: having looked, put one card away before betting",
+     lambda p: p.format.discard_before_betting),
+    ("bet", "bet N", "pay N now (blind players pay half the level); a bet of more than\n"
+     "                  10 times the pot asks \"bet N? (y/n)\" first (in a --script, the\n"
+     "                  next line answers it)", _betting),
+    ("see", "see", "pay for a see (only two players left)", _betting),
+    ("", "show / concede", "at a see, show your cards or give up without showing them",
+     lambda p: p.format.betting and p.seeing.concede_unseen),
+    ("sideshow", "sideshow", "ask the previous player for a side-show (a private comparison: the weaker\n"
+     "                  hand folds); 'accept' or 'refuse' answers one", lambda p: p.seeing.side_show.allowed),
+    ("fold", "fold", "give up this deal", _betting),
+    ("", "check", "pass, where the profile allows it", lambda p: p.format.betting and p.stakes.check != "never"),
+    ("", "arrange A B C | D E F", "set your hands, strongest first (one | between hands)",
+     lambda p: p.format.hands > 1),
+    ("", "hint", "show the best arrangement (it is not applied: 'arrange' alone or the menu's number takes it)",
+     lambda p: p.format.hands > 1),
+    ("", "take", "take the spare hand for yours, before arranging", lambda p: p.session.points.spare_hand),
+    ("", "swap MINE CENTRE / swap all / knock / stand", "exchange with the centre; knock to end the exchanges",
+     _exchange),
+    ("", "swap MINE down", "swap for the face-down centre card", lambda p: p.format.exchange.face_down > 0),
+    ("", "draw stock / draw discard", "take the stock's top card or the top discard, then discard CARD;\n"
+     "                  pass ends your turn", lambda p: p.format.exchange.source == "stock_or_discard"),
+    ("", "redeal", "demand a redeal when your cards were exposed",
+     lambda p: p.disputes.exposure_before_betting == "redeal"),
+    ("", "void", "declare the deal void (a malfunction): every stake returned and the\n"
+     "                  same dealer deals again", lambda p: p.disputes.void_deal),
+    ("", "flashes", "record that you showed your own cards to the table (the profile's penalty)",
+     lambda p: p.disputes.self_exposure != "no_penalty"),
+    ("", "(Enter)", "the next deal (no betting: each deal goes to a showdown); in a --script, write 'next'",
+     lambda p: not p.format.betting),
+    ("", "table", "show the table again;  q  stop (the log keeps everything)", _always),
+)
+
+
+def _said(words: "Words", move: str, typed: str) -> str:
+    """What to type, the game's word first where it names the move (``chaal N / bet N``)."""
+    if not move or move not in words.moves:
+        return typed
+    own = words.move(move)
+    if " " in own:  # a word of several is told, not typed
+        return typed
+    first, _, rest = typed.partition(" ")
+    return f"{own}{' ' + rest if rest else ''} / {typed}" if own != first else typed
+
+
+def help_text(profile: "Profile") -> str:
+    """The moves this profile offers, one a line (the game's words where it has them)."""
+    from bragrules.rules.vocabulary import words_of
+
+    words = words_of(profile)
+    lines: List[str] = ["Type the number of a choice, or the move itself:"]
+    for move, typed, does, offered in _LINES:
+        if offered(profile):
+            said = _said(words, move, typed)
+            lines.append(f"  {said:<15} {does}" if len(said) <= 15 else f"  {said}   {does}")
+    return "\n".join(lines)
+
+
+__all__ = ["help_text"]
