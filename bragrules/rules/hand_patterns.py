@@ -39,6 +39,7 @@ from bragrules.rules.words import join
 
 if TYPE_CHECKING:
     from bragrules.rules.hand_ranking import Ranking
+    from bragrules.rules.vocabulary import Words
 
 MAX_CATEGORIES = 32
 """The most entries ``ranking.categories`` may list (compiling reads each for every rank triple)."""
@@ -421,11 +422,12 @@ _PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "ni
 _STEPS = {1: "consecutive", 2: "alternate", 3: "three apart", 4: "four apart", 5: "five apart", 6: "six apart"}
 
 
-def category_words(name: str) -> str:
-    """A category's name as people say it: ``running flush``, ``alternate run``."""
+def category_words(name: str, words: Optional["Words"] = None) -> str:
+    """A category's name as people say it: ``running flush``, ``alternate run``; in the game's own ``words``
+    where it names the category (``trail`` at a Teen Patti table)."""
     from bragrules.rules.vocabulary import PLAIN
 
-    return PLAIN.hand(name)
+    return (words or PLAIN).hand(name)
 
 
 def ranks_words(pattern: CategoryPattern) -> str:
@@ -486,16 +488,16 @@ def order_words(pattern: CategoryPattern) -> str:
     return ", ".join(parts)
 
 
-def beats_words(beats: Beats) -> str:
+def beats_words(beats: Beats, words: Optional["Words"] = None) -> str:
     """What a special hand beats, in words.
 
     >>> beats_words(Beats(category="prial", highest=["K", "K", "K"]))
     'beats every prial up to K-K-K'
     """
-    text = f"beats every {category_words(beats.category)}"
+    text = f"beats every {category_words(beats.category, words)}"
     if beats.lowest is not None and beats.highest is not None:
         low, high = hand_text(_rank_values(beats.lowest)), hand_text(_rank_values(beats.highest))
-        return f"beats {category_words(beats.category)} {low}" if low == high else f"{text} from {low} to {high}"
+        return f"beats {category_words(beats.category, words)} {low}" if low == high else f"{text} from {low} to {high}"
     if beats.lowest is not None:
         return f"{text} from {hand_text(_rank_values(beats.lowest))} up"
     if beats.highest is not None:
@@ -518,8 +520,9 @@ def pattern_meaning(pattern: CategoryPattern) -> str:
     return f"{ranks_words(pattern)}, {suits}" if suits else ranks_words(pattern)
 
 
-def pattern_words(pattern: CategoryPattern) -> str:
-    """One entry of ``ranking.categories`` in words: its name, what it asks (its order, what it beats).
+def pattern_words(pattern: CategoryPattern, words: Optional["Words"] = None) -> str:
+    """One entry of ``ranking.categories`` in words: its name, what it asks (its order, what it beats), the
+    names in the game's own ``words`` where it has them.
 
     >>> pattern_words(CategoryPattern(name="prial", ranks="all_equal", order=CategoryOrder(top="3")))
     'prial (three cards of one rank; 3-3-3 above A-A-A)'
@@ -532,6 +535,6 @@ def pattern_words(pattern: CategoryPattern) -> str:
         parts.append(order)
     beats = pattern.beats_of()
     if beats is not None:
-        parts.append(beats_words(beats) + (", otherwise in its own place" if pattern.name is None else ""))
-    name = "a special hand" if pattern.name is None else category_words(pattern.name)
+        parts.append(beats_words(beats, words) + (", otherwise in its own place" if pattern.name is None else ""))
+    name = "a special hand" if pattern.name is None else category_words(pattern.name, words)
     return f"{name} ({'; '.join(parts)})"

@@ -289,7 +289,10 @@ def categories_sentence(p: "Profile") -> str:
     value = p.ranking.categories
     if not value:
         return "the categories are those the named fields give (category_order, with the orders of prials and runs)"
-    return "hands rank in these categories, from the highest: " + ", ".join(pattern_words(c) for c in value)
+    from bragrules.rules.vocabulary import words_of
+
+    words = words_of(p)
+    return "hands rank in these categories, from the highest: " + ", ".join(pattern_words(c, words) for c in value)
 SPECIAL_HANDS_RULE = field_rule("ranking.special_hands")
 SUITS_BREAK_TIES_RULE = field_rule("ranking.suits_break_ties")
 
