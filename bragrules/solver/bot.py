@@ -29,6 +29,7 @@ from bragrules.engine.view import PlayerView
 from bragrules.play.bots import STYLES, StyleBot
 from bragrules.play.plays import STAND_IN
 from bragrules.solver.strategy import Entry, Strategy, StrategyFileError, game_hash
+from bragrules.solver.translate import AfterBets, translate_bet
 from bragrules.solver.tree import SEATS
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -42,6 +43,7 @@ FALLBACK = "cautious"
 ENV = "BRAGRULES_STRATEGY"
 
 _LOADED: Dict[Tuple[str, str], Optional[Strategy]] = {}
+_AFTER_BETS: Dict[int, Tuple[Strategy, AfterBets]] = {}
 
 
 def strategy_path(key: str) -> str:
@@ -94,6 +96,8 @@ class SolvedBot:
         self._why = "no choice made yet"
         self._parsed: Dict[int, List[Action]] = {}
         self._for: Optional[Tuple[object, Optional[Strategy]]] = None
+        self._memory_key: Optional[int] = None
+        self._read: Dict[int, str] = {}
 
     def explain(self) -> str:
         return self._why if self._why else self.fallback.explain()
@@ -118,25 +122,82 @@ class SolvedBot:
             found = self._parsed[key] = [Action.parse(text) for text in entry.actions]
         return found
 
+    def _deal_memory(self, view: PlayerView) -> Dict[int, str]:
+        """How this deal's real actions were read in the tree so far, by their place in the deal (drawn once)."""
+        if self._memory_key != view.key:
+            self._memory_key, self._read = view.key, {}
+        return self._read
+
+    def _read_action(self, entry: Entry, real: Action, pot: Fraction) -> Optional[str]:
+        """The tree's action at ``entry`` that the real one (seats renamed) is read as: itself when the tree has
+        it, a bet by the pseudo-harmonic mapping (:func:`~bragrules.solver.translate.translate_bet`, in units
+        of the pot before it), any other kind by its kind; None when the tree has nothing of that kind."""
+        text = str(real)
+        if text in entry.actions:
+            return text
+        same = [a for a in self._entry_actions(entry) if a.kind == real.kind and a.target == real.target]
+        if not same:
+            return None
+        if real.kind != "bet":
+            return str(same[0])
+        found = translate_bet(same, real, pot, self.rng.random())
+        return None if found is None else str(found)
+
+    def _read_at(self, entry: Entry, real: Action, pot: Fraction, before: Optional[str]) -> Optional[str]:
+        """The action read at ``entry``: as it was read before (``before``) when the tree has it there."""
+        return before if before is not None and before in entry.actions else self._read_action(entry, real, pot)
+
     def _replay(self, strategy: Strategy, view: PlayerView) -> Optional[Tuple[Tuple[str, ...], Entry]]:
-        """The decision this deal is at, the deal's actions mapped onto the tree (None if it left it)."""
+        """The decision this deal is at, the deal's actions read in the tree (None if they cannot be): each
+        action as itself, a bet amount the tree lacks by the pseudo-harmonic mapping, a bet past the tree's
+        count as the most alike bet anywhere in the tree (:class:`~bragrules.solver.translate.AfterBets`)."""
         rename = {view.order[0]: SEATS[0], view.order[1]: SEATS[1]}
+        read = self._deal_memory(view)
+        pots = _pots_before(view)
         history: List[str] = []
-        for real in view.actions:
+        visited: List[Tuple[List[str], Entry]] = []
+        for index, real in enumerate(view.actions):
             entry = strategy.entry(history)
+            if entry is not None:
+                visited.append((list(history), entry))
             mapped = real._replace(player=rename[real.player])
             if entry is None:  # a step the tree applied by itself (a show): kept as it was
                 history.append(str(mapped))
                 continue
-            text = str(mapped)
-            if text not in entry.actions:
-                near = _nearest(self._entry_actions(entry), mapped)
-                if near is None:
+            text = self._read_at(entry, mapped, pots[index], read.get(index))
+            if text is None and mapped.kind == "bet" and mapped.amount is not None:  # past the tree's count
+                alike = self._alike(strategy, history, visited, mapped, pots[index], pots[0])
+                if alike is None:
                     return None
-                text = str(near)
+                history = list(alike)
+                continue
+            if text is None:
+                return None
+            read[index] = text
             history.append(text)
         entry = strategy.entry(history)
         return None if entry is None else (tuple(history), entry)
+
+    def _alike(self, strategy: Strategy, history: List[str], visited: List[Tuple[List[str], Entry]], bet: Action,
+               pot: Fraction, antes: Fraction) -> Optional[Tuple[str, ...]]:
+        """Where a bet past the tree's count leaves the deal: after the most alike bet in the tree
+        (:meth:`~bragrules.solver.translate.AfterBets.find`), else back at the answering seat's last
+        decision as blind or seen as now (it faces a bet again); None when neither is there."""
+        after = self._after_bets(strategy)
+        seen = after.seen(history)
+        assert bet.amount is not None
+        alike = after.find(bet.player, seen, bet.amount, pot, antes)
+        if alike is None:
+            answer = 1 - SEATS.index(bet.player)
+            alike = next((tuple(h) for h, e in reversed(visited) if e.player == answer and e.blind != seen[answer]),
+                         None)
+        return alike
+
+    def _after_bets(self, strategy: Strategy) -> AfterBets:
+        found = _AFTER_BETS.get(id(strategy))
+        if found is None or found[0] is not strategy:
+            found = _AFTER_BETS[id(strategy)] = (strategy, AfterBets(strategy))
+        return found[1]
 
     def choose(self, view: PlayerView) -> Action:
         options = view.legal_actions()
@@ -158,11 +219,15 @@ class SolvedBot:
             if hand is None:
                 return self._fall_back(view, "a hand the strategy does not know")
         row = entry.row(hand)
-        k = _draw(row, self.rng.random())
-        chosen = self._entry_actions(entry)[k]
-        action = _legal(options, chosen)
-        if action is None:
-            return self._fall_back(view, f"{chosen.kind} is not open here")
+        tree_actions = self._entry_actions(entry)
+        real = _real_actions(options, tree_actions)
+        open_row = [float(p) if real[k] is not None else 0.0 for k, p in enumerate(row)]
+        if not any(open_row):
+            return self._fall_back(view, f"{', '.join(a.kind for a in tree_actions)}: none is open here")
+        k = _draw(open_row, self.rng.random())
+        action, chosen = real[k], tree_actions[k]
+        assert action is not None
+        self._read[len(view.actions)] = entry.actions[k]  # how the replay reads this action from now on
         self._why = f"plays the solved strategy: {chosen.kind} with probability {float(row[k]):.0%}"
         return action
 
@@ -182,29 +247,40 @@ def _draw(row: "object", u: float) -> int:
     return max(k for k, p in enumerate(values) if p > 0) if any(p > 0 for p in values) else 0
 
 
-def _nearest(actions: List[Action], real: Action) -> Optional[Action]:
-    """The tree's action nearest a real one: the same kind, the nearest amount (bets)."""
-    same = [a for a in actions if a.kind == real.kind and a.target == real.target]
-    if not same:
-        return None
-    if real.amount is None:
-        return same[0]
-    amount = real.amount
-    return min(same, key=lambda a: abs((a.amount or Fraction(0)) - amount))
+def _pots_before(view: PlayerView) -> List[Fraction]:
+    """The pot before each of the deal's actions: the pot now less what that action and those after it paid."""
+    pots: List[Fraction] = []
+    pot = view.pot
+    for action in reversed(view.actions):
+        pot -= action.amount or 0
+        pots.append(pot)
+    return pots[::-1]
 
 
-def _legal(options: List[LegalAction], chosen: Action) -> Optional[Action]:
-    """The legal action nearest the tree's: the same kind, a bet's amount kept within the real bounds."""
+def _real_actions(options: List[LegalAction], tree_actions: List[Action]) -> List[Optional[Action]]:
+    """Each of the tree's actions as the real game allows it now (:func:`_legal`), None where it does not (a
+    translated history may reach a decision whose actions are not all open at the table)."""
+    out: List[Optional[Action]] = []
+    for k, chosen in enumerate(tree_actions):
+        step = sum(1 for a in tree_actions[:k] if a.kind == chosen.kind)  # a bet: how many steps above the least
+        out.append(_legal(options, chosen, step))
+    return out
+
+
+def _legal(options: List[LegalAction], chosen: Action, step: int = 0) -> Optional[Action]:
+    """The legal action of the tree's kind; a bet ``step`` steps above the least the real game allows now (the
+    tree's amounts are the least and the steps above it at every decision, so a translated history keeps the
+    bot's sizes as the strategy meant them, the real level having moved).
+
+    >>> bet = LegalAction("A", "bet", Fraction(2), Fraction(5), Fraction(1))
+    >>> str(_legal([bet], Action("A", "bet", Fraction(1)), 1)), str(_legal([bet], Action("A", "bet", Fraction(1)), 9))
+    ('A bet 3', 'A bet 5')
+    """
     for option in options:
         if option.kind != chosen.kind:
             continue
-        if option.kind == "bet" and chosen.amount is not None and option.amount is not None:
-            amount = max(chosen.amount, option.amount)
-            if option.max_amount is not None:
-                amount = min(amount, option.max_amount)
-            if option.step is not None and option.step > 0:
-                steps = (amount - option.amount) // option.step
-                amount = option.amount + steps * option.step
+        if option.kind == "bet" and option.amount is not None:
+            amount = option.nth_amount(step)
             return option.action(amount)
         return option.action()
     return None
