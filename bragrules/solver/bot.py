@@ -22,20 +22,21 @@ from __future__ import annotations
 import os
 import random
 from fractions import Fraction
-from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Tuple
 
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.view import PlayerView
 from bragrules.play.bots import STYLES, StyleBot
 from bragrules.play.plays import STAND_IN
+from bragrules.solver.defend import defend
 from bragrules.solver.strategy import Entry, Strategy, StrategyFileError, game_hash
-from bragrules.solver.translate import AfterBets, translate_bet
+from bragrules.solver.translate import AfterBets, amount_of, translate_bet
 from bragrules.solver.tree import SEATS
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
 
-__all__ = ["FALLBACK", "SolvedBot", "load_for", "strategy_path"]
+__all__ = ["FALLBACK", "Reading", "SolvedBot", "load_for", "strategy_path"]
 
 FALLBACK = "cautious"
 """The heuristic style the solved bot plays where its strategy has nothing to say."""
@@ -115,6 +116,10 @@ class SolvedBot:
         self._why = f"{STAND_IN} ({why}): {self.fallback.explain()}"
         return action
 
+    def parsed(self, entry: Entry) -> List[Action]:
+        """The actions of a decision, read from their texts (once)."""
+        return self._entry_actions(entry)
+
     def _entry_actions(self, entry: Entry) -> List[Action]:
         key = id(entry)
         found = self._parsed.get(key)
@@ -147,36 +152,49 @@ class SolvedBot:
         """The action read at ``entry``: as it was read before (``before``) when the tree has it there."""
         return before if before is not None and before in entry.actions else self._read_action(entry, real, pot)
 
-    def _replay(self, strategy: Strategy, view: PlayerView) -> Optional[Tuple[Tuple[str, ...], Entry]]:
-        """The decision this deal is at, the deal's actions read in the tree (None if they cannot be): each
-        action as itself, a bet amount the tree lacks by the pseudo-harmonic mapping, a bet past the tree's
-        count as the most alike bet anywhere in the tree (:class:`~bragrules.solver.translate.AfterBets`)."""
+    def read(self, strategy: Strategy, view: PlayerView, extra: Optional[Action] = None) -> Optional[Reading]:
+        """The deal's actions (and ``extra``, one more, as if taken now: what a best response asks) read in
+        the tree, None if they cannot be: each action as itself, a bet amount the tree lacks by the
+        pseudo-harmonic mapping, a bet past the tree's count as the most alike bet in the tree
+        (:class:`~bragrules.solver.translate.AfterBets`). A real action is read once a deal (the draw kept);
+        ``extra`` is read afresh each time."""
         rename = {view.order[0]: SEATS[0], view.order[1]: SEATS[1]}
         read = self._deal_memory(view)
+        actions = list(view.actions)
         pots = _pots_before(view)
+        if extra is not None:
+            read = dict(read)
+            read.pop(len(actions), None)
+            actions.append(extra)
+            pots.append(view.pot)
         history: List[str] = []
         visited: List[Tuple[List[str], Entry]] = []
-        for index, real in enumerate(view.actions):
+        steps: List[Tuple[Entry, str]] = []
+        stretch = Fraction(1)
+        for index, real in enumerate(actions):
             entry = strategy.entry(history)
-            if entry is not None:
-                visited.append((list(history), entry))
             mapped = real._replace(player=rename[real.player])
+            stretch = Fraction(1)
             if entry is None:  # a step the tree applied by itself (a show): kept as it was
                 history.append(str(mapped))
                 continue
+            visited.append((list(history), entry))
             text = self._read_at(entry, mapped, pots[index], read.get(index))
             if text is None and mapped.kind == "bet" and mapped.amount is not None:  # past the tree's count
                 alike = self._alike(strategy, history, visited, mapped, pots[index], pots[0])
                 if alike is None:
                     return None
                 history = list(alike)
+                stretch = _stretch(mapped, alike[-1] if alike else "", pots[index])
                 continue
             if text is None:
                 return None
             read[index] = text
+            steps.append((entry, text))
             history.append(text)
+            stretch = _stretch(mapped, text, pots[index])
         entry = strategy.entry(history)
-        return None if entry is None else (tuple(history), entry)
+        return None if entry is None else Reading(tuple(history), entry, steps, stretch)
 
     def _alike(self, strategy: Strategy, history: List[str], visited: List[Tuple[List[str], Entry]], bet: Action,
                pot: Fraction, antes: Fraction) -> Optional[Tuple[str, ...]]:
@@ -208,10 +226,10 @@ class SolvedBot:
         strategy = self._strategy_for(view)
         if strategy is None:
             return self._fall_back(view, "no strategy solved for this profile")
-        found = self._replay(strategy, view)
+        found = self.read(strategy, view)
         if found is None:
             return self._fall_back(view, "the deal left the solved tree")
-        _, entry = found
+        entry = found.entry
         hand = None
         if not entry.blind:
             cards = view.hand
@@ -220,6 +238,8 @@ class SolvedBot:
                 return self._fall_back(view, "a hand the strategy does not know")
         row = entry.row(hand)
         tree_actions = self._entry_actions(entry)
+        if found.stretch < 1:
+            row = defend(view, entry, hand, row, found)
         real = _real_actions(options, tree_actions)
         open_row = [float(p) if real[k] is not None else 0.0 for k, p in enumerate(row)]
         if not any(open_row):
@@ -245,6 +265,34 @@ def _draw(row: "object", u: float) -> int:
         if pick < 0:
             return k
     return max(k for k, p in enumerate(values) if p > 0) if any(p > 0 for p in values) else 0
+
+
+class Reading(NamedTuple):
+    """A deal read in the tree: the tree's history, the decision it is at, and each real action that met a
+    decision with the tree's action it was read as (a bet past the count, read as another line, is not among
+    them)."""
+
+    history: Tuple[str, ...]
+    entry: Entry
+    steps: List[Tuple[Entry, str]]
+    stretch: Fraction = Fraction(1)
+    """Below 1 when the last action was a bet larger than the tree's it was read as: ``(P + B) / (P + x)``
+    for a real bet ``x`` read as ``B`` into a pot ``P``, how much less often the answer may continue
+    (:func:`defend`)."""
+
+
+def _stretch(real: Action, text: str, pot: Fraction) -> Fraction:
+    """``(P + B) / (P + x)`` when the real bet ``x`` is larger than the tree's ``B`` (``text``), else 1.
+
+    >>> _stretch(Action("A", "bet", Fraction(8)), "A bet 2", Fraction(2))
+    Fraction(1, 2)
+    """
+    if real.kind != "bet" or real.amount is None:
+        return Fraction(1)
+    tree = amount_of(text)
+    if real.amount <= tree:
+        return Fraction(1)
+    return (pot + tree) / (pot + real.amount)
 
 
 def _pots_before(view: PlayerView) -> List[Fraction]:

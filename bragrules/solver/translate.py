@@ -41,7 +41,7 @@ from bragrules.solver.tree import SEATS
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.solver.strategy import Strategy
 
-__all__ = ["AfterBets", "pseudo_harmonic", "translate_bet"]
+__all__ = ["AfterBets", "amount_of", "pseudo_harmonic", "translate_bet"]
 
 
 def pseudo_harmonic(low: Fraction, high: Fraction, x: Fraction) -> Fraction:
@@ -93,7 +93,7 @@ def translate_bet(bets: Sequence[Action], real: Action, pot: Fraction, u: float)
     return ordered[-1]  # pragma: no cover - the amounts bracket x
 
 
-def _amount(text: str) -> Fraction:
+def amount_of(text: str) -> Fraction:
     """The amount at the end of an action's text (``"A bet 3/2"``), 0 without one."""
     last = text.rsplit(" ", 1)[-1]
     try:
@@ -127,8 +127,8 @@ class AfterBets:
             if not history or " bet " not in history[-1]:
                 continue
             bettor = history[-1].split(" ", 1)[0]
-            paid_before = sum((_amount(t) for t in history[:-1]), Fraction(0))
-            self.nodes.setdefault(bettor, []).append((_amount(history[-1]), paid_before, history, self.seen(history)))
+            paid_before = sum((amount_of(t) for t in history[:-1]), Fraction(0))
+            self.nodes.setdefault(bettor, []).append((amount_of(history[-1]), paid_before, history, self.seen(history)))
 
     def seen(self, history: Sequence[str]) -> Tuple[bool, bool]:
         """Whether seats A and B have seen their cards after ``history`` (always, without blind play)."""
