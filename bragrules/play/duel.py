@@ -139,7 +139,7 @@ def duel(profile: Union[str, Profile, Rules], first: str, second: str, pairs: in
 
         rules = compile_rules(load_profile(profile) if isinstance(profile, str) else profile)
     for style in (first, second):
-        if style not in DUEL_STYLES:
+        if make is None and style not in DUEL_STYLES:
             raise ValueError(f"unknown bot style {style!r} (choose from {', '.join(DUEL_STYLES)})")
     if not 1 <= pairs <= MAX_PAIRS:
         raise ValueError(f"pairs must be from 1 to {MAX_PAIRS:,}, not {pairs:,}")

@@ -133,24 +133,39 @@ class SolvedBot:
             self._memory_key, self._read = view.key, {}
         return self._read
 
-    def _read_action(self, entry: Entry, real: Action, pot: Fraction) -> Optional[str]:
+    def _read_action(self, entry: Entry, real: Action, pot: Fraction, offset: Fraction = Fraction(0)) -> Optional[str]:
         """The tree's action at ``entry`` that the real one (seats renamed) is read as: itself when the tree has
         it, a bet by the pseudo-harmonic mapping (:func:`~bragrules.solver.translate.translate_bet`, in units
-        of the pot before it), any other kind by its kind; None when the tree has nothing of that kind."""
+        of the pot before it, the tree's amounts moved up by ``offset``, :meth:`_offset`), any other kind by
+        its kind; None when the tree has nothing of that kind."""
         text = str(real)
-        if text in entry.actions:
+        if text in entry.actions and not offset:
             return text
         same = [a for a in self._entry_actions(entry) if a.kind == real.kind and a.target == real.target]
         if not same:
             return None
         if real.kind != "bet":
             return str(same[0])
-        found = translate_bet(same, real, pot, self.rng.random())
-        return None if found is None else str(found)
+        moved = [a._replace(amount=(a.amount or Fraction(0)) + offset) for a in same]
+        found = translate_bet(moved, real, pot, self.rng.random())
+        return None if found is None else str(same[moved.index(found)])
 
-    def _read_at(self, entry: Entry, real: Action, pot: Fraction, before: Optional[str]) -> Optional[str]:
+    def _read_at(self, entry: Entry, real: Action, pot: Fraction, before: Optional[str],
+                 offset: Fraction) -> Optional[str]:
         """The action read at ``entry``: as it was read before (``before``) when the tree has it there."""
-        return before if before is not None and before in entry.actions else self._read_action(entry, real, pot)
+        if before is not None and before in entry.actions:
+            return before
+        return self._read_action(entry, real, pot, offset)
+
+    def _offset(self, entry: Entry, real: Action, least: Optional[Fraction]) -> Fraction:
+        """How far the real game's least bet is above the tree's at this decision (0 unless ``real`` is a bet):
+        the tree's amounts are the least and steps above it, so its bets are compared with real ones as
+        the same number of steps above the real least (a translated history may leave the real level
+        above the tree's)."""
+        if real.kind != "bet" or least is None:
+            return Fraction(0)
+        amounts = [a.amount for a in self._entry_actions(entry) if a.kind == "bet" and a.amount is not None]
+        return least - min(amounts) if amounts else Fraction(0)
 
     def read(self, strategy: Strategy, view: PlayerView, extra: Optional[Action] = None) -> Optional[Reading]:
         """The deal's actions (and ``extra``, one more, as if taken now: what a best response asks) read in
@@ -167,6 +182,7 @@ class SolvedBot:
             read.pop(len(actions), None)
             actions.append(extra)
             pots.append(view.pot)
+        least = _least_bets(view, actions)
         history: List[str] = []
         visited: List[Tuple[List[str], Entry]] = []
         steps: List[Tuple[Entry, str]] = []
@@ -179,20 +195,21 @@ class SolvedBot:
                 history.append(str(mapped))
                 continue
             visited.append((list(history), entry))
-            text = self._read_at(entry, mapped, pots[index], read.get(index))
+            offset = self._offset(entry, mapped, least[index])
+            text = self._read_at(entry, mapped, pots[index], read.get(index), offset)
             if text is None and mapped.kind == "bet" and mapped.amount is not None:  # past the tree's count
                 alike = self._alike(strategy, history, visited, mapped, pots[index], pots[0])
                 if alike is None:
                     return None
                 history = list(alike)
-                stretch = _stretch(mapped, alike[-1] if alike else "", pots[index])
+                stretch = _stretch(mapped, alike[-1] if alike else "", pots[index], offset)
                 continue
             if text is None:
                 return None
             read[index] = text
             steps.append((entry, text))
             history.append(text)
-            stretch = _stretch(mapped, text, pots[index])
+            stretch = _stretch(mapped, text, pots[index], offset)
         entry = strategy.entry(history)
         return None if entry is None else Reading(tuple(history), entry, steps, stretch)
 
@@ -281,18 +298,39 @@ class Reading(NamedTuple):
     (:func:`defend`)."""
 
 
-def _stretch(real: Action, text: str, pot: Fraction) -> Fraction:
-    """``(P + B) / (P + x)`` when the real bet ``x`` is larger than the tree's ``B`` (``text``), else 1.
+def _stretch(real: Action, text: str, pot: Fraction, offset: Fraction = Fraction(0)) -> Fraction:
+    """``(P + B) / (P + x)`` when the real bet ``x`` is larger than the tree's ``B`` (``text``, its amount
+    moved up by ``offset``), else 1.
 
     >>> _stretch(Action("A", "bet", Fraction(8)), "A bet 2", Fraction(2))
     Fraction(1, 2)
     """
     if real.kind != "bet" or real.amount is None:
         return Fraction(1)
-    tree = amount_of(text)
+    tree = amount_of(text) + offset
     if real.amount <= tree:
         return Fraction(1)
     return (pot + tree) / (pot + real.amount)
+
+
+def _least_bets(view: PlayerView, actions: List[Action]) -> List[Optional[Fraction]]:
+    """The least bet the real game offered before each action (None where it offered none): the deal's public
+    actions replayed with the hands unknown, as the tree is built (:mod:`bragrules.solver.tree`)."""
+    from bragrules.core.errors import BragError
+    from bragrules.engine.deal import Deal
+
+    out: List[Optional[Fraction]] = []
+    shadow = Deal(view.rules, list(view.order), {p: None for p in view.order}, wait_for_cards=True,
+                  carried=view.carried_in, table_fee=Fraction(0))
+    for action in actions:
+        try:
+            bet = next((o for o in shadow.legal_actions() if o.kind == "bet"), None)
+            out.append(bet.amount if bet is not None else None)
+            shadow.apply(action)
+        except (BragError, ValueError):
+            out.extend([None] * (len(actions) - len(out)))
+            break
+    return out
 
 
 def _pots_before(view: PlayerView) -> List[Fraction]:

@@ -16,7 +16,7 @@ Here, heads-up under any profile the solver models:
   lacks translated as the bot translates them); a blind bot's actions say nothing of its hand;
 * LBR looks at its cards at once; then it weighs fold (0), a see (its equity in the pot after paying,
   less what it pays; a tie counts half), a check (as a see that costs nothing), and a bet of each amount
-  of a grid of real amounts, the least and about half the pot to eight times it (:data:`POT_MULTIPLES`,
+  of a grid of real amounts, the least and about half the pot to twice it (:data:`POT_MULTIPLES`,
   within what the profile allows), not the tree's: the bot folds with the probability its strategy gives at the decision the bet is read as, and
   otherwise matches the bet and the hands are shown;
 * it bets at most :data:`MAX_OWN_BETS` times a deal, then sees or folds, so that every deal ends.
@@ -45,10 +45,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 __all__ = ["POT_MULTIPLES", "grid", "LocalBestResponse", "MAX_OWN_BETS"]
 
-POT_MULTIPLES = (Fraction(1, 2), Fraction(1), Fraction(2), Fraction(4), Fraction(8))
-"""The sizes LBR weighs besides the least bet, in units of the pot: half the pot to eight times it."""
+POT_MULTIPLES = (Fraction(1, 2), Fraction(1), Fraction(2))
+"""The sizes LBR weighs besides the least bet, in units of the pot: half the pot to twice it."""
 
-MAX_OWN_BETS = 8
+MAX_OWN_BETS = 4
 """LBR's own bets in a deal, at most: then it sees or folds."""
 
 
@@ -58,7 +58,7 @@ def grid(option: LegalAction, pot: Fraction) -> List[Fraction]:
 
     >>> bet = LegalAction("A", "bet", Fraction(1), None, Fraction(1))
     >>> [str(a) for a in grid(bet, Fraction(4))]
-    ['1', '2', '4', '8', '16', '32']
+    ['1', '2', '4', '8']
     >>> [str(a) for a in grid(LegalAction("A", "bet", Fraction(1), Fraction(5), Fraction(1)), Fraction(4))]
     ['1', '2', '4', '5']
     """
