@@ -1,16 +1,26 @@
 """The ``solved`` bot: plays a solved strategy heads-up, from its :class:`PlayerView` only.
 
-It replays the deal's public actions (``view.actions``) through the strategy's decisions,
-seats renamed A (first to act) and B (the dealer). An opponent's bet of an amount the tree
-does not have counts as the tree's nearest bet. At its own turn it draws an action with the
-strategy's probabilities for its hand (one row for all hands while it is blind) and takes
-the nearest legal one.
+It reads the deal's public actions (``view.actions``) in the strategy's tree, seats renamed A (first
+to act) and B (the dealer), and plays on from the decision they lead to, however the opponent bets:
 
-It falls back to the ``cautious`` style (:data:`FALLBACK`) when more than two players are in
-the deal, when the deal leaves the tree (a raise beyond the cap, an action the tree leaves
-out), when no strategy is found for the profile, and for the decisions the tree settles
-by itself (showing at a see, retaining a blind hand), and says so: its reason then begins
-"cautious, standing in for solved" and names why (:mod:`bragrules.play.plays` labels the seat the same).
+* a bet is compared with the tree's as the same number of steps above the least bet the real game
+  offered then (a translated history may leave the real level above the tree's);
+* a bet amount the tree lacks is read by the randomised pseudo-harmonic mapping between the tree's
+  two neighbouring amounts, in units of the pot (:mod:`bragrules.solver.translate`); one above the
+  tree's largest as the largest, and the bot then continues no more often than that bet's size
+  allows, with its strongest hands (:mod:`bragrules.solver.defend`);
+* a bet where the tree allows no more (past ``--max-bets``) is read as the most alike bet in the
+  tree (:class:`~bragrules.solver.translate.AfterBets`), else the bot faces its last like decision again.
+
+Each real action is read once a deal (the mapping's draw is kept). At its own turn the bot draws an
+action with the strategy's probabilities for its hand (one row for all hands while it is blind) among
+those open at the table, a bet as many steps above the real least as the tree's is above its own.
+
+It falls back to the ``cautious`` style (:data:`FALLBACK`) when more than two players are in the
+deal, when no strategy is found for the profile, when the deal cannot be read at all, and for the
+decisions the tree settles by itself (showing at a see, retaining a blind hand), and says so: its
+reason then begins "cautious, standing in for solved" and names why (:mod:`bragrules.play.plays`
+labels the seat the same).
 
 Where the strategy comes from: the file named by ``BRAGRULES_STRATEGY`` (what ``--strategy``
 sets, so that simulation workers find it too), else the file ``bragrules solve`` writes by
@@ -302,8 +312,8 @@ def _stretch(real: Action, text: str, pot: Fraction, offset: Fraction = Fraction
     """``(P + B) / (P + x)`` when the real bet ``x`` is larger than the tree's ``B`` (``text``, its amount
     moved up by ``offset``), else 1.
 
-    >>> _stretch(Action("A", "bet", Fraction(8)), "A bet 2", Fraction(2))
-    Fraction(1, 2)
+    >>> _stretch(Action("A", "bet", Fraction(8)), "A bet 2", Fraction(2))   # (2 + 2) / (2 + 8)
+    Fraction(2, 5)
     """
     if real.kind != "bet" or real.amount is None:
         return Fraction(1)
