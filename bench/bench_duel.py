@@ -31,7 +31,7 @@ from bragrules.play.duel import duel  # noqa: E402
 from bragrules.profile import load_profile  # noqa: E402
 from bragrules.profile.models import Profile  # noqa: E402
 from bragrules.solver import solve  # noqa: E402
-from bragrules.solver.bot import ENV, _LOADED  # noqa: E402
+from bragrules.solver.bot import _LOADED, ENV  # noqa: E402
 
 PROFILES = ("heads-up", "heads-up-teen-patti", "casual", "classic", "muflis", "seen-only", "traditional")
 """The shipped betting profiles ``solve`` models, one per game (``standard`` plays as ``heads-up``, ``teen-patti``

@@ -46,6 +46,9 @@ DUEL_STYLES = ALL_STYLES + ("lbr",)
 MAX_PAIRS = 1_000_000
 """Most pairs of deals one duel plays (two million deals: hours; the interval has long stopped moving)."""
 
+MAX_ACTIONS = 10_000
+"""Most actions one deal of a duel may take before it is called broken (no bot bets for ever)."""
+
 SEATS = tuple(seat_names(2))
 
 
@@ -121,7 +124,7 @@ def _play_deal(rules: Rules, seed: int, bots: Dict[str, Bot]) -> Dict[str, Fract
         assert player is not None
         session.act(bots[player].choose(deal.view(player)))
         steps += 1
-        if steps > 10_000:
+        if steps > MAX_ACTIONS:
             raise RuntimeError(f"a deal under {rules.profile.name} did not end after {steps} actions")
     result = session.finish_deal()
     share = result.carried_out / len(SEATS)
