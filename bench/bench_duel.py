@@ -2,10 +2,10 @@
 
 Run from the repository root::
 
-    python bench/bench_duel.py [--pairs N] [--keep RANKS] [--profile NAME ...] [--seed N]
+    python bench/bench_duel.py [--pairs N] [--keep RANKS] [--profile NAME ...] [--seed N] [--max-raises K] [--levels L]
 
 For each shipped betting profile the solver models (heads-up, on a pack stripped to ``--keep``, Q-K-A
-by default, so that each run is short), it solves the default abstraction (raises at most 3, 2 bet
+by default, so that each run is short), it solves the abstraction (by default raises at most 3, 2 bet
 amounts) to 1% of the ante, then plays ``bragrules duel``'s duplicate matches: the solved bot against
 each style and against ``lbr`` (:mod:`bragrules.solver.lbr`), ``--pairs`` pairs of deals each (the same
 cards twice, seats swapped). It prints a Markdown table of the solved bot's net per deal with its 95%
@@ -55,6 +55,8 @@ def main() -> None:
     parser.add_argument("--keep", default="QKA")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="append")
+    parser.add_argument("--max-raises", type=int, default=3)
+    parser.add_argument("--levels", type=int, default=2)
     args = parser.parse_args()
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
           f"{platform.python_version()}, load average {os.getloadavg()[0]:.1f}")
@@ -65,7 +67,8 @@ def main() -> None:
     for name in args.profile or PROFILES:
         profile = short(name, args.keep)
         started = time.process_time()
-        result = solve(profile, iterations=400, max_raises=3, levels=2, target=0.01 * float(profile.stakes.ante))
+        result = solve(profile, iterations=400, max_raises=args.max_raises, levels=args.levels,
+                       target=0.01 * float(profile.stakes.ante))
         solved = time.process_time() - started
         path = os.path.join(folder, f"{name}.npz")
         result.strategy.save(path)
