@@ -224,3 +224,28 @@ def test_the_duel_command_reports_the_first_bot_s_net_with_its_interval(qka: Tup
     assert "95% interval" in out and "cautious wins" in out
     code, out, err = run_cli(capsys, monkeypatch, "duel", "--bots", "solved")
     assert code == 2 and err.count("\n") == 1 and "two bots" in err
+
+
+@given(st.integers(0, 2**32), st.integers(1, 40))
+def test_against_any_sizes_and_counts_the_bot_acts_legally_from_its_strategy(qka: Tuple[Rules, Strategy],
+                                                                            seed: int, spread: int) -> None:
+    """A property: an opponent betting any amount up to ``spread`` steps above the least, as often as it likes,
+    never makes the bot act illegally or stand in."""
+    rules, strategy = qka  # a module's fixture: solved once, never changed
+    rng = random.Random(seed)
+    cards = rng.sample(list(rules.ranking.ranker.cards), 6)
+    seats = ["A", "B"] if seed % 2 else ["B", "A"]
+    deal = Deal(rules, seats, {seats[0]: tuple(CARDS[c] for c in cards[:3]), seats[1]: tuple(CARDS[c] for c in cards[3:])})
+    bot = SolvedBot(random.Random(seed), "B", strategy)
+    for _ in range(60):
+        if deal.is_over or deal.awaiting is not None:
+            break
+        if deal.to_act == "A":
+            option = rng.choice(deal.legal_actions())
+            amounts = option.amounts(spread + 1) if option.kind == "bet" else []
+            deal.apply(option.action(rng.choice(amounts)) if amounts else option.action())
+            continue
+        action = bot.choose(deal.view("B"))
+        assert deal.can(action), (action, bot.explain())
+        assert "standing in" not in bot.explain(), bot.explain()
+        deal.apply(action)
