@@ -1,6 +1,6 @@
 """A local best response (LBR) to the solved bot: how much a player who reads its strategy can take from it.
 
-Lisý and Bowling ("Eqilibrium Approximation Quality of Current No-Limit Poker Bots", AAAI workshops 2017)
+Lisý and Bowling ("Equilibrium Approximation Quality of Current No-Limit Poker Bots", AAAI workshops 2017)
 measure a poker bot by playing against it a best response that looks one step ahead: at each of its
 decisions it works out the bot's range (the hands the bot holds, weighted by the probability its strategy
 gives each of them for the actions so far), and picks, among fold, call and each bet size, the action of
@@ -12,8 +12,8 @@ Here, heads-up under any profile the solver models:
 
 * the range starts as every hand disjoint from LBR's own cards, equally likely, and each action of the
   bot multiplies each hand by the probability the bot's strategy gave that action at the decision the
-  deal was read as (:meth:`~bragrules.solver.bot.SolvedBot.read`, the bot's own reading, bets the tree
-  lacks translated as the bot translates them); a blind bot's actions say nothing of its hand;
+  deal was read as (:meth:`~bragrules.solver.bot.SolvedBot.read`, the bot's way of reading, bets the tree
+  lacks translated by the same mapping, with draws of its own); a blind bot's actions say nothing of its hand;
 * LBR looks at its cards at once; then it weighs fold (0), a see (its equity in the pot after paying,
   less what it pays; a tie counts half), a check (as a see that costs nothing), and a bet of each amount
   of a grid of real amounts, the least and about half the pot to twice it (:data:`POT_MULTIPLES`,
