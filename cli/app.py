@@ -48,6 +48,7 @@ COMMANDS: Dict[str, str] = {
     "equity": "equity_cmd",
     "serve": "serve_cmd",
     "solve": "solve_cmd",
+    "duel": "duel_cmd",
 }
 """Each command's name and the module of ``bragrules_cli`` that registers it."""
 
@@ -66,6 +67,7 @@ SUMMARIES: Dict[str, str] = {
     "equity": "Exact chances of a hand against one random opponent.",
     "serve": "Serve a table to friends in their browsers.",
     "solve": "Solve a heads-up deal: strong play and each seat's value.",
+    "duel": "Two bots on the same cards twice, seats swapped: who wins.",
 }
 """Each command's line in ``bragrules --help``: whole, never cut off, within 80 columns."""
 

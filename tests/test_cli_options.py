@@ -129,6 +129,17 @@ def _cases() -> List[object]:
             ["solve", "--plot", "{dir}/curve.txt"],
             ["solve", "-p", "standard", "-p", "traditional", "--output", "{dir}/s.npz"],
         ],
+        "duel": [
+            ["duel", "--profile", MISSING],
+            ["duel", "--profile", "{dir}"],
+            ["duel", "--profile", "traditional"],
+            ["duel", "--bots", "solved"],
+            ["duel", "--bots", "solved,nosuchstyle"],
+            ["duel", "--pairs", "0"],
+            ["duel", "--pairs", HUGE],
+            ["duel", "--seed", "-1"],
+            ["duel", "--strategy", MISSING],
+        ],
         "serve": [
             ["serve", "--profile", MISSING],
             ["serve", "--profile", "{dir}"],

@@ -1,16 +1,26 @@
 """The ``solved`` bot: plays a solved strategy heads-up, from its :class:`PlayerView` only.
 
-It replays the deal's public actions (``view.actions``) through the strategy's decisions,
-seats renamed A (first to act) and B (the dealer). An opponent's bet of an amount the tree
-does not have counts as the tree's nearest bet. At its own turn it draws an action with the
-strategy's probabilities for its hand (one row for all hands while it is blind) and takes
-the nearest legal one.
+It reads the deal's public actions (``view.actions``) in the strategy's tree, seats renamed A (first
+to act) and B (the dealer), and plays on from the decision they lead to, however the opponent bets:
 
-It falls back to the ``cautious`` style (:data:`FALLBACK`) when more than two players are in
-the deal, when the deal leaves the tree (a raise beyond the cap, an action the tree leaves
-out), when no strategy is found for the profile, and for the decisions the tree settles
-by itself (showing at a see, retaining a blind hand), and says so: its reason then begins
-"cautious, standing in for solved" and names why (:mod:`bragrules.play.plays` labels the seat the same).
+* a bet is compared with the tree's as the same number of steps above the least bet the real game
+  offered then (a translated history may leave the real level above the tree's);
+* a bet amount the tree lacks is read by the randomised pseudo-harmonic mapping between the tree's
+  two neighbouring amounts, in units of the pot (:mod:`bragrules.solver.translate`); one above the
+  tree's largest as the largest, and the bot then continues no more often than that bet's size
+  allows, with its strongest hands (:mod:`bragrules.solver.defend`);
+* a bet where the tree allows no more (past ``--max-bets``) is read as the most alike bet in the
+  tree (:class:`~bragrules.solver.translate.AfterBets`), else the bot faces its last like decision again.
+
+Each real action is read once a deal (the mapping's draw is kept). At its own turn the bot draws an
+action with the strategy's probabilities for its hand (one row for all hands while it is blind) among
+those open at the table, a bet as many steps above the real least as the tree's is above its own.
+
+It falls back to the ``cautious`` style (:data:`FALLBACK`) when more than two players are in the
+deal, when no strategy is found for the profile, when the deal cannot be read at all, and for the
+decisions the tree settles by itself (showing at a see, retaining a blind hand), and says so: its
+reason then begins "cautious, standing in for solved" and names why (:mod:`bragrules.play.plays`
+labels the seat the same).
 
 Where the strategy comes from: the file named by ``BRAGRULES_STRATEGY`` (what ``--strategy``
 sets, so that simulation workers find it too), else the file ``bragrules solve`` writes by
@@ -22,19 +32,21 @@ from __future__ import annotations
 import os
 import random
 from fractions import Fraction
-from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
+from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Tuple
 
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.view import PlayerView
 from bragrules.play.bots import STYLES, StyleBot
 from bragrules.play.plays import STAND_IN
+from bragrules.solver.defend import defend
 from bragrules.solver.strategy import Entry, Strategy, StrategyFileError, game_hash
+from bragrules.solver.translate import AfterBets, amount_of, translate_bet
 from bragrules.solver.tree import SEATS
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
 
-__all__ = ["FALLBACK", "SolvedBot", "load_for", "strategy_path"]
+__all__ = ["FALLBACK", "Reading", "SolvedBot", "load_for", "strategy_path"]
 
 FALLBACK = "cautious"
 """The heuristic style the solved bot plays where its strategy has nothing to say."""
@@ -42,6 +54,7 @@ FALLBACK = "cautious"
 ENV = "BRAGRULES_STRATEGY"
 
 _LOADED: Dict[Tuple[str, str], Optional[Strategy]] = {}
+_AFTER_BETS: Dict[int, Tuple[Strategy, AfterBets]] = {}
 
 
 def strategy_path(key: str) -> str:
@@ -94,6 +107,8 @@ class SolvedBot:
         self._why = "no choice made yet"
         self._parsed: Dict[int, List[Action]] = {}
         self._for: Optional[Tuple[object, Optional[Strategy]]] = None
+        self._memory_key: Optional[int] = None
+        self._read: Dict[int, str] = {}
 
     def explain(self) -> str:
         return self._why if self._why else self.fallback.explain()
@@ -111,6 +126,10 @@ class SolvedBot:
         self._why = f"{STAND_IN} ({why}): {self.fallback.explain()}"
         return action
 
+    def parsed(self, entry: Entry) -> List[Action]:
+        """The actions of a decision, read from their texts (once)."""
+        return self._entry_actions(entry)
+
     def _entry_actions(self, entry: Entry) -> List[Action]:
         key = id(entry)
         found = self._parsed.get(key)
@@ -118,25 +137,112 @@ class SolvedBot:
             found = self._parsed[key] = [Action.parse(text) for text in entry.actions]
         return found
 
-    def _replay(self, strategy: Strategy, view: PlayerView) -> Optional[Tuple[Tuple[str, ...], Entry]]:
-        """The decision this deal is at, the deal's actions mapped onto the tree (None if it left it)."""
+    def _deal_memory(self, view: PlayerView) -> Dict[int, str]:
+        """How this deal's real actions were read in the tree so far, by their place in the deal (drawn once)."""
+        if self._memory_key != view.key:
+            self._memory_key, self._read = view.key, {}
+        return self._read
+
+    def _read_action(self, entry: Entry, real: Action, pot: Fraction, offset: Fraction = Fraction(0)) -> Optional[str]:
+        """The tree's action at ``entry`` that the real one (seats renamed) is read as: itself when the tree has
+        it, a bet by the pseudo-harmonic mapping (:func:`~bragrules.solver.translate.translate_bet`, in units
+        of the pot before it, the tree's amounts moved up by ``offset``, :meth:`_offset`), any other kind by
+        its kind; None when the tree has nothing of that kind."""
+        text = str(real)
+        if text in entry.actions and not offset:
+            return text
+        same = [a for a in self._entry_actions(entry) if a.kind == real.kind and a.target == real.target]
+        if not same:
+            return None
+        if real.kind != "bet":
+            return str(same[0])
+        moved = [a._replace(amount=(a.amount or Fraction(0)) + offset) for a in same]
+        found = translate_bet(moved, real, pot, self.rng.random())
+        return None if found is None else str(same[moved.index(found)])
+
+    def _read_at(self, entry: Entry, real: Action, pot: Fraction, before: Optional[str],
+                 offset: Fraction) -> Optional[str]:
+        """The action read at ``entry``: as it was read before (``before``) when the tree has it there."""
+        if before is not None and before in entry.actions:
+            return before
+        return self._read_action(entry, real, pot, offset)
+
+    def _offset(self, entry: Entry, real: Action, least: Optional[Fraction]) -> Fraction:
+        """How far the real game's least bet is above the tree's at this decision (0 unless ``real`` is a bet):
+        the tree's amounts are the least and steps above it, so its bets are compared with real ones as
+        the same number of steps above the real least (a translated history may leave the real level
+        above the tree's)."""
+        if real.kind != "bet" or least is None:
+            return Fraction(0)
+        amounts = [a.amount for a in self._entry_actions(entry) if a.kind == "bet" and a.amount is not None]
+        return least - min(amounts) if amounts else Fraction(0)
+
+    def read(self, strategy: Strategy, view: PlayerView, extra: Optional[Action] = None) -> Optional[Reading]:
+        """The deal's actions (and ``extra``, one more, as if taken now: what a best response asks) read in
+        the tree, None if they cannot be: each action as itself, a bet amount the tree lacks by the
+        pseudo-harmonic mapping, a bet past the tree's count as the most alike bet in the tree
+        (:class:`~bragrules.solver.translate.AfterBets`). A real action is read once a deal (the draw kept);
+        ``extra`` is read afresh each time."""
         rename = {view.order[0]: SEATS[0], view.order[1]: SEATS[1]}
+        read = self._deal_memory(view)
+        actions = list(view.actions)
+        pots = _pots_before(view)
+        if extra is not None:
+            read = dict(read)
+            read.pop(len(actions), None)
+            actions.append(extra)
+            pots.append(view.pot)
+        least = _least_bets(view, actions)
         history: List[str] = []
-        for real in view.actions:
+        visited: List[Tuple[List[str], Entry]] = []
+        steps: List[Tuple[Entry, str]] = []
+        stretch = Fraction(1)
+        for index, real in enumerate(actions):
             entry = strategy.entry(history)
             mapped = real._replace(player=rename[real.player])
+            stretch = Fraction(1)
             if entry is None:  # a step the tree applied by itself (a show): kept as it was
                 history.append(str(mapped))
                 continue
-            text = str(mapped)
-            if text not in entry.actions:
-                near = _nearest(self._entry_actions(entry), mapped)
-                if near is None:
+            visited.append((list(history), entry))
+            offset = self._offset(entry, mapped, least[index])
+            text = self._read_at(entry, mapped, pots[index], read.get(index), offset)
+            if text is None and mapped.kind == "bet" and mapped.amount is not None:  # past the tree's count
+                alike = self._alike(strategy, history, visited, mapped, pots[index], pots[0])
+                if alike is None:
                     return None
-                text = str(near)
+                history = list(alike)
+                stretch = _stretch(mapped, alike[-1] if alike else "", pots[index], offset)
+                continue
+            if text is None:
+                return None
+            read[index] = text
+            steps.append((entry, text))
             history.append(text)
+            stretch = _stretch(mapped, text, pots[index], offset)
         entry = strategy.entry(history)
-        return None if entry is None else (tuple(history), entry)
+        return None if entry is None else Reading(tuple(history), entry, steps, stretch)
+
+    def _alike(self, strategy: Strategy, history: List[str], visited: List[Tuple[List[str], Entry]], bet: Action,
+               pot: Fraction, antes: Fraction) -> Optional[Tuple[str, ...]]:
+        """Where a bet past the tree's count leaves the deal: after the most alike bet in the tree
+        (:meth:`~bragrules.solver.translate.AfterBets.find`), else back at the answering seat's last
+        decision as blind or seen as now (it faces a bet again); None when neither is there."""
+        after = self._after_bets(strategy)
+        seen = after.seen(history)
+        assert bet.amount is not None
+        alike = after.find(bet.player, seen, bet.amount, pot, antes)
+        if alike is None:
+            answer = 1 - SEATS.index(bet.player)
+            alike = next((tuple(h) for h, e in reversed(visited) if e.player == answer and e.blind != seen[answer]),
+                         None)
+        return alike
+
+    def _after_bets(self, strategy: Strategy) -> AfterBets:
+        found = _AFTER_BETS.get(id(strategy))
+        if found is None or found[0] is not strategy:
+            found = _AFTER_BETS[id(strategy)] = (strategy, AfterBets(strategy))
+        return found[1]
 
     def choose(self, view: PlayerView) -> Action:
         options = view.legal_actions()
@@ -147,10 +253,10 @@ class SolvedBot:
         strategy = self._strategy_for(view)
         if strategy is None:
             return self._fall_back(view, "no strategy solved for this profile")
-        found = self._replay(strategy, view)
+        found = self.read(strategy, view)
         if found is None:
             return self._fall_back(view, "the deal left the solved tree")
-        _, entry = found
+        entry = found.entry
         hand = None
         if not entry.blind:
             cards = view.hand
@@ -158,11 +264,17 @@ class SolvedBot:
             if hand is None:
                 return self._fall_back(view, "a hand the strategy does not know")
         row = entry.row(hand)
-        k = _draw(row, self.rng.random())
-        chosen = self._entry_actions(entry)[k]
-        action = _legal(options, chosen)
-        if action is None:
-            return self._fall_back(view, f"{chosen.kind} is not open here")
+        tree_actions = self._entry_actions(entry)
+        if found.stretch < 1:
+            row = defend(view, entry, hand, row, found)
+        real = _real_actions(options, tree_actions)
+        open_row = [float(p) if real[k] is not None else 0.0 for k, p in enumerate(row)]
+        if not any(open_row):
+            return self._fall_back(view, f"{', '.join(a.kind for a in tree_actions)}: none is open here")
+        k = _draw(open_row, self.rng.random())
+        action, chosen = real[k], tree_actions[k]
+        assert action is not None
+        self._read[len(view.actions)] = entry.actions[k]  # how the replay reads this action from now on
         self._why = f"plays the solved strategy: {chosen.kind} with probability {float(row[k]):.0%}"
         return action
 
@@ -182,29 +294,89 @@ def _draw(row: "object", u: float) -> int:
     return max(k for k, p in enumerate(values) if p > 0) if any(p > 0 for p in values) else 0
 
 
-def _nearest(actions: List[Action], real: Action) -> Optional[Action]:
-    """The tree's action nearest a real one: the same kind, the nearest amount (bets)."""
-    same = [a for a in actions if a.kind == real.kind and a.target == real.target]
-    if not same:
-        return None
-    if real.amount is None:
-        return same[0]
-    amount = real.amount
-    return min(same, key=lambda a: abs((a.amount or Fraction(0)) - amount))
+class Reading(NamedTuple):
+    """A deal read in the tree: the tree's history, the decision it is at, and each real action that met a
+    decision with the tree's action it was read as (a bet past the count, read as another line, is not among
+    them)."""
+
+    history: Tuple[str, ...]
+    entry: Entry
+    steps: List[Tuple[Entry, str]]
+    stretch: Fraction = Fraction(1)
+    """Below 1 when the last action was a bet larger than the tree's it was read as: ``(P + B) / (P + x)``
+    for a real bet ``x`` read as ``B`` into a pot ``P``, how much less often the answer may continue
+    (:func:`defend`)."""
 
 
-def _legal(options: List[LegalAction], chosen: Action) -> Optional[Action]:
-    """The legal action nearest the tree's: the same kind, a bet's amount kept within the real bounds."""
+def _stretch(real: Action, text: str, pot: Fraction, offset: Fraction = Fraction(0)) -> Fraction:
+    """``(P + B) / (P + x)`` when the real bet ``x`` is larger than the tree's ``B`` (``text``, its amount
+    moved up by ``offset``), else 1.
+
+    >>> _stretch(Action("A", "bet", Fraction(8)), "A bet 2", Fraction(2))   # (2 + 2) / (2 + 8)
+    Fraction(2, 5)
+    """
+    if real.kind != "bet" or real.amount is None:
+        return Fraction(1)
+    tree = amount_of(text) + offset
+    if real.amount <= tree:
+        return Fraction(1)
+    return (pot + tree) / (pot + real.amount)
+
+
+def _least_bets(view: PlayerView, actions: List[Action]) -> List[Optional[Fraction]]:
+    """The least bet the real game offered before each action (None where it offered none): the deal's public
+    actions replayed with the hands unknown, as the tree is built (:mod:`bragrules.solver.tree`)."""
+    from bragrules.core.errors import BragError
+    from bragrules.engine.deal import Deal
+
+    out: List[Optional[Fraction]] = []
+    shadow = Deal(view.rules, list(view.order), {p: None for p in view.order}, wait_for_cards=True,
+                  carried=view.carried_in, table_fee=Fraction(0))
+    for action in actions:
+        try:
+            bet = next((o for o in shadow.legal_actions() if o.kind == "bet"), None)
+            out.append(bet.amount if bet is not None else None)
+            shadow.apply(action)
+        except (BragError, ValueError):
+            out.extend([None] * (len(actions) - len(out)))
+            break
+    return out
+
+
+def _pots_before(view: PlayerView) -> List[Fraction]:
+    """The pot before each of the deal's actions: the pot now less what that action and those after it paid."""
+    pots: List[Fraction] = []
+    pot = view.pot
+    for action in reversed(view.actions):
+        pot -= action.amount or 0
+        pots.append(pot)
+    return pots[::-1]
+
+
+def _real_actions(options: List[LegalAction], tree_actions: List[Action]) -> List[Optional[Action]]:
+    """Each of the tree's actions as the real game allows it now (:func:`_legal`), None where it does not (a
+    translated history may reach a decision whose actions are not all open at the table)."""
+    out: List[Optional[Action]] = []
+    for k, chosen in enumerate(tree_actions):
+        step = sum(1 for a in tree_actions[:k] if a.kind == chosen.kind)  # a bet: how many steps above the least
+        out.append(_legal(options, chosen, step))
+    return out
+
+
+def _legal(options: List[LegalAction], chosen: Action, step: int = 0) -> Optional[Action]:
+    """The legal action of the tree's kind; a bet ``step`` steps above the least the real game allows now (the
+    tree's amounts are the least and the steps above it at every decision, so a translated history keeps the
+    bot's sizes as the strategy meant them, the real level having moved).
+
+    >>> bet = LegalAction("A", "bet", Fraction(2), Fraction(5), Fraction(1))
+    >>> str(_legal([bet], Action("A", "bet", Fraction(1)), 1)), str(_legal([bet], Action("A", "bet", Fraction(1)), 9))
+    ('A bet 3', 'A bet 5')
+    """
     for option in options:
         if option.kind != chosen.kind:
             continue
-        if option.kind == "bet" and chosen.amount is not None and option.amount is not None:
-            amount = max(chosen.amount, option.amount)
-            if option.max_amount is not None:
-                amount = min(amount, option.max_amount)
-            if option.step is not None and option.step > 0:
-                steps = (amount - option.amount) // option.step
-                amount = option.amount + steps * option.step
+        if option.kind == "bet" and option.amount is not None:
+            amount = option.nth_amount(step)
             return option.action(amount)
         return option.action()
     return None
