@@ -216,7 +216,8 @@ COMMANDS = ("help", "table", "hint", "q")
 
 def withheld_lines(deal: "Deal") -> List[str]:
     """The menu's note of each move taken away at this turn and why, the rule named (:meth:`Deal.withheld`):
-    said before anyone tries it, as a move refused is said (``not allowed (rule): ...``).
+    said before anyone tries it, as a move refused is said (``not allowed (rule): ...``), each move in the
+    game's own words (Teen Patti's ``chaal`` for a bet).
 
     >>> from bragrules.profile import load_profile
     >>> from bragrules.rules.compile import compile_rules
@@ -227,11 +228,12 @@ def withheld_lines(deal: "Deal") -> List[str]:
     >>> for _ in range(12):  # four blind bets each
     ...     _ = deal.apply(next(o for o in deal.legal_actions() if o.kind == "bet").action())
     >>> print(withheld_lines(deal)[0])
-      [dim]not offered now: bet (blind.max_blind_turns): A has made 4 blind bets, the most this profile allows: look at the cards, or fold[/]
+      [dim]not offered now: chaal (blind.max_blind_turns): A has made 4 blind bets, the most this profile allows: look at the cards, or fold[/]
     """
     from bragrules.engine.turn_options import by_reason
 
-    return [f"  [dim]not offered now: {esc(', '.join(kinds))} ({esc(str(refused.rule))}): "
+    words = deal.rules.words
+    return [f"  [dim]not offered now: {esc(', '.join(words.move(k) for k in kinds))} ({esc(str(refused.rule))}): "
             f"{esc(for_people(refused.message))}[/]" for kinds, refused in by_reason(deal.withheld())]
 
 

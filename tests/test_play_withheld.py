@@ -18,9 +18,9 @@ def test_the_menu_says_why_bet_is_gone_after_the_blind_turn_limit(
     assert code == 0, out
     menus = out.split("Ann>")
     last = menus[-2]  # the menu the fold answered: four blind bets made
-    assert "not offered now: bet, see (blind.max_blind_turns): Ann has made 4 blind bets, the most this profile " \
+    assert "not offered now: chaal, show (blind.max_blind_turns): Ann has made 4 blind bets, the most this profile " \
            "allows: look at the cards, or fold" in " ".join(last.split())
     menu = [line.split(maxsplit=1)[1] for line in last.splitlines() if line.strip()[:1].isdigit()]
-    assert menu == ["look at your cards", "fold"]  # bet and see are gone from the menu itself
+    assert menu == ["look at your cards", "pack"]  # chaal and show (bet and see) are gone from the menu itself
     for earlier in menus[:-2]:  # before the limit: bet is offered, and nothing says it is gone
         assert "blind.max_blind_turns" not in earlier

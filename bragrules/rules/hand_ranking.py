@@ -547,7 +547,7 @@ POINTS_SIDE = choice(
 CATEGORIES = FieldText(
     "ranking.categories", lambda p: p.ranking.categories, categories_sentence,
     {"[]": "000, 002, 003 (the named fields)",
-     "*": "Teen Patti's odd sequence and high-low (huffpost.com); Zha Jin Hua's run in three suits (sdjtfh.com) and "
+     "*": "Teen Patti's odd sequence and high-low (huffpost.com); Zha Jin Hua's straight (顺子) only in three suits (sdjtfh.com) and "
           "special hand (onecybertech.com, dayujiemeng.com); the Deuce to Five High variation (3patti.com); 7-Card "
           "Brag's four of a kind (bettingpunter.com); Teen Patti's royal flush over A-2-3's sequences "
           "(tarczehamulcowe.com, 3patti.com); a card above its rank-mates: house rule (Hoyle's ace of diamonds)"},

@@ -66,8 +66,8 @@ def test_a_selector_values_every_hand_as_its_shorthand_does() -> None:
 
 def test_the_lowest_joker_reads_as_cardpartyclub_says() -> None:
     comparer = compile_rules(load_profile("lowest-joker")).comparer.for_deal(())
-    assert comparer.describe(parse_cards("As Kh Kc")) == "prial of aces (Kc as Ad, Kh as Ac)"
-    assert comparer.describe(parse_cards("As Ks 2h")) == "running flush, A-K-Q (2h as Qs)"
+    assert comparer.describe(parse_cards("As Kh Kc")) == "trail of aces (Kc as Ad, Kh as Ac)"
+    assert comparer.describe(parse_cards("As Ks 2h")) == "pure sequence, A-K-Q (2h as Qs)"
 
 
 def test_the_highest_joker_reads_as_octro_says() -> None:
@@ -120,7 +120,7 @@ def test_two_selectors_add_up() -> None:
     """Jhandu's centre rank and the Lowest Joker together: 2-5-9 with a nine turned is two wild cards."""
     rules = selected({"source": "centre"}, {"source": "lowest_rank"})
     deal = deal_with(rules, {"A": "2c 5d 9h", "B": "Kc Kd Ks"}, centre=parse_cards("9s"))
-    assert deal.comparer.describe(parse_cards("2c 5d 9h")) == "prial of fives (9h as 5h, 2c as 5c)"
+    assert deal.comparer.describe(parse_cards("2c 5d 9h")) == "trail of fives (9h as 5h, 2c as 5c)"
 
 
 def test_a_skip_or_a_sequence_makes_one_joker_and_a_pair_does_not() -> None:
@@ -128,8 +128,8 @@ def test_a_skip_or_a_sequence_makes_one_joker_and_a_pair_does_not() -> None:
     Kissing-Missing."""
     skip = compile_rules(load_profile("skip-sequence")).comparer
     kiss = compile_rules(load_profile("kissing-missing")).comparer
-    assert skip.describe(parse_cards("6c 7d Kh Ks 2c")) == "prial of kings (6c 7d a sequence, as Kc); 2c discarded"
-    assert skip.describe(parse_cards("3c 5d Kh Ks 9c")) == "prial of kings (3c 5d a skip, as Kc); 9c discarded"
+    assert skip.describe(parse_cards("6c 7d Kh Ks 2c")) == "trail of kings (6c 7d a sequence, as Kc); 2c discarded"
+    assert skip.describe(parse_cards("3c 5d Kh Ks 9c")) == "trail of kings (3c 5d a skip, as Kc); 9c discarded"
     assert skip.category(parse_cards("4c 4d Kh Ks 9c")) == "pair"
     assert kiss.category(parse_cards("4c 4d Kh Ks 9c")) == "prial"
 
@@ -139,7 +139,7 @@ def test_at_most_one_joker_a_hand() -> None:
     pair of nines, not a prial of nines; the holder keeps the joker that makes the better hand."""
     one = selected({"source": "lowest_rank"}, at_most=1).comparer.for_deal(())
     two = selected({"source": "lowest_rank"}).comparer.for_deal(())
-    assert two.describe(parse_cards("4c 4d 9h")) == "prial of nines (4d as 9d, 4c as 9c)"
+    assert two.describe(parse_cards("4c 4d 9h")) == "trail of nines (4d as 9d, 4c as 9c)"
     assert one.category(parse_cards("4c 4d 9h")) == "pair"
     assert one.describe(parse_cards("4c 4d 9h")).startswith("pair of nines")
     assert one.key(parse_cards("4c 4d 9h")) < two.key(parse_cards("4c 4d 9h"))
@@ -289,7 +289,7 @@ def test_four_cards_dealt_the_lowest_is_the_joker_and_the_best_three_play() -> N
     no hand of this game."""
     rules = compile_rules(load_profile("four-card-lowest-joker"))
     comparer = rules.comparer.for_deal(())
-    assert comparer.describe(parse_cards("As Kh Kc 9d")) == "prial of kings (9d as Kd)"
+    assert comparer.describe(parse_cards("As Kh Kc 9d")) == "trail of kings (9d as Kd)"
     deal = deal_with(rules, {"A": "As Kh Kc 9d", "B": "Qc Qd Qh 2s"})
     play(deal, SEE)
     assert deal.result is not None and deal.result.winners == ["A"]  # B's two makes queens: kings are higher
