@@ -15,8 +15,9 @@ The abstraction, stated:
 * bet amounts: the least bet and the next ``levels - 1`` steps above it (capped by the profile);
 * raises: at most ``max_raises`` bets that lift the level; after that only the least bet;
 * bets in all: after ``max_bets`` bets a blind player may no longer bet (look, see or fold),
-  nor may a seen player who could see instead, nor anyone while three or more are in (at a
-  table of three or four: fold, or look, until two are left to see); so every line of play ends;
+  nor may a seen player who could see instead; at a table of three or four, after twice
+  ``max_bets`` no one may bet while three or more are in (each folds in turn until two are
+  left to see); so every line of play ends;
 * a pot carried out of the deal (a tie the profile carries, everyone folding in some
   profiles) is worth a fixed share, ``carry_share``, of it to each seat: ``0.5`` (split evenly,
   as two equal players would over the next deals) or ``0`` (lost to both); the next deal,
@@ -322,7 +323,9 @@ class _Builder:
         for option in legal:
             kind = option.kind
             if kind == "bet":
-                if bets_made >= self.max_bets and (not state.seen or can_see or deal.in_play_count > 2):
+                if bets_made >= self.max_bets and (not state.seen or can_see):
+                    continue
+                if bets_made >= 2 * self.max_bets and deal.in_play_count > 2:
                     continue
                 out.extend(self.bets(deal, option))
             elif kind in ("sideshow",):
