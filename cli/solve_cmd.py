@@ -60,6 +60,15 @@ def solve_command(
         "--plot", metavar="FILE", show_default=False,
         help="Draw the exploitability over the iterations (.png or .svg). Needs the plot extra.")] = None,
     value: Annotated[bool, typer.Option("--value", help="Print each seat's equilibrium value per deal.")] = False,
+    seats: Annotated[int, typer.Option(
+        "--seats", metavar="N", min=2, max=4,
+        help="Seats at the table: 2 solves heads-up exactly; 3 or 4 by Monte Carlo CFR (external sampling) "
+             "with hands known by equity buckets.")] = 2,
+    buckets: Annotated[int, typer.Option("--buckets", metavar="N", min=1, max=1000,
+                                         help="Equity buckets a seen hand is known by (3 or 4 seats).")] = 8,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0,
+                                      help="The seed of a 3- or 4-seat solve's sampling (the same seed, the "
+                                           "same strategy).")] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per profile on stdout.")] = False,
 ) -> None:
     """Solve one heads-up deal: discounted CFR over the public tree, exact card removal.
@@ -88,6 +97,10 @@ def solve_command(
     except ImportError:
         error("error: the solver needs numpy: pip install 'bragrules[solver]'")
         raise typer.Exit(EXIT_BAD_INPUT) from None
+    if seats > 2:
+        _multiway(profile, seats, iterations, (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
+                  buckets, seed, output, value, as_json)
+        return
     rows = []
     for name in profile:
         rows.append(_solve_one(name, iterations, (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
@@ -96,6 +109,20 @@ def solve_command(
     if value and len(rows) > 1 and not as_json:
         for row in rows[1:]:
             write(_compared(rows[0], row) + "\n")
+
+
+def _multiway(profile: List[str], seats: int, iterations: int, tree_options: "Tuple[int, int, Optional[int]]",
+              carry_share: float, buckets: int, seed: int, output: Optional[Path], value: bool, as_json: bool) -> None:
+    """A 3- or 4-seat solve of each profile (:mod:`cli.solve_multiway`); with --value and more than one,
+    what each changes for the first to act. Unless told, 20,000 iterations (the heads-up cap is no guide)."""
+    from .solve_multiway import ITERATIONS, compared, solve_multiway_one
+
+    count = ITERATIONS if iterations == ITERATION_CAP else iterations
+    rows = [solve_multiway_one(name, seats, count, tree_options, carry_share, buckets, seed, output, value, as_json)
+            for name in profile]
+    if value and len(rows) > 1 and not as_json:
+        for row in rows[1:]:
+            write(compared(rows[0], row) + "\n")
 
 
 def _compared(first: Dict[str, Any], row: Dict[str, Any]) -> str:

@@ -150,7 +150,8 @@ class SolvedBot:
             return self._fall_back(view, "a decision the tree settles by itself")
         strategy = self._strategy_for(view)
         if strategy is None:
-            return self._fall_back(view, f"no strategy solved for this profile at {len(view.order)} seats")
+            seats = len(view.order)
+            return self._fall_back(view, "no strategy solved for this profile" + (f" at {seats} seats" if seats > 2 else ""))
         found = self._replay(strategy, view)
         if found is None:
             return self._fall_back(view, "the deal left the solved tree")

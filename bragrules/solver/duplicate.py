@@ -99,7 +99,7 @@ def duplicate(rules: "Rules", strategy: Strategy, style: str, seats: int, deals:
         cards = rng.sample(pack, 3 * seats)
         hands = {name: tuple(CARDS[c] for c in cards[3 * i:3 * i + 3]) for i, name in enumerate(names)}
         net = 0.0
-        for k, mine in enumerate(names):
+        for mine in names:
             draws = random.Random(seed * 1_000_003 + number)
             solved = _Counted(SolvedBot(random.Random(draws.random()), mine, strategy))
             bots: Dict[str, Bot] = {name: solved if name == mine else make_bot(style, draws, name)

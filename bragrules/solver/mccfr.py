@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
 from bragrules.solver.hands import HandSpace
-from bragrules.solver.numeric import np
+from bragrules.solver.numeric import Array, np
 from bragrules.solver.tree import Decision, Leaf, Node, Showdown, Tree, build_tree, check_supported
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -119,8 +119,7 @@ class MultiwayCFR:
         """One hand per seat, drawn without replacement: each seat's hand index."""
         cards = rng.sample(range(self.space.n_cards), 3 * self.seats)
         local = self.space.cards
-        return [self.space.index[tuple(sorted(local[c] for c in cards[3 * i:3 * i + 3]))]  # type: ignore[misc]
-                for i in range(self.seats)]
+        return [self.space.hand_of([local[c] for c in cards[3 * i:3 * i + 3]]) for i in range(self.seats)]
 
     def _column(self, node: Decision, hands: List[int]) -> int:
         return 0 if node.blind else self.bucket_of[hands[node.player]]
@@ -198,9 +197,10 @@ class MultiwayCFR:
                     total[seat] += p * v
         return total
 
-    def probabilities(self, decision: Decision) -> "np.ndarray":
+    def probabilities(self, decision: Decision) -> Array:
         """The average strategy as the strategy file holds it: a row per action, a column per bucket."""
-        return np.array(self.average(decision), dtype=np.float64).T
+        table: Array = np.array(self.average(decision), dtype=np.float64)
+        return table.T
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple, Union
 
-from bragrules.core.cards import CARDS
+from bragrules.core.cards import CARDS, Card
 from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
@@ -259,7 +259,7 @@ class _Builder:
         self.retained: Set[Tuple[str, ...]] = set()  # the endings where a blind survivor retains the hand
 
     def deal(self, actions: Sequence[Action]) -> Deal:
-        cards: Dict[str, Optional[Tuple[int, ...]]] = {seat: None for seat in self.seats}
+        cards: Dict[str, Optional[Sequence[Card]]] = {seat: None for seat in self.seats}
         # the table fee is the tree's to take (``payoff``: once a deal, none for a fee paid once a session)
         deal = Deal(self.rules, list(self.seats), cards, wait_for_cards=True, table_fee=Fraction(0))
         for action in actions:
