@@ -185,3 +185,31 @@ def test_a_duplicate_match_is_the_same_for_a_seed_and_beats_random(rules: Rules,
     again = duplicate(rules, three.strategy, "random", seats=3, deals=200, seed=5)
     assert first == again
     assert first.low > 0, first
+
+
+def test_solve_seats_writes_the_strategy_the_bot_finds_and_compares_a_house_rule(
+        tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
+    from .helpers import run_cli
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("BRAGRULES_STRATEGY", raising=False)
+    monkeypatch.setattr("bragrules.solver.bot._LOADED", {})
+    base = "extends: standard\npack: {stripped_ranks: ['2','3','4','5','6','7','8','9']}\n" \
+           "stakes: {opening_max: 1}\ntable: {min_players: 2, max_players: 6}\n"
+    (tmp_path / "short.yaml").write_text("name: short\n" + base, encoding="utf-8")
+    (tmp_path / "open.yaml").write_text("name: no-blind\n" + base + "blind: {allowed: false}\n", encoding="utf-8")
+    options = ["--seats", "3", "--max-raises", "1", "--levels", "1", "--max-bets", "2", "-n", "2000", "--seed", "4"]
+    code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), "-p",
+                             str(tmp_path / "open.yaml"), *options, "--value")
+    assert code == 0, err
+    assert "short at 3 seats: external-sampling MCCFR, 2000 iterations (seed 4)" in out
+    assert "a seen hand known by its equity bucket, 8 of them" in out
+    assert "seat 1 (first to act): " in out and "no-blind against short: the first to act gains " in out
+    from bragrules.profile import load_profile
+
+    assert stands_in(load_profile(str(tmp_path / "short.yaml")), 3) is None
+    code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), *options, "--json")
+    row = json.loads(out)
+    assert code == 0 and row["seats"] == 3 and len(row["seat_values"]) == 3 and row["abstraction"]["equity_buckets"] == 8
+    code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), "--seats", "5")
+    assert code == 2 and "\n" == err[-1] and err.count("\n") <= 3, err
