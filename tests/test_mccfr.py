@@ -213,3 +213,25 @@ def test_solve_seats_writes_the_strategy_the_bot_finds_and_compares_a_house_rule
     assert code == 0 and row["seats"] == 3 and len(row["seat_values"]) == 3 and row["abstraction"]["equity_buckets"] == 8
     code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), "--seats", "5")
     assert code == 2 and "\n" == err[-1] and err.count("\n") <= 3, err
+
+
+def test_a_solve_split_into_shards_is_the_same_here_and_on_a_cluster(rules: Rules) -> None:
+    distributed = pytest.importorskip("distributed")
+    from bragrules.analysis.cluster import connect
+    from bragrules.solver.sharded import dask_runner
+
+    options: Dict[str, Any] = dict(seats=3, iterations=1300, max_raises=1, levels=1, max_bets=2, seed=9, shards=3)
+    here = solve_multiway(rules, **options)
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False, protocol="tcp",
+                                  dashboard_address=None) as local:
+        client = connect(local.scheduler_address)
+        try:
+            there = solve_multiway(rules, runner=dask_runner(client), **options)
+        finally:
+            client.close()
+    assert here.solver.iterations == there.solver.iterations == 1300
+    assert all(np.array_equal(e.probabilities, there.strategy.decisions[h].probabilities)
+               for h, e in here.strategy.decisions.items())
+    assert here.solver.regrets == there.solver.regrets
+    other = solve_multiway(rules, **{**options, "seed": 10})
+    assert other.solver.regrets != here.solver.regrets

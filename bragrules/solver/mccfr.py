@@ -44,6 +44,7 @@ from bragrules.solver.numeric import Array, np
 from bragrules.solver.tree import Decision, Leaf, Node, Showdown, Tree, build_tree, check_supported
 
 if TYPE_CHECKING:  # pragma: no cover
+    from bragrules.solver.sharded import Runner
     from bragrules.solver.strategy import Strategy
 
 __all__ = ["DEFAULT_BUCKETS", "MultiwayCFR", "MultiwayResult", "SeatValue", "bucket_hands", "solve_multiway"]
@@ -236,10 +237,15 @@ class MultiwayResult:
 
 def solve_multiway(profile: object, seats: int = 3, iterations: int = 20_000, max_raises: int = 1,
                    levels: int = 1, max_bets: Optional[int] = None, carry_share: float = 0.5,
-                   buckets: int = DEFAULT_BUCKETS, seed: int = 0, every: int = 0) -> MultiwayResult:
+                   buckets: int = DEFAULT_BUCKETS, seed: int = 0, every: int = 0, shards: int = 1,
+                   runner: Optional["Runner"] = None) -> MultiwayResult:
     """Solve one deal of ``profile`` at a table of ``seats`` (3 or 4) by external-sampling MCCFR:
     ``iterations`` deals, the tree's caps as :func:`~bragrules.solver.solve`'s, hands known by
-    ``buckets`` equity buckets; the regret bound recorded every ``every`` iterations (0: at the end)."""
+    ``buckets`` equity buckets; the regret bound recorded every ``every`` iterations (0: at the end).
+
+    ``shards`` above 1 splits the iterations into shards run from one snapshot a round
+    (:mod:`bragrules.solver.sharded`), by ``runner`` (in this process unless told; a cluster's with
+    :func:`~bragrules.solver.sharded.dask_runner`): the same strategy wherever they run."""
     from bragrules.solver import _rules
     from bragrules.solver.strategy import Strategy
 
@@ -252,7 +258,14 @@ def solve_multiway(profile: object, seats: int = 3, iterations: int = 20_000, ma
                       seats=seats)
     cfr = MultiwayCFR(tree, HandSpace.for_rules(rules), seats, buckets, seed)
     regret: List[Tuple[int, float]] = []
-    for i in range(1, iterations + 1):
+    if shards > 1:
+        from bragrules.solver.sharded import local_runner, solve_sharded
+
+        options = (tree.max_raises, tree.levels, tree.max_bets, carry_share, buckets)
+        solve_sharded(cfr, rules.profile.model_dump_json(), options, iterations, shards, seed,
+                      runner or local_runner)
+        regret.append((cfr.iterations, cfr.mean_regret()))
+    for i in range(1, iterations + 1 if shards <= 1 else 1):
         cfr.iterate()
         if (every and i % every == 0) or i == iterations:
             regret.append((i, cfr.mean_regret()))
