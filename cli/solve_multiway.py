@@ -19,10 +19,12 @@ VALUE_DEALS = 2_000
 
 
 def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tuple[int, int, Optional[int]],
-                       carry_share: float, buckets: int, seed: int, output: Optional[Path], value: bool,
+                       carry_share: float, sampling: Tuple[int, int, int, Any], output: Optional[Path], value: bool,
                        as_json: bool) -> Dict[str, Any]:
     """Solve ``name`` at ``seats``, write the strategy (``output`` or the cache the solved bot reads), and
-    print what was found: a JSON object, or lines of text (each seat's value with ``value``)."""
+    print what was found: a JSON object, or lines of text (each seat's value with ``value``). ``sampling``:
+    the buckets, the seed, the shards and a cluster's client (or None)."""
+    from bragrules.analysis.cluster import ClusterError
     from bragrules.profile import ProfileError, load_profile
     from bragrules.rules.compile import compile_rules
     from bragrules.solver import Unsupported
@@ -37,10 +39,17 @@ def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tup
         error(describe_error(exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     max_raises, levels, max_bets = tree_options
+    buckets, seed, shards, client = sampling
+    runner = None
+    if client is not None:
+        from bragrules.solver.sharded import dask_runner
+
+        runner = dask_runner(client)
     try:
         result = solve_multiway(rules, seats=seats, iterations=iterations, max_raises=max_raises, levels=levels,
-                                max_bets=max_bets, carry_share=carry_share, buckets=buckets, seed=seed)
-    except (Unsupported, ValueError) as exc:
+                                max_bets=max_bets, carry_share=carry_share, buckets=buckets, seed=seed,
+                                shards=shards, runner=runner)
+    except (Unsupported, ValueError, ClusterError) as exc:
         error(f"error: {loaded.name}: {exc}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
     path = output if output is not None else Path(strategy_path(game_hash(loaded), seats))
@@ -53,7 +62,7 @@ def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tup
     tree = result.solver.tree
     values = result.solver.values(VALUE_DEALS, seed)
     row: Dict[str, Any] = {
-        "profile": loaded.name, "seats": seats, "method": "external-sampling MCCFR", "seed": seed,
+        "profile": loaded.name, "seats": seats, "method": "external-sampling MCCFR", "seed": seed, "shards": shards,
         "iterations": iterations, "decisions": len(tree.decisions),
         "abstraction": {"max_raises": tree.max_raises, "levels": tree.levels, "max_bets": tree.max_bets,
                         "equity_buckets": buckets},

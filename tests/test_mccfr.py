@@ -213,6 +213,14 @@ def test_solve_seats_writes_the_strategy_the_bot_finds_and_compares_a_house_rule
     assert code == 0 and row["seats"] == 3 and len(row["seat_values"]) == 3 and row["abstraction"]["equity_buckets"] == 8
     code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), "--seats", "5")
     assert code == 2 and "\n" == err[-1] and err.count("\n") <= 3, err
+    code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), *options,
+                             "--cluster", "tcp://127.0.0.1:1")
+    assert code == 2 and err.count("\n") == 1 and "--cluster runs the solve's shards: give --shards N" in err, err
+    code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), "--shards", "2")
+    assert code == 2 and err.count("\n") == 1 and "heads-up solves exactly here" in err, err
+    code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), *options,
+                             "--shards", "2", "--json")
+    assert code == 0 and json.loads(out)["shards"] == 2, err
 
 
 def test_a_solve_split_into_shards_is_the_same_here_and_on_a_cluster(rules: Rules) -> None:

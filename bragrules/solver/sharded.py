@@ -81,9 +81,14 @@ def dask_runner(client: Any) -> Runner:
     """Each shard a task on ``client``'s workers (:func:`bragrules.analysis.cluster.connect`), the results
     gathered in shard order; a task that failed there raises its error here."""
 
+    from bragrules.analysis.cluster import ClusterError
+
     def run(shards: Sequence[ShardArgs]) -> List[Tuple[Table, Table]]:
         futures = [client.submit(run_shard, *args, pure=False) for args in shards]
-        return list(client.gather(futures))
+        try:
+            return list(client.gather(futures))
+        except Exception as exc:  # noqa: BLE001 - whatever the cluster raised, one error naming it
+            raise ClusterError(f"a shard of the solve failed on the cluster: {type(exc).__name__}: {exc}") from None
 
     return run
 
