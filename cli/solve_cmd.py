@@ -66,7 +66,7 @@ def solve_command(
              "with hands known by equity buckets.")] = 2,
     buckets: Annotated[int, typer.Option("--buckets", metavar="N", min=1, max=1000,
                                          help="Equity buckets a seen hand is known by (3 or 4 seats).")] = 8,
-    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, max=2**63 - 1,
                                       help="The seed of a 3- or 4-seat solve's sampling (the same seed, the "
                                            "same strategy).")] = 0,
     shards: Annotated[int, typer.Option(

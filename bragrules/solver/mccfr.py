@@ -251,6 +251,8 @@ def solve_multiway(profile: object, seats: int = 3, iterations: int = 20_000, ma
 
     if not 3 <= seats <= 4:
         raise ValueError(f"the multiway solver plays 3 or 4 seats, not {seats}")
+    if not 0 <= seed < 2**63:
+        raise ValueError(f"a seed is from 0 to 2^63 - 1 (the strategy file keeps it), not {seed}")
     rules = _rules(profile)
     check_supported(rules)
     cpu, started = time.process_time(), time.perf_counter()
