@@ -61,6 +61,9 @@ def main() -> None:
         tree = result.solver.tree
         print(f"\n{seats} seats: {len(tree.decisions)} decisions, {iterations} iterations in {result.seconds:.1f} s "
               f"({result.cpu_seconds:.1f} CPU s); positive regret per iteration {result.regret[-1][1]:.4f}")
+        gains = result.solver.gains(2000, args.seed)
+        print(f"  each seat's gain by best-responding alone (2000 deals): {', '.join(f'{g:.4f}' for g in gains)}; "
+              f"NashConv of the sample {sum(gains):.4f}")
         if args.save:
             result.strategy.save(os.path.join(args.save, f"short-{seats}seats.npz"))
         started = time.process_time()

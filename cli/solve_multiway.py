@@ -61,12 +61,14 @@ def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tup
         raise typer.Exit(EXIT_BAD_INPUT) from None
     tree = result.solver.tree
     values = result.solver.values(VALUE_DEALS, seed)
+    gains = result.solver.gains(VALUE_DEALS, seed)
     row: Dict[str, Any] = {
         "profile": loaded.name, "seats": seats, "method": "external-sampling MCCFR", "seed": seed, "shards": shards,
         "iterations": iterations, "decisions": len(tree.decisions),
         "abstraction": {"max_raises": tree.max_raises, "levels": tree.levels, "max_bets": tree.max_bets,
                         "equity_buckets": buckets},
         "regret_per_iteration": result.regret[-1][1],
+        "best_response_gains": gains, "nashconv_of_sample": sum(gains),
         "values": [v.value for v in values],
         "seat_values": [{"seat": v.seat + 1, "value": v.value, "low": v.low, "high": v.high, "deals": v.deals}
                         for v in values],
@@ -81,6 +83,8 @@ def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tup
           f"{'s' if tree.levels != 1 else ''}, {tree.max_bets} bets in all; a seen hand known by its equity bucket, "
           f"{buckets} of them); positive regret per iteration {row['regret_per_iteration']:.4f}; "
           f"{result.seconds:.1f} s ({result.cpu_seconds:.1f} CPU s)\n")
+    write(f"  each seat's gain by best-responding alone ({VALUE_DEALS} deals, the abstract game): "
+          + ", ".join(f"{g:.4f}" for g in gains) + f"; NashConv of the sample {sum(gains):.4f}\n")
     if value:
         for v in values:
             write(f"  seat {v.seat + 1}{' (first to act)' if v.seat == 0 else ''}: {v.value:+.4f} per deal "

@@ -64,6 +64,14 @@ def test_the_regret_bound_shrinks_as_iterations_grow(three: MultiwayResult) -> N
     assert regret[6000] < 0.4 * regret[1000] < 0.4 * regret[500]
 
 
+def test_what_a_best_response_gains_shrinks_toward_an_equilibrium(rules: Rules, three: MultiwayResult) -> None:
+    early = solve_multiway(rules, seats=3, iterations=300, max_raises=1, levels=1, max_bets=2, seed=11)
+    before, after = early.solver.gains(1000, 3), three.solver.gains(1000, 3)
+    # a best response on the sample never does worse than the strategy it replaces
+    assert min(before + after) > -1e-9, (before, after)
+    assert sum(after) < 0.3 * sum(before), (before, after)
+
+
 def test_the_solved_strategy_bets_strong_hands_and_folds_weak_ones(three: MultiwayResult) -> None:
     # the first to act, having looked: the strongest bucket always bets, the weakest mostly folds
     entry = three.strategy.decisions[("A look",)]
@@ -211,6 +219,7 @@ def test_solve_seats_writes_the_strategy_the_bot_finds_and_compares_a_house_rule
     code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), *options, "--json")
     row = json.loads(out)
     assert code == 0 and row["seats"] == 3 and len(row["seat_values"]) == 3 and row["abstraction"]["equity_buckets"] == 8
+    assert len(row["best_response_gains"]) == 3 and row["nashconv_of_sample"] == pytest.approx(sum(row["best_response_gains"]))
     code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), "--seats", "5")
     assert code == 2 and "\n" == err[-1] and err.count("\n") <= 3, err
     code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), *options,

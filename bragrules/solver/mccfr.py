@@ -198,10 +198,61 @@ class MultiwayCFR:
                     total[seat] += p * v
         return total
 
+    def gains(self, deals: int, seed: int) -> List[float]:
+        """What each seat gains per deal by best-responding, alone, to the others' average strategies, on
+        ``deals`` deals drawn with ``seed``: in the abstract game (it knows its own hand's bucket), the best
+        response chosen on those deals. Their sum is the NashConv of the sample; it does not bound a
+        three-player game's value as heads-up, but it falls to zero as the strategies near an equilibrium."""
+        rng = random.Random(seed)
+        hands = [self.deal(rng) for _ in range(deals)]
+        columns = np.array([[self.bucket_of[h[s]] for h in hands] for s in range(self.seats)], dtype=np.int64)
+        strength = np.array([[self.strength[h[s]] for h in hands] for s in range(self.seats)], dtype=np.int64)
+        averages = {d.id: np.array(self.average(d), dtype=np.float64).T for d in self.tree.decisions}
+        lists = {d.id: self.average(d) for d in self.tree.decisions}
+        plain = [float(x) for x in np.mean([self._expect(self.tree.root, h, lists) for h in hands], axis=0)]
+        out = []
+        for seat in range(self.seats):
+            walk = _BestResponse(seat, columns, strength, averages)
+            out.append(float(walk.value(self.tree.root, np.ones(deals)).mean()) - plain[seat])
+        return out
+
     def probabilities(self, decision: Decision) -> Array:
         """The average strategy as the strategy file holds it: a row per action, a column per bucket."""
         table: Array = np.array(self.average(decision), dtype=np.float64)
         return table.T
+
+
+class _BestResponse:
+    """One seat's best response on a sample of deals, vectorised over the deals: a value per deal."""
+
+    def __init__(self, seat: int, columns: Array, strength: Array, averages: Dict[int, Array]) -> None:
+        self.seat, self.columns, self.strength, self.averages = seat, columns, strength, averages
+
+    def value(self, node: Node, reach: Array) -> Array:
+        n = reach.shape[0]
+        if isinstance(node, Leaf):
+            return np.full(n, node.payoff[self.seat])
+        if isinstance(node, Showdown):
+            first, second = self.strength[node.shown[0]], self.strength[node.shown[1]]
+            out: Array = np.where(first > second, node.win[self.seat],
+                                  np.where(first < second, node.lose[self.seat], node.tie[self.seat]))
+            return out
+        assert isinstance(node, Decision)
+        table = self.averages[node.id]  # a row per action, a column per bucket
+        column = np.zeros(n, dtype=np.int64) if node.blind else self.columns[node.player]
+        if node.player != self.seat:
+            total = np.zeros(n)
+            for k, act in enumerate(node.actions):
+                p = table[k][column]
+                if p.any():
+                    total += p * self.value(act.child, reach * p)
+            return total
+        values = np.stack([self.value(act.child, reach) for act in node.actions])  # (A, deals)
+        width = table.shape[1]
+        gathered = np.stack([np.bincount(column, weights=reach * row, minlength=width) for row in values])
+        best = gathered.argmax(axis=0)  # the best action of each bucket
+        picked: Array = values[best[column], np.arange(n)]
+        return picked
 
 
 @dataclass(frozen=True)
