@@ -60,6 +60,23 @@ def solve_command(
         "--plot", metavar="FILE", show_default=False,
         help="Draw the exploitability over the iterations (.png or .svg). Needs the plot extra.")] = None,
     value: Annotated[bool, typer.Option("--value", help="Print each seat's equilibrium value per deal.")] = False,
+    seats: Annotated[int, typer.Option(
+        "--seats", metavar="N", min=2, max=4,
+        help="Seats at the table: 2 solves heads-up exactly; 3 or 4 by Monte Carlo CFR (external sampling) "
+             "with hands known by equity buckets.")] = 2,
+    buckets: Annotated[int, typer.Option("--buckets", metavar="N", min=1, max=1000,
+                                         help="Equity buckets a seen hand is known by (3 or 4 seats).")] = 8,
+    seed: Annotated[int, typer.Option("--seed", metavar="N", min=0, max=2**63 - 1,
+                                      help="The seed of a 3- or 4-seat solve's sampling (the same seed, the "
+                                           "same strategy).")] = 0,
+    shards: Annotated[int, typer.Option(
+        "--shards", metavar="N", min=1, max=1024,
+        help="3 or 4 seats: split the iterations into N shards run from one snapshot a round; the same N and "
+             "seed give the same strategy here or on a cluster.")] = 1,
+    cluster: Annotated[Optional[str], typer.Option(
+        "--cluster", metavar="ADDRESS", show_default=False,
+        help="3 or 4 seats: run the shards on the Dask cluster whose scheduler is at ADDRESS (with --shards). "
+             "Needs the cluster extra.")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per profile on stdout.")] = False,
 ) -> None:
     """Solve one heads-up deal: discounted CFR over the public tree, exact card removal.
@@ -88,6 +105,13 @@ def solve_command(
     except ImportError:
         error("error: the solver needs numpy: pip install 'bragrules[solver]'")
         raise typer.Exit(EXIT_BAD_INPUT) from None
+    if seats > 2:
+        _multiway(profile, seats, iterations, (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
+                  (buckets, seed, shards, cluster), output, value, as_json)
+        return
+    if shards != 1 or cluster is not None:
+        error("error: --shards and --cluster split a solve of 3 or 4 seats (--seats); heads-up solves exactly here")
+        raise typer.Exit(EXIT_BAD_INPUT)
     rows = []
     for name in profile:
         rows.append(_solve_one(name, iterations, (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
@@ -96,6 +120,35 @@ def solve_command(
     if value and len(rows) > 1 and not as_json:
         for row in rows[1:]:
             write(_compared(rows[0], row) + "\n")
+
+
+def _multiway(profile: List[str], seats: int, iterations: int, tree_options: "Tuple[int, int, Optional[int]]",
+              carry_share: float, sampling: "Tuple[int, int, int, Optional[str]]", output: Optional[Path], value: bool,
+              as_json: bool) -> None:
+    """A 3- or 4-seat solve of each profile (:mod:`cli.solve_multiway`); with --value and more than one,
+    what each changes for the first to act. Unless told, 20,000 iterations (the heads-up cap is no guide).
+    ``sampling``: the buckets, the seed, the shards and the cluster's address (or None)."""
+    from . import stats_options
+    from .solve_multiway import ITERATIONS, compared, solve_multiway_one
+
+    buckets, seed, shards, cluster = sampling
+    if cluster is not None and shards < 2:
+        error("error: --cluster runs the solve's shards: give --shards N (2 or more; the same N gives the same "
+              "strategy here and there)")
+        raise typer.Exit(EXIT_BAD_INPUT)
+    count = ITERATIONS if iterations == ITERATION_CAP else iterations
+    client = stats_options.open_cluster(cluster, 1)
+    try:
+        rows = [solve_multiway_one(name, seats, count, tree_options, carry_share, (buckets, seed, shards, client),
+                                   output, value, as_json) for name in profile]
+    finally:
+        if client is not None:
+            from bragrules.analysis.cluster import close
+
+            close(client)
+    if value and len(rows) > 1 and not as_json:
+        for row in rows[1:]:
+            write(compared(rows[0], row) + "\n")
 
 
 def _compared(first: Dict[str, Any], row: Dict[str, Any]) -> str:

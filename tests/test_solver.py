@@ -288,7 +288,7 @@ def test_the_solved_bot_falls_back_with_three_players_and_without_a_strategy(
     deal = Deal(three, ["A", "B", "C"], {p: tuple(CARDS[c] for c in range(3 * i, 3 * i + 3)) for i, p in enumerate("ABC")})
     bot = SolvedBot(random.Random(1), "A", strategy)
     assert deal.can(bot.choose(deal.view("A")))
-    assert bot.explain().startswith("cautious, standing in for solved (more than two players): ")
+    assert bot.explain().startswith("cautious, standing in for solved (no strategy solved for this profile at 3 seats): ")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
     monkeypatch.delenv("BRAGRULES_STRATEGY", raising=False)
     lone = SolvedBot(random.Random(1), "A")

@@ -109,7 +109,8 @@ def test_the_first_game_solves_the_strategy_once_and_keeps_it(cache: Path, capsy
 def test_a_solved_bot_without_a_strategy_says_what_it_plays(cache: Path, capsys: Any, monkeypatch: Any,
                                                             tmp_path: Path) -> None:
     standard = load_profile("standard")
-    assert stands_in(standard, 3) == "more than two players"
+    assert stands_in(standard, 3) == "no strategy solved for this profile at 3 seats"
+    assert stands_in(standard, 5) == "strategies are solved for 2 to 4 players"
     assert stands_in(load_profile("heads-up"), 2) == "no strategy solved for this profile"
     assert plays("solved", load_profile("heads-up"), 2) == STAND_IN
     # the seat list, the narration and the log of a table of three
@@ -118,7 +119,7 @@ def test_a_solved_bot_without_a_strategy_says_what_it_plays(cache: Path, capsys:
                              "solved,loose", "--auto", "--hands", "1", "--seed", "1", "--log", str(log))
     assert code == 0, err
     assert _seat_column(out) == [STAND_IN, "loose", STAND_IN]
-    assert "— cautious, standing in for solved (more than two players): " in out
+    assert "— cautious, standing in for solved (no strategy solved for this profile at 3 seats): " in out
     header = json.loads(log.read_text(encoding="utf-8").splitlines()[0])
     assert header["seats"][0] == {"name": "Ada", "style": "solved", "plays": STAND_IN}
     assert header["seats"][1] == {"name": "Bo", "style": "loose"}

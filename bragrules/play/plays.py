@@ -1,7 +1,7 @@
 """What a seat plays, in words, for the seat list, the log and the web table.
 
 A bot's style names what it plays, except the ``solved`` bot's where it has no solved strategy
-to play: at a table of more than two, or when no strategy was solved for the profile (or the
+to play: at a table of more than four, or when no strategy was solved for the profile at the table's seats (or the
 solver's numpy is not installed), it plays the ``cautious`` style, and says so: "cautious,
 standing in for solved". A person's seat says ``human``.
 
@@ -30,18 +30,21 @@ _HASHES: Dict[int, Tuple["Profile", str]] = {}
 def stands_in(profile: "Profile", players: int) -> Optional[str]:
     """Why a ``solved`` bot at a table of ``players`` under ``profile`` plays ``cautious`` instead of a
     solved strategy, in words; None when it has a strategy to play."""
-    if players != 2:
-        return "more than two players" if players > 2 else "no opponent"
+    if players < 2:
+        return "no opponent"
     try:
         from bragrules.solver.bot import load_for
         from bragrules.solver.strategy import game_hash
+        from bragrules.solver.tree import MAX_SEATS
     except ImportError:  # numpy is missing: no strategy can be read
         return "the solver is not installed (pip install 'bragrules[solver]')"
+    if players > MAX_SEATS:
+        return f"strategies are solved for 2 to {MAX_SEATS} players"
     found = _HASHES.get(id(profile))
     if found is None or found[0] is not profile:  # the hash of a profile is worked out once
         found = _HASHES[id(profile)] = (profile, game_hash(profile))
-    if load_for(found[1]) is None:
-        return "no strategy solved for this profile"
+    if load_for(found[1], seats=players) is None:
+        return "no strategy solved for this profile" + ("" if players == 2 else f" at {players} seats")
     return None
 
 

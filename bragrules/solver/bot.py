@@ -16,8 +16,10 @@ Each real action is read once a deal (the mapping's draw is kept). At its own tu
 action with the strategy's probabilities for its hand (one row for all hands while it is blind) among
 those open at the table, a bet as many steps above the real least as the tree's is above its own.
 
-It falls back to the ``cautious`` style (:data:`FALLBACK`) when more than two players are in the
-deal, when no strategy is found for the profile, when the deal cannot be read at all, and for the
+At a table of three or four it plays a multiway strategy (:mod:`bragrules.solver.mccfr`), seats
+renamed A, B, C (and D) in the order they act. It falls back to the ``cautious`` style
+(:data:`FALLBACK`) when more than four players are in the deal, when no strategy is found for the
+profile at the table's seats, when the deal cannot be read at all, and for the
 decisions the tree settles by itself (showing at a see, retaining a blind hand), and says so: its
 reason then begins "cautious, standing in for solved" and names why (:mod:`bragrules.play.plays`
 labels the seat the same).
@@ -41,7 +43,7 @@ from bragrules.play.plays import STAND_IN
 from bragrules.solver.defend import defend
 from bragrules.solver.strategy import Entry, Strategy, StrategyFileError, game_hash
 from bragrules.solver.translate import AfterBets, amount_of, translate_bet
-from bragrules.solver.tree import SEATS
+from bragrules.solver.tree import MAX_SEATS, SEATS, seat_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
@@ -53,45 +55,47 @@ FALLBACK = "cautious"
 
 ENV = "BRAGRULES_STRATEGY"
 
-_LOADED: Dict[Tuple[str, str], Optional[Strategy]] = {}
+_LOADED: Dict[Tuple[str, str, int], Optional[Strategy]] = {}
 _AFTER_BETS: Dict[int, Tuple[Strategy, AfterBets]] = {}
 
 
-def strategy_path(key: str) -> str:
+def strategy_path(key: str, seats: int = 2) -> str:
     """Where ``bragrules solve`` keeps a profile's strategy by default (by its game hash,
-    :func:`~bragrules.solver.strategy.game_hash`): the user's cache."""
+    :func:`~bragrules.solver.strategy.game_hash`, and the seats when more than two): the user's cache."""
     root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(root, "bragrules", "strategies", f"{key}.npz")
+    name = f"{key}.npz" if seats == 2 else f"{key}-{seats}seats.npz"
+    return os.path.join(root, "bragrules", "strategies", name)
 
 
-def _load(path: str, key: str, rules: Optional["Rules"]) -> Optional[Strategy]:
-    """The strategy in ``path`` when it reads, was solved for the game ``key`` and (given ``rules``) is that
-    game's tree; else None: the bot falls back rather than meet a damaged file in the middle of a deal."""
-    if (path, key) not in _LOADED:
+def _load(path: str, key: str, rules: Optional["Rules"], seats: int = 2) -> Optional[Strategy]:
+    """The strategy in ``path`` when it reads, was solved for the game ``key`` at ``seats`` and (given
+    ``rules``) is that game's tree; else None: the bot falls back rather than meet a damaged file in the
+    middle of a deal."""
+    if (path, key, seats) not in _LOADED:
         found: Optional[Strategy] = None
         try:
             if os.path.exists(path):
                 strategy = Strategy.load(path)
-                if strategy.game_hash == key:
+                if strategy.game_hash == key and strategy.seats == seats:
                     if rules is not None:
                         strategy.check_against(rules, path)
                     found = strategy
         except StrategyFileError:
             found = None
-        _LOADED[(path, key)] = found
-    return _LOADED[(path, key)]
+        _LOADED[(path, key, seats)] = found
+    return _LOADED[(path, key, seats)]
 
 
-def load_for(key: str, rules: Optional["Rules"] = None) -> Optional[Strategy]:
-    """The strategy for a profile (by its game hash): ``BRAGRULES_STRATEGY``'s file if it was solved
-    for that game, else the default file; None when neither is there (or neither reads, or, given the
-    profile's ``rules``, neither is its game's tree)."""
+def load_for(key: str, rules: Optional["Rules"] = None, seats: int = 2) -> Optional[Strategy]:
+    """The strategy for a profile (by its game hash) at a table of ``seats``: ``BRAGRULES_STRATEGY``'s
+    file if it was solved for that game and seats, else the default file; None when neither is there (or
+    neither reads, or, given the profile's ``rules``, neither is its game's tree)."""
     named = os.environ.get(ENV)
     if named:
-        found = _load(named, key, rules)
+        found = _load(named, key, rules, seats)
         if found is not None:
             return found
-    return _load(strategy_path(key), key, rules)
+    return _load(strategy_path(key, seats), key, rules, seats)
 
 
 class SolvedBot:
@@ -106,7 +110,7 @@ class SolvedBot:
         self.fallback = StyleBot(STYLES[FALLBACK], rng, name)
         self._why = "no choice made yet"
         self._parsed: Dict[int, List[Action]] = {}
-        self._for: Optional[Tuple[object, Optional[Strategy]]] = None
+        self._for: Optional[Tuple[object, int, Optional[Strategy]]] = None
         self._memory_key: Optional[int] = None
         self._read: Dict[int, str] = {}
 
@@ -114,12 +118,13 @@ class SolvedBot:
         return self._why if self._why else self.fallback.explain()
 
     def _strategy_for(self, view: PlayerView) -> Optional[Strategy]:
+        seats = len(view.order)
         if self.strategy is not None:
-            return self.strategy
+            return self.strategy if self.strategy.seats == seats else None
         profile = view.rules.profile
-        if self._for is None or self._for[0] is not profile:
-            self._for = (profile, load_for(game_hash(profile), view.rules))
-        return self._for[1]
+        if self._for is None or self._for[0] is not profile or self._for[1] != seats:
+            self._for = (profile, seats, load_for(game_hash(profile), view.rules, seats))
+        return self._for[2]
 
     def _fall_back(self, view: PlayerView, why: str) -> Action:
         action = self.fallback.choose(view)
@@ -183,7 +188,7 @@ class SolvedBot:
         pseudo-harmonic mapping, a bet past the tree's count as the most alike bet in the tree
         (:class:`~bragrules.solver.translate.AfterBets`). A real action is read once a deal (the draw kept);
         ``extra`` is read afresh each time."""
-        rename = {view.order[0]: SEATS[0], view.order[1]: SEATS[1]}
+        rename = dict(zip(view.order, seat_names(len(view.order))))
         read = self._deal_memory(view)
         actions = list(view.actions)
         pots = _pots_before(view)
@@ -227,7 +232,10 @@ class SolvedBot:
                pot: Fraction, antes: Fraction) -> Optional[Tuple[str, ...]]:
         """Where a bet past the tree's count leaves the deal: after the most alike bet in the tree
         (:meth:`~bragrules.solver.translate.AfterBets.find`), else back at the answering seat's last
-        decision as blind or seen as now (it faces a bet again); None when neither is there."""
+        decision as blind or seen as now (it faces a bet again); None when neither is there, and always at a
+        multiway strategy's table (three or four seats: the deal has left the tree)."""
+        if strategy.seats != 2:
+            return None
         after = self._after_bets(strategy)
         seen = after.seen(history)
         assert bet.amount is not None
@@ -246,13 +254,14 @@ class SolvedBot:
 
     def choose(self, view: PlayerView) -> Action:
         options = view.legal_actions()
-        if len(view.order) != 2:
-            return self._fall_back(view, "more than two players")
+        if not 2 <= len(view.order) <= MAX_SEATS:
+            return self._fall_back(view, f"strategies are solved for 2 to {MAX_SEATS} players, not {len(view.order)}")
         if options and options[0].kind not in ("look", "bet", "see", "fold", "check"):
             return self._fall_back(view, "a decision the tree settles by itself")
         strategy = self._strategy_for(view)
         if strategy is None:
-            return self._fall_back(view, "no strategy solved for this profile")
+            seats = len(view.order)
+            return self._fall_back(view, "no strategy solved for this profile" + (f" at {seats} seats" if seats > 2 else ""))
         found = self.read(strategy, view)
         if found is None:
             return self._fall_back(view, "the deal left the solved tree")

@@ -34,7 +34,7 @@ from math import comb
 from typing import TYPE_CHECKING, Iterator, List, NamedTuple, Optional, Tuple
 
 from bragrules.engine.actions import Action
-from bragrules.solver.tree import SEATS, Unsupported, _Builder, check_supported
+from bragrules.solver.tree import Unsupported, _Builder, check_supported, seat_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
@@ -138,8 +138,9 @@ class _Walker(_Builder):
     """The builder's own steps (the deal replayed, what it waits for settled, the options the abstraction
     keeps) without the tree: the decisions in the order the builder lists them, and the ends counted."""
 
-    def __init__(self, rules: "Rules", max_raises: int, levels: int, max_bets: int) -> None:
+    def __init__(self, rules: "Rules", max_raises: int, levels: int, max_bets: int, seats: int = 2) -> None:
         # the builder's state without its payoffs (a walk never settles a showdown)
+        self.seats = seat_names(seats)
         self.rules, self.max_raises, self.levels, self.max_bets = rules, max_raises, levels, max_bets
         self.notes: List[str] = []
         self.ends = 0
@@ -163,7 +164,7 @@ class _Walker(_Builder):
                 raise Unsupported(f"after {' / '.join(history)} no action is left in the tree")
             player = deal.to_act
             assert player is not None
-            yield Shape(history, SEATS.index(player), not deal.players[player].seen, [str(a) for a in options])
+            yield Shape(history, self.seats.index(player), not deal.players[player].seen, [str(a) for a in options])
             for action in reversed(options):
                 stack.append((actions + [action], bets_made + (action.kind == "bet")))
 
@@ -195,11 +196,11 @@ class _Walker(_Builder):
         return decisions, nodes, blind, seen
 
 
-def walk(rules: "Rules", max_raises: int, levels: int, max_bets: int) -> Iterator[Shape]:
+def walk(rules: "Rules", max_raises: int, levels: int, max_bets: int, seats: int = 2) -> Iterator[Shape]:
     """The tree's decisions in the order :func:`~bragrules.solver.tree.build_tree` lists them, one at a
     time, keeping nothing (what a strategy file is checked against)."""
     check_supported(rules)
-    return _Walker(rules, max_raises, levels, max_bets).shapes()
+    return _Walker(rules, max_raises, levels, max_bets, seats).shapes()
 
 
 def count(rules: "Rules", max_raises: int, levels: int, max_bets: int, budget: Optional[Budget] = None

@@ -30,6 +30,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from bragrules.profile.models import Profile
     from bragrules.rules.compile import Rules
     from bragrules.solver.cfr import CFR
+    from bragrules.solver.mccfr import MultiwayCFR
     from bragrules.solver.tree import Tree
 
 __all__ = ["Entry", "Strategy", "StrategyFileError", "game_hash"]
@@ -111,9 +112,19 @@ class Strategy:
     def profile_name(self) -> str:
         return str(self.meta.get("profile", ""))
 
+    @property
+    def seats(self) -> int:
+        """The seats the strategy was solved for (2: heads-up; 3 or 4: :mod:`bragrules.solver.mccfr`)."""
+        return int(self.meta.get("seats", 2))
+
     def hand_of(self, cards: Sequence[int]) -> Optional[int]:
+        """The column a hand plays: its own (heads-up), or its equity bucket (a strategy with buckets)."""
         a, b, c = sorted(int(x) for x in cards)
-        return self.hand_index.get((a, b, c))
+        found = self.hand_index.get((a, b, c))
+        buckets = self.meta.get("buckets")
+        if found is None or not buckets:
+            return found
+        return int(buckets[found])
 
     def entry(self, history: Sequence[str]) -> Optional[Entry]:
         return self.decisions.get(tuple(history))
@@ -131,6 +142,26 @@ class Strategy:
             "max_raises": tree.max_raises, "levels": tree.levels, "max_bets": tree.max_bets,
             "carry_share": tree.carry_share, "iterations": cfr.iterations, "cards": list(cfr.space.cards),
             "notes": tree.notes,
+        }
+        return cls(decisions, meta, tree)
+
+    @classmethod
+    def from_multiway(cls, cfr: "MultiwayCFR", profile: "Profile") -> "Strategy":
+        """The average strategy of a multiway solve (:mod:`bragrules.solver.mccfr`): a column per equity
+        bucket, each hand's bucket, the seats and the seed in the header."""
+        from bragrules.profile.loader import profile_hash
+
+        tree = cfr.tree
+        decisions = {d.history: Entry(d.player, d.blind, [a.text for a in d.actions], cfr.probabilities(d))
+                     for d in tree.decisions}
+        meta = {
+            "format": FORMAT, "profile": profile.name, "profile_hash": profile_hash(profile),
+            "game_hash": game_hash(profile), "seats": cfr.seats,
+            "max_raises": tree.max_raises, "levels": tree.levels, "max_bets": tree.max_bets,
+            "carry_share": tree.carry_share, "iterations": cfr.iterations, "cards": list(cfr.space.cards),
+            "notes": tree.notes + [f"external-sampling MCCFR, seed {cfr.seed}; a seen hand is known by its equity "
+                                   f"bucket, {cfr.n_buckets} equal slices of the hands by strength"],
+            "n_buckets": cfr.n_buckets, "buckets": list(cfr.bucket_of), "seed": cfr.seed,
         }
         return cls(decisions, meta, tree)
 

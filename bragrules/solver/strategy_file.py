@@ -52,7 +52,7 @@ from bragrules.core.text import brief
 from bragrules.solver.numeric import Array, np
 from bragrules.solver.size import MAX_BETS, MAX_CELLS, MAX_DECISIONS, MAX_DEPTH, MAX_LEVELS, MAX_RAISES, walk
 from bragrules.solver.strategy import StrategyFileError
-from bragrules.solver.tree import Unsupported
+from bragrules.solver.tree import MAX_SEATS, Unsupported
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
@@ -86,8 +86,23 @@ SUM_TOLERANCE = 1e-3
 """How far a column of probabilities may sum from 1. They are written as float16, whose 11 significant
 bits put each within 2^-12 of its value, so a column sums within 2^-11 (0.00049) of 1."""
 
+MAX_BUCKETS = 1000
+"""The most equity buckets a multiway strategy's hands are known by (:mod:`bragrules.solver.mccfr`)."""
+
 FLOATS = ("<f2", "<f4", "<f8")
 """The types a decision's array may have (written as ``<f2``)."""
+
+
+def _check_buckets(header: "StrategyHeader") -> None:
+    """Buckets come together with their count, one for each hand of the pack, each below the count."""
+    if (header.buckets is None) != (header.n_buckets is None):
+        raise ValueError("buckets and n_buckets come together")
+    if header.buckets is None or header.n_buckets is None:
+        return
+    if len(header.buckets) != comb(len(header.cards), 3):
+        raise ValueError(f"{len(header.buckets)} buckets listed for {comb(len(header.cards), 3)} hands")
+    if max(header.buckets, default=0) >= header.n_buckets:
+        raise ValueError(f"a bucket beyond its {header.n_buckets}")
 
 
 def _check_cards(cards: List[int]) -> None:
@@ -106,7 +121,7 @@ class DecisionHeader(msgspec.Struct, forbid_unknown_fields=True):
     whether that player is blind, and its actions (each a row of its array)."""
 
     history: Annotated[List[Text], msgspec.Meta(max_length=MAX_DEPTH)]
-    player: Annotated[int, msgspec.Meta(ge=0, le=1)]
+    player: Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
     blind: bool
     actions: Annotated[List[Text], msgspec.Meta(min_length=1, max_length=MAX_ACTIONS)]
 
@@ -128,11 +143,23 @@ class StrategyHeader(msgspec.Struct, forbid_unknown_fields=True):
     decisions: Annotated[List[DecisionHeader], msgspec.Meta(min_length=1, max_length=MAX_DECISIONS)]
     notes: Annotated[List[Annotated[str, msgspec.Meta(max_length=200)]], msgspec.Meta(max_length=16)] = []
     game_hash: Optional[Hash] = None
+    seats: Annotated[int, msgspec.Meta(ge=2, le=MAX_SEATS)] = 2
+    n_buckets: Optional[Annotated[int, msgspec.Meta(ge=1, le=MAX_BUCKETS)]] = None
+    buckets: Optional[Annotated[List[Annotated[int, msgspec.Meta(ge=0, lt=MAX_BUCKETS)]],
+                                msgspec.Meta(max_length=comb(len(CARDS), 3))]] = None
+    seed: Optional[Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]] = None
 
     def __post_init__(self) -> None:
         _check_cards(self.cards)
         if len({tuple(d.history) for d in self.decisions}) != len(self.decisions):
             raise ValueError("a decision is listed twice")
+        if any(d.player >= self.seats for d in self.decisions):
+            raise ValueError(f"a decision of a player beyond its {self.seats} seats")
+        _check_buckets(self)
+
+    def columns(self) -> int:
+        """The columns of a seen decision's array: a hand each, or an equity bucket each."""
+        return self.n_buckets if self.n_buckets is not None else comb(len(self.cards), 3)
 
 
 def _error(path: str, what: str) -> StrategyFileError:
@@ -276,7 +303,7 @@ def _read_archive(path: str, archive: zipfile.ZipFile) -> Tuple[StrategyHeader, 
     if "header.npy" not in members:
         raise _error(path, "not a strategy file: it has no header (header.npy)")
     header = msgspec.json.decode(_header_bytes(path, archive), type=StrategyHeader)
-    hands = comb(len(header.cards), 3)
+    hands = header.columns()
     shapes = [(len(d.actions), 1 if d.blind else hands) for d in header.decisions]
     cells = sum(rows * columns for rows, columns in shapes)
     if cells > MAX_CELLS:
@@ -329,7 +356,7 @@ def check_against(strategy: "Strategy", rules: "Rules", path: str) -> None:
         raise _error(path, f"its pack is not the profile's: it lists {len(cards)} cards, {strangers} of them not in "
                            f"the profile's pack of {len(pack)}")
     listed = list(strategy.decisions.items())
-    shapes = walk(rules, int(meta["max_raises"]), int(meta["levels"]), int(meta["max_bets"]))
+    shapes = walk(rules, int(meta["max_raises"]), int(meta["levels"]), int(meta["max_bets"]), int(meta.get("seats", 2)))
     found = 0
     try:
         for found, shape in enumerate(shapes, start=1):

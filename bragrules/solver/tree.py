@@ -15,7 +15,9 @@ The abstraction, stated:
 * bet amounts: the least bet and the next ``levels - 1`` steps above it (capped by the profile);
 * raises: at most ``max_raises`` bets that lift the level; after that only the least bet;
 * bets in all: after ``max_bets`` bets a blind player may no longer bet (look, see or fold),
-  nor may a seen player who could see instead; so every line of play ends;
+  nor may a seen player who could see instead; at a table of three or four, after twice
+  ``max_bets`` no one may bet while three or more are in (each folds in turn until two are
+  left to see); so every line of play ends;
 * a pot carried out of the deal (a tie the profile carries, everyone folding in some
   profiles) is worth a fixed share, ``carry_share``, of it to each seat: ``0.5`` (split evenly,
   as two equal players would over the next deals) or ``0`` (lost to both); the next deal,
@@ -41,7 +43,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple, Union
 
-from bragrules.core.cards import CARDS
+from bragrules.core.cards import CARDS, Card
 from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
@@ -49,10 +51,24 @@ from bragrules.engine.deal import Deal
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
 
-__all__ = ["SEATS", "Decision", "Leaf", "Showdown", "Tree", "Unsupported", "build_tree"]
+__all__ = ["MAX_SEATS", "SEATS", "Decision", "Leaf", "Showdown", "Tree", "Unsupported", "build_tree", "seat_names"]
 
 SEATS = ("A", "B")
 """The two seats of the tree: A acts first (the dealer's left), B is the dealer."""
+
+MAX_SEATS = 4
+"""The most seats a tree is built for (a multiway tree, :mod:`bragrules.solver.mccfr`, at 3 or 4)."""
+
+
+def seat_names(seats: int) -> Tuple[str, ...]:
+    """The seats of a tree of ``seats`` players, first to act first, the dealer last.
+
+    >>> seat_names(2), seat_names(4)
+    (('A', 'B'), ('A', 'B', 'C', 'D'))
+    """
+    if not 2 <= seats <= MAX_SEATS:
+        raise ValueError(f"a tree is built for 2 to {MAX_SEATS} seats, not {seats}")
+    return tuple("ABCDEFGH"[:seats])
 
 
 class Unsupported(ValueError):
@@ -88,18 +104,21 @@ class Leaf:
 
     id: int
     history: Tuple[str, ...]
-    payoff: Tuple[float, float]
+    payoff: Tuple[float, ...]
 
 
 @dataclass
 class Showdown:
-    """A showdown: each seat's net as seat A's hand ``win``s, ``lose``s or ``tie``s (None: no tie possible)."""
+    """A showdown: each seat's net as the first shown seat's hand ``win``s, ``lose``s or ``tie``s against the
+    second's (heads-up, A's against B's); a tie that cannot happen is paid nothing. ``shown``: the two seats
+    whose hands are compared (at a table of three or more, the two left at a see)."""
 
     id: int
     history: Tuple[str, ...]
-    win: Tuple[float, float]
-    lose: Tuple[float, float]
-    tie: Tuple[float, float]
+    win: Tuple[float, ...]
+    lose: Tuple[float, ...]
+    tie: Tuple[float, ...]
+    shown: Tuple[int, int] = (0, 1)
 
 
 Node = Union[Decision, Leaf, Showdown]
@@ -219,7 +238,12 @@ def _outcome_hands(rules: "Rules") -> Dict[str, Optional[Tuple[Tuple[int, ...], 
 
 
 class _Builder:
-    def __init__(self, rules: "Rules", max_raises: int, levels: int, max_bets: int, carry_share: float) -> None:
+    seats: Tuple[str, ...] = SEATS
+    """The seats dealt in, first to act first (a multiway tree's builder names more)."""
+
+    def __init__(self, rules: "Rules", max_raises: int, levels: int, max_bets: int, carry_share: float,
+                 seats: int = 2) -> None:
+        self.seats = seat_names(seats)
         self.rules = rules
         self.max_raises = max_raises
         self.levels = levels
@@ -230,18 +254,17 @@ class _Builder:
         self.leaves = 0
         self.showdowns = 0
         self.notes: List[str] = []
-        self.payoffs: List[Tuple[Tuple[float, float], ...]] = []
+        self.payoffs: List[Tuple[Tuple[float, ...], ...]] = []
         self.outcomes = _outcome_hands(rules)
         house = rules.house
         self.fee = 0.0 if house.fee_per_session else float(house.fee)
         self.carried: Set[Tuple[str, ...]] = set()  # the endings that carry a pot out of the deal
         self.retained: Set[Tuple[str, ...]] = set()  # the endings where a blind survivor retains the hand
 
-    def deal(self, actions: Sequence[Action], hands: Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]] = None) -> Deal:
-        cards = {"A": None, "B": None} if hands is None else {
-            "A": tuple(CARDS[c] for c in hands[0]), "B": tuple(CARDS[c] for c in hands[1])}
+    def deal(self, actions: Sequence[Action]) -> Deal:
+        cards: Dict[str, Optional[Sequence[Card]]] = {seat: None for seat in self.seats}
         # the table fee is the tree's to take (``payoff``: once a deal, none for a fee paid once a session)
-        deal = Deal(self.rules, list(SEATS), cards, wait_for_cards=hands is None, table_fee=Fraction(0))
+        deal = Deal(self.rules, list(self.seats), cards, wait_for_cards=True, table_fee=Fraction(0))
         for action in actions:
             deal.apply(action)
         return deal
@@ -250,7 +273,7 @@ class _Builder:
         self.count += 1
         return self.count - 1
 
-    def payoff(self, deal: Deal) -> Tuple[float, float]:
+    def payoff(self, deal: Deal) -> Tuple[float, ...]:
         """Each seat's net at this ending: the engine's, plus its share of a carried pot, less the table fee."""
         result = deal.result
         assert result is not None
@@ -260,7 +283,7 @@ class _Builder:
         if result.retained:
             self.retained.add(ending)
         extra = float(result.carried_out) * self.carry_share - self.fee
-        return (float(result.net["A"]) + extra, float(result.net["B"]) + extra)
+        return tuple(float(result.net[seat]) + extra for seat in self.seats)
 
     def settle_awaited(self, deal: Deal) -> None:
         """Apply the decisions a showdown or a lone blind survivor waits for (show; the retain default)."""
@@ -270,17 +293,20 @@ class _Builder:
             deal.apply(default)
 
     def showdown(self, actions: List[Action], history: Tuple[str, ...]) -> Showdown:
-        values: Dict[str, Tuple[float, float]] = {}
+        values: Dict[str, Tuple[float, ...]] = {}
+        shown = tuple(sorted(self.seats.index(p) for p in self.deal(actions).cards_needed))
+        if len(shown) != 2:
+            raise Unsupported(f"after {' / '.join(history)} {len(shown)} hands are shown at once")
         for outcome, pair in self.outcomes.items():
             if pair is None:
-                values[outcome] = (0.0, 0.0)
+                values[outcome] = tuple(0.0 for _ in self.seats)
                 continue
             deal = self.deal(actions)
             while not deal.is_over:
                 needed = deal.cards_needed
                 if needed:
                     player = needed[0]
-                    deal.enter_cards(player, [CARDS[c] for c in pair[SEATS.index(player)]])
+                    deal.enter_cards(player, [CARDS[c] for c in pair[shown.index(self.seats.index(player))]])
                 elif deal.awaiting is not None:
                     self.settle_awaited(deal)
                 else:
@@ -288,7 +314,7 @@ class _Builder:
             values[outcome] = self.payoff(deal)
         self.showdowns += 1
         self.payoffs.append(tuple(v for k, v in values.items() if self.outcomes[k] is not None))
-        return Showdown(self.next_id(), history, values["win"], values["lose"], values["tie"])
+        return Showdown(self.next_id(), history, values["win"], values["lose"], values["tie"], (shown[0], shown[1]))
 
     def options(self, deal: Deal, bets_made: int) -> List[Action]:
         player = deal.to_act
@@ -301,6 +327,8 @@ class _Builder:
             kind = option.kind
             if kind == "bet":
                 if bets_made >= self.max_bets and (not state.seen or can_see):
+                    continue
+                if bets_made >= 2 * self.max_bets and deal.in_play_count > 2:
                     continue
                 out.extend(self.bets(deal, option))
             elif kind in ("sideshow",):
@@ -336,7 +364,7 @@ class _Builder:
             return Leaf(self.next_id(), history, paid)
         player = deal.to_act
         assert player is not None
-        node = Decision(self.next_id(), SEATS.index(player), not deal.players[player].seen, history)
+        node = Decision(self.next_id(), self.seats.index(player), not deal.players[player].seen, history)
         self.decisions.append(node)
         if len(history) > 200:
             raise Unsupported("the tree does not end: lower --max-bets")
@@ -349,13 +377,14 @@ class _Builder:
 
 
 def build_tree(rules: "Rules", max_raises: int = 3, levels: int = 2, max_bets: Optional[int] = None,
-               carry_share: float = 0.5) -> Tree:
-    """The public tree of one heads-up deal under ``rules`` (see the module's docstring for the caps)."""
+               carry_share: float = 0.5, seats: int = 2) -> Tree:
+    """The public tree of one deal under ``rules`` (see the module's docstring for the caps), heads-up
+    unless told ``seats`` (3 or 4: the multiway tree :mod:`bragrules.solver.mccfr` samples)."""
     check_supported(rules)
     if max_raises < 0 or levels < 1:
         raise ValueError("max_raises must be 0 or more and levels 1 or more")
     bets = max_bets if max_bets is not None else max_raises + 1
-    builder = _Builder(rules, max_raises, levels, bets, carry_share)
+    builder = _Builder(rules, max_raises, levels, bets, carry_share, seats)
     root = builder.build([], 0)
     ante = float(Fraction(rules.profile.stakes.ante))
     sums = [sum(p) for leaf in builder.payoffs for p in leaf]
