@@ -242,6 +242,7 @@ def test_a_client_that_fails_to_start_is_closed_at_once(monkeypatch: Any, capsys
     assert "Traceback" not in capsys.readouterr().err
 
 
+@pytest.mark.heavy
 @needs_dask
 @pytest.mark.skipif(sys.platform == "win32", reason="kills processes by signal")
 def test_a_run_whose_workers_all_die_fails_in_one_line() -> None:
@@ -259,6 +260,7 @@ def test_a_run_whose_workers_all_die_fails_in_one_line() -> None:
     assert line == f"error: every worker at {cluster.address!r} is gone; the run cannot finish"
 
 
+@pytest.mark.heavy
 @needs_dask
 @pytest.mark.skipif(sys.platform == "win32", reason="kills processes by signal")
 def test_a_run_whose_scheduler_is_killed_fails_in_one_line() -> None:

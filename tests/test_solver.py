@@ -193,6 +193,7 @@ def _value_by_pairs(cfr: CFR, seat: int) -> float:
     return total / count
 
 
+@pytest.mark.heavy
 def test_values_on_the_average_strategy_match_a_count_over_every_pair_of_hands() -> None:
     cfr = solver_for(short("standard", "QKA"), max_raises=1, levels=2)
     for _ in range(15):
@@ -271,6 +272,7 @@ def _play(rules: Rules, strategy: Strategy, opponent: str, deals: int, seed: int
     return nets
 
 
+@pytest.mark.heavy
 @pytest.mark.parametrize("opponent", ["cautious", "loose", "blind_bluffer", "see_happy", "random"])
 def test_the_solved_bot_beats_each_style_on_a_short_pack(short_solved: Tuple[Rules, Strategy, Path],
                                                          opponent: str) -> None:

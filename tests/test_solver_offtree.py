@@ -194,6 +194,7 @@ def test_lbr_beats_a_bot_that_always_folds(qka: Tuple[Rules, Strategy]) -> None:
     assert report.interval.low > 0.5, report.lines()
 
 
+@pytest.mark.heavy
 def test_the_solved_bot_does_not_lose_to_loose_or_to_lbr(qka: Tuple[Rules, Strategy], tmp_path: Path,
                                                           monkeypatch: Any) -> None:
     rules, strategy = qka

@@ -89,6 +89,7 @@ def test_the_readme_line_plays_the_solved_bot_heads_up(cache: Path, capsys: Any,
     assert _seat_column(out)[1] == "solved"
 
 
+@pytest.mark.heavy
 def test_the_first_game_solves_the_strategy_once_and_keeps_it(cache: Path, capsys: Any, monkeypatch: Any,
                                                               tmp_path: Path) -> None:
     profile = tmp_path / "hu-short.yaml"

@@ -72,6 +72,7 @@ def _best_response_by_pairs(cfr: CFR, seat: int, reads_blind_cards: bool = False
     return sum(walk(cfr.tree.root, [1.0] * n)) / (n * space.pairs_of_opponents())
 
 
+@pytest.mark.heavy
 def test_each_bound_is_a_best_response_counted_hand_by_hand_and_the_interval_holds_the_value() -> None:
     cfr = solver_for(short("standard", "QKA"), max_raises=1, levels=2)
     for _ in range(4):  # far from equilibrium: a wide interval
@@ -104,6 +105,7 @@ def _house_by_pairs(cfr: CFR) -> float:
     return -(_value_by_pairs(cfr, 0) + _value_by_pairs(cfr, 1))
 
 
+@pytest.mark.heavy
 def test_a_raked_game_is_general_sum_with_the_house_s_value() -> None:
     rules = short("standard", "QKA", house={"rake": "1/20"})
     result = solve(rules, iterations=6, max_raises=1, levels=1)
