@@ -274,7 +274,7 @@ class SolvedBot:
                 return self._fall_back(view, "a hand the strategy does not know")
         row = entry.row(hand)
         tree_actions = self._entry_actions(entry)
-        if found.stretch < 1:
+        if found.stretch < 1 and strategy.seats == 2:  # ranges over whole hands: a heads-up strategy's
             row = defend(view, entry, hand, row, found)
         real = _real_actions(options, tree_actions)
         open_row = [float(p) if real[k] is not None else 0.0 for k, p in enumerate(row)]
