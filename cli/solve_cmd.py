@@ -9,6 +9,7 @@ import typer
 
 from .common import EXIT_BAD_INPUT, complete_profile, describe_error, error, message, write
 from .progress import ProgressLine, progress_wanted
+from .solve_multiway import ITERATIONS
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.solver import Progress, Result
@@ -29,9 +30,10 @@ def solve_command(
         typer.Option("--profile", "-p", metavar="PROFILE", autocompletion=complete_profile,
                      help="The profile to solve (name or path); give it more than once to compare their values."),
     ] = ["standard"],  # noqa: B006 - typer reads the default
-    iterations: Annotated[int, typer.Option(
-        "--iterations", "-n", metavar="N", min=1, max=100_000,
-        help="Iterations of discounted CFR at most: a guard, the solve stops at --target first.")] = ITERATION_CAP,
+    iterations: Annotated[Optional[int], typer.Option(
+        "--iterations", "-n", metavar="N", min=1, max=100_000, show_default=False,
+        help="Iterations of discounted CFR at most: a guard, the solve stops at --target first "
+             f"[default: {ITERATION_CAP:,}; 3 or 4 seats: the deals sampled, {ITERATIONS:,}].")] = None,
     max_raises: Annotated[int, typer.Option("--max-raises", metavar="N", min=0, max=20,
                                             help="Bets that lift the level, at most, in the tree.")] = 3,
     levels: Annotated[int, typer.Option("--levels", metavar="N", min=1, max=10,
@@ -47,15 +49,16 @@ def solve_command(
         "--target", metavar="X", min=0.0, show_default=False,
         help="Stop once the exploitability is at most this, in stakes per deal [default: 1% of the ante]; "
              "0 runs every --iterations.")] = None,
-    every: Annotated[int, typer.Option("--every", metavar="N", min=1, help="Measure the exploitability every this many iterations.")
-                     ] = 10,
+    every: Annotated[Optional[int], typer.Option(
+        "--every", metavar="N", min=1, show_default=False,
+        help="Measure the exploitability every this many iterations [default: 10].")] = None,
     output: Annotated[Optional[Path], typer.Option(
         "--output", "-o", metavar="FILE", show_default=False,
         help="Write the strategy here (.npz) [default: the cache, where the solved bot finds it].")] = None,
-    memory: Annotated[float, typer.Option(
-        "--memory", metavar="X", min=0.01, max=1024.0,
+    memory: Annotated[Optional[float], typer.Option(
+        "--memory", metavar="X", min=0.01, max=1024.0, show_default=False,
         help="The memory the solve may take, in GiB: a tree that would need more (or more than 100,000 "
-             "decisions) is refused before it is built, saying how big it would be.")] = 4.0,
+             "decisions) is refused before it is built, saying how big it would be [default: 4].")] = None,
     plot: Annotated[Optional[Path], typer.Option(
         "--plot", metavar="FILE", show_default=False,
         help="Draw the exploitability over the iterations (.png or .svg). Needs the plot extra.")] = None,
@@ -90,6 +93,14 @@ def solve_command(
 
     from . import stats_options
 
+    if seats > 2:
+        given = [name for name, value in (("--target", target), ("--every", every), ("--memory", memory),
+                                          ("--plot", plot)) if value is not None]
+        if given:
+            error(f"error: {', '.join(given)}: heads-up only; a solve of {seats} seats samples a set number "
+                  "of deals (--iterations) and measures each seat's gain afterwards (--value)")
+            raise typer.Exit(EXIT_BAD_INPUT)
+    memory = 4.0 if memory is None else memory
     if not math.isfinite(memory):
         error(f"error: --memory: the GiB the solve may take, from 0.01 to 1024, not {memory}")
         raise typer.Exit(EXIT_BAD_INPUT)
@@ -106,7 +117,7 @@ def solve_command(
         error("error: the solver needs numpy: pip install 'bragrules[solver]'")
         raise typer.Exit(EXIT_BAD_INPUT) from None
     if seats > 2:
-        _multiway(profile, seats, iterations, (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
+        _multiway(profile, seats, ITERATIONS if iterations is None else iterations, (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
                   (buckets, seed, shards, cluster), output, value, as_json)
         return
     if shards != 1 or cluster is not None:
@@ -114,8 +125,9 @@ def solve_command(
         raise typer.Exit(EXIT_BAD_INPUT)
     rows = []
     for name in profile:
-        rows.append(_solve_one(name, iterations, (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
-                               target, every, output, plot if len(profile) == 1 else None, value, as_json,
+        rows.append(_solve_one(name, ITERATION_CAP if iterations is None else iterations,
+                               (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
+                               target, 10 if every is None else every, output, plot if len(profile) == 1 else None, value, as_json,
                                int(memory * 2**30)))
     if value and len(rows) > 1 and not as_json:
         for row in rows[1:]:
@@ -129,14 +141,14 @@ def _multiway(profile: List[str], seats: int, iterations: int, tree_options: "Tu
     what each changes for the first to act. Unless told, 20,000 iterations (the heads-up cap is no guide).
     ``sampling``: the buckets, the seed, the shards and the cluster's address (or None)."""
     from . import stats_options
-    from .solve_multiway import ITERATIONS, compared, solve_multiway_one
+    from .solve_multiway import compared, solve_multiway_one
 
     buckets, seed, shards, cluster = sampling
     if cluster is not None and shards < 2:
         error("error: --cluster runs the solve's shards: give --shards N (2 or more; the same N gives the same "
               "strategy here and there)")
         raise typer.Exit(EXIT_BAD_INPUT)
-    count = ITERATIONS if iterations == ITERATION_CAP else iterations
+    count = iterations
     client = stats_options.open_cluster(cluster, 1)
     try:
         rows = [solve_multiway_one(name, seats, count, tree_options, carry_share, (buckets, seed, shards, client),

@@ -230,6 +230,13 @@ def test_solve_seats_writes_the_strategy_the_bot_finds_and_compares_a_house_rule
     code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), *options,
                              "--shards", "2", "--json")
     assert code == 0 and json.loads(out)["shards"] == 2, err
+    told = [o if o != "2000" else "1000" for o in options]  # the heads-up cap's number, given: 1000 it is
+    code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), *told, "--json")
+    assert code == 0 and json.loads(out)["iterations"] == 1000, err
+    for heads_up_only in (["--target", "0.1"], ["--every", "5"], ["--memory", "1"], ["--plot", "x.png"]):
+        code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), *options,
+                                 *heads_up_only)
+        assert code == 2 and err.count("\n") == 1 and f"{heads_up_only[0]}: heads-up only" in err, err
 
 
 def test_a_solve_split_into_shards_is_the_same_here_and_on_a_cluster(rules: Rules) -> None:
