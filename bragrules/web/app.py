@@ -71,6 +71,8 @@ FULL = ("the table has as many spectators as it takes ({n}): join with your name
 """Said to a spectator beyond the budget, after the table's state (so the page can still offer to join)."""
 DROPPED = "the table needs the room for its players: this page stops watching, and tries again in a moment"
 """Said to a spectator dropped to make room for a connection at the server's cap."""
+POSTS = ("join", "action", "dispute", "cards", "accept", "start", "replace")
+"""The POST endpoints besides the host's controls, each ``/api/WORD``, the word saying what the request does."""
 REPLACED = "this seat was opened in another browser: this one has left it"
 
 ICON_SECONDS = 86_400
@@ -315,28 +317,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
             await hub.broadcast()  # a refusal may still change what everyone sees (the table stopping)
             return _error(exc)
 
-    async def join(request: Request) -> Response:
-        return await call(request, "join")
-
-    async def action(request: Request) -> Response:
-        return await call(request, "action")
-
-    async def dispute(request: Request) -> Response:
-        return await call(request, "dispute")
-
-    async def cards(request: Request) -> Response:
-        return await call(request, "cards")
-
-    async def accept(request: Request) -> Response:
-        return await call(request, "accept")
-
-    async def start(request: Request) -> Response:
-        return await call(request, "start")
-
-    async def replace(request: Request) -> Response:
-        return await call(request, "replace")
-
-    async def control(request: Request) -> Response:  # the host pauses, resumes or ends the session
+    async def post(request: Request) -> Response:  # /api/join, /api/action, ...: the path's last word says what
         return await call(request, request.url.path.rsplit("/", 1)[-1])
 
     async def live(socket: WebSocket) -> None:
@@ -392,14 +373,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
         Route("/favicon.svg", icon),
         Route("/favicon.ico", icon),  # asked for by browsers that do not read the page's icon link
         Route("/api/state", state),
-        Route("/api/join", join, methods=["POST"]),
-        Route("/api/action", action, methods=["POST"]),
-        Route("/api/dispute", dispute, methods=["POST"]),
-        Route("/api/cards", cards, methods=["POST"]),
-        Route("/api/accept", accept, methods=["POST"]),
-        Route("/api/start", start, methods=["POST"]),
-        Route("/api/replace", replace, methods=["POST"]),
-        *(Route(f"/api/{what}", control, methods=["POST"]) for what in HOST_CONTROLS),
+        *(Route(f"/api/{what}", post, methods=["POST"]) for what in (*POSTS, *HOST_CONTROLS)),
         WebSocketRoute("/ws", live),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
