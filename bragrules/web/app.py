@@ -295,22 +295,11 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
                 response.set_cookie(cookie, token, httponly=True, samesite="strict")
                 await hub.broadcast()
                 return response
-            if what == "action":
-                service.act(token, body)
-            elif what == "cards":
-                service.enter_cards(token, body, host)
-            elif what == "dispute":
+            if what == "dispute":
                 ruling = service.dispute(token, body.get("text"), host)
                 await hub.broadcast()
                 return JSONResponse({"ruling": ruling.to_json(), **service.state(token, host)})
-            elif what == "accept":
-                service.accept_ruling(token, body.get("ruling"), host)
-            elif what == "start":
-                service.start(host)
-            elif what == "replace":
-                service.replace_with_bot(host, body.get("name"), str(body.get("style") or "cautious"))
-            elif what in HOST_CONTROLS:
-                service.control(host, what)
+            _carry_out(service, what, token, body, host)
             await hub.broadcast()
             return JSONResponse(service.state(token, host))
         except Refusal as exc:
@@ -386,6 +375,27 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
     return guarded
 
 
+def _carry_out(service: TableService, what: Any, token: Optional[str], message: Dict[str, Any],
+               host: Optional[str]) -> bool:
+    """A request a page sends alike by POST (``/api/WHAT``) and by websocket (``{"type": WHAT}``), carried
+    out; False for a word that is none of them (a :class:`Refusal` is raised as the service raises it)."""
+    if what == "action":
+        service.act(token, message)
+    elif what == "cards":
+        service.enter_cards(token, message, host)
+    elif what == "accept":
+        service.accept_ruling(token, message.get("ruling"), host)
+    elif what == "start":
+        service.start(host)
+    elif what == "replace":
+        service.replace_with_bot(host, message.get("name"), str(message.get("style") or "cautious"))
+    elif what in HOST_CONTROLS:
+        service.control(host, what)
+    else:
+        return False
+    return True
+
+
 def _handle(service: TableService, raw: str, token: Optional[str], host: Optional[str]) -> Optional[Dict[str, Any]]:
     """One websocket message: None when it was carried out, else the refusal to send back."""
     try:
@@ -394,26 +404,14 @@ def _handle(service: TableService, raw: str, token: Optional[str], host: Optiona
         return exc.to_json()
     try:
         kind = message.get("type")
-        if kind == "action":
-            service.act(token, message)
-        elif kind == "cards":
-            service.enter_cards(token, message, host)
-        elif kind == "buy":
+        if kind == "buy":
             service.buy(token, message)
         elif kind == "dispute":
             ruling = service.dispute(token, message.get("text"), host)
             return {"type": "ruling", "ruling": ruling.to_json()}
-        elif kind == "accept":
-            service.accept_ruling(token, message.get("ruling"), host)
-        elif kind == "start":
-            service.start(host)
-        elif kind == "replace":
-            service.replace_with_bot(host, message.get("name"), str(message.get("style") or "cautious"))
-        elif kind in HOST_CONTROLS:
-            service.control(host, kind)
         elif kind == "ping":
             return {"type": "pong", "version": service.version}
-        else:
+        elif not _carry_out(service, kind, token, message, host):
             return Refusal("unknown message type: action, cards, buy, dispute, accept, start, replace, pause, resume, "
                            "end or ping").to_json()
     except Refusal as exc:
