@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import IO, TYPE_CHECKING, Any, List, Optional, Tuple, Type
+from typing import IO, TYPE_CHECKING, Any, List, Optional, Sequence, Tuple, Type
 
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
 
+    import typer
     from rich.console import Console
 
 EXIT_OK = 0
@@ -142,6 +143,33 @@ def error(text: str) -> None:
         line = f"\x1b[31m{line}\x1b[0m"
     sys.stderr.write(line + "\n")
     sys.stderr.flush()
+
+
+def refuse(text: str) -> "typer.Exit":
+    """Say ``error: TEXT`` on stderr and give the exit (status 2) for the caller to raise: bad input, one line."""
+    import typer
+
+    error(f"error: {text}")
+    return typer.Exit(EXIT_BAD_INPUT)
+
+
+def bot_styles(bots: Optional[str], default: Sequence[str], also: str = "") -> List[str]:
+    """The styles a ``--bots`` list names, comma-separated (``default`` where it is not given); an unknown
+    style, or none at all, is refused naming the styles there are (and ``also``, another word it accepts).
+
+    >>> bot_styles("loose, cautious", ["random"])
+    ['loose', 'cautious']
+    >>> bot_styles(None, ["random"])
+    ['random']
+    """
+    from bragrules.play.bots import ALL_STYLES
+
+    styles = [s.strip() for s in (bots if bots is not None else ",".join(default)).split(",") if s.strip()]
+    unknown = [s for s in styles if s not in ALL_STYLES]
+    if unknown or not styles:
+        raise refuse(f"--bots: unknown bot style {', '.join(unknown) or '(none)'}; "
+                     f"choose from {', '.join(ALL_STYLES)}{also}")
+    return styles
 
 
 WIDE = 4096

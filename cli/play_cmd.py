@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, List, Optional
 import typer
 
 from . import strategy_option
-from .common import EXIT_BAD_INPUT, complete_profile, error
+from .common import EXIT_BAD_INPUT, bot_styles, complete_profile, error, refuse
 from .common import console as safe_console
 from .play_turn import HumanTurn
 from .play_view import Prompter, TableView, esc, plural, stopped
@@ -58,11 +58,6 @@ def bot_names(count: int, taken: str) -> List[str]:
 
 
 
-def _refuse(text: str) -> "typer.Exit":
-    error(f"error: {text}")
-    return typer.Exit(EXIT_BAD_INPUT)
-
-
 def check_options(delay: float, hands: Optional[int], players: Optional[int], seed: Optional[int],
                   name: Optional[str]) -> None:
     """Every argument checked before play starts: one line and exit 2 for a bad one."""
@@ -72,15 +67,15 @@ def check_options(delay: float, hands: Optional[int], players: Optional[int], se
     from bragrules.history.schema import MAX_HANDS  # a header's bound too: a resumed session plays no more
 
     if not math.isfinite(delay) or not 0 <= delay <= MAX_DELAY:
-        raise _refuse(f"--delay: seconds to pause, from 0 to {MAX_DELAY:g}, not {delay}")
+        raise refuse(f"--delay: seconds to pause, from 0 to {MAX_DELAY:g}, not {delay}")
     if hands is not None and not 1 <= hands <= MAX_HANDS:
-        raise _refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}, not {brief(hands)}")
+        raise refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}, not {brief(hands)}")
     if players is not None and players < 2:
-        raise _refuse(f"--players: the seats at the table, 2 or more, not {players}")
+        raise refuse(f"--players: the seats at the table, 2 or more, not {players}")
     if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise _refuse(f"--seed: a whole number from 0 to {MAX_SEED}")
+        raise refuse(f"--seed: a whole number from 0 to {MAX_SEED}")
     if name is not None and (not name or len(name.split()) != 1 or len(name) > MAX_NAME):
-        raise _refuse(f"--name: your name at the table is one word of at most {MAX_NAME} characters")
+        raise refuse(f"--name: your name at the table is one word of at most {MAX_NAME} characters")
 
 
 def contradictions(table: "Table", log: Path, *, profile: Optional[str], players: Optional[int],
@@ -142,7 +137,6 @@ def register(app: typer.Typer) -> None:
         strategy: Optional[Path] = typer.Option(None, "--strategy", metavar="FILE", help=strategy_option.HELP),
     ) -> None:
         """Play Brag in the terminal against bots (or watch them with --auto)."""
-        from bragrules.play.bots import ALL_STYLES
         from bragrules.play.table import Seat, Table, default_log_path
         from bragrules.profile import load_profile
 
@@ -164,7 +158,7 @@ def register(app: typer.Typer) -> None:
                                    seed=seed, name=name, new_log=log, auto=auto)
             if wrong:
                 table.close()
-                raise _refuse(f"{resume} decides the session it resumes; leave out {wrong[0]}")
+                raise refuse(f"{resume} decides the session it resumes; leave out {wrong[0]}")
 
             played = plural(table.deals_played, "deal")
             if table.finished:
@@ -178,17 +172,12 @@ def register(app: typer.Typer) -> None:
                           f"profile {esc(table.profile_name)}.")
         else:
             person = name if name is not None else "You"
-            styles = [s.strip() for s in (bots if bots is not None else ",".join(DEFAULT_STYLES)).split(",")
-                      if s.strip()]
-            unknown = [s for s in styles if s not in ALL_STYLES]
-            if unknown or not styles:
-                raise _refuse(f"--bots: unknown bot style {', '.join(unknown) or '(none)'}; "
-                              f"choose from {', '.join(ALL_STYLES)}")
+            styles = bot_styles(bots, DEFAULT_STYLES)
             rules_profile = load_profile(profile or "standard")
             low, high = rules_profile.table.min_players, rules_profile.table.max_players
             seats_wanted = players if players is not None else min(max(4, low), high)
             if not low <= seats_wanted <= high:
-                raise _refuse(f"the profile {rules_profile.name} seats {low} to {high} players, not {seats_wanted}")
+                raise refuse(f"the profile {rules_profile.name} seats {low} to {high} players, not {seats_wanted}")
             seed = seed if seed is not None else secrets.randbelow(10**6)
             seats: List[Seat] = [] if auto else [Seat(person)]
             names = bot_names(seats_wanted - len(seats), person)

@@ -15,15 +15,10 @@ from typing import List, Optional, Tuple
 import typer
 
 from . import strategy_option
-from .common import EXIT_BAD_INPUT, complete_profile, error, message
+from .common import EXIT_BAD_INPUT, bot_styles, complete_profile, error, message, refuse
 
 WEB_EXTRA = "error: serve needs the web extra (starlette, uvicorn, websockets): pip install 'bragrules[web]'"
 MAX_SEED = 2**63 - 1
-
-
-def _refuse(text: str) -> typer.Exit:
-    error(f"error: {text}")
-    return typer.Exit(EXIT_BAD_INPUT)
 
 
 def web_stack_missing() -> Optional[str]:
@@ -42,7 +37,7 @@ def listen(host: str, port: int, busy: Optional[str] = None) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
-        raise _refuse(f"--host {host}: not an address of this computer ({exc})") from None
+        raise refuse(f"--host {host}: not an address of this computer ({exc})") from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -51,7 +46,7 @@ def listen(host: str, port: int, busy: Optional[str] = None) -> socket.socket:
         sock.listen(128)
     except OSError as exc:
         sock.close()
-        raise _refuse(f"cannot listen on {host}:{port} ({exc.strerror or exc}): "
+        raise refuse(f"cannot listen on {host}:{port} ({exc.strerror or exc}): "
                       + (busy or "another program has the port, or pick one with --port")) from None
     sock.set_inheritable(True)
     return sock
@@ -100,7 +95,7 @@ def check_host_names(values: List[str]) -> List[str]:
             if not name:
                 continue
             if len(name) > 253 or not re.fullmatch(r"[a-z0-9.:_-]+", name):
-                raise _refuse(f"--allow-host: {name[:40]!r} is not a host name (letters, digits, '-' and '.')")
+                raise refuse(f"--allow-host: {name[:40]!r} is not a host name (letters, digits, '-' and '.')")
             names.append(name)
     return names
 
@@ -122,7 +117,7 @@ def check_log(path: Path) -> None:
     elif not os.access(path.parent, os.W_OK):
         problem = f"cannot write the session log in {path.parent}"
     if problem is not None:
-        raise _refuse(str(HistoryError(problem, str(path))))
+        raise refuse(str(HistoryError(problem, str(path))))
 
 
 def register(app: typer.Typer) -> None:
@@ -169,17 +164,16 @@ def register(app: typer.Typer) -> None:
         import math
 
         from bragrules.history.schema import MAX_HANDS  # a header's bound too: a resumed session plays no more
-        from bragrules.play.bots import ALL_STYLES
         from bragrules.play.table import default_log_path
 
         if port is not None and not 0 <= port <= 65535:
-            raise _refuse(f"--port: a port from 0 to 65535, not {port}")
+            raise refuse(f"--port: a port from 0 to 65535, not {port}")
         if not math.isfinite(turn_timeout) or not 1 <= turn_timeout <= 86400:
-            raise _refuse("--turn-timeout: seconds from 1 to 86400")
+            raise refuse("--turn-timeout: seconds from 1 to 86400")
         if seed is not None and not 0 <= seed <= MAX_SEED:
-            raise _refuse(f"--seed: a whole number from 0 to {MAX_SEED}")
+            raise refuse(f"--seed: a whole number from 0 to {MAX_SEED}")
         if hands is not None and not 1 <= hands <= MAX_HANDS:
-            raise _refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}")
+            raise refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}")
         names = check_host_names(allow_host or [])
         solved = strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
         missing = web_stack_missing()
@@ -190,14 +184,14 @@ def register(app: typer.Typer) -> None:
         from bragrules.web.service import DEFAULT_STYLES, Refusal, TableService
 
         if claim_by_name and resume is None:
-            raise _refuse("--claim-by-name is for --resume: a new table's seats are taken by name anyway")
+            raise refuse("--claim-by-name is for --resume: a new table's seats are taken by name anyway")
         if resume is not None:
             given = [name for name, value in (("--profile", profile), ("--seats", seats), ("--bots", bots),
                                               ("--seed", seed), ("--hands", hands), ("--log", log),
                                               ("--keep", True if keep else None))
                      if value is not None]
             if given:
-                raise _refuse(f"{resume} decides the session it resumes; leave out {given[0]}")
+                raise refuse(f"{resume} decides the session it resumes; leave out {given[0]}")
             problem = strategy_option.problem_for_log(solved, strategy, resume)  # before the log is touched
             if problem is not None:
                 error(problem)
@@ -205,7 +199,7 @@ def register(app: typer.Typer) -> None:
             try:
                 service = TableService.resume(resume, turn_timeout=turn_timeout, claim_by_name=claim_by_name)
             except SeatFileError as exc:
-                raise _refuse(str(exc)) from None
+                raise refuse(str(exc)) from None
             log_name = str(resume)
             if service.claim_by_name:
                 message(f"warning: {seat_file_path(resume)} is missing: each person takes their seat back by "
@@ -215,18 +209,13 @@ def register(app: typer.Typer) -> None:
 
             styles: List[str]
             if keep and bots is not None and bots.strip().lower() != "none":
-                raise _refuse("--keep: bots hold no real cards, so a kept table is people only; leave out --bots")
+                raise refuse("--keep: bots hold no real cards, so a kept table is people only; leave out --bots")
             if keep and seed is not None:
-                raise _refuse("--keep: the cards are shuffled at the table, not by a seed; leave out --seed")
+                raise refuse("--keep: the cards are shuffled at the table, not by a seed; leave out --seed")
             if keep or (bots is not None and bots.strip().lower() == "none"):
                 styles = []
             else:
-                styles = [s.strip() for s in (bots if bots is not None else ",".join(DEFAULT_STYLES)).split(",")
-                          if s.strip()]
-                unknown = [s for s in styles if s not in ALL_STYLES]
-                if unknown or not styles:
-                    raise _refuse(f"--bots: unknown bot style {', '.join(unknown) or '(none)'}; "
-                                  f"choose from {', '.join(ALL_STYLES)}, or none")
+                styles = bot_styles(bots, DEFAULT_STYLES, also=", or none")
             rules_profile = load_profile(profile or "standard")
             low, high = rules_profile.table.min_players, rules_profile.table.max_players
             count = seats if seats is not None else min(max(4, low), high)
@@ -236,7 +225,7 @@ def register(app: typer.Typer) -> None:
                 service = TableService(rules_profile, profile or "standard", seats=count, bots=styles, seed=seed,
                                        hands=hands, log_path=log_path, turn_timeout=turn_timeout, keep=keep)
             except Refusal as exc:
-                raise _refuse(exc.message) from None
+                raise refuse(exc.message) from None
             log_name = str(log_path)
             check_log(log_path)
         from bragrules.web.app import create_app

@@ -232,6 +232,24 @@ def test_deliberate_peek_under_a_profile_without_penalty() -> None:
     assert ruling.outcome == "continue" and ruling.net is None and ruling.to_act == "A"
 
 
+def test_a_ruling_that_changes_nothing_says_the_deal_goes_on() -> None:
+    """Every "continue" ruling words its reason, names who acts next and what they may do, and cites its rule."""
+    without_penalty = rules_for("traditional", disputes={"deliberate_look": "continue"})
+    folded = situation("A look, A bet 2, B fold", "B peeks C")
+    cases = [
+        (arbitrate(DATA / "exposure_before.yaml", ["traditional", DATA / "exposure_house.yaml"]).rulings[1],
+         "under this profile there is no redeal", "disputes.exposure_before_betting"),
+        (only(DATA / "peek.yaml", without_penalty), "B plays on, without penalty", "disputes.deliberate_look"),
+        (only(folded), "but has already folded: the penalty", "disputes.deliberate_look"),
+    ]
+    for ruling, reason, rule in cases:
+        assert ruling.outcome == "continue" and ruling.net is None, ruling.summary
+        assert reason in ruling.summary
+        assert ruling.to_act is not None and ruling.options
+        assert ruling.next.startswith(f"the deal goes on: {ruling.to_act} is to act and may ")
+        assert ruling.rules == [rule]
+
+
 # ---------------------------------------------------------------------------
 # A tie at the showdown
 # ---------------------------------------------------------------------------

@@ -318,3 +318,153 @@ def test_the_example_log_in_docs_history_audits_clean(tmp_path: Path) -> None:
     report = audit(str(log))
     assert report.deal_count == 2
     assert report.ok, [v.rule for v in report.violations]
+
+
+# ---------------------------------------------------------------------------
+# "Writing a new variant": its examples, and the named variants' catalogue
+# ---------------------------------------------------------------------------
+
+PRIMITIVES = ("ranking.categories", "ranking.points", "ranking.wild.select", "ranking.wild.at_most",
+              "ranking.wild.barred_from", "procedure", "blind.look_fee", "format.open")
+"""The fields of the primitives a variant is built from (docs/variants.md, "Writing a new variant")."""
+CATALOGUE = "### The named variants"
+METADATA = ("name", "description", "source", "extends")
+
+
+def _section(title: str) -> str:
+    """The text of docs/variants.md from a heading up to the next heading of its level or above
+    (a ``#`` line inside a fenced block is a comment, not a heading)."""
+    text = DOC.read_text(encoding="utf-8")
+    level = len(title.split(" ", 1)[0])
+    lines: List[str] = []
+    fenced = False
+    for line in text.split(title + "\n", 1)[1].splitlines(keepends=True):
+        fenced ^= line.startswith("```")
+        heading = re.match(r"(#+) ", line)
+        if not fenced and heading and len(heading.group(1)) <= level:
+            break
+        lines.append(line)
+    return "".join(lines)
+
+
+def _fenced(section: str, label: str) -> Dict[str, str]:
+    """The YAML blocks of a section whose first line is ``# LABEL: NAME``, by name."""
+    found = re.findall(r"```yaml\n# " + label + r": ([^\n]+)\n(.*?)```", section, flags=re.S)
+    return dict(found)
+
+
+def set_fields(data: Dict[str, Any], prefix: str = "") -> List[str]:
+    """The dotted fields a profile file writes itself (a free mapping such as ``ranking.points.values``
+    and a list count as one field), metadata left out.
+
+    >>> set_fields({"name": "x", "procedure": {"bust_card": True}, "ranking": {"points": {"values": {"A": 1}}}})
+    ['procedure.bust_card', 'ranking.points.values']
+    """
+    known = set(field_paths())
+    fields: List[str] = []
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if not prefix and key in METADATA:
+            continue
+        if isinstance(value, dict) and value and all(f"{path}.{k}" in known for k in value):
+            fields += set_fields(value, path + ".")
+        else:
+            fields.append(path)
+    return fields
+
+
+def _is_primitive(field: str) -> bool:
+    return any(field == p or field.startswith(p + ".") for p in PRIMITIVES)
+
+
+def catalogue_row(path: Path) -> str:
+    """The catalogue's row of a shipped profile, from its own file."""
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    parents = data.get("extends") or []
+    parents = [parents] if isinstance(parents, str) else parents
+    cells = [f"`{path.stem}`", ", ".join(f"`{p}`" for p in parents), data["description"], data["source"],
+             ", ".join(f"`{f}`" for f in set_fields(data))]
+    return "| " + " | ".join(cells) + " |"
+
+
+def built_from_primitives() -> List[Path]:
+    """The shipped profiles whose own file sets a field of a primitive."""
+    return [p for p in PROFILE_FILES
+            if any(_is_primitive(f) for f in set_fields(yaml.safe_load(p.read_text(encoding="utf-8"))))]
+
+
+def test_the_named_variants_catalogue_matches_the_profiles() -> None:
+    """Every shipped profile built from the primitives has its row, and every row is what its file says
+    (name, base, description, source, the fields it sets), so the table cannot drift from profiles/."""
+    rows = {line.split("|")[1].strip().strip("`"): line for line in _section(CATALOGUE).splitlines()
+            if line.startswith("| `")}
+    expected = {p.stem: catalogue_row(p) for p in built_from_primitives()}
+    missing = sorted(set(expected) - set(rows))
+    assert not missing, "profiles built from the primitives missing from docs/variants.md's catalogue; add:\n" + \
+        "\n".join(expected[name] for name in missing)
+    for name, row in rows.items():
+        path = PROFILES_DIR / f"{name}.yaml"
+        assert path.exists(), f"the catalogue names {name}, which profiles/ does not ship"
+        assert row == catalogue_row(path), f"the catalogue's row of {name} is stale; it reads:\n{catalogue_row(path)}"
+
+
+def test_the_catalogue_check_catches_a_stale_row() -> None:
+    row = catalogue_row(PROFILES_DIR / "hukam.yaml")
+    assert "`procedure.trump_card`" in row and "`teen-patti`" in row
+    assert {p.stem for p in built_from_primitives()} >= {"hukam", "bust-card", "lowest-joker", "high-low", "999"}
+    assert "best-of-four" not in {p.stem for p in built_from_primitives()}  # format.cards_dealt is no primitive
+
+
+WRITING = "## Writing a new variant"
+
+
+def test_the_new_variant_examples_cover_each_primitive() -> None:
+    examples = _fenced(_section(WRITING), "new variant")
+    fields = {name: set_fields(yaml.safe_load(text)) for name, text in examples.items()}
+    kinds = {name: {p for p in ("ranking.categories", "ranking.wild", "procedure") for f in fs if f.startswith(p)}
+             for name, fs in fields.items()}
+    assert {frozenset(k) for k in kinds.values()} >= {frozenset({"ranking.categories"}), frozenset({"ranking.wild"}),
+                                                      frozenset({"procedure"})}
+    # one combines two primitives (through its base or its own lines)
+    combined = [name for name in examples if len(kinds[name] | _base_kinds(yaml.safe_load(examples[name]))) >= 2]
+    assert combined, "no example combines two primitives"
+
+
+def _base_kinds(data: Dict[str, Any]) -> Set[str]:
+    parents = data.get("extends") or []
+    found: Set[str] = set()
+    for parent in [parents] if isinstance(parents, str) else parents:
+        own = set_fields(yaml.safe_load((PROFILES_DIR / f"{parent}.yaml").read_text(encoding="utf-8")))
+        found |= {p for p in ("ranking.categories", "ranking.wild", "procedure") for f in own if f.startswith(p)}
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(_fenced(_section(WRITING), "new variant")))
+def test_a_new_variant_example_loads_plays_and_audits(name: str, tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
+    """Each example is a whole profile: it validates, and deals of it played by bots audit clean."""
+    from bragrules.audit import audit
+    from tests.helpers import run_cli
+
+    text = _fenced(_section(WRITING), "new variant")[name]
+    path = tmp_path / f"{name}.yaml"
+    path.write_text(text, encoding="utf-8")
+    profile = load(path)
+    assert profile.name == name and profile.description and profile.source
+    log = tmp_path / "run.jsonl"
+    code, out, err = run_cli(capsys, monkeypatch, "play", "-p", str(path), "--auto", "--hands", "2", "--seed", "7",
+                             "-n", "3", "--log", str(log), "--no-explain")
+    assert code == 0, out + err
+    report = audit(str(log))
+    assert report.deal_count == 2
+    assert report.ok, [v.rule for v in report.violations]
+
+
+def test_the_refused_example_is_refused_by_name(tmp_path: Path) -> None:
+    """The limit the section states is true: the whole Card, Colour, Bust is refused, naming the step."""
+    from bragrules.profile.loader import ProfileError
+
+    (text,) = _fenced(_section(WRITING), "refused").values()
+    path = tmp_path / "refused.yaml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ProfileError, match="procedure.bust_card"):
+        load(path)

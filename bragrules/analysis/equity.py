@@ -107,8 +107,7 @@ class Equity:
 
     def chances(self) -> Tuple[Fraction, Fraction, Fraction]:
         """(win, tie, lose) as exact fractions summing to 1."""
-        n = self.opponents
-        return Fraction(self.win, n), Fraction(self.tie, n), Fraction(self.lose, n)
+        return _chances(self.win, self.tie, self.lose)
 
     def to_json(self) -> Dict[str, object]:
         return {
@@ -143,8 +142,8 @@ class EquityRow:
         return self.win + self.tie + self.lose
 
     def chances(self) -> Tuple[Fraction, Fraction, Fraction]:
-        n = self.total
-        return Fraction(self.win, n), Fraction(self.tie, n), Fraction(self.lose, n)
+        """(win, tie, lose) as exact fractions summing to 1."""
+        return _chances(self.win, self.tie, self.lose)
 
     def to_json(self) -> Dict[str, object]:
         return {
@@ -158,14 +157,24 @@ class EquityRow:
         }
 
 
+def _chances(win: int, tie: int, lose: int) -> Tuple[Fraction, Fraction, Fraction]:
+    """(win, tie, lose) as exact fractions of their total.
+
+    >>> _chances(1, 1, 2)
+    (Fraction(1, 4), Fraction(1, 4), Fraction(1, 2))
+    """
+    total = win + tie + lose
+    return Fraction(win, total), Fraction(tie, total), Fraction(lose, total)
+
+
 def _counts_json(win: int, tie: int, lose: int) -> Dict[str, object]:
     """Counts with their exact chances ("a/b") and percentages, as Equity and EquityRow write them."""
-    total = win + tie + lose
+    chances = _chances(win, tie, lose)
     out: Dict[str, object] = {"win": win, "tie": tie, "lose": lose}
-    for name, count in (("win", win), ("tie", tie), ("lose", lose)):
-        out[f"{name}_chance"] = format_money(Fraction(count, total))
-    for name, count in (("win", win), ("tie", tie), ("lose", lose)):
-        out[f"{name}_percent"] = _percent(Fraction(count, total))
+    for name, chance in zip(("win", "tie", "lose"), chances):
+        out[f"{name}_chance"] = format_money(chance)
+    for name, chance in zip(("win", "tie", "lose"), chances):
+        out[f"{name}_percent"] = _percent(chance)
     return out
 
 

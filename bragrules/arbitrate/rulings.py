@@ -192,12 +192,17 @@ def _rule_exposure(sit: Situation, dispute: Dispute) -> Ruling:
             ruling.next += f"; the pot carried in ({money_text(deal.carried_in)}) stays for the new deal"
         ruling.citations = cites(sit, [path])
         return ruling
-    ruling.outcome = "continue"
     if begun:
-        ruling.summary = (f"{x} saw {y}'s cards by accident {when}: no misdeal; {y} may fold or continue "
-                          "at their discretion")
-    else:
-        ruling.summary = f"{x} saw {y}'s cards by accident {when}: under this profile there is no redeal"
+        return _goes_on(ruling, sit, path, f"{x} saw {y}'s cards by accident {when}: no misdeal; {y} may fold or "
+                        "continue at their discretion")
+    return _goes_on(ruling, sit, path, f"{x} saw {y}'s cards by accident {when}: under this profile there is no redeal")
+
+
+def _goes_on(ruling: Ruling, sit: Situation, path: str, summary: str) -> Ruling:
+    """A ruling that changes nothing: the deal goes on from where it stands, under the rule ``path``."""
+    deal = sit.deal
+    ruling.outcome = "continue"
+    ruling.summary = summary
     ruling.to_act = deal.to_act
     ruling.options = deal.legal_actions()
     ruling.next = f"the deal goes on: {turn_text(deal)}"
@@ -213,22 +218,11 @@ def _rule_peek(sit: Situation, dispute: Dispute) -> Ruling:
     path = DELIBERATE_LOOK_RULE
     ruling = Ruling(sit.label, None, "", "", "")
     if sit.profile.disputes.deliberate_look != "fold":
-        ruling.outcome = "continue"
-        ruling.summary = f"{x} looked at {y}'s cards on purpose: under this profile {x} plays on, without penalty"
-        ruling.to_act = deal.to_act
-        ruling.options = deal.legal_actions()
-        ruling.next = f"the deal goes on: {turn_text(deal)}"
-        ruling.citations = cites(sit, [path])
-        return ruling
+        return _goes_on(ruling, sit, path,
+                        f"{x} looked at {y}'s cards on purpose: under this profile {x} plays on, without penalty")
     if deal.players[x].folded:
-        ruling.outcome = "continue"
-        ruling.summary = (f"{x} looked at {y}'s cards on purpose, but has already folded: the penalty (a fold, "
-                          "bets staying in the pot) changes nothing")
-        ruling.to_act = deal.to_act
-        ruling.options = deal.legal_actions()
-        ruling.next = f"the deal goes on: {turn_text(deal)}"
-        ruling.citations = cites(sit, [path])
-        return ruling
+        return _goes_on(ruling, sit, path, f"{x} looked at {y}'s cards on purpose, but has already folded: the "
+                        "penalty (a fold, bets staying in the pot) changes nothing")
     try:
         after = deal.snapshot()
         after.apply(Action(x, "peek", target=y))  # the engine folds x at once, the turn staying where it was

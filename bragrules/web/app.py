@@ -71,6 +71,8 @@ FULL = ("the table has as many spectators as it takes ({n}): join with your name
 """Said to a spectator beyond the budget, after the table's state (so the page can still offer to join)."""
 DROPPED = "the table needs the room for its players: this page stops watching, and tries again in a moment"
 """Said to a spectator dropped to make room for a connection at the server's cap."""
+POSTS = ("join", "action", "dispute", "cards", "accept", "start", "replace")
+"""The POST endpoints besides the host's controls, each ``/api/WORD``, the word saying what the request does."""
 REPLACED = "this seat was opened in another browser: this one has left it"
 
 ICON_SECONDS = 86_400
@@ -293,50 +295,18 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
                 response.set_cookie(cookie, token, httponly=True, samesite="strict")
                 await hub.broadcast()
                 return response
-            if what == "action":
-                service.act(token, body)
-            elif what == "cards":
-                service.enter_cards(token, body, host)
-            elif what == "dispute":
+            if what == "dispute":
                 ruling = service.dispute(token, body.get("text"), host)
                 await hub.broadcast()
                 return JSONResponse({"ruling": ruling.to_json(), **service.state(token, host)})
-            elif what == "accept":
-                service.accept_ruling(token, body.get("ruling"), host)
-            elif what == "start":
-                service.start(host)
-            elif what == "replace":
-                service.replace_with_bot(host, body.get("name"), str(body.get("style") or "cautious"))
-            elif what in HOST_CONTROLS:
-                service.control(host, what)
+            _carry_out(service, what, token, body, host)
             await hub.broadcast()
             return JSONResponse(service.state(token, host))
         except Refusal as exc:
             await hub.broadcast()  # a refusal may still change what everyone sees (the table stopping)
             return _error(exc)
 
-    async def join(request: Request) -> Response:
-        return await call(request, "join")
-
-    async def action(request: Request) -> Response:
-        return await call(request, "action")
-
-    async def dispute(request: Request) -> Response:
-        return await call(request, "dispute")
-
-    async def cards(request: Request) -> Response:
-        return await call(request, "cards")
-
-    async def accept(request: Request) -> Response:
-        return await call(request, "accept")
-
-    async def start(request: Request) -> Response:
-        return await call(request, "start")
-
-    async def replace(request: Request) -> Response:
-        return await call(request, "replace")
-
-    async def control(request: Request) -> Response:  # the host pauses, resumes or ends the session
+    async def post(request: Request) -> Response:  # /api/join, /api/action, ...: the path's last word says what
         return await call(request, request.url.path.rsplit("/", 1)[-1])
 
     async def live(socket: WebSocket) -> None:
@@ -392,14 +362,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
         Route("/favicon.svg", icon),
         Route("/favicon.ico", icon),  # asked for by browsers that do not read the page's icon link
         Route("/api/state", state),
-        Route("/api/join", join, methods=["POST"]),
-        Route("/api/action", action, methods=["POST"]),
-        Route("/api/dispute", dispute, methods=["POST"]),
-        Route("/api/cards", cards, methods=["POST"]),
-        Route("/api/accept", accept, methods=["POST"]),
-        Route("/api/start", start, methods=["POST"]),
-        Route("/api/replace", replace, methods=["POST"]),
-        *(Route(f"/api/{what}", control, methods=["POST"]) for what in HOST_CONTROLS),
+        *(Route(f"/api/{what}", post, methods=["POST"]) for what in (*POSTS, *HOST_CONTROLS)),
         WebSocketRoute("/ws", live),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]
@@ -412,6 +375,27 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
     return guarded
 
 
+def _carry_out(service: TableService, what: Any, token: Optional[str], message: Dict[str, Any],
+               host: Optional[str]) -> bool:
+    """A request a page sends alike by POST (``/api/WHAT``) and by websocket (``{"type": WHAT}``), carried
+    out; False for a word that is none of them (a :class:`Refusal` is raised as the service raises it)."""
+    if what == "action":
+        service.act(token, message)
+    elif what == "cards":
+        service.enter_cards(token, message, host)
+    elif what == "accept":
+        service.accept_ruling(token, message.get("ruling"), host)
+    elif what == "start":
+        service.start(host)
+    elif what == "replace":
+        service.replace_with_bot(host, message.get("name"), str(message.get("style") or "cautious"))
+    elif what in HOST_CONTROLS:
+        service.control(host, what)
+    else:
+        return False
+    return True
+
+
 def _handle(service: TableService, raw: str, token: Optional[str], host: Optional[str]) -> Optional[Dict[str, Any]]:
     """One websocket message: None when it was carried out, else the refusal to send back."""
     try:
@@ -420,26 +404,14 @@ def _handle(service: TableService, raw: str, token: Optional[str], host: Optiona
         return exc.to_json()
     try:
         kind = message.get("type")
-        if kind == "action":
-            service.act(token, message)
-        elif kind == "cards":
-            service.enter_cards(token, message, host)
-        elif kind == "buy":
+        if kind == "buy":
             service.buy(token, message)
         elif kind == "dispute":
             ruling = service.dispute(token, message.get("text"), host)
             return {"type": "ruling", "ruling": ruling.to_json()}
-        elif kind == "accept":
-            service.accept_ruling(token, message.get("ruling"), host)
-        elif kind == "start":
-            service.start(host)
-        elif kind == "replace":
-            service.replace_with_bot(host, message.get("name"), str(message.get("style") or "cautious"))
-        elif kind in HOST_CONTROLS:
-            service.control(host, kind)
         elif kind == "ping":
             return {"type": "pong", "version": service.version}
-        else:
+        elif not _carry_out(service, kind, token, message, host):
             return Refusal("unknown message type: action, cards, buy, dispute, accept, start, replace, pause, resume, "
                            "end or ping").to_json()
     except Refusal as exc:
