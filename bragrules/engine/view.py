@@ -41,7 +41,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Set, Tuple
 
-from bragrules.core.cards import Card
+from bragrules.core.cards import CARDS, Card
 from bragrules.core.money import money_json
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.events import Result, Show, SideShowAnswer
@@ -289,7 +289,7 @@ class PlayerView:
         wild = deal.rules.comparer.wild
         if wild is None:
             return ()
-        return tuple(wild.deciding(self.centre, deal.folded_hands))
+        return tuple(CARDS[c] for c in wild.deciding(self.centre, deal.folded_hands))
 
     def _folded_face_up(self) -> Tuple[Tuple[Card, ...], ...]:
         """The folded hands laid face up on the table (``on_fold: replaced``: every folder's cards)."""

@@ -118,4 +118,4 @@ def fold_hands(deal: "Deal", hands: Iterable[Optional[Sequence[Card]]]) -> None:
     deal.folded_hands.extend(known)
     wild = deal.rules.comparer.wild
     if known and wild is not None and wild.replaced_on_fold:
-        deal.comparer = deal.rules.comparer.for_deal(wild.deciding(deal.centre, deal.folded_hands))
+        deal.comparer = deal.rules.comparer.for_deal([CARDS[c] for c in wild.deciding(deal.centre, deal.folded_hands)])
