@@ -135,3 +135,13 @@ def test_pack_jack_plays_and_audits_clean(tmp_path: Path, capsys: Any, monkeypat
     assert code == 0, err
     report = audit(path)
     assert report.ok, [str(v) for v in report.violations][:3]
+
+
+def test_the_rulebook_and_diff_say_the_fold_replaces_the_jokers(capsys: Any, monkeypatch: Any) -> None:
+    said = "a player who folds lays their cards face up on the table in their place"
+    code, book, err = run_cli(capsys, monkeypatch, "rulebook", "pack-jack")
+    assert code == 0, err
+    assert said in " ".join(book.split())
+    code, diff, err = run_cli(capsys, monkeypatch, "diff", "jhandu", "pack-jack")
+    assert code == 1, err
+    assert "on_fold: replaced" in diff and said in " ".join(diff.split())
