@@ -145,3 +145,13 @@ def test_the_rulebook_and_diff_say_the_fold_replaces_the_jokers(capsys: Any, mon
     code, diff, err = run_cli(capsys, monkeypatch, "diff", "jhandu", "pack-jack")
     assert code == 1, err
     assert "on_fold: replaced" in diff and said in " ".join(diff.split())
+
+
+def test_the_terminal_shows_the_folders_cards_as_the_jokers(tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
+    script = tmp_path / "moves.txt"
+    script.write_text("look\nq\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, monkeypatch, "play", "-p", "pack-jack", "--seed", "3", "--players", "4",
+                             "--log", str(tmp_path / "s.jsonl"), "--script", str(script))
+    assert code == 0, err
+    assert "Ada folds" in out and "Jokers on the table: 9♠ 2♥ Q♠ (the last folder's cards)" in out
+    assert "(Qh as Kc)" in out  # the folder's queen is wild in the person's hand, the turned three no longer
