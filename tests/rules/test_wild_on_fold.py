@@ -155,3 +155,13 @@ def test_the_terminal_shows_the_folders_cards_as_the_jokers(tmp_path: Path, caps
     assert code == 0, err
     assert "Ada folds" in out and "Jokers on the table: 9♠ 2♥ Q♠ (the last folder's cards)" in out
     assert "(Qh as Kc)" in out  # the folder's queen is wild in the person's hand, the turned three no longer
+
+
+def test_rotating_jokers_new_joker_every_hand_reads_as_adda52_says() -> None:
+    """"if 8♠ is chosen, then all 8s (regardless of suit) become wildcards"; a new card the next deal."""
+    rules = compile_rules(load_profile("rotating-joker"))
+    first = deal_with(rules, {"A": "8h 3c 3d", "B": "Kc Kd 2h"}, centre=parse_cards("8s"))
+    assert first.comparer.describe(parse_cards("8h 3c 3d")) == "prial of threes (8h as 3h)"
+    second = deal_with(rules, {"A": "8h 3c 3d", "B": "Kc Kd 2h"}, centre=parse_cards("2s"))
+    assert second.comparer.describe(parse_cards("Kc Kd 2h")) == "prial of kings (2h as Kh)"
+    assert second.comparer.describe(parse_cards("8h 3c 3d")) == "pair of threes, eight kicker"
