@@ -366,6 +366,8 @@ class TableView(_ObserverBase):
             places = ["[dim]??[/]" if c is None else cards_markup([c]) + (" (face down)" if i == down else "")
                       for i, c in enumerate(view.centre_places)]
             self.console.print("Centre: " + " ".join(places))
+            if view.wild_from and view.wild_from != view.centre:  # on_fold: replaced (Pack Jack)
+                self.console.print(f"Jokers on the table: {cards_markup(view.wild_from)} (the last folder's cards)")
         if rules.format.draws:
             top = view.discard_top
             self.console.print(f"Discard pile: {cards_markup([top]) if top is not None else '(empty)'}"

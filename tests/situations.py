@@ -75,6 +75,10 @@ THREE_CARDS: Tuple[Situation, ...] = (
                          folds=("C",), centre="2h 3c",
                          why="procedure.trump_card (hearts trumps: B's king outranks A's), procedure.bust_card "
                              "(the first card turned, a two, busts nobody; with a trump as well the three busts C)")),
+    Situation("a folder's cards replacing the jokers", (("A", "Ah Ad 3s"), ("B", "Kc Kd 9h"), ("C", "9c 5d 2s")),
+              folds=("C",), centre="3c 6d 7h",
+              why="ranking.wild.select's on_fold (Pack Jack: the turned three makes A's aces a prial; C's fold "
+                  "puts nines, fives and twos in its place, and B's kings are the prial)"),
 )
 """Three cards each: the standard deal."""
 

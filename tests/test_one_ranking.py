@@ -166,6 +166,11 @@ def sheet(name: str, deal: Deal, hands: Dict[str, Tuple[Card, ...]], winners: Se
             f"    result: {{winners: [{', '.join(winners)}]}}\n")
 
 
+def fmt_bets(rules: Rules) -> bool:
+    """Whether the deal is played to a see with C folding (a betting format of one hand each)."""
+    return rules.format.betting and rules.format.hands == 1
+
+
 def winner(said: int) -> str:
     return "A" if said > 0 else "B"
 
@@ -180,7 +185,12 @@ EXAMPLES = max(5, scaled(1) // 5)
 def test_rank_the_showdown_and_the_audit_agree_on_who_wins(name: str, data: st.DataObject) -> None:
     hands, centre = data.draw(matches(name))
     rules = rules_of(name)
-    comparer = comparer_of(rules, centre)
+    wild = rules.comparer.wild
+    # the cards deciding the wild cards at the see: C's, laid in place of the turned ones where a fold replaces
+    # them (ranking.wild.select's on_fold: replaced, Pack Jack); ``rank --centre`` is given those
+    deciding = ([CARDS[c] for c in wild.deciding(centre, [hands["C"]])]
+                if wild is not None and wild.replaced_on_fold and fmt_bets(rules) else centre)
+    comparer = comparer_of(rules, deciding)
     a, b = hands["A"], hands["B"]
     said = compare(comparer, read_hand(comparer, a), read_hand(comparer, b))
     lines = json_line(comparer, a), json_line(comparer, b)

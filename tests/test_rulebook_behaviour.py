@@ -12,12 +12,12 @@ from __future__ import annotations
 import re
 from fractions import Fraction as F
 from pathlib import Path
-from typing import Dict
+from typing import Dict, Optional, Tuple
 
 import pytest
 
 from bragrules.arbitrate import arbitrate
-from bragrules.core.cards import CARDS, parse_cards
+from bragrules.core.cards import CARDS, Card, parse_cards
 from bragrules.core.errors import RuleViolation
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult
@@ -56,6 +56,13 @@ def rules(name: str) -> Rules:
     return compile_rules(load_profile(name))
 
 
+def centre_for(r: Rules) -> Optional[Tuple[Card, ...]]:
+    """The cards turned face up to decide wild cards (``ranking.wild``'s centre selectors), of ranks none of the
+    hands dealt here holds; None where the profile turns none."""
+    wild = r.comparer.wild
+    return tuple(parse_cards("Ts Js Qs"))[:wild.from_centre] if wild is not None and wild.from_centre else None
+
+
 def deal_for(name: str, players: int) -> Deal:
     r = rules(name)
     names = [chr(ord("A") + i) for i in range(players)]
@@ -64,7 +71,7 @@ def deal_for(name: str, players: int) -> Deal:
     if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: two cards and the joker dealt
         hands = {p: (*hand[:2], CARDS[wild.joker]) for p, hand in hands.items()}
     stacks = {p: r.session.starting_stack for p in names} if r.session.finite else None
-    return Deal(r, names, hands, stacks=stacks)
+    return Deal(r, names, hands, stacks=stacks, centre=centre_for(r))
 
 
 def finish(deal: Deal) -> DealResult:
@@ -193,7 +200,8 @@ def test_a_tied_see_ends_as_the_rulebook_says(name: str) -> None:
     wild = r.comparer.wild
     if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: two cards and the joker dealt
         hands = {p: (*hand[:2], CARDS[wild.joker]) for p, hand in hands.items()}
-    deal = Deal(r, names, hands, stacks={p: r.session.starting_stack for p in names} if r.session.finite else None)
+    deal = Deal(r, names, hands, stacks={p: r.session.starting_stack for p in names} if r.session.finite else None,
+                centre=centre_for(r))
     raised = "4" if load_profile(name).seeing.matched_showdown != "never" else "2"  # as _two_seen_at
     for text in ("A look", "A bet 2", "B look", f"B bet {raised}", "C fold"):
         if text.endswith(" look") and not load_profile(name).blind.allowed:

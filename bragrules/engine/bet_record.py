@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional
 
 from bragrules.engine.events import Fold
 from bragrules.engine.state import PlayerState
+from bragrules.engine.wild_cards import fold_hands
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -103,7 +104,7 @@ def put_out(deal: "Deal", raiser: str) -> None:
             continue
         state.folded = True
         state.inspected = None
-        deal.folded_hands.extend(hand for hand in state.hands.values() if hand is not None)
+        fold_hands(deal, state.hands.values())
         if deal.out_by is None:
             deal.out_by = {}
         deal.out_by[out.player] = out.rule

@@ -25,6 +25,7 @@ from bragrules.engine.events import (
     See,
 )
 from bragrules.engine.state import PlayerState, amount_text
+from bragrules.engine.wild_cards import fold_hands
 from bragrules.rules.blind import RETENTION_RULE
 from bragrules.rules.fixed import HISTORY_CARDS, SEE_TWO
 from bragrules.rules.hooks import Bound, first_broken, legal_range
@@ -262,9 +263,7 @@ def fold(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
         return None
     state.folded = True
     state.inspected = None
-    for hand in state.hands.values():
-        if hand is not None:
-            deal.folded_hands.append(hand)
+    fold_hands(deal, state.hands.values())
     event = Fold(state.name)
     remaining = [seat.name for seat in deal.seats if not seat.folded]
     if len(remaining) == 1:

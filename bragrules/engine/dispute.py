@@ -21,6 +21,7 @@ from bragrules.engine.events import (
     Void,
 )
 from bragrules.engine.state import PlayerState
+from bragrules.engine.wild_cards import fold_hands
 from bragrules.rules.disputes import (
     EXPOSURE_AFTER_BETTING_RULE,
     EXPOSURE_BEFORE_BETTING_RULE,
@@ -184,9 +185,7 @@ def force_fold(deal: "Deal", state: PlayerState) -> None:
     was_turn = deal.to_act == state.name
     state.folded = True
     state.inspected = None
-    for hand in state.hands.values():
-        if hand is not None:
-            deal.folded_hands.append(hand)
+    fold_hands(deal, state.hands.values())
     if state.name in deal.choosing:
         deal.choosing.remove(state.name)
     remaining = deal.in_play

@@ -37,6 +37,7 @@ from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.bet_record import CHAAL, record_bet
 from bragrules.engine.events import Event, SideShow, SideShowAnswer
 from bragrules.engine.state import PlayerState, amount_text
+from bragrules.engine.wild_cards import fold_hands
 from bragrules.rules.fixed import HISTORY_CARDS, TURN_ORDER
 from bragrules.rules.session import STARTING_STACK_RULE
 from bragrules.rules.side_show import ALLOWED_RULE, COST_RULE, TIE_RULE
@@ -184,7 +185,7 @@ def answer(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Opt
         folded = deal.players[loser]
         folded.folded = True
         folded.inspected = None
-        deal.folded_hands.extend(hand for hand in folded.hands.values() if hand is not None)
+        fold_hands(deal, folded.hands.values())
     event = SideShowAnswer(state.name, asker, True, loser)
     remaining = [seat.name for seat in deal.seats if not seat.folded]
     if len(remaining) == 1:  # another left the hand while the side-show waited (a penalty): the last one wins

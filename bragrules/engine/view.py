@@ -41,7 +41,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Dict, FrozenSet, Iterable, List, NamedTuple, Optional, Set, Tuple
 
-from bragrules.core.cards import Card
+from bragrules.core.cards import CARDS, Card
 from bragrules.core.money import money_json
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.events import Result, Show, SideShowAnswer
@@ -268,6 +268,36 @@ class PlayerView:
         return tuple(c for c in hand if c in chosen or c in own)
 
     @property
+    def wild_from(self) -> Tuple[Card, ...]:
+        """The cards on the table that decide the deal's wild cards now: the turned centre cards, or, where a
+        folder's cards replace them (``on_fold: replaced``, Pack Jack), the last hand folded, laid face up for
+        everyone; none where no wild card is chosen at the table. What the bots value a hand with.
+
+        >>> from bragrules.core.cards import parse_cards
+        >>> from bragrules.engine.deal import Deal
+        >>> from bragrules.profile.models import Profile
+        >>> from bragrules.rules.compile import compile_rules
+        >>> rules = compile_rules(Profile.model_validate({"ranking": {"wild": {"select": [
+        ...     {"source": "centre", "turned": 3, "on_fold": "replaced"}]}}}))
+        >>> deal = Deal(rules, ["A", "B", "C"], {"A": parse_cards("Ah Ad 3s"), "B": parse_cards("Kc Kd 2h"),
+        ...     "C": parse_cards("9c 5d Jh")}, centre=parse_cards("3c 6d 7h"))
+        >>> _ = deal.apply_text("A fold")
+        >>> deal.view("B").wild_from, parse_cards("Ah")[0] in deal.view(None).visible_cards()
+        ((Ah, Ad, 3s), True)
+        """
+        deal = self.__deal
+        wild = deal.rules.comparer.wild
+        if wild is None:
+            return ()
+        return tuple(CARDS[c] for c in wild.deciding(self.centre, deal.folded_hands))
+
+    def _folded_face_up(self) -> Tuple[Tuple[Card, ...], ...]:
+        """The folded hands laid face up on the table (``on_fold: replaced``: every folder's cards)."""
+        deal = self.__deal
+        wild = deal.rules.comparer.wild
+        return tuple(deal.folded_hands) if wild is not None and wild.replaced_on_fold else ()
+
+    @property
     def discarded(self) -> Optional[Card]:
         """Four-Card (``format.discard_before_betting``): the card this player put away face down (None before)."""
         state = self.__own()
@@ -349,7 +379,8 @@ class PlayerView:
         """Every card this view shows, and so every card this viewer may be told of now: their own
         hand once looked at (or the one of two looked at), the card they put away face down, the
         centre cards they can see (a face-down one only to the player who laid it there), the top
-        discard, the cards dealt face up (``format.open.face_up``), the hands turned face up, the cards a
+        discard, the cards dealt face up (``format.open.face_up``), the hands turned face up (a folder's laid
+        in place of the cards deciding the wild cards, too: ``on_fold: replaced``), the cards a
         side pot turned up, and the hands they compared in a side-show.
 
         Nothing else answers "may this viewer see that card?": a line telling what happened names a
@@ -358,6 +389,8 @@ class PlayerView:
         cards: Set[Card] = set(self.hand or ())
         cards.update(self.inspected_hand or ())
         cards.update(self.centre)
+        for folded in self._folded_face_up():
+            cards.update(folded)
         for up in self.face_up().values():
             cards.update(up)
         for hand in self.shown().values():
@@ -398,6 +431,7 @@ class PlayerView:
             **({"turned_up": {name: str(card) for name, card in turned.items()}} if (turned := self.turned_up()) else {}),
             **({"face_up": {name: cards(up) for name, up in opened.items()}} if (opened := self.face_up()) else {}),
             "centre": cards(self.centre) or [],
+            **({"wild_from": cards(self.wild_from)} if self._folded_face_up() else {}),
             **(self._exchange_json() if self.rules.format.draws or self.rules.format.face_down is not None else {}),
             **({"wild": cards(wild)} if (wild := self.wild) else {}),
             **({"posts": [{"player": p.player, "post": p.what, "amount": amount(p.amount), "first_bet": p.live}

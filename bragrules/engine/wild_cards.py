@@ -20,7 +20,7 @@ bragrules.core.errors.RuleViolation: ranking.wild.from_centre: 1 face-up centre 
 
 from __future__ import annotations
 
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import CARDS, Card
 from bragrules.core.errors import RuleViolation
@@ -28,7 +28,10 @@ from bragrules.engine.showdown import Comparer
 from bragrules.rules.compile import Rules
 from bragrules.rules.wild_deal import JOKER_EACH_RULE
 
-__all__ = ["deal_hands", "wild_deal_comparer"]
+if TYPE_CHECKING:
+    from bragrules.engine.deal import Deal
+
+__all__ = ["deal_hands", "fold_hands", "wild_deal_comparer"]
 
 
 def deal_hands(rules: Rules, cards: Sequence[Card], order: Sequence[str]) -> Dict[str, Tuple[Card, ...]]:
@@ -88,3 +91,31 @@ def wild_deal_comparer(rules: Rules, centre: Sequence[Card],
             f"the deal has {len(centre)}",
         )
     return rules.comparer.for_deal(centre)
+
+
+def fold_hands(deal: "Deal", hands: Iterable[Optional[Sequence[Card]]]) -> None:
+    """A folder's hands laid among the deal's folded hands (every fold passes here). Where a folder's cards
+    replace those that decide the wild cards (``ranking.wild.select``'s ``on_fold: replaced``, Pack Jack), they
+    lie face up on the table and the deal's comparer is worked out again from them, at once, so that every
+    comparison after the fold (a side-show, the showdown, the audit replaying the deal) reads the table as
+    it then stands.
+
+    >>> from bragrules.core.cards import parse_cards
+    >>> from bragrules.profile.models import Profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.engine.deal import Deal
+    >>> rules = compile_rules(Profile.model_validate({"ranking": {"wild": {"select": [
+    ...     {"source": "centre", "turned": 3, "on_fold": "replaced"}]}}}))
+    >>> deal = Deal(rules, ["A", "B", "C"], {"A": parse_cards("Ah Ad 3s"), "B": parse_cards("Kc Kd 2h"),
+    ...     "C": parse_cards("9c 5d Jh")}, centre=parse_cards("3c 6d 7h"))
+    >>> deal.comparer.describe(parse_cards("Ah Ad 3s"))
+    'prial of aces (3s as Ac)'
+    >>> fold_hands(deal, [parse_cards("9c 5d Jh")])
+    >>> deal.comparer.describe(parse_cards("Ah Ad 3s"))
+    'pair of aces, three kicker'
+    """
+    known = [tuple(hand) for hand in hands if hand is not None]
+    deal.folded_hands.extend(known)
+    wild = deal.rules.comparer.wild
+    if known and wild is not None and wild.replaced_on_fold:
+        deal.comparer = deal.rules.comparer.for_deal([CARDS[c] for c in wild.deciding(deal.centre, deal.folded_hands)])

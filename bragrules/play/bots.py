@@ -382,7 +382,7 @@ class StyleBot(ExchangePlay):
         cards = view.hand
         assert cards is not None
         if rules.ranking.wild_deal is not None:  # wild cards chosen at the table: valued with them
-            return cards, hand_share(rules, cards, view.centre)
+            return cards, hand_share(rules, cards, view.wild_from)
         if len(cards) == 3:
             a, b, c = cards
             ranker = rules.ranking.ranker

@@ -121,6 +121,12 @@ def _check_centre(p: "Profile", path: str, centre: Optional[str]) -> Problem:
         return ("wild cards from the centre need a betting format without an exchange with the centre",
                 (centre, "format.exchange.enabled", "format.betting"),
                 {centre: "0" if centre.endswith("from_centre") else "[]"})
+    replaced = [s for s in expand(p.ranking.wild) if s.on_fold == "replaced"]
+    if replaced and (replaced[0].turned != fmt.cards_dealt or p.blind.retention
+                     or sum(1 for s in expand(p.ranking.wild) if s.source == "centre") != 1):
+        return ("a folder's cards replace the turned cards that decide the wild cards (on_fold: replaced): as "
+                "many cards are turned as each hand holds, no other centre selector chooses wild cards, and no blind "
+                "hand is retained", (replaced[0].path, "format.cards_dealt", "blind.retention"), {"format.cards_dealt": str(replaced[0].turned)})
     if centre_count(p.ranking.wild) > 3:
         return ("at most three cards are turned face up in the centre to decide wild cards",
                 (centre or path, "ranking.wild.select"), {})

@@ -287,6 +287,26 @@ class WildDealPolicy:
             out.append(AT_MOST_RULE)
         return tuple(dict.fromkeys(out))
 
+    @property
+    def replaced_on_fold(self) -> bool:
+        """Whether a folder's cards replace the cards that decide the wild cards (``on_fold: replaced``)."""
+        return any(s.on_fold == "replaced" for s in self.selectors)
+
+    def deciding(self, centre: Sequence[int], folded: Sequence[Sequence[int]]) -> Sequence[int]:
+        """The cards on the table that decide the deal's wild cards now: the centre's turned cards, or, where a
+        folder's cards replace them (``on_fold: replaced``), the last hand folded.
+
+        >>> from bragrules.core.cards import parse_cards
+        >>> policy = WildDealPolicy.of((Selector("centre", "rank", 3, (), "ranking.wild.select", "replaced"),))
+        >>> [str(c) for c in policy.deciding(parse_cards("3c 6d 7h"), [parse_cards("Kd 9s 2c")])]
+        ['Kd', '9s', '2c']
+        >>> [str(c) for c in policy.deciding(parse_cards("3c 6d 7h"), [])]
+        ['3c', '6d', '7h']
+        """
+        if folded and self.replaced_on_fold:
+            return folded[-1]
+        return centre
+
     def deal_wild(self, centre: Sequence[int]) -> FrozenSet[int]:
         """The cards wild in every hand of a deal with these face-up centre cards (by each centre selector's
         relation)."""

@@ -62,9 +62,11 @@ VARUNVASWANI = "http://varunvaswani.blogspot.com/2008/11/teen-patti-variations.h
 DIRTY = "https://123patti.framer.website/dirty"
 CARDPARTYCLUB = "https://cardpartyclub.com/variation-rules/"
 KAYGAMES = "https://kaygamestp.com/jhandu.html"
+PACK_JACK = "https://123patti.framer.website/all/pack-jack"
 
 Source = Literal["lowest_rank", "highest_rank", "centre", "pair"]
 Relation = Literal["rank", "between", "suit", "neighbours"]
+OnFold = Literal["stay", "replaced"]
 
 
 class WildSelect(Area):
@@ -75,6 +77,7 @@ class WildSelect(Area):
         {"source": "centre", "relation": "between", "turned": 2},
         {"source": "centre", "relation": "suit"},
         {"source": "centre", "relation": "neighbours"},
+        {"source": "centre", "turned": 3, "on_fold": "replaced"},
     ]})
 
     source: Source = Field(
@@ -104,6 +107,17 @@ class WildSelect(Area):
         description="`centre` only: how many cards are turned face up in the centre after the deal (and "
         "recorded in the log); `between` needs two.",
     )
+    on_fold: OnFold = Field(
+        "stay",
+        description="`centre` only: what a fold does to the cards that decide the wild cards. `stay`: the turned "
+        "cards decide them to the end of the deal; `replaced`: a player who folds lays their cards face up on the "
+        "table, for everyone to see, in place of the cards that decided the wild cards, which from then on they "
+        f"decide by the same `relation`, until the next fold (Pack Jack, {PACK_JACK}: \"Three extra cards are "
+        "placed on the table as jokers for all players. [...] When a player folds (quits), their cards replace "
+        "the jokers on the table. The jokers change each time someone folds\"). The wild cards are those of the "
+        "table as it stands when hands are compared (a side-show, the showdown). Needs as many cards `turned` as "
+        "each hand holds, and no other centre selector.",
+    )
     steps: List[int] = Field(
         default_factory=list,
         description="`pair` only: how many ranks apart the two cards that make one joker are, the ace low as well "
@@ -113,8 +127,9 @@ class WildSelect(Area):
 
     @model_validator(mode="after")
     def _shape(self) -> "WildSelect":
-        if self.source != "centre" and (self.relation != "rank" or self.turned != 1):
-            raise ValueError("relation and turned say how turned centre cards choose wild cards: source: centre")
+        if self.source != "centre" and (self.relation != "rank" or self.turned != 1 or self.on_fold != "stay"):
+            raise ValueError("relation, turned and on_fold say how turned centre cards choose wild cards: "
+                             "source: centre")
         if self.relation == "between" and self.turned != 2:
             raise ValueError("relation: between takes the ranks between two turned cards: turned: 2")
         if (self.source == "pair") != bool(self.steps):
@@ -135,6 +150,7 @@ class Selector:
     turned: int
     steps: Tuple[int, ...]
     path: str
+    on_fold: str = "stay"
 
     @property
     def rule(self) -> Rule:
@@ -163,7 +179,7 @@ def expand(wild: "WildChoice") -> Tuple[Selector, ...]:
         out.append(Selector("centre", "rank", wild.from_centre, (), "ranking.wild.from_centre"))
     for entry in wild.select:
         out.append(Selector(entry.source, entry.relation, entry.turned if entry.source == "centre" else 0,
-                            tuple(entry.steps), "ranking.wild.select"))
+                            tuple(entry.steps), "ranking.wild.select", entry.on_fold))
     return tuple(out)
 
 
@@ -267,8 +283,12 @@ def selector_sentence(s: Selector) -> str:
     relation = _RELATION[s.relation].format(their="its" if one else "their", s="" if one else "s",
                                             them="it" if one else "them")
     cards = f"{number_word(s.turned)} card{'' if one else 's'}"
-    return (f"after the deal {cards} {'is' if one else 'are'} turned face up in the centre for everyone to see; "
+    said = (f"after the deal {cards} {'is' if one else 'are'} turned face up in the centre for everyone to see; "
             f"{relation} in every hand of that deal")
+    if s.on_fold == "replaced":
+        said += ("; a player who folds lays their cards face up on the table in their place, and from then on "
+                 "the folder's cards decide the wild cards the same way, until the next fold")
+    return said
 
 
 def at_most_words(n: Optional[int]) -> str:
