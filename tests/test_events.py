@@ -63,7 +63,7 @@ def test_random_sessions_make_only_typed_events_matching_their_actions() -> None
                 action = option.action(rng.choice(option.amounts(4))) if option.kind == "bet" else option.action()
                 event = deal.apply(action)
                 expected = ev.DiscardCard if action.kind == "discard" and action.target is not None else \
-                    {**ACTION_EVENTS, **SIDE_SHOW_EVENTS}[action.kind]
+                    {**ACTION_EVENTS, **SIDE_SHOW_EVENTS, "open": ev.Bet}[action.kind]  # playing open: a bet
                 assert isinstance(event, expected), (name, action, event)
                 assert event.player == action.player
                 if isinstance(event, (ev.Bet, ev.See)):

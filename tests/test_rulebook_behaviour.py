@@ -57,10 +57,13 @@ def rules(name: str) -> Rules:
 
 
 def centre_for(r: Rules) -> Optional[Tuple[Card, ...]]:
-    """The cards turned face up to decide wild cards (``ranking.wild``'s centre selectors), of ranks none of the
-    hands dealt here holds; None where the profile turns none."""
+    """The cards turned face up to decide wild cards (``ranking.wild``'s centre selectors), or after the deal
+    (``procedure``: a trump card, a bust card), of ranks none of the hands dealt here holds; None where the
+    profile turns none."""
     wild = r.comparer.wild
-    return tuple(parse_cards("Ts Js Qs"))[:wild.from_centre] if wild is not None and wild.from_centre else None
+    if wild is not None and wild.from_centre:
+        return tuple(parse_cards("Ts Js Qs"))[:wild.from_centre]
+    return tuple(parse_cards("Th Ah"))[:r.procedure.turned] if r.procedure.turned else None
 
 
 def deal_for(name: str, players: int) -> Deal:
