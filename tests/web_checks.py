@@ -100,6 +100,8 @@ def could_see(deal: Deal, seat: Optional[str]) -> Set[str]:
         held = deal.players[action.player].hand if action.kind == "open" else None
         seen.update(str(c) for c in held or ())
     wild = deal.comparer.wild
+    if wild is not None and wild.replaced_on_fold:  # on_fold: replaced (Pack Jack): a folder's cards laid face up
+        seen.update(str(c) for hand in deal.folded_hands for c in hand)
     if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: everyone knows each holds one
         seen.add(str(CARDS[wild.joker]))
     state = deal.players.get(seat) if seat is not None else None
