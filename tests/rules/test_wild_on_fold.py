@@ -40,7 +40,7 @@ def _deal(profile: Any) -> Any:
 
 def test_the_pages_example_a_a_3_is_a_trail() -> None:
     deal = _deal(load_profile("pack-jack"))
-    assert deal.comparer.describe(parse_cards("Ah Ad 3s")) == "prial of aces (3s as Ac)"
+    assert deal.comparer.describe(parse_cards("Ah Ad 3s")) == "trail of aces (3s as Ac)"
 
 
 def test_a_folders_cards_replace_the_jokers_and_decide_the_showdown() -> None:
@@ -56,9 +56,9 @@ def test_each_fold_replaces_the_jokers_again() -> None:
     rules = compile_rules(load_profile("pack-jack"))
     deal = deal_with(rules, {**HANDS, "D": "Jc 8s 4h"}, centre=parse_cards(CENTRE))
     play(deal, ["A look", "A bet 2", "B look", "B bet 2", "C look", "C bet 2", "D fold"])
-    assert deal.comparer.describe(parse_cards("Jd 4d 2d")) == "prial of twos (4d as 2h, Jd as 2c)"
+    assert deal.comparer.describe(parse_cards("Jd 4d 2d")) == "trail of twos (4d as 2h, Jd as 2c)"
     play(deal, ["A bet 2", "B bet 2", "C fold"])
-    assert deal.comparer.describe(parse_cards("Kc Kd 9h")) == "prial of kings (9h as Kh)"
+    assert deal.comparer.describe(parse_cards("Kc Kd 9h")) == "trail of kings (9h as Kh)"
     assert deal.view("A").wild_from == tuple(parse_cards("9c 5d 2s"))
 
 
@@ -111,7 +111,7 @@ def test_arbitrate_rules_on_the_see_after_a_fold() -> None:
 def test_rank_takes_the_cards_deciding_the_wild_cards(capsys: Any, monkeypatch: Any) -> None:
     code, out, err = run_cli(capsys, monkeypatch, "rank", "-p", "pack-jack", "--centre", "9c 5d 2s", "Kc Kd 9h")
     assert code == 0, err
-    assert "prial of kings" in out
+    assert "trail of kings" in out
 
 
 @pytest.mark.parametrize("wild, words", [
@@ -153,7 +153,7 @@ def test_the_terminal_shows_the_folders_cards_as_the_jokers(tmp_path: Path, caps
     code, out, err = run_cli(capsys, monkeypatch, "play", "-p", "pack-jack", "--seed", "3", "--players", "4",
                              "--log", str(tmp_path / "s.jsonl"), "--script", str(script))
     assert code == 0, err
-    assert "Ada folds" in out and "Jokers on the table: 9♠ 2♥ Q♠ (the last folder's cards)" in out
+    assert "Ada packs" in out and "Jokers on the table: 9♠ 2♥ Q♠ (the last folder's cards)" in out
     assert "(Qh as Kc)" in out  # the folder's queen is wild in the person's hand, the turned three no longer
 
 
@@ -161,7 +161,7 @@ def test_rotating_jokers_new_joker_every_hand_reads_as_adda52_says() -> None:
     """"if 8♠ is chosen, then all 8s (regardless of suit) become wildcards"; a new card the next deal."""
     rules = compile_rules(load_profile("rotating-joker"))
     first = deal_with(rules, {"A": "8h 3c 3d", "B": "Kc Kd 2h"}, centre=parse_cards("8s"))
-    assert first.comparer.describe(parse_cards("8h 3c 3d")) == "prial of threes (8h as 3h)"
+    assert first.comparer.describe(parse_cards("8h 3c 3d")) == "trail of threes (8h as 3h)"
     second = deal_with(rules, {"A": "8h 3c 3d", "B": "Kc Kd 2h"}, centre=parse_cards("2s"))
-    assert second.comparer.describe(parse_cards("Kc Kd 2h")) == "prial of kings (2h as Kh)"
+    assert second.comparer.describe(parse_cards("Kc Kd 2h")) == "trail of kings (2h as Kh)"
     assert second.comparer.describe(parse_cards("8h 3c 3d")) == "pair of threes, eight kicker"
