@@ -64,10 +64,11 @@ def server(tmp_path: Path) -> Any:
             process.wait(timeout=30)
 
 
-def wait_until(page: Any, expression: str, timeout: float = 30.0) -> None:
+def wait_until(page: Any, expression: str, timeout: float = 120.0) -> None:
     """Wait until ``expression`` is true in ``page``. (Playwright's ``wait_for_function`` evaluates its
     text with ``eval``, which the page's Content-Security-Policy rightly forbids; ``evaluate`` is not
-    held to it, being the browser's own.)"""
+    held to it, being the browser's own.) The timeout is only a guard: generous, for a loaded machine
+    where the server works out a thirteen-card arrangement while other tests run."""
     deadline = time.monotonic() + timeout
     while not page.evaluate(expression):
         assert time.monotonic() < deadline, f"waited {timeout:g} s for {expression}"
@@ -105,7 +106,7 @@ def test_two_seats_in_two_browsers_play_a_deal_to_its_end(server: Dict[str, Any]
                 page.on("console", lambda message: refused.append(message.text)
                         if "Content Security Policy" in message.text else None)
             for name, page in pages.items():
-                page.set_default_timeout(30_000)
+                page.set_default_timeout(120_000)
                 page.goto(server["link"])
                 page.fill("#name", name)
                 page.click("#join-form button")
@@ -209,7 +210,7 @@ def test_another_origin_a_rebinding_name_and_a_frame_get_nothing_and_a_seat_acts
             for name in ("Ann", "Bob"):
                 context = browser.new_context()
                 page = context.new_page()
-                page.set_default_timeout(30_000)
+                page.set_default_timeout(120_000)
                 page.goto(link)
                 page.fill("#name", name)
                 page.click("#join-form button")
@@ -320,7 +321,7 @@ def test_a_table_that_stops_shows_a_banner_and_comes_back_on_its_old_port_with_n
                     context.add_cookies([{"name": "bragrules_seat", "value": "A" * 43, "url": link},
                                          {"name": "bragrules_seat_0123456789ab", "value": "B" * 43, "url": link}])
                     page = context.new_page()
-                    page.set_default_timeout(30_000)
+                    page.set_default_timeout(120_000)
                     page.on("console", lambda message: refused.append(message.text)
                             if "Content Security Policy" in message.text else None)
                     page.on("websocket", lambda socket, who=name: socket.on(

@@ -41,7 +41,7 @@ def test_a_seat_arranges_thirteen_cards_into_four_hands(tmp_path: Path) -> None:
                 refused: List[str] = []
                 page.on("console", lambda message: refused.append(message.text)
                         if "Content Security Policy" in message.text else None)
-                page.set_default_timeout(30_000)
+                page.set_default_timeout(120_000)
                 page.goto(link)
                 page.fill("#name", "Ann")
                 page.click("#join-form button")

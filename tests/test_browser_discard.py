@@ -54,7 +54,7 @@ def test_a_seat_that_looks_discards_one_card_and_the_other_is_not_told_which(ser
                 page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
                 page.on("console", lambda message: refused.append(message.text)
                         if "Content Security Policy" in message.text else None)
-                page.set_default_timeout(30_000)
+                page.set_default_timeout(120_000)
                 page.goto(server)
                 page.fill("#name", name)
                 page.click("#join-form button")

@@ -36,7 +36,7 @@ def test_the_last_deal_panel_says_what_the_house_took(tmp_path: Path) -> None:
                 refused: List[str] = []
                 page.on("console", lambda message: refused.append(message.text)
                         if "Content Security Policy" in message.text else None)
-                page.set_default_timeout(30_000)
+                page.set_default_timeout(120_000)
                 page.goto(link)
                 page.fill("#name", "Ann")
                 page.click("#join-form button")

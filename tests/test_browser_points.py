@@ -37,7 +37,7 @@ def test_the_table_shows_the_points_and_offers_the_spare_hand(tmp_path: Path) ->
                 refused: List[str] = []
                 page.on("console", lambda message: refused.append(message.text)
                         if "Content Security Policy" in message.text else None)
-                page.set_default_timeout(30_000)
+                page.set_default_timeout(120_000)
                 page.goto(link)
                 page.fill("#name", "Ann")
                 page.click("#join-form button")

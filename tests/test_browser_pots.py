@@ -35,7 +35,7 @@ def test_the_last_deal_panel_lists_each_side_pot_and_who_took_it(tmp_path: Path)
                 refused: List[str] = []
                 page.on("console", lambda message: refused.append(message.text)
                         if "Content Security Policy" in message.text else None)
-                page.set_default_timeout(30_000)
+                page.set_default_timeout(120_000)
                 page.goto(link)
                 page.fill("#name", "Ann")
                 page.click("#join-form button")

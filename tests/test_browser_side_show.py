@@ -66,7 +66,7 @@ def test_only_the_two_seats_of_a_side_show_see_the_hands_compared(server: str) -
                 page = browser.new_context(viewport={"width": 1280, "height": 860}).new_page()
                 page.on("console", lambda message: refused.append(message.text)
                         if "Content Security Policy" in message.text else None)
-                page.set_default_timeout(30_000)
+                page.set_default_timeout(120_000)
                 page.goto(server)
                 page.fill("#name", name)
                 page.click("#join-form button")

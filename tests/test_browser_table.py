@@ -38,7 +38,7 @@ def colours(css: str) -> List[Tuple[float, float, float]]:
 
 def _join(browser: Any, link: str, name: str) -> Any:
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(120_000)
     page.goto(link)
     page.fill("#name", name)
     page.click("#join-form button")
@@ -125,7 +125,7 @@ def test_the_host_pauses_resumes_and_ends_the_session_from_the_page(tmp_path: Pa
                 ann = _join(browser, host_link.split("?")[0], "Ann")
                 assert ann.locator("#host").is_hidden(), "a seat's page has no host controls"
                 host = browser.new_context().new_page()
-                host.set_default_timeout(30_000)
+                host.set_default_timeout(120_000)
                 host.on("dialog", lambda dialog: dialog.accept())  # "End the session for everyone now?"
                 host.goto(host_link)
                 host.click("#start")

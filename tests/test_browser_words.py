@@ -63,7 +63,7 @@ def serve(tmp_path: Path, *args: str) -> Iterator[Dict[str, str]]:
 
 
 def sit(page: Any, link: str, name: str) -> None:
-    page.set_default_timeout(30_000)
+    page.set_default_timeout(120_000)
     page.goto(link)
     page.fill("#name", name)
     page.click("#join-form button")
@@ -112,7 +112,7 @@ def test_the_lobby_the_host_and_a_tie_explained(tmp_path: Path) -> None:
             phone = browser.new_context(**PHONE).new_page()
             for page in (laptop, phone):
                 page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
-            laptop.set_default_timeout(30_000)
+            laptop.set_default_timeout(120_000)
             laptop.goto(table["host"])
             wait_until(laptop, "document.body.dataset.phase === 'lobby'")
             hidden = laptop.evaluate("['last', 'standings', 'mine', 'disputes', 'log']"
