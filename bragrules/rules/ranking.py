@@ -84,7 +84,6 @@ True
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections import OrderedDict
 from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Tuple
@@ -136,6 +135,18 @@ def _weakest(values: Sequence[int]) -> int:
     return min((v for v in values if v >= 0), default=-1)
 
 
+# Everything a HandRanker works out, shared by the same ranking told in other words (:meth:`HandRanker.named`).
+# Listed, not copied wholesale: a compiled HandRanker has no __dict__ for copy.copy to read.
+# tests/rules/test_ranking_named.py fails when an attribute is missing here.
+_RANKER_STATE: Tuple[str, ...] = (
+    "spec", "jokers", "pack_size", "stripped", "cards", "_tables", "_order", "category_order",
+    "suits_break_ties", "lowball", "wild", "_barred", "open_wild", "memo", "_suit_value", "_card_key",
+    "_wild_order", "_grades", "_suit_span", "_nv", "_best1", "_best2", "_top", "_top_reading", "_natural_of",
+    "_category_of", "_hands", "_counts", "_fours", "_masked", "_one_suit", "upsets", "_upset_keys", "_distinct",
+    "table", "words",
+)
+
+
 class HandRanker(HandReading):
     """A compiled ranking: the strength of every hand, and how to read it.
 
@@ -161,7 +172,11 @@ class HandRanker(HandReading):
     table: List[int]
 
     def __init__(self, spec: RankingSpec, jokers: int = 0, open_wild: bool = False,
-                 stripped: FrozenSet[int] = frozenset()) -> None:
+                 stripped: FrozenSet[int] = frozenset(), like: Optional["HandRanker"] = None) -> None:
+        if like is not None:  # the same ranking told in other words: share its tables, work out nothing
+            for name in _RANKER_STATE:
+                setattr(self, name, getattr(like, name))
+            return
         if not 0 <= jokers <= 2:
             raise ValueError(f"a pack holds 0 to 2 jokers, not {jokers}")
         self.spec = spec
@@ -521,7 +536,7 @@ class HandRanker(HandReading):
         """
         if words.hands == self.words.hands:
             return self
-        told = copy.copy(self)
+        told = HandRanker(self.spec, self.jokers, self.open_wild, self.stripped, like=self)
         told.words = words
         return told
 
