@@ -135,18 +135,6 @@ def _weakest(values: Sequence[int]) -> int:
     return min((v for v in values if v >= 0), default=-1)
 
 
-# Everything a HandRanker works out, shared by the same ranking told in other words (:meth:`HandRanker.named`).
-# Listed, not copied wholesale: a compiled HandRanker has no __dict__ for copy.copy to read.
-# tests/rules/test_ranking_named.py fails when an attribute is missing here.
-_RANKER_STATE: Tuple[str, ...] = (
-    "spec", "jokers", "pack_size", "stripped", "cards", "_tables", "_order", "category_order",
-    "suits_break_ties", "lowball", "wild", "_barred", "open_wild", "memo", "_suit_value", "_card_key",
-    "_wild_order", "_grades", "_suit_span", "_nv", "_best1", "_best2", "_top", "_top_reading", "_natural_of",
-    "_category_of", "_hands", "_counts", "_fours", "_masked", "_one_suit", "upsets", "_upset_keys", "_distinct",
-    "table", "words",
-)
-
-
 class HandRanker(HandReading):
     """A compiled ranking: the strength of every hand, and how to read it.
 
@@ -174,8 +162,7 @@ class HandRanker(HandReading):
     def __init__(self, spec: RankingSpec, jokers: int = 0, open_wild: bool = False,
                  stripped: FrozenSet[int] = frozenset(), like: Optional["HandRanker"] = None) -> None:
         if like is not None:  # the same ranking told in other words: share its tables, work out nothing
-            for name in _RANKER_STATE:
-                setattr(self, name, getattr(like, name))
+            self._share(like)
             return
         if not 0 <= jokers <= 2:
             raise ValueError(f"a pack holds 0 to 2 jokers, not {jokers}")
@@ -521,6 +508,23 @@ class HandRanker(HandReading):
                 counts[cat_of[table[triple_index(a, b, c)]]] += 1
             self._counts = counts
         return dict(self._counts)
+
+    def _share(self, like: "HandRanker") -> None:
+        """Take every table ``like`` worked out (:meth:`named`). Listed, not copied wholesale: a compiled
+        ranker has no ``__dict__`` for ``copy.copy`` to read; tests/rules/test_ranking_named.py fails when an
+        attribute the ranker sets is missing here."""
+        self.spec, self.jokers, self.pack_size = like.spec, like.jokers, like.pack_size
+        self.stripped, self.cards, self._tables = like.stripped, like.cards, like._tables
+        self._order, self.category_order, self.suits_break_ties = like._order, like.category_order, like.suits_break_ties
+        self.lowball, self.wild, self._barred = like.lowball, like.wild, like._barred
+        self.open_wild, self.memo, self._suit_value = like.open_wild, like.memo, like._suit_value
+        self._card_key, self._wild_order, self._grades = like._card_key, like._wild_order, like._grades
+        self._suit_span, self._nv, self._best1 = like._suit_span, like._nv, like._best1
+        self._best2, self._top, self._top_reading = like._best2, like._top, like._top_reading
+        self._natural_of, self._category_of, self._hands = like._natural_of, like._category_of, like._hands
+        self._counts, self._fours, self._masked = like._counts, like._fours, like._masked
+        self._one_suit, self.upsets, self._upset_keys = like._one_suit, like.upsets, like._upset_keys
+        self._distinct, self.table, self.words = like._distinct, like.table, like.words
 
     def named(self, words: "Words") -> "HandRanker":
         """This ranking told in a game's own words (``vocabulary.hands``): the same tables, shared, with
