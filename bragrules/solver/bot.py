@@ -41,9 +41,10 @@ from bragrules.engine.view import PlayerView
 from bragrules.play.bots import STYLES, StyleBot
 from bragrules.play.plays import STAND_IN
 from bragrules.solver.defend import defend
+from bragrules.solver.numeric import np
 from bragrules.solver.strategy import Entry, Strategy, StrategyFileError, game_hash
 from bragrules.solver.translate import AfterBets, amount_of, translate_bet
-from bragrules.solver.tree import MAX_SEATS, SEATS, seat_names
+from bragrules.solver.tree import MAX_SEATS, seat_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
@@ -230,18 +231,19 @@ class SolvedBot:
 
     def _alike(self, strategy: Strategy, history: List[str], visited: List[Tuple[List[str], Entry]], bet: Action,
                pot: Fraction, antes: Fraction) -> Optional[Tuple[str, ...]]:
-        """Where a bet past the tree's count leaves the deal: after the most alike bet in the tree
-        (:meth:`~bragrules.solver.translate.AfterBets.find`), else back at the answering seat's last
-        decision as blind or seen as now (it faces a bet again); None when neither is there, and always at a
-        multiway strategy's table (three or four seats: the deal has left the tree)."""
-        if strategy.seats != 2:
-            return None
+        """Where a bet past the tree's count leaves the deal: after the most alike bet in the tree with the same
+        seats out (:meth:`~bragrules.solver.translate.AfterBets.find`), else back at the last decision, as blind
+        or seen as now, of the seat to answer it (the next one still in: it faces a bet again); None when
+        neither is there."""
         after = self._after_bets(strategy)
-        seen = after.seen(history)
+        seen, folded = after.seen(history), after.folded(history)
         assert bet.amount is not None
-        alike = after.find(bet.player, seen, bet.amount, pot, antes)
+        alike = after.find(bet.player, seen, bet.amount, pot, antes, folded)
         if alike is None:
-            answer = 1 - SEATS.index(bet.player)
+            names = after.seats
+            bettor = names.index(bet.player)
+            answer = next((k for k in (bettor + j for j in range(1, len(names)))
+                           if names[k % len(names)] not in folded), bettor + 1) % len(names)
             alike = next((tuple(h) for h, e in reversed(visited) if e.player == answer and e.blind != seen[answer]),
                          None)
         return alike
@@ -274,8 +276,9 @@ class SolvedBot:
                 return self._fall_back(view, "a hand the strategy does not know")
         row = entry.row(hand)
         tree_actions = self._entry_actions(entry)
-        if found.stretch < 1 and strategy.seats == 2:  # ranges over whole hands: a heads-up strategy's
-            row = defend(view, entry, hand, row, found)
+        if found.stretch < 1:  # ranges over whole hands (heads-up) or over equity buckets (three or four seats)
+            buckets = strategy.meta.get("buckets") if strategy.seats > 2 else None
+            row = defend(view, entry, hand, row, found, None if buckets is None else np.asarray(buckets))
         real = _real_actions(options, tree_actions)
         open_row = [float(p) if real[k] is not None else 0.0 for k, p in enumerate(row)]
         if not any(open_row):
