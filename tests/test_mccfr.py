@@ -13,6 +13,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from bragrules.core.cards import CARDS  # noqa: E402
+from bragrules.engine.actions import Action  # noqa: E402
 from bragrules.engine.deal import Deal  # noqa: E402
 from bragrules.play.bots import make_bot  # noqa: E402
 from bragrules.play.plays import stands_in  # noqa: E402
@@ -201,6 +202,58 @@ def test_a_bet_past_the_tree_s_count_at_three_seats_is_read_as_an_alike_bet_not_
     # most alike bet with the same seats out, so the bot plays its strategy at nearly every decision
     match = duplicate(rules, three.strategy, "loose", seats=3, deals=150, seed=2)
     assert match.on_strategy >= 0.97, match  # cautious stood in for 15% of them when such a deal left the tree
+
+
+class _Watched:
+    """A solved bot whose actions taken once the deal is past the tree's count are noted."""
+
+    style = "solved"
+
+    def __init__(self, inner: SolvedBot, strategy: Strategy) -> None:
+        self.inner, self.strategy, self.name = inner, strategy, inner.name
+        self.past: list = []
+
+    def choose(self, view: Any) -> Any:
+        reading = self.inner.read(self.strategy, view)
+        action = self.inner.choose(view)
+        if reading is not None and reading.past_count and self.inner.explain().startswith("plays the solved"):
+            # a fold forced by a bet larger than the tree's (the defence) is not the war's decision
+            self.past.append("overbet" if reading.stretch < 1 else action.kind)
+        return action
+
+    def explain(self) -> str:
+        return self.inner.explain()
+
+
+def test_past_the_tree_s_count_the_bot_decides_once_to_stay_or_leave_and_keeps_to_it(
+        rules: Rules, three: MultiwayResult) -> None:
+    from bragrules.solver.bot import _committed_row
+    from bragrules.solver.duplicate import play_out
+    from bragrules.solver.tree import seat_names
+
+    acts = [Action.parse(t) for t in ("A bet 1", "A fold")]
+    assert _committed_row([0.25, 0.75], acts, keep_on=True) == [0.25, 0.0]
+    assert _committed_row([0.25, 0.75], acts, keep_on=False) == [0.0, 0.75]
+    assert _committed_row([0.0, 1.0], acts, keep_on=True) == [0.0, 1.0]  # nothing else open: the row as it is
+
+    names = seat_names(3)
+    pack = sorted(rules.ranking.ranker.cards)
+    rng = random.Random(4)
+    stayed = left = 0
+    for number in range(120):
+        cards = rng.sample(pack, 9)
+        hands = {n: tuple(CARDS[c] for c in cards[3 * i:3 * i + 3]) for i, n in enumerate(names)}
+        watched = _Watched(SolvedBot(random.Random(number), "B", three.strategy), three.strategy)
+        seen_past = watched.past
+        draws = random.Random(number)
+        bots: Dict[str, Any] = {n: watched if n == "B" else make_bot("loose", draws, n) for n in names}
+        play_out(rules, bots, hands)
+        seen_past = [kind for kind in seen_past if kind != "overbet"]
+        if seen_past:
+            assert "fold" not in seen_past[:-1] and (seen_past[-1] != "fold" or len(seen_past) == 1), seen_past
+            left += seen_past == ["fold"]
+            stayed += "fold" not in seen_past
+    assert stayed > 0 and left > 0, (stayed, left)  # both happen: the choice is the strategy's, not fixed
 
 
 def test_alike_bets_keep_the_seats_out_and_prefer_every_seat_seen_as_now() -> None:
