@@ -8,6 +8,13 @@ mypyc into C extensions: the same code, type-checked and compiled, about
     BRAGRULES_COMPILE=1 pip install .                           # a compiled install
     BRAGRULES_COMPILE=1 python setup.py build_ext --inplace     # compiled in a checkout
 
+``BRAGRULES_COMPILE=solver`` builds only the solver's compiled sums
+(``bragrules/solver/_kernel.c``, a plain C extension: a C compiler, no
+mypyc); ``BRAGRULES_COMPILE=1`` builds it too. Its results equal the numpy
+code's bit for bit (``docs/solver.md``)::
+
+    BRAGRULES_COMPILE=solver python setup.py build_ext --inplace
+
 A compiled module sits beside its ``.py`` file and is imported instead of
 it, so after ``build_ext --inplace`` an edit to one of these files takes
 effect only when it is compiled again (or its ``.so`` removed).
@@ -18,7 +25,7 @@ from __future__ import annotations
 import os
 import sys
 
-from setuptools import setup
+from setuptools import Extension, setup
 
 # Modules on the hot path of play, simulation and audit. cards.py stays
 # interpreted: its Card subclasses int, which mypyc does not compile.
@@ -70,17 +77,25 @@ COMPILED_MODULES = [
 ]
 
 
+# The solver's sums over a range, in C: no multiply-add fused, no fast-math, so that it equals numpy bit for bit
+SOLVER_KERNEL = Extension("bragrules.solver._kernel", ["bragrules/solver/_kernel.c"],
+                          extra_compile_args=["-O2", "-ffp-contract=off", "-fno-fast-math"])
+
+
 def compiled_extensions() -> list:
-    """The mypyc extensions when BRAGRULES_COMPILE asks for them, else none."""
-    if os.environ.get("BRAGRULES_COMPILE", "") in ("", "0"):
+    """The mypyc extensions and the solver's kernel when BRAGRULES_COMPILE asks for them, else none."""
+    asked = os.environ.get("BRAGRULES_COMPILE", "")
+    if asked in ("", "0"):
         return []
+    if asked == "solver":
+        return [SOLVER_KERNEL]
     if os.environ.get("BRAGRULES_LISTING_REQUIREMENTS"):  # build_support/backend.py: mypy comes next
         return []
     try:
         from mypyc.build import mypycify
     except ImportError:
         sys.exit("BRAGRULES_COMPILE is set but mypyc is missing: pip install mypy (it brings mypyc)")
-    return mypycify(COMPILED_MODULES, opt_level="3")
+    return mypycify(COMPILED_MODULES, opt_level="3") + [SOLVER_KERNEL]
 
 
 setup(ext_modules=compiled_extensions())

@@ -3,6 +3,7 @@
 Run from the repository root::
 
     python bench/bench_mccfr.py [--iterations N] [--deals D] [--seed S] [--save DIR]
+                                [--seats 3,4] [--max-bets B] [--styles S,...] [--no-values]
 
 On a short pack (2 to 9 stripped: T, J, Q, K, A, 20 cards; opening bet at most 1), for 3
 and 4 seats: external-sampling MCCFR (:mod:`bragrules.solver.mccfr`, raises capped at 1,
@@ -12,7 +13,9 @@ solve half as many), its wall and CPU time; then the solved bot in duplicate mat
 per seat on the same hands, net per deal with a 95% interval; then each seat's value per
 deal under good play (every seat on the average strategy), with blind play allowed and
 under the house rule "no blind play" (``blind.allowed: false``): what the rule gives the
-first player. Nothing here asserts a figure; it prints what this machine does.
+first player. ``--max-bets`` (3) sets the tree's bets in all, ``--seats`` the tables, ``--styles``
+the styles met, ``--no-values`` leaves out the values per seat. Nothing here asserts a figure;
+it prints what this machine does, with the load average.
 """
 
 from __future__ import annotations
@@ -49,15 +52,20 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--save", default="")
+    parser.add_argument("--seats", default="3,4")
+    parser.add_argument("--max-bets", type=int, default=3)
+    parser.add_argument("--styles", default="")
+    parser.add_argument("--no-values", action="store_true")
     args = parser.parse_args()
     print(f"machine: {platform.machine()} {platform.processor() or ''}, {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()}")
     rules = compile_rules(short())
-    styles = [s for s in ALL_STYLES if s != "solved"]
-    for seats in (3, 4):
+    styles = args.styles.split(",") if args.styles else [s for s in ALL_STYLES if s != "solved"]
+    print(f"raises at most 1, one bet amount, bets at most {args.max_bets}; load average {os.getloadavg()[0]:.1f}")
+    for seats in (int(x) for x in args.seats.split(",")):
         iterations = args.iterations if seats == 3 else args.iterations // 2
-        result = solve_multiway(rules, seats=seats, iterations=iterations, max_raises=1, levels=1, max_bets=3,
-                                seed=args.seed)
+        result = solve_multiway(rules, seats=seats, iterations=iterations, max_raises=1, levels=1,
+                                max_bets=args.max_bets, seed=args.seed)
         tree = result.solver.tree
         print(f"\n{seats} seats: {len(tree.decisions)} decisions, {iterations} iterations in {result.seconds:.1f} s "
               f"({result.cpu_seconds:.1f} CPU s); positive regret per iteration {result.regret[-1][1]:.4f}")
@@ -71,9 +79,11 @@ def main() -> None:
             match = duplicate(rules, result.strategy, style, seats, args.deals, args.seed)
             print(f"  vs {style:14} {match.mean:+.3f} per deal (95%: {match.low:+.3f} to {match.high:+.3f}), "
                   f"{match.deals} deals x {seats} seats, {match.on_strategy:.0%} of its decisions on the strategy")
-        print(f"  matches: {time.process_time() - started:.1f} CPU s")
+        print(f"  matches: {time.process_time() - started:.1f} CPU s; load average {os.getloadavg()[0]:.1f}")
+        if args.no_values:
+            continue
         house = solve_multiway(compile_rules(short(blind={"allowed": False})), seats=seats, iterations=iterations,
-                               max_raises=1, levels=1, max_bets=3, seed=args.seed)
+                               max_raises=1, levels=1, max_bets=args.max_bets, seed=args.seed)
         for label, solved in (("blind play allowed", result), ("house rule: no blind play", house)):
             values = solved.solver.values(args.deals * 5, args.seed)
             words = ", ".join(f"seat {v.seat + 1} {v.value:+.3f} ({v.low:+.3f} to {v.high:+.3f})" for v in values)

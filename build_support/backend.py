@@ -20,7 +20,8 @@ _COMPILER = ["mypy>=1.8", "pydantic>=2.5,<3", "pyyaml>=6.0", "types-PyYAML"]
 
 
 def _compiling() -> bool:
-    return os.environ.get("BRAGRULES_COMPILE", "") not in ("", "0")
+    """Whether mypyc compiles (``BRAGRULES_COMPILE=solver`` builds only a plain C extension: no mypy needed)."""
+    return os.environ.get("BRAGRULES_COMPILE", "") not in ("", "0", "solver")
 
 
 def _requirements(ask: Callable[[Optional[Dict[str, object]]], List[str]],

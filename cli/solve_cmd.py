@@ -280,7 +280,7 @@ def _row(loaded: Any, result: "Result", ante: float, target: float, path: str) -
     return {
         "profile": loaded.name, "profile_hash": profile_hash(loaded), "iterations": result.iterations,
         "seconds": round(result.seconds, 3), "cpu_seconds": round(result.cpu_seconds, 3),
-        "ante": ante, "target": target, "reached": result.exploitability <= target,
+        "sums": _sums_by(), "ante": ante, "target": target, "reached": result.exploitability <= target,
         "exploitability": result.exploitability, "exploitability_of_ante": result.exploitability / ante,
         "values": list(result.values), "best_response": list(result.best_response), **valued.to_json(),
         "decisions": len(tree.decisions), "max_raises": tree.max_raises, "levels": tree.levels,
@@ -289,6 +289,13 @@ def _row(loaded: Any, result: "Result", ante: float, target: float, path: str) -
         "history": [{"iteration": p.iteration, "seconds": round(p.seconds, 3), "exploitability": p.exploitability}
                     for p in result.history],
     }
+
+
+def _sums_by() -> str:
+    """Which code ran the sums over a range: the compiled kernel or numpy (the same numbers, bit for bit)."""
+    from bragrules.solver.hands import compiled_available
+
+    return "compiled kernel" if compiled_available() else "numpy"
 
 
 def _write_text(row: Dict[str, Any], result: "Result", value: bool) -> None:
@@ -301,7 +308,8 @@ def _write_text(row: Dict[str, Any], result: "Result", value: bool) -> None:
         stop = f"at most the target, {target:.5g} ({100 * target / ante:.3g}% of the ante)"
     else:
         stop = f"the cap of {result.iterations} iterations came first: above the target {target:.5g}"
-    write(f"{row['profile']}: {result.iterations} iterations in {result.seconds:.1f}s ({result.cpu_seconds:.1f} CPU s) "
+    write(f"{row['profile']}: {result.iterations} iterations in {result.seconds:.1f}s ({result.cpu_seconds:.1f} CPU s, "
+          f"sums by {row['sums']}) "
           f"over {len(tree.decisions):,} decisions (raises at most {tree.max_raises}, {tree.levels} bet amounts, "
           f"{tree.max_bets} bets in all, a carried pot {row['carry']}); exploitability {result.exploitability:.5f} "
           f"per deal ({100 * row['exploitability_of_ante']:.2f}% of the ante): {stop}\n")

@@ -13,6 +13,7 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from bragrules.core.cards import CARDS  # noqa: E402
+from bragrules.engine.actions import Action  # noqa: E402
 from bragrules.engine.deal import Deal  # noqa: E402
 from bragrules.play.bots import make_bot  # noqa: E402
 from bragrules.play.plays import stands_in  # noqa: E402
@@ -39,7 +40,7 @@ def rules() -> Rules:
 
 @pytest.fixture(scope="module")
 def three(rules: Rules) -> MultiwayResult:
-    return solve_multiway(rules, seats=3, iterations=6000, max_raises=1, levels=1, max_bets=2, seed=11, every=500)
+    return solve_multiway(rules, seats=3, iterations=6000, max_raises=1, levels=1, max_bets=3, seed=11, every=500)
 
 
 def test_a_three_seat_tree_shows_two_hands_at_a_see_and_every_line_ends(rules: Rules) -> None:
@@ -65,7 +66,7 @@ def test_the_regret_bound_shrinks_as_iterations_grow(three: MultiwayResult) -> N
 
 
 def test_what_a_best_response_gains_shrinks_toward_an_equilibrium(rules: Rules, three: MultiwayResult) -> None:
-    early = solve_multiway(rules, seats=3, iterations=300, max_raises=1, levels=1, max_bets=2, seed=11)
+    early = solve_multiway(rules, seats=3, iterations=300, max_raises=1, levels=1, max_bets=3, seed=11)
     before, after = early.solver.gains(1000, 3), three.solver.gains(1000, 3)
     # a best response on the sample never does worse than the strategy it replaces
     assert min(before + after) > -1e-9, (before, after)
@@ -88,8 +89,8 @@ def test_buckets_are_equal_slices_by_strength_ties_together() -> None:
 
 def test_the_same_seed_gives_the_same_strategy_and_another_seed_another(rules: Rules,
                                                                           three: MultiwayResult) -> None:
-    again = solve_multiway(rules, seats=3, iterations=6000, max_raises=1, levels=1, max_bets=2, seed=11)
-    other = solve_multiway(rules, seats=3, iterations=6000, max_raises=1, levels=1, max_bets=2, seed=12)
+    again = solve_multiway(rules, seats=3, iterations=6000, max_raises=1, levels=1, max_bets=3, seed=11)
+    other = solve_multiway(rules, seats=3, iterations=6000, max_raises=1, levels=1, max_bets=3, seed=12)
     same = all(np.array_equal(e.probabilities, again.strategy.decisions[h].probabilities)
                for h, e in three.strategy.decisions.items())
     differs = any(not np.array_equal(e.probabilities, other.strategy.decisions[h].probabilities)
@@ -193,6 +194,96 @@ def test_a_duplicate_match_is_the_same_for_a_seed_and_beats_random(rules: Rules,
     again = duplicate(rules, three.strategy, "random", seats=3, deals=200, seed=5)
     assert first == again
     assert first.low > 0, first
+
+
+def test_a_bet_past_the_tree_s_count_at_three_seats_is_read_as_an_alike_bet_not_stood_in_for(
+        rules: Rules, three: MultiwayResult) -> None:
+    # loose raises up to seven times a deal, past the tree's two bets: each such bet is read as the tree's
+    # most alike bet with the same seats out, so the bot plays its strategy at nearly every decision
+    match = duplicate(rules, three.strategy, "loose", seats=3, deals=150, seed=2)
+    assert match.on_strategy >= 0.97, match  # cautious stood in for 15% of them when such a deal left the tree
+
+
+class _Watched:
+    """A solved bot whose actions taken once the deal is past the tree's count are noted."""
+
+    style = "solved"
+
+    def __init__(self, inner: SolvedBot, strategy: Strategy) -> None:
+        self.inner, self.strategy, self.name = inner, strategy, inner.name
+        self.past: list = []
+
+    def choose(self, view: Any) -> Any:
+        reading = self.inner.read(self.strategy, view)
+        action = self.inner.choose(view)
+        if reading is not None and reading.past_count and self.inner.explain().startswith("plays the solved"):
+            # a fold forced by a bet larger than the tree's (the defence) is not the war's decision
+            self.past.append("overbet" if reading.stretch < 1 else action.kind)
+        return action
+
+    def explain(self) -> str:
+        return self.inner.explain()
+
+
+def test_past_the_tree_s_count_the_bot_decides_once_to_stay_or_leave_and_keeps_to_it(
+        rules: Rules, three: MultiwayResult) -> None:
+    from bragrules.solver.bot import _committed_row
+    from bragrules.solver.duplicate import play_out
+    from bragrules.solver.tree import seat_names
+
+    acts = [Action.parse(t) for t in ("A bet 1", "A fold")]
+    assert _committed_row([0.25, 0.75], acts, keep_on=True) == [0.25, 0.0]
+    assert _committed_row([0.25, 0.75], acts, keep_on=False) == [0.0, 0.75]
+    assert _committed_row([0.0, 1.0], acts, keep_on=True) == [0.0, 1.0]  # nothing else open: the row as it is
+
+    names = seat_names(3)
+    pack = sorted(rules.ranking.ranker.cards)
+    rng = random.Random(4)
+    stayed = left = 0
+    for number in range(120):
+        cards = rng.sample(pack, 9)
+        hands = {n: tuple(CARDS[c] for c in cards[3 * i:3 * i + 3]) for i, n in enumerate(names)}
+        watched = _Watched(SolvedBot(random.Random(number), "B", three.strategy), three.strategy)
+        seen_past = watched.past
+        draws = random.Random(number)
+        bots: Dict[str, Any] = {n: watched if n == "B" else make_bot("loose", draws, n) for n in names}
+        play_out(rules, bots, hands)
+        seen_past = [kind for kind in seen_past if kind != "overbet"]
+        if seen_past:
+            assert "fold" not in seen_past[:-1] and (seen_past[-1] != "fold" or len(seen_past) == 1), seen_past
+            left += seen_past == ["fold"]
+            stayed += "fold" not in seen_past
+    assert stayed > 0 and left > 0, (stayed, left)  # both happen: the choice is the strategy's, not fixed
+
+
+def test_alike_bets_keep_the_seats_out_and_prefer_every_seat_seen_as_now() -> None:
+    from fractions import Fraction
+
+    import numpy as np
+
+    from bragrules.solver.strategy import Entry
+    from bragrules.solver.translate import AfterBets
+
+    def entry(player: int, *actions: str) -> Entry:
+        return Entry(player, False, list(actions), np.ones((len(actions), 1)) / len(actions))
+
+    decisions = {
+        (): entry(0, "A bet 1", "A fold"),
+        ("A bet 1",): entry(1, "B bet 1", "B fold"),
+        ("A bet 1", "B bet 1"): entry(2, "C bet 2", "C fold"),
+        ("A bet 1", "B fold"): entry(2, "C bet 1", "C fold"),
+        ("A bet 1", "B fold", "C bet 1"): entry(0, "A see", "A fold"),
+        ("A bet 1", "B bet 1", "C bet 2"): entry(0, "A see", "A fold"),
+        ("A fold",): entry(1, "B bet 1", "B fold"),
+        ("A fold", "B bet 1"): entry(2, "C see", "C fold"),
+    }
+    after = AfterBets(Strategy(decisions, {"seats": 3, "cards": [1, 2, 3]}))
+    assert after.folded(("A bet 1", "B fold")) == frozenset({"B"})
+    seen = (True, True, True)
+    # C bets with B out: only C's bet after B folded is alike, though a bet of 2 is nearer in size
+    assert after.find("C", seen, Fraction(2), Fraction(4), Fraction(3), frozenset({"B"})) == ("A bet 1", "B fold", "C bet 1")
+    assert after.find("C", seen, Fraction(2), Fraction(4), Fraction(3)) == ("A bet 1", "B bet 1", "C bet 2")
+    assert after.find("C", seen, Fraction(2), Fraction(4), Fraction(3), frozenset({"A"})) is None  # no such bet
 
 
 def test_solve_seats_writes_the_strategy_the_bot_finds_and_compares_a_house_rule(

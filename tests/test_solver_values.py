@@ -178,6 +178,8 @@ def test_solve_json_and_text_say_each_seat_s_interval_and_which_bound_is_which(
     assert "guarantees" in first["low_is"] and "best response" in first["high_is"]
     assert row["nash_conv"] == pytest.approx(2 * row["exploitability"])
     assert row["cpu_seconds"] > 0 and row["fixed_shares"]["carried_pot"]["share_each"] == 0.5
+    from bragrules.solver.hands import compiled_available
+    assert row["sums"] == ("compiled kernel" if compiled_available() else "numpy")
     raked = tmp_path / "raked.yaml"
     raked.write_text(SHORT_YAML.replace("name: short", "name: raked") + "house: {rake: 1/20}\n", encoding="utf-8")
     code, stdout, stderr = run_cli(capsys, monkeypatch, "solve", "-p", str(raked), "-n", "20", "--max-raises", "1",

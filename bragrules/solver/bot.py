@@ -41,9 +41,10 @@ from bragrules.engine.view import PlayerView
 from bragrules.play.bots import STYLES, StyleBot
 from bragrules.play.plays import STAND_IN
 from bragrules.solver.defend import defend
+from bragrules.solver.numeric import np
 from bragrules.solver.strategy import Entry, Strategy, StrategyFileError, game_hash
 from bragrules.solver.translate import AfterBets, amount_of, translate_bet
-from bragrules.solver.tree import MAX_SEATS, SEATS, seat_names
+from bragrules.solver.tree import MAX_SEATS, seat_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
@@ -202,6 +203,7 @@ class SolvedBot:
         visited: List[Tuple[List[str], Entry]] = []
         steps: List[Tuple[Entry, str]] = []
         stretch = Fraction(1)
+        past = False
         for index, real in enumerate(actions):
             entry = strategy.entry(history)
             mapped = real._replace(player=rename[real.player])
@@ -218,6 +220,7 @@ class SolvedBot:
                     return None
                 history = list(alike)
                 stretch = _stretch(mapped, alike[-1] if alike else "", pots[index], offset)
+                past = True
                 continue
             if text is None:
                 return None
@@ -226,25 +229,39 @@ class SolvedBot:
             history.append(text)
             stretch = _stretch(mapped, text, pots[index], offset)
         entry = strategy.entry(history)
-        return None if entry is None else Reading(tuple(history), entry, steps, stretch)
+        return None if entry is None else Reading(tuple(history), entry, steps, stretch, past)
 
     def _alike(self, strategy: Strategy, history: List[str], visited: List[Tuple[List[str], Entry]], bet: Action,
                pot: Fraction, antes: Fraction) -> Optional[Tuple[str, ...]]:
-        """Where a bet past the tree's count leaves the deal: after the most alike bet in the tree
-        (:meth:`~bragrules.solver.translate.AfterBets.find`), else back at the answering seat's last
-        decision as blind or seen as now (it faces a bet again); None when neither is there, and always at a
-        multiway strategy's table (three or four seats: the deal has left the tree)."""
-        if strategy.seats != 2:
-            return None
+        """Where a bet past the tree's count leaves the deal: after the most alike bet in the tree with the same
+        seats out (:meth:`~bragrules.solver.translate.AfterBets.find`), else back at the last decision, as blind
+        or seen as now, of the seat to answer it (the next one still in: it faces a bet again); None when
+        neither is there."""
         after = self._after_bets(strategy)
-        seen = after.seen(history)
+        seen, folded = after.seen(history), after.folded(history)
         assert bet.amount is not None
-        alike = after.find(bet.player, seen, bet.amount, pot, antes)
+        alike = after.find(bet.player, seen, bet.amount, pot, antes, folded)
         if alike is None:
-            answer = 1 - SEATS.index(bet.player)
+            names = after.seats
+            bettor = names.index(bet.player)
+            answer = next((k for k in (bettor + j for j in range(1, len(names)))
+                           if names[k % len(names)] not in folded), bettor + 1) % len(names)
             alike = next((tuple(h) for h, e in reversed(visited) if e.player == answer and e.blind != seen[answer]),
                          None)
         return alike
+
+    def _committed(self, view: PlayerView, row: List[float], actions: List[Action]) -> List[float]:
+        """At three or four seats, once the deal's bets are past the tree's count: a betting war the tree
+        never met, whose every further round costs a bet. The bot decides once, at its first decision past
+        the count, by its strategy's chance of folding there, whether to stay to the end or leave; then
+        stays or leaves (paying into a war and folding later is the costliest of the three)."""
+        memory = self._deal_memory(view)
+        decided = memory.get(-1)
+        if decided is None:
+            folds = sum(p for p, a in zip(row, actions) if a.kind == "fold")
+            total = sum(row)
+            decided = memory[-1] = "leave" if total > 0 and self.rng.random() < folds / total else "stay"
+        return _committed_row(row, actions, decided == "stay")
 
     def _after_bets(self, strategy: Strategy) -> AfterBets:
         found = _AFTER_BETS.get(id(strategy))
@@ -274,10 +291,13 @@ class SolvedBot:
                 return self._fall_back(view, "a hand the strategy does not know")
         row = entry.row(hand)
         tree_actions = self._entry_actions(entry)
-        if found.stretch < 1 and strategy.seats == 2:  # ranges over whole hands: a heads-up strategy's
-            row = defend(view, entry, hand, row, found)
+        if found.stretch < 1:  # ranges over whole hands (heads-up) or over equity buckets (three or four seats)
+            buckets = strategy.meta.get("buckets") if strategy.seats > 2 else None
+            row = defend(view, entry, hand, row, found, None if buckets is None else np.asarray(buckets))
         real = _real_actions(options, tree_actions)
         open_row = [float(p) if real[k] is not None else 0.0 for k, p in enumerate(row)]
+        if found.past_count and strategy.seats > 2:
+            open_row = self._committed(view, open_row, tree_actions)
         if not any(open_row):
             return self._fall_back(view, f"{', '.join(a.kind for a in tree_actions)}: none is open here")
         k = _draw(open_row, self.rng.random())
@@ -286,6 +306,14 @@ class SolvedBot:
         self._read[len(view.actions)] = entry.actions[k]  # how the replay reads this action from now on
         self._why = f"plays the solved strategy: {chosen.kind} with probability {float(row[k]):.0%}"
         return action
+
+
+def _committed_row(row: List[float], actions: List[Action], keep_on: bool) -> List[float]:
+    """``row`` for a player who has decided to stay to the end of a war (``keep_on``: its fold struck out,
+    if anything else is open) or to leave it (everything but its fold struck out)."""
+    fold = [a.kind == "fold" for a in actions]
+    kept = [0.0 if f == keep_on else p for p, f in zip(row, fold)]
+    return kept if any(kept) else row
 
 
 def _draw(row: "object", u: float) -> int:
@@ -315,6 +343,8 @@ class Reading(NamedTuple):
     """Below 1 when the last action was a bet larger than the tree's it was read as: ``(P + B) / (P + x)``
     for a real bet ``x`` read as ``B`` into a pot ``P``, how much less often the answer may continue
     (:func:`defend`)."""
+    past_count: bool = False
+    """Whether some bet of the deal was past the tree's count (read as an alike bet elsewhere in the tree)."""
 
 
 def _stretch(real: Action, text: str, pot: Fraction, offset: Fraction = Fraction(0)) -> Fraction:

@@ -28,15 +28,30 @@ additions, not 22,100 squared.
 
 from __future__ import annotations
 
+import importlib
 import itertools
-from typing import TYPE_CHECKING, Dict, List, NamedTuple, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, NamedTuple, Optional, Sequence, Tuple
 
 from bragrules.solver.numeric import Array, np
+
+_compiled: Any
+try:  # the optional compiled sums (setup.py builds them when BRAGRULES_COMPILE asks): the same results, faster
+    _compiled = importlib.import_module("bragrules.solver._kernel")
+except ImportError:
+    _compiled = None
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
 
-__all__ = ["HandSpace", "OpponentSums"]
+__all__ = ["HandSpace", "OpponentSums", "COMPILED_MISSING", "compiled_available"]
+
+COMPILED_MISSING = ("the solver's compiled sums are not built: BRAGRULES_COMPILE=solver pip install -e . "
+                    "(or python setup.py build_ext --inplace with it set)")
+
+
+def compiled_available() -> bool:
+    """Whether the compiled sums (``bragrules/solver/_kernel.c``) are built and imported."""
+    return _compiled is not None
 
 
 class OpponentSums(NamedTuple):
@@ -117,19 +132,15 @@ class HandSpace:
         self._pair_lists, self._pair_lt, self._pair_le = self._lists(hand_pairs, len(pairs), order, strength)
         assert self._card_lists.shape == (n, (n - 1) * (n - 2) // 2)
         assert self._pair_lists.shape == (len(pairs), n - 2)
-        self._card_lists_flat = self._card_lists.ravel()
-        self._pair_lists_flat = self._pair_lists.ravel()
-        # flat positions in the prefix sums (a leading zero, then each row's running sum): for each
-        # hand's three cards (pairs) the start and end of the row, and where the weaker hands end
+        # flat positions in the row-wise running sums (each row a leading -0.0, then its running sum):
+        # for each hand's three cards (pairs) the row's end, and where the weaker (not stronger) hands end
         cw, pw = self._card_lists.shape[1], self._pair_lists.shape[1]
-        card_of, pair_of = hands, hand_pairs
         self._ix = {
-            "c_start": card_of * cw, "c_end": card_of * cw + cw,
-            "c_lt": self._card_lt - card_of, "c_le": self._card_le - card_of,
-            "p_start": pair_of * pw, "p_end": pair_of * pw + pw,
-            "p_lt": self._pair_lt - pair_of, "p_le": self._pair_le - pair_of,
+            "c_end": hands * (cw + 1) + cw, "c_lt": self._card_lt, "c_le": self._card_le,
+            "p_end": hand_pairs * (pw + 1) + pw, "p_lt": self._pair_lt, "p_le": self._pair_le,
         }
         self._ix = {k: np.ascontiguousarray(v.T) for k, v in self._ix.items()}  # (3, N): a row per card
+        self._tables: object = None  # the compiled sums' copy of the hands, made at its first use
 
     @staticmethod
     def _lists(members: Array, groups: int, order: Array, strength: Array
@@ -160,34 +171,51 @@ class HandSpace:
 
     # -- the sums -----------------------------------------------------------
 
-    def sums(self, weights: Array) -> OpponentSums:
+    def sums(self, weights: Array, compiled: Optional[bool] = None) -> OpponentSums:
         """For the opponent's weights over hands (a vector of ``n_hands``): per hand of ours the
-        weight of the opponent's disjoint hands, of those weaker, and of those not stronger."""
-        w = np.asarray(weights, dtype=np.float64)
+        weight of the opponent's disjoint hands, of those weaker, and of those not stronger.
+
+        ``compiled``: the compiled kernel (``True``, an error when it is not built), numpy
+        (``False``), or the kernel when it is built (``None``). Both give the same numbers, bit for
+        bit: the kernel does the numpy code's operations in the numpy code's order.
+        """
+        w = np.ascontiguousarray(weights, dtype=np.float64)
+        if compiled is None:
+            compiled = _compiled is not None
+        if compiled:
+            return self._sums_compiled(w)
         take = np.take
         ix = self._ix
+        # running sums in order of strength, overall and along each card's (pair's) row, each
+        # after a leading -0.0 (which adds to any x as x: the compiled sums start from it too)
         total = np.empty(self.n_hands + 1)
-        total[0] = 0.0
+        total[0] = -0.0
         np.cumsum(take(w, self._order), out=total[1:])
-        card = np.empty(self._card_lists.size + 1)
-        card[0] = 0.0
-        np.cumsum(take(w, self._card_lists_flat), out=card[1:])
-        pair = np.empty(self._pair_lists.size + 1)
-        pair[0] = 0.0
-        np.cumsum(take(w, self._pair_lists_flat), out=pair[1:])
-        # per hand: its three cards' and three pairs' totals, and the prefixes below it, start of row subtracted
-        c_start = take(card, ix["c_start"])
-        p_start = take(pair, ix["p_start"])
-        c_all = take(card, ix["c_end"]) - c_start
-        p_all = take(pair, ix["p_end"]) - p_start
-        c_lt = take(card, ix["c_lt"]) - c_start
-        p_lt = take(pair, ix["p_lt"]) - p_start
-        c_le = take(card, ix["c_le"]) - c_start
-        p_le = take(pair, ix["p_le"]) - p_start
-        disjoint = total[-1] - _add3(c_all) + _add3(p_all) - w
-        weaker = take(total, self._lt_all) - _add3(c_lt) + _add3(p_lt)
-        not_stronger = take(total, self._le_all) - _add3(c_le) + _add3(p_le) - w
+        card = np.empty((self._card_lists.shape[0], self._card_lists.shape[1] + 1))
+        card[:, 0] = -0.0
+        np.cumsum(take(w, self._card_lists), axis=1, out=card[:, 1:])
+        pair = np.empty((self._pair_lists.shape[0], self._pair_lists.shape[1] + 1))
+        pair[:, 0] = -0.0
+        np.cumsum(take(w, self._pair_lists), axis=1, out=pair[:, 1:])
+        card, pair = card.ravel(), pair.ravel()
+        # per hand: its three cards' and three pairs' sums in all, and over the hands below it
+        disjoint = total[-1] - _add3(take(card, ix["c_end"])) + _add3(take(pair, ix["p_end"])) - w
+        weaker = take(total, self._lt_all) - _add3(take(card, ix["c_lt"])) + _add3(take(pair, ix["p_lt"]))
+        not_stronger = take(total, self._le_all) - _add3(take(card, ix["c_le"])) + _add3(take(pair, ix["p_le"])) - w
         return OpponentSums(disjoint, weaker, not_stronger)
+
+    def _sums_compiled(self, w: Array) -> OpponentSums:
+        if _compiled is None:
+            raise RuntimeError(COMPILED_MISSING)
+        if self._tables is None:
+            self._tables = _compiled.tables(
+                np.ascontiguousarray(self.local, dtype=np.int64), np.ascontiguousarray(self._hand_pairs, dtype=np.int64),
+                np.ascontiguousarray(self._order, dtype=np.int64), np.ascontiguousarray(self.strength, dtype=np.int64),
+                self.n_cards, self.n_pairs)
+        n = self.n_hands
+        out = OpponentSums(np.empty(n), np.empty(n), np.empty(n))
+        _compiled.sums(self._tables, w, out.disjoint, out.weaker, out.not_stronger)
+        return out
 
     def pairs_of_opponents(self) -> int:
         """How many hands an opponent may hold against any one hand of ours: C(n - 3, 3)."""

@@ -33,10 +33,10 @@ after it: the bot faces that bet, and its own next actions continue from there.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from bragrules.engine.actions import Action
-from bragrules.solver.tree import SEATS
+from bragrules.solver.tree import seat_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.solver.strategy import Strategy
@@ -102,7 +102,7 @@ def amount_of(text: str) -> Fraction:
         return Fraction(0)
 
 
-_Bet = Tuple[Fraction, Fraction, Tuple[str, ...], Tuple[bool, bool]]
+_Bet = Tuple[Fraction, Fraction, Tuple[str, ...], Tuple[bool, ...], FrozenSet[str]]
 """A bet of the tree: its amount, what was paid before it, the history it ends, and who was seen then."""
 
 
@@ -122,33 +122,46 @@ class AfterBets:
     def __init__(self, strategy: "Strategy") -> None:
         root = strategy.entry(())
         self.blind_play = root is not None and root.blind
+        self.seats: Tuple[str, ...] = seat_names(strategy.seats)
         self.nodes: Dict[str, List[_Bet]] = {}
         for history in strategy.decisions:
             if not history or " bet " not in history[-1]:
                 continue
             bettor = history[-1].split(" ", 1)[0]
             paid_before = sum((amount_of(t) for t in history[:-1]), Fraction(0))
-            self.nodes.setdefault(bettor, []).append((amount_of(history[-1]), paid_before, history, self.seen(history)))
+            self.nodes.setdefault(bettor, []).append(
+                (amount_of(history[-1]), paid_before, history, self.seen(history), self.folded(history)))
 
-    def seen(self, history: Sequence[str]) -> Tuple[bool, bool]:
-        """Whether seats A and B have seen their cards after ``history`` (always, without blind play)."""
-        return (not self.blind_play or "A look" in history, not self.blind_play or "B look" in history)
+    def seen(self, history: Sequence[str]) -> Tuple[bool, ...]:
+        """Whether each seat (A, B, ...) has seen its cards after ``history`` (always, without blind play)."""
+        return tuple(not self.blind_play or f"{seat} look" in history for seat in self.seats)
 
-    def find(self, bettor: str, seen: Tuple[bool, bool], amount: Fraction, pot: Fraction,
-             antes: Fraction) -> Optional[Tuple[str, ...]]:
-        """The history of the tree's bet most like a real bet of ``amount`` by ``bettor`` (``"A"`` or ``"B"``)
-        into a real ``pot``, with seats seen as ``seen``: sizes in units of the pot before the bet (in the
-        tree, ``antes`` and what was paid before). Where the tree has no such bet with both seats seen as now,
-        one with the other seat (the one to answer it) seen as now; None when there is none of those."""
-        candidates = self.nodes.get(bettor, [])
-        answer = 1 - SEATS.index(bettor)
-        found = [c for c in candidates if c[3] == seen] or [c for c in candidates if c[3][answer] == seen[answer]]
+    @staticmethod
+    def folded(history: Sequence[str]) -> FrozenSet[str]:
+        """The seats that have folded in ``history``."""
+        return frozenset(text.split(" ", 1)[0] for text in history if text.endswith(" fold"))
+
+    def find(self, bettor: str, seen: Tuple[bool, ...], amount: Fraction, pot: Fraction,
+             antes: Fraction, folded: FrozenSet[str] = frozenset()) -> Optional[Tuple[str, ...]]:
+        """The history of the tree's bet most like a real bet of ``amount`` by ``bettor`` (``"A"``, ``"B"``, ...)
+        into a real ``pot``, with seats seen as ``seen`` and the seats ``folded`` out: sizes in units of the pot
+        before the bet (in the tree, ``antes`` and what was paid before). Only bets with the same seats out are
+        alike (at a table of three or four, the players left to answer); among them, one with every seat still
+        in seen as now, else one with every such seat but the bettor seen as now (heads-up: the seat to answer
+        it), else, at a table of three or four, any; None when there is none of those."""
+        candidates = [c for c in self.nodes.get(bettor, []) if c[4] == folded]
+        playing = [k for k, seat in enumerate(self.seats) if seat not in folded]  # a folded seat's look is moot
+        others = [k for k in playing if self.seats[k] != bettor]
+        found = [c for c in candidates if all(c[3][k] == seen[k] for k in playing)] or [
+            c for c in candidates if all(c[3][k] == seen[k] for k in others)]
+        if not found and len(self.seats) > 2:  # three or four seats: any bet with the same seats out
+            found = candidates
         if not found:
             return None
         real = amount / pot if pot > 0 else amount
 
         def distance(node: _Bet) -> Tuple[Fraction, int]:
-            size, paid, history, _ = node
+            size, paid, history = node[0], node[1], node[2]
             before = antes + paid
             return (abs((size / before if before > 0 else size) - real), len(history))
 
