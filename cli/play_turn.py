@@ -223,18 +223,22 @@ def withheld_lines(deal: "Deal") -> List[str]:
     >>> from bragrules.rules.compile import compile_rules
     >>> from bragrules.core.cards import parse_cards
     >>> from bragrules.engine.deal import Deal
-    >>> deal = Deal(compile_rules(load_profile("teen-patti")), ["A", "B", "C"],
-    ...             {p: parse_cards(c) for p, c in zip("ABC", ("Kc 9c 4c", "5s 6h 7d", "Ah Ad 2s"))})
+    >>> deal = Deal(compile_rules(load_profile("teen-patti")), ["You", "B", "C"],
+    ...             {p: parse_cards(c) for p, c in zip(("You", "B", "C"), ("Kc 9c 4c", "5s 6h 7d", "Ah Ad 2s"))})
     >>> for _ in range(12):  # four blind bets each
     ...     _ = deal.apply(next(o for o in deal.legal_actions() if o.kind == "bet").action())
-    >>> print(withheld_lines(deal)[0])
-      [dim]not offered now: chaal (blind.max_blind_turns): A has made 4 blind bets, the most this profile allows: look at the cards, or fold[/]
+    >>> for line in withheld_lines(deal):
+    ...     print(line)
+      [dim]not offered now: chaal (blind.max_blind_turns): You have made 4 blind chaals, the most this profile allows: look at the cards, or pack[/]
+      [dim]not offered now: side-show (seeing.side_show.allowed): You are blind: only a seen player may ask for a side-show[/]
     """
+    from bragrules.core.text import to_you
     from bragrules.engine.turn_options import by_reason
+    from bragrules.rules.vocabulary import said
 
     words = deal.rules.words
-    return [f"  [dim]not offered now: {esc(', '.join(words.move(k) for k in kinds))} ({esc(str(refused.rule))}): "
-            f"{esc(for_people(refused.message))}[/]" for kinds, refused in by_reason(deal.withheld())]
+    return [f"  [dim]not offered now: {esc(said(', '.join(kinds), words))} ({esc(str(refused.rule))}): "
+            f"{esc(for_people(to_you(said(refused.message, words))))}[/]" for kinds, refused in by_reason(deal.withheld())]
 
 
 def for_people(text: str) -> str:
@@ -447,6 +451,7 @@ class HumanTurn:
         from bragrules.core.errors import RuleViolation
         from bragrules.core.text import to_you
         from bragrules.engine.actions import ActionSyntaxError
+        from bragrules.rules.vocabulary import said
 
         if not text or self._command(table, deal, player, options, text.lower()):  # an empty line: ask again
             return AGAIN
@@ -462,7 +467,8 @@ class HumanTurn:
             deal.verify(action)
             return self._confirmed(action, deal)
         except RuleViolation as exc:  # the engine tells of seats in the third person: put right for You
-            message = to_you(exc.message) if player == "You" else exc.message
+            message = said(exc.message, deal.rules.words)  # in the game's words: a chaal, not a bet
+            message = to_you(message) if player == "You" else message
             console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(for_people(message))}",
                           highlight=False)
         except (ActionSyntaxError, ValueError) as exc:

@@ -137,7 +137,8 @@ def test_bet_and_see_gone_after_the_blind_turn_limit_say_why_before_anyone_tries
     assert "bet" not in [o["kind"] for o in sent["view"]["legal"]]
     (limit,) = [w for w in sent["view"]["withheld"] if w["rule"] == "blind.max_blind_turns"]
     assert limit["actions"][0] == "bet"
-    assert limit["why"].startswith(f"{deal.to_act} has made 4 blind bets")
+    assert limit["why"].startswith(f"{deal.to_act} has made 4 blind chaals")  # in the game's words
+    assert limit["words"] == "chaal"
     assert "bet blind at most four times" in limit["rule_words"]
     for name, token in tokens.items():  # said to the seat whose turn it is only
         if name != deal.to_act:

@@ -202,3 +202,29 @@ def test_a_teen_patti_table_speaks_teen_pattis_words() -> None:
     assert f"{first} chaals" in feed and "packs" in feed, feed
     plain, plain_tokens = seats("standard", ("Ann", "Bob", "Cy"))
     assert plain.state(plain_tokens["Ann"])["game"] == ""
+
+
+def test_a_teen_patti_table_refuses_and_withholds_in_teen_pattis_words() -> None:
+    """A move refused (a show at three players) and a move taken away (the chaal after four blind
+    turns) are said at the table in the game's words, the rule still named by its path."""
+    from bragrules.web.table_state import Refusal
+
+    service, tokens = seats("teen-patti", ("Ann", "Bob", "Cy"))
+    first = to_act(service)
+    with pytest.raises(Refusal) as refused:
+        act(service, tokens[first], "see", amount="2")
+    sent = refused.value.to_json()
+    assert sent["rule"] == "seeing.two_players"
+    assert sent["error"] == "only two players may show; 3 are still betting", sent
+    for _ in range(12):  # four blind chaals each
+        name = to_act(service)
+        act(service, tokens[name], "bet", amount=option(service, tokens[name], "bet")["amount"])
+    name = to_act(service)
+    withheld = service.state(tokens[name])["view"]["withheld"]
+    limit = next(w for w in withheld if w["rule"] == "blind.max_blind_turns")
+    assert limit["actions"] == ["bet"] and limit["words"] == "chaal"
+    assert limit["why"] == f"{name} has made 4 blind chaals, the most this profile allows: look at the cards, or pack"
+    plain, plain_tokens = seats("standard", ("Ann", "Bob", "Cy"))
+    with pytest.raises(Refusal) as refused:
+        act(plain, plain_tokens[to_act(plain)], "see", amount="2")
+    assert refused.value.to_json()["error"] == "only two players may see; 3 are still betting"

@@ -17,7 +17,7 @@ from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView, Sight, Viewer, card_word
 from bragrules.profile.models import Profile
 from bragrules.rules.forced_bets import posts_text
-from bragrules.rules.vocabulary import PLAIN, Words
+from bragrules.rules.vocabulary import PLAIN, Words, said
 
 
 def optional_money(value: Optional[Fraction]) -> Any:
@@ -93,6 +93,8 @@ def withheld_json(deal: Deal, player: str) -> List[Dict[str, Any]]:
     >>> first = withheld_json(deal, "A")[0]
     >>> first["actions"], first["rule"], first["rule_words"][:35]
     (['bet'], 'blind.max_blind_turns', 'a player may bet blind at most four')
+    >>> first["words"], first["why"]  # what the page reads: the game's own words (a chaal, a pack)
+    ('chaal', 'A has made 4 blind chaals, the most this profile allows: look at the cards, or pack')
     >>> withheld_json(deal, "B")  # not B's turn: nothing is taken from B now
     []
     """
@@ -100,7 +102,8 @@ def withheld_json(deal: Deal, player: str) -> List[Dict[str, Any]]:
         return []
     from bragrules.engine.turn_options import by_reason
 
-    return [{"actions": kinds, "why": refused.message,
+    words = deal.rules.words
+    return [{"actions": kinds, "words": said(", ".join(kinds), words), "why": said(refused.message, words),
              "rule": str(refused.rule), "rule_words": rule_words(deal.rules.profile, str(refused.rule))}
             for kinds, refused in by_reason(deal.withheld())]
 
