@@ -139,7 +139,7 @@ def test_bet_and_see_gone_after_the_blind_turn_limit_say_why_before_anyone_tries
     assert limit["actions"][0] == "bet"
     assert limit["why"].startswith(f"{deal.to_act} has made 4 blind chaals")  # in the game's words
     assert limit["words"] == "chaal"
-    assert "bet blind at most four times" in limit["rule_words"]
+    assert "chaal blind at most four times" in limit["rule_words"]  # the rule's sentence in the game's words
     for name, token in tokens.items():  # said to the seat whose turn it is only
         if name != deal.to_act:
             assert service.state(token)["view"]["withheld"] == []

@@ -92,7 +92,7 @@ def withheld_json(deal: Deal, player: str) -> List[Dict[str, Any]]:
     ...     _ = deal.apply(next(o for o in deal.legal_actions() if o.kind == "bet").action())
     >>> first = withheld_json(deal, "A")[0]
     >>> first["actions"], first["rule"], first["rule_words"][:35]
-    (['bet'], 'blind.max_blind_turns', 'a player may bet blind at most four')
+    (['bet'], 'blind.max_blind_turns', 'a player may chaal blind at most fo')
     >>> first["words"], first["why"]  # what the page reads: the game's own words (a chaal, a pack)
     ('chaal', 'A has made 4 blind chaals, the most this profile allows: look at the cards, or pack')
     >>> withheld_json(deal, "B")  # not B's turn: nothing is taken from B now
@@ -465,15 +465,24 @@ def timeout_action(deal: Deal, player: str) -> Action:
 
 
 def rule_words(profile: Profile, rule: str) -> str:
-    """A rule named by a refusal, in words: the profile field's sentence, or the fixed rule's."""
+    """A rule named by a refusal, in words: the profile field's sentence, or the fixed rule's, its moves
+    in the game's words (:func:`~bragrules.rules.vocabulary.said`: Teen Patti's chaal for a bet).
+
+    >>> from bragrules.profile import load_profile
+    >>> rule_words(load_profile("teen-patti"), "seeing.two_players")
+    'only the last two players in a deal may show'
+    >>> rule_words(load_profile("standard"), "seeing.two_players")
+    'only the last two players in a deal may see'
+    """
     from bragrules.arbitrate import FIXED_RULES
     from bragrules.explainers.explain import explain, value_of
+    from bragrules.rules.vocabulary import words_of
 
     fixed = FIXED_RULES.get(rule)
     if fixed is not None:
-        return fixed[0]
+        return said(fixed[0], words_of(profile))
     try:
-        return explain(rule, value_of(profile, rule), profile)
+        return said(explain(rule, value_of(profile, rule), profile), words_of(profile))
     except Exception:  # a rule path the explainer does not know: the name alone
         return rule.replace("_", " ").replace(".", ": ")
 
