@@ -350,6 +350,8 @@ def mistyped(text: str, options: List["LegalAction"], words: "Words" = PLAIN) ->
     'lok' is not a move; did you mean 'look'? You may: look, bet N (½ or more), fold
     >>> print(mistyped("3/2", options))
     '3/2' is not a move; did you mean 'bet 3/2'? You may: look, bet N (½ or more), fold
+    >>> print(mistyped("pack", options))
+    'pack' is not a move. You may: look, bet N (½ or more), fold
     >>> mistyped("look", options) is None, mistyped("swap all", options) is None
     (True, True)
     """
@@ -379,8 +381,7 @@ def mistyped(text: str, options: List["LegalAction"], words: "Words" = PLAIN) ->
         if close:
             guess = " ".join([close[0], *text.split()[1:]])
     said = f"{quote(text, 40)} is not a move"
-    if guess is not None:
-        said += f"; did you mean {quote(guess, 40)}?"
+    said += f"; did you mean {quote(guess, 40)}?" if guess is not None else "."  # a sentence ends before the next
     return f"{said} You may: {', '.join(legal_moves(options, words))}"
 
 

@@ -130,7 +130,11 @@ class TableView(_ObserverBase):
             self.console.print(f"[dim]Before the betting: {esc(posts_text(deal.posted))}.[/]")
         for name in table.humans:
             state = deal.players.get(name)
-            if state is not None and state.seen and state.hand is not None:
+            if state is not None and state.seen and state.hand is not None and deal.rules.format.hands > 1:
+                in_order = deal.rules.ranking.ranker.in_order(state.hand)  # sorted by the game's order, to arrange
+                self.console.print(f"{esc(name)}, your cards: {cards_markup(in_order)}  "
+                                   f"(to arrange into {deal.rules.format.hands} hands of three)")
+            elif state is not None and state.seen and state.hand is not None:
                 self.console.print(f"{esc(name)}, your cards: {cards_markup(state.hand)}  "
                                    f"([italic]{deal.comparer.describe(state.hand)}[/])")
 

@@ -31,6 +31,8 @@ def test_teen_patti_pack_and_a_near_miss_of_its_word(tmp_path: Path) -> None:
     log = tmp_path / "tp.jsonl"
     done = play("-p", "teen-patti", "--players", "2", "--seed", "3", "--log", str(log), input="chal\npack\nq\n")
     assert "did you mean 'chaal'?" in done.stdout and "You may: look, chaal N (1 to 2), pack" in done.stdout
+    wrong = play("-p", "teen-patti", "--players", "2", "--seed", "3", "--log", os.devnull, input="xyzzy\nq\n").stdout
+    assert "'xyzzy' is not a move. You may: look, chaal N (1 to 2), pack" in wrong  # two sentences, not one
     assert [a for a in _actions(log) if a.startswith("You ")] == ["You fold"]
 
 
@@ -64,6 +66,8 @@ def test_a_refusal_addresses_you_as_you() -> None:
 def test_crash_13_shows_the_thirteen_cards_sorted_and_the_hint_names_the_card_left_out() -> None:
     done = play("-p", "crash-13", "--seed", "1", "--log", os.devnull, input="hint\nq\n").stdout
     assert "Your cards: A♠ K♥ J♠ 9♥ 8♠ 7♥ 7♣ 6♣ 5♥ 4♠ 4♥ 4♣ 3♥  (arrange them" in done
+    # the cards as dealt, at the start of the deal: sorted too, and no one hand of three named for them all
+    assert "You, your cards: A♠ K♥ J♠ 9♥ 8♠ 7♥ 7♣ 6♣ 5♥ 4♠ 4♥ 4♣ 3♥  (to arrange into 4 hands of three)" in done
     assert "arrange (hint: 4s 4h 4c | 7c 6c 5h | As Js 8s | Kh 9h 7h; 3♥ left out)" in done
     assert "(flush, K-9-7); 3♥ left out" in done
 
