@@ -228,3 +228,17 @@ def test_a_teen_patti_table_refuses_and_withholds_in_teen_pattis_words() -> None
     with pytest.raises(Refusal) as refused:
         act(plain, plain_tokens[to_act(plain)], "see", amount="2")
     assert refused.value.to_json()["error"] == "only two players may see; 3 are still betting"
+
+
+def test_a_ruling_at_a_teen_patti_table_is_given_in_its_words() -> None:
+    """A dispute ruled against (a show asked for among three): the ruling says the game's show, and the rule
+    it cites is told in the game's words too."""
+    service, tokens = seats("teen-patti", ("Ann", "Bob", "Cat"))
+    player = to_act(service)
+    ruling = service.dispute(tokens[player], f"{player} see 2")
+    assert ruling.allowed is False
+    assert "only two players may show; 3 are still betting" in ruling.summary, ruling.summary
+    assert "may see" not in ruling.summary
+    plain, plain_tokens = seats("standard", ("Ann", "Bob", "Cat"))
+    ruled = plain.dispute(plain_tokens[to_act(plain)], f"{to_act(plain)} see 2")
+    assert "only two players may see" in ruled.summary, ruled.summary
