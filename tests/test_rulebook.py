@@ -335,6 +335,17 @@ def test_rulebook_command_formats(run, tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8").startswith("# ")
 
 
+def test_rulebook_takes_the_profile_as_play_names_it(run) -> None:
+    """``--profile``/``-p``, as ``play``, ``rank`` and ``solve`` take it, names the same book; one profile only."""
+    named = run("rulebook", "--profile", "zha-jin-hua")
+    assert named.code == 0 and named.out == run("rulebook", "zha-jin-hua").out
+    assert named.out.startswith("炸金花 (Zha Jin Hua): the rules of zha-jin-hua")
+    assert run("rulebook", "-p", "teen-patti").out.startswith("Teen Patti: the rules of teen-patti")
+    for args in ((), ("teen-patti", "-p", "standard")):
+        refused = run("rulebook", *args)
+        assert refused.code == 2 and "Traceback" not in refused.err and "name one" in refused.err, refused.err
+
+
 @pytest.mark.parametrize(
     "args",
     [
