@@ -47,3 +47,17 @@ def test_a_refusal_at_a_brag_table_keeps_brags_words(tmp_path: Path, capsys, mon
                            "--hands", "1", "--script", str(script))
     assert code == 0, out
     assert "only two players may see; 3 are still betting" in " ".join(out.split())
+
+
+def test_a_seen_player_facing_a_blind_one_is_told_why_the_show_is_gone(
+        tmp_path: Path, capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Heads-up Teen Patti: a seen player may not show a blind one (``seeing.seen_sees_blind``), so with two
+    left the show is missing from the menu, and the menu says so in the game's words."""
+    script = tmp_path / "moves.txt"
+    script.write_text("look\nchaal\npack\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, monkeypatch, "play", "--profile", "heads-up-teen-patti", "--players", "2",
+                           "--bots", "blind_bluffer", "--seed", "3", "--hands", "1", "--script", str(script))
+    assert code == 0, out
+    said = " ".join(out.split())
+    assert "not offered now: show (seeing.seen_sees_blind): a seen player cannot show a blind player: chaal or " \
+           "pack" in said, said

@@ -242,3 +242,20 @@ def test_a_ruling_at_a_teen_patti_table_is_given_in_its_words() -> None:
     plain, plain_tokens = seats("standard", ("Ann", "Bob", "Cat"))
     ruled = plain.dispute(plain_tokens[to_act(plain)], f"{to_act(plain)} see 2")
     assert "only two players may see" in ruled.summary, ruled.summary
+
+
+def test_the_page_says_why_a_seen_player_may_not_show_a_blind_one() -> None:
+    """Two left at a Teen Patti table, the one to act seen and the other blind: the show is not among the
+    buttons, and the page says why in the game's words (``seeing.seen_sees_blind``)."""
+    service, tokens = seats("heads-up-teen-patti", ("Ann", "Bob"))
+    first = to_act(service)
+    act(service, tokens[first], "look")
+    act(service, tokens[first], "bet", amount=option(service, tokens[first], "bet")["amount"])
+    second = to_act(service)
+    act(service, tokens[second], "bet", amount=option(service, tokens[second], "bet")["amount"])  # still blind
+    state = service.state(tokens[first])
+    assert "see" not in [o["kind"] for o in state["view"]["legal"]]
+    (gone,) = [w for w in state["view"]["withheld"] if w["actions"] == ["see"]]
+    assert gone["rule"] == "seeing.seen_sees_blind" and gone["words"] == "show"
+    assert gone["why"] == "a seen player cannot show a blind player: chaal or pack"
+    assert gone["rule_words"] == "a seen player may not show a blind player", gone
