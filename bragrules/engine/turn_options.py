@@ -113,11 +113,26 @@ def withheld(deal: "Deal", state: PlayerState,
         refused = refusal(state, option.kind)
         if refused is not None:
             out.append((option, refused))
-    if not any(option.kind == "see" for option in offered):
+    kinds = {option.kind for option in offered}
+    if "bet" not in kinds and deal.rules.format.betting:  # a stack too short to bet, no side pot to play for
+        low = betting.bet_range(deal, state)[0]
+        bet = _refused(deal, Action(state.name, "bet", amount=deal.units.money(low)))
+        if bet is not None:
+            out.append((LegalAction(state.name, "bet"), bet))
+    if "see" not in kinds:
         see = see_withheld(deal, state)
         if see is not None:
             out.append((LegalAction(state.name, "see"), see))
     return out
+
+
+def _refused(deal: "Deal", action: Action) -> Optional[Refusal]:
+    """The engine's refusal of ``action`` now, as a refusal (None: it would be allowed)."""
+    try:
+        deal.verify(action)
+    except RuleViolation as exc:
+        return Refusal(exc.rule, exc.message)
+    return None
 
 
 def see_withheld(deal: "Deal", state: PlayerState) -> Optional[Refusal]:
@@ -141,11 +156,7 @@ def see_withheld(deal: "Deal", state: PlayerState) -> Optional[Refusal]:
         return None
     opponent = deal.players[betting.opponent_of(deal, state.name)]
     cost = betting.see_cost(deal, state, opponent)
-    try:
-        deal.verify(Action(state.name, "see", amount=deal.units.money(cost) if cost is not None else ZERO))
-    except RuleViolation as exc:
-        return Refusal(exc.rule, exc.message)
-    return None
+    return _refused(deal, Action(state.name, "see", amount=deal.units.money(cost) if cost is not None else ZERO))
 
 
 KIND_WORDS = {"sideshow": "side-show"}
