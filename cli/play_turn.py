@@ -548,11 +548,12 @@ class HumanTurn:
             return action
         if not self.too_big(action, deal):
             return action
-        answer = self.prompter.ask(f"  bet {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")
+        bet = deal.rules.words.move("bet")  # the game's word: Teen Patti's chaal
+        answer = self.prompter.ask(f"  {bet} {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")
         if answer is None:
             return None
         if answer.strip().lower() not in ("y", "yes"):
-            self.view.console.print("not bet; choose again", highlight=False)
+            self.view.console.print(f"no {bet} made; choose again", highlight=False)
             return AGAIN
         return action
 
