@@ -116,3 +116,11 @@ def test_a_games_words_are_printed_as_text_never_as_markup(tmp_path: Path) -> No
     out = play("-p", str(odd), "--players", "3", "--seed", "3", "--log", os.devnull, input="help\nq\n").stdout
     assert "bragrules play · [red]x[/] · profile odd" in out
     assert "Ada [red]fs" in out and "Bo [bold]bs ½ ([i]bl, level 1)" in out and "2 [bold]b ½ or more" in out
+
+
+def test_a_bots_reason_and_the_deals_end_are_told_in_the_games_words() -> None:
+    out = play("-p", "teen-patti", "--auto", "--players", "3", "--seed", "4", "--hands", "1", "--log", os.devnull).stdout
+    said = " ".join(out.split())
+    assert "Bo chaals 1 (blind, level 2)" in said and "— chaals 1 blind" in said
+    assert "beats 7% of hands: packs" in said and "Cy takes 5 without showing: everyone else packed" in said
+    assert "folds" not in said and "folded" not in said and "bets" not in said

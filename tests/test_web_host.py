@@ -191,7 +191,7 @@ def test_the_feed_says_who_folded_at_a_side_show_a_bot_accepted_as_at_a_persons(
         assert len(lines) == len(accepted)
         for line, (player, loser, by_bot) in zip(lines, accepted):
             assert loser is not None  # teen-patti: on equal hands the asker folds
-            assert line == f"{player} accepts the side-show; compared in private, {loser} folds"
+            assert line == f"{player} accepts the side-show; compared in private, {loser} packs"  # Teen Patti's word
             by.append(by_bot)
     assert True in by and False in by, "the seeds give side-shows accepted by bots and by a person"
 

@@ -259,3 +259,11 @@ def test_the_page_says_why_a_seen_player_may_not_show_a_blind_one() -> None:
     assert gone["rule"] == "seeing.seen_sees_blind" and gone["words"] == "show"
     assert gone["why"] == "a seen player cannot show a blind player: chaal or pack"
     assert gone["rule_words"] == "a seen player may not show a blind player", gone
+
+
+def test_the_end_of_a_deal_is_told_in_the_games_words() -> None:
+    service, tokens = seats("teen-patti", ("Ann", "Bob", "Cy"))
+    for _ in range(2):
+        act(service, tokens[to_act(service)], "fold")
+    last = service.state(tokens["Ann"])["last"]
+    assert "everyone else packed" in last["reason"] and "folded" not in last["why"], last

@@ -408,7 +408,7 @@ def _open_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
 
 
 def _accept_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
-    folded = f"{action.target} folds" if action.target else "nobody folds"
+    folded = said(f"{action.target} folds" if action.target else "nobody folds", deal.rules.words)  # or packs
     return f"{action.player} accepts the side-show; compared in private, {folded}"
 
 
