@@ -194,19 +194,21 @@ def void_option(deal: "Deal", player: str) -> List["LegalAction"]:
 def side_show_entry(option: "LegalAction", deal: "Deal") -> str:
     """The menu's words for a side-show: whom it asks and its exact cost, or whose it answers."""
     from bragrules.core.text import possessive
+    from bragrules.rules.vocabulary import said
 
     kind = option.kind
+    folds = said("folds", deal.rules.words)  # the game's word: Teen Patti's packs
     if kind == "sideshow":
         previous = deal.previous_bettor(option.player)
         whom = previous.name if previous is not None else "the previous player"
         cost = f"pay {money(option.amount)} and " if option.amount else ""
-        return f"{cost}ask {whom} for a side-show (a private comparison: the weaker hand folds)"
+        return f"{cost}ask {whom} for a side-show (a private comparison: the weaker hand {folds})"
     asker = deal.side_show[0] if deal.side_show is not None else "the asker"
     if kind == "accept" and option.target is not None:  # real cards: the two say which is the weaker
         whose = possessive(option.target)
-        return f"accept {asker}'s side-show: {whose} hand is the weaker and folds"
+        return f"accept {asker}'s side-show: {whose} hand is the weaker and {folds}"
     if kind == "accept":
-        return f"accept {asker}'s side-show (compare hands privately: the weaker folds)"
+        return f"accept {asker}'s side-show (compare hands privately: the weaker {folds})"
     return f"refuse {asker}'s side-show"
 
 

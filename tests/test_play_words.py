@@ -124,3 +124,21 @@ def test_a_bots_reason_and_the_deals_end_are_told_in_the_games_words() -> None:
     assert "Bo chaals 1 (blind, level 2)" in said and "— chaals 1 blind" in said
     assert "beats 7% of hands: packs" in said and "Cy takes 5 without showing: everyone else packed" in said
     assert "folds" not in said and "folded" not in said and "bets" not in said
+
+
+def test_the_side_show_menu_says_the_weaker_hand_packs_at_a_teen_patti_table() -> None:
+    from bragrules.core.cards import parse_cards
+    from bragrules.engine.deal import Deal
+    from bragrules.profile import load_profile
+    from bragrules.rules.compile import compile_rules
+    from bragrules_cli.play_turn import menu_entry
+
+    deal = Deal(compile_rules(load_profile("teen-patti")), ["A", "B", "C"],
+                {p: parse_cards(c) for p, c in zip("ABC", ("Kc 9c 4c", "5s 6h 7d", "Ah Ad 2s"))})
+    for text in ("A look", "A bet 2", "B look", "B bet 2", "C look"):
+        deal.apply_text(text)
+    option = next(o for o in deal.legal_actions() if o.kind == "sideshow")
+    assert menu_entry(option, deal).endswith("ask B for a side-show (a private comparison: the weaker hand packs)")
+    deal.apply(option.action())
+    entries = [menu_entry(o, deal) for o in deal.legal_actions()]
+    assert entries[0] == "accept C's side-show (compare hands privately: the weaker packs)", entries

@@ -267,3 +267,14 @@ def test_the_end_of_a_deal_is_told_in_the_games_words() -> None:
         act(service, tokens[to_act(service)], "fold")
     last = service.state(tokens["Ann"])["last"]
     assert "everyone else packed" in last["reason"] and "folded" not in last["why"], last
+
+
+def test_the_side_show_button_at_a_teen_patti_table_says_the_weaker_hand_packs() -> None:
+    service, tokens = seats("teen-patti", ("Ann", "Bob", "Cy"))
+    for _ in range(3):  # everyone looks and chaals
+        name = to_act(service)
+        act(service, tokens[name], "look")
+        if to_act(service) == name:
+            act(service, tokens[name], "bet", amount=option(service, tokens[name], "bet")["amount"])
+    labels = [o["label"] for o in service.state(tokens[to_act(service)])["view"]["legal"] if o["kind"] == "sideshow"]
+    assert labels and labels[0].endswith("the weaker hand packs)"), labels

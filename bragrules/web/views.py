@@ -145,16 +145,17 @@ def swap_pairs(view: PlayerView, legal: Sequence[LegalAction]) -> List[Dict[str,
 def side_show_view(deal: Deal, player: str, data: Dict[str, Any]) -> None:
     """The side-show in a seat's view: its buttons name whom it asks or whose it answers, and the
     hands this seat compared in a side-show, named (only the two players of one are sent its cards)."""
+    folds = said("folds", deal.rules.words)  # the game's word: Teen Patti's packs
     for option in data["legal"]:
         if option["kind"] == "sideshow":
             previous = deal.previous_bettor(player)
             whom = previous.name if previous is not None else "the previous player"
             cost = f"pay {pretty_money(parse_fraction(option['amount']))}, " if option["amount"] is not None else ""
-            option["label"] = f"side-show with {whom} ({cost}the weaker hand folds)"
+            option["label"] = f"side-show with {whom} ({cost}the weaker hand {folds})"
         elif option["kind"] in ("accept", "refuse") and deal.side_show is not None:
             option["label"] = f"{option['kind']} {deal.side_show[0]}'s side-show"
             if option["target"]:  # real cards: the two compared them and say which is the weaker
-                option["label"] += f": {option['target']} folds"
+                option["label"] += f": {option['target']} {folds}"
     for item, (_, cards, _) in zip(data["side_shows"], deal.view(player).side_shows()):
         item["hand_name"] = hand_name(deal, cards)
 
