@@ -14,7 +14,7 @@ def test_the_menu_says_why_bet_is_gone_after_the_blind_turn_limit(
     script = tmp_path / "moves.txt"
     script.write_text("bet\nbet\nbet\nbet\nfold\n", encoding="utf-8")
     code, out, _ = run_cli(capsys, monkeypatch, "play", "--profile", "teen-patti", "--players", "3", "--bots",
-                           "blind_bluffer", "--seed", "3", "--hands", "1", "--name", "Ann", "--script", str(script))
+                           "blind_bluffer", "--seed", "3", "--hands", "1", "--name", "Ann", "--script", str(script), "--log", str(tmp_path / "s.jsonl"))
     assert code == 0, out
     menus = out.split("Ann>")
     last = menus[-2]  # the menu the fold answered: four blind bets made
@@ -31,7 +31,7 @@ def test_a_refusal_at_a_teen_patti_table_is_said_in_its_words_and_to_you(
     script = tmp_path / "moves.txt"  # at three players a show (the see) is refused, then a chaal below the level
     script.write_text("show\nchaal 1\npack\n", encoding="utf-8")
     code, out, _ = run_cli(capsys, monkeypatch, "play", "--profile", "teen-patti", "--players", "3", "--bots",
-                           "blind_bluffer", "--seed", "3", "--hands", "1", "--script", str(script))
+                           "blind_bluffer", "--seed", "3", "--hands", "1", "--script", str(script), "--log", str(tmp_path / "s.jsonl"))
     assert code == 0, out
     said = " ".join(out.split())
     assert "not allowed (seeing.two_players): only two players may show; 3 are still betting" in said
@@ -44,7 +44,7 @@ def test_a_refusal_at_a_brag_table_keeps_brags_words(tmp_path: Path, capsys, mon
     script = tmp_path / "moves.txt"
     script.write_text("see\nfold\n", encoding="utf-8")
     code, out, _ = run_cli(capsys, monkeypatch, "play", "--players", "3", "--bots", "blind_bluffer", "--seed", "3",
-                           "--hands", "1", "--script", str(script))
+                           "--hands", "1", "--script", str(script), "--log", str(tmp_path / "s.jsonl"))
     assert code == 0, out
     assert "only two players may see; 3 are still betting" in " ".join(out.split())
 
@@ -56,7 +56,7 @@ def test_a_seen_player_facing_a_blind_one_is_told_why_the_show_is_gone(
     script = tmp_path / "moves.txt"
     script.write_text("look\nchaal\npack\n", encoding="utf-8")
     code, out, _ = run_cli(capsys, monkeypatch, "play", "--profile", "heads-up-teen-patti", "--players", "2",
-                           "--bots", "blind_bluffer", "--seed", "3", "--hands", "1", "--script", str(script))
+                           "--bots", "blind_bluffer", "--seed", "3", "--hands", "1", "--script", str(script), "--log", str(tmp_path / "s.jsonl"))
     assert code == 0, out
     said = " ".join(out.split())
     assert "not offered now: show (seeing.seen_sees_blind): a seen player cannot show a blind player: chaal or " \
