@@ -82,15 +82,22 @@ def _said(words: "Words", move: str, typed: str) -> str:
 
 
 def help_text(profile: "Profile") -> str:
-    """The moves this profile offers, one a line (the game's words where it has them)."""
-    from bragrules.rules.vocabulary import words_of
+    """The moves this profile offers, one a line (the game's words where it has them, in what to type and in
+    what each does: Teen Patti's show is "pay for a show").
+
+    >>> from bragrules.profile import load_profile
+    >>> [line for line in help_text(load_profile("teen-patti")).splitlines() if "pay for" in line]
+    ['  show / see      pay for a show (only two players left)']
+    """
+    from bragrules.rules.vocabulary import said, words_of
 
     words = words_of(profile)
     lines: List[str] = ["Type the number of a choice, or the move itself:"]
     for move, typed, does, offered in _LINES:
         if offered(profile):
-            said = _said(words, move, typed)
-            lines.append(f"  {said:<15} {does}" if len(said) <= 15 else f"  {said}   {does}")
+            told = _said(words, move, typed)
+            does = said(does.replace('"bet N?', f'"{words.move("bet")} N?'), words)  # as the question is asked
+            lines.append(f"  {told:<15} {does}" if len(told) <= 15 else f"  {told}   {does}")
     return "\n".join(lines)
 
 

@@ -194,19 +194,21 @@ def void_option(deal: "Deal", player: str) -> List["LegalAction"]:
 def side_show_entry(option: "LegalAction", deal: "Deal") -> str:
     """The menu's words for a side-show: whom it asks and its exact cost, or whose it answers."""
     from bragrules.core.text import possessive
+    from bragrules.rules.vocabulary import said
 
     kind = option.kind
+    folds = said("folds", deal.rules.words)  # the game's word: Teen Patti's packs
     if kind == "sideshow":
         previous = deal.previous_bettor(option.player)
         whom = previous.name if previous is not None else "the previous player"
         cost = f"pay {money(option.amount)} and " if option.amount else ""
-        return f"{cost}ask {whom} for a side-show (a private comparison: the weaker hand folds)"
+        return f"{cost}ask {whom} for a side-show (a private comparison: the weaker hand {folds})"
     asker = deal.side_show[0] if deal.side_show is not None else "the asker"
     if kind == "accept" and option.target is not None:  # real cards: the two say which is the weaker
         whose = possessive(option.target)
-        return f"accept {asker}'s side-show: {whose} hand is the weaker and folds"
+        return f"accept {asker}'s side-show: {whose} hand is the weaker and {folds}"
     if kind == "accept":
-        return f"accept {asker}'s side-show (compare hands privately: the weaker folds)"
+        return f"accept {asker}'s side-show (compare hands privately: the weaker {folds})"
     return f"refuse {asker}'s side-show"
 
 
@@ -223,18 +225,22 @@ def withheld_lines(deal: "Deal") -> List[str]:
     >>> from bragrules.rules.compile import compile_rules
     >>> from bragrules.core.cards import parse_cards
     >>> from bragrules.engine.deal import Deal
-    >>> deal = Deal(compile_rules(load_profile("teen-patti")), ["A", "B", "C"],
-    ...             {p: parse_cards(c) for p, c in zip("ABC", ("Kc 9c 4c", "5s 6h 7d", "Ah Ad 2s"))})
+    >>> deal = Deal(compile_rules(load_profile("teen-patti")), ["You", "B", "C"],
+    ...             {p: parse_cards(c) for p, c in zip(("You", "B", "C"), ("Kc 9c 4c", "5s 6h 7d", "Ah Ad 2s"))})
     >>> for _ in range(12):  # four blind bets each
     ...     _ = deal.apply(next(o for o in deal.legal_actions() if o.kind == "bet").action())
-    >>> print(withheld_lines(deal)[0])
-      [dim]not offered now: chaal (blind.max_blind_turns): A has made 4 blind bets, the most this profile allows: look at the cards, or fold[/]
+    >>> for line in withheld_lines(deal):
+    ...     print(line)
+      [dim]not offered now: chaal (blind.max_blind_turns): You have made 4 blind chaals, the most this profile allows: look at the cards, or pack[/]
+      [dim]not offered now: side-show (seeing.side_show.allowed): You are blind: only a seen player may ask for a side-show[/]
     """
+    from bragrules.core.text import to_you
     from bragrules.engine.turn_options import by_reason
+    from bragrules.rules.vocabulary import said
 
     words = deal.rules.words
-    return [f"  [dim]not offered now: {esc(', '.join(words.move(k) for k in kinds))} ({esc(str(refused.rule))}): "
-            f"{esc(for_people(refused.message))}[/]" for kinds, refused in by_reason(deal.withheld())]
+    return [f"  [dim]not offered now: {esc(said(', '.join(kinds), words))} ({esc(str(refused.rule))}): "
+            f"{esc(for_people(to_you(said(refused.message, words))))}[/]" for kinds, refused in by_reason(deal.withheld())]
 
 
 def for_people(text: str) -> str:
@@ -346,6 +352,8 @@ def mistyped(text: str, options: List["LegalAction"], words: "Words" = PLAIN) ->
     'lok' is not a move; did you mean 'look'? You may: look, bet N (½ or more), fold
     >>> print(mistyped("3/2", options))
     '3/2' is not a move; did you mean 'bet 3/2'? You may: look, bet N (½ or more), fold
+    >>> print(mistyped("pack", options))
+    'pack' is not a move. You may: look, bet N (½ or more), fold
     >>> mistyped("look", options) is None, mistyped("swap all", options) is None
     (True, True)
     """
@@ -375,8 +383,7 @@ def mistyped(text: str, options: List["LegalAction"], words: "Words" = PLAIN) ->
         if close:
             guess = " ".join([close[0], *text.split()[1:]])
     said = f"{quote(text, 40)} is not a move"
-    if guess is not None:
-        said += f"; did you mean {quote(guess, 40)}?"
+    said += f"; did you mean {quote(guess, 40)}?" if guess is not None else "."  # a sentence ends before the next
     return f"{said} You may: {', '.join(legal_moves(options, words))}"
 
 
@@ -447,6 +454,7 @@ class HumanTurn:
         from bragrules.core.errors import RuleViolation
         from bragrules.core.text import to_you
         from bragrules.engine.actions import ActionSyntaxError
+        from bragrules.rules.vocabulary import said
 
         if not text or self._command(table, deal, player, options, text.lower()):  # an empty line: ask again
             return AGAIN
@@ -462,7 +470,8 @@ class HumanTurn:
             deal.verify(action)
             return self._confirmed(action, deal)
         except RuleViolation as exc:  # the engine tells of seats in the third person: put right for You
-            message = to_you(exc.message) if player == "You" else exc.message
+            message = said(exc.message, deal.rules.words)  # in the game's words: a chaal, not a bet
+            message = to_you(message) if player == "You" else message
             console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(for_people(message))}",
                           highlight=False)
         except (ActionSyntaxError, ValueError) as exc:
@@ -541,11 +550,12 @@ class HumanTurn:
             return action
         if not self.too_big(action, deal):
             return action
-        answer = self.prompter.ask(f"  bet {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")
+        bet = deal.rules.words.move("bet")  # the game's word: Teen Patti's chaal
+        answer = self.prompter.ask(f"  {bet} {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")
         if answer is None:
             return None
         if answer.strip().lower() not in ("y", "yes"):
-            self.view.console.print("not bet; choose again", highlight=False)
+            self.view.console.print(f"no {bet} made; choose again", highlight=False)
             return AGAIN
         return action
 

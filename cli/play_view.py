@@ -130,7 +130,11 @@ class TableView(_ObserverBase):
             self.console.print(f"[dim]Before the betting: {esc(posts_text(deal.posted))}.[/]")
         for name in table.humans:
             state = deal.players.get(name)
-            if state is not None and state.seen and state.hand is not None:
+            if state is not None and state.seen and state.hand is not None and deal.rules.format.hands > 1:
+                in_order = deal.rules.ranking.ranker.in_order(state.hand)  # sorted by the game's order, to arrange
+                self.console.print(f"{esc(name)}, your cards: {cards_markup(in_order)}  "
+                                   f"(to arrange into {deal.rules.format.hands} hands of three)")
+            elif state is not None and state.seen and state.hand is not None:
                 self.console.print(f"{esc(name)}, your cards: {cards_markup(state.hand)}  "
                                    f"([italic]{deal.comparer.describe(state.hand)}[/])")
 
@@ -159,8 +163,10 @@ class TableView(_ObserverBase):
         line = describe_action(deal, action, self.seen(table, deal))
         if action.kind == "bet":
             line += self.level_note(deal)
-        if reason and self.explain:
-            line += f"  [dim]— {esc(reason)}[/]"
+        if reason and self.explain:  # the bot's reason, its moves in the game's words (packs, not folds)
+            from bragrules.rules.vocabulary import said
+
+            line += f"  [dim]— {esc(said(reason, deal.rules.words))}[/]"
         self.console.print(line, highlight=False)
         if action.kind == "accept":  # the hands compared, to a person at the table who was one of the two
             for name in table.humans:
@@ -549,11 +555,16 @@ def side_show_private(deal: "Deal", viewer: str) -> Optional[str]:
 
 
 def explain_result(deal: "Deal") -> List[str]:
-    """Lines saying how the deal ended and why (the engine's sentences put right for the seat named You)."""
+    """Lines saying how the deal ended and why (the engine's sentences put right for the seat named You, in the
+    game's words: at a Teen Patti table everyone else has packed)."""
     result = deal.result
     assert result is not None
-    from bragrules.core.text import to_you
+    from bragrules.core.text import to_you as you_form
     from bragrules.engine.events import Result
+    from bragrules.rules.vocabulary import said
+
+    def to_you(text: str) -> str:  # an engine's sentence put right for You, its moves in the game's words
+        return you_form(said(text, deal.rules.words))
 
     lines: List[str] = []
     ended = [e for e in deal.events if isinstance(e, Result)]
@@ -591,7 +602,7 @@ def explain_result(deal: "Deal") -> List[str]:
         lines.append(f"[bold]{esc(to_you(result.reason))}[/]")
     else:
         lines.append(f"[bold]{esc(result.winners[0])} {verb(result.winners[0], 'takes')} {money(result.pot)}[/] "
-                     "without showing: everyone else folded")
+                     f"without showing: {said('everyone else folded', deal.rules.words)}")
     for name, amount in result.bonuses.items():
         if amount > 0:
             lines.append(f"{esc(name)} {verb(name, 'collects')} a bonus of {money(amount)}")

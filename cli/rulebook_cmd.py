@@ -19,13 +19,21 @@ def register(app: typer.Typer) -> None:
 
 def rulebook(
     profile: Annotated[
-        str,
+        Optional[str],
         typer.Argument(
             metavar="PROFILE", autocompletion=complete_profile,
             help="A built-in profile name (see `bragrules profiles`) or a path to a .yaml file.",
             show_default=False,
         ),
-    ],
+    ] = None,
+    named: Annotated[
+        Optional[str],
+        typer.Option(
+            "--profile", "-p", metavar="PROFILE", autocompletion=complete_profile,
+            help="The profile, named as `play` and `rank` name it (instead of PROFILE).",
+            show_default=False,
+        ),
+    ] = None,
     fmt: Annotated[
         Optional[str],
         typer.Option(
@@ -55,10 +63,14 @@ def rulebook(
     own rules and the special cases. Every number comes from the profile.
     """
     chosen = _choose_format(fmt, output)
+    if (profile is None) == (named is None):
+        error("error: name one profile: `bragrules rulebook teen-patti` or `bragrules rulebook --profile teen-patti`"
+              if profile is None else f"error: two profiles named ({profile!r} and --profile {named!r}): name one")
+        raise typer.Exit(EXIT_BAD_INPUT)
     from bragrules.explainers.rulebook import build_rulebook, render
     from bragrules.profile import load_profile
 
-    text = render(build_rulebook(load_profile(profile)), chosen)
+    text = render(build_rulebook(load_profile(profile or named or "")), chosen)
     write_to(text, output)
 
 

@@ -90,7 +90,7 @@ def test_by_keyboard_focus_stays_on_the_action_bar_and_gone_actions_say_why(teen
             wait_until(page, "document.getElementById('rulings').textContent.includes('exposes')")
             for _ in range(8):  # four blind bets each: teen-patti's blind.max_blind_turns
                 name, page = _to_act(pages)
-                assert "Not offered now: bet" not in page.inner_text("#actions")
+                assert "Not offered now: chaal" not in page.inner_text("#actions")
                 _press(page, "bet")
                 assert page.evaluate(IN_BAR), "after an action the focus stays on the action bar"
             name, page = _to_act(pages)
@@ -98,8 +98,9 @@ def test_by_keyboard_focus_stays_on_the_action_bar_and_gone_actions_say_why(teen
             assert not any(label.startswith(("bet", "chaal")) for label in labels) and not any(
                 label.startswith(("see", "show")) for label in labels), labels  # Teen Patti's words for them
             said = page.inner_text("#actions")
-            assert "Not offered now: bet" in said and f"{name} has made 4 blind bets" in said
-            assert "(the rule: a player may bet blind at most four times" in said
+            assert "Not offered now: chaal, show" in said and f"{name} has made 4 blind chaals" in said  # its words
+            assert "(the rule: a player may chaal blind at most four times" in said
+            assert not re.search(r"\b(bets?|folds?|see)\b", said), said
             _press(page, "pack")  # Teen Patti's word for a fold
             assert page.evaluate(IN_BAR)
             for page in pages.values():

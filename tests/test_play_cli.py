@@ -409,7 +409,9 @@ def test_a_bet_far_above_the_pot_asks_first_and_a_no_asks_the_move_again(tmp_pat
     done = play("--seed", "3", "--players", "3", "--log", str(log), "--script", str(script))
     assert done.exit_code == 0, done.output
     assert "bet 1000? The pot is 3½. (y/n) n" in done.stdout
-    assert "not bet; choose again" in done.stdout
+    assert "no bet made; choose again" in done.stdout
+    zjh = play("-p", "zha-jin-hua", "--seed", "3", "--players", "3", "--log", os.devnull, input="看牌\n跟注 100\nn\nq\n")
+    assert "跟注 100? The pot is 4½. (y/n)" in zjh.stdout and "no 跟注 made; choose again" in zjh.stdout  # its words
     mine = [a for a in _actions(log) if a.startswith("You ")]
     assert mine == ["You look", "You bet 2"]
 

@@ -31,6 +31,8 @@ def test_teen_patti_pack_and_a_near_miss_of_its_word(tmp_path: Path) -> None:
     log = tmp_path / "tp.jsonl"
     done = play("-p", "teen-patti", "--players", "2", "--seed", "3", "--log", str(log), input="chal\npack\nq\n")
     assert "did you mean 'chaal'?" in done.stdout and "You may: look, chaal N (1 to 2), pack" in done.stdout
+    wrong = play("-p", "teen-patti", "--players", "2", "--seed", "3", "--log", os.devnull, input="xyzzy\nq\n").stdout
+    assert "'xyzzy' is not a move. You may: look, chaal N (1 to 2), pack" in wrong  # two sentences, not one
     assert [a for a in _actions(log) if a.startswith("You ")] == ["You fold"]
 
 
@@ -64,6 +66,8 @@ def test_a_refusal_addresses_you_as_you() -> None:
 def test_crash_13_shows_the_thirteen_cards_sorted_and_the_hint_names_the_card_left_out() -> None:
     done = play("-p", "crash-13", "--seed", "1", "--log", os.devnull, input="hint\nq\n").stdout
     assert "Your cards: A♠ K♥ J♠ 9♥ 8♠ 7♥ 7♣ 6♣ 5♥ 4♠ 4♥ 4♣ 3♥  (arrange them" in done
+    # the cards as dealt, at the start of the deal: sorted too, and no one hand of three named for them all
+    assert "You, your cards: A♠ K♥ J♠ 9♥ 8♠ 7♥ 7♣ 6♣ 5♥ 4♠ 4♥ 4♣ 3♥  (to arrange into 4 hands of three)" in done
     assert "arrange (hint: 4s 4h 4c | 7c 6c 5h | As Js 8s | Kh 9h 7h; 3♥ left out)" in done
     assert "(flush, K-9-7); 3♥ left out" in done
 
@@ -112,3 +116,29 @@ def test_a_games_words_are_printed_as_text_never_as_markup(tmp_path: Path) -> No
     out = play("-p", str(odd), "--players", "3", "--seed", "3", "--log", os.devnull, input="help\nq\n").stdout
     assert "bragrules play · [red]x[/] · profile odd" in out
     assert "Ada [red]fs" in out and "Bo [bold]bs ½ ([i]bl, level 1)" in out and "2 [bold]b ½ or more" in out
+
+
+def test_a_bots_reason_and_the_deals_end_are_told_in_the_games_words() -> None:
+    out = play("-p", "teen-patti", "--auto", "--players", "3", "--seed", "4", "--hands", "1", "--log", os.devnull).stdout
+    said = " ".join(out.split())
+    assert "Bo chaals 1 (blind, level 2)" in said and "— chaals 1 blind" in said
+    assert "beats 7% of hands: packs" in said and "Cy takes 5 without showing: everyone else packed" in said
+    assert "folds" not in said and "folded" not in said and "bets" not in said
+
+
+def test_the_side_show_menu_says_the_weaker_hand_packs_at_a_teen_patti_table() -> None:
+    from bragrules.core.cards import parse_cards
+    from bragrules.engine.deal import Deal
+    from bragrules.profile import load_profile
+    from bragrules.rules.compile import compile_rules
+    from bragrules_cli.play_turn import menu_entry
+
+    deal = Deal(compile_rules(load_profile("teen-patti")), ["A", "B", "C"],
+                {p: parse_cards(c) for p, c in zip("ABC", ("Kc 9c 4c", "5s 6h 7d", "Ah Ad 2s"))})
+    for text in ("A look", "A bet 2", "B look", "B bet 2", "C look"):
+        deal.apply_text(text)
+    option = next(o for o in deal.legal_actions() if o.kind == "sideshow")
+    assert menu_entry(option, deal).endswith("ask B for a side-show (a private comparison: the weaker hand packs)")
+    deal.apply(option.action())
+    entries = [menu_entry(o, deal) for o in deal.legal_actions()]
+    assert entries[0] == "accept C's side-show (compare hands privately: the weaker packs)", entries

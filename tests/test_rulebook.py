@@ -19,6 +19,7 @@ import pytest
 from bragrules.explainers.rulebook import FORMATS, build_rulebook, category_examples, render
 from bragrules.profile import builtin_names, load_profile, load_profile_text
 from bragrules.rules.ranking import compile_ranking
+from bragrules.rules.vocabulary import PLAIN, Words, said, words_of
 from bragrules_cli.app import COMMAND_MODULES
 
 from .helpers import run_cli
@@ -45,8 +46,10 @@ SECTION_ORDER = [
 ]
 
 
-def _kind(title: str) -> str:
-    return title if title in SECTION_ORDER else "FORMAT"
+def _kind(title: str, words: Words = PLAIN) -> str:
+    """The place of a section in :data:`SECTION_ORDER`, by its title in the game's words (Teen Patti's "The show")."""
+    plain = {said(kind, words): kind for kind in SECTION_ORDER}
+    return plain.get(title, "FORMAT")
 
 
 def flat(text: str) -> str:
@@ -97,8 +100,9 @@ def test_every_shipped_profile_renders(name: str, fmt: str) -> None:
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_sections_in_the_order_a_table_explains(name: str) -> None:
-    book = build_rulebook(load_profile(name))
-    kinds = [_kind(section.title) for section in book.sections]
+    profile = load_profile(name)
+    book = build_rulebook(profile)
+    kinds = [_kind(section.title, words_of(profile)) for section in book.sections]
     assert kinds == sorted(kinds, key=SECTION_ORDER.index)
     assert kinds[:2] == ["The pack and the deal", "The ranking of hands"]
     assert [k for k in kinds if k != "At this table"][-1] == "Special cases"
@@ -106,14 +110,15 @@ def test_sections_in_the_order_a_table_explains(name: str) -> None:
 
 @pytest.mark.parametrize("name", builtin_names())
 def test_markdown_headings_in_order(name: str) -> None:
-    markdown = render(build_rulebook(load_profile(name)), "markdown")
+    profile = load_profile(name)
+    markdown = render(build_rulebook(profile), "markdown")
     lines = markdown.splitlines()
     assert lines[0].startswith("# ") and sum(1 for line in lines if line.startswith("# ")) == 1
     headings = [line for line in lines if line.startswith("## ")]
     numbers = [int(re.match(r"## (\d+)\. ", h).group(1)) for h in headings]
     assert numbers == list(range(1, len(headings) + 1))
     titles = [re.sub(r"^## \d+\. ", "", h).replace("\\", "") for h in headings]
-    kinds = [_kind(t) for t in titles]
+    kinds = [_kind(t, words_of(profile)) for t in titles]
     assert kinds == sorted(kinds, key=SECTION_ORDER.index)
     for sub in (line for line in lines if line.startswith("### ")):
         assert re.match(r"### \d+\.\d+ ", sub)
@@ -328,6 +333,17 @@ def test_rulebook_command_formats(run, tmp_path: Path) -> None:
     target = tmp_path / "book.txt"
     result = run("rulebook", "seven-card", "-o", str(target), "--format", "markdown")
     assert target.read_text(encoding="utf-8").startswith("# ")
+
+
+def test_rulebook_takes_the_profile_as_play_names_it(run) -> None:
+    """``--profile``/``-p``, as ``play``, ``rank`` and ``solve`` take it, names the same book; one profile only."""
+    named = run("rulebook", "--profile", "zha-jin-hua")
+    assert named.code == 0 and named.out == run("rulebook", "zha-jin-hua").out
+    assert named.out.startswith("炸金花 (Zha Jin Hua): the rules of zha-jin-hua")
+    assert run("rulebook", "-p", "teen-patti").out.startswith("Teen Patti: the rules of teen-patti")
+    for args in ((), ("teen-patti", "-p", "standard")):
+        refused = run("rulebook", *args)
+        assert refused.code == 2 and "Traceback" not in refused.err and "name one" in refused.err, refused.err
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,13 @@ HANDS = ["Kc 9c 4c", "5s 6h 7d", "2c 7h Jd", "3s 8h Qd", "4d 9h Kd", "2d 3c 9c"]
 
 
 def book(name: str) -> str:
-    return " ".join(render(build_rulebook(load_profile(name)), "text").split())
+    """The rulebook of ``name`` in Brag's plain words: a game's own words (``vocabulary``) change no play, so
+    the sentences these tests read are the plain ones (that a game's book is told in its own words is
+    tests/test_rulebook.py's)."""
+    from bragrules.rules.vocabulary import Vocabulary
+
+    plain = load_profile(name).model_copy(update={"vocabulary": Vocabulary()})
+    return " ".join(render(build_rulebook(plain), "text").split())
 
 
 def parse_action(text: str) -> Action:

@@ -137,8 +137,9 @@ def test_bet_and_see_gone_after_the_blind_turn_limit_say_why_before_anyone_tries
     assert "bet" not in [o["kind"] for o in sent["view"]["legal"]]
     (limit,) = [w for w in sent["view"]["withheld"] if w["rule"] == "blind.max_blind_turns"]
     assert limit["actions"][0] == "bet"
-    assert limit["why"].startswith(f"{deal.to_act} has made 4 blind bets")
-    assert "bet blind at most four times" in limit["rule_words"]
+    assert limit["why"].startswith(f"{deal.to_act} has made 4 blind chaals")  # in the game's words
+    assert limit["words"] == "chaal"
+    assert "chaal blind at most four times" in limit["rule_words"]  # the rule's sentence in the game's words
     for name, token in tokens.items():  # said to the seat whose turn it is only
         if name != deal.to_act:
             assert service.state(token)["view"]["withheld"] == []
@@ -190,7 +191,7 @@ def test_the_feed_says_who_folded_at_a_side_show_a_bot_accepted_as_at_a_persons(
         assert len(lines) == len(accepted)
         for line, (player, loser, by_bot) in zip(lines, accepted):
             assert loser is not None  # teen-patti: on equal hands the asker folds
-            assert line == f"{player} accepts the side-show; compared in private, {loser} folds"
+            assert line == f"{player} accepts the side-show; compared in private, {loser} packs"  # Teen Patti's word
             by.append(by_bot)
     assert True in by and False in by, "the seeds give side-shows accepted by bots and by a person"
 

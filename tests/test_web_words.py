@@ -202,3 +202,79 @@ def test_a_teen_patti_table_speaks_teen_pattis_words() -> None:
     assert f"{first} chaals" in feed and "packs" in feed, feed
     plain, plain_tokens = seats("standard", ("Ann", "Bob", "Cy"))
     assert plain.state(plain_tokens["Ann"])["game"] == ""
+
+
+def test_a_teen_patti_table_refuses_and_withholds_in_teen_pattis_words() -> None:
+    """A move refused (a show at three players) and a move taken away (the chaal after four blind
+    turns) are said at the table in the game's words, the rule still named by its path."""
+    from bragrules.web.table_state import Refusal
+
+    service, tokens = seats("teen-patti", ("Ann", "Bob", "Cy"))
+    first = to_act(service)
+    with pytest.raises(Refusal) as refused:
+        act(service, tokens[first], "see", amount="2")
+    sent = refused.value.to_json()
+    assert sent["rule"] == "seeing.two_players"
+    assert sent["error"] == "only two players may show; 3 are still betting", sent
+    for _ in range(12):  # four blind chaals each
+        name = to_act(service)
+        act(service, tokens[name], "bet", amount=option(service, tokens[name], "bet")["amount"])
+    name = to_act(service)
+    withheld = service.state(tokens[name])["view"]["withheld"]
+    limit = next(w for w in withheld if w["rule"] == "blind.max_blind_turns")
+    assert limit["actions"] == ["bet"] and limit["words"] == "chaal"
+    assert limit["why"] == f"{name} has made 4 blind chaals, the most this profile allows: look at the cards, or pack"
+    plain, plain_tokens = seats("standard", ("Ann", "Bob", "Cy"))
+    with pytest.raises(Refusal) as refused:
+        act(plain, plain_tokens[to_act(plain)], "see", amount="2")
+    assert refused.value.to_json()["error"] == "only two players may see; 3 are still betting"
+
+
+def test_a_ruling_at_a_teen_patti_table_is_given_in_its_words() -> None:
+    """A dispute ruled against (a show asked for among three): the ruling says the game's show, and the rule
+    it cites is told in the game's words too."""
+    service, tokens = seats("teen-patti", ("Ann", "Bob", "Cat"))
+    player = to_act(service)
+    ruling = service.dispute(tokens[player], f"{player} see 2")
+    assert ruling.allowed is False
+    assert "only two players may show; 3 are still betting" in ruling.summary, ruling.summary
+    assert "may see" not in ruling.summary
+    plain, plain_tokens = seats("standard", ("Ann", "Bob", "Cat"))
+    ruled = plain.dispute(plain_tokens[to_act(plain)], f"{to_act(plain)} see 2")
+    assert "only two players may see" in ruled.summary, ruled.summary
+
+
+def test_the_page_says_why_a_seen_player_may_not_show_a_blind_one() -> None:
+    """Two left at a Teen Patti table, the one to act seen and the other blind: the show is not among the
+    buttons, and the page says why in the game's words (``seeing.seen_sees_blind``)."""
+    service, tokens = seats("heads-up-teen-patti", ("Ann", "Bob"))
+    first = to_act(service)
+    act(service, tokens[first], "look")
+    act(service, tokens[first], "bet", amount=option(service, tokens[first], "bet")["amount"])
+    second = to_act(service)
+    act(service, tokens[second], "bet", amount=option(service, tokens[second], "bet")["amount"])  # still blind
+    state = service.state(tokens[first])
+    assert "see" not in [o["kind"] for o in state["view"]["legal"]]
+    (gone,) = [w for w in state["view"]["withheld"] if w["actions"] == ["see"]]
+    assert gone["rule"] == "seeing.seen_sees_blind" and gone["words"] == "show"
+    assert gone["why"] == "a seen player cannot show a blind player: chaal or pack"
+    assert gone["rule_words"] == "a seen player may not show a blind player", gone
+
+
+def test_the_end_of_a_deal_is_told_in_the_games_words() -> None:
+    service, tokens = seats("teen-patti", ("Ann", "Bob", "Cy"))
+    for _ in range(2):
+        act(service, tokens[to_act(service)], "fold")
+    last = service.state(tokens["Ann"])["last"]
+    assert "everyone else packed" in last["reason"] and "folded" not in last["why"], last
+
+
+def test_the_side_show_button_at_a_teen_patti_table_says_the_weaker_hand_packs() -> None:
+    service, tokens = seats("teen-patti", ("Ann", "Bob", "Cy"))
+    for _ in range(3):  # everyone looks and chaals
+        name = to_act(service)
+        act(service, tokens[name], "look")
+        if to_act(service) == name:
+            act(service, tokens[name], "bet", amount=option(service, tokens[name], "bet")["amount"])
+    labels = [o["label"] for o in service.state(tokens[to_act(service)])["view"]["legal"] if o["kind"] == "sideshow"]
+    assert labels and labels[0].endswith("the weaker hand packs)"), labels

@@ -14,6 +14,7 @@ from bragrules.rules.fixed import DEAL_OVER
 from bragrules.rules.format import HAND_ORDER_RULE, WRONG_ORDER_RULE
 from bragrules.rules.hand_ranking import SUITS_BREAK_TIES_RULE, order_rule
 from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, TIE, TIE_RULE
+from bragrules.rules.vocabulary import said
 
 from .ending import cites, ending_record, ending_words, finish_ruling, hand_words
 from .model import (
@@ -107,8 +108,9 @@ def _refused(sit: Situation, ruling: Ruling, action: Action, exc: RuleViolation)
     ruling.allowed = False
     ruling.outcome = "refused"
     paths = [exc.rule, *COMPANIONS.get(exc.rule, ())]
+    refused = said(exc.message, deal.rules.words)  # in the game's words: Teen Patti's show, not a see
     if deal.result is not None:  # after the end: the end stands (a concession there, say, breaks its own rule)
-        why = "the deal is already over" if exc.rule == DEAL_OVER else exc.message
+        why = "the deal is already over" if exc.rule == DEAL_OVER else refused
         ruling.summary = f"{action} is not allowed: {why}"
         ending = ending_words(sit, deal)
         ruling.net, ruling.winners, ruling.carried = ending.net, ending.winners, ending.carried
@@ -137,10 +139,10 @@ def _refused(sit: Situation, ruling: Ruling, action: Action, exc: RuleViolation)
         if bet is not None and bet.amount is not None and action.amount < bet.amount:
             ruling.outcome = "owed"
             ruling.owed = {player: bet.amount - action.amount}
-            ruling.summary = (f"{action} is not allowed: {exc.message}; to stay in, {player} owes "
+            ruling.summary = (f"{action} is not allowed: {refused}; to stay in, {player} owes "
                               f"{money_text(bet.amount - action.amount)} more (a bet of {money_text(bet.amount)}), or folds")
     if not ruling.summary:
-        ruling.summary = f"{action} is not allowed: {exc.message}"
+        ruling.summary = f"{action} is not allowed: {refused}"
     to_act = deal.to_act
     if to_act is not None:
         ruling.to_act = to_act

@@ -241,7 +241,7 @@ def check(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Opti
     if not deal.rules.stakes.check_allowed:
         raise RuleViolation(CHECK_RULE, "no free check: bet, see or fold")
     if deal.level_u is not None:
-        raise RuleViolation(CHECK_RULE, "a check is allowed only while nobody has bet")
+        raise RuleViolation(CHECK_RULE, "a check is allowed only while nobody has made a bet")
     if not apply:
         return None
     deal.checked.add(state.name)
@@ -310,7 +310,7 @@ def _opponent_to_see(deal: "Deal", state: PlayerState) -> PlayerState:
             f"a {caller} player cannot see a {other} player: bet or fold",
         )
     if deal.level_u is None:
-        raise RuleViolation(COST_BASIS_RULE, "nobody has bet yet: there is nothing to see")
+        raise RuleViolation(COST_BASIS_RULE, "nobody has made a bet yet: there is nothing to see")
     return opponent
 
 
@@ -321,7 +321,7 @@ def _see_paid(deal: "Deal", state: PlayerState, opponent: PlayerState, amount: F
     money = deal.units.money
     cost = see_cost(deal, state, opponent)
     if cost is None:
-        raise RuleViolation(COST_BASIS_RULE, f"{opponent.name} has not bet yet: nothing to double")
+        raise RuleViolation(COST_BASIS_RULE, f"{opponent.name} has made no bet yet: nothing to double")
     paid = deal.units.to_units(amount)
     if state.stack_u is not None and cost > state.stack_u:
         if not (rules.session.covering_side_pot and paid == state.stack_u and state.stack_u > 0):

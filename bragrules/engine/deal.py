@@ -342,7 +342,7 @@ class Deal:
         """The betting turn's choices an area takes out of :meth:`legal_actions` now, each with the area's
         refusal (:func:`~bragrules.engine.turn_options.withheld`): what the player to act is not offered, and why."""
         player = self.to_act
-        if player is None or not self.rules.asking_refusal:
+        if player is None:
             return []
         return turn_options.withheld(self, self.players[player], self._refusal)
 

@@ -96,7 +96,7 @@ def ask(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
     if policy is None:
         raise RuleViolation(ALLOWED_RULE, "this profile has no side-show")
     if deal.level_u is None:
-        raise RuleViolation(ALLOWED_RULE, "nobody has bet yet: there is nobody to ask for a side-show")
+        raise RuleViolation(ALLOWED_RULE, "nobody has made a bet yet: there is nobody to ask for a side-show")
     previous = previous_bettor(deal, state.name)
     assert previous is not None  # the policy refuses a side-show with nobody to ask
     price = _price(deal, state)

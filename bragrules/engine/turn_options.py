@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, List, Optional, Tuple
 
+from bragrules.core.errors import RuleViolation
+from bragrules.core.money import ZERO
 from bragrules.engine import betting, discard, exchange, open_hands, retention, side_show, spare
-from bragrules.engine.actions import LegalAction
+from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.state import PlayerState
 from bragrules.rules.hooks import Refusal
 
@@ -106,11 +108,55 @@ def withheld(deal: "Deal", state: PlayerState,
     if waiting_on(deal, state) is not None:
         return []
     out: List[Tuple[LegalAction, Refusal]] = []
-    for option in betting_turn(deal, state):
+    offered = betting_turn(deal, state)
+    for option in offered:
         refused = refusal(state, option.kind)
         if refused is not None:
             out.append((option, refused))
+    kinds = {option.kind for option in offered}
+    if "bet" not in kinds and deal.rules.format.betting:  # a stack too short to bet, no side pot to play for
+        low = betting.bet_range(deal, state)[0]
+        bet = _refused(deal, Action(state.name, "bet", amount=deal.units.money(low)))
+        if bet is not None:
+            out.append((LegalAction(state.name, "bet"), bet))
+    if "see" not in kinds:
+        see = see_withheld(deal, state)
+        if see is not None:
+            out.append((LegalAction(state.name, "see"), see))
     return out
+
+
+def _refused(deal: "Deal", action: Action) -> Optional[Refusal]:
+    """The engine's refusal of ``action`` now, as a refusal (None: it would be allowed)."""
+    try:
+        deal.verify(action)
+    except RuleViolation as exc:
+        return Refusal(exc.rule, exc.message)
+    return None
+
+
+def see_withheld(deal: "Deal", state: PlayerState) -> Optional[Refusal]:
+    """Why the see is not offered to ``state`` when it is the question of the moment, two players left
+    betting after a bet: who may see whom (``seeing.seen_sees_blind``: a seen player facing a blind one
+    bets or folds), a stack too short for its cost (``session.covering``). None: the see is offered, or
+    is no question yet (three still in, nobody has bet).
+
+    >>> from bragrules.engine.deal import Deal
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.core.cards import parse_cards
+    >>> deal = Deal(compile_rules(load_profile("heads-up")), ["A", "B"],
+    ...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d")})
+    >>> for text in ("A look", "A bet 2", "B bet 1"):  # A seen, B still blind
+    ...     _ = deal.apply_text(text)
+    >>> [(option.kind, str(refused.rule), refused.message) for option, refused in deal.withheld()]
+    [('see', 'seeing.seen_sees_blind', 'a seen player cannot see a blind player: bet or fold')]
+    """
+    if deal.level_u is None or len(deal.contenders) != 2 or betting.see_option(deal, state) is not None:
+        return None
+    opponent = deal.players[betting.opponent_of(deal, state.name)]
+    cost = betting.see_cost(deal, state, opponent)
+    return _refused(deal, Action(state.name, "see", amount=deal.units.money(cost) if cost is not None else ZERO))
 
 
 KIND_WORDS = {"sideshow": "side-show"}
@@ -137,4 +183,4 @@ def by_reason(taken: List[Tuple[LegalAction, Refusal]]) -> List[Tuple[List[str],
     return groups
 
 
-__all__ = ["KIND_WORDS", "betting_turn", "by_reason", "waiting_on", "withheld"]
+__all__ = ["KIND_WORDS", "betting_turn", "by_reason", "see_withheld", "waiting_on", "withheld"]

@@ -43,6 +43,7 @@ from pydantic.fields import FieldInfo
 from bragrules.profile.models import Profile, unwrap_annotation
 from bragrules.rules import table as table_area
 from bragrules.rules.registry import AREAS, METADATA_TEXT, area_of_path, area_text, field_text, field_texts
+from bragrules.rules.vocabulary import said, words_of
 from bragrules.rules.words import (
     capitalise,
     money_text,
@@ -304,12 +305,18 @@ def explain(path: str, value: Any, context: Context = None) -> str:
     "a see costs twice the other player's last bet"
     >>> explain("blind.allowed", False)
     'blind play is not allowed: everyone looks at their cards at once'
+
+    A profile that names its moves (``vocabulary.moves``) is told in them (Teen Patti's show for a see):
+
+    >>> explain("seeing.cost_basis", "opponent_last_bet", {"vocabulary": {"moves": {"see": "show", "bet": "chaal"}}})
+    "a show costs twice the other player's last chaal"
     """
     function = SENTENCES.get(path)
     if function is None:
         return fallback_sentence(path, value)
     try:
-        return function(profile_with(path, value, context))
+        profile = profile_with(path, value, context)
+        return said(function(profile), words_of(profile))
     except (KeyError, TypeError, ValueError, AttributeError):
         return fallback_sentence(path, value)
 

@@ -34,7 +34,7 @@ from bragrules.rules.format import format_name
 from bragrules.rules.ranking_rulebook import category_examples
 from bragrules.rules.registry import rulebook_sections
 from bragrules.rules.table import seats
-from bragrules.rules.vocabulary import words_of
+from bragrules.rules.vocabulary import Words, said, words_of
 from bragrules.rules.words import sentence
 
 __all__ = [
@@ -104,8 +104,35 @@ def _intro(p: Profile) -> List[str]:
             "a pot, which goes to the better hand when the last two players see each other, or "
             "to the last player left when everyone else has folded."
         )
-    paragraphs.append(aim + " " + sentence(seats(p)))  # the seats of this table, not the game's
+    words = words_of(p)
+    paragraphs.append(said(aim, words) + " " + sentence(seats(p)))  # the seats of this table, not the game's
+    glossary = game_words(words)
+    if glossary:
+        paragraphs.append(glossary)
     return paragraphs
+
+
+def game_words(words: Words) -> str:
+    """The sentence that tells a reader of the rulebook the game's own words for its moves, each beside the
+    plain word it stands for (``vocabulary.moves``); "" for a game that names none of its own. Its hands
+    need no such line: the ranking's table says what each is.
+
+    >>> from bragrules.rules.vocabulary import Words
+    >>> print(game_words(Words(hands={"prial": "豹子"}, moves={"bet": "跟注", "see": "比牌"})))
+    The game's own words for its moves are used below: 跟注 (a bet), 比牌 (a see).
+    >>> print(game_words(Words(moves={"bet": "chaal", "raise": "chaal", "fold": "pack", "blind": "blind"})))
+    The game's own words for its moves are used below: chaal (a bet or a raise), pack (a fold).
+    >>> game_words(Words(title="Brag"))
+    ''
+    """
+    from bragrules.rules.vocabulary import MOVE_NAMES, PLAIN
+
+    meanings: Dict[str, List[str]] = {}  # a word that names two moves (Teen Patti's chaal: a bet or a raise) once
+    for kind, word in words.moves.items():
+        if kind != "blind" and word != PLAIN.move(kind):
+            meanings.setdefault(word, []).append("a " + MOVE_NAMES.get(kind, kind))
+    moves = [f"{word} ({' or '.join(plain)})" for word, plain in meanings.items()]
+    return f"The game's own words for its moves are used below: {', '.join(moves)}." if moves else ""
 
 
 def departures(profile: Profile) -> List[Tuple[str, str, str]]:
@@ -154,19 +181,48 @@ def build_rulebook(profile: Profile) -> Rulebook:
     Each rule area writes its own sections (:func:`bragrules.rules.registry.rulebook_sections`,
     in the order a table explains the game); a section that does not apply is left out.
     """
+    words = words_of(profile)
     sections: List[Section] = [
-        section for writer in rulebook_sections() for section in [writer(profile)] if section is not None
+        _in_game_words(section, words)
+        for writer in rulebook_sections() for section in [writer(profile)] if section is not None
     ]
-    summary = _departures_section(profile)
+    summary = _departures_section(profile)  # its sentences are the fields' own (explain), already in the game's words
     if summary is not None:
         sections.append(summary)
-    name = words_of(profile).title_or(format_name(profile) or "Three-Card Brag")
+    name = words.title_or(format_name(profile) or "Three-Card Brag")
     return Rulebook(
         title=f"{name}: the rules of {profile.name}",
         intro=_intro(profile),
         sections=sections,
         profile_name=profile.name,
     )
+
+
+def _in_game_words(section: Section, words: Words) -> Section:
+    """A section with its moves told in the game's words (:func:`~bragrules.rules.vocabulary.said`: Teen Patti's
+    chaal, pack and show for a bet, a fold and a see), its title, paragraphs, lists and tables; quotations kept.
+
+    >>> from bragrules.rules.vocabulary import Words
+    >>> sec = Section("see", "The see")
+    >>> sec.para("Only the last two players may see.")
+    >>> sec.bullets(["A player who folds loses their bets."])
+    >>> told = _in_game_words(sec, Words(moves={"see": "show", "fold": "pack", "bet": "chaal"}))
+    >>> told.title, told.blocks[0].text, told.blocks[1].items
+    ('The show', 'Only the last two players may show.', ('A player who packs loses their chaals.',))
+    """
+    if not words.moves:
+        return section
+
+    def block(b: Block) -> Block:
+        if isinstance(b, Paragraph):
+            return Paragraph(said(b.text, words))
+        if isinstance(b, Bullets):
+            return Bullets(tuple(said(item, words) for item in b.items))
+        return Table(tuple(said(cell, words) for cell in b.header),
+                     tuple(tuple(said(cell, words) for cell in row) for row in b.rows))
+
+    return Section(section.key, said(section.title, words), [block(b) for b in section.blocks],
+                   [_in_game_words(sub, words) for sub in section.subsections])
 
 
 # ---------------------------------------------------------------------------

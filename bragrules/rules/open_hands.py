@@ -157,9 +157,9 @@ FACEUP = choice(
     "format.open.faceup",
     lambda p: p.format.open.faceup,
     {"not_allowed": "nobody may play their hand open",
-     "chaal": "a seen player may play open: at their turn they bet the chaal and turn their whole hand face up "
+     "chaal": "a seen player may play open: at their turn they pay the chaal and turn their whole hand face up "
               "for everyone to see",
-     "double_chaal": "a seen player may play open: at their turn they bet twice the chaal and turn their whole "
+     "double_chaal": "a seen player may play open: at their turn they pay twice the chaal and turn their whole "
                      "hand face up for everyone to see"},
     {"not_allowed": "000, 002, 003", "chaal": f"house rule; {_RULES}; {_GUIDE}",
      "double_chaal": f"{_RULES} (\"often double the current bet\"); {_GUIDE}"},

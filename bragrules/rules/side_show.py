@@ -217,7 +217,7 @@ class SideShowPolicy(AreaPolicy):
             return Refusal(ALLOWED_RULE, f"{previous.name}, the previous player, is blind: a side-show is only "
                                          "between seen players")
         if not betting.has_bet(previous.name):
-            return Refusal(ALLOWED_RULE, f"{previous.name}, the previous player, has not bet yet")
+            return Refusal(ALLOWED_RULE, f"{previous.name}, the previous player, has made no bet yet")
         if self.equal_stakes:
             return self._unequal(betting, bettor, previous)
         return None

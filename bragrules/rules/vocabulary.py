@@ -222,6 +222,86 @@ def told(text: str, words: "Words") -> str:
     return _PLAIN_WORD.sub(swap, text)
 
 
+_MOVE_FORMS: Dict[str, Tuple[str, str]] = {
+    "bet": ("bet", ""), "bets": ("bet", "s"),
+    "raise": ("raise", ""), "raises": ("raise", "s"), "raised": ("raise", "ed"),
+    "fold": ("fold", ""), "folds": ("fold", "s"), "folded": ("fold", "ed"),
+    "see": ("see", ""), "sees": ("see", "s"),
+    "side-show": ("sideshow", ""), "side-shows": ("sideshow", "s"),
+    "look at the cards": ("look", ""), "look at their cards": ("look", ""), "look at your cards": ("look", ""),
+    "looks at their cards": ("look", "s"),
+    "see the cards": ("", ""), "everyone to see": ("", ""),  # seeing, not the see
+}
+"""The plain words of a move as a sentence about play uses them (a bet, bets, folded), each with its move and
+its ending (no move: the words are not the move, and stay). ``seen``, ``betting`` and ``blind`` are not among
+them: a player's state, not a move; nor is ``look`` alone (``look only at``), only the look at one's cards."""
+
+_MOVE_WORD = re.compile(r"(?<![\w-])(" + "|".join(re.escape(f) for f in sorted(_MOVE_FORMS, key=len, reverse=True))
+                        + r")(?![\w-])", re.IGNORECASE)
+
+
+def _ending(word: str, ending: str) -> str:
+    """A game's word with an English ending, where it takes one: a Latin word of one piece (``chaals``,
+    ``packed``); a word in another script, or of several words, stays as it is (``跟注``, ``side show``).
+
+    >>> _ending("chaal", "s"), _ending("pack", "ed"), _ending("side-show", "s"), _ending("跟注", "s")
+    ('chaals', 'packed', 'side-shows', '跟注')
+    """
+    if not ending or not (word.isascii() and word[-1:].isalpha()) or " " in word:
+        return word
+    if ending == "s":
+        return word + ("es" if word.endswith(("s", "sh", "ch", "x")) else "s")
+    return word + ("d" if word.endswith("e") else "ed")
+
+
+def said(text: str, words: "Words") -> str:
+    """A sentence about play (a refusal, a reason an action is not offered, a rule) in the game's own words:
+    each move the game names is called by its name (``vocabulary.moves``: Teen Patti's chaal for a bet, pack
+    for a fold, show for a see); a move the game does not name, a raise the game calls by its bet's name
+    (Teen Patti's chaal is both), and a player's state (``seen``, ``blind``) keep their plain words. A
+    capital stays a capital. Hands are named by the sentences that name them (:func:`told`).
+
+    A sentence written for this names a move by its plain word, whole: ``a bet``, ``bets``, ``has made no
+    bet``, ``folded``, ``see``, ``side-show`` (not ``has bet``, whose word would not take the game's).
+
+    >>> teen = Words(moves={"bet": "chaal", "raise": "chaal", "fold": "pack", "see": "show", "sideshow": "side-show"})
+    >>> said("only two players may see; 3 are still betting", teen)
+    'only two players may show; 3 are still betting'
+    >>> said("A has made 4 blind bets, the most this profile allows: look at the cards, or fold", teen)
+    'A has made 4 blind chaals, the most this profile allows: look at the cards, or pack'
+    >>> said("Bet, see or fold; A has folded; each player bets or raises", teen)
+    'Chaal, show or pack; A has packed; each player chaals or raises'
+    >>> said("a raise adds at most 2", Words(moves={"bet": "跟注", "raise": "加注"}))
+    'a 加注 adds at most 2'
+    >>> said("look at the cards, or fold; a seen player cannot see", Words(moves={"look": "看牌", "fold": "弃牌",
+    ...      "see": "比牌"}))
+    '看牌, or 弃牌; a seen player cannot 比牌'
+    >>> said("only they see the cards; the weaker folds for everyone to see", teen)
+    'only they see the cards; the weaker packs for everyone to see'
+    >>> said('the see: "a player may see when two are left", a page says', teen)  # a quotation is kept as written
+    'the show: "a player may see when two are left", a page says'
+    >>> said("only two players may see", PLAIN)
+    'only two players may see'
+    """
+    if not words.moves:
+        return text
+
+    def swap(match: "re.Match[str]") -> str:
+        plain = match.group(0)
+        kind, ending = _MOVE_FORMS[plain.lower()]
+        own = words.moves.get(kind) if kind else None
+        if not own or (kind == "raise" and own == words.moves.get("bet")):  # a raise that is a bet by name: kept
+            return plain
+        word = _ending(own, ending)
+        return word[:1].upper() + word[1:] if plain[:1].isupper() else word
+
+    pieces = _QUOTED.split(text)  # the odd pieces are quotations: another's words, kept as they were written
+    return "".join(piece if i % 2 else _MOVE_WORD.sub(swap, piece) for i, piece in enumerate(pieces))
+
+
+_QUOTED = re.compile(r"(\"[^\"]*\"|“[^”]*”)")
+
+
 PLAIN = Words()
 """The words of a profile that writes none: Three-Card Brag's."""
 
@@ -248,4 +328,4 @@ def hand_word(profile: Optional["Profile"], category: str, plural: bool = False)
     return words_of(profile).hand(category, plural)
 
 
-__all__ = ["MOVE_NAMES", "PLAIN", "HandWord", "MoveWord", "Vocabulary", "Words", "hand_word", "told", "words_of"]
+__all__ = ["MOVE_NAMES", "PLAIN", "HandWord", "MoveWord", "Vocabulary", "Words", "hand_word", "said", "told", "words_of"]

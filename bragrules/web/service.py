@@ -52,7 +52,7 @@ from bragrules.play.keep import keep_problem
 from bragrules.play.plays import plays
 from bragrules.play.table import Table
 from bragrules.rules.fixed import HISTORY_CARDS
-from bragrules.rules.vocabulary import words_of
+from bragrules.rules.vocabulary import said, words_of
 from bragrules.web.seats import (
     SeatFileError,
     load_seats,
@@ -327,7 +327,7 @@ class TableService(TablePlay):
         try:
             deal.verify(action)
         except RuleViolation as exc:
-            return Ruling(name, words, False, f"{words} is not allowed: {exc.message}",
+            return Ruling(name, words, False, f"{words} is not allowed: {said(exc.message, deal.rules.words)}",
                           [rule_json(exc.rule, None, rule_words(self.profile, exc.rule), "")])
         return Ruling(name, words, True, f"{words} is allowed now; what follows turns on cards the table "
                       "has not seen yet, and is settled when it is played")
@@ -439,7 +439,8 @@ class TableService(TablePlay):
         out["view"] = seat_view(deal, you) if you is not None and you in deal.players else public_view(deal)
         if self.phase != "play" or self.paused:  # nobody acts: the seat's page says why instead of its buttons
             out["view"]["legal"] = []
-            out["view"]["withheld"] = [{"actions": ["every action"], "why": self._not_playing().message,
+            out["view"]["withheld"] = [{"actions": ["every action"], "words": "every action",
+                                        "why": self._not_playing().message,
                                         "rule": None, "rule_words": None}]
         if host and deal.rules.disputes.void_deal and deal.can(Action(deal.order[-1], "void")):
             # the host may declare the deal void (a malfunction): raised as a dispute in the dealer's name

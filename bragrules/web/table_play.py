@@ -15,6 +15,7 @@ from bragrules.engine.deal import Deal
 from bragrules.play.bots import ALL_STYLES
 from bragrules.play.table import Seat, Table
 from bragrules.rules.session import AT_LIMIT_RULE
+from bragrules.rules.vocabulary import said
 from bragrules.web.table_state import (
     BOT_NAMES,
     MAX_AMOUNT_TEXT,
@@ -343,13 +344,14 @@ class TablePlay(TableState):
         """The last deal (``last`` in the state) and the feed's line of its result."""
         view = deal.view(None)  # the table's: what everyone saw
         rules = decided_rules(deal)
-        why = reason_with_rules(result.reason, rules)
+        reason = said(result.reason, deal.rules.words)  # in the game's words: everyone else packed
+        why = reason_with_rules(reason, rules)
         self.last = {
             "deal": number,
             "outcome": result.outcome,
             "winners": list(result.winners),
             "pot": optional_money(result.pot),
-            "reason": result.reason,
+            "reason": reason,
             "why": why,  # the reason and the rules that decided it
             "net": {p: optional_money(v) for p, v in result.net.items()},
             "carried_out": optional_money(result.carried_out),

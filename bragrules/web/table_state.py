@@ -27,6 +27,7 @@ from bragrules.play.bots import ALL_STYLES, make_bot
 from bragrules.play.keep import keep_problem
 from bragrules.play.table import HUMAN, Table
 from bragrules.profile.models import Profile
+from bragrules.rules.vocabulary import said, words_of
 from bragrules.web.seats import (
     SeatRecord,
     header_digest,
@@ -346,7 +347,9 @@ class TableState:
         return Refusal("no deal is in progress" if self.phase != "over" else "the session is over", 409)
 
     def _rule_refusal(self, exc: RuleViolation) -> Refusal:
-        return Refusal(exc.message, 409, exc.rule, rule_words(self.profile, exc.rule))
+        """An action the engine refused, as the page says it: in the game's words (a chaal, a pack), the rule
+        named by its path and in words."""
+        return Refusal(said(exc.message, words_of(self.profile)), 409, exc.rule, rule_words(self.profile, exc.rule))
 
     def close(self) -> None:
         """Stop the table (the server is stopping): the log has everything played so far."""

@@ -17,7 +17,7 @@ from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView, Sight, Viewer, card_word
 from bragrules.profile.models import Profile
 from bragrules.rules.forced_bets import posts_text
-from bragrules.rules.vocabulary import PLAIN, Words
+from bragrules.rules.vocabulary import PLAIN, Words, said
 
 
 def optional_money(value: Optional[Fraction]) -> Any:
@@ -92,7 +92,9 @@ def withheld_json(deal: Deal, player: str) -> List[Dict[str, Any]]:
     ...     _ = deal.apply(next(o for o in deal.legal_actions() if o.kind == "bet").action())
     >>> first = withheld_json(deal, "A")[0]
     >>> first["actions"], first["rule"], first["rule_words"][:35]
-    (['bet'], 'blind.max_blind_turns', 'a player may bet blind at most four')
+    (['bet'], 'blind.max_blind_turns', 'a player may chaal blind at most fo')
+    >>> first["words"], first["why"]  # what the page reads: the game's own words (a chaal, a pack)
+    ('chaal', 'A has made 4 blind chaals, the most this profile allows: look at the cards, or pack')
     >>> withheld_json(deal, "B")  # not B's turn: nothing is taken from B now
     []
     """
@@ -100,7 +102,8 @@ def withheld_json(deal: Deal, player: str) -> List[Dict[str, Any]]:
         return []
     from bragrules.engine.turn_options import by_reason
 
-    return [{"actions": kinds, "why": refused.message,
+    words = deal.rules.words
+    return [{"actions": kinds, "words": said(", ".join(kinds), words), "why": said(refused.message, words),
              "rule": str(refused.rule), "rule_words": rule_words(deal.rules.profile, str(refused.rule))}
             for kinds, refused in by_reason(deal.withheld())]
 
@@ -142,16 +145,17 @@ def swap_pairs(view: PlayerView, legal: Sequence[LegalAction]) -> List[Dict[str,
 def side_show_view(deal: Deal, player: str, data: Dict[str, Any]) -> None:
     """The side-show in a seat's view: its buttons name whom it asks or whose it answers, and the
     hands this seat compared in a side-show, named (only the two players of one are sent its cards)."""
+    folds = said("folds", deal.rules.words)  # the game's word: Teen Patti's packs
     for option in data["legal"]:
         if option["kind"] == "sideshow":
             previous = deal.previous_bettor(player)
             whom = previous.name if previous is not None else "the previous player"
             cost = f"pay {pretty_money(parse_fraction(option['amount']))}, " if option["amount"] is not None else ""
-            option["label"] = f"side-show with {whom} ({cost}the weaker hand folds)"
+            option["label"] = f"side-show with {whom} ({cost}the weaker hand {folds})"
         elif option["kind"] in ("accept", "refuse") and deal.side_show is not None:
             option["label"] = f"{option['kind']} {deal.side_show[0]}'s side-show"
             if option["target"]:  # real cards: the two compared them and say which is the weaker
-                option["label"] += f": {option['target']} folds"
+                option["label"] += f": {option['target']} {folds}"
     for item, (_, cards, _) in zip(data["side_shows"], deal.view(player).side_shows()):
         item["hand_name"] = hand_name(deal, cards)
 
@@ -405,7 +409,7 @@ def _open_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
 
 
 def _accept_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
-    folded = f"{action.target} folds" if action.target else "nobody folds"
+    folded = said(f"{action.target} folds" if action.target else "nobody folds", deal.rules.words)  # or packs
     return f"{action.player} accepts the side-show; compared in private, {folded}"
 
 
@@ -462,15 +466,24 @@ def timeout_action(deal: Deal, player: str) -> Action:
 
 
 def rule_words(profile: Profile, rule: str) -> str:
-    """A rule named by a refusal, in words: the profile field's sentence, or the fixed rule's."""
+    """A rule named by a refusal, in words: the profile field's sentence, or the fixed rule's, its moves
+    in the game's words (:func:`~bragrules.rules.vocabulary.said`: Teen Patti's chaal for a bet).
+
+    >>> from bragrules.profile import load_profile
+    >>> rule_words(load_profile("teen-patti"), "seeing.two_players")
+    'only the last two players in a deal may show'
+    >>> rule_words(load_profile("standard"), "seeing.two_players")
+    'only the last two players in a deal may see'
+    """
     from bragrules.arbitrate import FIXED_RULES
     from bragrules.explainers.explain import explain, value_of
+    from bragrules.rules.vocabulary import words_of
 
     fixed = FIXED_RULES.get(rule)
     if fixed is not None:
-        return fixed[0]
+        return said(fixed[0], words_of(profile))
     try:
-        return explain(rule, value_of(profile, rule), profile)
+        return said(explain(rule, value_of(profile, rule), profile), words_of(profile))
     except Exception:  # a rule path the explainer does not know: the name alone
         return rule.replace("_", " ").replace(".", ": ")
 

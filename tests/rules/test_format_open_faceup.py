@@ -79,7 +79,7 @@ def test_nobody_plays_open_where_the_profile_has_none() -> None:
 
 def test_the_rulebook_and_diff_say_it() -> None:
     faceup, teen = load_profile("faceup"), load_profile("teen-patti")
-    assert "they bet twice the chaal and turn their whole hand face up" in " ".join(render(build_rulebook(faceup)).split())
+    assert "they pay twice the chaal and turn their whole hand face up" in " ".join(render(build_rulebook(faceup)).split())
     told = render_text(compare([("teen-patti", teen), ("faceup", faceup)]))
     assert "format.open.faceup" in told and "twice the chaal" in told
 

@@ -69,7 +69,7 @@ def test_the_teen_patti_rules_they_share() -> None:
 @pytest.mark.parametrize("name, words", [
     ("joker", ["Each player is dealt a joker of their own besides their cards from the pack",
                "So every hand is two cards of the pack and a joker", "of the 1,326 hands",
-               "A-A-A is the best trail", "a player may bet blind at most four times"]),
+               "A-A-A is the best trail", "a player may chaal blind at most four times"]),
     ("ak47", ["All aces, kings, fours and sevens are wild", "A-A-A is the best trail",  # Teen Patti's words
               "The best hand of all is trail of aces"]),
 ])

@@ -155,14 +155,14 @@ def test_trail_and_sequence_order() -> None:
 def test_the_rulebook_and_the_diff_read_right(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     book = " ".join(render_text(build_rulebook(load_profile("teen-patti"))).split())
     for words in ("A-K-Q is the best sequence, then A-2-3, then K-Q-J", "A-A-A is the best trail",
-                  "A bet sets the level at most twice the current level", "Once the pot reaches 1024",
-                  "The side-show", "A tie goes against the player who called the see",
-                  "A player may bet blind at most four times"):
+                  "A chaal sets the level at most twice the current level", "Once the pot reaches 1024",
+                  "The side-show", "A tie goes against the player who called the show",
+                  "A player may chaal blind at most four times"):  # its moves in its words
         assert words in book, words
     code, out, _ = run_cli(capsys, monkeypatch, "diff", "standard", "teen-patti")
     assert code == 1  # the profiles differ
     for words in ("stakes.raise_limit.factor", "seeing.side_show.allowed", "stakes.pot_limit",
-                  "a bet sets the level at most twice the current level"):
+                  "a chaal sets the level at most twice the current level"):
         assert words in out, words
 
 

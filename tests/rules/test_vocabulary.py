@@ -121,3 +121,30 @@ def test_the_text_rulebook_aligns_a_table_of_chinese_hand_names() -> None:
     column = _shown(header[:header.index("what it is")])
     rows = [line for line in lines if re.match(r"\s+\d\s+\S+\s+three cards", line)]
     assert len(rows) >= 3 and all(_shown(row[:row.index("three cards")]) == column for row in rows), rows
+
+
+@pytest.mark.parametrize("form", ["text", "markdown", "html"])
+def test_the_teen_patti_rulebook_names_its_moves_in_its_words(form: str) -> None:
+    """The moves as Teen Patti's players name them (``vocabulary.moves``): chaal, pack and show for a bet, a
+    fold and a see, with a line saying so; a quotation of a source keeps its own words."""
+    book = " ".join(render(build_rulebook(load_profile("teen-patti")), form).split())
+    assert "chaal (a bet or a raise), pack (a fold), show (a see)" in book
+    assert "every turn is a chaal, a show or a pack" in book and "The show" in book
+    assert "A player may chaal blind at most four times" in book
+    rules = book.split("At this table")[0].split("show (a see).")[1]
+    rules = rules.replace("they see the cards", "").replace("everyone to see", "")  # seeing, not the see
+    assert not re.search(r"\b(bets?|folds?|folded|sees?)\b", rules), form  # past the line of words, none plain
+    plain = " ".join(render(build_rulebook(load_profile("standard")), form).split())
+    assert "every turn is a bet, a see or a fold" not in plain or "chaal" not in plain
+    assert "The see" in plain and "own words" not in plain
+
+
+def test_diff_and_arbitrate_tell_each_side_in_its_moves_words() -> None:
+    from bragrules.arbitrate import cite_rules
+    from bragrules.explainers.diff import compare_refs
+
+    comparison = compare_refs(["standard", "teen-patti"])
+    opening = next(d for d in comparison.differences if d.path == "stakes.opening_min")
+    assert "the first bet opens" in str(opening) and "the first chaal opens" in str(opening)
+    cited = cite_rules(load_profile("zha-jin-hua"), ["seeing.cost_basis"])[0].sentence
+    assert "比牌" in cited and "see" not in cited.split(), cited

@@ -138,7 +138,7 @@ def test_pack_jack_plays_and_audits_clean(tmp_path: Path, capsys: Any, monkeypat
 
 
 def test_the_rulebook_and_diff_say_the_fold_replaces_the_jokers(capsys: Any, monkeypatch: Any) -> None:
-    said = "a player who folds lays their cards face up on the table in their place"
+    said = "a player who packs lays their cards face up on the table in their place"  # Teen Patti's word
     code, book, err = run_cli(capsys, monkeypatch, "rulebook", "pack-jack")
     assert code == 0, err
     assert said in " ".join(book.split())

@@ -253,7 +253,7 @@
       actions.appendChild(why);
     }
     (view.withheld || []).forEach((w) => {  // what the rules take away at this turn, and why, before anyone tries it
-      actions.appendChild(el("p", "Not offered now: " + w.actions.join(", ") + ": " + w.why +
+      actions.appendChild(el("p", "Not offered now: " + (w.words || w.actions.join(", ")) + ": " + w.why +
         (w.rule_words ? " (the rule: " + w.rule_words + ")" : ""), "hint withheld"));
     });
     if (view.swap_cards) actions.appendChild(el("p", "To swap one card: tap one of yours, then a centre card.", "hint"));
