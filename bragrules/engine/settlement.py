@@ -185,26 +185,9 @@ def finish_won(
 ) -> None:
     """The pot (and each layer of it) paid to its winners, the rake and the bonuses taken, the deal finished;
     ``table_fee=False``: the table fee is left for the caller to take once it has settled the rest."""
-    payouts: Dict[str, Fraction] = dict.fromkeys(deal.order, ZERO)
-    caller, opponent = deal.see_pair if deal.see_pair else (None, None)
-    layered = showdown and any(deal.players[p].all_in for p in deal.in_play)
     shown = [p for p in exposure or () if deal.players[p].hand is not None] if showdown else []
     split = deal.rules.seeing.high_low and len(shown) > 1  # seeing.split: high_low
-    if layered:
-        known = all(deal.players[p].hand is not None for p in deal.in_play)
-        for amount, eligible in pot_layers(deal):
-            if set(eligible) == set(deal.in_play) or (len(eligible) > 1 and not known):
-                layer_winners = [w for w in winners if w in eligible] or eligible
-            elif len(eligible) > 1:
-                layer_winners = best_of(deal, eligible, caller, opponent)
-            else:
-                layer_winners = eligible
-            lows = lowest_of(deal, [p for p in shown if p in eligible]) if split else []
-            share_high_low(payouts, layer_winners, lows, amount)
-    elif split:
-        share_high_low(payouts, winners, lowest_of(deal, shown), deal.pot)
-    else:
-        share(payouts, winners, deal.pot)
+    payouts = pay_pot(deal, winners, showdown, shown if split else [])
     if split:
         deal.low_hands = lowest_of(deal, shown)
         reason += f"; the pot is split high-low: {', '.join(winners)} highest, {', '.join(deal.low_hands)} lowest"
@@ -228,6 +211,26 @@ def finish_won(
            lives_lost or [], conceded or [], rake)
     if table_fee:  # house.table_fee: the last of the settlement, in every net
         take_table_fee(deal)
+
+
+def pay_pot(deal: "Deal", winners: List[str], showdown: bool, split: Sequence[str]) -> Dict[str, Fraction]:
+    """The pot (and each layer of it, players all in at a showdown) paid to its winners: what each is paid.
+    ``split``: the hands shown whose lowest takes half of each layer it is in (``seeing.split: high_low``)."""
+    payouts: Dict[str, Fraction] = dict.fromkeys(deal.order, ZERO)
+    caller, opponent = deal.see_pair if deal.see_pair else (None, None)
+    if not (showdown and any(deal.players[p].all_in for p in deal.in_play)):
+        share_high_low(payouts, winners, lowest_of(deal, split), deal.pot)
+        return payouts
+    known = all(deal.players[p].hand is not None for p in deal.in_play)
+    for amount, eligible in pot_layers(deal):
+        if set(eligible) == set(deal.in_play) or (len(eligible) > 1 and not known):
+            layer_winners = [w for w in winners if w in eligible] or eligible
+        elif len(eligible) > 1:
+            layer_winners = best_of(deal, eligible, caller, opponent)
+        else:
+            layer_winners = eligible
+        share_high_low(payouts, layer_winners, lowest_of(deal, [p for p in split if p in eligible]), amount)
+    return payouts
 
 
 def lowest_of(deal: "Deal", players: Sequence[str]) -> List[str]:
