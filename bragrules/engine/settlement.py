@@ -234,11 +234,14 @@ def pay_pot(deal: "Deal", winners: List[str], showdown: bool, split: Sequence[st
 
 
 def lowest_of(deal: "Deal", players: Sequence[str]) -> List[str]:
-    """``seeing.split: high_low``: the lowest of these hands, the last the ranking puts them (equal lowest: all)."""
+    """``seeing.split: high_low``: the lowest of these hands, the last the ranking puts them (equal lowest: all);
+    none when every hand is equal, the tie rule then deciding the whole pot as it decides the highest."""
     if len(players) < 2:
         return []
     keys = {p: hand_key(deal, p) for p in players}
     low = min(keys.values())
+    if low == max(keys.values()):
+        return []
     return [p for p in players if keys[p] == low]
 
 

@@ -109,7 +109,9 @@ class Seeing(Area):
         "show and the pot is split between the highest hand and the lowest hand\"; " + WIKIPEDIA_TP + ": \"High-low "
         "split games are those in which the pot is divided between the player with the best traditional hand "
         "(called the high hand) and the player with the low hand\", \"In the event more than one player ties for "
-        "either high or low, the pot can be further split\"). The lowest hand is the one the ranking puts last. "
+        "either high or low, the pot can be further split\"). The lowest hand is the one the ranking puts last; "
+        "when every hand shown is equal (a tied see), none is lowest and the tie (`seeing.tie`) decides the whole "
+        "pot. "
         "The pages play it with several players showing at once: a fixed number of betting rounds "
         "(`procedure.betting_rounds`), no side-show; their \"declaration\" form and the first rounds without a "
         "fold are not played.",
@@ -406,7 +408,8 @@ SPLIT = FieldText(
     lambda p: p.seeing.split,
     lambda p: {"best": "the best hand at a showdown takes the pot",
                "high_low": "the pot at a showdown is split: half to the best hand and half to the lowest hand "
-                           "shown, equal hands sharing their half; a player left alone takes it all"}[p.seeing.split],
+                           "shown, equal hands sharing their half (hands all equal: the tie decides it all); a player left "
+                           "alone takes it all"}[p.seeing.split],
     {"best": "000, 002, 003", "high_low": "onlinechosen.com, Wikipedia \"Teen patti\" (High-low split, cards speak)"},
     lambda p: p.format.betting and p.format.hands == 1 and p.format.lives is None,
     choices={"best": "the best hand at a showdown takes the pot",

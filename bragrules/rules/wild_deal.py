@@ -669,6 +669,9 @@ def rulebook_items(p: "Profile") -> List[str]:
     if wild.from_centre:
         items.append(sentence(from_centre(p)))
     items.extend(sentence(selector_sentence(s)) for s in expand(wild) if s.path == "ranking.wild.select")
+    if any(s.relation == "sum" for s in expand(wild)):
+        items.append("For example, with a nine turned, 4♣ 5♦ K♥ K♠ 2♣: the four and the five add up to nine and make "
+                     "one joker, which with the two kings makes three kings, and the two is discarded.")
     if wild.at_most is not None:
         items.append(sentence(at_most_words(wild.at_most)))
     if wild.barred_from:

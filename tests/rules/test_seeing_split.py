@@ -63,6 +63,16 @@ def test_a_see_between_the_last_two_splits_the_pot() -> None:
     assert deal.result is not None and deal.result.payouts["A"] == deal.result.payouts["B"] == deal.result.pot / 2
 
 
+def test_equal_hands_at_a_see_are_settled_by_the_tie_rule_alone() -> None:
+    """Two equal hands are both highest and lowest: no half goes to the lowest, and the tie goes against the
+    caller (teen-patti's seeing.tie) for the whole pot."""
+    rules = compile_rules(load_profile("high-low-split"))
+    deal = play(deal_with(rules, {"A": "As Kd 9c", "B": "Ah Kc 9d"}), ["A look", "A bet 2", "B look", "B bet 2",
+                                                                        "A see 2"])
+    assert deal.result is not None and deal.result.winners == ["B"] and deal.result.payouts["B"] == deal.result.pot
+    assert "seeing.split" not in deal.result.decided_by
+
+
 def test_the_audit_names_the_split_of_a_wrong_claim() -> None:
     text = ("format: bragrules-history/1\nprofile: high-low-split\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
             "  - cards: {A: Ac Ad Ah, B: 2c 3d 5h, C: Kc Qd 9h}\n"
