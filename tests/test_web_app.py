@@ -322,6 +322,21 @@ def test_a_dispute_is_ruled_from_the_tables_own_deal_without_reading_the_log(tmp
     assert unlogged.dispute(names["Cat"], "Ann exposes Bob").rules[0]["path"].startswith("disputes.exposure")
 
 
+@pytest.mark.parametrize("profile", ["bust-card", "hukam", "jhandu", "add-up-joker"])
+def test_a_dispute_at_a_table_that_turns_cards_is_ruled_with_the_turned_cards(tmp_path: Path, profile: str) -> None:
+    """The deal a ruling replays is dealt with the cards turned after the deal (a bust card, a trump card, the cards
+    that decide the wild cards), which everyone sees: without them the deal cannot be played, and the ruling would
+    fall back to "turns on cards the table has not seen"."""
+    service = make(tmp_path, seats=3, profile=profile)
+    tokens = {name: service.join(name) for name in ["Ann", "Bob", "Cat"]}
+    assert service.deal is not None and service.deal.centre
+    assert list(service._situation().centre) == list(service.deal.centre)
+    ruling = service.dispute(tokens["Ann"], "Bob peeks Cat")
+    assert ruling.pending is not None and "Bob must fold" in ruling.summary, ruling.summary
+    assert ruling.rules[0]["path"] == "disputes.deliberate_look"
+    service.close()
+
+
 def test_the_page_and_its_files_are_served_from_the_package(client: TestClient) -> None:
     page = client.get("/")
     assert page.status_code == 200 and "text/html" in page.headers["content-type"]

@@ -26,7 +26,7 @@ from bragrules.rules.format import LIFE_STAKE_RULE
 from bragrules.rules.house import RAKE_RULE, TABLE_FEE_RULE
 from bragrules.rules.points import BONUS_RULE, PER_HAND_RULE, TARGET_RULE, score_text
 from bragrules.rules.pots import BEST_CARD_RULE, EACH_HAND_RULE, THIRTY_ONE_RULE
-from bragrules.rules.seeing import TIE_RULE
+from bragrules.rules.seeing import SPLIT_RULE, TIE_RULE
 
 Record = Callable[[Optional[int], Optional[int], Optional[int], str, str], None]
 """How a violation is recorded: (deal, action, line, rule, message)."""
@@ -58,12 +58,15 @@ WON = ("won", "split")
 
 def deciding(rule: str) -> bool:
     """Whether a rule the engine says decided an ending decides which of the hands compared wins:
-    one of the ranking (``ranking.*``) or the tie at a see (``seeing.tie``).
+    one of the ranking (``ranking.*``), the tie at a see (``seeing.tie``), or the pot split between the
+    highest and the lowest hand (``seeing.split``).
 
     >>> deciding("ranking.run_order"), deciding("seeing.tie"), deciding("folding.blind_survivor")
     (True, True, False)
+    >>> deciding("seeing.split")
+    True
     """
-    return rule.startswith("ranking.") or rule == TIE_RULE
+    return rule.startswith("ranking.") or rule == TIE_RULE or rule == SPLIT_RULE
 
 
 def winner_rule(result: DealResult) -> str:

@@ -93,7 +93,7 @@ class Deal:
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
         "fee_u", "last_match", "out_by", "side_show", "refused_at", "points_won", "spare_dealt", "spare_taken", "exchange_state",
-        "table_fee",
+        "table_fee", "low_hands",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -200,6 +200,7 @@ class Deal:
         self.arranging = not rules.format.betting and rules.format.hands > 1
         self.points_won: Optional[Dict[str, int]] = None  # session.points: this deal's points, once settled
         self.spare_taken: Optional[str] = None  # who took the spare hand (nobody else may)
+        self.low_hands: List[str] = []  # seeing.split: high_low: the lowest hands shown, paid half the pot
 
     def _lay_centre(self, centre: Optional[Sequence[Card]], hands: Mapping[str, Optional[Sequence[Card]]]) -> None:
         """The cards dealt to the centre: an exchange game's face-up centre (as many as

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, NamedTuple, Optional, Sequence, Tuple
 
 from bragrules.core.cards import CARDS, JOKER_BASE, Card
 from bragrules.rules.wild_deal import kiss_miss_reading
+from bragrules.rules.wild_sums import sum_reading
 
 if TYPE_CHECKING:
     from bragrules.engine.showdown import Comparer, Key
@@ -82,6 +83,15 @@ def read_hand(comparer: "Comparer", cards: Sequence[Card]) -> Reading:
         discarded = tuple(c for c in cards if c not in played)
         reading = Reading(key, ranker.category(key[0]), played, discarded, tuple(CARDS[c] for c in pair),
                           not pair, comparer.describe(cards))
+    elif wild.summing:
+        comparer.check(cards)
+        key = comparer.key(cards)
+        _, groups, plays = sum_reading(ranker, cards, comparer.deal_wild)
+        grouped = tuple(CARDS[c] for g in groups for c in g)
+        played = tuple(CARDS[c] for c in plays) + grouped
+        reading = Reading(key, ranker.category(key[0]), played, tuple(c for c in cards if c not in played),
+                          grouped + tuple(CARDS[c] for c in plays if c in comparer.deal_wild),
+                          not grouped and not any(c in comparer.deal_wild for c in plays), comparer.describe(cards))
     else:
         comparer.check(cards)
         key = comparer.key(cards)

@@ -39,7 +39,7 @@ from bragrules.rules.format import MINIMUM_HAND_RULE, TIED_HAND_RULE, WINNING_RU
 from bragrules.rules.hand_ranking import SPECIAL_HANDS_RULE
 from bragrules.rules.hooks import PotWon
 from bragrules.rules.points import score_text
-from bragrules.rules.seeing import FEE_TO_RULE, TIE_RULE
+from bragrules.rules.seeing import FEE_TO_RULE, SPLIT_RULE, TIE_RULE
 from bragrules.rules.session import AT_LIMIT_RULE, BONUS_RULES
 from bragrules.rules.stakes import CHECK_RULE
 
@@ -185,21 +185,12 @@ def finish_won(
 ) -> None:
     """The pot (and each layer of it) paid to its winners, the rake and the bonuses taken, the deal finished;
     ``table_fee=False``: the table fee is left for the caller to take once it has settled the rest."""
-    payouts: Dict[str, Fraction] = dict.fromkeys(deal.order, ZERO)
-    caller, opponent = deal.see_pair if deal.see_pair else (None, None)
-    layered = showdown and any(deal.players[p].all_in for p in deal.in_play)
-    if layered:
-        known = all(deal.players[p].hand is not None for p in deal.in_play)
-        for amount, eligible in pot_layers(deal):
-            if set(eligible) == set(deal.in_play) or (len(eligible) > 1 and not known):
-                layer_winners = [w for w in winners if w in eligible] or eligible
-            elif len(eligible) > 1:
-                layer_winners = best_of(deal, eligible, caller, opponent)
-            else:
-                layer_winners = eligible
-            share(payouts, layer_winners, amount)
-    else:
-        share(payouts, winners, deal.pot)
+    shown = [p for p in exposure or () if deal.players[p].hand is not None] if showdown else []
+    split = deal.rules.seeing.high_low and len(shown) > 1  # seeing.split: high_low
+    payouts = pay_pot(deal, winners, showdown, shown if split else [])
+    if split:
+        deal.low_hands = lowest_of(deal, shown)
+        reason += f"; the pot is split high-low: {', '.join(winners)} highest, {', '.join(deal.low_hands)} lowest"
     rake = take_rake(deal, payouts) if deal.rules.house.takes_rake else ZERO  # house.rake: before paying out
     if deal.bonus_paid:
         declare_dealt(deal)
@@ -220,6 +211,54 @@ def finish_won(
            lives_lost or [], conceded or [], rake)
     if table_fee:  # house.table_fee: the last of the settlement, in every net
         take_table_fee(deal)
+
+
+def pay_pot(deal: "Deal", winners: List[str], showdown: bool, split: Sequence[str]) -> Dict[str, Fraction]:
+    """The pot (and each layer of it, players all in at a showdown) paid to its winners: what each is paid.
+    ``split``: the hands shown whose lowest takes half of each layer it is in (``seeing.split: high_low``)."""
+    payouts: Dict[str, Fraction] = dict.fromkeys(deal.order, ZERO)
+    caller, opponent = deal.see_pair if deal.see_pair else (None, None)
+    if not (showdown and any(deal.players[p].all_in for p in deal.in_play)):
+        share_high_low(payouts, winners, lowest_of(deal, split), deal.pot)
+        return payouts
+    known = all(deal.players[p].hand is not None for p in deal.in_play)
+    for amount, eligible in pot_layers(deal):
+        if set(eligible) == set(deal.in_play) or (len(eligible) > 1 and not known):
+            layer_winners = [w for w in winners if w in eligible] or eligible
+        elif len(eligible) > 1:
+            layer_winners = best_of(deal, eligible, caller, opponent)
+        else:
+            layer_winners = eligible
+        share_high_low(payouts, layer_winners, lowest_of(deal, [p for p in split if p in eligible]), amount)
+    return payouts
+
+
+def lowest_of(deal: "Deal", players: Sequence[str]) -> List[str]:
+    """``seeing.split: high_low``: the lowest of these hands, the last the ranking puts them (equal lowest: all);
+    none when every hand is equal, the tie rule then deciding the whole pot as it decides the highest."""
+    if len(players) < 2:
+        return []
+    keys = {p: hand_key(deal, p) for p in players}
+    low = min(keys.values())
+    if low == max(keys.values()):
+        return []
+    return [p for p in players if keys[p] == low]
+
+
+def share_high_low(payouts: Dict[str, Fraction], high: Sequence[str], low: Sequence[str], amount: Fraction) -> None:
+    """``amount`` paid half to the best hands and half to the lowest (all of it to the best when there is no low).
+
+    >>> payouts = dict.fromkeys("ABC", ZERO)
+    >>> share_high_low(payouts, ["A"], ["B", "C"], Fraction(9))
+    >>> payouts
+    {'A': Fraction(9, 2), 'B': Fraction(9, 4), 'C': Fraction(9, 4)}
+    """
+    if not low:
+        share(payouts, high, amount)
+        return
+    half = amount / 2
+    share(payouts, high, half)
+    share(payouts, low, amount - half)
 
 
 def declare(deal: "Deal", state: PlayerState) -> None:
@@ -479,6 +518,8 @@ def ending_of(deal: "Deal", outcome: str, winners: List[str], showdown: bool,
             paths.append(deal.forced_by)
         if tied:
             paths.append(TIE_RULE)
+        if deal.low_hands:  # seeing.split: high_low paid half the pot to the lowest hand
+            paths.append(SPLIT_RULE)
         ending = Ending("showdown" if tied is None else "see", won, None, caller, opponent, tied,
                         TIE_RULE if tied else None)
         if deal.comparer.wild is not None:  # wild cards chosen at the table, in the hands compared

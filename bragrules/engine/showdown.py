@@ -35,6 +35,7 @@ from bragrules.rules.wild_deal import (
     WildDealPolicy,
     kiss_miss_words,
 )
+from bragrules.rules.wild_sums import sum_words
 
 if TYPE_CHECKING:
     from bragrules.rules.compile import Rules
@@ -85,6 +86,8 @@ class Comparer:
         """A hand in words, its wild cards chosen per deal or per hand included."""
         if self.wild is not None and self.wild.kiss_miss:
             return kiss_miss_words(self.ranker, cards, self.wild.steps)
+        if self.wild is not None and self.wild.summing:
+            return sum_words(self.ranker, cards, self.deal_wild)
         return self.ranker.describe(cards, self.hand_wild(cards) or None)
 
     def key(self, cards: Sequence[int]) -> Key:

@@ -70,6 +70,7 @@ from bragrules.rules.procedure import Procedure
 from bragrules.rules.procedure import check_profile as check_procedure
 from bragrules.rules.ranking_models import CARD_PATTERN, RANK_PATTERN, Wild  # noqa: F401
 from bragrules.rules.seeing import Seeing
+from bragrules.rules.seeing import check_profile as check_split
 from bragrules.rules.session import Bonus, Session, SessionEnd
 from bragrules.rules.stakes import RaiseLimit, Stakes
 from bragrules.rules.table import Table
@@ -209,7 +210,7 @@ class Profile(Area):
         pots = check_pots(self)
         if pots is not None:
             raise Conflict(*pots)
-        procedure = check_procedure(self) or check_look_fee(self)
+        procedure = check_procedure(self) or check_look_fee(self) or check_split(self)
         if procedure is not None:
             raise Conflict(*procedure)
         forced = check_forced(self)

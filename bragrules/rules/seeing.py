@@ -34,6 +34,10 @@ if TYPE_CHECKING:
 # ---------------------------------------------------------------------------
 
 
+ONLINECHOSEN = "https://www.onlinechosen.com/teen-patti-variations/high-low-split"
+WIKIPEDIA_TP = "https://en.wikipedia.org/wiki/Teen_patti (High-low split)"
+
+
 class Seeing(Area):
     """The see (showdown) between the last two players.
 
@@ -96,6 +100,22 @@ class Seeing(Area):
         "`suits`: `ranking.suit_order` decides; `eldest_hand`: the player nearer the dealer's "
         "left wins.",
     )
+    split: Literal["best", "high_low"] = Field(
+        "best",
+        description="Who takes the pot at a showdown. `best`: the best hand; `high_low`: it is split, half to the "
+        "best hand and half to the lowest of the hands shown (\"cards speak\": nobody declares), equal hands "
+        "sharing their half, and a player left alone when everyone else folds takes it all (" + ONLINECHOSEN
+        + ": \"In 'cards speak', there's no need for you to declare. All players compare their cards in the "
+        "show and the pot is split between the highest hand and the lowest hand\"; " + WIKIPEDIA_TP + ": \"High-low "
+        "split games are those in which the pot is divided between the player with the best traditional hand "
+        "(called the high hand) and the player with the low hand\", \"In the event more than one player ties for "
+        "either high or low, the pot can be further split\"). The lowest hand is the one the ranking puts last; "
+        "when every hand shown is equal (a tied see), none is lowest and the tie (`seeing.tie`) decides the whole "
+        "pot. "
+        "The pages play it with several players showing at once: a fixed number of betting rounds "
+        "(`procedure.betting_rounds`), no side-show; their \"declaration\" form and the first rounds without a "
+        "fold are not played.",
+    )
     side_show: SideShow = Field(default_factory=SideShow, description="The side-show (bragrules.rules.side_show).")
 
 # ---------------------------------------------------------------------------
@@ -155,6 +175,7 @@ COST_BASIS_RULE = field_rule("seeing.cost_basis")
 EXPOSURE_RULE = field_rule("seeing.exposure")
 CONCEDE_UNSEEN_RULE = field_rule("seeing.concede_unseen")
 TIE_RULE = field_rule("seeing.tie")
+SPLIT_RULE = field_rule("seeing.split")
 
 # A tie resolver takes (caller, opponent, eldest_first, suit_key) and returns the winners.
 TieResolver = Callable[[str, str, Sequence[str], Callable[[str], Tuple[int, ...]]], List[str]]
@@ -188,6 +209,21 @@ TIE_RESOLVERS: Dict[str, TieResolver] = {
 """The engine's tie rule at a see, by the value of ``seeing.tie``."""
 
 
+def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
+    """``seeing.split: high_low`` where a showdown pays no single pot: (message, the fields in conflict), or None.
+
+    >>> from bragrules.profile.models import Profile
+    >>> check_profile(Profile.model_validate({"seeing": {"split": "high_low"}})) is None
+    True
+    """
+    fmt = p.format
+    if p.seeing.split == "high_low" and (not fmt.betting or fmt.hands != 1 or fmt.lives is not None):
+        return ("a pot split between the highest and the lowest hand (seeing.split: high_low) needs one hand each, "
+                "betting, and no lives (format.hands: 1, format.betting: true, format.lives: null)",
+                ("seeing.split", "format.hands", "format.betting", "format.lives"))
+    return None
+
+
 def tie_among_many(p: "Profile") -> str:
     """Equal best hands among several players (no caller): split, eldest_hand or suits."""
     return p.seeing.tie if p.seeing.tie in ("eldest_hand", "suits") else "split"
@@ -215,6 +251,8 @@ class SeeingPolicy(AreaPolicy):
     """A see's cost is paid to the player seen, outside the pot (``seeing.fee_to: opponent``)."""
     matched_from: int = 0
     """``seeing.matched_showdown``: the fewest players in for a matched showdown (0: never)."""
+    high_low: bool = False
+    """``seeing.split: high_low``: a showdown's pot is split between the best and the lowest hand shown."""
 
     def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
         """``seeing.matched_showdown``: every stake still in is matched, so all hands are shown.
@@ -243,7 +281,7 @@ class SeeingPolicy(AreaPolicy):
         seeing = p.seeing
         matched = {"never": 0, "more_than_two": 3, "always": 2}[seeing.matched_showdown]
         return cls(see_policy(p), TIE_RESOLVERS[seeing.tie], tie_among_many(p), seeing.exposure == "caller_first",
-                   seeing.concede_unseen, seeing.fee_to == "opponent", matched)
+                   seeing.concede_unseen, seeing.fee_to == "opponent", matched, seeing.split == "high_low")
 
 
 # ---------------------------------------------------------------------------
@@ -363,6 +401,20 @@ MATCHED_SHOWDOWN = _later_choice(
     },
     {"never": "000, 002, 003", "more_than_two": "house rule (pokerwiner.com's single-stake Brag, beside the see)",
      "always": "pokerwiner.com (single-stake Brag)"},
+)
+
+SPLIT = FieldText(
+    "seeing.split",
+    lambda p: p.seeing.split,
+    lambda p: {"best": "the best hand at a showdown takes the pot",
+               "high_low": "the pot at a showdown is split: half to the best hand and half to the lowest hand "
+                           "shown, equal hands sharing their half (hands all equal: the tie decides it all); a player left "
+                           "alone takes it all"}[p.seeing.split],
+    {"best": "000, 002, 003", "high_low": "onlinechosen.com, Wikipedia \"Teen patti\" (High-low split, cards speak)"},
+    lambda p: p.format.betting and p.format.hands == 1 and p.format.lives is None,
+    choices={"best": "the best hand at a showdown takes the pot",
+             "high_low": "the pot at a showdown is split between the best and the lowest hand shown"},
+    later=True,
 )
 
 _TIE_WORDS = {
@@ -504,6 +556,7 @@ TEXT = AreaText(
         TIE,
         FEE_TO,
         MATCHED_SHOWDOWN,
+        SPLIT,
     ),
     sections=((50, see_section), (60, ties_section)),
 )

@@ -52,6 +52,8 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...], Dict[str
     pairs = _pairs(p)
     if pairs:
         return _check_kiss_miss(p, pairs[0].path, len(expand(wild)))
+    if any(s.relation == "sum" for s in expand(wild)):
+        return _check_sum(p)
     return _check_three_cards(p)
 
 
@@ -73,6 +75,25 @@ def _check_kiss_miss(p: "Profile", path: str, selectors: int) -> Problem:
     if p.pack.jokers or not wild.jokers or fmt.exchange.enabled or not fmt.betting:
         return ("two cards that make one joker need a betting format without an exchange and a pack without jokers",
                 (path, "pack.jokers", "format.betting"), {"pack.jokers": "0"})
+    return None
+
+
+def _check_sum(p: "Profile") -> Problem:
+    """Cards adding up to a turned card: five cards dealt, one hand, the only wild cards chosen at the table."""
+    wild, fmt = p.ranking.wild, p.format
+    path = "ranking.wild.select"
+    if fmt.cards_dealt != 5 or fmt.hands != 1:
+        return ("cards that add up to a turned card make a joker among five cards dealt, the best three playing "
+                "(format.cards_dealt: 5, format.hands: 1)", (path, "format.cards_dealt", "format.hands"),
+                {"format.cards_dealt": "5"})
+    if len(expand(wild)) > 1 or wild.joker_each or wild.at_most is not None:
+        return ("cards that add up to a turned card are the only wild cards chosen at the table (no other selector, "
+                "no joker dealt to each player, no at_most)", (path, "ranking.wild.at_most", "ranking.wild.joker_each"),
+                {path: "[{source: centre, relation: sum}]"})
+    if fmt.discard_breaks_ties or p.pack.jokers or fmt.exchange.enabled or not fmt.betting:
+        return ("cards that add up to a turned card need a betting format without an exchange, a pack without "
+                "jokers, and the best readings compared alone (the discards never break a tie)",
+                (path, "pack.jokers", "format.discard_breaks_ties", "format.exchange.enabled"), {"pack.jokers": "0"})
     return None
 
 

@@ -63,6 +63,7 @@ from bragrules.rules.wild_select import (
     hand_picks,
     selector_sentence,
 )
+from bragrules.rules.wild_sums import adds_up, sum_reading, sum_wild
 from bragrules.rules.words import CATEGORY_NAMES, join, number_word
 
 if TYPE_CHECKING:
@@ -237,7 +238,9 @@ class WildDealPolicy:
     steps: Tuple[int, ...] = (0, 2)
     cards: int = 3
     """The cards of a hand: three, or four of which the best three play (a hand's own joker among four
-    cards), or five (two cards that make one joker)."""
+    cards), or five (two cards that make one joker; cards adding up to a turned card)."""
+    summing: bool = False
+    """Cards adding up to the turned card make one joker, of five (``relation: sum``)."""
 
     @classmethod
     def of(cls, selectors: Tuple[Selector, ...], joker: Optional[int] = None, at_most: int = 0,
@@ -246,7 +249,8 @@ class WildDealPolicy:
         pair = next((s for s in selectors if s.source == "pair"), None)
         return cls(selectors, joker, at_most, sum(s.turned for s in selectors if s.source == "centre"),
                    any(s.source in ("lowest_rank", "highest_rank") for s in selectors), pair is not None,
-                   pair.steps if pair is not None else (0, 2), cards)
+                   pair.steps if pair is not None else (0, 2), cards,
+                   any(s.source == "centre" and s.relation == "sum" for s in selectors))
 
     @classmethod
     def compile(cls, p: "Profile") -> Optional["WildDealPolicy"]:
@@ -330,6 +334,10 @@ class WildDealPolicy:
             if ranker is None:
                 raise ValueError("a Kissing-Missing hand's joker is read with its ranker")
             return frozenset(CARDS[c] for c in kiss_miss_reading(ranker, hand, self.steps)[1])
+        if self.summing:
+            if ranker is None:
+                raise ValueError("the cards that add up to a joker are read with the hand's ranker")
+            return sum_wild(ranker, hand, deal_wild)
         wild = self._candidates(hand, deal_wild)
         if self.at_most and len(wild) > self.at_most:
             if ranker is None:
@@ -343,6 +351,8 @@ class WildDealPolicy:
         """The strength of a hand of three with its wild cards (bigger wins); Kissing-Missing: of five."""
         if self.kiss_miss:
             return kiss_miss_reading(ranker, hand, self.steps)[0]
+        if self.summing:
+            return sum_reading(ranker, hand, deal_wild)[0]
         return self._valued(ranker, hand, self.hand_wild(hand, deal_wild, ranker))
 
     @staticmethod
@@ -364,6 +374,8 @@ class WildDealPolicy:
             if s.source in ("lowest_rank", "highest_rank") and dealt:
                 out.append(s.rule)
             elif s.source == "centre" and any(int(c) in deal_wild for hand in hands for c in hand):
+                out.append(s.rule)
+            elif s.relation == "sum" and any(adds_up(hand, deal_wild) for hand in hands if hand):
                 out.append(s.rule)
         if self.at_most and any(len(self._candidates(hand, deal_wild)) > self.at_most for hand in hands if hand):
             out.append(AT_MOST_RULE)
@@ -463,10 +475,11 @@ class OwnWildRanker:
 def _hands(policy: WildDealPolicy, ranker: "HandRanker") -> List[Tuple[int, ...]]:
     """The hands this rule deals: with a joker to each player, two cards of the pack and the joker;
     Kissing-Missing: a fixed sample of five-card holdings."""
-    if policy.kiss_miss or policy.cards == 4:
+    if policy.kiss_miss or policy.cards in (4, 5):
         import random
 
-        rng = random.Random("bragrules kissing-missing" if policy.kiss_miss else "bragrules four cards")
+        rng = random.Random("bragrules kissing-missing" if policy.kiss_miss
+                            else "bragrules four cards" if policy.cards == 4 else "bragrules cards adding up")
         pack = list(range(JOKER_BASE))
         return [tuple(rng.sample(pack, policy.cards)) for _ in range(KISS_MISS_SAMPLE)]
     joker = policy.joker
@@ -656,6 +669,9 @@ def rulebook_items(p: "Profile") -> List[str]:
     if wild.from_centre:
         items.append(sentence(from_centre(p)))
     items.extend(sentence(selector_sentence(s)) for s in expand(wild) if s.path == "ranking.wild.select")
+    if any(s.relation == "sum" for s in expand(wild)):
+        items.append("For example, with a nine turned, 4♣ 5♦ K♥ K♠ 2♣: the four and the five add up to nine and make "
+                     "one joker, which with the two kings makes three kings, and the two is discarded.")
     if wild.at_most is not None:
         items.append(sentence(at_most_words(wild.at_most)))
     if wild.barred_from:

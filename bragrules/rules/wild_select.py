@@ -10,7 +10,8 @@ entry names a **source** and, for cards turned up on the table, a **relation**:
 - ``source: centre`` with ``turned: N`` cards turned face up after the deal and a ``relation``:
   ``rank`` (every card of their ranks: Jhandu), ``between`` (every rank strictly between two turned
   cards: "Jokers in the middle"), ``suit`` (every card of their suits), ``neighbours`` (the ranks one
-  above and one below: the "Up-and-Down Jokers");
+  above and one below: the "Up-and-Down Jokers"), ``sum`` (five cards dealt: a card of the turned card's
+  number, or cards of the hand whose numbers add up to it, make one joker: "Add up get joker");
 - ``source: pair`` with ``steps``: two cards of the hand whose ranks are that many steps apart
   together make one joker (``0`` a pair, Kissing-Missing's kiss; ``2`` its miss, as 6 and 8;
   ``1`` two consecutive ranks, the Skip Sequence game's "sequence").
@@ -55,6 +56,7 @@ __all__ = [
     "expand",
     "hand_picks",
     "kisses",
+    "pip_number",
     "selector_sentence",
 ]
 
@@ -65,7 +67,7 @@ KAYGAMES = "https://kaygamestp.com/jhandu.html"
 PACK_JACK = "https://123patti.framer.website/all/pack-jack"
 
 Source = Literal["lowest_rank", "highest_rank", "centre", "pair"]
-Relation = Literal["rank", "between", "suit", "neighbours"]
+Relation = Literal["rank", "between", "suit", "neighbours", "sum"]
 OnFold = Literal["stay", "replaced"]
 
 
@@ -78,6 +80,7 @@ class WildSelect(Area):
         {"source": "centre", "relation": "suit"},
         {"source": "centre", "relation": "neighbours"},
         {"source": "centre", "turned": 3, "on_fold": "replaced"},
+        {"source": "centre", "relation": "sum"},
     ]})
 
     source: Source = Field(
@@ -100,7 +103,12 @@ class WildSelect(Area):
         "2 cards on the table…all numbers in between those 2 are jokers (e.g. if we open 3 and 7 then 4,5,6 are "
         "jokers)\"); `suit`: every card of their suits; `neighbours`: the ranks one above and one below each, "
         f"the ace next to both the two and the king ({DIRTY}, \"Up-and-Down Jokers\": \"Cards above and below "
-        "their value are jokers (e.g., if 2 is flipped, A and 3 are jokers)\").",
+        "their value are jokers (e.g., if 2 is flipped, A and 3 are jokers)\"); `sum`: five cards dealt, and a "
+        "card of the turned card's number, or two or three cards of the hand whose numbers add up to it (ace 1, "
+        "two to ten their pips, jack 11, queen 12, king 13), make one joker, the best three play "
+        f"({VARUNVASWANI}, \"Add up get joker\": \"give 5 cards to everyone, open one card….any card/cards that "
+        "add up to that number form a joker\"; the ace as one: teenpatti399's \"Total Joker\", \"8, 5+3, 6+2, "
+        "1+7, 4+4\"; the page gives no number for a picture card, so they count on from ten).",
     )
     turned: int = Field(
         1, ge=1, le=3,
@@ -130,6 +138,8 @@ class WildSelect(Area):
         if self.source != "centre" and (self.relation != "rank" or self.turned != 1 or self.on_fold != "stay"):
             raise ValueError("relation, turned and on_fold say how turned centre cards choose wild cards: "
                              "source: centre")
+        if self.relation == "sum" and (self.turned != 1 or self.on_fold != "stay"):
+            raise ValueError("relation: sum adds cards up to one turned card's number: turned: 1, on_fold: stay")
         if self.relation == "between" and self.turned != 2:
             raise ValueError("relation: between takes the ranks between two turned cards: turned: 2")
         if (self.source == "pair") != bool(self.steps):
@@ -188,6 +198,16 @@ def centre_count(wild: "WildChoice") -> int:
     return sum(s.turned for s in expand(wild) if s.source == "centre")
 
 
+def pip_number(rank: int) -> int:
+    """A card's number for cards that add up to a turned card (``relation: sum``): ace 1, two to ten their pips,
+    jack 11, queen 12, king 13 (``rank`` as the cards count it, 0 the two, 12 the ace).
+
+    >>> [pip_number(r) for r in (12, 0, 8, 9, 11)]
+    [1, 2, 10, 11, 13]
+    """
+    return 1 if rank == 12 else rank + 2
+
+
 def _neighbours(rank: int) -> Tuple[int, int]:
     return (rank - 1) % 13, (rank + 1) % 13
 
@@ -203,7 +223,7 @@ def centre_wild(selectors: Sequence[Selector], centre: Sequence[int]) -> FrozenS
             continue
         turned = [int(c) for c in centre[at:at + s.turned] if int(c) < JOKER_BASE]
         at += s.turned
-        if s.relation == "rank":
+        if s.relation == "rank" or s.relation == "sum":  # sum: a card of the number is a joker by itself
             ranks.update(c >> 2 for c in turned)
         elif s.relation == "suit":
             suits.update(c & 3 for c in turned)
@@ -257,6 +277,8 @@ _RELATION = {
     "suit": "every card of {their} suit{s} is wild",
     "neighbours": "every card of the ranks one above and one below {them} (the ace next to both the two and the "
                   "king) is wild",
+    "sum": "of the five cards dealt, a card of {its} number, or two or three cards whose numbers add up to it (ace "
+           "one, jack eleven, queen twelve, king thirteen), make one joker, and the best three play",
 }
 
 
@@ -281,7 +303,9 @@ def selector_sentence(s: Selector) -> str:
                 "more card is discarded, so that three play")
     one = s.turned == 1
     relation = _RELATION[s.relation].format(their="its" if one else "their", s="" if one else "s",
-                                            them="it" if one else "them")
+                                            them="it" if one else "them", its="its")
+    if s.relation == "sum":
+        return f"after the deal one card is turned face up in the centre for everyone to see; {relation}"
     cards = f"{number_word(s.turned)} card{'' if one else 's'}"
     said = (f"after the deal {cards} {'is' if one else 'are'} turned face up in the centre for everyone to see; "
             f"{relation} in every hand of that deal")

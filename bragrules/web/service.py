@@ -288,7 +288,15 @@ class TableService(TablePlay):
     def _situation(self) -> Deal:
         """The deal in progress as everyone at the table knows it, for a ruling: the same start (order,
         pot carried in, stacks, centre) and actions, the hands shown, and every other hand unknown
-        (a ruling is read by everyone, so it may not rest on a hidden card). Nothing is read from the log."""
+        (a ruling is read by everyone, so it may not rest on a hidden card). Nothing is read from the log.
+
+        >>> from bragrules.profile import load_profile
+        >>> table = TableService(load_profile("hukam"), "hukam", seats=3, bots=[], seed=11, log_path=None)
+        >>> tokens = [table.join(name) for name in ("Ann", "Bob", "Cat")]
+        >>> table._situation().centre == table.deal.centre != []   # the trump card turned after the deal
+        True
+        >>> table.close()
+        """
         table, deal = self.table, self.deal
         assert table is not None and deal is not None
         session = table.session
@@ -299,7 +307,9 @@ class TableService(TablePlay):
             hands[player] = None if hand is None else tuple(hand)
         retained: Dict[str, Optional[Sequence[Any]]] = {p: None for p in session.current_retained()}
         stacks = {p: session.balances[p] for p in deal.order} if deal.rules.session.finite else None
-        centre = session.current_centre() if deal.rules.format.centre_cards or deal.rules.format.draws or deal.spare_dealt is not None else None
+        # the centre as dealt: an exchange's face-up cards, the spare hand, the cards turned after the deal (a bust
+        # card, a trump card, the cards that decide wild cards), each of which the deal needs to be played at all
+        centre = session.current_centre() or None
         situation = Deal(deal.rules, deal.order, hands, retained=retained or None, carried=deal.carried_in,
                          stacks=stacks, centre=centre, table_fee=deal.table_fee)
         for action in deal.actions:
