@@ -9,17 +9,16 @@ Running one command imports only its module (``bragrules rank`` does not
 load the modules of ``play`` or ``simulate``); ``--help``, a mistyped
 command and :data:`app` have them all. Command modules import only typer at
 module level and load the library (pydantic, YAML, the ranking) inside the
-command functions, so that ``bragrules --help`` starts fast.
+command functions, so that ``bragrules --help`` starts fast. ``bragrules rank`` under a shipped
+profile, in its plain form, does not even import typer: :mod:`bragrules_cli.rank_fast` answers it from the
+profile's precomputed table, and the app runs only where the table cannot answer.
 """
 
 from __future__ import annotations
 
 import importlib
 import sys
-from typing import Any, Dict, List, Optional, Sequence
-
-import typer
-import typer.main
+from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
 from .common import (
     EXIT_BAD_INPUT,
@@ -32,6 +31,9 @@ from .common import (
     hold_closed_descriptor,
     is_input_error,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    import typer
 
 COMMANDS: Dict[str, str] = {
     "validate": "profile_cmds",
@@ -76,6 +78,8 @@ COMMAND_MODULES: List[str] = list(dict.fromkeys(COMMANDS.values()))
 
 
 def _version(value: bool) -> None:
+    import typer
+
     if value:
         from importlib.metadata import PackageNotFoundError, version
 
@@ -87,15 +91,16 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
-def _root(
-    show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
-                                      help="Show the version and exit."),
-) -> None:
-    """The options that come before a command."""
-
-
-def new_app() -> typer.Typer:
+def new_app() -> "typer.Typer":
     """The app with no commands yet (and ``--version``)."""
+    import typer
+
+    def _root(
+        show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
+                                          help="Show the version and exit."),
+    ) -> None:
+        """The options that come before a command."""
+
     target = typer.Typer(
         name="bragrules",
         help="The rules of Brag as data: play, audit, compare and arbitrate under any set of house rules.",
@@ -111,7 +116,7 @@ def new_app() -> typer.Typer:
     return target
 
 
-def register_all(target: typer.Typer, modules: Optional[List[str]] = None) -> None:
+def register_all(target: "typer.Typer", modules: Optional[List[str]] = None) -> None:
     """Import each command module and let it add its commands to ``target``."""
     for name in modules if modules is not None else COMMAND_MODULES:
         module = importlib.import_module(f"{__package__}.{name}")
@@ -121,17 +126,17 @@ def register_all(target: typer.Typer, modules: Optional[List[str]] = None) -> No
             info.short_help = SUMMARIES[info.name]
 
 
-def build_app(modules: Optional[List[str]] = None) -> typer.Typer:
+def build_app(modules: Optional[List[str]] = None) -> "typer.Typer":
     """An app with the commands of ``modules`` (default: every command)."""
     target = new_app()
     register_all(target, modules)
     return target
 
 
-_whole: Optional[typer.Typer] = None
+_whole: Optional["typer.Typer"] = None
 
 
-def whole_app() -> typer.Typer:
+def whole_app() -> "typer.Typer":
     """The app with every command (built once)."""
     global _whole
     if _whole is None:
@@ -145,7 +150,7 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def app_for(args: Sequence[str]) -> typer.Typer:
+def app_for(args: Sequence[str]) -> "typer.Typer":
     """The app to run ``bragrules ARGS`` with: only the named command's module
     when ``ARGS`` starts with a command's name, else every command."""
     module = COMMANDS.get(args[0]) if args else None
@@ -159,12 +164,6 @@ def main(argv: Optional[List[str]] = None) -> None:
     typed, so they are written through a :class:`~bragrules_cli.common.NeutralStream`;
     a write error on stdout (a full disk) is one line and exit status 2.
     """
-    try:  # typer with click inside it, or beside it
-        from typer._click.exceptions import ClickException
-    except ImportError:  # pragma: no cover
-        from click.exceptions import ClickException  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]
-    from typer import Abort
-
     for stream in (sys.stdout, sys.stderr):  # a name no terminal can show is escaped, never fatal
         reconfigure = getattr(stream, "reconfigure", None)
         if reconfigure is not None:
@@ -174,24 +173,18 @@ def main(argv: Optional[List[str]] = None) -> None:
                 pass
     if argv is None:  # the console script itself, not a program calling main()
         _reader_gone_is_quiet()
-    target = app_for(sys.argv[1:] if argv is None else argv)
+    args = sys.argv[1:] if argv is None else argv
+    command = _fast_command(args)
+    if command is None:
+        command = _typer_command(args, argv)
     if sys.stdout is None:  # started with standard output closed (>&-): the first write is one error line
         hold_closed_descriptor(1)
         sys.stdout = ClosedStream()
     guarded = GuardedStream(sys.stdout)  # type: ignore[arg-type]  # (a ClosedStream is written like one)
     sys.stdout = guarded
     try:
-        # Always a group, even with one command registered (the root callback
-        # makes it one): the command's name comes first on the command line
-        # either way. get_command adds --install-completion and --show-completion.
-        code = typer.main.get_command(target)(args=argv, prog_name="bragrules", standalone_mode=False)
+        code = command()
         guarded.flush()
-    except ClickException as exc:
-        NeutralStream(sys.stderr).write(click_error_line(exc) + "\n")
-        sys.exit(exc.exit_code)
-    except Abort:
-        error("error: aborted")
-        sys.exit(1)
     except KeyboardInterrupt:
         sys.stderr.write("\n")
         sys.exit(130)
@@ -203,6 +196,7 @@ def main(argv: Optional[List[str]] = None) -> None:
         _quiet_broken_pipe()
         sys.exit(EXIT_BAD_INPUT)
     except Exception as exc:
+        _click_error(exc)
         if not is_input_error(exc):
             raise
         error(describe_error(exc))
@@ -211,6 +205,48 @@ def main(argv: Optional[List[str]] = None) -> None:
         if sys.stdout is guarded:
             sys.stdout = guarded.target
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _fast_command(args: Sequence[str]) -> Optional[Callable[[], Any]]:
+    """``rank`` answered from a shipped profile's table, without typer (None: the app runs)."""
+    if not args or args[0] != "rank":
+        return None
+    from .rank_fast import runner
+
+    return runner(args[1:])
+
+
+def _typer_command(args: Sequence[str], argv: Optional[List[str]]) -> Callable[[], Any]:
+    """The app's command for ``args``: it runs click, which returns the exit status."""
+    import typer.main
+
+    target = app_for(args)
+
+    def run() -> Any:
+        # Always a group, even with one command registered (the root callback
+        # makes it one): the command's name comes first on the command line
+        # either way. get_command adds --install-completion and --show-completion.
+        return typer.main.get_command(target)(args=argv, prog_name="bragrules", standalone_mode=False)
+
+    return run
+
+
+def _click_error(exc: Exception) -> None:
+    """End as click would for its own errors: a usage error as one line, an abort as one line."""
+    if "typer" not in sys.modules:  # nothing of click ran: none of its errors was raised
+        return
+    try:  # typer with click inside it, or beside it
+        from typer._click.exceptions import ClickException
+    except ImportError:  # pragma: no cover
+        from click.exceptions import ClickException  # type: ignore[no-redef,import-not-found,assignment,unused-ignore]
+    from typer import Abort
+
+    if isinstance(exc, ClickException):
+        NeutralStream(sys.stderr).write(click_error_line(exc) + "\n")
+        sys.exit(exc.exit_code)
+    if isinstance(exc, Abort):
+        error("error: aborted")
+        sys.exit(1)
 
 
 def click_error_line(exc: Exception) -> str:

@@ -62,7 +62,7 @@ def equity_command(
     if hand:
         from bragrules.core.cards import CardError, parse_card
 
-        from .rank_cmd import card_tokens
+        from .rank_output import card_tokens
 
         try:
             cards = [parse_card(token) for text in hand for token in card_tokens(text)]

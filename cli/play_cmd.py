@@ -15,8 +15,6 @@ import typer
 from . import strategy_option
 from .common import EXIT_BAD_INPUT, bot_styles, complete_profile, error, refuse
 from .common import console as safe_console
-from .play_turn import HumanTurn
-from .play_view import Prompter, TableView, esc, plural, stopped
 
 if TYPE_CHECKING:  # pragma: no cover
 
@@ -82,6 +80,7 @@ def contradictions(table: "Table", log: Path, *, profile: Optional[str], players
                    bots: Optional[str], hands: Optional[int], seed: Optional[int], name: Optional[str],
                    new_log: Optional[Path], auto: bool) -> List[str]:
     """The options given with ``--resume`` that contradict the log (the log decides the session)."""
+    from .play_view import plural
     out: List[str] = []
     session = table.session
     if profile is not None and profile != table.profile_name:
@@ -139,6 +138,9 @@ def register(app: typer.Typer) -> None:
         """Play Brag in the terminal against bots (or watch them with --auto)."""
         from bragrules.play.table import Seat, Table, default_log_path
         from bragrules.profile import load_profile
+
+        from .play_turn import HumanTurn  # the table's modules load with the command, not with --help
+        from .play_view import Prompter, TableView, esc, plural, stopped
 
         check_options(delay, hands, players, seed, name)
         solved = strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)

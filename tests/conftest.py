@@ -3,8 +3,7 @@
 Hypothesis profiles, chosen with the environment variable HYPOTHESIS_PROFILE:
 
 - ``dev`` (the default, what ``python -m pytest`` runs): 25 random examples
-  per property, no deadline, so that the whole suite runs in about a minute
-  on two cores; each run draws new examples, so runs add up;
+  per property, no deadline; each run draws new examples, so runs add up;
 - ``ci``: 50 examples drawn the same way on every run (derandomized), no
   deadline, no example database, and a reproduction blob printed on failure;
 - ``thorough``: 1,500 examples, for a long hunt before a release
@@ -17,7 +16,9 @@ that every profile keeps the proportions between properties.
 from __future__ import annotations
 
 import os
+from typing import List
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("dev", max_examples=25, deadline=None)
@@ -40,3 +41,82 @@ def scaled(factor: int) -> int:
     True
     """
     return factor * settings.default.max_examples
+
+
+HEAVY_CASES = {
+    "tests/test_fuzz.py::test_a_mutated_sheet_audits_or_is_refused_in_one_line",  # 117 s
+    "tests/test_conformance.py::test_every_rule_field_has_a_variant_in_play",  # 104 s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.wild.at_most]",  # 88 s
+    "tests/test_resume_fuzz.py::test_every_line_end_prefix_of_an_honest_log_is_unfinished_never_a_violation[555]",  # 79 s
+    "tests/test_fast_paths_betting.py::test_the_fast_paths_agree_with_the_bounds_whatever_the_stakes",  # 57 s
+    "tests/test_fuzz.py::test_a_mutated_log_audits_or_is_refused_in_one_line",  # 57 s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.wild.from_centre]",  # 53 s
+    "tests/test_conformance.py::test_the_situations_can_be_dealt",  # 51 s
+    "tests/test_mccfr.py::test_solve_seats_writes_the_strategy_the_bot_finds_and_compares_a_house_rule",  # 49 s
+    "tests/test_play.py::test_bad_options_exit_2_without_a_traceback",  # 47 s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.prial_order]",  # 46 s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.wild.select]",  # 46 s
+    "tests/test_events.py::test_random_sessions_make_only_typed_events_matching_their_actions",  # 44 s
+    "tests/test_conformance.py::test_variants_change_only_their_field_and_its_companions",  # 43 s
+    "tests/test_log_schema.py::test_any_value_in_any_field_is_read_or_worded",  # 39 s
+    "tests/test_audit.py::test_every_shipped_profile_round_trips",  # 39 s
+    "tests/test_conformance.py::test_the_check_bends_actions_against_many_rules",  # 38 s
+    "tests/test_play.py::test_killed_and_resumed_ends_with_the_balances_of_a_straight_run",  # 37 s
+    "tests/rules/test_vocabulary.py::test_no_rulebook_of_a_game_with_its_own_words_says_prial[skip-sequence]",  # 33 s
+    "tests/test_hardening.py::test_audit_reads_a_pipe_as_dev_stdin_and_as_process_substitution",  # 33 s
+    "tests/test_play.py::test_killed_play_loses_nothing_and_resumes",  # 32 s
+    "tests/test_hardening.py::test_user_strings_through_every_command",  # 32 s
+    "tests/test_rulebook.py::test_every_rule_that_differs_from_the_defaults_is_mentioned[four-card-lowest-joker]",  # 29 s
+    "tests/test_rulebook.py::test_every_rule_that_differs_from_the_defaults_is_mentioned[skip-sequence]",  # 29 s
+    "tests/test_solver_offtree.py::test_the_bot_plays_its_strategy_through_bets_of_sizes_and_counts_the_tree_lacks",  # 26 s
+    "tests/test_play_cli.py::test_the_default_log_goes_beside_an_existing_one_under_a_fresh_name",  # 26 s
+    "tests/test_fuzz.py::test_a_mutated_profile_plays_or_is_refused_in_one_located_line",  # 26 s
+    "tests/test_browser_house.py::test_the_last_deal_panel_says_what_the_house_took",  # 25 s
+    "tests/test_corpus.py::test_a_few_histories_as_a_user_runs_them",  # 25 s
+    "tests/test_batch.py::test_random_arrays_of_any_integer_dtype[int64]",  # 24 s
+    "tests/test_conformance.py::test_every_rule_field_changes_play[ranking.points.three_of_a_kind]",  # 24 s
+    "tests/test_solver.py::test_strategy_file_round_trip",  # 24 s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.wild.kiss_miss]",  # 24 s
+    "tests/rules/test_ranking_wild_select.py::test_the_audit_names_barred_from_of_a_wrong_winner",  # 23 s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.wild.joker_each]",  # 23 s
+    "tests/test_play_cli.py::test_two_resumes_of_one_log_at_once_the_second_is_refused",  # 22 s
+    "tests/rules/test_vocabulary.py::test_no_rulebook_of_a_game_with_its_own_words_says_prial[kissing-missing-discard]",  # 22 s
+    "tests/test_browser_points.py::test_the_table_shows_the_points_and_offers_the_spare_hand",  # 21 s
+    "tests/test_conformance.py::test_every_rule_field_changes_play[ranking.wild.from_centre]",  # 21 s
+    "tests/test_fuzz.py::test_random_actions_never_corrupt_a_deal",  # 21 s
+    "tests/test_conformance.py::test_every_rule_field_changes_play[ranking.wild.joker_each]",  # 20 s
+    "tests/test_fast_paths_betting.py::test_the_fast_paths_agree_with_the_bounds_in_random_play",  # 20 s
+    "tests/test_browser_draw.py::test_draw_discard_and_stop_the_bus_in_the_browser[stop-the-bus-draw]",  # 20 s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.run_order]",  # 20 s
+    "tests/test_rulebook.py::test_every_rule_that_differs_from_the_defaults_is_mentioned[kissing-missing]",  # 20 s
+    "tests/test_solver.py::test_sums_with_card_removal_match_brute_force[traditional-9TJQKA]",  # 20 s
+    "tests/test_conformance.py::test_every_rule_field_changes_play[ranking.wild.select]",  # 19 s
+    "tests/test_conformance.py::test_every_rule_field_changes_play[ranking.wild.per_hand]",  # 19 s
+    "tests/test_conformance.py::test_every_rule_field_changes_play[ranking.wild.at_most]",  # 19 s
+    "tests/rules/test_vocabulary.py::test_no_rulebook_of_a_game_with_its_own_words_says_prial[four-card-lowest-joker]",  # 19 s
+    "tests/rules/test_vocabulary.py::test_no_rulebook_of_a_game_with_its_own_words_says_prial[kissing-missing]",  # 19 s
+    "tests/test_one_ranking.py::test_a_kiss_and_a_miss_make_the_joker_in_rank_as_at_the_showdown",  # 18 s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.wild.per_hand]",  # 18 s
+    "tests/test_mccfr.py::test_the_same_seed_gives_the_same_strategy_and_another_seed_another",  # 17 s
+    "tests/rules/test_ranking_wild_select.py::test_the_shorthands_and_their_selectors_agree",  # 17 s
+    "tests/test_browser_arrange.py::test_a_seat_arranges_thirteen_cards_into_four_hands",  # 17 s
+    "tests/test_progress.py::test_audit_and_diff_impact_show_progress_on_a_terminal_even_with_json",  # 17 s
+    "tests/test_rulebook.py::test_every_rule_that_differs_from_the_defaults_is_mentioned[kissing-missing-discard]",  # 15 s
+    "tests/rules/test_wild_on_fold.py::test_pack_jack_plays_and_audits_clean",  # 15 s
+    "tests/test_rulebook.py::test_html_is_self_contained[skip-sequence]",  # 15 s
+}
+"""The slowest cases of the README's command, run apart with the ``heavy`` marker (``python -m pytest -n auto -m
+heavy``, which ``.ci/run`` runs as well): each is kept, and checks what it checked, in that run. Chosen from one
+measured run, ``nice pytest -n 2 --durations=60`` on the project's two cores at a load average of 13 to 15 (so the
+seconds beside each, its wall time in that run, are about seven times its CPU time): every case the run put
+above 15 seconds. Cases marked ``heavy`` in their own module (solving to convergence, a cluster losing its
+workers) are not repeated here."""
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: List[pytest.Item]) -> None:
+    """Mark :data:`HEAVY_CASES` ``heavy`` before the ``-m`` option chooses what runs."""
+    heavy = pytest.mark.heavy
+    for item in items:
+        if item.nodeid in HEAVY_CASES:
+            item.add_marker(heavy)
