@@ -75,8 +75,9 @@ def unknown_name_message(name: str, what: str = "profile") -> str:
         close = [lowered[c] for c in close]
     if close:
         message += f" (did you mean {close[0]!r}?)"
-    listed = ", ".join(names) if names else "none installed"
-    return message + f"; built-in profiles: {listed}; or give a path to a .yaml file"
+    # the list itself is `bragrules profiles`: a refusal stays one short line however many are shipped
+    listed = f"`bragrules profiles` lists the {len(names)} built-in profiles" if names else "no profiles are built in"
+    return message + f"; {listed}; or give a path to a .yaml file"
 
 
 def builtin_path(name: str) -> Traversable:
