@@ -35,6 +35,7 @@ from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
 from bragrules.engine import (
+    bank,
     betting,
     discard,
     dispute,
@@ -330,6 +331,8 @@ class Deal:
         if player is None:
             return []
         state = self.players[player]
+        if self.rules.procedure.bank is not None:  # a banking game: a stake against the bank, or a fold
+            return bank.options(self, state)
         waiting = turn_options.waiting_on(self, state)
         if waiting is not None:
             return waiting
@@ -563,10 +566,12 @@ class Deal:
             return retention.look(self, state, action, apply)
         if awaited or choosing or state.name != self.order[self.turn]:
             self._refuse_out_of_turn(state, kind)
+        rules = self.rules
+        if rules.procedure.bank is not None:  # a banking game's stakes (procedure.bank): its own phase
+            return bank.act(self, state, action, apply)
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise RuleViolation(PLAYERS, f"unknown action {kind!r}")
-        rules = self.rules
         if rules.format.exchange or kind in _EXCHANGE_KINDS or self.arranging or state.inspected is not None:
             self._refuse_out_of_phase(state, kind)
         if rules.format.discard_step:

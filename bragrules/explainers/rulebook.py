@@ -93,6 +93,10 @@ def _intro(p: Profile) -> List[str]:
             f"Each player starts with {p.format.lives} "
             "lives; the lowest hand at each showdown loses one, and the last player with a life wins."
         )
+    elif p.procedure.bank.kind is not None:
+        against = "the house's dealer" if p.procedure.bank.kind == "house" else "the banker"
+        aim = (f"{game} is a banking game: there is no pot to win, and each player's stakes are settled against "
+               f"{against} alone, as the section on playing against the bank says.")
     elif not p.format.betting:
         aim = (
             f"{game} without betting: every deal goes straight to a showdown, "
@@ -106,6 +110,11 @@ def _intro(p: Profile) -> List[str]:
         )
     paragraphs.append(aim + " " + sentence(seats(p)))  # the seats of this table, not the game's
     return paragraphs
+
+
+_NOT_BANKING = frozenset(("seeing", "ties", "carry-over", "blind", "stakes"))
+"""The sections a banking game leaves out of its rulebook (its bank section says the stakes): settled against the bank, never by a
+see, a tie rule between players, a lone survivor or blind play."""
 
 
 def departures(profile: Profile) -> List[Tuple[str, str, str]]:
@@ -155,7 +164,8 @@ def build_rulebook(profile: Profile) -> Rulebook:
     in the order a table explains the game); a section that does not apply is left out.
     """
     sections: List[Section] = [
-        section for writer in rulebook_sections() for section in [writer(profile)] if section is not None
+        section for writer in rulebook_sections() for section in [writer(profile)]
+        if section is not None and not (profile.procedure.bank.kind is not None and section.key in _NOT_BANKING)
     ]
     summary = _departures_section(profile)
     if summary is not None:
