@@ -203,7 +203,9 @@ def settle(deal: "Deal") -> None:
     if banker is not None and bank_won > 0:
         winners.append(banker)
     shown = [p for p in deal.order if not deal.players[p].folded and (p == banker or deal.players[p].bets)]
-    reason = "; ".join(one.why for one in settled) or "nobody staked against the bank"
+    holder = "the dealer" if banker is None else f"the banker {banker}"
+    reason = f"{holder} holds {' '.join(map(str, bank_hand))} ({deal.comparer.describe(bank_hand)}): " + (
+        "; ".join(one.why for one in settled) or "nobody staked against the bank")
     settlement.finish(deal, "won" if len(winners) == 1 else "split", winners, payouts,
                       dict.fromkeys(deal.order, ZERO), ZERO, True, False, {}, reason, shown)
     result = deal.result

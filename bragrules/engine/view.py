@@ -124,6 +124,9 @@ class PlayerView:
         deal = self.__deal
         if deal.spare_dealt is not None:  # a spare hand (session.points) lies face down
             return ()
+        bank = deal.rules.procedure.bank
+        if bank is not None and bank.house and deal.result is None:  # the house dealer's cards, turned at the end
+            return ()
         down = deal.rules.format.face_down
         if down is None:
             return tuple(deal.centre)
