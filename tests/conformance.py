@@ -469,8 +469,10 @@ def _check_finished(deal: Deal) -> None:
     result = deal.result
     assert result is not None
     assert deal.to_act is None and deal.legal_actions() == []
-    assert sum(result.net.values()) + result.rake + result.table_fee == deal.carried_in - result.carried_out, \
-        "a deal's nets and the house's take (rake, table fees) do not add up"
+    # the house is an account outside the table: its rake, its table fees and, in a banking game against the house
+    # (procedure.bank), what its dealer won from the players (negative when it paid them) come from the players' nets
+    assert sum(result.net.values()) + result.rake + result.table_fee + result.house \
+        == deal.carried_in - result.carried_out, "a deal's nets and the house's take (rake, table fees, bank) do not add up"
     if result.outcome in ("redeal", "abandoned"):
         assert all(v == 0 for v in result.net.values()) and result.carried_out == deal.carried_in
     again = deal.snapshot()
