@@ -592,6 +592,8 @@ def candidate_values(path: str, current: Any) -> List[Any]:
             out += [items + [extra] for extra in ("2", "2c", "Jk", "Jk1", "Ac") if extra not in items]
         else:
             out += [items[:-1]] if items else [list(inner_choices), list(inner_choices[:1]), list(inner_choices[1:3])]
+    elif typing.get_origin(annotation) in (dict, Dict) and path.startswith("procedure.bank."):  # a pay table
+        out = [{**current, "pair": 2}, {"high_card": 1}, {}]
     elif typing.get_origin(annotation) in (dict, Dict):  # points by rank: 999's digits, and one rank changed
         out = [{"A": 1, "K": 0, "Q": 0, "J": 0, "10": 0}, {"A": 1}]
     elif annotation is str:

@@ -36,6 +36,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional
 
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO, pretty_money
+from bragrules.core.rule_id import Rule
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.bet_record import pay, record_bet
 from bragrules.engine.events import Ante, Bet, Event, Fold, Look
@@ -47,7 +48,7 @@ from bragrules.rules.stakes import ANTE_RULE
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
-__all__ = ["act", "banker_of", "options", "open_bank", "settle"]
+__all__ = ["act", "banker_of", "consulted", "options", "open_bank", "settle"]
 
 
 def _policy(deal: "Deal") -> BankPolicy:
@@ -147,6 +148,14 @@ def act(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
     event = Bet(state.name, amount, amount, False, False)
     _advance(deal)
     return event
+
+
+def consulted(deal: "Deal", kind: str) -> List[Rule]:
+    """The rules asked to allow a stake or a fold: against the house the Play bet's (the ante) and the kind;
+    against a banker the kind, the least stake and the banco."""
+    if _policy(deal).house:
+        return [KIND_RULE, ANTE_RULE] if kind == "bet" else [KIND_RULE]
+    return [KIND_RULE, MIN_STAKE_RULE, BANCO_RULE] if kind == "bet" else [KIND_RULE]
 
 
 def _check_stake(deal: "Deal", policy: BankPolicy, state: PlayerState, amount: Fraction) -> None:

@@ -357,6 +357,8 @@ class Deal:
         rules are left out: they are the same at every table."""
         state = self.players[action.player]
         kind = action.kind
+        if self.rules.procedure.bank is not None:  # a banking game asks the bank's rules alone
+            return [rule for rule in bank.consulted(self, kind) if rule.is_field]
         found = betting.consulted(self, state, kind) + retention.consulted(self, state, kind)
         if kind == "open":
             found += open_hands.consulted(self, state)

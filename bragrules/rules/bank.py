@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, NamedTuple, Optional, Tuple
 
-from pydantic import Field
+from pydantic import BeforeValidator, Field
 
 from bragrules.core.cards import RANK_NAMES, parse_rank
 from bragrules.core.money import ZERO, pretty_money
@@ -64,6 +64,17 @@ BF1069 = "bf1069.org (Three Card Poker Bonus)"
 # ---------------------------------------------------------------------------
 # The model
 # ---------------------------------------------------------------------------
+
+def _rank(value: object) -> object:
+    """A rank as written: ``10`` (a YAML number) reads as ``"10"``, ``q`` as ``"Q"``."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value.upper() if isinstance(value, str) else value
+
+
+QualifyRank = Annotated[Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"],
+                        BeforeValidator(_rank)]
+"""The least high card a dealer qualifies with."""
 
 Paytable = Dict[str, Annotated[int, Field(ge=1, le=1000)]]
 """What a hand of each category pays, ``X`` to 1, by the category's name in the ranking."""
@@ -104,7 +115,7 @@ class Bank(Area):
         description="Equal hands. `bank`: the banker (or the house) wins (" + LIEGE + ": \"à points égaux, le "
         "banquier bénéficie\"); `push`: the stakes go back (" + TURLOCK + ": \"Ties push\").",
     )
-    qualify: Optional[str] = Field(
+    qualify: Optional[QualifyRank] = Field(
         None,
         description="`kind: house`: the dealer plays only with this card high or better (any pair or better "
         "qualifies); a dealer who does not qualify pays the ante even money and returns the Play bet (" + PALA
@@ -169,11 +180,6 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
                 "procedure.bank.min_stake)", ("procedure.bank.bank", "procedure.bank.min_stake"))
     if bank.kind == "house" and p.stakes.ante <= 0:
         return "the house game is played for an ante above nothing (stakes.ante)", paths + ("stakes.ante",)
-    if bank.qualify is not None:
-        try:
-            parse_rank(bank.qualify)
-        except ValueError as exc:
-            return f"procedure.bank.qualify: {exc}", ("procedure.bank.qualify",)
     names = _category_names(p)
     for path, table in (("procedure.bank.ante_bonus", bank.ante_bonus),
                         ("procedure.bank.pair_plus_pays", bank.pair_plus_pays)):
