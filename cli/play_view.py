@@ -365,7 +365,9 @@ class TableView(_ObserverBase):
             down = rules.format.face_down
             places = ["[dim]??[/]" if c is None else cards_markup([c]) + (" (face down)" if i == down else "")
                       for i, c in enumerate(view.centre_places)]
-            self.console.print("Centre: " + " ".join(places))
+            bank = rules.procedure.bank
+            label = "The dealer's cards" if bank is not None and bank.house else "Centre"
+            self.console.print(f"{label}: " + " ".join(places))
             if view.wild_from and view.wild_from != view.centre:  # on_fold: replaced (Pack Jack)
                 self.console.print(f"Jokers on the table: {cards_markup(view.wild_from)} (the last folder's cards)")
         if rules.format.draws:

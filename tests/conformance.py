@@ -452,6 +452,9 @@ def _check_views(deal: Deal) -> None:
     if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: everyone knows each holds one
         public.add("Jk")
     held = {name: _cards(list(s.hands.values())) for name, s in deal.players.items()}
+    bank = deal.rules.procedure.bank
+    if bank is not None and bank.house:  # the house dealer's cards, the centre: nobody's until turned at the end
+        held["the house"] = _cards(deal.centre)
     for name in deal.order:
         view = deal.view(name)
         data = view.to_json()

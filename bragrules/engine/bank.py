@@ -32,8 +32,9 @@ Banco: A stakes 5 and wins, B stakes 3 and loses, and the banker D pays 2:
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import TYPE_CHECKING, Dict, List, Optional
+from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
+from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO, pretty_money
 from bragrules.core.rule_id import Rule
@@ -178,10 +179,37 @@ def _check_stake(deal: "Deal", policy: BankPolicy, state: PlayerState, amount: F
         raise RuleViolation(KIND_RULE, f"only {pretty_money(policy.bank - done)} of the bank is left uncovered")
 
 
-def _versus(deal: "Deal", player: str, bank_hand: tuple) -> int:
-    mine = deal.players[player].hand
-    assert mine is not None
-    return deal.comparer.versus(mine, bank_hand)
+def _bank_hand(deal: "Deal", policy: BankPolicy, banker: Optional[str]) -> Tuple[Card, ...]:
+    """The hand every stake is settled against: the house dealer's (the centre), or the banker's."""
+    if any(deal.players[p].hand is None for p in deal.order) or (policy.house and len(deal.centre) != 3):
+        raise RuleViolation(KIND_RULE, "a banking game settles dealt cards only")
+    held = tuple(deal.centre) if banker is None else deal.players[banker].hand
+    assert held is not None
+    return held
+
+
+def _settle_each(deal: "Deal", policy: BankPolicy, bank_hand: Tuple[Card, ...]) -> List[Settled]:
+    """Each player's stakes settled by the bank's policy (a player who sat the deal out has nothing to settle)."""
+    settled: List[Settled] = []
+    for name in _punters(deal):
+        state = deal.players[name]
+        if policy.house:
+            settled.append(_against_house(deal, policy, name, bank_hand))
+        elif state.bets:
+            hand = state.hand
+            assert hand is not None
+            settled.append(policy.against_banker(name, state.contributed, deal.comparer.versus(hand, bank_hand)))
+    return settled
+
+
+def _cited(decided_by: List[str], settled: List[Settled], policy: BankPolicy) -> List[str]:
+    """The rules that decided the deal: the ending's, then every rule a settlement applied, once each."""
+    cited = list(decided_by)
+    for one in settled:
+        cited.extend(rule for rule in one.rules if rule not in cited)
+    if policy.house and policy.pair_plus and PAIR_PLUS_RULE not in cited:
+        cited.append(PAIR_PLUS_RULE)
+    return cited
 
 
 def settle(deal: "Deal") -> None:
@@ -191,26 +219,18 @@ def settle(deal: "Deal") -> None:
 
     policy = _policy(deal)
     banker = banker_of(deal)
-    if any(deal.players[p].hand is None for p in deal.order) or (policy.house and len(deal.centre) != 3):
-        raise RuleViolation(KIND_RULE, "a banking game settles dealt cards only")
-    bank_hand = tuple(deal.centre) if policy.house else deal.players[banker].hand  # type: ignore[index]
-    assert bank_hand is not None
-    settled: List[Settled] = []
-    for name in _punters(deal):
-        state = deal.players[name]
-        if policy.house:
-            settled.append(_against_house(deal, policy, name, bank_hand))
-        elif state.bets:
-            settled.append(policy.against_banker(name, state.contributed, _versus(deal, name, bank_hand)))
+    bank_hand = _bank_hand(deal, policy, banker)
+    settled = _settle_each(deal, policy, bank_hand)
     payouts: Dict[str, Fraction] = dict.fromkeys(deal.order, ZERO)
     for one in settled:
         payouts[one.player] = one.returned
     bank_won = deal.pot - sum(payouts.values(), ZERO)
+    winners = [one.player for one in settled if one.returned > one.staked]
+    each: Dict[str, Tuple[Tuple[str, ...], str]] = {one.player: (tuple(one.rules), one.why) for one in settled}
     if banker is not None:
         payouts[banker] = bank_won
-    winners = [one.player for one in settled if one.returned > one.staked]
-    if banker is not None and bank_won > 0:
-        winners.append(banker)
+        winners += [banker] if bank_won > 0 else []
+        each[banker] = ((KIND_RULE,), f"the banker {banker} holds the bank: the losers' stakes less the winners'")
     shown = [p for p in deal.order if not deal.players[p].folded and (p == banker or deal.players[p].bets)]
     holder = "the dealer" if banker is None else f"the banker {banker}"
     reason = f"{holder} holds {' '.join(map(str, bank_hand))} ({deal.comparer.describe(bank_hand)}): " + (
@@ -219,15 +239,11 @@ def settle(deal: "Deal") -> None:
                       dict.fromkeys(deal.order, ZERO), ZERO, True, False, {}, reason, shown)
     result = deal.result
     assert result is not None
-    cited = list(result.decided_by)
-    for one in settled:
-        cited.extend(rule for rule in one.rules if rule not in cited)
-    if policy.house and policy.pair_plus and PAIR_PLUS_RULE not in cited:
-        cited.append(PAIR_PLUS_RULE)
-    deal.result = result._replace(decided_by=cited, house=bank_won if banker is None else ZERO)
+    deal.result = result._replace(decided_by=_cited(result.decided_by, settled, policy),
+                                  house=bank_won if banker is None else ZERO, settled=each)
 
 
-def _against_house(deal: "Deal", policy: BankPolicy, name: str, dealer: tuple) -> Settled:
+def _against_house(deal: "Deal", policy: BankPolicy, name: str, dealer: Tuple[Card, ...]) -> Settled:
     state = deal.players[name]
     ante = deal.units.money(deal.units.ante)
     hand = state.hand

@@ -153,6 +153,7 @@ class DealResult(NamedTuple):
     pots: Tuple[PotWon, ...] = ()  # the side pots settled with the deal (pots), each with who took it
     points: Optional[Dict[str, int]] = None  # session.points: the points each player scored (None: no points kept)
     house: Fraction = ZERO  # procedure.bank, kind: house: what the house's bank won from the deal (less: it paid)
+    settled: Optional[Dict[str, Tuple[Tuple[str, ...], str]]] = None  # procedure.bank: each player's rules, words
 
 
 def returned_stakes(result: DealResult) -> Fraction:

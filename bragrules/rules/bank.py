@@ -271,16 +271,16 @@ class BankPolicy:
         >>> BankPolicy(False, Fraction(20), Fraction(1)).against_banker("A", Fraction(5), 1).returned
         Fraction(10, 1)
         >>> BankPolicy(False, Fraction(20), Fraction(1)).against_banker("A", Fraction(5), 0).why
-        'A stakes 5: equal hands, the banker wins'
+        'A, stake 5: equal hands, the banker wins'
         """
         money = pretty_money(stake)
         if versus > 0:
-            return Settled(player, stake, 2 * stake, (KIND_RULE,), f"{player} stakes {money}: beats the banker, wins {money}")
+            return Settled(player, stake, 2 * stake, (KIND_RULE,), f"{player}, stake {money}: better than the banker's hand, wins {money}")
         if versus == 0 and self.ties_push:
-            return Settled(player, stake, stake, (KIND_RULE, TIES_RULE), f"{player} stakes {money}: equal hands, the stake goes back")
+            return Settled(player, stake, stake, (KIND_RULE, TIES_RULE), f"{player}, stake {money}: equal hands, the stake goes back")
         if versus == 0:
-            return Settled(player, stake, ZERO, (KIND_RULE, TIES_RULE), f"{player} stakes {money}: equal hands, the banker wins")
-        return Settled(player, stake, ZERO, (KIND_RULE,), f"{player} stakes {money}: the banker's hand is better")
+            return Settled(player, stake, ZERO, (KIND_RULE, TIES_RULE), f"{player}, stake {money}: equal hands, the banker wins")
+        return Settled(player, stake, ZERO, (KIND_RULE,), f"{player}, stake {money}: the banker's hand is better")
 
     def qualifies(self, high_rank: int, above_high_card: bool) -> bool:
         """Whether the dealer plays: any hand above high card, or a high card of ``qualify`` or better.
@@ -321,7 +321,7 @@ class BankPolicy:
         if not played:
             lost = f"the ante{' and the Pair Plus' if side else ''}"
             return Settled(player, ante + side, ZERO, (KIND_RULE,) + ((PAIR_PLUS_RULE,) if side else ()),
-                           f"{player} folds and loses {lost}")
+                           f"{player}: folded, {lost} lost")
         rules: List[Rule] = [KIND_RULE]
         returned = ZERO
         if not qualifies:
@@ -330,11 +330,11 @@ class BankPolicy:
             words = ["the dealer does not qualify: the ante wins even money, the Play bet is returned"]
         elif versus > 0:
             returned += 4 * ante
-            words = ["beats the dealer: the ante and the Play bet win even money"]
+            words = ["a better hand than the dealer's: the ante and the Play bet win even money"]
         elif versus == 0 and self.ties_push:
             rules.append(TIES_RULE)
             returned += 2 * ante
-            words = ["ties the dealer: the ante and the Play bet are returned"]
+            words = ["equal to the dealer's hand: the ante and the Play bet are returned"]
         else:
             rules.append(TIES_RULE) if versus == 0 else None
             words = ["the dealer's hand is better: the ante and the Play bet are lost"]
@@ -355,7 +355,7 @@ class BankPolicy:
             else:
                 words.append("the Pair Plus is lost")
         return Settled(player, 2 * ante + side, returned, tuple(dict.fromkeys(rules)),
-                       f"{player} plays: " + "; ".join(words))
+                       f"{player}: played; " + "; ".join(words))
 
 
 # ---------------------------------------------------------------------------

@@ -190,3 +190,66 @@ def test_money_is_conserved_with_the_house_as_an_account(seed: int, name: str) -
     assert sum(session.balances.values()) + session.house == 0
     if name == "banco":
         assert session.house == 0
+
+
+# ---------------------------------------------------------------------------
+# The commands: play, audit, arbitrate, the web table
+# ---------------------------------------------------------------------------
+
+
+def test_play_against_the_house_keeps_the_dealers_cards_face_down_and_the_audit_cites_the_pay_table(
+        tmp_path, capsys, monkeypatch) -> None:
+    """A person plays the casino game in the terminal (play or fold); the log audits clean, and a net written
+    wrong is refused under the rule of that player's settlement, with the settlement in words."""
+    from ..helpers import run_cli
+
+    script = tmp_path / "moves.txt"
+    script.write_text("bet 10\nfold\nq\n", encoding="utf-8")
+    log = tmp_path / "casino.jsonl"
+    code, out, err = run_cli(capsys, monkeypatch, "play", "--profile", "three-card-casino", "-n", "3", "--seed", "4",
+                             "--script", str(script), "--log", str(log))
+    assert code == 0, err
+    assert "The dealer's cards: ?? ?? ??" in out and "the dealer holds" in out
+    code, out, err = run_cli(capsys, monkeypatch, "audit", str(log))
+    assert code == 0 and "every claim matches" in out
+    lines = log.read_text(encoding="utf-8").splitlines()
+    import json
+
+    for i, line in enumerate(lines):
+        record = json.loads(line)
+        if record.get("type") == "result":
+            name = next(p for p, v in record["net"].items() if v > 0)
+            record["net"][name] = record["net"][name] + 1
+            lines[i] = json.dumps(record)
+            break
+    log.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, err = run_cli(capsys, monkeypatch, "audit", str(log))
+    assert code != 0
+    assert "procedure.bank." in out and f"{name}'s net is given as" in out and "played;" in out
+
+
+def test_arbitrate_rules_a_stake_against_the_bank() -> None:
+    from bragrules.arbitrate import arbitrate
+    from bragrules.history import parse_sheet
+
+    def ruled(dispute: str):
+        text = ("format: bragrules-history/1\nprofile: banco\nplayers: [A, B, C, D]\ndealer: D\ndeals:\n"
+                "  - cards: {A: Ac Ad 4c, B: 2c 7h Jd, C: Kc Qd 2s, D: Kh Kd 9s}\n"
+                f"    actions: [A bet 5, B bet 3]\n    dispute: {dispute}\n")
+        (ruling,) = arbitrate(parse_sheet(text, filename="banco.yaml"), []).rulings
+        return ruling
+
+    refused = ruled("C bet 15")
+    assert refused.allowed is False and "only 12 of the bank is left uncovered" in refused.to_json()["summary"]
+    allowed = ruled("C bet 12")
+    assert allowed.allowed is True
+    paths = [d["path"] for d in allowed.to_json()["details"]]
+    assert "procedure.bank.min_stake" in paths and "stakes.raise_limit.kind" not in paths
+    assert {p: int(v) for p, v in allowed.net.items()} == {"A": 5, "B": -3, "C": -12, "D": 10}
+
+
+def test_the_web_table_refuses_a_banking_game_naming_why(tmp_path) -> None:
+    from bragrules.web.service import Refusal, TableService
+
+    with pytest.raises(Refusal, match=r"banking game \(procedure.bank\)"):
+        TableService(load_profile("banco"), "banco", seats=3, bots=[], seed=1, log_path=tmp_path / "t.jsonl")
