@@ -174,6 +174,8 @@ def _values_of(schema: Dict[str, Any]) -> str:
         if "$ref" in items:
             return "a list of mappings (their fields are listed after this reference)"
         return "a list of texts"
+    if kind == "object" and "pattern" in schema.get("propertyNames", {}):  # a pay table (procedure.bank)
+        return "a mapping of the ranking's category names to whole numbers (`X` to 1), 1-1000"
     if kind == "object" and schema.get("additionalProperties", {}).get("type") == "integer":
         return "a mapping of ranks to whole numbers"
     if kind == "object" and schema.get("additionalProperties", {}).get("type") == "string":

@@ -44,7 +44,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, NamedTuple, Optional, Tuple
 
-from pydantic import BeforeValidator, Field
+from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from bragrules.core.cards import RANK_NAMES, parse_rank
 from bragrules.core.money import ZERO, pretty_money
@@ -76,7 +76,9 @@ QualifyRank = Annotated[Literal["2", "3", "4", "5", "6", "7", "8", "9", "10", "J
                         BeforeValidator(_rank)]
 """The least high card a dealer qualifies with."""
 
-Paytable = Dict[str, Annotated[int, Field(ge=1, le=1000)]]
+Paytable = Annotated[Dict[str, Annotated[int, Field(ge=1, le=1000)]], WithJsonSchema({
+    "type": "object", "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+    "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 1000}})]
 """What a hand of each category pays, ``X`` to 1, by the category's name in the ranking."""
 
 
