@@ -49,7 +49,7 @@ from bragrules.rules.stakes import ANTE_RULE
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
-__all__ = ["act", "banker_of", "consulted", "options", "open_bank", "settle"]
+__all__ = ["KIND_RULE", "act", "banker_of", "consulted", "options", "open_bank", "settle"]
 
 
 def _policy(deal: "Deal") -> BankPolicy:

@@ -553,6 +553,9 @@ class Deal:
         state = self._player_of(action)
         kind = action.kind
         if kind in _DISPUTE_KINDS:
+            if self.rules.procedure.bank is not None:  # a banking game rules no dispute (procedure.bank)
+                raise RuleViolation(bank.KIND_RULE, "a banking game rules no dispute: every stake is settled "
+                                                    "against the bank as dealt")
             return dispute.dispute(self, state, action, apply)
         if self.side_show is not None:  # a side-show waits for its answer
             side_show.refuse_unanswered(self, state, kind)

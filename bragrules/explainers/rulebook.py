@@ -117,6 +117,15 @@ _NOT_BANKING = frozenset(("seeing", "ties", "carry-over", "blind", "stakes"))
 see, a tie rule between players, a lone survivor or blind play."""
 
 
+def _banking_disputes() -> Section:
+    """A banking game's special cases: the disputes of a pot game are not played against a bank."""
+    sec = Section("disputes", "Special cases")
+    sec.para("In a banking game the table rules no dispute: an exposure, a deliberate look at another's cards, "
+             "a player showing their own cards, a redeal and a deal declared void are refused (procedure.bank), "
+             "and every stake is settled against the bank as dealt.")
+    return sec
+
+
 def departures(profile: Profile) -> List[Tuple[str, str, str]]:
     """The rules where ``profile`` differs from bragrules' defaults: (field path, sentence, source).
 
@@ -163,9 +172,11 @@ def build_rulebook(profile: Profile) -> Rulebook:
     Each rule area writes its own sections (:func:`bragrules.rules.registry.rulebook_sections`,
     in the order a table explains the game); a section that does not apply is left out.
     """
+    banking = profile.procedure.bank.kind is not None
     sections: List[Section] = [
-        section for writer in rulebook_sections() for section in [writer(profile)]
-        if section is not None and not (profile.procedure.bank.kind is not None and section.key in _NOT_BANKING)
+        _banking_disputes() if banking and section.key == "disputes" else section
+        for writer in rulebook_sections() for section in [writer(profile)]
+        if section is not None and not (banking and section.key in _NOT_BANKING)
     ]
     summary = _departures_section(profile)
     if summary is not None:

@@ -121,8 +121,9 @@ class Bank(Area):
         None,
         description="`kind: house`: the dealer plays only with this card high or better (any pair or better "
         "qualifies); a dealer who does not qualify pays the ante even money and returns the Play bet (" + PALA
-        + ": \"the dealer's three-card hand must contain a Queen or higher-value card\"). A rank (`Q`); `null`: "
-        "the dealer always plays.",
+        + ": \"the dealer's three-card hand must contain a Queen or higher-value card\"). A rank: `2`, `3`, `4`, "
+        "`5`, `6`, `7`, `8`, `9`, `10`, `J`, `Q` (the page's queen), `K` or `A` (`10` may be written as a "
+        "number); `null`: the dealer always plays.",
     )
     ante_bonus: Paytable = Field(
         default_factory=dict,
@@ -149,6 +150,23 @@ def _category_names(p: "Profile") -> List[str]:
     if ranking.categories:
         return [c.name for c in ranking.categories if c.name]
     return [str(c) for c in ranking.category_order]
+
+
+MOOT = ("stakes.", "seeing.", "folding.", "blind.", "session.bonus.")
+"""The fields a banking game never reads (its stakes are settled against the bank: no level, see, fold for a pot,
+blind play, nor a bonus paid at a showdown), but for ``stakes.ante``: every player antes, into the house's hands
+or the banker's."""
+
+
+def moot(path: str, p: "Profile") -> bool:
+    """Whether a banking game leaves the field at ``path`` unread (not in play, whatever its value).
+
+    >>> from bragrules.profile import load_profile
+    >>> banco = load_profile("banco")
+    >>> moot("stakes.raise_limit.kind", banco), moot("stakes.ante", banco), moot("stakes.raise_limit.kind", load_profile("standard"))
+    (True, False, False)
+    """
+    return p.procedure.bank.kind is not None and path != "stakes.ante" and path.startswith(MOOT)
 
 
 def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
