@@ -40,6 +40,8 @@ THREE_CARDS: Tuple[Situation, ...] = (
               why="ranking.special_hands"),
     Situation("two-three-five against a prial", (("A", "2c 3d 5h"), ("B", "Qc Qd Qh"), ("C", "2s 6s 9d")),
               folds=("C",), why="ranking.special_hands"),
+    Situation("a hand equal to the banker's", (("A", "Qh 9h 5s"), ("B", "2d 6c 8h"), ("C", "Qc 9c 5d")),
+              why="procedure.bank.ties, ranking.suits_break_ties (the dealer, last in the order, banks)"),
     Situation("two-three-five against the banker's prial", (("A", "2c 3d 5h"), ("B", "9c 7d 4h"), ("C", "Qc Qd Qh")),
               why="ranking.special_hands in a banking game (procedure.bank: the dealer, last in the order, banks)"),
     Situation("a suited two-three-five against a running flush", (("A", "2s 3s 5s"), ("B", "4h 5h 6h"), ("C", "9c 9d Kc")),
