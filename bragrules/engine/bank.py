@@ -41,6 +41,7 @@ from bragrules.core.rule_id import Rule
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.bet_record import pay, record_bet
 from bragrules.engine.events import Ante, Bet, Event, Fold, Look
+from bragrules.engine.rake import take_table_fee
 from bragrules.engine.state import PlayerState
 from bragrules.engine.wild_cards import fold_hands
 from bragrules.rules.bank import BANCO_RULE, KIND_RULE, MIN_STAKE_RULE, PAIR_PLUS_RULE, BankPolicy, Settled
@@ -241,6 +242,7 @@ def settle(deal: "Deal") -> None:
     assert result is not None
     deal.result = result._replace(decided_by=_cited(result.decided_by, settled, policy),
                                   house=bank_won if banker is None else ZERO, settled=each)
+    take_table_fee(deal)  # house.table_fee: the last of the settlement, in every net, as in a pot game
 
 
 def _against_house(deal: "Deal", policy: BankPolicy, name: str, dealer: Tuple[Card, ...]) -> Settled:
