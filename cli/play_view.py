@@ -78,7 +78,7 @@ class TableView(_ObserverBase):
 
     def level_note(self, deal: "Deal") -> str:
         """What the level means, the first time it is shown (then nothing): `` (a seen player pays 4, ...)``."""
-        if self.level_explained or deal.level is None:
+        if self.level_explained or deal.level is None or deal.rules.procedure.bank is not None:
             return ""
         self.level_explained = True
         rules = deal.rules
@@ -277,6 +277,12 @@ class TableView(_ObserverBase):
         what the deal is played for (a point, a life, or the pot with all hands shown at once)."""
         rules = deal.rules
         session = table.session
+        bank = rules.procedure.bank
+        if bank is not None:  # a banking game: what is staked, against whom
+            against = "the house's dealer" if bank.house else f"{esc(session.dealer)}'s bank of {money(bank.bank)}"
+            self.console.print(f"[bold]staked {money(deal.pot)}[/] against {against} · {esc(session.dealer)} dealt",
+                               highlight=False)
+            return
         if rules.format.betting:
             level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
             self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level}{cap_note(deal)} · "
@@ -371,7 +377,9 @@ class TableView(_ObserverBase):
             down = rules.format.face_down
             places = ["[dim]??[/]" if c is None else cards_markup([c]) + (" (face down)" if i == down else "")
                       for i, c in enumerate(view.centre_places)]
-            self.console.print("Centre: " + " ".join(places))
+            bank = rules.procedure.bank
+            label = "The dealer's cards" if bank is not None and bank.house else "Centre"
+            self.console.print(f"{label}: " + " ".join(places))
             if view.wild_from and view.wild_from != view.centre:  # on_fold: replaced (Pack Jack)
                 self.console.print(f"Jokers on the table: {cards_markup(view.wild_from)} (the last folder's cards)")
         if rules.format.draws:
@@ -431,6 +439,11 @@ class _Line:
 
 def _bet_line(line: _Line) -> str:
     deal, action = line.deal, line.action
+    bank = deal.rules.procedure.bank
+    if bank is not None:  # a banking game (procedure.bank): a stake against the bank, no level
+        if bank.house:
+            return line.say("plays", f"(a Play bet of {money(action.amount)} against the dealer)")
+        return line.say("stakes", f"{money(action.amount)} against the bank")
     words = deal.rules.words  # the game's own words: Teen Patti's "Ada chaals 2 (blind, level 4)"
     blind = not deal.players[action.player].seen
     level = f"level {money(deal.level)}" if deal.level is not None else ""

@@ -452,6 +452,9 @@ def _check_views(deal: Deal) -> None:
     if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: everyone knows each holds one
         public.add("Jk")
     held = {name: _cards(list(s.hands.values())) for name, s in deal.players.items()}
+    bank = deal.rules.procedure.bank
+    if bank is not None and bank.house:  # the house dealer's cards, the centre: nobody's until turned at the end
+        held["the house"] = _cards(deal.centre)
     for name in deal.order:
         view = deal.view(name)
         data = view.to_json()
@@ -469,8 +472,10 @@ def _check_finished(deal: Deal) -> None:
     result = deal.result
     assert result is not None
     assert deal.to_act is None and deal.legal_actions() == []
-    assert sum(result.net.values()) + result.rake + result.table_fee == deal.carried_in - result.carried_out, \
-        "a deal's nets and the house's take (rake, table fees) do not add up"
+    # the house is an account outside the table: its rake, its table fees and, in a banking game against the house
+    # (procedure.bank), what its dealer won from the players (negative when it paid them) come from the players' nets
+    assert sum(result.net.values()) + result.rake + result.table_fee + result.house \
+        == deal.carried_in - result.carried_out, "a deal's nets and the house's take (rake, table fees, bank) do not add up"
     if result.outcome in ("redeal", "abandoned"):
         assert all(v == 0 for v in result.net.values()) and result.carried_out == deal.carried_in
     again = deal.snapshot()
@@ -590,6 +595,8 @@ def candidate_values(path: str, current: Any) -> List[Any]:
             out += [items + [extra] for extra in ("2", "2c", "Jk", "Jk1", "Ac") if extra not in items]
         else:
             out += [items[:-1]] if items else [list(inner_choices), list(inner_choices[:1]), list(inner_choices[1:3])]
+    elif typing.get_origin(annotation) in (dict, Dict) and path.startswith("procedure.bank."):  # a pay table
+        out = [{**current, "pair": 2}, {"high_card": 1}, {}]
     elif typing.get_origin(annotation) in (dict, Dict):  # points by rank: 999's digits, and one rank changed
         out = [{"A": 1, "K": 0, "Q": 0, "J": 0, "10": 0}, {"A": 1}]
     elif annotation is str:

@@ -41,7 +41,8 @@ from .helpers import run_cli
 ROOT = Path(__file__).resolve().parent.parent
 BAD = ROOT / "tests" / "data" / "bad_profiles"
 SOURCE_MARKS = ("000", "002", "003", "pagat", "Hoyle", "Wikipedia", "house rule", "the profile itself",
-                "https://", ".com", ".net.in", "Zha Jin Hua", "Teen Patti", "Muflis", "999", "maximapedia", ".me.uk")
+                "https://", ".com", ".net.in", "Zha Jin Hua", "Teen Patti", "Muflis", "999", "maximapedia", ".me.uk",
+                ".fr", "wikisource")
 
 
 class Result:

@@ -607,7 +607,7 @@ def test_random_actions_never_corrupt_a_deal(profile: Any, players: int, seed: i
         if deal.is_over:
             result = deal.result
             assert result is not None
-            assert sum(result.net.values()) + result.rake + result.table_fee == deal.carried_in - result.carried_out
+            assert sum(result.net.values()) + result.rake + result.table_fee + result.house == deal.carried_in - result.carried_out
             check_after_the_end(deal, data.draw(well_formed_actions(deal), label="after the end"))
             session.finish_deal()
             assert sum(session.balances.values()) + session.state.carried + session.house == total

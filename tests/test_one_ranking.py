@@ -58,7 +58,10 @@ VARIANTS = {
 }
 """What no shipped profile uses: wild cards chosen in each hand or by the centre, a special hand over prials."""
 
-NAMES = [n for n in builtin_names() if load_profile(n).table.max_players >= 3] + sorted(VARIANTS)
+NAMES = [n for n in builtin_names() if load_profile(n).table.max_players >= 3
+         and load_profile(n).procedure.bank.kind is None] + sorted(VARIANTS)
+"""Games won by the best hand (a banking game settles each hand against the bank's alone:
+tests/rules/test_procedure_bank.py)."""
 """Every shipped profile that seats three (the deal below is A's and B's with C folding); the heads-up
 profiles play the rankings of ``standard`` and ``teen-patti``, which are here."""
 

@@ -32,6 +32,7 @@ SECTION_ORDER = [
     "The pack and the deal",
     "The ranking of hands",
     "The order of a deal",
+    "Playing against the bank",  # a banking game (procedure.bank)
     "Stakes and betting",
     "Forced bets",
     "Blind play",

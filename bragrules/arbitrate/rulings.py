@@ -46,6 +46,13 @@ def _allowed_paths(deal: Deal, action: Action) -> List[str]:
 def _allowed_summary(deal: Deal, action: Action) -> str:
     player, kind = action.player, action.kind
     state = deal.players[player]
+    bank = deal.rules.procedure.bank
+    if bank is not None and kind in ("bet", "fold"):  # a banking game: a stake against the bank, or a fold
+        if kind == "fold":
+            return f"{action} is allowed: {player} folds, losing the ante to the house"
+        if bank.house:
+            return f"{action} is allowed: the Play bet, equal to the ante, against the house's dealer"
+        return f"{action} is allowed: {player} stakes {money_text(action.amount or ZERO)} against the bank"
     if kind == "bet":
         assert action.amount is not None
         level = deal.rules.stakes.level_for(action.amount, state.blind)

@@ -161,9 +161,24 @@ def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult,
                 and (claim.outcome is None or claim.outcome in WON):
             rule = winner_rule(result)
     for part, message in wrong:
-        record(n, None, claim.line_of(part), rule if follows_from_winners(part) else HISTORY_RESULT, message)
+        cited = rule if follows_from_winners(part) else HISTORY_RESULT
+        if cited == HISTORY_RESULT and part.startswith("net.") and result.settled and part[4:] in result.settled:
+            cited, message = bank_citation(result.settled[part[4:]], message)
+        record(n, None, claim.line_of(part), cited, message)
     if claim.points is not None:
         check_points(record, n, claim, result)
+
+
+def bank_citation(settled: Tuple[Tuple[str, ...], str], message: str) -> Tuple[str, str]:
+    """A wrong net in a banking game (``procedure.bank``): the last rule the player's settlement against the bank
+    applied (the pay table, the qualifier, the tie, else the kind of bank), and the settlement in words.
+
+    >>> bank_citation((("procedure.bank.kind", "procedure.bank.ante_bonus"), "A plays: the Ante Bonus pays 4 to 1"),
+    ...               "A's net is given as 5; replayed it is 45")
+    ('procedure.bank.ante_bonus', "A's net is given as 5; replayed it is 45 (A plays: the Ante Bonus pays 4 to 1)")
+    """
+    rules, why = settled
+    return (rules[-1] if rules else HISTORY_RESULT), f"{message} ({why})"
 
 
 def check_points(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:

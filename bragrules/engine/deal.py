@@ -35,6 +35,7 @@ from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
 from bragrules.engine import (
+    bank,
     betting,
     discard,
     dispute,
@@ -331,6 +332,8 @@ class Deal:
         if player is None:
             return []
         state = self.players[player]
+        if self.rules.procedure.bank is not None:  # a banking game: a stake against the bank, or a fold
+            return bank.options(self, state)
         waiting = turn_options.waiting_on(self, state)
         if waiting is not None:
             return waiting
@@ -355,6 +358,8 @@ class Deal:
         rules are left out: they are the same at every table."""
         state = self.players[action.player]
         kind = action.kind
+        if self.rules.procedure.bank is not None:  # a banking game asks the bank's rules alone
+            return [rule for rule in bank.consulted(self, kind) if rule.is_field]
         found = betting.consulted(self, state, kind) + retention.consulted(self, state, kind)
         if kind == "open":
             found += open_hands.consulted(self, state)
@@ -549,6 +554,9 @@ class Deal:
         state = self._player_of(action)
         kind = action.kind
         if kind in _DISPUTE_KINDS:
+            if self.rules.procedure.bank is not None:  # a banking game rules no dispute (procedure.bank)
+                raise RuleViolation(bank.KIND_RULE, "a banking game rules no dispute: every stake is settled "
+                                                    "against the bank as dealt")
             return dispute.dispute(self, state, action, apply)
         if self.side_show is not None:  # a side-show waits for its answer
             side_show.refuse_unanswered(self, state, kind)
@@ -564,10 +572,12 @@ class Deal:
             return retention.look(self, state, action, apply)
         if awaited or choosing or state.name != self.order[self.turn]:
             self._refuse_out_of_turn(state, kind)
+        rules = self.rules
+        if rules.procedure.bank is not None:  # a banking game's stakes (procedure.bank): its own phase
+            return bank.act(self, state, action, apply)
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise RuleViolation(PLAYERS, f"unknown action {kind!r}")
-        rules = self.rules
         if rules.format.exchange or kind in _EXCHANGE_KINDS or self.arranging or state.inspected is not None:
             self._refuse_out_of_phase(state, kind)
         if rules.format.discard_step:

@@ -186,7 +186,7 @@ class Session(SessionBankroll, SessionClock):
         self.retained_unknown: List[str] = []  # keep mode: who holds a retained hand into the next deal
         self.acted_ms: Optional[int] = None  # at_limit: abandon: when the current deal's last action was made
         self._abandons = rules.session.end.abandons  # asked at every action
-        self.house: Fraction = ZERO  # the house's account: every rake and table fee it took (house)
+        self.house: Fraction = ZERO  # the house's account: every rake and table fee it took (house), its bank's winnings
         self.last_fees: Fraction = ZERO  # the table fees the last deal settled paid the house
         self._house_takes = rules.house.in_play
         self._counts_rounds = rules.session.end.kind == "rounds"  # asked after every deal
@@ -410,6 +410,8 @@ class Session(SessionBankroll, SessionClock):
                 balances[p] = add_money(balances[p], amount)
         if self._house_takes:
             self._pay_house(result)
+        if result.house:  # procedure.bank, kind: house: what its dealer won from the players (less: what it paid)
+            self.house += result.house
         if result.points:
             for p, scored in result.points.items():
                 self.scores[p] += scored

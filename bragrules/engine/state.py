@@ -152,6 +152,8 @@ class DealResult(NamedTuple):
     sent_out: Tuple[str, ...] = ()  # put out of the session by a penalty in this deal (disputes.self_exposure)
     pots: Tuple[PotWon, ...] = ()  # the side pots settled with the deal (pots), each with who took it
     points: Optional[Dict[str, int]] = None  # session.points: the points each player scored (None: no points kept)
+    house: Fraction = ZERO  # procedure.bank, kind: house: what the house's bank won from the deal (less: it paid)
+    settled: Optional[Dict[str, Tuple[Tuple[str, ...], str]]] = None  # procedure.bank: each player's rules, words
 
 
 def returned_stakes(result: DealResult) -> Fraction:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Dict, Tuple
 
-from bragrules.engine import betting, exchange, forced, settlement
+from bragrules.engine import bank, betting, exchange, forced, settlement
 from bragrules.engine.events import Fold, Look
 from bragrules.rules.procedure import BUST_CARD_RULE, Step
 
@@ -83,6 +83,7 @@ OPENING: Dict[str, Callable[["Deal"], None]] = {
     "bust card": bust_card,
     "betting": first_turn,
     "betting rounds": first_turn,
+    "stakes against the bank": bank.open_bank,
 }
 """The steps a deal runs before its first action, by the name the procedure gives them."""
 

@@ -124,16 +124,27 @@ class PlayerView:
         deal = self.__deal
         if deal.spare_dealt is not None:  # a spare hand (session.points) lies face down
             return ()
+        if self._dealer_hidden:  # the house dealer's cards, turned at the end
+            return ()
         down = deal.rules.format.face_down
         if down is None:
             return tuple(deal.centre)
         return tuple(c for c in self.centre_places if c is not None)
 
     @property
+    def _dealer_hidden(self) -> bool:
+        """A banking game against the house (``procedure.bank``) before its settlement: the dealer's three cards,
+        the deal's centre, are face down to everyone."""
+        bank = self.__deal.rules.procedure.bank
+        return bank is not None and bank.house and self.__deal.result is None
+
+    @property
     def centre_places(self) -> Tuple[Optional[Card], ...]:
         """The centre place by place, None where a card lies face down unknown to this player
         (``format.exchange.face_down``)."""
         deal = self.__deal
+        if self._dealer_hidden:  # the house dealer's cards lie face down until the settlement
+            return tuple(None for _ in deal.centre)
         down = deal.rules.format.face_down
         xs = deal.exchange_state
         known = self.player is not None and xs is not None and xs.down_by == self.player

@@ -42,6 +42,7 @@ from pydantic.fields import FieldInfo
 
 from bragrules.profile.models import Profile, unwrap_annotation
 from bragrules.rules import table as table_area
+from bragrules.rules.bank import moot
 from bragrules.rules.registry import AREAS, METADATA_TEXT, area_of_path, area_text, field_text, field_texts
 from bragrules.rules.vocabulary import said, words_of
 from bragrules.rules.words import (
@@ -357,7 +358,10 @@ def in_play(path: str, context: Context = None) -> bool:
         text = field_text(path)
     except KeyError:  # no field of the profile: a rule every table shares is always in play
         return True
-    return bool(text.in_play(_profile(context)))
+    profile = _profile(context)
+    if moot(path, profile):  # a banking game's stakes are settled against the bank (procedure.bank)
+        return False
+    return bool(text.in_play(profile))
 
 
 # ---------------------------------------------------------------------------

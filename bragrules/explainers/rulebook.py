@@ -93,6 +93,10 @@ def _intro(p: Profile) -> List[str]:
             f"Each player starts with {p.format.lives} "
             "lives; the lowest hand at each showdown loses one, and the last player with a life wins."
         )
+    elif p.procedure.bank.kind is not None:
+        against = "the house's dealer" if p.procedure.bank.kind == "house" else "the banker"
+        aim = (f"{game} is a banking game: there is no pot to win, and each player's stakes are settled against "
+               f"{against} alone, as the section on playing against the bank says.")
     elif not p.format.betting:
         aim = (
             f"{game} without betting: every deal goes straight to a showdown, "
@@ -133,6 +137,20 @@ def game_words(words: Words) -> str:
             meanings.setdefault(word, []).append("a " + MOVE_NAMES.get(kind, kind))
     moves = [f"{word} ({' or '.join(plain)})" for word, plain in meanings.items()]
     return f"The game's own words for its moves are used below: {', '.join(moves)}." if moves else ""
+
+
+_NOT_BANKING = frozenset(("seeing", "ties", "carry-over", "blind", "stakes"))
+"""The sections a banking game leaves out of its rulebook (its bank section says the stakes): settled against the bank, never by a
+see, a tie rule between players, a lone survivor or blind play."""
+
+
+def _banking_disputes() -> Section:
+    """A banking game's special cases: the disputes of a pot game are not played against a bank."""
+    sec = Section("disputes", "Special cases")
+    sec.para("In a banking game the table rules no dispute: an exposure, a deliberate look at another's cards, "
+             "a player showing their own cards, a redeal and a deal declared void are refused (procedure.bank), "
+             "and every stake is settled against the bank as dealt.")
+    return sec
 
 
 def departures(profile: Profile) -> List[Tuple[str, str, str]]:
@@ -182,9 +200,11 @@ def build_rulebook(profile: Profile) -> Rulebook:
     in the order a table explains the game); a section that does not apply is left out.
     """
     words = words_of(profile)
+    banking = profile.procedure.bank.kind is not None
     sections: List[Section] = [
-        _in_game_words(section, words)
-        for writer in rulebook_sections() for section in [writer(profile)] if section is not None
+        _in_game_words(_banking_disputes() if banking and section.key == "disputes" else section, words)
+        for writer in rulebook_sections() for section in [writer(profile)]
+        if section is not None and not (banking and section.key in _NOT_BANKING)
     ]
     summary = _departures_section(profile)  # its sentences are the fields' own (explain), already in the game's words
     if summary is not None:

@@ -101,7 +101,9 @@ def check_supported(rules: Rules) -> None:
         problems.append("stakes.forced (forced bets besides the ante)")
     if getattr(fmt, "cards_dealt", 3) != 3:
         problems.append("format.cards_dealt (more than three cards)")
-    if rules.procedure.turned:
+    if rules.procedure.bank is not None:
+        problems.append("procedure.bank (stakes settled against a bank, not a pot won by betting)")
+    elif rules.procedure.turned:
         problems.append("procedure.trump_card, procedure.bust_card (a card turned after the deal)")
     if problems:
         raise Unsupported("the OpenSpiel adapter does not model " + "; ".join(problems))

@@ -58,6 +58,7 @@ from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView
+from bragrules.play import bot_bank
 from bragrules.play.bot_exchange import ExchangePlay
 from bragrules.play.hand_worth import arrangements_of, hand_share, pack_shares
 from bragrules.play.plays import STAND_IN
@@ -224,6 +225,10 @@ class StyleBot(ExchangePlay):
         options = view.legal_actions()
         first = options[0]
         kind = first.kind
+        if view.rules.procedure.bank is not None and view.hand is not None:  # a banking game (procedure.bank)
+            action, verb, share = bot_bank.choose(view.rules, view.hand, options)
+            self._judged(view, view.hand, share, verb, action.amount)
+            return action
         if kind == "keep":  # looked at one of two hands: keep it or discard it
             return self._keep_or_discard(view, options)
         if kind == "discard" and first.target is not None:  # Four-Card: looked, one card to put away

@@ -230,6 +230,8 @@ def _compile(profile: Profile) -> Rules:
     denominator = _denominator(stakes, seeing, session, house, disputes.self_exposure_fine)
     if forced is not None:
         denominator = lcm(denominator, *(Fraction(a).denominator for a in forced.money_amounts()))
+    if procedure.bank is not None:  # procedure.bank: the bank, the least stake, the Pair Plus
+        denominator = lcm(denominator, *(Fraction(a).denominator for a in procedure.bank.money_amounts()))
     pots = PotsPolicy.compile(profile)
     if pots.in_play:
         denominator = lcm(denominator, *(Fraction(a).denominator for a in pots.money_amounts()))

@@ -39,6 +39,8 @@ from bragrules.core.cards import Card
 from bragrules.core.derived import departs
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
+from bragrules.rules.bank import KIND_RULE as BANK_KIND_RULE
+from bragrules.rules.bank import Bank, BankPolicy
 from bragrules.rules.hooks import AreaPolicy, Betting, EndingAnswer, ForcedShow, SidePotTable
 from bragrules.rules.words import count, number_word, sentence
 
@@ -98,12 +100,18 @@ class Procedure(Area):
         "`winner`: the winner of the last deal deals the next (a split or carried pot, a redeal or an abandoned "
         "hand: the deal passes round as usual).",
     )
+    bank: Bank = Field(default_factory=Bank, description="A banking game: each hand against a banker or the house "
+                       "(bragrules.rules.bank).")
 
 
 def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
     """A procedure the rest of the profile cannot play: (message, the fields in conflict), or None."""
+    from bragrules.rules.bank import check_profile as check_bank
     from bragrules.rules.wild_select import centre_count
 
+    banking = check_bank(p)
+    if banking is not None:
+        return banking
     proc, fmt = p.procedure, p.format
     wild_centre = centre_count(p.ranking.wild) > 0
     for path, on in (("procedure.bust_card", proc.bust_card), ("procedure.trump_card", proc.trump_card)):
@@ -164,6 +172,8 @@ class ProcedurePolicy(AreaPolicy):
     winner_deals: bool = False
     cut: bool = False
     trump_card: bool = False
+    bank: Optional[BankPolicy] = None
+    """A banking game (``procedure.bank``): each hand settled against the banker's or the house's; None: a pot."""
     steps: Tuple[Step, ...] = field(init=False, compare=False, repr=False)
     """The deal's steps in order, each with its owner: the default list, extended by this profile's steps."""
     turned_roles: Tuple[str, ...] = field(init=False, compare=False, repr=False)
@@ -173,14 +183,16 @@ class ProcedurePolicy(AreaPolicy):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", self._steps())
-        roles = (("trump",) if self.trump_card else ()) + (("bust",) if self.bust_card else ())
+        roles = (("trump",) if self.trump_card else ()) + (("bust",) if self.bust_card else ()) + (
+            ("dealer",) * 3 if self.bank is not None and self.bank.house else ())
         object.__setattr__(self, "turned_roles", roles)
         object.__setattr__(self, "turned", len(roles))
 
     @classmethod
     def compile(cls, p: "Profile") -> "ProcedurePolicy":
         proc = p.procedure
-        return cls(proc.bust_card, proc.betting_rounds, proc.next_dealer == "winner", p.table.cut, proc.trump_card)
+        return cls(proc.bust_card, proc.betting_rounds, proc.next_dealer == "winner", p.table.cut, proc.trump_card,
+                   BankPolicy.compile(p))
 
     @property
     def in_play(self) -> bool:
@@ -190,8 +202,8 @@ class ProcedurePolicy(AreaPolicy):
 
     @property
     def answers_ending(self) -> bool:
-        """Whether :meth:`ending` can name an ending under this profile (a bust card)."""
-        return self.bust_card
+        """Whether :meth:`ending` can name an ending under this profile (a bust card, a banking game)."""
+        return self.bust_card or self.bank is not None
 
     def turned_card(self, turned: Sequence[Card], role: str) -> Optional[Card]:
         """The card turned for ``role`` (None: this procedure turns none for it, or the cards are not known)."""
@@ -219,6 +231,12 @@ class ProcedurePolicy(AreaPolicy):
                 out.append(Step("trump card", "procedure", TRUMP_CARD_RULE))
             if step.name == "betting" and self.bust_card:
                 out.append(Step("bust card", "procedure", BUST_CARD_RULE))
+            if step.name == "betting" and self.bank is not None:
+                out.append(Step("stakes against the bank", "procedure", BANK_KIND_RULE))
+                continue
+            if step.name == "showdown" and self.bank is not None:
+                out.append(Step("settlement against the bank", "procedure", BANK_KIND_RULE))
+                continue
             if step.name == "betting" and self.rounds is not None:
                 out.append(Step("betting rounds", "procedure", BETTING_ROUNDS_RULE))
                 continue
@@ -270,6 +288,9 @@ class ProcedurePolicy(AreaPolicy):
         >>> ProcedurePolicy(bust_card=True).ending(Table(), "won", ("B",)).words
         'the bust card 9h makes A pack: B, left alone, takes the pot'
         """
+        if self.bank is not None:
+            against = "the house's dealer" if self.bank.house else "the banker"
+            return EndingAnswer("bank", (BANK_KIND_RULE,), f"each hand was settled against {against}")
         if not self.bust_card:
             return None
         turned = tuple(table.centre)

@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Dict, List, Tuple
 
 from bragrules.rules import (
+    bank,
     blind,
     disputes,
     folding,
@@ -49,7 +50,7 @@ AREAS: Tuple[AreaText, ...] = (
     fmt.TEXT,
     house.TEXT,
     pots.TEXT,
-    procedure.TEXT,
+    bank.joined(procedure.TEXT),
 )
 """Every rule area, in the profile's order."""
 

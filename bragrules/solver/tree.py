@@ -210,7 +210,9 @@ def check_supported(rules: "Rules") -> None:
         problems.append("session.bonus: a bonus paid for some hands")
     if rules.forced is not None:
         problems.append("stakes.forced: forced bets besides the ante")
-    if rules.procedure.turned:
+    if rules.procedure.bank is not None:
+        problems.append("procedure.bank: stakes settled against a bank, not a pot won by betting")
+    elif rules.procedure.turned:
         problems.append(f"procedure.{'trump_card' if rules.procedure.trump_card else 'bust_card'}: "
                         "a card turned after the deal")
     if problems:

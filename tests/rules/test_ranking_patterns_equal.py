@@ -219,6 +219,7 @@ FINGERPRINTS.update({
     "high-low": "bd81f1b87fd5a197db4e8ec1",
     "royal-flush": "b5690973c28a65c225195963",
     "zha-jin-hua-house": "c7ac6dee5c0f8cb39fc18ed8",
+    "three-card-casino": "021e84ae00c05e4de82da0c2",
 })
 """The ranking variants shipped since, each as first shipped (Best of Four plays Teen Patti's)."""
 
@@ -271,6 +272,8 @@ HASHES.update({
     "high-low": "9fb8c71d3dea710785930c4b4cf589bfebc4f3d9a309ec00fe381e78dda989dc",
     "royal-flush": "cf3d07de84de0aa1f2d93a90e34892416cf5a820fbbfc49910370071b6cb1e3a",
     "zha-jin-hua-house": "fcd0a554a89d700a09082d2dd7d4d920b27c97633bd61b32d482f3b80b3a9fae",
+    "banco": "813ee75df2ce769702e15103b0e63d64c439180fda3db6e6044fd65abc44a502",
+    "three-card-casino": "c08f1651a04b234095748b392f2bf86c26f67ea8699191ff04f30c1ba3dcf618",
 })
 """The ranking variants shipped since, each as it was first shipped."""
 
@@ -293,7 +296,8 @@ def test_shipped_rankings_compile_to_the_same_tables(key: str) -> None:
     assert [FINGERPRINTS.get(name, expected) for name in names] == [expected] * len(names)
     if ranking.points.read is None:
         written = _written(ranking)
-        assert written.categories and written != ranking
+        # a list written over named fields left at their defaults (three-card-casino) writes out as itself
+        assert written.categories and (written != ranking or bool(ranking.categories))
         assert fingerprint(HandRanker(written, jokers, stripped=stripped)) == expected
 
 

@@ -1,0 +1,64 @@
+"""How a bot plays a banking game (``procedure.bank``): against the house, play or fold by a threshold hand;
+against a banker, stake more the better the hand.
+
+Against the house's dealer the bot plays (a Play bet equal to the ante) with queen-six-four or better and folds
+the rest: the casinos' own guidance for Three Card Poker, where the Play bet breaks even near Q-6-4. Against a
+banker it stakes the least with an ordinary hand, a larger part of the bank with a hand that beats three in four,
+and calls "banco", staking the whole bank, with a hand that beats nineteen in twenty.
+
+>>> from bragrules.profile import load_profile
+>>> from bragrules.rules.compile import compile_rules
+>>> from bragrules.core.cards import parse_cards
+>>> rules = compile_rules(load_profile("three-card-casino"))
+>>> plays(rules, parse_cards("Qc 6d 4h")), plays(rules, parse_cards("Qc 6d 3h")), plays(rules, parse_cards("2c 2d 3h"))
+(True, False, True)
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from math import floor
+from typing import TYPE_CHECKING, List, Sequence, Tuple
+
+from bragrules.core.cards import Card, parse_cards
+from bragrules.engine.actions import Action, LegalAction
+from bragrules.play.hand_worth import hand_share
+
+if TYPE_CHECKING:
+    from bragrules.rules.compile import Rules
+
+PLAY_FROM = parse_cards("Qc 6d 4h")
+"""The least hand the bot plays against the house (queen-six-four)."""
+
+
+def plays(rules: "Rules", cards: Sequence[Card]) -> bool:
+    """Whether the bot plays this hand against the house's dealer (Q-6-4 or better)."""
+    return rules.comparer.versus(list(cards), PLAY_FROM) >= 0
+
+
+def stake(low: Fraction, high: Fraction, share: float) -> Fraction:
+    """What the bot stakes against a banker with a hand beating ``share`` of hands, between ``low`` and ``high``.
+
+    >>> stake(Fraction(1), Fraction(20), 0.5), stake(Fraction(1), Fraction(20), 0.8), stake(Fraction(1), Fraction(20), 0.99)
+    (Fraction(1, 1), Fraction(5, 1), Fraction(20, 1))
+    """
+    if share >= 0.95:
+        return high
+    if share >= 0.75:
+        return max(low, min(high, Fraction(floor(low + (high - low) / 4))))
+    return low
+
+
+def choose(rules: "Rules", cards: Sequence[Card], options: List[LegalAction]) -> Tuple[Action, str, float]:
+    """The bot's action in a banking game, the words of its reason, and its hand's share of hands beaten."""
+    share = hand_share(rules, list(cards))
+    bet = next(o for o in options if o.kind == "bet")
+    fold = next((o for o in options if o.kind == "fold"), None)
+    if fold is not None:  # against the house: play or fold
+        if plays(rules, cards):
+            return bet.action(), "plays against the dealer (Q-6-4 or better)", share
+        return fold.action(), "folds (below Q-6-4)", share
+    assert bet.amount is not None and bet.max_amount is not None
+    amount = stake(bet.amount, bet.max_amount, share)
+    words = "calls banco, staking the whole bank" if amount == bet.max_amount and share >= 0.95 else "stakes {}"
+    return Action(bet.player, "bet", amount), words, share
