@@ -40,11 +40,15 @@ def _complete(words: str, cwd: Any = None) -> List[str]:
 
 
 def test_shell_completion_is_on_for_commands_options_and_profiles(tmp_path: Any) -> None:
+    import os
     import subprocess
     import sys
 
+    # the shell named, not detected: typer detects the shell from the process's parents, which a test
+    # started away from any shell (a detached run, a service) does not have
+    named = {**os.environ, "_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION": "1"}
     shown = subprocess.run([sys.executable, "-m", "bragrules", "--show-completion", "bash"], capture_output=True,
-                           text=True, timeout=120, stdin=subprocess.DEVNULL)
+                           text=True, timeout=120, stdin=subprocess.DEVNULL, env=named)
     assert shown.returncode == 0 and "_BRAGRULES_COMPLETE=complete_bash" in shown.stdout, shown.stderr
     assert _complete("bragrules va") == ["validate"]
     assert _complete("bragrules play --pro") == ["--profile"]
