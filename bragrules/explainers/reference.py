@@ -179,6 +179,8 @@ def _values_of(schema: Dict[str, Any]) -> str:
     if kind == "object" and schema.get("additionalProperties", {}).get("type") == "string":
         keys = schema.get("propertyNames", {}).get("enum")
         return "a mapping of " + (", ".join(_code(k) for k in keys) if keys else "names") + " to words"
+    if kind == "object" and "$ref" in schema.get("additionalProperties", {}):
+        return "a mapping of language codes to `title`, `hands` and `moves` as above"
     if kind == "string":
         return "text"
     raise ValueError(f"no words for the schema {schema!r}")  # a new kind of field: say it here

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Dict, Literal, Mapping, Optional, Tuple
 
 from pydantic import Field
 
+from bragrules.core.i18n import N_, language, tr
 from bragrules.rules.area import Area
 from bragrules.rules.words import CATEGORY_NAMES
 
@@ -49,28 +50,37 @@ above it: 加注), ``fold`` (pack, 弃牌), ``see`` (the show, 比牌), ``look``
 ``sideshow`` (the side-show) and ``blind`` (a player who has not looked)."""
 
 MOVE_NAMES: Dict[str, str] = {
-    "bet": "bet",
-    "raise": "raise",
-    "fold": "fold",
-    "see": "see",
-    "look": "look",
-    "sideshow": "side-show",
-    "blind": "blind",
+    "bet": N_("bet"),
+    "raise": N_("raise"),
+    "fold": N_("fold"),
+    "see": N_("see"),
+    "look": N_("look"),
+    "sideshow": N_("side-show"),
+    "blind": N_("blind"),
 }
 """The plain words of each move (Three-Card Brag's, in English)."""
 
 _PLURALS: Dict[str, str] = {
-    "prial": "prials",
-    "running_flush": "running flushes",
-    "run": "runs",
-    "flush": "flushes",
-    "pair": "pairs",
-    "high_card": "high-card hands",
-    "special": "special hands",
+    "prial": N_("prials"),
+    "running_flush": N_("running flushes"),
+    "run": N_("runs"),
+    "flush": N_("flushes"),
+    "pair": N_("pairs"),
+    "high_card": N_("high-card hands"),
+    "special": N_("special hands"),
 }
 
 _MOVE_KINDS: Dict[str, str] = {"raise": "bet"}
 """The engine's move a named move is (``raise`` is a bet; ``blind`` names no move)."""
+
+
+class LanguageWords(Area):
+    """The game's words in one language (``vocabulary.languages``): the same three parts as the
+    vocabulary itself, each part replacing the vocabulary's word by word."""
+
+    title: str = Field("", max_length=100, description="The game's name in this language.")
+    hands: Dict[HandWord, str] = Field(default_factory=dict, description="Names of hands in this language.")
+    moves: Dict[MoveWord, str] = Field(default_factory=dict, description="Names of moves in this language.")
 
 
 class Vocabulary(Area):
@@ -89,6 +99,12 @@ class Vocabulary(Area):
         "The game's names for the moves, by move: `bet`, `raise`, `fold`, `see`, `look`, `sideshow`, "
         "`blind` (Teen Patti: chaal, pack, show, side-show; Zha Jin Hua: 跟注, 加注, 弃牌, 比牌, 看牌). "
         "`play` accepts them as typed moves beside the plain ones. Words only: not part of the hash."))
+    languages: Dict[str, LanguageWords] = Field(default_factory=dict, description=(
+        "The game's words in other languages, by language code (`hi`, `zh`): each a `title`, `hands` and "
+        "`moves` as above, read when that language is spoken (`--lang`, `BRAGRULES_LANG`, the browser's "
+        "language) and replacing the words above one by one; a word a language does not write is the one "
+        "above (Teen Patti in Hindi: `hi: {title: तीन पत्ती, hands: {prial: ट्रेल}, moves: {bet: चाल}}`). "
+        "Words only: not part of the hash."))
 
 
 def _typed(word: str) -> str:
@@ -129,8 +145,8 @@ class Words:
         own = self.hands.get(category)
         if own is None:
             if plural:
-                return _PLURALS.get(category, CATEGORY_NAMES.get(category, category.replace("_", " ")) + "s")
-            return CATEGORY_NAMES.get(category, category.replace("_", " "))
+                return tr(_PLURALS.get(category, CATEGORY_NAMES.get(category, category.replace("_", " ")) + "s"))
+            return tr(CATEGORY_NAMES.get(category, category.replace("_", " ")))
         if plural and own.isascii() and own[-1:].isalpha():
             return own + ("es" if own.endswith(("s", "sh", "ch", "x")) else "s")
         return own
@@ -138,7 +154,7 @@ class Words:
     def move(self, kind: str) -> str:
         """The name of a move (``see``, or ``show`` at a Teen Patti table); a move the game does not name
         keeps the engine's word for it."""
-        return self.moves.get(kind) or MOVE_NAMES.get(kind, kind)
+        return self.moves.get(kind) or tr(MOVE_NAMES.get(kind, kind))
 
     def verb(self, kind: str) -> Optional[str]:
         """The game's word for a move as a line of play tells it of a player (``Ada chaals 2``, ``Ada packs``,
@@ -231,11 +247,17 @@ def words_of(profile: Optional["Profile"]) -> Words:
     if profile is None:
         return PLAIN
     v = profile.vocabulary
-    if not (v.title or v.hands or v.moves):
+    spoken = v.languages.get(language()) if v.languages else None
+    if not (v.title or v.hands or v.moves or spoken):
         return PLAIN
     hands: Dict[str, str] = {str(key): word for key, word in v.hands.items()}
     moves: Dict[str, str] = {str(key): word for key, word in v.moves.items()}
-    return Words(v.title, hands, moves)
+    title = v.title
+    if spoken is not None:  # the language spoken replaces the words it writes
+        hands.update({str(key): word for key, word in spoken.hands.items()})
+        moves.update({str(key): word for key, word in spoken.moves.items()})
+        title = spoken.title or title
+    return Words(title, hands, moves)
 
 
 def hand_word(profile: Optional["Profile"], category: str, plural: bool = False) -> str:

@@ -12,15 +12,16 @@ import re
 from fractions import Fraction
 from typing import Any, Dict, Optional, Sequence
 
+from bragrules.core.i18n import N_
 from bragrules.core.money import format_money, parse_money, pretty_money
 
 CATEGORY_NAMES: Dict[str, str] = {  # Brag's names: a game's own are asked of bragrules.rules.vocabulary.Words
-    "prial": "prial",
-    "running_flush": "running flush",
-    "run": "run",
-    "flush": "flush",
-    "pair": "pair",
-    "high_card": "high card",
+    "prial": N_("prial"),
+    "running_flush": N_("running flush"),
+    "run": N_("run"),
+    "flush": N_("flush"),
+    "pair": N_("pair"),
+    "high_card": N_("high card"),
 }
 
 _SMALL = {
