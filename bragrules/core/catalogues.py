@@ -52,7 +52,27 @@ def extract(root: Path = ROOT) -> "object":
         ):
             template.add(message, None, [(f"{source}/{filename}", lineno)], auto_comments=comments,
                          context=context)
+    for path, said in choice_sentences():
+        template.add(said, None, [(path, 0)])
     return template
+
+
+def choice_sentences() -> List[Tuple[str, str]]:
+    """The sentences of every choice field (:func:`bragrules.rules.area.choice`), by field: messages
+    written as tables of values rather than as calls of ``tr``.
+
+    >>> ("seeing.tie", "a tie goes against the player who called the see") in choice_sentences()
+    True
+    """
+    from bragrules.rules.registry import AREAS, METADATA_TEXT
+
+    found = []
+    for area in (METADATA_TEXT, *AREAS):
+        for text in area.fields:
+            for said in (text.choices or {}).values():
+                if said and (text.path, said) not in found:
+                    found.append((text.path, said))
+    return found
 
 
 def update(root: Path = ROOT) -> None:

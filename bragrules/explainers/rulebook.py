@@ -26,6 +26,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from bragrules.core.i18n import ENGLISH, language, speaking, tr
 from bragrules.core.text import in_words, sources_in_words
 from bragrules.explainers.explain import METADATA, explain, field_paths, in_play, sentence_source, source_of, value_of
 from bragrules.profile.models import Profile
@@ -68,6 +69,8 @@ class Rulebook:
     intro: List[str]
     sections: List[Section]
     profile_name: str
+    language: str = ENGLISH
+    """The language the book is written in (the HTML page's ``lang``)."""
 
 
 # ---------------------------------------------------------------------------
@@ -81,29 +84,28 @@ def _intro(p: Profile) -> List[str]:
         paragraphs.append(sentence(in_words(p.description)))
     facts = []
     if p.source:
-        facts.append(f"Source: {in_words(p.source)}.")
+        facts.append(tr("Source: {source}.", source=in_words(p.source)))
     if p.extends:
-        facts.append("Built on: " + ", ".join(p.extends) + ".")
+        facts.append(tr("Built on: {profiles}.", profiles=", ".join(p.extends)))
     if facts:
         paragraphs.append(" ".join(facts))
-    game = words_of(p).title_or("Brag")
+    game = words_of(p).title_or(tr("Brag"))
     if p.format.lives is not None:
         aim = (
-            f"{game + ' for a pot of lives' if p.format.life_stake is not None else game + ' without money'}. "
-            f"Each player starts with {p.format.lives} "
-            "lives; the lowest hand at each showdown loses one, and the last player with a life wins."
-        )
+            tr("{game} for a pot of lives.", game=game) if p.format.life_stake is not None
+            else tr("{game} without money.", game=game)
+        ) + " " + tr(
+            "Each player starts with {lives} lives; the lowest hand at each showdown loses one, "
+            "and the last player with a life wins.", lives=p.format.lives)
     elif not p.format.betting:
-        aim = (
-            f"{game} without betting: every deal goes straight to a showdown, "
-            "and the best hand takes the pot."
-        )
+        aim = tr(
+            "{game} without betting: every deal goes straight to a showdown, "
+            "and the best hand takes the pot.", game=game)
     else:
-        aim = (
-            f"{game} is a game of betting and bluffing. Each deal is played for "
+        aim = tr(
+            "{game} is a game of betting and bluffing. Each deal is played for "
             "a pot, which goes to the better hand when the last two players see each other, or "
-            "to the last player left when everyone else has folded."
-        )
+            "to the last player left when everyone else has folded.", game=game)
     paragraphs.append(aim + " " + sentence(seats(p)))  # the seats of this table, not the game's
     return paragraphs
 
@@ -132,18 +134,18 @@ def _departures_section(profile: Profile) -> Optional[Section]:
     found = departures(profile)
     if not found:
         return None
-    sec = Section("departures", "At this table")
-    sec.para(
+    sec = Section("departures", tr("At this table"))
+    sec.para(tr(
         "Where these rules depart from the plain game that bragrules starts from, "
         "each with where the rule comes from:"
-    )
+    ))
     merged: Dict[str, List[str]] = {}  # one line per rule, with the sources of every value behind it
     for _path, text, source in found:
         merged.setdefault(text, []).append(source)
     lines = []
     for text, sources in merged.items():
         worded = sources_in_words([sentence_source(sources)])  # what states all those values
-        lines.append(f"{text} (from {worded})" if worded else text)
+        lines.append(tr("{rule} (from {sources})", rule=text, sources=worded) if worded else text)
     sec.bullets(lines)
     return sec
 
@@ -160,12 +162,13 @@ def build_rulebook(profile: Profile) -> Rulebook:
     summary = _departures_section(profile)
     if summary is not None:
         sections.append(summary)
-    name = words_of(profile).title_or(format_name(profile) or "Three-Card Brag")
+    name = words_of(profile).title_or(format_name(profile) or tr("Three-Card Brag"))
     return Rulebook(
-        title=f"{name}: the rules of {profile.name}",
+        title=tr("{game}: the rules of {profile}", game=name, profile=profile.name),
         intro=_intro(profile),
         sections=sections,
         profile_name=profile.name,
+        language=language(),
     )
 
 
@@ -369,7 +372,7 @@ def _contents(numbered: Sequence[Tuple[str, Section, List[Tuple[str, Section]]]]
     item's top margin is kept at the top of a box but dropped at a column break.
     """
     half = (len(numbered) + 1) // 2
-    out = ['<nav aria-label="Contents">']
+    out = [f'<nav aria-label="{_h(tr("Contents"))}">']
     for start, part in ((1, numbered[:half]), (half + 1, numbered[half:])):
         if not part:
             continue
@@ -381,10 +384,16 @@ def _contents(numbered: Sequence[Tuple[str, Section, List[Tuple[str, Section]]]]
 
 
 def render_html(book: Rulebook) -> str:
-    """One self-contained HTML page: inline CSS, print styles, no external resources."""
+    """One self-contained HTML page: inline CSS, print styles, no external resources; its ``lang``
+    is the book's language."""
+    with speaking(book.language):
+        return _page(book)
+
+
+def _page(book: Rulebook) -> str:
     out = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{book.language}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -410,7 +419,7 @@ def render_html(book: Rulebook) -> str:
             out.extend(_html_blocks(sub.blocks))
             out.append("</section>")
         out.append("</section>")
-    out.append(f"<footer>Written from the profile {_h(book.profile_name)}.</footer>")
+    out.append(f"<footer>{_h(tr('Written from the profile {profile}.', profile=book.profile_name))}</footer>")
     out.extend(["</main>", "</body>", "</html>"])
     return "\n".join(out) + "\n"
 

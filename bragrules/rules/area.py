@@ -40,6 +40,7 @@ from typing import (
     Union,
 )
 
+from bragrules.core.i18n import tr
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -234,8 +235,10 @@ class FieldText:
 def choice(path: str, read: Callable[["Profile"], Any], table: Mapping[Any, str],
            sources: Mapping[str, str], in_play: Callable[["Profile"], bool] = always,
            later: bool = False) -> FieldText:
-    """A choice field whose sentence depends on its own value alone: one sentence per value."""
-    return FieldText(path, read, lambda p: table[read(p)], sources, in_play, choices=dict(table), later=later)
+    """A choice field whose sentence depends on its own value alone: one sentence per value, in the
+    language spoken (each is a message of the catalogue: :func:`bragrules.core.catalogues.extract`
+    gathers every choice's sentences)."""
+    return FieldText(path, read, lambda p: tr(table[read(p)]), sources, in_play, choices=dict(table), later=later)
 
 
 # ---------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Dict, List, Literal, Optional, Sequence, Tuple
 
 from pydantic import Field, field_validator, model_validator
 
+from bragrules.core.i18n import tr
 from bragrules.core.money import pretty_money
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import (
@@ -234,11 +235,11 @@ def category_order(p: "Profile") -> str:
     value = p.ranking.category_order
     words = words_of(p)
     names = [words.hand(c) for c in value]
-    text = "hands rank, from highest: " + ", ".join(names)
+    text = tr("hands rank, from highest: {names}", names=tr(", ").join(names))
     missing = [words.hand(c) for c in CATEGORY_NAMES if c not in value]
     if missing:
-        text += (f" ({join(missing, 'or')} not ranked: such hands count as the best listed category they make, "
-                 f"or {words.hand('high_card')})")
+        text += tr(" ({missing} not ranked: such hands count as the best listed category they make, or {high_card})",
+                   missing=join(missing, "or"), high_card=words.hand("high_card"))
     return text
 
 
@@ -398,16 +399,19 @@ def special_hand_text(special: "SpecialHand", words: Words = PLAIN) -> str:
     """
     ranks = sorted(special.rank_values())
     hand = "-".join(_RANK_SPELLED[r] for r in ranks)
-    suit = {True: " of one suit", False: " not all of one suit", None: ""}[special.suited]
+    suit = {True: tr(" of one suit"), False: tr(" not all of one suit"), None: ""}[special.suited]
     if "special" in words.hands:
         suit += f" ({words.hand('special')})"
-    back = "; its holder, beaten at a showdown, has the ante back from the winners" if special.ante_back else ""
+    back = tr("; its holder, beaten at a showdown, has the ante back from the winners") if special.ante_back else ""
     if special.beats is None:
-        return f"a {hand}{suit} ranks as usual; its holder, beaten at a showdown, has the ante back from the winners"
+        return tr("a {hand}{suit} ranks as usual; its holder, beaten at a showdown, has the ante back from the winners",
+                  hand=hand, suit=suit)
     category = words.hand(special.beats)
     if special.place == "tops":
-        return f"a {hand}{suit} ranks as the best {category}{back}"
-    return f"a {hand}{suit} beats every {category}; against any other hand it keeps its own place{back}"
+        return tr("a {hand}{suit} ranks as the best {category}{back}", hand=hand, suit=suit, category=category,
+                  back=back)
+    return tr("a {hand}{suit} beats every {category}; against any other hand it keeps its own place{back}",
+              hand=hand, suit=suit, category=category, back=back)
 
 
 def special_hands(p: "Profile") -> str:

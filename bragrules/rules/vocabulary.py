@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Dict, Literal, Mapping, Optional, Tuple
 
 from pydantic import Field
 
-from bragrules.core.i18n import N_, language, tr
+from bragrules.core.i18n import ENGLISH, N_, language, tr
 from bragrules.rules.area import Area
 from bragrules.rules.words import CATEGORY_NAMES
 
@@ -227,6 +227,8 @@ def told(text: str, words: "Words") -> str:
     """
     if not words.hands:
         return text
+    if language() != ENGLISH:
+        return _told_translated(text, words)
     forms = {name: (key, plural) for name, key, plural in _PLAIN_FORMS}
 
     def swap(match: "re.Match[str]") -> str:
@@ -236,6 +238,21 @@ def told(text: str, words: "Words") -> str:
         return word[:1].upper() + word[1:] if said[:1].isupper() else word
 
     return _PLAIN_WORD.sub(swap, text)
+
+
+def _told_translated(text: str, words: "Words") -> str:
+    """:func:`told` in a language other than English: the catalogue's names of the categories (三条,
+    ट्रेल) put in the game's words (豹子), the longest name first (同花顺 before 同花)."""
+    forms: Dict[str, str] = {}
+    for key, name in CATEGORY_NAMES.items():
+        if key in words.hands:
+            forms.setdefault(tr(name), key)
+            forms.setdefault(tr(_PLURALS[key]), key)
+    forms = {name: key for name, key in forms.items() if name and words.hand(key) != name}
+    if not forms:
+        return text
+    pattern = re.compile("|".join(re.escape(name) for name in sorted(forms, key=len, reverse=True)))
+    return pattern.sub(lambda match: words.hand(forms[match.group(0)]), text)
 
 
 PLAIN = Words()
