@@ -40,7 +40,6 @@ from typing import (
     Union,
 )
 
-from bragrules.core.i18n import tr
 from pydantic import (
     AfterValidator,
     BaseModel,
@@ -50,6 +49,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from bragrules.core.i18n import tr
 from bragrules.core.money import money_json, parse_money
 
 if TYPE_CHECKING:

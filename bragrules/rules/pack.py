@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING, Annotated, FrozenSet, List, Literal, Tuple
 
 from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator
 
-from bragrules.core.i18n import ntr, tr
 from bragrules.core.cards import JOKER_BASE, RANK_CHARS, RANK_PLURALS, CardError, parse_rank
+from bragrules.core.i18n import ntr, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, choice
 from bragrules.rules.hooks import AreaPolicy

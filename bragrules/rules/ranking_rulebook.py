@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, cast
 
-from bragrules.core.i18n import ENGLISH, N_, language, tr
 from bragrules.core.cards import CARDS, Card
+from bragrules.core.i18n import ENGLISH, N_, language, tr
 from bragrules.rules.area import Section
 from bragrules.rules.hand_patterns import CategoryPattern, beats_words, category_words, order_words, pattern_meaning
 from bragrules.rules.hand_ranking import (

@@ -19,7 +19,7 @@ from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.wild_select import centre_count
-from bragrules.rules.words import count, number_word, sentence
+from bragrules.rules.words import number_word, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
