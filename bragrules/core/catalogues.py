@@ -18,6 +18,7 @@ language, with the same placeholders as the English.
 
 from __future__ import annotations
 
+import re
 import string
 import sys
 from pathlib import Path
@@ -35,7 +36,10 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
 def placeholders(text: str) -> List[str]:
     """The ``{name}`` fields of a message, sorted (a message's and its translation's must agree)."""
-    return sorted({name for _, name, _, _ in string.Formatter().parse(text) if name})
+    try:
+        return sorted({name for _, name, _, _ in string.Formatter().parse(text) if name})
+    except ValueError:  # a lone brace: not a format string (a message with no placeholders is never formatted)
+        return sorted(set(re.findall(r"\{(\w+)\}", text)))
 
 
 def extract(root: Path = ROOT) -> "object":

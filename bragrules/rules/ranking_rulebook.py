@@ -150,7 +150,7 @@ def ranking_section(p: "Profile") -> Optional[Section]:
             )
         )
     sec.table(("", tr("hand"), tr("what it is"), tr("example"), tr("read as"),
-               tr("of the {total} {counted}", total=f"{total:,}", counted=counted)), rows)
+               tr("of the {total} {counted}", total=format(total, ","), counted=counted)), rows)
     items = [told(item, words) for item in _written_items(written)] if written else _named_items(p, order)
     if written:  # a special hand's ante back is a payment, not a place in the list: it stays with special_hands
         items += [sentence(special_hand_text(s.model_copy(update={"beats": None}), words))
