@@ -65,7 +65,7 @@ def choice_sentences() -> List[Tuple[str, str]]:
     """The sentences of every choice field (:func:`bragrules.rules.area.choice`), by field: messages
     written as tables of values rather than as calls of ``tr``.
 
-    >>> ("seeing.tie", "a tie goes against the player who called the see") in choice_sentences()
+    >>> ("seeing.side_show.tie", "equal hands at a side-show: nobody folds") in choice_sentences()
     True
     """
     from bragrules.rules.registry import AREAS, METADATA_TEXT
@@ -118,7 +118,8 @@ def problems(lang: str, root: Path = ROOT, template: Optional[object] = None) ->
         if entry is None:
             found.append(f"{lang}: missing: {ids[0]!r}")
             continue
-        strings: Sequence[str] = entry.string if isinstance(entry.string, tuple) else (entry.string,)
+        said: object = entry.string
+        strings: Sequence[str] = [str(s or "") for s in said] if isinstance(said, (tuple, list)) else [str(said or "")]
         if entry.fuzzy or not all(strings):
             found.append(f"{lang}: untranslated: {ids[0]!r}")
             continue

@@ -174,12 +174,13 @@ def catalogue(lang: str) -> Dict[str, Any]:
                 for message in read_po(handle, locale=lang):
                     if not message.id or message.fuzzy:
                         continue
-                    if isinstance(message.id, tuple):
-                        forms = tuple(message.string)
-                        if all(forms):
-                            found[message.id[0]] = forms
-                    elif message.string:
-                        found[message.id] = message.string
+                    said: Any = message.string
+                    if isinstance(message.id, (tuple, list)):
+                        forms = tuple(str(form) for form in said or ())
+                        if forms and all(forms):
+                            found[str(message.id[0])] = forms
+                    elif said:
+                        found[str(message.id)] = str(said)
         _catalogues[lang] = found
     return found
 

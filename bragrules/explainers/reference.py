@@ -138,6 +138,19 @@ def _amount_text(alternatives: Sequence[Dict[str, Any]]) -> Optional[str]:
     return "an amount above 0" + (f", at most {high}" if high is not None else "")
 
 
+def _mapping_words(schema: Dict[str, Any]) -> str:
+    """The values of a mapping field in words (empty for a kind of mapping not known here)."""
+    values = schema.get("additionalProperties", {})
+    if values.get("type") == "integer":
+        return "a mapping of ranks to whole numbers"
+    if values.get("type") == "string":
+        keys = schema.get("propertyNames", {}).get("enum")
+        return "a mapping of " + (", ".join(_code(k) for k in keys) if keys else "names") + " to words"
+    if "$ref" in values:  # vocabulary.languages
+        return "a mapping of language codes to `title`, `hands` and `moves` as above"
+    return ""
+
+
 def _values_of(schema: Dict[str, Any]) -> str:
     """The values a field's schema admits, in words."""
     alternatives = schema.get("anyOf")
@@ -174,13 +187,8 @@ def _values_of(schema: Dict[str, Any]) -> str:
         if "$ref" in items:
             return "a list of mappings (their fields are listed after this reference)"
         return "a list of texts"
-    if kind == "object" and schema.get("additionalProperties", {}).get("type") == "integer":
-        return "a mapping of ranks to whole numbers"
-    if kind == "object" and schema.get("additionalProperties", {}).get("type") == "string":
-        keys = schema.get("propertyNames", {}).get("enum")
-        return "a mapping of " + (", ".join(_code(k) for k in keys) if keys else "names") + " to words"
-    if kind == "object" and "$ref" in schema.get("additionalProperties", {}):
-        return "a mapping of language codes to `title`, `hands` and `moves` as above"
+    if kind == "object" and _mapping_words(schema):
+        return _mapping_words(schema)
     if kind == "string":
         return "text"
     raise ValueError(f"no words for the schema {schema!r}")  # a new kind of field: say it here

@@ -193,7 +193,37 @@ def _shown(text: str) -> int:
     >>> _shown("豹子 of"), _shown("pair")
     (7, 4)
     """
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.category(c) == "Mn" else 1
+               for c in text)
+
+
+_TOKEN = re.compile(r"[^\s\u2E80-\u9FFF\uFF00-\uFFEF]+|\s+|.")
+
+
+def _wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "", wide: bool = False) -> List[str]:
+    """``textwrap.wrap``, or for Chinese (``wide``), lines filled by the columns they take: a Chinese
+    sentence has no spaces to break at, and each character takes two columns.
+
+    >>> _wrap("一二三四五 six", 8, wide=True)
+    ['一二三四', '五 six']
+    """
+    if not wide:
+        return textwrap.wrap(text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent)
+    lines: List[str] = []
+    line = initial_indent
+    for token in _TOKEN.findall(text):
+        blank = line.strip() == ""
+        if token.isspace():
+            if not blank:
+                line += " "
+            continue
+        if not blank and _shown(line.rstrip() + token) > width:
+            lines.append(line.rstrip())
+            line = subsequent_indent
+        line += token
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
 
 
 def _text_table(table: Table, indent: str = "  ") -> List[str]:
@@ -202,6 +232,7 @@ def _text_table(table: Table, indent: str = "  ") -> List[str]:
     rows = [table.header] + list(table.rows)
     columns = len(table.header)
     widths = [max(_shown(row[i]) for row in rows) for i in range(columns)]
+    wide = any(_shown(cell) > len(cell) for row in rows for cell in row) and language() == "zh"
     words = [
         max((len(word) for row in rows for word in row[i].split()), default=1) for i in range(columns)
     ]
@@ -213,7 +244,7 @@ def _text_table(table: Table, indent: str = "  ") -> List[str]:
         widths[widest] -= 1
     lines = []
     for index, row in enumerate(rows):
-        cells = [textwrap.wrap(cell, widths[i]) or [""] for i, cell in enumerate(row)]
+        cells = [_wrap(cell, widths[i], wide=wide) or [""] for i, cell in enumerate(row)]
         for n in range(max(len(c) for c in cells)):
             parts = [(c[n] if n < len(c) else "") for c in cells]
             parts = [part + " " * (widths[i] - _shown(part)) for i, part in enumerate(parts)]
@@ -224,15 +255,14 @@ def _text_table(table: Table, indent: str = "  ") -> List[str]:
 
 
 def _text_blocks(blocks: Sequence[Block]) -> List[str]:
+    wide = language() == "zh"
     lines: List[str] = []
     for block in blocks:
         if isinstance(block, Paragraph):
-            lines.extend(textwrap.wrap(block.text, _WIDTH))
+            lines.extend(_wrap(block.text, _WIDTH, wide=wide))
         elif isinstance(block, Bullets):
             for item in block.items:
-                lines.extend(
-                    textwrap.wrap(item, _WIDTH, initial_indent="  - ", subsequent_indent="    ")
-                )
+                lines.extend(_wrap(item, _WIDTH, initial_indent="  - ", subsequent_indent="    ", wide=wide))
         else:
             lines.extend(_text_table(block))
         lines.append("")
@@ -240,14 +270,25 @@ def _text_blocks(blocks: Sequence[Block]) -> List[str]:
 
 
 def render_text(book: Rulebook) -> str:
-    """Plain text for the terminal, wrapped at 78 columns."""
-    lines = [book.title, "=" * len(book.title), ""]
+    """Plain text for the terminal, wrapped at 78 columns (by the columns Chinese takes, in Chinese)."""
+    with speaking(book.language):
+        return _plain_text(book)
+
+
+def _underline(text: str, mark: str) -> str:
+    """A heading's underline: as many columns as the heading takes (English counts its characters, as always)."""
+    return mark * (len(text) if language() == ENGLISH else _shown(text))
+
+
+def _plain_text(book: Rulebook) -> str:
+    wide = language() == "zh"
+    lines = [book.title, _underline(book.title, "="), ""]
     for paragraph in book.intro:
-        lines.extend(textwrap.wrap(paragraph, _WIDTH))
+        lines.extend(_wrap(paragraph, _WIDTH, wide=wide))
         lines.append("")
     for number, sec, subs in _numbered(book.sections):
         heading = f"{number}. {sec.title}"
-        lines.extend([heading, "-" * len(heading), ""])
+        lines.extend([heading, _underline(heading, "-"), ""])
         lines.extend(_text_blocks(sec.blocks))
         for sub_number, sub in subs:
             lines.extend([f"{sub_number} {sub.title}", ""])

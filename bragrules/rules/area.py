@@ -49,7 +49,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from bragrules.core.i18n import tr
+from bragrules.core.i18n import language, tr
 from bragrules.core.money import money_json, parse_money
 
 if TYPE_CHECKING:
@@ -276,7 +276,7 @@ class Section:
 
     def para(self, *sentences: str) -> None:
         """A paragraph of sentences (empty ones left out)."""
-        text = " ".join(s for s in sentences if s)
+        text = ("" if language() == "zh" else " ").join(s for s in sentences if s)  # Chinese: no space between
         if text:
             self.blocks.append(Paragraph(text))
 

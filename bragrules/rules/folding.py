@@ -109,17 +109,19 @@ def nobody_bet(p: "Profile") -> str:
     >>> nobody_bet(load_profile("standard"))
     'if everyone folds before anybody bets, the last player takes the antes'
     """
-    start = "if everyone folds before anybody bets, "
     if p.folding.nobody_bet == "carries":
-        return start + "the pot carries to the next deal"
-    takes = "the last player takes the " + ("pot" if can_carry(p) else "antes")
+        return tr("if everyone folds before anybody bets, the pot carries to the next deal")
+    pot = can_carry(p)
     if not (p.blind.allowed and p.folding.blind_survivor == "carries"):
-        return start + takes
+        return (tr("if everyone folds before anybody bets, the last player takes the pot") if pot else
+                tr("if everyone folds before anybody bets, the last player takes the antes"))
     if not survivor_unbet_may_be_seen(p):
-        return start + ("the last player, who has had no turn and is still blind, does not collect: "
-                        "the whole pot carries into the next deal")
-    return start + takes + " if they have looked at their cards; a blind last player does not collect, " \
-        "and the whole pot carries into the next deal"
+        return tr("if everyone folds before anybody bets, the last player, who has had no turn and is still blind, "
+                  "does not collect: the whole pot carries into the next deal")
+    return (tr("if everyone folds before anybody bets, the last player takes the pot if they have looked at their "
+               "cards; a blind last player does not collect, and the whole pot carries into the next deal") if pot else
+            tr("if everyone folds before anybody bets, the last player takes the antes if they have looked at their "
+               "cards; a blind last player does not collect, and the whole pot carries into the next deal"))
 
 
 NOBODY_BET = FieldText(

@@ -169,7 +169,8 @@ def sentence(text: str) -> str:
     """
     text = capitalise(text.strip())
     if text and text[-1] not in ".!?。！？।":
-        text += FULL_STOPS.get(language(), ".")
+        latin = text[-1].isascii() and text[-1].isalpha()  # a profile's own English words end as English does
+        text += "." if latin else FULL_STOPS.get(language(), ".")
     return text
 
 
