@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Union
 
+from bragrules.core.i18n import ENGLISH, language, tr
 from bragrules.rules.vocabulary import PLAIN
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -65,14 +66,15 @@ def _bet_entry(option: "LegalAction", deal: "Deal") -> str:
     (Teen Patti's ``chaal 2–4``: the game's word for a bet)."""
     bet = esc(deal.rules.words.move("bet"))  # a profile's word: text, never markup
     if option.all_in:
-        return f"{bet} {money(option.amount)} (all in)"
+        return tr("{bet} {amount} (all in)", bet=bet, amount=money(option.amount))
     if option.max_amount is not None and option.max_amount == option.amount:
         return f"{bet} {money(option.amount)}"
     uneven = uneven_amounts(option, deal)
     if uneven is not None:
         return f"{bet} {uneven}"
-    top = f"–{money(option.max_amount)}" if option.max_amount is not None else " or more"
-    return f"{bet} {money(option.amount)}{top}"
+    if option.max_amount is None:
+        return tr("{bet} {amount} or more", bet=bet, amount=money(option.amount))
+    return f"{bet} {money(option.amount)}–{money(option.max_amount)}"
 
 
 def _see_entry(option: "LegalAction", deal: "Deal") -> str:
@@ -81,8 +83,9 @@ def _see_entry(option: "LegalAction", deal: "Deal") -> str:
     see = esc(deal.rules.words.move("see"))
     if deal.rules.seeing.fee_to_opponent and len(deal.contenders) == 2:
         opponent = next(p for p in deal.contenders if p != option.player)
-        return f"{see} for {money(option.amount)}, paid to {esc(opponent)}"
-    return f"{see} for {money(option.amount)}"
+        return tr("{see} for {amount}, paid to {opponent}", see=see, amount=money(option.amount),
+                  opponent=esc(opponent))
+    return tr("{see} for {amount}", see=see, amount=money(option.amount))
 
 
 def _discard_entry(option: "LegalAction", deal: "Deal") -> str:
@@ -152,8 +155,8 @@ def _said(words: str) -> Callable[["LegalAction", "Deal"], str]:
 _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "bet": _bet_entry,
     "see": _see_entry,
-    "look": lambda option, deal: (f"{_own('look', deal)}look at your cards" if option.target is None
-                                  else f"look at the {option.target} hand"),
+    "look": lambda option, deal: (_own('look', deal) + tr("look at your cards") if option.target is None
+                                  else tr("look at the {which} hand", which=option.target)),
     "discard": _discard_entry,
     "arrange": _arrange_entry,
     "take": _take_entry,
@@ -161,14 +164,15 @@ _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "draw": _draw_entry,
     "throw": _throw_entry,
     "pass": _said("end your turn without stopping the bus"),
-    "show": _said("show your cards"),
-    "concede": _said("concede without showing"),
+    "show": lambda option, deal: tr("show your cards"),
+    "concede": lambda option, deal: tr("concede without showing"),
     "retain": _retain_entry,
     "release": _said("let the unseen hand go (the pot carries)"),
-    "void": _said("declare the deal void (a malfunction): every stake returned, dealt again"),
+    "void": lambda option, deal: tr("declare the deal void (a malfunction): every stake returned, dealt again"),
     "fold": lambda option, deal: esc(deal.rules.words.move("fold")),
     "sideshow": lambda option, deal: side_show_entry(option, deal),
-    "open": lambda option, deal: f"play open: bet {money(option.amount)} and turn your hand face up for everyone",
+    "open": lambda option, deal: tr("play open: bet {amount} and turn your hand face up for everyone",
+                                    amount=money(option.amount)),
     "accept": lambda option, deal: side_show_entry(option, deal),
     "refuse": lambda option, deal: side_show_entry(option, deal),
 }
@@ -198,16 +202,21 @@ def side_show_entry(option: "LegalAction", deal: "Deal") -> str:
     kind = option.kind
     if kind == "sideshow":
         previous = deal.previous_bettor(option.player)
-        whom = previous.name if previous is not None else "the previous player"
-        cost = f"pay {money(option.amount)} and " if option.amount else ""
-        return f"{cost}ask {whom} for a side-show (a private comparison: the weaker hand folds)"
-    asker = deal.side_show[0] if deal.side_show is not None else "the asker"
+        whom = previous.name if previous is not None else tr("the previous player")
+        if option.amount:
+            return tr("pay {amount} and ask {whom} for a side-show (a private comparison: the weaker hand folds)",
+                      amount=money(option.amount), whom=whom)
+        return tr("ask {whom} for a side-show (a private comparison: the weaker hand folds)", whom=whom)
+    asker = deal.side_show[0] if deal.side_show is not None else tr("the asker")
     if kind == "accept" and option.target is not None:  # real cards: the two say which is the weaker
+        if language() != ENGLISH:
+            return tr("accept the side-show of {asker}: the hand of {loser} is the weaker and folds", asker=asker,
+                      loser=option.target)
         whose = possessive(option.target)
         return f"accept {asker}'s side-show: {whose} hand is the weaker and folds"
     if kind == "accept":
-        return f"accept {asker}'s side-show (compare hands privately: the weaker folds)"
-    return f"refuse {asker}'s side-show"
+        return tr("accept {asker}'s side-show (compare hands privately: the weaker folds)", asker=asker)
+    return tr("refuse {asker}'s side-show", asker=asker)
 
 
 COMMANDS = ("help", "table", "hint", "q")
@@ -233,7 +242,8 @@ def withheld_lines(deal: "Deal") -> List[str]:
     from bragrules.engine.turn_options import by_reason
 
     words = deal.rules.words
-    return [f"  [dim]not offered now: {esc(', '.join(words.move(k) for k in kinds))} ({esc(str(refused.rule))}): "
+    withheld = tr("not offered now")
+    return [f"  [dim]{withheld}: {esc(', '.join(words.move(k) for k in kinds))} ({esc(str(refused.rule))}): "
             f"{esc(for_people(refused.message))}[/]" for kinds, refused in by_reason(deal.withheld())]
 
 
@@ -270,8 +280,9 @@ def typed_move(option: "LegalAction") -> str:
     if kind == "bet":
         if option.all_in or (option.max_amount is not None and option.max_amount == option.amount):
             return f"bet {money(option.amount)}"
-        top = f" to {money(option.max_amount)}" if option.max_amount is not None else " or more"
-        return f"bet N ({money(option.amount)}{top})"
+        if option.max_amount is not None:
+            return tr("bet N ({low} to {high})", low=money(option.amount), high=money(option.max_amount))
+        return tr("bet N ({low} or more)", low=money(option.amount))
     if kind == "see":
         return f"see ({money(option.amount)})"
     if kind == "swap":
@@ -374,10 +385,10 @@ def mistyped(text: str, options: List["LegalAction"], words: "Words" = PLAIN) ->
             close = difflib.get_close_matches(word, KINDS, n=1, cutoff=0.6)
         if close:
             guess = " ".join([close[0], *text.split()[1:]])
-    said = f"{quote(text, 40)} is not a move"
+    said = tr("{typed} is not a move", typed=quote(text, 40))
     if guess is not None:
-        said += f"; did you mean {quote(guess, 40)}?"
-    return f"{said} You may: {', '.join(legal_moves(options, words))}"
+        said += tr("; did you mean {guess}?", guess=quote(guess, 40))
+    return said + " " + tr("You may: {moves}", moves=", ".join(legal_moves(options, words)))
 
 
 class HumanTurn:
@@ -463,7 +474,8 @@ class HumanTurn:
             return self._confirmed(action, deal)
         except RuleViolation as exc:  # the engine tells of seats in the third person: put right for You
             message = to_you(exc.message) if player == "You" else exc.message
-            console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(for_people(message))}",
+            refused = tr("not allowed")
+            console.print(f"[red]{refused}[/] ({esc(exc.rule)}): {esc(for_people(message))}",
                           highlight=False)
         except (ActionSyntaxError, ValueError) as exc:
             console.print(f"[red]?[/] {esc(exc)}  (type 'help')", highlight=False)  # as typed: 5/2 stays
@@ -490,12 +502,12 @@ class HumanTurn:
 
         index = int(text) - 1
         if not 0 <= index < len(options):
-            self.view.console.print(f"choose 1 to {len(options)}, or type 'help'")
+            self.view.console.print(tr("choose 1 to {n}, or type 'help'", n=len(options)))
             return AGAIN
         option = options[index]
         amount = None
         if option.kind == "bet" and option.max_amount != option.amount:
-            answer = self.prompter.ask(f"  how much? [{money(option.amount)}]")
+            answer = self.prompter.ask("  " + tr("how much? [{amount}]", amount=money(option.amount)))
             if answer is None:
                 return None
             amount = parse_money(answer) if answer else option.amount
@@ -509,8 +521,8 @@ class HumanTurn:
         words = text.split()
         unknown = mistyped(text, options, self.words)
         if unknown is not None:
-            self.view.console.print(f"[red]?[/] {esc(unknown)}  (a number chooses from the menu; "
-                                    "'help' lists every move)", highlight=False)
+            hint = tr("(a number chooses from the menu; 'help' lists every move)")
+            self.view.console.print(f"[red]?[/] {esc(unknown)}  {hint}", highlight=False)
             return AGAIN
         if words[0].lower() == "see" and len(words) == 1:
             see = [o for o in options if o.kind == "see"]
@@ -541,11 +553,12 @@ class HumanTurn:
             return action
         if not self.too_big(action, deal):
             return action
-        answer = self.prompter.ask(f"  bet {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")
+        answer = self.prompter.ask("  " + tr("bet {amount}? The pot is {pot}. (y/n)", amount=money(action.amount),
+                                             pot=money(deal.pot)))
         if answer is None:
             return None
         if answer.strip().lower() not in ("y", "yes"):
-            self.view.console.print("not bet; choose again", highlight=False)
+            self.view.console.print(tr("not bet; choose again"), highlight=False)
             return AGAIN
         return action
 
