@@ -143,7 +143,7 @@ def _retain_entry(option: "LegalAction", deal: "Deal") -> str:
 
 def _own(kind: str, deal: "Deal") -> str:
     """The game's own word for a move, to lead its menu entry (``看牌: ``); empty where it has none."""
-    own = deal.rules.words.moves.get(kind)
+    own = deal.rules.words.now().moves.get(kind)
     return f"{esc(own)}: " if own else ""
 
 
@@ -313,7 +313,7 @@ def in_game_words(typed: str, words: "Words") -> str:
     ['chaal N (2 to 4)', 'pack', 'show (4)', 'side-show (2)', 'look']
     """
     first, _, rest = typed.partition(" ")
-    own = words.moves.get(first)
+    own = words.now().moves.get(first)
     if not own or " " in own:
         return typed
     return f"{own} {rest}" if rest else own

@@ -346,7 +346,7 @@ class TableView(_ObserverBase):
             self.console.print(tr("Your hands: old [dim]{hidden}[/], new [dim]{hidden}[/] (blind)", hidden=hidden))
         elif not state.seen:
             self.console.print(tr("Your cards: [dim]{hidden}[/] (blind: '{look}' to see them)", hidden=hidden,
-                                  look=esc(rules.words.moves.get("look") or "look")))
+                                  look=esc(rules.words.now().moves.get("look") or "look")))
         elif state.arrangement is not None:
             hands = " | ".join(f"{cards_markup(h)} ({rules.ranking.ranker.describe(h)})" for h in state.arrangement)
             self.console.print(f"Your hands: {hands}")
@@ -443,7 +443,7 @@ def _bet_line(line: _Line) -> str:
     tags = ", ".join(t for t in (esc(words.move("blind")) if blind else "", level) if t)
     from bragrules.engine.events import raised
 
-    said = words.verb("raise") if "raise" in words.moves and raised(deal.events) else None  # 加注, not 跟注
+    said = words.verb("raise") if "raise" in words.now().moves and raised(deal.events) else None  # 加注, not 跟注
     return line.say(esc(said or words.verb("bet") or "bets"), money(action.amount)) + (f" ({tags})" if tags else "")
 
 

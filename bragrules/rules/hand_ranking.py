@@ -400,7 +400,7 @@ def special_hand_text(special: "SpecialHand", words: Words = PLAIN) -> str:
     ranks = sorted(special.rank_values())
     hand = "-".join(_RANK_SPELLED[r] for r in ranks)
     suit = {True: tr(" of one suit"), False: tr(" not all of one suit"), None: ""}[special.suited]
-    if "special" in words.hands:
+    if "special" in words.now().hands:
         suit += f" ({words.hand('special')})"
     back = tr("; its holder, beaten at a showdown, has the ante back from the winners") if special.ante_back else ""
     if special.beats is None:

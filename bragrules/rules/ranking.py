@@ -519,7 +519,7 @@ class HandRanker(HandReading):
         >>> plain.describe("3c 3d 3h")
         'prial of threes'
         """
-        if words.hands == self.words.hands:
+        if words == self.words:
             return self
         told = copy.copy(self)
         told.words = words

@@ -250,7 +250,7 @@ def option_label(option: LegalAction, words: Words = PLAIN) -> str:
     """
     label = _OPTION_LABELS.get(option.kind)
     text = label(option) if label is not None else option.kind
-    own = words.moves.get(option.kind) if option.kind in ("bet", "see", "fold") else None
+    own = words.now().moves.get(option.kind) if option.kind in ("bet", "see", "fold") else None
     return own + text[len(option.kind):] if own and text.startswith(option.kind) else text
 
 
@@ -367,7 +367,7 @@ def _bet_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
     blind = "" if deal.players[action.player].seen else f" ({words.move('blind')})"
     from bragrules.engine.events import raised
 
-    said = words.verb("raise") if "raise" in words.moves and raised(deal.events) else None  # 加注, not 跟注
+    said = words.verb("raise") if "raise" in words.now().moves and raised(deal.events) else None  # 加注, not 跟注
     return f"{action.player} {said or words.verb('bet') or 'bets'} {pretty_money(action.amount or Fraction(0))}{blind}"
 
 
