@@ -80,3 +80,14 @@ def test_two_seats_each_read_their_own_language(tmp_path: Path) -> None:
         in_hindi = client.get("/api/state", headers={"X-Seat-Token": bob["token"], "Accept-Language": "hi"}).json()
         labels = [option["label"] for option in in_hindi["view"]["legal"]]
         assert any(label.startswith("चाल") for label in labels) and "पैक" in labels, labels
+
+
+def test_a_translated_page_keeps_every_id_and_name() -> None:
+    """Only the words change: the script finds every element it finds in English."""
+    from bragrules.web.page_words import page_html
+
+    english = (STATIC / "index.html").read_text(encoding="utf-8")
+    for lang in ("zh", "hi"):
+        page = page_html(lang)
+        ids = re.findall(r' id="([^"]*)"', page)
+        assert [i for i in ids if i != "words"] == re.findall(r' id="([^"]*)"', english)

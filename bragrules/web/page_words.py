@@ -8,8 +8,8 @@ itself (:data:`SCRIPT_TEXTS`) handed to it as a JSON object in ``<script id="wor
 spoken in the same language, per browser (:mod:`bragrules.web.app`).
 
 >>> page = page_html("zh")
->>> '<html lang="zh">' in page, ">坐下<" in page, '"Watching": "观战"' in page
-(True, True, True)
+>>> '<html lang="zh">' in page, ">坐下<" in page, '"Watching": "观战"' in page, 'id="host"' in page
+(True, True, True, True)
 >>> page_html("en") == (STATIC / "index.html").read_text(encoding="utf-8")
 True
 """
@@ -102,7 +102,7 @@ def page_html(lang: str) -> str:
         for text in sorted(PAGE_TEXTS, key=len, reverse=True):
             said = html.escape(tr(text), quote=True)
             english = html.escape(text, quote=False)
-            page = page.replace(f">{english}<", f">{said}<").replace(f'"{english}"', f'"{said}"')
+            page = page.replace(f">{english}<", f">{said}<").replace(f'aria-label="{english}"', f'aria-label="{said}"')
             page = page.replace(f">{english} <", f">{said} <")  # a label's text before its control
         words = json.dumps(script_words(lang), ensure_ascii=False, indent=0).replace("</", "<\\/")
         return page.replace("</head>", f'<script id="words" type="application/json">{words}</script>\n</head>', 1)

@@ -236,7 +236,7 @@
       if (o.kind === "bet" && o.amounts && o.amounts.length > 1) {
         const select = el("select"); select.setAttribute("aria-label", "amount to bet");
         o.amounts.forEach((a) => { const opt = el("option", money(a)); opt.value = String(a); select.appendChild(opt); });
-        const button = el("button", "bet"); button.type = "button";
+        const button = el("button", o.word || "bet"); button.type = "button";
         button.onclick = () => act("bet", { amount: select.value });
         actions.append(select, button);
         return;
