@@ -197,7 +197,7 @@ def register(app: typer.Typer) -> None:
                               log_path=log_path, observer=view, decide=turn, hands=hands)
             from bragrules.rules.vocabulary import words_of
 
-            game = words_of(rules_profile).title  # the game's own name, where the profile gives one
+            game = words_of(rules_profile).title_or("")  # the game's own name, where the profile gives one
             console.print(f"[bold]bragrules play[/] · {esc(game) + ' · ' if game else ''}profile "
                           f"{esc(rules_profile.name)} · seed {seed} · log {esc(log_path)}", highlight=False)
             from bragrules.core.text import in_words

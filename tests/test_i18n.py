@@ -10,7 +10,7 @@ import subprocess
 import sys
 from fractions import Fraction
 from pathlib import Path
-from typing import Dict, List
+from typing import Any, Dict, List
 
 import pytest
 
@@ -203,3 +203,21 @@ def test_the_catalogues_ship_with_the_package() -> None:
     assert '"bragrules" = ["locale/*/LC_MESSAGES/*.po"]' in text
     for lang in LANGUAGES[1:]:
         assert catalogues.catalogue_path(lang).is_file()
+
+
+@pytest.mark.parametrize("profile, lang, expected, absent", [
+    ("teen-patti", "hi", ("बाज़ी 1", "पॉट", "आपके पत्ते", "पैक", "चाल", "तीन पत्ती"), ("Your cards", " chaals ")),
+    ("zha-jin-hua", "zh", ("第1局", "底池", "你的牌", "弃牌", "跟注", "炸金花"), ("Your cards", "Deal 1")),
+])
+def test_play_in_the_players_language(tmp_path: Path, profile: str, lang: str, expected: Any, absent: Any) -> None:
+    script = tmp_path / "moves.txt"
+    script.write_text("look\n1\n1\n1\n1\n1\n1\n", encoding="utf-8")
+    done = _cli("--lang", lang, "play", "-p", profile, "-n", "3", "--hands", "1", "--seed", "3",
+                "--log", str(tmp_path / "play.jsonl"), "--script", str(script), env={"NO_COLOR": "1"})
+    assert done.returncode == 0, done.stderr
+    for word in expected:
+        assert word in done.stdout, word
+    for word in absent:
+        assert word not in done.stdout, word
+    assert "साइड शो (seeing.side_show.min_in_play): a side-show needs three players" in done.stdout or lang == "zh", \
+        "the engine's own reason stays whole English, never half translated"

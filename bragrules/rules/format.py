@@ -23,7 +23,7 @@ from bragrules.rules.hooks import AreaPolicy, EndingAnswer, SidePotTable
 from bragrules.rules.open_hands import FACEUP_MULTIPLE, OpenHands, open_subsection
 from bragrules.rules.open_hands import FIELDS as OPEN_FIELDS
 from bragrules.rules.wild_select import centre_count, expand
-from bragrules.rules.words import count, money_text, number_word, sentence
+from bragrules.rules.words import count, money_text, number_said, number_word, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -308,8 +308,8 @@ def cards_dealt(p: "Profile") -> str:
     value, hands = p.format.cards_dealt, p.format.hands
     spare = value - 3 * hands
     if hands == 1 and spare:
-        return tr("each player is dealt {n} cards and the best three play", n=number_word(value))
-    return tr("each player is dealt {n} cards", n=number_word(value))
+        return tr("each player is dealt {n} cards and the best three play", n=number_said(value))
+    return tr("each player is dealt {n} cards", n=number_said(value))
 
 
 def hands(p: "Profile") -> str:

@@ -19,7 +19,7 @@ from bragrules.core.i18n import ntr, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, choice
 from bragrules.rules.hooks import AreaPolicy
-from bragrules.rules.words import join, number_word
+from bragrules.rules.words import join, number_said
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -183,7 +183,7 @@ def jokers(p: "Profile") -> str:
     if not value:
         return tr("the pack is {cards}, without jokers", cards=cards)
     return ntr("the pack is {cards} and {jokers} joker", "the pack is {cards} and {jokers} jokers", value,
-               cards=cards, jokers=number_word(value))
+               cards=cards, jokers=number_said(value))
 
 
 def stripped_ranks(p: "Profile") -> str:

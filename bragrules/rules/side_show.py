@@ -60,7 +60,7 @@ from bragrules.core.i18n import ntr, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Refusal
-from bragrules.rules.words import number_word, sentence
+from bragrules.rules.words import number_said, number_word, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -293,7 +293,7 @@ def side_show(p: "Profile") -> str:
     if not ss.allowed:
         return tr("there is no side-show: hands are compared only at a see")
     return tr("a seen player may ask the previous player, if seen, for a side-show while {n} or more are in",
-              n=number_word(ss.min_in_play))
+              n=number_said(ss.min_in_play))
 
 
 def min_in_play(p: "Profile") -> str:

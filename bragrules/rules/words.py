@@ -85,7 +85,17 @@ def count(n: int, one: str, many: Optional[str] = None) -> str:
 
 
 def number_word(n: int) -> str:
-    """A small number in words, in the language spoken: ``three``, 三, तीन."""
+    """A small number in English words: ``three`` (the engine's messages, English whatever is spoken)."""
+    return _SMALL.get(n, str(n))
+
+
+def number_said(n: int) -> str:
+    """A small number in words in the language spoken, for a translated sentence: ``three``, 三, तीन.
+
+    >>> from bragrules.core.i18n import with_language
+    >>> number_said(3), with_language("zh", number_said, 3), with_language("hi", number_said, 3), number_said(12)
+    ('three', '三', 'तीन', '12')
+    """
     return tr(_SMALL[n]) if n in _SMALL else str(n)
 
 
