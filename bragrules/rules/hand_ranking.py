@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Dict, List, Literal, Optional, Sequence, Tuple
 
 from pydantic import Field, field_validator, model_validator
 
-from bragrules.core.i18n import tr
+from bragrules.core.i18n import ENGLISH, language, ntr, tr
 from bragrules.core.money import pretty_money
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import (
@@ -253,22 +253,24 @@ def suit_order(p: "Profile") -> str:
 def wild_cards(p: "Profile") -> str:
     value = p.ranking.wild.cards
     if not value:
-        return "no card is wild by name"
-    return f"the {cards_text(value)} {'is' if len(value) == 1 else 'are'} wild"
+        return tr("no card is wild by name")
+    return ntr("the {cards} is wild", "the {cards} are wild", len(value), cards=cards_text(value))
 
 
 def wild_ranks(p: "Profile") -> str:
     value = p.ranking.wild.ranks
     if not value:
-        return "no rank is wild"
+        return tr("no rank is wild")
+    if language() != ENGLISH:  # the ranks by their symbols: A、K、4和7
+        return tr("every card of rank {ranks} is wild", ranks=join([r.upper() for r in value]))
     return "all " + join([rank_plural(r) for r in value]) + " are wild"
 
 
 def wild_jokers(p: "Profile") -> str:
-    text = "jokers are wild" if p.ranking.wild.jokers else "jokers are not wild"
     if not p.pack.jokers:
-        text += " (the pack has none)"
-    return text
+        return tr("jokers are wild (the pack has none)") if p.ranking.wild.jokers else \
+            tr("jokers are not wild (the pack has none)")
+    return tr("jokers are wild") if p.ranking.wild.jokers else tr("jokers are not wild")
 
 
 CATEGORY_ORDER_RULE = field_rule("ranking.category_order")
@@ -374,9 +376,9 @@ def natural_beats_wild(p: "Profile") -> str:
     """
     value = p.ranking.wild.natural_beats_wild
     if value is True:
-        return "a natural hand beats an equal hand made with wild cards"
+        return tr("a natural hand beats an equal hand made with wild cards")
     if value is False or not value:
-        return "a natural hand and an equal hand made with wild cards tie"
+        return tr("a natural hand and an equal hand made with wild cards tie")
     names = [words_of(p).hand(c) for c in value]
     return (f"a natural {join(names, 'or')} beats an equal {join(names, 'or')} made with wild cards; "
             "in every other category they tie")

@@ -232,8 +232,8 @@ def _written_items(patterns: Sequence[CategoryPattern]) -> List[str]:
         words = order_words(pattern)
         if pattern.name is not None and words:
             items.append(f"{capitalise(category_words(pattern.name))} ({pattern_meaning(pattern)}): {words}.")
-    items.append("Hands of a category are compared card by card from the highest, ace high, unless the list says "
-                 "otherwise; pairs by the pair, then the odd card.")
+    items.append(tr("Hands of a category are compared card by card from the highest, ace high, unless the list says "
+                    "otherwise; pairs by the pair, then the odd card."))
     specials = [pattern for pattern in patterns if pattern.name is None]
     for pattern in specials:
         beats = pattern.beats_of()
@@ -241,8 +241,8 @@ def _written_items(patterns: Sequence[CategoryPattern]) -> List[str]:
         items.append(f"A special hand, {pattern_meaning(pattern)}, {beats_words(beats)}; against any other hand it "
                      "keeps its own place (just below the same cards not special).")
     if specials:
-        items.append("When several hands are compared and each is beaten by another, a special hand that beats a hand "
-                     "present counts above that hand's category.")
+        items.append(tr("When several hands are compared and each is beaten by another, a special hand that beats a "
+                        "hand present counts above that hand's category."))
     return items
 
 

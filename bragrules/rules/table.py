@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, List, Literal, Optional
 
 from pydantic import Field, model_validator
 
-from bragrules.core.i18n import ntr, tr
+from bragrules.core.i18n import ENGLISH, language, ntr, tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.wild_select import centre_count
-from bragrules.rules.words import number_word, sentence
+from bragrules.rules.words import number_said, number_word, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -247,8 +247,10 @@ def deal_section(p: "Profile") -> Optional[Section]:
         dealt.append(f"Then {centre} {'card is' if centre == 1 else 'cards are'} dealt {where}.")
     elif centre_count(p.ranking.wild):  # wild cards decided by face-up centre cards (rules/wild_select.py)
         centre = centre_count(p.ranking.wild)
-        dealt.append(f"Then {number_word(centre)} {'card is' if centre == 1 else 'cards are'} dealt face up in the centre, "
-                     "for everyone to see: they decide the deal's wild cards.")
+        dealt.append(ntr("Then {count} card is dealt face up in the centre, for everyone to see: they decide the "
+                         "deal's wild cards.", "Then {count} cards are dealt face up in the centre, for everyone to see: they "
+                         "decide the deal's wild cards.", centre, count=number_word(centre) if language() == ENGLISH
+                         else number_said(centre)))
     if p.format.betting:
         dealt.append(tr("The player on the dealer's right speaks first, and play goes round anticlockwise.")
                      if p.table.rotation == "anticlockwise" else
