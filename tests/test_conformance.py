@@ -88,7 +88,8 @@ def _seed(*parts: object) -> int:
 def test_the_fields_checked_are_the_models_leaves() -> None:
     """The check walks the registry's fields; they are every leaf of the model but the metadata and the game's
     words."""
-    words = {"name", "description", "source", "extends", "vocabulary.title", "vocabulary.hands", "vocabulary.moves"}
+    words = {"name", "description", "source", "extends", "vocabulary.title", "vocabulary.hands", "vocabulary.moves",
+             "vocabulary.languages"}
     assert set(rule_fields()) | words == set(field_paths())
     assert [f.path for f in field_texts() if f.path in rule_fields()] == rule_fields()
 
