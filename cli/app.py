@@ -17,6 +17,7 @@ profile's precomputed table, and the app runs only where the table cannot answer
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from typing import TYPE_CHECKING, Any, Callable, Dict, List, Optional, Sequence
 
@@ -91,6 +92,25 @@ def _version(value: bool) -> None:
         raise typer.Exit(0)
 
 
+def language_first(args: Sequence[str]) -> List[str]:
+    """The command line with its ``--lang`` option moved before the command, where the root takes it,
+    so that ``bragrules rulebook --lang zh`` and ``bragrules --lang zh rulebook`` say the same.
+
+    >>> language_first(["rulebook", "--profile", "x", "--lang", "zh"])
+    ['--lang', 'zh', 'rulebook', '--profile', 'x']
+    >>> language_first(["rank", "--lang=hi", "--", "--lang"])
+    ['--lang', 'hi', 'rank', '--', '--lang']
+    """
+    rest = list(args)
+    end = rest.index("--") if "--" in rest else len(rest)
+    for i, arg in enumerate(rest[:end]):
+        if arg == "--lang" and i + 1 < end:
+            return ["--lang", rest[i + 1]] + rest[:i] + rest[i + 2:]
+        if arg.startswith("--lang="):
+            return ["--lang", arg[len("--lang="):]] + rest[:i] + rest[i + 1:]
+    return rest
+
+
 def new_app() -> "typer.Typer":
     """The app with no commands yet (and ``--version``)."""
     import typer
@@ -98,8 +118,14 @@ def new_app() -> "typer.Typer":
     def _root(
         show_version: bool = typer.Option(False, "--version", is_eager=True, callback=_version,
                                           help="Show the version and exit."),
+        lang: Optional[str] = typer.Option(None, "--lang", metavar="LANG",
+                                           help="The language to speak: en, zh (中文) or hi (हिन्दी); "
+                                           "default: $BRAGRULES_LANG, else English. Also accepted after the command."),
     ) -> None:
         """The options that come before a command."""
+        from bragrules.core.i18n import choose_language
+
+        choose_language(lang)
 
     target = typer.Typer(
         name="bragrules",
@@ -153,6 +179,8 @@ def __getattr__(name: str) -> Any:
 def app_for(args: Sequence[str]) -> "typer.Typer":
     """The app to run ``bragrules ARGS`` with: only the named command's module
     when ``ARGS`` starts with a command's name, else every command."""
+    if args[:1] == ["--lang"]:
+        args = args[2:]
     module = COMMANDS.get(args[0]) if args else None
     return whole_app() if module is None else build_app([module])
 
@@ -173,10 +201,10 @@ def main(argv: Optional[List[str]] = None) -> None:
                 pass
     if argv is None:  # the console script itself, not a program calling main()
         _reader_gone_is_quiet()
-    args = sys.argv[1:] if argv is None else argv
+    args = language_first(sys.argv[1:] if argv is None else argv)
     command = _fast_command(args)
     if command is None:
-        command = _typer_command(args, argv)
+        command = _typer_command(args, args)
     if sys.stdout is None:  # started with standard output closed (>&-): the first write is one error line
         hold_closed_descriptor(1)
         sys.stdout = ClosedStream()
@@ -211,6 +239,8 @@ def _fast_command(args: Sequence[str]) -> Optional[Callable[[], Any]]:
     """``rank`` answered from a shipped profile's table, without typer (None: the app runs)."""
     if not args or args[0] != "rank":
         return None
+    if os.environ.get("BRAGRULES_LANG", "en").split("_")[0].split("-")[0].lower() not in ("", "en"):
+        return None  # the tables tell hands in English: another language is the app's
     from .rank_fast import runner
 
     return runner(args[1:])

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
+from bragrules.core.i18n import tr
+
 from . import strategy_option
 from .common import EXIT_BAD_INPUT, bot_styles, complete_profile, error, refuse
 from .common import console as safe_console
@@ -197,7 +199,7 @@ def register(app: typer.Typer) -> None:
                               log_path=log_path, observer=view, decide=turn, hands=hands)
             from bragrules.rules.vocabulary import words_of
 
-            game = words_of(rules_profile).title  # the game's own name, where the profile gives one
+            game = words_of(rules_profile).title_or("")  # the game's own name, where the profile gives one
             console.print(f"[bold]bragrules play[/] · {esc(game) + ' · ' if game else ''}profile "
                           f"{esc(rules_profile.name)} · seed {seed} · log {esc(log_path)}", highlight=False)
             from bragrules.core.text import in_words
@@ -206,7 +208,8 @@ def register(app: typer.Typer) -> None:
             if note:
                 notes.print(f"[dim]note: {esc(note)}[/]", highlight=False)
             if not auto:
-                console.print("[dim]Type the number of a choice or the action ('help' lists them); 'q' stops.[/]")
+                console.print("[dim]" + tr("Type the number of a choice or the action ('help' lists them); 'q' stops.")
+                              + "[/]")
         try:
             table.run(max_deals=table.deals_left())
         except KeyboardInterrupt:  # Ctrl-C: the log is already complete (closed by run); say how to go on

@@ -72,7 +72,7 @@ _LINES: Tuple[_Line, ...] = (
 
 def _said(words: "Words", move: str, typed: str) -> str:
     """What to type, the game's word first where it names the move (``chaal N / bet N``)."""
-    if not move or move not in words.moves:
+    if not move or move not in words.now().moves:
         return typed
     own = words.move(move)
     if " " in own:  # a word of several is told, not typed

@@ -10,6 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Union
 
+from bragrules.core.i18n import ENGLISH, language, tr
 from bragrules.rules.vocabulary import PLAIN
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -65,14 +66,15 @@ def _bet_entry(option: "LegalAction", deal: "Deal") -> str:
     (Teen Patti's ``chaal 2–4``: the game's word for a bet)."""
     bet = esc(deal.rules.words.move("bet"))  # a profile's word: text, never markup
     if option.all_in:
-        return f"{bet} {money(option.amount)} (all in)"
+        return tr("{bet} {amount} (all in)", bet=bet, amount=money(option.amount))
     if option.max_amount is not None and option.max_amount == option.amount:
         return f"{bet} {money(option.amount)}"
     uneven = uneven_amounts(option, deal)
     if uneven is not None:
         return f"{bet} {uneven}"
-    top = f"–{money(option.max_amount)}" if option.max_amount is not None else " or more"
-    return f"{bet} {money(option.amount)}{top}"
+    if option.max_amount is None:
+        return tr("{bet} {amount} or more", bet=bet, amount=money(option.amount))
+    return f"{bet} {money(option.amount)}–{money(option.max_amount)}"
 
 
 def _see_entry(option: "LegalAction", deal: "Deal") -> str:
@@ -81,8 +83,9 @@ def _see_entry(option: "LegalAction", deal: "Deal") -> str:
     see = esc(deal.rules.words.move("see"))
     if deal.rules.seeing.fee_to_opponent and len(deal.contenders) == 2:
         opponent = next(p for p in deal.contenders if p != option.player)
-        return f"{see} for {money(option.amount)}, paid to {esc(opponent)}"
-    return f"{see} for {money(option.amount)}"
+        return tr("{see} for {amount}, paid to {opponent}", see=see, amount=money(option.amount),
+                  opponent=esc(opponent))
+    return tr("{see} for {amount}", see=see, amount=money(option.amount))
 
 
 def _discard_entry(option: "LegalAction", deal: "Deal") -> str:
@@ -140,7 +143,7 @@ def _retain_entry(option: "LegalAction", deal: "Deal") -> str:
 
 def _own(kind: str, deal: "Deal") -> str:
     """The game's own word for a move, to lead its menu entry (``看牌: ``); empty where it has none."""
-    own = deal.rules.words.moves.get(kind)
+    own = deal.rules.words.now().moves.get(kind)
     return f"{esc(own)}: " if own else ""
 
 
@@ -152,8 +155,8 @@ def _said(words: str) -> Callable[["LegalAction", "Deal"], str]:
 _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "bet": _bet_entry,
     "see": _see_entry,
-    "look": lambda option, deal: (f"{_own('look', deal)}look at your cards" if option.target is None
-                                  else f"look at the {option.target} hand"),
+    "look": lambda option, deal: (_own('look', deal) + tr("look at your cards") if option.target is None
+                                  else tr("look at the {which} hand", which=option.target)),
     "discard": _discard_entry,
     "arrange": _arrange_entry,
     "take": _take_entry,
@@ -161,14 +164,15 @@ _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "draw": _draw_entry,
     "throw": _throw_entry,
     "pass": _said("end your turn without stopping the bus"),
-    "show": _said("show your cards"),
-    "concede": _said("concede without showing"),
+    "show": lambda option, deal: tr("show your cards"),
+    "concede": lambda option, deal: tr("concede without showing"),
     "retain": _retain_entry,
     "release": _said("let the unseen hand go (the pot carries)"),
-    "void": _said("declare the deal void (a malfunction): every stake returned, dealt again"),
+    "void": lambda option, deal: tr("declare the deal void (a malfunction): every stake returned, dealt again"),
     "fold": lambda option, deal: esc(deal.rules.words.move("fold")),
     "sideshow": lambda option, deal: side_show_entry(option, deal),
-    "open": lambda option, deal: f"play open: bet {money(option.amount)} and turn your hand face up for everyone",
+    "open": lambda option, deal: tr("play open: bet {amount} and turn your hand face up for everyone",
+                                    amount=money(option.amount)),
     "accept": lambda option, deal: side_show_entry(option, deal),
     "refuse": lambda option, deal: side_show_entry(option, deal),
 }
@@ -200,16 +204,26 @@ def side_show_entry(option: "LegalAction", deal: "Deal") -> str:
     folds = said("folds", deal.rules.words)  # the game's word: Teen Patti's packs
     if kind == "sideshow":
         previous = deal.previous_bettor(option.player)
-        whom = previous.name if previous is not None else "the previous player"
+        whom = previous.name if previous is not None else tr("the previous player")
+        if language() != ENGLISH:
+            if option.amount:
+                return tr("pay {amount} and ask {whom} for a side-show (a private comparison: the weaker hand folds)",
+                          amount=money(option.amount), whom=whom)
+            return tr("ask {whom} for a side-show (a private comparison: the weaker hand folds)", whom=whom)
         cost = f"pay {money(option.amount)} and " if option.amount else ""
         return f"{cost}ask {whom} for a side-show (a private comparison: the weaker hand {folds})"
-    asker = deal.side_show[0] if deal.side_show is not None else "the asker"
+    asker = deal.side_show[0] if deal.side_show is not None else tr("the asker")
     if kind == "accept" and option.target is not None:  # real cards: the two say which is the weaker
+        if language() != ENGLISH:
+            return tr("accept the side-show of {asker}: the hand of {loser} is the weaker and folds", asker=asker,
+                      loser=option.target)
         whose = possessive(option.target)
         return f"accept {asker}'s side-show: {whose} hand is the weaker and {folds}"
     if kind == "accept":
+        if language() != ENGLISH:
+            return tr("accept {asker}'s side-show (compare hands privately: the weaker folds)", asker=asker)
         return f"accept {asker}'s side-show (compare hands privately: the weaker {folds})"
-    return f"refuse {asker}'s side-show"
+    return tr("refuse {asker}'s side-show", asker=asker)
 
 
 COMMANDS = ("help", "table", "hint", "q")
@@ -239,7 +253,8 @@ def withheld_lines(deal: "Deal") -> List[str]:
     from bragrules.rules.vocabulary import said
 
     words = deal.rules.words
-    return [f"  [dim]not offered now: {esc(said(', '.join(kinds), words))} ({esc(str(refused.rule))}): "
+    withheld = tr("not offered now")
+    return [f"  [dim]{withheld}: {esc(said(', '.join(kinds), words))} ({esc(str(refused.rule))}): "
             f"{esc(for_people(to_you(said(refused.message, words))))}[/]" for kinds, refused in by_reason(deal.withheld())]
 
 
@@ -276,8 +291,9 @@ def typed_move(option: "LegalAction") -> str:
     if kind == "bet":
         if option.all_in or (option.max_amount is not None and option.max_amount == option.amount):
             return f"bet {money(option.amount)}"
-        top = f" to {money(option.max_amount)}" if option.max_amount is not None else " or more"
-        return f"bet N ({money(option.amount)}{top})"
+        if option.max_amount is not None:
+            return tr("bet N ({low} to {high})", low=money(option.amount), high=money(option.max_amount))
+        return tr("bet N ({low} or more)", low=money(option.amount))
     if kind == "see":
         return f"see ({money(option.amount)})"
     if kind == "swap":
@@ -308,7 +324,7 @@ def in_game_words(typed: str, words: "Words") -> str:
     ['chaal N (2 to 4)', 'pack', 'show (4)', 'side-show (2)', 'look']
     """
     first, _, rest = typed.partition(" ")
-    own = words.moves.get(first)
+    own = words.now().moves.get(first)
     if not own or " " in own:
         return typed
     return f"{own} {rest}" if rest else own
@@ -382,9 +398,10 @@ def mistyped(text: str, options: List["LegalAction"], words: "Words" = PLAIN) ->
             close = difflib.get_close_matches(word, KINDS, n=1, cutoff=0.6)
         if close:
             guess = " ".join([close[0], *text.split()[1:]])
-    said = f"{quote(text, 40)} is not a move"
-    said += f"; did you mean {quote(guess, 40)}?" if guess is not None else "."  # a sentence ends before the next
-    return f"{said} You may: {', '.join(legal_moves(options, words))}"
+    said = tr("{typed} is not a move", typed=quote(text, 40))
+    # a sentence ends before the next
+    said += tr("; did you mean {guess}?", guess=quote(guess, 40)) if guess is not None else "."
+    return said + " " + tr("You may: {moves}", moves=", ".join(legal_moves(options, words)))
 
 
 class HumanTurn:
@@ -472,7 +489,8 @@ class HumanTurn:
         except RuleViolation as exc:  # the engine tells of seats in the third person: put right for You
             message = said(exc.message, deal.rules.words)  # in the game's words: a chaal, not a bet
             message = to_you(message) if player == "You" else message
-            console.print(f"[red]not allowed[/] ({esc(exc.rule)}): {esc(for_people(message))}",
+            refused = tr("not allowed")
+            console.print(f"[red]{refused}[/] ({esc(exc.rule)}): {esc(for_people(message))}",
                           highlight=False)
         except (ActionSyntaxError, ValueError) as exc:
             console.print(f"[red]?[/] {esc(exc)}  (type 'help')", highlight=False)  # as typed: 5/2 stays
@@ -499,12 +517,12 @@ class HumanTurn:
 
         index = int(text) - 1
         if not 0 <= index < len(options):
-            self.view.console.print(f"choose 1 to {len(options)}, or type 'help'")
+            self.view.console.print(tr("choose 1 to {n}, or type 'help'", n=len(options)))
             return AGAIN
         option = options[index]
         amount = None
         if option.kind == "bet" and option.max_amount != option.amount:
-            answer = self.prompter.ask(f"  how much? [{money(option.amount)}]")
+            answer = self.prompter.ask("  " + tr("how much? [{amount}]", amount=money(option.amount)))
             if answer is None:
                 return None
             amount = parse_money(answer) if answer else option.amount
@@ -518,8 +536,8 @@ class HumanTurn:
         words = text.split()
         unknown = mistyped(text, options, self.words)
         if unknown is not None:
-            self.view.console.print(f"[red]?[/] {esc(unknown)}  (a number chooses from the menu; "
-                                    "'help' lists every move)", highlight=False)
+            hint = tr("(a number chooses from the menu; 'help' lists every move)")
+            self.view.console.print(f"[red]?[/] {esc(unknown)}  {hint}", highlight=False)
             return AGAIN
         if words[0].lower() == "see" and len(words) == 1:
             see = [o for o in options if o.kind == "see"]
@@ -551,11 +569,16 @@ class HumanTurn:
         if not self.too_big(action, deal):
             return action
         bet = deal.rules.words.move("bet")  # the game's word: Teen Patti's chaal
-        answer = self.prompter.ask(f"  {bet} {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)")
+        english = language() == ENGLISH
+        question = (f"  {bet} {money(action.amount)}? The pot is {money(deal.pot)}. (y/n)" if english
+                    else "  " + tr("bet {amount}? The pot is {pot}. (y/n)", amount=money(action.amount),
+                                   pot=money(deal.pot)))
+        answer = self.prompter.ask(question)
         if answer is None:
             return None
         if answer.strip().lower() not in ("y", "yes"):
-            self.view.console.print(f"no {bet} made; choose again", highlight=False)
+            self.view.console.print(f"no {bet} made; choose again" if english else tr("not bet; choose again"),
+                                    highlight=False)
             return AGAIN
         return action
 

@@ -12,6 +12,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 
 from bragrules.core.cards import Card, parse_card
+from bragrules.core.i18n import ENGLISH, language, tr
 from bragrules.play.plays import plays
 
 from .play_input import MAX_SCRIPT_BYTES, Prompter, esc, read_script
@@ -54,9 +55,10 @@ def cards_markup(cards: Any) -> str:
 
 
 def money(amount: Any) -> str:
-    from bragrules.core.money import pretty_money
+    """An amount as the language spoken writes it (``2½``; Hindi groups digits the Indian way)."""
+    from bragrules.core.i18n import amount_text
 
-    return pretty_money(amount)
+    return amount_text(amount)
 
 
 def signed(amount: Any) -> str:
@@ -84,9 +86,9 @@ class TableView(_ObserverBase):
         rules = deal.rules
         seen = money(deal.level)
         if rules.blind.allowed:
-            return (f" [dim](the level: a seen player pays {seen} a turn to stay in, "
-                    f"a blind one {money(rules.stakes.payment(deal.level, blind=True))})[/]")
-        return f" [dim](the level: each player pays {seen} a turn to stay in)[/]"
+            return " [dim](" + tr("the level: a seen player pays {seen} a turn to stay in, a blind one {blind}",
+                                  seen=seen, blind=money(rules.stakes.payment(deal.level, blind=True))) + ")[/]"
+        return " [dim](" + tr("the level: each player pays {seen} a turn to stay in", seen=seen) + ")[/]"
 
     # -- observer ---------------------------------------------------------
 
@@ -120,10 +122,12 @@ class TableView(_ObserverBase):
     def deal_started(self, table: "Table", deal: "Deal") -> None:
         session = table.session
         number = session.state.dealt + 1  # as the log numbers it (a redeal is numbered too)
-        carried = f", {money(deal.carried_in)} carried" if deal.carried_in else ""
+        carried = tr(", {amount} carried", amount=money(deal.carried_in)) if deal.carried_in else ""
         dealer = session.dealer
-        pot = f" · pot {money(deal.pot)}{carried}" if deal.rules.format.betting else ""
-        self.console.rule(f"Deal {number} · {esc(dealer)} {verb(dealer, 'deals')}{pot}", style="dim")
+        pot = " · " + tr("pot {amount}", amount=money(deal.pot)) + carried if deal.rules.format.betting else ""
+        deals = (f"{esc(dealer)} {verb(dealer, 'deals')}" if language() == ENGLISH
+                 else tr("{dealer} deals", dealer=esc(dealer)))
+        self.console.rule(tr("Deal {number}", number=number) + f" · {deals}{pot}", style="dim")
         if deal.posted:  # stakes.forced: the antes, boot, blinds or stake, as posted before the betting
             from bragrules.rules.forced_bets import posts_text
 
@@ -132,11 +136,11 @@ class TableView(_ObserverBase):
             state = deal.players.get(name)
             if state is not None and state.seen and state.hand is not None and deal.rules.format.hands > 1:
                 in_order = deal.rules.ranking.ranker.in_order(state.hand)  # sorted by the game's order, to arrange
-                self.console.print(f"{esc(name)}, your cards: {cards_markup(in_order)}  "
-                                   f"(to arrange into {deal.rules.format.hands} hands of three)")
+                self.console.print(tr("{name}, your cards: {cards}", name=esc(name), cards=cards_markup(in_order))
+                                   + f"  (to arrange into {deal.rules.format.hands} hands of three)")
             elif state is not None and state.seen and state.hand is not None:
-                self.console.print(f"{esc(name)}, your cards: {cards_markup(state.hand)}  "
-                                   f"([italic]{deal.comparer.describe(state.hand)}[/])")
+                self.console.print(tr("{name}, your cards: {cards}", name=esc(name), cards=cards_markup(state.hand))
+                                   + f"  ([italic]{deal.comparer.describe(state.hand)}[/])")
 
     @staticmethod
     def readers(table: "Table") -> List[Optional[str]]:
@@ -260,6 +264,10 @@ class TableView(_ObserverBase):
         if final:
             winners = session.winners()
             one = len(winners) == 1 and winners[0] != "You"
+            if language() != ENGLISH:
+                self.console.print("[bold]" + tr("{winners} won after {n} deals.", winners=esc(", ".join(winners)),
+                                                 n=table.session.state.deals) + "[/]")
+                return
             self.console.print(f"[bold]{esc(' and '.join(winners))} win{'s' if one else ''}[/] "
                                f"after {plural(table.session.state.deals, 'deal')}.")
 
@@ -284,9 +292,11 @@ class TableView(_ObserverBase):
                                highlight=False)
             return
         if rules.format.betting:
-            level = "nobody has bet" if deal.level is None else f"level {money(deal.level)}{self.level_note(deal)}"
-            self.console.print(f"[bold]pot {money(deal.pot)}[/] · {level}{cap_note(deal)} · "
-                               f"{esc(session.dealer)} dealt", highlight=False)
+            level = (tr("nobody has bet") if deal.level is None
+                     else tr("level {amount}", amount=money(deal.level)) + self.level_note(deal))
+            pot = tr("pot {amount}", amount=money(deal.pot))
+            self.console.print(f"[bold]{pot}[/] · {level}{cap_note(deal)} · "
+                               + tr("{dealer} dealt", dealer=esc(session.dealer)), highlight=False)
             return
         knocked = deal.knocker
         knock = f" · {esc(knocked)} knocked: last turn" if knocked else ""
@@ -311,17 +321,17 @@ class TableView(_ObserverBase):
         narrow = self.console.width < 60
         grid = RichTable(box=None if narrow else None, show_edge=False, pad_edge=False, header_style="dim")
         grid.add_column("")
-        grid.add_column("player")
+        grid.add_column(tr("player"))
         if not narrow:
-            grid.add_column("plays")
-        grid.add_column("status")
+            grid.add_column(tr("plays"))
+        grid.add_column(tr("status"))
         if betting:
-            grid.add_column("in", justify="right")
-            grid.add_column("net", justify="right")
+            grid.add_column(tr("in"), justify="right")
+            grid.add_column(tr("net"), justify="right")
         if rules.format.lives is not None:
-            grid.add_column("lives", justify="right")
+            grid.add_column(tr("lives"), justify="right")
         if rules.session.points is not None:
-            grid.add_column("points", justify="right")
+            grid.add_column(tr("points"), justify="right")
         for name in deal.order:
             state = deal.players[name]
             marker = "▶" if name == deal.to_act else ""
@@ -345,9 +355,10 @@ class TableView(_ObserverBase):
         state = deal.players[viewer]
         hidden = " ".join(["??"] * rules.format.cards_dealt)
         if state.two_hands:
-            self.console.print(f"Your hands: old [dim]{hidden}[/], new [dim]{hidden}[/] (blind)")
+            self.console.print(tr("Your hands: old [dim]{hidden}[/], new [dim]{hidden}[/] (blind)", hidden=hidden))
         elif not state.seen:
-            self.console.print(f"Your cards: [dim]{hidden}[/] (blind: 'look' to see them)")
+            self.console.print(tr("Your cards: [dim]{hidden}[/] (blind: '{look}' to see them)", hidden=hidden,
+                                  look=esc(rules.words.now().moves.get("look") or "look")))
         elif state.arrangement is not None:
             hands = " | ".join(f"{cards_markup(h)} ({rules.ranking.ranker.describe(h)})" for h in state.arrangement)
             self.console.print(f"Your hands: {hands}")
@@ -357,7 +368,8 @@ class TableView(_ObserverBase):
         elif state.hand is not None and len(state.hand) > rules.format.cards_dealt:  # a card drawn: discard one
             self.console.print(f"Your cards: {cards_markup(state.hand)}  (discard one to return to three)")
         elif state.hand is not None:
-            self.console.print(f"Your cards: {cards_markup(state.hand)}  ([italic]{deal.comparer.describe(state.hand)}[/])")
+            self.console.print(tr("Your cards: {cards}", cards=cards_markup(state.hand))
+                               + f"  ([italic]{deal.comparer.describe(state.hand)}[/])")
 
     def face_up(self, deal: "Deal", viewer: str) -> None:
         """The cards each player was dealt face up (``format.open.face_up``), as ``viewer``'s view shows them."""
@@ -395,12 +407,12 @@ def player_status(deal: "Deal", name: str) -> str:
     if not deal.rules.format.betting:
         return "knocked" if name == deal.knocker else "in"
     if state.folded:
-        return "[dim]folded[/]"
+        return "[dim]" + tr("folded") + "[/]"
     if state.all_in:
-        return "all in"
+        return tr("all in")
     if state.two_hands:
-        return "blind, two hands"
-    return "seen" if state.seen else f"[cyan]{esc(deal.rules.words.move('blind'))}[/]"  # the game's word: 闷牌
+        return tr("blind, two hands")
+    return tr("seen") if state.seen else f"[cyan]{esc(deal.rules.words.move('blind'))}[/]"  # the game's word: 闷牌
 
 
 def cap_note(deal: "Deal") -> str:
@@ -446,11 +458,11 @@ def _bet_line(line: _Line) -> str:
         return line.say("stakes", f"{money(action.amount)} against the bank")
     words = deal.rules.words  # the game's own words: Teen Patti's "Ada chaals 2 (blind, level 4)"
     blind = not deal.players[action.player].seen
-    level = f"level {money(deal.level)}" if deal.level is not None else ""
+    level = tr("level {amount}", amount=money(deal.level)) if deal.level is not None else ""
     tags = ", ".join(t for t in (esc(words.move("blind")) if blind else "", level) if t)
     from bragrules.engine.events import raised
 
-    said = words.verb("raise") if "raise" in words.moves and raised(deal.events) else None  # 加注, not 跟注
+    said = words.verb("raise") if "raise" in words.now().moves and raised(deal.events) else None  # 加注, not 跟注
     return line.say(esc(said or words.verb("bet") or "bets"), money(action.amount)) + (f" ({tags})" if tags else "")
 
 

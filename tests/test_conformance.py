@@ -88,7 +88,8 @@ def _seed(*parts: object) -> int:
 def test_the_fields_checked_are_the_models_leaves() -> None:
     """The check walks the registry's fields; they are every leaf of the model but the metadata and the game's
     words."""
-    words = {"name", "description", "source", "extends", "vocabulary.title", "vocabulary.hands", "vocabulary.moves"}
+    words = {"name", "description", "source", "extends", "vocabulary.title", "vocabulary.hands", "vocabulary.moves",
+             "vocabulary.languages"}
     assert set(rule_fields()) | words == set(field_paths())
     assert [f.path for f in field_texts() if f.path in rule_fields()] == rule_fields()
 
@@ -287,6 +288,7 @@ WORDS: Dict[str, str] = {
     "vocabulary.title": "the game's name as its players call it: a heading for people",
     "vocabulary.hands": "the game's names of its hands: how a hand is told to people, not how it ranks",
     "vocabulary.moves": "the game's names of its moves: what people read and may type, the same moves",
+    "vocabulary.languages": "the same names in other languages: what a person reading that language is told",
 }
 """The leaf fields that are words, not rules, each with why: the only fields the check below does not
 ask to change play (``test_the_words_change_no_play`` holds that they do not)."""
@@ -302,7 +304,9 @@ def test_the_words_are_the_fields_that_are_no_rule() -> None:
 @pytest.mark.parametrize("path, value", [("name", "renamed"), ("description", "another game"),
                                          ("source", "a house rule"), ("extends", ["traditional"]),
                                          ("vocabulary", {"title": "Teen Patti", "hands": {"prial": "trail"},
-                                                         "moves": {"bet": "chaal", "see": "show"}})])
+                                                         "moves": {"bet": "chaal", "see": "show"}}),
+                                         ("vocabulary", {"languages": {"hi": {"title": "तीन पत्ती",
+                                                                             "moves": {"bet": "चाल"}}}})])
 def test_the_words_change_no_play(path: str, value: Any) -> None:
     base = shipped("standard")
     other = base.model_validate({**_dump(base), path: value})

@@ -139,16 +139,18 @@ def _amount_text(alternatives: Sequence[Dict[str, Any]]) -> Optional[str]:
 
 
 def _mapping_words(schema: Dict[str, Any]) -> str:
-    """The values of a mapping field: a pay table, points by rank, or words by name."""
+    """The values of a mapping field in words (empty for a kind of mapping not known here)."""
     if "pattern" in schema.get("propertyNames", {}):  # a pay table (procedure.bank)
         return "a mapping of the ranking's category names to whole numbers (`X` to 1), 1-1000"
-    values = schema.get("additionalProperties", {}).get("type")
-    if values == "integer":
+    values = schema.get("additionalProperties", {})
+    if values.get("type") == "integer":
         return "a mapping of ranks to whole numbers"
-    if values == "string":
+    if values.get("type") == "string":
         keys = schema.get("propertyNames", {}).get("enum")
         return "a mapping of " + (", ".join(_code(k) for k in keys) if keys else "names") + " to words"
-    raise ValueError(f"no words for the schema {schema!r}")  # a new kind of mapping: say it here
+    if "$ref" in values:  # vocabulary.languages
+        return "a mapping of language codes to `title`, `hands` and `moves` as above"
+    return ""
 
 
 def _values_of(schema: Dict[str, Any]) -> str:
@@ -187,7 +189,7 @@ def _values_of(schema: Dict[str, Any]) -> str:
         if "$ref" in items:
             return "a list of mappings (their fields are listed after this reference)"
         return "a list of texts"
-    if kind == "object":
+    if kind == "object" and _mapping_words(schema):
         return _mapping_words(schema)
     if kind == "string":
         return "text"

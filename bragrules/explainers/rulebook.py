@@ -26,6 +26,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from bragrules.core.i18n import ENGLISH, language, speaking, tr
 from bragrules.core.text import in_words, sources_in_words
 from bragrules.explainers.explain import METADATA, explain, field_paths, in_play, sentence_source, source_of, value_of
 from bragrules.profile.models import Profile
@@ -68,6 +69,8 @@ class Rulebook:
     intro: List[str]
     sections: List[Section]
     profile_name: str
+    language: str = ENGLISH
+    """The language the book is written in (the HTML page's ``lang``)."""
 
 
 # ---------------------------------------------------------------------------
@@ -81,33 +84,32 @@ def _intro(p: Profile) -> List[str]:
         paragraphs.append(sentence(in_words(p.description)))
     facts = []
     if p.source:
-        facts.append(f"Source: {in_words(p.source)}.")
+        facts.append(tr("Source: {source}.", source=in_words(p.source)))
     if p.extends:
-        facts.append("Built on: " + ", ".join(p.extends) + ".")
+        facts.append(tr("Built on: {profiles}.", profiles=", ".join(p.extends)))
     if facts:
         paragraphs.append(" ".join(facts))
-    game = words_of(p).title_or("Brag")
+    game = words_of(p).title_or(tr("Brag"))
     if p.format.lives is not None:
         aim = (
-            f"{game + ' for a pot of lives' if p.format.life_stake is not None else game + ' without money'}. "
-            f"Each player starts with {p.format.lives} "
-            "lives; the lowest hand at each showdown loses one, and the last player with a life wins."
-        )
+            tr("{game} for a pot of lives.", game=game) if p.format.life_stake is not None
+            else tr("{game} without money.", game=game)
+        ) + " " + tr(
+            "Each player starts with {lives} lives; the lowest hand at each showdown loses one, "
+            "and the last player with a life wins.", lives=p.format.lives)
     elif p.procedure.bank.kind is not None:
         against = "the house's dealer" if p.procedure.bank.kind == "house" else "the banker"
         aim = (f"{game} is a banking game: there is no pot to win, and each player's stakes are settled against "
                f"{against} alone, as the section on playing against the bank says.")
     elif not p.format.betting:
-        aim = (
-            f"{game} without betting: every deal goes straight to a showdown, "
-            "and the best hand takes the pot."
-        )
+        aim = tr(
+            "{game} without betting: every deal goes straight to a showdown, "
+            "and the best hand takes the pot.", game=game)
     else:
-        aim = (
-            f"{game} is a game of betting and bluffing. Each deal is played for "
+        aim = tr(
+            "{game} is a game of betting and bluffing. Each deal is played for "
             "a pot, which goes to the better hand when the last two players see each other, or "
-            "to the last player left when everyone else has folded."
-        )
+            "to the last player left when everyone else has folded.", game=game)
     words = words_of(p)
     paragraphs.append(said(aim, words) + " " + sentence(seats(p)))  # the seats of this table, not the game's
     glossary = game_words(words)
@@ -177,18 +179,18 @@ def _departures_section(profile: Profile) -> Optional[Section]:
     found = departures(profile)
     if not found:
         return None
-    sec = Section("departures", "At this table")
-    sec.para(
+    sec = Section("departures", tr("At this table"))
+    sec.para(tr(
         "Where these rules depart from the plain game that bragrules starts from, "
         "each with where the rule comes from:"
-    )
+    ))
     merged: Dict[str, List[str]] = {}  # one line per rule, with the sources of every value behind it
     for _path, text, source in found:
         merged.setdefault(text, []).append(source)
     lines = []
     for text, sources in merged.items():
         worded = sources_in_words([sentence_source(sources)])  # what states all those values
-        lines.append(f"{text} (from {worded})" if worded else text)
+        lines.append(tr("{rule} (from {sources})", rule=text, sources=worded) if worded else text)
     sec.bullets(lines)
     return sec
 
@@ -209,12 +211,13 @@ def build_rulebook(profile: Profile) -> Rulebook:
     summary = _departures_section(profile)  # its sentences are the fields' own (explain), already in the game's words
     if summary is not None:
         sections.append(summary)
-    name = words.title_or(format_name(profile) or "Three-Card Brag")
+    name = words.title_or(format_name(profile) or tr("Three-Card Brag"))
     return Rulebook(
-        title=f"{name}: the rules of {profile.name}",
+        title=tr("{game}: the rules of {profile}", game=name, profile=profile.name),
         intro=_intro(profile),
         sections=sections,
         profile_name=profile.name,
+        language=language(),
     )
 
 
@@ -266,7 +269,37 @@ def _shown(text: str) -> int:
     >>> _shown("豹子 of"), _shown("pair")
     (7, 4)
     """
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 0 if unicodedata.category(c) == "Mn" else 1
+               for c in text)
+
+
+_TOKEN = re.compile(r"[^\s\u2E80-\u9FFF\uFF00-\uFFEF]+|\s+|.")
+
+
+def _wrap(text: str, width: int, initial_indent: str = "", subsequent_indent: str = "", wide: bool = False) -> List[str]:
+    """``textwrap.wrap``, or for Chinese (``wide``), lines filled by the columns they take: a Chinese
+    sentence has no spaces to break at, and each character takes two columns.
+
+    >>> _wrap("一二三四五 six", 8, wide=True)
+    ['一二三四', '五 six']
+    """
+    if not wide:
+        return textwrap.wrap(text, width, initial_indent=initial_indent, subsequent_indent=subsequent_indent)
+    lines: List[str] = []
+    line = initial_indent
+    for token in _TOKEN.findall(text):
+        blank = line.strip() == ""
+        if token.isspace():
+            if not blank:
+                line += " "
+            continue
+        if not blank and _shown(line.rstrip() + token) > width:
+            lines.append(line.rstrip())
+            line = subsequent_indent
+        line += token
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
 
 
 def _text_table(table: Table, indent: str = "  ") -> List[str]:
@@ -275,6 +308,7 @@ def _text_table(table: Table, indent: str = "  ") -> List[str]:
     rows = [table.header] + list(table.rows)
     columns = len(table.header)
     widths = [max(_shown(row[i]) for row in rows) for i in range(columns)]
+    wide = any(_shown(cell) > len(cell) for row in rows for cell in row) and language() == "zh"
     words = [
         max((len(word) for row in rows for word in row[i].split()), default=1) for i in range(columns)
     ]
@@ -286,7 +320,7 @@ def _text_table(table: Table, indent: str = "  ") -> List[str]:
         widths[widest] -= 1
     lines = []
     for index, row in enumerate(rows):
-        cells = [textwrap.wrap(cell, widths[i]) or [""] for i, cell in enumerate(row)]
+        cells = [_wrap(cell, widths[i], wide=wide) or [""] for i, cell in enumerate(row)]
         for n in range(max(len(c) for c in cells)):
             parts = [(c[n] if n < len(c) else "") for c in cells]
             parts = [part + " " * (widths[i] - _shown(part)) for i, part in enumerate(parts)]
@@ -297,15 +331,14 @@ def _text_table(table: Table, indent: str = "  ") -> List[str]:
 
 
 def _text_blocks(blocks: Sequence[Block]) -> List[str]:
+    wide = language() == "zh"
     lines: List[str] = []
     for block in blocks:
         if isinstance(block, Paragraph):
-            lines.extend(textwrap.wrap(block.text, _WIDTH))
+            lines.extend(_wrap(block.text, _WIDTH, wide=wide))
         elif isinstance(block, Bullets):
             for item in block.items:
-                lines.extend(
-                    textwrap.wrap(item, _WIDTH, initial_indent="  - ", subsequent_indent="    ")
-                )
+                lines.extend(_wrap(item, _WIDTH, initial_indent="  - ", subsequent_indent="    ", wide=wide))
         else:
             lines.extend(_text_table(block))
         lines.append("")
@@ -313,14 +346,25 @@ def _text_blocks(blocks: Sequence[Block]) -> List[str]:
 
 
 def render_text(book: Rulebook) -> str:
-    """Plain text for the terminal, wrapped at 78 columns."""
-    lines = [book.title, "=" * len(book.title), ""]
+    """Plain text for the terminal, wrapped at 78 columns (by the columns Chinese takes, in Chinese)."""
+    with speaking(book.language):
+        return _plain_text(book)
+
+
+def _underline(text: str, mark: str) -> str:
+    """A heading's underline: as many columns as the heading takes (English counts its characters, as always)."""
+    return mark * (len(text) if language() == ENGLISH else _shown(text))
+
+
+def _plain_text(book: Rulebook) -> str:
+    wide = language() == "zh"
+    lines = [book.title, _underline(book.title, "="), ""]
     for paragraph in book.intro:
-        lines.extend(textwrap.wrap(paragraph, _WIDTH))
+        lines.extend(_wrap(paragraph, _WIDTH, wide=wide))
         lines.append("")
     for number, sec, subs in _numbered(book.sections):
         heading = f"{number}. {sec.title}"
-        lines.extend([heading, "-" * len(heading), ""])
+        lines.extend([heading, _underline(heading, "-"), ""])
         lines.extend(_text_blocks(sec.blocks))
         for sub_number, sub in subs:
             lines.extend([f"{sub_number} {sub.title}", ""])
@@ -445,7 +489,7 @@ def _contents(numbered: Sequence[Tuple[str, Section, List[Tuple[str, Section]]]]
     item's top margin is kept at the top of a box but dropped at a column break.
     """
     half = (len(numbered) + 1) // 2
-    out = ['<nav aria-label="Contents">']
+    out = [f'<nav aria-label="{_h(tr("Contents"))}">']
     for start, part in ((1, numbered[:half]), (half + 1, numbered[half:])):
         if not part:
             continue
@@ -457,10 +501,16 @@ def _contents(numbered: Sequence[Tuple[str, Section, List[Tuple[str, Section]]]]
 
 
 def render_html(book: Rulebook) -> str:
-    """One self-contained HTML page: inline CSS, print styles, no external resources."""
+    """One self-contained HTML page: inline CSS, print styles, no external resources; its ``lang``
+    is the book's language."""
+    with speaking(book.language):
+        return _page(book)
+
+
+def _page(book: Rulebook) -> str:
     out = [
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{book.language}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
@@ -486,7 +536,7 @@ def render_html(book: Rulebook) -> str:
             out.extend(_html_blocks(sub.blocks))
             out.append("</section>")
         out.append("</section>")
-    out.append(f"<footer>Written from the profile {_h(book.profile_name)}.</footer>")
+    out.append(f"<footer>{_h(tr('Written from the profile {profile}.', profile=book.profile_name))}</footer>")
     out.extend(["</main>", "</body>", "</html>"])
     return "\n".join(out) + "\n"
 

@@ -49,6 +49,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from bragrules.core.i18n import language, tr
 from bragrules.core.money import money_json, parse_money
 
 if TYPE_CHECKING:
@@ -234,8 +235,10 @@ class FieldText:
 def choice(path: str, read: Callable[["Profile"], Any], table: Mapping[Any, str],
            sources: Mapping[str, str], in_play: Callable[["Profile"], bool] = always,
            later: bool = False) -> FieldText:
-    """A choice field whose sentence depends on its own value alone: one sentence per value."""
-    return FieldText(path, read, lambda p: table[read(p)], sources, in_play, choices=dict(table), later=later)
+    """A choice field whose sentence depends on its own value alone: one sentence per value, in the
+    language spoken (each is a message of the catalogue: :func:`bragrules.core.catalogues.extract`
+    gathers every choice's sentences)."""
+    return FieldText(path, read, lambda p: tr(table[read(p)]), sources, in_play, choices=dict(table), later=later)
 
 
 # ---------------------------------------------------------------------------
@@ -273,7 +276,7 @@ class Section:
 
     def para(self, *sentences: str) -> None:
         """A paragraph of sentences (empty ones left out)."""
-        text = " ".join(s for s in sentences if s)
+        text = ("" if language() == "zh" else " ").join(s for s in sentences if s)  # Chinese: no space between
         if text:
             self.blocks.append(Paragraph(text))
 

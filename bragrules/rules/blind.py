@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, Dict, Literal, Optional, Tuple
 from pydantic import Field
 
 from bragrules.core.derived import departs
+from bragrules.core.i18n import tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Refusal
-from bragrules.rules.words import money_text, number_word, sentence
+from bragrules.rules.words import money_text, sentence, times_text
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -226,10 +227,9 @@ def max_blind_turns(p: "Profile") -> str:
     """
     limit = p.blind.max_blind_turns
     if limit is None:
-        return "a player may stay blind as long as they like"
-    times = "once" if limit == 1 else "twice" if limit == 2 else f"{number_word(limit)} times"
-    return (f"a player may bet blind at most {times} in a deal, then must look at the cards before betting "
-            "or seeing again")
+        return tr("a player may stay blind as long as they like")
+    return tr("a player may bet blind at most {times} in a deal, then must look at the cards before betting "
+              "or seeing again", times=times_text(limit))
 
 
 ALLOWED = choice(
@@ -296,22 +296,22 @@ def blind_section(p: "Profile") -> Optional[Section]:
 
     if not p.format.betting:
         return None
-    sec = Section("blind", "Blind play")
+    sec = Section("blind", tr("Blind play"))
     if not p.blind.allowed:
-        sec.para(
+        sec.para(tr(
             "Blind play is not allowed: everyone looks at their cards as soon as they are dealt, "
             "and every payment is at the seen rate."
-        )
+        ))
         return sec
     sec.para(
-        "A player may play blind, leaving their cards face down and unseen while they bet.",
+        tr("A player may play blind, leaving their cards face down and unseen while they bet."),
         sentence(stakes_text.blind_rate(p)),
         sentence(LOOK.sentence(p)),
-        "From the moment they look they are seen for the rest of the deal, pay the seen rate, "
-        "and cannot become blind again with that hand.",
+        tr("From the moment they look they are seen for the rest of the deal, pay the seen rate, "
+           "and cannot become blind again with that hand."),
     )
     if p.blind.look == "own_turn":
-        sec.para("Blind cards stay untouched: nobody inspects their own cards out of turn.")
+        sec.para(tr("Blind cards stay untouched: nobody inspects their own cards out of turn."))
     if p.blind.max_blind_turns is not None:
         sec.para(sentence(max_blind_turns(p)))
     if p.blind.look_fee != "none":

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Literal, Optional
 
 from pydantic import Field, model_validator
 
+from bragrules.core.i18n import tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
 from bragrules.rules.forced_bets import live_kind
@@ -135,21 +136,21 @@ class DisputesPolicy(AreaPolicy):
 
 
 def exposure_before_betting(p: "Profile") -> str:
-    when = "before any betting" if p.format.betting else "before the showdown"
+    when = tr("before any betting") if p.format.betting else tr("before the showdown")
     if p.disputes.exposure_before_betting == "continue":
-        return f"if a player's cards are seen by accident {when}, play continues"
-    text = f"if a player's cards are seen by accident {when}, that player may demand a redeal"
+        return tr("if a player's cards are seen by accident {when}, play continues", when=when)
     if p.stakes.ante:
-        text += " with all antes returned"
-    return text
+        return tr("if a player's cards are seen by accident {when}, that player may demand a redeal with all "
+                  "antes returned", when=when)
+    return tr("if a player's cards are seen by accident {when}, that player may demand a redeal", when=when)
 
 
 def deliberate_look(p: "Profile") -> str:
     if p.disputes.deliberate_look == "continue":
-        return "a player who deliberately looks at another's cards plays on"
+        return tr("a player who deliberately looks at another's cards plays on")
     if p.format.betting:
-        return "a player who deliberately looks at another's cards must fold, their bets staying in the pot"
-    return "a player who deliberately looks at another's cards must fold"
+        return tr("a player who deliberately looks at another's cards must fold, their bets staying in the pot")
+    return tr("a player who deliberately looks at another's cards must fold")
 
 
 def void_deal(p: "Profile") -> str:
@@ -212,7 +213,7 @@ def _betting(p: "Profile") -> bool:
 
 def disputes_section(p: "Profile") -> Optional[Section]:
     disputes = p.disputes
-    sec = Section("disputes", "Special cases")
+    sec = Section("disputes", tr("Special cases"))
     betting = p.format.betting
     if not betting:  # the engine refuses every one of them: nothing is at stake
         sec.bullets(["There is no betting, so nothing is at stake while the cards are in play: a look at "
@@ -224,19 +225,19 @@ def disputes_section(p: "Profile") -> Optional[Section]:
         items.append(sentence(EXPOSURE_AFTER_BETTING.sentence(p)))
     items.append(sentence(deliberate_look(p)))
     if betting and disputes.deliberate_look == "fold":
-        items.append("The fold is at once, out of turn; the turn stays with the player whose turn it was.")
+        items.append(tr("The fold is at once, out of turn; the turn stays with the player whose turn it was."))
     if betting and "redeal" in (disputes.exposure_before_betting, disputes.exposure_after_betting):
-        items.append("A redeal returns every stake; a carried pot and kept hands stay as they were, and the "
-                     "same dealer deals again from a shuffled pack. It does not count as a deal.")
+        items.append(tr("A redeal returns every stake; a carried pot and kept hands stay as they were, and the "
+                        "same dealer deals again from a shuffled pack. It does not count as a deal."))
     if disputes.void_deal:
         items.append(sentence(void_deal(p)) + " It does not count as a deal.")
     if disputes.self_exposure != "no_penalty":
         items.append(sentence(self_exposure(p)))
     if betting:
-        items.append(
+        items.append(tr(
             "A see must be paid at the right amount: a wrong amount is corrected before any card "
             "is turned over, and a see is binding once the money is in the pot."
-        )
+        ))
     sec.bullets(items)
     return sec
 

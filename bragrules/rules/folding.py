@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, List, Literal, Optional
 
 from pydantic import Field
 
+from bragrules.core.i18n import tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.forced_bets import live_kind
@@ -108,17 +109,19 @@ def nobody_bet(p: "Profile") -> str:
     >>> nobody_bet(load_profile("standard"))
     'if everyone folds before anybody bets, the last player takes the antes'
     """
-    start = "if everyone folds before anybody bets, "
     if p.folding.nobody_bet == "carries":
-        return start + "the pot carries to the next deal"
-    takes = "the last player takes the " + ("pot" if can_carry(p) else "antes")
+        return tr("if everyone folds before anybody bets, the pot carries to the next deal")
+    pot = can_carry(p)
     if not (p.blind.allowed and p.folding.blind_survivor == "carries"):
-        return start + takes
+        return (tr("if everyone folds before anybody bets, the last player takes the pot") if pot else
+                tr("if everyone folds before anybody bets, the last player takes the antes"))
     if not survivor_unbet_may_be_seen(p):
-        return start + ("the last player, who has had no turn and is still blind, does not collect: "
-                        "the whole pot carries into the next deal")
-    return start + takes + " if they have looked at their cards; a blind last player does not collect, " \
-        "and the whole pot carries into the next deal"
+        return tr("if everyone folds before anybody bets, the last player, who has had no turn and is still blind, "
+                  "does not collect: the whole pot carries into the next deal")
+    return (tr("if everyone folds before anybody bets, the last player takes the pot if they have looked at their "
+               "cards; a blind last player does not collect, and the whole pot carries into the next deal") if pot else
+            tr("if everyone folds before anybody bets, the last player takes the antes if they have looked at their "
+               "cards; a blind last player does not collect, and the whole pot carries into the next deal"))
 
 
 NOBODY_BET = FieldText(
@@ -152,31 +155,29 @@ def carry_section(p: "Profile") -> Optional[Section]:
     betting = p.format.betting
     if not (betting or p.format.hands > 1):
         return None
-    sec = Section("carry-over", "Folding and carried pots")
+    sec = Section("carry-over", tr("Folding and carried pots"))
     carries: List[str] = []
     if betting:
         sec.para(
-            "A player who folds lays their cards face down and loses their ante and every bet "
-            "they have made.",
-            "A seen player left alone takes the pot without showing their cards.",
+            tr("A player who folds lays their cards face down and loses their ante and every bet "
+               "they have made."),
+            tr("A seen player left alone takes the pot without showing their cards."),
         )
         if p.blind.allowed:
             carries.append(sentence(BLIND_SURVIVOR.sentence(p)))
         carries.append(sentence(NOBODY_BET.sentence(p)))
         if p.stakes.check == "before_first_bet":
-            carries.append("If every player checks, the pot carries to the next deal.")
+            carries.append(tr("If every player checks, the pot carries to the next deal."))
     if p.format.hands > 1:
         carries.append(sentence(fmt.WIN_RULE.sentence(p)))
     sec.bullets(carries)
     if can_carry(p):
         ante = p.stakes.ante
-        text = "A carried pot stays in the middle for the next deal"
-        if ante:
-            text += f", everyone antes {money_text(ante)} again as for any fresh deal"
-        text += ", and the winner of that deal takes it all."
-        sec.para(text)
+        sec.para(tr("A carried pot stays in the middle for the next deal, everyone antes {ante} again as for any "
+                    "fresh deal, and the winner of that deal takes it all.", ante=money_text(ante)) if ante else
+                 tr("A carried pot stays in the middle for the next deal, and the winner of that deal takes it all."))
     else:
-        sec.para("A pot never carries: every deal is won by somebody.")
+        sec.para(tr("A pot never carries: every deal is won by somebody."))
     return sec
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal, Optional, Tuple
 
 from pydantic import Field, model_validator
 
+from bragrules.core.i18n import tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Money, Section, choice
 from bragrules.rules.exchange import FIELDS as EXCHANGE_FIELDS
@@ -22,7 +23,7 @@ from bragrules.rules.hooks import AreaPolicy, EndingAnswer, SidePotTable
 from bragrules.rules.open_hands import FACEUP_MULTIPLE, OpenHands, open_subsection
 from bragrules.rules.open_hands import FIELDS as OPEN_FIELDS
 from bragrules.rules.wild_select import centre_count, expand
-from bragrules.rules.words import count, money_text, number_word, sentence
+from bragrules.rules.words import count, money_text, number_said, number_word, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -305,11 +306,10 @@ class FormatPolicy(AreaPolicy):
 
 def cards_dealt(p: "Profile") -> str:
     value, hands = p.format.cards_dealt, p.format.hands
-    text = f"each player is dealt {number_word(value)} cards"
     spare = value - 3 * hands
     if hands == 1 and spare:
-        text += " and the best three play"
-    return text
+        return tr("each player is dealt {n} cards and the best three play", n=number_said(value))
+    return tr("each player is dealt {n} cards", n=number_said(value))
 
 
 def hands(p: "Profile") -> str:

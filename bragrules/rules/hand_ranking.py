@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Dict, List, Literal, Optional, Sequence, Tuple
 
 from pydantic import Field, field_validator, model_validator
 
+from bragrules.core.i18n import ENGLISH, language, ntr, tr
 from bragrules.core.money import pretty_money
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import (
@@ -234,11 +235,11 @@ def category_order(p: "Profile") -> str:
     value = p.ranking.category_order
     words = words_of(p)
     names = [words.hand(c) for c in value]
-    text = "hands rank, from highest: " + ", ".join(names)
+    text = tr("hands rank, from highest: {names}", names=tr(", ").join(names))
     missing = [words.hand(c) for c in CATEGORY_NAMES if c not in value]
     if missing:
-        text += (f" ({join(missing, 'or')} not ranked: such hands count as the best listed category they make, "
-                 f"or {words.hand('high_card')})")
+        text += tr(" ({missing} not ranked: such hands count as the best listed category they make, or {high_card})",
+                   missing=join(missing, "or"), high_card=words.hand("high_card"))
     return text
 
 
@@ -252,22 +253,24 @@ def suit_order(p: "Profile") -> str:
 def wild_cards(p: "Profile") -> str:
     value = p.ranking.wild.cards
     if not value:
-        return "no card is wild by name"
-    return f"the {cards_text(value)} {'is' if len(value) == 1 else 'are'} wild"
+        return tr("no card is wild by name")
+    return ntr("the {cards} is wild", "the {cards} are wild", len(value), cards=cards_text(value))
 
 
 def wild_ranks(p: "Profile") -> str:
     value = p.ranking.wild.ranks
     if not value:
-        return "no rank is wild"
+        return tr("no rank is wild")
+    if language() != ENGLISH:  # the ranks by their symbols: A、K、4和7
+        return tr("every card of rank {ranks} is wild", ranks=join([r.upper() for r in value]))
     return "all " + join([rank_plural(r) for r in value]) + " are wild"
 
 
 def wild_jokers(p: "Profile") -> str:
-    text = "jokers are wild" if p.ranking.wild.jokers else "jokers are not wild"
     if not p.pack.jokers:
-        text += " (the pack has none)"
-    return text
+        return tr("jokers are wild (the pack has none)") if p.ranking.wild.jokers else \
+            tr("jokers are not wild (the pack has none)")
+    return tr("jokers are wild") if p.ranking.wild.jokers else tr("jokers are not wild")
 
 
 CATEGORY_ORDER_RULE = field_rule("ranking.category_order")
@@ -373,9 +376,9 @@ def natural_beats_wild(p: "Profile") -> str:
     """
     value = p.ranking.wild.natural_beats_wild
     if value is True:
-        return "a natural hand beats an equal hand made with wild cards"
+        return tr("a natural hand beats an equal hand made with wild cards")
     if value is False or not value:
-        return "a natural hand and an equal hand made with wild cards tie"
+        return tr("a natural hand and an equal hand made with wild cards tie")
     names = [words_of(p).hand(c) for c in value]
     return (f"a natural {join(names, 'or')} beats an equal {join(names, 'or')} made with wild cards; "
             "in every other category they tie")
@@ -398,16 +401,19 @@ def special_hand_text(special: "SpecialHand", words: Words = PLAIN) -> str:
     """
     ranks = sorted(special.rank_values())
     hand = "-".join(_RANK_SPELLED[r] for r in ranks)
-    suit = {True: " of one suit", False: " not all of one suit", None: ""}[special.suited]
-    if "special" in words.hands:
+    suit = {True: tr(" of one suit"), False: tr(" not all of one suit"), None: ""}[special.suited]
+    if "special" in words.now().hands:
         suit += f" ({words.hand('special')})"
-    back = "; its holder, beaten at a showdown, has the ante back from the winners" if special.ante_back else ""
+    back = tr("; its holder, beaten at a showdown, has the ante back from the winners") if special.ante_back else ""
     if special.beats is None:
-        return f"a {hand}{suit} ranks as usual; its holder, beaten at a showdown, has the ante back from the winners"
+        return tr("a {hand}{suit} ranks as usual; its holder, beaten at a showdown, has the ante back from the winners",
+                  hand=hand, suit=suit)
     category = words.hand(special.beats)
     if special.place == "tops":
-        return f"a {hand}{suit} ranks as the best {category}{back}"
-    return f"a {hand}{suit} beats every {category}; against any other hand it keeps its own place{back}"
+        return tr("a {hand}{suit} ranks as the best {category}{back}", hand=hand, suit=suit, category=category,
+                  back=back)
+    return tr("a {hand}{suit} beats every {category}; against any other hand it keeps its own place{back}",
+              hand=hand, suit=suit, category=category, back=back)
 
 
 def special_hands(p: "Profile") -> str:

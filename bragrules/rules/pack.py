@@ -15,10 +15,11 @@ from typing import TYPE_CHECKING, Annotated, FrozenSet, List, Literal, Tuple
 from pydantic import BeforeValidator, Field, WithJsonSchema, field_validator
 
 from bragrules.core.cards import JOKER_BASE, RANK_CHARS, RANK_PLURALS, CardError, parse_rank
+from bragrules.core.i18n import ntr, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, choice
 from bragrules.rules.hooks import AreaPolicy
-from bragrules.rules.words import join, number_word
+from bragrules.rules.words import join, number_said
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -176,10 +177,13 @@ class PackPolicy(AreaPolicy):
 
 def jokers(p: "Profile") -> str:
     value = p.pack.jokers
-    cards = f"the {52 - 4 * len(p.pack.stripped_ranks)} cards" + (" left once stripped" if p.pack.stripped_ranks else "")
+    left = 52 - 4 * len(p.pack.stripped_ranks)
+    cards = (tr("the {n} cards left once stripped", n=left) if p.pack.stripped_ranks
+             else tr("the {n} cards", n=left))
     if not value:
-        return f"the pack is {cards}, without jokers"
-    return f"the pack is {cards} and {number_word(value)} {'joker' if value == 1 else 'jokers'}"
+        return tr("the pack is {cards}, without jokers", cards=cards)
+    return ntr("the pack is {cards} and {jokers} joker", "the pack is {cards} and {jokers} jokers", value,
+               cards=cards, jokers=number_said(value))
 
 
 def stripped_ranks(p: "Profile") -> str:

@@ -538,7 +538,7 @@ class HandRanker(HandReading):
         >>> plain.describe("3c 3d 3h")
         'prial of threes'
         """
-        if words.hands == self.words.hands:
+        if words == self.words:
             return self
         told = HandRanker(self.spec, self.jokers, self.open_wild, self.stripped, like=self)
         told.words = words

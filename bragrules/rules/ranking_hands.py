@@ -15,6 +15,7 @@ import itertools
 from typing import TYPE_CHECKING, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.cards import CARDS, RANK_CHARS, RANK_NAMES, RANK_PLURALS, Card, parse_cards
+from bragrules.core.i18n import ENGLISH, language, tr
 from bragrules.rules.ranking_patterns import Entry, RankTables, suit_pattern
 from bragrules.rules.ranking_spec import Evaluation
 from bragrules.rules.ranking_special import points_text
@@ -344,6 +345,9 @@ class HandReading:
             text = points_text([int(c) for c in shown], self.spec.points)
         elif len(shown) == 4:  # four of a kind
             text = f"{words}, {RANK_PLURALS[ranks[0]]}"
+        elif language() != ENGLISH and (cat == "prial" or cat == "pair" or (
+                cat not in CATEGORY_NAMES and (ranks[0] == ranks[1] == ranks[2] or self._compared_as_pair(shown)))):
+            text = _told_by_symbols(words, cat, shown, ranks, self._compared_as_pair(shown))
         elif cat == "prial" or (cat not in CATEGORY_NAMES and ranks[0] == ranks[1] == ranks[2]):
             text = f"{words} of {RANK_PLURALS[ranks[0]]}"
         elif cat == "pair" or (cat not in CATEGORY_NAMES and self._compared_as_pair(shown)):
@@ -355,7 +359,16 @@ class HandReading:
             text += f" ({', '.join(swaps)})"
         return text
 
-    def _compared_as_pair(self, cards: Sequence[Card]) -> bool:
+    def _compared_as_pair(self, cards: "Sequence[Card]") -> bool:
         """Whether three concrete cards fall in a category compared by the pair, then the odd card."""
         entry = self._entry([int(c) for c in cards])
         return entry is not None and entry.by == "pair"
+
+
+def _told_by_symbols(words: str, category: str, shown: "Sequence[Card]", ranks: "Sequence[int]", as_pair: bool) -> str:
+    """A prial or a pair told in a language other than English, its ranks by their symbols (``对子（一对Q，单张5）``):
+    English names the ranks in words (``pair of queens, five kicker``), which no catalogue translates."""
+    symbol = ["10" if r == 8 else RANK_CHARS[r] for r in ranks]
+    if category == "pair" or (category != "prial" and as_pair and not ranks[0] == ranks[1] == ranks[2]):
+        return tr("{hand} of rank {rank}, {kicker} kicker", hand=words, rank=symbol[0], kicker=symbol[2])
+    return tr("{hand} of rank {rank}", hand=words, rank=symbol[0])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, cast
 
 from bragrules.core.cards import CARDS, Card
+from bragrules.core.i18n import ENGLISH, N_, language, tr
 from bragrules.rules.area import Section
 from bragrules.rules.hand_patterns import CategoryPattern, beats_words, category_words, order_words, pattern_meaning
 from bragrules.rules.hand_ranking import (
@@ -45,12 +46,12 @@ if TYPE_CHECKING:
     from bragrules.rules.ranking import HandRanker
 
 _CATEGORY_MEANINGS = {
-    "prial": "three cards of the same rank",
-    "running_flush": "three consecutive cards of one suit",
-    "run": "three consecutive cards of mixed suits",
-    "flush": "three cards of one suit, not consecutive",
-    "pair": "two cards of the same rank",
-    "high_card": "three cards making none of the above",
+    "prial": N_("three cards of the same rank"),
+    "running_flush": N_("three consecutive cards of one suit"),
+    "run": N_("three consecutive cards of mixed suits"),
+    "flush": N_("three cards of one suit, not consecutive"),
+    "pair": N_("two cards of the same rank"),
+    "high_card": N_("three cards making none of the above"),
 }
 
 # Hands a table would show as examples, tried first; the ranker has the last word.
@@ -116,7 +117,7 @@ def ranking_section(p: "Profile") -> Optional[Section]:
     from bragrules.rules.pack import stripped_cards
     from bragrules.rules.ranking import compile_ranking
 
-    sec = Section("ranking", "The ranking of hands")
+    sec = Section("ranking", tr("The ranking of hands"))
     words = words_of(p)
     ranker = compile_ranking(p.ranking, jokers=p.pack.jokers,
                              stripped=stripped_cards(p.pack.stripped_ranks)).named(words)
@@ -133,7 +134,7 @@ def ranking_section(p: "Profile") -> Optional[Section]:
     counts, counted = ranker.counts(), counted_hands(p)
     total = sum(counts.values())
     meanings = _written_meanings(written) if written else {
-        c: _CATEGORY_MEANINGS[c] if c != "high_card" or len(order) == 6 else "any hand not in a category above"
+        c: tr(_CATEGORY_MEANINGS[c]) if c != "high_card" or len(order) == 6 else tr("any hand not in a category above")
         for c in order}
     rows = []
     for number, category in enumerate(order, start=1):
@@ -148,7 +149,8 @@ def ranking_section(p: "Profile") -> Optional[Section]:
                 f"{counts[category]:,}",
             )
         )
-    sec.table(("", "hand", "what it is", "example", "read as", f"of the {total:,} {counted}"), rows)
+    sec.table(("", tr("hand"), tr("what it is"), tr("example"), tr("read as"),
+               tr("of the {total} {counted}", total=format(total, ","), counted=counted)), rows)
     items = [told(item, words) for item in _written_items(written)] if written else _named_items(p, order)
     if written:  # a special hand's ante back is a payment, not a place in the list: it stays with special_hands
         items += [sentence(special_hand_text(s.model_copy(update={"beats": None}), words))
@@ -166,13 +168,13 @@ def ranking_section(p: "Profile") -> Optional[Section]:
         if p.pack.jokers:
             items.append(sentence(wild_jokers(p)))
         items.extend(told(item, words) for item in rulebook_items(p))
-        items.append("A wild card stands for any card its holder likes that is not already in the hand; two wild "
-                     "cards never stand for the same card.")
+        items.append(tr("A wild card stands for any card its holder likes that is not already in the hand; two wild "
+                        "cards never stand for the same card."))
         items.append(sentence(NATURAL_BEATS_WILD.sentence(p)))
         if p.ranking.wild.cards_ranked and len(p.ranking.wild.cards) > 1:
             items.append(sentence(CARDS_RANKED.sentence(p)))
     else:
-        items.append("There are no wild cards.")
+        items.append(tr("There are no wild cards."))
     items.append(_best_line(ranker))
     sec.bullets(items)
     return sec
@@ -190,15 +192,27 @@ def _named_items(p: "Profile", order: List[str]) -> List[str]:
 
         items.append(f"{capitalise(stripped_ranks(p))}: a hand of those ranks never occurs, and the "
                      "orders above skip them; runs are of ranks next to each other in the full pack.")
-    compared = "Flushes and high-card hands are" if "flush" in order else "High-card hands are"
-    within = f"{compared} compared card by card from the highest, ace high"
-    if "pair" in order:
-        within += "; pairs by the pair, then the odd card"
-    items.append(told(within + ".", words_of(p)))
+    words = words_of(p)
+    names = {"flushes": capitalise(words.hand("flush", plural=True)), "high_cards": words.hand("high_card", plural=True),
+             "pairs": words.hand("pair", plural=True), "pair": words.hand("pair")}
+    if language() != ENGLISH:  # the game's words go in whole (told() reads English names only)
+        names["High_cards"] = capitalise(names["high_cards"])
+        within = (tr("{flushes} and {high_cards} are compared card by card from the highest, ace high", **names)
+                  if "flush" in order else tr("{High_cards} are compared card by card from the highest, ace high",
+                                              **names))
+        if "pair" in order:
+            within += tr("; {pairs} by the {pair}, then the odd card", **names)
+        items.append(sentence(within))
+    else:
+        compared = "Flushes and high-card hands are" if "flush" in order else "High-card hands are"
+        within = f"{compared} compared card by card from the highest, ace high"
+        if "pair" in order:
+            within += "; pairs by the pair, then the odd card"
+        items.append(told(within + ".", words))
     if p.ranking.special_hands:
         items.append(sentence(special_hands(p)) + (
-            " When several hands are compared and each is beaten by another, a special hand that beats a hand "
-            "present counts above that hand's category." if any(s.place == "beats_only" for s in p.ranking.special_hands) else ""))
+            " " + tr("When several hands are compared and each is beaten by another, a special hand that beats a "
+                     "hand present counts above that hand's category.") if any(s.place == "beats_only" for s in p.ranking.special_hands) else ""))
     return items
 
 
@@ -218,8 +232,8 @@ def _written_items(patterns: Sequence[CategoryPattern]) -> List[str]:
         words = order_words(pattern)
         if pattern.name is not None and words:
             items.append(f"{capitalise(category_words(pattern.name))} ({pattern_meaning(pattern)}): {words}.")
-    items.append("Hands of a category are compared card by card from the highest, ace high, unless the list says "
-                 "otherwise; pairs by the pair, then the odd card.")
+    items.append(tr("Hands of a category are compared card by card from the highest, ace high, unless the list says "
+                    "otherwise; pairs by the pair, then the odd card."))
     specials = [pattern for pattern in patterns if pattern.name is None]
     for pattern in specials:
         beats = pattern.beats_of()
@@ -227,17 +241,15 @@ def _written_items(patterns: Sequence[CategoryPattern]) -> List[str]:
         items.append(f"A special hand, {pattern_meaning(pattern)}, {beats_words(beats)}; against any other hand it "
                      "keeps its own place (just below the same cards not special).")
     if specials:
-        items.append("When several hands are compared and each is beaten by another, a special hand that beats a hand "
-                     "present counts above that hand's category.")
+        items.append(tr("When several hands are compared and each is beaten by another, a special hand that beats a "
+                        "hand present counts above that hand's category."))
     return items
 
 
 def _best_line(ranker: "HandRanker") -> str:
     best, worst = _best_and_worst(ranker)
-    return (
-        f"The best hand of all is {ranker.describe(best)} ({_cards([CARDS[c] for c in best])}); "
-        f"the lowest is {ranker.describe(worst)}."
-    )
+    return tr("The best hand of all is {best} ({cards}); the lowest is {worst}.", best=ranker.describe(best),
+              cards=_cards([CARDS[c] for c in best]), worst=ranker.describe(worst))
 
 
 def _points_section(p: "Profile", sec: Section, ranker: "HandRanker") -> Section:

@@ -92,6 +92,13 @@ def _moves(p: "Profile") -> str:
         return "the moves keep their Brag names"
     return "the moves are called " + join([f"{word} ({key})" for key, word in named.items()])
 
+def _languages(p: "Profile") -> str:
+    named = p.vocabulary.languages
+    if not named:
+        return "the game's words are the same in every language"
+    return "the game has its own words in " + join(sorted(named))
+
+
 METADATA_TEXT = AreaText(
     key="metadata",
     name="metadata",
@@ -104,6 +111,7 @@ METADATA_TEXT = AreaText(
         FieldText("vocabulary.title", lambda p: p.vocabulary.title, _title, _ITSELF),
         FieldText("vocabulary.hands", lambda p: p.vocabulary.hands, _hands, _ITSELF),
         FieldText("vocabulary.moves", lambda p: p.vocabulary.moves, _moves, _ITSELF),
+        FieldText("vocabulary.languages", lambda p: p.vocabulary.languages, _languages, _ITSELF),
     ),
 )
 """The fields that describe a profile rather than a rule: its metadata and its game's words."""

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Callable, Dict, List, Literal,
 
 from pydantic import Field
 
+from bragrules.core.i18n import N_, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
 from bragrules.rules.hooks import AreaPolicy, Betting, ForcedShow
@@ -314,16 +315,14 @@ def _cost_basis_in_play(p: "Profile") -> bool:
 def _see_cost_text(multiple: Fraction, basis: str, blind_rate: Fraction) -> str:
     times = times_text(multiple)
     if basis == "opponent_last_bet":
-        return f"a see costs {times} the other player's last bet"
+        return tr("a see costs {times} the other player's last bet", times=times)
     blind_share = multiple * blind_rate
     if blind_share == 1:
-        blind = "the level"
+        blind = tr("the level")
     else:
-        blind = f"{times_text(blind_share)} the level"
-    return (
-        f"a see costs {times} the caller's own rate: a seen caller pays {times} the level, "
-        f"a blind caller {blind}"
-    )
+        blind = tr("{times} the level", times=times_text(blind_share))
+    return tr("a see costs {times} the caller's own rate: a seen caller pays {times} the level, a blind caller {blind}",
+              times=times, blind=blind)
 
 
 def see_cost(p: "Profile") -> str:
@@ -418,16 +417,16 @@ SPLIT = FieldText(
 )
 
 _TIE_WORDS = {
-    "caller_loses": "a tie goes against the player who called the see",
-    "split": "a tied see splits the pot",
-    "eldest_hand": "a tied see goes to the player nearer the dealer's left",
+    "caller_loses": N_("a tie goes against the player who called the see"),
+    "split": N_("a tied see splits the pot"),
+    "eldest_hand": N_("a tied see goes to the player nearer the dealer's left"),
 }
 
 
 def tie(p: "Profile") -> str:
     if p.seeing.tie == "suits":
-        return "a tied see is decided by suits (" + ", ".join(p.ranking.suit_order) + ", highest first)"
-    return _TIE_WORDS[p.seeing.tie]
+        return tr("a tied see is decided by suits ({suits}, highest first)", suits=", ".join(p.ranking.suit_order))
+    return tr(_TIE_WORDS[p.seeing.tie])
 
 
 TIE = FieldText(
@@ -463,36 +462,36 @@ def see_section(p: "Profile") -> Optional[Section]:
     if not p.format.betting:
         return None
     seeing = p.seeing
-    sec = Section("seeing", "The see")
-    where = "to the other player" if seeing.fee_to == "opponent" else "into the pot"
+    sec = Section("seeing", tr("The see"))
     sec.para(
-        "Only the last two players may see. Instead of betting, either may call a see: they pay "
-        f"the cost of the see {where} and both hands are shown. The better hand takes the pot."
+        tr("Only the last two players may see. Instead of betting, either may call a see: they pay "
+           "the cost of the see to the other player and both hands are shown. The better hand takes the pot.")
+        if seeing.fee_to == "opponent" else
+        tr("Only the last two players may see. Instead of betting, either may call a see: they pay "
+           "the cost of the see into the pot and both hands are shown. The better hand takes the pot.")
     )
     blind = p.blind.allowed
     if blind:
         sec.bullets([sentence(f.sentence(p)) for f in (SEEN_SEES_SEEN, SEEN_SEES_BLIND, BLIND_SEES_SEEN, BLIND_SEES_BLIND)])
         if not seeing.seen_sees_blind:
-            sec.para("A seen player facing a blind one keeps betting or folds.")
+            sec.para(tr("A seen player facing a blind one keeps betting or folds."))
     elif not seeing.seen_sees_seen:
         sec.para(sentence(SEEN_SEES_SEEN.sentence(p)))
     level = example_level(p)
     multiple = seeing.cost_multiple
     if seeing.cost_basis == "caller_rate":
         cost = [
-            sentence(
-                f"a see costs {times_text(multiple)} the caller's own rate at the current level"
-            ),
-            f"At level {money_text(level)}, a seen caller pays {money_text(level * multiple)}",
+            sentence(tr("a see costs {times} the caller's own rate at the current level", times=times_text(multiple))),
+            tr("At level {level}, a seen caller pays {seen} and a blind caller {blind}.", level=money_text(level),
+               seen=money_text(level * multiple), blind=money_text(level * p.stakes.blind_rate * multiple))
+            if blind else
+            tr("At level {level}, a seen caller pays {seen}.", level=money_text(level), seen=money_text(level * multiple)),
         ]
-        if blind:
-            cost[-1] += f" and a blind caller {money_text(level * p.stakes.blind_rate * multiple)}"
-        cost[-1] += "."
     else:
         cost = [
             sentence(see_cost(p)),
-            f"If the other player's last bet was {money_text(level)}, the see costs "
-            f"{money_text(level * multiple)} (not {times_text(multiple)} the ante).",
+            tr("If the other player's last bet was {level}, the see costs {cost} (not {times} the ante).",
+               level=money_text(level), cost=money_text(level * multiple), times=times_text(multiple)),
         ]
     sec.para(*cost)
     exposure = EXPOSURE.sentence(p)
@@ -500,14 +499,14 @@ def see_section(p: "Profile") -> Optional[Section]:
         exposure = exposure.split(";")[0]  # two blind players never see each other: no alternate turning
     concede = sentence(CONCEDE_UNSEEN.sentence(p)) if seeing.concede_unseen else ""
     if concede:
-        concede += " The conceded cards are never shown, and the first player takes the pot."
+        concede += " " + tr("The conceded cards are never shown, and the first player takes the pot.")
     sec.para(sentence(exposure), concede)
     if seeing.fee_to == "opponent":
-        sec.para(sentence(FEE_TO.sentence(p)) + " The caller does not get it back by winning the see.")
+        sec.para(sentence(FEE_TO.sentence(p)) + " " + tr("The caller does not get it back by winning the see."))
     if seeing.matched_showdown != "never":
         sec.para(sentence(MATCHED_SHOWDOWN.sentence(p)),
-                 "A stake is matched when, after a bet sets the level, every other player still in has bet at "
-                 "that level; the best hand takes the pot.")
+                 tr("A stake is matched when, after a bet sets the level, every other player still in has bet at "
+                    "that level; the best hand takes the pot."))
     return sec
 
 
@@ -515,17 +514,17 @@ def ties_section(p: "Profile") -> Optional[Section]:
     from bragrules.rules import format as fmt
     from bragrules.rules import hand_ranking
 
-    sec = Section("ties", "Ties")
+    sec = Section("ties", tr("Ties"))
     items = []
     if p.format.betting:
         items.append(sentence(tie(p)))
         if p.seeing.tie == "caller_loses":
-            items.append("The caller wins only with a strictly better hand.")
+            items.append(tr("The caller wins only with a strictly better hand."))
     suits = hand_ranking.SUITS_BREAK_TIES.sentence(p)
     if p.ranking.suits_break_ties:
         items.append(sentence(suits) + " " + sentence(hand_ranking.suit_order(p)))
     else:
-        items.append("Hands of the same ranks are equal whatever their suits: " + suits + ".")
+        items.append(sentence(tr("Hands of the same ranks are equal whatever their suits: {suits}", suits=suits)))
     if hand_ranking.has_wild(p):
         items.append(sentence(hand_ranking.NATURAL_BEATS_WILD.sentence(p)))
     if p.format.hands > 1:

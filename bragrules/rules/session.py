@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional
 
 from pydantic import Field, model_validator
 
+from bragrules.core.i18n import ntr, tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import (
     NOT_NEGATIVE,
@@ -29,7 +30,7 @@ from bragrules.rules.area import (
 from bragrules.rules.hooks import AreaPolicy, Refusal
 from bragrules.rules.points import FIELDS as POINTS_FIELDS
 from bragrules.rules.points import Points, PointsPolicy, rulebook_lines
-from bragrules.rules.words import count, money_text, sentence
+from bragrules.rules.words import money_text, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -357,14 +358,17 @@ class SessionPolicy(AreaPolicy):
 
 def _end_text(kind: str, number: Optional[int]) -> str:
     if kind == "resolved_pots":
-        return f"the session ends after {count(number or 0, 'resolved pot')}, carried deals not counting"
+        return ntr("the session ends after {n} resolved pot, carried deals not counting",
+                   "the session ends after {n} resolved pots, carried deals not counting", number or 0)
     if kind == "hands":
-        return f"the session ends after {count(number or 0, 'deal')}, carried deals included"
+        return ntr("the session ends after {n} deal, carried deals included",
+                   "the session ends after {n} deals, carried deals included", number or 0)
     if kind == "rounds":
-        return (f"the session ends after {count(number or 0, 'round')} of the deal, a round being every "
-                "player dealing once, once no pot is carried")
+        return ntr("the session ends after {n} round of the deal, a round being every player dealing once, once "
+                   "no pot is carried", "the session ends after {n} rounds of the deal, a round being every "
+                   "player dealing once, once no pot is carried", number or 0)
     if kind == "one_player_left":
-        return "the session ends when one player holds every chip"
+        return tr("the session ends when one player holds every chip")
     if kind == "time":
         minutes = f"{number} minute{'s' if number != 1 else ''}" if number else "the time limit"
         return f"the session ends with the first deal that finishes after {minutes}, once no pot is carried"
@@ -372,7 +376,7 @@ def _end_text(kind: str, number: Optional[int]) -> str:
         minutes = f"{number} minute{'s' if number != 1 else ''}" if number else "the time limit"
         return (f"the session ends after {minutes}, the hand then in progress abandoned with its stakes "
                 "returned (a hand for a carried pot is played out)")
-    return "the session runs until the table stops"
+    return tr("the session runs until the table stops")
 
 
 def end_kind(p: "Profile") -> str:
@@ -427,13 +431,14 @@ def bankroll(p: "Profile") -> str:
     'balances are kept as accounts and may go below zero: the general rules page plays with chi'
     """
     if p.session.bankroll == "finite":
-        return f"each player starts with {money_text(p.session.starting_stack)} chips and can lose no more"
-    text = "balances are kept as accounts and may go below zero"
+        return tr("each player starts with {stack} chips and can lose no more",
+                  stack=money_text(p.session.starting_stack))
     texts = set(re.findall(r"\b00[0-9]\b", p.source))  # the rules texts the profile names as its own
     if "000" in texts and "002" not in texts:
-        text += (": the general rules page plays with chips, until one player holds them all, but leaves "
-                 "how many each player starts with to the table, so they are counted here as accounts")
-    return text
+        return tr("balances are kept as accounts and may go below zero: the general rules page plays with chips, "
+                  "until one player holds them all, but leaves how many each player starts with to the table, so "
+                  "they are counted here as accounts")
+    return tr("balances are kept as accounts and may go below zero")
 
 
 def starting_stack(p: "Profile") -> str:
@@ -564,7 +569,7 @@ def session_section(p: "Profile") -> Optional[Section]:
     from bragrules.rules.folding import can_carry
 
     session = p.session
-    sec = Section("session", "Sessions and scoring")
+    sec = Section("session", tr("Sessions and scoring"))
     items: List[str] = []
     if p.format.lives is not None:
         items.append(
@@ -577,17 +582,17 @@ def session_section(p: "Profile") -> Optional[Section]:
     else:
         items.append(sentence(end_kind(p)))
         if session.end.kind in ("hands", "rounds", "one_player_left") and can_carry(p):
-            items.append("If the last pot carries, play goes on until it is won.")
+            items.append(tr("If the last pot carries, play goes on until it is won."))
         items.append(sentence(bankroll(p)))
         if session.bankroll == "finite":
             items.append(sentence(COVERING.sentence(p)))
             if SessionPolicy.compile(p).buys:
                 items += [sentence(buy_range(p)), sentence(REBUY_TEXT[session.rebuy]),
                           sentence(TOP_UP_TEXT[session.top_up])]
-                items.append("A player's net is what they hold less everything they bought.")
-            items.append("The player with the most chips at the end wins.")
+                items.append(tr("A player's net is what they hold less everything they bought."))
+            items.append(tr("The player with the most chips at the end wins."))
         else:
-            items.append("The player with the highest net balance at the end wins; exact ties share the win.")
+            items.append(tr("The player with the highest net balance at the end wins; exact ties share the win."))
         if session.bonus.prial or session.bonus.running_flush:
             items.append(sentence(bonus_prial(p)))
             items.append(sentence(bonus_running_flush(p)))

@@ -56,10 +56,11 @@ from typing import TYPE_CHECKING, Literal, Optional, Tuple
 
 from pydantic import Field
 
+from bragrules.core.i18n import ntr, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Refusal
-from bragrules.rules.words import count, number_word, sentence
+from bragrules.rules.words import number_said, number_word, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -290,14 +291,15 @@ def side_show(p: "Profile") -> str:
     """Whether a side-show may be asked for, and by whom (``seeing.side_show.allowed``)."""
     ss = p.seeing.side_show
     if not ss.allowed:
-        return "there is no side-show: hands are compared only at a see"
-    return (f"a seen player may ask the previous player, if seen, for a side-show while "
-            f"{number_word(ss.min_in_play)} or more are in")
+        return tr("there is no side-show: hands are compared only at a see")
+    return tr("a seen player may ask the previous player, if seen, for a side-show while {n} or more are in",
+              n=number_said(ss.min_in_play))
 
 
 def min_in_play(p: "Profile") -> str:
     n = p.seeing.side_show.min_in_play
-    return f"a side-show may be asked for only while {count(n, 'player')} or more are still in"
+    return ntr("a side-show may be asked for only while {n} player or more are still in",
+               "a side-show may be asked for only while {n} players or more are still in", n)
 
 
 COST = choice(
@@ -319,9 +321,9 @@ TIE = choice(
 def equal_stakes(p: "Profile") -> str:
     """Whether the two stakes must be equal for a side-show (``seeing.side_show.equal_stakes``)."""
     if p.seeing.side_show.equal_stakes:
-        return ("a side-show may be asked for only between equal stakes: the asker's, the chaal paid with the "
-                "request counted, and the asked player's")
-    return "a side-show may be asked for whatever the two players have staked"
+        return tr("a side-show may be asked for only between equal stakes: the asker's, the chaal paid with the "
+                  "request counted, and the asked player's")
+    return tr("a side-show may be asked for whatever the two players have staked")
 
 
 REFUSED = choice(
@@ -338,11 +340,11 @@ def side_show_section(p: "Profile") -> Optional[Section]:
     """The rulebook's section on the side-show (none when the profile has none)."""
     if not _on(p):
         return None
-    sec = Section("side_show", "The side-show")
+    sec = Section("side_show", tr("The side-show"))
     sec.para(
         sentence(side_show(p)),
-        "The asked player accepts or refuses. On acceptance the two compare hands in private: only they see "
-        "the cards, and the weaker hand folds for everyone to see.",
+        tr("The asked player accepts or refuses. On acceptance the two compare hands in private: only they see "
+           "the cards, and the weaker hand folds for everyone to see."),
     )
     sec.bullets([sentence(t.sentence(p)) for t in (COST, TIE, REFUSED)]
                 + ([sentence(equal_stakes(p))] if p.seeing.side_show.equal_stakes else []))

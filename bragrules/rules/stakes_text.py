@@ -11,6 +11,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Optional
 
+from bragrules.core.i18n import tr
 from bragrules.rules.area import (
     AreaText,
     FieldText,
@@ -49,43 +50,45 @@ def opened_by_a_bet(p: "Profile") -> bool:
 
 def ante(p: "Profile") -> str:
     if p.stakes.ante == 0:
-        return "nobody antes"
-    return f"every player antes {money_text(p.stakes.ante)} for each fresh deal, carried deals included"
+        return tr("nobody antes")
+    return tr("every player antes {ante} for each fresh deal, carried deals included", ante=money_text(p.stakes.ante))
 
 
 def blind_rate(p: "Profile") -> str:
     share = share_of(p.stakes.blind_rate)
     if share == "all of":
-        return "a blind player pays the full seen level, the same as a seen player"
-    return f"a blind player pays {share} the seen level"
+        return tr("a blind player pays the full seen level, the same as a seen player")
+    if share == "half":
+        return tr("a blind player pays half the seen level")
+    return tr("a blind player pays {share} the seen level", share=share)
 
 
 def level_step(p: "Profile") -> str:
     if p.stakes.level_step == 1:
-        return "betting levels are whole numbers"
-    return f"betting levels go in steps of {money_text(p.stakes.level_step)}"
+        return tr("betting levels are whole numbers")
+    return tr("betting levels go in steps of {step}", step=money_text(p.stakes.level_step))
 
 
 def opening_min(p: "Profile") -> str:
-    return f"the first bet opens the level at {money_text(p.stakes.opening_min)} or more"
+    return tr("the first bet opens the level at {low} or more", low=money_text(p.stakes.opening_min))
 
 
 def opening_max(p: "Profile") -> str:
     if p.stakes.opening_max is None:
-        return "the opening level has no maximum"
-    return f"the first bet opens the level at {money_text(p.stakes.opening_max)} at most"
+        return tr("the opening level has no maximum")
+    return tr("the first bet opens the level at {high} at most", high=money_text(p.stakes.opening_max))
 
 
 def _raise_amount_text(kind: str, amount: Any) -> str:
     if kind == "max_increase":
-        return f"each raise adds at most {money_text(amount)} to the level"
+        return tr("each raise adds at most {amount} to the level", amount=money_text(amount))
     if kind == "fixed":
-        return f"each raise adds exactly {money_text(amount)} to the level"
+        return tr("each raise adds exactly {amount} to the level", amount=money_text(amount))
     if kind == "pot":
-        return "each raise adds at most the pot, as it stands before the bet, to the level"
+        return tr("each raise adds at most the pot, as it stands before the bet, to the level")
     if kind == "multiple":
-        return "a bet sets the level at most a set multiple of the current level"
-    return "raises are unlimited"
+        return tr("a bet sets the level at most a set multiple of the current level")
+    return tr("raises are unlimited")
 
 
 def raise_kind(p: "Profile") -> str:
@@ -148,10 +151,9 @@ def factor(p: "Profile") -> str:
     """
     limit = p.stakes.raise_limit
     if limit.kind != "multiple" or limit.factor is None:
-        return "no multiple of the level caps a raise"
-    times = times_text(limit.factor)
-    return (f"a bet sets the level at most {times} the current level: a blind player pays once to {times} "
-            f"the blind stake, a seen player once to {times} the seen stake")
+        return tr("no multiple of the level caps a raise")
+    return tr("a bet sets the level at most {times} the current level: a blind player pays once to {times} "
+              "the blind stake, a seen player once to {times} the seen stake", times=times_text(limit.factor))
 
 
 def whole_multiples(p: "Profile") -> str:
@@ -162,8 +164,8 @@ def whole_multiples(p: "Profile") -> str:
     'a raise sets the level only to a whole multiple of the current level (2x, 3x, ...)'
     """
     if p.stakes.raise_limit.whole_multiples:
-        return "a raise sets the level only to a whole multiple of the current level (2x, 3x, ...)"
-    return "a raise may set any level on the steps of the level, within the raise limit"
+        return tr("a raise sets the level only to a whole multiple of the current level (2x, 3x, ...)")
+    return tr("a raise may set any level on the steps of the level, within the raise limit")
 
 
 def max_bet(p: "Profile") -> str:
@@ -175,8 +177,8 @@ def max_bet(p: "Profile") -> str:
     """
     top = p.stakes.max_bet
     if top is None:
-        return "no maximum bet"
-    return f"no single bet may cost more than {money_text(top)}, blind or seen"
+        return tr("no maximum bet")
+    return tr("no single bet may cost more than {top}, blind or seen", top=money_text(top))
 
 
 def pot_limit(p: "Profile") -> str:
@@ -188,9 +190,9 @@ def pot_limit(p: "Profile") -> str:
     """
     limit = p.stakes.pot_limit
     if limit is None:
-        return "the pot has no limit"
-    return (f"once the pot reaches {money_text(limit)}, the hands of everyone still in are shown at once "
-            "and the best takes the pot")
+        return tr("the pot has no limit")
+    return tr("once the pot reaches {limit}, the hands of everyone still in are shown at once "
+              "and the best takes the pot", limit=money_text(limit))
 
 
 def raised_out(p: "Profile") -> str:
@@ -216,9 +218,9 @@ def max_stake(p: "Profile") -> str:
     """
     top = p.stakes.max_stake
     if top is None:
-        return "there is no highest stake"
-    return (f"no bet may set the level above {money_text(top)}: a blind player pays at most "
-            f"{money_text(top * p.stakes.blind_rate)}, and once the level is {money_text(top)} nobody raises")
+        return tr("there is no highest stake")
+    return tr("no bet may set the level above {top}: a blind player pays at most {blind}, and once the level is "
+              "{top} nobody raises", top=money_text(top), blind=money_text(top * p.stakes.blind_rate))
 
 
 def raises_stop_at(p: "Profile") -> str:
@@ -234,9 +236,9 @@ def raises_stop_at(p: "Profile") -> str:
     """
     cap = p.stakes.raises_stop_at
     if cap is None:
-        return "raising never stops, however big the pot"
-    return (f"once the pot reaches {money_text(cap)}, nobody may raise: players bet at the current level, "
-            "see or fold, and the pot goes on growing")
+        return tr("raising never stops, however big the pot")
+    return tr("once the pot reaches {cap}, nobody may raise: players bet at the current level, "
+              "see or fold, and the pot goes on growing", cap=money_text(cap))
 
 
 CHECK = choice(
@@ -269,31 +271,28 @@ def stakes_section(p: "Profile") -> Optional[Section]:
     if not p.format.betting:
         return None
     stakes = p.stakes
-    sec = Section("stakes", "Stakes and betting")
+    sec = Section("stakes", tr("Stakes and betting"))
     sec.para(sentence(ante(p)))
     level = example_level(p)
     if p.blind.allowed:
         sec.para(
-            "Bets are made in levels counted in seen units: a seen player pays the level, "
-            f"and {blind_rate(p)}.",
-            f"At level {money_text(level)}, for example, a seen player pays {money_text(level)} "
-            f"and a blind player {money_text(level * stakes.blind_rate)}.",
+            tr("Bets are made in levels counted in seen units: a seen player pays the level, and {blind}.",
+               blind=blind_rate(p)),
+            tr("At level {level}, for example, a seen player pays {level} and a blind player {blind}.",
+               level=money_text(level), blind=money_text(level * stakes.blind_rate)),
         )
     else:
-        sec.para("Bets are made in levels: every player pays the level.")
-    opening = f"The first bet opens the level at {money_text(stakes.opening_min)} or more"
+        sec.para(tr("Bets are made in levels: every player pays the level."))
+    opening = tr("The first bet opens the level at {low} or more.", low=money_text(stakes.opening_min))
     if stakes.opening_max is not None:
-        opening = (
-            f"The first bet opens the level at {money_text(stakes.opening_min)} to "
-            f"{money_text(stakes.opening_max)}"
-        )
-    opening += "."
+        opening = tr("The first bet opens the level at {low} to {high}.", low=money_text(stakes.opening_min),
+                     high=money_text(stakes.opening_max))
     sec.bullets(
         [
             opening,
             sentence(level_step(p)) if stakes.level_step != 1 else "",
-            "Each later player bets at the current level or raises it. "
-            "A player pays a fresh full amount at every turn, not the difference from earlier bets.",
+            tr("Each later player bets at the current level or raises it. "
+               "A player pays a fresh full amount at every turn, not the difference from earlier bets."),
             sentence(raise_kind(p)),
             sentence(POT_OPENING.sentence(p)) if stakes.raise_limit.kind == "pot" else "",
             sentence(CHECK.sentence(p)),
@@ -302,12 +301,13 @@ def stakes_section(p: "Profile") -> Optional[Section]:
             sentence(whole_multiples(p)) if stakes.raise_limit.whole_multiples else "",
             sentence(max_bet(p)) if stakes.max_bet is not None else "",
             sentence(pot_limit(p)) if stakes.pot_limit is not None else "",
-            sentence(raised_out(p)) + " Their stakes stay in the pot." if stakes.raised_out else "",
-            ("Betting goes round as many times as it takes; matched bets never end it by themselves. "
+            sentence(raised_out(p)) + " " + tr("Their stakes stay in the pot.") if stakes.raised_out else "",
+            (tr("Betting goes round as many times as it takes; matched bets never end it by themselves.")
              if p.seeing.matched_showdown == "never" else
-             "Betting goes round until every stake still in is matched, when all hands are shown (see The see). ")
-            + "It stops when one player is left, or when one of the last two sees the other"
-            + (", or when the pot reaches its limit." if stakes.pot_limit is not None else "."),
+             tr("Betting goes round until every stake still in is matched, when all hands are shown (see The see)."))
+            + " " + (tr("It stops when one player is left, or when one of the last two sees the other, or when the "
+                        "pot reaches its limit.") if stakes.pot_limit is not None else
+                     tr("It stops when one player is left, or when one of the last two sees the other.")),
         ]
     )
     return sec

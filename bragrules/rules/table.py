@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, List, Literal, Optional
 
 from pydantic import Field, model_validator
 
+from bragrules.core.i18n import ENGLISH, language, ntr, tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.hooks import AreaPolicy
 from bragrules.rules.wild_select import centre_count
-from bragrules.rules.words import count, number_word, sentence
+from bragrules.rules.words import number_said, number_word, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -128,16 +129,16 @@ def play_direction(p: "Profile") -> str:
     """Which way play goes round the table: ``"clockwise from the dealer's left"``,
     or ``"anticlockwise from the dealer's right"`` when the deal passes that way."""
     if p.table.rotation == "anticlockwise":
-        return "anticlockwise from the dealer's right"
-    return "clockwise from the dealer's left"
+        return tr("anticlockwise from the dealer's right")
+    return tr("clockwise from the dealer's left")
 
 
 def min_players(p: "Profile") -> str:
-    return f"the game needs at least {count(p.table.min_players, 'player')}"
+    return ntr("the game needs at least {n} player", "the game needs at least {n} players", p.table.min_players)
 
 
 def max_players(p: "Profile") -> str:
-    return f"at most {count(p.table.max_players, 'player')} may sit in"
+    return ntr("at most {n} player may sit in", "at most {n} players may sit in", p.table.max_players)
 
 
 def seats(p: "Profile") -> str:
@@ -149,14 +150,16 @@ def seats(p: "Profile") -> str:
     'this table seats 2 to 6 players'
     """
     low, high = p.table.min_players, p.table.max_players
-    return f"this table seats {low} to {high} players" if low != high else f"this table seats {count(low, 'player')}"
+    if low != high:
+        return tr("this table seats {low} to {high} players", low=low, high=high)
+    return ntr("this table seats {n} player", "this table seats {n} players", low)
 
 
 def deal(p: "Profile") -> str:
     direction = play_direction(p)
     if p.table.deal == "in_batches":
-        return f"each player's cards are dealt in one batch, {direction}"
-    return f"cards are dealt one at a time, {direction}"
+        return tr("each player's cards are dealt in one batch, {direction}", direction=direction)
+    return tr("cards are dealt one at a time, {direction}", direction=direction)
 
 
 FIRST_DEALER = choice(
@@ -211,7 +214,7 @@ def deal_section(p: "Profile") -> Optional[Section]:
     from bragrules.rules import format as fmt
     from bragrules.rules import pack
 
-    sec = Section("deal", "The pack and the deal")
+    sec = Section("deal", tr("The pack and the deal"))
     sec.para(
         sentence(seats(p)),
         sentence(pack.stripped_ranks(p)) if p.pack.stripped_ranks else "",
@@ -219,34 +222,39 @@ def deal_section(p: "Profile") -> Optional[Section]:
     )
     shuffle = [sentence(pack.SHUFFLE.sentence(p))]
     if p.pack.shuffle != "every_deal":
-        between = "Between shuffles, folded and completed hands go under the pack in the order they are collected"
-        if p.blind.retention:
-            between += "; a retained blind hand stays out"
-        shuffle.append(between + ".")
+        shuffle.append(tr("Between shuffles, folded and completed hands go under the pack in the order they are "
+                          "collected; a retained blind hand stays out.") if p.blind.retention else
+                       tr("Between shuffles, folded and completed hands go under the pack in the order they are "
+                          "collected."))
     shuffle.append(sentence(CUT.sentence(p)))
     out: List[str] = []
     lives = p.format.lives is not None
     if p.session.bankroll == "finite" or lives:
-        out.append("A player who is out (no chips" + (" or no lives" if lives else "")
-                   + " left) neither deals nor plays: the deal passes to the next player still in.")
+        out.append(tr("A player who is out (no chips or no lives left) neither deals nor plays: the deal passes to "
+                      "the next player still in.") if lives else
+                   tr("A player who is out (no chips left) neither deals nor plays: the deal passes to the next "
+                      "player still in."))
     if p.table.sitting_out != "not_allowed":
         out.append(sentence(SITTING_OUT.sentence(p)))
     sec.para(sentence(FIRST_DEALER.sentence(p)), sentence(ROTATION.sentence(p)), *out)
     sec.para(*shuffle)
     dealt = [sentence(deal(p)), sentence(fmt.cards_dealt(p))]
     if p.format.exchange.enabled and p.format.exchange.source == "stock_or_discard":  # draws (rules/format.py)
-        dealt.append("The rest of the pack is the stock, face down; its top card is turned to start the discard pile.")
+        dealt.append(tr("The rest of the pack is the stock, face down; its top card is turned to start the discard pile."))
     elif p.format.exchange.enabled:
         centre = p.format.exchange.centre_cards
         where = "in the centre, the middle one face down" if p.format.exchange.face_down else "face up in the centre"
         dealt.append(f"Then {centre} {'card is' if centre == 1 else 'cards are'} dealt {where}.")
     elif centre_count(p.ranking.wild):  # wild cards decided by face-up centre cards (rules/wild_select.py)
         centre = centre_count(p.ranking.wild)
-        dealt.append(f"Then {number_word(centre)} {'card is' if centre == 1 else 'cards are'} dealt face up in the centre, "
-                     "for everyone to see: they decide the deal's wild cards.")
+        dealt.append(ntr("Then {count} card is dealt face up in the centre, for everyone to see: they decide the "
+                         "deal's wild cards.", "Then {count} cards are dealt face up in the centre, for everyone to see: they "
+                         "decide the deal's wild cards.", centre, count=number_word(centre) if language() == ENGLISH
+                         else number_said(centre)))
     if p.format.betting:
-        first, _, way = play_direction(p).partition(" from the ")
-        dealt.append(f"The player on the {way} speaks first, and play goes round {first}.")
+        dealt.append(tr("The player on the dealer's right speaks first, and play goes round anticlockwise.")
+                     if p.table.rotation == "anticlockwise" else
+                     tr("The player on the dealer's left speaks first, and play goes round clockwise."))
     sec.para(*dealt)
     return sec
 

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Dict, Literal, Mapping, Optional, Tuple
 
 from pydantic import Field
 
+from bragrules.core.i18n import ENGLISH, N_, language, tr
 from bragrules.rules.area import Area
 from bragrules.rules.words import CATEGORY_NAMES
 
@@ -49,28 +50,37 @@ above it: 加注), ``fold`` (pack, 弃牌), ``see`` (the show, 比牌), ``look``
 ``sideshow`` (the side-show) and ``blind`` (a player who has not looked)."""
 
 MOVE_NAMES: Dict[str, str] = {
-    "bet": "bet",
-    "raise": "raise",
-    "fold": "fold",
-    "see": "see",
-    "look": "look",
-    "sideshow": "side-show",
-    "blind": "blind",
+    "bet": N_("bet"),
+    "raise": N_("raise"),
+    "fold": N_("fold"),
+    "see": N_("see"),
+    "look": N_("look"),
+    "sideshow": N_("side-show"),
+    "blind": N_("blind"),
 }
 """The plain words of each move (Three-Card Brag's, in English)."""
 
 _PLURALS: Dict[str, str] = {
-    "prial": "prials",
-    "running_flush": "running flushes",
-    "run": "runs",
-    "flush": "flushes",
-    "pair": "pairs",
-    "high_card": "high-card hands",
-    "special": "special hands",
+    "prial": N_("prials"),
+    "running_flush": N_("running flushes"),
+    "run": N_("runs"),
+    "flush": N_("flushes"),
+    "pair": N_("pairs"),
+    "high_card": N_("high-card hands"),
+    "special": N_("special hands"),
 }
 
 _MOVE_KINDS: Dict[str, str] = {"raise": "bet"}
 """The engine's move a named move is (``raise`` is a bet; ``blind`` names no move)."""
+
+
+class LanguageWords(Area):
+    """The game's words in one language (``vocabulary.languages``): the same three parts as the
+    vocabulary itself, each part replacing the vocabulary's word by word."""
+
+    title: str = Field("", max_length=100, description="The game's name in this language.")
+    hands: Dict[HandWord, str] = Field(default_factory=dict, description="Names of hands in this language.")
+    moves: Dict[MoveWord, str] = Field(default_factory=dict, description="Names of moves in this language.")
 
 
 class Vocabulary(Area):
@@ -89,6 +99,12 @@ class Vocabulary(Area):
         "The game's names for the moves, by move: `bet`, `raise`, `fold`, `see`, `look`, `sideshow`, "
         "`blind` (Teen Patti: chaal, pack, show, side-show; Zha Jin Hua: 跟注, 加注, 弃牌, 比牌, 看牌). "
         "`play` accepts them as typed moves beside the plain ones. Words only: not part of the hash."))
+    languages: Dict[str, LanguageWords] = Field(default_factory=dict, description=(
+        "The game's words in other languages, by language code (`hi`, `zh`): each a `title`, `hands` and "
+        "`moves` as above, read when that language is spoken (`--lang`, `BRAGRULES_LANG`, the browser's "
+        "language) and replacing the words above one by one; a word a language does not write is the one "
+        "above (Teen Patti in Hindi: `hi: {title: तीन पत्ती, hands: {prial: ट्रेल}, moves: {bet: चाल}}`). "
+        "Words only: not part of the hash."))
 
 
 def _typed(word: str) -> str:
@@ -105,11 +121,25 @@ class Words:
     """The words a profile's game is told in: the one lookup for a hand's or a move's name.
 
     ``hands`` and ``moves`` hold only the words the profile writes; every other word is Brag's.
+    ``spoken`` holds the game's words in each language the profile names (``vocabulary.languages``):
+    every method reads the words of the language spoken when it is called (:meth:`now`), so one
+    compiled table speaks Hindi to one seat and English to another.
+
+    >>> teen = Words("Teen Patti", {"prial": "trail"}, {"bet": "chaal"},
+    ...              spoken={"hi": Words("तीन पत्ती", {"prial": "ट्रेल"}, {"bet": "चाल"})})
+    >>> from bragrules.core.i18n import with_language
+    >>> teen.hand("prial"), with_language("hi", teen.hand, "prial"), with_language("hi", teen.title_or, "")
+    ('trail', 'ट्रेल', 'तीन पत्ती')
     """
 
     title: str = ""
     hands: Mapping[str, str] = field(default_factory=dict)
     moves: Mapping[str, str] = field(default_factory=dict)
+    spoken: Mapping[str, "Words"] = field(default_factory=dict)
+
+    def now(self) -> "Words":
+        """The words of the language spoken now (these, when the profile has none for it)."""
+        return self.spoken.get(language(), self) if self.spoken else self
 
     def __hash__(self) -> int:  # frozen, with mappings: hashed by their items
         return hash((self.title, tuple(sorted(self.hands.items())), tuple(sorted(self.moves.items()))))
@@ -126,11 +156,11 @@ class Words:
         >>> Words(hands={"prial": "豹子"}).hand("prial", plural=True), Words().hand("four_of_a_kind")
         ('豹子', 'four of a kind')
         """
-        own = self.hands.get(category)
+        own = self.now().hands.get(category)
         if own is None:
             if plural:
-                return _PLURALS.get(category, CATEGORY_NAMES.get(category, category.replace("_", " ")) + "s")
-            return CATEGORY_NAMES.get(category, category.replace("_", " "))
+                return tr(_PLURALS.get(category, CATEGORY_NAMES.get(category, category.replace("_", " ")) + "s"))
+            return tr(CATEGORY_NAMES.get(category, category.replace("_", " ")))
         if plural and own.isascii() and own[-1:].isalpha():
             return own + ("es" if own.endswith(("s", "sh", "ch", "x")) else "s")
         return own
@@ -138,7 +168,7 @@ class Words:
     def move(self, kind: str) -> str:
         """The name of a move (``see``, or ``show`` at a Teen Patti table); a move the game does not name
         keeps the engine's word for it."""
-        return self.moves.get(kind) or MOVE_NAMES.get(kind, kind)
+        return self.now().moves.get(kind) or tr(MOVE_NAMES.get(kind, kind))
 
     def verb(self, kind: str) -> Optional[str]:
         """The game's word for a move as a line of play tells it of a player (``Ada chaals 2``, ``Ada packs``,
@@ -149,7 +179,7 @@ class Words:
         >>> teen.verb("bet"), teen.verb("see"), Words(moves={"bet": "跟注"}).verb("bet"), teen.verb("look")
         ('chaals', 'shows', '跟注', None)
         """
-        own = self.moves.get(kind)
+        own = self.now().moves.get(kind)
         if not own:
             return None
         if own.isascii() and own[-1:].isalpha() and " " not in own:
@@ -158,12 +188,12 @@ class Words:
 
     def title_or(self, default: str) -> str:
         """The game's title, or ``default`` (the format's name) when the profile gives none."""
-        return self.title or default
+        return self.now().title or default
 
     @property
     def own(self) -> bool:
         """Whether the game has any words of its own."""
-        return bool(self.title or self.hands or self.moves)
+        return bool(self.title or self.hands or self.moves or self.spoken)
 
     def kinds_of(self, typed: str) -> Tuple[str, ...]:
         """The engine's moves a typed word may mean, the game's own meaning first.
@@ -173,7 +203,7 @@ class Words:
         takes the first that is open now. An empty answer: the word is no move of this game.
         """
         said = _typed(typed)
-        found = [_MOVE_KINDS.get(kind, kind) for kind, word in self.moves.items()
+        found = [_MOVE_KINDS.get(kind, kind) for kind, word in self.now().moves.items()
                  if kind != "blind" and _typed(word) == said]
         from bragrules.engine.actions import KINDS
 
@@ -189,7 +219,7 @@ class Words:
         >>> Words(moves={"bet": "chaal", "sideshow": "side-show", "blind": "blind"}).typed_words()
         {'chaal': 'bet', 'sideshow': 'sideshow'}
         """
-        return {_typed(word): _MOVE_KINDS.get(kind, kind) for kind, word in self.moves.items() if kind != "blind"}
+        return {_typed(word): _MOVE_KINDS.get(kind, kind) for kind, word in self.now().moves.items() if kind != "blind"}
 
 
 _PLAIN_FORMS: Tuple[Tuple[str, str, bool], ...] = tuple(sorted(
@@ -209,8 +239,10 @@ def told(text: str, words: "Words") -> str:
     >>> told("the best running flush", Words(hands={"run": "sequence"}))
     'the best running flush'
     """
-    if not words.hands:
+    if not words.now().hands:
         return text
+    if language() != ENGLISH:
+        return _told_translated(text, words)
     forms = {name: (key, plural) for name, key, plural in _PLAIN_FORMS}
 
     def swap(match: "re.Match[str]") -> str:
@@ -301,6 +333,20 @@ def said(text: str, words: "Words") -> str:
 
 _QUOTED = re.compile(r"(\"[^\"]*\"|“[^”]*”)")
 
+def _told_translated(text: str, words: "Words") -> str:
+    """:func:`told` in a language other than English: the catalogue's names of the categories (三条,
+    ट्रेल) put in the game's words (豹子), the longest name first (同花顺 before 同花)."""
+    forms: Dict[str, str] = {}
+    for key, name in CATEGORY_NAMES.items():
+        if key in words.now().hands:
+            forms.setdefault(tr(name), key)
+            forms.setdefault(tr(_PLURALS[key]), key)
+    forms = {name: key for name, key in forms.items() if name and words.hand(key) != name}
+    if not forms:
+        return text
+    pattern = re.compile("|".join(re.escape(name) for name in sorted(forms, key=len, reverse=True)))
+    return pattern.sub(lambda match: words.hand(forms[match.group(0)]), text)
+
 
 PLAIN = Words()
 """The words of a profile that writes none: Three-Card Brag's."""
@@ -311,11 +357,15 @@ def words_of(profile: Optional["Profile"]) -> Words:
     if profile is None:
         return PLAIN
     v = profile.vocabulary
-    if not (v.title or v.hands or v.moves):
+    if not (v.title or v.hands or v.moves or v.languages):
         return PLAIN
     hands: Dict[str, str] = {str(key): word for key, word in v.hands.items()}
     moves: Dict[str, str] = {str(key): word for key, word in v.moves.items()}
-    return Words(v.title, hands, moves)
+    spoken: Dict[str, Words] = {}
+    for lang, said in v.languages.items():  # each language replaces the words it writes
+        spoken[lang] = Words(said.title or v.title, {**hands, **{str(k): w for k, w in said.hands.items()}},
+                             {**moves, **{str(k): w for k, w in said.moves.items()}})
+    return Words(v.title, hands, moves, spoken)
 
 
 def hand_word(profile: Optional["Profile"], category: str, plural: bool = False) -> str:

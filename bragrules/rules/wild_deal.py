@@ -49,6 +49,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Literal, Optional, Sequ
 from pydantic import Field, model_validator
 
 from bragrules.core.cards import CARDS, JOKER_BASE, RANK_PLURALS
+from bragrules.core.i18n import tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, Category, FieldText, choice
 from bragrules.rules.wild_checks import check_profile, ranker_jokers, uses_wild_deal
@@ -631,12 +632,12 @@ def counted_hands(p: "Profile") -> str:
     """
     chosen = expand(p.ranking.wild)
     if any(s.source == "centre" for s in chosen):
-        return "hands, before the centre's wild cards"
+        return tr("hands, before the centre's wild cards")
     if any(s.source == "pair" for s in chosen):
-        return "five-card hands dealt at random"
+        return tr("five-card hands dealt at random")
     if p.format.cards_dealt == 4:
-        return "four-card hands dealt at random"
-    return "hands"
+        return tr("four-card hands dealt at random")
+    return tr("hands")
 
 
 def rulebook_items(p: "Profile") -> List[str]:

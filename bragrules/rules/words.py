@@ -12,28 +12,29 @@ import re
 from fractions import Fraction
 from typing import Any, Dict, Optional, Sequence
 
+from bragrules.core.i18n import ENGLISH, N_, amount_text, language, tr
 from bragrules.core.money import format_money, parse_money, pretty_money
 
 CATEGORY_NAMES: Dict[str, str] = {  # Brag's names: a game's own are asked of bragrules.rules.vocabulary.Words
-    "prial": "prial",
-    "running_flush": "running flush",
-    "run": "run",
-    "flush": "flush",
-    "pair": "pair",
-    "high_card": "high card",
+    "prial": N_("prial"),
+    "running_flush": N_("running flush"),
+    "run": N_("run"),
+    "flush": N_("flush"),
+    "pair": N_("pair"),
+    "high_card": N_("high card"),
 }
 
 _SMALL = {
-    1: "one",
-    2: "two",
-    3: "three",
-    4: "four",
-    5: "five",
-    6: "six",
-    7: "seven",
-    8: "eight",
-    9: "nine",
-    10: "ten",
+    1: N_("one"),
+    2: N_("two"),
+    3: N_("three"),
+    4: N_("four"),
+    5: N_("five"),
+    6: N_("six"),
+    7: N_("seven"),
+    8: N_("eight"),
+    9: N_("nine"),
+    10: N_("ten"),
 }
 
 
@@ -48,19 +49,19 @@ def money_text(value: Any) -> str:
     >>> money_text("5/2"), money_text(4), money_text(Fraction(1, 2))
     ('2½', '4', '½')
     """
-    return pretty_money(amount(value))
+    return amount_text(amount(value))
 
 
 def times_text(value: Any) -> str:
     """A multiple in words: ``once``, ``twice``, ``three times``, ``2½ times``."""
     n = amount(value)
     if n == 1:
-        return "once"
+        return tr("once")
     if n == 2:
-        return "twice"
+        return tr("twice")
     if n.denominator == 1 and n.numerator in _SMALL:
-        return f"{_SMALL[n.numerator]} times"
-    return f"{pretty_money(n)} times"
+        return tr("{n} times", n=tr(_SMALL[n.numerator]))
+    return tr("{n} times", n=pretty_money(n))
 
 
 def share_of(value: Any) -> str:
@@ -84,7 +85,18 @@ def count(n: int, one: str, many: Optional[str] = None) -> str:
 
 
 def number_word(n: int) -> str:
+    """A small number in English words: ``three`` (the engine's messages, English whatever is spoken)."""
     return _SMALL.get(n, str(n))
+
+
+def number_said(n: int) -> str:
+    """A small number in words in the language spoken, for a translated sentence: ``three``, 三, तीन.
+
+    >>> from bragrules.core.i18n import with_language
+    >>> number_said(3), with_language("zh", number_said, 3), with_language("hi", number_said, 3), number_said(12)
+    ('three', '三', 'तीन', '12')
+    """
+    return tr(_SMALL[n]) if n in _SMALL else str(n)
 
 
 _FRACTION_TEXT = re.compile(r"-?\d+/[1-9]\d*")
@@ -146,6 +158,11 @@ def join(words: Sequence[str], last: str = "and") -> str:
         return ""
     if len(words) == 1:
         return words[0]
+    spoken = language()
+    if spoken == "zh":  # 甲、乙和丙
+        return "、".join(words[:-1]) + ("或" if last == "or" else "和") + words[-1]
+    if spoken != ENGLISH:
+        last = tr("or") if last == "or" else tr("and")
     return ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
@@ -161,6 +178,11 @@ def sentence(text: str) -> str:
     'The pack is not cut.'
     """
     text = capitalise(text.strip())
-    if text and text[-1] not in ".!?":
-        text += "."
+    if text and text[-1] not in ".!?。！？।":
+        latin = text[-1].isascii() and text[-1].isalpha()  # a profile's own English words end as English does
+        text += "." if latin else FULL_STOPS.get(language(), ".")
     return text
+
+
+FULL_STOPS: Dict[str, str] = {"zh": "。", "hi": "।"}
+"""How a sentence ends in each language that does not end it with ``.``."""

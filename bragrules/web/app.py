@@ -47,12 +47,14 @@ from typing import Any, AsyncIterator, Dict, List, Optional, Set
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from bragrules.core.i18n import normalise, pick_language, set_language, speaking
 from bragrules.web.guard import MAX_BODY, MAX_SPECTATORS, Guard, Hosts, allowed_hosts
+from bragrules.web.page_words import page_html
 from bragrules.web.service import Refusal, TableService
 from bragrules.web.table_play import HOST_CONTROLS
 
@@ -91,6 +93,8 @@ class Browser:
     host: Optional[str]
     seat: Optional[str]
     spectator: bool
+    language: str = "en"
+    """The language this browser reads (its ``Accept-Language``): every state it is sent is spoken in it."""
 
 
 class Hub:
@@ -117,7 +121,8 @@ class Hub:
         """Whether ``socket`` is still one of the table's (not replaced, dropped or gone)."""
         return any(browser.socket is socket for browser in self.browsers)
 
-    def add(self, socket: WebSocket, token: Optional[str], host: Optional[str], seat: Optional[str]) -> bool:
+    def add(self, socket: WebSocket, token: Optional[str], host: Optional[str], seat: Optional[str],
+            language: str = "en") -> bool:
         """Take ``socket`` in (False, and nothing changed: a spectator beyond the budget).
 
         A seat's socket replaces the seat's other sockets, each told so and closed.
@@ -131,7 +136,7 @@ class Hub:
                 self._dismiss(other.socket, {"type": "replaced", "error": REPLACED}, 4001)
                 self.service.connected(seat, -1)
             self.service.connected(seat, +1)
-        self.browsers.append(Browser(socket, token, host, seat, spectator))
+        self.browsers.append(Browser(socket, token, host, seat, spectator, language))
         return True
 
     def relieve(self) -> bool:
@@ -172,7 +177,9 @@ class Hub:
                 continue
             self.sent[id(socket)] = version
             try:
-                await socket.send_json(self.service.state(browser.token, browser.host))
+                with speaking(browser.language):  # each browser in its own language, whoever caused the change
+                    told = self.service.state(browser.token, browser.host)
+                await socket.send_json(told)
             except Exception:  # a browser gone mid-send: it is removed when its reader ends
                 pass
 
@@ -192,6 +199,15 @@ def _token(request: Request, body: Optional[Dict[str, Any]] = None, cookie: str 
         if isinstance(value, str) and value:
             return value
     return None
+
+
+def reader_language(connection: Any) -> str:
+    """The language a request or a websocket reads: ``?lang=`` in its address, else its browser's
+    ``Accept-Language`` (English when neither names a shipped language)."""
+    asked = connection.query_params.get("lang")
+    if asked and normalise(asked):
+        return normalise(asked) or "en"
+    return pick_language(connection.headers.get("accept-language"))
 
 
 def _error(exc: Refusal) -> JSONResponse:
@@ -273,15 +289,20 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
             service.close()
 
     async def page(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8",
-                            headers={"Cache-Control": "no-store"})
+        lang = reader_language(request)
+        if lang == "en":
+            return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8",
+                                headers={"Cache-Control": "no-store", "Vary": "Accept-Language"})
+        return HTMLResponse(page_html(lang), headers={"Cache-Control": "no-store", "Vary": "Accept-Language",
+                                                      "Content-Language": lang})
 
     async def icon(request: Request) -> Response:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml",
                             headers={"Cache-Control": f"public, max-age={ICON_SECONDS}"})
 
     async def state(request: Request) -> Response:
-        return JSONResponse(service.state(_token(request, cookie=cookie), request.query_params.get("host")))
+        with speaking(reader_language(request)):
+            return JSONResponse(service.state(_token(request, cookie=cookie), request.query_params.get("host")))
 
     async def call(request: Request, what: str) -> Response:
         try:
@@ -307,10 +328,12 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
             return _error(exc)
 
     async def post(request: Request) -> Response:  # /api/join, /api/action, ...: the path's last word says what
-        return await call(request, request.url.path.rsplit("/", 1)[-1])
+        with speaking(reader_language(request)):  # the answer in its reader's language
+            return await call(request, request.url.path.rsplit("/", 1)[-1])
 
     async def live(socket: WebSocket) -> None:
         await socket.accept()
+        language = set_language(reader_language(socket))  # this connection's own task
         token = socket.query_params.get("seat")
         host = socket.query_params.get("host")
         seat: Optional[str] = None
@@ -324,7 +347,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
             with contextlib.suppress(Refusal):
                 seat = service.seat_of(socket.cookies.get(cookie))
                 token = socket.cookies.get(cookie)
-        if not hub.add(socket, token, host, seat):  # a spectator beyond the budget: shown the table, then let go
+        if not hub.add(socket, token, host, seat, language):  # a spectator beyond the budget: shown the table, then let go
             with contextlib.suppress(Exception):
                 await socket.send_json(service.state(None))
                 await socket.send_json(Refusal(FULL.format(n=hub.max_spectators), 503).to_json())

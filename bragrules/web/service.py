@@ -366,7 +366,7 @@ class TableService(TablePlay):
                 "host": host,
                 "profile": self.profile.name,  # its name, never the server's path to its file
                 "description": self.profile.description,
-                "game": words_of(self.profile).title,  # the game's own name (vocabulary.title), or ""
+                "game": words_of(self.profile).title_or(""),  # the game's own name (vocabulary.title), or ""
                 "seat_count": self.seat_count,
                 "feed": self.feed_read_by(you),
                 "last": self.last,

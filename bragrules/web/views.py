@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
 from bragrules.core.cards import Card
+from bragrules.core.i18n import ENGLISH, amount_text, language, tr
 from bragrules.core.money import money_json, pretty_money
 from bragrules.core.text import source_in_words
 from bragrules.engine.actions import Action, LegalAction
@@ -34,6 +35,7 @@ def _option_json(option: LegalAction, deal: Deal) -> Dict[str, Any]:
     }
     if option.kind == "bet":
         item["amounts"] = [money_json(a) for a in option.amounts(limit=12)]
+        item["word"] = deal.rules.words.move("bet")  # the button beside the amounts: chaal, 跟注, चाल
     if option.cards is not None:  # the seat's own cards (a swap, an arrangement's hint) and the centre's
         item["cards"] = [[str(c) for c in hand] for hand in option.cards]
     return item
@@ -252,9 +254,11 @@ def option_label(option: LegalAction, words: Words = PLAIN) -> str:
     >>> option_label(LegalAction("A", "bet", Fraction(2), Fraction(4)), teen), option_label(LegalAction("A", "fold"), teen)
     ('chaal 2 to 4', 'pack')
     """
+    if language() != ENGLISH and option.kind in _SPOKEN_LABELS:
+        return _SPOKEN_LABELS[option.kind](option, words)
     label = _OPTION_LABELS.get(option.kind)
     text = label(option) if label is not None else option.kind
-    own = words.moves.get(option.kind) if option.kind in ("bet", "see", "fold") else None
+    own = words.now().moves.get(option.kind) if option.kind in ("bet", "see", "fold") else None
     return own + text[len(option.kind):] if own and text.startswith(option.kind) else text
 
 
@@ -306,6 +310,35 @@ _OPTION_LABELS: Dict[str, Callable[[LegalAction], str]] = {
     "refuse": lambda option: "refuse the side-show",
 }
 """A button's words for each kind of choice; a kind not here is labelled by its name (``fold``)."""
+
+
+def _spoken_bet(option: LegalAction, words: Words) -> str:
+    bet, low = words.move("bet"), amount_text(option.amount or Fraction(0))
+    if option.all_in:
+        return tr("{bet} {amount} (all in)", bet=bet, amount=low)
+    if option.max_amount is None:
+        return tr("{bet} {amount} or more", bet=bet, amount=low)
+    if option.max_amount == option.amount:
+        return f"{bet} {low}"
+    return tr("{bet} {low} to {high}", bet=bet, low=low, high=amount_text(option.max_amount))
+
+
+_SPOKEN_LABELS: Dict[str, Callable[[LegalAction, Words], str]] = {
+    "bet": _spoken_bet,
+    "see": lambda option, words: tr("{see} for {amount}", see=words.move("see"),
+                                    amount=amount_text(option.amount or Fraction(0))),
+    "fold": lambda option, words: words.move("fold"),
+    "look": lambda option, words: (tr("look at your cards") if option.target is None
+                                   else tr("look at the {which} hand", which=option.target)),
+    "show": lambda option, words: tr("show your cards"),
+    "concede": lambda option, words: tr("concede without showing"),
+    "sideshow": lambda option, words: (tr("{sideshow} (pay {amount})", sideshow=words.move("sideshow"),
+                                          amount=amount_text(option.amount)) if option.amount
+                                       else words.move("sideshow")),
+    "accept": lambda option, words: tr("accept the {sideshow}", sideshow=words.move("sideshow")),
+    "refuse": lambda option, words: tr("refuse the {sideshow}", sideshow=words.move("sideshow")),
+}
+"""A button's words in a language other than English, for the moves of a betting table."""
 
 
 class FeedLine(NamedTuple):
@@ -371,7 +404,7 @@ def _bet_told(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
     blind = "" if deal.players[action.player].seen else f" ({words.move('blind')})"
     from bragrules.engine.events import raised
 
-    said = words.verb("raise") if "raise" in words.moves and raised(deal.events) else None  # 加注, not 跟注
+    said = words.verb("raise") if "raise" in words.now().moves and raised(deal.events) else None  # 加注, not 跟注
     return f"{action.player} {said or words.verb('bet') or 'bets'} {pretty_money(action.amount or Fraction(0))}{blind}"
 
 

@@ -11,6 +11,10 @@
   let state = null, socket = null, picked = [], timerEnd = null, retry = RETRY_FIRST;
   let errorAt = null, sentTurn = null;  // the state an error was shown over; the turn an action was sent for
   const $ = (id) => document.getElementById(id);
+  // The page's language: the words this script writes itself, as the server put them in the page (none: English).
+  const WORDS = (() => { try { return JSON.parse(($("words") || {}).textContent || "{}"); } catch (e) { return {}; } })();
+  const t = (text) => WORDS[text] || text;
+  const LANG = document.documentElement.lang || "en";
   const SUITS = { c: ["♣", false], d: ["♦", true], h: ["♥", true], s: ["♠", false] };
 
   function el(tag, text, cls) {
@@ -52,14 +56,15 @@
     if (wait === null) { banner.hidden = true; banner.textContent = ""; return; }
     banner.hidden = false;
     banner.textContent = (full ? "The table has no room for more spectators just now (its seats come first). "
-      : "Not connected to the table: its server has stopped, or the network is down. ") +
-      "Trying again in " + Math.max(1, Math.round(wait / 1000)) + " s; the page comes back by itself.";
+      : t("Not connected to the table: its server has stopped, or the network is down. ")) +
+      t("Trying again in ") + Math.max(1, Math.round(wait / 1000)) + t(" s; the page comes back by itself.");
   }
 
   function connect() {
     const query = new URLSearchParams();
     if (token) query.set("seat", token);
     if (host) query.set("host", host);
+    if (LANG !== "en") query.set("lang", LANG);  // the server speaks this page's language on the socket too
     socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?" + query);
     socket.onopen = () => { retry = RETRY_FIRST; sentTurn = null; showOffline(null); };  // the table sends its state at once
     socket.onmessage = (event) => {
@@ -124,8 +129,8 @@
     document.dispatchEvent(new CustomEvent("bragrules:drawn", { detail: s }));  // draw.js: the pile, the stock
   }
   function drawTable(s, view) {
-    $("pot").textContent = view ? "Pot " + money(view.pot) + (view.level !== null ? " · level " + money(view.level) : " · no bet yet") : "";
-    $("posts").textContent = view && view.posts_text ? "Before the betting: " + view.posts_text + "." : "";  // stakes.forced
+    $("pot").textContent = view ? t("Pot ") + money(view.pot) + (view.level !== null ? t(" · level ") + money(view.level) : t(" · no bet yet")) : "";
+    $("posts").textContent = view && view.posts_text ? t("Before the betting: ") + view.posts_text + "." : "";  // stakes.forced
     const centre = $("centre"); centre.replaceChildren();
     if (view) view.centre.forEach((c) => {
       const node = card(c, false, "button");
@@ -192,8 +197,8 @@
           " one goes, unseen) or discard it (you play the " + other + " one blind)"
       : two ? " · two hands, both face down: the old one kept from the last deal and the new one" +
         (view.legal.some((o) => o.kind === "look") ? "; look at one of them" : "")
-      : " · blind: your cards stay face down until you look";
-    $("you").textContent = s.you ? "You are " + s.you + (view && view.hand === null && view.player ? blind : "") : "Watching";
+      : t(" · blind: your cards stay face down until you look");
+    $("you").textContent = s.you ? t("You are ") + s.you + (view && view.hand === null && view.player ? blind : "") : t("Watching");
     let hand = $("hand"); hand.replaceChildren();
     const actions = $("actions"); actions.replaceChildren();
     drawBuys(s, actions);
@@ -231,7 +236,7 @@
       if (o.kind === "bet" && o.amounts && o.amounts.length > 1) {
         const select = el("select"); select.setAttribute("aria-label", "amount to bet");
         o.amounts.forEach((a) => { const opt = el("option", money(a)); opt.value = String(a); select.appendChild(opt); });
-        const button = el("button", "bet"); button.type = "button";
+        const button = el("button", o.word || "bet"); button.type = "button";
         button.onclick = () => act("bet", { amount: select.value });
         actions.append(select, button);
         return;
@@ -253,7 +258,7 @@
       actions.appendChild(why);
     }
     (view.withheld || []).forEach((w) => {  // what the rules take away at this turn, and why, before anyone tries it
-      actions.appendChild(el("p", "Not offered now: " + (w.words || w.actions.join(", ")) + ": " + w.why +
+      actions.appendChild(el("p", t("Not offered now: ") + (w.words || w.actions.join(", ")) + ": " + w.why +
         (w.rule_words ? " (the rule: " + w.rule_words + ")" : ""), "hint withheld"));
     });
     if (view.swap_cards) actions.appendChild(el("p", "To swap one card: tap one of yours, then a centre card.", "hint"));
@@ -277,11 +282,11 @@
     const box = $("last"); box.replaceChildren(); box.hidden = !s.last;
     if (!s.last) return;
     const l = s.last;
-    box.appendChild(el("h2", "Deal " + l.deal));
+    box.appendChild(el("h2", t("Deal ") + l.deal));
     box.appendChild(el("p", l.outcome === "carried" ? l.reason + ": " + money(l.carried_out) + " carries" :
       l.outcome === "abandoned" ? l.reason :
       l.winners.join(" and ") + " " + (l.winners.length === 1 ? "wins " : "win ") + money(l.pot) + " (" + l.reason + ")"));
-    (l.rules || []).forEach((r) => box.appendChild(el("p", (r.path === "seeing.tie" ? "Equal hands: " : "The rule: ") + ruleText(r), "rule")));
+    (l.rules || []).forEach((r) => box.appendChild(el("p", (r.path === "seeing.tie" ? t("Equal hands: ") : t("The rule: ")) + ruleText(r), "rule")));
     if (l.house) {
       const parts = [];
       if (l.house.rake !== null) parts.push("a rake of " + money(l.house.rake) + " from the pot");
@@ -303,7 +308,7 @@
   function drawStandings(s) {
     const box = $("standings"); box.replaceChildren(); box.hidden = !s.seats.length || s.seats[0].net === undefined;
     if (box.hidden) return;
-    box.appendChild(el("h2", "Standings" + (s.deals_played !== undefined ? " after " + s.deals_played + (s.deals_played === 1 ? " deal" : " deals") : "")));
+    box.appendChild(el("h2", t("Standings") + (s.deals_played !== undefined ? " after " + s.deals_played + (s.deals_played === 1 ? " deal" : " deals") : "")));
     const table = el("table");
     s.seats.slice().sort((a, b) => parseFloat(eval_(b.net)) - parseFloat(eval_(a.net))).forEach((p) => {
       const row = el("tr"); row.appendChild(el("td", p.name)); row.appendChild(el("td", (String(p.net).startsWith("-") ? "" : "+") + money(p.net), "money"));
@@ -321,13 +326,13 @@
       const box = el("div"); box.appendChild(el("strong", r.text + " (raised by " + r.raised_by + ")"));
       box.appendChild(el("p", r.summary));
       r.rules.forEach((c) => box.appendChild(el("p", c.path + ": " + ruleText(c), "hint")));
-      if (r.settled) box.appendChild(el("p", "Applied: " + r.settled + ".", "hint"));
+      if (r.settled) box.appendChild(el("p", t("Applied: ") + r.settled + ".", "hint"));
       if (r.pending) {
         // a ruling changes the deal only when the player it concerns concedes it, or the host confirms it
         box.appendChild(el("p", "It changes the deal only if " + r.pending.player + " concedes it or the host confirms it.", "hint"));
         const mine = r.pending.player === s.you;
         if (mine || s.host) {
-          const button = el("button", mine ? "Concede: " + r.pending.action : "Confirm as host: " + r.pending.action);
+          const button = el("button", mine ? t("Concede: ") + r.pending.action : t("Confirm as host: ") + r.pending.action);
           button.type = "button"; button.className = "accept";
           button.onclick = () => send({ type: "accept", ruling: r.id });
           box.appendChild(button);
@@ -352,7 +357,7 @@
     const styles = $("replace-style"), style = styles.value; styles.replaceChildren();
     (s.bot_styles || []).forEach((b) => { const opt = el("option", b.name.replace("_", " ")); opt.value = b.name; opt.title = b.words; styles.appendChild(opt); });
     if ((s.bot_styles || []).some((b) => b.name === style)) styles.value = style;  // else the first: the table's default
-    $("log-name").textContent = s.log ? "Session log: " + s.log + " (bragrules audit checks it)" : "";
+    $("log-name").textContent = s.log ? t("Session log: ") + s.log + " (bragrules audit checks it)" : "";
   }
   function tick() {
     document.querySelectorAll(".timer").forEach((node) => {
