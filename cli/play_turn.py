@@ -254,7 +254,7 @@ def withheld_lines(deal: "Deal") -> List[str]:
 
     words = deal.rules.words
     withheld = tr("not offered now")
-    return [f"  [dim]{withheld}: {esc(said(', '.join(kinds), words))} ({esc(str(refused.rule))}): "
+    return [f"  [dim]{withheld}: {esc(', '.join(words.move(k) for k in kinds))} ({esc(str(refused.rule))}): "
             f"{esc(for_people(to_you(said(refused.message, words))))}[/]" for kinds, refused in by_reason(deal.withheld())]
 
 

@@ -112,7 +112,7 @@ def _intro(p: Profile) -> List[str]:
             "to the last player left when everyone else has folded.", game=game)
     words = words_of(p)
     paragraphs.append(said(aim, words) + " " + sentence(seats(p)))  # the seats of this table, not the game's
-    glossary = game_words(words)
+    glossary = game_words(words) if language() == ENGLISH else ""  # a translated book names them in its words
     if glossary:
         paragraphs.append(glossary)
     return paragraphs

@@ -315,7 +315,7 @@ def said(text: str, words: "Words") -> str:
     >>> said("only two players may see", PLAIN)
     'only two players may see'
     """
-    if not words.moves:
+    if not words.moves or language() != ENGLISH:  # an English sentence in another language stays whole English
         return text
 
     def swap(match: "re.Match[str]") -> str:
