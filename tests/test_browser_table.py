@@ -91,7 +91,7 @@ def test_by_keyboard_focus_stays_on_the_action_bar_and_gone_actions_say_why(teen
             for _ in range(8):  # four blind bets each: teen-patti's blind.max_blind_turns
                 name, page = _to_act(pages)
                 assert "Not offered now: chaal" not in page.inner_text("#actions")
-                _press(page, "bet")
+                _press(page, "chaal")  # Teen Patti's word for a bet, on its button
                 assert page.evaluate(IN_BAR), "after an action the focus stays on the action bar"
             name, page = _to_act(pages)
             labels = page.locator("#actions button").all_inner_texts()
