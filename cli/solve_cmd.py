@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional, Tuple
 
 import typer
 
-from .common import EXIT_BAD_INPUT, complete_profile, describe_error, error, message, write
+from .common import EXIT_BAD_INPUT, complete_profile, error, message, profile_or_exit, write
 from .progress import ProgressLine, progress_wanted
 from .solve_multiway import ITERATIONS
 
@@ -182,7 +182,6 @@ def _solve_one(name: str, iterations: int, tree_options: "Tuple[int, int, Option
                as_json: bool, memory: int) -> Dict[str, Any]:
     import json
 
-    from bragrules.profile import ProfileError, load_profile
     from bragrules.rules.compile import compile_rules
     from bragrules.solver import Budget, TreeTooLarge, Unsupported, solve
 
@@ -190,12 +189,8 @@ def _solve_one(name: str, iterations: int, tree_options: "Tuple[int, int, Option
     from bragrules.solver.bot import strategy_path
     from bragrules.solver.strategy import game_hash
 
-    try:
-        loaded = load_profile(name)
-        rules = compile_rules(loaded)
-    except ProfileError as exc:
-        error(describe_error(exc))
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    loaded = profile_or_exit(name)
+    rules = compile_rules(loaded)
     ante = float(loaded.stakes.ante) or 1.0
     goal = TARGET_OF_ANTE * ante if target is None else target
     watch = _Watch(loaded.name, ante, iterations, goal, quiet=as_json)

@@ -8,7 +8,7 @@ from typing import Any, Dict, Optional, Tuple
 
 import typer
 
-from .common import EXIT_BAD_INPUT, describe_error, error, write
+from .common import EXIT_BAD_INPUT, error, profile_or_exit, write
 
 ITERATIONS = 20_000
 """The iterations (deals sampled) of a multiway solve unless told: some 10 CPU seconds at three seats on a
@@ -25,19 +25,14 @@ def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tup
     print what was found: a JSON object, or lines of text (each seat's value with ``value``). ``sampling``:
     the buckets, the seed, the shards and a cluster's client (or None)."""
     from bragrules.analysis.cluster import ClusterError
-    from bragrules.profile import ProfileError, load_profile
     from bragrules.rules.compile import compile_rules
     from bragrules.solver import Unsupported
     from bragrules.solver.bot import strategy_path
     from bragrules.solver.mccfr import solve_multiway
     from bragrules.solver.strategy import game_hash
 
-    try:
-        loaded = load_profile(name)
-        rules = compile_rules(loaded)
-    except ProfileError as exc:
-        error(describe_error(exc))
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    loaded = profile_or_exit(name)
+    rules = compile_rules(loaded)
     max_raises, levels, max_bets = tree_options
     buckets, seed, shards, client = sampling
     runner = None
