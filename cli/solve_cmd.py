@@ -9,7 +9,7 @@ import typer
 
 from .common import EXIT_BAD_INPUT, complete_profile, error, message, profile_or_exit, write
 from .progress import ProgressLine, progress_wanted
-from .solve_multiway import ITERATIONS
+from .solve_multiway import ITERATIONS, save_strategy
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.solver import Progress, Result
@@ -204,12 +204,7 @@ def _solve_one(name: str, iterations: int, tree_options: "Tuple[int, int, Option
     finally:
         watch.close()
     path = output if output is not None else Path(strategy_path(game_hash(loaded)))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        result.strategy.save(str(path))
-    except OSError as exc:
-        error(f"error: --output {path}: cannot write it ({exc.strerror or exc})")
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    save_strategy(result.strategy, path)
     if plot is not None:
         from bragrules.solver.plot import exploitability_figure
 

@@ -18,6 +18,17 @@ VALUE_DEALS = 2_000
 """The deals each seat's value is measured on (with the average strategy), for its 95% interval."""
 
 
+def save_strategy(strategy: Any, path: Path) -> None:
+    """Write a solved strategy to ``path`` (its folder made), or say why it cannot be written and exit with
+    status 2: ``--output`` of both solves."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        strategy.save(str(path))
+    except OSError as exc:
+        error(f"error: --output {path}: cannot write it ({exc.strerror or exc})")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+
+
 def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tuple[int, int, Optional[int]],
                        carry_share: float, sampling: Tuple[int, int, int, Any], output: Optional[Path], value: bool,
                        as_json: bool) -> Dict[str, Any]:
@@ -48,12 +59,7 @@ def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tup
         error(f"error: {loaded.name}: {exc}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
     path = output if output is not None else Path(strategy_path(game_hash(loaded), seats))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        result.strategy.save(str(path))
-    except OSError as exc:
-        error(f"error: --output {path}: cannot write it ({exc.strerror or exc})")
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    save_strategy(result.strategy, path)
     tree = result.solver.tree
     values = result.solver.values(VALUE_DEALS, seed)
     gains = result.solver.gains(VALUE_DEALS, seed)
