@@ -1,12 +1,14 @@
-"""Two variants written from the primitives alone, each a profile of a few lines and these scenarios.
+"""Three variants written from the primitives alone, each a profile of a few lines and these scenarios.
 
 - ``jhandu-two`` (kaygamestp.com, "Jhandu"): "Some variations use two or three Jhandu cards (e.g.,
   dealer places Q♠ and 6♥ face-up, so both Qs and 6s are Jokers)": jhandu's selector, ``turned: 2``.
 - ``two-cards-open`` (adda52.com, "2 Cards Open"): "Two cards are face-up, visible to everyone. One
   card remains face-down, hidden from all, including the player (if playing blind)":
   ``format.open.face_up: 2``.
+- ``four-card-highest-joker`` (varunvaswani.blogspot.com, "Highest card /lowest card joker: Give 4 cards to
+  everyone"): four-card-lowest-joker's selector with ``source: highest_rank``.
 
-No Python was added for either: the scenarios below play, rank, arbitrate and audit them.
+No Python was added for any of them: the scenarios below play, rank, arbitrate and audit them.
 """
 
 from __future__ import annotations
@@ -76,7 +78,23 @@ def test_two_cards_open_the_hidden_card_decides_the_show() -> None:
     assert pair.result is not None and pair.result.winners == ["B"]
 
 
-@pytest.mark.parametrize("name", ["jhandu-two", "two-cards-open"])
+def test_four_card_highest_joker_plays_the_highest_rank_wild_and_the_best_three(capsys: Any,
+                                                                                monkeypatch: Any) -> None:
+    """The highest rank of the four cards is wild: 9-9-5-2 is a trail of fives (both nines wild, the two
+    left over), where the lowest-card joker reads A-K-9-2 as a sequence and this game as a pair of kings."""
+    code, out, _ = run_cli(capsys, monkeypatch, "rank", "-p", "four-card-highest-joker", "9h9d5c2s", "AsKh9c2d")
+    assert code == 0 and "trail of fives" in out and "pair of kings" in out
+    code, out, _ = run_cli(capsys, monkeypatch, "rank", "-p", "four-card-lowest-joker", "AsKh9c2d")
+    assert code == 0 and "A-K-Q" in out
+    sheet = parse_sheet("format: bragrules-history/1\nprofile: four-card-highest-joker\nplayers: [A, B]\ndealer: B\n"
+                        "deals:\n  - cards: {A: 9h 9d 5c 2s, B: Ks Qs Js 3d}\n"
+                        "    actions: [A look, A bet 2, B look, B bet 2]\n    dispute: A see 2\n", filename="s.yaml")
+    (ruling,) = arbitrate(sheet, [load_profile("four-card-highest-joker")]).rulings
+    assert ruling.allowed and ruling.net["A"] > 0  # a trail of fives beats B's pure sequence (K wild too)
+    assert "ranking.wild.select" in ruling.rules
+
+
+@pytest.mark.parametrize("name", ["jhandu-two", "two-cards-open", "four-card-highest-joker"])
 def test_played_by_bots_and_audited(name: str, tmp_path: Path, capsys: Any, monkeypatch: Any) -> None:
     log = tmp_path / f"{name}.jsonl"
     code, out, err = run_cli(capsys, monkeypatch, "play", "-p", name, "--auto", "--hands", "6", "--seed", "5",
