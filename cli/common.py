@@ -17,6 +17,8 @@ if TYPE_CHECKING:  # pragma: no cover
     import typer
     from rich.console import Console
 
+    from bragrules.profile.models import Profile
+
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
 
@@ -151,6 +153,24 @@ def refuse(text: str) -> "typer.Exit":
 
     error(f"error: {text}")
     return typer.Exit(EXIT_BAD_INPUT)
+
+
+def profile_or_exit(name: str) -> "Profile":
+    """The profile ``name`` names (a built-in name or a path), or, where it is bad, its one-line message on stderr
+    and the exit with status 2 (``typer.Exit``) raised: what every command taking ``--profile`` does.
+
+    >>> profile_or_exit("teen-patti").name
+    'teen-patti'
+    """
+    import typer
+
+    from bragrules.profile import ProfileError, load_profile
+
+    try:
+        return load_profile(name)
+    except ProfileError as exc:
+        error(describe_error(exc))
+        raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
 def bot_styles(bots: Optional[str], default: Sequence[str], also: str = "") -> List[str]:

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, complete_profile, console, describe_error, error, message, write
+from .common import EXIT_BAD_INPUT, complete_profile, console, describe_error, error, message, profile_or_exit, write
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.analysis.equity import Equity, EquityRow
@@ -51,14 +51,9 @@ def equity_command(
     """
     from bragrules.analysis.equity import equity_table, hand_equity
     from bragrules.core.errors import BragError
-    from bragrules.profile import ProfileError, load_profile
     from bragrules.rules.compile import compile_rules
 
-    try:
-        rules = compile_rules(load_profile(profile))
-    except ProfileError as exc:
-        error(describe_error(exc))
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    rules = compile_rules(profile_or_exit(profile))
     if hand:
         from bragrules.core.cards import CardError, parse_card
 

@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional, Tuple
 
 import typer
 
-from .common import EXIT_BAD_INPUT, complete_profile, describe_error, error, message, write
+from .common import EXIT_BAD_INPUT, complete_profile, error, message, profile_or_exit, write
 from .progress import ProgressLine, progress_wanted
-from .solve_multiway import ITERATIONS
+from .solve_multiway import ITERATIONS, save_strategy
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.solver import Progress, Result
@@ -182,7 +182,6 @@ def _solve_one(name: str, iterations: int, tree_options: "Tuple[int, int, Option
                as_json: bool, memory: int) -> Dict[str, Any]:
     import json
 
-    from bragrules.profile import ProfileError, load_profile
     from bragrules.rules.compile import compile_rules
     from bragrules.solver import Budget, TreeTooLarge, Unsupported, solve
 
@@ -190,12 +189,8 @@ def _solve_one(name: str, iterations: int, tree_options: "Tuple[int, int, Option
     from bragrules.solver.bot import strategy_path
     from bragrules.solver.strategy import game_hash
 
-    try:
-        loaded = load_profile(name)
-        rules = compile_rules(loaded)
-    except ProfileError as exc:
-        error(describe_error(exc))
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    loaded = profile_or_exit(name)
+    rules = compile_rules(loaded)
     ante = float(loaded.stakes.ante) or 1.0
     goal = TARGET_OF_ANTE * ante if target is None else target
     watch = _Watch(loaded.name, ante, iterations, goal, quiet=as_json)
@@ -209,12 +204,7 @@ def _solve_one(name: str, iterations: int, tree_options: "Tuple[int, int, Option
     finally:
         watch.close()
     path = output if output is not None else Path(strategy_path(game_hash(loaded)))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        result.strategy.save(str(path))
-    except OSError as exc:
-        error(f"error: --output {path}: cannot write it ({exc.strerror or exc})")
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    save_strategy(result.strategy, path)
     if plot is not None:
         from bragrules.solver.plot import exploitability_figure
 

@@ -8,7 +8,7 @@ from typing import Any, Dict, Optional, Tuple
 
 import typer
 
-from .common import EXIT_BAD_INPUT, describe_error, error, write
+from .common import EXIT_BAD_INPUT, error, profile_or_exit, write
 
 ITERATIONS = 20_000
 """The iterations (deals sampled) of a multiway solve unless told: some 10 CPU seconds at three seats on a
@@ -18,6 +18,17 @@ VALUE_DEALS = 2_000
 """The deals each seat's value is measured on (with the average strategy), for its 95% interval."""
 
 
+def save_strategy(strategy: Any, path: Path) -> None:
+    """Write a solved strategy to ``path`` (its folder made), or say why it cannot be written and exit with
+    status 2: ``--output`` of both solves."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        strategy.save(str(path))
+    except OSError as exc:
+        error(f"error: --output {path}: cannot write it ({exc.strerror or exc})")
+        raise typer.Exit(EXIT_BAD_INPUT) from None
+
+
 def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tuple[int, int, Optional[int]],
                        carry_share: float, sampling: Tuple[int, int, int, Any], output: Optional[Path], value: bool,
                        as_json: bool) -> Dict[str, Any]:
@@ -25,19 +36,14 @@ def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tup
     print what was found: a JSON object, or lines of text (each seat's value with ``value``). ``sampling``:
     the buckets, the seed, the shards and a cluster's client (or None)."""
     from bragrules.analysis.cluster import ClusterError
-    from bragrules.profile import ProfileError, load_profile
     from bragrules.rules.compile import compile_rules
     from bragrules.solver import Unsupported
     from bragrules.solver.bot import strategy_path
     from bragrules.solver.mccfr import solve_multiway
     from bragrules.solver.strategy import game_hash
 
-    try:
-        loaded = load_profile(name)
-        rules = compile_rules(loaded)
-    except ProfileError as exc:
-        error(describe_error(exc))
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    loaded = profile_or_exit(name)
+    rules = compile_rules(loaded)
     max_raises, levels, max_bets = tree_options
     buckets, seed, shards, client = sampling
     runner = None
@@ -53,12 +59,7 @@ def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tup
         error(f"error: {loaded.name}: {exc}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
     path = output if output is not None else Path(strategy_path(game_hash(loaded), seats))
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        result.strategy.save(str(path))
-    except OSError as exc:
-        error(f"error: --output {path}: cannot write it ({exc.strerror or exc})")
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    save_strategy(result.strategy, path)
     tree = result.solver.tree
     values = result.solver.values(VALUE_DEALS, seed)
     gains = result.solver.gains(VALUE_DEALS, seed)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
-from .common import EXIT_BAD_INPUT, describe_error, error
+from .common import EXIT_BAD_INPUT, error, profile_or_exit
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.profile.models import Profile
@@ -35,7 +35,6 @@ def use_strategy(path: Optional[Path], profile: Optional[str]) -> "Optional[Stra
     (None without the option)."""
     if path is None:
         return None
-    from bragrules.profile import ProfileError, load_profile
 
     try:
         from bragrules.solver.strategy import Strategy, StrategyFileError
@@ -49,11 +48,7 @@ def use_strategy(path: Optional[Path], profile: Optional[str]) -> "Optional[Stra
         raise typer.Exit(EXIT_BAD_INPUT) from None
     if profile is None:
         return strategy
-    try:
-        loaded = load_profile(profile)
-    except ProfileError as exc:
-        error(describe_error(exc))
-        raise typer.Exit(EXIT_BAD_INPUT) from None
+    loaded = profile_or_exit(profile)
     problem = problem_for(strategy, path, loaded)
     if problem is not None:
         error(problem)

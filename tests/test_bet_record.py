@@ -41,3 +41,28 @@ def test_a_turn_a_post_and_a_chaal_each_move_their_counts() -> None:
     assert posted.raises_made == 0 and posted.bets_at_level == 0  # the big blind after the small is no raise
     live = sum(1 for post in posted.posted if post.live)
     assert live and sum(state.blind_bets for state in posted.players.values()) == live
+
+
+POT_PAID = re.compile(r"\.pot_u\s*\+=")
+
+
+def test_only_bet_record_pays_into_the_pot() -> None:
+    """Every payment into the pot (a bet, an ante, a dead post, a fee to look, a fine) goes through ``pay`` or
+    ``pay_in``: no other engine module adds to the pot itself."""
+    paid = {path.name: [n for n, line in enumerate(path.read_text().splitlines(), 1) if POT_PAID.search(line)]
+            for path in sorted(ENGINE.glob("*.py"))}
+    assert {name for name, lines in paid.items() if lines} == {"bet_record.py"}, paid
+
+
+def test_a_payment_that_is_no_bet_moves_no_count_of_the_betting() -> None:
+    """A fee to look (``blind.look_fee: stake``) is paid into the pot through ``pay_in``: the pot and the
+    player's total grow by it, and the level, the raises, the bets at the level, the player's blind bets and
+    last payment stay as they were."""
+    deal = _deal(Profile.model_validate({"blind": {"look_fee": "stake"}}))
+    deal.apply_text("A bet 1")
+    b = deal.players["B"]
+    before = (deal.level_u, deal.raises_made, deal.bets_at_level, deal.last_match, b.blind_bets, b.last_u)
+    pot, paid = deal.pot_u, b.paid_u
+    deal.apply_text("B look")
+    assert deal.pot_u > pot and b.paid_u - paid == deal.pot_u - pot
+    assert (deal.level_u, deal.raises_made, deal.bets_at_level, deal.last_match, b.blind_bets, b.last_u) == before

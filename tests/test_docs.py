@@ -321,12 +321,12 @@ def test_the_example_log_in_docs_history_audits_clean(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------------------
-# "Writing a new variant": its examples, and the named variants' catalogue
+# "Composing a variant": its examples, and the named variants' catalogue
 # ---------------------------------------------------------------------------
 
 PRIMITIVES = ("ranking.categories", "ranking.points", "ranking.wild.select", "ranking.wild.at_most",
               "ranking.wild.barred_from", "procedure", "blind.look_fee", "format.open")
-"""The fields of the primitives a variant is built from (docs/variants.md, "Writing a new variant")."""
+"""The fields of the primitives a variant is built from (docs/variants.md, "Composing a variant")."""
 CATALOGUE = "### The named variants"
 METADATA = ("name", "description", "source", "extends")
 
@@ -415,7 +415,7 @@ def test_the_catalogue_check_catches_a_stale_row() -> None:
     assert "best-of-four" not in {p.stem for p in built_from_primitives()}  # format.cards_dealt is no primitive
 
 
-WRITING = "## Writing a new variant"
+WRITING = "## Composing a variant"
 
 
 def test_the_new_variant_examples_cover_each_primitive() -> None:

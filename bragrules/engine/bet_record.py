@@ -25,7 +25,7 @@ from bragrules.engine.wild_cards import fold_hands
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
-__all__ = ["BetKind", "CHAAL", "POSTED", "TURN", "pay", "put_out", "record_bet"]
+__all__ = ["BetKind", "CHAAL", "POSTED", "TURN", "pay", "pay_in", "put_out", "record_bet"]
 
 
 class BetKind(NamedTuple):
@@ -54,8 +54,15 @@ CHAAL = BetKind(blind=True, raises=True, matches=False, turn=True)
 
 def pay(deal: "Deal", state: PlayerState, amount: int) -> None:
     """A payment into the pot, in units: the player's total and last payment, the pot, the stack."""
-    state.paid_u += amount
+    pay_in(deal, state, amount)
     state.last_u = amount
+
+
+def pay_in(deal: "Deal", state: PlayerState, amount: int) -> None:
+    """A payment into the pot that is no bet, in units (a dead post, a fee to look, a fine): the player's
+    total, the pot and the stack; the level, every count of the betting and the player's last payment
+    stay as they were."""
+    state.paid_u += amount
     deal.pot_u += amount
     if state.stack_u is not None:
         state.stack_u -= amount

@@ -15,7 +15,7 @@ from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
 from bragrules.engine import forced, settlement, showing
 from bragrules.engine.actions import Action, LegalAction
-from bragrules.engine.bet_record import pay, record_bet
+from bragrules.engine.bet_record import pay, pay_in, record_bet
 from bragrules.engine.events import (
     Ante,
     Bet,
@@ -378,10 +378,9 @@ def post_antes(deal: "Deal") -> None:
     posted = units.ante_events  # the whole ante's event for each player, made once (an event is immutable)
     for name in deal.order:
         state = players[name]
-        if state.stack_u is None:  # no bankroll: the whole ante, as _pay would take it
+        if state.stack_u is None:  # no bankroll: the whole ante, no bet (the player's last payment stays)
             if full:
-                state.paid_u += full
-                deal.pot_u += full
+                pay_in(deal, state, full)
                 event = posted.get(name)
                 if event is None:
                     event = posted[name] = Ante(name, full_money)

@@ -12,6 +12,7 @@ from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.engine import betting, settlement
 from bragrules.engine.actions import DISPUTE_KINDS, Action
+from bragrules.engine.bet_record import pay_in
 from bragrules.engine.events import (
     Event,
     Expose,
@@ -142,10 +143,8 @@ def flash(deal: "Deal", state: PlayerState, apply: bool) -> Optional[Event]:
         if state.stack_u is not None:
             fine_u = min(fine_u, state.stack_u)
         if fine_u:  # into the pot, but no bet: the level and the player's last bet stay as they were
-            state.paid_u += fine_u
-            deal.pot_u += fine_u
+            pay_in(deal, state, fine_u)
             if state.stack_u is not None:
-                state.stack_u -= fine_u
                 state.all_in = state.all_in or state.stack_u == 0
         fine = deal.units.money(fine_u)
     event = Flash(state.name, penalty, fine)

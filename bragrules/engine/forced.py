@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
 from bragrules.core.money import ZERO
 from bragrules.engine import settlement
-from bragrules.engine.bet_record import POSTED, record_bet
+from bragrules.engine.bet_record import POSTED, pay_in, record_bet
 from bragrules.engine.events import Ante, Bet
 from bragrules.engine.rake import take_table_fee
 from bragrules.rules.forced_bets import COMPENSATION_RULE
@@ -51,10 +51,7 @@ def post(deal: "Deal") -> Optional[int]:
             if state.stack_u is not None and full >= state.stack_u:
                 state.all_in = True
             if paid:
-                state.paid_u += paid
-                deal.pot_u += paid
-                if state.stack_u is not None:
-                    state.stack_u -= paid
+                pay_in(deal, state, paid)
             events.append(Ante(posted.player, units.money(paid)))
             continue
         blind = not state.seen

@@ -10,6 +10,7 @@ from bragrules.core.errors import RuleViolation
 from bragrules.core.rule_id import Rule
 from bragrules.engine import settlement, showing
 from bragrules.engine.actions import Action
+from bragrules.engine.bet_record import pay_in
 from bragrules.engine.events import (
     Discard,
     Event,
@@ -65,10 +66,7 @@ def look(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
     if not apply:
         return None
     if fee:  # into the pot, but no bet: the level, the raises and the player's last bet stay as they were
-        state.paid_u += fee
-        deal.pot_u += fee
-        if state.stack_u is not None:
-            state.stack_u -= fee
+        pay_in(deal, state, fee)
     if two_hands:
         assert target is not None
         state.inspected = target
