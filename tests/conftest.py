@@ -2,8 +2,9 @@
 
 Hypothesis profiles, chosen with the environment variable HYPOTHESIS_PROFILE:
 
-- ``dev`` (the default, what ``python -m pytest`` runs): 25 random examples
-  per property, no deadline; each run draws new examples, so runs add up;
+- ``dev`` (the default, what ``python -m pytest`` runs): 10 random examples
+  per property, no deadline; each run draws new examples, so runs add up
+  (the README's command is kept within minutes; CI runs ``ci``);
 - ``ci``: 50 examples drawn the same way on every run (derandomized), no
   deadline, no example database, and a reproduction blob printed on failure;
 - ``thorough``: 1,500 examples, for a long hunt before a release
@@ -21,7 +22,7 @@ from typing import List
 import pytest
 from hypothesis import settings
 
-settings.register_profile("dev", max_examples=25, deadline=None)
+settings.register_profile("dev", max_examples=10, deadline=None)
 settings.register_profile(
     "ci",
     max_examples=50,
@@ -104,6 +105,10 @@ HEAVY_CASES = {
     "tests/test_rulebook.py::test_every_rule_that_differs_from_the_defaults_is_mentioned[kissing-missing-discard]",  # 15 s
     "tests/rules/test_wild_on_fold.py::test_pack_jack_plays_and_audits_clean",  # 15 s
     "tests/test_rulebook.py::test_html_is_self_contained[skip-sequence]",  # 15 s
+    # from a second measured run (the same command, load average 11.5 to 8: about 5.5 wall seconds a CPU-second),
+    # every case still above 30 seconds there
+    "tests/test_browser.py::test_a_table_that_stops_shows_a_banner_and_comes_back_on_its_old_port_with_no_stale_error",  # 35 s
+    "tests/rules/test_ranking_patterns_equal.py::test_shipped_rankings_compile_to_the_same_tables[555]",  # 31 s
 }
 """The slowest cases of the README's command, run apart with the ``heavy`` marker (``python -m pytest -n auto -m
 heavy``, which ``.ci/run`` runs as well): each is kept, and checks what it checked, in that run. Chosen from one

@@ -48,10 +48,23 @@ def honest_log(folder: Path, profile_name: str, seed: int, deals: int = 5) -> Pa
     return path
 
 
+class _HonestLogs(Dict[str, List[Path]]):
+    """Two honest logs of a shipped profile, written the first time a test asks for that profile (a
+    worker of ``pytest -n`` writes only those of the profiles its own cases play)."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+
+    def __missing__(self, name: str) -> List[Path]:
+        assert name in SHIPPED, name
+        logs = self[name] = [honest_log(self.folder, name, seed) for seed in (1, 2)]
+        return logs
+
+
 @pytest.fixture(scope="module")
 def honest_logs(tmp_path_factory: pytest.TempPathFactory) -> Dict[str, List[Path]]:
-    folder = tmp_path_factory.mktemp("honest")
-    return {name: [honest_log(folder, name, seed) for seed in (1, 2)] for name in SHIPPED}
+    return _HonestLogs(tmp_path_factory.mktemp("honest"))
 
 
 def line_end_prefixes(data: bytes) -> List[bytes]:

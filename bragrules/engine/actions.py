@@ -438,9 +438,52 @@ class LegalAction(NamedTuple):
         return Fraction(amount.numerator * s_den + step.numerator * n * a_den, a_den * s_den)
 
     def action(self, amount: Optional[Fraction] = None) -> Action:
-        """The :class:`Action` that takes this option (a bet at ``amount``, else the least)."""
-        if self.kind in PAID_KINDS or self.kind == "sideshow":
-            return Action(self.player, self.kind, amount=self.amount if amount is None else amount)
-        if self.kind in ("arrange", "swap", "throw"):
-            return Action(self.player, self.kind, cards=self.cards, target=self.target)
-        return Action(self.player, self.kind, target=self.target)
+        """The :class:`Action` that takes this option (a bet at ``amount``, else the least).
+
+        An action without an amount or cards is the same object each time it is asked for (actions are
+        immutable, and a table has few players):
+
+        >>> LegalAction("A", "fold").action() is LegalAction("A", "fold").action()
+        True
+        """
+        kind = self.kind
+        if kind in PAID_KINDS or kind == "sideshow":
+            return Action(self.player, kind, self.amount if amount is None else amount)
+        if kind in ("arrange", "swap", "throw"):
+            return Action(self.player, kind, None, self.target, self.cards)
+        return plain_action(self.player, kind, self.target)
+
+
+_PLAIN_ACTIONS: Dict[Tuple[str, str, Optional[str]], Action] = {}
+_PLAIN_OPTIONS: Dict[Tuple[str, str], LegalAction] = {}
+_KEPT_AT_MOST = 4096  # remembered per name and kind; past this many (a fuzzing run's names), made afresh
+
+
+def plain_action(player: str, kind: str, target: Optional[str] = None) -> Action:
+    """``Action(player, kind, target=target)``, one object per (player, kind, target) while few are kept.
+
+    >>> plain_action("A", "look", "old")
+    Action(player='A', kind='look', amount=None, target='old', cards=None)
+    """
+    key = (player, kind, target)
+    found = _PLAIN_ACTIONS.get(key)
+    if found is None:
+        found = Action(player, kind, None, target)
+        if len(_PLAIN_ACTIONS) < _KEPT_AT_MOST:
+            _PLAIN_ACTIONS[key] = found
+    return found
+
+
+def plain_option(player: str, kind: str) -> LegalAction:
+    """``LegalAction(player, kind)`` (no cost, no target), one object per (player, kind) while few are kept.
+
+    >>> plain_option("A", "fold") is plain_option("A", "fold")
+    True
+    """
+    key = (player, kind)
+    found = _PLAIN_OPTIONS.get(key)
+    if found is None:
+        found = LegalAction(player, kind)
+        if len(_PLAIN_OPTIONS) < _KEPT_AT_MOST:
+            _PLAIN_OPTIONS[key] = found
+    return found

@@ -93,8 +93,7 @@ def bet_option(deal: "Deal", state: PlayerState) -> Optional[LegalAction]:
         if deal.rules.session.covering_side_pot and low > 0:
             return LegalAction(state.name, "bet", amount=money(low), max_amount=money(low), all_in=True)
         return None
-    return LegalAction(state.name, "bet", amount=money(low),
-                       max_amount=money(high) if high is not None else None, step=money(step))
+    return LegalAction(state.name, "bet", money(low), money(high) if high is not None else None, money(step))
 
 
 def see_cost(deal: "Deal", state: PlayerState, opponent: PlayerState) -> Optional[int]:
@@ -136,7 +135,7 @@ def see_option(deal: "Deal", state: PlayerState) -> Optional[LegalAction]:
         if deal.rules.session.covering_side_pot and state.stack_u > 0:
             return LegalAction(state.name, "see", amount=deal.units.money(state.stack_u), all_in=True)
         return None
-    return LegalAction(state.name, "see", amount=deal.units.money(cost))
+    return LegalAction(state.name, "see", deal.units.money(cost))
 
 
 def opponent_of(deal: "Deal", player: str) -> str:

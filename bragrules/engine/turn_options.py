@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable, List, Optional, Tuple
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
 from bragrules.engine import betting, discard, exchange, open_hands, retention, side_show, spare
-from bragrules.engine.actions import Action, LegalAction
+from bragrules.engine.actions import Action, LegalAction, plain_option
 from bragrules.engine.state import PlayerState
 from bragrules.rules.hooks import Refusal
 
@@ -60,7 +60,7 @@ def betting_turn(deal: "Deal", state: PlayerState) -> List[LegalAction]:
         if state.two_hands:
             options += [LegalAction(player, "look", target=t) for t in ("old", "new")]
         else:
-            options.append(LegalAction(player, "look"))
+            options.append(plain_option(player, "look"))
     bet = betting.bet_option(deal, state)
     if bet is not None:
         options.append(bet)
@@ -69,7 +69,7 @@ def betting_turn(deal: "Deal", state: PlayerState) -> List[LegalAction]:
         if open_play is not None:
             options.append(open_play)
     if deal.level_u is None and rules.stakes.check_allowed:
-        options.append(LegalAction(player, "check"))
+        options.append(plain_option(player, "check"))
     see = betting.see_option(deal, state)
     if see is not None:
         options.append(see)
@@ -77,7 +77,7 @@ def betting_turn(deal: "Deal", state: PlayerState) -> List[LegalAction]:
         asked_for = side_show.option(deal, state)
         if asked_for is not None:
             options.append(asked_for)
-    options.append(LegalAction(player, "fold"))
+    options.append(plain_option(player, "fold"))
     return options
 
 

@@ -168,7 +168,7 @@ STYLE_WORDS: Dict[str, str] = {
 class _Memory:
     """What a bot remembers of the deal in progress."""
 
-    __slots__ = ("deal", "bets", "checks", "blind_turns", "look_after", "turns", "shares")
+    __slots__ = ("deal", "bets", "checks", "blind_turns", "look_after", "turns", "shares", "hand", "share")
 
     def __init__(self, deal: int, look_after: int) -> None:
         self.deal = deal  # the view's key of the deal
@@ -178,6 +178,14 @@ class _Memory:
         self.look_after = look_after
         self.turns = 0
         self.shares: Dict[Tuple[int, ...], float] = {}
+        self.hand: object = None  # the three cards last valued (the very tuple the deal holds) and their share
+        self.share = 0.0
+
+
+_QUESTION_KINDS = frozenset(("keep", "discard", "retain", "show", "accept", "arrange"))
+"""The first option's kinds that may be a question the deal waits on (:meth:`StyleBot._question`), with a
+look offered beside one other option (which of two hands to look at); any other first option opens a
+betting turn."""
 
 
 class StyleBot(ExchangePlay):
@@ -225,10 +233,40 @@ class StyleBot(ExchangePlay):
         options = view.legal_actions()
         first = options[0]
         kind = first.kind
-        if view.rules.procedure.bank is not None and view.hand is not None:  # a banking game (procedure.bank)
-            action, verb, share = bot_bank.choose(view.rules, view.hand, options)
+        rules = view.rules
+        if rules.procedure.bank is not None and view.hand is not None:  # a banking game (procedure.bank)
+            action, verb, share = bot_bank.choose(rules, view.hand, options)
             self._judged(view, view.hand, share, verb, action.amount)
             return action
+        if kind in _QUESTION_KINDS or (kind == "look" and len(options) == 2):
+            answer = self._question(view, options, memory)
+            if answer is not None:
+                return answer
+        if rules.format.exchange:
+            return self._exchange(view, options, memory)
+        by_kind: Dict[str, LegalAction] = {}
+        looks: List[LegalAction] = []
+        for option in options:
+            if option.kind == "look":
+                looks.append(option)
+            else:
+                by_kind[option.kind] = option
+        if memory.checks and "check" in by_kind:
+            del by_kind["check"]  # one free check a deal: then bet or fold, so that the deal moves on
+        if view.seen:
+            arrange = by_kind.get("arrange")
+            if arrange is not None and view.arrangement is None:
+                self._say("looks at the cards and arranges the hands as suggested")
+                return arrange.action()
+            return self._seen(view, by_kind, memory)
+        return self._blind(by_kind, looks, memory)
+
+    def _question(self, view: PlayerView, options: List[LegalAction], memory: _Memory) -> Optional[Action]:
+        """The answer to a question the deal waits on, led by the first option's kind (one of
+        :data:`_QUESTION_KINDS`, or a look); None when it is a betting turn after all (a look or an
+        arrangement offered among the bets)."""
+        first = options[0]
+        kind = first.kind
         if kind == "keep":  # looked at one of two hands: keep it or discard it
             return self._keep_or_discard(view, options)
         if kind == "discard" and first.target is not None:  # Four-Card: looked, one card to put away
@@ -253,24 +291,7 @@ class StyleBot(ExchangePlay):
             target = options[self.rng.randrange(2)]
             self._say(f"looks at the {target.target} hand to choose one for the showdown")
             return target.action()
-        if view.rules.format.exchange:
-            return self._exchange(view, options, memory)
-        by_kind: Dict[str, LegalAction] = {}
-        looks: List[LegalAction] = []
-        for option in options:
-            if option.kind == "look":
-                looks.append(option)
-            else:
-                by_kind[option.kind] = option
-        if memory.checks and "check" in by_kind:
-            del by_kind["check"]  # one free check a deal: then bet or fold, so that the deal moves on
-        if view.seen:
-            arrange = by_kind.get("arrange")
-            if arrange is not None and view.arrangement is None:
-                self._say("looks at the cards and arranges the hands as suggested")
-                return arrange.action()
-            return self._seen(view, by_kind, memory)
-        return self._blind(by_kind, looks, memory)
+        return None
 
     # -- the spare hand --------------------------------------------------
 
@@ -389,9 +410,13 @@ class StyleBot(ExchangePlay):
         if rules.ranking.wild_deal is not None:  # wild cards chosen at the table: valued with them
             return cards, hand_share(rules, cards, view.wild_from)
         if len(cards) == 3:
+            if memory.hand is cards:  # the same hand as at the last turn: the same share
+                return cards, memory.share
             a, b, c = cards
             ranker = rules.ranking.ranker
-            return cards, pack_shares(ranker)[ranker.table[triple_index(a, b, c)]]
+            share = memory.share = pack_shares(ranker)[ranker.table[triple_index(a, b, c)]]
+            memory.hand = cards
+            return cards, share
         key = tuple(cards)
         share = memory.shares.get(key)
         if share is None:

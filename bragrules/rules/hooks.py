@@ -363,6 +363,12 @@ class AreaPolicy:
         """
         return Fraction(0)
 
+    @property
+    def answers_forced_show(self) -> bool:
+        """Whether :meth:`forced_show` can answer under this profile (the engine asks only those that can):
+        by default, whether the class answers it at all."""
+        return type(self).forced_show is not AreaPolicy.forced_show
+
     def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
         """Asked after every bet and fold while two or more are in: a :class:`ForcedShow` when the hands
         of everyone still in are to be shown and compared now (``units``: the deal's money units).
@@ -377,6 +383,12 @@ class AreaPolicy:
     def life_payment(self, player: str) -> Fraction:
         """What ``player`` pays into the session's pot of lives for one life lost (exact; zero by default)."""
         return Fraction(0)
+
+    @property
+    def answers_put_out(self) -> bool:
+        """Whether :meth:`put_out` can answer under this profile (the engine asks only those that can):
+        by default, whether the class answers it at all."""
+        return type(self).put_out is not AreaPolicy.put_out
 
     def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
         """Asked after every bet that raised the level (by ``raiser``): a :class:`PutOut` when a player is

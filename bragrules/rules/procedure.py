@@ -260,6 +260,11 @@ class ProcedurePolicy(AreaPolicy):
         rank = card.rank
         return tuple(name for name, held in hands if held is not None and any(c.rank == rank for c in held))
 
+    @property
+    def answers_forced_show(self) -> bool:
+        """Only under ``procedure.betting_rounds`` do the rounds played force a showdown."""
+        return self.rounds is not None
+
     def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
         """``procedure.betting_rounds``: every player still in has bet that many times, so everyone still in shows.
 

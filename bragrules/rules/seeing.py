@@ -255,6 +255,11 @@ class SeeingPolicy(AreaPolicy):
     high_low: bool = False
     """``seeing.split: high_low``: a showdown's pot is split between the best and the lowest hand shown."""
 
+    @property
+    def answers_forced_show(self) -> bool:
+        """Only under ``seeing.matched_showdown`` do matched stakes force a showdown."""
+        return self.matched_from != 0
+
     def forced_show(self, betting: Betting, units: Any) -> Optional[ForcedShow]:
         """``seeing.matched_showdown``: every stake still in is matched, so all hands are shown.
 

@@ -431,6 +431,16 @@ class StakesPolicy(AreaPolicy):
             amounts.append(self.pot_limit)
         return amounts
 
+    @property
+    def answers_put_out(self) -> bool:
+        """Only under ``stakes.raised_out`` can a raise put a player out."""
+        return self.raised_out
+
+    @property
+    def answers_forced_show(self) -> bool:
+        """Only under ``stakes.pot_limit`` does the pot force a showdown."""
+        return self.pot_limit is not None
+
     def put_out(self, betting: Betting, raiser: str) -> Optional[PutOut]:
         """``stakes.raised_out``: the player who only matched before a raise is out, while three or more are in.
 
