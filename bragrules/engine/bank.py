@@ -44,13 +44,13 @@ from bragrules.engine.events import Ante, Bet, Event, Fold, Look
 from bragrules.engine.rake import take_table_fee
 from bragrules.engine.state import PlayerState
 from bragrules.engine.wild_cards import fold_hands
-from bragrules.rules.bank import BANCO_RULE, KIND_RULE, MIN_STAKE_RULE, PAIR_PLUS_RULE, BankPolicy, Settled
+from bragrules.rules.bank import BANCO_RULE, CARRY_RULE, KIND_RULE, MIN_STAKE_RULE, PAIR_PLUS_RULE, BankPolicy, Settled
 from bragrules.rules.stakes import ANTE_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
-__all__ = ["KIND_RULE", "act", "banker_of", "consulted", "options", "open_bank", "settle"]
+__all__ = ["KIND_RULE", "act", "bank_of", "banker_of", "consulted", "options", "open_bank", "settle"]
 
 
 def _policy(deal: "Deal") -> BankPolicy:
@@ -67,6 +67,12 @@ def banker_of(deal: "Deal") -> Optional[str]:
 def _punters(deal: "Deal") -> List[str]:
     banker = banker_of(deal)
     return [p for p in deal.order if p != banker]
+
+
+def bank_of(deal: "Deal") -> Fraction:
+    """The bank the stakes of this deal may cover: the bank carried in (``procedure.bank.carry``), else what the
+    banker puts up afresh (``procedure.bank.bank``)."""
+    return _policy(deal).bank if deal.bank is None else deal.bank
 
 
 def covered(deal: "Deal") -> Fraction:
@@ -101,7 +107,7 @@ def _to_stake(deal: "Deal", name: str) -> bool:
         return False
     if _policy(deal).house:
         return True
-    return covered(deal) < _policy(deal).bank
+    return covered(deal) < bank_of(deal)
 
 
 def _advance(deal: "Deal") -> None:
@@ -122,7 +128,7 @@ def options(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     if policy.house:
         ante = deal.units.money(deal.units.ante)
         return [LegalAction(name, "bet", ante, ante), LegalAction(name, "fold")]
-    low, high = policy.stake_range(covered(deal), first=covered(deal) == 0)
+    low, high = policy.stake_range(covered(deal), covered(deal) == 0, bank_of(deal))
     return [LegalAction(name, "bet", low, high)]
 
 
@@ -168,16 +174,17 @@ def _check_stake(deal: "Deal", policy: BankPolicy, state: PlayerState, amount: F
             raise RuleViolation(ANTE_RULE, f"the Play bet equals the ante: {pretty_money(ante)}, not "
                                            f"{pretty_money(amount)}")
         return
-    done = covered(deal)
-    low, high = policy.stake_range(done, first=done == 0)
+    done, bank = covered(deal), bank_of(deal)
+    low, high = policy.stake_range(done, done == 0, bank)
     if deal.units.to_units(amount) is None:
         raise RuleViolation(MIN_STAKE_RULE, f"{pretty_money(amount)} is not an amount this table stakes")
     if amount < low:
         raise RuleViolation(MIN_STAKE_RULE, f"{state.name} stakes at least {pretty_money(low)}")
     if amount > high:
-        if amount <= policy.bank - done:  # the whole bank, where no banco is allowed
+        if amount <= bank - done:  # the whole bank, where no banco is allowed
             raise RuleViolation(BANCO_RULE, f"no one stake may cover the whole bank: at most {pretty_money(high)}")
-        raise RuleViolation(KIND_RULE, f"only {pretty_money(policy.bank - done)} of the bank is left uncovered")
+        rule = CARRY_RULE if policy.carry else KIND_RULE
+        raise RuleViolation(rule, f"only {pretty_money(bank - done)} of the bank is left uncovered")
 
 
 def _bank_hand(deal: "Deal", policy: BankPolicy, banker: Optional[str]) -> Tuple[Card, ...]:

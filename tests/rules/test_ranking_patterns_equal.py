@@ -274,6 +274,7 @@ HASHES.update({
     "zha-jin-hua-house": "fcd0a554a89d700a09082d2dd7d4d920b27c97633bd61b32d482f3b80b3a9fae",
     "banco": "813ee75df2ce769702e15103b0e63d64c439180fda3db6e6044fd65abc44a502",
     "three-card-casino": "c08f1651a04b234095748b392f2bf86c26f67ea8699191ff04f30c1ba3dcf618",
+    "banco-carried": "d7974635be3fb5c7dd59240492bd2e85628b43c2d196f37f735277c5fbfc3952",
 })
 """The ranking variants shipped since, each as it was first shipped."""
 
