@@ -149,10 +149,11 @@ class SessionBankroll:
         self.house += result.rake + result.table_fee
 
     def _house_line(self, result: DealResult) -> Dict[str, Any]:
-        """What a log's result line says the house took (written only when the profile's house takes anything),
-        and the banker's bank as the deal left it (``procedure.bank.carry``)."""
+        """What a log's result line says the house took (written only when the profile's house takes anything):
+        its rake and table fees (``house``), what its dealer won against the players (``procedure.bank``,
+        ``kind: house``: ``house``, the players' losses less what it paid them, negative when it paid more)."""
         bank = self.rules.procedure.bank
-        line: Dict[str, Any] = {}
+        line: Dict[str, Any] = {"house": result.house} if bank is not None and bank.house else {}
         if bank is not None and bank.carry:  # procedure.bank.carry: the banker's bank as the deal left it
             line["bank"] = self.bank_after
         if not self._house_takes:

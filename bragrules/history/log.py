@@ -638,6 +638,8 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
         claim.pots = _log_pots(free.pots, number, players, name, line)
     if free.lives_pot is not None:
         claim.lives_pot = _log_money(free.lives_pot, number, "result: lives_pot", name, line)
+    if free.house is not None:
+        claim.house = _log_money(free.house, number, "result: house", name, line)
     if free.bank is not None:
         claim.bank = _log_money(free.bank, number, "result: bank", name, line)
     lost = record.lives_lost

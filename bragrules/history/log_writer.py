@@ -399,6 +399,7 @@ def _result_line(entry: DealEntry, claim: ResultClaim) -> ResultLine:
         lives_lost=list(claim.lives_lost) if claim.lives_lost is not None else None,
         points=dict(claim.points) if claim.points is not None else None,
         lives_pot=money_json(claim.lives_pot) if claim.lives_pot is not None else None,
+        house=money_json(claim.house) if claim.house is not None else None,
         bank=money_json(claim.bank) if claim.bank is not None else None,
     )
 

@@ -77,6 +77,7 @@ class ResultClaim:
     lives_lost: Optional[List[str]] = None
     points: Optional[Dict[str, int]] = None  # session.points: the points each player scored in the deal
     lives_pot: Optional[Fraction] = None  # the pot of lives lost after the deal (format.life_stake)
+    house: Optional[Fraction] = None  # procedure.bank, kind: house: what the house's dealer won (less: it paid)
     bank: Optional[Fraction] = None  # procedure.bank.carry: the banker's bank as the deal left it
     line: Optional[int] = None
     lines: Dict[str, int] = field(default_factory=dict)

@@ -188,6 +188,7 @@ class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_
     points: Annotated[Optional[Dict[str, Any]], _wrong("{what}: points must be a mapping of players to points")] = None
     scores: Annotated[Optional[Dict[str, Any]], _FREE] = None  # session.points: for people; the audit recomputes
     lives_pot: Optional[Money] = None  # the pot of lives lost after the deal (written only with format.life_stake)
+    house: Optional[Money] = None  # procedure.bank, kind: house: what the house's dealer won (less: what it paid)
     bank: Optional[Money] = None  # procedure.bank.carry: the banker's bank as the deal left it
 
 
