@@ -21,6 +21,7 @@ from math import floor
 from typing import TYPE_CHECKING, List, Sequence, Tuple
 
 from bragrules.core.cards import Card, parse_cards
+from bragrules.core.money import ZERO
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.play.hand_worth import hand_share
 
@@ -47,6 +48,16 @@ def stake(low: Fraction, high: Fraction, share: float) -> Fraction:
     if share >= 0.75:
         return max(low, min(high, Fraction(floor(low + (high - low) / 4))))
     return low
+
+
+def keeps(put_up: Fraction, bank: Fraction) -> bool:
+    """Whether a bot holding a carried bank (``procedure.bank.carry``) keeps it for another deal: it passes a bank
+    broken (nothing left to deal against) or doubled (taking its winnings home), and keeps any other.
+
+    >>> keeps(Fraction(20), Fraction(27)), keeps(Fraction(20), Fraction(40)), keeps(Fraction(20), Fraction(0))
+    (True, False, False)
+    """
+    return ZERO < bank < 2 * put_up
 
 
 def choose(rules: "Rules", cards: Sequence[Card], options: List[LegalAction]) -> Tuple[Action, str, float]:

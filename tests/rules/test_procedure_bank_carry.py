@@ -201,3 +201,26 @@ def test_a_choice_the_banker_could_not_make_is_reported_under_its_rule(tmp_path:
     bad.write_text("".join(json.dumps(line) + "\n" for line in lines))
     found = [(v.rule, v.line) for v in audit(read_log(bad)).violations]
     assert found == [("procedure.bank.hold", first + 1)]
+
+
+def test_play_asks_the_banker_to_keep_or_pass_and_its_log_audits_and_resumes(tmp_path: Path) -> None:
+    """``bragrules play``: the person holding the bank is asked after each deal; "pass" passes it (written on
+    the next deal line), bots choose for themselves, and the log audits clean and resumes."""
+    from tests.test_play_cli import play
+
+    log, script = tmp_path / "carried.jsonl", tmp_path / "moves.txt"
+    script.write_text("maybe\npass\nbet 1\nbet 1\n", encoding="utf-8")  # You deal (and bank) first
+    ran = play("--profile", "banco-carried", "--players", "3", "--seed", "4", "--hands", "7", "--log", str(log),
+               "--script", str(script))
+    assert ran.exit_code == 0, ran.output
+    assert "you hold a bank of 20 after 1 of 3 deals: keep it or pass it" in ran.stdout
+    assert "type keep or pass" in ran.stdout and "the bank passes from You" in ran.stdout
+    deals = [json.loads(line) for line in log.read_text().splitlines() if '"type":"deal"' in line]
+    assert deals[1]["bank_choice"] == "pass" and deals[1]["dealer"] != deals[0]["dealer"]
+    assert audit(str(log)).ok
+    more_moves = tmp_path / "more.txt"
+    more_moves.write_text("bet 1\nkeep\n" * 12, encoding="utf-8")
+    more = play("--resume", str(log), "--script", str(more_moves))
+    assert more.exit_code == 0, more.output
+    report = audit(str(log))
+    assert report.ok and report.deal_count == 7, report.violations
