@@ -95,7 +95,7 @@ class Deal:
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
         "fee_u", "last_match", "out_by", "side_show", "refused_at", "points_won", "spare_dealt", "spare_taken", "exchange_state",
-        "table_fee", "low_hands", "bank",
+        "table_fee", "low_hands", "bank", "side_bets",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -134,6 +134,7 @@ class Deal:
                        list(winner_hint) if winner_hint else None, list(centre) if centre else None, number,
                        dict(missed) if missed else None, table_fee, bank)
         self.bank = bank  # procedure.bank.carry: the bank carried into this deal (None: put up afresh)
+        self.side_bets: Dict[str, Fraction] = {}  # procedure.bank.pair_plus: each Pair Plus staked (or declined)
         self.comparer: Comparer = rules.comparer
         self._stakes_in(carried, stacks, number, missed, table_fee)
         self._blank_state(winner_hint, wait_for_cards)

@@ -286,15 +286,7 @@ class Table:
             following = next(deals, None)
             line = entry.line
             try:
-                for player, _, amount in entry.buys or ():  # chips bought before this deal, as logged
-                    session.buy(player, amount)
-                for player in sorted(session.away - set(entry.away or ())):  # who sits out, as logged
-                    session.sit_in(player)
-                for player in [p for p in session.players if p in set(entry.away or ()) - session.away]:
-                    session.sit_out(player)
-                holder = session.bank_choice_due()
-                if holder is not None and entry.bank_choice is not None:  # the banker's keep or pass, as logged
-                    session.choose_bank(holder, keep=entry.bank_choice == "keep")
+                self._between_logged(entry)
                 deal = session.start_deal()
                 cards_written = bool(entry.cards)
                 if session.keep:  # (a showdown as the antes are posted: everyone all in)
@@ -326,6 +318,19 @@ class Table:
                 raise HistoryError(f"the log breaks the rules: {exc}", name, line) from None
             entry = following
         return cards_written
+
+    def _between_logged(self, entry: Any) -> None:
+        """What the log says happened before a deal: chips bought, who sits out, the banker's keep or pass."""
+        session = self.session
+        for player, _, amount in entry.buys or ():  # chips bought before this deal, as logged
+            session.buy(player, amount)
+        for player in sorted(session.away - set(entry.away or ())):  # who sits out, as logged
+            session.sit_in(player)
+        for player in [p for p in session.players if p in set(entry.away or ()) - session.away]:
+            session.sit_out(player)
+        holder = session.bank_choice_due()
+        if holder is not None and entry.bank_choice is not None:  # procedure.bank.carry: as logged
+            session.choose_bank(holder, keep=entry.bank_choice == "keep")
 
     @staticmethod
     def _enter_logged(deal: Deal, entry: Any, name: str, line: int) -> None:

@@ -157,6 +157,12 @@ class Bank(Area):
         "`pair_plus_pays` on their own hand whatever the dealer holds, and lost with a fold (" + BF1069 + ": "
         "\"The Pair Plus bet is forfeited if the player folds\"). `0`: no Pair Plus.",
     )
+    pair_plus_max: Annotated[Money, _refuse_below("zero", "the most pair plus cannot be negative"), NOT_NEGATIVE] = Field(
+        Fraction(0),
+        description="`kind: house`: above nothing, the Pair Plus is each player's choice, every deal before they "
+        "look: to stake from `pair_plus` to this, or nothing (" + PALA + ": \"Players may choose to wager on the "
+        "Pair Plus bet\"); `0`: every player places exactly `pair_plus` with the ante.",
+    )
     pair_plus_pays: Paytable = Field(
         default_factory=dict,
         description="`kind: house`: what the Pair Plus pays, by the ranking's category names, `X` to 1 (" + PALA
@@ -218,6 +224,9 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
     if bank.kind == "banker" and (bank.bank <= 0 or bank.min_stake <= 0 or bank.min_stake > bank.bank):
         return ("a banker puts up a bank above nothing, at least the least stake (procedure.bank.bank, "
                 "procedure.bank.min_stake)", ("procedure.bank.bank", "procedure.bank.min_stake"))
+    if bank.kind == "house" and bank.pair_plus_max and bank.pair_plus_max < bank.pair_plus:
+        return ("a Pair Plus chosen runs from the least to the most: pair_plus_max at least pair_plus "
+                "(procedure.bank.pair_plus_max)", ("procedure.bank.pair_plus_max", "procedure.bank.pair_plus"))
     if bank.kind == "house" and p.stakes.ante <= 0:
         return "the house game is played for an ante above nothing (stakes.ante)", paths + ("stakes.ante",)
     names = _category_names(p)
@@ -246,6 +255,7 @@ QUALIFY_RULE: Rule = field_rule("procedure.bank.qualify")
 ANTE_BONUS_RULE: Rule = field_rule("procedure.bank.ante_bonus")
 PAIR_PLUS_RULE: Rule = field_rule("procedure.bank.pair_plus")
 PAIR_PLUS_PAYS_RULE: Rule = field_rule("procedure.bank.pair_plus_pays")
+PAIR_PLUS_MAX_RULE: Rule = field_rule("procedure.bank.pair_plus_max")
 PLAY_RULE: Rule = field_rule("stakes.ante")
 
 
@@ -281,6 +291,7 @@ class BankPolicy:
     carry: bool = False
     hold: int = 1
     renew: bool = True
+    pair_plus_max: Fraction = ZERO
 
     @classmethod
     def compile(cls, p: "Profile") -> Optional["BankPolicy"]:
@@ -290,11 +301,17 @@ class BankPolicy:
         return cls(bank.kind == "house", bank.bank, bank.min_stake, bank.banco, bank.ties == "push",
                    None if bank.qualify is None else parse_rank(bank.qualify),
                    tuple(bank.ante_bonus.items()), bank.pair_plus, tuple(bank.pair_plus_pays.items()),
-                   bank.kind == "banker" and bank.carry, bank.hold, bank.broken == "renew")
+                   bank.kind == "banker" and bank.carry, bank.hold, bank.broken == "renew",
+                   bank.pair_plus_max if bank.kind == "house" and bank.pair_plus else ZERO)
 
     def money_amounts(self) -> Tuple[Fraction, ...]:
         """Every amount the bank adds to the profile's (what the money units must count exactly)."""
-        return self.bank, self.min_stake, self.pair_plus
+        return self.bank, self.min_stake, self.pair_plus, self.pair_plus_max
+
+    @property
+    def side_chosen(self) -> bool:
+        """Whether each player chooses their Pair Plus (``procedure.bank.pair_plus_max``), not placed for them."""
+        return self.house and self.pair_plus_max > 0
 
     def stake_range(self, covered: Fraction, first: bool, bank: Optional[Fraction] = None) -> Tuple[Fraction, Fraction]:
         """The least and the most a player may stake against a banker now (``covered``: the bank the stakes
@@ -349,7 +366,7 @@ class BankPolicy:
         return 0
 
     def against_house(self, player: str, ante: Fraction, played: bool, qualifies: bool, versus: int,
-                      category: str) -> Settled:
+                      category: str, side: Optional[Fraction] = None) -> Settled:
         """The casino game's settlement of one player against the dealer: the ante and the Play bet (equal to
         the ante), the Ante Bonus and the Pair Plus.
 
@@ -366,8 +383,10 @@ class BankPolicy:
         (Fraction(255, 1), Fraction(25, 1))
         >>> policy.against_house("A", Fraction(10), False, True, 1, "pair").returned      # a fold loses everything
         Fraction(0, 1)
+        >>> policy.against_house("A", Fraction(10), True, True, 1, "pair", side=Fraction(0)).returned  # no Pair Plus
+        Fraction(40, 1)
         """
-        side = self.pair_plus
+        side = self.pair_plus if side is None else side  # the Pair Plus the player staked (chosen, or placed)
         if not played:
             lost = f"the ante{' and the Pair Plus' if side else ''}"
             return Settled(player, ante + side, ZERO, (KIND_RULE,) + ((PAIR_PLUS_RULE,) if side else ()),
@@ -532,6 +551,12 @@ def pair_plus(p: "Profile") -> str:
             "whatever the dealer holds, and lost with a fold")
 
 
+def pair_plus_max(p: "Profile") -> str:
+    bank = p.procedure.bank
+    return (f"each player chooses, every deal before looking, to stake a Pair Plus of {pretty_money(bank.pair_plus)} to "
+            f"{pretty_money(bank.pair_plus_max)}, or none")
+
+
 def pair_plus_pays(p: "Profile") -> str:
     table = p.procedure.bank.pair_plus_pays
     if not table:
@@ -553,7 +578,8 @@ def bank_section(p: "Profile") -> Optional[Section]:
                      *carried])
     else:
         sec.bullets([sentence(qualify(p)), sentence(TIES.sentence(p)), sentence(ante_bonus(p)),
-                     sentence(pair_plus(p)) if p.procedure.bank.pair_plus else "",
+                     sentence(pair_plus(p)) if p.procedure.bank.pair_plus and not p.procedure.bank.pair_plus_max
+                     else sentence(pair_plus_max(p)) if p.procedure.bank.pair_plus else "",
                      sentence(pair_plus_pays(p)) if p.procedure.bank.pair_plus else ""])
     return sec
 
@@ -577,6 +603,9 @@ FIELDS: Tuple[FieldText, ...] = (
               {"{}": "house rule", "*": PALA}, _house, later=True),
     FieldText("procedure.bank.pair_plus", lambda p: p.procedure.bank.pair_plus, pair_plus,
               {"0": "house rule", "*": PALA + "; " + BF1069}, _house, later=True),
+    FieldText("procedure.bank.pair_plus_max", lambda p: p.procedure.bank.pair_plus_max, pair_plus_max,
+              {"0": "house rule", "*": PALA + ": the Pair Plus is the player's choice"},
+              lambda p: _house(p) and bool(p.procedure.bank.pair_plus), later=True),
     FieldText("procedure.bank.pair_plus_pays", lambda p: p.procedure.bank.pair_plus_pays, pair_plus_pays,
               {"{}": "house rule", "*": PALA}, lambda p: _house(p) and bool(p.procedure.bank.pair_plus), later=True),
 )
@@ -592,5 +621,5 @@ _STANDARD = ("prial", "running_flush", "run", "flush", "pair", "high_card")
 
 __all__ = ["ANTE_BONUS_RULE", "BANCO_RULE", "BANK_RULE", "BROKEN_RULE", "Bank", "BankPolicy", "CARRY_RULE", "FIELDS",
            "HOLD_RULE", "KIND_RULE",
-           "MIN_STAKE_RULE", "PAIR_PLUS_PAYS_RULE", "PAIR_PLUS_RULE", "QUALIFY_RULE", "Settled", "TIES_RULE",
+           "MIN_STAKE_RULE", "PAIR_PLUS_MAX_RULE", "PAIR_PLUS_PAYS_RULE", "PAIR_PLUS_RULE", "QUALIFY_RULE", "Settled", "TIES_RULE",
            "check_profile", "joined"]
