@@ -59,7 +59,7 @@ from bragrules.rules.stakes import ANTE_RULE
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
-__all__ = ["KIND_RULE", "act", "bank_of", "banker_of", "consulted", "options", "open_bank", "settle"]
+__all__ = ["KIND_RULE", "act", "bank_of", "banker_of", "no_side_bet", "consulted", "options", "open_bank", "settle"]
 
 
 def _policy(deal: "Deal") -> BankPolicy:
@@ -218,6 +218,12 @@ def _choose_side(deal: "Deal", policy: BankPolicy, state: PlayerState, action: A
         deal.turn = -1
     _advance(deal)
     return event
+
+
+def no_side_bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    """A Pair Plus where the game has none (``procedure.bank.pair_plus_max``: no banking game, no choice)."""
+    raise RuleViolation(PAIR_PLUS_MAX_RULE, f"there is no Pair Plus to choose in this game ({state.name} may not "
+                                            f"{action.kind})")
 
 
 def consulted(deal: "Deal", kind: str) -> List[Rule]:

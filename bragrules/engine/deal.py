@@ -683,5 +683,6 @@ _HANDLERS: Dict[str, Handler] = {
     "open": open_hands.open_hand,
     "accept": side_show.answer,
     "refuse": side_show.answer,
+    "pairplus": bank.no_side_bet,
 }
 """Each action kind and the phase's handler that checks it (and, asked to, applies it)."""
