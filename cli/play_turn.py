@@ -173,6 +173,9 @@ _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "sideshow": lambda option, deal: side_show_entry(option, deal),
     "open": lambda option, deal: tr("play open: bet {amount} and turn your hand face up for everyone",
                                     amount=money(option.amount)),
+    "pairplus": lambda option, deal: tr("stake a Pair Plus of {low} to {high}, a side bet on your own hand",
+                                        low=money(option.amount), high=money(option.max_amount)),
+    "check": lambda option, deal: tr("no Pair Plus") if deal.rules.procedure.bank else "check",
     "accept": lambda option, deal: side_show_entry(option, deal),
     "refuse": lambda option, deal: side_show_entry(option, deal),
 }
@@ -306,6 +309,8 @@ def typed_move(option: "LegalAction") -> str:
         return f"sideshow ({money(option.amount)})"
     if kind == "open":
         return f"open {money(option.amount)}"
+    if kind == "pairplus":  # procedure.bank.pair_plus_max: a Pair Plus in a range
+        return tr("pairplus N ({low} to {high})", low=money(option.amount), high=money(option.max_amount))
     return f"{kind} {option.target}" if option.target else kind
 
 

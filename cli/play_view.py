@@ -15,6 +15,7 @@ from bragrules.core.cards import Card, parse_card
 from bragrules.core.i18n import ENGLISH, language, tr
 from bragrules.play.plays import plays
 
+from .play_bank import BankPrompts
 from .play_input import MAX_SCRIPT_BYTES, Prompter, esc, read_script
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -66,7 +67,7 @@ def signed(amount: Any) -> str:
     return f"+{text}" if amount > 0 else text
 
 
-class TableView(_ObserverBase):
+class TableView(BankPrompts, _ObserverBase):
     """Draws the table and reports what happens (an Observer of the game loop)."""
 
     def __init__(self, console: "Console", explain: bool, delay: float = 0.0,
@@ -287,7 +288,8 @@ class TableView(_ObserverBase):
         session = table.session
         bank = rules.procedure.bank
         if bank is not None:  # a banking game: what is staked, against whom
-            against = "the house's dealer" if bank.house else f"{esc(session.dealer)}'s bank of {money(bank.bank)}"
+            held = bank.bank if deal.bank is None else deal.bank  # procedure.bank.carry: the bank carried in
+            against = "the house's dealer" if bank.house else f"{esc(session.dealer)}'s bank of {money(held)}"
             self.console.print(f"[bold]staked {money(deal.pot)}[/] against {against} · {esc(session.dealer)} dealt",
                                highlight=False)
             return
@@ -516,7 +518,8 @@ _ACTION_LINES: Dict[str, Callable[[_Line], str]] = {
     "see": lambda line: line.say("pays", f"{money(line.action.amount)} to {esc(line.deal.rules.words.move('see'))}"),
     "look": _look_line,
     "fold": lambda line: line.say(esc(line.deal.rules.words.verb("fold") or "folds")),
-    "check": lambda line: line.say("checks"),
+    "check": lambda line: line.say("stakes", "no Pair Plus") if line.deal.rules.procedure.bank else line.say("checks"),
+    "pairplus": lambda line: line.say("stakes", f"a Pair Plus of {money(line.action.amount)}"),
     "stand": lambda line: line.say("stands"),
     "discard": _discard_line,
     "keep": lambda line: line.say("keeps", "the hand looked at"),

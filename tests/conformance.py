@@ -327,7 +327,7 @@ def check_conformance(profile: Profile, seed: int, deals: int = 3, players: Opti
         findings.deals += 1
         findings.outcomes[result.outcome] = findings.outcomes.get(result.outcome, 0) + 1
         played += 1
-        assert sum(session.balances.values()) + session.state.carried + session.house + session.lives_pot == total, \
+        assert sum(session.balances.values()) + session.state.carried + session.house + session.bank + session.lives_pot == total, \
             "money was made or lost (the house and the pot of lives counted)"
         _check_cards(session, full_pack)
     writer.close()
@@ -416,7 +416,7 @@ def _check_money(session: Session, deal: Deal, total: Fraction) -> None:
     if deal.is_over:
         return
     paid = sum((s.contributed for s in deal.players.values()), Fraction(0))
-    assert sum(session.balances.values()) - paid + deal.pot + session.house + session.lives_pot == total, \
+    assert sum(session.balances.values()) - paid + deal.pot + session.house + session.bank + session.lives_pot == total, \
         "the pot, the balances and the house do not add up"
     if profile_finite(deal):
         for s in deal.players.values():

@@ -193,7 +193,8 @@ def _between_seen(session: Session) -> Tuple[Any, ...]:
     buys = tuple((p, tuple(session.buy_options(p))) for p in session.players)
     return (tuple(sorted(session.balances.items())), tuple(sorted(session.lives.items())),
             tuple(sorted(session.scores.items())), session.house, session.lives_pot, session.state.carried,
-            buys, session.is_over, tuple(session.winners()) if session.is_over else ())
+            buys, session.is_over, tuple(session.winners()) if session.is_over else (),
+            (session.bank, session.bank_holder, session.bank_choice_due()))
 
 
 # ---------------------------------------------------------------------------
@@ -272,6 +273,7 @@ def moments(profile: Profile, seed: int, deals: int, players: int, modest: bool 
         if away is not None:
             session.sit_in(away)
         _buy(session, rng)
+        _keep_or_pass(session, rng)
         away = _sit_out(session, rng)
         yield f"after deal {number}", (_between_seen(session), away)
 
@@ -287,6 +289,14 @@ def _buy(session: Session, rng: random.Random) -> None:
                 session.buy(player, amount)
             except RuleViolation:  # halfway may be off the steps: the least always is a buy
                 session.buy(player, least)
+
+
+def _keep_or_pass(session: Session, rng: random.Random) -> None:
+    """A banker with a choice (``procedure.bank.carry``) passes the bank one time in four (a draw made only then,
+    so that no other profile's numbers change); else keeps it, as a choice left unmade does."""
+    holder = session.bank_choice_due()
+    if holder is not None and rng.random() < 0.25:
+        session.choose_bank(holder, keep=False)
 
 
 def _sit_out(session: Session, rng: random.Random) -> Optional[str]:

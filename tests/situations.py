@@ -214,6 +214,9 @@ SESSIONS: Tuple[Standing, ...] = (
              why="session.points.at_target, session.points.target"),
     Standing("an exposure before the betting, any deal", script=("B exposes A", "A redeal"),
              why="disputes.exposure_before_betting in a format no situation deals"),
+    *(Standing(f"{first} calls banco in the first deal", script=(f"{first} bet 20",), deals=3,
+               why="procedure.bank.broken, procedure.bank.carry: a bank of 20 taken whole, or doubled")
+      for first in "ABC"),
 )
 """Sessions dealt from the seed, from given points or with a deal opened by hand."""
 

@@ -31,7 +31,8 @@ SIDE_SHOW_EVENTS = {"sideshow": ev.SideShow, "accept": ev.SideShowAnswer, "refus
 
 
 def test_every_class_is_a_frozen_record_with_its_kind() -> None:
-    assert len(ev.EVENT_TYPES) == 30 and len(set(ev.EVENT_TYPES)) == 30
+    assert len(ev.EVENT_TYPES) == 31 and len(set(ev.EVENT_TYPES)) == 31
+    assert ev.PairPlus("A", Fraction(5)).kind == "pair_plus"  # procedure.bank.pair_plus: its own event, not an ante
     assert ev.TakeSpare in ev.EVENT_TYPES and ev.TakeSpare("A").kind == "take"  # session.points.spare_hand
     assert ev.DiscardCard("A", parse_card("7h")).kind == "discard"  # Four-Card's card put away (a target)
     for kind, cls in ACTION_EVENTS.items():

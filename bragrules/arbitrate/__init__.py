@@ -14,6 +14,9 @@ carried pots, retained hands); then the dispute is ruled on:
 - ``tie``: the see that ended the deal (or one made now) between equal hands
   (``seeing.tie``).
 
+In a banking game (``procedure.bank``, :mod:`bragrules.arbitrate.bank_rulings`) a ``tie`` is a hand equal to the
+bank's (``procedure.bank.ties``: who takes each stake, what is paid), and an exposure or a peek changes no stake.
+
 Every ruling names the rules that decide it: the field path, its value under
 the profile, a plain sentence (:mod:`bragrules.explainers.explain`) and the source.
 
@@ -49,6 +52,7 @@ from bragrules.core.errors import HistoryError, RuleViolation
 from bragrules.engine.deal import Deal
 from bragrules.history import DealEntry, History, read_history
 
+from .bank_rulings import rule_bank_dispute
 from .ending import cite_rules
 from .model import (
     DISPUTE_FORMS,
@@ -162,7 +166,8 @@ def arbitrate(
     arbitration = Arbitration(history.file, entry.number, entry.dispute_line, dispute, list(history.players))
     for choice in choices:
         sit = _setup(history, earlier, entry, choice)
-        ruling = RULERS[dispute.kind](sit, dispute)
+        banking = sit.rules.procedure.bank is not None and dispute.kind in ("tie", "exposure", "peek")
+        ruling = (rule_bank_dispute if banking else RULERS[dispute.kind])(sit, dispute)  # procedure.bank: its own
         ruling.profile_name = sit.rules.profile.name
         ruling.profile_model = sit.rules.profile
         arbitration.rulings.append(ruling)

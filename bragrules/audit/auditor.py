@@ -92,7 +92,8 @@ class Auditor(DealAuditor):
         report.deal_count = state.deals
         report.resolved = state.resolved
         report.net = table.net()
-        if self.rules.house.in_play:
+        bank = self.rules.procedure.bank
+        if self.rules.house.in_play or (bank is not None and bank.house):  # its take, its dealer's winnings
             report.house = table.house
         report.carried = state.carried
         if self.rules.format.lives is not None:

@@ -21,6 +21,7 @@ from typing import Callable, List, Optional, Sequence, Tuple
 from bragrules.core.money import ZERO, pretty_money, same_money
 from bragrules.engine.deal import DealResult, returned_stakes
 from bragrules.history import ResultClaim
+from bragrules.rules.bank import CARRY_RULE, KIND_RULE
 from bragrules.rules.fixed import HISTORY_RESULT
 from bragrules.rules.format import LIFE_STAKE_RULE
 from bragrules.rules.house import RAKE_RULE, TABLE_FEE_RULE
@@ -244,6 +245,20 @@ def describe_pot(amount: Fraction, winners: Sequence[str]) -> str:
     return f"{pretty_money(amount)} to {', '.join(winners)}" if winners else f"{pretty_money(amount)} returned"
 
 
+def check_bank(record: Record, n: int, claim: ResultClaim, result: DealResult, bank: Optional[Fraction]) -> None:
+    """Compare what a banking game's written result says the bank came to (``procedure.bank``) with the replay:
+    the house dealer's winnings (``house``, under ``procedure.bank.kind``), the banker's bank carried out of the
+    deal (``bank``, under ``procedure.bank.carry``; ``bank`` is the replayed one, None where none is carried)."""
+    if claim.house is not None and not same_money(claim.house, result.house):
+        record(n, None, claim.line_of("house"), KIND_RULE,
+               f"the house's winnings are given as {pretty_money(claim.house)}; replayed, its dealer won "
+               f"{pretty_money(result.house)}")
+    if claim.bank is not None and (bank is None or not same_money(claim.bank, bank)):
+        replayed = "no bank is carried" if bank is None else f"replayed it is {pretty_money(bank)}"
+        record(n, None, claim.line_of("bank"), CARRY_RULE,
+               f"the banker's bank is given as {pretty_money(claim.bank)}; {replayed}")
+
+
 def check_lives_pot(record: Record, n: int, claim: ResultClaim, pot: Fraction) -> None:
     """Compare the pot of lives a deal's written result gives with the replayed one (``format.life_stake``)."""
     if claim.lives_pot is not None and not same_money(claim.lives_pot, pot):
@@ -251,5 +266,5 @@ def check_lives_pot(record: Record, n: int, claim: ResultClaim, pot: Fraction) -
                f"the pot of lives lost is given as {pretty_money(claim.lives_pot)}; replayed it is {pretty_money(pot)}")
 
 
-__all__ = ["Record", "agrees_on_winners", "check_claim", "check_house", "check_lives_pot", "check_points", "check_pots",
+__all__ = ["Record", "agrees_on_winners", "check_bank", "check_claim", "check_house", "check_lives_pot", "check_points", "check_pots",
            "deciding", "describe", "follows_from_winners", "winner_rule", "wrong_parts"]

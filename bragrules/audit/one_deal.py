@@ -21,6 +21,7 @@ from bragrules.core.rule_id import Rule
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, Hand
 from bragrules.history import DealEntry, History, format_time
+from bragrules.rules.bank import CARRY_RULE
 from bragrules.rules.fixed import DEAL_OVER, HISTORY_CARDS, HISTORY_DEAL, HISTORY_TIME, HISTORY_UNFINISHED
 from bragrules.rules.forced_bets import KIND_RULE
 from bragrules.rules.open_hands import FACE_UP_RULE
@@ -31,7 +32,7 @@ from bragrules.rules.session import AT_LIMIT_RULE, REBUY_RULE, TOP_UP_RULE
 
 from .base import cards_text
 from .cards import CardsAuditor
-from .claims import check_claim, check_house, check_lives_pot, check_pots, describe
+from .claims import check_bank, check_claim, check_house, check_lives_pot, check_pots, describe
 from .ranking_claim import deciding_field
 
 Dealt = Dict[str, Optional[Tuple[Card, ...]]]
@@ -124,6 +125,8 @@ class DealAuditor(CardsAuditor):
             self._buys(entry)
         if entry.away is not None or table.away:
             self._away(entry)
+        if entry.bank_choice is not None or table.bank_choice_due() is not None:
+            self._bank_choice(entry)
         dealer = table.dealer
         order = table.dealt_in()
         retained, due = self._check_deal_line(entry, dealer, order)
@@ -187,7 +190,7 @@ class DealAuditor(CardsAuditor):
         try:
             deal = Deal(rules, order, hands, retained=retained, carried=state.carried, stacks=stacks,
                         winner_hint=hint, centre=entry.centre, wait_for_cards=end.awaited, number=state.deals + 1,
-                        missed=missed, table_fee=self.table.fee_due())
+                        missed=missed, table_fee=self.table.fee_due(), bank=self.table.bank_into_deal(dealer))
         except RuleViolation as exc:
             if end.cut and exc.rule == HISTORY_CARDS:
                 self._cut_off(n, entry.line)
@@ -200,7 +203,23 @@ class DealAuditor(CardsAuditor):
             self._check_posts(entry, deal)
         if entry.face_up is not None:
             self._check_face_up(entry, deal)
+        if entry.bank is not None and (deal.bank is None or not same_money(entry.bank, deal.bank)):
+            carried = "no bank is carried" if deal.bank is None else f"the bank carried in is {pretty_money(deal.bank)}"
+            self.violation(n, None, entry.line, CARRY_RULE, f"{carried}, not {pretty_money(entry.bank)}")
         return deal
+
+    def _bank_choice(self, entry: DealEntry) -> None:
+        """The banker's keep or pass written on the deal line (``procedure.bank.carry``), applied as the table
+        would: a choice nobody could make is reported under its rule; none written keeps the bank."""
+        table = self.table
+        holder = table.bank_choice_due()
+        if entry.bank_choice is None:
+            return
+        try:
+            table.choose_bank(holder or "", keep=entry.bank_choice == "keep")
+        except RuleViolation as exc:
+            self.violation(entry.number, None, entry.line, exc.rule,
+                           f"the banker's choice to {entry.bank_choice} the bank: {exc.message}")
 
     def _check_face_up(self, entry: DealEntry, deal: Deal) -> None:
         """The cards a log's deal line says were dealt face up (``format.open.face_up``) against the hands
@@ -434,6 +453,8 @@ class DealAuditor(CardsAuditor):
             check_lives_pot(self.violation, entry.number, entry.result, self.table.lives_pot)
         if entry.result is not None and self.rules.house.in_play:
             check_house(self.violation, entry.number, entry.result, result)
+        if entry.result is not None and self.rules.procedure.bank is not None:
+            check_bank(self.violation, entry.number, entry.result, result, self.table.bank_after)
         if entry.result is not None and entry.result.pots is not None:
             check_pots(self.violation, entry.number, entry.result, result)
         self.retained = dict(result.retained)

@@ -39,9 +39,10 @@ from bragrules.core.text import quote
 
 KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand",
          "show", "concede", "retain", "release", "peek", "expose", "redeal", "void", "flash", "sideshow", "accept",
-         "refuse", "take", "draw", "throw", "pass", "open")
-PAID_KINDS = ("bet", "see", "open")
-"""The kinds that pay an exact amount: a bet, a see, and a bet made playing open (``format.open.faceup``)."""
+         "refuse", "take", "draw", "throw", "pass", "open", "pairplus")
+PAID_KINDS = ("bet", "see", "open", "pairplus")
+"""The kinds that pay an exact amount: a bet, a see, a bet made playing open (``format.open.faceup``), and the
+Pair Plus a player chooses to stake (``procedure.bank.pair_plus_max``)."""
 SIDE_SHOW_KINDS = ("sideshow", "accept", "refuse")
 """The side-show: asked for (an amount where it costs the chaal), then accepted or refused."""
 DISPUTE_KINDS = ("peek", "expose", "redeal", "void", "flash")
@@ -59,7 +60,7 @@ _VERB_FORMS = {"peeks": "peek", "peeked": "peek", "exposes": "expose", "exposed"
                "opens": "open"}
 _VERBS = ("look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, "
           "retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, "
-          "draw stock|discard, discard CARD, pass, open N")
+          "draw stock|discard, discard CARD, pass, open N, pairplus N")
 
 
 class ActionSyntaxError(ValueError):
@@ -256,7 +257,7 @@ def _read_arrange(text: str, player: str, kind: str, rest: List[str]) -> Action:
 
 
 _READERS: Dict[str, Callable[[str, str, str, List[str]], Action]] = {
-    "bet": _read_paid, "see": _read_paid, "open": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
+    "bet": _read_paid, "see": _read_paid, "open": _read_paid, "pairplus": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
     "peek": _read_at_player, "expose": _read_at_player, "swap": _read_swap, "arrange": _read_arrange,
     "sideshow": _read_side_show, "accept": _read_side_show, "refuse": _read_side_show,
     "draw": _read_draw, "discard": _read_discard, "throw": _read_throw,

@@ -40,17 +40,26 @@ from bragrules.core.money import ZERO, pretty_money
 from bragrules.core.rule_id import Rule
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.bet_record import pay, record_bet
-from bragrules.engine.events import Ante, Bet, Event, Fold, Look
+from bragrules.engine.events import Bet, Event, Fold, Look, PairPlus
 from bragrules.engine.rake import take_table_fee
 from bragrules.engine.state import PlayerState
 from bragrules.engine.wild_cards import fold_hands
-from bragrules.rules.bank import BANCO_RULE, KIND_RULE, MIN_STAKE_RULE, PAIR_PLUS_RULE, BankPolicy, Settled
+from bragrules.rules.bank import (
+    BANCO_RULE,
+    CARRY_RULE,
+    KIND_RULE,
+    MIN_STAKE_RULE,
+    PAIR_PLUS_MAX_RULE,
+    PAIR_PLUS_RULE,
+    BankPolicy,
+    Settled,
+)
 from bragrules.rules.stakes import ANTE_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
-__all__ = ["KIND_RULE", "act", "banker_of", "consulted", "options", "open_bank", "settle"]
+__all__ = ["KIND_RULE", "act", "bank_of", "banker_of", "no_side_bet", "consulted", "options", "open_bank", "settle"]
 
 
 def _policy(deal: "Deal") -> BankPolicy:
@@ -69,6 +78,12 @@ def _punters(deal: "Deal") -> List[str]:
     return [p for p in deal.order if p != banker]
 
 
+def bank_of(deal: "Deal") -> Fraction:
+    """The bank the stakes of this deal may cover: the bank carried in (``procedure.bank.carry``), else what the
+    banker puts up afresh (``procedure.bank.bank``)."""
+    return _policy(deal).bank if deal.bank is None else deal.bank
+
+
 def covered(deal: "Deal") -> Fraction:
     """How much of the bank the stakes so far cover (``kind: banker``)."""
     return sum((deal.players[p].contributed for p in _punters(deal)), ZERO)
@@ -78,19 +93,37 @@ def open_bank(deal: "Deal") -> None:
     """The stakes against the bank begin: the Pair Plus placed beside each ante (``kind: house``), every
     hand looked at, the first player to stake (the dealer's left) to act."""
     policy = _policy(deal)
-    units = deal.units
-    if policy.house and policy.pair_plus:
-        side = units.to_units_exact(policy.pair_plus)
-        for state in deal.seats:  # the Pair Plus, written as a second payment beside the ante
-            pay(deal, state, side)
-            state.last_u = None
-            deal.events.append(Ante(state.name, policy.pair_plus))
+    if policy.house and policy.pair_plus and not policy.side_chosen:
+        for state in deal.seats:  # the Pair Plus, placed for every player beside the ante
+            deal.events.append(_stake_side(deal, state, policy.pair_plus))
+    if not policy.side_chosen:
+        _look_all(deal)
+    deal.turn = -1
+    _advance(deal)
+
+
+def _stake_side(deal: "Deal", state: PlayerState, amount: Fraction) -> PairPlus:
+    """A player's Pair Plus staked (nothing: declined), and its event (the caller records it)."""
+    if amount:
+        pay(deal, state, deal.units.to_units_exact(amount))
+        state.last_u = None
+    deal.side_bets[state.name] = amount
+    return PairPlus(state.name, amount)
+
+
+def _look_all(deal: "Deal") -> None:
+    """Every hand looked at (a banking game is played having looked)."""
     for state in deal.seats:
         if not state.seen:
             state.seen = True
             deal.events.append(Look(state.name, automatic=True))
-    deal.turn = -1
-    _advance(deal)
+
+
+def _side_pending(deal: "Deal") -> Optional[int]:
+    """The seat whose Pair Plus is still to be chosen (``procedure.bank.pair_plus_max``), in order, or None."""
+    if not _policy(deal).side_chosen:
+        return None
+    return next((seat for seat, name in enumerate(deal.order) if name not in deal.side_bets), None)
 
 
 def _to_stake(deal: "Deal", name: str) -> bool:
@@ -101,11 +134,16 @@ def _to_stake(deal: "Deal", name: str) -> bool:
         return False
     if _policy(deal).house:
         return True
-    return covered(deal) < _policy(deal).bank
+    return covered(deal) < bank_of(deal)
 
 
 def _advance(deal: "Deal") -> None:
-    """The next player with a decision to make, or the settlement once nobody has one."""
+    """The next player with a decision to make (their Pair Plus first, where each chooses it; then the hands are
+    looked at, and each plays or folds in turn), or the settlement once nobody has one."""
+    pending = _side_pending(deal)
+    if pending is not None:
+        deal.turn = pending
+        return
     for seat in range(deal.turn + 1, len(deal.order)):
         name = deal.order[seat]
         if name != banker_of(deal) and _to_stake(deal, name):
@@ -119,10 +157,12 @@ def options(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     banker, stake an amount in the range the bank leaves."""
     policy = _policy(deal)
     name = state.name
+    if policy.side_chosen and name not in deal.side_bets:  # the Pair Plus, staked or not
+        return [LegalAction(name, "pairplus", policy.pair_plus, policy.pair_plus_max), LegalAction(name, "check")]
     if policy.house:
         ante = deal.units.money(deal.units.ante)
         return [LegalAction(name, "bet", ante, ante), LegalAction(name, "fold")]
-    low, high = policy.stake_range(covered(deal), first=covered(deal) == 0)
+    low, high = policy.stake_range(covered(deal), covered(deal) == 0, bank_of(deal))
     return [LegalAction(name, "bet", low, high)]
 
 
@@ -130,6 +170,8 @@ def act(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
     """A stake (``bet``) or, against the house, a fold: checked, then, asked to, applied."""
     policy = _policy(deal)
     kind = action.kind
+    if policy.side_chosen and state.name not in deal.side_bets:
+        return _choose_side(deal, policy, state, action, apply)
     if kind == "fold" and policy.house:
         if not apply:
             return None
@@ -152,9 +194,43 @@ def act(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
     return event
 
 
+def _choose_side(deal: "Deal", policy: BankPolicy, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    """A player's Pair Plus (``pairplus N``, from ``pair_plus`` to ``pair_plus_max``), or none (``check``)."""
+    if action.kind == "check":
+        amount = ZERO
+    elif action.kind != "pairplus":
+        raise RuleViolation(PAIR_PLUS_MAX_RULE, f"{state.name} first stakes a Pair Plus (pairplus "
+                                                f"{pretty_money(policy.pair_plus)} to {pretty_money(policy.pair_plus_max)}) "
+                                                "or none (check)")
+    else:
+        amount = action.amount if action.amount is not None else ZERO
+        if amount < policy.pair_plus or deal.units.to_units(amount) is None:
+            raise RuleViolation(PAIR_PLUS_RULE, f"a Pair Plus is at least {pretty_money(policy.pair_plus)}, not "
+                                                f"{pretty_money(amount)} (check stakes none)")
+        if amount > policy.pair_plus_max:
+            raise RuleViolation(PAIR_PLUS_MAX_RULE, f"a Pair Plus is at most {pretty_money(policy.pair_plus_max)}, "
+                                                    f"not {pretty_money(amount)}")
+    if not apply:
+        return None
+    event = _stake_side(deal, state, amount)  # recorded first, before the looks that may follow it
+    if _side_pending(deal) is None:  # every Pair Plus chosen: the hands are looked at, and the first plays
+        _look_all(deal)
+        deal.turn = -1
+    _advance(deal)
+    return event
+
+
+def no_side_bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+    """A Pair Plus where the game has none (``procedure.bank.pair_plus_max``: no banking game, no choice)."""
+    raise RuleViolation(PAIR_PLUS_MAX_RULE, f"there is no Pair Plus to choose in this game ({state.name} may not "
+                                            f"{action.kind})")
+
+
 def consulted(deal: "Deal", kind: str) -> List[Rule]:
     """The rules asked to allow a stake or a fold: against the house the Play bet's (the ante) and the kind;
     against a banker the kind, the least stake and the banco."""
+    if kind in ("pairplus", "check"):
+        return [PAIR_PLUS_RULE, PAIR_PLUS_MAX_RULE]
     if _policy(deal).house:
         return [KIND_RULE, ANTE_RULE] if kind == "bet" else [KIND_RULE]
     return [KIND_RULE, MIN_STAKE_RULE, BANCO_RULE] if kind == "bet" else [KIND_RULE]
@@ -168,16 +244,17 @@ def _check_stake(deal: "Deal", policy: BankPolicy, state: PlayerState, amount: F
             raise RuleViolation(ANTE_RULE, f"the Play bet equals the ante: {pretty_money(ante)}, not "
                                            f"{pretty_money(amount)}")
         return
-    done = covered(deal)
-    low, high = policy.stake_range(done, first=done == 0)
+    done, bank = covered(deal), bank_of(deal)
+    low, high = policy.stake_range(done, done == 0, bank)
     if deal.units.to_units(amount) is None:
         raise RuleViolation(MIN_STAKE_RULE, f"{pretty_money(amount)} is not an amount this table stakes")
     if amount < low:
         raise RuleViolation(MIN_STAKE_RULE, f"{state.name} stakes at least {pretty_money(low)}")
     if amount > high:
-        if amount <= policy.bank - done:  # the whole bank, where no banco is allowed
+        if amount <= bank - done:  # the whole bank, where no banco is allowed
             raise RuleViolation(BANCO_RULE, f"no one stake may cover the whole bank: at most {pretty_money(high)}")
-        raise RuleViolation(KIND_RULE, f"only {pretty_money(policy.bank - done)} of the bank is left uncovered")
+        rule = CARRY_RULE if policy.carry else KIND_RULE
+        raise RuleViolation(rule, f"only {pretty_money(bank - done)} of the bank is left uncovered")
 
 
 def _bank_hand(deal: "Deal", policy: BankPolicy, banker: Optional[str]) -> Tuple[Card, ...]:
@@ -256,4 +333,4 @@ def _against_house(deal: "Deal", policy: BankPolicy, name: str, dealer: Tuple[Ca
     qualifies = policy.qualifies(high, dealer_category != "high_card")
     played = not state.folded
     return policy.against_house(name, ante, played, qualifies, deal.comparer.versus(hand, dealer) if played else -1,
-                                category)
+                                category, deal.side_bets.get(name, policy.pair_plus if policy.pair_plus else ZERO))

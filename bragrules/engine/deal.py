@@ -84,7 +84,8 @@ class Deal:
     ``carried`` is the pot carried in; ``stacks`` are chip stacks when the
     bankroll is finite. ``table_fee``: what each player pays the house if the
     deal is played (``house.table_fee``; by default as for the session's
-    ``number``-th deal), part of each player's net.
+    ``number``-th deal), part of each player's net. ``bank``: the banker's bank carried into the deal
+    (``procedure.bank.carry``).
     """
 
     __slots__ = (
@@ -94,7 +95,7 @@ class Deal:
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
         "fee_u", "last_match", "out_by", "side_show", "refused_at", "points_won", "spare_dealt", "spare_taken", "exchange_state",
-        "table_fee", "low_hands",
+        "table_fee", "low_hands", "bank", "side_bets",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -118,6 +119,7 @@ class Deal:
         number: int = 1,
         missed: Optional[Mapping[str, Fraction]] = None,
         table_fee: Optional[Fraction] = None,
+        bank: Optional[Fraction] = None,
     ):
         if len(order) < 2:
             raise RuleViolation(PLAYERS, "a deal needs at least two players")
@@ -130,7 +132,9 @@ class Deal:
         self.origin = (self.order, dict(hands), dict(retained) if retained else None, carried,
                        dict(stacks) if stacks is not None else None,
                        list(winner_hint) if winner_hint else None, list(centre) if centre else None, number,
-                       dict(missed) if missed else None, table_fee)
+                       dict(missed) if missed else None, table_fee, bank)
+        self.bank = bank  # procedure.bank.carry: the bank carried into this deal (None: put up afresh)
+        self.side_bets: Dict[str, Fraction] = {}  # procedure.bank.pair_plus: each Pair Plus staked (or declined)
         self.comparer: Comparer = rules.comparer
         self._stakes_in(carried, stacks, number, missed, table_fee)
         self._blank_state(winner_hint, wait_for_cards)
@@ -523,9 +527,9 @@ class Deal:
         ``rules`` it is the same deal played under them (an action they refuse
         raises, as it would at a table).
         """
-        order, hands, retained, carried, stacks, winner_hint, centre, number, missed, table_fee = self.origin
+        order, hands, retained, carried, stacks, winner_hint, centre, number, missed, table_fee, bank = self.origin
         copy = Deal(rules or self.rules, order, hands, retained, carried, stacks, winner_hint, centre,
-                    self.wait_for_cards, number, missed, table_fee)
+                    self.wait_for_cards, number, missed, table_fee, bank)
         for action in self.actions:
             copy.apply(action)
         return copy
@@ -679,5 +683,6 @@ _HANDLERS: Dict[str, Handler] = {
     "open": open_hands.open_hand,
     "accept": side_show.answer,
     "refuse": side_show.answer,
+    "pairplus": bank.no_side_bet,
 }
 """Each action kind and the phase's handler that checks it (and, asked to, applies it)."""

@@ -44,6 +44,18 @@ class Ante(NamedTuple):
         return "ante"
 
 
+class PairPlus(NamedTuple):
+    """``player`` staked ``amount`` on the Pair Plus (``procedure.bank.pair_plus``), nothing where they chose
+    not to (``procedure.bank.pair_plus_max``): a side bet on their own hand, beside the ante."""
+
+    player: str
+    amount: Fraction
+
+    @property
+    def kind(self) -> str:
+        return "pair_plus"
+
+
 class Look(NamedTuple):
     """``player`` looked at their cards.
 
@@ -408,12 +420,12 @@ class Result(NamedTuple):
 
 Event = Union[Ante, Look, Keep, Discard, DiscardCard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand, Show, Concede,
               Draw, Throw, Pass, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result, SideShow, SideShowAnswer,
-              TakeSpare]
+              TakeSpare, PairPlus]
 """Any deal event."""
 
 EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, DiscardCard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand,
                                  Show, Concede, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result,
-                                 SideShow, SideShowAnswer, Draw, Throw, Pass, TakeSpare)
+                                 SideShow, SideShowAnswer, Draw, Throw, Pass, TakeSpare, PairPlus)
 """Every kind of deal event, one class each."""
 
 def raised(events: Sequence[object]) -> bool:
@@ -430,6 +442,6 @@ def raised(events: Sequence[object]) -> bool:
     return len(levels) >= 2 and levels[-1] > levels[-2]
 
 
-__all__ = ["raised", "Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "DiscardCard", "Draw", "EVENT_TYPES", "Event", "Expose",
+__all__ = ["raised", "Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "DiscardCard", "Draw", "EVENT_TYPES", "Event", "Expose", "PairPlus",
            "Flash", "Fold", "Keep", "Knock", "Look", "Pass", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
            "SideShow", "SideShowAnswer", "Stand", "Swap", "TakeSpare", "Throw", "Void"]

@@ -33,6 +33,7 @@ from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal, DealResult, returned_stakes
 from bragrules.engine.forced import posts_record
 from bragrules.engine.lives_pot import collect, pay_for_lives
+from bragrules.engine.session_bank import SessionBank
 from bragrules.engine.session_bankroll import SessionBankroll
 from bragrules.engine.session_clock import Clock, SessionClock
 from bragrules.engine.spare import centre_count
@@ -94,7 +95,7 @@ class SessionState:
     finished_ms: Optional[int] = field(default=None, compare=False)
 
 
-class Session(SessionBankroll, SessionClock):
+class Session(SessionBankroll, SessionBank, SessionClock):
     """Deals one after another under one set of rules.
 
     ``players`` are the seats in clockwise order. ``dealer`` names the first
@@ -189,6 +190,7 @@ class Session(SessionBankroll, SessionClock):
         self.house: Fraction = ZERO  # the house's account: every rake and table fee it took (house), its bank's winnings
         self.last_fees: Fraction = ZERO  # the table fees the last deal settled paid the house
         self._house_takes = rules.house.in_play
+        self._bank_begin()  # procedure.bank.carry: the banker's bank, carried between deals
         self._counts_rounds = rules.session.end.kind == "rounds"  # asked after every deal
         wild = rules.comparer.wild
         self._dealt_joker = wild is not None and wild.joker is not None  # ranking.wild.joker_each
@@ -297,7 +299,8 @@ class Session(SessionBankroll, SessionClock):
         retained = self._retained_into(order)
         missed = self.away_posts(order, s.deals + 1) if rules.table.sitting_out == "post_missed" else None
         deal = Deal(rules, order, hands, retained=retained, carried=s.carried, stacks=stacks, centre=centre,
-                    wait_for_cards=self.keep, number=s.deals + 1, missed=missed, table_fee=self.fee_due())
+                    wait_for_cards=self.keep, number=s.deals + 1, missed=missed, table_fee=self.fee_due(),
+                    bank=self.bank_into_deal(self.dealer))
         self.current = deal
         self.acted_ms = None
         self._current_meta = {
@@ -375,6 +378,8 @@ class Session(SessionBankroll, SessionClock):
                 **({"away": [p for p in self.players if p in self.away]} if self.away else {}),
                 **({"face_up": {p: self.hand_text(h) for p, h in deal.view(None).face_up().items()}}
                    if self.rules.format.face_up else {}),
+                **({"bank": deal.bank, **({"bank_choice": self.bank_chosen} if self.bank_chosen else {})}
+                   if deal.bank is not None else {}),
             }
         )
 
@@ -412,6 +417,7 @@ class Session(SessionBankroll, SessionClock):
             self._pay_house(result)
         if result.house:  # procedure.bank, kind: house: what its dealer won from the players (less: what it paid)
             self.house += result.house
+        self._carry_bank(result)
         if result.points:
             for p, scored in result.points.items():
                 self.scores[p] += scored
@@ -462,6 +468,9 @@ class Session(SessionBankroll, SessionClock):
             s.round_dealers = []
 
     def _next_dealer(self) -> int:
+        banker = self._next_banker()  # procedure.bank.carry: the bank held, its holder deals on
+        if banker is not None:
+            return banker
         s, n = self.state, len(self.players)
         step = self.rules.table.rotation_step
         if self._everyone_stays:  # nobody is passed over
@@ -599,7 +608,7 @@ class Session(SessionBankroll, SessionClock):
         """Each player's gain or loss so far."""
         if self.rules.session.finite:
             return {p: self.balances[p] - self.bought[p] for p in self.players}
-        return {p: self.balances[p] for p in self.players}
+        return self.bank_net({p: self.balances[p] for p in self.players})
 
     def winners(self) -> List[str]:
         """The player(s) with the highest net balance (exact ties share); with lives, the most lives."""

@@ -33,6 +33,7 @@ class SessionBankroll:
     missed: Dict[str, Fraction]
     house: Fraction
     last_fees: Fraction
+    bank_after: Optional[Fraction]
     _everyone_stays: bool
     _house_takes: bool
     state: "SessionState"
@@ -148,11 +149,16 @@ class SessionBankroll:
         self.house += result.rake + result.table_fee
 
     def _house_line(self, result: DealResult) -> Dict[str, Any]:
-        """What a log's result line says the house took (written only when the profile's house takes anything)."""
+        """What a log's result line says the house took (written only when the profile's house takes anything):
+        its rake and table fees (``house``), what its dealer won against the players (``procedure.bank``,
+        ``kind: house``: ``house``, the players' losses less what it paid them, negative when it paid more)."""
+        bank = self.rules.procedure.bank
+        line: Dict[str, Any] = {"house": result.house} if bank is not None and bank.house else {}
+        if bank is not None and bank.carry:  # procedure.bank.carry: the banker's bank as the deal left it
+            line["bank"] = self.bank_after
         if not self._house_takes:
-            return {}
+            return line
         played = result.outcome not in ("redeal", "abandoned")
-        line: Dict[str, Any] = {}
         if self.rules.house.takes_rake:
             line["rake"] = result.rake
         if self.rules.house.charges_fee:

@@ -32,7 +32,9 @@ def forced_stakes(deal: "Deal") -> None:
     rules = deal.rules
     if rules.forced is None:
         betting.post_antes(deal)
-    if not rules.blind.allowed or not rules.format.betting:
+    bank = rules.procedure.bank
+    if (not rules.blind.allowed or not rules.format.betting) and not (bank is not None and bank.side_chosen):
+        # (a Pair Plus chosen, procedure.bank.pair_plus_max: the hands are looked at once it is)
         for state in deal.players.values():
             state.seen = True
             deal.events.append(Look(state.name, automatic=True))

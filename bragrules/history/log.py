@@ -466,6 +466,13 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         if not isinstance(free.away, list) or any(not isinstance(p, str) or p not in players for p in free.away):
             raise HistoryError(f"deal {number}: away must be a list of the players sitting out", name, line)
         entry.away = list(free.away)
+    if free.bank is not None:
+        entry.bank = _log_money(free.bank, number, "bank", name, line)
+    if free.bank_choice is not None:
+        if free.bank_choice not in ("keep", "pass"):
+            raise HistoryError(f"deal {number}: bank_choice must be keep or pass, not {describe_value(free.bank_choice)}",
+                               name, line)
+        entry.bank_choice = free.bank_choice
     if free.face_up is not None:
         entry.face_up = _log_face_up(free.face_up, number, players, name, line)
     return entry, book
@@ -631,6 +638,10 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
         claim.pots = _log_pots(free.pots, number, players, name, line)
     if free.lives_pot is not None:
         claim.lives_pot = _log_money(free.lives_pot, number, "result: lives_pot", name, line)
+    if free.house is not None:
+        claim.house = _log_money(free.house, number, "result: house", name, line)
+    if free.bank is not None:
+        claim.bank = _log_money(free.bank, number, "result: bank", name, line)
     lost = record.lives_lost
     if lost is not None:
         claim.lives_lost = read_names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []

@@ -375,6 +375,8 @@ def _deal_line(entry: DealEntry) -> DealLine:
         buys=_moves(entry.buys, "buy"),
         away=list(entry.away) if entry.away is not None else None,
         face_up=_hands_text(entry.face_up) if entry.face_up is not None else None,
+        bank=money_json(entry.bank) if entry.bank is not None else None,
+        bank_choice=entry.bank_choice,
     )
 
 
@@ -397,6 +399,8 @@ def _result_line(entry: DealEntry, claim: ResultClaim) -> ResultLine:
         lives_lost=list(claim.lives_lost) if claim.lives_lost is not None else None,
         points=dict(claim.points) if claim.points is not None else None,
         lives_pot=money_json(claim.lives_pot) if claim.lives_pot is not None else None,
+        house=money_json(claim.house) if claim.house is not None else None,
+        bank=money_json(claim.bank) if claim.bank is not None else None,
     )
 
 

@@ -77,6 +77,8 @@ class ResultClaim:
     lives_lost: Optional[List[str]] = None
     points: Optional[Dict[str, int]] = None  # session.points: the points each player scored in the deal
     lives_pot: Optional[Fraction] = None  # the pot of lives lost after the deal (format.life_stake)
+    house: Optional[Fraction] = None  # procedure.bank, kind: house: what the house's dealer won (less: it paid)
+    bank: Optional[Fraction] = None  # procedure.bank.carry: the banker's bank as the deal left it
     line: Optional[int] = None
     lines: Dict[str, int] = field(default_factory=dict)
 
@@ -118,6 +120,8 @@ class DealEntry:
     posts: Optional[List[Tuple[str, str, Fraction]]] = None  # a log under stakes.forced: (player, post, amount)
     buys: Optional[List[Tuple[str, str, Fraction]]] = None  # a log: chips bought before this deal (player, kind, amount)
     away: Optional[List[str]] = None  # a log under table.sitting_out: the players sitting this deal out
+    bank: Optional[Fraction] = None  # procedure.bank.carry: the banker's bank the deal is played against
+    bank_choice: Optional[str] = None  # procedure.bank.carry: the banker's keep or pass before the deal
     face_up: Optional[Dict[str, Hand]] = None  # a log under format.open.face_up: the cards dealt face up
 
     def card_line(self, player: str) -> Optional[int]:

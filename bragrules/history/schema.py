@@ -139,6 +139,8 @@ class DealLine(msgspec.Struct, gc=False, tag_field="type", tag="deal", omit_defa
     buys: Annotated[Optional[List[Any]], _FREE] = None  # chips bought since the last deal (finite bankroll)
     away: Annotated[Optional[List[Any]], _FREE] = None  # table.sitting_out: the players sitting this deal out
     face_up: Annotated[Optional[Dict[str, Any]], _FREE] = None  # format.open.face_up: the cards dealt face up
+    bank: Optional[Money] = None  # procedure.bank.carry: the banker's bank the deal is played against
+    bank_choice: Annotated[Optional[str], _FREE] = None  # procedure.bank.carry: the banker's keep or pass before it
 
 
 class CardsLine(msgspec.Struct, gc=False, tag_field="type", tag="cards", omit_defaults=True, kw_only=True):
@@ -186,6 +188,8 @@ class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_
     points: Annotated[Optional[Dict[str, Any]], _wrong("{what}: points must be a mapping of players to points")] = None
     scores: Annotated[Optional[Dict[str, Any]], _FREE] = None  # session.points: for people; the audit recomputes
     lives_pot: Optional[Money] = None  # the pot of lives lost after the deal (written only with format.life_stake)
+    house: Optional[Money] = None  # procedure.bank, kind: house: what the house's dealer won (less: what it paid)
+    bank: Optional[Money] = None  # procedure.bank.carry: the banker's bank as the deal left it
 
 
 class EndLine(msgspec.Struct, gc=False, tag_field="type", tag="end", omit_defaults=True, kw_only=True):

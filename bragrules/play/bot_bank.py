@@ -16,11 +16,13 @@ and calls "banco", staking the whole bank, with a hand that beats nineteen in tw
 
 from __future__ import annotations
 
+import random
 from fractions import Fraction
 from math import floor
 from typing import TYPE_CHECKING, List, Sequence, Tuple
 
 from bragrules.core.cards import Card, parse_cards
+from bragrules.core.money import ZERO
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.play.hand_worth import hand_share
 
@@ -47,6 +49,35 @@ def stake(low: Fraction, high: Fraction, share: float) -> Fraction:
     if share >= 0.75:
         return max(low, min(high, Fraction(floor(low + (high - low) / 4))))
     return low
+
+
+SIDE_BET_SHARE = 0.75
+"""How often a bot stakes the Pair Plus (the least allowed): the side bet's edge for the house is a few percent,
+so a bot plays it often, never raising it."""
+
+
+def side_bet(options: List[LegalAction], rng: random.Random) -> Tuple[Action, str]:
+    """A bot's Pair Plus, chosen before it looks: the least allowed three deals in four, else none (``check``).
+
+    >>> from fractions import Fraction
+    >>> offered = [LegalAction("A", "pairplus", Fraction(5), Fraction(25)), LegalAction("A", "check")]
+    >>> sorted({str(side_bet(offered, random.Random(seed))[0]) for seed in range(8)})
+    ['A check', 'A pairplus 5']
+    """
+    stake = next(o for o in options if o.kind == "pairplus")
+    if rng.random() < SIDE_BET_SHARE:
+        return stake.action(stake.amount), "stakes a Pair Plus of {}"
+    return Action(stake.player, "check"), "stakes no Pair Plus"
+
+
+def keeps(put_up: Fraction, bank: Fraction) -> bool:
+    """Whether a bot holding a carried bank (``procedure.bank.carry``) keeps it for another deal: it passes a bank
+    broken (nothing left to deal against) or doubled (taking its winnings home), and keeps any other.
+
+    >>> keeps(Fraction(20), Fraction(27)), keeps(Fraction(20), Fraction(40)), keeps(Fraction(20), Fraction(0))
+    (True, False, False)
+    """
+    return ZERO < bank < 2 * put_up
 
 
 def choose(rules: "Rules", cards: Sequence[Card], options: List[LegalAction]) -> Tuple[Action, str, float]:

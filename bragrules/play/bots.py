@@ -217,6 +217,18 @@ class StyleBot(ExchangePlay):
     def _say(self, verb: str, amount: object = None) -> None:
         self._why = ("plain", None, None, 0.0, verb, amount)
 
+    def _against_bank(self, view: PlayerView, options: List[LegalAction]) -> Action:
+        """A banking game's choice: the Pair Plus, before looking (``procedure.bank.pair_plus_max``), else a
+        stake, a play or a fold by the hand (:mod:`bragrules.play.bot_bank`)."""
+        if options[0].kind == "pairplus":
+            action, verb = bot_bank.side_bet(options, self.rng)
+            self._say(verb, action.amount)
+            return action
+        assert view.hand is not None  # every hand is looked at before it is staked
+        action, verb, share = bot_bank.choose(view.rules, view.hand, options)
+        self._judged(view, view.hand, share, verb, action.amount)
+        return action
+
     def _judged(self, view: PlayerView, cards: object, share: float, verb: str, amount: object = None) -> None:
         kind = "arrangement" if cards and isinstance(cards[0], tuple) else "hand"  # type: ignore[index]
         self._why = (kind, view.rules, cards, share, verb, amount)
@@ -234,10 +246,8 @@ class StyleBot(ExchangePlay):
         first = options[0]
         kind = first.kind
         rules = view.rules
-        if rules.procedure.bank is not None and view.hand is not None:  # a banking game (procedure.bank)
-            action, verb, share = bot_bank.choose(rules, view.hand, options)
-            self._judged(view, view.hand, share, verb, action.amount)
-            return action
+        if rules.procedure.bank is not None:  # a banking game (procedure.bank)
+            return self._against_bank(view, options)
         if kind in _QUESTION_KINDS or (kind == "look" and len(options) == 2):
             answer = self._question(view, options, memory)
             if answer is not None:

@@ -38,6 +38,7 @@ from bragrules.engine.session import DealRecord, Session
 from bragrules.history import LogWriter
 from bragrules.history import read_log as read_history_log
 from bragrules.history.schema import PlayHeader, check_fields
+from bragrules.play import bot_bank
 from bragrules.play.bots import ALL_STYLES, Bot, make_bot
 from bragrules.play.keep import keep_problem
 from bragrules.play.log_files import complete_length
@@ -93,6 +94,14 @@ class Observer:
 
     def bought(self, table: "Table", player: str, kind: str, amount: Fraction) -> None:
         """A player bought chips between deals."""
+
+    def offer_bank(self, table: "Table", player: str) -> Optional[bool]:
+        """Between deals, a person holding the bank may keep it or pass it (``procedure.bank.carry``): True to
+        keep it (putting it up afresh if it was broken), False to pass it, None (the default) to deal on."""
+        return None
+
+    def bank_chosen(self, table: "Table", player: str, keep: bool) -> None:
+        """The banker kept or passed the bank between deals."""
 
 
 Decide = Callable[["Table", Deal, str], Optional[Action]]
@@ -277,12 +286,7 @@ class Table:
             following = next(deals, None)
             line = entry.line
             try:
-                for player, _, amount in entry.buys or ():  # chips bought before this deal, as logged
-                    session.buy(player, amount)
-                for player in sorted(session.away - set(entry.away or ())):  # who sits out, as logged
-                    session.sit_in(player)
-                for player in [p for p in session.players if p in set(entry.away or ()) - session.away]:
-                    session.sit_out(player)
+                self._between_logged(entry)
                 deal = session.start_deal()
                 cards_written = bool(entry.cards)
                 if session.keep:  # (a showdown as the antes are posted: everyone all in)
@@ -314,6 +318,19 @@ class Table:
                 raise HistoryError(f"the log breaks the rules: {exc}", name, line) from None
             entry = following
         return cards_written
+
+    def _between_logged(self, entry: Any) -> None:
+        """What the log says happened before a deal: chips bought, who sits out, the banker's keep or pass."""
+        session = self.session
+        for player, _, amount in entry.buys or ():  # chips bought before this deal, as logged
+            session.buy(player, amount)
+        for player in sorted(session.away - set(entry.away or ())):  # who sits out, as logged
+            session.sit_in(player)
+        for player in [p for p in session.players if p in set(entry.away or ()) - session.away]:
+            session.sit_out(player)
+        holder = session.bank_choice_due()
+        if holder is not None and entry.bank_choice is not None:  # procedure.bank.carry: as logged
+            session.choose_bank(holder, keep=entry.bank_choice == "keep")
 
     @staticmethod
     def _enter_logged(deal: Deal, entry: Any, name: str, line: int) -> None:
@@ -350,6 +367,7 @@ class Table:
                 played += 1
             while not self.stopped and (max_deals is None or played < max_deals):
                 self._buy_between_deals()
+                self._bank_between_deals()
                 if session.is_over:
                     break
                 deal = session.start_deal()
@@ -388,6 +406,23 @@ class Table:
                 if amount is not None:
                     made = session.buy(name, amount)
                     self.observer.bought(self, name, made, amount)
+
+    def _bank_between_deals(self) -> None:
+        """The banker with a choice keeps the bank or passes it (``procedure.bank.carry``): a bot by
+        :func:`bragrules.play.bot_bank.keeps`, a person as asked (:meth:`Observer.offer_bank`)."""
+        session = self.session
+        holder = session.bank_choice_due()
+        if holder is None or session.is_over:
+            return
+        if self.seats[holder].is_human:
+            keep = self.observer.offer_bank(self, holder)
+        else:
+            policy = session.rules.procedure.bank
+            assert policy is not None
+            keep = bot_bank.keeps(policy.bank, session.bank)
+        if keep is not None:
+            session.choose_bank(holder, keep)
+            self.observer.bank_chosen(self, holder, keep)
 
     def _play_deal(self, deal: Deal) -> None:
         while not deal.is_over:

@@ -112,6 +112,26 @@ class Bank(Area):
         "droit de jouer à lui seul tout ce que le banquier a mis sur la table\"). `false`: no one stake covers "
         "the whole bank.",
     )
+    carry: bool = Field(
+        False,
+        description="`kind: banker`: whether the bank carries from deal to deal. `false`: the banker puts up `bank` "
+        "afresh each deal and the bank passes with the deal. `true`: what the banker put up stays on the table, "
+        "growing with the stakes lost to it and shrinking with those won from it; the banker keeps it for up to "
+        "`hold` deals, may pass it after any deal, takes back what is left when it passes, and the next seat "
+        "banks (" + ADPOKER + ": \"Le banquier peut donner trois coups de cartes. Vient ensuite le premier joueur "
+        "à sa droite, quand il a pris la somme qui reste sur la table\").",
+    )
+    hold: Annotated[int, Field(ge=1, le=100)] = Field(
+        3,
+        description="`carry: true`: the most deals one banker deals with the bank before it passes (" + ADPOKER
+        + ": \"trois coups de cartes\").",
+    )
+    broken: Literal["renew", "pass"] = Field(
+        "renew",
+        description="`carry: true`: a bank broken, taken whole by the stakes won from it. `renew`: the banker may "
+        "put up `bank` afresh and deal on, or pass (" + ADPOKER + ": \"Il a le droit, au cours de la partie, de "
+        "mettre d'autres sommes, si la première est enlevée par les joueurs\"); `pass`: it passes at once.",
+    )
     ties: Literal["bank", "push"] = Field(
         "bank",
         description="Equal hands. `bank`: the banker (or the house) wins (" + LIEGE + ": \"à points égaux, le "
@@ -136,6 +156,12 @@ class Bank(Area):
         description="`kind: house`: the Pair Plus side bet each player places with the ante, paid by "
         "`pair_plus_pays` on their own hand whatever the dealer holds, and lost with a fold (" + BF1069 + ": "
         "\"The Pair Plus bet is forfeited if the player folds\"). `0`: no Pair Plus.",
+    )
+    pair_plus_max: Annotated[Money, _refuse_below("zero", "the most pair plus cannot be negative"), NOT_NEGATIVE] = Field(
+        Fraction(0),
+        description="`kind: house`: above nothing, the Pair Plus is each player's choice, every deal before they "
+        "look: to stake from `pair_plus` to this, or nothing (" + PALA + ": \"Players may choose to wager on the "
+        "Pair Plus bet\"); `0`: every player places exactly `pair_plus` with the ante.",
     )
     pair_plus_pays: Paytable = Field(
         default_factory=dict,
@@ -198,6 +224,9 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
     if bank.kind == "banker" and (bank.bank <= 0 or bank.min_stake <= 0 or bank.min_stake > bank.bank):
         return ("a banker puts up a bank above nothing, at least the least stake (procedure.bank.bank, "
                 "procedure.bank.min_stake)", ("procedure.bank.bank", "procedure.bank.min_stake"))
+    if bank.kind == "house" and bank.pair_plus_max and bank.pair_plus_max < bank.pair_plus:
+        return ("a Pair Plus chosen runs from the least to the most: pair_plus_max at least pair_plus "
+                "(procedure.bank.pair_plus_max)", ("procedure.bank.pair_plus_max", "procedure.bank.pair_plus"))
     if bank.kind == "house" and p.stakes.ante <= 0:
         return "the house game is played for an ante above nothing (stakes.ante)", paths + ("stakes.ante",)
     names = _category_names(p)
@@ -218,11 +247,15 @@ KIND_RULE: Rule = field_rule("procedure.bank.kind")
 BANK_RULE: Rule = field_rule("procedure.bank.bank")
 MIN_STAKE_RULE: Rule = field_rule("procedure.bank.min_stake")
 BANCO_RULE: Rule = field_rule("procedure.bank.banco")
+CARRY_RULE: Rule = field_rule("procedure.bank.carry")
+HOLD_RULE: Rule = field_rule("procedure.bank.hold")
+BROKEN_RULE: Rule = field_rule("procedure.bank.broken")
 TIES_RULE: Rule = field_rule("procedure.bank.ties")
 QUALIFY_RULE: Rule = field_rule("procedure.bank.qualify")
 ANTE_BONUS_RULE: Rule = field_rule("procedure.bank.ante_bonus")
 PAIR_PLUS_RULE: Rule = field_rule("procedure.bank.pair_plus")
 PAIR_PLUS_PAYS_RULE: Rule = field_rule("procedure.bank.pair_plus_pays")
+PAIR_PLUS_MAX_RULE: Rule = field_rule("procedure.bank.pair_plus_max")
 PLAY_RULE: Rule = field_rule("stakes.ante")
 
 
@@ -255,6 +288,10 @@ class BankPolicy:
     ante_bonus: Tuple[Tuple[str, int], ...] = ()
     pair_plus: Fraction = ZERO
     pair_plus_pays: Tuple[Tuple[str, int], ...] = ()
+    carry: bool = False
+    hold: int = 1
+    renew: bool = True
+    pair_plus_max: Fraction = ZERO
 
     @classmethod
     def compile(cls, p: "Profile") -> Optional["BankPolicy"]:
@@ -263,24 +300,34 @@ class BankPolicy:
             return None
         return cls(bank.kind == "house", bank.bank, bank.min_stake, bank.banco, bank.ties == "push",
                    None if bank.qualify is None else parse_rank(bank.qualify),
-                   tuple(bank.ante_bonus.items()), bank.pair_plus, tuple(bank.pair_plus_pays.items()))
+                   tuple(bank.ante_bonus.items()), bank.pair_plus, tuple(bank.pair_plus_pays.items()),
+                   bank.kind == "banker" and bank.carry, bank.hold, bank.broken == "renew",
+                   bank.pair_plus_max if bank.kind == "house" and bank.pair_plus else ZERO)
 
     def money_amounts(self) -> Tuple[Fraction, ...]:
         """Every amount the bank adds to the profile's (what the money units must count exactly)."""
-        return self.bank, self.min_stake, self.pair_plus
+        return self.bank, self.min_stake, self.pair_plus, self.pair_plus_max
 
-    def stake_range(self, covered: Fraction, first: bool) -> Tuple[Fraction, Fraction]:
+    @property
+    def side_chosen(self) -> bool:
+        """Whether each player chooses their Pair Plus (``procedure.bank.pair_plus_max``), not placed for them."""
+        return self.house and self.pair_plus_max > 0
+
+    def stake_range(self, covered: Fraction, first: bool, bank: Optional[Fraction] = None) -> Tuple[Fraction, Fraction]:
         """The least and the most a player may stake against a banker now (``covered``: the bank the stakes
-        before cover; ``first``: nobody has staked yet). The most is what is left uncovered, less the least
-        stake where a banco is not allowed and the whole bank is still open.
+        before cover; ``first``: nobody has staked yet; ``bank``: the bank this deal, where it carries, else
+        ``bank`` put up afresh). The most is what is left uncovered, less the least stake where a banco is not
+        allowed and the whole bank is still open.
 
         >>> policy = BankPolicy(False, Fraction(20), Fraction(2))
         >>> policy.stake_range(ZERO, True), policy.stake_range(Fraction(19), False)
         ((Fraction(2, 1), Fraction(20, 1)), (Fraction(1, 1), Fraction(1, 1)))
         >>> replace(policy, banco=False).stake_range(ZERO, True)
         (Fraction(2, 1), Fraction(18, 1))
+        >>> policy.stake_range(ZERO, True, Fraction(35))   # a bank carried, grown to 35
+        (Fraction(2, 1), Fraction(35, 1))
         """
-        left = self.bank - covered
+        left = (self.bank if bank is None else bank) - covered
         most = left - self.min_stake if first and not self.banco else left
         return min(self.min_stake, left), most
 
@@ -319,7 +366,7 @@ class BankPolicy:
         return 0
 
     def against_house(self, player: str, ante: Fraction, played: bool, qualifies: bool, versus: int,
-                      category: str) -> Settled:
+                      category: str, side: Optional[Fraction] = None) -> Settled:
         """The casino game's settlement of one player against the dealer: the ante and the Play bet (equal to
         the ante), the Ante Bonus and the Pair Plus.
 
@@ -336,8 +383,10 @@ class BankPolicy:
         (Fraction(255, 1), Fraction(25, 1))
         >>> policy.against_house("A", Fraction(10), False, True, 1, "pair").returned      # a fold loses everything
         Fraction(0, 1)
+        >>> policy.against_house("A", Fraction(10), True, True, 1, "pair", side=Fraction(0)).returned  # no Pair Plus
+        Fraction(40, 1)
         """
-        side = self.pair_plus
+        side = self.pair_plus if side is None else side  # the Pair Plus the player staked (chosen, or placed)
         if not played:
             lost = f"the ante{' and the Pair Plus' if side else ''}"
             return Settled(player, ante + side, ZERO, (KIND_RULE,) + ((PAIR_PLUS_RULE,) if side else ()),
@@ -414,7 +463,37 @@ def kind(p: "Profile") -> str:
 
 
 def bank_amount(p: "Profile") -> str:
+    if p.procedure.bank.carry:
+        return f"the banker puts up {pretty_money(p.procedure.bank.bank)} when taking the bank"
     return f"the banker puts up {pretty_money(p.procedure.bank.bank)} each deal"
+
+
+CARRY = choice(
+    "procedure.bank.carry",
+    lambda p: p.procedure.bank.carry,
+    {True: "the bank carries from deal to deal, growing with the stakes lost to it and shrinking with those won "
+           "from it; when it passes, the banker takes back what is left and the next seat banks",
+     False: "the banker puts up the bank afresh each deal and it passes with the deal"},
+    {"true": ADPOKER, "false": "house rule"},
+    _banker,
+    later=True,
+)
+
+
+def hold(p: "Profile") -> str:
+    return (f"a banker deals at most {p.procedure.bank.hold} deals with the bank and may pass it after any of "
+            "them")
+
+
+BROKEN = choice(
+    "procedure.bank.broken",
+    lambda p: p.procedure.bank.broken,
+    {"renew": "a broken bank (taken whole) may be put up afresh by its banker, or passed",
+     "pass": "a broken bank (taken whole) passes at once"},
+    {"renew": ADPOKER, "pass": "house rule"},
+    lambda p: _banker(p) and p.procedure.bank.carry,
+    later=True,
+)
 
 
 def min_stake(p: "Profile") -> str:
@@ -472,6 +551,12 @@ def pair_plus(p: "Profile") -> str:
             "whatever the dealer holds, and lost with a fold")
 
 
+def pair_plus_max(p: "Profile") -> str:
+    bank = p.procedure.bank
+    return (f"each player chooses, every deal before looking, to stake a Pair Plus of {pretty_money(bank.pair_plus)} to "
+            f"{pretty_money(bank.pair_plus_max)}, or none")
+
+
 def pair_plus_pays(p: "Profile") -> str:
     table = p.procedure.bank.pair_plus_pays
     if not table:
@@ -486,11 +571,15 @@ def bank_section(p: "Profile") -> Optional[Section]:
     sec = Section("bank", "Playing against the bank")
     sec.para(sentence(kind(p)))
     if _banker(p):
+        carried = [sentence(CARRY.sentence(p)), sentence(hold(p)), sentence(BROKEN.sentence(p))] \
+            if p.procedure.bank.carry else []
         sec.bullets([sentence(min_stake(p)), sentence(BANCO.sentence(p)), sentence(TIES.sentence(p)),
-                     "A better hand than the banker's takes its stake from the bank; a worse one pays its stake."])
+                     "A better hand than the banker's takes its stake from the bank; a worse one pays its stake.",
+                     *carried])
     else:
         sec.bullets([sentence(qualify(p)), sentence(TIES.sentence(p)), sentence(ante_bonus(p)),
-                     sentence(pair_plus(p)) if p.procedure.bank.pair_plus else "",
+                     sentence(pair_plus(p)) if p.procedure.bank.pair_plus and not p.procedure.bank.pair_plus_max
+                     else sentence(pair_plus_max(p)) if p.procedure.bank.pair_plus else "",
                      sentence(pair_plus_pays(p)) if p.procedure.bank.pair_plus else ""])
     return sec
 
@@ -503,6 +592,10 @@ FIELDS: Tuple[FieldText, ...] = (
     FieldText("procedure.bank.min_stake", lambda p: p.procedure.bank.min_stake, min_stake,
               {"*": ADPOKER + ": \"le minimum fixé\""}, _banker, later=True),
     replace(BANCO),
+    replace(CARRY),
+    FieldText("procedure.bank.hold", lambda p: p.procedure.bank.hold, hold, {"3": ADPOKER, "*": "house rule"},
+              lambda p: _banker(p) and p.procedure.bank.carry, later=True),
+    replace(BROKEN),
     replace(TIES),
     FieldText("procedure.bank.qualify", lambda p: p.procedure.bank.qualify, qualify,
               {"null": "house rule", "Q": PALA, "*": "house rule"}, _house, later=True),
@@ -510,6 +603,9 @@ FIELDS: Tuple[FieldText, ...] = (
               {"{}": "house rule", "*": PALA}, _house, later=True),
     FieldText("procedure.bank.pair_plus", lambda p: p.procedure.bank.pair_plus, pair_plus,
               {"0": "house rule", "*": PALA + "; " + BF1069}, _house, later=True),
+    FieldText("procedure.bank.pair_plus_max", lambda p: p.procedure.bank.pair_plus_max, pair_plus_max,
+              {"0": "house rule", "*": PALA + ": the Pair Plus is the player's choice"},
+              lambda p: _house(p) and bool(p.procedure.bank.pair_plus), later=True),
     FieldText("procedure.bank.pair_plus_pays", lambda p: p.procedure.bank.pair_plus_pays, pair_plus_pays,
               {"{}": "house rule", "*": PALA}, lambda p: _house(p) and bool(p.procedure.bank.pair_plus), later=True),
 )
@@ -523,6 +619,7 @@ def joined(text: AreaText) -> AreaText:
 _STANDARD = ("prial", "running_flush", "run", "flush", "pair", "high_card")
 """The categories the vocabulary may name (any other is said by its own name)."""
 
-__all__ = ["ANTE_BONUS_RULE", "BANCO_RULE", "BANK_RULE", "Bank", "BankPolicy", "FIELDS", "KIND_RULE",
-           "MIN_STAKE_RULE", "PAIR_PLUS_PAYS_RULE", "PAIR_PLUS_RULE", "QUALIFY_RULE", "Settled", "TIES_RULE",
+__all__ = ["ANTE_BONUS_RULE", "BANCO_RULE", "BANK_RULE", "BROKEN_RULE", "Bank", "BankPolicy", "CARRY_RULE", "FIELDS",
+           "HOLD_RULE", "KIND_RULE",
+           "MIN_STAKE_RULE", "PAIR_PLUS_MAX_RULE", "PAIR_PLUS_PAYS_RULE", "PAIR_PLUS_RULE", "QUALIFY_RULE", "Settled", "TIES_RULE",
            "check_profile", "joined"]

@@ -29,8 +29,12 @@ BANCO = compile_rules(load_profile("banco"))
 
 
 def _casino(dealer: str, **hands: str) -> Deal:
-    """A deal of the casino game: the players' hands, the dealer's three cards as the centre."""
-    return Deal(CASINO, list(hands), {p: parse_cards(c) for p, c in hands.items()}, centre=parse_cards(dealer))
+    """A deal of the casino game: the players' hands, the dealer's three cards as the centre; each player stakes
+    the least Pair Plus, 5 (``procedure.bank.pair_plus_max``: the player's choice)."""
+    deal = Deal(CASINO, list(hands), {p: parse_cards(c) for p, c in hands.items()}, centre=parse_cards(dealer))
+    for player in hands:
+        deal.apply_text(f"{player} pairplus 5")
+    return deal
 
 
 def _nets(deal: Deal) -> Dict[str, int]:
@@ -204,7 +208,7 @@ def test_play_against_the_house_keeps_the_dealers_cards_face_down_and_the_audit_
     from ..helpers import run_cli
 
     script = tmp_path / "moves.txt"
-    script.write_text("bet 10\nfold\nq\n", encoding="utf-8")
+    script.write_text("pairplus 5\nbet 10\ncheck\nfold\nq\n", encoding="utf-8")
     log = tmp_path / "casino.jsonl"
     code, out, err = run_cli(capsys, monkeypatch, "play", "--profile", "three-card-casino", "-n", "3", "--seed", "4",
                              "--script", str(script), "--log", str(log))
@@ -253,3 +257,66 @@ def test_the_web_table_refuses_a_banking_game_naming_why(tmp_path) -> None:
 
     with pytest.raises(Refusal, match=r"banking game \(procedure.bank\)"):
         TableService(load_profile("banco"), "banco", seats=3, bots=[], seed=1, log_path=tmp_path / "t.jsonl")
+
+
+# ---------------------------------------------------------------------------
+# The Pair Plus, each player's choice (procedure.bank.pair_plus_max)
+# ---------------------------------------------------------------------------
+
+
+def _unchosen(dealer: str, **hands: str) -> Deal:
+    return Deal(CASINO, list(hands), {p: parse_cards(c) for p, c in hands.items()}, centre=parse_cards(dealer))
+
+
+def test_each_player_chooses_a_pair_plus_before_looking_and_it_is_its_own_event() -> None:
+    """palacasino.com: "Players may choose to wager on the Pair Plus bet": A stakes 25 on a pair (1 to 1), B
+    none; nobody has looked until every Pair Plus is chosen."""
+    deal = _unchosen("Kc 9d 4h", A="7c 7d 2h", B="2c 5d 9s")
+    assert [(o.kind, o.amount, o.max_amount) for o in deal.legal_actions()] == [
+        ("pairplus", 5, 25), ("check", None, None)]
+    assert deal.view("A").hand is None and not any(e.kind == "look" for e in deal.events)
+    deal.apply_text("A pairplus 25")
+    deal.apply_text("B check")
+    sides = [(e.player, e.amount) for e in deal.events if e.kind == "pair_plus"]
+    assert sides == [("A", 25), ("B", 0)] and not [e for e in deal.events if e.kind == "ante" and e.amount != 10]
+    assert deal.view("A").hand is not None and deal.to_act == "A"
+    deal.apply_text("A bet 10")
+    deal.apply_text("B bet 10")
+    assert _nets(deal) == {"A": 45, "B": -20}  # A: ante and play +20, Pair Plus +25; B: ante and play lost
+
+
+def test_a_pair_plus_outside_the_tables_limits_is_refused_naming_the_limit() -> None:
+    deal = _unchosen("Kc 9d 4h", A="7c 7d 2h", B="2c 5d 9s")
+    for text, rule in [("A pairplus 3", "procedure.bank.pair_plus"), ("A pairplus 30", "procedure.bank.pair_plus_max"),
+                       ("A bet 10", "procedure.bank.pair_plus_max"), ("A fold", "procedure.bank.pair_plus_max")]:
+        with pytest.raises(RuleViolation) as refused:
+            deal.apply_text(text)
+        assert refused.value.rule == rule and not deal.actions and deal.pot == 20
+
+
+def test_a_compulsory_pair_plus_is_placed_for_everyone_as_its_own_event() -> None:
+    """``pair_plus_max: 0``: every player places exactly ``pair_plus`` with the ante, as the profile shipped first."""
+    data = load_profile("three-card-casino").model_dump(mode="json")
+    data["procedure"]["bank"]["pair_plus_max"] = 0
+    rules = compile_rules(Profile.model_validate(data))
+    deal = Deal(rules, ["A", "B"], {"A": parse_cards("7c 7d 7h"), "B": parse_cards("2c 5d 9s")},
+                centre=parse_cards("Kc 9d 4h"))
+    assert [(e.kind, e.amount) for e in deal.events if e.kind in ("ante", "pair_plus")] == [
+        ("ante", 10), ("ante", 10), ("pair_plus", 5), ("pair_plus", 5)]
+    assert [o.kind for o in deal.legal_actions()] == ["bet", "fold"]
+
+
+def test_bots_choose_their_pair_plus_and_play_audits(tmp_path) -> None:
+    from bragrules.audit import audit
+    from bragrules.history import read_log
+    from bragrules.history.log_writer import LogWriter
+    from bragrules.play.bots import make_bot
+
+    session = Session(CASINO, ["A", "B", "C"], seed=9)
+    bots = {p: make_bot("cautious", random.Random(i)) for i, p in enumerate(session.players)}
+    path = tmp_path / "bots.jsonl"
+    with LogWriter.for_session(path, session):
+        play_session(session, lambda deal: bots[deal.to_act].choose(deal.view(deal.to_act)), max_deals=8)
+    chosen = [a for r in session.records for a in r.actions if " pairplus " in a or a.endswith(" check")]
+    assert len(chosen) == 24 and any(a.endswith(" check") for a in chosen) and any("pairplus" in a for a in chosen)
+    assert audit(read_log(path)).ok

@@ -273,7 +273,8 @@ HASHES.update({
     "royal-flush": "cf3d07de84de0aa1f2d93a90e34892416cf5a820fbbfc49910370071b6cb1e3a",
     "zha-jin-hua-house": "fcd0a554a89d700a09082d2dd7d4d920b27c97633bd61b32d482f3b80b3a9fae",
     "banco": "813ee75df2ce769702e15103b0e63d64c439180fda3db6e6044fd65abc44a502",
-    "three-card-casino": "c08f1651a04b234095748b392f2bf86c26f67ea8699191ff04f30c1ba3dcf618",
+    "three-card-casino": "b4bc5cd05a3f0f4a15862a9240dcfc131af889fe353fed9e155d7e4e0860d9d5",  # its Pair Plus chosen since
+    "banco-carried": "d7974635be3fb5c7dd59240492bd2e85628b43c2d196f37f735277c5fbfc3952",
 })
 """The ranking variants shipped since, each as it was first shipped."""
 

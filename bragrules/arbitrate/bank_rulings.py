@@ -1,0 +1,118 @@
+"""The rulings of a banking game (``procedure.bank``): a tie with the bank, an exposure, a peek.
+
+In a banking game every stake is settled against one hand, the banker's or the house dealer's, never for a
+pot between players: a "tie" asks who takes each stake whose hand equals the bank's, and what is paid
+(``procedure.bank.ties``: the bank wins, or the stakes go back); a hand exposed or looked at changes no stake,
+since each is settled against the bank's hand as dealt (``procedure.bank.kind``), and the deal goes on.
+
+Banco, C's K-Q-2 equal to nothing, A's pair of aces beating the banker's kings, and B's jack-high losing:
+
+>>> from bragrules.history import parse_sheet
+>>> from bragrules.arbitrate import arbitrate
+>>> sheet = parse_sheet('''
+... profile: banco
+... players: [A, B, C, D]
+... dealer: D
+... deals:
+...   - cards: {A: Ac Ad 4c, B: 2c 7h Jd, C: Kc Kd 9h, D: Ks Kh 9s}
+...     actions: [A bet 5, B bet 3, C bet 2]
+...     dispute: tie
+... ''')
+>>> (ruling,) = arbitrate(sheet).rulings
+>>> ruling.summary
+"C's pair of kings, nine kicker equals the banker D's: equal hands: the bank wins; C's stake of 2 goes to the bank"
+>>> {p: int(v) for p, v in ruling.net.items()}, ruling.rules
+({'A': 5, 'B': -3, 'C': -2, 'D': 0}, ['procedure.bank.ties', 'procedure.bank.kind'])
+"""
+
+from __future__ import annotations
+
+from typing import List, Tuple
+
+from bragrules.core.cards import Card
+from bragrules.core.errors import HistoryError
+from bragrules.core.money import ZERO
+from bragrules.engine.bank import banker_of
+from bragrules.rules.bank import KIND_RULE, TIES, TIES_RULE
+
+from .ending import cites
+from .model import Dispute, Ruling, Situation
+from .text import money_text, net_text, turn_text
+
+__all__ = ["rule_bank_dispute"]
+
+
+def _bank_hand(sit: Situation) -> Tuple[str, Tuple[Card, ...]]:
+    """Who holds the bank's hand (``the dealer`` for the house), and the hand."""
+    deal = sit.deal
+    banker = banker_of(deal)
+    held = tuple(deal.centre) if banker is None else deal.players[banker].hand
+    assert held is not None
+    return ("the dealer" if banker is None else f"the banker {banker}"), held
+
+
+def _rule_tie(sit: Situation, dispute: Dispute) -> Ruling:
+    """Who takes each stake whose hand equals the bank's, as the deal was settled (``procedure.bank.ties``)."""
+    deal = sit.deal
+    result = deal.result
+    if result is None:
+        raise HistoryError(f"dispute: tie: deal {sit.number} is not settled against the bank yet ({turn_text(deal)}); "
+                           "write the last stake as the dispute (e.g. 'C bet 2')", sit.file, dispute.line)
+    holder, bank_hand = _bank_hand(sit)
+    banker = banker_of(deal)
+    tied: List[str] = []
+    for name in deal.order:
+        state = deal.players[name]
+        if name == banker or state.folded or not state.bets or state.hand is None:
+            continue
+        if deal.comparer.versus(state.hand, bank_hand) == 0:
+            tied.append(name)
+    ruling = Ruling(sit.label, None, "", "", "")
+    ties_push = TIES.read(sit.profile) == "push"
+    if tied:
+        words = []
+        for name in tied:
+            stake = deal.players[name].contributed
+            fate = "goes back" if ties_push else "goes to the bank"
+            words.append(f"{name}'s {deal.comparer.describe(deal.players[name].hand or ())} equals {holder}'s: "
+                         f"{TIES.sentence(sit.profile)}; {name}'s stake of {money_text(stake)} {fate}")
+        ruling.summary = "; ".join(words)
+        paths = [str(TIES_RULE), str(KIND_RULE)]
+    else:
+        ruling.summary = (f"no stake's hand equals {holder}'s ({deal.comparer.describe(bank_hand)}): each stake is "
+                          "settled by the better hand")
+        paths = [str(KIND_RULE)]
+    ruling.outcome = result.outcome
+    ruling.net, ruling.winners, ruling.carried = dict(result.net), list(result.winners), ZERO
+    ruling.next = f"the settlement stands: {result.reason}; net: {net_text(result.net)}"
+    ruling.citations = cites(sit, paths + [p for p in result.decided_by if p not in paths])
+    return ruling
+
+
+def _rule_seen(sit: Situation, dispute: Dispute) -> Ruling:
+    """A hand exposed or looked at: it changes no stake (each is settled against the bank's hand as dealt)."""
+    deal = sit.deal
+    x, y = dispute.player, dispute.target
+    for name in (x, y):
+        if name not in deal.players:
+            raise HistoryError(f"dispute: {name} is not dealt in deal {sit.number}", sit.file, dispute.line)
+    if deal.result is not None:
+        raise HistoryError(f"dispute: deal {sit.number} is already over ({deal.result.reason}): there is nothing "
+                           "left to rule on", sit.file, dispute.line)
+    how = "looked at" if dispute.kind == "peek" else "saw by accident"
+    ruling = Ruling(sit.label, None, "", "", "")
+    ruling.outcome = "continue"
+    ruling.summary = (f"{x} {how} {y}'s cards: in a banking game that changes no stake, since each is settled "
+                      "against the bank's hand alone, as dealt; nobody is penalised and nothing is dealt again")
+    ruling.to_act = deal.to_act
+    ruling.options = deal.legal_actions()
+    ruling.next = f"the deal goes on: {turn_text(deal)}"
+    ruling.citations = cites(sit, [str(KIND_RULE)])
+    return ruling
+
+
+def rule_bank_dispute(sit: Situation, dispute: Dispute) -> Ruling:
+    """A banking game's ruling on a tie, an exposure or a peek."""
+    if dispute.kind == "tie":
+        return _rule_tie(sit, dispute)
+    return _rule_seen(sit, dispute)
