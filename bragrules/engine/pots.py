@@ -34,16 +34,17 @@ if TYPE_CHECKING:
 class DealTable:
     """A deal as the ``side_pots`` hook reads it: plain data taken from the deal at its settlement."""
 
-    __slots__ = ("players", "cards", "hands", "out", "turned")
+    __slots__ = ("players", "cards", "hands", "out", "turned", "draws")
 
     def __init__(self, order: Sequence[str], cards: Dict[str, Optional[Tuple[Card, ...]]],
                  hands: Dict[str, Optional[Tuple[Tuple[Card, ...], ...]]], out: FrozenSet[str],
-                 centre: Sequence[Card] = ()) -> None:
+                 centre: Sequence[Card] = (), draws: Optional[Mapping[str, Sequence[Card]]] = None) -> None:
         self.players: Tuple[str, ...] = tuple(order)
         self.cards = cards
         self.hands = hands
         self.out = out
         self.turned: Tuple[Card, ...] = tuple(centre)
+        self.draws: Dict[str, Tuple[Card, ...]] = {p: tuple(c) for p, c in (draws or {}).items()}
 
     @classmethod
     def of(cls, deal: "Deal") -> "DealTable":
@@ -57,8 +58,10 @@ class DealTable:
         for p in deal.order:
             arranged = deal.players[p].arrangement
             hands[p] = None if arranged is None else tuple(tuple(h) for h in arranged)
+        drawing = deal.points_draws
         return cls(deal.order, cards, hands, frozenset(p for p in deal.order if deal.players[p].folded),
-                   tuple(deal.origin[6] or ()))
+                   () if drawing is not None else tuple(deal.origin[6] or ()),
+                   drawing.drawn if drawing is not None else None)
 
     @property
     def order(self) -> Sequence[str]:
@@ -72,6 +75,9 @@ class DealTable:
 
     def folded(self, name: str) -> bool:
         return name in self.out
+
+    def drawn(self, name: str) -> Sequence[Card]:
+        return self.draws.get(name, ())
 
     @property
     def centre(self) -> Sequence[Card]:

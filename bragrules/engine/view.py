@@ -255,6 +255,21 @@ class PlayerView:
         return state.hand if state is not None and state.seen else None
 
     @property
+    def points_drawn(self) -> Tuple[Card, ...]:
+        """The cards this player drew from the stock for the pips stake (``pots.points_draw``): theirs alone to
+        see; none for a spectator or without the draws."""
+        draws = self.__deal.points_draws
+        if draws is None or self.player is None:
+            return ()
+        return tuple(draws.drawn.get(self.player, ()))
+
+    @property
+    def points_drawing(self) -> bool:
+        """Whether the deal is at the draws for the pips stake (``pots.points_draw``), before the betting."""
+        draws = self.__deal.points_draws
+        return draws is not None and draws.turn is not None and self.__deal.result is None
+
+    @property
     def wild(self) -> Tuple[Card, ...]:
         """The cards of this player's hand wild in it, once looked at (none while blind): wild by the
         profile (named, by rank, jokers) or chosen at the table (the hand's lowest rank, the centre's ranks).
@@ -398,6 +413,7 @@ class PlayerView:
         card only where this does (:class:`Sight`). A spectator's is the table's alone.
         """
         cards: Set[Card] = set(self.hand or ())
+        cards.update(self.points_drawn)
         cards.update(self.inspected_hand or ())
         cards.update(self.centre)
         for folded in self._folded_face_up():

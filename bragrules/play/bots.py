@@ -58,7 +58,7 @@ from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView
-from bragrules.play import bot_bank
+from bragrules.play import bot_bank, bot_points
 from bragrules.play.bot_exchange import ExchangePlay
 from bragrules.play.hand_worth import arrangements_of, hand_share, pack_shares
 from bragrules.play.plays import STAND_IN
@@ -206,6 +206,19 @@ class StyleBot(ExchangePlay):
             return f"{hand} beat {share:.0%} of holdings: {verb}"
         return f"{hand} beats {share:.0%} of hands: {verb}"
 
+    def _own_phase(self, view: PlayerView, options: List[LegalAction]) -> Optional[Action]:
+        """A phase with its own choices, decided by its own module: a stake against the bank (``procedure.bank``),
+        the draws for the pips stake (``pots.points_draw``); None in every other phase."""
+        if view.rules.procedure.bank is not None and view.hand is not None:
+            action, verb, share = bot_bank.choose(view.rules, view.hand, options)
+            self._judged(view, view.hand, share, verb, action.amount)
+            return action
+        if view.points_drawing:
+            action, words = bot_points.choose(view, options)
+            self._say(words)
+            return action
+        return None
+
     def _say(self, verb: str, amount: object = None) -> None:
         self._why = ("plain", None, None, 0.0, verb, amount)
 
@@ -225,10 +238,9 @@ class StyleBot(ExchangePlay):
         options = view.legal_actions()
         first = options[0]
         kind = first.kind
-        if view.rules.procedure.bank is not None and view.hand is not None:  # a banking game (procedure.bank)
-            action, verb, share = bot_bank.choose(view.rules, view.hand, options)
-            self._judged(view, view.hand, share, verb, action.amount)
-            return action
+        own = self._own_phase(view, options)
+        if own is not None:
+            return own
         if kind == "keep":  # looked at one of two hands: keep it or discard it
             return self._keep_or_discard(view, options)
         if kind == "discard" and first.target is not None:  # Four-Card: looked, one card to put away
