@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Mapping, Optional, Sequ
 from bragrules.core.cards import Card
 from bragrules.engine.showdown import best_players
 from bragrules.rules.hooks import PotWon
-from bragrules.rules.pots import SWEEP_BONUS_RULE, TIE_RULE
+from bragrules.rules.pots import POINTS_DRAW_RULE, POINTS_TARGET_RULE, SWEEP_BONUS_RULE, TIE_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -103,13 +103,20 @@ def settle_side_pots(deal: "Deal", outcome: str, main_winners: Sequence[str]) ->
 
 
 def pot_rules(deal: "Deal", pots: Sequence[PotWon], main_winners: Sequence[str]) -> List[str]:
-    """The rules that decided the side pots, each once, for a ruling to cite: each pot's own, the tie rule
-    when equal best shared or the eldest hand took one, the sweep bonus when it was paid."""
+    """The rules that decided the side pots, each once, for a ruling to cite: each pot's own (with the pips
+    stake its target other than 31, and its draws when anyone drew), the tie rule when equal best shared or the
+    eldest hand took one, the sweep bonus when it was paid."""
     policy = deal.rules.pots
     found: List[str] = []
     for pot in pots:
         if pot.rule not in found:
             found.append(pot.rule)
+        if pot.name.startswith("points_") and POINTS_TARGET_RULE not in found:  # a target other than 31
+            found.append(POINTS_TARGET_RULE)
+        draws = deal.points_draws
+        if (draws is not None and pot.name.startswith(("points_", "thirty_one")) and POINTS_DRAW_RULE not in found
+                and any(draws.drawn[p] for p in deal.order)):
+            found.append(POINTS_DRAW_RULE)  # somebody drew for it
         if len(pot.winners) > 1 and TIE_RULE not in found:
             found.append(TIE_RULE)
     if policy is not None and policy.sweep_of(pots, main_winners) is not None:

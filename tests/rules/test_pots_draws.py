@@ -192,3 +192,22 @@ def test_draws_the_table_cannot_play_are_refused_in_one_clear_message(text: str,
     with pytest.raises(ProfileError) as caught:
         load_profile_text(text)
     assert words in str(caught.value)
+
+
+def test_arbitrate_rules_on_the_draws_and_cites_them(tmp_path: Path) -> None:
+    """A bet while a player is still to draw is refused, citing ``pots.points_draw``; a ruling on the fold that
+    ends the deal says who takes the Seat and who overdrew, citing the target and the draws."""
+    from bragrules.arbitrate import arbitrate
+
+    head = ("format: bragrules-history/1\nprofile: post-and-pair\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
+            "  - cards: {A: Kc 9d 5h, B: 2c 3d 4h, C: Kd 5s 2h}\n    centre: Ts Qc 9c\n")
+    early = tmp_path / "early.yaml"
+    early.write_text(head + "    actions: [B draw stock]\n    dispute: A bet 1\n")
+    ruling = arbitrate(early).rulings[0]
+    assert ruling.allowed is False and "B draws for the pips stake now" in ruling.summary and ruling.to_act == "B"
+    assert "pots.points_draw" in {c.path for c in ruling.citations}
+    end = tmp_path / "end.yaml"
+    end.write_text(head + "    actions: [B draw stock, B stand, C draw stock, A bet 1, B fold]\n    dispute: C fold\n")
+    ruling = arbitrate(end).rulings[0]
+    assert "B takes the 21 stake of 3 (pips nearest 21: B 19; C overdrew)" in ruling.next
+    assert {"pots.thirty_one", "pots.points_target", "pots.points_draw"} <= {c.path for c in ruling.citations}
