@@ -568,7 +568,7 @@ class Deal:
                                                     "against the bank as dealt")
             return dispute.dispute(self, state, action, apply)
         pd = self.points_draws
-        if pd is not None and pd.turn is not None:  # the draws for the pips stake come before the betting
+        if pd is not None and (pd.turn is not None or kind in ("draw", "stand")):  # before the betting (pots)
             return points_draws.act(self, state, action, apply)
         if self.side_show is not None:  # a side-show waits for its answer
             side_show.refuse_unanswered(self, state, kind)

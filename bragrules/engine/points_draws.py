@@ -106,7 +106,9 @@ def options(deal: "Deal", state: PlayerState) -> List[LegalAction]:
 def act(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     """A draw or a stand by the player whose turn it is to draw; anything else waits for the draws."""
     draws = deal.points_draws
-    assert draws is not None and draws.turn is not None
+    assert draws is not None
+    if draws.turn is None:
+        raise RuleViolation(POINTS_DRAW_RULE, "the draws for the pips stake are over: they come before the betting")
     drawer = deal.order[draws.turn]
     if state.name != drawer:
         raise RuleViolation(POINTS_DRAW_RULE, f"{drawer} draws for the pips stake now; {state.name} waits")

@@ -461,6 +461,7 @@ class PlayerView:
             **({"wild_from": cards(self.wild_from)} if self._folded_face_up() else {}),
             **(self._exchange_json() if self.rules.format.draws or self.rules.format.face_down is not None else {}),
             **({"wild": cards(wild)} if (wild := self.wild) else {}),
+            **({"points_drawn": cards(drawn)} if (drawn := self.points_drawn) else {}),
             **({"posts": [{"player": p.player, "post": p.what, "amount": amount(p.amount), "first_bet": p.live}
                           for p in self.posts]} if self.posts else {}),
             "side_shows": [{"with": other, "cards": cards(hand), "folded": loser}

@@ -211,3 +211,21 @@ def test_arbitrate_rules_on_the_draws_and_cites_them(tmp_path: Path) -> None:
     ruling = arbitrate(end).rulings[0]
     assert "B takes the 21 stake of 3 (pips nearest 21: B 19; C overdrew)" in ruling.next
     assert {"pots.thirty_one", "pots.points_target", "pots.points_draw"} <= {c.path for c in ruling.citations}
+
+
+def test_no_draw_once_the_vying_has_begun() -> None:
+    """The draws come before the betting: a draw or a stand afterwards is refused naming ``pots.points_draw``."""
+    deal = _deal({"A": "2c 3d 4h", "B": "2d 3c 4s"}, "5c 6d 7h")
+    play(deal, ["A stand", "B stand"])
+    for text in ("A draw stock", "A stand"):
+        with pytest.raises(RuleViolation, match="over") as caught:
+            deal.apply_text(text)
+        assert caught.value.rule == "pots.points_draw"
+    assert deal.view("A").to_json()["legal"][0]["kind"] != "draw"
+
+
+def test_the_web_view_sends_the_drawn_cards_to_their_drawer_only() -> None:
+    deal = _deal({"A": "2c 3d 4h", "B": "2d 3c 4s"}, "5c 6d")
+    play(deal, ["A draw stock"])
+    assert deal.view("A").to_json()["points_drawn"] == ["5c"]
+    assert "points_drawn" not in deal.view("B").to_json() and "5c" not in json.dumps(deal.view(None).to_json())
