@@ -294,7 +294,8 @@ def housed_profiles(draw: st.DrawFn) -> Profile:
         data["house"] = {"rake": rake, "rake_of": draw(st.sampled_from(["pot", "losers_stakes"])),
                          "rake_cap": draw(st.sampled_from([None, 2])), "table_fee": fee,
                          "table_fee_per": draw(st.sampled_from(["deal", "session"]))}
-    if data["pots"] == Profile().pots.model_dump(mode="json") and draw(st.booleans()):  # side pots: unlimited only
+    unlimited_only = data["pots"] != Profile().pots.model_dump(mode="json") or data["procedure"]["bank"]["kind"]
+    if not unlimited_only and draw(st.booleans()):  # side pots and banking games: unlimited bankrolls only
         data["session"]["bankroll"] = "finite"
         ante = Fraction(str(data["stakes"]["ante"])) or 1
         data["session"]["starting_stack"] = str(ante * draw(st.sampled_from([3, 8, 30])))
