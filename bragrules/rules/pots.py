@@ -40,7 +40,7 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Mapping, Optional, Sequence, Tuple
 
@@ -565,6 +565,23 @@ THIRTY_ONE_ACE = choice(
     {"10": MAXIMAPEDIA_NAME, "*": MAXIMAPEDIA_NAME + " (\"by arrangement\")"},
     in_play=lambda p: p.pots.thirty_one is not None, later=True,
 )
+_ACE_AT_31 = THIRTY_ONE_ACE.sentence
+
+
+def _ace_toward_target(p: "Profile") -> str:
+    """What an ace counts, toward the pips stake's own target (31's words as they were).
+
+    >>> from bragrules.profile import load_profile
+    >>> _ace_toward_target(load_profile("post-and-pair")), _ace_toward_target(load_profile("three-stake"))
+    ('toward 21 an ace counts 1', 'toward 31 an ace counts ten, as the courts do')
+    """
+    target = p.pots.points_target
+    if target == 31:
+        return _ACE_AT_31(p)
+    return tr("toward {target} an ace counts {count}", target=target, count=p.pots.thirty_one_ace)
+
+
+THIRTY_ONE_ACE = replace(THIRTY_ONE_ACE, sentence=_ace_toward_target)
 TIE = choice(
     "pots.tie",
     lambda p: p.pots.tie,
@@ -602,7 +619,9 @@ def pots_section(p: "Profile") -> Optional[Section]:
     sec.para(
         sentence(TIE.sentence(p)),
         "" if not p.format.betting else
-        "Folding in the betting gives up the main pot, not the stakes for the best card or 31."
+        ("Folding in the betting gives up the main pot, not the stakes for the best card or 31."
+         if pots.points_target == 31 else tr("Folding in the betting gives up the main pot, not the stakes for the "
+                                             "best card or {target}.", target=pots.points_target))
         if pots.each_hand is None else "A player who folds gives up the pots for each hand.",
         sentence(sweep_bonus(p)) if pots.sweep_bonus is not None else "",
         "A hand dealt again or abandoned settles no side pot: its antes go back.",
