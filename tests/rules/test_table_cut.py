@@ -89,3 +89,18 @@ def test_the_rulebook_says_the_cut() -> None:
 
     text = " ".join(render_text(build_rulebook(load_profile_text("table: {first_dealer: cut_low}"))).split())
     assert "the lowest deals first" in text
+
+
+def test_play_shows_the_cut_and_the_dealer_it_makes(capsys, monkeypatch, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``play`` prints each round of the cut from its seed, and the first deal is dealt by the lowest card's seat."""
+    from ..helpers import run_cli
+
+    profile = tmp_path / "cut.yaml"
+    profile.write_text("extends: standard\nname: cut\ntable: {first_dealer: cut_low}\n")
+    code, out, _ = run_cli(capsys, monkeypatch, "play", "-p", str(profile), "--auto", "--hands", "1", "--seed", "2",
+                           "-n", "4", "--log", str(tmp_path / "cut.jsonl"))
+    assert code == 0
+    seat, rounds = cut_for_deal(random.Random(2), 4)
+    names = ["Ada", "Bo", "Cy", "Dot"]
+    assert "Cut for the deal: " + ", ".join(f"{names[s]} {c.symbol}" for s, c in rounds[0].items()) in out
+    assert f"{names[seat]} cuts lowest and deals first" in out and f"Deal 1 · {names[seat]} deals" in out
