@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import secrets
 from pathlib import Path
-from typing import TYPE_CHECKING, List, Optional
+from typing import TYPE_CHECKING, Any, List, Optional, Sequence
 
 import typer
 
@@ -207,6 +207,8 @@ def register(app: typer.Typer) -> None:
             console.print(f"[dim]{esc(in_words(rules_profile.description))}[/]", highlight=False)
             if note:
                 notes.print(f"[dim]note: {esc(note)}[/]", highlight=False)
+            if table.session.rules.table.cut_for_deal:  # table.first_dealer: cut_low: the cut the seed made
+                _print_cut(console, table.session.players, seed)
             if not auto:
                 console.print("[dim]" + tr("Type the number of a choice or the action ('help' lists them); 'q' stops.")
                               + "[/]")
@@ -222,3 +224,16 @@ def register(app: typer.Typer) -> None:
             view.standings(table, final=True)
 
 
+def _print_cut(console: Any, players: Sequence[str], seed: int) -> None:
+    """The cut for the first deal (``table.first_dealer: cut_low``), round by round, as the session's seed made it."""
+    import random
+
+    from bragrules.rules.table import cut_for_deal
+
+    from .play_view import card_markup, esc
+
+    seat, rounds = cut_for_deal(random.Random(seed), len(players))
+    for cut in rounds:
+        cards = ", ".join(f"{esc(players[s])} {card_markup(card)}" for s, card in cut.items())
+        console.print(tr("Cut for the deal: {cards}", cards=cards), highlight=False)
+    console.print(tr("{player} cuts lowest and deals first", player=esc(players[seat])), highlight=False)

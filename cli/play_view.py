@@ -372,6 +372,10 @@ class TableView(BankPrompts, _ObserverBase):
         elif state.hand is not None:
             self.console.print(tr("Your cards: {cards}", cards=cards_markup(state.hand))
                                + f"  ([italic]{deal.comparer.describe(state.hand)}[/])")
+        drawn = deal.view(viewer).points_drawn
+        if drawn and rules.pots is not None and state.hand is not None:  # pots.points_draw: the Seat's cards
+            self.console.print(tr("Drawn for the pips stake: {cards} ({pips} pips in all)", cards=cards_markup(drawn),
+                                  pips=rules.pots.pips(tuple(state.hand) + drawn)))
 
     def face_up(self, deal: "Deal", viewer: str) -> None:
         """The cards each player was dealt face up (``format.open.face_up``), as ``viewer``'s view shows them."""

@@ -43,6 +43,7 @@ from bragrules.engine import (
     exchange,
     kept_cards,
     open_hands,
+    points_draws,
     rake,
     retention,
     settlement,
@@ -95,7 +96,7 @@ class Deal:
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
         "fee_u", "last_match", "out_by", "side_show", "refused_at", "points_won", "spare_dealt", "spare_taken", "exchange_state",
-        "table_fee", "low_hands", "bank", "side_bets",
+        "table_fee", "low_hands", "bank", "side_bets", "points_draws",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -143,6 +144,8 @@ class Deal:
         self._refuse_cards_not_in_pack((*hands.values(), *retained.values(), self.centre))
         # an exchange game's stock, discard pile and counts (engine/draws.py); None without an exchange
         self.exchange_state = draws.start(self, self.order)
+        # the draws for the pips stake (pots.points_draw): the stock, each player's cards drawn; None without them
+        self.points_draws: Optional[points_draws.PointsDraws] = points_draws.start(self)
         self.players: Dict[str, PlayerState] = {}
         self.seats: List[PlayerState] = []  # the states in order
         self._seat(hands, retained, stacks)
@@ -315,6 +318,9 @@ class Deal:
             return self.showing
         if self.retaining is not None:
             return self.retaining
+        pd = self.points_draws
+        if pd is not None and pd.turn is not None:  # the draws for the pips stake come before the betting
+            return self.order[pd.turn]
         return self.order[self.turn]
 
     def due(self, player: str) -> Fraction:
@@ -338,6 +344,9 @@ class Deal:
         state = self.players[player]
         if self.rules.procedure.bank is not None:  # a banking game: a stake against the bank, or a fold
             return bank.options(self, state)
+        pd = self.points_draws
+        if pd is not None and pd.turn is not None:  # the draws for the pips stake: draw or stand
+            return points_draws.options(self, state)
         waiting = turn_options.waiting_on(self, state)
         if waiting is not None:
             return waiting
@@ -562,6 +571,9 @@ class Deal:
                 raise RuleViolation(bank.KIND_RULE, "a banking game rules no dispute: every stake is settled "
                                                     "against the bank as dealt")
             return dispute.dispute(self, state, action, apply)
+        pd = self.points_draws
+        if pd is not None and (pd.turn is not None or kind in ("draw", "stand")):  # before the betting (pots)
+            return points_draws.act(self, state, action, apply)
         if self.side_show is not None:  # a side-show waits for its answer
             side_show.refuse_unanswered(self, state, kind)
             return side_show.answer(self, state, action, apply)

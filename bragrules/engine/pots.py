@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Dict, FrozenSet, List, Mapping, Optional, Sequ
 from bragrules.core.cards import Card
 from bragrules.engine.showdown import best_players
 from bragrules.rules.hooks import PotWon
-from bragrules.rules.pots import SWEEP_BONUS_RULE, TIE_RULE
+from bragrules.rules.pots import POINTS_DRAW_RULE, POINTS_TARGET_RULE, SWEEP_BONUS_RULE, TIE_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -34,16 +34,17 @@ if TYPE_CHECKING:
 class DealTable:
     """A deal as the ``side_pots`` hook reads it: plain data taken from the deal at its settlement."""
 
-    __slots__ = ("players", "cards", "hands", "out", "turned")
+    __slots__ = ("players", "cards", "hands", "out", "turned", "draws")
 
     def __init__(self, order: Sequence[str], cards: Dict[str, Optional[Tuple[Card, ...]]],
                  hands: Dict[str, Optional[Tuple[Tuple[Card, ...], ...]]], out: FrozenSet[str],
-                 centre: Sequence[Card] = ()) -> None:
+                 centre: Sequence[Card] = (), draws: Optional[Mapping[str, Sequence[Card]]] = None) -> None:
         self.players: Tuple[str, ...] = tuple(order)
         self.cards = cards
         self.hands = hands
         self.out = out
         self.turned: Tuple[Card, ...] = tuple(centre)
+        self.draws: Dict[str, Tuple[Card, ...]] = {p: tuple(c) for p, c in (draws or {}).items()}
 
     @classmethod
     def of(cls, deal: "Deal") -> "DealTable":
@@ -57,8 +58,10 @@ class DealTable:
         for p in deal.order:
             arranged = deal.players[p].arrangement
             hands[p] = None if arranged is None else tuple(tuple(h) for h in arranged)
+        drawing = deal.points_draws
         return cls(deal.order, cards, hands, frozenset(p for p in deal.order if deal.players[p].folded),
-                   tuple(deal.origin[6] or ()))
+                   () if drawing is not None else tuple(deal.origin[6] or ()),
+                   drawing.drawn if drawing is not None else None)
 
     @property
     def order(self) -> Sequence[str]:
@@ -72,6 +75,9 @@ class DealTable:
 
     def folded(self, name: str) -> bool:
         return name in self.out
+
+    def drawn(self, name: str) -> Sequence[Card]:
+        return self.draws.get(name, ())
 
     @property
     def centre(self) -> Sequence[Card]:
@@ -97,13 +103,20 @@ def settle_side_pots(deal: "Deal", outcome: str, main_winners: Sequence[str]) ->
 
 
 def pot_rules(deal: "Deal", pots: Sequence[PotWon], main_winners: Sequence[str]) -> List[str]:
-    """The rules that decided the side pots, each once, for a ruling to cite: each pot's own, the tie rule
-    when equal best shared or the eldest hand took one, the sweep bonus when it was paid."""
+    """The rules that decided the side pots, each once, for a ruling to cite: each pot's own (with the pips
+    stake its target other than 31, and its draws when anyone drew), the tie rule when equal best shared or the
+    eldest hand took one, the sweep bonus when it was paid."""
     policy = deal.rules.pots
     found: List[str] = []
     for pot in pots:
         if pot.rule not in found:
             found.append(pot.rule)
+        if pot.name.startswith("points_") and POINTS_TARGET_RULE not in found:  # a target other than 31
+            found.append(POINTS_TARGET_RULE)
+        draws = deal.points_draws
+        if (draws is not None and pot.name.startswith(("points_", "thirty_one")) and POINTS_DRAW_RULE not in found
+                and any(draws.drawn[p] for p in deal.order)):
+            found.append(POINTS_DRAW_RULE)  # somebody drew for it
         if len(pot.winners) > 1 and TIE_RULE not in found:
             found.append(TIE_RULE)
     if policy is not None and policy.sweep_of(pots, main_winners) is not None:

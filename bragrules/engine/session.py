@@ -155,8 +155,8 @@ class Session(SessionBankroll, SessionBank, SessionClock):
             if dealer not in self.players:
                 raise RuleViolation(PLAYERS, f"the dealer {dealer} is not at the table")
             first = self.players.index(dealer)
-        elif rules.table.first_dealer_random:
-            first = self.rng.randrange(len(self.players))
+        elif rules.table.first_dealer_random:  # at random, or by a cut for the deal (table.first_dealer)
+            first = rules.table.draw_first_dealer(self.rng, len(self.players))
         else:
             first = 0
         self.state = SessionState(dealer_index=first)

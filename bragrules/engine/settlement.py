@@ -604,6 +604,10 @@ def used_cards(deal: "Deal") -> List[Card]:
     out.extend(deal.centre)
     if deal.exchange_state is not None:  # a draw game's stock and discard pile (engine/draws.py)
         out.extend(deal.exchange_state.spare())
+    if deal.points_draws is not None:  # the cards drawn for the pips stake, then the stock (engine/points_draws.py)
+        for name in deal.order:
+            out.extend(deal.points_draws.drawn[name])
+        out.extend(deal.points_draws.stock)
     gathered = {c for c in out}
     for name in deal.order:
         for held in deal.players[name].hands.values():

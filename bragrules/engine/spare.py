@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 def centre_count(rules: Rules, players: int, left: int) -> int:
     """The cards dealt to the centre for a table of ``players``, from a pack with ``left`` cards after the
-    hands: with draws, all of them (the stock); else the format's face-up centre, the spare hand when
+    hands: with draws (an exchange's, or the pips stake's), all of them (the stock); else the format's face-up centre, the spare hand when
     one is dealt, and the cards the procedure turns face up (a bust card).
 
     >>> from bragrules.profile import load_profile
@@ -42,8 +42,8 @@ def centre_count(rules: Rules, players: int, left: int) -> int:
     >>> centre_count(compile_rules(load_profile("stop-the-bus-draw")), 3, 43)
     43
     """
-    if rules.format.draws:
-        return rules.format.centre_count(left)
+    if rules.format.draws or rules.procedure.points_draw:  # the stock: every card left
+        return left if rules.procedure.points_draw else rules.format.centre_count(left)
     spare = spare_dealt(players, rules.format.cards_dealt, rules.pack.size, rules.session.points)
     return rules.format.centre_cards + (rules.format.cards_dealt if spare else 0) + rules.procedure.turned
 

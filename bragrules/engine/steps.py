@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Dict, Tuple
 
-from bragrules.engine import bank, betting, exchange, forced, settlement
+from bragrules.engine import bank, betting, exchange, forced, points_draws, settlement
 from bragrules.engine.events import Fold, Look
 from bragrules.rules.procedure import BUST_CARD_RULE, Step
 
@@ -83,6 +83,7 @@ def first_turn(deal: "Deal") -> None:
 OPENING: Dict[str, Callable[["Deal"], None]] = {
     "forced stakes": forced_stakes,
     "bust card": bust_card,
+    "draws for the pips stake": points_draws.open_draws,
     "betting": first_turn,
     "betting rounds": first_turn,
     "stakes against the bank": bank.open_bank,

@@ -255,6 +255,21 @@ class PlayerView:
         return state.hand if state is not None and state.seen else None
 
     @property
+    def points_drawn(self) -> Tuple[Card, ...]:
+        """The cards this player drew from the stock for the pips stake (``pots.points_draw``): theirs alone to
+        see; none for a spectator or without the draws."""
+        draws = self.__deal.points_draws
+        if draws is None or self.player is None:
+            return ()
+        return tuple(draws.drawn.get(self.player, ()))
+
+    @property
+    def points_drawing(self) -> bool:
+        """Whether the deal is at the draws for the pips stake (``pots.points_draw``), before the betting."""
+        draws = self.__deal.points_draws
+        return draws is not None and draws.turn is not None and self.__deal.result is None
+
+    @property
     def wild(self) -> Tuple[Card, ...]:
         """The cards of this player's hand wild in it, once looked at (none while blind): wild by the
         profile (named, by rank, jokers) or chosen at the table (the hand's lowest rank, the centre's ranks).
@@ -398,6 +413,7 @@ class PlayerView:
         card only where this does (:class:`Sight`). A spectator's is the table's alone.
         """
         cards: Set[Card] = set(self.hand or ())
+        cards.update(self.points_drawn)
         cards.update(self.inspected_hand or ())
         cards.update(self.centre)
         for folded in self._folded_face_up():
@@ -445,6 +461,7 @@ class PlayerView:
             **({"wild_from": cards(self.wild_from)} if self._folded_face_up() else {}),
             **(self._exchange_json() if self.rules.format.draws or self.rules.format.face_down is not None else {}),
             **({"wild": cards(wild)} if (wild := self.wild) else {}),
+            **({"points_drawn": cards(drawn)} if (drawn := self.points_drawn) else {}),
             **({"posts": [{"player": p.player, "post": p.what, "amount": amount(p.amount), "first_bet": p.live}
                           for p in self.posts]} if self.posts else {}),
             "side_shows": [{"with": other, "cards": cards(hand), "folded": loser}

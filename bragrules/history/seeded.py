@@ -55,7 +55,7 @@ class SeededPack:
         self.draws_dealer = rules.table.first_dealer_random if draws_dealer is None else draws_dealer
         self._drawn: Optional[str] = None
         if self.draws_dealer:
-            self._drawn = self.players[self.rng.randrange(len(self.players))]
+            self._drawn = self.players[rules.table.draw_first_dealer(self.rng, len(self.players))]
 
     def first_dealer(self) -> Optional[str]:
         """The first dealer the seed draws (None when the profile does not draw one)."""

@@ -58,7 +58,7 @@ from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView
-from bragrules.play import bot_bank
+from bragrules.play import bot_bank, bot_points
 from bragrules.play.bot_exchange import ExchangePlay
 from bragrules.play.hand_worth import arrangements_of, hand_share, pack_shares
 from bragrules.play.plays import STAND_IN
@@ -248,6 +248,10 @@ class StyleBot(ExchangePlay):
         rules = view.rules
         if rules.procedure.bank is not None:  # a banking game (procedure.bank)
             return self._against_bank(view, options)
+        if view.points_drawing:  # the draws for the pips stake (pots.points_draw)
+            action, words = bot_points.choose(view, options)
+            self._say(words)
+            return action
         if kind in _QUESTION_KINDS or (kind == "look" and len(options) == 2):
             answer = self._question(view, options, memory)
             if answer is not None:

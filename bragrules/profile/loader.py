@@ -594,7 +594,7 @@ def load_profile_text(
     >>> load_profile_text("table:\\n  first_dealer: rondom\\n")
     Traceback (most recent call last):
     ...
-    bragrules.profile.errors.ProfileError: <string>:2:17: table.first_dealer: 'rondom' is not allowed; choose one of: random, first_seat (did you mean 'random'?)
+    bragrules.profile.errors.ProfileError: <string>:2:17: table.first_dealer: 'rondom' is not allowed; choose one of: random, first_seat, cut_low (did you mean 'random'?)
     """
     return _validate(resolve_text(text, filename, base_dir))
 

@@ -268,6 +268,10 @@ class SidePotTable(Protocol):
 
     def folded(self, name: str) -> bool: ...
 
+    def drawn(self, name: str) -> Sequence[Card]:
+        """The cards a player drew from the stock for the pips stake (``pots.points_draw``), in order."""
+        ...
+
     @property
     def centre(self) -> Sequence[Card]:
         """The cards dealt to the centre after the hands (turned face up: a bust card, an exchange's centre)."""

@@ -40,13 +40,14 @@ False
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Mapping, Optional, Sequence, Tuple
 
 from pydantic import Field, WithJsonSchema, field_validator
 
 from bragrules.core.cards import Card
+from bragrules.core.i18n import tr
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
@@ -64,6 +65,8 @@ VARIANTS_NAME = "3cardbrag.me.uk (Nine card brag)"
 MAXIMAPEDIA_NAME = "maximapedia.com, \"Brag\" (Britannica 1910-11)"
 HOYLE_NAME = "Hoyle's Games, \"Brag\", p. 241"
 ALMANACH_NAME = "thealmanach.ru (Three-part Brag)"
+WIKIPEDIA_POST = "https://en.wikipedia.org/wiki/Post_and_pair"
+WIKIPEDIA_POST_NAME = "Wikipedia, \"Post and pair\""
 
 _ANTE = Annotated[Money, _refuse_below("above_zero", "a side pot's ante must be positive"), POSITIVE]
 
@@ -111,12 +114,32 @@ class Pots(Area):
         "by any count not over). " + MAXIMAPEDIA + ": \"The third stake is won by the player whose cards make "
         "31 or are nearest to 31 by their pips, aces and court counting ten\". The pips are counted as "
         "`ranking.points` counts a `sum` (face value, courts ten), with the ace as `pots.thirty_one_ace` "
-        "says. The page's draws from the stock are not played: the cards dealt count. `null`: no such stake.",
+        "says, toward `pots.points_target`; draws from the stock for it are `pots.points_draw`. `null`: no such "
+        "stake.",
     )
     thirty_one_ace: Literal[1, 10, 11] = Field(
         10,
         description="What an ace counts toward 31. `10`: as the courts (" + MAXIMAPEDIA + ": \"aces and court "
         "counting ten; but the ace may by arrangement count as 1 or 11\"); `1`: one; `11`: eleven.",
+    )
+    points_target: int = Field(
+        31, ge=10, le=60,
+        description="The count the pips stake (`pots.thirty_one`) aims at: the pips that make it or come nearest "
+        "below it take the stake. `31`: Three-Stake Brag's (" + MAXIMAPEDIA + ": \"whose cards make 31 or are "
+        "nearest to 31 by their pips\"); `21`: Post and Pair's (" + WIKIPEDIA_POST + ": \"the third stake goes "
+        "to the player with the best pair or cards totaling, or most approaching, twenty-one points, that is, "
+        "two Tens and an Ace\").",
+    )
+    points_draw: bool = Field(
+        False,
+        description="Draws for the pips stake, a step before the betting: in turn from the eldest hand, each "
+        "player whose pips fall short of `pots.points_target` may take cards one at a time from the stock "
+        "(`draw`) until they `stand`; the cards drawn count toward that stake only, never in the hand. A player "
+        "who passes the target has overdrawn and is out of that stake (everyone out: its antes go back). "
+        + WIKIPEDIA_POST + ": \"Any player whose cards fall short of that number is entitled (in due turn) to "
+        "receive a card or cards from the stock, in the hope of amending his points, but if he overdraws he is "
+        "out of the game\". The stock is the pack after the hands (a log writes it as the deal's `centre`). "
+        "`false`: the cards dealt count.",
     )
     tie: Literal["eldest_hand", "split"] = Field(
         "eldest_hand",
@@ -153,6 +176,8 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
     >>> check_profile(Profile.model_construct(pots=Pots(each_hand=1)))[1]
     ('pots.each_hand', 'format.hands')
     """
+    from bragrules.rules.wild_select import centre_count
+
     pots = p.pots
     if pots.each_hand is not None and p.format.hands == 1:
         return "a pot for each hand needs several hands (format.hands above 1)", ("pots.each_hand", "format.hands")
@@ -171,6 +196,16 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
         return "side pots are not played with Stop the Bus exchanges", ("format.exchange.enabled",)
     if pots.sweep_bonus is not None and not _side(p):
         return "a bonus for winning every pot needs a side pot", ("pots.sweep_bonus",)
+    if (pots.points_draw or pots.points_target != 31) and pots.thirty_one is None:
+        field = "pots.points_draw" if pots.points_draw else "pots.points_target"
+        return "draws and a target for the pips stake need the stake (pots.thirty_one)", (field, "pots.thirty_one")
+    if pots.points_draw and (p.procedure.bust_card or p.procedure.trump_card or p.procedure.bank.kind is not None
+                             or centre_count(p.ranking.wild) or p.session.points.spare_hand):
+        return ("the draws for the pips stake take their cards from the stock, which no other card dealt to the "
+                "centre may share", ("pots.points_draw", "procedure", "ranking.wild", "session.points.spare_hand"))
+    if pots.points_draw and p.blind.allowed:
+        return ("a player draws for the pips stake on the cards they have seen, so nobody plays blind",
+                ("pots.points_draw", "blind.allowed"))
     if pots.best_card_top is not None and pots.best_card is None:
         return "a top card for the best-card stake needs the stake (pots.best_card)", ("pots.best_card_top",)
     return None
@@ -187,6 +222,8 @@ THIRTY_ONE_RULE = field_rule("pots.thirty_one")
 THIRTY_ONE_ACE_RULE = field_rule("pots.thirty_one_ace")
 TIE_RULE = field_rule("pots.tie")
 SWEEP_BONUS_RULE = field_rule("pots.sweep_bonus")
+POINTS_TARGET_RULE = field_rule("pots.points_target")
+POINTS_DRAW_RULE = field_rule("pots.points_draw")
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,6 +253,10 @@ class PotsPolicy(AreaPolicy):
     ace: int = 10
     split_ties: bool = False
     sweep: Optional[Fraction] = None
+    target: int = 31
+    """The count the pips stake aims at (``pots.points_target``)."""
+    draws: bool = False
+    """Players short of the target draw from the stock before the betting (``pots.points_draw``)."""
     in_play: bool = field(init=False, default=False)
     """Whether this profile plays any side pot (a log then records them)."""
     pip_values: Tuple[int, ...] = field(init=False, default=())
@@ -237,8 +278,10 @@ class PotsPolicy(AreaPolicy):
         if pots.best_card is not None:
             specs.append(PotSpec("best_card", pots.best_card, "best_card", BEST_CARD_RULE))
         if pots.thirty_one is not None:
-            specs.append(PotSpec("thirty_one", pots.thirty_one, "thirty_one", THIRTY_ONE_RULE))
-        return cls(tuple(specs), pots.best_card_top, pots.thirty_one_ace, pots.tie == "split", pots.sweep_bonus)
+            name = "thirty_one" if pots.points_target == 31 else f"points_{pots.points_target}"
+            specs.append(PotSpec(name, pots.thirty_one, "thirty_one", THIRTY_ONE_RULE))
+        return cls(tuple(specs), pots.best_card_top, pots.thirty_one_ace, pots.tie == "split", pots.sweep_bonus,
+                   pots.points_target, pots.points_draw)
 
     def money_amounts(self) -> Tuple[Fraction, ...]:
         """The amounts the money unit must hold."""
@@ -263,18 +306,48 @@ class PotsPolicy(AreaPolicy):
                 winners = self._best(order, scores)
                 why = f"{', '.join(str(turned[p]) for p in winners)}, the best card turned up"
             else:
-                scores = {}
-                for p in order:
-                    cards = table.dealt(p)
-                    if cards:
-                        pips = self.pips(cards)
-                        scores[p] = (1, pips) if pips <= 31 else (0, -pips)
-                winners = self._best(order, scores)
-                counts = {p: self.pips(table.dealt(p) or ()) for p in winners}
-                why = "pips nearest 31: " + ", ".join(f"{p} {n}" for p, n in counts.items())
+                winners, why = self._points_pot(table, order)
             amount = spec.ante * len(order)
             won.append(PotWon(spec.name, spec.ante, amount, tuple(winners), spec.rule, why))
         return tuple(won)
+
+    def counted(self, table: SidePotTable, name: str) -> Tuple[Card, ...]:
+        """The cards a player's pips are counted on: the cards dealt, and those drawn for the stake."""
+        return tuple(table.dealt(name) or ()) + tuple(table.drawn(name))
+
+    def _points_pot(self, table: SidePotTable, order: Sequence[str]) -> Tuple[List[str], str]:
+        """Who takes the pips stake, and why: the count that makes the target or comes nearest below it. A count
+        dealt over it is beaten by any count not over; one that passes it by a draw has overdrawn and is out.
+
+        >>> from bragrules.core.cards import parse_cards
+        >>> from bragrules.engine.pots import DealTable
+        >>> policy = PotsPolicy(ace=1, target=21, draws=True)
+        >>> hands = {"A": tuple(parse_cards("Kc 9d 5h")), "B": tuple(parse_cards("Ac 2d 3h")),
+        ...          "C": tuple(parse_cards("2c 2d 3c"))}
+        >>> table = DealTable(["A", "B", "C"], hands, {}, frozenset(), draws={"C": parse_cards("Kd 9s")})
+        >>> policy._points_pot(table, ["A", "B", "C"])
+        (['B'], 'pips nearest 21: B 6; C overdrew')
+        >>> policy._points_pot(table, ["A", "C"])
+        (['A'], 'pips nearest 21: A 24; C overdrew')
+        """
+        target = self.target
+        scores: Dict[str, Tuple[int, ...]] = {}
+        over: List[str] = []
+        for p in order:
+            cards = self.counted(table, p)
+            if cards:
+                pips = self.pips(cards)
+                if pips > target and table.drawn(p):
+                    over.append(p)
+                    continue
+                scores[p] = (1, pips) if pips <= target else (0, -pips)
+        winners = self._best(order, scores)
+        counts = {p: self.pips(self.counted(table, p)) for p in winners}
+        why = (f"pips nearest {target}: " + ", ".join(f"{p} {n}" for p, n in counts.items())) if winners else (
+            "nobody to take it")
+        if over:
+            why += f"; {', '.join(over)} overdrew"
+        return winners, why
 
     def _hand_pot(self, index: int, table: SidePotTable, order: Sequence[str], best: BestHands
                   ) -> Tuple[List[str], str]:
@@ -385,11 +458,13 @@ class PotsPolicy(AreaPolicy):
 def pot_title(name: str) -> str:
     """A side pot's name as a table says it.
 
-    >>> pot_title("hand_2"), pot_title("best_card"), pot_title("thirty_one")
-    ("hand 2's pot", 'the best-card stake', 'the 31 stake')
+    >>> pot_title("hand_2"), pot_title("best_card"), pot_title("thirty_one"), pot_title("points_21")
+    ("hand 2's pot", 'the best-card stake', 'the 31 stake', 'the 21 stake')
     """
     if name.startswith("hand_"):
         return f"hand {name[5:]}'s pot"
+    if name.startswith("points_"):
+        return f"the {name[7:]} stake"
     return {"best_card": "the best-card stake", "thirty_one": "the 31 stake"}.get(name, name)
 
 
@@ -439,10 +514,40 @@ def best_card_top(p: "Profile") -> str:
 
 def thirty_one(p: "Profile") -> str:
     value = p.pots.thirty_one
+    target = p.pots.points_target
     if value is None:
         return "there is no stake for 31"
-    return (f"every player stakes {money_text(value)} on 31: the three cards' pips nearest 31 without going over "
-            "take it")
+    if target == 31 and not p.pots.points_draw:
+        return (f"every player stakes {money_text(value)} on 31: the three cards' pips nearest 31 without going "
+                "over take it")
+    return tr("every player stakes {amount} on {target}: the pips nearest {target} without going over take it",
+              amount=money_text(value), target=target)
+
+
+def points_target(p: "Profile") -> str:
+    """``pots.points_target`` in words.
+
+    >>> from bragrules.profile.models import Profile
+    >>> points_target(Profile.model_validate({"pots": {"thirty_one": 1, "points_target": 21}}))
+    'the pips stake aims at 21'
+    """
+    return tr("the pips stake aims at {target}", target=p.pots.points_target)
+
+
+def points_draw(p: "Profile") -> str:
+    """``pots.points_draw`` in words.
+
+    >>> from bragrules.profile.models import Profile
+    >>> points_draw(Profile.model_validate({"pots": {"thirty_one": 1, "points_target": 21, "points_draw": True},
+    ...                                     "blind": {"allowed": False}}))
+    'before the betting, in turn, a player short of 21 may draw cards from the stock one at a time for the pips \
+stake only; a player who passes 21 has overdrawn and is out of that stake'
+    """
+    if not p.pots.points_draw:
+        return tr("nobody draws for the pips stake: the cards dealt count")
+    return tr("before the betting, in turn, a player short of {target} may draw cards from the stock one at a time "
+              "for the pips stake only; a player who passes {target} has overdrawn and is out of that stake",
+              target=p.pots.points_target)
 
 
 def sweep_bonus(p: "Profile") -> str:
@@ -460,6 +565,23 @@ THIRTY_ONE_ACE = choice(
     {"10": MAXIMAPEDIA_NAME, "*": MAXIMAPEDIA_NAME + " (\"by arrangement\")"},
     in_play=lambda p: p.pots.thirty_one is not None, later=True,
 )
+_ACE_AT_31 = THIRTY_ONE_ACE.sentence
+
+
+def _ace_toward_target(p: "Profile") -> str:
+    """What an ace counts, toward the pips stake's own target (31's words as they were).
+
+    >>> from bragrules.profile import load_profile
+    >>> _ace_toward_target(load_profile("post-and-pair")), _ace_toward_target(load_profile("three-stake"))
+    ('toward 21 an ace counts 1', 'toward 31 an ace counts ten, as the courts do')
+    """
+    target = p.pots.points_target
+    if target == 31:
+        return _ACE_AT_31(p)
+    return tr("toward {target} an ace counts {count}", target=target, count=p.pots.thirty_one_ace)
+
+
+THIRTY_ONE_ACE = replace(THIRTY_ONE_ACE, sentence=_ace_toward_target)
 TIE = choice(
     "pots.tie",
     lambda p: p.pots.tie,
@@ -491,12 +613,15 @@ def pots_section(p: "Profile") -> Optional[Section]:
         sentence(each_hand(p)) if pots.each_hand is not None else "",
         sentence(best_card(p)) + (" " + sentence(best_card_top(p)) if pots.best_card_top else "")
         if pots.best_card is not None else "",
-        sentence(thirty_one(p)) + " " + sentence(THIRTY_ONE_ACE.sentence(p)) if pots.thirty_one is not None else "",
+        sentence(thirty_one(p)) + " " + sentence(THIRTY_ONE_ACE.sentence(p))
+        + (" " + sentence(points_draw(p)) if pots.points_draw else "") if pots.thirty_one is not None else "",
     ])
     sec.para(
         sentence(TIE.sentence(p)),
         "" if not p.format.betting else
-        "Folding in the betting gives up the main pot, not the stakes for the best card or 31."
+        ("Folding in the betting gives up the main pot, not the stakes for the best card or 31."
+         if pots.points_target == 31 else tr("Folding in the betting gives up the main pot, not the stakes for the "
+                                             "best card or {target}.", target=pots.points_target))
         if pots.each_hand is None else "A player who folds gives up the pots for each hand.",
         sentence(sweep_bonus(p)) if pots.sweep_bonus is not None else "",
         "A hand dealt again or abandoned settles no side pot: its antes go back.",
@@ -520,6 +645,12 @@ TEXT = AreaText(
         FieldText("pots.thirty_one", lambda p: p.pots.thirty_one, thirty_one,
                   {"null": "000 (one pot)", "*": MAXIMAPEDIA_NAME}, later=True),
         THIRTY_ONE_ACE,
+        FieldText("pots.points_target", lambda p: p.pots.points_target, points_target,
+                  {"31": MAXIMAPEDIA_NAME, "21": WIKIPEDIA_POST_NAME, "*": "house rule"},
+                  in_play=lambda p: p.pots.thirty_one is not None, later=True),
+        FieldText("pots.points_draw", lambda p: p.pots.points_draw, points_draw,
+                  {"false": MAXIMAPEDIA_NAME + " (not played)", "true": WIKIPEDIA_POST_NAME + "; " + MAXIMAPEDIA_NAME},
+                  in_play=lambda p: p.pots.thirty_one is not None, later=True),
         TIE,
         FieldText("pots.sweep_bonus", lambda p: p.pots.sweep_bonus, sweep_bonus,
                   {"null": "000", "*": MAXIMAPEDIA_NAME}, in_play=_side, later=True),

@@ -42,6 +42,7 @@ from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.bank import KIND_RULE as BANK_KIND_RULE
 from bragrules.rules.bank import Bank, BankPolicy
 from bragrules.rules.hooks import AreaPolicy, Betting, EndingAnswer, ForcedShow, SidePotTable
+from bragrules.rules.pots import POINTS_DRAW_RULE
 from bragrules.rules.words import count, number_word, sentence
 
 if TYPE_CHECKING:
@@ -174,6 +175,8 @@ class ProcedurePolicy(AreaPolicy):
     trump_card: bool = False
     bank: Optional[BankPolicy] = None
     """A banking game (``procedure.bank``): each hand settled against the banker's or the house's; None: a pot."""
+    points_draw: bool = False
+    """Draws from the stock for the pips stake before the betting (``pots.points_draw``), a step of the pots'."""
     steps: Tuple[Step, ...] = field(init=False, compare=False, repr=False)
     """The deal's steps in order, each with its owner: the default list, extended by this profile's steps."""
     turned_roles: Tuple[str, ...] = field(init=False, compare=False, repr=False)
@@ -192,7 +195,7 @@ class ProcedurePolicy(AreaPolicy):
     def compile(cls, p: "Profile") -> "ProcedurePolicy":
         proc = p.procedure
         return cls(proc.bust_card, proc.betting_rounds, proc.next_dealer == "winner", p.table.cut, proc.trump_card,
-                   BankPolicy.compile(p))
+                   BankPolicy.compile(p), p.pots.points_draw and p.pots.thirty_one is not None)
 
     @property
     def in_play(self) -> bool:
@@ -231,6 +234,8 @@ class ProcedurePolicy(AreaPolicy):
                 out.append(Step("trump card", "procedure", TRUMP_CARD_RULE))
             if step.name == "betting" and self.bust_card:
                 out.append(Step("bust card", "procedure", BUST_CARD_RULE))
+            if step.name == "betting" and self.points_draw:
+                out.append(Step("draws for the pips stake", "pots", POINTS_DRAW_RULE))
             if step.name == "betting" and self.bank is not None:
                 out.append(Step("stakes against the bank", "procedure", BANK_KIND_RULE))
                 continue

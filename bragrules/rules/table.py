@@ -9,11 +9,13 @@
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, List, Literal, Optional
+from typing import TYPE_CHECKING, Dict, List, Literal, Optional, Tuple
 
 from pydantic import Field, model_validator
 
+from bragrules.core.cards import JOKER_BASE, Card
 from bragrules.core.i18n import ENGLISH, language, ntr, tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
@@ -28,6 +30,10 @@ if TYPE_CHECKING:
 # The model
 # ---------------------------------------------------------------------------
 
+GAMERULES_STB = "https://gamerules.com/rules/stop-the-bus/"
+PEEL = ("https://bitlit.ru/page/en/w-h-peel/round-games-with-cards-a-practical-treatise-on-all-the-most-popular-games-"
+        "with-their-different-variations-and-hints-for-their-practice/16")
+
 
 class Table(Area):
     """Who plays and how the deal moves round the table."""
@@ -40,10 +46,16 @@ class Table(Area):
         "(and the centre cards of `format.exchange`) it must fit in the pack: 8 × 3 = 24, but "
         "Nine-Card seats at most 5 (5 × 9 = 45)."
     )
-    first_dealer: Literal["random", "first_seat"] = Field(
+    first_dealer: Literal["random", "first_seat", "cut_low"] = Field(
         "random",
         description="How the first dealer is chosen. `random`: drawn at random (from the seed); `first_seat`: "
-        "the first seat listed, as agreed at the table (000: \"designate a dealer\").",
+        "the first seat listed, as agreed at the table (000: \"designate a dealer\"); `cut_low`: a cut for the "
+        "deal, each player in seat order drawing one card from a shuffled pack (from the seed), the lowest card "
+        "dealing first, twos lowest and aces highest, suits not counting, and equal lowest cutting again "
+        "(" + GAMERULES_STB + ": \"Begin the game by deciding who will be the first dealer. Have each player "
+        "draw a single card from the deck. The lowest card deals first.\"; " + PEEL + ": \"the players cut for "
+        "the deal, and the player who cuts the lowest card deals first. If two or more players cut equal lowest "
+        "cards, these players must cut again for the deal\").",
     )
     rotation: Literal["clockwise", "anticlockwise", "fixed"] = Field(
         "clockwise",
@@ -116,12 +128,44 @@ class TablePolicy(AreaPolicy):
     cut: bool
     sitting_out: str = "not_allowed"
     """``table.sitting_out``: ``not_allowed``, ``free`` or ``post_missed``."""
+    cut_for_deal: bool = False
+    """``table.first_dealer: cut_low``: the first dealer drawn from the seed by a cut for the deal."""
 
     @classmethod
     def compile(cls, p: "Profile") -> "TablePolicy":
         table = p.table
-        return cls(table.min_players, table.max_players, rotation_step(p), table.first_dealer == "random",
-                   table.deal == "singly", table.cut, table.sitting_out)
+        return cls(table.min_players, table.max_players, rotation_step(p), table.first_dealer != "first_seat",
+                   table.deal == "singly", table.cut, table.sitting_out, table.first_dealer == "cut_low")
+
+    def draw_first_dealer(self, rng: random.Random, count: int) -> int:
+        """The seat of the first dealer the seed draws (``first_dealer_random``): at random, or by a cut for the
+        deal (:func:`cut_for_deal`)."""
+        if self.cut_for_deal:
+            return cut_for_deal(rng, count)[0]
+        return rng.randrange(count)
+
+
+def cut_for_deal(rng: random.Random, count: int) -> Tuple[int, Tuple[Dict[int, Card], ...]]:
+    """A cut for the deal (``table.first_dealer: cut_low``) among ``count`` seats: the seat that cuts the lowest
+    card, and each round of cards cut (seat: card). Each round the pack is shuffled and each seat still in draws
+    the next card; twos are lowest, aces highest, suits do not count; the equal lowest cut again.
+
+    >>> seat, rounds = cut_for_deal(random.Random(3), 4)
+    >>> cut = rounds[-1]
+    >>> seat in cut and all(cut[seat].rank < card.rank for other, card in cut.items() if other != seat)
+    True
+    """
+    seats = list(range(count))
+    rounds: List[Dict[int, Card]] = []
+    while True:
+        pack = list(range(JOKER_BASE))
+        rng.shuffle(pack)
+        cut = {seat: Card(pack[i]) for i, seat in enumerate(seats)}
+        rounds.append(cut)
+        low = min(card.rank for card in cut.values())
+        seats = [seat for seat in seats if cut[seat].rank == low]
+        if len(seats) == 1:
+            return seats[0], tuple(rounds)
 
 
 
@@ -168,8 +212,11 @@ FIRST_DEALER = choice(
     {
         "random": "the first dealer is chosen at random",
         "first_seat": "the first dealer is the first seat, as agreed at the table",
+        "cut_low": "the players cut for the first deal: each draws a card, the lowest deals first (aces high, "
+                   "suits not counting), and the equal lowest cut again",
     },
-    {"random": "002", "first_seat": "000 (a designated dealer)"},
+    {"random": "002", "first_seat": "000 (a designated dealer)",
+     "cut_low": "gamerules.com, \"Stop the Bus\"; Peel, \"Round Games with Cards\" (Poker)"},
 )
 ROTATION = choice(
     "table.rotation",

@@ -71,6 +71,7 @@ SCRIPT_TEXTS: Tuple[str, ...] = (
     N_("You are "),
     N_("Watching"),
     N_(" · blind: your cards stay face down until you look"),
+    N_("drawn for the pips stake (only you see these):"),
     N_("Not offered now: "),
     N_("Deal "),
     N_("Equal hands: "),

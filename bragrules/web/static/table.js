@@ -225,6 +225,11 @@
     } else if (arranging) window.BragArrange.draw(view, arranging, hand, actions, { el, card, act, redraw: draw });
     else if (shownHand) faces(shownHand); else backs(3);
     if (shownHand && view.hand_name) hand.appendChild(el("div", view.hand_name, "hand-name"));
+    if (view.points_drawn && view.points_drawn.length) {  // pots.points_draw: the cards drawn for the pips stake, for this seat only
+      const row = el("div", null, "side-show"); row.appendChild(el("span", t("drawn for the pips stake (only you see these):")));
+      const cards = el("span", null, "cards"); view.points_drawn.forEach((c) => cards.appendChild(card(c, true))); row.appendChild(cards);
+      hand.appendChild(row);
+    }
     (view.side_shows || []).forEach((x) => {  // a side-show this seat took part in: the other hand, for this seat only
       const row = el("div", null, "side-show"); row.appendChild(el("span", "side-show with " + x.with + " (only you two see this):"));
       const cards = el("span", null, "cards"); (x.cards || []).forEach((c) => cards.appendChild(card(c, true))); row.appendChild(cards);
