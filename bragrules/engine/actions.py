@@ -11,7 +11,7 @@ Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
 >>> Action.parse("D dance")
 Traceback (most recent call last):
 ...
-bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, draw stock|discard, discard CARD, pass, open N)
+bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, draw stock|discard, discard CARD, pass, open N, close CARD)
 >>> str(Action.parse("E draws from the pile")), str(Action.parse("E throws 7h")), str(Action.parse("E swap Kc down"))
 ('E draw discard', 'E throw 7h', 'E swap down Kc')
 >>> str(Action.parse("A peeks at B's cards")), str(Action.parse("C exposes")), str(Action.parse("D retain old"))
@@ -39,7 +39,7 @@ from bragrules.core.text import quote
 
 KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand",
          "show", "concede", "retain", "release", "peek", "expose", "redeal", "void", "flash", "sideshow", "accept",
-         "refuse", "take", "draw", "throw", "pass", "open")
+         "refuse", "take", "draw", "throw", "pass", "open", "close")
 PAID_KINDS = ("bet", "see", "open")
 """The kinds that pay an exact amount: a bet, a see, and a bet made playing open (``format.open.faceup``)."""
 SIDE_SHOW_KINDS = ("sideshow", "accept", "refuse")
@@ -56,10 +56,10 @@ _VERB_FORMS = {"peeks": "peek", "peeked": "peek", "exposes": "expose", "exposed"
                "releases": "release", "voids": "void", "flashes": "flash", "flashed": "flash",
                "sideshows": "sideshow", "side-show": "sideshow", "accepts": "accept", "refuses": "refuse",
                "takes": "take", "draws": "draw", "throws": "throw", "passes": "pass", "discards": "discard",
-               "opens": "open"}
+               "opens": "open", "closes": "close"}
 _VERBS = ("look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, "
           "retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, "
-          "draw stock|discard, discard CARD, pass, open N")
+          "draw stock|discard, discard CARD, pass, open N, close CARD")
 
 
 class ActionSyntaxError(ValueError):
@@ -90,7 +90,7 @@ class Action(NamedTuple):
         if self.target is not None:
             text += " " + self.target
         cards = self.cards
-        if cards is not None and (kind == "swap" or kind == "throw"):
+        if cards is not None and (kind == "swap" or kind == "throw" or kind == "close"):
             text += " " + " ".join(str(hand[0]) for hand in cards)
         elif cards is not None:
             text += " " + " | ".join(" ".join(str(c) for c in hand) for hand in cards)
@@ -233,14 +233,15 @@ def _read_draw(text: str, player: str, kind: str, rest: List[str]) -> Action:
 
 def _read_throw(text: str, player: str, kind: str, rest: List[str]) -> Action:
     """``throw``: in a draw game, one card onto the discard pile (``throw 7h``; people may write
-    ``discard 7h``, which a draw game takes as the throw)."""
+    ``discard 7h``, which a draw game takes as the throw); ``close``: in a hunt for the jokers, one centre card
+    turned face down (``close Kh``)."""
     if len(rest) != 1:
-        raise ActionSyntaxError(f"{quote(text, 60)}: 'throw' names one card, e.g. '{player} throw 7h'")
+        raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' names one card, e.g. '{player} {kind} 7h'")
     try:
         (card,) = parse_cards(rest)
     except (CardError, ValueError) as exc:
         raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
-    return Action(player, "throw", cards=((card,),))
+    return Action(player, kind, cards=((card,),))
 
 
 def _read_arrange(text: str, player: str, kind: str, rest: List[str]) -> Action:
@@ -259,7 +260,7 @@ _READERS: Dict[str, Callable[[str, str, str, List[str]], Action]] = {
     "bet": _read_paid, "see": _read_paid, "open": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
     "peek": _read_at_player, "expose": _read_at_player, "swap": _read_swap, "arrange": _read_arrange,
     "sideshow": _read_side_show, "accept": _read_side_show, "refuse": _read_side_show,
-    "draw": _read_draw, "discard": _read_discard, "throw": _read_throw,
+    "draw": _read_draw, "discard": _read_discard, "throw": _read_throw, "close": _read_throw,
 }
 """How an action with words after its verb is read, by its kind (any other takes none)."""
 
@@ -374,6 +375,8 @@ def _bad_cards(kind: str, target: Any, cards: Any) -> Optional[str]:
         return "'draw' takes 'stock' or 'discard'"
     if kind == "throw" or (kind == "swap" and target == "down"):
         return None if _one_card(cards) else f"'{kind}' names one of your cards"
+    if kind == "close":
+        return None if _one_card(cards) else "'close' names one centre card"
     if kind == "swap" and target == "all" and cards is not None:
         return "'swap all' takes no cards"
     if kind == "swap" and target is None:
@@ -441,6 +444,6 @@ class LegalAction(NamedTuple):
         """The :class:`Action` that takes this option (a bet at ``amount``, else the least)."""
         if self.kind in PAID_KINDS or self.kind == "sideshow":
             return Action(self.player, self.kind, amount=self.amount if amount is None else amount)
-        if self.kind in ("arrange", "swap", "throw"):
+        if self.kind in ("arrange", "swap", "throw", "close"):
             return Action(self.player, self.kind, cards=self.cards, target=self.target)
         return Action(self.player, self.kind, target=self.target)

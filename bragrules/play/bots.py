@@ -59,7 +59,7 @@ from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView
 from bragrules.play import bot_bank
-from bragrules.play.bot_exchange import ExchangePlay
+from bragrules.play.bot_exchange import ExchangePlay, hunt_choice
 from bragrules.play.hand_worth import arrangements_of, hand_share, pack_shares
 from bragrules.play.plays import STAND_IN
 from bragrules.rules.ranking import HandRanker, triple_index
@@ -229,6 +229,10 @@ class StyleBot(ExchangePlay):
             action, verb, share = bot_bank.choose(view.rules, view.hand, options)
             self._judged(view, view.hand, share, verb, action.amount)
             return action
+        if view.hunting:  # procedure.hunt_rounds: a centre card taken for one of its own, or one turned down
+            option, verb = hunt_choice(view, options)
+            self._say(verb)
+            return option.action()
         if kind == "keep":  # looked at one of two hands: keep it or discard it
             return self._keep_or_discard(view, options)
         if kind == "discard" and first.target is not None:  # Four-Card: looked, one card to put away
