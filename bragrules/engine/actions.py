@@ -90,7 +90,7 @@ class Action(NamedTuple):
         if self.target is not None:
             text += " " + self.target
         cards = self.cards
-        if cards is not None and (kind == "swap" or kind == "throw" or kind == "close"):
+        if cards is not None and (kind == "swap" or kind == "throw"):
             text += " " + " ".join(str(hand[0]) for hand in cards)
         elif cards is not None:
             text += " " + " | ".join(" ".join(str(c) for c in hand) for hand in cards)
@@ -233,8 +233,7 @@ def _read_draw(text: str, player: str, kind: str, rest: List[str]) -> Action:
 
 def _read_throw(text: str, player: str, kind: str, rest: List[str]) -> Action:
     """``throw``: in a draw game, one card onto the discard pile (``throw 7h``; people may write
-    ``discard 7h``, which a draw game takes as the throw); ``close``: in a hunt for the jokers, one centre card
-    turned face down (``close Kh``)."""
+    ``discard 7h``, which a draw game takes as the throw)."""
     if len(rest) != 1:
         raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' names one card, e.g. '{player} {kind} 7h'")
     try:
@@ -242,6 +241,22 @@ def _read_throw(text: str, player: str, kind: str, rest: List[str]) -> Action:
     except (CardError, ValueError) as exc:
         raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
     return Action(player, kind, cards=((card,),))
+
+
+def _read_close(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """``close``: in a hunt for the jokers (``procedure.hunt_rounds``), one face-up centre card turned face down,
+    out of play (``close Kh``).
+
+    >>> str(Action.parse("A closes kh"))
+    'A close Kh'
+    """
+    if len(rest) != 1:
+        raise ActionSyntaxError(f"{quote(text, 60)}: 'close' names one centre card, e.g. '{player} close Kh'")
+    try:
+        (card,) = parse_cards(rest)
+    except (CardError, ValueError) as exc:
+        raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+    return Action(player, kind, target=str(card))
 
 
 def _read_arrange(text: str, player: str, kind: str, rest: List[str]) -> Action:
@@ -260,7 +275,7 @@ _READERS: Dict[str, Callable[[str, str, str, List[str]], Action]] = {
     "bet": _read_paid, "see": _read_paid, "open": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
     "peek": _read_at_player, "expose": _read_at_player, "swap": _read_swap, "arrange": _read_arrange,
     "sideshow": _read_side_show, "accept": _read_side_show, "refuse": _read_side_show,
-    "draw": _read_draw, "discard": _read_discard, "throw": _read_throw, "close": _read_throw,
+    "draw": _read_draw, "discard": _read_discard, "throw": _read_throw, "close": _read_close,
 }
 """How an action with words after its verb is read, by its kind (any other takes none)."""
 
@@ -353,6 +368,9 @@ def _bad_target(kind: str, target: Any) -> Optional[str]:
     elif kind == "discard" and target is not None:
         if not isinstance(target, str) or _card_text(target) is None:
             return "'discard' takes nothing, or one card"
+    elif kind == "close":
+        if not isinstance(target, str) or _card_text(target) is None:
+            return "'close' names one centre card"
     elif target is not None and (kind, target) not in _TARGETS:
         return f"'{kind}' takes no target {quote(str(target))}"
     return None
@@ -375,8 +393,6 @@ def _bad_cards(kind: str, target: Any, cards: Any) -> Optional[str]:
         return "'draw' takes 'stock' or 'discard'"
     if kind == "throw" or (kind == "swap" and target == "down"):
         return None if _one_card(cards) else f"'{kind}' names one of your cards"
-    if kind == "close":
-        return None if _one_card(cards) else "'close' names one centre card"
     if kind == "swap" and target == "all" and cards is not None:
         return "'swap all' takes no cards"
     if kind == "swap" and target is None:
@@ -444,6 +460,6 @@ class LegalAction(NamedTuple):
         """The :class:`Action` that takes this option (a bet at ``amount``, else the least)."""
         if self.kind in PAID_KINDS or self.kind == "sideshow":
             return Action(self.player, self.kind, amount=self.amount if amount is None else amount)
-        if self.kind in ("arrange", "swap", "throw", "close"):
+        if self.kind in ("arrange", "swap", "throw"):
             return Action(self.player, self.kind, cards=self.cards, target=self.target)
         return Action(self.player, self.kind, target=self.target)

@@ -33,19 +33,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, List, Optional
 
-from bragrules.core.cards import Card
+from bragrules.core.cards import Card, parse_card
 from bragrules.core.errors import RuleViolation
 from bragrules.engine import betting, retention
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.events import Close, Event, Swap
 from bragrules.engine.state import PlayerState
-from bragrules.engine.wild_cards import wild_deal_comparer
 from bragrules.rules.procedure import HUNT_RULE
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
 
-__all__ = ["HUNT_KINDS", "HuntState", "act", "laid", "open_hunt", "options"]
+__all__ = ["HUNT_KINDS", "HuntState", "act", "drop", "laid", "open_hunt", "options"]
 
 HUNT_KINDS = frozenset(("swap", "close"))
 """The actions of the hunt: a card taken for one's own, or a card turned face down."""
@@ -81,7 +80,7 @@ def options(deal: "Deal", state: PlayerState) -> List[LegalAction]:
     """A hunter's turn: a centre card turned face down, each; once looked, a card of one's own for each centre
     card; blind, the look."""
     name = state.name
-    out = [LegalAction(name, "close", cards=((card,),)) for card in deal.centre]
+    out = [LegalAction(name, "close", target=str(card)) for card in deal.centre]
     if state.seen and state.hand is not None:
         out += [LegalAction(name, "swap", cards=((mine,), (centre,))) for mine in state.hand for centre in deal.centre]
     else:
@@ -103,7 +102,7 @@ def act(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
                                        "for one of their own, or turns one face down")
     cards = action.cards
     if kind == "close":
-        card = _centre_card(deal, cards[0][0] if cards else None)
+        card = _centre_card(deal, parse_card(action.target) if action.target is not None else None)
         if not apply:
             return None
         deal.centre.remove(card)
@@ -143,9 +142,26 @@ def _next_turn(deal: "Deal", hunt: HuntState) -> None:
     hunt.turns.pop(0)
     if hunt.turns:
         deal.turn = deal.order.index(hunt.turns[0])
-        return
+    else:
+        _finish(deal, hunt)
+
+
+def _finish(deal: "Deal", hunt: HuntState) -> None:
+    """The cards left face up decide the wild cards (every one of them, where a player put out of the hand by a
+    dispute left turns unplayed), and the betting starts from the seat after the forced stakes."""
     deal.hunt = None
-    deal.comparer = wild_deal_comparer(deal.rules, deal.centre, [(p, deal.players[p].hand) for p in deal.order])
+    deal.comparer = deal.rules.comparer.for_deal(deal.centre)
     deal.turn = hunt.before_betting
     betting.advance(deal)
 
+
+def drop(deal: "Deal", name: str) -> None:
+    """A player put out of the hand during the hunt (a dispute's fold) plays none of their turns left."""
+    hunt = deal.hunt
+    assert hunt is not None
+    was_next = bool(hunt.turns) and hunt.turns[0] == name
+    hunt.turns = [p for p in hunt.turns if p != name]
+    if not hunt.turns:
+        _finish(deal, hunt)
+    elif was_next:
+        deal.turn = deal.order.index(hunt.turns[0])

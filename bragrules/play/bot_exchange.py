@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional, Sequence, Tuple
 
-from bragrules.core.cards import Card
+from bragrules.core.cards import Card, parse_card
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.view import PlayerView
 from bragrules.rules.ranking import triple_index
@@ -147,10 +147,13 @@ def hunt_choice(view: PlayerView, options: List[LegalAction]) -> Tuple[LegalActi
     comparer = view.rules.comparer
     best: Optional[Tuple[Tuple[int, ...], LegalAction]] = None
     for option in options:
-        if option.cards is None:
+        if option.kind == "swap" and option.cards is not None:
+            taken = option.cards[1][0]
+            cards = [taken if c == option.cards[0][0] else c for c in hand]
+        elif option.kind == "close" and option.target is not None:
+            taken, cards = parse_card(option.target), list(hand)
+        else:
             continue
-        taken = option.cards[-1][0]
-        cards = [taken if c == option.cards[0][0] else c for c in hand] if option.kind == "swap" else list(hand)
         key = comparer.for_deal([c for c in centre if c != taken]).key(cards)
         if best is None or key > best[0]:
             best = (key, option)
