@@ -409,11 +409,12 @@ def hunt_rounds(p: "Profile") -> str:
     if not rounds:
         return "no cards are exchanged with the table before the betting"
     left = centre_count_of(p)
-    return (f"before the betting the {count(left, 'card')} that decide the wild cards are laid face up with "
+    cards = f"{number_word(left)} {'card' if left == 1 else 'cards'}"
+    return (f"before the betting the {cards} that decide the wild cards are laid face up with "
             f"{number_word(rounds)} more for each player; in each of {number_word(rounds)} "
             f"{'round' if rounds == 1 else 'rounds'}, going round the table, each player takes one of them for a card "
             "of their own, put face down out of play (having looked at their cards), or turns one of them face down "
-            f"out of play; the {count(left, 'card')} left face up then decide the wild cards (Joker Hunt)")
+            f"out of play; the {cards} left face up then decide the wild cards (Joker Hunt)")
 
 
 def betting_rounds(p: "Profile") -> str:
