@@ -30,7 +30,6 @@ bragrules.core.errors.RuleViolation: procedure.hunt_rounds: the hunt for the jok
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, List, Optional
 
 from bragrules.core.cards import Card, parse_card
@@ -50,14 +49,16 @@ HUNT_KINDS = frozenset(("swap", "close"))
 """The actions of the hunt: a card taken for one's own, or a card turned face down."""
 
 
-@dataclass(slots=True)
 class HuntState:
     """The hunt as it stands: the turns still to play (players, in order), the seat whose turn follows the
     forced stakes (where the betting starts from), and the cards put out of play (given, closed)."""
 
-    turns: List[str]
-    before_betting: int
-    out: List[Card] = field(default_factory=list)
+    __slots__ = ("turns", "before_betting", "out")
+
+    def __init__(self, turns: List[str], before_betting: int) -> None:
+        self.turns = turns
+        self.before_betting = before_betting
+        self.out: List[Card] = []
 
 
 def laid(rules_turned: int, rounds: int, players: int) -> int:

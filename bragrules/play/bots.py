@@ -225,14 +225,9 @@ class StyleBot(ExchangePlay):
         options = view.legal_actions()
         first = options[0]
         kind = first.kind
-        if view.rules.procedure.bank is not None and view.hand is not None:  # a banking game (procedure.bank)
-            action, verb, share = bot_bank.choose(view.rules, view.hand, options)
-            self._judged(view, view.hand, share, verb, action.amount)
-            return action
-        if view.hunting:  # procedure.hunt_rounds: a centre card taken for one of its own, or one turned down
-            option, verb = hunt_choice(view, options)
-            self._say(verb)
-            return option.action()
+        own = self._own_phase(view, options)
+        if own is not None:  # a banking game's stake, a turn of the hunt for the jokers
+            return own
         if kind == "keep":  # looked at one of two hands: keep it or discard it
             return self._keep_or_discard(view, options)
         if kind == "discard" and first.target is not None:  # Four-Card: looked, one card to put away
@@ -275,6 +270,20 @@ class StyleBot(ExchangePlay):
                 return arrange.action()
             return self._seen(view, by_kind, memory)
         return self._blind(by_kind, looks, memory)
+
+    def _own_phase(self, view: PlayerView, options: List[LegalAction]) -> Optional[Action]:
+        """A turn of a phase with its own play: a stake against the bank (``procedure.bank``), a turn of the hunt
+        for the jokers (``procedure.hunt_rounds``: a centre card taken for one of its own, or one turned down);
+        None at any other turn."""
+        if view.rules.procedure.bank is not None and view.hand is not None:
+            action, verb, share = bot_bank.choose(view.rules, view.hand, options)
+            self._judged(view, view.hand, share, verb, action.amount)
+            return action
+        if view.hunting:
+            option, said = hunt_choice(view, options)
+            self._say(said)
+            return option.action()
+        return None
 
     # -- the spare hand --------------------------------------------------
 
