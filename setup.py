@@ -57,6 +57,7 @@ COMPILED_MODULES = [
     "bragrules/engine/exchange.py",
     "bragrules/engine/draws.py",
     "bragrules/engine/dispute.py",
+    "bragrules/engine/hunt.py",
     "bragrules/engine/side_show.py",
     "bragrules/engine/spare.py",
     "bragrules/engine/deal.py",

@@ -163,6 +163,7 @@ _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "swap": _swap_entry,
     "draw": _draw_entry,
     "throw": _throw_entry,
+    "close": lambda option, deal: tr("turn the centre card {card} face down, out of play", card=option.target),
     "pass": _said("end your turn without stopping the bus"),
     "show": lambda option, deal: tr("show your cards"),
     "concede": lambda option, deal: tr("concede without showing"),
@@ -303,6 +304,8 @@ def typed_move(option: "LegalAction") -> str:
         return "swap all" if option.target == "all" else "swap MINE down" if option.target == "down" else "swap MINE CENTRE"
     if kind == "throw":
         return "discard CARD"
+    if kind == "close":
+        return "close CENTRE"
     if kind == "arrange":
         return "arrange A B C | D E F"
     if kind == "sideshow" and option.amount:

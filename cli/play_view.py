@@ -533,6 +533,8 @@ _ACTION_LINES: Dict[str, Callable[[_Line], str]] = {
     "knock": lambda line: line.say("knocks", "(one more turn each)"),
     "draw": lambda line: line.say("draws", "the top discard" if line.action.target == "discard" else "from the stock"),
     "throw": _throw_line,
+    "close": lambda line: line.say("turns", f"the centre card {line.told(parse_card(line.action.target or ''))} "
+                                            "face down, out of play"),
     "pass": lambda line: line.say("passes", "(the bus goes on)"),
     "show": lambda line: line.say("shows", f"{line.their} cards"),
     "concede": lambda line: line.say("concedes", "without showing"),

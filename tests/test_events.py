@@ -25,13 +25,13 @@ ACTION_EVENTS = {"look": ev.Look, "bet": ev.Bet, "see": ev.See, "fold": ev.Fold,
                  "knock": ev.Knock, "stand": ev.Stand, "show": ev.Show, "concede": ev.Concede,
                  "retain": ev.Retain, "release": ev.Release, "peek": ev.Peek, "expose": ev.Expose,
                  "redeal": ev.Redeal, "void": ev.Void, "flash": ev.Flash, "draw": ev.Draw, "throw": ev.Throw,
-                 "pass": ev.Pass}
+                 "pass": ev.Pass, "close": ev.Close}
 SIDE_SHOW_EVENTS = {"sideshow": ev.SideShow, "accept": ev.SideShowAnswer, "refuse": ev.SideShowAnswer}
 """The side-show's actions (seeing.side_show): asked for, then answered."""
 
 
 def test_every_class_is_a_frozen_record_with_its_kind() -> None:
-    assert len(ev.EVENT_TYPES) == 31 and len(set(ev.EVENT_TYPES)) == 31
+    assert len(ev.EVENT_TYPES) == 32 and len(set(ev.EVENT_TYPES)) == 32
     assert ev.PairPlus("A", Fraction(5)).kind == "pair_plus"  # procedure.bank.pair_plus: its own event, not an ante
     assert ev.TakeSpare in ev.EVENT_TYPES and ev.TakeSpare("A").kind == "take"  # session.points.spare_hand
     assert ev.DiscardCard("A", parse_card("7h")).kind == "discard"  # Four-Card's card put away (a target)

@@ -97,6 +97,8 @@ def _bets_agree(deal: Deal) -> None:
         return
     if deal.rules.format.discard_step and discard.pending(deal, state):  # a discard first, then the betting
         return
+    if deal.hunt is not None:  # the hunt for the jokers first (procedure.hunt_rounds), then the betting
+        return
     if any(policy.refusal(deal, state, "bet") for policy in deal.rules.asking_refusal):  # another area refuses
         return
     units = deal.units

@@ -138,15 +138,27 @@ def json_says(a: Dict[str, Any], b: Dict[str, Any]) -> int:
     return 1 if a["key"] > b["key"] else -1
 
 
+def laid(rules: Rules, hands: Dict[str, Tuple[Card, ...]], centre: Sequence[Card]) -> List[Card]:
+    """The centre as dealt: ``centre`` and, where a hunt for the jokers comes first (``procedure.hunt_rounds``), the
+    extra cards it lays open, the first of the pack in no hand (each closed during the hunt, last first, so that
+    ``centre`` is left open to decide the jokers)."""
+    extra = rules.procedure.hunt_rounds * len(hands)
+    used = {c for hand in hands.values() for c in hand} | set(centre)
+    return [*centre, *[c for c in pack_of(rules) if c not in used and not c.is_joker][:extra]]
+
+
 def play_to_a_see(rules: Rules, hands: Dict[str, Tuple[Card, ...]], centre: Sequence[Card]) -> Deal:
     """A, B and C dealt these hands: C folds, A and B look (discarding as the hint says), bet the least and
-    the first who may sees; the second shows."""
-    deal = Deal(rules, ["A", "B", "C"], hands, centre=list(centre) or None)
+    the first who may sees; the second shows (a hunt for the jokers played first by closing its extra cards)."""
+    deal = Deal(rules, ["A", "B", "C"], hands, centre=laid(rules, hands, centre) or None)
     for _ in range(60):
         if deal.is_over:
             return deal
         options = deal.legal_actions()
         player = options[0].player
+        if deal.view(player).hunting:
+            deal.apply(Action(player, "close", target=str(deal.centre[-1])))
+            continue
         by_kind = {o.kind: o for o in reversed(options)}
         if player == "C" and "fold" in by_kind:
             deal.apply(Action("C", "fold"))
@@ -162,7 +174,8 @@ def play_to_a_see(rules: Rules, hands: Dict[str, Tuple[Card, ...]], centre: Sequ
 def sheet(name: str, deal: Deal, hands: Dict[str, Tuple[Card, ...]], winners: Sequence[str]) -> str:
     """The history of the deal: the seats listed so that the deal goes A, B, C from the dealer, C."""
     cards = ", ".join(f"{p}: {' '.join(map(str, hands[p]))}" for p in "ABC")
-    centre = f"    centre: {' '.join(map(str, deal.centre))}\n" if deal.centre else ""
+    dealt = deal.origin[6]  # the centre as dealt (a hunt's extra cards too)
+    centre = f"    centre: {' '.join(map(str, dealt))}\n" if dealt else ""
     seats = "C, B, A" if deal.rules.table.rotation_step < 0 else "A, B, C"
     return (f"format: bragrules-history/1\nprofile: {name}\nplayers: [{seats}]\ndealer: C\ndeals:\n"
             f"  - cards: {{{cards}}}\n{centre}    actions: [{', '.join(map(str, deal.actions))}]\n"

@@ -583,3 +583,21 @@ def test_enter_for_the_default_bet_ends_the_line_on_a_terminal(tmp_path: Path) -
     finally:
         os.close(fd)
         os.waitpid(pid, 0)
+
+
+def test_joker_hunt_asks_the_person_to_take_or_close_a_centre_card(tmp_path: Path) -> None:
+    """Joker Hunt (zeenews.india.com): "each player either picks up one open card and discards one of his own into
+    the pack or [...] closes one card on the table"; the person swaps at one turn and closes by the menu's number
+    at the other, then the betting starts over the three cards left open."""
+    log = tmp_path / "hunt.jsonl"
+    script = tmp_path / "moves.txt"
+    script.write_text("look\nswap 3d 3s\n1\npack\nnext\nq\n", encoding="utf-8")
+    done = play("-p", "joker-hunt", "--seed", "3", "--log", str(log), "--script", str(script))
+    assert done.exit_code == 0, done.output
+    out = done.stdout
+    assert "Centre: 3♠ 4♦ 8♦ 5♣ 5♥ 10♠ 6♣ K♦" in out and "1 turn the centre card 3s face down, out of play" in out
+    assert "You swap 3♦ for 3♠" in out and "Ada swaps a card for J♠" in out  # a bot's card given stays its own
+    assert "You turn the centre card 4♦ face down, out of play" in out and "Centre: 8♦ 5♥ 10♠" in out
+    mine = [a for a in _actions(log) if a.startswith("You ")]
+    assert mine[:4] == ["You look", "You swap 3d 3s", "You close 4d", "You fold"]
+    assert audit(str(log)).ok

@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from fractions import Fraction as F
 from pathlib import Path
-from typing import Dict, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 
 import pytest
 
@@ -36,6 +36,9 @@ ONE_HAND = [n for n in BETTING if load_profile(n).format.hands == 1 and load_pro
 ROOT = Path(__file__).resolve().parent.parent
 
 HANDS = ["Kc 9c 4c", "5s 6h 7d", "2c 7h Jd", "3s 8h Qd", "4d 9h Kd", "2d 3c 9c"]
+HUNTED = "6c 6d 6s 8c 8d 8s Tc Td Jc Jh Qc Qh"
+"""The cards a hunt for the jokers (``procedure.hunt_rounds``) lays beside those deciding the jokers, in none of the
+hands dealt here: every one is closed before the betting."""
 
 
 def book(name: str) -> str:
@@ -80,8 +83,21 @@ def deal_for(name: str, players: int) -> Deal:
     wild = r.comparer.wild
     if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: two cards and the joker dealt
         hands = {p: (*hand[:2], CARDS[wild.joker]) for p, hand in hands.items()}
+    return dealt(r, names, hands)
+
+
+def dealt(r: Rules, names: List[str], hands: Dict[str, Tuple[Card, ...]]) -> Deal:
+    """The deal of these hands, with the centre cards the profile turns (:func:`centre_for`) and, where a hunt for the
+    jokers comes first (``procedure.hunt_rounds``), the hunt played by closing the extra cards it lays open, so that
+    the hands are as dealt and the jokers as turned."""
     stacks = {p: r.session.starting_stack for p in names} if r.session.finite else None
-    return Deal(r, names, hands, stacks=stacks, centre=centre_for(r))
+    centre = centre_for(r)
+    if r.procedure.hunt_rounds and centre is not None:
+        centre = (*centre, *parse_cards(HUNTED)[:r.procedure.hunt_rounds * len(names)])
+    deal = Deal(r, names, hands, stacks=stacks, centre=centre)
+    while deal.hunt is not None:
+        deal.apply(Action(deal.order[deal.turn], "close", target=str(deal.centre[-1])))
+    return deal
 
 
 def finish(deal: Deal) -> DealResult:
@@ -210,8 +226,7 @@ def test_a_tied_see_ends_as_the_rulebook_says(name: str) -> None:
     wild = r.comparer.wild
     if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: two cards and the joker dealt
         hands = {p: (*hand[:2], CARDS[wild.joker]) for p, hand in hands.items()}
-    deal = Deal(r, names, hands, stacks={p: r.session.starting_stack for p in names} if r.session.finite else None,
-                centre=centre_for(r))
+    deal = dealt(r, names, hands)
     raised = "4" if load_profile(name).seeing.matched_showdown != "never" else "2"  # as _two_seen_at
     for text in ("A look", "A bet 2", "B look", f"B bet {raised}", "C fold"):
         if text.endswith(" look") and not load_profile(name).blind.allowed:

@@ -45,3 +45,25 @@ def test_a_draw_game_sends_the_top_discard_and_the_stock_size_only() -> None:
                                                                      "discard As"]
     assert "As" not in json.dumps(seat_view(deal, "B"))
     assert describe(deal, deal.actions[-1], frozenset()) == "A draws from the stock"
+
+
+def test_the_hunt_for_the_jokers_offers_a_button_per_open_card_and_swaps_by_two_taps() -> None:
+    """Joker Hunt (procedure.hunt_rounds): each open centre card has its button to turn it face down; once looked,
+    the swaps are the pairs the page taps; the card given goes face down out of play, told to its player alone."""
+    deal = Deal(rules_for("joker-hunt"), ["A", "B", "C"], HANDS, centre=parse_cards("Ah Qs 3d 9c 5s Jd 2h Tc 6d"))
+    data = seat_view(deal, "A")
+    assert [o["label"] for o in data["legal"]][:2] == ["turn Ah face down", "turn Qs face down"]
+    assert "swap_cards" not in data  # blind: no card to give yet
+    deal.apply_text("A look")
+    pairs = seat_view(deal, "A")["swap_cards"]
+    assert len(pairs) == 27 and pairs[0] == {"cards": ["2c", "Ah"], "send": {"kind": "swap", "cards": ["2c", "Ah"]}}
+    sight = Sight(deal, viewers(deal))
+    deal.apply(Action("A", "swap", cards=_message_cards("swap", pairs[0]["send"])))
+    line = told(deal, deal.actions[-1], sight)
+    assert line.read_by("A") == "A swaps 2c for Ah" and line.read_by("B") == line.read_by(None) == "A swaps a card for Ah"
+    assert "2c" not in json.dumps(seat_view(deal, "B")) and "Ah" not in seat_view(deal, "B")["centre"]
+    close = next(o for o in seat_view(deal, "B")["legal"] if o["kind"] == "close")
+    sight = Sight(deal, viewers(deal))
+    deal.apply(Action("B", "close", target=close["target"]))
+    assert told(deal, deal.actions[-1], sight).read_by(None) == "B turns the centre card Qs face down"
+    assert seat_view(deal, "C")["centre"] == ["3d", "9c", "5s", "Jd", "2h", "Tc", "6d"]

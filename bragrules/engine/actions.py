@@ -11,7 +11,7 @@ Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
 >>> Action.parse("D dance")
 Traceback (most recent call last):
 ...
-bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, draw stock|discard, discard CARD, pass, open N)
+bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, draw stock|discard, discard CARD, pass, open N, close CARD)
 >>> str(Action.parse("E draws from the pile")), str(Action.parse("E throws 7h")), str(Action.parse("E swap Kc down"))
 ('E draw discard', 'E throw 7h', 'E swap down Kc')
 >>> str(Action.parse("A peeks at B's cards")), str(Action.parse("C exposes")), str(Action.parse("D retain old"))
@@ -39,7 +39,7 @@ from bragrules.core.text import quote
 
 KINDS = ("look", "bet", "see", "fold", "check", "keep", "discard", "arrange", "swap", "knock", "stand",
          "show", "concede", "retain", "release", "peek", "expose", "redeal", "void", "flash", "sideshow", "accept",
-         "refuse", "take", "draw", "throw", "pass", "open", "pairplus")
+         "refuse", "take", "draw", "throw", "pass", "open", "pairplus", "close")
 PAID_KINDS = ("bet", "see", "open", "pairplus")
 """The kinds that pay an exact amount: a bet, a see, a bet made playing open (``format.open.faceup``), and the
 Pair Plus a player chooses to stake (``procedure.bank.pair_plus_max``)."""
@@ -57,10 +57,10 @@ _VERB_FORMS = {"peeks": "peek", "peeked": "peek", "exposes": "expose", "exposed"
                "releases": "release", "voids": "void", "flashes": "flash", "flashed": "flash",
                "sideshows": "sideshow", "side-show": "sideshow", "accepts": "accept", "refuses": "refuse",
                "takes": "take", "draws": "draw", "throws": "throw", "passes": "pass", "discards": "discard",
-               "opens": "open"}
+               "opens": "open", "closes": "close"}
 _VERBS = ("look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, "
           "retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, "
-          "draw stock|discard, discard CARD, pass, open N, pairplus N")
+          "draw stock|discard, discard CARD, pass, open N, pairplus N, close CARD")
 
 
 class ActionSyntaxError(ValueError):
@@ -236,12 +236,28 @@ def _read_throw(text: str, player: str, kind: str, rest: List[str]) -> Action:
     """``throw``: in a draw game, one card onto the discard pile (``throw 7h``; people may write
     ``discard 7h``, which a draw game takes as the throw)."""
     if len(rest) != 1:
-        raise ActionSyntaxError(f"{quote(text, 60)}: 'throw' names one card, e.g. '{player} throw 7h'")
+        raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' names one card, e.g. '{player} {kind} 7h'")
     try:
         (card,) = parse_cards(rest)
     except (CardError, ValueError) as exc:
         raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
-    return Action(player, "throw", cards=((card,),))
+    return Action(player, kind, cards=((card,),))
+
+
+def _read_close(text: str, player: str, kind: str, rest: List[str]) -> Action:
+    """``close``: in a hunt for the jokers (``procedure.hunt_rounds``), one face-up centre card turned face down,
+    out of play (``close Kh``).
+
+    >>> str(Action.parse("A closes kh"))
+    'A close Kh'
+    """
+    if len(rest) != 1:
+        raise ActionSyntaxError(f"{quote(text, 60)}: 'close' names one centre card, e.g. '{player} close Kh'")
+    try:
+        (card,) = parse_cards(rest)
+    except (CardError, ValueError) as exc:
+        raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+    return Action(player, kind, target=str(card))
 
 
 def _read_arrange(text: str, player: str, kind: str, rest: List[str]) -> Action:
@@ -260,7 +276,7 @@ _READERS: Dict[str, Callable[[str, str, str, List[str]], Action]] = {
     "bet": _read_paid, "see": _read_paid, "open": _read_paid, "pairplus": _read_paid, "look": _read_old_or_new, "retain": _read_old_or_new,
     "peek": _read_at_player, "expose": _read_at_player, "swap": _read_swap, "arrange": _read_arrange,
     "sideshow": _read_side_show, "accept": _read_side_show, "refuse": _read_side_show,
-    "draw": _read_draw, "discard": _read_discard, "throw": _read_throw,
+    "draw": _read_draw, "discard": _read_discard, "throw": _read_throw, "close": _read_close,
 }
 """How an action with words after its verb is read, by its kind (any other takes none)."""
 
@@ -353,6 +369,9 @@ def _bad_target(kind: str, target: Any) -> Optional[str]:
     elif kind == "discard" and target is not None:
         if not isinstance(target, str) or _card_text(target) is None:
             return "'discard' takes nothing, or one card"
+    elif kind == "close":
+        if not isinstance(target, str) or _card_text(target) is None:
+            return "'close' names one centre card"
     elif target is not None and (kind, target) not in _TARGETS:
         return f"'{kind}' takes no target {quote(str(target))}"
     return None

@@ -41,6 +41,7 @@ from bragrules.engine import (
     dispute,
     draws,
     exchange,
+    hunt,
     kept_cards,
     open_hands,
     points_draws,
@@ -67,7 +68,7 @@ from bragrules.rules.exchange import CENTRE_CARDS_RULE, EXCHANGE_RULE
 from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
 from bragrules.rules.format import BETTING_RULE
 from bragrules.rules.hooks import Bound, Post, Refusal
-from bragrules.rules.procedure import turned_rule
+from bragrules.rules.procedure import HUNT_RULE, turned_rule
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
 from bragrules.rules.words import count
 
@@ -96,7 +97,7 @@ class Deal:
         "showing", "shown_first", "shows", "retaining", "declared", "redeal_from", "sent_out", "bonus_paid",
         "arranging", "players", "seats", "turn", "bounds_memo", "number", "posted", "bets_at_level", "forced_by",
         "fee_u", "last_match", "out_by", "side_show", "refused_at", "points_won", "spare_dealt", "spare_taken", "exchange_state",
-        "table_fee", "low_hands", "bank", "side_bets", "points_draws",
+        "table_fee", "low_hands", "bank", "side_bets", "points_draws", "hunt",
     )
     """A deal's state, attribute by attribute (no per-deal dictionary: one is made for every deal).
 
@@ -209,6 +210,7 @@ class Deal:
         self.points_won: Optional[Dict[str, int]] = None  # session.points: this deal's points, once settled
         self.spare_taken: Optional[str] = None  # who took the spare hand (nobody else may)
         self.low_hands: List[str] = []  # seeing.split: high_low: the lowest hands shown, paid half the pot
+        self.hunt: Optional[hunt.HuntState] = None  # procedure.hunt_rounds: the hunt for the jokers, while it lasts
 
     def _lay_centre(self, centre: Optional[Sequence[Card]], hands: Mapping[str, Optional[Sequence[Card]]]) -> None:
         """The cards dealt to the centre: an exchange game's face-up centre (as many as
@@ -218,7 +220,13 @@ class Deal:
         self.centre: List[Card] = list(centre or [])
         if rules.format.exchange and not rules.format.draws and len(self.centre) != rules.format.centre_cards:
             raise RuleViolation(CENTRE_CARDS_RULE, f"{rules.format.centre_cards} centre cards are needed")
-        if rules.comparer.wild is not None:  # wild cards chosen per deal or per hand: this deal's comparer
+        rounds = rules.procedure.hunt_rounds
+        if rounds:  # a hunt for the jokers: the wild cards wait for the cards it leaves face up (engine/hunt.py)
+            needed = hunt.laid(rules.format.centre_cards, rounds, len(self.order))
+            if len(self.centre) != needed:
+                raise RuleViolation(HUNT_RULE, f"{needed} centre cards are laid for the hunt; the deal has "
+                                               f"{len(self.centre)}")
+        elif rules.comparer.wild is not None:  # wild cards chosen per deal or per hand: this deal's comparer
             self.comparer = wild_deal_comparer(rules, self.centre, [(p, hands.get(p)) for p in self.order])
         if rules.procedure.turned:  # cards turned after the deal (procedure): all of them, and the deal's trump
             if len(self.centre) != rules.procedure.turned:
@@ -347,6 +355,8 @@ class Deal:
         pd = self.points_draws
         if pd is not None and pd.turn is not None:  # the draws for the pips stake: draw or stand
             return points_draws.options(self, state)
+        if self.hunt is not None:  # procedure.hunt_rounds: a centre card taken or turned face down
+            return hunt.options(self, state)
         waiting = turn_options.waiting_on(self, state)
         if waiting is not None:
             return waiting
@@ -591,6 +601,8 @@ class Deal:
         rules = self.rules
         if rules.procedure.bank is not None:  # a banking game's stakes (procedure.bank): its own phase
             return bank.act(self, state, action, apply)
+        if rules.procedure.hunt_rounds and (self.hunt is not None or kind in hunt.HUNT_KINDS):
+            return hunt.act(self, state, action, apply)  # procedure.hunt_rounds: its own phase
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise RuleViolation(PLAYERS, f"unknown action {kind!r}")

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional
 
 from bragrules.core.errors import RuleViolation
 from bragrules.core.money import ZERO
-from bragrules.engine import betting, settlement
+from bragrules.engine import betting, hunt, settlement
 from bragrules.engine.actions import DISPUTE_KINDS, Action
 from bragrules.engine.bet_record import pay_in
 from bragrules.engine.events import (
@@ -190,6 +190,8 @@ def force_fold(deal: "Deal", state: PlayerState) -> None:
     remaining = deal.in_play
     if len(remaining) == 1:
         betting.lone_survivor(deal, remaining[0])
+    elif deal.hunt is not None:  # procedure.hunt_rounds: the folder's turns of the hunt are dropped
+        hunt.drop(deal, state.name)
     elif was_turn:
         betting.advance(deal)
     else:

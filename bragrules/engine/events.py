@@ -191,6 +191,18 @@ class Swap(NamedTuple):
         return self.gave is None
 
 
+class Close(NamedTuple):
+    """A hunt for the jokers (``procedure.hunt_rounds``): ``player`` turned the centre card ``card`` face down,
+    out of play."""
+
+    player: str
+    card: Card
+
+    @property
+    def kind(self) -> str:
+        return "close"
+
+
 class TakeSpare(NamedTuple):
     """``player`` took the spare hand for their own (``session.points.spare_hand``), paying ``stake`` into the pot."""
 
@@ -420,12 +432,12 @@ class Result(NamedTuple):
 
 Event = Union[Ante, Look, Keep, Discard, DiscardCard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand, Show, Concede,
               Draw, Throw, Pass, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result, SideShow, SideShowAnswer,
-              TakeSpare, PairPlus]
+              TakeSpare, PairPlus, Close]
 """Any deal event."""
 
 EVENT_TYPES: Tuple[type, ...] = (Ante, Look, Keep, Discard, DiscardCard, Bet, Check, Fold, See, Arrange, Swap, Knock, Stand,
                                  Show, Concede, Retain, Release, Peek, Expose, Redeal, Void, Flash, Bonus, Result,
-                                 SideShow, SideShowAnswer, Draw, Throw, Pass, TakeSpare, PairPlus)
+                                 SideShow, SideShowAnswer, Draw, Throw, Pass, TakeSpare, PairPlus, Close)
 """Every kind of deal event, one class each."""
 
 def raised(events: Sequence[object]) -> bool:
@@ -442,6 +454,6 @@ def raised(events: Sequence[object]) -> bool:
     return len(levels) >= 2 and levels[-1] > levels[-2]
 
 
-__all__ = ["raised", "Ante", "Arrange", "Bet", "Bonus", "Check", "Concede", "Discard", "DiscardCard", "Draw", "EVENT_TYPES", "Event", "Expose", "PairPlus",
+__all__ = ["raised", "Ante", "Arrange", "Bet", "Bonus", "Check", "Close", "Concede", "Discard", "DiscardCard", "Draw", "EVENT_TYPES", "Event", "Expose", "PairPlus",
            "Flash", "Fold", "Keep", "Knock", "Look", "Pass", "Peek", "Redeal", "Release", "Result", "Retain", "See", "Show",
            "SideShow", "SideShowAnswer", "Stand", "Swap", "TakeSpare", "Throw", "Void"]

@@ -32,7 +32,7 @@ if TYPE_CHECKING:
 def centre_count(rules: Rules, players: int, left: int) -> int:
     """The cards dealt to the centre for a table of ``players``, from a pack with ``left`` cards after the
     hands: with draws (an exchange's, or the pips stake's), all of them (the stock); else the format's face-up centre, the spare hand when
-    one is dealt, and the cards the procedure turns face up (a bust card).
+    one is dealt, the cards the procedure turns face up (a bust card) and those it lays for a hunt for the jokers.
 
     >>> from bragrules.profile import load_profile
     >>> from bragrules.rules.compile import compile_rules
@@ -45,7 +45,8 @@ def centre_count(rules: Rules, players: int, left: int) -> int:
     if rules.format.draws or rules.procedure.points_draw:  # the stock: every card left
         return left if rules.procedure.points_draw else rules.format.centre_count(left)
     spare = spare_dealt(players, rules.format.cards_dealt, rules.pack.size, rules.session.points)
-    return rules.format.centre_cards + (rules.format.cards_dealt if spare else 0) + rules.procedure.turned
+    hunted = rules.procedure.hunt_rounds * players  # procedure.hunt_rounds: one more a round for each player
+    return rules.format.centre_cards + (rules.format.cards_dealt if spare else 0) + rules.procedure.turned + hunted
 
 
 def option(deal: "Deal", state: PlayerState) -> Optional[LegalAction]:

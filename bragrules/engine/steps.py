@@ -3,7 +3,7 @@
 The procedure (:mod:`bragrules.rules.procedure`) lists every step of a deal, each owned by its area. Those a deal
 runs itself before the first action are here, one function a step, found by the step's name: the forced stakes
 (the antes, or the posts of ``stakes.forced``, with every hand seen where nobody plays blind), the bust card
-(``procedure.bust_card``) and the start of the betting (open-ended or a fixed number of rounds: who acts first).
+(``procedure.bust_card``), the hunt for the jokers (``procedure.hunt_rounds``) and the start of the betting (open-ended or a fixed number of rounds: who acts first).
 The deal itself, the cut and the next dealer are the session's steps; the showdown is the settlement's. A step a
 profile adds is a function here and a name in the procedure's list, never a branch inside the deal.
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Callable, Dict, Tuple
 
-from bragrules.engine import bank, betting, exchange, forced, points_draws, settlement
+from bragrules.engine import bank, betting, exchange, forced, hunt, points_draws, settlement
 from bragrules.engine.events import Fold, Look
 from bragrules.rules.procedure import BUST_CARD_RULE, Step
 
@@ -72,6 +72,8 @@ def bust_card(deal: "Deal") -> None:
 def first_turn(deal: "Deal") -> None:
     """Who acts first: the first to exchange, to arrange, or to bet (nothing once the deal is over)."""
     rules = deal.rules
+    if deal.hunt is not None:  # the hunt for the jokers comes first: the betting starts when it ends (engine/hunt.py)
+        return
     if rules.format.exchange:
         deal.turn = 0
     elif not rules.format.betting:
@@ -84,6 +86,7 @@ OPENING: Dict[str, Callable[["Deal"], None]] = {
     "forced stakes": forced_stakes,
     "bust card": bust_card,
     "draws for the pips stake": points_draws.open_draws,
+    "joker hunt": hunt.open_hunt,
     "betting": first_turn,
     "betting rounds": first_turn,
     "stakes against the bank": bank.open_bank,

@@ -132,6 +132,11 @@ class PlayerView:
         return tuple(c for c in self.centre_places if c is not None)
 
     @property
+    def hunting(self) -> bool:
+        """Whether the hunt for the jokers is on (``procedure.hunt_rounds``): a centre card taken or turned down."""
+        return self.__deal.hunt is not None
+
+    @property
     def _dealer_hidden(self) -> bool:
         """A banking game against the house (``procedure.bank``) before its settlement: the dealer's three cards,
         the deal's centre, are face down to everyone."""

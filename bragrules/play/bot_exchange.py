@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Callable, List, Optional, Sequence, Tuple
 
-from bragrules.core.cards import Card
+from bragrules.core.cards import Card, parse_card
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.view import PlayerView
 from bragrules.rules.ranking import triple_index
@@ -121,4 +121,44 @@ class ExchangePlay:
         return strength([centre if card == mine else card for card in hand])
 
 
-__all__ = ["ExchangePlay"]
+def hunt_choice(view: PlayerView, options: List[LegalAction]) -> Tuple[LegalAction, str]:
+    """A turn of the hunt for the jokers (``procedure.hunt_rounds``), and the words for it: blind, a look (the
+    hunt is free, and a card is given only once looked at); seen, the take or the close that leaves its hand
+    strongest under the jokers the centre would then decide (a close when nothing is gained by a take).
+
+    >>> from bragrules.core.cards import parse_cards
+    >>> from bragrules.profile import load_profile
+    >>> from bragrules.rules.compile import compile_rules
+    >>> from bragrules.engine.deal import Deal
+    >>> deal = Deal(compile_rules(load_profile("joker-hunt")), ["A", "B"],
+    ...             {"A": parse_cards("2c 7d 9h"), "B": parse_cards("3c 4d 6s")},
+    ...             centre=parse_cards("Kh Qs 9c 5d 8h 2s Jd"))
+    >>> hunt_choice(deal.view("A"), deal.legal_actions())[0].kind
+    'look'
+    >>> _ = deal.apply_text("A look")
+    >>> str(hunt_choice(deal.view("A"), deal.legal_actions())[0].action())   # 2c 2s 9h, the nines wild while 9c lies open
+    'A swap 7d 2s'
+    """
+    hand = view.hand
+    look = next((o for o in options if o.kind == "look"), None)
+    if hand is None or look is not None:
+        return (look or options[0]), "looks at its cards before the hunt"
+    centre = list(view.centre)
+    comparer = view.rules.comparer
+    best: Optional[Tuple[Tuple[int, ...], LegalAction]] = None
+    for option in options:
+        if option.kind == "swap" and option.cards is not None:
+            taken = option.cards[1][0]
+            cards = [taken if c == option.cards[0][0] else c for c in hand]
+        elif option.kind == "close" and option.target is not None:
+            taken, cards = parse_card(option.target), list(hand)
+        else:
+            continue
+        key = comparer.for_deal([c for c in centre if c != taken]).key(cards)
+        if best is None or key > best[0]:
+            best = (key, option)
+    chosen = best[1] if best is not None else options[0]
+    return chosen, "takes a centre card" if chosen.kind == "swap" else "turns a centre card face down"
+
+
+__all__ = ["ExchangePlay", "hunt_choice"]

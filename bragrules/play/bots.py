@@ -59,7 +59,7 @@ from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView
 from bragrules.play import bot_bank, bot_points
-from bragrules.play.bot_exchange import ExchangePlay
+from bragrules.play.bot_exchange import ExchangePlay, hunt_choice
 from bragrules.play.hand_worth import arrangements_of, hand_share, pack_shares
 from bragrules.play.plays import STAND_IN
 from bragrules.rules.ranking import HandRanker, triple_index
@@ -252,6 +252,10 @@ class StyleBot(ExchangePlay):
             action, words = bot_points.choose(view, options)
             self._say(words)
             return action
+        if view.hunting:  # a turn of the hunt for the jokers (procedure.hunt_rounds)
+            option, said = hunt_choice(view, options)
+            self._say(said)
+            return option.action()
         if kind in _QUESTION_KINDS or (kind == "look" and len(options) == 2):
             answer = self._question(view, options, memory)
             if answer is not None:

@@ -25,6 +25,9 @@ def keep_problem(profile: Profile) -> Optional[str]:
     if fmt.exchange.enabled:
         return (f"keep mode does not support the profile {profile.name}: Stop the Bus swaps with a "
                 "centre the app would have to know (play it dealt, without --keep)")
+    if profile.procedure.hunt_rounds:
+        return (f"keep mode does not support the profile {profile.name}: its hunt for the jokers swaps with a "
+                "centre the app would have to know (play it dealt, without --keep)")
     if fmt.hands > 1:
         return (f"keep mode does not support the profile {profile.name}: its {fmt.hands} hands each are "
                 "arranged and compared card by card (play it dealt, without --keep)")

@@ -15,6 +15,12 @@ today, and a profile extends it with the steps below, each a condition the engin
   the deal: between hands otherwise equal, a trump card outranks a card of the same rank in another suit
   (3pattimaster.com, "Hukum variations": "That card's suit becomes the "hukum" (trump) suit. A card from the trump
   suit outranks a non-trump card of the same rank when comparing hands").
+- ``procedure.hunt_rounds``: a hunt for the jokers before the betting (Teen Patti's Joker Hunt): the centre cards
+  that decide the wild cards are laid face up with as many more as there are rounds for each player; each round,
+  each player in turn takes one of them for a card of their own, put out of play, or turns one face down; the
+  cards left face up then decide the wild cards (zeenews.india.com, "Joker Hunt": "each player either picks up
+  one open card and discards one of his own into the pack or if he doesn't want to pick any card, he just closes
+  one card on the table i.e. turns it face down").
 - ``procedure.betting_rounds``: a fixed number of betting rounds, then everyone still in shows
   (the ``forced_show`` hook); open-ended by default.
 - ``procedure.next_dealer``: the deal passes round the table (``table.rotation``), or to the winner of the last
@@ -54,6 +60,9 @@ MISSMALINI = "https://www.missmalini.com/2012/11/13/your-diwali-teen-patti-cheat
 MISSMALINI_NAME = "missmalini.com, \"Your Diwali Teen Patti cheat sheet\" (Open Cards)"
 HUKUM = "https://3pattimaster.com/blog/hukum-variations-master-teen-patti-rules"
 HUKUM_NAME = "3pattimaster.com, \"Hukum variations\" (Classic Hukum)"
+ZEENEWS = "http://zeenews.india.com/entertainment/diwali-2011/teen-patti-variations-to-try_98611.html"
+ZEENEWS_NAME = "zeenews.india.com, \"Teen-Patti Variations to try!\" (Joker Hunt)"
+CASINOBONUS_NAME = "casinobonus.in, \"Most Popular Teen Patti Variations\" (Joker Hunt)"
 
 # ---------------------------------------------------------------------------
 # The model
@@ -88,6 +97,20 @@ class Procedure(Area):
         "With a bust card as well, the trump card is turned first. Source: " + HUKUM_NAME + " (\"the dealer turns "
         "one card face-up. That card's suit becomes the 'hukum' (trump) suit. A card from the trump suit outranks a "
         "non-trump card of the same rank when comparing hands\").",
+    )
+    hunt_rounds: int = Field(
+        0, ge=0, le=3,
+        description="Rounds of a hunt for the jokers before the betting (Teen Patti's Joker Hunt). The cards that "
+        "decide the wild cards (a centre selector of `ranking.wild.select`, `turned` of them) are laid face up with "
+        "as many more as `hunt_rounds` times the players; each round, going round the table, each player either "
+        "takes one of them for a card of their own, which goes face down out of play (a player must have looked "
+        "to give a card), or turns one of them face down, out of play. After the rounds the `turned` cards left "
+        "face up decide the wild cards by the selector's `relation`, and the betting starts. `0`: no hunt. "
+        "Sources: " + ZEENEWS_NAME + " (\"open on the table cards which are twice the number of players plus "
+        "three [...] the game has 2 rounds in which each player either picks up one open card and discards one of "
+        "his own into the pack or if he doesn't want to pick any card, he just closes one card on the table i.e. "
+        "turns it face down [...] after 2 such rounds we will be left with three cards open on the table…which "
+        "will be the three jokers…then the game proceeds as normal\"); " + CASINOBONUS_NAME + ".",
     )
     betting_rounds: Optional[int] = Field(
         None, ge=1, le=100,
@@ -125,9 +148,43 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
         if on and p.session.points.spare_hand:
             return f"a card turned after the deal ({path}) and a spare hand cannot share the centre", \
                 (path, "session.points.spare_hand")
+    hunt = hunt_conflict(p, wild_centre)
+    if hunt is not None:
+        return hunt
     if proc.betting_rounds is not None and not fmt.betting:
         return "betting rounds need betting (format.betting)", ("procedure.betting_rounds", "format.betting")
     return None
+
+
+def hunt_conflict(p: "Profile", wild_centre: bool) -> Optional[Tuple[str, Tuple[str, ...]]]:
+    """A hunt for the jokers (``procedure.hunt_rounds``) the rest of the profile cannot play, or None."""
+    from bragrules.rules.wild_select import expand
+
+    rounds, fmt = p.procedure.hunt_rounds, p.format
+    if not rounds:
+        return None
+    paths = ("procedure.hunt_rounds", "ranking.wild.select", "format.betting", "format.hands",
+             "format.exchange.enabled", "format.discard_before_betting", "procedure.bust_card", "procedure.trump_card")
+    replaced = any(s.on_fold == "replaced" for s in expand(p.ranking.wild))
+    if (not wild_centre or replaced or not fmt.betting or fmt.hands != 1 or fmt.exchange.enabled
+            or fmt.discard_before_betting or p.procedure.bust_card or p.procedure.trump_card):
+        return ("a hunt for the jokers (procedure.hunt_rounds) needs centre cards that decide the wild cards and stay "
+                "(a centre selector of ranking.wild.select, on_fold: stay), and a one-hand game with betting, no "
+                "other exchange, discard or turned card", paths)
+    laid = centre_count_of(p) + (fmt.cards_dealt + rounds) * p.table.max_players
+    size = 52 + p.pack.jokers - 4 * len(p.pack.stripped_ranks)
+    if laid > size:
+        return (f"a hunt for the jokers lays {rounds} more centre cards for each player: {p.table.max_players} "
+                f"players need {laid} cards, the pack has {size} (table.max_players)",
+                ("procedure.hunt_rounds", "table.max_players", "format.cards_dealt"))
+    return None
+
+
+def centre_count_of(p: "Profile") -> int:
+    """The centre cards that decide the wild cards (``turned`` of the centre selectors)."""
+    from bragrules.rules.wild_select import centre_count
+
+    return centre_count(p.ranking.wild)
 
 
 # ---------------------------------------------------------------------------
@@ -136,6 +193,7 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
 
 BUST_CARD_RULE: Rule = field_rule("procedure.bust_card")
 TRUMP_CARD_RULE: Rule = field_rule("procedure.trump_card")
+HUNT_RULE: Rule = field_rule("procedure.hunt_rounds")
 BETTING_ROUNDS_RULE: Rule = field_rule("procedure.betting_rounds")
 NEXT_DEALER_RULE: Rule = field_rule("procedure.next_dealer")
 
@@ -177,6 +235,8 @@ class ProcedurePolicy(AreaPolicy):
     """A banking game (``procedure.bank``): each hand settled against the banker's or the house's; None: a pot."""
     points_draw: bool = False
     """Draws from the stock for the pips stake before the betting (``pots.points_draw``), a step of the pots'."""
+    hunt_rounds: int = 0
+    """Rounds of a hunt for the jokers before the betting (``procedure.hunt_rounds``); 0: none."""
     steps: Tuple[Step, ...] = field(init=False, compare=False, repr=False)
     """The deal's steps in order, each with its owner: the default list, extended by this profile's steps."""
     turned_roles: Tuple[str, ...] = field(init=False, compare=False, repr=False)
@@ -195,7 +255,7 @@ class ProcedurePolicy(AreaPolicy):
     def compile(cls, p: "Profile") -> "ProcedurePolicy":
         proc = p.procedure
         return cls(proc.bust_card, proc.betting_rounds, proc.next_dealer == "winner", p.table.cut, proc.trump_card,
-                   BankPolicy.compile(p), p.pots.points_draw and p.pots.thirty_one is not None)
+                   BankPolicy.compile(p), p.pots.points_draw and p.pots.thirty_one is not None, proc.hunt_rounds)
 
     @property
     def in_play(self) -> bool:
@@ -232,6 +292,8 @@ class ProcedurePolicy(AreaPolicy):
                 out.append(Step("cut", "table", field_rule("table.cut")))
             if step.name == "betting" and self.trump_card:
                 out.append(Step("trump card", "procedure", TRUMP_CARD_RULE))
+            if step.name == "betting" and self.hunt_rounds:
+                out.append(Step("joker hunt", "procedure", HUNT_RULE))
             if step.name == "betting" and self.bust_card:
                 out.append(Step("bust card", "procedure", BUST_CARD_RULE))
             if step.name == "betting" and self.points_draw:
@@ -352,6 +414,19 @@ def trump_card(p: "Profile") -> str:
             "otherwise equal, a trump card outranks a card of the same rank in another suit")
 
 
+def hunt_rounds(p: "Profile") -> str:
+    rounds = p.procedure.hunt_rounds
+    if not rounds:
+        return "no cards are exchanged with the table before the betting"
+    left = centre_count_of(p)
+    cards = f"{number_word(left)} {'card' if left == 1 else 'cards'}"
+    return (f"before the betting the {cards} that decide the wild cards are laid face up with "
+            f"{number_word(rounds)} more for each player; in each of {number_word(rounds)} "
+            f"{'round' if rounds == 1 else 'rounds'}, going round the table, each player takes one of them for a card "
+            "of their own, put face down out of play (having looked at their cards), or turns one of them face down "
+            f"out of play; the {cards} left face up then decide the wild cards (Joker Hunt)")
+
+
 def betting_rounds(p: "Profile") -> str:
     rounds = p.procedure.betting_rounds
     if rounds is None:
@@ -389,6 +464,7 @@ def procedure_section(p: "Profile") -> Optional[Section]:
     sec.bullets([
         sentence(trump_card(p)) if p.procedure.trump_card else "",
         sentence(bust_card(p)) if p.procedure.bust_card else "",
+        sentence(hunt_rounds(p)) if p.procedure.hunt_rounds else "",
         sentence(betting_rounds(p)) if p.procedure.betting_rounds is not None else "",
         sentence(NEXT_DEALER.sentence(p)) if p.procedure.next_dealer != "rotation" else "",
     ])
@@ -404,6 +480,8 @@ TEXT = AreaText(
                   {"false": "000", "*": MENSXP_NAME + "; " + MISSMALINI_NAME}, later=True),
         FieldText("procedure.trump_card", lambda p: p.procedure.trump_card, trump_card,
                   {"false": "000", "*": HUKUM_NAME}, later=True),
+        FieldText("procedure.hunt_rounds", lambda p: p.procedure.hunt_rounds, hunt_rounds,
+                  {"0": "000", "2": ZEENEWS_NAME + "; " + CASINOBONUS_NAME, "*": "house rule"}, later=True),
         FieldText("procedure.betting_rounds", lambda p: p.procedure.betting_rounds, betting_rounds,
                   {"null": "000", "*": "house rule (a fixed number of betting rounds)"},
                   in_play=lambda p: p.format.betting, later=True),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any, Callable, Dict, FrozenSet, List, NamedTuple, Optional, Sequence, Set, Tuple
 
-from bragrules.core.cards import Card
+from bragrules.core.cards import Card, parse_card
 from bragrules.core.i18n import ENGLISH, amount_text, language, tr
 from bragrules.core.money import money_json, pretty_money
 from bragrules.core.text import source_in_words
@@ -292,6 +292,7 @@ _OPTION_LABELS: Dict[str, Callable[[LegalAction], str]] = {
     "swap": _swap_label,
     "draw": lambda option: "take the top discard" if option.target == "discard" else "draw from the stock",
     "throw": lambda option: f"discard {option.cards[0][0]}" if option.cards is not None else "throw",
+    "close": lambda option: f"turn {option.target} face down",
     "pass": lambda option: "end the turn (the bus goes on)",
     "arrange": lambda option: "arrange as suggested",
     "take": lambda option: ("take the spare hand for yours"  # session.points.spare_hand
@@ -461,6 +462,8 @@ _ACCOUNT_LINES: Dict[str, Callable[[Deal, Action, FrozenSet[Card]], str]] = {
     "draw": lambda deal, action, seen: (f"{action.player} takes the top discard" if action.target == "discard"
                                         else f"{action.player} draws from the stock"),
     "throw": _throw_told,
+    "close": lambda deal, action, seen: (f"{action.player} turns the centre card "
+                                         f"{card_word(parse_card(action.target or ''), seen)} face down"),
     "pass": _words("passes: the bus goes on"),
     "arrange": _words("arranges their hands"),
     "take": _words("takes the spare hand, discarding their own"),
