@@ -99,6 +99,8 @@ def _bets_agree(deal: Deal) -> None:
         return
     if deal.hunt is not None:  # the hunt for the jokers first (procedure.hunt_rounds), then the betting
         return
+    if deal.points_draws is not None and deal.points_draws.turn is not None:  # the pips stake's draws first
+        return
     if any(policy.refusal(deal, state, "bet") for policy in deal.rules.asking_refusal):  # another area refuses
         return
     units = deal.units

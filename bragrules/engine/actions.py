@@ -11,7 +11,7 @@ Action(player='A', kind='bet', amount=Fraction(2, 1), target=None, cards=None)
 >>> Action.parse("D dance")
 Traceback (most recent call last):
 ...
-bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, draw stock|discard, discard CARD, pass, open N, close CARD)
+bragrules.engine.actions.ActionSyntaxError: 'D dance': unknown action 'dance' (look, bet N, see N, fold, check, keep, discard, arrange, swap, knock, stand, show, concede, retain, release, peeks X, exposes, redeal, void, flashes, sideshow [N], accepts, refuses, take, draw stock|discard, discard CARD, pass, open N, pairplus N, close CARD)
 >>> str(Action.parse("E draws from the pile")), str(Action.parse("E throws 7h")), str(Action.parse("E swap Kc down"))
 ('E draw discard', 'E throw 7h', 'E swap down Kc')
 >>> str(Action.parse("A peeks at B's cards")), str(Action.parse("C exposes")), str(Action.parse("D retain old"))
