@@ -122,9 +122,9 @@ STAND_AFTER_KNOCK_RULE = field_rule("format.exchange.stand_after_knock")
 def centre_cards(p: "Profile") -> str:
     value = p.format.exchange.centre_cards
     if p.format.exchange.face_down:
-        return ntr("{n} card lies in the centre", "{n} cards lie in the centre", value, n=number_said(value))
-    return ntr("{n} card lies face up in the centre", "{n} cards lie face up in the centre", value,
-               n=number_said(value))
+        return ntr("{count} card lies in the centre", "{count} cards lie in the centre", value, count=number_said(value))
+    return ntr("{count} card lies face up in the centre", "{count} cards lie face up in the centre", value,
+               count=number_said(value))
 
 
 def _exchanging(p: "Profile") -> bool:
@@ -199,9 +199,9 @@ def min_exchanges(p: "Profile") -> str:
     value = p.format.exchange.min_exchanges_before_stick
     if not value:
         return tr("a player may stick (knock) at any turn")
-    return ntr("exchanging is compulsory: a player may stick (knock) only after making {n} exchange",
-               "exchanging is compulsory: a player may stick (knock) only after making {n} exchanges", value,
-               n=number_said(value))
+    return ntr("exchanging is compulsory: a player may stick (knock) only after making {count} exchange",
+               "exchanging is compulsory: a player may stick (knock) only after making {count} exchanges", value,
+               count=number_said(value))
 
 
 # ---------------------------------------------------------------------------
