@@ -98,9 +98,11 @@ def _intro(p: Profile) -> List[str]:
             "Each player starts with {lives} lives; the lowest hand at each showdown loses one, "
             "and the last player with a life wins.", lives=p.format.lives)
     elif p.procedure.bank.kind is not None:
-        against = "the house's dealer" if p.procedure.bank.kind == "house" else "the banker"
-        aim = (f"{game} is a banking game: there is no pot to win, and each player's stakes are settled against "
-               f"{against} alone, as the section on playing against the bank says.")
+        aim = (tr("{game} is a banking game: there is no pot to win, and each player's stakes are settled against "
+                  "the house's dealer alone, as the section on playing against the bank says.", game=game)
+               if p.procedure.bank.kind == "house" else
+               tr("{game} is a banking game: there is no pot to win, and each player's stakes are settled against "
+                  "the banker alone, as the section on playing against the bank says.", game=game))
     elif not p.format.betting:
         aim = tr(
             "{game} without betting: every deal goes straight to a showdown, "
@@ -148,10 +150,10 @@ see, a tie rule between players, a lone survivor or blind play."""
 
 def _banking_disputes() -> Section:
     """A banking game's special cases: the disputes of a pot game are not played against a bank."""
-    sec = Section("disputes", "Special cases")
-    sec.para("In a banking game the table rules no dispute: an exposure, a deliberate look at another's cards, "
-             "a player showing their own cards, a redeal and a deal declared void are refused (procedure.bank), "
-             "and every stake is settled against the bank as dealt.")
+    sec = Section("disputes", tr("Special cases"))
+    sec.para(tr("In a banking game the table rules no dispute: an exposure, a deliberate look at another's cards, "
+                "a player showing their own cards, a redeal and a deal declared void are refused (procedure.bank), "
+                "and every stake is settled against the bank as dealt."))
     return sec
 
 

@@ -381,8 +381,8 @@ def natural_beats_wild(p: "Profile") -> str:
     if value is False or not value:
         return tr("a natural hand and an equal hand made with wild cards tie")
     names = [words_of(p).hand(c) for c in value]
-    return (f"a natural {join(names, 'or')} beats an equal {join(names, 'or')} made with wild cards; "
-            "in every other category they tie")
+    return tr("a natural {hands} beats an equal {hands} made with wild cards; in every other category they tie",
+              hands=join(names, "or"))
 
 
 NATURAL_BEATS_WILD = FieldText(
