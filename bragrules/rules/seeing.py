@@ -377,7 +377,7 @@ CONCEDE_UNSEEN = choice(
 def _later_choice(path: str, read: Callable[["Profile"], Any], table: Dict[str, str],
                   sources: Dict[str, str]) -> FieldText:
     """A choice added after logs began (``later``): one sentence per value, in play while betting."""
-    return FieldText(path, read, lambda p: table[read(p)], sources, betting, choices=dict(table), later=True)
+    return FieldText(path, read, lambda p: tr(table[read(p)]), sources, betting, choices=dict(table), later=True)
 
 
 FEE_TO = _later_choice(

@@ -392,7 +392,7 @@ AT_LIMIT_TEXT = {
 }
 AT_LIMIT = FieldText(
     "session.end.at_limit", lambda p: p.session.end.at_limit,
-    lambda p: AT_LIMIT_TEXT[p.session.end.at_limit],
+    lambda p: tr(AT_LIMIT_TEXT[p.session.end.at_limit]),
     {"finish_deal": "000 (a time limit), read as the last hand played out",
      "abandon": "000 (a time limit; \"when play stops\"), read as play stopping mid-hand"},
     in_play=lambda p: p.session.end.kind == "time",
@@ -547,7 +547,7 @@ NEEDS_LOOK_TEXT = {
 }
 NEEDS_LOOK = FieldText(
     "session.bonus.needs_look", lambda p: p.session.bonus.needs_look,
-    lambda p: NEEDS_LOOK_TEXT[p.session.bonus.needs_look],
+    lambda p: tr(NEEDS_LOOK_TEXT[p.session.bonus.needs_look]),
     {"true": "003 (拿到, gets) read as getting and looking at the hand",
      "false": "003 (拿到, gets) read as being dealt the hand, looked at or not"},
     in_play=lambda p: BONUS_WHEN.in_play(p) and p.session.bonus.when == "dealt",

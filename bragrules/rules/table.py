@@ -198,7 +198,7 @@ SITTING_OUT_TEXT = {
     "post_missed": "a player may sit out deals, and coming back posts every ante missed while away",
 }
 SITTING_OUT = FieldText(
-    "table.sitting_out", lambda p: p.table.sitting_out, lambda p: SITTING_OUT_TEXT[p.table.sitting_out],
+    "table.sitting_out", lambda p: p.table.sitting_out, lambda p: tr(SITTING_OUT_TEXT[p.table.sitting_out]),
     {"not_allowed": "000, 002, 003 (they say nothing of sitting out)", "free": "house rule",
      "post_missed": "wikisum.wiki (Teen Patti): \"misses antes is also required to post to re-enter\""},
     choices=dict(SITTING_OUT_TEXT), later=True,
@@ -243,8 +243,11 @@ def deal_section(p: "Profile") -> Optional[Section]:
         dealt.append(tr("The rest of the pack is the stock, face down; its top card is turned to start the discard pile."))
     elif p.format.exchange.enabled:
         centre = p.format.exchange.centre_cards
-        where = "in the centre, the middle one face down" if p.format.exchange.face_down else "face up in the centre"
-        dealt.append(f"Then {centre} {'card is' if centre == 1 else 'cards are'} dealt {where}.")
+        dealt.append(ntr("Then {n} card is dealt in the centre, the middle one face down.",
+                         "Then {n} cards are dealt in the centre, the middle one face down.", centre)
+                     if p.format.exchange.face_down else
+                     ntr("Then {n} card is dealt face up in the centre.", "Then {n} cards are dealt face up in the centre.",
+                         centre))
     elif centre_count(p.ranking.wild):  # wild cards decided by face-up centre cards (rules/wild_select.py)
         centre = centre_count(p.ranking.wild)
         dealt.append(ntr("Then {count} card is dealt face up in the centre, for everyone to see: they decide the "
