@@ -424,6 +424,14 @@ _STEPS = {1: N_("consecutive"), 2: N_("alternate"), 3: N_("three apart"), 4: N_(
           6: N_("six apart")}
 
 
+_RANKS_SAID = {"any": N_("any three cards"), "all_equal": N_("three cards of one rank"),
+               "two_equal": N_("two cards of one rank"), "all_different": N_("three different ranks")}
+_ANY_RANKS_SAID = {"any": N_("any three cards"), "all_equal": N_("three cards of one suit"),
+                   "all_different": N_("three cards of three suits"), "not_all_equal": N_("three cards not all of one suit")}
+_SUITS_SAID = {"all_equal": N_("{ranks}, of one suit"), "all_different": N_("{ranks}, of three suits"),
+               "not_all_equal": N_("{ranks}, not all of one suit")}
+
+
 def category_words(name: str, words: Optional["Words"] = None) -> str:
     """A category's name as people say it: ``running flush``, ``alternate run``; in the game's own ``words``
     where it names the category (``trail`` at a Teen Patti table)."""
@@ -450,8 +458,7 @@ def ranks_words(pattern: CategoryPattern) -> str:
     elif value == "run":
         step, ace, wrap = 1, "high_or_low", False
     else:
-        return tr({"any": N_("any three cards"), "all_equal": N_("three cards of one rank"),
-                   "two_equal": N_("two cards of one rank"), "all_different": N_("three different ranks")}[value])
+        return tr(_RANKS_SAID[value])
     low = hand_text((12, step * 2 - 1, step - 1))
     high = "-".join(_SPELLED[r] for r in (12, 12 - step, 12 - 2 * step))
     if wrap:
@@ -520,13 +527,10 @@ def pattern_meaning(pattern: CategoryPattern) -> str:
     'three cards of one suit'
     """
     if pattern.ranks == "any" and pattern.cards == 3:
-        return tr({"any": N_("any three cards"), "all_equal": N_("three cards of one suit"),
-                   "all_different": N_("three cards of three suits"),
-                   "not_all_equal": N_("three cards not all of one suit")}[pattern.suits])
+        return tr(_ANY_RANKS_SAID[pattern.suits])
     if pattern.suits == "any":
         return ranks_words(pattern)
-    return tr({"all_equal": N_("{ranks}, of one suit"), "all_different": N_("{ranks}, of three suits"),
-               "not_all_equal": N_("{ranks}, not all of one suit")}[pattern.suits], ranks=ranks_words(pattern))
+    return tr(_SUITS_SAID[pattern.suits], ranks=ranks_words(pattern))
 
 
 def pattern_words(pattern: CategoryPattern, words: Optional["Words"] = None) -> str:
@@ -547,4 +551,4 @@ def pattern_words(pattern: CategoryPattern, words: Optional["Words"] = None) -> 
         parts.append(tr("{beats}, otherwise in its own place", beats=beats_words(beats, words)) if pattern.name is None
                      else beats_words(beats, words))
     name = tr("a special hand") if pattern.name is None else category_words(pattern.name, words)
-    return tr("{name} ({what})", name=name, what="; ".join(parts))
+    return tr("{name} ({what})", name=name, what=("；" if language() == "zh" else "; ").join(parts))

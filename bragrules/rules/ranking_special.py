@@ -109,7 +109,8 @@ def points_text(cards: Sequence[int], points: PointsSpec) -> str:
     if points.one_suit:
         halves = one_suit_halves(a, b, c, points)
         if halves % 2:
-            return tr("{value} points", value=f"{halves // 2}½")
+            whole = halves // 2
+            return tr("{value} points", value=str(whole) + "½")
         value = halves // 2
     else:
         value, read = point_count(ranks, points)

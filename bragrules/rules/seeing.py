@@ -402,13 +402,14 @@ MATCHED_SHOWDOWN = _later_choice(
      "always": "pokerwiner.com (single-stake Brag)"},
 )
 
+_SPLIT_SAID = {"best": N_("the best hand at a showdown takes the pot"),
+               "high_low": N_("the pot at a showdown is split: half to the best hand and half to the lowest hand shown, "
+                              "equal hands sharing their half (hands all equal: the tie decides it all); a player left "
+                              "alone takes it all")}
 SPLIT = FieldText(
     "seeing.split",
     lambda p: p.seeing.split,
-    lambda p: tr({"best": N_("the best hand at a showdown takes the pot"),
-                  "high_low": N_("the pot at a showdown is split: half to the best hand and half to the lowest hand "
-                                 "shown, equal hands sharing their half (hands all equal: the tie decides it all); a "
-                                 "player left alone takes it all")}[p.seeing.split]),
+    lambda p: tr(_SPLIT_SAID[p.seeing.split]),
     {"best": "000, 002, 003", "high_low": "onlinechosen.com, Wikipedia \"Teen patti\" (High-low split, cards speak)"},
     lambda p: p.format.betting and p.format.hands == 1 and p.format.lives is None,
     choices={"best": "the best hand at a showdown takes the pot",
