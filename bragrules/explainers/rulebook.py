@@ -491,7 +491,8 @@ def _contents(numbered: Sequence[Tuple[str, Section, List[Tuple[str, Section]]]]
     item's top margin is kept at the top of a box but dropped at a column break.
     """
     half = (len(numbered) + 1) // 2
-    out = [f'<nav aria-label="{_h(tr("Contents"))}">']
+    contents = tr("Contents")
+    out = [f'<nav aria-label="{_h(contents)}">']
     for start, part in ((1, numbered[:half]), (half + 1, numbered[half:])):
         if not part:
             continue
@@ -538,7 +539,8 @@ def _page(book: Rulebook) -> str:
             out.extend(_html_blocks(sub.blocks))
             out.append("</section>")
         out.append("</section>")
-    out.append(f"<footer>{_h(tr('Written from the profile {profile}.', profile=book.profile_name))}</footer>")
+    written = tr("Written from the profile {profile}.", profile=book.profile_name)
+    out.append(f"<footer>{_h(written)}</footer>")
     out.extend(["</main>", "</body>", "</html>"])
     return "\n".join(out) + "\n"
 

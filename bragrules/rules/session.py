@@ -467,7 +467,8 @@ def bonus_prial(p: "Profile") -> str:
     value = p.session.bonus.prial
     if value == 0:
         return tr("a prial earns no bonus")
-    return tr("{holder} collects {amount} from every other player", holder=_bonus_holder(tr("a prial"), p),
+    hand = tr("a prial")
+    return tr("{holder} collects {amount} from every other player", holder=_bonus_holder(hand, p),
               amount=money_text(value))
 
 
@@ -475,7 +476,8 @@ def bonus_running_flush(p: "Profile") -> str:
     value = p.session.bonus.running_flush
     if value == 0:
         return tr("a running flush earns no bonus")
-    return tr("{holder} collects {amount} from every other player", holder=_bonus_holder(tr("a running flush"), p),
+    hand = tr("a running flush")
+    return tr("{holder} collects {amount} from every other player", holder=_bonus_holder(hand, p),
               amount=money_text(value))
 
 
