@@ -129,3 +129,30 @@ def test_an_unwrapped_sentence_is_caught() -> None:
     assert english_left(page + " A player with no life left is out of the game.", exempt) == {
         "A player with no life left is out of the game"}
     assert english_left(page.replace("खिलाड़ी", "player"), exempt)  # one word untranslated is caught too
+
+
+ZJH_MOVES = ("跟注", "加注", "弃牌", "看牌", "比牌")
+
+
+@pytest.mark.parametrize("name", ["zha-jin-hua", "zha-jin-hua-house"])
+def test_the_english_zha_jin_hua_rulebook_says_its_moves_in_english(name: str) -> None:
+    """English sentences do not take Chinese move names into their grammar ("the last two players 比牌 each
+    other"): the introduction names each of the game's moves once, beside its English word, and every sentence
+    says the English word."""
+    for fmt in FORMATS:
+        page = _plain(render(build_rulebook(load_profile(name)), fmt), fmt)
+        glossary = ("At the table the moves have their own names; this rulebook says them in English: 跟注 (a bet), "
+                    "加注 (a raise), 弃牌 (a fold), 看牌 (a look), 比牌 (a see).")
+        assert page.count(glossary) == 1, fmt
+        rest = page.replace(glossary, "")
+        assert not [word for word in ZJH_MOVES if word in rest], fmt
+        assert "when the last two players see each other" in rest and "when everyone else has folded" in rest
+        assert "A tie goes against the player who called the see." in rest  # the seed's 主动比牌者负, in English
+    assert "豹子 of sevens" in render(build_rulebook(load_profile(name)), "text")  # hands keep the game's names
+
+
+def test_teen_patti_in_english_keeps_its_own_words() -> None:
+    """A game whose moves are Latin words (Teen Patti's chaal, pack, show) is told in them, as before."""
+    text = _plain(render(build_rulebook(load_profile("teen-patti")), "text"), "text")
+    assert "The game's own words for its moves are used below: chaal (a bet or a raise), pack (a fold)" in text
+    assert "when the last two players show each other" in text and "A player who packs" in text

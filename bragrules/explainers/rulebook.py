@@ -35,7 +35,7 @@ from bragrules.rules.format import format_name
 from bragrules.rules.ranking_rulebook import category_examples
 from bragrules.rules.registry import rulebook_sections
 from bragrules.rules.table import seats
-from bragrules.rules.vocabulary import Words, said, words_of
+from bragrules.rules.vocabulary import Words, in_english, said, words_of
 from bragrules.rules.words import sentence
 
 __all__ = [
@@ -113,7 +113,7 @@ def _intro(p: Profile) -> List[str]:
             "a pot, which goes to the better hand when the last two players see each other, or "
             "to the last player left when everyone else has folded.", game=game)
     words = words_of(p)
-    paragraphs.append(said(aim, words) + " " + sentence(seats(p)))  # the seats of this table, not the game's
+    paragraphs.append(said(aim, in_english(words)) + " " + sentence(seats(p)))  # the seats of this table, not the game's
     glossary = game_words(words) if language() == ENGLISH else ""  # a translated book names them in its words
     if glossary:
         paragraphs.append(glossary)
@@ -125,9 +125,12 @@ def game_words(words: Words) -> str:
     plain word it stands for (``vocabulary.moves``); "" for a game that names none of its own. Its hands
     need no such line: the ranking's table says what each is.
 
+    A word in another script (Zha Jin Hua's) is not put into the English sentences (:func:`in_english`): the
+    line names it once beside the English word the rulebook uses:
+
     >>> from bragrules.rules.vocabulary import Words
     >>> print(game_words(Words(hands={"prial": "豹子"}, moves={"bet": "跟注", "see": "比牌"})))
-    The game's own words for its moves are used below: 跟注 (a bet), 比牌 (a see).
+    At the table the moves have their own names; this rulebook says them in English: 跟注 (a bet), 比牌 (a see).
     >>> print(game_words(Words(moves={"bet": "chaal", "raise": "chaal", "fold": "pack", "blind": "blind"})))
     The game's own words for its moves are used below: chaal (a bet or a raise), pack (a fold).
     >>> game_words(Words(title="Brag"))
@@ -139,8 +142,12 @@ def game_words(words: Words) -> str:
     for kind, word in words.moves.items():
         if kind != "blind" and word != PLAIN.move(kind):
             meanings.setdefault(word, []).append("a " + MOVE_NAMES.get(kind, kind))
-    moves = [f"{word} ({' or '.join(plain)})" for word, plain in meanings.items()]
-    return f"The game's own words for its moves are used below: {', '.join(moves)}." if moves else ""
+    used = [f"{word} ({' or '.join(plain)})" for word, plain in meanings.items() if word.isascii()]
+    named = [f"{word} ({' or '.join(plain)})" for word, plain in meanings.items() if not word.isascii()]
+    lines = ([f"The game's own words for its moves are used below: {', '.join(used)}."] if used else []) + (
+        [f"At the table the moves have their own names; this rulebook says them in English: {', '.join(named)}."]
+        if named else [])
+    return " ".join(lines)
 
 
 _NOT_BANKING = frozenset(("seeing", "ties", "carry-over", "blind", "stakes"))
@@ -204,9 +211,10 @@ def build_rulebook(profile: Profile) -> Rulebook:
     in the order a table explains the game); a section that does not apply is left out.
     """
     words = words_of(profile)
+    told_in = in_english(words) if language() == ENGLISH else words  # English grammar takes Latin words only
     banking = profile.procedure.bank.kind is not None
     sections: List[Section] = [
-        _in_game_words(_banking_disputes() if banking and section.key == "disputes" else section, words)
+        _in_game_words(_banking_disputes() if banking and section.key == "disputes" else section, told_in)
         for writer in rulebook_sections() for section in [writer(profile)]
         if section is not None and not (banking and section.key in _NOT_BANKING)
     ]
