@@ -238,7 +238,10 @@ def deal_section(p: "Profile") -> Optional[Section]:
         out.append(sentence(SITTING_OUT.sentence(p)))
     sec.para(sentence(FIRST_DEALER.sentence(p)), sentence(ROTATION.sentence(p)), *out)
     sec.para(*shuffle)
-    dealt = [sentence(deal(p)), sentence(fmt.cards_dealt(p))]
+    from bragrules.rules.open_hands import face_up
+
+    dealt = [sentence(deal(p)), sentence(fmt.cards_dealt(p)),
+             sentence(face_up(p)) if not p.format.open.face_up else ""]  # face up: the format's section says which
     if p.format.exchange.enabled and p.format.exchange.source == "stock_or_discard":  # draws (rules/format.py)
         dealt.append(tr("The rest of the pack is the stock, face down; its top card is turned to start the discard pile."))
     elif p.format.exchange.enabled:
