@@ -156,3 +156,69 @@ def test_teen_patti_in_english_keeps_its_own_words() -> None:
     text = _plain(render(build_rulebook(load_profile("teen-patti")), "text"), "text")
     assert "The game's own words for its moves are used below: chaal (a bet or a raise), pack (a fold)" in text
     assert "when the last two players show each other" in text and "A player who packs" in text
+
+
+# The Chinese rules text (003, the cardgames.zone rules in Chinese) beside the Zha Jin Hua rulebook in Chinese.
+# Each seed rule is paired with the rulebook's sentences that say it: "same" where Zha Jin Hua plays it as the
+# seed does; "own" where Zha Jin Hua departs on purpose (its pages: the order of hands, A-A-A and Q-K-A best,
+# play to the right), which the rulebook then lists under 本桌规则 with where it comes from; "plain" where the
+# seed's text differs from the plain game of the general rules page (000) that Zha Jin Hua keeps, and the
+# rulebook says the plain game's rule, as the plain game's own Chinese rulebook does.
+SEED_003_PAIRS: List[Tuple[str, str, Tuple[str, ...]]] = [
+    ("牌组： 52 张法式牌，不含王牌。", "same", ("一副牌为52张牌，不含大小王。",)),
+    ("发牌： 每人背面朝上拿 3 张。", "same", ("每位玩家发三张牌。", "所有牌都背面朝上发。")),
+    ("底注： 每人往底池放一小笔注。", "same", ("每局新牌每位玩家下底注1",)),
+    ("单张大小： A（最大）、K、Q、J、10……2。", "same", ("从最大的牌起逐张比较，A最大",)),
+    ("盲打还是看牌： 每人决定是否看自己的牌。", "same", ("玩家可以闷牌：下注时牌面朝下，不看自己的牌。",)),
+    ("一手： 最后剩下的人，或摊牌时牌最好的人，赢得底池。", "same",
+     ("每局争夺一个底池：最后两名玩家比牌时归牌大的一方；其他人都弃牌时归留下的最后一名玩家。",)),
+    ("依次进行：跟注（至少付当前注额）、加注或弃牌（扔掉牌，输掉已下的注）。", "same",
+     ("之后的每位玩家按当前注额跟注或加注。", "弃牌的玩家将牌面朝下放下，输掉底注和已下的所有注。")),
+    ("盲打玩家只需付看牌玩家注额的一半。", "same", ("闷牌玩家付明注的一半。",)),
+    ("盲打对看牌： 看过牌的玩家要付盲打玩家的两倍。", "same", ("例如注额为4时，明牌玩家付4，闷牌玩家付2。",)),
+    ("盲打玩家随时可以看牌——从那以后就要付全额。", "same", ("一旦看牌，本局余下时间即为明牌玩家，按明注付款",)),
+    ("下注的圈数没有限制。", "same", ("下注一轮接一轮，需要几轮就几轮",)),
+    ("只有两人才能摊牌： 三人或以上时，继续下注直到只剩两人。", "same", ("只有最后两名玩家可以比牌。",)),
+    ("只剩两名玩家时，其中一人可以要求“show”：他付当前注额的两倍，然后双方亮牌。", "same",
+     ("任何一方都可以不下注而要求比牌：把比牌费用放入底池，双方亮牌，牌大者赢得底池。", "比牌的费用是对方上一注的两倍。")),
+    ("看过牌的玩家不能对盲打玩家要求摊牌。", "same", ("明牌玩家不能与闷牌玩家比牌。",)),
+    ("所有人都弃牌： 最后一名玩家不亮牌就赢得底池。", "same",
+     ("只剩一名明牌玩家时，他不必亮牌即赢得底池。", "对手都弃牌时，闷牌玩家赢得底池。")),
+    ("平局： 牌完全一样时，没有要求摊牌的玩家获胜。", "same", ("平局时主动比牌者负。",)),
+    ("Prial > 同花顺 > 顺子 > 同花 > 对子 > 高牌。", "own", ("牌型从大到小：豹子、顺金、金花、顺子、对子、单张。",)),
+    ("3-3-3 是最大的 prial。", "own", ("A-A-A是最大的豹子，其次是K-K-K，直到2-2-2。",)),
+    ("最大的顺子： A-2-3，然后是 A-K-Q、K-Q-J……", "own", ("A-K-Q是最大的顺子，依次到4-3-2，A-2-3最小；K-A-2不算顺子。",)),
+    ("开始： 发牌者左边的玩家开始下注。", "own", ("每局后庄家逆时针移一位。",)),
+    ("盲打玩家随时可以看牌", "plain", ("闷牌玩家只能在轮到自己、行动之前看牌。",)),
+    ("一场： 打完约定的手数后，筹码最多的玩家获胜。", "plain", ("牌局一直进行到牌桌散场。",)),
+    ("没人下注： 如果所有人都没下注就弃牌，底池留到下一手（变体）。", "plain",
+     ("如果在任何人下注之前其他人都弃牌，最后一名玩家拿走底注。",)),
+]
+
+
+def _zh_book(name: str) -> Tuple[str, str]:
+    """A profile's Chinese rulebook: its rules (without the departures) and its departures, each on one line."""
+    with speaking("zh"):
+        book = build_rulebook(load_profile(name))
+    rules = [block for section in book.sections if section.key != "departures"
+             for part in [section, *section.subsections] for block in part.blocks]
+    departures = [block for section in book.sections if section.key == "departures" for block in section.blocks]
+
+    def text(blocks: List[object]) -> str:
+        return " ".join(line for block in blocks for line in (getattr(block, "items", None) or [getattr(block, "text", "")]))
+
+    return " ".join([*book.intro, text(rules)]), text(departures)
+
+
+@pytest.mark.parametrize("seed, kind, said", SEED_003_PAIRS, ids=[pair[0][:12] for pair in SEED_003_PAIRS])
+def test_the_chinese_zha_jin_hua_rulebook_beside_the_chinese_seed(seed: str, kind: str, said: Tuple[str, ...]) -> None:
+    rules, departures = _zh_book("zha-jin-hua")
+    for sentence in said:
+        assert sentence in rules, (seed, sentence)
+    plain_rules, plain_departures = _zh_book("standard")
+    if kind == "own":  # a departure of Zha Jin Hua's own, listed where the rulebook says where each comes from
+        assert any(sentence in departures for sentence in said), seed
+        assert not any(sentence in plain_rules for sentence in said), seed
+    elif kind == "plain":  # the plain game's rule, which Zha Jin Hua keeps, said as the plain game's rulebook says it
+        assert all(sentence in plain_rules for sentence in said), seed
+        assert not any(sentence in departures for sentence in said), seed
