@@ -10,6 +10,7 @@ import typer
 
 from . import stats_options
 from .common import EXIT_BAD_INPUT, complete_profile, console, error, write
+from .wide_tables import aligned
 
 EXIT_DIFFERENT = 1
 
@@ -149,7 +150,7 @@ def diff(
     else:
         out = console()
         for renderable in render_table(comparison):
-            out.print(renderable)
+            out.print(aligned(renderable))  # each area's table lined up on the screen, Hindi included
         if measured is not None:
             _print_impact(comparison, measured)
     if not comparison.same:

@@ -17,6 +17,7 @@ from bragrules.play.plays import plays
 
 from .play_bank import BankPrompts
 from .play_input import MAX_SCRIPT_BYTES, Prompter, esc, read_script
+from .wide_tables import aligned
 
 if TYPE_CHECKING:  # pragma: no cover
     from rich.console import Console
@@ -261,7 +262,7 @@ class TableView(BankPrompts, _ObserverBase):
         if session.rules.house.in_play and money_game:  # the house's account: the column still sums to zero
             grid.add_row(*(["the house", "rake and fees"] + ([""] if session.rules.format.lives is not None else [])
                            + ([""] if scored else []) + [money(session.house)]))
-        self.console.print(grid)
+        self.console.print(aligned(grid))
         if final:
             winners = session.winners()
             one = len(winners) == 1 and winners[0] != "You"
@@ -276,7 +277,7 @@ class TableView(BankPrompts, _ObserverBase):
         """The table as ``viewer`` sees it: the headline, a row a player, their own cards, then the
         centre, the stock and the discard pile where the game has them."""
         self.headline(table, deal)
-        self.console.print(self.grid(table, deal, viewer))
+        self.console.print(aligned(self.grid(table, deal, viewer)))  # lined up on the screen, Hindi included
         self.own_cards(deal, viewer)
         self.face_up(deal, viewer)
         self.centre(deal, viewer)

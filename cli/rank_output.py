@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Sequence, Tuple
 
 from .common import console, error
+from .wide_tables import aligned
 
 DEFAULT_PROFILE = "standard"
 
@@ -283,7 +284,7 @@ def print_table(rows: List[Tuple[str, ...]], profile_name: str, ranking: "Rankin
     if ranking.special:
         footer += "; but a special hand beats its category whatever the strengths (the order is not transitive)"
     out = console()
-    out.print(rich_table(columns, shown))
+    out.print(aligned(rich_table(columns, shown)))  # Hindi's vowel signs counted as the screen counts them
     out.print(footer)
 
 

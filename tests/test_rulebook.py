@@ -19,7 +19,7 @@ import pytest
 from bragrules.explainers.rulebook import FORMATS, build_rulebook, category_examples, render
 from bragrules.profile import builtin_names, load_profile, load_profile_text
 from bragrules.rules.ranking import compile_ranking
-from bragrules.rules.vocabulary import PLAIN, Words, said, words_of
+from bragrules.rules.vocabulary import PLAIN, Words, in_english, said, words_of
 from bragrules_cli.app import COMMAND_MODULES
 
 from .helpers import run_cli
@@ -49,7 +49,7 @@ SECTION_ORDER = [
 
 def _kind(title: str, words: Words = PLAIN) -> str:
     """The place of a section in :data:`SECTION_ORDER`, by its title in the game's words (Teen Patti's "The show")."""
-    plain = {said(kind, words): kind for kind in SECTION_ORDER}
+    plain = {said(kind, in_english(words)): kind for kind in SECTION_ORDER}  # Zha Jin Hua's 比牌 stays out of English
     return plain.get(title, "FORMAT")
 
 

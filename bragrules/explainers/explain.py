@@ -44,7 +44,7 @@ from bragrules.profile.models import Profile, unwrap_annotation
 from bragrules.rules import table as table_area
 from bragrules.rules.bank import moot
 from bragrules.rules.registry import AREAS, METADATA_TEXT, area_of_path, area_text, field_text, field_texts
-from bragrules.rules.vocabulary import said, words_of
+from bragrules.rules.vocabulary import in_english, said, words_of
 from bragrules.rules.words import (
     capitalise,
     money_text,
@@ -317,7 +317,7 @@ def explain(path: str, value: Any, context: Context = None) -> str:
         return fallback_sentence(path, value)
     try:
         profile = profile_with(path, value, context)
-        return said(function(profile), words_of(profile))
+        return said(function(profile), in_english(words_of(profile)))  # 跟注 is named once, not put in English
     except (KeyError, TypeError, ValueError, AttributeError):
         return fallback_sentence(path, value)
 

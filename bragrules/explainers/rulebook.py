@@ -35,7 +35,7 @@ from bragrules.rules.format import format_name
 from bragrules.rules.ranking_rulebook import category_examples
 from bragrules.rules.registry import rulebook_sections
 from bragrules.rules.table import seats
-from bragrules.rules.vocabulary import Words, said, words_of
+from bragrules.rules.vocabulary import Words, in_english, said, words_of
 from bragrules.rules.words import sentence
 
 __all__ = [
@@ -98,9 +98,11 @@ def _intro(p: Profile) -> List[str]:
             "Each player starts with {lives} lives; the lowest hand at each showdown loses one, "
             "and the last player with a life wins.", lives=p.format.lives)
     elif p.procedure.bank.kind is not None:
-        against = "the house's dealer" if p.procedure.bank.kind == "house" else "the banker"
-        aim = (f"{game} is a banking game: there is no pot to win, and each player's stakes are settled against "
-               f"{against} alone, as the section on playing against the bank says.")
+        aim = (tr("{game} is a banking game: there is no pot to win, and each player's stakes are settled against "
+                  "the house's dealer alone, as the section on playing against the bank says.", game=game)
+               if p.procedure.bank.kind == "house" else
+               tr("{game} is a banking game: there is no pot to win, and each player's stakes are settled against "
+                  "the banker alone, as the section on playing against the bank says.", game=game))
     elif not p.format.betting:
         aim = tr(
             "{game} without betting: every deal goes straight to a showdown, "
@@ -111,7 +113,7 @@ def _intro(p: Profile) -> List[str]:
             "a pot, which goes to the better hand when the last two players see each other, or "
             "to the last player left when everyone else has folded.", game=game)
     words = words_of(p)
-    paragraphs.append(said(aim, words) + " " + sentence(seats(p)))  # the seats of this table, not the game's
+    paragraphs.append(said(aim, in_english(words)) + " " + sentence(seats(p)))  # the seats of this table, not the game's
     glossary = game_words(words) if language() == ENGLISH else ""  # a translated book names them in its words
     if glossary:
         paragraphs.append(glossary)
@@ -123,9 +125,12 @@ def game_words(words: Words) -> str:
     plain word it stands for (``vocabulary.moves``); "" for a game that names none of its own. Its hands
     need no such line: the ranking's table says what each is.
 
+    A word in another script (Zha Jin Hua's) is not put into the English sentences (:func:`in_english`): the
+    line names it once beside the English word the rulebook uses:
+
     >>> from bragrules.rules.vocabulary import Words
     >>> print(game_words(Words(hands={"prial": "豹子"}, moves={"bet": "跟注", "see": "比牌"})))
-    The game's own words for its moves are used below: 跟注 (a bet), 比牌 (a see).
+    At the table the moves have their own names; this rulebook says them in English: 跟注 (a bet), 比牌 (a see).
     >>> print(game_words(Words(moves={"bet": "chaal", "raise": "chaal", "fold": "pack", "blind": "blind"})))
     The game's own words for its moves are used below: chaal (a bet or a raise), pack (a fold).
     >>> game_words(Words(title="Brag"))
@@ -137,8 +142,12 @@ def game_words(words: Words) -> str:
     for kind, word in words.moves.items():
         if kind != "blind" and word != PLAIN.move(kind):
             meanings.setdefault(word, []).append("a " + MOVE_NAMES.get(kind, kind))
-    moves = [f"{word} ({' or '.join(plain)})" for word, plain in meanings.items()]
-    return f"The game's own words for its moves are used below: {', '.join(moves)}." if moves else ""
+    used = [f"{word} ({' or '.join(plain)})" for word, plain in meanings.items() if word.isascii()]
+    named = [f"{word} ({' or '.join(plain)})" for word, plain in meanings.items() if not word.isascii()]
+    lines = ([f"The game's own words for its moves are used below: {', '.join(used)}."] if used else []) + (
+        [f"At the table the moves have their own names; this rulebook says them in English: {', '.join(named)}."]
+        if named else [])
+    return " ".join(lines)
 
 
 _NOT_BANKING = frozenset(("seeing", "ties", "carry-over", "blind", "stakes"))
@@ -148,10 +157,10 @@ see, a tie rule between players, a lone survivor or blind play."""
 
 def _banking_disputes() -> Section:
     """A banking game's special cases: the disputes of a pot game are not played against a bank."""
-    sec = Section("disputes", "Special cases")
-    sec.para("In a banking game the table rules no dispute: an exposure, a deliberate look at another's cards, "
-             "a player showing their own cards, a redeal and a deal declared void are refused (procedure.bank), "
-             "and every stake is settled against the bank as dealt.")
+    sec = Section("disputes", tr("Special cases"))
+    sec.para(tr("In a banking game the table rules no dispute: an exposure, a deliberate look at another's cards, "
+                "a player showing their own cards, a redeal and a deal declared void are refused (procedure.bank), "
+                "and every stake is settled against the bank as dealt."))
     return sec
 
 
@@ -202,9 +211,10 @@ def build_rulebook(profile: Profile) -> Rulebook:
     in the order a table explains the game); a section that does not apply is left out.
     """
     words = words_of(profile)
+    told_in = in_english(words) if language() == ENGLISH else words  # English grammar takes Latin words only
     banking = profile.procedure.bank.kind is not None
     sections: List[Section] = [
-        _in_game_words(_banking_disputes() if banking and section.key == "disputes" else section, words)
+        _in_game_words(_banking_disputes() if banking and section.key == "disputes" else section, told_in)
         for writer in rulebook_sections() for section in [writer(profile)]
         if section is not None and not (banking and section.key in _NOT_BANKING)
     ]
@@ -489,7 +499,8 @@ def _contents(numbered: Sequence[Tuple[str, Section, List[Tuple[str, Section]]]]
     item's top margin is kept at the top of a box but dropped at a column break.
     """
     half = (len(numbered) + 1) // 2
-    out = [f'<nav aria-label="{_h(tr("Contents"))}">']
+    contents = tr("Contents")
+    out = [f'<nav aria-label="{_h(contents)}">']
     for start, part in ((1, numbered[:half]), (half + 1, numbered[half:])):
         if not part:
             continue
@@ -536,7 +547,8 @@ def _page(book: Rulebook) -> str:
             out.extend(_html_blocks(sub.blocks))
             out.append("</section>")
         out.append("</section>")
-    out.append(f"<footer>{_h(tr('Written from the profile {profile}.', profile=book.profile_name))}</footer>")
+    written = tr("Written from the profile {profile}.", profile=book.profile_name)
+    out.append(f"<footer>{_h(written)}</footer>")
     out.extend(["</main>", "</body>", "</html>"])
     return "\n".join(out) + "\n"
 

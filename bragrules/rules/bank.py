@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, NamedTuple, Op
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from bragrules.core.cards import RANK_NAMES, parse_rank
+from bragrules.core.i18n import ENGLISH, language, tr
 from bragrules.core.money import ZERO, pretty_money
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import NOT_NEGATIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
@@ -452,20 +453,22 @@ def kind(p: "Profile") -> str:
     """Who every hand plays against (``procedure.bank.kind``)."""
     bank = p.procedure.bank
     if bank.kind is None:
-        return "the hands play against each other for the pot"
+        return tr("the hands play against each other for the pot")
     if bank.kind == "banker":
-        holder = "one seat keeps the bank" if p.table.rotation == "fixed" else "the dealer holds the bank"
-        return (f"each hand plays against the banker alone, never for a pot: {holder} and puts up "
-                f"{pretty_money(bank.bank)} each deal")
-    return (f"each hand plays against the house's dealer, never for a pot: each player antes "
-            f"{pretty_money(p.stakes.ante)}, looks, then plays (a Play bet equal to the ante) or folds; the dealer's "
-            "three cards are turned at the end")
+        if p.table.rotation == "fixed":
+            return tr("each hand plays against the banker alone, never for a pot: one seat keeps the bank and puts "
+                      "up {amount} each deal", amount=pretty_money(bank.bank))
+        return tr("each hand plays against the banker alone, never for a pot: the dealer holds the bank and puts up "
+                  "{amount} each deal", amount=pretty_money(bank.bank))
+    return tr("each hand plays against the house's dealer, never for a pot: each player antes {amount}, looks, then "
+              "plays (a Play bet equal to the ante) or folds; the dealer's three cards are turned at the end",
+              amount=pretty_money(p.stakes.ante))
 
 
 def bank_amount(p: "Profile") -> str:
     if p.procedure.bank.carry:
-        return f"the banker puts up {pretty_money(p.procedure.bank.bank)} when taking the bank"
-    return f"the banker puts up {pretty_money(p.procedure.bank.bank)} each deal"
+        return tr("the banker puts up {amount} when taking the bank", amount=pretty_money(p.procedure.bank.bank))
+    return tr("the banker puts up {amount} each deal", amount=pretty_money(p.procedure.bank.bank))
 
 
 CARRY = choice(
@@ -497,8 +500,8 @@ BROKEN = choice(
 
 
 def min_stake(p: "Profile") -> str:
-    return (f"each player, in turn and having looked, stakes at least {pretty_money(p.procedure.bank.min_stake)} "
-            "against the bank, at most what is left of it uncovered")
+    return tr("each player, in turn and having looked, stakes at least {amount} against the bank, at most what is "
+              "left of it uncovered", amount=pretty_money(p.procedure.bank.min_stake))
 
 
 BANCO = choice(
@@ -524,31 +527,31 @@ TIES = choice(
 def qualify(p: "Profile") -> str:
     rank = p.procedure.bank.qualify
     if rank is None:
-        return "the dealer always plays"
-    return (f"the dealer plays only with {_rank_word(rank)}-high or better; a dealer who does not qualify pays the "
-            "ante even money and returns the Play bet")
+        return tr("the dealer always plays")
+    return tr("the dealer plays only with {rank}-high or better; a dealer who does not qualify pays the ante even "
+              "money and returns the Play bet", rank=_rank_word(rank) if language() == ENGLISH else rank)
 
 
 def _table_words(table: Dict[str, int], p: "Profile") -> str:
     from bragrules.rules.vocabulary import hand_word
 
-    return ", ".join(f"{hand_word(p, name) if name in _STANDARD else name.replace('_', ' ')} {times} to 1"
-                     for name, times in table.items())
+    return ("、" if language() == "zh" else ", ").join(tr("{hand} {times} to 1", hand=hand_word(p, name) if name in _STANDARD else
+                        tr(name.replace("_", " ")), times=times) for name, times in table.items())
 
 
 def ante_bonus(p: "Profile") -> str:
     table = p.procedure.bank.ante_bonus
     if not table:
-        return "there is no Ante Bonus"
-    return f"the Ante Bonus pays a player who plays, whatever the dealer holds: {_table_words(table, p)}"
+        return tr("there is no Ante Bonus")
+    return tr("the Ante Bonus pays a player who plays, whatever the dealer holds: {table}", table=_table_words(table, p))
 
 
 def pair_plus(p: "Profile") -> str:
     stake = p.procedure.bank.pair_plus
     if not stake:
-        return "there is no Pair Plus bet"
-    return (f"each player places a Pair Plus bet of {pretty_money(stake)} with the ante, paid on their own hand "
-            "whatever the dealer holds, and lost with a fold")
+        return tr("there is no Pair Plus bet")
+    return tr("each player places a Pair Plus bet of {amount} with the ante, paid on their own hand whatever the "
+              "dealer holds, and lost with a fold", amount=pretty_money(stake))
 
 
 def pair_plus_max(p: "Profile") -> str:
@@ -560,21 +563,21 @@ def pair_plus_max(p: "Profile") -> str:
 def pair_plus_pays(p: "Profile") -> str:
     table = p.procedure.bank.pair_plus_pays
     if not table:
-        return "the Pair Plus pays nothing"
-    return f"the Pair Plus pays {_table_words(table, p)}"
+        return tr("the Pair Plus pays nothing")
+    return tr("the Pair Plus pays {table}", table=_table_words(table, p))
 
 
 def bank_section(p: "Profile") -> Optional[Section]:
     """The rulebook's section on the bank (none for a game played for a pot)."""
     if not _on(p):
         return None
-    sec = Section("bank", "Playing against the bank")
+    sec = Section("bank", tr("Playing against the bank"))
     sec.para(sentence(kind(p)))
     if _banker(p):
         carried = [sentence(CARRY.sentence(p)), sentence(hold(p)), sentence(BROKEN.sentence(p))] \
             if p.procedure.bank.carry else []
         sec.bullets([sentence(min_stake(p)), sentence(BANCO.sentence(p)), sentence(TIES.sentence(p)),
-                     "A better hand than the banker's takes its stake from the bank; a worse one pays its stake.",
+                     tr("A better hand than the banker's takes its stake from the bank; a worse one pays its stake."),
                      *carried])
     else:
         sec.bullets([sentence(qualify(p)), sentence(TIES.sentence(p)), sentence(ante_bonus(p)),

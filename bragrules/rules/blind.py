@@ -317,27 +317,27 @@ def blind_section(p: "Profile") -> Optional[Section]:
     if p.blind.look_fee != "none":
         sec.para(sentence(LOOK_FEE.sentence(p)))
     if p.blind.retention:
-        sub = Section("retention", "Keeping a blind hand")
+        sub = Section("retention", tr("Keeping a blind hand"))
         ante = money_text(p.stakes.ante)
         sub.para(
             sentence(folding.BLIND_SURVIVOR.sentence(p)),
-            "The blind player may keep their unseen hand for that deal, or let it go under the pack: "
-            "it is their choice.",
+            tr("The blind player may keep their unseen hand for that deal, or let it go under the pack: "
+               "it is their choice."),
             sentence(RETAIN_DEFAULT.sentence(p)),
         )
         sub.bullets(
             [
-                f"Everyone antes {ante} again and receives a new hand, so the player who kept a "
-                "hand holds two for the moment.",
-                "They may look at one of the two, old or new, or at neither.",
-                "Having looked at one, they must at once either keep it and discard the other "
-                "unseen, or discard it and keep the other blind. Only then may they look at the "
-                "remaining hand. Nobody may inspect both and choose the better.",
-                "Holding two blind hands costs one blind payment, not two.",
-                "Before a see, a single hand is chosen by the same look, keep-or-discard process, "
-                "before the opponent's cards are shown.",
-                "If everyone folds again while both hands are unseen, only one unseen hand is kept "
-                "for the next deal: nobody ever holds three. " + sentence(RETAIN_OF_TWO.sentence(p)),
+                tr("Everyone antes {ante} again and receives a new hand, so the player who kept a "
+                   "hand holds two for the moment.", ante=ante),
+                tr("They may look at one of the two, old or new, or at neither."),
+                tr("Having looked at one, they must at once either keep it and discard the other "
+                   "unseen, or discard it and keep the other blind. Only then may they look at the "
+                   "remaining hand. Nobody may inspect both and choose the better."),
+                tr("Holding two blind hands costs one blind payment, not two."),
+                tr("Before a see, a single hand is chosen by the same look, keep-or-discard process, "
+                   "before the opponent's cards are shown."),
+                tr("If everyone folds again while both hands are unseen, only one unseen hand is kept "
+                   "for the next deal: nobody ever holds three.") + " " + sentence(RETAIN_OF_TWO.sentence(p)),
             ]
         )
         sec.subsections.append(sub)

@@ -216,9 +216,9 @@ def disputes_section(p: "Profile") -> Optional[Section]:
     sec = Section("disputes", tr("Special cases"))
     betting = p.format.betting
     if not betting:  # the engine refuses every one of them: nothing is at stake
-        sec.bullets(["There is no betting, so nothing is at stake while the cards are in play: a look at "
-                     "another player's cards, an exposed card, a redeal, a void deal and showing one's own "
-                     "cards on purpose do not arise, and are refused."])
+        sec.bullets([tr("There is no betting, so nothing is at stake while the cards are in play: a look at "
+                        "another player's cards, an exposed card, a redeal, a void deal and showing one's own "
+                        "cards on purpose do not arise, and are refused.")])
         return sec
     items = [sentence(exposure_before_betting(p))]
     if betting:

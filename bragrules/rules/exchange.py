@@ -29,9 +29,10 @@ from typing import TYPE_CHECKING, Literal, Optional, Tuple
 
 from pydantic import Field
 
+from bragrules.core.i18n import ntr, tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, FieldText, Section, choice
-from bragrules.rules.words import number_word, sentence
+from bragrules.rules.words import number_said, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -120,8 +121,10 @@ STAND_AFTER_KNOCK_RULE = field_rule("format.exchange.stand_after_knock")
 
 def centre_cards(p: "Profile") -> str:
     value = p.format.exchange.centre_cards
-    side = "in the centre" if p.format.exchange.face_down else "face up in the centre"
-    return f"{number_word(value)} {'card lies' if value == 1 else 'cards lie'} {side}"
+    if p.format.exchange.face_down:
+        return ntr("{count} card lies in the centre", "{count} cards lie in the centre", value, count=number_said(value))
+    return ntr("{count} card lies face up in the centre", "{count} cards lie face up in the centre", value,
+               count=number_said(value))
 
 
 def _exchanging(p: "Profile") -> bool:
@@ -187,17 +190,18 @@ STAND_AFTER_KNOCK = choice(
 
 def face_down(p: "Profile") -> str:
     if not p.format.exchange.face_down:
-        return "every centre card lies face up"
-    return ("the middle centre card lies face down, unknown to all but the player who laid it there; "
-            "a card swapped for it is laid face down in its place")
+        return tr("every centre card lies face up")
+    return tr("the middle centre card lies face down, unknown to all but the player who laid it there; "
+              "a card swapped for it is laid face down in its place")
 
 
 def min_exchanges(p: "Profile") -> str:
     value = p.format.exchange.min_exchanges_before_stick
     if not value:
-        return "a player may stick (knock) at any turn"
-    return (f"exchanging is compulsory: a player may stick (knock) only after making "
-            f"{number_word(value)} {'exchange' if value == 1 else 'exchanges'}")
+        return tr("a player may stick (knock) at any turn")
+    return ntr("exchanging is compulsory: a player may stick (knock) only after making {count} exchange",
+               "exchanging is compulsory: a player may stick (knock) only after making {count} exchanges", value,
+               count=number_said(value))
 
 
 # ---------------------------------------------------------------------------
@@ -209,29 +213,31 @@ def exchange_subsection(p: "Profile") -> Optional[Section]:
     """The format section's subsection on the exchange, or None without one."""
     if not p.format.exchange.enabled:
         return None
-    sub = Section("exchange", "The exchange")
+    sub = Section("exchange", tr("The exchange"))
     ex = p.format.exchange
     if ex.source == "centre":
         sub.para(sentence(centre_cards(p)), sentence(face_down(p)) if ex.face_down else "",
                  sentence(SWAP.sentence(p)))
     else:
-        sub.para("The rest of the pack is put face down as the stock, and its top card is turned face up "
-                 "to start the discard pile.", sentence(SOURCE.sentence(p)),
-                 "Only the top discard is seen; the stock's cards are unknown to everyone. While the stock "
-                 "is empty, only the top discard is drawn.")
-    take, verb = (("swaps with the centre", "swap") if ex.source == "centre"
-                  else ("draws and discards", "draw and discard"))
-    last = (f"to {verb} or to stand." if ex.stand_after_knock
-            else f"and must {verb} on it too: nobody stands.")
-    sub.bullets(
-        [
-            f"Each turn, going round the table, a player {take}"
-            + (", and then may knock (stop the bus)." if ex.must_take_before_knock else " or knocks."),
-            *([sentence(min_exchanges(p))] if ex.min_exchanges_before_stick else []),
-            f"Once a player has knocked, every other player has one more turn, {last}",
-            "Then all hands are shown.",
-        ]
-    )
+        sub.para(tr("The rest of the pack is put face down as the stock, and its top card is turned face up "
+                    "to start the discard pile."), sentence(SOURCE.sentence(p)),
+                 tr("Only the top discard is seen; the stock's cards are unknown to everyone. While the stock "
+                    "is empty, only the top discard is drawn."))
+    centre = ex.source == "centre"
+    turn = ((tr("Each turn, going round the table, a player swaps with the centre, and then may knock (stop the bus).")
+             if centre else tr("Each turn, going round the table, a player draws and discards, and then may knock "
+                               "(stop the bus).")) if ex.must_take_before_knock else
+            tr("Each turn, going round the table, a player swaps with the centre or knocks.") if centre else
+            tr("Each turn, going round the table, a player draws and discards or knocks."))
+    last = ((tr("Once a player has knocked, every other player has one more turn, to swap or to stand.") if centre
+             else tr("Once a player has knocked, every other player has one more turn, to draw and discard or to "
+                     "stand.")) if ex.stand_after_knock else
+            tr("Once a player has knocked, every other player has one more turn, and must swap on it too: nobody "
+               "stands.") if centre else
+            tr("Once a player has knocked, every other player has one more turn, and must draw and discard on it "
+               "too: nobody stands."))
+    sub.bullets([turn, *([sentence(min_exchanges(p))] if ex.min_exchanges_before_stick else []), last,
+                 tr("Then all hands are shown.")])
     return sub
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Annotated, List, Literal, Mapping, Optional, S
 
 from pydantic import Field, model_validator
 
+from bragrules.core.i18n import N_, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import NOT_NEGATIVE, POSITIVE, Area, FieldText, Money, Section, _refuse_below
 from bragrules.rules.hooks import AreaPolicy, Post
@@ -286,7 +287,7 @@ class ForcedPolicy(AreaPolicy):
 # The sentences
 # ---------------------------------------------------------------------------
 
-_POSITION = {"dealer": "the dealer", "next": "the player after the dealer"}
+_POSITION = {"dealer": N_("the dealer"), "next": N_("the player after the dealer")}
 
 
 def kind_sentence(p: "Profile") -> str:
@@ -299,20 +300,22 @@ def kind_sentence(p: "Profile") -> str:
     'nobody posts a forced bet beyond the ante'
     """
     forced = p.stakes.forced
-    amount = money_text(forced.amount) if forced.amount is not None else "a set amount"
-    who = _POSITION[forced.who]
+    amount = money_text(forced.amount) if forced.amount is not None else tr("a set amount")
+    who = tr(_POSITION[forced.who])
     if forced.kind == "boot":
-        return f"the dealer alone puts in a boot of {amount} in place of everyone's ante, the boot going round with the deal"
+        return tr("the dealer alone puts in a boot of {amount} in place of everyone's ante, the boot going round with "
+                  "the deal", amount=amount)
     if forced.kind == "blind":
-        return f"{who} posts a blind of {amount} before anybody looks"
+        return tr("{who} posts a blind of {amount} before anybody looks", who=who, amount=amount)
     if forced.kind == "blinds":
         small = money_text(forced.small) if forced.small is not None else (
-            money_text(forced.amount / 2) if forced.amount is not None else "half of it")
-        return f"{who} posts a small blind of {small} and the next player a big blind of {amount}"
+            money_text(forced.amount / 2) if forced.amount is not None else tr("half of it"))
+        return tr("{who} posts a small blind of {small} and the next player a big blind of {amount}", who=who,
+                  small=small, amount=amount)
     if forced.kind == "dealer_stake":
-        return (f"the dealer puts up an opening stake of {amount}, and every other player must meet it or "
-                "drop")
-    return "nobody posts a forced bet beyond the ante"
+        return tr("the dealer puts up an opening stake of {amount}, and every other player must meet it or drop",
+                  amount=amount)
+    return tr("nobody posts a forced bet beyond the ante")
 
 
 def compensation_unused(p: "Profile") -> bool:
@@ -322,10 +325,10 @@ def compensation_unused(p: "Profile") -> bool:
 def amount_sentence(p: "Profile") -> str:
     forced = p.stakes.forced
     if forced.amount is None:
-        return "no forced bet is set"
+        return tr("no forced bet is set")
     if forced.kind == "none":
-        return f"a forced bet of {money_text(forced.amount)} is set but unused"
-    return f"the forced bet costs its poster {money_text(forced.amount)}"
+        return tr("a forced bet of {amount} is set but unused", amount=money_text(forced.amount))
+    return tr("the forced bet costs its poster {amount}", amount=money_text(forced.amount))
 
 
 def small_sentence(p: "Profile") -> str:
@@ -343,20 +346,20 @@ def who_sentence(p: "Profile") -> str:
 
 
 LIVE_TEXT = {
-    True: "the blind counts as its poster's first bet: the next player bets at least as much",
-    False: "the blind is dead money in the pot, like an ante: the first bet opens the level",
+    True: N_("the blind counts as its poster's first bet: the next player bets at least as much"),
+    False: N_("the blind is dead money in the pot, like an ante: the first bet opens the level"),
 }
 
 
 def compensation_sentence(p: "Profile") -> str:
     value = p.stakes.forced.compensation
     if compensation_unused(p):
-        return "no dealer's stake is played" if not value else (
-            f"a compensation of {money_text(value)} is set but unused: no dealer's stake is played")
+        return tr("no dealer's stake is played") if not value else tr(
+            "a compensation of {amount} is set but unused: no dealer's stake is played", amount=money_text(value))
     if not value:
-        return "if nobody meets the dealer's stake, the dealer takes it back and nobody pays more"
-    return (f"if nobody meets the dealer's stake, the dealer takes it back and every other player pays the "
-            f"dealer {money_text(value)}")
+        return tr("if nobody meets the dealer's stake, the dealer takes it back and nobody pays more")
+    return tr("if nobody meets the dealer's stake, the dealer takes it back and every other player pays the dealer "
+              "{amount}", amount=money_text(value))
 
 
 def ante_rise_sentence(p: "Profile") -> str:
@@ -460,7 +463,7 @@ FIELDS: Tuple[FieldText, ...] = (
               {"dealer": f"{CASINO_PAGE}: \"made by the dealer\"; {GAMENTIO_PAGE}",
                "next": f"{CASINO_PAGE}: \"the player who goes after the dealer\""}, in_play=_blinds,
               choices=dict(WHO_TEXT), later=True),
-    FieldText("stakes.forced.live", lambda p: p.stakes.forced.live, lambda p: LIVE_TEXT[p.stakes.forced.live],
+    FieldText("stakes.forced.live", lambda p: p.stakes.forced.live, lambda p: tr(LIVE_TEXT[p.stakes.forced.live]),
               {"true": f"{CASINO_PAGE}: \"at least equal to the previous bet (initially, the blind)\"",
                "false": f"{GAMENTIO_PAGE}: the blind posted as a boot"},
               in_play=_blinds, choices=dict(LIVE_TEXT), later=True),
@@ -483,12 +486,12 @@ def forced_section(p: "Profile") -> Optional[Section]:
     forced = p.stakes.forced
     if not p.format.betting or (forced.kind == "none" and forced.ante_rises_every is None):
         return None
-    sec = Section("forced", "Forced bets")
+    sec = Section("forced", tr("Forced bets"))
     items = [sentence(kind_sentence(p))] if forced.kind != "none" else []
     if forced.kind in ("blind", "blinds"):
-        items.append(sentence(LIVE_TEXT[forced.live]))
+        items.append(sentence(tr(LIVE_TEXT[forced.live])))
     if live_kind(p):
-        items.append("Betting starts with the player after the last forced bet.")
+        items.append(tr("Betting starts with the player after the last forced bet."))
     if forced.kind == "dealer_stake":
         items.append(sentence(compensation_sentence(p)))
     if forced.ante_rises_every is not None:

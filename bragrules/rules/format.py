@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal, Optional, Tuple
 
 from pydantic import Field, model_validator
 
-from bragrules.core.i18n import tr
+from bragrules.core.i18n import ntr, tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Money, Section, choice
 from bragrules.rules.exchange import FIELDS as EXCHANGE_FIELDS
@@ -23,7 +23,7 @@ from bragrules.rules.hooks import AreaPolicy, EndingAnswer, SidePotTable
 from bragrules.rules.open_hands import FACEUP_MULTIPLE, OpenHands, open_subsection
 from bragrules.rules.open_hands import FIELDS as OPEN_FIELDS
 from bragrules.rules.wild_select import centre_count, expand
-from bragrules.rules.words import count, money_text, number_said, number_word, sentence
+from bragrules.rules.words import money_text, number_said, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -314,26 +314,26 @@ def cards_dealt(p: "Profile") -> str:
 
 def hands(p: "Profile") -> str:
     if p.format.hands == 1:
-        return "each player plays one three-card hand"
-    return f"each player makes {number_word(p.format.hands)} three-card hands from the cards dealt"
+        return tr("each player plays one three-card hand")
+    return tr("each player makes {n} three-card hands from the cards dealt", n=number_said(p.format.hands))
 
 
 def lives(p: "Profile") -> str:
     value = p.format.lives
     if value is None:
-        return "there are no lives: every deal is played for a pot"
-    return (
-        f"each player has {count(value, 'life', 'lives')}; the lowest hand at each showdown "
-        "loses one, and the last player with a life wins"
-    )
+        return tr("there are no lives: every deal is played for a pot")
+    return ntr("each player has {n} life; the lowest hand at each showdown loses one, and the last player with a "
+               "life wins",
+               "each player has {n} lives; the lowest hand at each showdown loses one, and the last player with a "
+               "life wins", value)
 
 
 def life_stake(p: "Profile") -> str:
     value = p.format.life_stake
     if value is None:
-        return "lives carry no money"
-    return (f"each life lost pays {money_text(value)} into a pot, and the last player with a life collects "
-            "it at the end of the game")
+        return tr("lives carry no money")
+    return tr("each life lost pays {amount} into a pot, and the last player with a life collects it at the end "
+              "of the game", amount=money_text(value))
 
 
 def _several(p: "Profile") -> bool:
@@ -474,28 +474,28 @@ def format_section(p: "Profile") -> Optional[Section]:
     betting = p.format.betting
     if name is None and betting:
         return None
-    sec = Section("format", f"{name}: its own rules" if name else "Playing without betting")
+    sec = Section("format", tr("{game}: its own rules", game=name) if name else tr("Playing without betting"))
     cards, n = p.format.cards_dealt, p.format.hands
     if n > 1:
-        sub = Section("arrangement", "Arranging the hands")
+        sub = Section("arrangement", tr("Arranging the hands"))
         spare = cards - 3 * n
         sub.para(
             sentence(cards_dealt(p)),
             sentence(hands(p)),
-            (
-                f"The {'spare card is' if spare == 1 else f'{spare} spare cards are'} discarded face down."
-                if spare
-                else ""
-            ),
+            ntr("The spare card is discarded face down.", "The {n} spare cards are discarded face down.", spare)
+            if spare else "",
             sentence(HAND_ORDER.sentence(p)),
             sentence(WRONG_ORDER.sentence(p)) if p.format.hand_order == "strongest_first" else "",
         )
         sub.para(
-            f"At a see {'both' if n == 2 else f'all {number_word(n)}'} hands of both "
-            "players are shown, and each hand is compared with "
-            "the opponent's corresponding hand." if betting else
-            f"At the showdown {'both' if n == 2 else f'all {number_word(n)}'} hands of every player are shown, "
-            "and each hand is compared with the other players' hands at the same place.",
+            (tr("At a see both hands of both players are shown, and each hand is compared with the opponent's "
+                "corresponding hand.") if n == 2 else
+             tr("At a see all {n} hands of both players are shown, and each hand is compared with the opponent's "
+                "corresponding hand.", n=number_said(n))) if betting else
+            tr("At the showdown both hands of every player are shown, and each hand is compared with the other "
+               "players' hands at the same place.") if n == 2 else
+            tr("At the showdown all {n} hands of every player are shown, and each hand is compared with the other "
+               "players' hands at the same place.", n=number_said(n)),
             sentence(WIN_RULE.sentence(p)),
             sentence(TIED_HAND.sentence(p)),
             sentence(MINIMUM_HAND.sentence(p)) if p.format.minimum_hand else "",
@@ -503,37 +503,37 @@ def format_section(p: "Profile") -> Optional[Section]:
         )
         sec.subsections.append(sub)
     elif cards > 3 and any(s.source == "pair" for s in expand(p.ranking.wild)):  # Kissing-Missing (rules/wild_deal.py): the ranking says how
-        sub = Section("best-three", f"Kissing-Missing: three of {cards} cards")
+        sub = Section("best-three", tr("Kissing-Missing: three of {n} cards", n=cards))
         sub.para(
             sentence(cards_dealt(p)),
-            "At a showdown each player's best reading is compared: two cards that are a kiss or a miss count "
-            "as one joker, and the cards left over are discarded (the ranking of hands above).",
+            tr("At a showdown each player's best reading is compared: two cards that are a kiss or a miss count "
+               "as one joker, and the cards left over are discarded (the ranking of hands above)."),
             sentence(DISCARD_STEP.sentence(p)) if p.format.discard_before_betting else "",
             sentence(DISCARD_BREAKS_TIES.sentence(p)),
         )
         sec.subsections.append(sub)
     elif cards > 3:
-        sub = Section("best-three", f"The best three of {cards} cards")
+        sub = Section("best-three", tr("The best three of {n} cards", n=cards))
         sub.para(
             sentence(cards_dealt(p)),
-            "At a showdown each player's best three cards are compared; the rest are discarded.",
+            tr("At a showdown each player's best three cards are compared; the rest are discarded."),
             sentence(DISCARD_STEP.sentence(p)) if p.format.discard_before_betting else "",
             sentence(DISCARD_BREAKS_TIES.sentence(p)),
         )
         sec.subsections.append(sub)
     if not betting:
-        sub = Section("no-betting", "No betting")
+        sub = Section("no-betting", tr("No betting"))
         sub.para(sentence(BETTING.sentence(p)))
         ante = p.stakes.ante
         if ante and p.format.lives is None:
-            sub.para(f"Every player antes {money_text(ante)}, and the antes make the pot.")
+            sub.para(tr("Every player antes {amount}, and the antes make the pot.", amount=money_text(ante)))
         sec.subsections.append(sub)
     if p.format.lives is not None:
-        sub = Section("lives", "Lives")
+        sub = Section("lives", tr("Lives"))
         sub.para(
             sentence(lives(p)),
             sentence(LOWEST_TIE.sentence(p)),
-            "A player with no life left is out of the game.",
+            tr("A player with no life left is out of the game."),
             sentence(life_stake(p)) if p.format.life_stake is not None else "",
         )
         sec.subsections.append(sub)

@@ -32,6 +32,7 @@ from pydantic import (
 )
 
 from bragrules.core.cards import parse_card, parse_rank
+from bragrules.core.i18n import ENGLISH, N_, language, tr
 from bragrules.rules.area import Area
 from bragrules.rules.ranking_models import CARD_PATTERN, RankText
 from bragrules.rules.ranking_patterns import ACE, matches_ranks, run_reading
@@ -419,7 +420,16 @@ def expand(ranking: "Ranking") -> List[CategoryPattern]:
 
 _PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens", "jacks", "queens",
             "kings", "aces")
-_STEPS = {1: "consecutive", 2: "alternate", 3: "three apart", 4: "four apart", 5: "five apart", 6: "six apart"}
+_STEPS = {1: N_("consecutive"), 2: N_("alternate"), 3: N_("three apart"), 4: N_("four apart"), 5: N_("five apart"),
+          6: N_("six apart")}
+
+
+_RANKS_SAID = {"any": N_("any three cards"), "all_equal": N_("three cards of one rank"),
+               "two_equal": N_("two cards of one rank"), "all_different": N_("three different ranks")}
+_ANY_RANKS_SAID = {"any": N_("any three cards"), "all_equal": N_("three cards of one suit"),
+                   "all_different": N_("three cards of three suits"), "not_all_equal": N_("three cards not all of one suit")}
+_SUITS_SAID = {"all_equal": N_("{ranks}, of one suit"), "all_different": N_("{ranks}, of three suits"),
+               "not_all_equal": N_("{ranks}, not all of one suit")}
 
 
 def category_words(name: str, words: Optional["Words"] = None) -> str:
@@ -438,54 +448,56 @@ def ranks_words(pattern: CategoryPattern) -> str:
     """
     value = pattern.ranks
     if pattern.cards == 4:
-        return "four cards of one rank"
+        return tr("four cards of one rank")
     if isinstance(value, list):
         written = [value] if value and not isinstance(value[0], list) else value
-        return " or ".join(written_hand(hand) for hand in written)
+        hands = [written_hand(hand) for hand in written]
+        return " or ".join(hands) if language() == ENGLISH else join(hands, "or")
     if isinstance(value, Run):
         step, ace, wrap = value.step, value.ace, value.wrap
     elif value == "run":
         step, ace, wrap = 1, "high_or_low", False
     else:
-        return {"any": "any three cards", "all_equal": "three cards of one rank", "two_equal": "two cards of one rank",
-                "all_different": "three different ranks"}[value]
+        return tr(_RANKS_SAID[value])
     low = hand_text((12, step * 2 - 1, step - 1))
     high = "-".join(_SPELLED[r] for r in (12, 12 - step, 12 - 2 * step))
     if wrap:
-        counts = "running on past the ace"
+        counts = tr("running on past the ace")
     elif ace == "high_or_low":
-        counts = f"{low} and {high} count"
+        counts = tr("{low} and {high} count", low=low, high=high)
     elif ace == "high":
-        counts = f"{high} counts, {low} not"
+        counts = tr("{high} counts, {low} not", low=low, high=high)
     else:
-        counts = f"{low} counts, {high} not"
-    return f"three {_STEPS[step]} ranks ({counts})"
+        counts = tr("{low} counts, {high} not", low=low, high=high)
+    return tr("three {steps} ranks ({counts})", steps=tr(_STEPS[step]), counts=counts)
 
 
 def order_words(pattern: CategoryPattern) -> str:
     """How a pattern's hands compare, in words (empty for the plain order)."""
     order = pattern.order
     parts: List[str] = []
+    english = language() == ENGLISH
     if order.reversed:
-        parts.append("twos highest, aces lowest")
+        parts.append(tr("twos highest, aces lowest"))
     if order.top is not None:
         top = parse_rank(str(order.top))
-        parts.append(f"{'-'.join([_SPELLED[top]] * 3)} above A-A-A" if pattern.ranks == "all_equal" else
-                     f"{_PLURALS[top]} above aces")
+        parts.append(tr("{hand} above A-A-A", hand="-".join([_SPELLED[top]] * 3)) if pattern.ranks == "all_equal" else
+                     tr("{ranks} above aces", ranks=_PLURALS[top] if english else _SPELLED[top]))
     by = pattern.order.by
     if by == "equal":
-        parts.append("all equal")
+        parts.append(tr("all equal"))
     elif by == "cards" and pattern.ranks == "two_equal":
-        parts.append("card by card")
+        parts.append(tr("card by card"))
     if order.first:
         hands = [written_hand(hand) for hand in order.first]
-        parts.append(f"{join(hands, 'then')} first")
+        parts.append(tr("{hands} first", hands=join(hands, "then")))
     if order.suits_before_kickers:
-        parts.append("the pair's suits before the odd card")
+        parts.append(tr("the pair's suits before the odd card"))
     if order.top_card is not None:
         card = parse_card(order.top_card)
-        parts.append(f"{card.symbol} above the other {_PLURALS[card.rank]}")
-    return ", ".join(parts)
+        parts.append(tr("{card} above the other {ranks}", card=card.symbol,
+                        ranks=_PLURALS[card.rank] if english else _SPELLED[card.rank]))
+    return ("，" if language() == "zh" else ", ").join(parts)
 
 
 def beats_words(beats: Beats, words: Optional["Words"] = None) -> str:
@@ -494,15 +506,16 @@ def beats_words(beats: Beats, words: Optional["Words"] = None) -> str:
     >>> beats_words(Beats(category="prial", highest=["K", "K", "K"]))
     'beats every prial up to K-K-K'
     """
-    text = f"beats every {category_words(beats.category, words)}"
+    hand = category_words(beats.category, words)
     if beats.lowest is not None and beats.highest is not None:
         low, high = hand_text(_rank_values(beats.lowest)), hand_text(_rank_values(beats.highest))
-        return f"beats {category_words(beats.category, words)} {low}" if low == high else f"{text} from {low} to {high}"
+        return (tr("beats {hand} {low}", hand=hand, low=low) if low == high else
+                tr("beats every {hand} from {low} to {high}", hand=hand, low=low, high=high))
     if beats.lowest is not None:
-        return f"{text} from {hand_text(_rank_values(beats.lowest))} up"
+        return tr("beats every {hand} from {low} up", hand=hand, low=hand_text(_rank_values(beats.lowest)))
     if beats.highest is not None:
-        return f"{text} up to {hand_text(_rank_values(beats.highest))}"
-    return text
+        return tr("beats every {hand} up to {high}", hand=hand, high=hand_text(_rank_values(beats.highest)))
+    return tr("beats every {hand}", hand=hand)
 
 
 def pattern_meaning(pattern: CategoryPattern) -> str:
@@ -513,11 +526,11 @@ def pattern_meaning(pattern: CategoryPattern) -> str:
     >>> pattern_meaning(CategoryPattern(name="flush", suits="all_equal"))
     'three cards of one suit'
     """
-    suits = {"any": "", "all_equal": "of one suit", "all_different": "of three suits",
-             "not_all_equal": "not all of one suit"}[pattern.suits]
     if pattern.ranks == "any" and pattern.cards == 3:
-        return f"three cards {suits}" if suits else "any three cards"
-    return f"{ranks_words(pattern)}, {suits}" if suits else ranks_words(pattern)
+        return tr(_ANY_RANKS_SAID[pattern.suits])
+    if pattern.suits == "any":
+        return ranks_words(pattern)
+    return tr(_SUITS_SAID[pattern.suits], ranks=ranks_words(pattern))
 
 
 def pattern_words(pattern: CategoryPattern, words: Optional["Words"] = None) -> str:
@@ -535,6 +548,7 @@ def pattern_words(pattern: CategoryPattern, words: Optional["Words"] = None) -> 
         parts.append(order)
     beats = pattern.beats_of()
     if beats is not None:
-        parts.append(beats_words(beats, words) + (", otherwise in its own place" if pattern.name is None else ""))
-    name = "a special hand" if pattern.name is None else category_words(pattern.name, words)
-    return f"{name} ({'; '.join(parts)})"
+        parts.append(tr("{beats}, otherwise in its own place", beats=beats_words(beats, words)) if pattern.name is None
+                     else beats_words(beats, words))
+    name = tr("a special hand") if pattern.name is None else category_words(pattern.name, words)
+    return tr("{name} ({what})", name=name, what=("；" if language() == "zh" else "; ").join(parts))

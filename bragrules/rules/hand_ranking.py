@@ -295,7 +295,8 @@ def categories_sentence(p: "Profile") -> str:
     from bragrules.rules.vocabulary import words_of
 
     words = words_of(p)
-    return "hands rank in these categories, from the highest: " + ", ".join(pattern_words(c, words) for c in value)
+    return tr("hands rank in these categories, from the highest: {categories}",
+              categories=("、" if language() == "zh" else ", ").join(pattern_words(c, words) for c in value))
 SPECIAL_HANDS_RULE = field_rule("ranking.special_hands")
 SUITS_BREAK_TIES_RULE = field_rule("ranking.suits_break_ties")
 
@@ -380,8 +381,8 @@ def natural_beats_wild(p: "Profile") -> str:
     if value is False or not value:
         return tr("a natural hand and an equal hand made with wild cards tie")
     names = [words_of(p).hand(c) for c in value]
-    return (f"a natural {join(names, 'or')} beats an equal {join(names, 'or')} made with wild cards; "
-            "in every other category they tie")
+    return tr("a natural {hands} beats an equal {hands} made with wild cards; in every other category they tie",
+              hands=join(names, "or"))
 
 
 NATURAL_BEATS_WILD = FieldText(
@@ -426,18 +427,18 @@ def special_hands(p: "Profile") -> str:
 def points_read(p: "Profile") -> str:
     points = p.ranking.points
     if points.read is None:
-        return "hands rank by category, not by points"
+        return tr("hands rank by category, not by points")
     if points.read == "digits":
         if points.target is not None:
-            return (f"each card counts as one digit and the digits are read, in the order that comes nearest "
-                    f"{points.target}, as a three-digit number: the hand nearest {points.target} wins")
-        return ("each card counts as one digit and the digits are read highest first as a three-digit number: "
-                "the hand nearest 999 wins")
-    together = "the points of the cards of one suit are added up (the best suit counts)" if points.one_suit else \
-        "the points of the three cards are added up"
+            return tr("each card counts as one digit and the digits are read, in the order that comes nearest "
+                      "{target}, as a three-digit number: the hand nearest {target} wins", target=points.target)
+        return tr("each card counts as one digit and the digits are read highest first as a three-digit number: "
+                  "the hand nearest 999 wins")
+    together = tr("the points of the cards of one suit are added up (the best suit counts)") if points.one_suit \
+        else tr("the points of the three cards are added up")
     if points.target is not None:
-        return together + f": the total nearest {points.target} wins"
-    return together + ": the highest total wins"
+        return tr("{counted}: the total nearest {target} wins", counted=together, target=points.target)
+    return tr("{counted}: the highest total wins", counted=together)
 
 
 def points_target(p: "Profile") -> str:
@@ -448,7 +449,7 @@ def points_target(p: "Profile") -> str:
     'the count nearest 21 wins'
     """
     target = p.ranking.points.target
-    return "the highest count wins" if target is None else f"the count nearest {target} wins"
+    return tr("the highest count wins") if target is None else tr("the count nearest {target} wins", target=target)
 
 
 def points_values(p: "Profile") -> str:
@@ -456,16 +457,16 @@ def points_values(p: "Profile") -> str:
     groups: Dict[int, List[str]] = {}
     for rank in range(12, -1, -1):
         groups.setdefault(points.value_of_rank(rank), []).append(_RANK_SPELLED[rank])
-    parts = [f"{join(names)} {'counts' if len(names) == 1 else 'count'} {value}"
+    parts = [ntr("{cards} counts {value}", "{cards} count {value}", len(names), cards=join(names), value=value)
              for value, names in sorted(groups.items(), key=lambda item: -item[0])]
-    return "cards count: " + "; ".join(parts)
+    return tr("cards count: {counts}", counts="; ".join(parts))
 
 
 def points_three_of_a_kind(p: "Profile") -> str:
     value = p.ranking.points.three_of_a_kind
     if value is None:
-        return "three of a kind counts as any three cards: its best suit's points"
-    return f"three of a kind counts {pretty_money(value)} points, whatever its suits"
+        return tr("three of a kind counts as any three cards: its best suit's points")
+    return tr("three of a kind counts {points} points, whatever its suits", points=pretty_money(value))
 
 
 CARDS_RANKED = choice(

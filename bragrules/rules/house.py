@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Annotated, Dict, Literal, Optional, Tuple
 from pydantic import Field, WithJsonSchema
 
 from bragrules.core.derived import departs
+from bragrules.core.i18n import tr
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import (
@@ -264,12 +265,13 @@ def rake(p: "Profile") -> str:
     """
     house = p.house
     if house.rake is None:
-        return "the house takes nothing from the pot"
-    cap = f", at most {money_text(house.rake_cap)} a deal" if house.rake_cap is not None else ""
+        return tr("the house takes nothing from the pot")
+    cap = tr(", at most {amount} a deal", amount=money_text(house.rake_cap)) if house.rake_cap is not None else ""
     if house.rake_of == "losers_stakes":
-        return (f"the house takes {share_text(house.rake)} of the losers' stakes in every pot won{cap}: "
-                "the winners' own stakes come back whole")
-    return f"the house takes {share_text(house.rake)} of every pot won{cap}, before it is paid out"
+        return tr("the house takes {share} of the losers' stakes in every pot won{cap}: the winners' own stakes come "
+                  "back whole", share=share_text(house.rake), cap=cap)
+    return tr("the house takes {share} of every pot won{cap}, before it is paid out", share=share_text(house.rake),
+              cap=cap)
 
 
 def rake_cap(p: "Profile") -> str:
@@ -280,7 +282,8 @@ def rake_cap(p: "Profile") -> str:
     'the rake of one deal is at most 30'
     """
     cap = p.house.rake_cap
-    return "the rake has no cap" if cap is None else f"the rake of one deal is at most {money_text(cap)}"
+    return tr("the rake has no cap") if cap is None else tr("the rake of one deal is at most {amount}",
+                                                            amount=money_text(cap))
 
 
 def table_fee(p: "Profile") -> str:
@@ -296,17 +299,19 @@ def table_fee(p: "Profile") -> str:
     """
     house = p.house
     if not house.table_fee:
-        return "there is no table fee"
+        return tr("there is no table fee")
     if house.table_fee_per == "session":
-        return f"every player pays the house a table fee of {money_text(house.table_fee)} once, with the first deal of the session"
-    return f"every player dealt in pays the house a table fee of {money_text(house.table_fee)} with each deal"
+        return tr("every player pays the house a table fee of {amount} once, with the first deal of the session",
+                  amount=money_text(house.table_fee))
+    return tr("every player dealt in pays the house a table fee of {amount} with each deal",
+              amount=money_text(house.table_fee))
 
 
 _RAKE_OF_WORDS = {
     "pot": "the rake is a share of the whole pot won",
     "losers_stakes": "the rake is a share of the losers' stakes only: the winners' own stakes are not raked",
 }
-RAKE_OF = FieldText("house.rake_of", lambda p: p.house.rake_of, lambda p: _RAKE_OF_WORDS[p.house.rake_of],
+RAKE_OF = FieldText("house.rake_of", lambda p: p.house.rake_of, lambda p: tr(_RAKE_OF_WORDS[p.house.rake_of]),
                     {"pot": MASTER_NAME, "losers_stakes": MEGA888_NAME}, in_play=_raking,
                     choices=_RAKE_OF_WORDS, later=True)
 _FEE_PER_WORDS = {
@@ -314,7 +319,7 @@ _FEE_PER_WORDS = {
     "session": "the table fee is paid once, with the first deal of the session",
 }
 TABLE_FEE_PER = FieldText("house.table_fee_per", lambda p: p.house.table_fee_per,
-                          lambda p: _FEE_PER_WORDS[p.house.table_fee_per],
+                          lambda p: tr(_FEE_PER_WORDS[p.house.table_fee_per]),
                           {"deal": MASTER_NAME + ": a fixed fee per hand", "session": FLASH_NAME},
                           in_play=_charging, choices=_FEE_PER_WORDS, later=True)
 
@@ -328,21 +333,21 @@ def house_section(p: "Profile") -> Optional[Section]:
     """The rulebook's section on the house, when it takes anything."""
     if not _raking(p) and not _charging(p):
         return None
-    sec = Section("house", "The house")
+    sec = Section("house", tr("The house"))
     sec.para(
         sentence(rake(p)) if _raking(p) else "",
-        "A pot that carries is raked when it is won; a hand dealt again or abandoned is not raked."
+        tr("A pot that carries is raked when it is won; a hand dealt again or abandoned is not raked.")
         if _raking(p) else "",
-        "The rake is exact, never rounded; when several players are paid, each pays the share of it that "
-        "their payout is of the pot." if _raking(p) else "",
+        tr("The rake is exact, never rounded; when several players are paid, each pays the share of it that "
+           "their payout is of the pot.") if _raking(p) else "",
     )
     sec.para(
         sentence(table_fee(p)) if _charging(p) else "",
-        "With chips on the table nobody pays more than they hold once the deal is settled."
+        tr("With chips on the table nobody pays more than they hold once the deal is settled.")
         if _charging(p) and p.session.bankroll == "finite" else "",
     )
-    sec.para("What the house takes is its own account: the players' gains and losses, the pot carried and the "
-             "house's take always add up to nothing.")
+    sec.para(tr("What the house takes is its own account: the players' gains and losses, the pot carried and the "
+                "house's take always add up to nothing."))
     return sec
 
 

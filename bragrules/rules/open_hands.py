@@ -50,9 +50,10 @@ from typing import TYPE_CHECKING, Literal, Optional, Sequence, Tuple, TypeVar
 
 from pydantic import Field
 
+from bragrules.core.i18n import tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, FieldText, Section, choice
-from bragrules.rules.words import number_word, sentence
+from bragrules.rules.words import number_said, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -146,11 +147,13 @@ def face_up(p: "Profile") -> str:
     """How many cards of each hand are dealt face up (``format.open.face_up``)."""
     up = p.format.open.face_up
     if not up:
-        return "every card is dealt face down"
+        return tr("every card is dealt face down")
     down = p.format.cards_dealt - up
-    first = "the first card" if up == 1 else f"the first {number_word(up)} cards"
-    last = "the last one" if down == 1 else f"the last {number_word(down)}"
-    return f"{first} of each hand {'is' if up == 1 else 'are'} dealt face up, for everyone to see; {last} face down"
+    last = tr("the last one") if down == 1 else tr("the last {count}", count=number_said(down))
+    if up == 1:
+        return tr("the first card of each hand is dealt face up, for everyone to see; {last} face down", last=last)
+    return tr("the first {count} cards of each hand are dealt face up, for everyone to see; {last} face down",
+              count=number_said(up), last=last)
 
 
 FACEUP = choice(
@@ -174,14 +177,14 @@ def open_subsection(p: "Profile") -> Optional[Section]:
     opened = p.format.open
     if not opened.face_up and opened.faceup == "not_allowed":
         return None
-    sub = Section("open_hands", "Cards face up")
+    sub = Section("open_hands", tr("Cards face up"))
     if opened.face_up:
         sub.para(sentence(face_up(p)),
-                 "A player who has not looked at the face-down cards still plays blind; the hand that plays at "
-                 "the see is the whole hand, face-up cards and face-down alike.")
+                 tr("A player who has not looked at the face-down cards still plays blind; the hand that plays at "
+                    "the see is the whole hand, face-up cards and face-down alike."))
     if opened.faceup != "not_allowed":
         sub.para(sentence(FACEUP.sentence(p)),
-                 "The open hand stays face up to the end of the deal; the player bets, sees and folds as before.")
+                 tr("The open hand stays face up to the end of the deal; the player bets, sees and folds as before."))
     return sub
 
 

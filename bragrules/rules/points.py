@@ -43,10 +43,11 @@ from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Sequ
 
 from pydantic import Field
 
+from bragrules.core.i18n import ntr, tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import NOT_NEGATIVE, Area, FieldText, Money, _refuse_below, choice
 from bragrules.rules.wild_select import centre_count
-from bragrules.rules.words import count, money_text
+from bragrules.rules.words import money_text
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -244,20 +245,24 @@ def _points(p: "Profile") -> bool:
 def target(p: "Profile") -> str:
     value = p.session.points.target
     if value is None:
-        return "no points are kept"
-    return (f"a session is played to {count(value, 'point')}: it ends after the deal in which a player "
-            "reaches them, and the most points wins")
+        return tr("no points are kept")
+    return ntr("a session is played to {n} point: it ends after the deal in which a player reaches them, and the "
+               "most points wins",
+               "a session is played to {n} points: it ends after the deal in which a player reaches them, and the "
+               "most points wins", value)
 
 
 def per_hand(p: "Profile") -> str:
-    return (f"each hand won scores {count(p.session.points.per_hand, 'point')}; a tied hand scores nothing")
+    return ntr("each hand won scores {n} point; a tied hand scores nothing",
+               "each hand won scores {n} points; a tied hand scores nothing", p.session.points.per_hand)
 
 
 def all_hands_bonus(p: "Profile") -> str:
     value = p.session.points.all_hands_bonus
     if value == 0:
-        return "winning every hand of a deal scores nothing more"
-    return f"a player who wins every hand of a deal (a crash) scores {count(value, 'point')} more"
+        return tr("winning every hand of a deal scores nothing more")
+    return ntr("a player who wins every hand of a deal (a crash) scores {n} point more",
+               "a player who wins every hand of a deal (a crash) scores {n} points more", value)
 
 
 AT_TARGET_TEXT = {
@@ -269,16 +274,16 @@ AT_TARGET_TEXT = {
 
 def spare_hand(p: "Profile") -> str:
     if not p.session.points.spare_hand:
-        return "no spare hand is dealt"
-    return ("when the pack holds one more player's cards a spare hand is dealt face down; in turn, before "
-            "arranging, a player may take it and discard their own, and once it is taken nobody else may")
+        return tr("no spare hand is dealt")
+    return tr("when the pack holds one more player's cards a spare hand is dealt face down; in turn, before "
+              "arranging, a player may take it and discard their own, and once it is taken nobody else may")
 
 
 def spare_stake(p: "Profile") -> str:
     value = p.session.points.spare_stake
     if not value:
-        return "the spare hand costs nothing to take"
-    return f"a player who takes the spare hand pays {money_text(value)} into the pot"
+        return tr("the spare hand costs nothing to take")
+    return tr("a player who takes the spare hand pays {amount} into the pot", amount=money_text(value))
 
 
 def rulebook_lines(p: "Profile") -> List[str]:
@@ -288,7 +293,7 @@ def rulebook_lines(p: "Profile") -> List[str]:
     if not _points(p):
         return []
     lines = [sentence(target(p)), sentence(per_hand(p)), sentence(all_hands_bonus(p)),
-             sentence(AT_TARGET_TEXT[p.session.points.at_target])]
+             sentence(tr(AT_TARGET_TEXT[p.session.points.at_target]))]
     if p.session.points.spare_hand:
         lines += [sentence(spare_hand(p)), sentence(spare_stake(p))]
     return lines

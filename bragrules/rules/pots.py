@@ -52,7 +52,7 @@ from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
 from bragrules.rules.hooks import AreaPolicy, BestHands, PotWon, SidePotTable
-from bragrules.rules.words import money_text, number_word, sentence
+from bragrules.rules.words import money_text, number_said, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -490,36 +490,36 @@ def _side(p: "Profile") -> bool:
 def each_hand(p: "Profile") -> str:
     value = p.pots.each_hand
     if value is None:
-        return "there is no pot for each hand"
-    return (f"every player antes {money_text(value)} more into a pot for each of the {number_word(p.format.hands)} "
-            "hands, which the winner of that hand takes")
+        return tr("there is no pot for each hand")
+    return tr("every player antes {amount} more into a pot for each of the {n} hands, which the winner of that hand "
+              "takes", amount=money_text(value), n=number_said(p.format.hands))
 
 
 def best_card(p: "Profile") -> str:
     value = p.pots.best_card
     if value is None:
-        return "there is no stake for the best card"
-    return (f"every player stakes {money_text(value)} on the best card: the highest last card dealt takes it, "
-            "suits not counting")
+        return tr("there is no stake for the best card")
+    return tr("every player stakes {amount} on the best card: the highest last card dealt takes it, suits not "
+              "counting", amount=money_text(value))
 
 
 def best_card_top(p: "Profile") -> str:
     top = p.pots.best_card_top
     if top is None:
-        return "no card beats every other for the best card"
+        return tr("no card beats every other for the best card")
     from bragrules.core.cards import parse_card
 
-    return f"the {parse_card(top).symbol} wins the best-card stake above every other card"
+    return tr("the {card} wins the best-card stake above every other card", card=parse_card(top).symbol)
 
 
 def thirty_one(p: "Profile") -> str:
     value = p.pots.thirty_one
     target = p.pots.points_target
     if value is None:
-        return "there is no stake for 31"
+        return tr("there is no stake for 31")
     if target == 31 and not p.pots.points_draw:
-        return (f"every player stakes {money_text(value)} on 31: the three cards' pips nearest 31 without going "
-                "over take it")
+        return tr("every player stakes {amount} on 31: the three cards' pips nearest 31 without going over take it",
+                  amount=money_text(value))
     return tr("every player stakes {amount} on {target}: the pips nearest {target} without going over take it",
               amount=money_text(value), target=target)
 
@@ -553,8 +553,9 @@ stake only; a player who passes 21 has overdrawn and is out of that stake'
 def sweep_bonus(p: "Profile") -> str:
     value = p.pots.sweep_bonus
     if value is None:
-        return "winning every pot earns nothing more"
-    return f"a player who wins every pot of a deal is paid {money_text(value)} more by every other player"
+        return tr("winning every pot earns nothing more")
+    return tr("a player who wins every pot of a deal is paid {amount} more by every other player",
+              amount=money_text(value))
 
 
 THIRTY_ONE_ACE = choice(
@@ -602,12 +603,14 @@ def pots_section(p: "Profile") -> Optional[Section]:
     if not _side(p):
         return None
     pots = p.pots
-    sec = Section("pots", "Several pots")
+    sec = Section("pots", tr("Several pots"))
     count = (p.format.hands if pots.each_hand is not None else 0) + (pots.best_card is not None) + (
         pots.thirty_one is not None)
     sec.para(
-        f"Each deal has {number_word(count + 1)} pots: the main pot, of the antes"
-        f"{' and the bets' if p.format.betting else ''}, won as the rest of these rules say, and beside it:",
+        tr("Each deal has {n} pots: the main pot, of the antes and the bets, won as the rest of these rules say, and "
+           "beside it:", n=number_said(count + 1)) if p.format.betting else
+        tr("Each deal has {n} pots: the main pot, of the antes, won as the rest of these rules say, and beside it:",
+           n=number_said(count + 1)),
     )
     sec.bullets([
         sentence(each_hand(p)) if pots.each_hand is not None else "",
@@ -619,12 +622,12 @@ def pots_section(p: "Profile") -> Optional[Section]:
     sec.para(
         sentence(TIE.sentence(p)),
         "" if not p.format.betting else
-        ("Folding in the betting gives up the main pot, not the stakes for the best card or 31."
+        (tr("Folding in the betting gives up the main pot, not the stakes for the best card or 31.")
          if pots.points_target == 31 else tr("Folding in the betting gives up the main pot, not the stakes for the "
                                              "best card or {target}.", target=pots.points_target))
-        if pots.each_hand is None else "A player who folds gives up the pots for each hand.",
+        if pots.each_hand is None else tr("A player who folds gives up the pots for each hand."),
         sentence(sweep_bonus(p)) if pots.sweep_bonus is not None else "",
-        "A hand dealt again or abandoned settles no side pot: its antes go back.",
+        tr("A hand dealt again or abandoned settles no side pot: its antes go back."),
     )
     return sec
 

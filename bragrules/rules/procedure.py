@@ -43,13 +43,14 @@ from pydantic import Field
 
 from bragrules.core.cards import Card
 from bragrules.core.derived import departs
+from bragrules.core.i18n import N_, language, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.bank import KIND_RULE as BANK_KIND_RULE
 from bragrules.rules.bank import Bank, BankPolicy
 from bragrules.rules.hooks import AreaPolicy, Betting, EndingAnswer, ForcedShow, SidePotTable
 from bragrules.rules.pots import POINTS_DRAW_RULE
-from bragrules.rules.words import count, number_word, sentence
+from bragrules.rules.words import count, number_said, number_word, sentence, times_text
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -215,6 +216,12 @@ DEFAULT_STEPS: Tuple[Step, ...] = (
     Step("next dealer", "table"),
 )
 """The steps every table plays, in order (a cut, where the profile has one, comes before the deal)."""
+
+STEP_WORDS: Tuple[str, ...] = (
+    N_("forced stakes"), N_("cut"), N_("deal"), N_("trump card"), N_("bust card"), N_("stakes against the bank"),
+    N_("betting"), N_("betting rounds"), N_("showdown"), N_("settlement against the bank"), N_("next dealer"),
+    N_("winner deals"))
+"""The names of the steps a deal may have, for the catalogue (the rulebook's order of a deal says them)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,17 +408,17 @@ def turned_rule(policy: ProcedurePolicy) -> Rule:
 
 def bust_card(p: "Profile") -> str:
     if not p.procedure.bust_card:
-        return "no bust card is turned"
-    return ("after the deal a card is turned face up: every player holding a card of its rank packs at once, "
-            "their stakes left in the pot; a player it leaves alone takes the pot, and if it busts everyone the "
-            "pot carries into the next deal")
+        return tr("no bust card is turned")
+    return tr("after the deal a card is turned face up: every player holding a card of its rank packs at once, "
+              "their stakes left in the pot; a player it leaves alone takes the pot, and if it busts everyone the "
+              "pot carries into the next deal")
 
 
 def trump_card(p: "Profile") -> str:
     if not p.procedure.trump_card:
-        return "no trump suit is turned"
-    return ("after the deal a card is turned face up and its suit is trumps (hukam) for the deal: between hands "
-            "otherwise equal, a trump card outranks a card of the same rank in another suit")
+        return tr("no trump suit is turned")
+    return tr("after the deal a card is turned face up and its suit is trumps (hukam) for the deal: between hands "
+              "otherwise equal, a trump card outranks a card of the same rank in another suit")
 
 
 def hunt_rounds(p: "Profile") -> str:
@@ -430,10 +437,11 @@ def hunt_rounds(p: "Profile") -> str:
 def betting_rounds(p: "Profile") -> str:
     rounds = p.procedure.betting_rounds
     if rounds is None:
-        return "the betting goes on until a see, or until everyone else folds"
-    times = "once" if rounds == 1 else "twice" if rounds == 2 else f"{number_word(rounds)} times"
-    return (f"there {'is one betting round' if rounds == 1 else f'are {number_word(rounds)} betting rounds'}: once "
-            f"every player still in has bet {times}, everyone still in shows")
+        return tr("the betting goes on until a see, or until everyone else folds")
+    if rounds == 1:
+        return tr("there is one betting round: once every player still in has bet once, everyone still in shows")
+    return tr("there are {count} betting rounds: once every player still in has bet {times}, everyone still in shows",
+              count=number_said(rounds), times=times_text(rounds))
 
 
 NEXT_DEALER = choice(
@@ -452,14 +460,15 @@ def order_of_play(p: "Profile") -> str:
     >>> order_of_play(Profile())
     'each deal goes: forced stakes, cut, deal, betting, showdown, next dealer'
     """
-    return "each deal goes: " + ", ".join(step.name for step in ProcedurePolicy.compile(p).steps)
+    return tr("each deal goes: {steps}", steps=("、" if language() == "zh" else ", ").join(
+        tr(step.name) for step in ProcedurePolicy.compile(p).steps))
 
 
 def procedure_section(p: "Profile") -> Optional[Section]:
     """The rulebook's section on the order of a deal, where the profile adds a step to it."""
     if not ProcedurePolicy.compile(p).in_play:
         return None
-    sec = Section("procedure", "The order of a deal")
+    sec = Section("procedure", tr("The order of a deal"))
     sec.para(sentence(order_of_play(p)))
     sec.bullets([
         sentence(trump_card(p)) if p.procedure.trump_card else "",

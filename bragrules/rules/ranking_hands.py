@@ -344,7 +344,7 @@ class HandReading:
         if cat == "points":
             text = points_text([int(c) for c in shown], self.spec.points)
         elif len(shown) == 4:  # four of a kind
-            text = f"{words}, {RANK_PLURALS[ranks[0]]}"
+            text = f"{words}, {RANK_PLURALS[ranks[0]] if language() == ENGLISH else _rank_symbol(ranks[0])}"
         elif language() != ENGLISH and (cat == "prial" or cat == "pair" or (
                 cat not in CATEGORY_NAMES and (ranks[0] == ranks[1] == ranks[2] or self._compared_as_pair(shown)))):
             text = _told_by_symbols(words, cat, shown, ranks, self._compared_as_pair(shown))
@@ -354,7 +354,7 @@ class HandReading:
             text = f"{words} of {RANK_PLURALS[ranks[0]]}, {RANK_NAMES[ranks[2]]} kicker"
         else:
             text = f"{words}, {spelled}"
-        swaps = [f"{p} as {s}" for p, s in zip(ev.played, shown) if p != s]
+        swaps = [tr("{card} as {shown}", card=p, shown=s) for p, s in zip(ev.played, shown) if p != s]
         if swaps:
             text += f" ({', '.join(swaps)})"
         return text
@@ -363,6 +363,11 @@ class HandReading:
         """Whether three concrete cards fall in a category compared by the pair, then the odd card."""
         entry = self._entry([int(c) for c in cards])
         return entry is not None and entry.by == "pair"
+
+
+def _rank_symbol(rank: int) -> str:
+    """A rank as a card shows it: ``10``, ``Q``."""
+    return "10" if rank == 8 else RANK_CHARS[rank]
 
 
 def _told_by_symbols(words: str, category: str, shown: "Sequence[Card]", ranks: "Sequence[int]", as_pair: bool) -> str:

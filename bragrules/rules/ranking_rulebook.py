@@ -190,8 +190,8 @@ def _named_items(p: "Profile", order: List[str]) -> List[str]:
     if p.pack.stripped_ranks:  # the orders above name every rank; the short pack holds fewer
         from bragrules.rules.pack import stripped_ranks
 
-        items.append(f"{capitalise(stripped_ranks(p))}: a hand of those ranks never occurs, and the "
-                     "orders above skip them; runs are of ranks next to each other in the full pack.")
+        items.append(tr("{ranks}: a hand of those ranks never occurs, and the orders above skip them; runs are of "
+                        "ranks next to each other in the full pack.", ranks=capitalise(stripped_ranks(p))))
     words = words_of(p)
     names = {"flushes": capitalise(words.hand("flush", plural=True)), "high_cards": words.hand("high_card", plural=True),
              "pairs": words.hand("pair", plural=True), "pair": words.hand("pair")}
@@ -222,7 +222,8 @@ def _written_meanings(patterns: Sequence[CategoryPattern]) -> Dict[str, str]:
     for pattern in patterns:
         if pattern.name is not None:
             meanings.setdefault(pattern.name, []).append(pattern_meaning(pattern))
-    return {name: "; or ".join(texts) for name, texts in meanings.items()}
+    joint = "; or " if language() == ENGLISH else "；或" if language() == "zh" else f"; {tr('or')} "
+    return {name: joint.join(texts) for name, texts in meanings.items()}
 
 
 def _written_items(patterns: Sequence[CategoryPattern]) -> List[str]:
@@ -231,15 +232,16 @@ def _written_items(patterns: Sequence[CategoryPattern]) -> List[str]:
     for pattern in patterns:
         words = order_words(pattern)
         if pattern.name is not None and words:
-            items.append(f"{capitalise(category_words(pattern.name))} ({pattern_meaning(pattern)}): {words}.")
+            items.append(tr("{hand} ({what}): {order}.", hand=capitalise(category_words(pattern.name)),
+                            what=pattern_meaning(pattern), order=words))
     items.append(tr("Hands of a category are compared card by card from the highest, ace high, unless the list says "
                     "otherwise; pairs by the pair, then the odd card."))
     specials = [pattern for pattern in patterns if pattern.name is None]
     for pattern in specials:
         beats = pattern.beats_of()
         assert beats is not None
-        items.append(f"A special hand, {pattern_meaning(pattern)}, {beats_words(beats)}; against any other hand it "
-                     "keeps its own place (just below the same cards not special).")
+        items.append(tr("A special hand, {what}, {beats}; against any other hand it keeps its own place (just below the "
+                        "same cards not special).", what=pattern_meaning(pattern), beats=beats_words(beats)))
     if specials:
         items.append(tr("When several hands are compared and each is beaten by another, a special hand that beats a "
                         "hand present counts above that hand's category."))
@@ -261,9 +263,9 @@ def _points_section(p: "Profile", sec: Section, ranker: "HandRanker") -> Section
     if p.ranking.points.target is not None:
         items.append(sentence(POINTS_SIDE.sentence(p)))
     items.append(sentence(SUITS_BREAK_TIES.sentence(p)) if not p.ranking.points.one_suit else
-                 "Equal totals tie.")
+                 tr("Equal totals tie."))
     if has_wild(p):
-        items.append("A wild card stands for any card its holder likes.")
+        items.append(tr("A wild card stands for any card its holder likes."))
     items.append(_best_line(ranker))
     sec.bullets(items)
     return sec

@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import RANK_CHARS, parse_card
+from bragrules.core.i18n import tr
 from bragrules.rules.ranking_patterns import RankTables
 from bragrules.rules.ranking_spec import PointsSpec, RankingSpec, one_suit_halves, point_count
 
@@ -108,11 +109,12 @@ def points_text(cards: Sequence[int], points: PointsSpec) -> str:
     if points.one_suit:
         halves = one_suit_halves(a, b, c, points)
         if halves % 2:
-            return f"{halves // 2}½ points"
+            whole = halves // 2
+            return tr("{value} points", value=str(whole) + "½")
         value = halves // 2
     else:
         value, read = point_count(ranks, points)
     if points.read == "digits":
         spelled = "-".join("10" if r == 8 else RANK_CHARS[r] for r in read)
         return f"{value:03d} ({spelled})"
-    return f"{value} points"
+    return tr("{value} points", value=value)

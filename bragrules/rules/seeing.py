@@ -382,7 +382,7 @@ CONCEDE_UNSEEN = choice(
 def _later_choice(path: str, read: Callable[["Profile"], Any], table: Dict[str, str],
                   sources: Dict[str, str]) -> FieldText:
     """A choice added after logs began (``later``): one sentence per value, in play while betting."""
-    return FieldText(path, read, lambda p: table[read(p)], sources, betting, choices=dict(table), later=True)
+    return FieldText(path, read, lambda p: tr(table[read(p)]), sources, betting, choices=dict(table), later=True)
 
 
 FEE_TO = _later_choice(
@@ -407,13 +407,14 @@ MATCHED_SHOWDOWN = _later_choice(
      "always": "pokerwiner.com (single-stake Brag)"},
 )
 
+_SPLIT_SAID = {"best": N_("the best hand at a showdown takes the pot"),
+               "high_low": N_("the pot at a showdown is split: half to the best hand and half to the lowest hand shown, "
+                              "equal hands sharing their half (hands all equal: the tie decides it all); a player left "
+                              "alone takes it all")}
 SPLIT = FieldText(
     "seeing.split",
     lambda p: p.seeing.split,
-    lambda p: {"best": "the best hand at a showdown takes the pot",
-               "high_low": "the pot at a showdown is split: half to the best hand and half to the lowest hand "
-                           "shown, equal hands sharing their half (hands all equal: the tie decides it all); a player left "
-                           "alone takes it all"}[p.seeing.split],
+    lambda p: tr(_SPLIT_SAID[p.seeing.split]),
     {"best": "000, 002, 003", "high_low": "onlinechosen.com, Wikipedia \"Teen patti\" (High-low split, cards speak)"},
     lambda p: p.format.betting and p.format.hands == 1 and p.format.lives is None,
     choices={"best": "the best hand at a showdown takes the pot",

@@ -392,7 +392,7 @@ AT_LIMIT_TEXT = {
 }
 AT_LIMIT = FieldText(
     "session.end.at_limit", lambda p: p.session.end.at_limit,
-    lambda p: AT_LIMIT_TEXT[p.session.end.at_limit],
+    lambda p: tr(AT_LIMIT_TEXT[p.session.end.at_limit]),
     {"finish_deal": "000 (a time limit), read as the last hand played out",
      "abandon": "000 (a time limit; \"when play stops\"), read as play stopping mid-hand"},
     in_play=lambda p: p.session.end.kind == "time",
@@ -443,16 +443,16 @@ def bankroll(p: "Profile") -> str:
 
 def starting_stack(p: "Profile") -> str:
     if p.session.starting_stack == 0:
-        return "players start with no chips"
-    return f"each player starts with {money_text(p.session.starting_stack)} chips"
+        return tr("players start with no chips")
+    return tr("each player starts with {stack} chips", stack=money_text(p.session.starting_stack))
 
 
 def _bonus_holder(hand: str, p: "Profile") -> str:
     if p.session.bonus.when == "dealt" and not p.session.bonus.needs_look:
-        return f"a player dealt {hand} (looked at or not)"
+        return tr("a player dealt {hand} (looked at or not)", hand=hand)
     if p.session.bonus.when == "dealt":
-        return f"a player who gets {hand} (declared on looking at it, or shown)"
-    return f"a player who shows {hand} at a showdown"
+        return tr("a player who gets {hand} (declared on looking at it, or shown)", hand=hand)
+    return tr("a player who shows {hand} at a showdown", hand=hand)
 
 
 def _ranks_category(p: "Profile", name: str) -> bool:
@@ -466,15 +466,19 @@ def _ranks_category(p: "Profile", name: str) -> bool:
 def bonus_prial(p: "Profile") -> str:
     value = p.session.bonus.prial
     if value == 0:
-        return "a prial earns no bonus"
-    return f"{_bonus_holder('a prial', p)} collects {money_text(value)} from every other player"
+        return tr("a prial earns no bonus")
+    hand = tr("a prial")
+    return tr("{holder} collects {amount} from every other player", holder=_bonus_holder(hand, p),
+              amount=money_text(value))
 
 
 def bonus_running_flush(p: "Profile") -> str:
     value = p.session.bonus.running_flush
     if value == 0:
-        return "a running flush earns no bonus"
-    return f"{_bonus_holder('a running flush', p)} collects {money_text(value)} from every other player"
+        return tr("a running flush earns no bonus")
+    hand = tr("a running flush")
+    return tr("{holder} collects {amount} from every other player", holder=_bonus_holder(hand, p),
+              amount=money_text(value))
 
 
 def _finite(p: "Profile") -> bool:
@@ -545,7 +549,7 @@ NEEDS_LOOK_TEXT = {
 }
 NEEDS_LOOK = FieldText(
     "session.bonus.needs_look", lambda p: p.session.bonus.needs_look,
-    lambda p: NEEDS_LOOK_TEXT[p.session.bonus.needs_look],
+    lambda p: tr(NEEDS_LOOK_TEXT[p.session.bonus.needs_look]),
     {"true": "003 (拿到, gets) read as getting and looking at the hand",
      "false": "003 (拿到, gets) read as being dealt the hand, looked at or not"},
     in_play=lambda p: BONUS_WHEN.in_play(p) and p.session.bonus.when == "dealt",
@@ -573,9 +577,9 @@ def session_section(p: "Profile") -> Optional[Section]:
     items: List[str] = []
     if p.format.lives is not None:
         items.append(
-            "The game ends when only one player has a life left, and that player wins. "
-            + ("There is no money." if p.format.life_stake is None else
-               "Each life lost was paid into a pot, and the winner collects it.")
+            tr("The game ends when only one player has a life left, and that player wins.") + " "
+            + (tr("There is no money.") if p.format.life_stake is None else
+               tr("Each life lost was paid into a pot, and the winner collects it."))
         )
     elif session.points.target is not None:
         items += rulebook_lines(p)
@@ -587,8 +591,8 @@ def session_section(p: "Profile") -> Optional[Section]:
         if session.bankroll == "finite":
             items.append(sentence(COVERING.sentence(p)))
             if SessionPolicy.compile(p).buys:
-                items += [sentence(buy_range(p)), sentence(REBUY_TEXT[session.rebuy]),
-                          sentence(TOP_UP_TEXT[session.top_up])]
+                items += [sentence(buy_range(p)), sentence(tr(REBUY_TEXT[session.rebuy])),
+                          sentence(tr(TOP_UP_TEXT[session.top_up]))]
                 items.append(tr("A player's net is what they hold less everything they bought."))
             items.append(tr("The player with the most chips at the end wins."))
         else:
@@ -597,11 +601,11 @@ def session_section(p: "Profile") -> Optional[Section]:
             items.append(sentence(bonus_prial(p)))
             items.append(sentence(bonus_running_flush(p)))
             if session.bonus.when == "dealt" and not session.bonus.needs_look:
-                items.append("Every such hand dealt earns its bonus, whether its holder looks at it or not, "
-                             "folded or not; it is paid when the deal is settled, once, in the deal it is dealt.")
+                items.append(tr("Every such hand dealt earns its bonus, whether its holder looks at it or not, "
+                                "folded or not; it is paid when the deal is settled, once, in the deal it is dealt."))
             elif session.bonus.when == "dealt":
-                items.append("A bonus is paid as soon as the hand is declared, in every deal it is held, "
-                             "whatever happens to the deal after.")
+                items.append(tr("A bonus is paid as soon as the hand is declared, in every deal it is held, "
+                                "whatever happens to the deal after."))
     sec.bullets(items)
     return sec
 
@@ -639,11 +643,11 @@ TEXT = AreaText(
         FieldText("session.buy_in_max", lambda p: p.session.buy_in_max, buy_in_max,
                   {"null": "000, 003 (one starting stack)", "*": "house rule: scribd.com (Flash)"},
                   in_play=_finite, later=True),
-        FieldText("session.rebuy", lambda p: p.session.rebuy, lambda p: REBUY_TEXT[p.session.rebuy],
+        FieldText("session.rebuy", lambda p: p.session.rebuy, lambda p: tr(REBUY_TEXT[p.session.rebuy]),
                   {"never": "000 (until one player has all the chips)",
                    "when_out": "house rule: scribd.com (Flash); shak5.com (rules)"},
                   in_play=_finite, choices=dict(REBUY_TEXT), later=True),
-        FieldText("session.top_up", lambda p: p.session.top_up, lambda p: TOP_UP_TEXT[p.session.top_up],
+        FieldText("session.top_up", lambda p: p.session.top_up, lambda p: tr(TOP_UP_TEXT[p.session.top_up]),
                   {"false": "000 (until one player has all the chips)",
                    "true": "house rule: poker.fikeworks.com (tourney rules); shak5.com (rules)"},
                   in_play=_finite, choices=dict(TOP_UP_TEXT), later=True),

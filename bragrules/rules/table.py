@@ -245,7 +245,7 @@ SITTING_OUT_TEXT = {
     "post_missed": "a player may sit out deals, and coming back posts every ante missed while away",
 }
 SITTING_OUT = FieldText(
-    "table.sitting_out", lambda p: p.table.sitting_out, lambda p: SITTING_OUT_TEXT[p.table.sitting_out],
+    "table.sitting_out", lambda p: p.table.sitting_out, lambda p: tr(SITTING_OUT_TEXT[p.table.sitting_out]),
     {"not_allowed": "000, 002, 003 (they say nothing of sitting out)", "free": "house rule",
      "post_missed": "wikisum.wiki (Teen Patti): \"misses antes is also required to post to re-enter\""},
     choices=dict(SITTING_OUT_TEXT), later=True,
@@ -285,13 +285,19 @@ def deal_section(p: "Profile") -> Optional[Section]:
         out.append(sentence(SITTING_OUT.sentence(p)))
     sec.para(sentence(FIRST_DEALER.sentence(p)), sentence(ROTATION.sentence(p)), *out)
     sec.para(*shuffle)
-    dealt = [sentence(deal(p)), sentence(fmt.cards_dealt(p))]
+    from bragrules.rules.open_hands import face_up
+
+    dealt = [sentence(deal(p)), sentence(fmt.cards_dealt(p)),
+             sentence(face_up(p)) if not p.format.open.face_up else ""]  # face up: the format's section says which
     if p.format.exchange.enabled and p.format.exchange.source == "stock_or_discard":  # draws (rules/format.py)
         dealt.append(tr("The rest of the pack is the stock, face down; its top card is turned to start the discard pile."))
     elif p.format.exchange.enabled:
         centre = p.format.exchange.centre_cards
-        where = "in the centre, the middle one face down" if p.format.exchange.face_down else "face up in the centre"
-        dealt.append(f"Then {centre} {'card is' if centre == 1 else 'cards are'} dealt {where}.")
+        dealt.append(ntr("Then {n} card is dealt in the centre, the middle one face down.",
+                         "Then {n} cards are dealt in the centre, the middle one face down.", centre)
+                     if p.format.exchange.face_down else
+                     ntr("Then {n} card is dealt face up in the centre.", "Then {n} cards are dealt face up in the centre.",
+                         centre))
     elif centre_count(p.ranking.wild):  # wild cards decided by face-up centre cards (rules/wild_select.py)
         centre = centre_count(p.ranking.wild)
         dealt.append(ntr("Then {count} card is dealt face up in the centre, for everyone to see: they decide the "

@@ -352,6 +352,25 @@ PLAIN = Words()
 """The words of a profile that writes none: Three-Card Brag's."""
 
 
+def in_english(words: Words) -> Words:
+    """The game's words an English sentence about play takes in: its moves named in Latin letters (Teen
+    Patti's chaal, pack, show), which English grammar carries (``chaals``, ``packed``); a move named in
+    another script (Zha Jin Hua's 跟注, 弃牌) stays out, and the English sentence keeps its English word
+    (the rulebook names the game's word once, beside the English, in its introduction).
+
+    >>> zjh = in_english(Words(hands={"prial": "豹子"}, moves={"bet": "跟注", "see": "比牌"}))
+    >>> dict(zjh.moves), zjh.hand("prial"), said("a seen player may see", zjh)
+    ({}, '豹子', 'a seen player may see')
+    >>> teen = Words(moves={"bet": "chaal", "fold": "pack"})
+    >>> in_english(teen) is teen
+    True
+    """
+    latin = {kind: word for kind, word in words.moves.items() if word.isascii()}
+    if len(latin) == len(words.moves):
+        return words
+    return Words(words.title, words.hands, latin, words.spoken)
+
+
 def words_of(profile: Optional["Profile"]) -> Words:
     """The words of a profile's game (:data:`PLAIN` for None or a profile writing none)."""
     if profile is None:
@@ -378,4 +397,5 @@ def hand_word(profile: Optional["Profile"], category: str, plural: bool = False)
     return words_of(profile).hand(category, plural)
 
 
-__all__ = ["MOVE_NAMES", "PLAIN", "HandWord", "MoveWord", "Vocabulary", "Words", "hand_word", "said", "told", "words_of"]
+__all__ = ["MOVE_NAMES", "PLAIN", "HandWord", "MoveWord", "Vocabulary", "Words", "hand_word", "in_english", "said", "told",
+           "words_of"]

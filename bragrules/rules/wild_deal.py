@@ -65,7 +65,7 @@ from bragrules.rules.wild_select import (
     selector_sentence,
 )
 from bragrules.rules.wild_sums import adds_up, sum_reading, sum_wild
-from bragrules.rules.words import CATEGORY_NAMES, join, number_word
+from bragrules.rules.words import CATEGORY_NAMES, join, number_said
 
 if TYPE_CHECKING:
     from bragrules.core.cards import Card
@@ -537,11 +537,8 @@ def from_centre(p: "Profile") -> str:
     """
     n = p.ranking.wild.from_centre
     if not n:
-        return "no centre card decides wild cards"
-    cards = f"{number_word(n)} card{'s' if n != 1 else ''}"
-    their = "its rank" if n == 1 else "their ranks"
-    return (f"after the deal {cards} {'is' if n == 1 else 'are'} turned face up in the centre for everyone to "
-            f"see; every card of {their} is wild in every hand of that deal")
+        return tr("no centre card decides wild cards")
+    return selector_sentence(Selector("centre", "rank", n, (), "ranking.wild.from_centre"))  # the same words
 
 
 FROM_CENTRE = FieldText(
@@ -596,7 +593,7 @@ def select_words(p: "Profile") -> str:
     'no selector chooses wild cards beyond the named fields'
     """
     said = [selector_sentence(s) for s in expand(p.ranking.wild) if s.path == "ranking.wild.select"]
-    return "; and ".join(said) if said else "no selector chooses wild cards beyond the named fields"
+    return tr("; and ").join(said) if said else tr("no selector chooses wild cards beyond the named fields")
 
 
 FIELDS: Tuple[FieldText, ...] = (
@@ -653,26 +650,26 @@ def rulebook_items(p: "Profile") -> List[str]:
     wild = p.ranking.wild
     if wild.kiss_miss:
         items.append(sentence(KISS_MISS.sentence(p)))
-        items.append("For example 6♣ 8♦ K♥ K♠ 2♣: the six and the eight are a miss, one joker; with the two kings "
-                     "it makes a prial of kings, and the two is discarded. The best reading plays; a hand with "
-                     "neither a kiss nor a miss plays its best three cards.")
+        items.append(tr("For example 6♣ 8♦ K♥ K♠ 2♣: the six and the eight are a miss, one joker; with the two kings "
+                        "it makes a prial of kings, and the two is discarded. The best reading plays; a hand with "
+                        "neither a kiss nor a miss plays its best three cards."))
     if wild.joker_each:
         cards = p.format.cards_dealt - 1
         items.append(sentence(JOKER_EACH.sentence(p)))
-        items.append(f"So every hand is {number_word(cards)} cards of the pack and a joker: the pack is the 52 "
-                     "cards without jokers, and the jokers are set aside again after each deal.")
+        items.append(tr("So every hand is {count} cards of the pack and a joker: the pack is the 52 cards without "
+                        "jokers, and the jokers are set aside again after each deal.", count=number_said(cards)))
     if wild.per_hand != "none":
         items.append(sentence(PER_HAND.sentence(p)))
-        which = "lowest" if wild.per_hand == "lowest_rank" else "highest"
-        example = ("A♠ K♥ K♣: both kings are wild, and the hand is a prial of aces" if which == "lowest"
-                   else "6♣ 9♦ K♠: the king is wild, and the hand is a pair of nines")
-        items.append(f"For example {example}; a hand of one rank is all wild.")
+        items.append(tr("For example A♠ K♥ K♣: both kings are wild, and the hand is a prial of aces; a hand of one "
+                        "rank is all wild.") if wild.per_hand == "lowest_rank" else
+                     tr("For example 6♣ 9♦ K♠: the king is wild, and the hand is a pair of nines; a hand of one rank "
+                        "is all wild."))
     if wild.from_centre:
         items.append(sentence(from_centre(p)))
     items.extend(sentence(selector_sentence(s)) for s in expand(wild) if s.path == "ranking.wild.select")
     if any(s.relation == "sum" for s in expand(wild)):
-        items.append("For example, with a nine turned, 4♣ 5♦ K♥ K♠ 2♣: the four and the five add up to nine and make "
-                     "one joker, which with the two kings makes three kings, and the two is discarded.")
+        items.append(tr("For example, with a nine turned, 4♣ 5♦ K♥ K♠ 2♣: the four and the five add up to nine and "
+                        "make one joker, which with the two kings makes three kings, and the two is discarded."))
     if wild.at_most is not None:
         items.append(sentence(at_most_words(wild.at_most)))
     if wild.barred_from:

@@ -12,6 +12,7 @@ import itertools
 from typing import TYPE_CHECKING, Sequence, Tuple
 
 from bragrules.core.cards import CARDS, JOKER_BASE
+from bragrules.core.i18n import ENGLISH, language, tr
 from bragrules.rules.wild_select import kisses
 
 if TYPE_CHECKING:
@@ -73,13 +74,13 @@ def kiss_miss_words(ranker: "HandRanker", hand: Sequence[int], steps: Sequence[i
     """
     _, pair, plays = kiss_miss_reading(ranker, hand, steps)
     out = [c for c in (int(x) for x in hand) if c not in pair and c not in plays]
-    gone = f"; {' '.join(str(CARDS[c]) for c in out)} discarded" if out else ""  # none left after a chosen discard
+    gone = "; " + tr("{cards} discarded", cards=" ".join(str(CARDS[c]) for c in out)) if out else ""  # none left after a chosen discard
     if not pair:
         return f"{ranker.describe(list(plays))}{gone}"
     text = ranker.describe([*plays, JOKER_BASE])
     kind = _pair_kind(pair, steps)
     made = f"{CARDS[pair[0]]} {CARDS[pair[1]]} {kind}"
-    if "(Jk as " in text:
+    if language() == ENGLISH and "(Jk as " in text:  # the joker's two cards in its place (another language: beside)
         text = text.replace("(Jk as ", f"({made}, as ")
     else:
         text = f"{text} ({made})"
@@ -91,7 +92,7 @@ def _pair_kind(pair: Tuple[int, ...], steps: Sequence[int]) -> str:
     sequence (consecutive ranks) or a skip (one rank between)."""
     same = pair[0] >> 2 == pair[1] >> 2
     if tuple(sorted(steps)) == (0, 2):
-        return "a kiss" if same else "a miss"
+        return tr("a kiss") if same else tr("a miss")
     if same:
-        return "a pair"
-    return "a sequence" if kisses(pair[0], pair[1], (1,)) else "a skip"
+        return tr("a pair")
+    return tr("a sequence") if kisses(pair[0], pair[1], (1,)) else tr("a skip")

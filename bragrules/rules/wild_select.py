@@ -39,9 +39,10 @@ from typing import TYPE_CHECKING, FrozenSet, List, Literal, Optional, Sequence, 
 from pydantic import ConfigDict, Field, model_validator
 
 from bragrules.core.cards import CARDS, JOKER_BASE
+from bragrules.core.i18n import N_, ntr, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area
-from bragrules.rules.words import join, number_word
+from bragrules.rules.words import join, number_said
 
 if TYPE_CHECKING:
     from bragrules.rules.wild_deal import WildChoice
@@ -271,20 +272,23 @@ def kisses(a: int, b: int, steps: Sequence[int]) -> bool:
 # The sentences
 # ---------------------------------------------------------------------------
 
-_RELATION = {
-    "rank": "every card of {their} rank{s} is wild",
-    "between": "every card of a rank between them (aces high) is wild",
-    "suit": "every card of {their} suit{s} is wild",
-    "neighbours": "every card of the ranks one above and one below {them} (the ace next to both the two and the "
-                  "king) is wild",
-    "sum": "of the five cards dealt, a card of {its} number, or two or three cards whose numbers add up to it (ace "
-           "one, jack eleven, queen twelve, king thirteen), make one joker, and the best three play",
-}
+def _relation(relation: str, turned: int) -> str:
+    """Which cards the centre's cards make wild, in words (``turned``: how many are turned)."""
+    if relation == "between":
+        return tr("every card of a rank between them (aces high) is wild")
+    if relation == "rank":
+        return ntr("every card of its rank is wild", "every card of their ranks is wild", turned)
+    if relation == "suit":
+        return ntr("every card of its suit is wild", "every card of their suits is wild", turned)
+    return ntr("every card of the ranks one above and one below it (the ace next to both the two and the king) is wild",
+               "every card of the ranks one above and one below them (the ace next to both the two and the king) is "
+               "wild", turned)
 
 
 def _steps_words(steps: Sequence[int]) -> str:
-    words = {0: "a pair", 1: "of consecutive ranks", 2: "of two ranks with one between"}
-    return join([words.get(s, f"of two ranks {number_word(s)} apart") for s in sorted(steps)], "or")
+    words = {0: N_("a pair"), 1: N_("of consecutive ranks"), 2: N_("of two ranks with one between")}
+    return join([tr(words[s]) if s in words else tr("of two ranks {n} apart", n=number_said(s))
+                 for s in sorted(steps)], "or")
 
 
 def selector_sentence(s: Selector) -> str:
@@ -296,22 +300,22 @@ def selector_sentence(s: Selector) -> str:
     'of the five cards dealt, two that are of consecutive ranks or of two ranks with one between may count together as one joker, and one more card is discarded, so that three play'
     """
     if s.source in ("lowest_rank", "highest_rank"):
-        which = "lowest" if s.source == "lowest_rank" else "highest"
-        return f"in each hand the cards of its {which} rank are wild, for that hand alone"
+        return (tr("in each hand the cards of its lowest rank are wild, for that hand alone") if s.source == "lowest_rank"
+                else tr("in each hand the cards of its highest rank are wild, for that hand alone"))
     if s.source == "pair":
-        return (f"of the five cards dealt, two that are {_steps_words(s.steps)} may count together as one joker, and one "
-                "more card is discarded, so that three play")
-    one = s.turned == 1
-    relation = _RELATION[s.relation].format(their="its" if one else "their", s="" if one else "s",
-                                            them="it" if one else "them", its="its")
+        return tr("of the five cards dealt, two that are {steps} may count together as one joker, and one more card is "
+                  "discarded, so that three play", steps=_steps_words(s.steps))
     if s.relation == "sum":
-        return f"after the deal one card is turned face up in the centre for everyone to see; {relation}"
-    cards = f"{number_word(s.turned)} card{'' if one else 's'}"
-    said = (f"after the deal {cards} {'is' if one else 'are'} turned face up in the centre for everyone to see; "
-            f"{relation} in every hand of that deal")
+        return tr("after the deal one card is turned face up in the centre for everyone to see; of the five cards "
+                  "dealt, a card of its number, or two or three cards whose numbers add up to it (ace one, jack eleven, "
+                  "queen twelve, king thirteen), make one joker, and the best three play")
+    said = ntr("after the deal {count} card is turned face up in the centre for everyone to see; {relation} in every hand "
+               "of that deal",
+               "after the deal {count} cards are turned face up in the centre for everyone to see; {relation} in every "
+               "hand of that deal", s.turned, count=number_said(s.turned), relation=_relation(s.relation, s.turned))
     if s.on_fold == "replaced":
-        said += ("; a player who folds lays their cards face up on the table in their place, and from then on "
-                 "the folder's cards decide the wild cards the same way, until the next fold")
+        said = tr("{said}; a player who folds lays their cards face up on the table in their place, and from then on "
+                  "the folder's cards decide the wild cards the same way, until the next fold", said=said)
     return said
 
 
@@ -324,6 +328,7 @@ def at_most_words(n: Optional[int]) -> str:
     every card the table's choice makes wild is wild
     """
     if n is None:
-        return "every card the table's choice makes wild is wild"
-    return (f"at most {number_word(n)} card{'' if n == 1 else 's'} of a hand {'is' if n == 1 else 'are'} wild by "
-            f"the table's choice, the {'one' if n == 1 else 'ones'} its holder likes best")
+        return tr("every card the table's choice makes wild is wild")
+    return ntr("at most {count} card of a hand is wild by the table's choice, the one its holder likes best",
+               "at most {count} cards of a hand are wild by the table's choice, the ones its holder likes best", n,
+               count=number_said(n))

@@ -160,9 +160,9 @@ def join(words: Sequence[str], last: str = "and") -> str:
         return words[0]
     spoken = language()
     if spoken == "zh":  # 甲、乙和丙
-        return "、".join(words[:-1]) + ("或" if last == "or" else "和") + words[-1]
+        return "、".join(words[:-1]) + {"or": "或", "then": "，再"}.get(last, "和") + words[-1]
     if spoken != ENGLISH:
-        last = tr("or") if last == "or" else tr("and")
+        last = tr({"or": N_("or"), "then": N_("then")}.get(last, N_("and")))
     return ", ".join(words[:-1]) + f" {last} " + words[-1]
 
 
