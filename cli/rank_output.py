@@ -156,10 +156,11 @@ def _numbered_lines(stream: Any) -> Iterator[Tuple[str, str]]:
     >>> import io
     >>> list(_numbered_lines(io.StringIO("AcKdQh\\n# a comment\\n\\n2c 3c 4c\\n")))
     [('line 1', 'AcKdQh'), ('line 4', '2c 3c 4c')]
-    >>> list(_numbered_lines(io.StringIO("x" * 5000)))
-    Traceback (most recent call last):
-    ...
-    bragrules_cli.rank_output.InputStop: line 1: longer than 1000 characters; no hand is that long
+    >>> try:
+    ...     list(_numbered_lines(io.StringIO("x" * 5000)))
+    ... except InputStop as stop:
+    ...     print(stop)
+    line 1: longer than 1000 characters; no hand is that long
     """
     number = 0
     while True:

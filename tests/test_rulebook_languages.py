@@ -64,6 +64,8 @@ def _plain(page: str, fmt: str) -> str:
         page = re.sub(r"<style.*?</style>", " ", page, flags=re.S)
         page = re.sub(r"</?(?:span|a)\b[^>]*>", "", page)  # inline marks (a hand kept on one line) join their words
         page = html.unescape(re.sub(r"<[^>]+>", " ", page))
+    if fmt == "markdown":
+        page = re.sub(r"\\([\\`*_{}\[\]()#+.!|<>-])", r"\1", page)  # Markdown's escapes (Post\_and\_pair) as read
     page = " ".join(page.split())
     return re.sub(r"(?<=[A-Za-z])- (?=[A-Za-z])", "-", page) if fmt == "text" else page  # a word the text wrapped at its hyphen
 

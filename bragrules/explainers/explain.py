@@ -296,11 +296,13 @@ def fallback_sentence(path: str, value: Any) -> str:
     return f"{description}: {show_value(value)}"
 
 
-def explain(path: str, value: Any, context: Context = None) -> str:
+def explain(path: str, value: Any, context: Context = None, *, latin_moves_only: bool = False) -> str:
     """A plain sentence (lower case, no full stop) for ``value`` at ``path``.
 
     ``context`` is the profile the value belongs to; fields whose meaning
-    depends on others read them from it.
+    depends on others read them from it. ``latin_moves_only`` keeps a move named in another script
+    out of the English sentence (the rulebook, which names such a word once in its introduction);
+    a diff or a ruling, read on its own, keeps the game's word.
 
     >>> explain("seeing.cost_basis", "opponent_last_bet")
     "a see costs twice the other player's last bet"
@@ -311,13 +313,19 @@ def explain(path: str, value: Any, context: Context = None) -> str:
 
     >>> explain("seeing.cost_basis", "opponent_last_bet", {"vocabulary": {"moves": {"see": "show", "bet": "chaal"}}})
     "a show costs twice the other player's last chaal"
+    >>> zjh = {"vocabulary": {"moves": {"see": "比牌", "bet": "跟注"}}}
+    >>> explain("seeing.cost_basis", "opponent_last_bet", zjh)
+    "a 比牌 costs twice the other player's last 跟注"
+    >>> explain("seeing.cost_basis", "opponent_last_bet", zjh, latin_moves_only=True)
+    "a see costs twice the other player's last bet"
     """
     function = SENTENCES.get(path)
     if function is None:
         return fallback_sentence(path, value)
     try:
         profile = profile_with(path, value, context)
-        return said(function(profile), in_english(words_of(profile)))  # 跟注 is named once, not put in English
+        words = words_of(profile)
+        return said(function(profile), in_english(words) if latin_moves_only else words)
     except (KeyError, TypeError, ValueError, AttributeError):
         return fallback_sentence(path, value)
 

@@ -177,7 +177,7 @@ def departures(profile: Profile) -> List[Tuple[str, str, str]]:
         value = value_of(profile, path)
         if value == value_of(_DEFAULT, path) or not in_play(path, profile):
             continue
-        out.append((path, sentence(explain(path, value, profile)), source_of(path, value)))
+        out.append((path, sentence(explain(path, value, profile, latin_moves_only=True)), source_of(path, value)))
     return out
 
 

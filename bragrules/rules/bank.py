@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, NamedTuple, Op
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
 from bragrules.core.cards import RANK_NAMES, parse_rank
-from bragrules.core.i18n import ENGLISH, language, tr
+from bragrules.core.i18n import ENGLISH, language, ntr, tr
 from bragrules.core.money import ZERO, pretty_money
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import NOT_NEGATIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
@@ -484,8 +484,10 @@ CARRY = choice(
 
 
 def hold(p: "Profile") -> str:
-    return (f"a banker deals at most {p.procedure.bank.hold} deals with the bank and may pass it after any of "
-            "them")
+    hold = p.procedure.bank.hold
+    return ntr("a banker deals at most {count} deal with the bank, then passes it",
+               "a banker deals at most {count} deals with the bank and may pass it after any of them",
+               hold, count=hold)
 
 
 BROKEN = choice(
@@ -556,8 +558,8 @@ def pair_plus(p: "Profile") -> str:
 
 def pair_plus_max(p: "Profile") -> str:
     bank = p.procedure.bank
-    return (f"each player chooses, every deal before looking, to stake a Pair Plus of {pretty_money(bank.pair_plus)} to "
-            f"{pretty_money(bank.pair_plus_max)}, or none")
+    return tr("each player chooses, every deal before looking, to stake a Pair Plus of {low} to {high}, or none",
+              low=pretty_money(bank.pair_plus), high=pretty_money(bank.pair_plus_max))
 
 
 def pair_plus_pays(p: "Profile") -> str:

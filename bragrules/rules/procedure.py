@@ -43,14 +43,14 @@ from pydantic import Field
 
 from bragrules.core.cards import Card
 from bragrules.core.derived import departs
-from bragrules.core.i18n import N_, language, tr
+from bragrules.core.i18n import N_, language, ntr, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
 from bragrules.rules.bank import KIND_RULE as BANK_KIND_RULE
 from bragrules.rules.bank import Bank, BankPolicy
 from bragrules.rules.hooks import AreaPolicy, Betting, EndingAnswer, ForcedShow, SidePotTable
 from bragrules.rules.pots import POINTS_DRAW_RULE
-from bragrules.rules.words import count, number_said, number_word, sentence, times_text
+from bragrules.rules.words import count, number_said, sentence, times_text
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -220,7 +220,7 @@ DEFAULT_STEPS: Tuple[Step, ...] = (
 STEP_WORDS: Tuple[str, ...] = (
     N_("forced stakes"), N_("cut"), N_("deal"), N_("trump card"), N_("bust card"), N_("stakes against the bank"),
     N_("betting"), N_("betting rounds"), N_("showdown"), N_("settlement against the bank"), N_("next dealer"),
-    N_("winner deals"))
+    N_("winner deals"), N_("joker hunt"), N_("draws for the pips stake"))
 """The names of the steps a deal may have, for the catalogue (the rulebook's order of a deal says them)."""
 
 
@@ -422,16 +422,26 @@ def trump_card(p: "Profile") -> str:
 
 
 def hunt_rounds(p: "Profile") -> str:
+    """``procedure.hunt_rounds`` in words.
+
+    >>> from bragrules.profile import load_profile
+    >>> hunt_rounds(load_profile("joker-hunt")).split(";")[0]
+    'before the betting the three cards that decide the wild cards are laid face up with two more for each player'
+    """
     rounds = p.procedure.hunt_rounds
     if not rounds:
-        return "no cards are exchanged with the table before the betting"
+        return tr("no cards are exchanged with the table before the betting")
     left = centre_count_of(p)
-    cards = f"{number_word(left)} {'card' if left == 1 else 'cards'}"
-    return (f"before the betting the {cards} that decide the wild cards are laid face up with "
-            f"{number_word(rounds)} more for each player; in each of {number_word(rounds)} "
-            f"{'round' if rounds == 1 else 'rounds'}, going round the table, each player takes one of them for a card "
-            "of their own, put face down out of play (having looked at their cards), or turns one of them face down "
-            f"out of play; the {cards} left face up then decide the wild cards (Joker Hunt)")
+    cards = ntr("{count} card", "{count} cards", left, count=number_said(left))
+    return ntr("before the betting the {cards} that decide the wild cards are laid face up with {rounds} more for "
+               "each player; in one round, going round the table, each player takes one of them for a card of their "
+               "own, put face down out of play (having looked at their cards), or turns one of them face down out of "
+               "play; the {cards} left face up then decide the wild cards (Joker Hunt)",
+               "before the betting the {cards} that decide the wild cards are laid face up with {rounds} more for "
+               "each player; in each of {rounds} rounds, going round the table, each player takes one of them for a "
+               "card of their own, put face down out of play (having looked at their cards), or turns one of them "
+               "face down out of play; the {cards} left face up then decide the wild cards (Joker Hunt)",
+               rounds, cards=cards, rounds=number_said(rounds))
 
 
 def betting_rounds(p: "Profile") -> str:
