@@ -531,7 +531,7 @@ class HumanTurn:
         amount = None
         if option.kind == "bet" and option.max_amount != option.amount:
             answer = self.prompter.ask("  " + tr("how much? [{amount}]", amount=money(option.amount)))
-            if answer is None:
+            if answer is None or answer.strip().lower() in ("q", "quit", "exit"):  # stop here too, as at the menu
                 return None
             amount = parse_money(answer) if answer else option.amount
         return option.action(amount)

@@ -601,3 +601,15 @@ def test_joker_hunt_asks_the_person_to_take_or_close_a_centre_card(tmp_path: Pat
     mine = [a for a in _actions(log) if a.startswith("You ")]
     assert mine[:4] == ["You look", "You swap 3d 3s", "You close 4d", "You fold"]
     assert audit(str(log)).ok
+
+
+def test_q_at_the_amount_prompt_stops_as_at_the_menu(tmp_path: Path) -> None:
+    """'q' typed where the amount of a bet is asked stops the session (the log kept, the resume hint shown),
+    rather than being refused as an amount."""
+    log = tmp_path / "stop.jsonl"
+    done = play("--seed", "3", "--players", "3", "--log", str(log), input="look\n1\nq\n")
+    assert done.exit_code == 0, done.output
+    assert "how much?" in done.stdout
+    assert "is not an amount" not in done.output
+    assert "--resume" in done.stderr
+    assert not [a for a in _actions(log) if a.startswith("You bet")]
