@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
 
 from bragrules.core.cards import Card, parse_card
 from bragrules.core.i18n import ENGLISH, language, tr
-from bragrules.play.plays import plays
+from bragrules.play.plays import plays_said
 
 from .play_bank import BankPrompts
 from .play_input import MAX_SCRIPT_BYTES, Prompter, esc, read_script
@@ -226,52 +226,11 @@ class TableView(BankPrompts, _ObserverBase):
     # -- drawing ----------------------------------------------------------
 
     def standings(self, table: "Table", final: bool = False) -> None:
-        from rich.table import Table as RichTable
+        """The session's standings: :func:`bragrules_cli.play_standings.standings`."""
+        from .play_standings import standings
 
-        session = table.session
-        grid = RichTable(title="Final standings" if final else "Standings", title_justify="left")
-        grid.add_column("player")
-        grid.add_column("plays")
-        if session.rules.format.lives is not None:
-            grid.add_column("lives", justify="right")
-        scored = session.rules.session.points is not None  # session.points: each player's points
-        if scored:
-            grid.add_column(f"points (to {session.rules.session.points.target})", justify="right")  # type: ignore[union-attr]
-        money_game = (session.rules.format.betting or session.rules.stakes.ante != 0  # Crash plays for lives, not money
-                      or session.rules.format.pays_for_lives)  # unless each life lost pays (format.life_stake)
-        if money_game:
-            grid.add_column("net", justify="right")
-        for name in session.players:
-            row = [esc(name), plays(table.seats[name].style, session.rules.profile, len(session.players))]
-            if session.rules.format.lives is not None:
-                row.append(str(session.lives[name]))
-            if scored:
-                row.append(str(session.scores[name]))
-            if money_game:
-                row.append(signed(session.net()[name]))
-            grid.add_row(*row)
-        # the money won by nobody yet, so that the column sums to zero: the pot carried to the next deal, or,
-        # stopped in the middle of a deal (whose bets are settled only when it ends), the pot it carried in
-        carried = session.state.carried if session.current is None else session.current.carried_in
-        if carried and money_game:
-            grid.add_row(*(["in the pot", "carried" if session.current is None else "carried in"]
-                           + ([""] if session.rules.format.lives is not None else []) + ([""] if scored else [])
-                           + [money(carried)]))
-        if session.lives_pot:  # format.life_stake: the lives lost so far, the last player's to collect
-            grid.add_row(*(["in the pot", "lives lost", ""] + ([""] if scored else []) + [money(session.lives_pot)]))
-        if session.rules.house.in_play and money_game:  # the house's account: the column still sums to zero
-            grid.add_row(*(["the house", "rake and fees"] + ([""] if session.rules.format.lives is not None else [])
-                           + ([""] if scored else []) + [money(session.house)]))
-        self.console.print(aligned(grid))
-        if final:
-            winners = session.winners()
-            one = len(winners) == 1 and winners[0] != "You"
-            if language() != ENGLISH:
-                self.console.print("[bold]" + tr("{winners} won after {n} deals.", winners=esc(", ".join(winners)),
-                                                 n=table.session.state.deals) + "[/]")
-                return
-            self.console.print(f"[bold]{esc(' and '.join(winners))} win{'s' if one else ''}[/] "
-                               f"after {plural(table.session.state.deals, 'deal')}.")
+        standings(self, table, final)
+
 
     def draw(self, table: "Table", deal: "Deal", viewer: str) -> None:
         """The table as ``viewer`` sees it: the headline, a row a player, their own cards, then the
@@ -340,7 +299,7 @@ class TableView(BankPrompts, _ObserverBase):
             marker = "▶" if name == deal.to_act else ""
             row = [marker, f"[bold]{esc(name)}[/]" if name == viewer else esc(name)]
             if not narrow:
-                row.append(plays(table.seats[name].style, rules.profile, len(deal.order)))
+                row.append(plays_said(table.seats[name].style, rules.profile, len(deal.order)))
             row.append(player_status(deal, name))
             if betting:
                 row += [money(state.contributed), signed(session.net()[name])]
@@ -697,8 +656,9 @@ def stopped(notes: "Console", view: TableView, table: "Table") -> None:
     view.standings(table)
     view.console.file.flush()
     log_name = table.log.name if table.log is not None else "the log"
-    notes.print(f"[dim]Stopped. Everything played is in {esc(log_name)}; "
-                  f"continue with: bragrules play --resume {esc(log_name)}[/]", highlight=False)
+    command = f"bragrules play --resume {esc(log_name)}"
+    said = tr("Stopped. Everything played is in {log}; continue with: {command}", log=esc(log_name), command=command)
+    notes.print(f"[dim]{said}[/]", highlight=False)
 
 
 __all__ = ["BIG_BET_TIMES", "MAX_SCRIPT_BYTES", "Prompter", "TableView", "cap_note", "card_markup", "cards_markup",

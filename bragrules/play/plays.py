@@ -16,12 +16,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Dict, Optional, Tuple
 
+from bragrules.core.i18n import N_, tr
+
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.profile.models import Profile
 
-__all__ = ["STAND_IN", "plays", "stands_in"]
+__all__ = ["STAND_IN", "plays", "plays_said", "stands_in"]
 
-STAND_IN = "cautious, standing in for solved"
+STAND_IN = N_("cautious, standing in for solved")
 """What the ``solved`` bot plays without a strategy to play (``cautious``: ``bragrules.solver.bot.FALLBACK``)."""
 
 _HASHES: Dict[int, Tuple["Profile", str]] = {}
@@ -54,3 +56,20 @@ def plays(style: str, profile: "Profile", players: int) -> str:
     if style == "solved" and stands_in(profile, players) is not None:
         return STAND_IN
     return style.replace("_", " ")
+
+
+STYLE_WORDS = (N_("human"), N_("cautious"), N_("loose"), N_("blind bluffer"), N_("see happy"), N_("random"),
+               N_("solved"), N_("lbr"))
+"""Each style's words, for the catalogue (the log and the web's data keep the English)."""
+
+
+def plays_said(style: str, profile: "Profile", players: int) -> str:
+    """:func:`plays` in the language spoken, for a person reading the seat list.
+
+    >>> from bragrules.core.i18n import speaking
+    >>> from bragrules.profile import load_profile
+    >>> with speaking("zh"):
+    ...     plays_said("cautious", load_profile("standard"), 4) != "cautious"
+    True
+    """
+    return tr(plays(style, profile, players))

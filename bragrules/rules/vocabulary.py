@@ -201,9 +201,19 @@ class Words:
         A word that is both the game's name for one move and the engine's name for another (Teen
         Patti's ``show``, the see, is also the plain ``show`` of one's cards) means both: the caller
         takes the first that is open now. An empty answer: the word is no move of this game.
+        The words of the language spoken now come first, then the game's words in any of its
+        languages: ``pack`` is a fold at a Teen Patti table played in Hindi too, ``跟注`` a bet
+        at a Zha Jin Hua table played in English.
+
+        >>> teen = Words(moves={"fold": "pack", "see": "show"}, spoken={"hi": Words(moves={"fold": "पैक"})})
+        >>> from bragrules.core.i18n import speaking
+        >>> with speaking("hi"):
+        ...     teen.kinds_of("पैक"), teen.kinds_of("Pack"), teen.kinds_of("show")
+        (('fold',), ('fold',), ('see', 'show'))
         """
         said = _typed(typed)
-        found = [_MOVE_KINDS.get(kind, kind) for kind, word in self.now().moves.items()
+        found = [_MOVE_KINDS.get(kind, kind)
+                 for words in (self.now(), self, *self.spoken.values()) for kind, word in words.moves.items()
                  if kind != "blind" and _typed(word) == said]
         from bragrules.engine.actions import KINDS
 
