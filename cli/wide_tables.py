@@ -45,18 +45,25 @@ def terminal_width(text: str) -> int:
     return width if width >= 0 else sum(max(wcswidth(ch), 0) for ch in text)
 
 
-def _text(cell: Any) -> Text:
-    """A cell as rich would show it: a ``Text`` as it is, a string read as rich markup."""
+def _text(cell: Any, markup: bool = True) -> Text:
+    """A cell as rich would show it: a ``Text`` as it is, a string read as rich markup where the console
+    reads markup (a console that reads none shows a user's ``[/]`` as it is).
+
+    >>> _text("P[/]", markup=False).plain, _text("[bold]P[/]").plain
+    ('P[/]', 'P')
+    """
     if isinstance(cell, Text):
         return cell
-    return Text.from_markup(cell) if isinstance(cell, str) else Text(str(cell))
+    if not isinstance(cell, str):
+        return Text(str(cell))
+    return Text.from_markup(cell) if markup else Text(cell)
 
 
-def mismeasured(table: Table) -> bool:
+def mismeasured(table: Table, markup: bool = True) -> bool:
     """Whether rich measures some text of ``table`` otherwise than a terminal shows it."""
     for column in table.columns:
         for cell in [column.header, *column.cells]:
-            for line in _text(cell).plain.split("\n"):
+            for line in _text(cell, markup).plain.split("\n"):
                 if cell_len(line) != terminal_width(line):
                     return True
     return False
@@ -105,23 +112,23 @@ def _row(cells: Sequence[List[Text]], widths: Sequence[int], justify: Sequence[s
         yield line
 
 
-def lines_of(table: Table, room: int) -> List[str]:
+def lines_of(table: Table, room: int, markup: bool = True) -> List[str]:
     """The plain lines :class:`Aligned` draws ``table`` in (for the tests and the doctest above)."""
-    return [line.plain for line in _lines(table, room)]
+    return [line.plain for line in _lines(table, room, markup)]
 
 
-def _lines(table: Table, room: int) -> Iterator[Text]:
+def _lines(table: Table, room: int, markup: bool = True) -> Iterator[Text]:
     columns = table.columns
-    texts = [[_text(column.header), *(_text(cell) for cell in column.cells)] for column in columns]
+    texts = [[_text(column.header, markup), *(_text(cell, markup) for cell in column.cells)] for column in columns]
     natural = [max(terminal_width(line) for text in column for line in text.plain.split("\n")) for column in texts]
     least = [max(terminal_width(word) for text in column for word in text.plain.split()) if any(
         text.plain.strip() for text in column) else 0 for column in texts]
     widths = _widths(natural, least, room - len(GAP) * (len(columns) - 1))
     justify = [str(column.justify) for column in columns]
     if table.title:
-        yield _text(table.title)
+        yield _text(table.title, markup)
     if table.show_header:
-        header = Text.assemble(*_row([[_text(c.header)] for c in columns], widths, justify))
+        header = Text.assemble(*_row([[_text(c.header, markup)] for c in columns], widths, justify))
         header.stylize("bold")
         yield header
         yield Text("─" * (sum(widths) + len(GAP) * (len(columns) - 1)))
@@ -142,10 +149,11 @@ class Aligned:
         self.table = table
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
-        if not mismeasured(self.table):
+        markup = bool(getattr(console, "_markup", True))  # a console made with markup=False reads none
+        if not mismeasured(self.table, markup):
             yield self.table
             return
-        for line in _lines(self.table, options.max_width):
+        for line in _lines(self.table, options.max_width, markup):
             line.no_wrap, line.overflow = True, "ignore"  # rich counts these lines shorter than they are
             yield line
 

@@ -25,7 +25,7 @@ ACTION_EVENTS = {"look": ev.Look, "bet": ev.Bet, "see": ev.See, "fold": ev.Fold,
                  "knock": ev.Knock, "stand": ev.Stand, "show": ev.Show, "concede": ev.Concede,
                  "retain": ev.Retain, "release": ev.Release, "peek": ev.Peek, "expose": ev.Expose,
                  "redeal": ev.Redeal, "void": ev.Void, "flash": ev.Flash, "draw": ev.Draw, "throw": ev.Throw,
-                 "pass": ev.Pass, "close": ev.Close}
+                 "pass": ev.Pass, "close": ev.Close, "pairplus": ev.PairPlus}
 SIDE_SHOW_EVENTS = {"sideshow": ev.SideShow, "accept": ev.SideShowAnswer, "refuse": ev.SideShowAnswer}
 """The side-show's actions (seeing.side_show): asked for, then answered."""
 
@@ -65,6 +65,8 @@ def test_random_sessions_make_only_typed_events_matching_their_actions() -> None
                 event = deal.apply(action)
                 expected = ev.DiscardCard if action.kind == "discard" and action.target is not None else \
                     {**ACTION_EVENTS, **SIDE_SHOW_EVENTS, "open": ev.Bet}[action.kind]  # playing open: a bet
+                if action.kind == "check" and isinstance(event, ev.PairPlus):  # none chosen (procedure.bank.pair_plus_max)
+                    expected = ev.PairPlus
                 assert isinstance(event, expected), (name, action, event)
                 assert event.player == action.player
                 if isinstance(event, (ev.Bet, ev.See)):
