@@ -21,8 +21,9 @@ from bragrules.web.service import Refusal, TableService
 from tests.web_checks import Witness, assert_private
 
 SHIPPED = sorted(p.stem for p in (Path(bragrules.__file__).parent.parent / "profiles").glob("*.yaml")
-                 if "bank:" not in p.read_text(encoding="utf-8"))
-"""Every shipped profile the web table serves (a banking game, procedure.bank, it refuses in one line)."""
+                 if not load_profile(p.stem).procedure.bank.carry)
+"""Every shipped profile the web table serves (a bank carried between deals, procedure.bank.carry, it refuses
+in one line: the banker's keep-or-pass is asked only in the terminal)."""
 
 
 def websocket_handler() -> Callable[[TableService, str, Optional[str], Optional[str]], Optional[Dict[str, Any]]]:
@@ -51,8 +52,8 @@ def move(view: Dict[str, Any], pick: int) -> Dict[str, Any]:
     its cards and a centre card (``swap_cards``: each with the message the page sends)."""
     moves: List[Dict[str, Any]] = []
     for option in view["legal"]:
-        if option["kind"] == "bet":
-            moves += [{"kind": "bet", "amount": a} for a in option["amounts"][:3]]
+        if option["kind"] in ("bet", "pairplus") and option.get("amounts"):  # a range: the page's choice of amounts
+            moves += [{"kind": option["kind"], "amount": a} for a in option["amounts"][:3]]
         elif option["kind"] in ("see",):
             moves.append({"kind": "see", "amount": option["amount"]})
         elif option["kind"] == "arrange":

@@ -81,6 +81,7 @@ SCRIPT_TEXTS: Tuple[str, ...] = (
     N_("Concede: "),
     N_("Confirm as host: "),
     N_("Session log: "),
+    N_("amount"),
 )
 """The words ``table.js`` writes itself (the rest of what it shows comes from the server, spoken)."""
 

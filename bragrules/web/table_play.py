@@ -256,9 +256,9 @@ class TablePlay(TableState):
 
     @staticmethod
     def _message_amount(deal: Deal, name: str, kind: str, message: Dict[str, Any]) -> Optional[Fraction]:
-        """A bet's, a see's or a side-show's amount (the least allowed, or the price, when none is given); None for
-        any other kind."""
-        if kind not in ("bet", "see", "sideshow", "open"):
+        """A bet's, a see's, a side-show's or a Pair Plus's amount (the least allowed, or the price, when none is
+        given); None for any other kind."""
+        if kind not in ("bet", "see", "sideshow", "open", "pairplus"):
             if "amount" in message and message["amount"] is not None:
                 raise Refusal(f"'{kind}' takes no amount")
             return None

@@ -34,11 +34,36 @@ def _option_json(option: LegalAction, deal: Deal) -> Dict[str, Any]:
         "label": option_label(option, deal.rules.words),
     }
     if option.kind == "bet":
-        item["amounts"] = [money_json(a) for a in option.amounts(limit=12)]
+        item["amounts"] = [money_json(a) for a in range_amounts(option)]
         item["word"] = deal.rules.words.move("bet")  # the button beside the amounts: chaal, 跟注, चाल
+    elif option.kind == "pairplus":  # a banking game's Pair Plus (procedure.bank.pair_plus_max): its range
+        item["amounts"] = [money_json(a) for a in range_amounts(option)]
+        item["word"] = tr("Pair Plus")
+    elif option.kind == "check" and deal.rules.procedure.bank is not None:  # the Pair Plus declined
+        item["label"] = tr("no Pair Plus")
     if option.cards is not None:  # the seat's own cards (a swap, an arrangement's hint) and the centre's
         item["cards"] = [[str(c) for c in hand] for hand in option.cards]
     return item
+
+
+def range_amounts(option: LegalAction, most: int = 12) -> List[Fraction]:
+    """The amounts a page offers for a payment of a range: its steps (a bet's raise step), or, for a range
+    with no step (a stake against a bank, a Pair Plus), at most ``most`` whole amounts spread evenly from the
+    least to the most, both included.
+
+    >>> [str(a) for a in range_amounts(LegalAction("A", "pairplus", Fraction(5), Fraction(25)))]
+    ['5', '7', '9', '11', '13', '15', '17', '19', '21', '23', '25']
+    >>> [str(a) for a in range_amounts(LegalAction("A", "bet", Fraction(1), Fraction(3)))]
+    ['1', '2', '3']
+    >>> [str(a) for a in range_amounts(LegalAction("A", "bet", Fraction(2), Fraction(4), Fraction(1)))]
+    ['2', '3', '4']
+    """
+    low, high = option.amount, option.max_amount
+    if option.step is not None or low is None or high is None or high <= low:
+        return option.amounts(limit=most) if option.kind == "bet" else ([low] if low is not None else [])
+    gap = max(1, -(-(high - low) // (most - 1)))  # whole steps, rounded up so that at most ``most`` fit
+    out = [low + k * gap for k in range(most) if low + k * gap < high]
+    return out + [high]
 
 
 def seat_view(deal: Deal, player: str) -> Dict[str, Any]:
@@ -309,6 +334,8 @@ _OPTION_LABELS: Dict[str, Callable[[LegalAction], str]] = {
                             if option.amount is not None else "play open"),
     "accept": lambda option: "accept the side-show",
     "refuse": lambda option: "refuse the side-show",
+    "pairplus": lambda option: (f"Pair Plus {pretty_money(option.amount or Fraction(0))} to "
+                                f"{pretty_money(option.max_amount or Fraction(0))}"),
 }
 """A button's words for each kind of choice; a kind not here is labelled by its name (``fold``)."""
 
@@ -338,6 +365,8 @@ _SPOKEN_LABELS: Dict[str, Callable[[LegalAction, Words], str]] = {
                                        else words.move("sideshow")),
     "accept": lambda option, words: tr("accept the {sideshow}", sideshow=words.move("sideshow")),
     "refuse": lambda option, words: tr("refuse the {sideshow}", sideshow=words.move("sideshow")),
+    "pairplus": lambda option, words: tr("Pair Plus {low} to {high}", low=amount_text(option.amount),
+                                         high=amount_text(option.max_amount)),
 }
 """A button's words in a language other than English, for the moves of a betting table."""
 

@@ -238,18 +238,18 @@
       hand.appendChild(row);
     });
     view.legal.forEach((o) => {
-      if (o.kind === "bet" && o.amounts && o.amounts.length > 1) {
-        const select = el("select"); select.setAttribute("aria-label", "amount to bet");
+      if ((o.kind === "bet" || o.kind === "pairplus") && o.amounts && o.amounts.length > 1) {  // a range: its amounts
+        const select = el("select"); select.setAttribute("aria-label", t("amount") + ": " + (o.word || o.kind));
         o.amounts.forEach((a) => { const opt = el("option", money(a)); opt.value = String(a); select.appendChild(opt); });
-        const button = el("button", o.word || "bet"); button.type = "button";
-        button.onclick = () => act("bet", { amount: select.value });
+        const button = el("button", o.word || o.kind); button.type = "button";
+        button.onclick = () => act(o.kind, { amount: select.value });
         actions.append(select, button);
         return;
       }
       if (arranging && o === arranging) return;  // arrange.js draws its own buttons
       const button = el("button", o.label); button.type = "button";
       button.onclick = () => {
-        if (o.kind === "bet" || o.kind === "see" || (o.kind === "sideshow" && o.amount !== null)) act(o.kind, { amount: String(o.amount) });
+        if (o.kind === "bet" || o.kind === "see" || o.kind === "pairplus" || (o.kind === "sideshow" && o.amount !== null)) act(o.kind, { amount: String(o.amount) });
         else if (o.kind === "arrange") act("arrange", { cards: picked.length === shownHand.length ? groups(picked.map((p) => p[1])) : o.cards });
         else act(o.kind, Object.assign(o.target ? { target: o.target } : {},  // a discard, a swap for a face-down card: its card
           o.cards && (o.kind === "throw" || o.target === "down") ? { cards: o.cards.map((h) => h[0]) } : {}));
