@@ -71,12 +71,13 @@ def sit(page: Any, link: str, name: str) -> None:
 
 
 def my_turn(page: Any) -> bool:
-    return "your turn" in page.inner_text("#status")
+    """Whether it is this seat's turn, whatever language the page reads in (the page marks it on its body)."""
+    return bool(page.evaluate("document.body.dataset.yours === 'turn'"))
 
 
 def click(page: Any, label: str) -> None:
     """Click this seat's button whose words begin with ``label``, and wait for the table to move on."""
-    wait_until(page, "document.getElementById('status').textContent.includes('your turn')")
+    wait_until(page, "document.body.dataset.yours === 'turn'")
     turn = page.evaluate("document.body.dataset.turn")
     buttons = page.locator("#actions button")
     labels = [buttons.nth(i).inner_text() for i in range(buttons.count())]

@@ -16,6 +16,11 @@ window.BragArrange = (function () {
     if (open) open.push(c);
   }
   function takeBack(c) { hands = hands.map((h) => h.filter((x) => x !== c)); }
+  // the page's words (table.js's window.BragWords: a sentence translated whole, then its {places} filled)
+  function say(text, vars) {
+    const words = window.BragWords, said = words ? words.t(text) : text;
+    return said.replace(/\{(\w+)\}/g, (m, k) => (vars && k in vars ? String(vars[k]) : m));
+  }
 
   // view: the seat's view; option: its "arrange" option (cards: the hint); into: the hand's box; actions: the
   // buttons' box; t: table.js's helpers { el, card, act, redraw }.
@@ -25,10 +30,10 @@ window.BragArrange = (function () {
     if (dealt !== cards.join(" ") || hands.length !== count) reset(cards, count);
     const placed = new Set([].concat.apply([], hands));
     const loose = t.el("div", null, "cards arrange-loose");
-    loose.setAttribute("aria-label", "cards not yet in a hand");
+    loose.setAttribute("aria-label", say("cards not yet in a hand"));
     cards.filter((c) => !placed.has(c)).forEach((c) => {
       const node = t.card(c, false, "button");
-      node.title = "put into the next hand";
+      node.title = say("put into the next hand");
       node.onclick = () => { place(c); t.redraw(); };
       loose.appendChild(node);
     });
@@ -38,11 +43,11 @@ window.BragArrange = (function () {
     hands.forEach((h, i) => {
       const group = t.el("div", null, "hand-group arrange-hand");
       group.dataset.hand = String(i + 1);
-      group.appendChild(t.el("div", "hand " + (i + 1) + (i === 0 ? " (strongest)" : i === count - 1 ? " (weakest)" : ""), "hand-label"));
+      group.appendChild(t.el("div", say(i === 0 ? "hand {n} (strongest)" : i === count - 1 ? "hand {n} (weakest)" : "hand {n}", { n: i + 1 }), "hand-label"));
       const row = t.el("div", null, "cards"); group.appendChild(row);
       h.forEach((c) => {
         const node = t.card(c, false, "button");
-        node.title = "take back";
+        node.title = say("take back");
         node.onclick = () => { takeBack(c); t.redraw(); };
         row.appendChild(node);
       });
@@ -51,25 +56,25 @@ window.BragArrange = (function () {
     });
     into.appendChild(rows);
 
-    const best = t.el("button", "use the best arrangement"); best.type = "button"; best.id = "arrange-best";
+    const best = t.el("button", say("use the best arrangement")); best.type = "button"; best.id = "arrange-best";
     best.onclick = () => { hands = option.cards.map((h) => h.slice()); t.redraw(); };
-    const clear = t.el("button", "start again"); clear.type = "button"; clear.id = "arrange-clear";
+    const clear = t.el("button", say("start again")); clear.type = "button"; clear.id = "arrange-clear";
     clear.onclick = () => { reset(cards, count); t.redraw(); };
-    const send = t.el("button", "set out these hands"); send.type = "button"; send.id = "arrange-send";
+    const send = t.el("button", say("set out these hands")); send.type = "button"; send.id = "arrange-send";
     const full = hands.every((h) => h.length === 3);
     send.disabled = !full;
     send.onclick = () => { if (full) t.act("arrange", { cards: hands.map((h) => h.slice()) }); };
     actions.append(best, clear, send);
     const hint = option.cards.map((h) => h.join(" ")).join(" | ");
-    actions.appendChild(t.el("p", "Best arrangement: " + hint + ". Click your cards into " + count + " hands of three, " +
-      "strongest first" + (spare ? " (" + spare + (spare === 1 ? " card is" : " cards are") + " left over, discarded)" : "") +
-      "; click a card in a hand to take it back.", "hint"));
+    actions.appendChild(t.el("p", say("Best arrangement: {hint}. Click your cards into {count} hands of three, strongest first", { hint: hint, count: count }) +
+      (spare ? " (" + say(spare === 1 ? "{n} card is left over, discarded" : "{n} cards are left over, discarded", { n: spare }) + ")" : "") +
+      "; " + say("click a card in a hand to take it back."), "hint"));
   }
   // The last deal's panel: a player's hands as they were set out, one group a hand, strongest first.
   function shown(into, laid, t) {
     laid.forEach((h, i) => {
       const group = t.el("span", null, "cards shown-hand");
-      group.setAttribute("aria-label", "hand " + (i + 1));
+      group.setAttribute("aria-label", say("hand {n}", { n: i + 1 }));
       h.forEach((c) => group.appendChild(t.card(c, true)));
       into.appendChild(group);
     });

@@ -9,6 +9,11 @@
     return node;
   }
   const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+  // the page's words (table.js's window.BragWords: a sentence translated whole, then its {places} filled)
+  function say(text, vars) {
+    const words = window.BragWords, said = words ? words.t(text) : text;
+    return said.replace(/\{(\w+)\}/g, (m, k) => (vars && k in vars ? String(vars[k]) : m));
+  }
   function face(text) {  // a card as table.js shows one: rank and suit, red for hearts and diamonds
     const node = el("span", null, "card");
     if (!text) { node.classList.add("back"); node.textContent = "?"; return node; }
@@ -26,23 +31,23 @@
     box.hidden = !(draws || places);
     if (draws) {
       const pile = el("span", null, "pile"); pile.id = "discard-pile";
-      pile.appendChild(el("span", "discard pile ", "hint"));
-      if (view.discard) { const top = face(view.discard); top.title = "the top discard, seen by everyone"; pile.appendChild(top); }
-      else pile.appendChild(el("span", "(empty)", "hint"));
+      pile.appendChild(el("span", say("discard pile") + " ", "hint"));
+      if (view.discard) { const top = face(view.discard); top.title = say("the top discard, seen by everyone"); pile.appendChild(top); }
+      else pile.appendChild(el("span", "(" + say("empty") + ")", "hint"));
       const stock = el("span", null, "pile"); stock.id = "stock";
-      const back = face(null); back.setAttribute("aria-label", "the stock, face down"); back.title = "the stock: its cards are unknown to everyone";
-      stock.append(el("span", " stock ", "hint"), back, el("span", " " + view.stock + " cards", "hint"));
+      const back = face(null); back.setAttribute("aria-label", say("the stock, face down")); back.title = say("the stock: its cards are unknown to everyone");
+      stock.append(el("span", " " + say("stock") + " ", "hint"), back, el("span", " " + say("{n} cards", { n: view.stock }), "hint"));
       box.append(pile, stock);
     }
     if (places) {
       const hidden = places.indexOf(null);
       if (hidden >= 0) {
-        const note = el("span", "the centre card in place " + (hidden + 1) + " lies face down", "hint");
+        const note = el("span", say("the centre card in place {n} lies face down", { n: hidden + 1 }), "hint");
         note.id = "face-down"; box.appendChild(note);
       }
     }
     if (view && view.exchanges && view.exchanges[s.you] !== undefined) {
-      box.appendChild(el("span", " · your exchanges: " + view.exchanges[s.you], "hint"));
+      box.appendChild(el("span", " · " + say("your exchanges: {n}", { n: view.exchanges[s.you] }), "hint"));
     }
   }
   document.addEventListener("bragrules:drawn", (event) => drawExchange(event.detail));

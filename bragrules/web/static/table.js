@@ -14,6 +14,9 @@
   // The page's language: the words this script writes itself, as the server put them in the page (none: English).
   const WORDS = (() => { try { return JSON.parse(($("words") || {}).textContent || "{}"); } catch (e) { return {}; } })();
   const t = (text) => WORDS[text] || text;
+  // a sentence with {name} places: translated whole, then each place filled ("{who} folded": "{who} ने पैक किया")
+  const tf = (text, vars) => t(text).replace(/\{(\w+)\}/g, (m, k) => (vars && k in vars ? String(vars[k]) : m));
+  window.BragWords = { t: t, tf: tf };  // for the page's other scripts (arrange.js, draw.js, points.js, pots.js)
   const LANG = document.documentElement.lang || "en";
   const SUITS = { c: ["♣", false], d: ["♦", true], h: ["♥", true], s: ["♠", false] };
 
@@ -34,7 +37,7 @@
   function card(text, small, tag) {
     const node = el(tag || "span", null, "card" + (small ? " small" : ""));
     if (!text || text === "??") {  // a screen reader reads it: an image named for what it is (a button keeps its role)
-      node.classList.add("back"); node.setAttribute("aria-label", "a card face down"); node.textContent = "?";
+      node.classList.add("back"); node.setAttribute("aria-label", t("a card face down")); node.textContent = "?";
       if (!tag) node.setAttribute("role", "img");
       return node;
     }
@@ -55,7 +58,7 @@
     const banner = $("offline");
     if (wait === null) { banner.hidden = true; banner.textContent = ""; return; }
     banner.hidden = false;
-    banner.textContent = (full ? "The table has no room for more spectators just now (its seats come first). "
+    banner.textContent = (full ? t("The table has no room for more spectators just now (its seats come first). ")
       : t("Not connected to the table: its server has stopped, or the network is down. ")) +
       t("Trying again in ") + Math.max(1, Math.round(wait / 1000)) + t(" s; the page comes back by itself.");
   }
@@ -80,7 +83,7 @@
         if (stale) { token = ""; localStorage.removeItem("bragrules-seat"); }
         // a double tap, or a tap the table had already moved past: the page shows the table as it is now
         if (/answers an earlier turn/.test(message.error) || (stale && !fromLink)) return;
-        showError(message.error + (message.rule_words ? " (the rule: " + message.rule_words + ")" : ""));
+        showError(message.error + (message.rule_words ? " " + tf("(the rule: {rule})", { rule: message.rule_words }) : ""));
       } else if (message.type === "replaced") { showError(message.error); retry = null; }
       else if (message.type === "ruling") { showError(null); }
     };
@@ -94,7 +97,7 @@
   function send(message) {
     showError(null);
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
-    else showError("not connected to the table: reconnecting");
+    else showError(t("not connected to the table: reconnecting"));
   }
   function act(kind, extra) {
     if (sentTurn === state.turn) return;  // a second tap before the table answers the first
@@ -106,15 +109,16 @@
     const s = state, view = s.view || null;
     const bar = $("actions"), had = document.activeElement, focused = bar.contains(had) ? had.textContent : null;
     document.body.dataset.turn = String(s.turn); document.body.dataset.phase = s.phase;
-    $("profile").textContent = "· " + (s.game ? s.game + " · " : "") + s.profile + (s.deal ? " · deal " + s.deal : "");
+    document.body.dataset.yours = view && view.to_act && view.to_act === s.you ? "turn" : "";  // in any language
+    $("profile").textContent = "· " + (s.game ? s.game + " · " : "") + s.profile + (s.deal ? " · " + tf("deal {n}", { n: s.deal }) : "");
     $("join").hidden = Boolean(s.you) || s.phase === "over" || (s.phase !== "lobby" && !s.seats.some((p) => !p.bot && !p.here));
     const status = [];
-    if (s.phase === "lobby") status.push("waiting for players: " + s.seats.length + " of " + s.seat_count + " seats taken");
-    if (s.phase === "over") status.push("the session is over: " + (s.winners || []).join(" and ") + " ahead");
+    if (s.phase === "lobby") status.push(tf("waiting for players: {taken} of {seats} seats taken", { taken: s.seats.length, seats: s.seat_count }));
+    if (s.phase === "over") status.push(tf("the session is over: {winners} ahead", { winners: (s.winners || []).join(", ") }));
     if (s.fault) status.push(s.fault);
-    if (s.paused) status.push("paused by the host");
-    if (view && view.to_act) status.push(view.to_act === s.you ? "your turn" : view.to_act + " to act");
-    if (s.cards_needed && s.cards_needed.length) status.push("the cards shown by " + s.cards_needed.join(" and ") + " are to be entered");
+    if (s.paused) status.push(t("paused by the host"));
+    if (view && view.to_act) status.push(view.to_act === s.you ? t("your turn") : tf("{player} to act", { player: view.to_act }));
+    if (s.cards_needed && s.cards_needed.length) status.push(tf("the cards shown by {players} are to be entered", { players: s.cards_needed.join(", ") }));
     $("status").textContent = status.join(" · ");
     timerEnd = s.timer ? Date.now() + s.timer.seconds * 1000 : null;
     const lobby = s.phase === "lobby";
@@ -134,7 +138,7 @@
     const centre = $("centre"); centre.replaceChildren();
     if (view) view.centre.forEach((c) => {
       const node = card(c, false, "button");
-      node.title = "a centre card"; node.onclick = () => pick("centre", c); centre.appendChild(node);
+      node.title = t("a centre card"); node.onclick = () => pick("centre", c); centre.appendChild(node);
       if (picked.some((p) => p[1] === c)) node.classList.add("picked");
     });
     const list = $("seats"); list.replaceChildren();
@@ -144,19 +148,19 @@
       if (view && view.to_act === p.name) item.classList.add("to-act");
       if (seat && seat.folded) item.classList.add("folded");
       item.appendChild(el("span", p.name, "name"));
-      if (p.bot) item.appendChild(el("span", "bot", "tag"));
+      if (p.bot) item.appendChild(el("span", t("bot"), "tag"));
       if (p.bot && p.plays) item.appendChild(el("span", p.plays, "tag plays"));
-      if (!p.here) item.appendChild(el("span", "away", "tag away"));
+      if (!p.here) item.appendChild(el("span", t("away"), "tag away"));
       if (seat) {
-        item.appendChild(el("span", seat.folded ? "folded" : seat.seen ? "seen" : "blind", "tag " + (seat.seen ? "seen" : "blind")));
-        item.appendChild(el("div", "paid " + money(seat.paid) + (seat.stack !== null ? " · stack " + money(seat.stack) : "")));
+        item.appendChild(el("span", t(seat.folded ? "folded" : seat.seen ? "seen" : "blind"), "tag " + (seat.seen ? "seen" : "blind")));
+        item.appendChild(el("div", tf("paid {amount}", { amount: money(seat.paid) }) + (seat.stack !== null ? " · " + tf("stack {amount}", { amount: money(seat.stack) }) : "")));
       }
       const shown = view && view.shown[p.name];
       if (shown) {
         const row = el("div", null, "cards"); shown.forEach((c) => row.appendChild(card(c, true))); item.appendChild(row);
         const named = (view.shown_names || {})[p.name]; if (named) item.appendChild(el("div", named, "hand-name"));
       } else if (view && view.face_up && view.face_up[p.name]) {  // the cards this hand was dealt face up
-        const row = el("div", null, "cards"); row.title = "dealt face up";
+        const row = el("div", null, "cards"); row.title = t("dealt face up");
         view.face_up[p.name].forEach((c) => row.appendChild(card(c, true))); item.appendChild(row);
       }
       if (s.timer && s.timer.player === p.name) item.appendChild(el("div", "", "timer"));
@@ -170,33 +174,33 @@
     if (!mine || !centre) { draw(); return; }
     const pair = state.view.swap_cards.find((p) => p.cards[0] === mine[1] && p.cards[1] === centre[1]);
     if (pair) { act(pair.send.kind, pair.send); return; }
-    picked = []; draw(); showError(mine[1] + " cannot be swapped for " + centre[1] + " now");
+    picked = []; draw(); showError(tf("{mine} cannot be swapped for {centre} now", { mine: mine[1], centre: centre[1] }));
   }
   function drawBuys(s, actions) {  // session.rebuy, session.top_up, the buy-in range: with the exact amounts
-    const words = { buy_in: "Bring", rebuy: "Buy in again", top_up: "Top up" };
+    const words = { buy_in: t("Bring"), rebuy: t("Buy in again"), top_up: t("Top up") };
     (s.buys || []).forEach((b) => {
       const input = document.createElement("input");
       input.type = "number"; input.min = b.least; input.max = b.most; input.value = b.least; input.step = "any";
-      input.setAttribute("aria-label", "amount to buy");
+      input.setAttribute("aria-label", t("amount to buy"));
       const button = document.createElement("button");
-      button.textContent = words[b.kind] + " (" + money(b.least) + " to " + money(b.most) + ")";
+      button.textContent = words[b.kind] + " (" + tf("{least} to {most}", { least: money(b.least), most: money(b.most) }) + ")";
       button.onclick = () => send({ type: "buy", amount: input.value });
       actions.appendChild(input); actions.appendChild(button);
     });
     if (s.buy_waiting !== undefined) {
       const note = document.createElement("p");
-      note.textContent = "You buy " + money(s.buy_waiting) + " once this deal is over.";
+      note.textContent = tf("You buy {amount} once this deal is over.", { amount: money(s.buy_waiting) });
       actions.appendChild(note);
     }
   }
   function drawMine(s, view) {
     const two = view && view.player && (view.seats[view.player] || {}).hands === 2;
     const other = view && view.inspected === "old" ? "new" : "old";
-    const blind = s.mode === "keep" ? " · your cards are the real ones in front of you"
-      : two && view.inspected ? " · two hands: the " + view.inspected + " hand is face up, the " + other + " one still face down; keep it (the " + other +
-          " one goes, unseen) or discard it (you play the " + other + " one blind)"
-      : two ? " · two hands, both face down: the old one kept from the last deal and the new one" +
-        (view.legal.some((o) => o.kind === "look") ? "; look at one of them" : "")
+    const blind = s.mode === "keep" ? t(" · your cards are the real ones in front of you")
+      : two && view.inspected ? tf(" · two hands: the {seen} hand is face up, the {other} one still face down; keep it (the {other} one goes, unseen) or discard it (you play the {other} one blind)",
+          { seen: t(view.inspected), other: t(other) })
+      : two ? t(" · two hands, both face down: the old one kept from the last deal and the new one") +
+        (view.legal.some((o) => o.kind === "look") ? t("; look at one of them") : "")
       : t(" · blind: your cards stay face down until you look");
     $("you").textContent = s.you ? t("You are ") + s.you + (view && view.hand === null && view.player ? blind : "") : t("Watching");
     let hand = $("hand"); hand.replaceChildren();
@@ -210,12 +214,12 @@
       const node = card(c, false, "button");
       node.onclick = () => { if (view.swap_cards) pick("hand", c); else arrangePick(c, cards.length); };
       if (picked.some((p) => p[1] === c)) node.classList.add("picked");
-      if ((view.wild || []).includes(c)) { node.classList.add("wild"); node.title = "wild in your hand"; }
+      if ((view.wild || []).includes(c)) { node.classList.add("wild"); node.title = t("wild in your hand"); }
       hand.appendChild(node);
     });
     if (two) {  // two hands, old then new: the one looked at face up, the other's backs drawn
       ["old", "new"].forEach((label) => {
-        const group = el("div", null, "hand-group"); group.appendChild(el("div", label + " hand", "hand-label"));
+        const group = el("div", null, "hand-group"); group.appendChild(el("div", tf("{which} hand", { which: t(label) }), "hand-label"));
         hand.appendChild(group);
         const row = el("div", null, "cards"); group.appendChild(row);
         const into = hand; hand = row;
@@ -231,10 +235,10 @@
       hand.appendChild(row);
     }
     (view.side_shows || []).forEach((x) => {  // a side-show this seat took part in: the other hand, for this seat only
-      const row = el("div", null, "side-show"); row.appendChild(el("span", "side-show with " + x.with + " (only you two see this):"));
+      const row = el("div", null, "side-show"); row.appendChild(el("span", tf("side-show with {player} (only you two see this):", { player: x.with })));
       const cards = el("span", null, "cards"); (x.cards || []).forEach((c) => cards.appendChild(card(c, true))); row.appendChild(cards);
       if (x.hand_name) row.appendChild(el("span", x.hand_name, "hand-name"));
-      row.appendChild(el("span", x.folded ? x.folded + " folded" : "equal hands: nobody folded"));
+      row.appendChild(el("span", x.folded ? tf("{player} folded", { player: x.folded }) : t("equal hands: nobody folded")));
       hand.appendChild(row);
     });
     view.legal.forEach((o) => {
@@ -258,16 +262,16 @@
     });
     if (view.carry_rules && view.carry_rules.length) {
       // a blind survivor: why the pot carries, and why the unseen hand may be kept, in the profile's words
-      const why = el("div", null, "carry"); why.appendChild(el("p", "Everyone else has folded and you are still blind:"));
+      const why = el("div", null, "carry"); why.appendChild(el("p", t("Everyone else has folded and you are still blind:")));
       view.carry_rules.forEach((r) => why.appendChild(el("p", ruleText(r), "hint")));
       actions.appendChild(why);
     }
     (view.withheld || []).forEach((w) => {  // what the rules take away at this turn, and why, before anyone tries it
       actions.appendChild(el("p", t("Not offered now: ") + (w.words || w.actions.join(", ")) + ": " + w.why +
-        (w.rule_words ? " (the rule: " + w.rule_words + ")" : ""), "hint withheld"));
+        (w.rule_words ? " " + tf("(the rule: {rule})", { rule: w.rule_words }) : ""), "hint withheld"));
     });
-    if (view.swap_cards) actions.appendChild(el("p", "To swap one card: tap one of yours, then a centre card.", "hint"));
-    if (!arranging && view.legal.some((o) => o.kind === "arrange")) actions.appendChild(el("p", "To arrange: tap your cards in order, best hand first (" + picked.length + " tapped), then arrange.", "hint"));
+    if (view.swap_cards) actions.appendChild(el("p", t("To swap one card: tap one of yours, then a centre card."), "hint"));
+    if (!arranging && view.legal.some((o) => o.kind === "arrange")) actions.appendChild(el("p", tf("To arrange: tap your cards in order, best hand first ({tapped} tapped), then arrange.", { tapped: picked.length }), "hint"));
   }
   function drawEntry(s) {
     // keep mode: the cards turned at a showdown, entered by their player (or by the host for anyone)
@@ -288,15 +292,16 @@
     if (!s.last) return;
     const l = s.last;
     box.appendChild(el("h2", t("Deal ") + l.deal));
-    box.appendChild(el("p", l.outcome === "carried" ? l.reason + ": " + money(l.carried_out) + " carries" :
+    box.appendChild(el("p", l.outcome === "carried" ? tf("{reason}: {amount} carries", { reason: l.reason, amount: money(l.carried_out) }) :
       l.outcome === "abandoned" ? l.reason :
-      l.winners.join(" and ") + " " + (l.winners.length === 1 ? "wins " : "win ") + money(l.pot) + " (" + l.reason + ")"));
+      tf(l.winners.length === 1 ? "{winners} wins {amount} ({reason})" : "{winners} win {amount} ({reason})",
+         { winners: l.winners.join(", "), amount: money(l.pot), reason: l.reason })));
     (l.rules || []).forEach((r) => box.appendChild(el("p", (r.path === "seeing.tie" ? t("Equal hands: ") : t("The rule: ")) + ruleText(r), "rule")));
     if (l.house) {
       const parts = [];
-      if (l.house.rake !== null) parts.push("a rake of " + money(l.house.rake) + " from the pot");
-      if (l.house.table_fee !== null) parts.push("table fees of " + money(l.house.table_fee));
-      box.appendChild(el("p", "The house takes " + parts.join(" and ") + " (" + money(l.house.total) + " in all).", "rule"));
+      if (l.house.rake !== null) parts.push(tf("a rake of {amount} from the pot", { amount: money(l.house.rake) }));
+      if (l.house.table_fee !== null) parts.push(tf("table fees of {amount}", { amount: money(l.house.table_fee) }));
+      box.appendChild(el("p", tf("The house takes {parts} ({total} in all).", { parts: parts.join(", "), total: money(l.house.total) }), "rule"));
     }
     if (l.pots && window.bragPots) window.bragPots(box, l, el, money);  // pots.js: the side pots
     Object.keys(l.shown).forEach((name) => {
@@ -313,11 +318,11 @@
   function drawStandings(s) {
     const box = $("standings"); box.replaceChildren(); box.hidden = !s.seats.length || s.seats[0].net === undefined;
     if (box.hidden) return;
-    box.appendChild(el("h2", t("Standings") + (s.deals_played !== undefined ? " after " + s.deals_played + (s.deals_played === 1 ? " deal" : " deals") : "")));
+    box.appendChild(el("h2", t("Standings") + (s.deals_played !== undefined ? " · " + tf(s.deals_played === 1 ? "after {n} deal" : "after {n} deals", { n: s.deals_played }) : "")));
     const table = el("table");
     s.seats.slice().sort((a, b) => parseFloat(eval_(b.net)) - parseFloat(eval_(a.net))).forEach((p) => {
       const row = el("tr"); row.appendChild(el("td", p.name)); row.appendChild(el("td", (String(p.net).startsWith("-") ? "" : "+") + money(p.net), "money"));
-      if (p.lives !== undefined) row.appendChild(el("td", p.lives + " lives"));
+      if (p.lives !== undefined) row.appendChild(el("td", tf(p.lives === 1 ? "{n} life" : "{n} lives", { n: p.lives })));
       table.appendChild(row);
     });
     box.appendChild(table);
@@ -328,13 +333,13 @@
     s.feed.slice().reverse().forEach((line) => feed.appendChild(el("li", line)));
     const rulings = $("rulings"); rulings.replaceChildren();
     (s.rulings || []).slice().reverse().forEach((r) => {
-      const box = el("div"); box.appendChild(el("strong", r.text + " (raised by " + r.raised_by + ")"));
+      const box = el("div"); box.appendChild(el("strong", r.text + " (" + tf("raised by {player}", { player: r.raised_by }) + ")"));
       box.appendChild(el("p", r.summary));
       r.rules.forEach((c) => box.appendChild(el("p", c.path + ": " + ruleText(c), "hint")));
       if (r.settled) box.appendChild(el("p", t("Applied: ") + r.settled + ".", "hint"));
       if (r.pending) {
         // a ruling changes the deal only when the player it concerns concedes it, or the host confirms it
-        box.appendChild(el("p", "It changes the deal only if " + r.pending.player + " concedes it or the host confirms it.", "hint"));
+        box.appendChild(el("p", tf("It changes the deal only if {player} concedes it or the host confirms it.", { player: r.pending.player }), "hint"));
         const mine = r.pending.player === s.you;
         if (mine || s.host) {
           const button = el("button", mine ? t("Concede: ") + r.pending.action : t("Confirm as host: ") + r.pending.action);
@@ -367,7 +372,7 @@
   function tick() {
     document.querySelectorAll(".timer").forEach((node) => {
       const left = timerEnd ? Math.max(0, Math.ceil((timerEnd - Date.now()) / 1000)) : 0;
-      node.textContent = "away: the table acts for them in " + left + " s";
+      node.textContent = tf("away: the table acts for them in {seconds} s", { seconds: left });
     });
   }
   setInterval(tick, 1000);
@@ -379,7 +384,7 @@
       response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ name: $("name").value }) });
       data = await response.json();
-    } catch (problem) { showError("the table cannot be reached: try again in a moment"); return; }
+    } catch (problem) { showError(t("the table cannot be reached: try again in a moment")); return; }
     if (!response.ok) { showError(data.error); return; }
     showError(null);
     token = data.token; fromLink = true; localStorage.setItem("bragrules-seat", token);
