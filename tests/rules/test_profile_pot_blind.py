@@ -26,6 +26,7 @@ from bragrules.audit import audit
 from bragrules.core.errors import RuleViolation
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import Session, play_session, random_chooser
+from bragrules.explainers.rulebook import build_rulebook, render_text
 from bragrules.history import LogWriter, read_log
 from bragrules.profile import load_profile
 from bragrules.rules.compile import compile_rules
@@ -108,3 +109,18 @@ def test_the_log_records_the_pot_blind_and_the_audit_checks_it(tmp_path: Path) -
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     violations = audit(read_log(str(path))).violations
     assert [v.rule for v in violations][:1] == ["stakes.forced.amount"]
+
+
+def test_the_rulebook_says_what_the_blind_does_and_play_follows_it() -> None:
+    """The book (read here, as a table reads it) says who posts the blind and that it opens the level; the deal
+    does what it says: the dealer's blind of 4, blind, opens at 8, which a blind player pays half of."""
+    text = " ".join(render_text(build_rulebook(load_profile("pot-blind"))).split())
+    assert "The dealer posts a blind of 4 before anybody looks." in text
+    assert "The blind opens the level at 8." in text and "The first bet opens the level" not in text
+    deal = _pot_blind()
+    assert deal.level == 8 and deal.posted[-1].player == deal.order[-1]
+    play(deal, ["A bet 4", "B look", "B bet 8"])  # blind: half the level; seen: the level
+    play(deal, ["C look"])
+    with pytest.raises(RuleViolation):
+        deal.apply_text("C bet 4")  # seen, C pays the full level of 8
+    assert deal.to_act == "C" and deal.pot == 20
