@@ -30,8 +30,10 @@ from bragrules.rules.compile import Rules, compile_rules
 from .helpers import run_cli
 
 NAMES = builtin_names()
-BETTING = [n for n in NAMES if load_profile(n).format.betting and load_profile(n).procedure.bank.kind is None]
-"""The games of betting for a pot (a banking game's stakes against the bank: tests/rules/test_procedure_bank.py)."""
+BETTING = [n for n in NAMES if load_profile(n).format.betting and load_profile(n).procedure.bank.kind is None
+           and not (load_profile(n).stakes.forced.kind in ("blind", "blinds") and load_profile(n).stakes.forced.live)]
+"""The games of betting for a pot (a banking game's stakes against the bank: tests/rules/test_procedure_bank.py;
+a live blind, which opens the betting before the scripts here do: tests/rules/test_profile_pot_blind.py)."""
 ONE_HAND = [n for n in BETTING if load_profile(n).format.hands == 1 and load_profile(n).format.cards_dealt == 3]
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -138,7 +138,7 @@ class Deal:
         self.bank = bank  # procedure.bank.carry: the bank carried into this deal (None: put up afresh)
         self.side_bets: Dict[str, Fraction] = {}  # procedure.bank.pair_plus: each Pair Plus staked (or declined)
         self.comparer: Comparer = rules.comparer
-        self._stakes_in(carried, stacks, number, missed, table_fee)
+        self._stakes_in(carried, stacks, number, missed, table_fee, rules.procedure.ante_times(centre or ()))
         self._blank_state(winner_hint, wait_for_cards)
         self._lay_centre(centre, hands)
         retained = retained or {}
@@ -153,7 +153,7 @@ class Deal:
         self._begin()
 
     def _stakes_in(self, carried: Fraction, stacks: Optional[Mapping[str, Fraction]], number: int,
-                   missed: Optional[Mapping[str, Fraction]], table_fee: Optional[Fraction]) -> None:
+                   missed: Optional[Mapping[str, Fraction]], table_fee: Optional[Fraction], times: int) -> None:
         """The money the deal starts with: the pot carried in, the table fee, the forced posts, and the
         units the deal counts in (fixed by the ante, the pot carried and the stacks)."""
         rules = self.rules
@@ -161,9 +161,9 @@ class Deal:
         self.number = number  # among the deals played (redeals not counting): what a rising ante counts
         # house.table_fee: each player's fee if the deal is played (taken at its settlement)
         self.table_fee: Fraction = rake.fee_of(rules, number, table_fee)
-        # what each seat posts before the betting, when the profile forces more than the ante (rules.forced)
-        self.posted: Tuple[Post, ...] = (rules.forced.posts(self.order, number, missed) if rules.forced is not None
-                                         else ())
+        # what each seat posts before the betting, when the profile forces more than the ante (rules.forced),
+        self.posted: Tuple[Post, ...] = (rules.forced.posts(self.order, number, missed, times)  # times: the antes
+                                         if rules.forced is not None else ())  # a card sets (procedure.ante_card)
         self.units = Units.for_deal(rules, (self.carried_in, *stacks.values()) if stacks else (self.carried_in,))
         self.pot_u = 0 if self.carried_in is ZERO else self.units.to_units_exact(self.carried_in)
 

@@ -176,6 +176,7 @@ LIVE_RULE = field_rule("stakes.forced.live")
 COMPENSATION_RULE = field_rule("stakes.forced.compensation")
 ANTE_RISE_RULE = field_rule("stakes.forced.ante_rises_every")
 ANTE_RULE = field_rule("stakes.ante")
+ANTE_CARD_RULE = field_rule("procedure.ante_card")
 MISSED_RULE = field_rule("table.sitting_out")
 ZERO_MONEY = Fraction(0)
 
@@ -197,11 +198,12 @@ class ForcedPolicy(AreaPolicy):
     ['5', '5', '10', '10']
     """
 
-    __slots__ = ("kind", "amount", "small", "who_next", "live", "compensation", "ante", "every", "rise", "top")
+    __slots__ = ("kind", "amount", "small", "who_next", "live", "compensation", "ante", "every", "rise", "top",
+                 "ante_card")
 
     def __init__(self, kind: str, amount: Fraction, small: Fraction, who_next: bool, live: bool,
                  compensation: Fraction, ante: Fraction, every: Optional[int], rise: Optional[Fraction],
-                 top: Optional[Fraction]) -> None:
+                 top: Optional[Fraction], ante_card: bool = False) -> None:
         self.kind = kind
         self.amount = amount
         self.small = small
@@ -212,18 +214,22 @@ class ForcedPolicy(AreaPolicy):
         self.every = every
         self.rise = rise
         self.top = top
+        self.ante_card = ante_card  # procedure.ante_card: a turned card sets each deal's ante (times its suit's value)
 
     @classmethod
     def compile(cls, p: "Profile") -> Optional["ForcedPolicy"]:
         """The policy, or None when the profile forces nothing beyond the ante (the engine then antes as before)."""
         forced = p.stakes.forced
         missed = p.table.sitting_out == "post_missed"
-        if (forced.kind == "none" and forced.ante_rises_every is None and not missed) or not p.format.betting:
+        ante_card = p.procedure.ante_card != "none"
+        if (forced.kind == "none" and forced.ante_rises_every is None and not missed and not ante_card) \
+                or not p.format.betting:
             return None
         amount = forced.amount if forced.amount is not None else Fraction(0)
         small = forced.small if forced.small is not None else amount / 2
         return cls(forced.kind, amount, small, forced.who == "next", forced.live or forced.kind == "dealer_stake",
-                   forced.compensation, p.stakes.ante, forced.ante_rises_every, forced.ante_rise, forced.ante_max)
+                   forced.compensation, p.stakes.ante, forced.ante_rises_every, forced.ante_rise, forced.ante_max,
+                   ante_card)
 
     @property
     def compensates(self) -> bool:
@@ -245,6 +251,8 @@ class ForcedPolicy(AreaPolicy):
     def money_amounts(self) -> List[Fraction]:
         """Every amount the forced bets can make a deal count."""
         found = [self.amount, self.small, self.compensation, self.ante]
+        if self.ante_card:
+            found.append(self.ante * 4)
         if self.rise is not None:
             found.append(self.rise)
         if self.top is not None:
@@ -259,16 +267,23 @@ class ForcedPolicy(AreaPolicy):
         """The ante a player sitting out deal ``number`` misses (none under a boot: nobody else antes)."""
         return ZERO_MONEY if self.kind == "boot" else self.ante_for(number)
 
-    def posts(self, order: Sequence[str], number: int, missed: Optional[Mapping[str, Fraction]] = None) -> Tuple[Post, ...]:
+    def posts(self, order: Sequence[str], number: int, missed: Optional[Mapping[str, Fraction]] = None,
+              times: int = 1) -> Tuple[Post, ...]:
         """What each seat posts before the betting of deal ``number``, in the order it is posted; ``missed``:
         the antes each player coming back missed while sitting out (``table.sitting_out: post_missed``),
-        posted first, as dead money."""
+        posted first, as dead money; ``times``: the antes the deal's ante card sets (``procedure.ante_card``).
+
+        >>> from bragrules.profile.models import Profile
+        >>> card = ForcedPolicy.compile(Profile.model_validate({"procedure": {"ante_card": "suit"}}))
+        >>> [(post.player, str(post.amount), post.rule) for post in card.posts(["A", "B"], 1, times=3)]
+        [('A', '3', 'procedure.ante_card'), ('B', '3', 'procedure.ante_card')]
+        """
         found: List[Post] = [Post(name, "missed", missed[name], False, MISSED_RULE)
                              for name in order if missed and missed.get(name)]
         if self.kind != "boot":
-            ante = self.ante_for(number)
+            ante = self.ante_for(number) * times
             if ante:
-                rule = self.ante_rule(number)
+                rule = ANTE_CARD_RULE if self.ante_card else self.ante_rule(number)
                 found += [Post(name, "ante", ante, False, rule) for name in order]
         if self.kind == "none":
             return tuple(found)

@@ -15,6 +15,11 @@ today, and a profile extends it with the steps below, each a condition the engin
   the deal: between hands otherwise equal, a trump card outranks a card of the same rank in another suit
   (3pattimaster.com, "Hukum variations": "That card's suit becomes the "hukum" (trump) suit. A card from the trump
   suit outranks a non-trump card of the same rank when comparing hands").
+- ``procedure.ante_card``: a card turned face up sets the deal's ante: by its suit, spades four times
+  ``stakes.ante``, hearts three, clubs two, diamonds one (gamekillerapp.com, Teen Patti: "the dealer reveals the
+  first card from the deck. This card is called the "boot." [...] If the boot is a spade, the value of the boot is
+  multiplied by four"). It is dealt from the pack after the hands, the first card turned, and every ante is posted
+  at its value, so a log writes both and the audit checks each ante against the card.
 - ``procedure.hunt_rounds``: a hunt for the jokers before the betting (Teen Patti's Joker Hunt): the centre cards
   that decide the wild cards are laid face up with as many more as there are rounds for each player; each round,
   each player in turn takes one of them for a card of their own, put out of play, or turns one face down; the
@@ -64,6 +69,13 @@ HUKUM_NAME = "3pattimaster.com, \"Hukum variations\" (Classic Hukum)"
 ZEENEWS = "http://zeenews.india.com/entertainment/diwali-2011/teen-patti-variations-to-try_98611.html"
 ZEENEWS_NAME = "zeenews.india.com, \"Teen-Patti Variations to try!\" (Joker Hunt)"
 CASINOBONUS_NAME = "casinobonus.in, \"Most Popular Teen Patti Variations\" (Joker Hunt)"
+GAMEKILLER = "https://gamekillerapp.com/games/teenpatti"
+GAMEKILLER_NAME = "gamekillerapp.com, \"Teen Patti\" (the boot card)"
+ANTE_SUIT_TIMES = {3: 4, 2: 3, 0: 2, 1: 1}
+"""The ante card's suit (``procedure.ante_card: suit``): how many antes it sets, by suit (0 clubs, 1 diamonds,
+2 hearts, 3 spades): "If the boot is a spade, the value of the boot is multiplied by four. If the boot is a heart,
+the value of the boot is multiplied by three. If the boot is a club, the value of the boot is multiplied by two. If
+the boot is a diamond, the value of the boot is multiplied by one." (gamekillerapp.com)."""
 
 # ---------------------------------------------------------------------------
 # The model
@@ -98,6 +110,18 @@ class Procedure(Area):
         "With a bust card as well, the trump card is turned first. Source: " + HUKUM_NAME + " (\"the dealer turns "
         "one card face-up. That card's suit becomes the 'hukum' (trump) suit. A card from the trump suit outranks a "
         "non-trump card of the same rank when comparing hands\").",
+    )
+    ante_card: Literal["none", "suit"] = Field(
+        "none",
+        description="A card turned face up from the pack sets the deal's ante. `none`: the ante is `stakes.ante`; "
+        "`suit`: every player's ante is `stakes.ante` times the turned card's suit value, spades 4, hearts 3, "
+        "clubs 2, diamonds 1 (a joker 1). The card is dealt after the hands, before any other card turned, and "
+        "written in the log's `centre`; each ante is written in the deal's `posts`, and the audit checks it against "
+        "the card. Source: " + GAMEKILLER_NAME + " (\"the dealer reveals the first card from the deck. This card "
+        "is called the 'boot.' [...] The value of the boot is determined by the suit of the card [...] If the boot "
+        "is a spade, the value of the boot is multiplied by four. If the boot is a heart, the value of the boot is "
+        "multiplied by three. If the boot is a club, the value of the boot is multiplied by two. If the boot is a "
+        "diamond, the value of the boot is multiplied by one\").",
     )
     hunt_rounds: int = Field(
         0, ge=0, le=3,
@@ -139,7 +163,11 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
         return banking
     proc, fmt = p.procedure, p.format
     wild_centre = centre_count(p.ranking.wild) > 0
-    for path, on in (("procedure.bust_card", proc.bust_card), ("procedure.trump_card", proc.trump_card)):
+    ante = ante_card_conflict(p)
+    if ante is not None:
+        return ante
+    for path, on in (("procedure.bust_card", proc.bust_card), ("procedure.trump_card", proc.trump_card),
+                     ("procedure.ante_card", proc.ante_card != "none")):
         if on and (not fmt.betting or fmt.hands != 1 or fmt.exchange.enabled or wild_centre):
             return (f"a card turned after the deal ({path}) needs a one-hand game with betting and no other card "
                     "turned or exchanged (format.betting, format.hands, format.exchange, ranking.wild.from_centre, "
@@ -154,6 +182,19 @@ def check_profile(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
         return hunt
     if proc.betting_rounds is not None and not fmt.betting:
         return "betting rounds need betting (format.betting)", ("procedure.betting_rounds", "format.betting")
+    return None
+
+
+def ante_card_conflict(p: "Profile") -> Optional[Tuple[str, Tuple[str, ...]]]:
+    """An ante card (``procedure.ante_card``) the stakes cannot play, or None: it sets everyone's ante, so there
+    must be one (no boot in its place, a positive ``stakes.ante``), and the bankroll unlimited (a stack may not
+    cover four antes)."""
+    if p.procedure.ante_card == "none":
+        return None
+    if p.stakes.forced.kind == "boot" or not p.stakes.ante or p.session.bankroll != "unlimited":
+        return ("a card that sets the ante (procedure.ante_card) needs everyone to ante (stakes.ante above 0, no boot "
+                "in its place) and an unlimited bankroll",
+                ("procedure.ante_card", "stakes.ante", "stakes.forced.kind", "session.bankroll"))
     return None
 
 
@@ -197,6 +238,7 @@ TRUMP_CARD_RULE: Rule = field_rule("procedure.trump_card")
 HUNT_RULE: Rule = field_rule("procedure.hunt_rounds")
 BETTING_ROUNDS_RULE: Rule = field_rule("procedure.betting_rounds")
 NEXT_DEALER_RULE: Rule = field_rule("procedure.next_dealer")
+ANTE_CARD_RULE: Rule = field_rule("procedure.ante_card")
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,7 +262,7 @@ DEFAULT_STEPS: Tuple[Step, ...] = (
 STEP_WORDS: Tuple[str, ...] = (
     N_("forced stakes"), N_("cut"), N_("deal"), N_("trump card"), N_("bust card"), N_("stakes against the bank"),
     N_("betting"), N_("betting rounds"), N_("showdown"), N_("settlement against the bank"), N_("next dealer"),
-    N_("winner deals"), N_("joker hunt"), N_("draws for the pips stake"))
+    N_("winner deals"), N_("joker hunt"), N_("draws for the pips stake"), N_("ante card"))
 """The names of the steps a deal may have, for the catalogue (the rulebook's order of a deal says them)."""
 
 
@@ -244,6 +286,8 @@ class ProcedurePolicy(AreaPolicy):
     """Draws from the stock for the pips stake before the betting (``pots.points_draw``), a step of the pots'."""
     hunt_rounds: int = 0
     """Rounds of a hunt for the jokers before the betting (``procedure.hunt_rounds``); 0: none."""
+    ante_card: bool = False
+    """A card turned sets the deal's ante by its suit (``procedure.ante_card: suit``)."""
     steps: Tuple[Step, ...] = field(init=False, compare=False, repr=False)
     """The deal's steps in order, each with its owner: the default list, extended by this profile's steps."""
     turned_roles: Tuple[str, ...] = field(init=False, compare=False, repr=False)
@@ -253,7 +297,8 @@ class ProcedurePolicy(AreaPolicy):
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "steps", self._steps())
-        roles = (("trump",) if self.trump_card else ()) + (("bust",) if self.bust_card else ()) + (
+        roles = (("ante",) if self.ante_card else ()) + (("trump",) if self.trump_card else ()) + (
+            ("bust",) if self.bust_card else ()) + (
             ("dealer",) * 3 if self.bank is not None and self.bank.house else ())
         object.__setattr__(self, "turned_roles", roles)
         object.__setattr__(self, "turned", len(roles))
@@ -262,7 +307,8 @@ class ProcedurePolicy(AreaPolicy):
     def compile(cls, p: "Profile") -> "ProcedurePolicy":
         proc = p.procedure
         return cls(proc.bust_card, proc.betting_rounds, proc.next_dealer == "winner", p.table.cut, proc.trump_card,
-                   BankPolicy.compile(p), p.pots.points_draw and p.pots.thirty_one is not None, proc.hunt_rounds)
+                   BankPolicy.compile(p), p.pots.points_draw and p.pots.thirty_one is not None, proc.hunt_rounds,
+                   proc.ante_card == "suit")
 
     @property
     def in_play(self) -> bool:
@@ -292,9 +338,23 @@ class ProcedurePolicy(AreaPolicy):
         card = self.turned_card(turned, "trump")
         return None if card is None or card.is_joker else card.suit
 
+    def ante_times(self, turned: Sequence[Card]) -> int:
+        """How many antes the ante card sets (1: no ante card, or the cards are not known; a joker sets one).
+
+        >>> from bragrules.core.cards import parse_cards
+        >>> [ProcedurePolicy(ante_card=True).ante_times(parse_cards(c)) for c in ("2s", "Kh", "9c", "Ad")]
+        [4, 3, 2, 1]
+        >>> ProcedurePolicy().ante_times(parse_cards("2s"))
+        1
+        """
+        card = self.turned_card(turned, "ante")
+        return 1 if card is None or card.is_joker else ANTE_SUIT_TIMES[card.suit]
+
     def _steps(self) -> Tuple[Step, ...]:
         out = []
         for step in DEFAULT_STEPS:
+            if step.name == "forced stakes" and self.ante_card:
+                out.append(Step("ante card", "procedure", ANTE_CARD_RULE))
             if step.name == "deal" and self.cut:
                 out.append(Step("cut", "table", field_rule("table.cut")))
             if step.name == "betting" and self.trump_card:
@@ -399,7 +459,7 @@ _PLAIN = ProcedurePolicy()
 
 def turned_rule(policy: ProcedurePolicy) -> Rule:
     """The rule that turns the first card after the deal (what a deal missing its turned cards is refused by)."""
-    return TRUMP_CARD_RULE if policy.trump_card else BUST_CARD_RULE
+    return ANTE_CARD_RULE if policy.ante_card else TRUMP_CARD_RULE if policy.trump_card else BUST_CARD_RULE
 
 # ---------------------------------------------------------------------------
 # The sentences, the rulebook
@@ -419,6 +479,19 @@ def trump_card(p: "Profile") -> str:
         return tr("no trump suit is turned")
     return tr("after the deal a card is turned face up and its suit is trumps (hukam) for the deal: between hands "
               "otherwise equal, a trump card outranks a card of the same rank in another suit")
+
+
+def ante_card(p: "Profile") -> str:
+    """``procedure.ante_card`` in words.
+
+    >>> from bragrules.profile.models import Profile
+    >>> ante_card(Profile.model_validate({"procedure": {"ante_card": "suit"}})).split(":")[0]
+    'before the antes a card is turned face up and its suit sets the ante'
+    """
+    if p.procedure.ante_card == "none":
+        return tr("no card sets the ante")
+    return tr("before the antes a card is turned face up and its suit sets the ante: a spade four times the ante, a "
+              "heart three times, a club twice, a diamond once; every player antes that much")
 
 
 def hunt_rounds(p: "Profile") -> str:
@@ -481,6 +554,7 @@ def procedure_section(p: "Profile") -> Optional[Section]:
     sec = Section("procedure", tr("The order of a deal"))
     sec.para(sentence(order_of_play(p)))
     sec.bullets([
+        sentence(ante_card(p)) if p.procedure.ante_card != "none" else "",
         sentence(trump_card(p)) if p.procedure.trump_card else "",
         sentence(bust_card(p)) if p.procedure.bust_card else "",
         sentence(hunt_rounds(p)) if p.procedure.hunt_rounds else "",
@@ -499,6 +573,8 @@ TEXT = AreaText(
                   {"false": "000", "*": MENSXP_NAME + "; " + MISSMALINI_NAME}, later=True),
         FieldText("procedure.trump_card", lambda p: p.procedure.trump_card, trump_card,
                   {"false": "000", "*": HUKUM_NAME}, later=True),
+        FieldText("procedure.ante_card", lambda p: p.procedure.ante_card, ante_card,
+                  {"none": "000", "*": GAMEKILLER_NAME}, later=True),
         FieldText("procedure.hunt_rounds", lambda p: p.procedure.hunt_rounds, hunt_rounds,
                   {"0": "000", "2": ZEENEWS_NAME + "; " + CASINOBONUS_NAME, "*": "house rule"}, later=True),
         FieldText("procedure.betting_rounds", lambda p: p.procedure.betting_rounds, betting_rounds,

@@ -287,6 +287,10 @@ def stakes_section(p: "Profile") -> Optional[Section]:
     if stakes.opening_max is not None:
         opening = tr("The first bet opens the level at {low} to {high}.", low=money_text(stakes.opening_min),
                      high=money_text(stakes.opening_max))
+    if stakes.forced.kind in ("blind", "blinds") and live_kind(p):  # a live blind is the first bet (stakes.forced)
+        rate = stakes.blind_rate if p.blind.allowed else Fraction(1)
+        opening = tr("The blind opens the level at {level}.", level=money_text(stakes.forced.amount / rate)) \
+            if stakes.forced.amount is not None else opening
     sec.bullets(
         [
             opening,
