@@ -125,7 +125,7 @@ def _centre_cards(text: Optional[str], wanted: int) -> List["Card"]:
                                               "leave out --centre")
     if text is None:
         cards = f"{wanted} face-up centre cards decide" if wanted != 1 else "1 face-up centre card decides"
-        raise RuleViolation(FROM_CENTRE_RULE, f"{cards} the wild cards: give them with --centre")
+        raise RuleViolation(FROM_CENTRE_RULE, "{cards} the wild cards: give them with --centre", cards=cards)
     try:
         return _Reader().cards(text)
     except CardError as exc:

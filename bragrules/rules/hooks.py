@@ -82,6 +82,7 @@ from fractions import Fraction
 from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
 from bragrules.core.cards import Card
+from bragrules.core.i18n import Message, tr
 from bragrules.core.rule_id import Rule
 
 __all__ = ["AreaPolicy", "BestHands", "Betting", "Bettor", "Bound", "EndingAnswer", "ForcedShow", "PotWon", "Post",
@@ -187,10 +188,26 @@ class Betting(Protocol):
 
 
 class Refusal(NamedTuple):
-    """Why an action is not allowed now: the rule it breaks, in words."""
+    """Why an action is not allowed now: the rule it breaks, in words. ``message`` is the English
+    sentence; ``said``, when given, the same sentence to be read in the reader's language (:meth:`text`).
+
+    >>> from bragrules.core.i18n import with_language
+    >>> refused = Refusal("blind.max_blind_turns", "a", Message("{n} are still betting", n=3))
+    >>> refused.text(), with_language("zh", refused.text)
+    ('3 are still betting', '还有 3 人在下注')
+    """
 
     rule: Rule
     message: str
+    said: Optional[Message] = None
+
+    def text(self) -> str:
+        """The refusal in the language spoken now."""
+        return self.said.text() if self.said is not None else tr(self.message)
+
+    def words(self) -> Message:
+        """The refusal as a message to be read later (a refusal raised from it)."""
+        return self.said if self.said is not None else Message(self.message)
 
 
 class Post(NamedTuple):
