@@ -13,8 +13,7 @@ in English (what the audit's records and the tests compare), :meth:`~RuleViolati
 language spoken by the reader.
 
 >>> from bragrules.core.i18n import with_language
->>> err = RuleViolation("stakes.covering", "{player} is short and may only go all in for {amount}",
-...                     player="Ada", amount=3)
+>>> err = RuleViolation("stakes.covering", "{player} is short and may only go all in for {low}", player="Ada", low=3)
 >>> err.message, with_language("zh", err.text)
 ('Ada is short and may only go all in for 3', 'Ada 筹码不足，只能全下 3')
 """

@@ -275,7 +275,7 @@ def _read(value: Any) -> Any:
     """A placeholder's value as a reader reads it (see :class:`Message`)."""
     if isinstance(value, Message):
         return value.text()
-    if isinstance(value, Fraction) or (isinstance(value, int) and not isinstance(value, bool)):
+    if type(value) is Fraction or type(value) is int:  # not a card, nor a flag: those are ints of their own kind
         return amount_text(value)
     return value
 

@@ -37,7 +37,7 @@ from bragrules.engine import betting
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.bet_record import CHAAL, record_bet
 from bragrules.engine.events import Event, SideShow, SideShowAnswer
-from bragrules.engine.state import PlayerState, amount_text
+from bragrules.engine.state import PlayerState
 from bragrules.engine.wild_cards import fold_hands
 from bragrules.rules.fixed import HISTORY_CARDS, TURN_ORDER
 from bragrules.rules.session import STARTING_STACK_RULE
@@ -107,7 +107,8 @@ def ask(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
     paid = action.amount
     if policy.pays_chaal:
         if paid is None or units.to_units(paid) != price:
-            raise RuleViolation(COST_RULE, "a side-show costs the chaal, {price}, paid with the request, not {value}", price=units.money(price), value=amount_text(paid) if paid is not None else 'nothing')
+            raise RuleViolation(COST_RULE, "a side-show costs the chaal, {price}, paid with the request, not {paid}",
+                                price=units.money(price), paid=paid if paid is not None else Message("nothing"))
     elif paid is not None and paid != 0:
         raise RuleViolation(COST_RULE, "asking for a side-show costs nothing here, not {paid}", paid=paid)
     if not apply:

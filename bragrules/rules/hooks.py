@@ -192,9 +192,10 @@ class Refusal(NamedTuple):
     sentence; ``said``, when given, the same sentence to be read in the reader's language (:meth:`text`).
 
     >>> from bragrules.core.i18n import with_language
-    >>> refused = Refusal("blind.max_blind_turns", "a", Message("{n} are still betting", n=3))
-    >>> refused.text(), with_language("zh", refused.text)
-    ('3 are still betting', '还有 3 人在下注')
+    >>> refused = Refusal("seeing.see.two", "only two players may see; 3 are still betting",
+    ...                   Message("only two players may see; {n} are still betting", n=3))
+    >>> refused.text(), with_language("hi", refused.text)
+    ('only two players may see; 3 are still betting', 'सिर्फ़ दो खिलाड़ी शो कर सकते हैं; अभी 3 खिलाड़ी दाँव में हैं')
     """
 
     rule: Rule
