@@ -267,13 +267,31 @@ class Message:
         return (_rebuilt, (self.message, self.placeholders))
 
 
+class Later:
+    """A placeholder's words made only when the message is read, by ``call(*args)`` in the reader's language
+    (a multiple said in words, ``twice`` or ``दोगुना``, that a function of its own writes).
+
+    >>> Message("at most {times} the level", times=Later(str.upper, "twice")).text()
+    'at most TWICE the level'
+    """
+
+    __slots__ = ("call", "args")
+
+    def __init__(self, call: Callable[..., str], *args: Any) -> None:
+        self.call = call
+        self.args = args
+
+    def text(self) -> str:
+        return self.call(*self.args)
+
+
 def _rebuilt(message: str, placeholders: Dict[str, Any]) -> Message:
     return Message(message, **placeholders)
 
 
 def _read(value: Any) -> Any:
     """A placeholder's value as a reader reads it (see :class:`Message`)."""
-    if isinstance(value, Message):
+    if isinstance(value, (Message, Later)):
         return value.text()
     if type(value) is Fraction or type(value) is int:  # not a card, nor a flag: those are ints of their own kind
         return amount_text(value)
@@ -330,6 +348,6 @@ def amount_text(value: Any) -> str:
 
 
 __all__ = [
-    "ENGLISH", "ENV_VAR", "N_", "LANGUAGES", "LANGUAGE_NAMES", "Message", "amount_text", "catalogue", "choose_language",
+    "ENGLISH", "ENV_VAR", "N_", "LANGUAGES", "LANGUAGE_NAMES", "Later", "Message", "amount_text", "catalogue", "choose_language",
     "language", "normalise", "ntr", "pick_language", "set_language", "speaking", "tr", "with_language", "words",
 ]

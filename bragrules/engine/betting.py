@@ -25,7 +25,7 @@ from bragrules.engine.events import (
     Fold,
     See,
 )
-from bragrules.engine.state import PlayerState, amount_text
+from bragrules.engine.state import PlayerState
 from bragrules.engine.wild_cards import fold_hands
 from bragrules.rules.blind import RETENTION_RULE
 from bragrules.rules.fixed import HISTORY_CARDS, SEE_TWO
@@ -184,8 +184,8 @@ def refuse_level(deal: "Deal", state: PlayerState, broken: Bound, amount: Fracti
     """Refuse a bet of ``amount`` by the bound it breaks, in the stakes' words."""
     units = deal.units
     high = bet_range(deal, state)[1]
-    most = None if high is None else amount_text(units.money(high))
-    raise RuleViolation(broken.rule, deal.rules.stakes.refusal_words(broken, deal, state, units, amount_text(amount), most))
+    most = None if high is None else units.money(high)
+    raise RuleViolation(broken.rule, deal.rules.stakes.refusal_words(broken, deal, state, units, amount, most))
 
 
 def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:

@@ -211,6 +211,18 @@ class Refusal(NamedTuple):
         return self.said if self.said is not None else Message(self.message)
 
 
+def refusal(rule: Rule, message: str, **placeholders: Any) -> Refusal:
+    """A refusal whose sentence is marked for the catalogue (``{name}`` placeholders filled from the keywords),
+    read in the reader's language.
+
+    >>> refusal("seeing.side_show.allowed", "{player} is blind: only a seen player may ask for a side-show",
+    ...         player="C").message
+    'C is blind: only a seen player may ask for a side-show'
+    """
+    said = Message(message, **placeholders)
+    return Refusal(rule, said.english(), said)
+
+
 class Post(NamedTuple):
     """What one seat posts before the betting of a deal (the answer to ``posts``), in the profile's money.
 
