@@ -186,8 +186,8 @@ class TableView(BankPrompts, _ObserverBase):
         for line in explain_result(deal):
             self.console.print(line, highlight=False)
         net = "  ".join(f"{esc(p)} {signed(v)}" for p, v in record.result.net.items() if v)
-        if net:
-            self.console.print(f"[dim]this deal: {net}[/]", highlight=False)
+        if net:  # the names escaped before the sentence is made: a translation adds no markup
+            self.console.print("[dim]" + tr("this deal: {net}", net=net) + "[/]", highlight=False)
         house = house_line(table, record)
         if house:
             self.console.print(f"[dim]{house}[/]", highlight=False)
@@ -229,9 +229,9 @@ class TableView(BankPrompts, _ObserverBase):
         from rich.table import Table as RichTable
 
         session = table.session
-        grid = RichTable(title="Final standings" if final else "Standings", title_justify="left")
-        grid.add_column("player")
-        grid.add_column("plays")
+        grid = RichTable(title=tr("Final standings") if final else tr("Standings"), title_justify="left")
+        grid.add_column(tr("player"))
+        grid.add_column(tr("plays"))
         if session.rules.format.lives is not None:
             grid.add_column("lives", justify="right")
         scored = session.rules.session.points is not None  # session.points: each player's points
@@ -240,7 +240,7 @@ class TableView(BankPrompts, _ObserverBase):
         money_game = (session.rules.format.betting or session.rules.stakes.ante != 0  # Crash plays for lives, not money
                       or session.rules.format.pays_for_lives)  # unless each life lost pays (format.life_stake)
         if money_game:
-            grid.add_column("net", justify="right")
+            grid.add_column(tr("net"), justify="right")
         for name in session.players:
             row = [esc(name), plays(table.seats[name].style, session.rules.profile, len(session.players))]
             if session.rules.format.lives is not None:
