@@ -273,3 +273,17 @@ def test_a_refusal_on_the_web_table_is_in_the_readers_language(tmp_path: Path, p
         body = refused.json()
         assert body["rule"] == "stakes.check" and body["error"] == expected
         assert (len(service.deal.actions) if service.deal else 0) == before  # refused: nothing changed
+
+
+def test_the_audit_tells_a_refusal_in_the_readers_language_and_keeps_english_in_its_records(tmp_path: Path) -> None:
+    from bragrules.audit import audit
+
+    text = (ROOT / "tests/data/histories/casual_example.yaml").read_text(encoding="utf-8")
+    history = tmp_path / "illegal.yaml"
+    history.write_text(text.replace("      - P2 bet 5\n", "      - P2 bet 5\n      - P3 see 40\n"), encoding="utf-8")
+    report = audit(str(history))
+    violation = next(v for v in report.violations if v.rule == "seeing.two_players")
+    assert violation.message == "only two players may see; 4 are still betting"
+    assert violation.to_json()["message"] == violation.message  # the JSON record: English, whoever reads it
+    assert with_language("zh", str, violation).endswith("seeing.two_players: 只有剩两名玩家时才能比牌；还有 4 人在下注")
+    assert str(violation).endswith("seeing.two_players: only two players may see; 4 are still betting")
