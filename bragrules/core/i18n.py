@@ -294,7 +294,9 @@ def _read(value: Any) -> Any:
     if isinstance(value, (Message, Later)):
         return value.text()
     if type(value) is Fraction or type(value) is int:  # not a card, nor a flag: those are ints of their own kind
-        return amount_text(value)
+        from bragrules.core.text import brief
+
+        return brief(amount_text(value))  # an amount a player wrote may be of any length: quoted briefly
     return value
 
 

@@ -584,21 +584,3 @@ class StakesPolicy(AreaPolicy):
                            once=money(pay(level, blind)), twice=money(pay(2 * level, blind)), amount=amount)
         return Message("{limit}: from level {level} a {rate} player may pay at most {most}, not {amount}",
                        limit=self.raises.words(), level=money(level), rate=rate, most=most, amount=amount)
-        if why == "stopped_raise":
-            return (f"the pot has reached {money_text(self.raises.pot_cap)}, where raising stops: no raise, a {rate} player "
-                    f"pays {money(pay(level, blind))} at the level of {money(level)}, sees or folds, not {amount}")
-        if why == "max_stake":
-            assert bound.high is not None
-            return (f"the stake is at most {money_text(self.max_stake)}: a {rate} player pays at most "
-                    f"{money(pay(bound.high, blind))}, not {amount}")
-        if why == "max_bet":
-            assert bound.high is not None
-            return (f"no single bet may exceed {money_text(self.max_bet)}: a {rate} player pays at most "
-                    f"{money(pay(bound.high, blind))}, not {amount}")
-        if why == "whole_multiple":
-            assert level is not None
-            return (f"a raise sets the level only to a whole multiple of the level of {money(level)} "
-                    f"(a {rate} player pays {money(pay(level, blind))}, {money(pay(2 * level, blind))}, ...), "
-                    f"not {amount}")
-        return (f"{self.raises.describe()}: from level {money(level)} a {rate} player may pay at most {most}, "
-                f"not {amount}")
