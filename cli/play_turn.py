@@ -259,7 +259,7 @@ def withheld_lines(deal: "Deal") -> List[str]:
     words = deal.rules.words
     withheld = tr("not offered now")
     return [f"  [dim]{withheld}: {esc(', '.join(words.move(k) for k in kinds))} ({esc(str(refused.rule))}): "
-            f"{esc(for_people(to_you(said(refused.message, words))))}[/]" for kinds, refused in by_reason(deal.withheld())]
+            f"{esc(for_people(to_you(said(refused.text(), words))))}[/]" for kinds, refused in by_reason(deal.withheld())]
 
 
 def for_people(text: str) -> str:
@@ -495,7 +495,7 @@ class HumanTurn:
             deal.verify(action)
             return self._confirmed(action, deal)
         except RuleViolation as exc:  # the engine tells of seats in the third person: put right for You
-            message = said(exc.message, deal.rules.words)  # in the game's words: a chaal, not a bet
+            message = said(exc.text(), deal.rules.words)  # in the reader's language, in the game's words: a chaal
             message = to_you(message) if player == "You" else message
             refused = tr("not allowed")
             console.print(f"[red]{refused}[/] ({esc(exc.rule)}): {esc(for_people(message))}",

@@ -186,8 +186,8 @@ class TableView(BankPrompts, _ObserverBase):
         for line in explain_result(deal):
             self.console.print(line, highlight=False)
         net = "  ".join(f"{esc(p)} {signed(v)}" for p, v in record.result.net.items() if v)
-        if net:
-            self.console.print(f"[dim]this deal: {net}[/]", highlight=False)
+        if net:  # the names escaped before the sentence is made: a translation adds no markup
+            self.console.print("[dim]" + tr("this deal: {net}", net=net) + "[/]", highlight=False)
         house = house_line(table, record)
         if house:
             self.console.print(f"[dim]{house}[/]", highlight=False)
@@ -230,7 +230,6 @@ class TableView(BankPrompts, _ObserverBase):
         from .play_standings import standings
 
         standings(self, table, final)
-
 
     def draw(self, table: "Table", deal: "Deal", viewer: str) -> None:
         """The table as ``viewer`` sees it: the headline, a row a player, their own cards, then the

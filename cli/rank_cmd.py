@@ -118,14 +118,16 @@ def _centre_cards(text: Optional[str], wanted: int) -> List["Card"]:
     where it turns some up and none are given (``ranking.wild.from_centre``)."""
     from bragrules.core.cards import CardError
     from bragrules.core.errors import RuleViolation
+    from bragrules.core.i18n import N_
     from bragrules.rules.wild_deal import FROM_CENTRE_RULE
 
     if not wanted:
         raise RuleViolation(FROM_CENTRE_RULE, "this profile turns no centre card up to decide wild cards: "
                                               "leave out --centre")
     if text is None:
-        cards = f"{wanted} face-up centre cards decide" if wanted != 1 else "1 face-up centre card decides"
-        raise RuleViolation(FROM_CENTRE_RULE, f"{cards} the wild cards: give them with --centre")
+        raise RuleViolation(FROM_CENTRE_RULE, N_("{n} face-up centre cards decide the wild cards: give them with --centre")
+                            if wanted != 1 else N_("{n} face-up centre card decides the wild cards: give them with --centre"),
+                            n=wanted)
     try:
         return _Reader().cards(text)
     except CardError as exc:

@@ -219,5 +219,6 @@ def test_play_in_the_players_language(tmp_path: Path, profile: str, lang: str, e
         assert word in done.stdout, word
     for word in absent:
         assert word not in done.stdout, word
-    assert "साइड शो (seeing.side_show.min_in_play): a side-show needs three players" in done.stdout or lang == "zh", \
-        "the engine's own reason stays whole English, never half translated"
+    assert "साइड शो (seeing.side_show.min_in_play): साइड शो के लिए तीन खिलाड़ी खेल में होने चाहिए" in done.stdout \
+        or lang == "zh", "the engine's own reason is read in the player's language, the rule by its path"
+    assert "a side-show needs" not in done.stdout

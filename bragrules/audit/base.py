@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card
+from bragrules.core.i18n import Message
 from bragrules.engine.deal import Hand
 from bragrules.engine.session import Session
 from bragrules.history import DealEntry, History, format_time
@@ -89,8 +90,9 @@ class AuditorBase:
 
     # -- recording --------------------------------------------------------------
 
-    def violation(self, deal: Optional[int], action: Optional[int], line: Optional[int], rule: str, message: str) -> None:
-        self.report.violations.append(Violation(deal, action, line, rule, message))
+    def violation(self, deal: Optional[int], action: Optional[int], line: Optional[int], rule: str, message: str,
+                  said: Optional[Message] = None) -> None:
+        self.report.violations.append(Violation(deal, action, line, rule, message, said))
 
     def note(self, deal: Optional[int], line: Optional[int], message: str, level: str = "note") -> None:
         self.report.notes.append(Note(deal, line, message, level))

@@ -319,7 +319,7 @@ class DealAuditor(CardsAuditor):
             self._unrecorded_at_see(n, index, entry, exc)
             self.note(n, item.line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
             return True
-        self.violation(n, index, item.line, exc.rule, exc.message)
+        self.violation(n, index, item.line, exc.rule, exc.message, exc.said)
         if item.action.kind == "accept" and item.action.target is not None:
             self._compare_as_dealt(deal, item.action)
         return False
@@ -345,7 +345,7 @@ class DealAuditor(CardsAuditor):
                 deal.apply(default)  # a decision the history leaves unsaid: the profile's default
             except RuleViolation as exc:  # the show it assumes needs cards nobody recorded
                 line = entry.actions[-1].line if entry.actions else entry.line
-                self.violation(n, None, line, exc.rule, exc.message)
+                self.violation(n, None, line, exc.rule, exc.message, exc.said)
                 broken = True
                 self.note(n, line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
         return broken
@@ -396,7 +396,7 @@ class DealAuditor(CardsAuditor):
                                    f"{later}: under this profile both hands are shown at a see; nobody concedes "
                                    f"({exc.message})")
                     return
-        self.violation(n, index, item.line, exc.rule, exc.message)
+        self.violation(n, index, item.line, exc.rule, exc.message, exc.said)
 
     def _abandon(self, entry: DealEntry, deal: Deal) -> None:
         """A deal the history says was abandoned at the time limit: it must be allowed then

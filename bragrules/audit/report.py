@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Optional
 
 from bragrules.core.errors import HistoryError
+from bragrules.core.i18n import Message
 from bragrules.core.money import ZERO, money_json
 
 
@@ -31,6 +32,9 @@ class Violation:
     line: Optional[int]
     rule: str
     message: str
+    said: Optional[Message] = field(default=None, compare=False, repr=False)
+    """The engine's refusal, when the violation is one, to be read in the reader's language (``message`` is its
+    English, which the JSON report keeps)."""
 
     @property
     def where(self) -> str:
@@ -45,7 +49,7 @@ class Violation:
         return text
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.rule}: {self.message}"
+        return f"{self.where}: {self.rule}: {self.said.text() if self.said is not None else self.message}"
 
     def to_json(self) -> Dict[str, Any]:
         return {"deal": self.deal, "action": self.action, "line": self.line, "rule": self.rule, "message": self.message}

@@ -6,11 +6,23 @@
 'seeing.seen_sees_blind: a seen player cannot see a blind player'
 >>> err.rule
 'seeing.seen_sees_blind'
+
+A refusal's message is marked for the catalogue where it is raised (its English text is the message's
+identifier, its placeholders named) and put in words only when someone reads it: :attr:`~RuleViolation.message`
+in English (what the audit's records and the tests compare), :meth:`~RuleViolation.text` and ``str`` in the
+language spoken by the reader.
+
+>>> from bragrules.core.i18n import with_language
+>>> err = RuleViolation("stakes.covering", "{player} is short and may only go all in for {low}", player="Ada", low=3)
+>>> err.message, with_language("zh", err.text)
+('Ada is short and may only go all in for 3', 'Ada 筹码不足，只能全下 3')
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Union
+
+from bragrules.core.i18n import Message
 
 if TYPE_CHECKING:
     from bragrules.core.rule_id import Rule
@@ -23,13 +35,35 @@ class BragError(Exception):
 class RuleViolation(BragError):
     """An illegal action. ``rule`` is the profile field path (or a fixed rule name) it breaks.
 
-    The engine raises it *before* changing anything, so the state is as it was.
+    The engine raises it *before* changing anything, so the state is as it was. ``message`` is the
+    English text, with ``{name}`` placeholders filled from the keyword arguments when it is read (or a
+    :class:`~bragrules.core.i18n.Message` already made); nothing is formatted while nobody reads it, so
+    a refusal the engine only tests for (is this move open?) costs no words.
     """
 
-    def __init__(self, rule: "Rule", message: str):
-        super().__init__(f"{rule}: {message}")
+    def __init__(self, rule: "Rule", message: Union[str, Message], /, **placeholders: Any):
+        super().__init__(rule, message)
         self.rule = rule
-        self.message = message
+        self.said = message if isinstance(message, Message) else Message(message, **placeholders)
+
+    def __reduce__(self) -> Any:  # pickled with its placeholders (the parallel audit's workers)
+        return (_violation, (self.rule, self.said))
+
+    @property
+    def message(self) -> str:
+        """The refusal in English."""
+        return self.said.english()
+
+    def text(self) -> str:
+        """The refusal in the language spoken now (a person reading it)."""
+        return self.said.text()
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.said.text()}"
+
+
+def _violation(rule: "Rule", said: Message) -> RuleViolation:
+    return RuleViolation(rule, said)
 
 
 class HistoryError(BragError):

@@ -212,6 +212,103 @@ def N_(message: str) -> str:
     return message
 
 
+class Message:
+    """A message put in words only when it is read: the English text (marked for the catalogue where it is
+    written) and its placeholders, kept as they are. Whoever reads it (the terminal, the web table, the
+    audit) reads :meth:`text` in the language spoken then, so a refusal made by the engine in one place is
+    read in each reader's own language, and one nobody reads costs no formatting at all.
+
+    A placeholder that is itself a :class:`Message` (a word such as ``blind`` or ``seen``) is read in the
+    same language; a whole number or a :class:`~fractions.Fraction` is an amount, written the local way
+    (:func:`amount_text`: ``2½``, Hindi's ``1,00,000``); anything else is written as it is (a player's
+    name, a card).
+
+    >>> told = Message("{name} has only {stack} and cannot pay {amount}", name="Ada", stack=Fraction(5, 2),
+    ...                amount=Fraction(4))
+    >>> told.text(), str(told)
+    ('Ada has only 2½ and cannot pay 4', 'Ada has only 2½ and cannot pay 4')
+    >>> rate = Message("a {rate} player", rate=Message("blind"))
+    >>> rate.english(), with_language("zh", rate.english)
+    ('a blind player', 'a blind player')
+    """
+
+    __slots__ = ("message", "placeholders")
+
+    def __init__(self, message: str, **placeholders: Any) -> None:
+        self.message = message
+        self.placeholders = placeholders
+
+    def text(self) -> str:
+        """The message in the language spoken now, its placeholders filled in."""
+        return tr(self.message, **{name: _read(value) for name, value in self.placeholders.items()})
+
+    def english(self) -> str:
+        """The message in English, whatever language is spoken (what logs and tests compare)."""
+        token = _current.set(ENGLISH)
+        try:
+            return self.text()
+        finally:
+            _current.reset(token)
+
+    def __str__(self) -> str:
+        return self.text()
+
+    def __repr__(self) -> str:
+        return f"Message({self.english()!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Message) and self.message == other.message
+                and self.placeholders == other.placeholders)
+
+    def __hash__(self) -> int:
+        return hash(self.message)
+
+    def __reduce__(self) -> Tuple[Any, ...]:  # pickled across processes (the parallel audit) with its placeholders
+        return (_rebuilt, (self.message, self.placeholders))
+
+
+class Later:
+    """A placeholder's words made only when the message is read, by ``call(*args)`` in the reader's language
+    (a multiple said in words, ``twice`` or ``दोगुना``, that a function of its own writes).
+
+    >>> Message("at most {times} the level", times=Later(str.upper, "twice")).text()
+    'at most TWICE the level'
+    """
+
+    __slots__ = ("call", "args")
+
+    def __init__(self, call: Callable[..., str], *args: Any) -> None:
+        self.call = call
+        self.args = args
+
+    def text(self) -> str:
+        return self.call(*self.args)
+
+
+def _rebuilt(message: str, placeholders: Dict[str, Any]) -> Message:
+    return Message(message, **placeholders)
+
+
+def _read(value: Any) -> Any:
+    """A placeholder's value as a reader reads it (see :class:`Message`)."""
+    if isinstance(value, (Message, Later)):
+        return value.text()
+    if type(value) is Fraction or type(value) is int:  # not a card, nor a flag: those are ints of their own kind
+        from bragrules.core.text import brief
+
+        return brief(amount_text(value))  # an amount a player wrote may be of any length: quoted briefly
+    return value
+
+
+def words(message: Any) -> str:
+    """A message as read now: a :class:`Message` in the language spoken, any other text as it is.
+
+    >>> words(Message("pair")), with_language("zh", words, Message("pair")), words("as it is")
+    ('pair', '对子', 'as it is')
+    """
+    return message.text() if isinstance(message, Message) else str(message)
+
+
 def _plural_index(lang: str, n: int) -> int:
     if lang == "zh":
         return 0
@@ -253,6 +350,6 @@ def amount_text(value: Any) -> str:
 
 
 __all__ = [
-    "ENGLISH", "ENV_VAR", "N_", "LANGUAGES", "LANGUAGE_NAMES", "amount_text", "catalogue", "choose_language",
-    "language", "normalise", "ntr", "pick_language", "set_language", "speaking", "tr", "with_language",
+    "ENGLISH", "ENV_VAR", "N_", "LANGUAGES", "LANGUAGE_NAMES", "Later", "Message", "amount_text", "catalogue", "choose_language",
+    "language", "normalise", "ntr", "pick_language", "set_language", "speaking", "tr", "with_language", "words",
 ]

@@ -96,7 +96,7 @@ def check_arrangement(rules: Rules, dealt: Sequence[Card], hands: Sequence[Seque
     wanted = rules.format.hands
     fours = rules.format.fours_as_prial
     if len(hands) != wanted and not (fours and 0 < len(hands) < wanted and any(len(h) == 4 for h in hands)):
-        raise RuleViolation(HANDS_RULE, f"this format makes {wanted} hands, not {len(hands)}")
+        raise RuleViolation(HANDS_RULE, "this format makes {wanted} hands, not {n_hands}", wanted=wanted, n_hands=len(hands))
     held = set(dealt)
     used: Set[Card] = set()
     for hand in hands:
@@ -104,16 +104,15 @@ def check_arrangement(rules: Rules, dealt: Sequence[Card], hands: Sequence[Seque
             if not is_four(hand):
                 raise RuleViolation(FOURS_RULE, "a hand of four cards must be four of one rank")
         elif len(hand) != 3:
-            raise RuleViolation(HANDS_RULE, f"each hand has three cards, not {len(hand)}")
+            raise RuleViolation(HANDS_RULE, "each hand has three cards, not {n_hand}", n_hand=len(hand))
         for card in hand:
             if card not in held:
-                raise RuleViolation(HANDS_RULE, f"{card} is not among the cards dealt to this player")
+                raise RuleViolation(HANDS_RULE, "{card} is not among the cards dealt to this player", card=card)
             if card in used:
-                raise RuleViolation(HANDS_RULE, f"{card} is used twice")
+                raise RuleViolation(HANDS_RULE, "{card} is used twice", card=card)
             used.add(card)
     if len(hands) < wanted and len(held) - len(used) >= 3:
-        raise RuleViolation(FOURS_RULE, f"{len(held) - len(used)} cards are left: enough for another hand, so "
-                            f"{wanted} hands are set out")
+        raise RuleViolation(FOURS_RULE, "{value} cards are left: enough for another hand, so {wanted} hands are set out", value=len(held) - len(used), wanted=wanted)
     arrangement = tuple(tuple(h) for h in hands)
     if rules.format.strongest_first and not rules.format.wrong_order_scores_nothing:
         if out_of_order(hand_strengths(rules, arrangement)):

@@ -36,7 +36,8 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
-from bragrules.core.money import ZERO, pretty_money
+from bragrules.core.i18n import Message
+from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.bet_record import pay, record_bet
@@ -180,8 +181,8 @@ def act(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
         _advance(deal)
         return Fold(state.name)
     if kind != "bet":
-        what = "play (bet the ante) or fold" if policy.house else "stake against the bank (bet)"
-        raise RuleViolation(KIND_RULE, f"in this banking game {state.name} may only {what}")
+        what = Message("play (bet the ante) or fold") if policy.house else Message("stake against the bank (bet)")
+        raise RuleViolation(KIND_RULE, "in this banking game {player} may only {what}", player=state.name, what=what)
     amount = action.amount if action.amount is not None else ZERO
     _check_stake(deal, policy, state, amount)
     paid = deal.units.to_units(amount)
@@ -199,17 +200,16 @@ def _choose_side(deal: "Deal", policy: BankPolicy, state: PlayerState, action: A
     if action.kind == "check":
         amount = ZERO
     elif action.kind != "pairplus":
-        raise RuleViolation(PAIR_PLUS_MAX_RULE, f"{state.name} first stakes a Pair Plus (pairplus "
-                                                f"{pretty_money(policy.pair_plus)} to {pretty_money(policy.pair_plus_max)}) "
-                                                "or none (check)")
+        raise RuleViolation(PAIR_PLUS_MAX_RULE, "{player} first stakes a Pair Plus (pairplus {low} to {high}) or none "
+                                                "(check)", player=state.name, low=policy.pair_plus, high=policy.pair_plus_max)
     else:
         amount = action.amount if action.amount is not None else ZERO
         if amount < policy.pair_plus or deal.units.to_units(amount) is None:
-            raise RuleViolation(PAIR_PLUS_RULE, f"a Pair Plus is at least {pretty_money(policy.pair_plus)}, not "
-                                                f"{pretty_money(amount)} (check stakes none)")
+            raise RuleViolation(PAIR_PLUS_RULE, "a Pair Plus is at least {low}, not {amount} (check stakes none)", low=policy.pair_plus,
+                                amount=amount)
         if amount > policy.pair_plus_max:
-            raise RuleViolation(PAIR_PLUS_MAX_RULE, f"a Pair Plus is at most {pretty_money(policy.pair_plus_max)}, "
-                                                    f"not {pretty_money(amount)}")
+            raise RuleViolation(PAIR_PLUS_MAX_RULE, "a Pair Plus is at most {high}, not {amount}", high=policy.pair_plus_max,
+                                amount=amount)
     if not apply:
         return None
     event = _stake_side(deal, state, amount)  # recorded first, before the looks that may follow it
@@ -222,8 +222,8 @@ def _choose_side(deal: "Deal", policy: BankPolicy, state: PlayerState, action: A
 
 def no_side_bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     """A Pair Plus where the game has none (``procedure.bank.pair_plus_max``: no banking game, no choice)."""
-    raise RuleViolation(PAIR_PLUS_MAX_RULE, f"there is no Pair Plus to choose in this game ({state.name} may not "
-                                            f"{action.kind})")
+    raise RuleViolation(PAIR_PLUS_MAX_RULE, "there is no Pair Plus to choose in this game ({player} may not {kind})",
+                        player=state.name, kind=action.kind)
 
 
 def consulted(deal: "Deal", kind: str) -> List[Rule]:
@@ -241,20 +241,19 @@ def _check_stake(deal: "Deal", policy: BankPolicy, state: PlayerState, amount: F
     if policy.house:
         ante = deal.units.money(deal.units.ante)
         if amount != ante:
-            raise RuleViolation(ANTE_RULE, f"the Play bet equals the ante: {pretty_money(ante)}, not "
-                                           f"{pretty_money(amount)}")
+            raise RuleViolation(ANTE_RULE, "the Play bet equals the ante: {ante}, not {amount}", ante=ante, amount=amount)
         return
     done, bank = covered(deal), bank_of(deal)
     low, high = policy.stake_range(done, done == 0, bank)
     if deal.units.to_units(amount) is None:
-        raise RuleViolation(MIN_STAKE_RULE, f"{pretty_money(amount)} is not an amount this table stakes")
+        raise RuleViolation(MIN_STAKE_RULE, "{amount} is not an amount this table stakes", amount=amount)
     if amount < low:
-        raise RuleViolation(MIN_STAKE_RULE, f"{state.name} stakes at least {pretty_money(low)}")
+        raise RuleViolation(MIN_STAKE_RULE, "{player} stakes at least {low}", player=state.name, low=low)
     if amount > high:
         if amount <= bank - done:  # the whole bank, where no banco is allowed
-            raise RuleViolation(BANCO_RULE, f"no one stake may cover the whole bank: at most {pretty_money(high)}")
+            raise RuleViolation(BANCO_RULE, "no one stake may cover the whole bank: at most {high}", high=high)
         rule = CARRY_RULE if policy.carry else KIND_RULE
-        raise RuleViolation(rule, f"only {pretty_money(bank - done)} of the bank is left uncovered")
+        raise RuleViolation(rule, "only {amount} of the bank is left uncovered", amount=bank - done)
 
 
 def _bank_hand(deal: "Deal", policy: BankPolicy, banker: Optional[str]) -> Tuple[Card, ...]:

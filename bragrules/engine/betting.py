@@ -11,6 +11,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, List, NoReturn, Optional, Tuple
 
 from bragrules.core.errors import RuleViolation
+from bragrules.core.i18n import N_, Message
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
 from bragrules.engine import forced, settlement, showing
@@ -24,7 +25,7 @@ from bragrules.engine.events import (
     Fold,
     See,
 )
-from bragrules.engine.state import PlayerState, amount_text
+from bragrules.engine.state import PlayerState
 from bragrules.engine.wild_cards import fold_hands
 from bragrules.rules.blind import RETENTION_RULE
 from bragrules.rules.fixed import HISTORY_CARDS, SEE_TWO
@@ -104,7 +105,7 @@ def see_cost(deal: "Deal", state: PlayerState, opponent: PlayerState) -> Optiona
     return None if basis is None else units.times_multiple(basis)
 
 
-BASIS_WORDS = {"caller_rate": "the caller's own rate", "opponent_last_bet": "the opponent's last bet"}
+BASIS_WORDS = {"caller_rate": N_("the caller's own rate"), "opponent_last_bet": N_("the opponent's last bet")}
 OTHER_BASIS = {"caller_rate": "opponent_last_bet", "opponent_last_bet": "caller_rate"}
 
 
@@ -153,7 +154,8 @@ def level_paid(deal: "Deal", state: PlayerState, amount: Fraction, paid: Optiona
     blind = not state.seen
     if state.stack_u is not None and (paid is None or paid > state.stack_u):
         raise RuleViolation(
-            STARTING_STACK_RULE, f"{state.name} has only {amount_text(state.stack or ZERO)} and cannot pay {amount_text(amount)}"
+            STARTING_STACK_RULE, "{player} has only {stack} and cannot pay {amount}", player=state.name,
+            stack=state.stack or ZERO, amount=amount
         )
     new_level = units.level_for(paid, blind) if paid is not None else None
     level = deal.level_u
@@ -170,8 +172,8 @@ def level_paid(deal: "Deal", state: PlayerState, amount: Fraction, paid: Optiona
     if new_level is None or new_level % units.step:
         raise RuleViolation(
             LEVEL_STEP_RULE,
-            f"a {'blind' if blind else 'seen'} payment of {amount_text(amount)} is not a level in steps of "
-            f"{amount_text(rules.stakes.level_step)}",
+            "a {rate} payment of {amount} is not a level in steps of {step}", rate=Message("blind") if blind else Message("seen"),
+            amount=amount, step=rules.stakes.level_step,
         )
     if broken is not None:
         refuse_level(deal, state, broken, amount)
@@ -182,13 +184,13 @@ def refuse_level(deal: "Deal", state: PlayerState, broken: Bound, amount: Fracti
     """Refuse a bet of ``amount`` by the bound it breaks, in the stakes' words."""
     units = deal.units
     high = bet_range(deal, state)[1]
-    most = None if high is None else amount_text(units.money(high))
-    raise RuleViolation(broken.rule, deal.rules.stakes.refusal_words(broken, deal, state, units, amount_text(amount), most))
+    most = None if high is None else units.money(high)
+    raise RuleViolation(broken.rule, deal.rules.stakes.refusal_words(broken, deal, state, units, amount, most))
 
 
 def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     if deal.choosing:
-        raise RuleViolation(RETENTION_RULE, f"{state.name} must choose one hand for the showdown")
+        raise RuleViolation(RETENTION_RULE, "{player} must choose one hand for the showdown", player=state.name)
     units = deal.units
     money = units.money
     if state.stack_u is None:  # no bankroll: never all in, and the range words only a refusal
@@ -202,10 +204,11 @@ def bet(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
     if all_in:
         if not (rules.session.covering_side_pot and low > 0):
             raise RuleViolation(
-                COVERING_RULE, f"{state.name} cannot cover {amount_text(deal.due(state.name))} and must fold under this profile",
+                COVERING_RULE, "{player} cannot cover {due} and must fold under this profile", player=state.name,
+                due=deal.due(state.name),
             )
         if paid != low:
-            raise RuleViolation(COVERING_RULE, f"{state.name} is short and may only go all in for {amount_text(money(low))}")
+            raise RuleViolation(COVERING_RULE, "{player} is short and may only go all in for {low}", player=state.name, low=money(low))
         new_level = deal.level_u
     else:
         new_level = level_paid(deal, state, amount, paid)
@@ -257,7 +260,7 @@ def check(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Opti
 
 def fold(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     if deal.choosing:
-        raise RuleViolation(RETENTION_RULE, f"{state.name} must choose one hand for the showdown")
+        raise RuleViolation(RETENTION_RULE, "{player} must choose one hand for the showdown", player=state.name)
     if not apply:
         return None
     state.folded = True
@@ -294,19 +297,19 @@ def _opponent_to_see(deal: "Deal", state: PlayerState) -> PlayerState:
     """The one player ``state`` may see: refused unless two are left betting, the profile lets a
     player of this kind (blind or seen) see the other, and somebody has bet."""
     if deal.choosing:
-        raise RuleViolation(RETENTION_RULE, f"{state.name} must choose one hand for the showdown")
+        raise RuleViolation(RETENTION_RULE, "{player} must choose one hand for the showdown", player=state.name)
     rules = deal.rules
     if len(deal.contenders) != 2:
         raise RuleViolation(
-            SEE_TWO, f"only two players may see; {len(deal.contenders)} are still betting"
+            SEE_TWO, "only two players may see; {n} are still betting", n=len(deal.contenders)
         )
     opponent = deal.players[opponent_of(deal, state.name)]
     if not rules.seeing.may_see(state.blind, opponent.blind):
-        caller = "blind" if state.blind else "seen"
-        other = "blind" if opponent.blind else "seen"
+        caller = Message("blind") if state.blind else Message("seen")
+        other = Message("blind") if opponent.blind else Message("seen")
         raise RuleViolation(
             rules.seeing.see.rule_for(state.blind, opponent.blind),
-            f"a {caller} player cannot see a {other} player: bet or fold",
+            "a {caller} player cannot see a {other} player: bet or fold", caller=caller, other=other,
         )
     if deal.level_u is None:
         raise RuleViolation(COST_BASIS_RULE, "nobody has made a bet yet: there is nothing to see")
@@ -320,13 +323,14 @@ def _see_paid(deal: "Deal", state: PlayerState, opponent: PlayerState, amount: F
     money = deal.units.money
     cost = see_cost(deal, state, opponent)
     if cost is None:
-        raise RuleViolation(COST_BASIS_RULE, f"{opponent.name} has made no bet yet: nothing to double")
+        raise RuleViolation(COST_BASIS_RULE, "{opponent} has made no bet yet: nothing to double", opponent=opponent.name)
     paid = deal.units.to_units(amount)
     if state.stack_u is not None and cost > state.stack_u:
         if not (rules.session.covering_side_pot and paid == state.stack_u and state.stack_u > 0):
             raise RuleViolation(
                 COVERING_RULE,
-                f"{state.name} cannot cover the see ({amount_text(money(cost))}); they have {amount_text(state.stack or ZERO)}",
+                "{player} cannot cover the see ({cost}); they have {stack}", player=state.name, cost=money(cost),
+                stack=state.stack or ZERO,
             )
         cost = state.stack_u
     if paid != cost:
@@ -334,13 +338,14 @@ def _see_paid(deal: "Deal", state: PlayerState, opponent: PlayerState, amount: F
             basis = deal.rules.seeing.see.basis
             raise RuleViolation(
                 COST_BASIS_RULE,
-                f"a see is priced on {BASIS_WORDS[basis]}: {amount_text(money(cost))} here, not "
-                f"{amount_text(amount)}, the price on {BASIS_WORDS[OTHER_BASIS[basis]]}",
+                "a see is priced on {basis}: {cost} here, not {amount}, the price on {other_basis}",
+                basis=Message(BASIS_WORDS[basis]), cost=money(cost), amount=amount,
+                other_basis=Message(BASIS_WORDS[OTHER_BASIS[basis]]),
             )
-        rate = "blind" if state.blind else "seen"
+        rate = Message("blind") if state.blind else Message("seen")
         raise RuleViolation(
             COST_MULTIPLE_RULE,
-            f"a {rate} player's see costs exactly {amount_text(money(cost))} here, not {amount_text(amount)}",
+            "a {rate} player's see costs exactly {cost} here, not {amount}", rate=rate, cost=money(cost), amount=amount,
         )
     return cost
 
@@ -352,7 +357,7 @@ def _see_cards_known(deal: "Deal", state: PlayerState, opponent: PlayerState) ->
     if missing and not deal.winner_hint and not showing.may_concede(deal) and not deal.wait_for_cards:
         raise RuleViolation(
             HISTORY_CARDS,
-            f"the cards of {', '.join(missing)} are needed for this see but were not recorded",
+            "the cards of {missing} are needed for this see but were not recorded", missing=', '.join(missing),
         )
 
 

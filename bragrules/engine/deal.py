@@ -32,6 +32,7 @@ from typing import Callable, Dict, List, Mapping, Optional, Sequence, Set, Tuple
 
 from bragrules.core.cards import CARDS, JOKER_BASE, Card, parse_card
 from bragrules.core.errors import RuleViolation
+from bragrules.core.i18n import N_
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule
 from bragrules.engine import (
@@ -70,7 +71,6 @@ from bragrules.rules.format import BETTING_RULE
 from bragrules.rules.hooks import Bound, Post, Refusal
 from bragrules.rules.procedure import HUNT_RULE, turned_rule
 from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
-from bragrules.rules.words import count
 
 __all__ = ["Deal", "DealResult", "ENDING_KINDS", "Ending", "Hand", "PlayerState", "returned_stakes"]
 
@@ -219,19 +219,17 @@ class Deal:
         rules = self.rules
         self.centre: List[Card] = list(centre or [])
         if rules.format.exchange and not rules.format.draws and len(self.centre) != rules.format.centre_cards:
-            raise RuleViolation(CENTRE_CARDS_RULE, f"{rules.format.centre_cards} centre cards are needed")
+            raise RuleViolation(CENTRE_CARDS_RULE, "{centre_cards} centre cards are needed", centre_cards=rules.format.centre_cards)
         rounds = rules.procedure.hunt_rounds
         if rounds:  # a hunt for the jokers: the wild cards wait for the cards it leaves face up (engine/hunt.py)
             needed = hunt.laid(rules.format.centre_cards, rounds, len(self.order))
             if len(self.centre) != needed:
-                raise RuleViolation(HUNT_RULE, f"{needed} centre cards are laid for the hunt; the deal has "
-                                               f"{len(self.centre)}")
+                raise RuleViolation(HUNT_RULE, "{needed} centre cards are laid for the hunt; the deal has {have}", needed=needed, have=len(self.centre))
         elif rules.comparer.wild is not None:  # wild cards chosen per deal or per hand: this deal's comparer
             self.comparer = wild_deal_comparer(rules, self.centre, [(p, hands.get(p)) for p in self.order])
         if rules.procedure.turned:  # cards turned after the deal (procedure): all of them, and the deal's trump
             if len(self.centre) != rules.procedure.turned:
-                raise RuleViolation(turned_rule(rules.procedure), f"the {count(rules.procedure.turned, 'card')} turned after the deal "
-                                                 f"({', '.join(rules.procedure.turned_roles)}) are needed")
+                raise RuleViolation(turned_rule(rules.procedure), N_("the {n} cards turned after the deal ({roles}) are needed") if rules.procedure.turned != 1 else N_("the {n} card turned after the deal ({roles}) is needed"), n=rules.procedure.turned, roles=', '.join(rules.procedure.turned_roles))
             self.comparer = self.comparer.with_trump(rules.procedure.trump_suit(self.centre))
         # session.points.spare_hand: the spare hand, dealt face down as the centre (None: none dealt)
         self.spare_dealt: Optional[Tuple[Card, ...]] = (
@@ -254,7 +252,7 @@ class Deal:
             if held_cards and not in_pack.issuperset(held_cards):
                 card = next(c for c in held_cards if c not in in_pack)
                 rule, why = pack.missing_rule(card)
-                raise RuleViolation(rule, f"{card} is not in this pack: {why}")
+                raise RuleViolation(rule, "{card} is not in this pack: {why}", card=card, why=why)
 
     def _seat(self, hands: Mapping[str, Optional[Sequence[Card]]], retained: Mapping[str, Optional[Sequence[Card]]],
               stacks: Optional[Mapping[str, Fraction]]) -> None:
@@ -605,7 +603,7 @@ class Deal:
             return hunt.act(self, state, action, apply)  # procedure.hunt_rounds: its own phase
         handler = _HANDLERS.get(kind)
         if handler is None:
-            raise RuleViolation(PLAYERS, f"unknown action {kind!r}")
+            raise RuleViolation(PLAYERS, "unknown action {kind}", kind=repr(kind))
         if rules.format.exchange or kind in _EXCHANGE_KINDS or self.arranging or state.inspected is not None:
             self._refuse_out_of_phase(state, kind)
         if rules.format.discard_step:
@@ -613,7 +611,7 @@ class Deal:
         if rules.asking_refusal:
             refused = self._refusal(state, kind)
             if refused is not None:
-                raise RuleViolation(refused.rule, refused.message)
+                raise RuleViolation(refused.rule, refused.words())
         return handler(self, state, action, apply)
 
     def _player_of(self, action: Action) -> PlayerState:
@@ -621,28 +619,28 @@ class Deal:
         if self.result is not None and not (action.kind in ("show", "concede") and self.see_pair is not None
                                             and action.player in self.see_pair):  # a see's record: turned_at_see
             if self.forced_by is not None:  # a rule ended the deal in a showdown: an action after it breaks that rule
-                raise RuleViolation(self.forced_by, f"{self.result.reason}: the deal is over")
+                raise RuleViolation(self.forced_by, "{reason}: the deal is over", reason=self.result.reason)
             if action.kind in ("retain", "release"):  # a second retention: the retention rule it breaks
                 raise retention.retained_again(self, action)
             raise RuleViolation(DEAL_OVER, "the deal is over")  # a show after a see is its record
         if self.needed:
-            raise RuleViolation(HISTORY_CARDS, f"the cards shown by {self.needed[0]} are to be entered first")
+            raise RuleViolation(HISTORY_CARDS, "the cards shown by {needed} are to be entered first", needed=self.needed[0])
         # an action built in code is held to the shape of a written one
         problem = malformed(action)
         if problem is not None:
             raise RuleViolation(EXCHANGE_RULE if action.kind == "swap" else PLAYERS, problem)
         state = self.players.get(action.player)
         if state is None:
-            raise RuleViolation(PLAYERS, f"{action.player} is not in this deal")
+            raise RuleViolation(PLAYERS, "{player} is not in this deal", player=action.player)
         return state
 
     def _refuse_while_awaited(self, state: PlayerState, kind: str) -> None:
         """A decision awaited comes first: the second to show at a see, a blind survivor's hand."""
         player, second, retaining = state.name, self.showing, self.retaining
         if second is not None and not self.choosing and player == second and kind not in ("show", "concede", "look"):
-            raise RuleViolation(CONCEDE_UNSEEN_RULE, f"{player} must show or concede")
+            raise RuleViolation(CONCEDE_UNSEEN_RULE, "{player} must show or concede", player=player)
         if retaining is not None and player == retaining and kind not in ("retain", "release"):
-            raise RuleViolation(RETENTION_RULE, f"{player} is left alone, blind: retain the unseen hand or release it")
+            raise RuleViolation(RETENTION_RULE, "{player} is left alone, blind: retain the unseen hand or release it", player=player)
 
     def _refuse_out_of_turn(self, state: PlayerState, kind: str) -> None:
         """The usual case: only the player whose turn it is acts (the result and awaited cards are ruled out)."""
@@ -652,13 +650,13 @@ class Deal:
         if player == to_act:
             return
         if kind == "look" and not state.folded and not self.choosing:
-            raise RuleViolation(LOOK_RULE, f"{player} may look only at their own turn")
+            raise RuleViolation(LOOK_RULE, "{player} may look only at their own turn", player=player)
         if state.folded:
             out = self.out_by.get(player) if self.out_by else None
             if out is not None:
-                raise RuleViolation(out, f"{player} is out of the hand: only matched, then raised")
-            raise RuleViolation(FOLDED, f"{player} has folded")
-        raise RuleViolation(TURN_ORDER, f"it is {to_act}'s turn, not {player}'s")
+                raise RuleViolation(out, "{player} is out of the hand: only matched, then raised", player=player)
+            raise RuleViolation(FOLDED, "{player} has folded", player=player)
+        raise RuleViolation(TURN_ORDER, "it is {to_act}'s turn, not {player}'s", to_act=to_act, player=player)
 
     def _refuse_out_of_phase(self, state: PlayerState, kind: str) -> None:
         """What this format and this moment of the deal leave open: the exchange's actions only in
@@ -673,7 +671,7 @@ class Deal:
             raise RuleViolation(BETTING_RULE, "there is no betting in this format: arrange your hands")
         if state.inspected is not None and self.retaining is None and kind not in ("keep", "discard", "fold"):
             raise RuleViolation(
-                RETENTION_RULE, f"{state.name} looked at the {state.inspected} hand and must keep or discard it first",
+                RETENTION_RULE, "{player} looked at the {inspected} hand and must keep or discard it first", player=state.name, inspected=state.inspected,
             )
 
 

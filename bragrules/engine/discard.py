@@ -58,7 +58,8 @@ def options(deal: "Deal", state: PlayerState) -> List[LegalAction]:
 def refuse_before_discard(deal: "Deal", state: PlayerState, kind: str) -> None:
     """Any action but the discard, a fold or a look is refused while the discard is owed."""
     if kind not in ("discard", "fold", "look") and pending(deal, state):
-        raise RuleViolation(DISCARD_STEP_RULE, f"{state.name} has looked and must discard one card before betting")
+        raise RuleViolation(DISCARD_STEP_RULE, "{player} has looked and must discard one card before betting",
+                            player=state.name)
 
 
 def discard(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
@@ -70,17 +71,19 @@ def discard(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Op
     if not deal.rules.format.discard_step:
         raise RuleViolation(DISCARD_STEP_RULE, "this format has no discard before betting")
     if not pending(deal, state):
-        problem = ("has already discarded" if state.discarded is not None else "must look before discarding"
-                   if not state.seen else "has nothing to discard")
-        raise RuleViolation(DISCARD_STEP_RULE, f"{state.name} {problem}")
+        if state.discarded is not None:
+            raise RuleViolation(DISCARD_STEP_RULE, "{player} has already discarded", player=state.name)
+        if not state.seen:
+            raise RuleViolation(DISCARD_STEP_RULE, "{player} must look before discarding", player=state.name)
+        raise RuleViolation(DISCARD_STEP_RULE, "{player} has nothing to discard", player=state.name)
     try:
         card = parse_card(action.target)
     except CardError:
-        raise RuleViolation(DISCARD_STEP_RULE, f"{action.target!r} is not a card") from None
+        raise RuleViolation(DISCARD_STEP_RULE, "{target} is not a card", target=repr(action.target)) from None
     hand = state.hand
     assert hand is not None
     if card not in hand:
-        raise RuleViolation(DISCARD_STEP_RULE, f"{state.name} holds no {card}")
+        raise RuleViolation(DISCARD_STEP_RULE, "{player} holds no {card}", player=state.name, card=card)
     if not apply:
         return None
     key = next(k for k, h in state.hands.items() if h is not None)

@@ -51,9 +51,9 @@ def dispute(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Op
         return flash(deal, state, apply)
     target = action.target
     if target is not None and target not in deal.players:
-        raise RuleViolation(PLAYERS, f"{target} is not in this deal")
+        raise RuleViolation(PLAYERS, "{target} is not in this deal", target=target)
     if target == state.name:
-        raise RuleViolation(PLAYERS, f"{state.name} cannot {action.kind} their own cards: name another player")
+        raise RuleViolation(PLAYERS, "{player} cannot {kind} their own cards: name another player", player=state.name, kind=action.kind)
     if action.kind == "peek":
         if target is None:
             raise RuleViolation(PLAYERS, "a peek names the player whose cards were looked at")
@@ -79,9 +79,9 @@ def redeal(deal: "Deal", state: PlayerState, apply: bool) -> Optional[Event]:
     if since is None:
         exposed = any(isinstance(e, Expose) and e.affected == state.name for e in deal.events)
         if not exposed:
-            raise RuleViolation(before_rule, f"{state.name}'s cards have not been exposed: there is no redeal to demand")
+            raise RuleViolation(before_rule, "{player}'s cards have not been exposed: there is no redeal to demand", player=state.name)
         rule = before_rule if deal.level_u is None else EXPOSURE_AFTER_BETTING_RULE
-        raise RuleViolation(rule, f"under this profile an exposure of {state.name}'s cards brings no redeal: play continues")
+        raise RuleViolation(rule, "under this profile an exposure of {player}'s cards brings no redeal: play continues", player=state.name)
     if since < 0 and deal.level_u is not None:
         raise RuleViolation(before_rule, "betting has begun: a redeal is demanded before any betting takes place")
     if since >= 0 and any(a.kind not in DISPUTE_KINDS and a.kind != "look" for a in deal.actions[since:]):
@@ -131,7 +131,7 @@ def flash(deal: "Deal", state: PlayerState, apply: bool) -> Optional[Event]:
     the pot (what they have, if less), or a fold and out of the session. A player who has folded
     has no hand left to show."""
     if state.folded:
-        raise RuleViolation(SELF_EXPOSURE_RULE, f"{state.name} has folded: there is no hand left to show")
+        raise RuleViolation(SELF_EXPOSURE_RULE, "{player} has folded: there is no hand left to show", player=state.name)
     if not apply:
         return None
     policy = deal.rules.disputes

@@ -95,8 +95,8 @@ def draw(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
     source = action.target
     cards = xs.stock if source == "stock" else xs.pile
     if not cards:
-        raise RuleViolation(SOURCE_RULE, "the stock is empty: take the top discard" if source == "stock"
-                            else "the discard pile is empty: draw from the stock")
+        raise RuleViolation(SOURCE_RULE, "the stock is empty: take the top discard") if source == "stock" \
+            else RuleViolation(SOURCE_RULE, "the discard pile is empty: draw from the stock")
     if not apply:
         return None
     card = cards.pop(0) if source == "stock" else cards.pop()
@@ -108,12 +108,12 @@ def draw(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
 def throw(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     xs = _record(deal)
     if xs.holding != state.name:
-        raise RuleViolation(SOURCE_RULE, f"{state.name} has not drawn: draw a card before discarding one")
+        raise RuleViolation(SOURCE_RULE, "{player} has not drawn: draw a card before discarding one", player=state.name)
     assert action.cards is not None
     card = action.cards[0][0]
     hand = list(state.hand or ())
     if card not in hand:
-        raise RuleViolation(SOURCE_RULE, f"{card} is not in {state.name}'s hand")
+        raise RuleViolation(SOURCE_RULE, "{card} is not in {player}'s hand", card=card, player=state.name)
     if not apply:
         return None
     hand.remove(card)
@@ -160,9 +160,9 @@ def refuse_pending(deal: "Deal", state: PlayerState, kind: str) -> None:
 
 def _refuse_pending(xs: ExchangeState, state: PlayerState, kind: str) -> None:
     if xs.holding == state.name and kind != "throw":
-        raise RuleViolation(SOURCE_RULE, f"{state.name} drew a card: discard one to return to three")
+        raise RuleViolation(SOURCE_RULE, "{player} drew a card: discard one to return to three", player=state.name)
     if xs.taken == state.name and kind not in ("knock", "pass"):
-        raise RuleViolation(MUST_TAKE_RULE, f"{state.name} has taken a card this turn: knock or pass")
+        raise RuleViolation(MUST_TAKE_RULE, "{player} has taken a card this turn: knock or pass", player=state.name)
 
 
 def _record(deal: "Deal") -> ExchangeState:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List, Optional
 
 from bragrules.core.errors import RuleViolation
+from bragrules.core.i18n import Message
 from bragrules.engine import draws, settlement
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.arrange import auto_arrange, check_arrangement
@@ -91,11 +92,11 @@ def arrange(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Op
     if deal.rules.format.hands == 1:
         raise RuleViolation(HANDS_RULE, "this format plays one hand; there is nothing to arrange")
     if not state.seen:
-        raise RuleViolation(LOOK_RULE, f"{state.name} must look before arranging their cards")
+        raise RuleViolation(LOOK_RULE, "{player} must look before arranging their cards", player=state.name)
     if action.cards is None:
         raise RuleViolation(HANDS_RULE, "an arrangement lists the hands, separated by |")
     if state.hand is None:
-        raise RuleViolation(HISTORY_CARDS, f"the cards of {state.name} were not recorded")
+        raise RuleViolation(HISTORY_CARDS, "the cards of {player} were not recorded", player=state.name)
     arrangement = check_arrangement(deal.rules, state.hand, action.cards)
     if not apply:
         return None
@@ -133,7 +134,7 @@ def swap(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
         assert action.cards is not None
         mine = action.cards[0][0]
         if mine not in hand:
-            raise RuleViolation(EXCHANGE_RULE, f"{mine} is not in {state.name}'s hand")
+            raise RuleViolation(EXCHANGE_RULE, "{mine} is not in {player}'s hand", mine=mine, player=state.name)
         if not apply:
             return None
         took = deal.centre[down]
@@ -150,13 +151,13 @@ def swap(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
             raise RuleViolation(EXCHANGE_RULE, "a swap names one of your cards and one centre card")
         mine, centre = cards[0][0], cards[1][0]
         if mine not in hand:
-            raise RuleViolation(EXCHANGE_RULE, f"{mine} is not in {state.name}'s hand")
+            raise RuleViolation(EXCHANGE_RULE, "{mine} is not in {player}'s hand", mine=mine, player=state.name)
         if down is not None and centre not in [c for i, c in enumerate(deal.centre) if i != down]:
             # one refusal whether or not the card named is the face-down one: it must not tell which card lies there
-            raise RuleViolation(FACE_DOWN_RULE, f"{centre} is not one of the face-up centre cards; the middle "
-                                "one lies face down: swap for it with 'down'")
+            raise RuleViolation(FACE_DOWN_RULE, "{centre} is not one of the face-up centre cards; the middle one lies face down: swap for"
+                                                " it with 'down'", centre=centre)
         if centre not in deal.centre:
-            raise RuleViolation(EXCHANGE_RULE, f"{centre} is not in the centre")
+            raise RuleViolation(EXCHANGE_RULE, "{centre} is not in the centre", centre=centre)
         if not apply:
             return None
         hand[hand.index(mine)] = centre
@@ -172,20 +173,21 @@ def knock(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Opti
     xs = deal.exchange_state
     assert xs is not None
     draws.refuse_pending(deal, state, action.kind)
-    take = "draw" if fmt.draws else "swap"
+    take = Message("draw") if fmt.draws else Message("swap")
     if action.kind == "knock" and deal.knocked_by is not None:
-        last = f"{take} or stand" if fmt.stand_after_knock else take
-        raise RuleViolation(EXCHANGE_RULE, f"{deal.knocked_by} has already knocked: {last}")
+        last = Message("{take} or stand", take=take) if fmt.stand_after_knock else take
+        raise RuleViolation(EXCHANGE_RULE, "{player} has already knocked: {last}", player=deal.knocked_by, last=last)
     if action.kind == "stand" and deal.knocked_by is None:
-        raise RuleViolation(EXCHANGE_RULE, f"nobody has knocked yet: {take} or knock")
+        raise RuleViolation(EXCHANGE_RULE, "nobody has knocked yet: {take} or knock", take=take)
     if action.kind == "stand" and not fmt.stand_after_knock:
-        raise RuleViolation(STAND_AFTER_KNOCK_RULE, f"every turn takes a card, the last one after a knock too: {take}")
+        raise RuleViolation(STAND_AFTER_KNOCK_RULE, "every turn takes a card, the last one after a knock too: {take}",
+                            take=take)
     if action.kind == "knock" and fmt.must_take and xs.taken != state.name:
         raise RuleViolation(MUST_TAKE_RULE, "a turn must take a card before the bus may be stopped")
     if action.kind == "knock" and xs.counts[state.name] < fmt.min_exchanges:
         made = xs.counts[state.name]
-        raise RuleViolation(MIN_EXCHANGES_RULE, f"exchanging is compulsory: {state.name} may stick only after "
-                            f"{fmt.min_exchanges} exchanges ({made} made)")
+        raise RuleViolation(MIN_EXCHANGES_RULE, "exchanging is compulsory: {player} may stick only after {min_exchanges} exchanges "
+                                                "({made} made)", player=state.name, min_exchanges=fmt.min_exchanges, made=made)
     if not apply:
         return None
     xs.taken = None

@@ -99,8 +99,8 @@ def act(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
     if kind == "look":
         return retention.look(deal, state, action, apply)
     if kind not in HUNT_KINDS:
-        raise RuleViolation(HUNT_RULE, f"the hunt for the jokers comes first: {state.name} takes a centre card "
-                                       "for one of their own, or turns one face down")
+        raise RuleViolation(HUNT_RULE, "the hunt for the jokers comes first: {player} takes a centre card for one of their own, "
+                                       "or turns one face down", player=state.name)
     cards = action.cards
     if kind == "close":
         card = _centre_card(deal, parse_card(action.target) if action.target is not None else None)
@@ -114,11 +114,11 @@ def act(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
         if action.target is not None or not cards or len(cards) != 2:
             raise RuleViolation(HUNT_RULE, "a swap names one of your cards, then the centre card taken")
         if not state.seen:
-            raise RuleViolation(HUNT_RULE, f"{state.name} must look before giving a card for a centre card")
+            raise RuleViolation(HUNT_RULE, "{player} must look before giving a card for a centre card", player=state.name)
         mine, took = cards[0][0], _centre_card(deal, cards[1][0])
         hand = list(state.hand or ())
         if mine not in hand:
-            raise RuleViolation(HUNT_RULE, f"{mine} is not in {state.name}'s hand")
+            raise RuleViolation(HUNT_RULE, "{mine} is not in {player}'s hand", mine=mine, player=state.name)
         if not apply:
             return None
         hand[hand.index(mine)] = took
@@ -133,8 +133,8 @@ def act(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
 
 def _centre_card(deal: "Deal", card: Optional[Card]) -> Card:
     if card is None or card not in deal.centre:
-        raise RuleViolation(HUNT_RULE, f"{card} is not face up in the centre" if card is not None
-                            else "name a face-up centre card")
+        raise RuleViolation(HUNT_RULE, "{card} is not face up in the centre", card=card) if card is not None \
+            else RuleViolation(HUNT_RULE, "name a face-up centre card")
     return card
 
 

@@ -21,19 +21,18 @@ def enter_cards(deal: "Deal", player: str, cards: Sequence[Card], apply: bool) -
     if not deal.needed:
         raise RuleViolation(HISTORY_CARDS, "no cards are awaited: cards are entered when they are shown")
     if player not in deal.needed:
-        raise RuleViolation(HISTORY_CARDS, f"{player}'s cards are not awaited; "
-                                        f"the cards awaited: {', '.join(deal.needed)}")
+        raise RuleViolation(HISTORY_CARDS, "{player}'s cards are not awaited; the cards awaited: {needed}", player=player, needed=', '.join(deal.needed))
     count = deal.rules.format.cards_dealt
     if len(cards) != count:
-        raise RuleViolation(HISTORY_CARDS, f"a hand here is {count} cards, not {len(cards)}")
+        raise RuleViolation(HISTORY_CARDS, "a hand here is {count} cards, not {n_cards}", count=count, n_cards=len(cards))
     pack = deal.rules.pack
     seen: Set[Card] = set()
     for card in cards:
         if not pack.holds(int(card)):
             rule, why = pack.missing_rule(int(card))
-            raise RuleViolation(rule, f"{card} is not in this pack: {why}")
+            raise RuleViolation(rule, "{card} is not in this pack: {why}", card=card, why=why)
         if card in seen:
-            raise RuleViolation(HISTORY_CARDS, f"{card} is entered twice: a pack holds each card once")
+            raise RuleViolation(HISTORY_CARDS, "{card} is entered twice: a pack holds each card once", card=card)
         seen.add(card)
     state = deal.players[player]
     which = "new" if "new" in state.hands else "old"
@@ -43,10 +42,10 @@ def enter_cards(deal: "Deal", player: str, cards: Sequence[Card], apply: bool) -
                 continue
             for card in held:
                 if card in seen:
-                    raise RuleViolation(HISTORY_CARDS, f"{card} is already known: it is in {name}'s hand")
+                    raise RuleViolation(HISTORY_CARDS, "{card} is already known: it is in {name}'s hand", card=card, name=name)
     for card in (*deal.centre, *(c for hand in deal.folded_hands for c in hand)):
         if card in seen:
-            raise RuleViolation(HISTORY_CARDS, f"{card} is already known elsewhere in this deal")
+            raise RuleViolation(HISTORY_CARDS, "{card} is already known elsewhere in this deal", card=card)
     if not apply:
         return
     hand = tuple(cards)

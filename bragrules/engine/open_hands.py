@@ -27,11 +27,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List, Optional
 
 from bragrules.core.errors import RuleViolation
+from bragrules.core.i18n import Message
 from bragrules.core.rule_id import Rule
 from bragrules.engine import betting
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.events import Event
-from bragrules.engine.state import PlayerState, amount_text
+from bragrules.engine.state import PlayerState
 from bragrules.rules.open_hands import FACEUP_RULE
 
 if TYPE_CHECKING:
@@ -74,18 +75,18 @@ def open_hand(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> 
     if not multiple:
         raise RuleViolation(FACEUP_RULE, "nobody plays open at this table")
     if not state.seen:
-        raise RuleViolation(FACEUP_RULE, f"{state.name} is blind: look at the cards before playing them open")
+        raise RuleViolation(FACEUP_RULE, "{player} is blind: look at the cards before playing them open", player=state.name)
     if opened(deal, state.name):
-        raise RuleViolation(FACEUP_RULE, f"{state.name} already plays open")
+        raise RuleViolation(FACEUP_RULE, "{player} already plays open", player=state.name)
     price = _price(deal, state)
     if price is None:
-        raise RuleViolation(FACEUP_RULE, f"{state.name} cannot pay the chaal that playing open bets")
+        raise RuleViolation(FACEUP_RULE, "{player} cannot pay the chaal that playing open bets", player=state.name)
     units = deal.units
     paid = action.amount
     if paid is None or units.to_units(paid) != price:
-        what = "the chaal" if multiple == 1 else "twice the chaal"
-        raise RuleViolation(FACEUP_RULE, f"playing open bets {what}, {amount_text(units.money(price))}, not "
-                                         f"{amount_text(paid) if paid is not None else 'nothing'}")
+        what = Message("the chaal") if multiple == 1 else Message("twice the chaal")
+        raise RuleViolation(FACEUP_RULE, "playing open bets {what}, {price}, not {paid}", what=what,
+                            price=units.money(price), paid=paid if paid is not None else Message("nothing"))
     return betting.bet(deal, state, Action(state.name, "bet", amount=paid), apply)
 
 

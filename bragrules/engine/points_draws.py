@@ -111,11 +111,11 @@ def act(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
         raise RuleViolation(POINTS_DRAW_RULE, "the draws for the pips stake are over: they come before the betting")
     drawer = deal.order[draws.turn]
     if state.name != drawer:
-        raise RuleViolation(POINTS_DRAW_RULE, f"{drawer} draws for the pips stake now; {state.name} waits")
+        raise RuleViolation(POINTS_DRAW_RULE, "{drawer} draws for the pips stake now; {player} waits", drawer=drawer, player=state.name)
     kind = action.kind
     if kind not in ("draw", "stand"):
-        raise RuleViolation(POINTS_DRAW_RULE, f"the draws for the pips stake come before the betting: {drawer} "
-                                              "draws from the stock or stands")
+        raise RuleViolation(POINTS_DRAW_RULE, "the draws for the pips stake come before the betting: {drawer} draws from the stock or "
+                                              "stands", drawer=drawer)
     if kind == "draw" and action.target not in (None, "stock"):
         raise RuleViolation(POINTS_DRAW_RULE, "the draws for the pips stake are from the stock")
     if kind == "draw" and not draws.stock:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Dict, List, Optional
 
 from bragrules.core.errors import RuleViolation
+from bragrules.core.i18n import N_, Message
 from bragrules.core.rule_id import Rule
 from bragrules.engine import settlement, showing
 from bragrules.engine.actions import Action
@@ -19,9 +20,12 @@ from bragrules.engine.events import (
     Release,
     Retain,
 )
-from bragrules.engine.state import Hand, PlayerState, amount_text
+from bragrules.engine.state import Hand, PlayerState
 from bragrules.rules.blind import LOOK_FEE_RULE, LOOK_RULE, RETAIN_OF_TWO_RULE, RETENTION_RULE
 from bragrules.rules.fixed import DEAL_OVER
+
+RETAIN_WORDS = {"newer": N_("newer"), "older": N_("older")}
+"""Which of two unseen hands a profile retains (``blind.retain_of_two``), in words."""
 
 if TYPE_CHECKING:
     from bragrules.engine.deal import Deal
@@ -46,23 +50,22 @@ def look(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
     if state.seen:
         if not deal.rules.blind.allowed and action.target is None:
             return Look(state.name, already_seen=True) if apply else None
-        raise RuleViolation(LOOK_RULE, f"{state.name} has already looked")
+        raise RuleViolation(LOOK_RULE, "{player} has already looked", player=state.name)
     # whose turn it is was checked before this is reached (unless blind.look lets a player look any time)
     target = action.target
     if target not in (None, "old", "new"):
-        raise RuleViolation(RETENTION_RULE, f"there is no hand called {target!r}: look, look old or look new")
+        raise RuleViolation(RETENTION_RULE, "there is no hand called {target}: look, look old or look new", target=repr(target))
     two_hands = len(state.hands) == 2
     if two_hands:
         if target is None:
             raise RuleViolation(
-                RETENTION_RULE, f"{state.name} holds two hands: look old or look new"
+                RETENTION_RULE, "{player} holds two hands: look old or look new", player=state.name
             )
     elif target is not None and target not in state.hands:
-        raise RuleViolation(RETENTION_RULE, f"{state.name} has no {target} hand to look at")
+        raise RuleViolation(RETENTION_RULE, "{player} has no {target} hand to look at", player=state.name, target=target)
     fee = look_fee(deal) if deal.rules.blind.look_fee_stake and not deal.choosing else 0
     if fee and state.stack_u is not None and fee > state.stack_u:
-        raise RuleViolation(LOOK_FEE_RULE, f"{state.name} cannot pay the {amount_text(deal.units.money(fee))} "
-                                           "a look costs")
+        raise RuleViolation(LOOK_FEE_RULE, "{player} cannot pay the {fee} a look costs", player=state.name, fee=deal.units.money(fee))
     if not apply:
         return None
     if fee:  # into the pot, but no bet: the level, the raises and the player's last bet stay as they were
@@ -83,7 +86,7 @@ def look(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
 def keep_or_discard(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
     if state.inspected is None:
         raise RuleViolation(
-            RETENTION_RULE, f"{state.name} has not looked at one of two hands; nothing to {action.kind}"
+            RETENTION_RULE, "{player} has not looked at one of two hands; nothing to {kind}", player=state.name, kind=action.kind
         )
     if not apply:
         return None
@@ -122,12 +125,13 @@ def retain(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Opt
                 if action.target is not None and action.target != keep:
                     raise RuleViolation(
                         RETAIN_OF_TWO_RULE,
-                        f"of two unseen hands this profile retains the {rule} one, not the {action.target}",
+                        "of two unseen hands this profile retains the {which} one, not the {target}",
+                        which=Message(RETAIN_WORDS.get(rule, rule)), target=action.target,
                     )
         else:
             (keep,) = state.hands
             if action.target is not None and action.target != keep:
-                raise RuleViolation(RETENTION_RULE, f"{state.name} holds only the {keep} hand")
+                raise RuleViolation(RETENTION_RULE, "{player} holds only the {keep} hand", player=state.name, keep=keep)
     elif action.target is not None:
         raise RuleViolation(RETENTION_RULE, "release takes no hand: every unseen hand is released")
     if not apply:
@@ -174,13 +178,16 @@ def retained_again(deal: "Deal", action: Action) -> RuleViolation:
     if ending is None or ending.kind != "carried_blind" or ending.survivor != action.player or state is None \
             or not any(isinstance(e, (Retain, Release)) for e in deal.events):
         return RuleViolation(DEAL_OVER, "the deal is over")
-    kept = "retained" if action.player in result.retained else "released"  # type: ignore[union-attr]
+    kept = action.player in result.retained  # type: ignore[union-attr]
     if state.two_hands:
-        what = "kept one of the two unseen hands" if kept == "retained" else "released the unseen hands"
-        return RuleViolation(RETAIN_OF_TWO_RULE, f"{action.player} has already {what}: of two, only one is "
-                                                 "kept for the next deal, never both")
-    return RuleViolation(RETENTION_RULE, f"{action.player} has already {kept} the unseen hand: only one unseen "
-                                         "hand is kept for the next deal")
+        what = Message("kept one of the two unseen hands") if kept else Message("released the unseen hands")
+        return RuleViolation(RETAIN_OF_TWO_RULE, "{player} has already {what}: of two, only one is kept for the next "
+                                                 "deal, never both", player=action.player, what=what)
+    if kept:
+        return RuleViolation(RETENTION_RULE, "{player} has already retained the unseen hand: only one unseen hand is "
+                                             "kept for the next deal", player=action.player)
+    return RuleViolation(RETENTION_RULE, "{player} has already released the unseen hand: only one unseen hand is "
+                                         "kept for the next deal", player=action.player)
 
 
 def finish_choice(deal: "Deal", player: str) -> None:

@@ -142,7 +142,7 @@ class Session(SessionBankroll, SessionBank, SessionClock):
         if len(players) < max(2, low) or len(players) > high:
             raise RuleViolation(
                 MAX_PLAYERS_RULE if len(players) > high else MIN_PLAYERS_RULE,
-                f"this profile seats {low} to {high} players, not {len(players)}",
+                "this profile seats {low} to {high} players, not {n_players}", low=low, high=high, n_players=len(players),
             )
         if len(set(players)) != len(players):
             raise RuleViolation(PLAYERS, "a player is named twice")
@@ -153,7 +153,7 @@ class Session(SessionBankroll, SessionBank, SessionClock):
         self.pack = Pack(rules.pack.cards) if rules.pack.stripped else Pack.fresh(rules.pack.jokers)
         if dealer is not None:
             if dealer not in self.players:
-                raise RuleViolation(PLAYERS, f"the dealer {dealer} is not at the table")
+                raise RuleViolation(PLAYERS, "the dealer {dealer} is not at the table", dealer=dealer)
             first = self.players.index(dealer)
         elif rules.table.first_dealer_random:  # at random, or by a cut for the deal (table.first_dealer)
             first = rules.table.draw_first_dealer(self.rng, len(self.players))
@@ -517,8 +517,8 @@ class Session(SessionBankroll, SessionBank, SessionClock):
             if self.time_up(now):
                 raise RuleViolation(
                     AT_LIMIT_RULE,
-                    f"time is up ({self.rules.session.end.minutes} minutes): play stops, the hand is abandoned with "
-                    f"every stake returned; {action} is not played",
+                    "time is up ({minutes} minutes): play stops, the hand is abandoned with every stake "
+                    "returned; {action} is not played", minutes=self.rules.session.end.minutes, action=action,
                 )
         deal.apply(action)
         if now is not None:

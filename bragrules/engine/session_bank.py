@@ -96,7 +96,7 @@ class SessionBank:
         if holder is None:
             raise RuleViolation(HOLD_RULE, "no banker has a bank to keep or pass now")
         if player != holder:
-            raise RuleViolation(CARRY_RULE, f"only the banker {holder} keeps or passes the bank")
+            raise RuleViolation(CARRY_RULE, "only the banker {holder} keeps or passes the bank", holder=holder)
         self.bank_chosen = "keep" if keep else "pass"
         if not keep:
             self._pass_bank()

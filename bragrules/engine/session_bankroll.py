@@ -59,7 +59,7 @@ class SessionBankroll:
         bragrules.core.errors.RuleViolation: session.buy_in_max: a top-up brings a stack to 100 at most: from 80, at most 20, not 60
         """
         if player not in self.balances:
-            raise RuleViolation(PLAYERS, f"{player} is not at the table")
+            raise RuleViolation(PLAYERS, "{player} is not at the table", player=player)
         if self.current is not None and not self.current.is_over:
             raise RuleViolation(DEAL_OVER, "chips are bought between deals, not during one")
         amount = Fraction(amount)
@@ -71,7 +71,7 @@ class SessionBankroll:
             kind = "top_up"
         refused = self.rules.session.buy_refusal(kind, ZERO if kind == "buy_in" else balance, amount)
         if refused is not None:
-            raise RuleViolation(refused.rule, refused.message)
+            raise RuleViolation(refused.rule, refused.words())
         if kind == "buy_in":  # the stack brought instead of the starting one
             self.balances[player] = amount
             self.bought[player] = amount
@@ -89,7 +89,7 @@ class SessionBankroll:
         if self.rules.table.sitting_out == "not_allowed":
             raise RuleViolation(SITTING_OUT_RULE, "nobody sits out at this table: everyone still in is dealt every deal")
         if player in self.away:
-            raise RuleViolation(SITTING_OUT_RULE, f"{player} is already sitting out")
+            raise RuleViolation(SITTING_OUT_RULE, "{player} is already sitting out", player=player)
         self.away.add(player)
         self._everyone_stays = False
 
@@ -97,12 +97,12 @@ class SessionBankroll:
         """``player``, sitting out, is dealt in again from the next deal on."""
         self._between_deals(player)
         if player not in self.away:
-            raise RuleViolation(SITTING_OUT_RULE, f"{player} is not sitting out")
+            raise RuleViolation(SITTING_OUT_RULE, "{player} is not sitting out", player=player)
         self.away.discard(player)
 
     def _between_deals(self, player: str) -> None:
         if player not in self.balances:
-            raise RuleViolation(PLAYERS, f"{player} is not at the table")
+            raise RuleViolation(PLAYERS, "{player} is not at the table", player=player)
         if self.current is not None and not self.current.is_over:
             raise RuleViolation(DEAL_OVER, "players sit out or sit in between deals, not during one")
 

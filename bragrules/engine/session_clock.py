@@ -9,6 +9,7 @@ import math
 from typing import Callable, Optional
 
 from bragrules.core.errors import RuleViolation
+from bragrules.core.i18n import Message
 from bragrules.engine.deal import Deal
 from bragrules.rules.compile import Rules
 from bragrules.rules.fixed import DEAL_OVER
@@ -68,12 +69,12 @@ class SessionClock:
         if not self.time_up():
             end = self.rules.session.end
             if not end.abandons:
-                why = "under this profile the hand in progress is played out at the time limit"
+                why = Message("under this profile the hand in progress is played out at the time limit")
             elif deal.carried_in:
-                why = "this hand plays for a carried pot, and is played out"
+                why = Message("this hand plays for a carried pot, and is played out")
             else:
-                why = f"the time limit of {end.minutes} minutes has not passed"
-            raise RuleViolation(AT_LIMIT_RULE, f"the hand cannot be abandoned: {why}")
+                why = Message("the time limit of {minutes} minutes has not passed", minutes=end.minutes)
+            raise RuleViolation(AT_LIMIT_RULE, "the hand cannot be abandoned: {why}", why=why)
         deal.abandon(f"time is up ({self.rules.session.end.minutes} minutes): the hand is abandoned, every stake returned")
 
 

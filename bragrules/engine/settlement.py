@@ -123,7 +123,7 @@ def await_unknown(deal: "Deal", players: Sequence[str], then: str) -> bool:
             return True
     raise RuleViolation(
         HISTORY_CARDS,
-        f"the cards of {', '.join(missing)} are needed for the showdown but were not recorded",
+        "the cards of {missing} are needed for the showdown but were not recorded", missing=', '.join(missing),
     )
 
 

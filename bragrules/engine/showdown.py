@@ -153,8 +153,7 @@ class Comparer:
                 raise RuleViolation(JOKER_EACH_RULE, "a hand is 2 cards of the pack and its player's own joker, Jk")
             return
         if len(hand) != wild.cards:
-            raise RuleViolation(wild.first_rule, f"wild cards chosen at the table value hands of {wild.cards} cards, "
-                                                 f"not {len(hand)}")
+            raise RuleViolation(wild.first_rule, "wild cards chosen at the table value hands of {cards} cards, not {n_hand}", cards=wild.cards, n_hand=len(hand))
 
     @property
     def by_strength(self) -> bool:

@@ -139,7 +139,7 @@ def turned_at_see(deal: "Deal", state: PlayerState, action: Action, apply: bool)
     if name not in deal.see_pair:
         if result is not None:
             raise RuleViolation(DEAL_OVER, "the deal is over")
-        raise RuleViolation(TURN_ORDER, f"it is {deal.to_act}'s turn, not {name}'s")
+        raise RuleViolation(TURN_ORDER, "it is {to_act}'s turn, not {name}'s", to_act=deal.to_act, name=name)
     order = exposure_order(deal)
     first, second = order
     if action.kind == "concede":  # only the second to show, and only where the profile lets them
@@ -147,22 +147,22 @@ def turned_at_see(deal: "Deal", state: PlayerState, action: Action, apply: bool)
             raise RuleViolation(CONCEDE_UNSEEN_RULE,
                                 "under this profile both hands are shown at a see; nobody concedes")
         if name == first:  # over or not: the first to turn never concedes (seeing.exposure)
-            raise RuleViolation(EXPOSURE_RULE, f"at a see {first} turns cards first: {name} cannot concede")
+            raise RuleViolation(EXPOSURE_RULE, "at a see {first} turns cards first: {name} cannot concede", first=first, name=name)
         raise RuleViolation(DEAL_OVER, "the deal is over")
     if result is not None and name in result.conceded:
-        raise RuleViolation(DEAL_OVER, f"{name} conceded without showing; the deal is over")
+        raise RuleViolation(DEAL_OVER, "{name} conceded without showing; the deal is over", name=name)
     if name in deal.shows:
         if result is not None:
-            raise RuleViolation(DEAL_OVER, f"{name} has already shown")
+            raise RuleViolation(DEAL_OVER, "{name} has already shown", name=name)
         # the first hand is turned and the second player is to show or concede: a second show by
         # the first is the order of exposure broken, not a turn taken out of turn
         other = second if name == first else first
-        raise RuleViolation(EXPOSURE_RULE, f"{name} has already shown: at a see {other} shows or concedes next")
+        raise RuleViolation(EXPOSURE_RULE, "{name} has already shown: at a see {other} shows or concedes next", name=name, other=other)
     conceded = result is not None and second in result.conceded
     if name == first and (second in deal.shows or conceded):  # written after the second's show or concession
         who = "the caller" if deal.rules.seeing.caller_shows_first else "the opponent"
         after = f"{second} conceded" if conceded else second
-        raise RuleViolation(EXPOSURE_RULE, f"{name} shows after {after}, but at a see {who}, {name}, turns cards first")
+        raise RuleViolation(EXPOSURE_RULE, "{name} shows after {after}, but at a see {who}, {name}, turns cards first", name=name, after=after, who=who)
     if not apply:
         return None
     deal.shows.append(name)

@@ -32,11 +32,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, List, Optional
 
 from bragrules.core.errors import RuleViolation
+from bragrules.core.i18n import Message
 from bragrules.engine import betting
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.bet_record import CHAAL, record_bet
 from bragrules.engine.events import Event, SideShow, SideShowAnswer
-from bragrules.engine.state import PlayerState, amount_text
+from bragrules.engine.state import PlayerState
 from bragrules.engine.wild_cards import fold_hands
 from bragrules.rules.fixed import HISTORY_CARDS, TURN_ORDER
 from bragrules.rules.session import STARTING_STACK_RULE
@@ -102,14 +103,14 @@ def ask(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Option
     price = _price(deal, state)
     units = deal.units
     if price is None:
-        raise RuleViolation(STARTING_STACK_RULE, f"{state.name} cannot pay the chaal a side-show costs")
+        raise RuleViolation(STARTING_STACK_RULE, "{player} cannot pay the chaal a side-show costs", player=state.name)
     paid = action.amount
     if policy.pays_chaal:
         if paid is None or units.to_units(paid) != price:
-            raise RuleViolation(COST_RULE, f"a side-show costs the chaal, {amount_text(units.money(price))}, paid "
-                                           f"with the request, not {amount_text(paid) if paid is not None else 'nothing'}")
+            raise RuleViolation(COST_RULE, "a side-show costs the chaal, {price}, paid with the request, not {paid}",
+                                price=units.money(price), paid=paid if paid is not None else Message("nothing"))
     elif paid is not None and paid != 0:
-        raise RuleViolation(COST_RULE, f"asking for a side-show costs nothing here, not {amount_text(paid)}")
+        raise RuleViolation(COST_RULE, "asking for a side-show costs nothing here, not {paid}", paid=paid)
     if not apply:
         return None
     amount = None
@@ -127,9 +128,9 @@ def refuse_unanswered(deal: "Deal", state: PlayerState, kind: str) -> None:
     assert deal.side_show is not None
     asker, asked = deal.side_show
     if state.name != asked:
-        raise RuleViolation(TURN_ORDER, f"{asked} must first answer {asker}'s side-show")
+        raise RuleViolation(TURN_ORDER, "{asked} must first answer {asker}'s side-show", asked=asked, asker=asker)
     if kind not in ("accept", "refuse"):
-        raise RuleViolation(ALLOWED_RULE, f"{asked} must accept or refuse {asker}'s side-show first")
+        raise RuleViolation(ALLOWED_RULE, "{asked} must accept or refuse {asker}'s side-show first", asked=asked, asker=asker)
 
 
 def loser_of(deal: "Deal", asker: str, asked: str, claimed: Optional[str]) -> Optional[str]:
@@ -138,26 +139,27 @@ def loser_of(deal: "Deal", asker: str, asked: str, claimed: Optional[str]) -> Op
     policy = deal.rules.side_show
     assert policy is not None
     if claimed is not None and claimed not in (asker, asked):
-        raise RuleViolation(ALLOWED_RULE, f"a side-show between {asker} and {asked} cannot fold {claimed}")
+        raise RuleViolation(ALLOWED_RULE, "a side-show between {asker} and {asked} cannot fold {claimed}", asker=asker, asked=asked, claimed=claimed)
     mine, theirs = deal.players[asker].hand, deal.players[asked].hand
     if mine is None or theirs is None:
         if claimed is None:
             missing = ", ".join(p for p in (asker, asked) if deal.players[p].hand is None)
-            raise RuleViolation(HISTORY_CARDS, f"the cards of {missing} are needed for this side-show but were "
-                                               "not recorded (or write who folded: 'B accepts, C folds')")
+            raise RuleViolation(HISTORY_CARDS, "the cards of {missing} are needed for this side-show but were not recorded (or write who"
+                                               " folded: 'B accepts, C folds')", missing=missing)
         return claimed
     decided = deal.comparer.versus(mine, theirs)  # the showdown's answer: special hands too
     if decided:
         loser = asked if decided > 0 else asker
         if claimed is not None and claimed != loser:
             winner = asker if loser == asked else asked
-            raise RuleViolation(ALLOWED_RULE, f"at a side-show the weaker hand folds: {winner}'s beats {loser}'s, "
-                                              f"so {loser} folds, not {claimed}")
+            raise RuleViolation(ALLOWED_RULE, "at a side-show the weaker hand folds: {winner}'s beats {loser}'s, so "
+                                              "{loser} folds, not {claimed}", winner=winner, loser=loser, claimed=claimed)
         return loser
     tied: Optional[str] = asker if policy.asker_folds_tie else None
     if claimed is not None and claimed != tied:
-        said = f"{asker}, who asked, folds" if policy.asker_folds_tie else "nobody folds"
-        raise RuleViolation(TIE_RULE, f"the hands of {asker} and {asked} are equal: {said}, not {claimed}")
+        said = Message("{asker}, who asked, folds", asker=asker) if policy.asker_folds_tie else Message("nobody folds")
+        raise RuleViolation(TIE_RULE, "the hands of {asker} and {asked} are equal: {said}, not {claimed}", asker=asker,
+                            asked=asked, said=said, claimed=claimed)
     return tied
 
 

@@ -63,14 +63,12 @@ def take(deal: "Deal", state: PlayerState, action: Action, apply: bool) -> Optio
     if deal.spare_dealt is None or points is None:
         raise RuleViolation(SPARE_HAND_RULE, "no spare hand is dealt in this deal")
     if deal.spare_taken is not None:
-        raise RuleViolation(SPARE_HAND_RULE, f"{deal.spare_taken} has taken the spare hand: everyone else "
-                                             "keeps the cards they were dealt")
+        raise RuleViolation(SPARE_HAND_RULE, "{spare_taken} has taken the spare hand: everyone else keeps the cards they were dealt", spare_taken=deal.spare_taken)
     if state.arrangement is not None:
-        raise RuleViolation(SPARE_HAND_RULE, f"{state.name} has set out their hands: the spare hand is taken "
-                                             "before arranging")
+        raise RuleViolation(SPARE_HAND_RULE, "{player} has set out their hands: the spare hand is taken before arranging", player=state.name)
     stake_u = deal.units.to_units_exact(points.spare_stake) if points.spare_stake else 0
     if stake_u and state.stack_u is not None and stake_u > state.stack_u:
-        raise RuleViolation(SPARE_STAKE_RULE, f"{state.name} cannot pay the stake of the spare hand")
+        raise RuleViolation(SPARE_STAKE_RULE, "{player} cannot pay the stake of the spare hand", player=state.name)
     if not apply:
         return None
     own = state.hand

@@ -131,7 +131,7 @@ def _refused(deal: "Deal", action: Action) -> Optional[Refusal]:
     try:
         deal.verify(action)
     except RuleViolation as exc:
-        return Refusal(exc.rule, exc.message)
+        return Refusal(exc.rule, exc.said)
     return None
 
 

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Dict, Iterable, List, Optional, Sequence, Tupl
 
 from bragrules.core.cards import CARDS, Card
 from bragrules.core.errors import RuleViolation
+from bragrules.core.i18n import N_
 from bragrules.engine.showdown import Comparer
 from bragrules.rules.compile import Rules
 from bragrules.rules.wild_deal import JOKER_EACH_RULE
@@ -81,14 +82,14 @@ def wild_deal_comparer(rules: Rules, centre: Sequence[Card],
     if wild is not None and wild.joker is not None:
         player = wild.missing_joker(hands)
         if player is not None:
-            raise RuleViolation(JOKER_EACH_RULE, f"{player}'s hand must end with the joker dealt to each player "
-                                                 f"({rules.format.cards_dealt - 1} cards of the pack, then Jk)")
+            raise RuleViolation(JOKER_EACH_RULE, "{player}'s hand must end with the joker dealt to each player ({n} cards "
+                                                 "of the pack, then Jk)", player=player, n=rules.format.cards_dealt - 1)
     if wild is not None and wild.from_centre and len(centre) != wild.from_centre:
         n = wild.from_centre
         raise RuleViolation(
             next(s.rule for s in wild.selectors if s.source == "centre"),
-            f"{n} face-up centre card{'s' if n != 1 else ''} decide{'s' if n == 1 else ''} the wild cards; "
-            f"the deal has {len(centre)}",
+            N_("{n} face-up centre card decides the wild cards; the deal has {have}") if n == 1 else
+            N_("{n} face-up centre cards decide the wild cards; the deal has {have}"), n=n, have=len(centre),
         )
     return rules.comparer.for_deal(centre)
 

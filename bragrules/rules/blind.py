@@ -17,7 +17,7 @@ from bragrules.core.derived import departs
 from bragrules.core.i18n import tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
-from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Refusal
+from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Refusal, refusal
 from bragrules.rules.words import money_text, sentence, times_text
 
 if TYPE_CHECKING:
@@ -181,9 +181,11 @@ class BlindPolicy(AreaPolicy):
         limit = self.max_blind_turns
         if limit is None or kind not in _STAKED or bettor.seen or bettor.blind_bets < limit:
             return None
-        bets = "blind bet" if limit == 1 else "blind bets"
-        return Refusal(MAX_BLIND_TURNS_RULE, f"{bettor.name} has made {limit} {bets}, the most this profile "
-                                             "allows: look at the cards, or fold")
+        if limit == 1:
+            return refusal(MAX_BLIND_TURNS_RULE, "{player} has made {n} blind bet, the most this profile allows: look "
+                                                 "at the cards, or fold", player=bettor.name, n=limit)
+        return refusal(MAX_BLIND_TURNS_RULE, "{player} has made {n} blind bets, the most this profile allows: look at "
+                                             "the cards, or fold", player=bettor.name, n=limit)
 
     def consulted(self, betting: Betting, bettor: Bettor, kind: str) -> Tuple[Rule, ...]:
         return (MAX_BLIND_TURNS_RULE,) if self.max_blind_turns is not None and kind in _STAKED and not bettor.seen \

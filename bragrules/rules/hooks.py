@@ -82,6 +82,7 @@ from fractions import Fraction
 from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
 from bragrules.core.cards import Card
+from bragrules.core.i18n import Message
 from bragrules.core.rule_id import Rule
 
 __all__ = ["AreaPolicy", "BestHands", "Betting", "Bettor", "Bound", "EndingAnswer", "ForcedShow", "PotWon", "Post",
@@ -186,11 +187,57 @@ class Betting(Protocol):
         ...
 
 
-class Refusal(NamedTuple):
-    """Why an action is not allowed now: the rule it breaks, in words."""
+class Refusal:
+    """Why an action is not allowed now: the rule it breaks, in words. The words are a message put in words
+    only when read (:class:`~bragrules.core.i18n.Message`): ``message`` in English, :meth:`text` in the
+    reader's language; a refusal the engine only tests for is never formatted.
 
-    rule: Rule
-    message: str
+    >>> from bragrules.core.i18n import with_language
+    >>> refused = Refusal("seeing.see.two", Message("only two players may see; {n} are still betting", n=3))
+    >>> refused.message, with_language("hi", refused.text)
+    ('only two players may see; 3 are still betting', 'सिर्फ़ दो खिलाड़ी शो कर सकते हैं; अभी 3 खिलाड़ी दाँव में हैं')
+    >>> refused == Refusal("seeing.see.two", Message("only two players may see; {n} are still betting", n=3))
+    True
+    """
+
+    __slots__ = ("rule", "said")
+
+    def __init__(self, rule: Rule, message: Union[str, Message]) -> None:
+        self.rule = rule
+        self.said = message if isinstance(message, Message) else Message(message)
+
+    @property
+    def message(self) -> str:
+        """The refusal in English."""
+        return self.said.english()
+
+    def text(self) -> str:
+        """The refusal in the language spoken now."""
+        return self.said.text()
+
+    def words(self) -> Message:
+        """The refusal as a message to be read later (a refusal raised from it)."""
+        return self.said
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Refusal) and (self.rule, self.said) == (other.rule, other.said)
+
+    def __hash__(self) -> int:
+        return hash((str(self.rule), self.said))
+
+    def __repr__(self) -> str:
+        return f"Refusal({str(self.rule)!r}, {self.message!r})"
+
+
+def refusal(rule: Rule, message: str, **placeholders: Any) -> Refusal:
+    """A refusal whose sentence is marked for the catalogue (``{name}`` placeholders filled from the keywords),
+    read in the reader's language.
+
+    >>> refusal("seeing.side_show.allowed", "{player} is blind: only a seen player may ask for a side-show",
+    ...         player="C").message
+    'C is blind: only a seen player may ask for a side-show'
+    """
+    return Refusal(rule, Message(message, **placeholders))
 
 
 class Post(NamedTuple):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Optional
 
+from bragrules.core.i18n import Later, Message
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.words import money_text, times_text
 
@@ -117,6 +118,26 @@ class RaisePolicy:
         if self.kind == "multiple":
             return FACTOR_RULE
         return POT_MEASURE_RULE if self.kind == "pot" and self.after_call else RAISE_LIMIT_RULE
+
+    def words(self) -> Message:
+        """:meth:`describe` to be read in the reader's language (a refusal's words).
+
+        >>> from bragrules.core.i18n import with_language
+        >>> chaal = RaisePolicy("multiple", None, factor=Fraction(2))
+        >>> chaal.words().english() == chaal.describe(), with_language("zh", chaal.words().text)
+        (True, '一次下注最多把注额定为当前注额的两倍')
+        """
+        if self.kind == "none":
+            return Message("no limit on a raise")
+        if self.kind == "pot":
+            if self.after_call:
+                return Message("a raise adds at most the pot as it would stand after the raiser's call")
+            return Message("a raise adds at most the pot")
+        if self.kind == "fixed":
+            return Message("a raise adds exactly {amount}", amount=Fraction(self.amount or 0))
+        if self.kind == "multiple":
+            return Message("a bet sets the level at most {times} the current level", times=Later(times_text, self.factor))
+        return Message("a raise adds at most {amount}", amount=Fraction(self.amount or 0))
 
     def describe(self) -> str:
         if self.kind == "none":

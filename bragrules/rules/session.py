@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional
 
 from pydantic import Field, model_validator
 
-from bragrules.core.i18n import ntr, tr
+from bragrules.core.i18n import N_, ntr, tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import (
     NOT_NEGATIVE,
@@ -27,7 +27,7 @@ from bragrules.rules.area import (
     _refuse_below,
     choice,
 )
-from bragrules.rules.hooks import AreaPolicy, Refusal
+from bragrules.rules.hooks import AreaPolicy, Refusal, refusal
 from bragrules.rules.points import FIELDS as POINTS_FIELDS
 from bragrules.rules.points import Points, PointsPolicy, rulebook_lines
 from bragrules.rules.words import money_text, sentence
@@ -314,25 +314,29 @@ class SessionPolicy(AreaPolicy):
         'session.top_up'
         """
         if not self.finite:
-            return Refusal(BANKROLL_RULE, "players keep accounts here, not chips: nobody buys chips")
+            return refusal(BANKROLL_RULE, "players keep accounts here, not chips: nobody buys chips")
         low = self.buy_in_min if self.buy_in_min is not None else self.starting_stack
         high = self.buy_in_max if self.buy_in_max is not None else self.starting_stack
         if amount <= 0:
-            return Refusal(BUY_IN_MIN_RULE, f"a buy must be positive, not {money_text(amount)}")
+            return refusal(BUY_IN_MIN_RULE, "a buy must be positive, not {amount}", amount=Fraction(amount))
         if kind == "top_up":
             if not self.top_ups:
-                return Refusal(TOP_UP_RULE, "no top-ups at this table: chips are bought only "
-                               + ("when a player is out of them" if self.rebuys else "to start"))
+                return refusal(TOP_UP_RULE, N_("no top-ups at this table: chips are bought only when a player is out "
+                                               "of them") if self.rebuys else
+                               N_("no top-ups at this table: chips are bought only to start"))
             if balance + amount > high:
-                return Refusal(BUY_IN_MAX_RULE, f"a top-up brings a stack to {money_text(high)} at most: from "
-                               f"{money_text(balance)}, at most {money_text(high - balance)}, not {money_text(amount)}")
+                return refusal(BUY_IN_MAX_RULE, "a top-up brings a stack to {high} at most: from {balance}, at most "
+                               "{room}, not {amount}", high=Fraction(high), balance=Fraction(balance),
+                               room=Fraction(high - balance), amount=Fraction(amount))
             return None
         if kind == "rebuy" and not self.rebuys:
-            return Refusal(REBUY_RULE, "no rebuys at this table: a player out of chips is out of the session")
+            return refusal(REBUY_RULE, "no rebuys at this table: a player out of chips is out of the session")
         if amount < low:
-            return Refusal(BUY_IN_MIN_RULE, f"a buy is at least {money_text(low)}, not {money_text(amount)}")
+            return refusal(BUY_IN_MIN_RULE, "a buy is at least {low}, not {amount}", low=Fraction(low),
+                           amount=Fraction(amount))
         if amount > high:
-            return Refusal(BUY_IN_MAX_RULE, f"a buy is at most {money_text(high)}, not {money_text(amount)}")
+            return refusal(BUY_IN_MAX_RULE, "a buy is at most {high}, not {amount}", high=Fraction(high),
+                           amount=Fraction(amount))
         return None
 
     @classmethod

@@ -56,11 +56,11 @@ from typing import TYPE_CHECKING, Literal, Optional, Tuple
 
 from pydantic import Field
 
-from bragrules.core.i18n import ntr, tr
+from bragrules.core.i18n import N_, Later, ntr, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Section, choice
-from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Refusal
-from bragrules.rules.words import number_said, number_word, sentence
+from bragrules.rules.hooks import AreaPolicy, Betting, Bettor, Refusal, refusal
+from bragrules.rules.words import number_said, sentence
 
 if TYPE_CHECKING:
     from bragrules.profile.models import Profile
@@ -198,27 +198,27 @@ class SideShowPolicy(AreaPolicy):
         refused = betting.side_show_refused
         if refused is not None and refused == bettor.name:
             if kind == "sideshow":
-                return Refusal(ALLOWED_RULE, f"{bettor.name}'s side-show was just refused: bet, see or fold")
+                return refusal(ALLOWED_RULE, "{player}'s side-show was just refused: bet, see or fold", player=bettor.name)
             if self.asker_pays and kind in _AFTER_REFUSAL:
-                return Refusal(REFUSED_RULE, f"{bettor.name}'s side-show was refused: {bettor.name} must now pay "
-                                             "the bet (bet or see)")
+                return refusal(REFUSED_RULE, "{player}'s side-show was refused: {player} must now pay the bet (bet or "
+                                             "see)", player=bettor.name)
             return None
         if kind != "sideshow":
             return None
         in_play = betting.in_play_count  # first: too few in is the reason that looking would not change
         if in_play < self.min_in_play:
-            return Refusal(MIN_IN_PLAY_RULE, f"a side-show needs {number_word(self.min_in_play)} players still "
-                                             f"in; {in_play} are")
+            return refusal(MIN_IN_PLAY_RULE, "a side-show needs {needed} players still in; {n} are",
+                           needed=Later(number_said, self.min_in_play), n=in_play)
         if not bettor.seen:
-            return Refusal(ALLOWED_RULE, f"{bettor.name} is blind: only a seen player may ask for a side-show")
+            return refusal(ALLOWED_RULE, "{player} is blind: only a seen player may ask for a side-show", player=bettor.name)
         previous = betting.previous_bettor(bettor.name)
         if previous is None:
-            return Refusal(ALLOWED_RULE, "there is nobody to ask for a side-show")
+            return refusal(ALLOWED_RULE, "there is nobody to ask for a side-show")
         if not previous.seen:
-            return Refusal(ALLOWED_RULE, f"{previous.name}, the previous player, is blind: a side-show is only "
-                                         "between seen players")
+            return refusal(ALLOWED_RULE, "{previous}, the previous player, is blind: a side-show is only between seen "
+                                         "players", previous=previous.name)
         if not betting.has_bet(previous.name):
-            return Refusal(ALLOWED_RULE, f"{previous.name}, the previous player, has made no bet yet")
+            return refusal(ALLOWED_RULE, "{previous}, the previous player, has made no bet yet", previous=previous.name)
         if self.equal_stakes:
             return self._unequal(betting, bettor, previous)
         return None
@@ -241,9 +241,15 @@ class SideShowPolicy(AreaPolicy):
             stake += chaal if chaal is not None else 0
         if stake == previous.paid_u:
             return None
-        told = ", with the chaal, would be" if self.pays_chaal else " is"
-        return Refusal(EQUAL_STAKES_RULE, f"a side-show needs equal stakes: {bettor.name}'s{told} "
-                                          f"{'more' if stake > previous.paid_u else 'less'} than {previous.name}'s")
+        more = stake > previous.paid_u
+        if self.pays_chaal:
+            return refusal(EQUAL_STAKES_RULE, N_("a side-show needs equal stakes: {player}'s, with the chaal, would be "
+                                                 "more than {previous}'s") if more else
+                           N_("a side-show needs equal stakes: {player}'s, with the chaal, would be less than "
+                              "{previous}'s"), player=bettor.name, previous=previous.name)
+        return refusal(EQUAL_STAKES_RULE, N_("a side-show needs equal stakes: {player}'s is more than {previous}'s")
+                       if more else N_("a side-show needs equal stakes: {player}'s is less than {previous}'s"),
+                       player=bettor.name, previous=previous.name)
 
     def consulted(self, betting: Betting, bettor: Bettor, kind: str) -> Tuple[Rule, ...]:
         if kind == "sideshow":

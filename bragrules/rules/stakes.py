@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Literal, Optional
 from pydantic import Field, WithJsonSchema, model_validator
 
 from bragrules.core.derived import departs
+from bragrules.core.i18n import Message
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import (
     NOT_NEGATIVE,
@@ -527,53 +528,59 @@ class StakesPolicy(AreaPolicy):
             bounds.append(Bound(MAX_BET_RULE, None, most, None, "max_bet"))
         return bounds
 
-    def refusal_words(self, bound: Bound, betting: Betting, bettor: Bettor, units: Any, amount: str,
-                      most: Optional[str]) -> str:
+    def refusal_words(self, bound: Bound, betting: Betting, bettor: Bettor, units: Any, amount: Fraction,
+                      most: Optional[Fraction]) -> Message:
         """The sentence refusing a bet of ``amount`` that breaks ``bound`` (``most``: the most the player may
-        pay now, as text, which the raise limit's words quote)."""
-        rate = "blind" if not bettor.seen else "seen"
+        pay now, which the raise limit's words quote), to be read in the reader's language."""
+        rate = Message("blind") if not bettor.seen else Message("seen")
         blind = not bettor.seen
         pay = units.payment
 
-        def money(amount_u: Optional[int]) -> str:  # an amount for people: 5½, never 11/2
+        def money(amount_u: Optional[int]) -> Fraction:  # an amount for people: 5½, never 11/2
             assert amount_u is not None
-            return money_text(units.money(amount_u))
+            return Fraction(units.money(amount_u))
 
         why = bound.why
         if why == "opening_min":
-            return (f"the opening level is at least {money_text(self.opening_min)}: a {rate} player pays at least "
-                    f"{money(pay(units.opening_min, blind))}, not {amount}")
+            return Message("the opening level is at least {opening}: a {rate} player pays at least {least}, not {amount}",
+                           opening=self.opening_min, rate=rate, least=money(pay(units.opening_min, blind)), amount=amount)
         if why == "stopped_opening":
-            return (f"the pot has reached {money_text(self.raises.pot_cap)}, where raising stops: the opening level is "
-                    f"{money_text(self.opening_min)}, a {rate} player pays {money(pay(units.opening_min, blind))}, not {amount}")
+            return Message("the pot has reached {cap}, where raising stops: the opening level is {opening}, a {rate} "
+                           "player pays {price}, not {amount}", cap=self.raises.pot_cap, opening=self.opening_min,
+                           rate=rate, price=money(pay(units.opening_min, blind)), amount=amount)
         if why == "opening_max":
-            return (f"the opening level is at most {money_text(self.opening_max)}: a {rate} player pays at most "
-                    f"{money(pay(units.opening_max, blind))}, not {amount}")
+            return Message("the opening level is at most {opening}: a {rate} player pays at most {most}, not {amount}",
+                           opening=self.opening_max, rate=rate, most=money(pay(units.opening_max, blind)), amount=amount)
         if why == "pot_opening":
             assert bound.high is not None
-            return (f"pot limit: the opening bet is at most the pot ({money(betting.pot_u)}): a {rate} player pays "
-                    f"at most {money(pay(bound.high, blind))}, not {amount}")
+            return Message("pot limit: the opening bet is at most the pot ({pot}): a {rate} player pays at most {most}, "
+                           "not {amount}", pot=money(betting.pot_u), rate=rate, most=money(pay(bound.high, blind)),
+                           amount=amount)
         level = betting.level_u
         assert level is not None or why in ("max_stake", "max_bet")
         if why == "below_level":  # a seen player is told what a blind one pays, the stake a seen one pays a multiple of
-            share = "" if blind or self.blind_rate == 1 else f", of which a blind player pays {money(pay(level, True))}"
-            return (f"the level is {money(level)}{share}: a {rate} player pays at least {money(pay(level, blind))}, "
-                    f"not {amount}")
+            if blind or self.blind_rate == 1:
+                return Message("the level is {level}: a {rate} player pays at least {least}, not {amount}",
+                               level=money(level), rate=rate, least=money(pay(level, blind)), amount=amount)
+            return Message("the level is {level}, of which a blind player pays {share}: a {rate} player pays at least "
+                           "{least}, not {amount}", level=money(level), share=money(pay(level, True)), rate=rate,
+                           least=money(pay(level, blind)), amount=amount)
         if why == "stopped_raise":
-            return (f"the pot has reached {money_text(self.raises.pot_cap)}, where raising stops: no raise, a {rate} player "
-                    f"pays {money(pay(level, blind))} at the level of {money(level)}, sees or folds, not {amount}")
+            return Message("the pot has reached {cap}, where raising stops: no raise, a {rate} player pays {price} at "
+                           "the level of {level}, sees or folds, not {amount}", cap=self.raises.pot_cap, rate=rate,
+                           price=money(pay(level, blind)), level=money(level), amount=amount)
         if why == "max_stake":
             assert bound.high is not None
-            return (f"the stake is at most {money_text(self.max_stake)}: a {rate} player pays at most "
-                    f"{money(pay(bound.high, blind))}, not {amount}")
+            return Message("the stake is at most {cap}: a {rate} player pays at most {most}, not {amount}",
+                           cap=self.max_stake, rate=rate, most=money(pay(bound.high, blind)), amount=amount)
         if why == "max_bet":
             assert bound.high is not None
-            return (f"no single bet may exceed {money_text(self.max_bet)}: a {rate} player pays at most "
-                    f"{money(pay(bound.high, blind))}, not {amount}")
+            return Message("no single bet may exceed {cap}: a {rate} player pays at most {most}, not {amount}",
+                           cap=self.max_bet, rate=rate, most=money(pay(bound.high, blind)), amount=amount)
         if why == "whole_multiple":
             assert level is not None
-            return (f"a raise sets the level only to a whole multiple of the level of {money(level)} "
-                    f"(a {rate} player pays {money(pay(level, blind))}, {money(pay(2 * level, blind))}, ...), "
-                    f"not {amount}")
-        return (f"{self.raises.describe()}: from level {money(level)} a {rate} player may pay at most {most}, "
-                f"not {amount}")
+            return Message("a raise sets the level only to a whole multiple of the level of {level} (a {rate} player "
+                           "pays {once}, {twice}, ...), not {amount}", level=money(level), rate=rate,
+                           once=money(pay(level, blind)), twice=money(pay(2 * level, blind)), amount=amount)
+        return Message("{limit}: from level {level} a {rate} player may pay at most {most}, not {amount}",
+                       limit=self.raises.words(), level=money(level), rate=rate, most=most, amount=amount)

@@ -353,7 +353,7 @@ class TableState:
     def _rule_refusal(self, exc: RuleViolation) -> Refusal:
         """An action the engine refused, as the page says it: in the game's words (a chaal, a pack), the rule
         named by its path and in words."""
-        return Refusal(said(exc.message, words_of(self.profile)), 409, exc.rule, rule_words(self.profile, exc.rule))
+        return Refusal(said(exc.text(), words_of(self.profile)), 409, exc.rule, rule_words(self.profile, exc.rule))
 
     def close(self) -> None:
         """Stop the table (the server is stopping): the log has everything played so far."""

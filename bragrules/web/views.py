@@ -130,7 +130,7 @@ def withheld_json(deal: Deal, player: str) -> List[Dict[str, Any]]:
     from bragrules.engine.turn_options import by_reason
 
     words = deal.rules.words
-    return [{"actions": kinds, "words": said(", ".join(kinds), words), "why": said(refused.message, words),
+    return [{"actions": kinds, "words": said(", ".join(kinds), words), "why": said(refused.text(), words),
              "rule": str(refused.rule), "rule_words": rule_words(deal.rules.profile, str(refused.rule))}
             for kinds, refused in by_reason(deal.withheld())]
 
