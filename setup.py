@@ -60,6 +60,7 @@ COMPILED_MODULES = [
     "bragrules/engine/hunt.py",
     "bragrules/engine/side_show.py",
     "bragrules/engine/spare.py",
+    "bragrules/engine/turns.py",
     "bragrules/engine/deal.py",
     "bragrules/engine/lives_pot.py",
     "bragrules/engine/session.py",

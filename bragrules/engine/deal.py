@@ -54,6 +54,7 @@ from bragrules.engine import (
     spare,
     steps,
     turn_options,
+    turns,
 )
 from bragrules.engine.actions import DISPUTE_KINDS, Action, LegalAction, malformed
 from bragrules.engine.arrange import Arrangement
@@ -63,14 +64,11 @@ from bragrules.engine.state import ENDING_KINDS, DealResult, Ending, Hand, Playe
 from bragrules.engine.units import Units
 from bragrules.engine.view import PlayerView
 from bragrules.engine.wild_cards import wild_deal_comparer
-from bragrules.rules.blind import LOOK_RULE, RETENTION_RULE
 from bragrules.rules.compile import Rules
 from bragrules.rules.exchange import CENTRE_CARDS_RULE, EXCHANGE_RULE
-from bragrules.rules.fixed import DEAL_OVER, FOLDED, HISTORY_CARDS, PLAYERS, TURN_ORDER
-from bragrules.rules.format import BETTING_RULE
+from bragrules.rules.fixed import DEAL_OVER, HISTORY_CARDS, PLAYERS
 from bragrules.rules.hooks import Bound, Post, Refusal
 from bragrules.rules.procedure import HUNT_RULE, turned_rule
-from bragrules.rules.seeing import CONCEDE_UNSEEN_RULE
 
 __all__ = ["Deal", "DealResult", "ENDING_KINDS", "Ending", "Hand", "PlayerState", "returned_stakes"]
 
@@ -574,6 +572,27 @@ class Deal:
         open in this format and phase, does any area refuse it; then its phase's handler."""
         state = self._player_of(action)
         kind = action.kind
+        if kind in _DISPUTE_KINDS or self.points_draws is not None or self.side_show is not None:
+            early = self._before_the_turn(state, action, apply)
+            if early is not _NOT_YET:
+                return early  # type: ignore[return-value]
+        # each step below is asked only when it could refuse (these run for every action checked)
+        awaited = self.showing is not None or self.retaining is not None
+        if awaited:
+            turns.refuse_while_awaited(self, state, kind)
+        choosing = self.choosing
+        if self.see_pair is not None and not choosing and state.name != self.showing and kind in ("show", "concede"):
+            return showing.turned_at_see(self, state, action, apply)  # the record of cards the engine turns itself
+        if kind == "look" and self.rules.blind.look_any_time and not choosing and self.retaining is None:
+            return retention.look(self, state, action, apply)
+        if awaited or choosing or state.name != self.order[self.turn]:
+            turns.refuse_out_of_turn(self, state, kind)
+        return self._in_turn(state, action, apply)
+
+    def _before_the_turn(self, state: PlayerState, action: Action, apply: bool) -> object:
+        """What is answered before whose turn it is: a dispute (any player, any time), the draws for the
+        pips stake (pots.points_draw), a side-show's answer; :data:`_NOT_YET` when none of them."""
+        kind = action.kind
         if kind in _DISPUTE_KINDS:
             if self.rules.procedure.bank is not None:  # a banking game rules no dispute (procedure.bank)
                 raise RuleViolation(bank.KIND_RULE, "a banking game rules no dispute: every stake is settled "
@@ -585,18 +604,12 @@ class Deal:
         if self.side_show is not None:  # a side-show waits for its answer
             side_show.refuse_unanswered(self, state, kind)
             return side_show.answer(self, state, action, apply)
-        # each step below is asked only when it could refuse (these run for every action checked)
-        awaited = self.showing is not None or self.retaining is not None
-        if awaited:
-            self._refuse_while_awaited(state, kind)
-        choosing = self.choosing
-        if self.see_pair is not None and not choosing and state.name != self.showing and kind in ("show", "concede"):
-            return showing.turned_at_see(self, state, action, apply)  # the record of cards the engine turns itself
-        if kind == "look" and self.rules.blind.look_any_time and not choosing and self.retaining is None:
-            return retention.look(self, state, action, apply)
-        if awaited or choosing or state.name != self.order[self.turn]:
-            self._refuse_out_of_turn(state, kind)
-        rules = self.rules
+        return _NOT_YET
+
+    def _in_turn(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
+        """The player whose turn it is: the phase that owns the move (a bank's stakes, a hunt for the jokers),
+        else the move's handler once the format, the phase and every area have let it through."""
+        rules, kind = self.rules, action.kind
         if rules.procedure.bank is not None:  # a banking game's stakes (procedure.bank): its own phase
             return bank.act(self, state, action, apply)
         if rules.procedure.hunt_rounds and (self.hunt is not None or kind in hunt.HUNT_KINDS):
@@ -604,8 +617,8 @@ class Deal:
         handler = _HANDLERS.get(kind)
         if handler is None:
             raise RuleViolation(PLAYERS, "unknown action {kind}", kind=repr(kind))
-        if rules.format.exchange or kind in _EXCHANGE_KINDS or self.arranging or state.inspected is not None:
-            self._refuse_out_of_phase(state, kind)
+        if rules.format.exchange or kind in turns.EXCHANGE_KINDS or self.arranging or state.inspected is not None:
+            turns.refuse_out_of_phase(self, state, kind)
         if rules.format.discard_step:
             discard.refuse_before_discard(self, state, kind)
         if rules.asking_refusal:
@@ -634,50 +647,10 @@ class Deal:
             raise RuleViolation(PLAYERS, "{player} is not in this deal", player=action.player)
         return state
 
-    def _refuse_while_awaited(self, state: PlayerState, kind: str) -> None:
-        """A decision awaited comes first: the second to show at a see, a blind survivor's hand."""
-        player, second, retaining = state.name, self.showing, self.retaining
-        if second is not None and not self.choosing and player == second and kind not in ("show", "concede", "look"):
-            raise RuleViolation(CONCEDE_UNSEEN_RULE, "{player} must show or concede", player=player)
-        if retaining is not None and player == retaining and kind not in ("retain", "release"):
-            raise RuleViolation(RETENTION_RULE, "{player} is left alone, blind: retain the unseen hand or release it", player=player)
 
-    def _refuse_out_of_turn(self, state: PlayerState, kind: str) -> None:
-        """The usual case: only the player whose turn it is acts (the result and awaited cards are ruled out)."""
-        awaited = self.showing is not None or self.retaining is not None
-        to_act = self.to_act if awaited or self.choosing else self.order[self.turn]
-        player = state.name
-        if player == to_act:
-            return
-        if kind == "look" and not state.folded and not self.choosing:
-            raise RuleViolation(LOOK_RULE, "{player} may look only at their own turn", player=player)
-        if state.folded:
-            out = self.out_by.get(player) if self.out_by else None
-            if out is not None:
-                raise RuleViolation(out, "{player} is out of the hand: only matched, then raised", player=player)
-            raise RuleViolation(FOLDED, "{player} has folded", player=player)
-        raise RuleViolation(TURN_ORDER, "it is {to_act}'s turn, not {player}'s", to_act=to_act, player=player)
-
-    def _refuse_out_of_phase(self, state: PlayerState, kind: str) -> None:
-        """What this format and this moment of the deal leave open: the exchange's actions only in
-        Stop the Bus, arranging only while everyone arranges, keep or discard after a look at one of two."""
-        if self.rules.format.exchange:
-            if kind not in _EXCHANGE_KINDS:
-                raise RuleViolation(EXCHANGE_RULE, "Stop the Bus: swap with the centre (or draw and discard), knock, "
-                                                   "or stand after a knock")
-        elif kind in _EXCHANGE_KINDS:
-            raise RuleViolation(EXCHANGE_RULE, "this format has no exchange with the centre")
-        if self.arranging and kind != "arrange" and kind != "take":
-            raise RuleViolation(BETTING_RULE, "there is no betting in this format: arrange your hands")
-        if state.inspected is not None and self.retaining is None and kind not in ("keep", "discard", "fold"):
-            raise RuleViolation(
-                RETENTION_RULE, "{player} looked at the {inspected} hand and must keep or discard it first", player=state.name, inspected=state.inspected,
-            )
-
-
-_EXCHANGE_KINDS = frozenset(("swap", "knock", "stand", "draw", "throw", "pass"))
 _DISPUTE_KINDS = frozenset(DISPUTE_KINDS)
-"""The actions of Stop the Bus's exchange with the centre."""
+_NOT_YET = object()
+"""What :meth:`Deal._before_the_turn` answers when nothing before the turn takes the action."""
 
 Handler = Callable[["Deal", PlayerState, Action, bool], Optional[Event]]
 

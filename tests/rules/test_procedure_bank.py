@@ -252,11 +252,14 @@ def test_arbitrate_rules_a_stake_against_the_bank() -> None:
     assert {p: int(v) for p, v in allowed.net.items()} == {"A": 5, "B": -3, "C": -12, "D": 10}
 
 
-def test_the_web_table_refuses_a_banking_game_naming_why(tmp_path) -> None:
+def test_the_web_table_serves_a_bank_put_up_each_deal_and_refuses_a_carried_one_naming_why(tmp_path) -> None:
     from bragrules.web.service import Refusal, TableService
 
-    with pytest.raises(Refusal, match=r"banking game \(procedure.bank\)"):
-        TableService(load_profile("banco"), "banco", seats=3, bots=[], seed=1, log_path=tmp_path / "t.jsonl")
+    served = TableService(load_profile("banco"), "banco", seats=3, bots=[], seed=1, log_path=tmp_path / "t.jsonl")
+    assert served.profile.procedure.bank.kind == "banker"
+    with pytest.raises(Refusal, match=r"procedure.bank.carry"):
+        TableService(load_profile("banco-carried"), "banco-carried", seats=3, bots=[], seed=1,
+                     log_path=tmp_path / "c.jsonl")
 
 
 # ---------------------------------------------------------------------------
