@@ -185,10 +185,13 @@ class Witness:
         with mock.patch.object(Session, "act", acted), mock.patch.object(Session, "start_deal", dealt):
             yield self
 
-    def assert_told(self, value: Any, viewer: Optional[str], what: str) -> None:
+    def assert_told(self, value: Any, viewer: Optional[str], what: str, jokers_alike: bool = False) -> None:
         """``value`` (words or JSON sent to ``viewer`` since :meth:`start`) names no card the viewer could not
-        see at some moment since then."""
+        see at some moment since then. ``jokers_alike``: the words write both jokers as ``Jk`` (the terminal),
+        so a ``Jk`` names whichever joker the viewer saw."""
         leaked = card_tokens(value) & (self.cards - self.seen[viewer])
+        if jokers_alike and "Jk" in leaked and "Jk2" in self.seen[viewer]:
+            leaked = leaked - {"Jk"}
         assert not leaked, f"{viewer or 'a spectator'} was sent {sorted(leaked)} in {what}, cards it never saw: {value}"
 
 
