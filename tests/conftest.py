@@ -17,6 +17,7 @@ that every profile keeps the proportions between properties.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import List
 
 import pytest
@@ -109,6 +110,14 @@ HEAVY_CASES = {
     # every case still above 30 seconds there
     "tests/test_browser.py::test_a_table_that_stops_shows_a_banner_and_comes_back_on_its_old_port_with_no_stale_error",  # 35 s
     "tests/rules/test_ranking_patterns_equal.py::test_shipped_rankings_compile_to_the_same_tables[555]",  # 31 s
+    # from a third run measuring each case's CPU seconds (its process and the children it waited for), the dev
+    # profile: every field variant above 3 CPU seconds
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.wild.natural_beats_wild]",  # 8.2 CPU s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.special_hands]",  # 7.3 CPU s
+    "tests/test_conformance.py::test_field_variant_conforms[session.bonus.prial]",  # 5.7 CPU s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.categories]",  # 5.5 CPU s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.wild.barred_from]",  # 5.3 CPU s
+    "tests/test_conformance.py::test_field_variant_conforms[ranking.category_order]",  # 3.0 CPU s
 }
 """The slowest cases of the README's command, run apart with the ``heavy`` marker (``python -m pytest -n auto -m
 heavy``, which ``.ci/run`` runs as well): each is kept, and checks what it checked, in that run. Chosen from one
@@ -118,10 +127,60 @@ above 15 seconds. Cases marked ``heavy`` in their own module (solving to converg
 workers) are not repeated here."""
 
 
+EVERY_RUN_PROFILES = {
+    "standard", "traditional", "teen-patti", "zha-jin-hua", "muflis", "two-jokers", "kissing-missing", "999",
+    "banco-carried", "bastard-brag", "crash", "seven-card", "four-card", "stop-the-bus", "three-card-casino",
+}
+"""The shipped profiles that every run walks where a test walks every shipped profile (:data:`PROFILE_WALKS`):
+one of each family (plain, the classic table, Indian and Chinese tables, lowball, jokers, a kiss and a miss,
+points, a carried pot, the centre swap, several hands, arranging, four cards, the draw, the house). The other
+profiles of those walks run with ``-m heavy``, so every profile is still walked in the run that ``.ci/run`` adds."""
+
+PROFILE_WALKS = {
+    "tests/test_rulebook_behaviour.py",  # every case of the module: each rulebook sentence played out per profile
+    "tests/test_rulebook.py::test_every_shipped_profile_renders",
+    "tests/test_rulebook.py::test_sections_in_the_order_a_table_explains",
+    "tests/test_rulebook.py::test_every_rule_that_differs_from_the_defaults_is_mentioned",
+    "tests/test_rulebook.py::test_markdown_headings_in_order",
+    "tests/test_rulebook.py::test_html_is_self_contained",
+    "tests/test_rulebook_languages.py::test_no_english_sentence_in_a_translated_rulebook",
+    "tests/rules/test_vocabulary.py::test_no_rulebook_of_a_game_with_its_own_words_says_prial",
+    "tests/test_resume_fuzz.py::test_every_line_end_prefix_of_an_honest_log_is_unfinished_never_a_violation",
+    "tests/test_play_privacy.py::test_the_terminal_prints_no_card_its_reader_could_not_see",
+    "tests/test_web_privacy.py::test_no_message_holds_a_card_its_seat_could_not_see",
+    "tests/test_cli_foundation.py::test_rank_reads_every_shipped_profile",
+    "tests/test_one_ranking.py::test_rank_the_showdown_and_the_audit_agree_on_who_wins",
+    "tests/test_one_ranking.py::test_the_bots_value_hands_as_the_showdown_orders_them",
+    "tests/test_one_ranking.py::test_equity_counts_what_the_showdown_says_of_each_opponent",
+    "tests/test_one_ranking.py::test_the_solver_orders_hands_as_the_showdown_does",
+    "tests/test_conformance.py::test_shipped_profile_conforms",
+    "tests/rules/test_ranking_patterns_equal.py::test_shipped_rankings_compile_to_the_same_tables",
+    "tests/test_fast_paths_betting.py::test_the_fast_paths_agree_with_the_bounds_under_every_shipped_profile",
+    "tests/test_docs_composing.py::test_a_primitive_block_plays_and_audits",
+}
+"""Tests (``file::function``, or a whole file) that walk every shipped profile, a case a profile: measured
+together they were about half the README's command (300 of 660 CPU seconds). A case whose parameters name a
+shipped profile outside :data:`EVERY_RUN_PROFILES` is marked ``heavy``."""
+
+SHIPPED_PROFILES = frozenset(path.stem for path in (Path(__file__).resolve().parent.parent / "profiles").glob("*.yaml"))
+"""The shipped profiles' names (the YAML files of ``profiles/``)."""
+
+
+def walks_a_profile_run_apart(item: pytest.Item) -> bool:
+    """Whether ``item`` is a case of a :data:`PROFILE_WALKS` test for a profile outside :data:`EVERY_RUN_PROFILES`."""
+    function = item.nodeid.split("[", 1)[0]
+    if function not in PROFILE_WALKS and function.split("::", 1)[0] not in PROFILE_WALKS:
+        return False
+    params = getattr(getattr(item, "callspec", None), "params", {})
+    named = {value for value in params.values() if isinstance(value, str) and value in SHIPPED_PROFILES}
+    return bool(named) and not named <= EVERY_RUN_PROFILES
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: List[pytest.Item]) -> None:
-    """Mark :data:`HEAVY_CASES` ``heavy`` before the ``-m`` option chooses what runs."""
+    """Mark :data:`HEAVY_CASES`, and the cases :func:`walks_a_profile_run_apart` finds, ``heavy`` before the
+    ``-m`` option chooses what runs."""
     heavy = pytest.mark.heavy
     for item in items:
-        if item.nodeid in HEAVY_CASES:
+        if item.nodeid in HEAVY_CASES or walks_a_profile_run_apart(item):
             item.add_marker(heavy)

@@ -11,7 +11,7 @@ from typing import Set
 
 import pytest
 
-from .conftest import HEAVY_CASES
+from .conftest import EVERY_RUN_PROFILES, HEAVY_CASES, PROFILE_WALKS, SHIPPED_PROFILES
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,6 +31,20 @@ def test_each_heavy_case_names_a_test_that_exists(case: str) -> None:
     assert function in _tests_in(path), case
 
 
+@pytest.mark.parametrize("walk", sorted(PROFILE_WALKS))
+def test_each_profile_walk_names_a_test_that_exists(walk: str) -> None:
+    file, _, name = walk.partition("::")
+    path = ROOT / file
+    assert path.is_file(), walk
+    assert not name or name in _tests_in(path), walk
+
+
+def test_the_profiles_every_run_walks_are_shipped_and_a_few() -> None:
+    assert len(SHIPPED_PROFILES) >= 60 and "standard" in SHIPPED_PROFILES
+    assert EVERY_RUN_PROFILES <= SHIPPED_PROFILES
+    assert 10 <= len(EVERY_RUN_PROFILES) <= len(SHIPPED_PROFILES) // 3
+
+
 def collected(*args: str) -> Set[str]:
     """The node ids ``pytest --collect-only ARGS`` collects."""
     import subprocess
@@ -42,9 +56,15 @@ def collected(*args: str) -> Set[str]:
 
 
 def test_the_heavy_cases_run_with_heavy_and_not_without() -> None:
-    """The marker is added before ``-m`` chooses (shown on one file of them)."""
-    file = "tests/test_fuzz.py"
+    """The marker is added before ``-m`` chooses (shown on one file of them, and on one profile walk: its
+    cases for the profiles every run walks run without ``heavy``, the others' with it, none in both or neither)."""
+    file, walk = "tests/test_fuzz.py", "tests/test_rulebook_languages.py::test_no_english_sentence_in_a_translated_rulebook"
     listed = {case for case in HEAVY_CASES if case.startswith(file + "::")}
     assert listed
-    assert listed <= collected("-m", "heavy", file)
-    assert not listed & collected(file)  # the README's command (addopts: -m 'not heavy')
+    heavy, light = collected("-m", "heavy", file, walk), collected(file, walk)
+    assert listed <= heavy
+    assert not listed & light  # the README's command (addopts: -m 'not heavy')
+    walked = {case for case in heavy | light if case.startswith(walk + "[")}
+    assert len(walked) == 2 * len(SHIPPED_PROFILES)  # each profile in Chinese and in Hindi
+    assert {case for case in walked if case.split("[")[1].rsplit("-", 1)[0] in EVERY_RUN_PROFILES} == walked & light
+    assert not heavy & light
