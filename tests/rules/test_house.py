@@ -294,9 +294,10 @@ def housed_profiles(draw: st.DrawFn) -> Profile:
         data["house"] = {"rake": rake, "rake_of": draw(st.sampled_from(["pot", "losers_stakes"])),
                          "rake_cap": draw(st.sampled_from([None, 2])), "table_fee": fee,
                          "table_fee_per": draw(st.sampled_from(["deal", "session"]))}
-    # side pots, and a banking game (procedure.bank), play with unlimited bankrolls only
+    # side pots, a banking game (procedure.bank) and an ante set by a turned card (procedure.ante_card) play
+    # with unlimited bankrolls only
     if data["pots"] == Profile().pots.model_dump(mode="json") and data["procedure"]["bank"]["kind"] is None \
-            and draw(st.booleans()):
+            and data["procedure"].get("ante_card", "none") == "none" and draw(st.booleans()):
         data["session"]["bankroll"] = "finite"
         ante = Fraction(str(data["stakes"]["ante"])) or 1
         data["session"]["starting_stack"] = str(ante * draw(st.sampled_from([3, 8, 30])))
