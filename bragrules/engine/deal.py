@@ -573,9 +573,9 @@ class Deal:
         state = self._player_of(action)
         kind = action.kind
         if kind in _DISPUTE_KINDS or self.points_draws is not None or self.side_show is not None:
-            early = self._before_the_turn(state, action, apply)
-            if early is not _NOT_YET:
-                return early  # type: ignore[return-value]
+            answered, event = self._before_the_turn(state, action, apply)
+            if answered:
+                return event
         # each step below is asked only when it could refuse (these run for every action checked)
         awaited = self.showing is not None or self.retaining is not None
         if awaited:
@@ -589,22 +589,22 @@ class Deal:
             turns.refuse_out_of_turn(self, state, kind)
         return self._in_turn(state, action, apply)
 
-    def _before_the_turn(self, state: PlayerState, action: Action, apply: bool) -> object:
+    def _before_the_turn(self, state: PlayerState, action: Action, apply: bool) -> Tuple[bool, Optional[Event]]:
         """What is answered before whose turn it is: a dispute (any player, any time), the draws for the
-        pips stake (pots.points_draw), a side-show's answer; :data:`_NOT_YET` when none of them."""
+        pips stake (pots.points_draw), a side-show's answer; (whether one of them answered, its event)."""
         kind = action.kind
         if kind in _DISPUTE_KINDS:
             if self.rules.procedure.bank is not None:  # a banking game rules no dispute (procedure.bank)
                 raise RuleViolation(bank.KIND_RULE, "a banking game rules no dispute: every stake is settled "
                                                     "against the bank as dealt")
-            return dispute.dispute(self, state, action, apply)
+            return True, dispute.dispute(self, state, action, apply)
         pd = self.points_draws
         if pd is not None and (pd.turn is not None or kind in ("draw", "stand")):  # before the betting (pots)
-            return points_draws.act(self, state, action, apply)
+            return True, points_draws.act(self, state, action, apply)
         if self.side_show is not None:  # a side-show waits for its answer
             side_show.refuse_unanswered(self, state, kind)
-            return side_show.answer(self, state, action, apply)
-        return _NOT_YET
+            return True, side_show.answer(self, state, action, apply)
+        return False, None
 
     def _in_turn(self, state: PlayerState, action: Action, apply: bool) -> Optional[Event]:
         """The player whose turn it is: the phase that owns the move (a bank's stakes, a hunt for the jokers),
@@ -649,8 +649,7 @@ class Deal:
 
 
 _DISPUTE_KINDS = frozenset(DISPUTE_KINDS)
-_NOT_YET = object()
-"""What :meth:`Deal._before_the_turn` answers when nothing before the turn takes the action."""
+"""The disputes any player may raise at any time (:mod:`bragrules.engine.dispute`)."""
 
 Handler = Callable[["Deal", PlayerState, Action, bool], Optional[Event]]
 
