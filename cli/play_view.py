@@ -560,6 +560,7 @@ def explain_result(deal: "Deal") -> List[str]:
         return you_form(said(text, deal.rules.words))
 
     lines: List[str] = []
+    spoken = language() != ENGLISH  # a translated line says each player by name ("You" too), its grammar its own
     ended = [e for e in deal.events if isinstance(e, Result)]
     shown = dict(ended[-1].shown) if ended else {}
     if result.showdown and shown:
@@ -567,13 +568,17 @@ def explain_result(deal: "Deal") -> List[str]:
             state = deal.players[name]
             if state.arrangement:
                 hands = " | ".join(cards_markup(h) for h in state.arrangement)
-                lines.append(f"  {esc(name)} {verb(name, 'shows')} {hands}")
+                lines.append("  " + (tr("{player} shows {cards}", player=esc(name), cards=hands) if spoken
+                                     else f"{esc(name)} {verb(name, 'shows')} {hands}"))
             elif state.hand is not None:
-                lines.append(f"  {esc(name)} {verb(name, 'shows')} {cards_markup(state.hand)} ({deal.comparer.describe(state.hand)})")
+                cards, named = cards_markup(state.hand), deal.comparer.describe(state.hand)
+                lines.append("  " + (tr("{player} shows {cards} ({hand})", player=esc(name), cards=cards, hand=named)
+                                     if spoken else f"{esc(name)} {verb(name, 'shows')} {cards} ({named})"))
         if result.lives_lost is not None and deal.rules.format.lives is not None:
             lost = result.lives_lost
             if len(lost) == 1:
-                lines.append(f"[bold]lowest hand: {esc(lost[0])} {verb(lost[0], 'loses')} a life[/]")
+                lines.append("[bold]" + (tr("lowest hand: {player} loses a life", player=esc(lost[0])) if spoken
+                                         else f"lowest hand: {esc(lost[0])} {verb(lost[0], 'loses')} a life") + "[/]")
             else:
                 lines.append(f"[bold]{esc(to_you(result.reason))}[/]")
             return lines
@@ -586,19 +591,28 @@ def explain_result(deal: "Deal") -> List[str]:
                 see += f"; {tie_at_table(deal.rules.profile)}"
         if result.outcome == "carried":
             lines.append(f"[bold]{esc(to_you(result.reason))}[/]")
+        elif spoken:
+            lines.append(tr("{winners} win {amount} ({why})", winners="[bold]" + esc(", ".join(result.winners)),
+                            amount=money(result.pot) + "[/]", why=esc(to_you(see))))
         else:
             lines.append(f"[bold]{esc(' and '.join(result.winners))} {verb(result.winners[0], 'wins') if len(result.winners) == 1 else 'win'} "
                          f"{money(result.pot)}[/] ({esc(to_you(see))})")
     elif result.outcome == "carried":
-        lines.append(f"[bold]{esc(to_you(result.reason))}[/]: {money(result.carried_out)} goes to the next deal")
+        lines.append(f"[bold]{esc(to_you(result.reason))}[/]: " + (
+            tr("{amount} goes to the next deal", amount=money(result.carried_out)) if spoken
+            else f"{money(result.carried_out)} goes to the next deal"))
     elif not result.winners:  # abandoned at the time limit: every stake returned
         lines.append(f"[bold]{esc(to_you(result.reason))}[/]")
+    elif spoken:
+        lines.append(tr("{player} takes {amount} without showing: everyone else folded",
+                        player="[bold]" + esc(result.winners[0]), amount=money(result.pot) + "[/]"))
     else:
         lines.append(f"[bold]{esc(result.winners[0])} {verb(result.winners[0], 'takes')} {money(result.pot)}[/] "
                      f"without showing: {said('everyone else folded', deal.rules.words)}")
     for name, amount in result.bonuses.items():
         if amount > 0:
-            lines.append(f"{esc(name)} {verb(name, 'collects')} a bonus of {money(amount)}")
+            lines.append(tr("{player} collects a bonus of {amount}", player=esc(name), amount=money(amount)) if spoken
+                         else f"{esc(name)} {verb(name, 'collects')} a bonus of {money(amount)}")
     lines.extend(pot_lines(deal))
     return lines
 
