@@ -400,6 +400,11 @@ class _Line:
     """What an action's line is made of: the deal, the action, the cards the reader could see, and
     ``say``/``told`` to word it (``Ada bets``/``You bet``; a card named only if it was seen)."""
 
+    deal: "Deal"
+    action: "Action"
+    seen: FrozenSet[Card]
+    their: str
+
     def __init__(self, deal: "Deal", action: "Action", seen: FrozenSet[Card]):
         self.deal = deal
         self.action = action
@@ -511,8 +516,14 @@ _ACTION_LINES: Dict[str, Callable[[_Line], str]] = {
 
 def describe_action(deal: "Deal", action: "Action", seen: FrozenSet[Card] = frozenset()) -> str:
     """A line for the log of play: ``Ada bets 2 (blind, level 4)``; it names a card only if it is in
-    ``seen`` (what the reader could see before the action or after it), else says "a card"."""
+    ``seen`` (what the reader could see before the action or after it), else says "a card". In another
+    language than English, the betting table's moves are told in it (``Bo pays 2 to 比牌``)."""
     line = _Line(deal, action, seen)
+    if language() != ENGLISH:
+        from .play_spoken import SPOKEN_LINES
+
+        if action.kind in SPOKEN_LINES:
+            return SPOKEN_LINES[action.kind](line)
     told = _ACTION_LINES.get(action.kind)
     return told(line) if told is not None else line.say(action.kind)
 
