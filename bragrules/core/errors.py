@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Union
 
-from bragrules.core.i18n import Message
+from bragrules.core.i18n import Message, Said
 
 if TYPE_CHECKING:
     from bragrules.core.rule_id import Rule
@@ -32,7 +32,7 @@ class BragError(Exception):
     """Base of every error bragrules raises on purpose."""
 
 
-class RuleViolation(BragError):
+class RuleViolation(BragError, Said):
     """An illegal action. ``rule`` is the profile field path (or a fixed rule name) it breaks.
 
     The engine raises it *before* changing anything, so the state is as it was. ``message`` is the
@@ -48,15 +48,6 @@ class RuleViolation(BragError):
 
     def __reduce__(self) -> Any:  # pickled with its placeholders (the parallel audit's workers)
         return (_violation, (self.rule, self.said))
-
-    @property
-    def message(self) -> str:
-        """The refusal in English."""
-        return self.said.english()
-
-    def text(self) -> str:
-        """The refusal in the language spoken now (a person reading it)."""
-        return self.said.text()
 
     def __str__(self) -> str:
         return f"{self.rule}: {self.said.text()}"

@@ -267,6 +267,32 @@ class Message:
         return (_rebuilt, (self.message, self.placeholders))
 
 
+class Said:
+    """What holds a :class:`Message` in ``said`` (a refusal raised, a refusal an area answers): ``message`` in
+    English (what the audit's records and the tests compare), :meth:`text` in the language spoken now.
+
+    >>> class Told(Said):
+    ...     __slots__ = ("said",)
+    ...     def __init__(self, said: Message) -> None:
+    ...         self.said = said
+    >>> told = Told(Message("pair"))
+    >>> told.message, with_language("zh", told.text)
+    ('pair', '对子')
+    """
+
+    __slots__ = ()
+    said: Message
+
+    @property
+    def message(self) -> str:
+        """The words in English."""
+        return self.said.english()
+
+    def text(self) -> str:
+        """The words in the language spoken now (a person reading them)."""
+        return self.said.text()
+
+
 class Later:
     """A placeholder's words made only when the message is read, by ``call(*args)`` in the reader's language
     (a multiple said in words, ``twice`` or ``दोगुना``, that a function of its own writes).
@@ -350,6 +376,6 @@ def amount_text(value: Any) -> str:
 
 
 __all__ = [
-    "ENGLISH", "ENV_VAR", "N_", "LANGUAGES", "LANGUAGE_NAMES", "Later", "Message", "amount_text", "catalogue", "choose_language",
+    "ENGLISH", "ENV_VAR", "N_", "LANGUAGES", "LANGUAGE_NAMES", "Later", "Message", "Said", "amount_text", "catalogue", "choose_language",
     "language", "normalise", "ntr", "pick_language", "set_language", "speaking", "tr", "with_language", "words",
 ]

@@ -82,7 +82,7 @@ from fractions import Fraction
 from typing import Any, Callable, List, Mapping, NamedTuple, Optional, Protocol, Sequence, Tuple, Union
 
 from bragrules.core.cards import Card
-from bragrules.core.i18n import Message
+from bragrules.core.i18n import Message, Said
 from bragrules.core.rule_id import Rule
 
 __all__ = ["AreaPolicy", "BestHands", "Betting", "Bettor", "Bound", "EndingAnswer", "ForcedShow", "PotWon", "Post",
@@ -187,7 +187,7 @@ class Betting(Protocol):
         ...
 
 
-class Refusal:
+class Refusal(Said):
     """Why an action is not allowed now: the rule it breaks, in words. The words are a message put in words
     only when read (:class:`~bragrules.core.i18n.Message`): ``message`` in English, :meth:`text` in the
     reader's language; a refusal the engine only tests for is never formatted.
@@ -205,15 +205,6 @@ class Refusal:
     def __init__(self, rule: Rule, message: Union[str, Message]) -> None:
         self.rule = rule
         self.said = message if isinstance(message, Message) else Message(message)
-
-    @property
-    def message(self) -> str:
-        """The refusal in English."""
-        return self.said.english()
-
-    def text(self) -> str:
-        """The refusal in the language spoken now."""
-        return self.said.text()
 
     def words(self) -> Message:
         """The refusal as a message to be read later (a refusal raised from it)."""

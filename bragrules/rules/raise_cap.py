@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from bragrules.core.i18n import Later, Message
 from bragrules.core.rule_id import Rule, field_rule
-from bragrules.rules.words import money_text, times_text
+from bragrules.rules.words import times_text
 
 RAISE_LIMIT_RULE = field_rule("stakes.raise_limit")
 POT_MEASURE_RULE = field_rule("stakes.raise_limit.pot_measure")
@@ -140,14 +140,5 @@ class RaisePolicy:
         return Message("a raise adds at most {amount}", amount=Fraction(self.amount or 0))
 
     def describe(self) -> str:
-        if self.kind == "none":
-            return "no limit on a raise"
-        if self.kind == "pot":
-            if self.after_call:
-                return "a raise adds at most the pot as it would stand after the raiser's call"
-            return "a raise adds at most the pot"
-        if self.kind == "fixed":
-            return f"a raise adds exactly {money_text(self.amount)}"
-        if self.kind == "multiple":
-            return f"a bet sets the level at most {times_text(self.factor)} the current level"
-        return f"a raise adds at most {money_text(self.amount)}"
+        """The limit in English (:meth:`words` read in English)."""
+        return self.words().english()
