@@ -24,10 +24,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def _spoken_side_show_answer(line: "_Line") -> str:
     """An answered side-show in the language spoken: who folded, never the cards compared."""
-    from bragrules.engine.events import SideShowAnswer
+    from .play_view import last_side_show_answer
 
     deal, action = line.deal, line.action
-    answer = next((e for e in reversed(deal.events) if isinstance(e, SideShowAnswer)), None)
+    answer = last_side_show_answer(deal)
     words = {"player": _who(line), "asker": esc(answer.asker if answer is not None else "?"),
              "sideshow": esc(deal.rules.words.move("sideshow"))}
     if action.kind == "refuse":

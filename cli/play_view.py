@@ -24,6 +24,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from bragrules.engine.actions import Action
     from bragrules.engine.deal import Deal
+    from bragrules.engine.events import SideShowAnswer
     from bragrules.engine.session import DealRecord
     from bragrules.engine.view import Sight
     from bragrules.play.table import Observer as _ObserverBase
@@ -528,12 +529,18 @@ def describe_action(deal: "Deal", action: "Action", seen: FrozenSet[Card] = froz
     return told(line) if told is not None else line.say(action.kind)
 
 
+def last_side_show_answer(deal: "Deal") -> Optional["SideShowAnswer"]:
+    """The deal's latest answer to a side-show (None before any)."""
+    from bragrules.engine.events import SideShowAnswer
+
+    return next((e for e in reversed(deal.events) if isinstance(e, SideShowAnswer)), None)
+
+
 def side_show_answer(deal: "Deal", action: "Action", say: Callable[..., str]) -> str:
     """The table's line for an answered side-show: who folded, never the cards compared."""
     from bragrules.core.text import possessive
-    from bragrules.engine.events import SideShowAnswer
 
-    answer = next((e for e in reversed(deal.events) if isinstance(e, SideShowAnswer)), None)
+    answer = last_side_show_answer(deal)
     asker = answer.asker if answer is not None else "the asker"
     if action.kind == "refuse":
         return say("refuses", f"{esc(possessive(asker))} side-show")
@@ -545,9 +552,7 @@ def side_show_answer(deal: "Deal", action: "Action", say: Callable[..., str]) ->
 def side_show_private(deal: "Deal", viewer: str) -> Optional[str]:
     """What ``viewer`` alone learns from the side-show just answered, if they were one of the two:
     the other hand compared. None for everyone else."""
-    from bragrules.engine.events import SideShowAnswer
-
-    last = next((e for e in reversed(deal.events) if isinstance(e, SideShowAnswer)), None)
+    last = last_side_show_answer(deal)
     compared = deal.view(viewer).side_shows()
     if last is None or not last.accepted or viewer not in (last.player, last.asker) or not compared:
         return None
