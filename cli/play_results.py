@@ -99,6 +99,8 @@ def pot_lines(deal: "Deal") -> List[str]:
         return []
     from bragrules.rules.pots import pot_title
 
+    if language() != ENGLISH:
+        return spoken_pot_lines(deal)
     lines = []
     for pot in result.pots:
         title, amount = pot_title(pot.name), money(pot.amount)
@@ -118,6 +120,39 @@ def pot_lines(deal: "Deal") -> List[str]:
     return lines
 
 
+def spoken_pot_lines(deal: "Deal") -> List[str]:
+    """:func:`pot_lines` in a language other than English: each side pot named in it, with the rule it was
+    won by (its recorded reason is English)."""
+    result = deal.result
+    assert result is not None
+    lines = []
+    for pot in result.pots:
+        title, amount = _spoken_title(pot.name), money(pot.amount)
+        if not pot.winners:
+            lines.append(tr("{pot} of {amount} goes back to the players", pot=title, amount=amount))
+        else:
+            lines.append(tr("{players} take {pot} of {amount} ({rule})", players=esc(", ".join(pot.winners)),
+                            pot=title, amount=amount, rule=esc(pot.rule)))
+    policy = deal.rules.pots
+    sweeper = (policy.sweep_of(result.pots, result.winners if result.outcome == "won" else ())
+               if policy is not None else None)
+    if sweeper is not None and policy is not None and policy.sweep is not None:
+        lines.append(tr("[bold]{player} wins every pot[/] and is paid {amount} more by every other player",
+                        player=esc(sweeper), amount=money(policy.sweep)))
+    return lines
+
+
+def _spoken_title(name: str) -> str:
+    """A side pot's name in the language spoken (:func:`bragrules.rules.pots.pot_title` in English)."""
+    if name.startswith("hand_"):
+        return tr("the pot of hand {n}", n=name[5:])
+    if name.startswith("points_"):
+        return tr("the {n} stake", n=name[7:])
+    if name == "best_card":
+        return tr("the best-card stake")
+    return tr("the 31 stake") if name == "thirty_one" else name
+
+
 def house_line(table: "Table", record: "DealRecord") -> str:
     """What the house took with a deal, in words (empty when the profile's house takes nothing).
 
@@ -128,14 +163,18 @@ def house_line(table: "Table", record: "DealRecord") -> str:
     house = session.rules.house
     if not house.in_play or record.result.outcome in ("redeal", "abandoned"):
         return ""
-    parts = []
-    if house.takes_rake:
-        parts.append(f"a rake of {money(record.result.rake)} from the pot")
-    if house.charges_fee and session.last_fees:
-        parts.append(f"table fees of {money(session.last_fees)}")
-    if not parts:
-        return ""
-    return f"the house takes {' and '.join(parts)} (the house has taken {money(session.house)} in all)"
+    rake = money(record.result.rake) if house.takes_rake else None
+    fees = money(session.last_fees) if house.charges_fee and session.last_fees else None
+    total = money(session.house)
+    if rake is not None and fees is not None:
+        return tr("the house takes a rake of {rake} from the pot and table fees of {fees} (the house has taken "
+                  "{total} in all)", rake=rake, fees=fees, total=total)
+    if rake is not None:
+        return tr("the house takes a rake of {rake} from the pot (the house has taken {total} in all)", rake=rake,
+                  total=total)
+    if fees is not None:
+        return tr("the house takes table fees of {fees} (the house has taken {total} in all)", fees=fees, total=total)
+    return ""
 
 
 __all__ = ["explain_result", "house_line", "pot_lines"]
