@@ -76,7 +76,8 @@ def _cards(kind: str, rest: List[str]) -> Optional[str]:
             except CardError:
                 return tr("{word} is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)", word=quote(piece, 20))
     if kind == "arrange" and (not rest or any(not part.split() for part in " ".join(rest).split("|"))):
-        return tr("an arrangement lists the hands, separated by |, e.g. arrange Ah Ad Ac | 7s 8s 9s")
+        return tr("an arrangement lists the hands, separated by |, e.g. {example}",
+                  example="'arrange Ah Ad Ac | 7s 8s 9s'")
     return None
 
 

@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable, Dict, List, Optional
+from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Tuple
 
 from bragrules.core.i18n import tr
 
@@ -72,7 +72,7 @@ def _shown(deal: "Deal") -> List[str]:
 def _hands_won(deal: "Deal") -> str:
     """Several hands each: how many hands each player won (a player whose hands stand out of order wins
     none), and, when nobody won enough of them, that the pot carries."""
-    from bragrules.engine.arrange import hand_strengths, hand_winners, penalised
+    from bragrules.engine.arrange import hand_strengths, hand_winners
 
     result = deal.result
     assert result is not None
@@ -84,16 +84,30 @@ def _hands_won(deal: "Deal") -> str:
                                ending.opponent if ending else None):
         if won_by is not None:
             tally[won_by] += 1
-    counted = ", ".join(f"{p} {tally[p]}" for p in players)
+    counted = _scored(deal, players, _penalties(deal, strengths, ", ".join(f"{p} {tally[p]}" for p in players)))
     if result.outcome == "carried":
-        said = tr("hands won: {tally}; nobody won {needed}: the pot carries", tally=counted,
+        return tr("hands won: {tally}; nobody won {needed}: the pot carries", tally=counted,
                   needed=deal.rules.format.hands_needed)
-    else:
-        said = tr("hands won: {tally}", tally=counted)
+    return tr("hands won: {tally}", tally=counted)
+
+
+def _penalties(deal: "Deal", strengths: Dict[str, Tuple[int, ...]], said: str) -> str:
+    """``said``, then each player whose hands stand out of order (``format.wrong_order``)."""
+    from bragrules.engine.arrange import penalised
+
     for name in penalised(deal.rules, strengths):
         said = tr("{said}; {more}", said=said,
                   more=tr("{player} set the hands out of order and wins none", player=name))
     return said
+
+
+def _scored(deal: "Deal", players: List[str], said: str) -> str:
+    """``said``, then the points each player scored (``session.points``)."""
+    from bragrules.rules.points import score_text
+
+    if deal.rules.session.points is None or deal.points_won is None:
+        return said
+    return tr("{said}; {more}", said=said, more=tr("points: {scores}", scores=score_text(deal.points_won, players)))
 
 
 def _see(deal: "Deal", result: "DealResult") -> Optional[str]:
