@@ -102,11 +102,15 @@ class TableView(BankPrompts, _ObserverBase):
 
         if self.prompter is None:
             return None
-        words = {"buy_in": "bring to the table", "rebuy": "buy in again (you are out of chips)",
-                 "top_up": "top up your stack"}[kind]
-        span = money(least) if least == most else f"{money(least)} to {money(most)}"
+        span = money(least) if least == most else tr("{low} to {high}", low=money(least), high=money(most))
+        question = {"buy_in": tr("{player}, you may bring to the table for {span}: amount, or Enter for none?",
+                                 player=esc(player), span=span),
+                    "rebuy": tr("{player}, you may buy in again (you are out of chips) for {span}: amount, or Enter "
+                                "for none?", player=esc(player), span=span),
+                    "top_up": tr("{player}, you may top up your stack for {span}: amount, or Enter for none?",
+                                 player=esc(player), span=span)}[kind]
         while True:
-            answer = self.prompter.ask(f"{esc(player)}, you may {words} for {span}: amount, or Enter for none?")
+            answer = self.prompter.ask(question)
             if answer is None or answer.lower() in ("", "n", "no", "none"):
                 return None
             try:
@@ -115,12 +119,13 @@ class TableView(BankPrompts, _ObserverBase):
                 amount = None
             if amount is not None and least <= amount <= most:
                 return amount
-            self.console.print(f"type an amount from {span}, or press Enter for none")
+            self.console.print(tr("type an amount from {span}, or press Enter for none", span=span))
 
     def bought(self, table: "Table", player: str, kind: str, amount: Any) -> None:
-        what = {"buy_in": "brings", "rebuy": "buys in again for", "top_up": "tops up by"}[kind]
-        self.console.print(f"{esc(player)} {what} {money(amount)} "
-                           f"(now {money(table.session.balances[player])} in chips)")
+        said = {"player": esc(player), "amount": money(amount), "stack": money(table.session.balances[player])}
+        self.console.print({"buy_in": tr("{player} brings {amount} (now {stack} in chips)", **said),
+                            "rebuy": tr("{player} buys in again for {amount} (now {stack} in chips)", **said),
+                            "top_up": tr("{player} tops up by {amount} (now {stack} in chips)", **said)}[kind])
 
     def deal_started(self, table: "Table", deal: "Deal") -> None:
         session = table.session
@@ -252,9 +257,11 @@ class TableView(BankPrompts, _ObserverBase):
         bank = rules.procedure.bank
         if bank is not None:  # a banking game: what is staked, against whom
             held = bank.bank if deal.bank is None else deal.bank  # procedure.bank.carry: the bank carried in
-            against = "the house's dealer" if bank.house else f"{esc(session.dealer)}'s bank of {money(held)}"
-            self.console.print(f"[bold]staked {money(deal.pot)}[/] against {against} · {esc(session.dealer)} dealt",
-                               highlight=False)
+            said = {"amount": money(deal.pot), "dealer": esc(session.dealer)}
+            self.console.print(tr("[bold]staked {amount}[/] against the house's dealer · {dealer} dealt", **said)
+                               if bank.house else
+                               tr("[bold]staked {amount}[/] against {dealer}'s bank of {bank} · {dealer} dealt",
+                                  bank=money(held), **said), highlight=False)
             return
         if rules.format.betting:
             level = (tr("nobody has bet") if deal.level is None
