@@ -129,7 +129,7 @@ def _showdown(deal: "Deal", result: "DealResult") -> Optional[str]:
     elif any(deal.players[p].hand is None for p in result.winners):
         said = tr("hands not recorded: winner as claimed")
     elif deal.forced_by is not None:
-        said = tr("everyone left shows, as {rule} requires", rule=deal.forced_by)
+        said = _forced(deal, str(deal.forced_by))
     else:
         said = tr("everyone left shows")
     if said is not None and deal.low_hands:  # seeing.split: high_low
@@ -137,6 +137,23 @@ def _showdown(deal: "Deal", result: "DealResult") -> Optional[str]:
         said = tr("{said}; {more}", said=said, more=tr("the pot is split high-low: {high} highest, {low} lowest",
                                                        high=high, low=", ".join(deal.low_hands)))
     return said
+
+
+def _forced(deal: "Deal", rule: str) -> str:
+    """Why everyone still in showed: the rule that forced it (the pot's limit, every stake matched, the betting
+    rounds played), else the rule named."""
+    from bragrules.core.i18n import amount_text, ntr
+
+    if rule == "stakes.pot_limit" and deal.rules.stakes.pot_limit is not None:
+        return tr("the pot has reached its limit of {limit}: everyone still in shows",
+                  limit=amount_text(deal.rules.stakes.pot_limit))
+    if rule == "seeing.matched_showdown":
+        return tr("every stake still in is matched: everyone still in shows")
+    rounds = deal.rules.procedure.rounds
+    if rule == "procedure.betting_rounds" and rounds is not None:
+        return ntr("{n} betting round has been played: everyone still in shows",
+                   "{n} betting rounds have been played: everyone still in shows", rounds)
+    return tr("everyone left shows, as {rule} requires", rule=rule)
 
 
 def _folded(deal: "Deal", result: "DealResult") -> Optional[str]:
