@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, List, Optional, Sequence
 
 import typer
 
-from bragrules.core.i18n import tr
+from bragrules.core.i18n import ntr, tr
 
 from . import strategy_option
 from .common import EXIT_BAD_INPUT, bot_styles, complete_profile, error, refuse
@@ -142,7 +142,7 @@ def register(app: typer.Typer) -> None:
         from bragrules.profile import load_profile
 
         from .play_turn import HumanTurn  # the table's modules load with the command, not with --help
-        from .play_view import Prompter, TableView, esc, plural, stopped
+        from .play_view import Prompter, TableView, esc, stopped
 
         check_options(delay, hands, players, seed, name)
         solved = strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
@@ -164,16 +164,23 @@ def register(app: typer.Typer) -> None:
                 table.close()
                 raise refuse(f"{resume} decides the session it resumes; leave out {wrong[0]}")
 
-            played = plural(table.deals_played, "deal")
             if table.finished:
                 table.close()
                 view.standings(table, final=True)
-                console.print(f"The session in {esc(resume)} is over ({played} played): there is nothing to resume.")
+                console.print(ntr("The session in {log} is over ({n} deal played): there is nothing to resume.",
+                                  "The session in {log} is over ({n} deals played): there is nothing to resume.",
+                                  table.deals_played, log=esc(resume)))
                 return
             left = table.deals_left()
-            console.print(f"Resuming {esc(resume)}: {played} played"
-                          f"{'' if left is None else f', {left} to go'}, seed {table.session.seed}, "
-                          f"profile {esc(table.profile_name)}.")
+            said = {"log": esc(resume), "seed": table.session.seed,
+                    "profile": esc(table.profile_name)}
+            n = table.deals_played
+            console.print(ntr("Resuming {log}: {n} deal played, seed {seed}, profile {profile}.",
+                              "Resuming {log}: {n} deals played, seed {seed}, profile {profile}.", n, **said)
+                          if left is None else
+                          ntr("Resuming {log}: {n} deal played, {left} to go, seed {seed}, profile {profile}.",
+                              "Resuming {log}: {n} deals played, {left} to go, seed {seed}, profile {profile}.", n,
+                              left=left, **said))
         else:
             person = name if name is not None else "You"
             styles = bot_styles(bots, DEFAULT_STYLES)
@@ -192,21 +199,24 @@ def register(app: typer.Typer) -> None:
             end = rules_profile.session.end
             if auto and hands is None and end.kind in ("never", "time"):
                 hands = DEFAULT_AUTO_DEALS
-                why = "has no end" if end.kind == "never" else f"ends on the clock ({end.minutes} minutes), and bots are quick"
-                note = f"This profile's session {why}: watching {hands} deals (--hands sets another number)."
+                note = (tr("This profile's session has no end: watching {n} deals (--hands sets another number).",
+                           n=hands) if end.kind == "never" else
+                        tr("This profile's session ends on the clock ({minutes} minutes), and bots are quick: watching "
+                           "{n} deals (--hands sets another number).", minutes=end.minutes, n=hands))
             log_path = log if log is not None else default_log_path(seed)
             table = Table.new(rules_profile, seats, seed=seed, profile_name=profile or "standard",
                               log_path=log_path, observer=view, decide=turn, hands=hands)
             from bragrules.rules.vocabulary import words_of
 
             game = words_of(rules_profile).title_or("")  # the game's own name, where the profile gives one
-            console.print(f"[bold]bragrules play[/] · {esc(game) + ' · ' if game else ''}profile "
-                          f"{esc(rules_profile.name)} · seed {seed} · log {esc(log_path)}", highlight=False)
+            console.print(f"[bold]bragrules play[/] · {esc(game) + ' · ' if game else ''}"
+                          + tr("profile {profile} · seed {seed} · log {log}", profile=esc(rules_profile.name),
+                               seed=seed, log=esc(log_path)), highlight=False)
             from bragrules.core.text import in_words
 
             console.print(f"[dim]{esc(in_words(rules_profile.description))}[/]", highlight=False)
             if note:
-                notes.print(f"[dim]note: {esc(note)}[/]", highlight=False)
+                notes.print("[dim]" + tr("note: {note}", note=esc(note)) + "[/]", highlight=False)
             if table.session.rules.table.cut_for_deal:  # table.first_dealer: cut_low: the cut the seed made
                 _print_cut(console, table.session.players, seed)
             if not auto:

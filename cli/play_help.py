@@ -112,17 +112,59 @@ def help_text(profile: "Profile", width: int = 100) -> str:
 
 
 def _wrapped(head: str, text: str, width: int) -> str:
-    """``head`` then ``text``, its later lines indented under the description's column (18 columns).
+    """``head`` then ``text``, its later lines indented under the description's column (18 columns), each
+    line at most ``width`` columns as a terminal shows it (:func:`bragrules_cli.wide_tables.terminal_width`):
+    a Hindi vowel sign takes its column, a Chinese character two, and Chinese, written without spaces, may
+    break between any two of its characters.
 
     >>> print(_wrapped("  bet N           ", "pay N now " * 8, 60))
       bet N           pay N now pay N now pay N now pay N now
                       pay N now pay N now pay N now pay N now
+    >>> from .wide_tables import terminal_width
+    >>> lines = _wrapped("  看牌 / look     ", "看你的牌（之后按明牌的注额下注）" * 4, 60).splitlines()
+    >>> len(lines), max(terminal_width(line) for line in lines) <= 60
+    (4, True)
     """
-    import textwrap
+    from .wide_tables import terminal_width
 
     indent = " " * 18
-    return textwrap.fill(text, width=max(width, 40), initial_indent=head, subsequent_indent=indent,
-                         break_long_words=False, break_on_hyphens=False)
+    width = max(width, 40)
+    lines: List[str] = []
+    line = head
+    fresh = True  # nothing of the text on this line yet
+    for unit, spaced in _units(text):
+        gap = " " if spaced and not fresh else ""
+        if not fresh and terminal_width(line + gap + unit) > width:
+            lines.append(line)
+            line, gap = indent, ""
+        line += gap + unit
+        fresh = False
+    lines.append(line)
+    return "\n".join(lines)
+
+
+def _units(text: str) -> List[Tuple[str, bool]]:
+    """The pieces a line may break between, each with whether a space comes before it: a word, or, in a
+    word of wide characters (Chinese), each wide character and each run of narrow ones.
+
+    >>> _units("pay 比牌 now")
+    [('pay', True), ('比', True), ('牌', False), ('now', True)]
+    """
+    from wcwidth import wcwidth
+
+    units: List[Tuple[str, bool]] = []
+    for word in text.split():
+        if not any(wcwidth(ch) == 2 for ch in word):
+            units.append((word, True))
+            continue
+        pieces: List[str] = []
+        for ch in word:
+            if wcwidth(ch) == 2 or not pieces or wcwidth(pieces[-1][-1]) == 2:
+                pieces.append(ch)
+            else:
+                pieces[-1] += ch
+        units.extend((piece, index == 0) for index, piece in enumerate(pieces))
+    return units
 
 
 __all__ = ["help_text"]

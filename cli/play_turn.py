@@ -10,7 +10,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Union
 
-from bragrules.core.i18n import ENGLISH, language, tr
+from bragrules.core.i18n import ENGLISH, N_, language, tr
 from bragrules.rules.vocabulary import PLAIN
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -55,10 +55,12 @@ def uneven_amounts(option: "LegalAction", deal: "Deal") -> Optional[str]:
         return None
     amounts = option.amounts(limit=7)
     if option.max_amount is None or len(amounts) > 6:
-        top = f" to {money(option.max_amount)}" if option.max_amount is not None else " or more"
-        return f"{money(option.amount)}{top} in steps of {money(step)}"
+        if option.max_amount is None:
+            return tr("{low} or more in steps of {step}", low=money(option.amount), step=money(step))
+        return tr("{low} to {high} in steps of {step}", low=money(option.amount), high=money(option.max_amount),
+                  step=money(step))
     words = [money(a) for a in amounts]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + f" or {words[-1]}"
+    return words[0] if len(words) == 1 else tr("{some} or {last}", some=", ".join(words[:-1]), last=words[-1])
 
 
 def _bet_entry(option: "LegalAction", deal: "Deal") -> str:
@@ -90,7 +92,7 @@ def _see_entry(option: "LegalAction", deal: "Deal") -> str:
 
 def _discard_entry(option: "LegalAction", deal: "Deal") -> str:
     if option.target is not None:  # format.discard_before_betting
-        return f"discard {option.target} face down (the cards left play)"
+        return tr("discard {card} face down (the cards left play)", card=option.target)
     return option.kind
 
 
@@ -102,43 +104,46 @@ def left_out(option: "LegalAction", deal: "Deal") -> str:
         return ""
     used = {card for hand in option.cards for card in hand}
     rest = [card.symbol for card in deal.rules.ranking.ranker.in_order(state.hand) if card not in used]
-    return f"; {' '.join(rest)} left out" if rest else ""
+    return "; " + tr("{cards} left out", cards=" ".join(rest)) if rest else ""
 
 
 def _arrange_entry(option: "LegalAction", deal: "Deal") -> str:
     hint = " | ".join(" ".join(str(c) for c in h) for h in option.cards or ())
-    return f"arrange (hint: {hint}{left_out(option, deal)})"
+    return tr("arrange (hint: {hint})", hint=hint + left_out(option, deal))
 
 
 def _take_entry(option: "LegalAction", deal: "Deal") -> str:  # session.points.spare_hand
-    cost = f", paying {money(option.amount)} into the pot" if option.amount else ""
-    return f"take the spare hand for yours (unseen; nobody else may then){cost}"
+    if option.amount:
+        return tr("take the spare hand for yours (unseen; nobody else may then), paying {amount} into the pot",
+                  amount=money(option.amount))
+    return tr("take the spare hand for yours (unseen; nobody else may then)")
 
 
 def _swap_entry(option: "LegalAction", deal: "Deal") -> str:
     if option.target == "all":
-        return "swap all three with the centre"
+        return tr("swap all three with the centre")
     assert option.cards is not None
     if option.target == "down":
-        return f"swap {option.cards[0][0]} for the face-down centre card"
-    return f"swap {option.cards[0][0]} for {option.cards[1][0]}"
+        return tr("swap {card} for the face-down centre card", card=option.cards[0][0])
+    return tr("swap {card} for {centre}", card=option.cards[0][0], centre=option.cards[1][0])
 
 
 def _draw_entry(option: "LegalAction", deal: "Deal") -> str:
     if option.target == "discard":
         pile_top = deal.view(option.player).discard_top
-        return f"take the top discard ({pile_top})"
-    return "draw the stock's top card"
+        return tr("take the top discard ({card})", card=pile_top)
+    return tr("draw the stock's top card")
 
 
 def _throw_entry(option: "LegalAction", deal: "Deal") -> str:
     assert option.cards is not None
-    return f"discard {option.cards[0][0]}"
+    return tr("discard {card}", card=option.cards[0][0])
 
 
 def _retain_entry(option: "LegalAction", deal: "Deal") -> str:
-    what = f"the {option.target} hand" if option.target else "your unseen hand"
-    return f"keep {what} for the next deal (the pot carries)"
+    if option.target:
+        return tr("keep the {which} hand for the next deal (the pot carries)", which=tr(option.target))
+    return tr("keep your unseen hand for the next deal (the pot carries)")
 
 
 def _own(kind: str, deal: "Deal") -> str:
@@ -148,8 +153,8 @@ def _own(kind: str, deal: "Deal") -> str:
 
 
 def _said(words: str) -> Callable[["LegalAction", "Deal"], str]:
-    """An entry that is always the same words."""
-    return lambda option, deal: words
+    """An entry that is always the same words (in the language spoken)."""
+    return lambda option, deal: tr(words)
 
 
 _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
@@ -164,11 +169,14 @@ _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
     "draw": _draw_entry,
     "throw": _throw_entry,
     "close": lambda option, deal: tr("turn the centre card {card} face down, out of play", card=option.target),
-    "pass": _said("end your turn without stopping the bus"),
+    "pass": _said(N_("end your turn without stopping the bus")),
+    "knock": _said(N_("knock")),
+    "stand": _said(N_("stand")),
+    "keep": _said(N_("keep")),
     "show": lambda option, deal: tr("show your cards"),
     "concede": lambda option, deal: tr("concede without showing"),
     "retain": _retain_entry,
-    "release": _said("let the unseen hand go (the pot carries)"),
+    "release": _said(N_("let the unseen hand go (the pot carries)")),
     "void": lambda option, deal: tr("declare the deal void (a malfunction): every stake returned, dealt again"),
     "fold": lambda option, deal: esc(deal.rules.words.move("fold")),
     "sideshow": lambda option, deal: side_show_entry(option, deal),
@@ -176,7 +184,7 @@ _MENU_ENTRIES: Dict[str, Callable[["LegalAction", "Deal"], str]] = {
                                     amount=money(option.amount)),
     "pairplus": lambda option, deal: tr("stake a Pair Plus of {low} to {high}, a side bet on your own hand",
                                         low=money(option.amount), high=money(option.max_amount)),
-    "check": lambda option, deal: tr("no Pair Plus") if deal.rules.procedure.bank else "check",
+    "check": lambda option, deal: tr("no Pair Plus") if deal.rules.procedure.bank else tr("check"),
     "accept": lambda option, deal: side_show_entry(option, deal),
     "refuse": lambda option, deal: side_show_entry(option, deal),
 }
@@ -406,10 +414,24 @@ def mistyped(text: str, options: List["LegalAction"], words: "Words" = PLAIN) ->
             close = difflib.get_close_matches(word, KINDS, n=1, cutoff=0.6)
         if close:
             guess = " ".join([close[0], *text.split()[1:]])
-    said = tr("{typed} is not a move", typed=quote(text, 40))
-    # a sentence ends before the next
-    said += tr("; did you mean {guess}?", guess=quote(guess, 40)) if guess is not None else "."
-    return said + " " + tr("You may: {moves}", moves=", ".join(legal_moves(options, words)))
+    moves = ", ".join(legal_moves(options, words))
+    if guess is None:
+        return tr("{typed} is not a move. You may: {moves}", typed=quote(text, 40), moves=moves)
+    return tr("{typed} is not a move; did you mean {guess}? You may: {moves}", typed=quote(text, 40),
+              guess=quote(guess, 40), moves=moves)
+
+
+def as_typed(message: str, typed: str, text: str) -> str:
+    """The engine's words for a move it cannot read, quoting the move as it was typed (in the game's words)
+    rather than as the engine read it.
+
+    >>> as_typed("'bet abc': 'abc' is not an amount", "chaal abc", "bet abc")
+    "'chaal abc': 'abc' is not an amount"
+    """
+    from bragrules.core.text import quote
+
+    read = quote(text.strip(), 60)
+    return quote(typed.strip(), 60) + message[len(read):] if message.startswith(read) else message
 
 
 class HumanTurn:
@@ -448,13 +470,14 @@ class HumanTurn:
         arrange = [o for o in options if o.kind == "arrange"]
         console = self.view.console
         if not arrange or not arrange[0].cards:
-            console.print("no arrangement to suggest now", highlight=False)
+            console.print(tr("no arrangement to suggest now"), highlight=False)
             return
         ranker = deal.rules.ranking.ranker
         hands = " | ".join(f"{cards_markup(h)} ({ranker.describe(h)})" for h in arrange[0].cards)
         text = " | ".join(" ".join(str(c) for c in h) for h in arrange[0].cards)
-        console.print(f"hint: {hands}{esc(left_out(arrange[0], deal))}", highlight=False)
-        console.print(f"[dim]to play it: arrange {esc(text)} (or choose it from the menu)[/]", highlight=False)
+        console.print(tr("hint: {hands}", hands=hands + esc(left_out(arrange[0], deal))), highlight=False)
+        console.print("[dim]" + tr("to play it: {move} (or choose it from the menu)", move=esc("arrange " + text)) + "[/]",
+                      highlight=False)
 
     def __call__(self, table: "Table", deal: "Deal", player: str) -> Optional["Action"]:
         console = self.view.console
@@ -533,14 +556,20 @@ class HumanTurn:
             answer = self.prompter.ask("  " + tr("how much? [{amount}]", amount=money(option.amount)))
             if answer is None or answer.strip().lower() in ("q", "quit", "exit"):  # stop here too, as at the menu
                 return None
-            amount = parse_money(answer) if answer else option.amount
+            try:
+                amount = parse_money(answer) if answer else option.amount
+            except ValueError:
+                from .play_malformed import not_an_amount
+
+                self.view.console.print(f"[red]?[/] {esc(not_an_amount(answer))}", highlight=False)
+                return AGAIN
         return option.action(amount)
 
     def _by_words(self, player: str, options: List["LegalAction"], text: str) -> Union["Action", "_Again"]:
         """A move typed in words (``see`` or ``bet`` alone: the least it may be)."""
-        from bragrules.engine.actions import Action
+        from bragrules.engine.actions import Action, ActionSyntaxError
 
-        text = in_engine_words(text, options, self.words)
+        typed, text = text, in_engine_words(text, options, self.words)
         words = text.split()
         unknown = mistyped(text, options, self.words)
         if unknown is not None:
@@ -559,18 +588,26 @@ class HumanTurn:
         if words[0].lower() in ("open", "opens") and len(words) == 1:  # playing open: its price, as offered
             opening = [o for o in options if o.kind == "open"]
             text = f"open {opening[0].amount}" if opening else text
-        return Action.parse_move(player, text)
+        try:
+            return Action.parse_move(player, text)
+        except ActionSyntaxError as exc:  # said as typed, in the language spoken, with how the move is written
+            from .play_malformed import malformed
+
+            said = (as_typed(str(exc), typed, text) if language() == ENGLISH
+                    else malformed(typed, text, options, self.words))
+            self.view.console.print(f"[red]?[/] {esc(said)}  " + tr("(type 'help')"), highlight=False)
+            return AGAIN
 
     def _confirmed(self, action: "Action", deal: "Deal") -> Union["Action", None, "_Again"]:
         """A bet far above the pot, or hands set out of order that would win nothing, asked about first
         (no: choose again)."""
         if action.kind == "arrange" and self.scores_nothing(action, deal):
-            answer = self.prompter.ask("  those hands are not strongest first: set out so, they win no hand this "
-                                       "deal (format.wrong_order). Set them out anyway? (y/n)")
+            answer = self.prompter.ask("  " + tr("those hands are not strongest first: set out so, they win no hand "
+                                                 "this deal (format.wrong_order). Set them out anyway? (y/n)"))
             if answer is None:
                 return None
             if answer.strip().lower() not in ("y", "yes"):
-                self.view.console.print("not set out; choose again ('hint' shows the best arrangement)",
+                self.view.console.print(tr("not set out; choose again ('hint' shows the best arrangement)"),
                                         highlight=False)
                 return AGAIN
             return action

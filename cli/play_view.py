@@ -9,7 +9,7 @@ and every line typed read through one :class:`Prompter` (the keyboard, a pipe or
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from bragrules.core.cards import Card, parse_card
 from bragrules.core.i18n import ENGLISH, language, tr
@@ -102,11 +102,15 @@ class TableView(BankPrompts, _ObserverBase):
 
         if self.prompter is None:
             return None
-        words = {"buy_in": "bring to the table", "rebuy": "buy in again (you are out of chips)",
-                 "top_up": "top up your stack"}[kind]
-        span = money(least) if least == most else f"{money(least)} to {money(most)}"
+        span = money(least) if least == most else tr("{low} to {high}", low=money(least), high=money(most))
+        question = {"buy_in": tr("{player}, you may bring to the table for {span}: amount, or Enter for none?",
+                                 player=esc(player), span=span),
+                    "rebuy": tr("{player}, you may buy in again (you are out of chips) for {span}: amount, or Enter "
+                                "for none?", player=esc(player), span=span),
+                    "top_up": tr("{player}, you may top up your stack for {span}: amount, or Enter for none?",
+                                 player=esc(player), span=span)}[kind]
         while True:
-            answer = self.prompter.ask(f"{esc(player)}, you may {words} for {span}: amount, or Enter for none?")
+            answer = self.prompter.ask(question)
             if answer is None or answer.lower() in ("", "n", "no", "none"):
                 return None
             try:
@@ -115,12 +119,13 @@ class TableView(BankPrompts, _ObserverBase):
                 amount = None
             if amount is not None and least <= amount <= most:
                 return amount
-            self.console.print(f"type an amount from {span}, or press Enter for none")
+            self.console.print(tr("type an amount from {span}, or press Enter for none", span=span))
 
     def bought(self, table: "Table", player: str, kind: str, amount: Any) -> None:
-        what = {"buy_in": "brings", "rebuy": "buys in again for", "top_up": "tops up by"}[kind]
-        self.console.print(f"{esc(player)} {what} {money(amount)} "
-                           f"(now {money(table.session.balances[player])} in chips)")
+        said = {"player": esc(player), "amount": money(amount), "stack": money(table.session.balances[player])}
+        self.console.print({"buy_in": tr("{player} brings {amount} (now {stack} in chips)", **said),
+                            "rebuy": tr("{player} buys in again for {amount} (now {stack} in chips)", **said),
+                            "top_up": tr("{player} tops up by {amount} (now {stack} in chips)", **said)}[kind])
 
     def deal_started(self, table: "Table", deal: "Deal") -> None:
         session = table.session
@@ -140,7 +145,7 @@ class TableView(BankPrompts, _ObserverBase):
             if state is not None and state.seen and state.hand is not None and deal.rules.format.hands > 1:
                 in_order = deal.rules.ranking.ranker.in_order(state.hand)  # sorted by the game's order, to arrange
                 self.console.print(tr("{name}, your cards: {cards}", name=esc(name), cards=cards_markup(in_order))
-                                   + f"  (to arrange into {deal.rules.format.hands} hands of three)")
+                                   + "  " + tr("(to arrange into {n} hands of three)", n=deal.rules.format.hands))
             elif state is not None and state.seen and state.hand is not None:
                 self.console.print(tr("{name}, your cards: {cards}", name=esc(name), cards=cards_markup(state.hand))
                                    + f"  ([italic]{deal.comparer.describe(state.hand)}[/])")
@@ -184,6 +189,8 @@ class TableView(BankPrompts, _ObserverBase):
             time.sleep(self.delay)
 
     def deal_ended(self, table: "Table", deal: "Deal", record: "DealRecord") -> None:
+        from .play_results import explain_result, house_line
+
         for line in explain_result(deal):
             self.console.print(line, highlight=False)
         net = "  ".join(f"{esc(p)} {signed(v)}" for p, v in record.result.net.items() if v)
@@ -195,14 +202,15 @@ class TableView(BankPrompts, _ObserverBase):
         if table.session.rules.format.lives is not None:
             lives = "  ".join(f"{esc(p)} {table.session.lives[p]}" for p in table.session.players)
             if table.session.rules.format.pays_for_lives:  # format.life_stake: the pot the last player collects
-                lives += f"  · pot of lives {money(table.session.lives_pot)}"
-            self.console.print(f"[dim]lives: {lives}[/]", highlight=False)
+                lives += "  · " + tr("pot of lives {amount}", amount=money(table.session.lives_pot))
+            self.console.print("[dim]" + tr("lives: {lives}", lives=lives) + "[/]", highlight=False)
         points = table.session.rules.session.points
         if points is not None and record.result.points is not None:  # session.points: the deal's points and the scores
             scored = "  ".join(f"{esc(p)} {record.result.points.get(p, 0)}" for p in table.session.players)
             scores = "  ".join(f"{esc(p)} {table.session.scores[p]}" for p in table.session.players)
-            self.console.print(f"points this deal: {scored}", highlight=False)
-            self.console.print(f"[bold]scores[/] (to {points.target}): {scores}", highlight=False)
+            self.console.print(tr("points this deal: {scored}", scored=scored), highlight=False)
+            self.console.print(tr("[bold]scores[/] (to {target}): {scores}", target=points.target, scores=scores),
+                               highlight=False)
         self.pause(table, record)
 
     def pause(self, table: "Table", record: "DealRecord") -> None:
@@ -217,7 +225,7 @@ class TableView(BankPrompts, _ObserverBase):
             return
         if table.session.is_over or (table.hands is not None and table.deals_played >= table.hands):
             return
-        answer = self.prompter.ask("Enter: next deal, q: stop>")
+        answer = self.prompter.ask(tr("Enter: next deal, q: stop>"))
         if answer is None or answer.lower() in ("q", "quit", "exit"):
             table.stopped = True
 
@@ -249,9 +257,11 @@ class TableView(BankPrompts, _ObserverBase):
         bank = rules.procedure.bank
         if bank is not None:  # a banking game: what is staked, against whom
             held = bank.bank if deal.bank is None else deal.bank  # procedure.bank.carry: the bank carried in
-            against = "the house's dealer" if bank.house else f"{esc(session.dealer)}'s bank of {money(held)}"
-            self.console.print(f"[bold]staked {money(deal.pot)}[/] against {against} · {esc(session.dealer)} dealt",
-                               highlight=False)
+            said = {"amount": money(deal.pot), "dealer": esc(session.dealer)}
+            self.console.print(tr("[bold]staked {amount}[/] against the house's dealer · {dealer} dealt", **said)
+                               if bank.house else
+                               tr("[bold]staked {amount}[/] against {dealer}'s bank of {bank} · {dealer} dealt",
+                                  bank=money(held), **said), highlight=False)
             return
         if rules.format.betting:
             level = (tr("nobody has bet") if deal.level is None
@@ -261,16 +271,19 @@ class TableView(BankPrompts, _ObserverBase):
                                + tr("{dealer} dealt", dealer=esc(session.dealer)), highlight=False)
             return
         knocked = deal.knocker
-        knock = f" · {esc(knocked)} knocked: last turn" if knocked else ""
+        knock = " · " + tr("{player} knocked: last turn", player=esc(knocked)) if knocked else ""
         points = rules.session.points
         if points is not None:  # session.points: each hand compared across the table scores
-            spare = " · a spare hand lies face down" if deal.spare_dealt is not None and not deal.spare_taken else ""
-            self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{spare} · a point for each hand won, "
-                               f"to {points.target} points", highlight=False)
+            spare = (" · " + tr("a spare hand lies face down") if deal.spare_dealt is not None and not deal.spare_taken
+                     else "")
+            self.console.print("[bold]" + tr("{dealer} dealt", dealer=esc(session.dealer)) + f"[/]{spare} · "
+                               + tr("a point for each hand won, to {target} points", target=points.target),
+                               highlight=False)
         else:
-            stake = ("the lowest hand shown loses a life" if rules.format.lives is not None
-                     else f"pot {money(deal.pot)}: all hands are shown at once")
-            self.console.print(f"[bold]{esc(session.dealer)} dealt[/]{knock} · {stake}", highlight=False)
+            stake = (tr("the lowest hand shown loses a life") if rules.format.lives is not None
+                     else tr("pot {amount}: all hands are shown at once", amount=money(deal.pot)))
+            self.console.print("[bold]" + tr("{dealer} dealt", dealer=esc(session.dealer)) + f"[/]{knock} · {stake}",
+                               highlight=False)
 
     def grid(self, table: "Table", deal: "Deal", viewer: str) -> Any:
         """A row a player: the one to act marked, ``viewer`` in bold, the style a bot plays (on a wide
@@ -323,12 +336,13 @@ class TableView(BankPrompts, _ObserverBase):
                                   look=esc(rules.words.now().moves.get("look") or "look")))
         elif state.arrangement is not None:
             hands = " | ".join(f"{cards_markup(h)} ({rules.ranking.ranker.describe(h)})" for h in state.arrangement)
-            self.console.print(f"Your hands: {hands}")
+            self.console.print(tr("Your hands: {hands}", hands=hands))
         elif state.hand is not None and rules.format.hands > 1:  # sorted as a player sorts them to arrange
-            self.console.print(f"Your cards: {cards_markup(rules.ranking.ranker.in_order(state.hand))}  (arrange them into "
-                               f"{rules.format.hands} hands of three)")
+            self.console.print(tr("Your cards: {cards}", cards=cards_markup(rules.ranking.ranker.in_order(state.hand)))
+                               + "  " + tr("(arrange them into {n} hands of three)", n=rules.format.hands))
         elif state.hand is not None and len(state.hand) > rules.format.cards_dealt:  # a card drawn: discard one
-            self.console.print(f"Your cards: {cards_markup(state.hand)}  (discard one to return to three)")
+            self.console.print(tr("Your cards: {cards}", cards=cards_markup(state.hand)) + "  "
+                               + tr("(discard one to return to three)"))
         elif state.hand is not None:
             self.console.print(tr("Your cards: {cards}", cards=cards_markup(state.hand))
                                + f"  ([italic]{deal.comparer.describe(state.hand)}[/])")
@@ -342,7 +356,7 @@ class TableView(BankPrompts, _ObserverBase):
         opened = deal.view(viewer).face_up()
         if opened:
             told = ", ".join(f"{esc(name)} {cards_markup(cards)}" for name, cards in opened.items())
-            self.console.print(f"Face up: {told}")
+            self.console.print(tr("Face up: {cards}", cards=told))
 
     def centre(self, deal: "Deal", viewer: str) -> None:
         """The centre cards, the top discard and the stock, as far as ``viewer`` may see them; nothing
@@ -353,17 +367,20 @@ class TableView(BankPrompts, _ObserverBase):
         view = deal.view(viewer)  # what this seat may see of the centre, the stock and the pile
         if deal.centre:
             down = rules.format.face_down
-            places = ["[dim]??[/]" if c is None else cards_markup([c]) + (" (face down)" if i == down else "")
+            places = ["[dim]??[/]" if c is None else cards_markup([c]) + (" (" + tr("face down") + ")" if i == down else "")
                       for i, c in enumerate(view.centre_places)]
             bank = rules.procedure.bank
-            label = "The dealer's cards" if bank is not None and bank.house else "Centre"
-            self.console.print(f"{label}: " + " ".join(places))
+            cards = " ".join(places)
+            self.console.print(tr("The dealer's cards: {cards}", cards=cards) if bank is not None and bank.house
+                               else tr("Centre: {cards}", cards=cards))
             if view.wild_from and view.wild_from != view.centre:  # on_fold: replaced (Pack Jack)
-                self.console.print(f"Jokers on the table: {cards_markup(view.wild_from)} (the last folder's cards)")
+                self.console.print(tr("Jokers on the table: {cards} (the last folder's cards)",
+                                      cards=cards_markup(view.wild_from)))
         if rules.format.draws:
             top = view.discard_top
-            self.console.print(f"Discard pile: {cards_markup([top]) if top is not None else '(empty)'}"
-                               f"  ·  stock: {view.stock_left} cards")
+            pile = cards_markup([top]) if top is not None else "(" + tr("empty") + ")"
+            self.console.print(tr("Discard pile: {top}", top=pile) + "  ·  "
+                               + tr("stock: {n} cards", n=view.stock_left))
 
 
 def player_status(deal: "Deal", name: str) -> str:
@@ -371,7 +388,9 @@ def player_status(deal: "Deal", name: str) -> str:
     with two hands, seen or blind."""
     state = deal.players[name]
     if not deal.rules.format.betting:
-        return "knocked" if name == deal.knocker else "in"
+        if name == deal.knocker:
+            return tr("knocked")
+        return "in" if language() == ENGLISH else tr("still in the deal")  # "in" alone is the column of money put in
     if state.folded:
         return "[dim]" + tr("folded") + "[/]"
     if state.all_in:
@@ -387,7 +406,7 @@ def cap_note(deal: "Deal") -> str:
     cap = deal.rules.stakes.raises.pot_cap
     if cap is None or not deal.rules.stakes.raises.capped(deal.pot):
         return ""
-    return f" · [yellow]cap reached[/] ({money(cap)}): no raises"
+    return " · " + tr("[yellow]cap reached[/] ({amount}): no raises", amount=money(cap))
 
 
 def verb(player: str, third_person: str) -> str:
@@ -427,14 +446,22 @@ def _bet_line(line: _Line) -> str:
         if bank.house:
             return line.say("plays", f"(a Play bet of {money(action.amount)} against the dealer)")
         return line.say("stakes", f"{money(action.amount)} against the bank")
-    words = deal.rules.words  # the game's own words: Teen Patti's "Ada chaals 2 (blind, level 4)"
+    said, tags = bet_words(line)
+    return line.say(esc(said or "bets"), money(action.amount)) + (f" ({tags})" if tags else "")
+
+
+def bet_words(line: _Line) -> Tuple[Optional[str], str]:
+    """A bet's verb in the game's own words (Teen Patti's chaal, Zha Jin Hua's 加注 for a raise; None: the game
+    has none), and what its brackets say: ``blind, level 4``."""
+    from bragrules.engine.events import raised
+
+    deal, action = line.deal, line.action
+    words = deal.rules.words
     blind = not deal.players[action.player].seen
     level = tr("level {amount}", amount=money(deal.level)) if deal.level is not None else ""
     tags = ", ".join(t for t in (esc(words.move("blind")) if blind else "", level) if t)
-    from bragrules.engine.events import raised
-
     said = words.verb("raise") if "raise" in words.now().moves and raised(deal.events) else None  # 加注, not 跟注
-    return line.say(esc(said or words.verb("bet") or "bets"), money(action.amount)) + (f" ({tags})" if tags else "")
+    return said or words.verb("bet"), tags
 
 
 def _look_line(line: _Line) -> str:
@@ -563,122 +590,6 @@ def side_show_private(deal: "Deal", viewer: str) -> Optional[str]:
             f"([italic]{deal.rules.ranking.ranker.describe(cards)}[/])")
 
 
-def explain_result(deal: "Deal") -> List[str]:
-    """Lines saying how the deal ended and why (the engine's sentences put right for the seat named You, in the
-    game's words: at a Teen Patti table everyone else has packed)."""
-    result = deal.result
-    assert result is not None
-    from bragrules.core.text import to_you as you_form
-    from bragrules.engine.events import Result
-    from bragrules.rules.vocabulary import said
-
-    def to_you(text: str) -> str:  # an engine's sentence put right for You, its moves in the game's words
-        return you_form(said(text, deal.rules.words))
-
-    lines: List[str] = []
-    spoken = language() != ENGLISH  # a translated line says each player by name ("You" too), its grammar its own
-    ended = [e for e in deal.events if isinstance(e, Result)]
-    shown = dict(ended[-1].shown) if ended else {}
-    if result.showdown and shown:
-        for name in shown:
-            state = deal.players[name]
-            if state.arrangement:
-                hands = " | ".join(cards_markup(h) for h in state.arrangement)
-                lines.append("  " + (tr("{player} shows {cards}", player=esc(name), cards=hands) if spoken
-                                     else f"{esc(name)} {verb(name, 'shows')} {hands}"))
-            elif state.hand is not None:
-                cards, named = cards_markup(state.hand), deal.comparer.describe(state.hand)
-                lines.append("  " + (tr("{player} shows {cards} ({hand})", player=esc(name), cards=cards, hand=named)
-                                     if spoken else f"{esc(name)} {verb(name, 'shows')} {cards} ({named})"))
-        if result.lives_lost is not None and deal.rules.format.lives is not None:
-            lost = result.lives_lost
-            if len(lost) == 1:
-                lines.append("[bold]" + (tr("lowest hand: {player} loses a life", player=esc(lost[0])) if spoken
-                                         else f"lowest hand: {esc(lost[0])} {verb(lost[0], 'loses')} a life") + "[/]")
-            else:
-                lines.append(f"[bold]{esc(to_you(result.reason))}[/]")
-            return lines
-        see = ended[-1].reason
-        if deal.rules.format.hands == 1 and len(shown) == 2:
-            a, b = list(shown)
-            if deal.comparer.versus(deal.players[a].hand, deal.players[b].hand) == 0:  # type: ignore[arg-type]
-                from bragrules.rules.seeing import tie_at_table
-
-                see += f"; {tie_at_table(deal.rules.profile)}"
-        if result.outcome == "carried":
-            lines.append(f"[bold]{esc(to_you(result.reason))}[/]")
-        elif spoken:
-            lines.append(tr("{winners} win {amount} ({why})", winners="[bold]" + esc(", ".join(result.winners)),
-                            amount=money(result.pot) + "[/]", why=esc(to_you(see))))
-        else:
-            lines.append(f"[bold]{esc(' and '.join(result.winners))} {verb(result.winners[0], 'wins') if len(result.winners) == 1 else 'win'} "
-                         f"{money(result.pot)}[/] ({esc(to_you(see))})")
-    elif result.outcome == "carried":
-        lines.append(f"[bold]{esc(to_you(result.reason))}[/]: " + (
-            tr("{amount} goes to the next deal", amount=money(result.carried_out)) if spoken
-            else f"{money(result.carried_out)} goes to the next deal"))
-    elif not result.winners:  # abandoned at the time limit: every stake returned
-        lines.append(f"[bold]{esc(to_you(result.reason))}[/]")
-    elif spoken:
-        lines.append(tr("{player} takes {amount} without showing: everyone else folded",
-                        player="[bold]" + esc(result.winners[0]), amount=money(result.pot) + "[/]"))
-    else:
-        lines.append(f"[bold]{esc(result.winners[0])} {verb(result.winners[0], 'takes')} {money(result.pot)}[/] "
-                     f"without showing: {said('everyone else folded', deal.rules.words)}")
-    for name, amount in result.bonuses.items():
-        if amount > 0:
-            lines.append(tr("{player} collects a bonus of {amount}", player=esc(name), amount=money(amount)) if spoken
-                         else f"{esc(name)} {verb(name, 'collects')} a bonus of {money(amount)}")
-    lines.extend(pot_lines(deal))
-    return lines
-
-
-def pot_lines(deal: "Deal") -> List[str]:
-    """Each side pot of a deal and who took it (``pots``; none for a profile with one pot a deal)."""
-    result = deal.result
-    if result is None or not result.pots:
-        return []
-    from bragrules.rules.pots import pot_title
-
-    lines = []
-    for pot in result.pots:
-        title, amount = pot_title(pot.name), money(pot.amount)
-        if not pot.winners:
-            lines.append(f"{title} of {amount} goes back to the players")
-        elif len(pot.winners) == 1:
-            lines.append(f"{esc(pot.winners[0])} {verb(pot.winners[0], 'takes')} {title} of {amount} ({esc(pot.why)})")
-        else:
-            lines.append(f"{esc(' and '.join(pot.winners))} share {title} of {amount} ({esc(pot.why)})")
-    policy = deal.rules.pots
-    if policy is not None:
-        sweeper = policy.sweep_of(result.pots, result.winners if result.outcome == "won" else ())
-        if sweeper is not None and policy.sweep is not None:
-            paid = "are paid" if sweeper == "You" else "is paid"
-            lines.append(f"[bold]{esc(sweeper)} {verb(sweeper, 'wins')} every pot[/] and {paid} "
-                         f"{money(policy.sweep)} more by every other player")
-    return lines
-
-
-def house_line(table: "Table", record: "DealRecord") -> str:
-    """What the house took with a deal, in words (empty when the profile's house takes nothing).
-
-    The rake comes out of the pot before it is paid (``house.rake``); the table fee from every
-    player dealt in (``house.table_fee``).
-    """
-    session = table.session
-    house = session.rules.house
-    if not house.in_play or record.result.outcome in ("redeal", "abandoned"):
-        return ""
-    parts = []
-    if house.takes_rake:
-        parts.append(f"a rake of {money(record.result.rake)} from the pot")
-    if house.charges_fee and session.last_fees:
-        parts.append(f"table fees of {money(session.last_fees)}")
-    if not parts:
-        return ""
-    return f"the house takes {' and '.join(parts)} (the house has taken {money(session.house)} in all)"
-
-
 def stopped(notes: "Console", view: TableView, table: "Table") -> None:
     """The standings so far (with the game, on stdout) and how to carry on (a message, on
     ``notes``, stderr), after ``q``, the end of a script, or Ctrl-C."""
@@ -691,4 +602,4 @@ def stopped(notes: "Console", view: TableView, table: "Table") -> None:
 
 
 __all__ = ["BIG_BET_TIMES", "MAX_SCRIPT_BYTES", "Prompter", "TableView", "cap_note", "card_markup", "cards_markup",
-           "describe_action", "esc", "explain_result", "house_line", "money", "plural", "pot_lines", "read_script", "signed", "stopped", "verb"]
+           "describe_action", "esc", "money", "plural", "read_script", "signed", "stopped", "verb"]

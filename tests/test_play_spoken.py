@@ -11,7 +11,8 @@ from bragrules.core.cards import parse_cards
 from bragrules.core.i18n import speaking
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
-from bragrules_cli.play_view import describe_action, explain_result
+from bragrules_cli.play_results import explain_result
+from bragrules_cli.play_view import describe_action
 from tests.helpers import rules_for
 
 ENGLISH_WORD = re.compile(r"\b(pays|shows|concedes|accepts|refuses|folds|wins|takes|without|showing)\b")

@@ -445,15 +445,16 @@ TIE = FieldText(
 )
 
 _TIE_AT_TABLE = {
-    "caller_loses": "equal hands: the tie goes against the player who called the see",
-    "split": "equal hands: the pot is split",
-    "suits": "equal hands: suits decide",
-    "eldest_hand": "equal hands: the player nearer the dealer's left wins",
+    "caller_loses": N_("equal hands: the tie goes against the player who called the see"),
+    "split": N_("equal hands: the pot is split"),
+    "suits": N_("equal hands: suits decide"),
+    "eldest_hand": N_("equal hands: the player nearer the dealer's left wins"),
 }
 
 
 def tie_at_table(p: "Profile") -> str:
-    """What a table says when the two hands at a see are equal (``bragrules play``)."""
+    """What a table says when the two hands at a see are equal (``bragrules play``), in English; its words in
+    the language spoken: ``tr(tie_at_table(p))``."""
     return _TIE_AT_TABLE[p.seeing.tie]
 
 

@@ -605,7 +605,7 @@ def test_a_browser_table_stops_at_the_limit_mid_hand() -> None:
 
 
 def test_the_play_command_words_an_abandoned_hand() -> None:
-    from bragrules_cli.play_view import explain_result
+    from bragrules_cli.play_results import explain_result
 
     deal = Deal(abandoning(), ["A", "B", "C"], {"A": None, "B": None, "C": None})
     deal.apply_text("A bet 2")
