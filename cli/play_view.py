@@ -12,6 +12,7 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from bragrules.core.cards import Card, parse_card
+from bragrules.core.text import to_you
 from bragrules.core.i18n import ENGLISH, language, tr
 from bragrules.play.plays import plays_said
 
@@ -123,9 +124,10 @@ class TableView(BankPrompts, _ObserverBase):
 
     def bought(self, table: "Table", player: str, kind: str, amount: Any) -> None:
         said = {"player": esc(player), "amount": money(amount), "stack": money(table.session.balances[player])}
-        self.console.print({"buy_in": tr("{player} brings {amount} (now {stack} in chips)", **said),
-                            "rebuy": tr("{player} buys in again for {amount} (now {stack} in chips)", **said),
-                            "top_up": tr("{player} tops up by {amount} (now {stack} in chips)", **said)}[kind])
+        line = {"buy_in": tr("{player} brings {amount} (now {stack} in chips)", **said),
+                "rebuy": tr("{player} buys in again for {amount} (now {stack} in chips)", **said),
+                "top_up": tr("{player} tops up by {amount} (now {stack} in chips)", **said)}[kind]
+        self.console.print(to_you(line) if language() == ENGLISH else line)  # "You bring", not "You brings"
 
     def deal_started(self, table: "Table", deal: "Deal") -> None:
         session = table.session

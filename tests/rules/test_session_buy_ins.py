@@ -194,7 +194,7 @@ def test_play_offers_the_buys_and_bots_buy_again_when_out(capsys: Any, monkeypat
                            "--script", str(script), "--log", str(tmp_path / "game.jsonl"))
     flat = " ".join(out.split())
     assert "You, you may bring to the table for 10 to 100: amount, or Enter for none?" in flat
-    assert "You brings 30 (now 30 in chips)" in flat
+    assert "You bring 30 (now 30 in chips)" in flat  # a person at the terminal is spoken to as "You"
     first = _deal_lines((tmp_path / "game.jsonl").read_text())[0]
     assert first["buys"] == [{"player": "You", "buy": "buy_in", "amount": 30}]
 
