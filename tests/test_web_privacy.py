@@ -20,10 +20,9 @@ from bragrules.profile import load_profile
 from bragrules.web.service import Refusal, TableService
 from tests.web_checks import Witness, assert_private
 
-SHIPPED = sorted(p.stem for p in (Path(bragrules.__file__).parent.parent / "profiles").glob("*.yaml")
-                 if not load_profile(p.stem).procedure.bank.carry)
-"""Every shipped profile the web table serves (a bank carried between deals, procedure.bank.carry, it refuses
-in one line: the banker's keep-or-pass is asked only in the terminal)."""
+SHIPPED = sorted(p.stem for p in (Path(bragrules.__file__).parent.parent / "profiles").glob("*.yaml"))
+"""Every shipped profile (the web table serves them all: a bank carried between deals, procedure.bank.carry,
+with its banker's keep or pass asked on the page)."""
 
 
 def websocket_handler() -> Callable[[TableService, str, Optional[str], Optional[str]], Optional[Dict[str, Any]]]:
@@ -117,6 +116,14 @@ def test_no_message_holds_a_card_its_seat_could_not_see(profile: str, people: in
             service.start(service.host_token)
         check_messages(service, witness, readers, sent)
         for step, pick in enumerate(picks):
+            asked = service.bank_asked()
+            if asked is not None:  # procedure.bank.carry: the banker keeps or passes the bank from the page
+                choice = ("keep", "pass")[pick % 2]
+                reply = HANDLE(service, json.dumps({"type": "bank", "choice": choice, "turn": sent[asked]["turn"]}),
+                               tokens[asked], None)
+                assert reply is None, f"the banker's {choice} was refused: {reply}"
+                check_messages(service, witness, readers, sent)
+                continue
             deal = service.deal
             if service.phase != "play" or deal is None:
                 break

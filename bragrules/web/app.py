@@ -10,6 +10,8 @@ a host, and another table's cookie is not read, nor complained of):
 - ``POST /api/join`` ``{"name": "Ann"}``: a seat and its token;
 - ``GET /api/state``: what this seat (or a spectator) may see now;
 - ``POST /api/action`` ``{"kind": "bet", "amount": "2", "turn": 7}``: act, as the token's seat;
+- ``POST /api/bank`` ``{"choice": "keep", "turn": 8}``: a bank carried between deals kept or passed, as the
+  token's seat, which must hold it (``procedure.bank.carry``);
 - ``POST /api/dispute`` ``{"text": "Ann exposes Bob"}``: a ruling, as ``bragrules arbitrate`` rules it;
 - ``POST /api/cards`` ``{"player": "Ann", "cards": "Kc Kd 4c", "turn": 9}``: keep mode, the cards shown
   at a showdown (the player's own, or anyone's by the host);
@@ -73,7 +75,7 @@ FULL = ("the table has as many spectators as it takes ({n}): join with your name
 """Said to a spectator beyond the budget, after the table's state (so the page can still offer to join)."""
 DROPPED = "the table needs the room for its players: this page stops watching, and tries again in a moment"
 """Said to a spectator dropped to make room for a connection at the server's cap."""
-POSTS = ("join", "action", "dispute", "cards", "accept", "start", "replace")
+POSTS = ("join", "action", "bank", "dispute", "cards", "accept", "start", "replace")
 """The POST endpoints besides the host's controls, each ``/api/WORD``, the word saying what the request does."""
 REPLACED = "this seat was opened in another browser: this one has left it"
 
@@ -404,6 +406,8 @@ def _carry_out(service: TableService, what: Any, token: Optional[str], message: 
     out; False for a word that is none of them (a :class:`Refusal` is raised as the service raises it)."""
     if what == "action":
         service.act(token, message)
+    elif what == "bank":
+        service.choose_bank(token, message)
     elif what == "cards":
         service.enter_cards(token, message, host)
     elif what == "accept":
@@ -435,7 +439,7 @@ def _handle(service: TableService, raw: str, token: Optional[str], host: Optiona
         elif kind == "ping":
             return {"type": "pong", "version": service.version}
         elif not _carry_out(service, kind, token, message, host):
-            return Refusal("unknown message type: action, cards, buy, dispute, accept, start, replace, pause, resume, "
+            return Refusal("unknown message type: action, bank, cards, buy, dispute, accept, start, replace, pause, resume, "
                            "end or ping").to_json()
     except Refusal as exc:
         return exc.to_json()

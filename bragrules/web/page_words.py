@@ -124,6 +124,15 @@ SCRIPT_TEXTS: Tuple[str, ...] = (
     N_("paused by the host"),
     N_("your turn"),
     N_("{player} to act"),
+    N_("your answer: keep or pass the bank"),
+    N_("{player} to keep or pass the bank"),
+    N_("banker: bank {amount}"),
+    N_("You hold the bank: {amount} on the table after {dealt} of {hold} deals. Keep it and deal again against it, "
+       "or pass it: you take back the {amount} and the deal passes to the next seat, who puts up a bank of {put_up}."),
+    N_("Your bank is broken after {dealt} of {hold} deals: keep it by putting up {put_up} afresh and dealing again, "
+       "or pass it to the next seat, who puts up a bank of {put_up}."),
+    N_("Keep the bank"),
+    N_("Pass the bank"),
     N_("the cards shown by {players} are to be entered"),
     N_("a centre card"),
     N_("bot"),

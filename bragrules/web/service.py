@@ -428,6 +428,7 @@ class TableService(TablePlay):
         out["hands"] = table.hands
         out["dealer"] = session.dealer
         out["carried"] = optional_money(session.state.carried)
+        self._bank_state(out, you)  # procedure.bank.carry: the bank, its holder, and whether they are asked
         if session.rules.session.points is not None:  # session.points: the target the scores play to
             out["points_target"] = session.rules.session.points.target
         if you is not None and session.rules.session.buys:  # what this seat may buy, with its exact amounts

@@ -16,6 +16,7 @@ from bragrules.play.bots import ALL_STYLES
 from bragrules.play.table import Seat, Table
 from bragrules.rules.session import AT_LIMIT_RULE
 from bragrules.rules.vocabulary import said
+from bragrules.web.table_bank import TableBank
 from bragrules.web.table_state import (
     BOT_NAMES,
     MAX_AMOUNT_TEXT,
@@ -23,7 +24,6 @@ from bragrules.web.table_state import (
     MAX_CARDS_TEXT,
     Place,
     Refusal,
-    TableState,
     check_name,
 )
 from bragrules.web.views import (
@@ -38,7 +38,7 @@ HOST_CONTROLS = ("pause", "resume", "end")
 """What the host may do to the session from the page, besides starting it and replacing a person."""
 
 
-class TablePlay(TableState):
+class TablePlay(TableBank):
     """A web table's play, seat by seat and deal by deal."""
 
     def join(self, name: Any) -> str:
@@ -318,6 +318,8 @@ class TablePlay(TableState):
                 if table.finished or not any(not p.is_bot for p in self.places.values()):
                     self._end()
                     return
+                if self._bank_waits():  # procedure.bank.carry: the banker, a person, keeps or passes the bank
+                    break
                 session.start_deal()
                 self.turn += 1
                 self._note(f"deal {session.state.dealt + 1}: {session.dealer} deals")
@@ -337,8 +339,10 @@ class TablePlay(TableState):
         table = self.table
         assert table is not None
         number = table.session.state.dealt + 1
+        holder = table.session.bank_holder  # procedure.bank.carry: who held the bank into this deal
         result = table.session.finish_deal()
         self._record_result(number, deal, result)
+        self._bank_after_deal(holder)
 
     def _record_result(self, number: int, deal: Deal, result: Any) -> None:
         """The last deal (``last`` in the state) and the feed's line of its result."""
@@ -398,6 +402,11 @@ class TablePlay(TableState):
             left = self.seconds_left()
             if left is None or left > 0:
                 return False
+            try:
+                if self._bank_timed_out():  # an absent banker: the bank stays with them
+                    return True
+            except Refusal:  # the log cannot be written: the table has stopped, and says so
+                return True
             deal = self.deal
             assert deal is not None and deal.to_act is not None
             player = deal.to_act

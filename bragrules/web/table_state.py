@@ -164,10 +164,6 @@ class TableState:
         keep: bool = False,
     ):
         low, high = profile.table.min_players, profile.table.max_players
-        if profile.procedure.bank.kind is not None and profile.procedure.bank.carry:
-            raise Refusal(f"the profile {profile.name} carries its bank from deal to deal (procedure.bank.carry): "
-                          "the banker's keep-or-pass between deals is asked only in the terminal; play it there "
-                          "(bragrules play)")
         if keep:
             problem = keep_problem(profile)
             if problem is not None:

@@ -118,6 +118,7 @@
     if (s.fault) status.push(s.fault);
     if (s.paused) status.push(t("paused by the host"));
     if (view && view.to_act) status.push(view.to_act === s.you ? t("your turn") : tf("{player} to act", { player: view.to_act }));
+    if (s.bank && s.bank.asked) status.push(s.bank.asked === s.you ? t("your answer: keep or pass the bank") : tf("{player} to keep or pass the bank", { player: s.bank.asked }));
     if (s.cards_needed && s.cards_needed.length) status.push(tf("the cards shown by {players} are to be entered", { players: s.cards_needed.join(", ") }));
     $("status").textContent = status.join(" · ");
     timerEnd = s.timer ? Date.now() + s.timer.seconds * 1000 : null;
@@ -151,6 +152,7 @@
       if (p.bot) item.appendChild(el("span", t("bot"), "tag"));
       if (p.bot && p.plays) item.appendChild(el("span", p.plays, "tag plays"));
       if (!p.here) item.appendChild(el("span", t("away"), "tag away"));
+      if (s.bank && s.bank.holder === p.name) item.appendChild(el("span", tf("banker: bank {amount}", { amount: money(s.bank.amount) }), "tag bank"));
       if (seat) {
         item.appendChild(el("span", t(seat.folded ? "folded" : seat.seen ? "seen" : "blind"), "tag " + (seat.seen ? "seen" : "blind")));
         item.appendChild(el("div", tf("paid {amount}", { amount: money(seat.paid) }) + (seat.stack !== null ? " · " + tf("stack {amount}", { amount: money(seat.stack) }) : "")));
@@ -193,6 +195,22 @@
       actions.appendChild(note);
     }
   }
+  function drawBank(s, actions) {  // procedure.bank.carry: the banker keeps the bank or passes it, between deals
+    const b = s.bank;
+    if (!b || b.asked !== s.you || !s.you) return;
+    const vars = { amount: money(b.amount), dealt: b.dealt, hold: b.hold, put_up: money(b.put_up) };
+    actions.appendChild(el("p", !b.broken ? tf("You hold the bank: {amount} on the table after {dealt} of {hold} deals. Keep it and deal again against it, or pass it: you take back the {amount} and the deal passes to the next seat, who puts up a bank of {put_up}.", vars)
+      : tf("Your bank is broken after {dealt} of {hold} deals: keep it by putting up {put_up} afresh and dealing again, or pass it to the next seat, who puts up a bank of {put_up}.", vars), "bank-question"));
+    [["keep", t("Keep the bank")], ["pass", t("Pass the bank")]].forEach((pair) => {
+      const button = el("button", pair[1]); button.type = "button";
+      button.onclick = () => {
+        if (sentTurn === s.turn) return;  // a second tap before the table answers the first
+        sentTurn = s.turn; send({ type: "bank", choice: pair[0], turn: s.turn });
+      };
+      actions.appendChild(button);
+    });
+    (b.rules || []).forEach((r) => actions.appendChild(el("p", tf("(the rule: {rule})", { rule: r }), "hint")));
+  }
   function drawMine(s, view) {
     const two = view && view.player && (view.seats[view.player] || {}).hands === 2;
     const other = view && view.inspected === "old" ? "new" : "old";
@@ -205,7 +223,7 @@
     $("you").textContent = s.you ? t("You are ") + s.you + (view && view.hand === null && view.player ? blind : "") : t("Watching");
     let hand = $("hand"); hand.replaceChildren();
     const actions = $("actions"); actions.replaceChildren();
-    drawBuys(s, actions);
+    drawBuys(s, actions); drawBank(s, actions);
     if (!view || !view.player) return;
     const shownHand = view.inspected_hand || view.hand;
     const arranging = shownHand && window.BragArrange && view.legal.find((o) => o.kind === "arrange" && o.cards);  // arrange.js
