@@ -455,6 +455,9 @@ def kind(p: "Profile") -> str:
     if bank.kind is None:
         return tr("the hands play against each other for the pot")
     if bank.kind == "banker":
+        if bank.carry:
+            return tr("each hand plays against the banker alone, never for a pot: the banker puts up {amount} on "
+                      "taking the bank and keeps it from deal to deal until it passes", amount=pretty_money(bank.bank))
         if p.table.rotation == "fixed":
             return tr("each hand plays against the banker alone, never for a pot: one seat keeps the bank and puts "
                       "up {amount} each deal", amount=pretty_money(bank.bank))

@@ -323,3 +323,12 @@ def test_bots_choose_their_pair_plus_and_play_audits(tmp_path) -> None:
     chosen = [a for r in session.records for a in r.actions if " pairplus " in a or a.endswith(" check")]
     assert len(chosen) == 24 and any(a.endswith(" check") for a in chosen) and any("pairplus" in a for a in chosen)
     assert audit(read_log(path)).ok
+
+
+def test_a_carried_bank_is_said_to_be_kept_from_deal_to_deal_not_put_up_each_deal() -> None:
+    """ADPOKER: the banker keeps the bank over several deals; only a bank put up afresh is "each deal"."""
+    from bragrules.rules.bank import kind
+
+    carried, fresh = kind(load_profile("banco-carried")), kind(load_profile("banco"))
+    assert "keeps it from deal to deal" in carried and "each deal" not in carried.replace("deal to deal", "")
+    assert "puts up 20 each deal" in fresh
