@@ -350,3 +350,33 @@ def test_a_solve_split_into_shards_is_the_same_here_and_on_a_cluster(rules: Rule
     assert here.solver.regrets == there.solver.regrets
     other = solve_multiway(rules, **{**options, "seed": 10})
     assert other.solver.regrets != here.solver.regrets
+
+
+def test_a_fold_forced_by_the_tree_s_cap_is_not_the_strategy_s_choice(rules: Rules) -> None:
+    # at four seats the tree ends a war with three or more in by a forced fold after twice its bets; the real
+    # game lets the bot bet on, and a bot whose strategy looks at once and bets every seen hand bets on
+    four = solve_multiway(rules, seats=4, iterations=300, max_raises=1, levels=1, max_bets=2, seed=1)
+    strategy = four.strategy
+    for entry in strategy.decisions.values():
+        kinds = [text.split()[1] for text in entry.actions]
+        chosen = "look" if entry.blind else "bet"
+        if chosen in kinds:
+            entry.probabilities[:] = 0.0
+            entry.probabilities[kinds.index(chosen)] = 1.0
+    names = ("A", "B", "C", "D")
+    pack = sorted(rules.ranking.ranker.cards)
+    deal = Deal(rules, list(names), {n: tuple(CARDS[c] for c in pack[3 * i:3 * i + 3]) for i, n in enumerate(names)})
+    bots = {n: SolvedBot(random.Random(7), n, strategy) for n in names}
+    capped = False
+    while not deal.is_over and deal.in_play_count > 2 and not capped:
+        player = deal.to_act
+        assert player is not None
+        view = deal.view(player)
+        reading = bots[player].read(strategy, view)
+        assert reading is not None
+        capped = not reading.entry.blind and {t.split()[1] for t in reading.entry.actions} == {"fold"}
+        action = bots[player].choose(view)
+        assert bots[player].explain().startswith("plays the solved strategy"), bots[player].explain()
+        assert action.kind == ("bet" if capped or view.hand is not None else "look"), (deal.actions, action)
+        deal.apply(action)
+    assert capped and deal.in_play_count == 4  # the war reached the tree's cap with all four in, and no one folded

@@ -250,6 +250,18 @@ class SolvedBot:
                          None)
         return alike
 
+    def _past_cap(self, found: Reading) -> Reading:
+        """At three or four seats the tree ends a war by its cap (after twice its bets, with three or more
+        in, a seen player may only fold): a fold the abstraction forces, not one the strategy chose. Where
+        the real game lets the bot bet on, it answers as at its own last decision of the deal, seen, that
+        could bet, a war past the tree's count (:meth:`_committed`); as read when there is none."""
+        entry = found.entry
+        if entry.blind or any(a.kind != "fold" for a in self._entry_actions(entry)):
+            return found
+        earlier = next((e for e, _ in reversed(found.steps) if e.player == entry.player and not e.blind
+                        and any(a.kind == "bet" for a in self._entry_actions(e))), None)
+        return found if earlier is None else found._replace(entry=earlier, stretch=Fraction(1), past_count=True)
+
     def _committed(self, view: PlayerView, row: List[float], actions: List[Action]) -> List[float]:
         """At three or four seats, once the deal's bets are past the tree's count: a betting war the tree
         never met, whose every further round costs a bet. The bot decides once, at its first decision past
@@ -282,6 +294,8 @@ class SolvedBot:
         found = self.read(strategy, view)
         if found is None:
             return self._fall_back(view, "the deal left the solved tree")
+        if strategy.seats > 2 and any(o.kind == "bet" for o in options):
+            found = self._past_cap(found)
         entry = found.entry
         hand = None
         if not entry.blind:
