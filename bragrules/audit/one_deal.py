@@ -16,6 +16,7 @@ from typing import Dict, NamedTuple, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
+from bragrules.core.i18n import Message
 from bragrules.core.money import ZERO, pretty_money, same_money
 from bragrules.core.rule_id import Rule
 from bragrules.engine.actions import Action
@@ -294,7 +295,8 @@ class DealAuditor(CardsAuditor):
         for index, item in enumerate(entry.actions):
             if deal.result is not None and not turned_at_see(deal, item.action):
                 self.violation(n, index, item.line, after_the_end(deal, item.action),
-                               f"deal {n} is already over ({deal.result.reason}); {item} comes after its end")
+                               Message("deal {deal} is already over ({reason}); {action} comes after its end",
+                                       deal=str(n), reason=deal.result.reason, action=str(item)))
                 continue
             try:
                 deal.apply(item.action)
@@ -362,7 +364,8 @@ class DealAuditor(CardsAuditor):
         else:
             line = entry.actions[-1].line if entry.actions else entry.line
             self.violation(n, None, line, HISTORY_UNFINISHED,
-                           f"deal {n} is unfinished: {deal.to_act} is to act and no actions are left")
+                           Message("deal {deal} is unfinished: {player} is to act and no actions are left", deal=str(n),
+                                   player=str(deal.to_act)))
 
     def _settle_played(self, entry: DealEntry, deal: Deal, dealer: str, order: Sequence[str], hands: Dealt,
                        retained: Dict[str, Hand], exact: bool) -> None:
@@ -393,8 +396,8 @@ class DealAuditor(CardsAuditor):
                 later = entry.actions[later_index]
                 if later.action.kind == "concede":
                     self.violation(n, later_index, later.line, CONCEDE_UNSEEN_RULE,
-                                   f"{later}: under this profile both hands are shown at a see; nobody concedes "
-                                   f"({exc.message})")
+                                   Message("{action}: under this profile both hands are shown at a see; nobody "
+                                           "concedes ({why})", action=str(later), why=exc.said))
                     return
         self.violation(n, index, item.line, exc.rule, exc.message, exc.said)
 
