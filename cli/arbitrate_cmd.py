@@ -135,10 +135,11 @@ def rule_label(path: str) -> str:
     area = area_title(top)
     if not rest or area is None:
         return path.replace("_", " ")
-    field = rest.replace(".", " ").replace("_", " ")
     if language() != ENGLISH:
-        return tr("{area}: {field}", area=tr(area), field=tr(field))
-    return f"{area[:1].lower()}{area[1:]}: {field}"
+        from bragrules.explainers.field_words import field_words
+
+        return tr("{area}: {field}", area=tr(area), field=field_words(path))
+    return f"{area[:1].lower()}{area[1:]}: {rest.replace('.', ' ').replace('_', ' ')}"
 
 
 def _value_text(value: Any) -> str:

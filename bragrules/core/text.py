@@ -180,6 +180,7 @@ SOURCE_WORDS = (N_("every rules text"), N_("a house rule"), N_("the general rule
                 N_("the traditional rules text"), N_("the cardgames.zone rules page"), N_("house rules"))
 """The names :func:`source_in_words` gives rule texts, each a message of its own."""
 
+_SECTION_WORD = re.compile(r"\bsection (\d+)\b")
 _SOURCE_WORD = re.compile("|".join(re.escape(name) for name in sorted(SOURCE_WORDS, key=len, reverse=True)))
 
 
@@ -195,6 +196,7 @@ def spoken_sources(text: str) -> str:
 
     if language() == ENGLISH:
         return text
+    text = _SECTION_WORD.sub(lambda match: tr("section {number}", number=match.group(1)), text)
     return _SOURCE_WORD.sub(lambda match: tr(match.group(0)), text)
 
 
