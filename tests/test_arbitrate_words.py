@@ -25,7 +25,8 @@ ENGLISH = re.compile(
     r"from the|the general rules page|the traditional rules text|rules text|a house rule|costs exactly|paid|"
     r"corrected|stands|saw|takes the pot|beats|folded|without showing|the deal goes on|by accident|on purpose|"
     r"must fold|redeal|equal|not a tie|the better hand|The rulings|deal \d|line \d|session|resolved|violations?|"
-    r"is given as|replayed|every action legal|is not over|won|carried|dealer|pot)\b")
+    r"is given as|replayed|every action legal|is not over|won|carried|dealer|pot|cost multiple|cost basis|"
+    r"retention|retain default|blind survivor|deliberate look|exposure (before|after) betting|section \d)\b")
 
 
 @pytest.fixture
@@ -63,8 +64,8 @@ def test_a_ruling_is_told_in_the_language_chosen(cli, lang: str, name: str, both
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("zh", ["争议", "欠付", "这里比牌恰好要付4", "A付了3，还欠1", "A取回1", "接下来：", "规则：", "通用规则页面", "裁决不同"]),
-    ("hi", ["विवाद", "बकाया", "यहाँ शो की क़ीमत ठीक 4 है", "A 1 वापस लेता है", "आगे:", "नियम:", "सामान्य नियम पृष्ठ",
+    ("zh", ["比牌：费用倍数", "争议", "欠付", "这里比牌恰好要付4", "A付了3，还欠1", "A取回1", "接下来：", "规则：", "通用规则页面", "裁决不同"]),
+    ("hi", ["शो: क़ीमत का गुणक", "विवाद", "बकाया", "यहाँ शो की क़ीमत ठीक 4 है", "A 1 वापस लेता है", "आगे:", "नियम:", "सामान्य नियम पृष्ठ",
             "फ़ैसले अलग हैं"]),
 ])
 def test_the_short_see_ruled_in_chinese_and_hindi(cli, lang: str, words: list) -> None:
