@@ -183,3 +183,26 @@ def test_the_audits_json_stays_english(cli) -> None:
     _, english, _ = cli("audit", HISTORIES / "wrong_net.yaml", "--json")
     _, hindi, _ = cli("--lang", "hi", "audit", HISTORIES / "wrong_net.yaml", "--json")
     assert json.loads(english)["violations"] == json.loads(hindi)["violations"]
+
+
+SHORT_HAND = """\
+profile: traditional
+players: [A, B, C, D]
+dealer: D
+deals:
+  - cards: {A: Kc 9c, B: 5s 6h 7d}
+    actions: [A look, A bet 2, B look, B bet 2, C fold, D fold, A see 4]
+    result: {winner: B, net: {A: -5, B: 7, C: -1, D: -1}}
+"""
+
+
+@pytest.mark.parametrize("lang, said", [
+    ("en", "deal 1 (line 5): format.cards_dealt: A is given 2 cards; this profile deals 3"),
+    ("zh", "第1局（第5行）：format.cards_dealt: A拿到2张牌；此规则发3张"),
+    ("hi", "बाज़ी 1 (पंक्ति 5): format.cards_dealt: A को 2 पत्ते दिए गए; यह प्रोफ़ाइल 3 बाँटती है"),
+])
+def test_a_hand_of_the_wrong_size_is_told_in_each_language(cli, tmp_path: Path, lang: str, said: str) -> None:
+    sheet = tmp_path / "short_hand.yaml"
+    sheet.write_text(SHORT_HAND, encoding="utf-8")
+    code, out, _ = cli("--lang", lang, "audit", sheet)
+    assert code == 1 and said in out.splitlines(), out

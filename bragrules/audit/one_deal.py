@@ -16,7 +16,7 @@ from typing import Dict, NamedTuple, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
-from bragrules.core.i18n import Message
+from bragrules.core.i18n import Later, Message
 from bragrules.core.money import ZERO, pretty_money, same_money
 from bragrules.core.rule_id import Rule
 from bragrules.engine.actions import Action
@@ -157,25 +157,32 @@ class DealAuditor(CardsAuditor):
         state = table.state
         if entry.dealer is not None and entry.dealer != dealer:
             winner_deals = self.rules.procedure.winner_deals  # procedure.next_dealer: winner, the rule it breaks
+            words = {"deal": str(n), "dealer": entry.dealer, "due": dealer}
             self.violation(n, None, entry.line, NEXT_DEALER_RULE if winner_deals else HISTORY_DEAL,
-                           f"deal {n} is dealt by {entry.dealer}, but the deal passes to {dealer}"
-                           + (" (the winner of the last deal deals, or the next round the table)" if winner_deals
-                              else ""))
+                           Message("deal {deal} is dealt by {dealer}, but the deal passes to {due} (the winner of the "
+                                   "last deal deals, or the next round the table)", **words) if winner_deals else
+                           Message("deal {deal} is dealt by {dealer}, but the deal passes to {due}", **words))
         if entry.order is not None and entry.order != order:
             self.violation(n, None, entry.line, HISTORY_DEAL,
-                           f"the order of play is {', '.join(order)}, not {', '.join(entry.order)}")
+                           Message("the order of play is {order}, not {written}", order=", ".join(order),
+                                   written=", ".join(entry.order)))
         due = table.shuffle_due()
         if entry.shuffled is not None:
             if due != entry.shuffled:
                 self.violation(n, None, entry.line, SHUFFLE_RULE,
-                               f"the pack {'is' if due else 'is not'} shuffled before deal {n} under this profile")
+                               Message("the pack is shuffled before deal {deal} under this profile", deal=str(n)) if due
+                               else Message("the pack is not shuffled before deal {deal} under this profile",
+                                            deal=str(n)))
         if entry.carried_in is not None and not same_money(entry.carried_in, state.carried):
             self.violation(n, None, entry.line, HISTORY_DEAL,
-                           f"the pot carried in is {pretty_money(state.carried)}, not {pretty_money(entry.carried_in)}")
+                           Message("the pot carried in is {carried}, not {written}", carried=state.carried,
+                                   written=Later(pretty_money, entry.carried_in)))
         retained: Dict[str, Hand] = {p: h for p, h in self.retained.items() if p in order} if self.retained else {}
         if entry.retained is not None and entry.retained != retained:
-            shown = ", ".join(f"{p}: {cards_text(h)}" for p, h in retained.items()) or "none"
-            self.violation(n, None, entry.line, HISTORY_DEAL, f"the hands retained from the last deal are {shown}")
+            shown = ", ".join(f"{p}: {cards_text(h)}" for p, h in retained.items())
+            self.violation(n, None, entry.line, HISTORY_DEAL,
+                           Message("the hands retained from the last deal are {hands}", hands=shown) if shown else
+                           Message("the hands retained from the last deal are none"))
         return retained, due
 
     def _open(self, entry: DealEntry, dealer: str, order: Sequence[str], hands: Dealt, retained: Dict[str, Hand],
@@ -197,7 +204,8 @@ class DealAuditor(CardsAuditor):
                 self._cut_off(n, entry.line)
                 self._unsettled(entry, dealer, order, retained, "unfinished", state.carried)
                 return None
-            self.violation(n, None, entry.line, exc.rule, f"deal {n} cannot be replayed: {exc.message}")
+            self.violation(n, None, entry.line, exc.rule, Message("deal {deal} cannot be replayed: {why}", deal=str(n),
+                                                                  why=exc.said))
             self._unsettled(entry, dealer, order, retained, "void", state.carried)
             return None
         if entry.posts is not None:
@@ -205,8 +213,10 @@ class DealAuditor(CardsAuditor):
         if entry.face_up is not None:
             self._check_face_up(entry, deal)
         if entry.bank is not None and (deal.bank is None or not same_money(entry.bank, deal.bank)):
-            carried = "no bank is carried" if deal.bank is None else f"the bank carried in is {pretty_money(deal.bank)}"
-            self.violation(n, None, entry.line, CARRY_RULE, f"{carried}, not {pretty_money(entry.bank)}")
+            written = Later(pretty_money, entry.bank)
+            self.violation(n, None, entry.line, CARRY_RULE,
+                           Message("no bank is carried, not {written}", written=written) if deal.bank is None else
+                           Message("the bank carried in is {bank}, not {written}", bank=deal.bank, written=written))
         return deal
 
     def _bank_choice(self, entry: DealEntry) -> None:
