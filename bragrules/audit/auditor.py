@@ -132,7 +132,7 @@ class Auditor(DealAuditor):
                                Message("the winners are given as {given}; replayed: {actual}",
                                        given=", ".join(claim.winners), actual=", ".join(report.winners)))
         elif history.kind == "log" and report.ended and report.error is None and report.deal_count:
-            self.note(None, None, "the session is over under this profile, but the log has no end event")
+            self.note(None, None, Message("the session is over under this profile, but the log has no end event"))
 
 
 __all__ = ["Auditor"]

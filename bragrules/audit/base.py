@@ -97,8 +97,10 @@ class AuditorBase:
             said, message = message, message.english()
         self.report.violations.append(Violation(deal, action, line, rule, message, said))
 
-    def note(self, deal: Optional[int], line: Optional[int], message: str, level: str = "note") -> None:
-        self.report.notes.append(Note(deal, line, message, level))
+    def note(self, deal: Optional[int], line: Optional[int], message: Union[str, Message], level: str = "note") -> None:
+        """Record a note: ``message`` in English, or a message (kept to be read in the reader's language)."""
+        said = message if isinstance(message, Message) else None
+        self.report.notes.append(Note(deal, line, message.english() if isinstance(message, Message) else message, level, said))
 
     def summary(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                  pot: Fraction, outcome: str, winners: List[str], net: Dict[str, Fraction],

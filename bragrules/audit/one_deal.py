@@ -33,7 +33,7 @@ from bragrules.rules.session import AT_LIMIT_RULE, REBUY_RULE, TOP_UP_RULE
 
 from .base import cards_text
 from .cards import CardsAuditor
-from .claims import check_bank, check_claim, check_house, check_lives_pot, check_pots, describe
+from .claims import check_bank, check_claim, check_house, check_lives_pot, check_pots, outcome_said
 from .ranking_claim import deciding_field
 
 Dealt = Dict[str, Optional[Tuple[Card, ...]]]
@@ -329,7 +329,8 @@ class DealAuditor(CardsAuditor):
             return True
         if exc.rule == HISTORY_CARDS:  # the showdown needs cards nobody recorded: it cannot be settled
             self._unrecorded_at_see(n, index, entry, exc)
-            self.note(n, item.line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
+            self.note(n, item.line, Message("the rest of deal {deal} cannot be replayed; its pot is not settled",
+                                            deal=str(n)))
             return True
         self.violation(n, index, item.line, exc.rule, exc.message, exc.said)
         if item.action.kind == "accept" and item.action.target is not None:
@@ -359,7 +360,8 @@ class DealAuditor(CardsAuditor):
                 line = entry.actions[-1].line if entry.actions else entry.line
                 self.violation(n, None, line, exc.rule, exc.message, exc.said)
                 broken = True
-                self.note(n, line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
+                self.note(n, line, Message("the rest of deal {deal} cannot be replayed; its pot is not settled",
+                                           deal=str(n)))
         return broken
 
     def _left_unfinished(self, entry: DealEntry, deal: Deal, end: LogEnd, broken: bool) -> None:
@@ -368,8 +370,8 @@ class DealAuditor(CardsAuditor):
         if broken:
             return
         if end.interrupted:
-            self.note(n, entry.line, f"deal {n} is unfinished: the log ends in the middle of it "
-                                     "(an interrupted session); its pot is not settled")
+            self.note(n, entry.line, Message("deal {deal} is unfinished: the log ends in the middle of it (an "
+                                             "interrupted session); its pot is not settled", deal=str(n)))
             self.open_deal = True
         else:
             line = entry.actions[-1].line if entry.actions else entry.line
@@ -386,8 +388,9 @@ class DealAuditor(CardsAuditor):
                                              if p not in result.conceded)  # a conceded hand is never needed
         if from_claim:
             missing = [p for p in deal.in_play if deal.players[p].hand is None]
-            self.note(n, entry.line, f"the hands of {', '.join(missing)} were not recorded; the result is taken "
-                                     f"from the history's claim ({describe(result.outcome, result.winners)})")
+            self.note(n, entry.line, Message("the hands of {players} were not recorded; the result is taken from the "
+                                             "history's claim ({claimed})", players=", ".join(missing),
+                                             claimed=outcome_said(result.outcome, result.winners)))
         if entry.result is not None:
             check_claim(self.violation, n, entry.result, result, lambda claim: deciding_field(deal, claim))
         if self.pack is not None:
@@ -426,8 +429,8 @@ class DealAuditor(CardsAuditor):
             why = f"it plays for a carried pot of {pretty_money(deal.carried_in)}, which is played out"
         elif finished is None:
             why = ""
-            self.note(n, line, f"deal {n} is abandoned at the time limit, but no time is recorded for it: "
-                               "whether time was up cannot be checked")
+            self.note(n, line, Message("deal {deal} is abandoned at the time limit, but no time is recorded for it: "
+                                       "whether time was up cannot be checked", deal=str(n)))
         elif limit is not None and finished < limit:
             why = (f"it stopped at {format_time(finished)}, before the time limit of {end.minutes} minutes "
                    f"({format_time(limit)})")
@@ -439,8 +442,8 @@ class DealAuditor(CardsAuditor):
 
     def _cut_off(self, n: int, line: Optional[int]) -> None:
         """The last deal of a log stops where its unrecorded cards are needed: unfinished, noted."""
-        self.note(n, line, f"deal {n} is unfinished: the log ends before the cards this needs are written "
-                           "(an interrupted session); its pot is not settled")
+        self.note(n, line, Message("deal {deal} is unfinished: the log ends before the cards this needs are written "
+                                   "(an interrupted session); its pot is not settled", deal=str(n)))
         self.open_deal = True
 
     def _settle(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],

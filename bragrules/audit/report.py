@@ -74,9 +74,12 @@ class Note:
     line: Optional[int]
     message: str
     level: str = "note"
+    said: Optional[Message] = field(default=None, compare=False, repr=False)
+    """The note's words, to be read in the reader's language (``message`` is their English, kept in the JSON)."""
 
     def __str__(self) -> str:
-        return tr("{where}: {note}", where=where_words(self.deal, self.line), note=self.message)
+        return tr("{where}: {note}", where=where_words(self.deal, self.line),
+                  note=self.said.text() if self.said is not None else self.message)
 
     def to_json(self) -> Dict[str, Any]:
         return {"deal": self.deal, "line": self.line, "level": self.level, "message": self.message}
