@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional
 
 import typer
 
+from bragrules.core.i18n import ENGLISH, N_, amount_text, language, tr
+
 from .common import EXIT_BAD_INPUT, EXIT_OK, complete_profile, console, describe_error, error, write
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -71,29 +73,39 @@ def arbitrate_command(
 # For people
 # ---------------------------------------------------------------------------
 
-DIFFERS = "≠ differs"
+DIFFERS = N_("≠ differs")
 
 
 def _allowed(ruling: "Ruling") -> str:
-    return "—" if ruling.allowed is None else ("yes" if ruling.allowed else "no")
+    return "—" if ruling.allowed is None else (tr("yes") if ruling.allowed else tr("no"))
 
 
 def _money_map(values: Optional[Dict[str, Any]], signed: bool = True) -> str:
-    from bragrules.core.money import pretty_money
-
     if not values:
         return "—"
-    return ", ".join(f"{p} {'+' if signed and v > 0 else ''}{pretty_money(v)}" for p, v in values.items())
+    return tr(", ").join(f"{p} {'+' if signed and v > 0 else ''}{amount_text(v)}" for p, v in values.items())
 
 
 def _owed(values: Optional[Dict[str, Any]]) -> str:
     """What is owed: ``A 1``; an overpayment taken back: ``A takes back 1``."""
-    from bragrules.core.money import pretty_money
-
     if not values:
         return "—"
-    return ", ".join(f"{p} {pretty_money(v)}" if v >= 0 else f"{p} takes back {pretty_money(-v)}"
-                     for p, v in values.items())
+    return tr(", ").join(f"{p} {amount_text(v)}" if v >= 0 else tr("{player} takes back {amount}", player=p,
+                                                                     amount=amount_text(-v))
+                         for p, v in values.items())
+
+
+OUTCOMES = {"allowed": N_("allowed"), "refused": N_("refused"), "owed": N_("owed"), "corrected": N_("corrected"),
+            "redeal": N_("redeal"), "continue": N_("continue"), "forced_fold": N_("forced fold"), "won": N_("won"),
+            "split": N_("split"), "carried": N_("carried")}
+"""Each outcome of a ruling in words (``--json`` keeps the outcome's own word)."""
+
+
+def _outcome(ruling: "Ruling") -> str:
+    """The outcome in words: as it is in English (the table's cells have always shown it so), else translated."""
+    if language() == ENGLISH:
+        return ruling.outcome
+    return tr(OUTCOMES.get(ruling.outcome, ruling.outcome.replace("_", " ")))
 
 
 def _title(ruling: "Ruling") -> str:
@@ -105,11 +117,9 @@ def _title(ruling: "Ruling") -> str:
 
 
 def _signed(value: Any) -> str:
-    from bragrules.core.money import pretty_money
-
     if value is None:
         return "—"
-    return ("+" if value > 0 else "") + pretty_money(value)
+    return ("+" if value > 0 else "") + amount_text(value)
 
 
 def rule_label(path: str) -> str:
@@ -125,6 +135,10 @@ def rule_label(path: str) -> str:
     area = area_title(top)
     if not rest or area is None:
         return path.replace("_", " ")
+    if language() != ENGLISH:
+        from bragrules.explainers.field_words import field_words
+
+        return tr("{area}: {field}", area=tr(area), field=field_words(path))
     return f"{area[:1].lower()}{area[1:]}: {rest.replace('.', ' ').replace('_', ' ')}"
 
 
@@ -140,8 +154,11 @@ def render(result: "Arbitration") -> None:
 
     out = console()
     dispute = result.dispute
-    where = f"deal {result.deal}" + (f", line {result.line}" if result.line is not None else "")
-    out.print(styled("[bold]Dispute[/bold]: {}  ({} of {})", dispute.text, where, result.file))
+    if result.line is not None:
+        where = tr("deal {deal}, line {line} of {file}", deal=result.deal, line=result.line, file=result.file)
+    else:
+        where = tr("deal {deal} of {file}", deal=result.deal, file=result.file)
+    out.print(styled("[bold]{}[/bold]: {}  ({})", tr("Dispute"), dispute.text, where))
     if len(result.rulings) > 1:
         out.print()
         out.print(_comparison(result))
@@ -151,10 +168,19 @@ def render(result: "Arbitration") -> None:
     if len(result.rulings) > 1:
         out.print()
         if result.differs:
-            out.print(styled("[bold yellow]The rulings differ[/bold yellow]: {}",
-                             ", ".join(rule_label(key) for key in result.rulings[0].differs)))
+            out.print(styled("[bold yellow]{}[/bold yellow]: {}", tr("The rulings differ"),
+                             tr(", ").join(_compared(key) for key in result.rulings[0].differs)))
         else:
-            out.print(styled("[bold green]The rulings agree[/bold green]"))
+            out.print(styled("[bold green]{}[/bold green]", tr("The rulings agree")))
+
+
+COMPARED = {"allowed": N_("allowed"), "outcome": N_("outcome"), "owed": N_("owed"), "net": N_("net"),
+            "winners": N_("winners")}
+"""What two rulings are compared on (:meth:`~bragrules.arbitrate.Ruling.signature`), in words."""
+
+
+def _compared(key: str) -> str:
+    return rule_label(key) if language() == ENGLISH or key not in COMPARED else tr(COMPARED[key])
 
 
 def _comparison(result: "Arbitration") -> Any:
@@ -172,15 +198,16 @@ def _comparison(result: "Arbitration") -> Any:
     def row(label: str, cells: List[str], differs: Optional[bool] = None) -> None:
         if differs is None:
             differs = len(set(cells)) > 1
-        table.add_row(label, *cells, styled("[yellow]{}[/yellow]", DIFFERS) if differs else "")
+        table.add_row(label, *cells, styled("[yellow]{}[/yellow]", tr(DIFFERS)) if differs else "")
 
-    row("allowed", [_allowed(r) for r in rulings])
-    row("outcome", [r.outcome for r in rulings])
-    row("owed", [_owed(r.owed) for r in rulings])
+    row(tr("allowed"), [_allowed(r) for r in rulings])
+    row(tr("outcome"), [_outcome(r) for r in rulings], len({r.outcome for r in rulings}) > 1)
+    row(tr("owed"), [_owed(r.owed) for r in rulings])
     if any(r.net is not None for r in rulings):
         for player in result.players:
             if any(r.net is not None and player in r.net for r in rulings):
-                row(f"net {player}", [_signed(r.net.get(player)) if r.net is not None else "—" for r in rulings])
+                row(tr("net {player}", player=player),
+                    [_signed(r.net.get(player)) if r.net is not None else "—" for r in rulings])
     paths: List[str] = []
     for ruling in rulings:
         for path in ruling.rules:
@@ -191,36 +218,39 @@ def _comparison(result: "Arbitration") -> Any:
     return table
 
 
+def _verdict(ruling: "Ruling") -> str:
+    outcome = ruling.outcome.replace("_", " ") if language() == ENGLISH else _outcome(ruling)
+    if ruling.allowed is None:
+        return outcome
+    if ruling.allowed:
+        return tr("{outcome} (allowed)", outcome=outcome)
+    return tr("{outcome} (not allowed)", outcome=outcome)
+
+
 def _block(out: Any, ruling: "Ruling", several: bool) -> None:
+    from bragrules.core.text import source_in_words, sources_in_words, spoken_sources
+    from bragrules.explainers.explain import sentence_source
+
     from .safe_console import styled
 
-    verdict = ruling.outcome.replace("_", " ")
-    if ruling.allowed is not None:
-        verdict += " (allowed)" if ruling.allowed else " (not allowed)"
     marker = "  [yellow]{}[/yellow]" if several and ruling.differs else "{}"
-    out.print(styled("[bold]Under {}[/bold]: [bold]{}[/bold]" + marker, _title(ruling), verdict,
-                     DIFFERS if several and ruling.differs else ""))
-    from bragrules.core.text import source_in_words
-
-    out.print(f"  {source_in_words(ruling.summary)}", soft_wrap=True)
+    out.print(styled("[bold]{}[/bold]: [bold]{}[/bold]" + marker, tr("Under {profile}", profile=_title(ruling)),
+                     _verdict(ruling), tr(DIFFERS) if several and ruling.differs else ""))
+    out.print(f"  {spoken_sources(source_in_words(ruling.summary_text()))}", soft_wrap=True)
     if ruling.owed:
-        out.print(f"  owed: {_owed(ruling.owed)}")
-    out.print(f"  next: {source_in_words(ruling.next)}", soft_wrap=True)
+        out.print("  " + tr("owed: {owed}", owed=_owed(ruling.owed)))
+    out.print("  " + tr("next: {next}", next=spoken_sources(source_in_words(ruling.next_text()))), soft_wrap=True)
     if ruling.net is not None:
-        out.print(f"  net: {_money_map(ruling.net)}")
+        out.print("  " + tr("net: {net}", net=_money_map(ruling.net)))
     if ruling.citations:
-        out.print("  rules:")
-        from bragrules.core.text import sources_in_words
-
+        out.print("  " + tr("rules:"))
         merged: Dict[str, List[str]] = {}  # one line per rule in words, with every source behind it
         for cited in ruling.citations:
             merged.setdefault(cited.sentence, []).append(cited.source or "")
-        from bragrules.explainers.explain import sentence_source
-
         for sentence, sources in merged.items():
-            worded = sources_in_words([sentence_source(sources)])  # what states every value behind it
-            source = f" (from {worded})" if worded else ""
-            out.print(f"    {sentence}{source}", soft_wrap=True)
+            worded = spoken_sources(sources_in_words([sentence_source(sources)]))  # what states every value behind it
+            line = tr("{rule} (from {sources})", rule=sentence, sources=worded) if worded else sentence
+            out.print(f"    {line}", soft_wrap=True)
 
 
 __all__ = ["arbitrate_command", "register", "render"]

@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING, Annotated, Any, List, Optional
 
 import typer
 
+from bragrules.core.i18n import ENGLISH, N_, amount_text, language, ntr, tr
+
 from .common import EXIT_BAD_INPUT, EXIT_OK, complete_profile, console, describe_error, error, is_terminal, write
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -180,8 +182,7 @@ class _TextRows(_Writer):
         from .safe_console import styled
 
         self.players = list(report.players)
-        console().print(styled("[bold]{}[/bold]: a {}{} under {}", report.file, report.kind,
-                               f" of {report.game}" if report.game else "", report.profile_name or report.profile))
+        console().print(styled("[bold]{}[/bold]: {}", report.file, _head(report, None)))
 
     def deal(self, row: "DealSummary") -> None:
         self.rows.append(row)
@@ -200,39 +201,76 @@ class _TextRows(_Writer):
 
 
 def _money(amount: Any) -> str:
-    from bragrules.core.money import pretty_money
-
-    text = pretty_money(amount)
+    text = amount_text(amount)
     return f"+{text}" if amount > 0 else text
+
+
+KINDS = {"sheet": N_("sheet"), "log": N_("log")}
+"""The kinds of history, in words."""
+
+
+def _head(report: "AuditReport", deals: Optional[int]) -> str:
+    """What was audited: ``a sheet of 3 deals of Teen Patti under teen-patti`` (the deals when known)."""
+    kind, profile = tr(KINDS.get(report.kind, report.kind)), report.profile_name or report.profile
+    if deals is None:
+        if report.game:
+            return tr("a {kind} of {game} under {profile}", kind=kind, game=report.game, profile=profile)
+        return tr("a {kind} under {profile}", kind=kind, profile=profile)
+    if report.game:
+        return ntr("a {kind} of {n} deal of {game} under {profile}", "a {kind} of {n} deals of {game} under {profile}",
+                   deals, kind=kind, game=report.game, profile=profile)
+    return ntr("a {kind} of {n} deal under {profile}", "a {kind} of {n} deals under {profile}", deals, kind=kind,
+               profile=profile)
+
+
+def _outcome(deal: "DealSummary") -> str:
+    """A deal's outcome in the table's words."""
+    if deal.outcome == "won":
+        outcome = tr("{player} won", player=deal.winners[0])
+    elif deal.outcome == "split":
+        outcome = tr("split {players}", players=tr(", ").join(deal.winners))
+    elif deal.outcome == "redeal":  # the pot column is the pot before settlement: say where it went
+        outcome = tr("redeal, {amount} returned", amount=amount_text(deal.returned))
+    else:
+        outcome = deal.outcome if language() == ENGLISH else tr(OUTCOMES.get(deal.outcome, deal.outcome))
+    if deal.from_claim:
+        outcome = tr("{outcome} (as claimed)", outcome=outcome)
+    return outcome
+
+
+OUTCOMES = {"carried": N_("carried"), "unfinished": N_("unfinished"), "void": N_("void"), "redeal": N_("redeal"),
+            "abandoned": N_("abandoned"), "won": N_("won"), "split": N_("split")}
+"""A deal's outcome in words, where the table shows the outcome itself."""
 
 
 def _deal_table(deals: "List[DealSummary]", players: List[str], header: bool = True) -> Any:
     """Rows of deals as a rich table (the same columns for every chunk)."""
     from rich.table import Table
 
-    from bragrules.core.money import pretty_money
-
     table = Table(show_edge=False, pad_edge=False, show_header=header)
-    table.add_column("deal", justify="right", min_width=6)
-    table.add_column("dealer", min_width=max([6, *map(len, players)]))
-    table.add_column("pot", justify="right", min_width=6)
-    table.add_column("outcome", min_width=12)
+    table.add_column(tr("deal"), justify="right", min_width=6)
+    table.add_column(tr("dealer"), min_width=max([6, *map(len, players)]))
+    table.add_column(tr("pot"), justify="right", min_width=6)
+    table.add_column(tr("outcome"), min_width=12)
     for player in players:
         table.add_column(player, justify="right", min_width=max(6, len(player)))
     for deal in deals:
-        if deal.outcome == "won":
-            outcome = f"{deal.winners[0]} won"
-        elif deal.outcome == "split":
-            outcome = "split " + ", ".join(deal.winners)
-        elif deal.outcome == "redeal":  # the pot column is the pot before settlement: say where it went
-            outcome = f"redeal, {pretty_money(deal.returned)} returned"
-        else:
-            outcome = deal.outcome
-        if deal.from_claim:
-            outcome += " (as claimed)"
         cells = [_money(deal.net[p]) if p in deal.net else "" for p in players]
-        table.add_row(str(deal.deal), deal.dealer, pretty_money(deal.pot), outcome, *cells)
+        table.add_row(str(deal.deal), deal.dealer, amount_text(deal.pot), _outcome(deal), *cells)
     return table
+
+
+def _status(report: "AuditReport", head: bool) -> str:
+    """The status line: deals, pots resolved, what carried, whether the session is over."""
+    status = ntr("{n} resolved pot", "{n} resolved pots", report.resolved)
+    if not head:
+        status = tr("{deals}, {pots}", deals=ntr("{n} deal", "{n} deals", report.deal_count), pots=status)
+    if report.carried:
+        status = tr("{status}, {amount} carried", status=status, amount=amount_text(report.carried))
+    if report.ended:
+        return ntr("{status}; the session is over: {winners} wins", "{status}; the session is over: {winners} win",
+                   len(report.winners), status=status, winners=tr(", ").join(report.winners))
+    return tr("{status}; the session is not over", status=status)
 
 
 def render(report: "AuditReport", head: bool = True) -> None:
@@ -243,37 +281,23 @@ def render(report: "AuditReport", head: bool = True) -> None:
     """
     from rich.table import Table
 
-    from bragrules.core.money import pretty_money
-
     from .safe_console import styled
 
     out = console()
     players = report.players
     if head:
-        out.print(styled("[bold]{}[/bold]: a {} of {} deal{}{} under {}", report.file, report.kind,
-                         report.deal_count, "s" if report.deal_count != 1 else "",
-                         f" of {report.game}" if report.game else "", report.profile_name or report.profile))
+        out.print(styled("[bold]{}[/bold]: {}", report.file, _head(report, report.deal_count)))
         if report.deals:
             out.print(_deal_table(report.deals, players))
     totals = Table(show_edge=False, pad_edge=False, title=None)
-    totals.add_column("session")
+    totals.add_column(tr("session"))
     for player in players:
         totals.add_column(player, justify="right")
-    totals.add_row("net", *[_money(report.net.get(p, 0)) for p in players])
+    totals.add_row(tr("net"), *[_money(report.net.get(p, 0)) for p in players])
     if report.scores is not None:  # session.points: each player's points, recomputed
-        totals.add_row("points", *[str(report.scores.get(p, 0)) for p in players])
+        totals.add_row(tr("points"), *[str(report.scores.get(p, 0)) for p in players])
     out.print(totals)
-    status = f"{report.resolved} resolved pot{'s' if report.resolved != 1 else ''}"
-    if not head:
-        status = f"{report.deal_count} deal{'s' if report.deal_count != 1 else ''}, " + status
-    if report.carried:
-        status += f", {pretty_money(report.carried)} carried"
-    if report.ended:
-        status += "; the session is over: " + ", ".join(report.winners) + (
-            " win" if len(report.winners) > 1 else " wins"
-        )
-    else:
-        status += "; the session is not over"
+    status = _status(report, head)
     out.print(status)
     # messages about the history (a deal cut short, a profile chosen), not findings: on stderr; when
     # the audit stopped at bad input, its one error line says what happened, alone
@@ -281,14 +305,18 @@ def render(report: "AuditReport", head: bool = True) -> None:
         out.file.flush()
         notes = console(stderr=True)
         for note in report.notes:
-            notes.print(styled("[yellow]{}[/yellow]: {}", note.level, note), soft_wrap=True)
+            notes.print(styled("[yellow]{}[/yellow]: {}", tr(LEVELS.get(note.level, note.level)), note), soft_wrap=True)
     if report.violations:
         count = len(report.violations)
-        out.print(styled("[bold red]{} violation{}[/bold red]", count, "s" if count != 1 else ""))
+        out.print(styled("[bold red]{}[/bold red]", ntr("{n} violation", "{n} violations", count)))
         for violation in report.violations:
             out.print(str(violation), soft_wrap=True)
     elif report.error is None:
-        out.print(styled("[bold green]ok[/bold green]: every action legal, every claim matches"))
+        out.print(styled("[bold green]{}[/bold green]: {}", tr("ok"), tr("every action legal, every claim matches")))
+
+
+LEVELS = {"note": N_("note"), "warning": N_("warning")}
+"""What a note is, in words."""
 
 
 __all__ = ["audit_command", "register", "render"]

@@ -31,24 +31,25 @@ from typing import List, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import HistoryError
+from bragrules.core.i18n import Later, Message, tr
 from bragrules.core.money import ZERO
 from bragrules.engine.bank import banker_of
 from bragrules.rules.bank import KIND_RULE, TIES, TIES_RULE
 
 from .ending import cites
 from .model import Dispute, Ruling, Situation
-from .text import money_text, net_text, turn_text
+from .text import as_is, net_words, turn_text, turn_words
 
 __all__ = ["rule_bank_dispute"]
 
 
-def _bank_hand(sit: Situation) -> Tuple[str, Tuple[Card, ...]]:
+def _bank_hand(sit: Situation) -> Tuple[Message, Tuple[Card, ...]]:
     """Who holds the bank's hand (``the dealer`` for the house), and the hand."""
     deal = sit.deal
     banker = banker_of(deal)
     held = tuple(deal.centre) if banker is None else deal.players[banker].hand
     assert held is not None
-    return ("the dealer" if banker is None else f"the banker {banker}"), held
+    return (Message("the dealer") if banker is None else Message("the banker {banker}", banker=banker)), held
 
 
 def _rule_tie(sit: Situation, dispute: Dispute) -> Ruling:
@@ -70,21 +71,17 @@ def _rule_tie(sit: Situation, dispute: Dispute) -> Ruling:
     ruling = Ruling(sit.label, None, "", "", "")
     ties_push = TIES.read(sit.profile) == "push"
     if tied:
-        words = []
-        for name in tied:
-            stake = deal.players[name].contributed
-            fate = "goes back" if ties_push else "goes to the bank"
-            words.append(f"{name}'s {deal.comparer.describe(deal.players[name].hand or ())} equals {holder}'s: "
-                         f"{TIES.sentence(sit.profile)}; {name}'s stake of {money_text(stake)} {fate}")
-        ruling.summary = "; ".join(words)
+        said = [_tied_words(sit, name, holder, ties_push) for name in tied]
+        summary = as_is(Later(_joined, said))
         paths = [str(TIES_RULE), str(KIND_RULE)]
     else:
-        ruling.summary = (f"no stake's hand equals {holder}'s ({deal.comparer.describe(bank_hand)}): each stake is "
-                          "settled by the better hand")
+        summary = Message("no stake's hand equals {holder}'s ({hand}): each stake is settled by the better hand",
+                          holder=holder, hand=Later(deal.comparer.describe, bank_hand))
         paths = [str(KIND_RULE)]
     ruling.outcome = result.outcome
     ruling.net, ruling.winners, ruling.carried = dict(result.net), list(result.winners), ZERO
-    ruling.next = f"the settlement stands: {result.reason}; net: {net_text(result.net)}"
+    ruling.say(summary=summary, next=Message("the settlement stands: {reason}; net: {net}", reason=result.reason,
+                                             net=net_words(dict(result.net))))
     ruling.citations = cites(sit, paths + [p for p in result.decided_by if p not in paths])
     return ruling
 
@@ -99,16 +96,35 @@ def _rule_seen(sit: Situation, dispute: Dispute) -> Ruling:
     if deal.result is not None:
         raise HistoryError(f"dispute: deal {sit.number} is already over ({deal.result.reason}): there is nothing "
                            "left to rule on", sit.file, dispute.line)
-    how = "looked at" if dispute.kind == "peek" else "saw by accident"
     ruling = Ruling(sit.label, None, "", "", "")
     ruling.outcome = "continue"
-    ruling.summary = (f"{x} {how} {y}'s cards: in a banking game that changes no stake, since each is settled "
-                      "against the bank's hand alone, as dealt; nobody is penalised and nothing is dealt again")
+    if dispute.kind == "peek":
+        summary = Message("{x} looked at {y}'s cards: in a banking game that changes no stake, since each is settled "
+                          "against the bank's hand alone, as dealt; nobody is penalised and nothing is dealt again",
+                          x=x, y=y)
+    else:
+        summary = Message("{x} saw by accident {y}'s cards: in a banking game that changes no stake, since each is "
+                          "settled against the bank's hand alone, as dealt; nobody is penalised and nothing is dealt "
+                          "again", x=x, y=y)
     ruling.to_act = deal.to_act
     ruling.options = deal.legal_actions()
-    ruling.next = f"the deal goes on: {turn_text(deal)}"
+    ruling.say(summary=summary, next=Message("the deal goes on: {turn}", turn=turn_words(deal)))
     ruling.citations = cites(sit, [str(KIND_RULE)])
     return ruling
+
+
+def _tied_words(sit: Situation, name: str, holder: Message, ties_push: bool) -> Message:
+    """A stake whose hand equals the bank's, and where it goes."""
+    deal = sit.deal
+    words = {"player": name, "hand": Later(deal.comparer.describe, deal.players[name].hand or ()), "holder": holder,
+             "rule": Later(TIES.sentence, sit.profile), "stake": deal.players[name].contributed}
+    if ties_push:
+        return Message("{player}'s {hand} equals {holder}'s: {rule}; {player}'s stake of {stake} goes back", **words)
+    return Message("{player}'s {hand} equals {holder}'s: {rule}; {player}'s stake of {stake} goes to the bank", **words)
+
+
+def _joined(said: List[Message]) -> str:
+    return tr("; ").join(one.text() for one in said)
 
 
 def rule_bank_dispute(sit: Situation, dispute: Dispute) -> Ruling:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Dict, List, Sequence, Set
+from typing import Dict, List, Optional, Sequence, Set
 
+from bragrules.core.i18n import Later, Message, tr
 from bragrules.core.money import ZERO
 from bragrules.engine.deal import ENDING_KINDS, Deal, Ending
 from bragrules.explainers.explain import explain, in_play, json_value, source_of, value_of
@@ -19,17 +20,18 @@ from .model import (
     Ruling,
     Situation,
 )
-from .text import money_text, net_text, turn_text
+from .text import as_is, money_text, net_words, turn_words
 
 
 def hand_words(sit: Situation, deal: Deal, player: str) -> str:
+    """A player's hand in the language spoken: its name and its cards."""
     hand = deal.players[player].hand
     if hand is None:
-        return f"{player}'s unrecorded hand"
+        return tr("{player}'s unrecorded hand", player=player)
     cards = " ".join(str(c) for c in hand)
     if len(hand) == 3:
-        return f"{player}'s {deal.comparer.describe(hand)} ({cards})"
-    return f"{player}'s {cards}"
+        return tr("{player}'s {hand} ({cards})", player=player, hand=deal.comparer.describe(hand), cards=cards)
+    return tr("{player}'s {cards}", player=player, cards=cards)
 
 
 # ---------------------------------------------------------------------------
@@ -82,11 +84,16 @@ def cites(sit: Situation, paths: Sequence[str]) -> List[Citation]:
 @dataclass
 class EndingWords:
     outcome: str
-    text: str
+    said: Message
     net: Dict[str, Fraction]
     winners: List[str]
     carried: Fraction
     paths: List[str]
+
+    @property
+    def text(self) -> str:
+        """The ending in English."""
+        return self.said.english()
 
 
 def ending_record(deal: Deal) -> Ending:
@@ -95,60 +102,95 @@ def ending_record(deal: Deal) -> Ending:
     return deal.result.ending
 
 
+_WITH_SIDES = "{ending}{sides}"
+
+
+def _with_sides(said: Message, deal: Deal) -> Message:
+    sides = side_pot_text(deal)
+    return Message(_WITH_SIDES, ending=said, sides=sides) if sides else said
+
+
 def ending_words(sit: Situation, deal: Deal) -> EndingWords:
     """The deal's ending in a ruling's words: the engine's record of it (:class:`Ending`), worded."""
     result = deal.result
     assert result is not None
     record = ending_record(deal)
     paths = list(result.decided_by)  # the engine says which rules decided the ending
-    pot = money_text(result.pot)
     net = dict(result.net)
-    kind = record.kind
-    if kind not in ENDING_KINDS:  # an area's own ending (Crash's lives, a step of the procedure): its own words
-        return EndingWords(result.outcome, (record.words or result.reason) + side_pot_text(deal), net,
-                           list(result.winners), result.carried_out, paths)
+    if record.kind not in ENDING_KINDS:  # an area's own ending (Crash's lives, a step of the procedure): its own words
+        return EndingWords(result.outcome, _with_sides(as_is(record.words or result.reason), deal),
+                           net, list(result.winners), result.carried_out, paths)
     if result.outcome == "carried":
-        player = record.survivor
-        if kind == "carried_unbet":
-            text = f"everyone folded before anybody bet: the pot of {pot} carries into the next deal"
-        elif kind == "carried_blind" and player is not None:
-            text = f"{player} is left alone but blind and does not collect: the pot of {pot} carries into the next deal"
-            if player in result.retained:
-                hand = result.retained[player]
-                shown = f" ({' '.join(str(c) for c in hand)})" if hand is not None else ""
-                text += f", and {player} may keep the unseen hand{shown} to hold beside the next one"
-            else:
-                text += f"; {player}'s hand is not kept"
-        elif kind == "carried_checked":
-            text = f"everyone checked and nobody bet: the pot of {pot} carries into the next deal"
-        else:
-            text = f"{result.reason}: the pot of {pot} carries into the next deal"
-        return EndingWords("carried", text + side_pot_text(deal), net, [], result.carried_out, paths)
-    winners = list(result.winners)
-    if kind == "folded_unbet":
-        text = f"everyone else folded before anybody bet: {winners[0]} takes the pot of {pot}"
-    elif kind == "folded_blind":
-        text = f"everyone else has folded: {winners[0]}, still blind, takes the pot of {pot}"
-    elif kind == "folded":
-        text = f"everyone else has folded: {winners[0]} takes the pot of {pot} without showing"
-    elif kind == "see" and record.caller is not None and record.opponent is not None:
-        caller, opponent = record.caller, record.opponent
-        a, b = hand_words(sit, deal, caller), hand_words(sit, deal, opponent)
-        if record.tied:
-            if len(winners) > 1:
-                text = f"{caller} saw {opponent}: {a} and {b} are equal, and the pot of {pot} is split"
-            else:
-                text = f"{caller} saw {opponent}: {a} and {b} are equal, and {winners[0]} takes the pot of {pot}"
-        else:
-            loser = opponent if winners == [caller] else caller
-            text = (f"{caller} saw {opponent}: {hand_words(sit, deal, winners[0])} beats "
-                    f"{hand_words(sit, deal, loser)}; {winners[0]} takes the pot of {pot}")
-    else:
-        who = " and ".join(winners)
-        text = f"{result.reason}: {who} {'take' if len(winners) > 1 else 'takes'} the pot of {pot}"
+        return EndingWords("carried", _with_sides(_carried_words(deal), deal), net, [], result.carried_out, paths)
+    said = _won_words(sit, deal)
     if any(result.bonuses.values()):
-        text += "; bonuses: " + net_text({p: v for p, v in result.bonuses.items() if v})
-    return EndingWords(result.outcome, text + side_pot_text(deal), net, winners, ZERO, paths)
+        said = Message("{ending}; bonuses: {bonuses}", ending=said,
+                       bonuses=net_words({p: v for p, v in result.bonuses.items() if v}))
+    return EndingWords(result.outcome, _with_sides(said, deal), net, list(result.winners), ZERO, paths)
+
+
+def _carried_words(deal: Deal) -> Message:
+    """A pot carried into the next deal, and why."""
+    result = deal.result
+    assert result is not None
+    record = ending_record(deal)
+    kind, player, pot = record.kind, record.survivor, result.pot
+    if kind == "carried_unbet":
+        return Message("everyone folded before anybody bet: the pot of {pot} carries into the next deal", pot=pot)
+    if kind == "carried_blind" and player is not None:
+        if player not in result.retained:
+            return Message("{player} is left alone but blind and does not collect: the pot of {pot} carries into the "
+                           "next deal; {player}'s hand is not kept", player=player, pot=pot)
+        hand = result.retained[player]
+        if hand is None:
+            return Message("{player} is left alone but blind and does not collect: the pot of {pot} carries into the "
+                           "next deal, and {player} may keep the unseen hand to hold beside the next one",
+                           player=player, pot=pot)
+        return Message("{player} is left alone but blind and does not collect: the pot of {pot} carries into the next "
+                       "deal, and {player} may keep the unseen hand ({cards}) to hold beside the next one",
+                       player=player, pot=pot, cards=" ".join(str(c) for c in hand))
+    if kind == "carried_checked":
+        return Message("everyone checked and nobody bet: the pot of {pot} carries into the next deal", pot=pot)
+    return Message("{reason}: the pot of {pot} carries into the next deal", reason=result.reason, pot=pot)
+
+
+def _won_words(sit: Situation, deal: Deal) -> Message:
+    """A pot taken: by folds, at a see, or as the engine says."""
+    result = deal.result
+    assert result is not None
+    record = ending_record(deal)
+    kind, winners, pot = record.kind, list(result.winners), result.pot
+    if kind == "folded_unbet":
+        return Message("everyone else folded before anybody bet: {winner} takes the pot of {pot}", winner=winners[0],
+                       pot=pot)
+    if kind == "folded_blind":
+        return Message("everyone else has folded: {winner}, still blind, takes the pot of {pot}", winner=winners[0],
+                       pot=pot)
+    if kind == "folded":
+        return Message("everyone else has folded: {winner} takes the pot of {pot} without showing",
+                       winner=winners[0], pot=pot)
+    if kind == "see" and record.caller is not None and record.opponent is not None:
+        caller, opponent = record.caller, record.opponent
+        a, b = Later(hand_words, sit, deal, caller), Later(hand_words, sit, deal, opponent)
+        if record.tied and len(winners) > 1:
+            return Message("{caller} saw {opponent}: {hand} and {other} are equal, and the pot of {pot} is split",
+                           caller=caller, opponent=opponent, hand=a, other=b, pot=pot)
+        if record.tied:
+            return Message("{caller} saw {opponent}: {hand} and {other} are equal, and {winner} takes the pot of "
+                           "{pot}", caller=caller, opponent=opponent, hand=a, other=b, winner=winners[0], pot=pot)
+        loser = opponent if winners == [caller] else caller
+        return Message("{caller} saw {opponent}: {hand} beats {other}; {winner} takes the pot of {pot}",
+                       caller=caller, opponent=opponent, hand=Later(hand_words, sit, deal, winners[0]),
+                       other=Later(hand_words, sit, deal, loser), winner=winners[0], pot=pot)
+    if len(winners) > 1:
+        return Message("{reason}: {winners} take the pot of {pot}", reason=result.reason,
+                       winners=Later(_and_words, winners), pot=pot)
+    return Message("{reason}: {winner} takes the pot of {pot}", reason=result.reason, winner=" and ".join(winners),
+                   pot=pot)
+
+
+def _and_words(names: List[str]) -> str:
+    return tr(" and ").join(names)
 
 
 def side_pot_text(deal: Deal) -> str:
@@ -165,20 +207,26 @@ def side_pot_text(deal: Deal) -> str:
     return text
 
 
-def finish_ruling(ruling: Ruling, sit: Situation, deal: Deal, paths: Sequence[str], lead: str = "") -> Ruling:
+def finish_ruling(ruling: Ruling, sit: Situation, deal: Deal, paths: Sequence[str],
+                  lead: Optional[Message] = None) -> Ruling:
     """Fill in what follows an applied action: the deal's end, or who acts next.
 
     A blind survivor's choice to retain or release the hand is projected with the profile's default
     (``blind.retain_default``), as the audit does when a history does not say.
     """
+    lead = lead or as_is()
     if deal.awaiting == "retain":
         default = deal.default_action()
         assert default is not None
         survivor = default.player
         deal = deal.snapshot()
         deal.apply(default)
-        lead += (f"{survivor} may retain the unseen hand or release it "
-                 f"({'retaining it' if default.kind == 'retain' else 'releasing it'} unless {survivor} says otherwise); ")
+        if default.kind == "retain":
+            lead = Message("{lead}{player} may retain the unseen hand or release it (retaining it unless {player} says "
+                           "otherwise); ", lead=lead, player=survivor)
+        else:
+            lead = Message("{lead}{player} may retain the unseen hand or release it (releasing it unless {player} says "
+                           "otherwise); ", lead=lead, player=survivor)
         extra: List[str] = [RETAIN_DEFAULT_RULE]
     else:
         extra = []
@@ -187,12 +235,12 @@ def finish_ruling(ruling: Ruling, sit: Situation, deal: Deal, paths: Sequence[st
         ruling.net = ending.net
         ruling.winners = ending.winners
         ruling.carried = ending.carried
-        ruling.next = f"{lead}{ending.text}; net: {net_text(ending.net)}"
+        ruling.say(next=Message("{lead}{ending}; net: {net}", lead=lead, ending=ending.said, net=net_words(ending.net)))
         paths = [*paths, *ending.paths]
     else:
         ruling.to_act = deal.to_act
         ruling.options = deal.legal_actions()
-        ruling.next = f"{lead}the deal goes on: {turn_text(deal)}"
+        ruling.say(next=Message("{lead}the deal goes on: {turn}", lead=lead, turn=turn_words(deal)))
     ruling.citations = cites(sit, [*paths, *extra])
     return ruling
 

@@ -10,6 +10,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.errors import HistoryError
+from bragrules.core.i18n import Message
 from bragrules.core.money import money_json
 from bragrules.core.rule_id import Rule, declared_rules, fixed_sentence, fixed_sources
 from bragrules.engine.actions import Action, ActionSyntaxError, LegalAction
@@ -155,6 +156,24 @@ class Ruling:
     differs: List[str] = field(default_factory=list)
     profile_name: str = ""
     profile_model: Optional[Profile] = field(default=None, repr=False)
+    said_summary: Optional[Message] = field(default=None, repr=False, compare=False)
+    said_next: Optional[Message] = field(default=None, repr=False, compare=False)
+
+    def say(self, summary: Optional[Message] = None, next: Optional[Message] = None) -> None:
+        """Word the ruling: ``summary`` and ``next`` kept in English (what the JSON and the tests read)
+        and as messages, read in the language spoken by :meth:`summary_text` and :meth:`next_text`."""
+        if summary is not None:
+            self.said_summary, self.summary = summary, summary.english()
+        if next is not None:
+            self.said_next, self.next = next, next.english()
+
+    def summary_text(self) -> str:
+        """The summary in the language spoken now."""
+        return self.said_summary.text() if self.said_summary is not None else self.summary
+
+    def next_text(self) -> str:
+        """What happens next, in the language spoken now."""
+        return self.said_next.text() if self.said_next is not None else self.next
 
     @property
     def rules(self) -> List[str]:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from typing import List, Optional
+from fractions import Fraction
+from typing import List, Optional, Sequence
 
 from bragrules.core.errors import HistoryError, RuleViolation
+from bragrules.core.i18n import Later, Message
 from bragrules.core.money import ZERO
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.arrange import hand_strengths, out_of_order
@@ -14,7 +16,7 @@ from bragrules.rules.fixed import DEAL_OVER
 from bragrules.rules.format import HAND_ORDER_RULE, WRONG_ORDER_RULE
 from bragrules.rules.hand_ranking import SUITS_BREAK_TIES_RULE, order_rule
 from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, TIE, TIE_RULE
-from bragrules.rules.vocabulary import said
+from bragrules.rules.vocabulary import Words, said
 
 from .ending import cites, ending_record, ending_words, finish_ruling, hand_words
 from .model import (
@@ -24,7 +26,7 @@ from .model import (
     Ruling,
     Situation,
 )
-from .text import money_text, net_text, options_text, turn_text
+from .text import as_is, net_words, options_words, turn_words
 
 # ---------------------------------------------------------------------------
 # The rulings
@@ -43,39 +45,65 @@ def _allowed_paths(deal: Deal, action: Action) -> List[str]:
     return list(dict.fromkeys(paths))
 
 
-def _allowed_summary(deal: Deal, action: Action) -> str:
-    player, kind = action.player, action.kind
+def _allowed_summary(deal: Deal, action: Action) -> Message:
+    player, kind, act = action.player, action.kind, str(action)
     state = deal.players[player]
     bank = deal.rules.procedure.bank
     if bank is not None and kind in ("bet", "fold"):  # a banking game: a stake against the bank, or a fold
         if kind == "fold":
-            return f"{action} is allowed: {player} folds, losing the ante to the house"
+            return Message("{action} is allowed: {player} folds, losing the ante to the house", action=act,
+                           player=player)
         if bank.house:
-            return f"{action} is allowed: the Play bet, equal to the ante, against the house's dealer"
-        return f"{action} is allowed: {player} stakes {money_text(action.amount or ZERO)} against the bank"
+            return Message("{action} is allowed: the Play bet, equal to the ante, against the house's dealer",
+                           action=act)
+        return Message("{action} is allowed: {player} stakes {amount} against the bank", action=act, player=player,
+                       amount=action.amount or ZERO)
     if kind == "bet":
         assert action.amount is not None
         level = deal.rules.stakes.level_for(action.amount, state.blind)
-        verb = "opens" if deal.level is None else "raises" if level > deal.level else "keeps"
-        text = f"{action} is allowed: it {verb} the level at {money_text(level)}"
         if state.blind:
-            text += f" ({player} is blind and pays {money_text(deal.rules.stakes.blind_rate)} of the level)"
-        return text
+            return _bet_allowed_blind(deal, act, player, level)
+        if deal.level is None:
+            return Message("{action} is allowed: it opens the level at {level}", action=act, level=level)
+        if level > deal.level:
+            return Message("{action} is allowed: it raises the level at {level}", action=act, level=level)
+        return Message("{action} is allowed: it keeps the level at {level}", action=act, level=level)
+    return _other_allowed(deal, action)
+
+
+def _bet_allowed_blind(deal: Deal, act: str, player: str, level: Fraction) -> Message:
+    rate = deal.rules.stakes.blind_rate
+    if deal.level is None:
+        return Message("{action} is allowed: it opens the level at {level} ({player} is blind and pays {rate} of "
+                       "the level)", action=act, level=level, player=player, rate=rate)
+    if level > deal.level:
+        return Message("{action} is allowed: it raises the level at {level} ({player} is blind and pays {rate} of "
+                       "the level)", action=act, level=level, player=player, rate=rate)
+    return Message("{action} is allowed: it keeps the level at {level} ({player} is blind and pays {rate} of "
+                   "the level)", action=act, level=level, player=player, rate=rate)
+
+
+def _other_allowed(deal: Deal, action: Action) -> Message:
+    player, kind, act = action.player, action.kind, str(action)
     if kind == "see":
         opponent = next(p for p in deal.contenders if p != player)
-        return f"{action} is allowed: {player} sees {opponent} for exactly {money_text(action.amount or ZERO)}"
+        return Message("{action} is allowed: {player} sees {opponent} for exactly {amount}", action=act,
+                       player=player, opponent=opponent, amount=action.amount or ZERO)
     if kind == "fold":
-        return f"{action} is allowed: a player may fold at their turn, and what they have paid stays in the pot"
+        return Message("{action} is allowed: a player may fold at their turn, and what they have paid stays in "
+                       "the pot", action=act)
     if kind == "look":
-        if state.two_hands:
-            return f"{action} is allowed: {player} looks at one of two hands, then keeps or discards it"
-        return f"{action} is allowed: from now on {player} is a seen player and pays the seen rate"
+        if deal.players[player].two_hands:
+            return Message("{action} is allowed: {player} looks at one of two hands, then keeps or discards it",
+                           action=act, player=player)
+        return Message("{action} is allowed: from now on {player} is a seen player and pays the seen rate",
+                       action=act, player=player)
     if kind == "check":
-        return f"{action} is allowed: nobody has bet yet"
+        return Message("{action} is allowed: nobody has bet yet", action=act)
     if kind == "arrange" and _out_of_order(deal, action):
-        return (f"{action} is allowed, but the hands are not strongest first: the arrangement stands and {player} "
-                "wins no hand this deal")
-    return f"{action} is allowed"
+        return Message("{action} is allowed, but the hands are not strongest first: the arrangement stands and "
+                       "{player} wins no hand this deal", action=act, player=player)
+    return Message("{action} is allowed", action=act)
 
 
 def _out_of_order(deal: Deal, action: Action) -> bool:
@@ -103,63 +131,82 @@ def _rule_action(sit: Situation, dispute: Dispute) -> Ruling:
         assert default is not None
         ending.apply(default)
     ruling.outcome = "allowed" if ending.result is None else ending.result.outcome
-    ruling.summary = _allowed_summary(deal, action)
+    ruling.say(summary=_allowed_summary(deal, action))
     paths = _allowed_paths(deal, action)
     if action.kind == "arrange" and _out_of_order(deal, action):
         paths += [HAND_ORDER_RULE, WRONG_ORDER_RULE]
     return finish_ruling(ruling, sit, after, paths)
 
 
+def _refusal(exc: RuleViolation, words: Words) -> str:
+    """A refusal as read: in English in the game's words (Teen Patti's show, not a see), else in the reader's
+    language."""
+    return said(exc.text(), words)
+
+
 def _refused(sit: Situation, ruling: Ruling, action: Action, exc: RuleViolation) -> Ruling:
-    deal, player = sit.deal, action.player
+    deal, player, act = sit.deal, action.player, str(action)
     ruling.allowed = False
     ruling.outcome = "refused"
     paths = [exc.rule, *COMPANIONS.get(exc.rule, ())]
-    refused = said(exc.message, deal.rules.words)  # in the game's words: Teen Patti's show, not a see
+    refused = Later(_refusal, exc, deal.rules.words)
     if deal.result is not None:  # after the end: the end stands (a concession there, say, breaks its own rule)
-        why = "the deal is already over" if exc.rule == DEAL_OVER else refused
-        ruling.summary = f"{action} is not allowed: {why}"
+        why = Message("the deal is already over") if exc.rule == DEAL_OVER else refused
         ending = ending_words(sit, deal)
         ruling.net, ruling.winners, ruling.carried = ending.net, ending.winners, ending.carried
-        ruling.next = f"nothing changes: {ending.text}; net: {net_text(ending.net)}"
+        ruling.say(summary=Message("{action} is not allowed: {why}", action=act, why=why),
+                   next=Message("nothing changes: {ending}; net: {net}", ending=ending.said, net=net_words(ending.net)))
         ruling.citations = cites(sit, paths + ending.paths)
         return ruling
     if exc.rule in (COST_MULTIPLE_RULE, COST_BASIS_RULE) and action.amount is not None:  # a see at the wrong price
         see = _option(deal, "see")
         if see is not None and see.amount is not None:
-            cost, paid = see.amount, action.amount
-            if paid < cost:
-                ruling.outcome = "owed"
-                ruling.owed = {player: cost - paid}
-                middle = f"{player} paid {money_text(paid)} and owes {money_text(cost - paid)} more"
-            else:
-                ruling.outcome = "corrected"
-                ruling.owed = {player: cost - paid}
-                middle = f"{player} paid {money_text(paid)} and takes {money_text(paid - cost)} back"
-            ruling.summary = (f"a see costs exactly {money_text(cost)} here: {middle}; the see is corrected before the "
-                              "cards are turned, and is binding once the money is in (000)")
-            after = deal.snapshot()
-            after.apply(see.action())
-            return finish_ruling(ruling, sit, after, paths, lead=f"corrected to {money_text(cost)}, the see stands: ")
+            return _see_corrected(sit, ruling, action, see, paths)
     if exc.rule in AMOUNT_RULES and action.kind == "bet" and action.amount is not None:
         bet = _option(deal, "bet")
         if bet is not None and bet.amount is not None and action.amount < bet.amount:
             ruling.outcome = "owed"
             ruling.owed = {player: bet.amount - action.amount}
-            ruling.summary = (f"{action} is not allowed: {refused}; to stay in, {player} owes "
-                              f"{money_text(bet.amount - action.amount)} more (a bet of {money_text(bet.amount)}), or folds")
+            ruling.say(summary=Message("{action} is not allowed: {why}; to stay in, {player} owes {owed} more (a bet "
+                                       "of {bet}), or folds", action=act, why=refused, player=player,
+                                       owed=bet.amount - action.amount, bet=bet.amount))
     if not ruling.summary:
-        ruling.summary = f"{action} is not allowed: {refused}"
+        ruling.say(summary=Message("{action} is not allowed: {why}", action=act, why=refused))
     to_act = deal.to_act
     if to_act is not None:
         ruling.to_act = to_act
         ruling.options = deal.legal_actions()
+        options = options_words(ruling.options, deal.rules.words)
         if to_act == player:
-            ruling.next = f"{player} may instead {options_text(ruling.options)}"
+            ruling.say(next=Message("{player} may instead {options}", player=player, options=options))
         else:
-            ruling.next = f"it is {to_act}'s turn: {to_act} may {options_text(ruling.options)}"
+            ruling.say(next=Message("it is {player}'s turn: {player} may {options}", player=to_act, options=options))
     ruling.citations = cites(sit, paths)
     return ruling
+
+
+def _see_corrected(sit: Situation, ruling: Ruling, action: Action, see: LegalAction, paths: Sequence[str]) -> Ruling:
+    """A see paid at the wrong price: what is owed or taken back, and the see at its price."""
+    player, deal = action.player, sit.deal
+    assert see.amount is not None and action.amount is not None
+    cost, paid = see.amount, action.amount
+    ruling.owed = {player: cost - paid}
+    if paid < cost:
+        ruling.outcome = "owed"
+        ruling.say(summary=Message(
+            "a see costs exactly {cost} here: {player} paid {paid} and owes {owed} more; the see is corrected "
+            "before the cards are turned, and is binding once the money is in (000)", cost=cost, player=player,
+            paid=paid, owed=cost - paid))
+    else:
+        ruling.outcome = "corrected"
+        ruling.say(summary=Message(
+            "a see costs exactly {cost} here: {player} paid {paid} and takes {back} back; the see is corrected "
+            "before the cards are turned, and is binding once the money is in (000)", cost=cost, player=player,
+            paid=paid, back=paid - cost))
+    after = deal.snapshot()
+    after.apply(see.action())
+    return finish_ruling(ruling, sit, after, paths,
+                         lead=Message("corrected to {cost}, the see stands: ", cost=cost))
 
 
 def _check_pair(sit: Situation, dispute: Dispute) -> None:
@@ -181,40 +228,40 @@ def _rule_exposure(sit: Situation, dispute: Dispute) -> Ruling:
     begun = deal.level is not None
     path = EXPOSURE_AFTER_BETTING_RULE if begun else EXPOSURE_BEFORE_BETTING_RULE
     ruling = Ruling(sit.label, None, "", "", "")
-    when = "after betting began" if begun else "before any betting"
     exposed = deal.snapshot()
     exposed.apply(Action(x, "expose", target=y))  # the same rule the engine applies to a history
     if exposed.can(Action(y, "redeal")):
         ruling.outcome = "redeal"
         ruling.net = {p: ZERO for p in deal.order}
-        paid = "every stake" if begun else "all antes"
         if begun:
-            ruling.summary = (f"{x} saw {y}'s cards by accident {when}: under this profile the whole hand is "
-                              f"redealt all the same, with {paid} returned")
-            ruling.next = "the hand is dealt again; nobody gains or loses by this deal"
+            summary = Message("{x} saw {y}'s cards by accident after betting began: under this profile the whole "
+                              "hand is redealt all the same, with every stake returned", x=x, y=y)
+            after = Message("the hand is dealt again; nobody gains or loses by this deal")
         else:
-            ruling.summary = (f"{x} saw {y}'s cards by accident {when}: {y} may demand a redeal of the "
-                              f"whole hand, with {paid} returned")
-            ruling.next = (f"if {y} demands it, the hand is dealt again and nobody gains or loses by this deal; "
-                           f"if not, the deal goes on: {turn_text(deal)}")
+            summary = Message("{x} saw {y}'s cards by accident before any betting: {y} may demand a redeal of the "
+                              "whole hand, with all antes returned", x=x, y=y)
+            after = Message("if {y} demands it, the hand is dealt again and nobody gains or loses by this deal; if "
+                            "not, the deal goes on: {turn}", y=y, turn=turn_words(deal))
         if deal.carried_in:
-            ruling.next += f"; the pot carried in ({money_text(deal.carried_in)}) stays for the new deal"
+            after = Message("{next}; the pot carried in ({amount}) stays for the new deal", next=after,
+                            amount=deal.carried_in)
+        ruling.say(summary=summary, next=after)
         ruling.citations = cites(sit, [path])
         return ruling
     if begun:
-        return _goes_on(ruling, sit, path, f"{x} saw {y}'s cards by accident {when}: no misdeal; {y} may fold or "
-                        "continue at their discretion")
-    return _goes_on(ruling, sit, path, f"{x} saw {y}'s cards by accident {when}: under this profile there is no redeal")
+        return _goes_on(ruling, sit, path, Message("{x} saw {y}'s cards by accident after betting began: no "
+                                                   "misdeal; {y} may fold or continue at their discretion", x=x, y=y))
+    return _goes_on(ruling, sit, path, Message("{x} saw {y}'s cards by accident before any betting: under this "
+                                               "profile there is no redeal", x=x, y=y))
 
 
-def _goes_on(ruling: Ruling, sit: Situation, path: str, summary: str) -> Ruling:
+def _goes_on(ruling: Ruling, sit: Situation, path: str, summary: Message) -> Ruling:
     """A ruling that changes nothing: the deal goes on from where it stands, under the rule ``path``."""
     deal = sit.deal
     ruling.outcome = "continue"
-    ruling.summary = summary
     ruling.to_act = deal.to_act
     ruling.options = deal.legal_actions()
-    ruling.next = f"the deal goes on: {turn_text(deal)}"
+    ruling.say(summary=summary, next=Message("the deal goes on: {turn}", turn=turn_words(deal)))
     ruling.citations = cites(sit, [path])
     return ruling
 
@@ -227,27 +274,27 @@ def _rule_peek(sit: Situation, dispute: Dispute) -> Ruling:
     path = DELIBERATE_LOOK_RULE
     ruling = Ruling(sit.label, None, "", "", "")
     if sit.profile.disputes.deliberate_look != "fold":
-        return _goes_on(ruling, sit, path,
-                        f"{x} looked at {y}'s cards on purpose: under this profile {x} plays on, without penalty")
+        return _goes_on(ruling, sit, path, Message("{x} looked at {y}'s cards on purpose: under this profile {x} "
+                                                   "plays on, without penalty", x=x, y=y))
     if deal.players[x].folded:
-        return _goes_on(ruling, sit, path, f"{x} looked at {y}'s cards on purpose, but has already folded: the "
-                        "penalty (a fold, bets staying in the pot) changes nothing")
+        return _goes_on(ruling, sit, path, Message("{x} looked at {y}'s cards on purpose, but has already folded: "
+                                                   "the penalty (a fold, bets staying in the pot) changes nothing",
+                                                   x=x, y=y))
     try:
         after = deal.snapshot()
         after.apply(Action(x, "peek", target=y))  # the engine folds x at once, the turn staying where it was
     except RuleViolation as exc:
         raise HistoryError(f"dispute: {x} cannot be folded now ({exc.message})", sit.file, dispute.line) from None
-    paid = deal.players[x].contributed
     ruling.outcome = "forced_fold"
-    ruling.summary = (f"{x} looked at {y}'s cards on purpose: {x} must fold at once, and the {money_text(paid)} "
-                      f"{x} has put in stays in the pot")
+    ruling.say(summary=Message("{x} looked at {y}'s cards on purpose: {x} must fold at once, and the {paid} {x} has "
+                               "put in stays in the pot", x=x, y=y, paid=deal.players[x].contributed))
     return finish_ruling(ruling, sit, after, [path])
 
 
 def _rule_tie(sit: Situation, dispute: Dispute) -> Ruling:
     deal = sit.deal
     ruling = Ruling(sit.label, None, "", "", "")
-    lead = ""
+    lead = as_is()
     if deal.result is not None:
         after = deal
         record = ending_record(deal)
@@ -264,7 +311,8 @@ def _rule_tie(sit: Situation, dispute: Dispute) -> Ruling:
         after.apply(option.action())
         record = ending_record(after)
         assert record.caller is not None and record.opponent is not None
-        lead = f"if {record.caller} sees {record.opponent} now for {money_text(option.amount or ZERO)}: "
+        lead = Message("if {caller} sees {opponent} now for {amount}: ", caller=record.caller,
+                       opponent=record.opponent, amount=option.amount or ZERO)
     assert after.result is not None and record.caller is not None and record.opponent is not None
     caller, opponent = record.caller, record.opponent
     tied = record.tied  # the engine compared the two hands at the see
@@ -273,17 +321,19 @@ def _rule_tie(sit: Situation, dispute: Dispute) -> Ruling:
                            "one (not recorded, or several hands each)", sit.file, dispute.line)
     ending = ending_words(sit, after)
     if tied:
-        ruling.summary = f"{lead}{hand_words(sit, after, caller)} and {hand_words(sit, after, opponent)} are equal: " \
-                         f"{TIE.sentence(sit.profile)}"
+        ruling.say(summary=Message("{lead}{hand} and {other} are equal: {rule}", lead=lead,
+                                   hand=Later(hand_words, sit, after, caller),
+                                   other=Later(hand_words, sit, after, opponent), rule=Later(TIE.sentence, sit.profile)))
         paths = [TIE_RULE]
     else:
-        ruling.summary = f"{lead}not a tie: {hand_words(sit, after, ending.winners[0])} is the better hand"
+        ruling.say(summary=Message("{lead}not a tie: {hand} is the better hand", lead=lead,
+                                   hand=Later(hand_words, sit, after, ending.winners[0])))
         paths = [order_rule(sit.profile)]
         if sit.profile.ranking.suits_break_ties:
             paths.append(SUITS_BREAK_TIES_RULE)
     ruling.outcome = ending.outcome
     ruling.net, ruling.winners, ruling.carried = ending.net, ending.winners, ending.carried
-    ruling.next = f"{lead}{ending.text}; net: {net_text(ending.net)}"
+    ruling.say(next=Message("{lead}{ending}; net: {net}", lead=lead, ending=ending.said, net=net_words(ending.net)))
     ruling.citations = cites(sit, paths + [p for p in ending.paths if p not in paths])
     return ruling
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from bragrules.core.errors import HistoryError
+from bragrules.core.i18n import Later, Message
 from bragrules.core.money import ZERO, pretty_money
 from bragrules.history import DealEntry
 from bragrules.profile import profile_hash
@@ -32,7 +33,8 @@ class Auditor(DealAuditor):
         if count < max(2, table.min_players) or count > table.max_players:
             rule = MAX_PLAYERS_RULE if count > table.max_players else MIN_PLAYERS_RULE
             self.violation(None, None, history.line_of("players"), rule,
-                           f"this profile seats {table.min_players} to {table.max_players} players, not {count}")
+                           Message("this profile seats {least} to {most} players, not {count}",
+                                   least=str(table.min_players), most=str(table.max_players), count=str(count)))
         dealer = history.dealer
         if dealer is None:
             if rules.table.first_dealer_random:
@@ -123,14 +125,14 @@ class Auditor(DealAuditor):
                     actual = report.net.get(p, ZERO)
                     if amount != actual:
                         self.violation(None, None, claim.line, HISTORY_END,
-                                       f"{p}'s session net is given as {pretty_money(amount)}; "
-                                       f"replayed it is {pretty_money(actual)}")
+                                       Message("{player}'s session net is given as {given}; replayed it is {actual}",
+                                               player=p, given=Later(pretty_money, amount), actual=actual))
             if claim.winners is not None and report.ended and set(claim.winners) != set(report.winners):
                 self.violation(None, None, claim.line, HISTORY_END,
-                               f"the winners are given as {', '.join(claim.winners)}; "
-                               f"replayed: {', '.join(report.winners)}")
+                               Message("the winners are given as {given}; replayed: {actual}",
+                                       given=", ".join(claim.winners), actual=", ".join(report.winners)))
         elif history.kind == "log" and report.ended and report.error is None and report.deal_count:
-            self.note(None, None, "the session is over under this profile, but the log has no end event")
+            self.note(None, None, Message("the session is over under this profile, but the log has no end event"))
 
 
 __all__ = ["Auditor"]

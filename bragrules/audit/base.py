@@ -16,7 +16,7 @@ the deals (:mod:`bragrules.audit.auditor`).
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.cards import Card
 from bragrules.core.i18n import Message
@@ -90,12 +90,17 @@ class AuditorBase:
 
     # -- recording --------------------------------------------------------------
 
-    def violation(self, deal: Optional[int], action: Optional[int], line: Optional[int], rule: str, message: str,
-                  said: Optional[Message] = None) -> None:
+    def violation(self, deal: Optional[int], action: Optional[int], line: Optional[int], rule: str,
+                  message: Union[str, Message], said: Optional[Message] = None) -> None:
+        """Record a violation: ``message`` in English, or a message (kept to be read in the reader's language)."""
+        if isinstance(message, Message):
+            said, message = message, message.english()
         self.report.violations.append(Violation(deal, action, line, rule, message, said))
 
-    def note(self, deal: Optional[int], line: Optional[int], message: str, level: str = "note") -> None:
-        self.report.notes.append(Note(deal, line, message, level))
+    def note(self, deal: Optional[int], line: Optional[int], message: Union[str, Message], level: str = "note") -> None:
+        """Record a note: ``message`` in English, or a message (kept to be read in the reader's language)."""
+        said = message if isinstance(message, Message) else None
+        self.report.notes.append(Note(deal, line, message.english() if isinstance(message, Message) else message, level, said))
 
     def summary(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],
                  pot: Fraction, outcome: str, winners: List[str], net: Dict[str, Fraction],

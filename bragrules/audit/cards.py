@@ -8,6 +8,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import HistoryError
+from bragrules.core.i18n import Message
 from bragrules.engine.deal import Deal, Hand
 from bragrules.engine.spare import centre_count
 from bragrules.engine.wild_cards import back_to_pack, cards_from_pack
@@ -148,7 +149,8 @@ class CardsAuditor(AuditorBase):
         n, rules = entry.number, self.rules
         for p in entry.cards:
             if p not in order:
-                self.violation(n, None, entry.card_line(p), HISTORY_DEAL, f"{p} is not dealt in deal {n}")
+                self.violation(n, None, entry.card_line(p), HISTORY_DEAL,
+                               Message("{player} is not dealt in deal {deal}", player=p, deal=str(n)))
         held = {card: p for p, hand in retained.items() for card in hand or () if not card.is_joker} if retained else {}
         for card in entry.centre or ():
             if card in held:
@@ -167,7 +169,8 @@ class CardsAuditor(AuditorBase):
                         )
                 if len(hand) != rules.format.cards_dealt:
                     self.violation(n, None, entry.card_line(p), CARDS_DEALT_RULE,
-                                   f"{p} is given {len(hand)} cards; this profile deals {rules.format.cards_dealt}")
+                                   Message("{player} is given {count} cards; this profile deals {dealt}", player=p,
+                                           count=str(len(hand)), dealt=str(rules.format.cards_dealt)))
                     hand = None
             hands[p] = hand
         return hands

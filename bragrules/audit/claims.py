@@ -16,9 +16,10 @@ log's result line gives both.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, List, Optional, Sequence, Tuple
+from typing import Callable, List, Optional, Sequence, Tuple, Union
 
-from bragrules.core.money import ZERO, pretty_money, same_money
+from bragrules.core.i18n import Later, Message, tr
+from bragrules.core.money import ZERO, same_money
 from bragrules.engine.deal import DealResult, returned_stakes
 from bragrules.history import ResultClaim
 from bragrules.rules.bank import CARRY_RULE, KIND_RULE
@@ -29,29 +30,38 @@ from bragrules.rules.points import BONUS_RULE, PER_HAND_RULE, TARGET_RULE, score
 from bragrules.rules.pots import BEST_CARD_RULE, EACH_HAND_RULE, THIRTY_ONE_RULE
 from bragrules.rules.seeing import SPLIT_RULE, TIE_RULE
 
-Record = Callable[[Optional[int], Optional[int], Optional[int], str, str], None]
-"""How a violation is recorded: (deal, action, line, rule, message)."""
+Record = Callable[[Optional[int], Optional[int], Optional[int], str, Union[str, Message]], None]
+"""How a violation is recorded: (deal, action, line, rule, message: its words, read in the reader's language)."""
 
 
 def describe(outcome: Optional[str], winners: Optional[Sequence[str]]) -> str:
-    """A deal's outcome in words.
+    """A deal's outcome in words (English: :func:`outcome_said` read in English).
 
     >>> describe("won", ["B"]), describe("split", ["A", "B", "C"]), describe("carried", [])
     ('B won', 'A, B and C split the pot', 'the pot carried')
     """
+    return outcome_said(outcome, winners).english()
+
+
+def outcome_said(outcome: Optional[str], winners: Optional[Sequence[str]]) -> Message:
+    """A deal's outcome as a message, read in the reader's language."""
     if outcome == "carried":
-        return "the pot carried"
+        return Message("the pot carried")
     if outcome == "not carried":
-        return "the pot did not carry"
+        return Message("the pot did not carry")
     if outcome == "redeal":
-        return "the hand was dealt again"
+        return Message("the hand was dealt again")
     if outcome == "abandoned":
-        return "the hand was abandoned at the time limit"
+        return Message("the hand was abandoned at the time limit")
     if not winners:
-        return f"the deal was {outcome}" if outcome else "no winner"
+        return Message("the deal was {outcome}", outcome=outcome) if outcome else Message("no winner")
     if len(winners) == 1:
-        return f"{winners[0]} won"
-    return f"{', '.join(winners[:-1])} and {winners[-1]} split the pot"
+        return Message("{player} won", player=winners[0])
+    return Message("{players} and {last} split the pot", players=Later(_listed, list(winners[:-1])), last=winners[-1])
+
+
+def _listed(names: Sequence[str]) -> str:
+    return tr(", ").join(names)
 
 
 WON = ("won", "split")
@@ -91,13 +101,13 @@ def follows_from_winners(part: str) -> bool:
     return part in WHO_WON or part.startswith("net.")
 
 
-def wrong_parts(claim: ResultClaim, result: DealResult) -> List[Tuple[str, str]]:
+def wrong_parts(claim: ResultClaim, result: DealResult) -> List[Tuple[str, Message]]:
     """The parts of a deal's written result that the replayed one contradicts, each with its words:
     (part, message), in the order they are written."""
-    found: List[Tuple[str, str]] = []
+    found: List[Tuple[str, Message]] = []
 
-    def replayed() -> str:
-        return describe(result.outcome, result.winners)
+    def replayed() -> Message:
+        return outcome_said(result.outcome, result.winners)
 
     def same_winners(claimed: List[str]) -> bool:
         return claimed == result.winners or set(claimed) == set(result.winners)
@@ -106,11 +116,11 @@ def wrong_parts(claim: ResultClaim, result: DealResult) -> List[Tuple[str, str]]
         wrong = (result.outcome == "carried") if claim.outcome == "not carried" else claim.outcome != result.outcome
         if wrong:
             found.append(("winners" if claim.outcome in ("won", "split") else "outcome",
-                          f"the history says {describe(claim.outcome, claim.winners)}; replayed, {replayed()}"))
+                          _says(outcome_said(claim.outcome, claim.winners), replayed())))
         elif claim.winners is not None and not same_winners(claim.winners):
-            found.append(("winners", f"the history says {describe(claim.outcome, claim.winners)}; replayed, {replayed()}"))
+            found.append(("winners", _says(outcome_said(claim.outcome, claim.winners), replayed())))
     elif claim.winners is not None and not same_winners(claim.winners):
-        found.append(("winners", f"the history says {describe(None, claim.winners)}; replayed, {replayed()}"))
+        found.append(("winners", _says(outcome_said(None, claim.winners), replayed())))
     if claim.net is not None:
         # a log written before each net held the player's table fee (a table_fee, no fees): the fee is added back
         added = result.fees if claim.table_fee is not None and claim.fees is None else None
@@ -119,21 +129,42 @@ def wrong_parts(claim: ResultClaim, result: DealResult) -> List[Tuple[str, str]]
             if added:
                 actual = actual + added.get(p, ZERO)
             if amount is not actual and not same_money(amount, actual):  # the same object, most often
-                found.append((f"net.{p}", f"{p}'s net is given as {pretty_money(amount)}; replayed it is "
-                                          f"{pretty_money(actual)}"))
+                found.append((f"net.{p}", Message("{player}'s net is given as {given}; replayed it is {actual}",
+                                                  player=p, given=_amount(amount), actual=_amount(actual))))
     if claim.pot is not None and claim.pot is not result.pot and not same_money(claim.pot, result.pot):
-        found.append(("pot", f"the pot is given as {pretty_money(claim.pot)}; replayed it is {pretty_money(result.pot)}"))
+        found.append(("pot", Message("the pot is given as {given}; replayed it is {actual}", given=_amount(claim.pot),
+                                     actual=_amount(result.pot))))
     if claim.carried_out is not None and claim.carried_out is not result.carried_out \
             and not same_money(claim.carried_out, result.carried_out):
-        found.append(("carried_out", f"the pot carried out is given as {pretty_money(claim.carried_out)}; "
-                                     f"replayed it is {pretty_money(result.carried_out)}"))
+        found.append(("carried_out", Message("the pot carried out is given as {given}; replayed it is {actual}",
+                                             given=_amount(claim.carried_out), actual=_amount(result.carried_out))))
     if claim.returned is not None and not same_money(claim.returned, returned_stakes(result)):
-        found.append(("returned", f"the stakes returned are given as {pretty_money(claim.returned)}; "
-                                  f"replayed, {pretty_money(returned_stakes(result))} went back to the players"))
+        found.append(("returned", Message("the stakes returned are given as {given}; replayed, {actual} went back to "
+                                          "the players", given=_amount(claim.returned),
+                                          actual=_amount(returned_stakes(result)))))
     if claim.lives_lost is not None and set(claim.lives_lost) != set(result.lives_lost):
-        found.append(("lives_lost", f"the history says {', '.join(claim.lives_lost) or 'nobody'} lost a life; "
-                                    f"replayed, {', '.join(result.lives_lost) or 'nobody'}"))
+        found.append(("lives_lost", Message("the history says {given} lost a life; replayed, {actual}",
+                                            given=_nobody(claim.lives_lost), actual=_nobody(result.lives_lost))))
     return found
+
+
+def _says(claimed: Message, replayed: Message) -> Message:
+    return Message("the history says {claimed}; replayed, {replayed}", claimed=claimed, replayed=replayed)
+
+
+def _amount(value: object) -> object:
+    """An amount as a placeholder: written the local way when read (a float a log wrote, as it is)."""
+    return value if type(value) in (int, Fraction) else Later(_money_now, value)
+
+
+def _money_now(value: object) -> str:
+    from bragrules.core.money import pretty_money
+
+    return pretty_money(value)  # type: ignore[arg-type]
+
+
+def _nobody(names: Sequence[str]) -> object:
+    return Later(_listed, list(names)) if names else Message("nobody")
 
 
 def agrees_on_winners(claim: ResultClaim, result: DealResult) -> bool:
@@ -170,16 +201,19 @@ def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult,
         check_points(record, n, claim, result)
 
 
-def bank_citation(settled: Tuple[Tuple[str, ...], str], message: str) -> Tuple[str, str]:
+def bank_citation(settled: Tuple[Tuple[str, ...], str], message: Union[str, Message]) -> Tuple[str, Message]:
     """A wrong net in a banking game (``procedure.bank``): the last rule the player's settlement against the bank
     applied (the pay table, the qualifier, the tie, else the kind of bank), and the settlement in words.
 
     >>> bank_citation((("procedure.bank.kind", "procedure.bank.ante_bonus"), "A plays: the Ante Bonus pays 4 to 1"),
     ...               "A's net is given as 5; replayed it is 45")
-    ('procedure.bank.ante_bonus', "A's net is given as 5; replayed it is 45 (A plays: the Ante Bonus pays 4 to 1)")
+    ('procedure.bank.ante_bonus', Message("A's net is given as 5; replayed it is 45 (A plays: the Ante Bonus pays 4 to 1)"))
     """
     rules, why = settled
-    return (rules[-1] if rules else HISTORY_RESULT), f"{message} ({why})"
+    return (rules[-1] if rules else HISTORY_RESULT), Message(_BECAUSE, finding=message, why=why)
+
+
+_BECAUSE = "{finding} ({why})"
 
 
 def check_points(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
@@ -192,13 +226,15 @@ def check_points(record: Record, n: int, claim: ResultClaim, result: DealResult)
         return
     if not result.points:
         record(n, None, claim.line_of("points"), TARGET_RULE,
-               f"the history gives points ({score_text(claimed, sorted(claimed))}), but this deal scores none")
+               Message("the history gives points ({points}), but this deal scores none",
+                       points=score_text(claimed, sorted(claimed))))
         return
     # the crash bonus missed or given wrongly: one player's points wrong in a deal a player won every hand of
     bonus = len(wrong) == 1 and BONUS_RULE in result.decided_by
     rule = BONUS_RULE if bonus else PER_HAND_RULE
     record(n, None, claim.line_of("points"), rule,
-           f"the points are given as {score_text(claimed, wrong)}; replayed, {score_text(replayed, wrong)}")
+           Message("the points are given as {given}; replayed, {actual}", given=score_text(claimed, wrong),
+                   actual=score_text(replayed, wrong)))
 
 
 def check_house(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
@@ -207,17 +243,19 @@ def check_house(record: Record, n: int, claim: ResultClaim, result: DealResult) 
     for a deal dealt again or abandoned)."""
     if claim.rake is not None and not same_money(claim.rake, result.rake):
         record(n, None, claim.line_of("rake"), RAKE_RULE,
-               f"the house's rake is given as {pretty_money(claim.rake)}; replayed it is {pretty_money(result.rake)}")
+               Message("the house's rake is given as {given}; replayed it is {actual}", given=_amount(claim.rake),
+                       actual=_amount(result.rake)))
     paid = result.table_fee
     if claim.table_fee is not None and not same_money(claim.table_fee, paid):
         record(n, None, claim.line_of("table_fee"), TABLE_FEE_RULE,
-               f"the table fees are given as {pretty_money(claim.table_fee)}; replayed, the house took {pretty_money(paid)}")
+               Message("the table fees are given as {given}; replayed, the house took {actual}",
+                       given=_amount(claim.table_fee), actual=_amount(paid)))
     replayed = result.fees or {}
     for p, amount in (claim.fees or {}).items():
         if not same_money(amount, replayed.get(p, ZERO)):
             record(n, None, claim.line_of("fees"), TABLE_FEE_RULE,
-                   f"{p}'s table fee is given as {pretty_money(amount)}; replayed, {p} paid "
-                   f"{pretty_money(replayed.get(p, ZERO))}")
+                   Message("{player}'s table fee is given as {given}; replayed, {player} paid {actual}", player=p,
+                           given=_amount(amount), actual=_amount(replayed.get(p, ZERO))))
 
 
 def check_pots(record: Record, n: int, claim: ResultClaim, result: DealResult) -> None:
@@ -228,21 +266,30 @@ def check_pots(record: Record, n: int, claim: ResultClaim, result: DealResult) -
     for pot in result.pots:
         given = written.pop(pot.name, None)
         if given is None:
-            record(n, None, line, pot.rule, f"the side pot {pot.name} is missing; replayed, "
-                   f"{describe_pot(pot.amount, pot.winners)}")
+            record(n, None, line, pot.rule, Message("the side pot {pot} is missing; replayed, {actual}", pot=pot.name,
+                                                    actual=pot_said(pot.amount, pot.winners)))
             continue
         amount, winners = given
         if not same_money(amount, pot.amount) or set(winners) != set(pot.winners):
-            record(n, None, line, pot.rule, f"the side pot {pot.name} is given as {describe_pot(amount, winners)}; "
-                   f"replayed, {describe_pot(pot.amount, pot.winners)}")
+            record(n, None, line, pot.rule, Message("the side pot {pot} is given as {given}; replayed, {actual}",
+                                                    pot=pot.name, given=pot_said(amount, winners),
+                                                    actual=pot_said(pot.amount, pot.winners)))
     for name in written:
         record(n, None, line, EACH_HAND_RULE if name.startswith("hand_") else BEST_CARD_RULE
-               if name == "best_card" else THIRTY_ONE_RULE, f"the side pot {name} is not played in this deal")
+               if name == "best_card" else THIRTY_ONE_RULE, Message("the side pot {pot} is not played in this deal",
+                                                                    pot=name))
 
 
 def describe_pot(amount: Fraction, winners: Sequence[str]) -> str:
-    """A side pot in words: its amount and who took it."""
-    return f"{pretty_money(amount)} to {', '.join(winners)}" if winners else f"{pretty_money(amount)} returned"
+    """A side pot in words: its amount and who took it (English: :func:`pot_said` read in English)."""
+    return pot_said(amount, winners).english()
+
+
+def pot_said(amount: Fraction, winners: Sequence[str]) -> Message:
+    """A side pot as a message: its amount and who took it."""
+    if winners:
+        return Message("{amount} to {players}", amount=_amount(amount), players=Later(_listed, list(winners)))
+    return Message("{amount} returned", amount=_amount(amount))
 
 
 def check_bank(record: Record, n: int, claim: ResultClaim, result: DealResult, bank: Optional[Fraction]) -> None:
@@ -251,20 +298,24 @@ def check_bank(record: Record, n: int, claim: ResultClaim, result: DealResult, b
     deal (``bank``, under ``procedure.bank.carry``; ``bank`` is the replayed one, None where none is carried)."""
     if claim.house is not None and not same_money(claim.house, result.house):
         record(n, None, claim.line_of("house"), KIND_RULE,
-               f"the house's winnings are given as {pretty_money(claim.house)}; replayed, its dealer won "
-               f"{pretty_money(result.house)}")
+               Message("the house's winnings are given as {given}; replayed, its dealer won {actual}",
+                       given=_amount(claim.house), actual=_amount(result.house)))
     if claim.bank is not None and (bank is None or not same_money(claim.bank, bank)):
-        replayed = "no bank is carried" if bank is None else f"replayed it is {pretty_money(bank)}"
-        record(n, None, claim.line_of("bank"), CARRY_RULE,
-               f"the banker's bank is given as {pretty_money(claim.bank)}; {replayed}")
+        if bank is None:
+            said = Message("the banker's bank is given as {given}; no bank is carried", given=_amount(claim.bank))
+        else:
+            said = Message("the banker's bank is given as {given}; replayed it is {actual}", given=_amount(claim.bank),
+                           actual=_amount(bank))
+        record(n, None, claim.line_of("bank"), CARRY_RULE, said)
 
 
 def check_lives_pot(record: Record, n: int, claim: ResultClaim, pot: Fraction) -> None:
     """Compare the pot of lives a deal's written result gives with the replayed one (``format.life_stake``)."""
     if claim.lives_pot is not None and not same_money(claim.lives_pot, pot):
         record(n, None, claim.line_of("lives_pot"), LIFE_STAKE_RULE,
-               f"the pot of lives lost is given as {pretty_money(claim.lives_pot)}; replayed it is {pretty_money(pot)}")
+               Message("the pot of lives lost is given as {given}; replayed it is {actual}",
+                       given=_amount(claim.lives_pot), actual=_amount(pot)))
 
 
 __all__ = ["Record", "agrees_on_winners", "check_bank", "check_claim", "check_house", "check_lives_pot", "check_points", "check_pots",
-           "deciding", "describe", "follows_from_winners", "winner_rule", "wrong_parts"]
+           "deciding", "describe", "follows_from_winners", "outcome_said", "pot_said", "winner_rule", "wrong_parts"]

@@ -16,6 +16,7 @@ from typing import Dict, NamedTuple, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import RuleViolation
+from bragrules.core.i18n import Later, Message
 from bragrules.core.money import ZERO, pretty_money, same_money
 from bragrules.core.rule_id import Rule
 from bragrules.engine.actions import Action
@@ -32,7 +33,7 @@ from bragrules.rules.session import AT_LIMIT_RULE, REBUY_RULE, TOP_UP_RULE
 
 from .base import cards_text
 from .cards import CardsAuditor
-from .claims import check_bank, check_claim, check_house, check_lives_pot, check_pots, describe
+from .claims import check_bank, check_claim, check_house, check_lives_pot, check_pots, outcome_said
 from .ranking_claim import deciding_field
 
 Dealt = Dict[str, Optional[Tuple[Card, ...]]]
@@ -156,25 +157,32 @@ class DealAuditor(CardsAuditor):
         state = table.state
         if entry.dealer is not None and entry.dealer != dealer:
             winner_deals = self.rules.procedure.winner_deals  # procedure.next_dealer: winner, the rule it breaks
+            words = {"deal": str(n), "dealer": entry.dealer, "due": dealer}
             self.violation(n, None, entry.line, NEXT_DEALER_RULE if winner_deals else HISTORY_DEAL,
-                           f"deal {n} is dealt by {entry.dealer}, but the deal passes to {dealer}"
-                           + (" (the winner of the last deal deals, or the next round the table)" if winner_deals
-                              else ""))
+                           Message("deal {deal} is dealt by {dealer}, but the deal passes to {due} (the winner of the "
+                                   "last deal deals, or the next round the table)", **words) if winner_deals else
+                           Message("deal {deal} is dealt by {dealer}, but the deal passes to {due}", **words))
         if entry.order is not None and entry.order != order:
             self.violation(n, None, entry.line, HISTORY_DEAL,
-                           f"the order of play is {', '.join(order)}, not {', '.join(entry.order)}")
+                           Message("the order of play is {order}, not {written}", order=", ".join(order),
+                                   written=", ".join(entry.order)))
         due = table.shuffle_due()
         if entry.shuffled is not None:
             if due != entry.shuffled:
                 self.violation(n, None, entry.line, SHUFFLE_RULE,
-                               f"the pack {'is' if due else 'is not'} shuffled before deal {n} under this profile")
+                               Message("the pack is shuffled before deal {deal} under this profile", deal=str(n)) if due
+                               else Message("the pack is not shuffled before deal {deal} under this profile",
+                                            deal=str(n)))
         if entry.carried_in is not None and not same_money(entry.carried_in, state.carried):
             self.violation(n, None, entry.line, HISTORY_DEAL,
-                           f"the pot carried in is {pretty_money(state.carried)}, not {pretty_money(entry.carried_in)}")
+                           Message("the pot carried in is {carried}, not {written}", carried=state.carried,
+                                   written=Later(pretty_money, entry.carried_in)))
         retained: Dict[str, Hand] = {p: h for p, h in self.retained.items() if p in order} if self.retained else {}
         if entry.retained is not None and entry.retained != retained:
-            shown = ", ".join(f"{p}: {cards_text(h)}" for p, h in retained.items()) or "none"
-            self.violation(n, None, entry.line, HISTORY_DEAL, f"the hands retained from the last deal are {shown}")
+            shown = ", ".join(f"{p}: {cards_text(h)}" for p, h in retained.items())
+            self.violation(n, None, entry.line, HISTORY_DEAL,
+                           Message("the hands retained from the last deal are {hands}", hands=shown) if shown else
+                           Message("the hands retained from the last deal are none"))
         return retained, due
 
     def _open(self, entry: DealEntry, dealer: str, order: Sequence[str], hands: Dealt, retained: Dict[str, Hand],
@@ -196,7 +204,8 @@ class DealAuditor(CardsAuditor):
                 self._cut_off(n, entry.line)
                 self._unsettled(entry, dealer, order, retained, "unfinished", state.carried)
                 return None
-            self.violation(n, None, entry.line, exc.rule, f"deal {n} cannot be replayed: {exc.message}")
+            self.violation(n, None, entry.line, exc.rule, Message("deal {deal} cannot be replayed: {why}", deal=str(n),
+                                                                  why=exc.said))
             self._unsettled(entry, dealer, order, retained, "void", state.carried)
             return None
         if entry.posts is not None:
@@ -204,8 +213,10 @@ class DealAuditor(CardsAuditor):
         if entry.face_up is not None:
             self._check_face_up(entry, deal)
         if entry.bank is not None and (deal.bank is None or not same_money(entry.bank, deal.bank)):
-            carried = "no bank is carried" if deal.bank is None else f"the bank carried in is {pretty_money(deal.bank)}"
-            self.violation(n, None, entry.line, CARRY_RULE, f"{carried}, not {pretty_money(entry.bank)}")
+            written = Later(pretty_money, entry.bank)
+            self.violation(n, None, entry.line, CARRY_RULE,
+                           Message("no bank is carried, not {written}", written=written) if deal.bank is None else
+                           Message("the bank carried in is {bank}, not {written}", bank=deal.bank, written=written))
         return deal
 
     def _bank_choice(self, entry: DealEntry) -> None:
@@ -294,7 +305,8 @@ class DealAuditor(CardsAuditor):
         for index, item in enumerate(entry.actions):
             if deal.result is not None and not turned_at_see(deal, item.action):
                 self.violation(n, index, item.line, after_the_end(deal, item.action),
-                               f"deal {n} is already over ({deal.result.reason}); {item} comes after its end")
+                               Message("deal {deal} is already over ({reason}); {action} comes after its end",
+                                       deal=str(n), reason=deal.result.reason, action=str(item)))
                 continue
             try:
                 deal.apply(item.action)
@@ -317,7 +329,8 @@ class DealAuditor(CardsAuditor):
             return True
         if exc.rule == HISTORY_CARDS:  # the showdown needs cards nobody recorded: it cannot be settled
             self._unrecorded_at_see(n, index, entry, exc)
-            self.note(n, item.line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
+            self.note(n, item.line, Message("the rest of deal {deal} cannot be replayed; its pot is not settled",
+                                            deal=str(n)))
             return True
         self.violation(n, index, item.line, exc.rule, exc.message, exc.said)
         if item.action.kind == "accept" and item.action.target is not None:
@@ -347,7 +360,8 @@ class DealAuditor(CardsAuditor):
                 line = entry.actions[-1].line if entry.actions else entry.line
                 self.violation(n, None, line, exc.rule, exc.message, exc.said)
                 broken = True
-                self.note(n, line, f"the rest of deal {n} cannot be replayed; its pot is not settled")
+                self.note(n, line, Message("the rest of deal {deal} cannot be replayed; its pot is not settled",
+                                           deal=str(n)))
         return broken
 
     def _left_unfinished(self, entry: DealEntry, deal: Deal, end: LogEnd, broken: bool) -> None:
@@ -356,13 +370,14 @@ class DealAuditor(CardsAuditor):
         if broken:
             return
         if end.interrupted:
-            self.note(n, entry.line, f"deal {n} is unfinished: the log ends in the middle of it "
-                                     "(an interrupted session); its pot is not settled")
+            self.note(n, entry.line, Message("deal {deal} is unfinished: the log ends in the middle of it (an "
+                                             "interrupted session); its pot is not settled", deal=str(n)))
             self.open_deal = True
         else:
             line = entry.actions[-1].line if entry.actions else entry.line
             self.violation(n, None, line, HISTORY_UNFINISHED,
-                           f"deal {n} is unfinished: {deal.to_act} is to act and no actions are left")
+                           Message("deal {deal} is unfinished: {player} is to act and no actions are left", deal=str(n),
+                                   player=str(deal.to_act)))
 
     def _settle_played(self, entry: DealEntry, deal: Deal, dealer: str, order: Sequence[str], hands: Dealt,
                        retained: Dict[str, Hand], exact: bool) -> None:
@@ -373,8 +388,9 @@ class DealAuditor(CardsAuditor):
                                              if p not in result.conceded)  # a conceded hand is never needed
         if from_claim:
             missing = [p for p in deal.in_play if deal.players[p].hand is None]
-            self.note(n, entry.line, f"the hands of {', '.join(missing)} were not recorded; the result is taken "
-                                     f"from the history's claim ({describe(result.outcome, result.winners)})")
+            self.note(n, entry.line, Message("the hands of {players} were not recorded; the result is taken from the "
+                                             "history's claim ({claimed})", players=", ".join(missing),
+                                             claimed=outcome_said(result.outcome, result.winners)))
         if entry.result is not None:
             check_claim(self.violation, n, entry.result, result, lambda claim: deciding_field(deal, claim))
         if self.pack is not None:
@@ -393,8 +409,8 @@ class DealAuditor(CardsAuditor):
                 later = entry.actions[later_index]
                 if later.action.kind == "concede":
                     self.violation(n, later_index, later.line, CONCEDE_UNSEEN_RULE,
-                                   f"{later}: under this profile both hands are shown at a see; nobody concedes "
-                                   f"({exc.message})")
+                                   Message("{action}: under this profile both hands are shown at a see; nobody "
+                                           "concedes ({why})", action=str(later), why=exc.said))
                     return
         self.violation(n, index, item.line, exc.rule, exc.message, exc.said)
 
@@ -413,8 +429,8 @@ class DealAuditor(CardsAuditor):
             why = f"it plays for a carried pot of {pretty_money(deal.carried_in)}, which is played out"
         elif finished is None:
             why = ""
-            self.note(n, line, f"deal {n} is abandoned at the time limit, but no time is recorded for it: "
-                               "whether time was up cannot be checked")
+            self.note(n, line, Message("deal {deal} is abandoned at the time limit, but no time is recorded for it: "
+                                       "whether time was up cannot be checked", deal=str(n)))
         elif limit is not None and finished < limit:
             why = (f"it stopped at {format_time(finished)}, before the time limit of {end.minutes} minutes "
                    f"({format_time(limit)})")
@@ -426,8 +442,8 @@ class DealAuditor(CardsAuditor):
 
     def _cut_off(self, n: int, line: Optional[int]) -> None:
         """The last deal of a log stops where its unrecorded cards are needed: unfinished, noted."""
-        self.note(n, line, f"deal {n} is unfinished: the log ends before the cards this needs are written "
-                           "(an interrupted session); its pot is not settled")
+        self.note(n, line, Message("deal {deal} is unfinished: the log ends before the cards this needs are written "
+                                   "(an interrupted session); its pot is not settled", deal=str(n)))
         self.open_deal = True
 
     def _settle(self, entry: DealEntry, dealer: str, order: Sequence[str], retained: Dict[str, Hand],

@@ -15,8 +15,25 @@ from fractions import Fraction
 from typing import Any, Dict, List, Optional
 
 from bragrules.core.errors import HistoryError
-from bragrules.core.i18n import Message
+from bragrules.core.i18n import Message, tr
 from bragrules.core.money import ZERO, money_json
+
+
+def where_words(deal: Optional[int], line: Optional[int], action: Optional[int] = None) -> str:
+    """Where in a history a finding is, in the language spoken.
+
+    >>> where_words(2, 5, 0), where_words(None, None), where_words(3, None)
+    ('deal 2, action 0 (line 5)', 'session', 'deal 3')
+    """
+    if deal is not None and action is not None:
+        text = tr("deal {deal}, action {action}", deal=str(deal), action=str(action))
+    elif deal is not None:
+        text = tr("deal {deal}", deal=str(deal))
+    elif action is not None:
+        text = tr("action {action}", action=str(action))
+    else:
+        text = tr("session")
+    return text if line is None else tr("{where} (line {line})", where=text, line=str(line))
 
 
 @dataclass(frozen=True)
@@ -38,18 +55,12 @@ class Violation:
 
     @property
     def where(self) -> str:
-        parts = []
-        if self.deal is not None:
-            parts.append(f"deal {self.deal}")
-        if self.action is not None:
-            parts.append(f"action {self.action}")
-        text = ", ".join(parts) or "session"
-        if self.line is not None:
-            text += f" (line {self.line})"
-        return text
+        """Where in the history, in the language spoken: ``deal 2, action 0 (line 5)``."""
+        return where_words(self.deal, self.line, self.action)
 
     def __str__(self) -> str:
-        return f"{self.where}: {self.rule}: {self.said.text() if self.said is not None else self.message}"
+        return tr("{where}: {rule}: {finding}", where=self.where, rule=self.rule,
+                  finding=self.said.text() if self.said is not None else self.message)
 
     def to_json(self) -> Dict[str, Any]:
         return {"deal": self.deal, "action": self.action, "line": self.line, "rule": self.rule, "message": self.message}
@@ -63,12 +74,12 @@ class Note:
     line: Optional[int]
     message: str
     level: str = "note"
+    said: Optional[Message] = field(default=None, compare=False, repr=False)
+    """The note's words, to be read in the reader's language (``message`` is their English, kept in the JSON)."""
 
     def __str__(self) -> str:
-        where = f"deal {self.deal}" if self.deal is not None else "session"
-        if self.line is not None:
-            where += f" (line {self.line})"
-        return f"{where}: {self.message}"
+        return tr("{where}: {note}", where=where_words(self.deal, self.line),
+                  note=self.said.text() if self.said is not None else self.message)
 
     def to_json(self) -> Dict[str, Any]:
         return {"deal": self.deal, "line": self.line, "level": self.level, "message": self.message}
@@ -181,4 +192,4 @@ class AuditReport:
 
 
 
-__all__ = ["AuditReport", "DealSummary", "Note", "Violation"]
+__all__ = ["AuditReport", "DealSummary", "Note", "Violation", "where_words"]

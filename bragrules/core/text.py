@@ -21,6 +21,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from bragrules.core.i18n import N_
+
 LIMIT = 40
 
 UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
@@ -172,6 +174,30 @@ def sources_in_words(sources: "list[str]") -> str:
         rest = [w for w in worded if "rules text" not in w and "rules page" not in w]
         worded = ["every rules text"] + rest
     return "; ".join(worded)
+
+
+SOURCE_WORDS = (N_("every rules text"), N_("a house rule"), N_("the general rules page"),
+                N_("the traditional rules text"), N_("the cardgames.zone rules page"), N_("house rules"))
+"""The names :func:`source_in_words` gives rule texts, each a message of its own."""
+
+_SECTION_WORD = re.compile(r"\bsection (\d+)\b")
+_SOURCE_WORD = re.compile("|".join(re.escape(name) for name in sorted(SOURCE_WORDS, key=len, reverse=True)))
+
+
+def spoken_sources(text: str) -> str:
+    """Sources in words (:func:`source_in_words`) with each rule text named in the language spoken; English
+    as it is.
+
+    >>> from bragrules.core.i18n import with_language
+    >>> spoken_sources("every rules text"), "every" in with_language("zh", spoken_sources, "every rules text")
+    ('every rules text', False)
+    """
+    from bragrules.core.i18n import ENGLISH, language, tr
+
+    if language() == ENGLISH:
+        return text
+    text = _SECTION_WORD.sub(lambda match: tr("section {number}", number=match.group(1)), text)
+    return _SOURCE_WORD.sub(lambda match: tr(match.group(0)), text)
 
 
 _YOURS = re.compile(r"\b(not |than |and |or )You's\b(?!\s+\w)")
