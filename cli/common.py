@@ -130,6 +130,22 @@ def message(text: str) -> None:
     sys.stderr.flush()
 
 
+def framed(text: str) -> str:
+    """An ``error: ...`` line with its framing word in the language spoken (the rest as it is given).
+
+    >>> framed("error: no such file"), framed("h.yaml:3: bad")
+    ('error: no such file', 'h.yaml:3: bad')
+    >>> from bragrules.core.i18n import with_language
+    >>> with_language("zh", framed, "error: x")
+    '错误：x'
+    """
+    if not text.startswith("error: "):
+        return text
+    from bragrules.core.i18n import tr
+
+    return tr("error: {text}", text=text[len("error: "):])
+
+
 MAX_MESSAGE = 300
 """An error line never runs longer than this: a message quotes, it does not dump."""
 
@@ -138,7 +154,7 @@ def error(text: str) -> None:
     """One error line on stderr, in red on a terminal that wants colour."""
     from bragrules.core.text import neutralise
 
-    line = neutralise(one_line(text))
+    line = neutralise(one_line(framed(text)))
     if len(line) > MAX_MESSAGE:
         line = line[: MAX_MESSAGE - 1] + "…"
     if colour_wanted(sys.stderr):

@@ -14,6 +14,8 @@ from typing import List, Optional, Tuple
 
 import typer
 
+from bragrules.core.i18n import tr
+
 from . import strategy_option
 from .common import EXIT_BAD_INPUT, bot_styles, complete_profile, error, message, refuse
 
@@ -249,19 +251,21 @@ def register(app: typer.Typer) -> None:
             raise
         bound = sock.getsockname()[1]
         link = _link(host, bound)
-        where = ("this computer only; --host 0.0.0.0 lets others on your network join"
-                 if host in ("127.0.0.1", "localhost", "::1") else f"every address {host} covers: anyone who can "
-                 "reach it can join")
-        mode = "keep mode (real cards)" if service.keep else f"seed {service.seed}"
-        message(f"bragrules serve · profile {service.profile_name} · {mode} · log {log_name}")
-        message(f"Listening on {link} ({where}).")
-        message(f"Join link to share: {link}")
-        powers = "start, enter the cards shown" if service.keep else "start, replace a player"
-        message(f"Host link ({powers}; keep it to yourself): {link}?host={service.host_token}")
+        where = (tr("this computer only; --host 0.0.0.0 lets others on your network join")
+                 if host in ("127.0.0.1", "localhost", "::1")
+                 else tr("every address {host} covers: anyone who can reach it can join", host=host))
+        mode = tr("keep mode (real cards)") if service.keep else tr("seed {seed}", seed=service.seed)
+        message(tr("bragrules serve · profile {profile} · {mode} · log {log}", profile=service.profile_name, mode=mode,
+                   log=log_name))
+        message(tr("Listening on {link} ({where}).", link=link, where=where))
+        message(tr("Join link to share: {link}", link=link))
+        powers = tr("start, enter the cards shown") if service.keep else tr("start, replace a player")
+        message(tr("Host link ({powers}; keep it to yourself): {link}", powers=powers,
+                   link=f"{link}?host={service.host_token}"))
         if resume is not None and not service.claim_by_name:
             message(_old_links(resume, recorded, host, bound))
         if names:
-            message(f"The table also answers to: {', '.join(names)} (--allow-host).")
+            message(tr("The table also answers to: {names} (--allow-host).", names=", ".join(names)))
         service.listening(host, bound)  # in the seat file, for the next restart
         app = create_app(service, hosts=allowed_hosts(host, names))
         try:
@@ -269,5 +273,5 @@ def register(app: typer.Typer) -> None:
         finally:
             service.close()
             sock.close()
-        message(f"Stopped. Everything played is in {log_name}; restart the table with: "
-                f"bragrules serve --resume {log_name}")
+        message(tr("Stopped. Everything played is in {log}; restart the table with: {command}", log=log_name,
+                   command=f"bragrules serve --resume {log_name}"))

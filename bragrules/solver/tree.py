@@ -44,6 +44,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from bragrules.core.cards import CARDS, Card
+from bragrules.core.i18n import N_
 from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
@@ -334,11 +335,11 @@ class _Builder:
                     continue
                 out.extend(self.bets(deal, option))
             elif kind in ("sideshow",):
-                if "the side-show is left out of the tree" not in self.notes:
-                    self.notes.append("the side-show is left out of the tree")
+                if N_("the side-show is left out of the tree") not in self.notes:
+                    self.notes.append(N_("the side-show is left out of the tree"))
             elif kind == "open":
-                if "playing open is left out of the tree" not in self.notes:
-                    self.notes.append("playing open is left out of the tree")
+                if N_("playing open is left out of the tree") not in self.notes:
+                    self.notes.append(N_("playing open is left out of the tree"))
             elif kind in ("look", "see", "fold", "check"):
                 out.append(option.action())
             else:
