@@ -136,7 +136,7 @@ class _Reader:
             seen = set()
             for card in hand:
                 if card in seen:
-                    raise CardError(f"{card} appears twice in one hand")
+                    raise CardError(tr("{card} appears twice in one hand", card=card))
                 seen.add(card)
         return hand
 
@@ -276,16 +276,20 @@ _COLUMNS = (
 )
 
 
+_OTHER_WORDS = {"plays": N_("the cards that play"), "hand": N_("the cards given")}
+"""Headers whose word means something else elsewhere (a bot's style of play, a hand's category): in another
+language another message says them."""
+
+
 def _header(header: str) -> str:
-    """A column's header in the language spoken: ``plays`` is the cards that play (elsewhere the word is a bot's
-    style of play, so another message says it).
+    """A column's header in the language spoken.
 
     >>> from bragrules.core.i18n import with_language
     >>> _header("plays"), with_language("zh", _header, "plays")
     ('plays', '成牌')
     """
-    if header == "plays":
-        return header if language() == ENGLISH else tr("the cards that play")
+    if header in _OTHER_WORDS:
+        return header if language() == ENGLISH else tr(_OTHER_WORDS[header])
     return tr(header)
 
 

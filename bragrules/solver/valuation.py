@@ -130,7 +130,7 @@ class Valuation:
 
         out = [self._kind_line()]
         for s in self.seats:
-            head = tr("seat {seat} ({role}):", seat=s.seat + 1, role=tr(s.role)).ljust(23)
+            head = _padded(tr("seat {seat} ({role}):", seat=s.seat + 1, role=tr(s.role)), 23)
             named = {"head": head, "value": f"{s.value:+.4f}"}
             if s.low is not None and s.high is not None:
                 out.append(tr("{head}{value} per deal, the game's value to it between {low} (what its own strategy "
@@ -160,6 +160,19 @@ class Valuation:
                       "bounds hold with it", takes=takes, total=f"{self.payoff_sum:+.4f}")
         return tr("a general-sum game: {takes}; no single value, so no interval: each seat's value and gain below",
                   takes=takes)
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` columns as a terminal shows them (a Chinese character takes two).
+
+    >>> _padded("ab", 4) + "|", _padded("座位", 6) + "|"
+    ('ab  |', '座位  |')
+    """
+    import unicodedata
+
+    shown = sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 0 if unicodedata.combining(ch) else 1
+                for ch in text)
+    return text + " " * max(width - shown, 0)
 
 
 def valuation(values: Sequence[float], best: Sequence[float], payoff_sum: Optional[float],
