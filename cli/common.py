@@ -11,6 +11,8 @@ import os
 import sys
 from typing import IO, TYPE_CHECKING, Any, List, Optional, Sequence, Tuple, Type
 
+from bragrules.core.i18n import tr
+
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
 
@@ -141,8 +143,6 @@ def framed(text: str) -> str:
     """
     if not text.startswith("error: "):
         return text
-    from bragrules.core.i18n import tr
-
     return tr("error: {text}", text=text[len("error: "):])
 
 
@@ -203,8 +203,8 @@ def bot_styles(bots: Optional[str], default: Sequence[str], also: str = "") -> L
     styles = [s.strip() for s in (bots if bots is not None else ",".join(default)).split(",") if s.strip()]
     unknown = [s for s in styles if s not in ALL_STYLES]
     if unknown or not styles:
-        raise refuse(f"--bots: unknown bot style {', '.join(unknown) or '(none)'}; "
-                     f"choose from {', '.join(ALL_STYLES)}{also}")
+        raise refuse(tr("--bots: unknown bot style {names}; choose from {styles}",
+                        names=", ".join(unknown) or tr("(none)"), styles=", ".join(ALL_STYLES) + tr(also)))
     return styles
 
 
@@ -334,7 +334,8 @@ class GuardedStream:
         from bragrules.core.text import printable
 
         cause = exc.strerror or printable(str(exc))
-        return OutputError(f"error: cannot write {stream_name(self.target, self.fd)}: {cause}")
+        return OutputError("error: " + tr("cannot write {path}: {reason}", path=stream_name(self.target, self.fd),
+                                          reason=cause))
 
     def write(self, text: str) -> int:
         try:
@@ -390,6 +391,6 @@ def write_to(text: str, output: "Optional[Path]") -> None:
     except OSError as exc:
         import typer
 
-        error(f"error: cannot write {output}: {exc.strerror or exc}")
+        error("error: " + tr("cannot write {path}: {reason}", path=output, reason=exc.strerror or exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    message(f"wrote {output}")
+    message(tr("wrote {path}", path=output))

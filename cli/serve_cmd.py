@@ -14,7 +14,7 @@ from typing import List, Optional, Tuple
 
 import typer
 
-from bragrules.core.i18n import tr
+from bragrules.core.i18n import N_, tr
 
 from . import strategy_option
 from .common import EXIT_BAD_INPUT, bot_styles, complete_profile, error, message, refuse
@@ -39,7 +39,7 @@ def listen(host: str, port: int, busy: Optional[str] = None) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
-        raise refuse(f"--host {host}: not an address of this computer ({exc})") from None
+        raise refuse(tr("--host {host}: not an address of this computer ({reason})", host=host, reason=exc)) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -48,8 +48,9 @@ def listen(host: str, port: int, busy: Optional[str] = None) -> socket.socket:
         sock.listen(128)
     except OSError as exc:
         sock.close()
-        raise refuse(f"cannot listen on {host}:{port} ({exc.strerror or exc}): "
-                      + (busy or "another program has the port, or pick one with --port")) from None
+        raise refuse(tr("cannot listen on {address} ({reason}): {advice}", address=f"{host}:{port}",
+                        reason=exc.strerror or exc,
+                        advice=busy or tr("another program has the port, or pick one with --port"))) from None
     sock.set_inheritable(True)
     return sock
 
@@ -72,14 +73,14 @@ def _old_links(log: Path, recorded: Optional[Tuple[str, int]], host: str, port: 
     from bragrules.web.seats import seat_file_path
 
     if recorded is None:
-        return (f"warning: {seat_file_path(log)} does not record where the table was served (it does from "
-                f"now on): the links given out before work only if they point at {_link(host, port)}; "
-                "if not, stop and resume with the --host and --port they name")
+        return tr("warning: {path} does not record where the table was served (it does from now on): the links "
+                  "given out before work only if they point at {link}; if not, stop and resume with the --host and "
+                  "--port they name", path=seat_file_path(log), link=_link(host, port))
     if recorded != (host, port):
-        return (f"warning: the links given out before point at {_link(*recorded)}, where the table no longer "
-                f"is: they will not work here. Each still works with its address changed to {_link(host, port)}; "
-                "to keep them as they are, stop and resume without --host and --port")
-    return "The seats' links, and the host link printed when the table started, still work."
+        return tr("warning: the links given out before point at {old}, where the table no longer is: they will not "
+                  "work here. Each still works with its address changed to {link}; to keep them as they are, stop "
+                  "and resume without --host and --port", old=_link(*recorded), link=_link(host, port))
+    return tr("The seats' links, and the host link printed when the table started, still work.")
 
 
 def check_host_names(values: List[str]) -> List[str]:
@@ -97,7 +98,8 @@ def check_host_names(values: List[str]) -> List[str]:
             if not name:
                 continue
             if len(name) > 253 or not re.fullmatch(r"[a-z0-9.:_-]+", name):
-                raise refuse(f"--allow-host: {name[:40]!r} is not a host name (letters, digits, '-' and '.')")
+                raise refuse(tr("--allow-host: {name} is not a host name (letters, digits, '-' and '.')",
+                                name=repr(name[:40])))
             names.append(name)
     return names
 
@@ -169,13 +171,13 @@ def register(app: typer.Typer) -> None:
         from bragrules.play.table import default_log_path
 
         if port is not None and not 0 <= port <= 65535:
-            raise refuse(f"--port: a port from 0 to 65535, not {port}")
+            raise refuse(tr("--port: a port from 0 to 65535, not {port}", port=port))
         if not math.isfinite(turn_timeout) or not 1 <= turn_timeout <= 86400:
-            raise refuse("--turn-timeout: seconds from 1 to 86400")
+            raise refuse(tr("--turn-timeout: seconds from 1 to 86400"))
         if seed is not None and not 0 <= seed <= MAX_SEED:
-            raise refuse(f"--seed: a whole number from 0 to {MAX_SEED}")
+            raise refuse(tr("--seed: a whole number from 0 to {most}", most=MAX_SEED))
         if hands is not None and not 1 <= hands <= MAX_HANDS:
-            raise refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}")
+            raise refuse(tr("--hands: the number of deals to play, from 1 to {most}", most=f"{MAX_HANDS:,}"))
         names = check_host_names(allow_host or [])
         solved = strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
         missing = web_stack_missing()
@@ -186,14 +188,14 @@ def register(app: typer.Typer) -> None:
         from bragrules.web.service import DEFAULT_STYLES, Refusal, TableService
 
         if claim_by_name and resume is None:
-            raise refuse("--claim-by-name is for --resume: a new table's seats are taken by name anyway")
+            raise refuse(tr("--claim-by-name is for --resume: a new table's seats are taken by name anyway"))
         if resume is not None:
             given = [name for name, value in (("--profile", profile), ("--seats", seats), ("--bots", bots),
                                               ("--seed", seed), ("--hands", hands), ("--log", log),
                                               ("--keep", True if keep else None))
                      if value is not None]
             if given:
-                raise refuse(f"{resume} decides the session it resumes; leave out {given[0]}")
+                raise refuse(tr("{log} decides the session it resumes; leave out {option}", log=resume, option=given[0]))
             problem = strategy_option.problem_for_log(solved, strategy, resume)  # before the log is touched
             if problem is not None:
                 error(problem)
@@ -204,20 +206,20 @@ def register(app: typer.Typer) -> None:
                 raise refuse(str(exc)) from None
             log_name = str(resume)
             if service.claim_by_name:
-                message(f"warning: {seat_file_path(resume)} is missing: each person takes their seat back by "
-                        "typing its name (--claim-by-name); a new seat file is written now")
+                message(tr("warning: {path} is missing: each person takes their seat back by typing its name "
+                           "(--claim-by-name); a new seat file is written now", path=seat_file_path(resume)))
         else:
             from bragrules.profile import load_profile
 
             styles: List[str]
             if keep and bots is not None and bots.strip().lower() != "none":
-                raise refuse("--keep: bots hold no real cards, so a kept table is people only; leave out --bots")
+                raise refuse(tr("--keep: bots hold no real cards, so a kept table is people only; leave out --bots"))
             if keep and seed is not None:
-                raise refuse("--keep: the cards are shuffled at the table, not by a seed; leave out --seed")
+                raise refuse(tr("--keep: the cards are shuffled at the table, not by a seed; leave out --seed"))
             if keep or (bots is not None and bots.strip().lower() == "none"):
                 styles = []
             else:
-                styles = bot_styles(bots, DEFAULT_STYLES, also=", or none")
+                styles = bot_styles(bots, DEFAULT_STYLES, also=N_(", or none"))
             rules_profile = load_profile(profile or "standard")
             low, high = rules_profile.table.min_players, rules_profile.table.max_players
             count = seats if seats is not None else min(max(4, low), high)
