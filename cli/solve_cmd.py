@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional, Tuple
 
 import typer
 
-from bragrules.core.i18n import N_, tr
+from bragrules.core.i18n import ENGLISH, N_, speaking, tr
 
 from .common import EXIT_BAD_INPUT, complete_profile, error, message, profile_or_exit, write
 from .progress import ProgressLine, progress_wanted
@@ -276,6 +276,8 @@ def _row(loaded: Any, result: "Result", ante: float, target: float, path: str) -
 
     tree = result.tree
     valued = result.valuation
+    with speaking(ENGLISH):  # the JSON's notes in English whatever the language spoken
+        notes = tree.share_notes()
     return {
         "profile": loaded.name, "profile_hash": profile_hash(loaded), "iterations": result.iterations,
         "seconds": round(result.seconds, 3), "cpu_seconds": round(result.cpu_seconds, 3),
@@ -284,7 +286,7 @@ def _row(loaded: Any, result: "Result", ante: float, target: float, path: str) -
         "values": list(result.values), "best_response": list(result.best_response), **valued.to_json(),
         "decisions": len(tree.decisions), "max_raises": tree.max_raises, "levels": tree.levels,
         "max_bets": tree.max_bets, "carry": N_("split") if tree.carry_share else N_("zero"),
-        "fixed_shares": tree.fixed_shares(), "strategy": path, "notes": tree.share_notes() + tree.notes,
+        "fixed_shares": tree.fixed_shares(), "strategy": path, "notes": notes + tree.notes,
         "history": [{"iteration": p.iteration, "seconds": round(p.seconds, 3), "exploitability": p.exploitability}
                     for p in result.history],
     }
@@ -320,8 +322,8 @@ def _write_text(row: Dict[str, Any], result: "Result", value: bool) -> None:
     if value:
         for line in result.valuation.lines():
             write(f"  {line}\n")
-    for note in row["notes"]:
-        write("  " + tr("note: {note}", note=tr(note)) + "\n")
+    for note in tree.share_notes() + [tr(note) for note in tree.notes]:
+        write("  " + tr("note: {note}", note=note) + "\n")
     write("  " + tr("strategy: {path}", path=row["strategy"]) + "\n")
 
 

@@ -256,3 +256,16 @@ def test_serve_starts_in_the_language_spoken(tmp_path: Path, lang: str, said: Li
     for sentence in said:
         assert sentence in text, sentence
     _absent(text, ["Listening on", "Join link", "Host link", "keep it to yourself"])
+
+
+def test_a_raked_solve_says_what_the_house_takes_in_the_language_spoken(capsys: Any, monkeypatch: Any,
+                                                                       tmp_path: Path) -> None:
+    pytest.importorskip("numpy")
+    raked = tmp_path / "raked.yaml"
+    raked.write_text("extends: heads-up\nhouse:\n  rake: 1/20\n", encoding="utf-8")
+    args = ("solve", "-p", str(raked), *SOLVE[2:], "-o", str(tmp_path / "r.npz"))
+    said = _run(capsys, monkeypatch, "zh", *args, "--value")
+    assert "一般和博弈：庄家从每个赢得的底池中抽取 1/20（house.rake）" in said["out"]
+    assert "the house rakes" not in said["out"]
+    row = json.loads(_run(capsys, monkeypatch, "zh", *args, "--json")["out"])
+    assert row["house_takes"] == ["the house rakes 1/20 of each pot won (house.rake)"]

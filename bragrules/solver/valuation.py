@@ -47,9 +47,9 @@ the carried pots valued at less than all of them) takes, ``−(v₁ + v₂)``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
-from bragrules.core.i18n import N_
+from bragrules.core.i18n import N_, Message
 
 __all__ = ["ROLES", "SeatValue", "Valuation", "valuation"]
 
@@ -97,7 +97,7 @@ class Valuation:
     """``zero-sum``, ``constant-sum`` (a fixed table fee) or ``general-sum`` (a rake, a carried pot valued at less)."""
     payoff_sum: Optional[float]
     """What the two seats' payoffs add to at every ending (None: it depends on the play)."""
-    takes: Tuple[str, ...]
+    takes: Tuple[Union[str, Message], ...]
     """What leaves the two seats, in words with the rule (empty in a zero-sum game)."""
     carry_lost: bool = False
     """Whether carried pots valued at less than all of them (``--carry zero``) leave the seats too, beside the house."""
@@ -121,7 +121,7 @@ class Valuation:
 
     def to_json(self) -> Dict[str, Any]:
         return {"game": self.kind, "payoff_sum": self.payoff_sum, "seats": [s.to_json() for s in self.seats],
-                "house": self.house, "house_takes": list(self.takes), "house_includes_carried_pots": self.carry_lost,
+                "house": self.house, "house_takes": [t.english() if isinstance(t, Message) else str(t) for t in self.takes], "house_includes_carried_pots": self.carry_lost,
                 "nash_conv": self.nash_conv}
 
     def lines(self) -> List[str]:
@@ -150,11 +150,11 @@ class Valuation:
         return out
 
     def _kind_line(self) -> str:
-        from bragrules.core.i18n import tr
+        from bragrules.core.i18n import tr, words
 
         if self.kind == "zero-sum":
             return tr("a zero-sum game: seat 1's value is minus seat 2's; each lies in [low, high] below")
-        takes = "; ".join(self.takes) or tr("the seats' payoffs do not add to zero")
+        takes = "; ".join(words(t) for t in self.takes) or tr("the seats' payoffs do not add to zero")
         if self.kind == "constant-sum":
             return tr("not zero-sum: {takes}, the same at every ending (the seats' payoffs add to {total}), so the "
                       "bounds hold with it", takes=takes, total=f"{self.payoff_sum:+.4f}")
@@ -176,7 +176,7 @@ def _padded(text: str, width: int) -> str:
 
 
 def valuation(values: Sequence[float], best: Sequence[float], payoff_sum: Optional[float],
-              takes: Sequence[str], carry_lost: bool = False) -> Valuation:
+              takes: Sequence[Union[str, Message]], carry_lost: bool = False) -> Valuation:
     """The valuation from each seat's value and best-response value, and what the two seats' payoffs add
     to at every ending (``payoff_sum``; None in a general-sum game). See the module's docstring."""
     if payoff_sum is None:
