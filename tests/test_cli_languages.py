@@ -269,3 +269,15 @@ def test_a_raked_solve_says_what_the_house_takes_in_the_language_spoken(capsys: 
     assert "the house rakes" not in said["out"]
     row = json.loads(_run(capsys, monkeypatch, "zh", *args, "--json")["out"])
     assert row["house_takes"] == ["the house rakes 1/20 of each pot won (house.rake)"]
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("zh", ["17 条规则不同，分布在 5 个领域。", "牌桌与发牌 (table)", "继承：standard", "出处："]),
+    ("hi", ["17 नियम अलग हैं, 5 क्षेत्रों में।", "मेज़ और बँटवारा (table)", "आधार: standard", "स्रोत:"]),
+])
+def test_diff_in_the_language_spoken(capsys: Any, monkeypatch: Any, lang: str, said: List[str]) -> None:
+    out = _run(capsys, monkeypatch, lang, "diff", "standard", "teen-patti")
+    assert out["code"] == 1, out["err"]
+    _absent(out["out"], ["rules differ", "Table and deal", "extends:", "source:"])
+    for sentence in said:
+        assert sentence in out["out"], sentence

@@ -60,9 +60,21 @@ def extract(root: Path = ROOT) -> "object":
         ):
             template.add(message, None, [(f"{source}/{filename}", lineno)], auto_comments=comments,
                          context=context)
-    for path, said in choice_sentences():
+    for path, said in choice_sentences() + area_titles():
         template.add(said, None, [(path, 0)])
     return template
+
+
+def area_titles() -> List[Tuple[str, str]]:
+    """Each rule area's title (a heading of ``diff`` and of the rulebook), by area: written as data, not as calls
+    of ``tr``.
+
+    >>> ("stakes", "Stakes and betting") in area_titles()
+    True
+    """
+    from bragrules.rules.registry import AREAS, METADATA_TEXT
+
+    return [(area.name, area.title) for area in (METADATA_TEXT, *AREAS)]
 
 
 def choice_sentences() -> List[Tuple[str, str]]:
