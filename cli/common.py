@@ -80,7 +80,7 @@ def describe_error(exc: BaseException) -> str:
         more = len(getattr(exc, "errors", ())) - 1
         file = getattr(exc, "file", None)
         if more > 0 and file:
-            text += f" ({more} more: bragrules validate {file})"
+            text += tr(" ({more} more: {command})", more=more, command=f"bragrules validate {file}")
         return text if file else with_error_prefix(text)
     return with_error_prefix(text)
 

@@ -563,7 +563,8 @@ def former_names(resolved: ResolvedDocument) -> List["SettingWarning"]:
         new_name = path.rpartition(".")[2]
         found.append(SettingWarning(
             where.file, where.line, where.column, former,
-            f"the former name of {path}, still read; write {new_name}: {yaml_text(value) if present else '...'}"))
+            tr("the former name of {path}, still read; write {fix}", path=path,
+               fix=f"{new_name}: {yaml_text(value) if present else '...'}")))
     return found
 
 
