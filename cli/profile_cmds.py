@@ -174,6 +174,21 @@ def game_line(profile: Any) -> str:
     return format_name(profile) or "Three-Card Brag"
 
 
+def _game_spoken(entry: Dict[str, Any]) -> str:
+    """The game a listed profile plays, in the language spoken: in English its line (:func:`game_line`), in another
+    language the game's own name there (``vocabulary``), else the format's name."""
+    from bragrules.core.i18n import ENGLISH, language
+
+    if language() == ENGLISH:
+        return str(entry["game"])
+    from bragrules.profile import load_profile
+    from bragrules.rules.format import format_name
+    from bragrules.rules.vocabulary import words_of
+
+    profile = load_profile(entry["name"])
+    return words_of(profile).title_or(tr(format_name(profile) or "Three-Card Brag"))
+
+
 def profiles(as_json: JsonOpt = False) -> None:
     """List the built-in profiles, with a line on what each plays."""
     listed = builtin_profiles()
@@ -188,7 +203,7 @@ def profiles(as_json: JsonOpt = False) -> None:
     table.add_column(tr("game"))
     table.add_column(tr("description"))
     for entry in listed:
-        table.add_row(entry["name"], ", ".join(entry["extends"]) or "-", in_words(entry["game"]),
+        table.add_row(entry["name"], ", ".join(entry["extends"]) or "-", in_words(_game_spoken(entry)),
                       in_words(entry["description"]))
     out = console()
     out.print(table)
