@@ -281,3 +281,19 @@ def test_diff_in_the_language_spoken(capsys: Any, monkeypatch: Any, lang: str, s
     _absent(out["out"], ["rules differ", "Table and deal", "extends:", "source:"])
     for sentence in said:
         assert sentence in out["out"], sentence
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("zh", ["错误：crash: 求解器不支持：format.betting：没有可求解的下注", "按这些选项建的博弈树需要大约"]),
+    ("hi", ["त्रुटि: crash: हल करने वाला यह नहीं संभालता: format.betting: हल करने को कोई दाँव नहीं",
+            "इन विकल्पों के पेड़ को लगभग"]),
+])
+def test_a_solve_refused_in_the_language_spoken(capsys: Any, monkeypatch: Any, tmp_path: Path, lang: str,
+                                               said: List[str]) -> None:
+    pytest.importorskip("numpy")
+    unsupported = _run(capsys, monkeypatch, lang, "solve", "-p", "crash", "-n", "5")
+    assert unsupported["code"] == 2 and unsupported["err"].startswith(said[0]), unsupported["err"]
+    large = _run(capsys, monkeypatch, lang, "solve", "-p", "standard", "-n", "5", "--memory", "0.01",
+                 "-o", str(tmp_path / "x.npz"))
+    assert large["code"] == 2 and said[1] in large["err"], large["err"]
+    _absent(unsupported["err"] + large["err"], ["error:", "does not model", "would need", "the budget is"])

@@ -44,7 +44,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from bragrules.core.cards import CARDS, Card
-from bragrules.core.i18n import N_, Message, ntr
+from bragrules.core.i18n import N_, Message, ntr, tr
 from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
@@ -198,28 +198,28 @@ def check_supported(rules: "Rules") -> None:
     ranker = rules.ranking.ranker
     problems = []
     if not fmt.betting:
-        problems.append("format.betting: there is no betting to solve")
+        problems.append(tr("format.betting: there is no betting to solve"))
     if fmt.exchange:
-        problems.append("format.exchange: Stop the Bus's exchange with the centre")
+        problems.append(tr("format.exchange: Stop the Bus's exchange with the centre"))
     if fmt.hands > 1:
-        problems.append("format.hands: several hands per player")
+        problems.append(tr("format.hands: several hands per player"))
     if getattr(fmt, "cards_dealt", 3) != 3:
-        problems.append("format.cards_dealt: more than three cards dealt")
+        problems.append(tr("format.cards_dealt: more than three cards dealt"))
     if rules.comparer.wild is not None or ranker.wild:
-        problems.append("ranking.wild: wild cards")
+        problems.append(tr("ranking.wild: wild cards"))
     if rules.comparer.special:
-        problems.append("ranking.special_hands: hands that beat others outside the order")
+        problems.append(tr("ranking.special_hands: hands that beat others outside the order"))
     if rules.session.bonus_paid:
-        problems.append("session.bonus: a bonus paid for some hands")
+        problems.append(tr("session.bonus: a bonus paid for some hands"))
     if rules.forced is not None:
-        problems.append("stakes.forced: forced bets besides the ante")
+        problems.append(tr("stakes.forced: forced bets besides the ante"))
     if rules.procedure.bank is not None:
-        problems.append("procedure.bank: stakes settled against a bank, not a pot won by betting")
+        problems.append(tr("procedure.bank: stakes settled against a bank, not a pot won by betting"))
     elif rules.procedure.turned:
-        problems.append(f"procedure.{'trump_card' if rules.procedure.trump_card else 'bust_card'}: "
-                        "a card turned after the deal")
+        problems.append(tr("{field}: a card turned after the deal",
+                           field="procedure.trump_card" if rules.procedure.trump_card else "procedure.bust_card"))
     if problems:
-        raise Unsupported("the solver does not model " + "; ".join(problems))
+        raise Unsupported(tr("the solver does not model {problems}", problems="; ".join(problems)))
 
 
 def _outcome_hands(rules: "Rules") -> Dict[str, Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]]]:
