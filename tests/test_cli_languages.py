@@ -297,3 +297,15 @@ def test_a_solve_refused_in_the_language_spoken(capsys: Any, monkeypatch: Any, t
                  "-o", str(tmp_path / "x.npz"))
     assert large["code"] == 2 and said[1] in large["err"], large["err"]
     _absent(unsupported["err"] + large["err"], ["error:", "does not model", "would need", "the budget is"])
+
+
+@pytest.mark.parametrize(("lang", "said"), [
+    ("zh", ["错误：standard 可坐 3 到 8 名玩家，而不是 99 名", "错误：这个玩法发 3 张牌：请给出 3 张的一手牌，而不是 1 张"]),
+    ("hi", ["त्रुटि: standard में 3 से 8 खिलाड़ी बैठते हैं, 99 नहीं", "त्रुटि: यह प्रारूप 3 पत्ते बाँटता है: 3 पत्तों का हाथ दें, 1 नहीं"]),
+])
+def test_simulate_and_equity_refusals_in_the_language_spoken(capsys: Any, monkeypatch: Any, lang: str,
+                                                            said: List[str]) -> None:
+    seats = _run(capsys, monkeypatch, lang, "simulate", "-n", "99")
+    hand = _run(capsys, monkeypatch, lang, "equity", "Kc")
+    assert seats["code"] == hand["code"] == 2
+    assert seats["err"].strip() == said[0] and hand["err"].strip() == said[1]
