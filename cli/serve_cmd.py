@@ -19,7 +19,7 @@ from bragrules.core.i18n import N_, tr
 from . import strategy_option
 from .common import EXIT_BAD_INPUT, bot_styles, complete_profile, error, message, refuse
 
-WEB_EXTRA = "error: serve needs the web extra (starlette, uvicorn, websockets): pip install 'bragrules[web]'"
+WEB_EXTRA = N_("serve needs the web extra ({packages}): {command}")
 MAX_SEED = 2**63 - 1
 
 
@@ -182,7 +182,8 @@ def register(app: typer.Typer) -> None:
         solved = strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
         missing = web_stack_missing()
         if missing is not None:
-            error(WEB_EXTRA)
+            error("error: " + tr(WEB_EXTRA, packages="starlette, uvicorn, websockets",
+                                 command="pip install 'bragrules[web]'"))
             raise typer.Exit(EXIT_BAD_INPUT)
         from bragrules.web.seats import SeatFileError, seat_file_path
         from bragrules.web.service import DEFAULT_STYLES, Refusal, TableService
