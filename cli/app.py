@@ -275,7 +275,9 @@ def _click_error(exc: Exception) -> None:
         NeutralStream(sys.stderr).write(click_error_line(exc) + "\n")
         sys.exit(exc.exit_code)
     if isinstance(exc, Abort):
-        error("error: aborted")
+        from bragrules.core.i18n import tr
+
+        error("error: " + tr("aborted"))
         sys.exit(1)
 
 

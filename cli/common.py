@@ -11,6 +11,8 @@ import os
 import sys
 from typing import IO, TYPE_CHECKING, Any, List, Optional, Sequence, Tuple, Type
 
+from bragrules.core.i18n import tr
+
 if TYPE_CHECKING:  # pragma: no cover
     from pathlib import Path
 
@@ -78,7 +80,7 @@ def describe_error(exc: BaseException) -> str:
         more = len(getattr(exc, "errors", ())) - 1
         file = getattr(exc, "file", None)
         if more > 0 and file:
-            text += f" ({more} more: bragrules validate {file})"
+            text += tr(" ({more} more: {command})", more=more, command=f"bragrules validate {file}")
         return text if file else with_error_prefix(text)
     return with_error_prefix(text)
 
@@ -130,6 +132,20 @@ def message(text: str) -> None:
     sys.stderr.flush()
 
 
+def framed(text: str) -> str:
+    """An ``error: ...`` line with its framing word in the language spoken (the rest as it is given).
+
+    >>> framed("error: no such file"), framed("h.yaml:3: bad")
+    ('error: no such file', 'h.yaml:3: bad')
+    >>> from bragrules.core.i18n import with_language
+    >>> with_language("zh", framed, "error: x")
+    '错误：x'
+    """
+    if not text.startswith("error: "):
+        return text
+    return tr("error: {text}", text=text[len("error: "):])
+
+
 MAX_MESSAGE = 300
 """An error line never runs longer than this: a message quotes, it does not dump."""
 
@@ -138,7 +154,7 @@ def error(text: str) -> None:
     """One error line on stderr, in red on a terminal that wants colour."""
     from bragrules.core.text import neutralise
 
-    line = neutralise(one_line(text))
+    line = neutralise(one_line(framed(text)))
     if len(line) > MAX_MESSAGE:
         line = line[: MAX_MESSAGE - 1] + "…"
     if colour_wanted(sys.stderr):
@@ -187,8 +203,8 @@ def bot_styles(bots: Optional[str], default: Sequence[str], also: str = "") -> L
     styles = [s.strip() for s in (bots if bots is not None else ",".join(default)).split(",") if s.strip()]
     unknown = [s for s in styles if s not in ALL_STYLES]
     if unknown or not styles:
-        raise refuse(f"--bots: unknown bot style {', '.join(unknown) or '(none)'}; "
-                     f"choose from {', '.join(ALL_STYLES)}{also}")
+        raise refuse(tr("--bots: unknown bot style {names}; choose from {styles}",
+                        names=", ".join(unknown) or tr("(none)"), styles=", ".join(ALL_STYLES) + tr(also)))
     return styles
 
 
@@ -318,7 +334,8 @@ class GuardedStream:
         from bragrules.core.text import printable
 
         cause = exc.strerror or printable(str(exc))
-        return OutputError(f"error: cannot write {stream_name(self.target, self.fd)}: {cause}")
+        return OutputError("error: " + tr("cannot write {path}: {reason}", path=stream_name(self.target, self.fd),
+                                          reason=cause))
 
     def write(self, text: str) -> int:
         try:
@@ -374,6 +391,6 @@ def write_to(text: str, output: "Optional[Path]") -> None:
     except OSError as exc:
         import typer
 
-        error(f"error: cannot write {output}: {exc.strerror or exc}")
+        error("error: " + tr("cannot write {path}: {reason}", path=output, reason=exc.strerror or exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
-    message(f"wrote {output}")
+    message(tr("wrote {path}", path=output))

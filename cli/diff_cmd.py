@@ -8,6 +8,8 @@ from typing import Annotated, Any, Dict, List, Optional
 
 import typer
 
+from bragrules.core.i18n import tr
+
 from . import stats_options
 from .common import EXIT_BAD_INPUT, complete_profile, console, error, write
 from .wide_tables import aligned
@@ -98,17 +100,17 @@ def diff(
     Exit status: 0 the rules are the same, 1 they differ, 2 bad input.
     """
     if len(profiles) < 2:
-        error("error: diff needs at least two profiles to compare")
+        error("error: " + tr("diff needs at least two profiles to compare"))
         raise typer.Exit(EXIT_BAD_INPUT)
     if impact is None:
         for given, name in ((precision, "--precision"), (precision_for, "--precision-for"), (plot, "--plot"),
                             (cluster, "--cluster")):
             if given is not None:
-                error(f"error: {name} needs --impact N")
+                error("error: " + tr("{option} needs --impact N", option=name))
                 raise typer.Exit(EXIT_BAD_INPUT)
     wanted = stats_options.names("--precision-for", precision_for)
     if wanted is not None and precision is None:
-        error("error: --precision-for needs --precision")
+        error("error: " + tr("--precision-for needs --precision"))
         raise typer.Exit(EXIT_BAD_INPUT)
     stats_options.check_precision(precision)
     if wanted is not None:
@@ -116,7 +118,8 @@ def diff(
 
         for name in wanted:
             if name not in PAIRED:
-                error(f"error: --precision-for: no paired measure called {name!r} (choose from {', '.join(PAIRED)})")
+                error("error: " + tr("--precision-for: no paired measure called {name} (choose from {names})",
+                                     name=repr(name), names=", ".join(PAIRED)))
                 raise typer.Exit(EXIT_BAD_INPUT)
     stats_options.check_plot(plot)
     from bragrules.explainers.diff import compare_refs, render_table, render_text

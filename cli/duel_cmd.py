@@ -8,6 +8,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from bragrules.core.i18n import tr
+
 from . import strategy_option
 from .common import EXIT_BAD_INPUT, complete_profile, describe_error, error, message, write
 
@@ -49,11 +51,12 @@ def duel_command(
 
     names = [s.strip() for s in bots.split(",") if s.strip()]
     if len(names) != 2:
-        error(f"error: --bots names two bots, not {len(names)} (e.g. solved,loose)")
+        error("error: " + tr("--bots names two bots, not {count} (e.g. solved,loose)", count=len(names)))
         raise typer.Exit(EXIT_BAD_INPUT)
     for name in names:
         if name not in DUEL_STYLES:
-            error(f"error: --bots: unknown bot style {name!r} (choose from {', '.join(DUEL_STYLES)})")
+            error("error: " + tr("--bots: unknown bot style {name} (choose from {styles})", name=repr(name),
+                                 styles=", ".join(DUEL_STYLES)))
             raise typer.Exit(EXIT_BAD_INPUT)
     strategy_option.use_strategy(strategy, profile)
     started, cpu = time.perf_counter(), time.process_time()
@@ -69,4 +72,5 @@ def duel_command(
         return
     for line in report.lines():
         write(line + "\n")
-    message(f"{report.deals:,} deals in {time.perf_counter() - started:.2f} s ({time.process_time() - cpu:.2f} CPU s)")
+    message(tr("{deals} deals in {seconds} s ({cpu} CPU s)", deals=f"{report.deals:,}",
+               seconds=f"{time.perf_counter() - started:.2f}", cpu=f"{time.process_time() - cpu:.2f}"))

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Annotated, List, Optional
 
 import typer
 
+from bragrules.core.i18n import N_, tr
+
 from .common import EXIT_BAD_INPUT, complete_profile, console, describe_error, error, message, profile_or_exit, write
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,12 +76,12 @@ def equity_command(
             _render_hand(result, rules.profile.name)
         return
     if centre is not None:
-        error("error: --centre goes with a hand: the table of every strength has no centre")
+        error("error: " + tr("--centre goes with a hand: the table of every strength has no centre"))
         raise typer.Exit(EXIT_BAD_INPUT)
     fmt = rules.profile.format
     if fmt.cards_dealt != 3 and not as_json:
-        message(f"note: {rules.profile.name} deals {fmt.cards_dealt} cards; this table compares three-card "
-                "hands under its ranking (give a hand for the exact chances of one)")
+        message(tr("note: {profile} deals {cards} cards; this table compares three-card hands under its ranking "
+                   "(give a hand for the exact chances of one)", profile=rules.profile.name, cards=fmt.cards_dealt))
     try:
         rows = equity_table(rules)
     except BragError as exc:
@@ -106,15 +108,16 @@ def _render_hand(result: "Equity", profile: str) -> None:
 
     out = console()
     n = result.opponents
-    out.print(f"{' '.join(c.symbol for c in result.hand)}: {result.description} "
-              f"(under {profile}, against each of {n:,} opponent hands)")
+    out.print(tr("{hand}: {description} (under {profile}, against each of {count} opponent hands)",
+                 hand=" ".join(c.symbol for c in result.hand), description=result.description, profile=profile,
+                 count=f"{n:,}"))
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     table.add_column("")
-    table.add_column("hands", justify="right")
-    table.add_column("chance", justify="right")
-    table.add_column("percent", justify="right")
-    for label, count in (("win", result.win), ("tie", result.tie), ("lose", result.lose)):
-        table.add_row(label, f"{count:,}", _fraction(count, n), f"{100 * count / n:.3f}%")
+    table.add_column(tr("hands"), justify="right")
+    table.add_column(tr("chance"), justify="right")
+    table.add_column(tr("percent"), justify="right")
+    for label, count in ((N_("win"), result.win), (N_("tie"), result.tie), (N_("lose"), result.lose)):
+        table.add_row(tr(label), f"{count:,}", _fraction(count, n), f"{100 * count / n:.3f}%")
     out.print(table)
 
 
@@ -124,18 +127,18 @@ def _render_table(rows: "List[EquityRow]", profile: str) -> None:
 
     out = console()
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
-    table.add_column("rank", justify="right")
-    table.add_column("category")
-    table.add_column("example")
-    table.add_column("hands", justify="right")
-    table.add_column("win", justify="right")
-    table.add_column("tie", justify="right")
-    table.add_column("lose", justify="right")
+    table.add_column(tr("rank"), justify="right")
+    table.add_column(tr("category"))
+    table.add_column(tr("example"))
+    table.add_column(tr("hands"), justify="right")
+    table.add_column(tr("win"), justify="right")
+    table.add_column(tr("tie"), justify="right")
+    table.add_column(tr("lose"), justify="right")
     for row in rows:
         total = row.total
         table.add_row(
             str(row.rank),
-            row.category.replace("_", " "),
+            tr(row.category.replace("_", " ")),
             row.example,
             f"{row.hands:,}",
             f"{100 * row.win / total:.3f}%",
@@ -144,7 +147,8 @@ def _render_table(rows: "List[EquityRow]", profile: str) -> None:
         )
     out.print(table)
     pairs = sum(row.total for row in rows)
-    out.print(f"{len(rows)} strengths under {profile}, best first; {pairs:,} ordered pairs of disjoint hands")
+    out.print(tr("{count} strengths under {profile}, best first; {pairs} ordered pairs of disjoint hands",
+                 count=len(rows), profile=profile, pairs=f"{pairs:,}"))
 
 
 __all__ = ["equity_command", "register"]

@@ -8,6 +8,7 @@ from typing import Annotated, Any, Dict, Iterator, List, Optional, Tuple
 
 import typer
 
+from bragrules.core.i18n import tr
 from bragrules.core.text import in_words
 
 from .common import EXIT_BAD_INPUT, complete_profile, console, error, message, with_error_prefix, write, write_to
@@ -63,13 +64,16 @@ def validate(
     (`FILE:LINE:COL: warning: ...`, on stderr) but is no problem.
     Exit status 2 if any profile has a problem.
     """
-    reports = [check_profile(ref) for ref in profiles]
+    from bragrules.core.i18n import ENGLISH, language, speaking
+
+    with speaking(ENGLISH if as_json else language()):  # JSON for machines stays English
+        reports = [check_profile(ref) for ref in profiles]
     if as_json:
         write(json.dumps(reports, indent=2, ensure_ascii=False) + "\n")
     else:
         for report in reports:
             if report["ok"]:
-                write(f"ok  {report['path']} ({report['label']})\n")
+                write(tr("ok  {path} ({label})", path=report["path"], label=report["label"]) + "\n")
             for warning in report["warnings"]:
                 message(warning["text"])
             for problem in report["problems"]:
@@ -119,7 +123,7 @@ def check_profile(ref: str) -> Dict[str, Any]:
                 "warnings": []}
     label = profile.name
     if profile.extends:
-        label += ", extends " + ", ".join(profile.extends)
+        label += tr(", extends {parents}", parents=", ".join(profile.extends))
     return {"path": printable(ref), "ok": True, "name": profile.name, "label": label, "problems": [],
             "warnings": [w.as_json() for w in warnings]}
 
@@ -170,6 +174,21 @@ def game_line(profile: Any) -> str:
     return format_name(profile) or "Three-Card Brag"
 
 
+def _game_spoken(entry: Dict[str, Any]) -> str:
+    """The game a listed profile plays, in the language spoken: in English its line (:func:`game_line`), in another
+    language the game's own name there (``vocabulary``), else the format's name."""
+    from bragrules.core.i18n import ENGLISH, language
+
+    if language() == ENGLISH:
+        return str(entry["game"])
+    from bragrules.profile import load_profile
+    from bragrules.rules.format import format_name
+    from bragrules.rules.vocabulary import words_of
+
+    profile = load_profile(entry["name"])
+    return words_of(profile).title_or(tr(format_name(profile) or "Three-Card Brag"))
+
+
 def profiles(as_json: JsonOpt = False) -> None:
     """List the built-in profiles, with a line on what each plays."""
     listed = builtin_profiles()
@@ -178,17 +197,17 @@ def profiles(as_json: JsonOpt = False) -> None:
         return
     from rich.table import Table
 
-    table = Table(title="Built-in profiles", title_justify="left", expand=False)
-    table.add_column("name", style="bold", no_wrap=True)
-    table.add_column("extends", no_wrap=True)
-    table.add_column("game")
-    table.add_column("description")
+    table = Table(title=tr("Built-in profiles"), title_justify="left", expand=False)
+    table.add_column(tr("name"), style="bold", no_wrap=True)
+    table.add_column(tr("extends"), no_wrap=True)
+    table.add_column(tr("game"))
+    table.add_column(tr("description"))
     for entry in listed:
-        table.add_row(entry["name"], ", ".join(entry["extends"]) or "-", in_words(entry["game"]),
+        table.add_row(entry["name"], ", ".join(entry["extends"]) or "-", in_words(_game_spoken(entry)),
                       in_words(entry["description"]))
     out = console()
     out.print(table)
-    out.print("Use one by name (--profile house) or give a path to your own .yaml file.")
+    out.print(tr("Use one by name (--profile house) or give a path to your own .yaml file."))
 
 
 # ---------------------------------------------------------------------------

@@ -19,6 +19,8 @@ import os
 import time
 from typing import IO, TYPE_CHECKING, Any, Callable, Optional
 
+from bragrules.core.i18n import tr
+
 from .common import is_terminal
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,7 +56,7 @@ def _columns() -> tuple:  # type: ignore[type-arg]
             done = f"{int(task.completed):,}"
             if task.total is None:
                 return Text(f"{done} {unit}")
-            return Text(f"{done} of {int(task.total):,} {unit}")
+            return Text(tr("{done} of {total} {unit}", done=done, total=f"{int(task.total):,}", unit=unit))
 
     class Left(ProgressColumn):
         """The time left at the pace so far (``0:00:12 left``); nothing until there is a pace. A command
@@ -71,7 +73,7 @@ def _columns() -> tuple:  # type: ignore[type-arg]
                 return Text("")
             minutes, seconds = divmod(int(remaining + 0.5), 60)
             hours, minutes = divmod(minutes, 60)
-            return Text(f"{hours}:{minutes:02d}:{seconds:02d} left", style="dim")
+            return Text(tr("{clock} left", clock=f"{hours}:{minutes:02d}:{seconds:02d}"), style="dim")
 
     return (TextColumn("{task.description}"), BarColumn(), Count(), Left())
 

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Annotated, Iterable, List, Optional, Tuple
 
 import typer
 
+from bragrules.core.i18n import N_, tr
+
 from .common import EXIT_BAD_INPUT, complete_profile, error, message
 from .rank_output import (  # noqa: F401  (card_tokens and _json_writer: the names other modules import)
     DEFAULT_PROFILE,
@@ -94,20 +96,20 @@ def rank(
 
     if hands:
         source: Iterable[Tuple[str, str]] = (
-            (f"hand {n}", text) for n, text in enumerate(hands, 1)
+            (tr("hand {n}", n=n), text) for n, text in enumerate(hands, 1)
         )
     else:
         if sys.stdin is None:
             source = ()
         else:
             if _is_tty(sys.stdin):
-                message("reading hands from stdin, one per line (end with Ctrl-D)")
+                message(tr("reading hands from stdin, one per line (end with Ctrl-D)"))
             source = _numbered_lines(sys.stdin)
 
     try:
         bad = rank_all(source, CompiledRanking(comparer), spec.name, as_json, shown)
     except InputStop as exc:
-        error(f"error: stdin: {exc}")
+        error("error: " + tr("stdin: {reason}", reason=exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     if bad:
         raise typer.Exit(EXIT_BAD_INPUT)
@@ -118,12 +120,11 @@ def _centre_cards(text: Optional[str], wanted: int) -> List["Card"]:
     where it turns some up and none are given (``ranking.wild.from_centre``)."""
     from bragrules.core.cards import CardError
     from bragrules.core.errors import RuleViolation
-    from bragrules.core.i18n import N_
     from bragrules.rules.wild_deal import FROM_CENTRE_RULE
 
     if not wanted:
-        raise RuleViolation(FROM_CENTRE_RULE, "this profile turns no centre card up to decide wild cards: "
-                                              "leave out --centre")
+        raise RuleViolation(FROM_CENTRE_RULE, N_("this profile turns no centre card up to decide wild cards: "
+                                                 "leave out --centre"))
     if text is None:
         raise RuleViolation(FROM_CENTRE_RULE, N_("{n} face-up centre cards decide the wild cards: give them with --centre")
                             if wanted != 1 else N_("{n} face-up centre card decides the wild cards: give them with --centre"),

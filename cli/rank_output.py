@@ -12,6 +12,8 @@ import re
 import sys
 from typing import TYPE_CHECKING, Any, Dict, Iterable, Iterator, List, Sequence, Tuple
 
+from bragrules.core.i18n import ENGLISH, N_, language, tr
+
 from .common import console, error
 from .wide_tables import aligned
 
@@ -129,12 +131,12 @@ class _Reader:
                         card = known[token] = parse_card(token)
                     hand.append(card)
         if not hand:
-            raise CardError("no cards")
+            raise CardError(tr("no cards"))
         if len(set(hand)) != len(hand):
             seen = set()
             for card in hand:
                 if card in seen:
-                    raise CardError(f"{card} appears twice in one hand")
+                    raise CardError(tr("{card} appears twice in one hand", card=card))
                 seen.add(card)
         return hand
 
@@ -167,17 +169,17 @@ def _numbered_lines(stream: Any) -> Iterator[Tuple[str, str]]:
         try:
             line = stream.readline(MAX_LINE + 1)
         except UnicodeDecodeError:
-            raise InputStop(f"line {number + 1}: not UTF-8 text") from None
+            raise InputStop(tr("line {number}: not UTF-8 text", number=number + 1)) from None
         if not line:
             return
         number += 1
         if len(line) > MAX_LINE:
-            raise InputStop(f"line {number}: longer than {MAX_LINE} characters; no hand is that long")
+            raise InputStop(tr("line {number}: longer than {limit} characters; no hand is that long", number=number, limit=MAX_LINE))
         if "\x00" in line:
-            raise InputStop(f"line {number}: binary data (a NUL byte), not hands")
+            raise InputStop(tr("line {number}: binary data (a NUL byte), not hands", number=number))
         text = line.strip()
         if text and not text.startswith("#"):
-            yield f"line {number}", text
+            yield tr("line {number}", number=number), text
 
 
 def rank_all(source: Iterable[Tuple[str, str]], ranking: "Ranking", profile_name: str, as_json: bool,
@@ -193,7 +195,7 @@ def rank_all(source: Iterable[Tuple[str, str]], ranking: "Ranking", profile_name
         try:
             cards = reader.cards(text)
             if centre and set(cards) & set(centre):
-                raise ValueError(f"{next(c for c in cards if c in centre)} is a face-up centre card (--centre)")
+                raise ValueError(tr("{card} is a face-up centre card (--centre)", card=next(c for c in cards if c in centre)))
             reading = ranking.read(cards)
         except (ValueError, RuleViolation) as exc:  # CardError is a ValueError
             bad += 1
@@ -250,7 +252,7 @@ def _row(text: str, reading: "Reading | TableReading", ranking: "Ranking") -> Tu
     description = reading.description
     word = ranking.hand_word  # the game's names of hands (vocabulary.hands)
     if reading.beats is not None:
-        description += f"; beats every {word(reading.beats[0])} (a special hand)"
+        description += tr("; beats every {category} (a special hand)", category=word(reading.beats[0]))
     strength = str(reading.strength) if len(reading.key) == 1 else "/".join(map(str, reading.key))
     return (text, word(reading.category), strength, " ".join(c.symbol for c in reading.played),
             " ".join(c.symbol for c in reading.discarded), description)
@@ -265,13 +267,30 @@ def _is_tty(stream: Any) -> bool:
 
 # The table's columns: (header, justified right, never wrapped).
 _COLUMNS = (
-    ("hand", False, False),
-    ("category", False, True),
-    ("strength", True, True),
-    ("plays", False, True),
-    ("discards", False, True),
-    ("description", False, False),
+    (N_("hand"), False, False),
+    (N_("category"), False, True),
+    (N_("strength"), True, True),
+    (N_("plays"), False, True),
+    (N_("discards"), False, True),
+    (N_("description"), False, False),
 )
+
+
+_OTHER_WORDS = {"plays": N_("the cards that play"), "hand": N_("the cards given")}
+"""Headers whose word means something else elsewhere (a bot's style of play, a hand's category): in another
+language another message says them."""
+
+
+def _header(header: str) -> str:
+    """A column's header in the language spoken.
+
+    >>> from bragrules.core.i18n import with_language
+    >>> _header("plays"), with_language("zh", _header, "plays")
+    ('plays', '成牌')
+    """
+    if header in _OTHER_WORDS:
+        return header if language() == ENGLISH else tr(_OTHER_WORDS[header])
+    return tr(header)
 
 
 def print_table(rows: List[Tuple[str, ...]], profile_name: str, ranking: "Ranking") -> None:
@@ -279,11 +298,12 @@ def print_table(rows: List[Tuple[str, ...]], profile_name: str, ranking: "Rankin
     columns = _COLUMNS if discards else _COLUMNS[:4] + _COLUMNS[5:]
     shown = [row if discards else row[:4] + row[5:] for row in rows]
     strengths = ranking.strengths
-    footer = f"ranking of {profile_name}: strengths run from 0 to {strengths - 1}, the higher wins"
+    footer = tr("ranking of {profile}: strengths run from 0 to {top}, the higher wins", profile=profile_name,
+                top=strengths - 1)
     if ranking.discard_breaks_ties:
-        footer += "; of equal strengths, the higher discard (after the /)"
+        footer += tr("; of equal strengths, the higher discard (after the /)")
     if ranking.special:
-        footer += "; but a special hand beats its category whatever the strengths (the order is not transitive)"
+        footer += tr("; but a special hand beats its category whatever the strengths (the order is not transitive)")
     out = console()
     out.print(aligned(rich_table(columns, shown)))  # Hindi's vowel signs counted as the screen counts them
     out.print(footer)
@@ -296,7 +316,7 @@ def rich_table(columns: Sequence[Tuple[str, bool, bool]], rows: Sequence[Sequenc
 
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False)
     for header, right, no_wrap in columns:
-        table.add_column(header, justify="right" if right else "left", no_wrap=no_wrap)
+        table.add_column(_header(header), justify="right" if right else "left", no_wrap=no_wrap)
     from rich.text import Text
 
     for row in rows:  # as text: a hand as typed and a game's words (vocabulary) are never markup

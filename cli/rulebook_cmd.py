@@ -7,6 +7,8 @@ from typing import Annotated, Optional
 
 import typer
 
+from bragrules.core.i18n import tr
+
 from .common import EXIT_BAD_INPUT, complete_profile, error, write_to
 
 FORMATS = ("text", "markdown", "html")
@@ -64,8 +66,10 @@ def rulebook(
     """
     chosen = _choose_format(fmt, output)
     if (profile is None) == (named is None):
-        error("error: name one profile: `bragrules rulebook teen-patti` or `bragrules rulebook --profile teen-patti`"
-              if profile is None else f"error: two profiles named ({profile!r} and --profile {named!r}): name one")
+        error("error: " + (tr("name one profile: {first} or {second}", first="`bragrules rulebook teen-patti`",
+                              second="`bragrules rulebook --profile teen-patti`") if profile is None
+                           else tr("two profiles named ({first} and --profile {second}): name one",
+                                   first=repr(profile), second=repr(named))))
         raise typer.Exit(EXIT_BAD_INPUT)
     from bragrules.explainers.rulebook import build_rulebook, render
     from bragrules.profile import load_profile
@@ -83,6 +87,6 @@ def _choose_format(fmt: Optional[str], output: Optional[Path]) -> str:
     if chosen == "md":
         chosen = "markdown"
     if chosen not in FORMATS:
-        error(f"error: unknown format {fmt!r}; choose text, markdown or html")
+        error("error: " + tr("unknown format {name}; choose text, markdown or html", name=repr(fmt)))
         raise typer.Exit(EXIT_BAD_INPUT)
     return chosen

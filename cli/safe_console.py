@@ -59,16 +59,18 @@ class SafeConsole(Console):
                 yield segment
 
 
-def styled(template: str, *args: Any) -> Text:
+def styled(template: str, *args: Any, **named: Any) -> Text:
     """Rich text from a markup ``template`` (written in the code) and ``args`` (from anywhere).
 
-    Each ``{}`` of the template is filled with an argument as plain text:
+    Each ``{}`` of the template is filled with an argument as plain text (each ``{name}`` with the
+    argument of that name: a template from the catalogue, whose words may come in another order):
     its brackets are escaped and its control characters neutralised.
 
     >>> styled("[red]{}[/red]: {}", "[/]", "\\x9b2J").plain
     '[/]: \\\\u009b2J'
     """
-    filled = template.format(*(escape(neutralise(str(arg))) for arg in args))
+    filled = template.format(*(escape(neutralise(str(arg))) for arg in args),
+                             **{name: escape(neutralise(str(arg))) for name, arg in named.items()})
     return Text.from_markup(filled, emoji=False)
 
 

@@ -14,10 +14,12 @@ from typing import List, Optional, Tuple
 
 import typer
 
+from bragrules.core.i18n import N_, tr
+
 from . import strategy_option
 from .common import EXIT_BAD_INPUT, bot_styles, complete_profile, error, message, refuse
 
-WEB_EXTRA = "error: serve needs the web extra (starlette, uvicorn, websockets): pip install 'bragrules[web]'"
+WEB_EXTRA = N_("serve needs the web extra ({packages}): {command}")
 MAX_SEED = 2**63 - 1
 
 
@@ -37,7 +39,7 @@ def listen(host: str, port: int, busy: Optional[str] = None) -> socket.socket:
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError) as exc:
-        raise refuse(f"--host {host}: not an address of this computer ({exc})") from None
+        raise refuse(tr("--host {host}: not an address of this computer ({reason})", host=host, reason=exc)) from None
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
@@ -46,8 +48,9 @@ def listen(host: str, port: int, busy: Optional[str] = None) -> socket.socket:
         sock.listen(128)
     except OSError as exc:
         sock.close()
-        raise refuse(f"cannot listen on {host}:{port} ({exc.strerror or exc}): "
-                      + (busy or "another program has the port, or pick one with --port")) from None
+        raise refuse(tr("cannot listen on {address} ({reason}): {advice}", address=f"{host}:{port}",
+                        reason=exc.strerror or exc,
+                        advice=busy or tr("another program has the port, or pick one with --port"))) from None
     sock.set_inheritable(True)
     return sock
 
@@ -70,14 +73,14 @@ def _old_links(log: Path, recorded: Optional[Tuple[str, int]], host: str, port: 
     from bragrules.web.seats import seat_file_path
 
     if recorded is None:
-        return (f"warning: {seat_file_path(log)} does not record where the table was served (it does from "
-                f"now on): the links given out before work only if they point at {_link(host, port)}; "
-                "if not, stop and resume with the --host and --port they name")
+        return tr("warning: {path} does not record where the table was served (it does from now on): the links "
+                  "given out before work only if they point at {link}; if not, stop and resume with the --host and "
+                  "--port they name", path=seat_file_path(log), link=_link(host, port))
     if recorded != (host, port):
-        return (f"warning: the links given out before point at {_link(*recorded)}, where the table no longer "
-                f"is: they will not work here. Each still works with its address changed to {_link(host, port)}; "
-                "to keep them as they are, stop and resume without --host and --port")
-    return "The seats' links, and the host link printed when the table started, still work."
+        return tr("warning: the links given out before point at {old}, where the table no longer is: they will not "
+                  "work here. Each still works with its address changed to {link}; to keep them as they are, stop "
+                  "and resume without --host and --port", old=_link(*recorded), link=_link(host, port))
+    return tr("The seats' links, and the host link printed when the table started, still work.")
 
 
 def check_host_names(values: List[str]) -> List[str]:
@@ -95,7 +98,8 @@ def check_host_names(values: List[str]) -> List[str]:
             if not name:
                 continue
             if len(name) > 253 or not re.fullmatch(r"[a-z0-9.:_-]+", name):
-                raise refuse(f"--allow-host: {name[:40]!r} is not a host name (letters, digits, '-' and '.')")
+                raise refuse(tr("--allow-host: {name} is not a host name (letters, digits, '-' and '.')",
+                                name=repr(name[:40])))
             names.append(name)
     return names
 
@@ -167,31 +171,32 @@ def register(app: typer.Typer) -> None:
         from bragrules.play.table import default_log_path
 
         if port is not None and not 0 <= port <= 65535:
-            raise refuse(f"--port: a port from 0 to 65535, not {port}")
+            raise refuse(tr("--port: a port from 0 to 65535, not {port}", port=port))
         if not math.isfinite(turn_timeout) or not 1 <= turn_timeout <= 86400:
-            raise refuse("--turn-timeout: seconds from 1 to 86400")
+            raise refuse(tr("--turn-timeout: seconds from 1 to 86400"))
         if seed is not None and not 0 <= seed <= MAX_SEED:
-            raise refuse(f"--seed: a whole number from 0 to {MAX_SEED}")
+            raise refuse(tr("--seed: a whole number from 0 to {most}", most=MAX_SEED))
         if hands is not None and not 1 <= hands <= MAX_HANDS:
-            raise refuse(f"--hands: the number of deals to play, from 1 to {MAX_HANDS:,}")
+            raise refuse(tr("--hands: the number of deals to play, from 1 to {most}", most=f"{MAX_HANDS:,}"))
         names = check_host_names(allow_host or [])
         solved = strategy_option.use_strategy(strategy, (profile or "standard") if resume is None else None)
         missing = web_stack_missing()
         if missing is not None:
-            error(WEB_EXTRA)
+            error("error: " + tr(WEB_EXTRA, packages="starlette, uvicorn, websockets",
+                                 command="pip install 'bragrules[web]'"))
             raise typer.Exit(EXIT_BAD_INPUT)
         from bragrules.web.seats import SeatFileError, seat_file_path
         from bragrules.web.service import DEFAULT_STYLES, Refusal, TableService
 
         if claim_by_name and resume is None:
-            raise refuse("--claim-by-name is for --resume: a new table's seats are taken by name anyway")
+            raise refuse(tr("--claim-by-name is for --resume: a new table's seats are taken by name anyway"))
         if resume is not None:
             given = [name for name, value in (("--profile", profile), ("--seats", seats), ("--bots", bots),
                                               ("--seed", seed), ("--hands", hands), ("--log", log),
                                               ("--keep", True if keep else None))
                      if value is not None]
             if given:
-                raise refuse(f"{resume} decides the session it resumes; leave out {given[0]}")
+                raise refuse(tr("{log} decides the session it resumes; leave out {option}", log=resume, option=given[0]))
             problem = strategy_option.problem_for_log(solved, strategy, resume)  # before the log is touched
             if problem is not None:
                 error(problem)
@@ -202,20 +207,20 @@ def register(app: typer.Typer) -> None:
                 raise refuse(str(exc)) from None
             log_name = str(resume)
             if service.claim_by_name:
-                message(f"warning: {seat_file_path(resume)} is missing: each person takes their seat back by "
-                        "typing its name (--claim-by-name); a new seat file is written now")
+                message(tr("warning: {path} is missing: each person takes their seat back by typing its name "
+                           "(--claim-by-name); a new seat file is written now", path=seat_file_path(resume)))
         else:
             from bragrules.profile import load_profile
 
             styles: List[str]
             if keep and bots is not None and bots.strip().lower() != "none":
-                raise refuse("--keep: bots hold no real cards, so a kept table is people only; leave out --bots")
+                raise refuse(tr("--keep: bots hold no real cards, so a kept table is people only; leave out --bots"))
             if keep and seed is not None:
-                raise refuse("--keep: the cards are shuffled at the table, not by a seed; leave out --seed")
+                raise refuse(tr("--keep: the cards are shuffled at the table, not by a seed; leave out --seed"))
             if keep or (bots is not None and bots.strip().lower() == "none"):
                 styles = []
             else:
-                styles = bot_styles(bots, DEFAULT_STYLES, also=", or none")
+                styles = bot_styles(bots, DEFAULT_STYLES, also=N_(", or none"))
             rules_profile = load_profile(profile or "standard")
             low, high = rules_profile.table.min_players, rules_profile.table.max_players
             count = seats if seats is not None else min(max(4, low), high)
@@ -249,19 +254,21 @@ def register(app: typer.Typer) -> None:
             raise
         bound = sock.getsockname()[1]
         link = _link(host, bound)
-        where = ("this computer only; --host 0.0.0.0 lets others on your network join"
-                 if host in ("127.0.0.1", "localhost", "::1") else f"every address {host} covers: anyone who can "
-                 "reach it can join")
-        mode = "keep mode (real cards)" if service.keep else f"seed {service.seed}"
-        message(f"bragrules serve · profile {service.profile_name} · {mode} · log {log_name}")
-        message(f"Listening on {link} ({where}).")
-        message(f"Join link to share: {link}")
-        powers = "start, enter the cards shown" if service.keep else "start, replace a player"
-        message(f"Host link ({powers}; keep it to yourself): {link}?host={service.host_token}")
+        where = (tr("this computer only; --host 0.0.0.0 lets others on your network join")
+                 if host in ("127.0.0.1", "localhost", "::1")
+                 else tr("every address {host} covers: anyone who can reach it can join", host=host))
+        mode = tr("keep mode (real cards)") if service.keep else tr("seed {seed}", seed=service.seed)
+        message(tr("bragrules serve · profile {profile} · {mode} · log {log}", profile=service.profile_name, mode=mode,
+                   log=log_name))
+        message(tr("Listening on {link} ({where}).", link=link, where=where))
+        message(tr("Join link to share: {link}", link=link))
+        powers = tr("start, enter the cards shown") if service.keep else tr("start, replace a player")
+        message(tr("Host link ({powers}; keep it to yourself): {link}", powers=powers,
+                   link=f"{link}?host={service.host_token}"))
         if resume is not None and not service.claim_by_name:
             message(_old_links(resume, recorded, host, bound))
         if names:
-            message(f"The table also answers to: {', '.join(names)} (--allow-host).")
+            message(tr("The table also answers to: {names} (--allow-host).", names=", ".join(names)))
         service.listening(host, bound)  # in the seat file, for the next restart
         app = create_app(service, hosts=allowed_hosts(host, names))
         try:
@@ -269,5 +276,5 @@ def register(app: typer.Typer) -> None:
         finally:
             service.close()
             sock.close()
-        message(f"Stopped. Everything played is in {log_name}; restart the table with: "
-                f"bragrules serve --resume {log_name}")
+        message(tr("Stopped. Everything played is in {log}; restart the table with: {command}", log=log_name,
+                   command=f"bragrules serve --resume {log_name}"))

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional
 
 import typer
 
+from bragrules.core.i18n import ntr, tr
+
 from . import stats_options, strategy_option
 from .common import EXIT_BAD_INPUT, complete_profile, console, describe_error, error, message, write
 from .progress import progress_wanted
@@ -98,7 +100,7 @@ def simulate_command(
     if styles is not None:
         style_list = [s.strip() for s in styles.split(",") if s.strip()]
         if not style_list:
-            error("error: --styles names no style")
+            error("error: " + tr("--styles names no style"))
             raise typer.Exit(EXIT_BAD_INPUT)
     logs: Optional[str] = None
     if log_dir is not None:
@@ -108,13 +110,14 @@ def simulate_command(
             probe.write_text("", encoding="utf-8")
             probe.unlink()
         except OSError as exc:
-            error(f"error: {log_dir}: cannot write session logs there ({exc.strerror or exc})")
+            error("error: " + tr("{folder}: cannot write session logs there ({reason})", folder=log_dir,
+                                 reason=exc.strerror or exc))
             raise typer.Exit(EXIT_BAD_INPUT) from None
         logs = str(log_dir)
     wanted = stats_options.names("--precision-for", precision_for)
     stats_options.check_precision(precision)
     if wanted is not None and precision is None:
-        error("error: --precision-for needs --precision")
+        error("error: " + tr("--precision-for needs --precision"))
         raise typer.Exit(EXIT_BAD_INPUT)
     if wanted is not None:
         from bragrules.analysis.measures import RATIOS
@@ -130,7 +133,8 @@ def simulate_command(
             known += [f"win_rate:{style}", f"net_per_deal:{style}"]
         for name in wanted:
             if name not in known:
-                error(f"error: --precision-for: no measure called {name!r} (choose from {', '.join(known)})")
+                error("error: " + tr("--precision-for: no measure called {name} (choose from {names})", name=repr(name),
+                                     names=", ".join(known)))
                 raise typer.Exit(EXIT_BAD_INPUT)
     stats_options.check_plot(plot)
     strategy_option.use_strategy(strategy, profile)
@@ -175,8 +179,10 @@ def simulate_command(
     render(report)
     _render_intervals(report, precision, wanted, max_hands)
     if elapsed > 0:
-        where = f"the cluster at {cluster}" if cluster else f"{workers} worker{'s' if workers != 1 else ''}"
-        message(f"{report.deals:,} deals in {elapsed:.2f} s ({report.deals / elapsed:,.0f} a second, {where})")
+        where = (tr("the cluster at {address}", address=cluster) if cluster
+                 else ntr("{n} worker", "{n} workers", workers))
+        message(tr("{deals} deals in {seconds} s ({rate} a second, {where})", deals=f"{report.deals:,}",
+                   seconds=f"{elapsed:.2f}", rate=f"{report.deals / elapsed:,.0f}", where=where))
 
 
 def _precision_json(report: "SimulationReport", precision: Optional[float], wanted: Optional[List[str]],
@@ -214,33 +220,50 @@ def _render_intervals(report: "SimulationReport", precision: Optional[float], wa
 
     found = intervals(report)
     out = console()
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="95% intervals", title_justify="left")
-    table.add_column("measure")
-    table.add_column("name")
-    table.add_column("estimate", justify="right")
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=tr("95% intervals"), title_justify="left")
+    table.add_column(tr("measure"))
+    table.add_column(tr("name"))
+    table.add_column(tr("estimate"), justify="right")
     table.add_column("±", justify="right")
-    table.add_column("interval", justify="right")
+    table.add_column(tr("interval"), justify="right")
     for name, label, kind, _, _ in ratio(report):
         interval = found.get(name)
         if interval is None:
             continue
         scale, unit = (100.0, "%") if kind == "share" else (1.0, "")
         if interval.half_width == float("inf"):
-            table.add_row(label, name, f"{interval.estimate * scale:.2f}{unit}", "-", "needs two blocks")
+            table.add_row(_label(name, label), name, f"{interval.estimate * scale:.2f}{unit}", "-",
+                          tr("needs two blocks"))
             continue
-        table.add_row(label, name, f"{interval.estimate * scale:.2f}{unit}", f"{interval.half_width * scale:.2f}",
-                      f"{interval.low * scale:.2f} to {interval.high * scale:.2f}")
+        table.add_row(_label(name, label), name, f"{interval.estimate * scale:.2f}{unit}",
+                      f"{interval.half_width * scale:.2f}",
+                      tr("{low} to {high}", low=f"{interval.low * scale:.2f}", high=f"{interval.high * scale:.2f}"))
     out.print(table)
-    out.print("notes: " + METHOD_NOTE.format(block=BLOCK_DEALS)
-              + " The first player's dealt pair is one hand a deal: 3,744 in 22,100 (16.94%) when the pack is "
-              "shuffled before every deal.")
+    out.print(tr("notes: {method} The first player's dealt pair is one hand a deal: 3,744 in 22,100 (16.94%) when "
+                 "the pack is shuffled before every deal.", method=tr(METHOD_NOTE, block=BLOCK_DEALS)))
     reached = _precision_json(report, precision, wanted, max_hands)
     if reached is not None:
         if reached["reached"]:
-            out.print(f"precision: every interval asked for is within ± {precision:g} after {report.deals:,} deals")
+            out.print(tr("precision: every interval asked for is within ± {precision} after {deals} deals",
+                         precision=f"{precision:g}", deals=f"{report.deals:,}"))
         else:
-            out.print(f"precision: ± {precision:g} not reached for {', '.join(reached['still_wider'])} "
-                      f"after {report.deals:,} deals (--max-hands {max_hands:,})")
+            out.print(tr("precision: ± {precision} not reached for {names} after {deals} deals (--max-hands {most})",
+                         precision=f"{precision:g}", names=", ".join(reached["still_wider"]),
+                         deals=f"{report.deals:,}", most=f"{max_hands:,}"))
+
+
+def _label(name: str, label: str) -> str:
+    """A measure's label in the language spoken (a style's own measures say the style's name).
+
+    >>> _label("win_rate:loose", "loose: deals won"), _label("split", "pots split")
+    ('loose: deals won', 'pots split')
+    """
+    kind, _, style = name.partition(":")
+    if kind == "win_rate" and style:
+        return tr("{style}: deals won", style=style)
+    if kind == "net_per_deal" and style:
+        return tr("{style}: net per deal", style=style)
+    return tr(label)
 
 
 def _with_progress(profile: str, players: int, hands: int, options: Dict[str, Any]) -> "SimulationReport":
@@ -248,7 +271,7 @@ def _with_progress(profile: str, players: int, hands: int, options: Dict[str, An
 
     from .progress import ProgressLine
 
-    bar = ProgressLine(sys.stderr, "simulating", "deals", total=hands)  # the caller found stderr a terminal
+    bar = ProgressLine(sys.stderr, tr("simulating"), tr("deals"), total=hands)  # the caller found stderr a terminal
     bar.update(0)
     try:
         return simulate(profile, players, hands, progress=bar.update, **options)
@@ -284,42 +307,42 @@ def render(report: "SimulationReport") -> None:
     n = report.deals
     out = console()
     seats = ", ".join(f"{seat} {style}" for seat, style in report.seat_styles.items())
-    out.print(styled("[bold]{}[/bold]: {} deals, {} players ({}), seed {}",
-                     report.profile, f"{n:,}", report.players, seats, report.seed))
+    out.print(styled(tr("[bold]{profile}[/bold]: {deals} deals, {players} players ({seats}), seed {seed}"),
+                     profile=report.profile, deals=f"{n:,}", players=report.players, seats=seats, seed=report.seed))
 
-    deals = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="deals", title_justify="left")
+    deals = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=tr("deals"), title_justify="left")
     deals.add_column("")
-    deals.add_column("deals", justify="right")
-    deals.add_column("share", justify="right")
-    deals.add_row("seen (showdown)", f"{t.showdowns:,}", _pct(t.showdowns, n))
-    deals.add_row("folded out", f"{t.folded_out:,}", _pct(t.folded_out, n))
-    deals.add_row("carried over", f"{t.carried:,}", _pct(t.carried, n))
+    deals.add_column(tr("deals"), justify="right")
+    deals.add_column(tr("share"), justify="right")
+    deals.add_row(tr("seen (showdown)"), f"{t.showdowns:,}", _pct(t.showdowns, n))
+    deals.add_row(tr("folded out"), f"{t.folded_out:,}", _pct(t.folded_out, n))
+    deals.add_row(tr("carried over"), f"{t.carried:,}", _pct(t.carried, n))
     if t.carried:
-        deals.add_row("  a blind survivor", f"{t.carried_blind:,}", _pct(t.carried_blind, n))
-        deals.add_row("  tied hands", f"{t.carried_tied:,}", _pct(t.carried_tied, n))
-        deals.add_row("  nobody bet", f"{t.carried_unbet:,}", _pct(t.carried_unbet, n))
+        deals.add_row("  " + tr("a blind survivor"), f"{t.carried_blind:,}", _pct(t.carried_blind, n))
+        deals.add_row("  " + tr("tied hands"), f"{t.carried_tied:,}", _pct(t.carried_tied, n))
+        deals.add_row("  " + tr("nobody bet"), f"{t.carried_unbet:,}", _pct(t.carried_unbet, n))
     if t.split:
-        deals.add_row("split pots", f"{t.split:,}", _pct(t.split, n))
+        deals.add_row(tr("split pots"), f"{t.split:,}", _pct(t.split, n))
     out.print(deals)
-    out.print(f"pots: average {_money(report.average_pot)}, largest {_money(report.largest_pot)}; "
-              f"{t.actions / n:.1f} actions a deal")
+    out.print(tr("pots: average {average}, largest {largest}; {actions} actions a deal",
+                 average=_money(report.average_pot), largest=_money(report.largest_pot), actions=f"{t.actions / n:.1f}"))
 
-    styles = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="styles", title_justify="left")
-    styles.add_column("style")
-    styles.add_column("seats")
-    styles.add_column("deals", justify="right")
-    styles.add_column("won", justify="right")
-    styles.add_column("win rate", justify="right")
-    styles.add_column("net", justify="right")
-    styles.add_column("net a deal", justify="right")
-    styles.add_column("sessions won", justify="right")
+    styles = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=tr("styles"), title_justify="left")
+    styles.add_column(tr("style"))
+    styles.add_column(tr("seats"))
+    styles.add_column(tr("deals"), justify="right")
+    styles.add_column(tr("won"), justify="right")
+    styles.add_column(tr("win rate"), justify="right")
+    styles.add_column(tr("net"), justify="right")
+    styles.add_column(tr("net a deal"), justify="right")
+    styles.add_column(tr("sessions won"), justify="right")
     lives = any(r.lives_lost for r in report.styles())
     if lives:
-        styles.add_column("lives lost", justify="right")
+        styles.add_column(tr("lives lost"), justify="right")
     points = any(r.points for r in report.styles())  # session.points: the points each style scored
     if points:
-        styles.add_column("points", justify="right")
-        styles.add_column("points a deal", justify="right")
+        styles.add_column(tr("points"), justify="right")
+        styles.add_column(tr("points a deal"), justify="right")
     for r in report.styles():
         row = [r.style, ", ".join(r.seats), f"{r.deals:,}", f"{r.won:,}", f"{r.win_rate:.1f}%",
                _money(r.net, signed=True), _money(r.net_per_deal, signed=True), f"{r.sessions_won:,}"]
@@ -332,49 +355,50 @@ def render(report: "SimulationReport") -> None:
 
     cats = report.categories()
     if cats:
-        shown = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="hands at showdowns", title_justify="left")
-        shown.add_column("category")
-        shown.add_column("shown", justify="right")
-        shown.add_column("won", justify="right")
-        shown.add_column("won when shown", justify="right")
+        shown = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=tr("hands at showdowns"), title_justify="left")
+        shown.add_column(tr("category"))
+        shown.add_column(tr("shown"), justify="right")
+        shown.add_column(tr("won"), justify="right")
+        shown.add_column(tr("won when shown"), justify="right")
         for cat, count, won in cats:
-            shown.add_row(cat.replace("_", " "), f"{count:,}", f"{won:,}", _pct(won, count))
+            shown.add_row(tr(cat.replace("_", " ")), f"{count:,}", f"{won:,}", _pct(won, count))
         out.print(shown)
 
     if t.blind_to_end or t.blind_survivor_collected or t.blind_survivor_carried:
-        blind = Table(box=box.SIMPLE_HEAD, pad_edge=False, title="blind play", title_justify="left")
+        blind = Table(box=box.SIMPLE_HEAD, pad_edge=False, title=tr("blind play"), title_justify="left")
         blind.add_column("")
-        blind.add_column("count", justify="right")
-        blind.add_row("players still blind at the end of a deal", f"{t.blind_to_end:,}")
-        blind.add_row("  of them winning the pot", f"{t.blind_won:,}")
-        blind.add_row("  their net", _money(t.blind_net, signed=True))
-        blind.add_row("blind at a showdown", f"{t.blind_showdowns:,}")
-        blind.add_row("  winning it", f"{t.blind_showdown_wins:,}")
-        blind.add_row("lone blind survivor collects", f"{t.blind_survivor_collected:,}")
-        blind.add_row("lone blind survivor, pot carried", f"{t.blind_survivor_carried:,}")
+        blind.add_column(tr("count"), justify="right")
+        blind.add_row(tr("players still blind at the end of a deal"), f"{t.blind_to_end:,}")
+        blind.add_row("  " + tr("of them winning the pot"), f"{t.blind_won:,}")
+        blind.add_row("  " + tr("their net"), _money(t.blind_net, signed=True))
+        blind.add_row(tr("blind at a showdown"), f"{t.blind_showdowns:,}")
+        blind.add_row("  " + tr("winning it"), f"{t.blind_showdown_wins:,}")
+        blind.add_row(tr("lone blind survivor collects"), f"{t.blind_survivor_collected:,}")
+        blind.add_row(tr("lone blind survivor, pot carried"), f"{t.blind_survivor_carried:,}")
         if t.retained:
-            blind.add_row("deals leaving a retained hand", f"{t.retained:,}")
+            blind.add_row(tr("deals leaving a retained hand"), f"{t.retained:,}")
         out.print(blind)
 
     completed = t.sessions_completed
-    line = f"sessions: {t.sessions:,} played, {completed:,} ended by the profile's rule"
+    line = tr("sessions: {played} played, {ended} ended by the profile's rule", played=f"{t.sessions:,}",
+              ended=f"{completed:,}")
     if completed:
-        line += f" (average {t.completed_deals / completed:.1f} deals)"
+        line += tr(" (average {deals} deals)", deals=f"{t.completed_deals / completed:.1f}")
     out.print(line)
     if report.house_takes:
-        out.print(f"the house took {_money(t.house)} in all, {_money(report.house_per_deal)} a deal "
-                  "(its rakes and table fees)")
+        out.print(tr("the house took {total} in all, {each} a deal (its rakes and table fees)", total=_money(t.house),
+                     each=_money(report.house_per_deal)))
+    sessions, left = f"{t.sessions:,}", _money(t.left_on_table)
     if report.money_conserved and report.house_takes:
-        out.print(styled("[green]money conserved[/green] in all {} sessions "
-                         "(nets, what is left on the table and the house's take sum to 0; left on the table {})",
-                         f"{t.sessions:,}", _money(t.left_on_table)))
+        out.print(styled(tr("[green]money conserved[/green] in all {sessions} sessions (nets, what is left on the "
+                            "table and the house's take sum to 0; left on the table {left})"),
+                         sessions=sessions, left=left))
     elif report.money_conserved:
-        out.print(styled("[green]money conserved[/green] in all {} sessions "
-                         "(nets plus what is left on the table sum to 0; left on the table {})",
-                         f"{t.sessions:,}", _money(t.left_on_table)))
+        out.print(styled(tr("[green]money conserved[/green] in all {sessions} sessions (nets plus what is left on "
+                            "the table sum to 0; left on the table {left})"), sessions=sessions, left=left))
     else:
-        out.print(styled("[bold red]money NOT conserved[/bold red] in {} of {} sessions",
-                         f"{t.conservation_failures:,}", f"{t.sessions:,}"))
+        out.print(styled(tr("[bold red]money NOT conserved[/bold red] in {failed} of {sessions} sessions"),
+                         failed=f"{t.conservation_failures:,}", sessions=sessions))
 
 
 __all__ = ["register", "render", "simulate_command"]

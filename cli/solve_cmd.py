@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional, Tuple
 
 import typer
 
+from bragrules.core.i18n import ENGLISH, N_, speaking, tr
+
 from .common import EXIT_BAD_INPUT, complete_profile, error, message, profile_or_exit, write
 from .progress import ProgressLine, progress_wanted
 from .solve_multiway import ITERATIONS, save_strategy
@@ -97,31 +99,33 @@ def solve_command(
         given = [name for name, value in (("--target", target), ("--every", every), ("--memory", memory),
                                           ("--plot", plot)) if value is not None]
         if given:
-            error(f"error: {', '.join(given)}: heads-up only; a solve of {seats} seats samples a set number "
-                  "of deals (--iterations) and measures each seat's gain afterwards (--value)")
+            error("error: " + tr("{options}: heads-up only; a solve of {seats} seats samples a set number of deals "
+                                 "(--iterations) and measures each seat's gain afterwards (--value)",
+                                 options=", ".join(given), seats=seats))
             raise typer.Exit(EXIT_BAD_INPUT)
     memory = 4.0 if memory is None else memory
     if not math.isfinite(memory):
-        error(f"error: --memory: the GiB the solve may take, from 0.01 to 1024, not {memory}")
+        error("error: " + tr("--memory: the GiB the solve may take, from 0.01 to 1024, not {memory}", memory=memory))
         raise typer.Exit(EXIT_BAD_INPUT)
     if carry not in ("split", "zero"):
-        error(f"error: --carry {carry!r}: split or zero")
+        error("error: " + tr("--carry {carry}: split or zero", carry=repr(carry)))
         raise typer.Exit(EXIT_BAD_INPUT)
     if output is not None and len(profile) > 1:
-        error("error: --output names one file: give one --profile (the others go to the cache)")
+        error("error: " + tr("--output names one file: give one --profile (the others go to the cache)"))
         raise typer.Exit(EXIT_BAD_INPUT)
     stats_options.check_plot(plot)
     try:
         from bragrules.solver.numeric import np  # noqa: F401 - the one-line message when numpy is missing
     except ImportError:
-        error("error: the solver needs numpy: pip install 'bragrules[solver]'")
+        error("error: " + tr("the solver needs numpy: {command}", command="pip install 'bragrules[solver]'"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     if seats > 2:
         _multiway(profile, seats, ITERATIONS if iterations is None else iterations, (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
                   (buckets, seed, shards, cluster), output, value, as_json)
         return
     if shards != 1 or cluster is not None:
-        error("error: --shards and --cluster split a solve of 3 or 4 seats (--seats); heads-up solves exactly here")
+        error("error: " + tr("--shards and --cluster split a solve of 3 or 4 seats (--seats); heads-up solves exactly "
+                             "here"))
         raise typer.Exit(EXIT_BAD_INPUT)
     rows = []
     for name in profile:
@@ -145,8 +149,8 @@ def _multiway(profile: List[str], seats: int, iterations: int, tree_options: "Tu
 
     buckets, seed, shards, cluster = sampling
     if cluster is not None and shards < 2:
-        error("error: --cluster runs the solve's shards: give --shards N (2 or more; the same N gives the same "
-              "strategy here and there)")
+        error("error: " + tr("--cluster runs the solve's shards: give --shards N (2 or more; the same N gives the "
+                             "same strategy here and there)"))
         raise typer.Exit(EXIT_BAD_INPUT)
     count = iterations
     client = stats_options.open_cluster(cluster, 1)
@@ -167,14 +171,16 @@ def _compared(first: Dict[str, Any], row: Dict[str, Any]) -> str:
     """What the second profile changes for the first to act, with the interval of the change when both
     games have one (each value within its own [low, high])."""
     change = row["values"][0] - first["values"][0]
-    text = (f"{row['profile']} against {first['profile']}: the first to act gains {change:+.4f} per deal "
-            "under good play")
     a, b = first["seats"][0], row["seats"][0]
+    names = {"profile": row["profile"], "other": first["profile"], "change": f"{change:+.4f}"}
     if "low" in a and "low" in b:
         low, high = b["low"] - a["high"], b["high"] - a["low"]
-        settled = "resolved" if low > 0 or high < 0 else "not resolved: solve to a lower --target"
-        return f"{text} (the games' values differ by between {low:+.4f} and {high:+.4f}: {settled})"
-    return f"{text} (a general-sum game: no interval)"
+        settled = tr("resolved") if low > 0 or high < 0 else tr("not resolved: solve to a lower --target")
+        return tr("{profile} against {other}: the first to act gains {change} per deal under good play (the games' "
+                  "values differ by between {low} and {high}: {settled})", low=f"{low:+.4f}", high=f"{high:+.4f}",
+                  settled=settled, **names)
+    return tr("{profile} against {other}: the first to act gains {change} per deal under good play (a general-sum "
+              "game: no interval)", **names)
 
 
 def _solve_one(name: str, iterations: int, tree_options: "Tuple[int, int, Optional[int]]", carry_share: float,
@@ -234,13 +240,13 @@ class _Watch:
         self.measures: List[Tuple[int, float]] = []
         self.line: Optional[ProgressLine] = None
         if progress_wanted(sys.stderr):
-            self.line = ProgressLine(sys.stderr, f"solving {name}", "iterations", total=cap)
+            self.line = ProgressLine(sys.stderr, tr("solving {profile}", profile=name), tr("iterations"), total=cap)
 
     def _times(self, done: int, seconds: float) -> str:
         from bragrules.solver.estimate import clock, time_left
 
         left = time_left(done, seconds, self.cap, self.measures, self.target or None)
-        return f"{clock(seconds)} elapsed, {left.words()}"
+        return tr("{clock} elapsed, {left}", clock=clock(seconds), left=left.words())
 
     def iterated(self, done: int, seconds: float) -> None:
         if self.line is not None:
@@ -248,13 +254,16 @@ class _Watch:
 
     def measured(self, point: "Progress") -> None:
         self.measures.append((point.iteration, point.exploitability))
-        share = f"{100 * point.exploitability / self.ante:.2f}% of the ante"
+        share = tr("{percent}% of the ante", percent=f"{100 * point.exploitability / self.ante:.2f}")
         if self.line is not None:
-            self.line.relabel(f"solving {self.name}: exploitability {point.exploitability:.4f} ({share})")
+            self.line.relabel(tr("solving {profile}: exploitability {exploitability} ({share})", profile=self.name,
+                                 exploitability=f"{point.exploitability:.4f}", share=share))
             self.line.update(point.iteration, times=self._times(point.iteration, point.seconds))
         elif not self.quiet:
-            message(f"{self.name}: iteration {point.iteration} of at most {self.cap}: exploitability "
-                    f"{point.exploitability:.5f} per deal ({share}), {self._times(point.iteration, point.seconds)}")
+            message(tr("{profile}: iteration {iteration} of at most {cap}: exploitability {exploitability} per deal "
+                       "({share}), {times}", profile=self.name, iteration=point.iteration, cap=self.cap,
+                       exploitability=f"{point.exploitability:.5f}", share=share,
+                       times=self._times(point.iteration, point.seconds)))
 
     def close(self) -> None:
         if self.line is not None:
@@ -267,6 +276,8 @@ def _row(loaded: Any, result: "Result", ante: float, target: float, path: str) -
 
     tree = result.tree
     valued = result.valuation
+    with speaking(ENGLISH):  # the JSON's notes in English whatever the language spoken
+        notes = tree.share_notes()
     return {
         "profile": loaded.name, "profile_hash": profile_hash(loaded), "iterations": result.iterations,
         "seconds": round(result.seconds, 3), "cpu_seconds": round(result.cpu_seconds, 3),
@@ -274,8 +285,8 @@ def _row(loaded: Any, result: "Result", ante: float, target: float, path: str) -
         "exploitability": result.exploitability, "exploitability_of_ante": result.exploitability / ante,
         "values": list(result.values), "best_response": list(result.best_response), **valued.to_json(),
         "decisions": len(tree.decisions), "max_raises": tree.max_raises, "levels": tree.levels,
-        "max_bets": tree.max_bets, "carry": "split" if tree.carry_share else "zero",
-        "fixed_shares": tree.fixed_shares(), "strategy": path, "notes": tree.share_notes() + tree.notes,
+        "max_bets": tree.max_bets, "carry": N_("split") if tree.carry_share else N_("zero"),
+        "fixed_shares": tree.fixed_shares(), "strategy": path, "notes": notes + tree.notes,
         "history": [{"iteration": p.iteration, "seconds": round(p.seconds, 3), "exploitability": p.exploitability}
                     for p in result.history],
     }
@@ -285,7 +296,7 @@ def _sums_by() -> str:
     """Which code ran the sums over a range: the compiled kernel or numpy (the same numbers, bit for bit)."""
     from bragrules.solver.hands import compiled_available
 
-    return "compiled kernel" if compiled_available() else "numpy"
+    return N_("compiled kernel") if compiled_available() else "numpy"
 
 
 def _write_text(row: Dict[str, Any], result: "Result", value: bool) -> None:
@@ -293,22 +304,27 @@ def _write_text(row: Dict[str, Any], result: "Result", value: bool) -> None:
     tree = result.tree
     target, ante = row["target"], row["ante"]
     if not target:
-        stop = "no target: every iteration run"
+        stop = tr("no target: every iteration run")
     elif row["reached"]:
-        stop = f"at most the target, {target:.5g} ({100 * target / ante:.3g}% of the ante)"
+        stop = tr("at most the target, {target} ({percent}% of the ante)", target=f"{target:.5g}",
+                  percent=f"{100 * target / ante:.3g}")
     else:
-        stop = f"the cap of {result.iterations} iterations came first: above the target {target:.5g}"
-    write(f"{row['profile']}: {result.iterations} iterations in {result.seconds:.1f}s ({result.cpu_seconds:.1f} CPU s, "
-          f"sums by {row['sums']}) "
-          f"over {len(tree.decisions):,} decisions (raises at most {tree.max_raises}, {tree.levels} bet amounts, "
-          f"{tree.max_bets} bets in all, a carried pot {row['carry']}); exploitability {result.exploitability:.5f} "
-          f"per deal ({100 * row['exploitability_of_ante']:.2f}% of the ante): {stop}\n")
+        stop = tr("the cap of {iterations} iterations came first: above the target {target}",
+                  iterations=result.iterations, target=f"{target:.5g}")
+    write(tr("{profile}: {iterations} iterations in {seconds}s ({cpu} CPU s, sums by {sums}) over {decisions} "
+             "decisions (raises at most {raises}, {levels} bet amounts, {bets} bets in all, a carried pot {carry}); "
+             "exploitability {exploitability} per deal ({percent}% of the ante): {stop}",
+             profile=row["profile"], iterations=result.iterations, seconds=f"{result.seconds:.1f}",
+             cpu=f"{result.cpu_seconds:.1f}", sums=tr(row["sums"]), decisions=f"{len(tree.decisions):,}",
+             raises=tree.max_raises, levels=tree.levels, bets=tree.max_bets, carry=tr(row["carry"]),
+             exploitability=f"{result.exploitability:.5f}", percent=f"{100 * row['exploitability_of_ante']:.2f}",
+             stop=stop) + "\n")
     if value:
         for line in result.valuation.lines():
             write(f"  {line}\n")
-    for note in row["notes"]:
-        write(f"  note: {note}\n")
-    write(f"  strategy: {row['strategy']}\n")
+    for note in tree.share_notes() + [tr(note) for note in tree.notes]:
+        write("  " + tr("note: {note}", note=note) + "\n")
+    write("  " + tr("strategy: {path}", path=row["strategy"]) + "\n")
 
 
 __all__ = ["ITERATION_CAP", "TARGET_OF_ANTE", "register", "solve_command"]

@@ -8,6 +8,8 @@ from typing import Any, Dict, Optional, Tuple
 
 import typer
 
+from bragrules.core.i18n import ntr, tr
+
 from .common import EXIT_BAD_INPUT, error, profile_or_exit, write
 
 ITERATIONS = 20_000
@@ -25,7 +27,7 @@ def save_strategy(strategy: Any, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         strategy.save(str(path))
     except OSError as exc:
-        error(f"error: --output {path}: cannot write it ({exc.strerror or exc})")
+        error("error: " + tr("--output {path}: cannot write it ({reason})", path=path, reason=exc.strerror or exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
@@ -79,18 +81,23 @@ def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tup
     if as_json:
         write(json.dumps(row, ensure_ascii=False) + "\n")
         return row
-    write(f"{loaded.name} at {seats} seats: external-sampling MCCFR, {iterations} iterations (seed {seed}) over "
-          f"{len(tree.decisions)} decisions (raises at most {tree.max_raises}, {tree.levels} bet amount"
-          f"{'s' if tree.levels != 1 else ''}, {tree.max_bets} bets in all; a seen hand known by its equity bucket, "
-          f"{buckets} of them); positive regret per iteration {row['regret_per_iteration']:.4f}; "
-          f"{result.seconds:.1f} s ({result.cpu_seconds:.1f} CPU s)\n")
-    write(f"  each seat's gain by best-responding alone ({VALUE_DEALS} deals, the abstract game): "
-          + ", ".join(f"{g:.4f}" for g in gains) + f"; NashConv of the sample {sum(gains):.4f}\n")
+    write(tr("{profile} at {seats} seats: external-sampling MCCFR, {iterations} iterations (seed {seed}) over "
+             "{decisions} decisions (raises at most {raises}, {amounts}, {bets} bets in all; a seen hand known by its "
+             "equity bucket, {buckets} of them); positive regret per iteration {regret}; {seconds} s ({cpu} CPU s)",
+             profile=loaded.name, seats=seats, iterations=iterations, seed=seed, decisions=len(tree.decisions),
+             raises=tree.max_raises, amounts=ntr("{n} bet amount", "{n} bet amounts", tree.levels), bets=tree.max_bets,
+             buckets=buckets, regret=f"{row['regret_per_iteration']:.4f}", seconds=f"{result.seconds:.1f}",
+             cpu=f"{result.cpu_seconds:.1f}") + "\n")
+    write("  " + tr("each seat's gain by best-responding alone ({deals} deals, the abstract game): {gains}; NashConv "
+                    "of the sample {nash_conv}", deals=VALUE_DEALS, gains=", ".join(f"{g:.4f}" for g in gains),
+                    nash_conv=f"{sum(gains):.4f}") + "\n")
     if value:
         for v in values:
-            write(f"  seat {v.seat + 1}{' (first to act)' if v.seat == 0 else ''}: {v.value:+.4f} per deal "
-                  f"(95%: {v.low:+.4f} to {v.high:+.4f}, over {v.deals} deals, every seat on the strategy)\n")
-    write(f"strategy written to {path}\n")
+            seat = tr("seat {seat} (first to act)", seat=1) if v.seat == 0 else tr("seat {seat}", seat=v.seat + 1)
+            write("  " + tr("{seat}: {value} per deal (95%: {low} to {high}, over {deals} deals, every seat on the "
+                            "strategy)", seat=seat, value=f"{v.value:+.4f}", low=f"{v.low:+.4f}", high=f"{v.high:+.4f}",
+                            deals=v.deals) + "\n")
+    write(tr("strategy written to {path}", path=path) + "\n")
     return row
 
 
@@ -104,6 +111,7 @@ def compared(first: Dict[str, Any], row: Dict[str, Any]) -> str:
     """
     a, b = first["seat_values"][0], row["seat_values"][0]
     low, high = b["low"] - a["high"], b["high"] - a["low"]
-    settled = "resolved" if low > 0 or high < 0 else "not resolved: more iterations or deals"
-    return (f"{row['profile']} against {first['profile']}: the first to act gains {b['value'] - a['value']:+.4f} "
-            f"per deal under good play (between {low:+.4f} and {high:+.4f}: {settled})")
+    settled = tr("resolved") if low > 0 or high < 0 else tr("not resolved: more iterations or deals")
+    return tr("{profile} against {other}: the first to act gains {change} per deal under good play (between {low} and "
+              "{high}: {settled})", profile=row["profile"], other=first["profile"],
+              change=f"{b['value'] - a['value']:+.4f}", low=f"{low:+.4f}", high=f"{high:+.4f}", settled=settled)

@@ -12,6 +12,8 @@ from typing import Any, List, Optional
 
 import typer
 
+from bragrules.core.i18n import tr
+
 from .common import EXIT_BAD_INPUT, error
 
 
@@ -22,10 +24,10 @@ def check_plot(path: Optional[Path]) -> None:
     from bragrules.analysis.plot import FORMATS, MISSING
 
     if path.suffix.lower() not in FORMATS:
-        error(f"error: --plot {path}: a plot is written as .png or .svg")
+        error("error: " + tr("--plot {path}: a plot is written as .png or .svg", path=path))
         raise typer.Exit(EXIT_BAD_INPUT)
     if not path.parent.is_dir():
-        error(f"error: --plot {path}: no folder {path.parent}")
+        error("error: " + tr("--plot {path}: no folder {folder}", path=path, folder=path.parent))
         raise typer.Exit(EXIT_BAD_INPUT)
     try:
         import matplotlib  # noqa: F401
@@ -40,7 +42,7 @@ def save_plot(figure: Any, path: Path) -> None:
     try:
         save(figure, path)
     except OSError as exc:
-        error(f"error: --plot {path}: cannot write it ({exc.strerror or exc})")
+        error("error: " + tr("--plot {path}: cannot write it ({reason})", path=path, reason=exc.strerror or exc))
         raise typer.Exit(EXIT_BAD_INPUT) from None
 
 
@@ -49,7 +51,7 @@ def open_cluster(address: Optional[str], workers: int) -> Any:
     if address is None:
         return None
     if workers != 1:
-        error("error: --cluster and --workers: the cluster's workers play the blocks; give one or the other")
+        error("error: " + tr("--cluster and --workers: the cluster's workers play the blocks; give one or the other"))
         raise typer.Exit(EXIT_BAD_INPUT)
     from bragrules.analysis.cluster import ClusterError, ClusterUnavailable, connect
 
@@ -77,7 +79,7 @@ def _quiet_dask() -> None:
 
 def check_precision(precision: Optional[float]) -> None:
     if precision is not None and not precision > 0:
-        error(f"error: --precision must be a positive number, not {precision}")
+        error("error: " + tr("--precision must be a positive number, not {precision}", precision=precision))
         raise typer.Exit(EXIT_BAD_INPUT)
 
 
@@ -87,7 +89,7 @@ def names(option: str, text: Optional[str]) -> Optional[List[str]]:
         return None
     found = [part.strip() for part in text.split(",") if part.strip()]
     if not found:
-        error(f"error: {option} names no measure")
+        error("error: " + tr("{option} names no measure", option=option))
         raise typer.Exit(EXIT_BAD_INPUT)
     return found
 

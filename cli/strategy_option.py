@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
+from bragrules.core.i18n import tr
+
 from .common import EXIT_BAD_INPUT, error, profile_or_exit
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -39,7 +41,7 @@ def use_strategy(path: Optional[Path], profile: Optional[str]) -> "Optional[Stra
     try:
         from bragrules.solver.strategy import Strategy, StrategyFileError
     except ImportError:
-        error("error: --strategy: the solver needs numpy: pip install 'bragrules[solver]'")
+        error("error: --strategy: " + tr("the solver needs numpy: {command}", command="pip install 'bragrules[solver]'"))
         raise typer.Exit(EXIT_BAD_INPUT) from None
     try:
         strategy = Strategy.load(str(path))
@@ -97,9 +99,9 @@ def solve_first(loaded: "Profile", styles: List[str], players: int) -> None:
     from .solve_cmd import ITERATION_CAP, TARGET_OF_ANTE, _Watch
 
     ante = float(loaded.stakes.ante) or 1.0
-    message(f"The solved bot has no strategy for {loaded.name} yet: solving it once, to {TARGET_OF_ANTE:.0%} of the "
-            f"ante (about two minutes of CPU time for standard), kept in {path} for the next games; Ctrl-C to play "
-            "without it.")
+    message(tr("The solved bot has no strategy for {profile} yet: solving it once, to {percent} of the ante (about two "
+               "minutes of CPU time for standard), kept in {path} for the next games; Ctrl-C to play without it.",
+               profile=loaded.name, percent=f"{TARGET_OF_ANTE:.0%}", path=path))
     watch = _Watch(loaded.name, ante, ITERATION_CAP, TARGET_OF_ANTE * ante, quiet=False)
     try:
         result = solve(compile_rules(loaded), iterations=ITERATION_CAP, target=TARGET_OF_ANTE * ante,
@@ -107,12 +109,12 @@ def solve_first(loaded: "Profile", styles: List[str], players: int) -> None:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
         result.strategy.save(path)
     except Unsupported as exc:
-        message(f"note: the solved bot plays cautious, standing in for solved: {exc}")
+        message(tr("note: the solved bot plays cautious, standing in for solved: {reason}", reason=exc))
     except KeyboardInterrupt:
-        message("note: solving stopped: the solved bot plays cautious, standing in for solved")
+        message(tr("note: solving stopped: the solved bot plays cautious, standing in for solved"))
     except OSError as exc:
-        message(f"note: the strategy cannot be kept in {path} ({exc.strerror or exc}): "
-                "the solved bot plays cautious, standing in for solved")
+        message(tr("note: the strategy cannot be kept in {path} ({reason}): the solved bot plays cautious, standing in "
+                   "for solved", path=path, reason=exc.strerror or exc))
     finally:
         watch.close()
 

@@ -57,6 +57,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple, Union, 
 
 from bragrules.core.cards import CARDS, Card, parse_cards
 from bragrules.core.errors import BragError, RuleViolation
+from bragrules.core.i18n import tr
 from bragrules.core.money import format_money
 from bragrules.engine.reading import read_hand
 from bragrules.engine.showdown import Comparer
@@ -193,19 +194,19 @@ def _comparer_and_format(rules_or_ranker: Union[HandRanker, "Rules"], centre: Se
     face-up centre cards of a profile whose wild cards they decide (``ranking.wild.from_centre``)."""
     if isinstance(rules_or_ranker, HandRanker):
         if centre:
-            raise EquityError("a bare ranking turns no centre card up")
+            raise EquityError(tr("a bare ranking turns no centre card up"))
         return Comparer.of(rules_or_ranker), 3, 1
     from bragrules.engine.wild_cards import wild_deal_comparer
 
     comparer = rules_or_ranker.comparer
     wild = comparer.wild
     if centre and (wild is None or not wild.from_centre):
-        raise EquityError("ranking.wild.from_centre: this profile turns no centre card up to decide wild cards")
+        raise EquityError(tr("ranking.wild.from_centre: this profile turns no centre card up to decide wild cards"))
     if wild is not None and wild.from_centre:
         try:
             comparer = wild_deal_comparer(rules_or_ranker, [CARDS[int(c)] for c in centre])
         except RuleViolation as exc:
-            raise EquityError(f"{exc}{'' if centre else ' (give them with --centre)'}") from None
+            raise EquityError(str(exc) + ("" if centre else tr(" (give them with --centre)"))) from None
     fmt = rules_or_ranker.profile.format
     return comparer, fmt.cards_dealt, fmt.hands
 
@@ -215,9 +216,9 @@ def _read_hand(ranker: HandRanker, hand: HandLike) -> List[int]:
     for card in cards:
         if not 0 <= card < ranker.pack_size or card in ranker.stripped:
             name = CARDS[card] if 0 <= card < len(CARDS) else card
-            raise EquityError(f"{name} is not in this pack")
+            raise EquityError(tr("{card} is not in this pack", card=name))
     if len(set(cards)) != len(cards):
-        raise EquityError("a card appears twice in the hand")
+        raise EquityError(tr("a card appears twice in the hand"))
     return cards
 
 
@@ -244,22 +245,20 @@ def hand_equity(rules_or_ranker: Union[HandRanker, "Rules"], hand: HandLike, cen
     size = 3 if hands > 1 else dealt
     if len(cards) != size:
         if hands > 1:
-            raise EquityError(
-                f"this format arranges {hands} hands of three cards: give one three-card hand, "
-                f"not {len(cards)} cards"
-            )
-        raise EquityError(f"this format deals {dealt} cards: give a hand of {dealt}, not {len(cards)}")
+            raise EquityError(tr("this format arranges {hands} hands of three cards: give one three-card hand, not "
+                                 "{count} cards", hands=hands, count=len(cards)))
+        raise EquityError(tr("this format deals {dealt} cards: give a hand of {dealt}, not {count}", dealt=dealt,
+                             count=len(cards)))
     if size > MAX_CARDS:
-        raise EquityError(
-            f"exact chances are enumerated for hands of up to {MAX_CARDS} cards; "
-            f"{size} cards would mean {comb(ranker.pack_size - size, size):,} opponent hands"
-        )
+        raise EquityError(tr("exact chances are enumerated for hands of up to {most} cards; {size} cards would mean "
+                             "{count} opponent hands", most=MAX_CARDS, size=size,
+                             count=f"{comb(ranker.pack_size - size, size):,}"))
     try:
         reading = read_hand(comparer, [CARDS[c] for c in cards])
     except RuleViolation as exc:
         raise EquityError(str(exc)) from None
     if set(cards) & set(shown):
-        raise EquityError("a card of the hand is among the centre's")
+        raise EquityError(tr("a card of the hand is among the centre's"))
     joker = comparer.wild.joker if comparer.wild is not None else None
     rest = [c for c in ranker.cards if c not in set(cards) and c not in shown and c != joker]
     if comparer.wild is not None or comparer.special:
@@ -495,8 +494,8 @@ def equity_table(rules_or_ranker: Union[HandRanker, "Rules"]) -> List[EquityRow]
     comparer = (Comparer.of(rules_or_ranker) if isinstance(rules_or_ranker, HandRanker)
                 else rules_or_ranker.comparer)
     if comparer.wild is not None:
-        raise EquityError(f"{comparer.wild.rules[0]}: each hand is valued with wild cards chosen at the table, "
-                          "so hands of one strength differ: give a hand for its exact chances")
+        raise EquityError(tr("{rule}: each hand is valued with wild cards chosen at the table, so hands of one "
+                             "strength differ: give a hand for its exact chances", rule=comparer.wild.rules[0]))
     ranker = comparer.ranker
     cached = ranker.memo.get("equity_table")
     if cached is not None:

@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any, Dict, Iterable, List, Optional, Sequence, Tuple
 
 from bragrules.analysis.stats import CONFIDENCE, Interval, deals_needed, ratio_interval, wilson_blocks
+from bragrules.core.i18n import N_
 
 __all__ = [
     "HOUSE_RATIO",
@@ -44,23 +45,23 @@ __all__ = [
 
 RATIOS: Tuple[Tuple[str, str, str, str, str], ...] = (
     # name, label, kind, numerator column, denominator column
-    ("showdown", "deals won at a see or showdown", "share", "showdown", "deals"),
-    ("folded_out", "deals won by everyone else folding", "share", "folded_out", "deals"),
-    ("carried", "deals whose pot carried", "share", "carried", "deals"),
-    ("split", "pots split", "share", "split", "deals"),
-    ("average_pot", "average pot", "mean", "pot_total", "deals"),
-    ("actions_per_deal", "actions per deal", "mean", "actions", "deals"),
-    ("blind_won", "hands played blind to the end that won", "share", "blind_won", "blind_to_end"),
-    ("blind_net", "net per hand played blind to the end", "mean", "blind_net", "blind_to_end"),
-    ("first_hand_pair", "first player dealt a pair", "share", "first_pair", "first_dealt"),
+    ("showdown", N_("deals won at a see or showdown"), "share", "showdown", "deals"),
+    ("folded_out", N_("deals won by everyone else folding"), "share", "folded_out", "deals"),
+    ("carried", N_("deals whose pot carried"), "share", "carried", "deals"),
+    ("split", N_("pots split"), "share", "split", "deals"),
+    ("average_pot", N_("average pot"), "mean", "pot_total", "deals"),
+    ("actions_per_deal", N_("actions per deal"), "mean", "actions", "deals"),
+    ("blind_won", N_("hands played blind to the end that won"), "share", "blind_won", "blind_to_end"),
+    ("blind_net", N_("net per hand played blind to the end"), "mean", "blind_net", "blind_to_end"),
+    ("first_hand_pair", N_("first player dealt a pair"), "share", "first_pair", "first_dealt"),
 )
 """The measures of every simulation; each style adds ``win_rate:STYLE`` (a
 share of its deals) and ``net_per_deal:STYLE`` (a mean)."""
 
-HOUSE_RATIO: Tuple[str, str, str, str, str] = ("house_take", "the house's take per deal", "mean", "house", "deals")
+HOUSE_RATIO: Tuple[str, str, str, str, str] = ("house_take", N_("the house's take per deal"), "mean", "house", "deals")
 """The measure of a simulation whose house takes anything (a rake, a table fee)."""
 
-METHOD_NOTE = (
+METHOD_NOTE = N_(
     "95% intervals. Shares: Wilson score interval, widened by the design effect between the "
     "independent blocks of {block} deals (deals of one session depend on each other). Means: "
     "batch means over those blocks (Student's t, blocks - 1 degrees of freedom); at least two "

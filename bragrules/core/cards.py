@@ -25,6 +25,7 @@ import random
 import re
 from typing import Iterable, List, Optional, Sequence, Tuple
 
+from bragrules.core.i18n import tr
 from bragrules.core.shuffling import shuffle
 from bragrules.core.text import quote
 
@@ -128,7 +129,7 @@ def parse_rank(text: str) -> int:
     key = str(text).strip().upper()
     if key in _RANK_LOOKUP and key != "1":
         return _RANK_LOOKUP[key]
-    raise CardError(f"{quote(text)} is not a rank (2-10, J, Q, K, A; T for ten)")
+    raise CardError(tr("{text} is not a rank (2-10, J, Q, K, A; T for ten)", text=quote(text)))
 
 
 def parse_card(text: str) -> Card:
@@ -144,7 +145,7 @@ def parse_card(text: str) -> Card:
         rank_key = rank_text.upper()
         if suit_text in _SUIT_LOOKUP and rank_key in _RANK_LOOKUP and rank_key != "1":
             return CARDS[_RANK_LOOKUP[rank_key] * 4 + _SUIT_LOOKUP[suit_text]]
-    raise CardError(f"{quote(token)} is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)")
+    raise CardError(tr("{text} is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)", text=quote(token)))
 
 
 def split_tokens(text: str) -> List[str]:
@@ -170,10 +171,10 @@ def parse_hand(text: str | Iterable[str], size: Optional[int] = None) -> List[Ca
     seen = set()
     for card in cards:
         if card in seen and not card.is_joker:
-            raise CardError(f"{card} appears twice in one hand")
+            raise CardError(tr("{card} appears twice in one hand", card=card))
         seen.add(card)
     if size is not None and len(cards) != size:
-        raise CardError(f"a hand needs {size} cards, got {len(cards)}")
+        raise CardError(tr("a hand needs {size} cards, got {count}", size=size, count=len(cards)))
     return cards
 
 
@@ -217,7 +218,7 @@ class Pack:
 
     def deal(self, count: int) -> List[Card]:
         if count > len(self.cards):
-            raise CardError(f"the pack has {len(self.cards)} cards, {count} needed")
+            raise CardError(tr("the pack has {size} cards, {count} needed", size=len(self.cards), count=count))
         dealt, self.cards = self.cards[:count], self.cards[count:]
         return dealt
 
@@ -228,7 +229,7 @@ class Pack:
             try:
                 self.cards.remove(card)
             except ValueError:
-                raise CardError(f"{card} is not in the pack") from None
+                raise CardError(tr("{card} is not in the pack", card=card)) from None
 
     def put_under(self, cards: Iterable[int]) -> None:
         self.cards.extend(CARDS[c] for c in cards)

@@ -2,7 +2,7 @@
 
 The messages are the English texts given to :func:`bragrules.core.i18n.tr` and
 :func:`~bragrules.core.i18n.ntr` in the package and its command line; Babel's extractor finds
-them (the same as ``pybabel extract -k tr -k ntr:1,2 -k N_ -k Message -k RuleViolation:2 -k refusal:2``). From a checkout::
+them (the same as ``pybabel extract -k tr -k ntr:1,2 -k N_ -k Message -k RuleViolation:2 -k refusal:2 -k _refuse_below:2``). From a checkout::
 
     python -m bragrules.core.catalogues update   # write bragrules/locale/bragrules.pot, merge it into each .po
     python -m bragrules.core.catalogues check    # list what a catalogue lacks, exit 1 if anything
@@ -30,9 +30,10 @@ ROOT = Path(__file__).resolve().parents[2]
 """The checkout: the package and the command line's sources are under it."""
 
 SOURCES: Tuple[str, ...] = ("bragrules", "cli")
-KEYWORDS = {"tr": None, "ntr": (1, 2), "N_": None, "Message": None, "RuleViolation": (2,), "refusal": (2,)}
+KEYWORDS = {"tr": None, "ntr": (1, 2), "N_": None, "Message": None, "RuleViolation": (2,), "refusal": (2,),
+            "_refuse_below": (2,)}
 """The calls whose text is a message: ``tr``, ``ntr`` and ``N_``, a :class:`~bragrules.core.i18n.Message`
-made to be read later, and a refusal (:class:`~bragrules.core.errors.RuleViolation` or
+made to be read later, a field's own check of an amount (``_refuse_below``, its second argument) and a refusal (:class:`~bragrules.core.errors.RuleViolation` or
 :func:`~bragrules.rules.hooks.refusal`, its second argument)."""
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 
@@ -59,9 +60,21 @@ def extract(root: Path = ROOT) -> "object":
         ):
             template.add(message, None, [(f"{source}/{filename}", lineno)], auto_comments=comments,
                          context=context)
-    for path, said in choice_sentences():
+    for path, said in choice_sentences() + area_titles():
         template.add(said, None, [(path, 0)])
     return template
+
+
+def area_titles() -> List[Tuple[str, str]]:
+    """Each rule area's title (a heading of ``diff`` and of the rulebook), by area: written as data, not as calls
+    of ``tr``.
+
+    >>> ("stakes", "Stakes and betting") in area_titles()
+    True
+    """
+    from bragrules.rules.registry import AREAS, METADATA_TEXT
+
+    return [(area.name, area.title) for area in (METADATA_TEXT, *AREAS)]
 
 
 def choice_sentences() -> List[Tuple[str, str]]:

@@ -27,6 +27,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Dict, Tuple, Union
 
+from bragrules.core.i18n import tr
+
 Money = Fraction
 MoneyJSON = Union[int, str]
 
@@ -59,8 +61,8 @@ def parse_money(value: object) -> Fraction:
         return Fraction(value)
     if isinstance(value, float):
         raise ValueError(
-            f"{_quoted(value)} is a floating-point number; write amounts exactly, "
-            "as an integer or a fraction such as 5/2"
+            tr("{value} is a floating-point number; write amounts exactly, as an integer or a fraction such as 5/2",
+               value=_quoted(value))
         )
     if isinstance(value, Fraction):  # last: isinstance against Fraction goes through the ABC machinery
         return value

@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
+from bragrules.core.i18n import ntr, tr
 from bragrules.core.text import in_words
 from bragrules.explainers.explain import (
     AREA_ORDER,
@@ -216,25 +217,25 @@ def _header(comparison: Comparison) -> List[str]:
         lines.append(line)
         details = []
         if profile.extends:
-            details.append("extends: " + ", ".join(profile.extends))
+            details.append(tr("extends: {parents}", parents=", ".join(profile.extends)))
         if profile.source:
-            details.append("source: " + in_words(profile.source))
+            details.append(tr("source: {source}", source=in_words(profile.source)))
         if details:
             lines.append("    " + "; ".join(details))
     return lines
 
 
 def _summary(comparison: Comparison) -> str:
-    names = " and ".join([", ".join(comparison.labels[:-1]), comparison.labels[-1]])
+    names = tr("{first} and {last}", first=", ".join(comparison.labels[:-1]), last=comparison.labels[-1])
     if comparison.same:
-        text = f"{names} play the same rules"
         if comparison.metadata:
-            text += " (they differ only in " + ", ".join(d.path for d in comparison.metadata) + ")"
-        return text + "."
+            return tr("{names} play the same rules (they differ only in {fields}).", names=names,
+                      fields=", ".join(d.path for d in comparison.metadata))
+        return tr("{names} play the same rules.", names=names)
     count = len(comparison.differences)
     areas = len(comparison.by_area())
-    rules = "rule differs" if count == 1 else "rules differ"
-    return f"{count} {rules}, in {areas} {'area' if areas == 1 else 'areas'}."
+    return tr("{rules}, in {areas}.", rules=ntr("{n} rule differs", "{n} rules differ", count),
+              areas=ntr("{n} area", "{n} areas", areas))
 
 
 def render_text(comparison: Comparison) -> str:
@@ -255,7 +256,7 @@ def render_text(comparison: Comparison) -> str:
             shown = {label: people_value(item.values[label]) for label in comparison.labels}
             value_width = max(len(text) for text in shown.values())
             for label in comparison.labels:
-                note = "" if item.in_play[label] else " (not in play)"
+                note = "" if item.in_play[label] else tr(" (not in play)")
                 source = f" [{item.sources[label]}]" if item.sources[label] else ""
                 lines.append(
                     f"    {(label + ':').ljust(width)} {shown[label].ljust(value_width)}  "
@@ -273,7 +274,7 @@ def area_heading(area: str) -> str:
     from bragrules.rules.registry import AREAS
 
     keys = {text.name: text.key for text in AREAS}
-    title = AREA_TITLES[area]
+    title = tr(AREA_TITLES[area])
     return f"{title} ({keys[area]})" if area in keys else title
 
 
@@ -291,7 +292,7 @@ def render_table(comparison: Comparison) -> List[Any]:
             show_lines=True,
             expand=False,
         )
-        table.add_column("rule", style="bold", overflow="fold")
+        table.add_column(tr("rule"), style="bold", overflow="fold")
         for label in comparison.labels:
             table.add_column(label, overflow="fold")
         for item in items:
@@ -299,7 +300,7 @@ def render_table(comparison: Comparison) -> List[Any]:
             for label in comparison.labels:
                 cell = Text(people_value(item.values[label]), style="bold")
                 if not item.in_play[label]:
-                    cell.append(" (not in play)", style="italic")
+                    cell.append(tr(" (not in play)"), style="italic")
                 cell.append("\n" + item.sentences[label], style="dim")
                 cells.append(cell)
             table.add_row(item.path, *cells)

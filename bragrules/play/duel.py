@@ -31,6 +31,7 @@ from fractions import Fraction
 from typing import Callable, Dict, List, Optional, Union
 
 from bragrules.analysis.stats import Interval, t95
+from bragrules.core.i18n import tr
 from bragrules.core.money import ZERO, money_json
 from bragrules.engine.session import Session
 from bragrules.play.blocks import derive_seed, seat_names
@@ -94,12 +95,21 @@ class DuelReport:
     def lines(self) -> List[str]:
         """The report in words."""
         i = self.interval
-        verdict = ("wins" if i.low > 0 else "loses" if i.high < 0 else "is not told apart from even")
-        return [f"{self.first} against {self.second} under {self.profile}: {self.pairs:,} pairs of deals "
-                f"({self.deals:,} deals), the same cards twice with the seats swapped, seed {self.seed}",
-                f"{self.first}'s net: {float(self.net):+.4f} in all, {i.estimate:+.4f} per deal, 95% interval "
-                f"{i.low:+.4f} to {i.high:+.4f}: {self.first} {verdict}",
-                f"({i.method}; a carried pot is shared evenly between the seats)"]
+        if i.low > 0:
+            verdict = tr("{bot} wins", bot=self.first)
+        elif i.high < 0:
+            verdict = tr("{bot} loses", bot=self.first)
+        else:
+            verdict = tr("{bot} is not told apart from even", bot=self.first)
+        method = (tr("Student's t over {n} pairs of deals, seats swapped", n=self.pairs) if self.pairs >= 2
+                  else tr("needs two pairs"))
+        return [tr("{first} against {second} under {profile}: {pairs} pairs of deals ({deals} deals), the same cards "
+                   "twice with the seats swapped, seed {seed}", first=self.first, second=self.second,
+                   profile=self.profile, pairs=f"{self.pairs:,}", deals=f"{self.deals:,}", seed=self.seed),
+                tr("{bot}'s net: {net} in all, {estimate} per deal, 95% interval {low} to {high}: {verdict}",
+                   bot=self.first, net=f"{float(self.net):+.4f}", estimate=f"{i.estimate:+.4f}", low=f"{i.low:+.4f}",
+                   high=f"{i.high:+.4f}", verdict=verdict),
+                tr("({method}; a carried pot is shared evenly between the seats)", method=method)]
 
 
 BotMaker = Callable[[str, random.Random, str], Bot]

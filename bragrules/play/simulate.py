@@ -32,6 +32,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
+from bragrules.core.i18n import tr
 from bragrules.core.money import ZERO, money_json
 from bragrules.core.text import brief
 from bragrules.play.blocks import (
@@ -292,7 +293,8 @@ def seat_styles(players: int, styles: Optional[Sequence[str]] = None) -> Dict[st
     chosen = list(styles) if styles else list(DEFAULT_STYLES)
     for style in chosen:
         if style not in ALL_STYLES:
-            raise SimulationError(f"unknown bot style {style!r} (choose from {', '.join(ALL_STYLES)})")
+            raise SimulationError(tr("unknown bot style {name} (choose from {styles})", name=repr(style),
+                                     styles=", ".join(ALL_STYLES)))
     return {seat: chosen[i % len(chosen)] for i, seat in enumerate(seat_names(players))}
 
 
@@ -433,17 +435,17 @@ def simulate(
     low, high = max(2, table.min_players), table.max_players
     limit = MAX_CLUSTER_HANDS if runner is not None else MAX_HANDS
     if not low <= players <= high:
-        raise SimulationError(f"{rules.profile.name} seats {low} to {high} players, not {players}")
+        raise SimulationError(tr("{profile} seats {low} to {high} players, not {players}", profile=rules.profile.name,
+                                 low=low, high=high, players=players))
     if hands < 1:
-        raise SimulationError(f"the number of deals must be at least 1, not {brief(hands)}")
-    if hands > limit:
-        raise SimulationError(f"at most {limit:,} deals in one run, not {brief(hands)}")
-    if max_hands > limit:
-        raise SimulationError(f"at most {limit:,} deals in one run, not {brief(max_hands)}")
+        raise SimulationError(tr("the number of deals must be at least 1, not {given}", given=brief(hands)))
+    if hands > limit or max_hands > limit:
+        raise SimulationError(tr("at most {most} deals in one run, not {given}", most=f"{limit:,}",
+                                 given=brief(hands if hands > limit else max_hands)))
     if workers < 1:
-        raise SimulationError(f"the number of workers must be at least 1, not {brief(workers)}")
+        raise SimulationError(tr("the number of workers must be at least 1, not {given}", given=brief(workers)))
     if workers > MAX_WORKERS:
-        raise SimulationError(f"at most {MAX_WORKERS} workers, not {brief(workers)}")
+        raise SimulationError(tr("at most {most} workers, not {given}", most=MAX_WORKERS, given=brief(workers)))
     seats = seat_styles(players, styles)
     style_list = list(seats.values())
     profile_json = rules.profile.model_dump_json()

@@ -51,6 +51,7 @@ from typing import (
 import yaml
 from pydantic import ValidationError
 
+from bragrules.core.i18n import tr
 from bragrules.core.text import quote
 from bragrules.profile.errors import ProfileError
 from bragrules.profile.messages import default_dump, describe_value, get_path, validation_error, yaml_text
@@ -104,9 +105,9 @@ MAX_EXTENDS_ENTRIES = 16
 
 
 def _size_error(display: str, size: Optional[int], limit: int) -> ProfileError:
-    amount = f"{size} bytes" if size is not None else f"more than {limit} bytes"
+    amount = tr("{size} bytes", size=size) if size is not None else tr("more than {limit} bytes", limit=limit)
     return ProfileError(
-        f"file is {amount}, the limit is {limit} bytes ({limit // 1024} KiB)",
+        tr("file is {amount}, the limit is {limit} bytes ({kib} KiB)", amount=amount, limit=limit, kib=limit // 1024),
         file=display,
         code="too_large",
     )
@@ -119,14 +120,14 @@ def _read_bytes(source: Source) -> bytes:
         try:
             info = os.stat(path)
         except FileNotFoundError:
-            raise ProfileError("no such file", file=source.display, code="not_found") from None
+            raise ProfileError(tr("no such file"), file=source.display, code="not_found") from None
         except OSError as exc:
             raise ProfileError(
-                f"cannot read file ({exc.strerror or exc})", file=source.display, code="unreadable"
-            ) from None
+                tr("cannot read file ({reason})", reason=exc.strerror or exc), file=source.display,
+                code="unreadable") from None
         if stat.S_ISDIR(info.st_mode):
             raise ProfileError(
-                "is a directory, not a profile file", file=source.display, code="is_directory"
+                tr("is a directory, not a profile file"), file=source.display, code="is_directory"
             )
         if stat.S_ISREG(info.st_mode) and info.st_size > limit:
             raise _size_error(source.display, info.st_size, limit)
@@ -135,8 +136,8 @@ def _read_bytes(source: Source) -> bytes:
                 raw = handle.read(limit + 1)
         except OSError as exc:
             raise ProfileError(
-                f"cannot read file ({exc.strerror or exc})", file=source.display, code="unreadable"
-            ) from None
+                tr("cannot read file ({reason})", reason=exc.strerror or exc), file=source.display,
+                code="unreadable") from None
     elif source.resource is not None:
         raw = source.resource.read_bytes()
     else:  # pragma: no cover - text sources never reach here
@@ -151,7 +152,7 @@ def _decode(raw: bytes, display: str) -> str:
         text = raw.decode("utf-8-sig")
         if text.startswith("\ufeff"):
             raise ProfileError(
-                "a second byte order mark: the file starts with two", file=display, line=1, column=1,
+                tr("a second byte order mark: the file starts with two"), file=display, line=1, column=1,
                 code="encoding",
             )
         return text
@@ -161,7 +162,7 @@ def _decode(raw: bytes, display: str) -> str:
         column = offset - (raw.rfind(b"\n", 0, offset) + 1) + 1
         bad = raw[offset : offset + 1].hex()
         raise ProfileError(
-            f"not UTF-8 text (byte 0x{bad} cannot be decoded); a profile is a YAML text file",
+            tr("not UTF-8 text (byte 0x{byte} cannot be decoded); a profile is a YAML text file", byte=bad),
             file=display,
             line=line,
             column=column,
@@ -198,16 +199,16 @@ def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], PosTree]:
         and root.value in ("", "~", "null", "Null", "NULL")
     ):
         raise ProfileError(
-            "the file is empty (nothing but blanks or comments): a profile is a mapping of rule areas; "
-            "write {} for every default, or 'extends: standard' for the standard game",
+            tr("the file is empty (nothing but blanks or comments): a profile is a mapping of rule areas; "
+               "write {} for every default, or 'extends: standard' for the standard game"),
             file=display,
             code="empty",
         )
     if not isinstance(root, yaml.MappingNode):
-        kind = "a list" if isinstance(root, yaml.SequenceNode) else "a single value"
+        kind = tr("a list") if isinstance(root, yaml.SequenceNode) else tr("a single value")
         builder = DocumentBuilder(text, display)
         raise builder.error(
-            f"the top level of a profile must be a mapping of keys to values, not {kind}",
+            tr("the top level of a profile must be a mapping of keys to values, not {kind}", kind=kind),
             root,
             "",
             "not_mapping",
@@ -306,14 +307,14 @@ def _extends_entries(
         items = [(v, node.children[i].value or where) for i, v in enumerate(value)]
     else:
         raise _located(
-            f"must be a profile name or path, or a list of them, not {describe_value(value)}",
+            tr("must be a profile name or path, or a list of them, not {value}", value=describe_value(value)),
             where,
             "extends",
             "extends_type",
         )
     if len(items) > MAX_EXTENDS_ENTRIES:
         raise _located(
-            f"extends lists {len(items)} profiles, the limit is {MAX_EXTENDS_ENTRIES}",
+            tr("extends lists {count} profiles, the limit is {limit}", count=len(items), limit=MAX_EXTENDS_ENTRIES),
             where,
             "extends",
             "extends_type",
@@ -323,14 +324,14 @@ def _extends_entries(
         item_path = "extends" if isinstance(value, str) else f"extends.{index}"
         if not isinstance(item, str) or not item.strip():
             raise _located(
-                f"must be a profile name or path, not {describe_value(item)}",
+                tr("must be a profile name or path, not {value}", value=describe_value(item)),
                 pos,
                 item_path,
                 "extends_type",
             )
         if item != item.strip():
             raise _located(
-                f"{quote(item)} has blank space at its ends (write {quote(item.strip())})",
+                tr("{name} has blank space at its ends (write {fixed})", name=quote(item), fixed=quote(item.strip())),
                 pos,
                 item_path,
                 "extends_type",
@@ -367,17 +368,18 @@ def _parent_source(ref: str, naming: Source, where: Position, path: str) -> Sour
     if is_file or other_thing or looks_like_path(ref):
         if isinstance(candidate, Path):
             display = os.path.normpath(candidate)
-            looked = f" (looked for {display})" if display != ref else ""
+            looked = tr(" (looked for {path})", path=display) if display != ref else ""
             if not os.path.lexists(candidate):
                 raise _located(
-                    f"parent profile {quote(ref)} not found: no such file{looked}",
+                    tr("parent profile {name} not found: no such file{looked}", name=quote(ref), looked=looked),
                     where,
                     path,
                     "extends_missing",
                 )
             if os.path.isdir(candidate):
                 raise _located(
-                    f"parent profile {quote(ref)} is a directory, not a profile file{looked}",
+                    tr("parent profile {name} is a directory, not a profile file{looked}", name=quote(ref),
+                       looked=looked),
                     where,
                     path,
                     "extends_missing",
@@ -392,7 +394,7 @@ def _parent_source(ref: str, naming: Source, where: Position, path: str) -> Sour
                 resource=candidate,
             )
         raise _located(
-            f"parent profile {quote(ref)} not found: no such file", where, path, "extends_missing"
+            tr("parent profile {name} not found: no such file", name=quote(ref)), where, path, "extends_missing"
         )
     try:
         resource = builtin_path(ref)
@@ -426,11 +428,11 @@ def _resolve_source(
         keys = [s.key for s in here]
         if parent.key in keys:
             loop = [s.label for s in here[keys.index(parent.key) :]] + [parent.label]
-            raise _located("extends cycle: " + " -> ".join(loop), where, item_path, "extends_cycle")
+            raise _located(tr("extends cycle: {route}", route=" -> ".join(loop)), where, item_path, "extends_cycle")
         if len(here) >= MAX_EXTENDS_DEPTH:
             route = " -> ".join(s.label for s in here + [parent])
             raise _located(
-                f"extends chain is longer than {MAX_EXTENDS_DEPTH} files: {route}",
+                tr("extends chain is longer than {limit} files: {route}", limit=MAX_EXTENDS_DEPTH, route=route),
                 where,
                 item_path,
                 "extends_depth",
@@ -561,7 +563,8 @@ def former_names(resolved: ResolvedDocument) -> List["SettingWarning"]:
         new_name = path.rpartition(".")[2]
         found.append(SettingWarning(
             where.file, where.line, where.column, former,
-            f"the former name of {path}, still read; write {new_name}: {yaml_text(value) if present else '...'}"))
+            tr("the former name of {path}, still read; write {fix}", path=path,
+               fix=f"{new_name}: {yaml_text(value) if present else '...'}")))
     return found
 
 

@@ -23,6 +23,7 @@ from typing import (
 
 from pydantic import BaseModel, ValidationError
 
+from bragrules.core.i18n import N_, tr
 from bragrules.core.text import brief, quote
 from bragrules.profile.errors import Conflict, ProfileError
 from bragrules.profile.models import Profile, unwrap_annotation
@@ -42,9 +43,9 @@ def describe_value(value: Any) -> str:
     if isinstance(value, str):
         return quote(value)
     if isinstance(value, dict):
-        return "a mapping"
+        return tr("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return tr("a list")
     return brief(value)
 
 
@@ -163,7 +164,7 @@ def _humanise(error: Mapping[str, Any], data: Any) -> Tuple[str, str, str]:
         path, message = _area_check(loc, path, message, data)
         return path, message, "auto"
     if kind == "missing":
-        return path, "this key is required", "key"
+        return path, tr("this key is required"), "key"
     return path, _wrong_kind(kind, loc, value, error.get("ctx") or {}) or message, "value"
 
 
@@ -173,26 +174,26 @@ def _unknown_key(loc: Tuple[Any, ...]) -> str:
     model = _model_at(loc[:-1])
     fields = [f for f in (model.model_fields if model else {})]
     where = ".".join(str(p) for p in loc[:-1])
-    text = f"unknown key {quote(key)}"
+    text = tr("unknown key {key}", key=quote(key))
     suggestion = _suggest(key, fields)
     if suggestion:
-        text += f" (did you mean {suggestion!r}?)"
+        text += tr(" (did you mean {name}?)", name=repr(suggestion))
     elif fields:
-        text += f" ({where or 'a profile'} takes: {', '.join(fields)})"
+        text += tr(" ({where} takes: {keys})", where=where or tr("a profile"), keys=", ".join(fields))
     return text
 
 
 def _not_allowed(loc: Tuple[Any, ...], value: Any, message: str) -> str:
     """A choice not among a field's choices: the choices, and the one meant."""
     allowed = [str(v) for v in _literal_values(loc)]
-    text = f"{describe_value(value)} is not allowed"
+    text = tr("{value} is not allowed", value=describe_value(value))
     if not allowed:
         return text + f"; {message}"
-    text += "; choose one of: " + ", ".join(allowed)
+    text += tr("; choose one of: {choices}", choices=", ".join(allowed))
     if isinstance(value, str):
         suggestion = _suggest(value, allowed)
         if suggestion:
-            text += f" (did you mean {suggestion!r}?)"
+            text += tr(" (did you mean {name}?)", name=repr(suggestion))
     return text
 
 
@@ -213,29 +214,30 @@ def _area_check(loc: Tuple[Any, ...], path: str, message: str, data: Any) -> Tup
 
 
 _BOUNDS = {
-    "greater_than_equal": ("at least", "ge"),
-    "greater_than": ("above", "gt"),
-    "less_than_equal": ("at most", "le"),
-    "less_than": ("below", "lt"),
+    "greater_than_equal": (N_("must be at least {bound}, got {value}"), "ge"),
+    "greater_than": (N_("must be above {bound}, got {value}"), "gt"),
+    "less_than_equal": (N_("must be at most {bound}, got {value}"), "le"),
+    "less_than": (N_("must be below {bound}, got {value}"), "lt"),
 }
 
 
 def _wrong_kind(kind: str, loc: Tuple[Any, ...], value: Any, ctx: Mapping[str, Any]) -> Optional[str]:
     """A value of the wrong kind, or out of its bounds, in words (None: pydantic's own words stand)."""
+    got = describe_value(value)
     if kind in ("int_parsing", "int_type", "int_from_float"):
-        return f"expected a whole number, got {describe_value(value)}"
+        return tr("expected a whole number, got {value}", value=got)
     if kind in ("bool_parsing", "bool_type"):
-        return f"expected true or false, got {describe_value(value)}"
+        return tr("expected true or false, got {value}", value=got)
     if kind in ("string_type",):
-        return f"expected text, got {describe_value(value)}"
+        return tr("expected text, got {value}", value=got)
     if kind in ("list_type",):
-        return f"expected a list, got {describe_value(value)}"
+        return tr("expected a list, got {value}", value=got)
     if kind in ("model_type", "model_attributes_type", "dict_type"):
         name = str(loc[-1]) if loc else "profile"
-        return f"expected a mapping of {name} settings, got {describe_value(value)}"
+        return tr("expected a mapping of {name} settings, got {value}", name=name, value=got)
     if kind in _BOUNDS:
         words, key = _BOUNDS[kind]
-        return f"must be {words} {ctx.get(key)}, got {describe_value(value)}"
+        return tr(words, bound=ctx.get(key), value=got)
     return None
 
 
@@ -303,7 +305,8 @@ def _inherited_note(
             continue
         value = _value_at(resolved, other)
         origin = resolved.labels.get(where.file, where.file)
-        said.append(f"{other}: {yaml_text(value)} is inherited from {origin} (line {where.line})")
+        said.append(tr("{field}: {value} is inherited from {origin} (line {line})", field=other, value=yaml_text(value),
+                       origin=origin, line=where.line))
         fix = fixes.get(other)
         if fix is None and isinstance(value, bool) and not isinstance(conflict, Conflict):
             fix = describe_value(not value)
@@ -313,7 +316,7 @@ def _inherited_note(
         return ""
     note = "; ".join(said)
     if suggested:
-        note += "; to settle it, write " + " or ".join(suggested) + " here"
+        note += tr("; to settle it, write {fixes} here", fixes=tr(" or ").join(suggested))
     return note
 
 

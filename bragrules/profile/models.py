@@ -34,6 +34,7 @@ from typing import Annotated, Any, List, Union
 from pydantic import Field, WithJsonSchema, model_validator
 
 from bragrules.core.cards import parse_card, parse_rank
+from bragrules.core.i18n import tr
 from bragrules.core.money import MAX_DIGITS
 from bragrules.profile.errors import Conflict
 
@@ -153,8 +154,9 @@ class Profile(Area):
             fields = ("table.max_players", "format.cards_dealt", "pack.jokers") + (
                 ("pack.stripped_ranks",) if self.pack.stripped_ranks else ())
             raise Conflict(
-                f"{self.table.max_players} players of {self.format.cards_dealt} cards "
-                f"need {needed} cards but the pack has {pack_size}; at most {most} players",
+                tr("{players} players of {cards} cards need {needed} cards but the pack has {pack}; at most {most} "
+                   "players", players=self.table.max_players, cards=self.format.cards_dealt, needed=needed,
+                   pack=pack_size, most=most),
                 fields, {"table.max_players": str(most)},
             )
         self._stripped_wild()

@@ -20,6 +20,7 @@ from typing import (
     Union,
 )
 
+from bragrules.core.i18n import tr
 from bragrules.core.text import quote
 from bragrules.profile.errors import ProfileError
 
@@ -67,17 +68,20 @@ def builtin_names() -> List[str]:
 
 def unknown_name_message(name: str, what: str = "profile") -> str:
     names = builtin_names()
-    message = f"unknown {what} {quote(name)}"
+    message = (tr("unknown parent profile {name}", name=quote(name)) if what == "parent profile"
+               else tr("unknown profile {name}", name=quote(name)))
     close = difflib.get_close_matches(name, names, n=1, cutoff=0.6)
     if not close:
         lowered = {n.lower(): n for n in names}
         close = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)
         close = [lowered[c] for c in close]
     if close:
-        message += f" (did you mean {close[0]!r}?)"
+        message += tr(" (did you mean {name}?)", name=repr(close[0]))
     # the list itself is `bragrules profiles`: a refusal stays one short line however many are shipped
-    listed = f"`bragrules profiles` lists the {len(names)} built-in profiles" if names else "no profiles are built in"
-    return message + f"; {listed}; or give a path to a .yaml file"
+    if not names:
+        return message + tr("; no profiles are built in; or give a path to a .yaml file")
+    return message + tr("; `bragrules profiles` lists the {count} built-in profiles; or give a path to a .yaml file",
+                        count=len(names))
 
 
 def builtin_path(name: str) -> Traversable:
@@ -146,7 +150,7 @@ def top_source(name_or_path: Union[str, Path]) -> Source:
         return file_source(name_or_path)
     text = os.fspath(name_or_path)
     if not text:
-        raise ProfileError("no profile named (an empty name)", code="unknown_profile")
+        raise ProfileError(tr("no profile named (an empty name)"), code="unknown_profile")
     if os.path.isfile(text) or looks_like_path(text):
         return file_source(Path(text), text)
     if text in builtin_names() or not os.path.lexists(text):

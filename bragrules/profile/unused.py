@@ -24,6 +24,8 @@ import typing
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, List, Optional, Sequence, Tuple
 
+from bragrules.core.i18n import tr
+
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.profile.loader import ResolvedDocument
     from bragrules.profile.models import Profile
@@ -47,7 +49,8 @@ class SettingWarning:
     def __str__(self) -> str:
         from bragrules.core.text import printable
 
-        return printable(f"{self.file}:{self.line}:{self.column}: warning: {self.path}: {self.message}")
+        return printable(f"{self.file}:{self.line}:{self.column}: " + tr("warning: {path}: {said}", path=self.path,
+                                                                       said=self.message))
 
     def as_json(self) -> dict:  # type: ignore[type-arg]
         """The warning for ``validate --json``."""
@@ -166,9 +169,10 @@ def unused_settings(resolved: "ResolvedDocument", profile: "Profile") -> List[Se
         value = _value_text(text.read(profile))
         reason = _deciding(text, profile, texts)
         if reason is not None:
-            said = f"{value} does nothing under {reason.path}: {_value_text(reason.read(profile))} (remove it)"
+            said = tr("{value} does nothing under {setting} (remove it)", value=value,
+                      setting=f"{reason.path}: {_value_text(reason.read(profile))}")
         else:
-            said = f"{value} does nothing under this profile's other rules (remove it)"
+            said = tr("{value} does nothing under this profile's other rules (remove it)", value=value)
         warnings.append(SettingWarning(where.file, where.line, where.column, text.path, said))
     warnings.sort(key=lambda w: (w.line, w.column))
     return warnings

@@ -17,6 +17,7 @@ from typing import (
 
 import yaml
 
+from bragrules.core.i18n import N_, tr
 from bragrules.core.money import MAX_DIGITS
 from bragrules.core.text import quote
 from bragrules.profile.errors import ProfileError
@@ -75,12 +76,12 @@ class ProfileComposer(yaml.SafeLoader):
         event = self.peek_event()  # type: ignore[no-untyped-call]
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             raise Refused(
-                "anchors and aliases are not allowed in profiles", event.start_mark, "alias"
+                tr("anchors and aliases are not allowed in profiles"), event.start_mark, "alias"
             )
         self._nodes += 1
         if self._nodes > self._max_nodes:
             raise Refused(
-                f"too many values: the limit is {self._max_nodes} per file",
+                tr("too many values: the limit is {limit} per file", limit=self._max_nodes),
                 event.start_mark,
                 "too_many_nodes",
             )
@@ -88,7 +89,7 @@ class ProfileComposer(yaml.SafeLoader):
         try:
             if self._depth > self._max_depth:
                 raise Refused(
-                    f"nested too deeply: the limit is {self._max_depth} levels",
+                    tr("nested too deeply: the limit is {limit} levels", limit=self._max_depth),
                     event.start_mark,
                     "too_deep",
                 )
@@ -102,7 +103,7 @@ def yaml_error(exc: yaml.YAMLError, text: str, display: str) -> ProfileError:
         bad_line, bad_column = _line_column(text, exc.position)
         char = exc.character if isinstance(exc.character, str) else chr(exc.character)
         return ProfileError(
-            f"character U+{ord(char):04X} is not allowed in a profile (binary data?)",
+            tr("character {code} is not allowed in a profile (binary data?)", code=f"U+{ord(char):04X}"),
             file=display,
             line=bad_line,
             column=bad_column,
@@ -124,15 +125,15 @@ def yaml_error(exc: yaml.YAMLError, text: str, display: str) -> ProfileError:
     if "'\\t'" in problem or at_mark == "\t":
         indent = len(source_line) - len(source_line.lstrip(" \t"))
         if column is not None and column - 1 < indent + 1 and "\t" in source_line[:indent + 1]:
-            message = "tab character in the indentation: indent with spaces, not tabs"
+            message = tr("tab character in the indentation: indent with spaces, not tabs")
         else:
-            message = "tab character here: YAML needs spaces, not tabs"
+            message = tr("tab character here: YAML needs spaces, not tabs")
     elif problem == "but found another document":
-        message = "only one YAML document is allowed in a profile (found a second '---')"
+        message = tr("only one YAML document is allowed in a profile (found a second '---')")
     else:
-        message = f"YAML syntax error: {problem}"
+        message = tr("YAML syntax error: {problem}", problem=problem)
         if context and context_mark is not None and mark is not None and context_mark.line != mark.line:
-            message += f" ({context} started at line {context_mark.line + 1})"
+            message += tr(" ({context} started at line {line})", context=context, line=context_mark.line + 1)
         elif context:
             message += f" ({context})"
     return ProfileError(
@@ -179,7 +180,7 @@ class DocumentBuilder:
         if isinstance(node, yaml.MappingNode):
             if node.tag != YAML_TAG + "map":
                 raise self.error(
-                    f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
+                    tr("tag {tag} is not allowed in profiles", tag=repr(_short_tag(node.tag))), node, path, "tag"
                 )
             result: Dict[str, Any] = {}
             trees: Dict[str, PosTree] = {}
@@ -189,7 +190,7 @@ class DocumentBuilder:
                 child = f"{path}.{key}" if path else key
                 if key in first_seen:
                     raise self.error(
-                        f"duplicate key {key!r} (first written at line {first_seen[key].line})",
+                        tr("duplicate key {key} (first written at line {line})", key=repr(key), line=first_seen[key].line),
                         key_node,
                         child,
                         "duplicate_key",
@@ -201,7 +202,7 @@ class DocumentBuilder:
         if isinstance(node, yaml.SequenceNode):
             if node.tag != YAML_TAG + "seq":
                 raise self.error(
-                    f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
+                    tr("tag {tag} is not allowed in profiles", tag=repr(_short_tag(node.tag))), node, path, "tag"
                 )
             built = [
                 self.build(item, f"{path}.{index}" if path else str(index))
@@ -213,12 +214,12 @@ class DocumentBuilder:
 
     def key(self, node: yaml.Node, path: str) -> str:
         if not isinstance(node, yaml.ScalarNode):
-            raise self.error("keys must be plain names, not mappings or lists", node, path, "key")
+            raise self.error(tr("keys must be plain names, not mappings or lists"), node, path, "key")
         if node.tag == YAML_TAG + "merge":
-            raise self.error("merge keys (<<) are not allowed in profiles", node, path, "tag")
+            raise self.error(tr("merge keys (<<) are not allowed in profiles"), node, path, "tag")
         if node.tag not in _SCALAR_TAGS:
             raise self.error(
-                f"tag {_short_tag(node.tag)!r} is not allowed in profiles", node, path, "tag"
+                tr("tag {tag} is not allowed in profiles", tag=repr(_short_tag(node.tag))), node, path, "tag"
             )
         return self.string(node, path)
 
@@ -227,7 +228,7 @@ class DocumentBuilder:
         value = str(node.value)
         if _SURROGATE.search(value):
             raise self.error(
-                "text with a lone surrogate (an escape such as \\ud800) is not valid Unicode",
+                tr("text with a lone surrogate (an escape such as \\ud800) is not valid Unicode"),
                 node, path, "scalar",
             )
         return value
@@ -236,7 +237,7 @@ class DocumentBuilder:
         tag = node.tag
         if tag not in _SCALAR_TAGS:
             raise self.error(
-                f"tag {_short_tag(tag)!r} is not allowed in profiles", node, path, "tag"
+                tr("tag {tag} is not allowed in profiles", tag=repr(_short_tag(tag))), node, path, "tag"
             )
         kind = tag[len(YAML_TAG) :]
         if kind in ("str", "timestamp"):
@@ -259,7 +260,7 @@ class DocumentBuilder:
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
 
-_KINDS = {"int": "a whole number", "float": "a number", "bool": "true or false", "null": "null"}
+_KINDS = {"int": N_("a whole number"), "float": N_("a number"), "bool": N_("true or false"), "null": "null"}
 
 
 def _unreadable(value: str, kind: str) -> str:
@@ -275,8 +276,10 @@ def _unreadable(value: str, kind: str) -> str:
     shown = repr(value if len(value) <= 20 else value[:19] + "…")
     digits = sum(ch.isdigit() for ch in value)
     if kind in ("int", "float") and digits > MAX_DIGITS:
-        return f"cannot read {quote(value[:11] + '…')}: {digits} digits, more than {MAX_DIGITS}"
-    return f"cannot read {shown} as {_KINDS.get(kind, kind)} (its tag is !!{kind})"
+        return tr("cannot read {value}: {digits} digits, more than {limit}", value=quote(value[:11] + "…"),
+                  digits=digits, limit=MAX_DIGITS)
+    return tr("cannot read {value} as {kind} (its tag is {tag})", value=shown, kind=tr(_KINDS.get(kind, kind)),
+              tag=f"!!{kind}")
 
 
 __all__ = ["DocumentBuilder", "ProfileComposer", "Refused", "YAML_TAG", "excerpt", "yaml_error"]

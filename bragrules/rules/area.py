@@ -127,7 +127,7 @@ def _refuse_below(limit: Literal["zero", "above_zero"], message: str, at_most: O
     def check(value: Fraction) -> Fraction:
         low = value < 0 if limit == "zero" else value <= 0
         if low or (at_most is not None and value > at_most):
-            raise ValueError(message)
+            raise ValueError(tr(message))  # the message marked for the catalogue where it is written (_refuse_below)
         return value
 
     return AfterValidator(check)

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal, Optional, Tuple
 
 from pydantic import Field, model_validator
 
-from bragrules.core.i18n import ntr, tr
+from bragrules.core.i18n import N_, ntr, tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import Area, AreaText, FieldText, Money, Section, choice
 from bragrules.rules.exchange import FIELDS as EXCHANGE_FIELDS
@@ -459,13 +459,13 @@ def format_name(p: "Profile") -> Optional[str]:
     """The game's name when it is not plain Three-Card Brag."""
     cards, n = p.format.cards_dealt, p.format.hands
     if p.format.lives is not None:
-        return "Crash"
+        return N_("Crash")
     if p.format.exchange.enabled:
-        return "Bastard Brag" if p.format.exchange.face_down else "Stop the Bus"
+        return N_("Bastard Brag") if p.format.exchange.face_down else N_("Stop the Bus")
     if n == 1 and cards == 3:
         return None
-    names = {(4, 1): "Four-Card Brag", (7, 2): "Seven-Card Brag", (9, 3): "Nine-Card Brag",
-             (13, 4): "Thirteen-Card Brag", (15, 5): "Fifteen-Card Brag"}
+    names = {(4, 1): N_("Four-Card Brag"), (7, 2): N_("Seven-Card Brag"), (9, 3): N_("Nine-Card Brag"),
+             (13, 4): N_("Thirteen-Card Brag"), (15, 5): N_("Fifteen-Card Brag")}
     return names.get((cards, n), f"{cards}-card Brag")
 
 

@@ -78,7 +78,7 @@ class HandReading:
             cards = parse_cards(cards)
         hand = [int(c) for c in cards]
         if len(hand) < 3:
-            raise ValueError(f"a hand needs at least 3 cards, got {len(hand)}")
+            raise ValueError(tr("a hand needs at least 3 cards, got {count}", count=len(hand)))
         for card in hand:
             if not 0 <= card < self.pack_size or card in self.stripped:
                 raise ValueError(f"{CARDS[card] if 0 <= card < 54 else card} is not in this pack")

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Literal, Optional
 from pydantic import Field, WithJsonSchema, model_validator
 
 from bragrules.core.derived import departs
-from bragrules.core.i18n import Message
+from bragrules.core.i18n import Message, tr
 from bragrules.core.rule_id import field_rule
 from bragrules.rules.area import (
     NOT_NEGATIVE,
@@ -257,22 +257,21 @@ class Stakes(Area):
     @model_validator(mode="after")
     def _ranges(self) -> "Stakes":
         if self.opening_max is not None and self.opening_max < self.opening_min:
-            raise ValueError(
-                f"opening_max ({self.opening_max}) is below opening_min ({self.opening_min})"
-            )
+            raise ValueError(tr("opening_max ({most}) is below opening_min ({least})", most=self.opening_max,
+                                least=self.opening_min))
         if (self.opening_min / self.level_step).denominator != 1:
-            raise ValueError("opening_min must be a whole multiple of level_step")
+            raise ValueError(tr("opening_min must be a whole multiple of level_step"))
         if self.opening_max is not None and (self.opening_max / self.level_step).denominator != 1:
-            raise ValueError("opening_max must be a whole multiple of level_step")
+            raise ValueError(tr("opening_max must be a whole multiple of level_step"))
         if self.max_stake is not None:
             if (self.max_stake / self.level_step).denominator != 1:
-                raise ValueError("max_stake must be a whole multiple of level_step")
+                raise ValueError(tr("max_stake must be a whole multiple of level_step"))
             if self.max_stake < self.opening_min:
-                raise ValueError(f"max_stake ({self.max_stake}) is below opening_min ({self.opening_min}): "
-                                 "no bet could be made")
+                raise ValueError(tr("max_stake ({most}) is below opening_min ({least}): no bet could be made",
+                                    most=self.max_stake, least=self.opening_min))
         if self.max_bet is not None and self.max_bet < self.opening_min:
-            raise ValueError(f"max_bet ({self.max_bet}) is below opening_min ({self.opening_min}): "
-                             "a seen player could not open")
+            raise ValueError(tr("max_bet ({most}) is below opening_min ({least}): a seen player could not open",
+                                most=self.max_bet, least=self.opening_min))
         limit = self.raise_limit
         if limit.amount is not None and limit.kind == "fixed" and (limit.amount / self.level_step).denominator != 1:
             raise ValueError(

@@ -41,7 +41,11 @@ class TimeLeft(NamedTuple):
         >>> TimeLeft(70.0, False).words(), TimeLeft(200.0, True).words()
         ('about 0:01:10 left', 'at most 0:03:20 left')
         """
-        return f"{'at most' if self.bound else 'about'} {clock(self.seconds)} left"
+        from bragrules.core.i18n import tr
+
+        if self.bound:
+            return tr("at most {clock} left", clock=clock(self.seconds))
+        return tr("about {clock} left", clock=clock(self.seconds))
 
 
 def clock(seconds: float) -> str:

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from math import comb
 from typing import TYPE_CHECKING, Iterator, List, NamedTuple, Optional, Tuple
 
+from bragrules.core.i18n import tr
 from bragrules.engine.actions import Action
 from bragrules.solver.tree import Unsupported, _Builder, check_supported, seat_names
 
@@ -260,18 +261,20 @@ def check_fits(rules: "Rules", max_raises: int, levels: int, max_bets: int, budg
 def _too_large(size: TreeSize, hands: int, budget: Budget) -> str:
     """Why a tree is refused: how big it is (estimated, or counted until it passed the budget) and the budget."""
     if size.at_least:
-        over = [f"more than {_count_words(budget.decisions)} decisions" if size.decisions > budget.decisions else "",
-                f"more than {_bytes_words(budget.memory)} of memory" if size.memory(hands) > budget.memory else "",
-                f"more than {_count_words(budget.cells)} probabilities to keep" if size.cells(hands) > budget.cells
-                else ""]
-        need = (f"{' and '.join(w for w in over if w)} (counted until then: {_count_words(size.decisions)} "
-                f"decisions, {_bytes_words(size.memory(hands))})")
+        over = [tr("more than {count} decisions", count=_count_words(budget.decisions))
+                if size.decisions > budget.decisions else "",
+                tr("more than {size} of memory", size=_bytes_words(budget.memory))
+                if size.memory(hands) > budget.memory else "",
+                tr("more than {count} probabilities to keep", count=_count_words(budget.cells))
+                if size.cells(hands) > budget.cells else ""]
+        need = tr("{over} (counted until then: {count} decisions, {size})", over=tr(" and ").join(w for w in over if w),
+                  count=_count_words(size.decisions), size=_bytes_words(size.memory(hands)))
     else:
-        need = (f"about {_count_words(size.decisions)} decisions and {_bytes_words(size.memory(hands))} of memory "
-                f"(estimated from {PROBES} random lines of play)")
-    return (f"the tree of these options would need {need}, with {hands:,} hands; the budget is "
-            f"{_count_words(budget.decisions)} decisions and {_bytes_words(budget.memory)}: lower --max-raises, "
-            "--levels or --max-bets, or raise --memory")
+        need = tr("about {count} decisions and {size} of memory (estimated from {probes} random lines of play)",
+                  count=_count_words(size.decisions), size=_bytes_words(size.memory(hands)), probes=PROBES)
+    return tr("the tree of these options would need {need}, with {hands} hands; the budget is {count} decisions and "
+              "{size}: lower --max-raises, --levels or --max-bets, or raise --memory", need=need, hands=f"{hands:,}",
+              count=_count_words(budget.decisions), size=_bytes_words(budget.memory))
 
 
 def _count_words(n: int) -> str:

@@ -44,6 +44,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Set, Tuple, Union
 
 from bragrules.core.cards import CARDS, Card
+from bragrules.core.i18n import N_, Message, ntr, tr
 from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
@@ -143,7 +144,7 @@ class Tree:
     payoff_sum: Optional[float] = 0.0
     """What the two seats' payoffs add to at every ending, when that is one number (0: zero-sum; minus
     the table fees: constant-sum); None when it depends on the play (a rake, a carried pot worth nothing)."""
-    takes: List[str] = field(default_factory=list)
+    takes: List[Message] = field(default_factory=list)
     """What leaves the two seats at some ending, in words, with the rule: the house's rake or fee, a
     carried pot valued at less than all of it."""
     carried: int = 0
@@ -168,13 +169,15 @@ class Tree:
         """
         out = []
         if self.carried:
-            out.append(f"{self.carried} ending{'s carry' if self.carried != 1 else ' carries'} a pot out of the "
-                       f"deal: it is valued at a fixed share, {self.carry_share:g} of it to each seat, not by "
-                       "solving the next deal")
+            out.append(ntr("{n} ending carries a pot out of the deal: it is valued at a fixed share, {share} of it to "
+                           "each seat, not by solving the next deal",
+                           "{n} endings carry a pot out of the deal: it is valued at a fixed share, {share} of it to "
+                           "each seat, not by solving the next deal", self.carried, share=f"{self.carry_share:g}"))
         if self.retained:
-            out.append(f"{self.retained} ending{'s leave' if self.retained != 1 else ' leaves'} a blind survivor's "
-                       "hand retained: it is valued at nothing (blind.retain_default applied), not by solving the "
-                       "next deal")
+            out.append(ntr("{n} ending leaves a blind survivor's hand retained: it is valued at nothing "
+                           "(blind.retain_default applied), not by solving the next deal",
+                           "{n} endings leave a blind survivor's hand retained: it is valued at nothing "
+                           "(blind.retain_default applied), not by solving the next deal", self.retained))
         return out
 
     def find(self, history: Sequence[str]) -> Optional[Decision]:
@@ -195,28 +198,28 @@ def check_supported(rules: "Rules") -> None:
     ranker = rules.ranking.ranker
     problems = []
     if not fmt.betting:
-        problems.append("format.betting: there is no betting to solve")
+        problems.append(tr("format.betting: there is no betting to solve"))
     if fmt.exchange:
-        problems.append("format.exchange: Stop the Bus's exchange with the centre")
+        problems.append(tr("format.exchange: Stop the Bus's exchange with the centre"))
     if fmt.hands > 1:
-        problems.append("format.hands: several hands per player")
+        problems.append(tr("format.hands: several hands per player"))
     if getattr(fmt, "cards_dealt", 3) != 3:
-        problems.append("format.cards_dealt: more than three cards dealt")
+        problems.append(tr("format.cards_dealt: more than three cards dealt"))
     if rules.comparer.wild is not None or ranker.wild:
-        problems.append("ranking.wild: wild cards")
+        problems.append(tr("ranking.wild: wild cards"))
     if rules.comparer.special:
-        problems.append("ranking.special_hands: hands that beat others outside the order")
+        problems.append(tr("ranking.special_hands: hands that beat others outside the order"))
     if rules.session.bonus_paid:
-        problems.append("session.bonus: a bonus paid for some hands")
+        problems.append(tr("session.bonus: a bonus paid for some hands"))
     if rules.forced is not None:
-        problems.append("stakes.forced: forced bets besides the ante")
+        problems.append(tr("stakes.forced: forced bets besides the ante"))
     if rules.procedure.bank is not None:
-        problems.append("procedure.bank: stakes settled against a bank, not a pot won by betting")
+        problems.append(tr("procedure.bank: stakes settled against a bank, not a pot won by betting"))
     elif rules.procedure.turned:
-        problems.append(f"procedure.{'trump_card' if rules.procedure.trump_card else 'bust_card'}: "
-                        "a card turned after the deal")
+        problems.append(tr("{field}: a card turned after the deal",
+                           field="procedure.trump_card" if rules.procedure.trump_card else "procedure.bust_card"))
     if problems:
-        raise Unsupported("the solver does not model " + "; ".join(problems))
+        raise Unsupported(tr("the solver does not model {problems}", problems="; ".join(problems)))
 
 
 def _outcome_hands(rules: "Rules") -> Dict[str, Optional[Tuple[Tuple[int, ...], Tuple[int, ...]]]]:
@@ -334,11 +337,11 @@ class _Builder:
                     continue
                 out.extend(self.bets(deal, option))
             elif kind in ("sideshow",):
-                if "the side-show is left out of the tree" not in self.notes:
-                    self.notes.append("the side-show is left out of the tree")
+                if N_("the side-show is left out of the tree") not in self.notes:
+                    self.notes.append(N_("the side-show is left out of the tree"))
             elif kind == "open":
-                if "playing open is left out of the tree" not in self.notes:
-                    self.notes.append("playing open is left out of the tree")
+                if N_("playing open is left out of the tree") not in self.notes:
+                    self.notes.append(N_("playing open is left out of the tree"))
             elif kind in ("look", "see", "fold", "check"):
                 out.append(option.action())
             else:
@@ -394,20 +397,23 @@ def build_tree(rules: "Rules", max_raises: int = 3, levels: int = 2, max_bets: O
     zero_sum = constant is not None and abs(constant) < 1e-9
     notes = list(builder.notes)
     if rules.house.fee and rules.house.fee_per_session:
-        notes.append("the table fee paid once a session (house.table_fee_per: session) is left out of one deal")
+        notes.append(N_("the table fee paid once a session (house.table_fee_per: session) is left out of one deal"))
     return Tree(root, builder.decisions, builder.leaves, builder.showdowns, max_raises, levels, bets, carry_share,
                 ante, notes, zero_sum, 0.0 if zero_sum else constant, _takes(rules, builder),
                 len(builder.carried), len(builder.retained))
 
 
-def _takes(rules: "Rules", builder: _Builder) -> List[str]:
-    """What leaves the two seats at some ending of the tree, in words, each with its rule."""
+def _takes(rules: "Rules", builder: _Builder) -> List[Message]:
+    """What leaves the two seats at some ending of the tree, in words (read in the reader's language), each with
+    its rule."""
     house = rules.house
     out = []
     if house.takes_rake:
-        out.append(f"the house rakes {house.share} of each pot won (house.rake)")
+        out.append(Message("the house rakes {share} of each pot won (house.rake)", share=str(house.share)))
     if builder.fee:
-        out.append(f"the house takes a table fee of {pretty_money(house.fee)} from each seat each deal (house.table_fee)")
+        out.append(Message("the house takes a table fee of {fee} from each seat each deal (house.table_fee)",
+                           fee=pretty_money(house.fee)))
     if builder.carried and builder.carry_share < 0.5:
-        out.append(f"a pot carried out of the deal is valued at {builder.carry_share:g} of it to each seat")
+        out.append(Message("a pot carried out of the deal is valued at {share} of it to each seat",
+                           share=f"{builder.carry_share:g}"))
     return out

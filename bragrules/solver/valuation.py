@@ -47,11 +47,13 @@ the carried pots valued at less than all of them) takes, ``−(v₁ + v₂)``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from bragrules.core.i18n import N_, Message
 
 __all__ = ["ROLES", "SeatValue", "Valuation", "valuation"]
 
-ROLES = ("first to act", "dealer")
+ROLES = (N_("first to act"), N_("dealer"))
 """What each seat of the heads-up deal is: seat 1 acts first (the dealer's left), seat 2 deals."""
 
 LOW_IS = "what this seat's own strategy guarantees it, whatever the other does (the payoffs' sum less the other's best response)"
@@ -95,7 +97,7 @@ class Valuation:
     """``zero-sum``, ``constant-sum`` (a fixed table fee) or ``general-sum`` (a rake, a carried pot valued at less)."""
     payoff_sum: Optional[float]
     """What the two seats' payoffs add to at every ending (None: it depends on the play)."""
-    takes: Tuple[str, ...]
+    takes: Tuple[Union[str, Message], ...]
     """What leaves the two seats, in words with the rule (empty in a zero-sum game)."""
     carry_lost: bool = False
     """Whether carried pots valued at less than all of them (``--carry zero``) leave the seats too, beside the house."""
@@ -119,40 +121,62 @@ class Valuation:
 
     def to_json(self) -> Dict[str, Any]:
         return {"game": self.kind, "payoff_sum": self.payoff_sum, "seats": [s.to_json() for s in self.seats],
-                "house": self.house, "house_takes": list(self.takes), "house_includes_carried_pots": self.carry_lost,
+                "house": self.house, "house_takes": [t.english() if isinstance(t, Message) else str(t) for t in self.takes], "house_includes_carried_pots": self.carry_lost,
                 "nash_conv": self.nash_conv}
 
     def lines(self) -> List[str]:
-        """The valuation in words, a line each (what ``solve --value`` prints)."""
+        """The valuation in words, a line each (what ``solve --value`` prints), in the language spoken."""
+        from bragrules.core.i18n import tr
+
         out = [self._kind_line()]
         for s in self.seats:
-            head = f"seat {s.seat + 1} ({s.role}):".ljust(23) + f"{s.value:+.4f} per deal"
+            head = _padded(tr("seat {seat} ({role}):", seat=s.seat + 1, role=tr(s.role)), 23)
+            named = {"head": head, "value": f"{s.value:+.4f}"}
             if s.low is not None and s.high is not None:
-                out.append(f"{head}, the game's value to it between {s.low:+.4f} (what its own strategy guarantees) "
-                           f"and {s.high:+.4f} (its best response to the other's strategy)")
+                out.append(tr("{head}{value} per deal, the game's value to it between {low} (what its own strategy "
+                              "guarantees) and {high} (its best response to the other's strategy)",
+                              low=f"{s.low:+.4f}", high=f"{s.high:+.4f}", **named))
             else:
-                out.append(f"{head}; its best response gets {s.best_response:+.4f} (a gain of {s.gain:.4f} "
-                           "by deviating)")
+                out.append(tr("{head}{value} per deal; its best response gets {best} (a gain of {gain} by deviating)",
+                              best=f"{s.best_response:+.4f}", gain=f"{s.gain:.4f}", **named))
         if self.kind != "zero-sum":
-            who = "the house, and the carried pots valued at less than all of them" if self.carry_lost else "the house"
-            out.append(f"{who}: {self.house:+.4f} per deal")
-        out.append(f"each seat's gain by deviating: {self.seats[0].gain:.4f} and {self.seats[1].gain:.4f}; the "
-                   f"exploitability is their mean, {self.exploitability:.5f}; one seat alone can gain up to their "
-                   f"sum, the NashConv, {self.nash_conv:.5f}")
+            house = f"{self.house:+.4f}"
+            out.append(tr("the house, and the carried pots valued at less than all of them: {house} per deal",
+                          house=house) if self.carry_lost else tr("the house: {house} per deal", house=house))
+        out.append(tr("each seat's gain by deviating: {first} and {second}; the exploitability is their mean, "
+                      "{exploitability}; one seat alone can gain up to their sum, the NashConv, {nash_conv}",
+                      first=f"{self.seats[0].gain:.4f}", second=f"{self.seats[1].gain:.4f}",
+                      exploitability=f"{self.exploitability:.5f}", nash_conv=f"{self.nash_conv:.5f}"))
         return out
 
     def _kind_line(self) -> str:
+        from bragrules.core.i18n import tr, words
+
         if self.kind == "zero-sum":
-            return "a zero-sum game: seat 1's value is minus seat 2's; each lies in [low, high] below"
-        takes = "; ".join(self.takes) or "the seats' payoffs do not add to zero"
+            return tr("a zero-sum game: seat 1's value is minus seat 2's; each lies in [low, high] below")
+        takes = "; ".join(words(t) for t in self.takes) or tr("the seats' payoffs do not add to zero")
         if self.kind == "constant-sum":
-            return (f"not zero-sum: {takes}, the same at every ending (the seats' payoffs add to "
-                    f"{self.payoff_sum:+.4f}), so the bounds hold with it")
-        return f"a general-sum game: {takes}; no single value, so no interval: each seat's value and gain below"
+            return tr("not zero-sum: {takes}, the same at every ending (the seats' payoffs add to {total}), so the "
+                      "bounds hold with it", takes=takes, total=f"{self.payoff_sum:+.4f}")
+        return tr("a general-sum game: {takes}; no single value, so no interval: each seat's value and gain below",
+                  takes=takes)
+
+
+def _padded(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` columns as a terminal shows them (a Chinese character takes two).
+
+    >>> _padded("ab", 4) + "|", _padded("座位", 6) + "|"
+    ('ab  |', '座位  |')
+    """
+    import unicodedata
+
+    shown = sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 0 if unicodedata.combining(ch) else 1
+                for ch in text)
+    return text + " " * max(width - shown, 0)
 
 
 def valuation(values: Sequence[float], best: Sequence[float], payoff_sum: Optional[float],
-              takes: Sequence[str], carry_lost: bool = False) -> Valuation:
+              takes: Sequence[Union[str, Message]], carry_lost: bool = False) -> Valuation:
     """The valuation from each seat's value and best-response value, and what the two seats' payoffs add
     to at every ending (``payoff_sum``; None in a general-sum game). See the module's docstring."""
     if payoff_sum is None:
