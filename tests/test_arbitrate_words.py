@@ -206,3 +206,14 @@ def test_a_hand_of_the_wrong_size_is_told_in_each_language(cli, tmp_path: Path, 
     sheet.write_text(SHORT_HAND, encoding="utf-8")
     code, out, _ = cli("--lang", lang, "audit", sheet)
     assert code == 1 and said in out.splitlines(), out
+
+
+@pytest.mark.parametrize("lang, said", [("zh", "无法按 traditional 摆出这一局面"), ("hi", "के नियमों में यह स्थिति नहीं बन सकती")])
+def test_a_situation_that_cannot_be_set_up_is_refused_in_the_language_chosen(cli, lang: str, said: str) -> None:
+    """The sheet's own illegal see (four still betting) is refused before any ruling: in the reader's words,
+    with the file and line, and the English unchanged."""
+    code, _, err = cli("--lang", lang, "arbitrate", DISPUTES / "illegal_before.yaml")
+    assert code == 2 and said in err and "illegal_before.yaml:8:" in err and "cannot be set up" not in err
+    code, _, err = cli("arbitrate", DISPUTES / "illegal_before.yaml")
+    assert code == 2 and "the situation cannot be set up under traditional: deal 1, action 4 (C see 4): " \
+        "seeing.two_players: only two players may see; 4 are still betting" in err

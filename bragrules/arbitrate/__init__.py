@@ -49,11 +49,12 @@ import os
 from typing import List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.errors import HistoryError, RuleViolation
+from bragrules.core.i18n import Later, Message
 from bragrules.engine.deal import Deal
 from bragrules.history import DealEntry, History, read_history
 
 from .bank_rulings import rule_bank_dispute
-from .ending import cite_rules
+from .ending import cite_rules, reason_words
 from .model import (
     DISPUTE_FORMS,
     FIXED_RULES,
@@ -98,11 +99,18 @@ def _setup(history: History, earlier: List[DealEntry], entry: DealEntry, choice:
     def refuse() -> None:
         if report.violations:
             first = report.violations[0]
-            where = f"deal {first.deal}, action {first.action}" if first.action is not None else (
-                f"deal {first.deal}" if first.deal is not None else "the table")
-            raise HistoryError(
-                f"the situation cannot be set up under {label}: {where}: {first.rule}: {first.message}",
-                history.file, first.line if first.line is not None else entry.line)
+            finding = first.said if first.said is not None else first.message
+            if first.action is not None:
+                said = Message("the situation cannot be set up under {profile}: deal {deal}, action {action}: "
+                               "{rule}: {finding}", profile=label, deal=str(first.deal), action=str(first.action),
+                               rule=first.rule, finding=finding)
+            elif first.deal is not None:
+                said = Message("the situation cannot be set up under {profile}: deal {deal}: {rule}: {finding}",
+                               profile=label, deal=str(first.deal), rule=first.rule, finding=finding)
+            else:
+                said = Message("the situation cannot be set up under {profile}: the table: {rule}: {finding}",
+                               profile=label, rule=first.rule, finding=finding)
+            raise HistoryError(said, history.file, first.line if first.line is not None else entry.line)
 
     refuse()
     for previous in earlier:
@@ -117,19 +125,22 @@ def _setup(history: History, earlier: List[DealEntry], entry: DealEntry, choice:
         deal = Deal(rules, order, hands, retained=retained, carried=table.state.carried, stacks=stacks,
                     centre=entry.centre, table_fee=table.fee_due())
     except RuleViolation as exc:
-        raise HistoryError(f"the situation cannot be set up under {label}: deal {n}: {exc.rule}: {exc.message}",
+        raise HistoryError(Message("the situation cannot be set up under {profile}: deal {deal}: {rule}: {finding}",
+                                   profile=label, deal=str(n), rule=exc.rule, finding=exc.said),
                            history.file, entry.line) from None
     for index, item in enumerate(entry.actions):
         if deal.result is not None and item.action.kind != "show":  # a show after a see: its record
-            raise HistoryError(
-                f"the situation cannot be set up under {label}: deal {n}, action {index} ({item}): "
-                f"the deal is already over ({deal.result.reason})", history.file, item.line)
+            raise HistoryError(Message(
+                "the situation cannot be set up under {profile}: deal {deal}, action {action} ({move}): the deal is "
+                "already over ({reason})", profile=label, deal=str(n), action=str(index), move=str(item),
+                reason=Later(reason_words, deal)), history.file, item.line)
         try:
             deal.apply(item.action)
         except RuleViolation as exc:
-            raise HistoryError(
-                f"the situation cannot be set up under {label}: deal {n}, action {index} ({item}): "
-                f"{exc.rule}: {exc.message}", history.file, item.line) from None
+            raise HistoryError(Message(
+                "the situation cannot be set up under {profile}: deal {deal}, action {action} ({move}): {rule}: "
+                "{finding}", profile=label, deal=str(n), action=str(index), move=str(item), rule=exc.rule,
+                finding=exc.said), history.file, item.line) from None
     return Situation(rules, label, deal, n, history.file)
 
 

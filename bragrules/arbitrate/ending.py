@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Dict, List, Optional, Sequence, Set
 
-from bragrules.core.i18n import Later, Message, tr
+from bragrules.core.i18n import ENGLISH, Later, Message, language, tr
 from bragrules.core.money import ZERO
 from bragrules.engine.deal import ENDING_KINDS, Deal, Ending
 from bragrules.explainers.explain import explain, in_play, json_value, source_of, value_of
@@ -118,7 +118,7 @@ def ending_words(sit: Situation, deal: Deal) -> EndingWords:
     paths = list(result.decided_by)  # the engine says which rules decided the ending
     net = dict(result.net)
     if record.kind not in ENDING_KINDS:  # an area's own ending (Crash's lives, a step of the procedure): its own words
-        return EndingWords(result.outcome, _with_sides(as_is(record.words or result.reason), deal),
+        return EndingWords(result.outcome, _with_sides(as_is(record.words or Later(reason_words, deal)), deal),
                            net, list(result.winners), result.carried_out, paths)
     if result.outcome == "carried":
         return EndingWords("carried", _with_sides(_carried_words(deal), deal), net, [], result.carried_out, paths)
@@ -151,7 +151,7 @@ def _carried_words(deal: Deal) -> Message:
                        player=player, pot=pot, cards=" ".join(str(c) for c in hand))
     if kind == "carried_checked":
         return Message("everyone checked and nobody bet: the pot of {pot} carries into the next deal", pot=pot)
-    return Message("{reason}: the pot of {pot} carries into the next deal", reason=result.reason, pot=pot)
+    return Message("{reason}: the pot of {pot} carries into the next deal", reason=Later(reason_words, deal), pot=pot)
 
 
 def _won_words(sit: Situation, deal: Deal) -> Message:
@@ -183,10 +183,21 @@ def _won_words(sit: Situation, deal: Deal) -> Message:
                        caller=caller, opponent=opponent, hand=Later(hand_words, sit, deal, winners[0]),
                        other=Later(hand_words, sit, deal, loser), winner=winners[0], pot=pot)
     if len(winners) > 1:
-        return Message("{reason}: {winners} take the pot of {pot}", reason=result.reason,
+        return Message("{reason}: {winners} take the pot of {pot}", reason=Later(reason_words, deal),
                        winners=Later(_and_words, winners), pot=pot)
-    return Message("{reason}: {winner} takes the pot of {pot}", reason=result.reason, winner=" and ".join(winners),
+    return Message("{reason}: {winner} takes the pot of {pot}", reason=Later(reason_words, deal), winner=" and ".join(winners),
                    pot=pot)
+
+
+def reason_words(deal: Deal) -> str:
+    """Why ``deal`` ended: the engine's recorded English in English, else told from the result's data in the
+    language spoken (:func:`bragrules.play.endings.spoken_reason`), the record itself untouched."""
+    assert deal.result is not None
+    if language() == ENGLISH:
+        return deal.result.reason
+    from bragrules.play.endings import spoken_reason
+
+    return spoken_reason(deal)
 
 
 def _and_words(names: List[str]) -> str:

@@ -57,14 +57,30 @@ def _violation(rule: "Rule", said: Message) -> RuleViolation:
     return RuleViolation(rule, said)
 
 
-class HistoryError(BragError):
-    """A history that cannot be read: names the file and line."""
+class HistoryError(BragError, Said):
+    """A history that cannot be read: names the file and line.
 
-    def __init__(self, message: str, file: str | None = None, line: int | None = None):
+    ``message`` is the English (what tests and records compare); ``str`` says it in the language spoken,
+    after the file and line. A message made as a :class:`~bragrules.core.i18n.Message` is read in the
+    reader's language; a plain string is looked up in the catalogue as it is.
+
+    >>> from bragrules.core.i18n import with_language
+    >>> err = HistoryError(Message("deal {n} has no cards", n=2), "game.yaml", 7)
+    >>> err.message, str(err)
+    ('deal 2 has no cards', 'game.yaml:7: deal 2 has no cards')
+    """
+
+    def __init__(self, message: Union[str, Message], file: str | None = None, line: int | None = None):
         self.file = file
         self.line = line
-        self.message = message
-        where = ""
-        if file:
-            where = f"{file}:{line}: " if line else f"{file}: "
-        super().__init__(where + message)
+        self.said = message if isinstance(message, Message) else Message(message)
+        super().__init__(self.said, file, line)
+
+    def where(self) -> str:
+        """``FILE:LINE: `` (or ``FILE: ``, or nothing) before the message."""
+        if not self.file:
+            return ""
+        return f"{self.file}:{self.line}: " if self.line else f"{self.file}: "
+
+    def __str__(self) -> str:
+        return self.where() + self.said.text()
