@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Dict, List, Optional, Tuple
 
 import typer
 
-from bragrules.core.i18n import ENGLISH, N_, speaking, tr
+from bragrules.core.i18n import ENGLISH, N_, ntr, speaking, tr
 
 from .common import EXIT_BAD_INPUT, complete_profile, error, message, profile_or_exit, write
 from .progress import ProgressLine, progress_wanted
@@ -312,11 +312,12 @@ def _write_text(row: Dict[str, Any], result: "Result", value: bool) -> None:
         stop = tr("the cap of {iterations} iterations came first: above the target {target}",
                   iterations=result.iterations, target=f"{target:.5g}")
     write(tr("{profile}: {iterations} iterations in {seconds}s ({cpu} CPU s, sums by {sums}) over {decisions} "
-             "decisions (raises at most {raises}, {levels} bet amounts, {bets} bets in all, a carried pot {carry}); "
+             "decisions (raises at most {raises}, {amounts}, {bets} bets in all, a carried pot {carry}); "
              "exploitability {exploitability} per deal ({percent}% of the ante): {stop}",
              profile=row["profile"], iterations=result.iterations, seconds=f"{result.seconds:.1f}",
              cpu=f"{result.cpu_seconds:.1f}", sums=tr(row["sums"]), decisions=f"{len(tree.decisions):,}",
-             raises=tree.max_raises, levels=tree.levels, bets=tree.max_bets, carry=tr(row["carry"]),
+             raises=tree.max_raises, amounts=ntr("{n} bet amount", "{n} bet amounts", tree.levels),
+             bets=tree.max_bets, carry=tr(row["carry"]),
              exploitability=f"{result.exploitability:.5f}", percent=f"{100 * row['exploitability_of_ante']:.2f}",
              stop=stop) + "\n")
     if value:
