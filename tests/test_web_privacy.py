@@ -18,10 +18,11 @@ from hypothesis import strategies as st
 import bragrules
 from bragrules.profile import load_profile
 from bragrules.web.service import Refusal, TableService
+from tests.helpers import shipped_profile
 from tests.web_checks import Witness, assert_private
 
 SHIPPED = sorted(p.stem for p in (Path(bragrules.__file__).parent.parent / "profiles").glob("*.yaml")
-                 if not load_profile(p.stem).procedure.bank.carry)
+                 if not shipped_profile(p.stem).procedure.bank.carry)
 """Every shipped profile the web table serves (a bank carried between deals, procedure.bank.carry, it refuses
 in one line: the banker's keep-or-pass is asked only in the terminal)."""
 

@@ -29,6 +29,8 @@ from bragrules.rules.hand_patterns import expand
 from bragrules.rules.pack import stripped_cards
 from bragrules.rules.ranking import HandRanker
 
+from ..helpers import shipped_profile
+
 Pack = Tuple[int, FrozenSet[int]]
 
 
@@ -36,7 +38,7 @@ def _shipped() -> Dict[str, Tuple[Ranking, Pack, List[str]]]:
     """Each ranking the shipped profiles play (with its pack), and the profiles playing it."""
     found: Dict[str, Tuple[Ranking, Pack, List[str]]] = {}
     for name in builtin_names():
-        profile = load_profile(name)
+        profile = shipped_profile(name)
         pack = (profile.pack.jokers, stripped_cards(profile.pack.stripped_ranks))
         key = json.dumps([profile.ranking.model_dump(mode="json"), pack[0], sorted(pack[1])])
         found.setdefault(key, (profile.ranking, pack, []))[2].append(name)
