@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from fractions import Fraction
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Mapping, Optional, Sequence, Tuple
 
@@ -17,6 +18,17 @@ from bragrules.engine.deal import Deal
 from bragrules.profile import load_profile
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import Rules, compile_rules
+
+
+@lru_cache(maxsize=None)
+def shipped_profile(name: str) -> Profile:
+    """The shipped profile ``name``, loaded once in a test process (a profile is frozen, so one copy serves every
+    test): the suite chooses its cases by reading the shipped profiles, each many times over, while collecting.
+
+    >>> shipped_profile("traditional") is shipped_profile("traditional")
+    True
+    """
+    return load_profile(name)
 
 
 def rules_for(name: str = "traditional", **areas: Mapping[str, object]) -> Rules:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from functools import lru_cache
 from typing import Any, List, Tuple
 
 import pytest
@@ -50,13 +51,21 @@ def test_all_22100_hands_of_the_standard_pack() -> None:
     assert got.tolist() == [STANDARD.strength(h) for h in hands]
 
 
+@lru_cache(maxsize=None)
+def several_chunks() -> Tuple[Any, List[int]]:
+    """Random hands (seed 7) filling several chunks and a short one, and each one's strength read from the table:
+    drawn and read once for every dtype."""
+    hands = random_hands(np.random.default_rng(7), 3 * CHUNK + 17, 52)
+    table = STANDARD.table
+    return hands, [table[triple_index(a, b, c)] for a, b, c in hands.tolist()]
+
+
 @pytest.mark.parametrize("dtype", [np.uint8, np.int8, np.int16, np.uint16, np.int32, np.int64, np.uint64])
 def test_random_arrays_of_any_integer_dtype(dtype: Any) -> None:
-    rng = np.random.default_rng(7)
-    hands = random_hands(rng, 3 * CHUNK + 17, 52, dtype)  # several chunks and a short one
-    got = batch_strengths(STANDARD, hands)
-    table = STANDARD.table
-    expected = [table[triple_index(a, b, c)] for a, b, c in hands.tolist()]
+    hands, expected = several_chunks()
+    typed = hands.astype(dtype)
+    assert typed.dtype == dtype and typed.tolist() == hands.tolist()
+    got = batch_strengths(STANDARD, typed)
     assert got.tolist() == expected
 
 

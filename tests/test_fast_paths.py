@@ -50,6 +50,7 @@ from bragrules.rules.compile import compile_rules
 from bragrules.rules.ranking import clear_cache, compile_ranking
 
 from .conftest import scaled
+from .helpers import shipped_profile
 from .strategies import profiles
 
 amounts = st.fractions(min_value=-50, max_value=50, max_denominator=12)
@@ -161,7 +162,7 @@ def test_a_hand_in_plain_names_reads_as_in_any_spelling(data: st.DataObject, siz
 # -- hand strength ------------------------------------------------------------------
 
 
-PROFILES = [load_profile(name) for name in builtin_names()] + [
+PROFILES = [shipped_profile(name) for name in builtin_names()] + [
     load_profile("standard").model_validate(
         {**load_profile("standard").model_dump(mode="json"), "ranking": {"wild": {"ranks": ["2"]}}}),
 ]

@@ -37,9 +37,10 @@ from bragrules.rules.stakes import NO_BOUND_ONCE_A_LEVEL_IS_SET, StakesPolicy
 
 from .conformance import _nested_set, _validated, candidate_values, rule_fields, shipped
 from .conftest import scaled
+from .helpers import shipped_profile
 
-BETTING = [name for name in builtin_names() if load_profile(name).format.betting
-           and load_profile(name).procedure.bank.kind is None]
+BETTING = [name for name in builtin_names() if shipped_profile(name).format.betting
+           and shipped_profile(name).procedure.bank.kind is None]
 """The games of betting for a pot (a banking game's stakes are the bank's: tests/rules/test_procedure_bank.py)."""
 OPEN_ENDED = "extends: standard\nname: open\ntable: {min_players: 2}\n"
 CAPPED = "extends: standard\nname: capped\ntable: {min_players: 2}\nstakes: {raises_stop_at: 12, max_stake: 6}\n"

@@ -48,7 +48,7 @@ from bragrules.history import LogWriter, parse_sheet
 from bragrules.profile import ProfileError, builtin_names, load_profile, load_profile_text
 from bragrules.rules.compile import compile_rules
 
-from .helpers import rules_for
+from .helpers import rules_for, shipped_profile
 from .strategies import profiles
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -81,7 +81,7 @@ def check_message(error: Exception, name: str) -> None:
 # Profiles
 # ---------------------------------------------------------------------------
 
-BASES: Dict[str, Dict[str, Any]] = {name: load_profile(name).model_dump(mode="json") for name in builtin_names()}
+BASES: Dict[str, Dict[str, Any]] = {name: shipped_profile(name).model_dump(mode="json") for name in builtin_names()}
 
 
 def _words() -> List[str]:

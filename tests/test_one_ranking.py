@@ -48,7 +48,7 @@ from bragrules.rules.compile import Rules, compile_rules
 from bragrules_cli.rank_cmd import _json_writer
 
 from .conftest import scaled
-from .helpers import run_cli
+from .helpers import run_cli, shipped_profile
 
 VARIANTS = {
     "lowest": "ranking: {wild: {per_hand: lowest_rank}}",
@@ -58,8 +58,8 @@ VARIANTS = {
 }
 """What no shipped profile uses: wild cards chosen in each hand or by the centre, a special hand over prials."""
 
-NAMES = [n for n in builtin_names() if load_profile(n).table.max_players >= 3
-         and load_profile(n).procedure.bank.kind is None] + sorted(VARIANTS)
+NAMES = [n for n in builtin_names() if shipped_profile(n).table.max_players >= 3
+         and shipped_profile(n).procedure.bank.kind is None] + sorted(VARIANTS)
 """Games won by the best hand (a banking game settles each hand against the bank's alone:
 tests/rules/test_procedure_bank.py)."""
 """Every shipped profile that seats three (the deal below is A's and B's with C folding); the heads-up

@@ -222,14 +222,24 @@ def test_the_log_shows_no_hand_while_the_deal_is_played(tmp_path: Path) -> None:
     (["--script", "nosuch.txt"], "no such file"), (["--script", "."], "is a directory"),
     (["--script", "/dev/zero"], "not a text file"), (["--script", sys.executable], "not a text file"),
     (["--resume", "nosuch.jsonl"], "no such file"), (["--resume", "."], "is a directory"),
-    (["--resume", "/dev/zero"], "not a regular file"), (["--resume", "/dev/stdin"], "not a regular file"),
+    (["--resume", "/dev/zero"], "not a regular file"),
     (["--log", "."], "is a directory"), (["--log", "/nonexistent-dir/x.jsonl"], "No such file"),
     (["--log", "/dev/full"], "No space left on device"), (["-p", "nosuch"], "nosuch"),
 ])
-def test_bad_arguments_are_one_line_and_exit_2(tmp_path: Path, args: List[str], says: str) -> None:
-    done = bragrules("play", "--auto", *args, cwd=tmp_path)
+def test_bad_arguments_are_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: List[str],
+                                               says: str) -> None:
+    """Through the console script's ``main`` in this process (its error handling, as the command's)."""
+    monkeypatch.chdir(tmp_path)
+    done = play("--auto", *args)
     err = one_line_exit_2(done)
     assert says in err
+    assert not list(tmp_path.glob("*.jsonl"))
+
+
+def test_a_resume_from_the_standard_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    """``--resume /dev/stdin`` in a process of its own, whose standard input is its own."""
+    done = bragrules("play", "--auto", "--resume", "/dev/stdin", cwd=tmp_path)
+    assert "not a regular file" in one_line_exit_2(done)
     assert not list(tmp_path.glob("*.jsonl"))
 
 

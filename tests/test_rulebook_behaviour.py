@@ -24,17 +24,17 @@ from bragrules.engine.deal import Deal, DealResult
 from bragrules.engine.session import Session
 from bragrules.explainers.rulebook import build_rulebook, render
 from bragrules.history import parse_sheet
-from bragrules.profile import builtin_names, load_profile
+from bragrules.profile import builtin_names
 from bragrules.rules.compile import Rules, compile_rules
 
-from .helpers import run_cli
+from .helpers import run_cli, shipped_profile
 
 NAMES = builtin_names()
-BETTING = [n for n in NAMES if load_profile(n).format.betting and load_profile(n).procedure.bank.kind is None
-           and not (load_profile(n).stakes.forced.kind in ("blind", "blinds") and load_profile(n).stakes.forced.live)]
+BETTING = [n for n in NAMES if shipped_profile(n).format.betting and shipped_profile(n).procedure.bank.kind is None
+           and not (shipped_profile(n).stakes.forced.kind in ("blind", "blinds") and shipped_profile(n).stakes.forced.live)]
 """The games of betting for a pot (a banking game's stakes against the bank: tests/rules/test_procedure_bank.py;
 a live blind, which opens the betting before the scripts here do: tests/rules/test_profile_pot_blind.py)."""
-ONE_HAND = [n for n in BETTING if load_profile(n).format.hands == 1 and load_profile(n).format.cards_dealt == 3]
+ONE_HAND = [n for n in BETTING if shipped_profile(n).format.hands == 1 and shipped_profile(n).format.cards_dealt == 3]
 ROOT = Path(__file__).resolve().parent.parent
 
 HANDS = ["Kc 9c 4c", "5s 6h 7d", "2c 7h Jd", "3s 8h Qd", "4d 9h Kd", "2d 3c 9c"]
@@ -49,7 +49,7 @@ def book(name: str) -> str:
     tests/test_rulebook.py's)."""
     from bragrules.rules.vocabulary import Vocabulary
 
-    plain = load_profile(name).model_copy(update={"vocabulary": Vocabulary()})
+    plain = shipped_profile(name).model_copy(update={"vocabulary": Vocabulary()})
     return " ".join(render(build_rulebook(plain), "text").split())
 
 
@@ -65,7 +65,7 @@ def stated(text: str, start: str) -> str:
 
 
 def rules(name: str) -> Rules:
-    return compile_rules(load_profile(name))
+    return compile_rules(shipped_profile(name))
 
 
 def centre_for(r: Rules) -> Optional[Tuple[Card, ...]]:
@@ -111,7 +111,7 @@ def finish(deal: Deal) -> DealResult:
 
 
 def seats(name: str) -> int:
-    table = load_profile(name).table
+    table = shipped_profile(name).table
     return min(max(3, table.min_players), table.max_players)
 
 
@@ -146,7 +146,7 @@ def test_everyone_folding_before_a_bet_ends_as_the_rulebook_says(name: str) -> N
         assert result.winners == [survivor]
 
 
-@pytest.mark.parametrize("name", [n for n in ONE_HAND if load_profile(n).blind.look == "any_time"])
+@pytest.mark.parametrize("name", [n for n in ONE_HAND if shipped_profile(n).blind.look == "any_time"])
 def test_a_last_player_who_looked_before_anybody_bet_ends_as_the_rulebook_says(name: str) -> None:
     sentence = stated(book(name), "If everyone folds before anybody bets,")
     deal = deal_for(name, seats(name))
@@ -173,14 +173,14 @@ def test_traditional_says_the_unbet_pot_carries() -> None:
 # ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [n for n in ONE_HAND if load_profile(n).blind.allowed])
+@pytest.mark.parametrize("name", [n for n in ONE_HAND if shipped_profile(n).blind.allowed])
 def test_a_blind_survivor_ends_as_the_rulebook_says(name: str) -> None:
     text = book(name)
     sentence = stated(text, "A blind player whose opponents all fold")
     deal = deal_for(name, seats(name))
     first, *others = deal.order
-    level = load_profile(name).stakes.opening_min
-    deal.apply_text(f"{first} bet {level * load_profile(name).stakes.blind_rate}")
+    level = shipped_profile(name).stakes.opening_min
+    deal.apply_text(f"{first} bet {level * shipped_profile(name).stakes.blind_rate}")
     for player in others:
         deal.apply_text(f"{player} fold")
     result = finish(deal)
@@ -196,9 +196,9 @@ def _two_seen_at(name: str, level: int) -> Deal:
     would end the deal, so A bets half the level and B raises to it: A, to act, may still see."""
     deal = deal_for(name, 3)
     a, b, c = deal.order
-    first = level // 2 if load_profile(name).seeing.matched_showdown != "never" else level
+    first = level // 2 if shipped_profile(name).seeing.matched_showdown != "never" else level
     for text in (f"{a} look", f"{a} bet {first}", f"{b} look", f"{b} bet {level}", f"{c} fold"):
-        if text.endswith(" look") and not load_profile(name).blind.allowed:
+        if text.endswith(" look") and not shipped_profile(name).blind.allowed:
             continue
         deal.apply_text(text)
     return deal
@@ -229,9 +229,9 @@ def test_a_tied_see_ends_as_the_rulebook_says(name: str) -> None:
     if wild is not None and wild.joker is not None:  # ranking.wild.joker_each: two cards and the joker dealt
         hands = {p: (*hand[:2], CARDS[wild.joker]) for p, hand in hands.items()}
     deal = dealt(r, names, hands)
-    raised = "4" if load_profile(name).seeing.matched_showdown != "never" else "2"  # as _two_seen_at
+    raised = "4" if shipped_profile(name).seeing.matched_showdown != "never" else "2"  # as _two_seen_at
     for text in ("A look", "A bet 2", "B look", f"B bet {raised}", "C fold"):
-        if text.endswith(" look") and not load_profile(name).blind.allowed:
+        if text.endswith(" look") and not shipped_profile(name).blind.allowed:
             continue
         deal.apply_text(text)
     cost = next(o.amount for o in deal.legal_actions() if o.kind == "see")  # as the profile prices it
@@ -276,8 +276,8 @@ def test_casual_does_not_say_its_game_is_for_six() -> None:
            "its game is for 2 to 8))" in text
 
 
-@pytest.mark.parametrize("name", [n for n in NAMES if load_profile(n).format.lives is None
-                                  and load_profile(n).session.points.target is None])  # no money: lives or points
+@pytest.mark.parametrize("name", [n for n in NAMES if shipped_profile(n).format.lives is None
+                                  and shipped_profile(n).session.points.target is None])  # no money: lives or points
 def test_balances_go_where_the_rulebook_says(name: str) -> None:
     """An account may go below zero; a chip stack never does."""
     text = book(name)
@@ -383,7 +383,7 @@ WHO = {"seen": True, "blind": False}  # looked at the cards
 
 def _heads_up(name: str, caller_looks: bool, opponent_looks: bool) -> Deal:
     """Three players: A (the caller) and B bet at level 2, each seen or blind, C folds."""
-    p = load_profile(name)
+    p = shipped_profile(name)
     deal = deal_for(name, 3)
     a, b, c = deal.order
     for player, looks in ((a, caller_looks), (b, opponent_looks)):
@@ -395,7 +395,7 @@ def _heads_up(name: str, caller_looks: bool, opponent_looks: bool) -> Deal:
     return deal
 
 
-@pytest.mark.parametrize("name", [n for n in ONE_HAND if load_profile(n).blind.allowed])
+@pytest.mark.parametrize("name", [n for n in ONE_HAND if shipped_profile(n).blind.allowed])
 @pytest.mark.parametrize("caller, opponent", [("seen", "seen"), ("seen", "blind"), ("blind", "seen"), ("blind", "blind")])
 def test_who_may_see_whom_is_as_the_rulebook_says(name: str, caller: str, opponent: str) -> None:
     text = book(name)
@@ -411,7 +411,7 @@ def test_only_the_last_two_may_see_as_the_rulebook_says(name: str) -> None:
     assert "Only the last two players may see." in book(name)
     deal = deal_for(name, 3)
     a, b, _ = deal.order
-    p = load_profile(name)
+    p = shipped_profile(name)
     for player in (a, b):
         if p.blind.allowed:
             deal.apply_text(f"{player} look")
@@ -419,7 +419,7 @@ def test_only_the_last_two_may_see_as_the_rulebook_says(name: str) -> None:
     assert "see" not in [o.kind for o in deal.legal_actions()]  # three are still in
 
 
-@pytest.mark.parametrize("name", [n for n in ONE_HAND if load_profile(n).blind.allowed])
+@pytest.mark.parametrize("name", [n for n in ONE_HAND if shipped_profile(n).blind.allowed])
 def test_a_blind_player_pays_as_the_rulebook_says(name: str) -> None:
     match = re.search(r"At level (\d+), for example, a seen player pays (\d+) and a blind player (\w+)\.",
                       book(name))
@@ -440,7 +440,7 @@ def test_the_opening_and_raises_are_as_the_rulebook_says(name: str) -> None:
     text = book(name)
     deal = deal_for(name, 3)
     a, b, _ = deal.order
-    p = load_profile(name)
+    p = shipped_profile(name)
     if p.blind.allowed:
         deal.apply_text(f"{a} look")
     opening = re.search(r"The first bet opens the level at (\d+) to (\d+)\.", text)
@@ -502,7 +502,7 @@ def test_a_deliberate_look_ends_as_the_rulebook_says(name: str) -> None:
     text = book(name)
     deal = deal_for(name, 4)
     a, b, c, d = deal.order
-    if load_profile(name).blind.allowed:
+    if shipped_profile(name).blind.allowed:
         deal.apply_text(f"{a} look")
     deal.apply_text(f"{a} bet 2")
     deal.apply_text(f"{c} peeks {b}")  # out of turn: B is to act

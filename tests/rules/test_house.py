@@ -37,7 +37,7 @@ from bragrules.profile.models import Profile
 from bragrules.rules.compile import compile_rules
 from bragrules.rules.house import HousePolicy
 
-from ..helpers import FOUR, deal_with, play, rules_for
+from ..helpers import FOUR, deal_with, play, rules_for, shipped_profile
 
 
 def rulebook_text(profile: Profile) -> str:
@@ -276,8 +276,8 @@ def test_an_audit_in_blocks_counts_the_house_as_one_process_does(tmp_path: Path)
 
 
 MONEY_GAMES = sorted(name for name in builtin_names()
-                     if (load_profile(name).format.betting or load_profile(name).stakes.ante)
-                     and load_profile(name).format.life_stake is None)
+                     if (shipped_profile(name).format.betting or shipped_profile(name).stakes.ante)
+                     and shipped_profile(name).format.life_stake is None)
 """The shipped profiles where money changes hands (the pot of lives of ``format.life_stake`` is an account of
 its own, left out)."""
 

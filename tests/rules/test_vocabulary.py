@@ -13,7 +13,7 @@ from bragrules.profile.loader import load_profile_text, profile_hash
 from bragrules.profile.models import Profile
 from bragrules.rules.compile import compile_rules
 from bragrules.rules.vocabulary import PLAIN, words_of
-from tests.helpers import run_cli
+from tests.helpers import run_cli, shipped_profile
 
 
 @pytest.mark.parametrize("name, words", [("teen-patti", ("Teen Patti", "trail", "pure sequence", "colour")),
@@ -27,7 +27,7 @@ def test_the_teen_patti_and_zha_jin_hua_rulebooks_speak_their_games_words(name: 
         assert word in book, word
 
 
-WORDED = [name for name in builtin_names() if words_of(load_profile(name)).hands]
+WORDED = [name for name in builtin_names() if words_of(shipped_profile(name)).hands]
 
 
 @pytest.mark.parametrize("name", WORDED)
