@@ -15,7 +15,7 @@ language (Zha Jin Hua's ``弃牌``), else the catalogue's.
 >>> from bragrules.core.cards import parse_cards
 >>> rules = compile_rules(load_profile("teen-patti"))
 >>> reason("hand", rules, parse_cards("Ah Ad 3c"), 0.84, N_("{sees} for {amount}"), 4, {})
-'Pair (Aces, kicker 3) beats 84% of hands: sees for 4'
+'pair of aces, three kicker beats 84% of hands: sees for 4'
 >>> with speaking("hi"):
 ...     said = reason("plain", rules, None, 0.0, N_("{folds} blind"), None, {})
 >>> said.isascii()
