@@ -161,6 +161,10 @@ SPOKEN_LINES: Dict[str, Callable[["_Line"], str]] = {
     "pass": lambda line: tr("{player} passes (the bus goes on)", player=_who(line)),
     "retain": _retain,
     "release": lambda line: tr("{player} lets their unseen hand go under the pack", player=_who(line)),
+    "peek": lambda line: tr("{player} peeks at the cards of {other}", player=_who(line), other=esc(line.action.target or "?")),
+    "expose": lambda line: (tr("{player} exposes their own cards", player=_who(line)) if line.action.target is None
+                            else tr("{player} exposes the cards of {other}", player=_who(line),
+                                    other=esc(line.action.target))),
     "void": lambda line: tr("{player} declares the deal void", player=_who(line)),
     "redeal": lambda line: tr("{player} demands a redeal", player=_who(line)),
     "flash": lambda line: tr("{player} shows their own cards to the table", player=_who(line)),

@@ -12,8 +12,8 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from bragrules.core.cards import Card, parse_card
-from bragrules.core.text import to_you
 from bragrules.core.i18n import ENGLISH, language, tr
+from bragrules.core.text import to_you
 from bragrules.play.plays import plays_said
 
 from .play_bank import BankPrompts
@@ -141,7 +141,7 @@ class TableView(BankPrompts, _ObserverBase):
         if deal.posted:  # stakes.forced: the antes, boot, blinds or stake, as posted before the betting
             from bragrules.rules.forced_bets import posts_text
 
-            self.console.print(f"[dim]Before the betting: {esc(posts_text(deal.posted))}.[/]")
+            self.console.print("[dim]" + tr("Before the betting: {posts}.", posts=esc(posts_text(deal.posted))) + "[/]")
         for name in table.humans:
             state = deal.players.get(name)
             if state is not None and state.seen and state.hand is not None and deal.rules.format.hands > 1:

@@ -22,6 +22,7 @@ from math import floor
 from typing import TYPE_CHECKING, List, Sequence, Tuple
 
 from bragrules.core.cards import Card, parse_cards
+from bragrules.core.i18n import N_
 from bragrules.core.money import ZERO
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.play.hand_worth import hand_share
@@ -66,8 +67,8 @@ def side_bet(options: List[LegalAction], rng: random.Random) -> Tuple[Action, st
     """
     stake = next(o for o in options if o.kind == "pairplus")
     if rng.random() < SIDE_BET_SHARE:
-        return stake.action(stake.amount), "stakes a Pair Plus of {}"
-    return Action(stake.player, "check"), "stakes no Pair Plus"
+        return stake.action(stake.amount), N_("stakes a Pair Plus of {amount}")
+    return Action(stake.player, "check"), N_("stakes no Pair Plus")
 
 
 def keeps(put_up: Fraction, bank: Fraction) -> bool:
@@ -87,9 +88,10 @@ def choose(rules: "Rules", cards: Sequence[Card], options: List[LegalAction]) ->
     fold = next((o for o in options if o.kind == "fold"), None)
     if fold is not None:  # against the house: play or fold
         if plays(rules, cards):
-            return bet.action(), "plays against the dealer (Q-6-4 or better)", share
-        return fold.action(), "folds (below Q-6-4)", share
+            return bet.action(), N_("plays against the dealer (Q-6-4 or better)"), share
+        return fold.action(), N_("{folds} (below Q-6-4)"), share
     assert bet.amount is not None and bet.max_amount is not None
     amount = stake(bet.amount, bet.max_amount, share)
-    words = "calls banco, staking the whole bank" if amount == bet.max_amount and share >= 0.95 else "stakes {}"
+    banco = amount == bet.max_amount and share >= 0.95
+    words = N_("calls banco, staking the whole bank") if banco else N_("stakes {amount}")
     return Action(bet.player, "bet", amount), words, share

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Callable, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import Card, parse_card
+from bragrules.core.i18n import N_
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.view import PlayerView
 from bragrules.rules.ranking import triple_index
@@ -32,11 +33,16 @@ Strength = Callable[[Sequence[Card]], int]
 """The strength of three cards under the deal's ranking."""
 
 
+_UNSEEN = {"knock": N_("knocks without looking"), "stand": N_("stands without looking"),
+           "draw": N_("draws without looking"), "swap": N_("swaps without looking")}
+"""What a bot says of a move made before it has looked at its cards."""
+
+
 class ExchangePlay:
     """The exchange turns of a style bot; the bot gives when it knocks (its style's ``knock_at`` and
     ``knock_turns``), its words (``_say``, ``_judged``) and how much of the pack a strength beats."""
 
-    def _say(self, verb: str, amount: object = None) -> None:  # pragma: no cover - the bot's own
+    def _say(self, verb: str, amount: object = None, **values: object) -> None:  # pragma: no cover - the bot's own
         raise NotImplementedError
 
     def _judged(self, view: PlayerView, cards: object, share: float, verb: str,
@@ -55,7 +61,7 @@ class ExchangePlay:
         stop = next((o for o in options if o.kind in ("knock", "stand")), None)
         if view.hand is None:
             option = stop or options[-1]
-            self._say(f"{option.kind}s without looking")
+            self._say(_UNSEEN.get(option.kind, N_("{move} without looking")), move=option.kind)
             return option.action()
         table = view.rules.ranking.ranker.table
         hand = list(view.hand)
@@ -66,7 +72,7 @@ class ExchangePlay:
 
         if options[0].kind == "throw":  # four cards held after a draw: keep the best three
             best = max(options, key=lambda o: strength([c for c in hand if o.cards is None or c != o.cards[0][0]]))
-            self._say("discards a card")
+            self._say(N_("discards a card"))
             return best.action()
         current = strength(hand)
         share = self._strength_share(view, current)
@@ -74,10 +80,10 @@ class ExchangePlay:
         ready = share >= knock_at or view.exchanges_made(options[0].player) >= knock_turns
         if options[0].kind == "pass":  # a card taken this turn: stop the bus now, or not
             option = options[-1] if ready else options[0]
-            self._judged(view, hand, share, "knocks" if option.kind == "knock" else "passes")
+            self._judged(view, hand, share, N_("knocks") if option.kind == "knock" else N_("passes"))
             return option.action()
         if stop is not None and stop.kind == "knock" and ready:
-            self._judged(view, hand, share, "knocks")
+            self._judged(view, hand, share, N_("knocks"))
             return stop.action()
         return self._take_or_stop(view, options, hand, strength, stop, current, share)
 
@@ -91,14 +97,15 @@ class ExchangePlay:
             if value is not None and value > best_strength:
                 best_strength, best_option = value, option
         if best_option is not None and (best_strength > current or stop is None):
-            self._judged(view, hand, share, "takes a card" if best_option.kind == "draw" else "swaps with the centre")
+            self._judged(view, hand, share,
+                         N_("takes a card") if best_option.kind == "draw" else N_("swaps with the centre"))
             return best_option.action()
         if stop is not None:
-            self._judged(view, hand, share, stop.kind + "s")
+            self._judged(view, hand, share, N_("knocks") if stop.kind == "knock" else N_("stands"))
             return stop.action()
         blind = next((o for o in options if o.kind == "draw" and o.target == "stock"), None) or next(
             (o for o in options if o.kind == "swap" and o.target == "down"), options[0])
-        self._judged(view, hand, share, "takes an unknown card")
+        self._judged(view, hand, share, N_("takes an unknown card"))
         return blind.action()
 
     @staticmethod
@@ -142,7 +149,7 @@ def hunt_choice(view: PlayerView, options: List[LegalAction]) -> Tuple[LegalActi
     hand = view.hand
     look = next((o for o in options if o.kind == "look"), None)
     if hand is None or look is not None:
-        return (look or options[0]), "looks at its cards before the hunt"
+        return (look or options[0]), N_("looks at its cards before the hunt")
     centre = list(view.centre)
     comparer = view.rules.comparer
     best: Optional[Tuple[Tuple[int, ...], LegalAction]] = None
@@ -158,7 +165,7 @@ def hunt_choice(view: PlayerView, options: List[LegalAction]) -> Tuple[LegalActi
         if best is None or key > best[0]:
             best = (key, option)
     chosen = best[1] if best is not None else options[0]
-    return chosen, "takes a centre card" if chosen.kind == "swap" else "turns a centre card face down"
+    return chosen, N_("takes a centre card") if chosen.kind == "swap" else N_("turns a centre card face down")
 
 
 __all__ = ["ExchangePlay", "hunt_choice"]

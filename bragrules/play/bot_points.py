@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Iterable, Sequence, Tuple
 
 from bragrules.core.cards import Card
+from bragrules.core.i18n import N_
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.view import PlayerView
 from bragrules.rules.pots import PotsPolicy
@@ -44,5 +45,5 @@ def choose(view: PlayerView, options: Sequence[LegalAction]) -> Tuple[Action, st
     stand = next(o for o in options if o.kind == "stand")
     counted = tuple(view.hand or ()) + view.points_drawn
     if policy is None or draw is None or not draw_worth(policy, counted, view.rules.pack.cards, view.visible_cards()):
-        return stand.action(), "stands for the pips stake"
-    return draw.action(), "draws for the pips stake"
+        return stand.action(), N_("stands for the pips stake")
+    return draw.action(), N_("draws for the pips stake")

@@ -54,15 +54,16 @@ import random
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Dict, List, Optional, Protocol, Tuple
 
-from bragrules.core.money import pretty_money
+from bragrules.core.i18n import ENGLISH, N_, language, tr
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import PlayerView
 from bragrules.play import bot_bank, bot_points
 from bragrules.play.bot_exchange import ExchangePlay, hunt_choice
+from bragrules.play.bot_words import NO_CHOICE, move_name, reason
 from bragrules.play.hand_worth import arrangements_of, hand_share, pack_shares
 from bragrules.play.plays import STAND_IN
-from bragrules.rules.ranking import HandRanker, triple_index
+from bragrules.rules.ranking import triple_index
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
@@ -197,25 +198,18 @@ class StyleBot(ExchangePlay):
         self.params = style
         self.rng = rng
         self._memory: Optional[_Memory] = None
-        self._why: Tuple[object, ...] = ("plain", None, None, 0.0, "no choice made yet", None)
+        self._rules: object = None  # the rules of the deal last played (the game's words for its moves)
+        self._why: Tuple[object, ...] = ("plain", None, None, 0.0, NO_CHOICE, None, {})
 
     # -- the reason ------------------------------------------------------
 
     def explain(self) -> str:
-        """A short reason for the last choice (worked out only when asked)."""
-        kind, rules, cards, share, verb, amount = self._why
-        verb = str(verb)
-        if amount is not None:
-            verb = verb.format(_money(amount))
-        if kind == "plain":
-            return verb
-        hand = _describe(rules, cards)
-        if kind == "arrangement":
-            return f"{hand} beat {share:.0%} of holdings: {verb}"
-        return f"{hand} beats {share:.0%} of hands: {verb}"
+        """A short reason for the last choice, in the language spoken (put in words only when asked:
+        :func:`~bragrules.play.bot_words.reason`)."""
+        return reason(*self._why)  # type: ignore[arg-type]
 
-    def _say(self, verb: str, amount: object = None) -> None:
-        self._why = ("plain", None, None, 0.0, verb, amount)
+    def _say(self, verb: str, amount: object = None, **values: object) -> None:
+        self._why = ("plain", self._rules, None, 0.0, verb, amount, values)
 
     def _against_bank(self, view: PlayerView, options: List[LegalAction]) -> Action:
         """A banking game's choice: the Pair Plus, before looking (``procedure.bank.pair_plus_max``), else a
@@ -229,9 +223,10 @@ class StyleBot(ExchangePlay):
         self._judged(view, view.hand, share, verb, action.amount)
         return action
 
-    def _judged(self, view: PlayerView, cards: object, share: float, verb: str, amount: object = None) -> None:
+    def _judged(self, view: PlayerView, cards: object, share: float, verb: str, amount: object = None,
+                **values: object) -> None:
         kind = "arrangement" if cards and isinstance(cards[0], tuple) else "hand"  # type: ignore[index]
-        self._why = (kind, view.rules, cards, share, verb, amount)
+        self._why = (kind, view.rules, cards, share, verb, amount, values)
 
     # -- choosing --------------------------------------------------------
 
@@ -245,7 +240,7 @@ class StyleBot(ExchangePlay):
         options = view.legal_actions()
         first = options[0]
         kind = first.kind
-        rules = view.rules
+        rules = self._rules = view.rules
         if rules.procedure.bank is not None:  # a banking game (procedure.bank)
             return self._against_bank(view, options)
         if view.points_drawing:  # the draws for the pips stake (pots.points_draw)
@@ -274,7 +269,7 @@ class StyleBot(ExchangePlay):
         if view.seen:
             arrange = by_kind.get("arrange")
             if arrange is not None and view.arrangement is None:
-                self._say("looks at the cards and arranges the hands as suggested")
+                self._say(N_("looks at the cards and arranges the hands as suggested"))
                 return arrange.action()
             return self._seen(view, by_kind, memory)
         return self._blind(by_kind, looks, memory)
@@ -290,10 +285,10 @@ class StyleBot(ExchangePlay):
         if kind == "discard" and first.target is not None:  # Four-Card: looked, one card to put away
             card = view.best_discard()
             chosen = next((o for o in options if o.target == str(card)), first)
-            self._say(f"discards {chosen.target}, keeping the strongest hand")
+            self._say(N_("discards {card}, keeping the strongest hand"), card=chosen.target)
             return chosen.action()
         if kind == "retain":  # left alone, blind: an unseen hand is worth keeping (it costs nothing)
-            self._say("retains the unseen hand for the next deal")
+            self._say(N_("retains the unseen hand for the next deal"))
             return first.action()
         if kind == "show":  # second to show at a see: concede a hand the first one beats
             return self._show_or_concede(view, options)
@@ -302,12 +297,12 @@ class StyleBot(ExchangePlay):
         if kind == "arrange" and any(o.kind == "take" for o in options):  # a spare hand lies untaken
             return self._spare(view, options)
         if kind == "arrange" and len(options) == 1:  # no betting: arrange, then all show
-            self._say("arranges the hands as suggested")
+            self._say(N_("arranges the hands as suggested"))
             return first.action()
         if kind == "look" and len(options) == 2 and options[1].kind == "look":
             # before a showdown, holding two hands: look at one of them (nothing to tell them apart)
             target = options[self.rng.randrange(2)]
-            self._say(f"looks at the {target.target} hand to choose one for the showdown")
+            self._say(N_("looks at the {which} hand to choose one for the showdown"), which=target.target)
             return target.action()
         return None
 
@@ -323,9 +318,9 @@ class StyleBot(ExchangePlay):
         share = arrangements_of(view.rules).share([ranker.strength(list(h)) for h in hint])
         limit = 0.25 if take.amount else 0.35
         if share < limit:
-            self._say(f"takes the spare hand (its own cards beat {share:.0%} of arrangements)")
+            self._say(N_("takes the spare hand (its own cards beat {share} of arrangements)"), share=f"{share:.0%}")
             return take.action()
-        self._say("keeps the cards dealt and arranges them as suggested")
+        self._say(N_("keeps the cards dealt and arranges them as suggested"))
         return arrange.action()
 
     # -- retained hands --------------------------------------------------
@@ -337,14 +332,15 @@ class StyleBot(ExchangePlay):
         share = hand_share(view.rules, cards)
         keep = share >= self.params.keep_at
         option = next(o for o in options if o.kind == ("keep" if keep else "discard"))
-        self._judged(view, cards, share, f"{'keeps' if keep else 'discards'} the {inspected} hand")
+        self._judged(view, cards, share, N_("keeps the {which} hand") if keep else N_("discards the {which} hand"),
+                     which=inspected)
         return option.action()
 
     def _show_or_concede(self, view: PlayerView, options: List[LegalAction]) -> Action:
         """Show, unless the hand already turned beats this one (known only once looked at)."""
         beaten = view.shown_beats()
         option = next(o for o in options if o.kind == ("concede" if beaten else "show"))
-        self._say("concedes without showing" if beaten else "shows")
+        self._say(N_("concedes without showing") if beaten else N_("shows"))
         return option.action()
 
     # -- the side-show ---------------------------------------------------
@@ -354,7 +350,7 @@ class StyleBot(ExchangePlay):
         cards, share = self._share_of(view, memory)
         accept = share >= self.params.accept_at
         option = next(o for o in options if o.kind == ("accept" if accept else "refuse"))
-        self._judged(view, cards, share, "accepts the side-show" if accept else "refuses the side-show")
+        self._judged(view, cards, share, N_("accepts the {sideshow}") if accept else N_("refuses the {sideshow}"))
         return option.action()
 
     def _side_show(self, view: PlayerView, by_kind: Dict[str, LegalAction], cards: object,
@@ -365,9 +361,9 @@ class StyleBot(ExchangePlay):
         if option is None or not low <= share < high or self.rng.random() >= 0.5:
             return None
         if option.amount:
-            self._judged(view, cards, share, "pays {} and asks for a side-show", option.amount)
+            self._judged(view, cards, share, N_("pays {amount} and asks for a {sideshow}"), option.amount)
         else:
-            self._judged(view, cards, share, "asks for a side-show")
+            self._judged(view, cards, share, N_("asks for a {sideshow}"))
         return option.action()
 
     # -- blind -----------------------------------------------------------
@@ -381,30 +377,30 @@ class StyleBot(ExchangePlay):
         if stay_blind or not looks:
             see = by_kind.get("see")
             if see is not None and (not looks or rng.random() < params.blind_see or memory.bets >= params.max_bets):
-                self._say("sees blind for {}", see.amount)
+                self._say(N_("{sees} blind for {amount}"), see.amount)
                 return see.action()
             check = by_kind.get("check")
             if check is not None:
                 memory.checks += 1
-                self._say("checks blind")
+                self._say(N_("checks blind"))
                 return check.action()
             bet = by_kind.get("bet")
             if bet is not None and memory.bets < params.max_bets:
                 memory.bets += 1
                 if params.blind_raise and rng.random() < params.blind_raise:
                     amount = bet.nth_amount(params.max_steps)  # a cheap lift of the level
-                    self._say("lifts the level blind, paying {}", amount)
+                    self._say(N_("lifts the level blind, paying {amount}"), amount)
                     return bet.action(amount)
-                self._say("bets {} blind", bet.amount)
+                self._say(N_("{bets} {amount} blind"), bet.amount)
                 return bet.action()
             if not looks:
-                self._say("folds blind")
+                self._say(N_("{folds} blind"))
                 return by_kind["fold"].action()
         if len(looks) == 1:
-            self._say("looks at the cards")
+            self._say(N_("looks at the cards"))
             return looks[0].action()
         target = looks[rng.randrange(len(looks))]
-        self._say(f"looks at the {target.target} hand")
+        self._say(N_("looks at the {which} hand"), which=target.target)
         return target.action()
 
     # -- seen ------------------------------------------------------------
@@ -457,7 +453,7 @@ class StyleBot(ExchangePlay):
         if fold is None:  # a refused side-show under seeing.side_show.refused: asker_pays: pay on
             paid = bet if bet is not None else see
             assert paid is not None
-            self._judged(view, cards, share, "pays {} after the refusal", paid.amount)
+            self._judged(view, cards, share, N_("pays {amount} after the refusal"), paid.amount)
             return paid.action()
         if not capped and "sideshow" in by_kind:  # offered only where the profile has a side-show
             asked = self._side_show(view, by_kind, cards, share)
@@ -467,23 +463,23 @@ class StyleBot(ExchangePlay):
         if see is not None:
             if capped or bet is None:
                 if chance >= min(call_at, params.see_at) or rng.random() < params.bluff:
-                    self._judged(view, cards, share, "sees for {}", see.amount)
+                    self._judged(view, cards, share, N_("{sees} for {amount}"), see.amount)
                     return see.action()
-                self._judged(view, cards, share, "folds rather than pay to see")
+                self._judged(view, cards, share, N_("{folds} rather than pay to {see}"))
                 return fold.action()
             if rng.random() < params.see_eager and chance >= params.see_at * 0.5:
-                self._judged(view, cards, share, "sees for {}", see.amount)
+                self._judged(view, cards, share, N_("{sees} for {amount}"), see.amount)
                 return see.action()
             if chance >= raise_at:
                 return self._raise(view, cards, share, chance, bet, memory)
             if chance >= params.see_at:
-                self._judged(view, cards, share, "sees for {}", see.amount)
+                self._judged(view, cards, share, N_("{sees} for {amount}"), see.amount)
                 return see.action()
             if chance >= call_at or rng.random() < params.bluff:
                 memory.bets += 1
-                self._judged(view, cards, share, "bets {} to stay in", bet.amount)
+                self._judged(view, cards, share, N_("{bets} {amount} to stay in"), bet.amount)
                 return bet.action()
-            self._judged(view, cards, share, "folds")
+            self._judged(view, cards, share, N_("{folds}"))
             return fold.action()
         check = by_kind.get("check")
         if bet is not None and not capped:
@@ -491,13 +487,13 @@ class StyleBot(ExchangePlay):
                 return self._raise(view, cards, share, chance, bet, memory)
             if chance >= call_at or (check is None and rng.random() < params.bluff):
                 memory.bets += 1
-                self._judged(view, cards, share, "bets {}", bet.amount)
+                self._judged(view, cards, share, N_("{bets} {amount}"), bet.amount)
                 return bet.action()
         if check is not None:
             memory.checks += 1
-            self._judged(view, cards, share, "checks")
+            self._judged(view, cards, share, N_("checks"))
             return check.action()
-        self._judged(view, cards, share, "folds" if not capped else "has bet enough and folds")
+        self._judged(view, cards, share, N_("{folds}") if not capped else N_("has bet enough and {folds}"))
         return fold.action()
 
     def _raise(
@@ -510,9 +506,9 @@ class StyleBot(ExchangePlay):
         if steps:
             amount = bet.nth_amount(steps)
             if amount != bet.amount:
-                self._judged(view, cards, share, "raises, paying {}", amount)
+                self._judged(view, cards, share, N_("{raises}, paying {amount}"), amount)
                 return bet.action(amount)
-        self._judged(view, cards, share, "bets {}", bet.amount)
+        self._judged(view, cards, share, N_("{bets} {amount}"), bet.amount)
         return bet.action()
 
     def _strength_share(self, view: PlayerView, strength: int) -> float:
@@ -521,6 +517,9 @@ class StyleBot(ExchangePlay):
 
     def _knock_rule(self) -> Tuple[float, int]:
         return self.params.knock_at, self.params.knock_turns
+
+
+_AT_RANDOM = N_("{move} at random")
 
 
 class RandomBot:
@@ -540,11 +539,14 @@ class RandomBot:
         self._deal: Optional[int] = None
         self._bets = 0
         self._turns = 0
-        self._why: Tuple[str, object] = ("no choice made yet", None)
+        self._why: Tuple[str, object, object, str] = (NO_CHOICE, None, None, "")  # message, amount, rules, move
 
     def explain(self) -> str:
-        verb, amount = self._why
-        return verb.format(_money(amount)) if amount is not None else verb
+        """The last choice's reason, in the language spoken (put in words only when asked)."""
+        verb, amount, rules, kind = self._why
+        if verb == _AT_RANDOM and language() != ENGLISH:  # the move is on the line already: named once
+            return tr("a move chosen at random")
+        return reason("plain", rules, None, 0.0, verb, amount, {"move": move_name(rules, kind)})
 
     def choose(self, view: PlayerView) -> Action:
         if view.key != self._deal:
@@ -562,9 +564,9 @@ class RandomBot:
             self._bets += 1
             amounts = option.amounts(4)
             amount = amounts[self.rng.randrange(len(amounts))]
-            self._why = ("a bet of {} at random", amount)
+            self._why = (N_("a bet of {amount} at random"), amount, view.rules, "bet")
             return option.action(amount)
-        self._why = (f"{option.kind} at random", None)
+        self._why = (_AT_RANDOM, None, view.rules, option.kind)
         return option.action()
 
 
@@ -588,7 +590,7 @@ class StandIn:
         return self.inner.choose(view)
 
     def explain(self) -> str:
-        return f"{STAND_IN} ({self.why}): {self.inner.explain()}"
+        return tr("{standin} ({why}): {reason}", standin=tr(STAND_IN), why=self.why, reason=self.inner.explain())
 
 
 def make_bot(style: str, rng: random.Random, name: Optional[str] = None) -> Bot:
@@ -624,19 +626,3 @@ def table_chooser(bots: Dict[str, Bot]) -> Callable[[Deal], Action]:
         return bots[player].choose(deal.view(player))
 
     return choose
-
-
-# ---------------------------------------------------------------------------
-
-
-def _money(amount: object) -> str:
-    return pretty_money(amount) if amount is not None else "?"  # type: ignore[arg-type]
-
-
-def _describe(rules: object, cards: object) -> str:
-    ranker: HandRanker = rules.ranking.ranker  # type: ignore[attr-defined]
-    if not cards:
-        return "an unarranged hand"
-    if isinstance(cards, tuple) and isinstance(cards[0], tuple):
-        return " / ".join(ranker.describe(h) for h in cards)
-    return ranker.describe(cards)  # type: ignore[arg-type]

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, List, Literal, Mapping, Optional, S
 
 from pydantic import Field, model_validator
 
-from bragrules.core.i18n import N_, tr
+from bragrules.core.i18n import ENGLISH, N_, amount_text, language, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import NOT_NEGATIVE, POSITIVE, Area, FieldText, Money, Section, _refuse_below
 from bragrules.rules.hooks import AreaPolicy, Post
@@ -426,7 +426,16 @@ def posts_text(posted: Sequence[Post]) -> str:
     'C puts in the boot of 4'
     >>> posts_text([])
     ''
+
+    In another language each post is a whole sentence of the catalogue (:func:`_spoken_posts`):
+
+    >>> from bragrules.core.i18n import with_language
+    >>> spoken = with_language("zh", posts_text, [Post("C", "boot", Fraction(4), False, AMOUNT_RULE)])
+    >>> "C" in spoken and "4" in spoken and "boot" not in spoken
+    True
     """
+    if language() != ENGLISH:
+        return _spoken_posts(posted)
     parts: List[str] = []
     antes = sorted({post.amount for post in posted if post.what == "ante"})
     if len(antes) == 1:
@@ -442,6 +451,34 @@ def posts_text(posted: Sequence[Post]) -> str:
         article = words + " of " + money_text(post.amount)
         parts.append(f"{post.player} {verb} {article}" + (" (the first bet)" if post.live else ""))
     return "; ".join(parts)
+
+
+_SPOKEN_POSTS = {
+    "missed": N_("{player} posts the antes missed, {amount}"), "boot": N_("{player} puts in the boot of {amount}"),
+    "blind": N_("{player} posts a blind of {amount}"), "small_blind": N_("{player} posts the small blind of {amount}"),
+    "big_blind": N_("{player} posts the big blind of {amount}"),
+    "stake": N_("{player} puts up the opening stake of {amount}"),
+}
+"""Each post but an ante, a whole sentence in the language spoken (:func:`posts_text`)."""
+
+
+def _spoken_posts(posted: Sequence[Post]) -> str:
+    """:func:`posts_text` in the language spoken: the antes, then each other post, each a whole sentence."""
+    parts: List[str] = []
+    antes = sorted({post.amount for post in posted if post.what == "ante"})
+    if len(antes) == 1:
+        parts.append(tr("antes {amount} each", amount=amount_text(antes[0])))
+    elif antes:
+        each = [tr("{player} {amount}", player=post.player, amount=amount_text(post.amount))
+                for post in posted if post.what == "ante"]
+        parts.append(tr("antes: {each}", each=", ".join(each)))
+    for post in posted:
+        if post.what == "ante":
+            continue
+        said = tr(_SPOKEN_POSTS.get(post.what, N_("{player} posts {amount}")), player=post.player,
+                  amount=amount_text(post.amount))
+        parts.append(tr("{post} (the first bet)", post=said) if post.live else said)
+    return tr("; ").join(parts)
 
 
 def _forced(p: "Profile") -> bool:

@@ -36,8 +36,10 @@ import random
 from fractions import Fraction
 from typing import TYPE_CHECKING, Dict, List, NamedTuple, Optional, Tuple
 
+from bragrules.core.i18n import N_, Later, Message
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.view import PlayerView
+from bragrules.play.bot_words import NO_CHOICE, move_name
 from bragrules.play.bots import STYLES, StyleBot
 from bragrules.play.plays import STAND_IN
 from bragrules.solver.defend import defend
@@ -109,14 +111,15 @@ class SolvedBot:
         self.rng = rng
         self.strategy = strategy
         self.fallback = StyleBot(STYLES[FALLBACK], rng, name)
-        self._why = "no choice made yet"
+        self._why = Message(NO_CHOICE)  # the reason, put in words when read (in the reader's language)
+        self.on_strategy = False  # whether the last choice was the strategy's (not the stand-in's)
         self._parsed: Dict[int, List[Action]] = {}
         self._for: Optional[Tuple[object, int, Optional[Strategy]]] = None
         self._memory_key: Optional[int] = None
         self._read: Dict[int, str] = {}
 
     def explain(self) -> str:
-        return self._why if self._why else self.fallback.explain()
+        return self._why.text()
 
     def _strategy_for(self, view: PlayerView) -> Optional[Strategy]:
         seats = len(view.order)
@@ -127,9 +130,11 @@ class SolvedBot:
             self._for = (profile, seats, load_for(game_hash(profile), view.rules, seats))
         return self._for[2]
 
-    def _fall_back(self, view: PlayerView, why: str) -> Action:
+    def _fall_back(self, view: PlayerView, why: str, **values: object) -> Action:
         action = self.fallback.choose(view)
-        self._why = f"{STAND_IN} ({why}): {self.fallback.explain()}"
+        self.on_strategy = False
+        self._why = Message(N_("{standin} ({why}): {reason}"), standin=Message(STAND_IN), why=Message(why, **values),
+                            reason=Later(self.fallback.explain))
         return action
 
     def parsed(self, entry: Entry) -> List[Action]:
@@ -284,16 +289,19 @@ class SolvedBot:
     def choose(self, view: PlayerView) -> Action:
         options = view.legal_actions()
         if not 2 <= len(view.order) <= MAX_SEATS:
-            return self._fall_back(view, f"strategies are solved for 2 to {MAX_SEATS} players, not {len(view.order)}")
+            return self._fall_back(view, N_("strategies are solved for 2 to {most} players, not {seats}"),
+                                   most=MAX_SEATS, seats=len(view.order))
         if options and options[0].kind not in ("look", "bet", "see", "fold", "check"):
-            return self._fall_back(view, "a decision the tree settles by itself")
+            return self._fall_back(view, N_("a decision the tree settles by itself"))
         strategy = self._strategy_for(view)
         if strategy is None:
             seats = len(view.order)
-            return self._fall_back(view, "no strategy solved for this profile" + (f" at {seats} seats" if seats > 2 else ""))
+            if seats > 2:
+                return self._fall_back(view, N_("no strategy solved for this profile at {seats} seats"), seats=seats)
+            return self._fall_back(view, N_("no strategy solved for this profile"))
         found = self.read(strategy, view)
         if found is None:
-            return self._fall_back(view, "the deal left the solved tree")
+            return self._fall_back(view, N_("the deal left the solved tree"))
         if strategy.seats > 2 and any(o.kind == "bet" for o in options):
             found = self._past_cap(found)
         entry = found.entry
@@ -302,7 +310,7 @@ class SolvedBot:
             cards = view.hand
             hand = strategy.hand_of(cards) if cards is not None else None
             if hand is None:
-                return self._fall_back(view, "a hand the strategy does not know")
+                return self._fall_back(view, N_("a hand the strategy does not know"))
         row = entry.row(hand)
         tree_actions = self._entry_actions(entry)
         if found.stretch < 1:  # ranges over whole hands (heads-up) or over equity buckets (three or four seats)
@@ -313,13 +321,21 @@ class SolvedBot:
         if found.past_count and strategy.seats > 2:
             open_row = self._committed(view, open_row, tree_actions)
         if not any(open_row):
-            return self._fall_back(view, f"{', '.join(a.kind for a in tree_actions)}: none is open here")
+            return self._fall_back(view, N_("{moves}: none is open here"),
+                                   moves=Later(_move_list, view.rules, [a.kind for a in tree_actions]))
         k = _draw(open_row, self.rng.random())
         action, chosen = real[k], tree_actions[k]
         assert action is not None
         self._read[len(view.actions)] = entry.actions[k]  # how the replay reads this action from now on
-        self._why = f"plays the solved strategy: {chosen.kind} with probability {float(row[k]):.0%}"
+        self.on_strategy = True
+        self._why = Message(N_("plays the solved strategy: {move} with probability {chance}"),
+                            move=Later(move_name, view.rules, chosen.kind), chance=Later(format, float(row[k]), ".0%"))
         return action
+
+
+def _move_list(rules: "Rules", kinds: List[str]) -> str:
+    """Moves named in a reason, in the game's words (English: as the tree names them)."""
+    return ", ".join(move_name(rules, kind) for kind in kinds)
 
 
 def _committed_row(row: List[float], actions: List[Action], keep_on: bool) -> List[float]:

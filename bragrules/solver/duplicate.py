@@ -65,7 +65,7 @@ class _Counted:
     def choose(self, view: PlayerView) -> Action:
         action = self.inner.choose(view)
         self.decisions += 1
-        self.on_strategy += self.inner.explain().startswith("plays the solved strategy")
+        self.on_strategy += self.inner.on_strategy
         return action
 
     def explain(self) -> str:
