@@ -44,6 +44,7 @@ from typing import Any, Deque, Dict, List, Optional, Sequence
 
 from bragrules.core.cards import Card, CardError, parse_card
 from bragrules.core.errors import HistoryError, RuleViolation
+from bragrules.core.i18n import Message, language
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import Sight
@@ -53,6 +54,7 @@ from bragrules.play.plays import plays
 from bragrules.play.table import Table
 from bragrules.rules.fixed import HISTORY_CARDS
 from bragrules.rules.vocabulary import said, words_of
+from bragrules.web.feed_words import every_language, note_line
 from bragrules.web.seats import (
     SeatFileError,
     load_seats,
@@ -147,7 +149,7 @@ class TableService(TablePlay):
         replayed.retell(service)  # the feed and the last deal, as they were before the restart
         if record is None:
             service.claim_by_name = True
-            service._note("the table resumes without its seat file: each person takes their seat back by name")
+            service._note(Message("the table resumes without its seat file: each person takes their seat back by name"))
         else:
             service.salt = record.salt
             service.host_digests = [*record.hosts, token_digest(record.salt, service.host_token)]
@@ -157,7 +159,7 @@ class TableService(TablePlay):
             for name, style in record.bots.items():
                 service._seat_bot(service.places[name], style)
             service.recorded_address = service.address = record.address  # kept until it listens again
-        service._note(f"the table resumes from its log: {table.deals_played} deals played")
+        service._note(Message("the table resumes from its log: {n} deals played", n=str(table.deals_played)))
         with service.lock:
             service._save_seats()
             with contextlib.suppress(Refusal):  # a log that cannot be written: the table starts stopped, saying so
@@ -225,11 +227,12 @@ class TableService(TablePlay):
         ruling.number, ruling.deal = self.ruling_count, deal_number
         self.rulings.append(ruling)
         del self.rulings[:-MAX_RULINGS]
-        after = ""
+        after: Any = ""
         if ruling.pending is not None:
-            after = (f" (it changes the deal only if the host confirms it, or {ruling.pending.player} "
-                     "concedes it)")
-        self._note(f"dispute raised by {ruling.raised_by}: {ruling.text}: {ruling.summary}{after}")
+            after = Message(" (it changes the deal only if the host confirms it, or {player} concedes it)",
+                            player=ruling.pending.player)
+        self._note(Message("dispute raised by {player}: {text}: {summary}{after}", player=ruling.raised_by,
+                           text=ruling.text, summary=ruling.summary, after=after))
         self._changed()
         return ruling
 
@@ -259,9 +262,9 @@ class TableService(TablePlay):
             if action.kind == "void" and not host:  # a deal is declared void by the host alone
                 raise Refusal(f"only the host may confirm ruling {number}: a deal is declared void by the host", 403)
             if seat == action.player:
-                by = f"conceded by {seat}"
+                by = Message("conceded by {player}", player=seat)
             elif host:
-                by = "confirmed by the host"
+                by = Message("confirmed by the host")
             else:
                 raise Refusal(f"only {action.player} may concede this ruling, or the host confirm it: "
                               "a seat acts only for itself", 403)
@@ -271,8 +274,9 @@ class TableService(TablePlay):
                 ruling.pending = None
                 self._changed()
                 raise Refusal(f"ruling {number} no longer applies: the deal has moved on", 409)
-            self._act(action, before=f"ruling {number} ({ruling.text}) is {by}: ")
-            ruling.pending, ruling.settled = None, by
+            self._act(action, before=Message("ruling {number} ({text}) is {by}: ", number=str(number), text=ruling.text,
+                                             by=by))
+            ruling.pending, ruling.settled = None, by.english()
             self.turn += 1
             self._advance()
 
@@ -369,7 +373,7 @@ class TableService(TablePlay):
                 "game": words_of(self.profile).title_or(""),  # the game's own name (vocabulary.title), or ""
                 "seat_count": self.seat_count,
                 "feed": self.feed_read_by(you),
-                "last": self.last,
+                "last": self._last_read(),
                 "rulings": self._rulings_now(),
                 "paused": self.paused,
                 "timer": None,
@@ -388,6 +392,12 @@ class TableService(TablePlay):
             if host and table.log is not None:
                 out["log"] = table.log.name
             return out
+
+    def _last_read(self) -> Optional[Dict[str, Any]]:
+        """The last deal as the reader reads it: how it ended in the language spoken now."""
+        if self.last is None:
+            return None
+        return dict(self.last, **self.last_spoken.get(language(), {}))
 
     def _rulings_now(self) -> List[Dict[str, Any]]:
         """The last three rulings of the deal in play (between deals, of the last one played): a ruling
@@ -494,11 +504,13 @@ class _Replayed:
     def __call__(self, session: Any, event: Dict[str, Any]) -> None:
         kind, deal = event.get("type"), session.current
         if kind == "deal":
-            self.lines.append(FeedLine(f"deal {event['deal']}: {event['dealer']} deals"))
+            self.lines.append(note_line(Message("deal {number}: {dealer} deals", number=str(event["deal"]),
+                                                dealer=event["dealer"])))
         elif kind == "action" and deal is not None:
             if self.sight is None:  # never so: a deal's actions follow its "deal" line
                 self.sight = Sight(deal, viewers(deal))
-            self.lines.append(told(deal, deal.actions[-1], self.sight))
+            sight, done = self.sight, deal.actions[-1]
+            self.lines.append(every_language(lambda: told(deal, done, sight)))
         elif kind == "result" and deal is not None and deal.result is not None:
             self.lines.append((event["deal"], deal, deal.result))
         self.sight = Sight(deal, viewers(deal)) if deal is not None and kind != "result" else None

@@ -17,9 +17,10 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.errors import BragError, HistoryError, RuleViolation
+from bragrules.core.i18n import Message, words
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import Sight
@@ -28,6 +29,7 @@ from bragrules.play.keep import keep_problem
 from bragrules.play.table import HUMAN, Table
 from bragrules.profile.models import Profile
 from bragrules.rules.vocabulary import said, words_of
+from bragrules.web.feed_words import every_language, note_line
 from bragrules.web.seats import (
     SeatRecord,
     header_digest,
@@ -198,11 +200,12 @@ class TableState:
         self.version = 0  # counts every change anyone can see
         self.feed: List[FeedLine] = []  # each line as each seat may read it
         self.last: Optional[Dict[str, Any]] = None
+        self.last_spoken: Dict[str, Dict[str, str]] = {}  # per language but English: the last deal's ending in words
         self.rulings: List[Ruling] = []
         self.ruling_count = 0
         self.fault: Optional[str] = None  # why the table stopped mid-session (its log cannot be written)
         self.absent_since: Optional[float] = None
-        self.stop_note: Optional[str] = None
+        self.stop_note: Optional[Message] = None
         self.paused = False  # the host paused the table: nobody acts, no bot, no clock, until the host resumes it
         self.lock = threading.RLock()
         self.keep = keep  # the cards are real, on a table: the app keeps score and referees
@@ -385,19 +388,21 @@ class TableState:
     # What each seat is sent
     # ------------------------------------------------------------------
 
-    def _note(self, text: str) -> None:
-        """A line the whole table reads alike (no card in it that anyone may not see)."""
-        self._tell(FeedLine(text))
+    def _note(self, text: Union[str, Message]) -> None:
+        """A line the whole table reads alike (no card in it that anyone may not see): a :class:`Message`
+        is read in each reader's language, other text (a system's error) as it is."""
+        self._tell(note_line(text))
 
-    def feed_read_by(self, seat: Optional[str]) -> List[str]:
-        """The feed as ``seat`` may read it (None: a spectator), each line by :meth:`FeedLine.read_by`."""
-        return [line.read_by(seat) for line in self.feed]
+    def feed_read_by(self, seat: Optional[str], lang: Optional[str] = None) -> List[str]:
+        """The feed as ``seat`` may read it (None: a spectator) in ``lang`` (None: the language spoken now),
+        each line by :meth:`FeedLine.read_by`."""
+        return [line.read_by(seat, lang) for line in self.feed]
 
     def _tell(self, line: FeedLine) -> None:
         self.feed.append(line)
         del self.feed[:-FEED_LINES]
 
-    def _act(self, action: Action, before: str = "") -> None:
+    def _act(self, action: Action, before: Union[str, Message] = "") -> None:
         """Apply ``action`` to the deal in progress (checked already) and tell the table of it, as the
         deal records it (an accepted side-show with who folded), each seat reading only the cards it
         could see before or after it (:func:`~bragrules.web.views.told`); ``before``: words leading the line."""
@@ -405,8 +410,8 @@ class TableState:
         assert table is not None and deal is not None
         sight = Sight(deal, viewers(deal))
         table.session.act(action)
-        line = told(deal, deal.actions[-1], sight)
-        self._tell(FeedLine(before + line.text, tuple((seat, before + words) for seat, words in line.seats)))
+        done = deal.actions[-1]
+        self._tell(every_language(lambda: told(deal, done, sight).led_by(words(before))))
 
     def _changed(self) -> None:
         self.version += 1
