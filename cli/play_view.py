@@ -12,8 +12,8 @@ import time
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Tuple
 
 from bragrules.core.cards import Card, parse_card
-from bragrules.core.text import to_you
 from bragrules.core.i18n import ENGLISH, language, tr
+from bragrules.core.text import to_you
 from bragrules.play.plays import plays_said
 
 from .play_bank import BankPrompts
