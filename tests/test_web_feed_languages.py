@@ -14,7 +14,7 @@ import pytest
 
 from bragrules.core.i18n import speaking
 from bragrules.profile import load_profile
-from bragrules.web.service import TableService
+from bragrules.web.service import Refusal, TableService
 
 LATIN_WORD = re.compile(r"[A-Za-z]{3,}")
 """An English word (a card is written ``Kc``, ``10h``: never three letters in a row)."""
@@ -83,3 +83,29 @@ def test_a_spectator_in_chinese_reads_no_hidden_card(tmp_path: Path) -> None:
         shown = {c for line in service.feed_read_by(None, lang) for c in cards.findall(line)}
         assert shown <= {c for line in service.feed_read_by(None, "en") for c in cards.findall(line)}
     assert json.dumps(service.feed_read_by(None, "zh"), ensure_ascii=False)
+
+
+def test_the_paused_table_and_a_refusal_in_the_readers_language(tmp_path: Path) -> None:
+    """The host's pause is told in each language, the page's words instead of the buttons too, and a refused action
+    is refused in the words of whoever reads the refusal (English as ever for an English reader)."""
+    service = TableService(load_profile("teen-patti"), "teen-patti", seats=2, bots=["cautious"], seed=3,
+                           log_path=tmp_path / "table.jsonl", turn_timeout=3600)
+    token = service.join("Ann")
+    service.start(service.host_token)
+    service.control(service.host_token, "pause")
+    assert service.feed_read_by("Ann", "en")[-1] == "the host pauses the table: nothing is played until the host resumes it"
+    assert service.feed_read_by("Ann", "hi")[-1] == "होस्ट ने मेज़ रोकी: होस्ट के फिर शुरू करने तक कुछ नहीं खेला जाता"
+    with speaking("zh"):
+        withheld = service.state(token)["view"]["withheld"][0]
+    assert withheld["why"] == "房主已暂停牌桌：房主恢复之前不进行任何操作" and withheld["words"] == "所有操作"
+    with pytest.raises(Refusal) as refused:
+        service.act(token, {"kind": "fold", "turn": service.turn})
+    english = refused.value.message
+    assert english == "the host has paused the table: nothing is played until the host resumes it"
+    with speaking("hi"):
+        assert refused.value.message == "होस्ट ने मेज़ रोक दी है: होस्ट के फिर शुरू करने तक कुछ नहीं खेला जाता"
+    service.control(service.host_token, "resume")
+    with speaking("zh"):
+        with pytest.raises(Refusal) as late:
+            service.act(token, {"kind": "fold", "turn": service.turn - 1})
+        assert late.value.to_json()["error"].startswith("这个操作针对的是之前的回合")

@@ -44,7 +44,7 @@ from typing import Any, Deque, Dict, List, Optional, Sequence
 
 from bragrules.core.cards import Card, CardError, parse_card
 from bragrules.core.errors import HistoryError, RuleViolation
-from bragrules.core.i18n import Message, language
+from bragrules.core.i18n import Message, language, tr
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import Sight
@@ -190,7 +190,7 @@ class TableService(TablePlay):
                 raise Refusal("a dispute is written as 'A exposes B', 'A peeks B', an action such as 'B see 4', or 'tie'")
             deal = self.deal
             if self.phase != "play" or deal is None or self.table is None:
-                raise Refusal(self.fault or "disputes are raised during a deal", 409)
+                raise Refusal(self.fault or Message("disputes are raised during a deal"), 409)
             words = " ".join(text.split())
             session = self.table.session
             number = session.state.dealt + 1
@@ -247,36 +247,38 @@ class TableService(TablePlay):
             seat = self._seat_named(token)
             host = self.is_host(token) or self.is_host(host_token)
             if seat is None and not host:
-                raise Refusal("this seat token is not one of this table's: join with your name", 403)
+                raise Refusal(Message("this seat token is not one of this table's: join with your name"), 403)
             if isinstance(number, bool) or not isinstance(number, int):
                 raise Refusal("name the ruling by its number (\"ruling\": the ruling's \"id\")")
             if self.paused:  # a ruling's change is a change to the deal: it waits, still pending, until play resumes
                 raise self._not_playing()
             ruling = next((r for r in self.rulings if r.number == number), None)
             if ruling is None:
-                raise Refusal(f"there is no ruling {number} at this table", 404)
+                raise Refusal(Message("there is no ruling {number} at this table", number=str(number)), 404)
             action = ruling.pending
             if action is None:
-                raise Refusal(f"ruling {number} was {ruling.settled}" if ruling.settled
-                              else f"ruling {number} changes nothing at the table", 409)
+                raise Refusal(Message("ruling {number} was {by}", number=str(number), by=ruling.settled_said or ruling.settled)
+                              if ruling.settled
+                              else Message("ruling {number} changes nothing at the table", number=str(number)), 409)
             if action.kind == "void" and not host:  # a deal is declared void by the host alone
-                raise Refusal(f"only the host may confirm ruling {number}: a deal is declared void by the host", 403)
+                raise Refusal(Message("only the host may confirm ruling {number}: a deal is declared void by the host",
+                                      number=str(number)), 403)
             if seat == action.player:
                 by = Message("conceded by {player}", player=seat)
             elif host:
                 by = Message("confirmed by the host")
             else:
-                raise Refusal(f"only {action.player} may concede this ruling, or the host confirm it: "
-                              "a seat acts only for itself", 403)
+                raise Refusal(Message("only {player} may concede this ruling, or the host confirm it: "
+                                      "a seat acts only for itself", player=action.player), 403)
             deal, table = self.deal, self.table
             if (self.phase != "play" or deal is None or table is None
                     or table.session.state.dealt + 1 != ruling.deal or not deal.can(action)):
                 ruling.pending = None
                 self._changed()
-                raise Refusal(f"ruling {number} no longer applies: the deal has moved on", 409)
+                raise Refusal(Message("ruling {number} no longer applies: the deal has moved on", number=str(number)), 409)
             self._act(action, before=Message("ruling {number} ({text}) is {by}: ", number=str(number), text=ruling.text,
                                              by=by))
-            ruling.pending, ruling.settled = None, by.english()
+            ruling.pending, ruling.settled, ruling.settled_said = None, by.english(), by
             self.turn += 1
             self._advance()
 
@@ -377,7 +379,7 @@ class TableService(TablePlay):
                 "rulings": self._rulings_now(),
                 "paused": self.paused,
                 "timer": None,
-                "fault": self.fault,
+                "fault": None if self.fault is None else self.fault.text(),
             }
             out["seats"] = self._seats_state()
             if host:  # the styles the host may put in a person's place, the default first
@@ -460,7 +462,7 @@ class TableService(TablePlay):
         out["view"] = seat_view(deal, you) if you is not None and you in deal.players else public_view(deal)
         if self.phase != "play" or self.paused:  # nobody acts: the seat's page says why instead of its buttons
             out["view"]["legal"] = []
-            out["view"]["withheld"] = [{"actions": ["every action"], "words": "every action",
+            out["view"]["withheld"] = [{"actions": ["every action"], "words": tr("every action"),
                                         "why": self._not_playing().message,
                                         "rule": None, "rule_words": None}]
         if host and deal.rules.disputes.void_deal and deal.can(Action(deal.order[-1], "void")):

@@ -69,13 +69,13 @@ class TableBank(TableState):
                 raise self._not_playing()
             player = message.get("player", name)
             if player != name:
-                raise Refusal(f"{name} may keep or pass only a bank of their own", 403)
+                raise Refusal(Message("{player} may keep or pass only a bank of their own", player=name), 403)
             turn = message.get("turn")
             if isinstance(turn, bool) or not isinstance(turn, int):
                 raise Refusal("an answer names the turn it answers (\"turn\": the number the table last sent)")
             if turn != self.turn:
-                raise Refusal("this answer is to an earlier turn (sent twice, or the table has moved on): "
-                              "nothing was done", 409)
+                raise Refusal(Message("this answer is to an earlier turn (sent twice, or the table has moved on): "
+                                      "nothing was done"), 409)
             choice = message.get("choice")
             if choice not in ("keep", "pass"):
                 raise Refusal("the banker answers keep or pass")

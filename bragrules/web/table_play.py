@@ -50,9 +50,9 @@ class TablePlay(TableBank):
             text = check_name(name)
             if self.phase == "lobby":
                 if text in self.places:
-                    raise Refusal(f"{text} is already at the table: choose another name", 409)
+                    raise Refusal(Message("{player} is already at the table: choose another name", player=text), 409)
                 if len(self.places) >= self.seat_count:
-                    raise Refusal(f"the table is full ({self.seat_count} seats)", 409)
+                    raise Refusal(Message("the table is full ({n} seats)", n=str(self.seat_count)), 409)
                 self.places[text] = Place(text)
                 token = self._new_token(text)
                 self._note(Message("{player} sits down", player=text))
@@ -61,10 +61,10 @@ class TablePlay(TableBank):
                 return token
             place = self.places.get(text)
             if place is None or place.is_bot:
-                raise Refusal("the game has started: only a person with a seat at this table can join by name; "
-                              "watch without joining", 409)
+                raise Refusal(Message("the game has started: only a person with a seat at this table can join by name; "
+                                      "watch without joining"), 409)
             if place.digest is not None:
-                raise Refusal(f"{text}'s seat is taken: open the seat's own link (or ask the host)", 409)
+                raise Refusal(Message("{player}'s seat is taken: open the seat's own link (or ask the host)", player=text), 409)
             token = self._new_token(text)
             self._note(Message("{player} is back at the table", player=text))
             self._save_seats()
@@ -75,18 +75,19 @@ class TablePlay(TableBank):
         with self.lock, self._writing():
             self._host(host_token)
             if self.phase != "lobby":
-                raise Refusal("the game has already started", 409)
+                raise Refusal(Message("the game has already started"), 409)
             self._start()
 
     def _start(self) -> None:
         people = [p for p in self.places.values() if not p.is_bot]
         if not people:
-            raise Refusal("nobody has joined yet", 409)
+            raise Refusal(Message("nobody has joined yet"), 409)
         missing = self.seat_count - len(people)
         if missing and not self.bot_styles:
             low = max(2, self.profile.table.min_players)
             if len(people) < low:
-                raise Refusal(f"{len(people)} at the table and no bots to fill seats: this profile needs {low}", 409)
+                raise Refusal(Message("{n} at the table and no bots to fill seats: this profile needs {low}",
+                                      n=str(len(people)), low=str(low)), 409)
             self.seat_count = len(people)  # people only: the table is who came
             missing = 0
         taken = set(self.places)
@@ -132,17 +133,17 @@ class TablePlay(TableBank):
             name = self.seat_of(token)
             table = self.table
             if table is None:
-                raise Refusal("the game has not started", 409)
+                raise Refusal(Message("the game has not started"), 409)
             session = table.session
             options = session.buy_options(name, waiting=True)
             if not options:
-                raise Refusal(f"{name} may buy no chips now under this profile", 409)
+                raise Refusal(Message("{player} may buy no chips now under this profile", player=name), 409)
             kind, least, most = options[0]
             raw = message.get("amount") if isinstance(message, dict) else None
             try:
                 amount = parse_money(str(raw))
             except (BragError, ValueError):
-                raise Refusal(f"a buy names its amount, from {pretty_money(least)} to {pretty_money(most)}") from None
+                raise Refusal(Message("a buy names its amount, from {least} to {most}", least=least, most=most)) from None
             if not least <= amount <= most:
                 rule = "session.buy_in_min" if amount < least else "session.buy_in_max"
                 raise Refusal(f"a {kind.replace('_', '-')} is from {pretty_money(least)} to {pretty_money(most)}, "
@@ -213,7 +214,7 @@ class TablePlay(TableBank):
             if not isinstance(player, str) or player not in deal.players:
                 raise Refusal("name the player whose cards these are")
             if not host and player != name:
-                raise Refusal(f"{name} may enter only their own cards; the host may enter anyone's", 403)
+                raise Refusal(Message("{player} may enter only their own cards; the host may enter anyone's", player=name), 403)
             raw = message.get("cards")
             if isinstance(raw, list) and all(isinstance(c, str) for c in raw):
                 raw = " ".join(raw)
@@ -247,8 +248,8 @@ class TablePlay(TableBank):
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise Refusal("an action names the turn it answers (\"turn\": the number the table last sent)")
         if turn != self.turn:
-            raise Refusal("this action answers an earlier turn (sent twice, or the table has moved on): "
-                          "nothing was done", 409)
+            raise Refusal(Message("this action answers an earlier turn (sent twice, or the table has moved on): "
+                                  "nothing was done"), 409)
         kind = message.get("kind")
         if not isinstance(kind, str) or kind not in KINDS:
             raise Refusal(f"unknown action; one of: {', '.join(KINDS)}")
@@ -450,20 +451,21 @@ class TablePlay(TableBank):
             if self.fault is not None:
                 raise Refusal(self.fault, 503)
             if self.phase != "play":
-                raise Refusal("the game has not started" if self.phase == "lobby" else "the session is over", 409)
+                raise Refusal(Message("the game has not started") if self.phase == "lobby"
+                              else Message("the session is over"), 409)
             if what == "end":
                 self.paused = False
                 self.stop_note = Message("the host ended it")
                 self._end()
             elif what == "pause":
                 if self.paused:
-                    raise Refusal("the table is already paused", 409)
+                    raise Refusal(Message("the table is already paused"), 409)
                 self.paused = True
                 self._note(Message("the host pauses the table: nothing is played until the host resumes it"))
                 self._advance()
             else:
                 if not self.paused:
-                    raise Refusal("the table is not paused", 409)
+                    raise Refusal(Message("the table is not paused"), 409)
                 self.paused = False
                 self._note(Message("the host resumes the table"))
                 self._advance()
@@ -476,11 +478,11 @@ class TablePlay(TableBank):
                 raise Refusal(self.fault, 503)
             place = self.places.get(name) if isinstance(name, str) else None
             if place is None or place.is_bot:
-                raise Refusal("name a person at the table", 404)
+                raise Refusal(Message("name a person at the table"), 404)
             if style not in ALL_STYLES:
                 raise Refusal(f"unknown bot style; choose from {', '.join(ALL_STYLES)}")
             if self.keep and self.phase != "lobby":
-                raise Refusal("keep mode: a bot cannot hold real cards, so nobody is replaced by one", 409)
+                raise Refusal(Message("keep mode: a bot cannot hold real cards, so nobody is replaced by one"), 409)
             if place.digest is not None:
                 self.digests.pop(place.digest, None)
             place.digest = None

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.errors import BragError, HistoryError, RuleViolation
-from bragrules.core.i18n import Message, words
+from bragrules.core.i18n import N_, Message, words
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import Sight
@@ -56,7 +56,7 @@ FEED_LINES = 14
 """How many lines of the table's running account a seat is sent."""
 MAX_BOT_ACTIONS = 100_000
 """Bot actions in one go before the table stops for breath (a table of bots and no end)."""
-PAUSED = "the host has paused the table: nothing is played until the host resumes it"
+PAUSED = N_("the host has paused the table: nothing is played until the host resumes it")
 """Why nobody may act at a paused table (the refusal, and the page's words instead of its buttons)."""
 MAX_RULINGS = 50
 """Rulings the table remembers (the last ones; each seat is sent the last three)."""
@@ -71,12 +71,18 @@ Clock = Callable[[], float]
 class Refusal(BragError):
     """A request the table refuses: ``message`` for people, ``status`` for HTTP, ``rule`` when a rule forbids it."""
 
-    def __init__(self, message: str, status: int = 400, rule: Optional[str] = None, rule_words: Optional[str] = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Union[str, Message], status: int = 400, rule: Optional[str] = None,
+                 rule_words: Optional[str] = None):
+        super().__init__(message.english() if isinstance(message, Message) else message)
+        self.said = message
         self.status = status
         self.rule = rule
         self.rule_words = rule_words
+
+    @property
+    def message(self) -> str:
+        """The refusal in the language spoken now (a :class:`Message` is read in its reader's language)."""
+        return words(self.said)
 
     def to_json(self) -> Dict[str, Any]:
         out: Dict[str, Any] = {"type": "error", "error": self.message}
@@ -120,6 +126,7 @@ class Ruling:
     deal: int = 0  # the deal it was raised in
     pending: Optional[Action] = None  # the change it would make to the deal, until confirmed or conceded
     settled: Optional[str] = None  # who made that change: "confirmed by the host", "conceded by Bob"
+    settled_said: Optional[Message] = None  # the same, read in each reader's language
 
     def to_json(self) -> Dict[str, Any]:
         pending = None if self.pending is None else {"player": self.pending.player, "action": str(self.pending)}
@@ -142,7 +149,8 @@ def check_name(name: Any) -> str:
     text = name.strip() if isinstance(name, str) else ""
     if (not text or len(text) > MAX_NAME or len(text.split()) != 1
             or not all(ch.isalnum() or ch in "-_'." for ch in text)):
-        raise Refusal(f"a name at the table is one word of at most {MAX_NAME} characters (letters, digits, - or _)")
+        raise Refusal(Message("a name at the table is one word of at most {n} characters (letters, digits, - or _)",
+                              n=str(MAX_NAME)))
     return text
 
 
@@ -203,7 +211,7 @@ class TableState:
         self.last_spoken: Dict[str, Dict[str, str]] = {}  # per language but English: the last deal's ending in words
         self.rulings: List[Ruling] = []
         self.ruling_count = 0
-        self.fault: Optional[str] = None  # why the table stopped mid-session (its log cannot be written)
+        self.fault: Optional[Message] = None  # why the table stopped mid-session (its log cannot be written)
         self.absent_since: Optional[float] = None
         self.stop_note: Optional[Message] = None
         self.paused = False  # the host paused the table: nobody acts, no bot, no clock, until the host resumes it
@@ -283,12 +291,12 @@ class TableState:
         """The seat a token stands for; a forged or stale token is refused."""
         name = self._seat_named(token)
         if name is None:
-            raise Refusal("this seat token is not one of this table's: join with your name", 403)
+            raise Refusal(Message("this seat token is not one of this table's: join with your name"), 403)
         return name
 
     def _host(self, token: Any) -> None:
         if not self.is_host(token):
-            raise Refusal("only the host may do that (the host's link was printed when the server started)", 403)
+            raise Refusal(Message("only the host may do that (the host's link was printed when the server started)"), 403)
 
     def is_host(self, token: Any) -> bool:
         """Whether ``token`` is a host's: the one printed at the start, or at a restart (each keeps working)."""
@@ -332,8 +340,8 @@ class TableState:
     def _stop_for(self, exc: HistoryError, name: str) -> None:
         """The log cannot be written: stop the table, and say so to everyone."""
         self.phase = "stopped"
-        self.fault = (f"the table has stopped: {exc.message} ({name}). Free some disk space, then restart "
-                      f"the table with: bragrules serve --resume {name}")
+        self.fault = Message("the table has stopped: {why} ({name}). Free some disk space, then restart the table "
+                             "with: bragrules serve --resume {name}", why=exc.message, name=name)
         self.absent_since = None
         self._note(self.fault)
         self._changed()
@@ -346,8 +354,8 @@ class TableState:
         if self.fault is not None:
             return Refusal(self.fault, 503)
         if self.paused:
-            return Refusal(PAUSED, 409)
-        return Refusal("no deal is in progress" if self.phase != "over" else "the session is over", 409)
+            return Refusal(Message(PAUSED), 409)
+        return Refusal(Message("no deal is in progress") if self.phase != "over" else Message("the session is over"), 409)
 
     def _rule_refusal(self, exc: RuleViolation) -> Refusal:
         """An action the engine refused, as the page says it: in the game's words (a chaal, a pack), the rule
