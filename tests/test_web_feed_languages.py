@@ -66,6 +66,7 @@ def test_each_reader_reads_the_feed_in_their_language(tmp_path: Path, profile: s
         state = service.state(token)
     assert state["feed"] == spoken
     assert state["last"] is not None and not english_words(state["last"]["why"], names), state["last"]
+    assert not english_words(" ".join(filter(None, state["last"]["shown_names"].values())), names), state["last"]
     assert service.state(token)["feed"] == english  # an English reader at the same table
     assert service.feed_read_by(None, lang) and not any(
         english_words(line, names) for line in service.feed_read_by(None, lang))

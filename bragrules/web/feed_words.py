@@ -26,7 +26,7 @@ log's readers know.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Callable, Dict, FrozenSet, Optional
+from typing import Any, Callable, Dict, FrozenSet, Optional
 
 from bragrules.core.cards import Card, parse_card
 from bragrules.core.i18n import ENGLISH, LANGUAGES, amount_text, tr, with_language, words
@@ -34,7 +34,7 @@ from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.state import DealResult
 from bragrules.engine.view import card_word
-from bragrules.web.views import FeedLine
+from bragrules.web.views import FeedLine, shown_names
 
 
 def every_language(make: Callable[[], FeedLine]) -> FeedLine:
@@ -60,14 +60,14 @@ def note_line(text: object) -> FeedLine:
     return every_language(lambda: FeedLine(words(text)))
 
 
-def spoken_ending(deal: Deal, result: DealResult) -> Dict[str, str]:
+def spoken_ending(deal: Deal, result: DealResult) -> Dict[str, Any]:
     """How ``deal`` (over) ended, in the language spoken, as the state's ``last`` says it (``reason`` and
     ``why``): told from the deal's data by :func:`~bragrules.play.endings.spoken_reason`, the game's own words
-    in it, as ``bragrules play`` tells it."""
+    in it, as ``bragrules play`` tells it; and the hands shown, named (``shown_names``)."""
     from bragrules.play.endings import spoken_reason
 
     reason = spoken_reason(deal)
-    return {"reason": reason, "why": reason}
+    return {"reason": reason, "why": reason, "shown_names": shown_names(deal, deal.view(None).shown())}
 
 
 def result_line(number: int, result: DealResult, why: str) -> str:

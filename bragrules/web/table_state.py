@@ -208,7 +208,7 @@ class TableState:
         self.version = 0  # counts every change anyone can see
         self.feed: List[FeedLine] = []  # each line as each seat may read it
         self.last: Optional[Dict[str, Any]] = None
-        self.last_spoken: Dict[str, Dict[str, str]] = {}  # per language but English: the last deal's ending in words
+        self.last_spoken: Dict[str, Dict[str, Any]] = {}  # per language but English: the last deal's ending in words
         self.rulings: List[Ruling] = []
         self.ruling_count = 0
         self.fault: Optional[Message] = None  # why the table stopped mid-session (its log cannot be written)
