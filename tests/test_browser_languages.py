@@ -41,12 +41,12 @@ def labels(page: Any) -> List[str]:
     return [buttons.nth(i).inner_text() for i in range(buttons.count())]
 
 
-@pytest.mark.parametrize("profile, locale, lang, sit_down, moves, script", [
-    ("teen-patti", "hi-IN", "hi", "बैठें", ("चाल", "पैक"), "[\u0900-\u097F]"),
-    ("zha-jin-hua", "zh-CN", "zh", "坐下", ("跟注", "弃牌"), "[\u4e00-\u9fff]"),
+@pytest.mark.parametrize("profile, locale, lang, sit_down, moves, script, dealt", [
+    ("teen-patti", "hi-IN", "hi", "बैठें", ("चाल", "पैक"), "[\u0900-\u097F]", "बाज़ी 1: "),
+    ("zha-jin-hua", "zh-CN", "zh", "坐下", ("跟注", "弃牌"), "[\u4e00-\u9fff]", "第1局："),
 ])
 def test_a_table_read_in_its_players_language(tmp_path: Path, profile: str, locale: str, lang: str, sit_down: str,
-                                              moves: Any, script: str) -> None:
+                                              moves: Any, script: str, dealt: str) -> None:
     with serve(tmp_path, "-p", profile, "--seats", "2", "--seed", "7", "--hands", "2") as table, \
             playwright_api.sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
@@ -69,6 +69,10 @@ def test_a_table_read_in_its_players_language(tmp_path: Path, profile: str, loca
                                      .replace("看牌", "").replace("比牌", "")), "English, in the game's own words"
                 click(english, bet)
             assert to_act(pages) == "Ann"
+            wait_until(local, f"document.getElementById('feed').textContent.includes({dealt!r})")
+            feed = local.inner_text("#feed")  # the table's running account, in the reader's language
+            assert not re.search(r"sits down|game starts|deals\b|chaals|bets", feed), feed
+            assert "deal 1: " in english.inner_text("#feed") and "sits down" in english.inner_text("#feed")
             said = labels(local)
             for move in moves:
                 assert any(label.startswith(move) or f"{move}:" in label or move in label for label in said), said

@@ -22,7 +22,6 @@ from bragrules.audit import audit
 from bragrules.profile import load_profile
 from bragrules.web.seats import SeatFileError, salt_check, seat_file_path
 from bragrules.web.service import Refusal, TableService
-from bragrules.web.views import FeedLine
 from tests.helpers import run_cli
 from tests.test_web_table import play_one
 from tests.web_checks import LOCAL, WS
@@ -350,13 +349,16 @@ def test_after_a_resume_the_feed_and_the_last_deal_are_as_they_were(tmp_path: Pa
         play_one(service, tokens)
     play_one(service, tokens)
     feed, last, table_id = list(service.feed), service.last, service.table_id
+    last_spoken = service.last_spoken
     assert service.phase == "play"
     service.close()
     again = TableService.resume(log)
     assert again.table_id == table_id, "the seat cookie's name is the same after a restart"
     assert again.last == last, "the last deal's result, as it was shown before the restart"
-    assert again.feed == feed[1:] + [FeedLine("the table resumes from its log: "
-                                               f"{again.table.deals_played if again.table else 0} deals played")]
+    assert again.feed[:-1] == feed[1:], "every line retold, in every language, as it was told"
+    assert again.feed[-1].text == (f"the table resumes from its log: "
+                                   f"{again.table.deals_played if again.table else 0} deals played")
+    assert again.last_spoken == last_spoken, "the last deal's ending in each language"
     for name, token in tokens.items():  # each seat reads every line retold as it read it before
         assert again.state(token)["feed"][:-1] == [line.read_by(name) for line in feed[1:]]
     assert again.state(tokens["Ann"])["last"] == last

@@ -44,6 +44,7 @@ from typing import Any, Deque, Dict, List, Optional, Sequence
 
 from bragrules.core.cards import Card, CardError, parse_card
 from bragrules.core.errors import HistoryError, RuleViolation
+from bragrules.core.i18n import Message, language, tr
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import Sight
@@ -53,6 +54,7 @@ from bragrules.play.plays import plays
 from bragrules.play.table import Table
 from bragrules.rules.fixed import HISTORY_CARDS
 from bragrules.rules.vocabulary import said, words_of
+from bragrules.web.feed_words import every_language, note_line
 from bragrules.web.seats import (
     SeatFileError,
     load_seats,
@@ -147,7 +149,7 @@ class TableService(TablePlay):
         replayed.retell(service)  # the feed and the last deal, as they were before the restart
         if record is None:
             service.claim_by_name = True
-            service._note("the table resumes without its seat file: each person takes their seat back by name")
+            service._note(Message("the table resumes without its seat file: each person takes their seat back by name"))
         else:
             service.salt = record.salt
             service.host_digests = [*record.hosts, token_digest(record.salt, service.host_token)]
@@ -157,7 +159,7 @@ class TableService(TablePlay):
             for name, style in record.bots.items():
                 service._seat_bot(service.places[name], style)
             service.recorded_address = service.address = record.address  # kept until it listens again
-        service._note(f"the table resumes from its log: {table.deals_played} deals played")
+        service._note(Message("the table resumes from its log: {n} deals played", n=str(table.deals_played)))
         with service.lock:
             service._save_seats()
             with contextlib.suppress(Refusal):  # a log that cannot be written: the table starts stopped, saying so
@@ -188,7 +190,7 @@ class TableService(TablePlay):
                 raise Refusal("a dispute is written as 'A exposes B', 'A peeks B', an action such as 'B see 4', or 'tie'")
             deal = self.deal
             if self.phase != "play" or deal is None or self.table is None:
-                raise Refusal(self.fault or "disputes are raised during a deal", 409)
+                raise Refusal(self.fault or Message("disputes are raised during a deal"), 409)
             words = " ".join(text.split())
             session = self.table.session
             number = session.state.dealt + 1
@@ -225,11 +227,12 @@ class TableService(TablePlay):
         ruling.number, ruling.deal = self.ruling_count, deal_number
         self.rulings.append(ruling)
         del self.rulings[:-MAX_RULINGS]
-        after = ""
+        after: Any = ""
         if ruling.pending is not None:
-            after = (f" (it changes the deal only if the host confirms it, or {ruling.pending.player} "
-                     "concedes it)")
-        self._note(f"dispute raised by {ruling.raised_by}: {ruling.text}: {ruling.summary}{after}")
+            after = Message(" (it changes the deal only if the host confirms it, or {player} concedes it)",
+                            player=ruling.pending.player)
+        self._note(Message("dispute raised by {player}: {text}: {summary}{after}", player=ruling.raised_by,
+                           text=ruling.text, summary=ruling.summary, after=after))
         self._changed()
         return ruling
 
@@ -244,35 +247,38 @@ class TableService(TablePlay):
             seat = self._seat_named(token)
             host = self.is_host(token) or self.is_host(host_token)
             if seat is None and not host:
-                raise Refusal("this seat token is not one of this table's: join with your name", 403)
+                raise Refusal(Message("this seat token is not one of this table's: join with your name"), 403)
             if isinstance(number, bool) or not isinstance(number, int):
                 raise Refusal("name the ruling by its number (\"ruling\": the ruling's \"id\")")
             if self.paused:  # a ruling's change is a change to the deal: it waits, still pending, until play resumes
                 raise self._not_playing()
             ruling = next((r for r in self.rulings if r.number == number), None)
             if ruling is None:
-                raise Refusal(f"there is no ruling {number} at this table", 404)
+                raise Refusal(Message("there is no ruling {number} at this table", number=str(number)), 404)
             action = ruling.pending
             if action is None:
-                raise Refusal(f"ruling {number} was {ruling.settled}" if ruling.settled
-                              else f"ruling {number} changes nothing at the table", 409)
+                raise Refusal(Message("ruling {number} was {by}", number=str(number), by=ruling.settled_said or ruling.settled)
+                              if ruling.settled
+                              else Message("ruling {number} changes nothing at the table", number=str(number)), 409)
             if action.kind == "void" and not host:  # a deal is declared void by the host alone
-                raise Refusal(f"only the host may confirm ruling {number}: a deal is declared void by the host", 403)
+                raise Refusal(Message("only the host may confirm ruling {number}: a deal is declared void by the host",
+                                      number=str(number)), 403)
             if seat == action.player:
-                by = f"conceded by {seat}"
+                by = Message("conceded by {player}", player=seat)
             elif host:
-                by = "confirmed by the host"
+                by = Message("confirmed by the host")
             else:
-                raise Refusal(f"only {action.player} may concede this ruling, or the host confirm it: "
-                              "a seat acts only for itself", 403)
+                raise Refusal(Message("only {player} may concede this ruling, or the host confirm it: "
+                                      "a seat acts only for itself", player=action.player), 403)
             deal, table = self.deal, self.table
             if (self.phase != "play" or deal is None or table is None
                     or table.session.state.dealt + 1 != ruling.deal or not deal.can(action)):
                 ruling.pending = None
                 self._changed()
-                raise Refusal(f"ruling {number} no longer applies: the deal has moved on", 409)
-            self._act(action, before=f"ruling {number} ({ruling.text}) is {by}: ")
-            ruling.pending, ruling.settled = None, by
+                raise Refusal(Message("ruling {number} no longer applies: the deal has moved on", number=str(number)), 409)
+            self._act(action, before=Message("ruling {number} ({text}) is {by}: ", number=str(number), text=ruling.text,
+                                             by=by))
+            ruling.pending, ruling.settled, ruling.settled_said = None, by.english(), by
             self.turn += 1
             self._advance()
 
@@ -369,11 +375,11 @@ class TableService(TablePlay):
                 "game": words_of(self.profile).title_or(""),  # the game's own name (vocabulary.title), or ""
                 "seat_count": self.seat_count,
                 "feed": self.feed_read_by(you),
-                "last": self.last,
+                "last": self._last_read(),
                 "rulings": self._rulings_now(),
                 "paused": self.paused,
                 "timer": None,
-                "fault": self.fault,
+                "fault": None if self.fault is None else self.fault.text(),
             }
             out["seats"] = self._seats_state()
             if host:  # the styles the host may put in a person's place, the default first
@@ -388,6 +394,12 @@ class TableService(TablePlay):
             if host and table.log is not None:
                 out["log"] = table.log.name
             return out
+
+    def _last_read(self) -> Optional[Dict[str, Any]]:
+        """The last deal as the reader reads it: how it ended in the language spoken now."""
+        if self.last is None:
+            return None
+        return dict(self.last, **self.last_spoken.get(language(), {}))
 
     def _rulings_now(self) -> List[Dict[str, Any]]:
         """The last three rulings of the deal in play (between deals, of the last one played): a ruling
@@ -450,7 +462,7 @@ class TableService(TablePlay):
         out["view"] = seat_view(deal, you) if you is not None and you in deal.players else public_view(deal)
         if self.phase != "play" or self.paused:  # nobody acts: the seat's page says why instead of its buttons
             out["view"]["legal"] = []
-            out["view"]["withheld"] = [{"actions": ["every action"], "words": "every action",
+            out["view"]["withheld"] = [{"actions": ["every action"], "words": tr("every action"),
                                         "why": self._not_playing().message,
                                         "rule": None, "rule_words": None}]
         if host and deal.rules.disputes.void_deal and deal.can(Action(deal.order[-1], "void")):
@@ -494,11 +506,13 @@ class _Replayed:
     def __call__(self, session: Any, event: Dict[str, Any]) -> None:
         kind, deal = event.get("type"), session.current
         if kind == "deal":
-            self.lines.append(FeedLine(f"deal {event['deal']}: {event['dealer']} deals"))
+            self.lines.append(note_line(Message("deal {number}: {dealer} deals", number=str(event["deal"]),
+                                                dealer=event["dealer"])))
         elif kind == "action" and deal is not None:
             if self.sight is None:  # never so: a deal's actions follow its "deal" line
                 self.sight = Sight(deal, viewers(deal))
-            self.lines.append(told(deal, deal.actions[-1], self.sight))
+            sight, done = self.sight, deal.actions[-1]
+            self.lines.append(every_language(lambda: told(deal, done, sight)))
         elif kind == "result" and deal is not None and deal.result is not None:
             self.lines.append((event["deal"], deal, deal.result))
         self.sight = Sight(deal, viewers(deal)) if deal is not None and kind != "result" else None

@@ -26,10 +26,11 @@ table waits for her answer, and the host's page says so:
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Union
 
 from bragrules.core.errors import RuleViolation
-from bragrules.core.money import ZERO, pretty_money
+from bragrules.core.i18n import N_, Message
+from bragrules.core.money import ZERO
 from bragrules.play import bot_bank
 from bragrules.rules.bank import CARRY_RULE, HOLD_RULE
 from bragrules.web.table_state import Place, Refusal, TableState
@@ -68,13 +69,13 @@ class TableBank(TableState):
                 raise self._not_playing()
             player = message.get("player", name)
             if player != name:
-                raise Refusal(f"{name} may keep or pass only a bank of their own", 403)
+                raise Refusal(Message("{player} may keep or pass only a bank of their own", player=name), 403)
             turn = message.get("turn")
             if isinstance(turn, bool) or not isinstance(turn, int):
                 raise Refusal("an answer names the turn it answers (\"turn\": the number the table last sent)")
             if turn != self.turn:
-                raise Refusal("this answer is to an earlier turn (sent twice, or the table has moved on): "
-                              "nothing was done", 409)
+                raise Refusal(Message("this answer is to an earlier turn (sent twice, or the table has moved on): "
+                                      "nothing was done"), 409)
             choice = message.get("choice")
             if choice not in ("keep", "pass"):
                 raise Refusal("the banker answers keep or pass")
@@ -87,7 +88,7 @@ class TableBank(TableState):
         holder = self.bank_asked()
         return self.places[holder] if holder is not None else super()._waiting_for()
 
-    def _bank_choose(self, holder: str, keep: bool, why: str = "") -> None:
+    def _bank_choose(self, holder: str, keep: bool, why: Union[str, Message] = "") -> None:
         """Apply the holder's choice (the engine checks it) and tell the table of it."""
         assert self.table is not None
         session = self.table.session
@@ -97,10 +98,12 @@ class TableBank(TableState):
         except RuleViolation as exc:
             raise self._rule_refusal(exc) from None
         if keep:
-            self._note(f"{why}{holder} keeps the bank of {pretty_money(session.bank)} and deals again"
-                       + ("" if bank else " (put up afresh)"))
+            kept = (N_("{why}{player} keeps the bank of {amount} and deals again") if bank
+                    else N_("{why}{player} keeps the bank of {amount} and deals again (put up afresh)"))
+            self._note(Message(kept, why=why, player=holder, amount=session.bank))
         else:
-            self._note(f"{why}{holder} passes the bank, taking back {pretty_money(bank)}")
+            self._note(Message("{why}{player} passes the bank, taking back {amount}", why=why, player=holder,
+                               amount=bank))
 
     def _bank_after_deal(self, holder: Optional[str]) -> None:
         """The feed's line of a bank that passed by the rules as the deal settled (its ``hold`` deals dealt, or
@@ -111,8 +114,10 @@ class TableBank(TableState):
         if holder is None or session.bank_holder is not None or policy is None:
             return
         left = session.bank_after or ZERO
-        why = f"dealt {policy.hold} times, the most a banker deals" if left else "broken"
-        self._note(f"the bank passes from {holder} ({why}), who takes back {pretty_money(left)}")
+        why = (Message("dealt {n} times, the most a banker deals", n=str(policy.hold)) if left
+               else Message("broken"))
+        self._note(Message("the bank passes from {player} ({why}), who takes back {amount}", player=holder, why=why,
+                           amount=left))
 
     def _bank_waits(self) -> bool:
         """Between deals: a bot banker keeps or passes the bank now; whether the table waits for a person's
@@ -137,7 +142,9 @@ class TableBank(TableState):
             return False
         self.absent_since = None
         with self._writing():
-            self._bank_choose(holder, True, f"{holder} was away for {self.turn_timeout:g} seconds: ")
+            seconds = f"{self.turn_timeout:g}"
+            self._bank_choose(holder, True, Message("{player} was away for {seconds} seconds: ", player=holder,
+                                                    seconds=seconds))
             self.turn += 1
             self._advance()
         return True

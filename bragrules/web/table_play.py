@@ -9,6 +9,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from bragrules.core.cards import Card, CardError, parse_cards
 from bragrules.core.errors import BragError, RuleViolation
+from bragrules.core.i18n import ENGLISH, LANGUAGES, N_, Message, language, with_language
 from bragrules.core.money import ZERO, parse_money, pretty_money
 from bragrules.engine.actions import DISPUTE_KINDS, KINDS, Action
 from bragrules.engine.deal import Deal
@@ -16,6 +17,7 @@ from bragrules.play.bots import ALL_STYLES
 from bragrules.play.table import Seat, Table
 from bragrules.rules.session import AT_LIMIT_RULE
 from bragrules.rules.vocabulary import said
+from bragrules.web.feed_words import every_language, result_line, spoken_ending
 from bragrules.web.table_bank import TableBank
 from bragrules.web.table_state import (
     BOT_NAMES,
@@ -27,6 +29,7 @@ from bragrules.web.table_state import (
     check_name,
 )
 from bragrules.web.views import (
+    FeedLine,
     decided_rules,
     optional_money,
     reason_with_rules,
@@ -47,23 +50,23 @@ class TablePlay(TableBank):
             text = check_name(name)
             if self.phase == "lobby":
                 if text in self.places:
-                    raise Refusal(f"{text} is already at the table: choose another name", 409)
+                    raise Refusal(Message("{player} is already at the table: choose another name", player=text), 409)
                 if len(self.places) >= self.seat_count:
-                    raise Refusal(f"the table is full ({self.seat_count} seats)", 409)
+                    raise Refusal(Message("the table is full ({n} seats)", n=str(self.seat_count)), 409)
                 self.places[text] = Place(text)
                 token = self._new_token(text)
-                self._note(f"{text} sits down")
+                self._note(Message("{player} sits down", player=text))
                 if len(self.places) == self.seat_count:
                     self._start()
                 return token
             place = self.places.get(text)
             if place is None or place.is_bot:
-                raise Refusal("the game has started: only a person with a seat at this table can join by name; "
-                              "watch without joining", 409)
+                raise Refusal(Message("the game has started: only a person with a seat at this table can join by name; "
+                                      "watch without joining"), 409)
             if place.digest is not None:
-                raise Refusal(f"{text}'s seat is taken: open the seat's own link (or ask the host)", 409)
+                raise Refusal(Message("{player}'s seat is taken: open the seat's own link (or ask the host)", player=text), 409)
             token = self._new_token(text)
-            self._note(f"{text} is back at the table")
+            self._note(Message("{player} is back at the table", player=text))
             self._save_seats()
             return token
 
@@ -72,18 +75,19 @@ class TablePlay(TableBank):
         with self.lock, self._writing():
             self._host(host_token)
             if self.phase != "lobby":
-                raise Refusal("the game has already started", 409)
+                raise Refusal(Message("the game has already started"), 409)
             self._start()
 
     def _start(self) -> None:
         people = [p for p in self.places.values() if not p.is_bot]
         if not people:
-            raise Refusal("nobody has joined yet", 409)
+            raise Refusal(Message("nobody has joined yet"), 409)
         missing = self.seat_count - len(people)
         if missing and not self.bot_styles:
             low = max(2, self.profile.table.min_players)
             if len(people) < low:
-                raise Refusal(f"{len(people)} at the table and no bots to fill seats: this profile needs {low}", 409)
+                raise Refusal(Message("{n} at the table and no bots to fill seats: this profile needs {low}",
+                                      n=str(len(people)), low=str(low)), 409)
             self.seat_count = len(people)  # people only: the table is who came
             missing = 0
         taken = set(self.places)
@@ -105,7 +109,7 @@ class TablePlay(TableBank):
                     del self.places[place.name]
             raise Refusal(f"the game cannot start: {exc}", 500) from None
         self.phase = "play"
-        self._note(f"the game starts: {', '.join(seat.name for seat in seats)}")
+        self._note(Message("the game starts: {players}", players=", ".join(seat.name for seat in seats)))
         self._save_seats()
         self._advance()
 
@@ -129,24 +133,24 @@ class TablePlay(TableBank):
             name = self.seat_of(token)
             table = self.table
             if table is None:
-                raise Refusal("the game has not started", 409)
+                raise Refusal(Message("the game has not started"), 409)
             session = table.session
             options = session.buy_options(name, waiting=True)
             if not options:
-                raise Refusal(f"{name} may buy no chips now under this profile", 409)
+                raise Refusal(Message("{player} may buy no chips now under this profile", player=name), 409)
             kind, least, most = options[0]
             raw = message.get("amount") if isinstance(message, dict) else None
             try:
                 amount = parse_money(str(raw))
             except (BragError, ValueError):
-                raise Refusal(f"a buy names its amount, from {pretty_money(least)} to {pretty_money(most)}") from None
+                raise Refusal(Message("a buy names its amount, from {least} to {most}", least=least, most=most)) from None
             if not least <= amount <= most:
                 rule = "session.buy_in_min" if amount < least else "session.buy_in_max"
                 raise Refusal(f"a {kind.replace('_', '-')} is from {pretty_money(least)} to {pretty_money(most)}, "
                               f"not {pretty_money(amount)}", 409, rule=rule)
             if session.current is not None and not session.current.is_over:
                 self.buys_waiting[name] = amount
-                self._note(f"{name} will buy {pretty_money(amount)} once this deal is over")
+                self._note(Message("{player} will buy {amount} once this deal is over", player=name, amount=amount))
             else:
                 self._buy_now(name, amount)
             self._changed()
@@ -157,10 +161,12 @@ class TablePlay(TableBank):
         try:
             kind = table.session.buy(name, amount)
         except RuleViolation as exc:
-            self._note(f"{name}'s buy of {pretty_money(amount)} is refused: {exc.message} ({exc.rule})")
+            self._note(Message("{player}'s buy of {amount} is refused: {why} ({rule})", player=name, amount=amount,
+                               why=exc.said, rule=str(exc.rule)))
             return
-        words = {"buy_in": "brings", "rebuy": "buys in again for", "top_up": "tops up by"}[kind]
-        self._note(f"{name} {words} {pretty_money(amount)}")
+        told = {"buy_in": N_("{player} brings {amount}"), "rebuy": N_("{player} buys in again for {amount}"),
+                "top_up": N_("{player} tops up by {amount}")}[kind]
+        self._note(Message(told, player=name, amount=amount))
 
     def _buy_between_deals(self) -> None:
         """Before a deal: the buys people asked for during the last one, and a bot out of chips buying again
@@ -208,7 +214,7 @@ class TablePlay(TableBank):
             if not isinstance(player, str) or player not in deal.players:
                 raise Refusal("name the player whose cards these are")
             if not host and player != name:
-                raise Refusal(f"{name} may enter only their own cards; the host may enter anyone's", 403)
+                raise Refusal(Message("{player} may enter only their own cards; the host may enter anyone's", player=name), 403)
             raw = message.get("cards")
             if isinstance(raw, list) and all(isinstance(c, str) for c in raw):
                 raw = " ".join(raw)
@@ -225,8 +231,9 @@ class TablePlay(TableBank):
             except RuleViolation as exc:
                 raise self._rule_refusal(exc) from None
             deal.enter_cards(player, cards)
-            self._note(f"{player} shows {' '.join(str(c) for c in cards)}"
-                       + ("" if name == player else f" (entered by {name})"))
+            shown = " ".join(str(c) for c in cards)
+            self._note(Message("{player} shows {cards}", player=player, cards=shown) if name == player else
+                       Message("{player} shows {cards} (entered by {name})", player=player, cards=shown, name=name))
             self.turn += 1
             self._advance()
 
@@ -241,8 +248,8 @@ class TablePlay(TableBank):
         if isinstance(turn, bool) or not isinstance(turn, int):
             raise Refusal("an action names the turn it answers (\"turn\": the number the table last sent)")
         if turn != self.turn:
-            raise Refusal("this action answers an earlier turn (sent twice, or the table has moved on): "
-                          "nothing was done", 409)
+            raise Refusal(Message("this action answers an earlier turn (sent twice, or the table has moved on): "
+                                  "nothing was done"), 409)
         kind = message.get("kind")
         if not isinstance(kind, str) or kind not in KINDS:
             raise Refusal(f"unknown action; one of: {', '.join(KINDS)}")
@@ -322,7 +329,7 @@ class TablePlay(TableBank):
                     break
                 session.start_deal()
                 self.turn += 1
-                self._note(f"deal {session.state.dealt + 1}: {session.dealer} deals")
+                self._note(Message("deal {number}: {dealer} deals", number=str(session.state.dealt + 1), dealer=session.dealer))
                 continue
             player = deal.to_act
             if player is None:  # keep mode: the cards shown at a showdown are awaited
@@ -378,10 +385,14 @@ class TablePlay(TableBank):
             self.last["pots"] = side_pots_sent(deal)
             self.last["sweep"] = sweep_sent(deal)
         if result.outcome in ("carried", "redeal", "abandoned"):  # nobody won: a redeal's pot went back to the players
-            self._note(f"deal {number}: {why}")
+            english = f"deal {number}: {why}"
         else:
-            self._note(f"deal {number}: {' and '.join(result.winners)} {'wins' if len(result.winners) == 1 else 'win'}"
+            english = (f"deal {number}: {' and '.join(result.winners)} {'wins' if len(result.winners) == 1 else 'win'}"
                        f" {pretty_money(result.pot)} ({why})")
+        self.last_spoken = {lang: with_language(lang, spoken_ending, deal, result) for lang in LANGUAGES
+                            if lang != ENGLISH}
+        self._tell(every_language(lambda: FeedLine(english if language() == ENGLISH else result_line(
+            number, result, self.last_spoken[language()]["why"]))))
 
     def _end(self) -> None:
         table = self.table
@@ -389,8 +400,9 @@ class TablePlay(TableBank):
         if self.phase != "over":
             self.phase = "over"
             if not table.finished and self.stop_note is None:
-                self.stop_note = "nobody is left at the table but bots"
-            self._note("the session is over" + (f": {self.stop_note}" if self.stop_note else ""))
+                self.stop_note = Message("nobody is left at the table but bots")
+            self._note(Message("the session is over: {why}", why=self.stop_note) if self.stop_note
+                       else Message("the session is over"))
             table.close()
         self.absent_since = None
         self._changed()
@@ -411,7 +423,9 @@ class TablePlay(TableBank):
             assert deal is not None and deal.to_act is not None
             player = deal.to_act
             action = timeout_action(deal, player)
-            self._note(f"{player} was away for {self.turn_timeout:g} seconds: the table acts for them")
+            seconds = f"{self.turn_timeout:g}"
+            self._note(Message("{player} was away for {seconds} seconds: the table acts for them", player=player,
+                               seconds=seconds))
             self.absent_since = None
             try:
                 with self._writing():
@@ -437,22 +451,23 @@ class TablePlay(TableBank):
             if self.fault is not None:
                 raise Refusal(self.fault, 503)
             if self.phase != "play":
-                raise Refusal("the game has not started" if self.phase == "lobby" else "the session is over", 409)
+                raise Refusal(Message("the game has not started") if self.phase == "lobby"
+                              else Message("the session is over"), 409)
             if what == "end":
                 self.paused = False
-                self.stop_note = "the host ended it"
+                self.stop_note = Message("the host ended it")
                 self._end()
             elif what == "pause":
                 if self.paused:
-                    raise Refusal("the table is already paused", 409)
+                    raise Refusal(Message("the table is already paused"), 409)
                 self.paused = True
-                self._note("the host pauses the table: nothing is played until the host resumes it")
+                self._note(Message("the host pauses the table: nothing is played until the host resumes it"))
                 self._advance()
             else:
                 if not self.paused:
-                    raise Refusal("the table is not paused", 409)
+                    raise Refusal(Message("the table is not paused"), 409)
                 self.paused = False
-                self._note("the host resumes the table")
+                self._note(Message("the host resumes the table"))
                 self._advance()
 
     def replace_with_bot(self, host_token: Any, name: Any, style: str = "cautious") -> None:
@@ -463,21 +478,21 @@ class TablePlay(TableBank):
                 raise Refusal(self.fault, 503)
             place = self.places.get(name) if isinstance(name, str) else None
             if place is None or place.is_bot:
-                raise Refusal("name a person at the table", 404)
+                raise Refusal(Message("name a person at the table"), 404)
             if style not in ALL_STYLES:
                 raise Refusal(f"unknown bot style; choose from {', '.join(ALL_STYLES)}")
             if self.keep and self.phase != "lobby":
-                raise Refusal("keep mode: a bot cannot hold real cards, so nobody is replaced by one", 409)
+                raise Refusal(Message("keep mode: a bot cannot hold real cards, so nobody is replaced by one"), 409)
             if place.digest is not None:
                 self.digests.pop(place.digest, None)
             place.digest = None
             if self.phase == "lobby":
                 del self.places[place.name]
-                self._note(f"the host removes {place.name}")
+                self._note(Message("the host removes {player}", player=place.name))
                 self._changed()
                 return
             self._seat_bot(place, style)
-            self._note(f"the host replaces {place.name} with a bot ({style})")
+            self._note(Message("the host replaces {player} with a bot ({style})", player=place.name, style=style))
             self._save_seats()
             self._advance()
 

@@ -17,9 +17,10 @@ import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.errors import BragError, HistoryError, RuleViolation
+from bragrules.core.i18n import N_, Message, words
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import Sight
@@ -28,6 +29,7 @@ from bragrules.play.keep import keep_problem
 from bragrules.play.table import HUMAN, Table
 from bragrules.profile.models import Profile
 from bragrules.rules.vocabulary import said, words_of
+from bragrules.web.feed_words import every_language, note_line
 from bragrules.web.seats import (
     SeatRecord,
     header_digest,
@@ -54,7 +56,7 @@ FEED_LINES = 14
 """How many lines of the table's running account a seat is sent."""
 MAX_BOT_ACTIONS = 100_000
 """Bot actions in one go before the table stops for breath (a table of bots and no end)."""
-PAUSED = "the host has paused the table: nothing is played until the host resumes it"
+PAUSED = N_("the host has paused the table: nothing is played until the host resumes it")
 """Why nobody may act at a paused table (the refusal, and the page's words instead of its buttons)."""
 MAX_RULINGS = 50
 """Rulings the table remembers (the last ones; each seat is sent the last three)."""
@@ -69,12 +71,18 @@ Clock = Callable[[], float]
 class Refusal(BragError):
     """A request the table refuses: ``message`` for people, ``status`` for HTTP, ``rule`` when a rule forbids it."""
 
-    def __init__(self, message: str, status: int = 400, rule: Optional[str] = None, rule_words: Optional[str] = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Union[str, Message], status: int = 400, rule: Optional[str] = None,
+                 rule_words: Optional[str] = None):
+        super().__init__(message.english() if isinstance(message, Message) else message)
+        self.said = message
         self.status = status
         self.rule = rule
         self.rule_words = rule_words
+
+    @property
+    def message(self) -> str:
+        """The refusal in the language spoken now (a :class:`Message` is read in its reader's language)."""
+        return words(self.said)
 
     def to_json(self) -> Dict[str, Any]:
         out: Dict[str, Any] = {"type": "error", "error": self.message}
@@ -118,6 +126,7 @@ class Ruling:
     deal: int = 0  # the deal it was raised in
     pending: Optional[Action] = None  # the change it would make to the deal, until confirmed or conceded
     settled: Optional[str] = None  # who made that change: "confirmed by the host", "conceded by Bob"
+    settled_said: Optional[Message] = None  # the same, read in each reader's language
 
     def to_json(self) -> Dict[str, Any]:
         pending = None if self.pending is None else {"player": self.pending.player, "action": str(self.pending)}
@@ -140,7 +149,8 @@ def check_name(name: Any) -> str:
     text = name.strip() if isinstance(name, str) else ""
     if (not text or len(text) > MAX_NAME or len(text.split()) != 1
             or not all(ch.isalnum() or ch in "-_'." for ch in text)):
-        raise Refusal(f"a name at the table is one word of at most {MAX_NAME} characters (letters, digits, - or _)")
+        raise Refusal(Message("a name at the table is one word of at most {n} characters (letters, digits, - or _)",
+                              n=str(MAX_NAME)))
     return text
 
 
@@ -198,11 +208,12 @@ class TableState:
         self.version = 0  # counts every change anyone can see
         self.feed: List[FeedLine] = []  # each line as each seat may read it
         self.last: Optional[Dict[str, Any]] = None
+        self.last_spoken: Dict[str, Dict[str, Any]] = {}  # per language but English: the last deal's ending in words
         self.rulings: List[Ruling] = []
         self.ruling_count = 0
-        self.fault: Optional[str] = None  # why the table stopped mid-session (its log cannot be written)
+        self.fault: Optional[Message] = None  # why the table stopped mid-session (its log cannot be written)
         self.absent_since: Optional[float] = None
-        self.stop_note: Optional[str] = None
+        self.stop_note: Optional[Message] = None
         self.paused = False  # the host paused the table: nobody acts, no bot, no clock, until the host resumes it
         self.lock = threading.RLock()
         self.keep = keep  # the cards are real, on a table: the app keeps score and referees
@@ -280,12 +291,12 @@ class TableState:
         """The seat a token stands for; a forged or stale token is refused."""
         name = self._seat_named(token)
         if name is None:
-            raise Refusal("this seat token is not one of this table's: join with your name", 403)
+            raise Refusal(Message("this seat token is not one of this table's: join with your name"), 403)
         return name
 
     def _host(self, token: Any) -> None:
         if not self.is_host(token):
-            raise Refusal("only the host may do that (the host's link was printed when the server started)", 403)
+            raise Refusal(Message("only the host may do that (the host's link was printed when the server started)"), 403)
 
     def is_host(self, token: Any) -> bool:
         """Whether ``token`` is a host's: the one printed at the start, or at a restart (each keeps working)."""
@@ -329,8 +340,8 @@ class TableState:
     def _stop_for(self, exc: HistoryError, name: str) -> None:
         """The log cannot be written: stop the table, and say so to everyone."""
         self.phase = "stopped"
-        self.fault = (f"the table has stopped: {exc.message} ({name}). Free some disk space, then restart "
-                      f"the table with: bragrules serve --resume {name}")
+        self.fault = Message("the table has stopped: {why} ({name}). Free some disk space, then restart the table "
+                             "with: bragrules serve --resume {name}", why=exc.message, name=name)
         self.absent_since = None
         self._note(self.fault)
         self._changed()
@@ -343,8 +354,8 @@ class TableState:
         if self.fault is not None:
             return Refusal(self.fault, 503)
         if self.paused:
-            return Refusal(PAUSED, 409)
-        return Refusal("no deal is in progress" if self.phase != "over" else "the session is over", 409)
+            return Refusal(Message(PAUSED), 409)
+        return Refusal(Message("no deal is in progress") if self.phase != "over" else Message("the session is over"), 409)
 
     def _rule_refusal(self, exc: RuleViolation) -> Refusal:
         """An action the engine refused, as the page says it: in the game's words (a chaal, a pack), the rule
@@ -385,19 +396,21 @@ class TableState:
     # What each seat is sent
     # ------------------------------------------------------------------
 
-    def _note(self, text: str) -> None:
-        """A line the whole table reads alike (no card in it that anyone may not see)."""
-        self._tell(FeedLine(text))
+    def _note(self, text: Union[str, Message]) -> None:
+        """A line the whole table reads alike (no card in it that anyone may not see): a :class:`Message`
+        is read in each reader's language, other text (a system's error) as it is."""
+        self._tell(note_line(text))
 
-    def feed_read_by(self, seat: Optional[str]) -> List[str]:
-        """The feed as ``seat`` may read it (None: a spectator), each line by :meth:`FeedLine.read_by`."""
-        return [line.read_by(seat) for line in self.feed]
+    def feed_read_by(self, seat: Optional[str], lang: Optional[str] = None) -> List[str]:
+        """The feed as ``seat`` may read it (None: a spectator) in ``lang`` (None: the language spoken now),
+        each line by :meth:`FeedLine.read_by`."""
+        return [line.read_by(seat, lang) for line in self.feed]
 
     def _tell(self, line: FeedLine) -> None:
         self.feed.append(line)
         del self.feed[:-FEED_LINES]
 
-    def _act(self, action: Action, before: str = "") -> None:
+    def _act(self, action: Action, before: Union[str, Message] = "") -> None:
         """Apply ``action`` to the deal in progress (checked already) and tell the table of it, as the
         deal records it (an accepted side-show with who folded), each seat reading only the cards it
         could see before or after it (:func:`~bragrules.web.views.told`); ``before``: words leading the line."""
@@ -405,8 +418,8 @@ class TableState:
         assert table is not None and deal is not None
         sight = Sight(deal, viewers(deal))
         table.session.act(action)
-        line = told(deal, deal.actions[-1], sight)
-        self._tell(FeedLine(before + line.text, tuple((seat, before + words) for seat, words in line.seats)))
+        done = deal.actions[-1]
+        self._tell(every_language(lambda: told(deal, done, sight).led_by(words(before))))
 
     def _changed(self) -> None:
         self.version += 1

@@ -372,21 +372,36 @@ _SPOKEN_LABELS: Dict[str, Callable[[LegalAction, Words], str]] = {
 
 
 class FeedLine(NamedTuple):
-    """A line of the table's feed: its words as a spectator reads them (``text``), and the words of
-    each seat that reads more in it (``seats``: a card of its own, say).
+    """A line of the table's feed: its words as a spectator reads them (``text``), the words of
+    each seat that reads more in it (``seats``: a card of its own, say), both in English, and the
+    same in each other language shipped (``spoken``: the language, its text, its seats' words;
+    :func:`~bragrules.web.feed_words.every_language` makes them).
 
     >>> line = FeedLine("B swaps a card for the face-down centre card",
-    ...                 (("B", "B swaps 5s for the face-down centre card"),))
+    ...                 (("B", "B swaps 5s for the face-down centre card"),),
+    ...                 (("zh", "B 换了一张牌", (("B", "B 用 5s 换"),)),))
     >>> line.read_by("B"), line.read_by("A") == line.read_by(None) == line.text
     ('B swaps 5s for the face-down centre card', True)
+    >>> line.read_by("B", "zh"), line.read_by("A", "zh"), line.read_by("A", "hi") == line.text
+    ('B 用 5s 换', 'B 换了一张牌', True)
     """
 
     text: str
     seats: Tuple[Tuple[str, str], ...] = ()
+    spoken: Tuple[Tuple[str, str, Tuple[Tuple[str, str], ...]], ...] = ()
 
-    def read_by(self, seat: Optional[str]) -> str:
-        """The line as ``seat`` reads it (None, or a seat not in the deal: as a spectator does)."""
-        return next((words for name, words in self.seats if name == seat), self.text)
+    def read_by(self, seat: Optional[str], lang: Optional[str] = None) -> str:
+        """The line as ``seat`` reads it (None, or a seat not in the deal: as a spectator does) in ``lang``
+        (None: the language spoken now); a language the line was not made in reads it in English."""
+        lang = language() if lang is None else lang
+        text, seats = next(((t, s) for name, t, s in self.spoken if name == lang), (self.text, self.seats))
+        return next((words for name, words in seats if name == seat), text)
+
+    def led_by(self, before: str) -> "FeedLine":
+        """The same line with ``before`` in front of each of its words (a ruling that made the move)."""
+        return FeedLine(before + self.text, tuple((seat, before + words) for seat, words in self.seats),
+                        tuple((lang, before + text, tuple((seat, before + words) for seat, words in seats))
+                              for lang, text, seats in self.spoken))
 
 
 def told(deal: Deal, action: Action, sight: Sight) -> FeedLine:
@@ -422,6 +437,12 @@ def describe(deal: Deal, action: Action, seen: FrozenSet[Card]) -> str:
     >>> describe(deal, Action.parse("A swap down Kc"), frozenset())
     'A swaps a card for the face-down centre card'
     """
+    if language() != ENGLISH:  # the catalogue's sentences, the game's own words in them
+        from bragrules.web.feed_words import spoken_line
+
+        spoken = spoken_line(deal, action, seen)
+        if spoken is not None:
+            return spoken
     told = _ACCOUNT_LINES.get(action.kind)
     if told is not None:
         return told(deal, action, seen)
