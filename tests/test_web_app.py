@@ -370,6 +370,10 @@ def test_a_ruling_read_by_everyone_names_no_hidden_card(tmp_path: Path) -> None:
     assert allowed.allowed is True and "allowed now" in allowed.summary
     wrong = service.dispute(tokens["Bob"], f"{player} see {Fraction(str(see['amount'])) - 1}")
     assert wrong.allowed is False and f"costs exactly {see['amount']}" in wrong.summary
+    from bragrules.core.i18n import speaking
+
+    with speaking("zh"):  # the ruling that turns on unseen cards, read in Chinese
+        assert "现在允许" in service.state(tokens["Ann"])["rulings"][0]["summary"]
     for name, token in tokens.items():
         sent = json.dumps(service.state(token))
         assert_private(service.state(token), name, deal)
@@ -452,3 +456,30 @@ def test_the_page_and_the_audit_name_the_profile_never_the_servers_path_to_it(
     assert code == 0 and "under fireside" in out.splitlines()[0] and "private" not in out, out
     code, out, err = run_cli(capsys, monkeypatch, "audit", str(tmp_path / "t.jsonl"), "--json")
     assert json.loads(out)["profile"] == str(path), "the JSON report is as it was"
+
+
+@pytest.mark.parametrize("lang, folds", [("zh", "弃牌"), ("hi", "पैक")])
+def test_a_ruling_is_read_in_each_readers_language_and_names_no_hidden_card(tmp_path: Path, lang: str,
+                                                                            folds: str) -> None:
+    """A ruling is made once and read by everyone: each reader reads its summary, and the feed's line of it,
+    in their own language, with the same cards hidden as in English; the English is what it was."""
+    from bragrules.core.i18n import speaking
+
+    service = make(tmp_path, seats=3)
+    tokens = {name: service.join(name) for name in ["Ann", "Bob", "Cat"]}
+    peek = service.dispute(tokens["Ann"], "Bob peeks Cat")
+    assert "Bob must fold" in peek.summary
+    deal = service.deal
+    assert deal is not None and deal.to_act is not None
+    allowed = service.dispute(tokens["Ann"], f"{deal.to_act} fold")
+    assert allowed.summary.startswith(f"{deal.to_act} fold")
+    english = service.state(tokens["Cat"])["rulings"]
+    assert [r["summary"] for r in english] == [peek.summary, allowed.summary]
+    with speaking(lang):
+        read = service.state(tokens["Cat"])
+    summaries = [r["summary"] for r in read["rulings"]]
+    assert "must fold" not in summaries[0] and folds in summaries[0]
+    assert "is allowed" not in " ".join(summaries) and "dispute raised by" not in " ".join(read["feed"])
+    hidden = {str(c) for name, state in deal.players.items() if name != "Cat" for c in state.hand or ()}
+    assert not any(card in json.dumps(read["rulings"]) + " ".join(read["feed"]) for card in hidden)
+    service.close()

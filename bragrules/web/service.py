@@ -40,11 +40,11 @@ from __future__ import annotations
 import contextlib
 import time
 from pathlib import Path
-from typing import Any, Deque, Dict, List, Optional, Sequence
+from typing import Any, Callable, Deque, Dict, List, Optional, Sequence
 
 from bragrules.core.cards import Card, CardError, parse_card
 from bragrules.core.errors import HistoryError, RuleViolation
-from bragrules.core.i18n import Message, language, tr
+from bragrules.core.i18n import ENGLISH, LANGUAGES, Later, Message, language, tr, with_language
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import Sight
@@ -206,9 +206,10 @@ class TableService(TablePlay):
             if found.allowed is False and any(c.path == HISTORY_CARDS for c in found.citations):
                 unseen = self._unseen_ruling(name, words, deal)
                 if unseen is not None:
-                    found.allowed, found.summary, found.citations = unseen.allowed, unseen.summary, []
+                    return self._record_ruling(unseen, number)
             ruling = Ruling(name, words, found.allowed, found.summary,
                             [rule_json(c.path, c.value, c.sentence, c.source) for c in found.citations])
+            ruling.spoken = in_other_languages(found.summary_text)
             dispute = arbitration.dispute
             if dispute.kind in ("exposure", "peek") and dispute.player and dispute.target:
                 action = Action(dispute.player, "expose" if dispute.kind == "exposure" else "peek",
@@ -223,6 +224,7 @@ class TableService(TablePlay):
         """Keep a ruling and tell the table of it: its words (the dispute as typed, the ruling) are read by
         everyone, so every card in them that a spectator cannot see is written ``??`` (:meth:`_redact`)."""
         ruling.text, ruling.summary = self._redact(ruling.text), self._redact(ruling.summary)
+        ruling.spoken = {lang: self._redact(said) for lang, said in ruling.spoken.items()}
         self.ruling_count += 1
         ruling.number, ruling.deal = self.ruling_count, deal_number
         self.rulings.append(ruling)
@@ -232,7 +234,7 @@ class TableService(TablePlay):
             after = Message(" (it changes the deal only if the host confirms it, or {player} concedes it)",
                             player=ruling.pending.player)
         self._note(Message("dispute raised by {player}: {text}: {summary}{after}", player=ruling.raised_by,
-                           text=ruling.text, summary=ruling.summary, after=after))
+                           text=ruling.text, summary=Later(ruling.summary_read), after=after))
         self._changed()
         return ruling
 
@@ -338,15 +340,19 @@ class TableService(TablePlay):
             return None
         table_sees = deal.view(None).visible_cards()
         if any(card not in table_sees for card in named_cards(action)):
-            return Ruling(name, words, None, f"{words} names cards the table has not seen: whether it is allowed "
-                          "turns on them, and is settled when it is played")
+            told = Message("{dispute} names cards the table has not seen: whether it is allowed turns on them, and "
+                           "is settled when it is played", dispute=words)
+            return _said_ruling(Ruling(name, words, None, told.english()), told)
         try:
             deal.verify(action)
         except RuleViolation as exc:
-            return Ruling(name, words, False, f"{words} is not allowed: {said(exc.message, deal.rules.words)}",
-                          [rule_json(exc.rule, None, rule_words(self.profile, exc.rule), "")])
-        return Ruling(name, words, True, f"{words} is allowed now; what follows turns on cards the table "
-                      "has not seen yet, and is settled when it is played")
+            told = Message("{dispute} is not allowed: {why}", dispute=words,
+                           why=Later(_refusal_words, exc, deal))
+            return _said_ruling(Ruling(name, words, False, told.english(),
+                                       [rule_json(exc.rule, None, rule_words(self.profile, exc.rule), "")]), told)
+        told = Message("{dispute} is allowed now; what follows turns on cards the table has not seen yet, and is "
+                       "settled when it is played", dispute=words)
+        return _said_ruling(Ruling(name, words, True, told.english()), told)
 
     def _redact(self, text: str) -> str:
         """``text`` with every card a spectator cannot see written ``??`` (:func:`~bragrules.web.views.redact`;
@@ -473,6 +479,22 @@ class TableService(TablePlay):
         if left is not None:
             out["timer"] = {"player": deal.to_act, "seconds": int(left + 0.999)}
 
+def in_other_languages(read: Callable[[], str]) -> Dict[str, str]:
+    """What ``read`` says in each language shipped other than English (a ruling's summary, made once
+    while the deal's cards are as they are, for each reader to read their own)."""
+    return {lang: with_language(lang, read) for lang in LANGUAGES if lang != ENGLISH}
+
+
+def _refusal_words(refusal: RuleViolation, deal: Deal) -> str:
+    """The engine's refusal in the language spoken, the game's own words for its moves."""
+    return said(refusal.text(), deal.rules.words)
+
+
+def _said_ruling(ruling: Ruling, told: Message) -> Ruling:
+    ruling.spoken = in_other_languages(told.text)
+    return ruling
+
+
 __all__ = ["BOT_NAMES", "DEFAULT_STYLES", "FEED_LINES", "MAX_NAME", "MAX_RULINGS", "Clock", "Place", "Refusal", "Ruling",
            "TableService", "check_name", "describe", "keep_problem", "option_label", "public_view", "seat_view",
            "timeout_action"]
@@ -524,3 +546,4 @@ class _Replayed:
                 service._tell(line)
             else:
                 service._record_result(*line)
+

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.errors import BragError, HistoryError, RuleViolation
-from bragrules.core.i18n import N_, Message, words
+from bragrules.core.i18n import N_, Message, language, words
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import Sight
@@ -127,12 +127,19 @@ class Ruling:
     pending: Optional[Action] = None  # the change it would make to the deal, until confirmed or conceded
     settled: Optional[str] = None  # who made that change: "confirmed by the host", "conceded by Bob"
     settled_said: Optional[Message] = None  # the same, read in each reader's language
+    spoken: Dict[str, str] = field(default_factory=dict)  # the summary in each other language shipped
+
+    def summary_read(self) -> str:
+        """The summary in the language spoken now (English where no other was made)."""
+        return self.spoken.get(language(), self.summary)
 
     def to_json(self) -> Dict[str, Any]:
+        """The ruling as the page shows it, in the language spoken now."""
         pending = None if self.pending is None else {"player": self.pending.player, "action": str(self.pending)}
+        settled = self.settled_said.text() if self.settled_said is not None else self.settled
         return {"id": self.number, "raised_by": self.raised_by, "text": self.text, "allowed": self.allowed,
-                "summary": self.summary, "rules": self.rules, "deal": self.deal, "pending": pending,
-                "settled": self.settled}
+                "summary": self.summary_read(), "rules": self.rules, "deal": self.deal, "pending": pending,
+                "settled": settled}
 
 
 
