@@ -112,7 +112,8 @@ def test_a_raked_game_is_general_sum_with_the_house_s_value() -> None:
     valued = result.valuation
     assert valued.kind == "general-sum" and result.tree.payoff_sum is None
     assert all(s.low is None and s.high is None for s in valued.seats)  # no single value: no interval
-    assert valued.takes == ("the house rakes 1/20 of each pot won (house.rake)",)
+    assert [str(t) for t in valued.takes] == ["the house rakes 1/20 of each pot won (house.rake)"]
+    assert result.valuation.to_json()["house_takes"] == ["the house rakes 1/20 of each pot won (house.rake)"]
     cfr = solver_for(rules, max_raises=1, levels=1)
     for _ in range(6):
         cfr.iterate()
