@@ -40,16 +40,7 @@ def explain_result(deal: "Deal") -> List[str]:
     ended = [e for e in deal.events if isinstance(e, Result)]
     shown = dict(ended[-1].shown) if ended else {}
     if result.showdown and shown:
-        for name in shown:
-            state = deal.players[name]
-            if state.arrangement:
-                hands = " | ".join(cards_markup(h) for h in state.arrangement)
-                lines.append("  " + (tr("{player} shows {cards}", player=esc(name), cards=hands) if spoken
-                                     else f"{esc(name)} {verb(name, 'shows')} {hands}"))
-            elif state.hand is not None:
-                cards, named = cards_markup(state.hand), deal.comparer.describe(state.hand)
-                lines.append("  " + (tr("{player} shows {cards} ({hand})", player=esc(name), cards=cards, hand=named)
-                                     if spoken else f"{esc(name)} {verb(name, 'shows')} {cards} ({named})"))
+        lines.extend(_shown_lines(deal, list(shown), spoken))
         if result.lives_lost is not None and deal.rules.format.lives is not None:
             lost = result.lives_lost
             if len(lost) == 1 and not spoken:
@@ -57,15 +48,9 @@ def explain_result(deal: "Deal") -> List[str]:
             else:
                 lines.append(f"[bold]{esc(why())}[/]")
             return lines
-        see = why()
-        if deal.rules.format.hands == 1 and len(shown) == 2:
-            a, b = list(shown)
-            if deal.comparer.versus(deal.players[a].hand, deal.players[b].hand) == 0:  # type: ignore[arg-type]
-                from bragrules.rules.seeing import tie_at_table
-
-                see += f"; {tr(tie_at_table(deal.rules.profile))}"
-        if result.outcome == "carried":
-            lines.append(f"[bold]{esc(why())}[/]")
+        see = why() + _tie_words(deal, list(shown))
+        if result.outcome == "carried" or result.bank_settled is not None:  # a bank's: each stake, no pot won
+            lines.append(f"[bold]{esc(see)}[/]")
         elif spoken:
             lines.append(tr("{winners} win {amount} ({why})", winners="[bold]" + esc(", ".join(result.winners)),
                             amount=money(result.pot) + "[/]", why=esc(see)))
@@ -90,6 +75,36 @@ def explain_result(deal: "Deal") -> List[str]:
                          else f"{esc(name)} {verb(name, 'collects')} a bonus of {money(amount)}")
     lines.extend(pot_lines(deal))
     return lines
+
+
+def _shown_lines(deal: "Deal", shown: List[str], spoken: bool) -> List[str]:
+    """Each hand shown at the end of the deal (each of several hands set out, in the order set)."""
+    lines = []
+    for name in shown:
+        state = deal.players[name]
+        if state.arrangement:
+            hands = " | ".join(cards_markup(h) for h in state.arrangement)
+            lines.append("  " + (tr("{player} shows {cards}", player=esc(name), cards=hands) if spoken
+                                 else f"{esc(name)} {verb(name, 'shows')} {hands}"))
+        elif state.hand is not None:
+            cards, named = cards_markup(state.hand), deal.comparer.describe(state.hand)
+            lines.append("  " + (tr("{player} shows {cards} ({hand})", player=esc(name), cards=cards, hand=named)
+                                 if spoken else f"{esc(name)} {verb(name, 'shows')} {cards} ({named})"))
+    return lines
+
+
+def _tie_words(deal: "Deal", shown: List[str]) -> str:
+    """The tie rule after why a see between two equal hands ended (``seeing.tie``); none in a banking game, whose
+    ties its settlement says (``procedure.bank.ties``)."""
+    result = deal.result
+    if deal.rules.format.hands != 1 or len(shown) != 2 or result is None or result.bank_settled is not None:
+        return ""
+    a, b = shown
+    if deal.comparer.versus(deal.players[a].hand, deal.players[b].hand) != 0:  # type: ignore[arg-type]
+        return ""
+    from bragrules.rules.seeing import tie_at_table
+
+    return f"; {tr(tie_at_table(deal.rules.profile))}"
 
 
 def pot_lines(deal: "Deal") -> List[str]:

@@ -36,7 +36,7 @@ from bragrules.core.money import ZERO
 from bragrules.engine.bank import banker_of
 from bragrules.rules.bank import KIND_RULE, TIES, TIES_RULE
 
-from .ending import cites
+from .ending import cites, reason_words
 from .model import Dispute, Ruling, Situation
 from .text import as_is, net_words, turn_text, turn_words
 
@@ -80,7 +80,7 @@ def _rule_tie(sit: Situation, dispute: Dispute) -> Ruling:
         paths = [str(KIND_RULE)]
     ruling.outcome = result.outcome
     ruling.net, ruling.winners, ruling.carried = dict(result.net), list(result.winners), ZERO
-    ruling.say(summary=summary, next=Message("the settlement stands: {reason}; net: {net}", reason=result.reason,
+    ruling.say(summary=summary, next=Message("the settlement stands: {reason}; net: {net}", reason=Later(reason_words, deal),
                                              net=net_words(dict(result.net))))
     ruling.citations = cites(sit, paths + [p for p in result.decided_by if p not in paths])
     return ruling

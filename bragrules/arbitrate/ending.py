@@ -118,7 +118,8 @@ def ending_words(sit: Situation, deal: Deal) -> EndingWords:
     paths = list(result.decided_by)  # the engine says which rules decided the ending
     net = dict(result.net)
     if record.kind not in ENDING_KINDS:  # an area's own ending (Crash's lives, a step of the procedure): its own words
-        return EndingWords(result.outcome, _with_sides(as_is(record.words or Later(reason_words, deal)), deal),
+        words = result.bank_settled.against() if result.bank_settled is not None else record.words  # procedure.bank
+        return EndingWords(result.outcome, _with_sides(as_is(words or Later(reason_words, deal)), deal),
                            net, list(result.winners), result.carried_out, paths)
     if result.outcome == "carried":
         return EndingWords("carried", _with_sides(_carried_words(deal), deal), net, [], result.carried_out, paths)

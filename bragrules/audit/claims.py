@@ -194,16 +194,18 @@ def check_claim(record: Record, n: int, claim: ResultClaim, result: DealResult,
             rule = winner_rule(result)
     for part, message in wrong:
         cited = rule if follows_from_winners(part) else HISTORY_RESULT
-        if cited == HISTORY_RESULT and part.startswith("net.") and result.settled and part[4:] in result.settled:
-            cited, message = bank_citation(result.settled[part[4:]], message)
+        settled = result.bank_settled.of(part[4:]) if result.bank_settled and part.startswith("net.") else None
+        if cited == HISTORY_RESULT and settled is not None:
+            cited, message = bank_citation(settled, message)
         record(n, None, claim.line_of(part), cited, message)
     if claim.points is not None:
         check_points(record, n, claim, result)
 
 
-def bank_citation(settled: Tuple[Tuple[str, ...], str], message: Union[str, Message]) -> Tuple[str, Message]:
+def bank_citation(settled: Tuple[Tuple[str, ...], Union[str, Message]], message: Union[str, Message]) -> Tuple[str, Message]:
     """A wrong net in a banking game (``procedure.bank``): the last rule the player's settlement against the bank
-    applied (the pay table, the qualifier, the tie, else the kind of bank), and the settlement in words.
+    applied (the pay table, the qualifier, the tie, else the kind of bank), and the settlement in words (read in
+    the reader's language: :meth:`~bragrules.rules.bank_settled.BankSettled.of`).
 
     >>> bank_citation((("procedure.bank.kind", "procedure.bank.ante_bonus"), "A plays: the Ante Bonus pays 4 to 1"),
     ...               "A's net is given as 5; replayed it is 45")

@@ -55,6 +55,7 @@ from bragrules.rules.bank import (
     BankPolicy,
     Settled,
 )
+from bragrules.rules.bank_settled import BankSettled
 from bragrules.rules.stakes import ANTE_RULE
 
 if TYPE_CHECKING:
@@ -303,21 +304,18 @@ def settle(deal: "Deal") -> None:
         payouts[one.player] = one.returned
     bank_won = deal.pot - sum(payouts.values(), ZERO)
     winners = [one.player for one in settled if one.returned > one.staked]
-    each: Dict[str, Tuple[Tuple[str, ...], str]] = {one.player: (tuple(one.rules), one.why) for one in settled}
     if banker is not None:
         payouts[banker] = bank_won
         winners += [banker] if bank_won > 0 else []
-        each[banker] = ((KIND_RULE,), f"the banker {banker} holds the bank: the losers' stakes less the winners'")
     shown = [p for p in deal.order if not deal.players[p].folded and (p == banker or deal.players[p].bets)]
-    holder = "the dealer" if banker is None else f"the banker {banker}"
-    reason = f"{holder} holds {' '.join(map(str, bank_hand))} ({deal.comparer.describe(bank_hand)}): " + (
-        "; ".join(one.why for one in settled) or "nobody staked against the bank")
+    record = BankSettled(banker, bank_hand, tuple(settled))
+    reason = record.said(deal.comparer.describe).english()  # the record's English, whatever language is spoken
     settlement.finish(deal, "won" if len(winners) == 1 else "split", winners, payouts,
                       dict.fromkeys(deal.order, ZERO), ZERO, True, False, {}, reason, shown)
     result = deal.result
     assert result is not None
     deal.result = result._replace(decided_by=_cited(result.decided_by, settled, policy),
-                                  house=bank_won if banker is None else ZERO, settled=each)
+                                  house=bank_won if banker is None else ZERO, bank_settled=record)
     take_table_fee(deal)  # house.table_fee: the last of the settlement, in every net, as in a pot game
 
 

@@ -16,6 +16,7 @@ from bragrules.core.cards import Card
 from bragrules.core.money import ZERO, pretty_money
 from bragrules.core.text import brief
 from bragrules.engine.arrange import Arrangement
+from bragrules.rules.bank_settled import BankSettled
 from bragrules.rules.hooks import PotWon
 
 Hand = Optional[Tuple[Card, ...]]  # None: cards nobody recorded
@@ -153,7 +154,7 @@ class DealResult(NamedTuple):
     pots: Tuple[PotWon, ...] = ()  # the side pots settled with the deal (pots), each with who took it
     points: Optional[Dict[str, int]] = None  # session.points: the points each player scored (None: no points kept)
     house: Fraction = ZERO  # procedure.bank, kind: house: what the house's bank won from the deal (less: it paid)
-    settled: Optional[Dict[str, Tuple[Tuple[str, ...], str]]] = None  # procedure.bank: each player's rules, words
+    bank_settled: Optional[BankSettled] = None  # procedure.bank: each stake settled against the bank, as data
 
 
 def returned_stakes(result: DealResult) -> Fraction:

@@ -35,7 +35,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def spoken_reason(deal: "Deal") -> str:
     """Why ``deal`` (over) ended, in the language spoken: the same account as its recorded reason, told
-    from the result's data; an ending an area words itself (a bank, a bust card) keeps the area's words."""
+    from the result's data (a banking game's settlement too); an ending an area words itself (a bust card) keeps
+    the area's words."""
     result = deal.result
     assert result is not None
     if deal.rules.format.lives is not None and result.showdown:
@@ -174,6 +175,13 @@ def _carried_blind(deal: "Deal", result: "DealResult") -> Optional[str]:
     return tr("{player} is left alone but blind: the pot carries, and the hand is released", player=survivor)
 
 
+def _bank(deal: "Deal", result: "DealResult") -> Optional[str]:
+    """A banking game's settlement (``procedure.bank``): the bank's hand, then each player's stakes against it
+    (:class:`~bragrules.rules.bank_settled.BankSettled`), the hand named in the language spoken."""
+    settled = result.bank_settled
+    return settled.said(deal.comparer.describe).text() if settled is not None else None
+
+
 def _redealt(deal: "Deal", result: "DealResult") -> Optional[str]:
     """A redeal: a player's exposed cards dealt again, or the deal declared void."""
     from bragrules.engine.events import Redeal, Void
@@ -198,6 +206,7 @@ _BY_KIND: Dict[str, Callable[["Deal", "DealResult"], Optional[str]]] = {
     "carried_checked": lambda deal, result: tr("everyone checked: nobody bet"),
     "redeal": _redealt,
     "abandoned": lambda deal, result: tr("time is up: the hand is abandoned, every stake returned"),
+    "bank": _bank,
 }
 """Each kind of ending the engine names (:data:`~bragrules.engine.state.ENDING_KINDS`) told from the result's
 data; None from one: its data do not say it (the recorded reason is read)."""

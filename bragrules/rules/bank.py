@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, NamedTuple, Optional, Tuple
+from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Optional, Tuple
 
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
@@ -51,6 +51,7 @@ from bragrules.core.i18n import ENGLISH, language, ntr, tr
 from bragrules.core.money import ZERO, pretty_money
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import NOT_NEGATIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
+from bragrules.rules.bank_settled import Settled
 from bragrules.rules.words import sentence
 
 if TYPE_CHECKING:
@@ -260,17 +261,6 @@ PAIR_PLUS_MAX_RULE: Rule = field_rule("procedure.bank.pair_plus_max")
 PLAY_RULE: Rule = field_rule("stakes.ante")
 
 
-class Settled(NamedTuple):
-    """One player's stakes settled against the bank: what they staked in all, what comes back to them (their
-    own stakes included: ``returned - staked`` is their net), the rules applied and why, in words."""
-
-    player: str
-    staked: Fraction
-    returned: Fraction
-    rules: Tuple[Rule, ...]
-    why: str
-
-
 @dataclass(frozen=True, slots=True)
 class BankPolicy:
     """The banking game as the engine asks it (None when the profile plays for a pot).
@@ -341,14 +331,13 @@ class BankPolicy:
         >>> BankPolicy(False, Fraction(20), Fraction(1)).against_banker("A", Fraction(5), 0).why
         'A, stake 5: equal hands, the banker wins'
         """
-        money = pretty_money(stake)
         if versus > 0:
-            return Settled(player, stake, 2 * stake, (KIND_RULE,), f"{player}, stake {money}: better than the banker's hand, wins {money}")
+            return Settled(player, stake, 2 * stake, (KIND_RULE,), "won", stake)
         if versus == 0 and self.ties_push:
-            return Settled(player, stake, stake, (KIND_RULE, TIES_RULE), f"{player}, stake {money}: equal hands, the stake goes back")
+            return Settled(player, stake, stake, (KIND_RULE, TIES_RULE), "tied_pushed", stake)
         if versus == 0:
-            return Settled(player, stake, ZERO, (KIND_RULE, TIES_RULE), f"{player}, stake {money}: equal hands, the banker wins")
-        return Settled(player, stake, ZERO, (KIND_RULE,), f"{player}, stake {money}: the banker's hand is better")
+            return Settled(player, stake, ZERO, (KIND_RULE, TIES_RULE), "tied_lost", stake)
+        return Settled(player, stake, ZERO, (KIND_RULE,), "lost", stake)
 
     def qualifies(self, high_rank: int, above_high_card: bool) -> bool:
         """Whether the dealer plays: any hand above high card, or a high card of ``qualify`` or better.
@@ -380,8 +369,10 @@ class BankPolicy:
         >>> policy.against_house("A", Fraction(10), True, True, 1, "pair").returned     # both bets won, pair plus 1 to 1
         Fraction(50, 1)
         >>> s = policy.against_house("A", Fraction(10), True, True, -1, "running_flush")  # lost, but the bonuses
-        >>> s.returned, s.staked
-        (Fraction(255, 1), Fraction(25, 1))
+        >>> s.returned, s.staked, s.outcome, s.bonus, s.side_pays
+        (Fraction(255, 1), Fraction(25, 1), 'lost', 5, 40)
+        >>> s.why
+        "A: played; the dealer's hand is better: the ante and the Play bet are lost; the Ante Bonus pays 5 to 1; the Pair Plus pays 40 to 1"
         >>> policy.against_house("A", Fraction(10), False, True, 1, "pair").returned      # a fold loses everything
         Fraction(0, 1)
         >>> policy.against_house("A", Fraction(10), True, True, 1, "pair", side=Fraction(0)).returned  # no Pair Plus
@@ -389,43 +380,34 @@ class BankPolicy:
         """
         side = self.pair_plus if side is None else side  # the Pair Plus the player staked (chosen, or placed)
         if not played:
-            lost = f"the ante{' and the Pair Plus' if side else ''}"
-            return Settled(player, ante + side, ZERO, (KIND_RULE,) + ((PAIR_PLUS_RULE,) if side else ()),
-                           f"{player}: folded, {lost} lost")
+            return Settled(player, ante + side, ZERO, (KIND_RULE,) + ((PAIR_PLUS_RULE,) if side else ()), "folded",
+                           ante, True, side=side)
         rules: List[Rule] = [KIND_RULE]
-        returned = ZERO
         if not qualifies:
             rules.append(QUALIFY_RULE)
-            returned += 3 * ante
-            words = ["the dealer does not qualify: the ante wins even money, the Play bet is returned"]
+            outcome, returned = "not_qualified", 3 * ante
         elif versus > 0:
-            returned += 4 * ante
-            words = ["a better hand than the dealer's: the ante and the Play bet win even money"]
+            outcome, returned = "won", 4 * ante
         elif versus == 0 and self.ties_push:
             rules.append(TIES_RULE)
-            returned += 2 * ante
-            words = ["equal to the dealer's hand: the ante and the Play bet are returned"]
+            outcome, returned = "tied_pushed", 2 * ante
         else:
             rules.append(TIES_RULE) if versus == 0 else None
-            words = ["the dealer's hand is better: the ante and the Play bet are lost"]
+            outcome, returned = ("tied_lost" if versus == 0 else "lost"), ZERO
         if self.qualify is not None and qualifies:
             rules.append(QUALIFY_RULE)
         bonus = self.pays(self.ante_bonus, category)
         if bonus:
             rules.append(ANTE_BONUS_RULE)
             returned += bonus * ante
-            words.append(f"the Ante Bonus pays {bonus} to 1")
+        times = self.pays(self.pair_plus_pays, category) if side else 0
         if side:
             rules.append(PAIR_PLUS_RULE)
-            times = self.pays(self.pair_plus_pays, category)
-            if times:
-                rules.append(PAIR_PLUS_PAYS_RULE)
-                returned += (times + 1) * side
-                words.append(f"the Pair Plus pays {times} to 1")
-            else:
-                words.append("the Pair Plus is lost")
-        return Settled(player, 2 * ante + side, returned, tuple(dict.fromkeys(rules)),
-                       f"{player}: played; " + "; ".join(words))
+        if times:
+            rules.append(PAIR_PLUS_PAYS_RULE)
+            returned += (times + 1) * side
+        return Settled(player, 2 * ante + side, returned, tuple(dict.fromkeys(rules)), outcome, ante, True, bonus,
+                       side, times)
 
 
 # ---------------------------------------------------------------------------

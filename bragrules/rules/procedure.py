@@ -428,8 +428,9 @@ class ProcedurePolicy(AreaPolicy):
         'the bust card 9h makes A pack: B, left alone, takes the pot'
         """
         if self.bank is not None:
-            against = "the house's dealer" if self.bank.house else "the banker"
-            return EndingAnswer("bank", (BANK_KIND_RULE,), f"each hand was settled against {against}")
+            from bragrules.rules.bank_settled import settled_against
+
+            return EndingAnswer("bank", (BANK_KIND_RULE,), settled_against(self.bank.house).english())
         if not self.bust_card:
             return None
         turned = tuple(table.centre)

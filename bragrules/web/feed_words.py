@@ -71,16 +71,17 @@ def spoken_ending(deal: Deal, result: DealResult) -> Dict[str, Any]:
 
 
 def result_line(number: int, result: DealResult, why: str) -> str:
-    """The feed's line of a deal's result in the language spoken: who won how much, and ``why``.
+    """The feed's line of a deal's result in the language spoken: who won how much, and ``why`` (``why`` alone
+    where nobody won the pot: it carried, went back, or, in a banking game, each stake was settled against the bank).
 
     >>> from bragrules.core.i18n import speaking
     >>> from types import SimpleNamespace
-    >>> won = SimpleNamespace(outcome="won", winners=["Ada"], pot=Fraction(6))
+    >>> won = SimpleNamespace(outcome="won", winners=["Ada"], pot=Fraction(6), bank_settled=None)
     >>> with speaking("zh"):
     ...     result_line(7, won, "对手都弃牌了")  # type: ignore[arg-type]
     '第7局：Ada赢得6（对手都弃牌了）'
     """
-    if result.outcome in ("carried", "redeal", "abandoned") or not result.winners:
+    if result.outcome in ("carried", "redeal", "abandoned") or not result.winners or result.bank_settled is not None:
         return tr("deal {number}: {why}", number=str(number), why=why)
     won = tr("{winners} wins {amount} ({reason})", winners=", ".join(result.winners), amount=amount_text(result.pot),
              reason=why)

@@ -384,7 +384,8 @@ class TablePlay(TableBank):
         if deal.rules.pots is not None:  # pots: each side pot and who took it
             self.last["pots"] = side_pots_sent(deal)
             self.last["sweep"] = sweep_sent(deal)
-        if result.outcome in ("carried", "redeal", "abandoned"):  # nobody won: a redeal's pot went back to the players
+        if result.outcome in ("carried", "redeal", "abandoned") or result.bank_settled is not None:  # nobody won a pot
+            # (a redeal's went back to the players; a bank's stakes were each settled against it)
             english = f"deal {number}: {why}"
         else:
             english = (f"deal {number}: {' and '.join(result.winners)} {'wins' if len(result.winners) == 1 else 'win'}"
