@@ -337,3 +337,16 @@ def test_a_card_hidden_from_a_reader_is_hidden_in_a_language_written_without_spa
     for text in (f"{deal.to_act}的{hidden[0]}和{hidden[1]}", f"{deal.to_act} के पास {hidden[0]}है"):
         assert not any(card in redact(deal, text) for card in hidden), text
 
+
+def test_the_page_acts_on_a_refusals_key_never_on_its_words() -> None:
+    """A refusal's words are in the reader's language: the page's scripts tell a stale seat link and an earlier
+    turn by ``stale``, and ask the table in the page's own language."""
+    from bragrules.web.page_words import STATIC
+
+    for path in sorted(STATIC.glob("*.js")):
+        source = path.read_text(encoding="utf-8")
+        assert not re.search(r"\.test\([^)]*\.error\)|\.error\.(match|includes|indexOf|search)\(", source), \
+            f"{path.name} reads a refusal's words"
+    table_js = (STATIC / "table.js").read_text(encoding="utf-8")
+    assert 'message.stale === "seat"' in table_js and 'message.stale === "turn"' in table_js
+    assert 'fetch("/api/join?lang=" + LANG' in table_js and 'query.set("lang", LANG)' in table_js
