@@ -56,7 +56,7 @@ def parse_money(value: object) -> Fraction:
     if isinstance(value, str):
         return _parse_money_text(value)
     if isinstance(value, bool):
-        raise ValueError(f"{_quoted(value)} is not an amount")
+        raise ValueError(tr("{value} is not an amount", value=_quoted(value)))
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
@@ -66,7 +66,7 @@ def parse_money(value: object) -> Fraction:
         )
     if isinstance(value, Fraction):  # last: isinstance against Fraction goes through the ABC machinery
         return value
-    raise ValueError(f"{_quoted(value)} is not an amount")
+    raise ValueError(tr("{value} is not an amount", value=_quoted(value)))
 
 
 @lru_cache(maxsize=1024)
@@ -76,24 +76,25 @@ def _parse_money_text(value: str) -> Fraction:
     if match:
         digits = len(match.group(1).lstrip("+-")) + len(match.group(2) or "")
         if digits > MAX_DIGITS:
-            raise ValueError(f"{_quoted(value)} has {digits} digits, more than the {MAX_DIGITS} allowed")
+            raise ValueError(tr("{value} has {digits} digits, more than the {most} allowed", value=_quoted(value),
+                                digits=digits, most=MAX_DIGITS))
         denominator = int(match.group(2)) if match.group(2) else 1
         if denominator == 0:
-            raise ValueError(f"{_quoted(value)} divides by zero")
+            raise ValueError(tr("{value} divides by zero", value=_quoted(value)))
         return Fraction(int(match.group(1)), denominator)
     if _DECIMAL.match(value):
         if sum(ch.isdigit() for ch in value) > MAX_DIGITS:
-            raise ValueError(f"{_quoted(value)} has more than the {MAX_DIGITS} digits allowed")
+            raise ValueError(tr("{value} has more than the {most} digits allowed", value=_quoted(value), most=MAX_DIGITS))
         return Fraction(value.strip())
     match = _MIXED.match(value)
     if match:
         if len(match.group(1)) > MAX_DIGITS:
-            raise ValueError(f"{_quoted(value)} has more than the {MAX_DIGITS} digits allowed")
+            raise ValueError(tr("{value} has more than the {most} digits allowed", value=_quoted(value), most=MAX_DIGITS))
         written = match.group(1).lstrip("+-")
         whole = int(written) if written else 0
         part = Fraction(*next(key for key, glyph in VULGAR.items() if glyph == match.group(2)))
         return -(whole + part) if value.strip().startswith("-") else whole + part
-    raise ValueError(f"{_quoted(value)} is not an amount (write an integer or a fraction such as 5/2)")
+    raise ValueError(tr("{value} is not an amount (write an integer or a fraction such as 5/2)", value=_quoted(value)))
 
 
 WHOLE: Dict[int, Fraction] = {n: Fraction(n) for n in range(-1024, 1025)}

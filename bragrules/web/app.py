@@ -27,6 +27,9 @@ a host, and another table's cookie is not read, nor complained of):
 Every refusal is one JSON object ``{"type": "error", "error": "...", "rule": ...}``
 with a 4xx status (or sent on the websocket, which stays open, even for a message of
 any length: :mod:`bragrules.web.frames`): nothing a browser is sent is a traceback.
+Its words are in the reader's language (:func:`reader_language`), and a refusal the
+page acts on carries ``"stale"`` (``"turn"``: an earlier turn; ``"seat"``: a seat token
+this table does not know), so the page never reads the words themselves.
 A websocket with neither a seat's token nor the host's link is a spectator's: at most
 :data:`~bragrules.web.guard.MAX_SPECTATORS` are open at once (:class:`Hub`); one more
 is sent the table's state and one error, then closed with code 1013 ("try again
@@ -54,8 +57,17 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from bragrules.core.i18n import normalise, pick_language, set_language, speaking
-from bragrules.web.guard import MAX_BODY, MAX_SPECTATORS, Guard, Hosts, allowed_hosts
+from bragrules.core.i18n import N_, Message, set_language, speaking
+from bragrules.web.guard import (
+    MAX_BODY,
+    MAX_SPECTATORS,
+    Guard,
+    Hosts,
+    allowed_hosts,
+    close_reason,
+    scope_language,
+    too_long,
+)
 from bragrules.web.page_words import page_html
 from bragrules.web.service import Refusal, TableService
 from bragrules.web.table_play import HOST_CONTROLS
@@ -70,14 +82,16 @@ MAX_DIGITS = 30
 
 TRY_AGAIN = 1013
 """The close code of a spectator refused or dropped to make room: "try again later" (the page does)."""
-FULL = ("the table has as many spectators as it takes ({n}): join with your name to take a free seat; "
-        "this page watches again once there is room")
-"""Said to a spectator beyond the budget, after the table's state (so the page can still offer to join)."""
-DROPPED = "the table needs the room for its players: this page stops watching, and tries again in a moment"
-"""Said to a spectator dropped to make room for a connection at the server's cap."""
+FULL = N_("the table has as many spectators as it takes ({n}): join with your name to take a free seat; "
+          "this page watches again once there is room")
+"""Said to a spectator beyond the budget, after the table's state (so the page can still offer to join), in the
+spectator's language."""
+DROPPED = N_("the table needs the room for its players: this page stops watching, and tries again in a moment")
+"""Said to a spectator dropped to make room for a connection at the server's cap, in the spectator's language."""
 POSTS = ("join", "action", "bank", "dispute", "cards", "accept", "start", "replace")
 """The POST endpoints besides the host's controls, each ``/api/WORD``, the word saying what the request does."""
-REPLACED = "this seat was opened in another browser: this one has left it"
+REPLACED = N_("this seat was opened in another browser: this one has left it")
+"""Said to a seat's browser when another browser opens the seat, in the language of the browser told."""
 
 ICON_SECONDS = 86_400
 """How long a browser may keep the table's icon (a day): it never changes while a table is served."""
@@ -135,7 +149,9 @@ class Hub:
         if seat is not None:
             for other in [b for b in self.browsers if b.seat == seat]:
                 self.browsers.remove(other)
-                self._dismiss(other.socket, {"type": "replaced", "error": REPLACED}, 4001)
+                with speaking(other.language):
+                    told = Message(REPLACED).text()
+                self._dismiss(other.socket, {"type": "replaced", "error": told}, 4001)
                 self.service.connected(seat, -1)
             self.service.connected(seat, +1)
         self.browsers.append(Browser(socket, token, host, seat, spectator, language))
@@ -148,16 +164,19 @@ class Hub:
             if browser.spectator:
                 self.browsers.remove(browser)
                 self.sent.pop(id(browser.socket), None)
-                self._dismiss(browser.socket, Refusal(DROPPED, 503).to_json(), TRY_AGAIN)
+                with speaking(browser.language):  # called by the server at its cap, outside any request
+                    told = Refusal(Message(DROPPED), 503).to_json()
+                self._dismiss(browser.socket, told, TRY_AGAIN)
                 return True
         return False
 
     def _dismiss(self, socket: WebSocket, message: Dict[str, Any], code: int) -> None:
-        """Send ``message`` to a socket the table has let go, then close it (in the background)."""
+        """Send ``message`` to a socket the table has let go, then close it with its words as the reason
+        (in the background)."""
         async def leave() -> None:
             with contextlib.suppress(Exception):  # a browser already gone
                 await socket.send_json(message)
-                await socket.close(code=code)
+                await socket.close(code=code, reason=close_reason(message["error"]))
 
         task = asyncio.get_running_loop().create_task(leave())
         self._leaving.add(task)
@@ -205,11 +224,9 @@ def _token(request: Request, body: Optional[Dict[str, Any]] = None, cookie: str 
 
 def reader_language(connection: Any) -> str:
     """The language a request or a websocket reads: ``?lang=`` in its address, else its browser's
-    ``Accept-Language`` (English when neither names a shipped language)."""
-    asked = connection.query_params.get("lang")
-    if asked and normalise(asked):
-        return normalise(asked) or "en"
-    return pick_language(connection.headers.get("accept-language"))
+    ``Accept-Language`` (English when neither names a shipped language); the guard reads the same
+    (:func:`~bragrules.web.guard.scope_language`)."""
+    return scope_language(connection.scope)
 
 
 def _error(exc: Refusal) -> JSONResponse:
@@ -234,25 +251,25 @@ def read_message(raw: Any) -> Dict[str, Any]:
     """
     if isinstance(raw, (bytes, bytearray)):
         if len(raw) > MAX_MESSAGE:
-            raise Refusal(f"the message is too long (at most {MAX_MESSAGE} bytes)", 413)
+            raise Refusal(too_long(MAX_MESSAGE), 413)
         try:
             raw = bytes(raw).decode("utf-8")
         except UnicodeDecodeError:
-            raise Refusal("the message is not JSON (not UTF-8 text)") from None
+            raise Refusal(Message("the message is not JSON (not UTF-8 text)")) from None
     if not isinstance(raw, str):
-        raise Refusal("the message is not JSON")
+        raise Refusal(Message("the message is not JSON"))
     if len(raw.encode("utf-8", "surrogatepass")) > MAX_MESSAGE:
-        raise Refusal(f"the message is too long (at most {MAX_MESSAGE} bytes)", 413)
+        raise Refusal(too_long(MAX_MESSAGE), 413)
     if not raw.strip():
         return {}
     try:
         data = json.loads(raw, parse_int=_number)
     except (json.JSONDecodeError, RecursionError):
-        raise Refusal("the message is not JSON") from None
+        raise Refusal(Message("the message is not JSON")) from None
     except ValueError:
-        raise Refusal(f"a number in the message has more than {MAX_DIGITS} digits") from None
+        raise Refusal(Message("a number in the message has more than {n} digits", n=str(MAX_DIGITS))) from None
     if not isinstance(data, dict):
-        raise Refusal("a message is a JSON object")
+        raise Refusal(Message("a message is a JSON object"))
     return data
 
 
@@ -352,8 +369,9 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
         if not hub.add(socket, token, host, seat, language):  # a spectator beyond the budget: shown the table, then let go
             with contextlib.suppress(Exception):
                 await socket.send_json(service.state(None))
-                await socket.send_json(Refusal(FULL.format(n=hub.max_spectators), 503).to_json())
-                await socket.close(code=TRY_AGAIN)
+                refused = Refusal(Message(FULL, n=str(hub.max_spectators)), 503).to_json()
+                await socket.send_json(refused)
+                await socket.close(code=TRY_AGAIN, reason=close_reason(refused["error"]))
             return
         try:
             await socket.send_json(service.state(token, host))
@@ -366,7 +384,7 @@ def create_app(service: TableService, *, tick_seconds: float = 0.5, hosts: Optio
                 raw = message.get("text")
                 if raw is None:  # a binary frame: refused in words, the socket stays open
                     reply: Optional[Dict[str, Any]] = Refusal(
-                        "the table reads text messages (JSON), not binary ones").to_json()
+                        Message("the table reads text messages (JSON), not binary ones")).to_json()
                 else:
                     reply = _handle(service, raw, token, host)
                 if reply is not None:
@@ -439,8 +457,8 @@ def _handle(service: TableService, raw: str, token: Optional[str], host: Optiona
         elif kind == "ping":
             return {"type": "pong", "version": service.version}
         elif not _carry_out(service, kind, token, message, host):
-            return Refusal("unknown message type: action, bank, cards, buy, dispute, accept, start, replace, pause, resume, "
-                           "end or ping").to_json()
+            return Refusal(Message("unknown message type; one of: {types}", types="action, bank, cards, buy, dispute, "
+                                   "accept, start, replace, pause, resume, end, ping")).to_json()
     except Refusal as exc:
         return exc.to_json()
     return None

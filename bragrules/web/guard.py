@@ -32,8 +32,12 @@ websocket before the app sees it:
   ``Referrer-Policy: no-referrer`` (a seat's link is never sent to
   another site) and ``Cache-Control: no-store``.
 
-Refusals are one JSON object, ``{"type": "error", "error": "..."}``; a
-websocket refused is closed before it opens (the browser sees a 403).
+Refusals are one JSON object, ``{"type": "error", "error": "..."}``, the
+words in the requester's language (:func:`scope_language`: the page's
+``?lang=``, else the browser's ``Accept-Language``, else English); a
+websocket refused is closed before it opens (the browser sees a 403), its
+reason in the same language, cut to the 123 bytes a close frame holds
+(:func:`close_reason`).
 
 >>> sorted(allowed_hosts("127.0.0.1", ["brag.local"]).names)
 ['127.0.0.1', '::1', 'brag.local', 'localhost']
@@ -42,6 +46,8 @@ websocket refused is closed before it opens (the browser sees a 403).
 (True, False, True)
 >>> same_origin("http://127.0.0.1:8000", "127.0.0.1:8000"), same_origin("http://127.0.0.1:9000", "127.0.0.1:8000")
 (True, False)
+>>> scope_language({"headers": [(b"accept-language", b"en;q=0.9, hi;q=0.8")]})
+'en'
 """
 
 from __future__ import annotations
@@ -49,8 +55,12 @@ from __future__ import annotations
 import asyncio
 import ipaddress
 import json
+import unicodedata
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Dict, FrozenSet, Iterable, List, MutableMapping, Optional, Tuple
+from typing import Any, Awaitable, Callable, Dict, FrozenSet, Iterable, List, MutableMapping, Optional, Tuple, Union
+from urllib.parse import parse_qsl
+
+from bragrules.core.i18n import Message, normalise, pick_language, speaking
 
 MAX_BODY = 8192
 """The longest body a request may carry (bytes): an action is a few dozen."""
@@ -76,10 +86,17 @@ READS = ("GET", "HEAD")
 LOCAL_NAMES = ("127.0.0.1", "localhost", "::1")
 WILDCARDS = ("0.0.0.0", "::", "")
 
+CLOSE_REASON_BYTES = 123
+"""The most a websocket close frame's reason may hold, in UTF-8 (RFC 6455: 125 bytes of payload, 2 of them the
+code)."""
+_JOINERS = frozenset("\u094d\u200c\u200d")
+"""Characters that join the letter after them to the one before (Devanagari's virama, the zero-width joiners)."""
+
 Scope = MutableMapping[str, Any]
-Message = MutableMapping[str, Any]
-Receive = Callable[[], Awaitable[Message]]
-Send = Callable[[Message], Awaitable[None]]
+Event = MutableMapping[str, Any]
+"""One ASGI message (``http.request``, ``websocket.close``, ...): an event, not words for a person."""
+Receive = Callable[[], Awaitable[Event]]
+Send = Callable[[Event], Awaitable[None]]
 ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
 
 
@@ -154,33 +171,81 @@ def _headers(scope: Scope) -> Dict[str, str]:
     return out
 
 
-def refusal_of(scope: Scope, hosts: Hosts) -> Optional[Tuple[int, str]]:
-    """Why a request or websocket is refused before the app sees it (None: it is let in)."""
+def scope_language(scope: Scope) -> str:
+    """The language a request or websocket reads, from its ASGI scope: the page's own choice (``?lang=`` in
+    its address, the last one given), else its browser's ``Accept-Language`` (the shipped language it
+    prefers most, by q-value), else English. The table's app reads the same (its requests' and sockets'
+    scopes), so a refusal by the guard is in the language the table would have answered in.
+
+    >>> scope_language({"query_string": b"seat=x&lang=zh", "headers": [(b"accept-language", b"hi")]})
+    'zh'
+    >>> scope_language({"query_string": b"lang=fr", "headers": [(b"accept-language", b"fr, hi-IN;q=0.5")]})
+    'hi'
+    >>> scope_language({})
+    'en'
+    """
+    raw = scope.get("query_string") or b""
+    asked = [value for key, value in parse_qsl(raw.decode("latin-1"), keep_blank_values=True) if key == "lang"]
+    chosen = normalise(asked[-1]) if asked else None
+    if chosen is not None:
+        return chosen
+    return pick_language(_headers(scope).get("accept-language"))
+
+
+def close_reason(text: str, limit: int = CLOSE_REASON_BYTES) -> str:
+    """``text`` as a websocket close frame's reason: at most ``limit`` bytes of UTF-8, a longer text cut on a
+    character's boundary (never inside a character's bytes, nor between a letter and the marks written on it)
+    and ended with ``…``.
+
+    >>> close_reason("short"), len(close_reason("字" * 60).encode()), close_reason("字" * 60)[-2:]
+    ('short', 123, '字…')
+    >>> cut = close_reason("किताब" * 40)
+    >>> len(cut.encode()), cut[-6:]
+    (123, 'किताब…')
+    """
+    if len(text.encode("utf-8")) <= limit:
+        return text
+    room = limit - len("…".encode("utf-8"))
+    kept = text.encode("utf-8")[:room].decode("utf-8", "ignore")  # a character cut in its bytes is dropped whole
+    rest = text[len(kept):]
+    while kept and (unicodedata.category(rest[:1] or " ").startswith("M") or kept[-1] in _JOINERS):
+        kept, rest = kept[:-1], kept[-1] + rest  # a letter and its marks (a vowel sign, a virama) go together
+    return kept.rstrip() + "…"
+
+
+def refusal_of(scope: Scope, hosts: Hosts) -> Optional[Tuple[int, Message]]:
+    """Why a request or websocket is refused before the app sees it (None: it is let in): a status, and the words
+    (read in the requester's language, :func:`scope_language`)."""
     headers = _headers(scope)
     host = headers.get("host")
     if not hosts.allows(host):
-        return 403, ("this table does not answer to that name: open it by the address the server printed "
-                     "(or start the server with --allow-host NAME)")
+        return 403, Message("this table does not answer to that name: open it by the address the server printed "
+                            "(or start the server with --allow-host NAME)")
     assert host is not None
     changes = scope["type"] == "websocket" or scope.get("method", "GET") not in READS
     if changes:
         origin = headers.get("origin")
         if origin is not None and not same_origin(origin, host):
-            return 403, "a page of another site cannot act at this table"
+            return 403, Message("a page of another site cannot act at this table")
         if headers.get("sec-fetch-site", "same-origin") not in ("same-origin", "none"):
-            return 403, "a page of another site cannot act at this table"
+            return 403, Message("a page of another site cannot act at this table")
     if scope["type"] == "http":
         kind = headers.get("content-type")
         if kind is not None and kind.split(";")[0].strip().lower() != "application/json" \
                 and scope.get("method") not in READS:
-            return 415, "a message is sent as JSON (Content-Type: application/json)"
+            return 415, Message("a message is sent as JSON (Content-Type: application/json)")
         length = headers.get("content-length")
         if length is not None:
             if not length.strip().isdigit():
-                return 400, "the message's length is not a number"
+                return 400, Message("the message's length is not a number")
             if int(length) > MAX_BODY:
-                return 413, f"the message is too long (at most {MAX_BODY} bytes)"
+                return 413, too_long(MAX_BODY)
     return None
+
+
+def too_long(limit: int) -> Message:
+    """The words of a message refused for its length (a request's body, a websocket's message)."""
+    return Message("the message is too long (at most {limit} bytes)", limit=str(limit))
 
 
 async def _send_json(send: Send, status: int, payload: Dict[str, Any]) -> None:
@@ -209,10 +274,12 @@ class Guard:
             return
         refused = refusal_of(scope, self.hosts)
         if refused is not None:
-            status, words = refused
+            status, said = refused
+            with speaking(scope_language(scope)):
+                words = said.text()
             if scope["type"] == "websocket":
                 await receive()  # the websocket.connect message
-                await send({"type": "websocket.close", "code": 1008, "reason": words[:120]})
+                await send({"type": "websocket.close", "code": 1008, "reason": close_reason(words)})
             else:
                 await _send_json(send, status, {"type": "error", "error": words})
             return
@@ -221,12 +288,13 @@ class Guard:
             return
         body = await self._read_body(receive)
         if isinstance(body, tuple):
-            status, words = body
-            await _send_json(send, status, {"type": "error", "error": words})
+            status, said = body
+            with speaking(scope_language(scope)):
+                await _send_json(send, status, {"type": "error", "error": said.text()})
             return
         await self.app(scope, _replay(body, receive), _with_headers(send))
 
-    async def _read_body(self, receive: Receive) -> Any:
+    async def _read_body(self, receive: Receive) -> Union[bytes, Tuple[int, Message]]:
         """The whole body, read as it streams, or (status, words) once it is too long or too slow."""
         chunks: List[bytes] = []
         size = 0
@@ -234,17 +302,18 @@ class Guard:
         deadline = loop.time() + self.body_seconds
         while True:
             try:
-                message = await asyncio.wait_for(receive(), timeout=max(0.0, deadline - loop.time()))
+                event = await asyncio.wait_for(receive(), timeout=max(0.0, deadline - loop.time()))
             except asyncio.TimeoutError:
-                return 408, f"the message did not arrive within {self.body_seconds:g} seconds"
-            if message["type"] == "http.disconnect":
+                return 408, Message("the message did not arrive within {seconds} seconds",
+                                    seconds=format(self.body_seconds, "g"))
+            if event["type"] == "http.disconnect":
                 return b"".join(chunks)
-            chunk = message.get("body", b"")
+            chunk = event.get("body", b"")
             size += len(chunk)
             if size > self.max_body:
-                return 413, f"the message is too long (at most {self.max_body} bytes)"
+                return 413, too_long(self.max_body)
             chunks.append(chunk)
-            if not message.get("more_body", False):
+            if not event.get("more_body", False):
                 return b"".join(chunks)
 
 
@@ -252,7 +321,7 @@ def _replay(body: bytes, receive: Receive) -> Receive:
     """A ``receive`` that gives the app the body already read, then waits as the server's would."""
     sent = False
 
-    async def replay() -> Message:
+    async def replay() -> Event:
         nonlocal sent
         if not sent:
             sent = True
@@ -263,15 +332,16 @@ def _replay(body: bytes, receive: Receive) -> Receive:
 
 
 def _with_headers(send: Send) -> Send:
-    async def wrapped(message: Message) -> None:
-        if message["type"] == "http.response.start":
-            present = {key.lower() for key, _ in message.get("headers", [])}
-            message["headers"] = [*message.get("headers", []),
-                                  *(h for h in SECURITY_HEADERS if h[0] not in present)]
-        await send(message)
+    async def wrapped(event: Event) -> None:
+        if event["type"] == "http.response.start":
+            present = {key.lower() for key, _ in event.get("headers", [])}
+            event["headers"] = [*event.get("headers", []),
+                                *(h for h in SECURITY_HEADERS if h[0] not in present)]
+        await send(event)
 
     return wrapped
 
 
-__all__ = ["BODY_SECONDS", "CSP", "Guard", "Hosts", "MAX_BODY", "MAX_SPECTATORS", "SECURITY_HEADERS", "allowed_hosts", "host_name",
-           "refusal_of", "same_origin"]
+__all__ = ["BODY_SECONDS", "CLOSE_REASON_BYTES", "CSP", "Event", "Guard", "Hosts", "MAX_BODY", "MAX_SPECTATORS",
+           "SECURITY_HEADERS", "allowed_hosts", "close_reason", "host_name", "refusal_of", "same_origin",
+           "scope_language", "too_long"]

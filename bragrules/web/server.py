@@ -13,7 +13,9 @@ added by :class:`GuardedH11Protocol`, its HTTP protocol with:
   (websockets included) a new one first makes room by dropping a
   spectator (the app's ``relieve``: spectators are the first to go); only
   when there is no spectator to drop is it answered ``503`` and closed at
-  once, before anything of it is read. Spectators have their own, smaller
+  once, before anything of it is read (:func:`busy_reply`: nothing of its
+  request has arrived, so its language is not known, and the one answer
+  says it in every language the table speaks). Spectators have their own, smaller
   budget (:data:`~bragrules.web.guard.MAX_SPECTATORS` websockets), so the
   rest of the cap is the seats' and the host's: room for the largest table
   (20 seats), each with its websocket, a reconnect on its way in and a
@@ -34,6 +36,8 @@ True
 from __future__ import annotations
 
 import asyncio
+import functools
+import json
 import socket
 from typing import Any, Optional, Type
 
@@ -41,6 +45,7 @@ import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.websockets.auto import AutoWebSocketsProtocol
 
+from bragrules.core.i18n import LANGUAGES, N_, Message, with_language
 from bragrules.web.frames import FrameFilter
 from bragrules.web.guard import MAX_BODY, MAX_SPECTATORS
 
@@ -59,10 +64,29 @@ on no message over :data:`~bragrules.web.guard.MAX_BODY` bytes (a longer one is 
 PING_SECONDS = 20.0
 """A websocket is pinged this often, and closed when its browser does not answer within as long."""
 
-_BUSY_BODY = b'{"type": "error", "error": "the table has too many connections open: try again"}'
-BUSY = (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\nconnection: close\r\n"
-        b"content-length: " + str(len(_BUSY_BODY)).encode() + b"\r\n\r\n" + _BUSY_BODY)
-"""What a connection beyond the cap is answered, before it is closed."""
+BUSY = N_("the table has too many connections open: try again")
+"""Said to a connection beyond the cap (:func:`busy_reply`)."""
+
+
+@functools.lru_cache(maxsize=None)
+def busy_reply() -> bytes:
+    """What a connection beyond the cap is answered, before it is closed: ``503``, and the table's one JSON error
+    with :data:`BUSY` in every language the table speaks, English first, one after another (`` / ``).
+
+    It is written the moment the connection opens, before a byte of its request is read: the ``Accept-Language``
+    and ``?lang=`` that choose a reader's language have not arrived, and reading them would hold the connection
+    the cap is there to refuse. Made once (:func:`server_config` makes it when the server starts).
+
+    >>> reply = busy_reply()
+    >>> head, body = reply.split(b"\\r\\n\\r\\n", 1)
+    >>> head.split(b"\\r\\n")[0], json.loads(body)["error"].split(" / ")[0]
+    (b'HTTP/1.1 503 Service Unavailable', 'the table has too many connections open: try again')
+    """
+    said = " / ".join(with_language(lang, Message(BUSY).text) for lang in LANGUAGES)
+    body = json.dumps({"type": "error", "error": said}, ensure_ascii=False).encode("utf-8")
+    return (b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json; charset=utf-8\r\n"
+            b"connection: close\r\n"
+            b"content-length: " + str(len(body)).encode() + b"\r\n\r\n" + body)
 
 
 class GuardedH11Protocol(H11Protocol):
@@ -80,7 +104,7 @@ class GuardedH11Protocol(H11Protocol):
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
         if len(self.connections) > self.max_connections and not self._make_room():
-            transport.write(BUSY)
+            transport.write(busy_reply())
             transport.close()
             return
         self._arm()
@@ -151,6 +175,7 @@ class FrameLimitedProtocol(_WebSocketProtocol):  # type: ignore[misc]
 def server_config(app: Any, *, max_connections: int = MAX_CONNECTIONS) -> uvicorn.Config:
     """uvicorn's settings for the table (the values are documented in docs/web.md); ``max_connections``
     other than :data:`MAX_CONNECTIONS` is for tests, which fill a smaller table."""
+    busy_reply()  # read from the catalogues now, not while connections flood in
     http: Type[GuardedH11Protocol] = GuardedH11Protocol
     if max_connections != MAX_CONNECTIONS:
         http = type("GuardedH11Protocol", (GuardedH11Protocol,), {"max_connections": max_connections})
@@ -179,5 +204,5 @@ def run(app: Any, sock: socket.socket) -> None:
     uvicorn.Server(server_config(app)).run(sockets=[sock])
 
 
-__all__ = ["FrameLimitedProtocol", "GuardedH11Protocol", "HEADER_SECONDS", "KEEP_ALIVE_SECONDS", "MAX_CONNECTIONS", "MAX_FRAME",
-           "MAX_HEADER_BYTES", "PING_SECONDS", "run", "server_config"]
+__all__ = ["BUSY", "FrameLimitedProtocol", "GuardedH11Protocol", "HEADER_SECONDS", "KEEP_ALIVE_SECONDS", "MAX_CONNECTIONS", "MAX_FRAME",
+           "MAX_HEADER_BYTES", "PING_SECONDS", "busy_reply", "run", "server_config"]

@@ -44,7 +44,7 @@ from typing import Any, Callable, Deque, Dict, List, Optional, Sequence
 
 from bragrules.core.cards import Card, CardError, parse_card
 from bragrules.core.errors import HistoryError, RuleViolation
-from bragrules.core.i18n import ENGLISH, LANGUAGES, Later, Message, language, tr, with_language
+from bragrules.core.i18n import ENGLISH, LANGUAGES, Later, Message, Said, language, tr, with_language
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.view import Sight
@@ -187,7 +187,8 @@ class TableService(TablePlay):
         with self.lock:
             name = self._asker(token, host_token)
             if not isinstance(text, str) or not text.strip() or len(text) > 120:
-                raise Refusal("a dispute is written as 'A exposes B', 'A peeks B', an action such as 'B see 4', or 'tie'")
+                raise Refusal(Message("a dispute is written as 'A exposes B', 'A peeks B', an action such as 'B see 4', "
+                                      "or 'tie'"))
             deal = self.deal
             if self.phase != "play" or deal is None or self.table is None:
                 raise Refusal(self.fault or Message("disputes are raised during a deal"), 409)
@@ -201,7 +202,7 @@ class TableService(TablePlay):
             except (HistoryError, RuleViolation) as exc:
                 ruling = self._unseen_ruling(name, words, deal)
                 if ruling is None:
-                    raise Refusal(self._redact(f"the dispute cannot be ruled: {getattr(exc, 'message', exc)}")) from None
+                    raise Refusal(Message("the dispute cannot be ruled: {why}", why=Later(self._redacted, exc))) from None
                 return self._record_ruling(ruling, number)
             if found.allowed is False and any(c.path == HISTORY_CARDS for c in found.citations):
                 unseen = self._unseen_ruling(name, words, deal)
@@ -249,9 +250,9 @@ class TableService(TablePlay):
             seat = self._seat_named(token)
             host = self.is_host(token) or self.is_host(host_token)
             if seat is None and not host:
-                raise Refusal(Message("this seat token is not one of this table's: join with your name"), 403)
+                raise Refusal(Message("this seat token is not one of this table's: join with your name"), 403, stale="seat")
             if isinstance(number, bool) or not isinstance(number, int):
-                raise Refusal("name the ruling by its number (\"ruling\": the ruling's \"id\")")
+                raise Refusal(Message("name the ruling by its number (\"ruling\": the ruling's \"id\")"))
             if self.paused:  # a ruling's change is a change to the deal: it waits, still pending, until play resumes
                 raise self._not_playing()
             ruling = next((r for r in self.rulings if r.number == number), None)
@@ -353,6 +354,11 @@ class TableService(TablePlay):
         told = Message("{dispute} is allowed now; what follows turns on cards the table has not seen yet, and is "
                        "settled when it is played", dispute=words)
         return _said_ruling(Ruling(name, words, True, told.english()), told)
+
+    def _redacted(self, said: Said) -> str:
+        """A refusal's words (a :class:`~bragrules.core.i18n.Said`) in the language spoken now, redacted as
+        :meth:`_redact` redacts."""
+        return self._redact(said.text())
 
     def _redact(self, text: str) -> str:
         """``text`` with every card a spectator cannot see written ``??`` (:func:`~bragrules.web.views.redact`;

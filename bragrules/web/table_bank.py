@@ -63,7 +63,8 @@ class TableBank(TableState):
         with self.lock, self._writing():
             name = self.seat_of(token)
             if not isinstance(message, dict):
-                raise Refusal("the banker answers with a JSON object such as {\"choice\": \"keep\", \"turn\": 3}")
+                raise Refusal(Message("the banker answers with a JSON object such as {example}",
+                                      example='{"choice": "keep", "turn": 3}'))
             table = self.table
             if self.phase != "play" or self.paused or table is None:
                 raise self._not_playing()
@@ -72,13 +73,13 @@ class TableBank(TableState):
                 raise Refusal(Message("{player} may keep or pass only a bank of their own", player=name), 403)
             turn = message.get("turn")
             if isinstance(turn, bool) or not isinstance(turn, int):
-                raise Refusal("an answer names the turn it answers (\"turn\": the number the table last sent)")
+                raise Refusal(Message("an answer names the turn it answers (\"turn\": the number the table last sent)"))
             if turn != self.turn:
                 raise Refusal(Message("this answer is to an earlier turn (sent twice, or the table has moved on): "
                                       "nothing was done"), 409)
             choice = message.get("choice")
             if choice not in ("keep", "pass"):
-                raise Refusal("the banker answers keep or pass")
+                raise Refusal(Message("the banker answers keep or pass"))
             self._bank_choose(name, choice == "keep")
             self.turn += 1
             self._advance()

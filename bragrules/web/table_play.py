@@ -9,7 +9,7 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from bragrules.core.cards import Card, CardError, parse_cards
 from bragrules.core.errors import BragError, RuleViolation
-from bragrules.core.i18n import ENGLISH, LANGUAGES, N_, Message, language, with_language
+from bragrules.core.i18n import ENGLISH, LANGUAGES, N_, Message, language, tr, with_language
 from bragrules.core.money import ZERO, parse_money, pretty_money
 from bragrules.engine.actions import DISPUTE_KINDS, KINDS, Action
 from bragrules.engine.deal import Deal
@@ -38,6 +38,12 @@ from bragrules.web.views import (
 )
 
 HOST_CONTROLS = ("pause", "resume", "end")
+BUY_RANGES = {
+    "buy_in": N_("a buy-in is from {least} to {most}, not {amount}"),
+    "rebuy": N_("a rebuy is from {least} to {most}, not {amount}"),
+    "top_up": N_("a top-up is from {least} to {most}, not {amount}"),
+}
+"""A buy refused for its amount, by the kind of buy (``session.buy_in_min``, ``session.buy_in_max``)."""
 """What the host may do to the session from the page, besides starting it and replacing a person."""
 
 
@@ -107,7 +113,7 @@ class TablePlay(TableBank):
             for place in list(self.places.values()):
                 if place.is_bot:
                     del self.places[place.name]
-            raise Refusal(f"the game cannot start: {exc}", 500) from None
+            raise Refusal(Message("the game cannot start: {why}", why=str(exc)), 500) from None
         self.phase = "play"
         self._note(Message("the game starts: {players}", players=", ".join(seat.name for seat in seats)))
         self._save_seats()
@@ -146,8 +152,7 @@ class TablePlay(TableBank):
                 raise Refusal(Message("a buy names its amount, from {least} to {most}", least=least, most=most)) from None
             if not least <= amount <= most:
                 rule = "session.buy_in_min" if amount < least else "session.buy_in_max"
-                raise Refusal(f"a {kind.replace('_', '-')} is from {pretty_money(least)} to {pretty_money(most)}, "
-                              f"not {pretty_money(amount)}", 409, rule=rule)
+                raise Refusal(Message(BUY_RANGES[kind], least=least, most=most, amount=amount), 409, rule=rule)
             if session.current is not None and not session.current.is_over:
                 self.buys_waiting[name] = amount
                 self._note(Message("{player} will buy {amount} once this deal is over", player=name, amount=amount))
@@ -197,35 +202,36 @@ class TablePlay(TableBank):
             seat = self._seat_named(token)
             name = seat if seat is not None else "the host" if host else self.seat_of(token)
             if not isinstance(message, dict):
-                raise Refusal("cards are entered as a JSON object such as {\"player\": \"Ann\", "
-                              "\"cards\": \"Kc Kd 4c\", \"turn\": 3}")
+                raise Refusal(Message("cards are entered as a JSON object such as {example}",
+                                      example='{"player": "Ann", "cards": "Kc Kd 4c", "turn": 3}'))
             deal = self.deal
             if self.phase != "play" or self.paused or deal is None:
                 raise self._not_playing()
             if not self.keep:
-                raise Refusal("the cards are dealt by the table: nothing is entered (keep mode only)", 409)
+                raise Refusal(Message("the cards are dealt by the table: nothing is entered (keep mode only)"), 409)
             turn = message.get("turn")
             if isinstance(turn, bool) or not isinstance(turn, int):
-                raise Refusal("cards entered name the turn they answer (\"turn\": the number the table last sent)")
+                raise Refusal(Message("cards entered name the turn they answer (\"turn\": the number the table last sent)"))
             if turn != self.turn:
-                raise Refusal("this entry answers an earlier turn (sent twice, or the table has moved on): "
-                              "nothing was done", 409)
+                raise Refusal(Message("this entry answers an earlier turn (sent twice, or the table has moved on): "
+                                      "nothing was done"), 409, stale="turn")
             player = message.get("player", seat)
             if not isinstance(player, str) or player not in deal.players:
-                raise Refusal("name the player whose cards these are")
+                raise Refusal(Message("name the player whose cards these are"))
             if not host and player != name:
                 raise Refusal(Message("{player} may enter only their own cards; the host may enter anyone's", player=name), 403)
             raw = message.get("cards")
             if isinstance(raw, list) and all(isinstance(c, str) for c in raw):
                 raw = " ".join(raw)
             if not isinstance(raw, str) or not raw.strip():
-                raise Refusal("the cards are written as text such as \"Kc Kd 4c\"")
+                raise Refusal(Message("the cards are written as text such as \"Kc Kd 4c\""))
             if len(raw) > MAX_CARDS_TEXT:
-                raise Refusal(f"the cards are written in at most {MAX_CARDS_TEXT} characters, such as \"Kc Kd 4c\"")
+                raise Refusal(Message("the cards are written in at most {n} characters, such as \"Kc Kd 4c\"",
+                                      n=str(MAX_CARDS_TEXT)))
             try:
                 cards = parse_cards(raw)
-            except CardError as exc:
-                raise Refusal(f"cards: {exc}") from None
+            except CardError as exc:  # its words already in the language spoken (the reader's)
+                raise Refusal(Message("cards: {why}", why=str(exc))) from None
             try:
                 deal.verify_cards(player, cards)
             except RuleViolation as exc:
@@ -241,21 +247,21 @@ class TablePlay(TableBank):
         """The action a seat's message asks for, its every part checked (a :class:`Refusal` names the first
         wrong one): the turn it answers, its kind, its target, its amount, its cards."""
         if not isinstance(message, dict):
-            raise Refusal("an action is a JSON object such as {\"kind\": \"fold\", \"turn\": 3}")
+            raise Refusal(Message("an action is a JSON object such as {example}", example='{"kind": "fold", "turn": 3}'))
         if self.phase != "play" or self.paused or self.deal is None:
             raise self._not_playing()
         turn = message.get("turn")
         if isinstance(turn, bool) or not isinstance(turn, int):
-            raise Refusal("an action names the turn it answers (\"turn\": the number the table last sent)")
+            raise Refusal(Message("an action names the turn it answers (\"turn\": the number the table last sent)"))
         if turn != self.turn:
             raise Refusal(Message("this action answers an earlier turn (sent twice, or the table has moved on): "
-                                  "nothing was done"), 409)
+                                  "nothing was done"), 409, stale="turn")
         kind = message.get("kind")
         if not isinstance(kind, str) or kind not in KINDS:
-            raise Refusal(f"unknown action; one of: {', '.join(KINDS)}")
+            raise Refusal(Message("unknown action; one of: {kinds}", kinds=", ".join(KINDS)))
         target = message.get("target")
         if target is not None and not isinstance(target, str):
-            raise Refusal("'target' is text: old, new, all, or a player's name")
+            raise Refusal(Message("'target' is text: old, new, all, or a player's name"))
         amount = self._message_amount(self.deal, name, kind, message)
         takes_cards = (kind in ("arrange", "swap", "throw") and target is None) or (kind, target) == ("swap", "down")
         cards = _message_cards(kind, message) if takes_cards else None
@@ -267,7 +273,7 @@ class TablePlay(TableBank):
         given); None for any other kind."""
         if kind not in ("bet", "see", "sideshow", "open", "pairplus"):
             if "amount" in message and message["amount"] is not None:
-                raise Refusal(f"'{kind}' takes no amount")
+                raise Refusal(Message("'{kind}' takes no amount", kind=kind))
             return None
         raw = message.get("amount")
         if raw is None:
@@ -275,22 +281,23 @@ class TablePlay(TableBank):
             if kind in ("sideshow", "open"):  # its price, as offered (none where asking is free)
                 return option.amount if option is not None else None
             if option is None or option.amount is None:
-                raise Refusal(f"'{kind}' needs an amount")
+                raise Refusal(Message("'{kind}' needs an amount", kind=kind))
             return option.amount
         if isinstance(raw, float) or isinstance(raw, bool) or not isinstance(raw, (int, str)):
-            raise Refusal("an amount is exact: an integer, or text such as \"5/2\"")
+            raise Refusal(Message("an amount is exact: an integer, or text such as \"5/2\""))
         if isinstance(raw, str) and len(raw) > MAX_AMOUNT_TEXT:
-            raise Refusal(f"an amount is written in at most {MAX_AMOUNT_TEXT} characters, such as \"5/2\"")
+            raise Refusal(Message("an amount is written in at most {n} characters, such as \"5/2\"",
+                                  n=str(MAX_AMOUNT_TEXT)))
         try:
             return parse_money(raw)
-        except ValueError as exc:
-            raise Refusal(f"amount: {exc}") from None
+        except ValueError as exc:  # its words already in the language spoken (the reader's)
+            raise Refusal(Message("amount: {why}", why=str(exc))) from None
 
     def _apply(self, action: Action) -> None:
         table, deal = self.table, self.deal
         assert table is not None and deal is not None
         if action.kind in DISPUTE_KINDS and action.kind != "redeal":
-            raise Refusal("a peek or an exposure is raised as a dispute, so that the table's ruling records it")
+            raise Refusal(Message("a peek or an exposure is raised as a dispute, so that the table's ruling records it"))
         if table.session.time_up():  # session.end.at_limit: abandon: play stopped at the time limit
             table.session.abandon_deal()
             self._advance()
@@ -448,7 +455,7 @@ class TablePlay(TableBank):
         with self.lock, self._writing():
             self._host(host_token)
             if not isinstance(what, str) or what not in HOST_CONTROLS:
-                raise Refusal(f"the host may {', '.join(HOST_CONTROLS)} the table")
+                raise Refusal(Message("the host may {controls} the table", controls=", ".join(HOST_CONTROLS)))
             if self.fault is not None:
                 raise Refusal(self.fault, 503)
             if self.phase != "play":
@@ -481,7 +488,7 @@ class TablePlay(TableBank):
             if place is None or place.is_bot:
                 raise Refusal(Message("name a person at the table"), 404)
             if style not in ALL_STYLES:
-                raise Refusal(f"unknown bot style; choose from {', '.join(ALL_STYLES)}")
+                raise Refusal(Message("unknown bot style; choose from {styles}", styles=", ".join(ALL_STYLES)))
             if self.keep and self.phase != "lobby":
                 raise Refusal(Message("keep mode: a bot cannot hold real cards, so nobody is replaced by one"), 409)
             if place.digest is not None:
@@ -506,17 +513,17 @@ def _message_cards(kind: str, message: Dict[str, Any]) -> Tuple[Tuple[Card, ...]
     """
     raw_cards = message.get("cards")
     if not isinstance(raw_cards, list) or not raw_cards or len(raw_cards) > 9:
-        raise Refusal(f"'{kind}' lists cards: [[\"Ah\", \"Ad\", \"Ac\"], ...]")
+        raise Refusal(Message("'{kind}' lists cards: {example}", kind=kind, example='[["Ah", "Ad", "Ac"], ...]'))
     try:
         groups = [[c] if isinstance(c, str) else c for c in raw_cards]
         if not all(isinstance(g, list) and all(isinstance(c, str) for c in g) for g in groups):
-            raise CardError("cards are written as text such as \"Kc\"")
+            raise CardError(tr("cards are written as text such as \"Kc\""))
         texts = [" ".join(g) for g in groups]
         if any(len(text) > MAX_CARDS_TEXT for text in texts):
-            raise CardError(f"each hand's cards are written in at most {MAX_CARDS_TEXT} characters")
+            raise CardError(tr("each hand's cards are written in at most {n} characters", n=str(MAX_CARDS_TEXT)))
         return tuple(tuple(parse_cards(text)) for text in texts)
     except CardError as exc:
-        raise Refusal(f"cards: {exc}") from None
+        raise Refusal(Message("cards: {why}", why=str(exc))) from None
 
 
 __all__ = ["HOST_CONTROLS", "TablePlay"]

@@ -72,12 +72,15 @@ class Refusal(BragError):
     """A request the table refuses: ``message`` for people, ``status`` for HTTP, ``rule`` when a rule forbids it."""
 
     def __init__(self, message: Union[str, Message], status: int = 400, rule: Optional[str] = None,
-                 rule_words: Optional[str] = None):
+                 rule_words: Optional[str] = None, stale: Optional[str] = None):
         super().__init__(message.english() if isinstance(message, Message) else message)
         self.said = message
         self.status = status
         self.rule = rule
         self.rule_words = rule_words
+        self.stale = stale
+        """What the request was sent with that the table has left behind, for the page to act on whatever the
+        language of the words: ``"seat"`` (a seat token this table does not know), ``"turn"`` (an earlier turn)."""
 
     @property
     def message(self) -> str:
@@ -89,6 +92,8 @@ class Refusal(BragError):
         if self.rule is not None:
             out["rule"] = self.rule
             out["rule_words"] = self.rule_words
+        if self.stale is not None:
+            out["stale"] = self.stale
         return out
 
 
@@ -186,12 +191,14 @@ class TableState:
             if problem is not None:
                 raise Refusal(problem)
             if bots:
-                raise Refusal("keep mode is for people at a real table: bots hold no real cards (--bots none)")
+                raise Refusal(Message("keep mode is for people at a real table: bots hold no real cards (--bots none)"))
         if not max(2, low) <= seats <= high:
-            raise Refusal(f"the profile {profile.name} seats {low} to {high} players, not {seats}")
+            raise Refusal(Message("the profile {name} seats {low} to {high} players, not {seats}", name=profile.name,
+                                  low=str(low), high=str(high), seats=str(seats)))
         for style in bots:
             if style not in ALL_STYLES:
-                raise Refusal(f"unknown bot style {style!r}; choose from {', '.join(ALL_STYLES)}")
+                raise Refusal(Message("unknown bot style {name} (choose from {styles})", name=repr(style),
+                                      styles=", ".join(ALL_STYLES)))
         self.profile = profile
         self.profile_name = profile_name
         self.seat_count = seats
@@ -298,7 +305,7 @@ class TableState:
         """The seat a token stands for; a forged or stale token is refused."""
         name = self._seat_named(token)
         if name is None:
-            raise Refusal(Message("this seat token is not one of this table's: join with your name"), 403)
+            raise Refusal(Message("this seat token is not one of this table's: join with your name"), 403, stale="seat")
         return name
 
     def _host(self, token: Any) -> None:

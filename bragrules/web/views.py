@@ -583,15 +583,18 @@ def redact(deal: Deal, text: str, viewer: Viewer = None) -> str:
     >>> from bragrules.core.cards import parse_cards
     >>> deal = Deal(compile_rules(load_profile("traditional")), ["A", "B"],
     ...             {"A": parse_cards("Kc 9c 4c"), "B": parse_cards("5s 6h 7d")})
-    >>> redact(deal, "A holds Kc, not Ah")
-    'A holds ??, not Ah'
+    >>> redact(deal, "A holds Kc, not Ah"), redact(deal, "A的Kc 9c，不是Ah")
+    ('A holds ??, not Ah', 'A的?? ??，不是Ah')
+
+    A card is a card wherever it is written: next to a letter of a script written without spaces too (a
+    card's own letters and digits are what may not touch it, not ``\\b``'s every letter of every script).
     """
     import re
 
     hidden = {str(c) for c in deal_cards(deal) - deal.view(viewer).visible_cards()}
     if not hidden:
         return text
-    pattern = re.compile(r"\b(" + "|".join(sorted(map(re.escape, hidden))) + r")\b")
+    pattern = re.compile(r"(?<![0-9A-Za-z])(" + "|".join(sorted(map(re.escape, hidden))) + r")(?![0-9A-Za-z])")
     return pattern.sub("??", text)
 
 

@@ -67,7 +67,7 @@
     const query = new URLSearchParams();
     if (token) query.set("seat", token);
     if (host) query.set("host", host);
-    if (LANG !== "en") query.set("lang", LANG);  // the server speaks this page's language on the socket too
+    query.set("lang", LANG);  // the server speaks this page's language on the socket too (whatever the browser's)
     socket = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws?" + query);
     socket.onopen = () => { retry = RETRY_FIRST; sentTurn = null; showOffline(null); };  // the table sends its state at once
     socket.onmessage = (event) => {
@@ -79,10 +79,10 @@
         state = message; sentTurn = null; draw();
       } else if (message.type === "error") {
         sentTurn = null;
-        const stale = /seat token/.test(message.error);
+        const stale = message.stale === "seat";  // read from the refusal's "stale", never its words (in any language)
         if (stale) { token = ""; localStorage.removeItem("bragrules-seat"); }
         // a double tap, or a tap the table had already moved past: the page shows the table as it is now
-        if (/answers an earlier turn/.test(message.error) || (stale && !fromLink)) return;
+        if (message.stale === "turn" || (stale && !fromLink)) return;
         showError(message.error + (message.rule_words ? " " + tf("(the rule: {rule})", { rule: message.rule_words }) : ""));
       } else if (message.type === "replaced") { showError(message.error); retry = null; }
       else if (message.type === "ruling") { showError(null); }
@@ -399,7 +399,7 @@
     event.preventDefault();
     let response, data;
     try {
-      response = await fetch("/api/join", { method: "POST", headers: { "Content-Type": "application/json" },
+      response = await fetch("/api/join?lang=" + LANG, { method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify({ name: $("name").value }) });
       data = await response.json();
     } catch (problem) { showError(t("the table cannot be reached: try again in a moment")); return; }
