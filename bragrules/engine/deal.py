@@ -160,8 +160,9 @@ class Deal:
         # house.table_fee: each player's fee if the deal is played (taken at its settlement)
         self.table_fee: Fraction = rake.fee_of(rules, number, table_fee)
         # what each seat posts before the betting, when the profile forces more than the ante (rules.forced),
-        self.posted: Tuple[Post, ...] = (rules.forced.posts(self.order, number, missed, times)  # times: the antes
-                                         if rules.forced is not None else ())  # a card sets (procedure.ante_card)
+        # times: the antes a card sets (procedure.ante_card); a pot blind is sized by the pot carried in and the posts
+        self.posted: Tuple[Post, ...] = (rules.forced.posts(self.order, number, missed, times, self.carried_in, stacks)
+                                         if rules.forced is not None else ())
         self.units = Units.for_deal(rules, (self.carried_in, *stacks.values()) if stacks else (self.carried_in,))
         self.pot_u = 0 if self.carried_in is ZERO else self.units.to_units_exact(self.carried_in)
 

@@ -25,6 +25,7 @@ from bragrules.core.i18n import ENGLISH, N_, amount_text, language, tr
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import NOT_NEGATIVE, POSITIVE, Area, FieldText, Money, Section, _refuse_below
 from bragrules.rules.hooks import AreaPolicy, Post
+from bragrules.rules.pot_blind import PotShare, paid_in, pot_rounding_sentence, pot_share_sentence, pot_words
 from bragrules.rules.words import count, money_text, sentence
 
 if TYPE_CHECKING:
@@ -40,6 +41,8 @@ POKERWINER = "http://www.pokerwiner.com/games-of-playing-cards/brag.html"
 GAMENTIO = "http://teenpatti.gamentio.com/pl/howtoplay"
 FLASH = "https://scribd.com/document/373977552/Flash"
 SHAK5 = "https://shak5.com/rules.html"
+POT_BLIND = "https://3pattimaster.com/blog/mastering-the-pot-blind-smart-poker-strategies"
+POT_BLIND_STRATEGY = "https://www.3pattimaster.com/blog/master-pot-blind-strategy"
 # the same pages as the sources name them (the rulebook's HTML holds no addresses)
 CASINO_PAGE = "casinoonline.net.in (Teen Patti)"
 WIKI_PAGE = "Wikipedia (Teen patti)"
@@ -47,6 +50,7 @@ POKERWINER_PAGE = "pokerwiner.com (Brag)"
 GAMENTIO_PAGE = "teenpatti.gamentio.com (How to play)"
 FLASH_PAGE = "scribd.com (Flash)"
 SHAK5_PAGE = "shak5.com (rules)"
+POT_BLIND_PAGE = "3pattimaster.com (Mastering the pot blind)"
 
 
 class ForcedBets(Area):
@@ -71,9 +75,23 @@ class ForcedBets(Area):
     amount: Optional[Annotated[Money, _refuse_below("above_zero", "a forced bet must be positive"), POSITIVE]] = Field(
         None,
         description="What the forced bet costs its poster: the boot, the blind, the big blind or the dealer's "
-        "stake (required, and positive, unless `kind: none`). A live blind and the dealer's stake open "
-        "the betting: the level they set is `amount` at the poster's rate (a blind poster's half the boot "
-        "sets the level at the boot), a whole multiple of `stakes.level_step`.",
+        "stake (required, and positive, unless `kind: none`, or a blind sized by the pot, `pot_share`). A "
+        "live blind and the dealer's stake open the betting: the level they set is `amount` at the poster's "
+        "rate (a blind poster's half the boot sets the level at the boot), a whole multiple of "
+        "`stakes.level_step`.",
+    )
+    pot_share: Optional[Annotated[Money, _refuse_below("above_zero", "a share of the pot must be positive"),
+                                  POSITIVE]] = Field(
+        None,
+        description="`kind: blind` only, in place of `amount`: a pot blind, the blind sized by the pot as it "
+        "stands when it is posted (every ante and boot in, the antes missed and a pot carried in from the "
+        f"last deal included): `1` the whole pot, `1/2` half of it ({POT_BLIND}: \"one player may put a "
+        "\"pot blind\" equal to the pot (or a fraction of it) before cards are dealt\"; "
+        f"{POT_BLIND_STRATEGY}: \"Pot blinds can be fixed amounts or a percentage of the pot\"). Exact, "
+        "but the level the blind sets at its poster's rate is a whole number of `stakes.level_step`: a "
+        "share that falls between two steps is rounded down to the step below, never below one step, nor "
+        "above `stakes.max_stake`. The blind is live (`live: true`): the others call, raise or fold against "
+        "it. `null`: the blind is `amount`, whatever the pot.",
     )
     small: Optional[Annotated[Money, _refuse_below("above_zero", "a small blind must be positive"), POSITIVE]] = Field(
         None,
@@ -122,7 +140,20 @@ class ForcedBets(Area):
 
     @model_validator(mode="after")
     def _amounts(self) -> "ForcedBets":
-        if self.kind != "none" and self.amount is None:
+        if self.pot_share is not None:
+            if self.kind != "blind":
+                raise ValueError(tr("pot_share sizes a blind by the pot (kind: blind), but the kind is {kind}",
+                                    kind=self.kind))
+            if self.amount is not None:
+                raise ValueError(tr("a blind is a set amount ({amount}) or a share of the pot ({share}), not both: "
+                                    "give amount or pot_share", amount=money_text(self.amount),
+                                    share=money_text(self.pot_share)))
+            if not self.live:
+                raise ValueError(tr("a blind sized by the pot (pot_share) is the first bet, which the others call, "
+                                    "raise or fold against: it is live (live: true)"))
+        elif self.kind == "blind" and self.amount is None:
+            raise ValueError(tr("a forced bet of kind blind needs an amount, or a share of the pot (pot_share)"))
+        elif self.kind != "none" and self.amount is None:
             raise ValueError(f"a forced bet of kind {self.kind} needs an amount")
         if self.small is not None and self.kind != "blinds":
             raise ValueError(f"small is the small blind of kind: blinds, but the kind is {self.kind}")
@@ -149,13 +180,18 @@ def check_profile(p: "Profile") -> Optional[str]:
         return f"ante_max ({forced.ante_max}) is below the ante ({stakes.ante})"
     if forced.amount is None or not live_kind(p):
         return None
-    rate = stakes.blind_rate if p.blind.allowed and p.format.betting else Fraction(1)
-    level = forced.amount / rate
+    level = forced.amount / poster_rate(p)
     if (level / stakes.level_step).denominator != 1:
         what = "dealer's stake" if forced.kind == "dealer_stake" else "blind"
         return (f"the {what} of {money_text(forced.amount)} (stakes.forced.amount) sets the level at "
                 f"{money_text(level)}, no whole multiple of stakes.level_step ({money_text(stakes.level_step)})")
     return None
+
+
+def poster_rate(p: "Profile") -> Fraction:
+    """The rate a forced bet's poster pays of the level it sets: posted before anybody looks, it is a blind bet
+    where blind play is allowed (``stakes.blind_rate``), else a seen one."""
+    return p.stakes.blind_rate if p.blind.allowed and p.format.betting else Fraction(1)
 
 
 def live_kind(p: "Profile") -> bool:
@@ -170,6 +206,7 @@ def live_kind(p: "Profile") -> bool:
 
 KIND_RULE = field_rule("stakes.forced.kind")
 AMOUNT_RULE = field_rule("stakes.forced.amount")
+POT_SHARE_RULE = field_rule("stakes.forced.pot_share")
 SMALL_RULE = field_rule("stakes.forced.small")
 WHO_RULE = field_rule("stakes.forced.who")
 LIVE_RULE = field_rule("stakes.forced.live")
@@ -199,7 +236,7 @@ class ForcedPolicy(AreaPolicy):
     """
 
     __slots__ = ("kind", "amount", "small", "who_next", "live", "compensation", "ante", "every", "rise", "top",
-                 "ante_card")
+                 "ante_card", "pot_share")
 
     def __init__(self, kind: str, amount: Fraction, small: Fraction, who_next: bool, live: bool,
                  compensation: Fraction, ante: Fraction, every: Optional[int], rise: Optional[Fraction],
@@ -215,6 +252,7 @@ class ForcedPolicy(AreaPolicy):
         self.rise = rise
         self.top = top
         self.ante_card = ante_card  # procedure.ante_card: a turned card sets each deal's ante (times its suit's value)
+        self.pot_share: Optional[PotShare] = None  # stakes.forced.pot_share: the blind sized by the pot
 
     @classmethod
     def compile(cls, p: "Profile") -> Optional["ForcedPolicy"]:
@@ -227,9 +265,12 @@ class ForcedPolicy(AreaPolicy):
             return None
         amount = forced.amount if forced.amount is not None else Fraction(0)
         small = forced.small if forced.small is not None else amount / 2
-        return cls(forced.kind, amount, small, forced.who == "next", forced.live or forced.kind == "dealer_stake",
-                   forced.compensation, p.stakes.ante, forced.ante_rises_every, forced.ante_rise, forced.ante_max,
-                   ante_card)
+        policy = cls(forced.kind, amount, small, forced.who == "next", forced.live or forced.kind == "dealer_stake",
+                     forced.compensation, p.stakes.ante, forced.ante_rises_every, forced.ante_rise, forced.ante_max,
+                     ante_card)
+        if forced.pot_share is not None:
+            policy.pot_share = PotShare(forced.pot_share, p.stakes.level_step, poster_rate(p), p.stakes.max_stake)
+        return policy
 
     @property
     def compensates(self) -> bool:
@@ -268,15 +309,21 @@ class ForcedPolicy(AreaPolicy):
         return ZERO_MONEY if self.kind == "boot" else self.ante_for(number)
 
     def posts(self, order: Sequence[str], number: int, missed: Optional[Mapping[str, Fraction]] = None,
-              times: int = 1) -> Tuple[Post, ...]:
+              times: int = 1, carried: Fraction = ZERO_MONEY,
+              stacks: Optional[Mapping[str, Fraction]] = None) -> Tuple[Post, ...]:
         """What each seat posts before the betting of deal ``number``, in the order it is posted; ``missed``:
         the antes each player coming back missed while sitting out (``table.sitting_out: post_missed``),
         posted first, as dead money; ``times``: the antes the deal's ante card sets (``procedure.ante_card``).
+        A pot blind (``pot_share``) is sized by the pot as it stands: ``carried``, the pot carried in, and what
+        the posts before it pay (each at most what its poster holds of ``stacks``, a finite bankroll's).
 
         >>> from bragrules.profile.models import Profile
         >>> card = ForcedPolicy.compile(Profile.model_validate({"procedure": {"ante_card": "suit"}}))
         >>> [(post.player, str(post.amount), post.rule) for post in card.posts(["A", "B"], 1, times=3)]
         [('A', '3', 'procedure.ante_card'), ('B', '3', 'procedure.ante_card')]
+        >>> pot = ForcedPolicy.compile(Profile.model_validate({"stakes": {"forced": {"kind": "blind", "pot_share": 1}}}))
+        >>> [(post.player, str(post.amount), post.rule) for post in pot.posts(["A", "B", "C"], 1, carried=Fraction(2))][-1]
+        ('C', '5', 'stakes.forced.pot_share')
         """
         found: List[Post] = [Post(name, "missed", missed[name], False, MISSED_RULE)
                              for name in order if missed and missed.get(name)]
@@ -292,6 +339,9 @@ class ForcedPolicy(AreaPolicy):
             big = order[(order.index(first) + 1) % len(order)]
             found.append(Post(first, "small_blind", self.small, False, SMALL_RULE))
             found.append(Post(big, "big_blind", self.amount, self.live, AMOUNT_RULE))
+        elif self.pot_share is not None:  # a pot blind: the share of the pot as it stands now
+            found.append(Post(first, "blind", self.pot_share.blind(carried + paid_in(found, stacks)), True,
+                              POT_SHARE_RULE))
         else:
             live = self.kind == "dealer_stake" or (self.kind == "blind" and self.live)
             found.append(Post(first, _WHAT[self.kind], self.amount, live, AMOUNT_RULE))
@@ -320,6 +370,9 @@ def kind_sentence(p: "Profile") -> str:
     if forced.kind == "boot":
         return tr("the dealer alone puts in a boot of {amount} in place of everyone's ante, the boot going round with "
                   "the deal", amount=amount)
+    if forced.kind == "blind" and forced.pot_share is not None:
+        return tr("{who} posts a blind of {share} as it stands once the antes are in, before anybody looks", who=who,
+                  share=pot_words(forced.pot_share))
     if forced.kind == "blind":
         return tr("{who} posts a blind of {amount} before anybody looks", who=who, amount=amount)
     if forced.kind == "blinds":
@@ -339,6 +392,8 @@ def compensation_unused(p: "Profile") -> bool:
 
 def amount_sentence(p: "Profile") -> str:
     forced = p.stakes.forced
+    if forced.amount is None and forced.pot_share is not None:
+        return tr("the blind has no set amount: the pot sizes it")
     if forced.amount is None:
         return tr("no forced bet is set")
     if forced.kind == "none":
@@ -507,7 +562,12 @@ FIELDS: Tuple[FieldText, ...] = (
               in_play=lambda p: p.format.betting, later=True),
     FieldText("stakes.forced.amount", lambda p: p.stakes.forced.amount, amount_sentence,
               {"null": "000, 002, 003", "*": f"house rule: the boot, blind or stake agreed ({CASINO_PAGE}: half the boot)"},
-              in_play=_forced, later=True),
+              in_play=lambda p: _forced(p) and p.stakes.forced.pot_share is None, later=True),
+    FieldText("stakes.forced.pot_share", lambda p: p.stakes.forced.pot_share, pot_share_sentence,
+              {"null": f"{CASINO_PAGE}: a blind of a set amount, half the boot",
+               "1": f"{POT_BLIND_PAGE}: \"a \"pot blind\" equal to the pot\"",
+               "*": f"{POT_BLIND_PAGE}: \"or a fraction of it\"; house rule: the share agreed"},
+              in_play=lambda p: p.format.betting and p.stakes.forced.kind == "blind", later=True),
     FieldText("stakes.forced.small", lambda p: p.stakes.forced.small, small_sentence,
               {"null": f"{CASINO_PAGE}: a small blind of half the boot", "*": "house rule"},
               in_play=lambda p: p.format.betting and p.stakes.forced.kind == "blinds", later=True),
@@ -542,6 +602,8 @@ def forced_section(p: "Profile") -> Optional[Section]:
     items = [sentence(kind_sentence(p))] if forced.kind != "none" else []
     if forced.kind in ("blind", "blinds"):
         items.append(sentence(tr(LIVE_TEXT[forced.live])))
+    if forced.kind == "blind" and forced.pot_share is not None:
+        items.append(pot_rounding_sentence(p))
     if live_kind(p):
         items.append(tr("Betting starts with the player after the last forced bet."))
     if forced.kind == "dealer_stake":

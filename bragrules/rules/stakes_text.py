@@ -20,6 +20,7 @@ from bragrules.rules.area import (
 )
 from bragrules.rules.forced_bets import FIELDS as FORCED_FIELDS
 from bragrules.rules.forced_bets import forced_section, live_kind
+from bragrules.rules.pot_blind import pot_words
 from bragrules.rules.words import money_text, sentence, share_of, times_text
 
 if TYPE_CHECKING:
@@ -289,8 +290,11 @@ def stakes_section(p: "Profile") -> Optional[Section]:
                      high=money_text(stakes.opening_max))
     if stakes.forced.kind in ("blind", "blinds") and live_kind(p):  # a live blind is the first bet (stakes.forced)
         rate = stakes.blind_rate if p.blind.allowed else Fraction(1)
-        opening = tr("The blind opens the level at {level}.", level=money_text(stakes.forced.amount / rate)) \
-            if stakes.forced.amount is not None else opening
+        if stakes.forced.amount is not None:
+            opening = tr("The blind opens the level at {level}.", level=money_text(stakes.forced.amount / rate))
+        elif stakes.forced.pot_share is not None:  # a pot blind: the level follows the pot
+            opening = tr("The blind opens the level at {share} it is posted into.",
+                         share=pot_words(stakes.forced.pot_share / rate))
     sec.bullets(
         [
             opening,
