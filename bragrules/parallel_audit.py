@@ -231,7 +231,7 @@ def _audit_block(task: Tuple[Block, Optional[Block], bool]) -> Dict[str, Any]:
         "untimed": (auditor.untimed, auditor.untimed_count),
         "open_deal": auditor.open_deal,
         "end": history.end,
-        "error": None if error is None else (error.message, error.file, error.line),
+        "error": None if error is None else (error.said, error.file, error.line),  # its words, read where shown
     }
 
 

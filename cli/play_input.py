@@ -26,28 +26,30 @@ def read_script(path: Path) -> List[str]:
     """
     import stat as stat_module
 
-    from bragrules.core.errors import HistoryError
+    from bragrules.core.errors import HistoryError, os_reason
+    from bragrules.core.i18n import Message
 
     name = str(path)
     try:
         info = path.stat()
         if stat_module.S_ISDIR(info.st_mode):
-            raise HistoryError("is a directory; --script takes a text file of moves, one a line", name)
+            raise HistoryError(Message("is a directory; --script takes a text file of moves, one a line"), name)
         with open(path, "rb") as handle:
             data = handle.read(MAX_SCRIPT_BYTES + 1)
     except FileNotFoundError:
-        raise HistoryError("no such file (--script takes a text file of moves, one a line)", name) from None
+        raise HistoryError(Message("no such file (--script takes a text file of moves, one a line)"), name) from None
     except OSError as exc:
-        raise HistoryError(f"cannot read the script ({exc.strerror or exc})", name) from None
+        raise HistoryError(Message("cannot read the script ({reason})", reason=os_reason(exc)), name) from None
     if b"\0" in data:
-        raise HistoryError("not a text file (it holds NUL bytes); --script takes moves, one a line", name)
+        raise HistoryError(Message("not a text file (it holds NUL bytes); --script takes moves, one a line"), name)
     if len(data) > MAX_SCRIPT_BYTES:
-        raise HistoryError(f"a script of moves is at most {MAX_SCRIPT_BYTES // 1024} KiB; this one is longer", name)
+        raise HistoryError(Message("a script of moves is at most {size} KiB; this one is longer",
+                                   size=str(MAX_SCRIPT_BYTES // 1024)), name)
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data.count(b"\n", 0, exc.start) + 1
-        raise HistoryError("not UTF-8 text; --script takes moves, one a line", name, line) from None
+        raise HistoryError(Message("not UTF-8 text; --script takes moves, one a line"), name, line) from None
     return text.splitlines()
 
 

@@ -75,16 +75,17 @@ from .rulings import RULERS
 
 def _last_deal(history: History) -> Tuple[List[DealEntry], DealEntry]:
     if history.kind != "sheet":
-        raise HistoryError("a situation is a history sheet whose last deal has a dispute: entry; "
-                           "this is a log", history.file)
+        raise HistoryError(Message("a situation is a history sheet whose last deal has a dispute: entry; "
+                                   "this is a log"), history.file)
     deals = list(history.deals)
     if not deals:
-        raise HistoryError("the sheet has no deals: the last deal is the situation, ending with a dispute: entry",
-                           history.file, history.line_of("players"))
+        raise HistoryError(Message("the sheet has no deals: the last deal is the situation, ending with a dispute: "
+                                   "entry"), history.file, history.line_of("players"))
     last = deals[-1]
     if last.dispute is None:
-        raise HistoryError(f"deal {last.number} (the last) has no dispute: entry: add the action or event "
-                           f"in question ({DISPUTE_FORMS})", history.file, last.line)
+        raise HistoryError(Message("deal {deal} (the last) has no dispute: entry: add the action or event in question "
+                                   "({forms})", deal=str(last.number), forms=Message(DISPUTE_FORMS)),
+                           history.file, last.line)
     return deals[:-1], last
 
 

@@ -38,7 +38,7 @@ from bragrules.rules.bank import KIND_RULE, TIES, TIES_RULE
 
 from .ending import cites, reason_words
 from .model import Dispute, Ruling, Situation
-from .text import as_is, net_words, turn_text, turn_words
+from .text import as_is, net_words, turn_words
 
 __all__ = ["rule_bank_dispute"]
 
@@ -57,8 +57,9 @@ def _rule_tie(sit: Situation, dispute: Dispute) -> Ruling:
     deal = sit.deal
     result = deal.result
     if result is None:
-        raise HistoryError(f"dispute: tie: deal {sit.number} is not settled against the bank yet ({turn_text(deal)}); "
-                           "write the last stake as the dispute (e.g. 'C bet 2')", sit.file, dispute.line)
+        raise HistoryError(Message("dispute: tie: deal {deal} is not settled against the bank yet ({turn}); write the "
+                                   "last stake as the dispute (e.g. 'C bet 2')", deal=str(sit.number),
+                                   turn=turn_words(deal)), sit.file, dispute.line)
     holder, bank_hand = _bank_hand(sit)
     banker = banker_of(deal)
     tied: List[str] = []
@@ -92,10 +93,11 @@ def _rule_seen(sit: Situation, dispute: Dispute) -> Ruling:
     x, y = dispute.player, dispute.target
     for name in (x, y):
         if name not in deal.players:
-            raise HistoryError(f"dispute: {name} is not dealt in deal {sit.number}", sit.file, dispute.line)
+            raise HistoryError(Message("dispute: {player} is not dealt in deal {deal}", player=name,
+                                       deal=str(sit.number)), sit.file, dispute.line)
     if deal.result is not None:
-        raise HistoryError(f"dispute: deal {sit.number} is already over ({deal.result.reason}): there is nothing "
-                           "left to rule on", sit.file, dispute.line)
+        raise HistoryError(Message("dispute: deal {deal} is already over ({reason}): there is nothing left to rule on",
+                                   deal=str(sit.number), reason=Later(reason_words, deal)), sit.file, dispute.line)
     ruling = Ruling(sit.label, None, "", "", "")
     ruling.outcome = "continue"
     if dispute.kind == "peek":

@@ -10,7 +10,7 @@ from fractions import Fraction
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from bragrules.core.errors import HistoryError
-from bragrules.core.i18n import Message
+from bragrules.core.i18n import N_, Message
 from bragrules.core.money import money_json
 from bragrules.core.rule_id import Rule, declared_rules, fixed_sentence, fixed_sources
 from bragrules.engine.actions import Action, ActionSyntaxError, LegalAction
@@ -30,7 +30,7 @@ LEAVES = field_paths()
 
 ProfileChoice = Union[Rules, Profile, str, "os.PathLike[str]", None]
 
-DISPUTE_FORMS = "an action such as 'A see 4' or 'B fold', 'X exposes Y', 'X peeks Y', or 'tie'"
+DISPUTE_FORMS = N_("an action such as 'A see 4' or 'B fold', 'X exposes Y', 'X peeks Y', or 'tie'")
 
 # Rules every Brag table shares: not profile fields, but named by the engine and the history's
 # checks; each with its sentence and its sources as declared (bragrules.rules.fixed).
@@ -85,8 +85,8 @@ def parse_dispute(text: str, players: Sequence[str], file: Optional[str] = None,
     """Read a dispute as a sheet writes it; a :class:`HistoryError` (with the line) if it cannot be read."""
     words = " ".join(str(text).split())
 
-    def fail(message: str) -> HistoryError:
-        return HistoryError(f"dispute: {message}", file, line)
+    def fail(message: Message) -> HistoryError:
+        return HistoryError(Message("dispute: {problem}", problem=message), file, line)
 
     if words.lower() == "tie":
         return Dispute("tie", words, line=line)
@@ -95,17 +95,21 @@ def parse_dispute(text: str, players: Sequence[str], file: Optional[str] = None,
         x, y = match.group("x"), match.group("y")
         for name in (x, y):
             if name not in players:
-                raise fail(f"{name!r} in {words!r} is not a player ({', '.join(players)})")
+                raise fail(Message("{player} in {dispute} is not a player ({players})", player=repr(name),
+                                   dispute=repr(words), players=", ".join(players)))
         if x == y:
-            raise fail(f"{words!r}: a player cannot expose or peek at their own cards; name another player")
+            raise fail(Message("{dispute}: a player cannot expose or peek at their own cards; name another player",
+                               dispute=repr(words)))
         kind = "exposure" if match.group("verb").lower().startswith("expos") else "peek"
         return Dispute(kind, words, player=x, target=y, line=line)
     try:
         action = Action.parse(words)
     except ActionSyntaxError:
-        raise fail(f"unknown dispute {words!r} (write {DISPUTE_FORMS})") from None
+        raise fail(Message("unknown dispute {dispute} (write {forms})", dispute=repr(words),
+                           forms=Message(DISPUTE_FORMS))) from None
     if action.player not in players:
-        raise fail(f"{action.player!r} in {words!r} is not a player ({', '.join(players)})")
+        raise fail(Message("{player} in {dispute} is not a player ({players})", player=repr(action.player),
+                           dispute=repr(words), players=", ".join(players)))
     return Dispute("action", words, player=action.player, action=action, line=line)
 
 

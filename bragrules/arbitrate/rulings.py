@@ -18,7 +18,7 @@ from bragrules.rules.hand_ranking import SUITS_BREAK_TIES_RULE, order_rule
 from bragrules.rules.seeing import COST_BASIS_RULE, COST_MULTIPLE_RULE, TIE, TIE_RULE
 from bragrules.rules.vocabulary import Words, said
 
-from .ending import cites, ending_record, ending_words, finish_ruling, hand_words
+from .ending import cites, ending_record, ending_words, finish_ruling, hand_words, reason_words
 from .model import (
     AMOUNT_RULES,
     COMPANIONS,
@@ -214,10 +214,11 @@ def _check_pair(sit: Situation, dispute: Dispute) -> None:
     for name in (dispute.player, dispute.target):
         assert name is not None
         if name not in deal.players:
-            raise HistoryError(f"dispute: {name} is not dealt in deal {sit.number}", sit.file, dispute.line)
+            raise HistoryError(Message("dispute: {player} is not dealt in deal {deal}", player=name,
+                                       deal=str(sit.number)), sit.file, dispute.line)
     if deal.result is not None:
-        raise HistoryError(f"dispute: deal {sit.number} is already over ({deal.result.reason}): "
-                           f"there is nothing left to rule on", sit.file, dispute.line)
+        raise HistoryError(Message("dispute: deal {deal} is already over ({reason}): there is nothing left to rule on",
+                                   deal=str(sit.number), reason=Later(reason_words, deal)), sit.file, dispute.line)
 
 
 def _rule_exposure(sit: Situation, dispute: Dispute) -> Ruling:
@@ -284,7 +285,8 @@ def _rule_peek(sit: Situation, dispute: Dispute) -> Ruling:
         after = deal.snapshot()
         after.apply(Action(x, "peek", target=y))  # the engine folds x at once, the turn staying where it was
     except RuleViolation as exc:
-        raise HistoryError(f"dispute: {x} cannot be folded now ({exc.message})", sit.file, dispute.line) from None
+        raise HistoryError(Message("dispute: {player} cannot be folded now ({why})", player=x, why=exc.said),
+                           sit.file, dispute.line) from None
     ruling.outcome = "forced_fold"
     ruling.say(summary=Message("{x} looked at {y}'s cards on purpose: {x} must fold at once, and the {paid} {x} has "
                                "put in stays in the pot", x=x, y=y, paid=deal.players[x].contributed))
@@ -299,14 +301,14 @@ def _rule_tie(sit: Situation, dispute: Dispute) -> Ruling:
         after = deal
         record = ending_record(deal)
         if not deal.result.showdown or record.caller is None or record.opponent is None:
-            raise HistoryError(f"dispute: tie: deal {sit.number} did not end at a see ({deal.result.reason})",
-                               sit.file, dispute.line)
+            raise HistoryError(Message("dispute: tie: deal {deal} did not end at a see ({reason})", deal=str(sit.number),
+                                       reason=Later(reason_words, deal)), sit.file, dispute.line)
     else:
         option = _option(deal, "see")
         if option is None:
-            raise HistoryError(
-                f"dispute: tie: deal {sit.number} has had no see, and {deal.to_act} cannot see now; "
-                "write the see itself as the dispute (e.g. 'A see 4')", sit.file, dispute.line)
+            raise HistoryError(Message(
+                "dispute: tie: deal {deal} has had no see, and {player} cannot see now; write the see itself as the "
+                "dispute (e.g. 'A see 4')", deal=str(sit.number), player=str(deal.to_act)), sit.file, dispute.line)
         after = deal.snapshot()
         after.apply(option.action())
         record = ending_record(after)
@@ -317,8 +319,9 @@ def _rule_tie(sit: Situation, dispute: Dispute) -> Ruling:
     caller, opponent = record.caller, record.opponent
     tied = record.tied  # the engine compared the two hands at the see
     if tied is None:
-        raise HistoryError(f"dispute: tie: the hands of {caller} and {opponent} cannot be compared one against "
-                           "one (not recorded, or several hands each)", sit.file, dispute.line)
+        raise HistoryError(Message("dispute: tie: the hands of {caller} and {opponent} cannot be compared one against "
+                                   "one (not recorded, or several hands each)", caller=caller, opponent=opponent),
+                           sit.file, dispute.line)
     ending = ending_words(sit, after)
     if tied:
         ruling.say(summary=Message("{lead}{hand} and {other} are equal: {rule}", lead=lead,

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Dict, List, Sequence
 
-from bragrules.core.i18n import ENGLISH, Later, Message, amount_text, language, tr
+from bragrules.core.i18n import AS_IS, ENGLISH, Later, Message, amount_text, as_is, language, tr
 from bragrules.core.money import pretty_money
 from bragrules.engine.actions import LegalAction
 from bragrules.engine.deal import Deal
@@ -83,19 +83,6 @@ def turn_text(deal: Deal) -> str:
 # ---------------------------------------------------------------------------
 # The same words in the language spoken
 # ---------------------------------------------------------------------------
-
-
-AS_IS = "{text}"
-"""A message of words made elsewhere (an engine's reason, a ruling's empty lead): nothing to translate."""
-
-
-def as_is(text: object = "") -> Message:
-    """``text`` as a message, read as it is (a :class:`Message` or a :class:`Later` inside is read then).
-
-    >>> as_is().text(), as_is(Message("pair")).text()
-    ('', 'pair')
-    """
-    return Message(AS_IS, text=text)
 
 
 def net_words(net: Dict[str, Fraction]) -> Later:

@@ -56,6 +56,7 @@ from typing import Callable, Dict, List, Optional, Tuple, Union
 
 from bragrules.core.cards import Card
 from bragrules.core.errors import HistoryError
+from bragrules.core.i18n import Later, Message, words
 from bragrules.engine.deal import Hand
 from bragrules.engine.session import Session
 from bragrules.history import DealEntry, History, read_history, read_log
@@ -65,7 +66,7 @@ from bragrules.rules.compile import Rules
 from .auditor import Auditor
 from .choice import ProfileChoice, choose_rules
 from .one_deal import needs_unrecorded_cards
-from .report import AuditReport, DealSummary, Note, Violation
+from .report import AuditReport, DealSummary, Note, Violation, where_words
 
 
 class Replay:
@@ -180,11 +181,17 @@ def audit_before_resume(path: Union[str, "os.PathLike[str]"], byte_limit: int) -
         raise report.error
     if report.violations:
         first = report.violations[0]
-        where = first.where if first.line is None else first.where.split(" (line")[0]
-        shown = first.message if len(first.message) <= 160 else first.message[:159] + "…"
-        raise HistoryError(f"{where}: {first.rule}: {shown} (the log does not audit clean; it is not resumed)",
+        raise HistoryError(Message("{where}: {rule}: {finding} (the log does not audit clean; it is not resumed)",
+                                   where=Later(where_words, first.deal, None, first.action), rule=first.rule,
+                                   finding=Later(_briefly, first.said if first.said is not None else first.message)),
                            history.file, first.line)
     return rules, label, bool(auditor.seed_draws_dealer)
+
+
+def _briefly(finding: object) -> str:
+    """A finding as read now, at most 160 characters."""
+    text = words(finding)
+    return text if len(text) <= 160 else text[:159] + "…"
 
 
 __all__ = ["AuditReport", "DealSummary", "Note", "ProfileChoice", "Replay", "Violation", "audit", "audit_before_resume",

@@ -39,7 +39,7 @@ class Auditor(DealAuditor):
         if dealer is None:
             if rules.table.first_dealer_random:
                 raise HistoryError(
-                    "dealer: name the first dealer (this profile draws the first dealer at random)",
+                    Message("dealer: name the first dealer (this profile draws the first dealer at random)"),
                     history.file,
                     history.line_of("players"),
                 )

@@ -154,7 +154,8 @@ class CardsAuditor(AuditorBase):
         held = {card: p for p, hand in retained.items() for card in hand or () if not card.is_joker} if retained else {}
         for card in entry.centre or ():
             if card in held:
-                raise HistoryError(f"deal {n}: {card} is in the centre but is in {held[card]}'s retained hand",
+                raise HistoryError(Message("deal {deal}: {card} is in the centre but is in {player}'s retained hand",
+                                           deal=str(n), card=str(card), player=held[card]),
                                    self.history.file, entry.centre_line)
         hands: Dict[str, Optional[Tuple[Card, ...]]] = {}
         for p in order:
@@ -163,7 +164,8 @@ class CardsAuditor(AuditorBase):
                 for card in hand if held else ():
                     if card in held:
                         raise HistoryError(
-                            f"deal {n}: {card} is dealt to {p} but is in {held[card]}'s retained hand",
+                            Message("deal {deal}: {card} is dealt to {player} but is in {holder}'s retained hand",
+                                    deal=str(n), card=str(card), player=p, holder=held[card]),
                             self.history.file,
                             entry.card_line(p),
                         )

@@ -13,6 +13,7 @@ from typing import Tuple, Union
 from pydantic import ValidationError
 
 from bragrules.core.errors import HistoryError
+from bragrules.core.i18n import Later, Message
 from bragrules.history import History
 from bragrules.profile import ProfileError, load_profile
 from bragrules.profile.models import Profile
@@ -35,19 +36,13 @@ def history_profile(history: History) -> Tuple[Profile, str]:
         except ValidationError as exc:
             first = exc.errors(include_url=False)[0]
             where = ".".join(str(p) for p in first.get("loc", ()))
-            raise HistoryError(
-                f"header: profile_data is not a valid profile ({where}: {first.get('msg')})",
-                history.file,
-                header_line,
-            ) from None
+            raise HistoryError(Message("header: profile_data is not a valid profile ({where}: {why})", where=where,
+                                       why=str(first.get("msg"))), history.file, header_line) from None
         return profile, history.profile or profile.name
     name = history.profile
     if not name:
-        raise HistoryError(
-            "no profile: name one in the history (profile: traditional) or audit with --profile",
-            history.file,
-            history.line_of("players"),
-        )
+        raise HistoryError(Message("no profile: name one in the history (profile: traditional) or audit with --profile"),
+                           history.file, history.line_of("players"))
     target: Union[str, Path] = name
     if looks_like_path(name):
         path = Path(name)
@@ -57,7 +52,8 @@ def history_profile(history: History) -> Tuple[Profile, str]:
     try:
         return load_profile(target), name
     except ProfileError as exc:
-        raise HistoryError(f"profile: {exc}", history.file, header_line) from None
+        raise HistoryError(Message("profile: {problem}", problem=Later(ProfileError.text, exc)), history.file,
+                           header_line) from None
 
 
 def choose_rules(history: History, choice: ProfileChoice) -> Tuple[Rules, str, bool]:

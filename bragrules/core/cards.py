@@ -25,7 +25,7 @@ import random
 import re
 from typing import Iterable, List, Optional, Sequence, Tuple
 
-from bragrules.core.i18n import tr
+from bragrules.core.i18n import Message, Told
 from bragrules.core.shuffling import shuffle
 from bragrules.core.text import quote
 
@@ -40,8 +40,9 @@ RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights",
 JOKER_BASE = 52
 
 
-class CardError(ValueError):
-    """A card string that does not name a card (the message names the bad token)."""
+class CardError(Told, ValueError):
+    """A card string that does not name a card (the message names the bad token): its words are a
+    :class:`~bragrules.core.i18n.Message`, read in the language of whoever reads them (``message``: English)."""
 
 
 class Card(int):
@@ -54,7 +55,7 @@ class Card(int):
 
     def __new__(cls, index: int) -> "Card":
         if not 0 <= index < JOKER_BASE + 2:
-            raise CardError(f"card index {index} is out of range")
+            raise CardError(Message("card index {index} is out of range", index=str(index)))
         return super().__new__(cls, index)
 
     @property
@@ -129,7 +130,7 @@ def parse_rank(text: str) -> int:
     key = str(text).strip().upper()
     if key in _RANK_LOOKUP and key != "1":
         return _RANK_LOOKUP[key]
-    raise CardError(tr("{text} is not a rank (2-10, J, Q, K, A; T for ten)", text=quote(text)))
+    raise CardError(Message("{text} is not a rank (2-10, J, Q, K, A; T for ten)", text=quote(text)))
 
 
 def parse_card(text: str) -> Card:
@@ -145,7 +146,7 @@ def parse_card(text: str) -> Card:
         rank_key = rank_text.upper()
         if suit_text in _SUIT_LOOKUP and rank_key in _RANK_LOOKUP and rank_key != "1":
             return CARDS[_RANK_LOOKUP[rank_key] * 4 + _SUIT_LOOKUP[suit_text]]
-    raise CardError(tr("{text} is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)", text=quote(token)))
+    raise CardError(Message("{text} is not a card (write rank then suit, e.g. Kc, K♣, 10h, Th)", text=quote(token)))
 
 
 def split_tokens(text: str) -> List[str]:
@@ -171,10 +172,10 @@ def parse_hand(text: str | Iterable[str], size: Optional[int] = None) -> List[Ca
     seen = set()
     for card in cards:
         if card in seen and not card.is_joker:
-            raise CardError(tr("{card} appears twice in one hand", card=card))
+            raise CardError(Message("{card} appears twice in one hand", card=str(card)))
         seen.add(card)
     if size is not None and len(cards) != size:
-        raise CardError(tr("a hand needs {size} cards, got {count}", size=size, count=len(cards)))
+        raise CardError(Message("a hand needs {size} cards, got {count}", size=str(size), count=str(len(cards))))
     return cards
 
 
@@ -218,7 +219,7 @@ class Pack:
 
     def deal(self, count: int) -> List[Card]:
         if count > len(self.cards):
-            raise CardError(tr("the pack has {size} cards, {count} needed", size=len(self.cards), count=count))
+            raise CardError(Message("the pack has {size} cards, {count} needed", size=str(len(self.cards)), count=str(count)))
         dealt, self.cards = self.cards[:count], self.cards[count:]
         return dealt
 
@@ -229,7 +230,7 @@ class Pack:
             try:
                 self.cards.remove(card)
             except ValueError:
-                raise CardError(tr("{card} is not in the pack", card=card)) from None
+                raise CardError(Message("{card} is not in the pack", card=str(card))) from None
 
     def put_under(self, cards: Iterable[int]) -> None:
         self.cards.extend(CARDS[c] for c in cards)

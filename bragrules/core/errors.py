@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Union
 
-from bragrules.core.i18n import Message, Said
+from bragrules.core.i18n import N_, Message, Said
 
 if TYPE_CHECKING:
     from bragrules.core.rule_id import Rule
@@ -84,3 +84,26 @@ class HistoryError(BragError, Said):
 
     def __str__(self) -> str:
         return self.where() + self.said.text()
+
+
+OS_REASONS = (
+    N_("No such file or directory"), N_("Permission denied"), N_("Is a directory"), N_("Not a directory"),
+    N_("No space left on device"), N_("Read-only file system"), N_("File too large"), N_("Disk quota exceeded"),
+    N_("Operation not permitted"), N_("Input/output error"), N_("File name too long"),
+    N_("Too many levels of symbolic links"), N_("Device or resource busy"), N_("Resource temporarily unavailable"),
+    N_("Broken pipe"),
+)
+"""The system's words for the commonest reasons a file cannot be read or written (its ``strerror``, in the
+English the C library gives Python), each in the catalogue: such a reason is read in the reader's language, any
+other as the system gave it."""
+
+
+def os_reason(exc: OSError) -> Message:
+    """Why the system refused a file, to be read in the reader's language.
+
+    >>> from bragrules.core.i18n import with_language
+    >>> reason = os_reason(PermissionError(13, "Permission denied"))
+    >>> reason.english(), with_language("zh", reason.text)
+    ('Permission denied', '权限不足')
+    """
+    return Message(exc.strerror or str(exc))

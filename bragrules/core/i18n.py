@@ -44,7 +44,7 @@ import sys
 from contextvars import ContextVar
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterator, Optional, Tuple, TypeVar
+from typing import Any, Callable, Dict, Iterator, Optional, Tuple, TypeVar, Union
 
 ENGLISH = "en"
 LANGUAGES: Tuple[str, ...] = ("en", "zh", "hi")
@@ -310,6 +310,53 @@ class Later:
     def text(self) -> str:
         return self.call(*self.args)
 
+    def __str__(self) -> str:
+        return self.text()
+
+
+AS_IS = "{text}"
+"""A message that is its one placeholder, read as it is: no words of its own to translate (not marked for the
+catalogue)."""
+
+
+def as_is(text: object = "") -> Message:
+    """``text`` as a message, read as it is (a :class:`Message` or a :class:`Later` inside is read then).
+
+    >>> as_is().text(), with_language("zh", as_is(Message("pair")).text)
+    ('', '对子')
+    """
+    return Message(AS_IS, text=text)
+
+
+def said_of(exc: BaseException) -> Any:
+    """What an error says, kept to be read later in the reader's language: the :class:`Message` it holds
+    (``said``), or else its text as it is. Put into a message as a placeholder, it is translated once, where
+    the whole is read, never first where it was raised.
+
+    >>> said_of(ValueError("no")), said_of(Told(Message("pair"))).english()
+    ('no', 'pair')
+    """
+    said = getattr(exc, "said", None)
+    return said if isinstance(said, (Message, Later)) else str(exc)
+
+
+class Told(Exception, Said):
+    """An error that says a :class:`Message`: ``message`` in English, ``str`` in the language spoken when read
+    (the base of the errors raised while reading what people wrote: a card, an amount, an action). Made with
+    plain text, it is that text looked up in the catalogue as it is.
+
+    >>> err = Told(Message("pair"))
+    >>> err.message, with_language("zh", str, err)
+    ('pair', '对子')
+    """
+
+    def __init__(self, said: Union[str, Message], *args: Any) -> None:
+        self.said = said if isinstance(said, Message) else Message(said)
+        super().__init__(self.said, *args)
+
+    def __str__(self) -> str:
+        return self.said.text()
+
 
 def _rebuilt(message: str, placeholders: Dict[str, Any]) -> Message:
     return Message(message, **placeholders)
@@ -376,6 +423,6 @@ def amount_text(value: Any) -> str:
 
 
 __all__ = [
-    "ENGLISH", "ENV_VAR", "N_", "LANGUAGES", "LANGUAGE_NAMES", "Later", "Message", "Said", "amount_text", "catalogue", "choose_language",
+    "AS_IS", "ENGLISH", "Told", "as_is", "said_of", "ENV_VAR", "N_", "LANGUAGES", "LANGUAGE_NAMES", "Later", "Message", "Said", "amount_text", "catalogue", "choose_language",
     "language", "normalise", "ntr", "pick_language", "set_language", "speaking", "tr", "with_language", "words",
 ]

@@ -17,7 +17,7 @@ Fraction(3, 1)
 >>> parse_money(2.5)
 Traceback (most recent call last):
 ...
-ValueError: 2.5 is a floating-point number; write amounts exactly, as an integer or a fraction such as 5/2
+bragrules.core.money.AmountError: 2.5 is a floating-point number; write amounts exactly, as an integer or a fraction such as 5/2
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Dict, Tuple, Union
 
-from bragrules.core.i18n import tr
+from bragrules.core.i18n import Message, Told
 
 Money = Fraction
 MoneyJSON = Union[int, str]
@@ -40,6 +40,11 @@ limit named, not with the interpreter's hint about raising it."""
 _FRACTION = re.compile(r"^\s*([+-]?\d+)\s*(?:/\s*(\d+))?\s*$")
 _DECIMAL = re.compile(r"^\s*[+-]?\d+\.\d+\s*$")
 _MIXED = re.compile(r"^\s*([+-]?\d*)\s*([½⅓⅔¼¾⅕⅖⅗⅘⅙⅚⅛⅜⅝⅞])\s*$")
+
+
+class AmountError(Told, ValueError):
+    """Text that is not an exact amount, its words a :class:`~bragrules.core.i18n.Message` read in the language of
+    whoever reads them (``message``: English)."""
 
 
 def _quoted(value: object) -> str:
@@ -56,17 +61,17 @@ def parse_money(value: object) -> Fraction:
     if isinstance(value, str):
         return _parse_money_text(value)
     if isinstance(value, bool):
-        raise ValueError(tr("{value} is not an amount", value=_quoted(value)))
+        raise AmountError(Message("{value} is not an amount", value=_quoted(value)))
     if isinstance(value, int):
         return Fraction(value)
     if isinstance(value, float):
-        raise ValueError(
-            tr("{value} is a floating-point number; write amounts exactly, as an integer or a fraction such as 5/2",
-               value=_quoted(value))
+        raise AmountError(
+            Message("{value} is a floating-point number; write amounts exactly, as an integer or a fraction such as 5/2",
+                    value=_quoted(value))
         )
     if isinstance(value, Fraction):  # last: isinstance against Fraction goes through the ABC machinery
         return value
-    raise ValueError(tr("{value} is not an amount", value=_quoted(value)))
+    raise AmountError(Message("{value} is not an amount", value=_quoted(value)))
 
 
 @lru_cache(maxsize=1024)
@@ -76,25 +81,27 @@ def _parse_money_text(value: str) -> Fraction:
     if match:
         digits = len(match.group(1).lstrip("+-")) + len(match.group(2) or "")
         if digits > MAX_DIGITS:
-            raise ValueError(tr("{value} has {digits} digits, more than the {most} allowed", value=_quoted(value),
-                                digits=digits, most=MAX_DIGITS))
+            raise AmountError(Message("{value} has {digits} digits, more than the {most} allowed", value=_quoted(value),
+                                      digits=str(digits), most=str(MAX_DIGITS)))
         denominator = int(match.group(2)) if match.group(2) else 1
         if denominator == 0:
-            raise ValueError(tr("{value} divides by zero", value=_quoted(value)))
+            raise AmountError(Message("{value} divides by zero", value=_quoted(value)))
         return Fraction(int(match.group(1)), denominator)
     if _DECIMAL.match(value):
         if sum(ch.isdigit() for ch in value) > MAX_DIGITS:
-            raise ValueError(tr("{value} has more than the {most} digits allowed", value=_quoted(value), most=MAX_DIGITS))
+            raise AmountError(Message("{value} has more than the {most} digits allowed", value=_quoted(value),
+                                      most=str(MAX_DIGITS)))
         return Fraction(value.strip())
     match = _MIXED.match(value)
     if match:
         if len(match.group(1)) > MAX_DIGITS:
-            raise ValueError(tr("{value} has more than the {most} digits allowed", value=_quoted(value), most=MAX_DIGITS))
+            raise AmountError(Message("{value} has more than the {most} digits allowed", value=_quoted(value),
+                                      most=str(MAX_DIGITS)))
         written = match.group(1).lstrip("+-")
         whole = int(written) if written else 0
         part = Fraction(*next(key for key, glyph in VULGAR.items() if glyph == match.group(2)))
         return -(whole + part) if value.strip().startswith("-") else whole + part
-    raise ValueError(tr("{value} is not an amount (write an integer or a fraction such as 5/2)", value=_quoted(value)))
+    raise AmountError(Message("{value} is not an amount (write an integer or a fraction such as 5/2)", value=_quoted(value)))
 
 
 WHOLE: Dict[int, Fraction] = {n: Fraction(n) for n in range(-1024, 1025)}

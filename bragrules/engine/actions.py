@@ -34,6 +34,7 @@ from functools import lru_cache
 from typing import Any, Callable, Dict, List, NamedTuple, Optional, Tuple
 
 from bragrules.core.cards import Card, CardError, parse_cards
+from bragrules.core.i18n import AS_IS, Later, Message, Told, said_of
 from bragrules.core.money import format_money, parse_money
 from bragrules.core.text import quote
 
@@ -63,8 +64,23 @@ _VERBS = ("look, bet N, see N, fold, check, keep, discard, arrange, swap, knock,
           "draw stock|discard, discard CARD, pass, open N, pairplus N, close CARD")
 
 
-class ActionSyntaxError(ValueError):
-    """An action string that cannot be read."""
+class ActionSyntaxError(Told, ValueError):
+    """An action string that cannot be read: its words a :class:`~bragrules.core.i18n.Message`, read in the
+    language of whoever reads them (``message``: English)."""
+
+
+def _unreadable(text: str, problem: object) -> ActionSyntaxError:
+    """An action that cannot be read because of one of its parts (an amount, a card): that part's own words."""
+    return ActionSyntaxError(Message("{text}: {problem}", text=quote(text, 60), problem=problem))
+
+
+def _as_move(said: Message, whole: str, move: str, player: str) -> str:
+    """A mistake in ``whole`` (``player``'s move) as read now, told of the move as it was typed: its quote and its
+    examples without the seat's name."""
+    text = said.text()
+    if text.startswith(quote(whole, 60)):
+        text = quote(move.strip(), 60) + text[len(quote(whole, 60)):]
+    return text.replace(f"'{player} ", "'")
 
 
 class Action(NamedTuple):
@@ -102,16 +118,17 @@ class Action(NamedTuple):
         """Read ``"A bet 2"``, ``"A see 5/2"``, ``"A look old"``, ``"A arrange Ah Ad Ac | 7s 8s 9s"``."""
         words = str(text).split()
         if len(words) < 2:
-            raise ActionSyntaxError(f"{quote(text, 60)}: an action is a player and a verb, e.g. 'A bet 2'")
+            raise ActionSyntaxError(Message("{text}: an action is a player and a verb, e.g. 'A bet 2'", text=quote(text, 60)))
         player, kind, rest = words[0], words[1].lower().rstrip(","), words[2:]
         kind = _VERB_FORMS.get(kind, kind)
         if kind not in KINDS:
-            raise ActionSyntaxError(f"{quote(text, 60)}: unknown action {quote(words[1])} ({_VERBS})")
+            raise ActionSyntaxError(Message("{text}: unknown action {verb} ({verbs})", text=quote(text, 60),
+                                            verb=quote(words[1]), verbs=_VERBS))
         reader = _READERS.get(kind)
         if reader is not None:
             return reader(text, player, kind, rest)
         if rest:
-            raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' takes no arguments")
+            raise ActionSyntaxError(Message("{text}: '{kind}' takes no arguments", text=quote(text, 60), kind=kind))
         return cls(player, kind)
 
 
@@ -135,22 +152,20 @@ class Action(NamedTuple):
         try:
             return cls.parse(whole)
         except ActionSyntaxError as exc:
-            said = str(exc)
-            if said.startswith(quote(whole, 60)):
-                said = quote(move.strip(), 60) + said[len(quote(whole, 60)):]
-            raise ActionSyntaxError(said.replace(f"'{player} ", "'")) from None
+            raise ActionSyntaxError(Message(AS_IS, text=Later(_as_move, exc.said, whole, move, player))) from None
 
 
 def _read_paid(text: str, player: str, kind: str, rest: List[str]) -> Action:
     """A bet or a see: one exact amount, 0 or more."""
     if len(rest) != 1:
-        raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' needs one amount, e.g. '{player} {kind} 4'")
+        raise ActionSyntaxError(Message("{text}: '{kind}' needs one amount, e.g. '{player} {kind} 4'", text=quote(text, 60),
+                                        kind=kind, player=player))
     try:
         amount = parse_money(rest[0])
     except ValueError as exc:
-        raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+        raise _unreadable(text, said_of(exc)) from None
     if amount < 0:
-        raise ActionSyntaxError(f"{quote(text, 60)}: an amount cannot be negative")
+        raise ActionSyntaxError(Message("{text}: an amount cannot be negative", text=quote(text, 60)))
     return Action(player, kind, amount=amount)
 
 
@@ -163,8 +178,9 @@ def _read_side_show(text: str, player: str, kind: str, rest: List[str]) -> Actio
     if kind == "accept":
         if len(rest) in (1, 2) and (len(rest) == 1 or rest[1].lower() in ("folds", "fold")):
             return Action(player, kind, target=rest[0])
-    raise ActionSyntaxError(f"{quote(text, 60)}: write '{player} sideshow' (with the amount paid, if any), "
-                            f"'{player} accepts' (or '{player} accepts, C folds') or '{player} refuses'")
+    raise ActionSyntaxError(Message("{text}: write '{player} sideshow' (with the amount paid, if any), "
+                                    "'{player} accepts' (or '{player} accepts, C folds') or '{player} refuses'",
+                                    text=quote(text, 60), player=player))
 
 
 def _read_old_or_new(text: str, player: str, kind: str, rest: List[str]) -> Action:
@@ -173,7 +189,7 @@ def _read_old_or_new(text: str, player: str, kind: str, rest: List[str]) -> Acti
         return Action(player, kind)
     if len(rest) == 1 and rest[0].lower() in ("old", "new"):
         return Action(player, kind, target=rest[0].lower())
-    raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' takes nothing, or 'old' or 'new'")
+    raise ActionSyntaxError(Message("{text}: '{kind}' takes nothing, or 'old' or 'new'", text=quote(text, 60), kind=kind))
 
 
 def _read_discard(text: str, player: str, kind: str, rest: List[str]) -> Action:
@@ -184,21 +200,23 @@ def _read_discard(text: str, player: str, kind: str, rest: List[str]) -> Action:
         try:
             card = parse_cards(rest)[0]
         except CardError as exc:
-            raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+            raise _unreadable(text, exc.said) from None
         return Action(player, kind, target=str(card))
-    raise ActionSyntaxError(f"{quote(text, 60)}: 'discard' takes nothing, or one card, e.g. '{player} discard 7h'")
+    raise ActionSyntaxError(Message("{text}: 'discard' takes nothing, or one card, e.g. '{player} discard 7h'",
+                                    text=quote(text, 60), player=player))
 
 
 def _read_at_player(text: str, player: str, kind: str, rest: List[str]) -> Action:
     """A peek (at another player's cards) or an exposure (one's own, or another's)."""
     target = _other_player(rest)
     if target is None and (kind == "peek" or rest):
-        raise ActionSyntaxError(
-            f"{quote(text, 60)}: write '{player} peeks B' (a look at B's cards on purpose), "
-            f"'{player} exposes' ({player}'s cards exposed by accident) or '{player} exposes B'"
-        )
+        raise ActionSyntaxError(Message(
+            "{text}: write '{player} peeks B' (a look at B's cards on purpose), "
+            "'{player} exposes' ({player}'s cards exposed by accident) or '{player} exposes B'",
+            text=quote(text, 60), player=player))
     if target == player:
-        raise ActionSyntaxError(f"{quote(text, 60)}: name another player, not {quote(player)}")
+        raise ActionSyntaxError(Message("{text}: name another player, not {player}", text=quote(text, 60),
+                                        player=quote(player)))
     return Action(player, kind, target=target)
 
 
@@ -212,15 +230,15 @@ def _read_swap(text: str, player: str, kind: str, rest: List[str]) -> Action:
         try:
             (mine,) = parse_cards([word])
         except (CardError, ValueError) as exc:
-            raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+            raise _unreadable(text, said_of(exc)) from None
         return Action(player, kind, target="down", cards=((mine,),))
     if len(rest) == 2:
         try:
             mine, centre = parse_cards(rest)
         except CardError as exc:
-            raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+            raise _unreadable(text, exc.said) from None
         return Action(player, kind, cards=((mine,), (centre,)))
-    raise ActionSyntaxError(f"{quote(text, 60)}: 'swap' takes 'all', or your card then a centre card")
+    raise ActionSyntaxError(Message("{text}: 'swap' takes 'all', or your card then a centre card", text=quote(text, 60)))
 
 
 def _read_draw(text: str, player: str, kind: str, rest: List[str]) -> Action:
@@ -228,7 +246,8 @@ def _read_draw(text: str, player: str, kind: str, rest: List[str]) -> Action:
     where = " ".join(rest).lower().removeprefix("from ").removeprefix("the ")
     where = {"pile": "discard", "discards": "discard", "deck": "stock"}.get(where, where)
     if where not in ("stock", "discard"):
-        raise ActionSyntaxError(f"{quote(text, 60)}: 'draw' takes 'stock' or 'discard', e.g. '{player} draw stock'")
+        raise ActionSyntaxError(Message("{text}: 'draw' takes 'stock' or 'discard', e.g. '{player} draw stock'",
+                                        text=quote(text, 60), player=player))
     return Action(player, kind, target=where)
 
 
@@ -236,11 +255,12 @@ def _read_throw(text: str, player: str, kind: str, rest: List[str]) -> Action:
     """``throw``: in a draw game, one card onto the discard pile (``throw 7h``; people may write
     ``discard 7h``, which a draw game takes as the throw)."""
     if len(rest) != 1:
-        raise ActionSyntaxError(f"{quote(text, 60)}: '{kind}' names one card, e.g. '{player} {kind} 7h'")
+        raise ActionSyntaxError(Message("{text}: '{kind}' names one card, e.g. '{player} {kind} 7h'", text=quote(text, 60),
+                                        kind=kind, player=player))
     try:
         (card,) = parse_cards(rest)
     except (CardError, ValueError) as exc:
-        raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+        raise _unreadable(text, said_of(exc)) from None
     return Action(player, kind, cards=((card,),))
 
 
@@ -252,11 +272,12 @@ def _read_close(text: str, player: str, kind: str, rest: List[str]) -> Action:
     'A close Kh'
     """
     if len(rest) != 1:
-        raise ActionSyntaxError(f"{quote(text, 60)}: 'close' names one centre card, e.g. '{player} close Kh'")
+        raise ActionSyntaxError(Message("{text}: 'close' names one centre card, e.g. '{player} close Kh'",
+                                        text=quote(text, 60), player=player))
     try:
         (card,) = parse_cards(rest)
     except (CardError, ValueError) as exc:
-        raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+        raise _unreadable(text, said_of(exc)) from None
     return Action(player, kind, target=str(card))
 
 
@@ -266,9 +287,9 @@ def _read_arrange(text: str, player: str, kind: str, rest: List[str]) -> Action:
     try:
         hands = tuple(tuple(parse_cards(part)) for part in body.split("|"))
     except CardError as exc:
-        raise ActionSyntaxError(f"{quote(text, 60)}: {exc}") from None
+        raise _unreadable(text, exc.said) from None
     if not body.strip() or any(not h for h in hands):
-        raise ActionSyntaxError(f"{quote(text, 60)}: 'arrange' lists the hands, separated by |")
+        raise ActionSyntaxError(Message("{text}: 'arrange' lists the hands, separated by |", text=quote(text, 60)))
     return Action(player, kind, cards=hands)
 
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import os
 import re
-from fractions import Fraction
 from pathlib import Path
 from typing import (
     Any,
@@ -43,12 +42,12 @@ from typing import (
 
 import msgspec
 
-from bragrules.core.cards import CardError
 from bragrules.core.errors import HistoryError
-from bragrules.core.money import WHOLE, parse_money
+from bragrules.core.i18n import Message
 from bragrules.core.text import quote
 from bragrules.engine.actions import Action
 
+from .log_fields import log_face_up, log_money, log_posts, log_pots, plain_net
 from .log_writer import LogWriter, header_object, log_header, write_log
 from .model import LOG_FORMAT, OUTCOMES, ActionEntry, DealEntry, EndClaim, Hand, History, PathLike, ResultClaim
 from .schema import (
@@ -69,12 +68,11 @@ from .schema import (
 from .values import (
     CARD_OF,
     CardBook,
+    deal_words,
     describe_value,
-    parse_hand_value,
     read_action,
     read_centre,
     read_hand,
-    read_money,
     read_names,
     read_net_map,
     read_player_name,
@@ -162,10 +160,8 @@ class LogReader:
                     yield number, raw
                     continue
                 if len(raw) > MAX_LINE_BYTES:
-                    raise HistoryError(
-                        f"a line longer than {MAX_LINE_BYTES // (1024 * 1024)} MiB; no event is that long",
-                        self.name, number,
-                    )
+                    raise HistoryError(Message("a line longer than {size} MiB; no event is that long",
+                                               size=str(MAX_LINE_BYTES // (1024 * 1024))), self.name, number)
                 if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
                     raw = raw[3:]
                 if raw[:1] == b"{":  # the usual line: not blank
@@ -175,9 +171,8 @@ class LogReader:
                 if not raw.strip():
                     blank += 1
                     if blank > MAX_BLANK_LINES:
-                        raise HistoryError(
-                            f"more than {MAX_BLANK_LINES:,} blank lines in a row; a log has none", self.name, number
-                        )
+                        raise HistoryError(Message("more than {count} blank lines in a row; a log has none",
+                                                   count=format(MAX_BLANK_LINES, ",")), self.name, number)
                     continue
                 blank = 0
                 yield number, raw
@@ -193,26 +188,22 @@ def plain_object(raw: bytes, name: str, number: int) -> Dict[str, Any]:
     try:
         obj = _decode_json(raw.decode("utf-8"))
         if b"\\u" in raw and _has_surrogate(obj):
-            raise HistoryError(
-                "text with a lone surrogate (an escape such as \\ud800) is not valid Unicode",
-                name, number,
-            )
+            raise HistoryError(Message("text with a lone surrogate (an escape such as \\ud800) is not valid Unicode"),
+                               name, number)
     except RecursionError:
-        raise HistoryError("a JSON event nested too deeply", name, number) from None
+        raise HistoryError(Message("a JSON event nested too deeply"), name, number) from None
     except _DuplicateKey as dup:
-        raise HistoryError(f"the key {quote(dup.key)} is written twice in one event", name, number) from None
+        raise HistoryError(Message("the key {key} is written twice in one event", key=quote(dup.key)),
+                           name, number) from None
     except (ValueError, UnicodeDecodeError) as exc:
         if not raw.endswith(b"\n"):  # only the last line can lack its newline
-            raise HistoryError(
-                "the last line is cut short (the log ends in the middle of an event: "
-                "was the writer stopped?); everything before it was read",
-                name,
-                number,
-            ) from None
-        detail = getattr(exc, "msg", None) or str(exc)
-        raise HistoryError(f"not a JSON event ({detail})", name, number) from None
+            raise HistoryError(Message("the last line is cut short (the log ends in the middle of an event: "
+                                       "was the writer stopped?); everything before it was read"),
+                               name, number) from None
+        detail = getattr(exc, "msg", None) or str(exc)  # JSON's own words (in the catalogue: JSON_WORDS)
+        raise HistoryError(Message("not a JSON event ({detail})", detail=Message(detail)), name, number) from None
     if not isinstance(obj, dict):
-        raise HistoryError("each line of a log is a JSON object", name, number)
+        raise HistoryError(Message("each line of a log is a JSON object"), name, number)
     return obj
 
 
@@ -236,21 +227,23 @@ _HEADER_KEYS = frozenset(("type", *HeaderLine.__struct_fields__))
 
 def _read_header(name: str, line: int, obj: Dict[str, Any]) -> History:
     if obj.get("type") != "header":
-        raise HistoryError("the first line of a log must be its header ({\"type\": \"header\", ...})", name, line)
+        raise HistoryError(Message("the first line of a log must be its header ({form})",
+                                   form='{"type": "header", ...}'), name, line)
     fmt = obj.get("format")
     if fmt != LOG_FORMAT:
-        raise HistoryError(f"header: format must be {LOG_FORMAT!r}, not {describe_value(fmt)}", name, line)
+        raise HistoryError(Message("header: format must be {format}, not {value}", format=repr(LOG_FORMAT),
+                                   value=describe_value(fmt)), name, line)
     head: HeaderLine = build(HeaderLine, check_fields(obj, HeaderLine, "header", "header", name, line))
     players: List[str] = []
     for value in head.players:
         player = read_player_name(value, "header: players", name, line)
         if player in players:
-            raise HistoryError(f"header: {player} is listed twice", name, line)
+            raise HistoryError(Message("header: {player} is listed twice", player=player), name, line)
         players.append(player)
     if len(players) < 2:
-        raise HistoryError("header: a log needs at least two players", name, line)
+        raise HistoryError(Message("header: a log needs at least two players"), name, line)
     if head.dealer is not None and head.dealer not in players:
-        raise HistoryError(f"header: the dealer {head.dealer} is not a player", name, line)
+        raise HistoryError(Message("header: the dealer {dealer} is not a player", dealer=head.dealer), name, line)
     return History(
         kind="log",
         file=name,
@@ -279,14 +272,15 @@ def read_line(raw: bytes, name: str, line: int) -> Optional[msgspec.Struct]:
     obj = plain_object(raw, name, line)
     kind = obj.get("type")
     if not isinstance(kind, str):
-        raise HistoryError("an event needs a \"type\"", name, line)
+        raise HistoryError(Message("an event needs a \"type\""), name, line)
     if kind.startswith("_"):
         return None  # a user line
     cls = LINE_TYPES.get(kind)
     if cls is None:
-        raise HistoryError(f"unknown event type {kind!r} (expected one of: {', '.join(EVENT_TYPES)})", name, line)
+        raise HistoryError(Message("unknown event type {kind} (expected one of: {kinds})", kind=repr(kind),
+                                   kinds=", ".join(EVENT_TYPES)), name, line)
     if cls is HeaderLine:
-        raise HistoryError("a second header in the middle of a log", name, line)
+        raise HistoryError(Message("a second header in the middle of a log"), name, line)
     checked: msgspec.Struct = build(cls, check_fields(obj, cls, kind, _WHAT[kind], name, line))
     return checked
 
@@ -344,7 +338,8 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
             if isinstance(record, ActionLine):
                 number = record.deal
                 if current is None or number != current.number or current.result is not None:
-                    raise HistoryError(f"an action of deal {number} outside that deal", name, line)
+                    raise HistoryError(Message("an action of deal {deal} outside that deal", deal=str(number)),
+                                       name, line)
                 text = record.action
                 action = known_actions.get(text)  # read_action's fast path, inline: an action read before
                 if action is not None and action.player in players:
@@ -354,7 +349,8 @@ def read_deals(history: History, lines: Iterator[Tuple[int, bytes]], last_number
             elif isinstance(record, DealLine):
                 number = record.deal
                 if number != last_number + 1:
-                    raise HistoryError(f"deal {number} follows deal {last_number}", name, line)
+                    raise HistoryError(Message("deal {deal} follows deal {last}", deal=str(number),
+                                               last=str(last_number)), name, line)
                 if current is not None:
                     yield current  # unfinished: no result was written
                 current, book = _log_deal(record, number, players, name, line, names)
@@ -385,7 +381,7 @@ def _cards_line(current: Optional[DealEntry], book: Optional[CardBook], record: 
     """A ``cards`` line read into the deal in progress (it must be that deal's, before its result)."""
     number = record.deal
     if current is None or book is None or number != current.number or current.result is not None:
-        raise HistoryError(f"the cards of deal {number} outside that deal", name, line)
+        raise HistoryError(Message("the cards of deal {deal} outside that deal", deal=str(number)), name, line)
     _log_cards(current, record, players, name, line, book, names)
 
 
@@ -394,7 +390,7 @@ def _result_line(current: Optional[DealEntry], record: ResultLine, players: Sequ
     """A ``result`` line read into the deal in progress, which it finishes (returned, to be given)."""
     number = record.deal
     if current is None or number != current.number or current.result is not None:
-        raise HistoryError(f"a result of deal {number} outside that deal", name, line)
+        raise HistoryError(Message("a result of deal {deal} outside that deal", deal=str(number)), name, line)
     current.result = _log_result(record, number, players, name, line, names)
     current.finished_ms = _elapsed(record, number, name, line)
     return current
@@ -404,7 +400,7 @@ def _elapsed(record: ResultLine, number: int, name: str, line: int) -> Optional[
     """A result's ``elapsed_ms``: when the deal finished, in milliseconds since the session started."""
     value = record.elapsed_ms
     if value is not None and value < 0:
-        raise HistoryError(f"deal {number}: result: 'elapsed_ms' is never negative", name, line)
+        raise HistoryError(Message("deal {deal}: result: 'elapsed_ms' is never negative", deal=str(number)), name, line)
     return value
 
 
@@ -418,13 +414,6 @@ def _log_end(record: EndLine, players: Sequence[str], name: str, line: int, afte
     return claim
 
 
-def _log_money(value: Any, number: int, field: str, name: str, line: int) -> Fraction:
-    """An amount of deal ``number``'s ``field``: a small whole one taken from the shared table at once,
-    any other read by ``read_money`` (which words a problem; the words are made only then)."""
-    whole = WHOLE.get(value) if type(value) is int else None
-    return whole if whole is not None else read_money(value, f"deal {number}: {field}", name, line)
-
-
 def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, line: int,
               names: FrozenSet[str] = frozenset()) -> Tuple[DealEntry, CardBook]:
     entry = DealEntry(number=number, line=line)
@@ -432,7 +421,8 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
     dealer = record.dealer
     if dealer is not None:
         if dealer not in players:
-            raise HistoryError(f"deal {number}: the dealer {dealer} is not a player", name, line)
+            raise HistoryError(Message("deal {deal}: the dealer {dealer} is not a player", deal=str(number),
+                                       dealer=dealer), name, line)
         entry.dealer = dealer
     order = record.order
     if order is not None:
@@ -443,11 +433,13 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         if plain:
             entry.order = list(order)
         else:
-            entry.order = [p if type(p) is str and p in players else read_player_name(p, f"deal {number}: order", name, line)
+            entry.order = [p if type(p) is str and p in players else read_player_name(p, deal_words(number, "order"),
+                                                                                        name, line)
                            for p in order]
             for p in entry.order:
                 if p not in players:
-                    raise HistoryError(f"deal {number}: {p} in the order is not a player", name, line)
+                    raise HistoryError(Message("deal {deal}: {player} in the order is not a player", deal=str(number),
+                                               player=p), name, line)
     if record.cards is not None or record.retained is not None:  # older logs: the hands on the deal line
         _log_hands(entry, record.cards, record.retained, players, name, line, book, names)
     free: Any = record  # fields any JSON value may reach (FREE in the schema): their readers check them
@@ -455,64 +447,28 @@ def _log_deal(record: DealLine, number: int, players: Sequence[str], name: str, 
         entry.centre = read_centre(free.centre, number, name, line, book)
         entry.centre_line = line
     if free.carried_in is not None:
-        entry.carried_in = _log_money(free.carried_in, number, "carried_in", name, line)
+        entry.carried_in = log_money(free.carried_in, number, "carried_in", name, line)
     if record.shuffled is not None:
         entry.shuffled = record.shuffled
     if free.posts is not None:
-        entry.posts = _log_posts(free.posts, number, players, name, line)
+        entry.posts = log_posts(free.posts, number, players, name, line)
     if free.buys is not None:
-        entry.buys = _log_posts(free.buys, number, players, name, line, "buys", "buy")
+        entry.buys = log_posts(free.buys, number, players, name, line, "buys", "buy")
     if free.away is not None:
         if not isinstance(free.away, list) or any(not isinstance(p, str) or p not in players for p in free.away):
-            raise HistoryError(f"deal {number}: away must be a list of the players sitting out", name, line)
+            raise HistoryError(Message("deal {deal}: away must be a list of the players sitting out", deal=str(number)),
+                               name, line)
         entry.away = list(free.away)
     if free.bank is not None:
-        entry.bank = _log_money(free.bank, number, "bank", name, line)
+        entry.bank = log_money(free.bank, number, "bank", name, line)
     if free.bank_choice is not None:
         if free.bank_choice not in ("keep", "pass"):
-            raise HistoryError(f"deal {number}: bank_choice must be keep or pass, not {describe_value(free.bank_choice)}",
-                               name, line)
+            raise HistoryError(Message("deal {deal}: bank_choice must be keep or pass, not {value}", deal=str(number),
+                                       value=describe_value(free.bank_choice)), name, line)
         entry.bank_choice = free.bank_choice
     if free.face_up is not None:
-        entry.face_up = _log_face_up(free.face_up, number, players, name, line)
+        entry.face_up = log_face_up(free.face_up, number, players, name, line)
     return entry, book
-
-
-def _log_face_up(value: Any, number: int, players: Sequence[str], name: str, line: int) -> Dict[str, Hand]:
-    """A deal line's ``face_up`` (``format.open.face_up``): each player's cards dealt face up, cards also
-    in their hand (so not counted again against the pack)."""
-    what = f"deal {number}: face_up"
-    if not isinstance(value, dict):
-        raise HistoryError(f"{what} must be a mapping of player to cards", name, line)
-    found: Dict[str, Hand] = {}
-    for player, cards in value.items():
-        if not isinstance(player, str) or player not in players:
-            raise HistoryError(f"{what}: {quote(player)} is not a player", name, line)
-        try:
-            found[player], _ = parse_hand_value(cards)
-        except CardError as exc:
-            raise HistoryError(f"{what}: {player}'s cards: {exc}", name, line) from None
-    return found
-
-
-def _log_posts(value: Any, number: int, players: Sequence[str], name: str, line: int, field: str = "posts",
-               kind: str = "post") -> List[Tuple[str, str, Fraction]]:
-    """A deal line's ``posts`` (stakes.forced), a list of ``{"player", "post", "amount"}``, or its ``buys``
-    (chips bought since the last deal), a list of ``{"player", "buy", "amount"}``."""
-    what = f"deal {number}: {field}"
-    if not isinstance(value, list):
-        raise HistoryError(f"{what} must be a list", name, line)
-    found: List[Tuple[str, str, Fraction]] = []
-    for item in value:
-        if not isinstance(item, dict) or set(item) != {"player", kind, "amount"}:
-            raise HistoryError(f"{what}: each is an object of player, {kind} and amount", name, line)
-        player, post = item["player"], item[kind]
-        if not isinstance(player, str) or player not in players:
-            raise HistoryError(f"{what}: {player!r} is not a player", name, line)
-        if not isinstance(post, str) or not post.isidentifier():
-            raise HistoryError(f"{what}: {post!r} is no kind of {kind}", name, line)
-        found.append((player, post, _log_money(item["amount"], number, field, name, line)))
-    return found
 
 
 def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: Optional[Mapping[str, Any]],
@@ -530,9 +486,11 @@ def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: O
             if player.startswith("_"):
                 continue
             if player not in players:
-                raise HistoryError(f"deal {number}: cards for {player!r}, who is not a player", name, line)
+                raise HistoryError(Message("deal {deal}: cards for {player}, who is not a player", deal=str(number),
+                                           player=repr(player)), name, line)
         if player in held:
-            raise HistoryError(f"deal {number}: {player}'s cards are given twice", name, line)
+            raise HistoryError(Message("deal {deal}: {player}'s cards are given twice", deal=str(number), player=player),
+                               name, line)
         hand: Hand = None
         if type(value) is str:  # three cards as the engine writes them: read and recorded at once
             try:
@@ -548,9 +506,11 @@ def _log_hands(entry: DealEntry, cards: Optional[Mapping[str, Any]], retained: O
             entry.retained = {}
         for player, value in retained.items():
             if player not in players:
-                raise HistoryError(f"deal {number}: a retained hand for {player!r}, who is not a player", name, line)
+                raise HistoryError(Message("deal {deal}: a retained hand for {player}, who is not a player",
+                                           deal=str(number), player=repr(player)), name, line)
             if player in entry.retained:
-                raise HistoryError(f"deal {number}: {player}'s retained hand is given twice", name, line)
+                raise HistoryError(Message("deal {deal}: {player}'s retained hand is given twice", deal=str(number),
+                                           player=player), name, line)
             entry.retained[player] = read_hand(value, player, number, name, line, book, label="retained hand")
 
 
@@ -558,49 +518,10 @@ def _log_cards(entry: DealEntry, record: CardsLine, players: Sequence[str], name
                book: CardBook, names: FrozenSet[str] = frozenset()) -> None:
     """A ``cards`` line: the hands of a deal, written when it ended (once per deal)."""
     if entry.cards_line is not None:
-        raise HistoryError(f"deal {entry.number}: a second cards line (the first is line {entry.cards_line})",
-                           name, line)
+        raise HistoryError(Message("deal {deal}: a second cards line (the first is line {line})", deal=str(entry.number),
+                                   line=str(entry.cards_line)), name, line)
     entry.cards_line = line
     _log_hands(entry, record.cards, record.retained, players, name, line, book, names)
-
-
-def _plain_net(net: Any, names: FrozenSet[str]) -> Optional[Dict[str, Fraction]]:
-    """A result's ``net`` as the engine writes it (each of ``names`` an integer or a fraction such as
-    ``"-3/2"``), read at once; None for anything else, which ``read_net_map`` reads and words."""
-    if type(net) is not dict or not net.keys() <= names:
-        return None
-    found: Dict[str, Fraction] = {}
-    for key, amount in net.items():
-        kind = type(amount)
-        value = WHOLE.get(amount) if kind is int else _plain_amount(amount) if kind is str else None
-        if value is None:
-            return None
-        found[key] = value
-    return found
-
-
-def _plain_amount(text: str) -> Optional[Fraction]:
-    """An amount written as text, read by the reader every amount goes through (it remembers the
-    few a log repeats); None when it is not an amount (the general reader words why)."""
-    try:
-        return parse_money(text)
-    except ValueError:
-        return None
-
-
-def _log_pots(value: Any, number: int, players: Sequence[str], name: str, line: int) -> List[Tuple[str, Fraction, List[str]]]:
-    """A result's side pots (``pots``): a list of ``{"pot": NAME, "amount": AMOUNT, "winners": [...]}``."""
-    what = f"deal {number}: result: pots"
-    if not isinstance(value, list):
-        raise HistoryError(f"{what} must be a list", name, line)
-    pots: List[Tuple[str, Fraction, List[str]]] = []
-    for item in value:
-        if not isinstance(item, dict) or type(item.get("pot")) is not str or "amount" not in item:
-            raise HistoryError(f"{what}: each pot is {{\"pot\": name, \"amount\": amount, \"winners\": [...]}}", name, line)
-        winners = item.get("winners", [])
-        names = read_names(winners, f"{what}: winners", players, name, line) if winners else []
-        pots.append((item["pot"], _log_money(item["amount"], number, f"result: pots: {item['pot']}", name, line), names))
-    return pots
 
 
 def _log_result(record: ResultLine, number: int, players: Sequence[str], name: str, line: int,
@@ -610,43 +531,46 @@ def _log_result(record: ResultLine, number: int, players: Sequence[str], name: s
     outcome = free.outcome
     if outcome is not None:
         if outcome not in OUTCOMES:
-            raise HistoryError(f"deal {number}: result: outcome must be one of {', '.join(OUTCOMES)}, not {describe_value(outcome)}", name, line)
+            raise HistoryError(Message("deal {deal}: result: outcome must be one of {outcomes}, not {value}",
+                                       deal=str(number), outcomes=", ".join(OUTCOMES), value=describe_value(outcome)),
+                               name, line)
         claim.outcome = outcome
     winners = record.winners
     if winners is not None:
         if len(winners) == 1 and type(winners[0]) is str and winners[0] in players:  # the usual: one winner
             claim.winners = list(winners)
         else:
-            claim.winners = read_names(winners, f"deal {number}: result: winners", players, name, line) if winners else []
+            claim.winners = read_names(winners, deal_words(number, "result", "winners"), players, name, line) if winners else []
     net = free.net
     if net is not None:
-        plain = _plain_net(net, names)
-        claim.net = plain if plain is not None else read_net_map(net, f"deal {number}: result: net", players, name, lambda key: line)[0]
+        plain = plain_net(net, names)
+        claim.net = plain if plain is not None else read_net_map(net, deal_words(number, "result", "net"), players, name,
+                                                                 lambda key: line)[0]
     if free.pot is not None:
-        claim.pot = _log_money(free.pot, number, "result: pot", name, line)
+        claim.pot = log_money(free.pot, number, "result: pot", name, line)
     if free.carried_out is not None:
-        claim.carried_out = _log_money(free.carried_out, number, "result: carried_out", name, line)
+        claim.carried_out = log_money(free.carried_out, number, "result: carried_out", name, line)
     if free.returned is not None:
-        claim.returned = _log_money(free.returned, number, "result: returned", name, line)
+        claim.returned = log_money(free.returned, number, "result: returned", name, line)
     if free.rake is not None:
-        claim.rake = _log_money(free.rake, number, "result: rake", name, line)
+        claim.rake = log_money(free.rake, number, "result: rake", name, line)
     if free.table_fee is not None:
-        claim.table_fee = _log_money(free.table_fee, number, "result: table_fee", name, line)
+        claim.table_fee = log_money(free.table_fee, number, "result: table_fee", name, line)
     if free.fees is not None:
-        claim.fees = read_net_map(free.fees, f"deal {number}: result: fees", players, name, lambda key: line)[0]
+        claim.fees = read_net_map(free.fees, deal_words(number, "result", "fees"), players, name, lambda key: line)[0]
     if free.pots is not None:
-        claim.pots = _log_pots(free.pots, number, players, name, line)
+        claim.pots = log_pots(free.pots, number, players, name, line)
     if free.lives_pot is not None:
-        claim.lives_pot = _log_money(free.lives_pot, number, "result: lives_pot", name, line)
+        claim.lives_pot = log_money(free.lives_pot, number, "result: lives_pot", name, line)
     if free.house is not None:
-        claim.house = _log_money(free.house, number, "result: house", name, line)
+        claim.house = log_money(free.house, number, "result: house", name, line)
     if free.bank is not None:
-        claim.bank = _log_money(free.bank, number, "result: bank", name, line)
+        claim.bank = log_money(free.bank, number, "result: bank", name, line)
     lost = record.lives_lost
     if lost is not None:
-        claim.lives_lost = read_names(lost, f"deal {number}: result: lives_lost", players, name, line) if lost else []
+        claim.lives_lost = read_names(lost, deal_words(number, "result", "lives_lost"), players, name, line) if lost else []
     if record.points is not None:
-        claim.points = read_points(record.points, f"deal {number}: result: points", players, name, line)
+        claim.points = read_points(record.points, deal_words(number, "result", "points"), players, name, line)
     return claim
 
 
@@ -662,7 +586,7 @@ def read_log(path: PathLike, byte_limit: Optional[int] = None) -> History:
     try:
         line, raw = next(lines)
     except StopIteration:
-        raise HistoryError("the log is empty", name) from None
+        raise HistoryError(Message("the log is empty"), name) from None
     finally:
         lines.close()
     history = _read_header(name, line, plain_object(raw, name, line))
@@ -677,7 +601,7 @@ def read_log_stream(handle: BinaryIO, name: str, first_line: int) -> History:
     try:
         line, raw = next(lines)
     except StopIteration:
-        raise HistoryError("the log is empty", name) from None
+        raise HistoryError(Message("the log is empty"), name) from None
     history = _read_header(name, line, plain_object(raw, name, line))
     history.deals = LogDeals(history, lines)
     return history

@@ -49,9 +49,10 @@ from typing import Annotated, Any, Dict, List, Optional, Tuple, Type, Union, get
 import msgspec
 
 from bragrules.core.errors import HistoryError
+from bragrules.core.i18n import N_, Message
 from bragrules.core.money import money_json
 
-from .values import describe_value
+from .values import deal_words, describe_value
 
 LOG_FORMAT = "bragrules-log/1"
 
@@ -112,8 +113,8 @@ class PlayHeader(msgspec.Struct, gc=False, kw_only=True):
 
     seats: Annotated[Optional[List[Any]], _FREE] = None
     hands: Annotated[Optional[Annotated[int, msgspec.Meta(ge=1, le=MAX_HANDS)]],
-                     _wrong("{what}: 'hands' must be a whole number of deals, from 1 to {high}, not {value}")] = None
-    keep: Annotated[Optional[bool], _wrong("{what}: 'keep' is true or false, not {value}")] = None
+                     _wrong(N_("{what}: 'hands' must be a whole number of deals, from 1 to {high}, not {value}"))] = None
+    keep: Annotated[Optional[bool], _wrong(N_("{what}: 'keep' is true or false, not {value}"))] = None
 
 
 HEADER_ORDER = ("type", "format", "profile", "profile_hash", "players", "seed", "dealer")
@@ -130,7 +131,7 @@ class DealLine(msgspec.Struct, gc=False, tag_field="type", tag="deal", omit_defa
     deal: Annotated[int, _KIND]
     dealer: Optional[str] = None
     order: Optional[List[Any]] = None
-    shuffled: Annotated[Optional[bool], _wrong("{what}: 'shuffled' must be true or false")] = None
+    shuffled: Annotated[Optional[bool], _wrong(N_("{what}: 'shuffled' must be true or false"))] = None
     cards: Optional[Hands] = None
     retained: Optional[Hands] = None
     centre: Annotated[Optional[HandValue], _FREE] = None
@@ -170,7 +171,7 @@ class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_
 
     deal: Annotated[int, _KIND]
     outcome: Annotated[Optional[str], _FREE] = None
-    winners: Annotated[Optional[List[Any]], _wrong("{what}: winners must be a list")] = None
+    winners: Annotated[Optional[List[Any]], _wrong(N_("{what}: winners must be a list"))] = None
     pot: Optional[Money] = None
     net: Annotated[Optional[Dict[str, Money]], _FREE] = None
     carried_out: Optional[Money] = None
@@ -183,9 +184,9 @@ class ResultLine(msgspec.Struct, gc=False, tag_field="type", tag="result", omit_
     pots: Annotated[Optional[List[Any]], _FREE] = None  # the side pots: {pot, amount, winners} each (only with pots)
     reason: Annotated[Optional[str], _FREE] = None
     elapsed_ms: Optional[int] = None
-    lives_lost: Annotated[Optional[List[Any]], _wrong("{what}: lives_lost must be a list")] = None
+    lives_lost: Annotated[Optional[List[Any]], _wrong(N_("{what}: lives_lost must be a list"))] = None
     lives: Annotated[Optional[Dict[str, int]], _FREE] = None
-    points: Annotated[Optional[Dict[str, Any]], _wrong("{what}: points must be a mapping of players to points")] = None
+    points: Annotated[Optional[Dict[str, Any]], _wrong(N_("{what}: points must be a mapping of players to points"))] = None
     scores: Annotated[Optional[Dict[str, Any]], _FREE] = None  # session.points: for people; the audit recomputes
     lives_pot: Optional[Money] = None  # the pot of lives lost after the deal (written only with format.life_stake)
     house: Optional[Money] = None  # procedure.bank, kind: house: what the house's dealer won (less: what it paid)
@@ -329,11 +330,11 @@ def check_fields(obj: Dict[str, Any], cls: Type[msgspec.Struct], kind_what: str,
     """
     values: Dict[str, Any] = {}
     for spec in field_specs(cls):
-        where = kind_what if spec.by_kind else what.format(**values)
+        where = kind_what if spec.by_kind else _where(what, values)
         value = obj.get(spec.name)
         if value is None:
             if spec.required:
-                raise HistoryError(f"{where}: missing {spec.name!r}", file, line)
+                raise HistoryError(Message("{what}: missing {key}", what=where, key=repr(spec.name)), file, line)
             continue
         if not spec.free and not (_fits(value, spec.kind) and spec.within(value)):
             raise HistoryError(_wrong_value(spec, where, value), file, line)
@@ -341,26 +342,47 @@ def check_fields(obj: Dict[str, Any], cls: Type[msgspec.Struct], kind_what: str,
     return values
 
 
-def _wrong_value(spec: FieldSpec, where: str, value: Any) -> str:
+def _where(what: str, values: Dict[str, Any]) -> Any:
+    """The place a field's problem is said under: ``what`` with the fields checked before it filled in; a deal's
+    (``deal {deal}``, then the keys within it) in words read in the reader's language.
+
+    >>> _where("deal {deal}: result", {"deal": 3}).text(), _where("header", {})
+    ('deal 3: result', 'header')
+    """
+    head, _, rest = what.partition(": ")
+    if head == "deal {deal}" and type(values.get("deal")) is int:
+        return deal_words(values["deal"], *(rest.split(": ") if rest else ()))
+    return what.format(**values)
+
+
+def _wrong_value(spec: FieldSpec, where: Any, value: Any) -> Message:
     """What is wrong with a field's value (of the wrong type, or outside its bounds), as the field words it.
 
     >>> spec = next(s for s in field_specs(HeaderLine) if s.name == "started_ms")
-    >>> _wrong_value(spec, "header", 10**30)
+    >>> _wrong_value(spec, "header", 10**30).text()
     "header: 'started_ms' must be a whole number from 0 to 253,402,300,799,999, not 1000000000000000000000000000000"
     """
     from bragrules.core.text import brief
 
-    shown = brief(value) if isinstance(value, int) and not isinstance(value, bool) else describe_value(value)[:40]
+    described = describe_value(value)
+    shown = (brief(value) if isinstance(value, int) and not isinstance(value, bool)
+             else described[:40] if isinstance(described, str) else described)
     low = "" if spec.low is None else f"{spec.low:,}"
     high = "" if spec.high is None else f"{spec.high:,}"
+    key = repr(spec.name)
     if spec.wrong is not None:
-        return spec.wrong.format(what=where, key=spec.name, value=shown, low=low, high=high)
-    if spec.kind is int and (spec.low is not None or spec.high is not None):
-        bounds = f"from {low} to {high}" if low and high else (f"of {low} or more" if low else f"of {high} or less")
-        return f"{where}: {spec.name!r} must be a whole number {bounds}, not {shown}"
+        return Message(spec.wrong, what=where, key=spec.name, value=shown, low=low, high=high)
+    if spec.kind is int and low and high:
+        return Message("{what}: {key} must be a whole number from {low} to {high}, not {value}", what=where, key=key,
+                       low=low, high=high, value=shown)
+    if spec.kind is int and (low or high):
+        return (Message("{what}: {key} must be a whole number of {low} or more, not {value}", what=where, key=key,
+                        low=low, value=shown) if low else
+                Message("{what}: {key} must be a whole number of {high} or less, not {value}", what=where, key=key,
+                        high=high, value=shown))
     if spec.kind is int:
-        return f"{where}: {spec.name!r} must be a whole number"
-    return f"{where}: {spec.name!r} has the wrong type ({describe_value(value)})"
+        return Message("{what}: {key} must be a whole number", what=where, key=key)
+    return Message("{what}: {key} has the wrong type ({value})", what=where, key=key, value=described)
 
 
 def build(cls: Type[msgspec.Struct], values: Dict[str, Any]) -> Any:

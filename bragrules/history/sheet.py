@@ -45,6 +45,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import yaml
 
 from bragrules.core.errors import HistoryError
+from bragrules.core.i18n import N_, Message, said_of
 from bragrules.core.money import format_money, money_json
 from bragrules.core.text import quote
 from bragrules.profile import ProfileError, load_document_text
@@ -53,6 +54,7 @@ from .model import SHEET_FORMAT, DealEntry, EndClaim, History, PathLike, ResultC
 from .schema import DEAL_KEYS, END_KEYS, RESULT_KEYS, SHEET_KEYS
 from .values import (
     CardBook,
+    deal_words,
     describe_value,
     format_time,
     hand_text,
@@ -65,15 +67,43 @@ from .values import (
     read_net_map,
     read_player_name,
     read_points,
+    too_large,
     unreadable_error,
+    within,
 )
 
+_SHEET_WORDS = {
+    "anchors and aliases are not allowed in profiles": N_("anchors and aliases are not allowed in history sheets"),
+    "tag {tag} is not allowed in profiles": N_("tag {tag} is not allowed in history sheets"),
+    "merge keys (<<) are not allowed in profiles": N_("merge keys (<<) are not allowed in history sheets"),
+    "only one YAML document is allowed in a profile (found a second '---')":
+        N_("only one YAML document is allowed in a history sheet (found a second '---')"),
+    "character {code} is not allowed in a profile (binary data?)":
+        N_("character {code} is not allowed in a history sheet (binary data?)"),
+    "the top level of a profile must be a mapping of keys to values, not {kind}":
+        N_("the top level of a history sheet must be a mapping of keys to values, not {kind}"),
+    "the file is empty (nothing but blanks or comments): a profile is a mapping of rule areas; write {} for every "
+    "default, or 'extends: standard' for the standard game":
+        N_("the file is empty (nothing but blanks or comments): a history sheet is a mapping of rule areas; write {} "
+           "for every default, or 'extends: standard' for the standard game"),
+}
+"""What the YAML reader says of a profile, said of a history sheet (the rest it says of any YAML file)."""
 
-def _sheet_message(message: str) -> str:
-    message = message.replace("in profiles", "in history sheets").replace("a profile", "a history sheet")
-    if "found '?'" in message:
-        message += "; inside [ ] or { } write unknown cards in quotes: '?? ?? ??'"
-    return message
+_JOINED = "{first}{then}"
+
+
+def _sheet_message(exc: ProfileError) -> Message:
+    """The YAML reader's refusal, said of a history sheet, to be read in the reader's language."""
+    if exc.said is None:
+        english = exc.message.replace("in profiles", "in history sheets").replace("a profile", "a history sheet")
+        said = Message(english)
+    else:
+        sheet = _SHEET_WORDS.get(exc.said.message)
+        said = exc.said if sheet is None else Message(sheet, **exc.said.placeholders)
+    if "found '?'" in said.english():
+        said = Message(_JOINED, first=said, then=Message("; inside [ ] or {braces} write unknown cards in quotes: "
+                                                         "'?? ?? ??'", braces="{ }"))
+    return said
 
 
 class _Sheet:
@@ -82,11 +112,11 @@ class _Sheet:
     def __init__(self, text: str, filename: str):
         self.file = filename
         if not text.strip():
-            raise HistoryError("the sheet is empty", filename)
+            raise HistoryError(Message("the sheet is empty"), filename)
         try:
             self.data, self.positions = load_document_text(text, filename)
         except ProfileError as exc:
-            raise HistoryError(_sheet_message(exc.message), filename, exc.line) from None
+            raise HistoryError(_sheet_message(exc), filename, exc.line) from None
 
     def line(self, path: str) -> Optional[int]:
         where = self.positions.error_position(path)
@@ -96,19 +126,21 @@ class _Sheet:
         where = self.positions.get(path)
         return where.line if where is not None else self.line(path)
 
-    def fail(self, message: str, path: str) -> HistoryError:
+    def fail(self, message: Message, path: str) -> HistoryError:
         return HistoryError(message, self.file, self.line(path))
 
-    def mapping(self, value: Any, path: str, what: str, allowed: Sequence[str]) -> Dict[str, Any]:
+    def mapping(self, value: Any, path: str, what: Any, allowed: Sequence[str]) -> Dict[str, Any]:
         if not isinstance(value, dict):
-            raise self.fail(f"{what}: expected a mapping, got {describe_value(value)}", path)
+            raise self.fail(Message("{what}: expected a mapping, got {value}", what=what, value=describe_value(value)),
+                            path)
         out: Dict[str, Any] = {}
         for key, item in value.items():
             if key.startswith("_"):
                 continue  # a user field
             if key not in allowed:
                 child = f"{path}.{key}" if path else key
-                raise self.fail(f"{what}: unknown key {key!r} (expected: {', '.join(allowed)})", child)
+                raise self.fail(Message("{what}: unknown key {key} (expected: {keys})", what=what, key=repr(key),
+                                        keys=", ".join(allowed)), child)
             out[key] = item
         return out
 
@@ -117,43 +149,45 @@ class _Sheet:
 def parse_sheet(text: str, filename: str = "<sheet>", base_dir: Optional[Path] = None) -> History:
     """Read a history sheet from text (``filename`` is used in messages)."""
     sheet = _Sheet(text, filename)
-    top = sheet.mapping(sheet.data, "", "the sheet", SHEET_KEYS)
+    top = sheet.mapping(sheet.data, "", Message("the sheet"), SHEET_KEYS)
     fmt = top.get("format", SHEET_FORMAT)
     if fmt != SHEET_FORMAT:
-        raise sheet.fail(f"format: expected {SHEET_FORMAT!r}, got {describe_value(fmt)}", "format")
+        raise sheet.fail(Message("format: expected {format}, got {value}", format=repr(SHEET_FORMAT),
+                                 value=describe_value(fmt)), "format")
     if "players" not in top:
-        raise HistoryError("players: the sheet must list the players, clockwise", filename, 1)
+        raise HistoryError(Message("players: the sheet must list the players, clockwise"), filename, 1)
     raw_players = top["players"]
     if not isinstance(raw_players, list) or len(raw_players) < 2:
-        raise sheet.fail("players: expected a list of at least two names, clockwise", "players")
+        raise sheet.fail(Message("players: expected a list of at least two names, clockwise"), "players")
     players: List[str] = []
     for index, value in enumerate(raw_players):
         name = read_player_name(value, "players", filename, sheet.value_line(f"players.{index}"))
         if name in players:
-            raise HistoryError(f"players: {name} is listed twice", filename, sheet.value_line(f"players.{index}"))
+            raise HistoryError(Message("players: {name} is listed twice", name=name), filename,
+                               sheet.value_line(f"players.{index}"))
         players.append(name)
     dealer = None
     if top.get("dealer") is not None:
         dealer = read_player_name(top["dealer"], "dealer", filename, sheet.line("dealer"))
         if dealer not in players:
-            raise sheet.fail(f"dealer: {dealer} is not one of the players ({', '.join(players)})", "dealer")
+            raise sheet.fail(Message("dealer: {dealer} is not one of the players ({players})", dealer=dealer,
+                                     players=", ".join(players)), "dealer")
     profile = top.get("profile")
     if isinstance(profile, int) and not isinstance(profile, bool) and profile >= 0:
         profile = str(profile)  # a profile named by digits (999, 555), as YAML reads them unquoted
     if profile is not None and (not isinstance(profile, str) or not profile.strip()):
-        raise sheet.fail("profile: expected a profile name or a path to a .yaml file", "profile")
+        raise sheet.fail(Message("profile: expected a profile name or a path to a .yaml file"), "profile")
     seed = top.get("seed")
     if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-        raise sheet.fail("seed: expected a whole number", "seed")
+        raise sheet.fail(Message("seed: expected a whole number"), "seed")
     deals_value = top.get("deals") or []
     if not isinstance(deals_value, list):
-        raise sheet.fail("deals: expected a list of deals", "deals")
+        raise sheet.fail(Message("deals: expected a list of deals"), "deals")
     deals = [_sheet_deal(sheet, item, index, players) for index, item in enumerate(deals_value)]
     for entry in deals[:-1]:
         if entry.dispute is not None:
-            raise HistoryError(
-                f"deal {entry.number}: only the last deal may have a dispute", filename, entry.dispute_line
-            )
+            raise HistoryError(Message("deal {deal}: only the last deal may have a dispute", deal=str(entry.number)),
+                               filename, entry.dispute_line)
     end = None
     if top.get("end") is not None:
         end = _sheet_end(sheet, top["end"], players, len(deals))
@@ -177,27 +211,28 @@ def parse_sheet(text: str, filename: str = "<sheet>", base_dir: Optional[Path] =
 def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) -> DealEntry:
     number = index + 1
     path = f"deals.{index}"
-    body = sheet.mapping(item, path, f"deal {number}", DEAL_KEYS)
+    body = sheet.mapping(item, path, deal_words(number), DEAL_KEYS)
     entry = DealEntry(number=number, line=sheet.line(path))
     file = sheet.file
     if body.get("dealer") is not None:
-        entry.dealer = read_player_name(body["dealer"], f"deal {number}: dealer", file, sheet.line(f"{path}.dealer"))
+        entry.dealer = read_player_name(body["dealer"], deal_words(number, "dealer"), file, sheet.line(f"{path}.dealer"))
         if entry.dealer not in players:
-            raise sheet.fail(f"deal {number}: the dealer {entry.dealer} is not a player", f"{path}.dealer")
+            raise sheet.fail(Message("deal {deal}: the dealer {dealer} is not a player", deal=str(number),
+                                     dealer=entry.dealer), f"{path}.dealer")
     _sheet_table(sheet, body, entry, path, players)
     cards = body.get("cards")
     book = CardBook(file, number)
     if cards is not None:
         if not isinstance(cards, dict):
-            raise sheet.fail(f"deal {number}: cards: expected a mapping of player to cards", f"{path}.cards")
+            raise sheet.fail(Message("deal {deal}: cards: expected a mapping of player to cards", deal=str(number)),
+                             f"{path}.cards")
         for key, value in cards.items():
             if key.startswith("_"):
                 continue
             line = sheet.line(f"{path}.cards.{key}")
             if key not in players:
-                raise HistoryError(
-                    f"deal {number}: cards for {key!r}, who is not a player ({', '.join(players)})", file, line
-                )
+                raise HistoryError(Message("deal {deal}: cards for {player}, who is not a player ({players})",
+                                           deal=str(number), player=repr(key), players=", ".join(players)), file, line)
             entry.cards[key] = read_hand(value, key, number, file, line, book)
             if line is not None:
                 entry.card_lines[key] = line
@@ -207,11 +242,10 @@ def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) ->
         entry.centre_line = line
     actions = body.get("actions") or []
     if isinstance(actions, str):
-        raise sheet.fail(
-            f"deal {number}: actions: expected a list, e.g. [A look, A bet 2]", f"{path}.actions"
-        )
+        raise sheet.fail(Message("deal {deal}: actions: expected a list, e.g. [A look, A bet 2]", deal=str(number)),
+                         f"{path}.actions")
     if not isinstance(actions, list):
-        raise sheet.fail(f"deal {number}: actions: expected a list of actions", f"{path}.actions")
+        raise sheet.fail(Message("deal {deal}: actions: expected a list of actions", deal=str(number)), f"{path}.actions")
     for j, text in enumerate(actions):
         line = sheet.value_line(f"{path}.actions.{j}")
         entry.actions.append(read_action(text, players, number, file, line))
@@ -220,14 +254,16 @@ def _sheet_deal(sheet: _Sheet, item: Any, index: int, players: Sequence[str]) ->
         try:
             entry.finished_ms = parse_time(body["time"])
         except ValueError as exc:
-            raise HistoryError(f"deal {number}: time: {exc}", file, entry.time_line) from None
+            raise HistoryError(Message("deal {deal}: time: {problem}", deal=str(number), problem=said_of(exc)), file,
+                               entry.time_line) from None
     if body.get("result") is not None:
         entry.result = _sheet_result(sheet, body["result"], f"{path}.result", number, players)
     if "dispute" in body:
         dispute = body["dispute"]
         if not isinstance(dispute, str) or not dispute.strip():
-            raise sheet.fail(f"deal {number}: dispute: expected the action or event in question, "
-                             "e.g. 'A see 3', 'A exposes B', 'A peeks B' or 'tie'", f"{path}.dispute")
+            raise sheet.fail(Message("deal {deal}: dispute: expected the action or event in question, "
+                                     "e.g. 'A see 3', 'A exposes B', 'A peeks B' or 'tie'", deal=str(number)),
+                             f"{path}.dispute")
         entry.dispute = dispute.strip()
         entry.dispute_line = sheet.value_line(f"{path}.dispute")
     return entry
@@ -241,13 +277,14 @@ def _sheet_table(sheet: _Sheet, body: Dict[str, Any], entry: DealEntry, path: st
     away = body.get("away")
     if away is not None:
         if not isinstance(away, list):
-            raise sheet.fail(f"deal {number}: away: expected a list of the players sitting this deal out",
-                             f"{path}.away")
-        entry.away = [read_player_name(p, f"deal {number}: away", sheet.file, sheet.value_line(f"{path}.away.{j}"))
+            raise sheet.fail(Message("deal {deal}: away: expected a list of the players sitting this deal out",
+                                     deal=str(number)), f"{path}.away")
+        entry.away = [read_player_name(p, deal_words(number, "away"), sheet.file, sheet.value_line(f"{path}.away.{j}"))
                       for j, p in enumerate(away)]
         for j, name in enumerate(entry.away):
             if name not in players:
-                raise sheet.fail(f"deal {number}: away: {name} is not a player", f"{path}.away.{j}")
+                raise sheet.fail(Message("deal {deal}: away: {name} is not a player", deal=str(number), name=name),
+                                 f"{path}.away.{j}")
     if body.get("buys") is not None:
         entry.buys = _sheet_moves(sheet, body["buys"], f"{path}.buys", number, players, "buys")
     if body.get("posts") is not None:
@@ -257,23 +294,25 @@ def _sheet_table(sheet: _Sheet, body: Dict[str, Any], entry: DealEntry, path: st
 def _sheet_moves(sheet: _Sheet, value: Any, path: str, number: int, players: Sequence[str],
                  key: str) -> List[Tuple[str, str, Fraction]]:
     """A sheet's ``buys`` or ``posts``: a list of ``PLAYER KIND AMOUNT`` (``A rebuy 20``, ``D missed 3``)."""
-    what = f"deal {number}: {key}"
+    what = deal_words(number, key)
     example = "[A rebuy 20]" if key == "buys" else "[D missed 3]"
     if not isinstance(value, list):
-        raise sheet.fail(f"{what}: expected a list, e.g. {example}", path)
+        raise sheet.fail(Message("{what}: expected a list, e.g. {example}", what=what, example=example), path)
     found: List[Tuple[str, str, Fraction]] = []
     for j, item in enumerate(value):
         line = sheet.value_line(f"{path}.{j}")
         words = item.split() if isinstance(item, str) else []
         if len(words) != 3:
-            raise HistoryError(f"{what}: each is PLAYER KIND AMOUNT, e.g. {example}, not {quote(item)}",
-                               sheet.file, line)
+            raise HistoryError(Message("{what}: each is PLAYER KIND AMOUNT, e.g. {example}, not {item}", what=what,
+                                       example=example, item=quote(item)), sheet.file, line)
         player, kind, amount = words
         kind = kind.replace("-", "_")
         if player not in players:
-            raise HistoryError(f"{what}: {quote(player)} is not a player", sheet.file, line)
+            raise HistoryError(Message("{what}: {player} is not a player", what=what, player=quote(player)),
+                               sheet.file, line)
         if not kind.isidentifier():
-            raise HistoryError(f"{what}: {quote(kind)} is no kind of {key[:-1]}", sheet.file, line)
+            raise HistoryError(Message("{what}: {post} is no kind of {kind}", what=what, post=quote(kind),
+                                       kind=key[:-1]), sheet.file, line)
         found.append((player, kind, read_money(amount, what, sheet.file, line)))
     return found
 
@@ -281,7 +320,7 @@ def _sheet_moves(sheet: _Sheet, value: Any, path: str, number: int, players: Seq
 def _sheet_result(sheet: _Sheet, value: Any, path: str, number: int, players: Sequence[str]) -> ResultClaim:
     """A deal's ``result:`` as claimed: first how it ended (:func:`_result_outcome`), then the
     amounts it claims (:func:`_result_amounts`); each wrong value refused with its line."""
-    what = f"deal {number}: result"
+    what = deal_words(number, "result")
     body = sheet.mapping(value, path, what, RESULT_KEYS)
     claim = ResultClaim(line=sheet.line(path))
     _result_outcome(sheet, body, path, what, players, claim)
@@ -295,28 +334,29 @@ def _noted(claim: ResultClaim, key: str, line: Optional[int]) -> None:
         claim.lines[key] = line
 
 
-def _result_outcome(sheet: _Sheet, body: Dict[str, Any], path: str, what: str, players: Sequence[str],
+def _result_outcome(sheet: _Sheet, body: Dict[str, Any], path: str, what: Message, players: Sequence[str],
                     claim: ResultClaim) -> None:
     """How the deal ended, into ``claim``: the winner or winners (won or split), a pot carried or
     not, or the hand abandoned; the three are checked against each other first."""
     file = sheet.file
     if "winner" in body and "winners" in body:
-        raise sheet.fail(f"{what}: write winner or winners, not both", f"{path}.winners")
+        raise sheet.fail(Message("{what}: write winner or winners, not both", what=what), f"{path}.winners")
     carried = body.get("carried")
     if carried is not None and not isinstance(carried, bool):
-        raise sheet.fail(f"{what}: carried: expected true or false", f"{path}.carried")
+        raise sheet.fail(Message("{what}: carried: expected true or false", what=what), f"{path}.carried")
     abandoned = body.get("abandoned")
     if abandoned is not None and not isinstance(abandoned, bool):
-        raise sheet.fail(f"{what}: abandoned: expected true or false", f"{path}.abandoned")
+        raise sheet.fail(Message("{what}: abandoned: expected true or false", what=what), f"{path}.abandoned")
     if abandoned and ("winner" in body or "winners" in body or carried):
-        raise sheet.fail(f"{what}: an abandoned hand has no winner and carries nothing", f"{path}.abandoned")
+        raise sheet.fail(Message("{what}: an abandoned hand has no winner and carries nothing", what=what),
+                         f"{path}.abandoned")
     for key in ("winner", "winners"):
         if key in body:
             line = sheet.line(f"{path}.{key}")
-            claim.winners = read_names(body[key], f"{what}: {key}", players, file, line)
+            claim.winners = read_names(body[key], within(what, key), players, file, line)
             _noted(claim, "winners", line)
             if carried:
-                raise HistoryError(f"{what}: a carried pot has no winner", file, line)
+                raise HistoryError(Message("{what}: a carried pot has no winner", what=what), file, line)
             claim.outcome = "won" if len(claim.winners) == 1 else "split"
     if carried is not None:
         _noted(claim, "outcome", sheet.line(f"{path}.carried"))
@@ -329,7 +369,7 @@ def _result_outcome(sheet: _Sheet, body: Dict[str, Any], path: str, what: str, p
         _noted(claim, "outcome", sheet.line(f"{path}.abandoned"))
 
 
-def _result_amounts(sheet: _Sheet, body: Dict[str, Any], path: str, what: str, players: Sequence[str],
+def _result_amounts(sheet: _Sheet, body: Dict[str, Any], path: str, what: Message, players: Sequence[str],
                     claim: ResultClaim) -> None:
     """What the deal's result claims in numbers, into ``claim``: each player's net, the lives lost,
     the points scored and the pot."""
@@ -337,7 +377,7 @@ def _result_amounts(sheet: _Sheet, body: Dict[str, Any], path: str, what: str, p
     if "net" in body:
         claim.net, lines = read_net_map(
             body["net"],
-            f"{what}: net",
+            within(what, "net"),
             players,
             file,
             lambda key: sheet.value_line(f"{path}.net.{key}") if key is not None else sheet.line(f"{path}.net"),
@@ -346,18 +386,18 @@ def _result_amounts(sheet: _Sheet, body: Dict[str, Any], path: str, what: str, p
     if "lives_lost" in body:
         line = sheet.line(f"{path}.lives_lost")
         value = body["lives_lost"]
-        claim.lives_lost = read_names(value, f"{what}: lives_lost", players, file, line) if value else []
+        claim.lives_lost = read_names(value, within(what, "lives_lost"), players, file, line) if value else []
         _noted(claim, "lives_lost", line)
     if "points" in body:
         line = sheet.line(f"{path}.points")
         value = body["points"]
         if not isinstance(value, dict):
-            raise HistoryError(f"{what}: points must be a mapping of players to points", file, line)
-        claim.points = read_points(value, f"{what}: points", players, file, line)
+            raise HistoryError(Message("{what}: points must be a mapping of players to points", what=what), file, line)
+        claim.points = read_points(value, within(what, "points"), players, file, line)
         _noted(claim, "points", line)
     if "pot" in body:
         line = sheet.line(f"{path}.pot")
-        claim.pot = read_money(body["pot"], f"{what}: pot", file, line)
+        claim.pot = read_money(body["pot"], within(what, "pot"), file, line)
         _noted(claim, "pot", line)
 
 
@@ -389,9 +429,9 @@ def sheet_from_bytes(raw: bytes, name: str) -> History:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
-        raise HistoryError("not UTF-8 text; a history sheet is a YAML text file", name, line) from None
+        raise HistoryError(Message("not UTF-8 text; a history sheet is a YAML text file"), name, line) from None
     if text.startswith("\ufeff"):
-        raise HistoryError("a second byte order mark: the file starts with two", name, 1)
+        raise HistoryError(Message("a second byte order mark: the file starts with two"), name, 1)
     return parse_sheet(text, name, Path(name).parent)
 
 
@@ -401,16 +441,11 @@ def _read_small(name: str) -> bytes:
     try:
         size = os.stat(name).st_size if os.path.isfile(name) else 0
         if size > MAX_BYTES:
-            raise HistoryError(
-                f"file is {size} bytes, the limit is {MAX_BYTES} bytes ({MAX_BYTES // 1024} KiB)", name
-            )
+            raise HistoryError(too_large(size, MAX_BYTES), name)
         with open(name, "rb") as handle:
             data = handle.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:  # a file that does not say its size, such as a device
-            raise HistoryError(
-                f"file is more than {MAX_BYTES} bytes, the limit is {MAX_BYTES} bytes ({MAX_BYTES // 1024} KiB)",
-                name,
-            )
+            raise HistoryError(too_large(None, MAX_BYTES), name)
         return data
     except OSError as exc:
         raise unreadable_error(exc, name) from None

@@ -11,11 +11,12 @@ import os
 from typing import Optional, Tuple
 
 from bragrules.core.errors import HistoryError
+from bragrules.core.i18n import Message
 
 from .log import read_log, read_log_stream
 from .model import History, PathLike
 from .sheet import read_sheet, sheet_from_bytes
-from .values import unreadable_error
+from .values import too_large, unreadable_error
 
 STDIN = "-"
 """The name that reads a history from standard input (``bragrules audit -``)."""
@@ -104,10 +105,8 @@ def _wait_for_writer(fd: int, name: str) -> None:
     poller = select.poll()
     poller.register(fd, select.POLLIN | select.POLLHUP)
     if not poller.poll(int(FIFO_WAIT * 1000)):
-        raise HistoryError(
-            f"a FIFO that nobody wrote to in {FIFO_WAIT:g} seconds; start the writer first, or pipe the history in",
-            name,
-        )
+        raise HistoryError(Message("a FIFO that nobody wrote to in {seconds} seconds; start the writer first, or pipe "
+                                   "the history in", seconds=format(FIFO_WAIT, "g")), name)
 
 
 def _sniff_stream(handle: "io.BufferedReader", name: str) -> Tuple[str, bytes]:
@@ -125,7 +124,8 @@ def _sniff_stream(handle: "io.BufferedReader", name: str) -> Tuple[str, bytes]:
                 return ("log" if ahead.startswith(b"{") else "sheet"), bytes(consumed)
             skip = min(len(ahead), 3)  # the byte order mark (or its start, in a short read)
         consumed += handle.read(skip)
-    raise HistoryError(f"more than {_SNIFF_LIMIT // (1024 * 1024)} MiB of blank space and nothing else", name)
+    raise HistoryError(Message("more than {size} MiB of blank space and nothing else",
+                               size=str(_SNIFF_LIMIT // (1024 * 1024))), name)
 
 
 def _read_history_stream(handle: "io.BufferedReader", name: str) -> History:
@@ -140,10 +140,7 @@ def _read_history_stream(handle: "io.BufferedReader", name: str) -> History:
         raise unreadable_error(exc, name) from None
     try:
         if len(data) > MAX_BYTES:
-            raise HistoryError(
-                f"file is more than {MAX_BYTES} bytes, the limit is {MAX_BYTES} bytes ({MAX_BYTES // 1024} KiB)",
-                name,
-            )
+            raise HistoryError(too_large(None, MAX_BYTES), name)
     finally:
         handle.close()
     return sheet_from_bytes(data, name)

@@ -20,7 +20,8 @@ from functools import lru_cache
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from bragrules.core.cards import CARDS, JOKER_BASE, Card, CardError, parse_card, split_tokens
-from bragrules.core.errors import HistoryError
+from bragrules.core.errors import HistoryError, os_reason
+from bragrules.core.i18n import ENGLISH, N_, Later, Message, Told, language, said_of, tr
 from bragrules.core.money import WHOLE, parse_money
 from bragrules.engine.actions import Action, ActionSyntaxError
 
@@ -66,10 +67,10 @@ def parse_hand_value(value: Any) -> Tuple[Hand, Tuple[Card, ...]]:
         return None, ()
     if isinstance(value, list):
         if not all(isinstance(v, str) for v in value):
-            raise CardError(f"a hand is a list of cards like Kc, not {value!r}")
+            raise CardError(Message("a hand is a list of cards like Kc, not {value}", value=repr(value)))
         value = " ".join(value)
     if not isinstance(value, str):
-        raise CardError(f"a hand is written as cards like 'Kc 9c 4c', not {value!r}")
+        raise CardError(Message("a hand is written as cards like 'Kc 9c 4c', not {value}", value=repr(value)))
     return _parse_hand_text(value)
 
 
@@ -79,7 +80,36 @@ def _parse_action(text: str) -> Action:
     return Action.parse(text)
 
 
-def read_money(value: Any, what: str, file: str, line: Optional[int]) -> Fraction:
+AT = N_("{what}: {problem}")
+"""A problem said under the place it is about (``what``: ``deal 3: result: pot``)."""
+
+WITHIN = N_("{what}: {key}")
+"""A key of a history within the place that holds it: ``deal 3: result``, ``header: players``."""
+
+
+def deal_words(number: int, *keys: str) -> Message:
+    """Where in a history, in words read later: deal ``number``, then each key within it.
+
+    >>> deal_words(3, "result", "pot").text()
+    'deal 3: result: pot'
+    """
+    said = Message("deal {deal}", deal=str(number))
+    for key in keys:
+        said = Message(WITHIN, what=said, key=key)
+    return said
+
+
+def within(what: Any, key: str) -> Any:
+    """``key`` within ``what`` (words, or a key path written as text)."""
+    return f"{what}: {key}" if isinstance(what, str) else Message(WITHIN, what=what, key=key)
+
+
+def problem_at(what: Any, exc: BaseException, file: str, line: Optional[int]) -> HistoryError:
+    """The error for a value under ``what`` that its own reader refused (``exc``: its words, said once, where read)."""
+    return HistoryError(Message(AT, what=what, problem=said_of(exc)), file, line)
+
+
+def read_money(value: Any, what: Any, file: str, line: Optional[int]) -> Fraction:
     if type(value) is int:
         whole = WHOLE.get(value)
         if whole is not None:
@@ -87,16 +117,18 @@ def read_money(value: Any, what: str, file: str, line: Optional[int]) -> Fractio
     try:
         return parse_money(value)
     except ValueError as exc:
-        raise HistoryError(f"{what}: {exc}", file, line) from None
+        raise problem_at(what, exc, file, line) from None
 
 
-def read_player_name(value: Any, what: str, file: str, line: Optional[int]) -> str:
+def read_player_name(value: Any, what: Any, file: str, line: Optional[int]) -> str:
     if isinstance(value, bool) or value is None or not isinstance(value, (str, int)):
         shown = describe_value(value) if isinstance(value, bool) or value is None else repr(value)
-        raise HistoryError(f"{what}: expected a player's name, got {shown} (quote it)", file, line)
+        raise HistoryError(Message("{what}: expected a player's name, got {shown} (quote it)", what=what, shown=shown),
+                           file, line)
     name = str(value)
     if not name or any(ch.isspace() for ch in name):
-        raise HistoryError(f"{what}: a player's name is one word, not {name!r}", file, line)
+        raise HistoryError(Message("{what}: a player's name is one word, not {name}", what=what, name=repr(name)),
+                           file, line)
     return name
 
 
@@ -108,7 +140,7 @@ class CardBook:
     def __init__(self, file: str, number: int):
         self.file = file
         self.number = number
-        self.holder: Dict[Card, str] = {}
+        self.holder: Dict[Card, Any] = {}  # a player's name, or words (the centre, a retained hand)
 
     def add_three(self, cards: Tuple[Card, ...], who: str) -> bool:
         """Record the usual hand (three cards, no joker, none seen before); False, recording nothing, for any other."""
@@ -121,7 +153,7 @@ class CardBook:
                 return True
         return False
 
-    def add(self, cards: Tuple[Card, ...], who: str, line: Optional[int]) -> None:
+    def add(self, cards: Tuple[Card, ...], who: Any, line: Optional[int]) -> None:
         if self.add_three(cards, who):
             return
         for card in cards:
@@ -129,8 +161,12 @@ class CardBook:
                 continue
             first = self.holder.get(card)
             if first is not None:
-                where = "twice to " + who if first == who else f"to {first} and to {who}"
-                raise HistoryError(f"deal {self.number}: {card} is dealt {where}", self.file, line)
+                deal = str(self.number)
+                said = (Message("deal {deal}: {card} is dealt twice to {who}", deal=deal, card=str(card), who=who)
+                        if first == who else
+                        Message("deal {deal}: {card} is dealt to {first} and to {who}", deal=deal, card=str(card),
+                                first=first, who=who))
+                raise HistoryError(said, self.file, line)
             self.holder[card] = who
 
 
@@ -140,8 +176,12 @@ def read_hand(
     try:
         hand, known = parse_hand_value(value)
     except CardError as exc:
-        raise HistoryError(f"deal {number}: {player}'s {label}: {exc}", file, line) from None
-    book.add(known, player if label == "cards" else f"{player} (retained)", line)
+        said = (Message("deal {deal}: {player}'s cards: {problem}", deal=str(number), player=player, problem=exc.said)
+                if label == "cards" else
+                Message("deal {deal}: {player}'s retained hand: {problem}", deal=str(number), player=player,
+                        problem=exc.said))
+        raise HistoryError(said, file, line) from None
+    book.add(known, player if label == "cards" else Message("{player} (retained)", player=player), line)
     return hand
 
 
@@ -149,21 +189,25 @@ def read_centre(value: Any, number: int, file: str, line: Optional[int], book: C
     try:
         hand, known = parse_hand_value(value)
     except CardError as exc:
-        raise HistoryError(f"deal {number}: the centre: {exc}", file, line) from None
+        raise HistoryError(Message("deal {deal}: the centre: {problem}", deal=str(number), problem=exc.said),
+                           file, line) from None
     if hand is None:
-        raise HistoryError(f"deal {number}: the centre cards are face up: write them out", file, line)
-    book.add(known, "the centre", line)
+        raise HistoryError(Message("deal {deal}: the centre cards are face up: write them out", deal=str(number)),
+                           file, line)
+    book.add(known, Message("the centre"), line)
     return hand
 
 
-def read_points(value: Dict[str, Any], what: str, players: Sequence[str], file: str, line: Optional[int]) -> Dict[str, int]:
+def read_points(value: Dict[str, Any], what: Any, players: Sequence[str], file: str, line: Optional[int]) -> Dict[str, int]:
     """A deal's points (``session.points``): each player named, a whole number of points not below zero."""
     found: Dict[str, int] = {}
     for key, points in value.items():
         if key not in players:
-            raise HistoryError(f"{what}: {describe_value(key)} is not a player of this history", file, line)
+            raise HistoryError(Message("{what}: {key} is not a player of this history", what=what,
+                                       key=describe_value(key)), file, line)
         if type(points) is not int or points < 0:
-            raise HistoryError(f"{what}: {key}'s points must be a whole number, not {describe_value(points)}", file, line)
+            raise HistoryError(Message("{what}: {player}'s points must be a whole number, not {value}", what=what,
+                                       player=key, value=describe_value(points)), file, line)
         found[key] = points
     return found
 
@@ -180,19 +224,16 @@ def read_action(text: Any, players: Sequence[str], number: int, file: str, line:
         if action is not None and action.player in players:
             return ActionEntry(action, line)
     if not isinstance(text, str):
-        raise HistoryError(
-            f"deal {number}: an action is written like 'A bet 2', not {text!r}", file, line
-        )
+        raise HistoryError(Message("deal {deal}: an action is written like 'A bet 2', not {value}", deal=str(number),
+                                   value=repr(text)), file, line)
     try:
         action = _parse_action(text.strip())
     except ActionSyntaxError as exc:
-        raise HistoryError(f"deal {number}: {exc}", file, line) from None
+        raise HistoryError(Message("deal {number}: {why}", number=str(number), why=exc.said), file, line) from None
     if action.player not in players:
-        raise HistoryError(
-            f"deal {number}: {action.player!r} in {text.strip()!r} is not a player ({', '.join(players)})",
-            file,
-            line,
-        )
+        raise HistoryError(Message("deal {deal}: {player} in {action} is not a player ({players})", deal=str(number),
+                                   player=repr(action.player), action=repr(text.strip()), players=", ".join(players)),
+                           file, line)
     if known is not None and len(known) < 8192:
         known[text] = action
     return ActionEntry(action, line)
@@ -212,26 +253,36 @@ def parse_time(value: Any) -> int:
     >>> parse_time("47:75")
     Traceback (most recent call last):
     ...
-    ValueError: '47:75' is not a time: write M:SS or H:MM:SS since the session started, e.g. 47:30
+    bragrules.history.values.TimeError: '47:75' is not a time: write M:SS or H:MM:SS since the session started, e.g. 47:30
     """
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ValueError(f"expected a time like 47:30 (minutes:seconds since the session started), got {describe_value(value)}")
+        raise TimeError(Message("expected a time like 47:30 (minutes:seconds since the session started), got {value}",
+                                value=describe_value(value)))
     if isinstance(value, (int, float)):
         seconds = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
     else:
         match = _TIME.fullmatch(value.strip())
         if match is None:
-            raise ValueError(f"{value!r} is not a time: write M:SS or H:MM:SS since the session started, e.g. 47:30")
+            raise TimeError(_NOT_A_TIME, value=repr(value))
         hours, minutes, secs = match.group("h"), match.group("m"), Fraction(match.group("s"))
         too_many_seconds = minutes is not None and secs >= 60
         too_many_minutes = hours is not None and int(minutes) > 59
         if too_many_seconds or too_many_minutes:
-            raise ValueError(f"{value!r} is not a time: write M:SS or H:MM:SS since the session started, e.g. 47:30")
+            raise TimeError(_NOT_A_TIME, value=repr(value))
         seconds = secs + 60 * int(minutes or 0) + 3600 * int(hours or 0)
     if seconds < 0:
-        raise ValueError("a time since the session started is never negative")
+        raise TimeError(Message("a time since the session started is never negative"))
     return math.floor(seconds * 1000)
 
+
+class TimeError(Told, ValueError):
+    """A deal's time that cannot be read, its words read in the reader's language (``message``: English)."""
+
+    def __init__(self, said: Any, **placeholders: Any) -> None:
+        super().__init__(said if isinstance(said, Message) else Message(said, **placeholders))
+
+
+_NOT_A_TIME = N_("{value} is not a time: write M:SS or H:MM:SS since the session started, e.g. 47:30")
 
 _TIME = re.compile(r"(?:(?:(?P<h>\d+):)?(?P<m>\d+):)?(?P<s>\d+(?:\.\d+)?)")
 
@@ -249,37 +300,59 @@ def format_time(ms: int) -> str:
     return f"{text}.{millis:03d}" if millis else text
 
 
-def describe_value(value: Any) -> str:
+def describe_value(value: Any) -> Any:
+    """A value as a history wrote it, in words read in the reader's language: a mapping, a list, nothing (none
+    written), true or false as written, anything else as Python writes it.
+
+    >>> [str(describe_value(v)) for v in (None, True, {}, [1], "x")]
+    ['nothing', 'true', 'a mapping', 'a list', "'x'"]
+    """
     if value is None:
-        return "nothing"
+        return Later(_nothing)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, dict):
-        return "a mapping"
+        return Message("a mapping")
     if isinstance(value, list):
-        return "a list"
+        return Message("a list")
     return repr(value)
 
 
-def read_names(value: Any, what: str, players: Sequence[str], file: str, line: Optional[int]) -> List[str]:
+JSON_WORDS = (
+    N_("Expecting value"), N_("Expecting ',' delimiter"), N_("Expecting ':' delimiter"),
+    N_("Expecting property name enclosed in double quotes"), N_("Unterminated string starting at"),
+    N_("Invalid control character at"), N_("Invalid \\escape"), N_("Invalid \\uXXXX escape"), N_("Extra data"),
+)
+"""What Python's JSON reader says of a line it cannot read (its own English), each in the catalogue: read in the
+reader's language, any other as the reader gave it."""
+
+
+def _nothing() -> str:
+    """``nothing``: a value left empty. The catalogue's own ``nothing`` is an amount not paid, so another
+    language reads this one through words of its own."""
+    return "nothing" if language() == ENGLISH else tr("no value written")
+
+
+def read_names(value: Any, what: Any, players: Sequence[str], file: str, line: Optional[int]) -> List[str]:
     items = value if isinstance(value, list) else [value]
     names: List[str] = []
     for item in items:
         name = item if type(item) is str and item in players else read_player_name(item, what, file, line)
         if name not in players:
-            raise HistoryError(f"{what}: {name} is not a player ({', '.join(players)})", file, line)
+            raise HistoryError(Message("{what}: {name} is not a player ({players})", what=what, name=name,
+                                       players=", ".join(players)), file, line)
         if name not in names:
             names.append(name)
     if not names:
-        raise HistoryError(f"{what}: name at least one player", file, line)
+        raise HistoryError(Message("{what}: name at least one player", what=what), file, line)
     return names
 
 
 def read_net_map(
-    value: Any, what: str, players: Sequence[str], file: str, line_for: Any
+    value: Any, what: Any, players: Sequence[str], file: str, line_for: Any
 ) -> Tuple[Dict[str, Fraction], Dict[str, int]]:
     if not isinstance(value, dict):
-        raise HistoryError(f"{what}: expected a mapping of player to amount", file, line_for(None))
+        raise HistoryError(Message("{what}: expected a mapping of player to amount", what=what), file, line_for(None))
     net: Dict[str, Fraction] = {}
     lines: Dict[str, int] = {}
     for key, amount in value.items():
@@ -288,9 +361,10 @@ def read_net_map(
             continue
         line = line_for(key)
         if key not in players:
-            raise HistoryError(f"{what}: {key!r} is not a player ({', '.join(players)})", file, line)
+            raise HistoryError(Message("{what}: {name} is not a player ({players})", what=what, name=repr(key),
+                                       players=", ".join(players)), file, line)
         whole = WHOLE.get(amount) if type(amount) is int else None
-        net[key] = whole if whole is not None else read_money(amount, f"{what}.{key}", file, line)
+        net[key] = whole if whole is not None else read_money(amount, Message(_DOTTED, what=what, key=key), file, line)
         if line is not None:
             lines[key] = line
     return net, lines
@@ -300,10 +374,26 @@ def read_net_map(
 def unreadable_error(exc: OSError, name: str) -> HistoryError:
     """The error for a history file that cannot be opened or read."""
     if isinstance(exc, FileNotFoundError):
-        return HistoryError("no such file", name)
+        return HistoryError(Message("no such file"), name)
     if isinstance(exc, IsADirectoryError):
-        return HistoryError("is a directory, not a history", name)
-    return HistoryError(f"cannot read file ({exc.strerror or exc})", name)
+        return HistoryError(Message("is a directory, not a history"), name)
+    return HistoryError(Message("cannot read file ({reason})", reason=os_reason(exc)), name)
+
+
+def too_large(size: Optional[int], limit: int) -> Message:
+    """A file longer than ``limit`` bytes (``size``, or None when it does not say its size: more than the limit).
+
+    >>> too_large(70000, 65536).text()
+    'file is 70000 bytes, the limit is 65536 bytes (64 KiB)'
+    """
+    amount = (Message("{size} bytes", size=str(size)) if size is not None else
+              Message("more than {limit} bytes", limit=str(limit)))
+    return Message("file is {amount}, the limit is {limit} bytes ({kib} KiB)", amount=amount, limit=str(limit),
+                   kib=str(limit // 1024))
+
+
+_DOTTED = "{what}.{key}"
+"""A player's entry under a mapping (``end: net.A``): no words of its own to translate."""
 
 
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from typing import Optional
 
+from bragrules.core.i18n import Message
 from bragrules.profile.models import Profile
 
 
-def keep_problem(profile: Profile) -> Optional[str]:
+def keep_problem(profile: Profile) -> Optional[Message]:
     """Why keep mode cannot referee ``profile`` (None: it can): the formats whose play turns on
     cards the app would have to know before a showdown (several hands to arrange, the centre to
     swap with).
@@ -23,14 +24,15 @@ def keep_problem(profile: Profile) -> Optional[str]:
     """
     fmt = profile.format
     if fmt.exchange.enabled:
-        return (f"keep mode does not support the profile {profile.name}: Stop the Bus swaps with a "
-                "centre the app would have to know (play it dealt, without --keep)")
+        return Message("keep mode does not support the profile {profile}: Stop the Bus swaps with a centre the app "
+                       "would have to know (play it dealt, without --keep)", profile=profile.name)
     if profile.procedure.hunt_rounds:
-        return (f"keep mode does not support the profile {profile.name}: its hunt for the jokers swaps with a "
-                "centre the app would have to know (play it dealt, without --keep)")
+        return Message("keep mode does not support the profile {profile}: its hunt for the jokers swaps with a centre "
+                       "the app would have to know (play it dealt, without --keep)", profile=profile.name)
     if fmt.hands > 1:
-        return (f"keep mode does not support the profile {profile.name}: its {fmt.hands} hands each are "
-                "arranged and compared card by card (play it dealt, without --keep)")
+        return Message("keep mode does not support the profile {profile}: its {hands} hands each are arranged and "
+                       "compared card by card (play it dealt, without --keep)", profile=profile.name,
+                       hands=str(fmt.hands))
     return None
 
 

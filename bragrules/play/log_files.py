@@ -11,7 +11,8 @@ import os
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
-from bragrules.core.errors import HistoryError
+from bragrules.core.errors import HistoryError, os_reason
+from bragrules.core.i18n import Message
 
 
 def complete_length(path: Path) -> int:
@@ -39,11 +40,11 @@ def read_log(path: Path) -> Tuple[Dict[str, Any], List[Tuple[int, Dict[str, Any]
     try:
         data = Path(path).read_bytes()
     except FileNotFoundError:
-        raise HistoryError("no such file", str(path)) from None
+        raise HistoryError(Message("no such file"), str(path)) from None
     except IsADirectoryError:
-        raise HistoryError("is a directory, not a session log", str(path)) from None
+        raise HistoryError(Message("is a directory, not a session log"), str(path)) from None
     except OSError as exc:
-        raise HistoryError(f"cannot read the session log ({exc.strerror or exc})", str(path)) from None
+        raise HistoryError(Message("cannot read the session log ({reason})", reason=os_reason(exc)), str(path)) from None
     events: List[Tuple[int, Dict[str, Any]]] = []
     header: Optional[Dict[str, Any]] = None
     good = 0
@@ -61,20 +62,20 @@ def read_log(path: Path) -> Tuple[Dict[str, Any], List[Tuple[int, Dict[str, Any]
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             if not complete:
                 break  # a line cut short by a killed writer: everything before it stands
-            raise HistoryError("not a JSON object (the log is damaged)", str(path), number) from None
+            raise HistoryError(Message("not a JSON object (the log is damaged)"), str(path), number) from None
         if not complete:
             break
         if not isinstance(obj, dict):
-            raise HistoryError("not a JSON object", str(path), number)
+            raise HistoryError(Message("not a JSON object"), str(path), number)
         if header is None:
             if obj.get("type") != "header":
-                raise HistoryError("the first line of a session log is its header", str(path), number)
+                raise HistoryError(Message("the first line of a session log is its header"), str(path), number)
             header = obj
         else:
             events.append((number, obj))
         good = end
     if header is None:
-        raise HistoryError("the session log has no header", str(path))
+        raise HistoryError(Message("the session log has no header"), str(path))
     return header, events, good
 
 

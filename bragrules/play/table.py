@@ -31,7 +31,8 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
-from bragrules.core.errors import HistoryError, RuleViolation
+from bragrules.core.errors import HistoryError, RuleViolation, os_reason
+from bragrules.core.i18n import Message
 from bragrules.engine.actions import Action
 from bragrules.engine.deal import Deal
 from bragrules.engine.session import DealRecord, Session
@@ -235,13 +236,13 @@ class Table:
         profile = rules.profile
         seats, hands, keep = play_header(history, profile)
         if "seats" not in history.extra:
-            raise HistoryError("the header records no seats: only a log written by 'bragrules play' or "
-                               "'bragrules serve' can be resumed", name, 1)
+            raise HistoryError(Message("the header records no seats: only a log written by 'bragrules play' or "
+                                       "'bragrules serve' can be resumed"), name, 1)
         if history.seed is None and not keep:
-            raise HistoryError("the header has no seed, so its deals cannot be dealt again", name, 1)
+            raise HistoryError(Message("the header has no seed, so its deals cannot be dealt again"), name, 1)
         if hands is None and profile.session.end.kind == "never" and all(seat.style != HUMAN for seat in seats):
-            raise HistoryError("header: every seat is a bot, the session never ends and 'hands' is not set, so a "
-                               "resume would play without end (play --auto records its 'hands')", name, 1)
+            raise HistoryError(Message("header: every seat is a bot, the session never ends and 'hands' is not set, so a "
+                                       "resume would play without end (play --auto records its 'hands')"), name, 1)
         started = resumed_start(history.started_ms)
         # the first dealer: the seed's draw where the session drew it (the audit found which), else the logged one
         dealer = None if drawn and not keep else history.dealer
@@ -312,10 +313,12 @@ class Table:
                         line = entry.result.line
                     session.finish_deal(entry.finished_ms, timed=entry.finished_ms is not None)
                 elif following is not None:  # an unfinished deal settles nothing (an audit's violation)
-                    raise HistoryError(f"deal {entry.number} has no result, yet deal {following.number} follows",
+                    raise HistoryError(Message("deal {deal} has no result, yet deal {next} follows",
+                                               deal=str(entry.number), next=str(following.number)),
                                        name, following.line)
             except RuleViolation as exc:
-                raise HistoryError(f"the log breaks the rules: {exc}", name, line) from None
+                raise HistoryError(Message("the log breaks the rules: {rule}: {why}", rule=exc.rule, why=exc.said),
+                                   name, line) from None
             entry = following
         return cards_written
 
@@ -341,8 +344,8 @@ class Table:
             if hand is None:
                 if not entry.cards:
                     return  # the deal in progress: its cards are entered again at the table
-                raise HistoryError(f"deal {entry.number}: the showdown needs the cards {player} showed, "
-                                   "and the log does not record them", name, line)
+                raise HistoryError(Message("deal {deal}: the showdown needs the cards {player} showed, and the log does "
+                                           "not record them", deal=str(entry.number), player=player), name, line)
             deal.enter_cards(player, hand)
 
     # ------------------------------------------------------------------
@@ -488,21 +491,19 @@ class LogFile:
         except FileNotFoundError:
             info = None
         except OSError as exc:
-            raise HistoryError(f"cannot write the session log ({exc.strerror or exc})", str(path)) from None
+            raise HistoryError(_cannot_write(exc), str(path)) from None
         if info is not None and stat.S_ISDIR(info.st_mode):
-            raise HistoryError("is a directory; give a file name for the session log", str(path))
+            raise HistoryError(Message("is a directory; give a file name for the session log"), str(path))
         if info is not None and stat.S_ISREG(info.st_mode):
-            raise HistoryError(f"already exists and is never overwritten: continue its session with "
-                               f"--resume {path}, or name a new log with --log", str(path))
+            raise HistoryError(_never_overwritten(path), str(path))
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL if info is None else os.O_WRONLY | os.O_NONBLOCK
         try:
             fd = os.open(path, flags, 0o644)
         except FileExistsError:
-            raise HistoryError(f"already exists and is never overwritten: continue its session with "
-                               f"--resume {path}, or name a new log with --log", str(path)) from None
+            raise HistoryError(_never_overwritten(path), str(path)) from None
         except OSError as exc:
-            cause = "nothing reads this pipe" if exc.errno == 6 else (exc.strerror or str(exc))  # ENXIO
-            raise HistoryError(f"cannot write the session log ({cause})", str(path)) from None
+            cause = Message("nothing reads this pipe") if exc.errno == 6 else os_reason(exc)  # ENXIO
+            raise HistoryError(Message("cannot write the session log ({reason})", reason=cause), str(path)) from None
         log = cls(path, fd)
         if not log._regular and fcntl is not None:  # a pipe opened without waiting: writes wait again
             fcntl.fcntl(fd, fcntl.F_SETFL, fcntl.fcntl(fd, fcntl.F_GETFL) & ~os.O_NONBLOCK)
@@ -516,22 +517,23 @@ class LogFile:
         try:
             info = os.stat(path)
         except FileNotFoundError:
-            raise HistoryError("no such file", str(path)) from None
+            raise HistoryError(Message("no such file"), str(path)) from None
         except OSError as exc:
-            raise HistoryError(f"cannot read the session log ({exc.strerror or exc})", str(path)) from None
+            raise HistoryError(Message("cannot read the session log ({reason})", reason=os_reason(exc)),
+                               str(path)) from None
         if stat.S_ISDIR(info.st_mode):
-            raise HistoryError("is a directory, not a session log", str(path))
+            raise HistoryError(Message("is a directory, not a session log"), str(path))
         if not stat.S_ISREG(info.st_mode):
-            raise HistoryError("is not a regular file: a session is resumed from its log file, which play "
-                               "then carries on writing (a pipe, a device or standard input cannot be)", str(path))
+            raise HistoryError(Message("is not a regular file: a session is resumed from its log file, which play "
+                                       "then carries on writing (a pipe, a device or standard input cannot be)"), str(path))
         try:
             fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_NONBLOCK)
         except OSError as exc:
-            raise HistoryError(f"cannot write the session log ({exc.strerror or exc})", str(path)) from None
+            raise HistoryError(_cannot_write(exc), str(path)) from None
         log = cls(path, fd)
         if not log._regular:  # replaced by something else since the check above
             log.close()
-            raise HistoryError("is not a regular file", str(path))
+            raise HistoryError(Message("is not a regular file"), str(path))
         log._lock()
         return log
 
@@ -542,8 +544,8 @@ class LogFile:
             fcntl.flock(self._fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
             self.close()
-            raise HistoryError("is in use: another 'bragrules play' is writing this log; "
-                               "wait until it stops, then resume", self.name) from None
+            raise HistoryError(Message("is in use: another 'bragrules play' is writing this log; wait until it stops, "
+                                       "then resume"), self.name) from None
 
     def fileno(self) -> int:
         return self._fd
@@ -570,8 +572,8 @@ class LogFile:
                     os.ftruncate(self._fd, self._good)
                 except OSError:
                     pass
-            raise HistoryError(f"cannot write the session log ({exc.strerror or exc}); everything before "
-                               "this moment is in it", self.name) from None
+            raise HistoryError(Message("cannot write the session log ({reason}); everything before this moment is in it",
+                                       reason=os_reason(exc)), self.name) from None
         self._good += len(data)
 
     def truncate(self, size: int) -> None:
@@ -583,6 +585,15 @@ class LogFile:
         if not self.closed:
             self.closed = True
             os.close(self._fd)
+
+
+def _cannot_write(exc: OSError) -> Message:
+    return Message("cannot write the session log ({reason})", reason=os_reason(exc))
+
+
+def _never_overwritten(path: Path) -> Message:
+    return Message("already exists and is never overwritten: continue its session with --resume {path}, or name a new "
+                   "log with --log", path=str(path))
 
 
 def open_log(path: Path, profile: Profile, session: Session, profile_name: str, seats: Sequence[Seat],
@@ -636,11 +647,11 @@ def play_header(history: Any, profile: Profile) -> Tuple[List[Seat], Optional[in
     declared = check_fields(extra, PlayHeader, "header", "header", name, 1)  # types and bounds, as declared
     keep = bool(declared.get("keep", False))
     if keep and history.seed is not None:
-        raise HistoryError("header: a kept table's log (keep: true) records no seed: its cards are shuffled at "
-                           "the table", name, 1)
+        raise HistoryError(Message("header: a kept table's log (keep: true) records no seed: its cards are shuffled "
+                                   "at the table"), name, 1)
     problem = keep_problem(profile) if keep else None
     if problem is not None:
-        raise HistoryError(f"header: keep: true, but {problem}"[:300], name, 1)
+        raise HistoryError(Message("header: keep: true, but {problem}", problem=problem), name, 1)
     seats = _header_seats(extra.get("seats"), history.players, name)
     return seats, declared.get("hands"), keep
 
@@ -650,15 +661,18 @@ def _header_seats(value: Any, players: Sequence[str], name: str) -> List[Seat]:
     if value is None:
         return [Seat(player) for player in players]
     if not isinstance(value, list) or len(value) != len(players):
-        raise HistoryError("header: 'seats' must list every player, as {\"name\": ..., \"style\": ...}", name, 1)
+        raise HistoryError(Message("header: 'seats' must list every player, as {form}",
+                                   form='{"name": ..., "style": ...}'), name, 1)
     seats: List[Seat] = []
     for item, player in zip(value, players):
         if not isinstance(item, dict) or item.get("name") != player:
-            raise HistoryError(f"header: the seats must name the players in order ({player} is expected)", name, 1)
+            raise HistoryError(Message("header: the seats must name the players in order ({player} is expected)",
+                                       player=player), name, 1)
         style = item.get("style", HUMAN)
         if style != HUMAN and style not in ALL_STYLES:
             shown = style if isinstance(style, str) else type(style).__name__
-            raise HistoryError(f"header: {player}'s style {shown[:40]!r} is not a bot style "
-                               f"({', '.join(ALL_STYLES)}) or {HUMAN!r}", name, 1)
+            raise HistoryError(Message("header: {player}'s style {style} is not a bot style ({styles}) or {human}",
+                                       player=player, style=repr(shown[:40]), styles=", ".join(ALL_STYLES),
+                                       human=repr(HUMAN)), name, 1)
         seats.append(Seat(player, style))
     return seats

@@ -30,7 +30,9 @@ True
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+from bragrules.core.i18n import Message
 
 
 class ProfileError(Exception):
@@ -41,7 +43,9 @@ class ProfileError(Exception):
         line, column: 1-based position in that file, if known.
         path: the dotted field path, e.g. ``"stakes.ante"`` or
             ``"ranking.category_order.2"``, if the problem belongs to a field.
-        message: the human reason, without the location.
+        message: the human reason, without the location, in the language spoken when it was made.
+        said: the reason as a :class:`~bragrules.core.i18n.Message` when it was made as one (to be read again in
+            another reader's language, or in English), else None.
         code: a short machine-readable kind, e.g. ``"syntax"``,
             ``"duplicate_key"``, ``"extra_forbidden"``, ``"value_error"``.
         excerpt: the source line at ``line`` (truncated), when there is one.
@@ -49,7 +53,7 @@ class ProfileError(Exception):
 
     def __init__(
         self,
-        message: str,
+        message: Union[str, Message],
         *,
         file: Optional[str] = None,
         line: Optional[int] = None,
@@ -59,8 +63,10 @@ class ProfileError(Exception):
         excerpt: Optional[str] = None,
         errors: Optional[Sequence["ProfileError"]] = None,
     ) -> None:
-        super().__init__(message)
-        self.message = message
+        self.said = message if isinstance(message, Message) else None
+        text = message.text() if isinstance(message, Message) else message
+        super().__init__(text)
+        self.message = text
         self.file = file
         self.line = line
         self.column = column
@@ -89,11 +95,19 @@ class ProfileError(Exception):
         return ":".join(parts)
 
     def __str__(self) -> str:
+        return self._located(self.message)
+
+    def text(self) -> str:
+        """The error as ``str`` writes it, its reason read in the language spoken now when it was made as a
+        :class:`~bragrules.core.i18n.Message` (``str``: in the language spoken when it was made)."""
+        return self._located(self.said.text() if self.said is not None else self.message)
+
+    def _located(self, reason: str) -> str:
         from bragrules.core.text import brief, printable
 
         path = brief(self.path, 80) if self.path else None
         prefix = [p for p in (self.location, path) if p]
-        return printable(": ".join(prefix + [self.message]))
+        return printable(": ".join(prefix + [reason]))
 
     def __repr__(self) -> str:
         return f"ProfileError({str(self)!r})"

@@ -51,7 +51,7 @@ from typing import (
 import yaml
 from pydantic import ValidationError
 
-from bragrules.core.i18n import tr
+from bragrules.core.i18n import Message, tr
 from bragrules.core.text import quote
 from bragrules.profile.errors import ProfileError
 from bragrules.profile.messages import default_dump, describe_value, get_path, validation_error, yaml_text
@@ -199,16 +199,16 @@ def _parse_text(text: str, display: str) -> Tuple[Dict[str, Any], PosTree]:
         and root.value in ("", "~", "null", "Null", "NULL")
     ):
         raise ProfileError(
-            tr("the file is empty (nothing but blanks or comments): a profile is a mapping of rule areas; "
-               "write {} for every default, or 'extends: standard' for the standard game"),
+            Message("the file is empty (nothing but blanks or comments): a profile is a mapping of rule areas; "
+                    "write {} for every default, or 'extends: standard' for the standard game"),
             file=display,
             code="empty",
         )
     if not isinstance(root, yaml.MappingNode):
-        kind = tr("a list") if isinstance(root, yaml.SequenceNode) else tr("a single value")
+        kind = Message("a list") if isinstance(root, yaml.SequenceNode) else Message("a single value")
         builder = DocumentBuilder(text, display)
         raise builder.error(
-            tr("the top level of a profile must be a mapping of keys to values, not {kind}", kind=kind),
+            Message("the top level of a profile must be a mapping of keys to values, not {kind}", kind=kind),
             root,
             "",
             "not_mapping",

@@ -13,11 +13,12 @@ from typing import (
     Dict,
     Optional,
     Tuple,
+    Union,
 )
 
 import yaml
 
-from bragrules.core.i18n import N_, tr
+from bragrules.core.i18n import N_, Message
 from bragrules.core.money import MAX_DIGITS
 from bragrules.core.text import quote
 from bragrules.profile.errors import ProfileError
@@ -54,7 +55,7 @@ def _line_column(text: str, index: int) -> Tuple[int, int]:
 class Refused(Exception):
     """Raised inside the composer; turned into a ProfileError with the file name."""
 
-    def __init__(self, message: str, mark: Any, code: str) -> None:
+    def __init__(self, message: Union[str, Message], mark: Any, code: str) -> None:
         super().__init__(message)
         self.message = message
         self.mark = mark
@@ -76,12 +77,12 @@ class ProfileComposer(yaml.SafeLoader):
         event = self.peek_event()  # type: ignore[no-untyped-call]
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             raise Refused(
-                tr("anchors and aliases are not allowed in profiles"), event.start_mark, "alias"
+                Message("anchors and aliases are not allowed in profiles"), event.start_mark, "alias"
             )
         self._nodes += 1
         if self._nodes > self._max_nodes:
             raise Refused(
-                tr("too many values: the limit is {limit} per file", limit=self._max_nodes),
+                Message("too many values: the limit is {limit} per file", limit=str(self._max_nodes)),
                 event.start_mark,
                 "too_many_nodes",
             )
@@ -89,7 +90,7 @@ class ProfileComposer(yaml.SafeLoader):
         try:
             if self._depth > self._max_depth:
                 raise Refused(
-                    tr("nested too deeply: the limit is {limit} levels", limit=self._max_depth),
+                    Message("nested too deeply: the limit is {limit} levels", limit=str(self._max_depth)),
                     event.start_mark,
                     "too_deep",
                 )
@@ -103,7 +104,7 @@ def yaml_error(exc: yaml.YAMLError, text: str, display: str) -> ProfileError:
         bad_line, bad_column = _line_column(text, exc.position)
         char = exc.character if isinstance(exc.character, str) else chr(exc.character)
         return ProfileError(
-            tr("character {code} is not allowed in a profile (binary data?)", code=f"U+{ord(char):04X}"),
+            Message("character {code} is not allowed in a profile (binary data?)", code=f"U+{ord(char):04X}"),
             file=display,
             line=bad_line,
             column=bad_column,
@@ -122,20 +123,23 @@ def yaml_error(exc: yaml.YAMLError, text: str, display: str) -> ProfileError:
         lines = text.splitlines()
         if mark.line < len(lines):
             at_mark = lines[mark.line][mark.column : mark.column + 1]
+    message: Message
     if "'\\t'" in problem or at_mark == "\t":
         indent = len(source_line) - len(source_line.lstrip(" \t"))
         if column is not None and column - 1 < indent + 1 and "\t" in source_line[:indent + 1]:
-            message = tr("tab character in the indentation: indent with spaces, not tabs")
+            message = Message("tab character in the indentation: indent with spaces, not tabs")
         else:
-            message = tr("tab character here: YAML needs spaces, not tabs")
+            message = Message("tab character here: YAML needs spaces, not tabs")
     elif problem == "but found another document":
-        message = tr("only one YAML document is allowed in a profile (found a second '---')")
+        message = Message("only one YAML document is allowed in a profile (found a second '---')")
     else:
-        message = tr("YAML syntax error: {problem}", problem=problem)
+        message = Message("YAML syntax error: {problem}", problem=yaml_words(problem))
         if context and context_mark is not None and mark is not None and context_mark.line != mark.line:
-            message += tr(" ({context} started at line {line})", context=context, line=context_mark.line + 1)
+            message = Message(_JOINED, first=message, then=Message(" ({context} started at line {line})",
+                                                                   context=yaml_words(context),
+                                                                   line=str(context_mark.line + 1)))
         elif context:
-            message += f" ({context})"
+            message = Message(_JOINED, first=message, then=Message(" ({context})", context=yaml_words(context)))
     return ProfileError(
         message,
         file=display,
@@ -144,6 +148,61 @@ def yaml_error(exc: yaml.YAMLError, text: str, display: str) -> ProfileError:
         code="syntax",
         excerpt=excerpt(text, line),
     )
+
+
+_JOINED = "{first}{then}"
+"""Two messages read one after the other (no words of its own: not in the catalogue)."""
+
+_YAML_WORDS = (
+    N_("mapping values are not allowed here"), N_("mapping keys are not allowed here"),
+    N_("could not find expected ':'"), N_("found unexpected end of stream"), N_("found unexpected document separator"),
+    N_("while parsing a flow sequence"), N_("while parsing a flow mapping"), N_("while parsing a flow node"),
+    N_("while parsing a block mapping"), N_("while parsing a block collection"), N_("while parsing a block node"),
+    N_("while parsing a node"), N_("while scanning a simple key"), N_("while scanning a quoted scalar"),
+    N_("while scanning a double-quoted scalar"), N_("while scanning a block scalar"), N_("while scanning a plain scalar"),
+    N_("while scanning for the next token"), N_("the node content"), N_("a comment or a line break"),
+)
+"""The words of YAML's commonest complaints (PyYAML's own English), each in the catalogue."""
+
+_YAML_FORMS = (
+    (re.compile(r"expected (?P<expected>.+), but found (?P<found>.+)"), N_("expected {expected}, but found {found}")),
+    (re.compile(r"expected (?P<expected>.+), but got (?P<found>.+)"), N_("expected {expected}, but got {found}")),
+    (re.compile(r"found character (?P<char>.+) that cannot start any token"),
+     N_("found character {char} that cannot start any token")),
+    (re.compile(r"found unknown escape character (?P<char>.+)"), N_("found unknown escape character {char}")),
+    (re.compile(r"found undefined alias (?P<name>.+)"), N_("found undefined alias {name}")),
+)
+"""YAML's complaints that name what it found: the sentence, its parts kept as YAML wrote them (a word among
+:data:`_YAML_WORDS` read in the reader's language)."""
+
+
+def yaml_words(said: str) -> Message:
+    """One of YAML's complaints (a problem, or where it arose), to be read in the reader's language; one it has no
+    words for reads as YAML wrote it.
+
+    >>> from bragrules.core.i18n import with_language
+    >>> with_language("zh", yaml_words("mapping values are not allowed here").text)
+    '此处不允许映射值'
+    >>> yaml_words("expected <block end>, but found '?'").text()
+    "expected <block end>, but found '?'"
+    """
+    for form, sentence in _YAML_FORMS:
+        match = form.fullmatch(said)
+        if match is not None:
+            return Message(sentence, **{name: _yaml_part(part) for name, part in match.groupdict().items()})
+    return Message(said)
+
+
+def _yaml_part(part: str) -> Message:
+    """What YAML expected or found: a word of :data:`_YAML_WORDS`, a token as YAML wrote it, or two of them.
+
+    >>> _yaml_part("',' or ']'").text()
+    "',' or ']'"
+    """
+    first, either, then = part.partition(" or ")
+    if either:
+        return Message("{first} or {then}", first=Message(first), then=Message(then))
+    return Message(part)
 
 
 def _short_tag(tag: str) -> str:
@@ -162,7 +221,7 @@ class DocumentBuilder:
     def position(self, node: yaml.Node) -> Position:
         return Position(self.display, node.start_mark.line + 1, node.start_mark.column + 1)
 
-    def error(self, message: str, node: yaml.Node, path: str, code: str) -> ProfileError:
+    def error(self, message: Union[str, Message], node: yaml.Node, path: str, code: str) -> ProfileError:
         where = self.position(node)
         return ProfileError(
             message,
@@ -180,7 +239,7 @@ class DocumentBuilder:
         if isinstance(node, yaml.MappingNode):
             if node.tag != YAML_TAG + "map":
                 raise self.error(
-                    tr("tag {tag} is not allowed in profiles", tag=repr(_short_tag(node.tag))), node, path, "tag"
+                    Message("tag {tag} is not allowed in profiles", tag=repr(_short_tag(node.tag))), node, path, "tag"
                 )
             result: Dict[str, Any] = {}
             trees: Dict[str, PosTree] = {}
@@ -190,7 +249,8 @@ class DocumentBuilder:
                 child = f"{path}.{key}" if path else key
                 if key in first_seen:
                     raise self.error(
-                        tr("duplicate key {key} (first written at line {line})", key=repr(key), line=first_seen[key].line),
+                        Message("duplicate key {key} (first written at line {line})", key=repr(key),
+                                line=str(first_seen[key].line)),
                         key_node,
                         child,
                         "duplicate_key",
@@ -202,7 +262,7 @@ class DocumentBuilder:
         if isinstance(node, yaml.SequenceNode):
             if node.tag != YAML_TAG + "seq":
                 raise self.error(
-                    tr("tag {tag} is not allowed in profiles", tag=repr(_short_tag(node.tag))), node, path, "tag"
+                    Message("tag {tag} is not allowed in profiles", tag=repr(_short_tag(node.tag))), node, path, "tag"
                 )
             built = [
                 self.build(item, f"{path}.{index}" if path else str(index))
@@ -214,12 +274,12 @@ class DocumentBuilder:
 
     def key(self, node: yaml.Node, path: str) -> str:
         if not isinstance(node, yaml.ScalarNode):
-            raise self.error(tr("keys must be plain names, not mappings or lists"), node, path, "key")
+            raise self.error(Message("keys must be plain names, not mappings or lists"), node, path, "key")
         if node.tag == YAML_TAG + "merge":
-            raise self.error(tr("merge keys (<<) are not allowed in profiles"), node, path, "tag")
+            raise self.error(Message("merge keys (<<) are not allowed in profiles"), node, path, "tag")
         if node.tag not in _SCALAR_TAGS:
             raise self.error(
-                tr("tag {tag} is not allowed in profiles", tag=repr(_short_tag(node.tag))), node, path, "tag"
+                Message("tag {tag} is not allowed in profiles", tag=repr(_short_tag(node.tag))), node, path, "tag"
             )
         return self.string(node, path)
 
@@ -228,7 +288,7 @@ class DocumentBuilder:
         value = str(node.value)
         if _SURROGATE.search(value):
             raise self.error(
-                tr("text with a lone surrogate (an escape such as \\ud800) is not valid Unicode"),
+                Message("text with a lone surrogate (an escape such as \\ud800) is not valid Unicode"),
                 node, path, "scalar",
             )
         return value
@@ -237,7 +297,7 @@ class DocumentBuilder:
         tag = node.tag
         if tag not in _SCALAR_TAGS:
             raise self.error(
-                tr("tag {tag} is not allowed in profiles", tag=repr(_short_tag(tag))), node, path, "tag"
+                Message("tag {tag} is not allowed in profiles", tag=repr(_short_tag(tag))), node, path, "tag"
             )
         kind = tag[len(YAML_TAG) :]
         if kind in ("str", "timestamp"):
@@ -263,23 +323,23 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _KINDS = {"int": N_("a whole number"), "float": N_("a number"), "bool": N_("true or false"), "null": "null"}
 
 
-def _unreadable(value: str, kind: str) -> str:
+def _unreadable(value: str, kind: str) -> Message:
     """The message for a scalar that its tag cannot read.
 
-    >>> _unreadable("", "int")
+    >>> _unreadable("", "int").text()
     "cannot read '' as a whole number (its tag is !!int)"
-    >>> _unreadable("maybe", "bool")
+    >>> _unreadable("maybe", "bool").text()
     "cannot read 'maybe' as true or false (its tag is !!bool)"
-    >>> _unreadable("9" * 5000, "int")
+    >>> _unreadable("9" * 5000, "int").text()
     "cannot read '99999999999…': 5000 digits, more than 4300"
     """
     shown = repr(value if len(value) <= 20 else value[:19] + "…")
     digits = sum(ch.isdigit() for ch in value)
     if kind in ("int", "float") and digits > MAX_DIGITS:
-        return tr("cannot read {value}: {digits} digits, more than {limit}", value=quote(value[:11] + "…"),
-                  digits=digits, limit=MAX_DIGITS)
-    return tr("cannot read {value} as {kind} (its tag is {tag})", value=shown, kind=tr(_KINDS.get(kind, kind)),
-              tag=f"!!{kind}")
+        return Message("cannot read {value}: {digits} digits, more than {limit}", value=quote(value[:11] + "…"),
+                       digits=str(digits), limit=str(MAX_DIGITS))
+    return Message("cannot read {value} as {kind} (its tag is {tag})", value=shown, kind=Message(_KINDS.get(kind, kind)),
+                   tag=f"!!{kind}")
 
 
 __all__ = ["DocumentBuilder", "ProfileComposer", "Refused", "YAML_TAG", "excerpt", "yaml_error"]
