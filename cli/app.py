@@ -247,16 +247,24 @@ def _fast_command(args: Sequence[str]) -> Optional[Callable[[], Any]]:
 
 
 def _typer_command(args: Sequence[str], argv: Optional[List[str]]) -> Callable[[], Any]:
-    """The app's command for ``args``: it runs click, which returns the exit status."""
-    import typer.main
+    """The app's command for ``args``: it runs click, which returns the exit status.
 
+    The language is chosen first (``--lang``, moved to the front, else ``BRAGRULES_LANG``), so that ``--help``
+    and the option parser's errors, which come before the root's callback, are written in it too.
+    """
+    from bragrules.core.i18n import choose_language
+
+    from .help_words import app_speaks
+
+    choose_language(args[1] if args[:1] == ["--lang"] and len(args) > 1 else None,
+                    notice=lambda line: None)  # an unknown language is said by the root's callback, once
     target = app_for(args)
 
     def run() -> Any:
         # Always a group, even with one command registered (the root callback
         # makes it one): the command's name comes first on the command line
         # either way. get_command adds --install-completion and --show-completion.
-        return typer.main.get_command(target)(args=argv, prog_name="bragrules", standalone_mode=False)
+        return app_speaks(target)(args=argv, prog_name="bragrules", standalone_mode=False)
 
     return run
 
@@ -293,14 +301,17 @@ def click_error_line(exc: Exception) -> str:
     >>> click_error_line(Usage())
     "bragrules diff: Invalid value for '--impact': Input should be greater than or equal to 1 (see 'bragrules diff --help')"
     """
-    from .common import one_line
+    from bragrules.core.i18n import tr
 
-    text = one_line(exc.format_message()) if hasattr(exc, "format_message") else one_line(str(exc))
+    from .common import one_line
+    from .usage_words import usage_message
+
+    text = one_line(usage_message(exc))
     ctx = getattr(exc, "ctx", None)
     if ctx is None:
-        return f"bragrules: {text}"
+        return tr("{path}: {text}", path="bragrules", text=text)
     path = ctx.command_path or "bragrules"
-    return f"{path}: {text} (see '{path} --help')"
+    return tr("{path}: {text} (see '{path} --help')", path=path, text=text)
 
 
 EXIT_READER_GONE = 128 + 13

@@ -2,7 +2,8 @@
 
 The messages are the English texts given to :func:`bragrules.core.i18n.tr` and
 :func:`~bragrules.core.i18n.ntr` in the package and its command line; Babel's extractor finds
-them (the same as ``pybabel extract -k tr -k ntr:1,2 -k N_ -k Message -k RuleViolation:2 -k refusal:2 -k _refuse_below:2``). From a checkout::
+them (the same as ``pybabel extract -k tr -k ntr:1,2 -k N_ -k Message -k RuleViolation:2 -k refusal:2 -k _refuse_below:2``),
+and the command line's help texts are read from its command tree (:func:`help_sentences`). From a checkout::
 
     python -m bragrules.core.catalogues update   # write bragrules/locale/bragrules.pot, merge it into each .po
     python -m bragrules.core.catalogues check    # list what a catalogue lacks, exit 1 if anything
@@ -60,9 +61,24 @@ def extract(root: Path = ROOT) -> "object":
         ):
             template.add(message, None, [(f"{source}/{filename}", lineno)], auto_comments=comments,
                          context=context)
-    for path, said in choice_sentences() + area_titles():
+    for path, said in choice_sentences() + area_titles() + help_sentences():
         template.add(said, None, [(path, 0)])
     return template
+
+
+def help_sentences() -> List[Tuple[str, str]]:
+    """Every help text of the command line (what ``--help`` prints: each command's help and summary, each
+    option's help, typer's own options' too), by where it is read: found in the command tree the command line
+    builds, as typer made it from the options' ``help=`` and the commands' docstrings, so that none is left
+    out and each is the text ``--help`` translates.
+
+    >>> ("cli/--help/play/--hands", "Stop after this many deals.") in help_sentences()
+    True
+    """
+    from importlib import import_module
+
+    found = import_module("bragrules_cli.help_words").every_help_text()
+    return [("cli/--help/" + where.replace(" ", "/"), said) for where, said in found]
 
 
 def area_titles() -> List[Tuple[str, str]]:
