@@ -138,11 +138,13 @@ def pot_lines(deal: "Deal") -> List[str]:
 def spoken_pot_lines(deal: "Deal") -> List[str]:
     """:func:`pot_lines` in a language other than English: each side pot named in it, with the rule it was
     won by (its recorded reason is English)."""
+    from bragrules.rules.pots import spoken_pot_title
+
     result = deal.result
     assert result is not None
     lines = []
     for pot in result.pots:
-        title, amount = _spoken_title(pot.name), money(pot.amount)
+        title, amount = spoken_pot_title(pot.name), money(pot.amount)
         if not pot.winners:
             lines.append(tr("{pot} of {amount} goes back to the players", pot=title, amount=amount))
         else:
@@ -155,17 +157,6 @@ def spoken_pot_lines(deal: "Deal") -> List[str]:
         lines.append(tr("[bold]{player} wins every pot[/] and is paid {amount} more by every other player",
                         player=esc(sweeper), amount=money(policy.sweep)))
     return lines
-
-
-def _spoken_title(name: str) -> str:
-    """A side pot's name in the language spoken (:func:`bragrules.rules.pots.pot_title` in English)."""
-    if name.startswith("hand_"):
-        return tr("the pot of hand {n}", n=name[5:])
-    if name.startswith("points_"):
-        return tr("the {n} stake", n=name[7:])
-    if name == "best_card":
-        return tr("the best-card stake")
-    return tr("the 31 stake") if name == "thirty_one" else name
 
 
 def house_line(table: "Table", record: "DealRecord") -> str:

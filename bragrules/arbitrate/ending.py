@@ -106,8 +106,9 @@ _WITH_SIDES = "{ending}{sides}"
 
 
 def _with_sides(said: Message, deal: Deal) -> Message:
-    sides = side_pot_text(deal)
-    return Message(_WITH_SIDES, ending=said, sides=sides) if sides else said
+    if deal.result is None or not deal.result.pots:
+        return said
+    return Message(_WITH_SIDES, ending=said, sides=Later(side_pot_text, deal))  # read in the reader's language
 
 
 def ending_words(sit: Situation, deal: Deal) -> EndingWords:
@@ -210,12 +211,13 @@ def side_pot_text(deal: Deal) -> str:
     result, policy = deal.result, deal.rules.pots
     if result is None or policy is None or not result.pots:
         return ""
-    from bragrules.rules.pots import pot_won_words
+    from bragrules.rules.pots import pot_won_said
 
-    text = "; " + "; ".join(pot_won_words(pot) for pot in result.pots)
+    text = "; " + "; ".join(pot_won_said(pot) for pot in result.pots)
     sweeper = policy.sweep_of(result.pots, result.winners if result.outcome == "won" else ())
     if sweeper is not None and policy.sweep is not None:
-        text += f"; {sweeper} wins every pot and is paid {money_text(policy.sweep)} more by every other player"
+        text += "; " + tr("{player} wins every pot and is paid {amount} more by every other player", player=sweeper,
+                          amount=money_text(policy.sweep))
     return text
 
 

@@ -47,7 +47,7 @@ from typing import TYPE_CHECKING, Annotated, Dict, List, Literal, Mapping, Optio
 from pydantic import Field, WithJsonSchema, field_validator
 
 from bragrules.core.cards import Card
-from bragrules.core.i18n import tr
+from bragrules.core.i18n import ENGLISH, language, tr
 from bragrules.core.money import ZERO
 from bragrules.core.rule_id import Rule, field_rule
 from bragrules.rules.area import POSITIVE, Area, AreaText, FieldText, Money, Section, _refuse_below, choice
@@ -480,6 +480,44 @@ def pot_won_words(pot: PotWon) -> str:
     if len(pot.winners) == 1:
         return f"{pot.winners[0]} takes {pot_title(pot.name)} of {amount} ({pot.why})"
     return f"{' and '.join(pot.winners)} share {pot_title(pot.name)} of {amount} ({pot.why})"
+
+
+def spoken_pot_title(name: str) -> str:
+    """A side pot's name in the language spoken (:func:`pot_title` in English).
+
+    >>> spoken_pot_title("hand_2"), spoken_pot_title("points_21")
+    ("hand 2's pot", 'the 21 stake')
+    """
+    if language() == ENGLISH:
+        return pot_title(name)
+    if name.startswith("hand_"):
+        return tr("the pot of hand {n}", n=name[5:])
+    if name.startswith("points_"):
+        return tr("the {n} stake", n=name[7:])
+    if name == "best_card":
+        return tr("the best-card stake")
+    return tr("the 31 stake") if name == "thirty_one" else name
+
+
+def pot_won_said(pot: PotWon) -> str:
+    """:func:`pot_won_words` in the language spoken: in another language the side pot is named in it, with the
+    rule it was won by in place of the recorded reason (which is English, as the log keeps it).
+
+    >>> from bragrules.core.i18n import speaking
+    >>> won = PotWon("best_card", Fraction(1), Fraction(3), ("B",), BEST_CARD_RULE, "the best card turned up")
+    >>> pot_won_said(won)
+    'B takes the best-card stake of 3 (the best card turned up)'
+    >>> with speaking("zh"):
+    ...     pot_won_said(won)
+    'B拿走最大单牌注 3（pots.best_card）'
+    """
+    if language() == ENGLISH:
+        return pot_won_words(pot)
+    title, amount = spoken_pot_title(pot.name), money_text(pot.amount)
+    if not pot.winners:
+        return tr("{pot} of {amount} goes back to the players", pot=title, amount=amount)
+    return tr("{players} take {pot} of {amount} ({rule})", players=", ".join(pot.winners), pot=title, amount=amount,
+              rule=str(pot.rule))
 
 
 def _side(p: "Profile") -> bool:

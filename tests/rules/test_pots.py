@@ -217,3 +217,33 @@ def test_with_betting_a_player_who_folds_gives_up_the_pots_for_each_hand() -> No
     assert {name: winners for name, (_, winners) in _pots(deal).items()} == {
         "hand_1": ("B",), "hand_2": ("B",), "hand_3": ("B",)}
     assert deal.result.net == {"A": -4, "B": 4}
+
+
+@pytest.mark.parametrize("lang, script", [("zh", r"[\u4e00-\u9fff]"), ("hi", r"[\u0900-\u097F]")])
+def test_a_ruling_tells_each_pot_in_the_language_chosen(tmp_path: Path, lang: str, script: str) -> None:
+    """The same Three-Stake ruling read in Chinese or Hindi: each stake named in the language, its amount and
+    winner kept, the rule it was won by cited, and the bonus for winning all three said in it too."""
+    import re
+
+    from bragrules.arbitrate import arbitrate
+    from bragrules.core.i18n import speaking
+
+    sheet = tmp_path / "three.yaml"
+    sheet.write_text("format: bragrules-history/1\nprofile: three-stake\nplayers: [A, B, C]\ndealer: C\ndeals:\n"
+                     "  - cards: {A: Kh Ks Kd, B: 2c 3h 5d, C: 4c 6h 8d}\n    actions: [A bet 1, B fold]\n"
+                     "    dispute: C fold\n")
+    ruling = arbitrate(sheet).rulings[0]
+    with speaking(lang):
+        said = ruling.next_text()
+        pots = [p for p in said.split("；" if lang == "zh" else ";") if "pots." in p]
+    assert re.search(script, said)
+    for english in ("takes the best-card stake", "the 31 stake", "wins every pot", "every other player",
+                    "the best card turned up", "pips nearest"):
+        assert english not in said
+    assert any("pots.best_card" in p and "A" in p and "3" in p for p in pots)
+    assert any("pots.thirty_one" in p and "A" in p and "3" in p for p in pots)
+    with speaking(lang):
+        from bragrules.core.i18n import tr
+
+        bonus = tr("{player} wins every pot and is paid {amount} more by every other player", player="A", amount="1")
+    assert bonus in said
