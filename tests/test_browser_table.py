@@ -136,7 +136,9 @@ def test_the_host_pauses_resumes_and_ends_the_session_from_the_page(tmp_path: Pa
                 wait_until(ann, "document.getElementById('status').textContent.includes('paused by the host')")
                 assert ann.locator("#actions button").count() == 0
                 assert "the host has paused the table" in ann.inner_text("#actions")
-                assert host.locator("#pause").is_hidden() and host.locator("#resume").is_visible()
+                # the host's page hears of the pause on its own socket: wait for it there too
+                host.wait_for_selector("#resume", state="visible")
+                assert host.locator("#pause").is_hidden()
                 host.click("#resume")
                 wait_until(ann, "!document.getElementById('status').textContent.includes('paused')")
                 wait_until(ann, "document.querySelectorAll('#actions button').length > 0")
