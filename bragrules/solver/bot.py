@@ -213,8 +213,10 @@ class SolvedBot:
             entry = strategy.entry(history)
             mapped = real._replace(player=rename[real.player])
             stretch = Fraction(1)
-            if entry is None:  # a step the tree applied by itself (a show): kept as it was
-                history.append(str(mapped))
+            if entry is None:
+                if _at_pool(strategy, history):  # the tree ended the war here, the real game bets on
+                    return self._past_pool(view, rename, history, steps)
+                history.append(str(mapped))  # a step the tree applied by itself (a show): kept as it was
                 continue
             visited.append((list(history), entry))
             offset = self._offset(entry, mapped, least[index])
@@ -234,7 +236,20 @@ class SolvedBot:
             history.append(text)
             stretch = _stretch(mapped, text, pots[index], offset)
         entry = strategy.entry(history)
+        if entry is None and _at_pool(strategy, history):
+            return self._past_pool(view, rename, history, steps)
         return None if entry is None else Reading(tuple(history), entry, steps, stretch, past)
+
+    def _past_pool(self, view: PlayerView, rename: Dict[str, str], history: List[str],
+                   steps: List[Tuple[Entry, str]]) -> Optional[Reading]:
+        """The tree ended the deal's war at its cap in a showdown of every hand still in (``war_cap: showdown``)
+        and the real game bets on: the bot answers as at its own last decision of the deal that could bet,
+        seen if it has one (else blind, as it still is), a war past the tree's count (stay or leave, decided
+        once: :meth:`_committed`); None when it has none (the deal left the tree)."""
+        seat = seat_names(len(view.order)).index(rename[str(view.player)])
+        could_bet = [e for e, _ in steps if e.player == seat and any(a.kind == "bet" for a in self._entry_actions(e))]
+        earlier = next((e for e in reversed(could_bet) if not e.blind), could_bet[-1] if could_bet else None)
+        return None if earlier is None else Reading(tuple(history), earlier, steps, Fraction(1), True)
 
     def _alike(self, strategy: Strategy, history: List[str], visited: List[Tuple[List[str], Entry]], bet: Action,
                pot: Fraction, antes: Fraction) -> Optional[Tuple[str, ...]]:
@@ -331,6 +346,20 @@ class SolvedBot:
         self._why = Message(N_("plays the solved strategy: {move} with probability {chance}"),
                             move=Later(move_name, view.rules, chosen.kind), chance=Later(format, float(row[k]), ".0%"))
         return action
+
+
+def _at_pool(strategy: Strategy, history: List[str]) -> bool:
+    """Whether the strategy's tree ends the deal after ``history`` in a showdown of every hand still in: its
+    war cap is a showdown (``war_cap: showdown``), twice its bets are made, three or more are in.
+
+    >>> s = Strategy({}, {"cards": [1, 2, 3], "seats": 3, "max_bets": 1, "war_cap": "showdown"})
+    >>> _at_pool(s, ["A bet 1", "B bet 1"]), _at_pool(s, ["A bet 1", "B fold", "C bet 1"]), _at_pool(s, ["A bet 1"])
+    (True, False, False)
+    """
+    if strategy.war_cap != "showdown" or strategy.seats < 3:
+        return False
+    bets = sum(1 for text in history if text.split(" ")[1:2] == ["bet"])
+    return bets >= 2 * int(strategy.meta["max_bets"]) and strategy.seats - len(AfterBets.folded(history)) > 2
 
 
 def _move_list(rules: "Rules", kinds: List[str]) -> str:
