@@ -15,7 +15,7 @@ per seat on the same hands, net per deal with a 95% interval; then each seat's v
 deal under good play (every seat on the average strategy), with blind play allowed and
 under the house rule "no blind play" (``blind.allowed: false``): what the rule gives the
 first player. ``--max-bets`` (3) sets the tree's bets in all, ``--buckets`` (8) the equity buckets,
-``--war-cap`` (fold) how the tree ends a war of three or more at its cap (:mod:`bragrules.solver.pool`),
+``--war-cap`` (showdown) how the tree ends a war of three or more at its cap (:mod:`bragrules.solver.pool`),
 ``--seats`` the tables, ``--styles``
 the styles met, ``--no-values`` leaves out the values per seat. Nothing here asserts a figure;
 it prints what this machine does, with the load average. ``--save DIR`` writes each table's
@@ -86,7 +86,7 @@ def main() -> None:
     parser.add_argument("--buckets", type=int, default=8)
     parser.add_argument("--styles", default="")
     parser.add_argument("--no-values", action="store_true")
-    parser.add_argument("--war-cap", choices=("fold", "showdown"), default="fold")
+    parser.add_argument("--war-cap", choices=("fold", "showdown"), default="showdown")
     args = parser.parse_args()
     print(f"machine: {platform.machine()} {platform.processor() or ''}, {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()}")

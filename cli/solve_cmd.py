@@ -86,7 +86,7 @@ def solve_command(
         "--war-cap", metavar="NAME", show_default=False,
         help="3 or 4 seats: how the tree ends a betting war of three or more at its cap (twice --max-bets bets): "
              "fold (each folds in turn until two are left to see) or showdown (every hand still in is shown) "
-             "[default: fold].")] = None,
+             "[default: showdown].")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per profile on stdout.")] = False,
 ) -> None:
     """Solve one heads-up deal: discounted CFR over the public tree, exact card removal.
@@ -129,7 +129,7 @@ def solve_command(
         raise typer.Exit(EXIT_BAD_INPUT) from None
     if seats > 2:
         _multiway(profile, seats, ITERATIONS if iterations is None else iterations, (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
-                  (buckets, seed, shards, cluster), output, value, as_json, war_cap or "fold")
+                  (buckets, seed, shards, cluster), output, value, as_json, war_cap or "showdown")
         return
     if shards != 1 or cluster is not None:
         error("error: " + tr("--shards and --cluster split a solve of 3 or 4 seats (--seats); heads-up solves exactly "
@@ -148,7 +148,7 @@ def solve_command(
 
 def _multiway(profile: List[str], seats: int, iterations: int, tree_options: "Tuple[int, int, Optional[int]]",
               carry_share: float, sampling: "Tuple[int, int, int, Optional[str]]", output: Optional[Path], value: bool,
-              as_json: bool, war_cap: str = "fold") -> None:
+              as_json: bool, war_cap: str = "showdown") -> None:
     """A 3- or 4-seat solve of each profile (:mod:`cli.solve_multiway`); with --value and more than one,
     what each changes for the first to act. Unless told, 20,000 iterations (the heads-up cap is no guide).
     ``sampling``: the buckets, the seed, the shards and the cluster's address (or None); ``war_cap``: how the

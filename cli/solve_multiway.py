@@ -33,7 +33,7 @@ def save_strategy(strategy: Any, path: Path) -> None:
 
 def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tuple[int, int, Optional[int]],
                        carry_share: float, sampling: Tuple[int, int, int, Any], output: Optional[Path], value: bool,
-                       as_json: bool, war_cap: str = "fold") -> Dict[str, Any]:
+                       as_json: bool, war_cap: str = "showdown") -> Dict[str, Any]:
     """Solve ``name`` at ``seats``, write the strategy (``output`` or the cache the solved bot reads), and
     print what was found: a JSON object, or lines of text (each seat's value with ``value``). ``sampling``:
     the buckets, the seed, the shards and a cluster's client (or None); ``war_cap``: how the tree ends a war

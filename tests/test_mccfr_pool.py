@@ -64,8 +64,8 @@ def _costs(pool: Pool, seats: int) -> List[float]:
 
 
 def test_a_war_of_three_or_more_ends_at_the_cap_in_a_showdown_of_every_hand_still_in(rules: Rules) -> None:
-    folding = build_tree(rules, max_raises=1, levels=1, max_bets=2, seats=4)
-    tree = build_tree(rules, max_raises=1, levels=1, max_bets=2, seats=4, war_cap="showdown")
+    folding = build_tree(rules, max_raises=1, levels=1, max_bets=2, seats=4, war_cap="fold")
+    tree = build_tree(rules, max_raises=1, levels=1, max_bets=2, seats=4)  # the showdown unless told
     pools = _pools(tree)
     assert folding.war_cap == "fold" and folding.pools == 0 and not _pools(folding)
     assert tree.war_cap == "showdown" and tree.pools == len(pools) > 0
@@ -141,9 +141,11 @@ def test_a_showdown_the_pool_cannot_settle_by_the_best_hands_alone_is_refused() 
                          ({"seeing": {"tie": "suits"}}, "seeing.tie: suits")):
         game = compile_rules(short(**extra))
         with pytest.raises(Unsupported) as caught:
-            build_tree(game, max_raises=1, levels=1, max_bets=2, seats=3, war_cap="showdown")
-        assert words in str(caught.value)
-        assert build_tree(game, max_raises=1, levels=1, max_bets=2, seats=3).pools == 0  # the fold cap still solves
+            build_tree(game, max_raises=1, levels=1, max_bets=2, seats=3)
+        assert words in str(caught.value) and "--war-cap fold" in str(caught.value)
+        # the fold cap still solves it, and heads-up there is no war of three to end
+        assert build_tree(game, max_raises=1, levels=1, max_bets=2, seats=3, war_cap="fold").pools == 0
+        assert build_tree(game, max_raises=1, levels=1, max_bets=2).pools == 0
     with pytest.raises(ValueError, match="war_cap is one of fold, showdown"):
         build_tree(compile_rules(short()), max_raises=1, levels=1, max_bets=2, seats=3, war_cap="raise")
 
@@ -195,7 +197,8 @@ def test_the_strategy_file_keeps_its_war_cap_and_an_older_file_reads_as_the_fold
     loaded.check_against(rules, str(path))
     assert loaded.meta["war_cap"] == "showdown" and loaded.war_cap == "showdown"
 
-    folding = solve_multiway(rules, seats=3, iterations=200, max_raises=1, levels=1, max_bets=2, seed=3)
+    folding = solve_multiway(rules, seats=3, iterations=200, max_raises=1, levels=1, max_bets=2, seed=3,
+                             war_cap="fold")
     old, plain = tmp_path / "old.npz", tmp_path / "plain.npz"
     folding.strategy.save(str(plain))
     assert Strategy.load(str(plain)).war_cap == "fold"
@@ -229,39 +232,52 @@ def _always(strategy: Strategy) -> None:
             entry.probabilities[kinds.index(chosen)] = 1.0
 
 
-def test_past_the_war_cap_s_showdown_the_bot_answers_as_at_its_last_seen_bet(rules: Rules) -> None:
-    four = solve_multiway(rules, seats=4, iterations=300, max_raises=1, levels=1, max_bets=2, seed=1,
-                          war_cap="showdown")
-    strategy = four.strategy
-    _always(strategy)
+def _past_pool(strategy: Strategy, rules: Rules, leaving: str = "") -> Dict[str, List[str]]:
+    """Four solved bots on one deal: what each does past the tree's showdown at its war cap (``leaving``: a seat
+    whose last decision that could bet folds every hand by the time it gets there)."""
     names = seat_names(4)
     pack = sorted(rules.ranking.ranker.cards)
     deal = Deal(rules, list(names), {n: tuple(CARDS[c] for c in pack[3 * i:3 * i + 3]) for i, n in enumerate(names)})
     bots = {n: SolvedBot(random.Random(7), n, strategy) for n in names}
-    past: List[str] = []
-    while not deal.is_over and len(past) < 6:
+    past: Dict[str, List[str]] = {n: [] for n in names}
+    while not deal.is_over:
         player = deal.to_act
-        assert player is not None
+        assert player is not None and len(deal.actions) < 60, [str(a) for a in deal.actions]
         view = deal.view(player)
         reading = bots[player].read(strategy, view)
         assert reading is not None, [str(a) for a in deal.actions]
-        if reading.past_count:
-            # the tree ended the war here; the bot plays its own last seen decision that could bet, decided once
-            assert strategy.entry(reading.history) is None
+        if reading.pool_at is not None:
+            # the tree ended the war here; the bot plays its own last seen decision that could bet
+            assert strategy.entry(reading.history) is None and reading.past_count
             assert reading.entry.player == names.index(player) and not reading.entry.blind
             assert any(text.split()[1] == "bet" for text in reading.entry.actions)
-            if len(past) == 4:  # the fifth to answer past the cap: its strategy there now folds every hand
+            if player == leaving and not past[player]:
                 kinds = [text.split()[1] for text in reading.entry.actions]
                 reading.entry.probabilities[:] = 0.0
                 reading.entry.probabilities[kinds.index("fold")] = 1.0
         action = bots[player].choose(view)
         assert bots[player].explain().startswith("plays the solved strategy"), bots[player].explain()
-        if reading.past_count:
-            past.append(action.kind)
+        assert bots[player].on_strategy
+        if reading.pool_at is not None:
+            past[player].append(action.kind)
         deal.apply(action)
-    # four bets past the cap, each stayed by the strategy's bet; then A, whose last bet folds at once, leaves
-    assert past[:4] == ["bet"] * 4 and past[4] == "fold", past
-    assert len([a for a in deal.actions if a.kind == "bet"]) > 4
+    return past
+
+
+def test_past_the_war_cap_s_showdown_the_bot_stays_or_leaves_once_and_the_war_ends(rules: Rules) -> None:
+    four = solve_multiway(rules, seats=4, iterations=300, max_raises=1, levels=1, max_bets=2, seed=1,
+                          war_cap="showdown")
+    strategy = four.strategy
+    _always(strategy)
+    # every seat stays (its last bet never folds): it bets on, at most the tree's war cap (4 bets) again, then has
+    # bet enough: it leaves while three or more are in, and once two are left the next to act sees: the war ends
+    past = _past_pool(strategy, rules)
+    assert sorted(kinds[-1] for kinds in past.values()) == ["bet", "fold", "fold", "see"], past
+    assert sorted(map(tuple, past.values())) == [("bet",) * 4, ("bet",) * 4 + ("fold",), ("bet",) * 4 + ("fold",),
+                                                 ("bet",) * 4 + ("see",)], past
+    # a seat whose decision folds when it first answers past the cap leaves at once, and the others stay
+    past = _past_pool(strategy, rules, leaving="A")
+    assert past["A"] == ["fold"] and all(kinds[0] == "bet" for n, kinds in past.items() if n != "A"), past
 
 
 def test_a_showdown_capped_strategy_meets_loose_on_its_own_decisions(rules: Rules, three: MultiwayResult) -> None:
@@ -281,11 +297,15 @@ def test_solve_seats_takes_the_war_cap_and_heads_up_refuses_it(tmp_path: Path, c
     out_file = tmp_path / "pool.npz"
     code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), "--seats", "3",
                              "--max-raises", "1", "--levels", "1", "--max-bets", "2", "-n", "300",
-                             "--war-cap", "showdown", "-o", str(out_file), "--json")
+                             "-o", str(out_file), "--json")  # the showdown unless told
     assert code == 0, err
     row = json.loads(out)
     assert row["abstraction"]["war_cap"] == "showdown"
     assert Strategy.load(str(out_file)).war_cap == "showdown"
+    code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), "--seats", "3",
+                             "--max-raises", "1", "--levels", "1", "--max-bets", "2", "-n", "300",
+                             "--war-cap", "fold", "--json")
+    assert code == 0 and json.loads(out)["abstraction"]["war_cap"] == "fold", err
     for wrong in (["--seats", "2", "--war-cap", "showdown"], ["--seats", "3", "--war-cap", "raise"]):
         code, out, err = run_cli(capsys, monkeypatch, "solve", "-p", str(tmp_path / "short.yaml"), *wrong)
         assert code == 2 and err.count("\n") == 1 and "--war-cap" in err and "fold or showdown" in err, err

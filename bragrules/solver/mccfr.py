@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
 from bragrules.solver.hands import HandSpace
 from bragrules.solver.numeric import Array, np
+from bragrules.solver.pool import DEFAULT_WAR_CAP
 from bragrules.solver.tree import Decision, Leaf, Node, Pool, Showdown, Tree, build_tree, check_supported
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -300,7 +301,7 @@ class MultiwayResult:
 def solve_multiway(profile: object, seats: int = 3, iterations: int = 20_000, max_raises: int = 1,
                    levels: int = 1, max_bets: Optional[int] = None, carry_share: float = 0.5,
                    buckets: int = DEFAULT_BUCKETS, seed: int = 0, every: int = 0, shards: int = 1,
-                   runner: Optional["Runner"] = None, war_cap: str = "fold") -> MultiwayResult:
+                   runner: Optional["Runner"] = None, war_cap: str = DEFAULT_WAR_CAP) -> MultiwayResult:
     """Solve one deal of ``profile`` at a table of ``seats`` (3 or 4) by external-sampling MCCFR:
     ``iterations`` deals, the tree's caps as :func:`~bragrules.solver.solve`'s, a war of three or more
     ended at the cap as ``war_cap`` says (:mod:`bragrules.solver.pool`), hands known by ``buckets``

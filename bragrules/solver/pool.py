@@ -6,7 +6,7 @@ cap's ending is the abstraction's to choose (``war_cap``):
 
 * ``"fold"``: no bet is kept, so whoever acts folds, in turn, until two are left to see (the last to bet is
   never forced out);
-* ``"showdown"``: the deal ends there in a showdown of every hand still in (a :class:`Pool` leaf), each
+* ``"showdown"`` (:data:`DEFAULT_WAR_CAP`): the deal ends there in a showdown of every hand still in (a :class:`Pool` leaf), each
   having paid what it paid so far (a blind player half, as the engine counted it): the best hand takes the
   pot, equal best hands as the profile's tie among several says (``seeing.tie``: split, or the eldest hand).
 
@@ -34,11 +34,15 @@ from bragrules.core.i18n import tr
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
 
-__all__ = ["WAR_CAPS", "outcome_hands", "pool_problems", "tied_mask"]
+__all__ = ["DEFAULT_WAR_CAP", "WAR_CAPS", "outcome_hands", "pool_problems", "tied_mask"]
 
 WAR_CAPS = ("fold", "showdown")
 """How a multiway tree ends a betting war at its cap: each folds in turn until two are left (the tree's
 first rule, what a strategy file without ``war_cap`` was solved with), or a showdown of every hand still in."""
+
+DEFAULT_WAR_CAP = "showdown"
+"""The war cap a tree is built and solved with unless told: in duplicate matches at three and four seats the
+bot solved with it lost to no style (docs/solver.md), where with the fold it lost to two at four seats."""
 
 Hand = Tuple[int, int, int]
 

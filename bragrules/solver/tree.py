@@ -49,7 +49,7 @@ from bragrules.core.i18n import N_, Message, ntr, tr
 from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
-from bragrules.solver.pool import WAR_CAPS, outcome_hands, pool_problems, tied_mask
+from bragrules.solver.pool import DEFAULT_WAR_CAP, WAR_CAPS, outcome_hands, pool_problems, tied_mask
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
@@ -455,12 +455,12 @@ def check_war_cap(rules: "Rules", war_cap: str, seats: int) -> None:
         raise ValueError(f"war_cap is one of {', '.join(WAR_CAPS)}, not {war_cap!r}")
     problems = pool_problems(rules) if war_cap == "showdown" and seats > 2 else []
     if problems:
-        raise Unsupported(tr("the war cap's showdown of every hand still in does not model {problems}",
-                             problems="; ".join(problems)))
+        raise Unsupported(tr("the war cap's showdown of every hand still in does not model {problems} (a war cap of "
+                             "folds does: war_cap fold, --war-cap fold)", problems="; ".join(problems)))
 
 
 def build_tree(rules: "Rules", max_raises: int = 3, levels: int = 2, max_bets: Optional[int] = None,
-               carry_share: float = 0.5, seats: int = 2, war_cap: str = "fold") -> Tree:
+               carry_share: float = 0.5, seats: int = 2, war_cap: str = DEFAULT_WAR_CAP) -> Tree:
     """The public tree of one deal under ``rules`` (see the module's docstring for the caps), heads-up
     unless told ``seats`` (3 or 4: the multiway tree :mod:`bragrules.solver.mccfr` samples), a war of
     three or more ending at the cap as ``war_cap`` says (:mod:`bragrules.solver.pool`)."""
