@@ -4,6 +4,7 @@ Run from the repository root::
 
     python bench/bench_mccfr.py [--iterations N] [--deals D] [--seed S] [--save DIR] [--load DIR]
                                 [--seats 3,4] [--max-bets B] [--buckets K] [--styles S,...] [--no-values]
+                                [--war-cap fold|showdown]
 
 On a short pack (2 to 9 stripped: T, J, Q, K, A, 20 cards; opening bet at most 1), for 3
 and 4 seats: external-sampling MCCFR (:mod:`bragrules.solver.mccfr`, raises capped at 1,
@@ -14,6 +15,7 @@ per seat on the same hands, net per deal with a 95% interval; then each seat's v
 deal under good play (every seat on the average strategy), with blind play allowed and
 under the house rule "no blind play" (``blind.allowed: false``): what the rule gives the
 first player. ``--max-bets`` (3) sets the tree's bets in all, ``--buckets`` (8) the equity buckets,
+``--war-cap`` (showdown) how the tree ends a war of three or more at its cap (:mod:`bragrules.solver.pool`),
 ``--seats`` the tables, ``--styles``
 the styles met, ``--no-values`` leaves out the values per seat. Nothing here asserts a figure;
 it prints what this machine does, with the load average. ``--save DIR`` writes each table's
@@ -59,9 +61,10 @@ def solve_and_report(rules: Rules, seats: int, args: argparse.Namespace) -> Stra
     """Solve the table of ``seats`` (half the iterations at four), print its figures, save it if asked."""
     iterations = args.iterations if seats == 3 else args.iterations // 2
     result = RESULTS[seats] = solve_multiway(rules, seats=seats, iterations=iterations, max_raises=1, levels=1,
-                                             max_bets=args.max_bets, buckets=args.buckets, seed=args.seed)
+                                             max_bets=args.max_bets, buckets=args.buckets, seed=args.seed,
+                                             war_cap=args.war_cap)
     tree = result.solver.tree
-    print(f"\n{seats} seats: {len(tree.decisions)} decisions, {iterations} iterations in {result.seconds:.1f} s "
+    print(f"\n{seats} seats: {len(tree.decisions)} decisions ({tree.pools} showdowns at the war cap), {iterations} iterations in {result.seconds:.1f} s "
           f"({result.cpu_seconds:.1f} CPU s); positive regret per iteration {result.regret[-1][1]:.4f}")
     gains = result.solver.gains(2000, args.seed)
     print(f"  each seat's gain by best-responding alone (2000 deals): {', '.join(f'{g:.4f}' for g in gains)}; "
@@ -83,31 +86,34 @@ def main() -> None:
     parser.add_argument("--buckets", type=int, default=8)
     parser.add_argument("--styles", default="")
     parser.add_argument("--no-values", action="store_true")
+    parser.add_argument("--war-cap", choices=("fold", "showdown"), default="showdown")
     args = parser.parse_args()
     print(f"machine: {platform.machine()} {platform.processor() or ''}, {os.cpu_count()} CPUs, "
           f"Python {platform.python_version()}")
     rules = compile_rules(short())
     styles = args.styles.split(",") if args.styles else [s for s in ALL_STYLES if s != "solved"]
-    print(f"raises at most 1, one bet amount, bets at most {args.max_bets}, {args.buckets} equity buckets; "
-          f"load average {os.getloadavg()[0]:.1f}")
+    print(f"raises at most 1, one bet amount, bets at most {args.max_bets}, {args.buckets} equity buckets, "
+          f"war cap {args.war_cap}; load average {', '.join(f'{x:.1f}' for x in os.getloadavg())}")
     for seats in (int(x) for x in args.seats.split(",")):
         if args.load:
             strategy = Strategy.load(os.path.join(args.load, f"short-{seats}seats.npz"))
-            print(f"\n{seats} seats: the strategy saved in {args.load}, {strategy.meta['iterations']} iterations")
+            print(f"\n{seats} seats: the strategy saved in {args.load}, {strategy.meta['iterations']} iterations, "
+                  f"war cap {strategy.war_cap}")
         else:
             strategy = solve_and_report(rules, seats, args)
-        started = time.process_time()
+        started, wall = time.process_time(), time.perf_counter()
         for style in styles:
             match = duplicate(rules, strategy, style, seats, args.deals, args.seed)
             print(f"  vs {style:14} {match.mean:+.3f} per deal (95%: {match.low:+.3f} to {match.high:+.3f}), "
                   f"{match.deals} deals x {seats} seats, {match.on_strategy:.0%} of its decisions on the strategy")
-        print(f"  matches: {time.process_time() - started:.1f} CPU s; load average {os.getloadavg()[0]:.1f}")
+        print(f"  matches: {time.perf_counter() - wall:.1f} s ({time.process_time() - started:.1f} CPU s); load average "
+              f"{', '.join(f'{x:.1f}' for x in os.getloadavg())}")
         if args.no_values or args.load:
             continue
         result = RESULTS[seats]
         house = solve_multiway(compile_rules(short(blind={"allowed": False})), seats=seats,
                                iterations=result.solver.iterations, max_raises=1, levels=1, max_bets=args.max_bets,
-                               buckets=args.buckets, seed=args.seed)
+                               buckets=args.buckets, seed=args.seed, war_cap=args.war_cap)
         for label, solved in (("blind play allowed", result), ("house rule: no blind play", house)):
             values = solved.solver.values(args.deals * 5, args.seed)
             words = ", ".join(f"seat {v.seat + 1} {v.value:+.3f} ({v.low:+.3f} to {v.high:+.3f})" for v in values)

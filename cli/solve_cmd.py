@@ -82,6 +82,11 @@ def solve_command(
         "--cluster", metavar="ADDRESS", show_default=False,
         help="3 or 4 seats: run the shards on the Dask cluster whose scheduler is at ADDRESS (with --shards). "
              "Needs the cluster extra.")] = None,
+    war_cap: Annotated[Optional[str], typer.Option(
+        "--war-cap", metavar="NAME", show_default=False,
+        help="3 or 4 seats: how the tree ends a betting war of three or more at its cap (twice --max-bets bets): "
+             "fold (each folds in turn until two are left to see) or showdown (every hand still in is shown) "
+             "[default: showdown].")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per profile on stdout.")] = False,
 ) -> None:
     """Solve one heads-up deal: discounted CFR over the public tree, exact card removal.
@@ -107,6 +112,9 @@ def solve_command(
     if not math.isfinite(memory):
         error("error: " + tr("--memory: the GiB the solve may take, from 0.01 to 1024, not {memory}", memory=memory))
         raise typer.Exit(EXIT_BAD_INPUT)
+    if war_cap is not None and (seats < 3 or war_cap not in ("fold", "showdown")):
+        error("error: " + tr("--war-cap {name}: fold or showdown, at a table of 3 or 4 (--seats)", name=repr(war_cap)))
+        raise typer.Exit(EXIT_BAD_INPUT)
     if carry not in ("split", "zero"):
         error("error: " + tr("--carry {carry}: split or zero", carry=repr(carry)))
         raise typer.Exit(EXIT_BAD_INPUT)
@@ -121,7 +129,7 @@ def solve_command(
         raise typer.Exit(EXIT_BAD_INPUT) from None
     if seats > 2:
         _multiway(profile, seats, ITERATIONS if iterations is None else iterations, (max_raises, levels, max_bets), 0.5 if carry == "split" else 0.0,
-                  (buckets, seed, shards, cluster), output, value, as_json)
+                  (buckets, seed, shards, cluster), output, value, as_json, war_cap or "showdown")
         return
     if shards != 1 or cluster is not None:
         error("error: " + tr("--shards and --cluster split a solve of 3 or 4 seats (--seats); heads-up solves exactly "
@@ -140,10 +148,11 @@ def solve_command(
 
 def _multiway(profile: List[str], seats: int, iterations: int, tree_options: "Tuple[int, int, Optional[int]]",
               carry_share: float, sampling: "Tuple[int, int, int, Optional[str]]", output: Optional[Path], value: bool,
-              as_json: bool) -> None:
+              as_json: bool, war_cap: str = "showdown") -> None:
     """A 3- or 4-seat solve of each profile (:mod:`cli.solve_multiway`); with --value and more than one,
     what each changes for the first to act. Unless told, 20,000 iterations (the heads-up cap is no guide).
-    ``sampling``: the buckets, the seed, the shards and the cluster's address (or None)."""
+    ``sampling``: the buckets, the seed, the shards and the cluster's address (or None); ``war_cap``: how the
+    tree ends a war of three or more at its cap."""
     from . import stats_options
     from .solve_multiway import compared, solve_multiway_one
 
@@ -156,7 +165,7 @@ def _multiway(profile: List[str], seats: int, iterations: int, tree_options: "Tu
     client = stats_options.open_cluster(cluster, 1)
     try:
         rows = [solve_multiway_one(name, seats, count, tree_options, carry_share, (buckets, seed, shards, client),
-                                   output, value, as_json) for name in profile]
+                                   output, value, as_json, war_cap) for name in profile]
     finally:
         if client is not None:
             from bragrules.analysis.cluster import close

@@ -33,10 +33,11 @@ def save_strategy(strategy: Any, path: Path) -> None:
 
 def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tuple[int, int, Optional[int]],
                        carry_share: float, sampling: Tuple[int, int, int, Any], output: Optional[Path], value: bool,
-                       as_json: bool) -> Dict[str, Any]:
+                       as_json: bool, war_cap: str = "showdown") -> Dict[str, Any]:
     """Solve ``name`` at ``seats``, write the strategy (``output`` or the cache the solved bot reads), and
     print what was found: a JSON object, or lines of text (each seat's value with ``value``). ``sampling``:
-    the buckets, the seed, the shards and a cluster's client (or None)."""
+    the buckets, the seed, the shards and a cluster's client (or None); ``war_cap``: how the tree ends a war
+    of three or more at its cap (:mod:`bragrules.solver.pool`)."""
     from bragrules.analysis.cluster import ClusterError
     from bragrules.rules.compile import compile_rules
     from bragrules.solver import Unsupported
@@ -56,7 +57,7 @@ def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tup
     try:
         result = solve_multiway(rules, seats=seats, iterations=iterations, max_raises=max_raises, levels=levels,
                                 max_bets=max_bets, carry_share=carry_share, buckets=buckets, seed=seed,
-                                shards=shards, runner=runner)
+                                shards=shards, runner=runner, war_cap=war_cap)
     except (Unsupported, ValueError, ClusterError) as exc:
         error(f"error: {loaded.name}: {exc}")
         raise typer.Exit(EXIT_BAD_INPUT) from None
@@ -69,7 +70,7 @@ def solve_multiway_one(name: str, seats: int, iterations: int, tree_options: Tup
         "profile": loaded.name, "seats": seats, "method": "external-sampling MCCFR", "seed": seed, "shards": shards,
         "iterations": iterations, "decisions": len(tree.decisions),
         "abstraction": {"max_raises": tree.max_raises, "levels": tree.levels, "max_bets": tree.max_bets,
-                        "equity_buckets": buckets},
+                        "equity_buckets": buckets, "war_cap": tree.war_cap},
         "regret_per_iteration": result.regret[-1][1],
         "best_response_gains": gains, "nashconv_of_sample": sum(gains),
         "values": [v.value for v in values],

@@ -355,7 +355,7 @@ def test_a_solve_split_into_shards_is_the_same_here_and_on_a_cluster(rules: Rule
 def test_a_fold_forced_by_the_tree_s_cap_is_not_the_strategy_s_choice(rules: Rules) -> None:
     # at four seats the tree ends a war with three or more in by a forced fold after twice its bets; the real
     # game lets the bot bet on, and a bot whose strategy looks at once and bets every seen hand bets on
-    four = solve_multiway(rules, seats=4, iterations=300, max_raises=1, levels=1, max_bets=2, seed=1)
+    four = solve_multiway(rules, seats=4, iterations=300, max_raises=1, levels=1, max_bets=2, seed=1, war_cap="fold")
     strategy = four.strategy
     for entry in strategy.decisions.values():
         kinds = [text.split()[1] for text in entry.actions]

@@ -17,7 +17,10 @@ action with the strategy's probabilities for its hand (one row for all hands whi
 those open at the table, a bet as many steps above the real least as the tree's is above its own.
 
 At a table of three or four it plays a multiway strategy (:mod:`bragrules.solver.mccfr`), seats
-renamed A, B, C (and D) in the order they act. It falls back to the ``cautious`` style
+renamed A, B, C (and D) in the order they act. Past the tree's count it decides once whether to stay in
+the war or leave; where its tree ends a war in a showdown of every hand still in (``war_cap: showdown``,
+:mod:`bragrules.solver.pool`) and the real game bets on, it decides so at its own last decision that
+could bet, then, staying, bets at most as many times again as the tree's war cap, then sees or leaves. It falls back to the ``cautious`` style
 (:data:`FALLBACK`) when more than four players are in the deal, when no strategy is found for the
 profile at the table's seats, when the deal cannot be read at all, and for the
 decisions the tree settles by itself (showing at a see, retaining a blind hand), and says so: its
@@ -213,8 +216,10 @@ class SolvedBot:
             entry = strategy.entry(history)
             mapped = real._replace(player=rename[real.player])
             stretch = Fraction(1)
-            if entry is None:  # a step the tree applied by itself (a show): kept as it was
-                history.append(str(mapped))
+            if entry is None:
+                if _at_pool(strategy, history):  # the tree ended the war here, the real game bets on
+                    return self._past_pool(view, rename, history, steps, index)
+                history.append(str(mapped))  # a step the tree applied by itself (a show): kept as it was
                 continue
             visited.append((list(history), entry))
             offset = self._offset(entry, mapped, least[index])
@@ -234,7 +239,21 @@ class SolvedBot:
             history.append(text)
             stretch = _stretch(mapped, text, pots[index], offset)
         entry = strategy.entry(history)
+        if entry is None and _at_pool(strategy, history):
+            return self._past_pool(view, rename, history, steps, len(actions))
         return None if entry is None else Reading(tuple(history), entry, steps, stretch, past)
+
+    def _past_pool(self, view: PlayerView, rename: Dict[str, str], history: List[str],
+                   steps: List[Tuple[Entry, str]], at: int) -> Optional[Reading]:
+        """The tree ended the deal's war at its cap in a showdown of every hand still in (``war_cap: showdown``)
+        and the real game bets on: the bot answers as at its own last decision of the deal that could bet,
+        seen if it has one (else blind, as it still is), a war past the tree's count (stay or leave, decided
+        once: :meth:`_after_pool`); None when it has none (the deal left the tree). ``at``: the first of the
+        deal's actions past the tree's showdown."""
+        seat = seat_names(len(view.order)).index(rename[str(view.player)])
+        could_bet = [e for e, _ in steps if e.player == seat and any(a.kind == "bet" for a in self._entry_actions(e))]
+        earlier = next((e for e in reversed(could_bet) if not e.blind), could_bet[-1] if could_bet else None)
+        return None if earlier is None else Reading(tuple(history), earlier, steps, Fraction(1), True, at)
 
     def _alike(self, strategy: Strategy, history: List[str], visited: List[Tuple[List[str], Entry]], bet: Action,
                pot: Fraction, antes: Fraction) -> Optional[Tuple[str, ...]]:
@@ -280,6 +299,46 @@ class SolvedBot:
             decided = memory[-1] = "leave" if total > 0 and self.rng.random() < folds / total else "stay"
         return _committed_row(row, actions, decided == "stay")
 
+    def _after_pool(self, view: PlayerView, limit: int, options: List[LegalAction], row: "object",
+                    tree_actions: List[Action], at: int) -> Action:
+        """Past the tree's showdown at its war cap (``war_cap: showdown``) the real game bets on: the bot decides
+        once, by its chance of folding at its last decision that could bet (``row``), to stay or leave, and
+        keeps to it. Staying, it bets as that decision does (its fold struck out), at most ``limit`` times
+        (the tree's war cap, twice its count of bets); then it has bet enough: it sees if it can, else leaves,
+        so that a war between players who all stay ends. ``at``: the first of the deal's actions past the
+        tree's showdown."""
+        memory = self._deal_memory(view)
+        values = [float(p) for p in row]  # type: ignore[attr-defined]
+        folds = sum(p for p, a in zip(values, tree_actions) if a.kind == "fold")
+        stay = 1.0 - folds / sum(values) if sum(values) > 0 else 1.0
+        if memory.get(-1) is None:
+            memory[-1] = "stay" if self.rng.random() < stay else "leave"
+        staying = memory[-1] == "stay"
+        kinds = {o.kind: o for o in options}
+        bets = sum(1 for a in view.actions[at:] if a.player == view.player and a.kind == "bet")
+        real = _real_actions(options, tree_actions)
+        kept = [v if real[k] is not None and tree_actions[k].kind != "fold" else 0.0 for k, v in enumerate(values)]
+        why = N_("plays the solved strategy past its war cap's showdown: {move}, having decided once to stay in "
+                 "(probability {chance})")
+        if staying and bets < limit and any(kept):
+            action = real[_draw(kept, self.rng.random())]
+        elif staying and "see" in kinds:
+            action = kinds["see"].action()
+        elif "fold" in kinds:
+            action = kinds["fold"].action()
+            why = N_("plays the solved strategy past its war cap's showdown: {move}, having bet as many times again as "
+                     "the tree's war cap") if staying else \
+                N_("plays the solved strategy past its war cap's showdown: {move}, having decided once to leave "
+                   "(probability {chance})")
+        else:
+            return self._fall_back(view, N_("{moves}: none is open here"),
+                                   moves=Later(_move_list, view.rules, [a.kind for a in tree_actions]))
+        assert action is not None
+        self.on_strategy = True
+        self._why = Message(why, move=Later(move_name, view.rules, action.kind),
+                            chance=Later(format, stay if staying else 1.0 - stay, ".0%"))
+        return action
+
     def _after_bets(self, strategy: Strategy) -> AfterBets:
         found = _AFTER_BETS.get(id(strategy))
         if found is None or found[0] is not strategy:
@@ -316,6 +375,9 @@ class SolvedBot:
         if found.stretch < 1:  # ranges over whole hands (heads-up) or over equity buckets (three or four seats)
             buckets = strategy.meta.get("buckets") if strategy.seats > 2 else None
             row = defend(view, entry, hand, row, found, None if buckets is None else np.asarray(buckets))
+        if found.pool_at is not None:
+            return self._after_pool(view, 2 * int(strategy.meta["max_bets"]), options, row, tree_actions,
+                                    found.pool_at)
         real = _real_actions(options, tree_actions)
         open_row = [float(p) if real[k] is not None else 0.0 for k, p in enumerate(row)]
         if found.past_count and strategy.seats > 2:
@@ -331,6 +393,20 @@ class SolvedBot:
         self._why = Message(N_("plays the solved strategy: {move} with probability {chance}"),
                             move=Later(move_name, view.rules, chosen.kind), chance=Later(format, float(row[k]), ".0%"))
         return action
+
+
+def _at_pool(strategy: Strategy, history: List[str]) -> bool:
+    """Whether the strategy's tree ends the deal after ``history`` in a showdown of every hand still in: its
+    war cap is a showdown (``war_cap: showdown``), twice its bets are made, three or more are in.
+
+    >>> s = Strategy({}, {"cards": [1, 2, 3], "seats": 3, "max_bets": 1, "war_cap": "showdown"})
+    >>> _at_pool(s, ["A bet 1", "B bet 1"]), _at_pool(s, ["A bet 1", "B fold", "C bet 1"]), _at_pool(s, ["A bet 1"])
+    (True, False, False)
+    """
+    if strategy.war_cap != "showdown" or strategy.seats < 3:
+        return False
+    bets = sum(1 for text in history if text.split(" ")[1:2] == ["bet"])
+    return bets >= 2 * int(strategy.meta["max_bets"]) and strategy.seats - len(AfterBets.folded(history)) > 2
 
 
 def _move_list(rules: "Rules", kinds: List[str]) -> str:
@@ -375,6 +451,9 @@ class Reading(NamedTuple):
     (:func:`defend`)."""
     past_count: bool = False
     """Whether some bet of the deal was past the tree's count (read as an alike bet elsewhere in the tree)."""
+    pool_at: Optional[int] = None
+    """Where the deal went past the tree's showdown at its war cap (``war_cap: showdown``): the first of the
+    deal's actions past it (None when it has not); :attr:`entry` is then the bot's last decision that could bet."""
 
 
 def _stretch(real: Action, text: str, pot: Fraction, offset: Fraction = Fraction(0)) -> Fraction:

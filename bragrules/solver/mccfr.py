@@ -3,8 +3,8 @@
 At three seats and more, the exact solver's sums over every pair of hands
 (:mod:`bragrules.solver.cfr`) do not fit. This module solves the same public tree, built
 by the engine (:func:`~bragrules.solver.tree.build_tree` with ``seats``) under the same caps
-as heads-up (``max_raises``, ``levels``, ``max_bets``; at three or more in, no bet past
-``max_bets``), by **external-sampling MCCFR** (Lanctot et al., 2009; as OpenSpiel's
+as heads-up (``max_raises``, ``levels``, ``max_bets``; at three or more in, no bet past twice
+``max_bets``, the war ended there as ``war_cap`` says, :mod:`bragrules.solver.pool`), by **external-sampling MCCFR** (Lanctot et al., 2009; as OpenSpiel's
 ``external_sampling_mccfr.py``): each iteration deals one set of hands at random, and for
 each seat in turn walks every action of that seat and one action, drawn from the current
 strategy, of every other seat; the regrets of the seat walked are updated, and the other
@@ -41,7 +41,8 @@ from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
 from bragrules.solver.hands import HandSpace
 from bragrules.solver.numeric import Array, np
-from bragrules.solver.tree import Decision, Leaf, Node, Showdown, Tree, build_tree, check_supported
+from bragrules.solver.pool import DEFAULT_WAR_CAP
+from bragrules.solver.tree import Decision, Leaf, Node, Pool, Showdown, Tree, build_tree, check_supported
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.solver.sharded import Runner
@@ -128,6 +129,8 @@ class MultiwayCFR:
     def _ending(self, node: Node, hands: List[int]) -> Tuple[float, ...]:
         if isinstance(node, Leaf):
             return node.payoff
+        if isinstance(node, Pool):
+            return node.payoff([self.strength[h] for h in hands])
         assert isinstance(node, Showdown)
         first, second = (self.strength[hands[s]] for s in node.shown)
         if first > second:
@@ -237,6 +240,15 @@ class _BestResponse:
             out: Array = np.where(first > second, node.win[self.seat],
                                   np.where(first < second, node.lose[self.seat], node.tie[self.seat]))
             return out
+        if isinstance(node, Pool):
+            shown = self.strength[list(node.shown)]
+            best = shown.max(axis=0)
+            mask = sum((shown[k] == best).astype(np.int64) << s for k, s in enumerate(node.shown))
+            table = np.zeros(1 << self.strength.shape[0])
+            for m, paid in node.payoffs.items():
+                table[m] = paid[self.seat]
+            pooled: Array = table[mask]
+            return pooled
         assert isinstance(node, Decision)
         table = self.averages[node.id]  # a row per action, a column per bucket
         column = np.zeros(n, dtype=np.int64) if node.blind else self.columns[node.player]
@@ -289,10 +301,11 @@ class MultiwayResult:
 def solve_multiway(profile: object, seats: int = 3, iterations: int = 20_000, max_raises: int = 1,
                    levels: int = 1, max_bets: Optional[int] = None, carry_share: float = 0.5,
                    buckets: int = DEFAULT_BUCKETS, seed: int = 0, every: int = 0, shards: int = 1,
-                   runner: Optional["Runner"] = None) -> MultiwayResult:
+                   runner: Optional["Runner"] = None, war_cap: str = DEFAULT_WAR_CAP) -> MultiwayResult:
     """Solve one deal of ``profile`` at a table of ``seats`` (3 or 4) by external-sampling MCCFR:
-    ``iterations`` deals, the tree's caps as :func:`~bragrules.solver.solve`'s, hands known by
-    ``buckets`` equity buckets; the regret bound recorded every ``every`` iterations (0: at the end).
+    ``iterations`` deals, the tree's caps as :func:`~bragrules.solver.solve`'s, a war of three or more
+    ended at the cap as ``war_cap`` says (:mod:`bragrules.solver.pool`), hands known by ``buckets``
+    equity buckets; the regret bound recorded every ``every`` iterations (0: at the end).
 
     ``shards`` above 1 splits the iterations into shards run from one snapshot a round
     (:mod:`bragrules.solver.sharded`), by ``runner`` (in this process unless told; a cluster's with
@@ -308,13 +321,13 @@ def solve_multiway(profile: object, seats: int = 3, iterations: int = 20_000, ma
     check_supported(rules)
     cpu, started = time.process_time(), time.perf_counter()
     tree = build_tree(rules, max_raises=max_raises, levels=levels, max_bets=max_bets, carry_share=carry_share,
-                      seats=seats)
+                      seats=seats, war_cap=war_cap)
     cfr = MultiwayCFR(tree, HandSpace.for_rules(rules), seats, buckets, seed)
     regret: List[Tuple[int, float]] = []
     if shards > 1:
         from bragrules.solver.sharded import local_runner, solve_sharded
 
-        options = (tree.max_raises, tree.levels, tree.max_bets, carry_share, buckets)
+        options = (tree.max_raises, tree.levels, tree.max_bets, carry_share, buckets, war_cap)
         solve_sharded(cfr, rules.profile.model_dump_json(), options, iterations, shards, seed,
                       runner or local_runner)
         regret.append((cfr.iterations, cfr.mean_regret()))

@@ -27,14 +27,17 @@ ROUND_ITERATIONS = 500
 Table = Dict[int, List[List[float]]]
 """Regrets (or strategy sums) by decision id: a list per column, a number per action."""
 
-ShardArgs = Tuple[str, int, Tuple[int, int, int, float, int], Table, Table, str, int]
+Options = Tuple[int, int, int, float, int, str]
+"""The tree's caps and the hands' buckets: max_raises, levels, max_bets, carry_share, buckets, war_cap."""
+
+ShardArgs = Tuple[str, int, Options, Table, Table, str, int]
 Runner = Callable[[Sequence[ShardArgs]], List[Tuple[Table, Table]]]
 """Runs :func:`run_shard` on each argument tuple and gives the results in the same order."""
 
-_GAMES: Dict[Tuple[str, int, Tuple[int, int, int, float, int]], Tuple[Any, Any]] = {}
+_GAMES: Dict[Tuple[str, int, Options], Tuple[Any, Any]] = {}
 
 
-def _solver(profile_json: str, seats: int, options: Tuple[int, int, int, float, int]) -> "MultiwayCFR":
+def _solver(profile_json: str, seats: int, options: Options) -> "MultiwayCFR":
     """A fresh solver of this game (its tree and hands built once per process, a worker's too; the solver
     itself never shared, as a cluster's workers may be threads of one process)."""
     from bragrules.solver.mccfr import MultiwayCFR
@@ -48,9 +51,9 @@ def _solver(profile_json: str, seats: int, options: Tuple[int, int, int, float, 
         from bragrules.solver.tree import build_tree
 
         rules = compile_rules(Profile.model_validate_json(profile_json))
-        max_raises, levels, max_bets, carry_share, _ = options
+        max_raises, levels, max_bets, carry_share, _, war_cap = options
         tree = build_tree(rules, max_raises=max_raises, levels=levels, max_bets=max_bets, carry_share=carry_share,
-                          seats=seats)
+                          seats=seats, war_cap=war_cap)
         found = _GAMES[key] = (tree, HandSpace.for_rules(rules))
     return MultiwayCFR(found[0], found[1], seats, options[4])
 
@@ -59,7 +62,7 @@ def _added(after: Table, before: Table) -> Table:
     return {k: [[a - b for a, b in zip(ra, rb)] for ra, rb in zip(after[k], before[k])] for k in after}
 
 
-def run_shard(profile_json: str, seats: int, options: Tuple[int, int, int, float, int], regrets: Table,
+def run_shard(profile_json: str, seats: int, options: Options, regrets: Table,
               sums: Table, seed: str, iterations: int) -> Tuple[Table, Table]:
     """Run on a worker (or here): ``iterations`` from the snapshot with the seed ``seed``; what it added to
     the regrets and to the strategy sums."""
@@ -93,7 +96,7 @@ def dask_runner(client: Any) -> Runner:
     return run
 
 
-def solve_sharded(cfr: "MultiwayCFR", profile_json: str, options: Tuple[int, int, int, float, int],
+def solve_sharded(cfr: "MultiwayCFR", profile_json: str, options: Options,
                   iterations: int, shards: int, seed: int, runner: Runner) -> None:
     """``iterations`` in rounds of ``shards`` shards (:data:`ROUND_ITERATIONS` each, the last round fewer),
     summed into ``cfr`` in shard order."""

@@ -35,7 +35,7 @@ from typing import TYPE_CHECKING, Iterator, List, NamedTuple, Optional, Tuple
 
 from bragrules.core.i18n import tr
 from bragrules.engine.actions import Action
-from bragrules.solver.tree import Unsupported, _Builder, check_supported, seat_names
+from bragrules.solver.tree import Unsupported, _Builder, check_supported, check_war_cap, seat_names
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
@@ -139,10 +139,12 @@ class _Walker(_Builder):
     """The builder's own steps (the deal replayed, what it waits for settled, the options the abstraction
     keeps) without the tree: the decisions in the order the builder lists them, and the ends counted."""
 
-    def __init__(self, rules: "Rules", max_raises: int, levels: int, max_bets: int, seats: int = 2) -> None:
+    def __init__(self, rules: "Rules", max_raises: int, levels: int, max_bets: int, seats: int = 2,
+                 war_cap: str = "fold") -> None:
         # the builder's state without its payoffs (a walk never settles a showdown)
         self.seats = seat_names(seats)
         self.rules, self.max_raises, self.levels, self.max_bets = rules, max_raises, levels, max_bets
+        self.war_cap = war_cap
         self.notes: List[str] = []
         self.ends = 0
 
@@ -153,7 +155,7 @@ class _Walker(_Builder):
             actions, bets_made = stack.pop()
             deal = self.deal(actions)
             self.settle_awaited(deal)
-            if deal.cards_needed or deal.is_over:
+            if deal.cards_needed or deal.is_over or self.at_war_cap(deal, bets_made):
                 self.ends += 1
                 continue
             actions = list(deal.actions)
@@ -197,11 +199,14 @@ class _Walker(_Builder):
         return decisions, nodes, blind, seen
 
 
-def walk(rules: "Rules", max_raises: int, levels: int, max_bets: int, seats: int = 2) -> Iterator[Shape]:
+def walk(rules: "Rules", max_raises: int, levels: int, max_bets: int, seats: int = 2,
+         war_cap: str = "fold") -> Iterator[Shape]:
     """The tree's decisions in the order :func:`~bragrules.solver.tree.build_tree` lists them, one at a
-    time, keeping nothing (what a strategy file is checked against)."""
+    time, keeping nothing (what a strategy file is checked against), a war of three or more ending at the
+    cap as ``war_cap`` says."""
     check_supported(rules)
-    return _Walker(rules, max_raises, levels, max_bets, seats).shapes()
+    check_war_cap(rules, war_cap, seats)
+    return _Walker(rules, max_raises, levels, max_bets, seats, war_cap).shapes()
 
 
 def count(rules: "Rules", max_raises: int, levels: int, max_bets: int, budget: Optional[Budget] = None

@@ -117,6 +117,12 @@ class Strategy:
         """The seats the strategy was solved for (2: heads-up; 3 or 4: :mod:`bragrules.solver.mccfr`)."""
         return int(self.meta.get("seats", 2))
 
+    @property
+    def war_cap(self) -> str:
+        """How its tree ends a war of three or more at the cap (:mod:`bragrules.solver.pool`): ``"fold"`` for a
+        file that does not say (it was solved before there was a choice)."""
+        return str(self.meta.get("war_cap") or "fold")
+
     def hand_of(self, cards: Sequence[int]) -> Optional[int]:
         """The column a hand plays: its own (heads-up), or its equity bucket (a strategy with buckets)."""
         a, b, c = sorted(int(x) for x in cards)
@@ -161,7 +167,7 @@ class Strategy:
             "carry_share": tree.carry_share, "iterations": cfr.iterations, "cards": list(cfr.space.cards),
             "notes": tree.notes + [f"external-sampling MCCFR, seed {cfr.seed}; a seen hand is known by its equity "
                                    f"bucket, {cfr.n_buckets} equal slices of the hands by strength"],
-            "n_buckets": cfr.n_buckets, "buckets": list(cfr.bucket_of), "seed": cfr.seed,
+            "n_buckets": cfr.n_buckets, "buckets": list(cfr.bucket_of), "seed": cfr.seed, "war_cap": tree.war_cap,
         }
         return cls(decisions, meta, tree)
 

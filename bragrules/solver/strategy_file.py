@@ -148,9 +148,12 @@ class StrategyHeader(msgspec.Struct, forbid_unknown_fields=True):
     buckets: Optional[Annotated[List[Annotated[int, msgspec.Meta(ge=0, lt=MAX_BUCKETS)]],
                                 msgspec.Meta(max_length=comb(len(CARDS), 3))]] = None
     seed: Optional[Annotated[int, msgspec.Meta(ge=0, le=2**63 - 1)]] = None
+    war_cap: Literal["fold", "showdown"] = "fold"
 
     def __post_init__(self) -> None:
         _check_cards(self.cards)
+        if self.war_cap != "fold" and self.seats < 3:
+            raise ValueError(f"a war cap ({self.war_cap}) is a table of three or more's, not of {self.seats}")
         if len({tuple(d.history) for d in self.decisions}) != len(self.decisions):
             raise ValueError("a decision is listed twice")
         if any(d.player >= self.seats for d in self.decisions):
@@ -356,7 +359,8 @@ def check_against(strategy: "Strategy", rules: "Rules", path: str) -> None:
         raise _error(path, f"its pack is not the profile's: it lists {len(cards)} cards, {strangers} of them not in "
                            f"the profile's pack of {len(pack)}")
     listed = list(strategy.decisions.items())
-    shapes = walk(rules, int(meta["max_raises"]), int(meta["levels"]), int(meta["max_bets"]), int(meta.get("seats", 2)))
+    shapes = walk(rules, int(meta["max_raises"]), int(meta["levels"]), int(meta["max_bets"]), int(meta.get("seats", 2)),
+                  strategy.war_cap)
     found = 0
     try:
         for found, shape in enumerate(shapes, start=1):

@@ -16,8 +16,9 @@ The abstraction, stated:
 * raises: at most ``max_raises`` bets that lift the level; after that only the least bet;
 * bets in all: after ``max_bets`` bets a blind player may no longer bet (look, see or fold),
   nor may a seen player who could see instead; at a table of three or four, after twice
-  ``max_bets`` no one may bet while three or more are in (each folds in turn until two are
-  left to see); so every line of play ends;
+  ``max_bets`` no one may bet while three or more are in, and the war ends as ``war_cap`` says
+  (:mod:`bragrules.solver.pool`): each folds in turn until two are left to see (``"fold"``), or
+  every hand still in is shown (``"showdown"``, a :class:`Pool`); so every line of play ends;
 * a pot carried out of the deal (a tie the profile carries, everyone folding in some
   profiles) is worth a fixed share, ``carry_share``, of it to each seat: ``0.5`` (split evenly,
   as two equal players would over the next deals) or ``0`` (lost to both); the next deal,
@@ -48,11 +49,13 @@ from bragrules.core.i18n import N_, Message, ntr, tr
 from bragrules.core.money import pretty_money
 from bragrules.engine.actions import Action, LegalAction
 from bragrules.engine.deal import Deal
+from bragrules.solver.pool import DEFAULT_WAR_CAP, WAR_CAPS, outcome_hands, pool_problems, tied_mask
 
 if TYPE_CHECKING:  # pragma: no cover
     from bragrules.rules.compile import Rules
 
-__all__ = ["MAX_SEATS", "SEATS", "Decision", "Leaf", "Showdown", "Tree", "Unsupported", "build_tree", "seat_names"]
+__all__ = ["MAX_SEATS", "SEATS", "Decision", "Leaf", "Pool", "Showdown", "Tree", "Unsupported", "build_tree",
+           "seat_names"]
 
 SEATS = ("A", "B")
 """The two seats of the tree: A acts first (the dealer's left), B is the dealer."""
@@ -122,7 +125,24 @@ class Showdown:
     shown: Tuple[int, int] = (0, 1)
 
 
-Node = Union[Decision, Leaf, Showdown]
+@dataclass
+class Pool:
+    """A showdown of every hand still in (``shown``), where the tree ends a war of three or more (``war_cap:
+    showdown``, :mod:`bragrules.solver.pool`): each seat's net by the seats whose hands tie for the best,
+    ``payoffs[mask]`` with a bit ``1 << s`` for each such seat ``s``; an outcome the pack cannot deal is paid
+    nothing."""
+
+    id: int
+    history: Tuple[str, ...]
+    shown: Tuple[int, ...]
+    payoffs: Dict[int, Tuple[float, ...]]
+
+    def payoff(self, strength: Sequence[int]) -> Tuple[float, ...]:
+        """Each seat's net when each seat's hand has this ``strength``."""
+        return self.payoffs[tied_mask(self.shown, strength)]
+
+
+Node = Union[Decision, Leaf, Showdown, Pool]
 
 
 @dataclass
@@ -151,6 +171,10 @@ class Tree:
     """How many of the tree's endings carry a pot out of the deal (valued at ``carry_share`` each)."""
     retained: int = 0
     """How many of the tree's endings leave a blind survivor's hand retained (valued at nothing)."""
+    war_cap: str = "fold"
+    """How a war of three or more ends at the tree's cap (:data:`~bragrules.solver.pool.WAR_CAPS`)."""
+    pools: int = 0
+    """How many endings are a showdown of every hand still in (:class:`Pool`, ``war_cap: showdown``)."""
 
     def fixed_shares(self) -> Dict[str, Dict[str, float]]:
         """What one deal values by a fixed share rather than by playing on (the JSON of ``solve``): the
@@ -246,18 +270,24 @@ class _Builder:
     seats: Tuple[str, ...] = SEATS
     """The seats dealt in, first to act first (a multiway tree's builder names more)."""
 
+    war_cap: str = "fold"
+    """How a war of three or more ends at the cap (:data:`~bragrules.solver.pool.WAR_CAPS`)."""
+
     def __init__(self, rules: "Rules", max_raises: int, levels: int, max_bets: int, carry_share: float,
-                 seats: int = 2) -> None:
+                 seats: int = 2, war_cap: str = "fold") -> None:
         self.seats = seat_names(seats)
         self.rules = rules
         self.max_raises = max_raises
         self.levels = levels
         self.max_bets = max_bets
         self.carry_share = carry_share
+        self.war_cap = war_cap
         self.decisions: List[Decision] = []
         self.count = 0
         self.leaves = 0
         self.showdowns = 0
+        self.pools = 0
+        self.pool_hands: Dict[Tuple[int, int], Optional[List[Tuple[int, int, int]]]] = {}
         self.notes: List[str] = []
         self.payoffs: List[Tuple[Tuple[float, ...], ...]] = []
         self.outcomes = _outcome_hands(rules)
@@ -321,6 +351,40 @@ class _Builder:
         self.payoffs.append(tuple(v for k, v in values.items() if self.outcomes[k] is not None))
         return Showdown(self.next_id(), history, values["win"], values["lose"], values["tie"], (shown[0], shown[1]))
 
+    def at_war_cap(self, deal: Deal, bets_made: int) -> bool:
+        """Whether the deal is at the war cap and the tree ends it in a showdown of every hand still in
+        (``war_cap: showdown``; twice ``max_bets`` bets made, three or more in)."""
+        return self.war_cap == "showdown" and bets_made >= 2 * self.max_bets and deal.in_play_count > 2
+
+    def pool(self, actions: List[Action], history: Tuple[str, ...]) -> Pool:
+        """The showdown of every hand still in at the war cap: for each set of them tied for the best, real
+        hands of that outcome entered and the pot settled by the engine (everyone left shows)."""
+        from bragrules.engine.settlement import showdown_all
+
+        players = self.deal(actions).in_play
+        shown = tuple(self.seats.index(p) for p in players)
+        payoffs: Dict[int, Tuple[float, ...]] = {}
+        for tied in range(1, len(shown) + 1):
+            if (len(shown), tied) not in self.pool_hands:
+                self.pool_hands[(len(shown), tied)] = outcome_hands(self.rules, len(shown), tied)
+            hands = self.pool_hands[(len(shown), tied)]
+            for best in itertools.combinations(range(len(shown)), tied):
+                mask = sum(1 << shown[k] for k in best)
+                if hands is None:
+                    payoffs[mask] = tuple(0.0 for _ in self.seats)
+                    continue
+                order = list(best) + [k for k in range(len(shown)) if k not in best]  # the tied hands to these
+                deal = self.deal(actions)
+                showdown_all(deal)
+                for place, k in enumerate(order):
+                    deal.enter_cards(players[k], [CARDS[c] for c in hands[place]])
+                if not deal.is_over:
+                    raise Unsupported(f"after {' / '.join(history)} the deal asks for a decision at a showdown")
+                payoffs[mask] = self.payoff(deal)
+                self.payoffs.append((payoffs[mask],))
+        self.pools += 1
+        return Pool(self.next_id(), history, shown, payoffs)
+
     def options(self, deal: Deal, bets_made: int) -> List[Action]:
         player = deal.to_act
         assert player is not None
@@ -367,6 +431,8 @@ class _Builder:
             paid = self.payoff(deal)
             self.payoffs.append((paid,))
             return Leaf(self.next_id(), history, paid)
+        if self.at_war_cap(deal, bets_made):
+            return self.pool(actions, history)
         player = deal.to_act
         assert player is not None
         node = Decision(self.next_id(), self.seats.index(player), not deal.players[player].seen, history)
@@ -381,26 +447,43 @@ class _Builder:
         return node
 
 
+def check_war_cap(rules: "Rules", war_cap: str, seats: int) -> None:
+    """ValueError for a ``war_cap`` that is not one of :data:`~bragrules.solver.pool.WAR_CAPS`;
+    :class:`Unsupported` naming the rule when a showdown of every hand still in is asked at a table of three or
+    more under a profile whose showdown it does not settle (:func:`~bragrules.solver.pool.pool_problems`)."""
+    if war_cap not in WAR_CAPS:
+        raise ValueError(f"war_cap is one of {', '.join(WAR_CAPS)}, not {war_cap!r}")
+    problems = pool_problems(rules) if war_cap == "showdown" and seats > 2 else []
+    if problems:
+        raise Unsupported(tr("the war cap's showdown of every hand still in does not model {problems} (a war cap of "
+                             "folds does: war_cap fold, --war-cap fold)", problems="; ".join(problems)))
+
+
 def build_tree(rules: "Rules", max_raises: int = 3, levels: int = 2, max_bets: Optional[int] = None,
-               carry_share: float = 0.5, seats: int = 2) -> Tree:
+               carry_share: float = 0.5, seats: int = 2, war_cap: str = DEFAULT_WAR_CAP) -> Tree:
     """The public tree of one deal under ``rules`` (see the module's docstring for the caps), heads-up
-    unless told ``seats`` (3 or 4: the multiway tree :mod:`bragrules.solver.mccfr` samples)."""
+    unless told ``seats`` (3 or 4: the multiway tree :mod:`bragrules.solver.mccfr` samples), a war of
+    three or more ending at the cap as ``war_cap`` says (:mod:`bragrules.solver.pool`)."""
     check_supported(rules)
+    check_war_cap(rules, war_cap, seats)
     if max_raises < 0 or levels < 1:
         raise ValueError("max_raises must be 0 or more and levels 1 or more")
     bets = max_bets if max_bets is not None else max_raises + 1
-    builder = _Builder(rules, max_raises, levels, bets, carry_share, seats)
+    builder = _Builder(rules, max_raises, levels, bets, carry_share, seats, war_cap)
     root = builder.build([], 0)
     ante = float(Fraction(rules.profile.stakes.ante))
     sums = [sum(p) for leaf in builder.payoffs for p in leaf]
     constant = sums[0] if sums and all(abs(s - sums[0]) < 1e-9 for s in sums) else None
     zero_sum = constant is not None and abs(constant) < 1e-9
     notes = list(builder.notes)
+    if builder.pools:
+        notes.append(N_("a war of three or more ends at the tree's cap (twice its bets) in a showdown of every hand "
+                        "still in"))
     if rules.house.fee and rules.house.fee_per_session:
         notes.append(N_("the table fee paid once a session (house.table_fee_per: session) is left out of one deal"))
     return Tree(root, builder.decisions, builder.leaves, builder.showdowns, max_raises, levels, bets, carry_share,
                 ante, notes, zero_sum, 0.0 if zero_sum else constant, _takes(rules, builder),
-                len(builder.carried), len(builder.retained))
+                len(builder.carried), len(builder.retained), war_cap, builder.pools)
 
 
 def _takes(rules: "Rules", builder: _Builder) -> List[Message]:
