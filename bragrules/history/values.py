@@ -142,7 +142,7 @@ class CardBook:
         self.number = number
         self.holder: Dict[Card, Any] = {}  # a player's name, or words (the centre, a retained hand)
 
-    def add_three(self, cards: Tuple[Card, ...], who: str) -> bool:
+    def add_three(self, cards: Tuple[Card, ...], who: Any) -> bool:
         """Record the usual hand (three cards, no joker, none seen before); False, recording nothing, for any other."""
         if len(cards) == 3:
             holder = self.holder
