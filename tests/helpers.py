@@ -151,3 +151,12 @@ def served_table(tmp_path: Path, *serve_args: str, link: str = "host") -> Iterat
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=30)
+
+
+def short_multiway(**extra: Any) -> Profile:
+    """The solver tests' short game: the pack stripped to T, J, Q, K, A (20 cards), two to six seats, the opening
+    bet at most 1; ``extra`` replaces whole sections."""
+    data: Dict[str, Any] = {"pack": {"stripped_ranks": list("23456789")},
+                            "table": {"min_players": 2, "max_players": 6}, "stakes": {"opening_max": 1}}
+    data.update(extra)
+    return Profile.model_validate(data)

@@ -17,7 +17,6 @@ from bragrules.engine.actions import Action  # noqa: E402
 from bragrules.engine.deal import Deal  # noqa: E402
 from bragrules.play.bots import make_bot  # noqa: E402
 from bragrules.play.plays import stands_in  # noqa: E402
-from bragrules.profile.models import Profile  # noqa: E402
 from bragrules.rules.compile import Rules, compile_rules  # noqa: E402
 from bragrules.solver.bot import SolvedBot, strategy_path  # noqa: E402
 from bragrules.solver.duplicate import duplicate  # noqa: E402
@@ -25,12 +24,7 @@ from bragrules.solver.mccfr import MultiwayResult, bucket_hands, solve_multiway 
 from bragrules.solver.strategy import Strategy, StrategyFileError, game_hash  # noqa: E402
 from bragrules.solver.tree import Decision, Showdown, build_tree  # noqa: E402
 
-
-def short(**extra: Any) -> Profile:
-    data: Dict[str, Any] = {"pack": {"stripped_ranks": list("23456789")},
-                            "table": {"min_players": 2, "max_players": 6}, "stakes": {"opening_max": 1}}
-    data.update(extra)
-    return Profile.model_validate(data)
+from .helpers import short_multiway as short  # noqa: E402  (the short game every test here solves)
 
 
 @pytest.fixture(scope="module")

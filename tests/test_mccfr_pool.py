@@ -17,7 +17,6 @@ np = pytest.importorskip("numpy")
 from bragrules.core.cards import CARDS  # noqa: E402
 from bragrules.engine.deal import Deal  # noqa: E402
 from bragrules.engine.settlement import showdown_all  # noqa: E402
-from bragrules.profile.models import Profile  # noqa: E402
 from bragrules.rules.compile import Rules, compile_rules  # noqa: E402
 from bragrules.solver.bot import SolvedBot  # noqa: E402
 from bragrules.solver.duplicate import duplicate  # noqa: E402
@@ -26,12 +25,7 @@ from bragrules.solver.mccfr import MultiwayResult, _BestResponse, solve_multiway
 from bragrules.solver.strategy import Strategy, StrategyFileError  # noqa: E402
 from bragrules.solver.tree import Decision, Node, Pool, Tree, Unsupported, build_tree, seat_names  # noqa: E402
 
-
-def short(**extra: Any) -> Profile:
-    data: Dict[str, Any] = {"pack": {"stripped_ranks": list("23456789")},
-                            "table": {"min_players": 2, "max_players": 6}, "stakes": {"opening_max": 1}}
-    data.update(extra)
-    return Profile.model_validate(data)
+from .helpers import short_multiway as short  # noqa: E402  (the short game every test here solves)
 
 
 @pytest.fixture(scope="module")
